@@ -1,0 +1,24 @@
+/** The JSON shape of GET /api/carers items (spec part 1 section 7): the read API's reply, the UI's input. */
+export interface CarerView {
+  id: string;
+  userId: string;
+  employeeId: string;
+  specialization: string | null;
+  qualifications: string[];
+  phoneNumber: string | null;
+  emergencyContact: string | null;
+  emergencyPhone: string | null;
+  address: string | null;
+  dateOfBirth: string | null;
+  startDate: string;
+  /** Pounds with 2 decimals, as a string ("12.50"), like a decimal(10,2) column. */
+  hourlyRate: string | null;
+  maxClientsPerDay: number;
+  isActive: boolean;
+  notes: string | null;
+  /** Stream revision: send it back as If-Match to refuse a concurrent edit. */
+  revision: string;
+  createdAt: string;
+  updatedAt: string;
+  user: { firstName: string; lastName: string; email: string; region: string | null };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../event-definition';
+
+/**
+ * Employee IDs are unique across carers. The write side enforces it with one reservation
+ * stream per normalised ID: the first writer appends with expected "no stream", a racing
+ * second writer gets a revision conflict.
+ */
+export const EmployeeIdReserved = defineEvent(
+  'EmployeeIdReserved',
+  1,
+  z.object({ employeeId: z.string(), carerId: z.uuid() }),
+);
+export const EmployeeIdReleased = defineEvent(
+  'EmployeeIdReleased',
+  1,
+  z.object({ employeeId: z.string(), carerId: z.uuid() }),
+);
+
+export const employeeIdEventDefinitions = [EmployeeIdReserved, EmployeeIdReleased] as const;
+export type EmployeeIdEvent = EventOf<typeof employeeIdEventDefinitions>;
+
+export function employeeIdStreamId(employeeId: string): string {
+  return `employee-id-${encodeURIComponent(employeeId.trim().toLowerCase())}`;
+}

@@ -1,0 +1,11 @@
+export * from './store/event-store';
+export * from './store/metadata';
+export * from './store/position';
+export * from './event-definition';
+export * from './enums';
+export * from './fields';
+export * from './registry';
+export * from './carers/carer-events';
+export * from './carers/employee-id-events';
+export * from './carers/carer-request';
+export type * from './carers/carer-view';

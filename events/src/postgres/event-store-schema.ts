@@ -1,0 +1,46 @@
+import type pg from 'pg';
+
+/**
+ * The event log. `transaction_id` (pg_current_xact_id) plus `sequence` give the global order.
+ * Readers only see rows whose transaction is older than every transaction still running
+ * (pg_snapshot_xmin), so a slow transaction that took a low sequence number can never be
+ * skipped by a reader that already moved past it (DESIGN.md decision 1, Emmett's design).
+ */
+const SCHEMA_SQL = `
+create table if not exists es_events (
+  sequence bigint generated always as identity primary key,
+  transaction_id xid8 not null default pg_current_xact_id(),
+  event_id uuid not null unique,
+  stream_id text not null,
+  stream_revision bigint not null,
+  event_type text not null,
+  schema_version integer not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  recorded_at timestamptz not null default now(),
+  unique (stream_id, stream_revision)
+);
+create index if not exists es_events_global_order on es_events (transaction_id, sequence);
+create table if not exists es_streams (
+  stream_id text primary key,
+  revision bigint not null
+);
+`;
+
+export const EVENTS_NOTIFY_CHANNEL = 'es_events_appended';
+
+export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
+  // Two processes may start at once: serialise schema creation.
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(727001)');
+    await client.query(SCHEMA_SQL);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}

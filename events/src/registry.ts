@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
+import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
+import type { EventDefinition } from './event-definition';
+import type { RawRecordedEvent } from './store/event-store';
+import { eventMetadataSchema, type EventMetadata } from './store/metadata';
+import type { Position } from './store/position';
+
+/** Every domain event the platform knows. New features add their definitions here. */
+const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
+  ...carerEventDefinitions,
+  ...employeeIdEventDefinitions,
+];
+const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
+
+export type DomainEvent = CarerEvent | EmployeeIdEvent;
+
+export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
+  readonly eventId: string;
+  readonly streamId: string;
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly metadata: EventMetadata;
+};
+
+export class UnreadableEventError extends Error {
+  constructor(readonly event: RawRecordedEvent, reason: string) {
+    super(`Event ${event.eventId} (${event.type} v${event.schemaVersion}) in ${event.streamId}: ${reason}`);
+    this.name = 'UnreadableEventError';
+  }
+}
+
+export function definitionOf(type: DomainEvent['type']): EventDefinition<string, z.ZodType> {
+  const definition = byType.get(type);
+  if (!definition) throw new Error(`No definition for event type ${type}`);
+  return definition;
+}
+
+/** Validates an event read back from the store. A stored event that fails its schema is an error, never ignored. */
+export function parseRecordedEvent(raw: RawRecordedEvent): RecordedEvent {
+  const definition = byType.get(raw.type);
+  if (!definition) throw new UnreadableEventError(raw, 'unknown event type');
+  if (raw.schemaVersion !== definition.schemaVersion) {
+    throw new UnreadableEventError(raw, `no upcaster from version ${raw.schemaVersion} to ${definition.schemaVersion}`);
+  }
+  const data = definition.schema.safeParse(raw.data);
+  if (!data.success) throw new UnreadableEventError(raw, `invalid data: ${data.error.message}`);
+  const metadata = eventMetadataSchema.safeParse(raw.metadata);
+  if (!metadata.success) throw new UnreadableEventError(raw, `invalid metadata: ${metadata.error.message}`);
+  return {
+    type: raw.type,
+    data: data.data,
+    eventId: raw.eventId,
+    streamId: raw.streamId,
+    revision: raw.revision,
+    position: raw.position,
+    metadata: metadata.data,
+  } as RecordedEvent;
+}

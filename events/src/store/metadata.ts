@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Who did it, when, and which request it belongs to: carried by every event. */
+export const eventMetadataSchema = z.object({
+  userId: z.string().min(1),
+  occurredAt: z.iso.datetime(),
+  correlationId: z.string().min(1),
+  causationId: z.string().min(1),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
