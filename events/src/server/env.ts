@@ -15,4 +15,4 @@ export const databaseUrl = z.url({ error: 'DATABASE_URL must be a postgres:// UR
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
-export const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+export const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'Must be a URL' }).optional());

@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { createCarerRequestSchema, positionToToken, updateCarerRequestSchema } from '@care/events';
+import { parseOr400 } from '@care/events/server';
+import type { CommandState } from '../shared/command-state';
+import { commandContext, parseCarerId, parseIfMatch } from '../shared/request-parsing';
+import type { CarerCommandResult, CarerService } from './carer-service';
+
+const reply = (result: CarerCommandResult) => ({
+  id: result.id,
+  revision: result.revision.toString(),
+  position: result.position ? positionToToken(result.position) : null,
+});
+
+export function carerRoutes(service: CarerService): Router<CommandState> {
+  const router = new Router<CommandState>({ prefix: '/api/carers' });
+
+  router.post('/', async (ctx) => {
+    const input = parseOr400(createCarerRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = reply(await service.register(input, commandContext(ctx)));
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const carerId = parseCarerId(ctx.params.id);
+    const input = parseOr400(updateCarerRequestSchema, ctx.request.body);
+    ctx.body = reply(await service.update(carerId, input, parseIfMatch(ctx), commandContext(ctx)));
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const carerId = parseCarerId(ctx.params.id);
+    ctx.body = reply(await service.remove(carerId, parseIfMatch(ctx), commandContext(ctx)));
+  });
+
+  return router;
+}

@@ -1,0 +1,187 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  carerStreamId,
+  comparePositions,
+  employeeIdStreamId,
+  WrongExpectedRevisionError,
+  type CarerEvent,
+  type CarerProfile,
+  type CreateCarerCommandInput,
+  type EmployeeIdEvent,
+  type EventStore,
+  type Position,
+  type UpdateCarerCommandInput,
+} from '@care/events';
+import type { CommandContext } from '../shared/actor';
+import { DomainError } from '../shared/domain-error';
+import { appendEvents, loadStream } from '../shared/event-stream';
+import type { CarerCommand } from './carer-commands';
+import { evolve, initialCarerState, type CarerState } from './carer-state';
+import { decide } from './decide';
+import {
+  decideRelease,
+  decideReserve,
+  EMPLOYEE_ID_TAKEN,
+  evolveEmployeeId,
+  initialEmployeeIdState,
+  type EmployeeIdState,
+} from './employee-id-reservation';
+
+export interface CarerCommandResult {
+  readonly id: string;
+  /** The carer stream's revision after the command: the If-Match for the next edit. */
+  readonly revision: bigint;
+  /** Global position of the command's last event (undefined when nothing changed). */
+  readonly position: Position | undefined;
+}
+
+/**
+ * Runs carer commands: load the stream, `decide`, append with the expected revision.
+ * Employee-ID uniqueness spans streams, so it is reserved before the carer is written
+ * and released when the carer gives it up (see employee-id-events.ts).
+ */
+export class CarerService {
+  constructor(private readonly store: EventStore) {}
+
+  async register(input: CreateCarerCommandInput, context: CommandContext): Promise<CarerCommandResult> {
+    const carerId = uuidv7();
+    const { isActive, userId, ...fields } = input;
+    const profile = toProfile(fields);
+    const command: CarerCommand = { type: 'RegisterCarer', carerId, userId: userId ?? uuidv7(), profile, isActive };
+    const events = decide(command, initialCarerState);
+    const reserved = await this.reserveEmployeeId(profile.employeeId, carerId, context);
+    try {
+      const appended = await appendEvents(this.store, carerStreamId(carerId), events, 'no_stream', context);
+      return { id: carerId, revision: appended.nextExpectedRevision, position: latest(reserved, appended.position) };
+    } catch (error) {
+      await this.releaseEmployeeId(profile.employeeId, carerId, context);
+      throw error;
+    }
+  }
+
+  async update(
+    carerId: string,
+    input: UpdateCarerCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CarerCommandResult> {
+    const loaded = await this.load(carerId, ifMatch);
+    const { isActive, userId: _userId, ...fields } = input;
+    const changes = toProfileChanges(fields);
+    const events = decide({ type: 'UpdateCarer', carerId, changes, isActive }, loaded.state);
+    if (events.length === 0 || loaded.revision === 'no_stream') {
+      return { id: carerId, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
+    }
+    const previousId = loaded.state.exists ? loaded.state.profile.employeeId : undefined;
+    // A change of case only keeps the same reservation stream: nothing to reserve or release.
+    const changedId = changedEmployeeId(events);
+    const newId =
+      changedId !== undefined && (previousId === undefined || employeeIdStreamId(changedId) !== employeeIdStreamId(previousId))
+        ? changedId
+        : undefined;
+    const reserved = newId !== undefined ? await this.reserveEmployeeId(newId, carerId, context) : undefined;
+    let appended;
+    try {
+      appended = await appendEvents(this.store, carerStreamId(carerId), events, loaded.revision, context);
+    } catch (error) {
+      if (newId !== undefined) await this.releaseEmployeeId(newId, carerId, context);
+      throw error;
+    }
+    const released =
+      newId !== undefined && previousId !== undefined ? await this.releaseEmployeeId(previousId, carerId, context) : undefined;
+    return { id: carerId, revision: appended.nextExpectedRevision, position: latest(reserved, appended.position, released) };
+  }
+
+  async remove(carerId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CarerCommandResult> {
+    const loaded = await this.load(carerId, ifMatch);
+    const events = decide({ type: 'RemoveCarer', carerId }, loaded.state);
+    const appended = await appendEvents(this.store, carerStreamId(carerId), events, loaded.revision, context);
+    const released = loaded.state.exists
+      ? await this.releaseEmployeeId(loaded.state.profile.employeeId, carerId, context)
+      : undefined;
+    return { id: carerId, revision: appended.nextExpectedRevision, position: latest(appended.position, released) };
+  }
+
+  private async load(carerId: string, ifMatch: bigint | undefined) {
+    const loaded = await loadStream<CarerEvent, CarerState>(this.store, carerStreamId(carerId), evolve, initialCarerState);
+    if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
+      throw new WrongExpectedRevisionError(carerStreamId(carerId), ifMatch, loaded.revision);
+    }
+    return loaded;
+  }
+
+  /** Retries a lost race once the winner is visible: then the rule, not the race, decides. */
+  private async reserveEmployeeId(employeeId: string, carerId: string, context: CommandContext) {
+    return this.changeReservation(employeeId, context, (state) => decideReserve(state, employeeId, carerId), true);
+  }
+
+  private async releaseEmployeeId(employeeId: string, carerId: string, context: CommandContext) {
+    return this.changeReservation(employeeId, context, (state) => decideRelease(state, employeeId, carerId), false);
+  }
+
+  private async changeReservation(
+    employeeId: string,
+    context: CommandContext,
+    decideChange: (state: EmployeeIdState) => EmployeeIdEvent[],
+    refuseOnRace: boolean,
+  ): Promise<Position | undefined> {
+    const streamId = employeeIdStreamId(employeeId);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const loaded = await loadStream(this.store, streamId, evolveEmployeeId, initialEmployeeIdState);
+      const events = decideChange(loaded.state);
+      if (events.length === 0) return undefined;
+      try {
+        return (await appendEvents(this.store, streamId, events, loaded.revision, context)).position;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+    if (refuseOnRace) throw new DomainError('conflict', EMPLOYEE_ID_TAKEN, 'employeeId');
+    throw new Error(`Could not release employee ID ${employeeId} after 3 attempts`);
+  }
+}
+
+type ProfileFields = Omit<CreateCarerCommandInput, 'isActive' | 'userId'>;
+
+function toProfile(fields: ProfileFields): CarerProfile {
+  const { hourlyRate, ...rest } = fields;
+  return {
+    ...rest,
+    region: rest.region ?? null,
+    specialization: rest.specialization ?? null,
+    phoneNumber: rest.phoneNumber ?? null,
+    emergencyContact: rest.emergencyContact ?? null,
+    emergencyPhone: rest.emergencyPhone ?? null,
+    address: rest.address ?? null,
+    dateOfBirth: rest.dateOfBirth ?? null,
+    notes: rest.notes ?? null,
+    hourlyRatePence: hourlyRate ?? null,
+  };
+}
+
+/** A PATCH leaves out what it does not change; a field sent as blank clears it (null). */
+function toProfileChanges(fields: Partial<ProfileFields>): Partial<CarerProfile> {
+  const { hourlyRate, ...rest } = fields;
+  const changes: Partial<CarerProfile> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+  }
+  if (hourlyRate !== undefined) changes.hourlyRatePence = hourlyRate;
+  return changes;
+}
+
+function changedEmployeeId(events: readonly CarerEvent[]): string | undefined {
+  for (const event of events) {
+    if (event.type === 'CarerDetailsChanged' && event.data.changes.employeeId !== undefined) {
+      return event.data.changes.employeeId;
+    }
+  }
+  return undefined;
+}
+
+function latest(...positions: (Position | undefined)[]): Position | undefined {
+  return positions.reduce<Position | undefined>(
+    (max, next) => (next !== undefined && (max === undefined || comparePositions(next, max) > 0) ? next : max),
+    undefined,
+  );
+}

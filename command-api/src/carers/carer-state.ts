@@ -1,0 +1,41 @@
+import type { CarerEvent, CarerProfile } from '@care/events';
+
+export type CarerState =
+  | { readonly exists: false }
+  | {
+      readonly exists: true;
+      readonly removed: boolean;
+      readonly isActive: boolean;
+      readonly userId: string;
+      readonly profile: CarerProfile;
+    };
+
+export const initialCarerState: CarerState = { exists: false };
+
+/** Folds one carer event into the state `decide` needs. Pure. */
+export function evolve(state: CarerState, event: CarerEvent): CarerState {
+  switch (event.type) {
+    case 'CarerRegistered': {
+      const { carerId: _carerId, userId, isActive, ...profile } = event.data;
+      return { exists: true, removed: false, isActive, userId, profile };
+    }
+    case 'CarerDetailsChanged':
+      return state.exists ? { ...state, profile: { ...state.profile, ...stripUndefined(event.data.changes) } } : state;
+    case 'CarerDeactivated':
+      return state.exists ? { ...state, isActive: false } : state;
+    case 'CarerReactivated':
+      return state.exists ? { ...state, isActive: true } : state;
+    case 'CarerRemoved':
+      return state.exists ? { ...state, removed: true } : state;
+    default:
+      return assertNever(event);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

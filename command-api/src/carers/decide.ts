@@ -1,0 +1,45 @@
+import type { CarerEvent, CarerProfile } from '@care/events';
+import { DomainError } from '../shared/domain-error';
+import type { CarerCommand } from './carer-commands';
+import { assertNever, type CarerState } from './carer-state';
+
+/** The carer aggregate's rules. Pure: the same command and state always give the same events or error. */
+export function decide(command: CarerCommand, state: CarerState): CarerEvent[] {
+  switch (command.type) {
+    case 'RegisterCarer':
+      if (state.exists) throw new DomainError('conflict', 'Carer already exists');
+      return [
+        {
+          type: 'CarerRegistered',
+          data: { carerId: command.carerId, userId: command.userId, isActive: command.isActive, ...command.profile },
+        },
+      ];
+    case 'UpdateCarer': {
+      if (!state.exists || state.removed) throw new DomainError('not_found', 'Carer not found');
+      const events: CarerEvent[] = [];
+      const changes = changedFields(state.profile, command.changes);
+      if (Object.keys(changes).length > 0) {
+        events.push({ type: 'CarerDetailsChanged', data: { carerId: command.carerId, changes } });
+      }
+      if (command.isActive !== undefined && command.isActive !== state.isActive) {
+        events.push({ type: command.isActive ? 'CarerReactivated' : 'CarerDeactivated', data: { carerId: command.carerId } });
+      }
+      return events;
+    }
+    case 'RemoveCarer':
+      if (!state.exists || state.removed) throw new DomainError('not_found', 'Carer not found');
+      return [{ type: 'CarerRemoved', data: { carerId: command.carerId } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+/** The requested values that differ from the current ones; unchanged fields are not recorded. */
+function changedFields(current: CarerProfile, requested: Partial<CarerProfile>): Partial<CarerProfile> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(requested)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(value) !== JSON.stringify(current[key as keyof CarerProfile])) changes[key] = value;
+  }
+  return changes as Partial<CarerProfile>;
+}

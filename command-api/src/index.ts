@@ -1,0 +1,1 @@
+export { createCommandApp } from './app';

@@ -1,0 +1,27 @@
+import type { ParameterizedContext } from 'koa';
+import { z } from 'zod';
+import { HttpError } from '@care/events/server';
+import type { CommandContext } from './actor';
+import type { CommandState } from './command-state';
+
+const uuid = z.uuid();
+
+/** A malformed id cannot name a carer: answer as for any unknown carer. */
+export function parseCarerId(raw: string | undefined): string {
+  const parsed = uuid.safeParse(raw);
+  if (!parsed.success) throw new HttpError(404, 'Carer not found');
+  return parsed.data;
+}
+
+/** If-Match: the revision the client last saw ("3" or the quoted ETag form "\"3\""). */
+export function parseIfMatch(ctx: ParameterizedContext<CommandState>): bigint | undefined {
+  const header = ctx.get('if-match').trim();
+  if (header === '') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,19})"?$/.exec(header);
+  if (!match) throw new HttpError(400, 'Validation failed', { 'If-Match': 'If-Match must be a revision number' });
+  return BigInt(match[1]!);
+}
+
+export function commandContext(ctx: ParameterizedContext<CommandState>): CommandContext {
+  return { userId: ctx.state.userId, requestId: ctx.state.requestId };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { createLogger, parseEnv, serviceEnvSchema } from '@care/events/server';
+import { connectProjectorServices } from './connect-services';
+import { startProjector } from './projector';
+
+const env = parseEnv(serviceEnvSchema.extend({ PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(1000) }));
+const log = createLogger('projector', env.LOG_LEVEL);
+const services = await connectProjectorServices(env);
+const projector = await startProjector({ ...services, log, batchSize: env.PROJECTOR_BATCH_SIZE });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void projector
+      .stop()
+      .then(() => services.close())
+      .finally(() => process.exit(0));
+  });
+}

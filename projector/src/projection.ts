@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '@care/events';
+import type { ReadModelDatabase } from './read-model/database';
+import { carersProjection } from './carers/carers-projection';
+
+/** One read model: which events it reads and how it applies a batch of them inside a transaction. */
+export interface Projection {
+  readonly name: string;
+  handles(type: string): boolean;
+  apply(db: Kysely<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<void>;
+}
+
+/** Every projection the projector runs; new features add theirs here. */
+export const projections: readonly Projection[] = [carersProjection];

@@ -1,0 +1,45 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The read-model tables, owned by the projector and queried by the read API. */
+export interface CarersTable {
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  region: string | null;
+  employee_id: string;
+  specialization: string | null;
+  qualifications: ColumnType<string[], string, string>;
+  phone_number: string | null;
+  emergency_contact: string | null;
+  emergency_phone: string | null;
+  address: string | null;
+  date_of_birth: string | null;
+  start_date: string;
+  hourly_rate_pence: number | null;
+  max_clients_per_day: number;
+  is_active: boolean;
+  notes: string | null;
+  /** Stream revision, for If-Match on the next edit. */
+  revision: ColumnType<string, string | bigint, string | bigint>;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+/** Where the projection has got to in the global log: committed with the writes it covers. */
+export interface CheckpointTable {
+  projection: string;
+  commit_position: ColumnType<string, string, string>;
+  prepare_position: ColumnType<string, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReadModelDatabase {
+  carers: CarersTable;
+  checkpoint: CheckpointTable;
+}
+
+/** The live read model. A rebuild fills a fresh schema and swaps it in. */
+export const READ_MODEL_SCHEMA = 'read_model';
+export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';

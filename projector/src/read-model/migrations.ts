@@ -1,0 +1,46 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * Read-model migrations, in order. Each runs inside the target schema (`withSchema`), so the
+ * same list builds the live schema and a rebuild's fresh one. Dates are `date` columns read
+ * back as text (see database.ts): a date of birth has no time zone.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_carers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('carers')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('region', 'text')
+        .addColumn('employee_id', 'text', (c) => c.notNull())
+        .addColumn('specialization', 'text')
+        .addColumn('qualifications', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('phone_number', 'text')
+        .addColumn('emergency_contact', 'text')
+        .addColumn('emergency_phone', 'text')
+        .addColumn('address', 'text')
+        .addColumn('date_of_birth', 'date')
+        .addColumn('start_date', 'date', (c) => c.notNull())
+        .addColumn('hourly_rate_pence', 'integer')
+        .addColumn('max_clients_per_day', 'integer', (c) => c.notNull())
+        .addColumn('is_active', 'boolean', (c) => c.notNull())
+        .addColumn('notes', 'text')
+        .addColumn('revision', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name']).execute();
+      await db.schema
+        .createTable('checkpoint')
+        .addColumn('projection', 'text', (c) => c.primaryKey())
+        .addColumn('commit_position', 'bigint', (c) => c.notNull())
+        .addColumn('prepare_position', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};

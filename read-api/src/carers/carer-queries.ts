@@ -1,0 +1,69 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { penceToPounds, type CarerView } from '@care/events';
+import { READ_MODEL_SCHEMA, type CarersTable, type ReadModelDatabase } from '@care/projector';
+
+function toView(row: Selectable<CarersTable>): CarerView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    employeeId: row.employee_id,
+    specialization: row.specialization,
+    qualifications: row.qualifications,
+    phoneNumber: row.phone_number,
+    emergencyContact: row.emergency_contact,
+    emergencyPhone: row.emergency_phone,
+    address: row.address,
+    dateOfBirth: row.date_of_birth,
+    startDate: row.start_date,
+    hourlyRate: row.hourly_rate_pence === null ? null : penceToPounds(row.hourly_rate_pence),
+    maxClientsPerDay: row.max_clients_per_day,
+    isActive: row.is_active,
+    notes: row.notes,
+    revision: String(row.revision),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    user: { firstName: row.first_name, lastName: row.last_name, email: row.email, region: row.region },
+  };
+}
+
+/** LIKE wildcards in user text are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class CarerQueries {
+  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+
+  private carers() {
+    return this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('carers').selectAll();
+  }
+
+  /** Sorted by surname then first name; `search` matches name, employee ID or region. */
+  async list(search?: string): Promise<CarerView[]> {
+    let query = this.carers().orderBy('last_name').orderBy('first_name').orderBy('id');
+    if (search) {
+      const pattern = likePattern(search);
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+          eb('employee_id', 'ilike', pattern),
+          eb('region', 'ilike', pattern),
+        ]),
+      );
+    }
+    return (await query.execute()).map(toView);
+  }
+
+  async byId(id: string): Promise<CarerView | undefined> {
+    const row = await this.carers().where('id', '=', id).executeTakeFirst();
+    return row ? toView(row) : undefined;
+  }
+
+  async activeCount(): Promise<number> {
+    const row = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('carers')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,27 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { HttpError, parseOr400 } from '@care/events/server';
+import type { ReadState } from '../shared/read-state';
+import type { CarerQueries } from './carer-queries';
+
+const listQuery = z.object({ search: z.string().trim().max(200, 'Search must be at most 200 characters').optional() });
+const carerId = z.uuid();
+
+export function carerRoutes(queries: CarerQueries): Router<ReadState> {
+  const router = new Router<ReadState>({ prefix: '/api/carers' });
+
+  router.get('/', async (ctx) => {
+    const { search } = parseOr400(listQuery, ctx.query);
+    ctx.body = await queries.list(search || undefined);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = carerId.safeParse(ctx.params.id);
+    const carer = id.success ? await queries.byId(id.data) : undefined;
+    if (!carer) throw new HttpError(404, 'Carer not found');
+    ctx.set('ETag', `"${carer.revision}"`);
+    ctx.body = carer;
+  });
+
+  return router;
+}

@@ -1,0 +1,1 @@
+export { createReadApi } from './app';

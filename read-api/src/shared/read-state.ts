@@ -1,0 +1,3 @@
+import type { RequestState } from '@care/events/server';
+
+export type ReadState = RequestState;

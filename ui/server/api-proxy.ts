@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import httpProxy from 'http-proxy';
+
+export interface ApiProxyOptions {
+  /** Receives POST/PUT/PATCH/DELETE under /api/. */
+  commandApiUrl: string;
+  /** Receives GET/HEAD under /api/ and all of /socket.io/ (HTTP polling and websocket). */
+  readApiUrl: string;
+  log?: (obj: object, msg: string) => void;
+}
+
+export interface ApiProxy {
+  /** Proxies the request and returns true when it belongs to an API; false leaves it to the caller. */
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Same for websocket upgrades (only /socket.io/ upgrades are proxied). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): void;
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const isSocketIo = (path: string) => path === '/socket.io' || path.startsWith('/socket.io/');
+
+/**
+ * One origin for the browser: the UI's server routes reads and the live socket to read-api and writes to
+ * command-api, so session cookies and same-origin CSP work. Used by the production server and the Vite dev server.
+ */
+export function createApiProxy(options: ApiProxyOptions): ApiProxy {
+  const log = options.log ?? (() => {});
+  // changeOrigin false: the services see the browser's own Host and Origin (cookie and CSRF checks rely on them).
+  const proxy = httpProxy.createProxyServer({ changeOrigin: false, xfwd: true, ws: true });
+
+  // A service that is down must never take the UI server down with it.
+  proxy.on('error', (error, req, resOrSocket) => {
+    log({ err: error.message, url: req.url, method: req.method }, 'proxy error');
+    if ('writeHead' in resOrSocket) {
+      if (!resOrSocket.headersSent) {
+        resOrSocket.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      }
+      resOrSocket.end(JSON.stringify({ error: 'Service unavailable' }));
+    } else {
+      // A websocket upgrade has no HTTP reply to write: drop the socket.
+      resOrSocket.destroy();
+    }
+  });
+
+  return {
+    handleRequest(req, res) {
+      const path = pathOf(req);
+      if (isSocketIo(path)) {
+        proxy.web(req, res, { target: options.readApiUrl });
+        return true;
+      }
+      if (!isApi(path)) return false;
+      const isRead = req.method === 'GET' || req.method === 'HEAD';
+      proxy.web(req, res, { target: isRead ? options.readApiUrl : options.commandApiUrl });
+      return true;
+    },
+    handleUpgrade(req, socket, head) {
+      if (!isSocketIo(pathOf(req))) return false;
+      socket.on('error', (error) => log({ err: error.message, url: req.url }, 'websocket error'));
+      proxy.ws(req, socket, head, { target: options.readApiUrl });
+      return true;
+    },
+    close() {
+      proxy.close();
+    },
+  };
+}

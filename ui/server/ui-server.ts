@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import sirv from 'sirv';
+import { createApiProxy } from './api-proxy.ts';
+
+export interface UiServerOptions {
+  port: number;
+  host?: string;
+  /** The Vite build output (ui/dist). */
+  distDir: string;
+  commandApiUrl: string;
+  readApiUrl: string;
+  log?: (obj: object, msg: string) => void;
+}
+
+export interface UiServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Applied to everything the UI server answers itself (proxied replies carry the services' own headers). */
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'same-origin',
+};
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * The UI's production server: the built SPA plus the one-origin proxy to command-api and read-api.
+ */
+export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
+  const log = options.log ?? (() => {});
+  const proxy = createApiProxy(options);
+
+  // Vite puts content-hashed files under /assets: they never change, so browsers may keep them for a year.
+  const serveAssets = sirv(options.distDir, { etag: true, maxAge: ONE_YEAR_SECONDS, immutable: true, dotfiles: false });
+  // Everything else (index.html and client routes) is revalidated so a new release is picked up at once.
+  const serveApp = sirv(options.distDir, {
+    etag: true,
+    single: true,
+    dotfiles: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+  });
+
+  const notFound = (res: ServerResponse) => {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not Found');
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (proxy.handleRequest(req, res)) return;
+
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    if (req.url?.startsWith('/assets/')) {
+      serveAssets(req, res, () => notFound(res));
+    } else {
+      serveApp(req, res, () => notFound(res));
+    }
+  };
+
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      log({ err: error instanceof Error ? error.message : String(error), url: req.url }, 'ui server error');
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    }
+  });
+  // Upgraded sockets leave the HTTP server's bookkeeping, so close() ends them itself.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+    if (!proxy.handleUpgrade(req, socket, head)) {
+      socket.destroy();
+      return;
+    }
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  log({ url }, 'ui server listening');
+
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        proxy.close();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Open keep-alive and websocket connections would otherwise hold close() for minutes.
+        server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
+      }),
+  };
+}

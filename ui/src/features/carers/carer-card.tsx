@@ -1,0 +1,88 @@
+import type { CarerView } from '@care/events';
+import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { formatDate, formatPounds, humanize } from '../../shared/format';
+
+export function carerFullName(carer: CarerView): string {
+  return `${carer.user.firstName} ${carer.user.lastName}`.trim();
+}
+
+interface CarerCardProps {
+  carer: CarerView;
+  onEdit: (carer: CarerView) => void;
+  onDelete: (carer: CarerView) => void;
+  deleting: boolean;
+}
+
+export function CarerCard({ carer, onEdit, onDelete, deleting }: CarerCardProps) {
+  const name = carerFullName(carer);
+  return (
+    <article className="card carer-card" data-testid="carer-card" aria-label={name}>
+      <header className="carer-card-header">
+        <div>
+          <h2 className="carer-name">{name}</h2>
+          <p className="muted small">{carer.employeeId}</p>
+        </div>
+        <span className={`badge ${carer.isActive ? 'badge-success' : 'badge-muted'}`}>{carer.isActive ? 'Active' : 'Inactive'}</span>
+      </header>
+
+      <dl className="details">
+        <div>
+          <dt>Region</dt>
+          <dd className="capitalize">{carer.user.region ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Specialization</dt>
+          <dd className="capitalize">{carer.specialization ? humanize(carer.specialization) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Start date</dt>
+          <dd>{formatDate(carer.startDate)}</dd>
+        </div>
+        <div>
+          <dt>Hourly rate</dt>
+          <dd>{carer.hourlyRate ? formatPounds(carer.hourlyRate) : '—'}</dd>
+        </div>
+      </dl>
+
+      <ul className="contact-list">
+        <li>
+          <Mail size={14} aria-hidden />
+          <span className="truncate">{carer.user.email}</span>
+        </li>
+        {carer.phoneNumber && (
+          <li>
+            <Phone size={14} aria-hidden />
+            <span>{carer.phoneNumber}</span>
+          </li>
+        )}
+      </ul>
+
+      {carer.qualifications.length > 0 && (
+        <ul className="chips" aria-label="Qualifications">
+          {carer.qualifications.map((item) => (
+            <li key={item} className="chip">
+              {item}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <footer className="card-actions">
+        <button type="button" className="button button-secondary button-small" aria-label={`Edit ${name}`} onClick={() => onEdit(carer)}>
+          <Pencil size={14} aria-hidden />
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button-danger-outline button-small"
+          aria-label={`Delete ${name}`}
+          disabled={deleting}
+          onClick={() => onDelete(carer)}
+        >
+          <Trash2 size={14} aria-hidden />
+          Delete
+        </button>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCurrentUser } from '../../shared/current-user';
+import { ActiveCarersCard } from './active-carers-card';
+
+/** Spec section 2.6. Only live figures: the other blocks arrive with their own issues. */
+export function DashboardPage() {
+  const user = useCurrentUser();
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h2 className="greeting">Welcome back, {user.firstName}</h2>
+        </div>
+      </div>
+      <div className="stat-grid">
+        <ActiveCarersCard />
+      </div>
+    </section>
+  );
+}

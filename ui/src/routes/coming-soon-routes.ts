@@ -1,0 +1,34 @@
+/**
+ * Screens of later issues (spec part 1 section 2.1, part 2 route table): route to the screen's title.
+ * Each one renders the shared "Coming soon" page until its feature arrives.
+ */
+export const COMING_SOON_ROUTES = [
+  { path: '/scheduling', title: 'Scheduling & Rotas' },
+  { path: '/schedule-day', title: 'Daily Schedule' },
+  { path: '/visits', title: 'Visit Tracking' },
+  { path: '/visits/new', title: 'New Visit' },
+  { path: '/care-plans', title: 'Care Planner' },
+  { path: '/medications', title: 'Medication Management' },
+  { path: '/finance', title: 'Financial Management' },
+  { path: '/incidents', title: 'Incident Management' },
+  { path: '/manage', title: 'Manage Care Operations' },
+  { path: '/clients', title: 'Client Records' },
+  { path: '/diary', title: 'Care Diary' },
+  { path: '/diary/weekly', title: 'Weekly Diary' },
+  { path: '/diary/carer-roster', title: 'Carer Roster' },
+  { path: '/diary/client-roster', title: 'Client Roster' },
+  { path: '/diary/monitoring', title: 'Diary Monitoring' },
+  { path: '/diary/training', title: 'Diary Training' },
+  { path: '/diary/map', title: 'Map' },
+  { path: '/diary/live-map', title: 'Live Map' },
+  { path: '/monitoring', title: 'Care Monitoring' },
+  { path: '/training', title: 'Training and Checklists' },
+  { path: '/reports', title: 'Reports & Analytics' },
+  { path: '/admin', title: 'Admin Panel' },
+  { path: '/settings', title: 'Settings' },
+  { path: '/landing', title: 'Restricted Access' },
+  { path: '/appointments', title: 'Appointments' },
+  { path: '/emergency', title: 'Emergency' },
+  { path: '/voice-notes/new', title: 'Voice Note' },
+  { path: '/check-in', title: 'Check In' },
+] as const;

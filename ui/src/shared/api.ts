@@ -1,0 +1,85 @@
+import { comparePositions, positionFromToken } from '@care/events';
+
+/**
+ * A non-OK reply. The message follows the spec's convention: "<status>: <body text>", or the status text
+ * when the body is empty. `body` is the parsed JSON reply when there was one (e.g. `{ error, fields }`).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Per-field messages from a validation or uniqueness reply: `{ error, fields: { name: message } }`. */
+  get fields(): Record<string, string> {
+    const fields = (this.body as { fields?: unknown } | null)?.fields;
+    if (!fields || typeof fields !== 'object') return {};
+    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+}
+
+/** Spec section 8: a 401 whose message contains Unauthorized means the session is gone. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * Read your writes: the latest position token returned by a command. Every GET carries it, so the read API
+ * answers only once its projection has caught up with this browser's own last write.
+ */
+let minPosition: string | undefined;
+
+function rememberPosition(token: unknown): void {
+  if (typeof token !== 'string' || token === '') return;
+  const next = positionFromToken(token);
+  const current = minPosition === undefined ? undefined : positionFromToken(minPosition);
+  // Replies of concurrent commands may arrive out of order: keep the furthest position.
+  if (next && current && comparePositions(next, current) <= 0) return;
+  minPosition = token;
+}
+
+/** For tests and diagnostics. */
+export function lastWritePosition(): string | undefined {
+  return minPosition;
+}
+
+async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
+  if (body !== undefined) {
+    // A JSON content type only when there is a body (spec section 7).
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, json ?? null);
+  }
+  return json;
+}
+
+export async function apiGet<T>(path: string): Promise<T> {
+  const headers: Record<string, string> = minPosition ? { 'X-Min-Position': minPosition } : {};
+  return (await request('GET', path, undefined, headers)) as T;
+}
+
+export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A command. Its reply carries `position`, remembered for the next reads. */
+export async function apiSend<T = unknown>(method: SendMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const reply = await request(method, path, body, headers);
+  if (reply && typeof reply === 'object' && 'position' in reply) rememberPosition(reply.position);
+  return reply as T;
+}

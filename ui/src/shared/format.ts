@@ -1,0 +1,24 @@
+/** en-GB display helpers: dates dd/mm/yyyy, money in GBP. */
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** A calendar date ("2024-03-01" or an ISO instant) as dd/mm/yyyy, without shifting the day by time zone. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+}
+
+/** Pounds as the API sends them ("12.50") to "£12.50". */
+export function formatPounds(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const amount = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(amount) ? gbp.format(amount) : String(value);
+}
+
+/** Enumeration values for display: "mental_health" to "mental health". */
+export function humanize(value: string | null | undefined): string {
+  return (value ?? '').replaceAll('_', ' ');
+}

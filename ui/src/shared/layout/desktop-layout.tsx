@@ -1,0 +1,85 @@
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { HeartPulse, LogOut } from 'lucide-react';
+import { BRAND } from '../brand';
+import { fullName, LOGOUT_PATH, useCurrentUser } from '../current-user';
+import { AccessibilityButton } from './accessibility-button';
+import { BackButton } from './back-button';
+import { HeaderSearch } from './header-search';
+import { isNavActive, MAIN_NAV, SETTINGS_NAV, type NavItem } from './nav-items';
+import { UserAvatar } from './user-avatar';
+
+function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const active = isNavActive(pathname, item.to);
+  const Icon = item.icon;
+  return (
+    <li>
+      <Link to={item.to} className={`sidebar-link${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
+        <Icon size={18} aria-hidden />
+        {item.label}
+      </Link>
+    </li>
+  );
+}
+
+export function DesktopLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const user = useCurrentUser();
+  return (
+    <div className="desktop-shell">
+      <aside className="sidebar">
+        <Link to="/" className="brand">
+          <span className="brand-logo" aria-hidden>
+            <HeartPulse size={22} />
+          </span>
+          <span>
+            <span className="brand-name">{BRAND.name}</span>
+            <span className="brand-tagline">{BRAND.tagline}</span>
+          </span>
+        </Link>
+        <nav aria-label="Main navigation" className="sidebar-nav">
+          <ul>
+            {MAIN_NAV.map((item) => (
+              <SidebarLink key={item.to} item={item} pathname={pathname} />
+            ))}
+          </ul>
+          <ul className="sidebar-secondary">
+            <SidebarLink item={SETTINGS_NAV} pathname={pathname} />
+          </ul>
+        </nav>
+        <div className="sidebar-user">
+          <UserAvatar user={user} />
+          <div className="sidebar-user-text">
+            <span className="sidebar-user-name">{fullName(user)}</span>
+            <span className="sidebar-user-role">{user.role}</span>
+          </div>
+          <a href={LOGOUT_PATH} className="icon-button" aria-label="Logout" title="Logout">
+            <LogOut size={18} aria-hidden />
+          </a>
+        </div>
+        <p className="sidebar-footer">
+          {BRAND.copyright} · Version {BRAND.version}
+        </p>
+      </aside>
+      <div className="desktop-main">
+        <header className="topbar">
+          <div className="topbar-start">{pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}</div>
+          <HeaderSearch />
+          <div className="topbar-end">
+            <AccessibilityButton />
+            <span className="topbar-user">
+              <UserAvatar user={user} />
+              {fullName(user)}
+            </span>
+            <a href={LOGOUT_PATH} className="button button-ghost">
+              <LogOut size={16} aria-hidden />
+              Logout
+            </a>
+          </div>
+        </header>
+        <main className="content" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

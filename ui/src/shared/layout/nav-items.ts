@@ -1,0 +1,71 @@
+import type { LinkProps } from '@tanstack/react-router';
+import {
+  BookOpen,
+  CalendarClock,
+  CalendarDays,
+  ChartColumn,
+  ClipboardCheck,
+  FileHeart,
+  GraduationCap,
+  LayoutDashboard,
+  MapPinCheck,
+  Mic,
+  Pill,
+  PoundSterling,
+  Settings,
+  ShieldCheck,
+  Siren,
+  TriangleAlert,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: NonNullable<LinkProps['to']>;
+  icon: LucideIcon;
+}
+
+/** Spec section 2.2, in order. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'Scheduling', to: '/scheduling', icon: CalendarDays },
+  { label: 'Schedule Day', to: '/schedule-day', icon: CalendarClock },
+  { label: 'Visits', to: '/visits', icon: ClipboardCheck },
+  { label: 'Care Plans', to: '/care-plans', icon: FileHeart },
+  { label: 'Medications', to: '/medications', icon: Pill },
+  { label: 'Finance', to: '/finance', icon: PoundSterling },
+  { label: 'Incidents', to: '/incidents', icon: TriangleAlert },
+  { label: 'Carers', to: '/carers', icon: Users },
+  { label: 'Clients', to: '/clients', icon: UserRound },
+  { label: 'Training', to: '/training', icon: GraduationCap },
+  { label: 'Diary', to: '/diary', icon: BookOpen },
+  { label: 'Reports', to: '/reports', icon: ChartColumn },
+  { label: 'Admin', to: '/admin', icon: ShieldCheck },
+];
+
+export const SETTINGS_NAV: NavItem = { label: 'Settings', to: '/settings', icon: Settings };
+
+/** Spec section 2.7: the mobile menu's 2-column Quick Actions. */
+export const MOBILE_QUICK_ACTIONS: readonly NavItem[] = [
+  { label: 'New Visit', to: '/visits/new', icon: ClipboardCheck },
+  { label: 'Emergency', to: '/emergency', icon: Siren },
+  { label: 'Voice Note', to: '/voice-notes/new', icon: Mic },
+  { label: 'Check In', to: '/check-in', icon: MapPinCheck },
+];
+
+/** Spec section 2.7: the mobile bottom bar. */
+export const MOBILE_TABS: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'Schedule', to: '/scheduling', icon: CalendarDays },
+  { label: 'Clients', to: '/clients', icon: UserRound },
+  { label: 'Medications', to: '/medications', icon: Pill },
+  { label: 'Reports', to: '/reports', icon: ChartColumn },
+];
+
+/** "/" matches only exactly; every other entry matches its path and anything below it. */
+export function isNavActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

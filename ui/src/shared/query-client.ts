@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { apiGet, isUnauthorizedError } from './api';
+import { toast } from './toast';
+
+/** Spec section 9: the unauthorized redirect waits 500 ms so the toast can be read. */
+const LOGIN_REDIRECT_DELAY_MS = 500;
+let redirecting = false;
+
+/** Spec section 8, on every action and screen: a lost session shows one toast and goes to the login path. */
+export function handleUnauthorized(error: unknown): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  if (!redirecting) {
+    redirecting = true;
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+  }
+  return true;
+}
+
+/** Spec section 7: the default loader GETs the URL held in the first element of the query key. */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => {
+  const [path] = queryKey;
+  if (typeof path !== 'string') throw new Error('The first element of a query key must be its URL');
+  return apiGet(path);
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => void handleUnauthorized(error) }),
+    mutationCache: new MutationCache({ onError: (error) => void handleUnauthorized(error) }),
+    defaultOptions: {
+      // Spec section 7: data is never stale, no retries, no refetch on focus or interval; lists reload by invalidation.
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Infinity,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { createApiProxy } from './server/api-proxy.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Dev server: the same one-origin routing as the production server (reads and socket.io to read-api,
+ * writes to command-api), so cookies and read-your-writes behave the same in development.
+ */
+function apiProxyPlugin(): Plugin {
+  return {
+    name: 'care-api-proxy',
+    configureServer(server) {
+      const proxy = createApiProxy({
+        commandApiUrl: process.env.COMMAND_API_URL ?? 'http://127.0.0.1:3001',
+        readApiUrl: process.env.READ_API_URL ?? 'http://127.0.0.1:3002',
+        log: (obj, msg) => server.config.logger.warn(`${msg} ${JSON.stringify(obj)}`),
+      });
+      server.middlewares.use((req, res, next) => {
+        if (!proxy.handleRequest(req, res)) next();
+      });
+      server.httpServer?.on('upgrade', (req, socket, head) => {
+        proxy.handleUpgrade(req, socket, head);
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  plugins: [react(), apiProxyPlugin()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { port: 5173 },
+});
