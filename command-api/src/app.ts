@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { EventStore } from '@care/events';
-import { errorHandler, notFound, requestContext, securityHeaders, type Logger } from '@care/events/server';
+import { errorHandler, fallbackReplies, requestContext, securityHeaders, type Logger } from '@care/events/server';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
 import { authenticate } from './shared/authenticate';
@@ -21,12 +21,12 @@ export function createCommandApp(store: EventStore, logger: Logger): Koa<Command
   app.use(requestContext(logger));
   app.use(securityHeaders());
   app.use(errorHandler());
+  app.use(fallbackReplies());
   app.use(health.routes());
   for (const middleware of jsonBody()) app.use(middleware);
   app.use(authenticate());
   app.use(commandErrors());
   app.use(carers.routes());
   app.use(carers.allowedMethods({ throw: false }));
-  app.use(notFound());
   return app;
 }

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { ReadModelDatabase } from '@care/projector';
-import { errorHandler, notFound, requestContext, securityHeaders, type Logger } from '@care/events/server';
+import { errorHandler, fallbackReplies, requestContext, securityHeaders, type Logger } from '@care/events/server';
 import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
 import { attachLivePush } from './live/live-push';
@@ -41,12 +41,12 @@ export async function createReadApi({ pool, db, log, readYourWritesTimeoutMs = 5
   app.use(requestContext(log));
   app.use(securityHeaders());
   app.use(errorHandler());
+  app.use(fallbackReplies());
   app.use(health.routes());
   app.use(authenticate());
   app.use(readYourWrites(watcher, readYourWritesTimeoutMs));
   app.use(carerRouter.routes());
   app.use(carerRouter.allowedMethods({ throw: false }));
-  app.use(notFound());
 
   const server = http.createServer(app.callback());
   const live = attachLivePush(server, watcher, carers, log);

@@ -1,3 +1,5 @@
+// Before anything that builds a zod schema (the shared request schemas in @care/events).
+import './shared/zod-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

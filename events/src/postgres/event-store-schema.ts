@@ -5,11 +5,13 @@ import type pg from 'pg';
  * Readers only see rows whose transaction is older than every transaction still running
  * (pg_snapshot_xmin), so a slow transaction that took a low sequence number can never be
  * skipped by a reader that already moved past it (DESIGN.md decision 1, Emmett's design).
+ * The id is kept as bigint: ordering an xid8 column was seen to sort 1000 before 741 here,
+ * which made paging through the log skip events (caught by the projector crash test).
  */
 const SCHEMA_SQL = `
 create table if not exists es_events (
   sequence bigint generated always as identity primary key,
-  transaction_id xid8 not null default pg_current_xact_id(),
+  transaction_id bigint not null default (pg_current_xact_id()::text::bigint),
   event_id uuid not null unique,
   stream_id text not null,
   stream_revision bigint not null,

@@ -36,7 +36,7 @@ const toRecorded = (row: EventRow): RawRecordedEvent => ({
   metadata: row.metadata,
 });
 
-const COLUMNS = 'sequence, transaction_id::text as transaction_id, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata';
+const COLUMNS = 'sequence, transaction_id, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata';
 
 /**
  * Claims the revisions for `count` new events, or throws a conflict. One statement each,
@@ -104,7 +104,7 @@ export async function appendInTransaction(
   });
   const inserted = await client.query<{ sequence: string; transaction_id: string }>(
     `insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
-     values ${tuples.join(', ')} returning sequence, transaction_id::text as transaction_id`,
+     values ${tuples.join(', ')} returning sequence, transaction_id`,
     values,
   );
   await client.query(`select pg_notify('${EVENTS_NOTIFY_CHANNEL}', '')`);
@@ -158,8 +158,8 @@ export class PostgresEventStore implements EventStore {
   async readAll(after: Position, maxCount: number): Promise<RawRecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `select ${COLUMNS} from es_events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         and (transaction_id, sequence) > ($1::text::xid8, $2::bigint)
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+         and (transaction_id, sequence) > ($1::bigint, $2::bigint)
        order by transaction_id, sequence
        limit $3`,
       [after.commit.toString(), after.prepare.toString(), maxCount],

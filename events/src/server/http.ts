@@ -70,9 +70,9 @@ export function errorHandler(): Koa.Middleware<RequestState> {
         return;
       }
       const status = httpStatusOf(error);
-      if (status !== undefined && status >= 400 && status < 500) {
+      if (status !== undefined) {
         ctx.status = status;
-        ctx.body = { error: (error as Error).message };
+        ctx.body = { error: CLIENT_ERROR_MESSAGES[status] ?? 'The request could not be processed' };
         return;
       }
       ctx.state.log.error({ err: error }, 'unhandled error');
@@ -82,12 +82,21 @@ export function errorHandler(): Koa.Middleware<RequestState> {
   };
 }
 
-/** Errors thrown by koa's own helpers (body parser: 413, 415, 400) carry a status. */
+/**
+ * Errors thrown by koa's own helpers carry a 4xx status (the JSON parser's SyntaxError has
+ * status 400 but no `expose` flag). Their messages are internal, so the reply uses ours.
+ */
 function httpStatusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { status, expose } = error as { status?: unknown; expose?: unknown };
-  return typeof status === 'number' && expose === true ? status : undefined;
+  const { status } = error as { status?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: 'The request body is not valid JSON',
+  413: 'The request body is too large',
+  415: 'Send the request body as application/json',
+};
 
 /** DESIGN.md decision 10: headers on every response, API responses never cached. */
 export function securityHeaders(): Koa.Middleware {
@@ -102,10 +111,14 @@ export function securityHeaders(): Koa.Middleware {
   };
 }
 
-/** Unknown routes answer 404 as JSON. */
-export function notFound(): Koa.Middleware {
-  return async (ctx) => {
-    ctx.status = 404;
-    ctx.body = { error: 'Not found' };
+/** Put before the routers: a request no route answered gets a JSON 404, or 405 for a known path. */
+export function fallbackReplies(): Koa.Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    const status = ctx.status;
+    if (status !== 404 && status !== 405) return;
+    ctx.body = { error: status === 405 ? 'Method not allowed' : 'Not found' };
+    ctx.status = status; // assigning a body makes koa's implicit 404 a 200: set it back
   };
 }

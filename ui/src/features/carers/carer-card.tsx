@@ -58,7 +58,7 @@ export function CarerCard({ carer, onEdit, onDelete, deleting }: CarerCardProps)
       </ul>
 
       {carer.qualifications.length > 0 && (
-        <ul className="chips" aria-label="Qualifications">
+        <ul className="chips" aria-label="Qualification list">
           {carer.qualifications.map((item) => (
             <li key={item} className="chip">
               {item}

@@ -48,15 +48,17 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function Field(props: { id: string; label: string; required?: boolean; error?: string | undefined; wide?: boolean; children: ReactNode }) {
   return (
     <div className={`field${props.wide ? ' field-wide' : ''}`}>
-      <label htmlFor={props.id} className="label">
-        {props.label}
+      {/* The asterisk stays outside the label so the field's accessible name is exactly its label. */}
+      <span className="label-row">
+        <label htmlFor={props.id} className="label">
+          {props.label}
+        </label>
         {props.required && (
           <span className="required" aria-hidden="true">
-            {' '}
             *
           </span>
         )}
-      </label>
+      </span>
       {props.children}
       {props.error && (
         <p id={`${props.id}-error`} className="field-error">

@@ -39,7 +39,7 @@ export function QualificationsInput({ id, value, onChange, describedBy }: Props)
         </button>
       </div>
       {value.length > 0 && (
-        <ul className="chips" aria-label="Added qualifications">
+        <ul className="chips" aria-label="Added qualification list">
           {value.map((item) => (
             <li key={item} className="chip">
               {item}

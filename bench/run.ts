@@ -1,0 +1,90 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { measureAppend } from './append';
+import { measureCatchUp } from './catch-up';
+import { startBenchPostgres } from './postgres';
+import { measurePushLatency } from './push-latency';
+import { measureReadLatency } from './read-latency';
+import { round } from './stats';
+import { renderTable, targetMet, type Row } from './table';
+
+/**
+ * `npm run bench`: the platform's performance figures on real PostgreSQL at default durability.
+ * Timing lives here, never in tests (DESIGN.md). Each measurement gets its own fresh database.
+ */
+const RESULTS_FILE = new URL('./results.json', import.meta.url);
+
+const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  step('starting PostgreSQL');
+  const postgres = await startBenchPostgres();
+  let exitCode = 0;
+  try {
+    step(`(a) append throughput on ${postgres.label} PostgreSQL`);
+    const append = await measureAppend(await postgres.freshDatabase('append'));
+    step('(b) projection catch-up over 100,000 events');
+    const catchUp = await measureCatchUp(await postgres.freshDatabase('catch_up'));
+    if (!catchUp.verified) {
+      step(
+        `WARNING: projected ${catchUp.rows} carers from ${catchUp.events} events; expected ` +
+          `${catchUp.registered} registered − ${catchUp.removed} removed = ${catchUp.registered - catchUp.removed}`,
+      );
+      exitCode = 1;
+    }
+    step('(c) read latency of GET /api/carers with 2,000 carers');
+    const read = await measureReadLatency(await postgres.freshDatabase('read'));
+    step('(d) push latency from POST to socket.io');
+    const push = await measurePushLatency(await postgres.freshDatabase('push'));
+
+    const results = {
+      appendPerSec: Math.round(append.appendPerSec),
+      appendConcurrentPerSec: Math.round(append.appendConcurrentPerSec),
+      rawInsertPerSec: Math.round(append.rawInsertPerSec),
+      rawInsertConcurrentPerSec: Math.round(append.rawInsertConcurrentPerSec),
+      // Single writer against single writer: the store's own overhead, not the pool's parallelism.
+      appendRatio: round(append.appendPerSec / append.rawInsertPerSec, 2),
+      appendConcurrentRatio: round(append.appendConcurrentPerSec / append.rawInsertConcurrentPerSec, 2),
+      catchUpPerSec: Math.round(catchUp.catchUpPerSec),
+      ...read,
+      ...push,
+      measuredAt: new Date().toISOString(),
+      machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
+    };
+    const rows: Row[] = [
+      { metric: 'appendPerSec', value: results.appendPerSec, unit: 'events/s' },
+      { metric: 'rawInsertPerSec', value: results.rawInsertPerSec, unit: 'rows/s' },
+      { metric: 'appendRatio', value: results.appendRatio, unit: 'x', target: { atLeast: 0.3 } },
+      { metric: 'appendConcurrentPerSec', value: results.appendConcurrentPerSec, unit: 'events/s' },
+      { metric: 'rawInsertConcurrentPerSec', value: results.rawInsertConcurrentPerSec, unit: 'rows/s' },
+      { metric: 'appendConcurrentRatio', value: results.appendConcurrentRatio, unit: 'x' },
+      { metric: 'catchUpPerSec', value: results.catchUpPerSec, unit: 'events/s', target: { atLeast: 5000 } },
+      { metric: 'carersP50Ms', value: results.carersP50Ms, unit: 'ms' },
+      { metric: 'carersP99Ms', value: results.carersP99Ms, unit: 'ms' },
+      { metric: 'pushP50Ms', value: results.pushP50Ms, unit: 'ms' },
+      { metric: 'pushP99Ms', value: results.pushP99Ms, unit: 'ms' },
+    ];
+    console.log(renderTable(rows));
+    console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
+    await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    // A missed target is a finding to read in the table, not a failed run.
+    if (!rows.every(targetMet)) step('one or more targets MISSED (see the table)');
+  } finally {
+    await postgres.stop();
+  }
+  return exitCode;
+}
+
+// No process.exit on success: the bench must end by itself, which proves every server,
+// pool and socket it opened was closed.
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    // A measurement that failed half-way may still hold sockets: do not hang on them.
+    process.exit(1);
+  },
+);

@@ -1,0 +1,58 @@
+import { REGIONS, type CreateCarerRequest } from '@care/events';
+
+/**
+ * About 30 demo carers across the five regions, the same every time (no randomness), sent
+ * through the command API like any user's request. Phone numbers are in Ofcom's drama range.
+ */
+const NAMES: [string, string][] = [
+  ['Amelia', 'Hughes'], ['Oliver', 'Patel'], ['Isla', 'Thompson'], ['Harry', 'Walker'], ['Ava', 'Robinson'],
+  ['George', 'Khan'], ['Mia', 'Wright'], ['Noah', 'Evans'], ['Grace', 'Roberts'], ['Jack', 'Murphy'],
+  ['Sophia', 'Clarke'], ['Leo', 'Ahmed'], ['Emily', 'Turner'], ['Arthur', 'Jones'], ['Freya', 'Baker'],
+  ['Oscar', 'Lewis'], ['Lily', 'Morgan'], ['Charlie', 'Hall'], ['Evie', 'Singh'], ['Alfie', 'Green'],
+  ['Poppy', 'Edwards'], ['Henry', 'Wood'], ['Ella', 'Scott'], ['Thomas', 'Adams'], ['Rosie', 'Mitchell'],
+  ['Jacob', 'Campbell'], ['Daisy', 'Okafor'], ['William', 'Price'], ['Chloe', 'Kaur'], ['Samuel', 'Bennett'],
+];
+const SPECIALIZATIONS = ['general', 'dementia', 'mobility', 'medical', 'palliative', 'mental_health'] as const;
+const QUALIFICATIONS = [
+  'Care Certificate',
+  'NVQ Level 2 Health and Social Care',
+  'NVQ Level 3 Health and Social Care',
+  'First Aid at Work',
+  'Medication Administration',
+  'Moving and Handling',
+  'Dementia Awareness',
+  'Safeguarding Adults Level 2',
+];
+const TOWNS: Record<(typeof REGIONS)[number], string> = {
+  north: 'Leeds LS6',
+  south: 'Brighton BN2',
+  east: 'Norwich NR3',
+  west: 'Bristol BS7',
+  central: 'Birmingham B15',
+};
+
+export function demoCarers(): CreateCarerRequest[] {
+  return NAMES.map(([firstName, lastName], index) => {
+    const region = REGIONS[index % REGIONS.length]!;
+    const qualifications = QUALIFICATIONS.filter((_, q) => (index + q) % 3 === 0);
+    return {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}@example.org`.toLowerCase(),
+      region,
+      employeeId: `EMP-${1001 + index}`,
+      startDate: `20${18 + (index % 7)}-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + ((index * 7) % 28)).padStart(2, '0')}`,
+      specialization: SPECIALIZATIONS[index % SPECIALIZATIONS.length],
+      qualifications,
+      phoneNumber: `07700 900${String(100 + index * 7).slice(-3)}`,
+      emergencyContact: `${NAMES[(index + 7) % NAMES.length]![0]} ${lastName}`,
+      emergencyPhone: `07700 900${String(500 + index * 3).slice(-3)}`,
+      address: `${10 + index} ${['High Street', 'Church Lane', 'Station Road', 'Park Avenue', 'Mill Road'][index % 5]}, ${TOWNS[region]}`,
+      dateOfBirth: `19${70 + (index % 25)}-${String(1 + ((index * 5) % 12)).padStart(2, '0')}-${String(1 + ((index * 3) % 28)).padStart(2, '0')}`,
+      hourlyRate: (12.21 + (index % 8) * 0.45).toFixed(2),
+      maxClientsPerDay: 6 + (index % 4),
+      notes: index % 6 === 0 ? 'Car driver; covers rural visits.' : undefined,
+      isActive: index % 10 !== 9,
+    };
+  });
+}

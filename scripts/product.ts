@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { START_POSITION } from '@care/events';
+import { ensureDatabase, PostgresEventStore, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
+import { createReadModelDb, migrateReadModel, READ_MODEL_SCHEMA } from '@care/projector';
+import { demoCarers } from '../command-api/src/demo/demo-carers';
+import { portInUse } from './free-port';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface ProductConfig {
+  /** External PostgreSQL; when absent an embedded server runs in `dataDir`. */
+  readonly databaseUrl?: string | undefined;
+  readonly eventStoreUrl?: string | undefined;
+  readonly dataDir: string;
+  readonly embeddedPostgresPort: number;
+  readonly port: number;
+  readonly commandApiPort: number;
+  readonly readApiPort: number;
+  readonly seedDemoData: boolean;
+  readonly logLevel: string;
+  /** Progress lines for the person starting it. */
+  readonly say: (line: string) => void;
+}
+
+export interface RunningProduct {
+  readonly url: string;
+  readonly databaseUrl: string;
+  readonly seeded: number;
+  /** Resolves when any service exits on its own (a crash): the product is then down. */
+  readonly exited: Promise<string>;
+  stop(): Promise<void>;
+}
+
+const SERVICES = [
+  { name: 'command-api', entry: 'command-api/src/main.ts' },
+  { name: 'projector', entry: 'projector/src/main.ts' },
+  { name: 'read-api', entry: 'read-api/src/main.ts' },
+  { name: 'ui', entry: 'ui/server/main.ts' },
+] as const;
+
+/**
+ * The whole product on one machine: PostgreSQL (embedded unless DATABASE_URL), the schemas,
+ * the UI build, the four services as separate processes, and demo data on a first start.
+ */
+export async function startProduct(config: ProductConfig): Promise<RunningProduct> {
+  for (const port of [config.port, config.commandApiPort, config.readApiPort]) {
+    if (await portInUse(port)) throw new Error(`Port ${port} is already in use. Stop what uses it, or set PORT / COMMAND_API_PORT / READ_API_PORT.`);
+  }
+  let embedded: PostgresServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    if (await portInUse(config.embeddedPostgresPort)) {
+      throw new Error(`Port ${config.embeddedPostgresPort} for the embedded PostgreSQL is in use. Set EMBEDDED_PG_PORT, or point DATABASE_URL at a server.`);
+    }
+    config.say(`Starting embedded PostgreSQL (data in ${path.relative(ROOT, config.dataDir) || config.dataDir}/postgres)…`);
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, persistent: true });
+    databaseUrl = withDatabase(embedded.url, 'care');
+  }
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    await embedded?.stop();
+  };
+  try {
+    await ensureDatabase(databaseUrl);
+    await prepareSchemas(databaseUrl, config.eventStoreUrl);
+    await buildUiIfStale(config.say);
+    const logDir = path.join(config.dataDir, 'logs');
+    await mkdir(logDir, { recursive: true });
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      EVENTSTORE_URL: config.eventStoreUrl ?? '',
+      LOG_LEVEL: config.logLevel,
+      COMMAND_API_PORT: String(config.commandApiPort),
+      READ_API_PORT: String(config.readApiPort),
+      UI_PORT: String(config.port),
+      COMMAND_API_URL: `http://127.0.0.1:${config.commandApiPort}`,
+      READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
+    };
+    const exits: Promise<string>[] = [];
+    for (const service of SERVICES) {
+      const logFile = path.join(logDir, `${service.name}.log`);
+      const child = spawn(process.execPath, ['--import', 'tsx', service.entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = createWriteStream(logFile, { flags: 'a' });
+      child.stdout?.pipe(out);
+      child.stderr?.pipe(out);
+      children.push(child);
+      exits.push(
+        new Promise((resolve) =>
+          child.once('exit', (code, signal) => resolve(`${service.name} stopped (${signal ?? `exit code ${code}`}); see ${logFile}`)),
+        ),
+      );
+    }
+    const exited = Promise.race(exits);
+    const url = `http://localhost:${config.port}`;
+    await Promise.race([
+      Promise.all([
+        waitForHttp(`http://127.0.0.1:${config.commandApiPort}/health`),
+        waitForHttp(`http://127.0.0.1:${config.readApiPort}/health`),
+        waitForHttp(`http://127.0.0.1:${config.port}/`),
+      ]),
+      exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
+    ]);
+    const seeded = config.seedDemoData ? await seedDemoDataOnce(databaseUrl, config.eventStoreUrl, url) : 0;
+    return { url, databaseUrl, seeded, exited, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undefined): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    if (!eventStoreUrl) await (await PostgresEventStore.connect(pool)).close();
+    await migrateReadModel(createReadModelDb(pool), READ_MODEL_SCHEMA);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Demo data goes in through the command API (events, not SQL), and only into an empty store. */
+async function seedDemoDataOnce(databaseUrl: string, eventStoreUrl: string | undefined, url: string): Promise<number> {
+  if (eventStoreUrl) return 0; // never seed a production event store
+  const store = await PostgresEventStore.connect(databaseUrl);
+  try {
+    if ((await store.readAll(START_POSITION, 1)).length > 0) return 0;
+  } finally {
+    await store.close();
+  }
+  let count = 0;
+  for (const carer of demoCarers()) {
+    const response = await fetch(`${url}/api/carers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': `demo-seed-${count + 1}` },
+      body: JSON.stringify(carer),
+    });
+    if (response.status !== 201) throw new Error(`Demo data refused: ${response.status} ${await response.text()}`);
+    count += 1;
+  }
+  return count;
+}
+
+/** Builds the UI when there is no build yet or a source file is newer than it. */
+async function buildUiIfStale(say: (line: string) => void): Promise<void> {
+  const built = path.join(ROOT, 'ui/dist/index.html');
+  if (existsSync(built) && newestMtime(path.join(ROOT, 'ui/src')) < statSync(built).mtimeMs && statSync(path.join(ROOT, 'ui/index.html')).mtimeMs < statSync(built).mtimeMs) return;
+  say('Building the UI…');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'ui', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The last lines of a service's log, shown when it dies during start-up. */
+function tail(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '';
+}

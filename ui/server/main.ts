@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { createLogger, parseEnv, port } from '@care/events/server';
+import { startUiServer } from './ui-server';
+
+/** The browser's one origin: the built UI, with /api and /socket.io routed to the services. */
+const env = parseEnv(
+  z.object({
+    UI_PORT: port(3000),
+    HOST: z.string().default('127.0.0.1'),
+    COMMAND_API_URL: z.url().default('http://127.0.0.1:3001'),
+    READ_API_URL: z.url().default('http://127.0.0.1:3002'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  }),
+);
+const log = createLogger('ui', env.LOG_LEVEL);
+const server = await startUiServer({
+  port: env.UI_PORT,
+  host: env.HOST,
+  distDir: path.resolve(import.meta.dirname, '../dist'),
+  commandApiUrl: env.COMMAND_API_URL,
+  readApiUrl: env.READ_API_URL,
+  log: (obj, msg) => log.info(obj, msg),
+});
+log.info({ url: server.url }, 'ui listening');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.close().finally(() => process.exit(0)));
+}
