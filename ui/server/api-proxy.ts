@@ -41,7 +41,11 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     log({ err: error.message, url: req.url, method: req.method }, 'proxy error');
     if ('writeHead' in resOrSocket) {
       if (!resOrSocket.headersSent) {
-        resOrSocket.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        resOrSocket.writeHead(502, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
       }
       resOrSocket.end(JSON.stringify({ error: 'Service unavailable' }));
     } else {
