@@ -23,10 +23,12 @@ try {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: { status: string; assertionResults: unknown[] }[];
+    testResults: { status: string; assertionResults: { status: string }[] }[];
   };
   passed = report.numPassedTests;
-  failed += report.numFailedTests + report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // A file that failed outside any test (a broken beforeAll, an import error) counts once.
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
+  failed += report.numFailedTests + brokenFiles.length;
   skipped = report.numPendingTests + report.numTodoTests;
 } catch {
   failed += 1; // no report: the run itself broke

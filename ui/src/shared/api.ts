@@ -14,6 +14,14 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** A readable reason: the reply's `error` or `message` text when it has one, else the whole message. */
+  get reason(): string {
+    const body = this.body as { error?: unknown; message?: unknown } | null;
+    if (typeof body?.error === 'string') return body.error;
+    if (typeof body?.message === 'string') return body.message;
+    return this.message;
+  }
+
   /** Per-field messages from a validation or uniqueness reply: `{ error, fields: { name: message } }`. */
   get fields(): Record<string, string> {
     const fields = (this.body as { fields?: unknown } | null)?.fields;

@@ -123,9 +123,8 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
         else unplaced.push(message);
       }
       setErrors(serverErrors);
-      const reason = (error.body as { error?: unknown } | null)?.error;
       if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      else if (Object.keys(serverErrors).length === 0 && typeof reason === 'string') setFormError(reason);
+      else if (Object.keys(serverErrors).length === 0) setFormError(error.reason);
       focusFirstError(serverErrors);
     }
   };

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Plus, Search, Users } from 'lucide-react';
 import { useState } from 'react';
+import { ApiError } from '../../shared/api';
 import { useLiveActiveCarerCount } from '../../shared/live';
 import { CarerCard, carerFullName } from './carer-card';
 import { CarerFormDialog } from './carer-form-dialog';
@@ -88,7 +89,7 @@ export function CarersPage() {
         </div>
       ) : carers.isError ? (
         <div className="card empty-state" role="alert">
-          <p>Could not load carers: {carers.error.message}</p>
+          <p>Could not load carers: {carers.error instanceof ApiError ? carers.error.reason : carers.error.message}</p>
           <button type="button" className="button button-secondary" onClick={() => void carers.refetch()}>
             Try again
           </button>

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+let env: E2eEnvironment;
+const shots = '.test-results/screenshots';
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_carers');
+}, 180_000);
+afterAll(async () => env?.stop());
+
+async function openPage(path: string, width = 1280, height = 900): Promise<Page> {
+  const context = await env.browser.newContext({ viewport: { width, height }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}${path}`);
+  return page;
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+
+async function fillCarer(page: Page, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+describe('Carer Management in Chromium', () => {
+  it('adds, searches, edits and deletes a carer, with live updates in a second browser', async () => {
+    const page = await openPage('/carers');
+    const watcher = await openPage('/carers');
+    await expect.poll(() => page.getByText('No carers found.', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Add First Carer' }).isVisible()).toBe(true);
+    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent()).toBe('0');
+
+    // Validation messages, word for word, before anything is sent.
+    await page.getByRole('button', { name: 'Add Carer', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Carer' }).click();
+    for (const message of ['First name is required', 'Last name is required', 'Valid email is required', 'Employee ID is required', 'Start date is required']) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible()).toBe(true);
+    }
+
+    await fillCarer(page, {
+      'First name': 'Margaret',
+      'Last name': 'Okonjo',
+      Email: 'margaret.okonjo@example.org',
+      'Employee ID': 'EMP-7001',
+      'Start date': '2024-09-02',
+    });
+    await page.getByRole('button', { name: 'Save Carer' }).click();
+    await expect.poll(() => toast(page, 'Carer created successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo' }).count()).toBe(1);
+    await page.screenshot({ path: `${shots}/carers-1280.png`, fullPage: true });
+
+    // The second browser sees it arrive through socket.io, without a reload.
+    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent(), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo' }).count(), { timeout: 10_000 }).toBe(1);
+
+    // A second carer with the same employee ID is refused by the server.
+    await page.getByRole('button', { name: 'Add Carer', exact: true }).click();
+    await fillCarer(page, {
+      'First name': 'Tom',
+      'Last name': 'Rigby',
+      Email: 'tom.rigby@example.org',
+      'Employee ID': 'emp-7001',
+      'Start date': '2025-01-06',
+    });
+    await page.getByRole('button', { name: 'Save Carer' }).click();
+    await expect.poll(() => toast(page, 'Failed to create carer').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Employee ID already exists').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('carer-card').count()).toBe(1);
+
+    // Search by name, employee ID and region; the search-variant empty state.
+    const search = page.getByPlaceholder('Search carers by name, employee ID or region...');
+    await search.fill('7001');
+    await expect.poll(() => page.getByTestId('carer-card').count()).toBe(1);
+    await search.fill('nobody like this');
+    await expect.poll(() => page.getByText('No carers found matching your search.').isVisible()).toBe(true);
+    await search.fill('');
+
+    // Edit.
+    await page.getByRole('button', { name: 'Edit Margaret Okonjo' }).click();
+    await page.getByLabel('Last name', { exact: true }).fill('Okonjo-Reid');
+    await page.getByRole('button', { name: 'Update Carer' }).click();
+    await expect.poll(() => toast(page, 'Carer updated successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count()).toBe(1);
+    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count(), { timeout: 10_000 }).toBe(1);
+
+    // Delete, with a browser confirmation naming the person.
+    let confirmation = '';
+    page.once('dialog', (dialog) => {
+      confirmation = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Margaret Okonjo-Reid' }).click();
+    await expect.poll(() => toast(page, 'Carer deleted successfully').isVisible()).toBe(true);
+    expect(confirmation).toContain('Margaret Okonjo-Reid');
+    await expect.poll(() => page.getByText('No carers found.', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent(), { timeout: 10_000 }).toBe('0');
+  }, 120_000);
+
+  it('shows the shell: sidebar entries with the active one highlighted, the header, and Page Not Found', async () => {
+    const page = await openPage('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard Overview' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByPlaceholder('Search users, carers, clients...').isVisible()).toBe(true);
+    const nav = page.getByRole('navigation').first();
+    for (const label of ['Dashboard', 'Scheduling', 'Schedule Day', 'Visits', 'Care Plans', 'Medications', 'Finance', 'Incidents', 'Carers', 'Clients', 'Training', 'Diary', 'Reports', 'Admin']) {
+      await expect.poll(() => nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    await nav.getByRole('link', { name: 'Carers', exact: true }).click();
+    await expect.poll(() => page.url()).toBe(`${env.product.url}/carers`);
+    await expect.poll(() => nav.getByRole('link', { name: 'Carers', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => page.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
+    await page.goto(`${env.product.url}/no-such-page`);
+    await expect.poll(() => page.getByText('Page Not Found').isVisible()).toBe(true);
+  }, 60_000);
+
+  it('uses the mobile layout at 390 px: top bar, bottom tabs, and the carers screen', async () => {
+    const page = await openPage('/carers', 390, 844);
+    await expect.poll(() => page.getByRole('link', { name: 'Schedule', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Carer Management' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/carers-390.png`, fullPage: true });
+  }, 60_000);
+});
