@@ -28,7 +28,9 @@ export function useLiveActiveCarerCount(): number | undefined {
 }
 
 function connect(queryClient: QueryClient): () => void {
-  const socket = io({ path: '/socket.io', withCredentials: true });
+  // WebSocket only: HTTP long-polling needs sticky sessions, which a load balancer in front of
+  // several read-api replicas (docker-compose runs two) does not give.
+  const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'] });
   const reloadCarers = () => void queryClient.invalidateQueries({ queryKey: queryKeys.carers });
 
   let connectedBefore = false;

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../shared/api';
+import { closeOnEscape } from '../../shared/close-on-escape';
 import { humanize } from '../../shared/format';
 import {
   carerToFormValues,
@@ -28,7 +29,7 @@ export function CarerFormDialog({ open, onOpenChange, carer }: CarerFormDialogPr
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined}>
+        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
           <div className="dialog-header">
             <Dialog.Title className="dialog-title">{carer ? 'Edit Carer' : 'Add Carer'}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close">

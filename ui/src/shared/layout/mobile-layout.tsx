@@ -3,6 +3,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Bell, LogOut, Menu, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { BRAND } from '../brand';
+import { closeOnEscape } from '../close-on-escape';
 import { fullName, LOGOUT_PATH, useCurrentUser } from '../current-user';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
@@ -17,7 +18,7 @@ function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenCha
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="mobile-menu" aria-describedby={undefined}>
+        <Dialog.Content className="mobile-menu" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
           <div className="mobile-menu-header">
             <Dialog.Title className="mobile-menu-title">Mobile Dashboard</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close menu">
