@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { ensureDatabase, startEmbeddedPostgres, withDatabase } from '@care/events/server';
-import { freePort } from '../scripts/free-port';
+import { startThrowawayPostgres } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 
 /** The PostgreSQL server a bench run measures against, and a fresh database per measurement. */
 export interface BenchPostgres {
@@ -24,47 +19,22 @@ export interface BenchPostgres {
 export async function startBenchPostgres(): Promise<BenchPostgres> {
   const external = process.env.DATABASE_URL;
   if (external) return databasesOn(external, 'DATABASE_URL', async () => undefined);
-
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'care-bench-pg-'));
-  // As root the server runs as the 'postgres' user, who must be able to reach the data folder.
-  await chmod(tempDir, 0o755);
-  try {
-    const server = await startEmbeddedPostgres({
-      dataDir: path.join(tempDir, 'data'),
-      port: await freePort(),
-      persistent: false,
-      extraFlags: ['-c', 'max_connections=200'],
-    });
-    return databasesOn(server.url, 'embedded', async () => {
-      await server.stop();
-      await rm(tempDir, { recursive: true, force: true });
-    });
-  } catch (error) {
-    await rm(tempDir, { recursive: true, force: true });
-    throw error;
-  }
+  const server = await startThrowawayPostgres(['-c', 'max_connections=200']);
+  return databasesOn(server.url, 'embedded', () => server.stop());
 }
 
 function databasesOn(serverUrl: string, label: string, stopServer: () => Promise<void>): BenchPostgres {
-  const runId = randomBytes(4).toString('hex');
-  const created: string[] = [];
+  const created: TestDatabase[] = [];
   return {
     label,
     async freshDatabase(purpose) {
-      const name = `bench_${runId}_${purpose}`;
-      created.push(name);
-      return ensureDatabase(withDatabase(serverUrl, name));
+      const database = await createTestDatabase(serverUrl, `bench_${purpose}`);
+      created.push(database);
+      return database.url;
     },
     async stop() {
       try {
-        const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-        await admin.connect();
-        try {
-          // force: a connection some library still holds must not leave a database behind.
-          for (const name of created) await admin.query(`drop database if exists "${name}" with (force)`);
-        } finally {
-          await admin.end();
-        }
+        for (const database of created) await database.drop();
       } finally {
         await stopServer();
       }

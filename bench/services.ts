@@ -4,10 +4,9 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createCommandApp } from '@care/command-api';
 import { positionFromToken, type Position } from '@care/events';
-import { createLogger, PostgresEventStore } from '@care/events/server';
+import { createLogger, freePort, PostgresEventStore } from '@care/events/server';
 import { createReadModelDb, type ReadModelDatabase } from '@care/projector';
 import { createReadApi } from '@care/read-api';
-import { freePort } from '../scripts/free-port';
 import { carerRequest } from './carer-data';
 
 /** Logs would cost time inside the measured path and bury the table. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { freePort } from '../scripts/free-port';
+import { freePort } from '@care/events/server';
 import { startProduct, type RunningProduct } from '../scripts/product';
 
 export const CHROMIUM_ARGS = [

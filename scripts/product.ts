@@ -4,10 +4,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { START_POSITION } from '@care/events';
-import { ensureDatabase, PostgresEventStore, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
+import { ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
 import { createReadModelDb, migrateReadModel, READ_MODEL_SCHEMA } from '@care/projector';
 import { demoCarers } from '../command-api/src/demo/demo-carers';
-import { portInUse } from './free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -1,9 +1,5 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '@care/events/server';
-import { freePort } from './free-port';
+import { startThrowawayPostgres } from '@care/events/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,17 +17,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', process.env.DATABASE_URL);
     return;
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-test-pg-'));
-  await chmod(dataDir, 0o755); // as root, the server runs as the 'postgres' user, who must reach it
-  const server = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'data'),
-    port: await freePort(),
-    persistent: false,
-    extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400'],
-  });
+  const server = await startThrowawayPostgres(['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400']);
   project.provide('databaseUrl', server.url);
-  return async () => {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return () => server.stop();
 }

