@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
 import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
+import { accessEventDefinitions, type AccessEvent } from './users/access-events';
+import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
+import { userEventDefinitions, type UserEvent } from './users/user-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -10,10 +13,13 @@ import type { Position } from './store/position';
 const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerEventDefinitions,
   ...employeeIdEventDefinitions,
+  ...userEventDefinitions,
+  ...userEmailEventDefinitions,
+  ...accessEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
-export type DomainEvent = CarerEvent | EmployeeIdEvent;
+export type DomainEvent = CarerEvent | EmployeeIdEvent | UserEvent | UserEmailEvent | AccessEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../event-definition';
+
+/** A user's email is unique: one reservation stream per normalised email, like employee IDs. */
+export const UserEmailReserved = defineEvent('UserEmailReserved', 1, z.object({ email: z.string(), userId: z.uuid() }));
+export const UserEmailReleased = defineEvent('UserEmailReleased', 1, z.object({ email: z.string(), userId: z.uuid() }));
+
+export const userEmailEventDefinitions = [UserEmailReserved, UserEmailReleased] as const;
+export type UserEmailEvent = EventOf<typeof userEmailEventDefinitions>;
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export const userEmailStreamId = (email: string): string => `user-email-${encodeURIComponent(normaliseEmail(email))}`;
