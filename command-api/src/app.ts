@@ -1,32 +1,97 @@
 import Koa from 'koa';
 import Router from '@koa/router';
+import type pg from 'pg';
 import type { EventStore } from '@care/events';
-import { errorHandler, fallbackReplies, requestContext, securityHeaders, type Logger } from '@care/events/server';
+import {
+  errorHandler,
+  fallbackReplies,
+  requestContext,
+  requireSession,
+  sameOriginWrites,
+  securityHeaders,
+  SessionStore,
+  type Logger,
+} from '@care/events/server';
+import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth/auth-policy';
+import { authRoutes, isPublicAuthPath } from './auth/auth-routes';
+import { Credentials } from './auth/credentials';
+import { PasswordResets } from './auth/password-resets';
+import { SignInService } from './auth/sign-in-service';
+import { SignInThrottle } from './auth/sign-in-throttle';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
-import { authenticate } from './shared/authenticate';
 import { commandErrors } from './shared/command-errors';
 import type { CommandState } from './shared/command-state';
 import { jsonBody } from './shared/json-body';
+import { UserService } from './users/user-service';
+import { userRoutes } from './users/user-routes';
 
-export function createCommandApp(store: EventStore, logger: Logger): Koa<CommandState> {
-  const app = new Koa<CommandState>();
-  app.proxy = true;
+export interface CommandAppOptions {
+  readonly store: EventStore;
+  /** PostgreSQL holding the auth schema (sessions, credentials, throttle, reset links). */
+  readonly pool: pg.Pool;
+  readonly logger: Logger;
+  readonly policy?: AuthPolicy;
+  /** Extra origins allowed to send writes (when the public origin differs from the Host seen here). */
+  readonly trustedOrigins?: readonly string[];
+}
+
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly path: string;
+}
+
+export interface CommandApp {
+  readonly app: Koa<CommandState>;
+  readonly users: UserService;
+  readonly sessions: SessionStore;
+  /** Every route the app answers, for the test that proves each one refuses anonymous callers. */
+  readonly routes: readonly RegisteredRoute[];
+}
+
+export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_POLICY, trustedOrigins }: CommandAppOptions): CommandApp {
+  const sessions = new SessionStore(pool, policy.session);
+  const credentials = new Credentials(pool);
+  const users = new UserService({ store, credentials, sessions });
+  const resets = new PasswordResets({ pool, store, credentials, users, policy });
+  const signIn = new SignInService({ store, credentials, sessions, throttle: new SignInThrottle(pool, policy), users });
+
   const health = new Router<CommandState>();
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const carers = carerRoutes(new CarerService(store));
+  const publicRouter = authRoutes(signIn, resets);
+  const privateRouters = [userRoutes(users, resets), carerRoutes(new CarerService(store))];
 
+  const app = new Koa<CommandState>();
+  app.proxy = true;
   app.use(requestContext(logger));
   app.use(securityHeaders());
   app.use(errorHandler());
   app.use(fallbackReplies());
   app.use(health.routes());
+  // Before anything that could answer differently per route: anonymous callers only ever see 401.
+  app.use(requireSession(sessions, isPublicAuthPath));
+  app.use(sameOriginWrites(trustedOrigins));
   for (const middleware of jsonBody()) app.use(middleware);
-  app.use(authenticate());
   app.use(commandErrors());
-  app.use(carers.routes());
-  app.use(carers.allowedMethods({ throw: false }));
-  return app;
+  app.use(publicRouter.routes());
+  app.use(publicRouter.allowedMethods({ throw: false }));
+  for (const router of privateRouters) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+  return { app, users, sessions, routes: routes([publicRouter, ...privateRouters]) };
+}
+
+interface RouteTable {
+  readonly stack: readonly { readonly methods: readonly string[]; readonly path: string | RegExp }[];
+}
+
+export function routes(routers: readonly RouteTable[]): RegisteredRoute[] {
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+    ),
+  );
 }

@@ -1,17 +1,36 @@
+import pg from 'pg';
 import { z } from 'zod';
-import { createEventStore, createLogger, parseEnv, port, serviceEnvSchema } from '@care/events/server';
+import { createEventStore, createLogger, ensureAuthSchema, parseEnv, port, serviceEnvSchema } from '@care/events/server';
 import { createCommandApp } from './app';
+import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
+import { startSessionSweeper } from './auth/session-sweeper';
+import { ensureFirstAdmin } from './users/first-admin';
 
-const env = parseEnv(serviceEnvSchema.extend({ COMMAND_API_PORT: port(3001), HOST: z.string().default('127.0.0.1') }));
+const env = parseEnv(
+  serviceEnvSchema.extend({ COMMAND_API_PORT: port(3001), HOST: z.string().default('127.0.0.1') }).and(authEnvSchema),
+);
 const logger = createLogger('command-api', env.LOG_LEVEL);
 const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL });
-const server = createCommandApp(store, logger).listen(env.COMMAND_API_PORT, env.HOST, () => {
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+await ensureAuthSchema(pool);
+const { app, users, sessions } = createCommandApp({
+  store,
+  pool,
+  logger,
+  policy: authPolicyFrom(env),
+  trustedOrigins: env.TRUSTED_ORIGINS,
+});
+const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+await ensureFirstAdmin(pool, users, admin, logger);
+const stopSweeper = startSessionSweeper(sessions, store, logger);
+const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
   logger.info({ port: env.COMMAND_API_PORT, store: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' }, 'command-api listening');
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopSweeper();
     server.close();
-    void store.close().finally(() => process.exit(0));
+    void Promise.allSettled([store.close(), pool.end()]).finally(() => process.exit(0));
   });
 }

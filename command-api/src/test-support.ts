@@ -2,57 +2,108 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { START_POSITION, type EventStore, type RawRecordedEvent } from '@care/events';
-import { createLogger, PostgresEventStore } from '@care/events/server';
+import pg from 'pg';
+import pino from 'pino';
+import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
+import { ensureAuthSchema, PostgresEventStore, SESSION_COOKIE } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
-import { createCommandApp } from './app';
+import { createCommandApp, type RegisteredRoute } from './app';
+import type { AuthPolicy } from './auth/auth-policy';
 
 export interface ApiReply {
   readonly status: number;
   readonly headers: Headers;
   /** The parsed JSON body (undefined when the body is not JSON). */
   readonly body: any;
+  readonly text: string;
+}
+
+export type Requester = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiReply>;
+
+export interface TestUser {
+  readonly id: string;
+  readonly email: string;
+  readonly password: string;
+  /** Requests with this user's session cookie (and a same-site Origin on writes). */
+  readonly request: Requester;
+  readonly cookie: string;
 }
 
 export interface RunningCommandApi {
   readonly store: EventStore;
+  readonly pool: pg.Pool;
   readonly baseUrl: string;
-  /** Sends `body` as JSON unless it is a string (sent as is) or undefined. */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiReply>;
+  readonly routes: readonly RegisteredRoute[];
+  /** As the first administrator. Sends `body` as JSON unless it is a string (sent as is) or undefined. */
+  readonly request: Requester;
+  /** Without a session cookie (still same-site, so only the missing session can refuse it). */
+  readonly anonymous: Requester;
+  readonly admin: TestUser;
+  /** Log lines the app wrote (pino JSON objects), e.g. to read a password-reset link. */
+  readonly logLines: readonly Record<string, unknown>[];
+  /** Creates an account through the admin API and signs it in. */
+  createUser(role: Role, overrides?: Record<string, unknown>): Promise<TestUser>;
+  signIn(email: string, password: string): Promise<TestUser & { reply: ApiReply }>;
   close(): Promise<void>;
 }
 
-/** The command API on a fresh database of the test server, listening on a free port. */
-export async function startCommandApi(serverUrl: string, label: string): Promise<RunningCommandApi> {
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** The command API on a fresh database of the test server, listening on a free port, with a signed-in admin. */
+export async function startCommandApi(serverUrl: string, label: string, policy?: AuthPolicy): Promise<RunningCommandApi> {
   const database: TestDatabase = await createTestDatabase(serverUrl, label);
   const store = await PostgresEventStore.connect(database.url);
-  const server: Server = createCommandApp(store, createLogger('test', 'silent')).listen(0, '127.0.0.1');
+  const pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  await ensureAuthSchema(pool);
+  const logLines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  const { app, users, routes } = createCommandApp({ store, pool, logger, policy });
+  const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  const anonymous = requester(baseUrl, undefined);
+
+  const signIn = async (email: string, password: string) => {
+    const reply = await anonymous('POST', '/api/login', { email, password });
+    const cookie = sessionCookieOf(reply);
+    return { id: reply.body?.user?.id as string, email, password, cookie, request: requester(baseUrl, cookie), reply };
+  };
+  const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.org`;
+  await users.register(
+    { email: adminEmail, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+    { userId: 'system', requestId: 'test-setup' },
+  );
+  const admin = await signIn(adminEmail, TEST_PASSWORD);
+  expect(admin.reply.status, admin.reply.text).toBe(200);
 
   return {
     store,
+    pool,
     baseUrl,
-    async request(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (typeof body === 'string') init.body = body;
-      else if (body !== undefined) {
-        init.body = JSON.stringify(body);
-        init.headers = { 'content-type': 'application/json', ...headers };
-      }
-      const response = await fetch(`${baseUrl}${path}`, init);
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      return { status: response.status, headers: response.headers, body: parsed };
+    routes,
+    admin,
+    request: admin.request,
+    anonymous,
+    logLines,
+    signIn,
+    async createUser(role, overrides = {}) {
+      const email = `${role}-${randomUUID().slice(0, 8)}@example.org`;
+      const created = await admin.request('POST', '/api/users', {
+        email,
+        firstName: 'Test',
+        lastName: role,
+        role,
+        password: TEST_PASSWORD,
+        ...overrides,
+      });
+      expect(created.status, created.text).toBe(201);
+      const user = await signIn(String(overrides.email ?? email), String(overrides.password ?? TEST_PASSWORD));
+      expect(user.reply.status, user.reply.text).toBe(200);
+      return user;
     },
     async close() {
       await new Promise<void>((resolve) => {
@@ -60,8 +111,44 @@ export async function startCommandApi(serverUrl: string, label: string): Promise
         server.closeAllConnections();
       });
       await store.close();
+      await pool.end();
       await database.drop();
     },
+  };
+}
+
+/** The value of the session cookie a reply sets ("" when it sets none). */
+export function sessionCookieOf(reply: ApiReply): string {
+  for (const header of reply.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    if (pair?.startsWith(`${SESSION_COOKIE}=`)) return pair;
+  }
+  return '';
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A fetch wrapper that behaves like the browser on this site: cookie, and Origin on writes. */
+export function requester(baseUrl: string, cookie: string | undefined): Requester {
+  return async (method, path, body, headers = {}) => {
+    const base: Record<string, string> = {};
+    if (cookie) base.cookie = cookie;
+    if (WRITE_METHODS.has(method)) base.origin = baseUrl;
+    const init: RequestInit = { method, headers: { ...base, ...headers }, redirect: 'manual' };
+    if (typeof body === 'string') init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { ...base, 'content-type': 'application/json', ...headers };
+    }
+    const response = await fetch(`${baseUrl}${path}`, init);
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
   };
 }
 

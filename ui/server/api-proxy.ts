@@ -3,9 +3,9 @@ import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
 
 export interface ApiProxyOptions {
-  /** Receives POST/PUT/PATCH/DELETE under /api/. */
+  /** Receives POST/PUT/PATCH/DELETE under /api/, and every method on the sign-in and sign-out paths. */
   commandApiUrl: string;
-  /** Receives GET/HEAD under /api/ and all of /socket.io/ (HTTP polling and websocket). */
+  /** Receives the other GET/HEAD under /api/ and all of /socket.io/ (HTTP polling and websocket). */
   readApiUrl: string;
   log?: (obj: object, msg: string) => void;
 }
@@ -26,6 +26,17 @@ function pathOf(req: IncomingMessage): string {
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 const isSocketIo = (path: string) => path === '/socket.io' || path.startsWith('/socket.io/');
+/**
+ * Signing in and out are commands even as GET (GET /api/login and /api/logout are browser navigations that
+ * end or start a session and redirect), so every method on these paths goes to command-api.
+ */
+const isSessionCommand = (path: string) => path === '/api/login' || path.startsWith('/api/login/') || path === '/api/logout';
+
+/** Which service answers an /api request: command-api for writes and sessions, read-api for the other reads. */
+export function apiTargetOf(method: string | undefined, path: string): 'command' | 'read' {
+  if (isSessionCommand(path)) return 'command';
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'command';
+}
 
 /**
  * One origin for the browser: the UI's server routes reads and the live socket to read-api and writes to
@@ -62,8 +73,8 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
         return true;
       }
       if (!isApi(path)) return false;
-      const isRead = req.method === 'GET' || req.method === 'HEAD';
-      proxy.web(req, res, { target: isRead ? options.readApiUrl : options.commandApiUrl });
+      const target = apiTargetOf(req.method, path) === 'read' ? options.readApiUrl : options.commandApiUrl;
+      proxy.web(req, res, { target });
       return true;
     },
     handleUpgrade(req, socket, head) {

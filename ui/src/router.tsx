@@ -1,4 +1,7 @@
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Outlet, useMatches } from '@tanstack/react-router';
+import { AdminPage } from './features/admin/admin-page';
+import { AuthGate } from './features/auth/auth-gate';
+import { LandingPage } from './features/auth/landing-page';
 import { CarersPage } from './features/carers/carers-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { COMING_SOON_ROUTES } from './routes/coming-soon-routes';
@@ -6,25 +9,57 @@ import { ComingSoonPage } from './shared/coming-soon-page';
 import { AppShell } from './shared/layout/app-shell';
 import { NotFoundPage } from './shared/not-found-page';
 
+/**
+ * Every screen needs a session (spec part 1 section 6) and sits in the app shell behind the auth gate; routes
+ * marked `staticData.public` (only /landing) render on their own, without the shell and without a session.
+ */
+function RootLayout() {
+  const isPublic = useMatches({ select: (matches) => matches.some((match) => match.staticData.public === true) });
+  if (isPublic) return <Outlet />;
+  return (
+    <AuthGate>
+      <AppShell />
+    </AuthGate>
+  );
+}
+
 /** Code-based route tree: thin routes, the screens live in features/. No route has parameters (spec 2.1). */
 const rootRoute = createRootRoute({
-  component: AppShell,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
 
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
 const carersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/carers', component: CarersPage });
+const adminRoute = createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: AdminPage });
+
+/** `?reset=<token>`: the one-time link the server issues for a new password. */
+const landingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/landing',
+  staticData: { public: true },
+  validateSearch: (search: Record<string, unknown>): { reset?: string } =>
+    typeof search.reset === 'string' && search.reset !== '' ? { reset: search.reset } : {},
+  component: function LandingRoute() {
+    const { reset } = landingRoute.useSearch();
+    return <LandingPage resetToken={reset} />;
+  },
+});
 
 const comingSoonRoutes = COMING_SOON_ROUTES.map(({ path, title }) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoonPage title={title} /> }),
 );
 
-const routeTree = rootRoute.addChildren([dashboardRoute, carersRoute, ...comingSoonRoutes]);
+const routeTree = rootRoute.addChildren([dashboardRoute, carersRoute, adminRoute, landingRoute, ...comingSoonRoutes]);
 
 export const router = createRouter({ routeTree, scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** Rendered without the app shell and without a session. */
+    public?: boolean;
   }
 }

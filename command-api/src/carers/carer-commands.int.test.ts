@@ -94,7 +94,7 @@ describe('POST /api/carers', () => {
     const requestId = reply.headers.get('x-request-id');
     expect(requestId).toBeTruthy();
     expect(registered!.metadata).toEqual({
-      userId: 'anonymous',
+      userId: api.admin.id,
       occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
       correlationId: requestId,
       causationId: requestId,

@@ -1,18 +1,15 @@
 import Router from '@koa/router';
-import { createCarerRequestSchema, positionToToken, updateCarerRequestSchema } from '@care/events';
-import { parseOr400 } from '@care/events/server';
+import { createCarerRequestSchema, updateCarerRequestSchema } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
+import { commandReply as reply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
 import { commandContext, parseCarerId, parseIfMatch } from '../shared/request-parsing';
-import type { CarerCommandResult, CarerService } from './carer-service';
+import type { CarerService } from './carer-service';
 
-const reply = (result: CarerCommandResult) => ({
-  id: result.id,
-  revision: result.revision.toString(),
-  position: result.position ? positionToToken(result.position) : null,
-});
 
 export function carerRoutes(service: CarerService): Router<CommandState> {
   const router = new Router<CommandState>({ prefix: '/api/carers' });
+  router.use(requirePermission('carers.write'));
 
   router.post('/', async (ctx) => {
     const input = parseOr400(createCarerRequestSchema, ctx.request.body);

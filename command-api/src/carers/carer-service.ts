@@ -1,39 +1,23 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   carerStreamId,
-  comparePositions,
-  employeeIdStreamId,
   WrongExpectedRevisionError,
   type CarerEvent,
   type CarerProfile,
   type CreateCarerCommandInput,
   type EmployeeIdEvent,
   type EventStore,
-  type Position,
   type UpdateCarerCommandInput,
 } from '@care/events';
 import type { CommandContext } from '../shared/actor';
-import { DomainError } from '../shared/domain-error';
+import type { CommandResult } from '../shared/command-reply';
+import { latestPosition } from '../shared/latest-position';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import type { CarerCommand } from './carer-commands';
 import { evolve, initialCarerState, type CarerState } from './carer-state';
 import { decide } from './decide';
-import {
-  decideRelease,
-  decideReserve,
-  EMPLOYEE_ID_TAKEN,
-  evolveEmployeeId,
-  initialEmployeeIdState,
-  type EmployeeIdState,
-} from './employee-id-reservation';
-
-export interface CarerCommandResult {
-  readonly id: string;
-  /** The carer stream's revision after the command: the If-Match for the next edit. */
-  readonly revision: bigint;
-  /** Global position of the command's last event (undefined when nothing changed). */
-  readonly position: Position | undefined;
-}
+import { Reservations } from '../shared/reservation';
+import { employeeIdReservation } from './employee-id-reservation';
 
 /**
  * Runs carer commands: load the stream, `decide`, append with the expected revision.
@@ -41,9 +25,13 @@ export interface CarerCommandResult {
  * and released when the carer gives it up (see employee-id-events.ts).
  */
 export class CarerService {
-  constructor(private readonly store: EventStore) {}
+  private readonly employeeIds: Reservations<EmployeeIdEvent>;
 
-  async register(input: CreateCarerCommandInput, context: CommandContext): Promise<CarerCommandResult> {
+  constructor(private readonly store: EventStore) {
+    this.employeeIds = new Reservations(store, employeeIdReservation);
+  }
+
+  async register(input: CreateCarerCommandInput, context: CommandContext): Promise<CommandResult> {
     const carerId = uuidv7();
     const { isActive, userId, ...fields } = input;
     const profile = toProfile(fields);
@@ -52,7 +40,7 @@ export class CarerService {
     const reserved = await this.reserveEmployeeId(profile.employeeId, carerId, context);
     try {
       const appended = await appendEvents(this.store, carerStreamId(carerId), events, 'no_stream', context);
-      return { id: carerId, revision: appended.nextExpectedRevision, position: latest(reserved, appended.position) };
+      return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, appended.position) };
     } catch (error) {
       await this.releaseEmployeeId(profile.employeeId, carerId, context);
       throw error;
@@ -64,7 +52,7 @@ export class CarerService {
     input: UpdateCarerCommandInput,
     ifMatch: bigint | undefined,
     context: CommandContext,
-  ): Promise<CarerCommandResult> {
+  ): Promise<CommandResult> {
     const loaded = await this.load(carerId, ifMatch);
     const { isActive, userId: _userId, ...fields } = input;
     const changes = toProfileChanges(fields);
@@ -76,7 +64,7 @@ export class CarerService {
     // A change of case only keeps the same reservation stream: nothing to reserve or release.
     const changedId = changedEmployeeId(events);
     const newId =
-      changedId !== undefined && (previousId === undefined || employeeIdStreamId(changedId) !== employeeIdStreamId(previousId))
+      changedId !== undefined && (previousId === undefined || !this.employeeIds.sameReservation(changedId, previousId))
         ? changedId
         : undefined;
     const reserved = newId !== undefined ? await this.reserveEmployeeId(newId, carerId, context) : undefined;
@@ -89,17 +77,17 @@ export class CarerService {
     }
     const released =
       newId !== undefined && previousId !== undefined ? await this.releaseEmployeeId(previousId, carerId, context) : undefined;
-    return { id: carerId, revision: appended.nextExpectedRevision, position: latest(reserved, appended.position, released) };
+    return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, appended.position, released) };
   }
 
-  async remove(carerId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CarerCommandResult> {
+  async remove(carerId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
     const loaded = await this.load(carerId, ifMatch);
     const events = decide({ type: 'RemoveCarer', carerId }, loaded.state);
     const appended = await appendEvents(this.store, carerStreamId(carerId), events, loaded.revision, context);
     const released = loaded.state.exists
       ? await this.releaseEmployeeId(loaded.state.profile.employeeId, carerId, context)
       : undefined;
-    return { id: carerId, revision: appended.nextExpectedRevision, position: latest(appended.position, released) };
+    return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released) };
   }
 
   private async load(carerId: string, ifMatch: bigint | undefined) {
@@ -110,34 +98,12 @@ export class CarerService {
     return loaded;
   }
 
-  /** Retries a lost race once the winner is visible: then the rule, not the race, decides. */
-  private async reserveEmployeeId(employeeId: string, carerId: string, context: CommandContext) {
-    return this.changeReservation(employeeId, context, (state) => decideReserve(state, employeeId, carerId), true);
+  private reserveEmployeeId(employeeId: string, carerId: string, context: CommandContext) {
+    return this.employeeIds.reserve(employeeId, carerId, context);
   }
 
-  private async releaseEmployeeId(employeeId: string, carerId: string, context: CommandContext) {
-    return this.changeReservation(employeeId, context, (state) => decideRelease(state, employeeId, carerId), false);
-  }
-
-  private async changeReservation(
-    employeeId: string,
-    context: CommandContext,
-    decideChange: (state: EmployeeIdState) => EmployeeIdEvent[],
-    refuseOnRace: boolean,
-  ): Promise<Position | undefined> {
-    const streamId = employeeIdStreamId(employeeId);
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const loaded = await loadStream(this.store, streamId, evolveEmployeeId, initialEmployeeIdState);
-      const events = decideChange(loaded.state);
-      if (events.length === 0) return undefined;
-      try {
-        return (await appendEvents(this.store, streamId, events, loaded.revision, context)).position;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
-    }
-    if (refuseOnRace) throw new DomainError('conflict', EMPLOYEE_ID_TAKEN, 'employeeId');
-    throw new Error(`Could not release employee ID ${employeeId} after 3 attempts`);
+  private releaseEmployeeId(employeeId: string, carerId: string, context: CommandContext) {
+    return this.employeeIds.release(employeeId, carerId, context);
   }
 }
 
@@ -177,11 +143,4 @@ function changedEmployeeId(events: readonly CarerEvent[]): string | undefined {
     }
   }
   return undefined;
-}
-
-function latest(...positions: (Position | undefined)[]): Position | undefined {
-  return positions.reduce<Position | undefined>(
-    (max, next) => (next !== undefined && (max === undefined || comparePositions(next, max) > 0) ? next : max),
-    undefined,
-  );
 }

@@ -1,4 +1,5 @@
 import type { CarerEvent, CarerProfile } from '@care/events';
+import { assertNever } from '../shared/assert-never';
 
 export type CarerState =
   | { readonly exists: false }
@@ -34,8 +35,4 @@ export function evolve(state: CarerState, event: CarerEvent): CarerState {
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }

@@ -1,7 +1,8 @@
 import type { CarerEvent, CarerProfile } from '@care/events';
 import { DomainError } from '../shared/domain-error';
 import type { CarerCommand } from './carer-commands';
-import { assertNever, type CarerState } from './carer-state';
+import { assertNever } from '../shared/assert-never';
+import type { CarerState } from './carer-state';
 
 /** The carer aggregate's rules. Pure: the same command and state always give the same events or error. */
 export function decide(command: CarerCommand, state: CarerState): CarerEvent[] {

@@ -1,33 +1,23 @@
-import type { EmployeeIdEvent } from '@care/events';
-import { DomainError } from '../shared/domain-error';
-import { assertNever } from './carer-state';
-
-/** Who holds an employee ID: the state of one reservation stream. */
-export interface EmployeeIdState {
-  readonly holder: string | null;
-}
-
-export const initialEmployeeIdState: EmployeeIdState = { holder: null };
-
-export function evolveEmployeeId(state: EmployeeIdState, event: EmployeeIdEvent): EmployeeIdState {
-  switch (event.type) {
-    case 'EmployeeIdReserved':
-      return { holder: event.data.carerId };
-    case 'EmployeeIdReleased':
-      return state.holder === event.data.carerId ? { holder: null } : state;
-    default:
-      return assertNever(event);
-  }
-}
+import { employeeIdStreamId, type EmployeeIdEvent } from '@care/events';
+import type { ReservationKind } from '../shared/reservation';
+import { assertNever } from '../shared/assert-never';
 
 export const EMPLOYEE_ID_TAKEN = 'Employee ID already exists';
 
-export function decideReserve(state: EmployeeIdState, employeeId: string, carerId: string): EmployeeIdEvent[] {
-  if (state.holder === carerId) return [];
-  if (state.holder !== null) throw new DomainError('conflict', EMPLOYEE_ID_TAKEN, 'employeeId');
-  return [{ type: 'EmployeeIdReserved', data: { employeeId, carerId } }];
-}
-
-export function decideRelease(state: EmployeeIdState, employeeId: string, carerId: string): EmployeeIdEvent[] {
-  return state.holder === carerId ? [{ type: 'EmployeeIdReleased', data: { employeeId, carerId } }] : [];
-}
+/** Employee IDs are unique across carers (see employee-id-events.ts). */
+export const employeeIdReservation: ReservationKind<EmployeeIdEvent> = {
+  streamId: employeeIdStreamId,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'EmployeeIdReserved':
+        return { holder: event.data.carerId };
+      case 'EmployeeIdReleased':
+        return state.holder === event.data.carerId ? { holder: null } : state;
+      default:
+        return assertNever(event);
+    }
+  },
+  reserved: (employeeId, carerId) => ({ type: 'EmployeeIdReserved', data: { employeeId, carerId } }),
+  released: (employeeId, carerId) => ({ type: 'EmployeeIdReleased', data: { employeeId, carerId } }),
+  taken: { message: EMPLOYEE_ID_TAKEN, field: 'employeeId' },
+};

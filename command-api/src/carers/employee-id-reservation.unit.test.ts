@@ -3,13 +3,12 @@ import { employeeIdStreamId } from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error';
 import {
-  decideRelease,
-  decideReserve,
-  EMPLOYEE_ID_TAKEN,
-  evolveEmployeeId,
-  initialEmployeeIdState,
-  type EmployeeIdState,
-} from './employee-id-reservation';
+  decideRelease as decideReleaseOf,
+  decideReserve as decideReserveOf,
+  initialReservationState,
+  type ReservationState,
+} from '../shared/reservation';
+import { EMPLOYEE_ID_TAKEN, employeeIdReservation } from './employee-id-reservation';
 
 const carerA = '0190a5b2-7c3d-7e4f-8a1b-00000000000a';
 const carerB = '0190a5b2-7c3d-7e4f-8a1b-00000000000b';
@@ -17,7 +16,12 @@ const employeeId = 'EMP-1';
 
 const reservedBy = (carerId: string): EmployeeIdEvent => ({ type: 'EmployeeIdReserved', data: { employeeId, carerId } });
 const releasedBy = (carerId: string): EmployeeIdEvent => ({ type: 'EmployeeIdReleased', data: { employeeId, carerId } });
-const given = (...events: EmployeeIdEvent[]): EmployeeIdState => events.reduce(evolveEmployeeId, initialEmployeeIdState);
+const given = (...events: EmployeeIdEvent[]): ReservationState =>
+  events.reduce(employeeIdReservation.evolve, initialReservationState);
+const decideReserve = (state: ReservationState, value: string, owner: string) =>
+  decideReserveOf(employeeIdReservation, state, value, owner);
+const decideRelease = (state: ReservationState, value: string, owner: string) =>
+  decideReleaseOf(employeeIdReservation, state, value, owner);
 
 function refusal(run: () => unknown): { kind: string; message: string; field: string | undefined } {
   try {

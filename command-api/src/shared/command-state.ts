@@ -1,6 +1,4 @@
-import type { RequestState } from '@care/events/server';
+import type { AuthState } from '@care/events/server';
 
-/** Koa state of a command request: request id, logger, and the acting user set by `authenticate`. */
-export interface CommandState extends RequestState {
-  userId: string;
-}
+/** Koa state of a command request: request id, logger, and (on every non-public path) the session. */
+export type CommandState = AuthState;

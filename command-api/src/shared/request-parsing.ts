@@ -6,12 +6,14 @@ import type { CommandState } from './command-state';
 
 const uuid = z.uuid();
 
-/** A malformed id cannot name a carer: answer as for any unknown carer. */
-export function parseCarerId(raw: string | undefined): string {
+/** A malformed id cannot name a record: answer as for any unknown one. */
+export function parseRecordId(raw: string | undefined, notFound: string): string {
   const parsed = uuid.safeParse(raw);
-  if (!parsed.success) throw new HttpError(404, 'Carer not found');
+  if (!parsed.success) throw new HttpError(404, notFound);
   return parsed.data;
 }
+
+export const parseCarerId = (raw: string | undefined): string => parseRecordId(raw, 'Carer not found');
 
 /** If-Match: the revision the client last saw ("3" or the quoted ETag form "\"3\""). */
 export function parseIfMatch(ctx: ParameterizedContext<CommandState>): bigint | undefined {
@@ -23,5 +25,5 @@ export function parseIfMatch(ctx: ParameterizedContext<CommandState>): bigint | 
 }
 
 export function commandContext(ctx: ParameterizedContext<CommandState>): CommandContext {
-  return { userId: ctx.state.userId, requestId: ctx.state.requestId };
+  return { userId: ctx.state.session.userId, requestId: ctx.state.requestId };
 }

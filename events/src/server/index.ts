@@ -7,3 +7,4 @@ export { PostgresEventStore, appendInTransaction } from '../postgres/postgres-ev
 export { ensureEventStoreSchema, EVENTS_NOTIFY_CHANNEL } from '../postgres/event-store-schema';
 export * from './service-env';
 export * from './ports';
+export * from './auth';

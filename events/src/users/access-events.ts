@@ -22,7 +22,7 @@ export const UserSignInFailed = defineEvent(
 export const UserSignedOut = defineEvent(
   'UserSignedOut',
   1,
-  z.object({ userId: z.uuid(), reason: z.enum(['logout', 'expired', 'deactivated', 'password_changed']), ...client }),
+  z.object({ userId: z.uuid(), reason: z.enum(['logout', 'expired', 'deactivated', 'password_changed', 'role_changed']), ...client }),
 );
 export const PasswordResetIssued = defineEvent(
   'PasswordResetIssued',

@@ -48,6 +48,7 @@ export type CreateUserCommandInput = z.output<typeof createUserRequestSchema>;
 /** PATCH /api/users/:id: profile fields only; role and status have commands of their own. */
 export const updateUserRequestSchema = z.object(profileFields).partial();
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+export type UpdateUserCommandInput = z.output<typeof updateUserRequestSchema>;
 
 /** PUT /api/users/:id/role */
 export const changeRoleRequestSchema = z.object({ role: roleSchema });

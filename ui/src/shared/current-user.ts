@@ -1,28 +1,45 @@
+import { ROLE_LABELS, type AuthUserView } from '@care/events';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './api';
+import { queryKeys } from './query-keys';
+
+/** The signed-in user (GET /api/auth/user). Without a session the reply is 401 `Unauthorized`. */
+export type CurrentUser = AuthUserView;
+
+export const authUserQueryOptions = queryOptions({
+  queryKey: queryKeys.authUser,
+  queryFn: () => apiGet<AuthUserView>('/api/auth/user'),
+});
+
 /**
- * The signed-in user as the shell shows it. Sessions arrive with GET /api/auth/user in a later issue: this hook
- * is the one place to swap for a query then; until then it returns the spec's defaults.
+ * The signed-in user for screens inside the auth gate. The gate renders nothing of the app until this query
+ * has data, so here it is always loaded; a later failed refetch keeps the last user (and a 401 signs out).
  */
-export interface CurrentUser {
-  firstName: string;
-  lastName: string;
-  role: string;
-  profileImageUrl: string | null;
-}
-
-const DEFAULT_USER: CurrentUser = { firstName: 'User', lastName: '', role: 'Administrator', profileImageUrl: null };
-
 export function useCurrentUser(): CurrentUser {
-  return DEFAULT_USER;
+  const { data } = useQuery(authUserQueryOptions);
+  if (!data) throw new Error('useCurrentUser is used outside the auth gate');
+  return data;
 }
 
-export function fullName(user: CurrentUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].map((name) => name.trim()).filter(Boolean).join(' ') || 'User';
 }
 
-export function initials(user: CurrentUser): string {
+/** Spec section 2.3: the greeting uses the first name, defaulting to "User". */
+export function greetingName(user: Pick<CurrentUser, 'firstName'>): string {
+  return user.firstName.trim() || 'User';
+}
+
+export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
   const letters = [user.firstName, user.lastName].map((name) => name.trim().charAt(0)).join('');
   return letters.toUpperCase() || 'U';
 }
 
-/** Browser navigation, not a data call (spec section 7). */
+/** Spec section 6: the role text, defaulting to "Administrator". */
+export function roleLabel(user: Pick<CurrentUser, 'role'>): string {
+  return ROLE_LABELS[user.role] ?? 'Administrator';
+}
+
+/** Browser navigations, not data calls (spec section 7): the server ends the session and redirects to /landing. */
 export const LOGOUT_PATH = '/api/logout';
+export const LOGIN_PATH = '/api/login';

@@ -22,3 +22,22 @@ export function formatPounds(value: string | number | null | undefined): string 
 export function humanize(value: string | null | undefined): string {
   return (value ?? '').replaceAll('_', ' ');
 }
+
+const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as UK local time, "dd/mm/yyyy HH:mm" (24-hour, Europe/London). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map(({ type, value: text }) => [type, text]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}

@@ -27,6 +27,8 @@ export function useLiveActiveCarerCount(): number | undefined {
   return useSyncExternalStore(subscribe, () => activeCarerCount);
 }
 
+const REFUSED_RETRY_DELAY_MS = 5000;
+
 function connect(queryClient: QueryClient): () => void {
   // WebSocket only: HTTP long-polling needs sticky sessions, which a load balancer in front of
   // several read-api replicas (docker-compose runs two) does not give.
@@ -39,6 +41,19 @@ function connect(queryClient: QueryClient): () => void {
     if (connectedBefore) reloadCarers();
     connectedBefore = true;
   });
+  // The handshake is refused without a valid session (and then not retried by socket.io). Ask the server who
+  // is signed in: a 401 there signs out through the one unauthorized handler; otherwise try again shortly.
+  let retry: number | undefined;
+  let closed = false;
+  socket.on('connect_error', () => {
+    if (socket.active) return; // a network failure: socket.io reconnects by itself
+    void queryClient.invalidateQueries({ queryKey: queryKeys.authUser }).then(() => {
+      if (!closed && queryClient.getQueryState(queryKeys.authUser)?.status === 'success') {
+        window.clearTimeout(retry);
+        retry = window.setTimeout(() => socket.connect(), REFUSED_RETRY_DELAY_MS);
+      }
+    });
+  });
   socket.on('carers:changed', reloadCarers);
   socket.on('carers:activeCount', (payload: unknown) => {
     const count = (payload as { count?: unknown } | null)?.count;
@@ -46,12 +61,14 @@ function connect(queryClient: QueryClient): () => void {
   });
 
   return () => {
+    closed = true;
+    window.clearTimeout(retry);
     socket.removeAllListeners();
     socket.disconnect();
   };
 }
 
-/** Mounted once by the application shell. */
+/** Mounted once by the application shell, which renders only once the user is known to be signed in. */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => connect(queryClient), [queryClient]);

@@ -1,18 +1,24 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet, isUnauthorizedError } from './api';
+import { LOGIN_PATH } from './current-user';
 import { toast } from './toast';
 
 /** Spec section 9: the unauthorized redirect waits 500 ms so the toast can be read. */
 const LOGIN_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
 
-/** Spec section 8, on every action and screen: a lost session shows one toast and goes to the login path. */
+/**
+ * Spec section 8, on every action and screen: a lost session shows one toast and goes to the login path
+ * (which redirects to /landing). The one implementation: the query and mutation caches call it for every
+ * failure, the auth gate relies on it for GET /api/auth/user, and mutations with their own error toast call it
+ * first so a lost session never shows "Failed to ..." instead.
+ */
 export function handleUnauthorized(error: unknown): boolean {
   if (!isUnauthorizedError(error)) return false;
   if (!redirecting) {
     redirecting = true;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+    window.setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
   }
   return true;
 }

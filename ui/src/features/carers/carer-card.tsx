@@ -11,9 +11,11 @@ interface CarerCardProps {
   onEdit: (carer: CarerView) => void;
   onDelete: (carer: CarerView) => void;
   deleting: boolean;
+  /** Edit and Delete are offered only to roles allowed to change carers. */
+  canWrite: boolean;
 }
 
-export function CarerCard({ carer, onEdit, onDelete, deleting }: CarerCardProps) {
+export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: CarerCardProps) {
   const name = carerFullName(carer);
   return (
     <article className="card carer-card" data-testid="carer-card" aria-label={name}>
@@ -67,22 +69,24 @@ export function CarerCard({ carer, onEdit, onDelete, deleting }: CarerCardProps)
         </ul>
       )}
 
-      <footer className="card-actions">
-        <button type="button" className="button button-secondary button-small" aria-label={`Edit ${name}`} onClick={() => onEdit(carer)}>
-          <Pencil size={14} aria-hidden />
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button-danger-outline button-small"
-          aria-label={`Delete ${name}`}
-          disabled={deleting}
-          onClick={() => onDelete(carer)}
-        >
-          <Trash2 size={14} aria-hidden />
-          Delete
-        </button>
-      </footer>
+      {canWrite && (
+        <footer className="card-actions">
+          <button type="button" className="button button-secondary button-small" aria-label={`Edit ${name}`} onClick={() => onEdit(carer)}>
+            <Pencil size={14} aria-hidden />
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button-danger-outline button-small"
+            aria-label={`Delete ${name}`}
+            disabled={deleting}
+            onClick={() => onDelete(carer)}
+          >
+            <Trash2 size={14} aria-hidden />
+            Delete
+          </button>
+        </footer>
+      )}
     </article>
   );
 }

@@ -1,9 +1,10 @@
 import { CARER_SPECIALIZATIONS, REGIONS, type CarerView } from '@care/events';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
 import { closeOnEscape } from '../../shared/close-on-escape';
+import { Field } from '../../shared/form-field';
 import { humanize } from '../../shared/format';
 import {
   carerToFormValues,
@@ -45,30 +46,6 @@ export function CarerFormDialog({ open, onOpenChange, carer }: CarerFormDialogPr
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function Field(props: { id: string; label: string; required?: boolean; error?: string | undefined; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={`field${props.wide ? ' field-wide' : ''}`}>
-      {/* The asterisk stays outside the label so the field's accessible name is exactly its label. */}
-      <span className="label-row">
-        <label htmlFor={props.id} className="label">
-          {props.label}
-        </label>
-        {props.required && (
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </span>
-      {props.children}
-      {props.error && (
-        <p id={`${props.id}-error`} className="field-error">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: () => void }) {
   const idPrefix = useId();

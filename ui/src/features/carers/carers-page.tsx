@@ -1,9 +1,10 @@
-import type { CarerView } from '@care/events';
+import { can, type CarerView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Plus, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api';
+import { useCurrentUser } from '../../shared/current-user';
 import { useLiveActiveCarerCount } from '../../shared/live';
 import { CarerCard, carerFullName } from './carer-card';
 import { CarerFormDialog } from './carer-form-dialog';
@@ -25,6 +26,7 @@ type DialogState = { open: false; carer?: CarerView } | { open: true; carer?: Ca
 
 export function CarersPage() {
   const carers = useQuery(carersQueryOptions);
+  const canWrite = can(useCurrentUser().role, 'carers.write');
   const liveActiveCount = useLiveActiveCarerCount();
   const deleteCarer = useDeleteCarer();
   const [search, setSearch] = useState('');
@@ -63,10 +65,12 @@ export function CarersPage() {
             </p>
           )}
         </div>
-        <button type="button" className="button button-primary" onClick={openAdd}>
-          <Plus size={16} aria-hidden />
-          Add Carer
-        </button>
+        {canWrite && (
+          <button type="button" className="button button-primary" onClick={openAdd}>
+            <Plus size={16} aria-hidden />
+            Add Carer
+          </button>
+        )}
       </div>
 
       <div className="toolbar">
@@ -102,10 +106,12 @@ export function CarersPage() {
           ) : (
             <>
               <p>No carers found.</p>
-              <button type="button" className="button button-primary" onClick={openAdd}>
-                <Plus size={16} aria-hidden />
-                Add First Carer
-              </button>
+              {canWrite && (
+                <button type="button" className="button button-primary" onClick={openAdd}>
+                  <Plus size={16} aria-hidden />
+                  Add First Carer
+                </button>
+              )}
             </>
           )}
         </div>
@@ -118,16 +124,19 @@ export function CarersPage() {
               onEdit={(carer) => setDialog({ open: true, carer })}
               onDelete={onDelete}
               deleting={deleteCarer.isPending && deleteCarer.variables === row.original.id}
+              canWrite={canWrite}
             />
           ))}
         </div>
       )}
 
-      <CarerFormDialog
-        open={dialog.open}
-        carer={dialog.carer}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-      />
+      {canWrite && (
+        <CarerFormDialog
+          open={dialog.open}
+          carer={dialog.carer}
+          onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { useCurrentUser } from '../../shared/current-user';
+import { can } from '@care/events';
+import { greetingName, useCurrentUser } from '../../shared/current-user';
 import { ActiveCarersCard } from './active-carers-card';
 
 /** Spec section 2.6. Only live figures: the other blocks arrive with their own issues. */
@@ -8,12 +9,15 @@ export function DashboardPage() {
     <section className="page">
       <div className="page-header">
         <div>
-          <h2 className="greeting">Welcome back, {user.firstName}</h2>
+          <h2 className="greeting">Welcome back, {greetingName(user)}</h2>
         </div>
       </div>
-      <div className="stat-grid">
-        <ActiveCarersCard />
-      </div>
+      {/* A figure across all carers: only for roles that may read every carer record. */}
+      {can(user.role, 'carers.read') && (
+        <div className="stat-grid">
+          <ActiveCarersCard />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { HeartPulse, LogOut } from 'lucide-react';
 import { BRAND } from '../brand';
-import { fullName, LOGOUT_PATH, useCurrentUser } from '../current-user';
+import { fullName, LOGOUT_PATH, roleLabel, useCurrentUser } from '../current-user';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
-import { isNavActive, MAIN_NAV, SETTINGS_NAV, type NavItem } from './nav-items';
+import { isNavActive, MAIN_NAV, navFor, SETTINGS_NAV, type NavItem } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
 function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
@@ -38,7 +38,7 @@ export function DesktopLayout() {
         </Link>
         <nav aria-label="Main navigation" className="sidebar-nav">
           <ul>
-            {MAIN_NAV.map((item) => (
+            {navFor(user.role, MAIN_NAV).map((item) => (
               <SidebarLink key={item.to} item={item} pathname={pathname} />
             ))}
           </ul>
@@ -50,7 +50,7 @@ export function DesktopLayout() {
           <UserAvatar user={user} />
           <div className="sidebar-user-text">
             <span className="sidebar-user-name">{fullName(user)}</span>
-            <span className="sidebar-user-role">{user.role}</span>
+            <span className="sidebar-user-role">{roleLabel(user)}</span>
           </div>
           <a href={LOGOUT_PATH} className="icon-button" aria-label="Logout" title="Logout">
             <LogOut size={18} aria-hidden />

@@ -4,10 +4,10 @@ import { Bell, LogOut, Menu, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { BRAND } from '../brand';
 import { closeOnEscape } from '../close-on-escape';
-import { fullName, LOGOUT_PATH, useCurrentUser } from '../current-user';
+import { fullName, LOGOUT_PATH, roleLabel, useCurrentUser } from '../current-user';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
-import { isNavActive, MAIN_NAV, MOBILE_QUICK_ACTIONS, MOBILE_TABS, SETTINGS_NAV } from './nav-items';
+import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, MOBILE_TABS, SETTINGS_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
 function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenChange: (open: boolean) => void; pathname: string }) {
@@ -29,7 +29,7 @@ function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenCha
             <UserAvatar user={user} />
             <div className="sidebar-user-text">
               <span className="sidebar-user-name">{fullName(user)}</span>
-              <span className="sidebar-user-role">{user.role}</span>
+              <span className="sidebar-user-role">{roleLabel(user)}</span>
             </div>
           </div>
           <h2 className="mobile-menu-section">Quick Actions</h2>
@@ -44,7 +44,7 @@ function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenCha
           <h2 className="mobile-menu-section">Navigation</h2>
           <nav aria-label="Mobile navigation">
             <ul className="mobile-nav-list">
-              {MAIN_NAV.map(({ label, to, icon: Icon }) => {
+              {navFor(user.role, MAIN_NAV).map(({ label, to, icon: Icon }) => {
                 const active = isNavActive(pathname, to);
                 return (
                   <li key={to}>

@@ -1,3 +1,4 @@
+import { can, type Permission, type Role } from '@care/events';
 import type { LinkProps } from '@tanstack/react-router';
 import {
   BookOpen,
@@ -25,6 +26,8 @@ export interface NavItem {
   label: string;
   to: NonNullable<LinkProps['to']>;
   icon: LucideIcon;
+  /** Shown only to roles with this permission (the server refuses the screen's calls to the others). */
+  permission?: Permission;
 }
 
 /** Spec section 2.2, in order. */
@@ -42,7 +45,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Training', to: '/training', icon: GraduationCap },
   { label: 'Diary', to: '/diary', icon: BookOpen },
   { label: 'Reports', to: '/reports', icon: ChartColumn },
-  { label: 'Admin', to: '/admin', icon: ShieldCheck },
+  { label: 'Admin', to: '/admin', icon: ShieldCheck, permission: 'admin.panel' },
 ];
 
 export const SETTINGS_NAV: NavItem = { label: 'Settings', to: '/settings', icon: Settings };
@@ -68,4 +71,9 @@ export const MOBILE_TABS: readonly NavItem[] = [
 export function isNavActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';
   return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The entries this role may open. */
+export function navFor(role: Role, items: readonly NavItem[]): NavItem[] {
+  return items.filter((item) => item.permission === undefined || can(role, item.permission));
 }

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { passwordSchema } from '@care/events';
+import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth-policy';
+
+const minutes = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+/** Sign-in settings of the command API (README "Configuration"). */
+export const authEnvSchema = z
+  .object({
+    SESSION_IDLE_MINUTES: minutes(DEFAULT_AUTH_POLICY.session.idleMinutes, 24 * 60),
+    SESSION_MAX_HOURS: minutes(DEFAULT_AUTH_POLICY.session.maxHours, 24 * 30),
+    SIGN_IN_MAX_FAILURES: minutes(DEFAULT_AUTH_POLICY.maxFailuresPerAccount, 1000),
+    SIGN_IN_LOCKOUT_MINUTES: minutes(DEFAULT_AUTH_POLICY.lockoutMinutes, 24 * 60),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(passwordSchema.optional()),
+    TRUSTED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ error: 'TRUSTED_ORIGINS must be comma-separated URLs' }))),
+  })
+  .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export function authPolicyFrom(env: z.output<typeof authEnvSchema>): AuthPolicy {
+  return {
+    ...DEFAULT_AUTH_POLICY,
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
+    maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES,
+    lockoutMinutes: env.SIGN_IN_LOCKOUT_MINUTES,
+    failureWindowMinutes: Math.max(DEFAULT_AUTH_POLICY.failureWindowMinutes, env.SIGN_IN_LOCKOUT_MINUTES),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './auth-schema';
+export * from './session-store';
+export * from './request-guards';

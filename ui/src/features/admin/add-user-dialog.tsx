@@ -1,0 +1,146 @@
+import { createUserRequestSchema, DEFAULT_ROLE, PASSWORD_MIN_LENGTH, REGIONS, ROLE_LABELS, ROLES, type CreateUserRequest } from '@care/events';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { closeOnEscape } from '../../shared/close-on-escape';
+import { Field, fieldAria } from '../../shared/form-field';
+import { issuesByField, serverFormErrors } from '../../shared/form-errors';
+import { useCreateUser } from './create-user';
+
+const FIELDS = ['email', 'firstName', 'lastName', 'role', 'region', 'password'] as const;
+type UserField = (typeof FIELDS)[number];
+type UserFormValues = Record<UserField, string>;
+type UserFormErrors = Partial<Record<UserField, string>>;
+
+const EMPTY: UserFormValues = { email: '', firstName: '', lastName: '', role: DEFAULT_ROLE, region: '', password: '' };
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">Add User</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <X size={18} aria-hidden />
+            </Dialog.Close>
+          </div>
+          {/* Mounted per opening, so every opening starts blank. */}
+          {open && <AddUserForm onDone={() => onOpenChange(false)} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AddUserForm({ onDone }: { onDone: () => void }) {
+  const idPrefix = useId();
+  const idOf = (field: UserField) => `${idPrefix}-${field}`;
+  const [values, setValues] = useState<UserFormValues>(EMPTY);
+  const [errors, setErrors] = useState<UserFormErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const create = useCreateUser();
+
+  const set = (field: UserField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const bind = (field: UserField, hasHint = false) => ({
+    id: idOf(field),
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+    ...fieldAria(idOf(field), errors[field], hasHint),
+  });
+
+  const show = (found: UserFormErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) document.getElementById(idOf(first))?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    // The request as typed: the shared schema (the command API's own) trims and reads '' region as "not set".
+    const request = { ...values, role: values.role as CreateUserRequest['role'] } satisfies CreateUserRequest;
+    const check = createUserRequestSchema.safeParse(request);
+    if (!check.success) {
+      show(issuesByField(check.error, FIELDS));
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    try {
+      await create.mutateAsync(request);
+      onDone();
+    } catch (error) {
+      // The toast has been shown by the mutation; the server's reasons go next to the fields.
+      const { fieldErrors, formError: rest } = serverFormErrors(error, FIELDS);
+      setFormError(rest);
+      show(fieldErrors);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <div className="form-grid">
+        <Field id={idOf('firstName')} label="First name" required error={errors.firstName}>
+          <input className="input" autoComplete="off" aria-required {...bind('firstName')} />
+        </Field>
+        <Field id={idOf('lastName')} label="Last name" required error={errors.lastName}>
+          <input className="input" autoComplete="off" aria-required {...bind('lastName')} />
+        </Field>
+        <Field id={idOf('email')} label="Email" required error={errors.email} wide>
+          <input className="input" type="email" autoComplete="off" inputMode="email" aria-required {...bind('email')} />
+        </Field>
+        <Field id={idOf('role')} label="Role" required error={errors.role}>
+          <select className="input" {...bind('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={idOf('region')} label="Region" error={errors.region}>
+          <select className="input" {...bind('region')}>
+            <option value="">Select region</option>
+            {REGIONS.map((region) => (
+              <option key={region} value={region}>
+                {capitalize(region)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id={idOf('password')}
+          label="First password"
+          required
+          error={errors.password}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to the user privately; they can set their own with "Request new password".`}
+          wide
+        >
+          <input className="input" type="password" autoComplete="new-password" aria-required {...bind('password', true)} />
+        </Field>
+      </div>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="dialog-footer">
+        <Dialog.Close className="button button-secondary" type="button">
+          Cancel
+        </Dialog.Close>
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create User'}
+        </button>
+      </div>
+    </form>
+  );
+}

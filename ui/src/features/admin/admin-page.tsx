@@ -1,0 +1,49 @@
+import { can } from '@care/events';
+import { Database, Settings, ShieldAlert, Activity, Shield, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../shared/current-user';
+import { Tabs, type TabItem } from '../../shared/tabs';
+import { DataManagementTab, SettingsTab, SystemStatusTab } from './planned-tabs';
+import { SecurityTab } from './security-tab';
+import { UserManagementTab } from './user-management-tab';
+
+type AdminTab = 'users' | 'security' | 'status' | 'data' | 'settings';
+
+/** Spec part 2, Admin Panel: five tabs. */
+const TABS: readonly TabItem<AdminTab>[] = [
+  { value: 'users', label: 'User Management', icon: Users, render: () => <UserManagementTab /> },
+  { value: 'security', label: 'Security', icon: Shield, render: () => <SecurityTab /> },
+  { value: 'status', label: 'System Status', icon: Activity, render: () => <SystemStatusTab /> },
+  { value: 'data', label: 'Data Management', icon: Database, render: () => <DataManagementTab /> },
+  { value: 'settings', label: 'Settings', icon: Settings, render: () => <SettingsTab /> },
+];
+
+export function AdminPage() {
+  const user = useCurrentUser();
+  const [tab, setTab] = useState<AdminTab>('users');
+
+  // The server refuses every admin call to other roles; the screen says so instead of showing empty tables.
+  if (!can(user.role, 'admin.panel')) {
+    return (
+      <section className="page">
+        <div className="card empty-state" role="alert" data-testid="admin-access-denied">
+          <ShieldAlert size={36} aria-hidden className="empty-icon" />
+          <h1 className="page-title">Access Denied</h1>
+          <p>The admin panel is available to administrators only.</p>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Admin Panel</h1>
+          <p className="page-subtitle">Accounts, roles and access to the platform.</p>
+        </div>
+      </div>
+      <Tabs label="Admin Panel" tabs={TABS} value={tab} onValueChange={setTab} />
+    </section>
+  );
+}

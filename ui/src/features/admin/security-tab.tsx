@@ -1,0 +1,47 @@
+import { Database, FileClock, KeyRound, ShieldCheck } from 'lucide-react';
+import { AccessLogTable } from './access-log-table';
+
+/** What the platform really does (spec part 2 lists these four cards). */
+const CARDS = [
+  {
+    icon: KeyRound,
+    title: 'Authentication',
+    text: 'Sign-in is checked on the server against server-side sessions, not JWTs held in the browser. Passwords are stored only as argon2id hashes; after repeated failed sign-ins, further attempts are refused for a while.',
+  },
+  {
+    icon: Database,
+    title: 'Data Encryption',
+    text: 'Passwords are hashed one-way with argon2id and kept in a credentials table, never in the permanent event log. Serve the platform over HTTPS so data is encrypted in transit.',
+  },
+  {
+    icon: FileClock,
+    title: 'Access Logs',
+    text: 'Every sign-in, failed sign-in, sign-out and password reset is recorded with its time and IP address. The newest entries are listed below.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Session Security',
+    text: 'The session lives on the server; the browser holds only an httpOnly cookie that page scripts cannot read. Logging out ends the session at once, and sessions expire.',
+  },
+] as const;
+
+export function SecurityTab() {
+  return (
+    <div className="admin-tab">
+      <div className="info-card-grid">
+        {CARDS.map(({ icon: Icon, title, text }) => (
+          <section key={title} className="card info-card">
+            <span className="stat-icon" aria-hidden>
+              <Icon size={20} />
+            </span>
+            <div>
+              <h2 className="card-title">{title}</h2>
+              <p className="muted small">{text}</p>
+            </div>
+          </section>
+        ))}
+      </div>
+      <AccessLogTable />
+    </div>
+  );
+}

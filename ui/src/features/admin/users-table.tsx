@@ -1,0 +1,187 @@
+import { ROLE_LABELS, ROLES, type Role, type UserView } from '@care/events';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { KeyRound, UserCheck, UserX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { fullName } from '../../shared/current-user';
+import { formatDateTime } from '../../shared/format';
+import { UserAvatar } from '../../shared/layout/user-avatar';
+import { useChangeUserRole } from './change-user-role';
+import { useDeactivateUser } from './deactivate-user';
+import { useIssuePasswordReset } from './issue-password-reset';
+import { useReactivateUser } from './reactivate-user';
+import { SortableHeader } from './sortable-header';
+
+/** Sorted by name (surname first, as lists of people are read). */
+const sortName = (user: UserView) => `${user.lastName} ${user.firstName}`.toLocaleLowerCase('en-GB');
+
+export function UsersTable({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+  const changeRole = useChangeUserRole();
+  const deactivate = useDeactivateUser();
+  const reactivate = useReactivateUser();
+  const issueReset = useIssuePasswordReset();
+
+  const columns = useMemo<ColumnDef<UserView>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        accessorFn: sortName,
+        cell: ({ row }) => (
+          <span className="user-cell">
+            <UserAvatar user={row.original} />
+            <span className="user-cell-text">
+              <span className="user-cell-name">{fullName(row.original)}</span>
+              {row.original.id === currentUserId && <span className="badge badge-muted">You</span>}
+            </span>
+          </span>
+        ),
+      },
+      { id: 'email', header: 'Email', accessorFn: (user) => user.email.toLocaleLowerCase('en-GB'), cell: ({ row }) => row.original.email },
+      {
+        id: 'role',
+        header: 'Role',
+        accessorFn: (user) => ROLE_LABELS[user.role],
+        cell: ({ row }) => {
+          const user = row.original;
+          const name = fullName(user);
+          // The acting admin cannot change their own role (the server refuses it too).
+          if (user.id === currentUserId) return ROLE_LABELS[user.role];
+          const pending = changeRole.isPending && changeRole.variables?.id === user.id;
+          return (
+            <select
+              className="input input-compact"
+              aria-label={`Role for ${name}`}
+              value={pending && changeRole.variables ? changeRole.variables.role : user.role}
+              disabled={pending}
+              onChange={(event) => changeRole.mutate({ id: user.id, revision: user.revision, role: event.target.value as Role })}
+            >
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          );
+        },
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorFn: (user) => (user.isActive ? 'Active' : 'Inactive'),
+        cell: ({ row }) => (
+          <span className={`badge ${row.original.isActive ? 'badge-success' : 'badge-muted'}`}>{row.original.isActive ? 'Active' : 'Inactive'}</span>
+        ),
+      },
+      {
+        id: 'lastSignIn',
+        header: 'Last sign-in',
+        // ISO instants sort as text; never signed in goes last either way.
+        accessorFn: (user) => user.lastSignInAt ?? undefined,
+        sortUndefined: 'last',
+        sortDescFirst: true,
+        cell: ({ row }) =>
+          row.original.lastSignInAt ? <time dateTime={row.original.lastSignInAt}>{formatDateTime(row.original.lastSignInAt)}</time> : <span className="muted">Never</span>,
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const user = row.original;
+          const name = fullName(user);
+          const self = user.id === currentUserId;
+          const resetting = issueReset.isPending && issueReset.variables?.id === user.id;
+          const switching =
+            (deactivate.isPending && deactivate.variables?.id === user.id) || (reactivate.isPending && reactivate.variables?.id === user.id);
+          return (
+            <div className="row-actions">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={resetting || !user.isActive}
+                onClick={() => issueReset.mutate({ id: user.id, name })}
+              >
+                <KeyRound size={14} aria-hidden />
+                Reset password<span className="sr-only"> for {name}</span>
+              </button>
+              {/* The acting admin cannot deactivate their own account (the server refuses it too). */}
+              {!self &&
+                (user.isActive ? (
+                  <button
+                    type="button"
+                    className="button button-danger-outline button-small"
+                    disabled={switching}
+                    onClick={() => {
+                      if (window.confirm(`Are you sure you want to deactivate ${name}? They will no longer be able to sign in.`)) {
+                        deactivate.mutate({ id: user.id, revision: user.revision, name });
+                      }
+                    }}
+                  >
+                    <UserX size={14} aria-hidden />
+                    Deactivate<span className="sr-only"> {name}</span>
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    disabled={switching}
+                    onClick={() => reactivate.mutate({ id: user.id, revision: user.revision, name })}
+                  >
+                    <UserCheck size={14} aria-hidden />
+                    Reactivate<span className="sr-only"> {name}</span>
+                  </button>
+                ))}
+            </div>
+          );
+        },
+      },
+    ],
+    [currentUserId, changeRole, deactivate, reactivate, issueReset],
+  );
+
+  const table = useReactTable({
+    data: users,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (user) => user.id,
+  });
+
+  return (
+    <div className="table-wrap">
+      <table className="data-table" data-testid="users-table">
+        <caption className="sr-only">Users, sortable by the column headers</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <SortableHeader key={header.id} header={header} />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-testid="user-row" data-email={row.original.email} className={row.original.isActive ? undefined : 'row-inactive'}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { PASSWORD_MIN_LENGTH, passwordSchema } from '@care/events';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../shared/api';
+import { Field } from '../../shared/form-field';
+import { refusalReason } from '../../shared/form-errors';
+import { toast } from '../../shared/toast';
+import { PasswordInput } from './password-input';
+import { useResetPassword } from './reset-password';
+
+type ResetField = 'password' | 'confirmPassword';
+
+/** Opened by the one-time link `/landing?reset=<token>`: choose a new password, then sign in with it. */
+export function PasswordResetForm({ token, onDone, onCancel }: { token: string; onDone: () => void; onCancel: () => void }) {
+  const idPrefix = useId();
+  const idOf = (field: ResetField) => `${idPrefix}-${field}`;
+  const reset = useResetPassword();
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<ResetField, string>>>({});
+  const [formError, setFormError] = useState<string>();
+
+  const set = (field: ResetField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const show = (found: Partial<Record<ResetField, string>>) => {
+    setErrors(found);
+    const first = (['password', 'confirmPassword'] as const).find((field) => found[field]);
+    if (first) document.getElementById(idOf(first))?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const check = passwordSchema.safeParse(values.password);
+    const found: Partial<Record<ResetField, string>> = {};
+    if (!check.success) found.password = check.error.issues[0]?.message ?? 'Password is required';
+    if (values.confirmPassword !== values.password) found.confirmPassword = 'Passwords do not match';
+    if (found.password || found.confirmPassword) {
+      show(found);
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    try {
+      const reply = await reset.mutateAsync({ token, password: values.password });
+      toast({ title: 'Password changed', description: reply?.message ?? 'You can now log in with your new password.' });
+      onDone();
+    } catch (error) {
+      const fieldMessage = error instanceof ApiError ? error.fields.password : undefined;
+      if (fieldMessage) show({ password: fieldMessage });
+      else setFormError(refusalReason(error, 'Failed to set a new password. Please try again.'));
+      toast({ title: 'Error', description: fieldMessage ?? refusalReason(error, 'Failed to set a new password'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form className="landing-form" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`} aria-busy={reset.isPending}>
+      <h2 id={`${idPrefix}-title`} className="landing-form-title">
+        Set a new password
+      </h2>
+      <Field id={idOf('password')} label="New password" required error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+        <PasswordInput
+          id={idOf('password')}
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          readOnly={reset.isPending}
+          value={values.password}
+          onChange={(value) => set('password', value)}
+          error={errors.password}
+          describedBy={errors.password ? `${idOf('password')}-error` : `${idOf('password')}-hint`}
+        />
+      </Field>
+      <Field id={idOf('confirmPassword')} label="Confirm new password" required error={errors.confirmPassword}>
+        <PasswordInput
+          id={idOf('confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          readOnly={reset.isPending}
+          value={values.confirmPassword}
+          onChange={(value) => set('confirmPassword', value)}
+          error={errors.confirmPassword}
+          describedBy={errors.confirmPassword ? `${idOf('confirmPassword')}-error` : undefined}
+        />
+      </Field>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="landing-form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel} disabled={reset.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving...' : 'Set new password'}
+        </button>
+      </div>
+    </form>
+  );
+}
