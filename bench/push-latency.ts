@@ -32,7 +32,12 @@ export async function measurePushLatency(url: string): Promise<PushLatencyFigure
     const readUrl = await services.startReadApi();
     // WebSocket straight away: a browser upgrades to it within its first second, and the
     // long-polling start is not what a signed-in user waits on.
-    socket = io(readUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    socket = io(readUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { cookie: services.cookie },
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', resolve);
       socket!.once('connect_error', reject);
@@ -69,7 +74,7 @@ export async function measurePushLatency(url: string): Promise<PushLatencyFigure
     for (let i = 0; i < WARM_UP + PUSHES; i += 1) {
       arrivals = [];
       const t0 = now();
-      const created = await postCarer(services.commandUrl, i);
+      const created = await postCarer(services.command, i);
       const arrivedAt = await pushCovering(created.position, t0 + TIMEOUT_MS);
       if (i >= WARM_UP) samples.push(arrivedAt - t0);
     }

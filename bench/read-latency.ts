@@ -21,18 +21,18 @@ export async function measureReadLatency(url: string): Promise<ReadLatencyFigure
   try {
     // The rows come through the real command path, so the read model holds what the product writes.
     await runConcurrently(CARERS, POST_CONCURRENCY, async (n) => {
-      await postCarer(services.commandUrl, n);
+      await postCarer(services.command, n);
     });
     await replayInto(services.store, services.db, READ_MODEL_SCHEMA);
     const readUrl = await services.startReadApi();
 
     const getList = async (): Promise<number> => {
-      const response = await fetch(`${readUrl}/api/carers`);
+      const response = await fetch(`${readUrl}/api/carers`, { headers: { cookie: services.cookie } });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`GET /api/carers answered ${response.status}: ${body}`);
       return body.length;
     };
-    const first = await fetch(`${readUrl}/api/carers`).then((r) => r.json() as Promise<unknown[]>);
+    const first = await fetch(`${readUrl}/api/carers`, { headers: { cookie: services.cookie } }).then((r) => r.json() as Promise<unknown[]>);
     if (first.length !== CARERS) throw new Error(`GET /api/carers returned ${first.length} carers, expected ${CARERS}`);
 
     for (let i = 0; i < WARM_UP; i += 1) await getList();

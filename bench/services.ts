@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createCommandApp } from '@care/command-api';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { positionFromToken, type Position } from '@care/events';
 import { createLogger, freePort, PostgresEventStore } from '@care/events/server';
 import { createReadModelDb, type ReadModelDatabase } from '@care/projector';
@@ -17,7 +17,10 @@ export interface Services {
   readonly pool: pg.Pool;
   readonly db: Kysely<ReadModelDatabase>;
   readonly store: PostgresEventStore;
-  readonly commandUrl: string;
+  /** The command API, with a signed-in administrator (every /api call needs a session). */
+  readonly command: RunningCommandApi;
+  /** The administrator's session cookie, for reads and the live socket. */
+  readonly cookie: string;
   startReadApi(): Promise<string>;
   close(): Promise<void>;
 }
@@ -26,13 +29,14 @@ export async function startServices(url: string): Promise<Services> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db = createReadModelDb(pool); // destroying db ends the pool
   const store = await PostgresEventStore.connect(pool);
-  const commandServer = await listen(createCommandApp(store, silentLog).listen(await freePort(), '127.0.0.1'));
+  const command = await startCommandApiOn(url, { silent: true });
   let readApi: ReadApi | undefined;
   return {
     pool,
     db,
     store,
-    commandUrl: baseUrl(commandServer),
+    command,
+    cookie: command.admin.cookie,
     async startReadApi() {
       readApi = await createReadApi({ pool, db, log: silentLog });
       return baseUrl(await listen(readApi.server.listen(await freePort(), '127.0.0.1')));
@@ -42,8 +46,7 @@ export async function startServices(url: string): Promise<Services> {
         readApi.server.closeAllConnections();
         await readApi.close();
       }
-      commandServer.closeAllConnections();
-      await new Promise<void>((resolve) => commandServer.close(() => resolve()));
+      await command.close();
       await store.close();
       await db.destroy();
     },
@@ -68,15 +71,11 @@ export interface CreatedCarer {
 }
 
 /** POST /api/carers through the real HTTP path: validation, reservation, decide, append. */
-export async function postCarer(commandUrl: string, n: number): Promise<CreatedCarer> {
-  const response = await fetch(`${commandUrl}/api/carers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(carerRequest(n)),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`POST /api/carers answered ${response.status}: ${text}`);
-  const body = JSON.parse(text) as { id: string; position: string | null };
+export async function postCarer(command: RunningCommandApi, n: number): Promise<CreatedCarer> {
+  const reply = await command.request('POST', '/api/carers', carerRequest(n));
+  const text = reply.text;
+  if (reply.status !== 201) throw new Error(`POST /api/carers answered ${reply.status}: ${text}`);
+  const body = reply.body as { id: string; position: string | null };
   const position = body.position === null ? undefined : positionFromToken(body.position);
   if (!position) throw new Error(`POST /api/carers replied without a position: ${text}`);
   return { id: body.id, position };

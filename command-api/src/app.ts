@@ -5,12 +5,14 @@ import type { EventStore } from '@care/events';
 import {
   errorHandler,
   fallbackReplies,
+  registeredRoutes,
   requestContext,
   requireSession,
   sameOriginWrites,
   securityHeaders,
   SessionStore,
   type Logger,
+  type RegisteredRoute,
 } from '@care/events/server';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth/auth-policy';
 import { authRoutes, isPublicAuthPath } from './auth/auth-routes';
@@ -34,11 +36,6 @@ export interface CommandAppOptions {
   readonly policy?: AuthPolicy;
   /** Extra origins allowed to send writes (when the public origin differs from the Host seen here). */
   readonly trustedOrigins?: readonly string[];
-}
-
-export interface RegisteredRoute {
-  readonly method: string;
-  readonly path: string;
 }
 
 export interface CommandApp {
@@ -81,17 +78,5 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }
-  return { app, users, sessions, routes: routes([publicRouter, ...privateRouters]) };
-}
-
-interface RouteTable {
-  readonly stack: readonly { readonly methods: readonly string[]; readonly path: string | RegExp }[];
-}
-
-export function routes(routers: readonly RouteTable[]): RegisteredRoute[] {
-  return routers.flatMap((router) =>
-    router.stack.flatMap((layer) =>
-      layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
-    ),
-  );
+  return { app, users, sessions, routes: registeredRoutes([publicRouter, ...privateRouters]) };
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from './read-model/database';
 import { carersProjection } from './carers/carers-projection';
+import { accessLogProjection } from './users/access-log-projection';
+import { usersProjection } from './users/users-projection';
 
 /** One read model: which events it reads and how it applies a batch of them inside a transaction. */
 export interface Projection {
@@ -11,4 +13,4 @@ export interface Projection {
 }
 
 /** Every projection the projector runs; new features add theirs here. */
-export const projections: readonly Projection[] = [carersProjection];
+export const projections: readonly Projection[] = [carersProjection, usersProjection, accessLogProjection];

@@ -4,29 +4,55 @@ import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { ReadModelDatabase } from '@care/projector';
-import { errorHandler, fallbackReplies, requestContext, securityHeaders, type Logger } from '@care/events/server';
+import {
+  DEFAULT_SESSION_POLICY,
+  ensureAuthSchema,
+  errorHandler,
+  fallbackReplies,
+  registeredRoutes,
+  requestContext,
+  requireSession,
+  securityHeaders,
+  SessionStore,
+  type Logger,
+  type RegisteredRoute,
+  type SessionPolicy,
+} from '@care/events/server';
 import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
 import { attachLivePush } from './live/live-push';
-import { authenticate } from './shared/authenticate';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
+import { UserQueries } from './users/user-queries';
+import { userRoutes } from './users/user-routes';
 
 export interface ReadApiOptions {
   readonly pool: pg.Pool;
   readonly db: Kysely<ReadModelDatabase>;
   readonly log: Logger;
   readonly readYourWritesTimeoutMs?: number;
+  /** Must match the command API's (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). */
+  readonly sessionPolicy?: SessionPolicy;
 }
 
 export interface ReadApi {
   readonly server: http.Server;
+  /** Every route, for the test that proves each refuses anonymous callers. */
+  readonly routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
 /** The koa app for every GET /api/... and the socket.io push, on one HTTP server. */
-export async function createReadApi({ pool, db, log, readYourWritesTimeoutMs = 5000 }: ReadApiOptions): Promise<ReadApi> {
+export async function createReadApi({
+  pool,
+  db,
+  log,
+  readYourWritesTimeoutMs = 5000,
+  sessionPolicy = DEFAULT_SESSION_POLICY,
+}: ReadApiOptions): Promise<ReadApi> {
+  await ensureAuthSchema(pool);
+  const sessions = new SessionStore(pool, sessionPolicy);
   const watcher = new CheckpointWatcher(pool, db, log);
   await watcher.start();
   const carers = new CarerQueries(db);
@@ -37,21 +63,25 @@ export async function createReadApi({ pool, db, log, readYourWritesTimeoutMs = 5
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const carerRouter = carerRoutes(carers);
+  const routers = [userRoutes(new UserQueries(db)), carerRoutes(carers)];
   app.use(requestContext(log));
   app.use(securityHeaders());
   app.use(errorHandler());
   app.use(fallbackReplies());
   app.use(health.routes());
-  app.use(authenticate());
+  // Before routing: anonymous callers get 401 on every /api path, known or not.
+  app.use(requireSession(sessions));
   app.use(readYourWrites(watcher, readYourWritesTimeoutMs));
-  app.use(carerRouter.routes());
-  app.use(carerRouter.allowedMethods({ throw: false }));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
 
   const server = http.createServer(app.callback());
-  const live = attachLivePush(server, watcher, carers, log);
+  const live = attachLivePush(server, watcher, carers, sessions, log);
   return {
     server,
+    routes: registeredRoutes(routers),
     async close() {
       await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

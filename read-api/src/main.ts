@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
 import { createReadModelDb } from '@care/projector';
-import { createLogger, parseEnv, port, serviceEnvSchema } from '@care/events/server';
+import { createLogger, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { createReadApi } from './app';
 
 const env = parseEnv(
@@ -9,12 +9,18 @@ const env = parseEnv(
     READ_API_PORT: port(3002),
     HOST: z.string().default('127.0.0.1'),
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
-  }),
+  }).extend(sessionEnvSchema.shape),
 );
 const log = createLogger('read-api', env.LOG_LEVEL);
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
 const db = createReadModelDb(pool);
-const api = await createReadApi({ pool, db, log, readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS });
+const api = await createReadApi({
+  pool,
+  db,
+  log,
+  readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
+  sessionPolicy: sessionPolicyFrom(env),
+});
 api.server.listen(env.READ_API_PORT, env.HOST, () => log.info({ port: env.READ_API_PORT }, 'read-api listening'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { comparePositions, positionFromToken, type CarerView } from '@care/events';
 import { createLogger, PostgresEventStore } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { createCommandApp } from '@care/command-api';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { createReadModelDb, startProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from './app';
 
@@ -14,8 +14,7 @@ const log = createLogger('test', 'silent');
 let database: TestDatabase;
 let pool: pg.Pool;
 let store: PostgresEventStore;
-let commandServer: http.Server;
-let commandUrl: string;
+let command: RunningCommandApi;
 const readApis: { api: ReadApi; url: string }[] = [];
 let projector: { stop(): Promise<void> } | undefined;
 
@@ -31,10 +30,7 @@ async function startReadApi(timeoutMs = 5000) {
 }
 
 async function createCarer(fields: Record<string, unknown> = {}) {
-  const response = await fetch(`${commandUrl}/api/carers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const reply = await command.request('POST', '/api/carers', {
       firstName: 'Nadia',
       lastName: 'Hussain',
       email: 'nadia@example.org',
@@ -43,14 +39,14 @@ async function createCarer(fields: Record<string, unknown> = {}) {
       region: 'west',
       hourlyRate: '14.5',
       ...fields,
-    }),
   });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; position: string; revision: string };
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body as { id: string; position: string; revision: string };
 }
 
+/** A GET as the signed-in administrator (the read API needs a session like every /api path). */
 const getJson = async (url: string, headers: Record<string, string> = {}) => {
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers: { cookie: command.admin.cookie, ...headers } });
   return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
 };
 
@@ -58,16 +54,14 @@ beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'read_api');
   pool = new pg.Pool({ connectionString: database.url, max: 20 });
   store = await PostgresEventStore.connect(pool);
-  commandServer = createCommandApp(store, log).listen(0, '127.0.0.1');
-  await new Promise((resolve) => commandServer.once('listening', resolve));
-  commandUrl = baseUrl(commandServer);
+  command = await startCommandApiOn(database.url);
   projector = await startProjector({ store, pool, db: db(), log });
 });
 
 afterAll(async () => {
   for (const { api } of readApis) await api.close();
   await projector?.stop();
-  commandServer?.close();
+  await command?.close();
   await pool?.end();
   await database?.drop();
 });
@@ -134,8 +128,13 @@ describe('GET /api/carers', () => {
 });
 
 describe('live push over socket.io', () => {
-  function listen(url: string) {
-    const socket: Socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+  function listen(url: string, cookie = command.admin.cookie) {
+    const socket: Socket = connectSocket(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      extraHeaders: { cookie },
+    });
     const counts: number[] = [];
     const changes: string[] = [];
     socket.on('carers:activeCount', ({ count }: { count: number }) => counts.push(count));
@@ -155,11 +154,7 @@ describe('live push over socket.io', () => {
     await expect.poll(() => reached(first.changes) && reached(second.changes), { timeout: 5000 }).toBe(true);
     await expect.poll(() => [first.counts.at(-1), second.counts.at(-1)], { timeout: 5000 }).toEqual([before + 1, before + 1]);
 
-    const deactivated = await fetch(`${commandUrl}/api/carers/${created.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ isActive: false }),
-    });
+    const deactivated = await command.request('PATCH', `/api/carers/${created.id}`, { isActive: false });
     expect(deactivated.status).toBe(200);
     await expect.poll(() => first.counts.at(-1), { timeout: 5000 }).toBe(before);
 

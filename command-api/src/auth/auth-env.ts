@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { passwordSchema } from '@care/events';
+import { sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth-policy';
 
 const minutes = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
 /** Sign-in settings of the command API (README "Configuration"). */
-export const authEnvSchema = z
-  .object({
-    SESSION_IDLE_MINUTES: minutes(DEFAULT_AUTH_POLICY.session.idleMinutes, 24 * 60),
-    SESSION_MAX_HOURS: minutes(DEFAULT_AUTH_POLICY.session.maxHours, 24 * 30),
+export const authEnvSchema = sessionEnvSchema
+  .extend({
     SIGN_IN_MAX_FAILURES: minutes(DEFAULT_AUTH_POLICY.maxFailuresPerAccount, 1000),
     SIGN_IN_LOCKOUT_MINUTES: minutes(DEFAULT_AUTH_POLICY.lockoutMinutes, 24 * 60),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
@@ -28,7 +27,7 @@ export const authEnvSchema = z
 export function authPolicyFrom(env: z.output<typeof authEnvSchema>): AuthPolicy {
   return {
     ...DEFAULT_AUTH_POLICY,
-    session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
+    session: sessionPolicyFrom(env),
     maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES,
     lockoutMinutes: env.SIGN_IN_LOCKOUT_MINUTES,
     failureWindowMinutes: Math.max(DEFAULT_AUTH_POLICY.failureWindowMinutes, env.SIGN_IN_LOCKOUT_MINUTES),

@@ -122,3 +122,22 @@ export function fallbackReplies(): Koa.Middleware {
     ctx.status = status; // assigning a body makes koa's implicit 404 a 200: set it back
   };
 }
+
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly path: string;
+}
+
+/** The shape of a @koa/router Router that route listing needs. */
+export interface RouteTable {
+  readonly stack: readonly { readonly methods: readonly string[]; readonly path: string | RegExp }[];
+}
+
+/** Every method and path the routers answer (HEAD is implied by GET). */
+export function registeredRoutes(routers: readonly RouteTable[]): RegisteredRoute[] {
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+    ),
+  );
+}

@@ -35,8 +35,38 @@ export interface CheckpointTable {
   updated_at: Generated<Date>;
 }
 
+/** User accounts (admin User Management, the shell's current user). No credentials here. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'admin' | 'coordinator' | 'carer';
+  region: string | null;
+  profile_image_url: string | null;
+  is_active: boolean;
+  last_sign_in_at: ColumnType<Date | null, string | null, string | null>;
+  revision: ColumnType<string, string | bigint, string | bigint>;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+/** One row per sign-in, failed sign-in, sign-out or reset link (admin Security tab). */
+export interface AccessLogTable {
+  event_id: string;
+  type: 'signed_in' | 'sign_in_failed' | 'signed_out' | 'password_reset_issued';
+  user_id: string | null;
+  email: string | null;
+  reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  occurred_at: ColumnType<Date, string, string>;
+}
+
 export interface ReadModelDatabase {
   carers: CarersTable;
+  users: UsersTable;
+  access_log: AccessLogTable;
   checkpoint: CheckpointTable;
 }
 

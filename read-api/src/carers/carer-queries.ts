@@ -36,9 +36,13 @@ export class CarerQueries {
     return this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('carers').selectAll();
   }
 
-  /** Sorted by surname then first name; `search` matches name, employee ID or region. */
-  async list(search?: string): Promise<CarerView[]> {
+  /**
+   * Sorted by surname then first name; `search` matches name, employee ID or region.
+   * `ownUserId` limits the list to the carer record linked to that account (role carer).
+   */
+  async list(search?: string, ownUserId?: string): Promise<CarerView[]> {
     let query = this.carers().orderBy('last_name').orderBy('first_name').orderBy('id');
+    if (ownUserId !== undefined) query = query.where('user_id', '=', ownUserId);
     if (search) {
       const pattern = likePattern(search);
       query = query.where((eb) =>

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { HttpError, parseOr400 } from '@care/events/server';
+import { can } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
 
@@ -9,16 +10,20 @@ const carerId = z.uuid();
 
 export function carerRoutes(queries: CarerQueries): Router<ReadState> {
   const router = new Router<ReadState>({ prefix: '/api/carers' });
+  router.use(requirePermission('carers.read', 'carers.readOwn'));
+  /** A carer without carers.read sees only the record linked to their own account. */
+  const ownOnly = (state: ReadState) => (can(state.session.role, 'carers.read') ? undefined : state.session.userId);
 
   router.get('/', async (ctx) => {
     const { search } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(search || undefined);
+    ctx.body = await queries.list(search || undefined, ownOnly(ctx.state));
   });
 
   router.get('/:id', async (ctx) => {
     const id = carerId.safeParse(ctx.params.id);
     const carer = id.success ? await queries.byId(id.data) : undefined;
-    if (!carer) throw new HttpError(404, 'Carer not found');
+    const own = ownOnly(ctx.state);
+    if (!carer || (own !== undefined && carer.userId !== own)) throw new HttpError(404, 'Carer not found');
     ctx.set('ETag', `"${carer.revision}"`);
     ctx.body = carer;
   });

@@ -1,3 +1,4 @@
-import type { RequestState } from '@care/events/server';
+import type { AuthState } from '@care/events/server';
 
-export type ReadState = RequestState;
+/** Koa state of a read request: request id, logger and (on every /api path) the session. */
+export type ReadState = AuthState;

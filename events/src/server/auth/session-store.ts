@@ -108,6 +108,16 @@ export class SessionStore {
     return rowCount ?? 0;
   }
 
+  /** Which of these session keys are still live (live sockets are re-checked with it). */
+  async liveSids(sids: readonly string[]): Promise<Set<string>> {
+    if (sids.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ sid: string }>(
+      'SELECT sid FROM auth.sessions WHERE sid = ANY($1) AND expire > now()',
+      [sids],
+    );
+    return new Set(rows.map((row) => row.sid));
+  }
+
   /** Deletes expired sessions and returns what they held (for the access log). */
   async purgeExpired(): Promise<SessionData[]> {
     const { rows } = await this.pool.query<{ sess: unknown }>('DELETE FROM auth.sessions WHERE expire <= now() RETURNING sess');

@@ -5,9 +5,9 @@ import { expect } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
 import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { ensureAuthSchema, PostgresEventStore, SESSION_COOKIE } from '@care/events/server';
+import { ensureAuthSchema, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
-import { createCommandApp, type RegisteredRoute } from './app';
+import { createCommandApp } from './app';
 import type { AuthPolicy } from './auth/auth-policy';
 
 export interface ApiReply {
@@ -50,13 +50,34 @@ export interface RunningCommandApi {
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 /** The command API on a fresh database of the test server, listening on a free port, with a signed-in admin. */
-export async function startCommandApi(serverUrl: string, label: string, policy?: AuthPolicy): Promise<RunningCommandApi> {
+export interface TestApiOptions {
+  readonly policy?: AuthPolicy;
+  /** No log capture (the bench: logging would cost time inside the measured path). */
+  readonly silent?: boolean;
+}
+
+export async function startCommandApi(serverUrl: string, label: string, options: TestApiOptions = {}): Promise<RunningCommandApi> {
   const database: TestDatabase = await createTestDatabase(serverUrl, label);
-  const store = await PostgresEventStore.connect(database.url);
-  const pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  const api = await startCommandApiOn(database.url, options);
+  return {
+    ...api,
+    async close() {
+      await api.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The command API on an existing database (tests and the bench that also run a projector and a
+ * read API on it), with a first administrator created and signed in.
+ */
+export async function startCommandApiOn(databaseUrl: string, { policy, silent = false }: TestApiOptions = {}): Promise<RunningCommandApi> {
+  const store = await PostgresEventStore.connect(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   await ensureAuthSchema(pool);
   const logLines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino({ level: silent ? 'silent' : 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
   const { app, users, routes } = createCommandApp({ store, pool, logger, policy });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -112,7 +133,6 @@ export async function startCommandApi(serverUrl: string, label: string, policy?:
       });
       await store.close();
       await pool.end();
-      await database.drop();
     },
   };
 }

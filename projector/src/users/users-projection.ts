@@ -1,0 +1,77 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { RecordedEvent, UserProfile } from '@care/events';
+import type { Projection } from '../projection';
+import type { ReadModelDatabase, UsersTable } from '../read-model/database';
+
+type UserRecorded = Extract<RecordedEvent, { type: `User${'Registered' | 'ProfileChanged' | 'RoleChanged' | 'Deactivated' | 'Reactivated'}` }>;
+type SignedIn = Extract<RecordedEvent, { type: 'UserSignedIn' }>;
+
+const USER_EVENTS = new Set(['UserRegistered', 'UserProfileChanged', 'UserRoleChanged', 'UserDeactivated', 'UserReactivated', 'UserSignedIn']);
+
+const COLUMN_OF: { [K in keyof UserProfile]-?: keyof UsersTable } = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  region: 'region',
+  profileImageUrl: 'profile_image_url',
+};
+
+function profileColumns(changes: Partial<UserProfile>): Updateable<UsersTable> {
+  const row: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value !== undefined) row[COLUMN_OF[field as keyof UserProfile]] = value;
+  }
+  return row as Updateable<UsersTable>;
+}
+
+/** The users list (GET /api/users, GET /api/auth/user). Sign-ins only stamp last_sign_in_at. */
+export const usersProjection: Projection = {
+  name: 'users',
+  handles: (type) => USER_EVENTS.has(type),
+  async apply(db, events) {
+    for (const event of events as (UserRecorded | SignedIn)[]) await applyEvent(db, event);
+  },
+};
+
+async function applyEvent(db: Kysely<ReadModelDatabase>, event: UserRecorded | SignedIn): Promise<void> {
+  if (event.type === 'UserSignedIn') {
+    await db.updateTable('users').set({ last_sign_in_at: event.metadata.occurredAt }).where('id', '=', event.data.userId).execute();
+    return;
+  }
+  const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
+  const where = () => db.updateTable('users').where('id', '=', event.data.userId);
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, email, role, ...profile } = event.data;
+      await db
+        .insertInto('users')
+        .values({
+          id: userId,
+          email,
+          role,
+          first_name: profile.firstName,
+          last_name: profile.lastName,
+          region: profile.region,
+          profile_image_url: profile.profileImageUrl,
+          is_active: true,
+          last_sign_in_at: null,
+          revision: event.revision,
+          created_at: event.metadata.occurredAt,
+          updated_at: event.metadata.occurredAt,
+        })
+        .execute();
+      return;
+    }
+    case 'UserProfileChanged':
+      await where().set({ ...profileColumns(event.data.changes), ...stamp }).execute();
+      return;
+    case 'UserRoleChanged':
+      await where().set({ role: event.data.role, ...stamp }).execute();
+      return;
+    case 'UserDeactivated':
+      await where().set({ is_active: false, ...stamp }).execute();
+      return;
+    case 'UserReactivated':
+      await where().set({ is_active: true, ...stamp }).execute();
+      return;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AccessLogEntryView, AuthUserView, UserView } from '@care/events';
+import type { Session } from '@care/events/server';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase, type UsersTable } from '@care/projector';
+
+function toView(row: Selectable<UsersTable>): UserView {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    region: row.region,
+    profileImageUrl: row.profile_image_url,
+    isActive: row.is_active,
+    lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
+    revision: String(row.revision),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export class UserQueries {
+  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+
+  private schema() {
+    return this.db.withSchema(READ_MODEL_SCHEMA);
+  }
+
+  async list(): Promise<UserView[]> {
+    const rows = await this.schema().selectFrom('users').selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
+    return rows.map(toView);
+  }
+
+  /**
+   * The signed-in user. Role (and so isAdmin) comes from the session, fixed at sign-in by the
+   * command API from the account's stream; a role change ends the session. The profile comes from
+   * the read model when it has the account, else from the session's copy.
+   */
+  async current(session: Session): Promise<AuthUserView> {
+    const row = await this.schema().selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirst();
+    return {
+      id: session.userId,
+      email: row?.email ?? session.email,
+      firstName: row?.first_name ?? session.firstName,
+      lastName: row?.last_name ?? session.lastName,
+      role: session.role,
+      region: row?.region ?? null,
+      profileImageUrl: row?.profile_image_url ?? null,
+      isAdmin: session.role === 'admin',
+    };
+  }
+
+  /** Newest first, with the account's name and email where the entry names an account. */
+  async accessLog(limit: number): Promise<AccessLogEntryView[]> {
+    const rows = await this.schema()
+      .selectFrom('access_log as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select([
+        'a.event_id',
+        'a.type',
+        'a.user_id',
+        'a.email',
+        'a.reason',
+        'a.ip_address',
+        'a.user_agent',
+        'a.occurred_at',
+        'u.email as user_email',
+        'u.first_name',
+        'u.last_name',
+      ])
+      .orderBy('a.occurred_at', 'desc')
+      .orderBy('a.event_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.event_id,
+      type: row.type,
+      userId: row.user_id,
+      email: row.user_email ?? row.email,
+      name: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+      reason: row.reason,
+      ipAddress: row.ip_address,
+      userAgent: row.user_agent,
+      occurredAt: row.occurred_at.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { parseOr400, requirePermission } from '@care/events/server';
+import type { ReadState } from '../shared/read-state';
+import type { UserQueries } from './user-queries';
+
+const accessLogQuery = z.object({
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1).max(500).default(100),
+});
+
+export function userRoutes(queries: UserQueries): Router<ReadState> {
+  const router = new Router<ReadState>();
+
+  /** Any signed-in user: who am I (spec part 1 section 7). */
+  router.get('/api/auth/user', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await queries.current(ctx.state.session);
+  });
+
+  router.get('/api/users', requirePermission('users.manage'), async (ctx) => {
+    ctx.body = await queries.list();
+  });
+
+  router.get('/api/access-log', requirePermission('admin.panel'), async (ctx) => {
+    const { limit } = parseOr400(accessLogQuery, ctx.query);
+    ctx.body = await queries.accessLog(limit);
+  });
+
+  return router;
+}
