@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => env?.stop());
 
 async function openPage(path: string, width = 1280, height = 900): Promise<Page> {
-  const context = await env.browser.newContext({ viewport: { width, height }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await env.signedInContext({ width, height });
   const page = await context.newPage();
   await page.goto(`${env.product.url}${path}`);
   return page;

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { freePort } from '@care/events/server';
 import { startProduct, type RunningProduct } from '../scripts/product';
@@ -20,6 +21,10 @@ export const CHROMIUM_ARGS = [
 export interface E2eEnvironment {
   readonly product: RunningProduct;
   readonly browser: Browser;
+  /** The first administrator (ADMIN_EMAIL / ADMIN_PASSWORD of this run). */
+  readonly admin: { readonly email: string; readonly password: string };
+  /** A browser context (en-GB, Europe/London) already signed in through POST /api/login. */
+  signedInContext(viewport?: { width: number; height: number }, credentials?: { email: string; password: string }): Promise<BrowserContext>;
   stop(): Promise<void>;
 }
 
@@ -27,6 +32,7 @@ export interface E2eEnvironment {
 export async function startE2eEnvironment(serverUrl: string, label: string): Promise<E2eEnvironment> {
   const database: TestDatabase = await createTestDatabase(serverUrl, label);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `care-${label}-`));
+  const admin = { email: `admin-${label}@example.org`, password: randomBytes(12).toString('base64url') };
   const product = await startProduct({
     databaseUrl: database.url,
     dataDir,
@@ -35,6 +41,7 @@ export async function startE2eEnvironment(serverUrl: string, label: string): Pro
     commandApiPort: await freePort(),
     readApiPort: await freePort(),
     seedDemoData: false,
+    admin,
     logLevel: 'warn',
     say: () => undefined,
   });
@@ -46,6 +53,17 @@ export async function startE2eEnvironment(serverUrl: string, label: string): Pro
   return {
     product,
     browser,
+    admin,
+    async signedInContext(viewport = { width: 1280, height: 900 }, credentials = admin) {
+      const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+      // The context's request client shares its cookie jar: the session cookie lands in the browser.
+      const reply = await context.request.post(`${product.url}/api/login`, {
+        data: credentials,
+        headers: { origin: product.url },
+      });
+      if (reply.status() !== 200) throw new Error(`sign-in failed: ${reply.status()} ${await reply.text()}`);
+      return context;
+    },
     async stop() {
       await browser.close();
       await product.stop();

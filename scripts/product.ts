@@ -3,10 +3,10 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } fr
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { START_POSITION } from '@care/events';
 import { ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
 import { createReadModelDb, migrateReadModel, READ_MODEL_SCHEMA } from '@care/projector';
-import { demoCarers } from '../command-api/src/demo/demo-carers';
+import type { AdminCredentials } from './demo-admin';
+import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -20,6 +20,8 @@ export interface ProductConfig {
   readonly commandApiPort: number;
   readonly readApiPort: number;
   readonly seedDemoData: boolean;
+  /** Created as the first administrator when the store has no accounts (ADMIN_EMAIL / ADMIN_PASSWORD). */
+  readonly admin: AdminCredentials | undefined;
   readonly logLevel: string;
   /** Progress lines for the person starting it. */
   readonly say: (line: string) => void;
@@ -28,7 +30,8 @@ export interface ProductConfig {
 export interface RunningProduct {
   readonly url: string;
   readonly databaseUrl: string;
-  readonly seeded: number;
+  /** What the demo seed created on this start (undefined: nothing, the store had data already). */
+  readonly seeded: SeedResult | undefined;
   /** Resolves when any service exits on its own (a crash): the product is then down. */
   readonly exited: Promise<string>;
   stop(): Promise<void>;
@@ -80,6 +83,8 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       UI_PORT: String(config.port),
       COMMAND_API_URL: `http://127.0.0.1:${config.commandApiPort}`,
       READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
+      ADMIN_EMAIL: config.admin?.email ?? '',
+      ADMIN_PASSWORD: config.admin?.password ?? '',
     };
     const exits: Promise<string>[] = [];
     for (const service of SERVICES) {
@@ -105,7 +110,9 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       ]),
       exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
     ]);
-    const seeded = config.seedDemoData ? await seedDemoDataOnce(databaseUrl, config.eventStoreUrl, url) : 0;
+    // Never seed a production event store; seeding signs in as the administrator.
+    const seeded =
+      config.seedDemoData && !config.eventStoreUrl && config.admin ? await seedDemoDataOnce(databaseUrl, url, config.admin) : undefined;
     return { url, databaseUrl, seeded, exited, stop };
   } catch (error) {
     await stop();
@@ -121,28 +128,6 @@ async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undef
   } finally {
     await pool.end();
   }
-}
-
-/** Demo data goes in through the command API (events, not SQL), and only into an empty store. */
-async function seedDemoDataOnce(databaseUrl: string, eventStoreUrl: string | undefined, url: string): Promise<number> {
-  if (eventStoreUrl) return 0; // never seed a production event store
-  const store = await PostgresEventStore.connect(databaseUrl);
-  try {
-    if ((await store.readAll(START_POSITION, 1)).length > 0) return 0;
-  } finally {
-    await store.close();
-  }
-  let count = 0;
-  for (const carer of demoCarers()) {
-    const response = await fetch(`${url}/api/carers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': `demo-seed-${count + 1}` },
-      body: JSON.stringify(carer),
-    });
-    if (response.status !== 201) throw new Error(`Demo data refused: ${response.status} ${await response.text()}`);
-    count += 1;
-  }
-  return count;
 }
 
 /** Builds the UI when there is no build yet or a source file is newer than it. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { databaseUrl, optionalUrl, parseEnv, port } from '@care/events/server';
+import { demoAdmin, type AdminCredentials } from './demo-admin';
 import { startProduct } from './product';
 
 /** `npm start`: the whole product on this machine, with demo data on the first start. */
@@ -15,28 +16,53 @@ const env = parseEnv(
     DATA_DIR: z.string().default('.data'),
     SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
+    ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
+  }).refine((value) => (value.ADMIN_EMAIL === undefined) === (value.ADMIN_PASSWORD === undefined), {
+    message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither',
+    path: ['ADMIN_PASSWORD'],
   }),
 );
 const say = (line: string) => console.log(line);
 
 try {
+  const dataDir = path.resolve(env.DATA_DIR);
+  // ADMIN_EMAIL/ADMIN_PASSWORD name the first administrator; the embedded default makes a demo one.
+  const admin: AdminCredentials | undefined =
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+      : env.DATABASE_URL
+        ? undefined
+        : await demoAdmin(dataDir);
   const product = await startProduct({
     databaseUrl: env.DATABASE_URL,
     eventStoreUrl: env.EVENTSTORE_URL,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     embeddedPostgresPort: env.EMBEDDED_PG_PORT,
     port: env.PORT,
     commandApiPort: env.COMMAND_API_PORT,
     readApiPort: env.READ_API_PORT,
     seedDemoData: env.SEED_DEMO_DATA === 'true',
+    admin,
     logLevel: env.LOG_LEVEL,
     say,
   });
   say('');
   say(`  Care platform is running:  ${product.url}`);
   say(`  Carers:                    ${product.url}/carers`);
-  say('  Sign-in:                   none yet (accounts arrive with the access-control issue)');
-  if (product.seeded > 0) say(`  Demo data:                 ${product.seeded} carers created through the command API`);
+  if (admin && !env.ADMIN_PASSWORD) {
+    say(`  Sign in at ${product.url}/landing with:`);
+    say(`    email:     ${admin.email}`);
+    say(`    password:  ${admin.password}`);
+    say('    (demo administrator; also coordinator@demo.example and carer@demo.example with the same password)');
+  } else if (admin) {
+    say(`  Sign in at ${product.url}/landing as ${admin.email} (the ADMIN_PASSWORD you set)`);
+  } else {
+    say('  No administrator configured: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first one.');
+  }
+  if (product.seeded) {
+    say(`  Demo data:                 ${product.seeded.carers} carers and ${product.seeded.users.length} users created through the API`);
+  }
   say(`  Event store:               ${env.EVENTSTORE_URL ? 'EventStoreDB' : 'PostgreSQL'}; service logs in ${env.DATA_DIR}/logs`);
   say('  Stop with Ctrl+C.');
   say('');

@@ -55,8 +55,8 @@ export function PasswordResetForm({ token, onDone, onCancel }: { token: string; 
   };
 
   return (
-    <form className="landing-form" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`} aria-busy={reset.isPending}>
-      <h2 id={`${idPrefix}-title`} className="landing-form-title">
+    <form className="landing-form" noValidate onSubmit={onSubmit} aria-busy={reset.isPending}>
+      <h2 className="landing-form-title">
         Set a new password
       </h2>
       <Field id={idOf('password')} label="New password" required error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>

@@ -36,8 +36,8 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
   };
 
   return (
-    <form className="landing-form" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`} aria-busy={request.isPending}>
-      <h2 id={`${idPrefix}-title`} className="landing-form-title">
+    <form className="landing-form" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
+      <h2 className="landing-form-title">
         Request new password
       </h2>
       <p className="muted small">Enter the email of your account. If it has one, a one-time link to set a new password is sent to its owner.</p>
