@@ -62,6 +62,8 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
 
   const app = new Koa<CommandState>();
   app.proxy = true;
+  // Only the last X-Forwarded-For entry is ours (the UI server adds it); earlier ones are the caller's word.
+  app.maxIpsCount = 1;
   app.use(requestContext(logger));
   app.use(securityHeaders());
   app.use(errorHandler());

@@ -59,6 +59,8 @@ export async function createReadApi({
 
   const app = new Koa<ReadState>();
   app.proxy = true;
+  // Only the last X-Forwarded-For entry is ours (the UI server adds it); earlier ones are the caller's word.
+  app.maxIpsCount = 1;
   const health = new Router<ReadState>();
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };

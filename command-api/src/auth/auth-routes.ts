@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { loginRequestSchema, passwordResetRequestSchema, passwordResetSchema } from '@care/events';
-import { parseOr400, SESSION_COOKIE, type RequestState } from '@care/events/server';
+import { parseOr400, SESSION_COOKIE, siteOrigin, type RequestState } from '@care/events/server';
 import { clientInfo } from './client-info';
 import { RESET_REQUESTED, type PasswordResets } from './password-resets';
 import { SignInLockedError, type SignInService } from './sign-in-service';
@@ -53,7 +53,7 @@ export function authRoutes(signIn: SignInService, resets: PasswordResets): Route
 
   router.post('/api/login/password-reset-requests', async (ctx) => {
     const { email } = parseOr400(passwordResetRequestSchema, ctx.request.body);
-    await resets.requestByEmail(email, ctx.origin, clientInfo(ctx), ctx.state.requestId, ctx.state.log);
+    await resets.requestByEmail(email, siteOrigin(ctx), clientInfo(ctx), ctx.state.requestId, ctx.state.log);
     ctx.status = 202;
     ctx.body = { message: RESET_REQUESTED };
   });

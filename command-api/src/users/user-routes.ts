@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { changeRoleRequestSchema, createUserRequestSchema, updateUserRequestSchema } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { parseOr400, requirePermission, siteOrigin } from '@care/events/server';
 import type { PasswordResets } from '../auth/password-resets';
 import { RESET_ISSUED } from '../auth/password-resets';
 import { clientInfo } from '../auth/client-info';
@@ -46,7 +46,7 @@ export function userRoutes(users: UserService, resets: PasswordResets): Router<C
 
   router.post('/:id/password-reset', async (ctx) => {
     const userId = parseUserId(ctx.params.id);
-    const issued = await resets.issue(userId, 'admin', ctx.origin, clientInfo(ctx), commandContext(ctx), ctx.state.log);
+    const issued = await resets.issue(userId, 'admin', siteOrigin(ctx), clientInfo(ctx), commandContext(ctx), ctx.state.log);
     if (!issued) throw new DomainError('not_found', USER_NOT_FOUND);
     ctx.status = 202;
     ctx.body = { message: RESET_ISSUED };

@@ -47,6 +47,14 @@ export function assertPermitted(role: Role, ...anyOf: Permission[]): void {
   if (!anyOf.some((permission) => can(role, permission))) throw new HttpError(403, 'Forbidden');
 }
 
+/**
+ * This site's own origin as the browser sees it (scheme and Host, or X-Forwarded-Proto/-Host from
+ * the UI server). Not koa 3's `ctx.origin`, which is the caller's Origin header.
+ */
+export function siteOrigin(ctx: Koa.Context | Koa.ParameterizedContext): string {
+  return `${ctx.protocol}://${ctx.host}`;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -59,8 +67,9 @@ export function sameOriginWrites(trustedOrigins: readonly string[] = []): Koa.Mi
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method) || !isApiPath(ctx.path)) return next();
     const claimed = ctx.get('origin') || originOf(ctx.get('referer'));
-    if (claimed === '' || (claimed !== ctx.origin && !trustedOrigins.includes(claimed))) {
-      ctx.state.log.warn({ origin: claimed || null, expected: ctx.origin }, 'cross-site write refused');
+    const own = siteOrigin(ctx);
+    if (claimed === '' || (claimed !== own && !trustedOrigins.includes(claimed))) {
+      ctx.state.log.warn({ origin: claimed || null, expected: own }, 'cross-site write refused');
       throw new HttpError(403, 'Cross-site request refused');
     }
     return next();

@@ -68,23 +68,23 @@ export class SessionStore {
   async find(token: string | undefined): Promise<Session | undefined> {
     if (token === undefined || !TOKEN.test(token)) return undefined;
     const sid = sidOf(token);
+    // Touch (slide the idle expiry, capped by the absolute limit) only when the last touch is over a
+    // minute old; a capped expiry may already be past, so the result is filtered again.
     const { rows } = await this.pool.query<{ sess: unknown; expire: Date }>(
-      `UPDATE auth.sessions
-          SET expire = LEAST(now() + make_interval(mins => $2),
-                             (sess->>'createdAt')::timestamptz + make_interval(hours => $3))
-        WHERE sid = $1 AND expire > now()
-          AND expire < now() + make_interval(mins => $2) - interval '1 minute'
-       RETURNING sess, expire`,
+      `WITH touched AS (
+         UPDATE auth.sessions
+            SET expire = LEAST(now() + make_interval(mins => $2),
+                               (sess->>'createdAt')::timestamptz + make_interval(hours => $3))
+          WHERE sid = $1 AND expire > now()
+            AND expire < now() + make_interval(mins => $2) - interval '1 minute'
+         RETURNING sess, expire)
+       SELECT sess, expire FROM touched WHERE expire > now()
+       UNION ALL
+       SELECT sess, expire FROM auth.sessions
+        WHERE sid = $1 AND expire > now() AND NOT EXISTS (SELECT 1 FROM touched)`,
       [sid, this.policy.idleMinutes, this.policy.maxHours],
     );
-    const row =
-      rows[0] ??
-      (
-        await this.pool.query<{ sess: unknown; expire: Date }>(
-          'SELECT sess, expire FROM auth.sessions WHERE sid = $1 AND expire > now()',
-          [sid],
-        )
-      ).rows[0];
+    const row = rows[0];
     if (!row) return undefined;
     const sess = sessionDataSchema.safeParse(row.sess);
     if (!sess.success) return undefined;

@@ -6,7 +6,7 @@ const CARDS = [
   {
     icon: KeyRound,
     title: 'Authentication',
-    text: 'Sign-in is checked on the server against server-side sessions, not JWTs held in the browser. Passwords are stored only as argon2id hashes; after repeated failed sign-ins, further attempts are refused for a while.',
+    text: 'The server checks each sign-in and opens a server-side session (no JWTs). Passwords are stored only as argon2id hashes; after repeated failed sign-ins, further attempts are refused for a while.',
   },
   {
     icon: Database,
@@ -28,7 +28,7 @@ const CARDS = [
 export function SecurityTab() {
   return (
     <div className="admin-tab">
-      <div className="info-card-grid">
+      <div className="info-card-grid info-card-grid-wide">
         {CARDS.map(({ icon: Icon, title, text }) => (
           <section key={title} className="card info-card">
             <span className="stat-icon" aria-hidden>

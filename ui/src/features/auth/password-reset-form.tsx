@@ -72,7 +72,7 @@ export function PasswordResetForm({ token, onDone, onCancel }: { token: string; 
           describedBy={errors.password ? `${idOf('password')}-error` : `${idOf('password')}-hint`}
         />
       </Field>
-      <Field id={idOf('confirmPassword')} label="Confirm new password" required error={errors.confirmPassword}>
+      <Field id={idOf('confirmPassword')} label="Confirm password" required error={errors.confirmPassword}>
         <PasswordInput
           id={idOf('confirmPassword')}
           name="confirmPassword"
