@@ -41,18 +41,24 @@ function connect(queryClient: QueryClient): () => void {
     if (connectedBefore) reloadCarers();
     connectedBefore = true;
   });
-  // The handshake is refused without a valid session (and then not retried by socket.io). Ask the server who
-  // is signed in: a 401 there signs out through the one unauthorized handler; otherwise try again shortly.
+  // socket.io does not retry by itself when the server refuses the handshake (no valid session) or
+  // disconnects us (e.g. the session ended). Ask the server who is signed in: a 401 there signs out through
+  // the one unauthorized handler; if the session is still good, connect again shortly.
   let retry: number | undefined;
   let closed = false;
-  socket.on('connect_error', () => {
-    if (socket.active) return; // a network failure: socket.io reconnects by itself
+  const checkSessionThenRetry = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.authUser }).then(() => {
       if (!closed && queryClient.getQueryState(queryKeys.authUser)?.status === 'success') {
         window.clearTimeout(retry);
         retry = window.setTimeout(() => socket.connect(), REFUSED_RETRY_DELAY_MS);
       }
     });
+  };
+  socket.on('connect_error', () => {
+    if (!socket.active) checkSessionThenRetry(); // otherwise a network failure: socket.io reconnects by itself
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') checkSessionThenRetry();
   });
   socket.on('carers:changed', reloadCarers);
   socket.on('carers:activeCount', (payload: unknown) => {
