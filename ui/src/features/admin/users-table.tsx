@@ -105,20 +105,22 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
             <div className="row-actions">
               <button
                 type="button"
-                className="button button-secondary button-small"
+                className="button button-secondary button-small button-icon-only"
                 disabled={resetting || !user.isActive}
                 onClick={() => issueReset.mutate({ id: user.id, name })}
+                title="Reset password"
               >
                 <KeyRound size={14} aria-hidden />
-                Reset password<span className="sr-only"> for {name}</span>
+                <span className="sr-only">Reset password for {name}</span>
               </button>
               {/* The acting admin cannot deactivate their own account (the server refuses it too). */}
               {!self &&
                 (user.isActive ? (
                   <button
                     type="button"
-                    className="button button-danger-outline button-small"
+                    className="button button-danger-outline button-small button-icon-only"
                     disabled={switching}
+                    title="Deactivate"
                     onClick={() => {
                       if (window.confirm(`Are you sure you want to deactivate ${name}? They will no longer be able to sign in.`)) {
                         deactivate.mutate({ id: user.id, revision: user.revision, name });
@@ -126,17 +128,18 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
                     }}
                   >
                     <UserX size={14} aria-hidden />
-                    Deactivate<span className="sr-only"> {name}</span>
+                    <span className="sr-only">Deactivate {name}</span>
                   </button>
                 ) : (
                   <button
                     type="button"
-                    className="button button-secondary button-small"
+                    className="button button-secondary button-small button-icon-only"
                     disabled={switching}
+                    title="Reactivate"
                     onClick={() => reactivate.mutate({ id: user.id, revision: user.revision, name })}
                   >
                     <UserCheck size={14} aria-hidden />
-                    Reactivate<span className="sr-only"> {name}</span>
+                    <span className="sr-only">Reactivate {name}</span>
                   </button>
                 ))}
             </div>
