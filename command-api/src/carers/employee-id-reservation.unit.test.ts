@@ -1,10 +1,11 @@
 import type { EmployeeIdEvent } from '@care/events';
 import { employeeIdStreamId } from '@care/events';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/domain-error';
+import { refusal } from '../shared/refusal.testing';
 import {
   decideRelease as decideReleaseOf,
   decideReserve as decideReserveOf,
+  evolveReservation,
   initialReservationState,
   type ReservationState,
 } from '../shared/reservation';
@@ -17,22 +18,11 @@ const employeeId = 'EMP-1';
 const reservedBy = (carerId: string): EmployeeIdEvent => ({ type: 'EmployeeIdReserved', data: { employeeId, carerId } });
 const releasedBy = (carerId: string): EmployeeIdEvent => ({ type: 'EmployeeIdReleased', data: { employeeId, carerId } });
 const given = (...events: EmployeeIdEvent[]): ReservationState =>
-  events.reduce(employeeIdReservation.evolve, initialReservationState);
+  events.reduce((state, event) => evolveReservation(employeeIdReservation, state, event), initialReservationState);
 const decideReserve = (state: ReservationState, value: string, owner: string) =>
   decideReserveOf(employeeIdReservation, state, value, owner);
 const decideRelease = (state: ReservationState, value: string, owner: string) =>
   decideReleaseOf(employeeIdReservation, state, value, owner);
-
-function refusal(run: () => unknown): { kind: string; message: string; field: string | undefined } {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    const { kind, message, field } = error as DomainError;
-    return { kind, message, field };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('employee ID reservation', () => {
   it('reserves a free ID', () => {

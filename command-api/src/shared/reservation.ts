@@ -16,11 +16,23 @@ export const initialReservationState: ReservationState = { holder: null };
 
 export interface ReservationKind<TEvent extends DomainEvent> {
   readonly streamId: (value: string) => string;
-  readonly evolve: (state: ReservationState, event: TEvent) => ReservationState;
+  /** Whether the event takes the value (else it gives it up), and for whom. */
+  readonly reserves: (event: TEvent) => boolean;
+  readonly ownerOf: (event: TEvent) => string;
   readonly reserved: (value: string, ownerId: string) => TEvent;
   readonly released: (value: string, ownerId: string) => TEvent;
   /** The refusal when someone else holds the value, and the request field it is about. */
   readonly taken: { readonly message: string; readonly field: string };
+}
+
+/** The holder after an event: a reservation names the new holder; a release by the holder frees it. */
+export function evolveReservation<TEvent extends DomainEvent>(
+  kind: ReservationKind<TEvent>,
+  state: ReservationState,
+  event: TEvent,
+): ReservationState {
+  if (kind.reserves(event)) return { holder: kind.ownerOf(event) };
+  return state.holder === kind.ownerOf(event) ? { holder: null } : state;
 }
 
 export function decideReserve<TEvent extends DomainEvent>(
@@ -71,7 +83,8 @@ export class Reservations<TEvent extends DomainEvent> {
   ): Promise<Position | undefined> {
     const streamId = this.kind.streamId(value);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const loaded = await loadStream(this.store, streamId, this.kind.evolve, initialReservationState);
+      const evolve = (state: ReservationState, event: TEvent) => evolveReservation(this.kind, state, event);
+      const loaded = await loadStream(this.store, streamId, evolve, initialReservationState);
       const events = decideChange(loaded.state);
       if (events.length === 0) return undefined;
       try {

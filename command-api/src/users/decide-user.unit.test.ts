@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent, UserProfile } from '@care/events';
-import { DomainError } from '../shared/domain-error';
+import { refusal as refusalOf } from '../shared/refusal.testing';
 import { decideUser, OWN_ACCOUNT, OWN_ROLE, USER_NOT_FOUND, type UserCommand } from './decide-user';
 import { evolveUser, initialUserState, type UserState } from './user-state';
 
@@ -10,17 +10,7 @@ const profile: UserProfile = { firstName: 'Cora', lastName: 'Ndiaye', region: 'n
 const registered: UserEvent = { type: 'UserRegistered', data: { userId, email: 'cora@example.org', role: 'carer', ...profile } };
 
 const given = (...events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState);
-
-function refusal(command: UserCommand, state: UserState): Pick<DomainError, 'kind' | 'message' | 'field'> {
-  try {
-    decideUser(command, state);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    const { kind, message, field } = error as DomainError;
-    return { kind, message, field };
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = (command: UserCommand, state: UserState) => refusalOf(() => decideUser(command, state));
 
 describe('user accounts: given events, when a command, then events or a refusal', () => {
   it('registers a new account and records that its first password was set (never the password)', () => {

@@ -1,17 +1,5 @@
 import type { Role } from '../enums';
 
-/** GET /api/auth/user: who is signed in. `isAdmin` is decided on the server from the role. */
-export interface AuthUserView {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  region: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-}
-
 /** GET /api/users items (admin User Management). */
 export interface UserView {
   id: string;
@@ -28,6 +16,11 @@ export interface UserView {
   createdAt: string;
   updatedAt: string;
 }
+
+/** GET /api/auth/user: who is signed in. `isAdmin` is decided on the server from the role. */
+export type AuthUserView = Pick<UserView, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'region' | 'profileImageUrl'> & {
+  isAdmin: boolean;
+};
 
 export type AccessLogEntryType = 'signed_in' | 'sign_in_failed' | 'signed_out' | 'password_reset_issued';
 

@@ -6,6 +6,7 @@ import { closeOnEscape } from '../../shared/close-on-escape';
 import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { useCreateUser } from './create-user';
+import { SelectOptions } from '../../shared/select-options';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role', 'region', 'password'] as const;
 type UserField = (typeof FIELDS)[number];
@@ -100,21 +101,12 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         </Field>
         <Field id={idOf('role')} label="Role" required error={errors.role}>
           <select className="input" {...bind('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
+            <SelectOptions values={ROLES} label={(role) => ROLE_LABELS[role]} />
           </select>
         </Field>
         <Field id={idOf('region')} label="Region" error={errors.region}>
           <select className="input" {...bind('region')}>
-            <option value="">Select region</option>
-            {REGIONS.map((region) => (
-              <option key={region} value={region}>
-                {capitalize(region)}
-              </option>
-            ))}
+            <SelectOptions values={REGIONS} label={capitalize} placeholder="Select region" />
           </select>
         </Field>
         <Field

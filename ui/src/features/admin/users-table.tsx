@@ -17,6 +17,7 @@ import { useDeactivateUser } from './deactivate-user';
 import { useIssuePasswordReset } from './issue-password-reset';
 import { useReactivateUser } from './reactivate-user';
 import { SortableHeader } from './sortable-header';
+import { SelectOptions } from '../../shared/select-options';
 
 /** Sorted by name (surname first, as lists of people are read). */
 const sortName = (user: UserView) => `${user.lastName} ${user.firstName}`.toLocaleLowerCase('en-GB');
@@ -63,11 +64,7 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
               disabled={pending}
               onChange={(event) => changeRole.mutate({ id: user.id, revision: user.revision, role: event.target.value as Role })}
             >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
+              <SelectOptions values={ROLES} label={(role) => ROLE_LABELS[role]} />
             </select>
           );
         },

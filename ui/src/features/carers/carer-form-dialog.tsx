@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
 import { closeOnEscape } from '../../shared/close-on-escape';
-import { Field } from '../../shared/form-field';
+import { Field, fieldAria } from '../../shared/form-field';
 import { humanize } from '../../shared/format';
 import {
   carerToFormValues,
@@ -17,6 +17,7 @@ import {
 import { useCreateCarer } from './create-carer';
 import { QualificationsInput } from './qualifications-input';
 import { useUpdateCarer } from './update-carer';
+import { SelectOptions } from '../../shared/select-options';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -67,8 +68,7 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
     id: idOf(field),
     name: field,
     value: values[field],
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${idOf(field)}-error` : undefined,
+    ...fieldAria(idOf(field), errors[field]),
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
   });
 
@@ -121,12 +121,7 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
         </Field>
         <Field id={idOf('region')} label="Region" error={errors.region}>
           <select className="input" {...bind('region')}>
-            <option value="">Select region</option>
-            {REGIONS.map((region) => (
-              <option key={region} value={region}>
-                {capitalize(region)}
-              </option>
-            ))}
+            <SelectOptions values={REGIONS} label={capitalize} placeholder="Select region" />
           </select>
         </Field>
         <Field id={idOf('employeeId')} label="Employee ID" required error={errors.employeeId}>
@@ -137,12 +132,11 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
         </Field>
         <Field id={idOf('specialization')} label="Specialization" error={errors.specialization}>
           <select className="input" {...bind('specialization')}>
-            <option value="">Select specialization</option>
-            {CARER_SPECIALIZATIONS.map((specialization) => (
-              <option key={specialization} value={specialization}>
-                {capitalize(humanize(specialization))}
-              </option>
-            ))}
+            <SelectOptions
+              values={CARER_SPECIALIZATIONS}
+              label={(specialization) => capitalize(humanize(specialization))}
+              placeholder="Select specialization"
+            />
           </select>
         </Field>
         <Field id={idOf('phoneNumber')} label="Phone number" error={errors.phoneNumber}>
