@@ -131,7 +131,7 @@ async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undef
 }
 
 /** Builds the UI when there is no build yet or a source file is newer than it. */
-async function buildUiIfStale(say: (line: string) => void): Promise<void> {
+export async function buildUiIfStale(say: (line: string) => void): Promise<void> {
   const built = path.join(ROOT, 'ui/dist/index.html');
   if (existsSync(built) && newestMtime(path.join(ROOT, 'ui/src')) < statSync(built).mtimeMs && statSync(path.join(ROOT, 'ui/index.html')).mtimeMs < statSync(built).mtimeMs) return;
   say('Building the UI…');
