@@ -50,14 +50,15 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
   const sessions = new SessionStore(pool, policy.session);
   const credentials = new Credentials(pool);
   const users = new UserService({ store, credentials, sessions });
+  const throttle = new SignInThrottle(pool, policy);
   const resets = new PasswordResets({ pool, store, credentials, users, policy });
-  const signIn = new SignInService({ store, credentials, sessions, throttle: new SignInThrottle(pool, policy), users });
+  const signIn = new SignInService({ store, credentials, sessions, throttle, users });
 
   const health = new Router<CommandState>();
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const publicRouter = authRoutes(signIn, resets);
+  const publicRouter = authRoutes(signIn, resets, throttle);
   const privateRouters = [userRoutes(users, resets), carerRoutes(new CarerService(store))];
 
   const app = new Koa<CommandState>();

@@ -436,6 +436,16 @@ describe('user management', () => {
     expect(reply.body.message).toMatch(/^If that email belongs to an active account/);
     expect(command.logLines.slice(lines).some((entry) => 'resetLink' in entry)).toBe(false);
   });
+
+  it('counts reset requests against their address, so one address cannot flood them', async () => {
+    const address = freshAddress();
+    const ask = () => command.anonymous('POST', '/api/login/password-reset-requests', { email: command.admin.email }, address);
+    for (let i = 0; i < POLICY.maxFailuresPerAddress; i += 1) expect((await ask()).status).toBe(202);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    // The account itself is not locked by someone else asking for its reset.
+    expect((await command.anonymous('POST', '/api/login', { email: command.admin.email, password: TEST_PASSWORD }, freshAddress())).status).toBe(200);
+  });
 });
 
 describe('cross-site request forgery', () => {

@@ -5,6 +5,7 @@ import { parseOr400, SESSION_COOKIE, siteOrigin, type RequestState } from '@care
 import { clientInfo } from './client-info';
 import { RESET_REQUESTED, type PasswordResets } from './password-resets';
 import { SignInLockedError, type SignInService } from './sign-in-service';
+import { throttleKeys, type SignInThrottle } from './sign-in-throttle';
 
 export const LANDING_PATH = '/landing';
 
@@ -16,8 +17,14 @@ export const isPublicAuthPath = (path: string): boolean =>
  * Sign-in and sign-out are commands: the UI server routes every method on these paths here.
  * GET /api/login and GET /api/logout are browser navigations (spec part 1 section 7).
  */
-export function authRoutes(signIn: SignInService, resets: PasswordResets): Router<RequestState> {
+export function authRoutes(signIn: SignInService, resets: PasswordResets, throttle: SignInThrottle): Router<RequestState> {
   const router = new Router<RequestState>();
+
+  const refuseLocked = (ctx: ParameterizedContext<RequestState>, error: SignInLockedError) => {
+    ctx.status = 429;
+    ctx.set('Retry-After', String(error.retryAfterSeconds));
+    ctx.body = { error: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  };
 
   router.post('/api/login', async (ctx) => {
     const { email, password } = parseOr400(loginRequestSchema, ctx.request.body);
@@ -28,9 +35,7 @@ export function authRoutes(signIn: SignInService, resets: PasswordResets): Route
       ctx.body = { user };
     } catch (error) {
       if (!(error instanceof SignInLockedError)) throw error;
-      ctx.status = 429;
-      ctx.set('Retry-After', String(error.retryAfterSeconds));
-      ctx.body = { error: error.message, retryAfterSeconds: error.retryAfterSeconds };
+      refuseLocked(ctx, error);
     }
   });
 
@@ -53,6 +58,10 @@ export function authRoutes(signIn: SignInService, resets: PasswordResets): Route
 
   router.post('/api/login/password-reset-requests', async (ctx) => {
     const { email } = parseOr400(passwordResetRequestSchema, ctx.request.body);
+    const keys = throttleKeys(email, clientInfo(ctx).ipAddress);
+    const lockedFor = await throttle.lockedForSeconds(keys.address);
+    if (lockedFor > 0) return refuseLocked(ctx, new SignInLockedError(lockedFor));
+    await throttle.recordResetRequest(keys);
     await resets.requestByEmail(email, siteOrigin(ctx), clientInfo(ctx), ctx.state.requestId, ctx.state.log);
     ctx.status = 202;
     ctx.body = { message: RESET_REQUESTED };

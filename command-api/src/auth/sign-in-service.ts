@@ -54,7 +54,7 @@ export class SignInService {
     const fail = async (reason: 'wrong_password' | 'unknown_email' | 'deactivated' | 'locked') =>
       this.record(userId, { type: 'UserSignInFailed', data: { userId, email: normaliseEmail(email), reason, ...client } }, requestId);
 
-    const lockedFor = await this.deps.throttle.lockedForSeconds(keys);
+    const lockedFor = await this.deps.throttle.lockedForSeconds(keys.account, keys.address);
     if (lockedFor > 0) {
       await fail('locked');
       throw new SignInLockedError(lockedFor);

@@ -21,22 +21,34 @@ export class SignInThrottle {
     private readonly policy: AuthPolicy,
   ) {}
 
-  /** Seconds until the later of the two locks ends; 0 when neither is locked. */
-  async lockedForSeconds(keys: ThrottleKeys): Promise<number> {
+  /** Seconds until the latest lock among these keys ends; 0 when none is locked. */
+  async lockedForSeconds(...keys: string[]): Promise<number> {
     const { rows } = await this.pool.query<{ seconds: string | null }>(
       `SELECT ceil(extract(epoch FROM max(locked_until) - now())) AS seconds
          FROM auth.sign_in_throttle WHERE key = ANY($1) AND locked_until > now()`,
-      [[keys.account, keys.address]],
+      [keys],
     );
     return Math.max(0, Number(rows[0]?.seconds ?? 0));
   }
 
   async recordFailure(keys: ThrottleKeys): Promise<void> {
-    const { failureWindowMinutes: window, lockoutMinutes: lockout } = this.policy;
-    for (const [key, limit] of [
+    await this.count([
       [keys.account, this.policy.maxFailuresPerAccount],
       [keys.address, this.policy.maxFailuresPerAddress],
-    ] as const) {
+    ]);
+  }
+
+  /**
+   * A password-reset request counts against its address only: enough of them lock the address
+   * like failed sign-ins, but nobody can lock someone else's account by asking for their reset.
+   */
+  async recordResetRequest(keys: ThrottleKeys): Promise<void> {
+    await this.count([[keys.address, this.policy.maxFailuresPerAddress]]);
+  }
+
+  private async count(limits: readonly (readonly [string, number])[]): Promise<void> {
+    const { failureWindowMinutes: window, lockoutMinutes: lockout } = this.policy;
+    for (const [key, limit] of limits) {
       await this.pool.query(
         `INSERT INTO auth.sign_in_throttle AS t (key, failures, window_started_at, locked_until)
          VALUES ($1, 1, now(), CASE WHEN $2 <= 1 THEN now() + make_interval(mins => $4) END)
