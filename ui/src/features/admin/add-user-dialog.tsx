@@ -7,6 +7,7 @@ import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { useCreateUser } from './create-user';
 import { SelectOptions } from '../../shared/select-options';
+import { DialogFormFooter } from '../../shared/dialog-form-footer';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role', 'region', 'password'] as const;
 type UserField = (typeof FIELDS)[number];
@@ -120,19 +121,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
           <input className="input" type="password" autoComplete="new-password" aria-required {...bind('password', true)} />
         </Field>
       </div>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="dialog-footer">
-        <Dialog.Close className="button button-secondary" type="button">
-          Cancel
-        </Dialog.Close>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create User'}
-        </button>
-      </div>
+      <DialogFormFooter formError={formError} submitLabel={create.isPending ? 'Creating...' : 'Create User'} disabled={create.isPending} />
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { useCreateCarer } from './create-carer';
 import { QualificationsInput } from './qualifications-input';
 import { useUpdateCarer } from './update-carer';
 import { SelectOptions } from '../../shared/select-options';
+import { DialogFormFooter } from '../../shared/dialog-form-footer';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -183,19 +184,7 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <textarea className="input" rows={3} {...bind('notes')} />
         </Field>
       </div>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="dialog-footer">
-        <Dialog.Close className="button button-secondary" type="button">
-          Cancel
-        </Dialog.Close>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {carer ? 'Update Carer' : 'Save Carer'}
-        </button>
-      </div>
+      <DialogFormFooter formError={formError} submitLabel={carer ? 'Update Carer' : 'Save Carer'} disabled={saving} />
     </form>
   );
 }
