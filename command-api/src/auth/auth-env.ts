@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { passwordSchema } from '@care/events';
-import { sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
+import { positiveWhole, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth-policy';
 
-const minutes = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
 /** Sign-in settings of the command API (README "Configuration"). */
 export const authEnvSchema = sessionEnvSchema
   .extend({
-    SIGN_IN_MAX_FAILURES: minutes(DEFAULT_AUTH_POLICY.maxFailuresPerAccount, 1000),
-    SIGN_IN_LOCKOUT_MINUTES: minutes(DEFAULT_AUTH_POLICY.lockoutMinutes, 24 * 60),
+    SIGN_IN_MAX_FAILURES: positiveWhole(DEFAULT_AUTH_POLICY.maxFailuresPerAccount, 1000),
+    SIGN_IN_LOCKOUT_MINUTES: positiveWhole(DEFAULT_AUTH_POLICY.lockoutMinutes, 24 * 60),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(passwordSchema.optional()),
     TRUSTED_ORIGINS: z

@@ -16,3 +16,6 @@ export const databaseUrl = z.url({ error: 'DATABASE_URL must be a postgres:// UR
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 export const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'Must be a URL' }).optional());
+
+/** A whole number from 1 to `max`, with a default: counts and durations in settings. */
+export const positiveWhole = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
