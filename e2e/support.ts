@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The voice recorder needs a microphone: Chromium's fake one (a beep) without the permission prompt.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 export interface E2eEnvironment {

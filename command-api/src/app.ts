@@ -22,6 +22,11 @@ import { SignInService } from './auth/sign-in-service';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
+import { clientRoutes } from './clients/client-routes';
+import { diaryRoutes } from './diary/diary-routes';
+import { feedbackRoutes } from './feedback/feedback-routes';
+import { trainingRoutes } from './training/training-routes';
+import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
 import type { CommandState } from './shared/command-state';
 import { jsonBody } from './shared/json-body';
@@ -59,7 +64,16 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
     ctx.body = { status: 'ok' };
   });
   const publicRouter = authRoutes(signIn, resets, throttle);
-  const privateRouters = [userRoutes(users, resets), carerRoutes(new CarerService(store))];
+  const deps = { store, pool, logger };
+  const privateRouters = [
+    userRoutes(users, resets),
+    carerRoutes(new CarerService(store)),
+    clientRoutes(deps),
+    trainingRoutes(deps),
+    diaryRoutes(deps),
+    voiceNoteRoutes(deps),
+    feedbackRoutes(deps),
+  ];
 
   const app = new Koa<CommandState>();
   app.proxy = true;

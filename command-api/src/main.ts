@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { createEventStore, createLogger, ensureAuthSchema, parseEnv, port, serviceEnvSchema } from '@care/events/server';
+import { createEventStore, createLogger, ensureAuthSchema, ensureMediaSchema, parseEnv, port, serviceEnvSchema } from '@care/events/server';
 import { createCommandApp } from './app';
 import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
 import { startSessionSweeper } from './auth/session-sweeper';
@@ -13,6 +13,7 @@ const logger = createLogger('command-api', env.LOG_LEVEL);
 const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL });
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
 await ensureAuthSchema(pool);
+await ensureMediaSchema(pool);
 const { app, users, sessions } = createCommandApp({
   store,
   pool,

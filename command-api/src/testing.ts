@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
 import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { ensureAuthSchema, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
+import { ensureAuthSchema, ensureMediaSchema, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createCommandApp } from './app';
 import type { AuthPolicy } from './auth/auth-policy';
@@ -76,6 +76,7 @@ export async function startCommandApiOn(databaseUrl: string, { policy, silent = 
   const store = await PostgresEventStore.connect(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   await ensureAuthSchema(pool);
+  await ensureMediaSchema(pool);
   const logLines: Record<string, unknown>[] = [];
   const logger = pino({ level: silent ? 'silent' : 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
   const { app, users, routes } = createCommandApp({ store, pool, logger, policy });

@@ -10,3 +10,53 @@ export const ROLES = ['admin', 'coordinator', 'carer'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'carer';
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer' };
+
+/** Clients (spec part 1 section 3, "Enumerations"); the client form defaults the care level to low. */
+export const CARE_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export type CareLevel = (typeof CARE_LEVELS)[number];
+export const MOBILITY_LEVELS = ['independent', 'assisted', 'wheelchair', 'bedbound'] as const;
+export const COGNITIVE_LEVELS = ['normal', 'mild', 'moderate', 'severe'] as const;
+
+/** Training (spec part 1 sections 3 and 4). */
+export const TRAINING_TYPES = [
+  'cpr',
+  'first_aid',
+  'medication',
+  'safeguarding',
+  'manual_handling',
+  'food_safety',
+  'infection_control',
+  'dementia_care',
+  'mental_health',
+  'other',
+] as const;
+export type TrainingType = (typeof TRAINING_TYPES)[number];
+export const TRAINING_STATUSES = ['current', 'expiring_soon', 'expired', 'pending'] as const;
+export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
+/** Training compliance = current records / 8 (spec part 2 section 9); expiring soon = within 30 days. */
+export const REQUIRED_TRAINING_COUNT = 8;
+export const EXPIRING_SOON_DAYS = 30;
+
+/** Diary (spec part 1 section 3): the form defaults to care_note and normal. */
+export const DIARY_ENTRY_TYPES = ['care_note', 'incident', 'medication', 'observation', 'communication'] as const;
+export type DiaryEntryType = (typeof DIARY_ENTRY_TYPES)[number];
+export const DIARY_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type DiaryPriority = (typeof DIARY_PRIORITIES)[number];
+
+/** Feedback widget (spec part 2 sections 4 and 9). */
+export const FEEDBACK_TYPES = ['suggestion', 'bug', 'positive', 'improvement', 'general'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export const FEEDBACK_CATEGORIES = [
+  'general',
+  'scheduling',
+  'care-plans',
+  'finance',
+  'medications',
+  'incidents',
+  'diary',
+  'navigation',
+  'performance',
+] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+export const FEEDBACK_STATUSES = ['open', 'in_review', 'planned', 'resolved', 'closed'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];

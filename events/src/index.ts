@@ -15,3 +15,8 @@ export * from './users/email-reservation-events';
 export * from './users/user-request';
 export type * from './users/user-view';
 export * from './access/permissions';
+export * from './clients';
+export * from './training';
+export * from './diary';
+export * from './voice-notes';
+export * from './feedback';

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
 import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
+import { clientSliceEvents, type ClientSliceEvent } from './clients';
+import { diarySliceEvents, type DiarySliceEvent } from './diary';
+import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
+import { trainingSliceEvents, type TrainingSliceEvent } from './training';
+import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
@@ -16,10 +21,25 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...userEventDefinitions,
   ...userEmailEventDefinitions,
   ...accessEventDefinitions,
+  ...clientSliceEvents,
+  ...trainingSliceEvents,
+  ...diarySliceEvents,
+  ...voiceNoteSliceEvents,
+  ...feedbackSliceEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
-export type DomainEvent = CarerEvent | EmployeeIdEvent | UserEvent | UserEmailEvent | AccessEvent;
+export type DomainEvent =
+  | CarerEvent
+  | EmployeeIdEvent
+  | UserEvent
+  | UserEmailEvent
+  | AccessEvent
+  | ClientSliceEvent
+  | TrainingSliceEvent
+  | DiarySliceEvent
+  | VoiceNoteSliceEvent
+  | FeedbackSliceEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

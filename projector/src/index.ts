@@ -4,3 +4,8 @@ export { applyBatch, readCheckpoint, type ReadModelChanged } from './apply-batch
 export { startProjector } from './projector';
 export { rebuildReadModel, replayInto } from './rebuild';
 export { connectProjectorServices } from './connect-services';
+export type * from './clients/client-tables';
+export type * from './training/training-tables';
+export type * from './diary/diary-tables';
+export type * from './voice-notes/voice-note-tables';
+export type * from './feedback/feedback-tables';

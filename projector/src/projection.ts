@@ -2,6 +2,11 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from './read-model/database';
 import { carersProjection } from './carers/carers-projection';
+import { clientsProjection } from './clients/client-projection';
+import { diaryProjection } from './diary/diary-projection';
+import { feedbackProjection } from './feedback/feedback-projection';
+import { trainingProjection } from './training/training-projection';
+import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 
@@ -13,4 +18,13 @@ export interface Projection {
 }
 
 /** Every projection the projector runs; new features add theirs here. */
-export const projections: readonly Projection[] = [carersProjection, usersProjection, accessLogProjection];
+export const projections: readonly Projection[] = [
+  carersProjection,
+  usersProjection,
+  accessLogProjection,
+  clientsProjection,
+  trainingProjection,
+  diaryProjection,
+  voiceNotesProjection,
+  feedbackProjection,
+];

@@ -7,6 +7,7 @@ import type { ReadModelDatabase } from '@care/projector';
 import {
   DEFAULT_SESSION_POLICY,
   ensureAuthSchema,
+  ensureMediaSchema,
   errorHandler,
   fallbackReplies,
   registeredRoutes,
@@ -24,6 +25,11 @@ import { attachLivePush } from './live/live-push';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
+import { clientRoutes } from './clients/client-routes';
+import { diaryRoutes } from './diary/diary-routes';
+import { feedbackRoutes } from './feedback/feedback-routes';
+import { trainingRoutes } from './training/training-routes';
+import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
 
@@ -52,6 +58,7 @@ export async function createReadApi({
   sessionPolicy = DEFAULT_SESSION_POLICY,
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
+  await ensureMediaSchema(pool);
   const sessions = new SessionStore(pool, sessionPolicy);
   const watcher = new CheckpointWatcher(pool, db, log);
   await watcher.start();
@@ -65,7 +72,16 @@ export async function createReadApi({
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const routers = [userRoutes(new UserQueries(db)), carerRoutes(carers)];
+  const deps = { db, pool, log };
+  const routers = [
+    userRoutes(new UserQueries(db)),
+    carerRoutes(carers),
+    clientRoutes(deps),
+    trainingRoutes(deps),
+    diaryRoutes(deps),
+    voiceNoteRoutes(deps),
+    feedbackRoutes(deps),
+  ];
   app.use(requestContext(log));
   app.use(securityHeaders());
   app.use(errorHandler());

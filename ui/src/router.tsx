@@ -3,8 +3,14 @@ import { AdminPage } from './features/admin/admin-page';
 import { AuthGate } from './features/auth/auth-gate';
 import { LandingPage } from './features/auth/landing-page';
 import { CarersPage } from './features/carers/carers-page';
+import { ClientsPage } from './features/clients/clients-page';
+import { DiaryPage } from './features/diary/diary-page';
+import { TrainingPage } from './features/training/training-page';
+import { VoiceNotePage } from './features/voice-notes/voice-note-page';
+import { VoiceNotesSection } from './features/voice-notes/voice-notes-section';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { COMING_SOON_ROUTES } from './routes/coming-soon-routes';
+import { DIARY_ROUTES } from './routes/diary-routes';
 import { ComingSoonPage } from './shared/coming-soon-page';
 import { AppShell } from './shared/layout/app-shell';
 import { NotFoundPage } from './shared/not-found-page';
@@ -32,6 +38,14 @@ const rootRoute = createRootRoute({
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
 const carersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/carers', component: CarersPage });
 const adminRoute = createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: AdminPage });
+const clientsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/clients', component: ClientsPage });
+const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
+const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
+
+/** The diary and its sub-routes: until their own screens arrive, each shows the diary list under the diary bar. */
+const diaryRoutes = DIARY_ROUTES.map(({ path }) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: () => <DiaryPage voiceNotes={<VoiceNotesSection />} /> }),
+);
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
@@ -50,7 +64,17 @@ const comingSoonRoutes = COMING_SOON_ROUTES.map(({ path, title }) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoonPage title={title} /> }),
 );
 
-const routeTree = rootRoute.addChildren([dashboardRoute, carersRoute, adminRoute, landingRoute, ...comingSoonRoutes]);
+const routeTree = rootRoute.addChildren([
+  dashboardRoute,
+  carersRoute,
+  clientsRoute,
+  trainingRoute,
+  voiceNoteRoute,
+  adminRoute,
+  landingRoute,
+  ...diaryRoutes,
+  ...comingSoonRoutes,
+]);
 
 export const router = createRouter({ routeTree, scrollRestoration: true });
 

@@ -18,10 +18,29 @@ export const PERMISSIONS = {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Open the live socket (figures are filtered by the permissions above)',
   },
+  'clients.read': { roles: ['admin', 'coordinator', 'carer'], description: 'Read client records (carers need them for visits and diary notes)' },
+  'clients.write': {
+    roles: ['admin', 'coordinator'],
+    description: 'Add, edit, deactivate, reactivate and delete clients; assign keyworkers and preferred carers',
+  },
+  'training.read': { roles: ['admin', 'coordinator'], description: 'Read every training record and the compliance figures' },
+  'training.readOwn': { roles: ['carer'], description: 'Read only the training records of their own carer record' },
+  'training.write': { roles: ['admin', 'coordinator'], description: 'Record, update, renew and remove training records' },
+  'diary.read': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Read diary entries and voice notes (confidential and private ones: see the next row)',
+  },
   'diary.readConfidential': {
     roles: ['admin', 'coordinator'],
-    description: "Read confidential diary entries (a carer reads only their own; enforced when the diary lands)",
+    description: 'Read every confidential diary entry and private voice note (others see only the ones they wrote)',
   },
+  'diary.write': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Add diary entries and record voice notes; amend the entries they wrote',
+  },
+  'diary.review': { roles: ['admin', 'coordinator'], description: "Mark diary entries reviewed and amend anyone's entry" },
+  'feedback.submit': { roles: ['admin', 'coordinator', 'carer'], description: 'Send feedback from the feedback widget' },
+  'feedback.manage': { roles: ['admin'], description: 'Read all feedback and set its status and admin notes' },
 } as const satisfies Record<string, { roles: readonly Role[]; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

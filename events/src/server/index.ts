@@ -8,3 +8,4 @@ export { ensureEventStoreSchema, EVENTS_NOTIFY_CHANNEL } from '../postgres/event
 export * from './service-env';
 export * from './ports';
 export * from './auth';
+export * from './media/media-schema';

@@ -1,4 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClientTables } from '../clients/client-tables';
+import type { DiaryTables } from '../diary/diary-tables';
+import type { FeedbackTables } from '../feedback/feedback-tables';
+import type { TrainingTables } from '../training/training-tables';
+import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
 
 /** The read-model tables, owned by the projector and queried by the read API. */
 export interface CarersTable {
@@ -63,7 +68,8 @@ export interface AccessLogTable {
   occurred_at: ColumnType<Date, string, string>;
 }
 
-export interface ReadModelDatabase {
+/** Every read-model table: the ones above and each feature slice's own. */
+export interface ReadModelDatabase extends ClientTables, TrainingTables, DiaryTables, VoiceNoteTables, FeedbackTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

@@ -1,4 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { clientsMigration } from '../clients/client-migration';
+import { diaryMigration } from '../diary/diary-migration';
+import { feedbackMigration } from '../feedback/feedback-migration';
+import { trainingMigration } from '../training/training-migration';
+import { voiceNotesMigration } from '../voice-notes/voice-note-migration';
 
 /**
  * Read-model migrations, in order. Each runs inside the target schema (`withSchema`), so the
@@ -75,4 +80,9 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('access_log_time').on('access_log').columns(['occurred_at desc']).execute();
     },
   },
+  '0003_clients': clientsMigration,
+  '0004_training': trainingMigration,
+  '0005_diary': diaryMigration,
+  '0006_voice_notes': voiceNotesMigration,
+  '0007_feedback': feedbackMigration,
 };

@@ -1,18 +1,20 @@
 import { can } from '@care/events';
-import { Database, Settings, ShieldAlert, Activity, Shield, Users } from 'lucide-react';
+import { Database, MessageSquare, Settings, ShieldAlert, Activity, Shield, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { Tabs, type TabItem } from '../../shared/tabs';
+import { FeedbackTab } from './feedback-tab';
 import { DataManagementTab, SettingsTab, SystemStatusTab } from './planned-tabs';
 import { SecurityTab } from './security-tab';
 import { UserManagementTab } from './user-management-tab';
 
-type AdminTab = 'users' | 'security' | 'status' | 'data' | 'settings';
+type AdminTab = 'users' | 'security' | 'feedback' | 'status' | 'data' | 'settings';
 
-/** Spec part 2, Admin Panel: five tabs. */
+/** Spec part 2, Admin Panel: its five tabs, and the feedback users sent (issue 4). */
 const TABS: readonly TabItem<AdminTab>[] = [
   { value: 'users', label: 'User Management', icon: Users, render: () => <UserManagementTab /> },
   { value: 'security', label: 'Security', icon: Shield, render: () => <SecurityTab /> },
+  { value: 'feedback', label: 'Feedback', icon: MessageSquare, render: () => <FeedbackTab /> },
   { value: 'status', label: 'System Status', icon: Activity, render: () => <SystemStatusTab /> },
   { value: 'data', label: 'Data Management', icon: Database, render: () => <DataManagementTab /> },
   { value: 'settings', label: 'Settings', icon: Settings, render: () => <SettingsTab /> },

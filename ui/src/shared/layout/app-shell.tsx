@@ -1,3 +1,4 @@
+import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { useLiveUpdates } from '../live';
 import { useIsMobile } from '../use-is-mobile';
 import { DesktopLayout } from './desktop-layout';
@@ -6,5 +7,10 @@ import { MobileLayout } from './mobile-layout';
 /** The root route's component: one of the two layouts (spec 2.2, 2.3, 2.7) around the current screen. */
 export function AppShell() {
   useLiveUpdates();
-  return useIsMobile() ? <MobileLayout /> : <DesktopLayout />;
+  return (
+    <>
+      {useIsMobile() ? <MobileLayout /> : <DesktopLayout />}
+      <FeedbackWidget />
+    </>
+  );
 }

@@ -1,0 +1,1 @@
+export * from './voice-note-events';

@@ -1,0 +1,2 @@
+/** Stub: the slice's read-model tables (snake_case), merged into ReadModelDatabase. */
+export interface FeedbackTables {}

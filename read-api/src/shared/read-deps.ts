@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { ReadModelDatabase } from '@care/projector';
+import type { Logger } from '@care/events/server';
+
+/** What a feature's read routes may use: the read model (kysely), PostgreSQL (e.g. the media schema) and the logger. */
+export interface ReadDeps {
+  readonly db: Kysely<ReadModelDatabase>;
+  readonly pool: pg.Pool;
+  readonly log: Logger;
+}

@@ -1,0 +1,14 @@
+/**
+ * The diary navigation bar (spec part 1 sections 2.1 and 2.11): tab label and route, in the bar's order.
+ * Until later issues build their screens, each sub-route shows the diary list.
+ */
+export const DIARY_ROUTES = [
+  { path: '/diary', label: 'Diary' },
+  { path: '/diary/weekly', label: 'Weekly' },
+  { path: '/diary/carer-roster', label: 'Carer Roster' },
+  { path: '/diary/client-roster', label: 'Client Roster' },
+  { path: '/diary/monitoring', label: 'Monitoring' },
+  { path: '/diary/training', label: 'Training' },
+  { path: '/diary/map', label: 'Map' },
+  { path: '/diary/live-map', label: 'Live Map' },
+] as const;
