@@ -130,13 +130,23 @@ async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undef
   }
 }
 
+/**
+ * Where the UI build goes: ui/dist, or UI_DIST_DIR (absolute, or relative to the repository) so that
+ * separate checkouts of work in progress can each test their own build. The UI server reads the same variable.
+ */
+export function uiDistDir(): string {
+  return path.resolve(ROOT, process.env.UI_DIST_DIR || 'ui/dist');
+}
+
 /** Builds the UI when there is no build yet or a source file is newer than it. */
 export async function buildUiIfStale(say: (line: string) => void): Promise<void> {
-  const built = path.join(ROOT, 'ui/dist/index.html');
+  const outDir = uiDistDir();
+  const built = path.join(outDir, 'index.html');
   if (existsSync(built) && newestMtime(path.join(ROOT, 'ui/src')) < statSync(built).mtimeMs && statSync(path.join(ROOT, 'ui/index.html')).mtimeMs < statSync(built).mtimeMs) return;
   say('Building the UI…');
+  const args = [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'ui', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'ui', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
   });
 }

@@ -10,6 +10,8 @@ const env = parseEnv(
     HOST: z.string().default('127.0.0.1'),
     COMMAND_API_URL: z.url().default('http://127.0.0.1:3001'),
     READ_API_URL: z.url().default('http://127.0.0.1:3002'),
+    /** The Vite build to serve (see buildUiIfStale in scripts/product.ts); ui/dist by default. */
+    UI_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   }),
 );
@@ -17,7 +19,7 @@ const log = createLogger('ui', env.LOG_LEVEL);
 const server = await startUiServer({
   port: env.UI_PORT,
   host: env.HOST,
-  distDir: path.resolve(import.meta.dirname, '../dist'),
+  distDir: path.resolve(import.meta.dirname, '../..', env.UI_DIST_DIR || 'ui/dist'),
   commandApiUrl: env.COMMAND_API_URL,
   readApiUrl: env.READ_API_URL,
   log: (obj, msg) => log.info(obj, msg),
