@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
 import { closeOnEscape } from '../../shared/close-on-escape';
+import { TextListInput } from '../../shared/text-list-input';
 import { Field, fieldAria } from '../../shared/form-field';
 import { humanize } from '../../shared/format';
 import {
@@ -15,7 +16,6 @@ import {
   type CarerFormValues,
 } from './carer-form';
 import { useCreateCarer } from './create-carer';
-import { QualificationsInput } from './qualifications-input';
 import { useUpdateCarer } from './update-carer';
 import { SelectOptions } from '../../shared/select-options';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
@@ -144,8 +144,10 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <input className="input" type="tel" autoComplete="off" {...bind('phoneNumber')} />
         </Field>
         <Field id={idOf('qualifications')} label="Qualifications" error={errors.qualifications} wide>
-          <QualificationsInput
+          <TextListInput
             id={idOf('qualifications')}
+            listLabel="Added qualification list"
+            placeholder="e.g. NVQ Level 3"
             value={values.qualifications}
             onChange={(next) => set('qualifications', next)}
             describedBy={errors.qualifications ? `${idOf('qualifications')}-error` : undefined}

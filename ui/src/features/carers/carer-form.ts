@@ -94,10 +94,3 @@ export function checkCarerForm(values: CarerFormValues): CarerFormCheck {
   }
   return { ok: false, errors };
 }
-
-/** Same comparison as the schema's list rule: trimmed, case-insensitive duplicates are not added. */
-export function addQualification(list: readonly string[], entry: string): string[] {
-  const item = entry.trim();
-  if (item === '' || list.some((existing) => existing.toLowerCase() === item.toLowerCase())) return [...list];
-  return [...list, item];
-}
