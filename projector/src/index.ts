@@ -9,3 +9,4 @@ export type * from './training/training-tables';
 export type * from './diary/diary-tables';
 export type * from './voice-notes/voice-note-tables';
 export type * from './feedback/feedback-tables';
+export { projections } from './projection';

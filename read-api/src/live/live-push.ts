@@ -1,22 +1,22 @@
 import type http from 'node:http';
 import { Server } from 'socket.io';
-import { can } from '@care/events';
+import { can, PERMISSIONS, type Permission } from '@care/events';
 import { sessionTokenFromCookieHeader, type Logger, type Session, type SessionStore } from '@care/events/server';
 import type { CarerQueries } from '../carers/carer-queries';
 import type { CheckpointWatcher } from '../shared/checkpoint-watcher';
+import { LIVE_RESOURCES, permissionRoom } from './live-resources';
 
-/** What the browser receives. A client gets a snapshot on (re)connect, then changes. */
-export interface LiveEvents {
-  'carers:changed': (payload: { position: string }) => void;
+/**
+ * What the browser receives. A client gets a snapshot on (re)connect, then changes:
+ * `<resource>:changed` (see live-resources.ts) whenever that read model moved, and the active carer count.
+ */
+export type LiveEvents = {
   'carers:activeCount': (payload: { count: number }) => void;
-}
+} & Record<`${string}:changed`, (payload: { position: string }) => void>;
 
 interface SocketData {
   session: Session;
 }
-
-/** Rooms per permission: a push goes only to the sockets whose user may read it. */
-const CARERS_ROOM = 'carers.read';
 
 /** How often live sockets are re-checked: a signed-out or deactivated user is cut off within this. */
 const SESSION_RECHECK_MS = 30_000;
@@ -60,14 +60,21 @@ export function attachLivePush(
   };
 
   io.on('connection', async (socket) => {
-    if (can(socket.data.session.role, 'carers.read')) await socket.join(CARERS_ROOM);
+    // Rooms per permission: a push goes only to the sockets whose user may read what changed.
+    const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(socket.data.session.role, permission));
+    await socket.join(held.map(permissionRoom));
     const snapshot = await activeCount();
     if (snapshot) socket.emit('carers:activeCount', snapshot);
   });
 
   const unsubscribe = watcher.onChange(async (change) => {
-    if (!change.projections.includes('carers') && !change.projections.includes('*')) return;
-    io.to(CARERS_ROOM).emit('carers:changed', { position: change.position });
+    // '*' is a rebuild swapping the whole read model in: everything may have changed.
+    const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
+    for (const name of names) {
+      const live = LIVE_RESOURCES[name];
+      if (live) io.to(live.permissions.map(permissionRoom)).emit(`${live.resource}:changed`, { position: change.position });
+    }
+    if (!names.includes('carers')) return;
     const snapshot = await activeCount();
     if (snapshot) io.emit('carers:activeCount', snapshot);
   });

@@ -5,7 +5,9 @@ import { queryKeys } from './query-keys';
 
 /**
  * Live push from read-api (socket.io on the same origin). The server sends a snapshot on every (re)connect,
- * then deltas: `carers:activeCount` { count } and `carers:changed` { position } when the carers read model moved.
+ * then deltas: `carers:activeCount` { count }, and `<resource>:changed` { position } when a read model the user may
+ * read moved (read-api/src/live/live-resources.ts): every query whose URL (its key's first element) is under
+ * `/api/<resource>` is reloaded.
  */
 
 let activeCarerCount: number | undefined;
@@ -29,16 +31,26 @@ export function useLiveActiveCarerCount(): number | undefined {
 
 const REFUSED_RETRY_DELAY_MS = 5000;
 
+/** `/api/clients`, `/api/clients/…` and `/api/clients?…` are under `/api/clients`; `/api/clientsx` is not. */
+export function isUnder(url: string, base: string): boolean {
+  return url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`);
+}
+
 function connect(queryClient: QueryClient): () => void {
   // WebSocket only: HTTP long-polling needs sticky sessions, which a load balancer in front of
   // several read-api replicas (docker-compose runs two) does not give.
   const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'] });
-  const reloadCarers = () => void queryClient.invalidateQueries({ queryKey: queryKeys.carers });
+  // Without a resource (after a reconnect): every list on screen. The signed-in user is not a list.
+  const reload = (resource?: string) =>
+    void queryClient.invalidateQueries({
+      predicate: ({ queryKey: [url] }) =>
+        typeof url === 'string' && url !== queryKeys.authUser[0] && isUnder(url, resource === undefined ? '/api' : `/api/${resource}`),
+    });
 
   let connectedBefore = false;
   socket.on('connect', () => {
     // After a reconnect, changes made while we were away were not pushed: reload what is on screen.
-    if (connectedBefore) reloadCarers();
+    if (connectedBefore) reload();
     connectedBefore = true;
   });
   // socket.io does not retry by itself when the server refuses the handshake (no valid session) or
@@ -60,7 +72,10 @@ function connect(queryClient: QueryClient): () => void {
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') checkSessionThenRetry();
   });
-  socket.on('carers:changed', reloadCarers);
+  socket.onAny((event: string) => {
+    const changed = /^([a-z-]+):changed$/.exec(event);
+    if (changed) reload(changed[1]);
+  });
   socket.on('carers:activeCount', (payload: unknown) => {
     const count = (payload as { count?: unknown } | null)?.count;
     if (typeof count === 'number' && Number.isFinite(count)) setActiveCarerCount(count);
