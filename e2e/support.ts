@@ -16,6 +16,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Date inputs follow the browser's language, not the context's locale: dd/mm/yyyy as UK users see them.
+  '--lang=en-GB',
   // The voice recorder needs a microphone: Chromium's fake one (a beep) without the permission prompt.
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',

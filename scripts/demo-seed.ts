@@ -1,20 +1,31 @@
-import { START_POSITION, type CreateUserRequest } from '@care/events';
+import { londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
 import { demoCarers } from '../command-api/src/demo/demo-carers';
+import { demoClients } from '../command-api/src/demo/demo-clients';
+import { demoDiaryEntries } from '../command-api/src/demo/demo-diary';
+import { demoFeedback } from '../command-api/src/demo/demo-feedback';
+import { demoTraining } from '../command-api/src/demo/demo-training';
 import type { AdminCredentials } from './demo-admin';
 
 /** Events the first start writes before any demo data: the first administrator's account. */
 const ACCOUNT_SETUP_EVENTS = new Set(['UserEmailReserved', 'UserRegistered', 'UserPasswordSet', 'UserSignedIn']);
 
+/** Requests in flight at once: enough to fill a few hundred records quickly without starving the services. */
+const CONCURRENCY = 6;
+
 export interface SeedResult {
-  readonly carers: number;
+  /** How many records of each kind were created, e.g. { carers: 30, clients: 150, … }. */
+  readonly counts: Readonly<Record<string, number>>;
   /** Demo accounts of the other roles, signing in with the administrator's password. */
   readonly users: readonly { email: string; role: string }[];
 }
 
+type Send = (method: string, path: string, body: unknown) => Promise<unknown>;
+
 /**
- * Demo data goes in through the public HTTP API as the administrator (events, not SQL), and only
- * into a store that holds nothing but the first administrator's account.
+ * Demo data goes in through the public HTTP API (events, not SQL), and only into a store that holds
+ * nothing but the first administrator's account. Diary entries about the demo carer's own visits are
+ * written by the demo carer account, so signing in as that carer shows entries they wrote.
  */
 export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: AdminCredentials): Promise<SeedResult | undefined> {
   const store = await PostgresEventStore.connect(databaseUrl);
@@ -24,36 +35,71 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   } finally {
     await store.close();
   }
-  const send = await signedIn(url, admin);
+  const asAdmin = await signedIn(url, admin);
   const users: CreateUserRequest[] = [
     { email: 'coordinator@demo.example', firstName: 'Cora', lastName: 'Ndiaye', role: 'coordinator', password: admin.password },
     { email: 'carer@demo.example', firstName: 'Amelia', lastName: 'Hughes', role: 'carer', password: admin.password },
   ];
-  const ids: string[] = [];
-  for (const user of users) ids.push(((await send('POST', '/api/users', user)) as { id: string }).id);
-  let carers = 0;
-  for (const carer of demoCarers()) {
-    // The first demo carer is the demo carer account's own record ("their own records").
-    await send('POST', '/api/carers', carers === 0 ? { ...carer, userId: ids[1], email: users[1]!.email } : carer);
-    carers += 1;
-  }
-  return { carers, users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })) };
+  const userIds: string[] = [];
+  for (const user of users) userIds.push(await createdId(asAdmin('POST', '/api/users', user)));
+  const asCarer = await signedIn(url, { email: users[1]!.email, password: admin.password });
+
+  // The first demo carer is the demo carer account's own record ("their own records").
+  const carers = demoCarers().map((carer, index) => (index === 0 ? { ...carer, userId: userIds[1], email: users[1]!.email } : carer));
+  const carerIds = await createAll(carers, (carer) => asAdmin('POST', '/api/carers', carer));
+  const clientIds = await createAll(demoClients(carerIds), (client) => asAdmin('POST', '/api/clients', client));
+  const training = await createAll(demoTraining(carerIds, londonToday()), (record) => asAdmin('POST', '/api/training', record));
+  const diary = await createAll(demoDiaryEntries(carerIds, clientIds, new Date()), (entry) =>
+    (entry.carerId === carerIds[0] ? asCarer : asAdmin)('POST', '/api/diary', entry),
+  );
+  const feedback = await createAll(demoFeedback(), (item) => asAdmin('POST', '/api/feedback', item));
+  return {
+    counts: {
+      carers: carerIds.length,
+      clients: clientIds.length,
+      'training records': training.length,
+      'diary entries': diary.length,
+      'feedback items': feedback.length,
+    },
+    users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
+  };
 }
 
-async function signedIn(url: string, admin: AdminCredentials) {
+/** Sends every item, a few at a time, and returns the created ids in the items' order. */
+async function createAll<T>(items: readonly T[], send: (item: T) => Promise<unknown>): Promise<string[]> {
+  const ids: string[] = new Array<string>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      ids[index] = await createdId(send(items[index]!));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return ids;
+}
+
+async function createdId(reply: Promise<unknown>): Promise<string> {
+  const body = await reply;
+  const id = (body as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string') throw new Error(`Demo data: a create replied without an id: ${JSON.stringify(body)}`);
+  return id;
+}
+
+async function signedIn(url: string, credentials: AdminCredentials): Promise<Send> {
   const login = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(admin),
+    body: JSON.stringify(credentials),
   });
-  if (login.status !== 200) throw new Error(`Demo administrator could not sign in: ${login.status} ${await login.text()}`);
+  if (login.status !== 200) throw new Error(`Demo user ${credentials.email} could not sign in: ${login.status} ${await login.text()}`);
   const cookie = login.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
   let count = 0;
-  return async (method: string, path: string, body: unknown): Promise<unknown> => {
+  return async (method, path, body) => {
     count += 1;
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', origin: url, cookie, 'x-request-id': `demo-seed-${count}` },
+      headers: { 'content-type': 'application/json', origin: url, cookie, 'x-request-id': `demo-seed-${credentials.email}-${count}` },
       body: JSON.stringify(body),
     });
     const text = await response.text();

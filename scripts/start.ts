@@ -61,7 +61,8 @@ try {
     say('  No administrator configured: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first one.');
   }
   if (product.seeded) {
-    say(`  Demo data:                 ${product.seeded.carers} carers and ${product.seeded.users.length} users created through the API`);
+    const counts = Object.entries(product.seeded.counts).map(([kind, count]) => `${count} ${kind}`);
+    say(`  Demo data:                 ${[...counts, `${product.seeded.users.length} users`].join(', ')}, created through the API`);
   }
   say(`  Event store:               ${env.EVENTSTORE_URL ? 'EventStoreDB' : 'PostgreSQL'}; service logs in ${env.DATA_DIR}/logs`);
   say('  Stop with Ctrl+C.');

@@ -4,6 +4,7 @@ export * from './store/position';
 export * from './event-definition';
 export * from './enums';
 export * from './fields';
+export * from './dates';
 export * from './registry';
 export * from './carers/carer-events';
 export * from './carers/employee-id-events';

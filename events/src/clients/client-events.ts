@@ -1,5 +1,87 @@
-import type { EventOf } from '../event-definition';
+import { z } from 'zod';
+import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS } from '../enums';
+import { defineEvent, type EventOf } from '../event-definition';
+import { clientIdEventDefinitions } from './client-id-events';
 
-/** Every event of this slice (stub: the slice fills it in). */
-export const clientSliceEvents = [] as const;
+/**
+ * Everything about a client that the client form sets and a details change may edit. The keyworker and
+ * the preferred carers are not here: they change through their own events, so the history says who
+ * assigned which carer and when.
+ */
+export const clientProfileSchema = z.object({
+  /** The agency's own reference ("CL-0001"); unique across clients. */
+  clientId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.iso.date(),
+  address: z.string(),
+  phoneNumber: z.string().nullable(),
+  emergencyContact: z.string(),
+  emergencyPhone: z.string(),
+  medicalConditions: z.array(z.string()),
+  medications: z.array(z.string()),
+  allergies: z.array(z.string()),
+  careLevel: z.enum(CARE_LEVELS),
+  mobilityLevel: z.enum(MOBILITY_LEVELS).nullable(),
+  cognitiveLevel: z.enum(COGNITIVE_LEVELS).nullable(),
+  riskAssessment: z.string().nullable(),
+  careInstructions: z.string().nullable(),
+});
+export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
+/** `id` is the record's uuid (the stream's id); `clientId` is the agency's reference. */
+export const ClientRegistered = defineEvent(
+  'ClientRegistered',
+  1,
+  clientProfileSchema.extend({
+    id: z.uuid(),
+    keyworkerCarerId: z.uuid().nullable(),
+    preferredCarers: z.array(z.uuid()),
+    isActive: z.boolean(),
+  }),
+);
+
+/** Only the fields that changed (a rename shows here: the diary projection listens for it). */
+export const ClientDetailsChanged = defineEvent(
+  'ClientDetailsChanged',
+  1,
+  z.object({ id: z.uuid(), changes: clientProfileSchema.partial() }),
+);
+
+export const ClientDeactivated = defineEvent('ClientDeactivated', 1, z.object({ id: z.uuid() }));
+export const ClientReactivated = defineEvent('ClientReactivated', 1, z.object({ id: z.uuid() }));
+
+/** null: the client no longer has a keyworker. */
+export const ClientKeyworkerAssigned = defineEvent(
+  'ClientKeyworkerAssigned',
+  1,
+  z.object({ id: z.uuid(), keyworkerCarerId: z.uuid().nullable() }),
+);
+
+/** The whole list, in order of preference. */
+export const ClientPreferredCarersSet = defineEvent(
+  'ClientPreferredCarersSet',
+  1,
+  z.object({ id: z.uuid(), carerIds: z.array(z.uuid()) }),
+);
+
+/** The client leaves every list; the stream and its history stay (care records are legal records). */
+export const ClientRemoved = defineEvent('ClientRemoved', 1, z.object({ id: z.uuid() }));
+
+export const clientEventDefinitions = [
+  ClientRegistered,
+  ClientDetailsChanged,
+  ClientDeactivated,
+  ClientReactivated,
+  ClientKeyworkerAssigned,
+  ClientPreferredCarersSet,
+  ClientRemoved,
+] as const;
+/** The events of one client's stream (`client-<uuid>`). */
+export type ClientEvent = EventOf<typeof clientEventDefinitions>;
+
+export const clientStreamId = (id: string): string => `client-${id}`;
+
+/** Every event of this slice: the client streams and the client-ID reservations. */
+export const clientSliceEvents = [...clientEventDefinitions, ...clientIdEventDefinitions] as const;
 export type ClientSliceEvent = EventOf<typeof clientSliceEvents>;

@@ -1,1 +1,3 @@
 export * from './diary-events';
+export * from './diary-request';
+export type * from './diary-view';

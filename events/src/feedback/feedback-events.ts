@@ -1,5 +1,43 @@
-import type { EventOf } from '../event-definition';
+import { z } from 'zod';
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackStatus } from '../enums';
+import { defineEvent, type EventOf } from '../event-definition';
 
-/** Every event of this slice (stub: the slice fills it in). */
-export const feedbackSliceEvents = [] as const;
+/**
+ * Feedback sent from the widget (spec part 2 "Feedback widget"). Who sent it is the event metadata's userId;
+ * the page is the path the user was on. A rating (1 to 5) comes only with positive feedback.
+ */
+export const FeedbackSubmitted = defineEvent(
+  'FeedbackSubmitted',
+  1,
+  z.object({
+    id: z.uuid(),
+    type: z.enum(FEEDBACK_TYPES),
+    category: z.enum(FEEDBACK_CATEGORIES),
+    message: z.string(),
+    rating: z.number().int().min(1).max(5).nullable(),
+    page: z.string(),
+  }),
+);
+
+/** An administrator moved the feedback along its triage (open, in review, planned, resolved, closed). */
+export const FeedbackStatusChanged = defineEvent(
+  'FeedbackStatusChanged',
+  1,
+  z.object({ id: z.uuid(), status: z.enum(FEEDBACK_STATUSES) }),
+);
+
+/** An administrator's notes on the feedback; null when they were cleared. */
+export const FeedbackAdminNotesChanged = defineEvent(
+  'FeedbackAdminNotesChanged',
+  1,
+  z.object({ id: z.uuid(), adminNotes: z.string().nullable() }),
+);
+
+/** Every event of this slice. */
+export const feedbackSliceEvents = [FeedbackSubmitted, FeedbackStatusChanged, FeedbackAdminNotesChanged] as const;
 export type FeedbackSliceEvent = EventOf<typeof feedbackSliceEvents>;
+
+export const feedbackStreamId = (feedbackId: string): string => `feedback-${feedbackId}`;
+
+/** New feedback waits for an administrator to look at it (spec part 1 section 3: status default open). */
+export const INITIAL_FEEDBACK_STATUS: FeedbackStatus = 'open';

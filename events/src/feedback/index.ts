@@ -1,1 +1,4 @@
 export * from './feedback-events';
+export * from './feedback-request';
+export * from './feedback-labels';
+export type * from './feedback-view';

@@ -1,1 +1,4 @@
 export * from './training-events';
+export * from './training-request';
+export * from './training-rules';
+export type * from './training-view';

@@ -1,5 +1,48 @@
-import type { EventOf } from '../event-definition';
+import { z } from 'zod';
+import { TRAINING_STATUSES, TRAINING_TYPES } from '../enums';
+import { defineEvent, type EventOf } from '../event-definition';
 
-/** Every event of this slice (stub: the slice fills it in). */
-export const trainingSliceEvents = [] as const;
+/** Everything about a training record that can be recorded and corrected later (spec part 1 section 3). */
+export const trainingDetailsSchema = z.object({
+  carerId: z.uuid(),
+  trainingType: z.enum(TRAINING_TYPES),
+  trainingProvider: z.string().nullable(),
+  /** Calendar dates, YYYY-MM-DD: a course is completed on a day, not at an instant. */
+  completedDate: z.iso.date(),
+  expiryDate: z.iso.date().nullable(),
+  certificateNumber: z.string().nullable(),
+  status: z.enum(TRAINING_STATUSES),
+  documentUrl: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type TrainingDetails = z.infer<typeof trainingDetailsSchema>;
+
+export const TrainingRecorded = defineEvent('TrainingRecorded', 1, trainingDetailsSchema.extend({ id: z.uuid() }));
+
+/** Only the fields that changed, so the history shows exactly what was corrected. */
+export const TrainingRecordUpdated = defineEvent(
+  'TrainingRecordUpdated',
+  1,
+  z.object({ id: z.uuid(), changes: trainingDetailsSchema.partial() }),
+);
+
+/** The carer completed the course again: new dates and certificate, and the record is current again. */
+export const TrainingRenewed = defineEvent(
+  'TrainingRenewed',
+  1,
+  z.object({
+    id: z.uuid(),
+    completedDate: z.iso.date(),
+    expiryDate: z.iso.date().nullable(),
+    certificateNumber: z.string().nullable(),
+  }),
+);
+
+/** The record leaves every list; the stream and its history stay (care records are legal records). */
+export const TrainingRecordRemoved = defineEvent('TrainingRecordRemoved', 1, z.object({ id: z.uuid() }));
+
+/** Every event of this slice. */
+export const trainingSliceEvents = [TrainingRecorded, TrainingRecordUpdated, TrainingRenewed, TrainingRecordRemoved] as const;
 export type TrainingSliceEvent = EventOf<typeof trainingSliceEvents>;
+
+export const trainingStreamId = (trainingId: string): string => `training-${trainingId}`;

@@ -1,6 +1,36 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
-/** Stub: the slice creates its tables here (runs inside the target schema, see read-model/migrations.ts). */
+/** The clients list (runs inside the target schema, see read-model/migrations.ts). */
 export const clientsMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    const emptyList = sql`'[]'::jsonb`;
+    await db.schema
+      .createTable('clients')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('client_id', 'text', (c) => c.notNull())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addColumn('date_of_birth', 'date', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('phone_number', 'text')
+      .addColumn('emergency_contact', 'text', (c) => c.notNull())
+      .addColumn('emergency_phone', 'text', (c) => c.notNull())
+      .addColumn('medical_conditions', 'jsonb', (c) => c.notNull().defaultTo(emptyList))
+      .addColumn('medications', 'jsonb', (c) => c.notNull().defaultTo(emptyList))
+      .addColumn('allergies', 'jsonb', (c) => c.notNull().defaultTo(emptyList))
+      .addColumn('care_level', 'text', (c) => c.notNull())
+      .addColumn('mobility_level', 'text')
+      .addColumn('cognitive_level', 'text')
+      .addColumn('keyworker_carer_id', 'uuid')
+      .addColumn('preferred_carers', 'jsonb', (c) => c.notNull().defaultTo(emptyList))
+      .addColumn('risk_assessment', 'text')
+      .addColumn('care_instructions', 'text')
+      .addColumn('is_active', 'boolean', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('clients_name').on('clients').columns(['last_name', 'first_name']).execute();
+    await db.schema.createIndex('clients_keyworker').on('clients').column('keyworker_carer_id').execute();
+  },
 };

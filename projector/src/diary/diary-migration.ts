@@ -1,6 +1,57 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
-/** Stub: the slice creates its tables here (runs inside the target schema, see read-model/migrations.ts). */
+/** The diary's tables (runs inside the target schema, see read-model/migrations.ts). */
 export const diaryMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('diary_entries')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('carer_id', 'uuid', (c) => c.notNull())
+      .addColumn('client_id', 'uuid', (c) => c.notNull())
+      .addColumn('appointment_id', 'uuid')
+      .addColumn('entry_date', 'timestamptz', (c) => c.notNull())
+      .addColumn('entry_type', 'text', (c) => c.notNull())
+      .addColumn('priority', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .addColumn('tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('is_confidential', 'boolean', (c) => c.notNull())
+      .addColumn('author_user_id', 'text', (c) => c.notNull())
+      .addColumn('reviewed_by', 'uuid')
+      .addColumn('reviewed_at', 'timestamptz')
+      .addColumn('amended', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('carer_first_name', 'text', (c) => c.notNull())
+      .addColumn('carer_last_name', 'text', (c) => c.notNull())
+      .addColumn('client_first_name', 'text', (c) => c.notNull())
+      .addColumn('client_last_name', 'text', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('diary_entries_entry_date').on('diary_entries').columns(['entry_date desc', 'id']).execute();
+    await db.schema.createIndex('diary_entries_carer').on('diary_entries').column('carer_id').execute();
+    await db.schema.createIndex('diary_entries_client').on('diary_entries').column('client_id').execute();
+
+    await db.schema
+      .createTable('diary_entry_versions')
+      .addColumn('event_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('entry_id', 'uuid', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('changes', 'jsonb', (c) => c.notNull())
+      .addColumn('reason', 'text')
+      .execute();
+    await db.schema.createIndex('diary_entry_versions_entry').on('diary_entry_versions').columns(['entry_id', 'revision']).execute();
+
+    await db.schema
+      .createTable('diary_names')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('id', 'uuid', (c) => c.notNull())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('diary_names_pk', ['kind', 'id'])
+      .execute();
+  },
 };

@@ -1,6 +1,31 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Stub: the slice creates its tables here (runs inside the target schema, see read-model/migrations.ts). */
+/** The feedback table (runs inside the target schema, see read-model/migrations.ts). */
 export const feedbackMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('feedback')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('user_first_name', 'text')
+      .addColumn('user_last_name', 'text')
+      .addColumn('user_email', 'text')
+      .addColumn('user_role', 'text')
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('category', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('rating', 'integer')
+      .addColumn('page', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('admin_notes', 'text')
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    // The admin list: newest first, optionally one status.
+    await db.schema.createIndex('feedback_newest').on('feedback').columns(['created_at desc', 'id desc']).execute();
+    await db.schema.createIndex('feedback_status_newest').on('feedback').columns(['status', 'created_at desc']).execute();
+    // Profile changes update the sender's name on their feedback.
+    await db.schema.createIndex('feedback_user').on('feedback').column('user_id').execute();
+  },
 };

@@ -1,6 +1,31 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
-/** Stub: the slice creates its tables here (runs inside the target schema, see read-model/migrations.ts). */
+/** Runs inside the target schema (see read-model/migrations.ts). */
 export const trainingMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('training_records')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('carer_id', 'uuid', (c) => c.notNull())
+      .addColumn('training_type', 'text', (c) => c.notNull())
+      .addColumn('training_provider', 'text')
+      .addColumn('completed_date', 'date', (c) => c.notNull())
+      .addColumn('expiry_date', 'date')
+      .addColumn('certificate_number', 'text')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('document_url', 'text')
+      .addColumn('notes', 'text')
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('training_records_carer').on('training_records').column('carer_id').execute();
+    await db.schema.createIndex('training_records_expiry').on('training_records').column('expiry_date').execute();
+    await db.schema
+      .createTable('training_compliance')
+      .addColumn('carer_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('open_ended_current', 'integer', (c) => c.notNull())
+      .addColumn('current_expiry_dates', sql`date[]`, (c) => c.notNull())
+      .execute();
+  },
 };

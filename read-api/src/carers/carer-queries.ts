@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { penceToPounds, type CarerView } from '@care/events';
 import { READ_MODEL_SCHEMA, type CarersTable, type ReadModelDatabase } from '@care/projector';
+import { likePattern } from '../shared/like-pattern';
 
 function toView(row: Selectable<CarersTable>): CarerView {
   return {
@@ -26,8 +27,6 @@ function toView(row: Selectable<CarersTable>): CarerView {
   };
 }
 
-/** LIKE wildcards in user text are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class CarerQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}

@@ -1,8 +1,32 @@
 import Router from '@koa/router';
+import { z } from 'zod';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { ClientQueries } from './client-queries';
 
-/** Stub: the slice adds its queries here. */
-export function clientRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/clients' });
+const listQuery = z.object({ search: z.string().trim().max(200, 'Search must be at most 200 characters').optional() });
+/** The record's uuid (not the agency's client ID). */
+const recordId = z.uuid();
+
+/** GET /api/clients (with ?search=) and GET /api/clients/:id. Every role reads clients (visits, diary notes). */
+export function clientRoutes(deps: ReadDeps): Router<ReadState> {
+  const queries = new ClientQueries(deps.db);
+  const router = new Router<ReadState>({ prefix: '/api/clients' });
+  router.use(requirePermission('clients.read'));
+
+  router.get('/', async (ctx) => {
+    const { search } = parseOr400(listQuery, ctx.query);
+    ctx.body = await queries.list(search || undefined);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = recordId.safeParse(ctx.params.id);
+    const client = id.success ? await queries.byId(id.data) : undefined;
+    if (!client) throw new HttpError(404, 'Client not found');
+    ctx.set('ETag', `"${client.revision}"`);
+    ctx.body = client;
+  });
+
+  return router;
 }

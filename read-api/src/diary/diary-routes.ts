@@ -1,8 +1,56 @@
 import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { z } from 'zod';
+import { can } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { DiaryQueries, type DiaryViewer } from './diary-queries';
 
-/** Stub: the slice adds its queries here. */
-export function diaryRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/diary' });
+const optionalId = (message: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
+
+const listQuery = z.object({
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  clientId: optionalId('Client ID must be a UUID'),
+  carerId: optionalId('Carer ID must be a UUID'),
+});
+const entryId = z.uuid();
+const NOT_FOUND = 'Diary entry not found';
+
+function viewerOf(ctx: ParameterizedContext<ReadState>): DiaryViewer {
+  const { userId, role } = ctx.state.session;
+  return { userId, seesConfidential: can(role, 'diary.readConfidential') };
+}
+
+/**
+ * GET /api/diary (?search=&clientId=&carerId=), GET /api/diary/:id and GET /api/diary/:id/history. Every one
+ * hides confidential entries from users who may not read them, unless they wrote them.
+ */
+export function diaryRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new DiaryQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/diary' });
+  router.use(requirePermission('diary.read'));
+
+  router.get('/', async (ctx) => {
+    const { search, clientId, carerId } = parseOr400(listQuery, ctx.query);
+    ctx.body = await queries.list(viewerOf(ctx), { search: search || undefined, clientId, carerId });
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = entryId.safeParse(ctx.params.id);
+    const entry = id.success ? await queries.byId(viewerOf(ctx), id.data) : undefined;
+    if (!entry) throw new HttpError(404, NOT_FOUND);
+    ctx.set('ETag', `"${entry.revision}"`);
+    ctx.body = entry;
+  });
+
+  router.get('/:id/history', async (ctx) => {
+    const id = entryId.safeParse(ctx.params.id);
+    const history = id.success ? await queries.history(viewerOf(ctx), id.data) : undefined;
+    if (!history) throw new HttpError(404, NOT_FOUND);
+    ctx.body = history;
+  });
+
+  return router;
 }

@@ -1,8 +1,29 @@
 import Router from '@koa/router';
+import { z } from 'zod';
+import { FEEDBACK_STATUSES } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { FeedbackQueries } from './feedback-queries';
 
-/** Stub: the slice adds its queries here. */
-export function feedbackRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/feedback' });
+const listQuery = z.object({
+  // A blank filter (?status=) means every status.
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(FEEDBACK_STATUSES, { error: `Status must be one of: ${FEEDBACK_STATUSES.join(', ')}` }).optional(),
+  ),
+});
+
+/** GET /api/feedback: every piece of feedback, for administrators (admin panel, Feedback tab). */
+export function feedbackRoutes(deps: ReadDeps): Router<ReadState> {
+  const queries = new FeedbackQueries(deps.db);
+  const router = new Router<ReadState>({ prefix: '/api/feedback' });
+  router.use(requirePermission('feedback.manage'));
+
+  router.get('/', async (ctx) => {
+    const { status } = parseOr400(listQuery, ctx.query);
+    ctx.body = await queries.list(status);
+  });
+
+  return router;
 }

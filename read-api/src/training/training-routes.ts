@@ -1,8 +1,63 @@
 import Router from '@koa/router';
+import { z } from 'zod';
+import { can, TRAINING_STATUSES } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { TrainingQueries } from './training-queries';
 
-/** Stub: the slice adds its queries here. */
-export function trainingRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/training' });
+/** `?carerId=` (blank) means no filter, like a search box left empty. */
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+const listQuery = z.object({
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
+  expiring: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: 'Expiring must be a whole number of days from 1 to 365' })
+      .int('Expiring must be a whole number of days from 1 to 365')
+      .min(1, 'Expiring must be a whole number of days from 1 to 365')
+      .max(365, 'Expiring must be a whole number of days from 1 to 365')
+      .optional(),
+  ),
+  status: z.preprocess(
+    blankAsAbsent,
+    z.enum(TRAINING_STATUSES, { error: 'Status must be current, expiring_soon, expired or pending' }).optional(),
+  ),
+});
+const trainingId = z.uuid();
+
+/** GET /api/training (list, ?search=&carerId=&expiring=30&status=), /compliance and /:id. */
+export function trainingRoutes(deps: ReadDeps): Router<ReadState> {
+  const queries = new TrainingQueries(deps.db);
+  const router = new Router<ReadState>({ prefix: '/api/training' });
+  router.use(requirePermission('training.read', 'training.readOwn'));
+  /** A carer without training.read sees only the records of the carer linked to their own account. */
+  const ownOnly = (state: ReadState) => (can(state.session.role, 'training.read') ? undefined : state.session.userId);
+
+  router.get('/', async (ctx) => {
+    const query = parseOr400(listQuery, ctx.query);
+    ctx.body = await queries.list({
+      search: query.search || undefined,
+      carerId: query.carerId,
+      expiringWithinDays: query.expiring,
+      status: query.status,
+      ownUserId: ownOnly(ctx.state),
+    });
+  });
+
+  router.get('/compliance', async (ctx) => {
+    ctx.body = await queries.compliance(ownOnly(ctx.state));
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = trainingId.safeParse(ctx.params.id);
+    const record = id.success ? await queries.byId(id.data, ownOnly(ctx.state)) : undefined;
+    if (!record) throw new HttpError(404, 'Training record not found');
+    ctx.set('ETag', `"${record.revision}"`);
+    ctx.body = record;
+  });
+
+  return router;
 }

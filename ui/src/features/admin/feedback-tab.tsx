@@ -1,4 +1,206 @@
-/** Stub: the admin panel's feedback list (status and admin notes). */
+import {
+  FEEDBACK_CATEGORY_LABELS,
+  FEEDBACK_STATUS_LABELS,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPE_LABELS,
+  type FeedbackStatus,
+  type FeedbackView,
+} from '@care/events';
+import { useQuery } from '@tanstack/react-query';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { MessageSquare } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { ApiError } from '../../shared/api';
+import { formatDateTime } from '../../shared/format';
+import { SelectOptions } from '../../shared/select-options';
+import { AdminNotesEditor } from '../feedback/admin-notes-editor';
+import { feedbackLabel, senderName } from '../feedback/feedback-label';
+import { FeedbackStatusSelect } from '../feedback/feedback-status-select';
+import { feedbackListQueryOptions } from '../feedback/get-feedback';
+import { SortableHeader } from './sortable-header';
+
+/** The admin panel's Feedback tab (issue 4): what users sent from the widget, with its status and admin notes. */
 export function FeedbackTab() {
-  return null;
+  const filterId = useId();
+  const [status, setStatus] = useState<FeedbackStatus | undefined>();
+  const feedback = useQuery(feedbackListQueryOptions(status));
+
+  return (
+    <div className="admin-tab">
+      <section className="card admin-card" aria-labelledby="feedback-title">
+        <div className="admin-card-header">
+          <div>
+            <h2 id="feedback-title" className="card-title">
+              Feedback
+            </h2>
+            {feedback.data && (
+              <p className="muted small">
+                {feedback.data.length} {feedback.data.length === 1 ? 'item' : 'items'}
+                {status ? ` ${FEEDBACK_STATUS_LABELS[status].toLowerCase()}` : `, ${feedback.data.filter((item) => item.status === 'open').length} open`}
+              </p>
+            )}
+          </div>
+          <div className="feedback-filter">
+            <label htmlFor={filterId} className="label">
+              Status
+            </label>
+            <select
+              id={filterId}
+              className="input input-compact"
+              value={status ?? ''}
+              onChange={(event) => setStatus(event.target.value === '' ? undefined : (event.target.value as FeedbackStatus))}
+            >
+              <SelectOptions values={FEEDBACK_STATUSES} label={(value) => FEEDBACK_STATUS_LABELS[value]} placeholder="All statuses" />
+            </select>
+          </div>
+        </div>
+        {feedback.isPending ? (
+          <p className="muted" role="status">
+            Loading feedback...
+          </p>
+        ) : feedback.isError ? (
+          <div className="empty-state" role="alert">
+            <p>Could not load feedback: {feedback.error instanceof ApiError ? feedback.error.reason : feedback.error.message}</p>
+            <button type="button" className="button button-secondary" onClick={() => void feedback.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : feedback.data.length === 0 ? (
+          <div className="empty-state">
+            <MessageSquare size={32} aria-hidden className="empty-icon" />
+            <p>{status ? `No feedback with status ${FEEDBACK_STATUS_LABELS[status]}.` : 'No feedback yet.'}</p>
+          </div>
+        ) : (
+          <FeedbackTable items={feedback.data} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FeedbackTable({ items }: { items: FeedbackView[] }) {
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'date', desc: true }]);
+  const columns = useMemo<ColumnDef<FeedbackView>[]>(
+    () => [
+      {
+        id: 'date',
+        header: 'Date',
+        // ISO instants sort as text.
+        accessorFn: (item) => item.createdAt,
+        sortDescFirst: true,
+        cell: ({ row }) => {
+          const [date, time] = formatDateTime(row.original.createdAt).split(' ');
+          return (
+            <time dateTime={row.original.createdAt} className="user-cell-text-stack">
+              <span>{date}</span>
+              <span className="muted small">{time}</span>
+            </time>
+          );
+        },
+      },
+      {
+        id: 'from',
+        header: 'From',
+        accessorFn: (item) => (item.user ? `${item.user.lastName} ${item.user.firstName}` : '').toLocaleLowerCase('en-GB'),
+        cell: ({ row }) => (
+          <span className="user-cell-text-stack">
+            <span className="user-cell-name">{senderName(row.original)}</span>
+            {row.original.user && <span className="muted small">{row.original.user.email}</span>}
+          </span>
+        ),
+      },
+      {
+        // Type, category, rating, message and page in one cell, so status and notes fit beside them at 1280 px.
+        id: 'feedback',
+        header: 'Feedback',
+        enableSorting: false,
+        cell: ({ row }) => <FeedbackSummary item={row.original} />,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorFn: (item) => FEEDBACK_STATUSES.indexOf(item.status),
+        cell: ({ row }) => <FeedbackStatusSelect feedback={row.original} label={feedbackLabel(row.original)} />,
+      },
+      {
+        id: 'adminNotes',
+        header: 'Admin notes',
+        enableSorting: false,
+        cell: ({ row }) => <AdminNotesEditor feedback={row.original} label={feedbackLabel(row.original)} />,
+      },
+    ],
+    [],
+  );
+
+  const table = useReactTable({
+    data: items,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (item) => item.id,
+  });
+
+  return (
+    <div className="table-wrap">
+      <table className="data-table" data-testid="feedback-table">
+        <caption className="sr-only">Feedback, newest first, sortable by the column headers</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <SortableHeader key={header.id} header={header} />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-testid="feedback-row">
+              {row.getVisibleCells().map((cell) => {
+                const header = cell.column.columnDef.header;
+                const stacked = cell.column.id === 'feedback' || cell.column.id === 'adminNotes';
+                return (
+                  <td key={cell.id} data-label={typeof header === 'string' ? header : undefined} className={stacked ? 'feedback-cell-stack' : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What was sent: type, category and rating, the message, and the page it was sent from. */
+function FeedbackSummary({ item }: { item: FeedbackView }) {
+  const typeClass = item.type === 'bug' ? 'feedback-type-bug' : item.type === 'positive' ? 'badge-success' : 'badge-muted';
+  return (
+    <div className="feedback-summary">
+      <p className="feedback-summary-line">
+        <span className={`badge ${typeClass}`}>{FEEDBACK_TYPE_LABELS[item.type]}</span>
+        <span>{FEEDBACK_CATEGORY_LABELS[item.category]}</span>
+        {item.rating !== null && (
+          <span className="feedback-rating-value" role="img" aria-label={`Rating ${item.rating} of 5`}>
+            {'★'.repeat(item.rating)}
+            <span className="feedback-rating-rest">{'★'.repeat(5 - item.rating)}</span>
+          </span>
+        )}
+      </p>
+      <p className="feedback-message">{item.message}</p>
+      <p className="muted small">
+        Page: <span className="feedback-page">{item.page}</span>
+      </p>
+    </div>
+  );
 }

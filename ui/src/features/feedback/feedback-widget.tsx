@@ -1,4 +1,46 @@
-/** Stub: the feedback widget (spec part 2 "Feedback widget"), fixed at the bottom right for a signed-in user. */
+import type { CreateFeedbackRequest } from '@care/events';
+import { Lightbulb, MessageSquarePlus, ThumbsUp } from 'lucide-react';
+import { useState } from 'react';
+import { useIsMobile } from '../../shared/use-is-mobile';
+import { FeedbackDialog } from './feedback-dialog';
+import { currentPage, QUICK_FEEDBACK } from './feedback-form';
+import { useSubmitFeedback } from './submit-feedback';
+import './feedback.css';
+
+/**
+ * The feedback widget (spec part 2 "Feedback widget"): fixed at the bottom right of every signed-in screen
+ * (the shell mounts it inside the auth gate). On phones it sits above the bottom tab bar and shows icons only.
+ */
 export function FeedbackWidget() {
-  return null;
+  const mobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const quick = useSubmitFeedback();
+  const send = (preset: Omit<CreateFeedbackRequest, 'page'>) => quick.mutate({ ...preset, page: currentPage() });
+
+  return (
+    <>
+      <div className={`feedback-widget${mobile ? ' feedback-widget-mobile' : ''}`} role="group" aria-label="Feedback" data-testid="feedback-widget">
+        <button type="button" className="feedback-widget-button" disabled={quick.isPending} onClick={() => send(QUICK_FEEDBACK.good)} title="This page works well">
+          <ThumbsUp size={16} aria-hidden />
+          <span className={mobile ? 'sr-only' : undefined}>Good</span>
+        </button>
+        <button type="button" className="feedback-widget-button" disabled={quick.isPending} onClick={() => send(QUICK_FEEDBACK.suggest)} title="I have a suggestion for this page">
+          <Lightbulb size={16} aria-hidden />
+          <span className={mobile ? 'sr-only' : undefined}>Suggest</span>
+        </button>
+        <button
+          type="button"
+          className="feedback-widget-button feedback-widget-main"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          title="Share your feedback"
+        >
+          <MessageSquarePlus size={16} aria-hidden />
+          <span className={mobile ? 'sr-only' : undefined}>Feedback</span>
+        </button>
+      </div>
+      <FeedbackDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
 }

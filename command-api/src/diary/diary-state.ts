@@ -1,0 +1,36 @@
+import type { DiaryEntryContent, DiarySliceEvent, EventMetadata } from '@care/events';
+import { assertNever } from '../shared/assert-never';
+
+/** A diary event as read from its stream: the metadata names the author of DiaryEntryAdded. */
+export type DiaryStreamEvent = DiarySliceEvent & { readonly metadata: Pick<EventMetadata, 'userId'> };
+
+export type DiaryEntryState =
+  | { readonly exists: false }
+  | {
+      readonly exists: true;
+      readonly authorUserId: string;
+      readonly reviewed: boolean;
+      readonly content: DiaryEntryContent;
+    };
+
+export const initialDiaryEntryState: DiaryEntryState = { exists: false };
+
+/** Folds one diary event into the state `decide` needs. Pure. */
+export function evolve(state: DiaryEntryState, event: DiaryStreamEvent): DiaryEntryState {
+  switch (event.type) {
+    case 'DiaryEntryAdded': {
+      const { id: _id, carerId: _carerId, clientId: _clientId, appointmentId: _appointmentId, ...content } = event.data;
+      return { exists: true, authorUserId: event.metadata.userId, reviewed: false, content };
+    }
+    case 'DiaryEntryReviewed':
+      return state.exists ? { ...state, reviewed: true } : state;
+    case 'DiaryEntryAmended':
+      return state.exists ? { ...state, content: { ...state.content, ...definedOnly(event.data.changes) } } : state;
+    default:
+      return assertNever(event);
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DIARY_ENTRY_TYPES, DIARY_PRIORITIES } from '../enums';
+import { optionalText, requiredText, textList } from '../fields';
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * A record the entry is about (carer, client): required, and a malformed id cannot name one. Lower-cased so
+ * that it names the record's stream whatever case it was sent in.
+ */
+function requiredReference(required: string, notFound: string) {
+  return z.string({ error: required }).trim().toLowerCase().min(1, required).pipe(z.uuid({ error: notFound }));
+}
+
+/**
+ * An instant with its offset (the UI converts the datetime-local value to ISO), stored in UTC. A bare local
+ * time is refused: without an offset the server cannot know which moment the carer meant.
+ */
+function requiredInstant(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .pipe(z.iso.datetime({ offset: true, error: 'Must be a valid date and time with its time zone' }))
+    .transform((value) => new Date(value).toISOString());
+}
+
+const contentFields = {
+  entryDate: requiredInstant('Entry date is required'),
+  entryType: z.enum(DIARY_ENTRY_TYPES, { error: `Entry type must be one of: ${DIARY_ENTRY_TYPES.join(', ')}` }),
+  priority: z.enum(DIARY_PRIORITIES, { error: `Priority must be one of: ${DIARY_PRIORITIES.join(', ')}` }),
+  title: requiredText('Title is required', 200),
+  content: requiredText('Content is required', 10_000),
+  tags: textList(20, 50),
+  isConfidential: z.boolean({ error: 'Confidential must be true or false' }),
+};
+
+/** The Add Entry form (spec part 1 section 2.11, part 2 "Care Diary"), shared by the UI and the command API. */
+export const createDiaryEntryRequestSchema = z.object({
+  carerId: requiredReference('Carer is required', 'Carer not found'),
+  clientId: requiredReference('Client is required', 'Client not found'),
+  appointmentId: z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'Appointment must be a UUID' }).trim().toLowerCase().pipe(z.uuid({ error: 'Appointment must be a UUID' })).nullable().optional(),
+  ),
+  ...contentFields,
+  entryType: contentFields.entryType.default('care_note'),
+  priority: contentFields.priority.default('normal'),
+  tags: contentFields.tags.default([]),
+  isConfidential: contentFields.isConfidential.default(false),
+});
+export type CreateDiaryEntryRequest = z.input<typeof createDiaryEntryRequestSchema>;
+export type CreateDiaryEntryCommandInput = z.output<typeof createDiaryEntryRequestSchema>;
+
+/** PATCH: the content fields to change (only those sent) and why; carer and client stay as written. */
+export const amendDiaryEntryRequestSchema = z
+  .object(contentFields)
+  .partial()
+  .extend({ reason: optionalText(500) });
+export type AmendDiaryEntryRequest = z.input<typeof amendDiaryEntryRequestSchema>;
+export type AmendDiaryEntryCommandInput = z.output<typeof amendDiaryEntryRequestSchema>;

@@ -1,0 +1,46 @@
+import type { TrainingStatus, TrainingType } from '../enums';
+
+/** The carer a training record belongs to, as the list shows them. */
+export interface TrainingCarerView {
+  id: string;
+  employeeId: string;
+  user: { firstName: string; lastName: string };
+}
+
+/** The JSON shape of GET /api/training items: the read API's reply, the UI's input. */
+export interface TrainingView {
+  id: string;
+  carerId: string;
+  /**
+   * Always present: records of a removed carer leave the lists with their carer (their streams stay, care
+   * records are legal records), so a departed carer's old certificates do not fill the Expired tab.
+   */
+  carer: TrainingCarerView;
+  trainingType: TrainingType;
+  trainingProvider: string | null;
+  /** YYYY-MM-DD. */
+  completedDate: string;
+  expiryDate: string | null;
+  certificateNumber: string | null;
+  status: TrainingStatus;
+  documentUrl: string | null;
+  notes: string | null;
+  /** Stream revision: send it back as If-Match to refuse a concurrent edit. */
+  revision: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ComplianceRating = 'Excellent' | 'Good' | 'Needs Attention';
+
+/** GET /api/training/compliance items: one per carer (spec part 2 section 9). */
+export interface TrainingComplianceView {
+  carerId: string;
+  carerName: string;
+  /** Records with status current that have not expired (no expiry date, or expiring today or later). */
+  currentCount: number;
+  required: number;
+  /** currentCount / required as a whole percentage, at most 100. */
+  compliancePercent: number;
+  rating: ComplianceRating;
+}

@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import type { CareLevel, ClientView } from '@care/events';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+import { likePattern } from '../shared/like-pattern';
+
+
+export class ClientQueries {
+  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+
+  /** Each client with its keyworker's employee ID and name, joined now so a carer's rename shows at once. */
+  private clients() {
+    return this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('clients as client')
+      .leftJoin('carers as keyworker', 'keyworker.id', 'client.keyworker_carer_id')
+      .selectAll('client')
+      .select([
+        'keyworker.id as keyworker_id',
+        'keyworker.employee_id as keyworker_employee_id',
+        'keyworker.first_name as keyworker_first_name',
+        'keyworker.last_name as keyworker_last_name',
+      ]);
+  }
+
+  /** Sorted by surname then first name; `search` matches the name (either order) or the client ID. */
+  async list(search?: string): Promise<ClientView[]> {
+    let query = this.clients().orderBy('client.last_name').orderBy('client.first_name').orderBy('client.id');
+    if (search) {
+      const pattern = likePattern(search);
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql<string>`client.first_name || ' ' || client.last_name`, 'ilike', pattern),
+          eb(sql<string>`client.last_name || ' ' || client.first_name`, 'ilike', pattern),
+          eb('client.client_id', 'ilike', pattern),
+        ]),
+      );
+    }
+    return (await query.execute()).map(toView);
+  }
+
+  async byId(id: string): Promise<ClientView | undefined> {
+    const row = await this.clients().where('client.id', '=', id).executeTakeFirst();
+    return row ? toView(row) : undefined;
+  }
+}
+
+type ClientRow = Awaited<ReturnType<ReturnType<ClientQueries['clients']>['executeTakeFirstOrThrow']>>;
+
+function toView(row: ClientRow): ClientView {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    dateOfBirth: row.date_of_birth,
+    address: row.address,
+    phoneNumber: row.phone_number,
+    emergencyContact: row.emergency_contact,
+    emergencyPhone: row.emergency_phone,
+    medicalConditions: row.medical_conditions,
+    medications: row.medications,
+    allergies: row.allergies,
+    careLevel: row.care_level as CareLevel,
+    mobilityLevel: row.mobility_level,
+    cognitiveLevel: row.cognitive_level,
+    keyworkerCarerId: row.keyworker_carer_id,
+    keyworkerCarer:
+      row.keyworker_id === null
+        ? null
+        : {
+            id: row.keyworker_id,
+            employeeId: row.keyworker_employee_id ?? '',
+            user: { firstName: row.keyworker_first_name ?? '', lastName: row.keyworker_last_name ?? '' },
+          },
+    preferredCarers: row.preferred_carers,
+    riskAssessment: row.risk_assessment,
+    careInstructions: row.care_instructions,
+    isActive: row.is_active,
+    revision: String(row.revision),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

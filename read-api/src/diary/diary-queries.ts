@@ -1,0 +1,114 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
+import { READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
+import { likePattern } from '../shared/like-pattern';
+
+/** Who is reading: a confidential entry is shown only to readers of confidential entries and to its author. */
+export interface DiaryViewer {
+  readonly userId: string;
+  readonly seesConfidential: boolean;
+}
+
+export interface DiaryFilter {
+  readonly search?: string | undefined;
+  readonly clientId?: string | undefined;
+  readonly carerId?: string | undefined;
+}
+
+type EntryRow = Selectable<DiaryEntriesTable> & { reviewer_first_name: string | null; reviewer_last_name: string | null };
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+
+function toView(row: EntryRow): DiaryEntryView {
+  return {
+    id: row.id,
+    carerId: row.carer_id,
+    clientId: row.client_id,
+    appointmentId: row.appointment_id,
+    entryDate: row.entry_date.toISOString(),
+    entryType: row.entry_type as DiaryEntryType,
+    title: row.title,
+    content: row.content,
+    priority: row.priority as DiaryPriority,
+    tags: row.tags,
+    isConfidential: row.is_confidential,
+    reviewedBy: row.reviewed_by,
+    reviewedByName: row.reviewed_by === null ? null : fullName(row.reviewer_first_name, row.reviewer_last_name),
+    reviewedAt: row.reviewed_at === null ? null : row.reviewed_at.toISOString(),
+    authorUserId: row.author_user_id,
+    amended: row.amended,
+    revision: String(row.revision),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    client: { firstName: row.client_first_name, lastName: row.client_last_name },
+    carer: { user: { firstName: row.carer_first_name, lastName: row.carer_last_name } },
+  };
+}
+
+
+type EntryScope = ExpressionBuilder<ReadModelDatabase & { e: DiaryEntriesTable }, 'e'>;
+
+export class DiaryQueries {
+  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+
+  private entries(viewer: DiaryViewer) {
+    let query = this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('diary_entries as e')
+      .leftJoin('users as reviewer', 'reviewer.id', 'e.reviewed_by')
+      .selectAll('e')
+      .select(['reviewer.first_name as reviewer_first_name', 'reviewer.last_name as reviewer_last_name']);
+    if (!viewer.seesConfidential) {
+      query = query.where((eb: EntryScope) =>
+        eb.or([eb('e.is_confidential', '=', false), eb('e.author_user_id', '=', viewer.userId)]),
+      );
+    }
+    return query;
+  }
+
+  /** Newest entry date first; `search` matches title, content, client and carer names, case-insensitively. */
+  async list(viewer: DiaryViewer, { search, clientId, carerId }: DiaryFilter = {}): Promise<DiaryEntryView[]> {
+    let query = this.entries(viewer).orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
+    if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
+    if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
+    if (search) {
+      const pattern = likePattern(search);
+      query = query.where((eb: EntryScope) =>
+        eb.or([
+          eb('e.title', 'ilike', pattern),
+          eb('e.content', 'ilike', pattern),
+          eb(sql<string>`e.client_first_name || ' ' || e.client_last_name`, 'ilike', pattern),
+          eb(sql<string>`e.carer_first_name || ' ' || e.carer_last_name`, 'ilike', pattern),
+        ]),
+      );
+    }
+    return ((await query.execute()) as EntryRow[]).map(toView);
+  }
+
+  async byId(viewer: DiaryViewer, id: string): Promise<DiaryEntryView | undefined> {
+    const row = (await this.entries(viewer).where('e.id', '=', id).executeTakeFirst()) as EntryRow | undefined;
+    return row ? toView(row) : undefined;
+  }
+
+  /** Every version of an entry the viewer may read, oldest first; undefined when they may not read it. */
+  async history(viewer: DiaryViewer, id: string): Promise<DiaryEntryVersionView[] | undefined> {
+    if (!(await this.byId(viewer, id))) return undefined;
+    const rows = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('diary_entry_versions as v')
+      .leftJoin('users as u', (join) => join.on((eb) => eb(sql`u.id::text`, '=', eb.ref('v.user_id'))))
+      .select(['v.revision', 'v.action', 'v.user_id', 'v.occurred_at', 'v.changes', 'v.reason', 'u.first_name', 'u.last_name'])
+      .where('v.entry_id', '=', id)
+      .orderBy('v.revision')
+      .execute();
+    return rows.map((row) => ({
+      revision: String(row.revision),
+      action: row.action,
+      userId: row.user_id,
+      userName: fullName(row.first_name, row.last_name),
+      occurredAt: row.occurred_at.toISOString(),
+      changes: row.changes as DiaryFieldChange[],
+      reason: row.reason,
+    }));
+  }
+}

@@ -1,0 +1,137 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  compliancePercent,
+  complianceRating,
+  REQUIRED_TRAINING_COUNT,
+  type TrainingComplianceView,
+  type TrainingStatus,
+  type TrainingView,
+} from '@care/events';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase, type TrainingRecordsTable } from '@care/projector';
+import { likePattern } from '../shared/like-pattern';
+
+/**
+ * "Today" is the calendar date in Europe/London (DESIGN.md), taken by the database at query time: the tabs and
+ * compliance depend on the date, not on events, so a certificate expiring tonight is expired tomorrow without
+ * any new event.
+ */
+const TODAY = sql<string>`(now() at time zone 'Europe/London')::date`;
+
+
+export interface TrainingListFilter {
+  /** Matches the carer's name or employee ID, the training type, provider or certificate number. */
+  readonly search?: string | undefined;
+  readonly carerId?: string | undefined;
+  /** Only records expiring between today and today + this many days, inclusive. */
+  readonly expiringWithinDays?: number | undefined;
+  readonly status?: TrainingStatus | undefined;
+  /** A carer's own account: only the records of the carer linked to it. */
+  readonly ownUserId?: string | undefined;
+}
+
+type Row = Selectable<TrainingRecordsTable> & { employee_id: string; first_name: string; last_name: string };
+
+function toView(row: Row): TrainingView {
+  return {
+    id: row.id,
+    carerId: row.carer_id,
+    carer: { id: row.carer_id, employeeId: row.employee_id, user: { firstName: row.first_name, lastName: row.last_name } },
+    trainingType: row.training_type,
+    trainingProvider: row.training_provider,
+    completedDate: row.completed_date,
+    expiryDate: row.expiry_date,
+    certificateNumber: row.certificate_number,
+    status: row.status,
+    documentUrl: row.document_url,
+    notes: row.notes,
+    revision: String(row.revision),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export class TrainingQueries {
+  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+
+  /**
+   * Training records with their carer. Records of removed carers left the lists with their carer (the inner
+   * join). Soonest expiry first, so what needs renewing is on top; then by carer.
+   */
+  private records(ownUserId: string | undefined) {
+    let query = this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('training_records as t')
+      .innerJoin('carers as c', 'c.id', 't.carer_id')
+      .selectAll('t')
+      .select(['c.employee_id', 'c.first_name', 'c.last_name']);
+    if (ownUserId !== undefined) query = query.where('c.user_id', '=', ownUserId);
+    return query;
+  }
+
+  async list(filter: TrainingListFilter = {}): Promise<TrainingView[]> {
+    let query = this.records(filter.ownUserId)
+      .orderBy(sql`t.expiry_date asc nulls last`)
+      .orderBy('c.last_name')
+      .orderBy('c.first_name')
+      .orderBy('t.id');
+    if (filter.carerId !== undefined) query = query.where('t.carer_id', '=', filter.carerId);
+    if (filter.status !== undefined) query = query.where('t.status', '=', filter.status);
+    if (filter.expiringWithinDays !== undefined) {
+      query = query.where('t.expiry_date', '>=', TODAY).where('t.expiry_date', '<=', sql<string>`${TODAY} + ${filter.expiringWithinDays}::int`);
+    }
+    if (filter.search) {
+      const pattern = likePattern(filter.search);
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
+          eb('c.employee_id', 'ilike', pattern),
+          // "first aid" finds first_aid.
+          eb(sql<string>`replace(t.training_type, '_', ' ')`, 'ilike', pattern),
+          eb(sql<string>`t.training_type`, 'ilike', pattern),
+          eb('t.training_provider', 'ilike', pattern),
+          eb('t.certificate_number', 'ilike', pattern),
+        ]),
+      );
+    }
+    return (await query.execute()).map(toView);
+  }
+
+  async byId(id: string, ownUserId?: string): Promise<TrainingView | undefined> {
+    const row = await this.records(ownUserId).where('t.id', '=', id).executeTakeFirst();
+    return row ? toView(row) : undefined;
+  }
+
+  /**
+   * One row per carer (spec part 2 section 9), carers without a current record at 0. A record counts while its
+   * status is current and its expiry (if any) is today or later; see TrainingComplianceTable.
+   */
+  async compliance(ownUserId?: string): Promise<TrainingComplianceView[]> {
+    let query = this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('carers as c')
+      .leftJoin('training_compliance as tc', 'tc.carer_id', 'c.id')
+      .select([
+        'c.id',
+        'c.first_name',
+        'c.last_name',
+        sql<number>`coalesce(tc.open_ended_current, 0) + (select count(*) from unnest(tc.current_expiry_dates) as expiry where expiry >= ${TODAY})::int`.as(
+          'current_count',
+        ),
+      ])
+      .orderBy('c.last_name')
+      .orderBy('c.first_name')
+      .orderBy('c.id');
+    if (ownUserId !== undefined) query = query.where('c.user_id', '=', ownUserId);
+    return (await query.execute()).map((row) => {
+      const percent = compliancePercent(row.current_count);
+      return {
+        carerId: row.id,
+        carerName: `${row.first_name} ${row.last_name}`.trim(),
+        currentCount: row.current_count,
+        required: REQUIRED_TRAINING_COUNT,
+        compliancePercent: percent,
+        rating: complianceRating(percent),
+      };
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, londonToday, START_POSITION, type RawRecordedEvent } from '@care/events';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
+import { seedDemoDataOnce, type SeedResult } from './demo-seed';
+
+let database: TestDatabase;
+let api: RunningCommandApi;
+let seeded: SeedResult | undefined;
+let log: RawRecordedEvent[];
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'demo_seed');
+  api = await startCommandApiOn(database.url, { silent: true });
+  seeded = await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD });
+  log = [];
+  for (let batch = await api.store.readAll(START_POSITION, 1000); batch.length > 0; batch = await api.store.readAll(batch.at(-1)!.position, 1000)) {
+    log.push(...batch);
+  }
+}, 300_000);
+afterAll(async () => {
+  await api?.close();
+  await database?.drop();
+});
+
+const ofType = (type: string) => log.filter((event) => event.type === type);
+const dataOf = (event: RawRecordedEvent) => event.data as Record<string, unknown>;
+
+describe('the demo data of the quick start', () => {
+  it('goes in through the commands: carers, about 150 clients, training for every carer, a few hundred diary entries', () => {
+    expect(seeded?.counts).toEqual({
+      carers: 30,
+      clients: ofType('ClientRegistered').length,
+      'training records': ofType('TrainingRecorded').length,
+      'diary entries': ofType('DiaryEntryAdded').length,
+      'feedback items': ofType('FeedbackSubmitted').length,
+    });
+    expect(ofType('CarerRegistered')).toHaveLength(30);
+    expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
+    expect(ofType('DiaryEntryAdded').length).toBeGreaterThanOrEqual(200);
+    expect(ofType('FeedbackSubmitted').length).toBeGreaterThan(0);
+    const carersWithTraining = new Set(ofType('TrainingRecorded').map((event) => dataOf(event).carerId));
+    expect(carersWithTraining.size).toBe(30);
+  });
+
+  it('has training expiring within 30 days and training already expired, relative to today', () => {
+    const today = londonToday();
+    const limit = addDays(today, 30);
+    const expiries = ofType('TrainingRecorded').map((event) => dataOf(event).expiryDate).filter((date): date is string => typeof date === 'string');
+    expect(expiries.some((date) => date >= today && date <= limit)).toBe(true);
+    expect(expiries.some((date) => date < today)).toBe(true);
+  });
+
+  it('has confidential diary entries, some written by the demo carer account', async () => {
+    const entries = ofType('DiaryEntryAdded');
+    expect(entries.some((event) => dataOf(event).isConfidential === true)).toBe(true);
+    const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
+    expect(carerAccount).toBeDefined();
+    const byCarer = entries.filter((event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId);
+    expect(byCarer.length).toBeGreaterThan(0);
+  });
+
+  it('is only written once', async () => {
+    expect(await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD })).toBeUndefined();
+  });
+});

@@ -1,0 +1,202 @@
+import { DIARY_ENTRY_TYPES, DIARY_PRIORITIES, type DiaryEntryView } from '@care/events';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { closeOnEscape } from '../../shared/close-on-escape';
+import { DialogFormFooter } from '../../shared/dialog-form-footer';
+import { Field, fieldAria } from '../../shared/form-field';
+import { serverFormErrors } from '../../shared/form-errors';
+import { SelectOptions } from '../../shared/select-options';
+import { TextListInput } from '../../shared/text-list-input';
+import { useAmendDiaryEntry } from './amend-diary-entry';
+import { useCreateDiaryEntry } from './create-diary-entry';
+import { carerName, clientName } from './diary-entry-card';
+import { enumLabel } from './diary-labels';
+import {
+  checkAmendment,
+  checkNewEntry,
+  DIARY_FORM_FIELDS,
+  entryToFormValues,
+  newDiaryFormValues,
+  type DiaryFormErrors,
+  type DiaryFormField,
+  type DiaryFormValues,
+} from './diary-form';
+import { diaryCarersQueryOptions, diaryClientsQueryOptions } from './get-diary-people';
+
+interface DiaryEntryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The entry being amended; absent for "Add Entry". */
+  entry?: DiaryEntryView | undefined;
+}
+
+export function DiaryEntryDialog({ open, onOpenChange, entry }: DiaryEntryDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">{entry ? 'Amend Diary Entry' : 'Add Diary Entry'}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <X size={18} aria-hidden />
+            </Dialog.Close>
+          </div>
+          {/* Mounted per opening, so the form starts from the entry (or now) every time. */}
+          {open && <DiaryEntryForm key={entry?.id ?? 'new'} entry={entry} onDone={() => onOpenChange(false)} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; onDone: () => void }) {
+  const idPrefix = useId();
+  const carers = useQuery({ ...diaryCarersQueryOptions, enabled: !entry });
+  const clients = useQuery({ ...diaryClientsQueryOptions, enabled: !entry });
+  const [values, setValues] = useState<DiaryFormValues>(() => (entry ? entryToFormValues(entry) : newDiaryFormValues(new Date())));
+  const [errors, setErrors] = useState<DiaryFormErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const create = useCreateDiaryEntry();
+  const amend = useAmendDiaryEntry();
+  const saving = create.isPending || amend.isPending;
+
+  // A carer sees only their own record: it is the only choice, so it is chosen for them.
+  const onlyCarer = carers.data?.length === 1 ? carers.data[0] : undefined;
+  const carerId = values.carerId || onlyCarer?.id || '';
+
+  const set = <K extends DiaryFormField>(field: K, value: DiaryFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const idOf = (field: DiaryFormField) => `${idPrefix}-${field}`;
+  const bind = (field: 'carerId' | 'clientId' | 'entryType' | 'priority' | 'entryDate' | 'title' | 'content' | 'reason') => ({
+    id: idOf(field),
+    name: field,
+    value: field === 'carerId' ? carerId : values[field],
+    ...fieldAria(idOf(field), errors[field]),
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value as DiaryFormValues[typeof field]),
+  });
+  const focusFirstError = (found: DiaryFormErrors) => {
+    const first = DIARY_FORM_FIELDS.find((field) => found[field]);
+    if (first) document.getElementById(idOf(first))?.focus();
+  };
+
+  /** The request the form makes (checked with the server's own schema), or why it cannot be sent. */
+  const submission = (): { errors: DiaryFormErrors } | { send: () => Promise<unknown> } => {
+    if (entry) {
+      const check = checkAmendment(entry, values);
+      return check.ok
+        ? { send: () => amend.mutateAsync({ id: entry.id, revision: entry.revision, request: check.request }) }
+        : { errors: check.errors };
+    }
+    const check = checkNewEntry({ ...values, carerId });
+    return check.ok ? { send: () => create.mutateAsync(check.request) } : { errors: check.errors };
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const prepared = submission();
+    if ('errors' in prepared) {
+      setErrors(prepared.errors);
+      focusFirstError(prepared.errors);
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    try {
+      await prepared.send();
+      onDone();
+    } catch (error) {
+      // The toast has been shown by the mutation; here the server's reasons go next to the fields.
+      const { fieldErrors, formError: unplaced } = serverFormErrors(error, DIARY_FORM_FIELDS);
+      setErrors(fieldErrors);
+      setFormError(unplaced);
+      focusFirstError(fieldErrors);
+    }
+  };
+
+  return (
+    <form className="diary-form" noValidate onSubmit={onSubmit}>
+      <div className="form-grid">
+        {entry ? (
+          <p className="field-wide small muted">
+            {clientName(entry)} · {carerName(entry)}. The current version is kept in the entry&apos;s history.
+          </p>
+        ) : (
+          <>
+            <Field id={idOf('carerId')} label="Carer" required error={errors.carerId}>
+              <select className="input" aria-required {...bind('carerId')}>
+                <option value="">{carers.isPending ? 'Loading carers...' : 'Select carer'}</option>
+                {carers.data?.map((carer) => (
+                  <option key={carer.id} value={carer.id}>
+                    {`${carer.user.firstName} ${carer.user.lastName}`}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={idOf('clientId')} label="Client" required error={errors.clientId}>
+              <select className="input" aria-required {...bind('clientId')}>
+                <option value="">{clients.isPending ? 'Loading clients...' : 'Select client'}</option>
+                {clients.data?.map((client) => (
+                  <option key={client.id} value={client.id}>
+                    {`${client.firstName} ${client.lastName} (${client.clientId})`}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        )}
+        <Field id={idOf('entryType')} label="Entry type" error={errors.entryType}>
+          <select className="input" {...bind('entryType')}>
+            <SelectOptions values={DIARY_ENTRY_TYPES} label={enumLabel} />
+          </select>
+        </Field>
+        <Field id={idOf('priority')} label="Priority" error={errors.priority}>
+          <select className="input" {...bind('priority')}>
+            <SelectOptions values={DIARY_PRIORITIES} label={enumLabel} />
+          </select>
+        </Field>
+        <Field id={idOf('entryDate')} label="Entry date and time" required error={errors.entryDate} hint="UK time">
+          <input className="input" type="datetime-local" aria-required {...bind('entryDate')} {...fieldAria(idOf('entryDate'), errors.entryDate, true)} />
+        </Field>
+        <Field id={idOf('title')} label="Title" required error={errors.title}>
+          <input className="input" autoComplete="off" maxLength={200} aria-required {...bind('title')} />
+        </Field>
+        <Field id={idOf('content')} label="Content" required error={errors.content} wide>
+          <textarea className="input" rows={6} aria-required {...bind('content')} />
+        </Field>
+        <Field id={idOf('tags')} label="Tags" error={errors.tags} wide>
+          <TextListInput
+            id={idOf('tags')}
+            listLabel="Added tag list"
+            placeholder="e.g. breakfast"
+            value={values.tags}
+            onChange={(next) => set('tags', next)}
+            describedBy={errors.tags ? `${idOf('tags')}-error` : undefined}
+          />
+        </Field>
+        <div className="field field-checkbox field-wide">
+          <input
+            id={idOf('isConfidential')}
+            type="checkbox"
+            checked={values.isConfidential}
+            onChange={(event) => set('isConfidential', event.target.checked)}
+          />
+          <label htmlFor={idOf('isConfidential')} className="label">
+            Confidential
+          </label>
+          <span className="small muted">Only administrators, coordinators and the author can read it.</span>
+        </div>
+        {entry && (
+          <Field id={idOf('reason')} label="Reason for the amendment" error={errors.reason} wide>
+            <input className="input" autoComplete="off" maxLength={500} {...bind('reason')} />
+          </Field>
+        )}
+      </div>
+      <DialogFormFooter formError={formError} submitLabel={entry ? 'Save Amendment' : 'Save Entry'} disabled={saving} />
+    </form>
+  );
+}

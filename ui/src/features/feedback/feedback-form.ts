@@ -1,0 +1,61 @@
+import {
+  createFeedbackRequestSchema,
+  FEEDBACK_MESSAGE_REQUIRED,
+  type CreateFeedbackRequest,
+  type FeedbackCategory,
+  type FeedbackType,
+} from '@care/events';
+
+/** What the dialog holds. */
+export interface FeedbackFormValues {
+  type: FeedbackType;
+  category: FeedbackCategory;
+  message: string;
+  rating: number;
+}
+
+/** Spec part 2 section 9: type suggestion, category general, rating 5. */
+export const DEFAULT_FEEDBACK_FORM: FeedbackFormValues = { type: 'suggestion', category: 'general', message: '', rating: 5 };
+
+export const RATINGS = [1, 2, 3, 4, 5] as const;
+
+/** The rating is offered, and sent, only with positive feedback (spec part 2 section 5). */
+export const ratingOffered = (type: FeedbackType): boolean => type === 'positive';
+
+export function formToRequest(values: FeedbackFormValues, page: string): CreateFeedbackRequest {
+  return {
+    type: values.type,
+    category: values.category,
+    message: values.message,
+    rating: ratingOffered(values.type) ? values.rating : null,
+    page,
+  };
+}
+
+export type FeedbackFormCheck =
+  | { ok: true; request: CreateFeedbackRequest }
+  | { ok: false; messageRequired: true }
+  | { ok: false; messageRequired: false; reason: string };
+
+/** Client-side check with the schema the command API uses: a blank message is the spec's "Message Required". */
+export function checkFeedbackForm(values: FeedbackFormValues, page: string): FeedbackFormCheck {
+  const request = formToRequest(values, page);
+  const result = createFeedbackRequestSchema.safeParse(request);
+  if (result.success) return { ok: true, request };
+  if (result.error.issues.some((issue) => issue.path[0] === 'message' && issue.message === FEEDBACK_MESSAGE_REQUIRED)) {
+    return { ok: false, messageRequired: true };
+  }
+  return { ok: false, messageRequired: false, reason: result.error.issues[0]?.message ?? 'Invalid feedback' };
+}
+
+/**
+ * The quick buttons send at once with a preset message, skipping the message check (spec part 2 "Feedback
+ * widget"). Good is positive with the top rating; Suggest flags the page for a suggestion.
+ */
+export const QUICK_FEEDBACK = {
+  good: { type: 'positive', category: 'general', message: 'Quick feedback: this page works well.', rating: 5 },
+  suggest: { type: 'suggestion', category: 'general', message: 'Quick feedback: I have a suggestion for this page.', rating: null },
+} as const satisfies Record<string, Omit<CreateFeedbackRequest, 'page'>>;
+
+/** The page field: the path the user is on. */
+export const currentPage = (): string => window.location.pathname || '/';

@@ -1,0 +1,23 @@
+import type { CreateFeedbackRequest } from '@care/events';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../shared/api';
+import { handleUnauthorized } from '../../shared/query-client';
+import { toast } from '../../shared/toast';
+import { invalidateFeedbackLists } from './feedback-list-key';
+
+/** POST /api/feedback, from the dialog or a quick button; the toasts are the spec's (part 2 sections 7 and 8). */
+export function useSubmitFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateFeedbackRequest) => apiSend('POST', '/api/feedback', request),
+    onSuccess: async () => {
+      toast({ title: 'Feedback Submitted', description: "Thank you for your feedback! We'll review it shortly." });
+      await invalidateFeedbackLists(queryClient);
+    },
+    onError: (error) => {
+      if (!handleUnauthorized(error)) {
+        toast({ title: 'Submission Failed', description: 'Unable to submit feedback. Please try again.', variant: 'destructive' });
+      }
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import { REQUIRED_TRAINING_COUNT, type ComplianceRating } from '@care/events';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../shared/api';
+import { trainingComplianceQueryOptions } from './get-training-compliance';
+
+const RATING_BADGE: Record<ComplianceRating, string> = {
+  Excellent: 'badge-success',
+  Good: 'training-badge-info',
+  'Needs Attention': 'training-badge-danger',
+};
+
+/** Per-carer training compliance: current records out of 8 (spec part 2 section 9). */
+export function CompliancePanel() {
+  const compliance = useQuery(trainingComplianceQueryOptions);
+  return (
+    <section className="card training-compliance" aria-labelledby="training-compliance-title">
+      <header className="training-compliance-header">
+        <h2 id="training-compliance-title" className="card-title">
+          Training Compliance
+        </h2>
+        <p className="muted small">Current records out of {REQUIRED_TRAINING_COUNT} required</p>
+      </header>
+      {compliance.isPending ? (
+        <p className="muted" role="status">
+          Loading compliance...
+        </p>
+      ) : compliance.isError ? (
+        <p role="alert">
+          Could not load compliance: {compliance.error instanceof ApiError ? compliance.error.reason : compliance.error.message}
+        </p>
+      ) : compliance.data.length === 0 ? (
+        <p className="muted">No compliance data available</p>
+      ) : (
+        <ul className="compliance-list">
+          {compliance.data.map((row) => (
+            <li key={row.carerId} className="compliance-row" data-testid="compliance-row">
+              <div className="compliance-line">
+                <span className="compliance-name">{row.carerName}</span>
+                <span className="compliance-percent">{row.compliancePercent}%</span>
+              </div>
+              <div className="compliance-line">
+                <span className="muted small">
+                  {row.currentCount} of {row.required} current
+                </span>
+                <span className={`badge ${RATING_BADGE[row.rating]}`}>{row.rating}</span>
+              </div>
+              <div
+                className="compliance-bar"
+                role="meter"
+                aria-label={`${row.carerName} training compliance`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={row.compliancePercent}
+              >
+                <span style={{ width: `${row.compliancePercent}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
