@@ -113,7 +113,7 @@ describe('Carer Management in Chromium', () => {
     await expect.poll(() => page.url()).toBe(`${env.product.url}/carers`);
     await expect.poll(() => nav.getByRole('link', { name: 'Carers', exact: true }).getAttribute('aria-current')).toBe('page');
     expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBeNull();
-    await expect.poll(() => page.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Back', exact: true }).isVisible()).toBe(true);
     await page.goto(`${env.product.url}/no-such-page`);
     await expect.poll(() => page.getByText('Page Not Found').isVisible()).toBe(true);
   }, 60_000);

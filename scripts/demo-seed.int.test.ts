@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, START_POSITION, type RawRecordedEvent } from '@care/events';
+import { addDays, londonToday, type RawRecordedEvent } from '@care/events';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
+import { settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 
 let database: TestDatabase;
@@ -13,10 +13,8 @@ beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'demo_seed');
   api = await startCommandApiOn(database.url, { silent: true });
   seeded = await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD });
-  log = [];
-  for (let batch = await api.store.readAll(START_POSITION, 1000); batch.length > 0; batch = await api.store.readAll(batch.at(-1)!.position, 1000)) {
-    log.push(...batch);
-  }
+  // Settled: every event the seed appended is visible (the store shows an event once no older transaction is open).
+  log = await settledLog(api.store);
 }, 300_000);
 afterAll(async () => {
   await api?.close();

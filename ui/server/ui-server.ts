@@ -25,6 +25,8 @@ const SECURITY_HEADERS: Record<string, string> = {
     "default-src 'self'",
     "connect-src 'self' ws: wss:",
     "img-src 'self' data:",
+    // Voice notes: the recorder's preview plays a blob: URL; saved notes play from /api/voice-notes/<id>/audio.
+    "media-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "frame-ancestors 'none'",
     "object-src 'none'",

@@ -9,3 +9,4 @@ export * from './service-env';
 export * from './ports';
 export * from './auth';
 export * from './media/media-schema';
+export * from './media/audio-store';

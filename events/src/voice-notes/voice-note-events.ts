@@ -1,5 +1,53 @@
-import type { EventOf } from '../event-definition';
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../event-definition';
+import { VOICE_NOTE_PRIORITIES } from './voice-note-limits';
 
-/** Every event of this slice (stub: the slice fills it in). */
-export const voiceNoteSliceEvents = [] as const;
+/**
+ * A recording was uploaded and kept (spec part 1 section 3, `voice_notes`). The audio itself is in
+ * `media.audio` under the same id; the event holds what is needed to find it and to prove it unchanged
+ * (size and SHA-256 of the bytes as received).
+ */
+export const VoiceNoteRecorded = defineEvent(
+  'VoiceNoteRecorded',
+  1,
+  z.object({
+    id: z.uuid(),
+    /** The author: the signed-in user who recorded it. */
+    userId: z.uuid(),
+    clientId: z.uuid().nullable(),
+    carerId: z.uuid().nullable(),
+    appointmentId: z.uuid().nullable(),
+    diaryEntryId: z.uuid().nullable(),
+    title: z.string().max(200),
+    category: z.string().max(50),
+    priority: z.enum(VOICE_NOTE_PRIORITIES),
+    audioUrl: z.string().max(500),
+    /** The container: webm, mp4, ogg, mpeg or wav. */
+    audioFormat: z.string().max(20),
+    /** The media type as declared by the uploader and served back, e.g. "audio/webm;codecs=opus". */
+    mimeType: z.string().max(200),
+    /** Seconds, as measured by the recorder. */
+    duration: z.number().int().min(1).max(300),
+    /** Bytes. */
+    fileSize: z.number().int().positive(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** No transcription service yet: always null, kept so the shape matches the schema. */
+    transcription: z.string().nullable(),
+    tags: z.array(z.string()),
+    isPrivate: z.boolean(),
+  }),
+);
+
+/** The note leaves every list and its audio is no longer served; the stream and the bytes stay (legal record). */
+export const VoiceNoteRemoved = defineEvent('VoiceNoteRemoved', 1, z.object({ id: z.uuid() }));
+
+/** Every event of this slice. */
+export const voiceNoteSliceEvents = [VoiceNoteRecorded, VoiceNoteRemoved] as const;
 export type VoiceNoteSliceEvent = EventOf<typeof voiceNoteSliceEvents>;
+export type VoiceNoteEvent = VoiceNoteSliceEvent;
+export type VoiceNoteRecordedData = Extract<VoiceNoteSliceEvent, { type: 'VoiceNoteRecorded' }>['data'];
+
+export const voiceNoteStreamId = (voiceNoteId: string): string => `voice-note-${voiceNoteId}`;
+
+/** Where the read API serves a note's audio. */
+export const voiceNoteAudioUrl = (voiceNoteId: string): string => `/api/voice-notes/${voiceNoteId}/audio`;

@@ -1,6 +1,33 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
-/** Stub: the slice creates its tables here (runs inside the target schema, see read-model/migrations.ts). */
+/** Voice notes (runs inside the target schema, see read-model/migrations.ts). */
 export const voiceNotesMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('voice_notes')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('client_id', 'uuid')
+      .addColumn('carer_id', 'uuid')
+      .addColumn('appointment_id', 'uuid')
+      .addColumn('diary_entry_id', 'uuid')
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('category', 'text', (c) => c.notNull())
+      .addColumn('priority', 'text', (c) => c.notNull())
+      .addColumn('audio_url', 'text', (c) => c.notNull())
+      .addColumn('audio_format', 'text', (c) => c.notNull())
+      .addColumn('mime_type', 'text', (c) => c.notNull())
+      .addColumn('duration', 'integer', (c) => c.notNull())
+      .addColumn('file_size', 'integer', (c) => c.notNull())
+      .addColumn('transcription', 'text')
+      .addColumn('tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('is_private', 'boolean', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    // Lists are newest first, on their own or for one diary entry or client.
+    await db.schema.createIndex('voice_notes_created').on('voice_notes').columns(['created_at desc', 'id desc']).execute();
+    await db.schema.createIndex('voice_notes_diary_entry').on('voice_notes').columns(['diary_entry_id', 'created_at desc']).execute();
+    await db.schema.createIndex('voice_notes_client').on('voice_notes').columns(['client_id', 'created_at desc']).execute();
+  },
 };

@@ -1,8 +1,91 @@
 import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { z } from 'zod';
+import { can } from '@care/events';
+import { audioInfo, HttpError, parseOr400, readAudioBytes, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { parseByteRange } from './byte-range';
+import { VoiceNoteQueries, type VoiceNoteViewer } from './voice-note-queries';
 
-/** Stub: the slice adds its queries here. */
-export function voiceNoteRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/voice-notes' });
+const optionalId = (message: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
+
+const listQuery = z.object({
+  diaryEntryId: optionalId('Diary entry ID must be a UUID'),
+  clientId: optionalId('Client ID must be a UUID'),
+  carerId: optionalId('Carer ID must be a UUID'),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 500' })
+    .int('Limit must be a whole number from 1 to 500')
+    .min(1, 'Limit must be a whole number from 1 to 500')
+    .max(500, 'Limit must be a whole number from 1 to 500')
+    .default(100),
+});
+const noteId = z.uuid();
+const NOT_FOUND = 'Voice note not found';
+
+const viewerOf = (state: ReadState): VoiceNoteViewer => ({
+  userId: state.session.userId,
+  seesPrivate: can(state.session.role, 'diary.readConfidential'),
+});
+
+export function voiceNoteRoutes(deps: ReadDeps): Router<ReadState> {
+  const queries = new VoiceNoteQueries(deps.db);
+  const router = new Router<ReadState>({ prefix: '/api/voice-notes' });
+  router.use(requirePermission('diary.read'));
+
+  router.get('/', async (ctx) => {
+    const filter = parseOr400(listQuery, ctx.query);
+    ctx.body = await queries.list(filter, viewerOf(ctx.state));
+  });
+
+  /**
+   * The recording's bytes, for <audio>. Range requests get 206 so the player can seek without loading it all.
+   * A note the caller may not see (private, removed, unknown) is a 404 like any unknown id.
+   */
+  router.get('/:id/audio', async (ctx) => {
+    const id = noteId.safeParse(ctx.params.id);
+    const note = id.success ? await queries.byId(id.data, viewerOf(ctx.state)) : undefined;
+    if (!note) throw new HttpError(404, NOT_FOUND);
+    const info = await audioInfo(deps.pool, note.id);
+    if (!info) {
+      ctx.state.log.error({ voiceNoteId: note.id }, 'voice note has no audio in media.audio');
+      throw new HttpError(404, NOT_FOUND);
+    }
+    await sendAudio(ctx, deps, note.id, info.mimeType, info.byteSize, `"${info.sha256}"`);
+  });
+
+  return router;
+}
+
+async function sendAudio(
+  ctx: ParameterizedContext<ReadState>,
+  deps: ReadDeps,
+  audioId: string,
+  mimeType: string,
+  size: number,
+  etag: string,
+): Promise<void> {
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('ETag', etag);
+  // If-Range: a range of a different version of the bytes would be garbage, so then send them whole.
+  const ifRange = ctx.get('if-range');
+  const range = ifRange === '' || ifRange === etag ? parseByteRange(ctx.get('range') || undefined, size) : undefined;
+  if (range === 'unsatisfiable') {
+    ctx.status = 416;
+    ctx.set('Content-Range', `bytes */${size}`);
+    ctx.body = { error: 'The requested range is outside the recording' };
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const bytes = size === 0 ? Buffer.alloc(0) : await readAudioBytes(deps.pool, audioId, start, end - start + 1);
+  if (!bytes) throw new HttpError(404, NOT_FOUND);
+  if (range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  }
+  // Set last: an error reply before this point must go out as JSON, not labelled as audio.
+  ctx.set('Content-Type', mimeType);
+  ctx.body = bytes;
 }

@@ -35,3 +35,4 @@ export async function ensureMediaSchema(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
+

@@ -1,4 +1,91 @@
-/** Stub: voice notes on the diary screen (list, playback, recorder). */
+import { can, type VoiceNoteView } from '@care/events';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import { Mic, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ApiError } from '../../shared/api';
+import { closeOnEscape } from '../../shared/close-on-escape';
+import { useCurrentUser } from '../../shared/current-user';
+import { useDeleteVoiceNote } from './delete-voice-note';
+import { voiceNotesQueryOptions } from './get-voice-notes';
+import { RecordVoiceNotePanel } from './record-voice-note-panel';
+import { VoiceNoteItem } from './voice-note-item';
+import './voice-notes.css';
+
+/** Voice notes on the diary screen: the list with a player each, and "Record Voice Note" in a dialog. */
 export function VoiceNotesSection() {
-  return null;
+  const headingId = useId();
+  const user = useCurrentUser();
+  const notes = useQuery(voiceNotesQueryOptions);
+  const deleteNote = useDeleteVoiceNote();
+  const [recording, setRecording] = useState(false);
+  const canRecord = can(user.role, 'diary.write');
+  const canDelete = (note: VoiceNoteView) => note.userId === user.id || can(user.role, 'diary.review');
+  const onDelete = (note: VoiceNoteView) => {
+    if (window.confirm(`Are you sure you want to delete the voice note "${note.title}"?`)) deleteNote.mutate(note);
+  };
+
+  return (
+    <section className="voice-notes" aria-labelledby={headingId}>
+      <div className="voice-notes-header">
+        <h2 id={headingId} className="voice-notes-title">
+          Voice Notes
+        </h2>
+        {canRecord && (
+          <button type="button" className="button button-primary" onClick={() => setRecording(true)}>
+            <Mic size={16} aria-hidden />
+            Record Voice Note
+          </button>
+        )}
+      </div>
+
+      {notes.isPending ? (
+        <div className="card empty-state" role="status">
+          <p>Loading voice notes...</p>
+        </div>
+      ) : notes.isError ? (
+        <div className="card empty-state" role="alert">
+          <p>Could not load voice notes: {notes.error instanceof ApiError ? notes.error.reason : notes.error.message}</p>
+          <button type="button" className="button button-secondary" onClick={() => void notes.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : notes.data.length === 0 ? (
+        <div className="card empty-state">
+          <Mic size={36} aria-hidden className="empty-icon" />
+          <p>No voice notes yet.</p>
+        </div>
+      ) : (
+        <ul className="voice-note-list card" aria-labelledby={headingId}>
+          {notes.data.map((note) => (
+            <VoiceNoteItem
+              key={note.id}
+              note={note}
+              canDelete={canDelete(note)}
+              deleting={deleteNote.isPending && deleteNote.variables?.id === note.id}
+              onDelete={onDelete}
+            />
+          ))}
+        </ul>
+      )}
+
+      {canRecord && (
+        <Dialog.Root open={recording} onOpenChange={setRecording}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(setRecording)}>
+              <div className="dialog-header">
+                <Dialog.Title className="dialog-title">Record Voice Note</Dialog.Title>
+                <Dialog.Close className="icon-button" aria-label="Close">
+                  <X size={18} aria-hidden />
+                </Dialog.Close>
+              </div>
+              {/* Closing the dialog unmounts the recorder, which stops it and frees the microphone. */}
+              <RecordVoiceNotePanel onSaved={() => setRecording(false)} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+    </section>
+  );
 }

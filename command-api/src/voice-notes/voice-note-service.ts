@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  carerStreamId,
+  clientStreamId,
+  diaryEntryStreamId,
+  voiceNoteStreamId,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type RecordVoiceNoteCommandInput,
+  type VoiceNoteEvent,
+} from '@care/events';
+import { discardAudio, saveAudio } from '@care/events/server';
+import type { CommandContext } from '../shared/actor';
+import type { CommandResult } from '../shared/command-reply';
+import { appendEvents, loadStream } from '../shared/event-stream';
+import { assertRecordsExist, type RecordReference } from '../shared/record-lookup';
+import { detectAudio } from './audio-format';
+import { decide } from './decide';
+import type { VoiceNoteActor } from './voice-note-commands';
+import { evolve, initialVoiceNoteState, type VoiceNoteState } from './voice-note-state';
+
+/**
+ * Runs voice-note commands. The audio is too big for the event log: it goes into media.audio under the note's
+ * id first, then the event is appended; if the append fails, the blob is deleted again, so a refusal keeps
+ * nothing. (A crash between the two leaves an unreferenced blob, never an event without its audio.)
+ */
+export class VoiceNoteService {
+  constructor(
+    private readonly store: EventStore,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  async record(
+    input: RecordVoiceNoteCommandInput,
+    file: { readonly mimeType: string; readonly bytes: Buffer },
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    const detected = detectAudio(file.mimeType, file.bytes);
+    await assertRecordsExist(this.store, references(input));
+    const id = uuidv7();
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    const events = decide(
+      {
+        type: 'RecordVoiceNote',
+        note: {
+          id,
+          userId: context.userId,
+          clientId: input.clientId ?? null,
+          carerId: input.carerId ?? null,
+          appointmentId: input.appointmentId ?? null,
+          diaryEntryId: input.diaryEntryId ?? null,
+          title: input.title,
+          category: input.category,
+          priority: input.priority,
+          duration: input.duration,
+          tags: input.tags,
+          isPrivate: input.isPrivate,
+        },
+        audio: { ...detected, fileSize: file.bytes.length, sha256 },
+      },
+      initialVoiceNoteState,
+    );
+    await saveAudio(this.pool, { audioId: id, content: file.bytes, mimeType: detected.mimeType, sha256, uploadedBy: context.userId });
+    try {
+      const appended = await appendEvents(this.store, voiceNoteStreamId(id), events, 'no_stream', context);
+      return { id, revision: appended.nextExpectedRevision, position: appended.position };
+    } catch (error) {
+      await discardAudio(this.pool, id);
+      throw error;
+    }
+  }
+
+  async remove(id: string, ifMatch: bigint | undefined, actor: VoiceNoteActor, context: CommandContext): Promise<CommandResult> {
+    const streamId = voiceNoteStreamId(id);
+    const loaded = await loadStream<VoiceNoteEvent, VoiceNoteState>(this.store, streamId, evolve, initialVoiceNoteState);
+    const events = decide({ type: 'RemoveVoiceNote', id, actor }, loaded.state);
+    // After decide: a stale If-Match on a note the caller may not see still answers 404, not 409.
+    if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
+      throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
+    }
+    const appended = await appendEvents(this.store, streamId, events, loaded.revision, context);
+    return { id, revision: appended.nextExpectedRevision, position: appended.position };
+  }
+}
+
+function references(input: RecordVoiceNoteCommandInput): RecordReference[] {
+  const found: RecordReference[] = [];
+  if (input.clientId) {
+    found.push({ streamId: clientStreamId(input.clientId), removedType: 'ClientRemoved', field: 'clientId', message: 'Client not found' });
+  }
+  if (input.carerId) {
+    found.push({ streamId: carerStreamId(input.carerId), removedType: 'CarerRemoved', field: 'carerId', message: 'Carer not found' });
+  }
+  if (input.diaryEntryId) {
+    found.push({
+      streamId: diaryEntryStreamId(input.diaryEntryId),
+      // Diary entries are amended, never removed: no event takes one out of use, so existing is enough.
+      removedType: 'DiaryEntryRemoved',
+      field: 'diaryEntryId',
+      message: 'Diary entry not found',
+    });
+  }
+  return found;
+}

@@ -1,0 +1,20 @@
+import type { VoiceNoteEvent } from '@care/events';
+import { assertNever } from '../shared/assert-never';
+
+export type VoiceNoteState =
+  | { readonly exists: false }
+  | { readonly exists: true; readonly removed: boolean; readonly authorId: string; readonly isPrivate: boolean };
+
+export const initialVoiceNoteState: VoiceNoteState = { exists: false };
+
+/** Folds one voice-note event into the state `decide` needs. Pure. */
+export function evolve(state: VoiceNoteState, event: VoiceNoteEvent): VoiceNoteState {
+  switch (event.type) {
+    case 'VoiceNoteRecorded':
+      return { exists: true, removed: false, authorId: event.data.userId, isPrivate: event.data.isPrivate };
+    case 'VoiceNoteRemoved':
+      return state.exists ? { ...state, removed: true } : state;
+    default:
+      return assertNever(event);
+  }
+}
