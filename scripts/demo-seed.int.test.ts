@@ -7,25 +7,30 @@ import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 let database: TestDatabase;
 let api: RunningCommandApi;
 let seeded: SeedResult | undefined;
-let log: RawRecordedEvent[];
+let settled: Promise<RawRecordedEvent[]> | undefined;
+/** Every event the seed appended, once visible (polled, so it must run inside a test). */
+const eventLog = () => (settled ??= settledLog(api.store));
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'demo_seed');
   api = await startCommandApiOn(database.url, { silent: true });
   seeded = await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD });
-  // Settled: every event the seed appended is visible (the store shows an event once no older transaction is open).
-  log = await settledLog(api.store);
 }, 300_000);
 afterAll(async () => {
   await api?.close();
   await database?.drop();
 });
 
-const ofType = (type: string) => log.filter((event) => event.type === type);
+/** The settled log's events of one type. */
+async function eventsOf(): Promise<(type: string) => RawRecordedEvent[]> {
+  const log = await eventLog();
+  return (type) => log.filter((event) => event.type === type);
+}
 const dataOf = (event: RawRecordedEvent) => event.data as Record<string, unknown>;
 
 describe('the demo data of the quick start', () => {
-  it('goes in through the commands: carers, about 150 clients, training for every carer, a few hundred diary entries', () => {
+  it('goes in through the commands: carers, about 150 clients, training for every carer, a few hundred diary entries', async () => {
+    const ofType = await eventsOf();
     expect(seeded?.counts).toEqual({
       carers: 30,
       clients: ofType('ClientRegistered').length,
@@ -41,7 +46,8 @@ describe('the demo data of the quick start', () => {
     expect(carersWithTraining.size).toBe(30);
   });
 
-  it('has training expiring within 30 days and training already expired, relative to today', () => {
+  it('has training expiring within 30 days and training already expired, relative to today', async () => {
+    const ofType = await eventsOf();
     const today = londonToday();
     const limit = addDays(today, 30);
     const expiries = ofType('TrainingRecorded').map((event) => dataOf(event).expiryDate).filter((date): date is string => typeof date === 'string');
@@ -50,6 +56,7 @@ describe('the demo data of the quick start', () => {
   });
 
   it('has confidential diary entries, some written by the demo carer account', async () => {
+    const ofType = await eventsOf();
     const entries = ofType('DiaryEntryAdded');
     expect(entries.some((event) => dataOf(event).isConfidential === true)).toBe(true);
     const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');

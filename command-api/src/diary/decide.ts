@@ -1,5 +1,4 @@
 import type { DiaryEntryContent, DiarySliceEvent } from '@care/events';
-import { HttpError } from '@care/events/server';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { DiaryActor, DiaryCommand } from './diary-commands';
@@ -26,7 +25,7 @@ export function decide(command: DiaryCommand, state: DiaryEntryState): DiarySlic
       ];
     case 'ReviewDiaryEntry':
       if (!state.exists) throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
-      if (!command.actor.canReview) throw new HttpError(403, 'Forbidden');
+      if (!command.actor.canReview) throw new DomainError('forbidden', 'Forbidden');
       if (state.reviewed) throw new DomainError('conflict', 'Diary entry already reviewed');
       return [{ type: 'DiaryEntryReviewed', data: { id: command.id, reviewedBy: command.actor.userId, reviewedAt: command.reviewedAt } }];
     case 'AmendDiaryEntry': {
@@ -48,7 +47,7 @@ export function decide(command: DiaryCommand, state: DiaryEntryState): DiarySlic
 function assertMayAmend(actor: DiaryActor, state: Extract<DiaryEntryState, { exists: true }>): void {
   if (actor.canReview || actor.userId === state.authorUserId) return;
   if (state.content.isConfidential) throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
-  throw new HttpError(403, 'Forbidden');
+  throw new DomainError('forbidden', 'Forbidden');
 }
 
 /** The requested values that differ from the current ones; unchanged fields are not recorded. */

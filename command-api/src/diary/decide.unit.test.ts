@@ -1,5 +1,4 @@
 import type { DiaryEntryContent, DiarySliceEvent } from '@care/events';
-import { HttpError } from '@care/events/server';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../shared/refusal.testing';
 import type { DiaryActor, DiaryCommand } from './diary-commands';
@@ -47,16 +46,7 @@ function given(...events: DiaryStreamEvent[]) {
     when: (command: DiaryCommand) => ({
       then: (expected: DiarySliceEvent[]) => expect(decide(command, state)).toEqual(expected),
       refusal: () => refusal(() => decide(command, state)),
-      forbidden: () => {
-        let caught: unknown;
-        try {
-          decide(command, state);
-        } catch (error) {
-          caught = error;
-        }
-        expect(caught).toBeInstanceOf(HttpError);
-        expect({ status: (caught as HttpError).status, message: (caught as HttpError).message }).toEqual({ status: 403, message: 'Forbidden' });
-      },
+      forbidden: () => expect(refusal(() => decide(command, state))).toMatchObject({ kind: 'forbidden', message: 'Forbidden' }),
     }),
   };
 }

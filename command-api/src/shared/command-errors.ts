@@ -3,7 +3,7 @@ import { WrongExpectedRevisionError } from '@care/events';
 import { HttpError } from '@care/events/server';
 import { DomainError } from './domain-error';
 
-const STATUS = { not_found: 404, conflict: 409, invalid: 400 } as const;
+const STATUS = { not_found: 404, conflict: 409, invalid: 400, forbidden: 403 } as const;
 
 /** Maps domain refusals and revision conflicts to HTTP errors (the shared handler answers them). */
 export function commandErrors(): Koa.Middleware {

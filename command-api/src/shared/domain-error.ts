@@ -1,5 +1,6 @@
 /** A command refused by the domain: `decide` throws it, the HTTP layer maps its kind to a status. */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid';
+/** `forbidden`: a rule about who may do it that only the record itself can answer (e.g. only its author). */
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden';
 
 export class DomainError extends Error {
   constructor(

@@ -1,5 +1,4 @@
 import { voiceNoteAudioUrl, type VoiceNoteEvent } from '@care/events';
-import { HttpError } from '@care/events/server';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { VoiceNoteCommand } from './voice-note-commands';
@@ -29,7 +28,7 @@ export function decide(command: VoiceNoteCommand, state: VoiceNoteState): VoiceN
       const isAuthor = state.authorId === actor.userId;
       // Someone who may not see a private note must not learn that it exists.
       if (state.isPrivate && !isAuthor && !actor.mayReadPrivate) throw new DomainError('not_found', NOT_FOUND);
-      if (!isAuthor && !actor.mayReview) throw new HttpError(403, 'Only the author or a reviewer can delete a voice note');
+      if (!isAuthor && !actor.mayReview) throw new DomainError('forbidden', 'Only the author or a reviewer can delete a voice note');
       return [{ type: 'VoiceNoteRemoved', data: { id: command.id } }];
     }
     default:

@@ -57,7 +57,10 @@ export function lastWritePosition(): string | undefined {
 
 async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // An upload (multipart): the browser sets the content type with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
     // A JSON content type only when there is a body (spec section 7).
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -85,7 +88,7 @@ export async function apiGet<T>(path: string): Promise<T> {
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A command. Its reply carries `position`, remembered for the next reads. */
+/** A command (a JSON body, or FormData for an upload). Its reply carries `position`, remembered for the next reads. */
 export async function apiSend<T = unknown>(method: SendMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   const reply = await request(method, path, body, headers);
   if (reply && typeof reply === 'object' && 'position' in reply) rememberPosition(reply.position);
