@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { measureAppend } from './append';
 import { measureCatchUp } from './catch-up';
+import { measureDiaryLatency } from './diary-latency';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureReadLatency } from './read-latency';
@@ -37,6 +38,8 @@ async function main(): Promise<number> {
     const read = await measureReadLatency(await postgres.freshDatabase('read'));
     step('(d) push latency from POST to socket.io');
     const push = await measurePushLatency(await postgres.freshDatabase('push'));
+    step('(e) read latency of GET /api/diary with 3,000 entries, as an administrator and as a carer');
+    const diary = await measureDiaryLatency(await postgres.freshDatabase('diary'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -49,6 +52,7 @@ async function main(): Promise<number> {
       catchUpPerSec: Math.round(catchUp.catchUpPerSec),
       ...read,
       ...push,
+      ...diary,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -64,6 +68,10 @@ async function main(): Promise<number> {
       { metric: 'carersP99Ms', value: results.carersP99Ms, unit: 'ms' },
       { metric: 'pushP50Ms', value: results.pushP50Ms, unit: 'ms' },
       { metric: 'pushP99Ms', value: results.pushP99Ms, unit: 'ms' },
+      { metric: 'diaryAdminP50Ms', value: results.diaryAdminP50Ms, unit: 'ms' },
+      { metric: 'diaryAdminP99Ms', value: results.diaryAdminP99Ms, unit: 'ms' },
+      { metric: 'diaryCarerP50Ms', value: results.diaryCarerP50Ms, unit: 'ms' },
+      { metric: 'diaryCarerP99Ms', value: results.diaryCarerP99Ms, unit: 'ms' },
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
