@@ -45,25 +45,51 @@ export const diaryProjection: Projection = {
   name: 'diary',
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
+    // Registrations come in long runs (a rebuild replays every carer and client): one multi-row upsert per run.
+    let registered = new Map<string, NameChange>();
+    const flush = async () => {
+      const rows = [...registered.values()];
+      registered = new Map();
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+        await upsertNames(db, rows.slice(start, start + INSERT_CHUNK));
+      }
+    };
     for (const event of events) {
       const type: string = event.type;
-      if (isPersonEvent(type)) await applyNameChange(db, nameChangeOf(type, event.data));
-      else await applyDiaryEvent(db, event as DiaryRecorded);
+      if (isPersonEvent(type)) {
+        const change = nameChangeOf(type, event.data);
+        if (change.registered) {
+          registered.set(`${change.kind}:${change.id}`, change);
+          continue;
+        }
+        await flush();
+        await applyNameChange(db, change);
+      } else {
+        await flush();
+        await applyDiaryEvent(db, event as DiaryRecorded);
+      }
     }
+    await flush();
   },
 };
 
+/** Rows per upsert: 4 columns each stays far below PostgreSQL's 65,535 parameter limit. */
+const INSERT_CHUNK = 1000;
+
+async function upsertNames(db: Db, changes: readonly NameChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db
+    .insertInto('diary_names')
+    .values(changes.map(({ kind, id, firstName, lastName }) => ({ kind, id, first_name: firstName ?? '', last_name: lastName ?? '' })))
+    .onConflict((oc) =>
+      oc.columns(['kind', 'id']).doUpdateSet((eb) => ({ first_name: eb.ref('excluded.first_name'), last_name: eb.ref('excluded.last_name') })),
+    )
+    .execute();
+}
+
+/** A rename: the name table, and the copies in the entries about that person. */
 async function applyNameChange(db: Db, change: NameChange): Promise<void> {
   const { kind, id, firstName, lastName } = change;
-  if (change.registered) {
-    const names = { first_name: firstName ?? '', last_name: lastName ?? '' };
-    await db
-      .insertInto('diary_names')
-      .values({ kind, id, ...names })
-      .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet(names))
-      .execute();
-    return;
-  }
   if (firstName === undefined && lastName === undefined) return;
   await db
     .updateTable('diary_names')
