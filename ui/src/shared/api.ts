@@ -30,6 +30,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What went wrong, in words for the screen: the reply's own reason for an API error, else the message. */
+export function errorReason(error: Error): string {
+  return error instanceof ApiError ? error.reason : error.message;
+}
+
 /** Spec section 8: a 401 whose message contains Unauthorized means the session is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);

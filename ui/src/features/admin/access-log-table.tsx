@@ -1,7 +1,7 @@
 import type { AccessLogEntryType, AccessLogEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { ApiError } from '../../shared/api';
+import { errorReason } from '../../shared/api';
 import { formatDateTime, humanize } from '../../shared/format';
 import { accessLogQueryOptions } from './get-access-log';
 
@@ -47,7 +47,7 @@ export function AccessLogTable() {
         </p>
       ) : log.isError ? (
         <p className="form-error" role="alert">
-          Could not load the access log: {log.error instanceof ApiError ? log.error.reason : log.error.message}
+          Could not load the access log: {errorReason(log.error)}
         </p>
       ) : log.data.length === 0 ? (
         <p className="muted">No access events yet.</p>

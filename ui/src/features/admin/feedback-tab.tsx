@@ -17,7 +17,7 @@ import {
 } from '@tanstack/react-table';
 import { MessageSquare } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { SelectOptions } from '../../shared/select-options';
 import { AdminNotesEditor } from '../feedback/admin-notes-editor';
@@ -67,7 +67,7 @@ export function FeedbackTab() {
           </p>
         ) : feedback.isError ? (
           <div className="empty-state" role="alert">
-            <p>Could not load feedback: {feedback.error instanceof ApiError ? feedback.error.reason : feedback.error.message}</p>
+            <p>Could not load feedback: {errorReason(feedback.error)}</p>
             <button type="button" className="button button-secondary" onClick={() => void feedback.refetch()}>
               Try again
             </button>

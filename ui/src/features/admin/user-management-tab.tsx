@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info, Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { errorReason } from '../../shared/api';
 import { fullName, useCurrentUser } from '../../shared/current-user';
 import { AddUserDialog } from './add-user-dialog';
 import { usersQueryOptions } from './get-users';
@@ -63,7 +63,7 @@ export function UserManagementTab() {
           </p>
         ) : users.isError ? (
           <div className="empty-state" role="alert">
-            <p>Could not load users: {users.error instanceof ApiError ? users.error.reason : users.error.message}</p>
+            <p>Could not load users: {errorReason(users.error)}</p>
             <button type="button" className="button button-secondary" onClick={() => void users.refetch()}>
               Try again
             </button>

@@ -1,9 +1,9 @@
 import { can, type CarerView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Plus, Search, Users } from 'lucide-react';
+import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { useLiveActiveCarerCount } from '../../shared/live';
 import { CarerCard, carerFullName } from './carer-card';
@@ -74,30 +74,13 @@ export function CarersPage() {
       </div>
 
       <div className="toolbar">
-        <div className="search-box">
-          <Search size={16} aria-hidden className="search-box-icon" />
-          <input
-            type="search"
-            className="input"
-            aria-label="Search carers"
-            placeholder="Search carers by name, employee ID or region..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox label="Search carers" placeholder="Search carers by name, employee ID or region..." value={search} onChange={setSearch} />
       </div>
 
       {carers.isPending ? (
-        <div className="card empty-state" role="status">
-          <p>Loading carers...</p>
-        </div>
+        <ListLoading what="carers" />
       ) : carers.isError ? (
-        <div className="card empty-state" role="alert">
-          <p>Could not load carers: {carers.error instanceof ApiError ? carers.error.reason : carers.error.message}</p>
-          <button type="button" className="button button-secondary" onClick={() => void carers.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ListLoadError what="carers" error={carers.error} onRetry={() => void carers.refetch()} />
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <Users size={36} aria-hidden className="empty-icon" />

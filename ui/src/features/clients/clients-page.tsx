@@ -1,9 +1,9 @@
 import { can, londonToday, type ClientView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Plus, Search, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { ClientCard, clientFullName } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
@@ -71,30 +71,13 @@ export function ClientsPage() {
       </div>
 
       <div className="toolbar">
-        <div className="search-box">
-          <Search size={16} aria-hidden className="search-box-icon" />
-          <input
-            type="search"
-            className="input"
-            aria-label="Search clients"
-            placeholder="Search clients by name or client ID..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox label="Search clients" placeholder="Search clients by name or client ID..." value={search} onChange={setSearch} />
       </div>
 
       {clients.isPending ? (
-        <div className="card empty-state" role="status">
-          <p>Loading clients...</p>
-        </div>
+        <ListLoading what="clients" />
       ) : clients.isError ? (
-        <div className="card empty-state" role="alert">
-          <p>Could not load clients: {clients.error instanceof ApiError ? clients.error.reason : clients.error.message}</p>
-          <button type="button" className="button button-secondary" onClick={() => void clients.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ListLoadError what="clients" error={clients.error} onRetry={() => void clients.refetch()} />
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <UsersRound size={36} aria-hidden className="empty-icon" />

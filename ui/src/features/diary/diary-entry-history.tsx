@@ -1,7 +1,7 @@
 import type { DiaryEntryVersionView, DiaryFieldChange, DiaryFieldValue } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { enumLabel } from './diary-labels';
 import { diaryHistoryQueryOptions } from './get-diary-history';
@@ -64,7 +64,7 @@ function HistoryList({ entryId }: { entryId: string }) {
   if (history.isError) {
     return (
       <p className="form-error" role="alert">
-        Could not load the history: {history.error instanceof ApiError ? history.error.reason : history.error.message}
+        Could not load the history: {errorReason(history.error)}
       </p>
     );
   }

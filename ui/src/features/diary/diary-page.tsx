@@ -1,9 +1,9 @@
 import { can, type DiaryEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { BookOpen, Plus, Search } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../../shared/api';
+import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { DiaryEntryCard, carerName, clientName } from './diary-entry-card';
 import { DiaryEntryDialog } from './diary-entry-dialog';
@@ -69,30 +69,13 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
       <DiaryNavBar />
 
       <div className="toolbar">
-        <div className="search-box">
-          <Search size={16} aria-hidden className="search-box-icon" />
-          <input
-            type="search"
-            className="input"
-            aria-label="Search diary entries"
-            placeholder="Search diary entries..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox label="Search diary entries" placeholder="Search diary entries..." value={search} onChange={setSearch} />
       </div>
 
       {entries.isPending ? (
-        <div className="card empty-state" role="status">
-          <p>Loading diary entries...</p>
-        </div>
+        <ListLoading what="diary entries" />
       ) : entries.isError ? (
-        <div className="card empty-state" role="alert">
-          <p>Could not load diary entries: {entries.error instanceof ApiError ? entries.error.reason : entries.error.message}</p>
-          <button type="button" className="button button-secondary" onClick={() => void entries.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ListLoadError what="diary entries" error={entries.error} onRetry={() => void entries.refetch()} />
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <BookOpen size={36} aria-hidden className="empty-icon" />

@@ -1,6 +1,6 @@
 import { REQUIRED_TRAINING_COUNT, type ComplianceRating } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../shared/api';
+import { errorReason } from '../../shared/api';
 import { trainingComplianceQueryOptions } from './get-training-compliance';
 
 const RATING_BADGE: Record<ComplianceRating, string> = {
@@ -26,7 +26,7 @@ export function CompliancePanel() {
         </p>
       ) : compliance.isError ? (
         <p role="alert">
-          Could not load compliance: {compliance.error instanceof ApiError ? compliance.error.reason : compliance.error.message}
+          Could not load compliance: {errorReason(compliance.error)}
         </p>
       ) : compliance.data.length === 0 ? (
         <p className="muted">No compliance data available</p>

@@ -11,9 +11,9 @@ import {
 } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { AlertTriangle, GraduationCap, Plus, Search } from 'lucide-react';
+import { AlertTriangle, GraduationCap, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { CompliancePanel } from './compliance-panel';
@@ -137,17 +137,7 @@ export function TrainingPage() {
       <div className="training-layout">
         <div className="training-main">
           <div className="toolbar">
-            <div className="search-box">
-              <Search size={16} aria-hidden className="search-box-icon" />
-              <input
-                type="search"
-                className="input"
-                aria-label="Search training records"
-                placeholder="Search training records..."
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </div>
+            <SearchBox label="Search training records" placeholder="Search training records..." value={search} onChange={setSearch} />
           </div>
 
           {expiringCount > 0 && (
@@ -160,16 +150,9 @@ export function TrainingPage() {
           )}
 
           {records.isPending ? (
-            <div className="card empty-state" role="status">
-              <p>Loading training records...</p>
-            </div>
+            <ListLoading what="training records" />
           ) : records.isError ? (
-            <div className="card empty-state" role="alert">
-              <p>Could not load training records: {records.error instanceof ApiError ? records.error.reason : records.error.message}</p>
-              <button type="button" className="button button-secondary" onClick={() => void records.refetch()}>
-                Try again
-              </button>
-            </div>
+            <ListLoadError what="training records" error={records.error} onRetry={() => void records.refetch()} />
           ) : (
             <Tabs label="Training records" tabs={tabs} value={tab} onValueChange={setTab} />
           )}

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Mic, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ApiError } from '../../shared/api';
+import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { closeOnEscape } from '../../shared/close-on-escape';
 import { useCurrentUser } from '../../shared/current-user';
 import { useDeleteVoiceNote } from './delete-voice-note';
@@ -40,16 +40,9 @@ export function VoiceNotesSection() {
       </div>
 
       {notes.isPending ? (
-        <div className="card empty-state" role="status">
-          <p>Loading voice notes...</p>
-        </div>
+        <ListLoading what="voice notes" />
       ) : notes.isError ? (
-        <div className="card empty-state" role="alert">
-          <p>Could not load voice notes: {notes.error instanceof ApiError ? notes.error.reason : notes.error.message}</p>
-          <button type="button" className="button button-secondary" onClick={() => void notes.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ListLoadError what="voice notes" error={notes.error} onRetry={() => void notes.refetch()} />
       ) : notes.data.length === 0 ? (
         <div className="card empty-state">
           <Mic size={36} aria-hidden className="empty-icon" />

@@ -1,0 +1,35 @@
+import { Search } from 'lucide-react';
+import { errorReason } from './api';
+
+/** The search box above a list; the list filters as the user types. */
+export function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (next: string) => void }) {
+  return (
+    <div className="search-box">
+      <Search size={16} aria-hidden className="search-box-icon" />
+      <input type="search" className="input" aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** Shown while a list loads: "Loading <what>...". */
+export function ListLoading({ what }: { what: string }) {
+  return (
+    <div className="card empty-state" role="status">
+      <p>Loading {what}...</p>
+    </div>
+  );
+}
+
+/** A list that could not be loaded: the reason, and a way to try again (nothing retries by itself, spec section 7). */
+export function ListLoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
+  return (
+    <div className="card empty-state" role="alert">
+      <p>
+        Could not load {what}: {errorReason(error)}
+      </p>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
