@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { invalidateFeedbackLists } from './feedback-list-key';
+import { invalidateFeedbackLists, setFeedbackRevision } from './feedback-list-key';
 
 export interface UpdateFeedbackInput {
   id: string;
@@ -17,8 +17,11 @@ export function useUpdateFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, revision, request }: UpdateFeedbackInput) =>
-      apiSend('PATCH', `/api/feedback/${encodeURIComponent(id)}`, request, { 'If-Match': revision }),
-    onSuccess: () => toast({ title: 'Feedback updated' }),
+      apiSend<{ revision: string }>('PATCH', `/api/feedback/${encodeURIComponent(id)}`, request, { 'If-Match': revision }),
+    onSuccess: (reply, { id }) => {
+      setFeedbackRevision(queryClient, id, reply.revision);
+      toast({ title: 'Feedback updated' });
+    },
     onError: (error) => {
       if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to update feedback', variant: 'destructive' });
     },
