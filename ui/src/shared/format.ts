@@ -18,6 +18,11 @@ export function formatPounds(value: string | number | null | undefined): string 
   return Number.isFinite(amount) ? gbp.format(amount) : String(value);
 }
 
+/** "north" → "North": an enumeration value as a label. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Enumeration values for display: "mental_health" to "mental health". */
 export function humanize(value: string | null | undefined): string {
   return (value ?? '').replaceAll('_', ' ');

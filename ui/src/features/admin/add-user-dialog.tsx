@@ -1,13 +1,12 @@
 import { createUserRequestSchema, DEFAULT_ROLE, PASSWORD_MIN_LENGTH, REGIONS, ROLE_LABELS, ROLES, type CreateUserRequest } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { useCreateUser } from './create-user';
 import { SelectOptions } from '../../shared/select-options';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
+import { FormDialog } from '../../shared/form-dialog';
+import { capitalize } from '../../shared/format';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role', 'region', 'password'] as const;
 type UserField = (typeof FIELDS)[number];
@@ -16,25 +15,12 @@ type UserFormErrors = Partial<Record<UserField, string>>;
 
 const EMPTY: UserFormValues = { email: '', firstName: '', lastName: '', role: DEFAULT_ROLE, region: '', password: '' };
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Add User</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening, so every opening starts blank. */}
-          {open && <AddUserForm onDone={() => onOpenChange(false)} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Add User">
+      {/* Mounted per opening, so every opening starts blank. */}
+      {open && <AddUserForm onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 

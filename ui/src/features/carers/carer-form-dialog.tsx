@@ -1,12 +1,9 @@
 import { CARER_SPECIALIZATIONS, REGIONS, type CarerView } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { TextListInput } from '../../shared/text-list-input';
 import { Field, fieldAria } from '../../shared/form-field';
-import { humanize } from '../../shared/format';
+import { capitalize, humanize } from '../../shared/format';
 import {
   carerToFormValues,
   checkCarerForm,
@@ -19,6 +16,7 @@ import { useCreateCarer } from './create-carer';
 import { useUpdateCarer } from './update-carer';
 import { SelectOptions } from '../../shared/select-options';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
+import { FormDialog } from '../../shared/form-dialog';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -29,25 +27,12 @@ interface CarerFormDialogProps {
 
 export function CarerFormDialog({ open, onOpenChange, carer }: CarerFormDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{carer ? 'Edit Carer' : 'Add Carer'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening, so the form starts from the carer (or blank) every time. */}
-          <CarerForm key={carer?.id ?? 'new'} carer={carer} onDone={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={carer ? 'Edit Carer' : 'Add Carer'}>
+      {/* Mounted per opening, so the form starts from the carer (or blank) every time. */}
+      <CarerForm key={carer?.id ?? 'new'} carer={carer} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: () => void }) {
   const idPrefix = useId();

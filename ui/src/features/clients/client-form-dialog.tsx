@@ -1,9 +1,6 @@
 import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS, type ClientView } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';
@@ -23,6 +20,8 @@ import {
 import { useCreateClient } from './create-client';
 import { carerChoicesQueryOptions } from './get-carer-choices';
 import { useUpdateClient } from './update-client';
+import { FormDialog } from '../../shared/form-dialog';
+import { capitalize } from '../../shared/format';
 
 interface ClientFormDialogProps {
   open: boolean;
@@ -33,25 +32,12 @@ interface ClientFormDialogProps {
 
 export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{client ? 'Edit Client' : 'Add Client'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening, so the form starts from the client (or blank) every time. */}
-          <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={client ? 'Edit Client' : 'Add Client'}>
+      {/* Mounted per opening, so the form starts from the client (or blank) every time. */}
+      <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type TextField = Exclude<ClientFormField, 'medicalConditions' | 'medications' | 'allergies' | 'preferredCarers' | 'isActive'>;
 type ListField = 'medicalConditions' | 'medications' | 'allergies';

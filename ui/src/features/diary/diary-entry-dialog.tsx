@@ -1,9 +1,6 @@
 import { DIARY_ENTRY_TYPES, DIARY_PRIORITIES, type DiaryEntryView } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { Field, fieldAria } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
@@ -24,6 +21,7 @@ import {
   type DiaryFormValues,
 } from './diary-form';
 import { diaryCarersQueryOptions, diaryClientsQueryOptions } from './get-diary-people';
+import { FormDialog } from '../../shared/form-dialog';
 
 interface DiaryEntryDialogProps {
   open: boolean;
@@ -34,21 +32,10 @@ interface DiaryEntryDialogProps {
 
 export function DiaryEntryDialog({ open, onOpenChange, entry }: DiaryEntryDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{entry ? 'Amend Diary Entry' : 'Add Diary Entry'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening, so the form starts from the entry (or now) every time. */}
-          {open && <DiaryEntryForm key={entry?.id ?? 'new'} entry={entry} onDone={() => onOpenChange(false)} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={entry ? 'Amend Diary Entry' : 'Add Diary Entry'}>
+      {/* Mounted per opening, so the form starts from the entry (or now) every time. */}
+      {open && <DiaryEntryForm key={entry?.id ?? 'new'} entry={entry} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 

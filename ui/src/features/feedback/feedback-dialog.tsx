@@ -8,11 +8,8 @@ import {
   type FeedbackCategory,
   type FeedbackType,
 } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { Field } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
@@ -21,24 +18,14 @@ import { toast } from '../../shared/toast';
 import { checkFeedbackForm, currentPage, DEFAULT_FEEDBACK_FORM, ratingOffered, type FeedbackFormValues } from './feedback-form';
 import { RatingInput } from './rating-input';
 import { useSubmitFeedback } from './submit-feedback';
+import { FormDialog } from '../../shared/form-dialog';
 
 export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-small" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Share Your Feedback</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening: after a submit (or Cancel) the next opening starts from the defaults. */}
-          <FeedbackForm onDone={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Share Your Feedback" size="small">
+      {/* Mounted per opening: after a submit (or Cancel) the next opening starts from the defaults. */}
+      <FeedbackForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

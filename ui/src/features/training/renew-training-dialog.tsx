@@ -1,13 +1,11 @@
 import { addDays, londonToday, renewTrainingRequestSchema, TRAINING_TYPE_LABELS, type TrainingView } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';
 import { useRenewTraining } from './renew-training';
 import { carerName } from './training-card';
+import { FormDialog } from '../../shared/form-dialog';
 
 const RENEW_FIELDS = ['completedDate', 'expiryDate', 'certificateNumber'] as const;
 type RenewField = (typeof RENEW_FIELDS)[number];
@@ -28,20 +26,9 @@ function initialValues(record: TrainingView): RenewValues {
 
 export function RenewTrainingDialog({ record, onOpenChange }: { record: TrainingView | undefined; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog.Root open={record !== undefined} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Renew Training</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {record && <RenewForm key={record.id} record={record} onDone={() => onOpenChange(false)} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={record !== undefined} onOpenChange={onOpenChange} title="Renew Training" size="normal">
+      {record && <RenewForm key={record.id} record={record} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 

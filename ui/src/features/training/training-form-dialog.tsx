@@ -1,9 +1,6 @@
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, TRAINING_TYPE_LABELS, TRAINING_TYPES, type TrainingView } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';
@@ -20,6 +17,7 @@ import {
   type TrainingFormValues,
 } from './training-form';
 import { useUpdateTraining } from './update-training';
+import { FormDialog } from '../../shared/form-dialog';
 
 interface TrainingFormDialogProps {
   open: boolean;
@@ -30,21 +28,10 @@ interface TrainingFormDialogProps {
 
 export function TrainingFormDialog({ open, onOpenChange, record }: TrainingFormDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{record ? 'Edit Training Record' : 'Add Training Record'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening, so the form starts from the record (or blank) every time. */}
-          <TrainingForm key={record?.id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={record ? 'Edit Training Record' : 'Add Training Record'}>
+      {/* Mounted per opening, so the form starts from the record (or blank) every time. */}
+      <TrainingForm key={record?.id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { RotateCcw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Field, fieldAria } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
-import { humanize } from '../../shared/format';
+import { capitalize, humanize } from '../../shared/format';
 import { SelectOptions } from '../../shared/select-options';
 import { TextListInput } from '../../shared/text-list-input';
 import { formatDuration } from './format-duration';
@@ -19,8 +19,6 @@ import {
   type VoiceNoteFormField,
   type VoiceNoteFormValues,
 } from './voice-note-form';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface VoiceNoteSaveFormProps {
   recording: Recording;

@@ -1,16 +1,15 @@
 import { can, type VoiceNoteView } from '@care/events';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { Mic, X } from 'lucide-react';
+import { Mic } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
-import { closeOnEscape } from '../../shared/close-on-escape';
 import { useCurrentUser } from '../../shared/current-user';
 import { useDeleteVoiceNote } from './delete-voice-note';
 import { voiceNotesQueryOptions } from './get-voice-notes';
 import { RecordVoiceNotePanel } from './record-voice-note-panel';
 import { VoiceNoteItem } from './voice-note-item';
 import './voice-notes.css';
+import { FormDialog } from '../../shared/form-dialog';
 
 /** Voice notes on the diary screen: the list with a player each, and "Record Voice Note" in a dialog. */
 export function VoiceNotesSection() {
@@ -63,21 +62,10 @@ export function VoiceNotesSection() {
       )}
 
       {canRecord && (
-        <Dialog.Root open={recording} onOpenChange={setRecording}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="dialog-overlay" />
-            <Dialog.Content className="dialog-content dialog-wide" aria-describedby={undefined} onKeyDown={closeOnEscape(setRecording)}>
-              <div className="dialog-header">
-                <Dialog.Title className="dialog-title">Record Voice Note</Dialog.Title>
-                <Dialog.Close className="icon-button" aria-label="Close">
-                  <X size={18} aria-hidden />
-                </Dialog.Close>
-              </div>
-              {/* Closing the dialog unmounts the recorder, which stops it and frees the microphone. */}
-              <RecordVoiceNotePanel onSaved={() => setRecording(false)} />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <FormDialog open={recording} onOpenChange={setRecording} title="Record Voice Note">
+          {/* Closing the dialog unmounts the recorder, which stops it and frees the microphone. */}
+          <RecordVoiceNotePanel onSaved={() => setRecording(false)} />
+        </FormDialog>
       )}
     </section>
   );
