@@ -20,11 +20,13 @@ import { Credentials } from './auth/credentials';
 import { PasswordResets } from './auth/password-resets';
 import { SignInService } from './auth/sign-in-service';
 import { SignInThrottle } from './auth/sign-in-throttle';
+import { appointmentRoutes } from './appointments/appointment-routes';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
 import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { shiftRoutes } from './shifts/shift-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
@@ -73,6 +75,8 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
+    appointmentRoutes(deps),
+    shiftRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

@@ -1,13 +1,31 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { createEventStore, createLogger, ensureAuthSchema, ensureMediaSchema, parseEnv, port, serviceEnvSchema } from '@care/events/server';
+import {
+  createEventStore,
+  createLogger,
+  ensureAuthSchema,
+  ensureMediaSchema,
+  parseEnv,
+  port,
+  positiveWhole,
+  serviceEnvSchema,
+} from '@care/events/server';
+import { startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
 import { createCommandApp } from './app';
 import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
 import { startSessionSweeper } from './auth/session-sweeper';
 import { ensureFirstAdmin } from './users/first-admin';
 
 const env = parseEnv(
-  serviceEnvSchema.extend({ COMMAND_API_PORT: port(3001), HOST: z.string().default('127.0.0.1') }).and(authEnvSchema),
+  serviceEnvSchema
+    .extend({
+      COMMAND_API_PORT: port(3001),
+      HOST: z.string().default('127.0.0.1'),
+      /** Minutes after a visit's start without a check-in before it is raised as running late. */
+      VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
+      /** How often the timeliness policy looks for late and missed visits. */
+      VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+    }).and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
 const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL });
@@ -24,6 +42,10 @@ const { app, users, sessions } = createCommandApp({
 const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
 const stopSweeper = startSessionSweeper(sessions, store, logger);
+const stopTimeliness = startVisitTimelinessPolicy(
+  { store, pool, logger },
+  { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
+);
 const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
   logger.info({ port: env.COMMAND_API_PORT, store: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' }, 'command-api listening');
 });
@@ -31,6 +53,7 @@ const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopSweeper();
+    stopTimeliness();
     server.close();
     void Promise.allSettled([store.close(), pool.end()]).finally(() => process.exit(0));
   });

@@ -60,3 +60,32 @@ export const FEEDBACK_CATEGORIES = [
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 export const FEEDBACK_STATUSES = ['open', 'in_review', 'planned', 'resolved', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/**
+ * Visits (issue 5). An appointment and its visit are one record: scheduled, then checked in (in_progress) and
+ * out (completed); or cancelled, no_show (marked by a coordinator) or missed (raised by the timeliness policy
+ * when its end passed without a check-in).
+ */
+export const VISIT_TYPES = ['personal_care', 'medication', 'companionship', 'domestic', 'transport'] as const;
+export type VisitType = (typeof VISIT_TYPES)[number];
+export const APPOINTMENT_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled', 'no_show', 'missed'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const APPOINTMENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type AppointmentPriority = (typeof APPOINTMENT_PRIORITIES)[number];
+/** Where a check-in or check-out was recorded (spec part 2 section 4, monitoring "Source"). */
+export const CHECK_IN_SOURCES = ['Mobile', 'Computer', 'Manual'] as const;
+export type CheckInSource = (typeof CHECK_IN_SOURCES)[number];
+export const CLIENT_MOODS = ['happy', 'content', 'neutral', 'anxious', 'low', 'agitated', 'distressed'] as const;
+export type ClientMood = (typeof CLIENT_MOODS)[number];
+/** A check-in more than this many minutes after the scheduled start is a late arrival (spec part 2 section 9). */
+export const LATE_ARRIVAL_MINUTES = 15;
+export const MAX_VISIT_MINUTES = 720;
+/** Days of the week as ISO numbers (1 = Monday … 7 = Sunday) for recurring visits. */
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** Shifts (the `rotas` schema): status confirmed, pending or cancelled; break 30 minutes by default. */
+export const SHIFT_TYPES = ['morning', 'afternoon', 'evening', 'night', 'full_day', 'sleep_in'] as const;
+export type ShiftType = (typeof SHIFT_TYPES)[number];
+export const SHIFT_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+export const DEFAULT_SHIFT_BREAK_MINUTES = 30;

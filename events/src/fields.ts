@@ -68,3 +68,42 @@ export function poundsToPence(message: string) {
 export function penceToPounds(pence: number): string {
   return (pence / 100).toFixed(2);
 }
+
+export const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * A record the request is about (carer, client): required, and a malformed id cannot name one. Lower-cased so
+ * that it names the record's stream whatever case it was sent in.
+ */
+export function requiredReference(required: string, notFound: string) {
+  return z.string({ error: required }).trim().toLowerCase().min(1, required).pipe(z.uuid({ error: notFound }));
+}
+
+/** An optional reference: blank or null means "none". */
+export function optionalReference(notFound: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string({ error: notFound }).trim().toLowerCase().pipe(z.uuid({ error: notFound })).nullable().optional(),
+  );
+}
+
+/**
+ * An instant with its offset (the UI converts the datetime-local value to ISO), stored in UTC. A bare local
+ * time is refused: without an offset the server cannot know which moment the user meant.
+ */
+export function requiredInstant(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .pipe(z.iso.datetime({ offset: true, error: 'Must be a valid date and time with its time zone' }))
+    .transform((value) => new Date(value).toISOString());
+}
+
+/** A whole number in a range, sent as a number or a numeric string (form inputs). */
+export function integerBetween(min: number, max: number, message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}

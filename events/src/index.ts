@@ -21,3 +21,5 @@ export * from './training';
 export * from './diary';
 export * from './voice-notes';
 export * from './feedback';
+export * from './appointments';
+export * from './shifts';

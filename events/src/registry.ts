@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
 import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
+import { appointmentEvents, carerBookingEvents, type AppointmentEvent, type CarerBookingEvent } from './appointments';
 import { clientSliceEvents, type ClientSliceEvent } from './clients';
+import { shiftEvents, type ShiftEvent } from './shifts';
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
@@ -26,6 +28,9 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...diarySliceEvents,
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
+  ...appointmentEvents,
+  ...carerBookingEvents,
+  ...shiftEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -39,7 +44,10 @@ export type DomainEvent =
   | TrainingSliceEvent
   | DiarySliceEvent
   | VoiceNoteSliceEvent
-  | FeedbackSliceEvent;
+  | FeedbackSliceEvent
+  | AppointmentEvent
+  | CarerBookingEvent
+  | ShiftEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from './read-model/database';
+import { appointmentsProjection } from './appointments/appointment-projection';
 import { carersProjection } from './carers/carers-projection';
 import { clientsProjection } from './clients/client-projection';
 import { diaryProjection } from './diary/diary-projection';
 import { feedbackProjection } from './feedback/feedback-projection';
+import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { accessLogProjection } from './users/access-log-projection';
@@ -27,4 +29,6 @@ export const projections: readonly Projection[] = [
   diaryProjection,
   voiceNotesProjection,
   feedbackProjection,
+  appointmentsProjection,
+  shiftsProjection,
 ];

@@ -19,6 +19,9 @@ import {
   type RegisteredRoute,
   type SessionPolicy,
 } from '@care/events/server';
+import { appointmentRoutes } from './appointments/appointment-routes';
+import { monitoringRoutes } from './monitoring/monitoring-routes';
+import { shiftRoutes } from './shifts/shift-routes';
 import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
 import { attachLivePush } from './live/live-push';
@@ -81,6 +84,9 @@ export async function createReadApi({
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
+    appointmentRoutes(deps),
+    monitoringRoutes(deps),
+    shiftRoutes(deps),
   ];
   app.use(requestContext(log));
   app.use(securityHeaders());

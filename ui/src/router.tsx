@@ -3,6 +3,12 @@ import { AdminPage } from './features/admin/admin-page';
 import { AuthGate } from './features/auth/auth-gate';
 import { LandingPage } from './features/auth/landing-page';
 import { CarersPage } from './features/carers/carers-page';
+import { CheckInPage } from './features/check-in/check-in-page';
+import { ManagePage } from './features/manage/manage-page';
+import { MonitoringPage } from './features/monitoring/monitoring-page';
+import { ScheduleDayPage } from './features/schedule-day/schedule-day-page';
+import { SchedulingPage } from './features/scheduling/scheduling-page';
+import { VisitsPage } from './features/visits/visits-page';
 import { ClientsPage } from './features/clients/clients-page';
 import { DiaryPage } from './features/diary/diary-page';
 import { TrainingPage } from './features/training/training-page';
@@ -42,6 +48,20 @@ const clientsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/clie
 const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
 const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
 
+/** Operations (issue 5). /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
+const operationsRoutes = (
+  [
+    ['/scheduling', SchedulingPage],
+    ['/schedule-day', ScheduleDayPage],
+    ['/appointments', ScheduleDayPage],
+    ['/visits', VisitsPage],
+    ['/monitoring', MonitoringPage],
+    ['/manage', ManagePage],
+    ['/check-in', CheckInPage],
+    ['/visits/new', CheckInPage],
+  ] as const
+).map(([path, component]) => createRoute({ getParentRoute: () => rootRoute, path, component }));
+
 /** The diary and its sub-routes: until their own screens arrive, each shows the diary list under the diary bar. */
 const diaryRoutes = DIARY_ROUTES.map(({ path }) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: () => <DiaryPage voiceNotes={<VoiceNotesSection />} /> }),
@@ -73,6 +93,7 @@ const routeTree = rootRoute.addChildren([
   adminRoute,
   landingRoute,
   ...diaryRoutes,
+  ...operationsRoutes,
   ...comingSoonRoutes,
 ]);
 

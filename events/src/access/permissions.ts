@@ -41,6 +41,21 @@ export const PERMISSIONS = {
   'diary.review': { roles: ['admin', 'coordinator'], description: "Mark diary entries reviewed and amend anyone's entry" },
   'feedback.submit': { roles: ['admin', 'coordinator', 'carer'], description: 'Send feedback from the feedback widget' },
   'feedback.manage': { roles: ['admin'], description: 'Read all feedback and set its status and admin notes' },
+  'appointments.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read every appointment and visit, the rota, the daily schedule, visit tracking and care monitoring',
+  },
+  'appointments.readOwn': { roles: ['carer'], description: 'Read only the visits and shifts of their own carer record' },
+  'appointments.write': {
+    roles: ['admin', 'coordinator'],
+    description: 'Schedule (also weekly patterns), assign, reschedule, change, cancel appointments and mark no-shows',
+  },
+  'visits.record': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Check in to and out of a visit (a carer only their own visits)',
+  },
+  'visits.amend': { roles: ['admin', 'coordinator'], description: 'Amend a completed visit (the original stays in the history)' },
+  'shifts.write': { roles: ['admin', 'coordinator'], description: 'Plan, change and cancel rota shifts' },
 } as const satisfies Record<string, { roles: readonly Role[]; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

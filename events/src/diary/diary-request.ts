@@ -1,29 +1,6 @@
 import { z } from 'zod';
 import { DIARY_ENTRY_TYPES, DIARY_PRIORITIES } from '../enums';
-import { optionalText, requiredText, textList } from '../fields';
-
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-
-/**
- * A record the entry is about (carer, client): required, and a malformed id cannot name one. Lower-cased so
- * that it names the record's stream whatever case it was sent in.
- */
-function requiredReference(required: string, notFound: string) {
-  return z.string({ error: required }).trim().toLowerCase().min(1, required).pipe(z.uuid({ error: notFound }));
-}
-
-/**
- * An instant with its offset (the UI converts the datetime-local value to ISO), stored in UTC. A bare local
- * time is refused: without an offset the server cannot know which moment the carer meant.
- */
-function requiredInstant(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .pipe(z.iso.datetime({ offset: true, error: 'Must be a valid date and time with its time zone' }))
-    .transform((value) => new Date(value).toISOString());
-}
+import { blankToUndefined, optionalText, requiredInstant, requiredReference, requiredText, textList } from '../fields';
 
 const contentFields = {
   entryDate: requiredInstant('Entry date is required'),

@@ -1,7 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
+import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
 
@@ -69,7 +71,13 @@ export interface AccessLogTable {
 }
 
 /** Every read-model table: the ones above and each feature slice's own. */
-export interface ReadModelDatabase extends ClientTables, TrainingTables, DiaryTables, VoiceNoteTables, FeedbackTables {
+export interface ReadModelDatabase extends ClientTables,
+    TrainingTables,
+    DiaryTables,
+    VoiceNoteTables,
+    FeedbackTables,
+    AppointmentTables,
+    ShiftTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

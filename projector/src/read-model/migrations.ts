@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { appointmentsMigration } from '../appointments/appointment-migration';
 import { clientsMigration } from '../clients/client-migration';
 import { diaryMigration } from '../diary/diary-migration';
 import { feedbackMigration } from '../feedback/feedback-migration';
+import { shiftsMigration } from '../shifts/shift-migration';
 import { trainingMigration } from '../training/training-migration';
 import { voiceNotesMigration } from '../voice-notes/voice-note-migration';
 
@@ -85,4 +87,6 @@ export const migrations: Record<string, Migration> = {
   '0005_diary': diaryMigration,
   '0006_voice_notes': voiceNotesMigration,
   '0007_feedback': feedbackMigration,
+  '0008_appointments': appointmentsMigration,
+  '0009_shifts': shiftsMigration,
 };

@@ -72,7 +72,9 @@ export function attachLivePush(
     const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
     for (const name of names) {
       const live = LIVE_RESOURCES[name];
-      if (live) io.to(live.permissions.map(permissionRoom)).emit(`${live.resource}:changed`, { position: change.position });
+      if (!live) continue;
+      const room = io.to(live.permissions.map(permissionRoom));
+      for (const resource of live.resources) room.emit(`${resource}:changed`, { position: change.position });
     }
     if (!names.includes('carers')) return;
     const snapshot = await activeCount();

@@ -1,19 +1,23 @@
 import type { Permission } from '@care/events';
 
 /**
- * Which pushes a read-model change becomes: projection name → the resource named in the event
- * (`<resource>:changed`, the browser reloads what it shows from `/api/<resource>…`) and the permissions
+ * Which pushes a read-model change becomes: projection name → the resources named in the events
+ * (`<resource>:changed`, the browser reloads what it shows from `/api/<resource>…`; one read model can feed several
+ * paths, as visits feed /api/appointments and /api/monitoring) and the permissions
  * of the sockets that receive it. A user never learns that a list they may not read has changed.
  */
-export const LIVE_RESOURCES: Readonly<Record<string, { resource: string; permissions: readonly Permission[] }>> = {
-  carers: { resource: 'carers', permissions: ['carers.read'] },
-  users: { resource: 'users', permissions: ['users.manage'] },
-  access_log: { resource: 'access-log', permissions: ['admin.panel'] },
-  clients: { resource: 'clients', permissions: ['clients.read'] },
-  training: { resource: 'training', permissions: ['training.read', 'training.readOwn'] },
-  diary: { resource: 'diary', permissions: ['diary.read'] },
-  voice_notes: { resource: 'voice-notes', permissions: ['diary.read'] },
-  feedback: { resource: 'feedback', permissions: ['feedback.manage'] },
+export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly string[]; permissions: readonly Permission[] }>> = {
+  carers: { resources: ['carers'], permissions: ['carers.read'] },
+  users: { resources: ['users'], permissions: ['users.manage'] },
+  access_log: { resources: ['access-log'], permissions: ['admin.panel'] },
+  clients: { resources: ['clients'], permissions: ['clients.read'] },
+  training: { resources: ['training'], permissions: ['training.read', 'training.readOwn'] },
+  diary: { resources: ['diary'], permissions: ['diary.read'] },
+  voice_notes: { resources: ['voice-notes'], permissions: ['diary.read'] },
+  feedback: { resources: ['feedback'], permissions: ['feedback.manage'] },
+  appointments: { resources: ['appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
+  // A shift decides whether visits are flagged outside the carer's shifts.
+  shifts: { resources: ['shifts', 'appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

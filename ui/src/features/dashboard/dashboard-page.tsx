@@ -1,6 +1,7 @@
 import { can } from '@care/events';
 import { greetingName, useCurrentUser } from '../../shared/current-user';
 import { ActiveCarersCard } from './active-carers-card';
+import { RecentAppointments } from './recent-appointments';
 
 /** Spec section 2.6. Only live figures: the other blocks arrive with their own issues. */
 export function DashboardPage() {
@@ -18,6 +19,7 @@ export function DashboardPage() {
           <ActiveCarersCard />
         </div>
       )}
+      <RecentAppointments />
     </section>
   );
 }

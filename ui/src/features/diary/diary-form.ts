@@ -9,7 +9,7 @@ import {
 } from '@care/events';
 import type { z } from 'zod';
 import { issuesByField } from '../../shared/form-errors';
-import { londonInputToIso, toLondonInputValue } from './london-time';
+import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 
 /** What the Add Entry / Amend form holds; the entry date as the datetime-local input's London wall time. */
 export interface DiaryFormValues {

@@ -9,6 +9,7 @@ import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, MOBILE_TABS, SETTINGS_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
+import { TodayCountBadge } from '../../features/appointments/today-count-badge';
 
 function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenChange: (open: boolean) => void; pathname: string }) {
   const user = useCurrentUser();
@@ -113,7 +114,10 @@ export function MobileLayout() {
           const active = isNavActive(pathname, to);
           return (
             <Link key={to} to={to} className={`bottom-tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
-              <Icon size={20} aria-hidden />
+              <span className="bottom-tab-icon">
+                <Icon size={20} aria-hidden />
+                {to === '/scheduling' && <TodayCountBadge />}
+              </span>
               <span>{label}</span>
             </Link>
           );

@@ -1,0 +1,172 @@
+import type { AppointmentPriority, AppointmentStatus, CheckInSource, ClientMood, ShiftStatus, ShiftType, VisitType } from '../enums';
+import type { VisitLocation } from './appointment-events';
+
+/**
+ * GET /api/appointments items and GET /api/appointments/:id: the appointment and its visit, one record.
+ * Field names follow spec part 1 section 3 (appointments) and part 2 section 3 (Visit).
+ */
+export interface AppointmentView {
+  id: string;
+  clientId: string;
+  carerId: string | null;
+  status: AppointmentStatus;
+  /** ISO instant (UTC) of the planned start (spec: scheduledDate). */
+  scheduledDate: string;
+  /** ISO instant (UTC) of the planned end. */
+  scheduledEnd: string;
+  /** Minutes (spec: scheduledDuration). */
+  scheduledDuration: number;
+  /** London calendar date YYYY-MM-DD and wall-clock HH:mm of the planned start and end. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  visitType: VisitType;
+  /** Same as visitType (the dashboard reads appointmentType). */
+  appointmentType: VisitType;
+  priority: AppointmentPriority;
+  tasks: string[];
+  notes: string | null;
+  seriesId: string | null;
+  /** Raised by the timeliness policy while scheduled: the start passed by the grace period without a check-in. */
+  runningLate: boolean;
+  /** No confirmed or pending shift of the carer covers the visit. */
+  outsideShift: boolean;
+  actualStartTime: string | null;
+  actualEndTime: string | null;
+  checkInLocation: VisitLocation | null;
+  checkOutLocation: VisitLocation | null;
+  checkInSource: CheckInSource | null;
+  manualInputReason: string | null;
+  lateArrival: boolean;
+  lateReason: string | null;
+  tasksCompleted: string[];
+  totalTasks: number;
+  medicationGiven: boolean | null;
+  clientMood: ClientMood | null;
+  healthObservations: string | null;
+  /** The carer's notes at check-out. */
+  visitNotes: string | null;
+  /** Whether a signature was captured; the image is in GET /api/appointments/:id (signature). */
+  signedOff: boolean;
+  signature?: string | null;
+  travelTime: number | null;
+  /** Miles, one decimal. */
+  mileage: number | null;
+  /** Pence. */
+  expenses: number | null;
+  /** Diary entries and voice notes recorded against this visit. */
+  documentsUploaded: number;
+  cancellationReason: string | null;
+  amended: boolean;
+  /** Stream revision: send it back as If-Match to refuse a concurrent change. */
+  revision: string;
+  createdAt: string;
+  updatedAt: string;
+  client: { firstName: string; lastName: string; address: string };
+  carer: { user: { firstName: string; lastName: string } } | null;
+}
+
+/** GET /api/appointments/today/count (the mobile Schedule badge). */
+export interface AppointmentCountView {
+  count: number;
+}
+
+/** GET /api/appointments/summary?from&to: the cards of Visit Tracking, Daily Schedule and Manage. */
+export interface AppointmentSummaryView {
+  total: number;
+  scheduled: number;
+  inProgress: number;
+  completed: number;
+  missed: number;
+  cancelled: number;
+  noShow: number;
+  unassigned: number;
+  lateArrivals: number;
+  /** Distinct carers with a visit. */
+  activeCarers: number;
+  /** Sum of planned durations, in hours. */
+  totalHours: number;
+  /** completed ÷ (all but cancelled) as a percentage to 1 decimal; null when there is nothing to rate. */
+  completionRate: number | null;
+  /** On-time share of checked-in visits (check-in at most 15 minutes after the start), to 1 decimal. */
+  punctualityRate: number | null;
+}
+
+/** GET /api/appointments/analytics?from&to: one row per London day. */
+export interface AppointmentDayFigures {
+  date: string;
+  total: number;
+  completed: number;
+  missed: number;
+  cancelled: number;
+  lateArrivals: number;
+}
+
+/** GET /api/appointments/:id/history, oldest first. */
+export interface AppointmentVersionView {
+  revision: string;
+  /** The event type, e.g. AppointmentScheduled, VisitCheckedIn, VisitAmended. */
+  action: string;
+  userId: string;
+  userName: string | null;
+  occurredAt: string;
+  /** The event's data as recorded (the signature image left out). */
+  data: Record<string, unknown>;
+}
+
+export type Punctuality = 'On Time' | 'Early' | 'Late';
+
+/** GET /api/monitoring items: one care record per visit that happened or should have (spec part 2 section 3). */
+export interface MonitoringRecordView {
+  id: string;
+  /** London date YYYY-MM-DD. */
+  date: string;
+  /** HH:mm–HH:mm planned. */
+  plannedTime: string;
+  /** HH:mm–HH:mm as checked in and out, or null. */
+  actualTime: string | null;
+  client: string;
+  carer: string;
+  punctuality: Punctuality | null;
+  /** Minutes actually spent when checked out, else the planned duration. */
+  duration: number;
+  tasks: string[];
+  medication: boolean;
+  /** The care provided (visit type). */
+  provider: VisitType;
+  manualInputReason: string | null;
+  source: CheckInSource | null;
+  /** completed, in_progress, cancelled, no_show, scheduled or missed. */
+  status: AppointmentStatus;
+  notes: string | null;
+}
+
+/** GET /api/monitoring reply: one page and the total that matched the filters. */
+export interface MonitoringPageView {
+  records: MonitoringRecordView[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** GET /api/shifts items. */
+export interface ShiftView {
+  id: string;
+  carerId: string;
+  carerName: string;
+  shiftType: ShiftType;
+  startTime: string;
+  endTime: string;
+  breakMinutes: number;
+  location: string | null;
+  status: ShiftStatus;
+  notes: string | null;
+  cancellationReason: string | null;
+  /** London date and HH:mm of start and end, for the rota grid. */
+  date: string;
+  startClock: string;
+  endClock: string;
+  /** Visits of the carer that fall inside the shift. */
+  visitCount: number;
+  revision: string;
+}

@@ -1,0 +1,4 @@
+export * from './appointment-events';
+export * from './carer-booking-events';
+export * from './appointment-request';
+export type * from './appointment-view';

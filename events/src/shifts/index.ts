@@ -1,0 +1,2 @@
+export * from './shift-events';
+export * from './shift-request';

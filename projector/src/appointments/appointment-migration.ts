@@ -1,0 +1,6 @@
+import type { Kysely, Migration } from 'kysely';
+
+/** STUB (issue 5): the appointments read-model tables (runs inside the target schema, see read-model/migrations.ts). */
+export const appointmentsMigration: Migration = {
+  async up(_db: Kysely<unknown>) {},
+};

@@ -1,0 +1,8 @@
+import Router from '@koa/router';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+
+/** STUB (issue 5): replaced by the monitoring read slice. */
+export function monitoringRoutes(_deps: ReadDeps): Router<ReadState> {
+  return new Router<ReadState>({ prefix: '/api/monitoring' });
+}
