@@ -11,3 +11,33 @@ export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
+
+const londonWallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as the London wall clock, "YYYY-MM-DDTHH:mm". */
+export function londonWallClockOf(instant: Date): string {
+  const part = Object.fromEntries(londonWallClock.formatToParts(instant).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+}
+
+/**
+ * A London date and wall-clock time ("HH:mm") as an ISO instant in UTC, right across the clock changes: a time
+ * skipped in spring is read as the moment after the change, an hour repeated in autumn as its first occurrence.
+ */
+export function londonTimeToInstant(date: string, time: string): string {
+  const wall = `${date}T${time}`;
+  const asUtc = Date.parse(`${wall}:00Z`);
+  const offsetAt = (utcMs: number) => Date.parse(`${londonWallClockOf(new Date(utcMs))}:00Z`) - Math.floor(utcMs / 60_000) * 60_000;
+  const before = asUtc - offsetAt(asUtc - 3 * 3_600_000);
+  const after = asUtc - offsetAt(asUtc + 3 * 3_600_000);
+  const exact = [before, after].find((candidate) => londonWallClockOf(new Date(candidate)) === wall);
+  return new Date(exact ?? before).toISOString();
+}
