@@ -1,5 +1,6 @@
 import { londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
+import { demoVisits } from '../command-api/src/demo/demo-appointments';
 import { demoCarers } from '../command-api/src/demo/demo-carers';
 import { demoClients } from '../command-api/src/demo/demo-clients';
 import { demoDiaryEntries } from '../command-api/src/demo/demo-diary';
@@ -47,12 +48,26 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   // The first demo carer is the demo carer account's own record ("their own records").
   const carers = demoCarers().map((carer, index) => (index === 0 ? { ...carer, userId: userIds[1], email: users[1]!.email } : carer));
   const carerIds = await createAll(carers, (carer) => asAdmin('POST', '/api/carers', carer));
-  const clientIds = await createAll(demoClients(carerIds), (client) => asAdmin('POST', '/api/clients', client));
+  const clients = demoClients(carerIds);
+  const clientIds = await createAll(clients, (client) => asAdmin('POST', '/api/clients', client));
   const training = await createAll(demoTraining(carerIds, londonToday()), (record) => asAdmin('POST', '/api/training', record));
   const diary = await createAll(demoDiaryEntries(carerIds, clientIds, new Date()), (entry) =>
     (entry.carerId === carerIds[0] ? asCarer : asAdmin)('POST', '/api/diary', entry),
   );
   const feedback = await createAll(demoFeedback(), (item) => asAdmin('POST', '/api/feedback', item));
+  // Only active carers and clients can be booked.
+  const activeCarerIds = carerIds.filter((_, index) => carers[index]!.isActive !== false);
+  const activeClientIds = clientIds.filter((_, index) => clients[index]!.isActive !== false);
+  // Each visit's life in order: scheduled, then checked in and out (the demo carer records their own), or cancelled.
+  const visits = await createAll(demoVisits(activeCarerIds, activeClientIds, new Date()), async ({ schedule, steps }) => {
+    const reply = await asAdmin('POST', '/api/appointments', schedule);
+    const id = await createdId(Promise.resolve(reply));
+    for (const step of steps) {
+      const byCarer = schedule.carerId === carerIds[0] && step.action.startsWith('check-');
+      await (byCarer ? asCarer : asAdmin)('POST', `/api/appointments/${id}/${step.action}`, step.body);
+    }
+    return reply;
+  });
   return {
     counts: {
       carers: carerIds.length,
@@ -60,6 +75,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       'training records': training.length,
       'diary entries': diary.length,
       'feedback items': feedback.length,
+      visits: visits.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

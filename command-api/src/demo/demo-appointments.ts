@@ -1,0 +1,209 @@
+import {
+  addDays,
+  londonTimeToInstant,
+  londonToday,
+  type CheckInRequest,
+  type CheckOutRequest,
+  type ClientMood,
+  type ScheduleAppointmentRequest,
+  type VisitType,
+} from '@care/events';
+
+/**
+ * About six weeks of visits around today (four weeks back, two ahead), the same for the same `now`: no
+ * randomness, every choice derived from the carer, day and slot. Past visits are mostly completed (some late,
+ * some typed in by hand), a few cancelled, no-shows or left without a check-in (the timeliness policy raises
+ * those as missed); today has visits in every state; the demo carer account has visits just ahead of now so it
+ * can check in. Every visit goes in through the API as commands (scripts/demo-seed.ts).
+ */
+export interface DemoVisitStep {
+  readonly action: 'check-in' | 'check-out' | 'cancel' | 'no-show';
+  readonly body: CheckInRequest | CheckOutRequest | { reason?: string };
+}
+
+export interface DemoVisit {
+  readonly schedule: ScheduleAppointmentRequest;
+  /** Sent after the schedule command, in order, against the new appointment. */
+  readonly steps: readonly DemoVisitStep[];
+}
+
+const DAYS_BACK = 28;
+const DAYS_AHEAD = 14;
+const MINUTE = 60_000;
+
+/** A carer's round: start time (London) and length of each daily visit. */
+const SLOTS = [
+  { time: '08:00', minutes: 45, types: ['personal_care', 'personal_care', 'medication'] },
+  { time: '12:30', minutes: 30, types: ['medication', 'companionship', 'domestic'] },
+  { time: '17:30', minutes: 60, types: ['personal_care', 'domestic', 'companionship'] },
+] as const satisfies readonly { time: string; minutes: number; types: readonly VisitType[] }[];
+
+const TASKS: Record<VisitType, readonly string[]> = {
+  personal_care: ['Assist with washing and dressing', 'Prepare breakfast', 'Prompt medication', 'Check skin and pressure areas'],
+  medication: ['Administer medication', 'Record on the MAR chart', 'Prepare lunch'],
+  companionship: ['Chat and company', 'Short walk outside', 'Make a hot drink'],
+  domestic: ['Light cleaning', 'Laundry', 'Change bed linen'],
+  transport: ['Drive to the appointment', 'Accompany and wait', 'Drive home'],
+};
+
+const MOODS: readonly ClientMood[] = ['happy', 'content', 'content', 'neutral', 'happy', 'anxious', 'low'];
+const LATE_REASONS = ['Previous visit overran', 'Heavy traffic on the ring road', 'Bus cancelled', 'Parking near the flat'];
+const CANCEL_REASONS = ['Client admitted to hospital', 'Family visiting, visit not needed', 'Client at a day centre'];
+const OBSERVATIONS = [
+  'Eating and drinking well.',
+  'A little breathless on the stairs; mentioned to the family.',
+  'Skin intact, no redness.',
+  'Slept poorly, says the knee aches.',
+  null,
+];
+
+export function demoVisits(carerIds: readonly string[], clientIds: readonly string[], now: Date): DemoVisit[] {
+  const today = londonToday(now);
+  const anchored = visitsAroundNow(carerIds, clientIds, now);
+  const visits: DemoVisit[] = [...anchored];
+  const clashesWithAnchored = (carerId: string, start: Date, minutes: number) =>
+    anchored.some(({ schedule }) => {
+      if (schedule.carerId !== carerId) return false;
+      const ownStart = Date.parse(schedule.scheduledStart);
+      const ownEnd = ownStart + Number(schedule.durationMinutes) * MINUTE;
+      return start.getTime() < ownEnd && ownStart < start.getTime() + minutes * MINUTE;
+    });
+  for (let day = -DAYS_BACK; day <= DAYS_AHEAD; day += 1) {
+    const date = addDays(today, day);
+    const weekend = [0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay());
+    carerIds.forEach((carerId, carerIndex) => {
+      // The demo carer account's own visits today are placed around the moment of seeding (below).
+      if (carerIndex === 0 && day === 0) return;
+      SLOTS.forEach((slot, slotIndex) => {
+        if (weekend && slotIndex === 1) return;
+        const seed = (carerIndex * 31 + (day + DAYS_BACK) * 7 + slotIndex * 13) % 100;
+        const offset = (carerIndex % 4) * 15;
+        const start = new Date(Date.parse(londonTimeToInstant(date, slot.time)) + offset * MINUTE);
+        if (clashesWithAnchored(carerId, start, slot.minutes)) return;
+        const clientId = clientIds[(carerIndex * 5 + slotIndex * 2 + ((day + DAYS_BACK) % 3)) % clientIds.length]!;
+        const visitType = slot.types[(carerIndex + day + DAYS_BACK) % slot.types.length]!;
+        visits.push(visit({ carerId, clientId, start, minutes: slot.minutes, visitType, seed, now, forced: forcedToday(day, carerIndex, slotIndex) }));
+      });
+    });
+    // Two visits a day still waiting for a carer (Visit Assignments), from today on.
+    if (day >= 0) {
+      for (const [index, time] of ['10:00', '15:00'].entries()) {
+        const start = new Date(londonTimeToInstant(date, time));
+        if (start <= now) continue;
+        const clientId = clientIds[(day * 7 + index * 3 + 11) % clientIds.length]!;
+        visits.push(visit({ carerId: null, clientId, start, minutes: 45, visitType: index === 0 ? 'transport' : 'companionship', seed: 50, now }));
+      }
+    }
+  }
+  return visits;
+}
+
+type Outcome = 'completed' | 'late' | 'cancelled' | 'no_show' | 'missed';
+
+/** Today shows one visit in each end state whatever the hour of seeding (when its slot is already over). */
+function forcedToday(day: number, carerIndex: number, slotIndex: number): Outcome | undefined {
+  if (day !== 0 || slotIndex !== 0) return undefined;
+  return ({ 1: 'cancelled', 2: 'no_show', 3: 'missed', 4: 'late' } as Record<number, Outcome>)[carerIndex];
+}
+
+function outcomeOf(seed: number): Outcome {
+  if (seed < 3) return 'cancelled';
+  if (seed < 5) return 'no_show';
+  if (seed < 8) return 'missed';
+  if (seed < 18) return 'late';
+  return 'completed';
+}
+
+interface VisitInput {
+  readonly carerId: string | null;
+  readonly clientId: string;
+  readonly start: Date;
+  readonly minutes: number;
+  readonly visitType: VisitType;
+  readonly seed: number;
+  readonly now: Date;
+  readonly forced?: Outcome;
+}
+
+function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced }: VisitInput): DemoVisit {
+  const tasks = TASKS[visitType].slice(0, 3);
+  const schedule: ScheduleAppointmentRequest = {
+    clientId,
+    carerId,
+    scheduledStart: start.toISOString(),
+    durationMinutes: minutes,
+    visitType,
+    priority: seed % 11 === 0 ? 'high' : 'normal',
+    tasks,
+    notes: seed % 6 === 0 ? 'Key safe code is with the office. Please use the back door.' : null,
+  };
+  const outcome = forced ?? outcomeOf(seed);
+  const end = new Date(start.getTime() + minutes * MINUTE);
+  if (carerId === null) return { schedule, steps: [] };
+  if (outcome === 'cancelled') return { schedule, steps: [{ action: 'cancel', body: { reason: CANCEL_REASONS[seed % CANCEL_REASONS.length]! } }] };
+  if (end > now) return { schedule, steps: startedSteps(start, seed, now) };
+  if (outcome === 'no_show') return { schedule, steps: [{ action: 'no-show', body: { reason: 'No answer at the door; family and office informed' } }] };
+  if (outcome === 'missed') return { schedule, steps: [] };
+  const lateBy = outcome === 'late' ? 20 + (seed % 4) * 7 : (seed % 9) - 4;
+  const checkedIn = new Date(start.getTime() + lateBy * MINUTE);
+  return {
+    schedule,
+    steps: [
+      checkIn(checkedIn, seed, outcome === 'late' ? LATE_REASONS[seed % LATE_REASONS.length]! : null),
+      checkOut(new Date(checkedIn.getTime() + (minutes + (seed % 5) - 2) * MINUTE), tasks, visitType, seed),
+    ],
+  };
+}
+
+/** A visit under way now is checked in (in progress); one still ahead gets no steps. */
+function startedSteps(start: Date, seed: number, now: Date): DemoVisitStep[] {
+  const checkedIn = new Date(start.getTime() + 2 * MINUTE);
+  return checkedIn <= now ? [checkIn(checkedIn, seed, null)] : [];
+}
+
+function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitStep {
+  const manual = seed % 10 === 0;
+  const body: CheckInRequest = manual
+    ? { checkedInAt: at.toISOString(), source: 'Manual', manualInputReason: 'Phone battery flat; time from the paper timesheet', lateReason }
+    : {
+        checkedInAt: at.toISOString(),
+        source: 'Mobile',
+        location: { latitude: 51.45 + (seed % 20) * 0.01, longitude: -0.25 + (seed % 25) * 0.012, accuracy: 8 + (seed % 20), address: null },
+        lateReason,
+      };
+  return { action: 'check-in', body };
+}
+
+function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed: number): DemoVisitStep {
+  const body: CheckOutRequest = {
+    checkedOutAt: at.toISOString(),
+    source: seed % 10 === 0 ? 'Manual' : 'Mobile',
+    manualInputReason: seed % 10 === 0 ? 'Phone battery flat; time from the paper timesheet' : null,
+    tasksCompleted: seed % 7 === 0 ? tasks.slice(0, -1) : [...tasks],
+    medicationGiven: visitType === 'medication' || tasks.includes('Prompt medication'),
+    clientMood: MOODS[seed % MOODS.length]!,
+    healthObservations: OBSERVATIONS[seed % OBSERVATIONS.length] ?? null,
+    notes: seed % 7 === 0 ? 'Ran out of time for the last task; the evening carer will pick it up.' : 'All well, left comfortable.',
+    travelTimeMinutes: 5 + (seed % 20),
+    mileage: ((seed % 40) / 10 + 0.5).toFixed(1),
+    expenses: seed % 9 === 0 ? '3.50' : null,
+  };
+  return { action: 'check-out', body };
+}
+
+/**
+ * Visits placed around the moment of seeding, whatever the hour: the demo carer account's day (one done
+ * earlier, one starting shortly to check in to, one later) and one visit in progress for the last carer.
+ */
+function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string[], now: Date): DemoVisit[] {
+  const carerId = carerIds[0];
+  const lastCarerId = carerIds.at(-1);
+  if (carerId === undefined || lastCarerId === undefined || carerIds.length < 2) return [];
+  const roundedNow = Math.ceil(now.getTime() / (5 * MINUTE)) * 5 * MINUTE;
+  const at = (minutesFromNow: number) => new Date(roundedNow + minutesFromNow * MINUTE);
+  const done = visit({ carerId, clientId: clientIds[0]!, start: at(-180), minutes: 45, visitType: 'personal_care', seed: 40, now });
+  const next = visit({ carerId, clientId: clientIds[1]!, start: at(20), minutes: 45, visitType: 'medication', seed: 41, now });
+  const later = visit({ carerId, clientId: clientIds[2]!, start: at(180), minutes: 30, visitType: 'companionship', seed: 42, now });
+  const underWay = visit({ carerId: lastCarerId, clientId: clientIds[3]!, start: at(-15), minutes: 60, visitType: 'domestic', seed: 43, now });
+  return [done, next, later, underWay];
+}
