@@ -37,6 +37,7 @@ describe('the demo data of the quick start', () => {
       'training records': ofType('TrainingRecorded').length,
       'diary entries': ofType('DiaryEntryAdded').length,
       'feedback items': ofType('FeedbackSubmitted').length,
+      visits: ofType('AppointmentScheduled').length,
     });
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
@@ -63,6 +64,24 @@ describe('the demo data of the quick start', () => {
     expect(carerAccount).toBeDefined();
     const byCarer = entries.filter((event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId);
     expect(byCarer.length).toBeGreaterThan(0);
+  });
+
+  it('has about six weeks of visits: past ones completed, late, cancelled or no-show, and today in every state', async () => {
+    const ofType = await eventsOf();
+    const scheduled = ofType('AppointmentScheduled');
+    expect(scheduled.length).toBeGreaterThan(3000);
+    const days = new Set(scheduled.map((event) => londonToday(new Date(String(dataOf(event).scheduledStart)))));
+    expect(days).toContain(addDays(londonToday(), -28));
+    expect(days).toContain(addDays(londonToday(), 14));
+    expect(ofType('VisitCheckedOut').length).toBeGreaterThan(1500);
+    expect(ofType('VisitCheckedIn').some((event) => dataOf(event).lateArrival === true)).toBe(true);
+    expect(ofType('VisitCheckedIn').some((event) => dataOf(event).source === 'Manual')).toBe(true);
+    expect(ofType('AppointmentCancelled').length).toBeGreaterThan(0);
+    expect(ofType('AppointmentNoShowRecorded').length).toBeGreaterThan(0);
+    expect(scheduled.some((event) => dataOf(event).carerId === null)).toBe(true);
+    // The demo carer account checked in to its own visits.
+    const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
+    expect(ofType('VisitCheckedIn').some((event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId)).toBe(true);
   });
 
   it('is only written once', async () => {
