@@ -1,0 +1,335 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  appointmentStreamId,
+  WrongExpectedRevisionError,
+  type AmendVisitCommandInput,
+  type AppointmentEvent,
+  type AppointmentPlan,
+  type CheckInCommandInput,
+  type CheckOutCommandInput,
+  type EventStore,
+  type Position,
+  type ScheduleAppointmentCommandInput,
+  type ScheduleRecurringCommandInput,
+} from '@care/events';
+import type { CommandContext } from '../shared/actor';
+import type { CommandResult } from '../shared/command-reply';
+import { appendEvents, loadStream, type LoadedStream } from '../shared/event-stream';
+import { latestPosition } from '../shared/latest-position';
+import type { AmendableVisit, AppointmentChanges, AppointmentCommand, CaptureDetails } from './appointment-commands';
+import { evolve, initialAppointmentState, scheduledEndOf, type AppointmentState, type ExistingAppointment } from './appointment-state';
+import { BookingClashError } from './booking-clash';
+import { CarerBookings, type BookingReceipt } from './carer-booking-service';
+import { daysTouched, type BookingRequest } from './carer-bookings';
+import { decide } from './decide';
+import { londonDateOf, ukDate } from './london-texts';
+import { bookableCarer, bookableClient, carerName, loadCarer, loadClient, type BookableCarer } from './visit-parties';
+import { expandWeeklyPattern } from './weekly-pattern';
+
+/** A command's result plus what the coordinator should know but that does not refuse it. */
+export interface AppointmentResult extends CommandResult {
+  readonly warnings: readonly string[];
+}
+
+export interface RecurringResult {
+  readonly ids: readonly string[];
+  readonly seriesId: string;
+  readonly position: Position | undefined;
+  readonly warnings: readonly string[];
+}
+
+/** Who checks in or out: admins and coordinators record any visit, a carer only the visits assigned to them. */
+export interface RecorderIdentity {
+  readonly userId: string;
+  readonly mayRecordAnyVisit: boolean;
+}
+
+type Loaded = LoadedStream<AppointmentState>;
+
+/**
+ * Runs appointment and visit commands: load the stream, `decide`, append with the expected revision. A visit
+ * with a carer is booked into the carer's day streams first (no double booking), and the booking is undone when
+ * the appointment append fails; a booking the visit no longer needs is released after the append.
+ */
+export class AppointmentService {
+  private readonly bookings: CarerBookings;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.bookings = new CarerBookings(store, clock);
+  }
+
+  async schedule(input: ScheduleAppointmentCommandInput, context: CommandContext): Promise<AppointmentResult> {
+    const id = uuidv7();
+    const plan = planOf(input);
+    const carerId = input.carerId ?? null;
+    bookableClient(await loadClient(this.store, plan.clientId));
+    const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
+    const events = decide({ type: 'ScheduleAppointment', id, carerId, seriesId: null, plan }, initialAppointmentState);
+    const receipt = carer && carerId ? await this.bookings.book(bookingOf(id, carerId, plan), context) : undefined;
+    const appended = await this.appendOrUndo(id, events, 'no_stream', context, receipt);
+    return { ...appended, position: latestPosition(receipt?.position, appended.position), warnings: dailyLimitWarnings(carer, receipt) };
+  }
+
+  /** A weekly pattern: every occurrence is checked against the carer's bookings before anything is written. */
+  async scheduleRecurring(input: ScheduleRecurringCommandInput, context: CommandContext): Promise<RecurringResult> {
+    const { daysOfWeek, startTime, startDate, untilDate, ...fields } = input;
+    const starts = expandWeeklyPattern({ daysOfWeek, startTime, startDate, untilDate });
+    const seriesId = uuidv7();
+    const carerId = fields.carerId ?? null;
+    const occurrences = starts.map((scheduledStart) => ({ id: uuidv7(), plan: planOf({ ...fields, scheduledStart }) }));
+    bookableClient(await loadClient(this.store, fields.clientId));
+    const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
+    const decided = occurrences.map(({ id, plan }) => ({
+      id,
+      events: decide({ type: 'ScheduleAppointment', id, carerId, seriesId, plan }, initialAppointmentState),
+    }));
+
+    const receipts: BookingReceipt[] = [];
+    if (carer && carerId) {
+      const requests = occurrences.map(({ id, plan }) => bookingOf(id, carerId, plan));
+      const clashes = await this.bookings.clashesOf(requests, context);
+      if (clashes.length > 0) {
+        if (clashes.length === 1) throw BookingClashError.single(clashes[0]!);
+        const dates = [...new Set(clashes.map((clash) => ukDate(londonDateOf(clash.start))))];
+        throw new BookingClashError(`Carer is already booked at overlapping times on ${dates.join(', ')}`, clashes[0]!, clashes);
+      }
+      try {
+        for (const request of requests) receipts.push(await this.bookings.book(request, context));
+      } catch (error) {
+        await undoAll(receipts);
+        throw error;
+      }
+    }
+    const positions: (Position | undefined)[] = receipts.map((receipt) => receipt.position);
+    for (const [index, { id, events }] of decided.entries()) {
+      try {
+        positions.push((await appendEvents(this.store, appointmentStreamId(id), events, 'no_stream', context)).position);
+      } catch (error) {
+        await undoAll(receipts.slice(index));
+        throw error;
+      }
+    }
+    const warnings = [...new Set(receipts.flatMap((receipt) => dailyLimitWarnings(carer, receipt)))];
+    return { ids: occurrences.map(({ id }) => id), seriesId, position: latestPosition(...positions), warnings };
+  }
+
+  async assign(id: string, carerId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+    const loaded = await this.load(id, ifMatch);
+    const events = decide({ type: 'AssignCarer', id, carerId }, loaded.state);
+    if (events.length === 0) return unchanged(id, loaded);
+    const current = loaded.state as ExistingAppointment;
+    const carer = bookableCarer(await loadCarer(this.store, carerId));
+    const receipt = await this.bookings.book(bookingOf(id, carerId, current.plan), context);
+    const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
+    const released = current.carerId ? await this.bookings.release(current.carerId, id, daysOf(current.plan), context) : undefined;
+    return { ...appended, position: latestPosition(receipt.position, appended.position, released), warnings: dailyLimitWarnings(carer, receipt) };
+  }
+
+  async unassign(id: string, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+    return this.endBooking(id, { type: 'UnassignCarer', id }, ifMatch, context);
+  }
+
+  async reschedule(
+    id: string,
+    input: { scheduledStart: string; durationMinutes: number },
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
+    const loaded = await this.load(id, ifMatch);
+    const events = decide({ type: 'RescheduleAppointment', id, ...input }, loaded.state);
+    if (events.length === 0) return unchanged(id, loaded);
+    const current = loaded.state as ExistingAppointment;
+    if (current.carerId === null) return { ...(await this.append(id, events, loaded.revision, context)), warnings: [] };
+    const carer = bookableCarer(await loadCarer(this.store, current.carerId));
+    const plan = { ...current.plan, ...input };
+    const receipt = await this.bookings.book(bookingOf(id, current.carerId, plan), context);
+    const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
+    const newDays = daysOf(plan);
+    const oldDays = daysOf(current.plan).filter((date) => !newDays.includes(date));
+    const released = await this.bookings.release(current.carerId, id, oldDays, context);
+    return { ...appended, position: latestPosition(receipt.position, appended.position, released), warnings: dailyLimitWarnings(carer, receipt) };
+  }
+
+  async change(id: string, input: AppointmentChanges, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+    const loaded = await this.load(id, ifMatch);
+    const changes = definedOnly({ visitType: input.visitType, priority: input.priority, tasks: input.tasks, notes: input.notes });
+    return this.decideAndAppend(id, { type: 'ChangeAppointment', id, changes }, loaded, context);
+  }
+
+  cancel(id: string, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+    return this.endBooking(id, { type: 'CancelAppointment', id, reason }, ifMatch, context);
+  }
+
+  noShow(id: string, reason: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+    return this.endBooking(id, { type: 'RecordNoShow', id, reason }, ifMatch, context);
+  }
+
+  async checkIn(
+    id: string,
+    input: CheckInCommandInput,
+    recorder: RecorderIdentity,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
+    const loaded = await this.load(id, ifMatch);
+    const command: AppointmentCommand = {
+      type: 'CheckIn',
+      id,
+      now: this.now(),
+      recorder: { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) },
+      checkedInAt: input.checkedInAt,
+      capture: captureOf(input),
+      lateReason: input.lateReason ?? null,
+    };
+    return this.decideAndAppend(id, command, loaded, context);
+  }
+
+  async checkOut(
+    id: string,
+    input: CheckOutCommandInput,
+    recorder: RecorderIdentity,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
+    const loaded = await this.load(id, ifMatch);
+    const command: AppointmentCommand = {
+      type: 'CheckOut',
+      id,
+      now: this.now(),
+      recorder: { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) },
+      checkedOutAt: input.checkedOutAt,
+      capture: captureOf(input),
+      outcome: {
+        tasksCompleted: input.tasksCompleted,
+        medicationGiven: input.medicationGiven,
+        clientMood: input.clientMood ?? null,
+        healthObservations: input.healthObservations ?? null,
+        notes: input.notes ?? null,
+        signature: input.signature ?? null,
+        travelTimeMinutes: input.travelTimeMinutes ?? null,
+        mileageTenths: input.mileage ?? null,
+        expensesPence: input.expenses ?? null,
+      },
+    };
+    return this.decideAndAppend(id, command, loaded, context);
+  }
+
+  async amend(id: string, input: AmendVisitCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+    const loaded = await this.load(id, ifMatch);
+    const { reason, mileage, expenses, ...rest } = input;
+    const changes: Partial<AmendableVisit> = definedOnly({ ...rest, mileageTenths: mileage, expensesPence: expenses });
+    return this.decideAndAppend(id, { type: 'AmendVisit', id, now: this.now(), changes, reason }, loaded, context);
+  }
+
+  /** The timeliness policy's step for one visit: the stream decides whether it is late or missed by now. */
+  async checkTimeliness(id: string, lateGraceMinutes: number, context: CommandContext): Promise<AppointmentEvent[]> {
+    const loaded = await this.load(id, undefined);
+    const events = decide({ type: 'CheckTimeliness', id, now: this.now(), lateGraceMinutes }, loaded.state);
+    if (events.length > 0) await appendEvents(this.store, appointmentStreamId(id), events, loaded.revision, context);
+    return events;
+  }
+
+  /** Unassign, cancel, no-show: the visit no longer holds its carer's time. */
+  private async endBooking(id: string, command: AppointmentCommand, ifMatch: bigint | undefined, context: CommandContext) {
+    const loaded = await this.load(id, ifMatch);
+    const events = decide(command, loaded.state);
+    if (events.length === 0) return unchanged(id, loaded);
+    const appended = await this.append(id, events, loaded.revision, context);
+    const current = loaded.state as ExistingAppointment;
+    const released = current.carerId ? await this.bookings.release(current.carerId, id, daysOf(current.plan), context) : undefined;
+    return { ...appended, position: latestPosition(appended.position, released), warnings: [] };
+  }
+
+  private async decideAndAppend(id: string, command: AppointmentCommand, loaded: Loaded, context: CommandContext): Promise<AppointmentResult> {
+    const events = decide(command, loaded.state);
+    if (events.length === 0) return unchanged(id, loaded);
+    return { ...(await this.append(id, events, loaded.revision, context)), warnings: [] };
+  }
+
+  private async append(id: string, events: readonly AppointmentEvent[], revision: Loaded['revision'], context: CommandContext): Promise<CommandResult> {
+    const appended = await appendEvents(this.store, appointmentStreamId(id), events, revision, context);
+    return { id, revision: appended.nextExpectedRevision, position: appended.position };
+  }
+
+  /** Appends the appointment's events; if that fails (a stale revision), the carer's new booking is given back. */
+  private async appendOrUndo(
+    id: string,
+    events: readonly AppointmentEvent[],
+    revision: Loaded['revision'],
+    context: CommandContext,
+    receipt: BookingReceipt | undefined,
+  ): Promise<CommandResult> {
+    try {
+      return await this.append(id, events, revision, context);
+    } catch (error) {
+      await receipt?.undo();
+      throw error;
+    }
+  }
+
+  private async load(id: string, ifMatch: bigint | undefined): Promise<Loaded> {
+    const streamId = appointmentStreamId(id);
+    const loaded = await loadStream<AppointmentEvent, AppointmentState>(this.store, streamId, evolve, initialAppointmentState);
+    if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
+      throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
+    }
+    return loaded;
+  }
+
+  /** Whether the visit's carer record is linked to the recorder's account (only asked for carers). */
+  private async isAssignedCarer(state: AppointmentState, recorder: RecorderIdentity): Promise<boolean> {
+    if (recorder.mayRecordAnyVisit || !state.exists || state.carerId === null) return false;
+    const carer = await loadCarer(this.store, state.carerId);
+    return carer.exists && carer.userId === recorder.userId;
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+}
+
+function planOf(input: Omit<ScheduleAppointmentCommandInput, 'carerId'>): AppointmentPlan {
+  return {
+    clientId: input.clientId,
+    scheduledStart: input.scheduledStart,
+    durationMinutes: input.durationMinutes,
+    visitType: input.visitType,
+    priority: input.priority,
+    tasks: input.tasks,
+    notes: input.notes ?? null,
+  };
+}
+
+function bookingOf(appointmentId: string, carerId: string, plan: AppointmentPlan): BookingRequest {
+  return { carerId, appointmentId, clientId: plan.clientId, start: plan.scheduledStart, end: scheduledEndOf(plan) };
+}
+
+const daysOf = (plan: AppointmentPlan) => daysTouched(plan.scheduledStart, scheduledEndOf(plan));
+
+function captureOf(input: CheckInCommandInput | CheckOutCommandInput): CaptureDetails {
+  return { location: input.location, source: input.source, manualInputReason: input.manualInputReason ?? null };
+}
+
+/** "<carer> is booked with 9 clients on 21/11/2026, above their limit of 8": a warning, not a refusal. */
+function dailyLimitWarnings(carer: BookableCarer | undefined, receipt: BookingReceipt | undefined): string[] {
+  if (!carer || !receipt) return [];
+  const limit = carer.profile.maxClientsPerDay;
+  return receipt.days
+    .filter((day) => day.clients > limit)
+    .map((day) => `${carerName(carer)} is booked with ${day.clients} clients on ${ukDate(day.date)}, above their limit of ${limit}`);
+}
+
+function unchanged(id: string, loaded: Loaded): AppointmentResult {
+  return { id, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position, warnings: [] };
+}
+
+async function undoAll(receipts: readonly BookingReceipt[]): Promise<void> {
+  for (const receipt of receipts) await receipt.undo().catch(() => undefined);
+}
+
+function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
