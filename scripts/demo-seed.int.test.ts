@@ -38,11 +38,13 @@ describe('the demo data of the quick start', () => {
       'diary entries': ofType('DiaryEntryAdded').length,
       'feedback items': ofType('FeedbackSubmitted').length,
       visits: ofType('AppointmentScheduled').length,
+      shifts: ofType('ShiftPlanned').length,
     });
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
     expect(ofType('DiaryEntryAdded').length).toBeGreaterThanOrEqual(200);
     expect(ofType('FeedbackSubmitted').length).toBeGreaterThan(0);
+    expect(ofType('ShiftPlanned').length).toBeGreaterThan(500);
     const carersWithTraining = new Set(ofType('TrainingRecorded').map((event) => dataOf(event).carerId));
     expect(carersWithTraining.size).toBe(30);
   });

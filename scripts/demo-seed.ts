@@ -3,6 +3,7 @@ import { PostgresEventStore } from '@care/events/server';
 import { demoVisits } from '../command-api/src/demo/demo-appointments';
 import { demoCarers } from '../command-api/src/demo/demo-carers';
 import { demoClients } from '../command-api/src/demo/demo-clients';
+import { demoShifts } from '../command-api/src/demo/demo-shifts';
 import { demoDiaryEntries } from '../command-api/src/demo/demo-diary';
 import { demoFeedback } from '../command-api/src/demo/demo-feedback';
 import { demoTraining } from '../command-api/src/demo/demo-training';
@@ -68,6 +69,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     }
     return reply;
   });
+  const shifts = await createAll(demoShifts(activeCarerIds, londonToday()), (shift) => asAdmin('POST', '/api/shifts', shift));
   return {
     counts: {
       carers: carerIds.length,
@@ -76,6 +78,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       'diary entries': diary.length,
       'feedback items': feedback.length,
       visits: visits.length,
+      shifts: shifts.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

@@ -1,8 +1,41 @@
 import Router from '@koa/router';
+import { cancelShiftRequestSchema, changeShiftRequestSchema, planShiftRequestSchema } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
+import { commandReply as reply } from '../shared/command-reply';
 import type { CommandDeps } from '../shared/command-deps';
 import type { CommandState } from '../shared/command-state';
+import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
+import { SHIFT_NOT_FOUND } from './decide';
+import { ShiftService } from './shift-service';
 
-/** STUB (issue 5): replaced by the shifts slice. */
-export function shiftRoutes(_deps: CommandDeps): Router<CommandState> {
-  return new Router<CommandState>({ prefix: '/api/shifts' });
+const parseShiftId = (raw: string | undefined) => parseRecordId(raw, SHIFT_NOT_FOUND);
+
+/**
+ * Rota shifts (Scheduling & Rotas "New Shift"): POST /api/shifts plans one, PATCH /api/shifts/:id changes it
+ * while it is not cancelled, POST /api/shifts/:id/cancel cancels it.
+ */
+export function shiftRoutes({ store }: CommandDeps): Router<CommandState> {
+  const service = new ShiftService(store);
+  const router = new Router<CommandState>({ prefix: '/api/shifts' });
+  router.use(requirePermission('shifts.write'));
+
+  router.post('/', async (ctx) => {
+    const input = parseOr400(planShiftRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = reply(await service.plan(input, commandContext(ctx)));
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const id = parseShiftId(ctx.params.id);
+    const input = parseOr400(changeShiftRequestSchema, ctx.request.body);
+    ctx.body = reply(await service.change(id, input, parseIfMatch(ctx), commandContext(ctx)));
+  });
+
+  router.post('/:id/cancel', async (ctx) => {
+    const id = parseShiftId(ctx.params.id);
+    const input = parseOr400(cancelShiftRequestSchema, ctx.request.body ?? {});
+    ctx.body = reply(await service.cancel(id, input.reason ?? null, parseIfMatch(ctx), commandContext(ctx)));
+  });
+
+  return router;
 }

@@ -24,7 +24,7 @@ import { AdminNotesEditor } from '../feedback/admin-notes-editor';
 import { feedbackLabel, senderName } from '../feedback/feedback-label';
 import { FeedbackStatusSelect } from '../feedback/feedback-status-select';
 import { feedbackListQueryOptions } from '../feedback/get-feedback';
-import { SortableHeader } from './sortable-header';
+import { SortableHeader } from '../../shared/sortable-header';
 
 /** The admin panel's Feedback tab (issue 4): what users sent from the widget, with its status and admin notes. */
 export function FeedbackTab() {

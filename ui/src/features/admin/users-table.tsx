@@ -16,7 +16,7 @@ import { useChangeUserRole } from './change-user-role';
 import { useDeactivateUser } from './deactivate-user';
 import { useIssuePasswordReset } from './issue-password-reset';
 import { useReactivateUser } from './reactivate-user';
-import { SortableHeader } from './sortable-header';
+import { SortableHeader } from '../../shared/sortable-header';
 import { SelectOptions } from '../../shared/select-options';
 
 /** Sorted by name (surname first, as lists of people are read). */

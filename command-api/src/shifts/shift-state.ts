@@ -1,0 +1,28 @@
+import type { ShiftEvent, ShiftPlan } from '@care/events';
+import { assertNever } from '../shared/assert-never';
+
+export type ShiftState =
+  | { readonly exists: false }
+  | { readonly exists: true; readonly cancelled: boolean; readonly plan: ShiftPlan };
+
+export const initialShiftState: ShiftState = { exists: false };
+
+/** Folds one shift event into the state `decide` needs. Pure. */
+export function evolve(state: ShiftState, event: ShiftEvent): ShiftState {
+  switch (event.type) {
+    case 'ShiftPlanned': {
+      const { id: _id, ...plan } = event.data;
+      return { exists: true, cancelled: false, plan };
+    }
+    case 'ShiftChanged':
+      return state.exists ? { ...state, plan: { ...state.plan, ...definedOnly(event.data.changes) } } : state;
+    case 'ShiftCancelled':
+      return state.exists ? { ...state, cancelled: true } : state;
+    default:
+      return assertNever(event);
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,189 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { addDays, londonTimeToInstant, londonToday } from '@care/events';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+let env: E2eEnvironment;
+let admin: BrowserContext;
+const shots = '.test-results/screenshots';
+/** The visit is tomorrow: still ahead whatever the hour the test runs, so it stays scheduled. */
+const visitDate = addDays(londonToday(), 1);
+
+/** A command through the API as the admin; answers the created id. */
+async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
+  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_scheduling');
+  admin = await env.signedInContext();
+  await post(admin.request, '/api/carers', {
+    firstName: 'Nadia',
+    lastName: 'Hussain',
+    email: 'nadia.hussain@example.org',
+    employeeId: 'EMP-701',
+    startDate: '2024-03-01',
+  });
+  const clientId = await post(admin.request, '/api/clients', {
+    clientId: 'CL-0701',
+    firstName: 'Edith',
+    lastName: 'Greenwood',
+    dateOfBirth: '1938-05-14',
+    address: '4 Mill Lane, Leeds LS6 2AB',
+    emergencyContact: 'Paul Greenwood',
+    emergencyPhone: '07700 900123',
+    careLevel: 'medium',
+  });
+  await post(admin.request, '/api/appointments', {
+    clientId,
+    scheduledStart: londonTimeToInstant(visitDate, '10:00'),
+    durationMinutes: 45,
+    visitType: 'companionship',
+  });
+}, 180_000);
+afterAll(async () => env?.stop());
+
+async function open(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}/scheduling`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Scheduling & Rotas' }).isVisible()).toBe(true);
+  return page;
+}
+
+const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
+/** The weekly grid's cell of a day and an hour. */
+const cell = (page: Page, date: string, hour: number) => page.locator(`td[data-date="${date}"][data-hour="${hour}"]`);
+
+describe('Scheduling & Rotas in Chromium', () => {
+  it('assigns a carer to an unassigned visit, plans a shift and exports the week', async () => {
+    const page = await open(admin);
+    for (const tab of ['Weekly View', 'Monthly View', 'Carer Roster', 'Visit Assignments']) {
+      await expect.poll(() => page.getByRole('tab', { name: tab }).isVisible(), { message: tab }).toBe(true);
+    }
+    for (const label of ['Total Shifts', 'Confirmed', 'Pending', 'Unassigned Visits', 'Available Carers']) await visible(page, label);
+    // Today Nadia has neither a shift nor a visit: she is available.
+    await expect.poll(() => page.getByTestId('available-carers').textContent()).toBe('1');
+
+    // The week of the visit: Monday first, 24 hourly rows.
+    await page.getByLabel('Week of').fill(visitDate);
+    const grid = page.getByRole('table', { name: 'Weekly rota' });
+    await expect.poll(() => grid.locator('tbody tr').count()).toBe(24);
+    expect(await grid.locator('thead th').nth(1).textContent()).toMatch(/^Mon /);
+    const visitChip = cell(page, visitDate, 10).getByTestId('rota-visit');
+    await expect.poll(() => visitChip.textContent()).toContain('Edith Greenwood');
+    expect(await visitChip.textContent()).toContain('Unassigned');
+    await expect.poll(() => page.getByTestId('unassigned-visits').textContent()).toBe('1');
+
+    // Visit Assignments lists it; Assign Carer takes it off the list and into Nadia's rota.
+    await page.getByRole('tab', { name: 'Visit Assignments' }).click();
+    const listed = page.getByTestId('unassigned-visit').filter({ hasText: 'Edith Greenwood' });
+    await expect.poll(() => listed.count()).toBe(1);
+    await listed.getByRole('button', { name: 'Assign Carer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Carer' });
+    await dialog.getByRole('button', { name: 'Assign Carer' }).click();
+    await visible(page, 'Carer is required');
+    await dialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain (EMP-701)' });
+    await dialog.getByRole('button', { name: 'Assign Carer' }).click();
+    await visible(page, 'Carer assigned successfully');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => listed.count()).toBe(0);
+    await visible(page, 'No unassigned visits.');
+
+    await page.getByRole('tab', { name: 'Weekly View' }).click();
+    await expect.poll(() => visitChip.textContent()).toContain('Nadia Hussain');
+    // No shift covers it yet: flagged.
+    await expect.poll(() => visitChip.textContent()).toContain('Outside shift');
+    await expect.poll(() => page.getByTestId('unassigned-visits').textContent()).toBe('0');
+
+    // New Shift: the server's rules show under the fields; a valid shift appears in the grid and the cards.
+    await page.getByRole('button', { name: 'New Shift' }).click();
+    const shiftDialog = page.getByRole('dialog', { name: 'New Shift' });
+    expect(await shiftDialog.getByLabel('Break (minutes)').inputValue()).toBe('30');
+    expect(await shiftDialog.getByLabel('Start').inputValue()).toBe(`${visitDate}T07:00`);
+    await shiftDialog.getByLabel('End').fill(`${visitDate}T06:00`);
+    await shiftDialog.getByRole('button', { name: 'Create Shift' }).click();
+    await visible(page, 'Carer is required');
+    await visible(page, 'End time must be after the start time');
+    await shiftDialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain (EMP-701)' });
+    await shiftDialog.getByLabel('Shift type').selectOption('full_day');
+    await shiftDialog.getByLabel('Start').fill(`${visitDate}T09:00`);
+    await shiftDialog.getByLabel('End').fill(`${visitDate}T15:00`);
+    await shiftDialog.getByLabel('Location').fill('North round');
+    await shiftDialog.getByLabel('Status').selectOption('pending');
+    await shiftDialog.getByRole('button', { name: 'Create Shift' }).click();
+    await visible(page, 'Shift created successfully');
+    const shiftChip = cell(page, visitDate, 9).getByTestId('rota-shift');
+    await expect.poll(() => shiftChip.textContent()).toContain('09:00–15:00');
+    expect(await shiftChip.textContent()).toContain('Nadia Hussain');
+    expect(await shiftChip.textContent()).toContain('Full day · Pending · North round');
+    await expect.poll(() => page.getByTestId('total-shifts').textContent()).toBe('1');
+    expect(await page.getByTestId('pending-shifts').textContent()).toBe('1');
+    expect(await page.getByTestId('confirmed-shifts').textContent()).toBe('0');
+    // The shift now covers the visit's hour: shaded, and the visit is no longer flagged.
+    await expect.poll(() => cell(page, visitDate, 10).getAttribute('class')).toContain('rota-cell-covered');
+    await expect.poll(() => visitChip.textContent()).not.toContain('Outside shift');
+    await grid.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/scheduling-1280.png`, fullPage: false });
+
+    // Filter by visit type hides visits of other types; clearing it brings them back.
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const filters = page.getByRole('group', { name: 'Filter the rota' });
+    await filters.getByLabel('Visit type').selectOption('personal_care');
+    await expect.poll(() => visitChip.count()).toBe(0);
+    await filters.getByLabel('Visit type').selectOption('companionship');
+    await filters.getByLabel('Carer').selectOption({ label: 'Nadia Hussain' });
+    await expect.poll(() => visitChip.count()).toBe(1);
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+
+    // Carer Roster: Nadia's shift, 5.5 paid hours (six less the break) and one visit.
+    await page.getByRole('tab', { name: 'Carer Roster' }).click();
+    const row = page.getByTestId('carer-roster').locator('tbody tr').filter({ hasText: 'Nadia Hussain' });
+    await expect.poll(() => row.locator('td').allTextContents()).toEqual([
+      'Nadia Hussain',
+      expect.stringContaining('09:00–15:00'),
+      '5.5',
+      '1',
+    ]);
+
+    // Monthly View: the day counts the visit and the shift.
+    await page.getByRole('tab', { name: 'Monthly View' }).click();
+    const day = page.locator(`button[data-date="${visitDate}"]`);
+    await expect.poll(() => day.textContent()).toContain('1 visit');
+    expect(await day.getAttribute('aria-label')).toMatch(/: 1 visit, 1 shift$/);
+
+    // Export downloads the week's visits as a CSV file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain('Edith Greenwood');
+    expect(csv).toContain('Nadia Hussain');
+
+    // Cancelling the shift from the grid takes it out of the counts.
+    await page.getByRole('tab', { name: 'Weekly View' }).click();
+    page.once('dialog', (question) => void question.accept());
+    await shiftChip.getByRole('button', { name: /Cancel shift of Nadia Hussain/ }).click();
+    await visible(page, 'Shift cancelled successfully');
+    await expect.poll(() => page.getByTestId('total-shifts').textContent()).toBe('0');
+    await expect.poll(() => shiftChip.textContent()).toContain('Cancelled');
+    await page.close();
+  });
+
+  it('is usable at 390 px: the cards, the week picker, and the grid scrolling sideways', async () => {
+    const mobile = await env.signedInContext({ width: 390, height: 844 });
+    const page = await open(mobile);
+    await page.getByLabel('Week of').fill(visitDate);
+    await expect.poll(() => cell(page, visitDate, 10).getByTestId('rota-visit').textContent()).toContain('Edith Greenwood');
+    // The page itself does not scroll sideways; only the grid does.
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    for (const button of ['Filter', 'New Shift']) expect(await page.getByRole('button', { name: button }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/scheduling-390.png`, fullPage: false });
+    await page.getByRole('table', { name: 'Weekly rota' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/scheduling-grid-390.png`, fullPage: false });
+    await page.getByRole('tab', { name: 'Monthly View' }).click();
+    await expect.poll(() => page.locator(`button[data-date="${visitDate}"]`).isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/scheduling-month-390.png`, fullPage: true });
+    await mobile.close();
+  });
+});
