@@ -1,4 +1,87 @@
-/** STUB (issue 5): the dashboard's Recent Appointments block (spec part 1 section 2.6). */
+import { can, londonToday, type AppointmentView } from '@care/events';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CalendarDays, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../shared/current-user';
+import { errorReason } from '../../shared/api';
+import { humanize } from '../../shared/format';
+import { AppointmentFormDialog } from '../appointments/appointment-form-dialog';
+import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../appointments/appointment-form';
+import { appointmentsQueryOptions } from '../appointments/appointment-queries';
+import './recent-appointments.css';
+
+/** Spec part 1 section 2.6: the first 5 of today's appointments. */
+export const RECENT_APPOINTMENTS_LIMIT = 5;
+
+function AppointmentRow({ appointment }: { appointment: AppointmentView }) {
+  return (
+    <li className="recent-appointment" data-testid="recent-appointment">
+      <span className="recent-appointment-time">{appointment.startTime}</span>
+      <span className="recent-appointment-text">
+        <span className="recent-appointment-client">{appointmentClientName(appointment)}</span>
+        <span className="small muted">{enumLabel(appointment.appointmentType)}</span>
+      </span>
+      {/* Spec 2.6: the status with underscores replaced by spaces. */}
+      <span className={statusBadgeClass(appointment.status)}>{humanize(appointment.status)}</span>
+    </li>
+  );
+}
+
+/** The dashboard's Recent Appointments block (spec part 1 section 2.6), for roles that read appointments. */
 export function RecentAppointments() {
-  return null;
+  const role = useCurrentUser().role;
+  if (!can(role, 'appointments.read') && !can(role, 'appointments.readOwn')) return null;
+  return <RecentAppointmentsCard canSchedule={can(role, 'appointments.write')} />;
+}
+
+function RecentAppointmentsCard({ canSchedule }: { canSchedule: boolean }) {
+  const appointments = useQuery(appointmentsQueryOptions({ today: true, limit: RECENT_APPOINTMENTS_LIMIT }));
+  const [scheduling, setScheduling] = useState(false);
+  return (
+    <section className="card recent-appointments" aria-labelledby="recent-appointments-title">
+      <header className="recent-appointments-header">
+        <h2 id="recent-appointments-title" className="card-title">
+          <CalendarDays size={18} aria-hidden />
+          Recent Appointments
+        </h2>
+        <div className="recent-appointments-actions">
+          {canSchedule && (
+            <button type="button" className="button button-secondary button-small" onClick={() => setScheduling(true)}>
+              <Plus size={14} aria-hidden />
+              Schedule Appointment
+            </button>
+          )}
+          <Link to="/appointments" className="button button-ghost button-small">
+            View All
+          </Link>
+        </div>
+      </header>
+      {appointments.isPending ? (
+        <p className="muted recent-appointments-empty" role="status">
+          Loading appointments...
+        </p>
+      ) : appointments.isError ? (
+        <p className="field-error recent-appointments-empty" role="alert">
+          Could not load appointments: {errorReason(appointments.error)}
+        </p>
+      ) : appointments.data.length === 0 ? (
+        <p className="muted recent-appointments-empty">No appointments scheduled for today</p>
+      ) : (
+        <ul className="recent-appointment-list">
+          {appointments.data.slice(0, RECENT_APPOINTMENTS_LIMIT).map((appointment) => (
+            <AppointmentRow key={appointment.id} appointment={appointment} />
+          ))}
+        </ul>
+      )}
+      {canSchedule && (
+        <AppointmentFormDialog
+          open={scheduling}
+          onOpenChange={setScheduling}
+          title="Schedule Appointment"
+          defaultStart={defaultStartFor(londonToday(), new Date())}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,8 +1,136 @@
-/** STUB (issue 5): replaced by its slice. */
-export function ScheduleDayPage() {
+import { can, londonToday, type AppointmentView } from '@care/events';
+import { useQuery } from '@tanstack/react-query';
+import { Activity, CalendarDays, Clock, List, Plus, Rows3, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../../shared/current-user';
+import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { AppointmentFormDialog } from '../appointments/appointment-form-dialog';
+import { defaultStartFor } from '../appointments/appointment-form';
+import { appointmentsQueryOptions, appointmentSummaryQueryOptions } from '../appointments/appointment-queries';
+import { CancelAppointmentDialog } from '../appointments/cancel-appointment-dialog';
+import { formatLongDate } from './long-date';
+import { ScheduleList } from './schedule-list';
+import { ScheduleTimeline } from './schedule-timeline';
+import './schedule-day.css';
+
+type View = 'timeline' | 'list';
+type FormState = { open: boolean; appointment?: AppointmentView | undefined };
+type CancelState = { open: boolean; appointment?: AppointmentView | undefined };
+
+function StatCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
-    <section className="page">
-      <h1 className="page-title">Daily Schedule</h1>
+    <div className="card stat-card schedule-stat">
+      <span className="stat-icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="stat-text">
+        <span className="stat-label">{label}</span>
+        <span className="stat-value" data-testid={testId}>
+          {value}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/** Daily Schedule (spec part 2 "Daily Schedule"); also /appointments, the dashboard's "View All". */
+export function ScheduleDayPage() {
+  const canWrite = can(useCurrentUser().role, 'appointments.write');
+  const [date, setDate] = useState(() => londonToday());
+  const [view, setView] = useState<View>('timeline');
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [cancelling, setCancelling] = useState<CancelState>({ open: false });
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const appointments = useQuery({ ...appointmentsQueryOptions({ date }), enabled: validDate });
+  const summary = useQuery({ ...appointmentSummaryQueryOptions({ date }), enabled: validDate });
+
+  const figure = (read: (value: NonNullable<typeof summary.data>) => string) => (summary.data ? read(summary.data) : summary.isError ? '—' : '…');
+  const onEdit = canWrite ? (appointment: AppointmentView) => setForm({ open: true, appointment }) : undefined;
+  const onCancel = canWrite ? (appointment: AppointmentView) => setCancelling({ open: true, appointment }) : undefined;
+
+  return (
+    <section className="page schedule-day-page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Daily Schedule</h1>
+          <p className="page-subtitle" data-testid="schedule-long-date">
+            <CalendarDays size={16} aria-hidden />
+            {validDate ? formatLongDate(date) : 'Choose a date'}
+          </p>
+        </div>
+        <div className="schedule-header-actions">
+          <label className="schedule-date">
+            <span className="sr-only">Date</span>
+            <input className="input" type="date" value={date} onChange={(event) => setDate(event.target.value)} aria-label="Date" />
+          </label>
+          {canWrite && (
+            <button type="button" className="button button-primary" onClick={() => setForm({ open: true })}>
+              <Plus size={16} aria-hidden />
+              Add Appointment
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="stat-grid schedule-stats">
+        <StatCard icon={<CalendarDays size={22} />} label="Total Appointments" value={figure((data) => String(data.total))} testId="schedule-total" />
+        <StatCard icon={<Users size={22} />} label="Active Carers" value={figure((data) => String(data.activeCarers))} testId="schedule-active-carers" />
+        <StatCard icon={<Clock size={22} />} label="Total Hours" value={figure((data) => data.totalHours.toFixed(1))} testId="schedule-total-hours" />
+        <StatCard icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="schedule-in-progress" />
+      </div>
+
+      <div className="view-toggle" role="group" aria-label="View">
+        <button type="button" className={`view-toggle-button${view === 'timeline' ? ' active' : ''}`} aria-pressed={view === 'timeline'} onClick={() => setView('timeline')}>
+          <Rows3 size={16} aria-hidden />
+          Timeline View
+        </button>
+        <button type="button" className={`view-toggle-button${view === 'list' ? ' active' : ''}`} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <List size={16} aria-hidden />
+          List View
+        </button>
+      </div>
+
+      {!validDate ? (
+        <div className="card empty-state">
+          <p>Choose a date to see its schedule.</p>
+        </div>
+      ) : appointments.isPending ? (
+        <ListLoading what="appointments" />
+      ) : appointments.isError ? (
+        <ListLoadError what="appointments" error={appointments.error} onRetry={() => void appointments.refetch()} />
+      ) : appointments.data.length === 0 ? (
+        <div className="card empty-state">
+          <CalendarDays size={36} aria-hidden className="empty-icon" />
+          <p>No appointments scheduled for this day</p>
+          {canWrite && (
+            <button type="button" className="button button-primary" onClick={() => setForm({ open: true })}>
+              <Plus size={16} aria-hidden />
+              Add Appointment
+            </button>
+          )}
+        </div>
+      ) : view === 'timeline' ? (
+        <ScheduleTimeline appointments={appointments.data} onEdit={onEdit} />
+      ) : (
+        <ScheduleList appointments={appointments.data} onEdit={onEdit} onCancel={onCancel} />
+      )}
+
+      {canWrite && (
+        <>
+          <AppointmentFormDialog
+            open={form.open}
+            appointment={form.appointment}
+            title="Add Appointment"
+            defaultStart={validDate ? defaultStartFor(date, new Date()) : undefined}
+            onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+          />
+          <CancelAppointmentDialog
+            open={cancelling.open}
+            appointment={cancelling.appointment}
+            onOpenChange={(open) => setCancelling((current) => ({ ...current, open }))}
+          />
+        </>
+      )}
     </section>
   );
 }
