@@ -1,0 +1,148 @@
+import type { AppointmentView, CheckInRequest, CheckOutRequest } from '@care/events';
+import { Clock, LogIn, MapPin, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useAppointmentCommand } from '../appointments/appointment-command';
+import { enumLabel } from '../diary/diary-labels';
+import { VisitStatusBadge } from '../monitoring/visit-status-badge';
+import { formatDateTime } from '../../shared/format';
+import { useIsMobile } from '../../shared/use-is-mobile';
+import { canCheckIn, canCheckOut, minutesLate, recordSource } from './check-in-rules';
+import { CheckOutForm, type VisitOutcome } from './check-out-form';
+import { locate, type VisitPosition } from './geolocation';
+import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
+
+type Action = 'check-in' | 'check-out';
+
+/** Where the card is: idle, waiting for the device's position, or asking for the reasons the record needs. */
+type Step =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'locating'; readonly action: Action }
+  | {
+      readonly kind: 'reasons';
+      readonly action: Action;
+      readonly location: VisitPosition | null;
+      readonly problem: string | undefined;
+      readonly lateMinutes: number;
+      readonly outcome?: VisitOutcome;
+    };
+
+const clock = (instant: string | null) => (instant ? formatDateTime(instant).slice(11) : '');
+const clientName = (visit: AppointmentView) => `${visit.client.firstName} ${visit.client.lastName}`.trim();
+
+interface VisitCheckInCardProps {
+  readonly visit: AppointmentView;
+  /** Office staff recording for the carer: source Computer, and their own position says nothing of the visit. */
+  readonly onBehalf: boolean;
+}
+
+export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
+  const narrowScreen = useIsMobile();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // No If-Match: the timeliness policy may add "running late" to the stream at any moment, and decide refuses
+  // a check-in or check-out the visit's state does not allow (cancelled, already completed) on its own.
+  const checkIn = useAppointmentCommand<CheckInRequest>({ success: 'Checked in', failure: 'Failed to check in' });
+  const checkOut = useAppointmentCommand<CheckOutRequest>({ success: 'Checked out', failure: 'Failed to check out' });
+  const path = (action: Action) => `/api/appointments/${encodeURIComponent(visit.id)}/${action}`;
+  const busy = step.kind !== 'idle' || checkIn.isPending || checkOut.isPending;
+
+  const send = (action: Action, location: VisitPosition | null, reasons: RecordReasons, outcome?: VisitOutcome) => {
+    const where = {
+      source: recordSource({ onBehalf, located: location !== null, narrowScreen }),
+      location,
+      manualInputReason: reasons.manualInputReason,
+    };
+    const done = { onSettled: () => setStep({ kind: 'idle' }) };
+    if (action === 'check-in') checkIn.mutate({ method: 'POST', path: path(action), body: { ...where, lateReason: reasons.lateReason } }, done);
+    else checkOut.mutate({ method: 'POST', path: path(action), body: { ...outcome, ...where } }, done);
+  };
+
+  /** Position first (unless staff record it); then the reasons the record needs, if any; then the command. */
+  const record = async (action: Action, outcome?: VisitOutcome) => {
+    const lateMinutes = action === 'check-in' ? minutesLate(visit, new Date()) : 0;
+    let location: VisitPosition | null = null;
+    let problem: string | undefined;
+    if (!onBehalf) {
+      setStep({ kind: 'locating', action });
+      const found = await locate();
+      if (found.ok) location = found.location;
+      else problem = found.problem;
+    }
+    if (problem === undefined && lateMinutes === 0) send(action, location, {}, outcome);
+    else setStep({ kind: 'reasons', action, location, problem, lateMinutes, outcome });
+  };
+
+  return (
+    <article className={`card check-in-card check-in-card-${visit.status}`} data-testid="check-in-visit" aria-label={`Visit to ${clientName(visit)}`}>
+      <header className="check-in-card-header">
+        <div>
+          <h2 className="check-in-client">{clientName(visit)}</h2>
+          <p className="check-in-line">
+            <Clock size={16} aria-hidden />
+            <span>
+              {visit.startTime} – {visit.endTime}
+            </span>
+            <span className="muted">· {enumLabel(visit.visitType)}</span>
+          </p>
+        </div>
+        <span className="check-in-badges">
+          <VisitStatusBadge status={visit.status} />
+          {visit.runningLate && visit.status === 'scheduled' && <span className="badge punctuality-late">Running late</span>}
+        </span>
+      </header>
+      <p className="check-in-line">
+        <MapPin size={16} aria-hidden />
+        <span>{visit.client.address}</span>
+      </p>
+      {onBehalf && (
+        <p className="check-in-line">
+          <UserRound size={16} aria-hidden />
+          <span>{visit.carer ? `${visit.carer.user.firstName} ${visit.carer.user.lastName}` : 'Unassigned'}</span>
+        </p>
+      )}
+      {visit.tasks.length > 0 && visit.status !== 'in_progress' && (
+        <ul className="check-in-tasks" aria-label="Tasks">
+          {visit.tasks.map((task) => (
+            <li key={task}>{task}</li>
+          ))}
+        </ul>
+      )}
+      {visit.actualStartTime && (
+        <p className="small muted">
+          Checked in at {clock(visit.actualStartTime)}
+          {visit.checkInSource ? ` (${visit.checkInSource})` : ''}
+          {visit.lateArrival ? ' · late arrival' : ''}
+          {visit.actualEndTime ? ` · checked out at ${clock(visit.actualEndTime)}` : ''}
+        </p>
+      )}
+
+      {canCheckIn(visit) && (
+        <button type="button" className="button button-primary check-in-button" disabled={busy} onClick={() => void record('check-in')}>
+          <LogIn size={20} aria-hidden />
+          {step.kind === 'locating' ? 'Finding your location...' : checkIn.isPending ? 'Checking in...' : 'Check In'}
+        </button>
+      )}
+      {canCheckOut(visit) && (
+        <>
+          {step.kind === 'locating' && (
+            <p className="check-in-notice" role="status">
+              Finding your location...
+            </p>
+          )}
+          <CheckOutForm visit={visit} busy={busy} onSubmit={(outcome) => void record('check-out', outcome)} />
+        </>
+      )}
+
+      {step.kind === 'reasons' && (
+        <RecordReasonsDialog
+          title={step.action === 'check-in' ? `Check In: ${clientName(visit)}` : `Check Out: ${clientName(visit)}`}
+          locationProblem={step.problem}
+          lateMinutes={step.lateMinutes}
+          submitLabel={step.action === 'check-in' ? 'Check In' : 'Check Out'}
+          pending={checkIn.isPending || checkOut.isPending}
+          onCancel={() => setStep({ kind: 'idle' })}
+          onConfirm={(reasons) => send(step.action, step.location, reasons, step.outcome)}
+        />
+      )}
+    </article>
+  );
+}

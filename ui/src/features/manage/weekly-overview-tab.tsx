@@ -1,0 +1,93 @@
+import type { DiaryEntryView } from '@care/events';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheck, CalendarX, CheckCircle2, Clock, Percent, Timer, UserRound, Users, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { appointmentSummaryQueryOptions } from '../appointments/appointment-queries';
+import { carersQueryOptions } from '../carers/get-carers';
+import { clientsQueryOptions } from '../clients/get-clients';
+import { diaryEntriesQueryOptions } from '../diary/get-diary-entries';
+import { errorReason } from '../../shared/api';
+import { formatDateTime } from '../../shared/format';
+
+/** How many of the newest diary entries the overview shows. */
+const LATEST_NOTES = 5;
+
+function Figure({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
+  return (
+    <div className="card stat-card">
+      <span className="stat-icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="stat-text">
+        <span className="stat-label">{label}</span>
+        <span className="stat-value" data-testid={testId}>
+          {value}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value.toFixed(1)}%`);
+
+/** Weekly Overview: the range's figures from the visits themselves, live counts of carers and clients, the latest notes. */
+export function WeeklyOverviewTab({ from, to, diaryEntries }: { from: string; to: string; diaryEntries: readonly DiaryEntryView[] | undefined }) {
+  const summary = useQuery(appointmentSummaryQueryOptions({ from, to }));
+  const carers = useQuery(carersQueryOptions);
+  const clients = useQuery(clientsQueryOptions);
+  const figures = summary.data;
+  const pending = summary.isError ? '—' : '…';
+  const count = (value: number | undefined) => (value === undefined ? pending : value);
+  const activeCarers = carers.data?.filter((carer) => carer.isActive).length;
+  const activeClients = clients.data?.filter((client) => client.isActive).length;
+
+  return (
+    <div className="manage-overview">
+      {summary.isError && <p role="alert">Could not load the visit figures: {errorReason(summary.error)}</p>}
+      <div className="stat-grid manage-stats">
+        <Figure label="Appointments" value={count(figures?.total)} icon={<CalendarCheck size={22} />} testId="manage-appointments" />
+        <Figure label="Completed" value={count(figures?.completed)} icon={<CheckCircle2 size={22} />} testId="manage-completed" />
+        <Figure label="Missed" value={count(figures?.missed)} icon={<CalendarX size={22} />} testId="manage-missed" />
+        <Figure label="Cancelled" value={count(figures?.cancelled)} icon={<XCircle size={22} />} testId="manage-cancelled" />
+        <Figure label="Completion Rate" value={figures ? percent(figures.completionRate) : pending} icon={<Percent size={22} />} testId="manage-completion-rate" />
+        <Figure label="Punctuality" value={figures ? percent(figures.punctualityRate) : pending} icon={<Clock size={22} />} testId="manage-punctuality" />
+        <Figure label="Care Hours" value={figures ? figures.totalHours.toFixed(1) : pending} icon={<Timer size={22} />} testId="manage-hours" />
+        <Figure
+          label="Carers"
+          value={carers.data ? `${activeCarers} active of ${carers.data.length}` : carers.isError ? '—' : '…'}
+          icon={<Users size={22} />}
+          testId="manage-carers"
+        />
+        <Figure
+          label="Clients"
+          value={clients.data ? `${activeClients} active of ${clients.data.length}` : clients.isError ? '—' : '…'}
+          icon={<UserRound size={22} />}
+          testId="manage-clients"
+        />
+      </div>
+      <section className="card manage-notes" aria-labelledby="manage-latest-notes">
+        <h2 id="manage-latest-notes" className="card-title">
+          Latest Diary Notes
+        </h2>
+        {diaryEntries === undefined ? (
+          <p className="muted">Loading diary notes...</p>
+        ) : diaryEntries.length === 0 ? (
+          <p className="muted">No diary entries in this period.</p>
+        ) : (
+          <ul className="manage-note-list">
+            {diaryEntries.slice(0, LATEST_NOTES).map((entry) => (
+              <li key={entry.id}>
+                <strong>{entry.title}</strong>
+                <span className="small muted">
+                  {' '}
+                  {formatDateTime(entry.entryDate)} · {entry.client.firstName} {entry.client.lastName} · {entry.carer.user.firstName} {entry.carer.user.lastName}
+                </span>
+                <p className="manage-note-text">{entry.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
