@@ -1,32 +1,17 @@
 import type { DiaryEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarX, CheckCircle2, Clock, Percent, Timer, UserRound, Users, XCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { appointmentSummaryQueryOptions } from '../appointments/appointment-queries';
 import { carersQueryOptions } from '../carers/get-carers';
 import { clientsQueryOptions } from '../clients/get-clients';
 import { diaryEntriesQueryOptions } from '../diary/get-diary-entries';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
+import { StatCard } from '../../shared/stat-card';
 
 /** How many of the newest diary entries the overview shows. */
 const LATEST_NOTES = 5;
 
-function Figure({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
-  return (
-    <div className="card stat-card">
-      <span className="stat-icon" aria-hidden>
-        {icon}
-      </span>
-      <span className="stat-text">
-        <span className="stat-label">{label}</span>
-        <span className="stat-value" data-testid={testId}>
-          {value}
-        </span>
-      </span>
-    </div>
-  );
-}
 
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value.toFixed(1)}%`);
 
@@ -45,20 +30,20 @@ export function WeeklyOverviewTab({ from, to, diaryEntries }: { from: string; to
     <div className="manage-overview">
       {summary.isError && <p role="alert">Could not load the visit figures: {errorReason(summary.error)}</p>}
       <div className="stat-grid manage-stats">
-        <Figure label="Appointments" value={count(figures?.total)} icon={<CalendarCheck size={22} />} testId="manage-appointments" />
-        <Figure label="Completed" value={count(figures?.completed)} icon={<CheckCircle2 size={22} />} testId="manage-completed" />
-        <Figure label="Missed" value={count(figures?.missed)} icon={<CalendarX size={22} />} testId="manage-missed" />
-        <Figure label="Cancelled" value={count(figures?.cancelled)} icon={<XCircle size={22} />} testId="manage-cancelled" />
-        <Figure label="Completion Rate" value={figures ? percent(figures.completionRate) : pending} icon={<Percent size={22} />} testId="manage-completion-rate" />
-        <Figure label="Punctuality" value={figures ? percent(figures.punctualityRate) : pending} icon={<Clock size={22} />} testId="manage-punctuality" />
-        <Figure label="Care Hours" value={figures ? figures.totalHours.toFixed(1) : pending} icon={<Timer size={22} />} testId="manage-hours" />
-        <Figure
+        <StatCard label="Appointments" value={count(figures?.total)} icon={<CalendarCheck size={22} />} testId="manage-appointments" />
+        <StatCard label="Completed" value={count(figures?.completed)} icon={<CheckCircle2 size={22} />} testId="manage-completed" />
+        <StatCard label="Missed" value={count(figures?.missed)} icon={<CalendarX size={22} />} testId="manage-missed" />
+        <StatCard label="Cancelled" value={count(figures?.cancelled)} icon={<XCircle size={22} />} testId="manage-cancelled" />
+        <StatCard label="Completion Rate" value={figures ? percent(figures.completionRate) : pending} icon={<Percent size={22} />} testId="manage-completion-rate" />
+        <StatCard label="Punctuality" value={figures ? percent(figures.punctualityRate) : pending} icon={<Clock size={22} />} testId="manage-punctuality" />
+        <StatCard label="Care Hours" value={figures ? figures.totalHours.toFixed(1) : pending} icon={<Timer size={22} />} testId="manage-hours" />
+        <StatCard
           label="Carers"
           value={carers.data ? `${activeCarers} active of ${carers.data.length}` : carers.isError ? '—' : '…'}
           icon={<Users size={22} />}
           testId="manage-carers"
         />
-        <Figure
+        <StatCard
           label="Clients"
           value={clients.data ? `${activeClients} active of ${clients.data.length}` : clients.isError ? '—' : '…'}
           icon={<UserRound size={22} />}

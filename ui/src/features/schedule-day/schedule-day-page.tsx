@@ -1,7 +1,7 @@
 import { can, londonToday, type AppointmentView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, CalendarDays, Clock, List, Plus, Rows3, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { AppointmentFormDialog } from '../appointments/appointment-form-dialog';
@@ -12,26 +12,12 @@ import { formatLongDate } from './long-date';
 import { ScheduleList } from './schedule-list';
 import { ScheduleTimeline } from './schedule-timeline';
 import './schedule-day.css';
+import { StatCard } from '../../shared/stat-card';
 
 type View = 'timeline' | 'list';
 type FormState = { open: boolean; appointment?: AppointmentView | undefined };
 type CancelState = { open: boolean; appointment?: AppointmentView | undefined };
 
-function StatCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
-  return (
-    <div className="card stat-card schedule-stat">
-      <span className="stat-icon" aria-hidden>
-        {icon}
-      </span>
-      <span className="stat-text">
-        <span className="stat-label">{label}</span>
-        <span className="stat-value" data-testid={testId}>
-          {value}
-        </span>
-      </span>
-    </div>
-  );
-}
 
 /** Daily Schedule (spec part 2 "Daily Schedule"); also /appointments, the dashboard's "View All". */
 export function ScheduleDayPage() {
@@ -73,10 +59,10 @@ export function ScheduleDayPage() {
       </div>
 
       <div className="stat-grid schedule-stats">
-        <StatCard icon={<CalendarDays size={22} />} label="Total Appointments" value={figure((data) => String(data.total))} testId="schedule-total" />
-        <StatCard icon={<Users size={22} />} label="Active Carers" value={figure((data) => String(data.activeCarers))} testId="schedule-active-carers" />
-        <StatCard icon={<Clock size={22} />} label="Total Hours" value={figure((data) => data.totalHours.toFixed(1))} testId="schedule-total-hours" />
-        <StatCard icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="schedule-in-progress" />
+        <StatCard className="schedule-stat" icon={<CalendarDays size={22} />} label="Total Appointments" value={figure((data) => String(data.total))} testId="schedule-total" />
+        <StatCard className="schedule-stat" icon={<Users size={22} />} label="Active Carers" value={figure((data) => String(data.activeCarers))} testId="schedule-active-carers" />
+        <StatCard className="schedule-stat" icon={<Clock size={22} />} label="Total Hours" value={figure((data) => data.totalHours.toFixed(1))} testId="schedule-total-hours" />
+        <StatCard className="schedule-stat" icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="schedule-in-progress" />
       </div>
 
       <div className="view-toggle" role="group" aria-label="View">

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { CalendarCheck, CalendarClock, CalendarDays, UserCheck, UserX } from 'lucide-react';
 import { formatDate } from '../../shared/format';
+import { StatCard } from '../../shared/stat-card';
 
 export interface RotaSummary {
   readonly weekStart: string;
@@ -18,11 +19,11 @@ export function SummaryCards({ summary }: { summary: RotaSummary }) {
   const week = `Week of ${formatDate(summary.weekStart)}`;
   return (
     <div className="stat-grid rota-stats">
-      <StatCard icon={CalendarDays} label="Total Shifts" value={summary.totalShifts} note={week} testId="total-shifts" />
-      <StatCard icon={CalendarCheck} label="Confirmed" value={summary.confirmed} note={week} testId="confirmed-shifts" />
-      <StatCard icon={CalendarClock} label="Pending" value={summary.pending} note={week} testId="pending-shifts" />
-      <StatCard icon={UserX} label="Unassigned Visits" value={summary.unassigned} note={week} testId="unassigned-visits" />
-      <StatCard
+      <RotaStat icon={CalendarDays} label="Total Shifts" value={summary.totalShifts} note={week} testId="total-shifts" />
+      <RotaStat icon={CalendarCheck} label="Confirmed" value={summary.confirmed} note={week} testId="confirmed-shifts" />
+      <RotaStat icon={CalendarClock} label="Pending" value={summary.pending} note={week} testId="pending-shifts" />
+      <RotaStat icon={UserX} label="Unassigned Visits" value={summary.unassigned} note={week} testId="unassigned-visits" />
+      <RotaStat
         icon={UserCheck}
         label="Available Carers"
         value={summary.available}
@@ -33,20 +34,9 @@ export function SummaryCards({ summary }: { summary: RotaSummary }) {
   );
 }
 
-function StatCard(props: { icon: LucideIcon; label: string; value: number | undefined | null; note: string; testId: string }) {
+/** A rota figure: '…' while loading, '—' when it cannot be worked out. */
+function RotaStat(props: { icon: LucideIcon; label: string; value: number | undefined | null; note: string; testId: string }) {
   const Icon = props.icon;
-  return (
-    <div className="card stat-card rota-stat">
-      <span className="stat-icon" aria-hidden>
-        <Icon size={22} />
-      </span>
-      <span className="stat-text">
-        <span className="stat-label">{props.label}</span>
-        <span className="stat-value" data-testid={props.testId}>
-          {props.value === undefined ? '…' : props.value === null ? '—' : props.value}
-        </span>
-        <span className="rota-stat-note">{props.note}</span>
-      </span>
-    </div>
-  );
+  const value = props.value === undefined ? '…' : props.value === null ? '—' : props.value;
+  return <StatCard className="rota-stat" icon={<Icon size={22} />} label={props.label} value={value} note={props.note} testId={props.testId} />;
 }

@@ -2,7 +2,7 @@ import { addDays, can, londonToday, type AppointmentView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Activity, BarChart3, CalendarCheck, CheckCircle2, ClipboardList, Percent, Plus, Radio, XCircle } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
 import { Tabs, type TabItem } from '../../shared/tabs';
@@ -15,6 +15,7 @@ import { VisitCard } from './visit-card';
 import { completionRateText, STATUS_FILTERS, VISIT_TABS, visitsForTab, type StatusFilter, type VisitTab } from './visit-figures';
 import { VisitReportDialog } from './visit-report-dialog';
 import './visits.css';
+import { StatCard } from '../../shared/stat-card';
 
 const NO_VISITS: AppointmentView[] = [];
 const ANALYTICS_DAYS = 14;
@@ -32,21 +33,6 @@ const columns: ColumnDef<AppointmentView>[] = [
   { id: 'search', accessorFn: (visit) => `${appointmentClientName(visit)} ${appointmentCarerName(visit)}`, filterFn: 'includesString' },
 ];
 
-function StatCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
-  return (
-    <div className="card stat-card visit-stat">
-      <span className="stat-icon" aria-hidden>
-        {icon}
-      </span>
-      <span className="stat-text">
-        <span className="stat-label">{label}</span>
-        <span className="stat-value" data-testid={testId}>
-          {value}
-        </span>
-      </span>
-    </div>
-  );
-}
 
 function VisitAnalytics() {
   const today = londonToday();
@@ -141,11 +127,11 @@ export function VisitsPage() {
       </div>
 
       <div className="stat-grid visit-stats">
-        <StatCard icon={<CalendarCheck size={22} />} label="Today's Visits" value={figure((data) => String(data.total))} testId="visits-today" />
-        <StatCard icon={<CheckCircle2 size={22} />} label="Completed" value={figure((data) => String(data.completed))} testId="visits-completed" />
-        <StatCard icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="visits-in-progress" />
-        <StatCard icon={<XCircle size={22} />} label="Missed" value={figure((data) => String(data.missed))} testId="visits-missed" />
-        <StatCard icon={<Percent size={22} />} label="Completion Rate" value={figure(completionRateText)} testId="visits-completion-rate" />
+        <StatCard className="visit-stat" icon={<CalendarCheck size={22} />} label="Today's Visits" value={figure((data) => String(data.total))} testId="visits-today" />
+        <StatCard className="visit-stat" icon={<CheckCircle2 size={22} />} label="Completed" value={figure((data) => String(data.completed))} testId="visits-completed" />
+        <StatCard className="visit-stat" icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="visits-in-progress" />
+        <StatCard className="visit-stat" icon={<XCircle size={22} />} label="Missed" value={figure((data) => String(data.missed))} testId="visits-missed" />
+        <StatCard className="visit-stat" icon={<Percent size={22} />} label="Completion Rate" value={figure(completionRateText)} testId="visits-completion-rate" />
       </div>
 
       {tab !== 'analytics' && (
