@@ -1,6 +1,104 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
-/** STUB (issue 5): the appointments read-model tables (runs inside the target schema, see read-model/migrations.ts). */
+/** The appointments read-model tables (runs inside the target schema, see read-model/migrations.ts). */
 export const appointmentsMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('appointments')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('client_id', 'uuid', (c) => c.notNull())
+      .addColumn('carer_id', 'uuid')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('scheduled_start', 'timestamptz', (c) => c.notNull())
+      .addColumn('scheduled_end', 'timestamptz', (c) => c.notNull())
+      .addColumn('duration_minutes', 'integer', (c) => c.notNull())
+      .addColumn('date', 'date', (c) => c.notNull())
+      .addColumn('visit_type', 'text', (c) => c.notNull())
+      .addColumn('priority', 'text', (c) => c.notNull())
+      .addColumn('tasks', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('notes', 'text')
+      .addColumn('series_id', 'uuid')
+      .addColumn('running_late', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('checked_in_at', 'timestamptz')
+      .addColumn('checked_out_at', 'timestamptz')
+      .addColumn('check_in_location', 'jsonb')
+      .addColumn('check_out_location', 'jsonb')
+      .addColumn('check_in_source', 'text')
+      .addColumn('check_out_source', 'text')
+      .addColumn('manual_input_reason', 'text')
+      .addColumn('late_arrival', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('late_reason', 'text')
+      .addColumn('tasks_completed', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('medication_given', 'boolean')
+      .addColumn('client_mood', 'text')
+      .addColumn('health_observations', 'text')
+      .addColumn('visit_notes', 'text')
+      .addColumn('signature', 'text')
+      .addColumn('travel_time_minutes', 'integer')
+      .addColumn('mileage_tenths', 'integer')
+      .addColumn('expenses_pence', 'integer')
+      .addColumn('status_reason', 'text')
+      .addColumn('amended', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    // Day and range lists (GET /api/appointments?date=, /api/monitoring) read the London date in start order,
+    // ties by id: the index gives the lists' whole order, so a page is read from it without sorting the range.
+    await db.schema.createIndex('appointments_date').on('appointments').columns(['date', 'scheduled_start', 'id']).execute();
+    await db.schema.createIndex('appointments_start').on('appointments').column('scheduled_start').execute();
+    await db.schema.createIndex('appointments_carer').on('appointments').columns(['carer_id', 'scheduled_start']).execute();
+    await db.schema.createIndex('appointments_client').on('appointments').columns(['client_id', 'scheduled_start']).execute();
+    // The timeliness policy looks for scheduled visits whose start or end has passed.
+    await db.schema.createIndex('appointments_status').on('appointments').columns(['status', 'scheduled_start']).execute();
+
+    await db.schema
+      .createTable('appointment_views')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('members', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('appointment_versions')
+      .addColumn('event_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('appointment_id', 'uuid', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('data', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('appointment_versions_appointment').on('appointment_versions').columns(['appointment_id', 'revision']).execute();
+
+    await db.schema
+      .createTable('appointment_carer_names')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('appointment_carer_names_user').on('appointment_carer_names').column('user_id').execute();
+    await db.schema
+      .createTable('appointment_client_names')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .execute();
+
+    // documentsUploaded counts the diary entries and voice notes recorded against a visit, for a page of visits
+    // at a time: without these the count would read the whole diary for every list.
+    await db.schema
+      .createIndex('appointments_diary_entries_by_visit')
+      .on('diary_entries')
+      .column('appointment_id')
+      .where(sql.ref('appointment_id'), 'is not', null)
+      .execute();
+    await db.schema
+      .createIndex('appointments_voice_notes_by_visit')
+      .on('voice_notes')
+      .column('appointment_id')
+      .where(sql.ref('appointment_id'), 'is not', null)
+      .execute();
+  },
 };

@@ -1,8 +1,180 @@
+import type { Insertable, Kysely } from 'kysely';
+import { appointmentEvents } from '@care/events';
+import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
+import { evolveRecord, recordOf, rowOf, versionOf, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
+import { viewMembersOf } from './appointment-view-json';
+import type { AppointmentCarerNamesTable, AppointmentClientNamesTable, AppointmentsTable } from './appointment-tables';
 
-/** STUB (issue 5): replaced by the appointments slice. */
+type Db = Kysely<ReadModelDatabase>;
+
+const APPOINTMENT_EVENTS = new Set<string>(appointmentEvents.map((definition) => definition.type));
+/** Rows per statement: ~40 columns each stays far below PostgreSQL's 65,535 parameter limit. */
+const UPSERT_CHUNK = 500;
+const APPOINTMENT_COLUMNS = [
+  'client_id',
+  'carer_id',
+  'status',
+  'scheduled_start',
+  'scheduled_end',
+  'duration_minutes',
+  'date',
+  'visit_type',
+  'priority',
+  'tasks',
+  'notes',
+  'series_id',
+  'running_late',
+  'checked_in_at',
+  'checked_out_at',
+  'check_in_location',
+  'check_out_location',
+  'check_in_source',
+  'check_out_source',
+  'manual_input_reason',
+  'late_arrival',
+  'late_reason',
+  'tasks_completed',
+  'medication_given',
+  'client_mood',
+  'health_observations',
+  'visit_notes',
+  'signature',
+  'travel_time_minutes',
+  'mileage_tenths',
+  'expenses_pence',
+  'status_reason',
+  'amended',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly Exclude<keyof AppointmentsTable, 'id'>[];
+
+/**
+ * The appointments list, each visit's history, and the names of the carers and clients visits show.
+ *
+ * A batch is folded in memory and written with a few multi-row statements: the rows its events touch are read
+ * in one query, every event is applied to them in order (evolveRecord), and the touched rows are upserted in
+ * chunks. A rebuild replays long runs of schedules, check-ins and check-outs; row-at-a-time would be the
+ * bottleneck of the catch-up.
+ */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  handles: () => false,
-  async apply() {},
+  handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type),
+  async apply(db, events) {
+    const visits: AppointmentRecorded[] = [];
+    const people: PersonChange[] = [];
+    for (const event of events) {
+      const type: string = event.type;
+      if (isPersonEvent(type)) people.push(personChangeOf(type, event.data));
+      else visits.push(event as AppointmentRecorded);
+    }
+    await applyPeople(db, people);
+    await applyVisits(db, visits);
+  },
 };
+
+async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Promise<void> {
+  if (events.length === 0) return;
+  const created = new Set(events.filter((event) => event.type === 'AppointmentScheduled').map((event) => event.data.id));
+  const existingIds = [...new Set(events.map((event) => event.data.id).filter((id) => !created.has(id)))];
+  const records = new Map<string, AppointmentRecord>();
+  for (let start = 0; start < existingIds.length; start += UPSERT_CHUNK) {
+    const rows = await db.selectFrom('appointments').selectAll().where('id', 'in', existingIds.slice(start, start + UPSERT_CHUNK)).execute();
+    for (const row of rows) records.set(row.id, recordOf(row));
+  }
+  const touched = new Set<string>();
+  for (const event of events) {
+    const next = evolveRecord(records.get(event.data.id), event);
+    if (!next) continue;
+    records.set(next.id, next);
+    touched.add(next.id);
+  }
+  const written = [...touched].map((id) => records.get(id)!);
+  for (let start = 0; start < written.length; start += UPSERT_CHUNK) {
+    const chunk = written.slice(start, start + UPSERT_CHUNK);
+    await db
+      .insertInto('appointments')
+      .values(chunk.map(rowOf))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, APPOINTMENT_COLUMNS)))
+      .execute();
+    await db
+      .insertInto('appointment_views')
+      .values(chunk.map((record) => ({ id: record.id, members: viewMembersOf(record) })))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ members: eb.ref('excluded.members') })))
+      .execute();
+  }
+  const versions = events.filter((event) => records.has(event.data.id)).map(versionOf);
+  for (let start = 0; start < versions.length; start += UPSERT_CHUNK * 4) {
+    await db.insertInto('appointment_versions').values(versions.slice(start, start + UPSERT_CHUNK * 4)).execute();
+  }
+}
+
+/** `column = excluded.column` for every column: the upsert writes the folded row whole. */
+function excludedColumns<C extends string>(eb: { ref(reference: `excluded.${C}`): unknown }, columns: readonly C[]) {
+  // kysely types doUpdateSet per column; the row is written whole, so every column takes the excluded value.
+  return Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)])) as never;
+}
+
+/** Registrations and renames, folded per person, then written with one upsert per table. */
+async function applyPeople(db: Db, changes: readonly PersonChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const carers = await folded(
+    changes.filter((change) => change.kind === 'carer'),
+    (ids) => db.selectFrom('appointment_carer_names').selectAll().where('id', 'in', ids).execute(),
+    (row, change): AppointmentCarerNamesTable => ({
+      id: change.id,
+      user_id: change.userId ?? row?.user_id ?? '',
+      first_name: change.firstName ?? row?.first_name ?? '',
+      last_name: change.lastName ?? row?.last_name ?? '',
+    }),
+  );
+  const clients = await folded(
+    changes.filter((change) => change.kind === 'client'),
+    (ids) => db.selectFrom('appointment_client_names').selectAll().where('id', 'in', ids).execute(),
+    (row, change): AppointmentClientNamesTable => ({
+      id: change.id,
+      first_name: change.firstName ?? row?.first_name ?? '',
+      last_name: change.lastName ?? row?.last_name ?? '',
+      address: change.address ?? row?.address ?? '',
+    }),
+  );
+  for (let start = 0; start < carers.length; start += UPSERT_CHUNK) {
+    await db
+      .insertInto('appointment_carer_names')
+      .values(carers.slice(start, start + UPSERT_CHUNK))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, ['user_id', 'first_name', 'last_name'] as const)))
+      .execute();
+  }
+  for (let start = 0; start < clients.length; start += UPSERT_CHUNK) {
+    await db
+      .insertInto('appointment_client_names')
+      .values(clients.slice(start, start + UPSERT_CHUNK))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, ['first_name', 'last_name', 'address'] as const)))
+      .execute();
+  }
+}
+
+/**
+ * The rows after the changes, in order. A details change for a person whose registration this projection never
+ * saw (none in the log) is dropped rather than inventing a row without an account.
+ */
+async function folded<Row extends { id: string }>(
+  changes: readonly PersonChange[],
+  load: (ids: string[]) => Promise<Row[]>,
+  apply: (row: Row | undefined, change: PersonChange) => Row,
+): Promise<Insertable<Row>[]> {
+  if (changes.length === 0) return [];
+  const rows = new Map<string, Row>();
+  const ids = [...new Set(changes.filter((change) => !change.registered).map((change) => change.id))];
+  for (let start = 0; start < ids.length; start += UPSERT_CHUNK) {
+    for (const row of await load(ids.slice(start, start + UPSERT_CHUNK))) rows.set(row.id, row);
+  }
+  for (const change of changes) {
+    const row = rows.get(change.id);
+    if (!row && !change.registered) continue;
+    rows.set(change.id, apply(change.registered ? undefined : row, change));
+  }
+  return [...rows.values()] as Insertable<Row>[];
+}

@@ -1,3 +1,105 @@
-/** STUB (issue 5): the appointments slice's read-model tables (snake_case), merged into ReadModelDatabase. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AppointmentTables {}
+import type { ColumnType } from 'kysely';
+import type { VisitLocation } from '@care/events';
+
+type Instant = ColumnType<Date, string, string>;
+type OptionalInstant = ColumnType<Date | null, string | null, string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+/**
+ * GET /api/appointments and /api/monitoring: one row per appointment with its visit (check-in, check-out and
+ * outcome). The command side's timeliness policy reads id, status, scheduled_start, scheduled_end and
+ * running_late. Names are not copied here: they are joined from the name tables below by primary key, so a
+ * rename is one row whatever the number of visits.
+ */
+export interface AppointmentsTable {
+  id: string;
+  client_id: string;
+  carer_id: string | null;
+  status: string;
+  scheduled_start: Instant;
+  scheduled_end: Instant;
+  duration_minutes: number;
+  /** The London calendar date of the start: day and range queries use it. */
+  date: string;
+  visit_type: string;
+  priority: string;
+  tasks: Json<string[]>;
+  notes: string | null;
+  series_id: string | null;
+  /** Raised by the timeliness policy; cleared by a check-in or a reschedule. */
+  running_late: boolean;
+  checked_in_at: OptionalInstant;
+  checked_out_at: OptionalInstant;
+  check_in_location: Json<VisitLocation | null>;
+  check_out_location: Json<VisitLocation | null>;
+  check_in_source: string | null;
+  check_out_source: string | null;
+  /** The check-in's reason for a manual entry, or the check-out's when the check-in had none. */
+  manual_input_reason: string | null;
+  late_arrival: boolean;
+  late_reason: string | null;
+  tasks_completed: Json<string[]>;
+  medication_given: boolean | null;
+  client_mood: string | null;
+  health_observations: string | null;
+  /** The carer's notes at check-out. */
+  visit_notes: string | null;
+  /** PNG data URL; returned only by GET /api/appointments/:id. */
+  signature: string | null;
+  travel_time_minutes: number | null;
+  mileage_tenths: number | null;
+  expenses_pence: number | null;
+  /** Why it was cancelled, or the no-show reason. */
+  status_reason: string | null;
+  amended: boolean;
+  revision: ColumnType<string, string | bigint, string | bigint>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/**
+ * The members of each appointment's AppointmentView JSON that its row alone decides (appointment-view-json.ts),
+ * in a table of their own: the lists join them by primary key for one page, while counts and figures over a
+ * month scan the narrow `appointments` rows.
+ */
+export interface AppointmentViewsTable {
+  id: string;
+  members: string;
+}
+
+/** Every event of every appointment (GET /api/appointments/:id/history), the signature image left out. */
+export interface AppointmentVersionsTable {
+  event_id: string;
+  appointment_id: string;
+  revision: ColumnType<string, string | bigint, string | bigint>;
+  action: string;
+  user_id: string;
+  occurred_at: Instant;
+  data: Json<Record<string, unknown>>;
+}
+
+/** The carers that visits show, from registration and renames, never deleted (legal record). */
+export interface AppointmentCarerNamesTable {
+  id: string;
+  /** The carer's account: a carer (appointments.readOwn) reads the visits of the carer whose user_id is theirs. */
+  user_id: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** The clients that visits show, with the address the carer goes to, never deleted (legal record). */
+export interface AppointmentClientNamesTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  address: string;
+}
+
+/** The slice's read-model tables (snake_case), merged into ReadModelDatabase. */
+export interface AppointmentTables {
+  appointments: AppointmentsTable;
+  appointment_views: AppointmentViewsTable;
+  appointment_versions: AppointmentVersionsTable;
+  appointment_carer_names: AppointmentCarerNamesTable;
+  appointment_client_names: AppointmentClientNamesTable;
+}

@@ -1,6 +1,27 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** STUB (issue 5): the shifts read-model tables (runs inside the target schema, see read-model/migrations.ts). */
+/** The shifts read-model table (runs inside the target schema, see read-model/migrations.ts). */
 export const shiftsMigration: Migration = {
-  async up(_db: Kysely<unknown>) {},
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('shifts')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('carer_id', 'uuid', (c) => c.notNull())
+      .addColumn('shift_type', 'text', (c) => c.notNull())
+      .addColumn('start_time', 'timestamptz', (c) => c.notNull())
+      .addColumn('end_time', 'timestamptz', (c) => c.notNull())
+      .addColumn('date', 'date', (c) => c.notNull())
+      .addColumn('break_minutes', 'integer', (c) => c.notNull())
+      .addColumn('location', 'text')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('notes', 'text')
+      .addColumn('cancellation_reason', 'text')
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    // The outside-shift flag asks, per visit, for a shift of its carer starting before the visit does.
+    await db.schema.createIndex('shifts_carer').on('shifts').columns(['carer_id', 'start_time']).execute();
+    await db.schema.createIndex('shifts_date').on('shifts').columns(['date', 'start_time']).execute();
+  },
 };

@@ -1,8 +1,127 @@
 import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, can } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { AppointmentQueries, type AppointmentFilter, type AppointmentViewer } from './appointment-queries';
+import { appointmentsCsv } from './appointment-csv';
+import { attachCsv } from './csv';
+import {
+  blankAsAbsent,
+  checkedRange,
+  dateRangeFields,
+  optionalDate,
+  optionalFlag,
+  optionalId,
+  resolveDateRange,
+  searchText,
+  todayOnly,
+  wholeNumber,
+  type DateRange,
+} from './query-fields';
 
-/** STUB (issue 5): replaced by the appointments read slice. */
-export function appointmentRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/appointments' });
+const status = z.preprocess(
+  blankAsAbsent,
+  z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of: ${APPOINTMENT_STATUSES.join(', ')}` }).optional(),
+);
+const filterFields = {
+  ...dateRangeFields,
+  carerId: optionalId('Carer ID must be a UUID'),
+  clientId: optionalId('Client ID must be a UUID'),
+  status,
+  unassigned: optionalFlag('Unassigned'),
+  search: searchText,
+};
+
+type FilterFields = z.output<z.ZodObject<typeof filterFields>>;
+
+/** The fields as a filter, or undefined (issues added) when the dates do not make one range. */
+function toFilter(value: FilterFields, ctx: z.RefinementCtx, fallback?: () => DateRange): AppointmentFilter | undefined {
+  const range = resolveDateRange(value, ctx, fallback);
+  if (!range) return undefined;
+  const { carerId, clientId, status: only, unassigned, search } = value;
+  return { range, carerId, clientId, status: only, unassigned, search: search || undefined };
+}
+
+function filterSchema(fallback?: () => DateRange) {
+  return z.object(filterFields).transform((value, ctx) => toFilter(value, ctx, fallback) ?? z.NEVER);
+}
+
+const listQuery = z
+  .object({ ...filterFields, limit: wholeNumber('Limit', 1, 1000, 500), offset: wholeNumber('Offset', 0, 1_000_000, 0) })
+  .transform((value, ctx) => {
+    const filter = toFilter(value, ctx);
+    return filter ? { filter, limit: value.limit, offset: value.offset } : z.NEVER;
+  });
+/** Analytics returns a row per day: a range of at most about a year. */
+const MAX_ANALYTICS_DAYS = 366;
+const analyticsQuery = z
+  .object({ from: optionalDate('From date'), to: optionalDate('To date'), carerId: filterFields.carerId, clientId: filterFields.clientId })
+  .transform((value, ctx): AppointmentFilter => {
+    const range = checkedRange(value.from, value.to, ctx, MAX_ANALYTICS_DAYS);
+    if (!range) return z.NEVER;
+    return { range, carerId: value.carerId, clientId: value.clientId };
+  });
+const appointmentId = z.uuid();
+const NOT_FOUND = 'Appointment not found';
+
+function viewerOf(ctx: ParameterizedContext<ReadState>): AppointmentViewer {
+  const { userId, role } = ctx.state.session;
+  // Without appointments.read, only the visits of the carer record linked to the account (appointments.readOwn).
+  return can(role, 'appointments.read') ? {} : { ownUserId: userId };
+}
+
+/**
+ * GET /api/appointments (?today=true | date | from&to, carerId, clientId, status, unassigned, search, limit,
+ * offset; header X-Total-Count), /today/count, /summary, /analytics, /export.csv, /:id and /:id/history.
+ */
+export function appointmentRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new AppointmentQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/appointments' });
+  router.use(requirePermission('appointments.read', 'appointments.readOwn'));
+
+  router.get('/', async (ctx) => {
+    const { filter, limit, offset } = parseOr400(listQuery, ctx.query);
+    const { json, total } = await queries.list(filter, viewerOf(ctx), { limit, offset });
+    ctx.set('X-Total-Count', String(total));
+    ctx.type = 'application/json';
+    ctx.body = json;
+  });
+
+  router.get('/today/count', async (ctx) => {
+    ctx.body = { count: await queries.todayCount(viewerOf(ctx)) };
+  });
+
+  router.get('/summary', async (ctx) => {
+    ctx.body = await queries.summary(parseOr400(filterSchema(todayOnly), ctx.query), viewerOf(ctx));
+  });
+
+  router.get('/analytics', async (ctx) => {
+    ctx.body = await queries.analytics(parseOr400(analyticsQuery, ctx.query), viewerOf(ctx));
+  });
+
+  router.get('/export.csv', async (ctx) => {
+    const filter = parseOr400(filterSchema(), ctx.query);
+    const rows = await queries.all(filter, viewerOf(ctx));
+    attachCsv(ctx, `appointments-${filter.range.from}-to-${filter.range.to}.csv`, appointmentsCsv(rows));
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = appointmentId.safeParse(ctx.params.id);
+    const appointment = id.success ? await queries.byId(id.data, viewerOf(ctx)) : undefined;
+    if (!appointment) throw new HttpError(404, NOT_FOUND);
+    ctx.set('ETag', `"${appointment.revision}"`);
+    ctx.body = appointment;
+  });
+
+  router.get('/:id/history', async (ctx) => {
+    const id = appointmentId.safeParse(ctx.params.id);
+    const history = id.success ? await queries.history(id.data, viewerOf(ctx)) : undefined;
+    if (!history) throw new HttpError(404, NOT_FOUND);
+    ctx.body = history;
+  });
+
+  return router;
 }

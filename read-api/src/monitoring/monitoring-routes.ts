@@ -1,8 +1,80 @@
 import Router from '@koa/router';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, can, londonToday, VISIT_TYPES } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import type { AppointmentFilter } from '../appointments/appointment-queries';
+import { attachCsv } from '../appointments/csv';
+import { blankAsAbsent, checkedRange, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
+import { monitoringCsv } from './monitoring-csv';
+import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
+import { MONITORING_RANGES, monitoringRange } from './monitoring-range';
 
-/** STUB (issue 5): replaced by the monitoring read slice. */
-export function monitoringRoutes(_deps: ReadDeps): Router<ReadState> {
-  return new Router<ReadState>({ prefix: '/api/monitoring' });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
+
+const filterFields = {
+  range: oneOf(MONITORING_RANGES, 'Range'),
+  from: optionalDate('From date'),
+  to: optionalDate('To date'),
+  carerId: optionalId('Carer ID must be a UUID'),
+  clientId: optionalId('Client ID must be a UUID'),
+  status: oneOf(APPOINTMENT_STATUSES, 'Status'),
+  careType: oneOf(VISIT_TYPES, 'Care type'),
+  search: searchText,
+  sort: oneOf(MONITORING_SORTS, 'Sort'),
+  direction: oneOf(['asc', 'desc'], 'Direction'),
+};
+
+/** The longest custom range: about a year of records. */
+const MAX_CUSTOM_DAYS = 366;
+
+/** Default: the last 7 days, newest first; any other sort defaults to ascending. */
+const monitoringQuery = z
+  .object({ ...filterFields, limit: wholeNumber('Limit', 1, 200, 25), offset: wholeNumber('Offset', 0, 1_000_000, 0) })
+  .transform((value, ctx) => {
+    const choice = value.range ?? '7d';
+    if (choice !== 'custom' && (value.from !== undefined || value.to !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['range'], message: 'From and to dates go with the custom range' });
+      return z.NEVER;
+    }
+    const range = choice === 'custom' ? checkedRange(value.from, value.to, ctx, MAX_CUSTOM_DAYS) : monitoringRange(choice, londonToday());
+    if (!range) return z.NEVER;
+    const filter: AppointmentFilter = {
+      range,
+      carerId: value.carerId,
+      clientId: value.clientId,
+      status: value.status,
+      careType: value.careType,
+      search: value.search || undefined,
+    };
+    const sort = value.sort ?? 'date';
+    const direction = value.direction ?? (sort === 'date' ? 'desc' : 'asc');
+    return { filter, sort, direction, limit: value.limit, offset: value.offset };
+  });
+
+/**
+ * GET /api/monitoring (?range=today|yesterday|7d|30d|3m|custom&from&to&carerId&clientId&status&careType&search
+ * &sort&direction&limit&offset) and /api/monitoring/export.csv (the same filters, every matching record).
+ */
+export function monitoringRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new MonitoringQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/monitoring' });
+  router.use(requirePermission('appointments.read', 'appointments.readOwn'));
+  const viewerOf = (state: ReadState) => (can(state.session.role, 'appointments.read') ? {} : { ownUserId: state.session.userId });
+
+  router.get('/', async (ctx) => {
+    const { filter, sort, direction, limit, offset } = parseOr400(monitoringQuery, ctx.query);
+    const { records, total } = await queries.page(filter, viewerOf(ctx.state), { sort, direction, limit, offset });
+    ctx.body = { records, total, limit, offset };
+  });
+
+  router.get('/export.csv', async (ctx) => {
+    const { filter, sort, direction } = parseOr400(monitoringQuery, ctx.query);
+    const records = await queries.all(filter, viewerOf(ctx.state), sort, direction);
+    attachCsv(ctx, `care-records-${londonToday()}.csv`, monitoringCsv(records));
+  });
+
+  return router;
 }

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { addDays, londonToday } from '@care/events';
+
+/**
+ * Query-string fields shared by the appointments, monitoring and shifts routes. A blank value (a filter left
+ * empty in the UI) means "not given".
+ */
+export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+export const optionalDate = (label: string) =>
+  z.preprocess(blankAsAbsent, z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional());
+
+export const optionalId = (message: string) => z.preprocess(blankAsAbsent, z.uuid({ error: message }).optional());
+
+export const optionalFlag = (label: string) =>
+  z.preprocess(blankAsAbsent, z.enum(['true', 'false'], { error: `${label} must be true or false` }).optional()).transform((value) => value === 'true');
+
+export const searchText = z.preprocess(blankAsAbsent, z.string().trim().max(200, 'Search must be at most 200 characters').optional());
+
+export const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: `${label} must be a whole number from ${min} to ${max}` })
+      .int(`${label} must be a whole number from ${min} to ${max}`)
+      .min(min, `${label} must be a whole number from ${min} to ${max}`)
+      .max(max, `${label} must be a whole number from ${min} to ${max}`)
+      .default(fallback),
+  );
+
+/** London calendar dates, both included. */
+export interface DateRange {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Days in a range, both ends included. */
+export const daysIn = ({ from, to }: DateRange): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+/** Without a date: a month either side of today, the window the screens care about. */
+export const DEFAULT_WINDOW_DAYS = 30;
+
+function defaultWindow(): DateRange {
+  const today = londonToday();
+  return { from: addDays(today, -DEFAULT_WINDOW_DAYS), to: addDays(today, DEFAULT_WINDOW_DAYS) };
+}
+
+export function todayOnly(): DateRange {
+  const today = londonToday();
+  return { from: today, to: today };
+}
+
+/**
+ * `?today=true`, `?date=D` or `?from=D&to=D`: one of them, or none for the `fallback` range (resolveDateRange).
+ */
+export const dateRangeFields = {
+  today: optionalFlag('Today'),
+  date: optionalDate('Date'),
+  from: optionalDate('From date'),
+  to: optionalDate('To date'),
+};
+
+/** The range the fields ask for; adds the issues to `ctx` and returns undefined when they do not make one. */
+export function resolveDateRange(
+  value: { today: boolean; date?: string | undefined; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+  fallback: () => DateRange = defaultWindow,
+): DateRange | undefined {
+  const given = [value.today, value.date !== undefined, value.from !== undefined || value.to !== undefined].filter(Boolean).length;
+  if (given > 1) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: 'Use one of today, date, or from and to' });
+    return undefined;
+  }
+  const today = londonToday();
+  if (value.today) return { from: today, to: today };
+  if (value.date !== undefined) return { from: value.date, to: value.date };
+  if (value.from === undefined && value.to === undefined) return fallback();
+  return checkedRange(value.from, value.to, ctx);
+}
+
+/** Both ends given, in order, and (when `maxDays` is set) not too long. */
+export function checkedRange(from: string | undefined, to: string | undefined, ctx: z.RefinementCtx, maxDays?: number): DateRange | undefined {
+  if (from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'From date is required' });
+  if (to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To date is required' });
+  if (from === undefined || to === undefined) return undefined;
+  if (to < from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'To date must not be before the from date' });
+    return undefined;
+  }
+  if (maxDays !== undefined && daysIn({ from, to }) > maxDays) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `The range must be at most ${maxDays} days` });
+    return undefined;
+  }
+  return { from, to };
+}
