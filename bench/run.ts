@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { measureAppend } from './append';
+import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
 import { measureDiaryLatency } from './diary-latency';
 import { startBenchPostgres } from './postgres';
@@ -40,6 +41,8 @@ async function main(): Promise<number> {
     const push = await measurePushLatency(await postgres.freshDatabase('push'));
     step('(e) read latency of GET /api/diary with 3,000 entries, as an administrator and as a carer');
     const diary = await measureDiaryLatency(await postgres.freshDatabase('diary'));
+    step('(f) GET /api/appointments for one day and /api/monitoring for 30 days at 100,000 visits');
+    const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -53,6 +56,7 @@ async function main(): Promise<number> {
       ...read,
       ...push,
       ...diary,
+      ...appointments,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -72,6 +76,11 @@ async function main(): Promise<number> {
       { metric: 'diaryAdminP99Ms', value: results.diaryAdminP99Ms, unit: 'ms' },
       { metric: 'diaryCarerP50Ms', value: results.diaryCarerP50Ms, unit: 'ms' },
       { metric: 'diaryCarerP99Ms', value: results.diaryCarerP99Ms, unit: 'ms' },
+      { metric: 'appointmentsCatchUpPerSec', value: results.appointmentsCatchUpPerSec, unit: 'events/s' },
+      { metric: 'appointmentsDayP50Ms', value: results.appointmentsDayP50Ms, unit: 'ms' },
+      { metric: 'appointmentsDayP99Ms', value: results.appointmentsDayP99Ms, unit: 'ms', target: { atMost: 50 } },
+      { metric: 'monitoring30dP50Ms', value: results.monitoring30dP50Ms, unit: 'ms' },
+      { metric: 'monitoring30dP99Ms', value: results.monitoring30dP99Ms, unit: 'ms', target: { atMost: 50 } },
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

@@ -3,7 +3,7 @@ export interface Row {
   readonly metric: string;
   readonly value: number;
   readonly unit: string;
-  readonly target?: { readonly atLeast: number };
+  readonly target?: { readonly atLeast: number } | { readonly atMost: number };
 }
 
 const format = (value: number) =>
@@ -11,7 +11,11 @@ const format = (value: number) =>
     ? value.toLocaleString('en-GB')
     : value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const targetMet = (row: Row): boolean => row.target === undefined || row.value >= row.target.atLeast;
+export const targetMet = (row: Row): boolean =>
+  row.target === undefined || ('atLeast' in row.target ? row.value >= row.target.atLeast : row.value <= row.target.atMost);
+
+const targetText = (target: NonNullable<Row['target']>): string =>
+  'atLeast' in target ? `≥ ${format(target.atLeast)}` : `≤ ${format(target.atMost)}`;
 
 /** A fixed-width table: metric left-aligned, numbers right-aligned, so runs can be compared by eye. */
 export function renderTable(rows: readonly Row[]): string {
@@ -19,7 +23,7 @@ export function renderTable(rows: readonly Row[]): string {
     row.metric,
     format(row.value),
     row.unit,
-    row.target ? `≥ ${format(row.target.atLeast)} ${targetMet(row) ? 'met' : 'MISSED'}` : '',
+    row.target ? `${targetText(row.target)} ${targetMet(row) ? 'met' : 'MISSED'}` : '',
   ]);
   const header = ['metric', 'value', 'unit', 'target'];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column]!.length)));
