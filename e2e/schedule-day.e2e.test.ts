@@ -202,7 +202,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect.poll(() => page.getByRole('img', { name: 'Completed, missed and late visits per day' }).isVisible()).toBe(true);
-    await expect.poll(() => page.locator('.recharts-legend-item-text').allInnerTexts()).toEqual(['Completed', 'Missed', 'Late']);
+    await expect.poll(async () => (await page.locator('.recharts-legend-item-text').allInnerTexts()).sort()).toEqual(['Completed', 'Late', 'Missed']);
     await page.getByRole('tab', { name: "Today's Visits" }).click();
     await expect.poll(() => cards.count()).toBe(2);
     await page.screenshot({ path: `${shots}/visits-1280.png`, fullPage: true });

@@ -2,3 +2,4 @@ export * from './appointment-events';
 export * from './carer-booking-events';
 export * from './appointment-request';
 export type * from './appointment-view';
+export * from './date-ranges';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { DIARY_ENTRY_CONTENT_FIELDS, type DiaryEntryContent, type DiaryFieldChange, type RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
 import type { DiaryEntriesTable } from './diary-tables';
 
 type DiaryRecorded = Extract<RecordedEvent, { type: `DiaryEntry${string}` }>;
@@ -10,43 +10,13 @@ type Db = Kysely<ReadModelDatabase>;
 
 const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryReviewed', 'DiaryEntryAmended']);
 
-/**
- * Names of the people an entry is about, read from their own slices' events by type, so this projection
- * depends only on the fields it needs (events/src/carers, events/src/clients).
- */
-const nameParts = { firstName: z.string().optional(), lastName: z.string().optional() };
-const PERSON_EVENTS = {
-  CarerRegistered: { kind: 'carer', schema: z.object({ carerId: z.uuid(), firstName: z.string(), lastName: z.string() }) },
-  CarerDetailsChanged: { kind: 'carer', schema: z.object({ carerId: z.uuid(), changes: z.object(nameParts) }) },
-  ClientRegistered: { kind: 'client', schema: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }) },
-  ClientDetailsChanged: { kind: 'client', schema: z.object({ id: z.uuid(), changes: z.object(nameParts) }) },
-} as const;
-type PersonEventType = keyof typeof PERSON_EVENTS;
-const isPersonEvent = (type: string): type is PersonEventType => Object.hasOwn(PERSON_EVENTS, type);
-
-interface NameChange {
-  readonly kind: 'carer' | 'client';
-  readonly id: string;
-  readonly firstName: string | undefined;
-  readonly lastName: string | undefined;
-  readonly registered: boolean;
-}
-
-function nameChangeOf(type: PersonEventType, data: unknown): NameChange {
-  const { kind, schema } = PERSON_EVENTS[type];
-  const parsed: Record<string, unknown> = schema.parse(data);
-  const id = String(parsed.carerId ?? parsed.id);
-  const names = ('changes' in parsed ? parsed.changes : parsed) as { firstName?: string; lastName?: string };
-  return { kind, id, firstName: names.firstName, lastName: names.lastName, registered: !('changes' in parsed) };
-}
-
 /** The diary list (GET /api/diary), each entry's versions, and the names the entries show. */
 export const diaryProjection: Projection = {
   name: 'diary',
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
     // Registrations come in long runs (a rebuild replays every carer and client): one multi-row upsert per run.
-    let registered = new Map<string, NameChange>();
+    let registered = new Map<string, PersonChange>();
     const flush = async () => {
       const rows = [...registered.values()];
       registered = new Map();
@@ -57,13 +27,13 @@ export const diaryProjection: Projection = {
     for (const event of events) {
       const type: string = event.type;
       if (isPersonEvent(type)) {
-        const change = nameChangeOf(type, event.data);
+        const change = personChangeOf(type, event.data);
         if (change.registered) {
           registered.set(`${change.kind}:${change.id}`, change);
           continue;
         }
         await flush();
-        await applyNameChange(db, change);
+        await applyPersonChange(db, change);
       } else {
         await flush();
         await applyDiaryEvent(db, event as DiaryRecorded);
@@ -76,7 +46,7 @@ export const diaryProjection: Projection = {
 /** Rows per upsert: 4 columns each stays far below PostgreSQL's 65,535 parameter limit. */
 const INSERT_CHUNK = 1000;
 
-async function upsertNames(db: Db, changes: readonly NameChange[]): Promise<void> {
+async function upsertNames(db: Db, changes: readonly PersonChange[]): Promise<void> {
   if (changes.length === 0) return;
   await db
     .insertInto('diary_names')
@@ -88,7 +58,7 @@ async function upsertNames(db: Db, changes: readonly NameChange[]): Promise<void
 }
 
 /** A rename: the name table, and the copies in the entries about that person. */
-async function applyNameChange(db: Db, change: NameChange): Promise<void> {
+async function applyPersonChange(db: Db, change: PersonChange): Promise<void> {
   const { kind, id, firstName, lastName } = change;
   if (firstName === undefined && lastName === undefined) return;
   await db

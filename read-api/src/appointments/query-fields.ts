@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { addDays, londonToday } from '@care/events';
+import { addDays, londonToday, type DateRange } from '@care/events';
+
+export type { DateRange };
 
 /**
  * Query-string fields shared by the appointments, monitoring and shifts routes. A blank value (a filter left
@@ -27,12 +29,6 @@ export const wholeNumber = (label: string, min: number, max: number, fallback: n
       .max(max, `${label} must be a whole number from ${min} to ${max}`)
       .default(fallback),
   );
-
-/** London calendar dates, both included. */
-export interface DateRange {
-  readonly from: string;
-  readonly to: string;
-}
 
 /** Days in a range, both ends included. */
 export const daysIn = ({ from, to }: DateRange): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;

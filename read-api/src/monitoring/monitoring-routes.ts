@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, can, londonToday, VISIT_TYPES } from '@care/events';
+import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, VISIT_TYPES } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
@@ -9,7 +9,6 @@ import { attachCsv } from '../appointments/csv';
 import { blankAsAbsent, checkedRange, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
-import { MONITORING_RANGES, monitoringRange } from './monitoring-range';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());

@@ -1,14 +1,13 @@
-import type { AppointmentStatus, VisitType } from '@care/events';
+import { monitoringRange, type AppointmentStatus, type FixedRange, type VisitType } from '@care/events';
 import { STATUS_LABELS, type MonitoringFilters } from '../monitoring/monitoring-params';
 import { visitStatusOptions, type FilterBarValue, type StatusOption } from '../monitoring/records-filter-bar';
-import { rangeDates, type ManageRange } from './manage-range';
 
 /** The rosters' status filter: carers and clients are active or inactive (nothing records leave yet). */
 export type RosterStatus = 'active' | 'inactive';
 export type ManageStatus = AppointmentStatus | RosterStatus;
 
 export interface ManageFilters extends FilterBarValue {
-  readonly range: ManageRange;
+  readonly range: FixedRange;
   readonly status: ManageStatus | '';
   readonly careType: VisitType | '';
 }
@@ -36,7 +35,7 @@ export function isRosterStatus(status: ManageFilters['status']): status is Roste
 
 /** The visit filters of the shared bar, as the monitoring records take them (a roster status filters no visit). */
 export function visitFilters(filters: ManageFilters, today: string): MonitoringFilters {
-  const { from, to } = rangeDates(filters.range, today);
+  const { from, to } = monitoringRange(filters.range, today);
   return {
     range: 'custom',
     from,

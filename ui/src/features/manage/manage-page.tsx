@@ -1,4 +1,4 @@
-import { can, type DiaryEntryView } from '@care/events';
+import { can, FIXED_RANGES, londonToday, type DiaryEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, CalendarRange, ClipboardList, ShieldAlert, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -11,7 +11,6 @@ import { toLondonInputValue } from '../../shared/london-time';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { DiaryTab } from './diary-tab';
 import { DEFAULT_MANAGE_FILTERS, MANAGE_STATUS_OPTIONS, matchesSearch, visitFilters, type ManageFilters } from './manage-filters';
-import { londonToday, MANAGE_RANGES } from './manage-range';
 import { CarerRosterTab, ClientRosterTab } from './roster-tabs';
 import { WeeklyOverviewTab } from './weekly-overview-tab';
 import './manage.css';
@@ -87,7 +86,7 @@ export function ManagePage() {
       <RecordsFilterBar
         value={filters}
         onChange={setFilters}
-        ranges={MANAGE_RANGES}
+        ranges={FIXED_RANGES}
         statusOptions={MANAGE_STATUS_OPTIONS}
         careTypeLabel="Care type"
         searchPlaceholder="Search carers, clients, notes..."

@@ -1,4 +1,4 @@
-import { can } from '@care/events';
+import { can, MONITORING_RANGES } from '@care/events';
 import { Download, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
@@ -7,7 +7,6 @@ import {
   DEFAULT_MONITORING_FILTERS,
   FIRST_PAGE,
   filtersComplete,
-  MONITORING_RANGES,
   monitoringExportUrl,
   STATUS_LABELS,
   type MonitoringFilters,

@@ -1,11 +1,11 @@
-import { type AppointmentStatus, type MonitoringPageView, type VisitType } from '@care/events';
+import { type AppointmentStatus, type MonitoringPageView, type MonitoringRange, type VisitType } from '@care/events';
+
+export type { MonitoringRange };
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { MONITORING_PATH, withQuery } from '../appointments/appointment-queries';
 import { apiGet } from '../../shared/api';
 
 /** Spec part 2 section 9: monitoring offers today, yesterday, last 7 days, 30 days, 3 months and custom. */
-export const MONITORING_RANGES = ['today', 'yesterday', '7d', '30d', '3m', 'custom'] as const;
-export type MonitoringRange = (typeof MONITORING_RANGES)[number];
 export const RANGE_LABELS: Record<MonitoringRange, string> = {
   today: 'Today',
   yesterday: 'Yesterday',

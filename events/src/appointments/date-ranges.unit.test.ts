@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monitoringRange } from './monitoring-range';
+import { monitoringRange } from './date-ranges';
 
 describe('monitoring date ranges', () => {
   it('ends every range today and counts today as one of its days', () => {
@@ -13,5 +13,11 @@ describe('monitoring date ranges', () => {
     expect(monitoringRange('3m', '2026-11-21')).toEqual({ from: '2026-08-22', to: '2026-11-21' });
     expect(monitoringRange('3m', '2027-01-15')).toEqual({ from: '2026-10-16', to: '2027-01-15' });
     expect(monitoringRange('3m', '2026-05-31')).toEqual({ from: '2026-03-01', to: '2026-05-31' });
+  });
+
+  it('clamps three months back to the end of a shorter month, and crosses year ends', () => {
+    expect(monitoringRange('3m', '2024-05-31')).toEqual({ from: '2024-03-01', to: '2024-05-31' });
+    expect(monitoringRange('3m', '2026-02-10')).toEqual({ from: '2025-11-11', to: '2026-02-10' });
+    expect(monitoringRange('yesterday', '2026-03-01')).toEqual({ from: '2026-02-28', to: '2026-02-28' });
   });
 });

@@ -1,9 +1,17 @@
-import { addDays } from '@care/events';
-import type { DateRange } from '../appointments/query-fields';
+import { addDays } from '../dates';
+
+/** London calendar dates, both included. */
+export interface DateRange {
+  readonly from: string;
+  readonly to: string;
+}
 
 /** The monitoring screen's date range options (spec part 2 section 9); custom takes from and to. */
 export const MONITORING_RANGES = ['today', 'yesterday', '7d', '30d', '3m', 'custom'] as const;
-export type MonitoringRange = Exclude<(typeof MONITORING_RANGES)[number], 'custom'>;
+export type MonitoringRange = (typeof MONITORING_RANGES)[number];
+export type FixedRange = Exclude<MonitoringRange, 'custom'>;
+/** Manage Care Operations offers today through 3 months (spec part 2 section 9), no custom range. */
+export const FIXED_RANGES = ['today', 'yesterday', '7d', '30d', '3m'] as const satisfies readonly FixedRange[];
 
 /** The same day `months` earlier, or the month's last day when it has fewer days (31 May − 3 months = 28/29 Feb). */
 function monthsBefore(date: string, months: number): string {
@@ -13,7 +21,7 @@ function monthsBefore(date: string, months: number): string {
 }
 
 /** London dates, both included, ending today: "last 7 days" is today and the 6 days before it. */
-export function monitoringRange(range: MonitoringRange, today: string): DateRange {
+export function monitoringRange(range: FixedRange, today: string): DateRange {
   switch (range) {
     case 'today':
       return { from: today, to: today };
