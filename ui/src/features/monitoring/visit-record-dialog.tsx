@@ -4,7 +4,7 @@ import { enumLabel } from '../diary/diary-labels';
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
 import { formatDate, formatDateTime, formatPounds } from '../../shared/format';
-import { visitHistoryQueryOptions, visitRecordQueryOptions } from './get-visit-record';
+import { visitHistoryQueryOptions, visitRecordQueryOptions } from '../appointments/get-visit-record';
 import { VisitStatusBadge } from './visit-status-badge';
 
 interface VisitRecordDialogProps {

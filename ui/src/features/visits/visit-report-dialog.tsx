@@ -5,7 +5,7 @@ import { FormDialog } from '../../shared/form-dialog';
 import { formatDateTime, formatPounds } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { appointmentCarerName, appointmentClientName, enumLabel, statusBadgeClass, statusLabel } from '../appointments/appointment-form';
-import { visitHistoryQueryOptions, visitRecordQueryOptions } from './get-visit-record';
+import { visitHistoryQueryOptions, visitRecordQueryOptions } from '../appointments/get-visit-record';
 
 interface VisitReportDialogProps {
   open: boolean;
