@@ -28,6 +28,11 @@ export function humanize(value: string | null | undefined): string {
   return (value ?? '').replaceAll('_', ' ');
 }
 
+/** An enumeration value as a label: "care_note" → "Care note", "in_progress" → "In progress". */
+export function enumLabel(value: string): string {
+  return capitalize(humanize(value));
+}
+
 const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   day: '2-digit',

@@ -14,14 +14,14 @@ import {
 } from '@care/events';
 import type { z } from 'zod';
 import { ApiError, type SendMethod } from '../../shared/api';
-import { capitalize, humanize } from '../../shared/format';
+import { capitalize, enumLabel, humanize } from '../../shared/format';
 import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 import { APPOINTMENTS_PATH } from './appointment-queries';
 
 /* ---------- Labels and names shared by the appointment screens ---------- */
 
-/** "personal_care" → "Personal care"; "in_progress" → "In progress". */
-export const enumLabel = (value: string): string => capitalize(humanize(value));
+/** The screens' label for an enumeration value (shared/format), kept here beside the other appointment labels. */
+export { enumLabel };
 
 /** The spec's status texts (part 2 section 4: Completed, In Progress, Cancelled, No Show). */
 export function statusLabel(status: AppointmentStatus): string {

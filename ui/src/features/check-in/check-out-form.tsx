@@ -1,7 +1,7 @@
 import { CLIENT_MOODS, checkOutRequestSchema, type AppointmentView, type CheckOutRequest, type ClientMood } from '@care/events';
 import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
-import { enumLabel } from '../diary/diary-labels';
+import { enumLabel } from '../../shared/format';
 import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField } from '../../shared/form-errors';
 import { SelectOptions } from '../../shared/select-options';

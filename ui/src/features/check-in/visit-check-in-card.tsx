@@ -2,9 +2,8 @@ import type { AppointmentView, CheckInRequest, CheckOutRequest } from '@care/eve
 import { Clock, LogIn, MapPin, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useAppointmentCommand } from '../appointments/appointment-command';
-import { enumLabel } from '../diary/diary-labels';
+import { enumLabel, formatDateTime } from '../../shared/format';
 import { VisitStatusBadge } from '../monitoring/visit-status-badge';
-import { formatDateTime } from '../../shared/format';
 import { useIsMobile } from '../../shared/use-is-mobile';
 import { canCheckIn, canCheckOut, minutesLate, recordSource } from './check-in-rules';
 import { CheckOutForm, type VisitOutcome } from './check-out-form';

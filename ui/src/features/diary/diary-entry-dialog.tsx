@@ -9,7 +9,7 @@ import { TextListInput } from '../../shared/text-list-input';
 import { useAmendDiaryEntry } from './amend-diary-entry';
 import { useCreateDiaryEntry } from './create-diary-entry';
 import { carerName, clientName } from './diary-entry-card';
-import { enumLabel } from './diary-labels';
+import { enumLabel } from '../../shared/format';
 import {
   checkAmendment,
   checkNewEntry,

@@ -2,8 +2,7 @@ import type { DiaryEntryVersionView, DiaryFieldChange, DiaryFieldValue } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorReason } from '../../shared/api';
-import { formatDateTime } from '../../shared/format';
-import { enumLabel } from './diary-labels';
+import { enumLabel, formatDateTime } from '../../shared/format';
 import { diaryHistoryQueryOptions } from './get-diary-history';
 
 const FIELD_LABELS: Record<string, string> = {

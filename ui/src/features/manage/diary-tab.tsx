@@ -1,7 +1,6 @@
 import type { DiaryEntryView } from '@care/events';
 import { BookOpen } from 'lucide-react';
-import { enumLabel } from '../diary/diary-labels';
-import { formatDateTime } from '../../shared/format';
+import { enumLabel, formatDateTime } from '../../shared/format';
 
 /** Diary: the entries of the period (filtered by the shared bar), newest first, as the diary read API lists them. */
 export function DiaryTab({ entries }: { entries: readonly DiaryEntryView[] }) {

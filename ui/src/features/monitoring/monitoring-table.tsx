@@ -4,9 +4,8 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Sortin
 import { ChevronLeft, ChevronRight, ClipboardList, Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { SortableHeader } from '../../shared/sortable-header';
-import { enumLabel } from '../diary/diary-labels';
+import { enumLabel, formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
-import { formatDate } from '../../shared/format';
 import {
   FIRST_PAGE,
   filtersComplete,

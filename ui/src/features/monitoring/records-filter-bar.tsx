@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { carerFullName } from '../carers/carer-card';
 import { carersQueryOptions } from '../carers/get-carers';
 import { clientsQueryOptions } from '../clients/get-clients';
-import { enumLabel } from '../diary/diary-labels';
+import { enumLabel } from '../../shared/format';
 import { SearchBox } from '../../shared/list-states';
 import { RANGE_LABELS, type MonitoringRange } from './monitoring-params';
 

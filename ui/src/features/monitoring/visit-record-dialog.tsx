@@ -1,9 +1,8 @@
 import type { AppointmentVersionView, AppointmentView, VisitLocation } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { enumLabel } from '../diary/diary-labels';
+import { enumLabel, formatDate, formatDateTime, formatPounds } from '../../shared/format';
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
-import { formatDate, formatDateTime, formatPounds } from '../../shared/format';
 import { visitHistoryQueryOptions, visitRecordQueryOptions } from '../appointments/get-visit-record';
 import { VisitStatusBadge } from './visit-status-badge';
 
