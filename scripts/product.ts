@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
-import { createReadModelDb, migrateReadModel, READ_MODEL_SCHEMA } from '@care/projector';
+import { createReadModelDb, ensureStatusTables } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 
@@ -124,7 +124,7 @@ async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undef
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
     if (!eventStoreUrl) await (await PostgresEventStore.connect(pool)).close();
-    await migrateReadModel(createReadModelDb(pool), READ_MODEL_SCHEMA);
+    await ensureStatusTables(createReadModelDb(pool));
   } finally {
     await pool.end();
   }

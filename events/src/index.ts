@@ -23,3 +23,4 @@ export * from './voice-notes';
 export * from './feedback';
 export * from './appointments';
 export * from './shifts';
+export * from './projections';

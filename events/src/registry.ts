@@ -4,6 +4,7 @@ import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/emplo
 import { appointmentEvents, carerBookingEvents, type AppointmentEvent, type CarerBookingEvent } from './appointments';
 import { clientSliceEvents, type ClientSliceEvent } from './clients';
 import { shiftEvents, type ShiftEvent } from './shifts';
+import { projectionEventDefinitions, type ProjectionEvent } from './projections/projection-events';
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
@@ -31,6 +32,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...appointmentEvents,
   ...carerBookingEvents,
   ...shiftEvents,
+  ...projectionEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -47,7 +49,8 @@ export type DomainEvent =
   | FeedbackSliceEvent
   | AppointmentEvent
   | CarerBookingEvent
-  | ShiftEvent;
+  | ShiftEvent
+  | ProjectionEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from './read-model/database';
+import type { TableSchema } from './projection-schema';
 import { appointmentsProjection } from './appointments/appointment-projection';
 import { carersProjection } from './carers/carers-projection';
 import { clientsProjection } from './clients/client-projection';
@@ -12,14 +13,26 @@ import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 
-/** One read model: which events it reads and how it applies a batch of them inside a transaction. */
+/**
+ * One read model (DESIGN.md decision 11): the tables it owns, which events it reads, and how it applies a batch of
+ * them inside a transaction. It keeps its own checkpoint. It reads and writes only its own tables, so it can be
+ * rebuilt alone into fresh tables while the others serve.
+ */
 export interface Projection {
   readonly name: string;
+  /**
+   * Bump it whenever the tables or the way events are applied change: on the next start the projection rebuilds
+   * itself from position zero into fresh tables and is swapped in when caught up. No migrations, no manual rebuild.
+   */
+  readonly version: number;
+  /** Every table it owns (moved together when a rebuild is swapped in). */
+  readonly tables: readonly string[];
+  readonly schema: TableSchema;
   handles(type: string): boolean;
   apply(db: Kysely<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<void>;
 }
 
-/** Every projection the projector runs; new features add theirs here. */
+/** Every projection the projector runs; new features add theirs here. Names are unique and never reused. */
 export const projections: readonly Projection[] = [
   carersProjection,
   usersProjection,
@@ -32,3 +45,7 @@ export const projections: readonly Projection[] = [
   appointmentsProjection,
   shiftsProjection,
 ];
+
+export function projectionNamed(name: string): Projection | undefined {
+  return projections.find((projection) => projection.name === name);
+}

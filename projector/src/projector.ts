@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@care/events';
 import type { Logger } from '@care/events/server';
-import { applyBatch, readCheckpoint } from './apply-batch';
 import { acquireProjectorLock } from './projector-lock';
-import { READ_MODEL_SCHEMA, type ReadModelDatabase } from './read-model/database';
-import { migrateReadModel } from './read-model/connect';
+import { projections as registered, type Projection } from './projection';
+import type { ReadModelDatabase } from './read-model/database';
+import { ProjectionRunner } from './runner/projection-runner';
+import { startLagReporter } from './runner/lag-reporter';
 
 export interface ProjectorOptions {
   readonly store: EventStore;
@@ -13,34 +14,36 @@ export interface ProjectorOptions {
   readonly db: Kysely<ReadModelDatabase>;
   readonly log: Logger;
   readonly batchSize?: number;
+  /** The projections to run (tests pass their own); every registered one by default. */
+  readonly projections?: readonly Projection[];
+  /** How often each projection's lag behind the log is measured. */
+  readonly lagIntervalMs?: number;
 }
 
 export interface RunningProjector {
+  readonly runner: ProjectionRunner;
+  /** Resolves once no projection is rebuilding or catching up (a stalled one aside). */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * Follows the global log from the read model's checkpoint and applies each batch.
- * A second projector waits for the lock, so it takes over if the first one dies.
+ * Runs every projection, each from its own checkpoint (see ProjectionRunner). A second projector waits for the
+ * lock, so it takes over if the first one dies. New projections and changed versions rebuild themselves.
  */
-export async function startProjector({ store, pool, db, log, batchSize = 1000 }: ProjectorOptions): Promise<RunningProjector> {
+export async function startProjector({ store, pool, db, log, batchSize, projections = registered, lagIntervalMs }: ProjectorOptions): Promise<RunningProjector> {
   const lock = await acquireProjectorLock(pool, { wait: true });
   if (!lock) throw new Error('unreachable: waiting lock always returns');
-  await migrateReadModel(db, READ_MODEL_SCHEMA);
-  const after = await readCheckpoint(db, READ_MODEL_SCHEMA);
-  log.info({ checkpoint: `${after.commit}.${after.prepare}` }, 'projector starting');
-  const subscription = await store.subscribe({
-    after,
-    maxBatchSize: batchSize,
-    onBatch: async (batch) => {
-      const changed = await applyBatch(db, READ_MODEL_SCHEMA, batch, { notify: true });
-      log.debug({ events: batch.length, ...changed }, 'batch projected');
-    },
-    onError: (error) => log.error({ err: error }, 'projection failed; retrying the batch'),
-  });
+  const runner = new ProjectionRunner({ store, db, log, projections, batchSize });
+  await runner.start();
+  const lag = startLagReporter({ store, db, log, runner, intervalMs: lagIntervalMs });
+  log.info({ projections: runner.members().map((member) => member.projection.name) }, 'projector started');
   return {
+    runner,
+    settled: () => runner.settled(),
     async stop() {
-      await subscription.stop();
+      lag.stop();
+      await runner.stop();
       await lock.release();
     },
   };

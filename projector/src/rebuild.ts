@@ -1,44 +1,77 @@
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { START_POSITION, type EventStore, type Position } from '@care/events';
-import { applyBatch } from './apply-batch';
+import type { Logger } from '@care/events/server';
+import { projections as registered, projectionNamed, type Projection } from './projection';
 import { acquireProjectorLock } from './projector-lock';
-import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from './read-model/database';
-import { migrateReadModel } from './read-model/connect';
+import type { ReadModelDatabase } from './read-model/database';
+import { applyToMembers, parseBatch, type Member } from './runner/apply-to-members';
+import { ProjectionRunner } from './runner/projection-runner';
 
-const REPLAY_BATCH = 5000;
+const REPLAY_BATCH = 10_000;
 
-/** Replays the whole log from position zero into a fresh `schema` (dropped first). Returns the event count. */
-export async function replayInto(store: EventStore, db: Kysely<ReadModelDatabase>, schema: string): Promise<number> {
+/**
+ * Replays the whole log from position zero into a fresh `schema` (dropped first) with every projection, and keeps
+ * no checkpoint: for comparing a rebuild with the live read model (tests, bench). Returns the event count.
+ */
+export async function replayInto(store: EventStore, db: Kysely<ReadModelDatabase>, schema: string, projections: readonly Projection[] = registered): Promise<number> {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-  await migrateReadModel(db, schema);
+  await sql`create schema ${sql.id(schema)}`.execute(db);
+  const members: Member[] = [];
+  for (const projection of projections) {
+    await projection.schema.create(db.withSchema(schema) as Kysely<unknown>);
+    members.push({ projection, schema, rebuildVersion: projection.version, checkpoint: START_POSITION, saved: START_POSITION, stalled: undefined, rebuildEvents: 0 });
+  }
   let position: Position = START_POSITION;
   let count = 0;
   for (;;) {
-    const batch = await store.readAll(position, REPLAY_BATCH);
-    if (batch.length === 0) return count;
-    await applyBatch(db, schema, batch, { notify: false });
-    position = batch.at(-1)!.position;
-    count += batch.length;
+    const raw = await store.readAll(position, REPLAY_BATCH);
+    if (raw.length === 0) return count;
+    await db.transaction().execute((trx) => applyToMembers(trx, parseBatch(raw), members, new Set()));
+    const stalled = members.find((member) => member.stalled);
+    if (stalled) throw new Error(`Projection ${stalled.projection.name} cannot apply event ${stalled.stalled!.eventId} (${stalled.stalled!.type}): ${stalled.stalled!.error}`);
+    position = raw.at(-1)!.position;
+    count += raw.length;
   }
 }
 
+export interface RebuildProgress {
+  readonly eventsRead: number;
+  readonly members: readonly Member[];
+}
+
 /**
- * Rebuilds every read model from zero into a fresh schema, then swaps it in atomically, so
- * readers see the old model until the new one is complete. Refused while a projector runs.
+ * `npm run rebuild [-- <projection>…]`: rebuilds the named projections (all when none is named) from zero into
+ * fresh tables and swaps each in when caught up; the others are left as they are. Refused while a projector runs
+ * (it holds the same lock). Returns the projections rebuilt and their stalls, if any.
  */
-export async function rebuildReadModel(store: EventStore, pool: pg.Pool, db: Kysely<ReadModelDatabase>): Promise<number> {
-  const lock = await acquireProjectorLock(pool, { wait: false });
+export async function rebuildProjections(options: {
+  store: EventStore;
+  pool: pg.Pool;
+  db: Kysely<ReadModelDatabase>;
+  log: Logger;
+  names?: readonly string[];
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<readonly Member[]> {
+  const names = options.names?.length ? options.names : registered.map((projection) => projection.name);
+  const unknown = names.filter((name) => !projectionNamed(name));
+  if (unknown.length > 0) throw new Error(`Unknown projection ${unknown.join(', ')}; known: ${registered.map((projection) => projection.name).join(', ')}`);
+  const lock = await acquireProjectorLock(options.pool, { wait: false });
   if (!lock) throw new Error('A projector is running: stop it before rebuilding the read model.');
   try {
-    const next = `${READ_MODEL_SCHEMA}_rebuild`;
-    const count = await replayInto(store, db, next);
-    await db.transaction().execute(async (trx) => {
-      await sql`drop schema if exists ${sql.id(READ_MODEL_SCHEMA)} cascade`.execute(trx);
-      await sql`alter schema ${sql.id(next)} rename to ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
-      await sql`select pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify({ position: 'rebuild', projections: ['*'] })})`.execute(trx);
+    const runner = new ProjectionRunner({
+      store: options.store,
+      db: options.db,
+      log: options.log,
+      projections: registered,
+      forceRebuild: names,
+      follow: false,
+      onCatchUpProgress: (members, eventsRead) => options.onProgress?.({ members, eventsRead }),
     });
-    return count;
+    await runner.start();
+    await runner.settled();
+    await runner.stop();
+    return runner.members().filter((member) => names.includes(member.projection.name));
   } finally {
     await lock.release();
   }

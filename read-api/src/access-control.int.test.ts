@@ -7,7 +7,7 @@ import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { DEFAULT_AUTH_POLICY } from '@care/command-api/auth-policy';
 import { requester, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector } from '@care/projector';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from './app';
 
 /**
@@ -21,13 +21,14 @@ let pool: pg.Pool;
 let command: RunningCommandApi;
 let readApi: ReadApi;
 let readUrl: string;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'access');
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url, { policy: POLICY });
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

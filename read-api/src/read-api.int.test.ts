@@ -7,7 +7,7 @@ import { comparePositions, positionFromToken, type CarerView } from '@care/event
 import { createLogger, PostgresEventStore } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
-import { createReadModelDb, startProjector } from '@care/projector';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from './app';
 
 const log = createLogger('test', 'silent');
@@ -16,7 +16,7 @@ let pool: pg.Pool;
 let store: PostgresEventStore;
 let command: RunningCommandApi;
 const readApis: { api: ReadApi; url: string }[] = [];
-let projector: { stop(): Promise<void> } | undefined;
+let projector: RunningProjector | undefined;
 
 const baseUrl = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const db = () => createReadModelDb(pool);
@@ -56,6 +56,7 @@ beforeAll(async () => {
   store = await PostgresEventStore.connect(pool);
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store, pool, db: db(), log });
+  await projector.settled();
 });
 
 afterAll(async () => {
@@ -121,6 +122,7 @@ describe('GET /api/carers', () => {
     expect(early.status).toBe(503);
     expect(early.headers.get('retry-after')).toBe('1');
     projector = await startProjector({ store, pool, db: db(), log });
+    await projector.settled();
     const late = await getJson(`${url}/api/carers`, { 'x-min-position': created.position });
     expect(late.status).toBe(200);
     expect((late.body as CarerView[]).map((c) => c.id)).toContain(created.id);

@@ -3,6 +3,7 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
+  type LogLag,
   type ExpectedRevision,
   type NewEvent,
   type RawRecordedEvent,
@@ -12,6 +13,7 @@ import {
 import type { Position } from '../store/position';
 import { EVENTS_NOTIFY_CHANNEL, ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
+import { measureLogLag } from './log-lag';
 
 interface EventRow {
   sequence: string;
@@ -172,6 +174,10 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Promise<Subscription> {
     return pollingSubscription(this.pool, this, options);
+  }
+
+  measureLag(after: Position): Promise<LogLag> {
+    return measureLogLag(this.pool, after);
   }
 
   async close(): Promise<void> {

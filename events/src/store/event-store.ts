@@ -54,7 +54,15 @@ export interface EventStore {
   /** Up to `maxCount` events strictly after `after`, in global order. */
   readAll(after: Position, maxCount: number): Promise<RawRecordedEvent[]>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** How many events lie after `after` and when the oldest of them was recorded (projection lag); optional. */
+  measureLag?(after: Position): Promise<LogLag>;
   close(): Promise<void>;
+}
+
+export interface LogLag {
+  readonly events: number;
+  /** When the oldest event after the position was recorded; undefined when there is none. */
+  readonly oldestRecordedAt: Date | undefined;
 }
 
 export class WrongExpectedRevisionError extends Error {

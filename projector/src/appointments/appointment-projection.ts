@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { appointmentEvents } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { appointmentsSchema } from './appointment-schema';
 import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
 import { evolveRecord, recordOf, rowOf, versionOf, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
 import { viewMembersOf } from './appointment-view-json';
@@ -61,6 +62,9 @@ const APPOINTMENT_COLUMNS = [
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
+  version: 1,
+  tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names'],
+  schema: appointmentsSchema,
   handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
     const visits: AppointmentRecorded[] = [];

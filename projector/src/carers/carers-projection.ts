@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { CarerProfile, RecordedEvent } from '@care/events';
 import type { CarersTable, ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { carersSchema } from './carers-schema';
 
 type CarerRecorded = Extract<RecordedEvent, { type: `Carer${string}` }>;
 type Registered = Extract<RecordedEvent, { type: 'CarerRegistered' }>;
@@ -59,6 +60,9 @@ function registeredRow(event: Registered): Insertable<CarersTable> {
  */
 export const carersProjection: Projection = {
   name: 'carers',
+  version: 1,
+  tables: ['carers'],
+  schema: carersSchema,
   handles: (type) => CARER_EVENTS.has(type),
   async apply(db, events) {
     let pending: Insertable<CarersTable>[] = [];

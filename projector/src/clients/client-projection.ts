@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ClientProfile, RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { clientsSchema } from './client-schema';
 import type { ClientsTable } from './client-tables';
 
 /** The client streams' events (the client-ID reservations are the write side's business only). */
@@ -70,6 +71,9 @@ function registeredRow(event: Registered): Insertable<ClientsTable> {
  */
 export const clientsProjection: Projection = {
   name: 'clients',
+  version: 1,
+  tables: ['clients'],
+  schema: clientsSchema,
   handles: (type) => CLIENT_EVENTS.has(type),
   async apply(db, events) {
     let pending: Insertable<ClientsTable>[] = [];

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DIARY_ENTRY_CONTENT_FIELDS, type DiaryEntryContent, type DiaryFieldChange, type RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { diarySchema } from './diary-schema';
 import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
 import type { DiaryEntriesTable } from './diary-tables';
 
@@ -13,6 +14,9 @@ const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryReviewed', 'DiaryEnt
 /** The diary list (GET /api/diary), each entry's versions, and the names the entries show. */
 export const diaryProjection: Projection = {
   name: 'diary',
+  version: 1,
+  tables: ['diary_entries', 'diary_entry_versions', 'diary_names'],
+  schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
     // Registrations come in long runs (a rebuild replays every carer and client): one multi-row upsert per run.

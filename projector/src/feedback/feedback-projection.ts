@@ -1,39 +1,81 @@
 import type { Kysely, Selectable } from 'kysely';
 import { INITIAL_FEEDBACK_STATUS, type RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
-import type { ReadModelDatabase, UsersTable } from '../read-model/database';
+import { feedbackSchema } from './feedback-schema';
+import type { ReadModelDatabase } from '../read-model/database';
+import type { FeedbackSendersTable } from './feedback-tables';
 
 type FeedbackRecorded = Extract<RecordedEvent, { type: `Feedback${string}` }>;
+type UserRecorded = Extract<RecordedEvent, { type: 'UserRegistered' | 'UserProfileChanged' | 'UserRoleChanged' }>;
 type ProfileChanged = Extract<RecordedEvent, { type: 'UserProfileChanged' }>;
-type Sender = Pick<Selectable<UsersTable>, 'id' | 'first_name' | 'last_name' | 'email' | 'role'>;
+type Sender = Selectable<FeedbackSendersTable>;
 
-const FEEDBACK_EVENTS = new Set(['FeedbackSubmitted', 'FeedbackStatusChanged', 'FeedbackAdminNotesChanged', 'UserProfileChanged']);
+const FEEDBACK_EVENTS = new Set(['FeedbackSubmitted', 'FeedbackStatusChanged', 'FeedbackAdminNotesChanged']);
+const USER_EVENTS = new Set(['UserRegistered', 'UserProfileChanged', 'UserRoleChanged']);
 
 /**
- * The admin feedback list (GET /api/feedback). The sender is looked up in the users read model in the
- * same transaction: the users projection runs earlier in the projection list, so within a batch it has
- * already applied every account this batch's feedback can name (an account exists before it signs in).
+ * The admin feedback list (GET /api/feedback). The sender's name, email and role are copied onto the feedback
+ * when it is submitted, from this projection's own copy of the accounts (feedback_senders), so the projection
+ * depends on no other read model and can be rebuilt alone. Later renames follow onto the feedback.
  */
 export const feedbackProjection: Projection = {
   name: 'feedback',
-  handles: (type) => FEEDBACK_EVENTS.has(type),
+  version: 1,
+  tables: ['feedback', 'feedback_senders'],
+  schema: feedbackSchema,
+  handles: (type) => FEEDBACK_EVENTS.has(type) || USER_EVENTS.has(type),
   async apply(db, events) {
-    const recorded = events as (FeedbackRecorded | ProfileChanged)[];
-    const senders = await sendersOf(db, recorded);
-    for (const event of recorded) await applyEvent(db, event, senders);
+    const senders = await sendersOf(db, events);
+    const touched = new Set<string>();
+    for (const event of events as (FeedbackRecorded | UserRecorded)[]) {
+      if (event.type === 'FeedbackSubmitted' || event.type === 'FeedbackStatusChanged' || event.type === 'FeedbackAdminNotesChanged') {
+        await applyEvent(db, event, senders);
+        continue;
+      }
+      const sender = foldSender(senders.get(event.data.userId), event);
+      if (!sender) continue;
+      senders.set(sender.id, sender);
+      touched.add(sender.id);
+      if (event.type === 'UserProfileChanged') await applyEvent(db, event, senders);
+    }
+    const rows = [...touched].map((id) => senders.get(id)!);
+    for (let start = 0; start < rows.length; start += 1000) {
+      await db
+        .insertInto('feedback_senders')
+        .values(rows.slice(start, start + 1000))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            first_name: eb.ref('excluded.first_name'),
+            last_name: eb.ref('excluded.last_name'),
+            email: eb.ref('excluded.email'),
+            role: eb.ref('excluded.role'),
+          })),
+        )
+        .execute();
+    }
   },
 };
 
-/** One query for every sender named in the batch. */
-async function sendersOf(db: Kysely<ReadModelDatabase>, events: readonly (FeedbackRecorded | ProfileChanged)[]): Promise<Map<string, Sender>> {
-  const ids = [...new Set(events.filter((event) => event.type === 'FeedbackSubmitted').map((event) => event.metadata.userId))];
+function foldSender(current: Sender | undefined, event: UserRecorded): Sender | undefined {
+  switch (event.type) {
+    case 'UserRegistered':
+      return { id: event.data.userId, first_name: event.data.firstName, last_name: event.data.lastName, email: event.data.email, role: event.data.role };
+    case 'UserProfileChanged':
+      return current && { ...current, first_name: event.data.changes.firstName ?? current.first_name, last_name: event.data.changes.lastName ?? current.last_name };
+    case 'UserRoleChanged':
+      return current && { ...current, role: event.data.role };
+  }
+}
+
+/** The accounts this batch's events name, as this projection last recorded them. */
+async function sendersOf(db: Kysely<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<Map<string, Sender>> {
+  const ids = [
+    ...new Set(
+      events.map((event) => (event.type === 'FeedbackSubmitted' ? event.metadata.userId : USER_EVENTS.has(event.type) ? (event.data as { userId: string }).userId : undefined)),
+    ),
+  ].filter((id): id is string => id !== undefined);
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'role'])
-    // users.id is a uuid column; metadata user ids are text and may not be uuids (e.g. "system").
-    .where((eb) => eb(eb.cast('id', 'text'), 'in', ids))
-    .execute();
+  const rows = await db.selectFrom('feedback_senders').selectAll().where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 

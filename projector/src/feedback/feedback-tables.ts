@@ -3,7 +3,7 @@ import type { FeedbackCategory, FeedbackStatus, FeedbackType, Role } from '@care
 
 /**
  * Feedback from the widget (admin panel, Feedback tab). The sender's name, email and role are copied from the
- * users read model when the feedback is projected, and the name follows later profile changes.
+ * projection's own copy of the accounts when the feedback is projected, and the name follows later profile changes.
  */
 export interface FeedbackTable {
   id: string;
@@ -26,6 +26,17 @@ export interface FeedbackTable {
   updated_at: ColumnType<Date, string, string>;
 }
 
+/** The accounts feedback can come from: the feedback projection's own copy (it reads no other read model). */
+export interface FeedbackSendersTable {
+  /** Text like feedback.user_id: metadata user ids are not promised to be uuids. */
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+}
+
 export interface FeedbackTables {
   feedback: FeedbackTable;
+  feedback_senders: FeedbackSendersTable;
 }

@@ -6,6 +6,7 @@ import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
+import type { ProjectionDeadLettersTable, ProjectionStatusTable } from '../runner/status-tables';
 
 /** The read-model tables, owned by the projector and queried by the read API. */
 export interface CarersTable {
@@ -32,14 +33,6 @@ export interface CarersTable {
   revision: ColumnType<string, string | bigint, string | bigint>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
-}
-
-/** Where the projection has got to in the global log: committed with the writes it covers. */
-export interface CheckpointTable {
-  projection: string;
-  commit_position: ColumnType<string, string, string>;
-  prepare_position: ColumnType<string, string, string>;
-  updated_at: Generated<Date>;
 }
 
 /** User accounts (admin User Management, the shell's current user). No credentials here. */
@@ -81,9 +74,10 @@ export interface ReadModelDatabase extends ClientTables,
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;
-  checkpoint: CheckpointTable;
+  projection_status: ProjectionStatusTable;
+  projection_dead_letters: ProjectionDeadLettersTable;
 }
 
-/** The live read model. A rebuild fills a fresh schema and swaps it in. */
+/** The live read model. A projection's rebuild fills a schema of its own and moves its tables in. */
 export const READ_MODEL_SCHEMA = 'read_model';
 export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { londonToday, shiftEvents, type RecordedEvent, type ShiftEvent } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { shiftsSchema } from './shift-schema';
 import type { ShiftsTable } from './shift-tables';
 
 type ShiftRecorded = RecordedEvent<ShiftEvent>;
@@ -36,6 +37,9 @@ function plannedRow(event: Planned): Insertable<ShiftsTable> {
 /** The rota (GET /api/shifts). Consecutive plans are written with one multi-row INSERT. */
 export const shiftsProjection: Projection = {
   name: 'shifts',
+  version: 1,
+  tables: ['shifts'],
+  schema: shiftsSchema,
   handles: (type) => SHIFT_EVENTS.has(type),
   async apply(db, events) {
     let pending: Insertable<ShiftsTable>[] = [];

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { RecordedEvent, TrainingDetails } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
+import { trainingSchema } from './training-schema';
 import type { TrainingRecordsTable } from './training-tables';
 
 type TrainingRecorded = Extract<RecordedEvent, { type: 'TrainingRecorded' | 'TrainingRecordUpdated' | 'TrainingRenewed' | 'TrainingRecordRemoved' }>;
@@ -49,6 +50,9 @@ function recordedRow(event: Recorded): Insertable<TrainingRecordsTable> {
  */
 export const trainingProjection: Projection = {
   name: 'training',
+  version: 1,
+  tables: ['training_records', 'training_compliance'],
+  schema: trainingSchema,
   handles: (type) => TRAINING_EVENTS.has(type),
   async apply(db, events) {
     const touchedCarers = new Set<string>();

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
+import { accessLogSchema } from './users-schema';
 import type { AccessLogTable } from '../read-model/database';
 
 type AccessRecorded = Extract<RecordedEvent, { type: 'UserSignedIn' | 'UserSignInFailed' | 'UserSignedOut' | 'PasswordResetIssued' }>;
@@ -36,6 +37,9 @@ function row(event: AccessRecorded): Insertable<AccessLogTable> {
 /** The access log of the admin Security tab: every sign-in attempt and sign-out, as recorded. */
 export const accessLogProjection: Projection = {
   name: 'access_log',
+  version: 1,
+  tables: ['access_log'],
+  schema: accessLogSchema,
   handles: (type) => type in TYPE_OF,
   async apply(db, events) {
     const rows = (events as AccessRecorded[]).map(row);

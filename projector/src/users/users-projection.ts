@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { RecordedEvent, UserProfile } from '@care/events';
 import type { Projection } from '../projection';
+import { usersSchema } from './users-schema';
 import type { ReadModelDatabase, UsersTable } from '../read-model/database';
 
 type UserRecorded = Extract<RecordedEvent, { type: `User${'Registered' | 'ProfileChanged' | 'RoleChanged' | 'Deactivated' | 'Reactivated'}` }>;
@@ -26,6 +27,9 @@ function profileColumns(changes: Partial<UserProfile>): Updateable<UsersTable> {
 /** The users list (GET /api/users, GET /api/auth/user). Sign-ins only stamp last_sign_in_at. */
 export const usersProjection: Projection = {
   name: 'users',
+  version: 1,
+  tables: ['users'],
+  schema: usersSchema,
   handles: (type) => USER_EVENTS.has(type),
   async apply(db, events) {
     for (const event of events as (UserRecorded | SignedIn)[]) await applyEvent(db, event);

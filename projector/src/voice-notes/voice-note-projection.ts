@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
+import { voiceNotesSchema } from './voice-note-schema';
 
 type VoiceNoteChange = Extract<RecordedEvent, { type: 'VoiceNoteRecorded' | 'VoiceNoteRemoved' }>;
 
@@ -8,6 +9,9 @@ const VOICE_NOTE_EVENTS = new Set(['VoiceNoteRecorded', 'VoiceNoteRemoved']);
 /** The voice-note list (GET /api/voice-notes). A removed note leaves the list; its stream and audio stay. */
 export const voiceNotesProjection: Projection = {
   name: 'voice_notes',
+  version: 1,
+  tables: ['voice_notes'],
+  schema: voiceNotesSchema,
   handles: (type) => VOICE_NOTE_EVENTS.has(type),
   async apply(db, events) {
     for (const event of events as VoiceNoteChange[]) {

@@ -17,7 +17,7 @@ import {
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, replayInto, startProjector } from '@care/projector';
+import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
 import { cancelled, checkedIn, checkedOut, missed, runningLate, VisitLog } from './visit-fixtures';
 
@@ -26,7 +26,7 @@ const log = createLogger('test', 'silent');
 let database: TestDatabase;
 let pool: pg.Pool;
 let command: RunningCommandApi;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 let readApi: ReadApi;
 let readUrl: string;
 let visits: VisitLog;
@@ -74,6 +74,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

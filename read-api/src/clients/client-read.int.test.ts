@@ -6,7 +6,7 @@ import type { ClientView } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector } from '@care/projector';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
 
 /** The client list end to end: command API → event store → projector → read model → read API. */
@@ -16,7 +16,7 @@ let pool: pg.Pool;
 let command: RunningCommandApi;
 let readApi: ReadApi;
 let readUrl: string;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 /** The furthest command position so far: every read waits for it (read your writes). */
 let lastPosition = '';
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

@@ -7,7 +7,7 @@ import type { DiaryEntryVersionView, DiaryEntryView } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, replayInto, startProjector } from '@care/projector';
+import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
 
 /** The diary across the real services on one database: command API, projector and read API. */
@@ -15,7 +15,7 @@ const log = createLogger('test', 'silent');
 let database: TestDatabase;
 let pool: pg.Pool;
 let command: RunningCommandApi;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 let readApi: ReadApi;
 let readUrl: string;
 let carer: TestUser;
@@ -83,6 +83,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

@@ -5,7 +5,7 @@ import type { FeedbackView } from '@care/events';
 import { createLogger, PostgresEventStore } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, replayInto, startProjector } from '@care/projector';
+import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
 
 const log = createLogger('test', 'silent');
@@ -15,7 +15,7 @@ let store: PostgresEventStore;
 let command: RunningCommandApi;
 let readApi: ReadApi;
 let url: string;
-let projector: { stop(): Promise<void> } | undefined;
+let projector: RunningProjector | undefined;
 let carer: TestUser;
 let coordinator: TestUser;
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
   store = await PostgresEventStore.connect(pool);
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

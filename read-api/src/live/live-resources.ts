@@ -22,3 +22,16 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
 
 /** The socket.io room of every socket whose user holds the permission. */
 export const permissionRoom = (permission: Permission): string => `permission:${permission}`;
+
+/**
+ * The projections a GET path reads, from the table above (`/api/<resource>…`); undefined (every projection) for a
+ * path no projection is listed for.
+ */
+export function projectionsReadBy(path: string): readonly string[] | undefined {
+  const resource = path.split('/')[2];
+  if (!resource) return undefined;
+  const names = Object.entries(LIVE_RESOURCES)
+    .filter(([, live]) => live.resources.includes(resource))
+    .map(([name]) => name);
+  return names.length > 0 ? names : undefined;
+}

@@ -6,7 +6,7 @@ import { addDays, comparePositions, londonToday, positionFromToken, type Monitor
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector } from '@care/projector';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
 import { cancelled, checkedIn, checkedOut, VisitLog } from '../appointments/visit-fixtures';
 
@@ -15,7 +15,7 @@ const log = createLogger('test', 'silent');
 let database: TestDatabase;
 let pool: pg.Pool;
 let command: RunningCommandApi;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 let readApi: ReadApi;
 let readUrl: string;
 let visits: VisitLog;
@@ -59,6 +59,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

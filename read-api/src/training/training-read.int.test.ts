@@ -6,7 +6,7 @@ import { addDays, londonToday, type TrainingComplianceView, type TrainingView } 
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector } from '@care/projector';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
 
 /**
@@ -20,7 +20,7 @@ let pool: pg.Pool;
 let command: RunningCommandApi;
 let readApi: ReadApi;
 let readUrl: string;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 /** The furthest command position so far: every read waits for it (read your writes). */
 let lastPosition = '';
 
@@ -31,6 +31,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

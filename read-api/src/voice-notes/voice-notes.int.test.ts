@@ -6,7 +6,7 @@ import type { VoiceNoteView } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector } from '@care/projector';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 // The command API's own test helpers for the multipart upload (scripts/ import across packages the same way).
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
@@ -18,7 +18,7 @@ let pool: pg.Pool;
 let command: RunningCommandApi;
 let readApi: ReadApi;
 let readUrl: string;
-let projector: { stop(): Promise<void> };
+let projector: RunningProjector;
 let author: TestUser;
 let colleague: TestUser;
 let coordinator: TestUser;
@@ -28,6 +28,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
   readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;

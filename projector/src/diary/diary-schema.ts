@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
-/** The diary's tables (runs inside the target schema, see read-model/migrations.ts). */
-export const diaryMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+/** The diary's tables (created inside the target schema: the live one, or a rebuild's own). */
+export const diarySchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     await db.schema
       .createTable('diary_entries')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -31,6 +32,13 @@ export const diaryMigration: Migration = {
     await db.schema.createIndex('diary_entries_entry_date').on('diary_entries').columns(['entry_date desc', 'id']).execute();
     await db.schema.createIndex('diary_entries_carer').on('diary_entries').column('carer_id').execute();
     await db.schema.createIndex('diary_entries_client').on('diary_entries').column('client_id').execute();
+    // A visit's documentsUploaded counts the entries recorded against it, a page of visits at a time.
+    await db.schema
+      .createIndex('diary_entries_by_visit')
+      .on('diary_entries')
+      .column('appointment_id')
+      .where(sql.ref('appointment_id'), 'is not', null)
+      .execute();
 
     await db.schema
       .createTable('diary_entry_versions')

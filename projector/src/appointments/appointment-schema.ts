@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
-/** The appointments read-model tables (runs inside the target schema, see read-model/migrations.ts). */
-export const appointmentsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+/** The appointments read-model tables (created inside the target schema: the live one, or a rebuild's own). */
+export const appointmentsSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     await db.schema
       .createTable('appointments')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -84,21 +85,6 @@ export const appointmentsMigration: Migration = {
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addColumn('address', 'text', (c) => c.notNull())
-      .execute();
-
-    // documentsUploaded counts the diary entries and voice notes recorded against a visit, for a page of visits
-    // at a time: without these the count would read the whole diary for every list.
-    await db.schema
-      .createIndex('appointments_diary_entries_by_visit')
-      .on('diary_entries')
-      .column('appointment_id')
-      .where(sql.ref('appointment_id'), 'is not', null)
-      .execute();
-    await db.schema
-      .createIndex('appointments_voice_notes_by_visit')
-      .on('voice_notes')
-      .column('appointment_id')
-      .where(sql.ref('appointment_id'), 'is not', null)
       .execute();
   },
 };

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
 /** Runs inside the target schema (see read-model/migrations.ts). */
-export const trainingMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+export const trainingSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     await db.schema
       .createTable('training_records')
       .addColumn('id', 'uuid', (c) => c.primaryKey())

@@ -1,8 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
-/** The feedback table (runs inside the target schema, see read-model/migrations.ts). */
-export const feedbackMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+/** The feedback table (created inside the target schema: the live one, or a rebuild's own). */
+export const feedbackSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     await db.schema
       .createTable('feedback')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -27,5 +28,13 @@ export const feedbackMigration: Migration = {
     await db.schema.createIndex('feedback_status_newest').on('feedback').columns(['status', 'created_at desc']).execute();
     // Profile changes update the sender's name on their feedback.
     await db.schema.createIndex('feedback_user').on('feedback').column('user_id').execute();
+    await db.schema
+      .createTable('feedback_senders')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .execute();
   },
 };

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
-/** The clients list (runs inside the target schema, see read-model/migrations.ts). */
-export const clientsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+/** The clients list (created inside the target schema: the live one, or a rebuild's own). */
+export const clientsSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     const emptyList = sql`'[]'::jsonb`;
     await db.schema
       .createTable('clients')

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
-/** Voice notes (runs inside the target schema, see read-model/migrations.ts). */
-export const voiceNotesMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+/** Voice notes (created inside the target schema: the live one, or a rebuild's own). */
+export const voiceNotesSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     await db.schema
       .createTable('voice_notes')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -29,5 +30,12 @@ export const voiceNotesMigration: Migration = {
     await db.schema.createIndex('voice_notes_created').on('voice_notes').columns(['created_at desc', 'id desc']).execute();
     await db.schema.createIndex('voice_notes_diary_entry').on('voice_notes').columns(['diary_entry_id', 'created_at desc']).execute();
     await db.schema.createIndex('voice_notes_client').on('voice_notes').columns(['client_id', 'created_at desc']).execute();
+    // A visit's documentsUploaded counts the notes recorded against it.
+    await db.schema
+      .createIndex('voice_notes_by_visit')
+      .on('voice_notes')
+      .column('appointment_id')
+      .where(sql.ref('appointment_id'), 'is not', null)
+      .execute();
   },
 };

@@ -1,8 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
 
-/** The shifts read-model table (runs inside the target schema, see read-model/migrations.ts). */
-export const shiftsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
+/** The shifts read-model table (created inside the target schema: the live one, or a rebuild's own). */
+export const shiftsSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
     await db.schema
       .createTable('shifts')
       .addColumn('id', 'uuid', (c) => c.primaryKey())

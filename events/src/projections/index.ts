@@ -1,0 +1,2 @@
+export * from './projection-events';
+export * from './projection-status-view';

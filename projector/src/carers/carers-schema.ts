@@ -1,0 +1,34 @@
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
+
+/** The carers list (created inside the target schema: the live one, or a rebuild's own). */
+export const carersSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('carers')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('region', 'text')
+      .addColumn('employee_id', 'text', (c) => c.notNull())
+      .addColumn('specialization', 'text')
+      .addColumn('qualifications', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('phone_number', 'text')
+      .addColumn('emergency_contact', 'text')
+      .addColumn('emergency_phone', 'text')
+      .addColumn('address', 'text')
+      .addColumn('date_of_birth', 'date')
+      .addColumn('start_date', 'date', (c) => c.notNull())
+      .addColumn('hourly_rate_pence', 'integer')
+      .addColumn('max_clients_per_day', 'integer', (c) => c.notNull())
+      .addColumn('is_active', 'boolean', (c) => c.notNull())
+      .addColumn('notes', 'text')
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name']).execute();
+  },
+};

@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * A projection's tables. `create` runs inside the schema `db` is bound to (`withSchema`): the live read model's
+ * for a brand-new projection, or a rebuild's own schema, whose tables are moved into the live one when caught up.
+ * There are no migrations: a projection whose tables or rules change bumps its version and rebuilds itself.
+ */
+export interface TableSchema {
+  create(db: Kysely<unknown>): Promise<void>;
+}

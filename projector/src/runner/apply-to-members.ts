@@ -1,0 +1,141 @@
+import { sql, type Kysely } from 'kysely';
+import { comparePositions, parseRecordedEvent, type Position, type RawRecordedEvent, type RecordedEvent } from '@care/events';
+import type { ReadModelDatabase } from '../read-model/database';
+import type { Projection } from '../projection';
+
+/** Why a projection stopped: the event it could not apply. */
+export interface Stall {
+  readonly eventId: string;
+  readonly type: string;
+  readonly position: Position;
+  readonly error: string;
+}
+
+/** One projection as a runner drives it: where its tables are and how far it has got. */
+export interface Member {
+  readonly projection: Projection;
+  /** The schema its tables are written in: the read model's, or its rebuild schema while rebuilding. */
+  schema: string;
+  /** Set while it builds a new version in its rebuild schema. */
+  rebuildVersion: number | undefined;
+  checkpoint: Position;
+  /** The checkpoint as last committed: the compare-and-set's expected value. */
+  saved: Position;
+  stalled: Stall | undefined;
+  /** Events of the log read since its rebuild started (progress). */
+  rebuildEvents: number;
+}
+
+/** A batch read from the log, each event parsed once (an unreadable one is kept as its error). */
+export interface ParsedBatch {
+  readonly raw: readonly RawRecordedEvent[];
+  readonly parsed: readonly (RecordedEvent | Error)[];
+}
+
+export function parseBatch(raw: readonly RawRecordedEvent[]): ParsedBatch {
+  return {
+    raw,
+    parsed: raw.map((event) => {
+      try {
+        return parseRecordedEvent(event);
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    }),
+  };
+}
+
+/** `${projection}:${eventId}`: events an administrator skipped for one projection. */
+export type DeadLetters = Set<string>;
+export const deadLetterKey = (projection: string, eventId: string) => `${projection}:${eventId}`;
+
+/**
+ * A failure that says nothing about the event (a lost connection, a deadlock, a timeout, the server shutting
+ * down): the whole batch is retried rather than the projection stalled.
+ */
+export function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(08|40|53|55|57|58|XX)/.test(code)) return true;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return true; // ECONNRESET, ECONNREFUSED, EPIPE…
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+}
+
+/**
+ * Applies one batch to each member inside the caller's transaction. Each member gets a savepoint: an event it
+ * cannot apply rolls back that member alone, which then stalls at exactly that event (found by applying its events
+ * one by one) while the others commit. Transient failures are thrown so the caller retries the whole batch.
+ * Returns the names of the members whose tables changed.
+ */
+export async function applyToMembers(
+  trx: Kysely<ReadModelDatabase>,
+  batch: ParsedBatch,
+  members: readonly Member[],
+  deadLetters: DeadLetters,
+): Promise<string[]> {
+  const changed: string[] = [];
+  const last = batch.raw.at(-1);
+  if (!last) return changed;
+  for (const member of members) {
+    if (member.stalled) continue;
+    const indexes: number[] = [];
+    batch.raw.forEach((event, index) => {
+      if (comparePositions(event.position, member.checkpoint) <= 0) return;
+      if (!member.projection.handles(event.type)) return;
+      if (deadLetters.has(deadLetterKey(member.projection.name, event.eventId))) return;
+      indexes.push(index);
+    });
+    if (comparePositions(last.position, member.checkpoint) <= 0) continue;
+    if (indexes.length > 0) {
+      const scoped = trx.withSchema(member.schema);
+      const applied = await inSavepoint(trx, () => member.projection.apply(scoped, eventsAt(batch, indexes)));
+      if (applied !== true) await applyOneByOne(trx, scoped, batch, member, indexes);
+      if (member.stalled) continue;
+      changed.push(member.projection.name);
+    }
+    member.checkpoint = last.position;
+  }
+  return changed;
+}
+
+function eventsAt(batch: ParsedBatch, indexes: readonly number[]): RecordedEvent[] {
+  return indexes.map((index) => {
+    const event = batch.parsed[index]!;
+    if (event instanceof Error) throw event;
+    return event;
+  });
+}
+
+/** True when `work` committed to its savepoint; the error when it was rolled back. Transient errors are thrown. */
+async function inSavepoint(trx: Kysely<ReadModelDatabase>, work: () => Promise<void>): Promise<true | Error> {
+  await sql`savepoint projection`.execute(trx);
+  try {
+    await work();
+    await sql`release savepoint projection`.execute(trx);
+    return true;
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    await sql`rollback to savepoint projection`.execute(trx);
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The slow path after a failed batch: apply event by event, stop at the first that fails, and stall there. */
+async function applyOneByOne(
+  trx: Kysely<ReadModelDatabase>,
+  scoped: Kysely<ReadModelDatabase>,
+  batch: ParsedBatch,
+  member: Member,
+  indexes: readonly number[],
+): Promise<void> {
+  for (const index of indexes) {
+    const outcome = await inSavepoint(trx, () => member.projection.apply(scoped, eventsAt(batch, [index])));
+    if (outcome === true) continue;
+    const event = batch.raw[index]!;
+    const before = batch.raw[index - 1]?.position;
+    // Everything before the failing event is applied (or not this projection's): resume right before it.
+    if (before && comparePositions(before, member.checkpoint) > 0) member.checkpoint = before;
+    member.stalled = { eventId: event.eventId, type: event.type, position: event.position, error: outcome.message.slice(0, 2000) };
+    return;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { comparePositions, positionToToken, type EventStore } from '@care/events';
+import type { Logger } from '@care/events/server';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
+import type { ProjectionRunner } from './projection-runner';
+
+/**
+ * Every few seconds, how far each projection is behind the head of the log: events not yet applied, and how long
+ * ago the oldest of them was recorded (GET /api/status/projections). Members at one position are measured once.
+ */
+export function startLagReporter(options: {
+  store: EventStore;
+  db: Kysely<ReadModelDatabase>;
+  log: Logger;
+  runner: ProjectionRunner;
+  intervalMs?: number | undefined;
+}): { stop(): void } {
+  const { store, db, log, runner, intervalMs = 2000 } = options;
+  if (!store.measureLag) return { stop() {} };
+  const measure = store.measureLag.bind(store);
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const members = runner.members();
+      const byPosition = new Map<string, { position: (typeof members)[number]['checkpoint']; names: string[] }>();
+      for (const member of members) {
+        const key = positionToToken(member.checkpoint);
+        const entry = byPosition.get(key) ?? { position: member.checkpoint, names: [] };
+        entry.names.push(member.projection.name);
+        byPosition.set(key, entry);
+      }
+      const now = Date.now();
+      for (const { position, names } of [...byPosition.values()].sort((a, b) => comparePositions(a.position, b.position))) {
+        const lag = await measure(position);
+        await db
+          .withSchema(READ_MODEL_SCHEMA)
+          .updateTable('projection_status')
+          .set({
+            lag_events: String(lag.events),
+            lag_seconds: lag.oldestRecordedAt ? Math.max(0, (now - lag.oldestRecordedAt.getTime()) / 1000) : 0,
+            measured_at: new Date(now).toISOString(),
+          })
+          .where('name', 'in', names)
+          .execute();
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'could not measure projection lag');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,313 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { comparePositions, START_POSITION, type EventStore, type Position, type RawRecordedEvent, type Subscription } from '@care/events';
+import type { Logger } from '@care/events/server';
+import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
+import type { Projection } from '../projection';
+import { applyToMembers, deadLetterKey, parseBatch, type DeadLetters, type Member } from './apply-to-members';
+import { applySkips, changedPayload, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
+import { Mutex } from './mutex';
+import { ensureStatusTables, positionOf, type ProjectionStatusTable } from './status-tables';
+
+export interface RunnerOptions {
+  readonly store: EventStore;
+  readonly db: Kysely<ReadModelDatabase>;
+  readonly log: Logger;
+  readonly projections: readonly Projection[];
+  /** Events per transaction while following the head of the log. */
+  readonly batchSize?: number;
+  /** Events per transaction while a projection catches up or rebuilds. */
+  readonly catchUpBatchSize?: number;
+  /** Rebuild these from zero even if their version did not change (`npm run rebuild`). */
+  readonly forceRebuild?: readonly string[];
+  /** false: catch up and rebuild, then stop (no live following). */
+  readonly follow?: boolean;
+  /** Called after every catch-up batch: events read so far and the members being caught up. */
+  readonly onCatchUpProgress?: (members: readonly Member[], eventsRead: number) => void;
+}
+
+/** A projection's rebuild schema: its fresh tables are built here while the live ones serve. */
+export const rebuildSchemaOf = (projection: Projection) => `${READ_MODEL_SCHEMA}_next_${projection.name}`;
+
+/**
+ * Runs every projection with its own checkpoint (DESIGN.md decision 11). Projections at the head of the log follow
+ * it together (one read, one transaction per batch, a savepoint each); a projection that is behind (new, version
+ * changed, resumed after a stall) catches up on a second reader, into a rebuild schema when it rebuilds, and joins
+ * the live ones when it reaches the head, its tables swapped in atomically. A projection that cannot apply an event
+ * stalls alone, visibly, and resumes after a restart or an administrator's skip.
+ */
+export class ProjectionRunner {
+  private readonly live: Member[] = [];
+  private readonly behind: Member[] = [];
+  private readonly deadLetters: DeadLetters = new Set();
+  private readonly mutex = new Mutex();
+  private subscription: Subscription | undefined;
+  private catchUpTask: Promise<void> | undefined;
+  private stopped = false;
+  private readonly batchSize: number;
+  private readonly catchUpBatchSize: number;
+  private readonly settledWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: RunnerOptions) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.catchUpBatchSize = options.catchUpBatchSize ?? 10_000;
+  }
+
+  /** Every member, for status and tests. */
+  members(): readonly Member[] {
+    return [...this.live, ...this.behind];
+  }
+
+  async start(): Promise<void> {
+    const { db, projections, forceRebuild = [] } = this.options;
+    await ensureStatusTables(db);
+    for (const row of await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_dead_letters').select(['projection', 'event_id']).execute()) {
+      this.deadLetters.add(deadLetterKey(row.projection, row.event_id));
+    }
+    const rows = new Map(
+      (await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().execute()).map((row) => [row.name, row]),
+    );
+    for (const projection of projections) {
+      const member = await this.prepare(projection, rows.get(projection.name), forceRebuild.includes(projection.name));
+      (member.rebuildVersion === undefined ? this.live : this.behind).push(member);
+    }
+    // Live members normally share one checkpoint; any behind the furthest catch up first (a stall before a restart).
+    const head = this.live.reduce<Position>((max, member) => (comparePositions(member.checkpoint, max) > 0 ? member.checkpoint : max), START_POSITION);
+    for (const member of this.live.filter((candidate) => comparePositions(candidate.checkpoint, head) < 0)) this.moveBehind(member);
+    if (this.options.follow !== false && this.live.length > 0) await this.follow(head);
+    this.kickCatchUp();
+  }
+
+  /** Resolves once no projection is catching up or rebuilding (stalled ones aside). */
+  settled(): Promise<void> {
+    if (!this.catchUpTask) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.stop();
+    await this.catchUpTask;
+  }
+
+  /** The member for one projection from its status row: live, resumed, or (re)built from zero. */
+  private async prepare(projection: Projection, row: Selectable<ProjectionStatusTable> | undefined, force: boolean): Promise<Member> {
+    const { db, log } = this.options;
+    const served = row ? (positionOf(row.commit_position, row.prepare_position) ?? START_POSITION) : START_POSITION;
+    const member: Member = { projection, schema: READ_MODEL_SCHEMA, rebuildVersion: undefined, checkpoint: served, saved: served, stalled: undefined, rebuildEvents: 0 };
+    if (row?.stalled_event_id) log.warn({ projection: projection.name, eventId: row.stalled_event_id, error: row.stalled_error }, 'retrying a stalled projection');
+    const needsRebuild = force || !row || row.version !== projection.version;
+    if (!needsRebuild) {
+      await this.writeRow(projection.name, { state: 'live', ...NO_REBUILD, ...NO_STALL });
+      return member;
+    }
+    const rebuildPosition = row ? positionOf(row.rebuild_commit, row.rebuild_prepare) : undefined;
+    const resume = !force && row?.rebuild_version === projection.version && rebuildPosition !== undefined && (await this.schemaExists(rebuildSchemaOf(projection)));
+    const from = resume ? rebuildPosition : START_POSITION;
+    Object.assign(member, { schema: rebuildSchemaOf(projection), rebuildVersion: projection.version, checkpoint: from, saved: from, rebuildEvents: resume ? Number(row.rebuild_events) : 0 });
+    if (!resume) {
+      await sql`drop schema if exists ${sql.id(member.schema)} cascade`.execute(db);
+      await sql`create schema ${sql.id(member.schema)}`.execute(db);
+      await projection.schema.create(db.withSchema(member.schema) as Kysely<unknown>);
+    }
+    log.info({ projection: projection.name, version: projection.version, from: row?.version ?? null, resume }, 'projection rebuilding');
+    const rebuild = {
+      state: 'rebuilding' as const,
+      rebuild_version: projection.version,
+      rebuild_commit: from.commit.toString(),
+      rebuild_prepare: from.prepare.toString(),
+      rebuild_events: String(member.rebuildEvents),
+      rebuild_started_at: resume ? (row?.rebuild_started_at?.toISOString() ?? null) : new Date().toISOString(),
+      // Reactions to events the previous version already handled must not fire again.
+      gate_commit: served.commit.toString(),
+      gate_prepare: served.prepare.toString(),
+      ...NO_STALL,
+    };
+    if (row) await this.writeRow(projection.name, rebuild);
+    else await db.withSchema(READ_MODEL_SCHEMA).insertInto('projection_status').values({ name: projection.name, version: 0, commit_position: '0', prepare_position: '0', ...rebuild }).execute();
+    return member;
+  }
+
+  private async writeRow(name: string, values: Partial<Record<keyof ProjectionStatusTable, string | number | null>>): Promise<void> {
+    await this.options.db.withSchema(READ_MODEL_SCHEMA).updateTable('projection_status').set(values as never).where('name', '=', name).execute();
+  }
+
+  private async schemaExists(schema: string): Promise<boolean> {
+    const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_namespace where nspname = ${schema}) as found`.execute(this.options.db);
+    return rows[0]?.found ?? false;
+  }
+
+  /** Follows the head of the log for the live members. */
+  private async follow(after: Position): Promise<void> {
+    this.subscription = await this.options.store.subscribe({
+      after,
+      maxBatchSize: this.batchSize,
+      onBatch: (batch) => this.mutex.run(() => this.applyLive(batch)),
+      onError: (error) => this.options.log.error({ err: error }, 'live projection batch failed; retrying it'),
+    });
+  }
+
+  private async applyLive(raw: readonly RawRecordedEvent[]): Promise<void> {
+    const batch = parseBatch(raw);
+    const members = [...this.live];
+    const stalledBefore = new Set(members.filter((member) => member.stalled));
+    const snapshot = members.map((member) => ({ member, checkpoint: member.checkpoint, stalled: member.stalled }));
+    let resumed: Member[] = [];
+    try {
+      await this.options.db.transaction().execute(async (trx) => {
+        const changed = await applyToMembers(trx, batch, members, this.deadLetters);
+        resumed = await applySkips(trx, batch, members, this.deadLetters);
+        await saveMembers(trx, members);
+        const payload = changedPayload(members, changed);
+        if (payload) await notify(trx, payload);
+      });
+    } catch (error) {
+      for (const { member, checkpoint, stalled } of snapshot) Object.assign(member, { checkpoint, stalled });
+      throw error;
+    }
+    markSaved(members);
+    for (const member of members) {
+      if (member.stalled && !stalledBefore.has(member)) this.logStall(member);
+    }
+    // A skipped event lies behind the live reader: the resumed projection catches up on its own reader.
+    for (const member of resumed) this.moveBehind(member);
+    if (resumed.length > 0) this.kickCatchUp();
+  }
+
+  private moveBehind(member: Member): void {
+    this.live.splice(this.live.indexOf(member), 1);
+    this.behind.push(member);
+  }
+
+  private logStall(member: Member): void {
+    this.options.log.error({ projection: member.projection.name, ...member.stalled, position: undefined }, 'projection stalled on an event it cannot apply');
+  }
+
+  private kickCatchUp(): void {
+    if (this.catchUpTask || this.behind.length === 0 || this.stopped) {
+      if (!this.catchUpTask) this.releaseSettled();
+      return;
+    }
+    this.catchUpTask = this.catchUp()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'projection catch-up failed'))
+      .finally(() => {
+        this.catchUpTask = undefined;
+        this.releaseSettled();
+        if (this.behind.some((member) => !member.stalled) && !this.stopped) setTimeout(() => this.kickCatchUp(), 1000);
+      });
+  }
+
+  private releaseSettled(): void {
+    for (const resolve of this.settledWaiters.splice(0)) resolve();
+  }
+
+  /** Reads the log for the members behind, from the furthest back, until they reach the head and join the live ones. */
+  private async catchUp(): Promise<void> {
+    let read = 0;
+    while (!this.stopped) {
+      const active = this.behind.filter((member) => !member.stalled);
+      if (active.length === 0) return this.parkStalled();
+      const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
+      const raw = await this.options.store.readAll(from, this.catchUpBatchSize);
+      if (raw.length < this.catchUpBatchSize) {
+        // Near the head: finish under the live reader's lock so nothing slips in between, then swap and join.
+        await this.mutex.run(async () => {
+          if (raw.length > 0) await this.applyBehind(raw);
+          for (let more = await this.readAfter(); more.length > 0; more = await this.readAfter()) await this.applyBehind(more);
+          await this.join();
+        });
+        continue;
+      }
+      await this.applyBehind(raw);
+      read += raw.length;
+      this.options.onCatchUpProgress?.(this.behind, read);
+    }
+  }
+
+  private readAfter(): Promise<RawRecordedEvent[]> {
+    const active = this.behind.filter((member) => !member.stalled);
+    if (active.length === 0) return Promise.resolve([]);
+    const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
+    return this.options.store.readAll(from, this.catchUpBatchSize);
+  }
+
+  private async applyBehind(raw: readonly RawRecordedEvent[]): Promise<void> {
+    const batch = parseBatch(raw);
+    const members = [...this.behind];
+    const snapshot = members.map((member) => ({ member, checkpoint: member.checkpoint, stalled: member.stalled, rebuildEvents: member.rebuildEvents }));
+    for (const member of members) {
+      if (!member.stalled) member.rebuildEvents += raw.filter((event) => comparePositions(event.position, member.checkpoint) > 0).length;
+    }
+    try {
+      await this.options.db.transaction().execute(async (trx) => {
+        await applyToMembers(trx, batch, members, this.deadLetters);
+        await applySkips(trx, batch, members, this.deadLetters);
+        await saveMembers(trx, members);
+      });
+    } catch (error) {
+      for (const { member, ...before } of snapshot) Object.assign(member, before);
+      throw error;
+    }
+    markSaved(members);
+    for (const member of members) if (member.stalled && !snapshot.find((entry) => entry.member === member)?.stalled) this.logStall(member);
+  }
+
+  /** Caught-up members join the live reader; rebuilt ones first have their tables swapped in. */
+  private async join(): Promise<void> {
+    const ready = this.behind.filter((member) => !member.stalled);
+    if (ready.length === 0) return;
+    await this.options.db.transaction().execute(async (trx) => {
+      for (const member of ready) if (member.rebuildVersion !== undefined) await swapIn(trx, member);
+      await saveMembers(trx, ready.filter((member) => member.rebuildVersion === undefined));
+      const payload = changedPayload(ready, ready.map((member) => member.projection.name));
+      if (payload) await notify(trx, payload);
+    });
+    for (const member of ready) {
+      if (member.rebuildVersion !== undefined) {
+        this.options.log.info({ projection: member.projection.name, version: member.rebuildVersion, events: member.rebuildEvents }, 'projection rebuilt and swapped in');
+        Object.assign(member, { schema: READ_MODEL_SCHEMA, rebuildVersion: undefined });
+      }
+      member.saved = member.checkpoint;
+      this.behind.splice(this.behind.indexOf(member), 1);
+      this.live.push(member);
+    }
+    if (this.options.follow !== false && !this.subscription && !this.stopped) {
+      const head = this.live.reduce<Position>((max, member) => (comparePositions(member.checkpoint, max) > 0 ? member.checkpoint : max), START_POSITION);
+      await this.follow(head);
+    }
+  }
+
+  /** Only stalled members are left behind: they wait in the live set (not reading) for a skip or a restart. */
+  private parkStalled(): void {
+    if (this.options.follow === false) return;
+    for (const member of this.behind.splice(0)) this.live.push(member);
+  }
+}
+
+const NO_REBUILD = { rebuild_version: null, rebuild_commit: null, rebuild_prepare: null, rebuild_started_at: null, gate_commit: null, gate_prepare: null, rebuild_events: '0' };
+const NO_STALL = { stalled_event_id: null, stalled_event_type: null, stalled_commit: null, stalled_prepare: null, stalled_error: null, stalled_at: null };
+
+/** Moves a rebuilt projection's tables into the read model in the caller's transaction: readers see old or new. */
+async function swapIn(trx: Kysely<ReadModelDatabase>, member: Member): Promise<void> {
+  const { projection } = member;
+  for (const table of projection.tables) await sql`drop table if exists ${sql.id(READ_MODEL_SCHEMA, table)} cascade`.execute(trx);
+  for (const table of projection.tables) await sql`alter table ${sql.id(member.schema, table)} set schema ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
+  await sql`drop schema ${sql.id(member.schema)} cascade`.execute(trx);
+  await trx
+    .withSchema(READ_MODEL_SCHEMA)
+    .updateTable('projection_status')
+    .set({
+      version: member.rebuildVersion!,
+      commit_position: member.checkpoint.commit.toString(),
+      prepare_position: member.checkpoint.prepare.toString(),
+      state: 'live',
+      ...NO_REBUILD,
+      ...NO_STALL,
+      updated_at: sql<string>`now()`,
+    })
+    .where('name', '=', projection.name)
+    .execute();
+}
+
+async function notify(trx: Kysely<ReadModelDatabase>, payload: ReadModelChanged): Promise<void> {
+  await sql`select pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify(payload)})`.execute(trx);
+}

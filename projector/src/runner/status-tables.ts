@@ -1,0 +1,113 @@
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { Position } from '@care/events';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
+
+type Int8 = ColumnType<string, string | bigint, string | bigint>;
+type NullableInt8 = ColumnType<string | null, string | bigint | null, string | bigint | null>;
+type Instant = ColumnType<Date | null, string | null, string | null>;
+
+export type ProjectionState = 'live' | 'rebuilding' | 'stalled';
+
+/**
+ * One row per projection (DESIGN.md decision 11): the version of the tables it serves and its own checkpoint,
+ * committed with the writes it covers; a rebuild's progress; a stall's failing event; its measured lag.
+ */
+export interface ProjectionStatusTable {
+  name: string;
+  /** The version of the live tables; 0 while a brand-new projection builds its first ones. */
+  version: number;
+  commit_position: Int8;
+  prepare_position: Int8;
+  state: ProjectionState;
+  /** While rebuilding: the version being built in the projection's rebuild schema, and how far it has got. */
+  rebuild_version: number | null;
+  rebuild_commit: NullableInt8;
+  rebuild_prepare: NullableInt8;
+  rebuild_events: Int8;
+  rebuild_started_at: Instant;
+  /** Reactions stay gated at or below this position during a rebuild: the previous version already had them. */
+  gate_commit: NullableInt8;
+  gate_prepare: NullableInt8;
+  stalled_event_id: string | null;
+  stalled_event_type: string | null;
+  stalled_commit: NullableInt8;
+  stalled_prepare: NullableInt8;
+  stalled_error: string | null;
+  stalled_at: Instant;
+  /** Measured by the projector every few seconds: events and seconds behind the head of the log. */
+  lag_events: NullableInt8;
+  lag_seconds: number | null;
+  measured_at: Instant;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+/** Events an administrator chose to skip for one projection, with why; the skip itself is an event too. */
+export interface ProjectionDeadLettersTable {
+  projection: string;
+  event_id: string;
+  event_type: string;
+  commit_position: Int8;
+  prepare_position: Int8;
+  error: string;
+  reason: string;
+  skipped_by: string;
+  skipped_at: ColumnType<Date, string, string>;
+}
+
+const STATUS_DDL = sql`
+create table if not exists ${sql.id(READ_MODEL_SCHEMA, 'projection_status')} (
+  name text primary key,
+  version integer not null,
+  commit_position bigint not null default 0,
+  prepare_position bigint not null default 0,
+  state text not null,
+  rebuild_version integer,
+  rebuild_commit bigint,
+  rebuild_prepare bigint,
+  rebuild_events bigint not null default 0,
+  rebuild_started_at timestamptz,
+  gate_commit bigint,
+  gate_prepare bigint,
+  stalled_event_id uuid,
+  stalled_event_type text,
+  stalled_commit bigint,
+  stalled_prepare bigint,
+  stalled_error text,
+  stalled_at timestamptz,
+  lag_events bigint,
+  lag_seconds double precision,
+  measured_at timestamptz,
+  updated_at timestamptz not null default now()
+);
+create table if not exists ${sql.id(READ_MODEL_SCHEMA, 'projection_dead_letters')} (
+  projection text not null,
+  event_id uuid not null,
+  event_type text not null,
+  commit_position bigint not null,
+  prepare_position bigint not null,
+  error text not null,
+  reason text not null,
+  skipped_by text not null,
+  skipped_at timestamptz not null,
+  primary key (projection, event_id)
+);
+-- The layout before per-projection checkpoints: one checkpoint and kysely's migration log. Every projection
+-- rebuilds itself once into its own tables on the first start after the upgrade, so these are never read again.
+drop table if exists ${sql.id(READ_MODEL_SCHEMA, 'checkpoint')};
+drop table if exists ${sql.id(READ_MODEL_SCHEMA, 'kysely_migration')};
+drop table if exists ${sql.id(READ_MODEL_SCHEMA, 'kysely_migration_lock')};
+`;
+
+/** Creates the status tables when missing; serialised across processes (the read API calls it too). */
+export async function ensureStatusTables(db: Kysely<ReadModelDatabase>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(727003)`.execute(trx);
+    await sql`create schema if not exists ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
+    await STATUS_DDL.execute(trx);
+  });
+}
+
+export const positionOf = (commit: string | bigint | null, prepare: string | bigint | null): Position | undefined =>
+  commit === null || prepare === null ? undefined : { commit: BigInt(commit), prepare: BigInt(prepare) };
+
+export const statusTable = (db: Kysely<ReadModelDatabase>) => db.withSchema(READ_MODEL_SCHEMA);

@@ -1,0 +1,1 @@
+export { readModelChecksums } from './read-model-checksum';
