@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
+    // One place for how long a poll may wait: the suite runs two files at once on a 2-core machine.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
   },
 });

@@ -27,6 +27,7 @@ import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { shiftRoutes } from './shifts/shift-routes';
+import { statusRoutes } from './status/status-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
@@ -77,6 +78,7 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
     feedbackRoutes(deps),
     appointmentRoutes(deps),
     shiftRoutes(deps),
+    statusRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

@@ -18,6 +18,8 @@ export interface ProjectorOptions {
   readonly projections?: readonly Projection[];
   /** How often each projection's lag behind the log is measured. */
   readonly lagIntervalMs?: number;
+  /** The runner cannot go on (another writer moved a checkpoint). */
+  readonly onFatal?: (error: Error) => void;
 }
 
 export interface RunningProjector {
@@ -31,10 +33,10 @@ export interface RunningProjector {
  * Runs every projection, each from its own checkpoint (see ProjectionRunner). A second projector waits for the
  * lock, so it takes over if the first one dies. New projections and changed versions rebuild themselves.
  */
-export async function startProjector({ store, pool, db, log, batchSize, projections = registered, lagIntervalMs }: ProjectorOptions): Promise<RunningProjector> {
+export async function startProjector({ store, pool, db, log, batchSize, projections = registered, lagIntervalMs, onFatal }: ProjectorOptions): Promise<RunningProjector> {
   const lock = await acquireProjectorLock(pool, { wait: true });
   if (!lock) throw new Error('unreachable: waiting lock always returns');
-  const runner = new ProjectionRunner({ store, db, log, projections, batchSize });
+  const runner = new ProjectionRunner({ store, db, log, projections, batchSize, onFatal });
   await runner.start();
   const lag = startLagReporter({ store, db, log, runner, intervalMs: lagIntervalMs });
   log.info({ projections: runner.members().map((member) => member.projection.name) }, 'projector started');
@@ -42,7 +44,7 @@ export async function startProjector({ store, pool, db, log, batchSize, projecti
     runner,
     settled: () => runner.settled(),
     async stop() {
-      lag.stop();
+      await lag.stop();
       await runner.stop();
       await lock.release();
     },

@@ -66,3 +66,11 @@ export async function appendCarerHistories(store: EventStore, carers: number): P
   await Promise.all(Array.from({ length: 8 }, writer));
   return total;
 }
+
+/** Registers one carer with this first name (a fixture for rules about one event); returns the carer's id. */
+export async function registerCarer(store: EventStore, firstName: string): Promise<string> {
+  const registered = carerHistory(0)[0]!;
+  const data = { ...(registered.data as Extract<CarerEvent, { type: 'CarerRegistered' }>['data']), firstName };
+  await store.append(carerStreamId(data.carerId), [stamp({ type: 'CarerRegistered', data }, 0)], 'no_stream');
+  return data.carerId;
+}

@@ -26,6 +26,7 @@ import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
 import { attachLivePush } from './live/live-push';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
+import { statusRoutes } from './status/status-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -87,6 +88,7 @@ export async function createReadApi({
     appointmentRoutes(deps),
     monitoringRoutes(deps),
     shiftRoutes(deps),
+    statusRoutes(deps),
   ];
   app.use(requestContext(log));
   app.use(securityHeaders());

@@ -14,14 +14,18 @@ export function startLagReporter(options: {
   log: Logger;
   runner: ProjectionRunner;
   intervalMs?: number | undefined;
-}): { stop(): void } {
+}): { stop(): Promise<void> } {
   const { store, db, log, runner, intervalMs = 2000 } = options;
-  if (!store.measureLag) return { stop() {} };
+  if (!store.measureLag) return { stop: async () => undefined };
   const measure = store.measureLag.bind(store);
-  let running = false;
+  let running: Promise<void> | undefined;
   const tick = async () => {
     if (running) return;
-    running = true;
+    running = measureAll();
+    await running;
+    running = undefined;
+  };
+  const measureAll = async () => {
     try {
       const members = runner.members();
       const byPosition = new Map<string, { position: (typeof members)[number]['checkpoint']; names: string[] }>();
@@ -47,12 +51,15 @@ export function startLagReporter(options: {
       }
     } catch (error) {
       log.warn({ err: error }, 'could not measure projection lag');
-    } finally {
-      running = false;
     }
   };
   void tick();
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { Logger } from '@care/events/server';
 import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { applyToMembers, deadLetterKey, parseBatch, type DeadLetters, type Member } from './apply-to-members';
-import { applySkips, changedPayload, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
+import { applySkips, changedPayload, CheckpointConflictError, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
 import { Mutex } from './mutex';
 import { ensureStatusTables, positionOf, type ProjectionStatusTable } from './status-tables';
 
@@ -23,6 +23,8 @@ export interface RunnerOptions {
   readonly follow?: boolean;
   /** Called after every catch-up batch: events read so far and the members being caught up. */
   readonly onCatchUpProgress?: (members: readonly Member[], eventsRead: number) => void;
+  /** Called when this runner must not go on (another writer moved a checkpoint): the process should exit. */
+  readonly onFatal?: (error: Error) => void;
 }
 
 /** A projection's rebuild schema: its fresh tables are built here while the live ones serve. */
@@ -43,6 +45,7 @@ export class ProjectionRunner {
   private subscription: Subscription | undefined;
   private catchUpTask: Promise<void> | undefined;
   private stopped = false;
+  private readHead: Position = START_POSITION;
   private readonly batchSize: number;
   private readonly catchUpBatchSize: number;
   private readonly settledWaiters: (() => void)[] = [];
@@ -66,14 +69,9 @@ export class ProjectionRunner {
     const rows = new Map(
       (await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().execute()).map((row) => [row.name, row]),
     );
-    for (const projection of projections) {
-      const member = await this.prepare(projection, rows.get(projection.name), forceRebuild.includes(projection.name));
-      (member.rebuildVersion === undefined ? this.live : this.behind).push(member);
-    }
-    // Live members normally share one checkpoint; any behind the furthest catch up first (a stall before a restart).
-    const head = this.live.reduce<Position>((max, member) => (comparePositions(member.checkpoint, max) > 0 ? member.checkpoint : max), START_POSITION);
-    for (const member of this.live.filter((candidate) => comparePositions(candidate.checkpoint, head) < 0)) this.moveBehind(member);
-    if (this.options.follow !== false && this.live.length > 0) await this.follow(head);
+    for (const projection of projections) this.behind.push(await this.prepare(projection, rows.get(projection.name), forceRebuild.includes(projection.name)));
+    // Every projection first catches up to the head on the catch-up reader (most have nothing to read), then joins
+    // the live reader: `settled()` then means "caught up with the log as it was".
     this.kickCatchUp();
   }
 
@@ -142,7 +140,7 @@ export class ProjectionRunner {
       after,
       maxBatchSize: this.batchSize,
       onBatch: (batch) => this.mutex.run(() => this.applyLive(batch)),
-      onError: (error) => this.options.log.error({ err: error }, 'live projection batch failed; retrying it'),
+      onError: (error) => (error instanceof CheckpointConflictError ? this.fail(error) : this.options.log.error({ err: error }, 'live projection batch failed; retrying it')),
     });
   }
 
@@ -173,6 +171,12 @@ export class ProjectionRunner {
     if (resumed.length > 0) this.kickCatchUp();
   }
 
+  private fail(error: CheckpointConflictError): void {
+    this.options.log.fatal({ err: error }, 'another projector moved a checkpoint; stopping');
+    this.stopped = true;
+    this.options.onFatal?.(error);
+  }
+
   private moveBehind(member: Member): void {
     this.live.splice(this.live.indexOf(member), 1);
     this.behind.push(member);
@@ -188,7 +192,7 @@ export class ProjectionRunner {
       return;
     }
     this.catchUpTask = this.catchUp()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'projection catch-up failed'))
+      .catch((error: unknown) => (error instanceof CheckpointConflictError ? this.fail(error) : this.options.log.error({ err: error }, 'projection catch-up failed')))
       .finally(() => {
         this.catchUpTask = undefined;
         this.releaseSettled();
@@ -208,6 +212,7 @@ export class ProjectionRunner {
       if (active.length === 0) return this.parkStalled();
       const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
       const raw = await this.options.store.readAll(from, this.catchUpBatchSize);
+      this.noteRead(raw);
       if (raw.length < this.catchUpBatchSize) {
         // Near the head: finish under the live reader's lock so nothing slips in between, then swap and join.
         await this.mutex.run(async () => {
@@ -227,7 +232,14 @@ export class ProjectionRunner {
     const active = this.behind.filter((member) => !member.stalled);
     if (active.length === 0) return Promise.resolve([]);
     const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
-    return this.options.store.readAll(from, this.catchUpBatchSize);
+    return this.options.store.readAll(from, this.catchUpBatchSize).then((raw) => this.noteRead(raw));
+  }
+
+  /** The furthest position any reader has seen: where the live reader starts when it first has members. */
+  private noteRead(raw: RawRecordedEvent[]): RawRecordedEvent[] {
+    const last = raw.at(-1)?.position;
+    if (last && comparePositions(last, this.readHead) > 0) this.readHead = last;
+    return raw;
   }
 
   private async applyBehind(raw: readonly RawRecordedEvent[]): Promise<void> {
@@ -270,16 +282,20 @@ export class ProjectionRunner {
       this.behind.splice(this.behind.indexOf(member), 1);
       this.live.push(member);
     }
-    if (this.options.follow !== false && !this.subscription && !this.stopped) {
-      const head = this.live.reduce<Position>((max, member) => (comparePositions(member.checkpoint, max) > 0 ? member.checkpoint : max), START_POSITION);
-      await this.follow(head);
-    }
+    await this.followFromHead();
+  }
+
+  private async followFromHead(): Promise<void> {
+    if (this.options.follow === false || this.subscription || this.stopped || this.live.length === 0) return;
+    const head = this.live.reduce<Position>((max, member) => (comparePositions(member.checkpoint, max) > 0 ? member.checkpoint : max), this.readHead);
+    await this.follow(head);
   }
 
   /** Only stalled members are left behind: they wait in the live set (not reading) for a skip or a restart. */
-  private parkStalled(): void {
+  private async parkStalled(): Promise<void> {
     if (this.options.follow === false) return;
     for (const member of this.behind.splice(0)) this.live.push(member);
+    await this.mutex.run(() => this.followFromHead());
   }
 }
 

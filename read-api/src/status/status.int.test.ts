@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ProjectionStatusView } from '@care/events';
+import { createLogger } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { appendedSince, requester, settledLog, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { createReadModelDb, projections, startProjector, type RunningProjector } from '@care/projector';
+import { createReadApi, type ReadApi } from '../app';
+
+const log = createLogger('test', 'silent');
+let database: TestDatabase;
+let pool: pg.Pool;
+let command: RunningCommandApi;
+let readApi: ReadApi;
+let readUrl: string;
+let projector: RunningProjector;
+let coordinator: TestUser;
+let carer: TestUser;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'status');
+  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  command = await startCommandApiOn(database.url);
+  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: 100 });
+  await projector.settled();
+  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
+  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
+  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  coordinator = await command.createUser('coordinator');
+  carer = await command.createUser('carer');
+});
+
+afterAll(async () => {
+  await readApi?.close();
+  await projector?.stop();
+  await command?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+const read = (path: string, cookie: string) => requester(readUrl, cookie)('GET', path);
+
+describe('GET /api/status/projections', () => {
+  it('shows an administrator every projection: version, checkpoint, state and lag', async () => {
+    await expect
+      .poll(async () => {
+        const reply = await read('/api/status/projections', command.admin.cookie);
+        return (reply.body as ProjectionStatusView[]).every((row) => row.lagEvents === 0);
+      })
+      .toBe(true);
+    const rows = (await read('/api/status/projections', command.admin.cookie)).body as ProjectionStatusView[];
+    expect(rows.map((row) => row.name)).toEqual(projections.map((projection) => projection.name));
+    for (const row of rows) {
+      expect(row).toMatchObject({ state: 'live', version: 1, servedVersion: 1, lagEvents: 0, lagSeconds: 0, rebuild: null, stalled: null, deadLetters: [] });
+      expect(row.checkpoint).toMatch(/^\d+\.\d+$/);
+    }
+  });
+
+  it('is refused to coordinators and carers (403)', async () => {
+    expect((await read('/api/status/projections', coordinator.cookie)).status).toBe(403);
+    expect((await read('/api/status/projections', carer.cookie)).status).toBe(403);
+  });
+});
+
+describe('POST /api/status/projections/:name/skip', () => {
+  const eventId = '0196a0c4-7a4e-7c3b-9b57-3f4f7c1e2d10';
+
+  it('records an administrator’s skip, with the reason, as an event', async () => {
+    const before = await settledLog(command.store);
+    const reply = await command.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'Corrupt import row' });
+    expect(reply.status).toBe(202);
+    const appended = await appendedSince(command.store, before);
+    expect(appended.map((event) => [event.streamId, event.type, event.data])).toEqual([
+      ['projection-diary', 'ProjectionEventSkipped', { projection: 'diary', eventId, reason: 'Corrupt import row' }],
+    ]);
+  });
+
+  it('refuses a missing reason or event id (400 on the field), others than administrators (403), and appends nothing', async () => {
+    const before = await settledLog(command.store);
+    const bad = await command.request('POST', '/api/status/projections/diary/skip', { eventId: 'nope', reason: ' ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fields: { eventId: 'Must be the id of the event the projection stalled on', reason: 'Reason is required' } });
+    expect((await coordinator.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'x' })).status).toBe(403);
+    expect((await carer.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'x' })).status).toBe(403);
+    expect((await command.request('POST', '/api/status/projections/Not-A-Name/skip', { eventId, reason: 'x' })).status).toBe(404);
+    expect((await appendedSince(command.store, before)).filter((event) => event.type === 'ProjectionEventSkipped')).toEqual([]);
+  });
+});
