@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { FeedbackTab } from './feedback-tab';
-import { DataManagementTab, SettingsTab, SystemStatusTab } from './planned-tabs';
+import { DataManagementTab, SettingsTab } from './planned-tabs';
+import { SystemStatusTab } from './system-status-tab';
 import { SecurityTab } from './security-tab';
 import { UserManagementTab } from './user-management-tab';
 

@@ -1,14 +1,5 @@
 import { ComingSoonCard } from '../../shared/coming-soon-page';
 
-/** Spec part 2: uptime, response time, database status; Refresh Status and Download Logs. No invented figures. */
-export function SystemStatusTab() {
-  return (
-    <ComingSoonCard title="System Status">
-      <p className="small">Uptime, response time and database status, with status refresh and log download.</p>
-    </ComingSoonCard>
-  );
-}
-
 /** Spec part 2: Export Data, Import Data and the automated features. */
 export function DataManagementTab() {
   return (
