@@ -23,3 +23,6 @@ export * from './voice-notes';
 export * from './feedback';
 export * from './appointments';
 export * from './shifts';
+export * from './limits';
+export * from './safe-text';
+export * from './event-fields';
