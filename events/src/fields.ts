@@ -76,7 +76,7 @@ export function optionalEnum<const T extends readonly [string, ...string[]]>(val
 /** Trimmed, blank entries dropped, duplicates removed (case-insensitive, first spelling kept). */
 export function textList(maxItems: number, maxLength: number) {
   return z
-    .array(z.string().max(maxLength, `Each entry must be at most ${maxLength} characters`).superRefine(refuseUnsafeText))
+    .array(z.string().trim().max(maxLength, `Each entry must be at most ${maxLength} characters`).superRefine(refuseUnsafeText))
     .max(maxItems, `At most ${maxItems} entries`)
     .transform((items) => {
       const seen = new Set<string>();
