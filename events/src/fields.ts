@@ -1,27 +1,71 @@
 import { z } from 'zod';
+import { DATE_LIMITS, INSTANT_LIMITS, TEXT_LIMITS } from './limits';
+import { normaliseLineEnds, unsafeTextMessage } from './safe-text';
+
+/**
+ * The building blocks of every request schema (shared with the UI, so a form shows the server's words). Each one
+ * is bounded to what the domain allows (limits.ts): a value the edge accepts always fits the event schemas and
+ * the read model.
+ */
+
+export const tooLongMessage = (max: number): string => `Must be at most ${max} characters`;
+export const DATE_RANGE_MESSAGE = 'Must be a date from 1900 to 2099';
+export const INSTANT_RANGE_MESSAGE = 'Must be a date and time from 1900 to 2099';
+
+/** A zod check: refuses a text with control characters (other than newline and tab) or broken Unicode. */
+export function refuseUnsafeText(value: string, ctx: z.RefinementCtx): void {
+  const message = unsafeTextMessage(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+}
+
+/**
+ * The base of every free-text field: line ends made newlines, trimmed, at most `max` characters, and nothing a
+ * store refuses. `message` answers a value that is not text at all.
+ */
+export function safeText(max: number, message?: string) {
+  return z
+    .string(message === undefined ? undefined : { error: message })
+    .overwrite(normaliseLineEnds)
+    .trim()
+    .max(max, tooLongMessage(max))
+    .superRefine(refuseUnsafeText);
+}
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** A search box's text (read API query strings): PostgreSQL refuses a NUL in a query parameter too. */
+export function searchText() {
+  return z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.search, `Search must be at most ${TEXT_LIMITS.search} characters`)
+    .superRefine(refuseUnsafeText);
+}
 
 /** Form fields arrive as '' when left blank: an optional text field treats that as null. */
 export function optionalText(max: number) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string().trim().max(max, `Must be at most ${max} characters`).nullable().optional(),
-  );
+  return z.preprocess(blankToNull, safeText(max).nullable().optional());
 }
 
 export function requiredText(message: string, max: number) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  return safeText(max, message).min(1, message);
 }
 
-/** A calendar date, YYYY-MM-DD (no time zone: a date of birth is the same day everywhere). */
+export const inDateRange = (date: string, limits: { min: string; max: string } = DATE_LIMITS): boolean =>
+  date >= limits.min && date <= limits.max;
+export const inInstantRange = (instant: string, limits: { min: string; max: string } = INSTANT_LIMITS): boolean => {
+  const time = Date.parse(instant);
+  return time >= Date.parse(limits.min) && time <= Date.parse(limits.max);
+};
+const isoDate = () => z.iso.date({ error: 'Must be a valid date' }).refine((date) => inDateRange(date), DATE_RANGE_MESSAGE);
+
+/** A calendar date, YYYY-MM-DD (no time zone: a date of birth is the same day everywhere), 1900 to 2099. */
 export function requiredDate(message: string) {
-  return z.string({ error: message }).trim().min(1, message).pipe(z.iso.date({ error: 'Must be a valid date' }));
+  return z.string({ error: message }).trim().min(1, message).pipe(isoDate());
 }
 
 export function optionalDate() {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.iso.date({ error: 'Must be a valid date' }).nullable().optional(),
-  );
+  return z.preprocess(blankToNull, isoDate().nullable().optional());
 }
 
 /** Optional enumeration where a blank form value means "not set". */
@@ -32,7 +76,7 @@ export function optionalEnum<const T extends readonly [string, ...string[]]>(val
 /** Trimmed, blank entries dropped, duplicates removed (case-insensitive, first spelling kept). */
 export function textList(maxItems: number, maxLength: number) {
   return z
-    .array(z.string().max(maxLength, `Each entry must be at most ${maxLength} characters`))
+    .array(z.string().trim().max(maxLength, `Each entry must be at most ${maxLength} characters`).superRefine(refuseUnsafeText))
     .max(maxItems, `At most ${maxItems} entries`)
     .transform((items) => {
       const seen = new Set<string>();
@@ -48,18 +92,29 @@ export function textList(maxItems: number, maxLength: number) {
     });
 }
 
-/** Pounds with at most 2 decimals, as a number or string; converted to integer pence. */
-export function poundsToPence(message: string) {
+const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : blankToNull(value));
+
+/** "£1,000.00": a limit as the message shows it. */
+export function formatPoundsLimit(pence: number): string {
+  return `£${penceToPounds(pence).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+/**
+ * Pounds with at most 2 decimals, as a number or string; converted to integer pence, at most `maxPence`.
+ * `message` answers a value that is not an amount; an amount over the limit is answered with the limit.
+ */
+export function poundsToPence(message: string, maxPence: number, label: string) {
   return z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : typeof value === 'string' && value.trim() === '' ? null : value),
+    numberAsText,
     z
-      .string()
+      .string({ error: message })
       .trim()
       .regex(/^\d{1,8}(\.\d{1,2})?$/, message)
       .transform((text) => {
         const [whole, fraction = ''] = text.split('.');
         return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
       })
+      .pipe(z.number().max(maxPence, `${label} must be at most ${formatPoundsLimit(maxPence)}`))
       .nullable()
       .optional(),
   );
@@ -67,6 +122,21 @@ export function poundsToPence(message: string) {
 
 export function penceToPounds(pence: number): string {
   return (pence / 100).toFixed(2);
+}
+
+/** Miles with at most one decimal, as a number or string; converted to whole tenths of a mile, at most `maxTenths`. */
+export function milesToTenths(message: string, maxTenths: number, label: string) {
+  return z.preprocess(
+    numberAsText,
+    z
+      .string({ error: message })
+      .trim()
+      .regex(/^\d{1,5}(\.\d)?$/, message)
+      .transform((text) => Math.round(Number(text) * 10))
+      .pipe(z.number().max(maxTenths, `${label} must be at most ${maxTenths / 10} miles`))
+      .nullable()
+      .optional(),
+  );
 }
 
 export const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -87,23 +157,37 @@ export function optionalReference(notFound: string) {
   );
 }
 
+/** An ISO instant with its offset, as the UTC instant it names, from 1900 to 2099. */
+const isoInstant = () =>
+  z.iso
+    .datetime({ offset: true, error: 'Must be a valid date and time with its time zone' })
+    .transform((value) => new Date(value).toISOString())
+    .refine((instant) => inInstantRange(instant), INSTANT_RANGE_MESSAGE);
+
 /**
  * An instant with its offset (the UI converts the datetime-local value to ISO), stored in UTC. A bare local
  * time is refused: without an offset the server cannot know which moment the user meant.
  */
 export function requiredInstant(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .pipe(z.iso.datetime({ offset: true, error: 'Must be a valid date and time with its time zone' }))
-    .transform((value) => new Date(value).toISOString());
+  return z.string({ error: message }).trim().min(1, message).pipe(isoInstant());
 }
+
+/** An optional instant: blank means "not given" (the server then uses the time it receives the request). */
+export function optionalInstant() {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), isoInstant().optional());
+}
+
+const numericText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
 /** A whole number in a range, sent as a number or a numeric string (form inputs). */
 export function integerBetween(min: number, max: number, message: string) {
+  return z.preprocess(numericText, z.number({ error: message }).int(message).min(min, message).max(max, message));
+}
+
+/** The same, optional: blank or null means "not recorded". */
+export function optionalIntegerBetween(min: number, max: number, message: string) {
   return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
+    (value) => (value === '' ? null : numericText(value)),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable().optional(),
   );
 }

@@ -24,3 +24,6 @@ export * from './feedback';
 export * from './appointments';
 export * from './shifts';
 export * from './projections';
+export * from './limits';
+export * from './safe-text';
+export * from './event-fields';

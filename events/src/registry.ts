@@ -36,6 +36,9 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
+/** Every registered definition (tests walk their schemas; see testing/boundary-events.ts). */
+export const registeredEventDefinitions: readonly EventDefinition<string, z.ZodType>[] = allDefinitions;
+
 export type DomainEvent =
   | CarerEvent
   | EmployeeIdEvent

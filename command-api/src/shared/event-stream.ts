@@ -31,8 +31,26 @@ export async function loadStream<TEvent extends DomainEvent, TState>(
   return { state, revision: lastEvent ? lastEvent.revision : 'no_stream', lastEvent };
 }
 
-/** Stamps domain events with ids, schema versions and the request's metadata, then appends them. */
-export function appendEvents(
+/**
+ * An event that fails its own schema is a bug in a `decide`, never the user's input (the request schemas hold
+ * the same bounds): it is refused here, before the store, because once appended it could stall the projector.
+ */
+export class InvalidEventError extends Error {
+  constructor(type: string, reason: string) {
+    super(`Refused to append ${type}: ${reason}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+function checkedData(event: DomainEvent): unknown {
+  const parsed = definitionOf(event.type).schema.safeParse(event.data);
+  // Paths and messages only: the values may be care notes, which never go into a log.
+  if (!parsed.success) throw new InvalidEventError(event.type, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return parsed.data;
+}
+
+/** Checks domain events against their schemas, stamps them with ids, schema versions and the request's metadata, then appends them. */
+export async function appendEvents(
   store: EventStore,
   streamId: string,
   events: readonly DomainEvent[],
@@ -44,8 +62,8 @@ export function appendEvents(
     eventId: uuidv7(),
     type: event.type,
     schemaVersion: definitionOf(event.type).schemaVersion,
-    data: event.data,
+    data: checkedData(event),
     metadata: { userId: context.userId, occurredAt, correlationId: context.requestId, causationId: context.requestId },
   }));
-  return store.append(streamId, stamped, expected);
+  return await store.append(streamId, stamped, expected);
 }

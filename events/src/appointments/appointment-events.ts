@@ -1,44 +1,51 @@
 import { z } from 'zod';
 import { APPOINTMENT_PRIORITIES, CHECK_IN_SOURCES, CLIENT_MOODS, VISIT_TYPES } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventInstant, eventInteger, eventPence, eventText, eventTextList } from '../event-fields';
+import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
+
+const { locationAccuracyMetres } = NUMBER_LIMITS;
+const reason = eventText(TEXT_LIMITS.shortReason);
+const tasks = eventTextList(LIST_LIMITS.tasks, TEXT_LIMITS.listEntry);
+const visitNotes = eventText(TEXT_LIMITS.visitNotes);
 
 /** Where the carer was when they checked in or out (browser geolocation), or null when not shared. */
 export const visitLocationSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   /** Metres, as the browser reports it. */
-  accuracy: z.number().min(0).nullable(),
-  address: z.string().nullable(),
+  accuracy: z.number().min(locationAccuracyMetres.min).max(locationAccuracyMetres.max).nullable(),
+  address: eventText(TEXT_LIMITS.locationAddress).nullable(),
 });
 export type VisitLocation = z.infer<typeof visitLocationSchema>;
 
 /** What the carer records at check-out; an amendment changes some of it and keeps the earlier values. */
 export const visitOutcomeSchema = z.object({
-  checkedOutAt: z.iso.datetime(),
+  checkedOutAt: eventInstant(),
   /** The tasks done, each one of the appointment's tasks. */
-  tasksCompleted: z.array(z.string()),
+  tasksCompleted: tasks,
   medicationGiven: z.boolean(),
   clientMood: z.enum(CLIENT_MOODS).nullable(),
-  healthObservations: z.string().nullable(),
-  notes: z.string().nullable(),
+  healthObservations: visitNotes.nullable(),
+  notes: visitNotes.nullable(),
   /** A PNG data URL of the client's (or carer's) signature. */
-  signature: z.string().nullable(),
-  travelTimeMinutes: z.number().int().min(0).nullable(),
+  signature: eventText(TEXT_LIMITS.signature).nullable(),
+  travelTimeMinutes: eventInteger(NUMBER_LIMITS.travelTimeMinutes).nullable(),
   /** Miles, to one decimal, stored as tenths of a mile (no floating point in the record). */
-  mileageTenths: z.number().int().min(0).nullable(),
-  expensesPence: z.number().int().min(0).nullable(),
+  mileageTenths: eventInteger(NUMBER_LIMITS.mileageTenths).nullable(),
+  expensesPence: eventPence(MONEY_LIMITS.expensesPence).nullable(),
 });
 export type VisitOutcome = z.infer<typeof visitOutcomeSchema>;
 
 export const appointmentPlanSchema = z.object({
   clientId: z.uuid(),
   /** ISO instant (UTC) of the planned start. */
-  scheduledStart: z.iso.datetime(),
-  durationMinutes: z.number().int().positive(),
+  scheduledStart: eventInstant(),
+  durationMinutes: eventInteger(NUMBER_LIMITS.visitMinutes),
   visitType: z.enum(VISIT_TYPES),
   priority: z.enum(APPOINTMENT_PRIORITIES),
-  tasks: z.array(z.string()),
-  notes: z.string().nullable(),
+  tasks,
+  notes: visitNotes.nullable(),
 });
 export type AppointmentPlan = z.infer<typeof appointmentPlanSchema>;
 
@@ -68,7 +75,7 @@ export const AppointmentCarerUnassigned = defineEvent(
 export const AppointmentRescheduled = defineEvent(
   'AppointmentRescheduled',
   1,
-  z.object({ id: z.uuid(), scheduledStart: z.iso.datetime(), durationMinutes: z.number().int().positive() }),
+  appointmentPlanSchema.pick({ scheduledStart: true, durationMinutes: true }).extend({ id: z.uuid() }),
 );
 /** Tasks, notes, priority or visit type changed before the visit started. */
 export const AppointmentDetailsChanged = defineEvent(
@@ -76,18 +83,18 @@ export const AppointmentDetailsChanged = defineEvent(
   1,
   z.object({ id: z.uuid(), changes: appointmentPlanSchema.pick({ visitType: true, priority: true, tasks: true, notes: true }).partial() }),
 );
-export const AppointmentCancelled = defineEvent('AppointmentCancelled', 1, z.object({ id: z.uuid(), reason: z.string() }));
+export const AppointmentCancelled = defineEvent('AppointmentCancelled', 1, z.object({ id: z.uuid(), reason }));
 /** The carer went but could not deliver the visit (client not at home, refused entry). */
 export const AppointmentNoShowRecorded = defineEvent(
   'AppointmentNoShowRecorded',
   1,
-  z.object({ id: z.uuid(), reason: z.string().nullable() }),
+  z.object({ id: z.uuid(), reason: reason.nullable() }),
 );
 
 /** Raised by the timeliness policy: the start passed by the grace period without a check-in. */
-export const VisitRunningLate = defineEvent('VisitRunningLate', 1, z.object({ id: z.uuid(), detectedAt: z.iso.datetime() }));
+export const VisitRunningLate = defineEvent('VisitRunningLate', 1, z.object({ id: z.uuid(), detectedAt: eventInstant() }));
 /** Raised by the timeliness policy: the planned end passed without a check-in. */
-export const VisitMissed = defineEvent('VisitMissed', 1, z.object({ id: z.uuid(), detectedAt: z.iso.datetime() }));
+export const VisitMissed = defineEvent('VisitMissed', 1, z.object({ id: z.uuid(), detectedAt: eventInstant() }));
 
 export const VisitCheckedIn = defineEvent(
   'VisitCheckedIn',
@@ -95,13 +102,13 @@ export const VisitCheckedIn = defineEvent(
   z.object({
     id: z.uuid(),
     carerId: z.uuid(),
-    checkedInAt: z.iso.datetime(),
+    checkedInAt: eventInstant(),
     location: visitLocationSchema.nullable(),
     source: z.enum(CHECK_IN_SOURCES),
-    manualInputReason: z.string().nullable(),
+    manualInputReason: reason.nullable(),
     /** More than LATE_ARRIVAL_MINUTES after the scheduled start, decided when the check-in is recorded. */
     lateArrival: z.boolean(),
-    lateReason: z.string().nullable(),
+    lateReason: reason.nullable(),
   }),
 );
 
@@ -112,7 +119,7 @@ export const VisitCheckedOut = defineEvent(
     id: z.uuid(),
     location: visitLocationSchema.nullable(),
     source: z.enum(CHECK_IN_SOURCES),
-    manualInputReason: z.string().nullable(),
+    manualInputReason: reason.nullable(),
   }),
 );
 
@@ -122,8 +129,8 @@ export const VisitAmended = defineEvent(
   1,
   z.object({
     id: z.uuid(),
-    changes: visitOutcomeSchema.extend({ checkedInAt: z.iso.datetime(), lateReason: z.string().nullable() }).partial(),
-    reason: z.string(),
+    changes: visitOutcomeSchema.extend({ checkedInAt: eventInstant(), lateReason: reason.nullable() }).partial(),
+    reason,
   }),
 );
 

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import {
-  APPOINTMENT_PRIORITIES,
-  CHECK_IN_SOURCES,
-  CLIENT_MOODS,
-  ISO_WEEKDAYS,
-  MAX_VISIT_MINUTES,
-  VISIT_TYPES,
-} from '../enums';
+import { APPOINTMENT_PRIORITIES, CHECK_IN_SOURCES, CLIENT_MOODS, ISO_WEEKDAYS, VISIT_TYPES } from '../enums';
 import {
   integerBetween,
+  milesToTenths,
   optionalEnum,
+  optionalInstant,
+  optionalIntegerBetween,
   optionalReference,
   optionalText,
   poundsToPence,
@@ -19,12 +15,19 @@ import {
   requiredText,
   textList,
 } from '../fields';
+import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
 
-const durationMinutes = integerBetween(5, MAX_VISIT_MINUTES, `Duration must be between 5 and ${MAX_VISIT_MINUTES} minutes`);
+const { visitMinutes, travelTimeMinutes, mileageTenths, locationAccuracyMetres: accuracy } = NUMBER_LIMITS;
+const durationMinutes = integerBetween(
+  visitMinutes.min,
+  visitMinutes.max,
+  `Duration must be between ${visitMinutes.min} and ${visitMinutes.max} minutes`,
+);
 const visitType = z.enum(VISIT_TYPES, { error: `Visit type must be one of: ${VISIT_TYPES.join(', ')}` });
 const priority = z.enum(APPOINTMENT_PRIORITIES, { error: `Priority must be one of: ${APPOINTMENT_PRIORITIES.join(', ')}` });
-const tasks = textList(30, 200);
-const notes = optionalText(2000);
+const tasks = textList(LIST_LIMITS.tasks, TEXT_LIMITS.listEntry);
+const notes = optionalText(TEXT_LIMITS.visitNotes);
+const reason = optionalText(TEXT_LIMITS.shortReason);
 
 const planFields = {
   clientId: requiredReference('Client is required', 'Client not found'),
@@ -77,10 +80,10 @@ export type RescheduleAppointmentRequest = z.input<typeof rescheduleAppointmentR
 export const changeAppointmentRequestSchema = z.object({ visitType, priority, tasks, notes }).partial();
 export type ChangeAppointmentRequest = z.input<typeof changeAppointmentRequestSchema>;
 
-export const cancelAppointmentRequestSchema = z.object({ reason: requiredText('Cancellation reason is required', 500) });
+export const cancelAppointmentRequestSchema = z.object({ reason: requiredText('Cancellation reason is required', TEXT_LIMITS.shortReason) });
 export type CancelAppointmentRequest = z.input<typeof cancelAppointmentRequestSchema>;
 
-export const noShowRequestSchema = z.object({ reason: optionalText(500) });
+export const noShowRequestSchema = z.object({ reason });
 export type NoShowRequest = z.input<typeof noShowRequestSchema>;
 
 const locationRequest = z
@@ -90,8 +93,13 @@ const locationRequest = z
       .number({ error: 'Longitude must be a number' })
       .min(-180, 'Longitude must be between -180 and 180')
       .max(180, 'Longitude must be between -180 and 180'),
-    accuracy: z.number().min(0, 'Accuracy must not be negative').nullable().default(null),
-    address: optionalText(300).transform((value) => value ?? null),
+    accuracy: z
+      .number({ error: 'Accuracy must be a number of metres' })
+      .min(accuracy.min, 'Accuracy must not be negative')
+      .max(accuracy.max, `Accuracy must be at most ${accuracy.max} metres`)
+      .nullable()
+      .default(null),
+    address: optionalText(TEXT_LIMITS.locationAddress).transform((value) => value ?? null),
   })
   .nullable()
   .default(null);
@@ -99,20 +107,15 @@ const locationRequest = z
 /** Manual: typed in by hand (no device time or position), so a reason is required. */
 const sourceFields = {
   source: z.enum(CHECK_IN_SOURCES, { error: `Source must be one of: ${CHECK_IN_SOURCES.join(', ')}` }).default('Computer'),
-  manualInputReason: optionalText(500),
+  manualInputReason: reason,
   location: locationRequest,
 };
 const requireManualReason = (value: { source: string; manualInputReason?: string | null }) =>
   value.source !== 'Manual' || (value.manualInputReason ?? '') !== '';
 const manualReasonRule = { path: ['manualInputReason'], message: 'A reason is required for a manual entry' };
 
-const optionalInstant = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.iso.datetime({ offset: true, error: 'Must be a valid date and time with its time zone' }).transform((value) => new Date(value).toISOString()).optional(),
-);
-
 export const checkInRequestSchema = z
-  .object({ ...sourceFields, checkedInAt: optionalInstant, lateReason: optionalText(500) })
+  .object({ ...sourceFields, checkedInAt: optionalInstant(), lateReason: reason })
   .refine(requireManualReason, manualReasonRule);
 export type CheckInRequest = z.input<typeof checkInRequestSchema>;
 export type CheckInCommandInput = z.output<typeof checkInRequestSchema>;
@@ -121,38 +124,30 @@ const outcomeFields = {
   tasksCompleted: textList(30, 200).default([]),
   medicationGiven: z.boolean({ error: 'Medication given must be true or false' }).default(false),
   clientMood: optionalEnum(CLIENT_MOODS),
-  healthObservations: optionalText(2000),
-  notes: optionalText(2000),
+  healthObservations: optionalText(TEXT_LIMITS.visitNotes),
+  notes,
   /** A PNG data URL, at most about 200 KB. */
   signature: z.preprocess(
     (value) => (value === '' ? null : value),
     z
       .string()
-      .max(300_000, 'Signature image is too large')
+      .max(TEXT_LIMITS.signature, 'Signature image is too large')
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Signature must be a PNG image')
       .nullable()
       .optional(),
   ),
-  travelTimeMinutes: z.preprocess(
-    (value) => (value === '' ? null : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: 'Travel time must be a whole number of minutes' }).int('Travel time must be a whole number of minutes').min(0).max(600).nullable().optional(),
+  travelTimeMinutes: optionalIntegerBetween(
+    travelTimeMinutes.min,
+    travelTimeMinutes.max,
+    `Travel time must be a whole number of minutes from ${travelTimeMinutes.min} to ${travelTimeMinutes.max}`,
   ),
-  /** Miles with at most one decimal. */
-  mileage: z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,4}(\.\d)?$/, 'Mileage must be miles with at most one decimal')
-      .transform((text) => Math.round(Number(text) * 10))
-      .nullable()
-      .optional(),
-  ),
-  expenses: poundsToPence('Expenses must be an amount in pounds, e.g. 4.50'),
+  /** Miles with at most one decimal, kept as tenths. */
+  mileage: milesToTenths('Mileage must be miles with at most one decimal', mileageTenths.max, 'Mileage'),
+  expenses: poundsToPence('Expenses must be an amount in pounds, e.g. 4.50', MONEY_LIMITS.expensesPence, 'Expenses'),
 };
 
 export const checkOutRequestSchema = z
-  .object({ ...sourceFields, ...outcomeFields, checkedOutAt: optionalInstant })
+  .object({ ...sourceFields, ...outcomeFields, checkedOutAt: optionalInstant() })
   .refine(requireManualReason, manualReasonRule);
 export type CheckOutRequest = z.input<typeof checkOutRequestSchema>;
 export type CheckOutCommandInput = z.output<typeof checkOutRequestSchema>;
@@ -162,10 +157,10 @@ export const amendVisitRequestSchema = z
   .object(outcomeFields)
   .partial()
   .extend({
-    checkedInAt: optionalInstant,
-    checkedOutAt: optionalInstant,
-    lateReason: optionalText(500),
-    reason: requiredText('A reason for the amendment is required', 500),
+    checkedInAt: optionalInstant(),
+    checkedOutAt: optionalInstant(),
+    lateReason: reason,
+    reason: requiredText('A reason for the amendment is required', TEXT_LIMITS.shortReason),
   });
 export type AmendVisitRequest = z.input<typeof amendVisitRequestSchema>;
 export type AmendVisitCommandInput = z.output<typeof amendVisitRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventDate, eventInstant } from '../event-fields';
 
 /**
  * A carer's bookings for one London calendar day, on `carer-bookings-<carerId>-<YYYY-MM-DD>`. A visit is
@@ -11,17 +12,17 @@ export const CarerBooked = defineEvent(
   1,
   z.object({
     carerId: z.uuid(),
-    date: z.iso.date(),
+    date: eventDate(),
     appointmentId: z.uuid(),
     clientId: z.uuid(),
-    start: z.iso.datetime(),
-    end: z.iso.datetime(),
+    start: eventInstant(),
+    end: eventInstant(),
   }),
 );
 export const CarerBookingReleased = defineEvent(
   'CarerBookingReleased',
   1,
-  z.object({ carerId: z.uuid(), date: z.iso.date(), appointmentId: z.uuid() }),
+  z.object({ carerId: z.uuid(), date: eventDate(), appointmentId: z.uuid() }),
 );
 
 export const carerBookingEvents = [CarerBooked, CarerBookingReleased] as const;

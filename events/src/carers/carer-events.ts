@@ -1,26 +1,28 @@
 import { z } from 'zod';
 import { CARER_SPECIALIZATIONS, REGIONS } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventDate, eventInteger, eventPence, eventText, eventTextList } from '../event-fields';
+import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
 
 /** Everything about a carer that can be set on registration and changed later. */
 export const carerProfileSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  firstName: eventText(TEXT_LIMITS.personName),
+  lastName: eventText(TEXT_LIMITS.personName),
+  email: eventText(TEXT_LIMITS.email),
   region: z.enum(REGIONS).nullable(),
-  employeeId: z.string(),
-  startDate: z.iso.date(),
+  employeeId: eventText(TEXT_LIMITS.reference),
+  startDate: eventDate(),
   specialization: z.enum(CARER_SPECIALIZATIONS).nullable(),
-  qualifications: z.array(z.string()),
-  phoneNumber: z.string().nullable(),
-  emergencyContact: z.string().nullable(),
-  emergencyPhone: z.string().nullable(),
-  address: z.string().nullable(),
-  dateOfBirth: z.iso.date().nullable(),
+  qualifications: eventTextList(LIST_LIMITS.qualifications, TEXT_LIMITS.listEntry),
+  phoneNumber: eventText(TEXT_LIMITS.phone).nullable(),
+  emergencyContact: eventText(TEXT_LIMITS.contactName).nullable(),
+  emergencyPhone: eventText(TEXT_LIMITS.phone).nullable(),
+  address: eventText(TEXT_LIMITS.address).nullable(),
+  dateOfBirth: eventDate().nullable(),
   /** Integer pence (DESIGN.md decision 6). */
-  hourlyRatePence: z.number().int().nonnegative().nullable(),
-  maxClientsPerDay: z.number().int().positive(),
-  notes: z.string().nullable(),
+  hourlyRatePence: eventPence(MONEY_LIMITS.hourlyRatePence).nullable(),
+  maxClientsPerDay: eventInteger(NUMBER_LIMITS.maxClientsPerDay),
+  notes: eventText(TEXT_LIMITS.notes).nullable(),
 });
 export type CarerProfile = z.infer<typeof carerProfileSchema>;
 

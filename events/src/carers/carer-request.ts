@@ -1,29 +1,35 @@
 import { z } from 'zod';
 import { CARER_SPECIALIZATIONS, REGIONS } from '../enums';
-import { optionalDate, optionalEnum, optionalText, poundsToPence, requiredDate, requiredText, textList } from '../fields';
+import { integerBetween, optionalDate, optionalEnum, optionalText, poundsToPence, requiredDate, requiredText, textList } from '../fields';
+import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
+
+const clientsPerDay = NUMBER_LIMITS.maxClientsPerDay;
 
 /** Fields of the carer form (spec part 1 sections 5 and 7), shared by the UI and the command API. */
 const carerFields = {
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
-  email: z.string({ error: 'Valid email is required' }).trim().pipe(z.email({ error: 'Valid email is required' }).max(254)),
+  firstName: requiredText('First name is required', TEXT_LIMITS.personName),
+  lastName: requiredText('Last name is required', TEXT_LIMITS.personName),
+  email: z
+    .string({ error: 'Valid email is required' })
+    .trim()
+    .pipe(z.email({ error: 'Valid email is required' }).max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`)),
   region: optionalEnum(REGIONS),
-  employeeId: requiredText('Employee ID is required', 50),
+  employeeId: requiredText('Employee ID is required', TEXT_LIMITS.reference),
   startDate: requiredDate('Start date is required'),
   specialization: optionalEnum(CARER_SPECIALIZATIONS),
-  qualifications: textList(50, 200),
-  phoneNumber: optionalText(50),
-  emergencyContact: optionalText(200),
-  emergencyPhone: optionalText(50),
-  address: optionalText(500),
+  qualifications: textList(LIST_LIMITS.qualifications, TEXT_LIMITS.listEntry),
+  phoneNumber: optionalText(TEXT_LIMITS.phone),
+  emergencyContact: optionalText(TEXT_LIMITS.contactName),
+  emergencyPhone: optionalText(TEXT_LIMITS.phone),
+  address: optionalText(TEXT_LIMITS.address),
   dateOfBirth: optionalDate(),
-  hourlyRate: poundsToPence('Hourly rate must be an amount in pounds with at most 2 decimals'),
-  maxClientsPerDay: z.coerce
-    .number({ error: 'Max clients per day must be a number' })
-    .int('Max clients per day must be a whole number')
-    .min(1, 'Max clients per day must be at least 1')
-    .max(50, 'Max clients per day must be at most 50'),
-  notes: optionalText(5000),
+  hourlyRate: poundsToPence('Hourly rate must be an amount in pounds with at most 2 decimals', MONEY_LIMITS.hourlyRatePence, 'Hourly rate'),
+  maxClientsPerDay: integerBetween(
+    clientsPerDay.min,
+    clientsPerDay.max,
+    `Max clients per day must be a whole number from ${clientsPerDay.min} to ${clientsPerDay.max}`,
+  ),
+  notes: optionalText(TEXT_LIMITS.notes),
   isActive: z.boolean({ error: 'Active must be true or false' }),
 };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventText } from '../event-fields';
+import { TEXT_LIMITS } from '../limits';
 
 /**
  * Employee IDs are unique across carers. The write side enforces it with one reservation
@@ -9,12 +11,12 @@ import { defineEvent, type EventOf } from '../event-definition';
 export const EmployeeIdReserved = defineEvent(
   'EmployeeIdReserved',
   1,
-  z.object({ employeeId: z.string(), carerId: z.uuid() }),
+  z.object({ employeeId: eventText(TEXT_LIMITS.reference), carerId: z.uuid() }),
 );
 export const EmployeeIdReleased = defineEvent(
   'EmployeeIdReleased',
   1,
-  z.object({ employeeId: z.string(), carerId: z.uuid() }),
+  z.object({ employeeId: eventText(TEXT_LIMITS.reference), carerId: z.uuid() }),
 );
 
 export const employeeIdEventDefinitions = [EmployeeIdReserved, EmployeeIdReleased] as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventDate, eventText, eventTextList } from '../event-fields';
+import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
 import { clientIdEventDefinitions } from './client-id-events';
 
 /**
@@ -10,22 +12,22 @@ import { clientIdEventDefinitions } from './client-id-events';
  */
 export const clientProfileSchema = z.object({
   /** The agency's own reference ("CL-0001"); unique across clients. */
-  clientId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  dateOfBirth: z.iso.date(),
-  address: z.string(),
-  phoneNumber: z.string().nullable(),
-  emergencyContact: z.string(),
-  emergencyPhone: z.string(),
-  medicalConditions: z.array(z.string()),
-  medications: z.array(z.string()),
-  allergies: z.array(z.string()),
+  clientId: eventText(TEXT_LIMITS.reference),
+  firstName: eventText(TEXT_LIMITS.personName),
+  lastName: eventText(TEXT_LIMITS.personName),
+  dateOfBirth: eventDate(),
+  address: eventText(TEXT_LIMITS.address),
+  phoneNumber: eventText(TEXT_LIMITS.phone).nullable(),
+  emergencyContact: eventText(TEXT_LIMITS.contactName),
+  emergencyPhone: eventText(TEXT_LIMITS.phone),
+  medicalConditions: eventTextList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
+  medications: eventTextList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
+  allergies: eventTextList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
   careLevel: z.enum(CARE_LEVELS),
   mobilityLevel: z.enum(MOBILITY_LEVELS).nullable(),
   cognitiveLevel: z.enum(COGNITIVE_LEVELS).nullable(),
-  riskAssessment: z.string().nullable(),
-  careInstructions: z.string().nullable(),
+  riskAssessment: eventText(TEXT_LIMITS.notes).nullable(),
+  careInstructions: eventText(TEXT_LIMITS.notes).nullable(),
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
@@ -36,7 +38,7 @@ export const ClientRegistered = defineEvent(
   clientProfileSchema.extend({
     id: z.uuid(),
     keyworkerCarerId: z.uuid().nullable(),
-    preferredCarers: z.array(z.uuid()),
+    preferredCarers: z.array(z.uuid()).max(LIST_LIMITS.preferredCarers),
     isActive: z.boolean(),
   }),
 );
@@ -62,7 +64,7 @@ export const ClientKeyworkerAssigned = defineEvent(
 export const ClientPreferredCarersSet = defineEvent(
   'ClientPreferredCarersSet',
   1,
-  z.object({ id: z.uuid(), carerIds: z.array(z.uuid()) }),
+  z.object({ id: z.uuid(), carerIds: z.array(z.uuid()).max(LIST_LIMITS.preferredCarers) }),
 );
 
 /** The client leaves every list; the stream and its history stay (care records are legal records). */

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventText } from '../event-fields';
+import { TEXT_LIMITS } from '../limits';
+
+const clientId = eventText(TEXT_LIMITS.reference);
 
 /**
  * Client IDs (the agency's own reference, e.g. "CL-0001") are unique across clients. The write side
  * enforces it with one reservation stream per normalised ID: the first writer appends with expected
  * "no stream", a racing second writer gets a revision conflict (DESIGN.md decision 1).
  */
-export const ClientIdReserved = defineEvent('ClientIdReserved', 1, z.object({ clientId: z.string(), id: z.uuid() }));
-export const ClientIdReleased = defineEvent('ClientIdReleased', 1, z.object({ clientId: z.string(), id: z.uuid() }));
+export const ClientIdReserved = defineEvent('ClientIdReserved', 1, z.object({ clientId, id: z.uuid() }));
+export const ClientIdReleased = defineEvent('ClientIdReleased', 1, z.object({ clientId, id: z.uuid() }));
 
 export const clientIdEventDefinitions = [ClientIdReserved, ClientIdReleased] as const;
 export type ClientIdEvent = EventOf<typeof clientIdEventDefinitions>;

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { londonToday } from '../dates';
 import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS } from '../enums';
 import { optionalEnum, optionalText, requiredDate, requiredText, textList } from '../fields';
+import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
 
 /** The message under a carer field whose value names no carer (also the server's answer for an unknown one). */
 export const CARER_NOT_FOUND = 'Carer not found';
-export const MAX_PREFERRED_CARERS = 20;
+export const MAX_PREFERRED_CARERS = LIST_LIMITS.preferredCarers;
 
 /** A carer's uuid, lower-cased so that it names the carer's stream whatever case it was sent in. */
 const carerIdWith = (missing: string) =>
@@ -30,20 +31,20 @@ const preferredCarerList = z
 
 /** Fields of the client form (spec part 1 sections 3 and 5), shared by the UI and the command API. */
 const clientFields = {
-  clientId: requiredText('Client ID is required', 50),
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
+  clientId: requiredText('Client ID is required', TEXT_LIMITS.reference),
+  firstName: requiredText('First name is required', TEXT_LIMITS.personName),
+  lastName: requiredText('Last name is required', TEXT_LIMITS.personName),
   dateOfBirth: requiredDate('Date of birth is required').refine(
     (date) => date <= londonToday(),
     'Date of birth cannot be in the future',
   ),
-  address: requiredText('Address is required', 500),
-  phoneNumber: optionalText(50),
-  emergencyContact: requiredText('Emergency contact is required', 200),
-  emergencyPhone: requiredText('Emergency phone is required', 50),
-  medicalConditions: textList(50, 200),
-  medications: textList(50, 200),
-  allergies: textList(50, 200),
+  address: requiredText('Address is required', TEXT_LIMITS.address),
+  phoneNumber: optionalText(TEXT_LIMITS.phone),
+  emergencyContact: requiredText('Emergency contact is required', TEXT_LIMITS.contactName),
+  emergencyPhone: requiredText('Emergency phone is required', TEXT_LIMITS.phone),
+  medicalConditions: textList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
+  medications: textList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
+  allergies: textList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
   careLevel: z.enum(CARE_LEVELS, {
     error: (issue) => (issue.input === undefined ? 'Care level is required' : 'Care level must be low, medium, high or critical'),
   }),
@@ -51,8 +52,8 @@ const clientFields = {
   cognitiveLevel: optionalEnum(COGNITIVE_LEVELS),
   keyworkerCarerId: keyworker.optional(),
   preferredCarers: preferredCarerList,
-  riskAssessment: optionalText(5000),
-  careInstructions: optionalText(5000),
+  riskAssessment: optionalText(TEXT_LIMITS.notes),
+  careInstructions: optionalText(TEXT_LIMITS.notes),
   isActive: z.boolean({ error: 'Active must be true or false' }),
 };
 

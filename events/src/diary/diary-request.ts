@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { DIARY_ENTRY_TYPES, DIARY_PRIORITIES } from '../enums';
 import { blankToUndefined, optionalText, requiredInstant, requiredReference, requiredText, textList } from '../fields';
+import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
 
 const contentFields = {
   entryDate: requiredInstant('Entry date is required'),
   entryType: z.enum(DIARY_ENTRY_TYPES, { error: `Entry type must be one of: ${DIARY_ENTRY_TYPES.join(', ')}` }),
   priority: z.enum(DIARY_PRIORITIES, { error: `Priority must be one of: ${DIARY_PRIORITIES.join(', ')}` }),
-  title: requiredText('Title is required', 200),
-  content: requiredText('Content is required', 10_000),
-  tags: textList(20, 50),
+  title: requiredText('Title is required', TEXT_LIMITS.title),
+  content: requiredText('Content is required', TEXT_LIMITS.diaryContent),
+  tags: textList(LIST_LIMITS.diaryTags, TEXT_LIMITS.tag),
   isConfidential: z.boolean({ error: 'Confidential must be true or false' }),
 };
 
@@ -33,6 +34,6 @@ export type CreateDiaryEntryCommandInput = z.output<typeof createDiaryEntryReque
 export const amendDiaryEntryRequestSchema = z
   .object(contentFields)
   .partial()
-  .extend({ reason: optionalText(500) });
+  .extend({ reason: optionalText(TEXT_LIMITS.shortReason) });
 export type AmendDiaryEntryRequest = z.input<typeof amendDiaryEntryRequestSchema>;
 export type AmendDiaryEntryCommandInput = z.output<typeof amendDiaryEntryRequestSchema>;

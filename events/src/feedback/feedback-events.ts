@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackStatus } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventInteger, eventText } from '../event-fields';
+import { NUMBER_LIMITS } from '../limits';
+import { FEEDBACK_LIMITS } from './feedback-request';
 
 /**
  * Feedback sent from the widget (spec part 2 "Feedback widget"). Who sent it is the event metadata's userId;
@@ -13,9 +16,9 @@ export const FeedbackSubmitted = defineEvent(
     id: z.uuid(),
     type: z.enum(FEEDBACK_TYPES),
     category: z.enum(FEEDBACK_CATEGORIES),
-    message: z.string(),
-    rating: z.number().int().min(1).max(5).nullable(),
-    page: z.string(),
+    message: eventText(FEEDBACK_LIMITS.message),
+    rating: eventInteger(NUMBER_LIMITS.feedbackRating).nullable(),
+    page: eventText(FEEDBACK_LIMITS.page),
   }),
 );
 
@@ -30,7 +33,7 @@ export const FeedbackStatusChanged = defineEvent(
 export const FeedbackAdminNotesChanged = defineEvent(
   'FeedbackAdminNotesChanged',
   1,
-  z.object({ id: z.uuid(), adminNotes: z.string().nullable() }),
+  z.object({ id: z.uuid(), adminNotes: eventText(FEEDBACK_LIMITS.adminNotes).nullable() }),
 );
 
 /** Every event of this slice. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../enums';
-import { optionalText, requiredText } from '../fields';
+import { optionalText, requiredText, safeText } from '../fields';
+import { NUMBER_LIMITS } from '../limits';
 
 /** Spec part 2 section 5: the words the user sees for a blank message (the toast's description). */
 export const FEEDBACK_MESSAGE_REQUIRED = 'Please enter your feedback message.';
 export const FEEDBACK_RATING_ONLY_POSITIVE = 'A rating is only given with positive feedback';
+const RATING_MESSAGE = `Rating must be a whole number from ${NUMBER_LIMITS.feedbackRating.min} to ${NUMBER_LIMITS.feedbackRating.max}`;
 
 /** Spec part 2 section 9: field limits for feedback. */
 export const FEEDBACK_LIMITS = { type: 50, category: 50, page: 200, status: 20, message: 5000, adminNotes: 2000 } as const;
@@ -24,19 +26,14 @@ export const createFeedbackRequestSchema = z.object({
   message: requiredText(FEEDBACK_MESSAGE_REQUIRED, FEEDBACK_LIMITS.message),
   /** Only with type positive: the command refuses it otherwise (see command-api feedback decide). */
   rating: z
-    .number({ error: 'Rating must be a whole number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be a whole number from 1 to 5')
-    .max(5, 'Rating must be a whole number from 1 to 5')
+    .number({ error: RATING_MESSAGE })
+    .int(RATING_MESSAGE)
+    .min(NUMBER_LIMITS.feedbackRating.min, RATING_MESSAGE)
+    .max(NUMBER_LIMITS.feedbackRating.max, RATING_MESSAGE)
     .nullable()
     .optional(),
   /** The path the user was on (window.location.pathname). */
-  page: z
-    .string({ error: 'Page is required' })
-    .trim()
-    .min(1, 'Page is required')
-    .max(FEEDBACK_LIMITS.page, `Must be at most ${FEEDBACK_LIMITS.page} characters`)
-    .startsWith('/', 'Page must be a path starting with /'),
+  page: safeText(FEEDBACK_LIMITS.page, 'Page is required').min(1, 'Page is required').startsWith('/', 'Page must be a path starting with /'),
 });
 export type CreateFeedbackRequest = z.input<typeof createFeedbackRequestSchema>;
 export type CreateFeedbackCommandInput = z.output<typeof createFeedbackRequestSchema>;

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { DEFAULT_SHIFT_BREAK_MINUTES, SHIFT_STATUSES, SHIFT_TYPES } from '../enums';
 import { integerBetween, optionalText, requiredInstant, requiredReference } from '../fields';
+import { NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
+
+const breaks = NUMBER_LIMITS.breakMinutes;
 
 const fields = {
   carerId: requiredReference('Carer is required', 'Carer not found'),
   shiftType: z.enum(SHIFT_TYPES, { error: `Shift type must be one of: ${SHIFT_TYPES.join(', ')}` }),
   startTime: requiredInstant('Start time is required'),
   endTime: requiredInstant('End time is required'),
-  breakMinutes: integerBetween(0, 240, 'Break must be between 0 and 240 minutes'),
-  location: optionalText(200),
+  breakMinutes: integerBetween(breaks.min, breaks.max, `Break must be between ${breaks.min} and ${breaks.max} minutes`),
+  location: optionalText(TEXT_LIMITS.shiftLocation),
   status: z.enum(SHIFT_STATUSES, { error: 'Status must be confirmed or pending' }).exclude(['cancelled'], { error: 'Status must be confirmed or pending' }),
-  notes: optionalText(1000),
+  notes: optionalText(TEXT_LIMITS.shiftNotes),
 };
 const endAfterStart = (value: { startTime?: string; endTime?: string }) =>
   value.startTime === undefined || value.endTime === undefined || value.endTime > value.startTime;
@@ -33,5 +36,5 @@ export const changeShiftRequestSchema = z.object(fields).partial().refine(endAft
 export type ChangeShiftRequest = z.input<typeof changeShiftRequestSchema>;
 export type ChangeShiftCommandInput = z.output<typeof changeShiftRequestSchema>;
 
-export const cancelShiftRequestSchema = z.object({ reason: optionalText(500) });
+export const cancelShiftRequestSchema = z.object({ reason: optionalText(TEXT_LIMITS.shortReason) });
 export type CancelShiftRequest = z.input<typeof cancelShiftRequestSchema>;

@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { TRAINING_STATUSES, TRAINING_TYPES } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventDate, eventText } from '../event-fields';
+import { TEXT_LIMITS } from '../limits';
 
 /** Everything about a training record that can be recorded and corrected later (spec part 1 section 3). */
 export const trainingDetailsSchema = z.object({
   carerId: z.uuid(),
   trainingType: z.enum(TRAINING_TYPES),
-  trainingProvider: z.string().nullable(),
+  trainingProvider: eventText(TEXT_LIMITS.provider).nullable(),
   /** Calendar dates, YYYY-MM-DD: a course is completed on a day, not at an instant. */
-  completedDate: z.iso.date(),
-  expiryDate: z.iso.date().nullable(),
-  certificateNumber: z.string().nullable(),
+  completedDate: eventDate(),
+  expiryDate: eventDate().nullable(),
+  certificateNumber: eventText(TEXT_LIMITS.certificateNumber).nullable(),
   status: z.enum(TRAINING_STATUSES),
-  documentUrl: z.string().nullable(),
-  notes: z.string().nullable(),
+  documentUrl: eventText(TEXT_LIMITS.url).nullable(),
+  notes: eventText(TEXT_LIMITS.notes).nullable(),
 });
 export type TrainingDetails = z.infer<typeof trainingDetailsSchema>;
 
@@ -32,9 +34,9 @@ export const TrainingRenewed = defineEvent(
   1,
   z.object({
     id: z.uuid(),
-    completedDate: z.iso.date(),
-    expiryDate: z.iso.date().nullable(),
-    certificateNumber: z.string().nullable(),
+    completedDate: eventDate(),
+    expiryDate: eventDate().nullable(),
+    certificateNumber: eventText(TEXT_LIMITS.certificateNumber).nullable(),
   }),
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRAINING_STATUSES, TRAINING_TYPES } from '../enums';
-import { optionalDate, optionalText, requiredDate } from '../fields';
+import { optionalDate, optionalText, refuseUnsafeText, requiredDate } from '../fields';
+import { TEXT_LIMITS } from '../limits';
 
 export const EXPIRY_BEFORE_COMPLETED = 'Expiry date must be after the completed date';
 const DOCUMENT_URL_MESSAGE = 'Document URL must be a web address starting with http:// or https://';
@@ -16,6 +17,8 @@ function optionalWebUrl(max: number) {
       .string({ error: DOCUMENT_URL_MESSAGE })
       .trim()
       .max(max, `Must be at most ${max} characters`)
+      // z.url checks the address but keeps the text as sent, control characters included.
+      .superRefine(refuseUnsafeText)
       .pipe(z.url({ protocol: /^https?$/i, error: DOCUMENT_URL_MESSAGE }))
       .nullable()
       .optional(),
@@ -26,14 +29,14 @@ function optionalWebUrl(max: number) {
 const trainingFields = {
   carerId: z.string({ error: 'Carer is required' }).trim().min(1, 'Carer is required').pipe(z.uuid({ error: 'Carer not found' })),
   trainingType: z.enum(TRAINING_TYPES, { error: 'Training type is required' }),
-  trainingProvider: optionalText(200),
+  trainingProvider: optionalText(TEXT_LIMITS.provider),
   completedDate: requiredDate('Completed date is required'),
   /** Spec part 1 section 5: optional, and null when left empty. */
   expiryDate: optionalDate(),
-  certificateNumber: optionalText(100),
+  certificateNumber: optionalText(TEXT_LIMITS.certificateNumber),
   status: z.enum(TRAINING_STATUSES, { error: 'Status must be current, expiring soon, expired or pending' }),
-  documentUrl: optionalWebUrl(500),
-  notes: optionalText(5000),
+  documentUrl: optionalWebUrl(TEXT_LIMITS.url),
+  notes: optionalText(TEXT_LIMITS.notes),
 };
 
 /** An expiry before the completion cannot be right; the same day is allowed (a one-day certificate). */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventText } from '../event-fields';
+import { TEXT_LIMITS } from '../limits';
 
 /**
  * The access log (admin Security tab, auditors). Kept in a stream of its own per user so that
  * sign-ins never bump the account's revision (an admin's If-Match edit would otherwise conflict).
  * Failed sign-ins for an email no account has go to one shared stream: the email is kept as typed.
  */
-const client = { ipAddress: z.string().nullable(), userAgent: z.string().nullable() };
+const client = { ipAddress: eventText(TEXT_LIMITS.ipAddress).nullable(), userAgent: eventText(TEXT_LIMITS.userAgent).nullable() };
 
 export const UserSignedIn = defineEvent('UserSignedIn', 1, z.object({ userId: z.uuid(), ...client }));
 export const UserSignInFailed = defineEvent(
@@ -14,7 +16,7 @@ export const UserSignInFailed = defineEvent(
   1,
   z.object({
     userId: z.uuid().nullable(),
-    email: z.string(),
+    email: eventText(TEXT_LIMITS.email),
     reason: z.enum(['wrong_password', 'unknown_email', 'deactivated', 'locked']),
     ...client,
   }),

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventText } from '../event-fields';
+import { TEXT_LIMITS } from '../limits';
+
+const email = eventText(TEXT_LIMITS.email);
 
 /** A user's email is unique: one reservation stream per normalised email, like employee IDs. */
-export const UserEmailReserved = defineEvent('UserEmailReserved', 1, z.object({ email: z.string(), userId: z.uuid() }));
-export const UserEmailReleased = defineEvent('UserEmailReleased', 1, z.object({ email: z.string(), userId: z.uuid() }));
+export const UserEmailReserved = defineEvent('UserEmailReserved', 1, z.object({ email, userId: z.uuid() }));
+export const UserEmailReleased = defineEvent('UserEmailReleased', 1, z.object({ email, userId: z.uuid() }));
 
 export const userEmailEventDefinitions = [UserEmailReserved, UserEmailReleased] as const;
 export type UserEmailEvent = EventOf<typeof userEmailEventDefinitions>;

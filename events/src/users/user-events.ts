@@ -1,23 +1,25 @@
 import { z } from 'zod';
 import { REGIONS, ROLES } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
+import { eventText } from '../event-fields';
+import { TEXT_LIMITS } from '../limits';
 
 /**
  * A user account. Facts only: no password or hash ever goes into an event (DESIGN.md decision 3);
  * credentials live in the mutable auth.credentials table.
  */
 export const userProfileSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
+  firstName: eventText(TEXT_LIMITS.personName),
+  lastName: eventText(TEXT_LIMITS.personName),
   region: z.enum(REGIONS).nullable(),
-  profileImageUrl: z.string().nullable(),
+  profileImageUrl: eventText(TEXT_LIMITS.url).nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export const UserRegistered = defineEvent(
   'UserRegistered',
   1,
-  userProfileSchema.extend({ userId: z.uuid(), email: z.string(), role: z.enum(ROLES) }),
+  userProfileSchema.extend({ userId: z.uuid(), email: eventText(TEXT_LIMITS.email), role: z.enum(ROLES) }),
 );
 /** Only the fields that changed. */
 export const UserProfileChanged = defineEvent(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, REGIONS, ROLES } from '../enums';
 import { optionalEnum, optionalText, requiredText } from '../fields';
+import { TEXT_LIMITS } from '../limits';
 
 /** NCSC guidance: length over complexity rules. Capped so hashing cost stays bounded. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -15,7 +16,7 @@ const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .pipe(z.email({ error: 'Enter a valid email address' }).max(254, 'Email must be at most 254 characters'));
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(TEXT_LIMITS.email, `Email must be at most ${TEXT_LIMITS.email} characters`));
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator or carer' });
 
@@ -27,10 +28,10 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 const profileFields = {
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
+  firstName: requiredText('First name is required', TEXT_LIMITS.personName),
+  lastName: requiredText('Last name is required', TEXT_LIMITS.personName),
   region: optionalEnum(REGIONS),
-  profileImageUrl: optionalText(500).refine(
+  profileImageUrl: optionalText(TEXT_LIMITS.url).refine(
     (value) => value === null || value === undefined || /^https?:\/\/\S+$/.test(value),
     'Profile image must be an http(s) URL',
   ),

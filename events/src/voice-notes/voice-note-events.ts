@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
-import { VOICE_NOTE_PRIORITIES } from './voice-note-limits';
+import { eventInteger, eventText, eventTextList } from '../event-fields';
+import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
+import { VOICE_NOTE_MAX_BYTES, VOICE_NOTE_MAX_SECONDS, VOICE_NOTE_PRIORITIES } from './voice-note-limits';
 
 /**
  * A recording was uploaded and kept (spec part 1 section 3, `voice_notes`). The audio itself is in
@@ -18,22 +20,22 @@ export const VoiceNoteRecorded = defineEvent(
     carerId: z.uuid().nullable(),
     appointmentId: z.uuid().nullable(),
     diaryEntryId: z.uuid().nullable(),
-    title: z.string().max(200),
-    category: z.string().max(50),
+    title: eventText(TEXT_LIMITS.title),
+    category: eventText(TEXT_LIMITS.voiceNoteCategory),
     priority: z.enum(VOICE_NOTE_PRIORITIES),
-    audioUrl: z.string().max(500),
+    audioUrl: eventText(TEXT_LIMITS.url),
     /** The container: webm, mp4, ogg, mpeg or wav. */
-    audioFormat: z.string().max(20),
+    audioFormat: eventText(TEXT_LIMITS.audioFormat),
     /** The media type as declared by the uploader and served back, e.g. "audio/webm;codecs=opus". */
-    mimeType: z.string().max(200),
+    mimeType: eventText(TEXT_LIMITS.mediaType),
     /** Seconds, as measured by the recorder. */
-    duration: z.number().int().min(1).max(300),
-    /** Bytes. */
-    fileSize: z.number().int().positive(),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    duration: eventInteger({ min: 1, max: VOICE_NOTE_MAX_SECONDS }),
+    /** Bytes: the upload limit bounds it. */
+    fileSize: eventInteger({ min: 1, max: VOICE_NOTE_MAX_BYTES }),
+    sha256: z.string().length(64).regex(/^[0-9a-f]{64}$/),
     /** No transcription service yet: always null, kept so the shape matches the schema. */
-    transcription: z.string().nullable(),
-    tags: z.array(z.string()),
+    transcription: eventText(TEXT_LIMITS.transcription).nullable(),
+    tags: eventTextList(LIST_LIMITS.voiceNoteTags, TEXT_LIMITS.tag),
     isPrivate: z.boolean(),
   }),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText, textList } from '../fields';
+import { requiredText, safeText, textList } from '../fields';
+import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
 import { VOICE_NOTE_MAX_SECONDS, VOICE_NOTE_PRIORITIES } from './voice-note-limits';
 
 /**
@@ -40,11 +41,8 @@ const booleanText = (value: unknown) => {
 const durationMessage = `Duration must be a whole number of seconds from 1 to ${VOICE_NOTE_MAX_SECONDS}`;
 
 export const recordVoiceNoteRequestSchema = z.object({
-  title: requiredText('Title is required', 200),
-  category: z.preprocess(
-    blankTo(undefined),
-    z.string({ error: 'Category must be text' }).trim().max(50, 'Must be at most 50 characters').default('general'),
-  ),
+  title: requiredText('Title is required', TEXT_LIMITS.title),
+  category: z.preprocess(blankTo(undefined), safeText(TEXT_LIMITS.voiceNoteCategory, 'Category must be text').default('general')),
   priority: z.preprocess(
     blankTo(undefined),
     z.enum(VOICE_NOTE_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' }).default('medium'),
@@ -61,7 +59,7 @@ export const recordVoiceNoteRequestSchema = z.object({
       .min(1, durationMessage)
       .max(VOICE_NOTE_MAX_SECONDS, durationMessage),
   ),
-  tags: z.preprocess(tagList, textList(20, 50)),
+  tags: z.preprocess(tagList, textList(LIST_LIMITS.voiceNoteTags, TEXT_LIMITS.tag)),
   isPrivate: z.preprocess(booleanText, z.boolean({ error: 'Private must be true or false' })),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, londonToday, type DateRange } from '@care/events';
+import { addDays, type DateRange, londonToday, searchText as boundedSearchText } from '@care/events';
 
 export type { DateRange };
 
@@ -17,7 +17,7 @@ export const optionalId = (message: string) => z.preprocess(blankAsAbsent, z.uui
 export const optionalFlag = (label: string) =>
   z.preprocess(blankAsAbsent, z.enum(['true', 'false'], { error: `${label} must be true or false` }).optional()).transform((value) => value === 'true');
 
-export const searchText = z.preprocess(blankAsAbsent, z.string().trim().max(200, 'Search must be at most 200 characters').optional());
+export const searchText = z.preprocess(blankAsAbsent, boundedSearchText().optional());
 
 export const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
   z.preprocess(

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { can } from '@care/events';
+import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
 
-const listQuery = z.object({ search: z.string().trim().max(200, 'Search must be at most 200 characters').optional() });
+const listQuery = z.object({ search: searchText().optional() });
 const carerId = z.uuid();
 
 export function carerRoutes(queries: CarerQueries): Router<ReadState> {

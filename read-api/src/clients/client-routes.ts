@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { ClientQueries } from './client-queries';
 
-const listQuery = z.object({ search: z.string().trim().max(200, 'Search must be at most 200 characters').optional() });
+const listQuery = z.object({ search: searchText().optional() });
 /** The record's uuid (not the agency's client ID). */
 const recordId = z.uuid();
 

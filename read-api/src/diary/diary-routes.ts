@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { can } from '@care/events';
+import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
@@ -11,7 +11,7 @@ const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
 
 const listQuery = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: searchText().optional(),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),
 });

@@ -213,6 +213,8 @@ describe('GET /api/monitoring', () => {
     await bad('?limit=500', 'limit');
     await bad('?clientId=nope', 'clientId');
     await bad(`?search=${'x'.repeat(201)}`, 'search');
+    // PostgreSQL refuses a NUL in a query parameter: refused here, not a failed query.
+    await bad('?search=a%00b', 'search');
   });
 });
 

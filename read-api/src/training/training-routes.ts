@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { can, TRAINING_STATUSES } from '@care/events';
+import { can, searchText, TRAINING_STATUSES } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
@@ -10,7 +10,7 @@ import { TrainingQueries } from './training-queries';
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 const listQuery = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: searchText().optional(),
   carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
   expiring: z.preprocess(
     blankAsAbsent,
