@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { safeText } from '../fields';
 import { projectionNameSchema } from './projection-events';
 
 /** POST /api/status/projections/:name/skip: skip the event a stalled projection cannot apply. */
 export const skipProjectionEventRequestSchema = z.object({
   eventId: z.uuid('Must be the id of the event the projection stalled on'),
-  reason: z.string().trim().min(1, 'Reason is required').max(1000, 'Reason must be at most 1000 characters'),
+  reason: safeText(1000).min(1, 'Reason is required'),
 });
 export type SkipProjectionEventRequest = z.infer<typeof skipProjectionEventRequestSchema>;
 
