@@ -58,6 +58,8 @@ export interface TestApiOptions {
   readonly silent?: boolean;
   /** PUBLIC_URL; by default an address unlike the test server's own, so a test can tell which one a link used. */
   readonly publicUrl?: string;
+  /** Wraps the event store the app uses, e.g. to hold one read back and so stage a race deterministically. */
+  readonly wrapStore?: (store: EventStore) => EventStore;
 }
 
 export const TEST_PUBLIC_URL = 'https://care.example.org';
@@ -80,7 +82,7 @@ export async function startCommandApi(serverUrl: string, label: string, options:
  */
 export async function startCommandApiOn(
   databaseUrl: string,
-  { policy, silent = false, publicUrl = TEST_PUBLIC_URL }: TestApiOptions = {},
+  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
@@ -91,7 +93,7 @@ export async function startCommandApiOn(
     { level: silent ? 'silent' : 'info', redact: LOG_REDACTION },
     { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const { app, users, routes } = createCommandApp({ store, pool, logger, policy, publicUrl });
+  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
