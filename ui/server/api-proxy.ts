@@ -18,7 +18,8 @@ export interface ApiProxy {
   close(): void;
 }
 
-function pathOf(req: IncomingMessage): string {
+/** The path without its query: what log lines name (a query may hold a one-time token, e.g. /landing?reset=…). */
+export function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
@@ -61,7 +62,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
 
   // A service that is down must never take the UI server down with it.
   proxy.on('error', (error, req, resOrSocket) => {
-    log({ err: error.message, url: req.url, method: req.method }, 'proxy error');
+    log({ err: error.message, path: pathOf(req), method: req.method }, 'proxy error');
     if ('writeHead' in resOrSocket) {
       if (!resOrSocket.headersSent) {
         resOrSocket.writeHead(502, {
@@ -93,7 +94,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     },
     handleUpgrade(req, socket, head) {
       if (!isSocketIo(pathOf(req))) return false;
-      socket.on('error', (error) => log({ err: error.message, url: req.url }, 'websocket error'));
+      socket.on('error', (error) => log({ err: error.message, path: pathOf(req) }, 'websocket error'));
       dropClientForwarding(req);
       proxy.ws(req, socket, head, { target: options.readApiUrl });
       return true;
