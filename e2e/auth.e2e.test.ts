@@ -49,7 +49,12 @@ describe('signing in and out in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Site' }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${env.product.url}/`);
 
-    await page.getByRole('link', { name: 'Logout' }).first().click();
+    // A GET of /api/logout (a link or an image on any site) signs no one out.
+    expect((await context.request.get(`${env.product.url}/api/logout`)).status()).toBe(404);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Site' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(`${env.product.url}/landing`);
     await page.goto(`${env.product.url}/carers`);
     await expect.poll(() => toast(page, 'Unauthorized').isVisible()).toBe(true);
@@ -107,4 +112,60 @@ describe('signing in and out in Chromium', () => {
     await admin.screenshot({ path: `${shots}/admin-security-1280.png`, fullPage: true });
     await context.close();
   });
+
+  it('records a self-service reset request for the admin, who issues a link that the user opens to set a new password', async () => {
+    const email = 'omar.haddad@example.org';
+    const admin = await env.signedInContext();
+    const created = await admin.request.post(`${env.product.url}/api/users`, {
+      data: { email, firstName: 'Omar', lastName: 'Haddad', role: 'carer', password: 'the first password' },
+      headers: { origin: env.product.url },
+    });
+    expect(created.status()).toBe(201);
+
+    const { context, page } = await anonymousPage(390, 844);
+    await page.goto(`${env.product.url}/landing`);
+    await page.getByRole('button', { name: 'Request new password' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => toast(page, 'Password reset requested').isVisible()).toBe(true);
+
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${env.product.url}/admin`);
+    await adminPage.getByRole('tab', { name: 'Security' }).click();
+    const requested = adminPage.getByTestId('access-log-row').filter({ hasText: email }).filter({ hasText: 'Password reset requested' });
+    await expect.poll(async () => {
+      await adminPage.getByRole('button', { name: 'Refresh' }).click();
+      return requested.count();
+    }).toBe(1);
+
+    await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.product.url });
+    await adminPage.getByRole('tab', { name: 'User Management' }).click();
+    await adminPage.getByRole('button', { name: 'Reset password for Omar Haddad' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Password reset link' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const link = await dialog.getByLabel('Password reset link').inputValue();
+    // Built on PUBLIC_URL (here the product's own address, as npm start gives it).
+    expect(link.slice(0, link.indexOf('?'))).toBe(`${env.product.publicUrl}/landing`);
+    expect(new URL(link).searchParams.get('reset')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect.poll(() => dialog.getByText('valid 60 minutes', { exact: false }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => dialog.getByText('Copied.').isVisible()).toBe(true);
+    expect(await adminPage.evaluate('navigator.clipboard.readText()')).toBe(link);
+    await adminPage.screenshot({ path: `${shots}/admin-reset-link-1280.png` });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto(link);
+    await page.getByLabel('New password').fill('a much better password');
+    await page.getByLabel('Confirm password').fill('a much better password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => toast(page, 'Password changed').isVisible()).toBe(true);
+    // The token has left the address bar, and the login form is open.
+    expect(page.url()).toBe(`${env.product.url}/landing`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a much better password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${env.product.url}/`);
+    await context.close();
+    await admin.close();
+  }, 60_000);
 });

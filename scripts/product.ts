@@ -17,6 +17,8 @@ export interface ProductConfig {
   readonly dataDir: string;
   readonly embeddedPostgresPort: number;
   readonly port: number;
+  /** PUBLIC_URL: where users open the product; links are built on it. Default: the local URL printed at start. */
+  readonly publicUrl?: string | undefined;
   readonly commandApiPort: number;
   readonly readApiPort: number;
   readonly seedDemoData: boolean;
@@ -28,7 +30,10 @@ export interface ProductConfig {
 }
 
 export interface RunningProduct {
+  /** The local address the services were reached at (http://localhost:PORT). */
   readonly url: string;
+  /** PUBLIC_URL as the services were given it (the local address unless set). */
+  readonly publicUrl: string;
   readonly databaseUrl: string;
   /** What the demo seed created on this start (undefined: nothing, the store had data already). */
   readonly seeded: SeedResult | undefined;
@@ -75,6 +80,8 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     await buildUiIfStale(config.say);
     const logDir = path.join(config.dataDir, 'logs');
     await mkdir(logDir, { recursive: true });
+    const url = `http://localhost:${config.port}`;
+    const publicUrl = config.publicUrl ?? url;
     const env = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -83,6 +90,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       COMMAND_API_PORT: String(config.commandApiPort),
       READ_API_PORT: String(config.readApiPort),
       UI_PORT: String(config.port),
+      PUBLIC_URL: publicUrl,
       COMMAND_API_URL: `http://127.0.0.1:${config.commandApiPort}`,
       READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
       ADMIN_EMAIL: config.admin?.email ?? '',
@@ -103,7 +111,6 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       );
     }
     const exited = Promise.race(exits);
-    const url = `http://localhost:${config.port}`;
     await Promise.race([
       Promise.all([
         waitForHttp(`http://127.0.0.1:${config.commandApiPort}/health`),
@@ -115,7 +122,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     // Never seed a production event store; seeding signs in as the administrator.
     const seeded =
       config.seedDemoData && !config.eventStoreUrl && config.admin ? await seedDemoDataOnce(databaseUrl, url, config.admin) : undefined;
-    return { url, databaseUrl, seeded, exited, stop };
+    return { url, publicUrl, databaseUrl, seeded, exited, stop };
   } catch (error) {
     await stop();
     throw error;

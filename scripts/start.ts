@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { databaseUrl, optionalUrl, parseEnv, port } from '@care/events/server';
+import { databaseUrl, optionalPublicUrl, optionalUrl, parseEnv, port } from '@care/events/server';
 import { demoAdmin, type AdminCredentials } from './demo-admin';
 import { startProduct } from './product';
 
@@ -10,6 +10,8 @@ const env = parseEnv(
     DATABASE_URL: databaseUrl.optional(),
     EVENTSTORE_URL: optionalUrl,
     PORT: port(3000),
+    /** Where users open the product (reset links are built on it); unset: the local URL printed below. */
+    PUBLIC_URL: optionalPublicUrl,
     COMMAND_API_PORT: port(3001),
     READ_API_PORT: port(3002),
     EMBEDDED_PG_PORT: port(5433),
@@ -40,6 +42,7 @@ try {
     dataDir,
     embeddedPostgresPort: env.EMBEDDED_PG_PORT,
     port: env.PORT,
+    publicUrl: env.PUBLIC_URL,
     commandApiPort: env.COMMAND_API_PORT,
     readApiPort: env.READ_API_PORT,
     seedDemoData: env.SEED_DEMO_DATA === 'true',
@@ -50,6 +53,7 @@ try {
   say('');
   say(`  Care platform is running:  ${product.url}`);
   say(`  Carers:                    ${product.url}/carers`);
+  if (product.publicUrl !== product.url) say(`  Public address (PUBLIC_URL): ${product.publicUrl}`);
   if (admin && !env.ADMIN_PASSWORD) {
     say(`  Sign in at ${product.url}/landing with:`);
     say(`    email:     ${admin.email}`);

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { EventStore } from '@care/events';
 import {
   errorHandler,
+  originOfUrl,
   fallbackReplies,
   registeredRoutes,
   requestContext,
@@ -42,6 +43,8 @@ export interface CommandAppOptions {
   readonly pool: pg.Pool;
   readonly logger: Logger;
   readonly policy?: AuthPolicy;
+  /** PUBLIC_URL: where users open the product. Links (password resets) are built on it; its origin may send writes. */
+  readonly publicUrl: string;
   /** Extra origins allowed to send writes (when the public origin differs from the Host seen here). */
   readonly trustedOrigins?: readonly string[];
 }
@@ -50,23 +53,32 @@ export interface CommandApp {
   readonly app: Koa<CommandState>;
   readonly users: UserService;
   readonly sessions: SessionStore;
+  readonly throttle: SignInThrottle;
+  readonly resets: PasswordResets;
   /** Every route the app answers, for the test that proves each one refuses anonymous callers. */
   readonly routes: readonly RegisteredRoute[];
 }
 
-export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_POLICY, trustedOrigins }: CommandAppOptions): CommandApp {
+export function createCommandApp({
+  store,
+  pool,
+  logger,
+  policy = DEFAULT_AUTH_POLICY,
+  publicUrl,
+  trustedOrigins = [],
+}: CommandAppOptions): CommandApp {
   const sessions = new SessionStore(pool, policy.session);
   const credentials = new Credentials(pool);
   const users = new UserService({ store, credentials, sessions });
   const throttle = new SignInThrottle(pool, policy);
-  const resets = new PasswordResets({ pool, store, credentials, users, policy });
+  const resets = new PasswordResets({ pool, store, credentials, users, policy, throttle, publicUrl });
   const signIn = new SignInService({ store, credentials, sessions, throttle, users });
 
   const health = new Router<CommandState>();
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const publicRouter = authRoutes(signIn, resets, throttle);
+  const publicRouter = authRoutes(signIn, resets);
   const deps = { store, pool, logger };
   const privateRouters = [
     userRoutes(users, resets),
@@ -92,7 +104,7 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
   app.use(health.routes());
   // Before anything that could answer differently per route: anonymous callers only ever see 401.
   app.use(requireSession(sessions, isPublicAuthPath));
-  app.use(sameOriginWrites(trustedOrigins));
+  app.use(sameOriginWrites([originOfUrl(publicUrl), ...trustedOrigins]));
   for (const middleware of jsonBody()) app.use(middleware);
   app.use(commandErrors());
   app.use(publicRouter.routes());
@@ -101,5 +113,5 @@ export function createCommandApp({ store, pool, logger, policy = DEFAULT_AUTH_PO
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }
-  return { app, users, sessions, routes: registeredRoutes([publicRouter, ...privateRouters]) };
+  return { app, users, sessions, throttle, resets, routes: registeredRoutes([publicRouter, ...privateRouters]) };
 }

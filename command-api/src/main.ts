@@ -13,7 +13,7 @@ import {
 import { startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
 import { createCommandApp } from './app';
 import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
-import { startSessionSweeper } from './auth/session-sweeper';
+import { startAuthSweeper } from './auth/auth-sweeper';
 import { ensureFirstAdmin } from './users/first-admin';
 
 const env = parseEnv(
@@ -32,16 +32,17 @@ const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStore
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
 await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);
-const { app, users, sessions } = createCommandApp({
+const { app, users, sessions, throttle, resets } = createCommandApp({
   store,
   pool,
   logger,
   policy: authPolicyFrom(env),
+  publicUrl: env.PUBLIC_URL,
   trustedOrigins: env.TRUSTED_ORIGINS,
 });
 const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
-const stopSweeper = startSessionSweeper(sessions, store, logger);
+const stopSweeper = startAuthSweeper({ sessions, throttle, resets, store, log: logger });
 const stopTimeliness = startVisitTimelinessPolicy(
   { store, pool, logger },
   { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
 import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { ensureAuthSchema, ensureMediaSchema, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
+import { ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createCommandApp } from './app';
 import type { AuthPolicy } from './auth/auth-policy';
@@ -33,13 +33,15 @@ export interface RunningCommandApi {
   readonly store: EventStore;
   readonly pool: pg.Pool;
   readonly baseUrl: string;
+  /** The PUBLIC_URL the app was given: links are built on it, whatever Host a request names. */
+  readonly publicUrl: string;
   readonly routes: readonly RegisteredRoute[];
   /** As the first administrator. Sends `body` as JSON unless it is a string (sent as is) or undefined. */
   readonly request: Requester;
   /** Without a session cookie (still same-site, so only the missing session can refuse it). */
   readonly anonymous: Requester;
   readonly admin: TestUser;
-  /** Log lines the app wrote (pino JSON objects), e.g. to read a password-reset link. */
+  /** Log lines the app wrote (pino JSON objects, with the product's redaction), to check what is logged. */
   readonly logLines: readonly Record<string, unknown>[];
   /** Creates an account through the admin API and signs it in. */
   createUser(role: Role, overrides?: Record<string, unknown>): Promise<TestUser>;
@@ -54,7 +56,13 @@ export interface TestApiOptions {
   readonly policy?: AuthPolicy;
   /** No log capture (the bench: logging would cost time inside the measured path). */
   readonly silent?: boolean;
+  /** PUBLIC_URL; by default an address unlike the test server's own, so a test can tell which one a link used. */
+  readonly publicUrl?: string;
+  /** Wraps the event store the app uses, e.g. to hold one read back and so stage a race deterministically. */
+  readonly wrapStore?: (store: EventStore) => EventStore;
 }
+
+export const TEST_PUBLIC_URL = 'https://care.example.org';
 
 export async function startCommandApi(serverUrl: string, label: string, options: TestApiOptions = {}): Promise<RunningCommandApi> {
   const database: TestDatabase = await createTestDatabase(serverUrl, label);
@@ -72,14 +80,20 @@ export async function startCommandApi(serverUrl: string, label: string, options:
  * The command API on an existing database (tests and the bench that also run a projector and a
  * read API on it), with a first administrator created and signed in.
  */
-export async function startCommandApiOn(databaseUrl: string, { policy, silent = false }: TestApiOptions = {}): Promise<RunningCommandApi> {
+export async function startCommandApiOn(
+  databaseUrl: string,
+  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store }: TestApiOptions = {},
+): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
   const logLines: Record<string, unknown>[] = [];
-  const logger = pino({ level: silent ? 'silent' : 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
-  const { app, users, routes } = createCommandApp({ store, pool, logger, policy });
+  const logger = pino(
+    { level: silent ? 'silent' : 'info', redact: LOG_REDACTION },
+    { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -106,6 +120,7 @@ export async function startCommandApiOn(databaseUrl: string, { policy, silent = 
     store,
     pool,
     baseUrl,
+    publicUrl,
     routes,
     admin,
     request: admin.request,

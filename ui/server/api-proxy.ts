@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
 
 export interface ApiProxyOptions {
-  /** Receives POST/PUT/PATCH/DELETE under /api/, and every method on the sign-in and sign-out paths. */
+  /** Receives POST/PUT/PATCH/DELETE under /api/, and every method on the sign-in paths (/api/login…). */
   commandApiUrl: string;
   /** Receives the other GET/HEAD under /api/ and all of /socket.io/ (HTTP polling and websocket). */
   readApiUrl: string;
@@ -18,7 +18,8 @@ export interface ApiProxy {
   close(): void;
 }
 
-function pathOf(req: IncomingMessage): string {
+/** The path without its query: what log lines name (a query may hold a one-time token, e.g. /landing?reset=…). */
+export function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
@@ -27,15 +28,27 @@ function pathOf(req: IncomingMessage): string {
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 const isSocketIo = (path: string) => path === '/socket.io' || path.startsWith('/socket.io/');
 /**
- * Signing in and out are commands even as GET (GET /api/login and /api/logout are browser navigations that
- * end or start a session and redirect), so every method on these paths goes to command-api.
+ * The sign-in paths belong to command-api whatever the method: GET /api/login is a browser navigation that
+ * it answers with a redirect to /landing. Signing out is a POST (a write) like any other; a GET of
+ * /api/logout is an ordinary read that nothing answers, so it signs no one out.
  */
-const isSessionCommand = (path: string) => path === '/api/login' || path.startsWith('/api/login/') || path === '/api/logout';
+const isSignInPath = (path: string) => path === '/api/login' || path.startsWith('/api/login/');
 
-/** Which service answers an /api request: command-api for writes and sessions, read-api for the other reads. */
+/** Which service answers an /api request: command-api for writes and sign-in, read-api for the other reads. */
 export function apiTargetOf(method: string | undefined, path: string): 'command' | 'read' {
-  if (isSessionCommand(path)) return 'command';
+  if (isSignInPath(path)) return 'command';
   return method === 'GET' || method === 'HEAD' ? 'read' : 'command';
+}
+
+/**
+ * This server is the edge: what a client claims in forwarding headers is not trusted. http-proxy's `xfwd`
+ * keeps a client's X-Forwarded-Host (and prepends to its -Proto and -For), and the services build the
+ * site's origin from them; so they are dropped here and set afresh from this connection (Host, scheme, peer).
+ */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'x-real-ip'];
+
+export function dropClientForwarding(req: IncomingMessage): void {
+  for (const name of FORWARDING_HEADERS) delete req.headers[name];
 }
 
 /**
@@ -49,7 +62,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
 
   // A service that is down must never take the UI server down with it.
   proxy.on('error', (error, req, resOrSocket) => {
-    log({ err: error.message, url: req.url, method: req.method }, 'proxy error');
+    log({ err: error.message, path: pathOf(req), method: req.method }, 'proxy error');
     if ('writeHead' in resOrSocket) {
       if (!resOrSocket.headersSent) {
         resOrSocket.writeHead(502, {
@@ -69,17 +82,20 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     handleRequest(req, res) {
       const path = pathOf(req);
       if (isSocketIo(path)) {
+        dropClientForwarding(req);
         proxy.web(req, res, { target: options.readApiUrl });
         return true;
       }
       if (!isApi(path)) return false;
       const target = apiTargetOf(req.method, path) === 'read' ? options.readApiUrl : options.commandApiUrl;
+      dropClientForwarding(req);
       proxy.web(req, res, { target });
       return true;
     },
     handleUpgrade(req, socket, head) {
       if (!isSocketIo(pathOf(req))) return false;
-      socket.on('error', (error) => log({ err: error.message, url: req.url }, 'websocket error'));
+      socket.on('error', (error) => log({ err: error.message, path: pathOf(req) }, 'websocket error'));
+      dropClientForwarding(req);
       proxy.ws(req, socket, head, { target: options.readApiUrl });
       return true;
     },

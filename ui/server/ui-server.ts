@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import sirv from 'sirv';
-import { createApiProxy } from './api-proxy.ts';
+import { createApiProxy, pathOf } from './api-proxy.ts';
 
 export interface UiServerOptions {
   port: number;
@@ -81,7 +81,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     try {
       handle(req, res);
     } catch (error) {
-      log({ err: error instanceof Error ? error.message : String(error), url: req.url }, 'ui server error');
+      log({ err: error instanceof Error ? error.message : String(error), path: pathOf(req) }, 'ui server error');
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
     }

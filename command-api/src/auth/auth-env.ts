@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { passwordSchema } from '@care/events';
-import { positiveWhole, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
+import { positiveWhole, publicUrl, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth-policy';
+
+/** What `npm start` prints with the default PORT; scripts/product.ts passes the real one. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
-/** Sign-in settings of the command API (README "Configuration"). */
+/** Sign-in and link settings of the command API (README "Configuration"). */
 export const authEnvSchema = sessionEnvSchema
   .extend({
     SIGN_IN_MAX_FAILURES: positiveWhole(DEFAULT_AUTH_POLICY.maxFailuresPerAccount, 1000),
     SIGN_IN_LOCKOUT_MINUTES: positiveWhole(DEFAULT_AUTH_POLICY.lockoutMinutes, 24 * 60),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(passwordSchema.optional()),
+    /** Where users open the product; password-reset links are built on it (never on a request's Host). */
+    PUBLIC_URL: publicUrl(DEFAULT_PUBLIC_URL),
     TRUSTED_ORIGINS: z
       .string()
       .default('')

@@ -1,18 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { accessStreamId, type EventStore } from '@care/events';
-import { HttpError, type Logger } from '@care/events/server';
-import type { CommandContext } from '../shared/actor';
-import { appendEvents } from '../shared/event-stream';
+import type { EventStore, Position } from '@care/events';
+import { HttpError } from '@care/events/server';
 import type { UserService } from '../users/user-service';
+import { AccessRecorder } from './access-recorder';
 import type { AuthPolicy } from './auth-policy';
 import type { ClientInfo } from './client-info';
 import type { Credentials } from './credentials';
+import { SignInLockedError, throttleKeys, type SignInThrottle } from './sign-in-throttle';
 
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 export const RESET_REQUESTED =
-  'If that email belongs to an active account, a password reset link has been issued. Ask your administrator for it.';
-export const RESET_ISSUED = 'A one-time reset link has been written to the server log.';
+  'If that email belongs to an active account, your administrator can now see the request. Ask them for your reset link.';
+export const RESET_ISSUED = 'Password reset link';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -22,51 +22,82 @@ export interface PasswordResetDependencies {
   readonly credentials: Credentials;
   readonly users: UserService;
   readonly policy: AuthPolicy;
+  readonly throttle: SignInThrottle;
+  /** PUBLIC_URL: every link starts with it, never with a Host a caller sent. */
+  readonly publicUrl: string;
+}
+
+/** A link an administrator has just issued, for their eyes only (the command's reply). */
+export interface IssuedReset {
+  readonly resetLink: string;
+  readonly expiresAt: Date;
+  readonly validMinutes: number;
+  readonly position: Position;
 }
 
 /**
- * One-time password-reset links. There is no mail server yet, so the link goes to the server
- * log (README "Password resets"); only a hash of its token is stored, and it works once.
+ * One-time password-reset links (README "Password resets"). There is no mail server yet: an administrator
+ * issues a link from User Management and reads it in the reply, to pass on. Only a hash of its token is
+ * stored, it works once, and neither the link nor the token is ever logged or put in an event.
  */
 export class PasswordResets {
-  constructor(private readonly deps: PasswordResetDependencies) {}
+  private readonly access: AccessRecorder;
 
-  /** Issues a link for a known, active account. Returns false (and issues nothing) otherwise. */
-  async issue(
-    userId: string,
-    requestedBy: 'self' | 'admin',
-    origin: string,
-    client: ClientInfo,
-    context: CommandContext,
-    log: Logger,
-  ): Promise<boolean> {
-    const { state } = await this.deps.users.load(userId);
-    if (!state.exists || !state.isActive) return false;
-    const token = randomBytes(32).toString('base64url');
-    await this.deps.pool.query(
-      `INSERT INTO auth.password_resets (token_hash, user_id, expires_at)
-       VALUES ($1, $2, now() + make_interval(mins => $3))`,
-      [tokenHash(token), userId, this.deps.policy.resetLinkMinutes],
-    );
-    await appendEvents(
-      this.deps.store,
-      accessStreamId(userId),
-      [{ type: 'PasswordResetIssued', data: { userId, requestedBy, ...client } }],
-      'any',
-      context,
-    );
-    const link = `${origin}/landing?reset=${token}`;
-    log.warn(
-      { userId, email: state.email, resetLink: link, validMinutes: this.deps.policy.resetLinkMinutes },
-      'password reset link issued: no mail server is configured, pass this link to the user',
-    );
-    return true;
+  constructor(private readonly deps: PasswordResetDependencies) {
+    this.access = new AccessRecorder(deps.store);
   }
 
-  async requestByEmail(email: string, origin: string, client: ClientInfo, requestId: string, log: Logger): Promise<void> {
+  /**
+   * Issues a link for a known, active account (undefined otherwise). Earlier unused links of the account
+   * stop working: only the newest one given out is valid.
+   */
+  async issue(userId: string, client: ClientInfo, actorId: string, requestId: string): Promise<IssuedReset | undefined> {
+    const { state } = await this.deps.users.load(userId);
+    if (!state.exists || !state.isActive) return undefined;
+    const token = randomBytes(32).toString('base64url');
+    const db = await this.deps.pool.connect();
+    let expiresAt: Date;
+    try {
+      await db.query('BEGIN');
+      await db.query('DELETE FROM auth.password_resets WHERE user_id = $1 OR expires_at <= now()', [userId]);
+      const { rows } = await db.query<{ expires_at: Date }>(
+        `INSERT INTO auth.password_resets (token_hash, user_id, expires_at)
+         VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
+        [tokenHash(token), userId, this.deps.policy.resetLinkMinutes],
+      );
+      await db.query('COMMIT');
+      expiresAt = rows[0]!.expires_at;
+    } catch (error) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      db.release();
+    }
+    const position = await this.access.record(
+      userId,
+      { type: 'PasswordResetIssued', data: { userId, requestedBy: 'admin', ...client } },
+      requestId,
+      actorId,
+    );
+    const resetLink = `${this.deps.publicUrl}/landing?${new URLSearchParams({ reset: token }).toString()}`;
+    return { resetLink, expiresAt, validMinutes: this.deps.policy.resetLinkMinutes, position };
+  }
+
+  /**
+   * "Request new password" on /landing: records the request for an active account, so an administrator
+   * sees it in the access log and can issue a link. Issues nothing itself (no one could receive it).
+   * Requests count against their address like failed sign-ins (SignInLockedError once it is locked).
+   */
+  async request(email: string, client: ClientInfo, requestId: string): Promise<void> {
+    const keys = throttleKeys(email, client.ipAddress);
+    const lockedFor = await this.deps.throttle.lockedForSeconds(keys.address);
+    if (lockedFor > 0) throw new SignInLockedError(lockedFor);
+    await this.access.recordLockouts(await this.deps.throttle.recordResetRequest(keys), null, client, requestId);
     const credential = await this.deps.credentials.findByEmail(email);
     if (!credential) return;
-    await this.issue(credential.userId, 'self', origin, client, { userId: 'anonymous', requestId }, log);
+    const { state } = await this.deps.users.load(credential.userId);
+    if (!state.exists || !state.isActive) return;
+    await this.access.record(credential.userId, { type: 'PasswordResetRequested', data: { userId: credential.userId, ...client } }, requestId, 'anonymous');
   }
 
   /** Uses the link once: the token is spent before the new password is stored. */
@@ -80,5 +111,13 @@ export class PasswordResets {
     const userId = rows[0]?.user_id;
     if (!userId) throw new HttpError(400, RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await this.deps.users.setPassword(userId, password, 'reset', { userId, requestId });
+  }
+
+  /** Deletes links that can no longer be used (expired, or spent more than a day ago). */
+  async sweep(): Promise<number> {
+    const { rowCount } = await this.deps.pool.query(
+      "DELETE FROM auth.password_resets WHERE expires_at <= now() OR used_at < now() - interval '1 day'",
+    );
+    return rowCount ?? 0;
   }
 }

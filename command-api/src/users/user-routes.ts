@@ -1,8 +1,13 @@
 import Router from '@koa/router';
-import { changeRoleRequestSchema, createUserRequestSchema, updateUserRequestSchema } from '@care/events';
-import { parseOr400, requirePermission, siteOrigin } from '@care/events/server';
-import type { PasswordResets } from '../auth/password-resets';
-import { RESET_ISSUED } from '../auth/password-resets';
+import {
+  changeRoleRequestSchema,
+  createUserRequestSchema,
+  positionToToken,
+  updateUserRequestSchema,
+  type PasswordResetLinkReply,
+} from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
+import { RESET_ISSUED, type PasswordResets } from '../auth/password-resets';
 import { clientInfo } from '../auth/client-info';
 import { commandReply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
@@ -44,12 +49,23 @@ export function userRoutes(users: UserService, resets: PasswordResets): Router<C
     ctx.body = commandReply(await users.reactivate(parseUserId(ctx.params.id), commandContext(ctx)));
   });
 
+  /**
+   * A one-time link for the administrator to pass on: in this reply only (never logged, never in an
+   * event), built on PUBLIC_URL. The reply is not cached (securityHeaders: no-store).
+   */
   router.post('/:id/password-reset', async (ctx) => {
     const userId = parseUserId(ctx.params.id);
-    const issued = await resets.issue(userId, 'admin', siteOrigin(ctx), clientInfo(ctx), commandContext(ctx), ctx.state.log);
+    const { userId: actorId, requestId } = commandContext(ctx);
+    const issued = await resets.issue(userId, clientInfo(ctx), actorId, requestId);
     if (!issued) throw new DomainError('not_found', USER_NOT_FOUND);
-    ctx.status = 202;
-    ctx.body = { message: RESET_ISSUED };
+    ctx.status = 201;
+    ctx.body = {
+      message: RESET_ISSUED,
+      resetLink: issued.resetLink,
+      expiresAt: issued.expiresAt.toISOString(),
+      validMinutes: issued.validMinutes,
+      position: positionToToken(issued.position),
+    } satisfies PasswordResetLinkReply;
   });
 
   return router;

@@ -30,9 +30,10 @@ export interface UserServiceDependencies {
 }
 
 /**
- * Account commands. A role change, deactivation or new password ends the user's sessions
- * before the event is written: a crash in between leaves someone signed out, never a session
- * with powers the log does not show.
+ * Account commands. A role change, deactivation or new password is appended first, then every session
+ * read from an older revision of the account is voided (auth.access_changes) and deleted. The void
+ * covers a sign-in that read the account before the change and opens its session after the delete:
+ * that session is refused on its first request, so no session outlives the change with the old rights.
  */
 export class UserService {
   private readonly emails: Reservations<UserEmailEvent>;
@@ -89,7 +90,7 @@ export class UserService {
     return this.run({ type: 'ReactivateUser', userId }, undefined, context);
   }
 
-  /** Stores the new hash, ends the user's sessions, then records that the password was set. */
+  /** Stores the new hash, records that the password was set, then ends the sessions opened before. */
   async setPassword(
     userId: string,
     password: string,
@@ -100,8 +101,8 @@ export class UserService {
     const events = decideUser({ type: 'SetPassword', userId, reason }, loaded.state);
     if (!loaded.state.exists) throw new Error('unreachable: decide refuses unknown users');
     await this.deps.credentials.save(userId, loaded.state.email, await hashPassword(password));
-    await this.endSessions(userId, 'password_changed', context);
     const appended = await appendEvents(this.deps.store, userStreamId(userId), events, loaded.revision, context);
+    await this.endSessions(userId, appended.nextExpectedRevision, 'password_changed', context);
     return { id: userId, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
@@ -127,18 +128,22 @@ export class UserService {
         position: loaded.lastEvent?.position,
       };
     }
-    if (endsSessions) await this.endSessions(command.userId, endsSessions === 'deactivated' ? 'deactivated' : 'role_changed', context);
     const appended = await appendEvents(this.deps.store, userStreamId(command.userId), events, loaded.revision, context);
+    if (endsSessions) await this.endSessions(command.userId, appended.nextExpectedRevision, endsSessions, context);
     return { id: command.userId, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
-  /** Ends every session of the user; the access log records it when there were any. */
+  /**
+   * Ends every session of the user read before `revision` (the access change just appended); the access
+   * log records it when there were any.
+   */
   private async endSessions(
     userId: string,
+    revision: bigint,
     reason: 'deactivated' | 'password_changed' | 'role_changed',
     context: CommandContext,
   ): Promise<void> {
-    const ended = await this.deps.sessions.destroyAllForUser(userId);
+    const ended = await this.deps.sessions.endAllForUser(userId, revision);
     if (ended === 0) return;
     await appendEvents(
       this.deps.store,

@@ -19,3 +19,26 @@ export const optionalUrl = z.preprocess((value) => (value === '' ? undefined : v
 
 /** A whole number from 1 to `max`, with a default: counts and durations in settings. */
 export const positiveWhole = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+/**
+ * PUBLIC_URL: the address users open the product at (scheme, host, optional port and path), from which
+ * links sent to users are built. Never taken from a request's Host or X-Forwarded-Host, which a caller can
+ * forge. Kept without a trailing slash, so `${url}/landing` is a well-formed link.
+ */
+const publicUrlText = z
+  .url({ error: 'PUBLIC_URL must be a URL' })
+  .refine((value) => /^https?:\/\//.test(value), 'PUBLIC_URL must start with http:// or https://')
+  .refine((value) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    return url === undefined || (url.search === '' && url.hash === '' && url.username === '' && url.password === '');
+  }, 'PUBLIC_URL must have no query, fragment or credentials')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+export const publicUrl = (fallback: string) =>
+  z.preprocess((value) => (value === '' || value === undefined ? fallback : value), publicUrlText);
+
+/** PUBLIC_URL where the caller picks the default itself (scripts/start.ts: the URL it prints). */
+export const optionalPublicUrl = z.preprocess((value) => (value === '' ? undefined : value), publicUrlText.optional());
+
+/** The origin part of a PUBLIC_URL (what a browser on it sends as Origin). */
+export const originOfUrl = (url: string): string => new URL(url).origin;

@@ -1,7 +1,31 @@
 import pino from 'pino';
 
+/**
+ * Secrets must never reach a log line: no code logs them, and these paths are censored as a second line of
+ * defence should a future log call pass a request body, a cookie or a reset link along.
+ */
+export const LOG_REDACTION: pino.LoggerOptions['redact'] = {
+  paths: [
+    'password',
+    '*.password',
+    'token',
+    '*.token',
+    'resetLink',
+    '*.resetLink',
+    'sid',
+    '*.sid',
+    'cookie',
+    '*.cookie',
+    'headers.cookie',
+    '*.headers.cookie',
+    'headers["set-cookie"]',
+    '*.headers["set-cookie"]',
+  ],
+  censor: '[redacted]',
+};
+
 /** Structured logs; every line of a request carries its request id (DESIGN.md decision 9). */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info') {
-  return pino({ name: service, level, base: { service } });
+  return pino({ name: service, level, base: { service }, redact: LOG_REDACTION });
 }
 export type Logger = pino.Logger;

@@ -22,7 +22,13 @@ export type AuthUserView = Pick<UserView, 'id' | 'email' | 'firstName' | 'lastNa
   isAdmin: boolean;
 };
 
-export type AccessLogEntryType = 'signed_in' | 'sign_in_failed' | 'signed_out' | 'password_reset_issued';
+export type AccessLogEntryType =
+  | 'signed_in'
+  | 'sign_in_failed'
+  | 'locked_out'
+  | 'signed_out'
+  | 'password_reset_requested'
+  | 'password_reset_issued';
 
 /** GET /api/access-log items (admin Security tab), newest first. */
 export interface AccessLogEntryView {
@@ -31,9 +37,25 @@ export interface AccessLogEntryView {
   userId: string | null;
   email: string | null;
   name: string | null;
-  /** For failures (wrong_password, unknown_email, deactivated, locked) and sign-outs (logout, expired, ...). */
+  /**
+   * For failures (deactivated; older entries also wrong_password, unknown_email, locked), lockouts
+   * (account_locked, address_locked), sign-outs (logout, expired, ...) and issued resets (requested by ...).
+   */
   reason: string | null;
   ipAddress: string | null;
   userAgent: string | null;
   occurredAt: string;
+}
+
+/**
+ * POST /api/users/:id/password-reset (admin): the one-time link, shown to that administrator only to pass
+ * on to the user. `message` is the heading ("Password reset link").
+ */
+export interface PasswordResetLinkReply {
+  message: string;
+  resetLink: string;
+  expiresAt: string;
+  /** How long the link works from its issue (the server's setting, 60 by default). */
+  validMinutes: number;
+  position: string;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessLogEntryType } from '@care/events';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
@@ -51,10 +52,10 @@ export interface UsersTable {
   updated_at: ColumnType<Date, string, string>;
 }
 
-/** One row per sign-in, failed sign-in, sign-out or reset link (admin Security tab). */
+/** One row per sign-in, refused sign-in, lockout, sign-out, reset request or reset link (admin Security tab). */
 export interface AccessLogTable {
   event_id: string;
-  type: 'signed_in' | 'sign_in_failed' | 'signed_out' | 'password_reset_issued';
+  type: AccessLogEntryType;
   user_id: string | null;
   email: string | null;
   reason: string | null;

@@ -1,17 +1,19 @@
 import type { Insertable } from 'kysely';
-import type { RecordedEvent } from '@care/events';
+import type { AccessEvent, RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import { accessLogSchema } from './users-schema';
 import type { AccessLogTable } from '../read-model/database';
 
-type AccessRecorded = Extract<RecordedEvent, { type: 'UserSignedIn' | 'UserSignInFailed' | 'UserSignedOut' | 'PasswordResetIssued' }>;
+type AccessRecorded = Extract<RecordedEvent, { type: AccessEvent['type'] }>;
 
 const TYPE_OF = {
   UserSignedIn: 'signed_in',
   UserSignInFailed: 'sign_in_failed',
+  UserSignInLockedOut: 'locked_out',
   UserSignedOut: 'signed_out',
+  PasswordResetRequested: 'password_reset_requested',
   PasswordResetIssued: 'password_reset_issued',
-} as const;
+} as const satisfies Record<AccessEvent['type'], AccessLogTable['type']>;
 
 function row(event: AccessRecorded): Insertable<AccessLogTable> {
   const base = {
@@ -25,16 +27,19 @@ function row(event: AccessRecorded): Insertable<AccessLogTable> {
   switch (event.type) {
     case 'UserSignInFailed':
       return { ...base, email: event.data.email, reason: event.data.reason };
+    case 'UserSignInLockedOut':
+      return { ...base, email: event.data.email, reason: `${event.data.scope}_locked` };
     case 'UserSignedOut':
       return { ...base, email: null, reason: event.data.reason };
     case 'PasswordResetIssued':
       return { ...base, email: null, reason: `requested by ${event.data.requestedBy}` };
+    case 'PasswordResetRequested':
     case 'UserSignedIn':
       return { ...base, email: null, reason: null };
   }
 }
 
-/** The access log of the admin Security tab: every sign-in attempt and sign-out, as recorded. */
+/** The access log of the admin Security tab: sign-ins, lockouts, sign-outs and password resets, as recorded. */
 export const accessLogProjection: Projection = {
   name: 'access_log',
   version: 1,

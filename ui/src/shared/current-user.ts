@@ -40,6 +40,7 @@ export function roleLabel(user: Pick<CurrentUser, 'role'>): string {
   return ROLE_LABELS[user.role] ?? 'Administrator';
 }
 
-/** Browser navigations, not data calls (spec section 7): the server ends the session and redirects to /landing. */
+/** Signing out is a POST here (SignOutButton), not the spec's browser navigation: a GET must not change state. */
 export const LOGOUT_PATH = '/api/logout';
+/** A browser navigation (spec section 7): the server redirects to /landing. */
 export const LOGIN_PATH = '/api/login';

@@ -20,11 +20,25 @@ CREATE TABLE IF NOT EXISTS auth.credentials (
   password_hash text NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE TABLE IF NOT EXISTS auth.sign_in_throttle (
-  key text PRIMARY KEY,
+-- Failed sign-ins per account (the email tried) and per client address: counts with an expiry, swept by the
+-- command API. The lockout itself is recorded as one event; the failures are not (README "Sign-in protection").
+DROP TABLE IF EXISTS auth.sign_in_throttle;
+CREATE TABLE IF NOT EXISTS auth.sign_in_attempts (
+  kind text NOT NULL CHECK (kind IN ('account', 'address')),
+  value text NOT NULL,
   failures integer NOT NULL,
   window_started_at timestamptz NOT NULL,
-  locked_until timestamptz
+  locked_until timestamptz,
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (kind, value)
+);
+CREATE INDEX IF NOT EXISTS sign_in_attempts_expires_idx ON auth.sign_in_attempts (expires_at);
+-- The revision of user-<id> written by the account's last access change (role, deactivation, password): a
+-- session read from an older revision is void, even one a racing sign-in opened after the change.
+CREATE TABLE IF NOT EXISTS auth.access_changes (
+  user_id uuid PRIMARY KEY,
+  revision bigint NOT NULL,
+  changed_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE TABLE IF NOT EXISTS auth.password_resets (
   token_hash text PRIMARY KEY,
@@ -32,6 +46,7 @@ CREATE TABLE IF NOT EXISTS auth.password_resets (
   expires_at timestamptz NOT NULL,
   used_at timestamptz
 );
+CREATE INDEX IF NOT EXISTS password_resets_user_idx ON auth.password_resets (user_id);
 `;
 
 const AUTH_SCHEMA_LOCK = 7_242_001;

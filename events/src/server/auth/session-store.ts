@@ -9,6 +9,12 @@ export const SESSION_COOKIE = 'care.sid';
 /** What a session row holds. Role is fixed at sign-in; a role change or deactivation ends the sessions. */
 export const sessionDataSchema = z.object({
   userId: z.uuid(),
+  /**
+   * The revision of the account's stream the sign-in read its role and status from. A session read
+   * from before the account's last access change is void (auth.access_changes). Absent in sessions
+   * opened before this field existed: they count as older than any change.
+   */
+  userRevision: z.string().regex(/^-?\d+$/).optional(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -38,6 +44,15 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMinutes: 30, maxHours
 const sidOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * SQL condition on a row of auth.sessions aliased `s`: the session was read from a revision of its
+ * account older than the account's last access change, so it must not be honoured.
+ */
+const VOIDED = `EXISTS (
+  SELECT 1 FROM auth.access_changes c
+   WHERE c.user_id = (s.sess->>'userId')::uuid
+     AND c.revision > coalesce((s.sess->>'userRevision')::bigint, -1))`;
 
 /**
  * Sessions in PostgreSQL `auth.sessions (sid, sess, expire)`, shared by every API instance.
@@ -72,16 +87,17 @@ export class SessionStore {
     // minute old; a capped expiry may already be past, so the result is filtered again.
     const { rows } = await this.pool.query<{ sess: unknown; expire: Date }>(
       `WITH touched AS (
-         UPDATE auth.sessions
+         UPDATE auth.sessions AS s
             SET expire = LEAST(now() + make_interval(mins => $2),
-                               (sess->>'createdAt')::timestamptz + make_interval(hours => $3))
-          WHERE sid = $1 AND expire > now()
-            AND expire < now() + make_interval(mins => $2) - interval '1 minute'
-         RETURNING sess, expire)
+                               (s.sess->>'createdAt')::timestamptz + make_interval(hours => $3))
+          WHERE s.sid = $1 AND s.expire > now()
+            AND s.expire < now() + make_interval(mins => $2) - interval '1 minute'
+            AND NOT ${VOIDED}
+         RETURNING s.sess, s.expire)
        SELECT sess, expire FROM touched WHERE expire > now()
        UNION ALL
-       SELECT sess, expire FROM auth.sessions
-        WHERE sid = $1 AND expire > now() AND NOT EXISTS (SELECT 1 FROM touched)`,
+       SELECT s.sess, s.expire FROM auth.sessions AS s
+        WHERE s.sid = $1 AND s.expire > now() AND NOT EXISTS (SELECT 1 FROM touched) AND NOT ${VOIDED}`,
       [sid, this.policy.idleMinutes, this.policy.maxHours],
     );
     const row = rows[0];
@@ -102,8 +118,18 @@ export class SessionStore {
     return sess.success ? sess.data : undefined;
   }
 
-  /** Ends every session of a user (deactivation, role change, new password). Returns how many ended. */
-  async destroyAllForUser(userId: string): Promise<number> {
+  /**
+   * After an access change (deactivation, role change, new password) was appended at `revision` of the
+   * account's stream: voids every session read from an older revision, at once and for every API
+   * instance (including one a racing sign-in opens after this call), then deletes the user's sessions.
+   * Returns how many were deleted.
+   */
+  async endAllForUser(userId: string, revision: bigint): Promise<number> {
+    await this.pool.query(
+      `INSERT INTO auth.access_changes (user_id, revision) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET revision = GREATEST(auth.access_changes.revision, EXCLUDED.revision), changed_at = now()`,
+      [userId, revision.toString()],
+    );
     const { rowCount } = await this.pool.query("DELETE FROM auth.sessions WHERE sess->>'userId' = $1", [userId]);
     return rowCount ?? 0;
   }
@@ -112,14 +138,18 @@ export class SessionStore {
   async liveSids(sids: readonly string[]): Promise<Set<string>> {
     if (sids.length === 0) return new Set();
     const { rows } = await this.pool.query<{ sid: string }>(
-      'SELECT sid FROM auth.sessions WHERE sid = ANY($1) AND expire > now()',
+      `SELECT s.sid FROM auth.sessions AS s WHERE s.sid = ANY($1) AND s.expire > now() AND NOT ${VOIDED}`,
       [sids],
     );
     return new Set(rows.map((row) => row.sid));
   }
 
-  /** Deletes expired sessions and returns what they held (for the access log). */
+  /**
+   * Deletes expired sessions and returns what they held (for the access log). Void ones (opened by a
+   * sign-in that raced an access change) are deleted too, without a sign-out record: they never worked.
+   */
   async purgeExpired(): Promise<SessionData[]> {
+    await this.pool.query(`DELETE FROM auth.sessions AS s WHERE ${VOIDED}`);
     const { rows } = await this.pool.query<{ sess: unknown }>('DELETE FROM auth.sessions WHERE expire <= now() RETURNING sess');
     return rows.flatMap((row) => {
       const sess = sessionDataSchema.safeParse(row.sess);

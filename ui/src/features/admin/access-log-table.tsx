@@ -8,7 +8,9 @@ import { accessLogQueryOptions } from './get-access-log';
 const EVENT_LABELS: Record<AccessLogEntryType, string> = {
   signed_in: 'Signed in',
   sign_in_failed: 'Sign-in failed',
+  locked_out: 'Locked out',
   signed_out: 'Signed out',
+  password_reset_requested: 'Password reset requested',
   password_reset_issued: 'Password reset issued',
 };
 
@@ -17,6 +19,8 @@ const REASON_LABELS: Record<string, string> = {
   unknown_email: 'Unknown email',
   deactivated: 'Account deactivated',
   locked: 'Locked out after failed sign-ins',
+  account_locked: 'Account locked after failed sign-ins',
+  address_locked: 'Address locked after failed sign-ins',
   logout: 'Logged out',
   expired: 'Session expired',
 };
@@ -34,7 +38,7 @@ export function AccessLogTable() {
           <h2 id="access-log-title" className="card-title">
             Access log
           </h2>
-          <p className="muted small">Sign-ins, failed sign-ins, sign-outs and password resets; the newest 100.</p>
+          <p className="muted small">Sign-ins, lockouts, sign-outs and password resets; the newest 100.</p>
         </div>
         <button type="button" className="button button-secondary button-small" onClick={() => void log.refetch()} disabled={log.isFetching}>
           <RefreshCw size={14} aria-hidden className={log.isFetching ? 'spin' : undefined} />
@@ -66,7 +70,7 @@ export function AccessLogTable() {
             </thead>
             <tbody>
               {log.data.map((entry) => (
-                <tr key={entry.id} data-testid="access-log-row" className={entry.type === 'sign_in_failed' ? 'row-warning' : undefined}>
+                <tr key={entry.id} data-testid="access-log-row" className={entry.type === 'sign_in_failed' || entry.type === 'locked_out' ? 'row-warning' : undefined}>
                   <td data-label="Time">
                     <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                   </td>

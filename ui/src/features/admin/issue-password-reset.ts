@@ -1,11 +1,15 @@
+import type { PasswordResetLinkReply } from '@care/events';
 import { apiSend } from '../../shared/api';
 import { useUserCommand, userPath } from './user-command';
 
-/** POST /api/users/:id/password-reset: 202 `{ message }`; the one-time link goes to the user, not to this screen. */
+/**
+ * POST /api/users/:id/password-reset: 201 with the one-time link, for this administrator to pass on (there
+ * is no mail server yet). The link is shown from the mutation's data (PasswordResetLinkDialog) and nowhere else.
+ */
 export function useIssuePasswordReset() {
   return useUserCommand({
-    run: ({ id }: { id: string; name: string }) => apiSend<{ message?: string } | undefined>('POST', userPath(id, '/password-reset')),
-    success: (reply, { name }) => ({ title: 'Password reset issued', description: reply?.message ?? `A reset link has been issued for ${name}.` }),
+    run: ({ id }: { id: string; name: string }) => apiSend<PasswordResetLinkReply>('POST', userPath(id, '/password-reset')),
+    success: (_reply, { name }) => ({ title: 'Password reset link issued', description: `Pass the link on to ${name}.` }),
     failure: 'Failed to issue a password reset',
   });
 }

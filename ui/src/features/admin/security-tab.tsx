@@ -16,7 +16,7 @@ const CARDS = [
   {
     icon: FileClock,
     title: 'Access Logs',
-    text: 'Every sign-in, failed sign-in, sign-out and password reset is recorded with its time and IP address. The newest entries are listed below.',
+    text: 'Every sign-in, lockout after repeated failed sign-ins, sign-out, password-reset request and reset link is recorded with its time and IP address. The newest entries are listed below.',
   },
   {
     icon: ShieldCheck,

@@ -15,6 +15,7 @@ import { UserAvatar } from '../../shared/layout/user-avatar';
 import { useChangeUserRole } from './change-user-role';
 import { useDeactivateUser } from './deactivate-user';
 import { useIssuePasswordReset } from './issue-password-reset';
+import { PasswordResetLinkDialog } from './password-reset-link-dialog';
 import { useReactivateUser } from './reactivate-user';
 import { SortableHeader } from '../../shared/sortable-header';
 import { SelectOptions } from '../../shared/select-options';
@@ -159,6 +160,10 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
 
   return (
     <div className="table-wrap">
+      <PasswordResetLinkDialog
+        reply={issueReset.data && issueReset.variables ? { link: issueReset.data, name: issueReset.variables.name } : undefined}
+        onClose={() => issueReset.reset()}
+      />
       <table className="data-table" data-testid="users-table">
         <caption className="sr-only">Users, sortable by the column headers</caption>
         <thead>

@@ -6,8 +6,9 @@ import { toast } from '../../shared/toast';
 import { useRequestPasswordReset } from './request-password-reset';
 
 /**
- * "Request new password": the server answers the same whether or not the email has an account, and sends a
- * one-time link to the account's owner. Back to the login form once asked.
+ * "Request new password": the server answers the same whether or not the email has an account. There is no
+ * mail server yet: the request shows in the administrator's access log, and they issue a one-time link.
+ * Back to the login form once asked.
  */
 export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const idPrefix = useId();
@@ -28,7 +29,7 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
     setError(undefined);
     try {
       const reply = await request.mutateAsync(check.data.email);
-      toast({ title: 'Password reset requested', description: reply?.message ?? 'If the email has an account, a reset link has been sent.' });
+      toast({ title: 'Password reset requested', description: reply?.message ?? 'If the email has an account, your administrator can now see the request.' });
       onDone();
     } catch (failure) {
       toast({ title: 'Error', description: refusalReason(failure, 'Failed to request a new password'), variant: 'destructive' });
@@ -40,7 +41,7 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
       <h2 className="landing-form-title">
         Request new password
       </h2>
-      <p className="muted small">Enter the email of your account. If it has one, a one-time link to set a new password is sent to its owner.</p>
+      <p className="muted small">Enter the email of your account. Your administrator sees the request and gives you a one-time link to set a new password.</p>
       <Field id={emailId} label="Email" required error={error}>
         <input
           id={emailId}
@@ -66,7 +67,7 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
           Cancel
         </button>
         <button type="submit" className="button button-primary" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send reset link'}
+          {request.isPending ? 'Sending...' : 'Send request'}
         </button>
       </div>
     </form>

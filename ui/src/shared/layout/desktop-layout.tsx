@@ -1,7 +1,8 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { HeartPulse, LogOut } from 'lucide-react';
+import { HeartPulse } from 'lucide-react';
 import { BRAND } from '../brand';
-import { fullName, LOGOUT_PATH, roleLabel, useCurrentUser } from '../current-user';
+import { SignOutButton } from '../../features/auth/sign-out-button';
+import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
@@ -52,9 +53,7 @@ export function DesktopLayout() {
             <span className="sidebar-user-name">{fullName(user)}</span>
             <span className="sidebar-user-role">{roleLabel(user)}</span>
           </div>
-          <a href={LOGOUT_PATH} className="icon-button" aria-label="Logout" title="Logout">
-            <LogOut size={18} aria-hidden />
-          </a>
+          <SignOutButton className="icon-button" iconOnly iconSize={18} />
         </div>
         <p className="sidebar-footer">
           {BRAND.copyright} · Version {BRAND.version}
@@ -70,10 +69,7 @@ export function DesktopLayout() {
               <UserAvatar user={user} />
               {fullName(user)}
             </span>
-            <a href={LOGOUT_PATH} className="button button-ghost">
-              <LogOut size={16} aria-hidden />
-              Logout
-            </a>
+            <SignOutButton className="button button-ghost" />
           </div>
         </header>
         <main className="content" id="main">

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Bell, LogOut, Menu, Search, X } from 'lucide-react';
+import { Bell, Menu, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { BRAND } from '../brand';
 import { closeOnEscape } from '../close-on-escape';
-import { fullName, LOGOUT_PATH, roleLabel, useCurrentUser } from '../current-user';
+import { SignOutButton } from '../../features/auth/sign-out-button';
+import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, MOBILE_TABS, SETTINGS_NAV } from './nav-items';
@@ -63,10 +64,7 @@ function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenCha
               <SettingsIcon size={18} aria-hidden />
               {SETTINGS_NAV.label}
             </Link>
-            <a href={LOGOUT_PATH} className="sidebar-link">
-              <LogOut size={18} aria-hidden />
-              Logout
-            </a>
+            <SignOutButton className="sidebar-link" iconSize={18} />
             <p className="sidebar-footer">
               {BRAND.copyright} · Version {BRAND.version}
             </p>

@@ -1,0 +1,36 @@
+import type { EventStore } from '@care/events';
+import type { Logger, SessionStore } from '@care/events/server';
+import { AccessRecorder } from './access-recorder';
+import type { PasswordResets } from './password-resets';
+import type { SignInThrottle } from './sign-in-throttle';
+
+export interface AuthSweeperDependencies {
+  readonly sessions: SessionStore;
+  readonly throttle: SignInThrottle;
+  readonly resets: PasswordResets;
+  readonly store: EventStore;
+  readonly log: Logger;
+}
+
+/**
+ * Every few minutes: deletes expired sessions (each recorded as a sign-out, reason expired), sign-in
+ * counts whose window and lock have run out, and reset links that can no longer be used. The auth
+ * tables stay as small as the current activity, whatever a script sends.
+ */
+export function startAuthSweeper({ sessions, throttle, resets, store, log }: AuthSweeperDependencies, everyMs = 5 * 60_000): () => void {
+  const access = new AccessRecorder(store);
+  const sweep = async () => {
+    for (const ended of await sessions.purgeExpired()) {
+      await access.record(
+        ended.userId,
+        { type: 'UserSignedOut', data: { userId: ended.userId, reason: 'expired', ipAddress: null, userAgent: null } },
+        'session-sweeper',
+      );
+    }
+    await throttle.sweep();
+    await resets.sweep();
+  };
+  const timer = setInterval(() => void sweep().catch((error: unknown) => log.error({ err: error }, 'auth sweep failed')), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
