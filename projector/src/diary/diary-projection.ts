@@ -19,33 +19,112 @@ export const diaryProjection: Projection = {
   schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
-    // Registrations come in long runs (a rebuild replays every carer and client): one multi-row upsert per run.
+    // Registrations and new entries come in long runs (a rebuild replays every carer, client and note): each run
+    // is written with multi-row statements; reviews, amendments and renames are applied one by one, in order.
     let registered = new Map<string, PersonChange>();
-    const flush = async () => {
+    let added: Added[] = [];
+    const flushNames = async () => {
       const rows = [...registered.values()];
       registered = new Map();
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
         await upsertNames(db, rows.slice(start, start + INSERT_CHUNK));
       }
     };
+    const flushAdded = async () => {
+      const run = added;
+      added = [];
+      for (let start = 0; start < run.length; start += ENTRY_CHUNK) await insertEntries(db, run.slice(start, start + ENTRY_CHUNK));
+    };
     for (const event of events) {
       const type: string = event.type;
       if (isPersonEvent(type)) {
+        await flushAdded();
         const change = personChangeOf(type, event.data);
         if (change.registered) {
           registered.set(`${change.kind}:${change.id}`, change);
           continue;
         }
-        await flush();
+        await flushNames();
         await applyPersonChange(db, change);
-      } else {
-        await flush();
-        await applyDiaryEvent(db, event as DiaryRecorded);
+        continue;
       }
+      await flushNames();
+      if (event.type === 'DiaryEntryAdded') {
+        added.push(event);
+        continue;
+      }
+      await flushAdded();
+      await applyDiaryEvent(db, event as Exclude<DiaryRecorded, Added>);
     }
-    await flush();
+    await flushNames();
+    await flushAdded();
   },
 };
+
+type Added = Extract<RecordedEvent, { type: 'DiaryEntryAdded' }>;
+/** Rows per multi-row insert of entries: about 20 columns each. */
+const ENTRY_CHUNK = 1000;
+
+/** A run of new entries: their names in one query, then one insert for the entries and one for their versions. */
+async function insertEntries(db: Db, run: readonly Added[]): Promise<void> {
+  if (run.length === 0) return;
+  const names = await namesOf(db, run);
+  const name = (kind: 'carer' | 'client', id: string) => names.get(`${kind}:${id}`) ?? { first_name: '', last_name: '' };
+  await db
+    .insertInto('diary_entries')
+    .values(
+      run.map((event) => {
+        const { id, carerId, clientId, appointmentId, ...content } = event.data;
+        const carer = name('carer', carerId);
+        const client = name('client', clientId);
+        return {
+          id,
+          carer_id: carerId,
+          client_id: clientId,
+          appointment_id: appointmentId,
+          ...contentColumns(content),
+          author_user_id: event.metadata.userId,
+          amended: false,
+          carer_first_name: carer.first_name,
+          carer_last_name: carer.last_name,
+          client_first_name: client.first_name,
+          client_last_name: client.last_name,
+          created_at: event.metadata.occurredAt,
+          revision: event.revision,
+          updated_at: event.metadata.occurredAt,
+        };
+      }),
+    )
+    .execute();
+  await db
+    .insertInto('diary_entry_versions')
+    .values(
+      run.map((event) => {
+        const { id, carerId, clientId, appointmentId, ...content } = event.data;
+        const created: DiaryFieldChange[] = DIARY_ENTRY_CONTENT_FIELDS.map((field) => ({ field, from: null, to: content[field] }));
+        return { ...versionOf(event), entry_id: id, action: 'created' as const, changes: JSON.stringify(created), reason: null };
+      }),
+    )
+    .execute();
+}
+
+async function namesOf(db: Db, run: readonly Added[]) {
+  const carers = [...new Set(run.map((event) => event.data.carerId))];
+  const clients = [...new Set(run.map((event) => event.data.clientId))];
+  const rows = await db
+    .selectFrom('diary_names')
+    .select(['kind', 'id', 'first_name', 'last_name'])
+    .where((eb) => eb.or([eb.and([eb('kind', '=', 'carer'), eb('id', 'in', carers)]), eb.and([eb('kind', '=', 'client'), eb('id', 'in', clients)])]))
+    .execute();
+  return new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
+}
+
+const versionOf = (event: DiaryRecorded) => ({
+  event_id: event.eventId,
+  revision: event.revision,
+  user_id: event.metadata.userId,
+  occurred_at: event.metadata.occurredAt,
+});
 
 /** Rows per upsert: 4 columns each stays far below PostgreSQL's 65,535 parameter limit. */
 const INSERT_CHUNK = 1000;
@@ -82,41 +161,11 @@ async function applyPersonChange(db: Db, change: PersonChange): Promise<void> {
   ).execute();
 }
 
-async function applyDiaryEvent(db: Db, event: DiaryRecorded): Promise<void> {
+/** A review or an amendment (new entries are written in runs: insertEntries). */
+async function applyDiaryEvent(db: Db, event: Exclude<DiaryRecorded, Added>): Promise<void> {
   const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
-  const version = {
-    event_id: event.eventId,
-    entry_id: event.data.id,
-    revision: event.revision,
-    user_id: event.metadata.userId,
-    occurred_at: event.metadata.occurredAt,
-  };
+  const version = { ...versionOf(event), entry_id: event.data.id };
   switch (event.type) {
-    case 'DiaryEntryAdded': {
-      const { id, carerId, clientId, appointmentId, ...content } = event.data;
-      const [carer, client] = await Promise.all([nameOf(db, 'carer', carerId), nameOf(db, 'client', clientId)]);
-      await db
-        .insertInto('diary_entries')
-        .values({
-          id,
-          carer_id: carerId,
-          client_id: clientId,
-          appointment_id: appointmentId,
-          ...contentColumns(content),
-          author_user_id: event.metadata.userId,
-          amended: false,
-          carer_first_name: carer.first_name,
-          carer_last_name: carer.last_name,
-          client_first_name: client.first_name,
-          client_last_name: client.last_name,
-          created_at: event.metadata.occurredAt,
-          ...stamp,
-        })
-        .execute();
-      const created: DiaryFieldChange[] = DIARY_ENTRY_CONTENT_FIELDS.map((field) => ({ field, from: null, to: content[field] }));
-      await db.insertInto('diary_entry_versions').values({ ...version, action: 'created', changes: JSON.stringify(created), reason: null }).execute();
-      return;
-    }
     case 'DiaryEntryReviewed':
       await db
         .updateTable('diary_entries')
@@ -172,10 +221,6 @@ function contentOf(row: { entry_date: Date; entry_type: string; priority: string
   };
 }
 
-async function nameOf(db: Db, kind: 'carer' | 'client', id: string) {
-  const row = await db.selectFrom('diary_names').select(['first_name', 'last_name']).where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
-  return row ?? { first_name: '', last_name: '' };
-}
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;

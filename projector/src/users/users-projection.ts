@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { RecordedEvent, UserProfile } from '@care/events';
 import type { Projection } from '../projection';
 import { usersSchema } from './users-schema';
@@ -32,15 +32,24 @@ export const usersProjection: Projection = {
   schema: usersSchema,
   handles: (type) => USER_EVENTS.has(type),
   async apply(db, events) {
-    for (const event of events as (UserRecorded | SignedIn)[]) await applyEvent(db, event);
+    // Sign-ins are most of a busy log: only the latest per account matters, written in one statement at the end
+    // (after any registration in the same batch; nothing else writes last_sign_in_at).
+    const lastSignIn = new Map<string, string>();
+    for (const event of events as (UserRecorded | SignedIn)[]) {
+      if (event.type === 'UserSignedIn') lastSignIn.set(event.data.userId, event.metadata.occurredAt);
+      else await applyEvent(db, event);
+    }
+    const signIns = [...lastSignIn];
+    for (let start = 0; start < signIns.length; start += 1000) {
+      const chunk = signIns.slice(start, start + 1000);
+      await sql`update ${sql.table('users')} as u set last_sign_in_at = v.at::timestamptz
+        from (values ${sql.join(chunk.map(([id, at]) => sql`(${id}::uuid, ${at})`))}) as v(id, at)
+        where u.id = v.id`.execute(db);
+    }
   },
 };
 
-async function applyEvent(db: Kysely<ReadModelDatabase>, event: UserRecorded | SignedIn): Promise<void> {
-  if (event.type === 'UserSignedIn') {
-    await db.updateTable('users').set({ last_sign_in_at: event.metadata.occurredAt }).where('id', '=', event.data.userId).execute();
-    return;
-  }
+async function applyEvent(db: Kysely<ReadModelDatabase>, event: UserRecorded): Promise<void> {
   const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
   const where = () => db.updateTable('users').where('id', '=', event.data.userId);
   switch (event.type) {
