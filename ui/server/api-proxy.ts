@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
 
@@ -25,12 +25,16 @@ function pathOf(req: IncomingMessage): string {
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+/** True for the requests the proxy sends to command-api or read-api (not the live socket). */
+export const isApiRequest = (req: IncomingMessage) => isApi(pathOf(req));
 const isSocketIo = (path: string) => path === '/socket.io' || path.startsWith('/socket.io/');
 /**
  * Signing in and out are commands even as GET (GET /api/login and /api/logout are browser navigations that
  * end or start a session and redirect), so every method on these paths goes to command-api.
  */
 const isSessionCommand = (path: string) => path === '/api/login' || path.startsWith('/api/login/') || path === '/api/logout';
+
+const IDLE_UPSTREAM_SOCKET_MS = 4_000;
 
 /** Which service answers an /api request: command-api for writes and sessions, read-api for the other reads. */
 export function apiTargetOf(method: string | undefined, path: string): 'command' | 'read' {
@@ -44,6 +48,14 @@ export function apiTargetOf(method: string | undefined, path: string): 'command'
  */
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const log = options.log ?? (() => {});
+  /*
+   * Without an agent http-proxy sends `Connection: close` upstream and the services' replies carry it back to the
+   * browser, so every request paid for two new TCP connections. A keep-alive agent reuses them. Idle sockets are
+   * closed after 4 s, before the services' own keep-alive timeout (Node's 5 s), so a reused socket is never one the
+   * service is closing at that moment (Node also shortens it to the service's `Keep-Alive: timeout` hint less 1 s).
+   * The timeout only ends idle sockets: a request that takes longer (read-your-writes waits up to 5 s) is untouched.
+   */
+  const agent = new Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_SOCKET_MS });
   // changeOrigin false: the services see the browser's own Host and Origin (cookie and CSRF checks rely on them).
   const proxy = httpProxy.createProxyServer({ changeOrigin: false, xfwd: true, ws: true });
 
@@ -69,12 +81,12 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     handleRequest(req, res) {
       const path = pathOf(req);
       if (isSocketIo(path)) {
-        proxy.web(req, res, { target: options.readApiUrl });
+        proxy.web(req, res, { target: options.readApiUrl, agent });
         return true;
       }
       if (!isApi(path)) return false;
       const target = apiTargetOf(req.method, path) === 'read' ? options.readApiUrl : options.commandApiUrl;
-      proxy.web(req, res, { target });
+      proxy.web(req, res, { target, agent });
       return true;
     },
     handleUpgrade(req, socket, head) {
@@ -85,6 +97,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     },
     close() {
       proxy.close();
+      agent.destroy();
     },
   };
 }
