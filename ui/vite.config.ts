@@ -36,6 +36,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunk holds each screen (e2e/front-door.e2e.test.ts checks what a first visit loads).
+    manifest: true,
     rolldownOptions: {
       output: {
         /*

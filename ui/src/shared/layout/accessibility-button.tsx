@@ -1,5 +1,5 @@
 import { Accessibility } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { lazyNamed } from '../lazy-named';
 
 /** In every screen's top bar: its dialog (and Radix Dialog) is fetched when first opened. */
@@ -8,15 +8,16 @@ const AccessibilityDialog = lazyNamed(() => import('./accessibility-dialog'), 'A
 /** The accessibility settings (spec section 2.5) arrive in a later issue; the button already names its dialog. */
 export function AccessibilityButton() {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button type="button" className="button button-ghost" aria-label="Accessibility" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="button button-ghost" aria-label="Accessibility" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         <Accessibility size={18} aria-hidden />
         <span className="hide-narrow">Accessibility</span>
       </button>
       {open && (
         <Suspense fallback={null}>
-          <AccessibilityDialog onOpenChange={setOpen} />
+          <AccessibilityDialog onOpenChange={setOpen} opener={opener} />
         </Suspense>
       )}
     </>

@@ -1,13 +1,21 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import type { RefObject } from 'react';
 
 /** The accessibility settings (spec section 2.5) arrive in a later issue; the dialog already has its title. */
-export function AccessibilityDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+export function AccessibilityDialog({ onOpenChange, opener }: { onOpenChange: (open: boolean) => void; opener: RefObject<HTMLButtonElement | null> }) {
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-small">
+        {/* Opened by a plain button (no Dialog.Trigger, which would bring Radix into the first load): focus goes back to it. */}
+        <Dialog.Content
+          className="dialog-content dialog-small"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
           <div className="dialog-header">
             <Dialog.Title className="dialog-title">Accessibility Settings</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close">
