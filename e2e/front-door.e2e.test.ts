@@ -34,6 +34,21 @@ function watchAssets(page: Page) {
   return { requested, replies: () => Promise.all(replies) };
 }
 
+/**
+ * Every Content-Security-Policy violation on the page from now on. Zod must be told `jitless` before it builds its
+ * first object schema, or its eval probe is reported (src/shared/zod-config.ts): chunking can change what runs first.
+ */
+async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('csp-violation')) violations.push(message.text());
+  });
+  await page.addInitScript(
+    "document.addEventListener('securitypolicyviolation', (event) => console.error('csp-violation', event.violatedDirective, event.sourceFile));",
+  );
+  return violations;
+}
+
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_front_door');
   manifest = JSON.parse(await readFile(path.join(uiDistDir(), '.vite/manifest.json'), 'utf8')) as typeof manifest;
@@ -49,6 +64,7 @@ describe('the first load', () => {
   it("fetches a screen's code only when the screen is opened, and every file compressed", async () => {
     const page = await context.newPage();
     const { requested: assets, replies } = watchAssets(page);
+    const cspViolations = await watchCspViolations(page);
     await page.goto(`${env.product.url}/landing`);
     await page.getByRole('button', { name: 'Administrator Login' }).waitFor();
     await page.goto(`${env.product.url}/`);
@@ -75,6 +91,7 @@ describe('the first load', () => {
     await page.goto(`${env.product.url}/monitoring`);
     await page.getByRole('heading', { name: 'Care Monitoring & Management' }).waitFor();
     expect(assets.has(monitoring)).toBe(true);
+    expect(cspViolations).toEqual([]);
     await page.close();
   });
 

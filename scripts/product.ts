@@ -147,7 +147,9 @@ export async function buildUiIfStale(say: (line: string) => void): Promise<void>
   say('Building the UI…');
   const args = [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'ui', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    // Always the production build: under vitest NODE_ENV is 'test', and Vite would then build React's development
+    // bundle, which `npm start` would go on serving while the sources stay unchanged.
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
   });
 }
