@@ -4,6 +4,7 @@ import { measureAppend } from './append';
 import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
 import { measureDiaryLatency } from './diary-latency';
+import { measureFrontDoor } from './front-door';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureReadLatency } from './read-latency';
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
     const diary = await measureDiaryLatency(await postgres.freshDatabase('diary'));
     step('(f) GET /api/appointments for one day and /api/monitoring for 30 days at 100,000 visits');
     const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
+    step('(g) the front door: first-load size in Chromium, and a small read through the UI server against straight');
+    const frontDoor = await measureFrontDoor(await postgres.freshDatabase('front_door'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -57,6 +60,7 @@ async function main(): Promise<number> {
       ...push,
       ...diary,
       ...appointments,
+      ...frontDoor,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -81,6 +85,11 @@ async function main(): Promise<number> {
       { metric: 'appointmentsDayP99Ms', value: results.appointmentsDayP99Ms, unit: 'ms', target: { atMost: 50 } },
       { metric: 'monitoring30dP50Ms', value: results.monitoring30dP50Ms, unit: 'ms' },
       { metric: 'monitoring30dP99Ms', value: results.monitoring30dP99Ms, unit: 'ms', target: { atMost: 50 } },
+      { metric: 'uiFirstLoadGzipKb', value: results.uiFirstLoadGzipKb, unit: 'kB', target: { atMost: 200 } },
+      { metric: 'uiLargestChunkKb', value: results.uiLargestChunkKb, unit: 'kB', target: { atMost: 500 } },
+      { metric: 'directReadsPerSec', value: results.directReadsPerSec, unit: 'req/s' },
+      { metric: 'proxyReadsPerSec', value: results.proxyReadsPerSec, unit: 'req/s' },
+      { metric: 'proxyThroughputRatio', value: results.proxyThroughputRatio, unit: 'x', target: { atLeast: 0.8 } },
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

@@ -147,20 +147,24 @@ export function uiDistDir(): string {
   return path.resolve(ROOT, process.env.UI_DIST_DIR || 'ui/dist');
 }
 
-/** Builds the UI when there is no build yet or a source file is newer than it. */
+/** Builds the UI when there is no build yet or a source file (or the build's own config) is newer than it. */
 export async function buildUiIfStale(say: (line: string) => void): Promise<void> {
   const outDir = uiDistDir();
   const built = path.join(outDir, 'index.html');
-  if (existsSync(built) && newestMtime(path.join(ROOT, 'ui/src')) < statSync(built).mtimeMs && statSync(path.join(ROOT, 'ui/index.html')).mtimeMs < statSync(built).mtimeMs) return;
+  const inputs = ['ui/src', 'ui/build', 'ui/index.html', 'ui/vite.config.ts'].map((input) => newestMtime(path.join(ROOT, input)));
+  if (existsSync(built) && Math.max(...inputs) < statSync(built).mtimeMs) return;
   say('Building the UI…');
   const args = [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'ui', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    // Always the production build: under vitest NODE_ENV is 'test', and Vite would then build React's development
+    // bundle, which `npm start` would go on serving while the sources stay unchanged.
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
   });
 }
 
 function newestMtime(dir: string): number {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
 
@@ -26,6 +26,8 @@ export function pathOf(req: IncomingMessage): string {
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+/** True for the requests the proxy sends to command-api or read-api (not the live socket). */
+export const isApiRequest = (req: IncomingMessage) => isApi(pathOf(req));
 const isSocketIo = (path: string) => path === '/socket.io' || path.startsWith('/socket.io/');
 /**
  * The sign-in paths belong to command-api whatever the method: GET /api/login is a browser navigation that
@@ -33,6 +35,8 @@ const isSocketIo = (path: string) => path === '/socket.io' || path.startsWith('/
  * /api/logout is an ordinary read that nothing answers, so it signs no one out.
  */
 const isSignInPath = (path: string) => path === '/api/login' || path.startsWith('/api/login/');
+
+const IDLE_UPSTREAM_SOCKET_MS = 4_000;
 
 /** Which service answers an /api request: command-api for writes and sign-in, read-api for the other reads. */
 export function apiTargetOf(method: string | undefined, path: string): 'command' | 'read' {
@@ -57,6 +61,14 @@ export function dropClientForwarding(req: IncomingMessage): void {
  */
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const log = options.log ?? (() => {});
+  /*
+   * Without an agent http-proxy sends `Connection: close` upstream and the services' replies carry it back to the
+   * browser, so every request paid for two new TCP connections. A keep-alive agent reuses them. Idle sockets are
+   * closed after 4 s, before the services' own keep-alive timeout (Node's 5 s), so a reused socket is never one the
+   * service is closing at that moment (Node also shortens it to the service's `Keep-Alive: timeout` hint less 1 s).
+   * The timeout only ends idle sockets: a request that takes longer (read-your-writes waits up to 5 s) is untouched.
+   */
+  const agent = new Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_SOCKET_MS });
   // changeOrigin false: the services see the browser's own Host and Origin (cookie and CSRF checks rely on them).
   const proxy = httpProxy.createProxyServer({ changeOrigin: false, xfwd: true, ws: true });
 
@@ -83,13 +95,13 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       const path = pathOf(req);
       if (isSocketIo(path)) {
         dropClientForwarding(req);
-        proxy.web(req, res, { target: options.readApiUrl });
+        proxy.web(req, res, { target: options.readApiUrl, agent });
         return true;
       }
       if (!isApi(path)) return false;
       const target = apiTargetOf(req.method, path) === 'read' ? options.readApiUrl : options.commandApiUrl;
       dropClientForwarding(req);
-      proxy.web(req, res, { target });
+      proxy.web(req, res, { target, agent });
       return true;
     },
     handleUpgrade(req, socket, head) {
@@ -101,6 +113,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     },
     close() {
       proxy.close();
+      agent.destroy();
     },
   };
 }

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import compression from 'compression';
 import sirv from 'sirv';
-import { createApiProxy, pathOf } from './api-proxy.ts';
+import { createApiProxy, isApiRequest, pathOf } from './api-proxy.ts';
+import { preferredEncoding } from './content-encoding.ts';
 
 export interface UiServerOptions {
   port: number;
@@ -39,20 +41,33 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
+/** compression's types speak Express, but it only uses what Node's own request and response have. */
+type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 /**
  * The UI's production server: the built SPA plus the one-origin proxy to command-api and read-api.
  */
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   const log = options.log ?? (() => {});
   const proxy = createApiProxy(options);
+  /*
+   * The services answer uncompressed; the front door compresses what it forwards (JSON lists, CSV exports) when
+   * the reply is 1 kB or more and the browser accepts br or gzip. Brotli at quality 4 (the package's default) costs
+   * about as much CPU as gzip and is smaller. Audio and other incompressible types pass as they are.
+   */
+  const compressApi = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
 
+  // The build writes a .br and a .gz beside each text file (vite.config.ts): sirv sends the one the browser accepts,
+  // with Content-Encoding and Vary: Accept-Encoding, and the original's Content-Type.
+  const precompressed = { brotli: true, gzip: true } as const;
   // Vite puts content-hashed files under /assets: they never change, so browsers may keep them for a year.
-  const serveAssets = sirv(options.distDir, { etag: true, maxAge: ONE_YEAR_SECONDS, immutable: true, dotfiles: false });
+  const serveAssets = sirv(options.distDir, { etag: true, maxAge: ONE_YEAR_SECONDS, immutable: true, dotfiles: false, ...precompressed });
   // Everything else (index.html and client routes) is revalidated so a new release is picked up at once.
   const serveApp = sirv(options.distDir, {
     etag: true,
     single: true,
     dotfiles: false,
+    ...precompressed,
     setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
   });
 
@@ -62,6 +77,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (isApiRequest(req)) {
+      compressApi(req, res, () => proxy.handleRequest(req, res));
+      return;
+    }
     if (proxy.handleRequest(req, res)) return;
 
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -70,6 +89,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.end('Method Not Allowed');
       return;
     }
+    // sirv only looks for "br" or "gzip" anywhere in the header; it gets the one encoding negotiation chose.
+    req.headers['accept-encoding'] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
     if (req.url?.startsWith('/assets/')) {
       serveAssets(req, res, () => notFound(res));
     } else {

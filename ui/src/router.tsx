@@ -1,20 +1,6 @@
-import { createRootRoute, createRoute, createRouter, Outlet, useMatches } from '@tanstack/react-router';
-import { AdminPage } from './features/admin/admin-page';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, useMatches } from '@tanstack/react-router';
 import { AuthGate } from './features/auth/auth-gate';
 import { LandingPage } from './features/auth/landing-page';
-import { CarersPage } from './features/carers/carers-page';
-import { CheckInPage } from './features/check-in/check-in-page';
-import { ManagePage } from './features/manage/manage-page';
-import { MonitoringPage } from './features/monitoring/monitoring-page';
-import { ScheduleDayPage } from './features/schedule-day/schedule-day-page';
-import { SchedulingPage } from './features/scheduling/scheduling-page';
-import { VisitsPage } from './features/visits/visits-page';
-import { ClientsPage } from './features/clients/clients-page';
-import { DiaryPage } from './features/diary/diary-page';
-import { TrainingPage } from './features/training/training-page';
-import { VoiceNotePage } from './features/voice-notes/voice-note-page';
-import { VoiceNotesSection } from './features/voice-notes/voice-notes-section';
-import { DashboardPage } from './features/dashboard/dashboard-page';
 import { COMING_SOON_ROUTES } from './routes/coming-soon-routes';
 import { DIARY_ROUTES } from './routes/diary-routes';
 import { ComingSoonPage } from './shared/coming-soon-page';
@@ -35,11 +21,30 @@ function RootLayout() {
   );
 }
 
-/** Code-based route tree: thin routes, the screens live in features/. No route has parameters (spec 2.1). */
+/**
+ * Code-based route tree: thin routes, the screens live in features/. No route has parameters (spec 2.1).
+ * Each screen is its own chunk, fetched when its route is first opened (or a link to it is hovered), so the first
+ * load carries only the shell and the screen in view: recharts, TanStack Table and the screens' dialogs come later.
+ * /landing stays in the entry chunk: it is where a visitor without a session arrives, and it is small.
+ */
 const rootRoute = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
+
+const DashboardPage = lazyRouteComponent(() => import('./features/dashboard/dashboard-page'), 'DashboardPage');
+const CarersPage = lazyRouteComponent(() => import('./features/carers/carers-page'), 'CarersPage');
+const AdminPage = lazyRouteComponent(() => import('./features/admin/admin-page'), 'AdminPage');
+const ClientsPage = lazyRouteComponent(() => import('./features/clients/clients-page'), 'ClientsPage');
+const TrainingPage = lazyRouteComponent(() => import('./features/training/training-page'), 'TrainingPage');
+const VoiceNotePage = lazyRouteComponent(() => import('./features/voice-notes/voice-note-page'), 'VoiceNotePage');
+const SchedulingPage = lazyRouteComponent(() => import('./features/scheduling/scheduling-page'), 'SchedulingPage');
+const ScheduleDayPage = lazyRouteComponent(() => import('./features/schedule-day/schedule-day-page'), 'ScheduleDayPage');
+const VisitsPage = lazyRouteComponent(() => import('./features/visits/visits-page'), 'VisitsPage');
+const MonitoringPage = lazyRouteComponent(() => import('./features/monitoring/monitoring-page'), 'MonitoringPage');
+const ManagePage = lazyRouteComponent(() => import('./features/manage/manage-page'), 'ManagePage');
+const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-in-page'), 'CheckInPage');
+const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
 
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
 const carersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/carers', component: CarersPage });
@@ -63,9 +68,7 @@ const operationsRoutes = (
 ).map(([path, component]) => createRoute({ getParentRoute: () => rootRoute, path, component }));
 
 /** The diary and its sub-routes: until their own screens arrive, each shows the diary list under the diary bar. */
-const diaryRoutes = DIARY_ROUTES.map(({ path }) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: () => <DiaryPage voiceNotes={<VoiceNotesSection />} /> }),
-);
+const diaryRoutes = DIARY_ROUTES.map(({ path }) => createRoute({ getParentRoute: () => rootRoute, path, component: DiaryScreen }));
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
@@ -97,7 +100,8 @@ const routeTree = rootRoute.addChildren([
   ...comingSoonRoutes,
 ]);
 
-export const router = createRouter({ routeTree, scrollRestoration: true });
+// 'intent': a screen's chunk is fetched when a link to it is hovered or focused, so opening it rarely waits.
+export const router = createRouter({ routeTree, scrollRestoration: true, defaultPreload: 'intent' });
 
 declare module '@tanstack/react-router' {
   interface Register {

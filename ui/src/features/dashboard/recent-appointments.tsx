@@ -2,14 +2,17 @@ import { can, londonToday, type AppointmentView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { errorReason } from '../../shared/api';
 import { humanize } from '../../shared/format';
-import { AppointmentFormDialog } from '../appointments/appointment-form-dialog';
+import { lazyNamed } from '../../shared/lazy-named';
 import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../appointments/appointment-form';
 import { appointmentsQueryOptions } from '../appointments/appointment-queries';
 import './recent-appointments.css';
+
+/** The scheduling form (and Radix Dialog) is fetched on the first "Schedule Appointment", not with the dashboard. */
+const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
 
 /** Spec part 1 section 2.6: the first 5 of today's appointments. */
 export const RECENT_APPOINTMENTS_LIMIT = 5;
@@ -74,13 +77,15 @@ function RecentAppointmentsCard({ canSchedule }: { canSchedule: boolean }) {
           ))}
         </ul>
       )}
-      {canSchedule && (
-        <AppointmentFormDialog
-          open={scheduling}
-          onOpenChange={setScheduling}
-          title="Schedule Appointment"
-          defaultStart={defaultStartFor(londonToday(), new Date())}
-        />
+      {canSchedule && scheduling && (
+        <Suspense fallback={null}>
+          <AppointmentFormDialog
+            open
+            onOpenChange={setScheduling}
+            title="Schedule Appointment"
+            defaultStart={defaultStartFor(londonToday(), new Date())}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,11 +1,14 @@
 import type { CreateFeedbackRequest } from '@care/events';
 import { Lightbulb, MessageSquarePlus, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../shared/lazy-named';
 import { useIsMobile } from '../../shared/use-is-mobile';
-import { FeedbackDialog } from './feedback-dialog';
 import { currentPage, QUICK_FEEDBACK } from './feedback-form';
 import { useSubmitFeedback } from './submit-feedback';
 import './feedback.css';
+
+/** The widget is on every screen; its dialog (and Radix Dialog) is fetched when first opened. */
+const FeedbackDialog = lazyNamed(() => import('./feedback-dialog'), 'FeedbackDialog');
 
 /**
  * The feedback widget (spec part 2 "Feedback widget"): fixed at the bottom right of every signed-in screen
@@ -40,7 +43,11 @@ export function FeedbackWidget() {
           <span className={mobile ? 'sr-only' : undefined}>Feedback</span>
         </button>
       </div>
-      <FeedbackDialog open={open} onOpenChange={setOpen} />
+      {open && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,79 +1,14 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Bell, Menu, Search, X } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, Menu, Search } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { BRAND } from '../brand';
-import { closeOnEscape } from '../close-on-escape';
-import { SignOutButton } from '../../features/auth/sign-out-button';
-import { fullName, roleLabel, useCurrentUser } from '../current-user';
+import { lazyNamed } from '../lazy-named';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
-import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, MOBILE_TABS, SETTINGS_NAV } from './nav-items';
-import { UserAvatar } from './user-avatar';
+import { isNavActive, MOBILE_TABS } from './nav-items';
 import { TodayCountBadge } from '../../features/appointments/today-count-badge';
 
-function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenChange: (open: boolean) => void; pathname: string }) {
-  const user = useCurrentUser();
-  const close = () => onOpenChange(false);
-  const SettingsIcon = SETTINGS_NAV.icon;
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="mobile-menu" aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
-          <div className="mobile-menu-header">
-            <Dialog.Title className="mobile-menu-title">Mobile Dashboard</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close menu">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
-          <div className="mobile-menu-user">
-            <UserAvatar user={user} />
-            <div className="sidebar-user-text">
-              <span className="sidebar-user-name">{fullName(user)}</span>
-              <span className="sidebar-user-role">{roleLabel(user)}</span>
-            </div>
-          </div>
-          <h2 className="mobile-menu-section">Quick Actions</h2>
-          <div className="quick-actions">
-            {MOBILE_QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-              <Link key={to} to={to} className="quick-action" onClick={close}>
-                <Icon size={20} aria-hidden />
-                {label}
-              </Link>
-            ))}
-          </div>
-          <h2 className="mobile-menu-section">Navigation</h2>
-          <nav aria-label="Mobile navigation">
-            <ul className="mobile-nav-list">
-              {navFor(user.role, MAIN_NAV).map(({ label, to, icon: Icon }) => {
-                const active = isNavActive(pathname, to);
-                return (
-                  <li key={to}>
-                    <Link to={to} className={`sidebar-link${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} onClick={close}>
-                      <Icon size={18} aria-hidden />
-                      {label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <div className="mobile-menu-footer">
-            <Link to={SETTINGS_NAV.to} className={`sidebar-link${isNavActive(pathname, SETTINGS_NAV.to) ? ' active' : ''}`} onClick={close}>
-              <SettingsIcon size={18} aria-hidden />
-              {SETTINGS_NAV.label}
-            </Link>
-            <SignOutButton className="sidebar-link" iconSize={18} />
-            <p className="sidebar-footer">
-              {BRAND.copyright} · Version {BRAND.version}
-            </p>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+const MobileMenu = lazyNamed(() => import('./mobile-menu'), 'MobileMenu');
 
 export function MobileLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -102,7 +37,11 @@ export function MobileLayout() {
           <HeaderSearch autoFocus />
         </div>
       )}
-      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} pathname={pathname} />
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu open onOpenChange={setMenuOpen} pathname={pathname} />
+        </Suspense>
+      )}
       <main className="content mobile-content" id="main">
         <BackButton />
         <Outlet />
