@@ -42,9 +42,14 @@ export const usersProjection: Projection = {
     const signIns = [...lastSignIn];
     for (let start = 0; start < signIns.length; start += 1000) {
       const chunk = signIns.slice(start, start + 1000);
-      await sql`update ${sql.table('users')} as u set last_sign_in_at = v.at::timestamptz
-        from (values ${sql.join(chunk.map(([id, at]) => sql`(${id}::uuid, ${at})`))}) as v(id, at)
-        where u.id = v.id`.execute(db);
+      // The target table goes through the query builder, so it is the one in the schema being written (live or rebuild).
+      const latest = sql<{ column1: string; column2: string }>`(values ${sql.join(chunk.map(([id, at]) => sql`(${id}::uuid, ${at}::timestamptz)`))})`;
+      await db
+        .updateTable('users')
+        .from(latest.as('v'))
+        .set((eb) => ({ last_sign_in_at: eb.ref('v.column2') }))
+        .whereRef('users.id', '=', 'v.column1')
+        .execute();
     }
   },
 };
