@@ -10,7 +10,9 @@ import {
   type Subscription,
 } from '../store/event-store';
 import type { Position } from '../store/position';
-import { EVENTS_NOTIFY_CHANNEL, ensureEventStoreSchema } from './event-store-schema';
+import { createLogger } from '../server/logger';
+import { AppendAnnouncer, type AnnounceLog } from './append-announcer';
+import { ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
 
 interface EventRow {
@@ -115,29 +117,36 @@ export async function appendInTransaction(
   };
 }
 
+export interface PostgresEventStoreOptions {
+  /** Where a failed wake-up notification is reported (the append itself still succeeds). */
+  readonly log?: AnnounceLog;
+}
+
 export class PostgresEventStore implements EventStore {
+  private readonly announcer: AppendAnnouncer;
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly ownsPool: boolean,
-  ) {}
+    log: AnnounceLog,
+  ) {
+    this.announcer = new AppendAnnouncer(pool, log);
+  }
 
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
-  static async connect(source: string | pg.Pool): Promise<PostgresEventStore> {
+  static async connect(source: string | pg.Pool, { log }: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: 10 }) : source;
     await ensureEventStoreSchema(pool);
-    return new PostgresEventStore(pool, typeof source === 'string');
+    return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'));
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const client = await this.pool.connect();
+    let result: AppendResult;
     try {
       await client.query('begin');
-      const result = await appendInTransaction(client, streamId, events, expected);
+      result = await appendInTransaction(client, streamId, events, expected);
       await client.query('commit');
-      // After the commit, not inside it: a NOTIFY in the transaction takes a database-wide lock
-      // until the commit is flushed, which serialised concurrent appends (measured by the bench).
-      await client.query(`select pg_notify('${EVENTS_NOTIFY_CHANNEL}', '')`);
-      return result;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       if (isUniqueViolation(error)) {
@@ -148,6 +157,10 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
+    // Committed: the write has succeeded whatever happens next. Waking subscribers is best effort
+    // and off this path (append-announcer.ts explains why it is not one NOTIFY per append).
+    this.announcer.announce();
+    return result;
   }
 
   async readStream(streamId: string): Promise<RawRecordedEvent[]> {
@@ -175,6 +188,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    await this.announcer.close();
     if (this.ownsPool) await this.pool.end();
   }
 }
