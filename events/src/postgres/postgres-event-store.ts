@@ -43,6 +43,11 @@ const COLUMNS = 'sequence, transaction_id, event_id, stream_id, stream_revision,
 /** What can run the append: the pool (a statement on its own is a transaction) or a caller's client. */
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** Appends of up to this many events use a prepared statement per connection. */
+const PREPARED_UP_TO = 4;
+
+const claimKind = (expected: ExpectedRevision) => (typeof expected === 'bigint' ? 'revision' : expected);
+
 /**
  * Claims the revisions for the new events in es_streams, or claims nothing when the expectation
  * fails. $1 is the stream, $2 the number of events, $3 the expected revision (only when one is given).
@@ -82,8 +87,11 @@ export async function appendInTransaction(
   });
   // The events are inserted only when the claim returned a row (the join with `claimed`), in
   // their given order, so their sequence numbers follow their revisions.
-  const { rows } = await client.query<{ revision: string; sequence: string; transaction_id: string }>(
-    `with claimed as (${claimSql(expected)}),
+  const { rows } = await client.query<{ revision: string; sequence: string; transaction_id: string }>({
+    // Prepared once per connection and shape (most appends are one or two events), so PostgreSQL
+    // does not parse and plan the statement again on every append.
+    name: events.length <= PREPARED_UP_TO ? `es_append_${claimKind(expected)}_${events.length}` : undefined,
+    text: `with claimed as (${claimSql(expected)}),
      inserted as (
        insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
        select e.event_id, $1::text, claimed.revision - $2::bigint + e.n, e.event_type, e.schema_version, e.data, e.metadata
@@ -94,7 +102,7 @@ export async function appendInTransaction(
      select (select revision from claimed) as revision, sequence, transaction_id
      from inserted order by sequence desc limit 1`,
     values,
-  );
+  });
   const last = rows[0];
   if (!last) {
     const actual = await client.query<{ revision: string }>('select revision from es_streams where stream_id = $1', [streamId]);
