@@ -22,7 +22,8 @@ const WARM_UP = 200;
 /**
  * (a) What the event store's bookkeeping costs on top of the cheapest durable write PostgreSQL offers.
  * Both sides write the same payload, one event per commit, in the same database and run, so the
- * ratio isolates the store's overhead (stream row, revision check, NOTIFY, explicit transaction).
+ * ratio isolates the store's overhead (stream row, revision check, ordering columns and indexes,
+ * the coalesced NOTIFY that wakes subscribers).
  */
 export async function measureAppend(url: string): Promise<AppendFigures> {
   // max ≥ WRITERS + 2 so the concurrent runs never queue for a connection inside the pool.

@@ -28,7 +28,7 @@ const env = parseEnv(
     }).and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
-const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL });
+const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
 await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);

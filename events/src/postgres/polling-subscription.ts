@@ -7,8 +7,8 @@ import { EVENTS_NOTIFY_CHANNEL } from './event-store-schema';
 const POLL_INTERVAL_MS = 250;
 
 /**
- * Reads the global log from a position, wakes on NOTIFY (sent by every append at commit)
- * and polls as a fallback. Batches are delivered one at a time, in order.
+ * Reads the global log from a position, wakes on NOTIFY (sent after appends commit, a few
+ * coalesced into one: append-announcer.ts) and polls as a fallback. Batches are delivered one at a time, in order.
  */
 export async function pollingSubscription(
   pool: pg.Pool,

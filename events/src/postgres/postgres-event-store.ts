@@ -11,7 +11,9 @@ import {
   type Subscription,
 } from '../store/event-store';
 import type { Position } from '../store/position';
-import { EVENTS_NOTIFY_CHANNEL, ensureEventStoreSchema } from './event-store-schema';
+import { createLogger } from '../server/logger';
+import { AppendAnnouncer, type AnnounceLog } from './append-announcer';
+import { ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
 
@@ -40,116 +42,119 @@ const toRecorded = (row: EventRow): RawRecordedEvent => ({
 
 const COLUMNS = 'sequence, transaction_id, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata';
 
+/** What can run the append: the pool (a statement on its own is a transaction) or a caller's client. */
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** Appends of up to this many events use a prepared statement per connection. */
+const PREPARED_UP_TO = 4;
+
+const claimKind = (expected: ExpectedRevision) => (typeof expected === 'bigint' ? 'revision' : expected);
+
 /**
- * Claims the revisions for `count` new events, or throws a conflict. One statement each,
- * so two racing writers serialise on the es_streams row and the loser sees the new revision.
+ * Claims the revisions for the new events in es_streams, or claims nothing when the expectation
+ * fails. $1 is the stream, $2 the number of events, $3 the expected revision (only when one is given).
+ * Two racing writers serialise on the es_streams row, and the loser sees the new revision.
  */
-async function claimRevisions(
-  client: pg.PoolClient,
-  streamId: string,
-  count: number,
-  expected: ExpectedRevision,
-): Promise<bigint> {
-  let rows: { revision: string }[];
+function claimSql(expected: ExpectedRevision): string {
   if (expected === 'no_stream') {
-    ({ rows } = await client.query<{ revision: string }>(
-      'insert into es_streams (stream_id, revision) values ($1, $2) on conflict do nothing returning revision',
-      [streamId, count - 1],
-    ));
-  } else if (expected === 'any') {
-    ({ rows } = await client.query<{ revision: string }>(
-      `insert into es_streams (stream_id, revision) values ($1, $2)
-       on conflict (stream_id) do update set revision = es_streams.revision + $3 returning revision`,
-      [streamId, count - 1, count],
-    ));
-  } else {
-    ({ rows } = await client.query<{ revision: string }>(
-      'update es_streams set revision = revision + $3 where stream_id = $1 and revision = $2 returning revision',
-      [streamId, expected.toString(), count],
-    ));
+    return 'insert into es_streams (stream_id, revision) values ($1::text, $2::bigint - 1) on conflict do nothing returning revision';
   }
-  const claimed = rows[0];
-  if (!claimed) {
-    const actual = await client.query<{ revision: string }>('select revision from es_streams where stream_id = $1', [streamId]);
-    const current = actual.rows[0];
-    throw new WrongExpectedRevisionError(streamId, expected, current ? BigInt(current.revision) : 'no_stream');
+  if (expected === 'any') {
+    return `insert into es_streams (stream_id, revision) values ($1::text, $2::bigint - 1)
+       on conflict (stream_id) do update set revision = es_streams.revision + $2::bigint returning revision`;
   }
-  return BigInt(claimed.revision);
+  return 'update es_streams set revision = revision + $2::bigint where stream_id = $1::text and revision = $3::bigint returning revision';
 }
 
 /**
- * The append itself, inside a transaction the caller owns. Exported for the test that
- * proves out-of-order commits are never skipped; everyone else calls `append`. It sends no
- * notification: subscribers find such events on their next poll.
+ * The append itself, as one statement: on the pool it is its own transaction (one round trip,
+ * where begin, claim, insert and commit were four); on a client inside a transaction the caller
+ * owns, it joins that transaction. Exported for the test that proves out-of-order commits are
+ * never skipped and for the bench's loader; everyone else calls `append`. It sends no
+ * notification: the store announces its own appends, and subscribers poll for the rest.
  */
 export async function appendInTransaction(
-  client: pg.PoolClient,
+  client: Queryable,
   streamId: string,
   events: readonly NewEvent[],
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('append needs at least one event');
-  const lastRevision = await claimRevisions(client, streamId, events.length, expected);
-  const firstRevision = lastRevision - BigInt(events.length) + 1n;
-  const values: unknown[] = [];
+  const values: unknown[] = [streamId, events.length];
+  if (typeof expected === 'bigint') values.push(expected.toString());
   const tuples = events.map((event, index) => {
-    const base = index * 7;
-    values.push(
-      event.eventId,
-      streamId,
-      (firstRevision + BigInt(index)).toString(),
-      event.type,
-      event.schemaVersion,
-      JSON.stringify(event.data),
-      JSON.stringify(event.metadata),
-    );
-    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
+    const base = values.length;
+    values.push(event.eventId, event.type, event.schemaVersion, JSON.stringify(event.data), JSON.stringify(event.metadata));
+    return `(${index + 1}, $${base + 1}::uuid, $${base + 2}::text, $${base + 3}::integer, $${base + 4}::jsonb, $${base + 5}::jsonb)`;
   });
-  const inserted = await client.query<{ sequence: string; transaction_id: string }>(
-    `insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
-     values ${tuples.join(', ')} returning sequence, transaction_id`,
+  // The events are inserted only when the claim returned a row (the join with `claimed`), in
+  // their given order, so their sequence numbers follow their revisions.
+  const { rows } = await client.query<{ revision: string; sequence: string; transaction_id: string }>({
+    // Prepared once per connection and shape (most appends are one or two events), so PostgreSQL
+    // does not parse and plan the statement again on every append.
+    name: events.length <= PREPARED_UP_TO ? `es_append_${claimKind(expected)}_${events.length}` : undefined,
+    text: `with claimed as (${claimSql(expected)}),
+     inserted as (
+       insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
+       select e.event_id, $1::text, claimed.revision - $2::bigint + e.n, e.event_type, e.schema_version, e.data, e.metadata
+       from claimed, (values ${tuples.join(', ')}) as e (n, event_id, event_type, schema_version, data, metadata)
+       order by e.n
+       returning sequence, transaction_id
+     )
+     select (select revision from claimed) as revision, sequence, transaction_id
+     from inserted order by sequence desc limit 1`,
     values,
-  );
-  const last = inserted.rows[inserted.rows.length - 1]!;
+  });
+  const last = rows[0];
+  if (!last) {
+    const actual = await client.query<{ revision: string }>('select revision from es_streams where stream_id = $1', [streamId]);
+    const current = actual.rows[0];
+    throw new WrongExpectedRevisionError(streamId, expected, current ? BigInt(current.revision) : 'no_stream');
+  }
   return {
-    nextExpectedRevision: lastRevision,
+    nextExpectedRevision: BigInt(last.revision),
     position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.sequence) },
   };
 }
 
+export interface PostgresEventStoreOptions {
+  /** Where a failed wake-up notification is reported (the append itself still succeeds). */
+  readonly log?: AnnounceLog;
+}
+
 export class PostgresEventStore implements EventStore {
+  private readonly announcer: AppendAnnouncer;
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly ownsPool: boolean,
-  ) {}
+    log: AnnounceLog,
+  ) {
+    this.announcer = new AppendAnnouncer(pool, log);
+  }
 
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
-  static async connect(source: string | pg.Pool): Promise<PostgresEventStore> {
+  static async connect(source: string | pg.Pool, { log }: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: 10 }) : source;
     await ensureEventStoreSchema(pool);
-    return new PostgresEventStore(pool, typeof source === 'string');
+    return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'));
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const client = await this.pool.connect();
+    let result: AppendResult;
     try {
-      await client.query('begin');
-      const result = await appendInTransaction(client, streamId, events, expected);
-      await client.query('commit');
-      // After the commit, not inside it: a NOTIFY in the transaction takes a database-wide lock
-      // until the commit is flushed, which serialised concurrent appends (measured by the bench).
-      await client.query(`select pg_notify('${EVENTS_NOTIFY_CHANNEL}', '')`);
-      return result;
+      result = await appendInTransaction(this.pool, streamId, events, expected);
     } catch (error) {
-      await client.query('rollback').catch(() => undefined);
       if (isUniqueViolation(error)) {
-        // A racing writer that created the same stream between our claim and insert.
+        // A unique key a racing writer took first (an event id, or a stream revision): a conflict.
         throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
       }
       throw error;
-    } finally {
-      client.release();
     }
+    // Committed: the write has succeeded whatever happens next. Waking subscribers is best effort
+    // and off this path (append-announcer.ts explains why it is not one NOTIFY per append).
+    this.announcer.announce();
+    return result;
   }
 
   async readStream(streamId: string): Promise<RawRecordedEvent[]> {
@@ -181,6 +186,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    await this.announcer.close();
     if (this.ownsPool) await this.pool.end();
   }
 }

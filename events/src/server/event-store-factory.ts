@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '../store/event-store';
+import type { AnnounceLog } from '../postgres/append-announcer';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 
 export interface EventStoreConfig {
@@ -7,6 +8,8 @@ export interface EventStoreConfig {
   readonly databaseUrl: string;
   /** When set, events go to EventStoreDB instead (DESIGN.md decision 1). */
   readonly eventStoreUrl?: string | undefined;
+  /** The service's logger, for the PostgreSQL store's failed wake-up notifications. */
+  readonly log?: AnnounceLog | undefined;
 }
 
 export async function createEventStore(config: EventStoreConfig, pool?: pg.Pool): Promise<EventStore> {
@@ -15,5 +18,5 @@ export async function createEventStore(config: EventStoreConfig, pool?: pg.Pool)
     const { EventStoreDBEventStore } = await import('../eventstoredb/eventstoredb-event-store');
     return EventStoreDBEventStore.connect(config.eventStoreUrl);
   }
-  return PostgresEventStore.connect(pool ?? config.databaseUrl);
+  return PostgresEventStore.connect(pool ?? config.databaseUrl, config.log ? { log: config.log } : {});
 }
