@@ -1,22 +1,10 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  addDays,
-  appointmentStreamId,
-  carerStreamId,
-  clientStreamId,
-  definitionOf,
-  londonToday,
-  shiftStreamId,
-  VISIT_TYPES,
-  type DomainEvent,
-  type NewEvent,
-} from '@care/events';
-import { appendInTransaction } from '@care/events/server';
+import { addDays, appointmentStreamId, carerStreamId, clientStreamId, londonToday, shiftStreamId, type DomainEvent } from '@care/events';
 import { READ_MODEL_SCHEMA, replayInto } from '@care/projector';
-import { metadata, registered } from './carer-data';
-import { now, percentile, round, runConcurrently } from './stats';
+import { registered } from './carer-data';
+import { clientRegistered, load, stamped, visitEvents, type Append } from './care-log';
+import { now, percentile, round } from './stats';
 import { startServices } from './services';
 
 export interface AppointmentLatencyFigures {
@@ -38,156 +26,8 @@ const CLIENTS = 400;
 const FIRST_DAY = -90;
 const DAYS = 120;
 const VISITS_PER_DAY = Math.ceil(VISITS / DAYS);
-/** Streams per loading transaction: one commit per batch instead of per stream. */
-const STREAMS_PER_TX = 500;
-const LOADERS = 4;
 const WARM_UP = 10;
 const REQUESTS = 200;
-const TASKS = ['Breakfast', 'Medication prompt', 'Wash and dress', 'Hot drink', 'Tidy kitchen', 'Check fluids'];
-
-/** Stamped like the command API stamps events; each type's data is validated once against its schema. */
-const validated = new Set<string>();
-function stamped(event: DomainEvent, occurredAt?: string): NewEvent {
-  const definition = definitionOf(event.type);
-  if (!validated.has(event.type)) {
-    definition.schema.parse(event.data);
-    validated.add(event.type);
-  }
-  const meta = metadata();
-  return { eventId: uuidv7(), type: event.type, schemaVersion: definition.schemaVersion, data: event.data, metadata: { ...meta, occurredAt: occurredAt ?? meta.occurredAt } };
-}
-
-interface Append {
-  readonly streamId: string;
-  readonly events: NewEvent[];
-}
-
-function clientRegistered(id: string, n: number): DomainEvent {
-  return {
-    type: 'ClientRegistered',
-    data: {
-      id,
-      clientId: `CL-${String(n).padStart(5, '0')}`,
-      firstName: ['Margaret', 'Arthur', 'Dorothy', 'Kenneth', 'Joan', 'Ronald'][n % 6]!,
-      lastName: ['Smith', 'Jones', 'Patel', 'Green', 'Khan', 'Walker', 'Hughes'][n % 7]!,
-      dateOfBirth: `19${30 + (n % 30)}-0${1 + (n % 9)}-1${n % 10}`,
-      address: `${1 + (n % 150)} Mill Lane, Leeds LS${1 + (n % 28)}`,
-      phoneNumber: null,
-      emergencyContact: 'Susan Smith',
-      emergencyPhone: '07700 900123',
-      medicalConditions: ['Type 2 diabetes'],
-      medications: ['Metformin 500 mg twice daily'],
-      allergies: [],
-      careLevel: 'medium',
-      mobilityLevel: null,
-      cognitiveLevel: null,
-      riskAssessment: null,
-      careInstructions: 'Prompt medication from the blister pack.',
-      keyworkerCarerId: null,
-      preferredCarers: [],
-      isActive: true,
-    },
-  };
-}
-
-/**
- * Visit `n`: day, carer and a non-overlapping slot derived from the index (no randomness). A past visit was
- * checked in (one in eight late, one in forty missed instead, one in thirty cancelled) and out; today's and
- * later ones are scheduled.
- */
-function visitEvents(n: number, carerIds: readonly string[], clientIds: readonly string[], today: string, nowMs: number): NewEvent[] {
-  const day = addDays(today, FIRST_DAY + Math.floor(n / VISITS_PER_DAY));
-  const slot = n % VISITS_PER_DAY;
-  const carerId = carerIds[slot % CARERS]!;
-  const clientId = clientIds[(n * 7) % CLIENTS]!;
-  // 14 visits per carer per day, 65 minutes apart from 06:00 UTC.
-  const startMs = Date.parse(`${day}T06:00:00Z`) + Math.floor(slot / CARERS) * 65 * 60_000;
-  const durationMinutes = [30, 45, 60][n % 3]!;
-  const id = uuidv7();
-  const at = (offsetMinutes: number) => new Date(startMs + offsetMinutes * 60_000).toISOString();
-  const events: DomainEvent[] = [
-    {
-      type: 'AppointmentScheduled',
-      data: {
-        id,
-        clientId,
-        carerId,
-        seriesId: null,
-        scheduledStart: at(0),
-        durationMinutes,
-        visitType: VISIT_TYPES[n % VISIT_TYPES.length]!,
-        priority: n % 10 === 0 ? 'high' : 'normal',
-        tasks: [TASKS[n % TASKS.length]!, TASKS[(n + 2) % TASKS.length]!, TASKS[(n + 4) % TASKS.length]!],
-        notes: n % 4 === 0 ? 'Key safe by the back door.' : null,
-      },
-    },
-  ];
-  const endMs = startMs + durationMinutes * 60_000;
-  if (endMs < nowMs) {
-    if (n % 30 === 0) {
-      events.push({ type: 'AppointmentCancelled', data: { id, reason: 'Client in hospital' } });
-    } else if (n % 40 === 1) {
-      events.push({ type: 'VisitRunningLate', data: { id, detectedAt: at(16) } }, { type: 'VisitMissed', data: { id, detectedAt: at(durationMinutes + 1) } });
-    } else {
-      const lateBy = n % 8 === 0 ? 25 : (n % 11) - 5;
-      events.push(
-        {
-          type: 'VisitCheckedIn',
-          data: {
-            id,
-            carerId,
-            checkedInAt: at(lateBy),
-            location: { latitude: 53.8, longitude: -1.55, accuracy: 15, address: null },
-            source: 'Mobile',
-            manualInputReason: null,
-            lateArrival: lateBy > 15,
-            lateReason: lateBy > 15 ? 'Previous visit overran' : null,
-          },
-        },
-        {
-          type: 'VisitCheckedOut',
-          data: {
-            id,
-            checkedOutAt: at(lateBy + durationMinutes),
-            tasksCompleted: [TASKS[n % TASKS.length]!, TASKS[(n + 2) % TASKS.length]!],
-            medicationGiven: n % 3 === 0,
-            clientMood: 'content',
-            healthObservations: null,
-            notes: 'All tasks done; client in good spirits.',
-            signature: null,
-            travelTimeMinutes: 10 + (n % 20),
-            mileageTenths: 20 + (n % 60),
-            expensesPence: null,
-            location: null,
-            source: 'Mobile',
-            manualInputReason: null,
-          },
-        },
-      );
-    }
-  }
-  return events.map((event) => stamped(event));
-}
-
-/** Loads through the store's own append (same revision claims and rows), many streams per transaction. Not measured. */
-async function load(pool: pg.Pool, appends: readonly Append[]): Promise<void> {
-  const batches = Math.ceil(appends.length / STREAMS_PER_TX);
-  await runConcurrently(batches, LOADERS, async (b) => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      for (const append of appends.slice(b * STREAMS_PER_TX, (b + 1) * STREAMS_PER_TX)) {
-        await appendInTransaction(client, append.streamId, append.events, 'no_stream');
-      }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  });
-}
 
 /**
  * (f) GET /api/appointments for one whole day (all ~830 visits, limit=1000) and GET /api/monitoring?range=30d
@@ -230,7 +70,7 @@ export async function measureAppointmentLatency(url: string): Promise<Appointmen
     }
     const visits: Append[] = [];
     for (let n = 0; n < VISITS; n += 1) {
-      const events = visitEvents(n, carerIds, clientIds, today, nowMs);
+      const events = visitEvents(n, { carerIds, clientIds, today, nowMs, firstDay: FIRST_DAY, visitsPerDay: VISITS_PER_DAY });
       visits.push({ streamId: appointmentStreamId((events[0]!.data as { id: string }).id), events });
     }
     await load(services.pool, people);

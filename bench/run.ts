@@ -7,6 +7,7 @@ import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
+import { measureRebuildMix } from './rebuild-mix';
 import { measureReadLatency } from './read-latency';
 import { round } from './stats';
 import { renderTable, targetMet, type Row } from './table';
@@ -46,6 +47,12 @@ async function main(): Promise<number> {
     const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
     step('(g) the front door: first-load size in Chromium, and a small read through the UI server against straight');
     const frontDoor = await measureFrontDoor(await postgres.freshDatabase('front_door'));
+    step('(h) a full rebuild of every projection over a year of a large agency (about 1,000,000 events)');
+    const rebuildMix = await measureRebuildMix(await postgres.freshDatabase('rebuild_mix'), (message) => step(`    ${message}`));
+    if (!rebuildMix.rebuildMixVerified) {
+      step(`FAILED: the rebuilt read model differs from the live one in ${rebuildMix.rebuildMixDiffering.join(', ')}`);
+      exitCode = 1;
+    }
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -61,6 +68,9 @@ async function main(): Promise<number> {
       ...diary,
       ...appointments,
       ...frontDoor,
+      rebuildMixEvents: rebuildMix.rebuildMixEvents,
+      rebuildMixPerSec: Math.round(rebuildMix.rebuildMixPerSec),
+      rebuildMixVerified: rebuildMix.rebuildMixVerified,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -91,6 +101,7 @@ async function main(): Promise<number> {
       { metric: 'directReadsPerSec', value: results.directReadsPerSec, unit: 'req/s' },
       { metric: 'proxyReadsPerSec', value: results.proxyReadsPerSec, unit: 'req/s' },
       { metric: 'proxyThroughputRatio', value: results.proxyThroughputRatio, unit: 'x', target: { atLeast: 0.8 } },
+      { metric: 'rebuildMixPerSec', value: results.rebuildMixPerSec, unit: 'events/s', target: { atLeast: 20000 } },
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

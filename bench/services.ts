@@ -27,6 +27,8 @@ export interface Services {
 
 export async function startServices(url: string): Promise<Services> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection dropped at the end of a run (drop database … with force) must not crash the bench.
+  pool.on('error', () => undefined);
   const db = createReadModelDb(pool); // destroying db ends the pool
   const store = await PostgresEventStore.connect(pool);
   const command = await startCommandApiOn(url, { silent: true });
