@@ -6,5 +6,11 @@ import type { Kysely } from 'kysely';
  * There are no migrations: a projection whose tables or rules change bumps its version and rebuilds itself.
  */
 export interface TableSchema {
+  /** The tables, with their primary keys (what applying events needs). */
   create(db: Kysely<unknown>): Promise<void>;
+  /**
+   * The secondary indexes, each `if not exists`. A rebuild creates them once its tables are filled, just before
+   * they are swapped in: building an index once is several times cheaper than keeping it up to date row by row.
+   */
+  indexes?(db: Kysely<unknown>): Promise<void>;
 }

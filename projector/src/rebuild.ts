@@ -26,7 +26,10 @@ export async function replayInto(store: EventStore, db: Kysely<ReadModelDatabase
   let count = 0;
   for (;;) {
     const raw = await store.readAll(position, REPLAY_BATCH);
-    if (raw.length === 0) return count;
+    if (raw.length === 0) {
+      for (const projection of projections) await projection.schema.indexes?.(db.withSchema(schema) as Kysely<unknown>);
+      return count;
+    }
     await db.transaction().execute((trx) => applyToMembers(trx, parseBatch(raw), members, new Set()));
     const stalled = members.find((member) => member.stalled);
     if (stalled) throw new Error(`Projection ${stalled.projection.name} cannot apply event ${stalled.stalled!.eventId} (${stalled.stalled!.type}): ${stalled.stalled!.error}`);

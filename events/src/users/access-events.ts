@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
-import { eventText } from '../event-fields';
+import { eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
@@ -42,8 +42,8 @@ export const UserSignInLockedOut = defineEvent(
     /** The account whose email was tried (account scope, when the email has one). */
     userId: z.uuid().nullable(),
     /** The email tried (account scope); null for an address lockout. */
-    email: z.string().nullable(),
-    lockedUntil: z.iso.datetime(),
+    email: eventText(TEXT_LIMITS.email).nullable(),
+    lockedUntil: eventInstant(),
     ...client,
   }),
 );

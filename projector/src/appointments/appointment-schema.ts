@@ -44,14 +44,6 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    // Day and range lists (GET /api/appointments?date=, /api/monitoring) read the London date in start order,
-    // ties by id: the index gives the lists' whole order, so a page is read from it without sorting the range.
-    await db.schema.createIndex('appointments_date').on('appointments').columns(['date', 'scheduled_start', 'id']).execute();
-    await db.schema.createIndex('appointments_start').on('appointments').column('scheduled_start').execute();
-    await db.schema.createIndex('appointments_carer').on('appointments').columns(['carer_id', 'scheduled_start']).execute();
-    await db.schema.createIndex('appointments_client').on('appointments').columns(['client_id', 'scheduled_start']).execute();
-    // The timeliness policy looks for scheduled visits whose start or end has passed.
-    await db.schema.createIndex('appointments_status').on('appointments').columns(['status', 'scheduled_start']).execute();
 
     await db.schema
       .createTable('appointment_views')
@@ -69,7 +61,6 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .addColumn('data', 'jsonb', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('appointment_versions_appointment').on('appointment_versions').columns(['appointment_id', 'revision']).execute();
 
     await db.schema
       .createTable('appointment_carer_names')
@@ -78,7 +69,6 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('appointment_carer_names_user').on('appointment_carer_names').column('user_id').execute();
     await db.schema
       .createTable('appointment_client_names')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -86,5 +76,17 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addColumn('address', 'text', (c) => c.notNull())
       .execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    // Day and range lists (GET /api/appointments?date=, /api/monitoring) read the London date in start order,
+    // ties by id: the index gives the lists' whole order, so a page is read from it without sorting the range.
+    await db.schema.createIndex('appointments_date').ifNotExists().on('appointments').columns(['date', 'scheduled_start', 'id']).execute();
+    await db.schema.createIndex('appointments_start').ifNotExists().on('appointments').column('scheduled_start').execute();
+    await db.schema.createIndex('appointments_carer').ifNotExists().on('appointments').columns(['carer_id', 'scheduled_start']).execute();
+    await db.schema.createIndex('appointments_client').ifNotExists().on('appointments').columns(['client_id', 'scheduled_start']).execute();
+    // The timeliness policy looks for scheduled visits whose start or end has passed.
+    await db.schema.createIndex('appointments_status').ifNotExists().on('appointments').columns(['status', 'scheduled_start']).execute();
+    await db.schema.createIndex('appointment_versions_appointment').ifNotExists().on('appointment_versions').columns(['appointment_id', 'revision']).execute();
+    await db.schema.createIndex('appointment_carer_names_user').ifNotExists().on('appointment_carer_names').column('user_id').execute();
   },
 };

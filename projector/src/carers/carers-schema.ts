@@ -29,6 +29,8 @@ export const carersSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name']).execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    await db.schema.createIndex('carers_name').ifNotExists().on('carers').columns(['last_name', 'first_name']).execute();
   },
 };

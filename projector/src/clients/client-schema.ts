@@ -31,7 +31,9 @@ export const clientsSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('clients_name').on('clients').columns(['last_name', 'first_name']).execute();
-    await db.schema.createIndex('clients_keyworker').on('clients').column('keyworker_carer_id').execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    await db.schema.createIndex('clients_name').ifNotExists().on('clients').columns(['last_name', 'first_name']).execute();
+    await db.schema.createIndex('clients_keyworker').ifNotExists().on('clients').column('keyworker_carer_id').execute();
   },
 };

@@ -29,16 +29,6 @@ export const diarySchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('diary_entries_entry_date').on('diary_entries').columns(['entry_date desc', 'id']).execute();
-    await db.schema.createIndex('diary_entries_carer').on('diary_entries').column('carer_id').execute();
-    await db.schema.createIndex('diary_entries_client').on('diary_entries').column('client_id').execute();
-    // A visit's documentsUploaded counts the entries recorded against it, a page of visits at a time.
-    await db.schema
-      .createIndex('diary_entries_by_visit')
-      .on('diary_entries')
-      .column('appointment_id')
-      .where(sql.ref('appointment_id'), 'is not', null)
-      .execute();
 
     await db.schema
       .createTable('diary_entry_versions')
@@ -51,7 +41,6 @@ export const diarySchema: TableSchema = {
       .addColumn('changes', 'jsonb', (c) => c.notNull())
       .addColumn('reason', 'text')
       .execute();
-    await db.schema.createIndex('diary_entry_versions_entry').on('diary_entry_versions').columns(['entry_id', 'revision']).execute();
 
     await db.schema
       .createTable('diary_names')
@@ -61,5 +50,19 @@ export const diarySchema: TableSchema = {
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('diary_names_pk', ['kind', 'id'])
       .execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    await db.schema.createIndex('diary_entries_entry_date').ifNotExists().on('diary_entries').columns(['entry_date desc', 'id']).execute();
+    await db.schema.createIndex('diary_entries_carer').ifNotExists().on('diary_entries').column('carer_id').execute();
+    await db.schema.createIndex('diary_entries_client').ifNotExists().on('diary_entries').column('client_id').execute();
+    // A visit's documentsUploaded counts the entries recorded against it, a page of visits at a time.
+    await db.schema
+      .createIndex('diary_entries_by_visit')
+      .ifNotExists()
+      .on('diary_entries')
+      .column('appointment_id')
+      .where(sql.ref('appointment_id'), 'is not', null)
+      .execute();
+    await db.schema.createIndex('diary_entry_versions_entry').ifNotExists().on('diary_entry_versions').columns(['entry_id', 'revision']).execute();
   },
 };

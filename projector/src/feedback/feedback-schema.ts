@@ -23,11 +23,6 @@ export const feedbackSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    // The admin list: newest first, optionally one status.
-    await db.schema.createIndex('feedback_newest').on('feedback').columns(['created_at desc', 'id desc']).execute();
-    await db.schema.createIndex('feedback_status_newest').on('feedback').columns(['status', 'created_at desc']).execute();
-    // Profile changes update the sender's name on their feedback.
-    await db.schema.createIndex('feedback_user').on('feedback').column('user_id').execute();
     await db.schema
       .createTable('feedback_senders')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -36,5 +31,12 @@ export const feedbackSchema: TableSchema = {
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('role', 'text', (c) => c.notNull())
       .execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    // The admin list: newest first, optionally one status.
+    await db.schema.createIndex('feedback_newest').ifNotExists().on('feedback').columns(['created_at desc', 'id desc']).execute();
+    await db.schema.createIndex('feedback_status_newest').ifNotExists().on('feedback').columns(['status', 'created_at desc']).execute();
+    // Profile changes update the sender's name on their feedback.
+    await db.schema.createIndex('feedback_user').ifNotExists().on('feedback').column('user_id').execute();
   },
 };

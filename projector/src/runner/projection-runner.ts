@@ -207,14 +207,18 @@ export class ProjectionRunner {
   /** Reads the log for the members behind, from the furthest back, until they reach the head and join the live ones. */
   private async catchUp(): Promise<void> {
     let read = 0;
+    let ahead: { from: Position; batch: Promise<RawRecordedEvent[]> } | undefined;
     while (!this.stopped) {
       const active = this.behind.filter((member) => !member.stalled);
       if (active.length === 0) return this.parkStalled();
       const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
-      const raw = await this.options.store.readAll(from, this.catchUpBatchSize);
-      this.noteRead(raw);
+      // The batch read ahead is used only if nothing moved a member back (a skip resumes one behind the reader).
+      const raw = this.noteRead(ahead && comparePositions(ahead.from, from) === 0 ? await ahead.batch : await this.options.store.readAll(from, this.catchUpBatchSize));
+      ahead = undefined;
       if (raw.length < this.catchUpBatchSize) {
-        // Near the head: finish under the live reader's lock so nothing slips in between, then swap and join.
+        // Near the head: index the rebuilt tables while the live ones still serve, then finish under the live
+        // reader's lock so nothing slips in between, then swap and join.
+        await this.indexRebuilt();
         await this.mutex.run(async () => {
           if (raw.length > 0) await this.applyBehind(raw);
           for (let more = await this.readAfter(); more.length > 0; more = await this.readAfter()) await this.applyBehind(more);
@@ -222,9 +226,20 @@ export class ProjectionRunner {
         });
         continue;
       }
+      // Read the next batch while this one is written: the read overlaps the writes on another connection.
+      const next = raw.at(-1)!.position;
+      ahead = { from: next, batch: this.options.store.readAll(next, this.catchUpBatchSize) };
+      ahead.batch.catch(() => undefined); // a failed read-ahead is simply read again
       await this.applyBehind(raw);
       read += raw.length;
       this.options.onCatchUpProgress?.(this.behind, read);
+    }
+  }
+
+  private async indexRebuilt(): Promise<void> {
+    for (const member of this.behind) {
+      if (member.rebuildVersion === undefined || member.stalled) continue;
+      await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
     }
   }
 

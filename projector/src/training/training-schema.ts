@@ -20,13 +20,15 @@ export const trainingSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('training_records_carer').on('training_records').column('carer_id').execute();
-    await db.schema.createIndex('training_records_expiry').on('training_records').column('expiry_date').execute();
     await db.schema
       .createTable('training_compliance')
       .addColumn('carer_id', 'uuid', (c) => c.primaryKey())
       .addColumn('open_ended_current', 'integer', (c) => c.notNull())
       .addColumn('current_expiry_dates', sql`date[]`, (c) => c.notNull())
       .execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    await db.schema.createIndex('training_records_carer').ifNotExists().on('training_records').column('carer_id').execute();
+    await db.schema.createIndex('training_records_expiry').ifNotExists().on('training_records').column('expiry_date').execute();
   },
 };

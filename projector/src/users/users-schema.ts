@@ -19,7 +19,9 @@ export const usersSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('users_name').on('users').columns(['last_name', 'first_name']).execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    await db.schema.createIndex('users_name').ifNotExists().on('users').columns(['last_name', 'first_name']).execute();
   },
 };
 
@@ -37,6 +39,8 @@ export const accessLogSchema: TableSchema = {
       .addColumn('user_agent', 'text')
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('access_log_time').on('access_log').columns(['occurred_at desc']).execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    await db.schema.createIndex('access_log_time').ifNotExists().on('access_log').columns(['occurred_at desc']).execute();
   },
 };

@@ -26,13 +26,16 @@ export const voiceNotesSchema: TableSchema = {
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .execute();
+  },
+  async indexes(db: Kysely<unknown>) {
     // Lists are newest first, on their own or for one diary entry or client.
-    await db.schema.createIndex('voice_notes_created').on('voice_notes').columns(['created_at desc', 'id desc']).execute();
-    await db.schema.createIndex('voice_notes_diary_entry').on('voice_notes').columns(['diary_entry_id', 'created_at desc']).execute();
-    await db.schema.createIndex('voice_notes_client').on('voice_notes').columns(['client_id', 'created_at desc']).execute();
+    await db.schema.createIndex('voice_notes_created').ifNotExists().on('voice_notes').columns(['created_at desc', 'id desc']).execute();
+    await db.schema.createIndex('voice_notes_diary_entry').ifNotExists().on('voice_notes').columns(['diary_entry_id', 'created_at desc']).execute();
+    await db.schema.createIndex('voice_notes_client').ifNotExists().on('voice_notes').columns(['client_id', 'created_at desc']).execute();
     // A visit's documentsUploaded counts the notes recorded against it.
     await db.schema
       .createIndex('voice_notes_by_visit')
+      .ifNotExists()
       .on('voice_notes')
       .column('appointment_id')
       .where(sql.ref('appointment_id'), 'is not', null)
