@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { apiSend, errorReason } from '../../shared/api';
-import { formatDateTime } from '../../shared/format';
+import { enumLabel, formatDateTime } from '../../shared/format';
 import { projectionStatusQueryOptions } from './get-projection-status';
 
 const number = new Intl.NumberFormat('en-GB');
@@ -78,7 +78,7 @@ function ProjectionRow({ row }: { row: ProjectionStatusView }) {
     <>
       <tr data-testid="projection-status-row" className={row.state === 'stalled' ? 'row-warning' : undefined}>
         <th scope="row" data-label="Projection">
-          {row.name}
+          {enumLabel(row.name)}
         </th>
         <td data-label="Version">{row.servedVersion === row.version ? row.version : `${row.servedVersion} → ${row.version}`}</td>
         <td data-label="State">{stateLabel(row)}</td>
@@ -107,7 +107,7 @@ function StalledDetail({ name, stalled }: { name: string; stalled: NonNullable<P
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectionStatusQueryOptions.queryKey }),
   });
   return (
-    <div className="stalled-detail" role="group" aria-label={`${name} stalled`}>
+    <div className="stalled-detail" role="group" aria-label={`${enumLabel(name)} stalled`}>
       <p className="small">
         Stopped at {stalled.type} <code>{stalled.eventId}</code> since {formatDateTime(stalled.at)}: {stalled.error}
       </p>
