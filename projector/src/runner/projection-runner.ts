@@ -99,13 +99,22 @@ export class ProjectionRunner {
       return member;
     }
     const rebuildPosition = row ? positionOf(row.rebuild_commit, row.rebuild_prepare) : undefined;
-    const resume = !force && row?.rebuild_version === projection.version && rebuildPosition !== undefined && (await this.schemaExists(rebuildSchemaOf(projection)));
+    const serverStartedAt = await this.serverStartedAt();
+    const resume =
+      !force &&
+      row?.rebuild_version === projection.version &&
+      rebuildPosition !== undefined &&
+      row.rebuild_server_started_at?.getTime() === serverStartedAt.getTime() &&
+      (await this.schemaExists(rebuildSchemaOf(projection)));
     const from = resume ? rebuildPosition : START_POSITION;
     Object.assign(member, { schema: rebuildSchemaOf(projection), rebuildVersion: projection.version, checkpoint: from, saved: from, rebuildEvents: resume ? Number(row.rebuild_events) : 0 });
     if (!resume) {
       await sql`drop schema if exists ${sql.id(member.schema)} cascade`.execute(db);
       await sql`create schema ${sql.id(member.schema)}`.execute(db);
       await projection.schema.create(db.withSchema(member.schema) as Kysely<unknown>);
+      // Filled without write-ahead logging, made durable in one pass before the swap (indexRebuilt). A database
+      // crash empties unlogged tables, so a rebuild resumes only on the same server run (serverStartedAt).
+      for (const table of projection.tables) await sql`alter table ${sql.id(member.schema, table)} set unlogged`.execute(db);
     }
     log.info({ projection: projection.name, version: projection.version, from: row?.version ?? null, resume }, 'projection rebuilding');
     const rebuild = {
@@ -115,6 +124,7 @@ export class ProjectionRunner {
       rebuild_prepare: from.prepare.toString(),
       rebuild_events: String(member.rebuildEvents),
       rebuild_started_at: resume ? (row?.rebuild_started_at?.toISOString() ?? null) : new Date().toISOString(),
+      rebuild_server_started_at: serverStartedAt.toISOString(),
       // Reactions to events the previous version already handled must not fire again.
       gate_commit: served.commit.toString(),
       gate_prepare: served.prepare.toString(),
@@ -127,6 +137,11 @@ export class ProjectionRunner {
 
   private async writeRow(name: string, values: Partial<Record<keyof ProjectionStatusTable, string | number | null>>): Promise<void> {
     await this.options.db.withSchema(READ_MODEL_SCHEMA).updateTable('projection_status').set(values as never).where('name', '=', name).execute();
+  }
+
+  private async serverStartedAt(): Promise<Date> {
+    const { rows } = await sql<{ at: Date }>`select pg_postmaster_start_time() as at`.execute(this.options.db);
+    return rows[0]!.at;
   }
 
   private async schemaExists(schema: string): Promise<boolean> {
@@ -239,6 +254,7 @@ export class ProjectionRunner {
   private async indexRebuilt(): Promise<void> {
     for (const member of this.behind) {
       if (member.rebuildVersion === undefined || member.stalled) continue;
+      for (const table of member.projection.tables) await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
       await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
     }
   }
@@ -314,7 +330,7 @@ export class ProjectionRunner {
   }
 }
 
-const NO_REBUILD = { rebuild_version: null, rebuild_commit: null, rebuild_prepare: null, rebuild_started_at: null, gate_commit: null, gate_prepare: null, rebuild_events: '0' };
+const NO_REBUILD = { rebuild_version: null, rebuild_commit: null, rebuild_prepare: null, rebuild_started_at: null, rebuild_server_started_at: null, gate_commit: null, gate_prepare: null, rebuild_events: '0' };
 const NO_STALL = { stalled_event_id: null, stalled_event_type: null, stalled_commit: null, stalled_prepare: null, stalled_error: null, stalled_at: null };
 
 /** Moves a rebuilt projection's tables into the read model in the caller's transaction: readers see old or new. */

@@ -25,6 +25,8 @@ export interface ProjectionStatusTable {
   rebuild_prepare: NullableInt8;
   rebuild_events: Int8;
   rebuild_started_at: Instant;
+  /** The database server's start time when the rebuild began: a rebuild resumes only on the same server run. */
+  rebuild_server_started_at: Instant;
   /** Reactions stay gated at or below this position during a rebuild: the previous version already had them. */
   gate_commit: NullableInt8;
   gate_prepare: NullableInt8;
@@ -66,6 +68,7 @@ create table if not exists ${sql.id(READ_MODEL_SCHEMA, 'projection_status')} (
   rebuild_prepare bigint,
   rebuild_events bigint not null default 0,
   rebuild_started_at timestamptz,
+  rebuild_server_started_at timestamptz,
   gate_commit bigint,
   gate_prepare bigint,
   stalled_event_id uuid,
@@ -91,6 +94,7 @@ create table if not exists ${sql.id(READ_MODEL_SCHEMA, 'projection_dead_letters'
   skipped_at timestamptz not null,
   primary key (projection, event_id)
 );
+alter table ${sql.id(READ_MODEL_SCHEMA, 'projection_status')} add column if not exists rebuild_server_started_at timestamptz;
 -- The layout before per-projection checkpoints: one checkpoint and kysely's migration log. Every projection
 -- rebuilds itself once into its own tables on the first start after the upgrade, so these are never read again.
 drop table if exists ${sql.id(READ_MODEL_SCHEMA, 'checkpoint')};
