@@ -139,3 +139,17 @@ async function applyOneByOne(
     return;
   }
 }
+
+/** The smallest checkpoint among `members` (where a reader for all of them must start), or undefined for none. */
+export function earliestCheckpoint(members: readonly Member[]): Position | undefined {
+  let earliest: Position | undefined;
+  for (const member of members) if (!earliest || comparePositions(member.checkpoint, earliest) < 0) earliest = member.checkpoint;
+  return earliest;
+}
+
+/** The largest of `members`' checkpoints and `floor`. */
+export function latestCheckpoint(members: readonly Member[], floor: Position): Position {
+  let latest = floor;
+  for (const member of members) if (comparePositions(member.checkpoint, latest) > 0) latest = member.checkpoint;
+  return latest;
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { comparePositions, positionToToken, type ProjectionEvent, type RecordedEvent } from '@care/events';
+import { positionToToken, type ProjectionEvent, type RecordedEvent } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
-import { deadLetterKey, type DeadLetters, type Member, type ParsedBatch } from './apply-to-members';
+import { deadLetterKey, earliestCheckpoint, type DeadLetters, type Member, type ParsedBatch } from './apply-to-members';
 import type { ProjectionState } from './status-tables';
 
 /** Thrown when a checkpoint moved under us: another projector, or a stale one, wrote it. Never retried. */
@@ -114,9 +114,8 @@ export interface ReadModelChanged {
 
 export function changedPayload(members: readonly Member[], changed: readonly string[]): ReadModelChanged | undefined {
   const serving = members.filter((member) => !member.stalled && member.rebuildVersion === undefined);
-  const first = serving[0];
-  if (!first) return undefined;
   // Members that joined from a catch-up may be ahead; every serving member has reached the smallest.
-  const position = serving.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), first.checkpoint);
+  const position = earliestCheckpoint(serving);
+  if (!position) return undefined;
   return { position: positionToToken(position), projections: [...changed], live: serving.map((member) => member.projection.name) };
 }

@@ -3,7 +3,7 @@ import { comparePositions, START_POSITION, type EventStore, type Position, type 
 import type { Logger } from '@care/events/server';
 import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
-import { applyToMembers, deadLetterKey, parseBatch, type DeadLetters, type Member } from './apply-to-members';
+import { applyToMembers, deadLetterKey, earliestCheckpoint, latestCheckpoint, parseBatch, type DeadLetters, type Member } from './apply-to-members';
 import { applySkips, changedPayload, CheckpointConflictError, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
 import { Mutex } from './mutex';
 import { ensureStatusTables, positionOf, type ProjectionStatusTable } from './status-tables';
@@ -224,9 +224,8 @@ export class ProjectionRunner {
     let read = 0;
     let ahead: { from: Position; batch: Promise<RawRecordedEvent[]> } | undefined;
     while (!this.stopped) {
-      const active = this.behind.filter((member) => !member.stalled);
-      if (active.length === 0) return this.parkStalled();
-      const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
+      const from = earliestCheckpoint(this.behind.filter((member) => !member.stalled));
+      if (!from) return this.parkStalled();
       // The batch read ahead is used only if nothing moved a member back (a skip resumes one behind the reader).
       const raw = this.noteRead(ahead && comparePositions(ahead.from, from) === 0 ? await ahead.batch : await this.options.store.readAll(from, this.catchUpBatchSize));
       ahead = undefined;
@@ -260,9 +259,8 @@ export class ProjectionRunner {
   }
 
   private readAfter(): Promise<RawRecordedEvent[]> {
-    const active = this.behind.filter((member) => !member.stalled);
-    if (active.length === 0) return Promise.resolve([]);
-    const from = active.reduce((min, member) => (comparePositions(member.checkpoint, min) < 0 ? member.checkpoint : min), active[0]!.checkpoint);
+    const from = earliestCheckpoint(this.behind.filter((member) => !member.stalled));
+    if (!from) return Promise.resolve([]);
     return this.options.store.readAll(from, this.catchUpBatchSize).then((raw) => this.noteRead(raw));
   }
 
@@ -318,8 +316,7 @@ export class ProjectionRunner {
 
   private async followFromHead(): Promise<void> {
     if (this.options.follow === false || this.subscription || this.stopped || this.live.length === 0) return;
-    const head = this.live.reduce<Position>((max, member) => (comparePositions(member.checkpoint, max) > 0 ? member.checkpoint : max), this.readHead);
-    await this.follow(head);
+    await this.follow(latestCheckpoint(this.live, this.readHead));
   }
 
   /** Only stalled members are left behind: they wait in the live set (not reading) for a skip or a restart. */
