@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { comparePositions, START_POSITION, type Position } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
@@ -58,17 +58,18 @@ beforeAll(async () => {
   const appended = await appendCarerHistories(store, 6000);
   // Another test's open transaction on the shared server can hold back the log's visible end: wait for all of it.
   let position: Position = START_POSITION;
-  await expect
-    .poll(async () => {
+  await vi.waitFor(
+    async () => {
       let seen = 0;
       position = START_POSITION;
       for (let page = await store.readAll(position, 5000); page.length > 0; page = await store.readAll(position, 5000)) {
         position = page.at(-1)!.position;
         seen += page.length;
       }
-      return seen;
-    })
-    .toBe(appended);
+      expect(seen).toBe(appended);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
   lastPosition = position;
 }, 120_000);
 
