@@ -7,7 +7,7 @@ export const carersSchema: TableSchema = {
     await db.schema
       .createTable('carers')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('user_id', 'uuid')
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull())
@@ -29,6 +29,8 @@ export const carersSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
+    // A carer's own record, and which account is linked to whom.
+    await db.schema.createIndex('carers_user').on('carers').column('user_id').execute();
     await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name']).execute();
   },
 };
