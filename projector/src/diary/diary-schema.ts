@@ -50,6 +50,7 @@ export const diarySchema: TableSchema = {
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .addColumn('changes', 'jsonb', (c) => c.notNull())
       .addColumn('reason', 'text')
+      .addColumn('is_confidential', 'boolean', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('diary_entry_versions_entry').on('diary_entry_versions').columns(['entry_id', 'revision']).execute();
 
