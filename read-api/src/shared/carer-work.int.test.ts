@@ -241,3 +241,24 @@ describe('voice notes', () => {
     expect((await read(coordinator, `/api/voice-notes/${aboutOthers}/audio`)).status).toBe(200);
   });
 });
+
+describe('the account linked to a carer record', () => {
+  it('names the account on the carer, lists the linkable ones for admins only, and an unlink closes the carer\'s reads', async () => {
+    const spare = await command.createUser('carer');
+    const own = await read<{ account: unknown }>(command.admin, `/api/carers/${ownCarerId}`);
+    expect(own.body.account).toEqual({ id: carer.id, email: carer.email, firstName: 'Test', lastName: 'carer' });
+    const linkable = await read<{ id: string }[]>(command.admin, `/api/carers/linkable-accounts?carerId=${ownCarerId}`);
+    expect(linkable.body.map((account) => account.id).sort()).toEqual([carer.id, spare.id].sort());
+    expect((await read(coordinator, '/api/carers/linkable-accounts')).status).toBe(403);
+
+    await send(command.request, 'PATCH', `/api/carers/${ownCarerId}`, { userId: null }, 200);
+    expect((await read<{ account: unknown }>(command.admin, `/api/carers/${ownCarerId}`)).body.account).toBeNull();
+    // No longer that carer: none of its visits, clients or record.
+    expect((await read<ClientView[]>(carer, '/api/clients')).body).toEqual([]);
+    expect((await read(carer, `/api/appointments/${ownVisitToday}`)).status).toBe(404);
+    expect((await read(carer, `/api/carers/${ownCarerId}`)).status).toBe(404);
+
+    await send(command.request, 'PATCH', `/api/carers/${ownCarerId}`, { userId: carer.id }, 200);
+    expect((await read<ClientView[]>(carer, '/api/clients')).body.map((row) => row.id)).toEqual([client.near]);
+  });
+});
