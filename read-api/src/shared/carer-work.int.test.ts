@@ -33,6 +33,7 @@ let otherCarerId: string;
 /** Clients by where the carer's visits put them: in the window, before it, after it, cancelled, another carer's. */
 const client: Record<'near' | 'past' | 'future' | 'cancelled' | 'others', string> = { near: '', past: '', future: '', cancelled: '', others: '' };
 let ownVisitToday = '';
+let othersVisitToday = '';
 let positions: string[] = [];
 
 const latest = () =>
@@ -115,7 +116,7 @@ beforeAll(async () => {
   await visitOn(ownCarerId, client.past, -10);
   await visitOn(ownCarerId, client.future, 20);
   await visits.then(await visitOn(ownCarerId, client.cancelled, 1), cancelled('Client in hospital'));
-  await visitOn(otherCarerId, client.others, 0);
+  othersVisitToday = await visitOn(otherCarerId, client.others, 0);
 });
 
 afterAll(async () => {
@@ -215,6 +216,14 @@ describe('visits', () => {
     expect(listed.body.find((visit) => visit.id === ownVisitToday)?.documentsUploaded).toBe(1);
     const asCoordinator = await read<{ documentsUploaded: number }>(coordinator, `/api/appointments/${ownVisitToday}`);
     expect(asCoordinator.body.documentsUploaded).toBe(3);
+  });
+
+  it('another carer\'s visit, with its notes, stays hidden from a carer', async () => {
+    const listed = await read<{ id: string }[]>(carer, '/api/appointments?today=true');
+    expect(listed.body.map((visit) => visit.id)).toEqual([ownVisitToday]);
+    expect((await read(carer, `/api/appointments/${othersVisitToday}`)).status).toBe(404);
+    expect((await read(carer, `/api/appointments/${othersVisitToday}/history`)).status).toBe(404);
+    expect((await read(coordinator, `/api/appointments/${othersVisitToday}`)).status).toBe(200);
   });
 });
 
