@@ -118,6 +118,34 @@ describe('Carer Management in Chromium', () => {
     await expect.poll(() => page.getByText('Page Not Found').isVisible()).toBe(true);
   }, 60_000);
 
+  it('links the account that signs in as a carer on the edit form, shows it on the card, and unlinks it', async () => {
+    const context = await env.signedInContext();
+    const post = async (path: string, data: Record<string, unknown>) => {
+      const reply = await context.request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+      expect(reply.status(), await reply.text()).toBe(201);
+    };
+    await post('/api/users', { email: 'amelia.hughes@example.org', firstName: 'Amelia', lastName: 'Hughes', role: 'carer', password: 'carers e2e password 1' });
+    await post('/api/carers', { firstName: 'Amelia', lastName: 'Hughes', email: 'amelia.hughes@example.org', employeeId: 'EMP-7101', startDate: '2024-09-02' });
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/carers`);
+    const card = page.getByTestId('carer-card').filter({ hasText: 'Amelia Hughes' });
+    await expect.poll(() => card.getByTestId('carer-account').textContent()).toBe('No account linked');
+
+    await page.getByRole('button', { name: 'Edit Amelia Hughes' }).click();
+    const account = page.getByRole('dialog').getByLabel('Signs in as');
+    await expect.poll(() => account.locator('option').allTextContents()).toEqual(['No account linked', 'Amelia Hughes, amelia.hughes@example.org']);
+    await account.selectOption({ label: 'Amelia Hughes, amelia.hughes@example.org' });
+    await page.getByRole('button', { name: 'Update Carer' }).click();
+    await expect.poll(() => toast(page, 'Carer updated successfully').isVisible()).toBe(true);
+    await expect.poll(() => card.getByTestId('carer-account').textContent()).toBe('Signs in as Amelia Hughes, amelia.hughes@example.org');
+
+    await page.getByRole('button', { name: 'Edit Amelia Hughes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click();
+    expect(await page.getByRole('dialog').getByLabel('Signs in as').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Update Carer' }).click();
+    await expect.poll(() => card.getByTestId('carer-account').textContent()).toBe('No account linked');
+  }, 90_000);
+
   it('uses the mobile layout at 390 px: top bar, bottom tabs, and the carers screen', async () => {
     const page = await openPage('/carers', 390, 844);
     await expect.poll(() => page.getByRole('link', { name: 'Schedule', exact: true }).isVisible()).toBe(true);

@@ -6,6 +6,7 @@ let env: E2eEnvironment;
 let admin: BrowserContext;
 const shots = '.test-results/screenshots';
 const carerUser = { email: 'grace.carer@example.org', password: 'clients e2e password 1' };
+let carerUserId: string;
 
 /** A command through the API as the administrator; answers the reply body. */
 async function send(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: Record<string, unknown>) {
@@ -22,7 +23,7 @@ beforeAll(async () => {
   admin = await env.signedInContext();
   await carer('Amelia', 'Hughes', 'EMP-9001');
   await carer('Oliver', 'Patel', 'EMP-9002');
-  await send('POST', '/api/users', { ...carerUser, firstName: 'Grace', lastName: 'Roberts', role: 'carer' });
+  carerUserId = (await send('POST', '/api/users', { ...carerUser, firstName: 'Grace', lastName: 'Roberts', role: 'carer' })).id;
 }, 180_000);
 afterAll(async () => env?.stop());
 
@@ -213,12 +214,24 @@ describe('Client Records in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('shows a carer the client list without the write buttons, in the mobile layout at 390 px', async () => {
+  it('shows a carer only the clients on their visits, without the write buttons, in the mobile layout at 390 px', async () => {
+    // Grace's own carer record, and one visit tomorrow: of every client, she reads only that one.
+    const grace = await send('POST', '/api/carers', {
+      firstName: 'Grace', lastName: 'Roberts', email: carerUser.email, employeeId: 'EMP-9003', startDate: '2024-03-01', userId: carerUserId,
+    });
+    const visited = await send('POST', '/api/clients', {
+      clientId: 'CL-0900', firstName: 'Harold', lastName: 'Whitaker', dateOfBirth: '1936-02-11', address: '9 Canal Street, Leeds',
+      emergencyContact: 'June Whitaker', emergencyPhone: '07700 900456', careLevel: 'low',
+    });
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    await send('POST', '/api/appointments', { clientId: visited.id, carerId: grace.id, scheduledStart: tomorrow, durationMinutes: 30 });
+
     const context = await env.signedInContext({ width: 390, height: 844 }, carerUser);
     const page = await openPage(context);
     await expect.poll(() => page.getByRole('heading', { name: 'Client Records' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Schedule', exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await expect.poll(() => card(page, 'Harold Whitaker').count()).toBe(1);
     expect(await page.getByRole('button', { name: /Add Client|Add First Client|Edit|Delete/ }).count()).toBe(0);
     await page.screenshot({ path: `${shots}/clients-390.png`, fullPage: true });
 

@@ -37,8 +37,13 @@ beforeAll(async () => {
   const carerRecord = (user: typeof carerA, userId: string, employeeId: string) =>
     post(admin.request, '/api/carers', { ...user, userId, employeeId, startDate: '2024-03-01' });
   carerARecord = await carerRecord(carerA, users[0]!, 'EMP-501');
-  await carerRecord(carerB, users[1]!, 'EMP-502');
+  const carerBRecord = await carerRecord(carerB, users[1]!, 'EMP-502');
   clientId = await post(admin.request, '/api/clients', client('CL-0001', 'Edith', 'Green'));
+  // Both carers visit Edith tomorrow: a carer reads the diary of the clients on their visits around today.
+  const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+  for (const carerId of [carerARecord, carerBRecord]) {
+    await post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: tomorrow, durationMinutes: 30 });
+  }
 }, 180_000);
 afterAll(async () => env?.stop());
 

@@ -8,6 +8,7 @@ export * from './dates';
 export * from './registry';
 export * from './carers/carer-events';
 export * from './carers/employee-id-events';
+export * from './carers/carer-account-events';
 export * from './carers/carer-request';
 export type * from './carers/carer-view';
 export * from './users/user-events';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
 import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
+import { carerAccountEventDefinitions, type CarerAccountEvent } from './carers/carer-account-events';
 import { appointmentEvents, carerBookingEvents, type AppointmentEvent, type CarerBookingEvent } from './appointments';
 import { clientSliceEvents, type ClientSliceEvent } from './clients';
 import { shiftEvents, type ShiftEvent } from './shifts';
@@ -21,6 +22,7 @@ import type { Position } from './store/position';
 const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerEventDefinitions,
   ...employeeIdEventDefinitions,
+  ...carerAccountEventDefinitions,
   ...userEventDefinitions,
   ...userEmailEventDefinitions,
   ...accessEventDefinitions,
@@ -42,6 +44,7 @@ export const registeredEventDefinitions: readonly EventDefinition<string, z.ZodT
 export type DomainEvent =
   | CarerEvent
   | EmployeeIdEvent
+  | CarerAccountEvent
   | UserEvent
   | UserEmailEvent
   | AccessEvent

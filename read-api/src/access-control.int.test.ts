@@ -378,7 +378,7 @@ describe('the role matrix', () => {
     }
   });
 
-  it('live socket: a carer connects and gets the count, but not the carer-list changes', async () => {
+  it('live socket: a carer connects but gets neither the active carer count nor the carer-list changes', async () => {
     const listen = (cookie: string) => {
       const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
       const got = { counts: 0, changes: 0 };
@@ -388,13 +388,14 @@ describe('the role matrix', () => {
     };
     const asCarer = listen(carer.cookie);
     const asCoordinator = listen(coordinator.cookie);
-    await expect.poll(() => asCarer.got.counts > 0 && asCoordinator.got.counts > 0).toBe(true);
+    await expect.poll(() => asCarer.socket.connected && asCoordinator.got.counts > 0).toBe(true);
     await command.request('POST', '/api/carers', {
       firstName: 'Live', lastName: 'Push', email: 'lp@example.org', employeeId: `LP-${Date.now()}`, startDate: '2025-01-06',
     });
     await expect.poll(() => asCoordinator.got.changes).toBeGreaterThan(0);
-    await expect.poll(() => asCarer.got.counts).toBeGreaterThan(1);
-    expect(asCarer.got.changes).toBe(0);
+    await expect.poll(() => asCoordinator.got.counts).toBeGreaterThan(1);
+    // The carer's socket got the same pushes' turn: a figure about every carer record never reaches it.
+    expect(asCarer.got).toEqual({ counts: 0, changes: 0 });
     asCarer.socket.close();
     asCoordinator.socket.close();
   });

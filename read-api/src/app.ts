@@ -26,6 +26,7 @@ import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
 import { attachLivePush } from './live/live-push';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
+import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/carer-work';
 import { statusRoutes } from './status/status-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
@@ -44,6 +45,8 @@ export interface ReadApiOptions {
   readonly readYourWritesTimeoutMs?: number;
   /** Must match the command API's (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). */
   readonly sessionPolicy?: SessionPolicy;
+  /** CARER_CLIENT_WINDOW_DAYS_BACK and _AHEAD: whose clients a carer may read (shared/carer-work.ts). */
+  readonly carerWindow?: CarerWindow;
 }
 
 export interface ReadApi {
@@ -60,6 +63,7 @@ export async function createReadApi({
   log,
   readYourWritesTimeoutMs = 5000,
   sessionPolicy = DEFAULT_SESSION_POLICY,
+  carerWindow = DEFAULT_CARER_WINDOW,
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
@@ -76,7 +80,7 @@ export async function createReadApi({
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const deps = { db, pool, log };
+  const deps = { db, pool, log, work: new CarerWork(db, carerWindow) };
   const routers = [
     userRoutes(new UserQueries(db)),
     carerRoutes(carers),

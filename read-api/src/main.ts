@@ -9,6 +9,8 @@ const env = parseEnv(
     READ_API_PORT: port(3002),
     HOST: z.string().default('127.0.0.1'),
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
+    CARER_CLIENT_WINDOW_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(7),
+    CARER_CLIENT_WINDOW_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(14),
   }).extend(sessionEnvSchema.shape),
 );
 const log = createLogger('read-api', env.LOG_LEVEL);
@@ -20,6 +22,7 @@ const api = await createReadApi({
   log,
   readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
   sessionPolicy: sessionPolicyFrom(env),
+  carerWindow: { daysBack: env.CARER_CLIENT_WINDOW_DAYS_BACK, daysAhead: env.CARER_CLIENT_WINDOW_DAYS_AHEAD },
 });
 api.server.listen(env.READ_API_PORT, env.HOST, () => log.info({ port: env.READ_API_PORT }, 'read-api listening'));
 

@@ -71,7 +71,7 @@ describe('POST /api/carers', () => {
     expect(positionToToken(registered!.position)).toBe(reply.body.position);
     expect(registered!.data).toEqual({
       carerId: reply.body.id,
-      userId: expect.stringMatching(UUID),
+      userId: null,
       isActive: true,
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -104,7 +104,7 @@ describe('POST /api/carers', () => {
   });
 
   it('stores optional fields left out as null, and keeps a given userId and isActive false', async () => {
-    const userId = randomUUID();
+    const userId = (await api.createUser('carer')).id;
     const reply = await api.request('POST', '/api/carers', carerRequest({ userId, isActive: false, maxClientsPerDay: 3 }));
     expect(reply.status).toBe(201);
     const [registered] = await readCarer(reply.body.id);
@@ -492,5 +492,72 @@ describe('HTTP hardening', () => {
         frame: 'DENY',
       });
     }
+  });
+});
+
+describe('the account a carer signs in with (userId)', () => {
+  const ACCOUNT_FIELD = (message: string) => ({ userId: message });
+
+  it('refuses an id that names no account, or an account that is not a carer, with 400 on userId and appends nothing', async () => {
+    const coordinator = await api.createUser('coordinator');
+    for (const [userId, message] of [
+      [randomUUID(), 'No user account has this ID'],
+      [coordinator.id, 'Only an account with the carer role can be linked to a carer'],
+      ['not-a-uuid', 'User ID must be a UUID'],
+    ] as const) {
+      const before = await settledLog(api.store);
+      const reply = await api.request('POST', '/api/carers', carerRequest({ userId }));
+      expect([reply.status, reply.body.fields], userId).toEqual([400, ACCOUNT_FIELD(message)]);
+      expect(await appendedSince(api.store, before)).toEqual([]);
+    }
+    const { id } = await register();
+    const before = await settledLog(api.store);
+    const reply = await api.request('PATCH', `/api/carers/${id}`, { userId: coordinator.id });
+    expect([reply.status, reply.body.fields]).toEqual([400, ACCOUNT_FIELD('Only an account with the carer role can be linked to a carer')]);
+    expect(await appendedSince(api.store, before)).toEqual([]);
+  });
+
+  it('refuses an account linked to another carer with 409, on create and on PATCH', async () => {
+    const account = await api.createUser('carer');
+    await register({ userId: account.id });
+    const before = await settledLog(api.store);
+    const created = await api.request('POST', '/api/carers', carerRequest({ userId: account.id }));
+    expect([created.status, created.body.fields]).toEqual([409, { userId: 'This account is already linked to another carer' }]);
+    const { id } = await register();
+    const patched = await api.request('PATCH', `/api/carers/${id}`, { userId: account.id });
+    expect([patched.status, patched.body.fields]).toEqual([409, { userId: 'This account is already linked to another carer' }]);
+    expect(types(await readCarer(id))).toEqual(['CarerRegistered']);
+    expect((await appendedSince(api.store, before)).filter((event) => event.streamId.startsWith('carer-') && event.type !== 'CarerRegistered')).toEqual([]);
+  });
+
+  it('links on PATCH, moves to another account, unlinks with null, and frees the account for another carer', async () => {
+    const first = await api.createUser('carer');
+    const second = await api.createUser('carer');
+    const { id } = await register();
+    expect((await api.request('PATCH', `/api/carers/${id}`, { userId: first.id })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/carers/${id}`, { userId: second.id })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/carers/${id}`, { userId: null })).status).toBe(200);
+    const stream = await readCarer(id);
+    expect(stream.map((event) => [event.type, (event.data as { userId?: string }).userId ?? null])).toEqual([
+      ['CarerRegistered', null],
+      ['CarerAccountLinked', first.id],
+      ['CarerAccountUnlinked', first.id],
+      ['CarerAccountLinked', second.id],
+      ['CarerAccountUnlinked', second.id],
+    ]);
+    // Both accounts are free again: another carer may take either.
+    await register({ userId: first.id });
+    await register({ userId: second.id });
+  });
+
+  it('lets only an administrator link or unlink an account (coordinators manage carers, not accounts)', async () => {
+    const coordinator = await api.createUser('coordinator');
+    const account = await api.createUser('carer');
+    const { id } = await register();
+    expect((await coordinator.request('PATCH', `/api/carers/${id}`, { userId: account.id })).status).toBe(403);
+    expect((await coordinator.request('PATCH', `/api/carers/${id}`, { userId: null })).status).toBe(403);
+    expect((await coordinator.request('POST', '/api/carers', carerRequest({ userId: account.id }))).status).toBe(403);
+    expect((await coordinator.request('PATCH', `/api/carers/${id}`, { notes: 'Drives' })).status).toBe(200);
+    expect(types(await readCarer(id))).toEqual(['CarerRegistered', 'CarerDetailsChanged']);
   });
 });

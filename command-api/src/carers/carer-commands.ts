@@ -4,7 +4,7 @@ export type CarerCommand =
   | {
       readonly type: 'RegisterCarer';
       readonly carerId: string;
-      readonly userId: string;
+      readonly userId: string | null;
       readonly profile: CarerProfile;
       readonly isActive: boolean;
     }
@@ -15,4 +15,6 @@ export type CarerCommand =
       readonly changes: Partial<CarerProfile>;
       readonly isActive: boolean | undefined;
     }
-  | { readonly type: 'RemoveCarer'; readonly carerId: string };
+  | { readonly type: 'RemoveCarer'; readonly carerId: string }
+  /** userId null: unlink whatever account is linked. */
+  | { readonly type: 'SetCarerAccount'; readonly carerId: string; readonly userId: string | null };

@@ -4,6 +4,7 @@ import {
   WrongExpectedRevisionError,
   type CarerEvent,
   type CarerProfile,
+  type CarerAccountEvent,
   type CreateCarerCommandInput,
   type EmployeeIdEvent,
   type EventStore,
@@ -18,6 +19,7 @@ import { evolve, initialCarerState, type CarerState } from './carer-state';
 import { decide } from './decide';
 import { Reservations } from '../shared/reservation';
 import { employeeIdReservation } from './employee-id-reservation';
+import { assertLinkableAccount, carerAccountReservation } from './carer-account';
 
 /**
  * Runs carer commands: load the stream, `decide`, append with the expected revision.
@@ -26,23 +28,35 @@ import { employeeIdReservation } from './employee-id-reservation';
  */
 export class CarerService {
   private readonly employeeIds: Reservations<EmployeeIdEvent>;
+  /** The account linked to a carer: one carer per account (carer-account.ts). */
+  private readonly accounts: Reservations<CarerAccountEvent>;
 
   constructor(private readonly store: EventStore) {
     this.employeeIds = new Reservations(store, employeeIdReservation);
+    this.accounts = new Reservations(store, carerAccountReservation);
   }
 
   async register(input: CreateCarerCommandInput, context: CommandContext): Promise<CommandResult> {
     const carerId = uuidv7();
     const { isActive, userId, ...fields } = input;
     const profile = toProfile(fields);
-    const command: CarerCommand = { type: 'RegisterCarer', carerId, userId: userId ?? uuidv7(), profile, isActive };
+    const command: CarerCommand = { type: 'RegisterCarer', carerId, userId: userId ?? null, profile, isActive };
     const events = decide(command, initialCarerState);
+    if (userId !== undefined) await assertLinkableAccount(this.store, userId);
     const reserved = await this.reserveEmployeeId(profile.employeeId, carerId, context);
+    let account;
     try {
-      const appended = await appendEvents(this.store, carerStreamId(carerId), events, 'no_stream', context);
-      return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, appended.position) };
+      account = userId !== undefined ? await this.accounts.reserve(userId, carerId, context) : undefined;
     } catch (error) {
       await this.releaseEmployeeId(profile.employeeId, carerId, context);
+      throw error;
+    }
+    try {
+      const appended = await appendEvents(this.store, carerStreamId(carerId), events, 'no_stream', context);
+      return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, account, appended.position) };
+    } catch (error) {
+      await this.releaseEmployeeId(profile.employeeId, carerId, context);
+      if (userId !== undefined) await this.accounts.release(userId, carerId, context);
       throw error;
     }
   }
@@ -54,9 +68,11 @@ export class CarerService {
     context: CommandContext,
   ): Promise<CommandResult> {
     const loaded = await this.load(carerId, ifMatch);
-    const { isActive, userId: _userId, ...fields } = input;
+    const { isActive, userId, ...fields } = input;
     const changes = toProfileChanges(fields);
     const events = decide({ type: 'UpdateCarer', carerId, changes, isActive }, loaded.state);
+    // userId: undefined leaves the link as it is; null unlinks; an id links that account (replacing another).
+    if (userId !== undefined) events.push(...decide({ type: 'SetCarerAccount', carerId, userId }, loaded.state));
     if (events.length === 0 || loaded.revision === 'no_stream') {
       return { id: carerId, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
     }
@@ -67,17 +83,28 @@ export class CarerService {
       changedId !== undefined && (previousId === undefined || !this.employeeIds.sameReservation(changedId, previousId))
         ? changedId
         : undefined;
+    const linked = linkedAccount(events);
+    const unlinked = unlinkedAccount(events);
+    if (linked !== undefined) await assertLinkableAccount(this.store, linked);
     const reserved = newId !== undefined ? await this.reserveEmployeeId(newId, carerId, context) : undefined;
+    let account;
     let appended;
     try {
+      account = linked !== undefined ? await this.accounts.reserve(linked, carerId, context) : undefined;
       appended = await appendEvents(this.store, carerStreamId(carerId), events, loaded.revision, context);
     } catch (error) {
       if (newId !== undefined) await this.releaseEmployeeId(newId, carerId, context);
+      if (linked !== undefined) await this.accounts.release(linked, carerId, context);
       throw error;
     }
     const released =
       newId !== undefined && previousId !== undefined ? await this.releaseEmployeeId(previousId, carerId, context) : undefined;
-    return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, appended.position, released) };
+    const freed = unlinked !== undefined ? await this.accounts.release(unlinked, carerId, context) : undefined;
+    return {
+      id: carerId,
+      revision: appended.nextExpectedRevision,
+      position: latestPosition(reserved, account, appended.position, released, freed),
+    };
   }
 
   async remove(carerId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
@@ -87,7 +114,10 @@ export class CarerService {
     const released = loaded.state.exists
       ? await this.releaseEmployeeId(loaded.state.profile.employeeId, carerId, context)
       : undefined;
-    return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released) };
+    // A removed carer's account may be linked to another carer record.
+    const freed =
+      loaded.state.exists && loaded.state.userId !== null ? await this.accounts.release(loaded.state.userId, carerId, context) : undefined;
+    return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released, freed) };
   }
 
   private async load(carerId: string, ifMatch: bigint | undefined) {
@@ -134,6 +164,14 @@ function toProfileChanges(fields: Partial<ProfileFields>): Partial<CarerProfile>
   }
   if (hourlyRate !== undefined) changes.hourlyRatePence = hourlyRate;
   return changes;
+}
+
+function linkedAccount(events: readonly CarerEvent[]): string | undefined {
+  return events.find((event) => event.type === 'CarerAccountLinked')?.data.userId;
+}
+
+function unlinkedAccount(events: readonly CarerEvent[]): string | undefined {
+  return events.find((event) => event.type === 'CarerAccountUnlinked')?.data.userId;
 }
 
 function changedEmployeeId(events: readonly CarerEvent[]): string | undefined {

@@ -7,7 +7,8 @@ export type CarerState =
       readonly exists: true;
       readonly removed: boolean;
       readonly isActive: boolean;
-      readonly userId: string;
+      /** The account that signs in as this carer, or null. */
+      readonly userId: string | null;
       readonly profile: CarerProfile;
     };
 
@@ -28,6 +29,10 @@ export function evolve(state: CarerState, event: CarerEvent): CarerState {
       return state.exists ? { ...state, isActive: true } : state;
     case 'CarerRemoved':
       return state.exists ? { ...state, removed: true } : state;
+    case 'CarerAccountLinked':
+      return state.exists ? { ...state, userId: event.data.userId } : state;
+    case 'CarerAccountUnlinked':
+      return state.exists ? { ...state, userId: null } : state;
     default:
       return assertNever(event);
   }

@@ -30,6 +30,14 @@ export function decide(command: CarerCommand, state: CarerState): CarerEvent[] {
     case 'RemoveCarer':
       if (!state.exists || state.removed) throw new DomainError('not_found', 'Carer not found');
       return [{ type: 'CarerRemoved', data: { carerId: command.carerId } }];
+    case 'SetCarerAccount': {
+      if (!state.exists || state.removed) throw new DomainError('not_found', 'Carer not found');
+      if (command.userId === state.userId) return [];
+      const events: CarerEvent[] = [];
+      if (state.userId !== null) events.push({ type: 'CarerAccountUnlinked', data: { carerId: command.carerId, userId: state.userId } });
+      if (command.userId !== null) events.push({ type: 'CarerAccountLinked', data: { carerId: command.carerId, userId: command.userId } });
+      return events;
+    }
     default:
       return assertNever(command);
   }

@@ -215,3 +215,40 @@ describe('evolve', () => {
       .then([{ type: 'CarerDetailsChanged', data: { carerId, changes: { lastName: 'Lovelace' } } }]);
   });
 });
+
+describe('linking the account a carer signs in with', () => {
+  const other = '0190a5b2-7c3d-7e4f-8a1b-000000000002';
+  const unlinkedRegistration: CarerEvent = { type: 'CarerRegistered', data: { carerId, userId: null, isActive: true, ...profile } };
+  const link = (to: string | null): CarerCommand => ({ type: 'SetCarerAccount', carerId, userId: to });
+
+  it('links an account to a carer without one', () => {
+    given(unlinkedRegistration).when(link(userId)).then([{ type: 'CarerAccountLinked', data: { carerId, userId } }]);
+  });
+
+  it('moves to another account: the old one is unlinked first', () => {
+    given(registered)
+      .when(link(other))
+      .then([
+        { type: 'CarerAccountUnlinked', data: { carerId, userId } },
+        { type: 'CarerAccountLinked', data: { carerId, userId: other } },
+      ]);
+  });
+
+  it('unlinks with null, and records nothing when the link is already as asked', () => {
+    given(registered).when(link(null)).then([{ type: 'CarerAccountUnlinked', data: { carerId, userId } }]);
+    given(registered).when(link(userId)).then([]);
+    given(unlinkedRegistration).when(link(null)).then([]);
+  });
+
+  it('refuses a removed or unknown carer', () => {
+    given(registered, removed).when(link(other)).thenRefused('not_found', 'Carer not found');
+    given().when(link(other)).thenRefused('not_found', 'Carer not found');
+  });
+
+  it('evolve follows links and unlinks', () => {
+    const linked = given(unlinkedRegistration, { type: 'CarerAccountLinked', data: { carerId, userId: other } }).state;
+    expect(linked.exists && linked.userId).toBe(other);
+    const unlinked = given(registered, { type: 'CarerAccountUnlinked', data: { carerId, userId } }).state;
+    expect(unlinked.exists && unlinked.userId).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  type CarerEvent,
   carerStreamId,
   clientStreamId,
   diaryEntryStreamId,
@@ -14,6 +15,7 @@ import type { CommandResult } from '../shared/command-reply';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { assertRecordsExist } from '../shared/record-lookup';
+import { evolve as evolveCarer, initialCarerState, type CarerState } from '../carers/carer-state';
 import type { DiaryActor } from './diary-commands';
 import { evolve, initialDiaryEntryState, type DiaryEntryState, type DiaryStreamEvent } from './diary-state';
 import { decide } from './decide';
@@ -81,9 +83,9 @@ export class DiaryService {
     return loaded;
   }
 
-  /** Whether the carer record belongs to this user account (its registration names the account). */
+  /** Whether this user account is the one linked to the carer record now (registration, then links and unlinks). */
   private async isCarerOf(carerId: string, userId: string): Promise<boolean> {
-    const events = (await this.store.readStream(carerStreamId(carerId))).map(parseRecordedEvent);
-    return events.some((event) => event.type === 'CarerRegistered' && event.data.userId === userId);
+    const carer = await loadStream<CarerEvent, CarerState>(this.store, carerStreamId(carerId), evolveCarer, initialCarerState);
+    return carer.state.exists && !carer.state.removed && carer.state.userId === userId;
   }
 }

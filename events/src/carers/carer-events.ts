@@ -29,7 +29,9 @@ export type CarerProfile = z.infer<typeof carerProfileSchema>;
 export const CarerRegistered = defineEvent(
   'CarerRegistered',
   1,
-  carerProfileSchema.extend({ carerId: z.uuid(), userId: z.uuid(), isActive: z.boolean() }),
+  // userId: the account that signs in as this carer, or null when none is linked (records before the link was
+  // validated may name an id that is no account: they show as not linked).
+  carerProfileSchema.extend({ carerId: z.uuid(), userId: z.uuid().nullable(), isActive: z.boolean() }),
 );
 
 /** Only the fields that changed, so the history shows exactly what was edited. */
@@ -45,12 +47,19 @@ export const CarerReactivated = defineEvent('CarerReactivated', 1, z.object({ ca
 /** The carer leaves every list; the stream and its history stay (care records are legal records). */
 export const CarerRemoved = defineEvent('CarerRemoved', 1, z.object({ carerId: z.uuid() }));
 
+/** An administrator linked a user account (role carer) to the record: that account now signs in as this carer. */
+export const CarerAccountLinked = defineEvent('CarerAccountLinked', 1, z.object({ carerId: z.uuid(), userId: z.uuid() }));
+/** The account no longer signs in as this carer; `userId` is the account that was linked. */
+export const CarerAccountUnlinked = defineEvent('CarerAccountUnlinked', 1, z.object({ carerId: z.uuid(), userId: z.uuid() }));
+
 export const carerEventDefinitions = [
   CarerRegistered,
   CarerDetailsChanged,
   CarerDeactivated,
   CarerReactivated,
   CarerRemoved,
+  CarerAccountLinked,
+  CarerAccountUnlinked,
 ] as const;
 export type CarerEvent = EventOf<typeof carerEventDefinitions>;
 

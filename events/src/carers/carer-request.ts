@@ -44,6 +44,10 @@ export type CreateCarerRequest = z.input<typeof createCarerRequestSchema>;
 export type CreateCarerCommandInput = z.output<typeof createCarerRequestSchema>;
 
 /** PATCH: the same shape as create, every field optional; only the fields sent are changed. */
-export const updateCarerRequestSchema = z.object(carerFields).partial().extend({ userId: z.uuid().optional() });
+/** PATCH `userId`: an account id links that account (admins only), null unlinks the one linked. */
+export const updateCarerRequestSchema = z
+  .object(carerFields)
+  .partial()
+  .extend({ userId: z.uuid({ error: 'User ID must be a UUID' }).nullable().optional() });
 export type UpdateCarerRequest = z.input<typeof updateCarerRequestSchema>;
 export type UpdateCarerCommandInput = z.output<typeof updateCarerRequestSchema>;

@@ -1,7 +1,10 @@
 /** The JSON shape of GET /api/carers items (spec part 1 section 7): the read API's reply, the UI's input. */
 export interface CarerView {
   id: string;
-  userId: string;
+  /** The account linked to this record (it signs in as this carer), or null. */
+  userId: string | null;
+  /** That account's name and email, when the id names an account; null: no account signs in as this carer. */
+  account: CarerAccountView | null;
   employeeId: string;
   specialization: string | null;
   qualifications: string[];
@@ -21,4 +24,12 @@ export interface CarerView {
   createdAt: string;
   updatedAt: string;
   user: { firstName: string; lastName: string; email: string; region: string | null };
+}
+
+/** An account that signs in (or may be linked to sign in) as a carer. */
+export interface CarerAccountView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { appointmentEvents } from '@care/events';
+import { appointmentEvents, type RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { appointmentsSchema } from './appointment-schema';
@@ -62,22 +62,39 @@ const APPOINTMENT_COLUMNS = [
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 1,
+  // 2: a carer's user_id may be null and follows CarerAccountLinked and CarerAccountUnlinked.
+  version: 2,
   tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names'],
   schema: appointmentsSchema,
-  handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type),
+  handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type) || isAccountEvent(type),
   async apply(db, events) {
     const visits: AppointmentRecorded[] = [];
     const people: PersonChange[] = [];
     for (const event of events) {
       const type: string = event.type;
       if (isPersonEvent(type)) people.push(personChangeOf(type, event.data));
+      else if (event.type === 'CarerAccountLinked' || event.type === 'CarerAccountUnlinked') people.push(accountChangeOf(event));
       else visits.push(event as AppointmentRecorded);
     }
     await applyPeople(db, people);
     await applyVisits(db, visits);
   },
 };
+
+const isAccountEvent = (type: string) => type === 'CarerAccountLinked' || type === 'CarerAccountUnlinked';
+
+/** A link or unlink as a change of the carer's account alone (a carer reads their visits through it). */
+function accountChangeOf(event: Extract<RecordedEvent, { type: 'CarerAccountLinked' | 'CarerAccountUnlinked' }>): PersonChange {
+  return {
+    kind: 'carer',
+    id: event.data.carerId,
+    registered: false,
+    firstName: undefined,
+    lastName: undefined,
+    address: undefined,
+    userId: event.type === 'CarerAccountLinked' ? event.data.userId : null,
+  };
+}
 
 async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Promise<void> {
   if (events.length === 0) return;
@@ -129,7 +146,7 @@ async function applyPeople(db: Db, changes: readonly PersonChange[]): Promise<vo
     (ids) => db.selectFrom('appointment_carer_names').selectAll().where('id', 'in', ids).execute(),
     (row, change): AppointmentCarerNamesTable => ({
       id: change.id,
-      user_id: change.userId ?? row?.user_id ?? '',
+      user_id: change.userId !== undefined ? change.userId : (row?.user_id ?? null),
       first_name: change.firstName ?? row?.first_name ?? '',
       last_name: change.lastName ?? row?.last_name ?? '',
     }),

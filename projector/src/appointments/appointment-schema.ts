@@ -65,7 +65,7 @@ export const appointmentsSchema: TableSchema = {
     await db.schema
       .createTable('appointment_carer_names')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('user_id', 'uuid')
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .execute();

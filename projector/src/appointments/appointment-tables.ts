@@ -82,7 +82,7 @@ export interface AppointmentVersionsTable {
 export interface AppointmentCarerNamesTable {
   id: string;
   /** The carer's account: a carer (appointments.readOwn) reads the visits of the carer whose user_id is theirs. */
-  user_id: string;
+  user_id: string | null;
   first_name: string;
   last_name: string;
 }

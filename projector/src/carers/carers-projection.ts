@@ -7,7 +7,15 @@ import { carersSchema } from './carers-schema';
 type CarerRecorded = Extract<RecordedEvent, { type: `Carer${string}` }>;
 type Registered = Extract<RecordedEvent, { type: 'CarerRegistered' }>;
 
-const CARER_EVENTS = new Set(['CarerRegistered', 'CarerDetailsChanged', 'CarerDeactivated', 'CarerReactivated', 'CarerRemoved']);
+const CARER_EVENTS = new Set([
+  'CarerRegistered',
+  'CarerDetailsChanged',
+  'CarerDeactivated',
+  'CarerReactivated',
+  'CarerRemoved',
+  'CarerAccountLinked',
+  'CarerAccountUnlinked',
+]);
 /** Rows per INSERT: 22 columns each stays far below PostgreSQL's 65,535 parameter limit. */
 const INSERT_CHUNK = 500;
 
@@ -60,7 +68,8 @@ function registeredRow(event: Registered): Insertable<CarersTable> {
  */
 export const carersProjection: Projection = {
   name: 'carers',
-  version: 1,
+  // 2: user_id may be null, and follows CarerAccountLinked and CarerAccountUnlinked.
+  version: 2,
   tables: ['carers'],
   schema: carersSchema,
   handles: (type) => CARER_EVENTS.has(type),
@@ -99,6 +108,12 @@ async function applyChange(db: Kysely<ReadModelDatabase>, event: Exclude<CarerRe
       return;
     case 'CarerRemoved':
       await db.deleteFrom('carers').where('id', '=', event.data.carerId).execute();
+      return;
+    case 'CarerAccountLinked':
+      await where(event.data.carerId).set({ user_id: event.data.userId, ...stamp }).execute();
+      return;
+    case 'CarerAccountUnlinked':
+      await where(event.data.carerId).set({ user_id: null, ...stamp }).execute();
       return;
   }
 }

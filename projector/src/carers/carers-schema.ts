@@ -7,7 +7,7 @@ export const carersSchema: TableSchema = {
     await db.schema
       .createTable('carers')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('user_id', 'uuid')
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull())
@@ -31,6 +31,8 @@ export const carersSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
+    // A carer's own record, and which account is linked to whom.
+    await db.schema.createIndex('carers_user').ifNotExists().on('carers').column('user_id').execute();
     await db.schema.createIndex('carers_name').ifNotExists().on('carers').columns(['last_name', 'first_name']).execute();
   },
 };

@@ -14,7 +14,8 @@ const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryReviewed', 'DiaryEnt
 /** The diary list (GET /api/diary), each entry's versions, and the names the entries show. */
 export const diaryProjection: Projection = {
   name: 'diary',
-  version: 1,
+  // 2: each version records whether the entry was confidential in it.
+  version: 2,
   tables: ['diary_entries', 'diary_entry_versions', 'diary_names'],
   schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
@@ -102,7 +103,14 @@ async function insertEntries(db: Db, run: readonly Added[]): Promise<void> {
       run.map((event) => {
         const { id, carerId, clientId, appointmentId, ...content } = event.data;
         const created: DiaryFieldChange[] = DIARY_ENTRY_CONTENT_FIELDS.map((field) => ({ field, from: null, to: content[field] }));
-        return { ...versionOf(event), entry_id: id, action: 'created' as const, changes: JSON.stringify(created), reason: null };
+        return {
+          ...versionOf(event),
+          entry_id: id,
+          action: 'created' as const,
+          changes: JSON.stringify(created),
+          reason: null,
+          is_confidential: content.isConfidential,
+        };
       }),
     )
     .execute();
@@ -166,14 +174,19 @@ async function applyDiaryEvent(db: Db, event: Exclude<DiaryRecorded, Added>): Pr
   const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
   const version = { ...versionOf(event), entry_id: event.data.id };
   switch (event.type) {
-    case 'DiaryEntryReviewed':
+    case 'DiaryEntryReviewed': {
+      const current = await db.selectFrom('diary_entries').select('is_confidential').where('id', '=', event.data.id).executeTakeFirst();
       await db
         .updateTable('diary_entries')
         .set({ reviewed_by: event.data.reviewedBy, reviewed_at: event.data.reviewedAt, ...stamp })
         .where('id', '=', event.data.id)
         .execute();
-      await db.insertInto('diary_entry_versions').values({ ...version, action: 'reviewed', changes: '[]', reason: null }).execute();
+      await db
+        .insertInto('diary_entry_versions')
+        .values({ ...version, action: 'reviewed', changes: '[]', reason: null, is_confidential: current?.is_confidential ?? true })
+        .execute();
       return;
+    }
     case 'DiaryEntryAmended': {
       const current = await db.selectFrom('diary_entries').selectAll().where('id', '=', event.data.id).executeTakeFirst();
       if (!current) return;
@@ -190,7 +203,13 @@ async function applyDiaryEvent(db: Db, event: Exclude<DiaryRecorded, Added>): Pr
         .execute();
       await db
         .insertInto('diary_entry_versions')
-        .values({ ...version, action: 'amended', changes: JSON.stringify(changes), reason: event.data.reason })
+        .values({
+          ...version,
+          action: 'amended',
+          changes: JSON.stringify(changes),
+          reason: event.data.reason,
+          is_confidential: event.data.changes.isConfidential ?? before.isConfidential,
+        })
         .execute();
       return;
     }

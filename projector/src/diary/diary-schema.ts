@@ -40,6 +40,7 @@ export const diarySchema: TableSchema = {
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .addColumn('changes', 'jsonb', (c) => c.notNull())
       .addColumn('reason', 'text')
+      .addColumn('is_confidential', 'boolean', (c) => c.notNull())
       .execute();
 
     await db.schema

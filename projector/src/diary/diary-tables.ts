@@ -41,6 +41,8 @@ export interface DiaryEntryVersionsTable {
   occurred_at: ColumnType<Date, string, string>;
   changes: ColumnType<unknown, string, string>;
   reason: string | null;
+  /** Whether the entry was confidential in this version: each version is shown by its own confidentiality. */
+  is_confidential: boolean;
 }
 
 /**

@@ -12,7 +12,8 @@ import type { ProjectionDeadLettersTable, ProjectionStatusTable } from '../runne
 /** The read-model tables, owned by the projector and queried by the read API. */
 export interface CarersTable {
   id: string;
-  user_id: string;
+  /** The account that signs in as this carer (CarerRegistered, CarerAccountLinked), or null. */
+  user_id: string | null;
   first_name: string;
   last_name: string;
   email: string;

@@ -8,7 +8,10 @@ import { z } from 'zod';
  */
 const nameParts = { firstName: z.string().optional(), lastName: z.string().optional() };
 const PERSON_EVENTS = {
-  CarerRegistered: { kind: 'carer', schema: z.object({ carerId: z.uuid(), userId: z.uuid(), firstName: z.string(), lastName: z.string() }) },
+  CarerRegistered: {
+    kind: 'carer',
+    schema: z.object({ carerId: z.uuid(), userId: z.uuid().nullable(), firstName: z.string(), lastName: z.string() }),
+  },
   CarerDetailsChanged: { kind: 'carer', schema: z.object({ carerId: z.uuid(), changes: z.object(nameParts) }) },
   ClientRegistered: {
     kind: 'client',
@@ -30,8 +33,8 @@ export interface PersonChange {
   readonly lastName: string | undefined;
   /** Clients only: the address a visit goes to. */
   readonly address: string | undefined;
-  /** Carers only: the account linked at registration (a carer reads their own visits through it). */
-  readonly userId: string | undefined;
+  /** Carers only: the account linked (at registration, or by a link; null: none), undefined when unchanged. */
+  readonly userId: string | null | undefined;
 }
 
 export function personChangeOf(type: PersonEventType, data: unknown): PersonChange {
@@ -47,6 +50,6 @@ export function personChangeOf(type: PersonEventType, data: unknown): PersonChan
     firstName: fields.firstName,
     lastName: fields.lastName,
     address: kind === 'client' ? fields.address : undefined,
-    userId: typeof parsed.userId === 'string' ? parsed.userId : undefined,
+    userId: typeof parsed.userId === 'string' || parsed.userId === null ? parsed.userId : undefined,
   };
 }

@@ -143,7 +143,7 @@ export class AppointmentQueries {
     const [rows, total] = await Promise.all([
       this.visits()
         .innerJoin('appointment_views as v', 'v.id', 'a.id')
-        .select(appointmentJson(false).as('json'))
+        .select(appointmentJson(false, viewer.ownUserId).as('json'))
         .where((eb) => visitMatches(eb, filter, viewer))
         .orderBy('a.date')
         .orderBy('a.scheduled_start')
@@ -190,7 +190,7 @@ export class AppointmentQueries {
   async byId(id: string, viewer: AppointmentViewer): Promise<AppointmentView | undefined> {
     const row = await this.visits()
       .innerJoin('appointment_views as v', 'v.id', 'a.id')
-      .select(appointmentJson(true).as('json'))
+      .select(appointmentJson(true, viewer.ownUserId).as('json'))
       .where('a.id', '=', id)
       .where((eb) => ownOnly(eb, viewer))
       .executeTakeFirst();

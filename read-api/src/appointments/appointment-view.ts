@@ -31,10 +31,25 @@ const outsideShift = sql<boolean>`(a.carer_id is not null and not exists (
      and s.start_time <= a.scheduled_start and s.start_time >= a.scheduled_end - interval '24 hours'
      and s.end_time >= a.scheduled_end))`;
 
-/** Diary entries and voice notes recorded against the visit (partial indexes on appointment_id). */
-const documentsUploaded = sql<number>`(
+/**
+ * Diary entries and voice notes recorded against the visit (partial indexes on appointment_id) that the reader
+ * may open: for a reader of only their own visits (`ownUserId`), confidential entries, private notes and notes on
+ * confidential entries count only when they wrote them, as in the diary and voice-note lists.
+ */
+function documentsUploaded(ownUserId: string | undefined) {
+  if (ownUserId === undefined) {
+    return sql<number>`(
   (select count(*) from ${table('diary_entries')} d where d.appointment_id = a.id)
   + (select count(*) from ${table('voice_notes')} v where v.appointment_id = a.id))`;
+  }
+  return sql<number>`(
+  (select count(*) from ${table('diary_entries')} d where d.appointment_id = a.id
+     and (not d.is_confidential or d.author_user_id = ${ownUserId}))
+  + (select count(*) from ${table('voice_notes')} v where v.appointment_id = a.id
+     and (v.user_id::text = ${ownUserId} or (not v.is_private and not exists (
+       select 1 from ${table('diary_entries')} n
+        where n.id = v.diary_entry_id and n.is_confidential and n.author_user_id <> ${ownUserId})))))`;
+}
 
 /**
  * One AppointmentView as JSON text from `appointments a` with `appointment_views v` and the names `cl` and `ca`:
@@ -42,11 +57,11 @@ const documentsUploaded = sql<number>`(
  * (which follow renames) are added here. A day of 800 visits goes to the browser as one concatenation, without
  * parsing 40 columns per row into JavaScript and serialising them again. The signature image only when asked.
  */
-export function appointmentJson(withSignature: boolean): RawBuilder<string> {
+export function appointmentJson(withSignature: boolean, ownUserId?: string): RawBuilder<string> {
   const signature = withSignature ? sql`|| ',"signature":' || coalesce(to_json(a.signature)::text, 'null')` : sql``;
   return sql<string>`'{' || v.members
     || ',"outsideShift":' || ${outsideShift}::text
-    || ',"documentsUploaded":' || ${documentsUploaded}::text
+    || ',"documentsUploaded":' || ${documentsUploaded(ownUserId)}::text
     || ',"client":' || json_build_object('firstName', coalesce(cl.first_name, ''), 'lastName', coalesce(cl.last_name, ''), 'address', coalesce(cl.address, ''))::text
     || ',"carer":' || case when a.carer_id is null then 'null'
                       else json_build_object('user', json_build_object('firstName', coalesce(ca.first_name, ''), 'lastName', coalesce(ca.last_name, '')))::text end

@@ -1,12 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { penceToPounds, type CarerView } from '@care/events';
+import { penceToPounds, type CarerAccountView, type CarerView } from '@care/events';
 import { READ_MODEL_SCHEMA, type CarersTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 
-function toView(row: Selectable<CarersTable>): CarerView {
+type CarerRow = Selectable<CarersTable> & { account: CarerAccountView | null };
+
+function toView(row: CarerRow): CarerView {
   return {
     id: row.id,
     userId: row.user_id,
+    account: row.account,
     employeeId: row.employee_id,
     specialization: row.specialization,
     qualifications: row.qualifications,
@@ -31,8 +34,47 @@ function toView(row: Selectable<CarersTable>): CarerView {
 export class CarerQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
+  /**
+   * Each carer with the account linked to it (from the users table), so the card can say who signs in as them.
+   * A subquery rather than a join keeps the carers' own columns unqualified in every filter.
+   */
   private carers() {
-    return this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('carers').selectAll();
+    return this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('carers')
+      .selectAll('carers')
+      .select(
+        sql<CarerAccountView | null>`(select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name)
+           from ${sql.table(`${READ_MODEL_SCHEMA}.users`)} u where u.id = carers.user_id)`.as('account'),
+      );
+  }
+
+  /**
+   * Accounts with the carer role that no carer record is linked to, plus the one linked to `carerId` if given:
+   * the choices of the carer form's account select (admins).
+   */
+  async linkableAccounts(carerId?: string): Promise<CarerAccountView[]> {
+    const rows = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('users')
+      .select(['users.id', 'users.email', 'users.first_name', 'users.last_name'])
+      .where('users.role', '=', 'carer')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('carers as linked')
+              .select('linked.id')
+              .whereRef('linked.user_id', '=', 'users.id')
+              .$if(carerId !== undefined, (query) => query.where('linked.id', '<>', carerId!)),
+          ),
+        ),
+      )
+      .orderBy('users.last_name')
+      .orderBy('users.first_name')
+      .orderBy('users.id')
+      .execute();
+    return rows.map((row) => ({ id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name }));
   }
 
   /**

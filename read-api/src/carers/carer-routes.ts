@@ -7,6 +7,9 @@ import type { CarerQueries } from './carer-queries';
 
 const listQuery = z.object({ search: searchText().optional() });
 const carerId = z.uuid();
+const linkableQuery = z.object({
+  carerId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
+});
 
 export function carerRoutes(queries: CarerQueries): Router<ReadState> {
   const router = new Router<ReadState>({ prefix: '/api/carers' });
@@ -17,6 +20,12 @@ export function carerRoutes(queries: CarerQueries): Router<ReadState> {
   router.get('/', async (ctx) => {
     const { search } = parseOr400(listQuery, ctx.query);
     ctx.body = await queries.list(search || undefined, ownOnly(ctx.state));
+  });
+
+  /** The accounts the carer form may link (role carer, not linked to another carer): admins, who link them. */
+  router.get('/linkable-accounts', requirePermission('users.manage'), async (ctx) => {
+    const { carerId: forCarer } = parseOr400(linkableQuery, ctx.query);
+    ctx.body = await queries.linkableAccounts(forCarer);
   });
 
   router.get('/:id', async (ctx) => {

@@ -1,11 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { CareLevel, ClientView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 
 
 export class ClientQueries {
-  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+  /** `visible`: the reader's scope on `client.id` (CarerWork.client); every client by default. */
+  constructor(
+    private readonly db: Kysely<ReadModelDatabase>,
+    private readonly visible: RawBuilder<SqlBool> = sql<SqlBool>`true`,
+  ) {}
 
   /** Each client with its keyworker's employee ID and name, joined now so a carer's rename shows at once. */
   private clients() {
@@ -13,6 +17,7 @@ export class ClientQueries {
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('clients as client')
       .leftJoin('carers as keyworker', 'keyworker.id', 'client.keyworker_carer_id')
+      .where(this.visible)
       .selectAll('client')
       .select([
         'keyworker.id as keyworker_id',

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { readScopeOf } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { ClientQueries } from './client-queries';
@@ -10,20 +11,23 @@ const listQuery = z.object({ search: searchText().optional() });
 /** The record's uuid (not the agency's client ID). */
 const recordId = z.uuid();
 
-/** GET /api/clients (with ?search=) and GET /api/clients/:id. Every role reads clients (visits, diary notes). */
+/**
+ * GET /api/clients (with ?search=) and GET /api/clients/:id. Every role reads clients, a carer only those on their
+ * visits around today (shared/carer-work.ts); any other client is unknown to them (404, not 403).
+ */
 export function clientRoutes(deps: ReadDeps): Router<ReadState> {
-  const queries = new ClientQueries(deps.db);
   const router = new Router<ReadState>({ prefix: '/api/clients' });
   router.use(requirePermission('clients.read'));
+  const queriesFor = (state: ReadState) => new ClientQueries(deps.db, deps.work.client(readScopeOf(state.session), 'client.id'));
 
   router.get('/', async (ctx) => {
     const { search } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(search || undefined);
+    ctx.body = await queriesFor(ctx.state).list(search || undefined);
   });
 
   router.get('/:id', async (ctx) => {
     const id = recordId.safeParse(ctx.params.id);
-    const client = id.success ? await queries.byId(id.data) : undefined;
+    const client = id.success ? await queriesFor(ctx.state).byId(id.data) : undefined;
     if (!client) throw new HttpError(404, 'Client not found');
     ctx.set('ETag', `"${client.revision}"`);
     ctx.body = client;

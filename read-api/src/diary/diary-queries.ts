@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
 import { READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
@@ -7,6 +7,8 @@ import { likePattern } from '../shared/like-pattern';
 export interface DiaryViewer {
   readonly userId: string;
   readonly seesConfidential: boolean;
+  /** The entries their work lets them read, on `e` (CarerWork.authoredOrAbout); every entry when absent. */
+  readonly visible?: RawBuilder<SqlBool>;
 }
 
 export interface DiaryFilter {
@@ -58,6 +60,7 @@ export class DiaryQueries {
       .leftJoin('users as reviewer', 'reviewer.id', 'e.reviewed_by')
       .selectAll('e')
       .select(['reviewer.first_name as reviewer_first_name', 'reviewer.last_name as reviewer_last_name']);
+    if (viewer.visible) query = query.where(viewer.visible);
     if (!viewer.seesConfidential) {
       query = query.where((eb: EntryScope) =>
         eb.or([eb('e.is_confidential', '=', false), eb('e.author_user_id', '=', viewer.userId)]),
@@ -90,25 +93,42 @@ export class DiaryQueries {
     return row ? toView(row) : undefined;
   }
 
-  /** Every version of an entry the viewer may read, oldest first; undefined when they may not read it. */
+  /**
+   * Every version of an entry the viewer may read, oldest first; undefined when they may not read the entry.
+   * Each version is checked by the confidentiality it had: a reader of only non-confidential entries who is not
+   * the author sees none of the versions from while it was confidential, and not the values those versions held
+   * (the "from" side of the change that made it non-confidential).
+   */
   async history(viewer: DiaryViewer, id: string): Promise<DiaryEntryVersionView[] | undefined> {
-    if (!(await this.byId(viewer, id))) return undefined;
+    const entry = await this.byId(viewer, id);
+    if (!entry) return undefined;
+    const seesEveryVersion = viewer.seesConfidential || entry.authorUserId === viewer.userId;
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('diary_entry_versions as v')
       .leftJoin('users as u', (join) => join.on((eb) => eb(sql`u.id::text`, '=', eb.ref('v.user_id'))))
-      .select(['v.revision', 'v.action', 'v.user_id', 'v.occurred_at', 'v.changes', 'v.reason', 'u.first_name', 'u.last_name'])
+      .select(['v.revision', 'v.action', 'v.user_id', 'v.occurred_at', 'v.changes', 'v.reason', 'v.is_confidential', 'u.first_name', 'u.last_name'])
       .where('v.entry_id', '=', id)
       .orderBy('v.revision')
       .execute();
-    return rows.map((row) => ({
-      revision: String(row.revision),
-      action: row.action,
-      userId: row.user_id,
-      userName: fullName(row.first_name, row.last_name),
-      occurredAt: row.occurred_at.toISOString(),
-      changes: row.changes as DiaryFieldChange[],
-      reason: row.reason,
-    }));
+    const versions: DiaryEntryVersionView[] = [];
+    let previousConfidential = false;
+    for (const row of rows) {
+      const hidden = !seesEveryVersion && row.is_confidential;
+      const afterConfidential = !seesEveryVersion && previousConfidential;
+      previousConfidential = row.is_confidential;
+      if (hidden) continue;
+      const changes = row.changes as DiaryFieldChange[];
+      versions.push({
+        revision: String(row.revision),
+        action: row.action,
+        userId: row.user_id,
+        userName: fullName(row.first_name, row.last_name),
+        occurredAt: row.occurred_at.toISOString(),
+        changes: afterConfidential ? changes.map((change) => ({ ...change, from: null })) : changes,
+        reason: row.reason,
+      });
+    }
+    return versions;
   }
 }

@@ -8,6 +8,8 @@ import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
+import { londonToday } from '@care/events';
+import { VisitLog } from '../appointments/visit-fixtures';
 import { createReadApi, type ReadApi } from '../app';
 
 /** The diary across the real services on one database: command API, projector and read API. */
@@ -93,6 +95,10 @@ beforeAll(async () => {
   ownCarerId = await carerRecord('Nadia', 'Hussain', carer.id);
   otherCarerRecordId = await carerRecord('Tom', 'Rigby', otherCarer.id);
   clientId = await clientRecord('Edith', 'Green');
+  // Tom visits Edith today: a carer reads the entries about the clients on their visits (carer-work.int.test.ts).
+  const visits = new VisitLog(command.store, command.admin.id);
+  await visits.visit({ clientId, carerId: otherCarerRecordId, scheduledStart: `${londonToday()}T10:00:00Z`, durationMinutes: 60 });
+  lastPosition = visits.lastPosition;
 });
 
 afterAll(async () => {

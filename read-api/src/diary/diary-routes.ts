@@ -3,6 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { DiaryQueries, type DiaryViewer } from './diary-queries';
@@ -18,28 +19,30 @@ const listQuery = z.object({
 const entryId = z.uuid();
 const NOT_FOUND = 'Diary entry not found';
 
-function viewerOf(ctx: ParameterizedContext<ReadState>): DiaryViewer {
+function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork): DiaryViewer {
   const { userId, role } = ctx.state.session;
-  return { userId, seesConfidential: can(role, 'diary.readConfidential') };
+  const visible = work.authoredOrAbout(readScopeOf(ctx.state.session), 'e.author_user_id', 'e.client_id');
+  return { userId, seesConfidential: can(role, 'diary.readConfidential'), visible };
 }
 
 /**
  * GET /api/diary (?search=&clientId=&carerId=), GET /api/diary/:id and GET /api/diary/:id/history. Every one
- * hides confidential entries from users who may not read them, unless they wrote them.
+ * hides confidential entries from users who may not read them, unless they wrote them, and shows a carer only
+ * their own entries and those about the clients on their visits around today (shared/carer-work.ts).
  */
-export function diaryRoutes({ db }: ReadDeps): Router<ReadState> {
+export function diaryRoutes({ db, work }: ReadDeps): Router<ReadState> {
   const queries = new DiaryQueries(db);
   const router = new Router<ReadState>({ prefix: '/api/diary' });
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
     const { search, clientId, carerId } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(viewerOf(ctx), { search: search || undefined, clientId, carerId });
+    ctx.body = await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId });
   });
 
   router.get('/:id', async (ctx) => {
     const id = entryId.safeParse(ctx.params.id);
-    const entry = id.success ? await queries.byId(viewerOf(ctx), id.data) : undefined;
+    const entry = id.success ? await queries.byId(viewerOf(ctx, work), id.data) : undefined;
     if (!entry) throw new HttpError(404, NOT_FOUND);
     ctx.set('ETag', `"${entry.revision}"`);
     ctx.body = entry;
@@ -47,7 +50,7 @@ export function diaryRoutes({ db }: ReadDeps): Router<ReadState> {
 
   router.get('/:id/history', async (ctx) => {
     const id = entryId.safeParse(ctx.params.id);
-    const history = id.success ? await queries.history(viewerOf(ctx), id.data) : undefined;
+    const history = id.success ? await queries.history(viewerOf(ctx, work), id.data) : undefined;
     if (!history) throw new HttpError(404, NOT_FOUND);
     ctx.body = history;
   });

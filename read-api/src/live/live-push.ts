@@ -18,6 +18,8 @@ interface SocketData {
   session: Session;
 }
 
+const ACTIVE_COUNT_PERMISSION: Permission = 'carers.read';
+
 /** How often live sockets are re-checked: a signed-out or deactivated user is cut off within this. */
 const SESSION_RECHECK_MS = 30_000;
 
@@ -63,6 +65,8 @@ export function attachLivePush(
     // Rooms per permission: a push goes only to the sockets whose user may read what changed.
     const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(socket.data.session.role, permission));
     await socket.join(held.map(permissionRoom));
+    // The count of active carers is a figure about every carer record: only for readers of every carer.
+    if (!held.includes(ACTIVE_COUNT_PERMISSION)) return;
     const snapshot = await activeCount();
     if (snapshot) socket.emit('carers:activeCount', snapshot);
   });
@@ -78,7 +82,7 @@ export function attachLivePush(
     }
     if (!names.includes('carers')) return;
     const snapshot = await activeCount();
-    if (snapshot) io.emit('carers:activeCount', snapshot);
+    if (snapshot) io.to(permissionRoom(ACTIVE_COUNT_PERMISSION)).emit('carers:activeCount', snapshot);
   });
 
   const recheck = setInterval(() => {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable, SqlBool } from 'kysely';
 import type { VoiceNotePriority, VoiceNoteView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase, type VoiceNotesTable } from '@care/projector';
 
@@ -6,6 +6,8 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase, type VoiceNotesTable } from 
 export interface VoiceNoteViewer {
   readonly userId: string;
   readonly seesPrivate: boolean;
+  /** The notes their work lets them read, on `voice_notes` (CarerWork.authoredOrAbout); all when absent. */
+  readonly visible?: RawBuilder<SqlBool>;
 }
 
 export interface VoiceNoteFilter {
@@ -48,7 +50,10 @@ function toView(row: Row): VoiceNoteView {
 export class VoiceNoteQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
-  /** The notes the viewer may see, with their author's name. */
+  /**
+   * The notes the viewer may see, with their author's name. A note attached to a confidential diary entry is as
+   * confidential as the entry: only readers of confidential entries, the entry's author and the note's author.
+   */
   private visibleNotes(viewer: VoiceNoteViewer) {
     let query = this.db
       .withSchema(READ_MODEL_SCHEMA)
@@ -56,8 +61,26 @@ export class VoiceNoteQueries {
       .leftJoin('users', 'users.id', 'voice_notes.user_id')
       .selectAll('voice_notes')
       .select(['users.first_name as author_first_name', 'users.last_name as author_last_name']);
+    if (viewer.visible) query = query.where(viewer.visible);
     if (!viewer.seesPrivate) {
-      query = query.where((eb) => eb.or([eb('voice_notes.is_private', '=', false), eb('voice_notes.user_id', '=', viewer.userId)]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('voice_notes.user_id', '=', viewer.userId),
+          eb.and([
+            eb('voice_notes.is_private', '=', false),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('diary_entries as entry')
+                  .select('entry.id')
+                  .whereRef('entry.id', '=', 'voice_notes.diary_entry_id')
+                  .where('entry.is_confidential', '=', true)
+                  .where('entry.author_user_id', '<>', viewer.userId),
+              ),
+            ),
+          ]),
+        ]),
+      );
     }
     return query;
   }

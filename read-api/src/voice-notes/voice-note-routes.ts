@@ -3,6 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can } from '@care/events';
 import { audioInfo, HttpError, parseOr400, readAudioBytes, requirePermission } from '@care/events/server';
+import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { parseByteRange } from './byte-range';
@@ -25,9 +26,10 @@ const listQuery = z.object({
 const noteId = z.uuid();
 const NOT_FOUND = 'Voice note not found';
 
-const viewerOf = (state: ReadState): VoiceNoteViewer => ({
+const viewerOf = (state: ReadState, work: CarerWork): VoiceNoteViewer => ({
   userId: state.session.userId,
   seesPrivate: can(state.session.role, 'diary.readConfidential'),
+  visible: work.authoredOrAbout(readScopeOf(state.session), 'voice_notes.user_id', 'voice_notes.client_id'),
 });
 
 export function voiceNoteRoutes(deps: ReadDeps): Router<ReadState> {
@@ -37,7 +39,7 @@ export function voiceNoteRoutes(deps: ReadDeps): Router<ReadState> {
 
   router.get('/', async (ctx) => {
     const filter = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(filter, viewerOf(ctx.state));
+    ctx.body = await queries.list(filter, viewerOf(ctx.state, deps.work));
   });
 
   /**
@@ -46,7 +48,7 @@ export function voiceNoteRoutes(deps: ReadDeps): Router<ReadState> {
    */
   router.get('/:id/audio', async (ctx) => {
     const id = noteId.safeParse(ctx.params.id);
-    const note = id.success ? await queries.byId(id.data, viewerOf(ctx.state)) : undefined;
+    const note = id.success ? await queries.byId(id.data, viewerOf(ctx.state, deps.work)) : undefined;
     if (!note) throw new HttpError(404, NOT_FOUND);
     const info = await audioInfo(deps.pool, note.id);
     if (!info) {

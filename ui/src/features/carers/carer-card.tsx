@@ -1,6 +1,7 @@
 import type { CarerView } from '@care/events';
 import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import { formatDate, formatPounds, humanize } from '../../shared/format';
+import { accountLabel } from './get-linkable-accounts';
 
 export function carerFullName(carer: CarerView): string {
   return `${carer.user.firstName} ${carer.user.lastName}`.trim();
@@ -58,6 +59,10 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: Carer
           </li>
         )}
       </ul>
+
+      <p className="muted small" data-testid="carer-account">
+        {carer.account ? `Signs in as ${accountLabel(carer.account)}` : 'No account linked'}
+      </p>
 
       {carer.qualifications.length > 0 && (
         <ul className="chips" aria-label="Qualification list">

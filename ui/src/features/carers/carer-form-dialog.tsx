@@ -1,4 +1,4 @@
-import { CARER_SPECIALIZATIONS, REGIONS, type CarerView } from '@care/events';
+import { can, CARER_SPECIALIZATIONS, REGIONS, type CarerView } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
 import { TextListInput } from '../../shared/text-list-input';
@@ -17,6 +17,8 @@ import { useUpdateCarer } from './update-carer';
 import { SelectOptions } from '../../shared/select-options';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
+import { useCurrentUser } from '../../shared/current-user';
+import { CarerAccountField } from './carer-account-field';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -41,6 +43,12 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
   const [formError, setFormError] = useState<string>();
   const create = useCreateCarer();
   const update = useUpdateCarer();
+  // Which account signs in as this carer: admins (who manage accounts) link and unlink it on the edit form.
+  const user = useCurrentUser();
+  const mayLink = carer !== undefined && can(user.role, 'users.manage');
+  const linkedId = carer?.account?.id ?? '';
+  const [accountId, setAccountId] = useState(linkedId);
+  const [accountError, setAccountError] = useState<string>();
   const saving = create.isPending || update.isPending;
 
   const set = <K extends CarerFormField>(field: K, value: CarerFormValues[K]) => {
@@ -73,8 +81,10 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
     }
     setErrors({});
     setFormError(undefined);
+    setAccountError(undefined);
     try {
-      if (carer) await update.mutateAsync({ id: carer.id, revision: carer.revision, request: check.request });
+      const account = mayLink && accountId !== linkedId ? { userId: accountId === '' ? null : accountId } : {};
+      if (carer) await update.mutateAsync({ id: carer.id, revision: carer.revision, request: { ...check.request, ...account } });
       else await create.mutateAsync(check.request);
       onDone();
     } catch (error) {
@@ -84,11 +94,12 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
       const unplaced: string[] = [];
       for (const [field, message] of Object.entries(error.fields)) {
         if (field in values) serverErrors[field as CarerFormField] = message;
+        else if (field === 'userId' && mayLink) setAccountError(message);
         else unplaced.push(message);
       }
       setErrors(serverErrors);
       if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      else if (Object.keys(serverErrors).length === 0) setFormError(error.reason);
+      else if (Object.keys(serverErrors).length === 0 && !error.fields.userId) setFormError(error.reason);
       focusFirstError(serverErrors);
     }
   };
@@ -170,6 +181,18 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
         <Field id={idOf('notes')} label="Notes" error={errors.notes} wide>
           <textarea className="input" rows={3} {...bind('notes')} />
         </Field>
+        {mayLink && (
+          <CarerAccountField
+            id={`${idPrefix}-userId`}
+            carer={carer}
+            value={accountId}
+            onChange={(next) => {
+              setAccountId(next);
+              setAccountError(undefined);
+            }}
+            error={accountError}
+          />
+        )}
       </div>
       <DialogFormFooter formError={formError} submitLabel={carer ? 'Update Carer' : 'Save Carer'} disabled={saving} />
     </form>

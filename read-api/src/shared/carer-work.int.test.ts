@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, comparePositions, londonToday, positionFromToken, type ClientView, type DiaryEntryVersionView, type DiaryEntryView, type VoiceNoteView } from '@care/events';
+import { createLogger } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
+import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
+import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
+import { cancelled, VisitLog } from '../appointments/visit-fixtures';
+import { createReadApi, type ReadApi } from '../app';
+
+/**
+ * A carer reads only what their work needs (DESIGN.md decision 14): the clients on their visits from 7 days back
+ * to 14 days ahead, the diary entries and voice notes about them, and their own. Each test reads as a carer who
+ * must not see something, and checks an administrator or coordinator still does.
+ */
+const log = createLogger('test', 'silent');
+let database: TestDatabase;
+let pool: pg.Pool;
+let command: RunningCommandApi;
+let projector: RunningProjector;
+let readApi: ReadApi;
+let readUrl: string;
+let visits: VisitLog;
+let carer: TestUser;
+let otherCarer: TestUser;
+let coordinator: TestUser;
+let ownCarerId: string;
+let otherCarerId: string;
+/** Clients by where the carer's visits put them: in the window, before it, after it, cancelled, another carer's. */
+const client: Record<'near' | 'past' | 'future' | 'cancelled' | 'others', string> = { near: '', past: '', future: '', cancelled: '', others: '' };
+let ownVisitToday = '';
+let othersVisitToday = '';
+let positions: string[] = [];
+
+const latest = () =>
+  positions.reduce((max, token) => (max === '' || comparePositions(positionFromToken(token)!, positionFromToken(max)!) > 0 ? token : max), '');
+
+async function send(request: Requester, method: string, path: string, body?: unknown, expected = 201) {
+  const reply = await request(method, path, body);
+  expect(reply.status, reply.text).toBe(expected);
+  if (reply.body?.position) positions.push(reply.body.position);
+  return reply.body as { id: string; revision: string };
+}
+
+async function read<T>(user: TestUser, path: string, url = readUrl): Promise<{ status: number; body: T }> {
+  if (visits.lastPosition) positions.push(visits.lastPosition);
+  const reply = await requester(url, user.cookie)('GET', path, undefined, { 'x-min-position': latest() });
+  return { status: reply.status, body: reply.body as T };
+}
+
+const clientRecord = async (lastName: string) =>
+  (
+    await send(command.request, 'POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Client',
+      lastName,
+      dateOfBirth: '1938-05-14',
+      address: '4 Mill Lane, Leeds',
+      emergencyContact: 'Paul Green',
+      emergencyPhone: '07700 900123',
+      careLevel: 'medium',
+      medicalConditions: ['Type 2 diabetes'],
+    })
+  ).id;
+
+const carerRecord = async (user: TestUser) =>
+  (
+    await send(command.request, 'POST', '/api/carers', {
+      firstName: 'Carer',
+      lastName: user.id.slice(0, 8),
+      email: user.email,
+      employeeId: `EMP-${randomUUID().slice(0, 8)}`,
+      startDate: '2024-03-01',
+      userId: user.id,
+    })
+  ).id;
+
+const visitOn = (carerId: string, clientId: string, daysFromToday: number) =>
+  visits.visit({ clientId, carerId, scheduledStart: `${addDays(londonToday(), daysFromToday)}T10:00:00Z`, durationMinutes: 60 });
+
+const entry = (user: TestUser, fields: Record<string, unknown>) =>
+  send(user.request, 'POST', '/api/diary', { entryDate: '2025-03-04T09:15:00Z', content: 'Helped with breakfast.', ...fields });
+
+async function voiceNote(user: TestUser, fields: Record<string, string>) {
+  const reply = await uploadVoiceNote(command.baseUrl, user.cookie, { title: 'Visit note', duration: '12', ...fields }, {
+    bytes: fakeWebm(3000),
+    type: 'audio/webm',
+  });
+  expect(reply.status, reply.text).toBe(201);
+  positions.push(reply.body.position);
+  return reply.body.id as string;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'carer_work');
+  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  command = await startCommandApiOn(database.url);
+  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
+  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
+  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
+  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  visits = new VisitLog(command.store, command.admin.id);
+  carer = await command.createUser('carer');
+  otherCarer = await command.createUser('carer');
+  coordinator = await command.createUser('coordinator');
+  ownCarerId = await carerRecord(carer);
+  otherCarerId = await carerRecord(otherCarer);
+  for (const key of Object.keys(client) as (keyof typeof client)[]) client[key] = await clientRecord(key);
+  ownVisitToday = await visitOn(ownCarerId, client.near, 0);
+  await visitOn(ownCarerId, client.near, 3);
+  await visitOn(ownCarerId, client.past, -10);
+  await visitOn(ownCarerId, client.future, 20);
+  await visits.then(await visitOn(ownCarerId, client.cancelled, 1), cancelled('Client in hospital'));
+  othersVisitToday = await visitOn(otherCarerId, client.others, 0);
+});
+
+afterAll(async () => {
+  await readApi?.close();
+  await projector?.stop();
+  await command?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+describe('clients', () => {
+  it('a carer lists exactly the clients on their visits from 7 days back to 14 ahead', async () => {
+    const mine = await read<ClientView[]>(carer, '/api/clients');
+    expect(mine.body.map((row) => row.id)).toEqual([client.near]);
+    const all = await read<ClientView[]>(coordinator, '/api/clients');
+    expect(all.body.map((row) => row.id).sort()).toEqual(Object.values(client).sort());
+  });
+
+  it('a client outside the window, cancelled, or only on another carer\'s visits is unknown to them (404)', async () => {
+    for (const id of [client.past, client.future, client.cancelled, client.others]) {
+      expect(await read(carer, `/api/clients/${id}`)).toEqual({ status: 404, body: { error: 'Client not found' } });
+      expect((await read(command.admin, `/api/clients/${id}`)).status).toBe(200);
+    }
+    const near = await read<ClientView>(carer, `/api/clients/${client.near}`);
+    expect([near.status, near.body.medicalConditions]).toEqual([200, ['Type 2 diabetes']]);
+  });
+
+  it('the window is configurable: 14 days back and none ahead opens the past client and closes the near one', async () => {
+    const wider = await createReadApi({ pool, db: createReadModelDb(pool), log, carerWindow: { daysBack: 14, daysAhead: 0 } });
+    await new Promise<void>((resolve) => wider.server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(wider.server.address() as AddressInfo).port}`;
+      // The visit today keeps the near client in; the one 10 days back now counts; 20 ahead still not.
+      const ids = (await read<ClientView[]>(carer, '/api/clients', url)).body.map((row) => row.id).sort();
+      expect(ids).toEqual([client.near, client.past].sort());
+    } finally {
+      await wider.close();
+    }
+  });
+});
+
+describe('diary', () => {
+  it('a carer reads the entries about their clients and their own, and no one else\'s about other clients', async () => {
+    const aboutNear = (await entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'About near' })).id;
+    const aboutOthers = (await entry(otherCarer, { carerId: otherCarerId, clientId: client.others, title: 'About others' })).id;
+    const aboutPast = (await entry(coordinator, { carerId: ownCarerId, clientId: client.past, title: 'About past' })).id;
+    const ownAboutFuture = (await entry(carer, { carerId: ownCarerId, clientId: client.future, title: 'Own about future' })).id;
+
+    const seen = (await read<DiaryEntryView[]>(carer, '/api/diary')).body.map((row) => row.id);
+    expect(seen.sort()).toEqual([aboutNear, ownAboutFuture].sort());
+    for (const hidden of [aboutOthers, aboutPast]) {
+      expect((await read(carer, `/api/diary/${hidden}`)).status).toBe(404);
+      expect((await read(carer, `/api/diary/${hidden}/history`)).status).toBe(404);
+    }
+    expect((await read<DiaryEntryView[]>(carer, `/api/diary?clientId=${client.others}`)).body).toEqual([]);
+    const everything = (await read<DiaryEntryView[]>(coordinator, '/api/diary')).body.map((row) => row.id);
+    expect(everything).toEqual(expect.arrayContaining([aboutNear, aboutOthers, aboutPast, ownAboutFuture]));
+  });
+
+  it('the history hides the versions written while the entry was confidential, and what they said', async () => {
+    const { id } = await entry(coordinator, {
+      carerId: ownCarerId,
+      clientId: client.near,
+      title: 'Safeguarding concern',
+      content: 'Son suspected of taking her pension.',
+      isConfidential: true,
+    });
+    expect((await read(carer, `/api/diary/${id}/history`)).status).toBe(404);
+    await send(coordinator.request, 'PATCH', `/api/diary/${id}`, { isConfidential: false, title: 'Visit update', content: 'Visit went well.' }, 200);
+
+    const history = await read<DiaryEntryVersionView[]>(carer, `/api/diary/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.map((version) => version.action)).toEqual(['amended']);
+    expect(JSON.stringify(history.body)).not.toMatch(/Safeguarding|pension/);
+    expect(history.body[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'title', from: null, to: 'Visit update' },
+        { field: 'isConfidential', from: null, to: false },
+      ]),
+    );
+    // Readers of confidential entries still see every version as it was.
+    const full = await read<DiaryEntryVersionView[]>(coordinator, `/api/diary/${id}/history`);
+    expect(full.body.map((version) => version.action)).toEqual(['created', 'amended']);
+    expect(JSON.stringify(full.body)).toMatch(/Safeguarding/);
+  });
+});
+
+describe('visits', () => {
+  it('documentsUploaded on a carer\'s own visit does not count a confidential entry or a private note of someone else', async () => {
+    await entry(coordinator, { carerId: ownCarerId, clientId: client.near, appointmentId: ownVisitToday, title: 'Secret', isConfidential: true });
+    await voiceNote(coordinator, { clientId: client.near, appointmentId: ownVisitToday, isPrivate: 'true' });
+    await entry(carer, { carerId: ownCarerId, clientId: client.near, appointmentId: ownVisitToday, title: 'Mine' });
+
+    const asCarer = await read<{ documentsUploaded: number }>(carer, `/api/appointments/${ownVisitToday}`);
+    expect([asCarer.status, asCarer.body.documentsUploaded]).toEqual([200, 1]);
+    const listed = await read<{ id: string; documentsUploaded: number }[]>(carer, `/api/appointments?today=true`);
+    expect(listed.body.find((visit) => visit.id === ownVisitToday)?.documentsUploaded).toBe(1);
+    const asCoordinator = await read<{ documentsUploaded: number }>(coordinator, `/api/appointments/${ownVisitToday}`);
+    expect(asCoordinator.body.documentsUploaded).toBe(3);
+  });
+
+  it('another carer\'s visit, with its notes, stays hidden from a carer', async () => {
+    const listed = await read<{ id: string }[]>(carer, '/api/appointments?today=true');
+    expect(listed.body.map((visit) => visit.id)).toEqual([ownVisitToday]);
+    expect((await read(carer, `/api/appointments/${othersVisitToday}`)).status).toBe(404);
+    expect((await read(carer, `/api/appointments/${othersVisitToday}/history`)).status).toBe(404);
+    expect((await read(coordinator, `/api/appointments/${othersVisitToday}`)).status).toBe(200);
+  });
+});
+
+describe('voice notes', () => {
+  it('a note attached to a confidential entry is as confidential as the entry', async () => {
+    const secret = (await entry(coordinator, { carerId: ownCarerId, clientId: client.near, title: 'Confidential', isConfidential: true })).id;
+    const note = await voiceNote(coordinator, { clientId: client.near, diaryEntryId: secret });
+
+    const listed = (await read<VoiceNoteView[]>(carer, `/api/voice-notes?clientId=${client.near}`)).body.map((row) => row.id);
+    expect(listed).not.toContain(note);
+    expect((await read(carer, `/api/voice-notes/${note}/audio`)).status).toBe(404);
+    expect((await read<VoiceNoteView[]>(coordinator, `/api/voice-notes?diaryEntryId=${secret}`)).body.map((row) => row.id)).toEqual([note]);
+  });
+
+  it('a carer hears notes about their clients and their own, not notes about other clients', async () => {
+    const aboutNear = await voiceNote(coordinator, { clientId: client.near });
+    const aboutOthers = await voiceNote(otherCarer, { clientId: client.others });
+    const own = await voiceNote(carer, { clientId: client.future });
+
+    const listed = (await read<VoiceNoteView[]>(carer, '/api/voice-notes')).body.map((row) => row.id);
+    expect(listed).toEqual(expect.arrayContaining([aboutNear, own]));
+    expect(listed).not.toContain(aboutOthers);
+    expect((await read(carer, `/api/voice-notes/${aboutOthers}/audio`)).status).toBe(404);
+    expect((await read(coordinator, `/api/voice-notes/${aboutOthers}/audio`)).status).toBe(200);
+  });
+});
+
+describe('the account linked to a carer record', () => {
+  it('names the account on the carer, lists the linkable ones for admins only, and an unlink closes the carer\'s reads', async () => {
+    const spare = await command.createUser('carer');
+    const own = await read<{ account: unknown }>(command.admin, `/api/carers/${ownCarerId}`);
+    expect(own.body.account).toEqual({ id: carer.id, email: carer.email, firstName: 'Test', lastName: 'carer' });
+    const linkable = await read<{ id: string }[]>(command.admin, `/api/carers/linkable-accounts?carerId=${ownCarerId}`);
+    expect(linkable.body.map((account) => account.id).sort()).toEqual([carer.id, spare.id].sort());
+    expect((await read(coordinator, '/api/carers/linkable-accounts')).status).toBe(403);
+
+    await send(command.request, 'PATCH', `/api/carers/${ownCarerId}`, { userId: null }, 200);
+    expect((await read<{ account: unknown }>(command.admin, `/api/carers/${ownCarerId}`)).body.account).toBeNull();
+    // No longer that carer: none of its visits, clients or record.
+    expect((await read<ClientView[]>(carer, '/api/clients')).body).toEqual([]);
+    expect((await read(carer, `/api/appointments/${ownVisitToday}`)).status).toBe(404);
+    expect((await read(carer, `/api/carers/${ownCarerId}`)).status).toBe(404);
+
+    await send(command.request, 'PATCH', `/api/carers/${ownCarerId}`, { userId: carer.id }, 200);
+    expect((await read<ClientView[]>(carer, '/api/clients')).body.map((row) => row.id)).toEqual([client.near]);
+  });
+});

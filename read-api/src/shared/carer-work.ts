@@ -1,0 +1,68 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { addDays, can, londonToday, type Role } from '@care/events';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+
+/**
+ * Data minimisation (UK GDPR, Caldicott; DESIGN.md decision 14): a carer reads a client's record, and the diary
+ * entries and voice notes about that client, only while the client is on one of their visits in a window around
+ * today. Whoever reads every visit (appointments.read: admins, coordinators) reads every client.
+ */
+export interface CarerWindow {
+  /** Days before today (London) whose visits still open their clients' records. */
+  readonly daysBack: number;
+  /** Days after today. */
+  readonly daysAhead: number;
+}
+
+export const DEFAULT_CARER_WINDOW: CarerWindow = { daysBack: 7, daysAhead: 14 };
+
+/** Everything, or what one carer's work needs. */
+export type ReadScope = { readonly kind: 'all' } | { readonly kind: 'carer'; readonly userId: string };
+
+export function readScopeOf(session: { readonly userId: string; readonly role: Role }): ReadScope {
+  return can(session.role, 'appointments.read') ? { kind: 'all' } : { kind: 'carer', userId: session.userId };
+}
+
+const everything = sql<SqlBool>`true`;
+
+export class CarerWork {
+  constructor(
+    private readonly db: Kysely<ReadModelDatabase>,
+    readonly window: CarerWindow = DEFAULT_CARER_WINDOW,
+  ) {}
+
+  /** The first and last London dates of the window, today being `today`. */
+  range(today: string = londonToday()): { from: string; to: string } {
+    return { from: addDays(today, -this.window.daysBack), to: addDays(today, this.window.daysAhead) };
+  }
+
+  /**
+   * The clients on the carer's visits in the window (cancelled visits left out: nobody goes). The carer is the
+   * record whose account is theirs (appointment_carer_names.user_id, which follows links and unlinks).
+   */
+  private clientIds(userId: string) {
+    const { from, to } = this.range();
+    return this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('appointments as work')
+      .select('work.client_id')
+      .where((eb) =>
+        eb('work.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId)),
+      )
+      .where('work.date', '>=', from)
+      .where('work.date', '<=', to)
+      .where('work.status', '<>', 'cancelled');
+  }
+
+  /** A where-clause: the client named by `clientColumn` is one the reader may read. */
+  client(scope: ReadScope, clientColumn: string): RawBuilder<SqlBool> {
+    if (scope.kind === 'all') return everything;
+    return sql<SqlBool>`${sql.ref(clientColumn)} in (${this.clientIds(scope.userId)})`;
+  }
+
+  /** A where-clause for a record about a client with an author: the reader wrote it, or may read the client. */
+  authoredOrAbout(scope: ReadScope, authorColumn: string, clientColumn: string): RawBuilder<SqlBool> {
+    if (scope.kind === 'all') return everything;
+    return sql<SqlBool>`(${sql.ref(authorColumn)}::text = ${scope.userId} or ${this.client(scope, clientColumn)})`;
+  }
+}
