@@ -5,7 +5,7 @@ import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
 
-const listQuery = z.object({ search: searchText().optional() });
+export const listQuery = z.object({ search: searchText().optional() });
 const carerId = z.uuid();
 
 export function carerRoutes(queries: CarerQueries): Router<ReadState> {
