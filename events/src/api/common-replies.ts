@@ -26,14 +26,14 @@ export const recurringAppointmentsReplySchema = z.strictObject({
 export const loginReplySchema = z.strictObject({ user: authUserViewSchema });
 export const messageReplySchema = z.strictObject({ message: z.string() });
 
-/** 401, 403, 404, 409, 413, 415, 503 and the like: one message. */
-export const errorReplySchema = z.strictObject({ error: z.string() });
-
 /** 400 (and 409 on a field): the message and one message per bad field (`_` for the body as a whole). */
 export const validationErrorReplySchema = z.strictObject({
   error: z.string(),
   fields: z.record(z.string(), z.string()),
 });
+
+/** Every JSON error: a message, and for refused input the message of each bad field. */
+export const errorReplySchema = validationErrorReplySchema.partial({ fields: true });
 
 /** 409 of a double booking: the clashing visit, and for a weekly pattern every clashing occurrence. */
 const bookingClash = z.strictObject({ appointmentId: z.uuid(), start: z.string(), end: z.string() });
