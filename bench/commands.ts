@@ -55,10 +55,10 @@ export async function measureCommands(databaseUrl: string): Promise<CommandFigur
     });
     const uiUrl = product.url.replace('localhost', '127.0.0.1');
     const cookie = await signIn(uiUrl, admin);
-    const headers = { cookie, origin: uiUrl, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const headers = { cookie, origin: product.publicUrl, 'accept-encoding': 'gzip, deflate, br, zstd' };
     const request: LoadRequest = { method: 'POST', body: JSON.stringify(FEEDBACK), status: 201 };
     const proxiedUrl = `${uiUrl}/api/feedback`;
-    // Straight to the command API the Origin is still the UI's: PUBLIC_URL is the one origin that may write.
+    // Origin: PUBLIC_URL, the origin that may write, as the browser sends it on either path.
     const directUrl = `http://127.0.0.1:${commandApiPort}/api/feedback`;
     const sample = feedbackEvent();
     const append = () => store.append(feedbackStreamId(uuidv7()), [{ ...sample, eventId: uuidv7() }], 'no_stream').then(() => undefined);
