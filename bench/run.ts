@@ -3,6 +3,7 @@ import os from 'node:os';
 import { measureAppend } from './append';
 import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
+import { measureCommands } from './commands';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { startBenchPostgres } from './postgres';
@@ -46,6 +47,8 @@ async function main(): Promise<number> {
     const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
     step('(g) the front door: first-load size in Chromium, and a small read through the UI server against straight');
     const frontDoor = await measureFrontDoor(await postgres.freshDatabase('front_door'));
+    step('(h) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
+    const commands = await measureCommands(await postgres.freshDatabase('commands'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -61,6 +64,7 @@ async function main(): Promise<number> {
       ...diary,
       ...appointments,
       ...frontDoor,
+      ...commands,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -90,6 +94,10 @@ async function main(): Promise<number> {
       { metric: 'directReadsPerSec', value: results.directReadsPerSec, unit: 'req/s' },
       { metric: 'proxyReadsPerSec', value: results.proxyReadsPerSec, unit: 'req/s' },
       { metric: 'proxyThroughputRatio', value: results.proxyThroughputRatio, unit: 'x', target: { atLeast: 0.8 } },
+      { metric: 'commandsPerSec', value: results.commandsPerSec, unit: 'req/s' },
+      { metric: 'directCommandsPerSec', value: results.directCommandsPerSec, unit: 'req/s' },
+      { metric: 'storeAppendsPerSec', value: results.storeAppendsPerSec, unit: 'events/s' },
+      { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
