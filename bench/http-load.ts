@@ -5,25 +5,44 @@ export interface LoadResult {
   readonly perSec: number;
 }
 
+/** A request other than a plain GET: its method, JSON body and the status every reply must have. */
+export interface LoadRequest {
+  readonly method: 'POST' | 'PUT' | 'PATCH';
+  readonly body: string;
+  readonly status: number;
+}
+
 /**
- * A closed-loop load: `connections` keep-alive connections, each sending the next GET as soon as the last reply
- * has been read, for `durationMs`. Every reply must be 200 (a failing request would make a fast, false figure).
- * Bounded in time and only ever pointed at loopback addresses.
+ * A closed-loop load: `connections` keep-alive connections, each sending the next request as soon as the last reply
+ * has been read, for `durationMs`. Every reply must be 200 (or `request.status`): a failing request would make a
+ * fast, false figure. Bounded in time and only ever pointed at loopback addresses.
  */
-export async function keepAliveLoad(url: string, headers: http.OutgoingHttpHeaders, connections: number, durationMs: number): Promise<LoadResult> {
+export async function keepAliveLoad(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  connections: number,
+  durationMs: number,
+  request?: LoadRequest,
+): Promise<LoadResult> {
   const target = new URL(url);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error(`load only on loopback, not ${target.hostname}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const method = request?.method ?? 'GET';
+  const expected = request?.status ?? 200;
+  const allHeaders = request
+    ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body) }
+    : headers;
   const get = () =>
     new Promise<void>((resolve, reject) => {
-      const request = http.get(target, { agent, headers }, (response) => {
+      const outgoing = http.request(target, { agent, headers: allHeaders, method }, (response) => {
         response.resume();
         response.once('end', () =>
-          response.statusCode === 200 ? resolve() : reject(new Error(`GET ${target.pathname} answered ${response.statusCode}`)),
+          response.statusCode === expected ? resolve() : reject(new Error(`${method} ${target.pathname} answered ${response.statusCode}`)),
         );
         response.once('error', reject);
       });
-      request.once('error', reject);
+      outgoing.once('error', reject);
+      outgoing.end(request?.body);
     });
   let requests = 0;
   const started = performance.now();

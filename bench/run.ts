@@ -3,6 +3,7 @@ import os from 'node:os';
 import { measureAppend } from './append';
 import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
+import { measureCommands } from './commands';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { startBenchPostgres } from './postgres';
@@ -53,6 +54,8 @@ async function main(): Promise<number> {
       step(`FAILED: the rebuilt read model differs from the live one in ${rebuildMix.rebuildMixDiffering.join(', ')}`);
       exitCode = 1;
     }
+    step('(i) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
+    const commands = await measureCommands(await postgres.freshDatabase('commands'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -71,6 +74,7 @@ async function main(): Promise<number> {
       rebuildMixEvents: rebuildMix.rebuildMixEvents,
       rebuildMixPerSec: Math.round(rebuildMix.rebuildMixPerSec),
       rebuildMixVerified: rebuildMix.rebuildMixVerified,
+      ...commands,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -102,6 +106,10 @@ async function main(): Promise<number> {
       { metric: 'proxyReadsPerSec', value: results.proxyReadsPerSec, unit: 'req/s' },
       { metric: 'proxyThroughputRatio', value: results.proxyThroughputRatio, unit: 'x', target: { atLeast: 0.8 } },
       { metric: 'rebuildMixPerSec', value: results.rebuildMixPerSec, unit: 'events/s', target: { atLeast: 20000 } },
+      { metric: 'commandsPerSec', value: results.commandsPerSec, unit: 'req/s' },
+      { metric: 'directCommandsPerSec', value: results.directCommandsPerSec, unit: 'req/s' },
+      { metric: 'storeAppendsPerSec', value: results.storeAppendsPerSec, unit: 'events/s' },
+      { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

@@ -21,6 +21,7 @@ import {
 } from '@care/events/server';
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { monitoringRoutes } from './monitoring/monitoring-routes';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
@@ -93,6 +94,7 @@ export async function createReadApi({
     monitoringRoutes(deps),
     shiftRoutes(deps),
     statusRoutes(deps),
+    openApiRoutes(),
   ];
   app.use(requestContext(log));
   app.use(securityHeaders());

@@ -78,7 +78,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (isApiRequest(req)) {
-      compressApi(req, res, () => proxy.handleRequest(req, res));
+      // Reads can be long lists; a command's reply is a few hundred bytes, so commands skip compression's wrapping.
+      if (req.method === 'GET' || req.method === 'HEAD') compressApi(req, res, () => proxy.handleRequest(req, res));
+      else proxy.handleRequest(req, res);
       return;
     }
     if (proxy.handleRequest(req, res)) return;

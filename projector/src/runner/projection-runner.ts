@@ -165,19 +165,22 @@ export class ProjectionRunner {
     const stalledBefore = new Set(members.filter((member) => member.stalled));
     const snapshot = members.map((member) => ({ member, checkpoint: member.checkpoint, stalled: member.stalled }));
     let resumed: Member[] = [];
+    let payload: ReadModelChanged | undefined;
     try {
       await this.options.db.transaction().execute(async (trx) => {
         const changed = await applyToMembers(trx, batch, members, this.deadLetters);
         resumed = await applySkips(trx, batch, members, this.deadLetters);
         await saveMembers(trx, members);
-        const payload = changedPayload(members, changed);
-        if (payload) await notify(trx, payload);
+        payload = changedPayload(members, changed);
       });
     } catch (error) {
       for (const { member, checkpoint, stalled } of snapshot) Object.assign(member, { checkpoint, stalled });
       throw error;
     }
     markSaved(members);
+    // After the commit, as the event store does: a NOTIFY inside the transaction holds PostgreSQL's cluster-wide
+    // notify lock until the commit is flushed, so every append's own notification waited for each live batch.
+    if (payload) await notify(this.options.db, payload);
     for (const member of members) {
       if (member.stalled && !stalledBefore.has(member)) this.logStall(member);
     }

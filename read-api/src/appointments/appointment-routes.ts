@@ -45,11 +45,11 @@ function toFilter(value: FilterFields, ctx: z.RefinementCtx, fallback?: () => Da
   return { range, carerId, clientId, status: only, unassigned, search: search || undefined };
 }
 
-function filterSchema(fallback?: () => DateRange) {
+export function filterSchema(fallback?: () => DateRange) {
   return z.object(filterFields).transform((value, ctx) => toFilter(value, ctx, fallback) ?? z.NEVER);
 }
 
-const listQuery = z
+export const listQuery = z
   .object({ ...filterFields, limit: wholeNumber('Limit', 1, 1000, 500), offset: wholeNumber('Offset', 0, 1_000_000, 0) })
   .transform((value, ctx) => {
     const filter = toFilter(value, ctx);
@@ -57,7 +57,7 @@ const listQuery = z
   });
 /** Analytics returns a row per day: a range of at most about a year. */
 const MAX_ANALYTICS_DAYS = 366;
-const analyticsQuery = z
+export const analyticsQuery = z
   .object({ from: optionalDate('From date'), to: optionalDate('To date'), carerId: filterFields.carerId, clientId: filterFields.clientId })
   .transform((value, ctx): AppointmentFilter => {
     const range = checkedRange(value.from, value.to, ctx, MAX_ANALYTICS_DAYS);

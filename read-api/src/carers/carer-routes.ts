@@ -5,9 +5,9 @@ import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
 
-const listQuery = z.object({ search: searchText().optional() });
+export const listQuery = z.object({ search: searchText().optional() });
 const carerId = z.uuid();
-const linkableQuery = z.object({
+export const linkableQuery = z.object({
   carerId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
 });
 

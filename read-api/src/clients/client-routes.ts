@@ -7,7 +7,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { ClientQueries } from './client-queries';
 
-const listQuery = z.object({ search: searchText().optional() });
+export const listQuery = z.object({ search: searchText().optional() });
 /** The record's uuid (not the agency's client ID). */
 const recordId = z.uuid();
 

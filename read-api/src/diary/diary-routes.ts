@@ -11,7 +11,7 @@ import { DiaryQueries, type DiaryViewer } from './diary-queries';
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
 
-const listQuery = z.object({
+export const listQuery = z.object({
   search: searchText().optional(),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),

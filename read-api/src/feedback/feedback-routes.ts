@@ -6,7 +6,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { FeedbackQueries } from './feedback-queries';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   // A blank filter (?status=) means every status.
   status: z.preprocess(
     (value) => (value === '' ? undefined : value),

@@ -30,7 +30,7 @@ const filterFields = {
 const MAX_CUSTOM_DAYS = 366;
 
 /** Default: the last 7 days, newest first; any other sort defaults to ascending. */
-const monitoringQuery = z
+export const monitoringQuery = z
   .object({ ...filterFields, limit: wholeNumber('Limit', 1, 200, 25), offset: wholeNumber('Offset', 0, 1_000_000, 0) })
   .transform((value, ctx) => {
     const choice = value.range ?? '7d';

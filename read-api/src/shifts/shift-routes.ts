@@ -7,7 +7,7 @@ import type { ReadState } from '../shared/read-state';
 import { dateRangeFields, optionalId, resolveDateRange } from '../appointments/query-fields';
 import { ShiftQueries } from './shift-queries';
 
-const listQuery = z.object({ ...dateRangeFields, carerId: optionalId('Carer ID must be a UUID') }).transform((value, ctx) => {
+export const listQuery = z.object({ ...dateRangeFields, carerId: optionalId('Carer ID must be a UUID') }).transform((value, ctx) => {
   const range = resolveDateRange(value, ctx);
   return range ? { range, carerId: value.carerId } : z.NEVER;
 });

@@ -9,7 +9,7 @@ import { TrainingQueries } from './training-queries';
 /** `?carerId=` (blank) means no filter, like a search box left empty. */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-const listQuery = z.object({
+export const listQuery = z.object({
   search: searchText().optional(),
   carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
   expiring: z.preprocess(

@@ -4,7 +4,7 @@ import { parseOr400, requirePermission } from '@care/events/server';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';
 
-const accessLogQuery = z.object({
+export const accessLogQuery = z.object({
   limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1).max(500).default(100),
 });
 

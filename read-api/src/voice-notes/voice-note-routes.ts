@@ -12,7 +12,7 @@ import { VoiceNoteQueries, type VoiceNoteViewer } from './voice-note-queries';
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
 
-const listQuery = z.object({
+export const listQuery = z.object({
   diaryEntryId: optionalId('Diary entry ID must be a UUID'),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),

@@ -30,7 +30,9 @@ export function requireSession(
       return;
     }
     ctx.state.session = session;
-    ctx.state.log = ctx.state.log.child({ userId: session.userId });
+    // The request's own logger (requestContext made it for this request): binding the user to it costs less than
+    // a second child logger per request, and every later line of the request still names the user.
+    ctx.state.log.setBindings({ userId: session.userId });
     return next();
   };
 }

@@ -55,6 +55,24 @@ const VOIDED = `EXISTS (
      AND c.revision > coalesce((s.sess->>'userRevision')::bigint, -1))`;
 
 /**
+ * The lookup every /api request makes. Touch (slide the idle expiry, capped by the absolute limit) only when the last
+ * touch is over a minute old; a capped expiry may already be past, so the result is filtered again. Sent as a named
+ * (prepared) statement: PostgreSQL parses and plans it once per connection instead of on every request.
+ */
+const FIND_SESSION = `WITH touched AS (
+         UPDATE auth.sessions AS s
+            SET expire = LEAST(now() + make_interval(mins => $2),
+                               (s.sess->>'createdAt')::timestamptz + make_interval(hours => $3))
+          WHERE s.sid = $1 AND s.expire > now()
+            AND s.expire < now() + make_interval(mins => $2) - interval '1 minute'
+            AND NOT ${VOIDED}
+         RETURNING s.sess, s.expire)
+       SELECT sess, expire FROM touched WHERE expire > now()
+       UNION ALL
+       SELECT s.sess, s.expire FROM auth.sessions AS s
+        WHERE s.sid = $1 AND s.expire > now() AND NOT EXISTS (SELECT 1 FROM touched) AND NOT ${VOIDED}`;
+
+/**
  * Sessions in PostgreSQL `auth.sessions (sid, sess, expire)`, shared by every API instance.
  * `expire` slides with use (idle timeout) but never past createdAt + maxHours.
  */
@@ -83,23 +101,11 @@ export class SessionStore {
   async find(token: string | undefined): Promise<Session | undefined> {
     if (token === undefined || !TOKEN.test(token)) return undefined;
     const sid = sidOf(token);
-    // Touch (slide the idle expiry, capped by the absolute limit) only when the last touch is over a
-    // minute old; a capped expiry may already be past, so the result is filtered again.
-    const { rows } = await this.pool.query<{ sess: unknown; expire: Date }>(
-      `WITH touched AS (
-         UPDATE auth.sessions AS s
-            SET expire = LEAST(now() + make_interval(mins => $2),
-                               (s.sess->>'createdAt')::timestamptz + make_interval(hours => $3))
-          WHERE s.sid = $1 AND s.expire > now()
-            AND s.expire < now() + make_interval(mins => $2) - interval '1 minute'
-            AND NOT ${VOIDED}
-         RETURNING s.sess, s.expire)
-       SELECT sess, expire FROM touched WHERE expire > now()
-       UNION ALL
-       SELECT s.sess, s.expire FROM auth.sessions AS s
-        WHERE s.sid = $1 AND s.expire > now() AND NOT EXISTS (SELECT 1 FROM touched) AND NOT ${VOIDED}`,
-      [sid, this.policy.idleMinutes, this.policy.maxHours],
-    );
+    const { rows } = await this.pool.query<{ sess: unknown; expire: Date }>({
+      name: 'session-find',
+      text: FIND_SESSION,
+      values: [sid, this.policy.idleMinutes, this.policy.maxHours],
+    });
     const row = rows[0];
     if (!row) return undefined;
     const sess = sessionDataSchema.safeParse(row.sess);

@@ -1,0 +1,20 @@
+import { startBenchPostgres } from './postgres';
+import { agencyYear } from './rebuild-mix';
+import { load, type Append } from './care-log';
+import { startServices, silentLog } from './services';
+import { rebuildProjections } from '@care/projector';
+import { Session } from 'node:inspector/promises';
+import { writeFile } from 'node:fs/promises';
+const pg = await startBenchPostgres();
+const services = await startServices(await pg.freshDatabase('prof'));
+let n = 0;
+for await (const chunk of agencyYear()) { await load(services.pool, chunk as Append[]); n += chunk.reduce((s, a) => s + a.events.length, 0); if (n > 250_000) break; }
+await services.pool.query('analyze es_events');
+const session = new Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start');
+const t = performance.now();
+await rebuildProjections({ store: services.store, pool: services.pool, db: services.db, log: silentLog });
+const s = (performance.now() - t) / 1000;
+const { profile } = await session.post('Profiler.stop');
+await writeFile('/tmp/rebuild.cpuprofile', JSON.stringify(profile));
+console.log(`${n} events in ${s.toFixed(1)} s = ${(n / s).toFixed(0)}/s`);
+await services.close(); await pg.stop();

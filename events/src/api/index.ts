@@ -1,0 +1,16 @@
+/**
+ * The reply schemas of the HTTP API (`@care/events/api`): what GET /api/openapi.json documents and what the tests
+ * check replies against. Each `<slice>-view-schema.ts` sits beside the view type it describes and the type checker
+ * keeps the two the same.
+ */
+export * from './common-replies';
+export * from './same-type';
+export * from '../carers/carer-view-schema';
+export * from '../clients/client-view-schema';
+export * from '../training/training-view-schema';
+export * from '../diary/diary-view-schema';
+export * from '../feedback/feedback-view-schema';
+export * from '../users/user-view-schema';
+export * from '../voice-notes/voice-note-view-schema';
+export * from '../appointments/appointment-view-schema';
+export * from '../projections/projection-status-view-schema';

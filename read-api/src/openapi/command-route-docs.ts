@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import {
+  amendDiaryEntryRequestSchema,
+  amendVisitRequestSchema,
+  assignCarerRequestSchema,
+  assignKeyworkerRequestSchema,
+  cancelAppointmentRequestSchema,
+  cancelShiftRequestSchema,
+  changeAppointmentRequestSchema,
+  changeRoleRequestSchema,
+  changeShiftRequestSchema,
+  checkInRequestSchema,
+  checkOutRequestSchema,
+  createCarerRequestSchema,
+  createClientRequestSchema,
+  createDiaryEntryRequestSchema,
+  createFeedbackRequestSchema,
+  createTrainingRequestSchema,
+  createUserRequestSchema,
+  loginRequestSchema,
+  noShowRequestSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  planShiftRequestSchema,
+  projectionNameSchema,
+  recordVoiceNoteRequestSchema,
+  renewTrainingRequestSchema,
+  rescheduleAppointmentRequestSchema,
+  scheduleAppointmentRequestSchema,
+  scheduleRecurringRequestSchema,
+  setPreferredCarersRequestSchema,
+  skipProjectionEventRequestSchema,
+  updateCarerRequestSchema,
+  updateClientRequestSchema,
+  updateFeedbackRequestSchema,
+  updateTrainingRequestSchema,
+  updateUserRequestSchema,
+  type Permission,
+  VOICE_NOTE_AUDIO_FIELD,
+} from '@care/events';
+import {
+  appointmentCommandReplySchema,
+  bookingClashReplySchema,
+  commandReplySchema,
+  errorReplySchema,
+  lockedOutReplySchema,
+  loginReplySchema,
+  messageReplySchema,
+  passwordResetLinkReplySchema,
+  recurringAppointmentsReplySchema,
+} from '@care/events/api';
+import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
+
+type Method = RouteDoc['method'];
+const ok = (status: number, description: string, schema: z.ZodType = commandReplySchema): Record<number, ReplyDoc> => ({
+  [status]: { description, schema },
+});
+
+/** A command on the command API: JSON body (unless none), replies `{ id, revision, position }`. */
+function command(
+  method: Method,
+  path: string,
+  summary: string,
+  access: RouteAccess,
+  options: Partial<Pick<RouteDoc, 'body' | 'bodyType' | 'ifMatch' | 'params' | 'errors'>> & { status?: number; reply?: z.ZodType } = {},
+): RouteDoc {
+  const { status = 200, reply = commandReplySchema, ...rest } = options;
+  return { service: 'command-api', method, path, summary, access, replies: ok(status, 'Done', reply), ...rest };
+}
+
+const edit = { ifMatch: true } as const;
+const carersWrite: RouteAccess = ['carers.write'];
+const clientsWrite: RouteAccess = ['clients.write'];
+const trainingWrite: RouteAccess = ['training.write'];
+const usersManage: RouteAccess = ['users.manage'];
+const shiftsWrite: RouteAccess = ['shifts.write'];
+const only = (permission: Permission): RouteAccess => [permission];
+
+const clash = { 409: { description: 'The carer is already booked then (the clashing visits named), or a stale If-Match', schema: z.union([bookingClashReplySchema, errorReplySchema]) } };
+const locked = { 429: { description: 'Too many failed attempts: try again after Retry-After seconds', schema: lockedOutReplySchema, headers: { 'Retry-After': 'Seconds to wait' } } };
+/** An appointment command (appointments.write): replies with warnings; a double booking is a 409 naming the clash. */
+const appointment = (method: Method, path: string, summary: string, body?: z.ZodType, extra: { status?: number; reply?: z.ZodType; ifMatch?: boolean } = {}) =>
+  command(method, path, summary, ['appointments.write'], { body, ifMatch: true, reply: appointmentCommandReplySchema, errors: clash, ...extra });
+
+/** Every route of the command API (command-api/src/app.ts), with the schemas its handlers parse with. */
+export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    service: 'command-api',
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Sign in: sets the httpOnly session cookie `care.sid`',
+    access: 'public',
+    body: loginRequestSchema,
+    replies: { 200: { description: 'Signed in', schema: loginReplySchema, headers: { 'Set-Cookie': 'care.sid session cookie' } } },
+    errors: { 401: { description: 'Wrong email or password (the same reply either way)', schema: errorReplySchema }, ...locked },
+  },
+  {
+    service: 'command-api',
+    method: 'GET',
+    path: '/api/login',
+    summary: 'A browser navigation to the sign-in path: redirects to /landing',
+    access: 'public',
+    replies: { 302: { description: 'Redirect to /landing', headers: { Location: '/landing' } } },
+  },
+  {
+    service: 'command-api',
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Sign out: ends the session and clears the cookie (Origin-checked like every write)',
+    access: 'public',
+    replies: { 204: { description: 'Signed out' } },
+    errors: { 403: { description: 'A write from another site', schema: errorReplySchema } },
+  },
+  {
+    service: 'command-api',
+    method: 'POST',
+    path: '/api/login/password-reset-requests',
+    summary: 'Ask for a password-reset link (the same reply whether or not the email has an account)',
+    access: 'public',
+    body: passwordResetRequestSchema,
+    replies: { 202: { description: 'Requested', schema: messageReplySchema } },
+    errors: locked,
+  },
+  {
+    service: 'command-api',
+    method: 'POST',
+    path: '/api/login/password-reset',
+    summary: 'Set a new password with a reset link token',
+    access: 'public',
+    body: passwordResetSchema,
+    replies: { 200: { description: 'Password changed', schema: messageReplySchema } },
+  },
+
+  command('POST', '/api/users', 'Add a user account', usersManage, { body: createUserRequestSchema, status: 201 }),
+  command('PATCH', '/api/users/:id', "Change a user's profile", usersManage, { body: updateUserRequestSchema, ...edit }),
+  command('PUT', '/api/users/:id/role', "Change a user's role (ends their sessions)", usersManage, { body: changeRoleRequestSchema }),
+  command('POST', '/api/users/:id/deactivate', 'Deactivate an account (ends its sessions)', usersManage),
+  command('POST', '/api/users/:id/reactivate', 'Reactivate an account', usersManage),
+  command('POST', '/api/users/:id/password-reset', 'Issue a one-time password-reset link for the administrator to pass on', usersManage, {
+    status: 201,
+    reply: passwordResetLinkReplySchema,
+  }),
+
+  command('POST', '/api/carers', 'Register a carer', carersWrite, { body: createCarerRequestSchema, status: 201 }),
+  command('PATCH', '/api/carers/:id', 'Edit a carer (also deactivate with isActive: false)', carersWrite, { body: updateCarerRequestSchema, ...edit }),
+  command('DELETE', '/api/carers/:id', 'Remove a carer (the history stays)', carersWrite, edit),
+
+  command('POST', '/api/clients', 'Register a client', clientsWrite, { body: createClientRequestSchema, status: 201 }),
+  command('PATCH', '/api/clients/:id', 'Edit a client', clientsWrite, { body: updateClientRequestSchema, ...edit }),
+  command('PUT', '/api/clients/:id/keyworker', "Assign or clear a client's keyworker", clientsWrite, { body: assignKeyworkerRequestSchema, ...edit }),
+  command('PUT', '/api/clients/:id/preferred-carers', "Set a client's preferred carers", clientsWrite, { body: setPreferredCarersRequestSchema, ...edit }),
+  command('DELETE', '/api/clients/:id', 'Remove a client (frees the client ID; the history stays)', clientsWrite, edit),
+
+  command('POST', '/api/training', 'Record a training course', trainingWrite, { body: createTrainingRequestSchema, status: 201 }),
+  command('PATCH', '/api/training/:id', 'Edit a training record', trainingWrite, { body: updateTrainingRequestSchema, ...edit }),
+  command('POST', '/api/training/:id/renewal', 'Renew a training record', trainingWrite, { body: renewTrainingRequestSchema, ...edit }),
+  command('DELETE', '/api/training/:id', 'Remove a training record', trainingWrite, edit),
+
+  command('POST', '/api/diary', 'Add a diary entry', only('diary.write'), { body: createDiaryEntryRequestSchema, status: 201 }),
+  command('PATCH', '/api/diary/:id', 'Amend a diary entry (the author, or a reviewer), with a reason', ['diary.write', 'diary.review'], {
+    body: amendDiaryEntryRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/diary/:id/review', 'Mark a diary entry reviewed', only('diary.review'), edit),
+
+  command('POST', '/api/voice-notes', `Record a voice note: the recording in the multipart field "${VOICE_NOTE_AUDIO_FIELD}", the fields beside it`, only('diary.write'), {
+    body: recordVoiceNoteRequestSchema,
+    bodyType: 'multipart/form-data',
+    status: 201,
+  }),
+  command('DELETE', '/api/voice-notes/:id', 'Remove a voice note (its author or a reviewer; the audio stays in the record)', only('diary.write'), edit),
+
+  command('POST', '/api/feedback', 'Send feedback from the widget', only('feedback.submit'), { body: createFeedbackRequestSchema, status: 201 }),
+  command('PATCH', '/api/feedback/:id', "Triage feedback: status and admin notes", only('feedback.manage'), { body: updateFeedbackRequestSchema, ...edit }),
+
+  appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
+  appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {
+    ifMatch: false,
+    status: 201,
+    reply: recurringAppointmentsReplySchema,
+  }),
+  appointment('POST', '/api/appointments/:id/assign', 'Assign a carer to a visit', assignCarerRequestSchema),
+  appointment('POST', '/api/appointments/:id/unassign', 'Take the carer off a visit'),
+  appointment('POST', '/api/appointments/:id/reschedule', 'Move a visit', rescheduleAppointmentRequestSchema),
+  appointment('PATCH', '/api/appointments/:id', "Change a visit's details", changeAppointmentRequestSchema),
+  appointment('POST', '/api/appointments/:id/cancel', 'Cancel a visit, with a reason', cancelAppointmentRequestSchema),
+  appointment('POST', '/api/appointments/:id/no-show', 'Mark a visit a no-show', noShowRequestSchema),
+  command('POST', '/api/appointments/:id/check-in', 'Check in to a visit (a carer only their own)', only('visits.record'), { body: checkInRequestSchema, reply: appointmentCommandReplySchema, ...edit }),
+  command('POST', '/api/appointments/:id/check-out', 'Check out of a visit (a carer only their own)', only('visits.record'), { body: checkOutRequestSchema, reply: appointmentCommandReplySchema, ...edit }),
+  command('POST', '/api/appointments/:id/amend', 'Amend a completed visit (the original stays in the history)', only('visits.amend'), {
+    body: amendVisitRequestSchema,
+    reply: appointmentCommandReplySchema,
+    ...edit,
+  }),
+
+  command('POST', '/api/shifts', 'Plan a rota shift', shiftsWrite, { body: planShiftRequestSchema, status: 201 }),
+  command('PATCH', '/api/shifts/:id', 'Change a shift', shiftsWrite, { body: changeShiftRequestSchema, ...edit }),
+  command('POST', '/api/shifts/:id/cancel', 'Cancel a shift', shiftsWrite, { body: cancelShiftRequestSchema, ...edit }),
+
+  command('POST', '/api/status/projections/:name/skip', 'Skip the one event a stalled projection cannot apply, with a reason', only('admin.panel'), {
+    body: skipProjectionEventRequestSchema,
+    params: { name: projectionNameSchema },
+    status: 202,
+  }),
+];

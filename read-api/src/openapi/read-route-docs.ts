@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  accessLogEntryViewSchema,
+  appointmentCountViewSchema,
+  appointmentDayFiguresSchema,
+  appointmentSummaryViewSchema,
+  appointmentVersionViewSchema,
+  appointmentViewSchema,
+  authUserViewSchema,
+  carerAccountViewSchema,
+  carerViewSchema,
+  clientViewSchema,
+  diaryEntryVersionViewSchema,
+  diaryEntryViewSchema,
+  feedbackViewSchema,
+  monitoringPageViewSchema,
+  projectionStatusViewSchema,
+  shiftViewSchema,
+  trainingComplianceViewSchema,
+  trainingViewSchema,
+  userViewSchema,
+  voiceNoteViewSchema,
+} from '@care/events/api';
+import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
+import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
+import { listQuery as clientListQuery } from '../clients/client-routes';
+import { listQuery as diaryListQuery } from '../diary/diary-routes';
+import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
+import { monitoringQuery } from '../monitoring/monitoring-routes';
+import { listQuery as shiftListQuery } from '../shifts/shift-routes';
+import { listQuery as trainingListQuery } from '../training/training-routes';
+import { accessLogQuery } from '../users/user-routes';
+import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
+import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
+
+/** The OpenAPI document itself is JSON of no fixed shape beyond `openapi`. */
+const openApiDocumentSchema = z.looseObject({ openapi: z.literal('3.1.0') });
+
+const json = (schema: z.ZodType, description = 'OK', headers?: Record<string, string>): Record<number, ReplyDoc> => ({
+  200: { description, schema, ...(headers && { headers }) },
+});
+
+function read(path: string, summary: string, access: RouteAccess, replies: Record<number, ReplyDoc>, query?: z.ZodType): RouteDoc {
+  return { service: 'read-api', method: 'GET', path, summary, access, replies, ...(query && { query }) };
+}
+
+const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
+const csv = (description: string): Record<number, ReplyDoc> => ({
+  200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+});
+
+/**
+ * Every GET of the read API (read-api/src/app.ts). Every one also takes the header X-Min-Position (a command's
+ * `position`): the reply waits until the projections it reads have reached it (503 after 5 s).
+ */
+export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
+  read('/api/auth/user', 'Who is signed in', 'signed-in', json(authUserViewSchema)),
+  read('/api/openapi.json', 'This description of the API', 'signed-in', json(openApiDocumentSchema, 'The OpenAPI 3.1 document')),
+  read('/api/users', 'Every user account (User Management)', ['users.manage'], json(z.array(userViewSchema))),
+  read('/api/access-log', 'Sign-ins, failures, lockouts, sign-outs and resets, newest first', ['admin.panel'], json(z.array(accessLogEntryViewSchema)), accessLogQuery),
+
+  read('/api/carers', 'Carers (a carer: only their own record)', ['carers.read', 'carers.readOwn'], json(z.array(carerViewSchema)), carerListQuery),
+  read('/api/carers/linkable-accounts', 'Carer accounts the carer form may link (not linked to another carer)', ['users.manage'], json(z.array(carerAccountViewSchema)), linkableQuery),
+  read('/api/carers/:id', 'One carer', ['carers.read', 'carers.readOwn'], json(carerViewSchema)),
+
+  read('/api/clients', 'Clients', ['clients.read'], json(z.array(clientViewSchema)), clientListQuery),
+  read('/api/clients/:id', 'One client', ['clients.read'], json(clientViewSchema)),
+
+  read('/api/training', 'Training records (a carer: only their own)', ['training.read', 'training.readOwn'], json(z.array(trainingViewSchema)), trainingListQuery),
+  read('/api/training/compliance', 'Training compliance per carer', ['training.read', 'training.readOwn'], json(z.array(trainingComplianceViewSchema))),
+  read('/api/training/:id', 'One training record', ['training.read', 'training.readOwn'], json(trainingViewSchema)),
+
+  read('/api/diary', 'Diary entries, newest first (confidential ones only to readers of them and their authors)', ['diary.read'], json(z.array(diaryEntryViewSchema)), diaryListQuery),
+  read('/api/diary/:id', 'One diary entry', ['diary.read'], json(diaryEntryViewSchema)),
+  read('/api/diary/:id/history', 'Every version of a diary entry, oldest first', ['diary.read'], json(z.array(diaryEntryVersionViewSchema))),
+
+  read('/api/voice-notes', 'Voice notes (private ones only to readers of them and their authors)', ['diary.read'], json(z.array(voiceNoteViewSchema)), voiceNoteListQuery),
+  {
+    ...read('/api/voice-notes/:id/audio', 'The recording (Range requests answered with 206)', ['diary.read'], {
+      200: { description: 'The whole recording', contentType: 'audio/*', headers: { 'Accept-Ranges': 'bytes', ETag: 'Hash of the bytes' } },
+      206: { description: 'The requested range', contentType: 'audio/*', headers: { 'Content-Range': 'bytes start-end/size' } },
+    }),
+    errors: { 416: { description: 'The range is outside the recording', schema: z.strictObject({ error: z.string() }) } },
+  },
+
+  read('/api/feedback', 'Feedback, newest first, with the sender', ['feedback.manage'], json(z.array(feedbackViewSchema)), feedbackListQuery),
+
+  read('/api/appointments', 'Visits by start time (no dates: today ± 30 days)', readsVisits, json(z.array(appointmentViewSchema), 'OK', { 'X-Total-Count': 'Visits matching before limit and offset' }), appointmentListQuery),
+  read('/api/appointments/today/count', "Today's visits, cancelled left out", readsVisits, json(appointmentCountViewSchema)),
+  read('/api/appointments/summary', 'The cards: totals per status, active carers, hours, completion and punctuality rates', readsVisits, json(appointmentSummaryViewSchema), filterSchema()),
+  read('/api/appointments/analytics', 'Figures per London day', readsVisits, json(z.array(appointmentDayFiguresSchema)), analyticsQuery),
+  read('/api/appointments/export.csv', 'The matching visits as CSV', readsVisits, csv('The visits as CSV'), filterSchema()),
+  read('/api/appointments/:id', 'One visit, with its signature', readsVisits, json(appointmentViewSchema)),
+  read('/api/appointments/:id/history', 'Every event of a visit with who and when, oldest first', readsVisits, json(z.array(appointmentVersionViewSchema))),
+
+  read('/api/monitoring', 'Care records of visits, one page and the total', readsVisits, json(monitoringPageViewSchema), monitoringQuery),
+  read('/api/monitoring/export.csv', 'Every matching care record as CSV', readsVisits, csv('The care records as CSV'), monitoringQuery),
+
+  read('/api/shifts', 'Rota shifts with the carer and the visits inside them', readsVisits, json(z.array(shiftViewSchema)), shiftListQuery),
+
+  read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
+];
