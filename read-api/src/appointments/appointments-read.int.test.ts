@@ -437,4 +437,35 @@ describe('GET /api/appointments/export.csv', () => {
     );
     expect(lines[3]).toContain(`"'=cmd|calc, now"`);
   });
+
+  it('gives a carer only the rows of their own visits, in the visits export, the analytics and the care records export', async () => {
+    const own = (await list(`?date=${WINTER}`, carerUser)).body;
+    expect(own.length).toBeGreaterThan(0);
+    const visitsCsv = await read<string>(carerUser, `/api/appointments/export.csv?date=${WINTER}`);
+    expect(visitsCsv.status).toBe(200);
+    const visitRows = visitsCsv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+    expect(visitRows).toHaveLength(own.length);
+    expect(visitRows.every((row) => row.includes('Nadia Hussain'))).toBe(true);
+
+    const analytics = await read<AppointmentDayFigures[]>(carerUser, `/api/appointments/analytics?from=${WINTER}&to=${WINTER}`);
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.map((day) => day.total)).toEqual([own.length]);
+
+    const recordsCsv = await read<string>(carerUser, `/api/monitoring/export.csv?range=custom&from=${WINTER}&to=${WINTER}`);
+    expect(recordsCsv.status).toBe(200);
+    const recordRows = recordsCsv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+    expect(recordRows).toHaveLength(own.length);
+    expect(recordsCsv.text).not.toContain('Tom Rigby');
+  });
+
+  it('refuses a range longer than a year, or open at one end, rather than export the whole history', async () => {
+    const unbounded = await read<{ fields: Record<string, string> }>(command.admin, '/api/appointments/export.csv?from=1900-01-01&to=2099-12-31');
+    expect(unbounded.status).toBe(400);
+    expect(unbounded.body.fields).toEqual({ to: 'The range must be at most 366 days' });
+    const openEnded = await read<{ fields: Record<string, string> }>(command.admin, `/api/appointments/export.csv?from=${WINTER}`);
+    expect(openEnded.status).toBe(400);
+    expect(openEnded.body.fields).toEqual({ to: 'To date is required' });
+    const aYear = await read<string>(command.admin, `/api/appointments/export.csv?from=${WINTER}&to=${addDays(WINTER, 365)}`);
+    expect(aYear.status).toBe(200);
+  });
 });
