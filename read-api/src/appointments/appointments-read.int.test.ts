@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
   type AppointmentView,
   type ShiftView,
 } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
@@ -71,7 +71,7 @@ const idsOf = (views: AppointmentView[]) => views.map((view) => view.id);
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'appointments_read');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
   await projector.settled();
