@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessStreamId, START_POSITION } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type RunningCommandApi } from '../testing';
+import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type RunningCommandApi } from '../../testing';
 
 /**
  * Password-reset links: built only on PUBLIC_URL, shown only to the administrator who issues one, and

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
+import { createPool, ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
-import { createCommandApp } from './app';
-import type { AuthPolicy } from './auth/auth-policy';
+import { createCommandApp } from '../src/app';
+import type { AuthPolicy } from '../src/auth/auth-policy';
 
 export interface ApiReply {
   readonly status: number;
@@ -85,7 +85,7 @@ export async function startCommandApiOn(
   { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  const pool = createPool(databaseUrl, { max: 5 });
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
   const logLines: Record<string, unknown>[] = [];
