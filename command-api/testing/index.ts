@@ -85,14 +85,14 @@ export async function startCommandApiOn(
   { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
-  const pool = createPool(databaseUrl, { max: 5 });
-  await ensureAuthSchema(pool);
-  await ensureMediaSchema(pool);
   const logLines: Record<string, unknown>[] = [];
   const logger = pino(
     { level: silent ? 'silent' : 'info', redact: LOG_REDACTION },
     { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
   );
+  const pool = createPool(databaseUrl, { max: 5, log: logger });
+  await ensureAuthSchema(pool);
+  await ensureMediaSchema(pool);
   const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {

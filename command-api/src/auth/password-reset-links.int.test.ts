@@ -111,6 +111,21 @@ describe('an administrator issuing a reset link (User Management)', () => {
     expect(again.status).toBe(400);
   });
 
+  it('refuses a link once its hour has passed, keeps the old password and appends nothing', async () => {
+    const user = await api.createUser('carer');
+    const token = (await issueLink(user.id)).link.searchParams.get('reset')!;
+    // The hour passing: the stored expiry moved a second into the past (the server's clock decides, not ours).
+    await api.pool.query(`UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    const before = await settledLog(api.store);
+
+    const expired = await api.anonymous('POST', '/api/login/password-reset', { token, password: 'a brand new passphrase' });
+
+    expect([expired.status, expired.body.error]).toEqual([400, 'This reset link is invalid or has expired']);
+    expect(await appendedSince(api.store, before)).toEqual([]);
+    expect((await api.signIn(user.email, 'a brand new passphrase')).reply.status).toBe(401);
+    expect((await api.signIn(user.email, TEST_PASSWORD)).reply.status).toBe(200);
+  });
+
   it('refuses a deactivated account (no link) and a user who is not an administrator', async () => {
     const user = await api.createUser('carer');
     const coordinator = await api.createUser('coordinator');

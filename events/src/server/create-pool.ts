@@ -36,7 +36,9 @@ export function createPool(connectionString: string, options: CreatePoolOptions 
     statement_timeout: options.statementTimeoutMs ?? POOL_TIMEOUTS.statementMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? POOL_TIMEOUTS.idleInTransactionMs,
   });
-  const report = (error: Error) => log.warn({ err: error }, 'a database connection broke; the pool opens a new one when needed');
+  // The error only: pg-pool hangs the whole client (connection parameters and all) on it.
+  const report = (error: Error & { code?: string }) =>
+    log.warn({ error: error.message, code: error.code }, 'a database connection broke; the pool opens a new one when needed');
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   return pool;

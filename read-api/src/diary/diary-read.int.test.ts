@@ -190,6 +190,24 @@ describe('confidential entries', () => {
   });
 });
 
+describe('an entry made confidential by a later amendment', () => {
+  it('leaves the list, the search, the entry and its history of other carers, the earlier open version included', async () => {
+    const id = await addEntry(carer, { carerId: ownCarerId, title: 'Family visit', content: 'Daughter came by.' });
+    expect((await list(otherCarer)).map((entry) => entry.id)).toContain(id);
+    await send(carer.request, 'PATCH', `/api/diary/${id}`, { isConfidential: true, content: 'Daughter raised a concern.', reason: 'Safeguarding' }, 200);
+
+    expect((await list(otherCarer)).map((entry) => entry.id)).not.toContain(id);
+    expect(titles(await list(otherCarer, '?search=family'))).toEqual([]);
+    expect(await read(otherCarer, `/api/diary/${id}`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    expect(await read(otherCarer, `/api/diary/${id}/history`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    // Its author and the office still read it, with both versions.
+    for (const user of [carer, coordinator]) {
+      expect((await read<DiaryEntryView>(user, `/api/diary/${id}`)).body).toMatchObject({ isConfidential: true, amended: true });
+      expect((await read<DiaryEntryVersionView[]>(user, `/api/diary/${id}/history`)).body).toHaveLength(2);
+    }
+  });
+});
+
 describe('review, amendment and history', () => {
   it('shows the reviewer, marks an amended entry, and lists every version with who, when and what changed', async () => {
     const id = await addEntry(carer, { carerId: ownCarerId, title: 'Lunch', content: 'Ate soup.', tags: ['meals'] });
