@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, PostgresEventStore } from '@care/events/server';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { PostgresEventStore } from '@care/events/server';
 import { requester, sessionCookieOf, settledLog, type ApiReply, type Requester } from '@care/command-api/testing';
-import { startProduct, type RunningProduct } from './product';
+import type { RunningProduct } from './product';
+import { startTestProduct, type TestProduct } from './test-product';
 
 /**
  * The product as `npm start` runs it (command API, projector, read API and UI server as processes) while every
@@ -17,42 +13,26 @@ import { startProduct, type RunningProduct } from './product';
 const RECOVERY_MS = 5_000;
 const ROUNDS = 3;
 
-let database: TestDatabase;
-let dataDir: string;
+let running: TestProduct;
 let product: RunningProduct;
 let crashed: string | undefined;
 let admin: Requester;
 let terminator: pg.Client;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'backends_terminated');
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-backends-'));
-  const credentials = { email: 'admin-backends@example.org', password: randomBytes(12).toString('base64url') };
-  product = await startProduct({
-    databaseUrl: database.url,
-    dataDir,
-    embeddedPostgresPort: 0,
-    port: await freePort(),
-    commandApiPort: await freePort(),
-    readApiPort: await freePort(),
-    seedDemoData: false,
-    admin: credentials,
-    logLevel: 'warn',
-    say: () => undefined,
-  });
+  running = await startTestProduct(inject('databaseUrl'), 'backends_terminated');
+  product = running.product;
   void product.exited.then((reason) => (crashed = reason));
-  const signIn = await requester(product.url, undefined)('POST', '/api/login', credentials);
+  const signIn = await requester(product.url, undefined)('POST', '/api/login', running.admin);
   expect(signIn.status, signIn.text).toBe(200);
   admin = requester(product.url, sessionCookieOf(signIn));
-  terminator = new pg.Client({ connectionString: database.url });
+  terminator = new pg.Client({ connectionString: running.database.url });
   await terminator.connect();
 }, 180_000);
 
 afterAll(async () => {
   await terminator?.end();
-  await product?.stop();
-  await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 /** Terminates every other backend connected to the product's database; returns how many there were. */
@@ -128,7 +108,7 @@ describe('every PostgreSQL backend of the running product terminated', () => {
       expect(listening.body).toEqual(listenersBefore);
     }
 
-    const store = await PostgresEventStore.connect(database.url);
+    const store = await PostgresEventStore.connect(running.database.url);
     try {
       const registered = (await settledLog(store)).filter((event) => event.type === 'CarerRegistered');
       const employeeIds = registered.map((event) => (event.data as { employeeId: string }).employeeId).sort();
