@@ -32,6 +32,7 @@ export async function pollingSubscription(
   let retryTimer: NodeJS.Timeout | undefined;
   const listen = async (): Promise<void> => {
     const client = await pool.connect();
+    if (stopped) return client.release(); // stopped while a reconnect was under way
     // The pool's own handler has logged the broken connection.
     unwatch = watchHeldClient(client, () => {
       listener = undefined;

@@ -37,6 +37,7 @@ export class CheckpointWatcher {
   /** One LISTEN connection; when it is lost (PostgreSQL restarted, the backend terminated) another is opened. */
   private async listen(): Promise<void> {
     const client = await this.pool.connect();
+    if (this.stopped) return client.release(); // stopped while a reconnect was under way
     this.unwatch = watchHeldClient(client, (error) => {
       this.client = undefined;
       this.unwatch = undefined;
