@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { watchHeldClient } from '@care/events/server';
+import { retryOnPool, watchHeldClient } from '@care/events/server';
 
 /** One projector writes the read model at a time; a rebuild takes the same lock. */
 const PROJECTOR_LOCK_KEY = 727002;
@@ -24,7 +24,7 @@ export async function acquireProjectorLock(pool: pg.Pool, options: { wait: boole
   const watch = (held: pg.PoolClient) => {
     unwatch = watchHeldClient(held, () => {
       client = undefined;
-      if (!released) retake = setTimeout(again, RETAKE_DELAY_MS);
+      if (!released) retake = retryOnPool(pool, RETAKE_DELAY_MS, again);
     });
   };
   const again = () => {
@@ -36,7 +36,7 @@ export async function acquireProjectorLock(pool: pg.Pool, options: { wait: boole
         watch(held);
       })
       .catch(() => {
-        if (!released) retake = setTimeout(again, RETAKE_DELAY_MS);
+        if (!released) retake = retryOnPool(pool, RETAKE_DELAY_MS, again);
       });
   };
   watch(client);

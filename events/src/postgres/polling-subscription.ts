@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { EventStore, SubscribeOptions, Subscription } from '../store/event-store';
 import type { Position } from '../store/position';
 import { EVENTS_NOTIFY_CHANNEL } from './event-store-schema';
-import { watchHeldClient } from '../server/create-pool';
+import { retryOnPool, watchHeldClient } from '../server/create-pool';
 
 /** A fallback poll catches events held back by a long transaction, and any missed notification. */
 const POLL_INTERVAL_MS = 250;
@@ -45,12 +45,12 @@ export async function pollingSubscription(
   };
   const relisten = () => {
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => {
+    retryTimer = retryOnPool(pool, POLL_INTERVAL_MS, () => {
       if (stopped || listener) return;
       listen()
         .then(onNotification) // read whatever was appended while nothing listened
         .catch(() => (listener ? undefined : relisten()));
-    }, POLL_INTERVAL_MS);
+    });
   };
   await listen();
 

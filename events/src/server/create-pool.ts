@@ -45,6 +45,18 @@ export function createPool(connectionString: string, options: CreatePoolOptions 
 }
 
 /**
+ * Waits `delayMs`, then runs `retry`, unless the pool has been ended meanwhile (the service is shutting down or a
+ * test is over). The timer never keeps a process alive on its own.
+ */
+export function retryOnPool(pool: pg.Pool, delayMs: number, retry: () => void): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    if (!pool.ending && !pool.ended) retry();
+  }, delayMs);
+  timer.unref();
+  return timer;
+}
+
+/**
  * A client held out of the pool for a long time (a LISTEN connection, a session lock) must notice when its
  * connection is gone, to open another. Calls `onLost` once, whether the connection errs or ends, after giving the
  * broken client back to the pool to be destroyed. The returned function stops watching (before a normal release).

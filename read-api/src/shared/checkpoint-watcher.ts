@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import { comparePositions, positionFromToken, positionToToken, START_POSITION, type Position } from '@care/events';
 import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelChanged, type ReadModelDatabase } from '@care/projector';
-import { watchHeldClient, type Logger } from '@care/events/server';
+import { retryOnPool, watchHeldClient, type Logger } from '@care/events/server';
 
 /** Waits between attempts to open the LISTEN connection again: doubling from the first to the last. */
 const RECONNECT_DELAYS_MS = { first: 100, last: 5_000 } as const;
@@ -51,7 +51,7 @@ export class CheckpointWatcher {
   }
 
   private reconnect(delayMs: number): void {
-    this.reconnectTimer = setTimeout(() => {
+    this.reconnectTimer = retryOnPool(this.pool, delayMs, () => {
       this.reconnectTimer = undefined;
       if (this.stopped) return;
       this.listen()
@@ -62,7 +62,7 @@ export class CheckpointWatcher {
           this.log.warn({ err: error, retryInMs: delayMs }, 'checkpoint listener could not reconnect yet');
           this.reconnect(Math.min(delayMs * 2, RECONNECT_DELAYS_MS.last));
         });
-    }, delayMs);
+    });
   }
 
   /** Notifications sent while the connection was down are lost: read the checkpoints and announce what moved. */
