@@ -8,7 +8,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
-    // One place for how long a poll may wait: the suite runs two files at once on a 2-core machine.
-    expect: { poll: { timeout: 15_000, interval: 50 } },
+    // One place for how long a poll may wait, end-to-end tests included (no test sets its own): the suite runs two
+    // files at once on a 2-core machine.
+    // requireAssertions: a test that asserts nothing fails, so a check cannot be lost without notice.
+    expect: { requireAssertions: true, poll: { timeout: 15_000, interval: 50 } },
   },
 });

@@ -1,6 +1,6 @@
 import { READ_MODEL_SCHEMA, replayInto } from '@care/projector';
-import { demoClients } from '../command-api/src/demo/demo-clients';
-import { demoDiaryEntries } from '../command-api/src/demo/demo-diary';
+import { demoClients } from '../scripts/demo/demo-clients';
+import { demoDiaryEntries } from '../scripts/demo/demo-diary';
 import { now, percentile, round, runConcurrently } from './stats';
 import { postCarer, startServices } from './services';
 

@@ -53,8 +53,8 @@ describe('Carer Management in Chromium', () => {
     await page.screenshot({ path: `${shots}/carers-1280.png`, fullPage: true });
 
     // The second browser sees it arrive through socket.io, without a reload.
-    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent(), { timeout: 10_000 }).toBe('1');
-    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent()).toBe('1');
+    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo' }).count()).toBe(1);
 
     // A second carer with the same employee ID is refused by the server.
     await page.getByRole('button', { name: 'Add Carer', exact: true }).click();
@@ -86,7 +86,7 @@ describe('Carer Management in Chromium', () => {
     await page.getByRole('button', { name: 'Update Carer' }).click();
     await expect.poll(() => toast(page, 'Carer updated successfully').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count()).toBe(1);
-    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count()).toBe(1);
 
     // Delete, with a browser confirmation naming the person.
     let confirmation = '';
@@ -98,7 +98,7 @@ describe('Carer Management in Chromium', () => {
     await expect.poll(() => toast(page, 'Carer deleted successfully').isVisible()).toBe(true);
     expect(confirmation).toContain('Margaret Okonjo-Reid');
     await expect.poll(() => page.getByText('No carers found.', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent(), { timeout: 10_000 }).toBe('0');
+    await expect.poll(() => watcher.getByTestId('active-carer-count').textContent()).toBe('0');
   }, 120_000);
 
   it('shows the shell: sidebar entries with the active one highlighted, the header, and Page Not Found', async () => {

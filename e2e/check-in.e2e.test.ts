@@ -113,7 +113,7 @@ describe('Check In on a phone in Chromium', () => {
     await expect.poll(() => toast(page, 'Checked in').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
     // The coordinator's screen follows through the live push, without a reload.
-    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('In Progress', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('In Progress', { exact: true }).isVisible()).toBe(true);
 
     // Record the visit: two of the three tasks, medication, mood, observations, notes, signature, travel and costs.
     await card.getByLabel(TASKS[0]!).check();
@@ -142,11 +142,9 @@ describe('Check In on a phone in Chromium', () => {
     await card.getByRole('button', { name: 'Check Out' }).click();
     await expect.poll(() => toast(page, 'Checked out').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('Completed', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('Completed', { exact: true }).isVisible()).toBe(true);
     await expect
-      .poll(() => dashboard.getByTestId('recent-appointment').filter({ hasText: 'Edith Green' }).getByText('completed', { exact: true }).isVisible(), {
-        timeout: 10_000,
-      })
+      .poll(() => dashboard.getByTestId('recent-appointment').filter({ hasText: 'Edith Green' }).getByText('completed', { exact: true }).isVisible())
       .toBe(true);
     await visits.screenshot({ path: `${shots}/check-in-visits-1280.png`, fullPage: true });
 
@@ -189,7 +187,7 @@ describe('Check In on a phone in Chromium', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Check In' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('This will be recorded as a manual entry', { exact: false }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText('This will be recorded as a manual entry', { exact: false }).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText(/You are \d+ minutes after the planned start/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Check In' }).click();
     for (const message of ['A reason is required for a manual entry', 'A reason for the late arrival is required']) {

@@ -188,7 +188,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
       source: 'Mobile',
       location: { latitude: 53.8, longitude: -1.55, accuracy: 12 },
     });
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => cards.count()).toBe(1);
     await visible(cards, 'In Progress');
     await visible(cards, /Location verified \(±12 m\)/);
     await expectCards(page, { 'visits-in-progress': '1' });

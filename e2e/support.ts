@@ -1,11 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { freePort } from '@care/events/server';
-import { startProduct, type RunningProduct } from '../scripts/product';
+import type { RunningProduct } from '../scripts/product';
+import { startTestProduct } from '../scripts/test-product';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -35,21 +30,7 @@ export interface E2eEnvironment {
 
 /** The real product (all four services as processes, on a fresh database) and a real Chromium. */
 export async function startE2eEnvironment(serverUrl: string, label: string): Promise<E2eEnvironment> {
-  const database: TestDatabase = await createTestDatabase(serverUrl, label);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `care-${label}-`));
-  const admin = { email: `admin-${label}@example.org`, password: randomBytes(12).toString('base64url') };
-  const product = await startProduct({
-    databaseUrl: database.url,
-    dataDir,
-    embeddedPostgresPort: 0,
-    port: await freePort(),
-    commandApiPort: await freePort(),
-    readApiPort: await freePort(),
-    seedDemoData: false,
-    admin,
-    logLevel: 'warn',
-    say: () => undefined,
-  });
+  const { product, admin, stop } = await startTestProduct(serverUrl, label);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Playwright starts every launch on a fresh, empty --user-data-dir of its own.
@@ -71,9 +52,7 @@ export async function startE2eEnvironment(serverUrl: string, label: string): Pro
     },
     async stop() {
       await browser.close();
-      await product.stop();
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
     },
   };
 }

@@ -67,13 +67,13 @@ describe('Voice notes in Chromium', () => {
     await expect.poll(() => dialog.getByTestId('recording-time').textContent()).toBe('00:00');
     await expect.poll(() => dialog.getByText('/ 05:00').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Start Recording' }).click();
-    await expect.poll(() => dialog.getByTestId('recording-time').textContent(), { timeout: 10_000 }).toBe('00:02');
+    await expect.poll(() => dialog.getByTestId('recording-time').textContent()).toBe('00:02');
     await page.screenshot({ path: `${shots}/voice-notes-recording-1280.png` });
     await dialog.getByRole('button', { name: 'Stop Recording' }).click();
     await expect.poll(() => dialog.getByTestId('voice-note-preview').isVisible()).toBe(true);
     // The preview plays the recording from memory (a blob: URL the page's CSP allows).
     await expect
-      .poll(() => dialog.getByTestId('voice-note-preview').evaluate((audio: AudioElementState) => audio.readyState), { timeout: 10_000 })
+      .poll(() => dialog.getByTestId('voice-note-preview').evaluate((audio: AudioElementState) => audio.readyState))
       .toBeGreaterThanOrEqual(1);
 
     await dialog.getByRole('button', { name: 'Save Voice Note' }).click();
@@ -96,7 +96,7 @@ describe('Voice notes in Chromium', () => {
     expect(text).toContain('evening');
 
     // The player loads the recording's metadata from GET /api/voice-notes/<id>/audio.
-    await expect.poll(async () => (await playerState(page, 'Evening visit: Mrs Patel settled')).readyState, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await playerState(page, 'Evening visit: Mrs Patel settled')).readyState).toBeGreaterThanOrEqual(1);
     const state = await playerState(page, 'Evening visit: Mrs Patel settled');
     expect(state.error).toBeNull();
     expect(state.duration).toBeGreaterThan(0);
@@ -140,7 +140,7 @@ describe('Voice notes in Chromium', () => {
     const note = page.getByTestId('voice-note').filter({ hasText: 'Medication prompt' });
     await expect.poll(() => note.count()).toBe(1);
     expect(await note.textContent()).toContain('Private');
-    await expect.poll(async () => (await playerState(page, 'Medication prompt')).readyState, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await playerState(page, 'Medication prompt')).readyState).toBeGreaterThanOrEqual(1);
     await page.screenshot({ path: `${shots}/voice-notes-390.png`, fullPage: true });
     await context.close();
   }, 120_000);
@@ -157,7 +157,7 @@ describe('Voice notes in Chromium', () => {
     await expect.poll(() => page.getByText('Recording will stop automatically in 60 seconds').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('recording-time').textContent()).toBe('04:00');
     await page.clock.runFor('01:00');
-    await expect.poll(() => page.getByTestId('voice-note-preview').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('voice-note-preview').isVisible()).toBe(true);
     await expect.poll(() => page.locator('.voice-note-preview').textContent()).toContain('05:00');
     await context.close();
   }, 120_000);

@@ -1,12 +1,12 @@
 import { londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
-import { demoVisits } from '../command-api/src/demo/demo-appointments';
-import { demoCarers } from '../command-api/src/demo/demo-carers';
-import { demoClients } from '../command-api/src/demo/demo-clients';
-import { demoShifts } from '../command-api/src/demo/demo-shifts';
-import { demoDiaryEntries } from '../command-api/src/demo/demo-diary';
-import { demoFeedback } from '../command-api/src/demo/demo-feedback';
-import { demoTraining } from '../command-api/src/demo/demo-training';
+import { demoVisits } from './demo/demo-appointments';
+import { demoCarers } from './demo/demo-carers';
+import { demoClients } from './demo/demo-clients';
+import { demoShifts } from './demo/demo-shifts';
+import { demoDiaryEntries } from './demo/demo-diary';
+import { demoFeedback } from './demo/demo-feedback';
+import { demoTraining } from './demo/demo-training';
 import type { AdminCredentials } from './demo-admin';
 
 /** Events the first start writes before any demo data: the first administrator's account. */

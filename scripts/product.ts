@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
+import { createPool, ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
 import { createReadModelDb, ensureStatusTables } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
@@ -130,7 +129,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
 }
 
 async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undefined): Promise<void> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = createPool(databaseUrl, { max: 2 });
   try {
     if (!eventStoreUrl) await (await PostgresEventStore.connect(pool)).close();
     await ensureStatusTables(createReadModelDb(pool));

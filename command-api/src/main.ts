@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { z } from 'zod';
 import {
   createEventStore,
   createLogger,
+  createPool,
   ensureAuthSchema,
   ensureMediaSchema,
   parseEnv,
@@ -29,7 +29,7 @@ const env = parseEnv(
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
 const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
-const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+const pool = createPool(env.DATABASE_URL, { max: 10, log: logger });
 await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);
 const { app, users, sessions, throttle, resets } = createCommandApp({

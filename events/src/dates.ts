@@ -22,6 +22,13 @@ const londonWallClock = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+const londonClockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The London wall-clock time of an instant, 24-hour "HH:mm" (one formatter: the projector calls it per visit). */
+export function londonClock(instant: string | Date): string {
+  return londonClockFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
 /** An instant as the London wall clock, "YYYY-MM-DDTHH:mm". */
 export function londonWallClockOf(instant: Date): string {
   const part = Object.fromEntries(londonWallClock.formatToParts(instant).map(({ type, value }) => [type, value]));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { START_POSITION } from '@care/events';
-import { PostgresEventStore } from '@care/events/server';
+import { PostgresEventStore, createPool } from '@care/events/server';
 import { boundaryEvents, createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb } from './read-model/connect';
 import type { ReadModelDatabase } from './read-model/database';
@@ -16,7 +16,7 @@ let store: PostgresEventStore;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'boundary_events');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  pool = createPool(database.url, { max: 4 });
   db = createReadModelDb(pool);
   store = await PostgresEventStore.connect(pool);
 });

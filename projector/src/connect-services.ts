@@ -1,10 +1,13 @@
-import pg from 'pg';
-import { createEventStore } from '@care/events/server';
+import { createEventStore, createPool, type Logger } from '@care/events/server';
 import { createReadModelDb } from './read-model/connect';
 
-/** The pool, read-model database and event store a projector process needs. */
-export async function connectProjectorServices(env: { DATABASE_URL: string; EVENTSTORE_URL?: string | undefined }) {
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
+/**
+ * The pool, read-model database and event store a projector process needs. Its statements have no time limit (the
+ * services' pools stop one at 30 s): a catch-up batch of 10,000 events, a rebuild's table swap or a status query
+ * during a long rebuild may legitimately take minutes. A transaction left idle is still ended after a minute.
+ */
+export async function connectProjectorServices(env: { DATABASE_URL: string; EVENTSTORE_URL?: string | undefined }, log: Logger) {
+  const pool = createPool(env.DATABASE_URL, { max: 5, log, statementTimeoutMs: 0 });
   const db = createReadModelDb(pool);
   const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL }, pool);
   return {

@@ -5,7 +5,7 @@ import { startProjector } from './projector';
 
 const env = parseEnv(serviceEnvSchema.extend({ PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(1000) }));
 const log = createLogger('projector', env.LOG_LEVEL);
-const services = await connectProjectorServices(env);
+const services = await connectProjectorServices(env, log);
 const projector = await startProjector({ ...services, log, batchSize: env.PROJECTOR_BATCH_SIZE, onFatal: () => process.exit(1) });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

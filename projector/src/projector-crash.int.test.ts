@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { comparePositions, START_POSITION, type Position } from '@care/events';
-import { PostgresEventStore } from '@care/events/server';
+import { PostgresEventStore, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { appendCarerHistories } from '../testing/carer-event-fixtures';
 import { readModelChecksums } from '../testing/read-model-checksum';
@@ -52,7 +52,7 @@ const allCaughtUp = async () => {
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'projector_crash');
-  pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  pool = createPool(database.url, { max: 5, log: silentLog });
   db = createReadModelDb(pool);
   store = await PostgresEventStore.connect(pool);
   const appended = await appendCarerHistories(store, 6000);

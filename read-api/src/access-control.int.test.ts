@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { START_POSITION, type CarerView, type UserView } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { DEFAULT_AUTH_POLICY } from '@care/command-api/auth-policy';
 import { appendedSince, requester, settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
@@ -25,7 +25,7 @@ let projector: RunningProjector;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'access');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url, { policy: POLICY });
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
   await projector.settled();

@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { z } from 'zod';
 import { createReadModelDb } from '@care/projector';
-import { createLogger, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
+import { createLogger, createPool, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { createReadApi } from './app';
 
 const env = parseEnv(
@@ -14,7 +13,7 @@ const env = parseEnv(
   }).extend(sessionEnvSchema.shape),
 );
 const log = createLogger('read-api', env.LOG_LEVEL);
-const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+const pool = createPool(env.DATABASE_URL, { max: 10, log });
 const db = createReadModelDb(pool);
 const api = await createReadApi({
   pool,

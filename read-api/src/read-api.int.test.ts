@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { comparePositions, positionFromToken, type CarerView } from '@care/events';
-import { createLogger, PostgresEventStore } from '@care/events/server';
+import { createLogger, PostgresEventStore, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
@@ -52,7 +52,7 @@ const getJson = async (url: string, headers: Record<string, string> = {}) => {
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'read_api');
-  pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  pool = createPool(database.url, { max: 20, log });
   store = await PostgresEventStore.connect(pool);
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store, pool, db: db(), log });

@@ -10,7 +10,7 @@ import {
   positionToToken,
   type RawRecordedEvent,
 } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
 import { AppointmentService } from './appointment-service';
 import { runVisitTimelinessOnce, VISIT_TIMELINESS_USER } from './visit-timeliness-policy';
 

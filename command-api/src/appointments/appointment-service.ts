@@ -10,7 +10,7 @@ import {
   type EventStore,
   type Position,
   type ScheduleAppointmentCommandInput,
-  type ScheduleRecurringCommandInput,
+  type ScheduleRecurringCommandInput, definedOnly
 } from '@care/events';
 import type { CommandContext } from '../shared/actor';
 import type { CommandResult } from '../shared/command-reply';
@@ -328,8 +328,4 @@ function unchanged(id: string, loaded: Loaded): AppointmentResult {
 
 async function undoAll(receipts: readonly BookingReceipt[]): Promise<void> {
   for (const receipt of receipts) await receipt.undo().catch(() => undefined);
-}
-
-function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -1,4 +1,4 @@
-import type { AppointmentEvent, AppointmentPlan, AppointmentStatus, VisitOutcome } from '@care/events';
+import { definedOnly, type AppointmentEvent, type AppointmentPlan, type AppointmentStatus, type VisitOutcome } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export interface ExistingAppointment {
@@ -80,8 +80,4 @@ export function evolve(state: AppointmentState, event: AppointmentEvent): Appoin
     default:
       return assertNever(event);
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/domain-error';
-import { londonClock, londonDateOf, ukDate } from './london-texts';
+import { londonClock } from '@care/events';
+import { londonDateOf, ukDate } from './london-texts';
 
 /** The visit a booking collides with (the 409 body's `clash`). */
 export interface BookingClash {

@@ -1,4 +1,4 @@
-import { LATE_ARRIVAL_MINUTES, type AppointmentEvent, type AppointmentStatus } from '@care/events';
+import { LATE_ARRIVAL_MINUTES, type AppointmentEvent, type AppointmentStatus, changedFields } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { AmendableVisit, AppointmentCommand, VisitRecorder } from './appointment-commands';
@@ -158,15 +158,4 @@ function tasksOfVisit(state: ExistingAppointment, done: readonly string[]): stri
     if (own === undefined) throw new DomainError('invalid', `"${task}" is not one of this visit's tasks`, 'tasksCompleted');
     return own;
   });
-}
-
-/** The requested values that differ from the current ones; unchanged fields are not recorded. */
-function changedFields<T extends object>(current: T, requested: Partial<T>): Partial<T> {
-  const changes: Partial<T> = {};
-  for (const key of Object.keys(requested) as (keyof T)[]) {
-    const value = requested[key];
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key])) changes[key] = value;
-  }
-  return changes;
 }

@@ -6,11 +6,6 @@ export function ukDate(date: string): string {
   return `${day}/${month}/${year}`;
 }
 
-/** The London wall-clock time of an instant, 24-hour HH:mm. */
-export function londonClock(instant: string): string {
-  return londonWallClockOf(new Date(instant)).slice(11);
-}
-
 /** The London calendar date of an instant, YYYY-MM-DD. */
 export function londonDateOf(instant: string): string {
   return londonWallClockOf(new Date(instant)).slice(0, 10);

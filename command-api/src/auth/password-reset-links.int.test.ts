@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessStreamId, START_POSITION } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type RunningCommandApi } from '../testing';
+import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type RunningCommandApi } from '../../testing';
 
 /**
  * Password-reset links: built only on PUBLIC_URL, shown only to the administrator who issues one, and
@@ -109,6 +109,21 @@ describe('an administrator issuing a reset link (User Management)', () => {
     expect((await api.signIn(user.email, 'a brand new passphrase')).reply.status).toBe(200);
     const again = await api.anonymous('POST', '/api/login/password-reset', { token: newer, password: 'another new passphrase' });
     expect(again.status).toBe(400);
+  });
+
+  it('refuses a link once its hour has passed, keeps the old password and appends nothing', async () => {
+    const user = await api.createUser('carer');
+    const token = (await issueLink(user.id)).link.searchParams.get('reset')!;
+    // The hour passing: the stored expiry moved a second into the past (the server's clock decides, not ours).
+    await api.pool.query(`UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    const before = await settledLog(api.store);
+
+    const expired = await api.anonymous('POST', '/api/login/password-reset', { token, password: 'a brand new passphrase' });
+
+    expect([expired.status, expired.body.error]).toEqual([400, 'This reset link is invalid or has expired']);
+    expect(await appendedSince(api.store, before)).toEqual([]);
+    expect((await api.signIn(user.email, 'a brand new passphrase')).reply.status).toBe(401);
+    expect((await api.signIn(user.email, TEST_PASSWORD)).reply.status).toBe(200);
   });
 
   it('refuses a deactivated account (no link) and a user who is not an administrator', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type ApiReply, type RunningCommandApi } from '../testing';
+import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type ApiReply, type RunningCommandApi } from '../../testing';
 import { DEFAULT_AUTH_POLICY } from './auth-policy';
 import { SignInThrottle } from './sign-in-throttle';
 

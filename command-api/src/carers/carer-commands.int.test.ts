@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { carerStreamId, positionToToken, type RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../../testing';
 
 let api: RunningCommandApi;
 

@@ -1,4 +1,4 @@
-import type { CarerEvent, CarerProfile } from '@care/events';
+import { changedFields, type CarerEvent, type CarerProfile } from '@care/events';
 import { DomainError } from '../shared/domain-error';
 import type { CarerCommand } from './carer-commands';
 import { assertNever } from '../shared/assert-never';
@@ -41,14 +41,4 @@ export function decide(command: CarerCommand, state: CarerState): CarerEvent[] {
     default:
       return assertNever(command);
   }
-}
-
-/** The requested values that differ from the current ones; unchanged fields are not recorded. */
-function changedFields(current: CarerProfile, requested: Partial<CarerProfile>): Partial<CarerProfile> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requested)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key as keyof CarerProfile])) changes[key] = value;
-  }
-  return changes as Partial<CarerProfile>;
 }

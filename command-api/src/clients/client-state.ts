@@ -1,4 +1,4 @@
-import type { ClientEvent, ClientProfile } from '@care/events';
+import { definedOnly, type ClientEvent, type ClientProfile } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export type ClientState =
@@ -36,8 +36,4 @@ export function evolve(state: ClientState, event: ClientEvent): ClientState {
     default:
       return assertNever(event);
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

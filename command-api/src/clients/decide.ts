@@ -1,4 +1,4 @@
-import type { ClientEvent, ClientProfile } from '@care/events';
+import { changedFields, type ClientEvent, type ClientProfile } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { ClientCommand } from './client-commands';
@@ -64,14 +64,3 @@ function preferredCarersChange(client: LiveClient, id: string, carerIds: readonl
   const same = carerIds.length === client.preferredCarers.length && carerIds.every((carerId, i) => carerId === client.preferredCarers[i]);
   return same ? [] : [{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [...carerIds] } }];
 }
-
-/** The requested values that differ from the current ones; unchanged fields are not recorded. */
-function changedFields(current: ClientProfile, requested: Partial<ClientProfile>): Partial<ClientProfile> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requested)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key as keyof ClientProfile])) changes[key] = value;
-  }
-  return changes as Partial<ClientProfile>;
-}
-

@@ -1,4 +1,4 @@
-import type { DiaryEntryContent, DiarySliceEvent } from '@care/events';
+import { changedFields, type DiaryEntryContent, type DiarySliceEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { DiaryActor, DiaryCommand } from './diary-commands';
@@ -48,14 +48,4 @@ function assertMayAmend(actor: DiaryActor, state: Extract<DiaryEntryState, { exi
   if (actor.canReview || actor.userId === state.authorUserId) return;
   if (state.content.isConfidential) throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
   throw new DomainError('forbidden', 'Forbidden');
-}
-
-/** The requested values that differ from the current ones; unchanged fields are not recorded. */
-function changedFields(current: DiaryEntryContent, requested: Partial<DiaryEntryContent>): Partial<DiaryEntryContent> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requested)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key as keyof DiaryEntryContent])) changes[key] = value;
-  }
-  return changes as Partial<DiaryEntryContent>;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { diaryEntryStreamId, positionToToken, type RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type Requester, type RunningCommandApi, type TestUser } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type Requester, type RunningCommandApi, type TestUser } from '../../testing';
 
 let api: RunningCommandApi;
 let carerId: string;

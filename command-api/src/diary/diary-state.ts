@@ -1,4 +1,4 @@
-import type { DiaryEntryContent, DiarySliceEvent, EventMetadata } from '@care/events';
+import { definedOnly, type DiaryEntryContent, type DiarySliceEvent, type EventMetadata } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 /** A diary event as read from its stream: the metadata names the author of DiaryEntryAdded. */
@@ -29,8 +29,4 @@ export function evolve(state: DiaryEntryState, event: DiaryStreamEvent): DiaryEn
     default:
       return assertNever(event);
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

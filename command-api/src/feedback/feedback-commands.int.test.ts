@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feedbackStreamId, positionToToken, type RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type RunningCommandApi, type TestUser } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
 
 let api: RunningCommandApi;
 let carer: TestUser;

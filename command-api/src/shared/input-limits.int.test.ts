@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appointmentStreamId, carerStreamId, CONTROL_CHARACTERS_MESSAGE, INVALID_UNICODE_MESSAGE, parseRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../../testing';
 
 /**
  * Issue 14: a number the read model cannot hold, or a text PostgreSQL refuses, used to be appended and then stall

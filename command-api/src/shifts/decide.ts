@@ -1,4 +1,4 @@
-import type { ShiftEvent, ShiftPlan } from '@care/events';
+import { changedFields, type ShiftEvent, type ShiftPlan } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { CarerStanding, ShiftCommand } from './shift-commands';
@@ -51,14 +51,4 @@ function assertTimes(plan: Pick<ShiftPlan, 'startTime' | 'endTime'>, field: 'sta
   const length = Date.parse(plan.endTime) - Date.parse(plan.startTime);
   if (!(length > 0)) throw new DomainError('invalid', 'End time must be after the start time', field);
   if (length > MAX_SHIFT_MS) throw new DomainError('invalid', 'A shift can last at most 24 hours', field);
-}
-
-/** The requested values that differ from the current ones; unchanged fields are not recorded. */
-function changedFields(current: ShiftPlan, requested: Partial<ShiftPlan>): Partial<ShiftPlan> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requested)) {
-    if (value === undefined) continue;
-    if (value !== current[key as keyof ShiftPlan]) changes[key] = value;
-  }
-  return changes as Partial<ShiftPlan>;
 }

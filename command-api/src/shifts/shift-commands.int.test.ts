@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shiftStreamId } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type RunningCommandApi } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type RunningCommandApi } from '../../testing';
 
 let api: RunningCommandApi;
 let carerId: string;

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   carerStreamId,
+  definedOnly,
   shiftStreamId,
   WrongExpectedRevisionError,
   type CarerEvent,
@@ -33,7 +34,8 @@ export class ShiftService {
 
   async change(id: string, input: ChangeShiftCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
     const loaded = await this.load(id, ifMatch);
-    const changes = definedOnly(input);
+    // A PATCH leaves out what it does not change; a blank location or notes arrives as null and clears it.
+    const changes: Partial<ShiftPlan> = definedOnly(input);
     const carer = changes.carerId !== undefined ? await this.carerStanding(changes.carerId) : undefined;
     const events = decide({ type: 'ChangeShift', id, changes, carer }, loaded.state);
     if (events.length === 0 || loaded.revision === 'no_stream') {
@@ -65,9 +67,4 @@ export class ShiftService {
     if (!state.exists || state.removed) return 'not_found';
     return state.isActive ? 'active' : 'inactive';
   }
-}
-
-/** A PATCH leaves out what it does not change; a blank location or notes arrives as null and clears it. */
-function definedOnly(input: ChangeShiftCommandInput): Partial<ShiftPlan> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<ShiftPlan>;
 }

@@ -1,4 +1,4 @@
-import type { ShiftEvent, ShiftPlan } from '@care/events';
+import { definedOnly, type ShiftEvent, type ShiftPlan } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export type ShiftState =
@@ -21,8 +21,4 @@ export function evolve(state: ShiftState, event: ShiftEvent): ShiftState {
     default:
       return assertNever(event);
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

@@ -1,4 +1,4 @@
-import { EXPIRY_BEFORE_COMPLETED, type TrainingDetails, type TrainingSliceEvent } from '@care/events';
+import { EXPIRY_BEFORE_COMPLETED, type TrainingDetails, type TrainingSliceEvent, changedFields } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { TrainingCommand } from './training-commands';
@@ -47,13 +47,4 @@ function liveDetails(state: TrainingState): TrainingDetails {
 /** Same-day expiry is allowed (compared as YYYY-MM-DD text, which orders like the calendar). */
 function assertDatesInOrder(completedDate: string, expiryDate: string | null): void {
   if (expiryDate !== null && expiryDate < completedDate) throw new DomainError('invalid', EXPIRY_BEFORE_COMPLETED, 'expiryDate');
-}
-
-/** The requested values that differ from the current ones; unchanged fields are not recorded. */
-function changedFields(current: TrainingDetails, requested: Partial<TrainingDetails>): Partial<TrainingDetails> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requested)) {
-    if (value !== undefined && value !== current[key as keyof TrainingDetails]) changes[key] = value;
-  }
-  return changes as Partial<TrainingDetails>;
 }

@@ -1,4 +1,4 @@
-import type { TrainingDetails, TrainingSliceEvent } from '@care/events';
+import { definedOnly, type TrainingDetails, type TrainingSliceEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export type TrainingState =
@@ -26,8 +26,4 @@ export function evolve(state: TrainingState, event: TrainingSliceEvent): Trainin
     default:
       return assertNever(event);
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userStreamId, type EventStore, type RawRecordedEvent } from '@care/events';
-import { startCommandApi, TEST_PASSWORD, type ApiReply, type RunningCommandApi, type TestUser } from '../testing';
+import { startCommandApi, TEST_PASSWORD, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
 
 /**
  * A sign-in that read the account just before an administrator changed its access, and opens its session

@@ -1,4 +1,4 @@
-import type { Role, UserEvent, UserProfile } from '@care/events';
+import { definedOnly, type Role, type UserEvent, type UserProfile } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export type UserState =
@@ -33,8 +33,4 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     default:
       return assertNever(event);
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

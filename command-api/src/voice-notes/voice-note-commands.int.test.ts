@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { carerStreamId, positionToToken, voiceNoteStreamId, type EventStore } from '@care/events';
 import { newEvent } from '@care/events/testing';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../testing';
+import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
 import { SAMPLE_HEADERS, fakeWebm } from './audio-samples.testing';
 import { uploadVoiceNote, type UploadFile } from './voice-note-upload.testing';
 import { VoiceNoteService } from './voice-note-service';

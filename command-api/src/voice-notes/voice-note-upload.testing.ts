@@ -1,4 +1,4 @@
-import type { ApiReply } from '../testing';
+import type { ApiReply } from '../../testing';
 
 export interface UploadFile {
   readonly bytes: Uint8Array;

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { createPool } from '@care/events/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RawRecordedEvent } from '../store/event-store';
 import { START_POSITION } from '../store/position';
@@ -11,7 +12,7 @@ let store: PostgresEventStore;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'out_of_order');
-  pool = new pg.Pool({ connectionString: database.url });
+  pool = createPool(database.url);
   store = await PostgresEventStore.connect(pool);
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { EventStore, SubscribeOptions, Subscription } from '../store/event-store';
 import type { Position } from '../store/position';
 import { EVENTS_NOTIFY_CHANNEL } from './event-store-schema';
+import { retryOnPool, watchHeldClient } from '../server/create-pool';
 
 /** A fallback poll catches events held back by a long transaction, and any missed notification. */
 const POLL_INTERVAL_MS = 250;
@@ -20,13 +21,38 @@ export async function pollingSubscription(
   let wake: (() => void) | undefined;
   // A notification that lands while a batch is being handled must not wait for the next poll.
   let notified = false;
-  const listener = await pool.connect();
   const onNotification = () => {
     notified = true;
     wake?.();
   };
-  listener.on('notification', onNotification);
-  await listener.query(`listen ${EVENTS_NOTIFY_CHANNEL}`);
+  // The LISTEN connection: when it is lost, the poll goes on alone while another is opened (events are never
+  // missed: the poll reads from the position, a notification only wakes it sooner).
+  let listener: pg.PoolClient | undefined;
+  let unwatch: (() => void) | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const listen = async (): Promise<void> => {
+    const client = await pool.connect();
+    if (stopped) return client.release(); // stopped while a reconnect was under way
+    // The pool's own handler has logged the broken connection.
+    unwatch = watchHeldClient(client, () => {
+      listener = undefined;
+      unwatch = undefined;
+      if (!stopped) relisten();
+    });
+    client.on('notification', onNotification);
+    listener = client;
+    await client.query(`listen ${EVENTS_NOTIFY_CHANNEL}`);
+  };
+  const relisten = () => {
+    clearTimeout(retryTimer);
+    retryTimer = retryOnPool(pool, POLL_INTERVAL_MS, () => {
+      if (stopped || listener) return;
+      listen()
+        .then(onNotification) // read whatever was appended while nothing listened
+        .catch(() => (listener ? undefined : relisten()));
+    });
+  };
+  await listen();
 
   const loop = (async () => {
     while (!stopped) {
@@ -63,9 +89,15 @@ export async function pollingSubscription(
       stopped = true;
       wake?.();
       await loop;
-      listener.off('notification', onNotification);
-      await listener.query(`unlisten ${EVENTS_NOTIFY_CHANNEL}`).catch(() => undefined);
-      listener.release();
+      clearTimeout(retryTimer);
+      const client = listener;
+      listener = undefined;
+      unwatch?.();
+      if (client) {
+        client.off('notification', onNotification);
+        await client.query(`unlisten ${EVENTS_NOTIFY_CHANNEL}`).catch(() => undefined);
+        client.release();
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -16,6 +16,7 @@ import { AppendAnnouncer, type AnnounceLog } from './append-announcer';
 import { ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
+import { createPool } from '../server/create-pool';
 
 interface EventRow {
   sequence: string;
@@ -135,7 +136,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
   static async connect(source: string | pg.Pool, { log }: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
-    const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: 10 }) : source;
+    const pool = typeof source === 'string' ? createPool(source, { max: 10 }) : source;
     await ensureEventStoreSchema(pool);
     return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'));
   }

@@ -1,6 +1,7 @@
 export * from './env';
 export * from './http';
 export * from './logger';
+export * from './create-pool';
 export * from './postgres-server';
 export * from './event-store-factory';
 export { PostgresEventStore, appendInTransaction } from '../postgres/postgres-event-store';

@@ -156,6 +156,8 @@ export async function ensureDatabase(url: string): Promise<string> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
+  // A broken connection fails the query below; unhandled, its 'error' event would end the process instead.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);

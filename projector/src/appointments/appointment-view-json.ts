@@ -1,11 +1,8 @@
-import type { AppointmentPriority, AppointmentStatus, AppointmentView, CheckInSource, ClientMood, VisitType } from '@care/events';
+import { londonClock, type AppointmentPriority, type AppointmentStatus, type AppointmentView, type CheckInSource, type ClientMood, type VisitType } from '@care/events';
 import type { AppointmentRecord } from './appointment-record';
 
 /** What of an AppointmentView the row alone decides; the read API adds the rest at query time. */
 export type StoredAppointmentView = Omit<AppointmentView, 'outsideShift' | 'documentsUploaded' | 'client' | 'carer' | 'signature'>;
-
-const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const clockOf = (instant: string) => londonClock.format(new Date(instant));
 
 export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
   const status = record.status as AppointmentStatus;
@@ -19,8 +16,8 @@ export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
     scheduledEnd: record.scheduled_end,
     scheduledDuration: record.duration_minutes,
     date: record.date,
-    startTime: clockOf(record.scheduled_start),
-    endTime: clockOf(record.scheduled_end),
+    startTime: londonClock(record.scheduled_start),
+    endTime: londonClock(record.scheduled_end),
     visitType,
     appointmentType: visitType,
     priority: record.priority as AppointmentPriority,

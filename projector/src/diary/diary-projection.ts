@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DIARY_ENTRY_CONTENT_FIELDS, type DiaryEntryContent, type DiaryFieldChange, type RecordedEvent } from '@care/events';
+import { DIARY_ENTRY_CONTENT_FIELDS, type DiaryEntryContent, type DiaryFieldChange, type RecordedEvent, definedOnly } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { diarySchema } from './diary-schema';
@@ -238,9 +238,4 @@ function contentOf(row: { entry_date: Date; entry_type: string; priority: string
     tags: row.tags,
     isConfidential: row.is_confidential,
   };
-}
-
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

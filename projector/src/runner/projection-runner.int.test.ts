@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { definitionOf, START_POSITION, type RecordedEvent } from '@care/events';
-import { PostgresEventStore } from '@care/events/server';
+import { PostgresEventStore, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { registerCarer } from '../../testing/carer-event-fixtures';
 import { readModelChecksums } from '../../testing/read-model-checksum';
@@ -81,7 +81,7 @@ const tableOid = async (table: string) => (await sql<{ oid: number }>`select ${`
 beforeEach(async () => {
   databases += 1;
   database = await createTestDatabase(inject('databaseUrl'), `projection_runner_${databases}`);
-  pool = new pg.Pool({ connectionString: database.url, max: 6 });
+  pool = createPool(database.url, { max: 6, log: silentLog });
   db = createReadModelDb(pool);
   store = await PostgresEventStore.connect(pool);
 });

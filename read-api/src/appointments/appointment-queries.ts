@@ -18,7 +18,8 @@ import {
   type ReadModelDatabase,
 } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
-import { appointmentJson, londonClock, type AppointmentRow } from './appointment-view';
+import { londonClock } from '../shared/london-clock';
+import { appointmentJson, type AppointmentRow } from './appointment-view';
 import type { DateRange } from './query-fields';
 
 /** Who reads: a carer (appointments.readOwn) sees only the visits of the carer record linked to their account. */

@@ -15,6 +15,7 @@ import {
   optionalDate,
   optionalFlag,
   optionalId,
+  MAX_RANGE_DAYS,
   resolveDateRange,
   searchText,
   todayOnly,
@@ -55,12 +56,11 @@ export const listQuery = z
     const filter = toFilter(value, ctx);
     return filter ? { filter, limit: value.limit, offset: value.offset } : z.NEVER;
   });
-/** Analytics returns a row per day: a range of at most about a year. */
-const MAX_ANALYTICS_DAYS = 366;
+/** Analytics returns a row per day: a range of at most MAX_RANGE_DAYS, like every range. */
 export const analyticsQuery = z
   .object({ from: optionalDate('From date'), to: optionalDate('To date'), carerId: filterFields.carerId, clientId: filterFields.clientId })
   .transform((value, ctx): AppointmentFilter => {
-    const range = checkedRange(value.from, value.to, ctx, MAX_ANALYTICS_DAYS);
+    const range = checkedRange(value.from, value.to, ctx, MAX_RANGE_DAYS);
     if (!range) return z.NEVER;
     return { range, carerId: value.carerId, clientId: value.clientId };
   });

@@ -15,7 +15,6 @@ export type AppointmentRow = Omit<Selectable<AppointmentsTable>, 'signature' | '
 };
 
 const table = (name: string) => sql.table(`${READ_MODEL_SCHEMA}.${name}`);
-export const londonClock = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Europe/London', 'HH24:MI')`;
 
 /**
  * Whether no confirmed or pending shift of the visit's carer covers the whole visit (start to end). The rule is

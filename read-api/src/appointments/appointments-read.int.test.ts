@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
   type AppointmentView,
   type ShiftView,
 } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
@@ -71,7 +71,7 @@ const idsOf = (views: AppointmentView[]) => views.map((view) => view.id);
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'appointments_read');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
   await projector.settled();
@@ -436,5 +436,36 @@ describe('GET /api/appointments/export.csv', () => {
       `${WINTER},09:00,10:00,60,Edith Green,"4 Mill Lane, Leeds",Nadia Hussain,personal_care,normal,completed,09:10,10:15,No,,Breakfast; Medication,Breakfast,Yes,Key safe 1234,Ate well,`,
     );
     expect(lines[3]).toContain(`"'=cmd|calc, now"`);
+  });
+
+  it('gives a carer only the rows of their own visits, in the visits export, the analytics and the care records export', async () => {
+    const own = (await list(`?date=${WINTER}`, carerUser)).body;
+    expect(own.length).toBeGreaterThan(0);
+    const visitsCsv = await read<string>(carerUser, `/api/appointments/export.csv?date=${WINTER}`);
+    expect(visitsCsv.status).toBe(200);
+    const visitRows = visitsCsv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+    expect(visitRows).toHaveLength(own.length);
+    expect(visitRows.every((row) => row.includes('Nadia Hussain'))).toBe(true);
+
+    const analytics = await read<AppointmentDayFigures[]>(carerUser, `/api/appointments/analytics?from=${WINTER}&to=${WINTER}`);
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.map((day) => day.total)).toEqual([own.length]);
+
+    const recordsCsv = await read<string>(carerUser, `/api/monitoring/export.csv?range=custom&from=${WINTER}&to=${WINTER}`);
+    expect(recordsCsv.status).toBe(200);
+    const recordRows = recordsCsv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+    expect(recordRows).toHaveLength(own.length);
+    expect(recordsCsv.text).not.toContain('Tom Rigby');
+  });
+
+  it('refuses a range longer than a year, or open at one end, rather than export the whole history', async () => {
+    const unbounded = await read<{ fields: Record<string, string> }>(command.admin, '/api/appointments/export.csv?from=1900-01-01&to=2099-12-31');
+    expect(unbounded.status).toBe(400);
+    expect(unbounded.body.fields).toEqual({ to: 'The range must be at most 366 days' });
+    const openEnded = await read<{ fields: Record<string, string> }>(command.admin, `/api/appointments/export.csv?from=${WINTER}`);
+    expect(openEnded.status).toBe(400);
+    expect(openEnded.body.fields).toEqual({ to: 'To date is required' });
+    const aYear = await read<string>(command.admin, `/api/appointments/export.csv?from=${WINTER}&to=${addDays(WINTER, 365)}`);
+    expect(aYear.status).toBe(200);
   });
 });

@@ -33,6 +33,12 @@ export const wholeNumber = (label: string, min: number, max: number, fallback: n
 /** Days in a range, both ends included. */
 export const daysIn = ({ from, to }: DateRange): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
+/**
+ * The longest range any list, summary, analytics or CSV export answers: about a year. A wider one is refused with
+ * 400 on `to`, so no request can make the server read and serialise the whole history in one go.
+ */
+export const MAX_RANGE_DAYS = 366;
+
 /** Without a date: a month either side of today, the window the screens care about. */
 export const DEFAULT_WINDOW_DAYS = 30;
 
@@ -71,7 +77,7 @@ export function resolveDateRange(
   if (value.today) return { from: today, to: today };
   if (value.date !== undefined) return { from: value.date, to: value.date };
   if (value.from === undefined && value.to === undefined) return fallback();
-  return checkedRange(value.from, value.to, ctx);
+  return checkedRange(value.from, value.to, ctx, MAX_RANGE_DAYS);
 }
 
 /** Both ends given, in order, and (when `maxDays` is set) not too long. */

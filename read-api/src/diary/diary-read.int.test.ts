@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DiaryEntryVersionView, DiaryEntryView } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
@@ -82,7 +82,7 @@ const addEntry = async (user: TestUser, fields: Record<string, unknown>) =>
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'diary_read');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
   await projector.settled();
@@ -193,6 +193,24 @@ describe('confidential entries', () => {
     expect(titles(await list(otherCarer, `?carerId=${ownCarerId}&search=concern`))).toEqual([]);
     expect(await read(otherCarer, `/api/diary/${secret}`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
     expect(await read(otherCarer, `/api/diary/${secret}/history`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+  });
+});
+
+describe('an entry made confidential by a later amendment', () => {
+  it('leaves the list, the search, the entry and its history of other carers, the earlier open version included', async () => {
+    const id = await addEntry(carer, { carerId: ownCarerId, title: 'Family visit', content: 'Daughter came by.' });
+    expect((await list(otherCarer)).map((entry) => entry.id)).toContain(id);
+    await send(carer.request, 'PATCH', `/api/diary/${id}`, { isConfidential: true, content: 'Daughter raised a concern.', reason: 'Safeguarding' }, 200);
+
+    expect((await list(otherCarer)).map((entry) => entry.id)).not.toContain(id);
+    expect(titles(await list(otherCarer, '?search=family'))).toEqual([]);
+    expect(await read(otherCarer, `/api/diary/${id}`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    expect(await read(otherCarer, `/api/diary/${id}/history`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    // Its author and the office still read it, with both versions.
+    for (const user of [carer, coordinator]) {
+      expect((await read<DiaryEntryView>(user, `/api/diary/${id}`)).body).toMatchObject({ isConfidential: true, amended: true });
+      expect((await read<DiaryEntryVersionView[]>(user, `/api/diary/${id}/history`)).body).toHaveLength(2);
+    }
   });
 });
 

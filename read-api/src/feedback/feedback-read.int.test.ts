@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FeedbackView } from '@care/events';
-import { createLogger, PostgresEventStore } from '@care/events/server';
+import { createLogger, PostgresEventStore, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
@@ -21,7 +21,7 @@ let coordinator: TestUser;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'feedback_read');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   store = await PostgresEventStore.connect(pool);
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store, pool, db: createReadModelDb(pool), log });

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LATE_ARRIVAL_MINUTES, type AppointmentStatus, type CheckInSource, type MonitoringRecordView, type Punctuality, type VisitType } from '@care/events';
 import type { ReadModelDatabase } from '@care/projector';
+import { londonClock } from '../shared/london-clock';
 import { AppointmentQueries, visitMatches, type AppointmentFilter, type AppointmentViewer } from '../appointments/appointment-queries';
 
 export const MONITORING_SORTS = ['date', 'client', 'carer', 'status', 'punctuality', 'duration'] as const;
@@ -78,8 +79,6 @@ export function toMonitoringRecord(row: MonitoringRow): MonitoringRecordView {
     notes: row.visit_notes ?? row.notes,
   };
 }
-
-const londonClock = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Europe/London', 'HH24:MI')`;
 
 /**
  * The sort keys. Keys that can be empty (no carer, not checked in) sort those records last in either direction;

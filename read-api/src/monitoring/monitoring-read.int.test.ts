@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, comparePositions, londonToday, positionFromToken, type MonitoringPageView, type MonitoringRecordView } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
@@ -56,7 +56,7 @@ const idsOf = (records: MonitoringRecordView[]) => records.map((record) => recor
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'monitoring_read');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
   await projector.settled();

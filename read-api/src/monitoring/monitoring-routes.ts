@@ -6,7 +6,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';
 import { attachCsv } from '../appointments/csv';
-import { blankAsAbsent, checkedRange, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
+import { blankAsAbsent, checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
 
@@ -26,9 +26,6 @@ const filterFields = {
   direction: oneOf(['asc', 'desc'], 'Direction'),
 };
 
-/** The longest custom range: about a year of records. */
-const MAX_CUSTOM_DAYS = 366;
-
 /** Default: the last 7 days, newest first; any other sort defaults to ascending. */
 export const monitoringQuery = z
   .object({ ...filterFields, limit: wholeNumber('Limit', 1, 200, 25), offset: wholeNumber('Offset', 0, 1_000_000, 0) })
@@ -38,7 +35,7 @@ export const monitoringQuery = z
       ctx.addIssue({ code: 'custom', path: ['range'], message: 'From and to dates go with the custom range' });
       return z.NEVER;
     }
-    const range = choice === 'custom' ? checkedRange(value.from, value.to, ctx, MAX_CUSTOM_DAYS) : monitoringRange(choice, londonToday());
+    const range = choice === 'custom' ? checkedRange(value.from, value.to, ctx, MAX_RANGE_DAYS) : monitoringRange(choice, londonToday());
     if (!range) return z.NEVER;
     const filter: AppointmentFilter = {
       range,

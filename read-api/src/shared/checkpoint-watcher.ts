@@ -1,8 +1,11 @@
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
-import { comparePositions, positionFromToken, START_POSITION, type Position } from '@care/events';
+import { comparePositions, positionFromToken, positionToToken, START_POSITION, type Position } from '@care/events';
 import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelChanged, type ReadModelDatabase } from '@care/projector';
-import type { Logger } from '@care/events/server';
+import { retryOnPool, watchHeldClient, type Logger } from '@care/events/server';
+
+/** Waits between attempts to open the LISTEN connection again: doubling from the first to the last. */
+const RECONNECT_DELAYS_MS = { first: 100, last: 5_000 } as const;
 
 export type ChangeListener = (change: ReadModelChanged) => void;
 
@@ -16,6 +19,9 @@ export class CheckpointWatcher {
   private readonly waiters = new Set<() => void>();
   private readonly listeners = new Set<ChangeListener>();
   private client: pg.PoolClient | undefined;
+  private unwatch: (() => void) | undefined;
+  private stopped = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -24,11 +30,49 @@ export class CheckpointWatcher {
   ) {}
 
   async start(): Promise<void> {
-    this.client = await this.pool.connect();
-    this.client.on('notification', (message) => void this.onNotification(message.payload));
-    this.client.on('error', (error) => this.log.error({ err: error }, 'checkpoint listener connection failed'));
-    await this.client.query(`listen ${READ_MODEL_CHANGED_CHANNEL}`);
+    await this.listen();
     await this.refresh();
+  }
+
+  /** One LISTEN connection; when it is lost (PostgreSQL restarted, the backend terminated) another is opened. */
+  private async listen(): Promise<void> {
+    const client = await this.pool.connect();
+    if (this.stopped) return client.release(); // stopped while a reconnect was under way
+    this.unwatch = watchHeldClient(client, (error) => {
+      this.client = undefined;
+      this.unwatch = undefined;
+      if (this.stopped) return;
+      this.log.warn({ err: error }, 'checkpoint listener connection lost; reconnecting');
+      this.reconnect(RECONNECT_DELAYS_MS.first);
+    });
+    client.on('notification', (message) => void this.onNotification(message.payload));
+    this.client = client;
+    await client.query(`listen ${READ_MODEL_CHANGED_CHANNEL}`);
+  }
+
+  private reconnect(delayMs: number): void {
+    this.reconnectTimer = retryOnPool(this.pool, delayMs, () => {
+      this.reconnectTimer = undefined;
+      if (this.stopped) return;
+      this.listen()
+        .then(() => this.catchUpAfterReconnect())
+        .catch((error: unknown) => {
+          // The connection broke again before LISTEN took: its watcher has already scheduled the next attempt.
+          if (this.client || this.reconnectTimer || this.stopped) return;
+          this.log.warn({ err: error, retryInMs: delayMs }, 'checkpoint listener could not reconnect yet');
+          this.reconnect(Math.min(delayMs * 2, RECONNECT_DELAYS_MS.last));
+        });
+    });
+  }
+
+  /** Notifications sent while the connection was down are lost: read the checkpoints and announce what moved. */
+  private async catchUpAfterReconnect(): Promise<void> {
+    const moved = await this.refresh();
+    this.log.info({ moved }, 'checkpoint listener reconnected');
+    for (const wake of [...this.waiters]) wake();
+    if (moved.length === 0) return;
+    const change: ReadModelChanged = { position: positionToToken(this.current(moved)), projections: moved, live: [] };
+    for (const listener of this.listeners) listener(change);
   }
 
   /**
@@ -73,30 +117,43 @@ export class CheckpointWatcher {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
     for (const wake of this.waiters) wake();
-    if (this.client) {
-      await this.client.query(`unlisten ${READ_MODEL_CHANGED_CHANNEL}`).catch(() => undefined);
-      this.client.release();
+    const client = this.client;
+    this.client = undefined;
+    this.unwatch?.();
+    if (client) {
+      await client.query(`unlisten ${READ_MODEL_CHANGED_CHANNEL}`).catch(() => undefined);
+      client.release();
     }
   }
 
-  /** Each projection's checkpoint as committed: the served tables' (a rebuild's own progress does not count). */
-  private async refresh(): Promise<void> {
+  /**
+   * Each projection's checkpoint as committed: the served tables' (a rebuild's own progress does not count).
+   * Returns the projections that moved.
+   */
+  private async refresh(): Promise<string[]> {
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('projection_status')
       .select(['name', 'version', 'commit_position', 'prepare_position'])
       .execute()
       .catch(() => []);
+    const moved: string[] = [];
     for (const row of rows) {
       // A projection with no tables yet (version 0) has served nothing.
-      this.advance(row.name, row.version === 0 ? START_POSITION : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
+      const position = row.version === 0 ? START_POSITION : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+      if (this.advance(row.name, position)) moved.push(row.name);
     }
+    return moved;
   }
 
-  private advance(name: string, position: Position): void {
+  private advance(name: string, position: Position): boolean {
     const known = this.positions.get(name);
-    if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
+    if (known && comparePositions(position, known) <= 0) return false;
+    this.positions.set(name, position);
+    return true;
   }
 
   private async onNotification(payload: string | undefined): Promise<void> {

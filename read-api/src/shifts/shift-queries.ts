@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ShiftStatus, ShiftType, ShiftView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { DateRange } from '../appointments/query-fields';
+import { londonClock } from '../shared/london-clock';
 
 export interface ShiftFilter {
   readonly range: DateRange;
@@ -9,8 +10,6 @@ export interface ShiftFilter {
   /** A carer (appointments.readOwn): only the shifts of the carer record linked to their account. */
   readonly ownUserId?: string | undefined;
 }
-
-const londonClock = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'Europe/London', 'HH24:MI')`;
 
 export class ShiftQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
@@ -25,8 +24,8 @@ export class ShiftQueries {
       .select((eb) => [
         'ca.first_name',
         'ca.last_name',
-        londonClock('s.start_time').as('start_clock'),
-        londonClock('s.end_time').as('end_clock'),
+        londonClock<string>('s.start_time').as('start_clock'),
+        londonClock<string>('s.end_time').as('end_clock'),
         eb
           .selectFrom('appointments as a')
           .select(eb.fn.countAll<string>().as('count'))

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProjectionStatusView } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { appendedSince, requester, settledLog, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, projections, startProjector, type RunningProjector } from '@care/projector';
@@ -20,7 +20,7 @@ let carer: TestUser;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'status');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: 100 });
   await projector.settled();

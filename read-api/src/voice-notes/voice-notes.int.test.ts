@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { VoiceNoteView } from '@care/events';
-import { createLogger } from '@care/events/server';
+import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
@@ -25,7 +25,7 @@ let coordinator: TestUser;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'voice_note_reads');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = createPool(database.url, { max: 10, log });
   command = await startCommandApiOn(database.url);
   projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
   await projector.settled();

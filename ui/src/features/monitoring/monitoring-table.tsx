@@ -17,7 +17,7 @@ import {
   type MonitoringPaging,
 } from './monitoring-params';
 import { TaskBadges } from './task-badges';
-import { VisitRecordDialog } from './visit-record-dialog';
+import { VisitRecordDialog } from '../appointments/visit-record-dialog';
 import { PunctualityBadge, VisitStatusBadge } from './visit-status-badge';
 import './monitoring.css';
 
@@ -163,7 +163,7 @@ export function MonitoringTable({ filters }: { filters: MonitoringFilters }) {
           </nav>
         </>
       )}
-      <VisitRecordDialog appointmentId={viewing} onClose={() => setViewing(undefined)} />
+      <VisitRecordDialog title="Visit Record" appointmentId={viewing} onClose={() => setViewing(undefined)} />
     </section>
   );
 }

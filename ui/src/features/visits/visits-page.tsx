@@ -13,7 +13,7 @@ import { useContactNumbers } from './contact-numbers';
 import { VisitAnalyticsChart } from './visit-analytics-chart';
 import { VisitCard } from './visit-card';
 import { completionRateText, STATUS_FILTERS, VISIT_TABS, visitsForTab, type StatusFilter, type VisitTab } from './visit-figures';
-import { VisitReportDialog } from './visit-report-dialog';
+import { VisitRecordDialog } from '../appointments/visit-record-dialog';
 import './visits.css';
 import { StatCard } from '../../shared/stat-card';
 
@@ -57,7 +57,7 @@ export function VisitsPage() {
   const [tab, setTab] = useState<VisitTab>('today');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');
-  const [report, setReport] = useState<{ open: boolean; visit?: AppointmentView | undefined }>({ open: false });
+  const [reportId, setReportId] = useState<string | undefined>();
   const [form, setForm] = useState<{ open: boolean; visit?: AppointmentView | undefined }>({ open: false });
 
   // Memoised: a new array on every render would make the table reset its state and render again, endlessly.
@@ -94,7 +94,7 @@ export function VisitsPage() {
             visit={visit}
             carerPhone={contacts.carer(visit.carerId)}
             clientPhone={contacts.client(visit.clientId)}
-            onReport={(chosen) => setReport({ open: true, visit: chosen })}
+            onReport={(chosen) => setReportId(chosen.id)}
             onReschedule={canWrite && isChangeable(visit) ? (chosen) => setForm({ open: true, visit: chosen }) : undefined}
           />
         ))}
@@ -149,7 +149,7 @@ export function VisitsPage() {
 
       <Tabs label="Visits" tabs={tabs} value={tab} onValueChange={setTab} />
 
-      <VisitReportDialog open={report.open} visit={report.visit} onOpenChange={(open) => setReport((current) => ({ ...current, open }))} />
+      <VisitRecordDialog title="Visit Report" appointmentId={reportId} onClose={() => setReportId(undefined)} />
       {canWrite && (
         <AppointmentFormDialog
           open={form.open}

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
+import { createPool, ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
-import { createCommandApp } from './app';
-import type { AuthPolicy } from './auth/auth-policy';
+import { createCommandApp } from '../src/app';
+import type { AuthPolicy } from '../src/auth/auth-policy';
 
 export interface ApiReply {
   readonly status: number;
@@ -85,14 +85,14 @@ export async function startCommandApiOn(
   { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
-  await ensureAuthSchema(pool);
-  await ensureMediaSchema(pool);
   const logLines: Record<string, unknown>[] = [];
   const logger = pino(
     { level: silent ? 'silent' : 'info', redact: LOG_REDACTION },
     { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
   );
+  const pool = createPool(databaseUrl, { max: 5, log: logger });
+  await ensureAuthSchema(pool);
+  await ensureMediaSchema(pool);
   const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {

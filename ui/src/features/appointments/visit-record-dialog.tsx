@@ -1,38 +1,46 @@
 import type { AppointmentVersionView, AppointmentView, VisitLocation } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { enumLabel, formatDate, formatDateTime, formatPounds } from '../../shared/format';
-import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
-import { visitHistoryQueryOptions, visitRecordQueryOptions } from '../appointments/get-visit-record';
-import { VisitStatusBadge } from './visit-status-badge';
+import { enumLabel, formatDate, formatDateTime, formatPounds } from '../../shared/format';
+import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { appointmentCarerName, appointmentClientName, statusBadgeClass, statusLabel } from './appointment-form';
+import { visitHistoryQueryOptions, visitRecordQueryOptions } from './get-visit-record';
+import { actionLabel, historyDetails } from './visit-history';
+import './visit-record.css';
 
 interface VisitRecordDialogProps {
+  /** What the screen calls it: "Visit Report" on Visit Tracking, "Visit Record" on Care Monitoring. */
+  readonly title: string;
+  /** The visit shown; undefined: closed. */
   readonly appointmentId: string | undefined;
   readonly onClose: () => void;
 }
 
-/** Actions → View: the whole visit record as the read API holds it, and every event in its history. */
-export function VisitRecordDialog({ appointmentId, onClose }: VisitRecordDialogProps) {
+/**
+ * One visit's whole record as the read API holds it (GET /:id, with the signature) and every recorded change
+ * (GET /:id/history): the same record wherever a screen opens it, under the name that screen gives it.
+ */
+export function VisitRecordDialog({ title, appointmentId, onClose }: VisitRecordDialogProps) {
   return (
-    <FormDialog open={appointmentId !== undefined} onOpenChange={(open) => !open && onClose()} title="Visit Record">
+    <FormDialog open={appointmentId !== undefined} onOpenChange={(open) => !open && onClose()} title={title}>
       {appointmentId !== undefined && <VisitRecordBody id={appointmentId} />}
     </FormDialog>
   );
 }
 
 function VisitRecordBody({ id }: { id: string }) {
-  const visit = useQuery(visitRecordQueryOptions(id));
+  const record = useQuery(visitRecordQueryOptions(id));
   const history = useQuery(visitHistoryQueryOptions(id));
-  if (visit.isPending) return <p role="status">Loading visit record...</p>;
-  if (visit.isError) return <p role="alert">Could not load the visit record: {errorReason(visit.error)}</p>;
+  if (record.isPending) return <ListLoading what="the visit" />;
+  if (record.isError) return <ListLoadError what="the visit" error={record.error} onRetry={() => void record.refetch()} />;
   return (
     <div className="visit-record" data-testid="visit-record">
-      <VisitDetails visit={visit.data} />
+      <VisitDetails visit={record.data} />
       <h3 className="visit-record-heading">History</h3>
       {history.isPending ? (
-        <p role="status">Loading history...</p>
+        <ListLoading what="the history" />
       ) : history.isError ? (
-        <p role="alert">Could not load the history: {errorReason(history.error)}</p>
+        <ListLoadError what="the history" error={history.error} onRetry={() => void history.refetch()} />
       ) : (
         <VisitHistory versions={history.data} />
       )}
@@ -40,7 +48,6 @@ function VisitRecordBody({ id }: { id: string }) {
   );
 }
 
-const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 const place = (location: VisitLocation | null) =>
   location === null
     ? '—'
@@ -48,13 +55,21 @@ const place = (location: VisitLocation | null) =>
         .filter(Boolean)
         .join(' · ');
 const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value));
+const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
+
+function tasksText(visit: AppointmentView): string {
+  if (visit.tasks.length === 0) return 'None';
+  const each = visit.tasks.map((task) => `${visit.tasksCompleted.includes(task) ? '✓' : '✗'} ${task}`).join(', ');
+  return `${visit.tasksCompleted.length} of ${visit.totalTasks} completed: ${each}`;
+}
 
 function VisitDetails({ visit }: { visit: AppointmentView }) {
-  const rows: [string, string][] = [
-    ['Client', `${personName(visit.client)} — ${visit.client.address}`],
-    ['Carer', visit.carer ? personName(visit.carer.user) : 'Unassigned'],
+  const rows: [string, string | number][] = [
+    ['Client', `${appointmentClientName(visit)} — ${visit.client.address}`],
+    ['Carer', appointmentCarerName(visit)],
     ['Planned', `${formatDate(visit.date)} ${visit.startTime}–${visit.endTime} (${visit.scheduledDuration} min)`],
-    ['Care provided', enumLabel(visit.visitType)],
+    ['Visit type', enumLabel(visit.visitType)],
+    ['Priority', enumLabel(visit.priority)],
     ['Checked in', visit.actualStartTime ? formatDateTime(visit.actualStartTime) : '—'],
     ['Checked out', visit.actualEndTime ? formatDateTime(visit.actualEndTime) : '—'],
     ['Source', orDash(visit.checkInSource)],
@@ -62,20 +77,21 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
     ['Check-in location', place(visit.checkInLocation)],
     ['Check-out location', place(visit.checkOutLocation)],
     ['Late arrival', visit.lateArrival ? `Yes${visit.lateReason ? ` — ${visit.lateReason}` : ''}` : 'No'],
-    ['Tasks completed', `${visit.tasksCompleted.length} of ${visit.totalTasks}${visit.tasksCompleted.length ? `: ${visit.tasksCompleted.join(', ')}` : ''}`],
-    ['Medication given', visit.medicationGiven === null ? '—' : visit.medicationGiven ? 'Yes' : 'No'],
+    ['Tasks', tasksText(visit)],
+    ['Medication given', yesNo(visit.medicationGiven)],
     ['Client mood', visit.clientMood ? enumLabel(visit.clientMood) : '—'],
     ['Health observations', orDash(visit.healthObservations)],
     ['Visit notes', orDash(visit.visitNotes)],
     ['Travel time', visit.travelTime === null ? '—' : `${visit.travelTime} min`],
-    ['Mileage', visit.mileage === null ? '—' : `${visit.mileage} miles`],
+    ['Mileage', visit.mileage === null ? '—' : `${visit.mileage.toFixed(1)} miles`],
     ['Expenses', visit.expenses === null ? '—' : formatPounds(visit.expenses / 100)],
+    ['Documents', visit.documentsUploaded],
     ['Cancellation reason', orDash(visit.cancellationReason)],
   ];
   return (
     <>
       <p className="visit-record-status">
-        <VisitStatusBadge status={visit.status} />
+        <span className={statusBadgeClass(visit.status)}>{statusLabel(visit.status)}</span>
         {visit.amended && <span className="badge badge-muted">Amended</span>}
       </p>
       <dl className="details visit-record-details">
@@ -88,7 +104,7 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
       </dl>
       {visit.signature ? (
         <figure className="visit-record-signature">
-          <img src={visit.signature} alt={`Signature of ${personName(visit.client)}`} />
+          <img src={visit.signature} alt={`Signature of ${appointmentClientName(visit)}`} />
           <figcaption className="small muted">Client signature</figcaption>
         </figure>
       ) : (
@@ -101,15 +117,21 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
 function VisitHistory({ versions }: { versions: AppointmentVersionView[] }) {
   if (versions.length === 0) return <p className="muted">No history recorded.</p>;
   return (
-    <ol className="visit-history">
+    <ol className="visit-history" aria-label="History">
       {versions.map((version) => (
         <li key={version.revision}>
-          <strong>{version.action.replace(/([a-z])([A-Z])/g, '$1 $2')}</strong>
-          <span className="small muted">
-            {' '}
-            {formatDateTime(version.occurredAt)} by {version.userName ?? 'an unknown user'}
-          </span>
-          {typeof version.data.reason === 'string' && <span className="small"> — {version.data.reason}</span>}
+          <p>
+            <strong>{actionLabel(version.action)}</strong>
+            <span className="small muted">
+              {' '}
+              {formatDateTime(version.occurredAt)} by {version.userName ?? 'an unknown user'}
+            </span>
+          </p>
+          <ul className="small muted">
+            {historyDetails(version.data).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         </li>
       ))}
     </ol>

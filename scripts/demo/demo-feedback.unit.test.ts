@@ -1,8 +1,8 @@
 import { createFeedbackRequestSchema, FEEDBACK_TYPES } from '@care/events';
 import { describe, expect, it } from 'vitest';
-import { demoFeedback } from '../demo/demo-feedback';
-import { decide } from './decide';
-import { initialFeedbackState } from './feedback-state';
+import { demoFeedback } from './demo-feedback';
+import { decide } from '../../command-api/src/feedback/decide';
+import { initialFeedbackState } from '../../command-api/src/feedback/feedback-state';
 
 describe('demo feedback', () => {
   it('is 6 to 10 items of every type, the same every time', () => {

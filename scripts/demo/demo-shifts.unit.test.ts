@@ -1,6 +1,6 @@
 import { londonWallClockOf, planShiftRequestSchema } from '@care/events';
 import { describe, expect, it } from 'vitest';
-import { demoShifts } from '../demo/demo-shifts';
+import { demoShifts } from './demo-shifts';
 
 const carers = ['0190a5b2-7c3d-7e4f-8a1b-000000000001', '0190a5b2-7c3d-7e4f-8a1b-000000000002', '0190a5b2-7c3d-7e4f-8a1b-000000000003'];
 /** A Wednesday in British Summer Time, and the clock change at the end of October inside the window. */

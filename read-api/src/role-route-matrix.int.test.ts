@@ -1,0 +1,183 @@
+import type { AddressInfo } from 'node:net';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { can, ROLES, type Permission, type Role } from '@care/events';
+import { createLogger, createPool } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { appendedSince, requester, settledLog, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
+import { createReadApi, type ReadApi } from './app';
+
+/**
+ * Every route of both services, for every role, generated from the permission matrix (events/src/access/permissions.ts):
+ * a role without the permission a route needs is refused with 403 and nothing is appended; a role with it is let
+ * through (whatever the made-up id or empty body then earns, it is not 403). The table below says which permission
+ * each route needs; a route registered without a row here fails the first test, so a new route cannot go untested.
+ */
+type Rule = { readonly anyOf: readonly Permission[] } | 'public' | 'signed-in';
+
+const ROUTE_PERMISSIONS: Record<string, Rule> = {
+  // command API
+  'POST /api/login': 'public',
+  'GET /api/login': 'public',
+  'POST /api/logout': 'public',
+  'POST /api/login/password-reset-requests': 'public',
+  'POST /api/login/password-reset': 'public',
+  'POST /api/users': { anyOf: ['users.manage'] },
+  'PATCH /api/users/:id': { anyOf: ['users.manage'] },
+  'PUT /api/users/:id/role': { anyOf: ['users.manage'] },
+  'POST /api/users/:id/deactivate': { anyOf: ['users.manage'] },
+  'POST /api/users/:id/reactivate': { anyOf: ['users.manage'] },
+  'POST /api/users/:id/password-reset': { anyOf: ['users.manage'] },
+  'POST /api/carers': { anyOf: ['carers.write'] },
+  'PATCH /api/carers/:id': { anyOf: ['carers.write'] },
+  'DELETE /api/carers/:id': { anyOf: ['carers.write'] },
+  'POST /api/clients': { anyOf: ['clients.write'] },
+  'PATCH /api/clients/:id': { anyOf: ['clients.write'] },
+  'PUT /api/clients/:id/keyworker': { anyOf: ['clients.write'] },
+  'PUT /api/clients/:id/preferred-carers': { anyOf: ['clients.write'] },
+  'DELETE /api/clients/:id': { anyOf: ['clients.write'] },
+  'POST /api/training': { anyOf: ['training.write'] },
+  'PATCH /api/training/:id': { anyOf: ['training.write'] },
+  'POST /api/training/:id/renewal': { anyOf: ['training.write'] },
+  'DELETE /api/training/:id': { anyOf: ['training.write'] },
+  'POST /api/diary': { anyOf: ['diary.write'] },
+  'PATCH /api/diary/:id': { anyOf: ['diary.write', 'diary.review'] },
+  'POST /api/diary/:id/review': { anyOf: ['diary.review'] },
+  'POST /api/voice-notes': { anyOf: ['diary.write'] },
+  'DELETE /api/voice-notes/:id': { anyOf: ['diary.write'] },
+  'POST /api/feedback': { anyOf: ['feedback.submit'] },
+  'PATCH /api/feedback/:id': { anyOf: ['feedback.manage'] },
+  'POST /api/status/projections/:name/skip': { anyOf: ['admin.panel'] },
+  'POST /api/appointments': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/recurring': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/:id/assign': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/:id/unassign': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/:id/reschedule': { anyOf: ['appointments.write'] },
+  'PATCH /api/appointments/:id': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/:id/cancel': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/:id/no-show': { anyOf: ['appointments.write'] },
+  'POST /api/appointments/:id/check-in': { anyOf: ['visits.record'] },
+  'POST /api/appointments/:id/check-out': { anyOf: ['visits.record'] },
+  'POST /api/appointments/:id/amend': { anyOf: ['visits.amend'] },
+  'POST /api/shifts': { anyOf: ['shifts.write'] },
+  'PATCH /api/shifts/:id': { anyOf: ['shifts.write'] },
+  'POST /api/shifts/:id/cancel': { anyOf: ['shifts.write'] },
+  // read API
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/users': { anyOf: ['users.manage'] },
+  'GET /api/access-log': { anyOf: ['admin.panel'] },
+  'GET /api/status/projections': { anyOf: ['admin.panel'] },
+  'GET /api/carers': { anyOf: ['carers.read', 'carers.readOwn'] },
+  'GET /api/carers/:id': { anyOf: ['carers.read', 'carers.readOwn'] },
+  'GET /api/clients': { anyOf: ['clients.read'] },
+  'GET /api/clients/:id': { anyOf: ['clients.read'] },
+  'GET /api/training': { anyOf: ['training.read', 'training.readOwn'] },
+  'GET /api/training/compliance': { anyOf: ['training.read', 'training.readOwn'] },
+  'GET /api/training/:id': { anyOf: ['training.read', 'training.readOwn'] },
+  'GET /api/diary': { anyOf: ['diary.read'] },
+  'GET /api/diary/:id': { anyOf: ['diary.read'] },
+  'GET /api/diary/:id/history': { anyOf: ['diary.read'] },
+  'GET /api/voice-notes': { anyOf: ['diary.read'] },
+  'GET /api/voice-notes/:id/audio': { anyOf: ['diary.read'] },
+  'GET /api/feedback': { anyOf: ['feedback.manage'] },
+  'GET /api/appointments': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/appointments/today/count': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/appointments/summary': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/appointments/analytics': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/appointments/export.csv': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/appointments/:id': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/appointments/:id/history': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/monitoring': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/monitoring/export.csv': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+  'GET /api/shifts': { anyOf: ['appointments.read', 'appointments.readOwn'] },
+};
+
+const log = createLogger('test', 'silent');
+let database: TestDatabase;
+let pool: pg.Pool;
+let command: RunningCommandApi;
+let projector: RunningProjector;
+let readApi: ReadApi;
+let readUrl: string;
+const users = {} as Record<Role, TestUser>;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'role_routes');
+  pool = createPool(database.url, { max: 10, log });
+  command = await startCommandApiOn(database.url, { silent: true });
+  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
+  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
+  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
+  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  users.admin = command.admin;
+  users.coordinator = await command.createUser('coordinator');
+  users.carer = await command.createUser('carer');
+});
+
+afterAll(async () => {
+  await readApi?.close();
+  await projector?.stop();
+  await command?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+/** A made-up id (and projection name) in place of every path parameter. */
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '0190a5b2-7c3d-7e4f-8a1b-00000000000a');
+
+function allRoutes() {
+  return [
+    ...command.routes.map((route) => ({ ...route, base: command.baseUrl })),
+    ...readApi.routes.map((route) => ({ ...route, base: readUrl })),
+  ];
+}
+
+/** Whether `role` may use the route, by the permission matrix. */
+function allowed(rule: Rule, role: Role): boolean {
+  if (rule === 'public' || rule === 'signed-in') return true;
+  return rule.anyOf.some((permission) => can(role, permission));
+}
+
+describe('the role and route matrix', () => {
+  it('has a row for every registered route of both services, and no row for a route that does not exist', () => {
+    const registered = allRoutes().map(routeKey).sort();
+    expect(registered.filter((key) => !(key in ROUTE_PERMISSIONS))).toEqual([]);
+    expect(Object.keys(ROUTE_PERMISSIONS).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('refuses every role without the permission with 403 and appends nothing; lets every role with it through', async () => {
+    const before = await settledLog(command.store);
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    let refusals = 0;
+    for (const route of allRoutes()) {
+      const rule = ROUTE_PERMISSIONS[routeKey(route)];
+      if (!rule || rule === 'public') continue;
+      for (const role of ROLES) {
+        const reply = await requester(route.base, users[role].cookie)(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
+        const may = allowed(rule, role);
+        if (!may) refusals += 1;
+        expected.push(`${routeKey(route)} as ${role}: ${may ? 'through' : 'refused'}`);
+        // Let through: anything but a refusal or a failure (a made-up id earns 404, an empty body 400).
+        const outcome = reply.status === 403 ? 'refused' : reply.status < 500 ? 'through' : `failed ${reply.status} ${reply.text}`;
+        outcomes.push(`${routeKey(route)} as ${role}: ${outcome}`);
+      }
+    }
+    expect(outcomes).toEqual(expected);
+    expect(refusals).toBeGreaterThan(20);
+    // The refusals and the made-up ids appended nothing (sessions left to expire are the sweeper's, not ours).
+    const appended = (await appendedSince(command.store, before)).filter((event) => event.type !== 'UserSignedOut');
+    expect(appended.map((event) => event.type)).toEqual([]);
+  });
+
+  it('refuses a carer every write to visits but check-in and check-out, including recurring, no-show and amend', () => {
+    const carerWrites = Object.entries(ROUTE_PERMISSIONS)
+      .filter(([key, rule]) => key.startsWith('POST /api/appointments') || key.startsWith('PATCH /api/appointments'))
+      .filter(([, rule]) => allowed(rule, 'carer'))
+      .map(([key]) => key);
+    expect(carerWrites.sort()).toEqual(['POST /api/appointments/:id/check-in', 'POST /api/appointments/:id/check-out']);
+  });
+});
