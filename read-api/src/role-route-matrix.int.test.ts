@@ -7,91 +7,21 @@ import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { appendedSince, requester, settledLog, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from './app';
+import { ROUTE_DOCS } from './openapi/openapi-document';
 
 /**
  * Every route of both services, for every role, generated from the permission matrix (events/src/access/permissions.ts):
  * a role without the permission a route needs is refused with 403 and nothing is appended; a role with it is let
- * through (whatever the made-up id or empty body then earns, it is not 403). The table below says which permission
- * each route needs; a route registered without a row here fails the first test, so a new route cannot go untested.
+ * through (whatever the made-up id or empty body then earns, it is not 403). The API's route catalogue (GET
+ * /api/openapi.json) says which permission each route needs; a route registered without an entry there fails the
+ * first test, so a new route cannot go untested.
  */
 type Rule = { readonly anyOf: readonly Permission[] } | 'public' | 'signed-in';
 
-const ROUTE_PERMISSIONS: Record<string, Rule> = {
-  // command API
-  'POST /api/login': 'public',
-  'GET /api/login': 'public',
-  'POST /api/logout': 'public',
-  'POST /api/login/password-reset-requests': 'public',
-  'POST /api/login/password-reset': 'public',
-  'POST /api/users': { anyOf: ['users.manage'] },
-  'PATCH /api/users/:id': { anyOf: ['users.manage'] },
-  'PUT /api/users/:id/role': { anyOf: ['users.manage'] },
-  'POST /api/users/:id/deactivate': { anyOf: ['users.manage'] },
-  'POST /api/users/:id/reactivate': { anyOf: ['users.manage'] },
-  'POST /api/users/:id/password-reset': { anyOf: ['users.manage'] },
-  'POST /api/carers': { anyOf: ['carers.write'] },
-  'PATCH /api/carers/:id': { anyOf: ['carers.write'] },
-  'DELETE /api/carers/:id': { anyOf: ['carers.write'] },
-  'POST /api/clients': { anyOf: ['clients.write'] },
-  'PATCH /api/clients/:id': { anyOf: ['clients.write'] },
-  'PUT /api/clients/:id/keyworker': { anyOf: ['clients.write'] },
-  'PUT /api/clients/:id/preferred-carers': { anyOf: ['clients.write'] },
-  'DELETE /api/clients/:id': { anyOf: ['clients.write'] },
-  'POST /api/training': { anyOf: ['training.write'] },
-  'PATCH /api/training/:id': { anyOf: ['training.write'] },
-  'POST /api/training/:id/renewal': { anyOf: ['training.write'] },
-  'DELETE /api/training/:id': { anyOf: ['training.write'] },
-  'POST /api/diary': { anyOf: ['diary.write'] },
-  'PATCH /api/diary/:id': { anyOf: ['diary.write', 'diary.review'] },
-  'POST /api/diary/:id/review': { anyOf: ['diary.review'] },
-  'POST /api/voice-notes': { anyOf: ['diary.write'] },
-  'DELETE /api/voice-notes/:id': { anyOf: ['diary.write'] },
-  'POST /api/feedback': { anyOf: ['feedback.submit'] },
-  'PATCH /api/feedback/:id': { anyOf: ['feedback.manage'] },
-  'POST /api/status/projections/:name/skip': { anyOf: ['admin.panel'] },
-  'POST /api/appointments': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/recurring': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/:id/assign': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/:id/unassign': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/:id/reschedule': { anyOf: ['appointments.write'] },
-  'PATCH /api/appointments/:id': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/:id/cancel': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/:id/no-show': { anyOf: ['appointments.write'] },
-  'POST /api/appointments/:id/check-in': { anyOf: ['visits.record'] },
-  'POST /api/appointments/:id/check-out': { anyOf: ['visits.record'] },
-  'POST /api/appointments/:id/amend': { anyOf: ['visits.amend'] },
-  'POST /api/shifts': { anyOf: ['shifts.write'] },
-  'PATCH /api/shifts/:id': { anyOf: ['shifts.write'] },
-  'POST /api/shifts/:id/cancel': { anyOf: ['shifts.write'] },
-  // read API
-  'GET /api/auth/user': 'signed-in',
-  'GET /api/users': { anyOf: ['users.manage'] },
-  'GET /api/access-log': { anyOf: ['admin.panel'] },
-  'GET /api/status/projections': { anyOf: ['admin.panel'] },
-  'GET /api/carers': { anyOf: ['carers.read', 'carers.readOwn'] },
-  'GET /api/carers/:id': { anyOf: ['carers.read', 'carers.readOwn'] },
-  'GET /api/clients': { anyOf: ['clients.read'] },
-  'GET /api/clients/:id': { anyOf: ['clients.read'] },
-  'GET /api/training': { anyOf: ['training.read', 'training.readOwn'] },
-  'GET /api/training/compliance': { anyOf: ['training.read', 'training.readOwn'] },
-  'GET /api/training/:id': { anyOf: ['training.read', 'training.readOwn'] },
-  'GET /api/diary': { anyOf: ['diary.read'] },
-  'GET /api/diary/:id': { anyOf: ['diary.read'] },
-  'GET /api/diary/:id/history': { anyOf: ['diary.read'] },
-  'GET /api/voice-notes': { anyOf: ['diary.read'] },
-  'GET /api/voice-notes/:id/audio': { anyOf: ['diary.read'] },
-  'GET /api/feedback': { anyOf: ['feedback.manage'] },
-  'GET /api/appointments': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/appointments/today/count': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/appointments/summary': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/appointments/analytics': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/appointments/export.csv': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/appointments/:id': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/appointments/:id/history': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/monitoring': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/monitoring/export.csv': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-  'GET /api/shifts': { anyOf: ['appointments.read', 'appointments.readOwn'] },
-};
+/** From the API's one route catalogue (the OpenAPI document's), so the permissions tested are the ones documented. */
+const ROUTE_PERMISSIONS: Record<string, Rule> = Object.fromEntries(
+  ROUTE_DOCS.map((route) => [`${route.method} ${route.path}`, Array.isArray(route.access) ? { anyOf: route.access } : (route.access as Rule)]),
+);
 
 const log = createLogger('test', 'silent');
 let database: TestDatabase;
