@@ -60,7 +60,7 @@ function registeredRow(event: Registered): Insertable<CarersTable> {
  */
 export const carersProjection: Projection = {
   name: 'carers',
-  version: 1,
+  version: 2,
   tables: ['carers'],
   schema: carersSchema,
   handles: (type) => CARER_EVENTS.has(type),

@@ -29,6 +29,8 @@ export const carersSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name']).execute();
+    // The list's order (GET /api/carers pages on it), and a carer's own record (carers.readOwn).
+    await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name', 'id']).execute();
+    await db.schema.createIndex('carers_user').on('carers').column('user_id').execute();
   },
 };

@@ -31,7 +31,8 @@ export const clientsSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('clients_name').on('clients').columns(['last_name', 'first_name']).execute();
+    // The list's order (GET /api/clients pages on it).
+    await db.schema.createIndex('clients_name').on('clients').columns(['last_name', 'first_name', 'id']).execute();
     await db.schema.createIndex('clients_keyworker').on('clients').column('keyworker_carer_id').execute();
   },
 };

@@ -14,7 +14,7 @@ const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryReviewed', 'DiaryEnt
 /** The diary list (GET /api/diary), each entry's versions, and the names the entries show. */
 export const diaryProjection: Projection = {
   name: 'diary',
-  version: 1,
+  version: 2,
   tables: ['diary_entries', 'diary_entry_versions', 'diary_names'],
   schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),

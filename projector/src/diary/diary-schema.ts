@@ -29,9 +29,18 @@ export const diarySchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('diary_entries_entry_date').on('diary_entries').columns(['entry_date desc', 'id']).execute();
-    await db.schema.createIndex('diary_entries_carer').on('diary_entries').column('carer_id').execute();
-    await db.schema.createIndex('diary_entries_client').on('diary_entries').column('client_id').execute();
+    // The list's order (GET /api/diary pages on it), and each filter in that order: a page is an index walk.
+    const newest = ['entry_date desc', 'created_at desc', 'id desc'];
+    await db.schema.createIndex('diary_entries_entry_date').on('diary_entries').columns(newest).execute();
+    await db.schema.createIndex('diary_entries_carer').on('diary_entries').columns(['carer_id', ...newest]).execute();
+    await db.schema.createIndex('diary_entries_client').on('diary_entries').columns(['client_id', ...newest]).execute();
+    // What a reader without diary.readConfidential may see: the confidential entries they wrote.
+    await db.schema
+      .createIndex('diary_entries_confidential_author')
+      .on('diary_entries')
+      .column('author_user_id')
+      .where(sql.ref('is_confidential'), '=', true)
+      .execute();
     // A visit's documentsUploaded counts the entries recorded against it, a page of visits at a time.
     await db.schema
       .createIndex('diary_entries_by_visit')

@@ -25,7 +25,7 @@ export const feedbackSchema: TableSchema = {
       .execute();
     // The admin list: newest first, optionally one status.
     await db.schema.createIndex('feedback_newest').on('feedback').columns(['created_at desc', 'id desc']).execute();
-    await db.schema.createIndex('feedback_status_newest').on('feedback').columns(['status', 'created_at desc']).execute();
+    await db.schema.createIndex('feedback_status_newest').on('feedback').columns(['status', 'created_at desc', 'id desc']).execute();
     // Profile changes update the sender's name on their feedback.
     await db.schema.createIndex('feedback_user').on('feedback').column('user_id').execute();
     await db.schema

@@ -22,6 +22,8 @@ export const trainingSchema: TableSchema = {
       .execute();
     await db.schema.createIndex('training_records_carer').on('training_records').column('carer_id').execute();
     await db.schema.createIndex('training_records_expiry').on('training_records').column('expiry_date').execute();
+    // The status filter and the Current, Expired and Pending tabs.
+    await db.schema.createIndex('training_records_status').on('training_records').columns(['status', 'expiry_date']).execute();
     await db.schema
       .createTable('training_compliance')
       .addColumn('carer_id', 'uuid', (c) => c.primaryKey())

@@ -19,7 +19,9 @@ export const usersSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('users_name').on('users').columns(['last_name', 'first_name']).execute();
+    // The list's order (GET /api/users pages on it).
+    await db.schema.createIndex('users_name').on('users').columns(['last_name', 'first_name', 'id']).execute();
+    await db.schema.createIndex('users_active_name').on('users').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
   },
 };
 

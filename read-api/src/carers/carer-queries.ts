@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { penceToPounds, type CarerView } from '@care/events';
 import { READ_MODEL_SCHEMA, type CarersTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 function toView(row: Selectable<CarersTable>): CarerView {
   return {
@@ -37,10 +38,11 @@ export class CarerQueries {
 
   /**
    * Sorted by surname then first name; `search` matches name, employee ID or region.
-   * `ownUserId` limits the list to the carer record linked to that account (role carer).
+   * `ownUserId` limits the list to the carer record linked to that account (role carer). One page, and how
+   * many match.
    */
-  async list(search?: string, ownUserId?: string): Promise<CarerView[]> {
-    let query = this.carers().orderBy('last_name').orderBy('first_name').orderBy('id');
+  async list(search: string | undefined, ownUserId: string | undefined, page: Page): Promise<{ rows: CarerView[]; total: number }> {
+    let query = this.carers();
     if (ownUserId !== undefined) query = query.where('user_id', '=', ownUserId);
     if (search) {
       const pattern = likePattern(search);
@@ -52,7 +54,11 @@ export class CarerQueries {
         ]),
       );
     }
-    return (await query.execute()).map(toView);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('last_name').orderBy('first_name').orderBy('id'), page),
+      countOf(query),
+    ]);
+    return { rows: rows.map(toView), total };
   }
 
   async byId(id: string): Promise<CarerView | undefined> {

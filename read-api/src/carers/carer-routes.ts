@@ -2,10 +2,11 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
 
-const listQuery = z.object({ search: searchText().optional() });
+const listQuery = z.object({ search: searchText().optional(), ...pagingFields() });
 const carerId = z.uuid();
 
 export function carerRoutes(queries: CarerQueries): Router<ReadState> {
@@ -15,8 +16,8 @@ export function carerRoutes(queries: CarerQueries): Router<ReadState> {
   const ownOnly = (state: ReadState) => (can(state.session.role, 'carers.read') ? undefined : state.session.userId);
 
   router.get('/', async (ctx) => {
-    const { search } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(search || undefined, ownOnly(ctx.state));
+    const { search, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(search || undefined, ownOnly(ctx.state), { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CareLevel, ClientView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 
 export class ClientQueries {
@@ -22,9 +23,9 @@ export class ClientQueries {
       ]);
   }
 
-  /** Sorted by surname then first name; `search` matches the name (either order) or the client ID. */
-  async list(search?: string): Promise<ClientView[]> {
-    let query = this.clients().orderBy('client.last_name').orderBy('client.first_name').orderBy('client.id');
+  /** One page sorted by surname then first name, and how many match; `search` matches the name (either order) or the client ID. */
+  async list(search: string | undefined, page: Page): Promise<{ rows: ClientView[]; total: number }> {
+    let query = this.clients();
     if (search) {
       const pattern = likePattern(search);
       query = query.where((eb) =>
@@ -35,7 +36,11 @@ export class ClientQueries {
         ]),
       );
     }
-    return (await query.execute()).map(toView);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('client.last_name').orderBy('client.first_name').orderBy('client.id'), page),
+      countOf(query),
+    ]);
+    return { rows: rows.map(toView), total };
   }
 
   async byId(id: string): Promise<ClientView | undefined> {

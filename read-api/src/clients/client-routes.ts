@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { ClientQueries } from './client-queries';
 
-const listQuery = z.object({ search: searchText().optional() });
+const listQuery = z.object({ search: searchText().optional(), ...pagingFields() });
 /** The record's uuid (not the agency's client ID). */
 const recordId = z.uuid();
 
@@ -17,8 +18,8 @@ export function clientRoutes(deps: ReadDeps): Router<ReadState> {
   router.use(requirePermission('clients.read'));
 
   router.get('/', async (ctx) => {
-    const { search } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(search || undefined);
+    const { search, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(search || undefined, { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
 import { READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 /** Who is reading: a confidential entry is shown only to readers of confidential entries and to its author. */
 export interface DiaryViewer {
@@ -66,9 +67,12 @@ export class DiaryQueries {
     return query;
   }
 
-  /** Newest entry date first; `search` matches title, content, client and carer names, case-insensitively. */
-  async list(viewer: DiaryViewer, { search, clientId, carerId }: DiaryFilter = {}): Promise<DiaryEntryView[]> {
-    let query = this.entries(viewer).orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
+  /**
+   * One page, newest entry date first, and how many match; `search` matches title, content, client and carer
+   * names, case-insensitively.
+   */
+  async list(viewer: DiaryViewer, { search, clientId, carerId }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
+    let query = this.entries(viewer);
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
     if (search) {
@@ -82,7 +86,11 @@ export class DiaryQueries {
         ]),
       );
     }
-    return ((await query.execute()) as EntryRow[]).map(toView);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
+      countOf(query),
+    ]);
+    return { rows: (rows as EntryRow[]).map(toView), total };
   }
 
   async byId(viewer: DiaryViewer, id: string): Promise<DiaryEntryView | undefined> {

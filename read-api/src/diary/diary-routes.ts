@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { DiaryQueries, type DiaryViewer } from './diary-queries';
 
@@ -14,6 +15,7 @@ const listQuery = z.object({
   search: searchText().optional(),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),
+  ...pagingFields(),
 });
 const entryId = z.uuid();
 const NOT_FOUND = 'Diary entry not found';
@@ -24,7 +26,7 @@ function viewerOf(ctx: ParameterizedContext<ReadState>): DiaryViewer {
 }
 
 /**
- * GET /api/diary (?search=&clientId=&carerId=), GET /api/diary/:id and GET /api/diary/:id/history. Every one
+ * GET /api/diary (?search=&clientId=&carerId=&limit=&offset=, X-Total-Count), GET /api/diary/:id and GET /api/diary/:id/history. Every one
  * hides confidential entries from users who may not read them, unless they wrote them.
  */
 export function diaryRoutes({ db }: ReadDeps): Router<ReadState> {
@@ -33,8 +35,8 @@ export function diaryRoutes({ db }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const { search, clientId, carerId } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(viewerOf(ctx), { search: search || undefined, clientId, carerId });
+    const { search, clientId, carerId, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(viewerOf(ctx), { search: search || undefined, clientId, carerId }, { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {
