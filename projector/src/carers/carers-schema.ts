@@ -32,5 +32,6 @@ export const carersSchema: TableSchema = {
     // The list's order (GET /api/carers pages on it), and a carer's own record (carers.readOwn).
     await db.schema.createIndex('carers_name').on('carers').columns(['last_name', 'first_name', 'id']).execute();
     await db.schema.createIndex('carers_user').on('carers').column('user_id').execute();
+    await db.schema.createIndex('carers_active_name').on('carers').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
   },
 };

@@ -29,6 +29,13 @@ function toView(row: Selectable<CarersTable>): CarerView {
 }
 
 
+export interface CarerListFilter {
+  readonly search?: string | undefined;
+  readonly active?: boolean | undefined;
+  /** A carer's own account: only the carer record linked to it. */
+  readonly ownUserId?: string | undefined;
+}
+
 export class CarerQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
@@ -37,12 +44,15 @@ export class CarerQueries {
   }
 
   /**
-   * Sorted by surname then first name; `search` matches name, employee ID or region.
+   * Sorted by surname then first name; `search` matches name, employee ID or region; `active` keeps active
+   * (true) or inactive (false) carers.
    * `ownUserId` limits the list to the carer record linked to that account (role carer). One page, and how
    * many match.
    */
-  async list(search: string | undefined, ownUserId: string | undefined, page: Page): Promise<{ rows: CarerView[]; total: number }> {
+  async list(filter: CarerListFilter, page: Page): Promise<{ rows: CarerView[]; total: number }> {
+    const { search, active, ownUserId } = filter;
     let query = this.carers();
+    if (active !== undefined) query = query.where('is_active', '=', active);
     if (ownUserId !== undefined) query = query.where('user_id', '=', ownUserId);
     if (search) {
       const pattern = likePattern(search);

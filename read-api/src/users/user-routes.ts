@@ -1,16 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';
 
 const usersQuery = z.object({
   // ?active=true: only active accounts; false: only deactivated ones; blank or absent: all.
-  active: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['true', 'false'], { error: 'Active must be true or false' }).optional(),
-  ),
+  active: optionalBoolean('Active'),
   ...pagingFields(),
 });
 
@@ -29,7 +27,7 @@ export function userRoutes(queries: UserQueries): Router<ReadState> {
 
   router.get('/api/users', requirePermission('users.manage'), async (ctx) => {
     const { active, limit, offset } = parseOr400(usersQuery, ctx.query);
-    sendPage(ctx, await queries.list(active === undefined ? undefined : active === 'true', { limit, offset }));
+    sendPage(ctx, await queries.list(active, { limit, offset }));
   });
 
   router.get('/api/access-log', requirePermission('admin.panel'), async (ctx) => {
