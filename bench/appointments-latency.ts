@@ -47,7 +47,7 @@ const TASKS = ['Breakfast', 'Medication prompt', 'Wash and dress', 'Hot drink', 
 
 /** Stamped like the command API stamps events; each type's data is validated once against its schema. */
 const validated = new Set<string>();
-function stamped(event: DomainEvent, occurredAt?: string): NewEvent {
+export function stamped(event: DomainEvent, occurredAt?: string): NewEvent {
   const definition = definitionOf(event.type);
   if (!validated.has(event.type)) {
     definition.schema.parse(event.data);
@@ -57,12 +57,12 @@ function stamped(event: DomainEvent, occurredAt?: string): NewEvent {
   return { eventId: uuidv7(), type: event.type, schemaVersion: definition.schemaVersion, data: event.data, metadata: { ...meta, occurredAt: occurredAt ?? meta.occurredAt } };
 }
 
-interface Append {
+export interface Append {
   readonly streamId: string;
   readonly events: NewEvent[];
 }
 
-function clientRegistered(id: string, n: number): DomainEvent {
+export function clientRegistered(id: string, n: number): DomainEvent {
   return {
     type: 'ClientRegistered',
     data: {
@@ -170,7 +170,7 @@ function visitEvents(n: number, carerIds: readonly string[], clientIds: readonly
 }
 
 /** Loads through the store's own append (same revision claims and rows), many streams per transaction. Not measured. */
-async function load(pool: pg.Pool, appends: readonly Append[]): Promise<void> {
+export async function load(pool: pg.Pool, appends: readonly Append[]): Promise<void> {
   const batches = Math.ceil(appends.length / STREAMS_PER_TX);
   await runConcurrently(batches, LOADERS, async (b) => {
     const client = await pool.connect();
