@@ -171,7 +171,7 @@ describe('GET /api/diary', () => {
     for (let i = 0; i < 4; i += 1) {
       await send(carer.request, 'POST', '/api/diary', { clientId, carerId: ownCarerId, entryDate, title: `Visit ${i}`, content: 'Breakfast.' });
     }
-    await send(coordinator.request, 'POST', '/api/diary', {
+    const concern = await send(coordinator.request, 'POST', '/api/diary', {
       clientId,
       carerId: ownCarerId,
       entryDate,
@@ -185,6 +185,13 @@ describe('GET /api/diary', () => {
     expect((await read(coordinator, '/api/diary?search=safeguarding')).total).toBe(1);
     expect((await read(coordinator, `/api/diary?carerId=${ownCarerId}&clientId=${clientId}&limit=1`)).total).toBe(5);
     expect((await read(coordinator, `/api/diary?carerId=${randomUUID()}`)).total).toBe(0);
+
+    // An amendment that lifts (or sets) confidentiality moves the entry in and out of the carer's total.
+    await send(coordinator.request, 'PATCH', `/api/diary/${concern.id}`, { isConfidential: false, reason: 'Shared with the team' }, 200);
+    expect((await read(carer, '/api/diary')).total).toBe(5);
+    await send(coordinator.request, 'PATCH', `/api/diary/${concern.id}`, { isConfidential: true, reason: 'Back to confidential' }, 200);
+    expect((await read(carer, '/api/diary')).total).toBe(4);
+    expect((await read(coordinator, '/api/diary')).total).toBe(5);
   });
 });
 

@@ -50,6 +50,14 @@ export const diarySchema: TableSchema = {
       .execute();
 
     await db.schema
+      .createTable('diary_entry_counts')
+      .addColumn('author_user_id', 'text', (c) => c.notNull())
+      .addColumn('is_confidential', 'boolean', (c) => c.notNull())
+      .addColumn('entries', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('diary_entry_counts_pkey', ['author_user_id', 'is_confidential'])
+      .execute();
+
+    await db.schema
       .createTable('diary_entry_versions')
       .addColumn('event_id', 'uuid', (c) => c.primaryKey())
       .addColumn('entry_id', 'uuid', (c) => c.notNull())

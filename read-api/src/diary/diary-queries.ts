@@ -86,11 +86,27 @@ export class DiaryQueries {
         ]),
       );
     }
+    const unfiltered = !search && clientId === undefined && carerId === undefined;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
-      countOf(query),
+      unfiltered ? this.countVisible(viewer) : countOf(query),
     ]);
     return { rows: (rows as EntryRow[]).map(toView), total };
+  }
+
+  /**
+   * How many entries the viewer may read, from the per-author counts the projection keeps (a few rows, not a
+   * scan of every entry): all of them, or the non-confidential ones and their own confidential ones.
+   */
+  private async countVisible(viewer: DiaryViewer): Promise<number> {
+    let query = this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('diary_entry_counts')
+      .select(sql<string>`coalesce(sum(entries), 0)`.as('total'));
+    if (!viewer.seesConfidential) {
+      query = query.where((eb) => eb.or([eb('is_confidential', '=', false), eb('author_user_id', '=', viewer.userId)]));
+    }
+    return Number((await query.executeTakeFirstOrThrow()).total);
   }
 
   async byId(viewer: DiaryViewer, id: string): Promise<DiaryEntryView | undefined> {
