@@ -1,5 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { apiGetPage, type ListPage } from './api';
 
 /** Rows a screen asks for at once (the read API's default page). */
@@ -36,6 +36,8 @@ export function usePagedList<T>(path: string, params: Record<string, string | un
     queryKey: [path, params] as const,
     initialPageParam: 0,
     queryFn: ({ pageParam }) => apiGetPage<T>(withParams(path, { ...params, limit: PAGE_SIZE, offset: pageParam })),
+    // While the next search's first page loads, the last answer stays on screen (search as you type).
+    placeholderData: keepPreviousData,
     getNextPageParam: (last: ListPage<T>, pages: ListPage<T>[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return last.items.length > 0 && loaded < last.total ? loaded : undefined;
@@ -44,7 +46,10 @@ export function usePagedList<T>(path: string, params: Record<string, string | un
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages.at(-1)?.total;
-  return { ...query, items, total };
+  // The filters the rows on screen answer (the previous ones while a new search loads), for the empty state's words.
+  const answered = useRef(params);
+  if (!query.isPlaceholderData) answered.current = params;
+  return { ...query, items, total, answered: answered.current };
 }
 
 /**

@@ -65,7 +65,7 @@ export function CarersPage() {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <Users size={36} aria-hidden className="empty-icon" />
-          {searched ? (
+          {carers.answered.search ? (
             <p>No carers found matching your search.</p>
           ) : (
             <>

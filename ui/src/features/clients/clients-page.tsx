@@ -61,7 +61,7 @@ export function ClientsPage() {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <UsersRound size={36} aria-hidden className="empty-icon" />
-          {searched ? (
+          {clients.answered.search ? (
             <p>No clients found matching your search.</p>
           ) : (
             <>

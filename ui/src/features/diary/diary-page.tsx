@@ -57,8 +57,8 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <BookOpen size={36} aria-hidden className="empty-icon" />
-          <p>{searched ? 'No diary entries found matching your search.' : 'No diary entries found.'}</p>
-          {canWrite && !searched && (
+          <p>{entries.answered.search ? 'No diary entries found matching your search.' : 'No diary entries found.'}</p>
+          {canWrite && !entries.answered.search && (
             <button type="button" className="button button-primary" onClick={openAdd}>
               <Plus size={16} aria-hidden />
               Add First Entry

@@ -57,7 +57,7 @@ export function TrainingPage() {
     ) : shown.length === 0 ? (
       <div className="card empty-state">
         <GraduationCap size={36} aria-hidden className="empty-icon" />
-        {searched ? (
+        {records.answered.search ? (
           <p>No training records found matching your search.</p>
         ) : (
           <>
@@ -73,27 +73,27 @@ export function TrainingPage() {
       </div>
     ) : (
       <>
-      <div className="card-grid training-grid">
-        {shown.map((record) => (
-          <TrainingCard
-            key={record.id}
-            record={record}
-            today={today}
-            onEdit={(edited) => setForm({ open: true, record: edited })}
-            onRenew={setRenewing}
-            onDelete={onDelete}
-            deleting={deleteTraining.isPending && deleteTraining.variables.id === record.id}
-            canWrite={canWrite}
-          />
-        ))}
-      </div>
-      <LoadMore
-        shown={shown.length}
-        total={records.total}
-        hasMore={records.hasNextPage}
-        loading={records.isFetchingNextPage}
-        onLoadMore={() => void records.fetchNextPage()}
-      />
+        <div className="card-grid training-grid">
+          {shown.map((record) => (
+            <TrainingCard
+              key={record.id}
+              record={record}
+              today={today}
+              onEdit={(edited) => setForm({ open: true, record: edited })}
+              onRenew={setRenewing}
+              onDelete={onDelete}
+              deleting={deleteTraining.isPending && deleteTraining.variables.id === record.id}
+              canWrite={canWrite}
+            />
+          ))}
+        </div>
+        <LoadMore
+          shown={shown.length}
+          total={records.total}
+          hasMore={records.hasNextPage}
+          loading={records.isFetchingNextPage}
+          onLoadMore={() => void records.fetchNextPage()}
+        />
       </>
     );
 
