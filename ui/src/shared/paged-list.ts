@@ -17,6 +17,12 @@ export function withParams(path: string, params: Record<string, string | number 
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+function sameApartFromSearch(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  names.delete('search');
+  return [...names].every((name) => a[name] === b[name]);
+}
+
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
   const [settled, setSettled] = useState(value);
@@ -36,8 +42,10 @@ export function usePagedList<T>(path: string, params: Record<string, string | un
     queryKey: [path, params] as const,
     initialPageParam: 0,
     queryFn: ({ pageParam }) => apiGetPage<T>(withParams(path, { ...params, limit: PAGE_SIZE, offset: pageParam })),
-    // While the next search's first page loads, the last answer stays on screen (search as you type).
-    placeholderData: keepPreviousData,
+    // While the next search's first page loads, the last answer stays on screen (search as you type); another
+    // filter or tab shows as loading instead, so no row appears under a filter it does not match.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameApartFromSearch(previousQuery.queryKey[1], params) ? keepPreviousData(previous) : undefined,
     getNextPageParam: (last: ListPage<T>, pages: ListPage<T>[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return last.items.length > 0 && loaded < last.total ? loaded : undefined;
