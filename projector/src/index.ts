@@ -13,3 +13,4 @@ export type * from './feedback/feedback-tables';
 export type * from './appointments/appointment-tables';
 export type * from './shifts/shift-tables';
 export { projections, type Projection } from './projection';
+export { DIARY_SEARCH_TEXT } from './diary/diary-schema';

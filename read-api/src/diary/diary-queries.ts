@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
-import { READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
+import { DIARY_SEARCH_TEXT, READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
@@ -75,17 +75,8 @@ export class DiaryQueries {
     let query = this.entries(viewer);
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb: EntryScope) =>
-        eb.or([
-          eb('e.title', 'ilike', pattern),
-          eb('e.content', 'ilike', pattern),
-          eb(sql<string>`e.client_first_name || ' ' || e.client_last_name`, 'ilike', pattern),
-          eb(sql<string>`e.carer_first_name || ' ' || e.carer_last_name`, 'ilike', pattern),
-        ]),
-      );
-    }
+    // One text (title, content, client and carer names), the expression the projection's trigram index covers.
+    if (search) query = query.where(DIARY_SEARCH_TEXT, 'ilike', likePattern(search));
     const unfiltered = !search && clientId === undefined && carerId === undefined;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
