@@ -1,33 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
-
-/**
- * What a diary search matches: title, content, client and carer names, as one text (the screen searched the same
- * joined text before the list paged). GET /api/diary filters on this very expression, so the index below serves it.
- */
-export const DIARY_SEARCH_TEXT = sql<string>`(title || ' ' || content || ' ' || client_first_name || ' ' || client_last_name || ' ' || carer_first_name || ' ' || carer_last_name)`;
-
-/**
- * A trigram index makes `ILIKE '%words%'` over tens of thousands of entries an index lookup. pg_trgm ships with
- * PostgreSQL (the embedded server has it) and is a trusted extension; where it is missing or may not be created,
- * the index is left out and the search scans instead (same answers, slower).
- */
-async function createSearchIndex(db: Kysely<unknown>): Promise<void> {
-  const available = await sql<{ ok: boolean }>`
-    select exists (select 1 from pg_available_extensions where name = 'pg_trgm')
-      and (exists (select 1 from pg_extension where extname = 'pg_trgm') or has_database_privilege(current_database(), 'CREATE')) as ok`.execute(db);
-  if (!available.rows[0]?.ok) return;
-  await sql`create extension if not exists pg_trgm`.execute(db);
-  const installed = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
-  const schema = installed.rows[0]?.schema;
-  if (schema === undefined) return;
-  await db.schema
-    .createIndex('diary_entries_search')
-    .on('diary_entries')
-    .using('gin')
-    .expression(sql`${DIARY_SEARCH_TEXT} ${sql.id(schema, 'gin_trgm_ops')}`)
-    .execute();
-}
+import { createTrigramIndex, DIARY_SEARCH_COLUMNS } from '../shared/search-text';
 
 /** The diary's tables (created inside the target schema: the live one, or a rebuild's own). */
 export const diarySchema: TableSchema = {
@@ -62,7 +35,8 @@ export const diarySchema: TableSchema = {
     await db.schema.createIndex('diary_entries_entry_date').on('diary_entries').columns(newest).execute();
     await db.schema.createIndex('diary_entries_carer').on('diary_entries').columns(['carer_id', ...newest]).execute();
     await db.schema.createIndex('diary_entries_client').on('diary_entries').columns(['client_id', ...newest]).execute();
-    await createSearchIndex(db);
+    // Search as you type over tens of thousands of entries.
+    await createTrigramIndex(db, 'diary_entries', 'diary_entries_search', DIARY_SEARCH_COLUMNS);
     // What a reader without diary.readConfidential may see: the confidential entries they wrote.
     await db.schema
       .createIndex('diary_entries_confidential_author')

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { penceToPounds, type CarerView } from '@care/events';
-import { READ_MODEL_SCHEMA, type CarersTable, type ReadModelDatabase } from '@care/projector';
+import { CARER_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type CarersTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
@@ -54,16 +54,8 @@ export class CarerQueries {
     let query = this.carers();
     if (active !== undefined) query = query.where('is_active', '=', active);
     if (ownUserId !== undefined) query = query.where('user_id', '=', ownUserId);
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
-          eb('employee_id', 'ilike', pattern),
-          eb('region', 'ilike', pattern),
-        ]),
-      );
-    }
+    // One text (name, employee ID, region), the expression the projection's trigram index covers.
+    if (search) query = query.where(searchTextOf(CARER_SEARCH_COLUMNS), 'ilike', likePattern(search));
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('last_name').orderBy('first_name').orderBy('id'), page),
       countOf(query),

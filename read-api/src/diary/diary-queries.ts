@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
-import { DIARY_SEARCH_TEXT, READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
+import { DIARY_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
@@ -76,7 +76,7 @@ export class DiaryQueries {
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
     // One text (title, content, client and carer names), the expression the projection's trigram index covers.
-    if (search) query = query.where(DIARY_SEARCH_TEXT, 'ilike', likePattern(search));
+    if (search) query = query.where(searchTextOf(DIARY_SEARCH_COLUMNS, 'e'), 'ilike', likePattern(search));
     const unfiltered = !search && clientId === undefined && carerId === undefined;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
