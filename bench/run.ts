@@ -6,6 +6,7 @@ import { measureCatchUp } from './catch-up';
 import { measureCommands } from './commands';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
+import { measureListPages } from './list-pages';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
@@ -46,6 +47,8 @@ async function main(): Promise<number> {
     const diary = await measureDiaryLatency(await postgres.freshDatabase('diary'));
     step('(f) GET /api/appointments for one day and /api/monitoring for 30 days at 100,000 visits');
     const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
+    step('(h) the first page of carers (2,000), clients (5,000) and diary entries (50,000)');
+    const listPages = await measureListPages(await postgres.freshDatabase('list_pages'));
     step('(g) the front door: first-load size in Chromium, and a small read through the UI server against straight');
     const frontDoor = await measureFrontDoor(await postgres.freshDatabase('front_door'));
     step('(h) a full rebuild of every projection over a year of a large agency (about 1,000,000 events)');
@@ -70,6 +73,7 @@ async function main(): Promise<number> {
       ...push,
       ...diary,
       ...appointments,
+      ...listPages,
       ...frontDoor,
       rebuildMixEvents: rebuildMix.rebuildMixEvents,
       rebuildMixPerSec: Math.round(rebuildMix.rebuildMixPerSec),
@@ -100,6 +104,14 @@ async function main(): Promise<number> {
       { metric: 'appointmentsDayP99Ms', value: results.appointmentsDayP99Ms, unit: 'ms', target: { atMost: 50 } },
       { metric: 'monitoring30dP50Ms', value: results.monitoring30dP50Ms, unit: 'ms' },
       { metric: 'monitoring30dP99Ms', value: results.monitoring30dP99Ms, unit: 'ms', target: { atMost: 50 } },
+      { metric: 'carersPageP50Ms', value: results.carersPageP50Ms, unit: 'ms' },
+      { metric: 'carersPageP99Ms', value: results.carersPageP99Ms, unit: 'ms', target: { atMost: 10 } },
+      { metric: 'clientsPageP50Ms', value: results.clientsPageP50Ms, unit: 'ms' },
+      { metric: 'clientsPageP99Ms', value: results.clientsPageP99Ms, unit: 'ms', target: { atMost: 10 } },
+      { metric: 'diaryPageAdminP50Ms', value: results.diaryPageAdminP50Ms, unit: 'ms' },
+      { metric: 'diaryPageAdminP99Ms', value: results.diaryPageAdminP99Ms, unit: 'ms', target: { atMost: 10 } },
+      { metric: 'diaryPageCarerP50Ms', value: results.diaryPageCarerP50Ms, unit: 'ms' },
+      { metric: 'diaryPageCarerP99Ms', value: results.diaryPageCarerP99Ms, unit: 'ms', target: { atMost: 10 } },
       { metric: 'uiFirstLoadGzipKb', value: results.uiFirstLoadGzipKb, unit: 'kB', target: { atMost: 200 } },
       { metric: 'uiLargestChunkKb', value: results.uiLargestChunkKb, unit: 'kB', target: { atMost: 500 } },
       { metric: 'directReadsPerSec', value: results.directReadsPerSec, unit: 'req/s' },

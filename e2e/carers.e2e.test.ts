@@ -101,6 +101,42 @@ describe('Carer Management in Chromium', () => {
     await expect.poll(() => watcher.getByTestId('active-carer-count').textContent()).toBe('0');
   }, 120_000);
 
+  it('shows the first 50 carers with the count, loads more on request, and searches beyond the first page on the server', async () => {
+    const page = await openPage('/carers');
+    await expect.poll(() => page.getByRole('heading', { name: 'Carer Management' }).isVisible()).toBe(true);
+    // 55 carers through the API (same origin, the page's session): more than one page of 50.
+    const statuses = await page.evaluate(async () => {
+      const replies: number[] = [];
+      for (let n = 0; n < 55; n += 1) {
+        const reply = await fetch('/api/carers', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ firstName: 'Paged', lastName: `Carer ${String(n).padStart(2, '0')}`, email: `paged.${n}@example.org`, employeeId: `EMP-P${n}`, startDate: '2024-01-01' }),
+        });
+        replies.push(reply.status);
+      }
+      return replies;
+    });
+    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+    await page.reload();
+    await expect.poll(() => page.getByText('Showing 50 of 55', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('carer-card').count()).toBe(50);
+    expect(await page.getByTestId('carer-card').filter({ hasText: 'Paged Carer 54' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.getByText('Showing 55 of 55', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('carer-card').count()).toBe(55);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // The server finds what is not loaded yet: a fresh page, then a search for the last carer by surname.
+    await page.reload();
+    await expect.poll(() => page.getByText('Showing 50 of 55', { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Search carers').fill('carer 54');
+    await expect.poll(() => page.getByText('Showing 1 of 1', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('carer-card').filter({ hasText: 'Paged Carer 54' }).count()).toBe(1);
+    await page.getByLabel('Search carers').fill('nobody like this');
+    await expect.poll(() => page.getByText('No carers found matching your search.', { exact: true }).isVisible()).toBe(true);
+  }, 120_000);
+
   it('shows the shell: sidebar entries with the active one highlighted, the header, and Page Not Found', async () => {
     const page = await openPage('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard Overview' }).isVisible()).toBe(true);

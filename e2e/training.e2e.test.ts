@@ -53,6 +53,9 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegE
 async function cardsUnder(page: Page, name: string): Promise<string[]> {
   await tab(page, name).click();
   await expect.poll(() => tab(page, name).getAttribute('aria-selected')).toBe('true');
+  // The tab's records come from the server: wait until the cards shown are as many as its label counts.
+  const counted = Number(/\((\d+)\)$/.exec((await tab(page, name).textContent()) ?? '')?.[1]);
+  await expect.poll(() => cards(page).count()).toBe(counted);
   const labels = await cards(page).evaluateAll((found) => found.map((card) => card.getAttribute('aria-label') ?? ''));
   return labels.sort();
 }

@@ -13,3 +13,4 @@ export type * from './feedback/feedback-tables';
 export type * from './appointments/appointment-tables';
 export type * from './shifts/shift-tables';
 export { projections, type Projection } from './projection';
+export { CARER_SEARCH_COLUMNS, CLIENT_SEARCH_COLUMNS, DIARY_SEARCH_COLUMNS, searchTextOf } from './shared/search-text';

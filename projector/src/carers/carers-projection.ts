@@ -68,8 +68,8 @@ function registeredRow(event: Registered): Insertable<CarersTable> {
  */
 export const carersProjection: Projection = {
   name: 'carers',
-  // 2: user_id may be null, and follows CarerAccountLinked and CarerAccountUnlinked.
-  version: 2,
+  // 2: user_id may be null, and follows CarerAccountLinked and CarerAccountUnlinked. 3: the paged list's indexes.
+  version: 3,
   tables: ['carers'],
   schema: carersSchema,
   handles: (type) => CARER_EVENTS.has(type),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
+import { CARER_SEARCH_COLUMNS, createTrigramIndex } from '../shared/search-text';
 
 /** The carers list (created inside the target schema: the live one, or a rebuild's own). */
 export const carersSchema: TableSchema = {
@@ -31,8 +32,10 @@ export const carersSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    // A carer's own record, and which account is linked to whom.
+    // The list's order (GET /api/carers pages on it), and a carer's own record (carers.readOwn).
+    await db.schema.createIndex('carers_name').ifNotExists().on('carers').columns(['last_name', 'first_name', 'id']).execute();
+    await createTrigramIndex(db, 'carers', 'carers_search', CARER_SEARCH_COLUMNS);
     await db.schema.createIndex('carers_user').ifNotExists().on('carers').column('user_id').execute();
-    await db.schema.createIndex('carers_name').ifNotExists().on('carers').columns(['last_name', 'first_name']).execute();
+    await db.schema.createIndex('carers_active_name').ifNotExists().on('carers').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
   },
 };

@@ -71,7 +71,7 @@ function registeredRow(event: Registered): Insertable<ClientsTable> {
  */
 export const clientsProjection: Projection = {
   name: 'clients',
-  version: 1,
+  version: 2,
   tables: ['clients'],
   schema: clientsSchema,
   handles: (type) => CLIENT_EVENTS.has(type),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
+import { CLIENT_SEARCH_COLUMNS, createTrigramIndex } from '../shared/search-text';
 
 /** The clients list (created inside the target schema: the live one, or a rebuild's own). */
 export const clientsSchema: TableSchema = {
@@ -33,7 +34,9 @@ export const clientsSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('clients_name').ifNotExists().on('clients').columns(['last_name', 'first_name']).execute();
+    // The list's order (GET /api/clients pages on it).
+    await createTrigramIndex(db, 'clients', 'clients_search', CLIENT_SEARCH_COLUMNS);
+    await db.schema.createIndex('clients_name').ifNotExists().on('clients').columns(['last_name', 'first_name', 'id']).execute();
     await db.schema.createIndex('clients_keyworker').ifNotExists().on('clients').column('keyworker_carer_id').execute();
   },
 };

@@ -14,9 +14,9 @@ const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryReviewed', 'DiaryEnt
 /** The diary list (GET /api/diary), each entry's versions, and the names the entries show. */
 export const diaryProjection: Projection = {
   name: 'diary',
-  // 2: each version records whether the entry was confidential in it.
-  version: 2,
-  tables: ['diary_entries', 'diary_entry_versions', 'diary_names'],
+  // 2: each version records whether the entry was confidential in it. 3: counts per author for the paged list.
+  version: 3,
+  tables: ['diary_entries', 'diary_entry_versions', 'diary_names', 'diary_entry_counts'],
   schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
@@ -97,6 +97,14 @@ async function insertEntries(db: Db, run: readonly Added[]): Promise<void> {
       }),
     )
     .execute();
+  const counts = new Map<string, { author_user_id: string; is_confidential: boolean; entries: number }>();
+  for (const event of run) {
+    const key = `${event.data.isConfidential}:${event.metadata.userId}`;
+    const bucket = counts.get(key) ?? { author_user_id: event.metadata.userId, is_confidential: event.data.isConfidential, entries: 0 };
+    bucket.entries += 1;
+    counts.set(key, bucket);
+  }
+  await countEntries(db, [...counts.values()]);
   await db
     .insertInto('diary_entry_versions')
     .values(
@@ -112,6 +120,18 @@ async function insertEntries(db: Db, run: readonly Added[]): Promise<void> {
           is_confidential: content.isConfidential,
         };
       }),
+    )
+    .execute();
+}
+
+/** Adds `entries` (negative to take away) to each author's bucket. */
+async function countEntries(db: Db, buckets: readonly { author_user_id: string; is_confidential: boolean; entries: number }[]): Promise<void> {
+  if (buckets.length === 0) return;
+  await db
+    .insertInto('diary_entry_counts')
+    .values([...buckets])
+    .onConflict((oc) =>
+      oc.columns(['author_user_id', 'is_confidential']).doUpdateSet((eb) => ({ entries: eb('diary_entry_counts.entries', '+', eb.ref('excluded.entries')) })),
     )
     .execute();
 }
@@ -196,11 +216,19 @@ async function applyDiaryEvent(db: Db, event: Exclude<DiaryRecorded, Added>): Pr
         const to = event.data.changes[field];
         if (to !== undefined) changes.push({ field, from: before[field], to });
       }
+      const after = { ...before, ...definedOnly(event.data.changes) };
       await db
         .updateTable('diary_entries')
-        .set({ ...contentColumns({ ...before, ...definedOnly(event.data.changes) }), amended: true, ...stamp })
+        .set({ ...contentColumns(after), amended: true, ...stamp })
         .where('id', '=', event.data.id)
         .execute();
+      if (after.isConfidential !== before.isConfidential) {
+        const author = current.author_user_id;
+        await countEntries(db, [
+          { author_user_id: author, is_confidential: before.isConfidential, entries: -1 },
+          { author_user_id: author, is_confidential: after.isConfidential, entries: 1 },
+        ]);
+      }
       await db
         .insertInto('diary_entry_versions')
         .values({

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
+import { createTrigramIndex, DIARY_SEARCH_COLUMNS } from '../shared/search-text';
 
 /** The diary's tables (created inside the target schema: the live one, or a rebuild's own). */
 export const diarySchema: TableSchema = {
@@ -31,6 +32,14 @@ export const diarySchema: TableSchema = {
       .execute();
 
     await db.schema
+      .createTable('diary_entry_counts')
+      .addColumn('author_user_id', 'text', (c) => c.notNull())
+      .addColumn('is_confidential', 'boolean', (c) => c.notNull())
+      .addColumn('entries', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('diary_entry_counts_pkey', ['author_user_id', 'is_confidential'])
+      .execute();
+
+    await db.schema
       .createTable('diary_entry_versions')
       .addColumn('event_id', 'uuid', (c) => c.primaryKey())
       .addColumn('entry_id', 'uuid', (c) => c.notNull())
@@ -53,9 +62,21 @@ export const diarySchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('diary_entries_entry_date').ifNotExists().on('diary_entries').columns(['entry_date desc', 'id']).execute();
-    await db.schema.createIndex('diary_entries_carer').ifNotExists().on('diary_entries').column('carer_id').execute();
-    await db.schema.createIndex('diary_entries_client').ifNotExists().on('diary_entries').column('client_id').execute();
+    // The list's order (GET /api/diary pages on it), and each filter in that order: a page is an index walk.
+    const newest = ['entry_date desc', 'created_at desc', 'id desc'];
+    await db.schema.createIndex('diary_entries_entry_date').ifNotExists().on('diary_entries').columns(newest).execute();
+    await db.schema.createIndex('diary_entries_carer').ifNotExists().on('diary_entries').columns(['carer_id', ...newest]).execute();
+    await db.schema.createIndex('diary_entries_client').ifNotExists().on('diary_entries').columns(['client_id', ...newest]).execute();
+    // Search as you type over tens of thousands of entries.
+    await createTrigramIndex(db, 'diary_entries', 'diary_entries_search', DIARY_SEARCH_COLUMNS);
+    // What a reader without diary.readConfidential may see: the confidential entries they wrote.
+    await db.schema
+      .createIndex('diary_entries_confidential_author')
+      .ifNotExists()
+      .on('diary_entries')
+      .column('author_user_id')
+      .where(sql.ref('is_confidential'), '=', true)
+      .execute();
     // A visit's documentsUploaded counts the entries recorded against it, a page of visits at a time.
     await db.schema
       .createIndex('diary_entries_by_visit')

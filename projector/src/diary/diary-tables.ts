@@ -56,9 +56,20 @@ export interface DiaryNamesTable {
   last_name: string;
 }
 
+/**
+ * How many entries each author wrote, confidential or not: the X-Total-Count of an unfiltered diary list without
+ * counting tens of thousands of rows (everyone sees the non-confidential ones; some readers only their own others).
+ */
+export interface DiaryEntryCountsTable {
+  author_user_id: string;
+  is_confidential: boolean;
+  entries: number;
+}
+
 /** The slice's read-model tables (snake_case), merged into ReadModelDatabase. */
 export interface DiaryTables {
   diary_entries: DiaryEntriesTable;
   diary_entry_versions: DiaryEntryVersionsTable;
+  diary_entry_counts: DiaryEntryCountsTable;
   diary_names: DiaryNamesTable;
 }

@@ -20,7 +20,7 @@ const USER_EVENTS = new Set(['UserRegistered', 'UserProfileChanged', 'UserRoleCh
  */
 export const feedbackProjection: Projection = {
   name: 'feedback',
-  version: 1,
+  version: 2,
   tables: ['feedback', 'feedback_senders'],
   schema: feedbackSchema,
   handles: (type) => FEEDBACK_EVENTS.has(type) || USER_EVENTS.has(type),

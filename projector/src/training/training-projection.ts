@@ -50,7 +50,7 @@ function recordedRow(event: Recorded): Insertable<TrainingRecordsTable> {
  */
 export const trainingProjection: Projection = {
   name: 'training',
-  version: 1,
+  version: 2,
   tables: ['training_records', 'training_compliance'],
   schema: trainingSchema,
   handles: (type) => TRAINING_EVENTS.has(type),

@@ -27,7 +27,7 @@ function profileColumns(changes: Partial<UserProfile>): Updateable<UsersTable> {
 /** The users list (GET /api/users, GET /api/auth/user). Sign-ins only stamp last_sign_in_at. */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   tables: ['users'],
   schema: usersSchema,
   handles: (type) => USER_EVENTS.has(type),

@@ -21,7 +21,9 @@ export const usersSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('users_name').ifNotExists().on('users').columns(['last_name', 'first_name']).execute();
+    // The list's order (GET /api/users pages on it).
+    await db.schema.createIndex('users_name').ifNotExists().on('users').columns(['last_name', 'first_name', 'id']).execute();
+    await db.schema.createIndex('users_active_name').ifNotExists().on('users').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
   },
 };
 

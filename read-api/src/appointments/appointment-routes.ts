@@ -3,6 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, can } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { AppointmentQueries, type AppointmentFilter, type AppointmentViewer } from './appointment-queries';
@@ -19,7 +20,6 @@ import {
   resolveDateRange,
   searchText,
   todayOnly,
-  wholeNumber,
   type DateRange,
 } from './query-fields';
 
@@ -51,7 +51,7 @@ export function filterSchema(fallback?: () => DateRange) {
 }
 
 export const listQuery = z
-  .object({ ...filterFields, limit: wholeNumber('Limit', 1, 1000, 500), offset: wholeNumber('Offset', 0, 1_000_000, 0) })
+  .object({ ...filterFields, ...pagingFields({ defaultLimit: 500, maxLimit: 1000 }) })
   .transform((value, ctx) => {
     const filter = toFilter(value, ctx);
     return filter ? { filter, limit: value.limit, offset: value.offset } : z.NEVER;
@@ -85,9 +85,8 @@ export function appointmentRoutes({ db }: ReadDeps): Router<ReadState> {
   router.get('/', async (ctx) => {
     const { filter, limit, offset } = parseOr400(listQuery, ctx.query);
     const { json, total } = await queries.list(filter, viewerOf(ctx), { limit, offset });
-    ctx.set('X-Total-Count', String(total));
     ctx.type = 'application/json';
-    ctx.body = json;
+    sendPage(ctx, { rows: json, total });
   });
 
   router.get('/today/count', async (ctx) => {

@@ -19,16 +19,7 @@ export const optionalFlag = (label: string) =>
 
 export const searchText = z.preprocess(blankAsAbsent, boundedSearchText().optional());
 
-export const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    blankAsAbsent,
-    z.coerce
-      .number({ error: `${label} must be a whole number from ${min} to ${max}` })
-      .int(`${label} must be a whole number from ${min} to ${max}`)
-      .min(min, `${label} must be a whole number from ${min} to ${max}`)
-      .max(max, `${label} must be a whole number from ${min} to ${max}`)
-      .default(fallback),
-  );
+export { wholeNumber } from '../shared/paging';
 
 /** Days in a range, both ends included. */
 export const daysIn = ({ from, to }: DateRange): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { penceToPounds, type CarerAccountView, type CarerView } from '@care/events';
-import { READ_MODEL_SCHEMA, type CarersTable, type ReadModelDatabase } from '@care/projector';
+import { CARER_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type CarersTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 type CarerRow = Selectable<CarersTable> & { account: CarerAccountView | null };
 
@@ -30,6 +31,13 @@ function toView(row: CarerRow): CarerView {
   };
 }
 
+
+export interface CarerListFilter {
+  readonly search?: string | undefined;
+  readonly active?: boolean | undefined;
+  /** A carer's own account: only the carer record linked to it. */
+  readonly ownUserId?: string | undefined;
+}
 
 export class CarerQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
@@ -78,23 +86,23 @@ export class CarerQueries {
   }
 
   /**
-   * Sorted by surname then first name; `search` matches name, employee ID or region.
-   * `ownUserId` limits the list to the carer record linked to that account (role carer).
+   * Sorted by surname then first name; `search` matches name, employee ID or region; `active` keeps active
+   * (true) or inactive (false) carers.
+   * `ownUserId` limits the list to the carer record linked to that account (role carer). One page, and how
+   * many match.
    */
-  async list(search?: string, ownUserId?: string): Promise<CarerView[]> {
-    let query = this.carers().orderBy('last_name').orderBy('first_name').orderBy('id');
+  async list(filter: CarerListFilter, page: Page): Promise<{ rows: CarerView[]; total: number }> {
+    const { search, active, ownUserId } = filter;
+    let query = this.carers();
+    if (active !== undefined) query = query.where('is_active', '=', active);
     if (ownUserId !== undefined) query = query.where('user_id', '=', ownUserId);
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
-          eb('employee_id', 'ilike', pattern),
-          eb('region', 'ilike', pattern),
-        ]),
-      );
-    }
-    return (await query.execute()).map(toView);
+    // One text (name, employee ID, region), the expression the projection's trigram index covers.
+    if (search) query = query.where(searchTextOf(CARER_SEARCH_COLUMNS), 'ilike', likePattern(search));
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('last_name').orderBy('first_name').orderBy('id'), page),
+      countOf(query),
+    ]);
+    return { rows: rows.map(toView), total };
   }
 
   async byId(id: string): Promise<CarerView | undefined> {

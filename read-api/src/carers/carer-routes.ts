@@ -2,10 +2,13 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { optionalBoolean } from '../shared/list-filters';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
 
-export const listQuery = z.object({ search: searchText().optional() });
+/** `active`: only active (true) or inactive (false) carers, e.g. the dashboard's count until the push arrives. */
+export const listQuery = z.object({ search: searchText().optional(), active: optionalBoolean('Active'), ...pagingFields() });
 const carerId = z.uuid();
 export const linkableQuery = z.object({
   carerId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
@@ -18,8 +21,8 @@ export function carerRoutes(queries: CarerQueries): Router<ReadState> {
   const ownOnly = (state: ReadState) => (can(state.session.role, 'carers.read') ? undefined : state.session.userId);
 
   router.get('/', async (ctx) => {
-    const { search } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(search || undefined, ownOnly(ctx.state));
+    const { search, active, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list({ search: search || undefined, active, ownUserId: ownOnly(ctx.state) }, { limit, offset }));
   });
 
   /** The accounts the carer form may link (role carer, not linked to another carer): admins, who link them. */

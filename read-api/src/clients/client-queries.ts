@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { CareLevel, ClientView } from '@care/events';
-import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+import { CLIENT_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 
 export class ClientQueries {
@@ -27,20 +28,16 @@ export class ClientQueries {
       ]);
   }
 
-  /** Sorted by surname then first name; `search` matches the name (either order) or the client ID. */
-  async list(search?: string): Promise<ClientView[]> {
-    let query = this.clients().orderBy('client.last_name').orderBy('client.first_name').orderBy('client.id');
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql<string>`client.first_name || ' ' || client.last_name`, 'ilike', pattern),
-          eb(sql<string>`client.last_name || ' ' || client.first_name`, 'ilike', pattern),
-          eb('client.client_id', 'ilike', pattern),
-        ]),
-      );
-    }
-    return (await query.execute()).map(toView);
+  /** One page sorted by surname then first name, and how many match; `search` matches the name (either order) or the client ID. */
+  async list(search: string | undefined, page: Page): Promise<{ rows: ClientView[]; total: number }> {
+    let query = this.clients();
+    // One text (the name in either order, the client ID), the expression the projection's trigram index covers.
+    if (search) query = query.where(searchTextOf(CLIENT_SEARCH_COLUMNS, 'client'), 'ilike', likePattern(search));
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('client.last_name').orderBy('client.first_name').orderBy('client.id'), page),
+      countOf(query),
+    ]);
+    return { rows: rows.map(toView), total };
   }
 
   async byId(id: string): Promise<ClientView | undefined> {

@@ -4,10 +4,11 @@ import { searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { readScopeOf } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { ClientQueries } from './client-queries';
 
-export const listQuery = z.object({ search: searchText().optional() });
+export const listQuery = z.object({ search: searchText().optional(), ...pagingFields() });
 /** The record's uuid (not the agency's client ID). */
 const recordId = z.uuid();
 
@@ -21,8 +22,8 @@ export function clientRoutes(deps: ReadDeps): Router<ReadState> {
   const queriesFor = (state: ReadState) => new ClientQueries(deps.db, deps.work.client(readScopeOf(state.session), 'client.id'));
 
   router.get('/', async (ctx) => {
-    const { search } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queriesFor(ctx.state).list(search || undefined);
+    const { search, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queriesFor(ctx.state).list(search || undefined, { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

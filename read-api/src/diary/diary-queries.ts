@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
-import { READ_MODEL_SCHEMA, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
+import { DIARY_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 /** Who is reading: a confidential entry is shown only to readers of confidential entries and to its author. */
 export interface DiaryViewer {
@@ -69,23 +70,37 @@ export class DiaryQueries {
     return query;
   }
 
-  /** Newest entry date first; `search` matches title, content, client and carer names, case-insensitively. */
-  async list(viewer: DiaryViewer, { search, clientId, carerId }: DiaryFilter = {}): Promise<DiaryEntryView[]> {
-    let query = this.entries(viewer).orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
+  /**
+   * One page, newest entry date first, and how many match; `search` matches title, content, client and carer
+   * names, case-insensitively.
+   */
+  async list(viewer: DiaryViewer, { search, clientId, carerId }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
+    let query = this.entries(viewer);
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb: EntryScope) =>
-        eb.or([
-          eb('e.title', 'ilike', pattern),
-          eb('e.content', 'ilike', pattern),
-          eb(sql<string>`e.client_first_name || ' ' || e.client_last_name`, 'ilike', pattern),
-          eb(sql<string>`e.carer_first_name || ' ' || e.carer_last_name`, 'ilike', pattern),
-        ]),
-      );
+    // One text (title, content, client and carer names), the expression the projection's trigram index covers.
+    if (search) query = query.where(searchTextOf(DIARY_SEARCH_COLUMNS, 'e'), 'ilike', likePattern(search));
+    const unfiltered = !search && clientId === undefined && carerId === undefined;
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
+      unfiltered ? this.countVisible(viewer) : countOf(query),
+    ]);
+    return { rows: (rows as EntryRow[]).map(toView), total };
+  }
+
+  /**
+   * How many entries the viewer may read, from the per-author counts the projection keeps (a few rows, not a
+   * scan of every entry): all of them, or the non-confidential ones and their own confidential ones.
+   */
+  private async countVisible(viewer: DiaryViewer): Promise<number> {
+    let query = this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('diary_entry_counts')
+      .select(sql<string>`coalesce(sum(entries), 0)`.as('total'));
+    if (!viewer.seesConfidential) {
+      query = query.where((eb) => eb.or([eb('is_confidential', '=', false), eb('author_user_id', '=', viewer.userId)]));
     }
-    return ((await query.execute()) as EntryRow[]).map(toView);
+    return Number((await query.executeTakeFirstOrThrow()).total);
   }
 
   async byId(viewer: DiaryViewer, id: string): Promise<DiaryEntryView | undefined> {

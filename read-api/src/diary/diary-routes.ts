@@ -5,6 +5,7 @@ import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { DiaryQueries, type DiaryViewer } from './diary-queries';
 
@@ -15,6 +16,7 @@ export const listQuery = z.object({
   search: searchText().optional(),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),
+  ...pagingFields(),
 });
 const entryId = z.uuid();
 const NOT_FOUND = 'Diary entry not found';
@@ -26,9 +28,9 @@ function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork): DiaryV
 }
 
 /**
- * GET /api/diary (?search=&clientId=&carerId=), GET /api/diary/:id and GET /api/diary/:id/history. Every one
- * hides confidential entries from users who may not read them, unless they wrote them, and shows a carer only
- * their own entries and those about the clients on their visits around today (shared/carer-work.ts).
+ * GET /api/diary (?search=&clientId=&carerId=&limit=&offset=, X-Total-Count), GET /api/diary/:id and GET /api/diary/:id/history.
+ * Every one hides confidential entries from users who may not read them, unless they wrote them, and shows a carer
+ * only their own entries and those about the clients on their visits around today (shared/carer-work.ts).
  */
 export function diaryRoutes({ db, work }: ReadDeps): Router<ReadState> {
   const queries = new DiaryQueries(db);
@@ -36,8 +38,8 @@ export function diaryRoutes({ db, work }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const { search, clientId, carerId } = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId });
+    const { search, clientId, carerId, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId }, { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

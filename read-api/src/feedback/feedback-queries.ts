@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { FeedbackStatus, FeedbackView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 type FeedbackRow = Selectable<ReadModelDatabase['feedback']>;
 
@@ -28,10 +29,11 @@ function toView(row: FeedbackRow): FeedbackView {
 export class FeedbackQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
-  /** Newest first; `status` keeps only feedback in that status. */
-  async list(status?: FeedbackStatus): Promise<FeedbackView[]> {
-    let query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('feedback').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  /** One page, newest first, and how many match; `status` keeps only feedback in that status. */
+  async list(status: FeedbackStatus | undefined, page: Page): Promise<{ rows: FeedbackView[]; total: number }> {
+    let query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('feedback').selectAll();
     if (status !== undefined) query = query.where('status', '=', status);
-    return (await query.execute()).map(toView);
+    const [rows, total] = await Promise.all([pageOf(query.orderBy('created_at', 'desc').orderBy('id', 'desc'), page), countOf(query)]);
+    return { rows: rows.map(toView), total };
   }
 }

@@ -2,13 +2,16 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   compliancePercent,
   complianceRating,
+  EXPIRING_SOON_DAYS,
   REQUIRED_TRAINING_COUNT,
   type TrainingComplianceView,
   type TrainingStatus,
+  type TrainingTab,
   type TrainingView,
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase, type TrainingRecordsTable } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 /**
  * "Today" is the calendar date in Europe/London (DESIGN.md), taken by the database at query time: the tabs and
@@ -18,6 +21,14 @@ import { likePattern } from '../shared/like-pattern';
 const TODAY = sql<string>`(now() at time zone 'Europe/London')::date`;
 
 
+/** The tabs of spec 2.10 in SQL, the same rules as `inTrainingTab` (events/src/training/training-rules.ts). */
+const TAB_RULES = {
+  current: sql<boolean>`t.status = 'current'`,
+  expiring: sql<boolean>`(t.expiry_date >= ${TODAY} and t.expiry_date <= ${TODAY} + ${EXPIRING_SOON_DAYS}::int)`,
+  expired: sql<boolean>`(t.status = 'expired' or t.expiry_date < ${TODAY})`,
+  pending: sql<boolean>`t.status = 'pending'`,
+} satisfies Record<Exclude<TrainingTab, 'all'>, unknown>;
+
 export interface TrainingListFilter {
   /** Matches the carer's name or employee ID, the training type, provider or certificate number. */
   readonly search?: string | undefined;
@@ -25,6 +36,8 @@ export interface TrainingListFilter {
   /** Only records expiring between today and today + this many days, inclusive. */
   readonly expiringWithinDays?: number | undefined;
   readonly status?: TrainingStatus | undefined;
+  /** One of the screen's tabs (spec 2.10), by the rules of `inTrainingTab`. */
+  readonly tab?: TrainingTab | undefined;
   /** A carer's own account: only the records of the carer linked to it. */
   readonly ownUserId?: string | undefined;
 }
@@ -68,12 +81,40 @@ export class TrainingQueries {
     return query;
   }
 
-  async list(filter: TrainingListFilter = {}): Promise<TrainingView[]> {
-    let query = this.records(filter.ownUserId)
-      .orderBy(sql`t.expiry_date asc nulls last`)
-      .orderBy('c.last_name')
-      .orderBy('c.first_name')
-      .orderBy('t.id');
+  /** One page, soonest expiry first, and how many match. */
+  async list(filter: TrainingListFilter, page: Page): Promise<{ rows: TrainingView[]; total: number }> {
+    const query = this.filtered(filter);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy(sql`t.expiry_date asc nulls last`).orderBy('c.last_name').orderBy('c.first_name').orderBy('t.id'), page),
+      countOf(query),
+    ]);
+    return { rows: rows.map(toView), total };
+  }
+
+  /** How many of the matching records each tab holds (the filter's own tab left out), in one scan. */
+  async tabCounts(filter: TrainingListFilter): Promise<Record<TrainingTab, number>> {
+    const row = await this.filtered({ ...filter, tab: undefined })
+      .clearSelect()
+      .select([
+        sql<string>`count(*)`.as('all'),
+        sql<string>`count(*) filter (where ${TAB_RULES.current})`.as('current'),
+        sql<string>`count(*) filter (where ${TAB_RULES.expiring})`.as('expiring'),
+        sql<string>`count(*) filter (where ${TAB_RULES.expired})`.as('expired'),
+        sql<string>`count(*) filter (where ${TAB_RULES.pending})`.as('pending'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      all: Number(row.all),
+      current: Number(row.current),
+      expiring: Number(row.expiring),
+      expired: Number(row.expired),
+      pending: Number(row.pending),
+    };
+  }
+
+  private filtered(filter: TrainingListFilter) {
+    let query = this.records(filter.ownUserId);
+    if (filter.tab !== undefined && filter.tab !== 'all') query = query.where(TAB_RULES[filter.tab]);
     if (filter.carerId !== undefined) query = query.where('t.carer_id', '=', filter.carerId);
     if (filter.status !== undefined) query = query.where('t.status', '=', filter.status);
     if (filter.expiringWithinDays !== undefined) {
@@ -93,7 +134,7 @@ export class TrainingQueries {
         ]),
       );
     }
-    return (await query.execute()).map(toView);
+    return query;
   }
 
   async byId(id: string, ownUserId?: string): Promise<TrainingView | undefined> {

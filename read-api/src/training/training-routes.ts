@@ -1,15 +1,16 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { can, searchText, TRAINING_STATUSES } from '@care/events';
+import { can, searchText, TRAINING_STATUSES, TRAINING_TABS } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
-import { TrainingQueries } from './training-queries';
+import { TrainingQueries, type TrainingListFilter } from './training-queries';
 
 /** `?carerId=` (blank) means no filter, like a search box left empty. */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-export const listQuery = z.object({
+const filterFields = {
   search: searchText().optional(),
   carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
   expiring: z.preprocess(
@@ -25,10 +26,16 @@ export const listQuery = z.object({
     blankAsAbsent,
     z.enum(TRAINING_STATUSES, { error: 'Status must be current, expiring_soon, expired or pending' }).optional(),
   ),
-});
+  tab: z.preprocess(blankAsAbsent, z.enum(TRAINING_TABS, { error: `Tab must be one of: ${TRAINING_TABS.join(', ')}` }).optional()),
+};
+export const listQuery = z.object({ ...filterFields, ...pagingFields() });
+export const countsQuery = z.object(filterFields);
 const trainingId = z.uuid();
 
-/** GET /api/training (list, ?search=&carerId=&expiring=30&status=), /compliance and /:id. */
+/**
+ * GET /api/training (list, ?search=&carerId=&expiring=30&status=&tab=&limit=&offset=, X-Total-Count), /tab-counts
+ * (the same filters: how many records each of the screen's tabs holds), /compliance and /:id.
+ */
 export function trainingRoutes(deps: ReadDeps): Router<ReadState> {
   const queries = new TrainingQueries(deps.db);
   const router = new Router<ReadState>({ prefix: '/api/training' });
@@ -36,15 +43,22 @@ export function trainingRoutes(deps: ReadDeps): Router<ReadState> {
   /** A carer without training.read sees only the records of the carer linked to their own account. */
   const ownOnly = (state: ReadState) => (can(state.session.role, 'training.read') ? undefined : state.session.userId);
 
+  const filterOf = (query: z.output<typeof countsQuery>, state: ReadState): TrainingListFilter => ({
+    search: query.search || undefined,
+    carerId: query.carerId,
+    expiringWithinDays: query.expiring,
+    status: query.status,
+    tab: query.tab,
+    ownUserId: ownOnly(state),
+  });
+
   router.get('/', async (ctx) => {
-    const query = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list({
-      search: query.search || undefined,
-      carerId: query.carerId,
-      expiringWithinDays: query.expiring,
-      status: query.status,
-      ownUserId: ownOnly(ctx.state),
-    });
+    const { limit, offset, ...query } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(filterOf(query, ctx.state), { limit, offset }));
+  });
+
+  router.get('/tab-counts', async (ctx) => {
+    ctx.body = await queries.tabCounts(filterOf(parseOr400(countsQuery, ctx.query), ctx.state));
   });
 
   router.get('/compliance', async (ctx) => {

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AccessLogEntryView, AuthUserView, UserView } from '@care/events';
 import type { Session } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase, type UsersTable } from '@care/projector';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 function toView(row: Selectable<UsersTable>): UserView {
   return {
@@ -27,9 +28,12 @@ export class UserQueries {
     return this.db.withSchema(READ_MODEL_SCHEMA);
   }
 
-  async list(): Promise<UserView[]> {
-    const rows = await this.schema().selectFrom('users').selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
-    return rows.map(toView);
+  /** One page by surname, and how many match; `active` keeps only active (true) or deactivated (false) accounts. */
+  async list(active: boolean | undefined, page: Page): Promise<{ rows: UserView[]; total: number }> {
+    let query = this.schema().selectFrom('users').selectAll();
+    if (active !== undefined) query = query.where('is_active', '=', active);
+    const [rows, total] = await Promise.all([pageOf(query.orderBy('last_name').orderBy('first_name').orderBy('id'), page), countOf(query)]);
+    return { rows: rows.map(toView), total };
   }
 
   /**

@@ -1,8 +1,16 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { optionalBoolean } from '../shared/list-filters';
+import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';
+
+export const usersQuery = z.object({
+  // ?active=true: only active accounts; false: only deactivated ones; blank or absent: all.
+  active: optionalBoolean('Active'),
+  ...pagingFields(),
+});
 
 export const accessLogQuery = z.object({
   limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1).max(500).default(100),
@@ -18,7 +26,8 @@ export function userRoutes(queries: UserQueries): Router<ReadState> {
   });
 
   router.get('/api/users', requirePermission('users.manage'), async (ctx) => {
-    ctx.body = await queries.list();
+    const { active, limit, offset } = parseOr400(usersQuery, ctx.query);
+    sendPage(ctx, await queries.list(active, { limit, offset }));
   });
 
   router.get('/api/access-log', requirePermission('admin.panel'), async (ctx) => {

@@ -61,6 +61,15 @@ export function lastWritePosition(): string | undefined {
 }
 
 async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  return (await requestWithHeaders(method, path, body, headers)).json;
+}
+
+async function requestWithHeaders(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ json: unknown; headers: Headers }> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
   if (body instanceof FormData) {
     // An upload (multipart): the browser sets the content type with its boundary.
@@ -83,12 +92,26 @@ async function request(method: string, path: string, body?: unknown, headers: Re
   if (!response.ok) {
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, json ?? null);
   }
-  return json;
+  return { json, headers: response.headers };
 }
 
+const readHeaders = (): Record<string, string> => (minPosition ? { 'X-Min-Position': minPosition } : {});
+
 export async function apiGet<T>(path: string): Promise<T> {
-  const headers: Record<string, string> = minPosition ? { 'X-Min-Position': minPosition } : {};
-  return (await request('GET', path, undefined, headers)) as T;
+  return (await request('GET', path, undefined, readHeaders())) as T;
+}
+
+/** One page of a list that pages on the server: its items and how many match in all (`X-Total-Count`). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+export async function apiGetPage<T>(path: string): Promise<ListPage<T>> {
+  const { json, headers } = await requestWithHeaders('GET', path, undefined, readHeaders());
+  const items = Array.isArray(json) ? (json as T[]) : [];
+  const total = Number(headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length };
 }
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -33,3 +33,33 @@ export function ListLoadError({ what, error, onRetry }: { what: string; error: E
     </div>
   );
 }
+
+/** Under a paged list: how many of how many are shown, and the next page on request. */
+export function LoadMore({
+  shown,
+  total,
+  hasMore,
+  loading,
+  onLoadMore,
+}: {
+  shown: number;
+  total: number | undefined;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  if (total === undefined || total === 0) return null;
+  const count = (value: number) => value.toLocaleString('en-GB');
+  return (
+    <div className="load-more" data-testid="load-more">
+      <p className="muted small" role="status">
+        Showing {count(shown)} of {count(total)}
+      </p>
+      {hasMore && (
+        <button type="button" className="button button-secondary" onClick={onLoadMore} disabled={loading}>
+          {loading ? 'Loading...' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -6,6 +6,8 @@ export const queryKeys = {
   /** GET /api/auth/user: who is signed in (the auth gate and the shell). */
   authUser: ['/api/auth/user'] as const,
   carers: ['/api/carers'] as const,
+  /** Every carer, read page by page (apiGetAll), for the selects that must offer any carer. */
+  allCarers: ['/api/carers', 'all'] as const,
   /** Admin: GET /api/users. */
   users: ['/api/users'] as const,
   /** Admin: GET /api/access-log, the newest 100 entries. */

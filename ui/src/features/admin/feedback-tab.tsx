@@ -23,14 +23,16 @@ import { SelectOptions } from '../../shared/select-options';
 import { AdminNotesEditor } from '../feedback/admin-notes-editor';
 import { feedbackLabel, senderName } from '../feedback/feedback-label';
 import { FeedbackStatusSelect } from '../feedback/feedback-status-select';
-import { feedbackListQueryOptions } from '../feedback/get-feedback';
+import { openFeedbackCountQueryOptions, useFeedbackList } from '../feedback/get-feedback';
+import { LoadMore } from '../../shared/list-states';
 import { SortableHeader } from '../../shared/sortable-header';
 
 /** The admin panel's Feedback tab (issue 4): what users sent from the widget, with its status and admin notes. */
 export function FeedbackTab() {
   const filterId = useId();
   const [status, setStatus] = useState<FeedbackStatus | undefined>();
-  const feedback = useQuery(feedbackListQueryOptions(status));
+  const feedback = useFeedbackList(status);
+  const openCount = useQuery(openFeedbackCountQueryOptions);
 
   return (
     <div className="admin-tab">
@@ -40,10 +42,10 @@ export function FeedbackTab() {
             <h2 id="feedback-title" className="card-title">
               Feedback
             </h2>
-            {feedback.data && (
+            {feedback.total !== undefined && (
               <p className="muted small">
-                {feedback.data.length} {feedback.data.length === 1 ? 'item' : 'items'}
-                {status ? ` ${FEEDBACK_STATUS_LABELS[status].toLowerCase()}` : `, ${feedback.data.filter((item) => item.status === 'open').length} open`}
+                {feedback.total} {feedback.total === 1 ? 'item' : 'items'}
+                {status ? ` ${FEEDBACK_STATUS_LABELS[status].toLowerCase()}` : openCount.data === undefined ? '' : `, ${openCount.data} open`}
               </p>
             )}
           </div>
@@ -72,13 +74,22 @@ export function FeedbackTab() {
               Try again
             </button>
           </div>
-        ) : feedback.data.length === 0 ? (
+        ) : feedback.items.length === 0 ? (
           <div className="empty-state">
             <MessageSquare size={32} aria-hidden className="empty-icon" />
             <p>{status ? `No feedback with status ${FEEDBACK_STATUS_LABELS[status]}.` : 'No feedback yet.'}</p>
           </div>
         ) : (
-          <FeedbackTable items={feedback.data} />
+          <>
+            <FeedbackTable items={feedback.items} />
+            <LoadMore
+              shown={feedback.items.length}
+              total={feedback.total}
+              hasMore={feedback.hasNextPage}
+              loading={feedback.isFetchingNextPage}
+              onLoadMore={() => void feedback.fetchNextPage()}
+            />
+          </>
         )}
       </section>
     </div>

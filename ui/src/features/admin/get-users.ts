@@ -1,10 +1,17 @@
 import type { UserView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { apiGetPage } from '../../shared/api';
+import { usePagedList } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
 
-/** GET /api/users (admin): every account, active or not. */
-export const usersQueryOptions = queryOptions({
-  queryKey: queryKeys.users,
-  queryFn: () => apiGet<UserView[]>('/api/users'),
+/** GET /api/users (admin): accounts active or not, by surname, a page at a time. */
+export function useUsersList() {
+  return usePagedList<UserView>(queryKeys.users[0], {});
+}
+
+/** How many accounts are active: the X-Total-Count of a one-row page of GET /api/users?active=true. */
+export const activeUserCountQueryOptions = queryOptions({
+  queryKey: [queryKeys.users[0], 'activeCount'] as const,
+  queryFn: () => apiGetPage<UserView>(`${queryKeys.users[0]}?active=true&limit=1`),
+  select: (page) => page.total,
 });

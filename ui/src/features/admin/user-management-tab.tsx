@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { fullName, useCurrentUser } from '../../shared/current-user';
 import { AddUserDialog } from './add-user-dialog';
-import { usersQueryOptions } from './get-users';
+import { activeUserCountQueryOptions, useUsersList } from './get-users';
+import { LoadMore } from '../../shared/list-states';
 import { UsersTable } from './users-table';
 
 export function UserManagementTab() {
   const user = useCurrentUser();
-  const users = useQuery(usersQueryOptions);
+  const users = useUsersList();
+  const activeCount = useQuery(activeUserCountQueryOptions);
   const [adding, setAdding] = useState(false);
 
   return (
@@ -46,9 +48,9 @@ export function UserManagementTab() {
             <h2 id="users-title" className="card-title">
               Users
             </h2>
-            {users.data && (
+            {users.total !== undefined && activeCount.data !== undefined && (
               <p className="muted small">
-                {users.data.length} {users.data.length === 1 ? 'account' : 'accounts'}, {users.data.filter((entry) => entry.isActive).length} active
+                {users.total} {users.total === 1 ? 'account' : 'accounts'}, {activeCount.data} active
               </p>
             )}
           </div>
@@ -68,10 +70,19 @@ export function UserManagementTab() {
               Try again
             </button>
           </div>
-        ) : users.data.length === 0 ? (
+        ) : users.items.length === 0 ? (
           <p className="muted">No users found.</p>
         ) : (
-          <UsersTable users={users.data} currentUserId={user.id} />
+          <>
+            <UsersTable users={users.items} currentUserId={user.id} />
+            <LoadMore
+              shown={users.items.length}
+              total={users.total}
+              hasMore={users.hasNextPage}
+              loading={users.isFetchingNextPage}
+              onLoadMore={() => void users.fetchNextPage()}
+            />
+          </>
         )}
       </section>
 

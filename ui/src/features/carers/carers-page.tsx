@@ -1,52 +1,33 @@
 import { can, type CarerView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
+import { activeCarerCountQueryOptions } from '../../shared/active-carer-count';
+import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { useLiveActiveCarerCount } from '../../shared/live';
+import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
+import { queryKeys } from '../../shared/query-keys';
 import { CarerCard, carerFullName } from './carer-card';
 import { CarerFormDialog } from './carer-form-dialog';
 import { useDeleteCarer } from './delete-carer';
-import { carersQueryOptions } from './get-carers';
-
-const NO_CARERS: CarerView[] = [];
-
-/** One hidden column holds what the search box matches: name, employee ID and region. */
-const columns: ColumnDef<CarerView>[] = [
-  {
-    id: 'search',
-    accessorFn: (carer) => [carerFullName(carer), carer.employeeId, carer.user.region ?? ''].join(' '),
-    filterFn: 'includesString',
-  },
-];
 
 type DialogState = { open: false; carer?: CarerView } | { open: true; carer?: CarerView };
 
 export function CarersPage() {
-  const carers = useQuery(carersQueryOptions);
   const canWrite = can(useCurrentUser().role, 'carers.write');
   const liveActiveCount = useLiveActiveCarerCount();
   const deleteCarer = useDeleteCarer();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>({ open: false });
+  // The server searches name, employee ID and region, a page at a time.
+  const searched = useDebouncedValue(search.trim());
+  const carers = usePagedList<CarerView>(queryKeys.carers[0], { search: searched });
+  const rows = carers.items;
 
-  const table = useReactTable({
-    data: carers.data ?? NO_CARERS,
-    columns,
-    state: { globalFilter: search.trim() },
-    onGlobalFilterChange: setSearch,
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: () => true,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getRowId: (carer) => carer.id,
-  });
-  const rows = table.getRowModel().rows;
-
-  // The push is authoritative; until it arrives, count the loaded list.
-  const activeCount = liveActiveCount ?? carers.data?.filter((carer) => carer.isActive).length;
+  // The push is authoritative; until it arrives, the server's count of active carers.
+  const fallbackCount = useQuery({ ...activeCarerCountQueryOptions, enabled: liveActiveCount === undefined });
+  const activeCount = liveActiveCount ?? fallbackCount.data;
 
   const openAdd = () => setDialog({ open: true });
   const onDelete = (carer: CarerView) => {
@@ -84,7 +65,7 @@ export function CarersPage() {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <Users size={36} aria-hidden className="empty-icon" />
-          {search.trim() ? (
+          {carers.answered.search ? (
             <p>No carers found matching your search.</p>
           ) : (
             <>
@@ -99,18 +80,27 @@ export function CarersPage() {
           )}
         </div>
       ) : (
-        <div className="card-grid">
-          {rows.map((row) => (
-            <CarerCard
-              key={row.id}
-              carer={row.original}
-              onEdit={(carer) => setDialog({ open: true, carer })}
-              onDelete={onDelete}
-              deleting={deleteCarer.isPending && deleteCarer.variables === row.original.id}
-              canWrite={canWrite}
-            />
-          ))}
-        </div>
+        <>
+          <div className="card-grid">
+            {rows.map((carer) => (
+              <CarerCard
+                key={carer.id}
+                carer={carer}
+                onEdit={(chosen) => setDialog({ open: true, carer: chosen })}
+                onDelete={onDelete}
+                deleting={deleteCarer.isPending && deleteCarer.variables === carer.id}
+                canWrite={canWrite}
+              />
+            ))}
+          </div>
+          <LoadMore
+            shown={rows.length}
+            total={carers.total}
+            hasMore={carers.hasNextPage}
+            loading={carers.isFetchingNextPage}
+            onLoadMore={() => void carers.fetchNextPage()}
+          />
+        </>
       )}
 
       {canWrite && (

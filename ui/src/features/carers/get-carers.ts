@@ -1,10 +1,13 @@
 import type { CarerView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { apiGetAll } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
 
-/** GET /api/carers: every carer with its nested user. */
+/**
+ * Every carer with its nested user, read page by page (GET /api/carers pages on the server): for the filters
+ * and selects that must offer any carer. The carers screen itself reads a page at a time.
+ */
 export const carersQueryOptions = queryOptions({
-  queryKey: queryKeys.carers,
-  queryFn: () => apiGet<CarerView[]>('/api/carers'),
+  queryKey: queryKeys.allCarers,
+  queryFn: () => apiGetAll<CarerView>('/api/carers'),
 });

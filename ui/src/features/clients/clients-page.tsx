@@ -1,50 +1,30 @@
 import { can, londonToday, type ClientView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
+import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
+import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { ClientCard, clientFullName } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 import { useDeleteClient } from './delete-client';
-import { clientsQueryOptions } from './get-clients';
+import { clientCountQueryOptions, clientsQueryKey } from './get-clients';
 import './clients.css';
-
-const NO_CLIENTS: ClientView[] = [];
-
-/** One hidden column holds what the search box matches: the name (either order) and the client ID. */
-const columns: ColumnDef<ClientView>[] = [
-  {
-    id: 'search',
-    accessorFn: (client) => [clientFullName(client), `${client.lastName} ${client.firstName}`, client.clientId].join(' | '),
-    filterFn: 'includesString',
-  },
-];
 
 type DialogState = { open: boolean; client?: ClientView };
 
 /** Client Records (spec part 1 section 2.9). */
 export function ClientsPage() {
-  const clients = useQuery(clientsQueryOptions);
   const canWrite = can(useCurrentUser().role, 'clients.write');
   const deleteClient = useDeleteClient();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const today = londonToday();
-
-  const table = useReactTable({
-    data: clients.data ?? NO_CLIENTS,
-    columns,
-    state: { globalFilter: search.trim() },
-    onGlobalFilterChange: setSearch,
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: () => true,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getRowId: (client) => client.id,
-  });
-  const rows = table.getRowModel().rows;
+  // The server searches the name (either order) and the client ID, a page at a time.
+  const searched = useDebouncedValue(search.trim());
+  const clients = usePagedList<ClientView>(clientsQueryKey[0], { search: searched });
+  const clientCount = useQuery(clientCountQueryOptions);
+  const rows = clients.items;
 
   const openAdd = () => setDialog({ open: true });
   const onDelete = (client: ClientView) => {
@@ -56,9 +36,9 @@ export function ClientsPage() {
       <div className="page-header">
         <div>
           <h1 className="page-title">Client Records</h1>
-          {clients.data && (
+          {clientCount.data !== undefined && (
             <p className="page-subtitle">
-              {clients.data.length} {clients.data.length === 1 ? 'client' : 'clients'}
+              {clientCount.data} {clientCount.data === 1 ? 'client' : 'clients'}
             </p>
           )}
         </div>
@@ -81,7 +61,7 @@ export function ClientsPage() {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <UsersRound size={36} aria-hidden className="empty-icon" />
-          {search.trim() ? (
+          {clients.answered.search ? (
             <p>No clients found matching your search.</p>
           ) : (
             <>
@@ -96,19 +76,28 @@ export function ClientsPage() {
           )}
         </div>
       ) : (
-        <div className="card-grid">
-          {rows.map((row) => (
-            <ClientCard
-              key={row.id}
-              client={row.original}
-              today={today}
-              onEdit={(client) => setDialog({ open: true, client })}
-              onDelete={onDelete}
-              deleting={deleteClient.isPending && deleteClient.variables === row.original.id}
-              canWrite={canWrite}
-            />
-          ))}
-        </div>
+        <>
+          <div className="card-grid">
+            {rows.map((client) => (
+              <ClientCard
+                key={client.id}
+                client={client}
+                today={today}
+                onEdit={(chosen) => setDialog({ open: true, client: chosen })}
+                onDelete={onDelete}
+                deleting={deleteClient.isPending && deleteClient.variables === client.id}
+                canWrite={canWrite}
+              />
+            ))}
+          </div>
+          <LoadMore
+            shown={rows.length}
+            total={clients.total}
+            hasMore={clients.hasNextPage}
+            loading={clients.isFetchingNextPage}
+            onLoadMore={() => void clients.fetchNextPage()}
+          />
+        </>
       )}
 
       {canWrite && (

@@ -1,6 +1,6 @@
 import type { CarerView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { apiGetAll } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
 
 /** A carer the client form offers as keyworker or preferred carer. */
@@ -15,8 +15,8 @@ export interface CarerChoice {
  * so both share one cached list and one live reload.
  */
 export const carerChoicesQueryOptions = queryOptions({
-  queryKey: queryKeys.carers,
-  queryFn: () => apiGet<CarerView[]>('/api/carers'),
+  queryKey: queryKeys.allCarers,
+  queryFn: () => apiGetAll<CarerView>('/api/carers'),
   select: (carers): CarerChoice[] =>
     carers.map((carer) => ({
       id: carer.id,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { useLiveActiveCarerCount } from '../../shared/live';
-import { activeCarerCountQueryOptions } from './get-active-carer-count';
+import { activeCarerCountQueryOptions } from '../../shared/active-carer-count';
 
 export function ActiveCarersCard() {
   const live = useLiveActiveCarerCount();

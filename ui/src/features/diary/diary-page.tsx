@@ -1,14 +1,13 @@
 import { can, type DiaryEntryView } from '@care/events';
-import { useQuery } from '@tanstack/react-query';
-import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { BookOpen, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
+import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
-import { DiaryEntryCard, carerName, clientName } from './diary-entry-card';
+import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
+import { DiaryEntryCard } from './diary-entry-card';
 import { DiaryEntryDialog } from './diary-entry-dialog';
 import { DiaryNavBar } from './diary-nav-bar';
-import { diaryEntriesQueryOptions } from './get-diary-entries';
+import { DIARY_PATH } from './diary-query-keys';
 import { useReviewDiaryEntry } from './review-diary-entry';
 import './diary.css';
 
@@ -17,41 +16,20 @@ export interface DiaryPageProps {
   readonly voiceNotes?: ReactNode;
 }
 
-const NO_ENTRIES: DiaryEntryView[] = [];
-
-/** One hidden column holds what the search box matches (spec part 2 "Care Diary"). */
-const columns: ColumnDef<DiaryEntryView>[] = [
-  {
-    id: 'search',
-    accessorFn: (entry) => [entry.title, entry.content, clientName(entry), carerName(entry)].join(' '),
-    filterFn: 'includesString',
-  },
-];
-
 type DialogState = { open: boolean; entry?: DiaryEntryView | undefined };
 
 /** The Care Diary screen (spec part 1 section 2.11, part 2 "Care Diary"). */
 export function DiaryPage({ voiceNotes }: DiaryPageProps) {
-  const entries = useQuery(diaryEntriesQueryOptions);
   const user = useCurrentUser();
   const canWrite = can(user.role, 'diary.write');
   const canReview = can(user.role, 'diary.review');
   const review = useReviewDiaryEntry();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-
-  const table = useReactTable({
-    data: entries.data ?? NO_ENTRIES,
-    columns,
-    state: { globalFilter: search.trim() },
-    onGlobalFilterChange: setSearch,
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: () => true,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getRowId: (entry) => entry.id,
-  });
-  const rows = table.getRowModel().rows;
+  // The server searches title, content, client and carer names, newest first, a page at a time.
+  const searched = useDebouncedValue(search.trim());
+  const entries = usePagedList<DiaryEntryView>(DIARY_PATH, { search: searched });
+  const rows = entries.items;
   const openAdd = () => setDialog({ open: true });
 
   return (
@@ -79,8 +57,8 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <BookOpen size={36} aria-hidden className="empty-icon" />
-          <p>{search.trim() ? 'No diary entries found matching your search.' : 'No diary entries found.'}</p>
-          {canWrite && entries.data.length === 0 && (
+          <p>{entries.answered.search ? 'No diary entries found matching your search.' : 'No diary entries found.'}</p>
+          {canWrite && !entries.answered.search && (
             <button type="button" className="button button-primary" onClick={openAdd}>
               <Plus size={16} aria-hidden />
               Add First Entry
@@ -89,7 +67,7 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
         </div>
       ) : (
         <div className="diary-list">
-          {rows.map(({ original: entry }) => (
+          {rows.map((entry) => (
             <DiaryEntryCard
               key={entry.id}
               entry={entry}
@@ -100,6 +78,13 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
               reviewing={review.isPending && review.variables.id === entry.id}
             />
           ))}
+          <LoadMore
+            shown={rows.length}
+            total={entries.total}
+            hasMore={entries.hasNextPage}
+            loading={entries.isFetchingNextPage}
+            onLoadMore={() => void entries.fetchNextPage()}
+          />
         </div>
       )}
 

@@ -4,11 +4,10 @@ import { isUnder } from '../../shared/live';
 /** URL first (spec section 7), so the live push's `diary:changed` reloads every diary query. */
 export const DIARY_PATH = '/api/diary';
 export const diaryKeys = {
-  list: [DIARY_PATH] as const,
   history: (id: string) => [`${DIARY_PATH}/${encodeURIComponent(id)}/history`] as const,
-  /** The selects of the Add Entry form. */
-  carers: ['/api/carers'] as const,
-  clients: ['/api/clients'] as const,
+  /** The selects of the Add Entry form: every carer and client, read page by page. */
+  carers: ['/api/carers', 'all'] as const,
+  clients: ['/api/clients', 'all'] as const,
 };
 
 /** After a diary command: the list and any open history reload (read your writes makes them include it). */

@@ -1,6 +1,6 @@
 import type { CarerView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { apiGetAll } from '../../shared/paged-list';
 import { diaryKeys } from './diary-query-keys';
 
 /** What the client select needs of GET /api/clients items. */
@@ -14,11 +14,11 @@ export interface DiaryClientOption {
 /** GET /api/carers: every carer for admins and coordinators; a carer gets only their own record. */
 export const diaryCarersQueryOptions = queryOptions({
   queryKey: diaryKeys.carers,
-  queryFn: () => apiGet<CarerView[]>(diaryKeys.carers[0]),
+  queryFn: () => apiGetAll<CarerView>(diaryKeys.carers[0]),
 });
 
 /** GET /api/clients. */
 export const diaryClientsQueryOptions = queryOptions({
   queryKey: diaryKeys.clients,
-  queryFn: () => apiGet<DiaryClientOption[]>(diaryKeys.clients[0]),
+  queryFn: () => apiGetAll<DiaryClientOption>(diaryKeys.clients[0]),
 });

@@ -1,12 +1,9 @@
-import type { FeedbackStatus, FeedbackView } from '@care/events';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { FeedbackView } from '@care/events';
+import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import type { ListPage } from '../../shared/api';
 
 /** GET /api/feedback; every query key of the feedback list starts with it (the live push reloads them all). */
 export const FEEDBACK_LIST_PATH = '/api/feedback';
-
-/** The list's URL, which is its query key's first element (the spec's loader convention). */
-export const feedbackListPath = (status: FeedbackStatus | undefined): string =>
-  status ? `${FEEDBACK_LIST_PATH}?status=${encodeURIComponent(status)}` : FEEDBACK_LIST_PATH;
 
 const isFeedbackList = (query: Query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(FEEDBACK_LIST_PATH);
 
@@ -20,7 +17,12 @@ export function invalidateFeedbackLists(queryClient: QueryClient): Promise<void>
  * have reloaded is sent with the right If-Match instead of being refused as stale.
  */
 export function setFeedbackRevision(queryClient: QueryClient, id: string, revision: string): void {
-  queryClient.setQueriesData<FeedbackView[]>({ predicate: isFeedbackList }, (list) =>
-    list?.map((item) => (item.id === id ? { ...item, revision } : item)),
+  const withRevision = (page: ListPage<FeedbackView>): ListPage<FeedbackView> => ({
+    ...page,
+    items: page.items.map((item) => (item.id === id ? { ...item, revision } : item)),
+  });
+  // The lists are pages loaded so far (an infinite query); the open count is one page.
+  queryClient.setQueriesData<InfiniteData<ListPage<FeedbackView>> | ListPage<FeedbackView>>({ predicate: isFeedbackList }, (data) =>
+    data === undefined ? undefined : 'pages' in data ? { ...data, pages: data.pages.map(withRevision) } : withRevision(data),
   );
 }

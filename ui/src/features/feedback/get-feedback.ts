@@ -1,10 +1,17 @@
 import type { FeedbackStatus, FeedbackView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
-import { feedbackListPath } from './feedback-list-key';
+import { apiGetPage } from '../../shared/api';
+import { usePagedList } from '../../shared/paged-list';
+import { FEEDBACK_LIST_PATH } from './feedback-list-key';
 
-/** GET /api/feedback[?status=] (administrators): newest first. */
-export function feedbackListQueryOptions(status: FeedbackStatus | undefined) {
-  const path = feedbackListPath(status);
-  return queryOptions({ queryKey: [path], queryFn: () => apiGet<FeedbackView[]>(path) });
+/** GET /api/feedback[?status=] (administrators): newest first, a page at a time. */
+export function useFeedbackList(status: FeedbackStatus | undefined) {
+  return usePagedList<FeedbackView>(FEEDBACK_LIST_PATH, { status });
 }
+
+/** How many items are open, whichever status the list shows: the X-Total-Count of a one-row page. */
+export const openFeedbackCountQueryOptions = queryOptions({
+  queryKey: [FEEDBACK_LIST_PATH, 'openCount'] as const,
+  queryFn: () => apiGetPage<FeedbackView>(`${FEEDBACK_LIST_PATH}?status=open&limit=1`),
+  select: (page) => page.total,
+});

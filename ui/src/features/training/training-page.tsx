@@ -1,7 +1,6 @@
 import {
   can,
   EXPIRING_SOON_DAYS,
-  inTrainingTab,
   londonToday,
   TRAINING_TAB_LABELS,
   TRAINING_TABS,
@@ -10,43 +9,25 @@ import {
   type TrainingView,
 } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { AlertTriangle, GraduationCap, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
+import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
+import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { CompliancePanel } from './compliance-panel';
 import { useDeleteTraining } from './delete-training';
-import { expiringTrainingQueryOptions, trainingQueryOptions } from './get-training';
+import { expiringTrainingQueryOptions, trainingTabCountsQueryOptions } from './get-training';
+import { TRAINING_PATH } from './reload-training';
 import { RenewTrainingDialog } from './renew-training-dialog';
 import { carerName, TrainingCard } from './training-card';
 import { TrainingFormDialog } from './training-form-dialog';
 import './training.css';
 
-const NO_RECORDS: TrainingView[] = [];
-
-/** One hidden column holds what the search box matches: carer name and employee ID, type, provider, certificate. */
-const columns: ColumnDef<TrainingView>[] = [
-  {
-    id: 'search',
-    accessorFn: (record) =>
-      [
-        carerName(record),
-        record.carer.employeeId,
-        TRAINING_TYPE_LABELS[record.trainingType],
-        record.trainingProvider ?? '',
-        record.certificateNumber ?? '',
-      ].join(' '),
-    filterFn: 'includesString',
-  },
-];
-
 type FormState = { open: boolean; record?: TrainingView | undefined };
 
 /** Training and Checklists (spec part 1 section 2.10). */
 export function TrainingPage() {
-  const records = useQuery(trainingQueryOptions);
   const expiring = useQuery(expiringTrainingQueryOptions);
   const canWrite = can(useCurrentUser().role, 'training.write');
   const deleteTraining = useDeleteTraining();
@@ -54,22 +35,13 @@ export function TrainingPage() {
   const [tab, setTab] = useState<TrainingTab>('all');
   const [form, setForm] = useState<FormState>({ open: false });
   const [renewing, setRenewing] = useState<TrainingView>();
-
-  const table = useReactTable({
-    data: records.data ?? NO_RECORDS,
-    columns,
-    state: { globalFilter: search.trim() },
-    onGlobalFilterChange: setSearch,
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: () => true,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getRowId: (record) => record.id,
-  });
-  const found = table.getRowModel().rows.map((row) => row.original);
-  // The tab rules depend on the date: taken at each render, so a page left open overnight moves records along.
+  // The server searches carer name and employee ID, type, provider and certificate, and applies the tab's rule
+  // (spec 2.10, dated by London's today when it answers): the open tab's records a page at a time.
+  const searched = useDebouncedValue(search.trim());
+  const records = usePagedList<TrainingView>(TRAINING_PATH, { search: searched, tab: tab === 'all' ? undefined : tab });
+  const counts = useQuery(trainingTabCountsQueryOptions(searched));
+  const found = records.items;
   const today = londonToday();
-  const inTab = (value: TrainingTab) => found.filter((record) => inTrainingTab(value, record, today));
 
   const openAdd = () => setForm({ open: true });
   const onDelete = (record: TrainingView) => {
@@ -78,10 +50,14 @@ export function TrainingPage() {
   };
 
   const renderList = (shown: TrainingView[]) =>
-    shown.length === 0 ? (
+    records.isPending ? (
+      <ListLoading what="training records" />
+    ) : records.isError ? (
+      <ListLoadError what="training records" error={records.error} onRetry={() => void records.refetch()} />
+    ) : shown.length === 0 ? (
       <div className="card empty-state">
         <GraduationCap size={36} aria-hidden className="empty-icon" />
-        {search.trim() ? (
+        {records.answered.search ? (
           <p>No training records found matching your search.</p>
         ) : (
           <>
@@ -96,28 +72,38 @@ export function TrainingPage() {
         )}
       </div>
     ) : (
-      <div className="card-grid training-grid">
-        {shown.map((record) => (
-          <TrainingCard
-            key={record.id}
-            record={record}
-            today={today}
-            onEdit={(edited) => setForm({ open: true, record: edited })}
-            onRenew={setRenewing}
-            onDelete={onDelete}
-            deleting={deleteTraining.isPending && deleteTraining.variables.id === record.id}
-            canWrite={canWrite}
-          />
-        ))}
-      </div>
+      <>
+        <div className="card-grid training-grid">
+          {shown.map((record) => (
+            <TrainingCard
+              key={record.id}
+              record={record}
+              today={today}
+              onEdit={(edited) => setForm({ open: true, record: edited })}
+              onRenew={setRenewing}
+              onDelete={onDelete}
+              deleting={deleteTraining.isPending && deleteTraining.variables.id === record.id}
+              canWrite={canWrite}
+            />
+          ))}
+        </div>
+        <LoadMore
+          shown={shown.length}
+          total={records.total}
+          hasMore={records.hasNextPage}
+          loading={records.isFetchingNextPage}
+          onLoadMore={() => void records.fetchNextPage()}
+        />
+      </>
     );
 
+  // Only the open tab renders, so `found` is always that tab's records.
   const tabs: TabItem<TrainingTab>[] = TRAINING_TABS.map((value) => {
-    const shown = inTab(value);
-    return { value, label: `${TRAINING_TAB_LABELS[value]} (${shown.length})`, render: () => renderList(shown) };
+    const count = counts.data?.[value];
+    return { value, label: count === undefined ? TRAINING_TAB_LABELS[value] : `${TRAINING_TAB_LABELS[value]} (${count})`, render: () => renderList(found) };
   });
 
-  const expiringCount = expiring.data?.length ?? 0;
+  const expiringCount = expiring.data ?? 0;
 
   return (
     <section className="page training-page">
@@ -149,13 +135,7 @@ export function TrainingPage() {
             </p>
           )}
 
-          {records.isPending ? (
-            <ListLoading what="training records" />
-          ) : records.isError ? (
-            <ListLoadError what="training records" error={records.error} onRetry={() => void records.refetch()} />
-          ) : (
-            <Tabs label="Training records" tabs={tabs} value={tab} onValueChange={setTab} />
-          )}
+          <Tabs label="Training records" tabs={tabs} value={tab} onValueChange={setTab} />
         </div>
 
         <CompliancePanel />

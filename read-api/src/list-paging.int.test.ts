@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, londonToday } from '@care/events';
+import { createLogger } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
+import { createReadApi, type ReadApi } from './app';
+
+/**
+ * Every list that grows pages on the server (DESIGN.md decision 12): carers, clients, diary, training, users and
+ * feedback answer `limit`/`offset` with `X-Total-Count`, in a stable order even where the sort keys tie, and
+ * keep their access rules on every page and in every count.
+ */
+const log = createLogger('test', 'silent');
+let database: TestDatabase;
+let pool: pg.Pool;
+let command: RunningCommandApi;
+let projector: RunningProjector;
+let readApi: ReadApi;
+let readUrl: string;
+let carer: TestUser;
+let coordinator: TestUser;
+let ownCarerId: string;
+let clientId: string;
+let lastPosition = '';
+
+async function send(request: Requester, method: string, path: string, body?: unknown, expected = 201) {
+  const reply = await request(method, path, body);
+  expect(reply.status, reply.text).toBe(expected);
+  if (reply.body?.position) lastPosition = reply.body.position;
+  return reply.body as { id: string };
+}
+
+interface Page {
+  status: number;
+  ids: string[];
+  total: number | null;
+  body: unknown;
+}
+
+async function read(user: TestUser, path: string): Promise<Page> {
+  const reply = await requester(readUrl, user.cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition } : {});
+  const header = reply.headers.get('x-total-count');
+  const ids = Array.isArray(reply.body) ? (reply.body as { id: string }[]).map((row) => row.id) : [];
+  return { status: reply.status, ids, total: header === null ? null : Number(header), body: reply.body };
+}
+
+/** Every row of a list, `limit` at a time; each page must carry the same total. */
+async function walk(user: TestUser, path: string, limit: number): Promise<{ ids: string[]; total: number }> {
+  const ids: string[] = [];
+  const joiner = path.includes('?') ? '&' : '?';
+  let total: number | null = null;
+  for (let offset = 0; ; offset += limit) {
+    const page = await read(user, `${path}${joiner}limit=${limit}&offset=${offset}`);
+    expect(page.status).toBe(200);
+    expect(page.ids.length).toBeLessThanOrEqual(limit);
+    total ??= page.total;
+    expect(page.total).toBe(total);
+    ids.push(...page.ids);
+    if (page.ids.length < limit) break;
+  }
+  return { ids, total: total ?? -1 };
+}
+
+/** Paging through gives the same rows, in the same order, as one page of everything: no row twice, none lost. */
+async function expectStablePaging(user: TestUser, path: string, expectedTotal: number) {
+  const whole = await read(user, `${path}${path.includes('?') ? '&' : '?'}limit=500`);
+  expect(whole.total).toBe(expectedTotal);
+  expect(whole.ids).toHaveLength(expectedTotal);
+  const paged = await walk(user, path, 2);
+  expect(paged.total).toBe(expectedTotal);
+  expect(paged.ids).toEqual(whole.ids);
+  expect(new Set(paged.ids).size).toBe(paged.ids.length);
+}
+
+const carerRecord = async (firstName: string, lastName: string, fields: Record<string, unknown> = {}) =>
+  (
+    await send(command.request, 'POST', '/api/carers', {
+      firstName,
+      lastName,
+      email: `${randomUUID().slice(0, 8)}@example.org`,
+      employeeId: `EMP-${randomUUID().slice(0, 8)}`,
+      startDate: '2024-03-01',
+      ...fields,
+    })
+  ).id;
+
+const clientRecord = async (firstName: string, lastName: string, reference = `CL-${randomUUID().slice(0, 8)}`) =>
+  (
+    await send(command.request, 'POST', '/api/clients', {
+      clientId: reference,
+      firstName,
+      lastName,
+      dateOfBirth: '1938-05-14',
+      address: '4 Mill Lane, Leeds',
+      emergencyContact: 'Paul Green',
+      emergencyPhone: '07700 900123',
+      careLevel: 'medium',
+    })
+  ).id;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'list_paging');
+  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  command = await startCommandApiOn(database.url);
+  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
+  await projector.settled();
+  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
+  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
+  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  carer = await command.createUser('carer', { firstName: 'Nadia', lastName: 'Hussain' });
+  coordinator = await command.createUser('coordinator', { firstName: 'Cora', lastName: 'Ndiaye' });
+  ownCarerId = await carerRecord('Nadia', 'Hussain', { userId: carer.id, region: 'north' });
+  // Five carers with one name: the order must still be stable across pages (by id after the name).
+  for (let i = 0; i < 5; i += 1) await carerRecord('Sam', 'Twin', { region: 'central' });
+  await carerRecord('Inês', 'Away', { isActive: false });
+  clientId = await clientRecord('Edith', 'Green', 'CL-FIND-ME');
+  for (let i = 0; i < 4; i += 1) await clientRecord('Ann', 'Same');
+});
+
+afterAll(async () => {
+  await readApi?.close();
+  await projector?.stop();
+  await command?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+describe('GET /api/carers', () => {
+  it('pages a stable order with the total, searches and filters on the server', async () => {
+    await expectStablePaging(coordinator, '/api/carers', 7);
+    const twins = await walk(coordinator, '/api/carers?search=TWIN', 2);
+    expect([twins.total, twins.ids.length]).toEqual([5, 5]);
+    expect((await read(coordinator, '/api/carers?search=CENTR')).total).toBe(5);
+    expect((await read(coordinator, '/api/carers?active=false')).total).toBe(1);
+    expect((await read(coordinator, '/api/carers?active=true&limit=1')).total).toBe(6);
+  });
+
+  it('answers the first page with the total when called without paging, and refuses a bad limit', async () => {
+    const first = await read(coordinator, '/api/carers');
+    expect([first.status, first.total, first.ids.length]).toEqual([200, 7, 7]);
+    const bad = await read(coordinator, '/api/carers?limit=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fields: { limit: 'Limit must be a whole number from 1 to 500' } });
+    expect((await read(coordinator, '/api/carers?limit=501')).status).toBe(400);
+    expect((await read(coordinator, '/api/carers?offset=-1')).status).toBe(400);
+  });
+
+  it('gives a carer only their own record, counted alone', async () => {
+    const own = await read(carer, '/api/carers?limit=50&offset=0');
+    expect([own.ids, own.total]).toEqual([[ownCarerId], 1]);
+    expect((await read(carer, '/api/carers?search=twin')).total).toBe(0);
+  });
+});
+
+describe('GET /api/clients', () => {
+  it('pages a stable order with the total and searches by name or client ID', async () => {
+    await expectStablePaging(carer, '/api/clients', 5);
+    const found = await read(carer, '/api/clients?search=cl-find');
+    expect([found.ids, found.total]).toEqual([[clientId], 1]);
+    expect((await read(carer, '/api/clients?search=same ann&limit=1')).total).toBe(4);
+  });
+});
+
+describe('GET /api/diary', () => {
+  it('pages ties in a stable order, filters and searches, and never counts what the reader may not see', async () => {
+    const entryDate = '2025-03-04T09:15:00Z';
+    for (let i = 0; i < 4; i += 1) {
+      await send(carer.request, 'POST', '/api/diary', { clientId, carerId: ownCarerId, entryDate, title: `Visit ${i}`, content: 'Breakfast.' });
+    }
+    const concern = await send(coordinator.request, 'POST', '/api/diary', {
+      clientId,
+      carerId: ownCarerId,
+      entryDate,
+      title: 'Safeguarding concern',
+      content: 'Confidential.',
+      isConfidential: true,
+    });
+    await expectStablePaging(coordinator, '/api/diary', 5);
+    await expectStablePaging(carer, '/api/diary', 4);
+    expect((await read(carer, '/api/diary?search=safeguarding')).total).toBe(0);
+    expect((await read(coordinator, '/api/diary?search=safeguarding')).total).toBe(1);
+    expect((await read(coordinator, `/api/diary?carerId=${ownCarerId}&clientId=${clientId}&limit=1`)).total).toBe(5);
+    expect((await read(coordinator, `/api/diary?carerId=${randomUUID()}`)).total).toBe(0);
+
+    // An amendment that lifts (or sets) confidentiality moves the entry in and out of the carer's total.
+    await send(coordinator.request, 'PATCH', `/api/diary/${concern.id}`, { isConfidential: false, reason: 'Shared with the team' }, 200);
+    expect((await read(carer, '/api/diary')).total).toBe(5);
+    await send(coordinator.request, 'PATCH', `/api/diary/${concern.id}`, { isConfidential: true, reason: 'Back to confidential' }, 200);
+    expect((await read(carer, '/api/diary')).total).toBe(4);
+    expect((await read(coordinator, '/api/diary')).total).toBe(5);
+  });
+});
+
+describe('GET /api/training', () => {
+  it('pages each tab with its total, counts every tab at once, and keeps a carer to their own records', async () => {
+    const today = londonToday();
+    const record = (carerId: string, fields: Record<string, unknown>) =>
+      send(command.request, 'POST', '/api/training', { carerId, trainingType: 'first_aid', completedDate: addDays(today, -200), ...fields });
+    await record(ownCarerId, { expiryDate: addDays(today, 10) });
+    await record(ownCarerId, { expiryDate: addDays(today, -1) });
+    await record(ownCarerId, { status: 'pending' });
+    const twin = (await read(coordinator, '/api/carers?search=twin&limit=1')).ids[0] ?? '';
+    await record(twin, { expiryDate: addDays(today, 300) });
+    await record(twin, { expiryDate: addDays(today, 300) });
+
+    await expectStablePaging(coordinator, '/api/training', 5);
+    expect((await read(coordinator, '/api/training?tab=expiring')).total).toBe(1);
+    expect((await read(coordinator, '/api/training?tab=expired')).total).toBe(1);
+    const counts = await read(coordinator, '/api/training/tab-counts');
+    expect(counts.body).toEqual({ all: 5, current: 4, expiring: 1, expired: 1, pending: 1 });
+    expect((await read(coordinator, '/api/training/tab-counts?search=twin')).body).toMatchObject({ all: 2, current: 2 });
+    expect((await read(coordinator, '/api/training?tab=later')).status).toBe(400);
+
+    expect((await read(carer, '/api/training?limit=1')).total).toBe(3);
+    expect((await read(carer, '/api/training/tab-counts')).body).toMatchObject({ all: 3, pending: 1 });
+  });
+});
+
+describe('GET /api/users and /api/feedback', () => {
+  it('page for administrators with the total and their filters, and stay closed to everyone else', async () => {
+    const users = await walk(command.admin, '/api/users', 1);
+    expect([users.total, users.ids.length]).toEqual([3, 3]);
+    await send(command.request, 'POST', `/api/users/${carer.id}/deactivate`, undefined, 200);
+    expect((await read(command.admin, '/api/users?active=true&limit=1')).total).toBe(2);
+    expect((await read(command.admin, '/api/users?active=false')).ids).toEqual([carer.id]);
+    expect((await read(coordinator, '/api/users')).status).toBe(403);
+
+    for (let i = 0; i < 3; i += 1) {
+      await send(coordinator.request, 'POST', '/api/feedback', { type: 'bug', category: 'general', message: `Item ${i}`, page: '/carers' });
+    }
+    await expectStablePaging(command.admin, '/api/feedback', 3);
+    expect((await read(command.admin, '/api/feedback?status=open&limit=1')).total).toBe(3);
+    expect((await read(command.admin, '/api/feedback?status=resolved')).total).toBe(0);
+    expect((await read(coordinator, '/api/feedback')).status).toBe(403);
+  });
+});
