@@ -8,6 +8,9 @@ import { createReadModelDb, ensureStatusTables } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 
+/** How far back the demo's history reaches (four weeks, with room): its check-ins are times entered by hand. */
+const DEMO_HISTORY_HOURS = 6 * 7 * 24;
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface ProductConfig {
@@ -95,6 +98,8 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
       ADMIN_EMAIL: config.admin?.email ?? '',
       ADMIN_PASSWORD: config.admin?.password ?? '',
+      // The demo's six weeks of history go in through check-in and check-out as times entered by hand.
+      ...(config.seedDemoData && !process.env.MANUAL_TIME_MAX_HOURS_BACK && { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) }),
     };
     const exits: Promise<string>[] = [];
     for (const service of SERVICES) {
