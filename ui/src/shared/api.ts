@@ -61,6 +61,10 @@ export function lastWritePosition(): string | undefined {
 }
 
 async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  return (await exchange(method, path, body, headers)).json;
+}
+
+async function exchange(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ json: unknown; headers: Headers }> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
   if (body instanceof FormData) {
     // An upload (multipart): the browser sets the content type with its boundary.
@@ -83,12 +87,32 @@ async function request(method: string, path: string, body?: unknown, headers: Re
   if (!response.ok) {
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, json ?? null);
   }
-  return json;
+  return { json, headers: response.headers };
 }
 
 export async function apiGet<T>(path: string): Promise<T> {
   const headers: Record<string, string> = minPosition ? { 'X-Min-Position': minPosition } : {};
   return (await request('GET', path, undefined, headers)) as T;
+}
+
+/** Rows per request when a screen reads a whole paged list (the read API allows up to 1,000). */
+export const PAGE_SIZE = 500;
+
+/**
+ * Every row of a paged list (`limit` and `offset`, total in `X-Total-Count`; DESIGN.md decision 12): one page
+ * after another until the total is reached, so a busy day is never cut off at the first page.
+ */
+export async function apiGetEveryPage<T>(path: string, pageSize: number = PAGE_SIZE): Promise<T[]> {
+  const headers: Record<string, string> = minPosition ? { 'X-Min-Position': minPosition } : {};
+  const rows: T[] = [];
+  const separator = path.includes('?') ? '&' : '?';
+  for (;;) {
+    const page = await exchange('GET', `${path}${separator}limit=${pageSize}&offset=${rows.length}`, undefined, headers);
+    const items = page.json as T[];
+    rows.push(...items);
+    const total = Number(page.headers.get('X-Total-Count'));
+    if (items.length < pageSize || !Number.isFinite(total) || rows.length >= total) return rows;
+  }
 }
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

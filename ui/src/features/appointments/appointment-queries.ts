@@ -1,6 +1,6 @@
 import type { AppointmentCountView, AppointmentDayFigures, AppointmentStatus, AppointmentSummaryView, AppointmentView } from '@care/events';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { apiGet, apiGetEveryPage } from '../../shared/api';
 
 export const APPOINTMENTS_PATH = '/api/appointments';
 export const MONITORING_PATH = '/api/monitoring';
@@ -35,10 +35,14 @@ export function appointmentsUrl(params: AppointmentListParams = {}): string {
   return withQuery(APPOINTMENTS_PATH, { ...params });
 }
 
-/** GET /api/appointments: nested client and carer names (spec part 1 section 7). */
+/**
+ * GET /api/appointments: nested client and carer names (spec part 1 section 7). With a `limit`, that one page
+ * (the dashboard's five most recent); without, every matching visit, page by page (a day or a week whole).
+ */
 export function appointmentsQueryOptions(params: AppointmentListParams = {}) {
   const url = appointmentsUrl(params);
-  return queryOptions({ queryKey: [url] as const, queryFn: () => apiGet<AppointmentView[]>(url) });
+  const whole = params.limit === undefined;
+  return queryOptions({ queryKey: [url] as const, queryFn: () => (whole ? apiGetEveryPage<AppointmentView>(url) : apiGet<AppointmentView[]>(url)) });
 }
 
 /** GET /api/appointments/today/count: the mobile Schedule badge. */
