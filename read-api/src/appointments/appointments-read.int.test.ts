@@ -331,6 +331,19 @@ describe('figures', () => {
     expect(empty.body).toMatchObject({ total: 0, totalHours: 0, completionRate: null, punctualityRate: null });
   });
 
+  it('summarises only the visits the list’s filters select: carer, client, status, care type and search', async () => {
+    const summary = async (query: string) => (await read<AppointmentSummaryView>(command.admin, `/api/appointments/summary?date=${WINTER}${query}`)).body;
+    expect(await summary(`&carerId=${nadia}`)).toMatchObject({ total: 2, completed: 1, missed: 1, activeCarers: 1 });
+    expect(await summary(`&clientId=${walter}`)).toMatchObject({ total: 2, scheduled: 1, missed: 1 });
+    expect(await summary('&status=missed')).toMatchObject({ total: 1, missed: 1, completed: 0 });
+    expect(await summary('&careType=personal_care')).toMatchObject({ total: 4 });
+    expect(await summary('&careType=domestic')).toMatchObject({ total: 0, completionRate: null });
+    expect(await summary('&search=pember')).toMatchObject({ total: 2 });
+    const bad = await read<{ fields: Record<string, string> }>(command.admin, '/api/appointments/summary?careType=gardening');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['careType']);
+  });
+
   it('gives one analytics row per day of the range, days without visits included', async () => {
     const { body } = await read<AppointmentDayFigures[]>(command.admin, `/api/appointments/analytics?from=${addDays(WINTER, -1)}&to=${addDays(WINTER, 1)}`);
     expect(body).toEqual([

@@ -1,4 +1,4 @@
-import type { AppointmentCountView, AppointmentDayFigures, AppointmentStatus, AppointmentSummaryView, AppointmentView } from '@care/events';
+import type { AppointmentCountView, AppointmentDayFigures, AppointmentStatus, AppointmentSummaryView, AppointmentView, VisitType } from '@care/events';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiGetEveryPage } from '../../shared/api';
 
@@ -14,6 +14,7 @@ export interface AppointmentListParams {
   readonly carerId?: string;
   readonly clientId?: string;
   readonly status?: AppointmentStatus;
+  readonly careType?: VisitType;
   readonly unassigned?: boolean;
   readonly search?: string;
   readonly limit?: number;
@@ -51,9 +52,9 @@ export const todayCountQueryOptions = queryOptions({
   queryFn: () => apiGet<AppointmentCountView>(`${APPOINTMENTS_PATH}/today/count`),
 });
 
-/** GET /api/appointments/summary for one day or a range: the computed cards. */
-export function appointmentSummaryQueryOptions(range: { date?: string; from?: string; to?: string }) {
-  const url = withQuery(`${APPOINTMENTS_PATH}/summary`, range);
+/** GET /api/appointments/summary for one day or a range (and the list's filters): the computed cards. */
+export function appointmentSummaryQueryOptions(params: Omit<AppointmentListParams, 'limit' | 'offset'>) {
+  const url = withQuery(`${APPOINTMENTS_PATH}/summary`, { ...params });
   return queryOptions({ queryKey: [url] as const, queryFn: () => apiGet<AppointmentSummaryView>(url) });
 }
 
