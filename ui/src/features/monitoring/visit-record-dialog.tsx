@@ -4,6 +4,7 @@ import { enumLabel, formatDate, formatDateTime, formatPounds } from '../../share
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
 import { visitHistoryQueryOptions, visitRecordQueryOptions } from '../appointments/get-visit-record';
+import { handEnteredNote } from './time-entered-by-hand';
 import { VisitStatusBadge } from './visit-status-badge';
 
 interface VisitRecordDialogProps {
@@ -47,6 +48,7 @@ const place = (location: VisitLocation | null) =>
     : [location.address, `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`, location.accuracy === null ? null : `±${Math.round(location.accuracy)} m`]
         .filter(Boolean)
         .join(' · ');
+const withHandNote = (time: string, entered: AppointmentView['checkInEnteredByHand']) => (entered ? `${time}, ${handEnteredNote(entered)}` : time);
 const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
 function VisitDetails({ visit }: { visit: AppointmentView }) {
@@ -55,8 +57,8 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
     ['Carer', visit.carer ? personName(visit.carer.user) : 'Unassigned'],
     ['Planned', `${formatDate(visit.date)} ${visit.startTime}–${visit.endTime} (${visit.scheduledDuration} min)`],
     ['Care provided', enumLabel(visit.visitType)],
-    ['Checked in', visit.actualStartTime ? formatDateTime(visit.actualStartTime) : '—'],
-    ['Checked out', visit.actualEndTime ? formatDateTime(visit.actualEndTime) : '—'],
+    ['Checked in', visit.actualStartTime ? withHandNote(formatDateTime(visit.actualStartTime), visit.checkInEnteredByHand) : '—'],
+    ['Checked out', visit.actualEndTime ? withHandNote(formatDateTime(visit.actualEndTime), visit.checkOutEnteredByHand) : '—'],
     ['Source', orDash(visit.checkInSource)],
     ['Manual input reason', orDash(visit.manualInputReason)],
     ['Check-in location', place(visit.checkInLocation)],

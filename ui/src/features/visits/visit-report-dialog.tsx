@@ -6,6 +6,7 @@ import { formatDateTime, formatPounds } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { appointmentCarerName, appointmentClientName, enumLabel, statusBadgeClass, statusLabel } from '../appointments/appointment-form';
 import { visitHistoryQueryOptions, visitRecordQueryOptions } from '../appointments/get-visit-record';
+import { handEnteredNote } from '../monitoring/time-entered-by-hand';
 
 interface VisitReportDialogProps {
   open: boolean;
@@ -74,8 +75,14 @@ function VisitReport({ id }: { id: string }) {
         <Row label="Scheduled">
           {formatDateTime(visit.scheduledDate)}–{visit.endTime} ({visit.scheduledDuration} min)
         </Row>
-        <Row label="Checked in">{clock(visit.actualStartTime)}</Row>
-        <Row label="Checked out">{clock(visit.actualEndTime)}</Row>
+        <Row label="Checked in">
+          {clock(visit.actualStartTime)}
+          {visit.checkInEnteredByHand && `, ${handEnteredNote(visit.checkInEnteredByHand)}`}
+        </Row>
+        <Row label="Checked out">
+          {clock(visit.actualEndTime)}
+          {visit.checkOutEnteredByHand && `, ${handEnteredNote(visit.checkOutEnteredByHand)}`}
+        </Row>
         <Row label="Recorded from">{visit.checkInSource ?? '—'}</Row>
         {visit.manualInputReason && <Row label="Manual entry reason">{visit.manualInputReason}</Row>}
         <Row label="Late arrival">{visit.lateArrival ? `Yes${visit.lateReason ? `: ${visit.lateReason}` : ''}` : 'No'}</Row>
