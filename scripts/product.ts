@@ -6,10 +6,8 @@ import pg from 'pg';
 import { ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
 import { createReadModelDb, ensureStatusTables } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
+import { DEMO_HISTORY_HOURS } from '../command-api/src/demo/demo-appointments';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
-
-/** How far back the demo's history reaches (four weeks, with room): its check-ins are times entered by hand. */
-const DEMO_HISTORY_HOURS = 6 * 7 * 24;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -28,7 +28,7 @@ const env = parseEnv(
       /** A check-in is accepted from this many minutes before the visit's planned start. */
       CHECK_IN_EARLIEST_MINUTES: positiveWhole(120, 24 * 60),
       /** A check-in or check-out time entered by hand may be at most this many hours back. */
-      MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 7 * 24),
+      MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 60 * 24),
     }).and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);

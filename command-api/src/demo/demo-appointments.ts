@@ -166,6 +166,8 @@ function startedSteps(start: Date, seed: number, now: Date): DemoVisitStep[] {
  * (kept beside the server's time, with this reason); the demo start allows it six weeks back.
  */
 export const DEMO_HISTORY_REASON = 'Demo history, loaded after the visit';
+/** How far back the demo's history reaches (four weeks, with room): MANUAL_TIME_MAX_HOURS_BACK while it loads. */
+export const DEMO_HISTORY_HOURS = 6 * 7 * 24;
 
 function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitStep {
   const manual = seed % 10 === 0;
