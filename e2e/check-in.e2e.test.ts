@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import type { AppointmentView } from '@care/events';
+import { londonWallClockOf, type AppointmentView } from '@care/events';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
 let env: E2eEnvironment;
@@ -196,10 +196,13 @@ describe('Check In on a phone in Chromium', () => {
     await page.screenshot({ path: `${shots}/check-in-manual-390.png`, fullPage: true });
     await dialog.getByLabel('Reason for manual entry').fill('Phone location switched off by the care home Wi-Fi policy');
     await dialog.getByLabel('Reason for late arrival').fill('Bus diverted by roadworks');
+    // The carer arrived ten minutes ago and gives that time: it is kept beside the server's own, by hand.
+    const arrivedAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
+    await dialog.getByLabel('Actual time (leave blank for now)').fill(londonWallClockOf(arrivedAt));
     await dialog.getByRole('button', { name: 'Check In' }).click();
     await expect.poll(() => toast(page, 'Checked in').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => card.getByText(/\(Manual\) · late arrival/).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText(/\(Manual\) · late arrival · time entered by hand/).isVisible()).toBe(true);
 
     const recorded = await get<AppointmentView>(admin.request, `/api/appointments/${visitB}`);
     expect(recorded).toMatchObject({
@@ -209,7 +212,10 @@ describe('Check In on a phone in Chromium', () => {
       checkInLocation: null,
       lateArrival: true,
       lateReason: 'Bus diverted by roadworks',
+      actualStartTime: arrivedAt.toISOString(),
+      checkInEnteredByHand: { recordedAt: expect.any(String), reason: 'Phone location switched off by the care home Wi-Fi policy' },
     });
+    expect(Date.parse(recorded.checkInEnteredByHand!.recordedAt)).toBeGreaterThan(arrivedAt.getTime() + 9 * 60_000);
 
     // Office staff see every carer's visits of today on the same screen (desktop width).
     const office = await open(admin, '/check-in');

@@ -125,6 +125,19 @@ describe('Scheduling & Rotas in Chromium', () => {
     // The shift now covers the visit's hour: shaded, and the visit is no longer flagged.
     await expect.poll(() => cell(page, visitDate, 10).getAttribute('class')).toContain('rota-cell-covered');
     await expect.poll(() => visitChip.textContent()).not.toContain('Outside shift');
+    // A second shift for Nadia that overlaps the first is refused, and the form names the clash under Carer.
+    await page.getByRole('button', { name: 'New Shift' }).click();
+    const clashDialog = page.getByRole('dialog', { name: 'New Shift' });
+    await clashDialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain (EMP-701)' });
+    await clashDialog.getByLabel('Shift type').selectOption('afternoon');
+    await clashDialog.getByLabel('Start').fill(`${visitDate}T14:00`);
+    await clashDialog.getByLabel('End').fill(`${visitDate}T18:00`);
+    await clashDialog.getByRole('button', { name: 'Create Shift' }).click();
+    await expect
+      .poll(() => clashDialog.getByText(new RegExp(`^Carer already has a shift 09:00–15:00 on ${visitDate.split('-').reverse().join('/')} \\(shift `)).isVisible())
+      .toBe(true);
+    await clashDialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('total-shifts').textContent()).toBe('1');
     await grid.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/scheduling-1280.png`, fullPage: false });
 

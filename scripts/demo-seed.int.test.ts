@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonToday, type RawRecordedEvent } from '@care/events';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
+import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 
 let database: TestDatabase;
@@ -13,7 +14,8 @@ const eventLog = () => (settled ??= settledLog(api.store));
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'demo_seed');
-  api = await startCommandApiOn(database.url, { silent: true });
+  // As `npm start` runs it for the demo: the history goes in as times entered by hand, weeks back.
+  api = await startCommandApiOn(database.url, { silent: true, visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: DEMO_HISTORY_HOURS } });
   seeded = await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD });
 }, 300_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createPool, ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
 import { createReadModelDb, ensureStatusTables } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
+import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -94,6 +95,8 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
       ADMIN_EMAIL: config.admin?.email ?? '',
       ADMIN_PASSWORD: config.admin?.password ?? '',
+      // The demo's six weeks of history go in through check-in and check-out as times entered by hand.
+      ...(config.seedDemoData && !process.env.MANUAL_TIME_MAX_HOURS_BACK && { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) }),
     };
     const exits: Promise<string>[] = [];
     for (const service of SERVICES) {

@@ -34,6 +34,7 @@ import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
 import type { CommandState } from './shared/command-state';
 import { jsonBody } from './shared/json-body';
+import type { VisitTimeRules } from './appointments/visit-times';
 import { UserService } from './users/user-service';
 import { userRoutes } from './users/user-routes';
 
@@ -47,6 +48,8 @@ export interface CommandAppOptions {
   readonly publicUrl: string;
   /** Extra origins allowed to send writes (when the public origin differs from the Host seen here). */
   readonly trustedOrigins?: readonly string[];
+  /** CHECK_IN_EARLIEST_MINUTES and MANUAL_TIME_MAX_HOURS_BACK. */
+  readonly visitTimeRules?: VisitTimeRules;
 }
 
 export interface CommandApp {
@@ -66,6 +69,7 @@ export function createCommandApp({
   policy = DEFAULT_AUTH_POLICY,
   publicUrl,
   trustedOrigins = [],
+  visitTimeRules,
 }: CommandAppOptions): CommandApp {
   const sessions = new SessionStore(pool, policy.session);
   const credentials = new Credentials(pool);
@@ -79,7 +83,7 @@ export function createCommandApp({
     ctx.body = { status: 'ok' };
   });
   const publicRouter = authRoutes(signIn, resets);
-  const deps = { store, pool, logger };
+  const deps = { store, pool, logger, visitTimeRules };
   const privateRouters = [
     userRoutes(users, resets),
     carerRoutes(new CarerService(store)),

@@ -25,6 +25,10 @@ const env = parseEnv(
       VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
       /** How often the timeliness policy looks for late and missed visits. */
       VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+      /** A check-in is accepted from this many minutes before the visit's planned start. */
+      CHECK_IN_EARLIEST_MINUTES: positiveWhole(120, 24 * 60),
+      /** A check-in or check-out time entered by hand may be at most this many hours back. */
+      MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 60 * 24),
     }).and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
@@ -39,6 +43,7 @@ const { app, users, sessions, throttle, resets } = createCommandApp({
   policy: authPolicyFrom(env),
   publicUrl: env.PUBLIC_URL,
   trustedOrigins: env.TRUSTED_ORIGINS,
+  visitTimeRules: { checkInEarliestMinutes: env.CHECK_IN_EARLIEST_MINUTES, manualTimeMaxHoursBack: env.MANUAL_TIME_MAX_HOURS_BACK },
 });
 const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);

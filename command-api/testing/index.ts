@@ -9,6 +9,7 @@ import { createPool, ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, Postgre
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createCommandApp } from '../src/app';
 import type { AuthPolicy } from '../src/auth/auth-policy';
+import type { VisitTimeRules } from '../src/appointments/visit-times';
 
 export interface ApiReply {
   readonly status: number;
@@ -60,6 +61,8 @@ export interface TestApiOptions {
   readonly publicUrl?: string;
   /** Wraps the event store the app uses, e.g. to hold one read back and so stage a race deterministically. */
   readonly wrapStore?: (store: EventStore) => EventStore;
+  /** CHECK_IN_EARLIEST_MINUTES and MANUAL_TIME_MAX_HOURS_BACK (the defaults otherwise). */
+  readonly visitTimeRules?: VisitTimeRules;
 }
 
 export const TEST_PUBLIC_URL = 'https://care.example.org';
@@ -82,7 +85,7 @@ export async function startCommandApi(serverUrl: string, label: string, options:
  */
 export async function startCommandApiOn(
   databaseUrl: string,
-  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store }: TestApiOptions = {},
+  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store, visitTimeRules }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
   const logLines: Record<string, unknown>[] = [];
@@ -93,7 +96,7 @@ export async function startCommandApiOn(
   const pool = createPool(databaseUrl, { max: 5, log: logger });
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
-  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl });
+  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl, visitTimeRules });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

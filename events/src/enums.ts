@@ -33,8 +33,23 @@ export const TRAINING_TYPES = [
 export type TrainingType = (typeof TRAINING_TYPES)[number];
 export const TRAINING_STATUSES = ['current', 'expiring_soon', 'expired', 'pending'] as const;
 export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
-/** Training compliance = current records / 8 (spec part 2 section 9); expiring soon = within 30 days. */
-export const REQUIRED_TRAINING_COUNT = 8;
+/**
+ * The 8 required training types of the compliance figure (spec part 2 section 9: "current records / 8"): the
+ * mandatory training of UK home care. Mental health is specialist training (as the carer specialization of the
+ * same name) and "other" is anything else: both are recorded and listed, but neither counts towards compliance.
+ */
+export const REQUIRED_TRAINING_TYPES = [
+  'cpr',
+  'first_aid',
+  'medication',
+  'safeguarding',
+  'manual_handling',
+  'food_safety',
+  'infection_control',
+  'dementia_care',
+] as const satisfies readonly TrainingType[];
+/** Training compliance = required types with a current record / 8; expiring soon = within 30 days. */
+export const REQUIRED_TRAINING_COUNT = REQUIRED_TRAINING_TYPES.length;
 export const EXPIRING_SOON_DAYS = 30;
 
 /** Diary (spec part 1 section 3): the form defaults to care_note and normal. */

@@ -4,7 +4,7 @@ import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/emplo
 import { carerAccountEventDefinitions, type CarerAccountEvent } from './carers/carer-account-events';
 import { appointmentEvents, carerBookingEvents, type AppointmentEvent, type CarerBookingEvent } from './appointments';
 import { clientSliceEvents, type ClientSliceEvent } from './clients';
-import { shiftEvents, type ShiftEvent } from './shifts';
+import { carerShiftBookingEvents, shiftEvents, type CarerShiftBookingEvent, type ShiftEvent } from './shifts';
 import { projectionEventDefinitions, type ProjectionEvent } from './projections/projection-events';
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
@@ -34,6 +34,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...appointmentEvents,
   ...carerBookingEvents,
   ...shiftEvents,
+  ...carerShiftBookingEvents,
   ...projectionEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -56,6 +57,7 @@ export type DomainEvent =
   | AppointmentEvent
   | CarerBookingEvent
   | ShiftEvent
+  | CarerShiftBookingEvent
   | ProjectionEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {

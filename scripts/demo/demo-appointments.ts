@@ -161,12 +161,21 @@ function startedSteps(start: Date, seed: number, now: Date): DemoVisitStep[] {
   return checkedIn <= now ? [checkIn(checkedIn, seed, null)] : [];
 }
 
+/**
+ * The demo's history is loaded after the visits "happened", so every time it gives is a time entered by hand
+ * (kept beside the server's time, with this reason); the demo start allows it six weeks back.
+ */
+export const DEMO_HISTORY_REASON = 'Demo history, loaded after the visit';
+/** How far back the demo's history reaches (four weeks, with room): MANUAL_TIME_MAX_HOURS_BACK while it loads. */
+export const DEMO_HISTORY_HOURS = 6 * 7 * 24;
+
 function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitStep {
   const manual = seed % 10 === 0;
   const body: CheckInRequest = manual
     ? { checkedInAt: at.toISOString(), source: 'Manual', manualInputReason: 'Phone battery flat; time from the paper timesheet', lateReason }
     : {
         checkedInAt: at.toISOString(),
+        handEnteredReason: DEMO_HISTORY_REASON,
         source: 'Mobile',
         location: { latitude: 51.45 + (seed % 20) * 0.01, longitude: -0.25 + (seed % 25) * 0.012, accuracy: 8 + (seed % 20), address: null },
         lateReason,
@@ -179,6 +188,7 @@ function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed
     checkedOutAt: at.toISOString(),
     source: seed % 10 === 0 ? 'Manual' : 'Mobile',
     manualInputReason: seed % 10 === 0 ? 'Phone battery flat; time from the paper timesheet' : null,
+    handEnteredReason: seed % 10 === 0 ? null : DEMO_HISTORY_REASON,
     tasksCompleted: seed % 7 === 0 ? tasks.slice(0, -1) : [...tasks],
     medicationGiven: visitType === 'medication' || tasks.includes('Prompt medication'),
     clientMood: MOODS[seed % MOODS.length]!,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   appointmentStreamId,
@@ -12,7 +11,6 @@ import {
 } from '@care/events';
 import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
 import { AppointmentService } from './appointment-service';
-import { runVisitTimelinessOnce, VISIT_TIMELINESS_USER } from './visit-timeliness-policy';
 
 let api: RunningCommandApi;
 let coordinator: TestUser;
@@ -476,6 +474,87 @@ describe('check-in, check-out and amendment', () => {
   });
 });
 
+describe('when a visit may be recorded: the server’s time, times entered by hand, the check-in window', () => {
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('refuses a check-in days before the visit, saying when it opens, and appends nothing', async () => {
+    const id = await created(schedule(ownCarerId, '2099-01-05T10:00:00.000Z'));
+    const before = await settledLog(api.store);
+    const reply = await carerUser.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' });
+    const message = 'Check-in opens 2 hours before the visit starts: from 08:00 on 05/01/2099';
+    expect({ status: reply.status, body: reply.body }).toEqual({ status: 409, body: { error: message, fields: { checkedInAt: message } } });
+    expect(await appendedSince(api.store, before)).toEqual([]);
+  });
+
+  it('accepts a check-in within the window before the start, on the server’s time', async () => {
+    const id = await created(schedule(await createCarer(), minutesFromNow(90)));
+    const reply = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile', checkedInAt: minutesFromNow(0) });
+    expect(reply.status, reply.text).toBe(200);
+    const [, checkedIn] = await eventsOf(appointmentStreamId(id));
+    const data = checkedIn!.data as { checkedInAt: string; recordedAt: string; handEnteredReason: string | null };
+    expect(data.checkedInAt).toBe(data.recordedAt);
+    expect(data.handEnteredReason).toBeNull();
+    expect(Math.abs(Date.parse(data.recordedAt) - Date.parse(checkedIn!.metadata.occurredAt))).toBeLessThan(5_000);
+  });
+
+  it('keeps a time entered by hand beside the server’s time, and refuses one without a reason, in the future or too far back', async () => {
+    const carerId = await createCarer();
+    const id = await created(schedule(carerId, minutesFromNow(-180)));
+    const before = await settledLog(api.store);
+    const noReason = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesFromNow(-170) });
+    const reasonMessage = 'A reason is required when the check-in time is entered by hand';
+    expect({ status: noReason.status, body: noReason.body }).toEqual({ status: 400, body: { error: reasonMessage, fields: { handEnteredReason: reasonMessage } } });
+    const future = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesFromNow(30), handEnteredReason: 'x' });
+    expect(future.body).toEqual({ error: 'Check-in time cannot be in the future', fields: { checkedInAt: 'Check-in time cannot be in the future' } });
+    const tooOld = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesFromNow(-13 * 60), handEnteredReason: 'x' });
+    expect({ status: tooOld.status, fields: tooOld.body.fields }).toEqual({
+      status: 400,
+      fields: { checkedInAt: 'Check-in time entered by hand must be within the last 12 hours' },
+    });
+    expect(await appendedSince(api.store, before)).toEqual([]);
+
+    const arrived = minutesFromNow(-170);
+    const manual = await coordinator.request('POST', `/api/appointments/${id}/check-in`, {
+      checkedInAt: arrived,
+      source: 'Manual',
+      manualInputReason: 'No signal at the house; time from the paper timesheet',
+    });
+    expect(manual.status, manual.text).toBe(200);
+    const [, checkedIn] = await eventsOf(appointmentStreamId(id));
+    expect(checkedIn!.data).toMatchObject({
+      checkedInAt: new Date(arrived).toISOString(),
+      handEnteredReason: 'No signal at the house; time from the paper timesheet',
+      lateArrival: false,
+    });
+    expect(Date.parse((checkedIn!.data as { recordedAt: string }).recordedAt)).toBeGreaterThan(Date.parse(arrived) + 160 * 60_000);
+
+    const leftAt = minutesFromNow(-110);
+    const out = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { checkedOutAt: leftAt, handEnteredReason: 'Forgot to check out' });
+    expect(out.status, out.text).toBe(200);
+    expect((await eventsOf(appointmentStreamId(id))).at(-1)!.data).toMatchObject({
+      checkedOutAt: new Date(leftAt).toISOString(),
+      handEnteredReason: 'Forgot to check out',
+    });
+  });
+
+  it('accepts a check-out with a full-size signature (300,000 characters), and answers 413 beyond the body limit', async () => {
+    const id = await created(schedule(await createCarer(), minutesFromNow(-400)));
+    expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(200);
+    const prefix = 'data:image/png;base64,';
+    const signature = prefix + 'A'.repeat(300_000 - prefix.length);
+    const notes = 'é'.repeat(2_000);
+    const reply = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { signature, notes, healthObservations: notes });
+    expect(reply.status, reply.text).toBe(200);
+    expect(((await eventsOf(appointmentStreamId(id))).at(-1)!.data as { signature: string }).signature).toHaveLength(300_000);
+
+    const tooLarge = await coordinator.request('POST', `/api/appointments/${id}/amend`, { signature: signature + 'A'.repeat(200_000), reason: 'x' });
+    expect(tooLarge.status).toBe(413);
+    // Other writes keep the small limit.
+    const bigNote = await coordinator.request('POST', '/api/appointments', visit(null, at('10:00'), { notes: 'x'.repeat(150_000) }));
+    expect(bigNote.status).toBe(413);
+  });
+});
+
 describe('POST /api/appointments/recurring', () => {
   const pattern = (carerId: string | null, overrides: Record<string, unknown> = {}) => ({
     clientId,
@@ -539,57 +618,5 @@ describe('POST /api/appointments/recurring', () => {
     });
     const none = await api.request('POST', '/api/appointments/recurring', pattern(null, { daysOfWeek: [6], untilDate: '2026-03-27' }));
     expect(none.body.fields).toEqual({ daysOfWeek: 'No day between the start and until dates is one of the chosen days' });
-  });
-});
-
-describe('the visit timeliness policy', () => {
-  const deps = () => ({ store: api.store, pool: api.pool, logger: pino({ level: 'silent' }) });
-
-  it('does nothing before the read model exists', async () => {
-    expect(await runVisitTimelinessOnce(deps(), { lateGraceMinutes: 15 })).toEqual({ late: 0, missed: 0, failed: 0 });
-  });
-
-  it('raises running late and then missed, each exactly once, as the policy user', async () => {
-    // The projector's table, reduced to the columns the policy reads (this test runs no projector).
-    await api.pool.query(`CREATE SCHEMA IF NOT EXISTS read_model`);
-    await api.pool.query(
-      `CREATE TABLE read_model.appointments (id uuid PRIMARY KEY, status text NOT NULL, scheduled_start timestamptz NOT NULL,
-         scheduled_end timestamptz NOT NULL, running_late boolean NOT NULL DEFAULT false)`,
-    );
-    const carerId = await createCarer();
-    const late = await created(schedule(carerId, at('10:00', '2026-11-02')));
-    const onTime = await created(schedule(carerId, at('11:00', '2026-11-02')));
-    for (const [id, start] of [
-      [late, at('10:00', '2026-11-02')],
-      [onTime, at('11:00', '2026-11-02')],
-    ] as const) {
-      await api.pool.query(
-        `INSERT INTO read_model.appointments (id, status, scheduled_start, scheduled_end) VALUES ($1, 'scheduled', $2, $2::timestamptz + interval '1 hour')`,
-        [id, start],
-      );
-    }
-
-    const at1020 = new Date(at('10:20', '2026-11-02'));
-    expect(await runVisitTimelinessOnce(deps(), { lateGraceMinutes: 15 }, at1020)).toEqual({ late: 1, missed: 0, failed: 0 });
-    // The read model has not caught up (no projector here): the stream itself refuses to raise it twice.
-    expect(await runVisitTimelinessOnce(deps(), { lateGraceMinutes: 15 }, at1020)).toEqual({ late: 0, missed: 0, failed: 0 });
-
-    const at1100 = new Date(at('11:00', '2026-11-02'));
-    expect(await runVisitTimelinessOnce(deps(), { lateGraceMinutes: 15 }, at1100)).toEqual({ late: 0, missed: 1, failed: 0 });
-    expect(await runVisitTimelinessOnce(deps(), { lateGraceMinutes: 15 }, at1100)).toEqual({ late: 0, missed: 0, failed: 0 });
-
-    const events = await eventsOf(appointmentStreamId(late));
-    expect(events.map((event) => event.type)).toEqual(['AppointmentScheduled', 'VisitRunningLate', 'VisitMissed']);
-    expect(events[1]).toMatchObject({ data: { detectedAt: at1020.toISOString() }, metadata: { userId: VISIT_TIMELINESS_USER } });
-    expect(await typesOf(appointmentStreamId(onTime))).toEqual(['AppointmentScheduled']);
-
-    // A carer whose phone was offline still checks in to the missed visit; the history keeps VisitMissed.
-    const checkIn = await coordinator.request('POST', `/api/appointments/${late}/check-in`, {
-      checkedInAt: at('10:05', '2026-11-02'),
-      source: 'Manual',
-      manualInputReason: 'Phone was offline',
-    });
-    expect(checkIn.status, checkIn.text).toBe(200);
-    expect(await typesOf(appointmentStreamId(late))).toEqual(['AppointmentScheduled', 'VisitRunningLate', 'VisitMissed', 'VisitCheckedIn']);
   });
 });

@@ -1,4 +1,5 @@
 import type { AppointmentPlan, CheckInSource, VisitLocation, VisitOutcome } from '@care/events';
+import type { VisitTimeRules } from './visit-times';
 
 /** Who records a visit: a carer may record only the visits assigned to their own carer record. */
 export interface VisitRecorder {
@@ -46,8 +47,10 @@ export type AppointmentCommand =
       readonly id: string;
       readonly now: string;
       readonly recorder: VisitRecorder;
-      /** Undefined: now. */
+      /** Undefined: now. A different time is entered by hand and needs handEnteredReason. */
       readonly checkedInAt: string | undefined;
+      readonly handEnteredReason: string | null;
+      readonly rules: VisitTimeRules;
       readonly capture: CaptureDetails;
       readonly lateReason: string | null;
     }
@@ -56,8 +59,10 @@ export type AppointmentCommand =
       readonly id: string;
       readonly now: string;
       readonly recorder: VisitRecorder;
-      /** Undefined: now. */
+      /** Undefined: now. A different time is entered by hand and needs handEnteredReason. */
       readonly checkedOutAt: string | undefined;
+      readonly handEnteredReason: string | null;
+      readonly rules: VisitTimeRules;
       readonly capture: CaptureDetails;
       readonly outcome: Omit<VisitOutcome, 'checkedOutAt'>;
     }

@@ -57,8 +57,8 @@ const renderBookingClash: Middleware<CommandState> = async (ctx, next) => {
  * change, cancel, no-show (appointments.write); check in and out (visits.record, a carer only their own
  * visits); amend a completed visit (visits.amend). Every command on an existing visit accepts If-Match.
  */
-export function appointmentRoutes({ store }: CommandDeps): Router<CommandState> {
-  const service = new AppointmentService(store);
+export function appointmentRoutes({ store, visitTimeRules }: CommandDeps): Router<CommandState> {
+  const service = new AppointmentService(store, undefined, visitTimeRules);
   const router = new Router<CommandState>({ prefix: '/api/appointments' });
   router.use(renderBookingClash);
   const write = requirePermission('appointments.write');

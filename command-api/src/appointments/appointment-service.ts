@@ -24,6 +24,7 @@ import { daysTouched, type BookingRequest } from './carer-bookings';
 import { decide } from './decide';
 import { londonDateOf, ukDate } from './london-texts';
 import { bookableCarer, bookableClient, carerName, loadCarer, loadClient, type BookableCarer } from './visit-parties';
+import { DEFAULT_VISIT_TIME_RULES, type VisitTimeRules } from './visit-times';
 import { expandWeeklyPattern } from './weekly-pattern';
 
 /** A command's result plus what the coordinator should know but that does not refuse it. */
@@ -57,6 +58,7 @@ export class AppointmentService {
   constructor(
     private readonly store: EventStore,
     private readonly clock: () => Date = () => new Date(),
+    private readonly rules: VisitTimeRules = DEFAULT_VISIT_TIME_RULES,
   ) {
     this.bookings = new CarerBookings(store, clock);
   }
@@ -181,6 +183,8 @@ export class AppointmentService {
       now: this.now(),
       recorder: { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) },
       checkedInAt: input.checkedInAt,
+      handEnteredReason: handEnteredReasonOf(input),
+      rules: this.rules,
       capture: captureOf(input),
       lateReason: input.lateReason ?? null,
     };
@@ -201,6 +205,8 @@ export class AppointmentService {
       now: this.now(),
       recorder: { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) },
       checkedOutAt: input.checkedOutAt,
+      handEnteredReason: handEnteredReasonOf(input),
+      rules: this.rules,
       capture: captureOf(input),
       outcome: {
         tasksCompleted: input.tasksCompleted,
@@ -311,6 +317,11 @@ const daysOf = (plan: AppointmentPlan) => daysTouched(plan.scheduledStart, sched
 
 function captureOf(input: CheckInCommandInput | CheckOutCommandInput): CaptureDetails {
   return { location: input.location, source: input.source, manualInputReason: input.manualInputReason ?? null };
+}
+
+/** A Manual entry's reason also explains the time it gives, so the form need not ask twice. */
+function handEnteredReasonOf(input: CheckInCommandInput | CheckOutCommandInput): string | null {
+  return input.handEnteredReason ?? input.manualInputReason ?? null;
 }
 
 /** "<carer> is booked with 9 clients on 21/11/2026, above their limit of 8": a warning, not a refusal. */

@@ -65,7 +65,8 @@ export function evolve(state: AppointmentState, event: AppointmentEvent): Appoin
     case 'VisitCheckedIn':
       return { ...state, status: 'in_progress', checkedInAt: event.data.checkedInAt, lateReason: event.data.lateReason };
     case 'VisitCheckedOut': {
-      const { id: _id, location: _location, source: _source, manualInputReason: _reason, ...outcome } = event.data;
+      const { id: _id, location: _location, source: _source, manualInputReason: _reason, recordedAt: _recordedAt, handEnteredReason: _handReason, ...outcome } =
+        event.data;
       return { ...state, status: 'completed', outcome };
     }
     case 'VisitAmended': {

@@ -1,13 +1,11 @@
-import { LATE_ARRIVAL_MINUTES, type AppointmentEvent, type AppointmentStatus, changedFields } from '@care/events';
+import { changedFields, isLateArrival, type AppointmentEvent, type AppointmentStatus } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { AmendableVisit, AppointmentCommand, VisitRecorder } from './appointment-commands';
 import { scheduledEndOf, type AppointmentState, type ExistingAppointment } from './appointment-state';
+import { assertCheckInWindowOpen, CLOCK_SKEW_MS, recordedTime } from './visit-times';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
-
-/** A phone's clock may run a little ahead of the server's: a time this far "in the future" is still accepted. */
-export const CLOCK_SKEW_MS = 2 * 60_000;
 
 const STATUS_PHRASE: Record<AppointmentStatus, string> = {
   scheduled: 'is scheduled',
@@ -61,13 +59,19 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       // A missed visit still accepts a check-in: the carer was there, their phone was offline.
       whileIn(current, ['scheduled', 'missed'], 'check in to');
       if (current.carerId === null) throw new DomainError('conflict', 'Assign a carer to the visit before checking in');
-      const checkedInAt = command.checkedInAt ?? command.now;
-      assertNotInFuture(checkedInAt, command.now, 'checkedInAt', 'Check-in time cannot be in the future');
-      const lateArrival = Date.parse(checkedInAt) - Date.parse(current.plan.scheduledStart) > LATE_ARRIVAL_MINUTES * 60_000;
+      const { at: checkedInAt, ...time } = recordedTime({
+        claimed: command.checkedInAt,
+        now: command.now,
+        reason: command.handEnteredReason,
+        field: 'checkedInAt',
+        rules: command.rules,
+      });
+      assertCheckInWindowOpen(checkedInAt, current.plan.scheduledStart, command.rules);
+      const lateArrival = isLateArrival(current.plan.scheduledStart, checkedInAt);
       return [
         {
           type: 'VisitCheckedIn',
-          data: { id, carerId: current.carerId, checkedInAt, ...command.capture, lateArrival, lateReason: command.lateReason },
+          data: { id, carerId: current.carerId, checkedInAt, ...command.capture, lateArrival, lateReason: command.lateReason, ...time },
         },
       ];
     }
@@ -79,11 +83,16 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       }
       if (current.status === 'completed') throw new DomainError('conflict', 'The visit is already checked out');
       whileIn(current, ['in_progress'], 'check out of');
-      const checkedOutAt = command.checkedOutAt ?? command.now;
-      assertNotInFuture(checkedOutAt, command.now, 'checkedOutAt', 'Check-out time cannot be in the future');
+      const { at: checkedOutAt, ...time } = recordedTime({
+        claimed: command.checkedOutAt,
+        now: command.now,
+        reason: command.handEnteredReason,
+        field: 'checkedOutAt',
+        rules: command.rules,
+      });
       assertInOrder(current.checkedInAt ?? checkedOutAt, checkedOutAt, 'checkedOutAt');
       const tasksCompleted = tasksOfVisit(current, command.outcome.tasksCompleted);
-      return [{ type: 'VisitCheckedOut', data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt } }];
+      return [{ type: 'VisitCheckedOut', data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt, ...time } }];
     }
     case 'AmendVisit': {
       const current = existing(state);

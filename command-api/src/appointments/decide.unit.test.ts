@@ -4,6 +4,7 @@ import { refusal } from '../shared/refusal.testing';
 import type { AppointmentCommand, CaptureDetails, VisitRecorder } from './appointment-commands';
 import { evolve, initialAppointmentState, type AppointmentState } from './appointment-state';
 import { decide } from './decide';
+import { DEFAULT_VISIT_TIME_RULES } from './visit-times';
 
 const id = '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7b';
 const clientId = '0190a5b2-7c3d-7e4f-8a1b-00000000000d';
@@ -43,7 +44,10 @@ const outcome: VisitOutcome = {
   mileageTenths: 45,
   expensesPence: null,
 };
-const checkedOut: AppointmentEvent = { type: 'VisitCheckedOut', data: { id, ...capture, ...outcome } };
+const checkedOut: AppointmentEvent = {
+  type: 'VisitCheckedOut',
+  data: { id, ...capture, ...outcome, recordedAt: outcome.checkedOutAt, handEnteredReason: null },
+};
 const missed: AppointmentEvent = { type: 'VisitMissed', data: { id, detectedAt: at('11:00') } };
 const runningLate: AppointmentEvent = { type: 'VisitRunningLate', data: { id, detectedAt: at('10:15') } };
 const cancelled: AppointmentEvent = { type: 'AppointmentCancelled', data: { id, reason: 'Client in hospital' } };
@@ -78,13 +82,26 @@ const checkIn = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckIn
   now: at('10:05'),
   recorder: assignedCarer,
   checkedInAt: undefined,
+  handEnteredReason: null,
+  rules: DEFAULT_VISIT_TIME_RULES,
   capture,
   lateReason: null,
   ...overrides,
 });
 const checkOut = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckOut' }>> = {}): AppointmentCommand => {
   const { checkedOutAt: _checkedOutAt, ...rest } = outcome;
-  return { type: 'CheckOut', id, now: at('10:55'), recorder: assignedCarer, checkedOutAt: undefined, capture, outcome: rest, ...overrides };
+  return {
+    type: 'CheckOut',
+    id,
+    now: at('10:55'),
+    recorder: assignedCarer,
+    checkedOutAt: undefined,
+    handEnteredReason: null,
+    rules: DEFAULT_VISIT_TIME_RULES,
+    capture,
+    outcome: rest,
+    ...overrides,
+  };
 };
 const amend = (changes: Extract<AppointmentCommand, { type: 'AmendVisit' }>['changes'], now = at('18:00')): AppointmentCommand => ({
   type: 'AmendVisit',
@@ -234,15 +251,17 @@ describe('the timeliness policy: running late and missed', () => {
 });
 
 describe('check-in', () => {
-  it('checks in the assigned carer at the time given, on time', () => {
+  const atServerTime = (time: string) => ({ checkedInAt: at(time), recordedAt: at(time), handEnteredReason: null });
+
+  it('checks in the assigned carer at the server’s time, on time', () => {
     given(scheduled())
-      .when(checkIn({ checkedInAt: at('10:03') }))
-      .then([{ type: 'VisitCheckedIn', data: { id, carerId, checkedInAt: at('10:03'), ...capture, lateArrival: false, lateReason: null } }]);
+      .when(checkIn({ now: at('10:03') }))
+      .then([{ type: 'VisitCheckedIn', data: { id, carerId, ...atServerTime('10:03'), ...capture, lateArrival: false, lateReason: null } }]);
   });
 
-  it('uses the current time when none is given', () => {
-    const [event] = decide(checkIn({ now: at('10:07') }), given(scheduled()).state);
-    expect(event).toMatchObject({ type: 'VisitCheckedIn', data: { checkedInAt: at('10:07') } });
+  it('records the server’s time when the phone’s clock is within two minutes of it', () => {
+    const [event] = decide(checkIn({ now: at('10:07'), checkedInAt: at('10:06') }), given(scheduled()).state);
+    expect(event).toMatchObject({ type: 'VisitCheckedIn', data: atServerTime('10:07') });
   });
 
   it('is a late arrival more than 15 minutes after the scheduled start, with the reason', () => {
@@ -253,16 +272,69 @@ describe('check-in', () => {
       .then([
         {
           type: 'VisitCheckedIn',
-          data: { id, carerId, checkedInAt: at('10:16'), ...capture, lateArrival: true, lateReason: 'Traffic on the ring road' },
+          data: { id, carerId, ...atServerTime('10:16'), ...capture, lateArrival: true, lateReason: 'Traffic on the ring road' },
         },
       ]);
   });
 
+  it('keeps a time entered by hand beside the server’s time, with its reason, and judges punctuality by it', () => {
+    given(scheduled())
+      .when(checkIn({ now: at('10:40'), checkedInAt: at('10:02'), handEnteredReason: 'No signal at the door' }))
+      .then([
+        {
+          type: 'VisitCheckedIn',
+          data: {
+            id,
+            carerId,
+            checkedInAt: at('10:02'),
+            recordedAt: at('10:40'),
+            handEnteredReason: 'No signal at the door',
+            ...capture,
+            lateArrival: false,
+            lateReason: null,
+          },
+        },
+      ]);
+  });
+
+  it('refuses a time entered by hand without a reason, in the future, or more than the allowed hours back', () => {
+    expect(given(scheduled()).when(checkIn({ now: at('10:40'), checkedInAt: at('10:02') })).refusal()).toEqual({
+      kind: 'invalid',
+      message: 'A reason is required when the check-in time is entered by hand',
+      field: 'handEnteredReason',
+    });
+    expect(given(scheduled()).when(checkIn({ now: at('10:05'), checkedInAt: at('10:30'), handEnteredReason: 'x' })).refusal()).toEqual({
+      kind: 'invalid',
+      message: 'Check-in time cannot be in the future',
+      field: 'checkedInAt',
+    });
+    const tooFarBack = checkIn({ now: '2026-11-21T23:00:00.000Z', checkedInAt: at('10:05'), handEnteredReason: 'Forgot', rules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: 12 } });
+    expect(given(scheduled()).when(tooFarBack).refusal()).toEqual({
+      kind: 'invalid',
+      message: 'Check-in time entered by hand must be within the last 12 hours',
+      field: 'checkedInAt',
+    });
+  });
+
+  it('opens the check-in the configured minutes before the start, and says when it opens', () => {
+    expect(decide(checkIn({ now: at('08:00') }), given(scheduled()).state)).toHaveLength(1);
+    expect(given(scheduled()).when(checkIn({ now: at('07:59') })).refusal()).toEqual({
+      kind: 'conflict',
+      message: 'Check-in opens 2 hours before the visit starts: from 08:00 on 21/11/2026',
+      field: 'checkedInAt',
+    });
+    const days = checkIn({ now: '2026-11-18T10:00:00.000Z', rules: { checkInEarliestMinutes: 30, manualTimeMaxHoursBack: 12 } });
+    expect(given(scheduled()).when(days).refusal()).toMatchObject({ message: 'Check-in opens 30 minutes before the visit starts: from 09:30 on 21/11/2026' });
+  });
+
   it('still accepts a check-in on a missed visit (the phone was offline); the missed event stays in the history', () => {
     const { state } = given(scheduled(), missed);
-    const events = decide(checkIn({ now: at('12:00'), checkedInAt: at('10:02') }), state);
+    const events = decide(checkIn({ now: at('12:00'), checkedInAt: at('10:02'), handEnteredReason: 'Phone was offline' }), state);
     expect(events).toEqual([
-      { type: 'VisitCheckedIn', data: { id, carerId, checkedInAt: at('10:02'), ...capture, lateArrival: false, lateReason: null } },
+      {
+        type: 'VisitCheckedIn',
+        data: { id, carerId, checkedInAt: at('10:02'), recordedAt: at('12:00'), handEnteredReason: 'Phone was offline', ...capture, lateArrival: false, lateReason: null },
+      },
     ]);
     expect(events.reduce(evolve, state)).toMatchObject({ status: 'in_progress' });
   });
@@ -273,15 +345,6 @@ describe('check-in', () => {
       kind: 'forbidden',
       message: 'You can only record your own visits',
       field: undefined,
-    });
-  });
-
-  it('refuses a check-in time in the future (beyond a little clock drift)', () => {
-    expect(decide(checkIn({ now: at('10:05'), checkedInAt: at('10:06') }), given(scheduled()).state)).toHaveLength(1);
-    expect(given(scheduled()).when(checkIn({ now: at('10:05'), checkedInAt: at('10:30') })).refusal()).toEqual({
-      kind: 'invalid',
-      message: 'Check-in time cannot be in the future',
-      field: 'checkedInAt',
     });
   });
 
@@ -321,7 +384,7 @@ describe('check-out', () => {
   it('refuses a check-out before the check-in, of the visit or in time', () => {
     expect(given(scheduled()).when(checkOut()).refusal()).toMatchObject({ kind: 'conflict', message: 'Check in to the visit before checking out' });
     expect(given(scheduled(), missed).when(checkOut()).refusal()).toMatchObject({ kind: 'conflict', message: 'Check in to the visit before checking out' });
-    expect(given(scheduled(), checkedIn('10:05')).when(checkOut({ checkedOutAt: at('10:04') })).refusal()).toEqual({
+    expect(given(scheduled(), checkedIn('10:05')).when(checkOut({ now: at('10:30'), checkedOutAt: at('10:04'), handEnteredReason: 'Typo' })).refusal()).toEqual({
       kind: 'invalid',
       message: 'Check-out time must not be before the check-in time',
       field: 'checkedOutAt',
@@ -329,9 +392,14 @@ describe('check-out', () => {
   });
 
   it('refuses a future check-out time, another carer, and a second check-out', () => {
-    expect(given(scheduled(), checkedIn()).when(checkOut({ now: at('10:55'), checkedOutAt: at('11:30') })).refusal()).toMatchObject({
+    expect(given(scheduled(), checkedIn()).when(checkOut({ now: at('10:55'), checkedOutAt: at('11:30'), handEnteredReason: 'x' })).refusal()).toMatchObject({
       kind: 'invalid',
+      message: 'Check-out time cannot be in the future',
       field: 'checkedOutAt',
+    });
+    expect(given(scheduled(), checkedIn()).when(checkOut({ now: at('11:30'), checkedOutAt: at('10:55') })).refusal()).toMatchObject({
+      kind: 'invalid',
+      field: 'handEnteredReason',
     });
     expect(given(scheduled(), checkedIn()).when(checkOut({ recorder: otherCarer })).refusal()).toMatchObject({ kind: 'forbidden' });
     expect(given(scheduled(), checkedIn(), checkedOut).when(checkOut()).refusal()).toMatchObject({

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import type { ReadModelDatabase } from '@care/projector';
+import { timelinessCandidates } from '@care/projector/timeliness';
 import type { CommandContext } from '../shared/actor';
 import type { CommandDeps } from '../shared/command-deps';
 import { AppointmentService } from './appointment-service';
@@ -22,32 +26,20 @@ export interface TimelinessRun {
 }
 
 /**
- * Candidates come from the read model (scheduled visits whose start plus grace, or end, has passed); each is
- * then decided on its own stream, so a lagging read model can only delay an event, never raise a wrong one.
- * Before the projector has created the table there is nothing to look at.
+ * One pass of the policy at `now`: raises VisitRunningLate and VisitMissed where the stream agrees. The read
+ * model's typed query (projector `timeliness-candidates.ts`) says which visits to look at; each is then decided
+ * on its own stream and appended with its expected revision, so a check-in that lands first (or meanwhile) wins.
  */
-const CANDIDATES = `
-  SELECT id::text AS id
-    FROM read_model.appointments
-   WHERE status = 'scheduled'
-     AND ((NOT running_late AND scheduled_start + make_interval(mins => $1::int) <= $2::timestamptz)
-          OR scheduled_end <= $2::timestamptz)
-   ORDER BY scheduled_start
-   LIMIT ${BATCH_SIZE}`;
-
-/** One pass of the policy at `now`: raises VisitRunningLate and VisitMissed where the stream agrees. */
 export async function runVisitTimelinessOnce(
   deps: CommandDeps,
   options: Pick<VisitTimelinessOptions, 'lateGraceMinutes'>,
   now: Date = new Date(),
 ): Promise<TimelinessRun> {
-  const present = await deps.pool.query<{ present: boolean }>(`SELECT to_regclass('read_model.appointments') IS NOT NULL AS present`);
-  if (!present.rows[0]?.present) return { late: 0, missed: 0, failed: 0 };
-  const { rows } = await deps.pool.query<{ id: string }>(CANDIDATES, [options.lateGraceMinutes, now.toISOString()]);
+  const ids = await timelinessCandidates(readModelOf(deps.pool), { lateGraceMinutes: options.lateGraceMinutes, now, limit: BATCH_SIZE });
   const service = new AppointmentService(deps.store, () => now);
   const context: CommandContext = { userId: VISIT_TIMELINESS_USER, requestId: `visit-timeliness-${randomUUID()}` };
   const run = { late: 0, missed: 0, failed: 0 };
-  for (const { id } of rows) {
+  for (const id of ids) {
     try {
       const events = await service.checkTimeliness(id, options.lateGraceMinutes, context);
       run.late += events.filter((event) => event.type === 'VisitRunningLate').length;
@@ -59,6 +51,17 @@ export async function runVisitTimelinessOnce(
     }
   }
   return run;
+}
+
+/** One kysely instance per pool (it holds no connections of its own: queries go through the pool). */
+const readModels = new WeakMap<pg.Pool, Kysely<ReadModelDatabase>>();
+function readModelOf(pool: pg.Pool): Kysely<ReadModelDatabase> {
+  let db = readModels.get(pool);
+  if (!db) {
+    db = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
+    readModels.set(pool, db);
+  }
+  return db;
 }
 
 /**

@@ -11,25 +11,25 @@ afterEach(() => {
 
 /** Deps whose database fails every query, and a logger that records what it was told. */
 function failingDeps() {
-  const query = vi.fn(() => Promise.reject(new Error('connection refused')));
+  const connect = vi.fn(() => Promise.reject(new Error('connection refused')));
   const logger = pino({ level: 'silent' });
   const error = vi.spyOn(logger, 'error');
-  const deps: CommandDeps = { store: {} as EventStore, pool: { query } as unknown as pg.Pool, logger };
-  return { deps, query, error };
+  const deps: CommandDeps = { store: {} as EventStore, pool: { connect } as unknown as pg.Pool, logger };
+  return { deps, connect, error };
 }
 
 describe('the visit timeliness policy loop', () => {
   it('logs a failed run and keeps running on its interval until stopped', async () => {
     vi.useFakeTimers();
-    const { deps, query, error } = failingDeps();
+    const { deps, connect, error } = failingDeps();
     const stop = startVisitTimelinessPolicy(deps, { lateGraceMinutes: 15, intervalMs: 60_000 });
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(query).toHaveBeenCalledTimes(1);
+    expect(connect).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'visit timeliness policy run failed');
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(query).toHaveBeenCalledTimes(2);
+    expect(connect).toHaveBeenCalledTimes(2);
     stop();
     await vi.advanceTimersByTimeAsync(300_000);
-    expect(query).toHaveBeenCalledTimes(2);
+    expect(connect).toHaveBeenCalledTimes(2);
   });
 });

@@ -10,7 +10,19 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  */
 const MULTIPART_ROUTES = new Set(['POST /api/voice-notes']);
 
-/** JSON only, at most 100 kB; a body of another type is refused with 415 before it is read. */
+/** Most writes are small: 100 kB is far above any form. */
+const JSON_LIMIT = '100kb';
+/**
+ * A check-out or an amendment may carry the signature image: up to TEXT_LIMITS.signature (300,000) characters
+ * of base64, plus the visit's notes and observations (2,000 characters each, up to 6 bytes apiece when escaped).
+ */
+const SIGNED_JSON_LIMIT = '400kb';
+const SIGNED_ROUTES = /^\/api\/appointments\/[^/]+\/(check-out|amend)\/?$/;
+
+/**
+ * JSON only, at most 100 kB (400 kB for a check-out or amendment with a signature); a body of another type is
+ * refused with 415 before it is read, a larger one with 413.
+ */
 export function jsonBody(): Koa.Middleware[] {
   const requireJson: Koa.Middleware = async (ctx, next) => {
     if (!WITH_BODY.has(ctx.method) || ctx.request.length === 0) return next();
@@ -23,5 +35,8 @@ export function jsonBody(): Koa.Middleware[] {
     }
     await next();
   };
-  return [requireJson, bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' })];
+  const small = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
+  const signed = bodyParser({ enableTypes: ['json'], jsonLimit: SIGNED_JSON_LIMIT, encoding: 'utf-8' });
+  const parse: Koa.Middleware = (ctx, next) => (ctx.method === 'POST' && SIGNED_ROUTES.test(ctx.path) ? signed : small)(ctx, next);
+  return [requireJson, parse];
 }

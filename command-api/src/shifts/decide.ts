@@ -9,8 +9,8 @@ const MAX_SHIFT_MS = 24 * 3_600_000;
 
 /**
  * The shift aggregate's rules. Pure: the same command and state always give the same events or error.
- * Non-overlap of one carer's shifts is not enforced here: each shift is its own stream and a command reads
- * no other (see the slice's notes in the report); the rota grid shows overlapping shifts side by side.
+ * Non-overlap of one carer's shifts is kept by the carer's per-day shift streams (shift-bookings.ts), which the
+ * service books before it appends the shift's own events.
  */
 export function decide(command: ShiftCommand, state: ShiftState): ShiftEvent[] {
   switch (command.type) {

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { cancelShiftRequestSchema, changeShiftRequestSchema, planShiftRequestSchema } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
 import { commandReply as reply } from '../shared/command-reply';
@@ -6,7 +7,19 @@ import type { CommandDeps } from '../shared/command-deps';
 import type { CommandState } from '../shared/command-state';
 import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
 import { SHIFT_NOT_FOUND } from './decide';
+import { ShiftClashError } from './shift-clash';
 import { ShiftService } from './shift-service';
+
+/** Overlapping shifts for one carer answer 409 naming the shift they clash with, so the form can show it. */
+const renderShiftClash: Middleware<CommandState> = async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    if (!(error instanceof ShiftClashError)) throw error;
+    ctx.status = 409;
+    ctx.body = { error: error.message, fields: { carerId: error.message }, clash: error.clash };
+  }
+};
 
 const parseShiftId = (raw: string | undefined) => parseRecordId(raw, SHIFT_NOT_FOUND);
 
@@ -18,6 +31,7 @@ export function shiftRoutes({ store }: CommandDeps): Router<CommandState> {
   const service = new ShiftService(store);
   const router = new Router<CommandState>({ prefix: '/api/shifts' });
   router.use(requirePermission('shifts.write'));
+  router.use(renderShiftClash);
 
   router.post('/', async (ctx) => {
     const input = parseOr400(planShiftRequestSchema, ctx.request.body);

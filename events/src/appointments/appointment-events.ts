@@ -9,6 +9,18 @@ const reason = eventText(TEXT_LIMITS.shortReason);
 const tasks = eventTextList(LIST_LIMITS.tasks, TEXT_LIMITS.listEntry);
 const visitNotes = eventText(TEXT_LIMITS.visitNotes);
 
+/**
+ * A check-in or check-out time typed in by hand: the server's clock stays the record (`recordedAt`), and the
+ * time the carer gave is kept beside it with their reason. Absent on events recorded at the server's time (and
+ * on every event from before hand-entered times were kept apart).
+ */
+const handEnteredFields = {
+  /** The server's clock when the event was recorded. */
+  recordedAt: eventInstant().optional(),
+  /** Why the time differs from recordedAt; null when it does not. */
+  handEnteredReason: reason.nullable().optional(),
+};
+
 /** Where the carer was when they checked in or out (browser geolocation), or null when not shared. */
 export const visitLocationSchema = z.object({
   latitude: z.number().min(-90).max(90),
@@ -106,9 +118,10 @@ export const VisitCheckedIn = defineEvent(
     location: visitLocationSchema.nullable(),
     source: z.enum(CHECK_IN_SOURCES),
     manualInputReason: reason.nullable(),
-    /** More than LATE_ARRIVAL_MINUTES after the scheduled start, decided when the check-in is recorded. */
+    /** Late by the punctuality rule (punctuality.ts), decided when the check-in is recorded. */
     lateArrival: z.boolean(),
     lateReason: reason.nullable(),
+    ...handEnteredFields,
   }),
 );
 
@@ -120,6 +133,7 @@ export const VisitCheckedOut = defineEvent(
     location: visitLocationSchema.nullable(),
     source: z.enum(CHECK_IN_SOURCES),
     manualInputReason: reason.nullable(),
+    ...handEnteredFields,
   }),
 );
 

@@ -104,10 +104,15 @@ const locationRequest = z
   .nullable()
   .default(null);
 
-/** Manual: typed in by hand (no device time or position), so a reason is required. */
+/**
+ * Manual: typed in by hand (no device time or position), so a reason is required. A check-in or check-out
+ * time that differs from the server's is a time entered by hand: it needs handEnteredReason (or the manual
+ * entry's reason), may not be in the future and may be at most MANUAL_TIME_MAX_HOURS_BACK hours back.
+ */
 const sourceFields = {
   source: z.enum(CHECK_IN_SOURCES, { error: `Source must be one of: ${CHECK_IN_SOURCES.join(', ')}` }).default('Computer'),
   manualInputReason: reason,
+  handEnteredReason: reason,
   location: locationRequest,
 };
 const requireManualReason = (value: { source: string; manualInputReason?: string | null }) =>

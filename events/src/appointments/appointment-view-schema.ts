@@ -24,6 +24,9 @@ import type {
 const nameOnly = z.strictObject({ firstName: z.string(), lastName: z.string() });
 
 /** AppointmentView for the API description and the tests that check replies against it. */
+/** A check-in or check-out time entered by hand: the server's time it was recorded at, and why. */
+export const handEnteredTimeSchema = z.strictObject({ recordedAt: z.string(), reason: z.string().nullable() });
+
 export const appointmentViewSchema = z.strictObject({
   id: z.uuid(),
   clientId: z.uuid(),
@@ -51,6 +54,9 @@ export const appointmentViewSchema = z.strictObject({
   manualInputReason: z.string().nullable(),
   lateArrival: z.boolean(),
   lateReason: z.string().nullable(),
+  punctuality: z.enum(['On Time', 'Early', 'Late']).nullable(),
+  checkInEnteredByHand: handEnteredTimeSchema.nullable(),
+  checkOutEnteredByHand: handEnteredTimeSchema.nullable(),
   tasksCompleted: z.array(z.string()),
   totalTasks: z.int(),
   medicationGiven: z.boolean().nullable(),
@@ -121,6 +127,8 @@ export const monitoringRecordViewSchema = z.strictObject({
   medication: z.boolean(),
   provider: z.enum(VISIT_TYPES),
   manualInputReason: z.string().nullable(),
+  timeEnteredByHand: z.boolean(),
+  timeEnteredReason: z.string().nullable(),
   source: z.enum(CHECK_IN_SOURCES).nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
   notes: z.string().nullable(),

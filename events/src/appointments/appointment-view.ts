@@ -39,6 +39,12 @@ export interface AppointmentView {
   manualInputReason: string | null;
   lateArrival: boolean;
   lateReason: string | null;
+  /** By the one punctuality rule (punctuality.ts); null before a check-in. */
+  punctuality: Punctuality | null;
+  /** Set when the check-in time was entered by hand: the server's time it was recorded at, and why. */
+  checkInEnteredByHand: HandEnteredTime | null;
+  /** The same for the check-out. */
+  checkOutEnteredByHand: HandEnteredTime | null;
   tasksCompleted: string[];
   totalTasks: number;
   medicationGiven: boolean | null;
@@ -66,6 +72,13 @@ export interface AppointmentView {
   carer: { user: { firstName: string; lastName: string } } | null;
 }
 
+/** A check-in or check-out time typed in by hand ("time entered by hand"), kept beside the server's time. */
+export interface HandEnteredTime {
+  /** The server's clock when it was recorded. */
+  recordedAt: string;
+  reason: string | null;
+}
+
 /** GET /api/appointments/today/count (the mobile Schedule badge). */
 export interface AppointmentCountView {
   count: number;
@@ -88,7 +101,7 @@ export interface AppointmentSummaryView {
   totalHours: number;
   /** completed ÷ (all but cancelled) as a percentage to 1 decimal; null when there is nothing to rate. */
   completionRate: number | null;
-  /** On-time share of checked-in visits (check-in at most 15 minutes after the start), to 1 decimal. */
+  /** On Time share of checked-in visits (within 15 minutes either side of the start: punctuality.ts), to 1 decimal. */
   punctualityRate: number | null;
 }
 
@@ -136,6 +149,10 @@ export interface MonitoringRecordView {
   provider: VisitType;
   manualInputReason: string | null;
   source: CheckInSource | null;
+  /** The check-in or check-out time was entered by hand (kept beside the server's time). */
+  timeEnteredByHand: boolean;
+  /** Why, as the carer gave it (the check-in's, else the check-out's). */
+  timeEnteredReason: string | null;
   /** completed, in_progress, cancelled, no_show, scheduled or missed. */
   status: AppointmentStatus;
   notes: string | null;

@@ -3,3 +3,4 @@ export * from './carer-booking-events';
 export * from './appointment-request';
 export type * from './appointment-view';
 export * from './date-ranges';
+export * from './punctuality';

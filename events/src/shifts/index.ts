@@ -1,2 +1,3 @@
 export * from './shift-events';
 export * from './shift-request';
+export * from './carer-shift-booking-events';

@@ -79,7 +79,10 @@ export function countsTowardsCompliance(record: DatedRecord, today: string): boo
   return record.status === 'current' && (record.expiryDate === null || record.expiryDate >= today);
 }
 
-/** Spec part 2 section 9: current records / 8 as a whole percentage (capped at 100), and its badge. */
+/**
+ * Spec part 2 section 9: the required types with a current record, out of 8, as a whole percentage (capped at
+ * 100). `currentCount` counts distinct required types: nine records of one type are 1 of 8, "other" never counts.
+ */
 export function compliancePercent(currentCount: number, required: number = REQUIRED_TRAINING_COUNT): number {
   return Math.min(100, Math.round((currentCount / required) * 100));
 }

@@ -37,7 +37,10 @@ export type ComplianceRating = 'Excellent' | 'Good' | 'Needs Attention';
 export interface TrainingComplianceView {
   carerId: string;
   carerName: string;
-  /** Records with status current that have not expired (no expiry date, or expiring today or later). */
+  /**
+   * Required training types (REQUIRED_TRAINING_TYPES) with at least one record of status current that has not
+   * expired (no expiry date, or expiring today or later): distinct types, so at most 8.
+   */
   currentCount: number;
   required: number;
   /** currentCount / required as a whole percentage, at most 100. */

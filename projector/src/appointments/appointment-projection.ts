@@ -36,6 +36,11 @@ const APPOINTMENT_COLUMNS = [
   'manual_input_reason',
   'late_arrival',
   'late_reason',
+  'punctuality',
+  'check_in_recorded_at',
+  'check_in_time_reason',
+  'check_out_recorded_at',
+  'check_out_time_reason',
   'tasks_completed',
   'medication_given',
   'client_mood',
@@ -63,7 +68,8 @@ const APPOINTMENT_COLUMNS = [
 export const appointmentsProjection: Projection = {
   name: 'appointments',
   // 2: a carer's user_id may be null and follows CarerAccountLinked and CarerAccountUnlinked.
-  version: 2,
+  // 3: punctuality and the hand-entered check-in and check-out times with their reasons.
+  version: 3,
   tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names'],
   schema: appointmentsSchema,
   handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type) || isAccountEvent(type),

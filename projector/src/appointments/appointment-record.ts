@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, SelectType } from 'kysely';
-import { LATE_ARRIVAL_MINUTES, londonToday, type AppointmentEvent, type RecordedEvent } from '@care/events';
+import { londonToday, punctualityOf, type AppointmentEvent, type RecordedEvent } from '@care/events';
 import type { AppointmentsTable, AppointmentVersionsTable } from './appointment-tables';
 
 type Plain<T> = [T] extends [Date] ? string : [T] extends [Date | null] ? string | null : T;
@@ -8,7 +8,16 @@ export type AppointmentRecord = { [K in keyof AppointmentsTable]: Plain<SelectTy
 export type AppointmentRecorded = RecordedEvent<AppointmentEvent>;
 
 const JSON_COLUMNS = ['tasks', 'tasks_completed', 'check_in_location', 'check_out_location'] as const;
-const INSTANT_COLUMNS = ['scheduled_start', 'scheduled_end', 'checked_in_at', 'checked_out_at', 'created_at', 'updated_at'] as const;
+const INSTANT_COLUMNS = [
+  'scheduled_start',
+  'scheduled_end',
+  'checked_in_at',
+  'checked_out_at',
+  'check_in_recorded_at',
+  'check_out_recorded_at',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function recordOf(row: Selectable<AppointmentsTable>): AppointmentRecord {
   const record = { ...row } as Record<string, unknown>;
@@ -38,8 +47,11 @@ function planned(start: string, durationMinutes: number) {
   };
 }
 
-const isLate = (checkedInAt: string, scheduledStart: string) =>
-  Date.parse(checkedInAt) > Date.parse(scheduledStart) + LATE_ARRIVAL_MINUTES * 60_000;
+/** The server's time beside a time entered by hand; null columns when the event was recorded at the server's time. */
+function handEntered(at: string, data: { recordedAt?: string | undefined; handEnteredReason?: string | null | undefined }) {
+  const byHand = data.recordedAt !== undefined && Date.parse(data.recordedAt) !== Date.parse(at);
+  return { recordedAt: byHand ? iso(data.recordedAt!) : null, reason: byHand ? (data.handEnteredReason ?? null) : null };
+}
 
 /**
  * The row after one event (a pure fold: the projection applies it to rows loaded or created in the same batch).
@@ -70,6 +82,11 @@ export function evolveRecord(current: AppointmentRecord | undefined, event: Appo
       manual_input_reason: null,
       late_arrival: false,
       late_reason: null,
+      punctuality: null,
+      check_in_recorded_at: null,
+      check_in_time_reason: null,
+      check_out_recorded_at: null,
+      check_out_time_reason: null,
       tasks_completed: [],
       medication_given: null,
       client_mood: null,
@@ -122,6 +139,7 @@ export function evolveRecord(current: AppointmentRecord | undefined, event: Appo
       return { ...current, status: current.status === 'scheduled' ? 'missed' : current.status, ...stamp };
     case 'VisitCheckedIn': {
       const data = event.data;
+      const byHand = handEntered(data.checkedInAt, data);
       return {
         ...current,
         status: 'in_progress',
@@ -133,14 +151,20 @@ export function evolveRecord(current: AppointmentRecord | undefined, event: Appo
         manual_input_reason: data.manualInputReason,
         late_arrival: data.lateArrival,
         late_reason: data.lateReason,
+        punctuality: punctualityOf(current.scheduled_start, data.checkedInAt),
+        check_in_recorded_at: byHand.recordedAt,
+        check_in_time_reason: byHand.reason,
         ...stamp,
       };
     }
     case 'VisitCheckedOut': {
       const data = event.data;
+      const byHand = handEntered(data.checkedOutAt, data);
       return {
         ...current,
         status: 'completed',
+        check_out_recorded_at: byHand.recordedAt,
+        check_out_time_reason: byHand.reason,
         ...outcomeColumns(data),
         check_out_location: data.location,
         check_out_source: data.source,
@@ -155,7 +179,8 @@ export function evolveRecord(current: AppointmentRecord | undefined, event: Appo
         ...current,
         ...outcomeColumns(outcome),
         checked_in_at: checkedIn,
-        late_arrival: checkedIn === null ? current.late_arrival : isLate(checkedIn, current.scheduled_start),
+        late_arrival: checkedIn === null ? current.late_arrival : punctualityOf(current.scheduled_start, checkedIn) === 'Late',
+        punctuality: punctualityOf(current.scheduled_start, checkedIn),
         ...(lateReason !== undefined && { late_reason: lateReason }),
         amended: true,
         ...stamp,

@@ -44,6 +44,24 @@ const scheduled: AppointmentEvent = {
 };
 
 describe('the appointments row', () => {
+  it('stores punctuality by the one rule, and a time entered by hand beside the server’s time', () => {
+    const checkIn = (checkedInAt: string, recordedAt?: string, handEnteredReason?: string | null): AppointmentEvent => ({
+      type: 'VisitCheckedIn',
+      data: { id, carerId, checkedInAt, location: null, source: 'Mobile', manualInputReason: null, lateArrival: false, lateReason: null, recordedAt, handEnteredReason },
+    });
+    // 08:30 start: 08:14 is Early, 08:15 and 08:45 On Time, 08:46 Late; an event from before recordedAt has none.
+    expect(given(scheduled, checkIn('2026-07-14T08:14:00Z')).punctuality).toBe('Early');
+    expect(given(scheduled, checkIn('2026-07-14T08:15:00Z')).punctuality).toBe('On Time');
+    expect(given(scheduled, checkIn('2026-07-14T08:45:00Z')).punctuality).toBe('On Time');
+    const atServerTime = given(scheduled, checkIn('2026-07-14T08:46:00Z', '2026-07-14T08:46:00.000Z', null));
+    expect(atServerTime).toMatchObject({ punctuality: 'Late', check_in_recorded_at: null, check_in_time_reason: null });
+    expect(storedViewOf(atServerTime)).toMatchObject({ punctuality: 'Late', checkInEnteredByHand: null });
+
+    const byHand = given(scheduled, checkIn('2026-07-14T08:35:00Z', '2026-07-14T09:20:00Z', 'No signal'));
+    expect(byHand).toMatchObject({ checked_in_at: '2026-07-14T08:35:00.000Z', check_in_recorded_at: '2026-07-14T09:20:00.000Z', check_in_time_reason: 'No signal' });
+    expect(storedViewOf(byHand)).toMatchObject({ punctuality: 'On Time', checkInEnteredByHand: { recordedAt: '2026-07-14T09:20:00.000Z', reason: 'No signal' } });
+  });
+
   it('takes its London date and wall-clock times from the start, in summer time too', () => {
     const record = given({ ...scheduled, data: { ...scheduled.data, scheduledStart: '2026-07-14T23:30:00Z' } });
     expect(record).toMatchObject({ date: '2026-07-15', scheduled_end: '2026-07-15T00:15:00.000Z', status: 'scheduled' });

@@ -38,6 +38,14 @@ export interface AppointmentsTable {
   manual_input_reason: string | null;
   late_arrival: boolean;
   late_reason: string | null;
+  /** On Time, Early or Late by the one punctuality rule (events punctuality.ts); null before a check-in. */
+  punctuality: string | null;
+  /** The server's clock at check-in when the check-in time was entered by hand (null otherwise), and why. */
+  check_in_recorded_at: OptionalInstant;
+  check_in_time_reason: string | null;
+  /** The same for the check-out. */
+  check_out_recorded_at: OptionalInstant;
+  check_out_time_reason: string | null;
   tasks_completed: Json<string[]>;
   medication_given: boolean | null;
   client_mood: string | null;

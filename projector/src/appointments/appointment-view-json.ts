@@ -1,4 +1,4 @@
-import { londonClock, type AppointmentPriority, type AppointmentStatus, type AppointmentView, type CheckInSource, type ClientMood, type VisitType } from '@care/events';
+import { londonClock, type AppointmentPriority, type AppointmentStatus, type AppointmentView, type CheckInSource, type ClientMood, type HandEnteredTime, type Punctuality, type VisitType } from '@care/events';
 import type { AppointmentRecord } from './appointment-record';
 
 /** What of an AppointmentView the row alone decides; the read API adds the rest at query time. */
@@ -34,6 +34,9 @@ export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
     manualInputReason: record.manual_input_reason,
     lateArrival: record.late_arrival,
     lateReason: record.late_reason,
+    punctuality: record.punctuality as Punctuality | null,
+    checkInEnteredByHand: handEntered(record.check_in_recorded_at, record.check_in_time_reason),
+    checkOutEnteredByHand: handEntered(record.check_out_recorded_at, record.check_out_time_reason),
     tasksCompleted: record.tasks_completed,
     totalTasks: record.tasks.length,
     medicationGiven: record.medication_given,
@@ -51,6 +54,9 @@ export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
     updatedAt: record.updated_at,
   };
 }
+
+const handEntered = (recordedAt: string | null, reason: string | null): HandEnteredTime | null =>
+  recordedAt === null ? null : { recordedAt, reason };
 
 /**
  * The stored view as the members of a JSON object, without the braces: the read API wraps it with the members

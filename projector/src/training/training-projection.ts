@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { RecordedEvent, TrainingDetails } from '@care/events';
+import { REQUIRED_TRAINING_TYPES, type RecordedEvent, type TrainingDetails } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { trainingSchema } from './training-schema';
@@ -50,7 +50,8 @@ function recordedRow(event: Recorded): Insertable<TrainingRecordsTable> {
  */
 export const trainingProjection: Projection = {
   name: 'training',
-  version: 2,
+  // 2: the paged list's indexes. 3: compliance per required training type (distinct types, "other" and mental health left out).
+  version: 3,
   tables: ['training_records', 'training_compliance'],
   schema: trainingSchema,
   handles: (type) => TRAINING_EVENTS.has(type),
@@ -110,17 +111,19 @@ async function recomputeCompliance(db: Kysely<ReadModelDatabase>, carerIds: read
     await db.deleteFrom('training_compliance').where('carer_id', 'in', chunk).execute();
     await db
       .insertInto('training_compliance')
-      .columns(['carer_id', 'open_ended_current', 'current_expiry_dates'])
+      .columns(['carer_id', 'training_type', 'open_ended', 'latest_expiry'])
       .expression(
         db
           .selectFrom('training_records')
           .where('carer_id', 'in', chunk)
           .where('status', '=', 'current')
-          .groupBy('carer_id')
+          .where('training_type', 'in', [...REQUIRED_TRAINING_TYPES])
+          .groupBy(['carer_id', 'training_type'])
           .select([
             'carer_id',
-            sql<number>`(count(*) filter (where expiry_date is null))::int`.as('open_ended_current'),
-            sql<string[]>`coalesce(array_agg(expiry_date) filter (where expiry_date is not null), '{}')`.as('current_expiry_dates'),
+            'training_type',
+            sql<boolean>`bool_or(expiry_date is null)`.as('open_ended'),
+            sql<string | null>`max(expiry_date)`.as('latest_expiry'),
           ]),
       )
       .execute();

@@ -22,9 +22,11 @@ export const trainingSchema: TableSchema = {
       .execute();
     await db.schema
       .createTable('training_compliance')
-      .addColumn('carer_id', 'uuid', (c) => c.primaryKey())
-      .addColumn('open_ended_current', 'integer', (c) => c.notNull())
-      .addColumn('current_expiry_dates', sql`date[]`, (c) => c.notNull())
+      .addColumn('carer_id', 'uuid', (c) => c.notNull())
+      .addColumn('training_type', 'text', (c) => c.notNull())
+      .addColumn('open_ended', 'boolean', (c) => c.notNull())
+      .addColumn('latest_expiry', 'date')
+      .addPrimaryKeyConstraint('training_compliance_pk', ['carer_id', 'training_type'])
       .execute();
   },
   async indexes(db: Kysely<unknown>) {

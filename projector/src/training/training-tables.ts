@@ -21,17 +21,19 @@ export interface TrainingRecordsTable {
 }
 
 /**
- * Per-carer training compliance (spec part 2 section 9), for the compliance panel and reports. Whether a record
- * counts depends on today's date as well as on events (a certificate expires overnight without any event), so
- * the row keeps what no date can change, the number of current records without an expiry, plus the expiry dates
- * of the current records that have one. A query counts the dates not yet past: always right for today, one row
- * per carer to read. Carers without a current record have no row (they count 0).
+ * Training compliance (spec part 2 section 9), for the compliance panel and reports: one row per carer and
+ * required training type (REQUIRED_TRAINING_TYPES) with a record of status current. Whether the type counts
+ * depends on today's date as well as on events (a certificate expires overnight without any event), so the row
+ * keeps what no date can change: whether a current record of the type has no expiry, else the latest expiry of
+ * its current records. A query counts the rows still valid today: distinct required types, so at most 8.
  */
 export interface TrainingComplianceTable {
   carer_id: string;
-  open_ended_current: number;
-  /** date[]; filled and read in SQL only (pg would parse it into JavaScript Dates). */
-  current_expiry_dates: ColumnType<string[], string[], string[]>;
+  training_type: string;
+  /** A current record of this type without an expiry date. */
+  open_ended: boolean;
+  /** The latest expiry of the type's current records (null when none has one). */
+  latest_expiry: string | null;
 }
 
 /** The slice's read-model tables (snake_case), merged into ReadModelDatabase. */

@@ -1,7 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import {
   addDays,
-  LATE_ARRIVAL_MINUTES,
   londonToday,
   type AppointmentDayFigures,
   type AppointmentStatus,
@@ -44,8 +43,6 @@ export type VisitScope = ReadModelDatabase & {
   ca: AppointmentCarerNamesTable;
 };
 type Eb = ExpressionBuilder<VisitScope, 'a' | 'cl' | 'ca'>;
-
-const lateAfter = sql.lit(`${LATE_ARRIVAL_MINUTES} minutes`);
 
 /** The visits a filter and a viewer select (the range is the London date of the start). */
 export function visitMatches(eb: Eb, filter: AppointmentFilter, viewer: AppointmentViewer): Expression<SqlBool> {
@@ -111,6 +108,11 @@ export class AppointmentQueries {
       'a.manual_input_reason',
       'a.late_arrival',
       'a.late_reason',
+      'a.punctuality',
+      'a.check_in_recorded_at',
+      'a.check_in_time_reason',
+      'a.check_out_recorded_at',
+      'a.check_out_time_reason',
       'a.tasks_completed',
       'a.medication_given',
       'a.client_mood',
@@ -238,8 +240,9 @@ export class AppointmentQueries {
         sql<string>`count(*) filter (where a.late_arrival)`.as('late_arrivals'),
         sql<string>`count(distinct a.carer_id) filter (where a.status <> 'cancelled')`.as('active_carers'),
         sql<string>`coalesce(sum(a.duration_minutes) filter (where a.status <> 'cancelled'), 0)`.as('minutes'),
-        sql<string>`count(*) filter (where a.checked_in_at is not null)`.as('checked_in'),
-        sql<string>`count(*) filter (where a.checked_in_at <= a.scheduled_start + ${lateAfter}::interval)`.as('on_time'),
+        // Punctuality as the projector stored it, by the one rule (events punctuality.ts) Care Monitoring shows.
+        sql<string>`count(*) filter (where a.punctuality is not null)`.as('checked_in'),
+        sql<string>`count(*) filter (where a.punctuality = 'On Time')`.as('on_time'),
       ])
       .executeTakeFirstOrThrow();
     const n = (value: string) => Number(value);

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, can } from '@care/events';
+import { APPOINTMENT_STATUSES, can, VISIT_TYPES } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
@@ -27,11 +27,17 @@ const status = z.preprocess(
   blankAsAbsent,
   z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of: ${APPOINTMENT_STATUSES.join(', ')}` }).optional(),
 );
+const careType = z.preprocess(
+  blankAsAbsent,
+  z.enum(VISIT_TYPES, { error: `Care type must be one of: ${VISIT_TYPES.join(', ')}` }).optional(),
+);
+/** The same filters for the list, the summary cards and the CSV: a filter on screen applies to every figure beside it. */
 const filterFields = {
   ...dateRangeFields,
   carerId: optionalId('Carer ID must be a UUID'),
   clientId: optionalId('Client ID must be a UUID'),
   status,
+  careType,
   unassigned: optionalFlag('Unassigned'),
   search: searchText,
 };
@@ -42,8 +48,8 @@ type FilterFields = z.output<z.ZodObject<typeof filterFields>>;
 function toFilter(value: FilterFields, ctx: z.RefinementCtx, fallback?: () => DateRange): AppointmentFilter | undefined {
   const range = resolveDateRange(value, ctx, fallback);
   if (!range) return undefined;
-  const { carerId, clientId, status: only, unassigned, search } = value;
-  return { range, carerId, clientId, status: only, unassigned, search: search || undefined };
+  const { carerId, clientId, status: only, careType: care, unassigned, search } = value;
+  return { range, carerId, clientId, status: only, careType: care, unassigned, search: search || undefined };
 }
 
 export function filterSchema(fallback?: () => DateRange) {
@@ -74,8 +80,9 @@ function viewerOf(ctx: ParameterizedContext<ReadState>): AppointmentViewer {
 }
 
 /**
- * GET /api/appointments (?today=true | date | from&to, carerId, clientId, status, unassigned, search, limit,
- * offset; header X-Total-Count), /today/count, /summary, /analytics, /export.csv, /:id and /:id/history.
+ * GET /api/appointments (?today=true | date | from&to, carerId, clientId, status, careType, unassigned, search,
+ * limit, offset; header X-Total-Count), /today/count, /summary (the same filters), /analytics, /export.csv,
+ * /:id and /:id/history.
  */
 export function appointmentRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new AppointmentQueries(db);

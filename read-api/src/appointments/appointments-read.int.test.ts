@@ -169,6 +169,9 @@ describe('GET /api/appointments', () => {
       manualInputReason: null,
       lateArrival: true,
       lateReason: 'Traffic on the A65',
+      punctuality: 'Late',
+      checkInEnteredByHand: null,
+      checkOutEnteredByHand: null,
       tasksCompleted: ['Breakfast'],
       totalTasks: 2,
       medicationGiven: true,
@@ -226,6 +229,25 @@ describe('GET /api/appointments', () => {
     const page = await list(`?date=${WINTER}&limit=2&offset=1`);
     expect(idsOf(page.body)).toEqual([ids.scheduled, ids.cancelled]);
     expect(page.headers.get('x-total-count')).toBe('4');
+  });
+
+  it('pages a day of more than 500 visits: the first page says how many there are, and the next pages hold the rest', async () => {
+    const BUSY = '2025-06-03';
+    const created: string[] = [];
+    for (let index = 0; index < 620; index += 1) {
+      const start = new Date(Date.parse(`${BUSY}T06:00:00Z`) + (index % 720) * 60_000).toISOString();
+      created.push(await visits.visit({ clientId: edith, carerId: null, scheduledStart: start, durationMinutes: 30 }));
+    }
+    const first = await list(`?date=${BUSY}`);
+    expect(first.body).toHaveLength(500);
+    expect(first.headers.get('x-total-count')).toBe('620');
+    const rest = await list(`?date=${BUSY}&offset=500`);
+    expect(rest.body).toHaveLength(120);
+    expect(rest.headers.get('x-total-count')).toBe('620');
+    const paged = [...idsOf(first.body), ...idsOf(rest.body)];
+    expect(new Set(paged)).toEqual(new Set(created));
+    // The pages follow one order (start, then id), so together they are the whole day once.
+    expect(paged).toEqual(idsOf((await list(`?date=${BUSY}&limit=1000`)).body));
   });
 
   it('shows a carer only the visits of their own carer record', async () => {
@@ -303,9 +325,23 @@ describe('figures', () => {
       punctualityRate: 0,
     });
     const summer = await read<AppointmentSummaryView>(command.admin, `/api/appointments/summary?date=${SUMMER}`);
-    expect(summer.body).toMatchObject({ total: 1, inProgress: 1, completionRate: 0, punctualityRate: 100 });
+    // Checked in 20 minutes early: Early, not On Time, by the one punctuality rule Care Monitoring shows too.
+    expect(summer.body).toMatchObject({ total: 1, inProgress: 1, completionRate: 0, punctualityRate: 0 });
     const empty = await read<AppointmentSummaryView>(command.admin, '/api/appointments/summary?date=2025-12-25');
     expect(empty.body).toMatchObject({ total: 0, totalHours: 0, completionRate: null, punctualityRate: null });
+  });
+
+  it('summarises only the visits the list’s filters select: carer, client, status, care type and search', async () => {
+    const summary = async (query: string) => (await read<AppointmentSummaryView>(command.admin, `/api/appointments/summary?date=${WINTER}${query}`)).body;
+    expect(await summary(`&carerId=${nadia}`)).toMatchObject({ total: 2, completed: 1, missed: 1, activeCarers: 1 });
+    expect(await summary(`&clientId=${walter}`)).toMatchObject({ total: 2, scheduled: 1, missed: 1 });
+    expect(await summary('&status=missed')).toMatchObject({ total: 1, missed: 1, completed: 0 });
+    expect(await summary('&careType=personal_care')).toMatchObject({ total: 4 });
+    expect(await summary('&careType=domestic')).toMatchObject({ total: 0, completionRate: null });
+    expect(await summary('&search=pember')).toMatchObject({ total: 2 });
+    const bad = await read<{ fields: Record<string, string> }>(command.admin, '/api/appointments/summary?careType=gardening');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['careType']);
   });
 
   it('gives one analytics row per day of the range, days without visits included', async () => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { LATE_ARRIVAL_MINUTES, type AppointmentStatus, type CheckInSource, type MonitoringRecordView, type Punctuality, type VisitType } from '@care/events';
+import type { AppointmentStatus, CheckInSource, MonitoringRecordView, Punctuality, VisitType } from '@care/events';
 import type { ReadModelDatabase } from '@care/projector';
 import { londonClock } from '../shared/london-clock';
 import { AppointmentQueries, visitMatches, type AppointmentFilter, type AppointmentViewer } from '../appointments/appointment-queries';
@@ -23,6 +23,12 @@ export interface MonitoringRow {
   scheduled_start: Date;
   checked_in_at: Date | null;
   checked_out_at: Date | null;
+  /** Stored by the projector with the one punctuality rule (events punctuality.ts). */
+  punctuality: string | null;
+  check_in_recorded_at: Date | null;
+  check_in_time_reason: string | null;
+  check_out_recorded_at: Date | null;
+  check_out_time_reason: string | null;
   duration_minutes: number;
   tasks: string[];
   medication_given: boolean | null;
@@ -42,15 +48,6 @@ export interface MonitoringRow {
   out_clock: string | null;
 }
 
-/** The spec's punctuality: check-in within 15 minutes either side of the start is On Time (part 2 section 9). */
-export function punctualityOf(scheduledStart: Date, checkedInAt: Date | null): Punctuality | null {
-  if (checkedInAt === null) return null;
-  const minutes = (checkedInAt.getTime() - scheduledStart.getTime()) / 60_000;
-  if (minutes > LATE_ARRIVAL_MINUTES) return 'Late';
-  if (minutes < -LATE_ARRIVAL_MINUTES) return 'Early';
-  return 'On Time';
-}
-
 /** Minutes actually spent once checked out, else the planned duration. */
 export function durationOf(row: Pick<MonitoringRow, 'checked_in_at' | 'checked_out_at' | 'duration_minutes'>): number {
   if (row.checked_in_at === null || row.checked_out_at === null) return row.duration_minutes;
@@ -68,13 +65,15 @@ export function toMonitoringRecord(row: MonitoringRow): MonitoringRecordView {
     actualTime: row.in_clock === null ? null : span(row.in_clock, row.out_clock),
     client: name(row.client_first_name, row.client_last_name),
     carer: row.carer_id === null ? 'Unassigned' : name(row.carer_first_name, row.carer_last_name),
-    punctuality: punctualityOf(row.scheduled_start, row.checked_in_at),
+    punctuality: row.punctuality as Punctuality | null,
     duration: durationOf(row),
     tasks: row.tasks,
     medication: row.medication_given === true,
     provider: row.visit_type as VisitType,
     manualInputReason: row.manual_input_reason,
     source: row.check_in_source as CheckInSource | null,
+    timeEnteredByHand: row.check_in_recorded_at !== null || row.check_out_recorded_at !== null,
+    timeEnteredReason: row.check_in_time_reason ?? row.check_out_time_reason,
     status: row.status as AppointmentStatus,
     notes: row.visit_notes ?? row.notes,
   };
@@ -122,6 +121,11 @@ export class MonitoringQueries {
         'a.scheduled_start',
         'a.checked_in_at',
         'a.checked_out_at',
+        'a.punctuality',
+        'a.check_in_recorded_at',
+        'a.check_in_time_reason',
+        'a.check_out_recorded_at',
+        'a.check_out_time_reason',
         'a.duration_minutes',
         'a.tasks',
         'a.medication_given',

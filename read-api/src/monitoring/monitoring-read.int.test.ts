@@ -106,7 +106,9 @@ beforeAll(async () => {
     { clientId: walter, carerId: nadia, scheduledStart: at(1), durationMinutes: 45 },
     (id) => ({
       type: 'VisitCheckedIn',
-      data: { id, carerId: nadia, checkedInAt: at(1, '10:20'), location: null, source: 'Manual', manualInputReason: 'Phone battery flat', lateArrival: true, lateReason: 'Bus' },
+      data: { id, carerId: nadia, checkedInAt: at(1, '10:20'), location: null, source: 'Manual', manualInputReason: 'Phone battery flat', lateArrival: true, lateReason: 'Bus',
+        // Typed in at noon: the time entered by hand is kept beside the server's.
+        recordedAt: at(1, '12:00'), handEnteredReason: 'Phone battery flat' },
     }),
     checkedOut(at(1, '11:30')),
   );
@@ -148,11 +150,20 @@ describe('GET /api/monitoring', () => {
       provider: 'personal_care',
       manualInputReason: null,
       source: 'Mobile',
+      timeEnteredByHand: false,
+      timeEnteredReason: null,
       status: 'completed',
       notes: 'Ate well',
     });
     const byId = new Map(result.records.map((record) => [record.id, record]));
-    expect(byId.get(ids.late)).toMatchObject({ punctuality: 'Late', duration: 70, source: 'Manual', manualInputReason: 'Phone battery flat' });
+    expect(byId.get(ids.late)).toMatchObject({
+      punctuality: 'Late',
+      duration: 70,
+      source: 'Manual',
+      manualInputReason: 'Phone battery flat',
+      timeEnteredByHand: true,
+      timeEnteredReason: 'Phone battery flat',
+    });
     expect(byId.get(ids.early)).toMatchObject({ punctuality: 'Early', duration: 30, status: 'in_progress', actualTime: `${clock(at(3, '09:40'))}–` });
     expect(byId.get(ids.upcoming)).toMatchObject({ punctuality: null, actualTime: null, duration: 30, notes: 'Bring shopping', status: 'scheduled' });
   });

@@ -51,8 +51,9 @@ describe('GET /api/status/projections', () => {
       .toBe(true);
     const rows = (await read('/api/status/projections', command.admin.cookie)).body as ProjectionStatusView[];
     expect(rows.map((row) => row.name)).toEqual(projections.map((projection) => projection.name));
-    for (const [index, row] of rows.entries()) {
-      const { version } = projections[index]!;
+    const declared = new Map(projections.map((projection) => [projection.name, projection.version]));
+    for (const row of rows) {
+      const version = declared.get(row.name);
       expect(row).toMatchObject({ state: 'live', version, servedVersion: version, lagEvents: 0, lagSeconds: 0, rebuild: null, stalled: null, deadLetters: [] });
       expect(row.checkpoint).toMatch(/^\d+\.\d+$/);
     }

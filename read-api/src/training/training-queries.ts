@@ -143,21 +143,25 @@ export class TrainingQueries {
   }
 
   /**
-   * One row per carer (spec part 2 section 9), carers without a current record at 0. A record counts while its
-   * status is current and its expiry (if any) is today or later; see TrainingComplianceTable.
+   * One row per carer (spec part 2 section 9), carers without a current record at 0. A required type counts once,
+   * while one of its records has status current and an expiry (if any) of today or later; see TrainingComplianceTable.
    */
   async compliance(ownUserId?: string): Promise<TrainingComplianceView[]> {
     let query = this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('carers as c')
-      .leftJoin('training_compliance as tc', 'tc.carer_id', 'c.id')
-      .select([
+      .select((eb) => [
         'c.id',
         'c.first_name',
         'c.last_name',
-        sql<number>`coalesce(tc.open_ended_current, 0) + (select count(*) from unnest(tc.current_expiry_dates) as expiry where expiry >= ${TODAY})::int`.as(
-          'current_count',
-        ),
+        // Distinct required types still valid today (one row per carer and type: see TrainingComplianceTable).
+        eb
+          .selectFrom('training_compliance as tc')
+          .whereRef('tc.carer_id', '=', 'c.id')
+          .where((inner) => inner.or([inner('tc.open_ended', '=', true), inner('tc.latest_expiry', '>=', TODAY)]))
+          .select(sql<number>`count(*)::int`.as('count'))
+          .$asScalar()
+          .as('current_count'),
       ])
       .orderBy('c.last_name')
       .orderBy('c.first_name')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, type TrainingComplianceView, type TrainingView } from '@care/events';
+import { addDays, londonToday, REQUIRED_TRAINING_TYPES, type TrainingComplianceView, type TrainingView } from '@care/events';
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
@@ -210,14 +210,17 @@ describe('GET /api/training', () => {
 });
 
 describe('GET /api/training/compliance', () => {
-  it('counts current records not past their expiry, out of 8, and follows every change', async () => {
+  it('counts required types with a current record not past its expiry, out of 8, and follows every change', async () => {
     const carerId = await createCarer('Grace', 'Roberts');
+    const [cpr, firstAid, medication, safeguarding, manualHandling, foodSafety, infectionControl, dementiaCare] = REQUIRED_TRAINING_TYPES;
     const openEnded = [];
-    for (let i = 0; i < 6; i += 1) openEnded.push(await recordTraining(carerId, { expiryDate: null }));
-    await recordTraining(carerId, { expiryDate: today }); // valid through its expiry day: counts
+    for (const trainingType of [cpr, firstAid, medication, safeguarding, manualHandling, foodSafety]) {
+      openEnded.push(await recordTraining(carerId, { trainingType, expiryDate: null }));
+    }
+    await recordTraining(carerId, { trainingType: infectionControl, expiryDate: today }); // valid through its expiry day: counts
     // Marked current, but its expiry passed yesterday. No event says so: the date alone takes it out.
-    const lapsed = await recordTraining(carerId, { expiryDate: addDays(today, -1), status: 'current' });
-    await recordTraining(carerId, { status: 'pending' });
+    const lapsed = await recordTraining(carerId, { trainingType: dementiaCare, expiryDate: addDays(today, -1), status: 'current' });
+    await recordTraining(carerId, { trainingType: dementiaCare, status: 'pending' });
     expect(await complianceOf(carerId)).toEqual({
       carerId,
       carerName: 'Grace Roberts',
@@ -239,6 +242,20 @@ describe('GET /api/training/compliance', () => {
     await send('PATCH', `/api/training/${openEnded[2]}`, { carerId: other });
     expect(await complianceOf(carerId)).toMatchObject({ currentCount: 5, compliancePercent: 63, rating: 'Needs Attention' });
     expect(await complianceOf(other)).toMatchObject({ currentCount: 1, compliancePercent: 13, rating: 'Needs Attention' });
+  });
+
+  it('counts each required type once: nine current records of one type are 1 of 8, and "other" and mental health never count', async () => {
+    const carerId = await createCarer('Nine', 'Times');
+    for (let i = 0; i < 9; i += 1) await recordTraining(carerId, { trainingType: 'first_aid', expiryDate: i % 2 === 0 ? null : addDays(today, i) });
+    await recordTraining(carerId, { trainingType: 'other', expiryDate: null });
+    await recordTraining(carerId, { trainingType: 'mental_health', expiryDate: null });
+    expect(await complianceOf(carerId)).toMatchObject({ currentCount: 1, required: 8, compliancePercent: 13, rating: 'Needs Attention' });
+
+    // A type with one lapsed and one valid record counts, once.
+    await recordTraining(carerId, { trainingType: 'cpr', expiryDate: addDays(today, -10) });
+    expect(await complianceOf(carerId)).toMatchObject({ currentCount: 1 });
+    await recordTraining(carerId, { trainingType: 'cpr', expiryDate: addDays(today, 10) });
+    expect(await complianceOf(carerId)).toMatchObject({ currentCount: 2, compliancePercent: 25 });
   });
 
   it('lists a carer without training at 0 and Needs Attention, and a removed carer not at all', async () => {

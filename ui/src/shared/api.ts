@@ -114,6 +114,26 @@ export async function apiGetPage<T>(path: string): Promise<ListPage<T>> {
   return { items, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length };
 }
 
+/** Rows per request when a screen reads a whole paged list (the read API allows up to 1,000). */
+export const PAGE_SIZE = 500;
+
+/**
+ * Every row of a paged list (`limit` and `offset`, total in `X-Total-Count`; DESIGN.md decision 12): one page
+ * after another until the total is reached, so a busy day is never cut off at the first page.
+ */
+export async function apiGetEveryPage<T>(path: string, pageSize: number = PAGE_SIZE): Promise<T[]> {
+  const headers: Record<string, string> = minPosition ? { 'X-Min-Position': minPosition } : {};
+  const rows: T[] = [];
+  const separator = path.includes('?') ? '&' : '?';
+  for (;;) {
+    const page = await requestWithHeaders('GET', `${path}${separator}limit=${pageSize}&offset=${rows.length}`, undefined, headers);
+    const items = page.json as T[];
+    rows.push(...items);
+    const total = Number(page.headers.get('X-Total-Count'));
+    if (items.length < pageSize || !Number.isFinite(total) || rows.length >= total) return rows;
+  }
+}
+
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A command (a JSON body, or FormData for an upload). Its reply carries `position`, remembered for the next reads. */

@@ -1,6 +1,6 @@
-import type { AppointmentCountView, AppointmentDayFigures, AppointmentStatus, AppointmentSummaryView, AppointmentView } from '@care/events';
+import type { AppointmentCountView, AppointmentDayFigures, AppointmentStatus, AppointmentSummaryView, AppointmentView, VisitType } from '@care/events';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { apiGet, apiGetEveryPage } from '../../shared/api';
 
 export const APPOINTMENTS_PATH = '/api/appointments';
 export const MONITORING_PATH = '/api/monitoring';
@@ -14,6 +14,7 @@ export interface AppointmentListParams {
   readonly carerId?: string;
   readonly clientId?: string;
   readonly status?: AppointmentStatus;
+  readonly careType?: VisitType;
   readonly unassigned?: boolean;
   readonly search?: string;
   readonly limit?: number;
@@ -35,10 +36,14 @@ export function appointmentsUrl(params: AppointmentListParams = {}): string {
   return withQuery(APPOINTMENTS_PATH, { ...params });
 }
 
-/** GET /api/appointments: nested client and carer names (spec part 1 section 7). */
+/**
+ * GET /api/appointments: nested client and carer names (spec part 1 section 7). With a `limit`, that one page
+ * (the dashboard's five most recent); without, every matching visit, page by page (a day or a week whole).
+ */
 export function appointmentsQueryOptions(params: AppointmentListParams = {}) {
   const url = appointmentsUrl(params);
-  return queryOptions({ queryKey: [url] as const, queryFn: () => apiGet<AppointmentView[]>(url) });
+  const whole = params.limit === undefined;
+  return queryOptions({ queryKey: [url] as const, queryFn: () => (whole ? apiGetEveryPage<AppointmentView>(url) : apiGet<AppointmentView[]>(url)) });
 }
 
 /** GET /api/appointments/today/count: the mobile Schedule badge. */
@@ -47,9 +52,9 @@ export const todayCountQueryOptions = queryOptions({
   queryFn: () => apiGet<AppointmentCountView>(`${APPOINTMENTS_PATH}/today/count`),
 });
 
-/** GET /api/appointments/summary for one day or a range: the computed cards. */
-export function appointmentSummaryQueryOptions(range: { date?: string; from?: string; to?: string }) {
-  const url = withQuery(`${APPOINTMENTS_PATH}/summary`, range);
+/** GET /api/appointments/summary for one day or a range (and the list's filters): the computed cards. */
+export function appointmentSummaryQueryOptions(params: Omit<AppointmentListParams, 'limit' | 'offset'>) {
+  const url = withQuery(`${APPOINTMENTS_PATH}/summary`, { ...params });
   return queryOptions({ queryKey: [url] as const, queryFn: () => apiGet<AppointmentSummaryView>(url) });
 }
 

@@ -7,6 +7,7 @@ import { appointmentCarerName, appointmentClientName, statusBadgeClass, statusLa
 import { visitHistoryQueryOptions, visitRecordQueryOptions } from './get-visit-record';
 import { actionLabel, historyDetails } from './visit-history';
 import './visit-record.css';
+import { handEnteredNote } from '../monitoring/time-entered-by-hand';
 
 interface VisitRecordDialogProps {
   /** What the screen calls it: "Visit Report" on Visit Tracking, "Visit Record" on Care Monitoring. */
@@ -54,6 +55,7 @@ const place = (location: VisitLocation | null) =>
     : [location.address, `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`, location.accuracy === null ? null : `±${Math.round(location.accuracy)} m`]
         .filter(Boolean)
         .join(' · ');
+const withHandNote = (time: string, entered: AppointmentView['checkInEnteredByHand']) => (entered ? `${time}, ${handEnteredNote(entered)}` : time);
 const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value));
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 
@@ -70,8 +72,8 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
     ['Planned', `${formatDate(visit.date)} ${visit.startTime}–${visit.endTime} (${visit.scheduledDuration} min)`],
     ['Visit type', enumLabel(visit.visitType)],
     ['Priority', enumLabel(visit.priority)],
-    ['Checked in', visit.actualStartTime ? formatDateTime(visit.actualStartTime) : '—'],
-    ['Checked out', visit.actualEndTime ? formatDateTime(visit.actualEndTime) : '—'],
+    ['Checked in', visit.actualStartTime ? withHandNote(formatDateTime(visit.actualStartTime), visit.checkInEnteredByHand) : '—'],
+    ['Checked out', visit.actualEndTime ? withHandNote(formatDateTime(visit.actualEndTime), visit.checkOutEnteredByHand) : '—'],
     ['Source', orDash(visit.checkInSource)],
     ['Manual input reason', orDash(visit.manualInputReason)],
     ['Check-in location', place(visit.checkInLocation)],

@@ -1,4 +1,4 @@
-import { LATE_ARRIVAL_MINUTES, type AppointmentView, type CheckInSource } from '@care/events';
+import { isLateArrival, type AppointmentView, type CheckInSource } from '@care/events';
 
 /** A visit can be started when it is assigned and not yet begun; a missed one too (a phone that was offline). */
 export function canCheckIn(visit: Pick<AppointmentView, 'status' | 'carerId'>): boolean {
@@ -11,8 +11,8 @@ export function canCheckOut(visit: Pick<AppointmentView, 'status'>): boolean {
 
 /** Minutes after the planned start, when checking in now would be a late arrival (spec part 2 section 9); else 0. */
 export function minutesLate(visit: Pick<AppointmentView, 'scheduledDate'>, now: Date): number {
-  const afterStart = now.getTime() - Date.parse(visit.scheduledDate);
-  return afterStart > LATE_ARRIVAL_MINUTES * 60_000 ? Math.floor(afterStart / 60_000) : 0;
+  // The same rule the check-in records lateArrival by (events punctuality.ts).
+  return isLateArrival(visit.scheduledDate, now) ? Math.floor((now.getTime() - Date.parse(visit.scheduledDate)) / 60_000) : 0;
 }
 
 /**

@@ -9,6 +9,7 @@ import { canCheckIn, canCheckOut, minutesLate, recordSource } from './check-in-r
 import { CheckOutForm, type VisitOutcome } from './check-out-form';
 import { locate, type VisitPosition } from './geolocation';
 import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
+import { TIME_BY_HAND } from '../monitoring/time-entered-by-hand';
 
 type Action = 'check-in' | 'check-out';
 
@@ -49,10 +50,16 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
       source: recordSource({ onBehalf, located: location !== null, narrowScreen }),
       location,
       manualInputReason: reasons.manualInputReason,
+      // A manual entry's real time: the server keeps it beside its own, with the manual entry's reason.
+      ...(reasons.enteredAt !== undefined && { handEnteredReason: reasons.manualInputReason }),
     };
+    const time = reasons.enteredAt;
     const done = { onSettled: () => setStep({ kind: 'idle' }) };
-    if (action === 'check-in') checkIn.mutate({ method: 'POST', path: path(action), body: { ...where, lateReason: reasons.lateReason } }, done);
-    else checkOut.mutate({ method: 'POST', path: path(action), body: { ...outcome, ...where } }, done);
+    if (action === 'check-in') {
+      checkIn.mutate({ method: 'POST', path: path(action), body: { ...where, lateReason: reasons.lateReason, ...(time && { checkedInAt: time }) } }, done);
+    } else {
+      checkOut.mutate({ method: 'POST', path: path(action), body: { ...outcome, ...where, ...(time && { checkedOutAt: time }) } }, done);
+    }
   };
 
   /** Position first (unless staff record it); then the reasons the record needs, if any; then the command. */
@@ -110,7 +117,9 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
           Checked in at {clock(visit.actualStartTime)}
           {visit.checkInSource ? ` (${visit.checkInSource})` : ''}
           {visit.lateArrival ? ' · late arrival' : ''}
+          {visit.checkInEnteredByHand ? ` · ${TIME_BY_HAND}` : ''}
           {visit.actualEndTime ? ` · checked out at ${clock(visit.actualEndTime)}` : ''}
+          {visit.checkOutEnteredByHand ? ` · ${TIME_BY_HAND}` : ''}
         </p>
       )}
 

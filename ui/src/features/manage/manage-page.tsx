@@ -60,7 +60,7 @@ export function ManagePage() {
   const visits = visitFilters(filters, londonToday());
   const entries = diary.data ? diaryInPeriod(diary.data, filters, visits.from, visits.to) : undefined;
   const tabs: TabItem<ManageTab>[] = [
-    { value: 'overview', label: 'Weekly Overview', icon: CalendarRange, render: () => <WeeklyOverviewTab from={visits.from} to={visits.to} diaryEntries={entries} /> },
+    { value: 'overview', label: 'Weekly Overview', icon: CalendarRange, render: () => <WeeklyOverviewTab visits={visits} diaryEntries={entries} /> },
     { value: 'carers', label: 'Carer Roster', icon: Users, render: () => <CarerRosterTab filters={filters} visits={visits} /> },
     { value: 'clients', label: 'Client Roster', icon: UserRound, render: () => <ClientRosterTab filters={filters} visits={visits} /> },
     { value: 'monitoring', label: 'Call & Care Monitoring', icon: ClipboardList, render: () => <MonitoringTable filters={visits} /> },

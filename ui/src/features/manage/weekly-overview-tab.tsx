@@ -8,6 +8,8 @@ import { diaryEntriesQueryOptions } from '../diary/get-diary-entries';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { StatCard } from '../../shared/stat-card';
+import type { MonitoringFilters } from '../monitoring/monitoring-params';
+import { matchesSearch } from './manage-filters';
 
 /** How many of the newest diary entries the overview shows. */
 const LATEST_NOTES = 5;
@@ -15,16 +17,27 @@ const LATEST_NOTES = 5;
 
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value.toFixed(1)}%`);
 
-/** Weekly Overview: the range's figures from the visits themselves, live counts of carers and clients, the latest notes. */
-export function WeeklyOverviewTab({ from, to, diaryEntries }: { from: string; to: string; diaryEntries: readonly DiaryEntryView[] | undefined }) {
-  const summary = useQuery(appointmentSummaryQueryOptions({ from, to }));
+/**
+ * Weekly Overview: the range's figures from the visits themselves, live counts of carers and clients, the latest
+ * notes. Every filter of the bar applies to every figure: the visit cards ask the summary with the same filters
+ * as the records, and the carer and client cards count only the chosen carer or client (and the search).
+ */
+export function WeeklyOverviewTab({ visits, diaryEntries }: { visits: MonitoringFilters; diaryEntries: readonly DiaryEntryView[] | undefined }) {
+  const { from, to, carerId, clientId, status, careType, search } = visits;
+  const summary = useQuery(
+    appointmentSummaryQueryOptions({ from, to, carerId, clientId, status: status || undefined, careType: careType || undefined, search }),
+  );
   const carers = useQuery(carersQueryOptions);
   const clients = useQuery(clientsQueryOptions);
   const figures = summary.data;
   const pending = summary.isError ? '—' : '…';
   const count = (value: number | undefined) => (value === undefined ? pending : value);
-  const activeCarers = carers.data?.filter((carer) => carer.isActive).length;
-  const activeClients = clients.data?.filter((client) => client.isActive).length;
+  const shownCarers = carers.data?.filter((carer) => (carerId === '' || carer.id === carerId) && matchesSearch(search, `${carer.user.firstName} ${carer.user.lastName}`));
+  const shownClients = clients.data?.filter(
+    (client) => (clientId === '' || client.id === clientId) && matchesSearch(search, `${client.firstName} ${client.lastName}`),
+  );
+  const activeCarers = shownCarers?.filter((carer) => carer.isActive).length;
+  const activeClients = shownClients?.filter((client) => client.isActive).length;
 
   return (
     <div className="manage-overview">
@@ -39,13 +52,13 @@ export function WeeklyOverviewTab({ from, to, diaryEntries }: { from: string; to
         <StatCard label="Care Hours" value={figures ? figures.totalHours.toFixed(1) : pending} icon={<Timer size={22} />} testId="manage-hours" />
         <StatCard
           label="Carers"
-          value={carers.data ? `${activeCarers} active of ${carers.data.length}` : carers.isError ? '—' : '…'}
+          value={shownCarers ? `${activeCarers} active of ${shownCarers.length}` : carers.isError ? '—' : '…'}
           icon={<Users size={22} />}
           testId="manage-carers"
         />
         <StatCard
           label="Clients"
-          value={clients.data ? `${activeClients} active of ${clients.data.length}` : clients.isError ? '—' : '…'}
+          value={shownClients ? `${activeClients} active of ${shownClients.length}` : clients.isError ? '—' : '…'}
           icon={<UserRound size={22} />}
           testId="manage-clients"
         />

@@ -20,6 +20,7 @@ import { TaskBadges } from './task-badges';
 import { VisitRecordDialog } from '../appointments/visit-record-dialog';
 import { PunctualityBadge, VisitStatusBadge } from './visit-status-badge';
 import './monitoring.css';
+import { TIME_BY_HAND } from './time-entered-by-hand';
 
 const NO_RECORDS: MonitoringRecordView[] = [];
 const dash = (value: string | null) => value || <span className="muted">—</span>;
@@ -30,7 +31,22 @@ function columns(onView: (record: MonitoringRecordView) => void): ColumnDef<Moni
   return [
     { accessorKey: 'date', header: 'Date', sortDescFirst: true, cell: ({ row }) => <time dateTime={row.original.date}>{formatDate(row.original.date)}</time> },
     { id: 'plannedTime', header: 'Planned Time', ...fixed, cell: ({ row }) => <span className="nowrap">{row.original.plannedTime}</span> },
-    { id: 'actualTime', header: 'Actual Time', ...fixed, cell: ({ row }) => <span className="nowrap">{dash(row.original.actualTime)}</span> },
+    {
+      id: 'actualTime',
+      header: 'Actual Time',
+      ...fixed,
+      cell: ({ row }) => (
+        <>
+          <span className="nowrap">{dash(row.original.actualTime)}</span>
+          {row.original.timeEnteredByHand && (
+            <span className="small muted hand-entered" title={row.original.timeEnteredReason ?? undefined}>
+              {' '}
+              {TIME_BY_HAND}
+            </span>
+          )}
+        </>
+      ),
+    },
     { accessorKey: 'client', header: 'Client', cell: ({ row }) => <span className="nowrap">{row.original.client}</span> },
     { accessorKey: 'carer', header: 'Carer', cell: ({ row }) => <span className="nowrap">{dash(row.original.carer)}</span> },
     { accessorKey: 'punctuality', header: 'Punctuality', cell: ({ row }) => <PunctualityBadge punctuality={row.original.punctuality} /> },

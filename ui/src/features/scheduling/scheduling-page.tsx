@@ -25,8 +25,6 @@ import './scheduling.css';
 
 type RotaTab = 'weekly' | 'monthly' | 'roster' | 'assignments';
 
-/** The most visits one week can show; the read API's upper limit per page. */
-const WEEK_VISIT_LIMIT = 1000;
 const NO_VISITS: AppointmentView[] = [];
 const NO_SHIFTS: ShiftView[] = [];
 
@@ -46,7 +44,7 @@ export function SchedulingPage() {
   const days = useMemo(() => weekOf(date), [date]);
   const week = { from: days[0]!, to: days[6]! };
   const carers = useQuery(schedulingCarersQueryOptions);
-  const visits = useQuery(appointmentsQueryOptions({ ...week, limit: WEEK_VISIT_LIMIT }));
+  const visits = useQuery(appointmentsQueryOptions(week));
   const shifts = useQuery(shiftsQueryOptions(week));
   const summary = useQuery(appointmentSummaryQueryOptions(week));
 

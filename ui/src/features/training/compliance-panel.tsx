@@ -18,7 +18,7 @@ export function CompliancePanel() {
         <h2 id="training-compliance-title" className="card-title">
           Training Compliance
         </h2>
-        <p className="muted small">Current records out of {REQUIRED_TRAINING_COUNT} required</p>
+        <p className="muted small">Required training types with a current record, out of {REQUIRED_TRAINING_COUNT}</p>
       </header>
       {compliance.isPending ? (
         <p className="muted" role="status">

@@ -10,6 +10,7 @@ import {
 } from '../appointments/appointment-form';
 import { telHref } from './contact-numbers';
 import { taskProgress, visitMinutes } from './visit-figures';
+import { handEnteredNote } from '../monitoring/time-entered-by-hand';
 
 /** HH:mm of an instant on the London clock. */
 const clockOf = (instant: string | null) => (instant ? toLondonInputValue(instant).slice(11) : '');
@@ -21,6 +22,20 @@ interface VisitCardProps {
   onReport: (visit: AppointmentView) => void;
   /** Absent when the user may not reschedule, or the visit has started. */
   onReschedule?: ((visit: AppointmentView) => void) | undefined;
+}
+
+/** A check-in or check-out time typed in by hand, beside the server's time it was recorded at. */
+function HandEnteredTimes({ visit }: { visit: AppointmentView }) {
+  const notes = [
+    visit.checkInEnteredByHand && `Check-in ${handEnteredNote(visit.checkInEnteredByHand)}`,
+    visit.checkOutEnteredByHand && `Check-out ${handEnteredNote(visit.checkOutEnteredByHand)}`,
+  ].filter(Boolean);
+  if (notes.length === 0) return null;
+  return (
+    <p className="visit-line visit-manual" data-testid="time-entered-by-hand">
+      <PenLine size={14} aria-hidden /> {notes.join(' · ')}
+    </p>
+  );
 }
 
 /** Where the check-in was recorded: a verified position, a manual entry with its reason, or nothing yet. */
@@ -108,6 +123,7 @@ export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedu
 
       {visit.lateArrival && <p className="visit-late-reason">Late reason: {visit.lateReason ?? 'not given'}</p>}
       <CheckInVerification visit={visit} />
+      <HandEnteredTimes visit={visit} />
 
       <div className="visit-tasks">
         <div className="visit-tasks-label">
