@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRAINING_TABS, type TrainingTab } from '@care/events';
 import {
   accessLogEntryViewSchema,
   appointmentCountViewSchema,
@@ -28,10 +29,13 @@ import { listQuery as diaryListQuery } from '../diary/diary-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
-import { listQuery as trainingListQuery } from '../training/training-routes';
+import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
 import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
+
+/** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
+const trainingTabCountsSchema = z.strictObject(Object.fromEntries(TRAINING_TABS.map((tab) => [tab, z.int()])) as Record<TrainingTab, z.ZodInt>);
 
 /** The OpenAPI document itself is JSON of no fixed shape beyond `openapi`. */
 const openApiDocumentSchema = z.looseObject({ openapi: z.literal('3.1.0') });
@@ -67,6 +71,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/clients/:id', 'One client', ['clients.read'], json(clientViewSchema)),
 
   read('/api/training', 'Training records (a carer: only their own)', ['training.read', 'training.readOwn'], json(z.array(trainingViewSchema)), trainingListQuery),
+  read('/api/training/tab-counts', "How many records each of the training screen's tabs holds, under the list's filters", ['training.read', 'training.readOwn'], json(trainingTabCountsSchema), trainingCountsQuery),
   read('/api/training/compliance', 'Training compliance per carer', ['training.read', 'training.readOwn'], json(z.array(trainingComplianceViewSchema))),
   read('/api/training/:id', 'One training record', ['training.read', 'training.readOwn'], json(trainingViewSchema)),
 
