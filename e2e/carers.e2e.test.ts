@@ -164,6 +164,8 @@ describe('Carer Management in Chromium', () => {
     await post('/api/carers', { firstName: 'Amelia', lastName: 'Hughes', email: 'amelia.hughes@example.org', employeeId: 'EMP-7101', startDate: '2024-09-02' });
     const page = await context.newPage();
     await page.goto(`${env.product.url}/carers`);
+    // Another test adds a page of carers whose surnames sort first: find her with the server's search.
+    await page.getByLabel('Search carers').fill('Amelia Hughes');
     const card = page.getByTestId('carer-card').filter({ hasText: 'Amelia Hughes' });
     await expect.poll(() => card.getByTestId('carer-account').textContent()).toBe('No account linked');
 
