@@ -47,17 +47,17 @@ async function main(): Promise<number> {
     const diary = await measureDiaryLatency(await postgres.freshDatabase('diary'));
     step('(f) GET /api/appointments for one day and /api/monitoring for 30 days at 100,000 visits');
     const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
-    step('(h) the first page of carers (2,000), clients (5,000) and diary entries (50,000)');
+    step('(g) the first page of carers (2,000), clients (5,000) and diary entries (50,000)');
     const listPages = await measureListPages(await postgres.freshDatabase('list_pages'));
-    step('(g) the front door: first-load size in Chromium, and a small read through the UI server against straight');
+    step('(h) the front door: first-load size in Chromium, and a small read through the UI server against straight');
     const frontDoor = await measureFrontDoor(await postgres.freshDatabase('front_door'));
-    step('(h) a full rebuild of every projection over a year of a large agency (about 1,000,000 events)');
+    step('(i) a full rebuild of every projection over a year of a large agency (about 1,000,000 events)');
     const rebuildMix = await measureRebuildMix(await postgres.freshDatabase('rebuild_mix'), (message) => step(`    ${message}`));
     if (!rebuildMix.rebuildMixVerified) {
       step(`FAILED: the rebuilt read model differs from the live one in ${rebuildMix.rebuildMixDiffering.join(', ')}`);
       exitCode = 1;
     }
-    step('(i) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
+    step('(j) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
     const commands = await measureCommands(await postgres.freshDatabase('commands'));
 
     const results = {
