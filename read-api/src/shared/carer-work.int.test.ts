@@ -256,8 +256,10 @@ describe('the account linked to a carer record', () => {
     const spare = await command.createUser('carer');
     const own = await read<{ account: unknown }>(command.admin, `/api/carers/${ownCarerId}`);
     expect(own.body.account).toEqual({ id: carer.id, email: carer.email, firstName: 'Test', lastName: 'carer' });
-    const linkable = await read<{ id: string }[]>(command.admin, `/api/carers/linkable-accounts?carerId=${ownCarerId}`);
-    expect(linkable.body.map((account) => account.id).sort()).toEqual([carer.id, spare.id].sort());
+    // The spare account was just created: the list shows it once the users projection has it.
+    await expect
+      .poll(async () => (await read<{ id: string }[]>(command.admin, `/api/carers/linkable-accounts?carerId=${ownCarerId}`)).body.map((account) => account.id).sort())
+      .toEqual([carer.id, spare.id].sort());
     expect((await read(coordinator, '/api/carers/linkable-accounts')).status).toBe(403);
 
     await send(command.request, 'PATCH', `/api/carers/${ownCarerId}`, { userId: null }, 200);
