@@ -10,9 +10,7 @@ export interface Reply {
 
 export interface Session {
   readonly role: Role | 'anonymous';
-  /** Replaced when the fuzzer signs the session out (POST /api/logout) and back in. */
-  cookie: string | undefined;
-  readonly credentials?: { readonly email: string; readonly password: string };
+  readonly cookie: string | undefined;
 }
 
 /** What the fuzzer sends as a body: JSON or other text, or a multipart form. */
@@ -55,7 +53,7 @@ export async function signIn(baseUrl: string, role: Role, email: string, passwor
     .map((header) => header.split(';')[0]!)
     .find((pair) => pair.startsWith('care.sid='));
   if (!cookie) throw new Error(`Sign-in as ${email} set no session cookie`);
-  return { role, cookie, credentials: { email, password } };
+  return { role, cookie };
 }
 
 /** The real ids the fuzzer's path parameters and references draw on, by the collection they live in. */
