@@ -40,10 +40,27 @@ const excerpt = (text: string, length = 400) => (text.length > length ? `${text.
 /** The collection a route's ids live in: `/api/diary/:id/history` → diary. */
 const collectionOf = (route: RouteDoc) => route.path.split('/')[2]!;
 
-/** Uuid fields of a body or query name a real record of any kind three times in four, else a random uuid. */
+/** The collection a uuid field refers to, by its name (`keyworkerCarerId`, `carerIds`: carers). */
+const FIELD_COLLECTIONS: readonly [RegExp, string][] = [
+  [/carer/i, 'carers'],
+  [/client/i, 'clients'],
+  [/appointment/i, 'appointments'],
+  [/diary/i, 'diary'],
+  [/user/i, 'users'],
+  [/training/i, 'training'],
+  [/shift/i, 'shifts'],
+];
+
+/** Uuid fields of a body or query name a real record (of their kind, when the name says) three times in four. */
 function idSource(fixtures: Fixtures): IdSource {
   const all = Object.values(fixtures.ids).flat();
-  return { uuid: () => (all.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...all), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 }) : fc.uuid()) };
+  return {
+    uuid: (field) => {
+      const collection = field && FIELD_COLLECTIONS.find(([pattern]) => pattern.test(field))?.[1];
+      const real = (collection && fixtures.ids[collection]) || all;
+      return real.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 }) : fc.uuid();
+    },
+  };
 }
 
 /** A path with each parameter filled: a real id of its collection mostly, else a random uuid or junk. */

@@ -123,11 +123,12 @@ function types(node: JsonSchemaNode): string[] {
 
 /** Where the arbitraries find ids: real ones of the fixtures, so a reference can name a record that exists. */
 export interface IdSource {
-  readonly uuid: () => fc.Arbitrary<string>;
+  /** Ids for a uuid field, by its name (`carerId`, `preferredCarers`: carers). */
+  readonly uuid: (field: string | undefined) => fc.Arbitrary<string>;
 }
 
-function stringArbitrary(node: JsonSchemaNode, flavour: Flavour, ids: IdSource): fc.Arbitrary<string> {
-  if (node.format === 'uuid') return ids.uuid();
+function stringArbitrary(node: JsonSchemaNode, flavour: Flavour, ids: IdSource, field: string | undefined): fc.Arbitrary<string> {
+  if (node.format === 'uuid') return ids.uuid(field);
   if (node.format === 'date') return isoDate();
   if (node.format === 'date-time') return isoInstant();
   // fast-check's addresses follow RFC 5322 to its corners; the forms take the everyday kind.
@@ -159,24 +160,24 @@ function numberArbitrary(node: JsonSchemaNode, integer: boolean, flavour: Flavou
 }
 
 /** A value for `node`: valid, or at its bounds (which may step one past them). */
-export function arbitraryOf(node: JsonSchemaNode, flavour: Flavour, ids: IdSource): fc.Arbitrary<unknown> {
+export function arbitraryOf(node: JsonSchemaNode, flavour: Flavour, ids: IdSource, field?: string): fc.Arbitrary<unknown> {
   const branches = node.anyOf ?? node.oneOf;
-  if (branches && branches.length > 0) return fc.oneof(...branches.map((branch) => arbitraryOf(branch, flavour, ids)));
-  if (node.allOf && node.allOf.length > 0) return arbitraryOf(node.allOf[0]!, flavour, ids);
+  if (branches && branches.length > 0) return fc.oneof(...branches.map((branch) => arbitraryOf(branch, flavour, ids, field)));
+  if (node.allOf && node.allOf.length > 0) return arbitraryOf(node.allOf[0]!, flavour, ids, field);
   if (node.const !== undefined) return fc.constant(node.const);
   if (node.enum) return fc.constantFrom(...node.enum);
   const [first, ...rest] = types(node);
-  if (rest.length > 0) return fc.oneof(...[first!, ...rest].map((type) => arbitraryOf({ ...node, type }, flavour, ids)));
+  if (rest.length > 0) return fc.oneof(...[first!, ...rest].map((type) => arbitraryOf({ ...node, type }, flavour, ids, field)));
   switch (first) {
     case 'object': {
       const properties = node.properties ?? {};
       const keys = Object.keys(properties);
       if (keys.length === 0) return fc.constant({});
-      const model = Object.fromEntries(keys.map((key) => [key, arbitraryOf(properties[key]!, flavour, ids)]));
+      const model = Object.fromEntries(keys.map((key) => [key, arbitraryOf(properties[key]!, flavour, ids, key)]));
       return fc.record(model, { requiredKeys: (node.required ?? []).filter((key) => key in properties) });
     }
     case 'array': {
-      const items = node.items ? arbitraryOf(node.items, flavour, ids) : junk();
+      const items = node.items ? arbitraryOf(node.items, flavour, ids, field) : junk();
       const minLength = node.minItems ?? 0;
       const maxLength = Math.min(node.maxItems ?? 4, minLength + 4);
       if (flavour === 'bounds' && node.maxItems !== undefined) {
@@ -189,7 +190,7 @@ export function arbitraryOf(node: JsonSchemaNode, flavour: Flavour, ids: IdSourc
     case 'number':
       return numberArbitrary(node, false, flavour);
     case 'string':
-      return stringArbitrary(node, flavour, ids);
+      return stringArbitrary(node, flavour, ids, field);
     case 'boolean':
       return fc.boolean();
     case 'null':
