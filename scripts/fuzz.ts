@@ -19,9 +19,17 @@ import { startProduct } from './product';
  * projection not `live` after the run. FUZZ_SECONDS (default 180), FUZZ_SEED (printed), FUZZ_MAX_REQUESTS.
  */
 
-const seconds = Number(process.env.FUZZ_SECONDS ?? 180);
-const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const maxRequests = Number(process.env.FUZZ_MAX_REQUESTS ?? 50_000);
+function wholeNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got "${raw}")`);
+  return value;
+}
+
+const seconds = wholeNumber('FUZZ_SECONDS', 180);
+const seed = wholeNumber('FUZZ_SEED', Math.floor(Math.random() * 2 ** 31));
+const maxRequests = wholeNumber('FUZZ_MAX_REQUESTS', 50_000);
 const FLAVOURS: readonly Flavour[] = ['valid', 'bounds', 'malformed'];
 /** Over the largest JSON body any route takes (400 kB: a check-out with its signature). */
 const OVERSIZED_BODY = 400_000;
