@@ -47,11 +47,11 @@ function connect(queryClient: QueryClient): () => void {
         typeof url === 'string' && url !== queryKeys.authUser[0] && isUnder(url, resource === undefined ? '/api' : `/api/${resource}`),
     });
 
-  let connectedBefore = false;
   socket.on('connect', () => {
-    // After a reconnect, changes made while we were away were not pushed: reload what is on screen.
-    if (connectedBefore) reload();
-    connectedBefore = true;
+    // Changes committed before this socket joined its rooms were not pushed to it: after a reconnect, and also on
+    // the first connect (a list fetched while the page loaded can miss a change that lands before the socket is
+    // in). Reload what is on screen: the snapshot of DESIGN.md decision 5.
+    reload();
   });
   // socket.io does not retry by itself when the server refuses the handshake (no valid session) or
   // disconnects us (e.g. the session ended). Ask the server who is signed in: a 401 there signs out through
