@@ -145,12 +145,14 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
   if (outcome === 'no_show') return { schedule, steps: [{ action: 'no-show', body: { reason: 'No answer at the door; family and office informed' } }] };
   if (outcome === 'missed') return { schedule, steps: [] };
   const lateBy = outcome === 'late' ? 20 + (seed % 4) * 7 : (seed % 9) - 4;
-  const checkedIn = new Date(start.getTime() + lateBy * MINUTE);
+  // A visit that ended just before `now` must not be checked in or out after it: the server refuses future times.
+  const checkedIn = new Date(Math.min(start.getTime() + lateBy * MINUTE, now.getTime() - 2 * MINUTE));
+  const checkedOut = new Date(Math.min(checkedIn.getTime() + (minutes + (seed % 5) - 2) * MINUTE, now.getTime() - MINUTE));
   return {
     schedule,
     steps: [
       checkIn(checkedIn, seed, outcome === 'late' ? LATE_REASONS[seed % LATE_REASONS.length]! : null),
-      checkOut(new Date(checkedIn.getTime() + (minutes + (seed % 5) - 2) * MINUTE), tasks, visitType, seed),
+      checkOut(checkedOut, tasks, visitType, seed),
     ],
   };
 }

@@ -50,6 +50,19 @@ describe('demo visits', () => {
     });
   }
 
+  it('records no check-in or check-out after the moment it is seeded, whatever the time of day', () => {
+    // Every 20 minutes of a day: a visit that ended just before the seed must not be checked out after it.
+    for (let minute = 0; minute < 24 * 60; minute += 20) {
+      const now = new Date(Date.parse('2026-11-21T00:00:00Z') + minute * 60_000);
+      for (const { steps } of demoVisits(carers, clients, now)) {
+        for (const { body } of steps) {
+          const { checkedInAt, checkedOutAt } = body as { checkedInAt?: string; checkedOutAt?: string };
+          for (const at of [checkedInAt, checkedOutAt]) if (at !== undefined) expect(Date.parse(at)).toBeLessThanOrEqual(now.getTime());
+        }
+      }
+    }
+  });
+
   it("gives today visits in every state, and the demo carer one to check in to shortly", () => {
     const now = new Date('2026-11-21T14:00:00Z');
     const today = visits(now).filter(({ schedule }) => londonToday(new Date(schedule.scheduledStart)) === '2026-11-21');
