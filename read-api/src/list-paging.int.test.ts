@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonToday } from '@care/events';
-import { createLogger } from '@care/events/server';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
-import { createReadApi, type ReadApi } from './app';
+import { requester, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { type RunningProjector } from '@care/projector';
+import { startReadStack, type ReadStack } from '../testing/read-stack';
 
 /**
  * Every list that grows pages on the server (DESIGN.md decision 12): carers, clients, diary, training, users and
  * feedback answer `limit`/`offset` with `X-Total-Count`, in a stable order even where the sort keys tie, and
  * keep their access rules on every page and in every count.
  */
-const log = createLogger('test', 'silent');
-let database: TestDatabase;
-let pool: pg.Pool;
+let stack: ReadStack | undefined;
 let command: RunningCommandApi;
 let projector: RunningProjector;
-let readApi: ReadApi;
 let readUrl: string;
 let carer: TestUser;
 let coordinator: TestUser;
@@ -103,14 +96,8 @@ const clientRecord = async (firstName: string, lastName: string, reference = `CL
   ).id;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'list_paging');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  command = await startCommandApiOn(database.url);
-  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
-  await projector.settled();
-  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
-  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
-  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  stack = await startReadStack(inject('databaseUrl'), 'list_paging');
+  ({ command, projector, readUrl } = stack);
   carer = await command.createUser('carer', { firstName: 'Nadia', lastName: 'Hussain' });
   coordinator = await command.createUser('coordinator', { firstName: 'Cora', lastName: 'Ndiaye' });
   ownCarerId = await carerRecord('Nadia', 'Hussain', { userId: carer.id, region: 'north' });
@@ -122,11 +109,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await readApi?.close();
-  await projector?.stop();
-  await command?.close();
-  await pool?.end();
-  await database?.drop();
+  await stack?.stop();
 });
 
 describe('GET /api/carers', () => {

@@ -1,13 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { can, ROLES, type Permission, type Role } from '@care/events';
-import { createLogger, createPool } from '@care/events/server';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { appendedSince, requester, settledLog, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
-import { createReadApi, type ReadApi } from './app';
+import { appendedSince, requester, settledLog, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { type RunningProjector } from '@care/projector';
+import { type ReadApi } from './app';
 import { ROUTE_DOCS } from './openapi/openapi-document';
+import { startReadStack, type ReadStack } from '../testing/read-stack';
 
 /**
  * Every route of both services, for every role, generated from the permission matrix (events/src/access/permissions.ts):
@@ -23,9 +20,7 @@ const ROUTE_PERMISSIONS: Record<string, Rule> = Object.fromEntries(
   ROUTE_DOCS.map((route) => [`${route.method} ${route.path}`, Array.isArray(route.access) ? { anyOf: route.access } : (route.access as Rule)]),
 );
 
-const log = createLogger('test', 'silent');
-let database: TestDatabase;
-let pool: pg.Pool;
+let stack: ReadStack | undefined;
 let command: RunningCommandApi;
 let projector: RunningProjector;
 let readApi: ReadApi;
@@ -33,25 +28,15 @@ let readUrl: string;
 const users = {} as Record<Role, TestUser>;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'role_routes');
-  pool = createPool(database.url, { max: 10, log });
-  command = await startCommandApiOn(database.url, { silent: true });
-  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
-  await projector.settled();
-  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
-  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
-  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  stack = await startReadStack(inject('databaseUrl'), 'role_routes', { command: { silent: true } });
+  ({ command, projector, readApi, readUrl } = stack);
   users.admin = command.admin;
   users.coordinator = await command.createUser('coordinator');
   users.carer = await command.createUser('carer');
 });
 
 afterAll(async () => {
-  await readApi?.close();
-  await projector?.stop();
-  await command?.close();
-  await pool?.end();
-  await database?.drop();
+  await stack?.stop();
 });
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { addDays, londonToday } from '@care/events';
 import { createLogger } from '@care/events/server';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { requester, startCommandApiOn, type ApiReply, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
+import { requester, type ApiReply, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { type RunningProjector } from '@care/projector';
 // The command API's own test helpers for the multipart upload (scripts/ import across packages the same way).
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
-import { createReadApi, type ReadApi } from '../app';
+import { type ReadApi } from '../app';
 import { ROUTE_DOCS } from './openapi-document';
 import { errorReplies, type RouteDoc } from './route-doc';
+import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
  * GET /api/openapi.json against the real services: every registered route is documented (and nothing else), and
@@ -21,8 +19,7 @@ import { errorReplies, type RouteDoc } from './route-doc';
  * reply carrying a field the document does not name fails here (DESIGN.md decision 17).
  */
 const log = createLogger('test', 'silent');
-let database: TestDatabase;
-let pool: pg.Pool;
+let stack: ReadStack | undefined;
 let command: RunningCommandApi;
 let projector: RunningProjector;
 let readApi: ReadApi;
@@ -32,23 +29,13 @@ let lastPosition = '';
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'openapi');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  command = await startCommandApiOn(database.url);
-  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
-  await projector.settled();
-  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
-  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
-  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  stack = await startReadStack(inject('databaseUrl'), 'openapi');
+  ({ command, projector, readApi, readUrl } = stack);
   carerUser = await command.createUser('carer');
 });
 
 afterAll(async () => {
-  await readApi?.close();
-  await projector?.stop();
-  await command?.close();
-  await pool?.end();
-  await database?.drop();
+  await stack?.stop();
 });
 
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

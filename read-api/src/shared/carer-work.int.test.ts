@@ -4,13 +4,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, comparePositions, londonToday, positionFromToken, type ClientView, type DiaryEntryVersionView, type DiaryEntryView, type VoiceNoteView } from '@care/events';
 import { createLogger } from '@care/events/server';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
+import { requester, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { createReadModelDb, type RunningProjector } from '@care/projector';
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
 import { cancelled, VisitLog } from '../appointments/visit-fixtures';
-import { createReadApi, type ReadApi } from '../app';
+import { createReadApi } from '../app';
+import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
  * A carer reads only what their work needs (DESIGN.md decision 14): the clients on their visits from 7 days back
@@ -18,11 +18,10 @@ import { createReadApi, type ReadApi } from '../app';
  * must not see something, and checks an administrator or coordinator still does.
  */
 const log = createLogger('test', 'silent');
-let database: TestDatabase;
+let stack: ReadStack | undefined;
 let pool: pg.Pool;
 let command: RunningCommandApi;
 let projector: RunningProjector;
-let readApi: ReadApi;
 let readUrl: string;
 let visits: VisitLog;
 let carer: TestUser;
@@ -96,14 +95,8 @@ async function voiceNote(user: TestUser, fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'carer_work');
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  command = await startCommandApiOn(database.url);
-  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log });
-  await projector.settled();
-  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
-  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
-  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  stack = await startReadStack(inject('databaseUrl'), 'carer_work');
+  ({ pool, command, projector, readUrl } = stack);
   visits = new VisitLog(command.store, command.admin.id);
   carer = await command.createUser('carer');
   otherCarer = await command.createUser('carer');
@@ -120,11 +113,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await readApi?.close();
-  await projector?.stop();
-  await command?.close();
-  await pool?.end();
-  await database?.drop();
+  await stack?.stop();
 });
 
 describe('clients', () => {

@@ -1,42 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProjectionStatusView } from '@care/events';
-import { createLogger, createPool } from '@care/events/server';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { appendedSince, requester, settledLog, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, projections, startProjector, type RunningProjector } from '@care/projector';
-import { createReadApi, type ReadApi } from '../app';
+import { appendedSince, requester, settledLog, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import { projections, type RunningProjector } from '@care/projector';
+import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
-const log = createLogger('test', 'silent');
-let database: TestDatabase;
-let pool: pg.Pool;
+let stack: ReadStack | undefined;
 let command: RunningCommandApi;
-let readApi: ReadApi;
 let readUrl: string;
 let projector: RunningProjector;
 let coordinator: TestUser;
 let carer: TestUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'status');
-  pool = createPool(database.url, { max: 10, log });
-  command = await startCommandApiOn(database.url);
-  projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: 100 });
-  await projector.settled();
-  readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
-  await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
-  readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
+  stack = await startReadStack(inject('databaseUrl'), 'status', { lagIntervalMs: 100 });
+  ({ command, projector, readUrl } = stack);
   coordinator = await command.createUser('coordinator');
   carer = await command.createUser('carer');
 });
 
 afterAll(async () => {
-  await readApi?.close();
-  await projector?.stop();
-  await command?.close();
-  await pool?.end();
-  await database?.drop();
+  await stack?.stop();
 });
 
 const read = (path: string, cookie: string) => requester(readUrl, cookie)('GET', path);
