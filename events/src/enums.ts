@@ -104,3 +104,25 @@ export type ShiftType = (typeof SHIFT_TYPES)[number];
 export const SHIFT_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 export const DEFAULT_SHIFT_BREAK_MINUTES = 30;
+
+/** Alerts (spec part 1 section 3 `alerts`; issue 15). */
+export const ALERT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+/** active: nobody has acknowledged it yet (the bell counts these); acknowledged: someone is on it; resolved. */
+export const ALERT_STATUSES = ['active', 'acknowledged', 'resolved'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+/** The kinds of record an alert can be about; later slices (medications, incidents, care plans, finance) add theirs. */
+export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day'] as const;
+export type AlertRelatedKind = (typeof ALERT_RELATED_KINDS)[number];
+
+/** To-do tasks (spec part 1 section 3 `tasks`): priority defaults to medium, status to pending. */
+export const TASK_TYPES = ['follow_up', 'call', 'visit', 'review', 'paperwork', 'other'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+/** The dashboard's Task Categories. */
+export const TASK_CATEGORIES = ['care', 'medication', 'staffing', 'training', 'administration'] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const DEFAULT_TASK_PRIORITY: TaskPriority = 'medium';
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -29,6 +29,8 @@ export const NUMBER_LIMITS = {
   breakMinutes: { min: 0, max: 240 },
   /** Feedback rating: 1 to 5 stars. */
   feedbackRating: { min: 1, max: 5 },
+  /** The client's rating of a visit at check-out: 1 to 5. */
+  clientRating: { min: 1, max: 5 },
   /** Location accuracy in metres: nothing on Earth is further than 20,000 km away, so a larger figure means nothing. */
   locationAccuracyMetres: { min: 0, max: 20_000_000 },
 } as const;
@@ -77,6 +79,8 @@ export const TEXT_LIMITS = {
   voiceNoteCategory: 50,
   transcription: 10_000,
   search: 200,
+  /** An alert's subject: a record id, or a record id with a date (`<carerId>/<date>`). */
+  alertSubject: 120,
 } as const;
 
 /** List sizes. */

@@ -7,6 +7,8 @@ import { clientSliceEvents, type ClientSliceEvent } from './clients';
 import { carerShiftBookingEvents, shiftEvents, type CarerShiftBookingEvent, type ShiftEvent } from './shifts';
 import { projectionEventDefinitions, type ProjectionEvent } from './projections/projection-events';
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
+import { alertSliceEvents, type AlertSliceEvent } from './alerts';
+import { taskSliceEvents, type TaskSliceEvent } from './tasks';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
@@ -35,6 +37,8 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerBookingEvents,
   ...shiftEvents,
   ...carerShiftBookingEvents,
+  ...alertSliceEvents,
+  ...taskSliceEvents,
   ...projectionEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -58,6 +62,8 @@ export type DomainEvent =
   | CarerBookingEvent
   | ShiftEvent
   | CarerShiftBookingEvent
+  | AlertSliceEvent
+  | TaskSliceEvent
   | ProjectionEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {

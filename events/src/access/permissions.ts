@@ -56,6 +56,22 @@ export const PERMISSIONS = {
   },
   'visits.amend': { roles: ['admin', 'coordinator'], description: 'Amend a completed visit (the original stays in the history)' },
   'shifts.write': { roles: ['admin', 'coordinator'], description: 'Plan, change and cancel rota shifts' },
+  'alerts.read': { roles: ['admin', 'coordinator'], description: 'Read every alert, its count and the dashboard figures' },
+  'alerts.readOwn': {
+    roles: ['carer'],
+    description: 'Read only the alerts about their own visits and training (and their count)',
+  },
+  'alerts.manage': {
+    roles: ['admin', 'coordinator'],
+    description: 'Acknowledge, assign, escalate, resolve and reopen alerts; make a follow-up task from an alert',
+  },
+  'tasks.read': { roles: ['admin', 'coordinator'], description: "Read everyone's to-do tasks" },
+  'tasks.readOwn': { roles: ['admin', 'coordinator', 'carer'], description: 'Read the to-do tasks assigned to them' },
+  'tasks.work': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Start and complete the tasks assigned to them (managers: any task)',
+  },
+  'tasks.write': { roles: ['admin', 'coordinator'], description: 'Create, change, assign, cancel and reopen tasks' },
 } as const satisfies Record<string, { roles: readonly Role[]; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -25,6 +25,7 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitCheckedOut.mileageTenths': { column: 'appointments.mileage_tenths', type: 'integer' },
   'VisitAmended.changes.mileageTenths': { column: 'appointments.mileage_tenths', type: 'integer' },
   'VisitCheckedOut.expensesPence': { column: 'appointments.expenses_pence', type: 'integer' },
+  'VisitCheckedOut.clientRating': { column: 'appointments.client_rating', type: 'integer' },
   'VisitAmended.changes.expensesPence': { column: 'appointments.expenses_pence', type: 'integer' },
   'ShiftPlanned.breakMinutes': { column: 'shifts.break_minutes', type: 'integer' },
   'ShiftChanged.changes.breakMinutes': { column: 'shifts.break_minutes', type: 'integer' },

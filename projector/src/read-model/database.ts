@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccessLogEntryType } from '@care/events';
+import type { AlertTables } from '../alerts/alert-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
@@ -72,7 +73,8 @@ export interface ReadModelDatabase extends ClientTables,
     VoiceNoteTables,
     FeedbackTables,
     AppointmentTables,
-    ShiftTables {
+    ShiftTables,
+    AlertTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

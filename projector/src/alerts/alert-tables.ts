@@ -1,0 +1,46 @@
+import type { ColumnType } from 'kysely';
+import type { AlertRelatedKind, AlertSeverity, AlertStatus } from '@care/events';
+
+type Instant = ColumnType<Date, string, string>;
+type OptionalInstant = ColumnType<Date | null, string | null, string | null>;
+
+/**
+ * One row per alert (the alerts projection). The rule runner reads `rule`, `subject`, `status` and
+ * `resolved_by_system` to clear or reopen what a condition rule raised; the read API serves the rest.
+ */
+export interface AlertsTable {
+  id: string;
+  rule: string;
+  subject: string;
+  /** The spec's `type`: for rule alerts, the rule's alert type. */
+  type: string;
+  severity: AlertSeverity;
+  title: string;
+  description: string;
+  related_kind: AlertRelatedKind;
+  related_id: string;
+  carer_id: string | null;
+  client_id: string | null;
+  appointment_id: string | null;
+  assigned_to: string | null;
+  status: AlertStatus;
+  action_required: string | null;
+  due_date: OptionalInstant;
+  acknowledged_by: string | null;
+  acknowledged_at: OptionalInstant;
+  resolved_by: string | null;
+  resolved_at: OptionalInstant;
+  resolution: string | null;
+  resolved_by_system: boolean;
+  /** [{ severity, reason, at, by }] */
+  escalations: ColumnType<unknown[], string, string>;
+  task_ids: ColumnType<string[], string[], string[]>;
+  raised_by: string;
+  revision: ColumnType<string, string | bigint, string | bigint>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface AlertTables {
+  alerts: AlertsTable;
+}
