@@ -59,9 +59,10 @@ export class AlertService {
     return this.run({ type: 'AcknowledgeAlert', id: alertId, note }, ifMatch, context);
   }
 
-  async assign(alertId: string, assignedTo: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
-    if (assignedTo !== null) await assertActiveUser(this.store, assignedTo, 'assignedTo');
-    return this.run({ type: 'AssignAlert', id: alertId, assignedTo }, ifMatch, context);
+  assign(alertId: string, assignedTo: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+    return this.run({ type: 'AssignAlert', id: alertId, assignedTo }, ifMatch, context, async () => {
+      if (assignedTo !== null) await assertActiveUser(this.store, assignedTo, 'assignedTo');
+    });
   }
 
   escalate(alertId: string, severity: AlertSeverity, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
@@ -81,13 +82,20 @@ export class AlertService {
     return loadStream<AlertSliceEvent, AlertState>(this.store, alertStreamId(alertId), evolve, initialAlertState);
   }
 
-  private async run(command: AlertCommand, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  /** `check`: what the command names must exist, checked once the alert itself is known (an unknown alert is a 404 first). */
+  private async run(
+    command: AlertCommand,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+    check: () => Promise<void> = async () => {},
+  ): Promise<CommandResult> {
     const streamId = alertStreamId(command.id);
     const loaded = await this.load(command.id);
     const events = decide(command, loaded.state);
     // decide refused an unknown alert above, so the stream exists from here on.
     const revision = loaded.revision === 'no_stream' ? -1n : loaded.revision;
     if (ifMatch !== undefined && ifMatch !== revision) throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
+    await check();
     if (events.length === 0) return { id: command.id, revision, position: loaded.lastEvent?.position };
     const appended = await appendEvents(this.store, streamId, events, revision, context);
     return { id: command.id, revision: appended.nextExpectedRevision, position: appended.position };

@@ -12,6 +12,8 @@ export type AlertState =
       /** Who closed it last: the system may only reopen what the system resolved (a person's decision stands). */
       readonly lastResolvedBy: 'person' | 'system' | null;
       readonly title: string;
+      readonly description: string;
+      readonly dueDate: string | null;
       readonly relatedKind: AlertRelatedKind;
       readonly carerId: string | null;
       readonly clientId: string | null;
@@ -24,8 +26,21 @@ export const initialAlertState: AlertState = { exists: false };
 export function evolve(state: AlertState, event: AlertSliceEvent): AlertState {
   switch (event.type) {
     case 'AlertRaised': {
-      const { severity, title, relatedKind, carerId, clientId, appointmentId } = event.data;
-      return { exists: true, status: 'active', severity, assignedTo: null, lastResolvedBy: null, title, relatedKind, carerId, clientId, appointmentId };
+      const { severity, title, description, dueDate, relatedKind, carerId, clientId, appointmentId } = event.data;
+      return {
+        exists: true,
+        status: 'active',
+        severity,
+        assignedTo: null,
+        lastResolvedBy: null,
+        title,
+        description,
+        dueDate,
+        relatedKind,
+        carerId,
+        clientId,
+        appointmentId,
+      };
     }
     case 'AlertAssigned':
       return state.exists ? { ...state, assignedTo: event.data.assignedTo } : state;
