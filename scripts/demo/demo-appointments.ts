@@ -185,8 +185,7 @@ function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitSt
   return { action: 'check-in', body };
 }
 
-/** Ratings clients give, mostly good (4.4 on average). */
-const DEMO_RATINGS = [5, 4, 5, 3, 5, 4, 5, 4] as const;
+const CLIENT_RATINGS = [5, 4, 5, 3, 4, 5, 4] as const;
 
 function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed: number): DemoVisitStep {
   const body: CheckOutRequest = {
@@ -202,8 +201,8 @@ function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed
     travelTimeMinutes: 5 + (seed % 20),
     mileage: ((seed % 40) / 10 + 0.5).toFixed(1),
     expenses: seed % 9 === 0 ? '3.50' : null,
-    // Most clients are asked for a rating at check-out; some decline (the dashboard's client satisfaction).
-    clientRating: seed % 4 === 0 ? null : DEMO_RATINGS[seed % DEMO_RATINGS.length]!,
+    // About a third of clients give a rating at check-out (the dashboard's client satisfaction).
+    clientRating: seed % 3 === 0 ? CLIENT_RATINGS[seed % CLIENT_RATINGS.length]! : null,
   };
   return { action: 'check-out', body };
 }
