@@ -86,7 +86,7 @@ export type CancelAppointmentRequest = z.input<typeof cancelAppointmentRequestSc
 export const noShowRequestSchema = z.object({ reason });
 export type NoShowRequest = z.input<typeof noShowRequestSchema>;
 
-const locationRequest = z
+export const locationRequestSchema = z
   .object({
     latitude: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
     longitude: z
@@ -113,7 +113,7 @@ const sourceFields = {
   source: z.enum(CHECK_IN_SOURCES, { error: `Source must be one of: ${CHECK_IN_SOURCES.join(', ')}` }).default('Computer'),
   manualInputReason: reason,
   handEnteredReason: reason,
-  location: locationRequest,
+  location: locationRequestSchema,
 };
 const requireManualReason = (value: { source: string; manualInputReason?: string | null }) =>
   value.source !== 'Manual' || (value.manualInputReason ?? '') !== '';
