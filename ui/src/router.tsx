@@ -47,9 +47,29 @@ const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-i
 const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
 
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
-const carersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/carers', component: CarersPage });
+/** `?search=`: the list opens searched (the header's search opens a carer by its employee ID, a client by its ID). */
+const searchParam = (search: Record<string, unknown>): { search?: string } =>
+  typeof search.search === 'string' && search.search !== '' ? { search: search.search } : {};
+const carersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/carers',
+  validateSearch: searchParam,
+  component: function CarersRoute() {
+    const { search } = carersRoute.useSearch();
+    // Keyed: opening another record from the header starts the list afresh.
+    return <CarersPage key={search ?? ''} initialSearch={search} />;
+  },
+});
 const adminRoute = createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: AdminPage });
-const clientsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/clients', component: ClientsPage });
+const clientsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/clients',
+  validateSearch: searchParam,
+  component: function ClientsRoute() {
+    const { search } = clientsRoute.useSearch();
+    return <ClientsPage key={search ?? ''} initialSearch={search} />;
+  },
+});
 const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
 const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
 

@@ -3,6 +3,7 @@ import { HeartPulse } from 'lucide-react';
 import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
+import { HeaderHelp } from '../../features/help/header-help';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
@@ -64,6 +65,7 @@ export function DesktopLayout() {
           <div className="topbar-start">{pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}</div>
           <HeaderSearch />
           <div className="topbar-end">
+            <HeaderHelp />
             <AccessibilityButton />
             <span className="topbar-user">
               <UserAvatar user={user} />
