@@ -45,6 +45,8 @@ const MonitoringPage = lazyRouteComponent(() => import('./features/monitoring/mo
 const ManagePage = lazyRouteComponent(() => import('./features/manage/manage-page'), 'ManagePage');
 const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-in-page'), 'CheckInPage');
 const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
+const SettingsPage = lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage');
+const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emergency-page'), 'EmergencyPage');
 
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
 /** `?search=`: the list opens searched (the header's search opens a carer by its employee ID, a client by its ID). */
@@ -71,6 +73,11 @@ const clientsRoute = createRoute({
   },
 });
 const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
+/** The user's own settings, and the carer's emergency screen (issue 16). */
+const shellScreenRoutes = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: SettingsPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/emergency', component: EmergencyPage }),
+];
 const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
 
 /** Operations (issue 5). /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
@@ -118,6 +125,7 @@ const routeTree = rootRoute.addChildren([
   ...diaryRoutes,
   ...operationsRoutes,
   ...comingSoonRoutes,
+  ...shellScreenRoutes,
 ]);
 
 // 'intent': a screen's chunk is fetched when a link to it is hovered or focused, so opening it rarely waits.
