@@ -47,7 +47,7 @@ export function diagnosticText(facts: {
 }): string {
   return [
     `Version: ${facts.version}`,
-    `Time: ${facts.now.toISOString()} (${facts.timeZone})`,
+    `Time: ${facts.now.toISOString()} (UTC; browser time zone ${facts.timeZone})`,
     `Page: ${facts.page}`,
     `Role: ${facts.role}`,
     `Browser: ${facts.userAgent}`,

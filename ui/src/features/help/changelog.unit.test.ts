@@ -44,7 +44,7 @@ describe('the diagnostic block', () => {
     });
     expect(text.split('\n')).toEqual([
       'Version: 2025.1.0',
-      'Time: 2026-11-23T14:05:00.000Z (Europe/London)',
+      'Time: 2026-11-23T14:05:00.000Z (UTC; browser time zone Europe/London)',
       'Page: /emergency',
       'Role: Carer',
       'Browser: Mozilla/5.0 Chrome/140',

@@ -1,6 +1,7 @@
 import { LifeBuoy, Sparkles } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { lazyNamed } from '../../shared/lazy-named';
+import './header-help.css';
 
 /** Their dialogs (with the changelog text and Radix Dialog) are fetched when first opened. */
 const WhatsNewDialog = lazyNamed(() => import('./help-dialogs'), 'WhatsNewDialog');
@@ -8,8 +9,11 @@ const SupportDialog = lazyNamed(() => import('./help-dialogs'), 'SupportDialog')
 
 type Open = 'none' | 'whats-new' | 'support';
 
-/** Spec section 2.3: What's new and Get support, in the header (and the phone's menu, `stacked`). */
-export function HeaderHelp({ className = 'button button-ghost', labelClassName = 'hide-narrow' }: { className?: string; labelClassName?: string }) {
+/**
+ * Spec section 2.3: What's new and Get support, in the header (icons with their names, the words too on a wide
+ * screen) and in the phone's menu (with `labelClassName` empty: always the words).
+ */
+export function HeaderHelp({ className = 'button button-ghost', labelClassName = 'help-label' }: { className?: string; labelClassName?: string }) {
   const [open, setOpen] = useState<Open>('none');
   const whatsNew = useRef<HTMLButtonElement>(null);
   const support = useRef<HTMLButtonElement>(null);
