@@ -27,8 +27,6 @@ interface StoredEscalation {
   by: string;
 }
 
-const URGENT: readonly AlertSeverity[] = ['high', 'critical'];
-
 /** The carer records whose account is `userId` (the names table follows links and unlinks). */
 function ownCarers(eb: ExpressionBuilder<Scope, 'a'>, userId: string) {
   return eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId));
@@ -75,19 +73,6 @@ export class AlertQueries {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
-  }
-
-  /** Active, urgent (high and critical) and open (unresolved) alerts in one pass over the open ones. */
-  async figures(audience: Audience): Promise<{ active: number; urgent: number; open: number }> {
-    const row = await this.visible(audience)
-      .where('a.status', '<>', 'resolved')
-      .select([
-        sql<string>`count(*) filter (where a.status = 'active')`.as('active'),
-        sql<string>`count(*) filter (where a.status = 'active' and a.severity in (${sql.join(URGENT)}))`.as('urgent'),
-        sql<string>`count(*)`.as('open'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { active: Number(row.active), urgent: Number(row.urgent), open: Number(row.open) };
   }
 
   /** Each account's bell in one grouped query (the live push: one read for every connected carer at once). */
