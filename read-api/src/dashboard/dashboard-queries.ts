@@ -11,8 +11,6 @@ import { TrainingQueries } from '../training/training-queries';
 export const ON_TIME_WINDOW_DAYS = 30;
 /** Unrecorded visits are counted over the same past window as GET /api/appointments?unrecorded=true without dates. */
 export const UNRECORDED_WINDOW_DAYS = 30;
-/** On time (spec part 2 section 9): the check-in at most 15 minutes after the planned start (punctuality.ts). */
-const ON_TIME = ['On Time', 'Early'] as const;
 const URGENT: readonly AlertSeverity[] = ['high', 'critical'];
 
 /**
@@ -28,9 +26,9 @@ const mean = (values: readonly number[]) => (values.length === 0 ? null : oneDec
 
 /**
  * GET /api/dashboard/stats and the `dashboard:stats` push: every figure of the dashboard from the read models, for
- * one audience (the agency, or one carer's own work). Each figure is one indexed query (partial indexes on the
- * open alerts and tasks, the unrecorded and completed visits, the rated visits and the welfare entries), run
- * side by side.
+ * one audience (the agency, or one carer's own work). Each figure is one indexed query, run side by side: partial
+ * indexes on the open alerts and tasks, the unrecorded visits and the welfare entries, and the appointments
+ * projection's per-carer day totals for the on-time rate and the ratings.
  */
 export class DashboardQueries {
   private readonly training: TrainingQueries;
@@ -177,17 +175,22 @@ export class DashboardQueries {
     return Number(row.count);
   }
 
-  /** The completed visits planned in the last 30 days, and how many of them started on time. */
+  /** The per-carer, per-day sums of completed, on-time and rated visits, through each account's carer record when per account. */
+  private dayTotals(scope: Scope) {
+    return this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('appointment_day_totals as d')
+      .leftJoin('appointment_carer_names as me', (join) => join.on((eb) => eb(sql`me.id::text`, '=', eb.ref('d.carer_id'))))
+      .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', scope.kind === 'users' ? [...scope.userIds] : []).groupBy('me.user_id'));
+  }
+
+  /** The completed visits of the last 30 days (London dates, today included), and how many of them started on time. */
   private async onTime(scope: Scope): Promise<Map<string, { completed: number; onTime: number }>> {
-    const rows = await this.visits(scope)
-      .where('a.status', '=', 'completed')
-      .where('a.scheduled_start', '>=', sql<Date>`now() - make_interval(days => ${ON_TIME_WINDOW_DAYS}::int)`)
-      .where('a.scheduled_start', '<=', sql<Date>`now()`)
-      .select([
-        this.owner(scope).as('owner'),
-        sql<string>`count(*)`.as('completed'),
-        sql<string>`count(*) filter (where a.punctuality in (${sql.join(ON_TIME)}))`.as('on_time'),
-      ])
+    const today = londonToday();
+    const rows = await this.dayTotals(scope)
+      .where('d.date', '>', addDays(today, -ON_TIME_WINDOW_DAYS))
+      .where('d.date', '<=', today)
+      .select([this.owner(scope).as('owner'), sql<string>`coalesce(sum(d.completed), 0)`.as('completed'), sql<string>`coalesce(sum(d.on_time), 0)`.as('on_time')])
       .execute();
     return new Map(rows.map((row) => [row.owner, { completed: Number(row.completed), onTime: Number(row.on_time) }]));
   }
@@ -204,11 +207,12 @@ export class DashboardQueries {
 
   /** The mean client rating recorded at check-out (to 1 decimal) and how many. */
   private async ratings(scope: Scope): Promise<Map<string, { mean: number | null; count: number }>> {
-    const rows = await this.visits(scope)
-      .where('a.client_rating', 'is not', null)
-      .select([this.owner(scope).as('owner'), sql<string>`count(*)`.as('count'), sql<string | null>`avg(a.client_rating)`.as('mean')])
+    const rows = await this.dayTotals(scope)
+      .select([this.owner(scope).as('owner'), sql<string>`coalesce(sum(d.rated), 0)`.as('count'), sql<string>`coalesce(sum(d.rating_sum), 0)`.as('total')])
       .execute();
-    return new Map(rows.map((row) => [row.owner, { mean: row.mean === null ? null : oneDecimal(Number(row.mean)), count: Number(row.count) }]));
+    return new Map(
+      rows.map((row) => [row.owner, { mean: Number(row.count) === 0 ? null : oneDecimal(Number(row.total) / Number(row.count)), count: Number(row.count) }]),
+    );
   }
 }
 
