@@ -18,7 +18,7 @@ import { READ_MODEL_SCHEMA, replayInto } from '@care/projector';
 import { registered } from './carer-data';
 import { clientRegistered, load, stamped, visitEvents, type Append } from './care-log';
 import { now, percentile, round } from './stats';
-import { startServices } from './services';
+import { startServices, type Services } from './services';
 
 export interface DashboardStatsFigures {
   dashboardStatsP50Ms: number;
@@ -100,6 +100,16 @@ function taskEvents(n: number, carerIds: readonly string[]): Append {
 export async function measureDashboardStats(url: string): Promise<DashboardStatsFigures> {
   const services = await startServices(url);
   try {
+    await loadAgency(services);
+    return await sampleStats(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** The agency's log loaded into the store and replayed into the read model (not measured). */
+export async function loadAgency(services: Services): Promise<void> {
+  {
     const today = londonToday();
     const nowMs = Date.now();
     const carerIds = Array.from({ length: CARERS }, () => uuidv7());
@@ -130,6 +140,11 @@ export async function measureDashboardStats(url: string): Promise<DashboardStats
       await sql`vacuum analyze ${sql.id(READ_MODEL_SCHEMA, table)}`.execute(services.db);
     }
 
+  }
+}
+
+async function sampleStats(services: Services): Promise<DashboardStatsFigures> {
+  {
     const readUrl = await services.startReadApi();
     const get = async () => {
       const response = await fetch(`${readUrl}/api/dashboard/stats`, { headers: { cookie: services.cookie } });
@@ -149,7 +164,5 @@ export async function measureDashboardStats(url: string): Promise<DashboardStats
       samples.push(now() - begin);
     }
     return { dashboardStatsP50Ms: round(percentile(samples, 50), 2), dashboardStatsP99Ms: round(percentile(samples, 99), 2) };
-  } finally {
-    await services.close();
   }
 }

@@ -164,6 +164,13 @@ describe('the alerts, tasks and appointments projections', () => {
       .poll(async () => (await live().selectFrom('appointment_day_totals').select(['date', 'completed', 'rated']).execute()).map((row) => `${row.date} ${row.completed} ${row.rated}`))
       .toEqual(['2026-11-03 2 1']);
 
+    // The alert totals: one resolved (critical, escalated) about the carer, one active (medium) about no carer.
+    const alertTotals = await live().selectFrom('alert_totals').selectAll().orderBy('status').execute();
+    expect(alertTotals).toEqual([
+      { carer_id: '', status: 'active', severity: 'medium', alerts: 1 },
+      { carer_id: carerId, status: 'resolved', severity: 'critical', alerts: 1 },
+    ]);
+
     const projections = [alertsProjection, tasksProjection, appointmentsProjection];
     await replayInto(store, db, 'verify_alerts_rebuild', projections);
     const liveSums = await readModelChecksums(db, READ_MODEL_SCHEMA, projections);

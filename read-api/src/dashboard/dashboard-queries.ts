@@ -26,9 +26,10 @@ const mean = (values: readonly number[]) => (values.length === 0 ? null : oneDec
 
 /**
  * GET /api/dashboard/stats and the `dashboard:stats` push: every figure of the dashboard from the read models, for
- * one audience (the agency, or one carer's own work). Each figure is one indexed query, run side by side: partial
- * indexes on the open alerts and tasks, the unrecorded visits and the welfare entries, and the appointments
- * projection's per-carer day totals for the on-time rate and the ratings.
+ * one audience (the agency, or one carer's own work). Each figure is one indexed query, run side by side: the
+ * alerts projection's totals per carer, status and severity; partial indexes on the open tasks, the unrecorded
+ * visits and the welfare entries; the appointments projection's per-carer day totals for the on-time rate and
+ * the ratings.
  */
 export class DashboardQueries {
   private readonly training: TrainingQueries;
@@ -96,19 +97,19 @@ export class DashboardQueries {
     return scope.kind === 'staff' ? sql<string>`''` : sql<string>`me.user_id::text`;
   }
 
-  /** Unacknowledged, urgent (high and critical) and open alerts, in one pass over the open ones. */
+  /** Unacknowledged, urgent (high and critical) and open alerts, from the alerts projection's totals. */
   private async alerts(scope: Scope): Promise<Map<string, { active: number; urgent: number; open: number }>> {
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
-      .selectFrom('alerts as a')
-      .leftJoin('appointment_carer_names as me', 'me.id', 'a.carer_id')
-      .where('a.status', '<>', 'resolved')
+      .selectFrom('alert_totals as t')
+      .leftJoin('appointment_carer_names as me', (join) => join.on((eb) => eb(sql`me.id::text`, '=', eb.ref('t.carer_id'))))
+      .where('t.status', '<>', 'resolved')
       .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', scope.kind === 'users' ? [...scope.userIds] : []).groupBy('me.user_id'))
       .select([
         this.owner(scope).as('owner'),
-        sql<string>`count(*) filter (where a.status = 'active')`.as('active'),
-        sql<string>`count(*) filter (where a.status = 'active' and a.severity in (${sql.join(URGENT)}))`.as('urgent'),
-        sql<string>`count(*)`.as('open'),
+        sql<string>`coalesce(sum(t.alerts) filter (where t.status = 'active'), 0)`.as('active'),
+        sql<string>`coalesce(sum(t.alerts) filter (where t.status = 'active' and t.severity in (${sql.join(URGENT)})), 0)`.as('urgent'),
+        sql<string>`coalesce(sum(t.alerts), 0)`.as('open'),
       ])
       .execute();
     return new Map(rows.map((row) => [row.owner, { active: Number(row.active), urgent: Number(row.urgent), open: Number(row.open) }]));
