@@ -28,9 +28,9 @@ export interface E2eEnvironment {
   stop(): Promise<void>;
 }
 
-/** The real product (all four services as processes, on a fresh database) and a real Chromium. */
-export async function startE2eEnvironment(serverUrl: string, label: string): Promise<E2eEnvironment> {
-  const { product, admin, stop } = await startTestProduct(serverUrl, label);
+/** The real product (all five services as processes, on a fresh database) and a real Chromium; `env` adds to the services' environment. */
+export async function startE2eEnvironment(serverUrl: string, label: string, env?: Readonly<Record<string, string>>): Promise<E2eEnvironment> {
+  const { product, admin, stop } = await startTestProduct(serverUrl, label, env);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Playwright starts every launch on a fresh, empty --user-data-dir of its own.

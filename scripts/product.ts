@@ -27,6 +27,8 @@ export interface ProductConfig {
   readonly logLevel: string;
   /** Progress lines for the person starting it. */
   readonly say: (line: string) => void;
+  /** More environment for the services (tests: a short policy interval). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface RunningProduct {
@@ -44,6 +46,7 @@ export interface RunningProduct {
 
 const SERVICES = [
   { name: 'command-api', entry: 'command-api/src/main.ts' },
+  { name: 'rules', entry: 'command-api/src/rules/main.ts' },
   { name: 'projector', entry: 'projector/src/main.ts' },
   { name: 'read-api', entry: 'read-api/src/main.ts' },
   { name: 'ui', entry: 'ui/server/main.ts' },
@@ -51,7 +54,7 @@ const SERVICES = [
 
 /**
  * The whole product on one machine: PostgreSQL (embedded unless DATABASE_URL), the schemas,
- * the UI build, the four services as separate processes, and demo data on a first start.
+ * the UI build, the five services (command API, rules, projector, read API, UI server) as separate processes, and demo data on a first start.
  */
 export async function startProduct(config: ProductConfig): Promise<RunningProduct> {
   for (const port of [config.port, config.commandApiPort, config.readApiPort]) {
@@ -97,6 +100,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       ADMIN_PASSWORD: config.admin?.password ?? '',
       // The demo's six weeks of history go in through check-in and check-out as times entered by hand.
       ...(config.seedDemoData && !process.env.MANUAL_TIME_MAX_HOURS_BACK && { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) }),
+      ...config.env,
     };
     const exits: Promise<string>[] = [];
     for (const service of SERVICES) {

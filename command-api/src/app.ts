@@ -21,6 +21,7 @@ import { Credentials } from './auth/credentials';
 import { PasswordResets } from './auth/password-resets';
 import { SignInService } from './auth/sign-in-service';
 import { SignInThrottle } from './auth/sign-in-throttle';
+import { alertRoutes } from './alerts/alert-routes';
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
@@ -29,6 +30,7 @@ import { diaryRoutes } from './diary/diary-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
+import { taskRoutes } from './tasks/task-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
@@ -94,6 +96,8 @@ export function createCommandApp({
     feedbackRoutes(deps),
     appointmentRoutes(deps),
     shiftRoutes(deps),
+    alertRoutes(deps),
+    taskRoutes(deps),
     statusRoutes(deps),
   ];
 

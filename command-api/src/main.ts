@@ -10,7 +10,6 @@ import {
   positiveWhole,
   serviceEnvSchema,
 } from '@care/events/server';
-import { startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
 import { createCommandApp } from './app';
 import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
 import { startAuthSweeper } from './auth/auth-sweeper';
@@ -21,10 +20,6 @@ const env = parseEnv(
     .extend({
       COMMAND_API_PORT: port(3001),
       HOST: z.string().default('127.0.0.1'),
-      /** Minutes after a visit's start without a check-in before it is raised as running late. */
-      VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
-      /** How often the timeliness policy looks for late and missed visits. */
-      VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
       /** A check-in is accepted from this many minutes before the visit's planned start. */
       CHECK_IN_EARLIEST_MINUTES: positiveWhole(120, 24 * 60),
       /** A check-in or check-out time entered by hand may be at most this many hours back. */
@@ -48,10 +43,6 @@ const { app, users, sessions, throttle, resets } = createCommandApp({
 const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
 const stopSweeper = startAuthSweeper({ sessions, throttle, resets, store, log: logger });
-const stopTimeliness = startVisitTimelinessPolicy(
-  { store, pool, logger },
-  { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
-);
 const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
   logger.info({ port: env.COMMAND_API_PORT, store: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' }, 'command-api listening');
 });
@@ -59,7 +50,6 @@ const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopSweeper();
-    stopTimeliness();
     server.close();
     void Promise.allSettled([store.close(), pool.end()]).finally(() => process.exit(0));
   });

@@ -177,6 +177,11 @@ export function optionalInstant() {
   return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), isoInstant().optional());
 }
 
+/** An instant an edit may clear: blank or null clears it, absent leaves it as it is. */
+export function clearableInstant() {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), isoInstant().nullable().optional());
+}
+
 const numericText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
 /** A whole number in a range, sent as a number or a numeric string (form inputs). */

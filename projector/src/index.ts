@@ -12,5 +12,7 @@ export type * from './voice-notes/voice-note-tables';
 export type * from './feedback/feedback-tables';
 export type * from './appointments/appointment-tables';
 export type * from './shifts/shift-tables';
+export type * from './alerts/alert-tables';
+export type * from './tasks/task-tables';
 export { projections, type Projection } from './projection';
 export { CARER_SEARCH_COLUMNS, CLIENT_SEARCH_COLUMNS, DIARY_SEARCH_COLUMNS, searchTextOf } from './shared/search-text';

@@ -10,6 +10,8 @@ import { feedbackProjection } from './feedback/feedback-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
+import { alertsProjection } from './alerts/alert-projection';
+import { tasksProjection } from './tasks/task-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 
@@ -44,6 +46,8 @@ export const projections: readonly Projection[] = [
   feedbackProjection,
   appointmentsProjection,
   shiftsProjection,
+  alertsProjection,
+  tasksProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

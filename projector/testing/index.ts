@@ -1,1 +1,2 @@
 export { readModelChecksums } from './read-model-checksum';
+export { AlertTaskLog } from './alert-task-fixtures';

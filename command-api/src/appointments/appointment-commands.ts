@@ -65,6 +65,8 @@ export type AppointmentCommand =
       readonly rules: VisitTimeRules;
       readonly capture: CaptureDetails;
       readonly outcome: Omit<VisitOutcome, 'checkedOutAt'>;
+      /** The client's 1-5 rating, when they gave one (not part of the outcome: an amendment does not change it). */
+      readonly clientRating: number | null;
     }
   | {
       readonly type: 'AmendVisit';

@@ -219,6 +219,7 @@ export class AppointmentService {
         mileageTenths: input.mileage ?? null,
         expensesPence: input.expenses ?? null,
       },
+      clientRating: input.clientRating ?? null,
     };
     return this.decideAndAppend(id, command, loaded, context);
   }

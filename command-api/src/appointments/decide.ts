@@ -92,7 +92,11 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       });
       assertInOrder(current.checkedInAt ?? checkedOutAt, checkedOutAt, 'checkedOutAt');
       const tasksCompleted = tasksOfVisit(current, command.outcome.tasksCompleted);
-      return [{ type: 'VisitCheckedOut', data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt, ...time } }];
+      // Written only when given, so a check-out without a rating reads the same as one recorded before ratings existed.
+      const rating = command.clientRating === null ? {} : { clientRating: command.clientRating };
+      return [
+        { type: 'VisitCheckedOut', data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt, ...time, ...rating } },
+      ];
     }
     case 'AmendVisit': {
       const current = existing(state);

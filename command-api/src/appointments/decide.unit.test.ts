@@ -100,6 +100,7 @@ const checkOut = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckO
     rules: DEFAULT_VISIT_TIME_RULES,
     capture,
     outcome: rest,
+    clientRating: null,
     ...overrides,
   };
 };
@@ -366,6 +367,12 @@ describe('check-out', () => {
   it('completes a visit in progress with its outcome', () => {
     given(scheduled(), checkedIn()).when(checkOut()).then([checkedOut]);
     expect(given(scheduled(), checkedIn(), checkedOut).state).toMatchObject({ status: 'completed', outcome });
+  });
+
+  it("records the client's rating when they gave one", () => {
+    given(scheduled(), checkedIn())
+      .when(checkOut({ clientRating: 4 }))
+      .then([{ ...checkedOut, data: { ...checkedOut.data, clientRating: 4 } } as AppointmentEvent]);
   });
 
   it('records the tasks in the visit’s own spelling', () => {

@@ -4,8 +4,8 @@ import { DomainError } from './domain-error';
 export interface RecordReference {
   /** The stream of the referenced record, e.g. carerStreamId(id). */
   readonly streamId: string;
-  /** The event type that takes the record out of use (e.g. 'CarerRemoved'). */
-  readonly removedType: string;
+  /** The event type that takes the record out of use (e.g. 'CarerRemoved'); none for records never removed. */
+  readonly removedType?: string;
   /** The request field that names it, and the message shown under that field. */
   readonly field: string;
   readonly message: string;
@@ -21,7 +21,7 @@ export async function assertRecordsExist(store: EventStore, references: readonly
   await Promise.all(
     references.map(async (reference) => {
       const events = await store.readStream(reference.streamId);
-      if (events.length === 0 || events.some((event) => event.type === reference.removedType)) {
+      if (events.length === 0 || (reference.removedType !== undefined && events.some((event) => event.type === reference.removedType))) {
         fields[reference.field] ??= reference.message;
       }
     }),

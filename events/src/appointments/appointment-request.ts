@@ -151,8 +151,16 @@ const outcomeFields = {
   expenses: poundsToPence('Expenses must be an amount in pounds, e.g. 4.50', MONEY_LIMITS.expensesPence, 'Expenses'),
 };
 
+export const CLIENT_RATING_MESSAGE = `Client rating must be a whole number from ${NUMBER_LIMITS.clientRating.min} to ${NUMBER_LIMITS.clientRating.max}`;
+
 export const checkOutRequestSchema = z
-  .object({ ...sourceFields, ...outcomeFields, checkedOutAt: optionalInstant() })
+  .object({
+    ...sourceFields,
+    ...outcomeFields,
+    checkedOutAt: optionalInstant(),
+    /** The client's own rating of the visit, when they gave one (issue 15: client satisfaction on the dashboard). */
+    clientRating: optionalIntegerBetween(NUMBER_LIMITS.clientRating.min, NUMBER_LIMITS.clientRating.max, CLIENT_RATING_MESSAGE),
+  })
   .refine(requireManualReason, manualReasonRule);
 export type CheckOutRequest = z.input<typeof checkOutRequestSchema>;
 export type CheckOutCommandInput = z.output<typeof checkOutRequestSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_PRIORITY, TASK_CATEGORIES, TASK_PRIORITIES, TASK_TYPES } from '../enums';
-import { optionalInstant, optionalText, requiredText } from '../fields';
+import { clearableInstant, optionalInstant, optionalText, requiredText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -22,8 +22,14 @@ export const createTaskRequestSchema = z.object({
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
 
-/** PATCH /api/tasks/:id: only the fields sent change. */
-export const updateTaskRequestSchema = createTaskRequestSchema.omit({ assignedTo: true }).partial();
+/**
+ * PATCH /api/tasks/:id: only the fields sent change (so priority has no default here: an edit of the title must
+ * not reset it); blank or null clears the description, due date and links.
+ */
+export const updateTaskRequestSchema = createTaskRequestSchema
+  .omit({ assignedTo: true, priority: true, dueDate: true })
+  .partial()
+  .extend({ priority: oneOf(TASK_PRIORITIES, 'Priority').optional(), dueDate: clearableInstant() });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 
 /** POST /api/tasks/:id/assign and /api/alerts/:id/assign: null unassigns. */

@@ -36,6 +36,9 @@ export interface AlertsTable {
   escalations: ColumnType<unknown[], string, string>;
   task_ids: ColumnType<string[], string[], string[]>;
   raised_by: string;
+  /** The global position of AlertRaised: the live push finds the alerts raised since its last push by it. */
+  raised_commit: ColumnType<string, string | bigint, string | bigint>;
+  raised_prepare: ColumnType<string, string | bigint, string | bigint>;
   revision: ColumnType<string, string | bigint, string | bigint>;
   created_at: Instant;
   updated_at: Instant;

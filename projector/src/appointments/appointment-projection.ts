@@ -50,6 +50,7 @@ const APPOINTMENT_COLUMNS = [
   'travel_time_minutes',
   'mileage_tenths',
   'expenses_pence',
+  'client_rating',
   'status_reason',
   'amended',
   'revision',
@@ -69,7 +70,8 @@ export const appointmentsProjection: Projection = {
   name: 'appointments',
   // 2: a carer's user_id may be null and follows CarerAccountLinked and CarerAccountUnlinked.
   // 3: punctuality and the hand-entered check-in and check-out times with their reasons.
-  version: 3,
+  // 4: the client's rating at check-out (client_rating) and the dashboard's partial indexes.
+  version: 4,
   tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names'],
   schema: appointmentsSchema,
   handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type) || isAccountEvent(type),

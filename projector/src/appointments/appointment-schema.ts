@@ -43,6 +43,7 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('travel_time_minutes', 'integer')
       .addColumn('mileage_tenths', 'integer')
       .addColumn('expenses_pence', 'integer')
+      .addColumn('client_rating', 'integer')
       .addColumn('status_reason', 'text')
       .addColumn('amended', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('revision', 'bigint', (c) => c.notNull())
@@ -91,6 +92,29 @@ export const appointmentsSchema: TableSchema = {
     await db.schema.createIndex('appointments_client').ifNotExists().on('appointments').columns(['client_id', 'scheduled_start']).execute();
     // The timeliness policy looks for scheduled visits whose start or end has passed.
     await db.schema.createIndex('appointments_status').ifNotExists().on('appointments').columns(['status', 'scheduled_start']).execute();
+    // The dashboard: visits past their planned end with no check-out (Unrecorded Visits), the completed visits of
+    // the last 30 days with their punctuality (on-time rate), and the ratings recorded (client satisfaction).
+    await db.schema
+      .createIndex('appointments_unrecorded')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['scheduled_end', 'carer_id'])
+      .where(sql<boolean>`status in ('scheduled', 'in_progress', 'missed')`)
+      .execute();
+    await db.schema
+      .createIndex('appointments_completed_start')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['scheduled_start', 'carer_id', 'punctuality'])
+      .where(sql<boolean>`status = 'completed'`)
+      .execute();
+    await db.schema
+      .createIndex('appointments_rated')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['carer_id', 'client_rating'])
+      .where(sql<boolean>`client_rating is not null`)
+      .execute();
     await db.schema.createIndex('appointment_versions_appointment').ifNotExists().on('appointment_versions').columns(['appointment_id', 'revision']).execute();
     await db.schema.createIndex('appointment_carer_names_user').ifNotExists().on('appointment_carer_names').column('user_id').execute();
   },

@@ -57,6 +57,8 @@ export interface AppointmentsTable {
   travel_time_minutes: number | null;
   mileage_tenths: number | null;
   expenses_pence: number | null;
+  /** The client's 1-5 rating given at check-out (VisitCheckedOut.clientRating); an amendment does not change it. */
+  client_rating: number | null;
   /** Why it was cancelled, or the no-show reason. */
   status_reason: string | null;
   amended: boolean;

@@ -5,6 +5,7 @@ import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
+import type { TaskTables } from '../tasks/task-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
@@ -74,7 +75,8 @@ export interface ReadModelDatabase extends ClientTables,
     FeedbackTables,
     AppointmentTables,
     ShiftTables,
-    AlertTables {
+    AlertTables,
+    TaskTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

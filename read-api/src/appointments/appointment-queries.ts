@@ -121,6 +121,7 @@ export class AppointmentQueries {
       'a.travel_time_minutes',
       'a.mileage_tenths',
       'a.expenses_pence',
+      'a.client_rating',
       'a.status_reason',
       'a.amended',
       'a.revision',

@@ -95,7 +95,10 @@ export const checkedIn =
   });
 
 export const checkedOut =
-  (checkedOutAt: string, outcome: { tasksCompleted?: string[]; medicationGiven?: boolean; notes?: string | null; signature?: string | null } = {}) =>
+  (
+    checkedOutAt: string,
+    outcome: { tasksCompleted?: string[]; medicationGiven?: boolean; notes?: string | null; signature?: string | null; clientRating?: number | null } = {},
+  ) =>
   (id: string): AppointmentEvent => ({
     type: 'VisitCheckedOut',
     data: {

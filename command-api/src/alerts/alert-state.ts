@@ -1,0 +1,59 @@
+import type { AlertRelatedKind, AlertSeverity, AlertSliceEvent, AlertStatus } from '@care/events';
+import { assertNever } from '../shared/assert-never';
+
+/** What `decide` needs of an alert, and what a follow-up task copies from it. */
+export type AlertState =
+  | { readonly exists: false }
+  | {
+      readonly exists: true;
+      readonly status: AlertStatus;
+      readonly severity: AlertSeverity;
+      readonly assignedTo: string | null;
+      /** Who closed it last: the system may only reopen what the system resolved (a person's decision stands). */
+      readonly lastResolvedBy: 'person' | 'system' | null;
+      readonly title: string;
+      readonly description: string;
+      readonly dueDate: string | null;
+      readonly relatedKind: AlertRelatedKind;
+      readonly carerId: string | null;
+      readonly clientId: string | null;
+      readonly appointmentId: string | null;
+    };
+
+export const initialAlertState: AlertState = { exists: false };
+
+/** Folds one alert event into the state `decide` needs. Pure. */
+export function evolve(state: AlertState, event: AlertSliceEvent): AlertState {
+  switch (event.type) {
+    case 'AlertRaised': {
+      const { severity, title, description, dueDate, relatedKind, carerId, clientId, appointmentId } = event.data;
+      return {
+        exists: true,
+        status: 'active',
+        severity,
+        assignedTo: null,
+        lastResolvedBy: null,
+        title,
+        description,
+        dueDate,
+        relatedKind,
+        carerId,
+        clientId,
+        appointmentId,
+      };
+    }
+    case 'AlertAssigned':
+      return state.exists ? { ...state, assignedTo: event.data.assignedTo } : state;
+    case 'AlertAcknowledged':
+      return state.exists ? { ...state, status: 'acknowledged' } : state;
+    case 'AlertEscalated':
+      return state.exists ? { ...state, severity: event.data.severity } : state;
+    case 'AlertResolved':
+      return state.exists ? { ...state, status: 'resolved', lastResolvedBy: event.data.by } : state;
+    case 'AlertReopened':
+      // Open again means nobody is on it yet: it counts in the bell until someone acknowledges it again.
+      return state.exists ? { ...state, status: 'active' } : state;
+    default:
+      return assertNever(event);
+  }
+}

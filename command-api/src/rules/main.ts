@@ -1,0 +1,40 @@
+import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema } from '@care/events/server';
+import { createReadModelDb } from '@care/projector';
+import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-policy';
+import { ALERT_RULES } from './registry';
+import { RuleRunner } from './rule-runner';
+
+/**
+ * The rules process (DESIGN.md 13): the alert rules and the visit-timeliness policy, beside the command API.
+ * Any number may run (each change is appended once whoever makes it); stopping it stops no request.
+ */
+const env = parseEnv(
+  serviceEnvSchema.extend({
+    /** How often every alert rule is evaluated, besides after the events each one watches. */
+    ALERT_RULES_INTERVAL_MS: positiveWhole(30_000, 3_600_000),
+    /** Minutes after a visit's start without a check-in before it is raised as running late. */
+    VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
+    /** How often the timeliness policy looks for late and missed visits. */
+    VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+  }),
+);
+const logger = createLogger('rules', env.LOG_LEVEL);
+const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
+const pool = createPool(env.DATABASE_URL, { max: 4, log: logger });
+const runner = new RuleRunner({ store, pool, db: createReadModelDb(pool), logger }, { rules: ALERT_RULES, intervalMs: env.ALERT_RULES_INTERVAL_MS });
+await runner.start();
+const stopTimeliness = startVisitTimelinessPolicy(
+  { store, pool, logger },
+  { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
+);
+logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopTimeliness();
+    void runner
+      .stop()
+      .then(() => Promise.allSettled([store.close(), pool.end()]))
+      .finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, alertStreamId, comparePositions, londonToday, parseRecordedEvent, positionFromToken, RULES_USER, type Position } from '@care/events';
+import { createLogger } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
+import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { alertIdFor } from '../alerts/alert-id';
+import { runVisitTimelinessOnce } from '../appointments/visit-timeliness-policy';
+import { ALERT_RULES } from './registry';
+import { RuleRunner } from './rule-runner';
+import { loadCheckpoint } from './runner-checkpoint';
+
+/**
+ * The runner following the log on a real command API and projector: a condition raises its alert, the record
+ * clearing it resolves it by the system with what cleared it, and it reopens when the condition holds again,
+ * unless a person resolved it.
+ */
+const log = createLogger('test', 'silent');
+const MINUTE = 60_000;
+let database: TestDatabase;
+let pool: pg.Pool;
+let api: RunningCommandApi;
+let projector: RunningProjector;
+let runner: RuleRunner;
+let clientId: string;
+
+async function created(path: string, body: unknown): Promise<string> {
+  const reply = await api.request('POST', path, body);
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body.id as string;
+}
+async function ok(path: string, body: unknown = {}): Promise<Position> {
+  const reply = await api.request('POST', path, body);
+  expect(reply.status, reply.text).toBeLessThan(300);
+  return positionFromToken(String(reply.body.position))!;
+}
+const newCarer = (name: string) =>
+  created('/api/carers', { firstName: name, lastName: 'Hussain', email: `${name.toLowerCase()}@example.org`, employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01' });
+
+/** The alert's stream as (type, by, note) rows: what an inspector reads. */
+async function history(rule: string, subject: string) {
+  const events = (await api.store.readStream(alertStreamId(alertIdFor(rule, subject)))).map(parseRecordedEvent);
+  return events.map((event) => ({ type: event.type, user: event.metadata.userId, ...(event.data as { by?: string; note?: string; reason?: string }) }));
+}
+const types = async (rule: string, subject: string) => (await history(rule, subject)).map((row) => row.type);
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'rule_conditions');
+  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  api = await startCommandApiOn(database.url);
+  clientId = await created('/api/clients', {
+    clientId: 'CL-C1',
+    firstName: 'Edith',
+    lastName: 'Green',
+    dateOfBirth: '1938-05-14',
+    address: '4 Mill Lane, Leeds',
+    emergencyContact: 'Paul Green',
+    emergencyPhone: '07700 900123',
+    careLevel: 'medium',
+  });
+  projector = await startProjector({ store: api.store, pool, db: createReadModelDb(pool), log });
+  runner = new RuleRunner({ store: api.store, pool, db: createReadModelDb(pool), logger: log }, { rules: ALERT_RULES, intervalMs: 3_600_000 });
+  await runner.start();
+}, 60_000);
+afterAll(async () => {
+  await runner?.stop();
+  await projector?.stop();
+  await api?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+describe('alert rules on the live record', () => {
+  it('raises expiring training, and a renewal resolves it by the system saying the new expiry', async () => {
+    const carerId = await newCarer('Amira');
+    const expiry = addDays(londonToday(), 10);
+    const trainingId = await created('/api/training', { carerId, trainingType: 'first_aid', completedDate: addDays(londonToday(), -355), expiryDate: expiry });
+    const subject = `${carerId}/first_aid/${expiry}`;
+    await expect.poll(() => types('training-expiring', subject)).toEqual(['AlertRaised']);
+    const renewedUntil = addDays(londonToday(), 365);
+    await ok(`/api/training/${trainingId}/renewal`, { completedDate: londonToday(), expiryDate: renewedUntil });
+    await expect.poll(() => types('training-expiring', subject)).toEqual(['AlertRaised', 'AlertResolved']);
+    const [, resolved] = await history('training-expiring', subject);
+    const [y, m, d] = renewedUntil.split('-');
+    expect(resolved).toMatchObject({ by: 'system', user: RULES_USER, note: `Renewed: now expires on ${d}/${m}/${y}` });
+  });
+
+  it('raises a late visit as the carer’s, and a check-in resolves it with the time', async () => {
+    const carerId = await newCarer('Bella');
+    const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 30 * MINUTE);
+    const visitId = await created('/api/appointments', { clientId, carerId, scheduledStart: start.toISOString(), durationMinutes: 120, tasks: ['Wash'] });
+    await expect
+      .poll(async () => createReadModelDb(pool).withSchema(READ_MODEL_SCHEMA).selectFrom('appointments').select('id').where('id', '=', visitId).executeTakeFirst())
+      .toBeDefined();
+    await runVisitTimelinessOnce({ store: api.store, pool, logger: log }, { lateGraceMinutes: 15 });
+    await expect.poll(() => types('visit-late', visitId)).toEqual(['AlertRaised']);
+    const [raised] = (await api.store.readStream(alertStreamId(alertIdFor('visit-late', visitId)))).map(parseRecordedEvent);
+    expect(raised?.data).toMatchObject({ severity: 'high', carerId, clientId, appointmentId: visitId, title: 'Visit running late' });
+
+    await ok(`/api/appointments/${visitId}/check-in`, { source: 'Computer' });
+    await expect.poll(() => types('visit-late', visitId)).toEqual(['AlertRaised', 'AlertResolved']);
+    const [, resolved] = await history('visit-late', visitId);
+    expect(resolved?.note).toMatch(/^Checked in at \d\d:\d\d$/);
+  });
+
+  it('reopens an unassigned-visit alert the system resolved when the carer is taken off again, but not one a person resolved', async () => {
+    const carerId = await newCarer('Chloe');
+    const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + 6 * 60 * MINUTE);
+    const visitId = await created('/api/appointments', { clientId, scheduledStart: start.toISOString(), durationMinutes: 60, tasks: ['Lunch'] });
+    await expect.poll(() => types('visit-unassigned', visitId)).toEqual(['AlertRaised']);
+    await ok(`/api/appointments/${visitId}/assign`, { carerId });
+    await expect.poll(() => types('visit-unassigned', visitId)).toEqual(['AlertRaised', 'AlertResolved']);
+    expect((await history('visit-unassigned', visitId))[1]?.note).toBe('A carer was assigned');
+    await ok(`/api/appointments/${visitId}/unassign`);
+    await expect.poll(() => types('visit-unassigned', visitId)).toEqual(['AlertRaised', 'AlertResolved', 'AlertReopened']);
+
+    // A person resolves it while the visit still has no carer: their resolution stands.
+    const alertId = alertIdFor('visit-unassigned', visitId);
+    await ok(`/api/alerts/${alertId}/resolve`, { note: 'Family will visit instead; visit to be cancelled' });
+    await expect
+      .poll(async () => createReadModelDb(pool).withSchema(READ_MODEL_SCHEMA).selectFrom('alerts').select('status').where('id', '=', alertId).executeTakeFirst())
+      .toEqual({ status: 'resolved' });
+    await ok(`/api/appointments/${visitId}/assign`, { carerId });
+    const unassigned = await ok(`/api/appointments/${visitId}/unassign`);
+    // The runner has evaluated the rules after the carer was taken off again (its checkpoint passed that event).
+    await expect.poll(async () => comparePositions(await loadCheckpoint(pool, 'alert-rules'), unassigned)).toBeGreaterThanOrEqual(0);
+    expect(await types('visit-unassigned', visitId)).toEqual(['AlertRaised', 'AlertResolved', 'AlertReopened', 'AlertResolved']);
+  });
+});

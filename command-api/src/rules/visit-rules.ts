@@ -1,0 +1,135 @@
+import { londonClock } from '@care/events';
+import { lateVisits, missedVisits, unassignedVisits, visitsById, type VisitFact } from '@care/projector/rule-facts';
+import { ukDate, londonDateOf } from '../appointments/london-texts';
+import type { AlertDraft, AlertRule, Cleared } from './rule';
+
+/** When a visit starts, as people read it: "10:00 on 23/11/2026". */
+const startText = (visit: VisitFact): string =>
+  `${londonClock(visit.scheduledStart)} on ${ukDate(londonDateOf(visit.scheduledStart.toISOString()))}`;
+
+function visitDraft(visit: VisitFact, fields: Pick<AlertDraft, 'title' | 'description' | 'actionRequired'>, carerMayRead: boolean): AlertDraft {
+  return {
+    subject: visit.id,
+    ...fields,
+    relatedKind: 'appointment',
+    relatedId: visit.id,
+    carerId: carerMayRead ? visit.carerId : null,
+    clientId: visit.clientId,
+    appointmentId: visit.id,
+    dueDate: null,
+  };
+}
+
+/** What the visit's record says now, for an alert about it that no longer holds. */
+function visitOutcome(visit: VisitFact | undefined): string {
+  if (!visit) return 'The appointment was removed';
+  if (visit.checkedInAt) return `Checked in at ${londonClock(visit.checkedInAt)}`;
+  switch (visit.status) {
+    case 'cancelled':
+      return 'The appointment was cancelled';
+    case 'no_show':
+      return 'Recorded as a no-show';
+    case 'missed':
+      return 'The planned end passed without a check-in: raised as a missed visit';
+    default:
+      return 'The visit was rescheduled';
+  }
+}
+
+async function visitsCleared(db: Parameters<AlertRule<VisitFact>['whyCleared']>[0], subjects: readonly string[]): Promise<Cleared[]> {
+  const visits = new Map((await visitsById(db, subjects)).map((visit) => [visit.id, visit]));
+  return subjects.map((subject) => ({ subject, note: visitOutcome(visits.get(subject)) }));
+}
+
+const VISIT_EVENTS = [
+  'VisitRunningLate',
+  'VisitMissed',
+  'VisitCheckedIn',
+  'AppointmentCancelled',
+  'AppointmentNoShowRecorded',
+  'AppointmentRescheduled',
+  'AppointmentCarerAssigned',
+  'AppointmentCarerUnassigned',
+  'AppointmentScheduled',
+] as const;
+
+/** The timeliness policy raised the visit as running late and nobody has checked in. Cleared by a check-in. */
+export const visitLate: AlertRule<VisitFact> = {
+  name: 'visit-late',
+  type: 'visit_late',
+  severity: 'high',
+  summary: 'A visit is running late: its start plus the grace period passed with no check-in. Cleared by a check-in.',
+  reads: ['appointments'],
+  watches: VISIT_EVENTS,
+  facts: (db) => lateVisits(db),
+  holds: (visits) =>
+    visits.map((visit) =>
+      visitDraft(
+        visit,
+        {
+          title: 'Visit running late',
+          description: `No check-in yet for the visit planned at ${startText(visit)}.`,
+          actionRequired: visit.carerId ? 'Contact the carer and the client' : 'Find a carer for the visit and tell the client',
+        },
+        true,
+      ),
+    ),
+  whyCleared: visitsCleared,
+};
+
+/** Missed visits of the last 7 days (older ones are history when the rule first runs). Cleared by a late check-in. */
+export const MISSED_VISIT_DAYS = 7;
+export const visitMissed: AlertRule<VisitFact> = {
+  name: 'visit-missed',
+  type: 'visit_missed',
+  severity: 'critical',
+  summary: 'A visit was missed: its planned end passed with no check-in (visits of the last 7 days). Cleared by a check-in entered later.',
+  reads: ['appointments'],
+  watches: VISIT_EVENTS,
+  facts: (db, now) => missedVisits(db, now, MISSED_VISIT_DAYS),
+  holds: (visits) =>
+    visits.map((visit) =>
+      visitDraft(
+        visit,
+        {
+          title: 'Visit missed',
+          description: `Nobody checked in to the visit planned at ${startText(visit)}, and its planned end has passed.`,
+          actionRequired: 'Check on the client now and record what happened',
+        },
+        true,
+      ),
+    ),
+  whyCleared: visitsCleared,
+};
+
+/** A visit starting within 24 hours that has no carer. Cleared by assigning one (or cancelling). */
+export const UNASSIGNED_WITHIN_HOURS = 24;
+export const visitUnassigned: AlertRule<VisitFact> = {
+  name: 'visit-unassigned',
+  type: 'visit_unassigned',
+  severity: 'medium',
+  summary: 'A visit starts within 24 hours and has no carer. Cleared when a carer is assigned.',
+  reads: ['appointments'],
+  watches: VISIT_EVENTS,
+  facts: (db, now) => unassignedVisits(db, now, UNASSIGNED_WITHIN_HOURS),
+  holds: (visits) =>
+    visits.map((visit) =>
+      visitDraft(
+        visit,
+        {
+          title: 'Visit has no carer',
+          description: `The visit planned at ${startText(visit)} has no carer assigned.`,
+          actionRequired: 'Assign a carer',
+        },
+        false,
+      ),
+    ),
+  whyCleared: async (db, subjects) => {
+    const visits = new Map((await visitsById(db, subjects)).map((visit) => [visit.id, visit]));
+    return subjects.map((subject) => {
+      const visit = visits.get(subject);
+      if (visit?.carerId && visit.status === 'scheduled') return { subject, note: 'A carer was assigned' };
+      return { subject, note: visit && visit.status === 'scheduled' ? 'The visit was rescheduled or its time passed' : visitOutcome(visit) };
+    });
+  },
+};

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { alertSliceEvents } from '@care/events';
+import type { Projection } from '../projection';
+import type { ReadModelDatabase } from '../read-model/database';
+import { excludedColumns, foldBatch, UPSERT_CHUNK } from '../shared/fold-batch';
+import { evolveAlert, recordOf, rowOf, type AlertRecorded, type TaskCreatedRecorded } from './alert-record';
+import { alertsSchema } from './alert-schema';
+import type { AlertsTable } from './alert-tables';
+
+const ALERT_EVENTS = new Set<string>(alertSliceEvents.map((definition) => definition.type));
+const ALERT_COLUMNS = [
+  'rule',
+  'subject',
+  'type',
+  'severity',
+  'title',
+  'description',
+  'related_kind',
+  'related_id',
+  'carer_id',
+  'client_id',
+  'appointment_id',
+  'assigned_to',
+  'status',
+  'action_required',
+  'due_date',
+  'acknowledged_by',
+  'acknowledged_at',
+  'resolved_by',
+  'resolved_at',
+  'resolution',
+  'resolved_by_system',
+  'escalations',
+  'task_ids',
+  'raised_by',
+  'raised_commit',
+  'raised_prepare',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly Exclude<keyof AlertsTable, 'id'>[];
+
+type Handled = AlertRecorded | TaskCreatedRecorded;
+
+/**
+ * The alerts (GET /api/alerts, the bell, the dashboard; the rule runner reads it to clear and reopen). A batch is
+ * folded in memory and written with multi-row upserts. A task made from an alert (TaskCreated with alertId) adds
+ * its id to the alert's task_ids.
+ */
+export const alertsProjection: Projection = {
+  name: 'alerts',
+  version: 1,
+  tables: ['alerts'],
+  schema: alertsSchema,
+  handles: (type) => ALERT_EVENTS.has(type) || type === 'TaskCreated',
+  async apply(db: Kysely<ReadModelDatabase>, events) {
+    const relevant = (events as readonly Handled[]).filter((event) => event.type !== 'TaskCreated' || event.data.alertId !== null);
+    if (relevant.length === 0) return;
+    const written = await foldBatch({
+      events: relevant,
+      idOf: (event) => (event.type === 'TaskCreated' ? event.data.alertId! : event.data.id),
+      creates: (event) => event.type === 'AlertRaised',
+      load: async (ids) => (await db.selectFrom('alerts').selectAll().where('id', 'in', ids).execute()).map(recordOf),
+      evolve: evolveAlert,
+    });
+    for (let start = 0; start < written.length; start += UPSERT_CHUNK) {
+      await db
+        .insertInto('alerts')
+        .values(written.slice(start, start + UPSERT_CHUNK).map(rowOf))
+        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, ALERT_COLUMNS)))
+        .execute();
+    }
+  },
+};

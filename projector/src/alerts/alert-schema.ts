@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { TableSchema } from '../projection-schema';
+
+const OPEN = sql<boolean>`status <> 'resolved'`;
+
+/** The alerts table (created inside the target schema: the live one, or a rebuild's own). */
+export const alertsSchema: TableSchema = {
+  async create(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('alerts')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('rule', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('severity', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('related_kind', 'text', (c) => c.notNull())
+      .addColumn('related_id', 'text', (c) => c.notNull())
+      .addColumn('carer_id', 'uuid')
+      .addColumn('client_id', 'uuid')
+      .addColumn('appointment_id', 'uuid')
+      .addColumn('assigned_to', 'uuid')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('action_required', 'text')
+      .addColumn('due_date', 'timestamptz')
+      // Metadata user ids (a person's uuid or `system:rules`): text.
+      .addColumn('acknowledged_by', 'text')
+      .addColumn('acknowledged_at', 'timestamptz')
+      .addColumn('resolved_by', 'text')
+      .addColumn('resolved_at', 'timestamptz')
+      .addColumn('resolution', 'text')
+      .addColumn('resolved_by_system', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('escalations', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('task_ids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
+      .addColumn('raised_by', 'text', (c) => c.notNull())
+      .addColumn('raised_commit', 'bigint', (c) => c.notNull())
+      .addColumn('raised_prepare', 'bigint', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+  },
+  async indexes(db: Kysely<unknown>) {
+    const newest = ['created_at desc', 'id desc'];
+    // GET /api/alerts: newest first; ?active=true (open) and ?active=false (resolved) each read their own part.
+    await db.schema.createIndex('alerts_newest').ifNotExists().on('alerts').columns(newest).execute();
+    await db.schema.createIndex('alerts_open_newest').ifNotExists().on('alerts').columns(newest).where(OPEN).execute();
+    await db.schema.createIndex('alerts_status_newest').ifNotExists().on('alerts').columns(['status', ...newest]).execute();
+    await db.schema.createIndex('alerts_severity_newest').ifNotExists().on('alerts').columns(['severity', ...newest]).execute();
+    // ?carerId=, and what a carer reads (alerts.readOwn): their own carer record's alerts.
+    await db.schema.createIndex('alerts_carer_newest').ifNotExists().on('alerts').columns(['carer_id', ...newest]).execute();
+    // The bell and the Alerts tile count the unacknowledged alerts, and the urgent ones among them, per carer too:
+    // a small partial index answers every count of the dashboard and the live push without touching the rest.
+    await db.schema.createIndex('alerts_active_count').ifNotExists().on('alerts').columns(['carer_id', 'severity']).where(sql<boolean>`status = 'active'`).execute();
+    await db.schema.createIndex('alerts_open_count').ifNotExists().on('alerts').column('carer_id').where(OPEN).execute();
+    // The rule runner finds what a rule raised about a subject.
+    await db.schema.createIndex('alerts_rule_subject').ifNotExists().on('alerts').columns(['rule', 'subject']).execute();
+    // The live push finds the alerts raised since its last push.
+    await db.schema.createIndex('alerts_raised_position').ifNotExists().on('alerts').columns(['raised_commit', 'raised_prepare']).execute();
+  },
+};

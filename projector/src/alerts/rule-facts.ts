@@ -1,0 +1,245 @@
+import { sql, type Kysely } from 'kysely';
+import { londonToday } from '@care/events';
+import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
+
+/**
+ * The facts the alert rules (command-api/src/rules) read from the read models: typed queries over columns the
+ * projector owns, so a change to a table shows up here at compile time. Each is small and indexed.
+ * Until the projector has created a table, it answers nothing.
+ */
+type Db = Kysely<ReadModelDatabase>;
+const UNDEFINED_TABLE = '42P01';
+async function orNothing<T>(query: Promise<T[]>): Promise<T[]> {
+  try {
+    return await query;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return [];
+    throw error;
+  }
+}
+
+/** A visit as the visit rules see it. */
+export interface VisitFact {
+  id: string;
+  clientId: string;
+  carerId: string | null;
+  status: string;
+  runningLate: boolean;
+  scheduledStart: Date;
+  scheduledEnd: Date;
+  checkedInAt: Date | null;
+}
+
+const visitColumns = (db: Db) =>
+  db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('appointments')
+    .select([
+      sql<string>`id::text`.as('id'),
+      sql<string>`client_id::text`.as('clientId'),
+      sql<string | null>`carer_id::text`.as('carerId'),
+      'status',
+      'running_late as runningLate',
+      'scheduled_start as scheduledStart',
+      'scheduled_end as scheduledEnd',
+      'checked_in_at as checkedInAt',
+    ]);
+
+/** Scheduled visits raised as running late (no check-in yet). */
+export function lateVisits(db: Db): Promise<VisitFact[]> {
+  return orNothing(visitColumns(db).where('status', '=', 'scheduled').where('running_late', '=', true).execute());
+}
+
+/** Visits marked missed whose planned end is at most `days` days back (older ones are history, not news). */
+export function missedVisits(db: Db, now: Date, days: number): Promise<VisitFact[]> {
+  const from = new Date(now.getTime() - days * 86_400_000);
+  return orNothing(visitColumns(db).where('status', '=', 'missed').where('scheduled_end', '>=', from).execute());
+}
+
+/** Scheduled visits with no carer that start within `hours` hours and have not ended. */
+export function unassignedVisits(db: Db, now: Date, hours: number): Promise<VisitFact[]> {
+  const until = new Date(now.getTime() + hours * 3_600_000);
+  return orNothing(
+    visitColumns(db)
+      .where('status', '=', 'scheduled')
+      .where('carer_id', 'is', null)
+      .where('scheduled_start', '<=', until)
+      .where('scheduled_end', '>', now)
+      .execute(),
+  );
+}
+
+/** The visits with these ids (to say why a condition stopped holding). */
+export function visitsById(db: Db, ids: readonly string[]): Promise<VisitFact[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return orNothing(visitColumns(db).where(sql<boolean>`id::text = any(${sql.val([...ids])})`).execute());
+}
+
+/**
+ * The training that counts for each active carer and type: the record with the latest expiry, an open-ended
+ * record (no expiry) counting as never expiring. An older certificate that was renewed is not a fact any more.
+ */
+export interface TrainingFact {
+  id: string;
+  carerId: string;
+  carerFirstName: string;
+  carerLastName: string;
+  carerActive: boolean;
+  trainingType: string;
+  /** YYYY-MM-DD; null for open-ended training. */
+  expiryDate: string | null;
+}
+
+function latestTraining(db: Db) {
+  return db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('training_records as t')
+    .innerJoin('carers as c', 'c.id', 't.carer_id')
+    .distinctOn(['t.carer_id', 't.training_type'])
+    .select([
+      sql<string>`t.id::text`.as('id'),
+      sql<string>`t.carer_id::text`.as('carerId'),
+      'c.first_name as carerFirstName',
+      'c.last_name as carerLastName',
+      'c.is_active as carerActive',
+      't.training_type as trainingType',
+      sql<string | null>`t.expiry_date::text`.as('expiryDate'),
+    ])
+    .orderBy('t.carer_id')
+    .orderBy('t.training_type')
+    .orderBy(sql`t.expiry_date desc nulls first`);
+}
+
+/** Active carers' counting training that expires between `fromDate` and `toDate` (inclusive, YYYY-MM-DD). */
+export function trainingExpiringBetween(db: Db, fromDate: string, toDate: string): Promise<TrainingFact[]> {
+  return orNothing(
+    db
+      .selectFrom(latestTraining(db).as('latest'))
+      .selectAll()
+      .where('carerActive', '=', true)
+      .where('expiryDate', '>=', fromDate)
+      .where('expiryDate', '<=', toDate)
+      .execute(),
+  );
+}
+
+/** The counting training of these carers (to say why a training alert cleared). */
+export function latestTrainingOf(db: Db, carerIds: readonly string[]): Promise<TrainingFact[]> {
+  if (carerIds.length === 0) return Promise.resolve([]);
+  return orNothing(latestTraining(db).where(sql<boolean>`t.carer_id::text = any(${sql.val([...carerIds])})`).execute());
+}
+
+/** A carer's day with more clients booked than the carer's maximum. */
+export interface CarerDayFact {
+  carerId: string;
+  carerFirstName: string;
+  carerLastName: string;
+  date: string;
+  clients: number;
+  maxClientsPerDay: number;
+}
+
+function carerDays(db: Db) {
+  return db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('appointments as a')
+    .innerJoin('carers as c', 'c.id', 'a.carer_id')
+    .select([
+      sql<string>`a.carer_id::text`.as('carerId'),
+      'c.first_name as carerFirstName',
+      'c.last_name as carerLastName',
+      sql<string>`a.date::text`.as('date'),
+      sql<number>`count(distinct a.client_id)::int`.as('clients'),
+      'c.max_clients_per_day as maxClientsPerDay',
+    ])
+    .where('a.status', 'not in', ['cancelled', 'no_show'])
+    .groupBy(['a.carer_id', 'a.date', 'c.first_name', 'c.last_name', 'c.max_clients_per_day']);
+}
+
+/** Carer days from today (London) on with more distinct clients than the carer's maxClientsPerDay. */
+export function overbookedCarerDays(db: Db, now: Date): Promise<CarerDayFact[]> {
+  return orNothing(
+    carerDays(db)
+      .where('a.date', '>=', londonToday(now))
+      .having(sql<boolean>`count(distinct a.client_id) > c.max_clients_per_day`)
+      .execute(),
+  );
+}
+
+/** These carer days as booked now (to say why an overbooking cleared). */
+export function carerDaysOf(db: Db, keys: readonly { carerId: string; date: string }[]): Promise<CarerDayFact[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  const pairs = keys.map((key) => `${key.carerId}/${key.date}`);
+  return orNothing(carerDays(db).where(sql<boolean>`a.carer_id::text || '/' || a.date::text = any(${sql.val(pairs)})`).execute());
+}
+
+/** A diary entry as the diary rule sees it. */
+export interface DiaryFact {
+  id: string;
+  carerId: string;
+  clientId: string;
+  entryType: string;
+  priority: string;
+  title: string;
+  isConfidential: boolean;
+  reviewed: boolean;
+  carerName: string;
+  clientName: string;
+  createdAt: Date;
+}
+
+function diaryColumns(db: Db) {
+  return db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('diary_entries')
+    .select([
+      sql<string>`id::text`.as('id'),
+      sql<string>`carer_id::text`.as('carerId'),
+      sql<string>`client_id::text`.as('clientId'),
+      'entry_type as entryType',
+      'priority',
+      'title',
+      'is_confidential as isConfidential',
+      sql<boolean>`reviewed_at is not null`.as('reviewed'),
+      sql<string>`carer_first_name || ' ' || carer_last_name`.as('carerName'),
+      sql<string>`client_first_name || ' ' || client_last_name`.as('clientName'),
+      'created_at as createdAt',
+    ]);
+}
+
+/** Unreviewed urgent or incident entries written in the last `days` days. */
+export function urgentDiaryEntries(db: Db, now: Date, days: number): Promise<DiaryFact[]> {
+  const from = new Date(now.getTime() - days * 86_400_000);
+  return orNothing(
+    diaryColumns(db)
+      .where('reviewed_at', 'is', null)
+      .where((eb) => eb.or([eb('priority', '=', 'urgent'), eb('entry_type', '=', 'incident')]))
+      .where('created_at', '>=', from)
+      .execute(),
+  );
+}
+
+export function diaryEntriesById(db: Db, ids: readonly string[]): Promise<DiaryFact[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return orNothing(diaryColumns(db).where(sql<boolean>`id::text = any(${sql.val([...ids])})`).execute());
+}
+
+/** One rule's alerts that are open or about these subjects: what the runner compares the condition with. */
+export interface RuleAlertFact {
+  id: string;
+  subject: string;
+  status: string;
+  resolvedBySystem: boolean;
+}
+
+export function alertsOfRule(db: Db, rule: string, subjects: readonly string[]): Promise<RuleAlertFact[]> {
+  return orNothing(
+    db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('alerts')
+      .select([sql<string>`id::text`.as('id'), 'subject', 'status', 'resolved_by_system as resolvedBySystem'])
+      .where('rule', '=', rule)
+      .where((eb) => eb.or([eb('status', '<>', 'resolved'), eb('subject', 'in', subjects.length > 0 ? [...subjects] : [''])]))
+      .execute(),
+  );
+}
