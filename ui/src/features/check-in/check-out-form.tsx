@@ -9,10 +9,7 @@ import { ClientRating } from './client-rating';
 import { SignaturePad } from './signature-pad';
 
 /** What the carer records before checking out; where and how (source, location) is added by the card. */
-export type VisitOutcome = Omit<CheckOutRequest, 'source' | 'manualInputReason' | 'location' | 'checkedOutAt'> & {
-  /** Optional 1-5 (VisitCheckedOut.clientRating); sent only when given. */
-  clientRating?: number;
-};
+export type VisitOutcome = Omit<CheckOutRequest, 'source' | 'manualInputReason' | 'location' | 'checkedOutAt'>;
 
 const FIELDS = ['tasksCompleted', 'clientMood', 'healthObservations', 'notes', 'signature', 'travelTimeMinutes', 'mileage', 'expenses'] as const;
 type FormField = (typeof FIELDS)[number];
