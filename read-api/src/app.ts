@@ -19,7 +19,10 @@ import {
   type RegisteredRoute,
   type SessionPolicy,
 } from '@care/events/server';
+import { alertRoutes } from './alerts/alert-routes';
 import { appointmentRoutes } from './appointments/appointment-routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { taskRoutes } from './tasks/task-routes';
 import { monitoringRoutes } from './monitoring/monitoring-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { shiftRoutes } from './shifts/shift-routes';
@@ -93,6 +96,9 @@ export async function createReadApi({
     appointmentRoutes(deps),
     monitoringRoutes(deps),
     shiftRoutes(deps),
+    alertRoutes(deps),
+    taskRoutes(deps),
+    dashboardRoutes(deps),
     statusRoutes(deps),
     openApiRoutes(),
   ];

@@ -68,7 +68,7 @@ export function alertRoutes({ store }: CommandDeps): Router<CommandState> {
     const id = alertIdOf(ctx);
     const input = parseOr400(alertTaskRequestSchema, bodyOf(ctx));
     const alert = await alerts.load(id);
-    const created = await tasks.createTask(followUpTask(id, alert.state, input), commandContext(ctx));
+    const created = await tasks.createTask(followUpTask(id, alert.state, input), commandContext(ctx), 'alert');
     ctx.status = 201;
     ctx.body = reply(created);
   });

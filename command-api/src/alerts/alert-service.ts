@@ -91,10 +91,13 @@ export class AlertService {
   ): Promise<CommandResult> {
     const streamId = alertStreamId(command.id);
     const loaded = await this.load(command.id);
+    // A stale If-Match comes first: the caller decided on a version that is gone, whatever this one would say.
+    if (ifMatch !== undefined && loaded.revision !== 'no_stream' && ifMatch !== loaded.revision) {
+      throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
+    }
     const events = decide(command, loaded.state);
     // decide refused an unknown alert above, so the stream exists from here on.
     const revision = loaded.revision === 'no_stream' ? -1n : loaded.revision;
-    if (ifMatch !== undefined && ifMatch !== revision) throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
     await check();
     if (events.length === 0) return { id: command.id, revision, position: loaded.lastEvent?.position };
     const appended = await appendEvents(this.store, streamId, events, revision, context);

@@ -537,6 +537,26 @@ describe('when a visit may be recorded: the server’s time, times entered by ha
     });
   });
 
+  it("records the client's optional 1-5 rating at check-out, and refuses one outside 1-5 naming the field", async () => {
+    const id = await created(schedule(await createCarer(), minutesFromNow(-90)));
+    expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(200);
+    const before = await settledLog(api.store);
+    for (const clientRating of [0, 6, 3.5, 'good']) {
+      const refused = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { clientRating });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({ clientRating: 'Client rating must be a whole number from 1 to 5' });
+    }
+    expect(await appendedSince(api.store, before)).toEqual([]);
+    const out = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { clientRating: '4' });
+    expect(out.status, out.text).toBe(200);
+    expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({ type: 'VisitCheckedOut', data: { clientRating: 4 } });
+
+    const unrated = await created(schedule(await createCarer(), minutesFromNow(-90)));
+    await coordinator.request('POST', `/api/appointments/${unrated}/check-in`, { source: 'Mobile' });
+    expect((await coordinator.request('POST', `/api/appointments/${unrated}/check-out`, { clientRating: '' })).status).toBe(200);
+    expect((await eventsOf(appointmentStreamId(unrated))).at(-1)!.data).not.toHaveProperty('clientRating');
+  });
+
   it('accepts a check-out with a full-size signature (300,000 characters), and answers 413 beyond the body limit', async () => {
     const id = await created(schedule(await createCarer(), minutesFromNow(-400)));
     expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(200);

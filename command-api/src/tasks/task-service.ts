@@ -41,9 +41,13 @@ export class TaskService {
     return this.createTask({ details: { ...rest, description, dueDate: dueDate ?? null, clientId, carerId, appointmentId }, assignedTo, alertId: null }, context);
   }
 
-  /** Creates a task after checking that the people and records it names exist (400 on that field otherwise). */
-  async createTask(task: NewTask, context: CommandContext): Promise<CommandResult & { position: Position }> {
-    await this.checkReferences(task.details, task.assignedTo);
+  /**
+   * Creates a task after checking that the people and records it names exist (400 on that field otherwise).
+   * `linksFrom: 'alert'`: the client, carer and visit were copied from an alert, which named them from recorded
+   * facts; they are not the caller's input, so only the assignee is checked.
+   */
+  async createTask(task: NewTask, context: CommandContext, linksFrom: 'request' | 'alert' = 'request'): Promise<CommandResult & { position: Position }> {
+    await this.checkReferences(linksFrom === 'request' ? task.details : {}, task.assignedTo);
     const id = uuidv7();
     const events = decide({ type: 'CreateTask', id, ...task }, initialTaskState);
     const appended = await appendEvents(this.store, taskStreamId(id), events, 'no_stream', context);
@@ -93,10 +97,13 @@ export class TaskService {
   ): Promise<CommandResult> {
     const streamId = taskStreamId(command.id);
     const loaded = await loadStream<TaskSliceEvent, TaskState>(this.store, streamId, evolve, initialTaskState);
+    // A stale If-Match comes first: the caller decided on a version that is gone, whatever this one would say.
+    if (ifMatch !== undefined && loaded.revision !== 'no_stream' && ifMatch !== loaded.revision) {
+      throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
+    }
     const events = decide(command, loaded.state);
     // decide refused an unknown task above, so the stream exists from here on.
     const revision = loaded.revision === 'no_stream' ? -1n : loaded.revision;
-    if (ifMatch !== undefined && ifMatch !== revision) throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
     await check();
     if (events.length === 0) return { id: command.id, revision, position: loaded.lastEvent?.position };
     const appended = await appendEvents(this.store, streamId, events, revision, context);

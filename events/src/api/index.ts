@@ -14,3 +14,6 @@ export * from '../users/user-view-schema';
 export * from '../voice-notes/voice-note-view-schema';
 export * from '../appointments/appointment-view-schema';
 export * from '../projections/projection-status-view-schema';
+export * from '../alerts/alert-view-schema';
+export * from '../tasks/task-view-schema';
+export * from '../dashboard/dashboard-view-schema';

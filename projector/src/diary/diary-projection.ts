@@ -15,7 +15,8 @@ const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryReviewed', 'DiaryEnt
 export const diaryProjection: Projection = {
   name: 'diary',
   // 2: each version records whether the entry was confidential in it. 3: counts per author for the paged list.
-  version: 3,
+  // 4: the welfare concerns' partial index (the dashboard tile and GET /api/diary?welfare=true).
+  version: 4,
   tables: ['diary_entries', 'diary_entry_versions', 'diary_names', 'diary_entry_counts'],
   schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),

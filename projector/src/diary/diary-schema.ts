@@ -85,6 +85,14 @@ export const diarySchema: TableSchema = {
       .column('appointment_id')
       .where(sql.ref('appointment_id'), 'is not', null)
       .execute();
+    // Welfare concerns (README "Dashboard"): unreviewed incidents and observations of high or urgent priority.
+    await db.schema
+      .createIndex('diary_entries_welfare')
+      .ifNotExists()
+      .on('diary_entries')
+      .columns(newest)
+      .where(sql<boolean>`reviewed_at is null and entry_type in ('incident', 'observation') and priority in ('high', 'urgent')`)
+      .execute();
     await db.schema.createIndex('diary_entry_versions_entry').ifNotExists().on('diary_entry_versions').columns(['entry_id', 'revision']).execute();
   },
 };

@@ -33,9 +33,14 @@ export interface AppointmentFilter {
   readonly status?: AppointmentStatus | undefined;
   readonly careType?: VisitType | undefined;
   readonly unassigned?: boolean | undefined;
+  /** Planned end passed, not checked out, not cancelled or a no-show (the dashboard's Unrecorded Visits). */
+  readonly unrecorded?: boolean | undefined;
   /** The client's or the carer's name. */
   readonly search?: string | undefined;
 }
+
+/** A visit is not recorded while it is planned, under way or marked missed: it has no check-out. */
+export const UNRECORDED_STATUSES = ['scheduled', 'in_progress', 'missed'] as const satisfies readonly AppointmentStatus[];
 
 export type VisitScope = ReadModelDatabase & {
   a: AppointmentsTable;
@@ -56,6 +61,10 @@ export function visitMatches(eb: Eb, filter: AppointmentFilter, viewer: Appointm
   if (filter.status !== undefined) conditions.push(eb('a.status', '=', filter.status));
   if (filter.careType !== undefined) conditions.push(eb('a.visit_type', '=', filter.careType));
   if (filter.unassigned) conditions.push(eb('a.carer_id', 'is', null));
+  if (filter.unrecorded) {
+    conditions.push(eb('a.status', 'in', UNRECORDED_STATUSES));
+    conditions.push(eb('a.scheduled_end', '<', sql<Date>`now()`));
+  }
   if (filter.search) {
     const pattern = likePattern(filter.search);
     conditions.push(

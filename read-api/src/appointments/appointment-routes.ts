@@ -39,6 +39,8 @@ const filterFields = {
   status,
   careType,
   unassigned: optionalFlag('Unassigned'),
+  /** Past their planned end with no check-out recorded (the dashboard's Unrecorded Visits). */
+  unrecorded: optionalFlag('Unrecorded'),
   search: searchText,
 };
 
@@ -48,8 +50,8 @@ type FilterFields = z.output<z.ZodObject<typeof filterFields>>;
 function toFilter(value: FilterFields, ctx: z.RefinementCtx, fallback?: () => DateRange): AppointmentFilter | undefined {
   const range = resolveDateRange(value, ctx, fallback);
   if (!range) return undefined;
-  const { carerId, clientId, status: only, careType: care, unassigned, search } = value;
-  return { range, carerId, clientId, status: only, careType: care, unassigned, search: search || undefined };
+  const { carerId, clientId, status: only, careType: care, unassigned, unrecorded, search } = value;
+  return { range, carerId, clientId, status: only, careType: care, unassigned, unrecorded, search: search || undefined };
 }
 
 export function filterSchema(fallback?: () => DateRange) {
@@ -80,7 +82,7 @@ function viewerOf(ctx: ParameterizedContext<ReadState>): AppointmentViewer {
 }
 
 /**
- * GET /api/appointments (?today=true | date | from&to, carerId, clientId, status, careType, unassigned, search,
+ * GET /api/appointments (?today=true | date | from&to, carerId, clientId, status, careType, unassigned, unrecorded, search,
  * limit, offset; header X-Total-Count), /today/count, /summary (the same filters), /analytics, /export.csv,
  * /:id and /:id/history.
  */

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selecta
 import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
 import { DIARY_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
 /** Who is reading: a confidential entry is shown only to readers of confidential entries and to its author. */
@@ -16,6 +17,8 @@ export interface DiaryFilter {
   readonly search?: string | undefined;
   readonly clientId?: string | undefined;
   readonly carerId?: string | undefined;
+  /** Welfare concerns only (README "Dashboard"). */
+  readonly welfare?: boolean | undefined;
 }
 
 type EntryRow = Selectable<DiaryEntriesTable> & { reviewer_first_name: string | null; reviewer_last_name: string | null };
@@ -74,13 +77,16 @@ export class DiaryQueries {
    * One page, newest entry date first, and how many match; `search` matches title, content, client and carer
    * names, case-insensitively.
    */
-  async list(viewer: DiaryViewer, { search, clientId, carerId }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
+  async list(viewer: DiaryViewer, { search, clientId, carerId, welfare }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
     let query = this.entries(viewer);
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
+    if (welfare) {
+      query = query.where('e.reviewed_at', 'is', null).where('e.entry_type', 'in', WELFARE_TYPES).where('e.priority', 'in', WELFARE_PRIORITIES);
+    }
     // One text (title, content, client and carer names), the expression the projection's trigram index covers.
     if (search) query = query.where(searchTextOf(DIARY_SEARCH_COLUMNS, 'e'), 'ilike', likePattern(search));
-    const unfiltered = !search && clientId === undefined && carerId === undefined;
+    const unfiltered = !search && clientId === undefined && carerId === undefined && !welfare;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
       unfiltered ? this.countVisible(viewer) : countOf(query),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { can, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
+import { optionalFlag } from '../appointments/query-fields';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
@@ -16,6 +17,8 @@ export const listQuery = z.object({
   search: searchText().optional(),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),
+  /** Only the welfare concerns (the dashboard tile): unreviewed incidents and observations of high or urgent priority. */
+  welfare: optionalFlag('Welfare'),
   ...pagingFields(),
 });
 const entryId = z.uuid();
@@ -28,7 +31,7 @@ function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork): DiaryV
 }
 
 /**
- * GET /api/diary (?search=&clientId=&carerId=&limit=&offset=, X-Total-Count), GET /api/diary/:id and GET /api/diary/:id/history.
+ * GET /api/diary (?search=&clientId=&carerId=&welfare=&limit=&offset=, X-Total-Count), GET /api/diary/:id and GET /api/diary/:id/history.
  * Every one hides confidential entries from users who may not read them, unless they wrote them, and shows a carer
  * only their own entries and those about the clients on their visits around today (shared/carer-work.ts).
  */
@@ -38,8 +41,8 @@ export function diaryRoutes({ db, work }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const { search, clientId, carerId, limit, offset } = parseOr400(listQuery, ctx.query);
-    sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId }, { limit, offset }));
+    const { search, clientId, carerId, welfare, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId, welfare }, { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

@@ -18,6 +18,9 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   appointments: { resources: ['appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
   // A shift decides whether visits are flagged outside the carer's shifts.
   shifts: { resources: ['shifts', 'appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
+  // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
+  alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
+  tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

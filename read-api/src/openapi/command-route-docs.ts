@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  acknowledgeAlertRequestSchema,
+  alertTaskRequestSchema,
   amendDiaryEntryRequestSchema,
   amendVisitRequestSchema,
   assignCarerRequestSchema,
   assignKeyworkerRequestSchema,
+  assignRequestSchema,
   cancelAppointmentRequestSchema,
   cancelShiftRequestSchema,
   changeAppointmentRequestSchema,
@@ -11,21 +14,26 @@ import {
   changeShiftRequestSchema,
   checkInRequestSchema,
   checkOutRequestSchema,
+  completeTaskRequestSchema,
   createCarerRequestSchema,
   createClientRequestSchema,
   createDiaryEntryRequestSchema,
   createFeedbackRequestSchema,
+  createTaskRequestSchema,
   createTrainingRequestSchema,
   createUserRequestSchema,
+  escalateAlertRequestSchema,
   loginRequestSchema,
   noShowRequestSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   planShiftRequestSchema,
   projectionNameSchema,
+  reasonRequestSchema,
   recordVoiceNoteRequestSchema,
   renewTrainingRequestSchema,
   rescheduleAppointmentRequestSchema,
+  resolveAlertRequestSchema,
   scheduleAppointmentRequestSchema,
   scheduleRecurringRequestSchema,
   setPreferredCarersRequestSchema,
@@ -33,6 +41,7 @@ import {
   updateCarerRequestSchema,
   updateClientRequestSchema,
   updateFeedbackRequestSchema,
+  updateTaskRequestSchema,
   updateTrainingRequestSchema,
   updateUserRequestSchema,
   type Permission,
@@ -74,6 +83,8 @@ const clientsWrite: RouteAccess = ['clients.write'];
 const trainingWrite: RouteAccess = ['training.write'];
 const usersManage: RouteAccess = ['users.manage'];
 const shiftsWrite: RouteAccess = ['shifts.write'];
+const alertsManage: RouteAccess = ['alerts.manage'];
+const tasksWrite: RouteAccess = ['tasks.write'];
 const only = (permission: Permission): RouteAccess => [permission];
 
 const clash = { 409: { description: 'The carer is already booked then (the clashing visits named), or a stale If-Match', schema: z.union([bookingClashReplySchema, errorReplySchema]) } };
@@ -196,6 +207,33 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/shifts', 'Plan a rota shift', shiftsWrite, { body: planShiftRequestSchema, status: 201 }),
   command('PATCH', '/api/shifts/:id', 'Change a shift', shiftsWrite, { body: changeShiftRequestSchema, ...edit }),
   command('POST', '/api/shifts/:id/cancel', 'Cancel a shift', shiftsWrite, { body: cancelShiftRequestSchema, ...edit }),
+
+  command('POST', '/api/alerts/:id/acknowledge', 'Acknowledge an active alert (it leaves the bell count but stays open)', alertsManage, {
+    body: acknowledgeAlertRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/alerts/:id/assign', 'Assign an open alert to an active user (null unassigns)', alertsManage, { body: assignRequestSchema, ...edit }),
+  command('POST', '/api/alerts/:id/escalate', 'Raise an open alert to a higher severity, with the reason', alertsManage, {
+    body: escalateAlertRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/alerts/:id/resolve', 'Resolve an open alert with a note saying what was done', alertsManage, { body: resolveAlertRequestSchema, ...edit }),
+  command('POST', '/api/alerts/:id/reopen', 'Reopen a resolved alert, with the reason', alertsManage, { body: reasonRequestSchema, ...edit }),
+  command('POST', '/api/alerts/:id/task', "Make a follow-up task from an alert (title, links, category and priority from the alert unless given); replies with the task's id", alertsManage, {
+    body: alertTaskRequestSchema,
+    status: 201,
+  }),
+
+  command('POST', '/api/tasks', 'Create a to-do task', tasksWrite, { body: createTaskRequestSchema, status: 201 }),
+  command('PATCH', '/api/tasks/:id', "Change an open task's details", tasksWrite, { body: updateTaskRequestSchema, ...edit }),
+  command('POST', '/api/tasks/:id/assign', 'Assign an open task to an active user (null unassigns)', tasksWrite, { body: assignRequestSchema, ...edit }),
+  command('POST', '/api/tasks/:id/start', 'Start a pending task (the assignee, or anyone with tasks.write)', only('tasks.work'), edit),
+  command('POST', '/api/tasks/:id/complete', 'Complete a task in progress, with notes (the assignee, or anyone with tasks.write)', only('tasks.work'), {
+    body: completeTaskRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/tasks/:id/cancel', 'Cancel an open task, with the reason', tasksWrite, { body: reasonRequestSchema, ...edit }),
+  command('POST', '/api/tasks/:id/reopen', 'Reopen a completed or cancelled task as pending, with the reason', tasksWrite, { body: reasonRequestSchema, ...edit }),
 
   command('POST', '/api/status/projections/:name/skip', 'Skip the one event a stalled projection cannot apply, with a reason', only('admin.panel'), {
     body: skipProjectionEventRequestSchema,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { TRAINING_TABS, type TrainingTab } from '@care/events';
 import {
   accessLogEntryViewSchema,
+  alertCountSchema,
+  alertViewSchema,
   appointmentCountViewSchema,
   appointmentDayFiguresSchema,
   appointmentSummaryViewSchema,
@@ -10,6 +12,7 @@ import {
   authUserViewSchema,
   carerAccountViewSchema,
   carerViewSchema,
+  dashboardStatsSchema,
   clientViewSchema,
   diaryEntryVersionViewSchema,
   diaryEntryViewSchema,
@@ -17,11 +20,14 @@ import {
   monitoringPageViewSchema,
   projectionStatusViewSchema,
   shiftViewSchema,
+  taskViewSchema,
   trainingComplianceViewSchema,
   trainingViewSchema,
   userViewSchema,
   voiceNoteViewSchema,
 } from '@care/events/api';
+import { listQuery as alertListQuery } from '../alerts/alert-routes';
+import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -48,6 +54,7 @@ function read(path: string, summary: string, access: RouteAccess, replies: Recor
   return { service: 'read-api', method: 'GET', path, summary, access, replies, ...(query && { query }) };
 }
 
+const paged = { 'X-Total-Count': 'Rows matching before limit and offset' };
 const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
 const csv = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
@@ -102,6 +109,15 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/monitoring/export.csv', 'Every matching care record as CSV', readsVisits, csv('The care records as CSV'), monitoringQuery),
 
   read('/api/shifts', 'Rota shifts with the carer and the visits inside them', readsVisits, json(z.array(shiftViewSchema)), shiftListQuery),
+
+  read('/api/alerts', 'Alerts, newest first (a carer: only those about their own carer record)', ['alerts.read', 'alerts.readOwn'], json(z.array(alertViewSchema), 'OK', paged), alertListQuery),
+  read('/api/alerts/count', 'The bell: alerts nobody has acknowledged yet, of those the caller may read', ['alerts.read', 'alerts.readOwn'], json(alertCountSchema)),
+  read('/api/alerts/:id', 'One alert', ['alerts.read', 'alerts.readOwn'], json(alertViewSchema)),
+
+  read('/api/tasks', 'To-do tasks, newest first (without tasks.read: only those assigned to the caller)', ['tasks.read', 'tasks.readOwn'], json(z.array(taskViewSchema), 'OK', paged), taskListQuery),
+  read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
+
+  read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
 ];

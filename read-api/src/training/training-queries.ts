@@ -145,8 +145,9 @@ export class TrainingQueries {
   /**
    * One row per carer (spec part 2 section 9), carers without a current record at 0. A required type counts once,
    * while one of its records has status current and an expiry (if any) of today or later; see TrainingComplianceTable.
+   * `activeOnly`: deactivated carers left out.
    */
-  async compliance(ownUserId?: string): Promise<TrainingComplianceView[]> {
+  async compliance(ownUserId?: string, options: { activeOnly?: boolean } = {}): Promise<TrainingComplianceView[]> {
     let query = this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('carers as c')
@@ -167,6 +168,8 @@ export class TrainingQueries {
       .orderBy('c.first_name')
       .orderBy('c.id');
     if (ownUserId !== undefined) query = query.where('c.user_id', '=', ownUserId);
+    // The dashboard's training compliance is the mean over the carers at work.
+    if (options.activeOnly) query = query.where('c.is_active', '=', true);
     return (await query.execute()).map((row) => {
       const percent = compliancePercent(row.current_count);
       return {

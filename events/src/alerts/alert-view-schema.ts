@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Expect, Same } from '../api/same-type';
+import { ALERT_RELATED_KINDS, ALERT_SEVERITIES, ALERT_STATUSES } from '../enums';
+import { personRefSchema } from '../tasks/task-view-schema';
+import type { AlertCount, AlertView } from './alert-view';
+
+/** AlertView for the API description and the tests that check replies against it. */
+export const alertViewSchema = z.strictObject({
+  id: z.uuid(),
+  rule: z.string(),
+  type: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  title: z.string(),
+  description: z.string(),
+  relatedKind: z.enum(ALERT_RELATED_KINDS),
+  relatedId: z.string(),
+  carerId: z.uuid().nullable(),
+  carerName: z.string().nullable(),
+  clientId: z.uuid().nullable(),
+  clientName: z.string().nullable(),
+  appointmentId: z.uuid().nullable(),
+  assignedTo: personRefSchema.nullable(),
+  status: z.enum(ALERT_STATUSES),
+  actionRequired: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  acknowledgedBy: personRefSchema.nullable(),
+  acknowledgedAt: z.string().nullable(),
+  resolvedBy: personRefSchema.nullable(),
+  resolvedAt: z.string().nullable(),
+  resolution: z.string().nullable(),
+  resolvedBySystem: z.boolean(),
+  escalations: z.array(
+    z.strictObject({ severity: z.enum(ALERT_SEVERITIES), reason: z.string(), at: z.string(), by: personRefSchema.nullable() }),
+  ),
+  taskIds: z.array(z.string()),
+  revision: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const alertCountSchema = z.strictObject({ count: z.int().min(0) });
+
+type _Matches = Expect<Same<z.infer<typeof alertViewSchema>, AlertView>>;
+type _CountMatches = Expect<Same<z.infer<typeof alertCountSchema>, AlertCount>>;

@@ -1,0 +1,182 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { comparePositions, type AlertSeverity, type AlertStatus, type AlertView, type Position } from '@care/events';
+import { READ_MODEL_SCHEMA, type AlertsTable, type ReadModelDatabase } from '@care/projector';
+import type { Audience } from '../shared/audience';
+import { countOf, pageOf, type Page } from '../shared/paging';
+import { fullName, peopleNamed } from '../shared/people';
+
+export interface AlertFilter {
+  /** true: open (active or acknowledged); false: resolved. */
+  readonly active?: boolean | undefined;
+  readonly status?: AlertStatus | undefined;
+  readonly severity?: AlertSeverity | undefined;
+  readonly carerId?: string | undefined;
+}
+
+type Scope = ReadModelDatabase & { a: AlertsTable };
+type Row = Selectable<AlertsTable> & {
+  carer_first_name: string | null;
+  carer_last_name: string | null;
+  client_first_name: string | null;
+  client_last_name: string | null;
+};
+interface StoredEscalation {
+  severity: AlertSeverity;
+  reason: string;
+  at: string;
+  by: string;
+}
+
+const URGENT: readonly AlertSeverity[] = ['high', 'critical'];
+
+/** The carer records whose account is `userId` (the names table follows links and unlinks). */
+function ownCarers(eb: ExpressionBuilder<Scope, 'a'>, userId: string) {
+  return eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId));
+}
+
+export class AlertQueries {
+  constructor(private readonly db: Kysely<ReadModelDatabase>) {}
+
+  /** The alerts the audience may read (alerts.readOwn: those about the carer record linked to their account). */
+  private visible(audience: Audience) {
+    const query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('alerts as a');
+    return audience.kind === 'staff' ? query : query.where((eb) => ownCarers(eb, audience.userId));
+  }
+
+  private withNames(audience: Audience) {
+    return this.visible(audience)
+      .leftJoin('appointment_carer_names as ca', 'ca.id', 'a.carer_id')
+      .leftJoin('appointment_client_names as cl', 'cl.id', 'a.client_id')
+      .selectAll('a')
+      .select(['ca.first_name as carer_first_name', 'ca.last_name as carer_last_name', 'cl.first_name as client_first_name', 'cl.last_name as client_last_name']);
+  }
+
+  /** One page, newest first (ties by id: a stable order), and how many match. */
+  async list(filter: AlertFilter, audience: Audience, page: Page): Promise<{ rows: AlertView[]; total: number }> {
+    let query = this.withNames(audience);
+    if (filter.active === true) query = query.where('a.status', '<>', 'resolved');
+    if (filter.active === false) query = query.where('a.status', '=', 'resolved');
+    if (filter.status !== undefined) query = query.where('a.status', '=', filter.status);
+    if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
+    if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
+    const [rows, total] = await Promise.all([pageOf(query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'), page), countOf(query)]);
+    return { rows: await this.views(rows), total };
+  }
+
+  async byId(id: string, audience: Audience): Promise<AlertView | undefined> {
+    const row = await this.withNames(audience).where('a.id', '=', id).executeTakeFirst();
+    return row ? (await this.views([row]))[0] : undefined;
+  }
+
+  /** The bell: alerts nobody has acknowledged yet, that the audience may read. */
+  async activeCount(audience: Audience): Promise<number> {
+    const row = await this.visible(audience)
+      .where('a.status', '=', 'active')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Active, urgent (high and critical) and open (unresolved) alerts in one pass over the open ones. */
+  async figures(audience: Audience): Promise<{ active: number; urgent: number; open: number }> {
+    const row = await this.visible(audience)
+      .where('a.status', '<>', 'resolved')
+      .select([
+        sql<string>`count(*) filter (where a.status = 'active')`.as('active'),
+        sql<string>`count(*) filter (where a.status = 'active' and a.severity in (${sql.join(URGENT)}))`.as('urgent'),
+        sql<string>`count(*)`.as('open'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { active: Number(row.active), urgent: Number(row.urgent), open: Number(row.open) };
+  }
+
+  /** Each account's bell in one grouped query (the live push: one read for every connected carer at once). */
+  async activeCountsByUser(userIds: readonly string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('alerts as a')
+      .innerJoin('appointment_carer_names as me', 'me.id', 'a.carer_id')
+      .where('a.status', '=', 'active')
+      .where('me.user_id', 'in', [...userIds])
+      .select(['me.user_id', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy('me.user_id')
+      .execute();
+    const counts = new Map(userIds.map((id) => [id, 0]));
+    for (const row of rows) if (row.user_id !== null) counts.set(row.user_id, Number(row.count));
+    return counts;
+  }
+
+  /**
+   * The alerts raised after `after` (the live push's `alerts:new`), oldest first, with the account of the carer each
+   * is about (who else may read it), at most `limit` of them.
+   */
+  async raisedAfter(after: Position, limit: number): Promise<{ view: AlertView; carerUserId: string | null; position: Position }[]> {
+    const rows = await this.withNames({ kind: 'staff' })
+      .leftJoin('appointment_carer_names as owner', 'owner.id', 'a.carer_id')
+      .select('owner.user_id as carer_user_id')
+      .where(sql<boolean>`(a.raised_commit, a.raised_prepare) > (${after.commit.toString()}::bigint, ${after.prepare.toString()}::bigint)`)
+      .orderBy('a.raised_commit')
+      .orderBy('a.raised_prepare')
+      .limit(limit)
+      .execute();
+    const views = await this.views(rows);
+    return rows.map((row, index) => ({
+      view: views[index]!,
+      carerUserId: row.carer_user_id,
+      position: { commit: BigInt(row.raised_commit), prepare: BigInt(row.raised_prepare) },
+    }));
+  }
+
+  /** The position of the newest alert raised (where the live push starts). */
+  async lastRaised(): Promise<Position> {
+    const row = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('alerts')
+      .select(['raised_commit', 'raised_prepare'])
+      .orderBy('raised_commit', 'desc')
+      .orderBy('raised_prepare', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { commit: BigInt(row.raised_commit), prepare: BigInt(row.raised_prepare) } : { commit: 0n, prepare: 0n };
+  }
+
+  private async views(rows: readonly Row[]): Promise<AlertView[]> {
+    const person = await peopleNamed(
+      this.db,
+      rows.flatMap((row) => [row.assigned_to, row.acknowledged_by, row.resolved_by, ...(row.escalations as StoredEscalation[]).map((step) => step.by)]),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      rule: row.rule,
+      type: row.type,
+      severity: row.severity,
+      title: row.title,
+      description: row.description,
+      relatedKind: row.related_kind,
+      relatedId: row.related_id,
+      carerId: row.carer_id,
+      carerName: row.carer_id === null ? null : fullName(row.carer_first_name, row.carer_last_name),
+      clientId: row.client_id,
+      clientName: row.client_id === null ? null : fullName(row.client_first_name, row.client_last_name),
+      appointmentId: row.appointment_id,
+      assignedTo: person(row.assigned_to),
+      status: row.status,
+      actionRequired: row.action_required,
+      dueDate: row.due_date?.toISOString() ?? null,
+      acknowledgedBy: person(row.acknowledged_by),
+      acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
+      resolvedBy: row.resolved_by_system ? null : person(row.resolved_by),
+      resolvedAt: row.resolved_at?.toISOString() ?? null,
+      resolution: row.resolution,
+      resolvedBySystem: row.resolved_by_system,
+      escalations: (row.escalations as StoredEscalation[]).map((step) => ({ severity: step.severity, reason: step.reason, at: step.at, by: person(step.by) })),
+      taskIds: row.task_ids,
+      revision: String(row.revision),
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    }));
+  }
+}
+
+export const laterPosition = (a: Position, b: Position): Position => (comparePositions(a, b) >= 0 ? a : b);

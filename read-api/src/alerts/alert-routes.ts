@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { ALERT_SEVERITIES, ALERT_STATUSES } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { audienceOf } from '../shared/audience';
+import { optionalBoolean } from '../shared/list-filters';
+import { pagingFields, sendPage } from '../shared/paging';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+import { optionalId } from '../appointments/query-fields';
+import { AlertQueries } from './alert-queries';
+
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
+
+export const listQuery = z.object({
+  active: optionalBoolean('Active'),
+  status: oneOf(ALERT_STATUSES, 'Status'),
+  severity: oneOf(ALERT_SEVERITIES, 'Severity'),
+  carerId: optionalId('Carer ID must be a UUID'),
+  ...pagingFields(),
+});
+const alertId = z.uuid();
+
+/**
+ * GET /api/alerts (?active=&status=&severity=&carerId=&limit=&offset=, X-Total-Count; newest first), /count (the
+ * bell) and /:id. alerts.read: every alert; alerts.readOwn (a carer): only the alerts about their own carer record.
+ */
+export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new AlertQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/alerts' });
+  router.use(requirePermission('alerts.read', 'alerts.readOwn'));
+
+  router.get('/', async (ctx) => {
+    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(filter, audienceOf(ctx.state.session), { limit, offset }));
+  });
+
+  router.get('/count', async (ctx) => {
+    ctx.body = { count: await queries.activeCount(audienceOf(ctx.state.session)) };
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = alertId.safeParse(ctx.params.id);
+    const alert = id.success ? await queries.byId(id.data, audienceOf(ctx.state.session)) : undefined;
+    if (!alert) throw new HttpError(404, 'Alert not found');
+    ctx.set('ETag', `"${alert.revision}"`);
+    ctx.body = alert;
+  });
+
+  return router;
+}

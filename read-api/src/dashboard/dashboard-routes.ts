@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import { requirePermission } from '@care/events/server';
+import { audienceOf } from '../shared/audience';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+import { DashboardQueries } from './dashboard-queries';
+
+/**
+ * GET /api/dashboard/stats: every dashboard figure (spec part 1 section 2.6). Staff (alerts.read) get the agency's;
+ * a carer (alerts.readOwn) their own work's, without the welfare and incident tiles (null).
+ */
+export function dashboardRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new DashboardQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/dashboard' });
+  router.use(requirePermission('alerts.read', 'alerts.readOwn'));
+
+  router.get('/stats', async (ctx) => {
+    ctx.body = await queries.stats(audienceOf(ctx.state.session));
+  });
+
+  return router;
+}

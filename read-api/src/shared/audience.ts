@@ -1,0 +1,15 @@
+import { can, type Role } from '@care/events';
+
+/**
+ * Whose alerts, tasks and dashboard figures a caller reads (DESIGN.md decision 14). Staff (alerts.read: admins and
+ * coordinators, who also read every task, visit, diary entry and training record) read the agency's; anyone else
+ * reads their own: the alerts and visits of the carer record linked to their account, the tasks assigned to them.
+ * The live push computes figures once per audience, so everything here depends on the audience alone.
+ */
+export type Audience = { readonly kind: 'staff' } | { readonly kind: 'own'; readonly userId: string };
+
+export const STAFF: Audience = { kind: 'staff' };
+
+export function audienceOf(session: { readonly userId: string; readonly role: Role }): Audience {
+  return can(session.role, 'alerts.read') ? STAFF : { kind: 'own', userId: session.userId };
+}
