@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+let env: E2eEnvironment;
+let admin: BrowserContext;
+const shots = '.test-results/screenshots';
+const PASSWORD = 'alerts e2e password 1';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const coordinator = { email: 'rhona.blake@example.org', firstName: 'Rhona', lastName: 'Blake' };
+const carer = { email: 'sam.okafor@example.org', firstName: 'Sam', lastName: 'Okafor' };
+/** Minutes after a visit's start before the rules process raises it as running late (its smallest setting is 1). */
+const GRACE_MINUTES = 15;
+let carerId: string;
+let clientId: string;
+
+async function post(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
+  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+beforeAll(async () => {
+  // The timeliness policy looks every second, so a visit is raised as late moments after it passes its threshold.
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_alerts', {
+    VISIT_LATE_GRACE_MINUTES: String(GRACE_MINUTES),
+    VISIT_POLICY_INTERVAL_MS: '1000',
+  });
+  admin = await env.signedInContext(DESKTOP);
+  const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
+  await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
+  carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1501', startDate: '2024-03-01' });
+  clientId = await post(admin.request, '/api/clients', {
+    clientId: 'CL-1501',
+    firstName: 'Ada',
+    lastName: 'Whitfield',
+    dateOfBirth: '1936-02-11',
+    address: '3 Chapel Street, Leeds LS6 3JP',
+    emergencyContact: 'Mark Whitfield',
+    emergencyPhone: '07700 900456',
+    careLevel: 'medium',
+  });
+}, 180_000);
+afterAll(async () => env?.stop());
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}${path}`);
+  return page;
+}
+
+/** The bell's accessible name carries the figure ("Alerts, 2 active"), whatever the badge shows. */
+const bellName = (page: Page) => page.getByTestId('alert-bell').getAttribute('aria-label');
+const tile = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+/** Marks the document, so a later check can tell that the page was never reloaded. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+}
+const sameDocument = (page: Page) => page.evaluate(() => 'sameDocument' in window);
+
+/** Every request the page makes for the pushed figures after this point. */
+function figureReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/alerts/count' || pathname === '/api/dashboard/stats') reads.push(pathname);
+  });
+  return reads;
+}
+
+describe('Alerts, the bell and the live dashboard in Chromium', () => {
+  it('a late visit lights the bell and the Alerts tile of a second browser without a reload; acknowledging and resolving show everywhere', async () => {
+    const mine = await open(admin, '/');
+    const coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
+    const theirs = await open(coordinatorContext, '/');
+    for (const page of [mine, theirs]) {
+      await expect.poll(() => bellName(page)).toBe('Alerts, 0 active');
+      await expect.poll(() => tile(page, 'tile-alerts')).toBe('0');
+      await expect.poll(() => page.getByText('No active alerts').first().isVisible()).toBe(true);
+      await markDocument(page);
+    }
+    expect(await theirs.getByText('All systems running smoothly').isVisible()).toBe(true);
+    expect(await theirs.getByTestId('quick-satisfaction').innerText()).toBe('No ratings yet');
+    const reads = figureReads(theirs);
+
+    // A visit whose late threshold passes a few seconds from now, with nobody checked in.
+    const start = new Date(Date.now() - GRACE_MINUTES * 60_000 + 5_000);
+    await post(admin.request, '/api/appointments', {
+      clientId,
+      carerId,
+      scheduledStart: start.toISOString(),
+      durationMinutes: 60,
+      visitType: 'personal_care',
+      tasks: ['Help with lunch'],
+    });
+
+    // The rules process raises it; the push reaches both browsers: bell, tile, the Alerts table and Active Alerts.
+    for (const page of [theirs, mine]) {
+      await expect.poll(() => bellName(page), { timeout: 30_000 }).toBe('Alerts, 1 active');
+      await expect.poll(() => page.getByTestId('alert-bell-count').innerText()).toBe('1');
+      await expect.poll(() => tile(page, 'tile-alerts')).toBe('1');
+      await expect.poll(() => page.getByTestId('dashboard-alert-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('active-alerts').getByText('Visit running late').isVisible()).toBe(true);
+    }
+    const row = theirs.getByTestId('dashboard-alert-row');
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['1', 'Sam Okafor']));
+    expect(await theirs.getByTestId('dashboard-alerts-range').innerText()).toBe('1 - 1 of 1');
+    await theirs.screenshot({ path: `${shots}/dashboard-1280.png`, fullPage: true });
+
+    // The bell opens the latest alerts, with the way to the Alerts page; Escape closes it and focus returns.
+    await theirs.getByTestId('alert-bell').click();
+    const popover = theirs.getByRole('dialog', { name: 'Latest alerts' });
+    await expect.poll(() => popover.getByText('Visit running late').isVisible()).toBe(true);
+    expect(await popover.getByRole('link', { name: 'View all alerts' }).isVisible()).toBe(true);
+    await theirs.screenshot({ path: `${shots}/alert-bell-1280.png` });
+    await theirs.keyboard.press('Escape');
+    await expect.poll(() => popover.count()).toBe(0);
+    expect(await theirs.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('alert-bell');
+
+    // The administrator acknowledges it from the dashboard: the bell and the tile drop on both screens, the row stays open.
+    await mine.getByRole('button', { name: 'Acknowledge: Visit running late' }).click();
+    for (const page of [theirs, mine]) {
+      await expect.poll(() => bellName(page)).toBe('Alerts, 0 active');
+      await expect.poll(() => tile(page, 'tile-alerts')).toBe('0');
+      await expect.poll(() => page.getByTestId('dashboard-alert-row').getByText('Acknowledged').isVisible()).toBe(true);
+    }
+
+    // Resolving needs a note; then the alert leaves the Active list and shows under Inactive.
+    await mine.getByRole('button', { name: 'Resolve: Visit running late' }).click();
+    const dialog = mine.getByRole('dialog', { name: 'Resolve Alert' });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => dialog.getByText('A note saying what was done is required').isVisible()).toBe(true);
+    await dialog.getByLabel('What was done').fill('Phoned Sam: stuck in traffic, arrived 10 minutes later');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    for (const page of [theirs, mine]) {
+      await expect.poll(() => page.getByTestId('dashboard-alert-row').count()).toBe(0);
+      await expect.poll(() => page.getByText('No active alerts').first().isVisible()).toBe(true);
+    }
+    await theirs.getByRole('group', { name: 'Which alerts' }).getByRole('button', { name: 'Inactive' }).click();
+    await expect.poll(() => theirs.getByTestId('dashboard-alert-row').count()).toBe(1);
+    expect(await theirs.getByTestId('dashboard-alert-row').getByText('Visit running late').isVisible()).toBe(true);
+
+    // All of it arrived by push: neither page was reloaded, and the figures were never read again.
+    expect(await sameDocument(theirs)).toBe(true);
+    expect(await sameDocument(mine)).toBe(true);
+    expect(reads).toEqual([]);
+
+    // The Alerts page: the resolved alert with who acknowledged and resolved it, and when.
+    const alertsPage = await open(coordinatorContext, '/alerts');
+    await alertsPage.getByRole('button', { name: 'Inactive' }).click();
+    await expect.poll(() => alertsPage.getByTestId('alert-row').count()).toBe(1);
+    await alertsPage.getByRole('button', { name: 'Details: Visit running late' }).click();
+    const detail = alertsPage.getByTestId('alert-detail');
+    await expect.poll(() => detail.isVisible()).toBe(true);
+    const me = (await (await admin.request.get(`${env.product.url}/api/auth/user`)).json()) as { firstName: string; lastName: string };
+    const who = `${me.firstName} ${me.lastName}`;
+    expect(await detail.getByRole('definition').filter({ hasText: who }).count()).toBe(2); // acknowledged and resolved by
+    expect(await detail.getByText('Phoned Sam: stuck in traffic, arrived 10 minutes later').isVisible()).toBe(true);
+    await alertsPage.screenshot({ path: `${shots}/alert-detail-1280.png` });
+    await coordinatorContext.close();
+  }, 120_000);
+
+  it('shows the dashboard on a phone (390 px): tiles, the bell in the top bar, no sideways scrolling', async () => {
+    const phone = await env.signedInContext(PHONE, { email: coordinator.email, password: PASSWORD });
+    const page = await open(phone, '/');
+    await expect.poll(() => bellName(page)).toBe('Alerts, 0 active');
+    for (const testId of ['tile-todo', 'tile-alerts', 'tile-unrecorded', 'tile-welfare', 'tile-incidents']) {
+      await expect.poll(() => page.getByTestId(testId).isVisible(), { message: testId }).toBe(true);
+    }
+    expect(await page.getByRole('banner').getByTestId('alert-bell').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${shots}/dashboard-390.png`, fullPage: true });
+    // Each tile opens the list behind its figure.
+    await page.getByRole('link', { name: /^Unrecorded Visits/ }).click();
+    await expect.poll(() => page.url()).toBe(`${env.product.url}/visits?unrecorded=true`);
+    await expect.poll(() => page.getByText(/Unrecorded visits:/).isVisible()).toBe(true);
+    await phone.close();
+  }, 60_000);
+});
