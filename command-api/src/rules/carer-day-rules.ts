@@ -8,7 +8,6 @@ const subjectOf = (day: { carerId: string; date: string }): string => `${day.car
 /** A carer booked with more clients on one day than their maxClientsPerDay (today and later days). */
 export const carerOverbooked: AlertRule<CarerDayFact> = {
   name: 'carer-overbooked',
-  type: 'carer_overbooked',
   severity: 'low',
   summary: "A carer is booked with more clients on a day (today or later) than their maximum clients per day. Cleared when the day's bookings fit again.",
   reads: ['appointments', 'carers'],

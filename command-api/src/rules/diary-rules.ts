@@ -12,7 +12,6 @@ const isUrgent = (entry: Pick<DiaryFact, 'priority' | 'entryType'>): boolean => 
  */
 export const diaryUrgent: AlertRule<DiaryFact> = {
   name: 'diary-urgent',
-  type: 'diary_urgent',
   severity: 'high',
   summary: 'A diary entry of priority urgent or type incident has not been reviewed (entries of the last 7 days). Cleared by a review.',
   reads: ['diary'],

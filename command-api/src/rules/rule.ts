@@ -21,10 +21,8 @@ export interface Cleared {
  * is due now and nothing else.
  */
 export interface AlertRule<TFact> {
-  /** The rule's name: part of each alert's identity, never changed once released. */
+  /** The rule's name: part of each alert's identity and the alert's `type` (spec), never changed once released. */
   readonly name: string;
-  /** The spec's alert `type`. */
-  readonly type: string;
   readonly severity: AlertSeverity;
   /** One line for the README's rule table. */
   readonly summary: string;

@@ -63,7 +63,6 @@ const TRAINING_EVENTS = [
 /** Training that counts for an active carer and expires within 30 days (today included). */
 export const trainingExpiring: AlertRule<TrainingFact> = {
   name: 'training-expiring',
-  type: 'training_expiring',
   severity: 'medium',
   summary: "An active carer's training expires within 30 days. Cleared by a renewal (or when it expires: see the next rule).",
   reads: ['training', 'carers'],
@@ -83,7 +82,6 @@ export const trainingExpiring: AlertRule<TrainingFact> = {
 /** Training that counts for an active carer and has expired: they must not do that work until renewed. */
 export const trainingExpired: AlertRule<TrainingFact> = {
   name: 'training-expired',
-  type: 'training_expired',
   severity: 'high',
   summary: "An active carer's training has expired (no later certificate of the type). Cleared by a renewal.",
   reads: ['training', 'carers'],

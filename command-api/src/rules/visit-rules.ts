@@ -56,7 +56,6 @@ const VISIT_EVENTS = [
 /** The timeliness policy raised the visit as running late and nobody has checked in. Cleared by a check-in. */
 export const visitLate: AlertRule<VisitFact> = {
   name: 'visit-late',
-  type: 'visit_late',
   severity: 'high',
   summary: 'A visit is running late: its start plus the grace period passed with no check-in. Cleared by a check-in.',
   reads: ['appointments'],
@@ -81,7 +80,6 @@ export const visitLate: AlertRule<VisitFact> = {
 export const MISSED_VISIT_DAYS = 7;
 export const visitMissed: AlertRule<VisitFact> = {
   name: 'visit-missed',
-  type: 'visit_missed',
   severity: 'critical',
   summary: 'A visit was missed: its planned end passed with no check-in (visits of the last 7 days). Cleared by a check-in entered later.',
   reads: ['appointments'],
@@ -106,7 +104,6 @@ export const visitMissed: AlertRule<VisitFact> = {
 export const UNASSIGNED_WITHIN_HOURS = 24;
 export const visitUnassigned: AlertRule<VisitFact> = {
   name: 'visit-unassigned',
-  type: 'visit_unassigned',
   severity: 'medium',
   summary: 'A visit starts within 24 hours and has no carer. Cleared when a carer is assigned.',
   reads: ['appointments'],
