@@ -163,6 +163,96 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await coordinatorContext.close();
   }, 120_000);
 
+  it('reopens, escalates and turns the alert into a task the coordinator works; the check-in clears it and the rating reaches Quick Stats', async () => {
+    const alertsPage = await open(admin, '/alerts');
+    const coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
+    const dashboard = await open(coordinatorContext, '/');
+    await expect.poll(() => tile(dashboard, 'tile-todo')).toBe('0');
+
+    // Reopened with a reason: open again, and the bell counts it.
+    await alertsPage.getByRole('button', { name: 'Inactive' }).click();
+    await alertsPage.getByRole('button', { name: 'Reopen: Visit running late' }).click();
+    const reopen = alertsPage.getByRole('dialog', { name: 'Reopen Alert' });
+    await reopen.getByLabel('Reason').fill('Client says nobody came after all');
+    await reopen.getByRole('button', { name: 'Reopen' }).click();
+    await expect.poll(() => reopen.count()).toBe(0);
+    await expect.poll(() => bellName(dashboard)).toBe('Alerts, 1 active');
+    await alertsPage.getByRole('button', { name: 'Active', exact: true }).click();
+    await expect.poll(() => alertsPage.getByTestId('alert-row').count()).toBe(1);
+
+    // Escalated from high to critical with the reason; the detail says by whom and when.
+    await alertsPage.getByRole('button', { name: 'Escalate: Visit running late' }).click();
+    const escalate = alertsPage.getByRole('dialog', { name: 'Escalate Alert' });
+    expect(await escalate.getByLabel('New severity').locator('option').allTextContents()).toEqual(['Critical']);
+    await escalate.getByRole('button', { name: 'Escalate' }).click();
+    await expect.poll(() => escalate.getByText('Reason is required').isVisible()).toBe(true);
+    await escalate.getByLabel('Reason').fill('Client is diabetic and missed lunch');
+    await escalate.getByRole('button', { name: 'Escalate' }).click();
+    await expect.poll(() => escalate.count()).toBe(0);
+    await expect.poll(() => alertsPage.getByTestId('alert-row').getByText('Critical', { exact: true }).isVisible()).toBe(true);
+    await alertsPage.getByRole('button', { name: 'Details: Visit running late' }).click();
+    const detail = alertsPage.getByTestId('alert-detail');
+    await expect.poll(() => detail.getByText('Client is diabetic and missed lunch').isVisible()).toBe(true);
+    expect(await detail.getByText(/^To Critical by .+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).isVisible()).toBe(true);
+    await alertsPage.keyboard.press('Escape');
+
+    // A follow-up task in one step, handed to the coordinator: her To Do tile and Task Categories follow live.
+    await alertsPage.getByRole('button', { name: 'Make task: Visit running late' }).click();
+    const makeTask = alertsPage.getByRole('dialog', { name: 'Create Follow-up Task' });
+    await makeTask.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
+    await makeTask.getByRole('button', { name: 'Create Task' }).click();
+    await expect.poll(() => makeTask.count()).toBe(0);
+    await expect.poll(() => tile(dashboard, 'tile-todo')).toBe('1');
+    await expect.poll(() => dashboard.getByTestId('task-categories').getByRole('listitem').first().innerText()).toMatch(/^Care\s+1$/);
+
+    // She opens the To Do tile: the open task, made from the alert, then starts and completes it.
+    await dashboard.getByRole('link', { name: /^To Do Items/ }).click();
+    await expect.poll(() => dashboard.url()).toBe(`${env.product.url}/tasks?open=true`);
+    const task = dashboard.getByTestId('task-row').filter({ hasText: 'Follow up: Visit running late' });
+    await expect.poll(() => task.isVisible()).toBe(true);
+    for (const text of ['Care', 'Urgent', 'Pending', 'Rhona Blake', 'Client: Ada Whitfield · Carer: Sam Okafor · From an alert']) {
+      expect(await task.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    }
+    await task.getByRole('button', { name: 'Start: Follow up: Visit running late' }).click();
+    await expect.poll(() => task.getByText('In progress', { exact: true }).isVisible()).toBe(true);
+    await task.getByRole('button', { name: 'Complete: Follow up: Visit running late' }).click();
+    const complete = dashboard.getByRole('dialog', { name: 'Complete Task' });
+    await complete.getByLabel('Notes (optional)').fill('Rang the family; lunch made by a neighbour');
+    await complete.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => task.count()).toBe(0);
+    await dashboard.getByRole('group', { name: 'Which tasks' }).getByRole('button', { name: 'All' }).click();
+    await expect.poll(() => task.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+    expect(await task.getByText('Notes: Rang the family; lunch made by a neighbour').isVisible()).toBe(true);
+    await dashboard.screenshot({ path: `${shots}/tasks-1280.png`, fullPage: true });
+
+    // Sam checks in (late, with his reason): the rules process resolves the alert itself; then he checks out with a rating.
+    await dashboard.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => bellName(dashboard)).toBe('Alerts, 1 active');
+    const phone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    await phone.grantPermissions(['geolocation'], { origin: env.product.url });
+    await phone.setGeolocation({ latitude: 53.8008, longitude: -1.5491, accuracy: 10 });
+    const carerPage = await open(phone, '/check-in');
+    const card = carerPage.getByRole('article', { name: 'Visit to Ada Whitfield' });
+    await card.getByRole('button', { name: 'Check In' }).click();
+    const reasons = carerPage.getByRole('dialog');
+    await reasons.getByLabel('Reason for late arrival').fill('Previous visit overran');
+    await reasons.getByRole('button', { name: 'Check In' }).click();
+    await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => bellName(dashboard)).toBe('Alerts, 0 active');
+    await expect.poll(() => dashboard.getByText('No active alerts').first().isVisible()).toBe(true);
+
+    const rating = card.getByRole('group', { name: 'Client rating (optional)' });
+    expect(await rating.getByRole('radio').count()).toBe(6);
+    expect(await rating.getByRole('radio', { name: 'No rating' }).isChecked()).toBe(true);
+    await rating.getByRole('radio', { name: '4 of 5' }).check();
+    await carerPage.screenshot({ path: `${shots}/check-out-rating-390.png`, fullPage: true });
+    await card.getByRole('button', { name: 'Check Out' }).click();
+    await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dashboard.getByTestId('quick-satisfaction').innerText()).toBe('4.0/5');
+    expect(await dashboard.getByText('From 1 rating at check-out').isVisible()).toBe(true);
+    await Promise.all([coordinatorContext.close(), phone.close()]);
+  }, 120_000);
+
   it('shows the dashboard on a phone (390 px): tiles, the bell in the top bar, no sideways scrolling', async () => {
     const phone = await env.signedInContext(PHONE, { email: coordinator.email, password: PASSWORD });
     const page = await open(phone, '/');

@@ -2,7 +2,7 @@ import { ALERT_SEVERITY_LABELS, type AlertView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
-import { formatDateTime, humanize } from '../../shared/format';
+import { enumLabel, formatDateTime } from '../../shared/format';
 import { AlertStatusBadge, personName, SeverityBadge } from './alert-badges';
 import { alertQueryOptions } from './get-alert';
 
@@ -36,7 +36,7 @@ function AlertDetail({ alert }: { alert: AlertView }) {
       <p className="alert-detail-badges">
         <SeverityBadge severity={alert.severity} />
         <AlertStatusBadge status={alert.status} />
-        <span className="muted small">{humanize(alert.type)}</span>
+        <span className="muted small">{enumLabel(alert.type.replaceAll('-', '_'))}</span>
       </p>
       <h3 className="alert-detail-title">{alert.title}</h3>
       <p>{alert.description}</p>
