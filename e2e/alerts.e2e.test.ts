@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
@@ -54,6 +56,20 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 const bellName = (page: Page) => page.getByTestId('alert-bell').getAttribute('aria-label');
 const tile = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * WCAG 2.2 A and AA findings of axe-core on what the page shows now (labels, roles, names, contrast): each rule
+ * broken with the elements that break it. Evaluated through the debugging protocol, so the page's CSP allows it.
+ */
+async function accessibilityFindings(page: Page): Promise<{ rule: string; targets: string[] }[]> {
+  if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(await axeSource);
+  const results = (await page.evaluate(
+    "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
+  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
+  return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
 /** Marks the document, so a later check can tell that the page was never reloaded. */
 async function markDocument(page: Page): Promise<void> {
   await page.evaluate('window.sameDocument = true');
@@ -108,6 +124,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     expect(await row.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['1', 'Sam Okafor']));
     expect(await theirs.getByTestId('dashboard-alerts-range').innerText()).toBe('1 - 1 of 1');
     await theirs.screenshot({ path: `${shots}/dashboard-1280.png`, fullPage: true });
+    expect(await accessibilityFindings(theirs)).toEqual([]);
 
     // The bell opens the latest alerts, with the way to the Alerts page; Escape closes it and focus returns.
     await theirs.getByTestId('alert-bell').click();
@@ -115,6 +132,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await expect.poll(() => popover.getByText('Visit running late').isVisible()).toBe(true);
     expect(await popover.getByRole('link', { name: 'View all alerts' }).isVisible()).toBe(true);
     await theirs.screenshot({ path: `${shots}/alert-bell-1280.png` });
+    expect(await accessibilityFindings(theirs)).toEqual([]);
     await theirs.keyboard.press('Escape');
     await expect.poll(() => popover.count()).toBe(0);
     expect(await theirs.getByTestId('alert-bell').evaluate((bell) => bell.matches(':focus'))).toBe(true);
@@ -160,6 +178,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     expect(await detail.getByRole('definition').filter({ hasText: who }).count()).toBe(2); // acknowledged and resolved by
     expect(await detail.getByText('Phoned Sam: stuck in traffic, arrived 10 minutes later').isVisible()).toBe(true);
     await alertsPage.screenshot({ path: `${shots}/alert-detail-1280.png` });
+    expect(await accessibilityFindings(alertsPage)).toEqual([]);
     await coordinatorContext.close();
   }, 120_000);
 
@@ -224,6 +243,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await expect.poll(() => task.getByText('Completed', { exact: true }).isVisible()).toBe(true);
     expect(await task.getByText('Notes: Rang the family; lunch made by a neighbour').isVisible()).toBe(true);
     await dashboard.screenshot({ path: `${shots}/tasks-1280.png`, fullPage: true });
+    expect(await accessibilityFindings(dashboard)).toEqual([]);
 
     // Sam checks in (late, with his reason): the rules process resolves the alert itself; then he checks out with a rating.
     await dashboard.getByRole('link', { name: 'Dashboard' }).click();
@@ -246,6 +266,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     expect(await rating.getByRole('radio', { name: 'No rating' }).isChecked()).toBe(true);
     await rating.getByRole('radio', { name: '4 of 5' }).check();
     await carerPage.screenshot({ path: `${shots}/check-out-rating-390.png`, fullPage: true });
+    expect(await accessibilityFindings(carerPage)).toEqual([]);
     await card.getByRole('button', { name: 'Check Out' }).click();
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => dashboard.getByTestId('quick-satisfaction').innerText()).toBe('4.0/5');
@@ -263,6 +284,13 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     expect(await page.getByRole('banner').getByTestId('alert-bell').isVisible()).toBe(true);
     expect(await page.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${shots}/dashboard-390.png`, fullPage: true });
+    expect(await accessibilityFindings(page)).toEqual([]);
+    // The bell in the top bar opens the same list.
+    await page.getByTestId('alert-bell').click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Latest alerts' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/alert-bell-390.png` });
+    expect(await accessibilityFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
     // Each tile opens the list behind its figure.
     await page.getByRole('link', { name: /^Unrecorded Visits/ }).click();
     await expect.poll(() => page.url()).toBe(`${env.product.url}/visits?unrecorded=true`);

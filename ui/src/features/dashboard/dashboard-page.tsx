@@ -33,13 +33,14 @@ export function DashboardPage() {
         </p>
       )}
       <StatTiles role={role} stats={stats.data} />
+      {/* Full width: six columns and the actions need the room; the further blocks share a two-column grid (spec 2.7). */}
+      {readsAlerts && <DashboardAlertsTable role={role} />}
       <div className="dashboard-grid">
         <div className="dashboard-column">
-          {readsAlerts && <DashboardAlertsTable role={role} />}
           <RecentAppointments />
+          {readsAlerts && <ActiveAlerts />}
         </div>
         <div className="dashboard-column">
-          {readsAlerts && <ActiveAlerts />}
           {readsTasks && <TaskCategories stats={stats.data} />}
           <QuickStats stats={stats.data} />
           <QuickActions role={role} />

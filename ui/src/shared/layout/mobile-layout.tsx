@@ -21,7 +21,7 @@ export function MobileLayout() {
         <button type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
           <Menu size={22} aria-hidden />
         </button>
-        <Link to="/" className="brand-mark" aria-label={`${BRAND.name} home`}>
+        <Link to="/" className="brand-mark" aria-label={`${BRAND.mark}, ${BRAND.name} home`}>
           {BRAND.mark}
         </Link>
         <div className="mobile-topbar-end">
