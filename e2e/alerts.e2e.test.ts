@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, londonToday } from '@care/events';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
@@ -295,6 +296,53 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await page.getByRole('link', { name: /^Unrecorded Visits/ }).click();
     await expect.poll(() => page.url()).toBe(`${env.product.url}/visits?unrecorded=true`);
     await expect.poll(() => page.getByText(/Unrecorded visits:/).isVisible()).toBe(true);
+    await phone.close();
+  }, 60_000);
+
+  it('creates a task in the New Task dialog and marks an overdue one as such, on the desktop and on a phone', async () => {
+    const page = await open(admin, '/tasks');
+    await page.getByRole('button', { name: 'New Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Task' });
+    // The API's own rules, before anything is sent.
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect.poll(() => dialog.getByText('Title is required').isVisible()).toBe(true);
+    expect(await dialog.getByText(/^Category must be one of/).isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Title').evaluate((input) => input.matches(':focus'))).toBe(true);
+    await dialog.getByLabel('Title').fill('Order more gloves');
+    await dialog.getByLabel('Type').selectOption({ label: 'Paperwork' });
+    await dialog.getByLabel('Category').selectOption({ label: 'Administration' });
+    await dialog.getByLabel('Priority').selectOption({ label: 'High' });
+    await dialog.getByLabel('Due date').fill(addDays(londonToday(), -1));
+    await dialog.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
+    await page.screenshot({ path: `${shots}/new-task-1280.png` });
+    expect(await accessibilityFindings(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const task = page.getByTestId('task-row').filter({ hasText: 'Order more gloves' });
+    await expect.poll(() => task.isVisible()).toBe(true);
+    for (const text of ['Administration', 'High', 'Pending', 'Overdue', 'Rhona Blake']) {
+      expect(await task.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    }
+    // Overdue only: the late task and not the completed follow-up; Mine: none of the administrator's own.
+    await page.getByLabel('Overdue only').check();
+    await expect.poll(() => page.getByTestId('task-row').count()).toBe(1);
+    await page.getByRole('button', { name: 'Mine' }).click();
+    await expect.poll(() => page.getByText('No overdue tasks.').isVisible()).toBe(true);
+
+    // On her phone the coordinator sees it among her open tasks, marked overdue; the Alerts page fits the phone too.
+    const phone = await env.signedInContext(PHONE, { email: coordinator.email, password: PASSWORD });
+    const tasks = await open(phone, '/tasks?open=true');
+    const mine = tasks.getByTestId('task-row').filter({ hasText: 'Order more gloves' });
+    await expect.poll(() => mine.getByText('Overdue', { exact: true }).isVisible()).toBe(true);
+    expect(await tasks.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await tasks.screenshot({ path: `${shots}/tasks-390.png`, fullPage: true });
+    expect(await accessibilityFindings(tasks)).toEqual([]);
+    const alerts = await open(phone, '/alerts');
+    await alerts.getByRole('button', { name: 'Inactive' }).click();
+    await expect.poll(() => alerts.getByTestId('alert-row').count()).toBe(1);
+    expect(await alerts.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await alerts.screenshot({ path: `${shots}/alerts-390.png`, fullPage: true });
+    expect(await accessibilityFindings(alerts)).toEqual([]);
     await phone.close();
   }, 60_000);
 });
