@@ -297,6 +297,20 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await expect.poll(() => page.url()).toBe(`${env.product.url}/visits?unrecorded=true`);
     await expect.poll(() => page.getByText(/Unrecorded visits:/).isVisible()).toBe(true);
     await phone.close();
+
+    // A carer's dashboard: only their own figures, no welfare or incident tiles, no alert actions.
+    const carerPhone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    const own = await open(carerPhone, '/');
+    await expect.poll(() => own.getByTestId('tile-alerts').isVisible()).toBe(true);
+    expect(await own.getByRole('list', { name: 'Key figures' }).getByRole('link').allInnerTexts()).toEqual([
+      expect.stringMatching(/^To Do Items/),
+      expect.stringMatching(/^Alerts/),
+      expect.stringMatching(/^Unrecorded Visits/),
+    ]);
+    expect(await own.getByRole('button', { name: 'Schedule Appointment' }).count()).toBe(0);
+    expect(await own.getByRole('link', { name: 'Generate Report' }).isVisible()).toBe(true);
+    expect(await accessibilityFindings(own)).toEqual([]);
+    await carerPhone.close();
   }, 60_000);
 
   it('creates a task in the New Task dialog and marks an overdue one as such, on the desktop and on a phone', async () => {
@@ -309,6 +323,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     expect(await dialog.getByText(/^Category must be one of/).isVisible()).toBe(true);
     expect(await dialog.getByLabel('Title').evaluate((input) => input.matches(':focus'))).toBe(true);
     await dialog.getByLabel('Title').fill('Order more gloves');
+    expect(await dialog.getByText('Title is required').count()).toBe(0);
     await dialog.getByLabel('Type').selectOption({ label: 'Paperwork' });
     await dialog.getByLabel('Category').selectOption({ label: 'Administration' });
     await dialog.getByLabel('Priority').selectOption({ label: 'High' });

@@ -63,7 +63,11 @@ function AlertTaskForm({ alert, onDone }: { alert: AlertView; onDone: () => void
         fields={FIELDS}
         blankLabel="From the alert"
         titlePlaceholder={`Follow up: ${alert.title}`}
-        onChange={(next) => setValues((current) => ({ ...current, ...next }))}
+        onChange={(next) => {
+          setValues((current) => ({ ...current, ...next }));
+          // A field's message goes once it is changed; the others stay until the next try.
+          setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !(name in next))));
+        }}
       />
       <DialogFormFooter formError={formError} submitLabel={make.isPending ? 'Creating...' : 'Create Task'} disabled={make.isPending} />
     </form>

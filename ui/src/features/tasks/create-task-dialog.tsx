@@ -51,7 +51,17 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
-      <TaskFormFields id={id} values={values} errors={errors} fields={FIELDS} onChange={(next) => setValues((current) => ({ ...current, ...next }))} />
+      <TaskFormFields
+        id={id}
+        values={values}
+        errors={errors}
+        fields={FIELDS}
+        onChange={(next) => {
+          setValues((current) => ({ ...current, ...next }));
+          // A field's message goes once it is changed; the others stay until the next try.
+          setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !(name in next))));
+        }}
+      />
       <DialogFormFooter formError={formError} submitLabel={create.isPending ? 'Creating...' : 'Create Task'} disabled={create.isPending} />
     </form>
   );
