@@ -31,6 +31,10 @@ export function AlertBell() {
           </span>
         )}
       </Popover.Trigger>
+      {/* Read out when the pushed figure changes (a live region announces changes, not its first content). */}
+      <span className="sr-only" role="status">
+        {count === undefined ? '' : `${count} active ${count === 1 ? 'alert' : 'alerts'}`}
+      </span>
       <Popover.Portal>
         <Popover.Content className="alert-popover" align="end" sideOffset={8} collisionPadding={8} aria-label="Latest alerts">
           <LatestAlerts count={count} onNavigate={() => setOpen(false)} />

@@ -26,7 +26,14 @@ export function alertsUrl({ active, severity, limit, offset }: AlertPageParams):
  */
 export function alertsPageQueryOptions(params: AlertPageParams) {
   const url = alertsUrl(params);
-  return queryOptions({ queryKey: [url] as const, queryFn: () => apiGetPage<AlertView>(url), placeholderData: keepPreviousData });
+  const { active } = params;
+  return queryOptions({
+    queryKey: [url] as const,
+    queryFn: () => apiGetPage<AlertView>(url),
+    // Only another page of the same list: switching Active and Inactive shows as loading, never the other list's rows.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && String(previousQuery.queryKey[0]).includes(`active=${active}&`) ? keepPreviousData(previous) : undefined,
+  });
 }
 
 /** After an alert command: every alert list and detail reloads (read your writes); the pushed count does not. */

@@ -7,7 +7,7 @@ interface Tile {
   readonly testId: string;
   readonly icon: LucideIcon;
   readonly link: Pick<LinkProps, 'to' | 'search'>;
-  /** What the figure counts, under it (and in the link's accessible description). */
+  /** What the figure counts, under it (part of the link's text, so it is read with the figure). */
   readonly note: (stats: DashboardStats) => string;
   readonly value: (stats: DashboardStats) => number | null;
   readonly visible: (role: Role) => boolean;
@@ -71,11 +71,10 @@ export function StatTiles({ role, stats }: { role: Role; stats: DashboardStats |
     <ul className="dashboard-tiles" aria-label="Key figures">
       {tiles.map((tile) => {
         const value = stats ? tile.value(stats) : undefined;
-        const noteId = `${tile.testId}-note`;
         const Icon = tile.icon;
         return (
           <li key={tile.testId}>
-            <Link {...tile.link} className={`card stat-card dashboard-tile${stats && tile.tone?.(stats) ? ' dashboard-tile-alert' : ''}`} aria-describedby={noteId}>
+            <Link {...tile.link} className={`card stat-card dashboard-tile${stats && tile.tone?.(stats) ? ' dashboard-tile-alert' : ''}`}>
               <span className="stat-icon" aria-hidden>
                 <Icon size={22} />
               </span>
@@ -84,7 +83,7 @@ export function StatTiles({ role, stats }: { role: Role; stats: DashboardStats |
                 <span className="stat-value" data-testid={tile.testId}>
                   {value ?? '…'}
                 </span>
-                <span className="stat-note" id={noteId}>
+                <span className="stat-note">
                   {stats ? tile.note(stats) : 'Loading...'}
                 </span>
               </span>
