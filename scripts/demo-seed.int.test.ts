@@ -41,6 +41,7 @@ describe('the demo data of the quick start', () => {
       'feedback items': ofType('FeedbackSubmitted').length,
       visits: ofType('AppointmentScheduled').length,
       shifts: ofType('ShiftPlanned').length,
+      tasks: ofType('TaskCreated').length,
     });
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
@@ -86,6 +87,19 @@ describe('the demo data of the quick start', () => {
     // The demo carer account checked in to its own visits.
     const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
     expect(ofType('VisitCheckedIn').some((event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId)).toBe(true);
+  });
+
+  it('has open to-do tasks in every category, some the demo carer account started or completed itself', async () => {
+    const ofType = await eventsOf();
+    const created = ofType('TaskCreated');
+    const closed = new Set([...ofType('TaskCompleted'), ...ofType('TaskCancelled')].map((event) => dataOf(event).id));
+    const open = created.filter((event) => !closed.has(dataOf(event).id));
+    expect(new Set(open.map((event) => dataOf(event).category))).toEqual(new Set(['care', 'medication', 'staffing', 'training', 'administration']));
+    const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
+    const carerSteps = [...ofType('TaskStarted'), ...ofType('TaskCompleted')].filter(
+      (event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId,
+    );
+    expect(carerSteps.length).toBeGreaterThan(0);
   });
 
   it('is only written once', async () => {

@@ -4,6 +4,7 @@ import { demoVisits } from './demo/demo-appointments';
 import { demoCarers } from './demo/demo-carers';
 import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
+import { demoTasks } from './demo/demo-tasks';
 import { demoDiaryEntries } from './demo/demo-diary';
 import { demoFeedback } from './demo/demo-feedback';
 import { demoTraining } from './demo/demo-training';
@@ -44,6 +45,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   ];
   const userIds: string[] = [];
   for (const user of users) userIds.push(await createdId(asAdmin('POST', '/api/users', user)));
+  const asCoordinator = await signedIn(url, { email: users[0]!.email, password: admin.password });
   const asCarer = await signedIn(url, { email: users[1]!.email, password: admin.password });
 
   // The first demo carer is the demo carer account's own record ("their own records").
@@ -70,6 +72,15 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     return reply;
   });
   const shifts = await createAll(demoShifts(activeCarerIds, londonToday()), (shift) => asAdmin('POST', '/api/shifts', shift));
+  // Tasks come from the coordinator; each assignee starts and completes their own.
+  const people = { coordinatorId: userIds[0]!, carerUserId: userIds[1]! };
+  const tasks = await createAll(demoTasks(people, carerIds, clientIds, new Date()), async ({ create, steps }) => {
+    const reply = await asCoordinator('POST', '/api/tasks', create);
+    const id = await createdId(Promise.resolve(reply));
+    const byAssignee = create.assignedTo === people.carerUserId ? asCarer : asCoordinator;
+    for (const step of steps) await byAssignee('POST', `/api/tasks/${id}/${step.action}`, step.body);
+    return reply;
+  });
   return {
     counts: {
       carers: carerIds.length,
@@ -79,6 +90,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       'feedback items': feedback.length,
       visits: visits.length,
       shifts: shifts.length,
+      tasks: tasks.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

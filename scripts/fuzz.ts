@@ -55,6 +55,9 @@ const FIELD_COLLECTIONS: readonly [RegExp, string][] = [
   [/appointment/i, 'appointments'],
   [/diary/i, 'diary'],
   [/user/i, 'users'],
+  [/assigned/i, 'users'],
+  [/task/i, 'tasks'],
+  [/alert/i, 'alerts'],
   [/training/i, 'training'],
   [/shift/i, 'shifts'],
 ];

@@ -185,6 +185,8 @@ function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitSt
   return { action: 'check-in', body };
 }
 
+const CLIENT_RATINGS = [5, 4, 5, 3, 4, 5, 4] as const;
+
 function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed: number): DemoVisitStep {
   const body: CheckOutRequest = {
     checkedOutAt: at.toISOString(),
@@ -199,6 +201,8 @@ function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed
     travelTimeMinutes: 5 + (seed % 20),
     mileage: ((seed % 40) / 10 + 0.5).toFixed(1),
     expenses: seed % 9 === 0 ? '3.50' : null,
+    // About a third of clients give a rating at check-out (the dashboard's client satisfaction).
+    clientRating: seed % 3 === 0 ? CLIENT_RATINGS[seed % CLIENT_RATINGS.length]! : null,
   };
   return { action: 'check-out', body };
 }

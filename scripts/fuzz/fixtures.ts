@@ -127,6 +127,10 @@ export async function createFixtures(baseUrl: string, admin: { email: string; pa
     training.push(await created(baseUrl, adminSession, '/api/training', { carerId, trainingType: 'first_aid', completedDate: '2025-01-10' }));
   }
   const feedback = [await created(baseUrl, carer, '/api/feedback', { type: 'bug', category: 'general', message: 'A fuzz fixture', page: '/' })];
+  const tasks = [
+    await created(baseUrl, adminSession, '/api/tasks', { title: 'Fuzz task', type: 'call', category: 'care', assignedTo: carerUserId }),
+    await created(baseUrl, adminSession, '/api/tasks', { title: 'Fuzz task for a client', type: 'visit', category: 'medication', clientId: clients[0] }),
+  ];
   return {
     sessions: [adminSession, coordinator, carer, { role: 'anonymous', cookie: undefined }],
     ids: {
@@ -138,6 +142,9 @@ export async function createFixtures(baseUrl: string, admin: { email: string; pa
       diary,
       training,
       feedback,
+      tasks,
+      // Alerts are raised by the rule runner, not through the API: the fuzz sends random alert ids (404).
+      alerts: [],
       'voice-notes': [],
     },
   };

@@ -32,7 +32,8 @@ export type RoomEmitter = <E extends keyof AlertFigureEvents>(rooms: string | st
 /**
  * Pushes the alert count, the dashboard figures and each new alert's row themselves, so a change costs no read
  * per browser (issue 15): on each change of the read models they depend on, the figures are computed once for
- * the staff room and once per carer account connected to this instance, and emitted to those rooms. A carer's
+ * the staff room and once for all the carer accounts connected to this instance (a query per figure, grouped by
+ * account), and emitted to those rooms: one encoding per room, whatever the number of sockets. A carer's
  * room receives only that carer's figures and alerts. The latest figures are kept, so a (re)connecting socket
  * gets its snapshot without a read while they are fresh.
  */
@@ -43,8 +44,8 @@ export class AlertFiguresPush {
   private readonly ownSockets = new Map<string, number>();
   private readonly latest = new Map<string, Figures>();
   private lastRaised: Promise<Position>;
-  private running: Promise<void> | undefined;
-  private pending: Set<string> | undefined;
+  private readonly counts: Lane;
+  private readonly figures: Lane;
 
   constructor(
     private readonly emit: RoomEmitter,
@@ -54,6 +55,8 @@ export class AlertFiguresPush {
     this.alerts = new AlertQueries(db);
     this.dashboard = new DashboardQueries(db);
     this.lastRaised = this.alerts.lastRaised().catch(() => ({ commit: 0n, prepare: 0n }));
+    this.counts = new Lane(() => this.pushCounts(), (error) => log.error({ err: error }, 'could not push the alert count'));
+    this.figures = new Lane(() => this.pushStats(), (error) => log.error({ err: error }, 'could not push the dashboard figures'));
   }
 
   /** Joins the socket to its audience's room and sends it the figures of that audience. */
@@ -78,28 +81,21 @@ export class AlertFiguresPush {
     this.send(socket, await this.figuresOf(ownRoom(userId), userId));
   }
 
-  /** A read-model change: recompute and push, one run at a time (changes arriving meanwhile make one more run). */
+  /**
+   * A read-model change: the bell (and new alerts) first, in a lane of its own so that it never waits behind the
+   * heavier dashboard figures, which follow in theirs. Each lane runs one push at a time; changes arriving meanwhile
+   * make one more run.
+   */
   changed(projections: readonly string[]): void {
     const relevant = projections.filter((name) => FIGURE_SOURCES.has(name));
     if (relevant.length === 0) return;
-    if (this.running) {
-      this.pending ??= new Set();
-      for (const name of relevant) this.pending.add(name);
-      return;
-    }
-    this.running = this.push(new Set(relevant))
-      .catch((error: unknown) => this.log.error({ err: error }, 'could not push the alert figures'))
-      .finally(() => {
-        this.running = undefined;
-        const next = this.pending;
-        this.pending = undefined;
-        if (next) this.changed([...next]);
-      });
+    if (relevant.includes('alerts') || relevant.includes('*')) this.counts.run();
+    this.figures.run();
   }
 
   /** Resolves once the pushes under way (and those queued behind them) are done: for tests and shutdown. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await Promise.all([this.counts.idle(), this.figures.idle()]);
   }
 
   private send(socket: Socket, figures: Figures | undefined): void {
@@ -124,25 +120,25 @@ export class AlertFiguresPush {
     }
   }
 
-  private async push(projections: ReadonlySet<string>): Promise<void> {
+  /** The bell: one count for the staff room and one grouped count for every carer account here; then new alerts. */
+  private async pushCounts(): Promise<void> {
     const users = [...this.ownSockets.keys()];
-    const alertsMoved = projections.has('alerts') || projections.has('*');
-    if (alertsMoved) {
-      // The bell first: one count for the staff room and one grouped count for every carer here.
-      const [staffCount, ownCounts] = await Promise.all([this.alerts.activeCount(STAFF), this.alerts.activeCountsByUser(users)]);
-      this.emit(STAFF_ROOM, 'alerts:count', { count: staffCount });
-      for (const [userId, count] of ownCounts) this.emit(ownRoom(userId), 'alerts:count', { count });
-      await this.pushNewAlerts();
-    }
-    const [staffStats, ...ownStats] = await Promise.all([this.dashboard.stats(STAFF), ...users.map((userId) => this.dashboard.stats({ kind: 'own', userId }))]);
-    this.pushStats(STAFF_ROOM, staffStats!);
-    users.forEach((userId, index) => {
-      if (this.ownSockets.has(userId)) this.pushStats(ownRoom(userId), ownStats[index]!);
-    });
+    const [staffCount, ownCounts] = await Promise.all([this.alerts.activeCount(STAFF), this.alerts.activeCountsByUser(users)]);
+    this.emit(STAFF_ROOM, 'alerts:count', { count: staffCount });
+    for (const [userId, count] of ownCounts) this.emit(ownRoom(userId), 'alerts:count', { count });
+    await this.pushNewAlerts();
+  }
+
+  /** The dashboard: once for the staff room, once (a query per figure) for every carer account here. */
+  private async pushStats(): Promise<void> {
+    const users = [...this.ownSockets.keys()];
+    const [staffStats, ownStats] = await Promise.all([this.dashboard.stats(STAFF), this.dashboard.statsByUser(users)]);
+    this.pushRoomStats(STAFF_ROOM, staffStats);
+    for (const [userId, stats] of ownStats) if (this.ownSockets.has(userId)) this.pushRoomStats(ownRoom(userId), stats);
   }
 
   /** Emits the room's figures unless they are what it last received (the clock's recomputations mostly are). */
-  private pushStats(room: string, stats: DashboardStats): void {
+  private pushRoomStats(room: string, stats: DashboardStats): void {
     const kept = this.latest.get(room);
     this.latest.set(room, { count: { count: stats.activeAlerts }, stats });
     if (kept && JSON.stringify(kept.stats) === JSON.stringify(stats)) return;
@@ -170,5 +166,35 @@ export class AlertFiguresPush {
     }
     // A burst larger than one push's worth: the rest are in the count and the lists, not pushed one by one.
     this.lastRaised = Promise.resolve(raised.length < NEW_ALERTS_PER_CHANGE ? last : laterPosition(last, await this.alerts.lastRaised()));
+  }
+}
+
+/** One push at a time; a request while one runs makes exactly one more run after it (changes coalesce). */
+class Lane {
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly work: () => Promise<void>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  run(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.work()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = undefined;
+        if (!this.again) return;
+        this.again = false;
+        this.run();
+      });
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
   }
 }
