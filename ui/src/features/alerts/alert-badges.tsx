@@ -17,3 +17,8 @@ export function personName(person: PersonRef | null, fallback = 'System'): strin
 export function alertSubjectName(alert: { carerName: string | null; clientName: string | null }): string {
   return alert.carerName ?? alert.clientName ?? '—';
 }
+
+/** "Carer: Sam Okafor · Client: Ada Whitfield", or nothing for an alert about neither. */
+export function alertAboutText(alert: { carerName: string | null; clientName: string | null }): string {
+  return [alert.carerName && `Carer: ${alert.carerName}`, alert.clientName && `Client: ${alert.clientName}`].filter(Boolean).join(' · ');
+}

@@ -5,7 +5,7 @@ import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { AlertStatusBadge, SeverityBadge } from './alert-badges';
+import { alertAboutText, AlertStatusBadge, SeverityBadge } from './alert-badges';
 import { alertCountQueryOptions } from './get-alert-count';
 import { latestAlertsQueryOptions } from './get-latest-alerts';
 
@@ -70,6 +70,7 @@ function LatestAlerts({ count, onNavigate }: { count: number | undefined; onNavi
           {latest.data.map((alert) => (
             <li key={alert.id} className={`alert-popover-item severity-edge-${alert.severity}`}>
               <span className="alert-popover-title">{alert.title}</span>
+              {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
               <span className="alert-popover-meta">
                 <SeverityBadge severity={alert.severity} />
                 {alert.status !== 'active' && <AlertStatusBadge status={alert.status} />}

@@ -7,7 +7,7 @@ import { usePagedList } from '../../shared/paged-list';
 import { SelectOptions } from '../../shared/select-options';
 import { ActiveInactiveToggle } from './active-inactive-toggle';
 import { AlertActions } from './alert-actions';
-import { AlertStatusBadge, personName, SeverityBadge } from './alert-badges';
+import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from './alert-badges';
 import { ALERTS_PATH } from './get-alerts';
 import './alerts.css';
 
@@ -80,9 +80,7 @@ export function AlertsPage() {
                     <td data-label="Alert" className="alert-cell">
                       <span className="alert-cell-title">{alert.title}</span>
                       <span className="muted small">{alert.description}</span>
-                      {(alert.carerName || alert.clientName) && (
-                        <span className="small">{[alert.carerName && `Carer: ${alert.carerName}`, alert.clientName && `Client: ${alert.clientName}`].filter(Boolean).join(' · ')}</span>
-                      )}
+                      {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
                     </td>
                     <td data-label="Status" className="alert-cell">
                       <AlertStatusBadge status={alert.status} />

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { BellRing, CheckCircle2 } from 'lucide-react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { SeverityBadge } from '../alerts/alert-badges';
+import { alertAboutText, SeverityBadge } from '../alerts/alert-badges';
 import { latestAlertsQueryOptions } from '../alerts/get-latest-alerts';
 
 /** Spec part 1 section 9: the dashboard lists 5 alerts. */
@@ -42,6 +42,7 @@ export function ActiveAlerts() {
           {alerts.data.slice(0, ACTIVE_ALERTS_LIMIT).map((alert) => (
             <li key={alert.id} className={`active-alert severity-edge-${alert.severity}`}>
               <span className="active-alert-title">{alert.title}</span>
+              {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
               <span className="active-alert-meta">
                 <SeverityBadge severity={alert.severity} />
                 <time className="muted small" dateTime={alert.createdAt}>

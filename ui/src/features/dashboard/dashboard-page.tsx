@@ -42,7 +42,7 @@ export function DashboardPage() {
         </div>
         <div className="dashboard-column">
           {readsTasks && <TaskCategories stats={stats.data} />}
-          <QuickStats stats={stats.data} />
+          <QuickStats stats={stats.data} own={!can(role, 'appointments.read')} />
           <QuickActions role={role} />
         </div>
       </div>
