@@ -3,6 +3,7 @@ import { HeartPulse } from 'lucide-react';
 import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
+import { AlertBell } from '../../features/alerts/alert-bell';
 import { HeaderHelp } from '../../features/help/header-help';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
@@ -67,6 +68,7 @@ export function DesktopLayout() {
           <div className="topbar-end">
             <HeaderHelp />
             <AccessibilityButton />
+            <AlertBell />
             <span className="topbar-user">
               <UserAvatar user={user} />
               {fullName(user)}

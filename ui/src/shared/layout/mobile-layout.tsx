@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Bell, Menu, Search } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { BRAND } from '../brand';
 import { lazyNamed } from '../lazy-named';
@@ -7,6 +7,7 @@ import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MOBILE_TABS } from './nav-items';
 import { TodayCountBadge } from '../../features/appointments/today-count-badge';
+import { AlertBell } from '../../features/alerts/alert-bell';
 
 const MobileMenu = lazyNamed(() => import('./mobile-menu'), 'MobileMenu');
 
@@ -20,16 +21,14 @@ export function MobileLayout() {
         <button type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
           <Menu size={22} aria-hidden />
         </button>
-        <Link to="/" className="brand-mark" aria-label={`${BRAND.name} home`}>
+        <Link to="/" className="brand-mark" aria-label={`${BRAND.mark}, ${BRAND.name} home`}>
           {BRAND.mark}
         </Link>
         <div className="mobile-topbar-end">
           <button type="button" className="icon-button" aria-label="Search" aria-expanded={searchOpen} onClick={() => setSearchOpen((open) => !open)}>
             <Search size={20} aria-hidden />
           </button>
-          <button type="button" className="icon-button" aria-label="Alerts">
-            <Bell size={20} aria-hidden />
-          </button>
+          <AlertBell />
         </div>
       </header>
       {searchOpen && (
