@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
@@ -53,6 +55,26 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => env?.stop());
 
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.2 A and AA findings on what the page shows now. The brand colours' contrast is the shell's
+ * (issue 16's accessibility work), so contrast counts here only on this file's screens and controls.
+ */
+async function findings(page: Page): Promise<{ rule: string; targets: string[] }[]> {
+  if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(await axeSource);
+  const results = (await page.evaluate(
+    "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
+  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
+  const ours = /emergency|settings|search|help/;
+  return results.violations
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')).filter((target) => violation.id !== 'color-contrast' || ours.test(target)),
+    }))
+    .filter((finding) => finding.targets.length > 0);
+}
+
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${env.product.url}${path}`);
@@ -84,6 +106,7 @@ describe('the emergency screen', () => {
     const box = await raise.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(80);
     await page.screenshot({ path: `${shots}/emergency-390.png`, fullPage: true });
+    expect(await findings(page)).toEqual([]);
 
     await raise.click();
     await expect.poll(() => page.getByText(/Emergency raised at .*The coordinators have been alerted with your location\./).isVisible()).toBe(true);
@@ -93,6 +116,7 @@ describe('the emergency screen', () => {
     await expect.poll(() => banner.getByText('Emergency raised by Nia Okafor').isVisible()).toBe(true);
     await expect.poll(() => banner.getByText(/at Edith Green's \(4 Mill Lane, Leeds LS6 2AB\)\. Location: 53\.800800, -1\.549100 \(within 15 m\)\./).isVisible()).toBe(true);
     await dashboard.screenshot({ path: `${shots}/emergency-banner-1280.png` });
+    expect(await findings(dashboard)).toEqual([]);
     // Acknowledged: someone is on it, and the banner goes.
     await banner.getByRole('button', { name: 'Acknowledge' }).click();
     await expect.poll(() => dashboard.getByRole('alert', { name: 'Emergencies' }).count()).toBe(0);
@@ -121,6 +145,7 @@ describe('the header search', () => {
       expect.stringContaining('Edith Green'),
     ]);
     await page.screenshot({ path: `${shots}/header-search-1280.png` });
+    expect(await findings(page)).toEqual([]);
 
     // The first arrow picks the first result, a second moves on; the box says which is active.
     await page.keyboard.press('ArrowDown');
@@ -203,6 +228,7 @@ describe("settings, What's new and Get support", () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Appointment reminders' }).isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Training expiry emails' }).isChecked()).toBe(true);
     await page.screenshot({ path: `${shots}/settings-1280.png`, fullPage: true });
+    expect(await findings(page)).toEqual([]);
     await context.close();
     await otherDevice.close();
   });
@@ -213,6 +239,7 @@ describe("settings, What's new and Get support", () => {
     const notes = page.getByRole('dialog', { name: "What's new" });
     await expect.poll(() => notes.getByText(/^Version 2025\.1\.0, released/).isVisible()).toBe(true);
     await expect.poll(() => notes.getByRole('heading', { name: 'New', exact: true }).isVisible()).toBe(true);
+    expect(await findings(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => notes.count()).toBe(0);
 
@@ -223,5 +250,6 @@ describe("settings, What's new and Get support", () => {
     const diagnostics = await support.getByRole('textbox', { name: 'Diagnostic details' }).inputValue();
     expect(diagnostics).toMatch(/^Version: 2025\.1\.0\nTime: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC; browser time zone Europe\/London\)\nPage: \/\nRole: Administrator\nBrowser: Mozilla\/5\.0 .*Chrome/);
     await page.screenshot({ path: `${shots}/get-support-1280.png` });
+    expect(await findings(page)).toEqual([]);
   });
 });
