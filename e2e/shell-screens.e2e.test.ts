@@ -135,7 +135,7 @@ describe('the header search', () => {
     expect(await box.evaluate((element) => element.matches(':focus'))).toBe(true);
 
     // The header keeps room to type in, beside What's new, Get support and the rest.
-    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(180);
     await page.keyboard.type('gre');
     const list = page.getByRole('listbox', { name: 'Search results' });
     await expect.poll(() => list.isVisible()).toBe(true);
@@ -235,6 +235,15 @@ describe("settings, What's new and Get support", () => {
 
   it("shows the running version's release notes and the support contacts with a diagnostic block", async () => {
     const page = await open(admin, '/');
+    // The header holds everything at 1280 px, bell and help included, without running off the edge.
+    await expect.poll(() => page.getByRole('button', { name: 'Logout' }).first().isVisible()).toBe(true);
+    const widths = (await page.evaluate(
+      "(() => { const bar = document.querySelector('.topbar'); return JSON.stringify({ bar: [bar.scrollWidth, bar.clientWidth], parts: [...bar.querySelectorAll(':scope > *, .topbar-end > *')].map((el) => [el.className, Math.round(el.getBoundingClientRect().width)]) }); })()",
+    )) as string;
+    const { bar } = JSON.parse(widths) as { bar: [number, number] };
+    expect(bar[0], widths).toBeLessThanOrEqual(bar[1]);
+    const logout = await page.locator('.topbar').getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout!.x + logout!.width).toBeLessThanOrEqual(DESKTOP.width);
     await page.getByRole('button', { name: "What's new" }).click();
     const notes = page.getByRole('dialog', { name: "What's new" });
     await expect.poll(() => notes.getByText(/^Version 2025\.1\.0, released/).isVisible()).toBe(true);
