@@ -107,6 +107,8 @@ describe('the emergency screen', () => {
     expect(box!.height).toBeGreaterThanOrEqual(80);
     await page.screenshot({ path: `${shots}/emergency-390.png`, fullPage: true });
     expect(await findings(page)).toEqual([]);
+    // No sideways scrolling on the phone.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     await raise.click();
     await expect.poll(() => page.getByText(/Emergency raised at .*The coordinators have been alerted with your location\./).isVisible()).toBe(true);
