@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { measureAlertPush } from './alert-push';
 import { measureDashboardStats } from './dashboard-stats';
 import { startBenchPostgres } from './postgres';
-import { renderTable, targetMet, type Row } from './table';
+import { alertRows } from './alert-bench-rows';
+import { renderTable, targetMet } from './table';
 
 /**
  * `npx tsx bench/alert-bench.ts [push|stats]`: issue 15's figures alone (npm run bench runs them too), merged into
@@ -10,20 +11,6 @@ import { renderTable, targetMet, type Row } from './table';
  */
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
-
-export function alertRows(results: Record<string, number>): Row[] {
-  const rows: Row[] = [];
-  const add = (metric: string, unit: string, target?: Row['target']) => {
-    if (results[metric] !== undefined) rows.push({ metric, value: results[metric]!, unit, ...(target && { target }) });
-  };
-  add('alertPushP50Ms', 'ms');
-  add('alertPushP95Ms', 'ms', { atMost: 150 });
-  add('alertPush1000P50Ms', 'ms');
-  add('alertPush1000P95Ms', 'ms', { atMost: 250 });
-  add('dashboardStatsP50Ms', 'ms');
-  add('dashboardStatsP99Ms', 'ms', { atMost: 20 });
-  return rows;
-}
 
 async function main(): Promise<void> {
   const only = process.argv[2];

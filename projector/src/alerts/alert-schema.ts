@@ -42,11 +42,12 @@ export const alertsSchema: TableSchema = {
       .execute();
     await db.schema
       .createTable('alert_totals')
-      .addColumn('carer_id', 'text', (c) => c.notNull())
+      .addColumn('carer_id', 'uuid')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('severity', 'text', (c) => c.notNull())
       .addColumn('alerts', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('alert_totals_pk', ['carer_id', 'status', 'severity'])
+      // Alerts about no carer (null) share one row per status and severity: the upsert's conflict target.
+      .addUniqueConstraint('alert_totals_key', ['carer_id', 'status', 'severity'], (c) => c.nullsNotDistinct())
       .execute();
   },
   async indexes(db: Kysely<unknown>) {

@@ -44,9 +44,9 @@ export interface AlertsTable {
   updated_at: Instant;
 }
 
-/** Alerts per carer (text: '' for none), status and severity: the figures' sums (alert-totals.ts). */
+/** Alerts per carer (null: about no carer), status and severity: the figures' sums (alert-totals.ts). */
 export interface AlertTotalsTable {
-  carer_id: string;
+  carer_id: string | null;
   status: AlertStatus;
   severity: AlertSeverity;
   alerts: number;

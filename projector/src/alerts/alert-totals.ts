@@ -2,17 +2,14 @@ import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { AlertRecord } from './alert-record';
 
-/** The carer key of alerts about no carer. */
-export const NO_CARER = '';
-
 interface Share {
-  readonly carer_id: string;
+  readonly carer_id: string | null;
   readonly status: AlertRecord['status'];
   readonly severity: AlertRecord['severity'];
 }
 
 const keyOf = (share: Share) => `${share.carer_id}|${share.status}|${share.severity}`;
-const shareOf = (record: AlertRecord): Share => ({ carer_id: record.carer_id ?? NO_CARER, status: record.status, severity: record.severity });
+const shareOf = (record: AlertRecord): Share => ({ carer_id: record.carer_id, status: record.status, severity: record.severity });
 
 /**
  * How many alerts each carer has in each status and severity: the dashboard's Alerts figures and the live bell sum a
@@ -47,6 +44,8 @@ export async function applyAlertTotals(
   await db
     .deleteFrom('alert_totals')
     .where('alerts', '=', 0)
-    .where((eb) => eb(eb.refTuple('carer_id', 'status', 'severity'), 'in', shrunk.map((row) => eb.tuple(row.carer_id, row.status, row.severity))))
+    .where((eb) =>
+      eb.or(shrunk.map((row) => eb.and([eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id), eb('status', '=', row.status), eb('severity', '=', row.severity)]))),
+    )
     .execute();
 }

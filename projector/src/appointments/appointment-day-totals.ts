@@ -4,12 +4,9 @@ import type { AppointmentRecord } from './appointment-record';
 
 /** On time (spec part 2 section 9): a check-in at most 15 minutes after the planned start (punctuality.ts). */
 const ON_TIME = new Set(['On Time', 'Early']);
-/** The carer key of visits without a carer. */
-export const NO_CARER = '';
-
 interface Contribution {
   readonly key: string;
-  readonly carerId: string;
+  readonly carerId: string | null;
   readonly date: string;
   readonly completed: number;
   readonly onTime: number;
@@ -19,7 +16,7 @@ interface Contribution {
 
 /** What one visit adds to its carer's day: completed, on time, and the client's rating. */
 function contributionOf(record: AppointmentRecord): Contribution {
-  const carerId = record.carer_id ?? NO_CARER;
+  const carerId = record.carer_id;
   const completed = record.status === 'completed' ? 1 : 0;
   const rated = record.client_rating === null ? 0 : 1;
   return {
@@ -43,7 +40,7 @@ export async function applyDayTotals(
   before: ReadonlyMap<string, AppointmentRecord>,
   after: readonly AppointmentRecord[],
 ): Promise<void> {
-  const deltas = new Map<string, { carer_id: string; date: string; completed: number; on_time: number; rated: number; rating_sum: number }>();
+  const deltas = new Map<string, { carer_id: string | null; date: string; completed: number; on_time: number; rated: number; rating_sum: number }>();
   const add = (contribution: Contribution, sign: 1 | -1) => {
     const delta = deltas.get(contribution.key) ?? { carer_id: contribution.carerId, date: contribution.date, completed: 0, on_time: 0, rated: 0, rating_sum: 0 };
     delta.completed += sign * contribution.completed;
@@ -79,7 +76,7 @@ export async function applyDayTotals(
       .deleteFrom('appointment_day_totals')
       .where('completed', '=', 0)
       .where('rated', '=', 0)
-      .where((eb) => eb(eb.refTuple('carer_id', 'date'), 'in', shrunk.map((row) => eb.tuple(row.carer_id, row.date))))
+      .where((eb) => eb.or(shrunk.map((row) => eb.and([eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id), eb('date', '=', row.date)]))))
       .execute();
   }
 }

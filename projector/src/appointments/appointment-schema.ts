@@ -77,13 +77,14 @@ export const appointmentsSchema: TableSchema = {
       .execute();
     await db.schema
       .createTable('appointment_day_totals')
-      .addColumn('carer_id', 'text', (c) => c.notNull())
+      .addColumn('carer_id', 'uuid')
       .addColumn('date', 'date', (c) => c.notNull())
       .addColumn('completed', 'integer', (c) => c.notNull())
       .addColumn('on_time', 'integer', (c) => c.notNull())
       .addColumn('rated', 'integer', (c) => c.notNull())
       .addColumn('rating_sum', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('appointment_day_totals_pk', ['carer_id', 'date'])
+      // One row per carer and day, visits without a carer (null) included: the upsert's conflict target.
+      .addUniqueConstraint('appointment_day_totals_key', ['carer_id', 'date'], (c) => c.nullsNotDistinct())
       .execute();
     await db.schema
       .createTable('appointment_client_names')

@@ -110,8 +110,8 @@ export interface AppointmentClientNamesTable {
  * dashboard's on-time rate and client satisfaction sum a few thousand of these instead of reading every visit.
  */
 export interface AppointmentDayTotalsTable {
-  /** The carer's id, or '' for visits without a carer. */
-  carer_id: string;
+  /** Null for visits without a carer (unique with the date, nulls not distinct). */
+  carer_id: string | null;
   date: string;
   completed: number;
   on_time: number;

@@ -84,7 +84,7 @@ export class AlertQueries {
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('alert_totals as t')
-      .innerJoin('appointment_carer_names as me', (join) => join.on((eb) => eb(sql`me.id::text`, '=', eb.ref('t.carer_id'))))
+      .innerJoin('appointment_carer_names as me', 'me.id', 't.carer_id')
       .where('t.status', '=', 'active')
       .where('me.user_id', 'in', [...userIds])
       .select(['me.user_id', sql<string>`sum(t.alerts)`.as('count')])

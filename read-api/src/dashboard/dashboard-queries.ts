@@ -51,22 +51,20 @@ export class DashboardQueries {
   private async compute(scope: Scope): Promise<Map<string, DashboardStats>> {
     const owners = scope.kind === 'staff' ? [STAFF_KEY] : [...new Set(scope.userIds)];
     if (owners.length === 0) return new Map();
-    const [alerts, tasks, unrecorded, welfare, onTime, compliance, ratings] = await Promise.all([
+    const [alerts, tasks, unrecorded, welfare, visitFigures, compliance] = await Promise.all([
       this.alerts(scope),
       this.tasks(scope),
       this.unrecordedVisits(scope),
       scope.kind === 'staff' ? this.welfareConcerns() : Promise.resolve(null),
-      this.onTime(scope),
+      this.visitFigures(scope),
       this.trainingCompliance(scope),
-      this.ratings(scope),
     ]);
     const staff = scope.kind === 'staff';
     return new Map(
       owners.map((owner): [string, DashboardStats] => {
         const alert = alerts.get(owner);
         const task = tasks.get(owner);
-        const visits = onTime.get(owner);
-        const rated = ratings.get(owner);
+        const visits = visitFigures.get(owner);
         return [
           owner,
           {
@@ -83,8 +81,8 @@ export class DashboardQueries {
             quickStats: {
               onTimeRate: visits && visits.completed > 0 ? oneDecimal((visits.onTime / visits.completed) * 100) : null,
               trainingCompliance: compliance.get(owner) ?? null,
-              clientSatisfaction: rated?.mean ?? null,
-              ratingsCount: rated?.count ?? 0,
+              clientSatisfaction: visits && visits.rated > 0 ? oneDecimal(visits.ratingSum / visits.rated) : null,
+              ratingsCount: visits?.rated ?? 0,
             },
           },
         ];
@@ -102,7 +100,7 @@ export class DashboardQueries {
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('alert_totals as t')
-      .leftJoin('appointment_carer_names as me', (join) => join.on((eb) => eb(sql`me.id::text`, '=', eb.ref('t.carer_id'))))
+      .leftJoin('appointment_carer_names as me', 'me.id', 't.carer_id')
       .where('t.status', '<>', 'resolved')
       .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', scope.kind === 'users' ? [...scope.userIds] : []).groupBy('me.user_id'))
       .select([
@@ -181,19 +179,29 @@ export class DashboardQueries {
     return this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('appointment_day_totals as d')
-      .leftJoin('appointment_carer_names as me', (join) => join.on((eb) => eb(sql`me.id::text`, '=', eb.ref('d.carer_id'))))
+      .leftJoin('appointment_carer_names as me', 'me.id', 'd.carer_id')
       .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', scope.kind === 'users' ? [...scope.userIds] : []).groupBy('me.user_id'));
   }
 
-  /** The completed visits of the last 30 days (London dates, today included), and how many of them started on time. */
-  private async onTime(scope: Scope): Promise<Map<string, { completed: number; onTime: number }>> {
+  /**
+   * In one pass over the day totals: the completed visits of the last 30 days (London dates, today included) and how
+   * many started on time, and every client rating recorded at check-out (how many and their sum).
+   */
+  private async visitFigures(scope: Scope): Promise<Map<string, { completed: number; onTime: number; rated: number; ratingSum: number }>> {
     const today = londonToday();
+    const inWindow = sql<boolean>`d.date > ${addDays(today, -ON_TIME_WINDOW_DAYS)}::date and d.date <= ${today}::date`;
     const rows = await this.dayTotals(scope)
-      .where('d.date', '>', addDays(today, -ON_TIME_WINDOW_DAYS))
-      .where('d.date', '<=', today)
-      .select([this.owner(scope).as('owner'), sql<string>`coalesce(sum(d.completed), 0)`.as('completed'), sql<string>`coalesce(sum(d.on_time), 0)`.as('on_time')])
+      .select([
+        this.owner(scope).as('owner'),
+        sql<string>`coalesce(sum(d.completed) filter (where ${inWindow}), 0)`.as('completed'),
+        sql<string>`coalesce(sum(d.on_time) filter (where ${inWindow}), 0)`.as('on_time'),
+        sql<string>`coalesce(sum(d.rated), 0)`.as('rated'),
+        sql<string>`coalesce(sum(d.rating_sum), 0)`.as('rating_sum'),
+      ])
       .execute();
-    return new Map(rows.map((row) => [row.owner, { completed: Number(row.completed), onTime: Number(row.on_time) }]));
+    return new Map(
+      rows.map((row) => [row.owner, { completed: Number(row.completed), onTime: Number(row.on_time), rated: Number(row.rated), ratingSum: Number(row.rating_sum) }]),
+    );
   }
 
   /** The mean of the per-carer compliance the training screen shows, over active carers; none when there are none. */
@@ -204,16 +212,6 @@ export class DashboardQueries {
     }
     const byUser = await this.training.activeComplianceByUser(scope.userIds);
     return new Map([...byUser].map(([userId, percents]) => [userId, mean(percents)]));
-  }
-
-  /** The mean client rating recorded at check-out (to 1 decimal) and how many. */
-  private async ratings(scope: Scope): Promise<Map<string, { mean: number | null; count: number }>> {
-    const rows = await this.dayTotals(scope)
-      .select([this.owner(scope).as('owner'), sql<string>`coalesce(sum(d.rated), 0)`.as('count'), sql<string>`coalesce(sum(d.rating_sum), 0)`.as('total')])
-      .execute();
-    return new Map(
-      rows.map((row) => [row.owner, { mean: Number(row.count) === 0 ? null : oneDecimal(Number(row.total) / Number(row.count)), count: Number(row.count) }]),
-    );
   }
 }
 

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { AlertView, DashboardStats } from '@care/events';
 import type { TestUser } from '@care/command-api/testing';
 import { AlertScenario } from '../../testing/alert-scenario';
+import { AlertQueries } from '../alerts/alert-queries';
+import { DashboardQueries } from '../dashboard/dashboard-queries';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
@@ -93,5 +95,28 @@ describe('alert figures over socket.io', () => {
     carerAPhone.socket.close();
     const raisedAfterLeaving = await s.alerts.raise({ carerId: s.carerIdA, severity: 'low', title: 'Booked past the day limit' });
     await expect.poll(() => [lastCount(again), again.raised.map((alert) => alert.id)]).toEqual([1, [raisedAfterLeaving]]);
+  });
+
+  it('computes each change once per audience, not once per socket', async () => {
+    const staff = [await listen(s.admin), await listen(s.admin), await listen(s.coordinator)];
+    const carers = [await listen(s.carerA), await listen(s.carerA), await listen(s.carerB)];
+    for (const heard of [...staff, ...carers]) await expect.poll(() => heard.stats.length).toBeGreaterThan(0);
+    const staffStats = vi.spyOn(DashboardQueries.prototype, 'stats');
+    const carerStats = vi.spyOn(DashboardQueries.prototype, 'statsByUser');
+    const staffCount = vi.spyOn(AlertQueries.prototype, 'activeCount');
+    const carerCounts = vi.spyOn(AlertQueries.prototype, 'activeCountsByUser');
+    try {
+      const everyone = [...staff, ...carers];
+      const before = everyone.map((heard) => heard.counts.length);
+      await s.alerts.raise({ carerId: s.carerIdB, severity: 'high', title: 'Visit running late' });
+      for (const [index, heard] of everyone.entries()) await expect.poll(() => heard.counts.length).toBeGreaterThan(before[index]!);
+      await expect.poll(() => carerStats.mock.calls.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Six sockets, two audiences of staff figures (one) and carers' figures (one grouped read for both carers).
+      expect([staffStats.mock.calls.length, carerStats.mock.calls.length, staffCount.mock.calls.length, carerCounts.mock.calls.length]).toEqual([1, 1, 1, 1]);
+      expect([...carerStats.mock.calls[0]![0]].sort()).toEqual([s.carerA.id, s.carerB.id].sort());
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
