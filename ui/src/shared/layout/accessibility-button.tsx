@@ -5,7 +5,7 @@ import { lazyNamed } from '../lazy-named';
 /** In every screen's top bar: its dialog (and Radix Dialog) is fetched when first opened. */
 const AccessibilityDialog = lazyNamed(() => import('./accessibility-dialog'), 'AccessibilityDialog');
 
-/** The accessibility settings (spec section 2.5) arrive in a later issue; the button already names its dialog. */
+/** Opens the accessibility settings (spec section 2.5). */
 export function AccessibilityButton() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
