@@ -25,8 +25,10 @@ export function MobileLayout() {
         <button ref={menuButton} type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
           <Menu size={22} aria-hidden />
         </button>
-        <Link to="/" className="brand-mark" aria-label={`${BRAND.name} home`}>
+        <Link to="/" className="brand-mark">
           {BRAND.mark}
+          {/* The visible mark starts the link's name (WCAG 2.5.3). */}
+          <span className="sr-only"> {BRAND.name} home</span>
         </Link>
         <div className="mobile-topbar-end">
           <button type="button" className="icon-button" aria-label="Search" aria-expanded={searchOpen} onClick={() => setSearchOpen((open) => !open)}>
