@@ -340,3 +340,124 @@ describe.each(VARIANTS)('$role at $viewport.width px, high contrast $highContras
     if (variant.highContrast && phone && name.startsWith('Accessibility Settings: Visual')) await page.screenshot({ path: `${shots}/accessibility-dialog-390-high-contrast.png` });
   });
 });
+
+describe('the Accessibility dialog (spec section 2.5)', () => {
+  const html = (page: Page, name: string) => page.evaluate((attribute) => (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute(attribute), name);
+  const stored = (page: Page) =>
+    page.evaluate(() => {
+      const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
+      return Object.fromEntries(['highContrast', 'fontSize', 'reducedMotion', 'focusIndicators'].map((key) => [key, localStorage.getItem(key)]));
+    });
+  const rootFontSize = (page: Page) => page.evaluate(() => (globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } }).getComputedStyle((globalThis as unknown as ProbeGlobals).document.documentElement).fontSize);
+
+  it('saves each change as it is made, applies it to the whole product at once and on the next visit', async () => {
+    const context = await env.signedInContext(DESKTOP);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${env.product.url}/carers`);
+    await settle(page);
+    // Defaults (spec section 9): nothing stored yet, medium type, focus indicators on.
+    expect(await rootFontSize(page)).toBe('15px');
+    expect(await html(page, 'data-focus-indicators')).toBe('enhanced');
+
+    await openAccessibility(page, false);
+    const dialog = page.getByRole('dialog', { name: 'Accessibility Settings' });
+    expect(await dialog.getByRole('tab').allInnerTexts()).toEqual(['Visual', 'Interaction', 'Motion', 'Presets']);
+    const highContrast = dialog.getByRole('switch', { name: 'High contrast' });
+    expect(await highContrast.getAttribute('aria-checked')).toBe('false');
+    await highContrast.click();
+    expect(await highContrast.getAttribute('aria-checked')).toBe('true');
+    expect(await html(page, 'data-contrast')).toBe('high');
+    await dialog.getByRole('radio', { name: 'Extra Large' }).check();
+    expect(await rootFontSize(page)).toBe('21px');
+    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'extra-large', reducedMotion: 'false', focusIndicators: 'true' });
+
+    await dialog.getByRole('tab', { name: 'Interaction' }).click();
+    expect(await dialog.getByRole('switch', { name: 'Enhanced focus indicators' }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('definition').count()).toBeGreaterThan(4);
+    await dialog.getByRole('tab', { name: 'Motion' }).click();
+    await dialog.getByRole('switch', { name: 'Reduce motion' }).click();
+    expect(await html(page, 'data-reduced-motion')).toBe('true');
+    const transition = await dialog.getByRole('button', { name: 'Done' }).evaluate((element) =>
+      (globalThis as unknown as { getComputedStyle(element: unknown): { transitionDuration: string } }).getComputedStyle(element).transitionDuration,
+    );
+    expect(transition).toBe('0s');
+
+    // Presets set what the spec names and leave the rest: Motor Support keeps high contrast on.
+    await dialog.getByRole('tab', { name: 'Presets' }).click();
+    expect(await dialog.getByRole('tabpanel').getByRole('button').allInnerTexts()).toEqual([
+      expect.stringContaining('Vision Support'),
+      expect.stringContaining('Motor Support'),
+      expect.stringContaining('Cognitive Support'),
+      expect.stringContaining('Reset to Default'),
+    ]);
+    await dialog.getByRole('button', { name: /Motor Support/ }).click();
+    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'medium', reducedMotion: 'true', focusIndicators: 'true' });
+    await dialog.getByRole('button', { name: /Vision Support/ }).click();
+    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'large', reducedMotion: 'true', focusIndicators: 'true' });
+    expect(await rootFontSize(page)).toBe('18px');
+
+    // Done closes the dialog and gives the focus back to the button that opened it.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Accessibility' }).evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+
+    // The next visit starts in the chosen theme, on every screen, the landing page included.
+    await page.goto(`${env.product.url}/clients`);
+    await settle(page);
+    expect([await html(page, 'data-contrast'), await html(page, 'data-reduced-motion'), await rootFontSize(page)]).toEqual(['high', 'true', '18px']);
+
+    // Reset All: every default back, stored as such.
+    await openAccessibility(page, false);
+    await dialog.getByRole('button', { name: 'Reset All' }).click();
+    expect(await stored(page)).toEqual({ highContrast: 'false', fontSize: 'medium', reducedMotion: 'false', focusIndicators: 'true' });
+    expect([await html(page, 'data-contrast'), await html(page, 'data-reduced-motion'), await rootFontSize(page)]).toEqual([null, null, '15px']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens from the phone menu, and every control reached with Tab shows a focus ring', async () => {
+    const context = await env.signedInContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/`);
+    await settle(page);
+    await openAccessibility(page, true);
+    const dialog = page.getByRole('dialog', { name: 'Accessibility Settings' });
+    await dialog.getByRole('switch', { name: 'High contrast' }).click();
+    expect(await html(page, 'data-contrast')).toBe('high');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Keyboard only, in both focus styles: each focused control draws an outline of 2 px or more.
+    for (const enhanced of [true, false]) {
+      if (!enhanced) {
+        await openAccessibility(page, true);
+        await dialog.getByRole('tab', { name: 'Interaction' }).click();
+        await dialog.getByRole('switch', { name: 'Enhanced focus indicators' }).click();
+        await dialog.getByRole('button', { name: 'Done' }).click();
+      }
+      await page.goto(`${env.product.url}/carers`);
+      await settle(page);
+      const rings: string[] = [];
+      for (let step = 0; step < 12; step += 1) {
+        await page.keyboard.press('Tab');
+        rings.push(
+          await page.evaluate(() => {
+            const probe = globalThis as unknown as {
+              document: { activeElement: { tagName: string; textContent: string | null } | null };
+              getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string };
+            };
+            const element = probe.document.activeElement;
+            if (!element) return 'nothing focused';
+            const style = probe.getComputedStyle(element);
+            const visible = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+            return visible ? 'ring' : `no ring on ${element.tagName} ${element.textContent?.trim().slice(0, 30) ?? ''}`;
+          }),
+        );
+      }
+      expect(rings.filter((ring) => ring !== 'ring')).toEqual([]);
+    }
+    await context.close();
+  });
+});
