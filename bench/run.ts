@@ -1,9 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { alertRows } from './alert-bench-rows';
+import { measureAlertPush } from './alert-push';
 import { measureAppend } from './append';
 import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
 import { measureCommands } from './commands';
+import { measureDashboardStats } from './dashboard-stats';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { measureListPages } from './list-pages';
@@ -59,6 +62,9 @@ async function main(): Promise<number> {
     }
     step('(j) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
     const commands = await measureCommands(await postgres.freshDatabase('commands'));
+    step('(k) alert pushes to a second read-api instance (1 and 1,000 sockets) and GET /api/dashboard/stats at 100,000 visits');
+    const alertPush = await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`));
+    const dashboardStats = await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -79,6 +85,8 @@ async function main(): Promise<number> {
       rebuildMixPerSec: Math.round(rebuildMix.rebuildMixPerSec),
       rebuildMixVerified: rebuildMix.rebuildMixVerified,
       ...commands,
+      ...alertPush,
+      ...dashboardStats,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -122,6 +130,7 @@ async function main(): Promise<number> {
       { metric: 'directCommandsPerSec', value: results.directCommandsPerSec, unit: 'req/s' },
       { metric: 'storeAppendsPerSec', value: results.storeAppendsPerSec, unit: 'events/s' },
       { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
+      ...alertRows({ ...alertPush, ...dashboardStats }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

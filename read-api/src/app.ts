@@ -116,7 +116,7 @@ export async function createReadApi({
   }
 
   const server = http.createServer(app.callback());
-  const live = attachLivePush(server, watcher, carers, sessions, log);
+  const live = attachLivePush(server, watcher, carers, sessions, log, db);
   return {
     server,
     routes: registeredRoutes(routers),

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, useMatches } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, useMatches, useSearch } from '@tanstack/react-router';
 import { AuthGate } from './features/auth/auth-gate';
 import { LandingPage } from './features/auth/landing-page';
 import { COMING_SOON_ROUTES } from './routes/coming-soon-routes';
@@ -45,6 +45,17 @@ const MonitoringPage = lazyRouteComponent(() => import('./features/monitoring/mo
 const ManagePage = lazyRouteComponent(() => import('./features/manage/manage-page'), 'ManagePage');
 const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-in-page'), 'CheckInPage');
 const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
+const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
+const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
+
+/**
+ * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
+ * /visits?unrecorded=true, /diary?welfare=true). Anything else is the list as usual.
+ */
+function flagSearch<N extends string>(name: N) {
+  return (search: Record<string, unknown>): { [K in N]?: true } =>
+    (search[name] === true || search[name] === 'true' ? { [name]: true } : {}) as { [K in N]?: true };
+}
 
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
 const carersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/carers', component: CarersPage });
@@ -59,7 +70,6 @@ const operationsRoutes = (
     ['/scheduling', SchedulingPage],
     ['/schedule-day', ScheduleDayPage],
     ['/appointments', ScheduleDayPage],
-    ['/visits', VisitsPage],
     ['/monitoring', MonitoringPage],
     ['/manage', ManagePage],
     ['/check-in', CheckInPage],
@@ -67,8 +77,47 @@ const operationsRoutes = (
   ] as const
 ).map(([path, component]) => createRoute({ getParentRoute: () => rootRoute, path, component }));
 
-/** The diary and its sub-routes: until their own screens arrive, each shows the diary list under the diary bar. */
-const diaryRoutes = DIARY_ROUTES.map(({ path }) => createRoute({ getParentRoute: () => rootRoute, path, component: DiaryScreen }));
+/** Visit Tracking; `?unrecorded=true` (the Unrecorded Visits tile) lists the visits with no check-out recorded. */
+const visitsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/visits',
+  validateSearch: flagSearch('unrecorded'),
+  component: function VisitsRoute() {
+    const { unrecorded } = visitsRoute.useSearch();
+    return <VisitsPage unrecorded={unrecorded === true} />;
+  },
+});
+
+/**
+ * The diary and its sub-routes: until their own screens arrive, each shows the diary list under the diary bar.
+ * `?welfare=true` (the Welfare Concerns tile) lists only the entries that figure counts.
+ */
+const diaryRoutes = DIARY_ROUTES.map(({ path }) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: flagSearch('welfare'),
+    component: function DiaryRoute() {
+      const { welfare } = useSearch({ strict: false });
+      return <DiaryScreen welfare={welfare === true} />;
+    },
+  }),
+);
+
+/** Alerts (issue 15): opened from the bell, the Alerts tile and the dashboard's Alerts blocks. */
+const alertsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/alerts', component: AlertsPage });
+
+/** To-do tasks; `?open=true` (the To Do Items tile) opens on the open ones. */
+const tasksRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/tasks',
+  validateSearch: flagSearch('open'),
+  component: function TasksRoute() {
+    const { open } = tasksRoute.useSearch();
+    // Keyed: following the tile from the page itself starts its filters afresh.
+    return <TasksPage key={String(open === true)} open={open === true} />;
+  },
+});
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
@@ -96,6 +145,9 @@ const routeTree = rootRoute.addChildren([
   adminRoute,
   landingRoute,
   ...diaryRoutes,
+  visitsRoute,
+  alertsRoute,
+  tasksRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
 ]);

@@ -3,7 +3,8 @@ import { alertSliceEvents } from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, foldBatch, UPSERT_CHUNK } from '../shared/fold-batch';
-import { evolveAlert, recordOf, rowOf, type AlertRecorded, type TaskCreatedRecorded } from './alert-record';
+import { evolveAlert, recordOf, rowOf, type AlertRecord, type AlertRecorded, type TaskCreatedRecorded } from './alert-record';
+import { applyAlertTotals } from './alert-totals';
 import { alertsSchema } from './alert-schema';
 import type { AlertsTable } from './alert-tables';
 
@@ -43,24 +44,30 @@ const ALERT_COLUMNS = [
 type Handled = AlertRecorded | TaskCreatedRecorded;
 
 /**
- * The alerts (GET /api/alerts, the bell, the dashboard; the rule runner reads it to clear and reopen). A batch is
+ * The alerts (GET /api/alerts, the bell, the dashboard; the rule runner reads it to clear and reopen) and their
+ * totals per carer, status and severity (alert-totals.ts). A batch is
  * folded in memory and written with multi-row upserts. A task made from an alert (TaskCreated with alertId) adds
  * its id to the alert's task_ids.
  */
 export const alertsProjection: Projection = {
   name: 'alerts',
   version: 1,
-  tables: ['alerts'],
+  tables: ['alerts', 'alert_totals'],
   schema: alertsSchema,
   handles: (type) => ALERT_EVENTS.has(type) || type === 'TaskCreated',
   async apply(db: Kysely<ReadModelDatabase>, events) {
     const relevant = (events as readonly Handled[]).filter((event) => event.type !== 'TaskCreated' || event.data.alertId !== null);
     if (relevant.length === 0) return;
+    const before = new Map<string, AlertRecord>();
     const written = await foldBatch({
       events: relevant,
       idOf: (event) => (event.type === 'TaskCreated' ? event.data.alertId! : event.data.id),
       creates: (event) => event.type === 'AlertRaised',
-      load: async (ids) => (await db.selectFrom('alerts').selectAll().where('id', 'in', ids).execute()).map(recordOf),
+      load: async (ids) => {
+        const loaded = (await db.selectFrom('alerts').selectAll().where('id', 'in', ids).execute()).map(recordOf);
+        for (const record of loaded) before.set(record.id, record);
+        return loaded;
+      },
       evolve: evolveAlert,
     });
     for (let start = 0; start < written.length; start += UPSERT_CHUNK) {
@@ -70,5 +77,6 @@ export const alertsProjection: Projection = {
         .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, ALERT_COLUMNS)))
         .execute();
     }
+    await applyAlertTotals(db, before, written);
   },
 };

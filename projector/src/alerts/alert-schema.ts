@@ -40,6 +40,15 @@ export const alertsSchema: TableSchema = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
+    await db.schema
+      .createTable('alert_totals')
+      .addColumn('carer_id', 'uuid')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('severity', 'text', (c) => c.notNull())
+      .addColumn('alerts', 'integer', (c) => c.notNull())
+      // Alerts about no carer (null) share one row per status and severity: the upsert's conflict target.
+      .addUniqueConstraint('alert_totals_key', ['carer_id', 'status', 'severity'], (c) => c.nullsNotDistinct())
+      .execute();
   },
   async indexes(db: Kysely<unknown>) {
     const newest = ['created_at desc', 'id desc'];
@@ -50,10 +59,6 @@ export const alertsSchema: TableSchema = {
     await db.schema.createIndex('alerts_severity_newest').ifNotExists().on('alerts').columns(['severity', ...newest]).execute();
     // ?carerId=, and what a carer reads (alerts.readOwn): their own carer record's alerts.
     await db.schema.createIndex('alerts_carer_newest').ifNotExists().on('alerts').columns(['carer_id', ...newest]).execute();
-    // The bell and the Alerts tile count the unacknowledged alerts, and the urgent ones among them, per carer too:
-    // a small partial index answers every count of the dashboard and the live push without touching the rest.
-    await db.schema.createIndex('alerts_active_count').ifNotExists().on('alerts').columns(['carer_id', 'severity']).where(sql<boolean>`status = 'active'`).execute();
-    await db.schema.createIndex('alerts_open_count').ifNotExists().on('alerts').column('carer_id').where(OPEN).execute();
     // The rule runner finds what a rule raised about a subject.
     await db.schema.createIndex('alerts_rule_subject').ifNotExists().on('alerts').columns(['rule', 'subject']).execute();
     // The live push finds the alerts raised since its last push.

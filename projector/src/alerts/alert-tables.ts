@@ -44,6 +44,15 @@ export interface AlertsTable {
   updated_at: Instant;
 }
 
+/** Alerts per carer (null: about no carer), status and severity: the figures' sums (alert-totals.ts). */
+export interface AlertTotalsTable {
+  carer_id: string | null;
+  status: AlertStatus;
+  severity: AlertSeverity;
+  alerts: number;
+}
+
 export interface AlertTables {
   alerts: AlertsTable;
+  alert_totals: AlertTotalsTable;
 }

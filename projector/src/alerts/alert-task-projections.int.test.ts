@@ -154,6 +154,23 @@ describe('the alerts, tasks and appointments projections', () => {
     const ratings = await live().selectFrom('appointments').select(['id', 'client_rating', 'amended']).where('id', 'in', [rated, unrated]).execute();
     expect(Object.fromEntries(ratings.map((row) => [row.id, [row.client_rating, row.amended]]))).toEqual({ [rated]: [4, true], [unrated]: [null, false] });
 
+    // The dashboard's per-carer day: two completed visits, both on time, one rated 4.
+    const totals = await live().selectFrom('appointment_day_totals').selectAll().execute();
+    expect(totals).toEqual([{ carer_id: carerId, date: '2026-11-02', completed: 2, on_time: 2, rated: 1, rating_sum: 4 }]);
+    // A visit moved to another day takes its share with it, and the emptied day is gone (as a rebuild would have it).
+    await appendVisit(unrated, [{ type: 'AppointmentRescheduled', data: { id: unrated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 9)).toISOString(), durationMinutes: 45 } }]);
+    await appendVisit(rated, [{ type: 'AppointmentRescheduled', data: { id: rated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 11)).toISOString(), durationMinutes: 45 } }]);
+    await expect
+      .poll(async () => (await live().selectFrom('appointment_day_totals').select(['date', 'completed', 'rated']).execute()).map((row) => `${row.date} ${row.completed} ${row.rated}`))
+      .toEqual(['2026-11-03 2 1']);
+
+    // The alert totals: one resolved (critical, escalated) about the carer, one active (medium) about no carer.
+    const alertTotals = await live().selectFrom('alert_totals').selectAll().orderBy('status').execute();
+    expect(alertTotals).toEqual([
+      { carer_id: null, status: 'active', severity: 'medium', alerts: 1 },
+      { carer_id: carerId, status: 'resolved', severity: 'critical', alerts: 1 },
+    ]);
+
     const projections = [alertsProjection, tasksProjection, appointmentsProjection];
     await replayInto(store, db, 'verify_alerts_rebuild', projections);
     const liveSums = await readModelChecksums(db, READ_MODEL_SCHEMA, projections);

@@ -6,6 +6,7 @@ import { appointmentsSchema } from './appointment-schema';
 import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
 import { evolveRecord, recordOf, rowOf, versionOf, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
 import { viewMembersOf } from './appointment-view-json';
+import { applyDayTotals } from './appointment-day-totals';
 import type { AppointmentCarerNamesTable, AppointmentClientNamesTable, AppointmentsTable } from './appointment-tables';
 
 type Db = Kysely<ReadModelDatabase>;
@@ -70,9 +71,9 @@ export const appointmentsProjection: Projection = {
   name: 'appointments',
   // 2: a carer's user_id may be null and follows CarerAccountLinked and CarerAccountUnlinked.
   // 3: punctuality and the hand-entered check-in and check-out times with their reasons.
-  // 4: the client's rating at check-out (client_rating) and the dashboard's partial indexes.
+  // 4: the client's rating at check-out (client_rating), the dashboard's day totals and its partial index.
   version: 4,
-  tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names'],
+  tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names', 'appointment_day_totals'],
   schema: appointmentsSchema,
   handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type) || isAccountEvent(type),
   async apply(db, events) {
@@ -113,6 +114,7 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
     const rows = await db.selectFrom('appointments').selectAll().where('id', 'in', existingIds.slice(start, start + UPSERT_CHUNK)).execute();
     for (const row of rows) records.set(row.id, recordOf(row));
   }
+  const before = new Map(records);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveRecord(records.get(event.data.id), event);
@@ -134,6 +136,7 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
       .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ members: eb.ref('excluded.members') })))
       .execute();
   }
+  await applyDayTotals(db, before, written);
   const versions = events.filter((event) => records.has(event.data.id)).map(versionOf);
   for (let start = 0; start < versions.length; start += UPSERT_CHUNK * 4) {
     await db.insertInto('appointment_versions').values(versions.slice(start, start + UPSERT_CHUNK * 4)).execute();

@@ -76,6 +76,17 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('last_name', 'text', (c) => c.notNull())
       .execute();
     await db.schema
+      .createTable('appointment_day_totals')
+      .addColumn('carer_id', 'uuid')
+      .addColumn('date', 'date', (c) => c.notNull())
+      .addColumn('completed', 'integer', (c) => c.notNull())
+      .addColumn('on_time', 'integer', (c) => c.notNull())
+      .addColumn('rated', 'integer', (c) => c.notNull())
+      .addColumn('rating_sum', 'integer', (c) => c.notNull())
+      // One row per carer and day, visits without a carer (null) included: the upsert's conflict target.
+      .addUniqueConstraint('appointment_day_totals_key', ['carer_id', 'date'], (c) => c.nullsNotDistinct())
+      .execute();
+    await db.schema
       .createTable('appointment_client_names')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
       .addColumn('first_name', 'text', (c) => c.notNull())
@@ -92,8 +103,7 @@ export const appointmentsSchema: TableSchema = {
     await db.schema.createIndex('appointments_client').ifNotExists().on('appointments').columns(['client_id', 'scheduled_start']).execute();
     // The timeliness policy looks for scheduled visits whose start or end has passed.
     await db.schema.createIndex('appointments_status').ifNotExists().on('appointments').columns(['status', 'scheduled_start']).execute();
-    // The dashboard: visits past their planned end with no check-out (Unrecorded Visits), the completed visits of
-    // the last 30 days with their punctuality (on-time rate), and the ratings recorded (client satisfaction).
+    // The dashboard's Unrecorded Visits: visits past their planned end with no check-out.
     await db.schema
       .createIndex('appointments_unrecorded')
       .ifNotExists()
@@ -101,20 +111,7 @@ export const appointmentsSchema: TableSchema = {
       .columns(['scheduled_end', 'carer_id'])
       .where(sql<boolean>`status in ('scheduled', 'in_progress', 'missed')`)
       .execute();
-    await db.schema
-      .createIndex('appointments_completed_start')
-      .ifNotExists()
-      .on('appointments')
-      .columns(['scheduled_start', 'carer_id', 'punctuality'])
-      .where(sql<boolean>`status = 'completed'`)
-      .execute();
-    await db.schema
-      .createIndex('appointments_rated')
-      .ifNotExists()
-      .on('appointments')
-      .columns(['carer_id', 'client_rating'])
-      .where(sql<boolean>`client_rating is not null`)
-      .execute();
+    await db.schema.createIndex('appointment_day_totals_date').ifNotExists().on('appointment_day_totals').column('date').execute();
     await db.schema.createIndex('appointment_versions_appointment').ifNotExists().on('appointment_versions').columns(['appointment_id', 'revision']).execute();
     await db.schema.createIndex('appointment_carer_names_user').ifNotExists().on('appointment_carer_names').column('user_id').execute();
   },

@@ -105,6 +105,20 @@ export interface AppointmentClientNamesTable {
   address: string;
 }
 
+/**
+ * Per carer and London day: completed visits, those on time, and the client ratings recorded (count and sum). The
+ * dashboard's on-time rate and client satisfaction sum a few thousand of these instead of reading every visit.
+ */
+export interface AppointmentDayTotalsTable {
+  /** Null for visits without a carer (unique with the date, nulls not distinct). */
+  carer_id: string | null;
+  date: string;
+  completed: number;
+  on_time: number;
+  rated: number;
+  rating_sum: number;
+}
+
 /** The slice's read-model tables (snake_case), merged into ReadModelDatabase. */
 export interface AppointmentTables {
   appointments: AppointmentsTable;
@@ -112,4 +126,5 @@ export interface AppointmentTables {
   appointment_versions: AppointmentVersionsTable;
   appointment_carer_names: AppointmentCarerNamesTable;
   appointment_client_names: AppointmentClientNamesTable;
+  appointment_day_totals: AppointmentDayTotalsTable;
 }

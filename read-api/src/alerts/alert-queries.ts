@@ -27,8 +27,6 @@ interface StoredEscalation {
   by: string;
 }
 
-const URGENT: readonly AlertSeverity[] = ['high', 'critical'];
-
 /** The carer records whose account is `userId` (the names table follows links and unlinks). */
 function ownCarers(eb: ExpressionBuilder<Scope, 'a'>, userId: string) {
   return eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId));
@@ -68,26 +66,16 @@ export class AlertQueries {
     return row ? (await this.views([row]))[0] : undefined;
   }
 
-  /** The bell: alerts nobody has acknowledged yet, that the audience may read. */
+  /** The bell: alerts nobody has acknowledged yet, that the audience may read (from the per-carer totals). */
   async activeCount(audience: Audience): Promise<number> {
-    const row = await this.visible(audience)
-      .where('a.status', '=', 'active')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
+    if (audience.kind === 'own') return (await this.activeCountsByUser([audience.userId])).get(audience.userId) ?? 0;
+    const row = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('alert_totals')
+      .where('status', '=', 'active')
+      .select(sql<string>`coalesce(sum(alerts), 0)`.as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
-  }
-
-  /** Active, urgent (high and critical) and open (unresolved) alerts in one pass over the open ones. */
-  async figures(audience: Audience): Promise<{ active: number; urgent: number; open: number }> {
-    const row = await this.visible(audience)
-      .where('a.status', '<>', 'resolved')
-      .select([
-        sql<string>`count(*) filter (where a.status = 'active')`.as('active'),
-        sql<string>`count(*) filter (where a.status = 'active' and a.severity in (${sql.join(URGENT)}))`.as('urgent'),
-        sql<string>`count(*)`.as('open'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { active: Number(row.active), urgent: Number(row.urgent), open: Number(row.open) };
   }
 
   /** Each account's bell in one grouped query (the live push: one read for every connected carer at once). */
@@ -95,11 +83,11 @@ export class AlertQueries {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
-      .selectFrom('alerts as a')
-      .innerJoin('appointment_carer_names as me', 'me.id', 'a.carer_id')
-      .where('a.status', '=', 'active')
+      .selectFrom('alert_totals as t')
+      .innerJoin('appointment_carer_names as me', 'me.id', 't.carer_id')
+      .where('t.status', '=', 'active')
       .where('me.user_id', 'in', [...userIds])
-      .select(['me.user_id', (eb) => eb.fn.countAll<string>().as('count')])
+      .select(['me.user_id', sql<string>`sum(t.alerts)`.as('count')])
       .groupBy('me.user_id')
       .execute();
     const counts = new Map(userIds.map((id) => [id, 0]));

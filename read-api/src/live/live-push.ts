@@ -3,16 +3,21 @@ import { Server } from 'socket.io';
 import { can, PERMISSIONS, type Permission } from '@care/events';
 import { sessionTokenFromCookieHeader, type Logger, type Session, type SessionStore } from '@care/events/server';
 import type { CarerQueries } from '../carers/carer-queries';
+import type { Kysely } from 'kysely';
+import type { ReadModelDatabase } from '@care/projector';
 import type { CheckpointWatcher } from '../shared/checkpoint-watcher';
+import { AlertFiguresPush, type AlertFigureEvents } from './alert-figures-push';
 import { LIVE_RESOURCES, permissionRoom } from './live-resources';
 
 /**
  * What the browser receives. A client gets a snapshot on (re)connect, then changes:
- * `<resource>:changed` (see live-resources.ts) whenever that read model moved, and the active carer count.
+ * `<resource>:changed` (see live-resources.ts) whenever that read model moved, the active carer count, and the
+ * alert figures themselves (`alerts:count`, `dashboard:stats`, `alerts:new`: alert-figures-push.ts).
  */
 export type LiveEvents = {
   'carers:activeCount': (payload: { count: number }) => void;
-} & Record<`${string}:changed`, (payload: { position: string }) => void>;
+} & AlertFigureEvents &
+  Record<`${string}:changed`, (payload: { position: string }) => void>;
 
 interface SocketData {
   session: Session;
@@ -22,6 +27,8 @@ const ACTIVE_COUNT_PERMISSION: Permission = 'carers.read';
 
 /** How often live sockets are re-checked: a signed-out or deactivated user is cut off within this. */
 const SESSION_RECHECK_MS = 30_000;
+/** How often the figures that move with the clock (overdue tasks, unrecorded visits) are recomputed. */
+const FIGURES_CLOCK_MS = 60_000;
 
 /**
  * socket.io on the read API's HTTP server. The handshake needs a live session cookie (the
@@ -33,11 +40,15 @@ export function attachLivePush(
   carers: CarerQueries,
   sessions: SessionStore,
   log: Logger,
+  db: Kysely<ReadModelDatabase>,
 ) {
   const io = new Server<Record<string, never>, LiveEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
     serveClient: false,
   });
+  // socket.io's typed emit cannot follow a generic event name; the payload's type is checked by RoomEmitter.
+  const toRooms = io as unknown as { to(rooms: string | string[]): { emit(event: string, payload: unknown): boolean } };
+  const figures = new AlertFiguresPush((rooms, event, payload) => toRooms.to(rooms).emit(event, payload), db, log);
   io.use((socket, next) => {
     sessions
       .find(sessionTokenFromCookieHeader(socket.request.headers.cookie))
@@ -65,6 +76,7 @@ export function attachLivePush(
     // Rooms per permission: a push goes only to the sockets whose user may read what changed.
     const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(socket.data.session.role, permission));
     await socket.join(held.map(permissionRoom));
+    await figures.connect(socket, socket.data.session);
     // The count of active carers is a figure about every carer record: only for readers of every carer.
     if (!held.includes(ACTIVE_COUNT_PERMISSION)) return;
     const snapshot = await activeCount();
@@ -74,6 +86,7 @@ export function attachLivePush(
   const unsubscribe = watcher.onChange(async (change) => {
     // '*' is a rebuild swapping the whole read model in: everything may have changed.
     const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
+    figures.changed(change.projections);
     for (const name of names) {
       const live = LIVE_RESOURCES[name];
       if (!live) continue;
@@ -95,12 +108,17 @@ export function attachLivePush(
       .catch((error: unknown) => log.error({ err: error }, 'socket session re-check failed'));
   }, SESSION_RECHECK_MS);
   recheck.unref();
+  const clock = setInterval(() => figures.tick(), FIGURES_CLOCK_MS);
+  clock.unref();
 
   return {
     io,
+    figures,
     async close() {
       clearInterval(recheck);
+      clearInterval(clock);
       unsubscribe();
+      await figures.idle();
       await io.close();
     },
   };

@@ -148,11 +148,38 @@ export class TrainingQueries {
    * `activeOnly`: deactivated carers left out.
    */
   async compliance(ownUserId?: string, options: { activeOnly?: boolean } = {}): Promise<TrainingComplianceView[]> {
+    const rows = await this.complianceRows({ userIds: ownUserId === undefined ? undefined : [ownUserId], activeOnly: options.activeOnly });
+    return rows.map((row) => {
+      const percent = compliancePercent(row.current_count);
+      return {
+        carerId: row.id,
+        carerName: `${row.first_name} ${row.last_name}`.trim(),
+        currentCount: row.current_count,
+        required: REQUIRED_TRAINING_COUNT,
+        compliancePercent: percent,
+        rating: complianceRating(percent),
+      };
+    });
+  }
+
+  /** Each active carer's compliance percent by the account linked to it (the carers' own dashboards, in one query). */
+  async activeComplianceByUser(userIds: readonly string[]): Promise<Map<string, number[]>> {
+    const byUser = new Map<string, number[]>();
+    if (userIds.length === 0) return byUser;
+    for (const row of await this.complianceRows({ userIds, activeOnly: true })) {
+      if (row.user_id === null) continue;
+      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), compliancePercent(row.current_count)]);
+    }
+    return byUser;
+  }
+
+  private complianceRows(filter: { userIds?: readonly string[] | undefined; activeOnly?: boolean | undefined }) {
     let query = this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('carers as c')
       .select((eb) => [
         'c.id',
+        'c.user_id',
         'c.first_name',
         'c.last_name',
         // Distinct required types still valid today (one row per carer and type: see TrainingComplianceTable).
@@ -167,19 +194,9 @@ export class TrainingQueries {
       .orderBy('c.last_name')
       .orderBy('c.first_name')
       .orderBy('c.id');
-    if (ownUserId !== undefined) query = query.where('c.user_id', '=', ownUserId);
+    if (filter.userIds !== undefined) query = query.where('c.user_id', 'in', [...filter.userIds]);
     // The dashboard's training compliance is the mean over the carers at work.
-    if (options.activeOnly) query = query.where('c.is_active', '=', true);
-    return (await query.execute()).map((row) => {
-      const percent = compliancePercent(row.current_count);
-      return {
-        carerId: row.id,
-        carerName: `${row.first_name} ${row.last_name}`.trim(),
-        currentCount: row.current_count,
-        required: REQUIRED_TRAINING_COUNT,
-        compliancePercent: percent,
-        rating: complianceRating(percent),
-      };
-    });
+    if (filter.activeOnly) query = query.where('c.is_active', '=', true);
+    return query.execute();
   }
 }

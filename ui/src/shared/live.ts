@@ -1,13 +1,20 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
-import { queryKeys } from './query-keys';
+import type { AlertView } from '@care/events';
+import { parseAlertPush, parseCountPush, parseDashboardStatsPush, withNewAlert } from './live-figures';
+import { PUSHED_FIGURE_KEYS, queryKeys } from './query-keys';
 
 /**
  * Live push from read-api (socket.io on the same origin). The server sends a snapshot on every (re)connect,
  * then deltas: `carers:activeCount` { count }, and `<resource>:changed` { position } when a read model the user may
  * read moved (read-api/src/live/live-resources.ts): every query whose URL (its key's first element) is under
  * `/api/<resource>` is reloaded.
+ *
+ * Figures are pushed themselves (issue 15), so a change costs no read per browser: `alerts:count` { count } and
+ * `dashboard:stats` DashboardStats are written into the query cache under the keys the bell and the dashboard read
+ * (never refetched on a change notice or a reconnect: the server sends them in its snapshot), and `alerts:new`
+ * puts the new alert on top of the bell's list.
  */
 
 let activeCarerCount: number | undefined;
@@ -31,6 +38,9 @@ export function useLiveActiveCarerCount(): number | undefined {
 
 const REFUSED_RETRY_DELAY_MS = 5000;
 
+/** Limit of the bell's list, read from its key (`…&limit=10`). */
+const LATEST_ALERTS_LIMIT = Number(new URLSearchParams(queryKeys.latestAlerts[0].split('?')[1]).get('limit'));
+
 /** `/api/clients`, `/api/clients/…` and `/api/clients?…` are under `/api/clients`; `/api/clientsx` is not. */
 export function isUnder(url: string, base: string): boolean {
   return url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`);
@@ -44,7 +54,10 @@ function connect(queryClient: QueryClient): () => void {
   const reload = (resource?: string) =>
     void queryClient.invalidateQueries({
       predicate: ({ queryKey: [url] }) =>
-        typeof url === 'string' && url !== queryKeys.authUser[0] && isUnder(url, resource === undefined ? '/api' : `/api/${resource}`),
+        typeof url === 'string' &&
+        url !== queryKeys.authUser[0] &&
+        !PUSHED_FIGURE_KEYS.includes(url) &&
+        isUnder(url, resource === undefined ? '/api' : `/api/${resource}`),
     });
 
   socket.on('connect', () => {
@@ -79,6 +92,18 @@ function connect(queryClient: QueryClient): () => void {
   socket.on('carers:activeCount', (payload: unknown) => {
     const count = (payload as { count?: unknown } | null)?.count;
     if (typeof count === 'number' && Number.isFinite(count)) setActiveCarerCount(count);
+  });
+  socket.on('alerts:count', (payload: unknown) => {
+    const count = parseCountPush(payload);
+    if (count !== undefined) queryClient.setQueryData(queryKeys.alertCount, { count });
+  });
+  socket.on('dashboard:stats', (payload: unknown) => {
+    const stats = parseDashboardStatsPush(payload);
+    if (stats) queryClient.setQueryData(queryKeys.dashboardStats, stats);
+  });
+  socket.on('alerts:new', (payload: unknown) => {
+    const alert = parseAlertPush(payload);
+    if (alert) queryClient.setQueryData<AlertView[]>(queryKeys.latestAlerts, (list) => withNewAlert(list, alert, LATEST_ALERTS_LIMIT));
   });
 
   return () => {

@@ -12,4 +12,13 @@ export const queryKeys = {
   users: ['/api/users'] as const,
   /** Admin: GET /api/access-log, the newest 100 entries. */
   accessLog: ['/api/access-log?limit=100'] as const,
+  /** GET /api/alerts/count: the bell. Set by the 'alerts:count' push, never reloaded by a list's change notice. */
+  alertCount: ['/api/alerts/count'] as const,
+  /** GET /api/dashboard/stats: the tiles and blocks. Set by the 'dashboard:stats' push. */
+  dashboardStats: ['/api/dashboard/stats'] as const,
+  /** The bell's list: the newest open alerts; 'alerts:new' puts a new one on top. */
+  latestAlerts: ['/api/alerts?active=true&limit=10'] as const,
 };
+
+/** Figures the server pushes itself (issue 15): a change notice or a reconnect must not make every browser read them. */
+export const PUSHED_FIGURE_KEYS: readonly string[] = [queryKeys.alertCount[0], queryKeys.dashboardStats[0]];

@@ -5,6 +5,7 @@ import { enumLabel } from '../../shared/format';
 import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField } from '../../shared/form-errors';
 import { SelectOptions } from '../../shared/select-options';
+import { ClientRating } from './client-rating';
 import { SignaturePad } from './signature-pad';
 
 /** What the carer records before checking out; where and how (source, location) is added by the card. */
@@ -31,6 +32,7 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
   const [travelTimeMinutes, setTravel] = useState('');
   const [mileage, setMileage] = useState('');
   const [expenses, setExpenses] = useState('');
+  const [clientRating, setClientRating] = useState<number | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
 
   const toggleTask = (task: string, done: boolean) =>
@@ -38,7 +40,18 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
     setTasks((current) => visit.tasks.filter((candidate) => (candidate === task ? done : current.includes(candidate))));
 
   const submit = () => {
-    const outcome: VisitOutcome = { tasksCompleted, medicationGiven, clientMood, healthObservations, notes, signature, travelTimeMinutes, mileage, expenses };
+    const outcome: VisitOutcome = {
+      tasksCompleted,
+      medicationGiven,
+      clientMood,
+      healthObservations,
+      notes,
+      signature,
+      travelTimeMinutes,
+      mileage,
+      expenses,
+      ...(clientRating !== null && { clientRating }),
+    };
     // The API's own schema: the same messages before anything is sent.
     const parsed = checkOutRequestSchema.safeParse({ ...outcome, source: 'Computer' });
     const found = parsed.success ? {} : issuesByField(parsed.error, FIELDS);
@@ -87,6 +100,8 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
           <SelectOptions values={CLIENT_MOODS} label={enumLabel} placeholder="Select mood" />
         </select>
       </Field>
+
+      <ClientRating value={clientRating} onChange={setClientRating} />
 
       <Field id={field('healthObservations')} label="Health observations" error={errors.healthObservations}>
         <textarea

@@ -1,4 +1,5 @@
 import { can, type DiaryEntryView } from '@care/events';
+import { Link } from '@tanstack/react-router';
 import { BookOpen, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
@@ -14,12 +15,14 @@ import './diary.css';
 export interface DiaryPageProps {
   /** The voice notes of the diary screen (features/voice-notes), placed by the diary page. */
   readonly voiceNotes?: ReactNode;
+  /** Only the welfare concerns the dashboard counts (GET /api/diary?welfare=true). */
+  readonly welfare?: boolean;
 }
 
 type DialogState = { open: boolean; entry?: DiaryEntryView | undefined };
 
 /** The Care Diary screen (spec part 1 section 2.11, part 2 "Care Diary"). */
-export function DiaryPage({ voiceNotes }: DiaryPageProps) {
+export function DiaryPage({ voiceNotes, welfare = false }: DiaryPageProps) {
   const user = useCurrentUser();
   const canWrite = can(user.role, 'diary.write');
   const canReview = can(user.role, 'diary.review');
@@ -28,7 +31,7 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   // The server searches title, content, client and carer names, newest first, a page at a time.
   const searched = useDebouncedValue(search.trim());
-  const entries = usePagedList<DiaryEntryView>(DIARY_PATH, { search: searched });
+  const entries = usePagedList<DiaryEntryView>(DIARY_PATH, { search: searched, welfare: welfare ? 'true' : undefined });
   const rows = entries.items;
   const openAdd = () => setDialog({ open: true });
 
@@ -46,6 +49,17 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
 
       <DiaryNavBar />
 
+      {welfare && (
+        <div className="card notice-card filter-notice" role="note">
+          <p>
+            <strong>Welfare concerns:</strong> unreviewed diary entries of type incident or observation with priority high or urgent.
+          </p>
+          <Link to="/diary" className="button button-secondary button-small">
+            Show all entries
+          </Link>
+        </div>
+      )}
+
       <div className="toolbar">
         <SearchBox label="Search diary entries" placeholder="Search diary entries..." value={search} onChange={setSearch} />
       </div>
@@ -57,8 +71,8 @@ export function DiaryPage({ voiceNotes }: DiaryPageProps) {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <BookOpen size={36} aria-hidden className="empty-icon" />
-          <p>{entries.answered.search ? 'No diary entries found matching your search.' : 'No diary entries found.'}</p>
-          {canWrite && !entries.answered.search && (
+          <p>{entries.answered.search ? 'No diary entries found matching your search.' : welfare ? 'No welfare concerns.' : 'No diary entries found.'}</p>
+          {canWrite && !entries.answered.search && !welfare && (
             <button type="button" className="button button-primary" onClick={openAdd}>
               <Plus size={16} aria-hidden />
               Add First Entry

@@ -16,6 +16,7 @@ import { completionRateText, STATUS_FILTERS, VISIT_TABS, visitsForTab, type Stat
 import { VisitRecordDialog } from '../appointments/visit-record-dialog';
 import './visits.css';
 import { StatCard } from '../../shared/stat-card';
+import { UnrecordedVisits } from './unrecorded-visits';
 
 const NO_VISITS: AppointmentView[] = [];
 const ANALYTICS_DAYS = 14;
@@ -48,11 +49,11 @@ function VisitAnalytics() {
 }
 
 /** Visit Tracking (spec part 2 "Visit Tracking"): today's visits, live as carers check in and out. */
-export function VisitsPage() {
+export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
   const canWrite = can(useCurrentUser().role, 'appointments.write');
   const today = londonToday();
-  const visits = useQuery(appointmentsQueryOptions({ date: today }));
-  const summary = useQuery(appointmentSummaryQueryOptions({ date: today }));
+  const visits = useQuery({ ...appointmentsQueryOptions({ date: today }), enabled: !unrecorded });
+  const summary = useQuery({ ...appointmentSummaryQueryOptions({ date: today }), enabled: !unrecorded });
   const contacts = useContactNumbers();
   const [tab, setTab] = useState<VisitTab>('today');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
@@ -126,28 +127,34 @@ export function VisitsPage() {
         )}
       </div>
 
-      <div className="stat-grid visit-stats">
-        <StatCard className="visit-stat" icon={<CalendarCheck size={22} />} label="Today's Visits" value={figure((data) => String(data.total))} testId="visits-today" />
-        <StatCard className="visit-stat" icon={<CheckCircle2 size={22} />} label="Completed" value={figure((data) => String(data.completed))} testId="visits-completed" />
-        <StatCard className="visit-stat" icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="visits-in-progress" />
-        <StatCard className="visit-stat" icon={<XCircle size={22} />} label="Missed" value={figure((data) => String(data.missed))} testId="visits-missed" />
-        <StatCard className="visit-stat" icon={<Percent size={22} />} label="Completion Rate" value={figure(completionRateText)} testId="visits-completion-rate" />
-      </div>
+      {unrecorded ? (
+        <UnrecordedVisits onReport={(chosen) => setReportId(chosen.id)} />
+      ) : (
+        <>
+          <div className="stat-grid visit-stats">
+            <StatCard className="visit-stat" icon={<CalendarCheck size={22} />} label="Today's Visits" value={figure((data) => String(data.total))} testId="visits-today" />
+            <StatCard className="visit-stat" icon={<CheckCircle2 size={22} />} label="Completed" value={figure((data) => String(data.completed))} testId="visits-completed" />
+            <StatCard className="visit-stat" icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="visits-in-progress" />
+            <StatCard className="visit-stat" icon={<XCircle size={22} />} label="Missed" value={figure((data) => String(data.missed))} testId="visits-missed" />
+            <StatCard className="visit-stat" icon={<Percent size={22} />} label="Completion Rate" value={figure(completionRateText)} testId="visits-completion-rate" />
+          </div>
 
-      {tab !== 'analytics' && (
-        <div className="toolbar visits-toolbar">
-          <SearchBox label="Search visits" placeholder="Search by client or carer name..." value={search} onChange={setSearch} />
-          <select className="input visits-status" aria-label="Status" value={statusFilter} onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}>
-            {STATUS_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+          {tab !== 'analytics' && (
+            <div className="toolbar visits-toolbar">
+              <SearchBox label="Search visits" placeholder="Search by client or carer name..." value={search} onChange={setSearch} />
+              <select className="input visits-status" aria-label="Status" value={statusFilter} onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}>
+                {STATUS_FILTERS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+
+          <Tabs label="Visits" tabs={tabs} value={tab} onValueChange={setTab} />
+        </>
       )}
-
-      <Tabs label="Visits" tabs={tabs} value={tab} onValueChange={setTab} />
 
       <VisitRecordDialog title="Visit Report" appointmentId={reportId} onClose={() => setReportId(undefined)} />
       {canWrite && (

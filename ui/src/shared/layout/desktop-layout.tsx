@@ -3,6 +3,7 @@ import { HeartPulse } from 'lucide-react';
 import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
+import { AlertBell } from '../../features/alerts/alert-bell';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
@@ -65,6 +66,7 @@ export function DesktopLayout() {
           <HeaderSearch />
           <div className="topbar-end">
             <AccessibilityButton />
+            <AlertBell />
             <span className="topbar-user">
               <UserAvatar user={user} />
               {fullName(user)}

@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Bell, Menu, Search } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { BRAND } from '../brand';
 import { lazyNamed } from '../lazy-named';
@@ -8,6 +8,7 @@ import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MOBILE_TABS } from './nav-items';
 import { TodayCountBadge } from '../../features/appointments/today-count-badge';
+import { AlertBell } from '../../features/alerts/alert-bell';
 
 const MobileMenu = lazyNamed(() => import('./mobile-menu'), 'MobileMenu');
 
@@ -34,9 +35,7 @@ export function MobileLayout() {
           <button type="button" className="icon-button" aria-label="Search" aria-expanded={searchOpen} onClick={() => setSearchOpen((open) => !open)}>
             <Search size={20} aria-hidden />
           </button>
-          <button type="button" className="icon-button" aria-label="Alerts">
-            <Bell size={20} aria-hidden />
-          </button>
+          <AlertBell />
         </div>
       </header>
       {searchOpen && (

@@ -1,0 +1,121 @@
+import { ALERT_SEVERITIES, ALERT_SEVERITY_LABELS, type AlertSeverity, type AlertView } from '@care/events';
+import { BellOff } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatDateTime } from '../../shared/format';
+import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
+import { usePagedList } from '../../shared/paged-list';
+import { SelectOptions } from '../../shared/select-options';
+import { ActiveInactiveToggle } from './active-inactive-toggle';
+import { AlertActions } from './alert-actions';
+import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from './alert-badges';
+import { ALERTS_PATH } from './get-alerts';
+import './alerts.css';
+
+/** The Alerts page (issue 15): open or resolved alerts, newest first, filtered by severity, with every action. */
+export function AlertsPage() {
+  const filterId = useId();
+  const [active, setActive] = useState(true);
+  const [severity, setSeverity] = useState<AlertSeverity | undefined>();
+  const alerts = usePagedList<AlertView>(ALERTS_PATH, { active: String(active), severity });
+
+  return (
+    <section className="page alerts-page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Alerts</h1>
+          <p className="page-subtitle">
+            <span className="live-dot" aria-hidden />
+            Live: new alerts and changes appear as they happen
+          </p>
+        </div>
+      </div>
+      <div className="toolbar alerts-toolbar">
+        <ActiveInactiveToggle active={active} onChange={setActive} label="Which alerts" />
+        <div className="alerts-filter">
+          <label htmlFor={filterId} className="label">
+            Severity
+          </label>
+          <select
+            id={filterId}
+            className="input input-compact"
+            value={severity ?? ''}
+            onChange={(event) => setSeverity(ALERT_SEVERITIES.find((value) => value === event.target.value))}
+          >
+            <SelectOptions values={ALERT_SEVERITIES} label={(value) => ALERT_SEVERITY_LABELS[value]} placeholder="All severities" />
+          </select>
+        </div>
+      </div>
+      {alerts.isPending ? (
+        <ListLoading what="alerts" />
+      ) : alerts.isError ? (
+        <ListLoadError what="alerts" error={alerts.error} onRetry={() => void alerts.refetch()} />
+      ) : alerts.items.length === 0 ? (
+        <div className="card empty-state">
+          <BellOff size={36} aria-hidden className="empty-icon" />
+          <p>{active ? 'No active alerts' : 'No resolved alerts'}</p>
+          {active && !severity && <p className="small">All systems running smoothly</p>}
+        </div>
+      ) : (
+        <div className="card alerts-card">
+          <div className="table-wrap">
+            <table className="data-table alerts-table" data-testid="alerts-page-table">
+              <caption className="sr-only">{active ? 'Active alerts' : 'Resolved alerts'}, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Severity</th>
+                  <th scope="col">Alert</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Raised</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {alerts.items.map((alert) => (
+                  <tr key={alert.id} data-testid="alert-row">
+                    <td data-label="Severity">
+                      <SeverityBadge severity={alert.severity} />
+                    </td>
+                    <td data-label="Alert" className="alert-cell">
+                      <span className="alert-cell-title">{alert.title}</span>
+                      <span className="muted small">{alert.description}</span>
+                      {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
+                    </td>
+                    <td data-label="Status" className="alert-cell">
+                      <AlertStatusBadge status={alert.status} />
+                      {alert.assignedTo && <span className="small">Assigned to {personName(alert.assignedTo)}</span>}
+                      {alert.status === 'acknowledged' && alert.acknowledgedAt && (
+                        <span className="muted small">
+                          By {personName(alert.acknowledgedBy)}, {formatDateTime(alert.acknowledgedAt)}
+                        </span>
+                      )}
+                      {alert.status === 'resolved' && alert.resolvedAt && (
+                        <span className="muted small">
+                          By {alert.resolvedBySystem ? 'the system' : personName(alert.resolvedBy)}, {formatDateTime(alert.resolvedAt)}
+                        </span>
+                      )}
+                    </td>
+                    <td data-label="Raised">
+                      <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+                    </td>
+                    <td>
+                      <AlertActions alert={alert} variant="full" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <LoadMore
+            shown={alerts.items.length}
+            total={alerts.total}
+            hasMore={alerts.hasNextPage}
+            loading={alerts.isFetchingNextPage}
+            onLoadMore={() => void alerts.fetchNextPage()}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

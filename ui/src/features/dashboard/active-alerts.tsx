@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { BellRing, CheckCircle2 } from 'lucide-react';
+import { errorReason } from '../../shared/api';
+import { formatDateTime } from '../../shared/format';
+import { alertAboutText, SeverityBadge } from '../alerts/alert-badges';
+import { latestAlertsQueryOptions } from '../alerts/get-latest-alerts';
+
+/** Spec part 1 section 9: the dashboard lists 5 alerts. */
+export const ACTIVE_ALERTS_LIMIT = 5;
+
+/** Active Alerts (spec part 1 section 2.6): the first 5 open alerts, the same read as the bell's list. */
+export function ActiveAlerts() {
+  const alerts = useQuery(latestAlertsQueryOptions);
+  return (
+    <section className="card dashboard-block" aria-labelledby="active-alerts-title">
+      <header className="dashboard-block-header">
+        <h2 id="active-alerts-title" className="card-title">
+          <BellRing size={18} aria-hidden />
+          Active Alerts
+        </h2>
+        <Link to="/alerts" className="button button-ghost button-small">
+          View All
+        </Link>
+      </header>
+      {alerts.isPending ? (
+        <p className="muted" role="status">
+          Loading alerts...
+        </p>
+      ) : alerts.isError ? (
+        <p className="field-error" role="alert">
+          Could not load alerts: {errorReason(alerts.error)}
+        </p>
+      ) : alerts.data.length === 0 ? (
+        <div className="dashboard-empty active-alerts-empty">
+          <CheckCircle2 size={28} aria-hidden className="active-alerts-ok" />
+          <p>No active alerts</p>
+          <p className="muted small">All systems running smoothly</p>
+        </div>
+      ) : (
+        <ul className="active-alert-list" data-testid="active-alerts">
+          {alerts.data.slice(0, ACTIVE_ALERTS_LIMIT).map((alert) => (
+            <li key={alert.id} className={`active-alert severity-edge-${alert.severity}`}>
+              <span className="active-alert-title">{alert.title}</span>
+              {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
+              <span className="active-alert-meta">
+                <SeverityBadge severity={alert.severity} />
+                <time className="muted small" dateTime={alert.createdAt}>
+                  {formatDateTime(alert.createdAt)}
+                </time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { can, londonToday, type Role } from '@care/events';
+import { Link } from '@tanstack/react-router';
+import { CalendarPlus, FileBarChart, UserPlus, Zap } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../shared/lazy-named';
+import { defaultStartFor } from '../appointments/appointment-form';
+
+const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
+
+/** Quick Actions (spec part 1 section 2.6): only the ones this role may carry out. */
+export function QuickActions({ role }: { role: Role }) {
+  const [scheduling, setScheduling] = useState(false);
+  const canClients = can(role, 'clients.write');
+  const canSchedule = can(role, 'appointments.write');
+  return (
+    <section className="card dashboard-block" aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title" className="card-title">
+        <Zap size={18} aria-hidden />
+        Quick Actions
+      </h2>
+      <div className="dashboard-quick-actions">
+        {canClients && (
+          <Link to="/clients" className="button button-secondary">
+            <UserPlus size={16} aria-hidden />
+            Add New Client
+          </Link>
+        )}
+        {canSchedule && (
+          <button type="button" className="button button-secondary" onClick={() => setScheduling(true)}>
+            <CalendarPlus size={16} aria-hidden />
+            Schedule Appointment
+          </button>
+        )}
+        <Link to="/reports" className="button button-secondary">
+          <FileBarChart size={16} aria-hidden />
+          Generate Report
+        </Link>
+      </div>
+      {canSchedule && scheduling && (
+        <Suspense fallback={null}>
+          <AppointmentFormDialog open onOpenChange={setScheduling} title="Schedule Appointment" defaultStart={defaultStartFor(londonToday(), new Date())} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { ALERT_SEVERITIES, ALERT_STATUSES, TASK_CATEGORIES, type AlertView, type DashboardStats } from '@care/events';
+import { z } from 'zod';
+
+/**
+ * The figures read-api pushes over socket.io (issue 15), checked at the edge before they go into the query cache:
+ * a malformed push is dropped (the last good figure stays) rather than breaking a screen.
+ */
+
+const count = z.number().int().nonnegative();
+const percent = z.number().min(0).max(100).nullable();
+
+export const countPushSchema = z.object({ count });
+
+const dashboardStatsSchema = z.object({
+  activeAlerts: count,
+  urgentAlerts: count,
+  openAlerts: count,
+  toDoItems: count,
+  overdueTasks: count,
+  taskCategories: z.object(Object.fromEntries(TASK_CATEGORIES.map((category) => [category, count])) as Record<(typeof TASK_CATEGORIES)[number], typeof count>),
+  unrecordedVisits: count,
+  welfareConcerns: count.nullable(),
+  incidents: count.nullable(),
+  quickStats: z.object({
+    onTimeRate: percent,
+    trainingCompliance: percent,
+    clientSatisfaction: z.number().min(1).max(5).nullable(),
+    ratingsCount: count,
+  }),
+});
+
+/** Only what the bell's list shows is checked; the rest of the row is the server's AlertView as sent. */
+const alertPushSchema = z.looseObject({
+  id: z.string().min(1),
+  title: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  status: z.enum(ALERT_STATUSES),
+  createdAt: z.string(),
+});
+
+export function parseCountPush(payload: unknown): number | undefined {
+  const parsed = countPushSchema.safeParse(payload);
+  return parsed.success ? parsed.data.count : undefined;
+}
+
+export function parseDashboardStatsPush(payload: unknown): DashboardStats | undefined {
+  const parsed = dashboardStatsSchema.safeParse(payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function parseAlertPush(payload: unknown): AlertView | undefined {
+  return alertPushSchema.safeParse(payload).success ? (payload as AlertView) : undefined;
+}
+
+/** The bell's list with a newly raised alert on top: once only, still newest first, no longer than it was asked for. */
+export function withNewAlert(list: readonly AlertView[] | undefined, alert: AlertView, limit: number): AlertView[] | undefined {
+  // Nothing loaded yet: the list's own first read will include it.
+  if (list === undefined) return undefined;
+  if (alert.status === 'resolved') return [...list];
+  return [alert, ...list.filter((item) => item.id !== alert.id)].slice(0, limit);
+}

@@ -1,0 +1,44 @@
+import type { AlertView } from '@care/events';
+import { describe, expect, it } from 'vitest';
+import { parseAlertPush, parseCountPush, parseDashboardStatsPush, withNewAlert } from './live-figures';
+
+const stats = {
+  activeAlerts: 3,
+  urgentAlerts: 1,
+  openAlerts: 4,
+  toDoItems: 7,
+  overdueTasks: 2,
+  taskCategories: { care: 3, medication: 0, staffing: 2, training: 1, administration: 1 },
+  unrecordedVisits: 5,
+  welfareConcerns: null,
+  incidents: null,
+  quickStats: { onTimeRate: 94.2, trainingCompliance: null, clientSatisfaction: 4.5, ratingsCount: 2 },
+};
+
+const alert = (id: string, status: AlertView['status'] = 'active') =>
+  ({ id, title: `Alert ${id}`, severity: 'high', status, createdAt: '2026-11-23T10:00:00.000Z' }) as AlertView;
+
+describe('pushed figures', () => {
+  it('takes a count and the dashboard figures as sent, and drops a malformed push', () => {
+    expect(parseCountPush({ count: 4 })).toBe(4);
+    expect(parseCountPush({ count: -1 })).toBeUndefined();
+    expect(parseCountPush({ count: '4' })).toBeUndefined();
+    expect(parseCountPush(null)).toBeUndefined();
+    expect(parseDashboardStatsPush(stats)).toEqual(stats);
+    expect(parseDashboardStatsPush({ ...stats, taskCategories: { care: 1 } })).toBeUndefined();
+    expect(parseDashboardStatsPush({ ...stats, quickStats: { ...stats.quickStats, clientSatisfaction: 7 } })).toBeUndefined();
+  });
+
+  it('checks a new alert row before the bell shows it', () => {
+    expect(parseAlertPush(alert('a'))?.id).toBe('a');
+    expect(parseAlertPush({ id: 'a', title: 'x', severity: 'loud', status: 'active', createdAt: '' })).toBeUndefined();
+  });
+
+  it('puts a new alert on top of the bell list once, keeping its length', () => {
+    const list = [alert('b'), alert('c')];
+    expect(withNewAlert(list, alert('a'), 2)?.map((item) => item.id)).toEqual(['a', 'b']);
+    expect(withNewAlert(list, alert('c'), 10)?.map((item) => item.id)).toEqual(['c', 'b']);
+    expect(withNewAlert(list, alert('z', 'resolved'), 10)?.map((item) => item.id)).toEqual(['b', 'c']);
+    expect(withNewAlert(undefined, alert('a'), 10)).toBeUndefined();
+  });
+});
