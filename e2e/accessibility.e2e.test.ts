@@ -29,7 +29,7 @@ const coordinatorUser = { email: 'cora.ndiaye@example.org', firstName: 'Cora', l
 const shots = '.test-results/screenshots';
 
 /** Screens kept as pictures in high contrast at 390 px, to look at. */
-const SCREENSHOTS = ['/', '/carers', '/check-in', '/schedule-day', '/scheduling', '/diary', '/landing'];
+const SCREENSHOTS = ['/', '/carers', '/check-in', '/schedule-day', '/scheduling', '/diary', '/alerts', '/tasks', '/landing'];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -49,25 +49,34 @@ const ADMIN_ROUTES = [
   '/manage',
   '/check-in',
   '/visits/new',
+  '/alerts',
+  '/tasks',
+  // The lists as the dashboard's tiles open them.
+  '/tasks?open=true',
+  '/visits?unrecorded=true',
+  '/diary?welfare=true',
   ...DIARY_ROUTES.map((route) => route.path),
   ...COMING_SOON_ROUTES.map((route) => route.path),
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks'];
 
 interface DialogScan {
   readonly name: string;
   readonly path: string;
   /** Opens the dialog (or panel) from its button, as a user would. */
   open(page: Page, phone: boolean): Promise<void>;
+  /** Further states of the open dialog to scan as well (a tabbed dialog's other tabs), each named. */
+  readonly then?: readonly { readonly name: string; show(page: Page): Promise<void> }[];
 }
 
+/** `name`: the button's whole name, or the start of it before ": " (a row's action names its row: "Resolve: Missed visit"). */
 const byButton = (name: string, path: string): DialogScan => ({
   name,
   path,
   async open(page) {
-    await page.getByRole('button', { name, exact: true }).first().click();
+    await page.getByRole('button', { name: new RegExp(`^${name}(: |$)`) }).first().click();
     await expect.poll(() => page.getByRole('dialog').count(), { message: `${name} dialog` }).toBeGreaterThan(0);
   },
 });
@@ -82,18 +91,22 @@ async function openAccessibility(page: Page, phone: boolean) {
   await expect.poll(() => page.getByRole('dialog', { name: 'Accessibility Settings' }).isVisible()).toBe(true);
 }
 
-const accessibilityTab = (tab: string): DialogScan => ({
-  name: `Accessibility Settings: ${tab}`,
-  path: '/',
-  async open(page, phone) {
-    await openAccessibility(page, phone);
-    await page.getByRole('tab', { name: tab }).click();
-  },
-});
-
 const SHARED_DIALOGS: readonly DialogScan[] = [
-  ...['Visual', 'Interaction', 'Motion', 'Presets'].map(accessibilityTab),
+  {
+    name: 'Accessibility Settings',
+    path: '/',
+    open: openAccessibility,
+    then: ['Interaction', 'Motion', 'Presets'].map((tab) => ({ name: tab, show: (page: Page) => page.getByRole('tab', { name: tab }).click() })),
+  },
   byButton('Feedback', '/'),
+  {
+    name: 'Alerts bell',
+    path: '/',
+    async open(page) {
+      await page.getByTestId('alert-bell').click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Latest alerts' }).isVisible()).toBe(true);
+    },
+  },
   {
     name: 'Mobile menu',
     path: '/',
@@ -114,6 +127,8 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   byButton('Add Appointment', '/schedule-day'),
   byButton('Schedule Visit', '/visits'),
   byButton('Add User', '/admin'),
+  byButton('New Task', '/tasks'),
+  ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
 const VISITOR_PANELS: readonly DialogScan[] = [
@@ -295,7 +310,7 @@ it('scans every route the router declares', () => {
   expect(declared.filter((path) => path !== '/landing' && !ADMIN_ROUTES.includes(path!))).toEqual([]);
 });
 
-describe.each(VARIANTS)('$role at $viewport.width px, high contrast $highContrast', (variant) => {
+describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s', (_, variant) => {
   let context: BrowserContext;
   let page: Page;
   const phone = variant.viewport.width < 1024;
@@ -337,7 +352,11 @@ describe.each(VARIANTS)('$role at $viewport.width px, high contrast $highContras
     await dialog.open(page, phone);
     await settle(page);
     await check(`${dialog.path} ${name}`);
-    if (variant.highContrast && phone && name.startsWith('Accessibility Settings: Visual')) await page.screenshot({ path: `${shots}/accessibility-dialog-390-high-contrast.png` });
+    if (variant.highContrast && phone && name === 'Accessibility Settings') await page.screenshot({ path: `${shots}/accessibility-dialog-390-high-contrast.png` });
+    for (const state of dialog.then ?? []) {
+      await state.show(page);
+      await check(`${dialog.path} ${name}: ${state.name}`);
+    }
   });
 });
 

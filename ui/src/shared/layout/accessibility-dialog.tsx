@@ -23,9 +23,9 @@ function VisualTab() {
       />
       <fieldset className="font-size-choice">
         <legend className="setting-label">Font size</legend>
-        <div className="segmented">
+        <div className="font-size-options">
           {FONT_SIZES.map((size) => (
-            <label key={size} className="segmented-option">
+            <label key={size} className="font-size-option">
               <input type="radio" name="font-size" value={size} checked={settings.fontSize === size} onChange={() => accessibilityStore.update({ fontSize: size })} />
               <span>{FONT_SIZE_LABELS[size]}</span>
             </label>
