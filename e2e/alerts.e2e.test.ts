@@ -140,6 +140,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
 
     // The administrator acknowledges it from the dashboard: the bell and the tile drop on both screens, the row stays open.
     await mine.getByRole('button', { name: 'Acknowledge: Visit running late' }).click();
+    await expect.poll(() => mine.getByRole('button', { name: 'Resolve: Visit running late' }).evaluate((button) => button.matches(':focus'))).toBe(true);
     for (const page of [theirs, mine]) {
       await expect.poll(() => bellName(page)).toBe('Alerts, 0 active');
       await expect.poll(() => tile(page, 'tile-alerts')).toBe('0');
@@ -216,6 +217,13 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     expect(await detail.getByText(/^To Critical by .+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).isVisible()).toBe(true);
     await alertsPage.keyboard.press('Escape');
 
+    // Handed to the coordinator: the Status column says so.
+    await alertsPage.getByRole('button', { name: 'Assign: Visit running late' }).click();
+    const assign = alertsPage.getByRole('dialog', { name: 'Assign Alert' });
+    await assign.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => alertsPage.getByTestId('alert-row').getByText('Assigned to Rhona Blake').isVisible()).toBe(true);
+
     // A follow-up task in one step, handed to the coordinator: her To Do tile and Task Categories follow live.
     await alertsPage.getByRole('button', { name: 'Make task: Visit running late' }).click();
     const makeTask = alertsPage.getByRole('dialog', { name: 'Create Follow-up Task' });
@@ -235,6 +243,8 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     }
     await task.getByRole('button', { name: 'Start: Follow up: Visit running late' }).click();
     await expect.poll(() => task.getByText('In progress', { exact: true }).isVisible()).toBe(true);
+    // The Start button is gone; focus stays in the row, on its next action.
+    await expect.poll(() => task.getByRole('button', { name: 'Complete: Follow up: Visit running late' }).evaluate((button) => button.matches(':focus'))).toBe(true);
     await task.getByRole('button', { name: 'Complete: Follow up: Visit running late' }).click();
     const complete = dashboard.getByRole('dialog', { name: 'Complete Task' });
     await complete.getByLabel('Notes (optional)').fill('Rang the family; lunch made by a neighbour');
