@@ -5,9 +5,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
+import { startAccessibilitySettings } from './shared/accessibility/accessibility-store';
 import { createQueryClient } from './shared/query-client';
 import { Toaster } from './shared/toast';
 import './styles.css';
+import './shared/accessibility/accessibility.css';
+
+// The saved accessibility settings apply before the first render: the first paint is already in the chosen theme.
+startAccessibilitySettings();
 
 const queryClient = createQueryClient();
 

@@ -1,11 +1,20 @@
 import { Accessibility } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState, type RefObject } from 'react';
 import { lazyNamed } from '../lazy-named';
 
 /** In every screen's top bar: its dialog (and Radix Dialog) is fetched when first opened. */
 const AccessibilityDialog = lazyNamed(() => import('./accessibility-dialog'), 'AccessibilityDialog');
 
-/** The accessibility settings (spec section 2.5) arrive in a later issue; the button already names its dialog. */
+/** The settings dialog, fetched on first use; focus goes back to `opener` when it closes. */
+export function LazyAccessibilityDialog({ onOpenChange, opener }: { onOpenChange: (open: boolean) => void; opener: RefObject<HTMLButtonElement | null> }) {
+  return (
+    <Suspense fallback={null}>
+      <AccessibilityDialog onOpenChange={onOpenChange} opener={opener} />
+    </Suspense>
+  );
+}
+
+/** Opens the accessibility settings (spec section 2.5). */
 export function AccessibilityButton() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -15,11 +24,7 @@ export function AccessibilityButton() {
         <Accessibility size={18} aria-hidden />
         <span className="hide-narrow">Accessibility</span>
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <AccessibilityDialog onOpenChange={setOpen} opener={opener} />
-        </Suspense>
-      )}
+      {open && <LazyAccessibilityDialog onOpenChange={setOpen} opener={opener} />}
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu, Search } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { BRAND } from '../brand';
 import { lazyNamed } from '../lazy-named';
+import { LazyAccessibilityDialog } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MOBILE_TABS } from './nav-items';
@@ -15,14 +16,20 @@ export function MobileLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  // The phone's top bar has no room for it (spec 2.7): the menu opens the accessibility settings, and focus comes
+  // back to the menu button when they close.
+  const [accessibilityOpen, setAccessibilityOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="mobile-shell">
       <header className="mobile-topbar">
-        <button type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button ref={menuButton} type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
           <Menu size={22} aria-hidden />
         </button>
-        <Link to="/" className="brand-mark" aria-label={`${BRAND.mark}, ${BRAND.name} home`}>
+        <Link to="/" className="brand-mark">
           {BRAND.mark}
+          {/* The visible mark starts the link's name (WCAG 2.5.3). */}
+          <span className="sr-only"> {BRAND.name} home</span>
         </Link>
         <div className="mobile-topbar-end">
           <button type="button" className="icon-button" aria-label="Search" aria-expanded={searchOpen} onClick={() => setSearchOpen((open) => !open)}>
@@ -33,14 +40,23 @@ export function MobileLayout() {
       </header>
       {searchOpen && (
         <div className="mobile-search">
-          <HeaderSearch autoFocus />
+          <HeaderSearch autoFocus onDone={() => setSearchOpen(false)} />
         </div>
       )}
       {menuOpen && (
         <Suspense fallback={null}>
-          <MobileMenu open onOpenChange={setMenuOpen} pathname={pathname} />
+          <MobileMenu
+            open
+            onOpenChange={setMenuOpen}
+            pathname={pathname}
+            onOpenAccessibility={() => {
+              setMenuOpen(false);
+              setAccessibilityOpen(true);
+            }}
+          />
         </Suspense>
       )}
+      {accessibilityOpen && <LazyAccessibilityDialog onOpenChange={setAccessibilityOpen} opener={menuButton} />}
       <main className="content mobile-content" id="main">
         <BackButton />
         <Outlet />

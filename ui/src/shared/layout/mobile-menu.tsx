@@ -1,15 +1,27 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
-import { X } from 'lucide-react';
+import { Accessibility, X } from 'lucide-react';
 import { BRAND } from '../brand';
 import { closeOnEscape } from '../close-on-escape';
 import { SignOutButton } from '../../features/auth/sign-out-button';
+import { HeaderHelp } from '../../features/help/header-help';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, SETTINGS_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
 /** The phone's menu sheet (spec 2.3), fetched with Radix Dialog when it is first opened (mobile-layout.tsx). */
-export function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; onOpenChange: (open: boolean) => void; pathname: string }) {
+export function MobileMenu({
+  open,
+  onOpenChange,
+  pathname,
+  onOpenAccessibility,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pathname: string;
+  /** Closes the menu and opens the accessibility settings (the desktop header's Accessibility button). */
+  onOpenAccessibility: () => void;
+}) {
   const user = useCurrentUser();
   const close = () => onOpenChange(false);
   const SettingsIcon = SETTINGS_NAV.icon;
@@ -61,6 +73,11 @@ export function MobileMenu({ open, onOpenChange, pathname }: { open: boolean; on
               <SettingsIcon size={18} aria-hidden />
               {SETTINGS_NAV.label}
             </Link>
+            <button type="button" className="sidebar-link" aria-haspopup="dialog" onClick={onOpenAccessibility}>
+              <Accessibility size={18} aria-hidden />
+              Accessibility
+            </button>
+            <HeaderHelp className="sidebar-link" labelClassName="" />
             <SignOutButton className="sidebar-link" iconSize={18} />
             <p className="sidebar-footer">
               {BRAND.copyright} · Version {BRAND.version}

@@ -1,0 +1,482 @@
+import { readFileSync } from 'node:fs';
+import axe from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { londonToday } from '@care/events';
+import { demoCarers } from '../scripts/demo/demo-carers';
+import { demoClients } from '../scripts/demo/demo-clients';
+import { demoDiaryEntries } from '../scripts/demo/demo-diary';
+import { demoFeedback } from '../scripts/demo/demo-feedback';
+import { demoShifts } from '../scripts/demo/demo-shifts';
+import { demoTasks } from '../scripts/demo/demo-tasks';
+import { demoTraining } from '../scripts/demo/demo-training';
+import { demoVisits } from '../scripts/demo/demo-appointments';
+import { COMING_SOON_ROUTES } from '../ui/src/routes/coming-soon-routes';
+import { DIARY_ROUTES } from '../ui/src/routes/diary-routes';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+/**
+ * WCAG 2.2 AA (issue 16): axe-core's serious and critical findings on every route of ui/src/router.tsx and the main
+ * dialogs, at 1280 and 390 px, in the normal and the high-contrast theme; plus what axe cannot see: no horizontal
+ * scrolling at 390 px outside tables. One product start for the whole file; one page per role, width and theme,
+ * reused from screen to screen. Each finding is listed with the elements it was found on.
+ */
+
+let env: E2eEnvironment;
+const PASSWORD = 'accessibility e2e password 1';
+const carerUser = { email: 'amelia.hughes@example.org', firstName: 'Amelia', lastName: 'Hughes' };
+const coordinatorUser = { email: 'cora.ndiaye@example.org', firstName: 'Cora', lastName: 'Ndiaye' };
+const shots = '.test-results/screenshots';
+
+/** Screens kept as pictures in high contrast at 390 px, to look at. */
+const SCREENSHOTS = ['/', '/carers', '/check-in', '/schedule-day', '/scheduling', '/diary', '/alerts', '/tasks', '/landing'];
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Every path the router declares (checked against ui/src/router.tsx below), as an administrator sees it. */
+const ADMIN_ROUTES = [
+  '/',
+  '/carers',
+  '/clients',
+  '/training',
+  '/voice-notes/new',
+  '/admin',
+  '/scheduling',
+  '/schedule-day',
+  '/appointments',
+  '/visits',
+  '/monitoring',
+  '/manage',
+  '/check-in',
+  '/visits/new',
+  '/alerts',
+  '/tasks',
+  // The lists as the dashboard's tiles open them.
+  '/tasks?open=true',
+  '/visits?unrecorded=true',
+  '/diary?welfare=true',
+  ...DIARY_ROUTES.map((route) => route.path),
+  ...COMING_SOON_ROUTES.map((route) => route.path),
+  '/no-such-page',
+];
+/** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks'];
+
+interface DialogScan {
+  readonly name: string;
+  readonly path: string;
+  /** Opens the dialog (or panel) from its button, as a user would. */
+  open(page: Page, phone: boolean): Promise<void>;
+  /** Further states of the open dialog to scan as well (a tabbed dialog's other tabs), each named. */
+  readonly then?: readonly { readonly name: string; show(page: Page): Promise<void> }[];
+}
+
+/** `name`: the button's whole name, or the start of it before ": " (a row's action names its row: "Resolve: Missed visit"). */
+const byButton = (name: string, path: string): DialogScan => ({
+  name,
+  path,
+  async open(page) {
+    await page.getByRole('button', { name: new RegExp(`^${name}(: |$)`) }).first().click();
+    await expect.poll(() => page.getByRole('dialog').count(), { message: `${name} dialog` }).toBeGreaterThan(0);
+  },
+});
+
+async function openAccessibility(page: Page, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Accessibility' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+  }
+  await expect.poll(() => page.getByRole('dialog', { name: 'Accessibility Settings' }).isVisible()).toBe(true);
+}
+
+const SHARED_DIALOGS: readonly DialogScan[] = [
+  {
+    name: 'Accessibility Settings',
+    path: '/',
+    open: openAccessibility,
+    then: ['Interaction', 'Motion', 'Presets'].map((tab) => ({ name: tab, show: (page: Page) => page.getByRole('tab', { name: tab }).click() })),
+  },
+  byButton('Feedback', '/'),
+  {
+    name: 'Alerts bell',
+    path: '/',
+    async open(page) {
+      await page.getByTestId('alert-bell').click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Latest alerts' }).isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'Mobile menu',
+    path: '/',
+    async open(page, phone) {
+      if (!phone) return; // the phone's menu only
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Mobile Dashboard' }).isVisible()).toBe(true);
+    },
+  },
+];
+const ADMIN_DIALOGS: readonly DialogScan[] = [
+  ...SHARED_DIALOGS,
+  byButton('Add Carer', '/carers'),
+  byButton('Add Client', '/clients'),
+  byButton('Add Training Record', '/training'),
+  byButton('Add Entry', '/diary'),
+  byButton('New Shift', '/scheduling'),
+  byButton('Add Appointment', '/schedule-day'),
+  byButton('Schedule Visit', '/visits'),
+  byButton('Add User', '/admin'),
+  byButton('New Task', '/tasks'),
+  ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
+];
+const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
+const VISITOR_PANELS: readonly DialogScan[] = [
+  {
+    name: 'Administrator Login',
+    path: '/landing',
+    async open(page) {
+      await page.getByRole('button', { name: 'Administrator Login' }).click();
+      await expect.poll(() => page.getByLabel('Email').first().isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'Request new password',
+    path: '/landing',
+    async open(page) {
+      await page.getByRole('button', { name: 'Request new password' }).click();
+      await expect.poll(() => page.getByLabel('Email').first().isVisible()).toBe(true);
+    },
+  },
+];
+
+/**
+ * The little of the DOM the probes below use. The e2e programme is type-checked without the DOM library (the
+ * services must not use it), so code that runs in the page reaches it through globalThis with these types.
+ */
+interface ProbeElement {
+  readonly tagName: string;
+  readonly id: string;
+  readonly className: unknown;
+  readonly textContent: string | null;
+  readonly parentElement: ProbeElement | null;
+  getBoundingClientRect(): { readonly right: number };
+  getAttribute(name: string): string | null;
+}
+interface ProbeGlobals {
+  readonly document: {
+    readonly documentElement: ProbeElement & { readonly clientWidth: number; readonly scrollWidth: number };
+    querySelector(selector: string): ProbeElement | null;
+    querySelectorAll(selector: string): Iterable<ProbeElement>;
+  };
+  getComputedStyle(element: ProbeElement): { readonly overflowX: string };
+  axe?: typeof axe;
+}
+
+/** Waits until the screen has drawn its data: no auth spinner, no "Loading ..." left, nothing busy. */
+async function settle(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const { document } = globalThis as unknown as ProbeGlobals;
+          const root = document.querySelector('main, .landing');
+          if (!root) return 'no main';
+          if (document.querySelector('[aria-busy="true"], .full-screen-spinner')) return 'busy';
+          if (/Loading\b/.test(root.textContent ?? '')) return 'loading';
+          return 'ready';
+        }),
+      { message: `${page.url()} settled` },
+    )
+    .toBe('ready');
+}
+
+interface Finding {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/** axe-core on the page as it stands: serious and critical findings only (the issue's bar), target size included. */
+async function scan(page: Page): Promise<Finding[]> {
+  const loaded = await page.evaluate(() => 'axe' in globalThis);
+  if (!loaded) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    // No context: axe checks the whole document.
+    const results = await (globalThis as unknown as Required<ProbeGlobals>).axe.run({
+      resultTypes: ['violations'],
+      rules: { 'target-size': { enabled: true } },
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}${node.failureSummary ? `: ${node.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`),
+    }));
+  });
+  return found.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+}
+
+/** At 390 px nothing may stick out sideways except inside a table's own scroll box (WCAG 1.4.10 reflow). */
+async function horizontalOverflow(page: Page): Promise<Finding[]> {
+  const culprits = await page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const inScrollBox = (element: ProbeElement) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') return true;
+      }
+      return false;
+    };
+    const describe = (element: ProbeElement) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && !inScrollBox(element))
+      .slice(0, 5)
+      .map((element) => `${describe(element)} ends at ${Math.round(element.getBoundingClientRect().right)} px`);
+  });
+  return culprits.length === 0 ? [] : [{ id: 'horizontal-scroll', impact: 'serious', help: 'The page scrolls sideways at 390 px', targets: culprits }];
+}
+
+function report(where: string, findings: readonly Finding[]): string {
+  return findings.map((finding) => `${where}: ${finding.id} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`).join('\n');
+}
+
+interface Variant {
+  readonly role: 'admin' | 'carer' | 'visitor';
+  readonly viewport: { width: number; height: number };
+  readonly highContrast: boolean;
+}
+
+const VARIANTS: readonly Variant[] = (['admin', 'carer', 'visitor'] as const).flatMap((role) =>
+  [DESKTOP, PHONE].flatMap((viewport) => [false, true].map((highContrast) => ({ role, viewport, highContrast }))),
+);
+
+const label = (variant: Variant) => `${variant.role} at ${variant.viewport.width} px, ${variant.highContrast ? 'high contrast' : 'normal theme'}`;
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_accessibility');
+  // A small agency, from the demo data's own generators: every screen has rows, cards, badges and charts to check.
+  const admin = await env.signedInContext();
+  const send = async (context: BrowserContext, method: string, path: string, data: unknown) => {
+    const reply = await context.request.fetch(`${env.product.url}${path}`, { method, data, headers: { origin: env.product.url } });
+    if (reply.status() >= 300) throw new Error(`${method} ${path}: ${reply.status()} ${await reply.text()}`);
+    return ((await reply.json()) as { id: string }).id;
+  };
+  const carerUserId = await send(admin, 'POST', '/api/users', { ...carerUser, role: 'carer', password: PASSWORD });
+  const coordinatorUserId = await send(admin, 'POST', '/api/users', { ...coordinatorUser, role: 'coordinator', password: PASSWORD });
+  const carers = demoCarers()
+    .slice(0, 4)
+    .map((carer, index) => (index === 0 ? { ...carer, ...carerUser, userId: carerUserId } : carer));
+  const carerIds: string[] = [];
+  for (const carer of carers) carerIds.push(await send(admin, 'POST', '/api/carers', carer));
+  const clientIds: string[] = [];
+  for (const client of demoClients(carerIds).slice(0, 6)) clientIds.push(await send(admin, 'POST', '/api/clients', client));
+  const activeCarers = carerIds.filter((_, index) => carers[index]!.isActive !== false);
+  const today = londonToday();
+  const carer = await env.signedInContext(DESKTOP, { email: carerUser.email, password: PASSWORD });
+  const coordinator = await env.signedInContext(DESKTOP, { email: coordinatorUser.email, password: PASSWORD });
+  for (const record of demoTraining(carerIds, today)) await send(admin, 'POST', '/api/training', record);
+  for (const entry of demoDiaryEntries(carerIds, clientIds, new Date()).slice(0, 12)) await send(entry.carerId === carerIds[0] ? carer : admin, 'POST', '/api/diary', entry);
+  for (const item of demoFeedback()) await send(admin, 'POST', '/api/feedback', item);
+  // The visits of the last ten hours and the next day, in every state the demo gives them (a check-in typed in by
+  // hand must be within the last 12 hours).
+  const recent = demoVisits(activeCarers, clientIds, new Date()).filter(({ schedule }) => {
+    const hoursAhead = (Date.parse(schedule.scheduledStart) - Date.now()) / 3_600_000;
+    return hoursAhead > -10 && hoursAhead < 24;
+  });
+  for (const { schedule, steps } of recent) {
+    const id = await send(admin, 'POST', '/api/appointments', schedule);
+    for (const step of steps) await send(schedule.carerId === carerIds[0] && step.action.startsWith('check-') ? carer : admin, 'POST', `/api/appointments/${id}/${step.action}`, step.body);
+  }
+  for (const shift of demoShifts(activeCarers, today).filter((shift) => Math.abs(Date.parse(shift.startTime) - Date.now()) < 3 * 86_400_000)) {
+    await send(admin, 'POST', '/api/shifts', shift);
+  }
+  for (const { create, steps } of demoTasks({ coordinatorId: coordinatorUserId, carerUserId }, carerIds, clientIds, new Date())) {
+    const id = await send(coordinator, 'POST', '/api/tasks', create);
+    for (const step of steps) await send(create.assignedTo === carerUserId ? carer : coordinator, 'POST', `/api/tasks/${id}/${step.action}`, step.body);
+  }
+  await Promise.all([admin.close(), carer.close(), coordinator.close()]);
+}, 180_000);
+afterAll(async () => env?.stop());
+
+it('scans every route the router declares', () => {
+  const router = readFileSync(new URL('../ui/src/router.tsx', import.meta.url), 'utf8');
+  const declared = [...router.matchAll(/path:\s*'(\/[^']*)'|\[\s*'(\/[^']*)',\s*[A-Z]\w*\s*\]/g)].map((match) => match[1] ?? match[2]);
+  expect(declared.length).toBeGreaterThan(5);
+  expect(declared.filter((path) => path !== '/landing' && !ADMIN_ROUTES.includes(path!))).toEqual([]);
+});
+
+describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s', (_, variant) => {
+  let context: BrowserContext;
+  let page: Page;
+  const phone = variant.viewport.width < 1024;
+  const routes = variant.role === 'admin' ? ADMIN_ROUTES : variant.role === 'carer' ? CARER_ROUTES : ['/landing'];
+  const dialogs = variant.role === 'admin' ? ADMIN_DIALOGS : variant.role === 'carer' ? CARER_DIALOGS : VISITOR_PANELS;
+
+  beforeAll(async () => {
+    context =
+      variant.role === 'admin' ? await env.signedInContext(variant.viewport)
+      : variant.role === 'carer' ? await env.signedInContext(variant.viewport, { email: carerUser.email, password: PASSWORD })
+      : await env.browser.newContext({ viewport: variant.viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+    // The theme as a returning user has it: saved in local storage by the Accessibility dialog on an earlier visit.
+    if (variant.highContrast) await context.addInitScript("window.localStorage.setItem('highContrast', 'true')");
+    page = await context.newPage();
+  });
+  afterAll(async () => context?.close());
+
+  async function visit(path: string) {
+    await page.goto(`${env.product.url}${path}`);
+    await settle(page);
+    expect(await page.evaluate(() => (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute('data-contrast'))).toBe(variant.highContrast ? 'high' : null);
+  }
+
+  async function check(where: string) {
+    const findings = [...(await scan(page)), ...(phone ? await horizontalOverflow(page) : [])];
+    expect(findings.length === 0 ? '' : report(`${label(variant)} ${where}`, findings)).toBe('');
+  }
+
+  it.each(routes)('%s', async (path) => {
+    await visit(path);
+    await check(path);
+    if (variant.highContrast && phone && SCREENSHOTS.includes(path)) {
+      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png`, fullPage: true });
+    }
+  });
+
+  it.each(dialogs.filter((dialog) => phone || dialog.name !== 'Mobile menu').map((dialog) => [dialog.name, dialog] as const))('dialog: %s', async (name, dialog) => {
+    await visit(dialog.path);
+    await dialog.open(page, phone);
+    await settle(page);
+    await check(`${dialog.path} ${name}`);
+    if (variant.highContrast && phone && name === 'Accessibility Settings') await page.screenshot({ path: `${shots}/accessibility-dialog-390-high-contrast.png` });
+    for (const state of dialog.then ?? []) {
+      await state.show(page);
+      await check(`${dialog.path} ${name}: ${state.name}`);
+    }
+  });
+});
+
+describe('the Accessibility dialog (spec section 2.5)', () => {
+  const html = (page: Page, name: string) => page.evaluate((attribute) => (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute(attribute), name);
+  const stored = (page: Page) =>
+    page.evaluate(() => {
+      const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
+      return Object.fromEntries(['highContrast', 'fontSize', 'reducedMotion', 'focusIndicators'].map((key) => [key, localStorage.getItem(key)]));
+    });
+  const rootFontSize = (page: Page) => page.evaluate(() => (globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } }).getComputedStyle((globalThis as unknown as ProbeGlobals).document.documentElement).fontSize);
+
+  it('saves each change as it is made, applies it to the whole product at once and on the next visit', async () => {
+    const context = await env.signedInContext(DESKTOP);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${env.product.url}/carers`);
+    await settle(page);
+    // Defaults (spec section 9): nothing stored yet, medium type, focus indicators on.
+    expect(await rootFontSize(page)).toBe('15px');
+    expect(await html(page, 'data-focus-indicators')).toBe('enhanced');
+
+    await openAccessibility(page, false);
+    const dialog = page.getByRole('dialog', { name: 'Accessibility Settings' });
+    expect(await dialog.getByRole('tab').allInnerTexts()).toEqual(['Visual', 'Interaction', 'Motion', 'Presets']);
+    const highContrast = dialog.getByRole('switch', { name: 'High contrast' });
+    expect(await highContrast.getAttribute('aria-checked')).toBe('false');
+    await highContrast.click();
+    expect(await highContrast.getAttribute('aria-checked')).toBe('true');
+    expect(await html(page, 'data-contrast')).toBe('high');
+    await dialog.getByRole('radio', { name: 'Extra Large' }).check();
+    expect(await rootFontSize(page)).toBe('21px');
+    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'extra-large', reducedMotion: 'false', focusIndicators: 'true' });
+
+    await dialog.getByRole('tab', { name: 'Interaction' }).click();
+    expect(await dialog.getByRole('switch', { name: 'Enhanced focus indicators' }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('definition').count()).toBeGreaterThan(4);
+    await dialog.getByRole('tab', { name: 'Motion' }).click();
+    await dialog.getByRole('switch', { name: 'Reduce motion' }).click();
+    expect(await html(page, 'data-reduced-motion')).toBe('true');
+    const transition = await dialog.getByRole('button', { name: 'Done' }).evaluate((element) =>
+      (globalThis as unknown as { getComputedStyle(element: unknown): { transitionDuration: string } }).getComputedStyle(element).transitionDuration,
+    );
+    expect(transition).toBe('0s');
+
+    // Presets set what the spec names and leave the rest: Motor Support keeps high contrast on.
+    await dialog.getByRole('tab', { name: 'Presets' }).click();
+    expect(await dialog.getByRole('tabpanel').getByRole('button').allInnerTexts()).toEqual([
+      expect.stringContaining('Vision Support'),
+      expect.stringContaining('Motor Support'),
+      expect.stringContaining('Cognitive Support'),
+      expect.stringContaining('Reset to Default'),
+    ]);
+    await dialog.getByRole('button', { name: /Motor Support/ }).click();
+    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'medium', reducedMotion: 'true', focusIndicators: 'true' });
+    await dialog.getByRole('button', { name: /Vision Support/ }).click();
+    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'large', reducedMotion: 'true', focusIndicators: 'true' });
+    expect(await rootFontSize(page)).toBe('18px');
+
+    // Done closes the dialog and gives the focus back to the button that opened it.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Accessibility' }).evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+
+    // The next visit starts in the chosen theme, on every screen, the landing page included.
+    await page.goto(`${env.product.url}/clients`);
+    await settle(page);
+    expect([await html(page, 'data-contrast'), await html(page, 'data-reduced-motion'), await rootFontSize(page)]).toEqual(['high', 'true', '18px']);
+
+    // Reset All: every default back, stored as such.
+    await openAccessibility(page, false);
+    await dialog.getByRole('button', { name: 'Reset All' }).click();
+    expect(await stored(page)).toEqual({ highContrast: 'false', fontSize: 'medium', reducedMotion: 'false', focusIndicators: 'true' });
+    expect([await html(page, 'data-contrast'), await html(page, 'data-reduced-motion'), await rootFontSize(page)]).toEqual([null, null, '15px']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens from the phone menu, and every control reached with Tab shows a focus ring', async () => {
+    const context = await env.signedInContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/`);
+    await settle(page);
+    await openAccessibility(page, true);
+    const dialog = page.getByRole('dialog', { name: 'Accessibility Settings' });
+    await dialog.getByRole('switch', { name: 'High contrast' }).click();
+    expect(await html(page, 'data-contrast')).toBe('high');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Keyboard only, in both focus styles: each focused control draws an outline of 2 px or more.
+    for (const enhanced of [true, false]) {
+      if (!enhanced) {
+        await openAccessibility(page, true);
+        await dialog.getByRole('tab', { name: 'Interaction' }).click();
+        await dialog.getByRole('switch', { name: 'Enhanced focus indicators' }).click();
+        await dialog.getByRole('button', { name: 'Done' }).click();
+      }
+      await page.goto(`${env.product.url}/carers`);
+      await settle(page);
+      const rings: string[] = [];
+      for (let step = 0; step < 12; step += 1) {
+        await page.keyboard.press('Tab');
+        rings.push(
+          await page.evaluate(() => {
+            const probe = globalThis as unknown as {
+              document: { activeElement: { tagName: string; textContent: string | null } | null };
+              getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string };
+            };
+            const element = probe.document.activeElement;
+            if (!element) return 'nothing focused';
+            const style = probe.getComputedStyle(element);
+            const visible = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+            return visible ? 'ring' : `no ring on ${element.tagName} ${element.textContent?.trim().slice(0, 30) ?? ''}`;
+          }),
+        );
+      }
+      expect(rings.filter((ring) => ring !== 'ring')).toEqual([]);
+    }
+    await context.close();
+  });
+});
