@@ -343,7 +343,7 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
     await visit(path);
     await check(path);
     if (variant.highContrast && phone && SCREENSHOTS.includes(path)) {
-      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png`, fullPage: true });
+      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png` });
     }
   });
 
@@ -445,8 +445,16 @@ describe('the Accessibility dialog (spec section 2.5)', () => {
     const dialog = page.getByRole('dialog', { name: 'Accessibility Settings' });
     await dialog.getByRole('switch', { name: 'High contrast' }).click();
     expect(await html(page, 'data-contrast')).toBe('high');
+    // The largest type still fits a phone: nothing scrolls sideways.
+    await dialog.getByRole('radio', { name: 'Extra Large' }).check();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    for (const path of ['/', '/carers', '/check-in', '/tasks']) {
+      await page.goto(`${env.product.url}${path}`);
+      await settle(page);
+      expect(report(`extra-large type at 390 px ${path}`, await horizontalOverflow(page))).toBe('');
+    }
+    await page.screenshot({ path: `${shots}/admin-390-high-contrast-extra-large-tasks.png` });
 
     // Keyboard only, in both focus styles: each focused control draws an outline of 2 px or more.
     for (const enhanced of [true, false]) {
