@@ -162,6 +162,7 @@ interface ProbeElement {
   readonly parentElement: ProbeElement | null;
   getBoundingClientRect(): { readonly right: number };
   getAttribute(name: string): string | null;
+  querySelector(selector: string): ProbeElement | null;
 }
 interface ProbeGlobals {
   readonly document: {
@@ -173,7 +174,10 @@ interface ProbeGlobals {
   axe?: typeof axe;
 }
 
-/** Waits until the screen has drawn its data: no auth spinner, no "Loading ..." left, nothing busy. */
+/**
+ * Waits until the screen has drawn its data: its own heading is there (its chunk has loaded, not just the shell and
+ * the Back button), no auth spinner, no "Loading ..." left, nothing busy.
+ */
 async function settle(page: Page) {
   await expect
     .poll(
@@ -182,6 +186,7 @@ async function settle(page: Page) {
           const { document } = globalThis as unknown as ProbeGlobals;
           const root = document.querySelector('main, .landing');
           if (!root) return 'no main';
+          if (!root.querySelector('h1, h2')) return 'no heading yet';
           if (document.querySelector('[aria-busy="true"], .full-screen-spinner')) return 'busy';
           if (/Loading\b/.test(root.textContent ?? '')) return 'loading';
           return 'ready';
