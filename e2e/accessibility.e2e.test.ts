@@ -51,6 +51,8 @@ const ADMIN_ROUTES = [
   '/visits/new',
   '/alerts',
   '/tasks',
+  '/settings',
+  '/emergency',
   // The lists as the dashboard's tiles open them.
   '/tasks?open=true',
   '/visits?unrecorded=true',
@@ -60,7 +62,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;
@@ -91,7 +93,33 @@ async function openAccessibility(page: Page, phone: boolean) {
   await expect.poll(() => page.getByRole('dialog', { name: 'Accessibility Settings' }).isVisible()).toBe(true);
 }
 
+/** What's new and Get support: header buttons on a desktop, in the menu on a phone. */
+const helpDialog = (name: "What's new" | 'Get support'): DialogScan => ({
+  name,
+  path: '/',
+  async open(page, phone) {
+    if (phone) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Mobile Dashboard' }).getByRole('button', { name }).click();
+    } else {
+      await page.getByRole('button', { name }).click();
+    }
+    await expect.poll(() => page.getByRole('dialog', { name }).isVisible()).toBe(true);
+  },
+});
+
 const SHARED_DIALOGS: readonly DialogScan[] = [
+  helpDialog("What's new"),
+  helpDialog('Get support'),
+  {
+    name: 'Search results',
+    path: '/',
+    async open(page, phone) {
+      if (phone) await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Search users, carers and clients' }).fill('an');
+      await expect.poll(() => page.getByRole('listbox', { name: 'Search results' }).or(page.getByText(/^No results for/)).first().isVisible()).toBe(true);
+    },
+  },
   {
     name: 'Accessibility Settings',
     path: '/',

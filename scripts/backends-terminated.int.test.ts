@@ -7,7 +7,7 @@ import type { RunningProduct } from './product';
 import { startTestProduct, type TestProduct } from './test-product';
 
 /**
- * The product as `npm start` runs it (command API, projector, read API and UI server as processes) while every
+ * The product as `npm start` runs it (command API, rules, projector, read API and UI server as processes) while every
  * PostgreSQL backend they hold is terminated, as a database restart or a failover would: each service answers
  * again within 5 seconds, no process dies, and no event is lost or written twice.
  */
@@ -46,7 +46,7 @@ async function terminateBackends(): Promise<number> {
   return pids.length;
 }
 
-/** The backends waiting on LISTEN: the read API's checkpoint watcher and the projector's subscription. */
+/** The backends waiting on LISTEN: the read API's checkpoint watcher, the projector's and the rules process's subscriptions. */
 async function listeningChannels(): Promise<string[]> {
   const { rows } = await terminator.query<{ query: string }>(
     `select query from pg_stat_activity
@@ -76,8 +76,11 @@ const carer = (round: number) => ({
 
 describe('every PostgreSQL backend of the running product terminated', () => {
   it('each service answers again within 5 s, nothing is lost or doubled, no process dies', async () => {
-    // The projector listens once its first catch-up (every projection built from nothing) is done.
-    await expect.poll(listeningChannels).toEqual([`listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${READ_MODEL_CHANGED_CHANNEL}`].sort());
+    // The projector listens once its first catch-up (every projection built from nothing) is done; the rules
+    // process follows the log too.
+    await expect
+      .poll(listeningChannels)
+      .toEqual([`listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${READ_MODEL_CHANGED_CHANNEL}`].sort());
     const listenersBefore = await listeningChannels();
 
     for (let round = 1; round <= ROUNDS; round += 1) {

@@ -22,6 +22,9 @@ import { PasswordResets } from './auth/password-resets';
 import { SignInService } from './auth/sign-in-service';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { alertRoutes } from './alerts/alert-routes';
+import { accountRoutes } from './account/account-routes';
+import { AccountService } from './account/account-service';
+import { emergencyRoutes } from './emergencies/emergency-routes';
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
@@ -99,6 +102,8 @@ export function createCommandApp({
     alertRoutes(deps),
     taskRoutes(deps),
     statusRoutes(deps),
+    accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
+    emergencyRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

@@ -10,6 +10,8 @@ import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { alertSliceEvents, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
+import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
+import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
@@ -39,6 +41,8 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerShiftBookingEvents,
   ...alertSliceEvents,
   ...taskSliceEvents,
+  ...emergencySliceEvents,
+  ...accountSliceEvents,
   ...projectionEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -64,6 +68,8 @@ export type DomainEvent =
   | CarerShiftBookingEvent
   | AlertSliceEvent
   | TaskSliceEvent
+  | EmergencySliceEvent
+  | AccountSliceEvent
   | ProjectionEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {

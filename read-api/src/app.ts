@@ -20,6 +20,10 @@ import {
   type SessionPolicy,
 } from '@care/events/server';
 import { alertRoutes } from './alerts/alert-routes';
+import { accountRoutes } from './account/account-routes';
+import { emergencyRoutes } from './emergencies/emergency-routes';
+import { searchRoutes } from './search/search-routes';
+import { NO_AGENCY_CONTACTS, type AgencyContacts } from './shared/agency-contacts';
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { taskRoutes } from './tasks/task-routes';
@@ -51,6 +55,8 @@ export interface ReadApiOptions {
   readonly sessionPolicy?: SessionPolicy;
   /** CARER_CLIENT_WINDOW_DAYS_BACK and _AHEAD: whose clients a carer may read (shared/carer-work.ts). */
   readonly carerWindow?: CarerWindow;
+  /** AGENCY_ON_CALL_PHONE and SUPPORT_*: the emergency screen's on-call number and the Get support dialog. */
+  readonly agencyContacts?: AgencyContacts;
 }
 
 export interface ReadApi {
@@ -68,6 +74,7 @@ export async function createReadApi({
   readYourWritesTimeoutMs = 5000,
   sessionPolicy = DEFAULT_SESSION_POLICY,
   carerWindow = DEFAULT_CARER_WINDOW,
+  agencyContacts = NO_AGENCY_CONTACTS,
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
@@ -100,6 +107,9 @@ export async function createReadApi({
     taskRoutes(deps),
     dashboardRoutes(deps),
     statusRoutes(deps),
+    searchRoutes(deps),
+    emergencyRoutes(deps, agencyContacts),
+    accountRoutes(deps, agencyContacts),
     openApiRoutes(),
   ];
   app.use(requestContext(log));

@@ -3,6 +3,14 @@ import { createReadModelDb } from '@care/projector';
 import { createLogger, createPool, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { createReadApi } from './app';
 
+/** A configured contact: trimmed, at most 200 characters; unset or blank is "not configured" (null). */
+const contact = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((value) => (value ? value : null));
+
 const env = parseEnv(
   serviceEnvSchema.extend({
     READ_API_PORT: port(3002),
@@ -10,6 +18,10 @@ const env = parseEnv(
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
     CARER_CLIENT_WINDOW_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(7),
     CARER_CLIENT_WINDOW_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(14),
+    AGENCY_ON_CALL_PHONE: contact,
+    SUPPORT_EMAIL: contact,
+    SUPPORT_PHONE: contact,
+    SUPPORT_HOURS: contact,
   }).extend(sessionEnvSchema.shape),
 );
 const log = createLogger('read-api', env.LOG_LEVEL);
@@ -22,6 +34,12 @@ const api = await createReadApi({
   readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
   sessionPolicy: sessionPolicyFrom(env),
   carerWindow: { daysBack: env.CARER_CLIENT_WINDOW_DAYS_BACK, daysAhead: env.CARER_CLIENT_WINDOW_DAYS_AHEAD },
+  agencyContacts: {
+    onCallPhone: env.AGENCY_ON_CALL_PHONE,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportPhone: env.SUPPORT_PHONE,
+    supportHours: env.SUPPORT_HOURS,
+  },
 });
 api.server.listen(env.READ_API_PORT, env.HOST, () => log.info({ port: env.READ_API_PORT }, 'read-api listening'));
 

@@ -4,7 +4,7 @@ import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { startCommandApiOn, type RunningCommandApi, type TestApiOptions } from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
-import { createReadApi, type ReadApi } from '../src/app';
+import { createReadApi, type ReadApi, type ReadApiOptions } from '../src/app';
 
 /** The three services on one fresh test database, as the product wires them, for read-api integration tests. */
 export interface ReadStack {
@@ -24,14 +24,14 @@ const log = createLogger('test', 'silent');
 export async function startReadStack(
   serverUrl: string,
   label: string,
-  options: { command?: TestApiOptions; lagIntervalMs?: number } = {},
+  options: { command?: TestApiOptions; lagIntervalMs?: number; readApi?: Pick<ReadApiOptions, 'agencyContacts' | 'carerWindow'> } = {},
 ): Promise<ReadStack> {
   const database = await createTestDatabase(serverUrl, label);
   const pool = createPool(database.url, { max: 10, log });
   const command = await startCommandApiOn(database.url, options.command);
   const projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: options.lagIntervalMs });
   await projector.settled();
-  const readApi = await createReadApi({ pool, db: createReadModelDb(pool), log });
+  const readApi = await createReadApi({ pool, db: createReadModelDb(pool), log, ...options.readApi });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   const readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
   return {

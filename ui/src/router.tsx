@@ -45,6 +45,8 @@ const MonitoringPage = lazyRouteComponent(() => import('./features/monitoring/mo
 const ManagePage = lazyRouteComponent(() => import('./features/manage/manage-page'), 'ManagePage');
 const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-in-page'), 'CheckInPage');
 const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
+const SettingsPage = lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage');
+const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emergency-page'), 'EmergencyPage');
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
 
@@ -58,10 +60,35 @@ function flagSearch<N extends string>(name: N) {
 }
 
 const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: DashboardPage });
-const carersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/carers', component: CarersPage });
+/** `?search=`: the list opens searched (the header's search opens a carer by its employee ID, a client by its ID). */
+const searchParam = (search: Record<string, unknown>): { search?: string } =>
+  typeof search.search === 'string' && search.search !== '' ? { search: search.search } : {};
+const carersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/carers',
+  validateSearch: searchParam,
+  component: function CarersRoute() {
+    const { search } = carersRoute.useSearch();
+    // Keyed: opening another record from the header starts the list afresh.
+    return <CarersPage key={search ?? ''} initialSearch={search} />;
+  },
+});
 const adminRoute = createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: AdminPage });
-const clientsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/clients', component: ClientsPage });
+const clientsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/clients',
+  validateSearch: searchParam,
+  component: function ClientsRoute() {
+    const { search } = clientsRoute.useSearch();
+    return <ClientsPage key={search ?? ''} initialSearch={search} />;
+  },
+});
 const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
+/** The user's own settings, and the carer's emergency screen (issue 16). */
+const shellScreenRoutes = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: SettingsPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/emergency', component: EmergencyPage }),
+];
 const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
 
 /** Operations (issue 5). /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
@@ -150,6 +177,7 @@ const routeTree = rootRoute.addChildren([
   tasksRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
+  ...shellScreenRoutes,
 ]);
 
 // 'intent': a screen's chunk is fetched when a link to it is hovered or focused, so opening it rarely waits.

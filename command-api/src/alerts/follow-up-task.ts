@@ -22,6 +22,8 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   training: 'training',
   carer_day: 'staffing',
   carer: 'staffing',
+  // A carer in trouble on a visit: the follow-up is a welfare check, care work.
+  emergency: 'care',
 };
 
 const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };

@@ -19,6 +19,15 @@ export class Credentials {
     return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined;
   }
 
+  async findByUserId(userId: string): Promise<Credential | undefined> {
+    const { rows } = await this.pool.query<{ user_id: string; password_hash: string }>(
+      'SELECT user_id, password_hash FROM auth.credentials WHERE user_id = $1',
+      [userId],
+    );
+    const row = rows[0];
+    return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined;
+  }
+
   async save(userId: string, email: string, passwordHash: string): Promise<void> {
     await this.pool.query(
       `INSERT INTO auth.credentials (user_id, email, password_hash) VALUES ($1, $2, $3)

@@ -9,7 +9,7 @@ export type UserCommand =
   | { type: 'ChangeUserRole'; userId: string; role: Role; actorId: string }
   | { type: 'DeactivateUser'; userId: string; actorId: string }
   | { type: 'ReactivateUser'; userId: string }
-  | { type: 'SetPassword'; userId: string; reason: 'initial' | 'reset' | 'admin' };
+  | { type: 'SetPassword'; userId: string; reason: 'initial' | 'reset' | 'admin' | 'self' };
 
 export const USER_NOT_FOUND = 'User not found';
 export const OWN_ROLE = 'You cannot change your own role';

@@ -94,7 +94,7 @@ export class UserService {
   async setPassword(
     userId: string,
     password: string,
-    reason: 'reset' | 'admin',
+    reason: 'reset' | 'admin' | 'self',
     context: CommandContext,
   ): Promise<CommandResult> {
     const loaded = await this.load(userId);

@@ -72,6 +72,10 @@ export const PERMISSIONS = {
     description: 'Start and complete the tasks assigned to them (managers: any task)',
   },
   'tasks.write': { roles: ['admin', 'coordinator'], description: 'Create, change, assign, cancel and reopen tasks' },
+  'emergencies.raise': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",
+  },
 } as const satisfies Record<string, { roles: readonly Role[]; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

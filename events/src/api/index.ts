@@ -17,3 +17,6 @@ export * from '../projections/projection-status-view-schema';
 export * from '../alerts/alert-view-schema';
 export * from '../tasks/task-view-schema';
 export * from '../dashboard/dashboard-view-schema';
+export * from '../emergencies/emergency-view-schema';
+export * from '../search/search-view-schema';
+export * from '../account/account-view-schema';

@@ -86,8 +86,8 @@ export type CancelAppointmentRequest = z.input<typeof cancelAppointmentRequestSc
 export const noShowRequestSchema = z.object({ reason });
 export type NoShowRequest = z.input<typeof noShowRequestSchema>;
 
-const locationRequest = z
-  .object({
+/** Where the device was (browser geolocation). */
+export const positionRequestSchema = z.object({
     latitude: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
     longitude: z
       .number({ error: 'Longitude must be a number' })
@@ -100,9 +100,8 @@ const locationRequest = z
       .nullable()
       .default(null),
     address: optionalText(TEXT_LIMITS.locationAddress).transform((value) => value ?? null),
-  })
-  .nullable()
-  .default(null);
+  });
+const locationRequestSchema = positionRequestSchema.nullable().default(null);
 
 /**
  * Manual: typed in by hand (no device time or position), so a reason is required. A check-in or check-out
@@ -113,7 +112,7 @@ const sourceFields = {
   source: z.enum(CHECK_IN_SOURCES, { error: `Source must be one of: ${CHECK_IN_SOURCES.join(', ')}` }).default('Computer'),
   manualInputReason: reason,
   handEnteredReason: reason,
-  location: locationRequest,
+  location: locationRequestSchema,
 };
 const requireManualReason = (value: { source: string; manualInputReason?: string | null }) =>
   value.source !== 'Manual' || (value.manualInputReason ?? '') !== '';

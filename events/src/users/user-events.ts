@@ -38,7 +38,7 @@ export const UserReactivated = defineEvent('UserReactivated', 1, z.object({ user
 export const UserPasswordSet = defineEvent(
   'UserPasswordSet',
   1,
-  z.object({ userId: z.uuid(), reason: z.enum(['initial', 'reset', 'admin']) }),
+  z.object({ userId: z.uuid(), reason: z.enum(['initial', 'reset', 'admin', 'self']) }),
 );
 
 export const userEventDefinitions = [

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccessLogEntryType } from '@care/events';
+import type { AccessLogEntryType, NotificationChoices } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
@@ -50,6 +50,8 @@ export interface UsersTable {
   profile_image_url: string | null;
   is_active: boolean;
   last_sign_in_at: ColumnType<Date | null, string | null, string | null>;
+  /** The user's own notification choices (/settings); null until they first save them (then the defaults apply). */
+  notification_choices: ColumnType<NotificationChoices | null, string | null | undefined, string | null>;
   revision: ColumnType<string, string | bigint, string | bigint>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;

@@ -15,6 +15,8 @@ export function searchTextOf(columns: readonly string[], alias?: string): RawBui
 export const CARER_SEARCH_COLUMNS = ['first_name', 'last_name', 'employee_id', 'region'] as const;
 /** What the clients search matches: the name in either order and the client ID. */
 export const CLIENT_SEARCH_COLUMNS = ['first_name', 'last_name', 'last_name', 'first_name', 'client_id'] as const;
+/** What the header's search matches in accounts (administrators): the name in either order and the email. */
+export const USER_SEARCH_COLUMNS = ['first_name', 'last_name', 'last_name', 'first_name', 'email'] as const;
 /** What the diary search matches: title, content, client and carer names. */
 export const DIARY_SEARCH_COLUMNS = ['title', 'content', 'client_first_name', 'client_last_name', 'carer_first_name', 'carer_last_name'] as const;
 

@@ -6,8 +6,17 @@ import type { ReadModelDatabase, UsersTable } from '../read-model/database';
 
 type UserRecorded = Extract<RecordedEvent, { type: `User${'Registered' | 'ProfileChanged' | 'RoleChanged' | 'Deactivated' | 'Reactivated'}` }>;
 type SignedIn = Extract<RecordedEvent, { type: 'UserSignedIn' }>;
+type ChoicesSet = Extract<RecordedEvent, { type: 'UserNotificationChoicesSet' }>;
 
-const USER_EVENTS = new Set(['UserRegistered', 'UserProfileChanged', 'UserRoleChanged', 'UserDeactivated', 'UserReactivated', 'UserSignedIn']);
+const USER_EVENTS = new Set([
+  'UserRegistered',
+  'UserProfileChanged',
+  'UserRoleChanged',
+  'UserDeactivated',
+  'UserReactivated',
+  'UserSignedIn',
+  'UserNotificationChoicesSet',
+]);
 
 const COLUMN_OF: { [K in keyof UserProfile]-?: keyof UsersTable } = {
   firstName: 'first_name',
@@ -24,10 +33,14 @@ function profileColumns(changes: Partial<UserProfile>): Updateable<UsersTable> {
   return row as Updateable<UsersTable>;
 }
 
-/** The users list (GET /api/users, GET /api/auth/user). Sign-ins only stamp last_sign_in_at. */
+/**
+ * The users list (GET /api/users, GET /api/auth/user, the header's search) and each user's notification choices
+ * (GET /api/account/notifications; their own stream, so they leave the account's revision alone). Sign-ins only
+ * stamp last_sign_in_at. Version 3: the search's trigram index and notification_choices.
+ */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   tables: ['users'],
   schema: usersSchema,
   handles: (type) => USER_EVENTS.has(type),
@@ -35,9 +48,11 @@ export const usersProjection: Projection = {
     // Sign-ins are most of a busy log: only the latest per account matters, written in one statement at the end
     // (after any registration in the same batch; nothing else writes last_sign_in_at).
     const lastSignIn = new Map<string, string>();
-    for (const event of events as (UserRecorded | SignedIn)[]) {
+    for (const event of events as (UserRecorded | SignedIn | ChoicesSet)[]) {
       if (event.type === 'UserSignedIn') lastSignIn.set(event.data.userId, event.metadata.occurredAt);
-      else await applyEvent(db, event);
+      else if (event.type === 'UserNotificationChoicesSet') {
+        await db.updateTable('users').set({ notification_choices: JSON.stringify(event.data.choices) }).where('id', '=', event.data.userId).execute();
+      } else await applyEvent(db, event);
     }
     const signIns = [...lastSignIn];
     for (let start = 0; start < signIns.length; start += 1000) {

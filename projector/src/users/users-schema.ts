@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
+import { createTrigramIndex, USER_SEARCH_COLUMNS } from '../shared/search-text';
 
 /** User accounts (created inside the target schema: the live one, or a rebuild's own). */
 export const usersSchema: TableSchema = {
@@ -15,6 +16,7 @@ export const usersSchema: TableSchema = {
       .addColumn('profile_image_url', 'text')
       .addColumn('is_active', 'boolean', (c) => c.notNull())
       .addColumn('last_sign_in_at', 'timestamptz')
+      .addColumn('notification_choices', 'jsonb')
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
@@ -24,6 +26,8 @@ export const usersSchema: TableSchema = {
     // The list's order (GET /api/users pages on it).
     await db.schema.createIndex('users_name').ifNotExists().on('users').columns(['last_name', 'first_name', 'id']).execute();
     await db.schema.createIndex('users_active_name').ifNotExists().on('users').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
+    // The header's global search (GET /api/search) matches the name either way round and the email.
+    await createTrigramIndex(db, 'users', 'users_search', USER_SEARCH_COLUMNS);
   },
 };
 

@@ -46,6 +46,8 @@ export class AlertFiguresPush {
   private lastRaised: Promise<Position>;
   private readonly counts: Lane;
   private readonly figures: Lane;
+  /** Dashboard runs waiting for the bell's run to finish. */
+  private readonly chained = new Set<Promise<void>>();
 
   constructor(
     private readonly emit: RoomEmitter,
@@ -83,19 +85,24 @@ export class AlertFiguresPush {
 
   /**
    * A read-model change: the bell (and new alerts) first, in a lane of its own so that it never waits behind the
-   * heavier dashboard figures, which follow in theirs. Each lane runs one push at a time; changes arriving meanwhile
-   * make one more run.
+   * heavier dashboard figures, which follow in theirs once it is out. Each lane runs one push at a time; changes
+   * arriving meanwhile make one more run.
    */
   changed(projections: readonly string[]): void {
     const relevant = projections.filter((name) => FIGURE_SOURCES.has(name));
     if (relevant.length === 0) return;
-    if (relevant.includes('alerts') || relevant.includes('*')) this.counts.run();
-    this.figures.run();
+    if (!relevant.includes('alerts') && !relevant.includes('*')) return this.figures.run();
+    // The dashboard follows once the bell has gone out: its frames never queue ahead of the count's on any socket.
+    this.counts.run();
+    const chained = this.counts.idle().then(() => this.figures.run());
+    this.chained.add(chained);
+    void chained.finally(() => this.chained.delete(chained));
   }
 
   /** Resolves once the pushes under way (and those queued behind them) are done: for tests and shutdown. */
   async idle(): Promise<void> {
-    await Promise.all([this.counts.idle(), this.figures.idle()]);
+    await Promise.all([this.counts.idle(), ...this.chained]);
+    await this.figures.idle();
   }
 
   private send(socket: Socket, figures: Figures | undefined): void {

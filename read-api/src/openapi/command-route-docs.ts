@@ -46,6 +46,10 @@ import {
   updateUserRequestSchema,
   type Permission,
   VOICE_NOTE_AUDIO_FIELD,
+  changeOwnNameRequestSchema,
+  changeOwnPasswordRequestSchema,
+  notificationChoicesSchema,
+  raiseEmergencyRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -57,6 +61,7 @@ import {
   messageReplySchema,
   passwordResetLinkReplySchema,
   recurringAppointmentsReplySchema,
+  emergencyRaisedReplySchema,
 } from '@care/events/api';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
@@ -239,5 +244,18 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     body: skipProjectionEventRequestSchema,
     params: { name: projectionNameSchema },
     status: 202,
+  }),
+
+  command('PATCH', '/api/account/profile', "Change the caller's own first and last name (/settings)", 'signed-in', { body: changeOwnNameRequestSchema }),
+  command('POST', '/api/account/password', "Change the caller's own password: the current one is required; every other session of the account ends and this one is renewed", 'signed-in', {
+    body: changeOwnPasswordRequestSchema,
+    errors: locked,
+  }),
+  command('PUT', '/api/account/notifications', "Set the caller's own notification choices", 'signed-in', { body: notificationChoicesSchema }),
+
+  command('POST', '/api/emergencies', "Raise an emergency: records it (with the browser's location when given) and raises a critical alert to the coordinators", only('emergencies.raise'), {
+    body: raiseEmergencyRequestSchema,
+    status: 201,
+    reply: emergencyRaisedReplySchema,
   }),
 ];

@@ -25,6 +25,10 @@ import {
   trainingViewSchema,
   userViewSchema,
   voiceNoteViewSchema,
+  emergencyContextViewSchema,
+  notificationChoicesViewSchema,
+  searchResultsViewSchema,
+  supportInfoViewSchema,
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
@@ -38,6 +42,7 @@ import { listQuery as shiftListQuery } from '../shifts/shift-routes';
 import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
 import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
+import { searchQuery } from '../search/search-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
 /** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
@@ -120,4 +125,9 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
+
+  read('/api/search', "The header's global search: users, carers and clients grouped, each group only when the caller may read that kind, and only the records they may read", 'signed-in', json(searchResultsViewSchema), searchQuery),
+  read('/api/emergency', "The emergency screen: 999, the agency's on-call number, and the emergency contacts of the client of the caller's visit in progress or next", ['emergencies.raise'], json(emergencyContextViewSchema)),
+  read('/api/account/notifications', "The caller's own notification choices (the defaults until they save some)", 'signed-in', json(notificationChoicesViewSchema)),
+  read('/api/support', "The agency's support contacts and on-call number (null where not configured)", 'signed-in', json(supportInfoViewSchema)),
 ];

@@ -15,8 +15,11 @@ export interface TaskFilter {
   readonly mine?: boolean | undefined;
 }
 
-/** Everyone's tasks (tasks.read), or only those assigned to the caller (tasks.readOwn). */
-export type TaskReader = { readonly all: true; readonly userId: string } | { readonly all: false; readonly userId: string };
+/** The caller, and whether they read everyone's tasks (tasks.read) or only those assigned to them (tasks.readOwn). */
+export interface TaskReader {
+  readonly all: boolean;
+  readonly userId: string;
+}
 
 export const OPEN_TASK_STATUSES = ['pending', 'in_progress'] as const satisfies readonly TaskStatus[];
 const OVERDUE = sql<boolean>`(t.status in ('pending', 'in_progress') and t.due_date < now())`;

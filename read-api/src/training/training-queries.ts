@@ -162,18 +162,12 @@ export class TrainingQueries {
     });
   }
 
-  /** Each active carer's compliance percent by the account linked to it (the carers' own dashboards, in one query). */
-  async activeComplianceByUser(userIds: readonly string[]): Promise<Map<string, number[]>> {
-    const byUser = new Map<string, number[]>();
-    if (userIds.length === 0) return byUser;
-    for (const row of await this.complianceRows({ userIds, activeOnly: true })) {
-      if (row.user_id === null) continue;
-      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), compliancePercent(row.current_count)]);
-    }
-    return byUser;
+  private complianceRows(filter: { userIds?: readonly string[] | undefined; activeOnly?: boolean | undefined }) {
+    return this.complianceQuery(filter).execute();
   }
 
-  private complianceRows(filter: { userIds?: readonly string[] | undefined; activeOnly?: boolean | undefined }) {
+  /** Each carer's count of required types still valid today, with the account linked to it (not yet run). */
+  complianceQuery(filter: { userIds?: readonly string[] | undefined; activeOnly?: boolean | undefined }) {
     let query = this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('carers as c')
@@ -197,6 +191,6 @@ export class TrainingQueries {
     if (filter.userIds !== undefined) query = query.where('c.user_id', 'in', [...filter.userIds]);
     // The dashboard's training compliance is the mean over the carers at work.
     if (filter.activeOnly) query = query.where('c.is_active', '=', true);
-    return query.execute();
+    return query;
   }
 }

@@ -8,6 +8,4 @@ export const COMING_SOON_ROUTES = [
   { path: '/finance', title: 'Financial Management' },
   { path: '/incidents', title: 'Incident Management' },
   { path: '/reports', title: 'Reports & Analytics' },
-  { path: '/settings', title: 'Settings' },
-  { path: '/emergency', title: 'Emergency' },
 ] as const;

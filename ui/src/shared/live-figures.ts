@@ -1,4 +1,5 @@
 import { ALERT_SEVERITIES, ALERT_STATUSES, TASK_CATEGORIES, type AlertView, type DashboardStats } from '@care/events';
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 /**
@@ -58,4 +59,14 @@ export function withNewAlert(list: readonly AlertView[] | undefined, alert: Aler
   if (list === undefined) return undefined;
   if (alert.status === 'resolved') return [...list];
   return [alert, ...list.filter((item) => item.id !== alert.id)].slice(0, limit);
+}
+
+/**
+ * A pushed figure into the cache. It is the newest: a read of it still in flight (the page's first read) would land
+ * after it with an older answer, so that read is cancelled, and a cancelled read falls back to the value set just
+ * before it (TanStack Query restores the last state set by hand).
+ */
+export function setPushedFigure<T>(queryClient: QueryClient, queryKey: readonly unknown[], value: T): void {
+  queryClient.setQueryData(queryKey, value);
+  void queryClient.cancelQueries({ queryKey, exact: true });
 }

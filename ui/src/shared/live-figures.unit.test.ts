@@ -1,6 +1,7 @@
 import type { AlertView } from '@care/events';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { parseAlertPush, parseCountPush, parseDashboardStatsPush, withNewAlert } from './live-figures';
+import { parseAlertPush, parseCountPush, parseDashboardStatsPush, setPushedFigure, withNewAlert } from './live-figures';
 
 const stats = {
   activeAlerts: 3,
@@ -40,5 +41,27 @@ describe('pushed figures', () => {
     expect(withNewAlert(list, alert('c'), 10)?.map((item) => item.id)).toEqual(['c', 'b']);
     expect(withNewAlert(list, alert('z', 'resolved'), 10)?.map((item) => item.id)).toEqual(['b', 'c']);
     expect(withNewAlert(undefined, alert('a'), 10)).toBeUndefined();
+  });
+});
+
+describe('a pushed figure in the cache', () => {
+  it('wins over the read that was in flight when it arrived (older answer, landing later)', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const key = ['/api/alerts/count'];
+    let answer: (value: { count: number }) => void = () => undefined;
+    const read = queryClient.fetchQuery({ queryKey: key, queryFn: () => new Promise<{ count: number }>((resolve) => (answer = resolve)) });
+    setPushedFigure(queryClient, key, { count: 2 });
+    answer({ count: 1 });
+    await expect(read).resolves.toEqual({ count: 2 });
+    expect(queryClient.getQueryData(key)).toEqual({ count: 2 });
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('idle');
+  });
+
+  it('is simply set when no read is in flight, and the next push replaces it', () => {
+    const queryClient = new QueryClient();
+    const key = ['/api/dashboard/stats'];
+    setPushedFigure(queryClient, key, stats);
+    setPushedFigure(queryClient, key, { ...stats, activeAlerts: 4 });
+    expect(queryClient.getQueryData(key)).toEqual({ ...stats, activeAlerts: 4 });
   });
 });

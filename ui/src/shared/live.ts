@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import type { AlertView } from '@care/events';
-import { parseAlertPush, parseCountPush, parseDashboardStatsPush, withNewAlert } from './live-figures';
+import { parseAlertPush, parseCountPush, parseDashboardStatsPush, setPushedFigure, withNewAlert } from './live-figures';
 import { PUSHED_FIGURE_KEYS, queryKeys } from './query-keys';
 
 /**
@@ -95,11 +95,11 @@ function connect(queryClient: QueryClient): () => void {
   });
   socket.on('alerts:count', (payload: unknown) => {
     const count = parseCountPush(payload);
-    if (count !== undefined) queryClient.setQueryData(queryKeys.alertCount, { count });
+    if (count !== undefined) setPushedFigure(queryClient, queryKeys.alertCount, { count });
   });
   socket.on('dashboard:stats', (payload: unknown) => {
     const stats = parseDashboardStatsPush(payload);
-    if (stats) queryClient.setQueryData(queryKeys.dashboardStats, stats);
+    if (stats) setPushedFigure(queryClient, queryKeys.dashboardStats, stats);
   });
   socket.on('alerts:new', (payload: unknown) => {
     const alert = parseAlertPush(payload);

@@ -1,6 +1,7 @@
 import { acknowledgeAlertRequestSchema, can, reasonRequestSchema, resolveAlertRequestSchema, TEXT_LIMITS, type AlertView } from '@care/events';
 import { Suspense, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
+import { useKeepFocusInRow } from '../../shared/keep-focus-in-row';
 import { lazyNamed } from '../../shared/lazy-named';
 import { TextCommandDialog } from '../../shared/text-command-dialog';
 import { AssignDialog } from '../tasks/assign-dialog';
@@ -29,6 +30,7 @@ interface AlertActionsProps {
 export function AlertActions({ alert, variant }: AlertActionsProps) {
   const canManage = can(useCurrentUser().role, 'alerts.manage');
   const [dialog, setDialog] = useState<Dialog>();
+  const container = useKeepFocusInRow<HTMLDivElement>(alert.status);
   const acknowledge = useAcknowledgeAlert();
   const resolve = useResolveAlert();
   const reopen = useReopenAlert();
@@ -52,7 +54,7 @@ export function AlertActions({ alert, variant }: AlertActionsProps) {
   );
 
   return (
-    <div className="row-actions alert-actions">
+    <div className="row-actions alert-actions" ref={container}>
       {canManage && alert.status === 'active' &&
         (full
           ? button('Acknowledge', () => setDialog('acknowledge'), { primary: true })

@@ -97,7 +97,13 @@ export function AlertsPage() {
                       )}
                     </td>
                     <td data-label="Raised">
-                      <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+                      <time dateTime={alert.createdAt} className="user-cell-text-stack">
+                        {formatDateTime(alert.createdAt)
+                          .split(' ')
+                          .map((part) => (
+                            <span key={part}>{part}</span>
+                          ))}
+                      </time>
                     </td>
                     <td>
                       <AlertActions alert={alert} variant="full" />

@@ -14,11 +14,12 @@ import { useDeleteCarer } from './delete-carer';
 
 type DialogState = { open: false; carer?: CarerView } | { open: true; carer?: CarerView };
 
-export function CarersPage() {
+/** `initialSearch`: the list opens searched for it (`?search=`, e.g. a record opened from the header's search). */
+export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = {}) {
   const canWrite = can(useCurrentUser().role, 'carers.write');
   const liveActiveCount = useLiveActiveCarerCount();
   const deleteCarer = useDeleteCarer();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   // The server searches name, employee ID and region, a page at a time.
   const searched = useDebouncedValue(search.trim());

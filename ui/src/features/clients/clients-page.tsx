@@ -14,10 +14,11 @@ import './clients.css';
 type DialogState = { open: boolean; client?: ClientView };
 
 /** Client Records (spec part 1 section 2.9). */
-export function ClientsPage() {
+/** `initialSearch`: the list opens searched for it (`?search=`, e.g. a record opened from the header's search). */
+export function ClientsPage({ initialSearch = '' }: { initialSearch?: string } = {}) {
   const canWrite = can(useCurrentUser().role, 'clients.write');
   const deleteClient = useDeleteClient();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const today = londonToday();
   // The server searches the name (either order) and the client ID, a page at a time.

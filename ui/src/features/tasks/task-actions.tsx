@@ -1,6 +1,7 @@
 import { can, completeTaskRequestSchema, reasonRequestSchema, TEXT_LIMITS, type TaskView } from '@care/events';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
+import { useKeepFocusInRow } from '../../shared/keep-focus-in-row';
 import { TextCommandDialog } from '../../shared/text-command-dialog';
 import { AssignDialog } from './assign-dialog';
 import { useAssignTask } from './assign-task';
@@ -20,6 +21,7 @@ export function TaskActions({ task }: { task: TaskView }) {
   const canWrite = can(user.role, 'tasks.write');
   const canWork = can(user.role, 'tasks.work') && (canWrite || task.assignedTo?.id === user.id);
   const [dialog, setDialog] = useState<Dialog>();
+  const container = useKeepFocusInRow<HTMLDivElement>(task.status);
   const start = useStartTask();
   const complete = useCompleteTask();
   const cancel = useCancelTask();
@@ -42,7 +44,7 @@ export function TaskActions({ task }: { task: TaskView }) {
   );
 
   return (
-    <div className="row-actions">
+    <div className="row-actions" ref={container}>
       {canWork && task.status === 'pending' && button('Start', () => start.mutate({ task }), { primary: true, busy: start.isPending })}
       {canWork && open && button('Complete', () => setDialog('complete'), { primary: task.status === 'in_progress' })}
       {canWrite && open && button('Assign', () => setDialog('assign'))}

@@ -82,7 +82,6 @@ export function TasksPage({ open: openOnly = false }: TasksPageProps) {
                 <tr>
                   <th scope="col">Task</th>
                   <th scope="col">Category</th>
-                  <th scope="col">Priority</th>
                   <th scope="col">Status</th>
                   <th scope="col">Due</th>
                   <th scope="col">Assigned to</th>
@@ -112,14 +111,14 @@ function TaskRow({ task }: { task: TaskView }) {
     <tr data-testid="task-row" className={task.overdue ? 'row-warning' : undefined}>
       <td data-label="Task" className="task-cell">
         <span className="task-title">{task.title}</span>
+        <span className="task-priority small">
+          <span className={`badge priority-${task.priority}`}>{TASK_PRIORITY_LABELS[task.priority]}</span> priority
+        </span>
         {task.description && <span className="muted small">{task.description}</span>}
         {about.length > 0 && <span className="small">{about.join(' · ')}</span>}
         {task.notes && <span className="muted small">Notes: {task.notes}</span>}
       </td>
       <td data-label="Category">{TASK_CATEGORY_LABELS[task.category]}</td>
-      <td data-label="Priority">
-        <span className={`badge priority-${task.priority}`}>{TASK_PRIORITY_LABELS[task.priority]}</span>
-      </td>
       <td data-label="Status">
         <span className={`badge task-status-${task.status}`}>{TASK_STATUS_LABELS[task.status]}</span>
       </td>

@@ -7,4 +7,5 @@ export const KEYBOARD_HELP: readonly { keys: readonly string[]; action: string }
   { keys: ['←', '→'], action: 'Move between tabs; ↑ ↓ move between options' },
   { keys: ['Esc'], action: 'Close a dialog or the menu' },
   { keys: ['F8'], action: 'Go to the notifications' },
+  { keys: ['/'], action: 'Go to the search box; ↑ ↓ move through its results, Enter opens one, Esc closes them' },
 ];

@@ -1,3 +1,4 @@
+import { EmergencyBanner } from '../../features/emergency/emergency-banner';
 import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { useLiveUpdates } from '../live';
 import { useIsMobile } from '../use-is-mobile';
@@ -11,6 +12,7 @@ export function AppShell() {
     <>
       {useIsMobile() ? <MobileLayout /> : <DesktopLayout />}
       <FeedbackWidget />
+      <EmergencyBanner />
     </>
   );
 }

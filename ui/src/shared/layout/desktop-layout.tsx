@@ -4,6 +4,7 @@ import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { AlertBell } from '../../features/alerts/alert-bell';
+import { HeaderHelp } from '../../features/help/header-help';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
@@ -65,6 +66,7 @@ export function DesktopLayout() {
           <div className="topbar-start">{pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}</div>
           <HeaderSearch />
           <div className="topbar-end">
+            <HeaderHelp />
             <AccessibilityButton />
             <AlertBell />
             <span className="topbar-user">

@@ -40,7 +40,7 @@ export function MobileLayout() {
       </header>
       {searchOpen && (
         <div className="mobile-search">
-          <HeaderSearch autoFocus />
+          <HeaderSearch autoFocus onDone={() => setSearchOpen(false)} />
         </div>
       )}
       {menuOpen && (

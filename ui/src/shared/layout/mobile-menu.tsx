@@ -4,6 +4,7 @@ import { Accessibility, X } from 'lucide-react';
 import { BRAND } from '../brand';
 import { closeOnEscape } from '../close-on-escape';
 import { SignOutButton } from '../../features/auth/sign-out-button';
+import { HeaderHelp } from '../../features/help/header-help';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, SETTINGS_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
@@ -76,6 +77,7 @@ export function MobileMenu({
               <Accessibility size={18} aria-hidden />
               Accessibility
             </button>
+            <HeaderHelp className="sidebar-link" labelClassName="" />
             <SignOutButton className="sidebar-link" iconSize={18} />
             <p className="sidebar-footer">
               {BRAND.copyright} · Version {BRAND.version}

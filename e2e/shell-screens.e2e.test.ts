@@ -1,0 +1,266 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+/**
+ * Issue 16's shell screens in Chromium: a carer's Raise emergency reaching a coordinator's screen live (a second
+ * browser, no reload), and the header's global search used from the keyboard alone.
+ */
+let env: E2eEnvironment;
+let admin: BrowserContext;
+const shots = '.test-results/screenshots';
+const PASSWORD = 'shell screens e2e password';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const carer = { email: 'nia.okafor@example.org', firstName: 'Nia', lastName: 'Okafor' };
+const coordinator = { email: 'cora.ndiaye@example.org', firstName: 'Cora', lastName: 'Ndiaye' };
+/** Leeds city centre, as the carer's phone reports it. */
+const HERE = { latitude: 53.8008, longitude: -1.5491, accuracy: 15 };
+const ON_CALL = '0113 496 0000';
+
+async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
+  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+const client = (clientRef: string, firstName: string, lastName: string) => ({
+  clientId: clientRef,
+  firstName,
+  lastName,
+  dateOfBirth: '1938-05-14',
+  address: '4 Mill Lane, Leeds LS6 2AB',
+  emergencyContact: 'Paul Green (son)',
+  emergencyPhone: '07700 900123',
+  careLevel: 'medium',
+});
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_shell_screens', { AGENCY_ON_CALL_PHONE: ON_CALL, SUPPORT_EMAIL: 'help@agency.example' });
+  admin = await env.signedInContext();
+  const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
+  await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
+  const carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1601', startDate: '2024-03-01' });
+  await post(admin.request, '/api/carers', { firstName: 'Gareth', lastName: 'Pryce', email: 'gareth@example.org', employeeId: 'EMP-1602', startDate: '2024-03-01' });
+  const edith = await post(admin.request, '/api/clients', client('CL-1601', 'Edith', 'Green'));
+  await post(admin.request, '/api/clients', client('CL-1602', 'Edwin', 'Greaves'));
+  await post(admin.request, '/api/appointments', {
+    clientId: edith,
+    carerId,
+    scheduledStart: new Date(Date.now() + 3600_000).toISOString(),
+    durationMinutes: 60,
+  });
+}, 180_000);
+afterAll(async () => env?.stop());
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.2 A and AA findings on what the page shows now. The brand colours' contrast is the shell's
+ * (issue 16's accessibility work), so contrast counts here only on this file's screens and controls.
+ */
+async function findings(page: Page): Promise<{ rule: string; targets: string[] }[]> {
+  if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(await axeSource);
+  const results = (await page.evaluate(
+    "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
+  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
+  const ours = /emergency|settings|search|help/;
+  return results.violations
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')).filter((target) => violation.id !== 'color-contrast' || ours.test(target)),
+    }))
+    .filter((finding) => finding.targets.length > 0);
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}${path}`);
+  return page;
+}
+
+describe('the emergency screen', () => {
+  it("a carer raises an emergency and it appears on the coordinator's screen live, with the location", async () => {
+    const office = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
+    const dashboard = await open(office, '/');
+    await expect.poll(() => dashboard.getByRole('heading', { name: 'Dashboard Overview' }).isVisible()).toBe(true);
+    expect(await dashboard.getByRole('alert', { name: 'Emergencies' }).count()).toBe(0);
+
+    const phone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    await phone.grantPermissions(['geolocation'], { origin: env.product.url });
+    await phone.setGeolocation(HERE);
+    const page = await open(phone, '/');
+    // From the mobile menu's quick action, as a carer would.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Emergency', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Emergency', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Call 999' }).getAttribute('href')).toBe('tel:999');
+    expect(await page.getByRole('link', { name: /Call on-call/ }).getAttribute('href')).toBe('tel:01134960000');
+    const contact = page.getByRole('link', { name: /Paul Green \(son\)/ });
+    await expect.poll(() => contact.isVisible()).toBe(true);
+    expect(await contact.getAttribute('href')).toBe('tel:07700900123');
+    await expect.poll(() => page.getByText('Edith Green', { exact: true }).isVisible()).toBe(true);
+    const raise = page.getByRole('button', { name: 'Raise emergency' });
+    const box = await raise.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(80);
+    await page.screenshot({ path: `${shots}/emergency-390.png`, fullPage: true });
+    expect(await findings(page)).toEqual([]);
+    // No sideways scrolling on the phone.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+
+    await raise.click();
+    await expect.poll(() => page.getByText(/Emergency raised at .*The coordinators have been alerted with your location\./).isVisible()).toBe(true);
+
+    // The coordinator's dashboard, untouched since it loaded, shows it through the alerts push.
+    const banner = dashboard.getByRole('alert', { name: 'Emergencies' });
+    await expect.poll(() => banner.getByText('Emergency raised by Nia Okafor').isVisible()).toBe(true);
+    await expect.poll(() => banner.getByText(/at Edith Green's \(4 Mill Lane, Leeds LS6 2AB\)\. Location: 53\.800800, -1\.549100 \(within 15 m\)\./).isVisible()).toBe(true);
+    await dashboard.screenshot({ path: `${shots}/emergency-banner-1280.png` });
+    expect(await findings(dashboard)).toEqual([]);
+    // Acknowledged: someone is on it, and the banner goes.
+    await banner.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect.poll(() => dashboard.getByRole('alert', { name: 'Emergencies' }).count()).toBe(0);
+    await office.close();
+    await phone.close();
+  });
+});
+
+describe('the header search', () => {
+  it('is used from the keyboard: "/" focuses it, results are grouped, arrows move, Enter opens, Escape closes', async () => {
+    const page = await open(admin, '/training');
+    await expect.poll(() => page.getByRole('heading', { name: 'Training and Checklists' }).isVisible()).toBe(true);
+    await page.locator('body').click({ position: { x: 600, y: 400 } });
+    await page.keyboard.press('/');
+    const box = page.getByRole('combobox', { name: 'Search users, carers and clients' });
+    expect(await box.evaluate((element) => element.matches(':focus'))).toBe(true);
+
+    // The header keeps room to type in, beside What's new, Get support and the rest.
+    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(180);
+    await page.keyboard.type('gre');
+    const list = page.getByRole('listbox', { name: 'Search results' });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const clients = list.getByRole('group', { name: 'Clients' });
+    await expect.poll(() => clients.getByRole('option').allInnerTexts()).toEqual([
+      expect.stringContaining('Edwin Greaves'),
+      expect.stringContaining('Edith Green'),
+    ]);
+    await page.screenshot({ path: `${shots}/header-search-1280.png` });
+    expect(await findings(page)).toEqual([]);
+
+    // The first arrow picks the first result, a second moves on; the box says which is active.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${activeId}"]`).innerText()).toContain('Edith Green');
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+
+    // Escape closes the list and keeps the text; a second Escape clears it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => list.isVisible()).toBe(false);
+    expect(await box.inputValue()).toBe('gre');
+    await page.keyboard.press('Escape');
+    expect(await box.inputValue()).toBe('');
+
+    // Enter opens the active result: Edith's record on the clients screen.
+    await page.keyboard.type('CL-1601');
+    await expect.poll(() => list.getByRole('option').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'Client Records' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/clients');
+    expect(await page.getByRole('searchbox', { name: 'Search clients' }).inputValue()).toBe('CL-1601');
+    await expect.poll(() => page.getByText('Edith Green').first().isVisible()).toBe(true);
+    expect(await page.getByText('Edwin Greaves').count()).toBe(0);
+
+    // "/" typed into a field is text, not the shortcut.
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill('');
+    await page.getByRole('searchbox', { name: 'Search clients' }).press('/');
+    expect(await page.getByRole('searchbox', { name: 'Search clients' }).inputValue()).toBe('/');
+  });
+
+  it('finds for a carer only what they may open, on a phone through the search button', async () => {
+    const phone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    const page = await open(phone, '/');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const box = page.getByRole('combobox', { name: 'Search users, carers and clients' });
+    await expect.poll(() => box.isVisible()).toBe(true);
+    await box.fill('gre');
+    const list = page.getByRole('listbox', { name: 'Search results' });
+    await expect.poll(() => list.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('Edith Green')]);
+    expect(await list.getByRole('group', { name: 'Users' }).count()).toBe(0);
+    await box.fill('Pryce');
+    await expect.poll(() => page.getByText('No results for “Pryce”').isVisible()).toBe(true);
+    await phone.close();
+  });
+});
+
+describe("settings, What's new and Get support", () => {
+  it("changes the user's own name and password (the other browser is signed out) and keeps their notification choices", async () => {
+    const user = { email: 'sam.settings@example.org', firstName: 'Sam', lastName: 'Old' };
+    await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD });
+    const otherDevice = await env.signedInContext(PHONE, { email: user.email, password: PASSWORD });
+    const context = await env.signedInContext(DESKTOP, { email: user.email, password: PASSWORD });
+    const page = await open(context, '/settings');
+    await expect.poll(() => page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible()).toBe(true);
+
+    await page.getByLabel('Last name').fill('Newman');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator('.topbar-user').innerText()).toContain('Sam Newman');
+
+    await page.getByLabel('Current password', { exact: true }).fill('not the password at all');
+    await page.getByLabel('New password', { exact: true }).fill('a much newer passphrase');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a much newer passphrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByText('Current password is incorrect').isVisible()).toBe(true);
+    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByText('Password changed', { exact: true }).isVisible()).toBe(true);
+    // This browser carries on; the other device is signed out.
+    expect((await context.request.get(`${env.product.url}/api/auth/user`)).status()).toBe(200);
+    expect((await otherDevice.request.get(`${env.product.url}/api/auth/user`)).status()).toBe(401);
+
+    const reminders = page.getByRole('checkbox', { name: 'Appointment reminders' });
+    expect(await reminders.isChecked()).toBe(true);
+    await reminders.uncheck();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Appointment reminders' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Training expiry emails' }).isChecked()).toBe(true);
+    await page.screenshot({ path: `${shots}/settings-1280.png`, fullPage: true });
+    expect(await findings(page)).toEqual([]);
+    await context.close();
+    await otherDevice.close();
+  });
+
+  it("shows the running version's release notes and the support contacts with a diagnostic block", async () => {
+    const page = await open(admin, '/');
+    // The header holds everything at 1280 px, bell and help included, without running off the edge.
+    await expect.poll(() => page.getByRole('button', { name: 'Logout' }).first().isVisible()).toBe(true);
+    const widths = (await page.evaluate(
+      "(() => { const bar = document.querySelector('.topbar'); return JSON.stringify({ bar: [bar.scrollWidth, bar.clientWidth], parts: [...bar.querySelectorAll(':scope > *, .topbar-end > *')].map((el) => [el.className, Math.round(el.getBoundingClientRect().width)]) }); })()",
+    )) as string;
+    const { bar } = JSON.parse(widths) as { bar: [number, number] };
+    expect(bar[0], widths).toBeLessThanOrEqual(bar[1]);
+    const logout = await page.locator('.topbar').getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout!.x + logout!.width).toBeLessThanOrEqual(DESKTOP.width);
+    await page.getByRole('button', { name: "What's new" }).click();
+    const notes = page.getByRole('dialog', { name: "What's new" });
+    await expect.poll(() => notes.getByText(/^Version 2025\.1\.0, released/).isVisible()).toBe(true);
+    await expect.poll(() => notes.getByRole('heading', { name: 'New', exact: true }).isVisible()).toBe(true);
+    expect(await findings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => notes.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Get support' }).click();
+    const support = page.getByRole('dialog', { name: 'Get support' });
+    await expect.poll(() => support.getByRole('link', { name: 'help@agency.example' }).isVisible()).toBe(true);
+    await expect.poll(() => support.getByRole('link', { name: ON_CALL }).isVisible()).toBe(true);
+    const diagnostics = await support.getByRole('textbox', { name: 'Diagnostic details' }).inputValue();
+    expect(diagnostics).toMatch(/^Version: 2025\.1\.0\nTime: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC; browser time zone Europe\/London\)\nPage: \/\nRole: Administrator\nBrowser: Mozilla\/5\.0 .*Chrome/);
+    await page.screenshot({ path: `${shots}/get-support-1280.png` });
+    expect(await findings(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './account-request';
+export * from './account-events';
+export type * from './support-view';

@@ -1,0 +1,3 @@
+export * from './emergency-events';
+export * from './emergency-request';
+export type * from './emergency-view';

@@ -1,0 +1,2 @@
+export * from './search-request';
+export type * from './search-view';

@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import { DEFAULT_NOTIFICATION_CHOICES, type NotificationChoices, type SupportInfoView } from '@care/events';
+import { READ_MODEL_SCHEMA } from '@care/projector';
+import type { AgencyContacts } from '../shared/agency-contacts';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+
+/**
+ * The signed-in user's own settings and the shell's help (any signed-in user): GET /api/account/notifications
+ * (their notification choices, the defaults until they save some) and GET /api/support (the agency's support
+ * contacts, from configuration).
+ */
+export function accountRoutes(deps: ReadDeps, contacts: AgencyContacts): Router<ReadState> {
+  const router = new Router<ReadState>();
+
+  router.get('/api/account/notifications', async (ctx) => {
+    const row = await deps.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('users')
+      .select('notification_choices')
+      .where('id', '=', ctx.state.session.userId)
+      .executeTakeFirst();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { ...DEFAULT_NOTIFICATION_CHOICES, ...(row?.notification_choices ?? {}) } satisfies NotificationChoices;
+  });
+
+  router.get('/api/support', (ctx) => {
+    ctx.body = {
+      email: contacts.supportEmail,
+      phone: contacts.supportPhone,
+      hours: contacts.supportHours,
+      onCallPhone: contacts.onCallPhone,
+    } satisfies SupportInfoView;
+  });
+
+  return router;
+}
