@@ -190,6 +190,7 @@ interface ProbeElement {
   readonly parentElement: ProbeElement | null;
   getBoundingClientRect(): { readonly right: number };
   getAttribute(name: string): string | null;
+  querySelector(selector: string): ProbeElement | null;
 }
 interface ProbeGlobals {
   readonly document: {
@@ -201,7 +202,10 @@ interface ProbeGlobals {
   axe?: typeof axe;
 }
 
-/** Waits until the screen has drawn its data: no auth spinner, no "Loading ..." left, nothing busy. */
+/**
+ * Waits until the screen has drawn its data: its own heading is there (its chunk has loaded, not just the shell and
+ * the Back button), no auth spinner, no "Loading ..." left, nothing busy.
+ */
 async function settle(page: Page) {
   await expect
     .poll(
@@ -210,6 +214,7 @@ async function settle(page: Page) {
           const { document } = globalThis as unknown as ProbeGlobals;
           const root = document.querySelector('main, .landing');
           if (!root) return 'no main';
+          if (!root.querySelector('h1, h2')) return 'no heading yet';
           if (document.querySelector('[aria-busy="true"], .full-screen-spinner')) return 'busy';
           if (/Loading\b/.test(root.textContent ?? '')) return 'loading';
           return 'ready';
@@ -371,7 +376,7 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
     await visit(path);
     await check(path);
     if (variant.highContrast && phone && SCREENSHOTS.includes(path)) {
-      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png`, fullPage: true });
+      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png` });
     }
   });
 
@@ -473,8 +478,16 @@ describe('the Accessibility dialog (spec section 2.5)', () => {
     const dialog = page.getByRole('dialog', { name: 'Accessibility Settings' });
     await dialog.getByRole('switch', { name: 'High contrast' }).click();
     expect(await html(page, 'data-contrast')).toBe('high');
+    // The largest type still fits a phone: nothing scrolls sideways.
+    await dialog.getByRole('radio', { name: 'Extra Large' }).check();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    for (const path of ['/', '/carers', '/check-in', '/tasks']) {
+      await page.goto(`${env.product.url}${path}`);
+      await settle(page);
+      expect(report(`extra-large type at 390 px ${path}`, await horizontalOverflow(page))).toBe('');
+    }
+    await page.screenshot({ path: `${shots}/admin-390-high-contrast-extra-large-tasks.png` });
 
     // Keyboard only, in both focus styles: each focused control draws an outline of 2 px or more.
     for (const enhanced of [true, false]) {

@@ -2,6 +2,7 @@ import { can } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
 import { greetingName, useCurrentUser } from '../../shared/current-user';
+import { useIsMobile } from '../../shared/use-is-mobile';
 import { ActiveAlerts } from './active-alerts';
 import { DashboardAlertsTable } from './dashboard-alerts-table';
 import { dashboardStatsQueryOptions } from './get-dashboard-stats';
@@ -20,12 +21,14 @@ export function DashboardPage() {
   const user = useCurrentUser();
   const role = user.role;
   const stats = useQuery(dashboardStatsQueryOptions);
+  // The page's one h1: on a desktop the header's "Dashboard Overview"; a phone has no such header, so the greeting.
+  const Greeting = useIsMobile() ? 'h1' : 'h2';
   const readsAlerts = can(role, 'alerts.read') || can(role, 'alerts.readOwn');
   const readsTasks = can(role, 'tasks.read') || can(role, 'tasks.readOwn');
   return (
     <section className="page dashboard-page">
       <div className="page-header">
-        <h2 className="greeting">Welcome back, {greetingName(user)}</h2>
+        <Greeting className="greeting">Welcome back, {greetingName(user)}</Greeting>
       </div>
       {stats.isError && (
         <p className="form-error" role="alert">
