@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { londonToday } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
+import { optionalDate } from '../appointments/query-fields';
+import { readScopeOf } from '../shared/carer-work';
+import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
+import type { ReadState } from '../shared/read-state';
+import { viewerOf } from './diary-routes';
+import { DiaryViewQueries, type RosterBy } from './diary-views-queries';
+
+export const weeklyQuery = z.object({ date: optionalDate('Date') });
+export const rosterQuery = z.object(pagingFields());
+export const monitoringQuery = z.object(pagingFields());
+
+/**
+ * The diary's own views (spec part 1 section 2.1): GET /api/diary/weekly (?date=, the week holding it, Monday
+ * first), /carer-roster and /client-roster (groups, ?limit=&offset=, X-Total-Count) and /monitoring (entries
+ * linked to visits beside the visit, paged). Each reads only what GET /api/diary lets the reader read. Mounted
+ * before diaryRoutes, whose /:id would otherwise take these names for an entry ID.
+ */
+export function diaryViewRoutes({ db, work }: ReadDeps): Router<ReadState> {
+  const queries = new DiaryViewQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/diary' });
+  // Runs only for this router's own routes (the router dispatches nothing else), so GET /api/diary/:id is untouched.
+  router.use(requirePermission('diary.read'));
+
+  router.get('/weekly', async (ctx) => {
+    const { date } = parseOr400(weeklyQuery, ctx.query);
+    ctx.body = await queries.week(viewerOf(ctx, work), date ?? londonToday());
+  });
+
+  const roster = (by: RosterBy) => async (ctx: Parameters<Parameters<typeof router.get>[1]>[0]) => {
+    const { limit, offset } = parseOr400(rosterQuery, ctx.query);
+    sendPage(ctx, await queries.roster(viewerOf(ctx, work), by, { limit, offset }));
+  };
+  router.get('/carer-roster', roster('carer'));
+  router.get('/client-roster', roster('client'));
+
+  router.get('/monitoring', async (ctx) => {
+    const { limit, offset } = parseOr400(monitoringQuery, ctx.query);
+    sendPage(ctx, await queries.monitoring(viewerOf(ctx, work), readScopeOf(ctx.state.session), { limit, offset }));
+  });
+
+  return router;
+}
