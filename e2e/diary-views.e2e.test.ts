@@ -42,11 +42,11 @@ beforeAll(async () => {
   const tomRecord = await post(admin.request, '/api/carers', { ...tom, userId: users[1], employeeId: 'EMP-602', startDate: '2024-03-01' });
   const edith = await post(admin.request, '/api/clients', client('CL-0601', 'Edith', 'Green'));
   const walter = await post(admin.request, '/api/clients', client('CL-0602', 'Walter', 'Pemberton'));
-  const tomorrow = `${addDays(today, 1)}T10:00:00Z`;
-  const visit = (carerId: string, clientId: string) => post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: tomorrow, durationMinutes: 30 });
-  const nadiasVisit = await visit(nadiaRecord, edith);
-  await visit(tomRecord, edith);
-  const tomsVisitToWalter = await visit(tomRecord, walter);
+  const visit = (carerId: string, clientId: string, hour: string) =>
+    post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: `${addDays(today, 1)}T${hour}:00:00Z`, durationMinutes: 30 });
+  const nadiasVisit = await visit(nadiaRecord, edith, '10');
+  await visit(tomRecord, edith, '10');
+  const tomsVisitToWalter = await visit(tomRecord, walter, '12');
   const entry = (fields: Record<string, unknown>) =>
     post(admin.request, '/api/diary', { entryDate: `${today}T09:15:00Z`, content: 'Noted during the visit.', ...fields });
   await entry({ carerId: nadiaRecord, clientId: edith, appointmentId: nadiasVisit, title: 'Breakfast with Edith' });
