@@ -49,3 +49,9 @@ export interface DiaryMonitoringRowView {
   entry: DiaryEntryView;
   visit: DiaryVisitView | null;
 }
+
+/** A visit on the diary's maps: its record, where the carer checked in, and the diary entries recorded against it. */
+export interface DiaryMapVisitView extends DiaryVisitView {
+  location: { latitude: number; longitude: number; address: string | null };
+  entries: { id: string; title: string; entryDate: string }[];
+}
