@@ -49,6 +49,8 @@ const DiaryWeeklyPage = lazyRouteComponent(() => import('./features/diary-views/
 const DiaryRosterPage = lazyRouteComponent(() => import('./features/diary-views/roster-page'), 'DiaryRosterPage');
 const DiaryMonitoringPage = lazyRouteComponent(() => import('./features/diary-views/monitoring-page'), 'DiaryMonitoringPage');
 const DiaryTrainingPage = lazyRouteComponent(() => import('./features/diary-views/training-page'), 'DiaryTrainingPage');
+const DiaryMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryMapPage');
+const DiaryLiveMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryLiveMapPage');
 /** The diary's own views (spec part 1 section 2.1), by route. */
 const DIARY_VIEWS = {
   '/diary/weekly': DiaryWeeklyPage,
@@ -56,6 +58,8 @@ const DIARY_VIEWS = {
   '/diary/client-roster': () => <DiaryRosterPage by="client" />,
   '/diary/monitoring': DiaryMonitoringPage,
   '/diary/training': DiaryTrainingPage,
+  '/diary/map': DiaryMapPage,
+  '/diary/live-map': DiaryLiveMapPage,
 } as const;
 const SettingsPage = lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage');
 const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emergency-page'), 'EmergencyPage');
@@ -128,8 +132,7 @@ const visitsRoute = createRoute({
 });
 
 /**
- * The diary and its sub-routes: the views built so far (DIARY_VIEWS) have their own screens; the others show the
- * diary list under the diary bar until theirs arrive.
+ * The diary and its sub-routes: each view (DIARY_VIEWS) has its own screen; /diary is the list.
  * `?welfare=true` (the Welfare Concerns tile) lists only the entries that figure counts.
  */
 const diaryRoutes = DIARY_ROUTES.map(({ path }) => {

@@ -1,6 +1,5 @@
 /**
  * The diary navigation bar (spec part 1 sections 2.1 and 2.11): tab label and route, in the bar's order.
- * The map views still show the diary list until their screens are built.
  */
 export const DIARY_ROUTES = [
   { path: '/diary', label: 'Diary' },
