@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, mondayOf, type DiaryMonitoringRowView, type DiaryRosterGroupView, type DiaryWeekView } from '@care/events';
-import { diaryMonitoringRowViewSchema, diaryRosterGroupViewSchema, diaryWeekViewSchema } from '@care/events/api';
+import { addDays, londonToday, mondayOf, type DiaryMapVisitView, type DiaryMonitoringRowView, type DiaryRosterGroupView, type DiaryWeekView } from '@care/events';
+import { diaryMapVisitViewSchema, diaryMonitoringRowViewSchema, diaryRosterGroupViewSchema, diaryWeekViewSchema } from '@care/events/api';
 import { requester, type Requester, type TestUser } from '@care/command-api/testing';
-import { VisitLog } from '../appointments/visit-fixtures';
+import { checkedIn, VisitLog } from '../appointments/visit-fixtures';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
@@ -74,6 +74,9 @@ beforeAll(async () => {
   ownVisit = await visit(ownCarerId, client.near);
   othersVisitNear = await visit(otherCarerId, client.near);
   othersVisitFar = await visit(otherCarerId, client.far);
+  // Both carers have checked in (at 4 Mill Lane, Leeds): their visits are in progress, on the maps.
+  await visits.then(ownVisit, checkedIn(ownCarerId, `${today}T10:02:00Z`));
+  await visits.then(othersVisitFar, checkedIn(otherCarerId, `${today}T10:05:00Z`));
   lastPosition = visits.lastPosition;
 
   await entry(carer.request, { carerId: ownCarerId, clientId: client.near, appointmentId: ownVisit, title: 'Own visit note' });
@@ -142,7 +145,7 @@ describe('GET /api/diary/monitoring', () => {
     const rows = (await read<DiaryMonitoringRowView[]>(admin, '/api/diary/monitoring')).map((row) => diaryMonitoringRowViewSchema.parse(row));
     expect(rows.map((row) => row.entry.title).sort()).toEqual(['About Walter', 'Own visit note', "Tom's visit to Edith"]);
     const walter = rows.find((row) => row.entry.title === 'About Walter')!;
-    expect(walter.visit).toMatchObject({ id: othersVisitFar, date: today, status: 'scheduled', carer: { firstName: 'Tom', lastName: 'Rigby' }, client: { firstName: 'Walter' } });
+    expect(walter.visit).toMatchObject({ id: othersVisitFar, date: today, status: 'in_progress', checkedInAt: `${today}T10:05:00.000Z`, carer: { firstName: 'Tom', lastName: 'Rigby' }, client: { firstName: 'Walter' } });
   });
 
   it("shows a carer their own visit's record, no other carer's visit, and nothing about clients outside their visits", async () => {
@@ -150,5 +153,24 @@ describe('GET /api/diary/monitoring', () => {
     expect(rows.map((row) => row.entry.title).sort()).toEqual(['Own visit note', "Tom's visit to Edith"]);
     expect(rows.find((row) => row.entry.title === 'Own visit note')!.visit).toMatchObject({ id: ownVisit, carer: { firstName: 'Nadia' } });
     expect(rows.find((row) => row.entry.title === "Tom's visit to Edith")!.visit).toBeNull();
+  });
+});
+
+describe('GET /api/diary/map and /live-map', () => {
+  it("gives an administrator the day's visits at their check-in location with their entries, and those in progress", async () => {
+    const day = (await read<DiaryMapVisitView[]>(admin, `/api/diary/map?date=${today}`)).map((visit) => diaryMapVisitViewSchema.parse(visit));
+    expect(day.map((visit) => visit.id).sort()).toEqual([ownVisit, othersVisitFar].sort());
+    const walter = day.find((visit) => visit.id === othersVisitFar)!;
+    expect(walter.location).toEqual({ latitude: 53.8, longitude: -1.55, address: '4 Mill Lane, Leeds' });
+    expect(walter.entries.map((entry) => entry.title)).toEqual(['About Walter']);
+    const live = await read<DiaryMapVisitView[]>(admin, '/api/diary/live-map');
+    expect(live.map((visit) => visit.status)).toEqual(['in_progress', 'in_progress']);
+    expect(await read<DiaryMapVisitView[]>(admin, `/api/diary/map?date=${addDays(today, -1)}`)).toEqual([]);
+  });
+
+  it('shows a carer only their own visits', async () => {
+    const day = await read<DiaryMapVisitView[]>(carer, '/api/diary/map');
+    expect(day.map((visit) => [visit.id, visit.entries.map((entry) => entry.title)])).toEqual([[ownVisit, ['Own visit note']]]);
+    expect((await read<DiaryMapVisitView[]>(carer, '/api/diary/live-map')).map((visit) => visit.id)).toEqual([ownVisit]);
   });
 });
