@@ -15,6 +15,7 @@ const nadia = { email: 'nadia.views@example.org', firstName: 'Nadia', lastName: 
 const tom = { email: 'tom.views@example.org', firstName: 'Tom', lastName: 'Rigby' };
 const today = londonToday();
 const PHONE = { width: 390, height: 844 };
+const shots = '.test-results/screenshots';
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
   const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
@@ -122,6 +123,7 @@ describe('Diary views in Chromium', () => {
     await absent(page, 'Breakfast with Edith');
     await page.getByRole('button', { name: 'This week' }).click();
     await shows(page, 'Breakfast with Edith');
+    await page.screenshot({ path: `${shots}/diary-weekly-1280.png`, fullPage: true });
     await page.close();
 
     const mobile = await open(carer, '/diary/weekly');
@@ -129,6 +131,7 @@ describe('Diary views in Chromium', () => {
     await absent(mobile, 'Safeguarding concern');
     await absent(mobile, 'Walter had a fall');
     await noSidewaysScroll(mobile);
+    await mobile.screenshot({ path: `${shots}/diary-weekly-390.png`, fullPage: true });
     await mobile.close();
   });
 
@@ -195,6 +198,7 @@ describe('Diary views in Chromium', () => {
     await shows(page, 'No visits with a check-in location on this day.');
     await page.goto(`${env.product.url}/diary/live-map`);
     await expect.poll(() => page.getByTestId('diary-map').locator('path.leaflet-interactive').count()).toBe(2);
+    await page.screenshot({ path: `${shots}/diary-live-map-1280.png`, fullPage: true });
     await page.close();
 
     const mobile = await open(carer, '/diary/live-map');
@@ -205,6 +209,7 @@ describe('Diary views in Chromium', () => {
     await mobile.goto(`${env.product.url}/diary/map`);
     await expect.poll(() => mobile.getByTestId('diary-map').getAttribute('data-markers')).toBe('1');
     await noSidewaysScroll(mobile);
+    await mobile.screenshot({ path: `${shots}/diary-map-390.png`, fullPage: true });
     await mobile.close();
   });
 });
