@@ -15,6 +15,7 @@ const nadia = { email: 'nadia.views@example.org', firstName: 'Nadia', lastName: 
 const tom = { email: 'tom.views@example.org', firstName: 'Tom', lastName: 'Rigby' };
 const today = londonToday();
 const PHONE = { width: 390, height: 844 };
+const shots = '.test-results/screenshots';
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
   const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
@@ -34,7 +35,8 @@ const client = (clientRef: string, firstName: string, lastName: string) => ({
 });
 
 beforeAll(async () => {
-  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_diary_views');
+  // A tile server that never answers: the maps must still show their markers, on a plain background.
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_diary_views', { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
   admin = await env.signedInContext();
   const users: string[] = [];
   for (const user of [nadia, tom]) users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
@@ -63,6 +65,15 @@ beforeAll(async () => {
     notes: 'Refresher booked with St John Ambulance',
   });
   await post(admin.request, '/api/training', { carerId: tomRecord, trainingType: 'cpr', completedDate: addDays(today, -350), expiryDate: addDays(today, 20), status: 'current' });
+  // Visits going on now, checked in at the client's door: the maps' markers.
+  const now = new Date().toISOString();
+  for (const [carerId, clientId, latitude, longitude, address] of [
+    [nadiaRecord, edith, 53.8176, -1.5768, '4 Mill Lane, Leeds'],
+    [tomRecord, walter, 53.7997, -1.5492, '12 Park Row, Leeds'],
+  ] as const) {
+    const id = await post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: now, durationMinutes: 60 });
+    await post(admin.request, `/api/appointments/${id}/check-in`, { source: 'Mobile', location: { latitude, longitude, accuracy: 10, address } });
+  }
   carer = await env.signedInContext(PHONE, { email: nadia.email, password: PASSWORD });
 }, 180_000);
 afterAll(async () => env?.stop());
@@ -90,7 +101,8 @@ describe('Diary views in Chromium', () => {
   it('the diary bar opens each view, as its current tab', async () => {
     const page = await open(admin, '/diary');
     const bar = page.getByRole('navigation', { name: 'Diary' });
-    for (const [tab, heading] of [['Weekly', 'Weekly'], ['Carer Roster', 'Carer Roster'], ['Client Roster', 'Client Roster'], ['Monitoring', 'Monitoring'], ['Training', 'Training']] as const) {
+    for (const tab of ['Weekly', 'Carer Roster', 'Client Roster', 'Monitoring', 'Training', 'Map', 'Live Map']) {
+      const heading = tab;
       await bar.getByRole('link', { name: tab, exact: true }).click();
       await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).isVisible(), { message: tab }).toBe(true);
       expect(await bar.getByRole('link', { name: tab, exact: true }).getAttribute('aria-current')).toBe('page');
@@ -111,6 +123,7 @@ describe('Diary views in Chromium', () => {
     await absent(page, 'Breakfast with Edith');
     await page.getByRole('button', { name: 'This week' }).click();
     await shows(page, 'Breakfast with Edith');
+    await page.screenshot({ path: `${shots}/diary-weekly-1280.png`, fullPage: true });
     await page.close();
 
     const mobile = await open(carer, '/diary/weekly');
@@ -118,6 +131,7 @@ describe('Diary views in Chromium', () => {
     await absent(mobile, 'Safeguarding concern');
     await absent(mobile, 'Walter had a fall');
     await noSidewaysScroll(mobile);
+    await mobile.screenshot({ path: `${shots}/diary-weekly-390.png`, fullPage: true });
     await mobile.close();
   });
 
@@ -169,6 +183,33 @@ describe('Diary views in Chromium', () => {
     await expect.poll(() => mobile.getByTestId('diary-training-record').count()).toBe(1);
     await absent(mobile, 'Tom Rigby');
     await noSidewaysScroll(mobile);
+    await mobile.close();
+  });
+
+  it('maps: the visits at their check-in location, markers on a plain background when tiles cannot load', async () => {
+    const page = await open(admin, '/diary/map');
+    const map = page.getByTestId('diary-map');
+    await expect.poll(() => map.getAttribute('data-markers')).toBe('2');
+    await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(2);
+    await shows(page, 'The map tiles could not load: the visits are shown on a plain background.');
+    const visits = page.getByTestId('diary-map-visit');
+    await expect.poll(() => visits.filter({ hasText: 'Walter Pemberton' }).getByText('12 Park Row, Leeds').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await shows(page, 'No visits with a check-in location on this day.');
+    await page.goto(`${env.product.url}/diary/live-map`);
+    await expect.poll(() => page.getByTestId('diary-map').locator('path.leaflet-interactive').count()).toBe(2);
+    await page.screenshot({ path: `${shots}/diary-live-map-1280.png`, fullPage: true });
+    await page.close();
+
+    const mobile = await open(carer, '/diary/live-map');
+    await expect.poll(() => mobile.getByTestId('diary-map').locator('path.leaflet-interactive').count()).toBe(1);
+    await shows(mobile, 'Edith Green');
+    await absent(mobile, 'Walter Pemberton');
+    await noSidewaysScroll(mobile);
+    await mobile.goto(`${env.product.url}/diary/map`);
+    await expect.poll(() => mobile.getByTestId('diary-map').getAttribute('data-markers')).toBe('1');
+    await noSidewaysScroll(mobile);
+    await mobile.screenshot({ path: `${shots}/diary-map-390.png`, fullPage: true });
     await mobile.close();
   });
 });
