@@ -15,7 +15,6 @@ import '../appointments/appointment-form.css';
 const MAP_PATH = `${DIARY_PATH}/map`;
 const LIVE_MAP_PATH = `${DIARY_PATH}/live-map`;
 /** The live map asks again this often: check-ins and check-outs move visits on and off it. */
-const LIVE_REFRESH_MS = 10_000;
 
 function MapBody({ query, label, empty, follow = false }: { query: ReturnType<typeof useQuery<DiaryMapVisitView[]>>; label: string; empty: string; follow?: boolean }) {
   if (query.isPending) return <ListLoading what="visits" />;
@@ -67,15 +66,14 @@ export function DiaryMapPage() {
   );
 }
 
-/** /diary/live-map: the visits in progress at their check-in location, refreshed every few seconds. */
+/** /diary/live-map: the visits in progress at their check-in location, reloaded when a visit changes (live push). */
 export function DiaryLiveMapPage() {
   const visits = useQuery({
     queryKey: [LIVE_MAP_PATH],
     queryFn: () => apiGet<DiaryMapVisitView[]>(LIVE_MAP_PATH),
-    refetchInterval: LIVE_REFRESH_MS,
   });
   return (
-    <DiaryViewLayout title="Live Map" intro="Visits in progress now, at the place the carer checked in. Updates every 10 seconds.">
+    <DiaryViewLayout title="Live Map" intro="Visits in progress now, at the place the carer checked in. Updates as carers check in and out.">
       <MapBody query={visits} label="Visits in progress" empty="No visits in progress." follow />
     </DiaryViewLayout>
   );
