@@ -22,8 +22,11 @@ const CARERS = 100;
 const CLIENTS = 1_000;
 const SINGLE_ROUNDS = 60;
 const CROWD_ROUNDS = 40;
-/** The 1,000 sockets live in client processes of their own, as browsers do (bench/alert-push-clients.ts). */
-const CLIENT_PROCESSES = 2;
+/**
+ * The 1,000 sockets live in client processes of their own, as browsers do (bench/alert-push-clients.ts);
+ * BENCH_CLIENT_PROCESSES=0 keeps them in this process.
+ */
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 const WARM_UP = 5;
 const TIMEOUT_MS = 15_000;
 
@@ -77,17 +80,22 @@ function connect(url: string, cookie: string): Promise<CountSocket> {
   });
 }
 
-/** One staff socket in this process. */
-function inProcess(socket: CountSocket): Listeners {
+/** Sockets in this process (a carer's when `carerUserId` is set). */
+function inProcess(sockets: readonly { socket: CountSocket; carerUserId: string | null }[]): Listeners {
   return {
-    async arm(_round, staffCount) {
+    async arm(_round, staffCount, carerCounts) {
+      let waiting = sockets.length;
       const arrived = new Promise<number>((resolve) => {
-        const handler = ({ count }: AlertCount) => {
-          if (count !== staffCount) return;
-          socket.off('alerts:count', handler);
-          resolve(wallClock());
-        };
-        socket.on('alerts:count', handler);
+        for (const { socket, carerUserId } of sockets) {
+          const target = carerUserId === null ? staffCount : (carerCounts[carerUserId] ?? 0);
+          const handler = ({ count }: AlertCount) => {
+            if (count !== target) return;
+            socket.off('alerts:count', handler);
+            waiting -= 1;
+            if (waiting === 0) resolve(wallClock());
+          };
+          socket.on('alerts:count', handler);
+        }
       });
       return { arrived };
     },
@@ -235,16 +243,28 @@ export async function measureAlertPush(url: string, progress: (message: string) 
     progress('one administrator socket on the second read-api instance');
     const single = await connect(readUrls[1]!, command.admin.cookie);
     clients.push(single);
-    const singleSamples = await rounds(inProcess(single), SINGLE_ROUNDS);
+    const singleSamples = await rounds(inProcess([{ socket: single, carerUserId: null }]), SINGLE_ROUNDS);
     single.close();
 
     progress(`${CLIENTS} signed-in sockets over both instances (${CLIENT_PROCESSES} client processes): ${CLIENTS - CARERS} staff sessions and ${CARERS} carers`);
     const cookies = await signedInCrowd(services, [command.admin, ...coordinators], carers);
-    for (let worker = 0; worker < CLIENT_PROCESSES; worker += 1) {
-      const mine = cookies.filter((_, n) => n % CLIENT_PROCESSES === worker).map((entry, n) => ({ ...entry, url: readUrls[n % readUrls.length]! }));
-      workers.push(await startClients(mine));
+    let crowd: Listeners;
+    if (CLIENT_PROCESSES === 0) {
+      const sockets: { socket: CountSocket; carerUserId: string | null }[] = [];
+      await runConcurrently(cookies.length, 50, async (n) => {
+        const socket = await connect(readUrls[n % readUrls.length]!, cookies[n]!.cookie);
+        clients.push(socket);
+        sockets.push({ socket, carerUserId: cookies[n]!.carerUserId });
+      });
+      crowd = inProcess(sockets);
+    } else {
+      for (let worker = 0; worker < CLIENT_PROCESSES; worker += 1) {
+        const mine = cookies.filter((_, n) => n % CLIENT_PROCESSES === worker).map((entry, n) => ({ ...entry, url: readUrls[n % readUrls.length]! }));
+        workers.push(await startClients(mine));
+      }
+      crowd = inWorkers(workers);
     }
-    const thousand = await rounds(inWorkers(workers), CROWD_ROUNDS);
+    const thousand = await rounds(crowd, CROWD_ROUNDS);
     return {
       alertPushP50Ms: round(percentile(singleSamples, 50), 2),
       alertPushP95Ms: round(percentile(singleSamples, 95), 2),
