@@ -17,7 +17,7 @@ import { loadCheckpoint } from './runner-checkpoint';
  * clearing it resolves it by the system with what cleared it, and it reopens when the condition holds again,
  * unless a person resolved it.
  */
-const log = createLogger('test', 'silent');
+const log = createLogger('test', (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent');
 const MINUTE = 60_000;
 let database: TestDatabase;
 let pool: pg.Pool;

@@ -141,11 +141,16 @@ export class RuleRunner {
   }
 
   private async drain(): Promise<void> {
-    while (this.pending.size > 0 && !this.stopped) {
+    // Events no rule watches still move the checkpoint: nothing was due after them.
+    while ((this.pending.size > 0 || this.target) && !this.stopped) {
       const rules = [...this.pending];
       const target = this.target;
       this.pending = new Set();
       this.target = undefined;
+      if (rules.length === 0) {
+        await this.saveQuietly(target ?? START_POSITION, null);
+        continue;
+      }
       if (target) await this.waitForProjections([...new Set(rules.flatMap((rule) => rule.reads))], target);
       const now = this.now();
       for (const rule of rules) {
@@ -157,12 +162,16 @@ export class RuleRunner {
           this.deps.logger.error({ err: error, rule: rule.name }, 'alert rule failed');
         }
       }
-      try {
-        // A tick without events still records when the rules last ran (the checkpoint only moves forward).
-        await saveCheckpoint(this.deps.pool, this.name, target ?? START_POSITION, now);
-      } catch (error) {
-        this.deps.logger.error({ err: error }, 'rule runner checkpoint failed');
-      }
+      // A tick without events still records when the rules last ran (the checkpoint only moves forward).
+      await this.saveQuietly(target ?? START_POSITION, now);
+    }
+  }
+
+  private async saveQuietly(position: Position, ranAt: Date | null): Promise<void> {
+    try {
+      await saveCheckpoint(this.deps.pool, this.name, position, ranAt);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'rule runner checkpoint failed');
     }
   }
 
