@@ -5,8 +5,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { alertStreamId, RULES_USER, type AlertCount } from '@care/events';
 import { freePort, SessionStore, SESSION_COOKIE } from '@care/events/server';
 import type { TestUser } from '@care/command-api/testing';
+import type { ClientsReply, ClientsRequest } from './alert-push-clients';
 import { stamped } from './care-log';
-import { now, percentile, round, runConcurrently } from './stats';
+import { percentile, round, runConcurrently } from './stats';
 import { startServices, type Services } from './services';
 
 export interface AlertPushFigures {
@@ -21,14 +22,23 @@ const CARERS = 100;
 const CLIENTS = 1_000;
 const SINGLE_ROUNDS = 60;
 const CROWD_ROUNDS = 40;
+/**
+ * The 1,000 sockets live in client processes of their own, as browsers do (bench/alert-push-clients.ts);
+ * BENCH_CLIENT_PROCESSES=0 keeps them in this process.
+ */
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 const WARM_UP = 5;
 const TIMEOUT_MS = 15_000;
 
-interface Client {
-  readonly socket: Socket<{ 'alerts:count': (payload: AlertCount) => void }>;
-  /** The carer account whose own figures it gets, or undefined for staff. */
-  readonly carerUserId: string | undefined;
+type CountSocket = Socket<{ 'alerts:count': (payload: AlertCount) => void }>;
+
+/** Listening sockets: `arm` sets the count each should receive next and resolves with when the last one had it. */
+interface Listeners {
+  arm(round: number, staffCount: number, carerCounts: Record<string, number>): Promise<{ arrived: Promise<number> }>;
 }
+
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
+const wallClock = () => performance.timeOrigin + performance.now();
 
 function startChild(script: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script], {
@@ -61,13 +71,85 @@ async function readAt(url: string, pathAndQuery: string, cookie: string, positio
   if (reply.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${reply.status}: ${await reply.text()}`);
 }
 
-function connect(url: string, cookie: string, carerUserId: string | undefined): Promise<Client> {
+function connect(url: string, cookie: string): Promise<CountSocket> {
   // WebSocket straight away, as a browser is after its first second.
-  const socket: Client['socket'] = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  const socket: CountSocket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve({ socket, carerUserId }));
+    socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
+}
+
+/** Sockets in this process (a carer's when `carerUserId` is set). */
+function inProcess(sockets: readonly { socket: CountSocket; carerUserId: string | null }[]): Listeners {
+  return {
+    async arm(_round, staffCount, carerCounts) {
+      let waiting = sockets.length;
+      const arrived = new Promise<number>((resolve) => {
+        for (const { socket, carerUserId } of sockets) {
+          const target = carerUserId === null ? staffCount : (carerCounts[carerUserId] ?? 0);
+          const handler = ({ count }: AlertCount) => {
+            if (count !== target) return;
+            socket.off('alerts:count', handler);
+            waiting -= 1;
+            if (waiting === 0) resolve(wallClock());
+          };
+          socket.on('alerts:count', handler);
+        }
+      });
+      return { arrived };
+    },
+  };
+}
+
+interface ClientWorker {
+  send(request: ClientsRequest): void;
+  next(accept: (reply: ClientsReply) => boolean): Promise<ClientsReply>;
+  close(): Promise<void>;
+}
+
+/** A client process (bench/alert-push-clients.ts) with its sockets open. */
+async function startClients(sockets: { url: string; cookie: string; carerUserId: string | null }[]): Promise<ClientWorker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/alert-push-clients.ts'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Set<(reply: ClientsReply) => boolean>();
+  child.on('message', (reply: ClientsReply) => {
+    if (reply.type === 'error') throw new Error(`client process: ${reply.message}`);
+    for (const accept of waiting) if (accept(reply)) waiting.delete(accept);
+  });
+  const worker: ClientWorker = {
+    send: (request) => child.send(request),
+    next: (accept) =>
+      new Promise((resolve) =>
+        waiting.add((reply) => {
+          if (!accept(reply)) return false;
+          resolve(reply);
+          return true;
+        }),
+      ),
+    async close() {
+      if (child.exitCode !== null || !child.connected) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+  const connected = worker.next((reply) => reply.type === 'connected');
+  worker.send({ type: 'connect', sockets });
+  await connected;
+  return worker;
+}
+
+/** The sockets of every client process: the last of them to have its count decides the round. */
+function inWorkers(workers: readonly ClientWorker[]): Listeners {
+  return {
+    async arm(round, staffCount, carerCounts) {
+      const armed = workers.map((worker) => worker.next((reply) => reply.type === 'armed' && reply.round === round));
+      const done = workers.map((worker) => worker.next((reply) => reply.type === 'done' && reply.round === round));
+      for (const worker of workers) worker.send({ type: 'arm', round, staffCount, carerCounts });
+      await Promise.all(armed);
+      return { arrived: Promise.all(done).then((replies) => Math.max(...replies.map((reply) => (reply as { at: number }).at))) };
+    },
+  };
 }
 
 /**
@@ -79,7 +161,8 @@ function connect(url: string, cookie: string, carerUserId: string | undefined): 
 export async function measureAlertPush(url: string, progress: (message: string) => void = () => undefined): Promise<AlertPushFigures> {
   const services = await startServices(url);
   const children: ChildProcess[] = [];
-  const clients: Client[] = [];
+  const clients: CountSocket[] = [];
+  const workers: ClientWorker[] = [];
   try {
     children.push(startChild('projector/src/main.ts', { DATABASE_URL: url }));
     const readUrls: string[] = [];
@@ -118,30 +201,15 @@ export async function measureAlertPush(url: string, progress: (message: string) 
 
     let staffCount = 0;
     const carerCounts = new Map(carers.map(({ user }) => [user.id, 0]));
-    const expected = (client: Client) => (client.carerUserId === undefined ? staffCount : carerCounts.get(client.carerUserId)!);
 
-    /** One round per sample: raise an alert (every other one about a carer) and wait for every client's new count. */
-    const rounds = async (listening: readonly Client[], count: number): Promise<number[]> => {
+    /** One round per sample: raise an alert (every other one about a carer) and wait for every socket's new count. */
+    const rounds = async (listeners: Listeners, count: number): Promise<number[]> => {
       const samples: number[] = [];
       for (let round = 0; round < WARM_UP + count; round += 1) {
         const about = round % 2 === 0 ? carers[round % carers.length] : undefined;
         staffCount += 1;
         if (about) carerCounts.set(about.user.id, carerCounts.get(about.user.id)! + 1);
-        let waiting = listening.length;
-        let finished: (at: number) => void = () => undefined;
-        const done = new Promise<number>((resolve) => (finished = resolve));
-        const handlers = listening.map((client) => {
-          const target = expected(client);
-          let heard = false;
-          const handler = ({ count: pushed }: AlertCount) => {
-            if (heard || pushed !== target) return;
-            heard = true;
-            waiting -= 1;
-            if (waiting === 0) finished(now());
-          };
-          client.socket.on('alerts:count', handler);
-          return () => client.socket.off('alerts:count', handler);
-        });
+        const { arrived } = await listeners.arm(round, staffCount, Object.fromEntries(carerCounts));
         const id = uuidv7();
         const raised = stamped({
           type: 'AlertRaised',
@@ -161,12 +229,11 @@ export async function measureAlertPush(url: string, progress: (message: string) 
             dueDate: null,
           },
         });
-        const begin = now();
+        const begin = wallClock();
         await services.store.append(alertStreamId(id), [{ ...raised, metadata: { ...raised.metadata, userId: RULES_USER } }], 'no_stream');
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`round ${round}: ${waiting} sockets never got their count`)), TIMEOUT_MS).unref());
-        const arrived = await Promise.race([done, timeout]);
-        for (const off of handlers) off();
-        if (round >= WARM_UP) samples.push(arrived - begin);
+        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`round ${round}: some sockets never got their count`)), TIMEOUT_MS).unref());
+        const at = await Promise.race([arrived, timeout]);
+        if (round >= WARM_UP) samples.push(at - begin);
         // Let the dashboard figures of this change go out before the next one.
         await new Promise((resolve) => setTimeout(resolve, 30));
       }
@@ -174,46 +241,62 @@ export async function measureAlertPush(url: string, progress: (message: string) 
     };
 
     progress('one administrator socket on the second read-api instance');
-    clients.push(await connect(readUrls[1]!, command.admin.cookie, undefined));
-    const single = await rounds(clients, SINGLE_ROUNDS);
-    clients.splice(0).forEach((client) => client.socket.close());
+    const single = await connect(readUrls[1]!, command.admin.cookie);
+    clients.push(single);
+    const singleSamples = await rounds(inProcess([{ socket: single, carerUserId: null }]), SINGLE_ROUNDS);
+    single.close();
 
-    progress(`${CLIENTS} signed-in sockets over both instances: ${CLIENTS - CARERS} staff sessions and ${CARERS} carers`);
-    const crowd = await signedInCrowd(services, [command.admin, ...coordinators], carers, readUrls);
-    clients.push(...crowd);
-    const thousand = await rounds(clients, CROWD_ROUNDS);
+    progress(`${CLIENTS} signed-in sockets over both instances (${CLIENT_PROCESSES} client processes): ${CLIENTS - CARERS} staff sessions and ${CARERS} carers`);
+    const cookies = await signedInCrowd(services, [command.admin, ...coordinators], carers);
+    let crowd: Listeners;
+    if (CLIENT_PROCESSES === 0) {
+      const sockets: { socket: CountSocket; carerUserId: string | null }[] = [];
+      await runConcurrently(cookies.length, 50, async (n) => {
+        const socket = await connect(readUrls[n % readUrls.length]!, cookies[n]!.cookie);
+        clients.push(socket);
+        sockets.push({ socket, carerUserId: cookies[n]!.carerUserId });
+      });
+      crowd = inProcess(sockets);
+    } else {
+      for (let worker = 0; worker < CLIENT_PROCESSES; worker += 1) {
+        const mine = cookies.filter((_, n) => n % CLIENT_PROCESSES === worker).map((entry, n) => ({ ...entry, url: readUrls[n % readUrls.length]! }));
+        workers.push(await startClients(mine));
+      }
+      crowd = inWorkers(workers);
+    }
+    const thousand = await rounds(crowd, CROWD_ROUNDS);
     return {
-      alertPushP50Ms: round(percentile(single, 50), 2),
-      alertPushP95Ms: round(percentile(single, 95), 2),
+      alertPushP50Ms: round(percentile(singleSamples, 50), 2),
+      alertPushP95Ms: round(percentile(singleSamples, 95), 2),
       alertPush1000P50Ms: round(percentile(thousand, 50), 2),
       alertPush1000P95Ms: round(percentile(thousand, 95), 2),
     };
   } finally {
-    for (const client of clients) client.socket.close();
+    for (const client of clients) client.close();
+    for (const worker of workers) await worker.close();
     for (const child of children.reverse()) await stopChild(child);
     await services.close();
   }
 }
 
 /**
- * 1,000 sockets, each on its own session: the staff's are further sessions of the administrator's and the
- * coordinators' accounts (opened in the session store as a sign-in opens them, without hashing a password 900
- * times), one per carer; alternately on each read-api instance.
+ * 1,000 sessions: the staff's are further sessions of the administrator's and the coordinators' accounts (opened
+ * in the session store as a sign-in opens them, without hashing a password 900 times), one per carer.
  */
-async function signedInCrowd(services: Services, staff: readonly TestUser[], carers: readonly { user: TestUser }[], readUrls: readonly string[]): Promise<Client[]> {
+async function signedInCrowd(
+  services: Services,
+  staff: readonly TestUser[],
+  carers: readonly { user: TestUser }[],
+): Promise<{ cookie: string; carerUserId: string | null }[]> {
   const sessions = new SessionStore(services.pool);
   const tokenOf = (cookie: string) => cookie.slice(`${SESSION_COOKIE}=`.length);
-  const cookies: { cookie: string; carerUserId: string | undefined }[] = carers.map(({ user }) => ({ cookie: user.cookie, carerUserId: user.id }));
+  const cookies: { cookie: string; carerUserId: string | null }[] = carers.map(({ user }) => ({ cookie: user.cookie, carerUserId: user.id }));
   for (let n = 0; cookies.length < CLIENTS; n += 1) {
     const session = await sessions.find(tokenOf(staff[n % staff.length]!.cookie));
     if (!session) throw new Error('a staff session has expired');
     const { sid: _sid, createdAt: _createdAt, ...data } = session;
     const { token } = await sessions.create(data);
-    cookies.push({ cookie: `${SESSION_COOKIE}=${token}`, carerUserId: undefined });
+    cookies.push({ cookie: `${SESSION_COOKIE}=${token}`, carerUserId: null });
   }
-  const clients: Client[] = new Array(cookies.length);
-  await runConcurrently(cookies.length, 50, async (n) => {
-    clients[n] = await connect(readUrls[n % readUrls.length]!, cookies[n]!.cookie, cookies[n]!.carerUserId);
-  });
-  return clients;
+  return cookies;
 }

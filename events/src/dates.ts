@@ -48,3 +48,10 @@ export function londonTimeToInstant(date: string, time: string): string {
   const exact = [before, after].find((candidate) => londonWallClockOf(new Date(candidate)) === wall);
   return new Date(exact ?? before).toISOString();
 }
+
+/** The Monday of the (Monday-first, UK) week holding a calendar date. */
+export function mondayOf(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay(); // 0 = Sunday
+  return addDays(date, -((weekday + 6) % 7));
+}

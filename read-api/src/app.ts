@@ -40,6 +40,7 @@ import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
+import { diaryViewRoutes } from './diary/diary-views-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
@@ -97,6 +98,7 @@ export async function createReadApi({
     carerRoutes(carers),
     clientRoutes(deps),
     trainingRoutes(deps),
+    diaryViewRoutes(deps),
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),

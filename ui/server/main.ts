@@ -12,6 +12,9 @@ const env = parseEnv(
     READ_API_URL: z.url().default('http://127.0.0.1:3002'),
     /** The Vite build to serve (see buildUiIfStale in scripts/product.ts); ui/dist by default. */
     UI_DIST_DIR: z.string().optional(),
+    /** The diary maps' tile server, a "{z}/{x}/{y}" URL template (OpenStreetMap's by default). */
+    MAP_TILE_URL: z.string().optional(),
+    MAP_TILE_ATTRIBUTION: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   }),
 );
@@ -22,6 +25,8 @@ const server = await startUiServer({
   distDir: path.resolve(import.meta.dirname, '../..', env.UI_DIST_DIR || 'ui/dist'),
   commandApiUrl: env.COMMAND_API_URL,
   readApiUrl: env.READ_API_URL,
+  ...(env.MAP_TILE_URL && { mapTileUrl: env.MAP_TILE_URL }),
+  ...(env.MAP_TILE_ATTRIBUTION && { mapTileAttribution: env.MAP_TILE_ATTRIBUTION }),
   log: (obj, msg) => log.info(obj, msg),
 });
 log.info({ url: server.url }, 'ui listening');

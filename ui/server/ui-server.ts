@@ -13,6 +13,10 @@ export interface UiServerOptions {
   distDir: string;
   commandApiUrl: string;
   readApiUrl: string;
+  /** The diary maps' tile server, "{z}/{x}/{y}" URL template (MAP_TILE_URL); its origin is allowed as an image source. */
+  mapTileUrl?: string;
+  /** The attribution the tile server asks for (MAP_TILE_ATTRIBUTION). */
+  mapTileAttribution?: string;
   log?: (obj: object, msg: string) => void;
 }
 
@@ -21,12 +25,23 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
+/** OpenStreetMap's own tiles unless MAP_TILE_URL names another server (their usage policy suits light use). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/** The origin of a tile URL template, for img-src ("{s}" subdomains become a wildcard). */
+export function tileOrigin(template: string): string {
+  const url = new URL(template.replaceAll('{s}', 'tiles').replace(/\{[a-z]\}/g, '0'));
+  return template.includes('{s}') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+}
+
 /** Applied to everything the UI server answers itself (proxied replies carry the services' own headers). */
-const SECURITY_HEADERS: Record<string, string> = {
+const securityHeaders = (mapTileUrl: string): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
     "connect-src 'self' ws: wss:",
-    "img-src 'self' data:",
+    // Leaflet's markers are inline SVG/data; the tiles come from the configured tile server.
+    `img-src 'self' data: ${tileOrigin(mapTileUrl)}`,
     // Voice notes: the recorder's preview plays a blob: URL; saved notes play from /api/voice-notes/<id>/audio.
     "media-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
@@ -37,7 +52,7 @@ const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'same-origin',
-};
+});
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -50,6 +65,9 @@ type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => vo
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   const log = options.log ?? (() => {});
   const proxy = createApiProxy(options);
+  const mapTileUrl = options.mapTileUrl ?? DEFAULT_MAP_TILE_URL;
+  const SECURITY_HEADERS = securityHeaders(mapTileUrl);
+  const mapConfig = JSON.stringify({ tileUrl: mapTileUrl, attribution: options.mapTileAttribution ?? DEFAULT_MAP_TILE_ATTRIBUTION });
   /*
    * The services answer uncompressed; the front door compresses what it forwards (JSON lists, CSV exports) when
    * the reply is 1 kB or more and the browser accepts br or gzip. Brotli at quality 4 (the package's default) costs
@@ -93,6 +111,12 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     }
     // sirv only looks for "br" or "gzip" anywhere in the header; it gets the one encoding negotiation chose.
     req.headers['accept-encoding'] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
+    if (pathOf(req) === '/map-config.json') {
+      // Runtime configuration of the diary maps: the tile server can change without rebuilding the UI.
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(mapConfig);
+      return;
+    }
     if (req.url?.startsWith('/assets/')) {
       serveAssets(req, res, () => notFound(res));
     } else {

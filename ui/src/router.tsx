@@ -45,6 +45,22 @@ const MonitoringPage = lazyRouteComponent(() => import('./features/monitoring/mo
 const ManagePage = lazyRouteComponent(() => import('./features/manage/manage-page'), 'ManagePage');
 const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-in-page'), 'CheckInPage');
 const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
+const DiaryWeeklyPage = lazyRouteComponent(() => import('./features/diary-views/weekly-page'), 'DiaryWeeklyPage');
+const DiaryRosterPage = lazyRouteComponent(() => import('./features/diary-views/roster-page'), 'DiaryRosterPage');
+const DiaryMonitoringPage = lazyRouteComponent(() => import('./features/diary-views/monitoring-page'), 'DiaryMonitoringPage');
+const DiaryTrainingPage = lazyRouteComponent(() => import('./features/diary-views/training-page'), 'DiaryTrainingPage');
+const DiaryMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryMapPage');
+const DiaryLiveMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryLiveMapPage');
+/** The diary's own views (spec part 1 section 2.1), by route. */
+const DIARY_VIEWS = {
+  '/diary/weekly': DiaryWeeklyPage,
+  '/diary/carer-roster': () => <DiaryRosterPage by="carer" />,
+  '/diary/client-roster': () => <DiaryRosterPage by="client" />,
+  '/diary/monitoring': DiaryMonitoringPage,
+  '/diary/training': DiaryTrainingPage,
+  '/diary/map': DiaryMapPage,
+  '/diary/live-map': DiaryLiveMapPage,
+} as const;
 const SettingsPage = lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage');
 const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emergency-page'), 'EmergencyPage');
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
@@ -116,20 +132,23 @@ const visitsRoute = createRoute({
 });
 
 /**
- * The diary and its sub-routes: until their own screens arrive, each shows the diary list under the diary bar.
+ * The diary and its sub-routes: each view (DIARY_VIEWS) has its own screen; /diary is the list.
  * `?welfare=true` (the Welfare Concerns tile) lists only the entries that figure counts.
  */
-const diaryRoutes = DIARY_ROUTES.map(({ path }) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    validateSearch: flagSearch('welfare'),
-    component: function DiaryRoute() {
-      const { welfare } = useSearch({ strict: false });
-      return <DiaryScreen welfare={welfare === true} />;
-    },
-  }),
-);
+const diaryRoutes = DIARY_ROUTES.map(({ path }) => {
+  const View = DIARY_VIEWS[path as keyof typeof DIARY_VIEWS];
+  return View
+    ? createRoute({ getParentRoute: () => rootRoute, path, component: View })
+    : createRoute({
+        getParentRoute: () => rootRoute,
+        path,
+        validateSearch: flagSearch('welfare'),
+        component: function DiaryRoute() {
+          const { welfare } = useSearch({ strict: false });
+          return <DiaryScreen welfare={welfare === true} />;
+        },
+      });
+});
 
 /** Alerts (issue 15): opened from the bell, the Alerts tile and the dashboard's Alerts blocks. */
 const alertsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/alerts', component: AlertsPage });

@@ -9,6 +9,7 @@ export * from '../carers/carer-view-schema';
 export * from '../clients/client-view-schema';
 export * from '../training/training-view-schema';
 export * from '../diary/diary-view-schema';
+export * from '../diary/diary-views-schema';
 export * from '../feedback/feedback-view-schema';
 export * from '../users/user-view-schema';
 export * from '../voice-notes/voice-note-view-schema';

@@ -36,6 +36,11 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitCheckedOut.location.longitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.accuracy': { column: 'appointments.check_out_location', type: 'jsonb' },
 };
+/**
+ * Numbers no projection stores, so no column can overflow: an emergency's location goes into the text of the
+ * critical alert it raises (the command reads it from the request, the alert carries it in words).
+ */
+const NOT_PROJECTED = new Set(['EmergencyRaised.location.latitude', 'EmergencyRaised.location.longitude', 'EmergencyRaised.location.accuracy']);
 const CAPACITY: Record<ColumnType, { min: number; max: number }> = {
   integer: { min: -INT4_MAX - 1, max: INT4_MAX },
   // A JavaScript number is exact up to 2^53 - 1, below int8's limit.
@@ -86,7 +91,7 @@ describe('every registered event schema', () => {
   it('bounds every number to what its read-model column holds', () => {
     const numbers = ofKind(['integer', 'number']);
     expect(numbers.length).toBeGreaterThan(0);
-    for (const { field, name } of numbers) {
+    for (const { field, name } of numbers.filter(({ name }) => !NOT_PROJECTED.has(name))) {
       const target = NUMBER_COLUMNS[name];
       expect(target, `${name} lands in no listed read-model column: add it to NUMBER_COLUMNS`).toBeDefined();
       const capacity = CAPACITY[target!.type];

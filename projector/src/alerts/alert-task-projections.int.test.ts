@@ -158,8 +158,7 @@ describe('the alerts, tasks and appointments projections', () => {
     expect(Object.fromEntries(ratings.map((row) => [row.id, [row.client_rating, row.amended]]))).toEqual({ [rated]: [4, true], [unrated]: [null, false] });
 
     // The dashboard's per-carer day: two completed visits, both on time, one rated 4.
-    const totals = await live().selectFrom('appointment_day_totals').selectAll().execute();
-    expect(totals).toEqual([{ carer_id: carerId, date: '2026-11-02', completed: 2, on_time: 2, rated: 1, rating_sum: 4 }]);
+    await expect.poll(() => live().selectFrom('appointment_day_totals').selectAll().execute()).toEqual([{ carer_id: carerId, date: '2026-11-02', completed: 2, on_time: 2, rated: 1, rating_sum: 4 }]);
     // A visit moved to another day takes its share with it, and the emptied day is gone (as a rebuild would have it).
     await appendVisit(unrated, [{ type: 'AppointmentRescheduled', data: { id: unrated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 9)).toISOString(), durationMinutes: 45 } }]);
     await appendVisit(rated, [{ type: 'AppointmentRescheduled', data: { id: rated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 11)).toISOString(), durationMinutes: 45 } }]);

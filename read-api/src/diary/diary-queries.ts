@@ -21,11 +21,11 @@ export interface DiaryFilter {
   readonly welfare?: boolean | undefined;
 }
 
-type EntryRow = Selectable<DiaryEntriesTable> & { reviewer_first_name: string | null; reviewer_last_name: string | null };
+export type EntryRow = Selectable<DiaryEntriesTable> & { reviewer_first_name: string | null; reviewer_last_name: string | null };
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
-function toView(row: EntryRow): DiaryEntryView {
+export function toView(row: EntryRow): DiaryEntryView {
   return {
     id: row.id,
     carerId: row.carer_id,
@@ -57,13 +57,9 @@ type EntryScope = ExpressionBuilder<ReadModelDatabase & { e: DiaryEntriesTable }
 export class DiaryQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
-  private entries(viewer: DiaryViewer) {
-    let query = this.db
-      .withSchema(READ_MODEL_SCHEMA)
-      .selectFrom('diary_entries as e')
-      .leftJoin('users as reviewer', 'reviewer.id', 'e.reviewed_by')
-      .selectAll('e')
-      .select(['reviewer.first_name as reviewer_first_name', 'reviewer.last_name as reviewer_last_name']);
+  /** The entries the viewer may read, as `e`, nothing selected yet (the diary views group and join on it). */
+  visible(viewer: DiaryViewer) {
+    let query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('diary_entries as e');
     if (viewer.visible) query = query.where(viewer.visible);
     if (!viewer.seesConfidential) {
       query = query.where((eb: EntryScope) =>
@@ -71,6 +67,14 @@ export class DiaryQueries {
       );
     }
     return query;
+  }
+
+  /** The entries the viewer may read, each with what toView needs. */
+  entries(viewer: DiaryViewer) {
+    return this.visible(viewer)
+      .leftJoin('users as reviewer', 'reviewer.id', 'e.reviewed_by')
+      .selectAll('e')
+      .select(['reviewer.first_name as reviewer_first_name', 'reviewer.last_name as reviewer_last_name']);
   }
 
   /**

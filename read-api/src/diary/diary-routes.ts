@@ -24,7 +24,7 @@ export const listQuery = z.object({
 const entryId = z.uuid();
 const NOT_FOUND = 'Diary entry not found';
 
-function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork): DiaryViewer {
+export function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork): DiaryViewer {
   const { userId, role } = ctx.state.session;
   const visible = work.authoredOrAbout(readScopeOf(ctx.state.session), 'e.author_user_id', 'e.client_id');
   return { userId, seesConfidential: can(role, 'diary.readConfidential'), visible };

@@ -86,17 +86,22 @@ export class AlertFiguresPush {
   /**
    * A read-model change: the bell (and new alerts) first, in a lane of its own so that it never waits behind the
    * heavier dashboard figures, which follow in theirs once it is out. Each lane runs one push at a time; changes
-   * arriving meanwhile make one more run.
+   * arriving meanwhile make one more run. Resolves once the bell has gone out (the list notices wait for it).
    */
-  changed(projections: readonly string[]): void {
+  changed(projections: readonly string[]): Promise<void> {
     const relevant = projections.filter((name) => FIGURE_SOURCES.has(name));
-    if (relevant.length === 0) return;
-    if (!relevant.includes('alerts') && !relevant.includes('*')) return this.figures.run();
+    if (relevant.length === 0) return Promise.resolve();
+    if (!relevant.includes('alerts') && !relevant.includes('*')) {
+      this.figures.run();
+      return Promise.resolve();
+    }
     // The dashboard follows once the bell has gone out: its frames never queue ahead of the count's on any socket.
     this.counts.run();
-    const chained = this.counts.idle().then(() => this.figures.run());
+    const bell = this.counts.idle();
+    const chained = bell.then(() => this.figures.run());
     this.chained.add(chained);
     void chained.finally(() => this.chained.delete(chained));
+    return bell;
   }
 
   /** Resolves once the pushes under way (and those queued behind them) are done: for tests and shutdown. */

@@ -83,16 +83,23 @@ export function attachLivePush(
     if (snapshot) socket.emit('carers:activeCount', snapshot);
   });
 
+  // Change notices go out in the order of the changes, each after the bell of its change: a socket's new count is
+  // never queued behind a thousand list notices.
+  let notices: Promise<void> = Promise.resolve();
   const unsubscribe = watcher.onChange(async (change) => {
     // '*' is a rebuild swapping the whole read model in: everything may have changed.
     const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
-    figures.changed(change.projections);
-    for (const name of names) {
-      const live = LIVE_RESOURCES[name];
-      if (!live) continue;
-      const room = io.to(live.permissions.map(permissionRoom));
-      for (const resource of live.resources) room.emit(`${resource}:changed`, { position: change.position });
-    }
+    const bell = figures.changed(change.projections);
+    notices = notices
+      .then(() => bell)
+      .then(() => {
+        for (const name of names) {
+          const live = LIVE_RESOURCES[name];
+          if (!live) continue;
+          const room = io.to(live.permissions.map(permissionRoom));
+          for (const resource of live.resources) room.emit(`${resource}:changed`, { position: change.position });
+        }
+      });
     if (!names.includes('carers')) return;
     const snapshot = await activeCount();
     if (snapshot) io.to(permissionRoom(ACTIVE_COUNT_PERMISSION)).emit('carers:activeCount', snapshot);

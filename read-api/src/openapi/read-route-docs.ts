@@ -16,6 +16,10 @@ import {
   clientViewSchema,
   diaryEntryVersionViewSchema,
   diaryEntryViewSchema,
+  diaryMapVisitViewSchema,
+  diaryMonitoringRowViewSchema,
+  diaryRosterGroupViewSchema,
+  diaryWeekViewSchema,
   feedbackViewSchema,
   monitoringPageViewSchema,
   projectionStatusViewSchema,
@@ -36,6 +40,7 @@ import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from 
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
 import { listQuery as diaryListQuery } from '../diary/diary-routes';
+import { mapQuery as diaryMapQuery, monitoringQuery as diaryMonitoringQuery, rosterQuery as diaryRosterQuery, weeklyQuery as diaryWeeklyQuery } from '../diary/diary-views-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
@@ -88,6 +93,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/training/:id', 'One training record', ['training.read', 'training.readOwn'], json(trainingViewSchema)),
 
   read('/api/diary', 'Diary entries, newest first (confidential ones only to readers of them and their authors)', ['diary.read'], json(z.array(diaryEntryViewSchema)), diaryListQuery),
+  read('/api/diary/weekly', 'The week (Monday first, London dates) holding ?date= (default today): each day\'s newest entries the reader may read and its count', ['diary.read'], json(diaryWeekViewSchema), diaryWeeklyQuery),
+  read('/api/diary/carer-roster', 'Diary entries grouped by carer: each carer\'s count and latest entries, most recent first', ['diary.read'], json(z.array(diaryRosterGroupViewSchema), 'OK', paged), diaryRosterQuery),
+  read('/api/diary/client-roster', 'Diary entries grouped by client: each client\'s count and latest entries, most recent first', ['diary.read'], json(z.array(diaryRosterGroupViewSchema), 'OK', paged), diaryRosterQuery),
+  read('/api/diary/monitoring', 'Diary entries recorded against a visit, newest first, beside the visit (null when the reader may not read it)', ['diary.read'], json(z.array(diaryMonitoringRowViewSchema), 'OK', paged), diaryMonitoringQuery),
+  read('/api/diary/map', "The day's visits (?date=, default today) at their check-in location, with the diary entries recorded against them (a carer: their own visits)", ['diary.read'], json(z.array(diaryMapVisitViewSchema)), diaryMapQuery),
+  read('/api/diary/live-map', 'The visits in progress at their check-in location (a carer: their own)', ['diary.read'], json(z.array(diaryMapVisitViewSchema))),
   read('/api/diary/:id', 'One diary entry', ['diary.read'], json(diaryEntryViewSchema)),
   read('/api/diary/:id/history', 'Every version of a diary entry, oldest first', ['diary.read'], json(z.array(diaryEntryVersionViewSchema))),
 

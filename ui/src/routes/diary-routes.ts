@@ -1,6 +1,5 @@
 /**
  * The diary navigation bar (spec part 1 sections 2.1 and 2.11): tab label and route, in the bar's order.
- * Until later issues build their screens, each sub-route shows the diary list.
  */
 export const DIARY_ROUTES = [
   { path: '/diary', label: 'Diary' },

@@ -38,6 +38,14 @@ export function useLiveActiveCarerCount(): number | undefined {
 
 const REFUSED_RETRY_DELAY_MS = 5000;
 
+/**
+ * Views under another resource's path that show a changed resource too: the diary's visit views (the maps and
+ * Monitoring) show the visits, so a visit's change reloads them (a check-in moves the live map) without polling.
+ */
+const ALSO_SHOWN_UNDER: Readonly<Record<string, readonly string[]>> = {
+  appointments: ['/api/diary/map', '/api/diary/live-map', '/api/diary/monitoring'],
+};
+
 /** Limit of the bell's list, read from its key (`…&limit=10`). */
 const LATEST_ALERTS_LIMIT = Number(new URLSearchParams(queryKeys.latestAlerts[0].split('?')[1]).get('limit'));
 
@@ -51,14 +59,15 @@ function connect(queryClient: QueryClient): () => void {
   // several read-api replicas (docker-compose runs two) does not give.
   const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'] });
   // Without a resource (after a reconnect): every list on screen. The signed-in user is not a list.
-  const reload = (resource?: string) =>
+  const reloadUnder = (base: string) =>
     void queryClient.invalidateQueries({
       predicate: ({ queryKey: [url] }) =>
-        typeof url === 'string' &&
-        url !== queryKeys.authUser[0] &&
-        !PUSHED_FIGURE_KEYS.includes(url) &&
-        isUnder(url, resource === undefined ? '/api' : `/api/${resource}`),
+        typeof url === 'string' && url !== queryKeys.authUser[0] && !PUSHED_FIGURE_KEYS.includes(url) && isUnder(url, base),
     });
+  const reload = (resource?: string) => {
+    reloadUnder(resource === undefined ? '/api' : `/api/${resource}`);
+    for (const base of (resource && ALSO_SHOWN_UNDER[resource]) || []) reloadUnder(base);
+  };
 
   socket.on('connect', () => {
     // Changes committed before this socket joined its rooms were not pushed to it: after a reconnect, and also on

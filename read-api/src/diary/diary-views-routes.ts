@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { londonToday } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
+import { optionalDate } from '../appointments/query-fields';
+import { readScopeOf } from '../shared/carer-work';
+import type { ReadDeps } from '../shared/read-deps';
+import { pagingFields, sendPage } from '../shared/paging';
+import type { ReadState } from '../shared/read-state';
+import { viewerOf } from './diary-routes';
+import { DiaryMapQueries } from './diary-map-queries';
+import { DiaryViewQueries, type RosterBy } from './diary-views-queries';
+
+export const weeklyQuery = z.object({ date: optionalDate('Date') });
+export const rosterQuery = z.object(pagingFields());
+export const monitoringQuery = z.object(pagingFields());
+export const mapQuery = z.object({ date: optionalDate('Date') });
+
+/**
+ * The diary's own views (spec part 1 section 2.1): GET /api/diary/weekly (?date=, the week holding it, Monday
+ * first), /carer-roster and /client-roster (groups, ?limit=&offset=, X-Total-Count) and /monitoring (entries
+ * linked to visits beside the visit, paged), /map (?date=, that day's visits at their check-in location with their
+ * entries) and /live-map (the visits in progress). Each reads only what GET /api/diary lets the reader read. Mounted
+ * before diaryRoutes, whose /:id would otherwise take these names for an entry ID.
+ */
+export function diaryViewRoutes({ db, work }: ReadDeps): Router<ReadState> {
+  const queries = new DiaryViewQueries(db);
+  const maps = new DiaryMapQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/diary' });
+  // Runs only for this router's own routes (the router dispatches nothing else), so GET /api/diary/:id is untouched.
+  router.use(requirePermission('diary.read'));
+
+  router.get('/weekly', async (ctx) => {
+    const { date } = parseOr400(weeklyQuery, ctx.query);
+    ctx.body = await queries.week(viewerOf(ctx, work), date ?? londonToday());
+  });
+
+  const roster = (by: RosterBy) => async (ctx: Parameters<Parameters<typeof router.get>[1]>[0]) => {
+    const { limit, offset } = parseOr400(rosterQuery, ctx.query);
+    sendPage(ctx, await queries.roster(viewerOf(ctx, work), by, { limit, offset }));
+  };
+  router.get('/carer-roster', roster('carer'));
+  router.get('/client-roster', roster('client'));
+
+  router.get('/monitoring', async (ctx) => {
+    const { limit, offset } = parseOr400(monitoringQuery, ctx.query);
+    sendPage(ctx, await queries.monitoring(viewerOf(ctx, work), readScopeOf(ctx.state.session), { limit, offset }));
+  });
+
+  router.get('/map', async (ctx) => {
+    const { date } = parseOr400(mapQuery, ctx.query);
+    ctx.body = await maps.visits(viewerOf(ctx, work), readScopeOf(ctx.state.session), { kind: 'day', date: date ?? londonToday() });
+  });
+
+  router.get('/live-map', async (ctx) => {
+    ctx.body = await maps.visits(viewerOf(ctx, work), readScopeOf(ctx.state.session), { kind: 'live' });
+  });
+
+  return router;
+}

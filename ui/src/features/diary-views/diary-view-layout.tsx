@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { DiaryNavBar } from '../diary/diary-nav-bar';
+import '../diary/diary.css';
+import './diary-views.css';
+
+/** One of the diary's own views (spec part 1 section 2.1): the diary's title and bar, then the view. */
+export function DiaryViewLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <section className="page diary-page diary-view">
+      <div className="page-header">
+        <h1 className="page-title">Care Diary</h1>
+      </div>
+      <DiaryNavBar />
+      <div className="diary-view-heading">
+        <h2>{title}</h2>
+        <p className="muted small">{intro}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
