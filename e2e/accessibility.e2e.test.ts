@@ -29,7 +29,7 @@ const coordinatorUser = { email: 'cora.ndiaye@example.org', firstName: 'Cora', l
 const shots = '.test-results/screenshots';
 
 /** Screens kept as pictures in high contrast at 390 px, to look at. */
-const SCREENSHOTS = ['/', '/carers', '/check-in', '/schedule-day', '/scheduling', '/diary', '/alerts', '/tasks', '/landing'];
+const SCREENSHOTS = ['/', '/carers', '/check-in', '/schedule-day', '/scheduling', '/diary', '/alerts', '/tasks', '/settings', '/emergency', '/landing'];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
