@@ -175,12 +175,13 @@ describe('Care Diary in Chromium', () => {
     expect(await versions.nth(2).textContent()).toContain('Marked reviewed by');
     await page.screenshot({ path: `${shots}/diary-1280.png`, fullPage: true });
 
-    // Sub-routes keep the bar, highlight their tab and show the list until their own screens exist.
+    // The diary's own views keep the bar and highlight their tab (each view's content: diary-views.e2e.test.ts).
     await bar.getByRole('link', { name: 'Weekly', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${env.product.url}/diary/weekly`);
     await expect.poll(() => bar.getByRole('link', { name: 'Weekly', exact: true }).getAttribute('aria-current')).toBe('page');
     expect(await bar.getByRole('link', { name: 'Diary', exact: true }).getAttribute('aria-current')).toBeNull();
-    await expect.poll(() => cards(page).count()).toBe(2);
+    await expect.poll(() => page.getByRole('heading', { name: 'Weekly', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.diary-day h3').count()).toBe(7);
   }, 180_000);
 
   it('shows a confidential entry to its author and to admins, never to another carer (390 px)', async () => {
