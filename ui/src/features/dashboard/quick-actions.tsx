@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarPlus, FileBarChart, UserPlus, Zap } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../shared/lazy-named';
-import { defaultStartFor } from '../appointments/appointment-form';
+import { defaultStartFor } from '../appointments/appointment-labels';
 
 const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
 
