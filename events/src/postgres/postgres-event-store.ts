@@ -13,6 +13,7 @@ import {
 import type { Position } from '../store/position';
 import { createLogger } from '../server/logger';
 import { AppendAnnouncer, type AnnounceLog } from './append-announcer';
+import { LogSealer } from './log-sealer';
 import { ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
@@ -125,6 +126,7 @@ export interface PostgresEventStoreOptions {
 
 export class PostgresEventStore implements EventStore {
   private readonly announcer: AppendAnnouncer;
+  private readonly sealer: LogSealer;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -132,6 +134,7 @@ export class PostgresEventStore implements EventStore {
     log: AnnounceLog,
   ) {
     this.announcer = new AppendAnnouncer(pool, log);
+    this.sealer = new LogSealer(pool, log);
   }
 
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
@@ -155,6 +158,8 @@ export class PostgresEventStore implements EventStore {
     // Committed: the write has succeeded whatever happens next. Waking subscribers is best effort
     // and off this path (append-announcer.ts explains why it is not one NOTIFY per append).
     this.announcer.announce();
+    // Likewise the hash chain: events are chained once their place in the global order is final.
+    this.sealer.poke();
     return result;
   }
 
@@ -188,6 +193,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.announcer.close();
+    await this.sealer.close();
     if (this.ownsPool) await this.pool.end();
   }
 }
