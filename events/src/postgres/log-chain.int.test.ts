@@ -97,6 +97,25 @@ describe('the hash chain over the PostgreSQL log', () => {
     expect((await verifyLog(pool)).firstBreak).toEqual({ kind: 'chain-gap', fromIndex: '3', toIndex: '3' });
   });
 
+  it('names an event slipped in below the chain head with SQL', async () => {
+    await appendMany(4);
+    await sealAll(pool);
+    const first = await positionOf(1);
+    // Same transaction id as the first event, a later sequence: it sorts between events 1 and 2.
+    const { rows } = await pool.query<{ event_id: string; sequence: string }>(
+      `insert into es_events (transaction_id, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
+       values ($1, gen_random_uuid(), 'forged', 0, 'Forged', 1, '{}', '{}') returning event_id, sequence`,
+      [first.transaction_id],
+    );
+    expect((await verifyLog(pool)).firstBreak).toEqual({
+      kind: 'inserted',
+      position: `${first.transaction_id}.${rows[0]!.sequence}`,
+      eventId: rows[0]!.event_id,
+      streamId: 'forged',
+      eventType: 'Forged',
+    });
+  });
+
   it('a digest proves the prefix it was taken at, and fails once that prefix is rewritten', async () => {
     await appendMany(5);
     await sealAll(pool);

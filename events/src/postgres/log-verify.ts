@@ -55,67 +55,79 @@ export async function logDigest(pool: pg.Pool): Promise<LogDigest> {
   return headDigest(await readChainHead(pool));
 }
 
-interface ChainRow {
-  chain_index: string;
-  transaction_id: string;
-  sequence: string;
-  hash: Buffer;
+/** One page of the chain: its entries, and the events in the same stretch of the global order. */
+interface ChainEntry {
+  readonly index: bigint;
+  readonly commit: bigint;
+  readonly prepare: bigint;
+  readonly hash: Buffer;
 }
-interface EventRow {
-  transaction_id: string;
-  sequence: string;
-  event_id: string;
-  stream_id: string;
-  event_type: string;
-  content: Buffer;
+interface EventEntry {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+  readonly content: Buffer;
 }
 
-/** A forward-only reader of pages, fetching the next page while the current one is checked. */
-class PagedReader<T> {
-  private page: T[] = [];
-  private at = 0;
-  private nextPage: Promise<T[]> | undefined;
-  private done = false;
-
-  constructor(private readonly fetch: (last: T | undefined) => Promise<T[]>) {}
-
-  async peek(): Promise<T | undefined> {
-    if (this.at < this.page.length) return this.page[this.at];
-    if (this.done) return undefined;
-    const last = this.page.at(-1);
-    this.page = await (this.nextPage ?? this.fetch(last));
-    this.nextPage = undefined;
-    this.at = 0;
-    if (this.page.length < PAGE) this.done = true;
-    else this.nextPage = this.fetch(this.page.at(-1));
-    return this.page[0];
+/** Each page arrives as one bytea of fixed-size records, so the driver parses a value per page, not per row. */
+async function chainPage(pool: pg.Pool, afterIndex: bigint, headIndex: bigint): Promise<ChainEntry[]> {
+  const { rows } = await pool.query<{ packed: Buffer | null }>(
+    `select string_agg(int8send(chain_index) || int8send(transaction_id) || int8send(sequence) || hash, ''::bytea order by chain_index) as packed
+     from (select * from es_chain where chain_index > $1 and chain_index <= $3 order by chain_index limit $2) c`,
+    [afterIndex.toString(), PAGE, headIndex.toString()],
+  );
+  const packed = rows[0]?.packed;
+  const entries: ChainEntry[] = [];
+  if (!packed) return entries;
+  for (let at = 0; at < packed.length; at += 56) {
+    entries.push({ index: packed.readBigInt64BE(at), commit: packed.readBigInt64BE(at + 8), prepare: packed.readBigInt64BE(at + 16), hash: packed.subarray(at + 24, at + 56) });
   }
-
-  take(): void {
-    this.at += 1;
-  }
+  return entries;
 }
+
+async function eventPage(pool: pg.Pool, after: readonly [bigint, bigint], upTo: readonly [bigint, bigint]): Promise<EventEntry[]> {
+  const { rows } = await pool.query<{ packed: Buffer | null }>(
+    `select string_agg(int8send(e.transaction_id) || int8send(e.sequence) || ${CONTENT_HASH_SQL}, ''::bytea order by e.transaction_id, e.sequence) as packed
+     from es_events e
+     where (e.transaction_id, e.sequence) > ($1::bigint, $2::bigint) and (e.transaction_id, e.sequence) <= ($3::bigint, $4::bigint)`,
+    [after[0].toString(), after[1].toString(), upTo[0].toString(), upTo[1].toString()],
+  );
+  const packed = rows[0]?.packed;
+  const entries: EventEntry[] = [];
+  if (!packed) return entries;
+  for (let at = 0; at < packed.length; at += 48) {
+    entries.push({ commit: packed.readBigInt64BE(at), prepare: packed.readBigInt64BE(at + 8), content: packed.subarray(at + 16, at + 48) });
+  }
+  return entries;
+}
+
+/** How many stretches of events are hashed at once: PostgreSQL does the hashing, one core per connection. */
+const CONCURRENT_PAGES = 3;
 
 export async function verifyLog(pool: pg.Pool, { digest }: { digest?: LogDigest } = {}): Promise<VerifyResult> {
   const head = await readChainHead(pool);
-  const chain = new PagedReader<ChainRow>(async (last) => {
-    const { rows } = await pool.query<ChainRow>(
-      'select chain_index, transaction_id, sequence, hash from es_chain where chain_index > $1 order by chain_index limit $2',
-      [last?.chain_index ?? '0', PAGE],
-    );
-    return rows;
-  });
-  const events = new PagedReader<EventRow>(async (last) => {
-    const { rows } = await pool.query<EventRow>(
-      `select e.transaction_id, e.sequence, e.event_id, e.stream_id, e.event_type, ${CONTENT_HASH_SQL} as content
-       from es_events e
-       where (e.transaction_id, e.sequence) > ($1::bigint, $2::bigint)
-         and (e.transaction_id, e.sequence) <= ($3::bigint, $4::bigint)
-       order by e.transaction_id, e.sequence limit $5`,
-      [last?.transaction_id ?? '0', last?.sequence ?? '0', head.commit.toString(), head.prepare.toString(), PAGE],
-    );
-    return rows;
-  });
+  // The chain pages are read one after another (each starts where the last ended); the events of each page's
+  // stretch of the global order are hashed ahead, a few stretches at a time, while earlier pages are checked.
+  type Page = { chain: ChainEntry[]; events: Promise<EventEntry[]> };
+  const pages: Page[] = [];
+  let lastIndex = 0n;
+  let lastPosition: readonly [bigint, bigint] = [0n, 0n];
+  let chainDone = false;
+  const fillAhead = async () => {
+    while (!chainDone && pages.length < CONCURRENT_PAGES) {
+      const chain = await chainPage(pool, lastIndex, head.index);
+      if (chain.length < PAGE) chainDone = true;
+      const last = chain.at(-1);
+      // The last page's stretch runs to the head: an event after the last entry but before the head is an insertion.
+      const upTo: readonly [bigint, bigint] = chainDone ? [head.commit, head.prepare] : [last!.commit, last!.prepare];
+      const events = eventPage(pool, lastPosition, upTo);
+      events.catch(() => undefined);
+      pages.push({ chain, events });
+      if (last) {
+        lastIndex = last.index;
+        lastPosition = [last.commit, last.prepare];
+      }
+    }
+  };
 
   let expectedIndex = 1n;
   let previous: Buffer = GENESIS_HASH;
@@ -123,48 +135,48 @@ export async function verifyLog(pool: pg.Pool, { digest }: { digest?: LogDigest 
   let checked = 0;
   let digestMatches: boolean | undefined = digest ? false : undefined;
   let firstBreak: ChainBreak | undefined;
+  const token = (entry: { commit: bigint; prepare: bigint }) => `${entry.commit}.${entry.prepare}`;
 
-  for (;;) {
-    const entry = await chain.peek();
-    if (!entry) break;
-    const index = BigInt(entry.chain_index);
-    const entryPosition = `${entry.transaction_id}.${entry.sequence}`;
-    if (index !== expectedIndex) {
-      firstBreak = { kind: 'chain-gap', fromIndex: expectedIndex.toString(), toIndex: (index - 1n).toString() };
-      break;
+  await fillAhead();
+  while (pages.length > 0 && !firstBreak) {
+    const page = pages.shift()!;
+    const fill = fillAhead();
+    const events = await page.events;
+    let at = 0;
+    for (const entry of page.chain) {
+      if (entry.index !== expectedIndex) {
+        firstBreak = { kind: 'chain-gap', fromIndex: expectedIndex.toString(), toIndex: (entry.index - 1n).toString() };
+        break;
+      }
+      const event = events[at];
+      const order = event ? comparePosition(event, entry) : 1;
+      if (order > 0) {
+        firstBreak = { kind: 'deleted', chainIndex: entry.index.toString(), position: token(entry), previousPosition, nextPosition: event ? token(event) : await nextPositionAfter(pool, entry) };
+        break;
+      }
+      if (order < 0) {
+        firstBreak = await insertedBreak(pool, event!);
+        break;
+      }
+      const hash = chainHash(previous, event!.content);
+      if (!hash.equals(entry.hash)) {
+        firstBreak = await alteredBreak(pool, entry);
+        break;
+      }
+      if (digest && entry.index === digest.chainIndex) {
+        digestMatches = token(entry) === digest.position && hash.toString('hex') === digest.hash;
+      }
+      previous = hash;
+      previousPosition = token(entry);
+      checked += 1;
+      expectedIndex += 1n;
+      at += 1;
     }
-    const event = await events.peek();
-    const order = event ? comparePosition(event, entry) : 1;
-    if (order > 0) {
-      const next = event ? `${event.transaction_id}.${event.sequence}` : null;
-      firstBreak = { kind: 'deleted', chainIndex: entry.chain_index, position: entryPosition, previousPosition, nextPosition: next };
-      break;
-    }
-    if (order < 0) {
-      firstBreak = { kind: 'inserted', position: `${event!.transaction_id}.${event!.sequence}`, eventId: event!.event_id, streamId: event!.stream_id, eventType: event!.event_type };
-      break;
-    }
-    const hash = chainHash(previous, event!.content);
-    if (!hash.equals(entry.hash)) {
-      firstBreak = { kind: 'altered', chainIndex: entry.chain_index, position: entryPosition, eventId: event!.event_id, streamId: event!.stream_id, eventType: event!.event_type };
-      break;
-    }
-    if (digest && index === digest.chainIndex) {
-      digestMatches = entryPosition === digest.position && hash.toString('hex') === digest.hash;
-    }
-    previous = hash;
-    previousPosition = entryPosition;
-    checked += 1;
-    expectedIndex += 1n;
-    chain.take();
-    events.take();
+    if (!firstBreak && at < events.length) firstBreak = await insertedBreak(pool, events[at]!);
+    await fill;
   }
-  if (!firstBreak) {
-    const extra = await events.peek();
-    if (extra) {
-      firstBreak = { kind: 'inserted', position: `${extra.transaction_id}.${extra.sequence}`, eventId: extra.event_id, streamId: extra.stream_id, eventType: extra.event_type };
-    }
-  }
+  // Let the stretches still being hashed finish before the caller may end the pool.
+  await Promise.allSettled(pages.map((page) => page.events));
   const { rows } = await pool.query<{ count: string }>(
     'select count(*) as count from es_events where (transaction_id, sequence) > ($1::bigint, $2::bigint)',
     [head.commit.toString(), head.prepare.toString()],
@@ -179,13 +191,43 @@ export async function verifyLog(pool: pg.Pool, { digest }: { digest?: LogDigest 
   };
 }
 
-function comparePosition(event: EventRow, entry: ChainRow): number {
-  const a = BigInt(event.transaction_id);
-  const b = BigInt(entry.transaction_id);
-  if (a !== b) return a < b ? -1 : 1;
-  const c = BigInt(event.sequence);
-  const d = BigInt(entry.sequence);
-  return c === d ? 0 : c < d ? -1 : 1;
+interface EventIdentity {
+  event_id: string;
+  stream_id: string;
+  event_type: string;
+}
+
+async function identify(pool: pg.Pool, position: { commit: bigint; prepare: bigint }): Promise<EventIdentity> {
+  const { rows } = await pool.query<EventIdentity>(
+    'select event_id, stream_id, event_type from es_events where transaction_id = $1 and sequence = $2',
+    [position.commit.toString(), position.prepare.toString()],
+  );
+  return rows[0] ?? { event_id: '?', stream_id: '?', event_type: '?' };
+}
+
+async function alteredBreak(pool: pg.Pool, entry: ChainEntry): Promise<ChainBreak> {
+  const event = await identify(pool, entry);
+  return { kind: 'altered', chainIndex: entry.index.toString(), position: `${entry.commit}.${entry.prepare}`, eventId: event.event_id, streamId: event.stream_id, eventType: event.event_type };
+}
+
+async function insertedBreak(pool: pg.Pool, entry: EventEntry): Promise<ChainBreak> {
+  const event = await identify(pool, entry);
+  return { kind: 'inserted', position: `${entry.commit}.${entry.prepare}`, eventId: event.event_id, streamId: event.stream_id, eventType: event.event_type };
+}
+
+async function nextPositionAfter(pool: pg.Pool, entry: ChainEntry): Promise<string | null> {
+  const { rows } = await pool.query<{ transaction_id: string; sequence: string }>(
+    `select transaction_id, sequence from es_events where (transaction_id, sequence) > ($1::bigint, $2::bigint)
+     order by transaction_id, sequence limit 1`,
+    [entry.commit.toString(), entry.prepare.toString()],
+  );
+  const row = rows[0];
+  return row ? `${row.transaction_id}.${row.sequence}` : null;
+}
+
+function comparePosition(event: EventEntry, entry: ChainEntry): number {
+  if (event.commit !== entry.commit) return event.commit < entry.commit ? -1 : 1;
+  return event.prepare === entry.prepare ? 0 : event.prepare < entry.prepare ? -1 : 1;
 }
 
 /** One line a person reads: what broke and where. */
