@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccessLogEntryType, NotificationChoices } from '@care/events';
+import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
@@ -45,7 +45,7 @@ export interface UsersTable {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'admin' | 'coordinator' | 'carer';
+  role: Role;
   region: string | null;
   profile_image_url: string | null;
   is_active: boolean;
