@@ -19,6 +19,8 @@ export function auditRows(results: Record<string, number>): Row[] {
       { metric: 'appendPerSec', value: results.appendPerSec!, unit: 'events/s' },
       { metric: 'rawInsertPerSec', value: results.rawInsertPerSec!, unit: 'rows/s' },
       { metric: 'appendRatio', value: results.appendRatio!, unit: 'x', target: { atLeast: 0.33 } },
+      { metric: 'appendUnsealedPerSec', value: results.appendUnsealedPerSec!, unit: 'events/s' },
+      { metric: 'appendChainCost', value: results.appendChainCost!, unit: 'x', target: { atMost: 0.1 } },
       { metric: 'appendConcurrentPerSec', value: results.appendConcurrentPerSec!, unit: 'events/s', target: { atLeast: 2783 } },
       { metric: 'appendConcurrentRatio', value: results.appendConcurrentRatio!, unit: 'x' },
     );
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
         rawInsertPerSec: Math.round(append.rawInsertPerSec),
         rawInsertConcurrentPerSec: Math.round(append.rawInsertConcurrentPerSec),
         appendRatio: round(append.appendPerSec / append.rawInsertPerSec, 2),
+        appendUnsealedPerSec: Math.round(append.appendUnsealedPerSec),
+        appendChainCost: round(1 - append.appendPerSec / append.appendUnsealedPerSec, 2),
         appendConcurrentRatio: round(append.appendConcurrentPerSec / append.rawInsertConcurrentPerSec, 2),
       });
     }

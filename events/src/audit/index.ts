@@ -1,0 +1,3 @@
+export * from './audit-events';
+export * from './record-kinds';
+export * from './record-history';
