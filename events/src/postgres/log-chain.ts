@@ -67,15 +67,22 @@ export async function sealPending(pool: pg.Pool, { wait = false }: { wait?: bool
   const client = await pool.connect();
   let locked = false;
   try {
-    if (wait) {
-      await client.query('select pg_advisory_lock($1)', [SEAL_LOCK]);
-      locked = true;
-    } else {
-      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [SEAL_LOCK]);
-      locked = rows[0]!.ok;
-    }
+    // The lock and the head in one round trip: a pass is four statements whatever it seals.
+    const { rows: lockRows } = await client.query<{ ok: boolean; chain_index: string | null; transaction_id: string | null; sequence: string | null; hash: Buffer | null }>(
+      `select ${wait ? 'pg_advisory_lock($1) is not null' : 'pg_try_advisory_lock($1)'} as ok, h.*
+       from (select 1) one left join lateral (
+         select chain_index, transaction_id, sequence, hash from es_chain order by chain_index desc limit 1
+       ) h on true`,
+      [SEAL_LOCK],
+    );
+    const first = lockRows[0]!;
+    locked = first.ok;
     if (!locked) return { locked: false, sealed: 0, pending: true };
-    let head = await readChainHead(client);
+    // Read after the lock was taken: the head a previous holder left is final.
+    let head: ChainHead =
+      first.chain_index === null
+        ? EMPTY_HEAD
+        : { index: BigInt(first.chain_index), commit: BigInt(first.transaction_id!), prepare: BigInt(first.sequence!), hash: first.hash! };
     let sealed = 0;
     for (;;) {
       const batch = await sealBatch(client, head);
@@ -85,9 +92,11 @@ export async function sealPending(pool: pg.Pool, { wait = false }: { wait?: bool
     }
     // Rows after the head that are committed but not final yet: the caller tries again later.
     const { rows } = await client.query<{ pending: boolean }>(
-      'select exists (select 1 from es_events where (transaction_id, sequence) > ($1::bigint, $2::bigint)) as pending',
-      [head.commit.toString(), head.prepare.toString()],
+      `select pg_advisory_unlock($3) as unlocked,
+         exists (select 1 from es_events where (transaction_id, sequence) > ($1::bigint, $2::bigint)) as pending`,
+      [head.commit.toString(), head.prepare.toString(), SEAL_LOCK],
     );
+    locked = false;
     return { locked: true, sealed, pending: rows[0]!.pending };
   } finally {
     if (locked) await client.query('select pg_advisory_unlock($1)', [SEAL_LOCK]).catch(() => undefined);
@@ -96,51 +105,41 @@ export async function sealPending(pool: pg.Pool, { wait = false }: { wait?: bool
 }
 
 async function sealBatch(client: pg.PoolClient, head: ChainHead): Promise<{ count: number; head: ChainHead }> {
-  await client.query('begin');
-  try {
-    // The chain is derived from committed events: a crash that loses its last commit only means
-    // those events are sealed again, so it need not wait for the disk (no fsync per batch).
-    await client.query('set local synchronous_commit = off');
-    // Read before this transaction writes, so it has no transaction id of its own holding xmin back.
-    const { rows } = await client.query<{ transaction_id: string; sequence: string; content: Buffer }>(
-      `select e.transaction_id, e.sequence, ${CONTENT_HASH_SQL} as content
-       from es_events e
-       where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
-         and (e.transaction_id, e.sequence) > ($1::bigint, $2::bigint)
-       order by e.transaction_id, e.sequence
-       limit ${SEAL_BATCH}`,
-      [head.commit.toString(), head.prepare.toString()],
-    );
-    if (rows.length === 0) {
-      await client.query('commit');
-      return { count: 0, head };
-    }
-    const indexes: string[] = [];
-    const transactions: string[] = [];
-    const sequences: string[] = [];
-    const hashes: Buffer[] = [];
-    let index = head.index;
-    let hash: Buffer = head.hash;
-    for (const row of rows) {
-      index += 1n;
-      hash = chainHash(hash, row.content);
-      indexes.push(index.toString());
-      transactions.push(row.transaction_id);
-      sequences.push(row.sequence);
-      hashes.push(hash);
-    }
-    await client.query(
-      `insert into es_chain (chain_index, transaction_id, sequence, hash)
-       select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bytea[])`,
-      [indexes, transactions, sequences, hashes],
-    );
-    await client.query('commit');
-    const last = rows.at(-1)!;
-    return { count: rows.length, head: { index, commit: BigInt(last.transaction_id), prepare: BigInt(last.sequence), hash } };
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
+  // A statement of its own with no transaction id, so it holds no xmin back while it reads.
+  const { rows } = await client.query<{ transaction_id: string; sequence: string; content: Buffer }>(
+    `select e.transaction_id, e.sequence, ${CONTENT_HASH_SQL} as content
+     from es_events e
+     where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+       and (e.transaction_id, e.sequence) > ($1::bigint, $2::bigint)
+     order by e.transaction_id, e.sequence
+     limit ${SEAL_BATCH}`,
+    [head.commit.toString(), head.prepare.toString()],
+  );
+  if (rows.length === 0) return { count: 0, head };
+  const indexes: string[] = [];
+  const transactions: string[] = [];
+  const sequences: string[] = [];
+  const hashes: Buffer[] = [];
+  let index = head.index;
+  let hash: Buffer = head.hash;
+  for (const row of rows) {
+    index += 1n;
+    hash = chainHash(hash, row.content);
+    indexes.push(index.toString());
+    transactions.push(row.transaction_id);
+    sequences.push(row.sequence);
+    hashes.push(hash);
   }
+  // The chain is derived from committed events: a crash that loses this commit only means those events are
+  // sealed again, so it need not wait for the disk (synchronous_commit off for this one statement's transaction).
+  await client.query(
+    `with relaxed as (select set_config('synchronous_commit', 'off', true))
+     insert into es_chain (chain_index, transaction_id, sequence, hash)
+     select u.* from relaxed, unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bytea[]) as u`,
+    [indexes, transactions, sequences, hashes],
+  );
+  const last = rows.at(-1)!;
+  return { count: rows.length, head: { index, commit: BigInt(last.transaction_id), prepare: BigInt(last.sequence), hash } };
 }
 
 /**

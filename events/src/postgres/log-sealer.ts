@@ -8,7 +8,7 @@ import { sealPending } from './log-chain';
  * costs a few passes, not one per append. When another process holds the sealing lock, or an older
  * transaction still hides newer events, it tries again a little later until nothing is left.
  */
-export const SEAL_DELAY_MS = 25;
+export const SEAL_DELAY_MS = 100;
 const RETRY_MS = 200;
 
 export class LogSealer {
