@@ -67,22 +67,14 @@ export async function sealPending(pool: pg.Pool, { wait = false }: { wait?: bool
   const client = await pool.connect();
   let locked = false;
   try {
-    // The lock and the head in one round trip: a pass is four statements whatever it seals.
-    const { rows: lockRows } = await client.query<{ ok: boolean; chain_index: string | null; transaction_id: string | null; sequence: string | null; hash: Buffer | null }>(
-      `select ${wait ? 'pg_advisory_lock($1) is not null' : 'pg_try_advisory_lock($1)'} as ok, h.*
-       from (select 1) one left join lateral (
-         select chain_index, transaction_id, sequence, hash from es_chain order by chain_index desc limit 1
-       ) h on true`,
+    const { rows: lockRows } = await client.query<{ ok: boolean }>(
+      `select ${wait ? 'pg_advisory_lock($1) is not null' : 'pg_try_advisory_lock($1)'} as ok`,
       [SEAL_LOCK],
     );
-    const first = lockRows[0]!;
-    locked = first.ok;
+    locked = lockRows[0]!.ok;
     if (!locked) return { locked: false, sealed: 0, pending: true };
-    // Read after the lock was taken: the head a previous holder left is final.
-    let head: ChainHead =
-      first.chain_index === null
-        ? EMPTY_HEAD
-        : { index: BigInt(first.chain_index), commit: BigInt(first.transaction_id!), prepare: BigInt(first.sequence!), hash: first.hash! };
+    // A statement after the lock, so its snapshot sees what the previous holder committed.
+    let head = await readChainHead(client);
     let sealed = 0;
     for (;;) {
       const batch = await sealBatch(client, head);
