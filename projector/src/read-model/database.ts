@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
+import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
@@ -78,7 +79,8 @@ export interface ReadModelDatabase extends ClientTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,
-    TaskTables {
+    TaskTables,
+    AuditTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;
