@@ -8,6 +8,7 @@ import {
 } from '@care/events/api';
 import { requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
+import { pdfText } from '../../testing/pdf-text';
 
 let stack: ReadStack | undefined;
 let command: RunningCommandApi;
@@ -125,6 +126,23 @@ describe('the audit API', () => {
     const all = await read(auditor, '/api/audit/views?limit=100');
     const kinds = new Set(auditRecordViewViewSchema.array().parse(all.body).map((view) => view.view));
     expect(kinds).toEqual(new Set(['timeline', 'record', 'client-file', 'confidential-diary-entry']));
+  });
+
+  it('exports the timeline and the client file as of an instant to PDF, and the PDFs read back', async () => {
+    const timeline = await fetch(`${readUrl}/api/audit/records/client-${clientId}/timeline.pdf`, { headers: { cookie: auditor.cookie } });
+    expect(timeline.status).toBe(200);
+    expect(timeline.headers.get('content-type')).toBe('application/pdf');
+    const timelineText = await pdfText(Buffer.from(await timeline.arrayBuffer()));
+    expect(timelineText).toContain('Client registered');
+    expect(timelineText).toContain('Client details changed');
+    expect(timelineText).toContain('careLevel: medium → high');
+
+    const file = await fetch(`${readUrl}/api/audit/clients/${clientId}/file.pdf?asOf=${beforeChange.toISOString()}`, { headers: { cookie: auditor.cookie } });
+    expect(file.status).toBe(200);
+    const fileText = await pdfText(Buffer.from(await file.arrayBuffer()));
+    expect(fileText).toContain('Client file: Edith Marsh');
+    expect(fileText).toContain('medium');
+    expect(fileText).not.toContain('Penicillin');
   });
 
   it('refuses a coordinator, and answers 404 for a record that does not exist', async () => {

@@ -9,6 +9,8 @@ import { AuditLog } from './audit-log';
 import { AuditQueries } from './audit-queries';
 import { AuditService } from './audit-service';
 import { RecordViewLog } from './record-view-log';
+import { attachPdf, renderPdf } from '../documents/pdf';
+import { clientFilePdf, recordAsOfPdf, timelinePdf } from './audit-pdf';
 
 const instant = (label: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).optional());
@@ -81,6 +83,26 @@ export function auditRoutes(deps: ReadDeps, views: RecordViewLog = new RecordVie
     sendPage(ctx, { rows: timeline.rows, total: timeline.total });
   });
 
+  /** The whole timeline as PDF (every event, not a page). */
+  router.get('/records/:streamId/timeline.pdf', async (ctx) => {
+    const streamId = streamIdOf(ctx.params.streamId);
+    const timeline = await service.timeline(streamId, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+    if (!timeline) throw new HttpError(404, NOT_FOUND);
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'timeline', streamId, clientId: null, asOf: undefined });
+    attachPdf(ctx, `history-${streamId}.pdf`, await renderPdf(timelinePdf(timeline.record, timeline.rows, new Date())));
+  });
+
+  router.get('/records/:streamId/as-of.pdf', async (ctx) => {
+    const streamId = streamIdOf(ctx.params.streamId);
+    const { asOf } = parseOr400(asOfQuery, ctx.query);
+    const at = asOf ? new Date(asOf) : undefined;
+    const view = await service.recordAsOf(streamId, at);
+    if (!view) throw new HttpError(404, NOT_FOUND);
+    const confidential = view.record.kind === 'diary-entry' && view.state?.isConfidential === true;
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: confidential ? 'confidential-diary-entry' : 'record', streamId, clientId: clientIdOf(view.state), asOf: at });
+    attachPdf(ctx, `${streamId}${at ? `-as-of-${at.toISOString().slice(0, 16).replace(':', '')}` : ''}.pdf`, await renderPdf(recordAsOfPdf(view, new Date())));
+  });
+
   router.get('/records/:streamId/compare', async (ctx) => {
     const streamId = streamIdOf(ctx.params.streamId);
     const { from, to } = parseOr400(compareQuery, ctx.query);
@@ -99,6 +121,17 @@ export function auditRoutes(deps: ReadDeps, views: RecordViewLog = new RecordVie
     if (!file) throw new HttpError(404, 'Client not found');
     await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'client-file', streamId: `client-${id.toLowerCase()}`, clientId: id.toLowerCase(), asOf: at });
     ctx.body = file;
+  });
+
+  router.get('/clients/:id/file.pdf', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    if (!UUID.test(id)) throw new HttpError(404, 'Client not found');
+    const { asOf } = parseOr400(asOfQuery, ctx.query);
+    const at = asOf ? new Date(asOf) : undefined;
+    const file = await service.clientFile(id.toLowerCase(), at);
+    if (!file) throw new HttpError(404, 'Client not found');
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'client-file', streamId: `client-${id.toLowerCase()}`, clientId: id.toLowerCase(), asOf: at });
+    attachPdf(ctx, `client-file-${id.toLowerCase()}.pdf`, await renderPdf(clientFilePdf(file, new Date())));
   });
 
   router.get('/views', async (ctx) => {

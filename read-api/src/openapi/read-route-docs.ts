@@ -71,6 +71,9 @@ function read(path: string, summary: string, access: RouteAccess, replies: Recor
   return { service: 'read-api', method: 'GET', path, summary, access, replies, ...(query && { query }) };
 }
 
+const pdf = (description: string): Record<number, ReplyDoc> => ({
+  200: { description, contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+});
 const paged = { 'X-Total-Count': 'Rows matching before limit and offset' };
 const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
 const csv = (description: string): Record<number, ReplyDoc> => ({
@@ -149,6 +152,9 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   { ...read('/api/audit/records/:streamId/timeline', 'Every event of a record, oldest first: what, who, when, the request, each field before and after; logged as a view', ['audit.read'], json(z.array(auditTimelineEntryViewSchema), 'OK', paged), timelineQuery), params: { streamId: streamIdParam } },
   { ...read('/api/audit/records/:streamId/compare', 'A record at ?from= against ?to=, field by field; logged as a view', ['audit.read'], json(auditComparisonViewSchema), compareQuery), params: { streamId: streamIdParam } },
   read('/api/audit/clients/:id/file', "A client's whole file as it stood at ?asOf=: the client and every record naming them; logged as a view", ['audit.read'], json(auditClientFileViewSchema), asOfQuery),
+  { ...read('/api/audit/records/:streamId/timeline.pdf', "A record's whole timeline as PDF; logged as a view", ['audit.read'], pdf('The timeline as PDF')), params: { streamId: streamIdParam } },
+  { ...read('/api/audit/records/:streamId/as-of.pdf', 'A record as it stood at ?asOf= as PDF; logged as a view', ['audit.read'], pdf('The record as PDF'), asOfQuery), params: { streamId: streamIdParam } },
+  read('/api/audit/clients/:id/file.pdf', "A client's whole file as it stood at ?asOf= as PDF; logged as a view", ['audit.read'], pdf('The client file as PDF'), asOfQuery),
   read('/api/audit/views', 'Who viewed which record from the audit screen, newest first', ['audit.read'], json(z.array(auditRecordViewViewSchema), 'OK', paged), viewsQuery),
 
   read('/api/search', "The header's global search: users, carers and clients grouped, each group only when the caller may read that kind, and only the records they may read", 'signed-in', json(searchResultsViewSchema), searchQuery),
