@@ -62,7 +62,7 @@ function RecordsTab() {
           <div className="audit-search-row">
             <input id={searchId} className="input" value={draft} placeholder="Name, client or employee ID, email or record id" onChange={(event) => setDraft(event.target.value)} />
             <button type="submit" className="button button-primary">
-              Search
+              Find records
             </button>
           </div>
         </form>
@@ -85,12 +85,12 @@ function RecordsTab() {
             </ul>
           ))}
       </div>
-      {selected ? <RecordPanel key={selected.streamId} record={selected} /> : <p className="card empty-state">Search for a record, then open it to read its history</p>}
+      {selected ? <RecordPanel key={selected.streamId} record={selected} onOpen={setSelected} /> : <p className="card empty-state">Search for a record, then open it to read its history</p>}
     </div>
   );
 }
 
-function RecordPanel({ record }: { record: AuditRecordRefView }) {
+function RecordPanel({ record, onOpen }: { record: AuditRecordRefView; onOpen: (record: AuditRecordRefView) => void }) {
   const pickerId = useId();
   /** The instant as an ISO string; undefined for now. */
   const [asOf, setAsOf] = useState<string | undefined>();
@@ -149,7 +149,7 @@ function RecordPanel({ record }: { record: AuditRecordRefView }) {
           </a>
         </div>
       </div>
-      {record.kind === 'client' ? <ClientFile clientId={record.id} asOf={asOf} /> : <RecordAsOf streamId={record.streamId} asOf={asOf} />}
+      {record.kind === 'client' ? <ClientFile clientId={record.id} asOf={asOf} onOpen={onOpen} /> : <RecordAsOf streamId={record.streamId} asOf={asOf} />}
       <div className="card">
         <h2 className="card-title">History</h2>
         {timeline.isPending ? (
@@ -176,7 +176,7 @@ function RecordAsOf({ streamId, asOf }: { streamId: string; asOf: string | undef
   );
 }
 
-function ClientFile({ clientId, asOf }: { clientId: string; asOf: string | undefined }) {
+function ClientFile({ clientId, asOf, onOpen }: { clientId: string; asOf: string | undefined; onOpen: (record: AuditRecordRefView) => void }) {
   const file = useQuery(auditClientFileOptions(clientId, asOf));
   if (file.isPending) return <ListLoading what="client file" />;
   if (file.isError) return <p role="alert">{errorReason(file.error)}</p>;
@@ -192,6 +192,9 @@ function ClientFile({ clientId, asOf }: { clientId: string; asOf: string | undef
             <summary>
               <span className="audit-kind">{view.record.kindLabel}</span> {view.record.title ?? view.record.id}
             </summary>
+            <button type="button" className="button button-secondary button-small" onClick={() => onOpen(view.record)}>
+              Open its history
+            </button>
             <StateTable view={view} />
           </details>
         ))
