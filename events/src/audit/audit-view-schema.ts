@@ -80,3 +80,21 @@ export type AuditClientFileView = z.infer<typeof auditClientFileViewSchema>;
 export type AuditComparisonView = z.infer<typeof auditComparisonViewSchema>;
 export type AuditRecordViewView = z.infer<typeof auditRecordViewViewSchema>;
 export type AuditFieldChangeView = z.infer<typeof auditFieldChangeViewSchema>;
+
+/** GET /api/audit/log/verify: the hash chain checked from the first event (admin panel). */
+export const logVerificationViewSchema = z.strictObject({
+  ok: z.boolean(),
+  checked: z.int(),
+  seconds: z.number(),
+  /** The chain head as a digest an auditor can keep (`npm run verify-log -- --digest <it>`). */
+  digest: z.string(),
+  /** The first break in words; null when intact. */
+  problem: z.string().nullable(),
+  unsealed: z.int(),
+});
+
+/** GET /api/audit/log/digest. */
+export const logDigestViewSchema = z.strictObject({ digest: z.string(), chainIndex: z.string(), position: z.string() });
+
+export type LogVerificationView = z.infer<typeof logVerificationViewSchema>;
+export type LogDigestView = z.infer<typeof logDigestViewSchema>;

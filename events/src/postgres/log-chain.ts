@@ -25,7 +25,8 @@ export const CONTENT_HASH_SQL = `sha256(convert_to(json_build_array(
 
 export const GENESIS_HASH = Buffer.alloc(32);
 
-const SEAL_LOCK = 727002;
+/** Advisory lock keys in use: 727001 schema creation, 727002 the projector (projector-lock.ts), 727003 projection status (status-tables.ts). */
+const SEAL_LOCK = 727020;
 const SEAL_BATCH = 5000;
 
 export function chainHash(previous: Buffer, content: Buffer): Buffer {

@@ -150,4 +150,19 @@ describe('the audit API', () => {
     expect((await read(auditor, `/api/audit/records/client-${randomUUID()}`)).status).toBe(404);
     expect((await read(auditor, '/api/audit/records/not%20a%20stream')).status).toBe(404);
   });
+
+  it("verifies the log's hash chain for an administrator, shows its digest, and names an event edited with SQL", async () => {
+    expect((await read(auditor, '/api/audit/log/verify')).status).toBe(403);
+    const digest = (await read(command.admin, '/api/audit/log/digest')).body as { digest: string };
+    expect(digest.digest).toMatch(/^care-log:v1:\d+:\d+\.\d+:[0-9a-f]{64}$/);
+    const intact = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; checked: number; problem: string | null };
+    expect(intact).toMatchObject({ ok: true, problem: null });
+    expect(intact.checked).toBeGreaterThan(5);
+
+    await stack!.pool.query(`update es_events set data = jsonb_set(data, '{careLevel}', '"low"') where stream_id = $1 and stream_revision = 0`, [`client-${clientId}`]);
+    const { rows } = await stack!.pool.query<{ event_id: string }>('select event_id from es_events where stream_id = $1 and stream_revision = 0', [`client-${clientId}`]);
+    const broken = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; problem: string };
+    expect(broken.ok).toBe(false);
+    expect(broken.problem).toContain(`Event ${rows[0]!.event_id} (ClientRegistered in client-${clientId})`);
+  });
 });

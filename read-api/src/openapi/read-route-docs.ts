@@ -27,6 +27,8 @@ import {
   auditRecordRefViewSchema,
   auditRecordViewViewSchema,
   auditTimelineEntryViewSchema,
+  logDigestViewSchema,
+  logVerificationViewSchema,
   monitoringPageViewSchema,
   projectionStatusViewSchema,
   shiftViewSchema,
@@ -155,6 +157,8 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   { ...read('/api/audit/records/:streamId/timeline.pdf', "A record's whole timeline as PDF; logged as a view", ['audit.read'], pdf('The timeline as PDF')), params: { streamId: streamIdParam } },
   { ...read('/api/audit/records/:streamId/as-of.pdf', 'A record as it stood at ?asOf= as PDF; logged as a view', ['audit.read'], pdf('The record as PDF'), asOfQuery), params: { streamId: streamIdParam } },
   read('/api/audit/clients/:id/file.pdf', "A client's whole file as it stood at ?asOf= as PDF; logged as a view", ['audit.read'], pdf('The client file as PDF'), asOfQuery),
+  read('/api/audit/log/verify', "The event log's hash chain checked from the first event: the first break, and the head as a digest", ['audit.verify'], json(logVerificationViewSchema)),
+  read('/api/audit/log/digest', "The hash chain's head (entry, position, hash) as a digest to keep outside the system", ['audit.verify'], json(logDigestViewSchema)),
   read('/api/audit/views', 'Who viewed which record from the audit screen, newest first', ['audit.read'], json(z.array(auditRecordViewViewSchema), 'OK', paged), viewsQuery),
 
   read('/api/search', "The header's global search: users, carers and clients grouped, each group only when the caller may read that kind, and only the records they may read", 'signed-in', json(searchResultsViewSchema), searchQuery),
