@@ -3,10 +3,11 @@ import { measureAppend } from './append';
 import { startBenchPostgres } from './postgres';
 import { round } from './stats';
 import { measureVerifyLog } from './verify-log';
+import { measureAuditReads } from './audit-read';
 import { renderTable, targetMet, type Row } from './table';
 
 /**
- * `npx tsx bench/audit-bench.ts [append|verify]`: issue 20's figures alone (the append figures with the hash
+ * `npx tsx bench/audit-bench.ts [append|verify|reads]`: issue 20's figures alone (the append figures with the hash
  * chain's sealer running, and the chain's verification), merged into bench/results.json beside the others.
  */
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
@@ -31,6 +32,14 @@ export function auditRows(results: Record<string, number>): Row[] {
       { metric: 'sealPerSec', value: results.sealPerSec!, unit: 'events/s' },
     );
   }
+  if ('auditTimelineP99Ms' in results) {
+    rows.push(
+      { metric: 'auditTimelineP50Ms', value: results.auditTimelineP50Ms!, unit: 'ms' },
+      { metric: 'auditTimelineP99Ms', value: results.auditTimelineP99Ms!, unit: 'ms', target: { atMost: 100 } },
+      { metric: 'clientFileAsOfP50Ms', value: results.clientFileAsOfP50Ms!, unit: 'ms' },
+      { metric: 'clientFileAsOfP99Ms', value: results.clientFileAsOfP99Ms!, unit: 'ms', target: { atMost: 100 } },
+    );
+  }
   return rows;
 }
 
@@ -39,7 +48,7 @@ async function main(): Promise<void> {
   const postgres = await startBenchPostgres();
   const results: Record<string, number> = {};
   try {
-    if (only !== 'verify') {
+    if (only === undefined || only === 'append') {
       step('append throughput, the hash chain sealing in the background');
       const append = await measureAppend(await postgres.freshDatabase('append'));
       Object.assign(results, {
@@ -53,7 +62,11 @@ async function main(): Promise<void> {
         appendConcurrentRatio: round(append.appendConcurrentPerSec / append.rawInsertConcurrentPerSec, 2),
       });
     }
-    if (only !== 'append') {
+    if (only === undefined || only === 'reads') {
+      step('audit reads: a 2,000-event timeline and a client file as of an instant in a store of 1,000,000 events');
+      Object.assign(results, await measureAuditReads(await postgres.freshDatabase('audit_reads')));
+    }
+    if (only === undefined || only === 'verify') {
       step('verify-log over 300,000 events');
       const verify = await measureVerifyLog(await postgres.freshDatabase('verify_log'));
       Object.assign(results, { verifyLogPerSec: Math.round(verify.verifyLogPerSec), sealPerSec: Math.round(verify.sealPerSec) });
