@@ -112,7 +112,9 @@ export function timelineOf(events: readonly HistoryEvent[]): TimelineEntry[] {
   let state: RecordState = {};
   return events.map((event) => {
     const next = applyEvent(state, event);
-    const changes = compareStates(state, next).filter((change) => change.field !== 'lastEvent');
+    // Only the fields this event sets can differ: comparing those alone keeps a long history linear in its events.
+    const touched = touchedFields(event.data);
+    const changes = compareStates(pick(state, touched), pick(next, touched));
     state = next;
     return {
       eventId: event.eventId,
@@ -126,4 +128,13 @@ export function timelineOf(events: readonly HistoryEvent[]): TimelineEntry[] {
       changes,
     };
   });
+}
+
+function touchedFields(data: unknown): string[] {
+  if (!isPlainObject(data)) return [];
+  return Object.entries(data).flatMap(([key, value]) => (key === 'changes' && isPlainObject(value) ? Object.keys(value) : [key]));
+}
+
+function pick(state: RecordState, fields: readonly string[]): RecordState {
+  return Object.fromEntries(fields.filter((field) => field in state).map((field) => [field, state[field]]));
 }
