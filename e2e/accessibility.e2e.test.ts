@@ -53,6 +53,7 @@ const ADMIN_ROUTES = [
   '/tasks',
   '/settings',
   '/emergency',
+  '/audit',
   // The lists as the dashboard's tiles open them.
   '/tasks?open=true',
   '/visits?unrecorded=true',

@@ -35,3 +35,4 @@ export * from './account';
 export * from './limits';
 export * from './safe-text';
 export * from './event-fields';
+export * from './audit';

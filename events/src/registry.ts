@@ -17,6 +17,7 @@ import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
+import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -44,6 +45,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
+  ...auditSliceEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -70,7 +72,8 @@ export type DomainEvent =
   | TaskSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
-  | ProjectionEvent;
+  | ProjectionEvent
+  | AuditSliceEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

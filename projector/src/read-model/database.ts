@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccessLogEntryType, NotificationChoices } from '@care/events';
+import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
+import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
@@ -45,7 +46,7 @@ export interface UsersTable {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'admin' | 'coordinator' | 'carer';
+  role: Role;
   region: string | null;
   profile_image_url: string | null;
   is_active: boolean;
@@ -78,7 +79,8 @@ export interface ReadModelDatabase extends ClientTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,
-    TaskTables {
+    TaskTables,
+    AuditTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;
