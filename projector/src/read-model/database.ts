@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AccessLogEntryType, NotificationChoices } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
+import type { CarePlanTables } from '../care-plans/care-plan-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
@@ -78,7 +79,8 @@ export interface ReadModelDatabase extends ClientTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,
-    TaskTables {
+    TaskTables,
+    CarePlanTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;
