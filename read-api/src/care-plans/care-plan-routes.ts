@@ -7,6 +7,8 @@ import type { ReadScope } from '../shared/carer-work';
 import { pagingFields, sendPage, wholeNumber } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { attachPdf, renderPdf } from '../documents/pdf';
+import { carePlanPdfSpec } from './care-plan-pdf';
 import { CARE_PLAN_SORTS, CARE_PLAN_VIEWS, CarePlanQueries } from './care-plan-queries';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -62,6 +64,15 @@ export function carePlanRoutes({ db, work }: ReadDeps): Router<ReadState> {
     if (!plan) throw new HttpError(404, NOT_FOUND);
     ctx.set('ETag', `"${plan.revision}"`);
     ctx.body = plan;
+  });
+
+  /** View Full Plan, printable: the whole plan as a PDF. */
+  router.get('/:id/pdf', read, async (ctx) => {
+    const id = planId.safeParse(ctx.params.id);
+    const plan = id.success ? await queries.byId(id.data, scopeOf(ctx)) : undefined;
+    if (!plan) throw new HttpError(404, NOT_FOUND);
+    const name = plan.clientName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'client';
+    attachPdf(ctx, `care-plan-${name}-v${plan.version}.pdf`, await renderPdf(carePlanPdfSpec(plan)));
   });
 
   router.get('/:id/diff', read, async (ctx) => {

@@ -5,6 +5,7 @@ import { addDays, londonToday, RISK_AREAS, type CarePlanDetailView, type CarePla
 import { carePlanDetailViewSchema, carePlanDiffViewSchema, carePlanStatsSchema, carePlanTemplateViewSchema, carePlanViewSchema } from '@care/events/api';
 import type { ApiReply, TestUser } from '@care/command-api/testing';
 import { AlertScenario } from '../../testing/alert-scenario';
+import { pdfText } from '../../testing/pdf-text';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
@@ -171,5 +172,19 @@ describe('who reads what', () => {
   it('lists the templates for staff', async () => {
     const { body } = await ok<{ name: string }[]>('/api/care-plans/templates', carePlanTemplateViewSchema.array(), s.coordinator);
     expect(body.map((template) => template.name)).toEqual(['Dementia']);
+  });
+});
+
+describe('GET /api/care-plans/:id/pdf', () => {
+  it('is the whole plan as a PDF a person can read back', async () => {
+    const reply = await fetch(`${stack!.readUrl}/api/care-plans/${ids.edith}/pdf`, { headers: { cookie: s.admin.cookie, 'x-min-position': s.lastPosition } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="care-plan-Edith-Green-v2.pdf"');
+    const text = await pdfText(new Uint8Array(await reply.arrayBuffer()));
+    for (const expected of ['Personal care plan', 'Care plan for Edith Green', 'Walk to the shop', 'Falls', 'High', 'Two falls', 'Paul Green', 'No medications recorded', 'Version 2 (Goals changed): New goal']) {
+      expect(text).toContain(expected);
+    }
+    expect((await s.read(`/api/care-plans/${ids.frank}/pdf`, s.carerA)).status).toBe(404);
   });
 });

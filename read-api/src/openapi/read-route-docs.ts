@@ -143,6 +143,9 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/care-plans/stats', 'The Care Planner cards: plans active, due for review, overdue, high-risk clients, average quality', ['carePlans.read', 'carePlans.readOwn'], json(carePlanStatsSchema)),
   read('/api/care-plans/templates', 'Care plan templates, by name', ['carePlans.read'], json(z.array(carePlanTemplateViewSchema))),
   read('/api/care-plans/:id', 'One care plan with its versions, reviews and history', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDetailViewSchema)),
+  read('/api/care-plans/:id/pdf', 'View Full Plan as a PDF: the whole plan, its agreement, reviews and history', ['carePlans.read', 'carePlans.readOwn'], {
+    200: { description: 'The plan as a PDF', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+  }),
   read('/api/care-plans/:id/diff', 'What changed between two versions of a care plan, field by field', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDiffViewSchema), carePlanDiffQuery),
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
