@@ -12,6 +12,8 @@ export type CarePlanState =
       /** The latest version someone consented to (null: none yet). */
       readonly agreedVersion: number | null;
       readonly reviewDate: string;
+      /** The version in force at the last review (1 before any): a later version is what a review can call "updated". */
+      readonly versionAtLastReview: number;
     };
 
 export const initialCarePlanState: CarePlanState = { exists: false };
@@ -28,6 +30,7 @@ export function evolve(state: CarePlanState, event: CarePlanEvent): CarePlanStat
         version: 1,
         agreedVersion: null,
         reviewDate: event.data.reviewDate,
+        versionAtLastReview: 1,
       };
     case 'CarePlanUpdated':
       return state.exists ? { ...state, content: { ...state.content, ...definedOnly(event.data.changes) }, version: event.data.version } : state;
@@ -36,7 +39,7 @@ export function evolve(state: CarePlanState, event: CarePlanEvent): CarePlanStat
     case 'CarePlanReviewScheduled':
       return state.exists ? { ...state, reviewDate: event.data.reviewDate } : state;
     case 'CarePlanReviewRecorded':
-      return state.exists ? { ...state, reviewDate: event.data.nextReviewDate } : state;
+      return state.exists ? { ...state, reviewDate: event.data.nextReviewDate, versionAtLastReview: event.data.version } : state;
     case 'CarePlanStatusChanged':
       return state.exists ? { ...state, status: event.data.status } : state;
     default:

@@ -67,8 +67,9 @@ export function decide(command: CarePlanCommand, state: CarePlanState): CarePlan
       if (command.nextReviewDate < command.today) throw new DomainError('invalid', 'Next review date must not be in the past', 'nextReviewDate');
       const changes = changesOf(plan, command.changes);
       const changed = Object.keys(changes).length > 0;
-      if (command.outcome === 'updated' && !changed) {
-        throw new DomainError('invalid', 'Say what the review changed, or record the outcome No change', 'changes');
+      // "Updated" names the version the review led to: changes sent with it, or a version saved since the last review.
+      if (command.outcome === 'updated' && !changed && plan.version <= plan.versionAtLastReview) {
+        throw new DomainError('invalid', 'The plan has not changed since the last review: update it first, or record the outcome No change', 'outcome');
       }
       if (command.outcome === 'no_change' && changed) {
         throw new DomainError('invalid', 'A review with no change cannot change the plan: choose Plan updated', 'outcome');

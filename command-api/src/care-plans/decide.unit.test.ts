@@ -194,6 +194,19 @@ describe('decide: reviews', () => {
       ]);
   });
 
+  it('a review may record as "updated" the version saved since the last review, with no further change', () => {
+    given(created, updatedToV2)
+      .when(review({ outcome: 'updated' }))
+      .then([
+        {
+          type: 'CarePlanReviewRecorded',
+          data: { id, clientId, reviewedOn: today, outcome: 'updated', version: 2, notes: 'Met Mary at home', nextReviewDate: '2027-05-23' },
+        },
+      ]);
+    const reviewed = { type: 'CarePlanReviewRecorded', data: { id, clientId, reviewedOn: today, outcome: 'updated', version: 2, notes: null, nextReviewDate: '2027-05-23' } } satisfies CarePlanEvent;
+    expect(given(created, updatedToV2, reviewed).when(review({ outcome: 'updated' })).thenRefused()).toMatchObject({ field: 'outcome' });
+  });
+
   it('a plan under review is active again once its review is recorded', () => {
     given(created, underReview)
       .when(review())
@@ -207,7 +220,7 @@ describe('decide: reviews', () => {
   });
 
   it('refuses an outcome that does not match the changes, and dates out of order', () => {
-    expect(given(created).when(review({ outcome: 'updated' })).thenRefused()).toMatchObject({ kind: 'invalid', field: 'changes' });
+    expect(given(created).when(review({ outcome: 'updated' })).thenRefused()).toMatchObject({ kind: 'invalid', field: 'outcome' });
     expect(given(created).when(review({ changes: { goals: [] } })).thenRefused()).toMatchObject({ kind: 'invalid', field: 'outcome' });
     expect(given(created).when(review({ nextReviewDate: today })).thenRefused()).toEqual({
       kind: 'invalid',
