@@ -109,14 +109,14 @@ describe('POST /api/care-plans', () => {
     expect(back.status).toBe(409);
   });
 
-  it('refuses an unknown client or template, a past review date and a missing title', async () => {
+  it('refuses an unknown client or template, a review date over a year back and a missing title', async () => {
     const clientId = await createClient();
     const unknownClient = await coordinator.request('POST', '/api/care-plans', { clientId: randomUUID(), title: 'x', reviewDate: inThreeMonths });
     expect(unknownClient.body.fields).toEqual({ clientId: 'Client not found' });
     const unknownTemplate = await coordinator.request('POST', '/api/care-plans', { clientId, templateId: randomUUID(), reviewDate: inThreeMonths });
     expect(unknownTemplate.body.fields).toEqual({ templateId: 'Template not found' });
-    const past = await coordinator.request('POST', '/api/care-plans', { clientId, title: 'x', reviewDate: addDays(today, -1) });
-    expect(past.body.fields).toEqual({ reviewDate: 'Review date must not be in the past' });
+    const past = await coordinator.request('POST', '/api/care-plans', { clientId, title: 'x', reviewDate: addDays(today, -400) });
+    expect(past.body.fields).toEqual({ reviewDate: 'Review date must be within the last year, or later' });
     const untitled = await coordinator.request('POST', '/api/care-plans', { clientId, reviewDate: inThreeMonths });
     expect(untitled.body.fields).toEqual({ title: 'Title is required' });
   });

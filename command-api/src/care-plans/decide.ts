@@ -1,10 +1,12 @@
-import { changedFields, type CarePlanContent, type CarePlanEvent } from '@care/events';
+import { addDays, changedFields, type CarePlanContent, type CarePlanEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { CarePlanCommand } from './care-plan-commands';
 import type { CarePlanState } from './care-plan-state';
 
 export const CARE_PLAN_NOT_FOUND = 'Care plan not found';
+/** How far back the review date of a plan entered on the system may be (an existing plan already overdue). */
+export const OVERDUE_ON_ENTRY_MAX_DAYS = 365;
 export const CARE_PLAN_INACTIVE = 'This care plan is inactive: make it active before changing it';
 
 type ExistingPlan = Extract<CarePlanState, { exists: true }>;
@@ -30,7 +32,11 @@ export function decide(command: CarePlanCommand, state: CarePlanState): CarePlan
     case 'CreateCarePlan': {
       if (state.exists) throw new DomainError('conflict', 'Care plan already exists');
       if (command.content.title.trim() === '') throw new DomainError('invalid', 'Title is required', 'title');
-      if (command.reviewDate < command.today) throw new DomainError('invalid', 'Review date must not be in the past', 'reviewDate');
+      // An existing plan moved onto the system (from paper) may already be overdue for review: that is recorded as it
+      // is, and the overdue rule raises it at once. More than a year back is a typing mistake.
+      if (command.reviewDate < addDays(command.today, -OVERDUE_ON_ENTRY_MAX_DAYS)) {
+        throw new DomainError('invalid', 'Review date must be within the last year, or later', 'reviewDate');
+      }
       const { id, clientId, templateId, content, reviewDate, reason } = command;
       return [{ type: 'CarePlanCreated', data: { id, clientId, templateId, content, reviewDate, reason } }];
     }

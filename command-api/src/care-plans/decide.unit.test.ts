@@ -88,12 +88,18 @@ describe('decide: CreateCarePlan', () => {
     given().when(create()).then([created]);
   });
 
-  it('refuses a review date in the past, and a plan without a title', () => {
-    expect(given().when(create({ reviewDate: '2026-11-22' })).thenRefused()).toEqual({
+  it('takes an existing plan already overdue for review (entered from paper), but not a date over a year back', () => {
+    given()
+      .when(create({ reviewDate: '2026-10-01' }))
+      .then([{ ...created, data: { ...created.data, reviewDate: '2026-10-01' } } as CarePlanEvent]);
+    expect(given().when(create({ reviewDate: '2025-11-22' })).thenRefused()).toEqual({
       kind: 'invalid',
-      message: 'Review date must not be in the past',
+      message: 'Review date must be within the last year, or later',
       field: 'reviewDate',
     });
+  });
+
+  it('refuses a plan without a title', () => {
     expect(given().when(create({ content: { ...content, title: ' ' } })).thenRefused()).toMatchObject({ field: 'title' });
   });
 
