@@ -76,6 +76,36 @@ const card = (page: Page) => page.getByTestId('care-plan-card').filter({ hasText
 const figure = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
 describe('Care Planner in Chromium', () => {
+  it('an administrator adds and edits a template on the Templates tab', async () => {
+    const page = await open(admin, '/care-plans');
+    await page.getByRole('button', { name: 'Templates', exact: true }).click();
+    await expect.poll(() => page.getByTestId('template-card').count()).toBe(1);
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Template' });
+    await form.getByLabel('Template name').fill('Dementia');
+    await form.getByLabel('Kind of care').selectOption('dementia');
+    await form.getByLabel('Plan title').fill('Dementia care plan');
+    await form.getByRole('textbox', { name: 'Companionship' }).fill('Look through the memory book');
+    await form.getByRole('textbox', { name: 'Companionship' }).press('Enter');
+    await form.getByRole('button', { name: 'Add Template' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    const dementia = page.getByTestId('template-card').filter({ hasText: 'Dementia care plan' });
+    await expect.poll(() => dementia.getByText('Look through the memory book').isVisible()).toBe(true);
+
+    await dementia.getByRole('button', { name: 'Edit template Dementia' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit template: Dementia' });
+    await edit.getByLabel('Plan title').fill('Living well with dementia');
+    await edit.getByRole('button', { name: 'Save template' }).click();
+    await expect.poll(() => page.getByTestId('template-card').filter({ hasText: 'Living well with dementia' }).count()).toBe(1);
+    // Coordinators use templates; only administrators add or edit them.
+    const coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
+    const theirs = await open(coordinatorContext, '/care-plans');
+    await theirs.getByRole('tab', { name: 'Templates' }).click();
+    await expect.poll(() => theirs.getByTestId('template-card').count()).toBe(2);
+    expect(await theirs.getByRole('button', { name: 'Add Template' }).count()).toBe(0);
+    await coordinatorContext.close();
+  });
+
   it('a coordinator creates a plan from a template, agrees it, updates and compares versions, schedules a review; a visit then carries the tasks to the carer', async () => {
     const coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
     const page = await open(coordinatorContext, '/care-plans');
