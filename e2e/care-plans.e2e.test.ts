@@ -169,6 +169,11 @@ describe('Care Planner in Chromium', () => {
     expect(await diff.getByRole('row').nth(1).innerText()).toContain('Goals');
     expect(await diff.getByText('+ Walk to the corner shop').isVisible()).toBe(true);
     expect(await detail.getByTestId('plan-version').count()).toBe(2);
+    // Any earlier version can be read as it stood.
+    await detail.getByRole('button', { name: 'Show version 1' }).click();
+    const earlier = detail.getByTestId('version-content');
+    await expect.poll(() => earlier.getByText('Dress independently').isVisible()).toBe(true);
+    expect(await earlier.getByText('Walk to the corner shop').count()).toBe(0);
     expect(await detail.getByText('New goal after physiotherapy').first().isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/care-plan-detail-1280.png` });
     expect(await accessibilityFindings(page)).toEqual([]);

@@ -1,12 +1,13 @@
 import { can, CARE_PLAN_FIELD_LABELS } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { FormDialog } from '../../shared/form-dialog';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { carePlanPath, carePlanQueryOptions } from './care-plan-queries';
-import { PlanContent } from './plan-content';
+import { PlanContent, PlanFields } from './plan-content';
 import { AgreementForm, ReviewForm, StatusForm } from './plan-commands';
 import { VersionCompare } from './version-compare';
 
@@ -22,6 +23,7 @@ export function CarePlanDetailDialog({ planId, onClose }: { planId: string | und
 function PlanDetail({ planId }: { planId: string }) {
   const canWrite = can(useCurrentUser().role, 'carePlans.write');
   const plan = useQuery(carePlanQueryOptions(planId));
+  const [shown, setShown] = useState<number | null>(null);
   if (plan.isPending) return <ListLoading what="the care plan" />;
   if (plan.isError) return <ListLoadError what="the care plan" error={plan.error} onRetry={() => void plan.refetch()} />;
   const current = plan.data;
@@ -50,6 +52,19 @@ function PlanDetail({ planId }: { planId: string }) {
                 <span className="badge badge-success">
                   Agreed by {version.agreement.agreedBy} on {formatDate(version.agreement.agreedOn)}
                 </span>
+              )}
+              <button
+                type="button"
+                className="link-button small"
+                aria-expanded={shown === version.version}
+                onClick={() => setShown((current) => (current === version.version ? null : version.version))}
+              >
+                {shown === version.version ? `Hide version ${version.version}` : `Show version ${version.version}`}
+              </button>
+              {shown === version.version && (
+                <div className="version-content" data-testid="version-content">
+                  <PlanFields content={version.content} medications={current.medications} />
+                </div>
               )}
             </li>
           ))}

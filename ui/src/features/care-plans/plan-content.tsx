@@ -1,4 +1,4 @@
-import { CONSENT_METHOD_LABELS, VISIT_TYPE_TASK_LABELS, type CarePlanView } from '@care/events';
+import { CONSENT_METHOD_LABELS, VISIT_TYPE_TASK_LABELS, type CarePlanContentView, type CarePlanMedicationView, type CarePlanView } from '@care/events';
 import { formatDate } from '../../shared/format';
 import { riskClass, riskRows, reviewText, statusClass, statusLabel } from './care-plan-format';
 
@@ -66,13 +66,22 @@ export function PlanContent({ plan }: { plan: CarePlanView }) {
           </dd>
         </div>
       </dl>
+      <PlanFields content={plan} medications={plan.medications} />
+    </div>
+  );
+}
+
+/** What a version of the plan says (the current one, or an earlier one shown from the versions list). */
+export function PlanFields({ content, medications }: { content: CarePlanContentView; medications: readonly CarePlanMedicationView[] }) {
+  return (
+    <>
       <section className="plan-section">
         <h3>Description</h3>
-        <p>{plan.description || <span className="muted">No description</span>}</p>
+        <p>{content.description || <span className="muted">No description</span>}</p>
       </section>
-      <Items title="Objectives" items={plan.objectives} none="No objectives" />
-      <Items title="Interventions" items={plan.interventions} none="No interventions" />
-      <Items title="Goals" items={plan.goals} none="No goals" />
+      <Items title="Objectives" items={content.objectives} none="No objectives" />
+      <Items title="Interventions" items={content.interventions} none="No interventions" />
+      <Items title="Goals" items={content.goals} none="No goals" />
       <section className="plan-section">
         <h3>Risk assessment</h3>
         <table className="data-table">
@@ -84,7 +93,7 @@ export function PlanContent({ plan }: { plan: CarePlanView }) {
             </tr>
           </thead>
           <tbody>
-            {riskRows(plan).map((row) => (
+            {riskRows(content).map((row) => (
               <tr key={row.area}>
                 <th scope="row">{row.area}</th>
                 <td>
@@ -96,11 +105,11 @@ export function PlanContent({ plan }: { plan: CarePlanView }) {
           </tbody>
         </table>
       </section>
-      <Items title="Medical conditions" items={plan.medicalConditions} none="None recorded" />
-      <Items title="Allergies" items={plan.allergies} none="None recorded" />
-      <Items title="Medications" items={plan.medications.map((medication) => `${medication.name} ${medication.dosage}, ${medication.frequency}${medication.instructions ? ` (${medication.instructions})` : ''}`)} none="No medications recorded" />
-      <Items title="Emergency contacts" items={plan.emergencyContacts.map((contact) => `${contact.name} (${contact.relationship}), ${contact.phone}`)} none="None recorded" />
-      <Items title="Tasks on visits" items={plan.visitTasks.map((list) => `${VISIT_TYPE_TASK_LABELS[list.visitType]}: ${list.tasks.join('; ')}`)} none="No tasks listed" />
-    </div>
+      <Items title="Medical conditions" items={content.medicalConditions} none="None recorded" />
+      <Items title="Allergies" items={content.allergies} none="None recorded" />
+      <Items title="Medications" items={medications.map((medication) => `${medication.name} ${medication.dosage}, ${medication.frequency}${medication.instructions ? ` (${medication.instructions})` : ''}`)} none="No medications recorded" />
+      <Items title="Emergency contacts" items={content.emergencyContacts.map((contact) => `${contact.name} (${contact.relationship}), ${contact.phone}`)} none="None recorded" />
+      <Items title="Tasks on visits" items={content.visitTasks.map((list) => `${VISIT_TYPE_TASK_LABELS[list.visitType]}: ${list.tasks.join('; ')}`)} none="No tasks listed" />
+    </>
   );
 }
