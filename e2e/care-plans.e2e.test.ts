@@ -189,6 +189,18 @@ describe('Care Planner in Chromium', () => {
     await expect.poll(() => schedule.count()).toBe(0);
     await expect.poll(() => card(page).getByText(`${ukDate(addDays(today, 25))} (in 25 days)`).isVisible()).toBe(true);
 
+    // The review itself, from View Plan: the plan was updated since it started, so the outcome names version 2.
+    await card(page).getByRole('button', { name: 'View Plan' }).click();
+    const reviewIn = page.getByRole('dialog', { name: 'Care plan' }).getByRole('region', { name: 'Reviews' });
+    await reviewIn.getByLabel('Outcome').selectOption('updated');
+    await reviewIn.getByLabel('Notes').fill('Met Ada and her son at home');
+    await reviewIn.getByRole('button', { name: 'Record Review' }).click();
+    await expect.poll(() => reviewIn.getByText(/plan updated \(version 2\)/).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    // Reviewed: no longer due within 30 days.
+    await expect.poll(() => card(page).count()).toBe(0);
+    await expect.poll(() => figure(page, 'care-plans-due')).toBe('0');
+
     // View Full Plan: the PDF is a real document.
     await page.getByRole('tab', { name: 'Overview' }).click();
     await card(page).getByRole('button', { name: 'View Full Plan' }).click();

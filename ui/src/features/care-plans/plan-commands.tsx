@@ -13,7 +13,7 @@ import {
   TEXT_LIMITS,
   type CarePlanDetailView,
 } from '@care/events';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { apiSend } from '../../shared/api';
@@ -48,6 +48,8 @@ function CommandForm({
   done: string;
   children: (props: { values: Values; set: (name: string, value: string) => void; errors: Values; idOf: (name: string) => string }) => ReactNode;
 }) {
+  // While the plan reloads (after another change) its revision may be stale: the command waits for the fresh one.
+  const refreshing = useIsFetching({ queryKey: [carePlanPath(plan.id)] }) > 0;
   const base = useId();
   const idOf = (name: string) => `${base}-${name}`;
   const queryClient = useQueryClient();
@@ -97,7 +99,7 @@ function CommandForm({
         </p>
       )}
       <div className="field-wide">
-        <button type="submit" className="button button-primary button-small" disabled={busy}>
+        <button type="submit" className="button button-primary button-small" disabled={busy || refreshing}>
           {busy ? 'Saving…' : submitLabel}
         </button>
       </div>
