@@ -174,6 +174,16 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   byButton('New Task', '/tasks'),
   withCalendar(byButton('New Care Plan', '/care-plans')),
   byButton('View Full Plan', '/care-plans'),
+  byButton('Update', '/care-plans'),
+  {
+    name: 'Care plan (View)',
+    path: '/care-plans',
+    async open(page) {
+      await page.getByRole('tab', { name: 'Active Plans' }).click();
+      await page.getByRole('button', { name: 'View', exact: true }).first().click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Care plan' }).getByText('Compare versions').isVisible()).toBe(true);
+    },
+  },
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
