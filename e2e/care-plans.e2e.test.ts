@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday } from '@care/events';
+import { addDays, londonToday, londonWallClockOf } from '@care/events';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate, ukDateTime } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -15,8 +15,6 @@ const coordinator = { email: 'priya.shah@example.org', firstName: 'Priya', lastN
 const carer = { email: 'owen.price@example.org', firstName: 'Owen', lastName: 'Price' };
 const PERSONAL_CARE_TASKS = ['Help with a strip wash', 'Help to dress', 'Make breakfast'];
 const today = londonToday();
-let carerId: string;
-let clientId: string;
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
   const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
@@ -29,8 +27,8 @@ beforeAll(async () => {
   admin = await env.signedInContext(DESKTOP);
   const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
-  carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1901', startDate: '2024-03-01' });
-  clientId = await post(admin.request, '/api/clients', {
+  await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1901', startDate: '2024-03-01' });
+  await post(admin.request, '/api/clients', {
     clientId: 'CL-1901',
     firstName: 'Ada',
     lastName: 'Whitfield',
@@ -213,8 +211,18 @@ describe('Care Planner in Chromium', () => {
     await page.keyboard.press('Escape');
 
     // A visit scheduled now, without tasks of its own, gets the plan's personal care tasks on the carer's phone.
-    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30 * 60_000).toISOString();
-    await post(coordinatorContext.request, '/api/appointments', { clientId, carerId, scheduledStart: start, durationMinutes: 60, visitType: 'personal_care' });
+    // Scheduled on Visit Tracking's Schedule Visit form, with the Tasks field left empty.
+    const visitsPage = await open(coordinatorContext, '/visits');
+    await visitsPage.getByRole('button', { name: 'Schedule Visit' }).click();
+    const booking = visitsPage.getByRole('dialog', { name: 'Schedule Visit' });
+    await booking.getByLabel('Client').selectOption({ label: 'Ada Whitfield (CL-1901)' });
+    await booking.getByLabel('Carer').selectOption({ label: 'Owen Price' });
+    await booking.getByLabel('Date and time').fill(ukDateTime(londonWallClockOf(new Date(Date.now() + 30 * 60_000))));
+    await booking.getByLabel('Duration (minutes)').fill('60');
+    await booking.getByLabel('Visit type').selectOption('personal_care');
+    expect(await booking.getByText("Left empty, the visit gets the tasks of the client's care plan for its visit type.").isVisible()).toBe(true);
+    await booking.getByRole('button', { name: 'Save Appointment' }).click();
+    await expect.poll(() => booking.count()).toBe(0);
     const phone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
     const checkIn = await open(phone, '/check-in');
     const visit = checkIn.getByRole('article', { name: 'Visit to Ada Whitfield' });

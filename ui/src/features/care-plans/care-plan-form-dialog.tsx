@@ -24,6 +24,7 @@ import { TextListInput } from '../../shared/text-list-input';
 import { toast } from '../../shared/toast';
 import { clientsQueryOptions } from '../clients/get-clients';
 import { CARE_PLANS_PATH, carePlanPath, carePlanTemplatesQueryOptions, reloadCarePlans } from './care-plan-queries';
+import { WithFreshPlan } from './fresh-plan';
 import { createRequestOf, newPlanValues, planToValues, updateRequestOf, withClient, withTemplate, type PlanFormValues } from './plan-form-values';
 
 const FORM_FIELDS = [
@@ -49,7 +50,12 @@ type Errors = Partial<Record<FormField, string>>;
 export function CarePlanFormDialog({ open, plan, onOpenChange }: { open: boolean; plan: CarePlanView | undefined; onOpenChange: (open: boolean) => void }) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title={plan ? `Update care plan: ${plan.clientName}` : 'New Care Plan'}>
-      {open && <PlanForm key={plan?.id ?? 'new'} plan={plan} onDone={() => onOpenChange(false)} />}
+      {open &&
+        (plan ? (
+          <WithFreshPlan planId={plan.id}>{(fresh) => <PlanForm key={fresh.id} plan={fresh} onDone={() => onOpenChange(false)} />}</WithFreshPlan>
+        ) : (
+          <PlanForm key="new" plan={undefined} onDone={() => onOpenChange(false)} />
+        ))}
     </FormDialog>
   );
 }

@@ -10,6 +10,7 @@ import { serverFormErrors } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import { formatDate } from '../../shared/format';
 import { carePlanPath, reloadCarePlans } from './care-plan-queries';
+import { WithFreshPlan } from './fresh-plan';
 
 const FIELDS = ['reviewDate', 'reason'] as const;
 
@@ -17,7 +18,7 @@ const FIELDS = ['reviewDate', 'reason'] as const;
 export function ScheduleReviewDialog({ plan, onClose }: { plan: CarePlanView | undefined; onClose: () => void }) {
   return (
     <FormDialog open={plan !== undefined} onOpenChange={(open) => !open && onClose()} title="Schedule Review" size="small">
-      {plan && <ScheduleForm plan={plan} onDone={onClose} />}
+      {plan && <WithFreshPlan planId={plan.id}>{(fresh) => <ScheduleForm plan={fresh} onDone={onClose} />}</WithFreshPlan>}
     </FormDialog>
   );
 }
