@@ -81,6 +81,10 @@ export const TEXT_LIMITS = {
   search: 200,
   /** An alert's subject: a record id, or a record id with a date (`<carerId>/<date>`). */
   alertSubject: 120,
+  /** One objective, intervention or goal of a care plan, or a risk rating's notes. */
+  carePlanEntry: 1000,
+  /** Who agreed a care plan and how they relate to the client ("Daughter, lasting power of attorney"). */
+  relationship: 100,
 } as const;
 
 /** List sizes. */
@@ -91,6 +95,9 @@ export const LIST_LIMITS = {
   diaryTags: 20,
   voiceNoteTags: 20,
   preferredCarers: 20,
+  /** A care plan's objectives, interventions or goals. */
+  carePlanItems: 30,
+  emergencyContacts: 10,
 } as const;
 
 /**

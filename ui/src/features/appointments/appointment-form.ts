@@ -136,7 +136,8 @@ export function checkNewAppointment(values: AppointmentFormValues): NewAppointme
     carerId: values.carerId,
     visitType: values.visitType,
     priority: values.priority,
-    tasks: [...values.tasks],
+    // Left empty, the server gives the visit the tasks of the client's care plan for its visit type.
+    ...(values.tasks.length > 0 ? { tasks: [...values.tasks] } : {}),
     notes: values.notes,
     durationMinutes: values.durationMinutes,
   };
