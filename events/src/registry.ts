@@ -9,6 +9,14 @@ import { projectionEventDefinitions, type ProjectionEvent } from './projections/
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { alertSliceEvents, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
+import {
+  incidentClaimEvents,
+  incidentSliceEvents,
+  safeguardingSettingsEvents,
+  type IncidentClaimEvent,
+  type IncidentSliceEvent,
+  type SafeguardingSettingsEvent,
+} from './incidents/incident-events';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -41,6 +49,9 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerShiftBookingEvents,
   ...alertSliceEvents,
   ...taskSliceEvents,
+  ...incidentSliceEvents,
+  ...incidentClaimEvents,
+  ...safeguardingSettingsEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
@@ -68,6 +79,9 @@ export type DomainEvent =
   | CarerShiftBookingEvent
   | AlertSliceEvent
   | TaskSliceEvent
+  | IncidentSliceEvent
+  | IncidentClaimEvent
+  | SafeguardingSettingsEvent
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent;

@@ -25,6 +25,11 @@ import {
   projectionStatusViewSchema,
   shiftViewSchema,
   taskViewSchema,
+  incidentViewSchema,
+  incidentDetailViewSchema,
+  incidentSummaryViewSchema,
+  incidentAnalyticsViewSchema,
+  safeguardingContactViewSchema,
   trainingComplianceViewSchema,
   trainingViewSchema,
   userViewSchema,
@@ -36,6 +41,7 @@ import {
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
+import { filterQuery as incidentFilterQuery, listQuery as incidentListQuery } from '../incidents/incident-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -66,6 +72,7 @@ function read(path: string, summary: string, access: RouteAccess, replies: Recor
 
 const paged = { 'X-Total-Count': 'Rows matching before limit and offset' };
 const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
+const readsIncidents: RouteAccess = ['incidents.read', 'incidents.readOwn'];
 const csv = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
 });
@@ -130,6 +137,11 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/alerts/count', 'The bell: alerts nobody has acknowledged yet, of those the caller may read', ['alerts.read', 'alerts.readOwn'], json(alertCountSchema)),
   read('/api/alerts/:id', 'One alert', ['alerts.read', 'alerts.readOwn'], json(alertViewSchema)),
 
+  read('/api/incidents', 'Incidents, most recent first (without incidents.read: those the caller reported or that name their carer record)', readsIncidents, json(z.array(incidentViewSchema), 'OK', paged), incidentListQuery),
+  read('/api/incidents/summary', 'The incident screen’s cards for the filters', readsIncidents, json(incidentSummaryViewSchema), incidentFilterQuery),
+  read('/api/incidents/analytics', 'Incidents by type, severity and month, and the median time to resolve', readsIncidents, json(incidentAnalyticsViewSchema), incidentFilterQuery),
+  read('/api/incidents/safeguarding-contact', 'The safeguarding team’s contact details (set by an admin)', ['incidents.report'], json(safeguardingContactViewSchema)),
+  read('/api/incidents/:id', 'One incident with its notes, safeguarding referrals and timeline (every event, the original report included)', readsIncidents, json(incidentDetailViewSchema)),
   read('/api/tasks', 'To-do tasks, newest first (without tasks.read: only those assigned to the caller)', ['tasks.read', 'tasks.readOwn'], json(z.array(taskViewSchema), 'OK', paged), taskListQuery),
   read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
 

@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { z } from 'zod';
+import { can, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, searchText } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { optionalId } from '../appointments/query-fields';
+import { optionalBoolean } from '../shared/list-filters';
+import { pagingFields, sendPage } from '../shared/paging';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+import { INCIDENT_TABS, IncidentQueries, type IncidentReader } from './incident-queries';
+
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
+
+/** The screen's filters: search, severity, tab, and the API's own (type, status, open, overdue, client). */
+export const filterQuery = z.object({
+  search: z.preprocess(blankAsAbsent, searchText().optional()),
+  severity: oneOf(INCIDENT_SEVERITIES, 'Severity'),
+  type: oneOf(INCIDENT_TYPES, 'Type'),
+  status: oneOf(INCIDENT_STATUSES, 'Status'),
+  tab: oneOf(INCIDENT_TABS, 'Tab'),
+  open: optionalBoolean('Open'),
+  overdue: optionalBoolean('Overdue'),
+  clientId: optionalId('Client ID must be a UUID'),
+});
+export const listQuery = filterQuery.extend(pagingFields());
+const incidentId = z.uuid();
+
+export function readerOf(ctx: ParameterizedContext<ReadState>): IncidentReader {
+  const { userId, role } = ctx.state.session;
+  return can(role, 'incidents.read') ? { all: true } : { all: false, userId };
+}
+
+/**
+ * GET /api/incidents (filters, paging, X-Total-Count; most recent first), /summary (the cards), /analytics, /:id
+ * (with notes, referrals and timeline). incidents.read: every incident; incidents.readOwn (a carer): only those
+ * they reported or that name their carer record, decided in the query. /safeguarding-contact: anyone who may report.
+ */
+export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new IncidentQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/incidents' });
+  const read = requirePermission('incidents.read', 'incidents.readOwn');
+
+  router.get('/', read, async (ctx) => {
+    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(filter, readerOf(ctx), { limit, offset }));
+  });
+
+  router.get('/summary', read, async (ctx) => {
+    ctx.body = await queries.summary(parseOr400(filterQuery, ctx.query), readerOf(ctx));
+  });
+
+  router.get('/analytics', read, async (ctx) => {
+    ctx.body = await queries.analytics(parseOr400(filterQuery, ctx.query), readerOf(ctx));
+  });
+
+  router.get('/safeguarding-contact', requirePermission('incidents.report'), async (ctx) => {
+    ctx.body = await queries.safeguardingContact();
+  });
+
+  router.get('/:id', read, async (ctx) => {
+    const id = incidentId.safeParse(ctx.params.id);
+    const incident = id.success ? await queries.byId(id.data, readerOf(ctx)) : undefined;
+    if (!incident) throw new HttpError(404, 'Incident not found');
+    ctx.set('ETag', `"${incident.revision}"`);
+    ctx.body = incident;
+  });
+
+  return router;
+}
