@@ -152,7 +152,7 @@ describe('investigating to closing', () => {
     expect((await detail(ids.fall)).status).toBe('investigating');
   });
 
-  it('records a safeguarding referral and statutory duties; an overdue duty shows in the list's overdue filter', async () => {
+  it('records a safeguarding referral and statutory duties; an overdue duty shows in the overdue filter', async () => {
     const c = s.coordinator;
     await s.send('POST', `/api/incidents/${ids.bruising}/safeguarding-referrals`, { referredOn: londonToday(), referredTo: 'Leeds Adult Social Care', localAuthorityReference: 'LA-2291' }, c);
     await s.send('POST', `/api/incidents/${ids.bruising}/duties`, { duty: 'cqc_notification', reason: 'abuse_or_allegation', dueDate: '2026-01-02' }, c);
