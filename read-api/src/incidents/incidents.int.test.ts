@@ -11,6 +11,8 @@ import {
   safeguardingContactViewSchema,
 } from '@care/events/api';
 import type { ApiReply, TestUser } from '@care/command-api/testing';
+import { createReadModelDb } from '@care/projector';
+import { incidentsWithOverdueDuties, openCriticalIncidents, openEscalatedIncidents } from '@care/projector/rule-facts';
 import { AlertScenario } from '../../testing/alert-scenario';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
@@ -224,5 +226,16 @@ describe('reading', () => {
     await s.send('PUT', '/api/incidents/safeguarding-contact', { teamName: 'Leeds Adult Social Care', phone: '0113 222 4401', email: 'safeguarding@leeds.example' });
     const { body } = await ok<SafeguardingContactView>('/api/incidents/safeguarding-contact', safeguardingContactViewSchema, s.carerA);
     expect(body).toMatchObject({ teamName: 'Leeds Adult Social Care', phone: '0113 222 4401', email: 'safeguarding@leeds.example', outOfHoursPhone: null });
+  });
+
+  it('gives the incident rules their facts: open critical or safeguarding, open escalated, duties overdue', async () => {
+    await s.read('/api/incidents');
+    const db = createReadModelDb(stack!.pool);
+    expect((await openCriticalIncidents(db)).map((fact) => fact.title).sort()).toEqual(['Bruising on both arms', 'Fall in the hallway']);
+    expect((await openEscalatedIncidents(db)).map((fact) => [fact.title, fact.escalationReason])).toEqual([['Fall in the hallway', 'Admitted to hospital']]);
+    const overdue = await incidentsWithOverdueDuties(db, new Date());
+    expect(overdue.map((fact) => [fact.title, fact.clientName, fact.duties])).toEqual([
+      ['Bruising on both arms', 'Edith Green', [{ duty: 'cqc_notification', reason: 'abuse_or_allegation', dueDate: '2026-01-02', steps: [], met: false }]],
+    ]);
   });
 });
