@@ -42,6 +42,9 @@ export const DIARY_ENTRY_NOT_FOUND = 'Diary entry not found';
 export const ALREADY_REPORTED_FROM_DIARY = 'An incident was already reported from this diary entry';
 export const ESCALATE_TO_ACTIVE_USER = 'Choose an active user';
 
+/** A diary entry's priority as the incident's first severity (a manager escalates or amends from there). */
+const SEVERITY_OF_PRIORITY: Record<DiaryPriority, IncidentDetails['severity']> = { urgent: 'critical', high: 'high', normal: 'medium', low: 'low' };
+
 /** Who reports: staff (incidents.manage) may name any visit or diary entry; anyone else only their own. */
 export interface IncidentReporter {
   readonly userId: string;
@@ -81,7 +84,7 @@ export class IncidentService {
    */
   async reportFromDiary(
     diaryEntryId: string,
-    chosen: Pick<IncidentDetails, 'type' | 'severity'>,
+    chosen: { readonly type: IncidentDetails['type']; readonly severity: IncidentDetails['severity'] | undefined },
     reporter: IncidentReporter,
     context: CommandContext,
   ): Promise<CommandResult & { position: Position }> {
@@ -94,7 +97,8 @@ export class IncidentService {
       throw error;
     }
     const details: IncidentDetails = {
-      ...chosen,
+      type: chosen.type,
+      severity: chosen.severity ?? SEVERITY_OF_PRIORITY[entry.priority],
       title: entry.title,
       description: entry.content,
       location: null,

@@ -28,11 +28,14 @@ const reportFields = {
 export const reportIncidentRequestSchema = z.object({ ...reportFields, appointmentId: optionalReference('Appointment not found') });
 export type ReportIncidentRequest = z.input<typeof reportIncidentRequestSchema>;
 
-/** POST /api/incidents/from-diary-entry: one step from a diary entry of type incident (its text, client, carer and time). */
+/**
+ * POST /api/incidents/from-diary-entry: one step from a diary entry of type incident (its text, client, carer and
+ * time). Type defaults to accident; severity to the entry's priority (urgent → critical, high, normal → medium, low).
+ */
 export const reportFromDiaryRequestSchema = z.object({
   diaryEntryId: z.string({ error: 'Diary entry is required' }).trim().toLowerCase().pipe(z.uuid({ error: 'Diary entry not found' })),
   type: oneOf(INCIDENT_TYPES, 'Type').default('accident'),
-  severity: oneOf(INCIDENT_SEVERITIES, 'Severity').default('medium'),
+  severity: oneOf(INCIDENT_SEVERITIES, 'Severity').optional(),
 });
 export type ReportFromDiaryRequest = z.input<typeof reportFromDiaryRequestSchema>;
 

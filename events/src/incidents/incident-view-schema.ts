@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
-import { ALL_INCIDENT_DUTY_REASONS, ALL_INCIDENT_DUTY_STEPS, INCIDENT_DUTIES, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '../enums';
+import { ROLES, ALL_INCIDENT_DUTY_REASONS, ALL_INCIDENT_DUTY_STEPS, INCIDENT_DUTIES, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '../enums';
 import { personRefSchema } from '../tasks/task-view-schema';
 import type {
   IncidentAnalyticsView,
   IncidentDetailView,
+  IncidentHandlerView,
   IncidentSummaryView,
   IncidentView,
   SafeguardingContactView,
@@ -116,3 +117,6 @@ type _Detail = Expect<Same<z.infer<typeof incidentDetailViewSchema>, IncidentDet
 type _Summary = Expect<Same<z.infer<typeof incidentSummaryViewSchema>, IncidentSummaryView>>;
 type _Analytics = Expect<Same<z.infer<typeof incidentAnalyticsViewSchema>, IncidentAnalyticsView>>;
 type _Contact = Expect<Same<z.infer<typeof safeguardingContactViewSchema>, SafeguardingContactView>>;
+
+export const incidentHandlerViewSchema = z.strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string(), role: z.enum(ROLES) });
+type _Handler = Expect<Same<z.infer<typeof incidentHandlerViewSchema>, IncidentHandlerView>>;

@@ -1,4 +1,4 @@
-import type { IncidentDuty, IncidentDutyReason, IncidentDutyStep, IncidentSeverity, IncidentStatus, IncidentType } from '../enums';
+import type { Role, IncidentDuty, IncidentDutyReason, IncidentDutyStep, IncidentSeverity, IncidentStatus, IncidentType } from '../enums';
 import type { PersonRef } from '../tasks/task-view';
 
 /** A statutory duty on an incident: why it applies, when it is due, what has been done. */
@@ -122,4 +122,12 @@ export interface SafeguardingContactView {
   email: string | null;
   notes: string | null;
   updatedAt: string | null;
+}
+
+/** GET /api/incidents/handlers: whom Escalate may hand an incident to. */
+export interface IncidentHandlerView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
 }

@@ -4,6 +4,8 @@ import {
   INCIDENT_TYPES,
   londonToday,
   OPEN_INCIDENT_STATUSES,
+  PERMISSIONS,
+  type IncidentHandlerView,
   type IncidentAnalyticsView,
   type IncidentDetailView,
   type IncidentSeverity,
@@ -172,6 +174,22 @@ export class IncidentQueries {
   /** Open incidents the reader sees (the dashboard's Incidents tile). */
   async openCount(reader: IncidentReader): Promise<number> {
     return countOf(this.base(reader).select('i.id').where('i.status', 'in', OPEN_INCIDENT_STATUSES));
+  }
+
+  /** Whom Escalate may hand an incident to: the active accounts whose role manages incidents, by name. */
+  async handlers(): Promise<IncidentHandlerView[]> {
+    const roles = PERMISSIONS['incidents.manage'].roles;
+    const rows = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'role'])
+      .where('is_active', '=', true)
+      .where('role', 'in', roles)
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name, role: row.role }));
   }
 
   async safeguardingContact(): Promise<SafeguardingContactView> {

@@ -60,6 +60,10 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
     ctx.body = await queries.safeguardingContact();
   });
 
+  router.get('/handlers', requirePermission('incidents.manage'), async (ctx) => {
+    ctx.body = await queries.handlers();
+  });
+
   router.get('/:id', read, async (ctx) => {
     const id = incidentId.safeParse(ctx.params.id);
     const incident = id.success ? await queries.byId(id.data, readerOf(ctx)) : undefined;

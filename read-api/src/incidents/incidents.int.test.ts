@@ -99,7 +99,7 @@ describe('reporting', () => {
   });
 
   it('turns a diary entry of type incident into an incident in one step, once', async () => {
-    const reply = await s.send('POST', '/api/incidents/from-diary-entry', { diaryEntryId: s.ids.D1, severity: 'high' }, s.coordinator);
+    const reply = await s.send('POST', '/api/incidents/from-diary-entry', { diaryEntryId: s.ids.D1 }, s.coordinator);
     ids.diary = reply.id;
     const again = await s.admin.request('POST', '/api/incidents/from-diary-entry', { diaryEntryId: s.ids.D1 });
     expect([again.status, again.body.error]).toEqual([409, 'An incident was already reported from this diary entry']);
