@@ -15,6 +15,7 @@ import {
   WrongExpectedRevisionError,
   type AppointmentEvent,
   type CarerAccountEvent,
+  type DiaryPriority,
   type EventStore,
   type IncidentCorrection,
   type IncidentDetails,

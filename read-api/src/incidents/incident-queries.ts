@@ -192,6 +192,12 @@ export class IncidentQueries {
     return rows.map((row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name, role: row.role }));
   }
 
+  /** The name of the account generating a report (printed on it). */
+  async personName(userId: string): Promise<string | null> {
+    const person = (await peopleNamed(this.db, [userId]))(userId);
+    return person === null ? null : fullName(person.firstName, person.lastName);
+  }
+
   async safeguardingContact(): Promise<SafeguardingContactView> {
     const row = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('safeguarding_contact').selectAll().where('id', '=', 1).executeTakeFirst();
     return {

@@ -8,7 +8,10 @@ import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
-import { INCIDENT_TABS, IncidentQueries, type IncidentReader } from './incident-queries';
+import { attachCsv, toCsv } from '../documents/csv';
+import { attachPdf, renderPdf } from '../documents/pdf';
+import { incidentCsvRows, incidentFullReport, incidentListReport } from './incident-documents';
+import { INCIDENT_TABS, IncidentQueries, type IncidentFilter, type IncidentReader } from './incident-queries';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -64,6 +67,37 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
     ctx.body = await queries.handlers();
   });
 
+  /** Every incident matching the filters (the report is never cut off at a page), most recent first. */
+  const everyMatching = async (filter: IncidentFilter, reader: IncidentReader) => {
+    const rows = [];
+    for (;;) {
+      const page = await queries.list(filter, reader, { limit: 500, offset: rows.length });
+      rows.push(...page.rows);
+      if (page.rows.length === 0 || rows.length >= page.total) return rows;
+    }
+  };
+
+  router.get('/report.pdf', read, async (ctx) => {
+    const filter = parseOr400(filterQuery, ctx.query);
+    const reader = readerOf(ctx);
+    const [rows, summary] = await Promise.all([everyMatching(filter, reader), queries.summary({ ...filter, tab: undefined }, reader)]);
+    const pdf = await renderPdf(incidentListReport(rows, summary, describeFilters(filter), new Date()));
+    attachPdf(ctx, `incidents-${new Date().toISOString().slice(0, 10)}.pdf`, pdf);
+  });
+
+  router.get('/export.csv', read, async (ctx) => {
+    const { header, rows } = incidentCsvRows(await everyMatching(parseOr400(filterQuery, ctx.query), readerOf(ctx)));
+    attachCsv(ctx, `incidents-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(header, rows));
+  });
+
+  router.get('/:id/report.pdf', read, async (ctx) => {
+    const id = incidentId.safeParse(ctx.params.id);
+    const incident = id.success ? await queries.byId(id.data, readerOf(ctx)) : undefined;
+    if (!incident) throw new HttpError(404, 'Incident not found');
+    const by = (await queries.personName(ctx.state.session.userId)) ?? 'a signed-in user';
+    attachPdf(ctx, `incident-${incident.id}.pdf`, await renderPdf(incidentFullReport(incident, new Date(), by)));
+  });
+
   router.get('/:id', read, async (ctx) => {
     const id = incidentId.safeParse(ctx.params.id);
     const incident = id.success ? await queries.byId(id.data, readerOf(ctx)) : undefined;
@@ -73,4 +107,18 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   });
 
   return router;
+}
+
+/** The filters a list report was made with, in words (its subtitle). */
+export function describeFilters(filter: IncidentFilter): string {
+  const parts = [
+    filter.search && `search "${filter.search}"`,
+    filter.severity && `severity ${filter.severity}`,
+    filter.type && `type ${filter.type.replace('_', ' ')}`,
+    filter.status && `status ${filter.status}`,
+    filter.tab && filter.tab !== 'overview' && `tab ${filter.tab}`,
+    filter.open === true && 'open only',
+    filter.overdue === true && 'statutory duty overdue',
+  ].filter(Boolean);
+  return parts.length === 0 ? 'All incidents' : `Incidents: ${parts.join(', ')}`;
 }

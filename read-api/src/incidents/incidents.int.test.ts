@@ -14,6 +14,7 @@ import type { ApiReply, TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
 import { incidentsWithOverdueDuties, openCriticalIncidents, openEscalatedIncidents } from '@care/projector/rule-facts';
 import { AlertScenario } from '../../testing/alert-scenario';
+import { pdfText } from '../../testing/pdf-text';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
@@ -237,5 +238,50 @@ describe('reading', () => {
     expect(overdue.map((fact) => [fact.title, fact.clientName, fact.duties])).toEqual([
       ['Bruising on both arms', 'Edith Green', [{ duty: 'cqc_notification', reason: 'abuse_or_allegation', dueDate: '2026-01-02', steps: [], met: false }]],
     ]);
+  });
+
+});
+
+/** A file from the read API as bytes, once the projections have every write so far. */
+async function download(path: string, user: TestUser): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Uint8Array }> {
+  const response = await fetch(`${stack!.readUrl}${path}`, { headers: { cookie: user.cookie, 'x-min-position': s.lastPosition } });
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+describe('reports', () => {
+  it('Full Report is a PDF of the whole record and its timeline, the original report included', async () => {
+    const file = await download(`/api/incidents/${ids.fall}/report.pdf`, s.coordinator);
+    expect([file.status, file.type, file.disposition]).toEqual([200, 'application/pdf', `attachment; filename="incident-${ids.fall}.pdf"`]);
+    const text = await pdfText(file.bytes);
+    for (const expected of [
+      'Incident Report: Fall in the hallway',
+      'Generated',
+      'Cora Ndiaye',
+      'Edith Green',
+      'Ann Archer',
+      'Rug removed, grab rail fitted.',
+      'Spoke to the daughter: rug by the door.',
+      'Amended: Location was not recorded',
+      'Location: Hallway by the front door',
+      'Title: Fall in the hallway',
+      'Reopened: Fell again',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect((await download(`/api/incidents/${ids.dose}/report.pdf`, s.carerA)).status).toBe(404);
+  });
+
+  it('Generate Report gives the filtered incidents as a PDF and as CSV', async () => {
+    const pdf = await download('/api/incidents/report.pdf?severity=critical', s.admin);
+    expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf']);
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain('Incidents: severity critical');
+    expect(text).toContain('Fall in the hallway');
+    expect(text).toContain('Bruising on both arms');
+    expect(text).not.toContain('Evening dose given twice');
+    const csv = await download('/api/incidents/export.csv?search=dose', s.admin);
+    const lines = new TextDecoder().decode(csv.bytes).trim().split(/\r?\n/);
+    expect([csv.status, lines.length, lines[0]?.startsWith('Date occurred,Title,Type,Severity')]).toEqual([200, 2, true]);
+    expect(lines[1]).toContain('Evening dose given twice');
   });
 });
