@@ -51,6 +51,7 @@ const ADMIN_ROUTES = [
   '/visits/new',
   '/alerts',
   '/tasks',
+  '/incidents',
   '/settings',
   '/emergency',
   // The lists as the dashboard's tiles open them.
@@ -62,7 +63,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/incidents', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;
@@ -156,6 +157,7 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   byButton('Schedule Visit', '/visits'),
   byButton('Add User', '/admin'),
   byButton('New Task', '/tasks'),
+  byButton('Report Incident', '/incidents'),
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
