@@ -109,7 +109,7 @@ export interface IncidentAnalyticsView {
   bySeverity: { severity: IncidentSeverity; count: number }[];
   /** Month of occurrence (London), YYYY-MM, oldest first, the last 12 months. */
   byMonth: { month: string; count: number }[];
-  /** Hours from report to (first) resolution, median of the resolved ones; null when none resolved. */
+  /** Hours (2 decimals) from when it happened to its first resolution, median of the resolved ones; null when none resolved. */
   medianHoursToResolve: number | null;
   resolvedCount: number;
 }

@@ -138,7 +138,7 @@ export class IncidentQueries {
     };
   }
 
-  /** The Analytics tab: by type, severity and month (London, the last 12), and the median hours from report to first resolution. */
+  /** The Analytics tab: by type, severity and month (London, the last 12), and the median hours from occurrence to first resolution. */
   async analytics(filter: IncidentFilter, reader: IncidentReader, today = londonToday()): Promise<IncidentAnalyticsView> {
     const query = this.filtered(filter, reader, today);
     const firstMonth = `${addMonths(today.slice(0, 7), -11)}-01`;
@@ -152,7 +152,7 @@ export class IncidentQueries {
         .execute(),
       query
         .select([
-          sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (i.first_resolved_at - i.created_at)))`.as('median_seconds'),
+          sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (i.first_resolved_at - i.date_occurred)))`.as('median_seconds'),
           sql<string>`count(i.first_resolved_at)`.as('resolved'),
         ])
         .where('i.first_resolved_at', 'is not', null)
@@ -161,7 +161,7 @@ export class IncidentQueries {
     const countOfType = new Map(types.map((row) => [row.type, Number(row.count)]));
     const countOfSeverity = new Map(severities.map((row) => [row.severity, Number(row.count)]));
     const countOfMonth = new Map(months.map((row) => [row.month, Number(row.count)]));
-    const median = resolution.median_seconds === null ? null : Math.round((Number(resolution.median_seconds) / 3600) * 10) / 10;
+    const median = resolution.median_seconds === null ? null : Math.round((Number(resolution.median_seconds) / 3600) * 100) / 100;
     return {
       byType: INCIDENT_TYPES.map((type) => ({ type, count: countOfType.get(type) ?? 0 })),
       bySeverity: [...INCIDENT_SEVERITIES].reverse().map((severity) => ({ severity, count: countOfSeverity.get(severity) ?? 0 })),

@@ -2,31 +2,40 @@ import { INCIDENT_SEVERITY_LABELS, INCIDENT_TYPE_LABELS, type IncidentAnalyticsV
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { useIncidentAnalytics, type IncidentFilters } from './get-incidents';
+import { formatHours } from './incident-format';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
 
-/** "36.5 hours (1.5 days)": the median time from report to resolution. */
-export function formatHours(hours: number | null): string {
-  if (hours === null) return 'No incident resolved yet';
-  if (hours < 48) return `${hours} hours`;
-  return `${hours} hours (${Math.round((hours / 24) * 10) / 10} days)`;
-}
-
-function Chart({ title, bars, colour }: { title: string; bars: { label: string; count: number }[]; colour: string }) {
+/** Bars across (categories with long names, read down the side) or up (the months, across the full width). */
+function Chart({ title, bars, colour, across = false }: { title: string; bars: { label: string; count: number }[]; colour: string; across?: boolean }) {
   return (
-    <figure className="card incident-chart">
+    <figure className={`card incident-chart${across ? '' : ' incident-chart-wide'}`}>
       <figcaption className="incident-chart-title">{title}</figcaption>
       <div role="img" aria-label={`${title}: ${bars.map((bar) => `${bar.label} ${bar.count}`).join(', ')}`}>
-        <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={bars} margin={{ top: 10, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-            <Tooltip />
-            <Bar dataKey="count" name="Incidents" fill={colour} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        {across ? (
+          <ResponsiveContainer width="100%" height={40 + bars.length * 36}>
+            <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
+              <YAxis type="category" dataKey="label" width={130} tick={{ fontSize: 12 }} />
+              <Tooltip />
+              <Bar dataKey="count" name="Incidents" fill={colour} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        ) : (
+          <div className="incident-chart-scroll">
+            <ResponsiveContainer width="100%" height={220} minWidth={bars.length * 48}>
+              <BarChart data={bars} margin={{ top: 10, right: 8, bottom: 0, left: -16 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+                <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+                <Tooltip />
+                <Bar dataKey="count" name="Incidents" fill={colour} isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
       </div>
     </figure>
   );
@@ -45,11 +54,11 @@ export function IncidentAnalytics({ filters }: { filters: IncidentFilters }) {
         <p className="stat-value" data-testid="median-time-to-resolve">
           {formatHours(data.medianHoursToResolve)}
         </p>
-        <p className="stat-note">From the report to its first resolution, over {data.resolvedCount} resolved incidents</p>
+        <p className="stat-note">From when it happened to its first resolution, over {data.resolvedCount} resolved incidents</p>
       </div>
       <div className="incident-charts">
-        <Chart title="Incidents by type" colour="#0b6e77" bars={data.byType.map((entry) => ({ label: INCIDENT_TYPE_LABELS[entry.type], count: entry.count }))} />
-        <Chart title="Incidents by severity" colour="#c2261c" bars={data.bySeverity.map((entry) => ({ label: INCIDENT_SEVERITY_LABELS[entry.severity], count: entry.count }))} />
+        <Chart across title="Incidents by type" colour="#0b6e77" bars={data.byType.map((entry) => ({ label: INCIDENT_TYPE_LABELS[entry.type], count: entry.count }))} />
+        <Chart across title="Incidents by severity" colour="#c2261c" bars={data.bySeverity.map((entry) => ({ label: INCIDENT_SEVERITY_LABELS[entry.severity], count: entry.count }))} />
         <Chart title="Incidents by month" colour="#4f5d70" bars={data.byMonth.map((entry) => ({ label: monthLabel(entry.month), count: entry.count }))} />
       </div>
     </div>

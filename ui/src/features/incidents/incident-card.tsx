@@ -28,7 +28,7 @@ export function IncidentCard({ incident, canManage, onView }: { incident: Incide
         <span className="incident-badges">
           <span className={`badge severity-${incident.severity}`}>{INCIDENT_SEVERITY_LABELS[incident.severity]}</span>
           <span className={`badge incident-status-${incident.status}`}>{INCIDENT_STATUS_LABELS[incident.status]}</span>
-          <span className="badge">{INCIDENT_TYPE_LABELS[incident.type]}</span>
+          <span className="badge incident-type">{INCIDENT_TYPE_LABELS[incident.type]}</span>
           {incident.escalated && <span className="badge badge-escalated">Escalated</span>}
           {overdue > 0 && <span className="badge badge-overdue">Duty overdue</span>}
         </span>

@@ -106,7 +106,11 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
     onSettled: () => reloadIncidents(queryClient),
   });
   const fieldId = (name: FormField) => `${id}-${name}`;
-  const set = (next: Partial<Values>) => setValues((current) => ({ ...current, ...next }));
+  const set = (next: Partial<Values>) => {
+    setValues((current) => ({ ...current, ...next }));
+    // A field's message goes once the field is changed; the others stay until the next submit.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in next))));
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
