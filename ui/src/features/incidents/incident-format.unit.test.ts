@@ -6,6 +6,7 @@ describe('incident formats', () => {
     expect(formatHours(null)).toBe('No incident resolved yet');
     expect(formatHours(0)).toBe('Under a minute');
     expect(formatHours(0.25)).toBe('15 minutes');
+    expect(formatHours(0.02)).toBe('1 minute');
     expect(formatHours(5.04)).toBe('5 hours');
     expect(formatHours(36.5)).toBe('36.5 hours');
     expect(formatHours(60)).toBe('60 hours (2.5 days)');
