@@ -91,12 +91,6 @@ export class IncidentService {
   ): Promise<CommandResult & { position: Position }> {
     const entry = await this.diaryEntry(diaryEntryId, reporter);
     const id = uuidv7();
-    try {
-      await appendEvents(this.store, incidentFromDiaryStreamId(diaryEntryId), [{ type: 'IncidentDiaryEntryClaimed', data: { diaryEntryId, incidentId: id } }], 'no_stream', context);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', ALREADY_REPORTED_FROM_DIARY);
-      throw error;
-    }
     const details: IncidentDetails = {
       type: chosen.type,
       severity: chosen.severity ?? SEVERITY_OF_PRIORITY[entry.priority],
@@ -111,7 +105,16 @@ export class IncidentService {
       followUpNotes: null,
       dateOccurred: entry.entryDate,
     };
-    return this.append(details, entry.appointmentId, diaryEntryId, context, id);
+    // Decided before the claim: a report the rules refuse (an entry dated in the future) must not use up the entry.
+    const events = decide({ type: 'ReportIncident', id, details, appointmentId: entry.appointmentId, diaryEntryId, now: new Date() }, initialIncidentState);
+    try {
+      await appendEvents(this.store, incidentFromDiaryStreamId(diaryEntryId), [{ type: 'IncidentDiaryEntryClaimed', data: { diaryEntryId, incidentId: id } }], 'no_stream', context);
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', ALREADY_REPORTED_FROM_DIARY);
+      throw error;
+    }
+    const appended = await appendEvents(this.store, incidentStreamId(id), events, 'no_stream', context);
+    return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
   amend(id: string, changes: IncidentCorrection, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {

@@ -12,7 +12,8 @@ export const incidentDetailsSchema = z.object({
   type: z.enum(INCIDENT_TYPES),
   severity: z.enum(INCIDENT_SEVERITIES),
   title: eventText(TEXT_LIMITS.title),
-  description: eventText(TEXT_LIMITS.notes),
+  /** As long as a diary entry's text, which a report can be made from. */
+  description: eventText(TEXT_LIMITS.diaryContent),
   location: eventText(TEXT_LIMITS.locationAddress).nullable(),
   clientId: z.uuid().nullable(),
   carerId: z.uuid().nullable(),

@@ -13,7 +13,7 @@ const reportFields = {
   type: oneOf(INCIDENT_TYPES, 'Type'),
   severity: oneOf(INCIDENT_SEVERITIES, 'Severity'),
   title: requiredText('Title is required', TEXT_LIMITS.title),
-  description: requiredText('Description is required', TEXT_LIMITS.notes),
+  description: requiredText('Description is required', TEXT_LIMITS.diaryContent),
   location: optionalText(TEXT_LIMITS.locationAddress),
   clientId: optionalReference('Client not found'),
   carerId: optionalReference('Carer not found'),
@@ -43,7 +43,7 @@ export type ReportFromDiaryRequest = z.input<typeof reportFromDiaryRequestSchema
 export const amendIncidentRequestSchema = z.object({
   type: reportFields.type.optional(),
   title: requiredText('Title is required', TEXT_LIMITS.title).optional(),
-  description: requiredText('Description is required', TEXT_LIMITS.notes).optional(),
+  description: requiredText('Description is required', TEXT_LIMITS.diaryContent).optional(),
   location: reportFields.location,
   clientId: reportFields.clientId,
   carerId: reportFields.carerId,

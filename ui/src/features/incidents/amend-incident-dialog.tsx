@@ -71,7 +71,7 @@ function AmendForm({ incident, onDone }: { incident: IncidentView; onDone: () =>
   const text = (name: TextField, label: string, rows = 0) => (
     <Field id={fieldId(name)} label={label} error={errors[name]} wide={rows > 0 || name === 'title'}>
       {rows > 0 ? (
-        <textarea id={fieldId(name)} className="input" rows={rows} maxLength={TEXT_LIMITS.notes} value={values[name]} onChange={(event) => set({ [name]: event.target.value })} {...fieldAria(fieldId(name), errors[name])} />
+        <textarea id={fieldId(name)} className="input" rows={rows} maxLength={name === 'description' ? TEXT_LIMITS.diaryContent : TEXT_LIMITS.notes} value={values[name]} onChange={(event) => set({ [name]: event.target.value })} {...fieldAria(fieldId(name), errors[name])} />
       ) : (
         <input id={fieldId(name)} className="input" maxLength={name === 'title' ? TEXT_LIMITS.title : TEXT_LIMITS.locationAddress} value={values[name]} onChange={(event) => set({ [name]: event.target.value })} {...fieldAria(fieldId(name), errors[name])} />
       )}

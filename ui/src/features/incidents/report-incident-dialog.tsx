@@ -152,7 +152,7 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
         id={fieldId(name)}
         className="input"
         rows={name === 'description' ? 4 : 2}
-        maxLength={TEXT_LIMITS.notes}
+        maxLength={name === 'description' ? TEXT_LIMITS.diaryContent : TEXT_LIMITS.notes}
         value={values[name]}
         onChange={(event) => set({ [name]: event.target.value })}
         {...fieldAria(fieldId(name), errors[name])}
