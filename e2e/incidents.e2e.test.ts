@@ -196,4 +196,70 @@ describe('Incidents in Chromium', () => {
     await coordinatorContext.close();
     await phone.close();
   }, 180_000);
+
+  it('an admin sets the safeguarding contact; a diary entry becomes an incident in one click; the referral is recorded; Generate Report downloads the filtered list', async () => {
+    // The administrator sets the safeguarding team's details in the Safeguarding tab.
+    const page = await open(admin, '/incidents');
+    await page.getByRole('tab', { name: 'Safeguarding' }).click();
+    await expect.poll(() => page.getByText('No safeguarding team contact is set yet', { exact: false }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Edit Safeguarding Contact' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Safeguarding Team Contact' });
+    await dialog.getByLabel('Team name').fill('Leeds Adult Social Care');
+    await dialog.getByLabel('Phone', { exact: true }).fill('0113 222 4401');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('safeguarding-contact').innerText()).toContain('0113 222 4401');
+
+    // A diary entry of type incident, turned into an incident with one click on the entry.
+    const clients = (await (await admin.request.get(`${env.product.url}/api/clients`)).json()) as { id: string }[];
+    const carers = (await (await admin.request.get(`${env.product.url}/api/carers`)).json()) as { id: string }[];
+    await post(admin.request, '/api/diary', {
+      clientId: clients[0]!.id,
+      carerId: carers[0]!.id,
+      entryDate: new Date(Date.now() - 30 * 60_000).toISOString(),
+      entryType: 'incident',
+      priority: 'urgent',
+      title: 'Son took bank card without asking',
+      content: 'Mrs Hughes says her son took her bank card; she is upset.',
+    });
+    const diary = await open(admin, '/diary');
+    await diary.getByRole('button', { name: 'Report as Incident: Son took bank card without asking' }).click();
+    await expect.poll(() => diary.getByText('Incident reported').first().isVisible()).toBe(true);
+    await diary.getByRole('button', { name: 'Report as Incident: Son took bank card without asking' }).click();
+    await expect.poll(() => diary.getByText('An incident was already reported from this diary entry').first().isVisible()).toBe(true);
+
+    // On the incidents screen (urgent → critical); recorded as safeguarding by correcting its type, then referred.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const card = page.getByTestId('incident-card').filter({ hasText: 'Son took bank card without asking' });
+    await expect.poll(() => card.getByText('Critical', { exact: true }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Update', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Update Incident' });
+    await dialog.getByLabel('Type').selectOption('safeguarding');
+    await dialog.getByLabel('Reason for the correction').fill('Possible financial abuse, not an accident');
+    await dialog.getByRole('button', { name: 'Save Correction' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await card.getByRole('button', { name: 'Contact Safeguarding Team' }).click();
+    dialog = page.getByRole('dialog', { name: 'Contact Safeguarding Team' });
+    await expect.poll(() => dialog.getByTestId('safeguarding-contact').innerText()).toContain('Leeds Adult Social Care');
+    await dialog.getByLabel('Local authority reference').fill('LA-55120');
+    await page.screenshot({ path: `${shots}/incident-safeguarding-1280.png` });
+    expect(await accessibilityFindings(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Record Referral' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Safeguarding' }).click();
+    await expect.poll(() => page.getByTestId('incident-card').filter({ hasText: 'Son took bank card without asking' }).isVisible()).toBe(true);
+
+    // Generate Report of what is shown: the critical ones as PDF, read back; and as CSV.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByLabel('Severity').selectOption('critical');
+    await page.getByText('Generate Report').click();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'PDF of the incidents shown' }).click()]);
+    const text = await pdfText(await readFile((await pdf.path())!));
+    expect(text).toContain('Incidents: severity critical');
+    expect(text).toContain('Son took bank card without asking');
+    expect(text).toContain('Fall in the bathroom');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV of the incidents shown' }).click()]);
+    const rows = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(rows).toHaveLength(3);
+  }, 180_000);
 });
