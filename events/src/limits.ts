@@ -93,5 +93,15 @@ export const LIST_LIMITS = {
   preferredCarers: 20,
 } as const;
 
+/**
+ * Constants the UI's first screens need (the sign-in form, the header's search, the emergency banner) live here,
+ * away from the zod schemas that use them: importing one must not pull a schema module, and zod, into the first load.
+ */
+/** NCSC guidance: length over complexity rules. Capped so hashing cost stays bounded. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
+/** Fewer letters match too much of the agency to be worth a round trip. */
+export const SEARCH_MIN_LENGTH = 2;
+
 /** PostgreSQL's `integer` (int4): a read-model column of that type holds at most this. */
 export const INT4_MAX = 2_147_483_647;
