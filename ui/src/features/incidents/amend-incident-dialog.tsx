@@ -1,4 +1,5 @@
 import { amendIncidentRequestSchema, INCIDENT_TYPES, INCIDENT_TYPE_LABELS, TEXT_LIMITS, type IncidentType, type IncidentView } from '@care/events';
+import { DateTimeInput } from '../../shared/date-fields/date-input';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -87,7 +88,7 @@ function AmendForm({ incident, onDone }: { incident: IncidentView; onDone: () =>
           </select>
         </Field>
         <Field id={fieldId('dateOccurred')} label="Date and time occurred" error={errors.dateOccurred}>
-          <input id={fieldId('dateOccurred')} type="datetime-local" className="input" value={values.dateOccurred} onChange={(event) => set({ dateOccurred: event.target.value })} {...fieldAria(fieldId('dateOccurred'), errors.dateOccurred)} />
+          <DateTimeInput id={fieldId('dateOccurred')} className="input" value={values.dateOccurred} onChange={(event) => set({ dateOccurred: event.target.value })} {...fieldAria(fieldId('dateOccurred'), errors.dateOccurred)} />
         </Field>
         {text('title', 'Title')}
         {text('description', 'Description', 4)}

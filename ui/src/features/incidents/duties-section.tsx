@@ -12,6 +12,7 @@ import {
   type IncidentDutyReason,
   type IncidentDutyStep,
 } from '@care/events';
+import { DateInput } from '../../shared/date-fields/date-input';
 import { useId, useState, type FormEvent } from 'react';
 import { refusalReason } from '../../shared/form-errors';
 import { formatDate } from '../../shared/format';
@@ -97,7 +98,7 @@ function DutyForm({ incident, duties }: { incident: IncidentDetailView; duties: 
       </label>
       <label className="inline-field" htmlFor={`${id}-due`}>
         <span className="label">Due (blank: by the rules)</span>
-        <input id={`${id}-due`} type="date" className="input" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+        <DateInput id={`${id}-due`} className="input" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
       </label>
       <button type="submit" className="button button-secondary" disabled={record.isPending}>
         Record Duty
@@ -141,7 +142,7 @@ function StepForm({ incident, duty, done }: { incident: IncidentDetailView; duty
       </label>
       <label className="inline-field">
         <span className="label">On</span>
-        <input type="date" className="input" max={londonToday()} value={doneOn} onChange={(event) => setDoneOn(event.target.value)} />
+        <DateInput className="input" max={londonToday()} value={doneOn} onChange={(event) => setDoneOn(event.target.value)} />
       </label>
       <label className="inline-field">
         <span className="label">Reference</span>

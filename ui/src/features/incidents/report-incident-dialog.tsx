@@ -10,6 +10,7 @@ import {
   type IncidentType,
 } from '@care/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DateTimeInput } from '../../shared/date-fields/date-input';
 import { useId, useState, type FormEvent } from 'react';
 import { apiSend } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
@@ -182,9 +183,8 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
         {text('title', 'Title', TEXT_LIMITS.title, true)}
         {area('description', 'Description', true)}
         <Field id={fieldId('dateOccurred')} label="Date and time occurred" required error={errors.dateOccurred}>
-          <input
+          <DateTimeInput
             id={fieldId('dateOccurred')}
-            type="datetime-local"
             className="input"
             value={values.dateOccurred}
             max={toLondonInputValue(new Date())}

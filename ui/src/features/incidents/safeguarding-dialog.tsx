@@ -1,5 +1,6 @@
 import { londonToday, safeguardingReferralRequestSchema, TEXT_LIMITS, type IncidentView } from '@care/events';
 import { Mail, Phone } from 'lucide-react';
+import { DateInput } from '../../shared/date-fields/date-input';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -85,7 +86,7 @@ function ReferralForm({ incident, onDone }: { incident: IncidentView; onDone: ()
       <p className="small muted dialog-summary">Record the referral for “{incident.title}”.</p>
       <div className="form-grid">
         <Field id={fieldId('referredOn')} label="Date referred" required error={errors.referredOn}>
-          <input id={fieldId('referredOn')} type="date" className="input" max={londonToday()} value={values.referredOn} onChange={(event) => setValues({ ...values, referredOn: event.target.value })} {...fieldAria(fieldId('referredOn'), errors.referredOn)} />
+          <DateInput id={fieldId('referredOn')} className="input" max={londonToday()} value={values.referredOn} onChange={(event) => setValues({ ...values, referredOn: event.target.value })} {...fieldAria(fieldId('referredOn'), errors.referredOn)} />
         </Field>
         <Field id={fieldId('referredTo')} label="Referred to" required error={errors.referredTo}>
           <input id={fieldId('referredTo')} className="input" maxLength={TEXT_LIMITS.contactName} value={referredTo} onChange={(event) => setValues({ ...values, referredTo: event.target.value })} {...fieldAria(fieldId('referredTo'), errors.referredTo)} />
