@@ -247,7 +247,19 @@ describe('Incidents in Chromium', () => {
     await dialog.getByRole('button', { name: 'Record Referral' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('tab', { name: 'Safeguarding' }).click();
-    await expect.poll(() => page.getByTestId('incident-card').filter({ hasText: 'Son took bank card without asking' }).isVisible()).toBe(true);
+    const referred = page.getByTestId('incident-card').filter({ hasText: 'Son took bank card without asking' });
+    await expect.poll(() => referred.isVisible()).toBe(true);
+
+    // The outcome arrives later: recorded on the referral from View Details.
+    await referred.getByRole('button', { name: 'View Details' }).click();
+    const detail = page.getByTestId('incident-detail');
+    await expect.poll(() => detail.getByTestId('incident-referrals').innerText()).toContain('Leeds Adult Social Care, reference LA-55120');
+    await detail.getByLabel('Outcome').fill('Section 42 enquiry opened');
+    await detail.getByRole('button', { name: 'Save Referral' }).click();
+    await expect.poll(() => detail.getByTestId('incident-referrals').innerText()).toContain('Outcome: Section 42 enquiry opened');
+    expect(await detail.getByTestId('incident-timeline').innerText()).toContain('Amended: Possible financial abuse, not an accident');
+    await page.getByRole('dialog', { name: 'Son took bank card without asking' }).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => detail.count()).toBe(0);
 
     // Generate Report of what is shown: the critical ones as PDF, read back; and as CSV.
     await page.getByRole('tab', { name: 'Overview' }).click();

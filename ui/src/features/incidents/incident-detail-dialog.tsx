@@ -9,6 +9,7 @@ import { DutiesSection } from './duties-section';
 import { incidentPath, useIncident } from './get-incidents';
 import { useIncidentCommand } from './incident-command';
 import { personName } from './incident-format';
+import { ReferralUpdateForm } from './referral-update-form';
 
 /** View Details: the whole record, its duties, referrals, notes and timeline (the original report with every correction). */
 export function IncidentDetailDialog({ incidentId, canManage, onOpenChange }: { incidentId: string | null; canManage: boolean; onOpenChange: (open: boolean) => void }) {
@@ -73,12 +74,13 @@ function IncidentDetail({ incident, canManage }: { incident: IncidentDetailView;
         {incident.referrals.length === 0 ? (
           <p className="muted small">No safeguarding referral recorded.</p>
         ) : (
-          <ul className="incident-list-plain">
+          <ul className="incident-list-plain" data-testid="incident-referrals">
             {incident.referrals.map((referral) => (
               <li key={referral.id}>
                 {formatDate(referral.referredOn)}: {referral.referredTo}
                 {referral.localAuthorityReference ? `, reference ${referral.localAuthorityReference}` : ''}
                 {referral.outcome ? `. Outcome: ${referral.outcome}` : ''}
+                {canManage && <ReferralUpdateForm incident={incident} referral={referral} />}
               </li>
             ))}
           </ul>
