@@ -54,6 +54,7 @@ const ADMIN_ROUTES = [
   '/incidents',
   '/settings',
   '/emergency',
+  '/audit',
   // The lists as the dashboard's tiles open them.
   '/tasks?open=true',
   '/visits?unrecorded=true',

@@ -5,11 +5,14 @@ export type Region = (typeof REGIONS)[number];
 export const CARER_SPECIALIZATIONS = ['general', 'dementia', 'mobility', 'medical', 'palliative', 'mental_health'] as const;
 export type CarerSpecialization = (typeof CARER_SPECIALIZATIONS)[number];
 
-/** Account roles (issue 3); a new user is a carer unless an admin says otherwise. */
-export const ROLES = ['admin', 'coordinator', 'carer'] as const;
+/**
+ * Account roles (issue 3); a new user is a carer unless an admin says otherwise. An auditor (issue 20) reads
+ * every record and writes nothing; their permissions are derived (access/permissions.ts).
+ */
+export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'carer';
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer' };
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer', auditor: 'Auditor' };
 
 /** Clients (spec part 1 section 3, "Enumerations"); the client form defaults the care level to low. */
 export const CARE_LEVELS = ['low', 'medium', 'high', 'critical'] as const;

@@ -36,3 +36,4 @@ export * from './account';
 export * from './limits';
 export * from './safe-text';
 export * from './event-fields';
+export * from './audit';

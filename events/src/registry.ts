@@ -25,6 +25,7 @@ import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
+import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -55,6 +56,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
+  ...auditSliceEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -84,7 +86,8 @@ export type DomainEvent =
   | SafeguardingSettingsEvent
   | EmergencySliceEvent
   | AccountSliceEvent
-  | ProjectionEvent;
+  | ProjectionEvent
+  | AuditSliceEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

@@ -15,6 +15,7 @@ import { tasksProjection } from './tasks/task-projection';
 import { incidentsProjection } from './incidents/incident-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
+import { auditProjection } from './audit/audit-projection';
 
 /**
  * One read model (DESIGN.md decision 11): the tables it owns, which events it reads, and how it applies a batch of
@@ -50,6 +51,7 @@ export const projections: readonly Projection[] = [
   alertsProjection,
   tasksProjection,
   incidentsProjection,
+  auditProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -66,6 +66,7 @@ const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emer
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
 const IncidentsPage = lazyRouteComponent(() => import('./features/incidents/incidents-page'), 'IncidentsPage');
+const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
 
 /**
  * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
@@ -169,6 +170,9 @@ const tasksRoute = createRoute({
   },
 });
 
+/** Audit and time travel (issue 20): administrators and auditors. */
+const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
+
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -199,6 +203,7 @@ const routeTree = rootRoute.addChildren([
   alertsRoute,
   tasksRoute,
   incidentsRoute,
+  auditRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
   ...shellScreenRoutes,

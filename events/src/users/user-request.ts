@@ -15,7 +15,7 @@ const emailSchema = z
   .min(1, 'Email is required')
   .pipe(z.email({ error: 'Enter a valid email address' }).max(TEXT_LIMITS.email, `Email must be at most ${TEXT_LIMITS.email} characters`));
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator or carer' });
+export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator, carer or auditor' });
 
 /** POST /api/login. Any non-empty password is checked; the length rule applies when one is set. */
 export const loginRequestSchema = z.object({

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccessLogEntryType, NotificationChoices } from '@care/events';
+import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
+import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
@@ -46,7 +47,7 @@ export interface UsersTable {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'admin' | 'coordinator' | 'carer';
+  role: Role;
   region: string | null;
   profile_image_url: string | null;
   is_active: boolean;
@@ -80,7 +81,8 @@ export interface ReadModelDatabase extends ClientTables,
     ShiftTables,
     AlertTables,
     TaskTables,
-    IncidentTables {
+    IncidentTables,
+    AuditTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;
