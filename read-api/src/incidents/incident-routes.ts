@@ -39,7 +39,7 @@ export function readerOf(ctx: ParameterizedContext<ReadState>): IncidentReader {
 /**
  * GET /api/incidents (filters, paging, X-Total-Count; most recent first), /summary (the cards), /analytics, /:id
  * (with notes, referrals and timeline). incidents.read: every incident; incidents.readOwn (a carer): only those
- * they reported or that name their carer record, decided in the query. /safeguarding-contact: anyone who may report.
+ * they reported or that name their carer record, decided in the query. /safeguarding-contact: anyone who may report or read incidents.
  */
 export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new IncidentQueries(db);
@@ -59,7 +59,7 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
     ctx.body = await queries.analytics(parseOr400(filterQuery, ctx.query), readerOf(ctx));
   });
 
-  router.get('/safeguarding-contact', requirePermission('incidents.report'), async (ctx) => {
+  router.get('/safeguarding-contact', requirePermission('incidents.report', 'incidents.read'), async (ctx) => {
     ctx.body = await queries.safeguardingContact();
   });
 

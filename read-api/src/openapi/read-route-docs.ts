@@ -156,7 +156,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/incidents', 'Incidents, most recent first (without incidents.read: those the caller reported or that name their carer record)', readsIncidents, json(z.array(incidentViewSchema), 'OK', paged), incidentListQuery),
   read('/api/incidents/summary', 'The incident screen’s cards for the filters', readsIncidents, json(incidentSummaryViewSchema), incidentFilterQuery),
   read('/api/incidents/analytics', 'Incidents by type, severity and month, and the median time to resolve', readsIncidents, json(incidentAnalyticsViewSchema), incidentFilterQuery),
-  read('/api/incidents/safeguarding-contact', 'The safeguarding team’s contact details (set by an admin)', ['incidents.report'], json(safeguardingContactViewSchema)),
+  read('/api/incidents/safeguarding-contact', 'The safeguarding team’s contact details (set by an admin)', ['incidents.report', 'incidents.read'], json(safeguardingContactViewSchema)),
   read('/api/incidents/report.pdf', 'Generate Report: the cards and every incident matching the filters, as a PDF', readsIncidents, pdfReply('The incident report as PDF'), incidentFilterQuery),
   read('/api/incidents/export.csv', 'Generate Report: every incident matching the filters, as CSV', readsIncidents, csv('The incidents as CSV'), incidentFilterQuery),
   read('/api/incidents/:id/report.pdf', 'Full Report: the whole record of one incident with its timeline, as a PDF', readsIncidents, pdfReply('The incident’s full report as PDF')),

@@ -50,10 +50,12 @@ export function IncidentsPage() {
           <p className="page-subtitle">{canManage ? 'Report, investigate and resolve incidents and safeguarding concerns' : 'Incidents you reported or that name you'}</p>
         </div>
         <div className="page-actions">
-          <button type="button" className="button button-primary" onClick={() => setReporting(true)}>
-            <Plus size={16} aria-hidden />
-            Report Incident
-          </button>
+          {can(role, 'incidents.report') && (
+            <button type="button" className="button button-primary" onClick={() => setReporting(true)}>
+              <Plus size={16} aria-hidden />
+              Report Incident
+            </button>
+          )}
           <details className="generate-report">
             <summary className="button button-secondary">
               <FileDown size={16} aria-hidden />
@@ -129,7 +131,7 @@ export function IncidentsPage() {
             ),
         }))}
       />
-      <ReportIncidentDialog open={reporting} onOpenChange={setReporting} />
+      {can(role, 'incidents.report') && <ReportIncidentDialog open={reporting} onOpenChange={setReporting} />}
       <IncidentDetailDialog incidentId={viewing} canManage={canManage} onOpenChange={(open) => !open && setViewing(null)} />
     </section>
   );
