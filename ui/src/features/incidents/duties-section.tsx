@@ -59,6 +59,8 @@ function DutyForm({ incident, duties }: { incident: IncidentDetailView; duties: 
   const record = useIncidentCommand<{ duty: IncidentDuty; reason: IncidentDutyReason; dueDate: string | null }>('/duties', { success: 'Duty recorded', failure: 'Failed to record the duty' });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Not disabled while sending: a disabled button drops the focus out of the dialog, and Escape would then close only the toast.
+    if (record.isPending) return;
     setError(undefined);
     try {
       await record.mutateAsync({ incident, body: { duty, reason, dueDate: dueDate || null } });
@@ -100,7 +102,7 @@ function DutyForm({ incident, duties }: { incident: IncidentDetailView; duties: 
         <span className="label">Due (blank: by the rules)</span>
         <DateInput id={`${id}-due`} className="input" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
       </label>
-      <button type="submit" className="button button-secondary" disabled={record.isPending}>
+      <button type="submit" className="button button-secondary" aria-disabled={record.isPending || undefined}>
         Record Duty
       </button>
       {error && (
@@ -121,6 +123,8 @@ function StepForm({ incident, duty, done }: { incident: IncidentDetailView; duty
   const record = useIncidentCommand<{ duty: IncidentDuty; step: IncidentDutyStep; doneOn: string; reference: string }>('/duties/steps', { success: 'Step recorded', failure: 'Failed to record the step' });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Not disabled while sending: a disabled button drops the focus out of the dialog, and Escape would then close only the toast.
+    if (record.isPending) return;
     setError(undefined);
     try {
       await record.mutateAsync({ incident, body: { duty, step, doneOn, reference } });
@@ -148,7 +152,7 @@ function StepForm({ incident, duty, done }: { incident: IncidentDetailView; duty
         <span className="label">Reference</span>
         <input className="input" maxLength={TEXT_LIMITS.reference} value={reference} onChange={(event) => setReference(event.target.value)} />
       </label>
-      <button type="submit" className="button button-secondary" disabled={record.isPending}>
+      <button type="submit" className="button button-secondary" aria-disabled={record.isPending || undefined}>
         Record Step
       </button>
       {error && (

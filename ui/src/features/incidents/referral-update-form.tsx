@@ -14,6 +14,8 @@ export function ReferralUpdateForm({ incident, referral }: { incident: IncidentD
   const update = useIncidentCommand<Record<string, string>>(`/safeguarding-referrals/${encodeURIComponent(referral.id)}`, { success: 'Referral updated', failure: 'Failed to update the referral' }, 'PATCH');
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Not disabled while sending: a disabled button drops the focus out of the dialog, and Escape would then close only the toast.
+    if (update.isPending) return;
     const body: Record<string, string> = {};
     if (reference !== (referral.localAuthorityReference ?? '')) body.localAuthorityReference = reference;
     if (outcome !== (referral.outcome ?? '')) body.outcome = outcome;
@@ -38,7 +40,7 @@ export function ReferralUpdateForm({ incident, referral }: { incident: IncidentD
         <span className="label">Outcome</span>
         <input className="input" maxLength={TEXT_LIMITS.notes} value={outcome} onChange={(event) => setOutcome(event.target.value)} />
       </label>
-      <button type="submit" className="button button-secondary" disabled={update.isPending}>
+      <button type="submit" className="button button-secondary" aria-disabled={update.isPending || undefined}>
         Save Referral
       </button>
       {error && (
