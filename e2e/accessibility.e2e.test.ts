@@ -53,6 +53,7 @@ const ADMIN_ROUTES = [
   '/alerts',
   '/tasks',
   '/care-plans',
+  '/incidents',
   '/settings',
   '/emergency',
   '/audit',
@@ -65,7 +66,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;
@@ -185,6 +186,7 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
       await expect.poll(() => page.getByRole('dialog', { name: 'Care plan' }).getByText('Compare versions').isVisible()).toBe(true);
     },
   },
+  byButton('Report Incident', '/incidents'),
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];

@@ -43,6 +43,7 @@ describe('the demo data of the quick start', () => {
       shifts: ofType('ShiftPlanned').length,
       tasks: ofType('TaskCreated').length,
       'care plans': ofType('CarePlanCreated').length,
+      incidents: ofType('IncidentReported').length,
     });
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
@@ -118,5 +119,16 @@ describe('the demo data of the quick start', () => {
 
   it('is only written once', async () => {
     expect(await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD })).toBeUndefined();
+  });
+
+  it('has about forty incidents in every state, reported by the demo carer and the coordinator, and the safeguarding contact', async () => {
+    const ofType = await eventsOf();
+    expect(ofType('IncidentReported')).toHaveLength(40);
+    for (const type of ['IncidentInvestigationStarted', 'IncidentResolved', 'IncidentClosed', 'IncidentReopened', 'IncidentEscalated', 'IncidentDutyIdentified', 'IncidentDutyStepRecorded', 'IncidentSafeguardingReferred']) {
+      expect(ofType(type).length, type).toBeGreaterThan(0);
+    }
+    const reporters = new Set(ofType('IncidentReported').map((event) => (event.metadata as { userId?: string }).userId));
+    expect(reporters.size).toBe(2);
+    expect(ofType('SafeguardingContactSet')).toHaveLength(1);
   });
 });

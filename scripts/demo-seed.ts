@@ -6,6 +6,7 @@ import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
 import { demoTasks } from './demo/demo-tasks';
 import { demoCarePlans, demoCarePlanTemplates } from './demo/demo-care-plans';
+import { demoIncidents } from './demo/demo-incidents';
 import { demoDiaryEntries } from './demo/demo-diary';
 import { demoFeedback } from './demo/demo-feedback';
 import { demoTraining } from './demo/demo-training';
@@ -98,6 +99,20 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     for (const step of steps) await byAssignee('POST', `/api/tasks/${id}/${step.action}`, step.body);
     return reply;
   });
+  // Incidents: the demo carer reports their own, the coordinator the rest and runs every investigation.
+  await asAdmin('PUT', '/api/incidents/safeguarding-contact', {
+    teamName: 'Leeds Adult Social Care: Safeguarding',
+    phone: '0113 222 4401',
+    outOfHoursPhone: '0113 240 9536',
+    email: 'safeguarding@leeds.example',
+    notes: 'Monday to Friday 8:30 to 17:00; out of hours, the Emergency Duty Team.',
+  });
+  const incidents = await createAll(demoIncidents(people.coordinatorId, carerIds, clientIds, new Date()), async ({ report, by, steps }) => {
+    const reply = await (by === 'carer' ? asCarer : asCoordinator)('POST', '/api/incidents', report);
+    const id = await createdId(Promise.resolve(reply));
+    for (const step of steps) await asCoordinator('POST', `/api/incidents/${id}${step.path}`, step.body);
+    return reply;
+  });
   return {
     counts: {
       carers: carerIds.length,
@@ -109,6 +124,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       shifts: shifts.length,
       tasks: tasks.length,
       'care plans': carePlans.length,
+      incidents: incidents.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

@@ -32,6 +32,7 @@ import { CarerService } from './carers/carer-service';
 import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
 import { taskRoutes } from './tasks/task-routes';
@@ -102,6 +103,7 @@ export function createCommandApp({
     shiftRoutes(deps),
     alertRoutes(deps),
     taskRoutes(deps),
+    incidentRoutes(deps),
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),

@@ -117,7 +117,7 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** The kinds of record an alert can be about; later slices (medications, incidents, care plans, finance) add theirs. */
 /** The alert rule name of an emergency (AlertRaised.rule); here, not beside its event, so the UI's banner needs no schema. */
 export const EMERGENCY_RULE = 'emergency';
-export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan'] as const;
+export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan', 'incident'] as const;
 export type AlertRelatedKind = (typeof ALERT_RELATED_KINDS)[number];
 
 /** To-do tasks (spec part 1 section 3 `tasks`): priority defaults to medium, status to pending. */
@@ -131,3 +131,34 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_TASK_PRIORITY: TaskPriority = 'medium';
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Incidents (spec part 1 section 3 `incidents`, part 2 "Incident Management"; issue 18). */
+export const INCIDENT_TYPES = ['accident', 'medication_error', 'behavioral', 'safeguarding'] as const;
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+/** Lowest first: escalating moves up this list. */
+export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+/** The only path: reported → investigating → resolved → closed; resolved or closed reopen to investigating. */
+export const INCIDENT_STATUSES = ['reported', 'investigating', 'resolved', 'closed'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+/** Open: neither resolved nor closed (spec). */
+export const OPEN_INCIDENT_STATUSES = ['reported', 'investigating'] as const satisfies readonly IncidentStatus[];
+/** Statutory duties an incident can carry (CQC Regulation 18 notification, RIDDOR 2013, duty of candour Regulation 20). */
+export const INCIDENT_DUTIES = ['cqc_notification', 'riddor', 'duty_of_candour'] as const;
+export type IncidentDuty = (typeof INCIDENT_DUTIES)[number];
+/** Why a duty applies, per duty. */
+export const INCIDENT_DUTY_REASONS = {
+  cqc_notification: ['death', 'serious_injury', 'abuse_or_allegation', 'police_involvement'],
+  riddor: ['specified_injury', 'over_seven_day_injury', 'dangerous_occurrence', 'occupational_disease'],
+  duty_of_candour: ['death', 'severe_harm', 'moderate_harm', 'prolonged_psychological_harm'],
+} as const satisfies Record<IncidentDuty, readonly [string, ...string[]]>;
+export type IncidentDutyReason = (typeof INCIDENT_DUTY_REASONS)[IncidentDuty][number];
+export const ALL_INCIDENT_DUTY_REASONS = [...new Set(Object.values(INCIDENT_DUTY_REASONS).flat())] as unknown as readonly [IncidentDutyReason, ...IncidentDutyReason[]];
+/** The steps that fulfil each duty: CQC and RIDDOR are sent once; duty of candour needs the apology and the written notice. */
+export const INCIDENT_DUTY_STEPS = {
+  cqc_notification: ['notification_sent'],
+  riddor: ['report_sent'],
+  duty_of_candour: ['apology_given', 'written_notice_sent'],
+} as const satisfies Record<IncidentDuty, readonly [string, ...string[]]>;
+export type IncidentDutyStep = (typeof INCIDENT_DUTY_STEPS)[IncidentDuty][number];
+export const ALL_INCIDENT_DUTY_STEPS = ['notification_sent', 'report_sent', 'apology_given', 'written_notice_sent'] as const satisfies readonly IncidentDutyStep[];

@@ -29,6 +29,7 @@ export * from './projections';
 export * from './alerts';
 export * from './tasks';
 export * from './care-plans';
+export * from './incidents';
 export * from './dashboard';
 export * from './emergencies';
 export * from './search';

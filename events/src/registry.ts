@@ -10,6 +10,14 @@ import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { alertSliceEvents, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
 import { carePlanSliceEvents, type CarePlanSliceEvent } from './care-plans/slice-events';
+import {
+  incidentClaimEvents,
+  incidentSliceEvents,
+  safeguardingSettingsEvents,
+  type IncidentClaimEvent,
+  type IncidentSliceEvent,
+  type SafeguardingSettingsEvent,
+} from './incidents/incident-events';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -44,6 +52,9 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...alertSliceEvents,
   ...taskSliceEvents,
   ...carePlanSliceEvents,
+  ...incidentSliceEvents,
+  ...incidentClaimEvents,
+  ...safeguardingSettingsEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
@@ -73,6 +84,9 @@ export type DomainEvent =
   | AlertSliceEvent
   | TaskSliceEvent
   | CarePlanSliceEvent
+  | IncidentSliceEvent
+  | IncidentClaimEvent
+  | SafeguardingSettingsEvent
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent

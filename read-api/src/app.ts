@@ -28,6 +28,7 @@ import { NO_AGENCY_CONTACTS, type AgencyContacts } from './shared/agency-contact
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { taskRoutes } from './tasks/task-routes';
+import { incidentRoutes } from './incidents/incident-routes';
 import { monitoringRoutes } from './monitoring/monitoring-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { shiftRoutes } from './shifts/shift-routes';
@@ -113,6 +114,7 @@ export async function createReadApi({
     alertRoutes(deps),
     taskRoutes(deps),
     carePlanRoutes(deps),
+    incidentRoutes(deps),
     dashboardRoutes(deps),
     statusRoutes(deps),
     searchRoutes(deps),

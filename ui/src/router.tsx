@@ -65,6 +65,7 @@ const SettingsPage = lazyRouteComponent(() => import('./features/settings/settin
 const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emergency-page'), 'EmergencyPage');
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
+const IncidentsPage = lazyRouteComponent(() => import('./features/incidents/incidents-page'), 'IncidentsPage');
 const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
 const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
 
@@ -155,6 +156,9 @@ const diaryRoutes = DIARY_ROUTES.map(({ path }) => {
 /** Alerts (issue 15): opened from the bell, the Alerts tile and the dashboard's Alerts blocks. */
 const alertsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/alerts', component: AlertsPage });
 
+/** Incident Management (issue 18). */
+const incidentsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/incidents', component: IncidentsPage });
+
 /** To-do tasks; `?open=true` (the To Do Items tile) opens on the open ones. */
 const tasksRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -201,6 +205,7 @@ const routeTree = rootRoute.addChildren([
   visitsRoute,
   alertsRoute,
   tasksRoute,
+  incidentsRoute,
   auditRoute,
   carePlansRoute,
   ...operationsRoutes,

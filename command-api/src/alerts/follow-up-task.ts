@@ -26,6 +26,8 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   emergency: 'care',
   // A plan's review is care work: the coordinator meets the client.
   care_plan: 'care',
+  // Investigating an incident and its statutory duties is care governance.
+  incident: 'care',
 };
 
 const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };

@@ -1,6 +1,7 @@
 import { carePlanReviewDue, carePlanReviewOverdue } from './care-plan-rules';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
+import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { registered, type RegisteredRule } from './rule';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
@@ -19,4 +20,7 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(diaryUrgent),
   registered(carePlanReviewDue),
   registered(carePlanReviewOverdue),
+  registered(incidentCritical),
+  registered(incidentEscalated),
+  registered(incidentDutyOverdue),
 ];

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CarerDayFact, DiaryFact, TrainingFact, VisitFact } from '@care/projector/rule-facts';
+import type { CarerDayFact, DiaryFact, IncidentFact, TrainingFact, VisitFact } from '@care/projector/rule-facts';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
+import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { ALERT_RULES } from './registry';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
@@ -154,5 +155,67 @@ describe('the rule registry', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const rows = [...readme.matchAll(/^\| `([a-z-]+)` \| (low|medium|high|critical) \|/gm)].map((match) => [match[1], match[2]]);
     expect(rows).toEqual(ALERT_RULES.map((rule) => [rule.name, rule.severity]));
+  });
+});
+
+const incident = (overrides: Partial<IncidentFact> = {}): IncidentFact => ({
+  id: '0190a6b0-0000-7000-8000-0000000001a1',
+  type: 'accident',
+  severity: 'critical',
+  status: 'reported',
+  title: 'Fall in the hallway',
+  clientId: '0190a6b0-0000-7000-8000-0000000000c1',
+  clientName: 'Edith Green',
+  dateOccurred: new Date('2026-11-23T08:00:00Z'),
+  escalatedAt: null,
+  escalationReason: null,
+  duties: [],
+  ...overrides,
+});
+
+describe('incident rules', () => {
+  it('given a critical incident reported, raises a critical alert for the office (no carer reads it)', () => {
+    const [alert, ...rest] = incidentCritical.holds([incident()], NOW);
+    expect(rest).toEqual([]);
+    expect(incidentCritical.severity).toBe('critical');
+    expect(alert).toMatchObject({
+      subject: incident().id,
+      title: 'Critical incident reported',
+      description: 'Accident (Critical): "Fall in the hallway" about Edith Green.',
+      relatedKind: 'incident',
+      relatedId: incident().id,
+      carerId: null,
+      clientId: incident().clientId,
+      actionRequired: 'Investigate the incident now',
+    });
+  });
+
+  it('given a safeguarding incident of any severity, says so', () => {
+    const [alert] = incidentCritical.holds([incident({ type: 'safeguarding', severity: 'medium' })], NOW);
+    expect(alert).toMatchObject({ title: 'Safeguarding incident reported', actionRequired: 'Make the person safe, then consider a safeguarding referral' });
+  });
+
+  it('given an escalated incident, raises one high alert per escalation', () => {
+    const escalatedAt = new Date('2026-11-23T09:15:00Z');
+    const [alert] = incidentEscalated.holds([incident({ severity: 'critical', escalatedAt, escalationReason: 'Admitted to hospital' })], NOW);
+    expect(incidentEscalated.severity).toBe('high');
+    expect(alert).toMatchObject({
+      subject: `${incident().id}/2026-11-23T09:15:00.000Z`,
+      title: 'Incident escalated',
+      description: '"Fall in the hallway" about Edith Green was escalated (now Critical): Admitted to hospital',
+    });
+  });
+
+  it('given a duty past its due date and not met, raises a high alert per duty; met or not yet due, nothing', () => {
+    const duties = [
+      { duty: 'cqc_notification', dueDate: '2026-11-22', met: false },
+      { duty: 'riddor', dueDate: '2026-11-22', met: true },
+      { duty: 'duty_of_candour', dueDate: '2026-11-23', met: false },
+    ];
+    const alerts = incidentDutyOverdue.holds([incident({ duties })], NOW);
+    expect(alerts.map((alert) => [alert.subject, alert.title, alert.description])).toEqual([
+      [`${incident().id}/cqc_notification`, 'CQC notification overdue', 'CQC notification for "Fall in the hallway" about Edith Green was due on 22/11/2026.'],
+    ]);
+    expect(incidentDutyOverdue.severity).toBe('high');
   });
 });

@@ -85,6 +85,18 @@ const MATRIX = {
     description: 'Create and update care plans, record agreement, schedule and record reviews, change their status',
   },
   'carePlans.templates': { roles: ['admin'], description: 'Add and edit care plan templates' },
+  'incidents.report': { roles: ['admin', 'coordinator', 'carer'], description: 'Report an incident (a carer: also from their own visit or diary entry)' },
+  'incidents.read': { roles: ['admin', 'coordinator'], description: 'Read every incident, its timeline, the figures and the reports' },
+  'incidents.readOwn': {
+    roles: ['carer'],
+    description: 'Read only the incidents they reported or that name their own carer record',
+  },
+  'incidents.manage': {
+    roles: ['admin', 'coordinator'],
+    description:
+      'Investigate, add notes, amend, escalate, resolve, close and reopen incidents; record statutory duties and safeguarding referrals',
+  },
+  'incidents.configure': { roles: ['admin'], description: "Set the safeguarding team's contact details" },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",

@@ -17,6 +17,7 @@ export * from '../appointments/appointment-view-schema';
 export * from '../projections/projection-status-view-schema';
 export * from '../alerts/alert-view-schema';
 export * from '../tasks/task-view-schema';
+export * from '../incidents/incident-view-schema';
 export * from '../dashboard/dashboard-view-schema';
 export * from '../emergencies/emergency-view-schema';
 export * from '../search/search-view-schema';

@@ -280,3 +280,63 @@ export function carePlansById(db: Db, ids: readonly string[]): Promise<CarePlanR
   if (ids.length === 0) return Promise.resolve([]);
   return orNothing(carePlanColumns(db).where(sql<boolean>`p.id::text = any(${sql.val([...ids])})`).execute());
 }
+
+/** An incident as the incident rules see it (issue 18): names joined from the appointments projection's name tables. */
+export interface IncidentFact {
+  id: string;
+  type: string;
+  severity: string;
+  status: string;
+  title: string;
+  clientId: string | null;
+  clientName: string | null;
+  dateOccurred: Date;
+  escalatedAt: Date | null;
+  escalationReason: string | null;
+  duties: { duty: string; dueDate: string; met: boolean }[];
+}
+
+function incidentColumns(db: Db) {
+  return db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('incidents as i')
+    .leftJoin('appointment_client_names as cl', 'cl.id', 'i.client_id')
+    .select([
+      sql<string>`i.id::text`.as('id'),
+      'i.type',
+      'i.severity',
+      'i.status',
+      'i.title',
+      sql<string | null>`i.client_id::text`.as('clientId'),
+      sql<string | null>`case when cl.id is null then null else cl.first_name || ' ' || cl.last_name end`.as('clientName'),
+      'i.date_occurred as dateOccurred',
+      'i.escalated_at as escalatedAt',
+      'i.escalation_reason as escalationReason',
+      sql<IncidentFact['duties']>`i.duties`.as('duties'),
+    ]);
+}
+
+/** Open incidents (reported or under investigation) that are critical or about safeguarding. */
+export function openCriticalIncidents(db: Db): Promise<IncidentFact[]> {
+  return orNothing(
+    incidentColumns(db)
+      .where('i.status', 'in', ['reported', 'investigating'])
+      .where((eb) => eb.or([eb('i.severity', '=', 'critical'), eb('i.type', '=', 'safeguarding')]))
+      .execute(),
+  );
+}
+
+/** Open incidents that were escalated. */
+export function openEscalatedIncidents(db: Db): Promise<IncidentFact[]> {
+  return orNothing(incidentColumns(db).where('i.status', 'in', ['reported', 'investigating']).where('i.escalated_at', 'is not', null).execute());
+}
+
+/** Incidents with a statutory duty not met whose due date (London) has passed. */
+export function incidentsWithOverdueDuties(db: Db, now: Date): Promise<IncidentFact[]> {
+  return orNothing(incidentColumns(db).where('i.next_duty_due', '<', londonToday(now)).execute());
+}
+
+export function incidentsById(db: Db, ids: readonly string[]): Promise<IncidentFact[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return orNothing(incidentColumns(db).where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`).execute());
+}

@@ -8,6 +8,7 @@ import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { TaskTables } from '../tasks/task-tables';
+import type { IncidentTables } from '../incidents/incident-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
@@ -82,7 +83,8 @@ export interface ReadModelDatabase extends ClientTables,
     AlertTables,
     TaskTables,
     AuditTables,
-    CarePlanTables {
+    CarePlanTables,
+    IncidentTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

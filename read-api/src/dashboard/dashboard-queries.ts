@@ -3,6 +3,7 @@ import {
   addDays,
   compliancePercent,
   londonToday,
+  OPEN_INCIDENT_STATUSES,
   TASK_CATEGORIES,
   type AlertSeverity,
   type DashboardStats,
@@ -65,7 +66,8 @@ export class DashboardQueries {
     const owners = scope.kind === 'staff' ? [STAFF_KEY] : [...new Set(scope.userIds)];
     if (owners.length === 0) return new Map();
     const staff = scope.kind === 'staff';
-    const row = await this.db
+    const [row, openIncidents] = await Promise.all([
+      this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectNoFrom([
         jsonRows(this.alerts(scope)).as('alerts'),
@@ -75,7 +77,9 @@ export class DashboardQueries {
         jsonRows(this.visitFigures(scope)).as('visits'),
         jsonRows(this.training.complianceQuery({ userIds: staff ? undefined : owners, activeOnly: true })).as('compliance'),
       ])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow(),
+      staff ? this.openIncidents() : Promise.resolve(null),
+    ]);
 
     const alerts = new Map(row.alerts.map((alert) => [alert.owner, alert]));
     const unrecorded = new Map(row.unrecorded.map((visits) => [visits.owner, Number(visits.count)]));
@@ -114,8 +118,8 @@ export class DashboardQueries {
             taskCategories: task?.categories ?? emptyCategories(),
             unrecordedVisits: unrecorded.get(owner) ?? 0,
             welfareConcerns: welfare,
-            // No incidents slice yet: zero open incidents is the true answer for the agency; a carer has no such tile.
-            incidents: staff ? 0 : null,
+            // Open incidents (neither resolved nor closed): the agency's only; a carer has no such tile.
+            incidents: openIncidents,
             quickStats: {
               onTimeRate: completed > 0 ? oneDecimal((Number(day!.on_time) / completed) * 100) : null,
               trainingCompliance: mean(compliance.get(owner) ?? []),
@@ -179,6 +183,25 @@ export class DashboardQueries {
       .where('a.scheduled_end', '>', sql<Date>`now() - make_interval(days => ${UNRECORDED_WINDOW_DAYS + 2}::int)`)
       .where('a.date', '>=', addDays(londonToday(), -UNRECORDED_WINDOW_DAYS))
       .select([this.owner(scope).as('owner'), sql<number>`count(*)`.as('count')]);
+  }
+
+  /**
+   * Open incidents, apart from the one statement: while the incidents projection is first built (its tables are
+   * swapped in when caught up) the table does not exist yet, and the other figures must not fail for it.
+   */
+  private async openIncidents(): Promise<number> {
+    try {
+      const row = await this.db
+        .withSchema(READ_MODEL_SCHEMA)
+        .selectFrom('incidents')
+        .where('status', 'in', OPEN_INCIDENT_STATUSES)
+        .select(sql<string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === '42P01') return 0;
+      throw error;
+    }
   }
 
   /** Welfare concerns: the agency's only (a carer has no such tile). */

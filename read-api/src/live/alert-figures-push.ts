@@ -16,7 +16,7 @@ export interface AlertFigureEvents {
 }
 
 /** Read models the dashboard's figures are computed from: a change to any of them recomputes them. */
-const FIGURE_SOURCES = new Set(['alerts', 'tasks', 'appointments', 'diary', 'training', 'carers', '*']);
+const FIGURE_SOURCES = new Set(['alerts', 'tasks', 'appointments', 'diary', 'training', 'carers', 'incidents', '*']);
 /** The most `alerts:new` pushes one change sends (a rule's first run may raise hundreds: lists reload anyway). */
 const NEW_ALERTS_PER_CHANGE = 50;
 

@@ -21,6 +21,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
   alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
+  incidents: { resources: ['incidents'], permissions: ['incidents.read', 'incidents.readOwn'] },
   // Not `audit`: the audit screen must not reload on its own pushes, since every record it opens is logged as a
   // view, which changes this read model again. Nothing under /api/audit-views, so no screen reloads on it.
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },

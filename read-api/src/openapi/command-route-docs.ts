@@ -58,6 +58,20 @@ import {
   changeOwnPasswordRequestSchema,
   notificationChoicesSchema,
   raiseEmergencyRequestSchema,
+  amendIncidentRequestSchema,
+  closeIncidentRequestSchema,
+  escalateIncidentRequestSchema,
+  followUpDoneRequestSchema,
+  incidentDutyRequestSchema,
+  incidentDutyStepRequestSchema,
+  incidentNoteRequestSchema,
+  reopenIncidentRequestSchema,
+  reportFromDiaryRequestSchema,
+  reportIncidentRequestSchema,
+  resolveIncidentRequestSchema,
+  safeguardingContactRequestSchema,
+  safeguardingReferralRequestSchema,
+  safeguardingReferralUpdateRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -99,6 +113,7 @@ const shiftsWrite: RouteAccess = ['shifts.write'];
 const alertsManage: RouteAccess = ['alerts.manage'];
 const tasksWrite: RouteAccess = ['tasks.write'];
 const carePlansWrite: RouteAccess = ['carePlans.write'];
+const incidentsManage: RouteAccess = ['incidents.manage'];
 const only = (permission: Permission): RouteAccess => [permission];
 
 const clash = { 409: { description: 'The carer is already booked then (the clashing visits named), or a stale If-Match', schema: z.union([bookingClashReplySchema, errorReplySchema]) } };
@@ -238,6 +253,46 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     status: 201,
   }),
 
+  command('POST', '/api/incidents', 'Report an incident (a carer may name only their own visit; its client and carer fill in blanks)', only('incidents.report'), {
+    body: reportIncidentRequestSchema,
+    status: 201,
+  }),
+  command('POST', '/api/incidents/from-diary-entry', 'Report a diary entry of type incident as an incident in one step (409 when already reported)', only('incidents.report'), {
+    body: reportFromDiaryRequestSchema,
+    status: 201,
+  }),
+  command('PUT', '/api/incidents/safeguarding-contact', "Set the safeguarding team's contact details", only('incidents.configure'), { body: safeguardingContactRequestSchema }),
+  command('POST', '/api/incidents/:id/amend', 'Correct fields of the report, with the reason (the original stays in the timeline)', incidentsManage, { body: amendIncidentRequestSchema, ...edit }),
+  command('POST', '/api/incidents/:id/investigate', 'Start the investigation of a reported incident', incidentsManage, edit),
+  command('POST', '/api/incidents/:id/notes', 'Add an investigation note', incidentsManage, { body: incidentNoteRequestSchema, status: 201, ...edit }),
+  command('POST', '/api/incidents/:id/follow-up', 'Record the required follow-up as done', incidentsManage, { body: followUpDoneRequestSchema, ...edit }),
+  command('POST', '/api/incidents/:id/resolve', 'Resolve an incident under investigation, with the resolution summary', incidentsManage, { body: resolveIncidentRequestSchema, ...edit }),
+  command('POST', '/api/incidents/:id/close', 'Close a resolved incident (its follow-up done, or waived with a reason; every statutory duty met)', incidentsManage, {
+    body: closeIncidentRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/incidents/:id/reopen', 'Reopen a resolved or closed incident to investigating, with the reason', incidentsManage, { body: reopenIncidentRequestSchema, ...edit }),
+  command('POST', '/api/incidents/:id/escalate', 'Raise the severity or hand the incident to a named person, with the reason', incidentsManage, {
+    body: escalateIncidentRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/incidents/:id/safeguarding-referrals', 'Record a referral to the safeguarding team', incidentsManage, {
+    body: safeguardingReferralRequestSchema,
+    status: 201,
+    ...edit,
+  }),
+  command('PATCH', '/api/incidents/:id/safeguarding-referrals/:referralId', "Record the local authority's reference or the outcome of a referral", incidentsManage, {
+    body: safeguardingReferralUpdateRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/incidents/:id/duties', 'Record that a statutory duty applies (CQC notification, RIDDOR, duty of candour), with its due date', incidentsManage, {
+    body: incidentDutyRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/incidents/:id/duties/steps', 'Record a step of a statutory duty as done, with its date and reference', incidentsManage, {
+    body: incidentDutyStepRequestSchema,
+    ...edit,
+  }),
   command('POST', '/api/tasks', 'Create a to-do task', tasksWrite, { body: createTaskRequestSchema, status: 201 }),
   command('PATCH', '/api/tasks/:id', "Change an open task's details", tasksWrite, { body: updateTaskRequestSchema, ...edit }),
   command('POST', '/api/tasks/:id/assign', 'Assign an open task to an active user (null unassigns)', tasksWrite, { body: assignRequestSchema, ...edit }),

@@ -38,6 +38,12 @@ import {
   projectionStatusViewSchema,
   shiftViewSchema,
   taskViewSchema,
+  incidentViewSchema,
+  incidentDetailViewSchema,
+  incidentSummaryViewSchema,
+  incidentAnalyticsViewSchema,
+  safeguardingContactViewSchema,
+  incidentHandlerViewSchema,
   trainingComplianceViewSchema,
   trainingViewSchema,
   userViewSchema,
@@ -50,6 +56,7 @@ import {
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
+import { filterQuery as incidentFilterQuery, listQuery as incidentListQuery } from '../incidents/incident-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -84,6 +91,10 @@ const pdf = (description: string): Record<number, ReplyDoc> => ({
 });
 const paged = { 'X-Total-Count': 'Rows matching before limit and offset' };
 const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
+const readsIncidents: RouteAccess = ['incidents.read', 'incidents.readOwn'];
+const pdfReply = (description: string): Record<number, ReplyDoc> => ({
+  200: { description, contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+});
 const csv = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
 });
@@ -148,6 +159,15 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/alerts/count', 'The bell: alerts nobody has acknowledged yet, of those the caller may read', ['alerts.read', 'alerts.readOwn'], json(alertCountSchema)),
   read('/api/alerts/:id', 'One alert', ['alerts.read', 'alerts.readOwn'], json(alertViewSchema)),
 
+  read('/api/incidents', 'Incidents, most recent first (without incidents.read: those the caller reported or that name their carer record)', readsIncidents, json(z.array(incidentViewSchema), 'OK', paged), incidentListQuery),
+  read('/api/incidents/summary', 'The incident screen’s cards for the filters', readsIncidents, json(incidentSummaryViewSchema), incidentFilterQuery),
+  read('/api/incidents/analytics', 'Incidents by type, severity and month, and the median time to resolve', readsIncidents, json(incidentAnalyticsViewSchema), incidentFilterQuery),
+  read('/api/incidents/safeguarding-contact', 'The safeguarding team’s contact details (set by an admin)', ['incidents.report', 'incidents.read'], json(safeguardingContactViewSchema)),
+  read('/api/incidents/report.pdf', 'Generate Report: the cards and every incident matching the filters, as a PDF', readsIncidents, pdfReply('The incident report as PDF'), incidentFilterQuery),
+  read('/api/incidents/export.csv', 'Generate Report: every incident matching the filters, as CSV', readsIncidents, csv('The incidents as CSV'), incidentFilterQuery),
+  read('/api/incidents/:id/report.pdf', 'Full Report: the whole record of one incident with its timeline, as a PDF', readsIncidents, pdfReply('The incident’s full report as PDF')),
+  read('/api/incidents/handlers', 'Whom Escalate may hand an incident to: active administrators and coordinators', ['incidents.manage'], json(z.array(incidentHandlerViewSchema))),
+  read('/api/incidents/:id', 'One incident with its notes, safeguarding referrals and timeline (every event, the original report included)', readsIncidents, json(incidentDetailViewSchema)),
   read('/api/tasks', 'To-do tasks, newest first (without tasks.read: only those assigned to the caller)', ['tasks.read', 'tasks.readOwn'], json(z.array(taskViewSchema), 'OK', paged), taskListQuery),
   read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
 

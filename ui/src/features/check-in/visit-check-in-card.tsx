@@ -1,5 +1,8 @@
 import type { AppointmentView, CheckInRequest, CheckOutRequest } from '@care/events';
-import { Clock, LogIn, MapPin, UserRound } from 'lucide-react';
+import { can } from '@care/events';
+import { Clock, LogIn, MapPin, TriangleAlert, UserRound } from 'lucide-react';
+import { useCurrentUser } from '../../shared/current-user';
+import { ReportIncidentDialog } from '../incidents/report-incident-dialog';
 import { useState } from 'react';
 import { useAppointmentCommand } from '../appointments/appointment-command';
 import { enumLabel, formatDateTime } from '../../shared/format';
@@ -38,6 +41,8 @@ interface VisitCheckInCardProps {
 export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
   const narrowScreen = useIsMobile();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [reporting, setReporting] = useState(false);
+  const canReport = can(useCurrentUser().role, 'incidents.report') && visit.status !== 'cancelled';
   // No If-Match: the timeliness policy may add "running late" to the stream at any moment, and decide refuses
   // a check-in or check-out the visit's state does not allow (cancelled, already completed) on its own.
   const checkIn = useAppointmentCommand<CheckInRequest>({ success: 'Checked in', failure: 'Failed to check in' });
@@ -137,6 +142,16 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
             </p>
           )}
           <CheckOutForm visit={visit} busy={busy} onSubmit={(outcome) => void record('check-out', outcome)} />
+        </>
+      )}
+
+      {canReport && (
+        <>
+          <button type="button" className="button button-secondary check-in-report" onClick={() => setReporting(true)}>
+            <TriangleAlert size={18} aria-hidden />
+            Report Incident
+          </button>
+          <ReportIncidentDialog open={reporting} onOpenChange={setReporting} visit={{ id: visit.id, clientName: clientName(visit) }} />
         </>
       )}
 

@@ -1,5 +1,8 @@
 import type { DiaryEntryView } from '@care/events';
-import { CheckCircle2, Lock, Pencil } from 'lucide-react';
+import { can } from '@care/events';
+import { CheckCircle2, Lock, Pencil, TriangleAlert } from 'lucide-react';
+import { useCurrentUser } from '../../shared/current-user';
+import { useReportFromDiary } from '../incidents/report-from-diary';
 import { formatDateTime, humanize } from '../../shared/format';
 import { DiaryEntryHistory } from './diary-entry-history';
 
@@ -18,6 +21,10 @@ interface DiaryEntryCardProps {
 }
 
 export function DiaryEntryCard({ entry, canReview, canAmend, onAmend, onReview, reviewing }: DiaryEntryCardProps) {
+  const role = useCurrentUser().role;
+  const reportFromDiary = useReportFromDiary();
+  // An entry of type incident becomes an incident report in one step: by its author, or by staff.
+  const canReport = entry.entryType === 'incident' && canAmend && can(role, 'incidents.report');
   return (
     <article className="card diary-card" data-testid="diary-entry" aria-label={entry.title}>
       <header className="diary-card-header">
@@ -66,7 +73,7 @@ export function DiaryEntryCard({ entry, canReview, canAmend, onAmend, onReview, 
 
       <DiaryEntryHistory entryId={entry.id} />
 
-      {(canAmend || (canReview && !entry.reviewedAt)) && (
+      {(canAmend || canReport || (canReview && !entry.reviewedAt)) && (
         <footer className="card-actions">
           {canReview && !entry.reviewedAt && (
             <button
@@ -78,6 +85,18 @@ export function DiaryEntryCard({ entry, canReview, canAmend, onAmend, onReview, 
             >
               <CheckCircle2 size={14} aria-hidden />
               Mark Reviewed
+            </button>
+          )}
+          {canReport && (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={`Report as Incident: ${entry.title}`}
+              disabled={reportFromDiary.isPending}
+              onClick={() => reportFromDiary.mutate(entry.id)}
+            >
+              <TriangleAlert size={14} aria-hidden />
+              Report as Incident
             </button>
           )}
           {canAmend && (

@@ -1,0 +1,181 @@
+import { can, INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUSES, INCIDENT_STATUS_LABELS, INCIDENT_TYPES, INCIDENT_TYPE_LABELS, type IncidentSeverity } from '@care/events';
+import { AlertTriangle, BarChart3, CalendarDays, ClipboardList, FileDown, Filter, FolderOpen, Plus, ShieldAlert, Siren } from 'lucide-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../shared/current-user';
+import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
+import { useDebouncedValue, withParams } from '../../shared/paged-list';
+import { SelectOptions } from '../../shared/select-options';
+import { StatCard } from '../../shared/stat-card';
+import { Tabs } from '../../shared/tabs';
+import { filterParams, INCIDENTS_PATH, useIncidentList, useIncidentSummary, useSafeguardingContact, type IncidentFilters, type IncidentTab } from './get-incidents';
+import { IncidentAnalytics } from './incident-analytics';
+import { IncidentCard } from './incident-card';
+import { IncidentDetailDialog } from './incident-detail-dialog';
+import { ReportIncidentDialog } from './report-incident-dialog';
+import { SafeguardingContactDialog } from './safeguarding-contact-dialog';
+import { SafeguardingContactCard } from './safeguarding-dialog';
+import './incidents.css';
+
+const TAB_ITEMS: readonly { value: IncidentTab; label: string; icon: typeof Siren; empty: string }[] = [
+  { value: 'overview', label: 'Overview', icon: ClipboardList, empty: 'No incidents recorded.' },
+  { value: 'critical', label: 'Critical Incidents', icon: Siren, empty: 'No critical incidents.' },
+  { value: 'investigating', label: 'Under Investigation', icon: FolderOpen, empty: 'No incidents under investigation.' },
+  { value: 'safeguarding', label: 'Safeguarding', icon: ShieldAlert, empty: 'No safeguarding incidents.' },
+  { value: 'analytics', label: 'Analytics', icon: BarChart3, empty: '' },
+];
+
+/** Incident Management (spec part 2; issue 18): cards, search, severity filter, tabs, every button working. */
+export function IncidentsPage() {
+  const role = useCurrentUser().role;
+  const canManage = can(role, 'incidents.manage');
+  const [search, setSearch] = useState('');
+  const [severity, setSeverity] = useState<IncidentSeverity | ''>('');
+  const [showFilters, setShowFilters] = useState(false);
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const [overdue, setOverdue] = useState(false);
+  const [tab, setTab] = useState<IncidentTab>('overview');
+  const [reporting, setReporting] = useState(false);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const filters: IncidentFilters = { search: useDebouncedValue(search), severity, type, status, overdue, tab };
+  const summary = useIncidentSummary(filters);
+  const figure = (value: number | undefined) => (value === undefined ? '…' : value);
+  const reportParams = filterParams(filters);
+
+  return (
+    <section className="page incidents-page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Incident Management</h1>
+          <p className="page-subtitle">{canManage ? 'Report, investigate and resolve incidents and safeguarding concerns' : 'Incidents you reported or that name you'}</p>
+        </div>
+        <div className="page-actions">
+          {can(role, 'incidents.report') && (
+            <button type="button" className="button button-primary" onClick={() => setReporting(true)}>
+              <Plus size={16} aria-hidden />
+              Report Incident
+            </button>
+          )}
+          <details className="generate-report">
+            <summary className="button button-secondary">
+              <FileDown size={16} aria-hidden />
+              Generate Report
+            </summary>
+            <div className="generate-report-menu card">
+              <a className="button button-secondary button-small" href={withParams(`${INCIDENTS_PATH}/report.pdf`, reportParams)} download>
+                PDF of the incidents shown
+              </a>
+              <a className="button button-secondary button-small" href={withParams(`${INCIDENTS_PATH}/export.csv`, reportParams)} download>
+                CSV of the incidents shown
+              </a>
+            </div>
+          </details>
+        </div>
+      </div>
+
+      <div className="stat-grid incident-stats">
+        <StatCard icon={<AlertTriangle size={20} />} label="Critical Incidents" value={figure(summary.data?.critical)} testId="incidents-critical" className="stat-danger" />
+        <StatCard icon={<FolderOpen size={20} />} label="Open Cases" value={figure(summary.data?.open)} testId="incidents-open" note="Not resolved or closed" />
+        <StatCard icon={<CalendarDays size={20} />} label="This Week" value={figure(summary.data?.thisWeek)} testId="incidents-week" note="Occurred in the last 7 days" />
+        <StatCard icon={<ClipboardList size={20} />} label="Total Incidents" value={figure(summary.data?.total)} testId="incidents-total" />
+      </div>
+
+      <div className="toolbar incident-toolbar">
+        <SearchBox label="Search incidents" placeholder="Search by title, client or carer..." value={search} onChange={setSearch} />
+        <select className="input incident-severity" value={severity} onChange={(event) => setSeverity(event.target.value as IncidentSeverity | '')} aria-label="Severity">
+          <option value="">All</option>
+          <SelectOptions values={[...INCIDENT_SEVERITIES].reverse()} label={(value) => INCIDENT_SEVERITY_LABELS[value]} />
+        </select>
+        <button type="button" className={`button button-secondary${showFilters ? ' active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters(!showFilters)}>
+          <Filter size={16} aria-hidden />
+          Filter
+        </button>
+      </div>
+      {showFilters && (
+        <div className="toolbar incident-more-filters" role="group" aria-label="More filters">
+          <label className="inline-field">
+            <span className="label">Type</span>
+            <select className="input" value={type} onChange={(event) => setType(event.target.value)}>
+              <SelectOptions values={INCIDENT_TYPES} label={(value) => INCIDENT_TYPE_LABELS[value]} placeholder="All types" />
+            </select>
+          </label>
+          <label className="inline-field">
+            <span className="label">Status</span>
+            <select className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
+              <SelectOptions values={INCIDENT_STATUSES} label={(value) => INCIDENT_STATUS_LABELS[value]} placeholder="All statuses" />
+            </select>
+          </label>
+          <label className="check-option">
+            <input type="checkbox" checked={overdue} onChange={(event) => setOverdue(event.target.checked)} />
+            Statutory duty overdue
+          </label>
+        </div>
+      )}
+
+      <Tabs
+        label="Incident views"
+        value={tab}
+        onValueChange={setTab}
+        tabs={TAB_ITEMS.map((item) => ({
+          value: item.value,
+          label: item.label,
+          icon: item.icon,
+          render: () =>
+            item.value === 'analytics' ? (
+              <IncidentAnalytics filters={filters} />
+            ) : (
+              <>
+                {item.value === 'safeguarding' && <SafeguardingTeam canConfigure={can(role, 'incidents.configure')} />}
+                <IncidentList filters={filters} empty={item.empty} canManage={canManage} onView={setViewing} />
+              </>
+            ),
+        }))}
+      />
+      {can(role, 'incidents.report') && <ReportIncidentDialog open={reporting} onOpenChange={setReporting} />}
+      <IncidentDetailDialog incidentId={viewing} canManage={canManage} onOpenChange={(open) => !open && setViewing(null)} />
+    </section>
+  );
+}
+
+/** The safeguarding team's details at the top of the Safeguarding tab; an administrator sets them here. */
+function SafeguardingTeam({ canConfigure }: { canConfigure: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const contact = useSafeguardingContact();
+  return (
+    <section className="safeguarding-team" aria-label="Safeguarding team">
+      <SafeguardingContactCard />
+      {canConfigure && (
+        <>
+          <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+            Edit Safeguarding Contact
+          </button>
+          <SafeguardingContactDialog current={contact.data} open={editing} onOpenChange={setEditing} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function IncidentList({ filters, empty, canManage, onView }: { filters: IncidentFilters; empty: string; canManage: boolean; onView: (id: string) => void }) {
+  const incidents = useIncidentList(filters);
+  if (incidents.isPending) return <ListLoading what="incidents" />;
+  if (incidents.isError) return <ListLoadError what="incidents" error={incidents.error} onRetry={() => void incidents.refetch()} />;
+  if (incidents.items.length === 0) {
+    const filtered = filters.search || filters.severity || filters.type || filters.status || filters.overdue;
+    return (
+      <div className="card empty-state">
+        <ClipboardList size={36} aria-hidden className="empty-icon" />
+        <p>{filtered ? 'No incidents match your filters.' : empty}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="incident-list">
+      {filters.tab === 'overview' && <h2 className="section-title">Recent Incidents</h2>}
+      {incidents.items.map((incident) => (
+        <IncidentCard key={incident.id} incident={incident} canManage={canManage} onView={onView} />
+      ))}
+      <LoadMore shown={incidents.items.length} total={incidents.total} hasMore={incidents.hasNextPage} loading={incidents.isFetchingNextPage} onLoadMore={() => void incidents.fetchNextPage()} />
+    </div>
+  );
+}
