@@ -46,6 +46,7 @@ import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
+import { reportRoutes } from './reports/report-routes';
 
 export interface ReadApiOptions {
   readonly pool: pg.Pool;
@@ -108,6 +109,7 @@ export async function createReadApi({
     alertRoutes(deps),
     taskRoutes(deps),
     dashboardRoutes(deps),
+    reportRoutes(deps),
     statusRoutes(deps),
     searchRoutes(deps),
     emergencyRoutes(deps, agencyContacts),

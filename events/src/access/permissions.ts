@@ -76,6 +76,11 @@ export const PERMISSIONS = {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",
   },
+  'reports.read': { roles: ['admin', 'coordinator'], description: 'Read Reports & Analytics and export them as PDF and CSV; download scheduled reports' },
+  'reports.schedule': {
+    roles: ['admin', 'coordinator'],
+    description: 'Schedule weekly or monthly reports and pause, resume or delete their own schedules (admins: any schedule)',
+  },
 } as const satisfies Record<string, { roles: readonly Role[]; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -21,6 +21,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
   alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
+  // Reports also follow alerts:changed and training:changed in the browser (their Active Alerts and compliance).
+  reports: { resources: ['reports'], permissions: ['reports.read'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

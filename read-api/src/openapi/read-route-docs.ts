@@ -33,7 +33,13 @@ import {
   notificationChoicesViewSchema,
   searchResultsViewSchema,
   supportInfoViewSchema,
+  reportOverviewSchema,
+  reportPerformanceSchema,
+  reportComplianceSchema,
+  reportQualitySchema,
+  reportOperationalSchema,
 } from '@care/events/api';
+import { reportQuery } from '../reports/report-routes';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
@@ -134,6 +140,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
 
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
+
+  read('/api/reports/overview', 'Reports Overview: total appointments, completion and punctuality rates, open alerts, and the trend', ['reports.read'], json(reportOverviewSchema), reportQuery),
+  read('/api/reports/performance', 'Reports Performance: the top 10 carers by completion rate, with punctuality and average duration', ['reports.read'], json(reportPerformanceSchema), reportQuery),
+  read('/api/reports/compliance', 'Reports Compliance: training compliance per active carer now, and training expiring within 30 days', ['reports.read'], json(reportComplianceSchema), reportQuery),
+  read('/api/reports/quality', 'Reports Quality: quality metrics with their rules, and the Care Diary Summary', ['reports.read'], json(reportQualitySchema), reportQuery),
+  read('/api/reports/operational', 'Reports Operational: resource utilisation (booked visit ÷ rostered shift hours) and up to 5 open alerts', ['reports.read'], json(reportOperationalSchema), reportQuery),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
 

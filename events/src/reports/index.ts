@@ -1,0 +1,3 @@
+export * from './report-range';
+export * from './report-formulas';
+export type * from './report-view-schema';
