@@ -13,6 +13,7 @@ import {
   type ReportPerformance,
   type ReportQuality,
 } from '@care/events';
+import { reportComplianceSchema, reportOperationalSchema, reportOverviewSchema, reportPerformanceSchema, reportQualitySchema } from '@care/events/api';
 import { requester, type TestUser } from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
@@ -267,6 +268,18 @@ describe('Operational', () => {
     expect(anna.utilisationBy).toBe('carer');
     expect(anna.utilisation.map((row) => [row.label, row.bookedMinutes, row.shiftMinutes, row.percent])).toEqual([['Anna Adams', 135, 450, 30]]);
     expect(anna.alerts.map((alert) => alert.title)).toEqual(['Visit running late again']);
+  });
+});
+
+describe('the replies', () => {
+  it('match the documented strict schemas (no undocumented field)', async () => {
+    const schemas = { overview: reportOverviewSchema, performance: reportPerformanceSchema, compliance: reportComplianceSchema, quality: reportQualitySchema, operational: reportOperationalSchema };
+    for (const [path, schema] of Object.entries(schemas)) {
+      for (const filter of ['', `&region=north`, `&carerId=${ids.anna}`]) {
+        const body = await read<unknown>(`/api/reports/${path}?${range}${filter}`);
+        expect(schema.safeParse(body).error).toBeUndefined();
+      }
+    }
   });
 });
 
