@@ -7,5 +7,4 @@ export const COMING_SOON_ROUTES = [
   { path: '/medications', title: 'Medication Management' },
   { path: '/finance', title: 'Financial Management' },
   { path: '/incidents', title: 'Incident Management' },
-  { path: '/reports', title: 'Reports & Analytics' },
 ] as const;
