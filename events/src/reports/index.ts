@@ -1,3 +1,4 @@
 export * from './report-range';
 export * from './report-formulas';
 export type * from './report-view-schema';
+export * from './report-export';

@@ -40,6 +40,7 @@ import {
   reportOperationalSchema,
 } from '@care/events/api';
 import { reportQuery } from '../reports/report-routes';
+import { reportExportQuery } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
@@ -146,6 +147,9 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/reports/compliance', 'Reports Compliance: training compliance per active carer now, and training expiring within 30 days', ['reports.read'], json(reportComplianceSchema), reportQuery),
   read('/api/reports/quality', 'Reports Quality: quality metrics with their rules, and the Care Diary Summary', ['reports.read'], json(reportQualitySchema), reportQuery),
   read('/api/reports/operational', 'Reports Operational: resource utilisation (booked visit ÷ rostered shift hours) and up to 5 open alerts', ['reports.read'], json(reportOperationalSchema), reportQuery),
+
+  read('/api/reports/export.pdf', 'Export Reports as PDF with charts: Overview Summary, Detailed Analytics, or a Custom Report of chosen measures and grouping', ['reports.read'], { 200: { description: 'The report as PDF', contentType: 'application/pdf' } }, reportExportQuery),
+  read('/api/reports/export.csv', 'Export Reports as CSV: the same figures as the PDF', ['reports.read'], csv('The report as CSV'), reportExportQuery),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
 

@@ -25,11 +25,10 @@ import {
   type ReportScope,
   type TrendBucket,
 } from '@care/events';
-import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+import { READ_MODEL_SCHEMA, VISIT_MEASURES, type ReadModelDatabase, type VisitMeasures } from '@care/projector';
 import { medicationAdherence } from './medication-adherence';
 
 type Db = Kysely<ReadModelDatabase>;
-type WithCarerId = ExpressionBuilder<ReadModelDatabase, never> & ExpressionBuilder<Record<string, { carer_id: string | null }>, string>;
 
 const SEVERITY_RANK: Record<AlertSeverity, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -49,7 +48,7 @@ export class ReportQueries {
   }
 
   /** Rows of a table keyed by carer_id, limited to the scope's carer or region. */
-  private carerFilter<Q extends { where: (...args: never[]) => Q }>(scope: ReportScope, column: string) {
+  private carerFilter(scope: ReportScope, column: string) {
     return (eb: ExpressionBuilder<ReadModelDatabase, keyof ReadModelDatabase>) => {
       const conditions = [];
       if (scope.carerId !== null) conditions.push(eb(sql.ref(column), '=', scope.carerId));
@@ -314,6 +313,51 @@ export class ReportQueries {
         .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]),
       activeAlerts,
     };
+  }
+
+  /**
+   * A Custom Report's rows: the visit sums per day, week, month, carer, client or region, in that order (periods in
+   * date order, people and regions by name). Client rows come from the per-client roll-up (no carer filter applies).
+   */
+  async grouped(scope: ReportScope, groupBy: 'day' | 'week' | 'month' | 'carer' | 'client' | 'region'): Promise<{ key: string; label: string; measures: VisitMeasures }[]> {
+    const sums = VISIT_MEASURES.map((measure) => sumOf(`d.${measure}`).as(measure));
+    const measuresOf = (row: Record<string, unknown>) => Object.fromEntries(VISIT_MEASURES.map((measure) => [measure, n(row[measure])])) as unknown as VisitMeasures;
+    if (groupBy === 'day' || groupBy === 'week' || groupBy === 'month') {
+      const rows = await this.carerDays(scope).select([sql<string>`${bucketExpression(groupBy)}`.as('start'), ...sums]).groupBy(sql`1`).execute();
+      const byStart = new Map(rows.map((row) => [row.start < scope.from ? scope.from : row.start, row]));
+      return bucketStarts(scope, groupBy).map((start) => ({ key: start, label: start, measures: measuresOf(byStart.get(start) ?? {}) }));
+    }
+    if (groupBy === 'client') {
+      const rows = await this.db
+        .selectFrom('report_client_days as d')
+        .innerJoin('report_clients as c', 'c.id', 'd.client_id')
+        .where('d.date', '>=', scope.from)
+        .where('d.date', '<=', scope.to)
+        .select(['c.id', 'c.first_name', 'c.last_name', ...sums])
+        .groupBy(['c.id', 'c.first_name', 'c.last_name'])
+        .orderBy('c.last_name')
+        .orderBy('c.first_name')
+        .orderBy('c.id')
+        .execute();
+      return rows.map((row) => ({ key: row.id, label: fullName(row.first_name, row.last_name), measures: measuresOf(row) }));
+    }
+    const rows = await this.carerDays(scope)
+      .leftJoin('report_carers as c', 'c.id', 'd.carer_id')
+      .select(['d.carer_id', 'c.first_name', 'c.last_name', 'c.region', ...sums])
+      .groupBy(['d.carer_id', 'c.first_name', 'c.last_name', 'c.region'])
+      .execute();
+    const groups = new Map<string, { key: string; label: string; measures: VisitMeasures }>();
+    for (const row of rows) {
+      const key = groupBy === 'carer' ? (row.carer_id ?? 'unassigned') : (row.region ?? (row.carer_id === null ? 'unassigned' : 'none'));
+      const label =
+        groupBy === 'carer'
+          ? row.carer_id === null ? 'No carer assigned' : fullName(row.first_name ?? '', row.last_name ?? '')
+          : row.region === null ? (row.carer_id === null ? 'No carer assigned' : 'No region') : capitalised(row.region);
+      const group = groups.get(key) ?? { key, label, measures: measuresOf({}) };
+      for (const measure of VISIT_MEASURES) group.measures[measure] += n(row[measure]);
+      groups.set(key, group);
+    }
+    return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label, 'en-GB') || a.key.localeCompare(b.key));
   }
 
   /** Open alerts (active or acknowledged, as GET /api/alerts?active=true), about the filter's carers. */

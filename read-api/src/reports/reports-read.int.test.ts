@@ -16,6 +16,7 @@ import {
 import { reportComplianceSchema, reportOperationalSchema, reportOverviewSchema, reportPerformanceSchema, reportQualitySchema } from '@care/events/api';
 import { requester, type TestUser } from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
+import { pdfText } from '../../testing/pdf-text';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { cancelled, checkedIn, checkedOut, missed, VisitLog } from '../appointments/visit-fixtures';
 
@@ -280,6 +281,72 @@ describe('the replies', () => {
         expect(schema.safeParse(body).error).toBeUndefined();
       }
     }
+  });
+});
+
+describe('Export Reports', () => {
+  const download = async (path: string) => {
+    const response = await fetch(`${stack.readUrl}${path}`, { headers: { cookie: admin.cookie, 'x-min-position': latest() } });
+    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+
+  it('Overview Summary as a PDF with its figures and trend, read back', async () => {
+    const file = await download(`/api/reports/export.pdf?report=overview&${range}`);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/pdf');
+    expect(file.disposition).toBe(`attachment; filename="overview-report-${addDays(today, -9)}-to-${addDays(today, -3)}.pdf"`);
+    const text = await pdfText(file.bytes);
+    expect(text).toContain('Overview Summary');
+    expect(text).toContain('Total Appointments');
+    expect(text).toContain('44.4% (4 completed ÷ 9 appointments)');
+    expect(text).toContain('75.0% (3 on time ÷ 4 completed');
+    expect(text).toContain('Appointments and completed, per day');
+  });
+
+  it('Overview Summary as CSV: one row per day, then the totals', async () => {
+    const file = await download(`/api/reports/export.csv?report=overview&${range}&region=north`);
+    expect(file.type).toBe('text/csv; charset=utf-8');
+    const lines = new TextDecoder().decode(file.bytes).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Period start,Appointments,Completed,Completion rate (%)');
+    expect(lines).toHaveLength(1 + 7 + 3);
+    expect(lines[8]).toBe('Total,6,4,66.7');
+    expect(lines[9]).toBe('Punctuality rate (%),75,,');
+  });
+
+  it('Detailed Analytics carries every tab, with the rankings chart, in the PDF and the CSV', async () => {
+    const text = await pdfText((await download(`/api/reports/export.pdf?report=detailed&${range}`)).bytes);
+    for (const expected of ['Detailed Analytics', 'Carer Performance Rankings', 'Completion rate per carer (top 10)', 'Training Compliance Status', 'Quality Metrics', 'Care Diary Summary', 'Resource Utilization', 'Alert Summary', 'Anna Adams', 'Visit missed']) {
+      expect(text).toContain(expected);
+    }
+    const csv = new TextDecoder().decode((await download(`/api/reports/export.csv?report=detailed&${range}`)).bytes);
+    expect(csv).toContain('Performance,Completion rate (%),Anna Adams,75\r\n');
+    expect(csv).toContain('Care Diary Summary,Incidents reported,,2\r\n');
+    expect(csv).toContain('Compliance,Training compliance (%),Anna Adams,100\r\n');
+  });
+
+  it('Custom Report: the measures chosen, grouped as chosen', async () => {
+    const csv = new TextDecoder().decode((await download(`/api/reports/export.csv?report=custom&${range}&measures=appointments,completionRate,averageDuration&groupBy=carer`)).bytes);
+    expect(csv.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual([
+      'Carer,Appointments,Completion rate (%),Average duration (min)',
+      'Anna Adams,4,75,45',
+      'Ben Brook,2,50,90',
+      'Cara Cole,2,0,',
+      'No carer assigned,1,0,',
+    ]);
+    const regions = new TextDecoder().decode((await download(`/api/reports/export.csv?report=custom&${range}&measures=appointments,bookedHours&groupBy=region`)).bytes);
+    expect(regions).toContain('North,6,4.3\r\n');
+    const pdf = await pdfText((await download(`/api/reports/export.pdf?report=custom&${range}&measures=completed,satisfaction&groupBy=client`)).bytes);
+    expect(pdf).toContain('Custom Report');
+    expect(pdf).toContain('Grouped by client. Measures: Completed, Client satisfaction (/5).');
+    expect(pdf).toContain('Edith Green');
+  });
+
+  it('refuses a custom report without measures, or by client for one carer', async () => {
+    const none = await requester(stack.readUrl, admin.cookie)('GET', `/api/reports/export.csv?report=custom&${range}&groupBy=day`);
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toEqual({ measures: 'Choose at least one measure' });
+    const byClient = await requester(stack.readUrl, admin.cookie)('GET', `/api/reports/export.csv?report=custom&${range}&measures=completed&groupBy=client&carerId=${ids.anna}`);
+    expect(byClient.body.fields).toEqual({ groupBy: 'Grouping by client covers every carer: clear the region and carer filters' });
   });
 });
 

@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { carerFullName } from '../carers/carer-card';
 import { carersQueryOptions } from '../carers/get-carers';
+import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 import { capitalize } from '../../shared/format';
 import { isReportRange, type ReportFilters } from './report-params';
 
@@ -39,13 +40,13 @@ export function ReportFilterBar({ value, onChange, onRefresh, refreshing }: { va
             <label className="label" htmlFor={`${id}-from`}>
               From
             </label>
-            <input id={`${id}-from`} type="date" className="input" value={value.from} max={value.to || undefined} onChange={(event) => onChange({ ...value, from: event.target.value })} />
+            <DateInput id={`${id}-from`} value={value.from} max={value.to || undefined} onChange={(event) => (event.target.value === '' || isIsoDate(event.target.value)) && onChange({ ...value, from: event.target.value })} />
           </div>
           <div className="report-filter">
             <label className="label" htmlFor={`${id}-to`}>
               To
             </label>
-            <input id={`${id}-to`} type="date" className="input" value={value.to} min={value.from || undefined} onChange={(event) => onChange({ ...value, to: event.target.value })} />
+            <DateInput id={`${id}-to`} value={value.to} min={value.from || undefined} onChange={(event) => (event.target.value === '' || isIsoDate(event.target.value)) && onChange({ ...value, to: event.target.value })} />
           </div>
         </>
       )}
