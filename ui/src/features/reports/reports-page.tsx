@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../shared/current-user';
 import { isUnder } from '../../shared/live';
 import { Tabs } from '../../shared/tabs';
 import { ComplianceTab } from './compliance-tab';
+import { ExportReportsCard } from './export-reports-card';
 import { OperationalTab } from './operational-tab';
 import { OverviewTab } from './overview-tab';
 import { PerformanceTab } from './performance-tab';
@@ -53,7 +54,7 @@ export function ReportsPage() {
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: body(() => <OverviewTab filters={filters} exports={null} />) },
+          { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: body(() => <OverviewTab filters={filters} exports={<ExportReportsCard filters={filters} />} />) },
           { value: 'performance', label: 'Performance', icon: Trophy, render: body(() => <PerformanceTab filters={filters} />) },
           { value: 'compliance', label: 'Compliance', icon: ClipboardCheck, render: body(() => <ComplianceTab filters={filters} />) },
           { value: 'quality', label: 'Quality', icon: BarChart3, render: body(() => <QualityTab filters={filters} />) },
