@@ -1,3 +1,4 @@
+import { reportScheduleEvents, type ReportScheduleEvent } from './reports/report-schedule-events';
 import type { z } from 'zod';
 import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
 import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
@@ -44,6 +45,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
+  ...reportScheduleEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -70,7 +72,8 @@ export type DomainEvent =
   | TaskSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
-  | ProjectionEvent;
+  | ProjectionEvent
+  | ReportScheduleEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

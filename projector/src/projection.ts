@@ -13,6 +13,7 @@ import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
 import { reportsProjection } from './reports/report-projection';
+import { reportSchedulesProjection } from './reports/report-schedule-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 
@@ -50,6 +51,7 @@ export const projections: readonly Projection[] = [
   alertsProjection,
   tasksProjection,
   reportsProjection,
+  reportSchedulesProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -47,6 +47,7 @@ import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
 import { reportRoutes } from './reports/report-routes';
+import { reportScheduleReadRoutes } from './reports/report-schedule-routes';
 
 export interface ReadApiOptions {
   readonly pool: pg.Pool;
@@ -110,6 +111,7 @@ export async function createReadApi({
     taskRoutes(deps),
     dashboardRoutes(deps),
     reportRoutes(deps),
+    reportScheduleReadRoutes(deps),
     statusRoutes(deps),
     searchRoutes(deps),
     emergencyRoutes(deps, agencyContacts),

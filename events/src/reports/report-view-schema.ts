@@ -127,3 +127,30 @@ export const reportOperationalSchema = z.strictObject({
 });
 export type ReportOperational = z.infer<typeof reportOperationalSchema>;
 export type Utilisation = z.infer<typeof utilisationSchema>;
+
+export const reportRunViewSchema = z.strictObject({
+  id: z.uuid(),
+  periodFrom: isoDate,
+  periodTo: isoDate,
+  generatedAt: z.string(),
+  fileName: z.string(),
+  sizeBytes: count,
+});
+export const reportScheduleViewSchema = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  report: z.enum(['overview', 'detailed']),
+  format: z.enum(['pdf', 'csv']),
+  frequency: z.enum(['weekly', 'monthly']),
+  region: z.enum(REGIONS).nullable(),
+  carerId: z.uuid().nullable(),
+  carerName: z.string().nullable(),
+  status: z.enum(['active', 'paused']),
+  scheduledBy: z.strictObject({ id: z.uuid(), name: z.string() }),
+  scheduledAt: z.string(),
+  /** When the next period's report is due (07:00 London); null while paused. */
+  nextRunAt: z.string().nullable(),
+  /** The latest generated reports, newest first (at most 12). */
+  runs: z.array(reportRunViewSchema),
+});
+export type ReportScheduleView = z.infer<typeof reportScheduleViewSchema>;

@@ -23,6 +23,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
   // Reports also follow alerts:changed and training:changed in the browser (their Active Alerts and compliance).
   reports: { resources: ['reports'], permissions: ['reports.read'] },
+  report_schedules: { resources: ['report-schedules'], permissions: ['reports.read'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

@@ -38,6 +38,7 @@ import {
   reportComplianceSchema,
   reportQualitySchema,
   reportOperationalSchema,
+  reportScheduleViewSchema,
 } from '@care/events/api';
 import { reportQuery } from '../reports/report-routes';
 import { reportExportQuery } from '@care/events';
@@ -150,6 +151,9 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/reports/export.pdf', 'Export Reports as PDF with charts: Overview Summary, Detailed Analytics, or a Custom Report of chosen measures and grouping', ['reports.read'], { 200: { description: 'The report as PDF', contentType: 'application/pdf' } }, reportExportQuery),
   read('/api/reports/export.csv', 'Export Reports as CSV: the same figures as the PDF', ['reports.read'], csv('The report as CSV'), reportExportQuery),
+
+  read('/api/report-schedules', 'Scheduled reports: each schedule with who scheduled it, when it runs next and its latest generated reports', ['reports.read'], json(z.array(reportScheduleViewSchema))),
+  read('/api/report-runs/:id/file', 'A scheduled report as generated (PDF or CSV)', ['reports.read'], { 200: { description: 'The report file', contentType: 'application/pdf' } }),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
 
