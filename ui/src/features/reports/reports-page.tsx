@@ -7,6 +7,7 @@ import { isUnder } from '../../shared/live';
 import { Tabs } from '../../shared/tabs';
 import { ComplianceTab } from './compliance-tab';
 import { ExportReportsCard } from './export-reports-card';
+import { ScheduledReports } from './scheduled-reports';
 import { OperationalTab } from './operational-tab';
 import { OverviewTab } from './overview-tab';
 import { PerformanceTab } from './performance-tab';
@@ -54,7 +55,7 @@ export function ReportsPage() {
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: body(() => <OverviewTab filters={filters} exports={<ExportReportsCard filters={filters} />} />) },
+          { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: body(() => <OverviewTab filters={filters} exports={<><ExportReportsCard filters={filters} /><ScheduledReports defaults={{ region: filters.region, carerId: filters.carerId }} /></>} />) },
           { value: 'performance', label: 'Performance', icon: Trophy, render: body(() => <PerformanceTab filters={filters} />) },
           { value: 'compliance', label: 'Compliance', icon: ClipboardCheck, render: body(() => <ComplianceTab filters={filters} />) },
           { value: 'quality', label: 'Quality', icon: BarChart3, render: body(() => <QualityTab filters={filters} />) },
