@@ -67,7 +67,7 @@ function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
                 <Legend />
                 <Bar yAxisId="count" dataKey="total" name="Appointments" fill="#94a3b8" isAnimationActive={false} />
                 <Bar yAxisId="count" dataKey="completed" name="Completed" fill="#0b6e77" isAnimationActive={false} />
-                <Line yAxisId="rate" dataKey="completionRate" name="Completion rate" stroke="#b45309" strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
+                <Line yAxisId="rate" dataKey="completionRate" name="Completion rate" stroke="#b45309" strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
               </ComposedChart>
             </ResponsiveContainer>
           </div>
