@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportFiltersQuery } from './report-range';
+import { refineReportRange, reportFilterFields } from './report-range';
 
 /** The three exports of Export Reports (spec part 2), and what a Custom Report may show and group by. */
 export const REPORT_KINDS = ['overview', 'detailed', 'custom'] as const;
@@ -56,12 +56,13 @@ const measureList = z.preprocess(
 /** GET /api/reports/export.pdf and export.csv: the report, the filters of the screen, and a custom report's choices. */
 export const reportExportQuery = z
   .object({
+    ...reportFilterFields,
     report: z.preprocess(blankAsAbsent, z.enum(REPORT_KINDS, { error: `Report must be one of: ${REPORT_KINDS.join(', ')}` })),
     measures: measureList,
     groupBy: z.preprocess(blankAsAbsent, z.enum(REPORT_GROUPINGS, { error: `Grouping must be one of: ${REPORT_GROUPINGS.join(', ')}` }).optional()),
   })
-  .and(reportFiltersQuery)
   .superRefine((query, ctx) => {
+    refineReportRange(query, ctx);
     if (query.report !== 'custom') return;
     if (!query.measures) ctx.addIssue({ code: 'custom', path: ['measures'], message: 'Choose at least one measure' });
     if (!query.groupBy) ctx.addIssue({ code: 'custom', path: ['groupBy'], message: 'Choose how to group the report' });

@@ -45,23 +45,26 @@ const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const date = z.preprocess(blankAsAbsent, z.iso.date({ error: 'Must be a valid date' }).optional());
 
 /** The filters every report route takes (and the UI sends): a range preset or custom from/to, region, carer. */
-export const reportFiltersQuery = z
-  .object({
-    range: z.preprocess(blankAsAbsent, z.enum(REPORT_RANGES, { error: `Range must be one of: ${REPORT_RANGES.join(', ')}` }).default('30d')),
-    from: date,
-    to: date,
-    region: z.preprocess(blankAsAbsent, z.enum(REGIONS, { error: `Region must be one of: ${REGIONS.join(', ')}` }).optional()),
-    carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
-  })
-  .superRefine((query, ctx) => {
-    if (query.range !== 'custom') return;
-    if (!query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the range' });
-    if (!query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day of the range' });
-    if (!query.from || !query.to) return;
-    if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
-    else if (daysBetween(query.from, query.to) >= REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A range may be at most two years' });
-    if (query.from < '1900-01-01' || query.to > '2099-12-31') ctx.addIssue({ code: 'custom', path: ['from'], message: 'Must be a date from 1900 to 2099' });
-  });
+export const reportFilterFields = {
+  range: z.preprocess(blankAsAbsent, z.enum(REPORT_RANGES, { error: `Range must be one of: ${REPORT_RANGES.join(', ')}` }).default('30d')),
+  from: date,
+  to: date,
+  region: z.preprocess(blankAsAbsent, z.enum(REGIONS, { error: `Region must be one of: ${REGIONS.join(', ')}` }).optional()),
+  carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
+};
+
+/** A custom range needs both days, in order, within two years. */
+export function refineReportRange(query: { range: ReportRange; from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (query.range !== 'custom') return;
+  if (!query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the range' });
+  if (!query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day of the range' });
+  if (!query.from || !query.to) return;
+  if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
+  else if (daysBetween(query.from, query.to) >= REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A range may be at most two years' });
+  if (query.from < '1900-01-01' || query.to > '2099-12-31') ctx.addIssue({ code: 'custom', path: ['from'], message: 'Must be a date from 1900 to 2099' });
+}
+
+export const reportFiltersQuery = z.object(reportFilterFields).superRefine(refineReportRange);
 export type ReportFiltersQuery = z.infer<typeof reportFiltersQuery>;
 
 /** What a report covers once the preset is resolved against today (London). */

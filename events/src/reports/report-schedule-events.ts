@@ -41,7 +41,7 @@ export const ScheduledReportGenerated = defineEvent(
     fileName: eventText(TEXT_LIMITS.title),
     contentType: z.enum(['application/pdf', 'text/csv; charset=utf-8']),
     sizeBytes: eventInteger({ min: 0, max: 50_000_000 }),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    sha256: z.string().length(64).regex(/^[0-9a-f]{64}$/),
   }),
 );
 

@@ -35,6 +35,7 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitCheckedOut.location.latitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.longitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.accuracy': { column: 'appointments.check_out_location', type: 'jsonb' },
+  'ScheduledReportGenerated.sizeBytes': { column: 'report_runs.size_bytes', type: 'integer' },
 };
 /**
  * Numbers no projection stores, so no column can overflow: an emergency's location goes into the text of the
