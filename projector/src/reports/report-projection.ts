@@ -22,7 +22,7 @@ type ShiftRecorded = Extract<RecordedEvent, { type: 'ShiftPlanned' | 'ShiftChang
 type DiaryRecorded = Extract<RecordedEvent, { type: 'DiaryEntryAdded' | 'DiaryEntryAmended' }>;
 
 /**
- * Reports & Analytics (spec part 2): day roll-ups per carer and per client of the visits (total, completed, on
+ * Reports & Analytics (spec part 2): day roll-ups for the agency, per carer and per client of the visits (total, completed, on
  * time, durations, tasks, documentation, ratings), rostered shift minutes per carer and day, and diary entries per
  * carer, day and type, so a year's report sums a few thousand rows instead of scanning 100,000 visits. The carer's
  * region is a column of report_carers, joined when a report is read (a carer who moves region moves their figures).
@@ -34,6 +34,7 @@ export const reportsProjection: Projection = {
   version: 1,
   tables: [
     'report_visits',
+    'report_days',
     'report_carer_days',
     'report_client_days',
     'report_carers',
@@ -75,10 +76,12 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
     facts.set(next.id, next);
     touched.add(next.id);
   }
+  const days = new Deltas(['date'], VISIT_MEASURES);
   const carerDays = new Deltas(['date', 'carer_id'], VISIT_MEASURES);
   const clientDays = new Deltas(['date', 'client_id'], VISIT_MEASURES);
   const count = (fact: VisitFact, sign: 1 | -1) => {
     const measures = measuresOf(fact);
+    days.add({ date: fact.date }, { ...measures }, sign);
     carerDays.add({ date: fact.date, carer_id: fact.carer_id }, { ...measures }, sign);
     clientDays.add({ date: fact.date, client_id: fact.client_id }, { ...measures }, sign);
   };
@@ -110,6 +113,7 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
       )
       .execute();
   }
+  await writeDeltas(db, 'report_days', ['date'], VISIT_MEASURES, days);
   await writeDeltas(db, 'report_carer_days', ['date', 'carer_id'], VISIT_MEASURES, carerDays);
   await writeDeltas(db, 'report_client_days', ['date', 'client_id'], VISIT_MEASURES, clientDays);
 }

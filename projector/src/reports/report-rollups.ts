@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '../read-model/database';
 
 type Db = Kysely<ReadModelDatabase>;
-type RollupTable = 'report_carer_days' | 'report_client_days' | 'report_shift_days' | 'report_diary_days';
+type RollupTable = 'report_days' | 'report_carer_days' | 'report_client_days' | 'report_shift_days' | 'report_diary_days';
 type Row = Record<string, string | number | null>;
 
 /** Sums keyed by a roll-up row's key columns; a contribution is added (+1) after and taken away (−1) before. */

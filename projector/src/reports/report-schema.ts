@@ -39,13 +39,16 @@ export const reportsSchema: TableSchema = {
       .addColumn('client_rating', 'integer')
       .execute();
     let carerDays = db.schema.createTable('report_carer_days').addColumn('date', 'date', (c) => c.notNull()).addColumn('carer_id', 'uuid');
+    let days = db.schema.createTable('report_days').addColumn('date', 'date', (c) => c.primaryKey());
     let clientDays = db.schema.createTable('report_client_days').addColumn('date', 'date', (c) => c.notNull()).addColumn('client_id', 'uuid', (c) => c.notNull());
     for (const measure of VISIT_MEASURES) {
+      days = days.addColumn(measure, 'integer', (c) => c.notNull());
       carerDays = carerDays.addColumn(measure, 'integer', (c) => c.notNull());
       clientDays = clientDays.addColumn(measure, 'integer', (c) => c.notNull());
     }
     // The upserts' conflict targets; visits with no carer share one row a day (nulls not distinct).
     await carerDays.addUniqueConstraint('report_carer_days_key', ['date', 'carer_id'], (c) => c.nullsNotDistinct()).execute();
+    await days.execute();
     await clientDays.addPrimaryKeyConstraint('report_client_days_key', ['date', 'client_id']).execute();
     await db.schema
       .createTable('report_carers')

@@ -51,6 +51,11 @@ export interface ReportCarerDaysTable extends VisitMeasures {
   carer_id: string | null;
 }
 
+/** Per London day for the whole agency (visits without a carer included): an unfiltered year is 365 rows. */
+export interface ReportDaysTable extends VisitMeasures {
+  date: string;
+}
+
 /** Per London day and client. */
 export interface ReportClientDaysTable extends VisitMeasures {
   date: string;
@@ -109,6 +114,7 @@ export interface ReportDiaryDaysTable {
 
 export interface ReportTables {
   report_visits: ReportVisitsTable;
+  report_days: ReportDaysTable;
   report_carer_days: ReportCarerDaysTable;
   report_client_days: ReportClientDaysTable;
   report_carers: ReportCarersTable;
