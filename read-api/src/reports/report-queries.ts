@@ -108,20 +108,17 @@ export class ReportQueries {
   }
 
   async performance(scope: ReportScope): Promise<ReportPerformance> {
-    const rows = await this.carerDays(scope)
-      .innerJoin('report_carers as c', 'c.id', 'd.carer_id')
-      .select([
-        'c.id',
-        'c.first_name',
-        'c.last_name',
-        'c.region',
-        sumOf('d.total').as('total'),
-        sumOf('d.completed').as('completed'),
-        sumOf('d.on_time').as('on_time'),
-        sumOf('d.completed_minutes').as('completed_minutes'),
-      ])
-      .groupBy(['c.id', 'c.first_name', 'c.last_name', 'c.region'])
+    // Sums per carer id first (one narrow hash aggregate over the day rows), then their names: 60 rows to join, not 22,000.
+    const sums = this.carerDays(scope)
+      .where('d.carer_id', 'is not', null)
+      .select(['d.carer_id', sumOf('d.total').as('total'), sumOf('d.completed').as('completed'), sumOf('d.on_time').as('on_time'), sumOf('d.completed_minutes').as('completed_minutes')])
+      .groupBy('d.carer_id')
       .having(sql<number>`sum(d.total)`, '>', 0)
+      .as('s');
+    const rows = await this.db
+      .selectFrom(sums)
+      .innerJoin('report_carers as c', 'c.id', 's.carer_id')
+      .select(['c.id', 'c.first_name', 'c.last_name', 'c.region', 's.total', 's.completed', 's.on_time', 's.completed_minutes'])
       .execute();
     const rankings = rows
       .map((row) => ({
