@@ -10,6 +10,8 @@ export interface AppendFigures {
   appendConcurrentPerSec: number;
   rawInsertPerSec: number;
   rawInsertConcurrentPerSec: number;
+  /** The same appends from a store whose hash-chain sealer is off: what the chain costs (issue 20). */
+  appendUnsealedPerSec: number;
 }
 
 const APPENDS = 3000;
@@ -30,6 +32,7 @@ export async function measureAppend(url: string): Promise<AppendFigures> {
   const pool = new pg.Pool({ connectionString: url, max: WRITERS + 2 });
   try {
     const store = await PostgresEventStore.connect(pool);
+    const unsealedStore = await PostgresEventStore.connect(pool, { seal: false });
     await pool.query(
       'create table raw_events (id bigserial primary key, stream_id text, type text, data jsonb, metadata jsonb)',
     );
@@ -38,6 +41,10 @@ export async function measureAppend(url: string): Promise<AppendFigures> {
     const appendOne = async () => {
       const event: NewEvent = { ...sample, eventId: uuidv7() };
       await store.append(carerStreamId(uuidv7()), [event], 'no_stream');
+    };
+    const appendOneUnsealed = async () => {
+      const event: NewEvent = { ...sample, eventId: uuidv7() };
+      await unsealedStore.append(carerStreamId(uuidv7()), [event], 'no_stream');
     };
     const data = JSON.stringify(sample.data);
     const meta = JSON.stringify(sample.metadata);
@@ -58,6 +65,8 @@ export async function measureAppend(url: string): Promise<AppendFigures> {
     const variants = [
       { name: 'rawInsertPerSec', concurrency: 1, task: insertOne },
       { name: 'appendPerSec', concurrency: 1, task: appendOne },
+      // The other store's sealer chains these too, in its own rounds: the comparison is, if anything, unkind to the chain.
+      { name: 'appendUnsealedPerSec', concurrency: 1, task: appendOneUnsealed },
       { name: 'appendConcurrentPerSec', concurrency: WRITERS, task: appendOne },
       { name: 'rawInsertConcurrentPerSec', concurrency: WRITERS, task: insertOne },
     ] as const;
@@ -75,7 +84,10 @@ export async function measureAppend(url: string): Promise<AppendFigures> {
     const appendConcurrentPerSec = perSec('appendConcurrentPerSec');
     const rawInsertPerSec = perSec('rawInsertPerSec');
     const rawInsertConcurrentPerSec = perSec('rawInsertConcurrentPerSec');
-    return { appendPerSec, appendConcurrentPerSec, rawInsertPerSec, rawInsertConcurrentPerSec };
+    const appendUnsealedPerSec = perSec('appendUnsealedPerSec');
+    await store.close();
+    await unsealedStore.close();
+    return { appendPerSec, appendConcurrentPerSec, rawInsertPerSec, rawInsertConcurrentPerSec, appendUnsealedPerSec };
   } finally {
     await pool.end();
   }

@@ -5,11 +5,14 @@ export type Region = (typeof REGIONS)[number];
 export const CARER_SPECIALIZATIONS = ['general', 'dementia', 'mobility', 'medical', 'palliative', 'mental_health'] as const;
 export type CarerSpecialization = (typeof CARER_SPECIALIZATIONS)[number];
 
-/** Account roles (issue 3); a new user is a carer unless an admin says otherwise. */
-export const ROLES = ['admin', 'coordinator', 'carer'] as const;
+/**
+ * Account roles (issue 3); a new user is a carer unless an admin says otherwise. An auditor (issue 20) reads
+ * every record and writes nothing; their permissions are derived (access/permissions.ts).
+ */
+export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'carer';
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer' };
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer', auditor: 'Auditor' };
 
 /** Clients (spec part 1 section 3, "Enumerations"); the client form defaults the care level to low. */
 export const CARE_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
@@ -112,7 +115,9 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_STATUSES = ['active', 'acknowledged', 'resolved'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** The kinds of record an alert can be about; later slices (medications, incidents, care plans, finance) add theirs. */
-export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency'] as const;
+/** The alert rule name of an emergency (AlertRaised.rule); here, not beside its event, so the UI's banner needs no schema. */
+export const EMERGENCY_RULE = 'emergency';
+export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan'] as const;
 export type AlertRelatedKind = (typeof ALERT_RELATED_KINDS)[number];
 
 /** To-do tasks (spec part 1 section 3 `tasks`): priority defaults to medium, status to pending. */

@@ -10,6 +10,7 @@ import { projectionEventDefinitions, type ProjectionEvent } from './projections/
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { alertSliceEvents, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
+import { carePlanSliceEvents, type CarePlanSliceEvent } from './care-plans/slice-events';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -18,6 +19,7 @@ import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
+import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -42,10 +44,12 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerShiftBookingEvents,
   ...alertSliceEvents,
   ...taskSliceEvents,
+  ...carePlanSliceEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
   ...reportScheduleEvents,
+  ...auditSliceEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -70,9 +74,11 @@ export type DomainEvent =
   | CarerShiftBookingEvent
   | AlertSliceEvent
   | TaskSliceEvent
+  | CarePlanSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent
+  | AuditSliceEvent
   | ReportScheduleEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {

@@ -14,8 +14,10 @@ import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
 import { reportsProjection } from './reports/report-projection';
 import { reportSchedulesProjection } from './reports/report-schedule-projection';
+import { carePlansProjection } from './care-plans/care-plan-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
+import { auditProjection } from './audit/audit-projection';
 
 /**
  * One read model (DESIGN.md decision 11): the tables it owns, which events it reads, and how it applies a batch of
@@ -52,6 +54,8 @@ export const projections: readonly Projection[] = [
   tasksProjection,
   reportsProjection,
   reportSchedulesProjection,
+  auditProjection,
+  carePlansProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

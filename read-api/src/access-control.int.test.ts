@@ -418,7 +418,7 @@ describe('user management', () => {
       email: 'Email is required',
       firstName: 'First name is required',
       lastName: 'Last name is required',
-      role: 'Role must be admin, coordinator or carer',
+      role: 'Role must be admin, coordinator, carer or auditor',
       password: 'Password must be at least 12 characters',
     });
     expect(await writesSince(before)).toEqual([]);

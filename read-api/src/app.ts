@@ -1,3 +1,4 @@
+import { carePlanRoutes } from './care-plans/care-plan-routes';
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -42,6 +43,8 @@ import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { diaryViewRoutes } from './diary/diary-views-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { auditRoutes } from './audit/audit-routes';
+import { logRoutes } from './audit/log-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
@@ -104,11 +107,14 @@ export async function createReadApi({
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
+    logRoutes(deps),
+    auditRoutes(deps),
     appointmentRoutes(deps),
     monitoringRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),
     taskRoutes(deps),
+    carePlanRoutes(deps),
     dashboardRoutes(deps),
     reportRoutes(deps),
     reportScheduleReadRoutes(deps),

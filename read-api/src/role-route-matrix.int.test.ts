@@ -33,6 +33,7 @@ beforeAll(async () => {
   users.admin = command.admin;
   users.coordinator = await command.createUser('coordinator');
   users.carer = await command.createUser('carer');
+  users.auditor = await command.createUser('auditor');
 });
 
 afterAll(async () => {

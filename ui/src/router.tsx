@@ -66,6 +66,8 @@ const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emer
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
 const ReportsPage = lazyRouteComponent(() => import('./features/reports/reports-page'), 'ReportsPage');
+const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
+const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
 
 /**
  * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
@@ -168,6 +170,10 @@ const tasksRoute = createRoute({
 
 /** Reports & Analytics (issue 21). */
 const reportsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reports', component: ReportsPage });
+/** Audit and time travel (issue 20): administrators and auditors. */
+const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
+/** Care Planner (issue 19). */
+const carePlansRoute = createRoute({ getParentRoute: () => rootRoute, path: '/care-plans', component: CarePlansPage });
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
@@ -199,6 +205,8 @@ const routeTree = rootRoute.addChildren([
   alertsRoute,
   tasksRoute,
   reportsRoute,
+  auditRoute,
+  carePlansRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
   ...shellScreenRoutes,

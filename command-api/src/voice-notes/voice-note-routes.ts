@@ -15,6 +15,9 @@ export function voiceNoteRoutes(deps: CommandDeps): Router<CommandState> {
 
   /** multipart/form-data: the recording in `audio`, the note's fields beside it (events/src/voice-notes). */
   router.post('/', async (ctx) => {
+    if (!ctx.is('multipart/form-data')) {
+      throw new HttpError(415, 'Send the voice note as multipart/form-data with the recording in the "audio" field');
+    }
     const { file, fields } = await receiveUpload(ctx);
     const parsed = recordVoiceNoteRequestSchema.safeParse(fields);
     const problems = parsed.success ? {} : { ...validationError(parsed.error).fields };

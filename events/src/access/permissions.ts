@@ -1,11 +1,14 @@
 import type { Role } from '../enums';
 
+/** The roles a permission row names; the auditor's column is derived (below), never written by hand. */
+type NamedRole = Exclude<Role, 'auditor'>;
+
 /**
  * The permission matrix (README "Roles and permissions"). The command API, the read API and the
  * socket.io handshake all decide with `can`; the UI uses it only to hide what would be refused.
  * Later features add their rows here, so the whole policy stays in one table.
  */
-export const PERMISSIONS = {
+const MATRIX = {
   'users.manage': {
     roles: ['admin'],
     description: 'List users, add a user, change a role, deactivate, reactivate, issue a password reset',
@@ -72,18 +75,50 @@ export const PERMISSIONS = {
     description: 'Start and complete the tasks assigned to them (managers: any task)',
   },
   'tasks.write': { roles: ['admin', 'coordinator'], description: 'Create, change, assign, cancel and reopen tasks' },
+  'carePlans.read': { roles: ['admin', 'coordinator'], description: 'Read every care plan, its versions, reviews and the templates' },
+  'carePlans.readOwn': {
+    roles: ['carer'],
+    description: 'Read the care plan in use (active or under review) of the clients on their visits',
+  },
+  'carePlans.write': {
+    roles: ['admin', 'coordinator'],
+    description: 'Create and update care plans, record agreement, schedule and record reviews, change their status',
+  },
+  'carePlans.templates': { roles: ['admin'], description: 'Add and edit care plan templates' },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",
   },
+  'audit.read': {
+    roles: ['admin'],
+    description: "Open the audit screen: any record's history, the record or client file as of an instant, who viewed what",
+  },
+  'audit.verify': { roles: ['admin'], description: "Verify the event log's hash chain and read its digest in the admin panel" },
   'reports.read': { roles: ['admin', 'coordinator'], description: 'Read Reports & Analytics and export them as PDF and CSV; download scheduled reports' },
   'reports.schedule': {
     roles: ['admin', 'coordinator'],
     description: 'Schedule weekly or monthly reports and pause, resume or delete their own schedules (admins: any schedule)',
   },
-} as const satisfies Record<string, { roles: readonly Role[]; description: string }>;
+} as const satisfies Record<string, { roles: readonly NamedRole[]; description: string }>;
 
-export type Permission = keyof typeof PERMISSIONS;
+export type Permission = keyof typeof MATRIX;
+
+/**
+ * What an auditor holds, derived from the permission's name: every `*.read` (every record, whoever adds the
+ * row), confidential diary entries and the audit screen, and nothing that writes. A feature that adds
+ * `medications.read` gives it to auditors without touching this file's auditor logic.
+ */
+const AUDITOR_EXTRAS: readonly string[] = ['diary.readConfidential', 'audit.read'];
+export function auditorHolds(permission: string): boolean {
+  return permission.endsWith('.read') || AUDITOR_EXTRAS.includes(permission);
+}
+
+export const PERMISSIONS = Object.fromEntries(
+  Object.entries(MATRIX).map(([permission, rule]) => [
+    permission,
+    { description: rule.description, roles: auditorHolds(permission) ? [...rule.roles, 'auditor'] : [...rule.roles] },
+  ]),
+) as unknown as { readonly [P in Permission]: { readonly roles: readonly Role[]; readonly description: string } };
 
 export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission].roles as readonly Role[]).includes(role);

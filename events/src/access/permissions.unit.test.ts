@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../enums';
-import { can, PERMISSIONS, type Permission } from './permissions';
+import { auditorHolds, can, PERMISSIONS, type Permission } from './permissions';
 
 const README = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
 
@@ -10,9 +10,9 @@ describe('the permission matrix', () => {
   it('is written in the README exactly as the code enforces it', () => {
     const rows = Object.fromEntries(
       README.split('\n')
-        .map((line) => /^\| `([a-zA-Z.]+)` \| (yes|no) \| (yes|no) \| (yes|no) \|/.exec(line))
+        .map((line) => /^\| `([a-zA-Z.]+)` \| (yes|no) \| (yes|no) \| (yes|no) \| (yes|no) \|/.exec(line))
         .filter((match): match is RegExpExecArray => match !== null)
-        .map((match) => [match[1], [match[2], match[3], match[4]]]),
+        .map((match) => [match[1], [match[2], match[3], match[4], match[5]]]),
     );
     const fromCode = Object.fromEntries(
       (Object.keys(PERMISSIONS) as Permission[]).map((permission) => [
@@ -20,12 +20,34 @@ describe('the permission matrix', () => {
         ROLES.map((role) => (can(role, permission) ? 'yes' : 'no')),
       ]),
     );
-    expect(ROLES).toEqual(['admin', 'coordinator', 'carer']);
+    expect(ROLES).toEqual(['admin', 'coordinator', 'carer', 'auditor']);
     expect(rows).toEqual(fromCode);
   });
 
   it('gives user management and the admin panel to admins only', () => {
     expect(ROLES.filter((role) => can(role, 'users.manage'))).toEqual(['admin']);
     expect(ROLES.filter((role) => can(role, 'admin.panel'))).toEqual(['admin']);
+  });
+
+  it('gives an auditor every read, confidential entries and the audit screen, and nothing else', () => {
+    const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can('auditor', permission));
+    const reads = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => permission.endsWith('.read'));
+    expect(held.sort()).toEqual([...new Set([...reads, 'diary.readConfidential', 'audit.read'])].sort());
+    for (const write of ['carers.write', 'clients.write', 'diary.write', 'users.manage', 'admin.panel', 'audit.verify', 'visits.record', 'tasks.work'] as const) {
+      expect(can('auditor', write)).toBe(false);
+    }
+  });
+
+  it("derives the auditor's column from the name, so a read permission added later is theirs without an edit", () => {
+    expect(auditorHolds('medications.read')).toBe(true);
+    expect(auditorHolds('incidents.read')).toBe(true);
+    expect(auditorHolds('medications.readOwn')).toBe(false);
+    expect(auditorHolds('medications.prescribe')).toBe(false);
+    expect(auditorHolds('reports.schedule')).toBe(false);
+  });
+
+  it('gives audit.read to admins and auditors, and verifying the log to admins only', () => {
+    expect(ROLES.filter((role) => can(role, 'audit.read'))).toEqual(['admin', 'auditor']);
+    expect(ROLES.filter((role) => can(role, 'audit.verify'))).toEqual(['admin']);
   });
 });

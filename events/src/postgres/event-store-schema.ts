@@ -27,6 +27,15 @@ create table if not exists es_streams (
   stream_id text primary key,
   revision bigint not null
 );
+-- The hash chain over the global order (log-chain.ts): one row per event, numbered 1..N without
+-- gaps, each hash covering its event's content and the previous entry's hash. Kept apart from
+-- es_events so sealing never rewrites an event row, and a deleted event leaves its entry behind.
+create table if not exists es_chain (
+  chain_index bigint primary key,
+  transaction_id bigint not null,
+  sequence bigint not null unique,
+  hash bytea not null
+);
 `;
 
 export const EVENTS_NOTIFY_CHANNEL = 'es_events_appended';

@@ -13,6 +13,7 @@ import {
 import type { Position } from '../store/position';
 import { createLogger } from '../server/logger';
 import { AppendAnnouncer, type AnnounceLog } from './append-announcer';
+import { LogSealer } from './log-sealer';
 import { ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
@@ -121,24 +122,29 @@ export async function appendInTransaction(
 export interface PostgresEventStoreOptions {
   /** Where a failed wake-up notification is reported (the append itself still succeeds). */
   readonly log?: AnnounceLog;
+  /** False only for the bench's comparison of appends without the hash chain's sealer (default true). */
+  readonly seal?: boolean;
 }
 
 export class PostgresEventStore implements EventStore {
   private readonly announcer: AppendAnnouncer;
+  private readonly sealer: LogSealer | undefined;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly ownsPool: boolean,
     log: AnnounceLog,
+    seal: boolean,
   ) {
     this.announcer = new AppendAnnouncer(pool, log);
+    this.sealer = seal ? new LogSealer(pool, log) : undefined;
   }
 
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
-  static async connect(source: string | pg.Pool, { log }: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+  static async connect(source: string | pg.Pool, { log, seal = true }: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     const pool = typeof source === 'string' ? createPool(source, { max: 10 }) : source;
     await ensureEventStoreSchema(pool);
-    return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'));
+    return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'), seal);
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -155,6 +161,8 @@ export class PostgresEventStore implements EventStore {
     // Committed: the write has succeeded whatever happens next. Waking subscribers is best effort
     // and off this path (append-announcer.ts explains why it is not one NOTIFY per append).
     this.announcer.announce();
+    // Likewise the hash chain: events are chained once their place in the global order is final.
+    this.sealer?.poke();
     return result;
   }
 
@@ -188,6 +196,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.announcer.close();
+    await this.sealer?.close();
     if (this.ownsPool) await this.pool.end();
   }
 }

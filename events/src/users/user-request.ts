@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, REGIONS, ROLES } from '../enums';
 import { optionalEnum, optionalText, requiredText } from '../fields';
-import { TEXT_LIMITS } from '../limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../limits';
 
-/** NCSC guidance: length over complexity rules. Capped so hashing cost stays bounded. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 200;
 export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
@@ -18,7 +15,7 @@ const emailSchema = z
   .min(1, 'Email is required')
   .pipe(z.email({ error: 'Enter a valid email address' }).max(TEXT_LIMITS.email, `Email must be at most ${TEXT_LIMITS.email} characters`));
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator or carer' });
+export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator, carer or auditor' });
 
 /** POST /api/login. Any non-empty password is checked; the length rule applies when one is set. */
 export const loginRequestSchema = z.object({

@@ -1,7 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccessLogEntryType, NotificationChoices } from '@care/events';
+import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
+import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
+import type { CarePlanTables } from '../care-plans/care-plan-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
@@ -47,7 +49,7 @@ export interface UsersTable {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'admin' | 'coordinator' | 'carer';
+  role: Role;
   region: string | null;
   profile_image_url: string | null;
   is_active: boolean;
@@ -82,7 +84,9 @@ export interface ReadModelDatabase extends ClientTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,
-    TaskTables {
+    TaskTables,
+    AuditTables,
+    CarePlanTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

@@ -24,6 +24,10 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // Reports also follow alerts:changed and training:changed in the browser (their Active Alerts and compliance).
   reports: { resources: ['reports'], permissions: ['reports.read'] },
   report_schedules: { resources: ['report-schedules'], permissions: ['reports.read'] },
+  // Not `audit`: the audit screen must not reload on its own pushes, since every record it opens is logged as a
+  // view, which changes this read model again. Nothing under /api/audit-views, so no screen reloads on it.
+  audit: { resources: ['audit-views'], permissions: ['audit.read'] },
+  care_plans: { resources: ['care-plans'], permissions: ['carePlans.read', 'carePlans.readOwn'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

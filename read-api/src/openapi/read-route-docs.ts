@@ -11,6 +11,11 @@ import {
   appointmentViewSchema,
   authUserViewSchema,
   carerAccountViewSchema,
+  carePlanDetailViewSchema,
+  carePlanDiffViewSchema,
+  carePlanStatsSchema,
+  carePlanTemplateViewSchema,
+  carePlanViewSchema,
   carerViewSchema,
   dashboardStatsSchema,
   clientViewSchema,
@@ -21,6 +26,14 @@ import {
   diaryRosterGroupViewSchema,
   diaryWeekViewSchema,
   feedbackViewSchema,
+  auditClientFileViewSchema,
+  auditComparisonViewSchema,
+  auditRecordAsOfViewSchema,
+  auditRecordRefViewSchema,
+  auditRecordViewViewSchema,
+  auditTimelineEntryViewSchema,
+  logDigestViewSchema,
+  logVerificationViewSchema,
   monitoringPageViewSchema,
   projectionStatusViewSchema,
   shiftViewSchema,
@@ -44,6 +57,7 @@ import { reportQuery } from '../reports/report-routes';
 import { reportExportQuery } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
+import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -56,6 +70,7 @@ import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } fr
 import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
+import { asOfQuery, compareQuery, searchQuery as auditSearchQuery, streamIdParam, timelineQuery, viewsQuery } from '../audit/audit-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
 /** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
@@ -72,6 +87,9 @@ function read(path: string, summary: string, access: RouteAccess, replies: Recor
   return { service: 'read-api', method: 'GET', path, summary, access, replies, ...(query && { query }) };
 }
 
+const pdf = (description: string): Record<number, ReplyDoc> => ({
+  200: { description, contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+});
 const paged = { 'X-Total-Count': 'Rows matching before limit and offset' };
 const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
 const csv = (description: string): Record<number, ReplyDoc> => ({
@@ -141,6 +159,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/tasks', 'To-do tasks, newest first (without tasks.read: only those assigned to the caller)', ['tasks.read', 'tasks.readOwn'], json(z.array(taskViewSchema), 'OK', paged), taskListQuery),
   read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
 
+  read('/api/care-plans', 'Care plans, review date first (a carer: the plans in use of the clients on their visits); search by client name or title', ['carePlans.read', 'carePlans.readOwn'], json(z.array(carePlanViewSchema), 'OK', paged), carePlanListQuery),
+  read('/api/care-plans/stats', 'The Care Planner cards: plans active, due for review, overdue, high-risk clients, average quality', ['carePlans.read', 'carePlans.readOwn'], json(carePlanStatsSchema)),
+  read('/api/care-plans/templates', 'Care plan templates, by name', ['carePlans.read'], json(z.array(carePlanTemplateViewSchema))),
+  read('/api/care-plans/:id', 'One care plan with its versions, reviews and history', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDetailViewSchema)),
+  read('/api/care-plans/:id/pdf', 'View Full Plan as a PDF: the whole plan, its agreement, reviews and history', ['carePlans.read', 'carePlans.readOwn'], {
+    200: { description: 'The plan as a PDF', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+  }),
+  read('/api/care-plans/:id/diff', 'What changed between two versions of a care plan, field by field', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDiffViewSchema), carePlanDiffQuery),
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
   read('/api/reports/overview', 'Reports Overview: total appointments, completion and punctuality rates, open alerts, and the trend', ['reports.read'], json(reportOverviewSchema), reportQuery),
@@ -156,6 +182,18 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/report-runs/:id/file', 'A scheduled report as generated (PDF or CSV)', ['reports.read'], { 200: { description: 'The report file', contentType: 'application/pdf' } }),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
+
+  read('/api/audit/records', 'Records whose name, client or employee ID, email, id or stream id matches (the audit screen\'s search)', ['audit.read'], json(z.array(auditRecordRefViewSchema)), auditSearchQuery),
+  { ...read('/api/audit/records/:streamId', 'A record as it stood at ?asOf= (default now), folded from its events; logged as a view', ['audit.read'], json(auditRecordAsOfViewSchema), asOfQuery), params: { streamId: streamIdParam } },
+  { ...read('/api/audit/records/:streamId/timeline', 'Every event of a record, oldest first: what, who, when, the request, each field before and after; logged as a view', ['audit.read'], json(z.array(auditTimelineEntryViewSchema), 'OK', paged), timelineQuery), params: { streamId: streamIdParam } },
+  { ...read('/api/audit/records/:streamId/compare', 'A record at ?from= against ?to=, field by field; logged as a view', ['audit.read'], json(auditComparisonViewSchema), compareQuery), params: { streamId: streamIdParam } },
+  read('/api/audit/clients/:id/file', "A client's whole file as it stood at ?asOf=: the client and every record naming them; logged as a view", ['audit.read'], json(auditClientFileViewSchema), asOfQuery),
+  { ...read('/api/audit/records/:streamId/timeline.pdf', "A record's whole timeline as PDF; logged as a view", ['audit.read'], pdf('The timeline as PDF')), params: { streamId: streamIdParam } },
+  { ...read('/api/audit/records/:streamId/as-of.pdf', 'A record as it stood at ?asOf= as PDF; logged as a view', ['audit.read'], pdf('The record as PDF'), asOfQuery), params: { streamId: streamIdParam } },
+  read('/api/audit/clients/:id/file.pdf', "A client's whole file as it stood at ?asOf= as PDF; logged as a view", ['audit.read'], pdf('The client file as PDF'), asOfQuery),
+  read('/api/audit/log/verify', "The event log's hash chain checked from the first event: the first break, and the head as a digest", ['audit.verify'], json(logVerificationViewSchema)),
+  read('/api/audit/log/digest', "The hash chain's head (entry, position, hash) as a digest to keep outside the system", ['audit.verify'], json(logDigestViewSchema)),
+  read('/api/audit/views', 'Who viewed which record from the audit screen, newest first', ['audit.read'], json(z.array(auditRecordViewViewSchema), 'OK', paged), viewsQuery),
 
   read('/api/search', "The header's global search: users, carers and clients grouped, each group only when the caller may read that kind, and only the records they may read", 'signed-in', json(searchResultsViewSchema), searchQuery),
   read('/api/emergency', "The emergency screen: 999, the agency's on-call number, and the emergency contacts of the client of the caller's visit in progress or next", ['emergencies.raise'], json(emergencyContextViewSchema)),

@@ -1,5 +1,6 @@
 import { Database, FileClock, KeyRound, ShieldCheck } from 'lucide-react';
 import { AccessLogTable } from './access-log-table';
+import { LogIntegrityCard } from './log-integrity-card';
 
 /** What the platform really does (spec part 2 lists these four cards). */
 const CARDS = [
@@ -40,6 +41,7 @@ export function SecurityTab() {
             </div>
           </section>
         ))}
+        <LogIntegrityCard />
       </div>
       <AccessLogTable />
     </div>

@@ -5,6 +5,7 @@ import {
   CalendarClock,
   CalendarDays,
   ChartColumn,
+  History,
   ClipboardCheck,
   FileHeart,
   GraduationCap,
@@ -46,6 +47,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Diary', to: '/diary', icon: BookOpen },
   { label: 'Reports', to: '/reports', icon: ChartColumn },
   { label: 'Admin', to: '/admin', icon: ShieldCheck, permission: 'admin.panel' },
+  { label: 'Audit', to: '/audit', icon: History, permission: 'audit.read' },
 ];
 
 export const SETTINGS_NAV: NavItem = { label: 'Settings', to: '/settings', icon: Settings };

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { pdfText } from '../read-api/testing/pdf-text';
+import { startE2eEnvironment, ukDateTime, type E2eEnvironment } from './support';
+
+let env: E2eEnvironment;
+const shots = '.test-results/screenshots';
+const auditor = { email: 'iris.inspector@example.org', password: 'audit-e2e-password' };
+let clientId: string;
+let entryId: string;
+
+async function post(request: APIRequestContext, method: 'post' | 'patch', path: string, data: unknown): Promise<{ id: string }> {
+  const reply = await request[method](`${env.product.url}${path}`, { data, headers: { origin: env.product.url } });
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+  return (await reply.json()) as { id: string };
+}
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_audit');
+  const admin = await env.signedInContext();
+  await post(admin.request, 'post', '/api/users', { ...auditor, firstName: 'Iris', lastName: 'Inspector', role: 'auditor' });
+  const carerId = (await post(admin.request, 'post', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa.diaz@example.org', employeeId: 'EMP-AUD-1', startDate: '2024-03-01' })).id;
+  clientId = (
+    await post(admin.request, 'post', '/api/clients', {
+      clientId: 'CL-AUD-1',
+      firstName: 'Edith',
+      lastName: 'Marsh',
+      dateOfBirth: '1938-05-14',
+      address: '4 Mill Lane, Leeds',
+      emergencyContact: 'Paul Marsh',
+      emergencyPhone: '07700 900123',
+      careLevel: 'medium',
+    })
+  ).id;
+  await post(admin.request, 'patch', `/api/clients/${clientId}`, { careLevel: 'high', careInstructions: 'Two carers for transfers' });
+  entryId = (await post(admin.request, 'post', '/api/diary', { carerId, clientId, entryDate: '2026-03-04T09:15:00Z', title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true })).id;
+  await admin.close();
+}, 180_000);
+afterAll(async () => env?.stop());
+
+async function openAudit(width = 1280, height = 900): Promise<Page> {
+  const context = await env.signedInContext({ width, height }, auditor);
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}/audit`);
+  return page;
+}
+
+const field = (page: Page, name: string) => page.getByTestId('audit-client-file').locator('table').first().getByRole('row', { name: new RegExp(`^${name} `) });
+
+describe('Audit screen in Chromium', () => {
+  it('an auditor finds a client, moves back before a change and sees the old version, opens a confidential entry (logged) and exports the timeline', async () => {
+    const page = await openAudit();
+    // The sidebar offers the audit screen to an auditor.
+    await expect.poll(() => page.getByRole('link', { name: 'Audit' }).first().isVisible()).toBe(true);
+
+    await page.getByLabel('Search records').fill('Edith');
+    await page.getByRole('button', { name: 'Find records' }).click();
+    await page.getByRole('button', { name: /Client Edith Marsh/ }).click();
+
+    // Now: the client as it stands, its file with the confidential entry, and three events... two for the client.
+    await expect.poll(() => field(page, 'careLevel').textContent()).toContain('high');
+    await expect.poll(() => page.getByTestId('audit-event').count()).toBe(2);
+    await page.screenshot({ path: `${shots}/audit-1280.png`, fullPage: true });
+
+    // One event back: before the change, the old version.
+    await page.getByRole('button', { name: 'Previous event' }).click();
+    await expect.poll(() => field(page, 'careLevel').textContent()).toContain('medium');
+    expect(await page.getByTestId('audit-instant').textContent()).toContain('1 of 2 events');
+    expect(await page.getByTestId('audit-client-file').textContent()).not.toContain('Two carers for transfers');
+    expect(await page.getByTestId('audit-client-file').textContent()).toContain('No other records named the client by then.');
+
+    // The picker, in London time: a day before the client existed.
+    const dayBefore = new Date(Date.now() - 86_400_000);
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(dayBefore).replace(' ', 'T');
+    await page.getByLabel('As of (London time)').fill(ukDateTime(wall));
+    await page.getByLabel('As of (London time)').blur();
+    await expect.poll(() => page.getByTestId('audit-client-file').textContent()).toContain('The client was not registered yet.');
+
+    // Back to now, then open the confidential entry from the client file.
+    await page.getByRole('button', { name: 'Now' }).click();
+    await page.getByText('Diary entry', { exact: true }).first().click();
+    await page.getByRole('button', { name: 'Open its history' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Diary entry: Family concern' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('row', { name: /^isConfidential / }).textContent()).toContain('yes');
+
+    // Export the timeline PDF and read it back.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export timeline (PDF)' }).click()]);
+    const text = await pdfText(await readFile((await download.path())!));
+    expect(text).toContain('Diary entry added');
+    expect(text).toContain('Family concern');
+
+    // The view was logged: who viewed what.
+    await page.getByRole('tab', { name: 'Who viewed what' }).click();
+    await expect
+      .poll(() => page.getByTestId('audit-views').getByRole('row').filter({ hasText: 'Confidential diary entry' }).filter({ hasText: `diary-entry-${entryId}` }).first().textContent())
+      .toContain('Iris Inspector');
+    await page.context().close();
+  });
+
+  it('fits a phone', async () => {
+    const page = await openAudit(390, 844);
+    await page.getByLabel('Search records').fill('Marsh');
+    await page.getByRole('button', { name: 'Find records' }).click();
+    await page.getByRole('button', { name: /Client Edith Marsh/ }).click();
+    await expect.poll(() => page.getByTestId('audit-event').count()).toBe(2);
+    expect(await page.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/audit-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('is not offered to a coordinator', async () => {
+    const admin = await env.signedInContext();
+    await post(admin.request, 'post', '/api/users', { email: 'cora@example.org', password: 'coordinator-e2e-pass', firstName: 'Cora', lastName: 'Ord', role: 'coordinator' });
+    await admin.close();
+    const context = await env.signedInContext({ width: 1280, height: 900 }, { email: 'cora@example.org', password: 'coordinator-e2e-pass' });
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/`);
+    await expect.poll(() => page.getByRole('link', { name: 'Carers' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    await context.close();
+  });
+});

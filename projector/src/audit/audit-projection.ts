@@ -1,0 +1,60 @@
+import { recordOf, type RecordedEvent } from '@care/events';
+import type { Projection } from '../projection';
+import { auditSchema } from './audit-schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The client file's index for the audit screen: a stream is part of a client's file once any of its events names
+ * the client by `clientId` (the shared rule every feature's events follow: CONTRACTS "Stream ids"), or it is the
+ * client's own stream. Generic: it reads every event type, so prescriptions, incidents and care plans join their
+ * client's file without a line here. The file's records are then read from the log itself, never from here.
+ * Also the list of RecordViewed events (who viewed what).
+ */
+export const auditProjection: Projection = {
+  name: 'audit',
+  version: 1,
+  tables: ['audit_stream_links', 'audit_record_views'],
+  schema: auditSchema,
+  handles: () => true,
+  async apply(db, events) {
+    const links = new Map<string, { client_id: string; stream_id: string; first_at: string }>();
+    const views = [];
+    for (const event of events) {
+      const clientId = clientOf(event);
+      if (clientId) {
+        const key = `${clientId} ${event.streamId}`;
+        if (!links.has(key)) links.set(key, { client_id: clientId, stream_id: event.streamId, first_at: event.metadata.occurredAt });
+      }
+      if (event.type === 'RecordViewed') {
+        views.push({
+          event_id: event.eventId,
+          user_id: event.metadata.userId,
+          view: event.data.view,
+          stream_id: event.data.streamId,
+          client_id: event.data.clientId,
+          as_of: event.data.asOf,
+          viewed_at: event.metadata.occurredAt,
+        });
+      }
+    }
+    const rows = [...links.values()];
+    for (let start = 0; start < rows.length; start += 1000) {
+      await db.insertInto('audit_stream_links').values(rows.slice(start, start + 1000)).onConflict((oc) => oc.columns(['client_id', 'stream_id']).doNothing()).execute();
+    }
+    for (let start = 0; start < views.length; start += 1000) {
+      await db.insertInto('audit_record_views').values(views.slice(start, start + 1000)).onConflict((oc) => oc.column('event_id').doNothing()).execute();
+    }
+  },
+};
+
+function clientOf(event: RecordedEvent): string | undefined {
+  // A view names the client it looked at; it is not part of the client's file.
+  if (event.type === 'RecordViewed') return undefined;
+  const record = recordOf(event.streamId);
+  // Only records (a uuid after the kind): reservations and per-day bookings are not part of anyone's file.
+  if (!UUID.test(record.id)) return undefined;
+  if (record.kind === 'client') return record.id;
+  const data = event.data as { clientId?: unknown };
+  return typeof data.clientId === 'string' && UUID.test(data.clientId) ? data.clientId.toLowerCase() : undefined;
+}

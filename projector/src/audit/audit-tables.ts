@@ -1,0 +1,26 @@
+import type { ColumnType } from 'kysely';
+import type { RecordViewKind } from '@care/events';
+
+/** Which streams belong to a client's file: every stream one of whose events names the client (issue 20). */
+export interface AuditStreamLinksTable {
+  client_id: string;
+  stream_id: string;
+  /** When the stream first named the client: the file as of an earlier instant can skip it. */
+  first_at: ColumnType<Date, string, string>;
+}
+
+/** RecordViewed events: who opened what from the audit screen, and when. */
+export interface AuditRecordViewsTable {
+  event_id: string;
+  user_id: string;
+  view: RecordViewKind;
+  stream_id: string | null;
+  client_id: string | null;
+  as_of: ColumnType<Date | null, string | null, string | null>;
+  viewed_at: ColumnType<Date, string, string>;
+}
+
+export interface AuditTables {
+  audit_stream_links: AuditStreamLinksTable;
+  audit_record_views: AuditRecordViewsTable;
+}

@@ -1,0 +1,74 @@
+import type pg from 'pg';
+import type { HistoryEvent } from '@care/events';
+
+/**
+ * Reads records straight from the event log (the PostgreSQL store's es_events, in the database the read API
+ * shares with it): history and "as of" come from the events themselves, never from a read model that could
+ * have been rebuilt differently. With EventStoreDB the log lives elsewhere (README, Audit).
+ */
+interface Row {
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  transaction_id: string;
+  sequence: string;
+  event_type: string;
+  data: unknown;
+  metadata: { userId?: string; occurredAt?: string; correlationId?: string; causationId?: string };
+}
+
+export type StreamEvent = HistoryEvent & { readonly streamId: string };
+
+const toEvent = (row: Row): StreamEvent => ({
+  streamId: row.stream_id,
+  eventId: row.event_id,
+  type: row.event_type,
+  revision: Number(row.stream_revision),
+  position: `${row.transaction_id}.${row.sequence}`,
+  data: row.data,
+  userId: row.metadata.userId ?? 'unknown',
+  occurredAt: row.metadata.occurredAt ?? new Date(0).toISOString(),
+  correlationId: row.metadata.correlationId ?? '',
+  causationId: row.metadata.causationId ?? '',
+});
+
+const COLUMNS = 'event_id, stream_id, stream_revision, transaction_id, sequence, event_type, data, metadata';
+
+export class AuditLog {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async stream(streamId: string): Promise<StreamEvent[]> {
+    const { rows } = await this.pool.query<Row>(`select ${COLUMNS} from es_events where stream_id = $1 order by stream_revision`, [streamId]);
+    return rows.map(toEvent);
+  }
+
+  /** Several streams at once, each in its own order (the client file). */
+  async streams(streamIds: readonly string[]): Promise<Map<string, StreamEvent[]>> {
+    const byStream = new Map<string, StreamEvent[]>();
+    if (streamIds.length === 0) return byStream;
+    const { rows } = await this.pool.query<Row>(
+      `select ${COLUMNS} from es_events where stream_id = any($1::text[]) order by stream_id, stream_revision`,
+      [streamIds],
+    );
+    for (const row of rows) {
+      const events = byStream.get(row.stream_id) ?? [];
+      events.push(toEvent(row));
+      byStream.set(row.stream_id, events);
+    }
+    return byStream;
+  }
+
+  async exists(streamId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('select 1 from es_streams where stream_id = $1', [streamId]);
+    return rows.length > 0;
+  }
+
+  /** Streams whose id ends with this record id (a search by id, whatever its kind). */
+  async streamsOfId(id: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ stream_id: string }>(
+      `select stream_id from es_streams where stream_id like '%-' || $1 order by stream_id limit 20`,
+      [id],
+    );
+    return rows.map((row) => row.stream_id);
+  }
+}

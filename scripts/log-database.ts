@@ -1,0 +1,46 @@
+import path from 'node:path';
+import pg from 'pg';
+import { z } from 'zod';
+import { databaseUrl, parseEnv, port, portInUse, startEmbeddedPostgres, withDatabase } from '@care/events/server';
+
+/**
+ * The database `npm run verify-log` and `npm run log-digest` check: DATABASE_URL when set; otherwise the
+ * embedded PostgreSQL of `npm start` (its running server when it is up, since checking is read-only apart
+ * from sealing what is final; or started here from DATA_DIR for the check).
+ */
+const env = parseEnv(
+  z.object({
+    DATABASE_URL: databaseUrl.optional(),
+    EVENTSTORE_URL: z.string().optional(),
+    EMBEDDED_PG_PORT: port(5433),
+    DATA_DIR: z.string().default('.data'),
+  }),
+);
+
+export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  if (env.EVENTSTORE_URL) {
+    console.error(
+      'EVENTSTORE_URL is set: the hash chain belongs to the PostgreSQL event store. EventStoreDB keeps its own ' +
+        'append-only chunk files with per-chunk checksums and has no SQL path to edit an event; see the README (Audit).',
+    );
+    process.exit(2);
+  }
+  let stop: (() => Promise<void>) | undefined;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    if (await portInUse(env.EMBEDDED_PG_PORT)) {
+      url = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/care`;
+    } else {
+      const embedded = await startEmbeddedPostgres({ dataDir: path.join(path.resolve(env.DATA_DIR), 'postgres'), port: env.EMBEDDED_PG_PORT, persistent: true });
+      url = withDatabase(embedded.url, 'care');
+      stop = () => embedded.stop();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.end();
+    await stop?.();
+  }
+}
