@@ -7,6 +7,7 @@ import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
 import { measureCommands } from './commands';
 import { measureDashboardStats } from './dashboard-stats';
+import { measureReports, reportRows } from './reports';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { measureListPages } from './list-pages';
@@ -65,6 +66,8 @@ async function main(): Promise<number> {
     step('(k) alert pushes to a second read-api instance (1 and 1,000 sockets) and GET /api/dashboard/stats at 100,000 visits');
     const alertPush = await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`));
     const dashboardStats = await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'));
+    step('(l) Reports & Analytics: overview and performance over a year of 100,000 visits, and its PDF');
+    const reports = await measureReports(await postgres.freshDatabase('reports'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -87,6 +90,7 @@ async function main(): Promise<number> {
       ...commands,
       ...alertPush,
       ...dashboardStats,
+      ...reports,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -131,6 +135,7 @@ async function main(): Promise<number> {
       { metric: 'storeAppendsPerSec', value: results.storeAppendsPerSec, unit: 'events/s' },
       { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
       ...alertRows({ ...alertPush, ...dashboardStats }),
+      ...reportRows(reports),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

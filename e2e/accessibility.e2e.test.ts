@@ -52,6 +52,7 @@ const ADMIN_ROUTES = [
   '/visits/new',
   '/alerts',
   '/tasks',
+  '/reports',
   '/care-plans',
   '/incidents',
   '/settings',
@@ -66,7 +67,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/reports', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;

@@ -36,6 +36,7 @@ import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
 import { taskRoutes } from './tasks/task-routes';
+import { reportScheduleRoutes } from './reports/report-schedule-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
@@ -104,6 +105,7 @@ export function createCommandApp({
     alertRoutes(deps),
     taskRoutes(deps),
     incidentRoutes(deps),
+    reportScheduleRoutes(deps),
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),

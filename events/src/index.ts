@@ -34,6 +34,7 @@ export * from './dashboard';
 export * from './emergencies';
 export * from './search';
 export * from './account';
+export * from './reports';
 export * from './limits';
 export * from './safe-text';
 export * from './event-fields';

@@ -1,3 +1,4 @@
+import { reportScheduleEvents, type ReportScheduleEvent } from './reports/report-schedule-events';
 import type { z } from 'zod';
 import { carerEventDefinitions, type CarerEvent } from './carers/carer-events';
 import { employeeIdEventDefinitions, type EmployeeIdEvent } from './carers/employee-id-events';
@@ -58,6 +59,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
+  ...reportScheduleEvents,
   ...auditSliceEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -90,7 +92,8 @@ export type DomainEvent =
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent
-  | AuditSliceEvent;
+  | AuditSliceEvent
+  | ReportScheduleEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
   readonly eventId: string;

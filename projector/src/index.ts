@@ -15,5 +15,8 @@ export type * from './shifts/shift-tables';
 export type * from './alerts/alert-tables';
 export type * from './tasks/task-tables';
 export type * from './incidents/incident-tables';
+export type * from './reports/report-tables';
+export type { ReportSchedulesTable, ReportRunsTable } from './reports/report-schedule-projection';
+export { VISIT_MEASURES } from './reports/report-schema';
 export { projections, type Projection } from './projection';
 export { CARER_SEARCH_COLUMNS, CLIENT_SEARCH_COLUMNS, DIARY_SEARCH_COLUMNS, USER_SEARCH_COLUMNS, searchTextOf } from './shared/search-text';

@@ -12,6 +12,8 @@ import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
+import { reportsProjection } from './reports/report-projection';
+import { reportSchedulesProjection } from './reports/report-schedule-projection';
 import { carePlansProjection } from './care-plans/care-plan-projection';
 import { incidentsProjection } from './incidents/incident-projection';
 import { accessLogProjection } from './users/access-log-projection';
@@ -52,6 +54,8 @@ export const projections: readonly Projection[] = [
   alertsProjection,
   tasksProjection,
   incidentsProjection,
+  reportsProjection,
+  reportSchedulesProjection,
   auditProjection,
   carePlansProjection,
 ];

@@ -1,2 +1,3 @@
 export { readModelChecksums } from './read-model-checksum';
 export { AlertTaskLog } from './alert-task-fixtures';
+export { registerCarer } from './carer-event-fixtures';

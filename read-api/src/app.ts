@@ -50,6 +50,8 @@ import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
+import { reportRoutes } from './reports/report-routes';
+import { reportScheduleReadRoutes } from './reports/report-schedule-routes';
 
 export interface ReadApiOptions {
   readonly pool: pg.Pool;
@@ -116,6 +118,8 @@ export async function createReadApi({
     carePlanRoutes(deps),
     incidentRoutes(deps),
     dashboardRoutes(deps),
+    reportRoutes(deps),
+    reportScheduleReadRoutes(deps),
     statusRoutes(deps),
     searchRoutes(deps),
     emergencyRoutes(deps, agencyContacts),

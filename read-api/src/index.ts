@@ -1,1 +1,2 @@
 export { createReadApi } from './app';
+export type { ReadApi } from './app';

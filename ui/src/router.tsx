@@ -66,6 +66,7 @@ const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emer
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
 const IncidentsPage = lazyRouteComponent(() => import('./features/incidents/incidents-page'), 'IncidentsPage');
+const ReportsPage = lazyRouteComponent(() => import('./features/reports/reports-page'), 'ReportsPage');
 const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
 const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
 
@@ -171,6 +172,8 @@ const tasksRoute = createRoute({
   },
 });
 
+/** Reports & Analytics (issue 21). */
+const reportsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reports', component: ReportsPage });
 /** Audit and time travel (issue 20): administrators and auditors. */
 const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
 /** Care Planner (issue 19). */
@@ -206,6 +209,7 @@ const routeTree = rootRoute.addChildren([
   alertsRoute,
   tasksRoute,
   incidentsRoute,
+  reportsRoute,
   auditRoute,
   carePlansRoute,
   ...operationsRoutes,

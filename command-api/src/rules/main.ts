@@ -1,6 +1,9 @@
 import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
 import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-policy';
+import { z } from 'zod';
+import { ScheduledReportJob } from '../reports/scheduled-report-job';
+import { fileClock } from '../reports/file-clock';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 
@@ -16,6 +19,13 @@ const env = parseEnv(
     VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
     /** How often the timeliness policy looks for late and missed visits. */
     VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+    /** How often scheduled reports are looked for (they are due at 07:00 London). */
+    REPORT_SCHEDULE_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+    /**
+     * Test hook: a file holding an ISO instant that the scheduled-report job takes as "now" while it exists (the
+     * end-to-end test moves time past a period's end with it). Unset in production.
+     */
+    REPORT_CLOCK_FILE: z.string().min(1).optional(),
   }),
 );
 const logger = createLogger('rules', env.LOG_LEVEL);
@@ -27,13 +37,17 @@ const stopTimeliness = startVisitTimelinessPolicy(
   { store, pool, logger },
   { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
 );
+const reports = new ScheduledReportJob(
+  { store, pool, db: createReadModelDb(pool), logger },
+  { intervalMs: env.REPORT_SCHEDULE_INTERVAL_MS, clock: env.REPORT_CLOCK_FILE ? fileClock(env.REPORT_CLOCK_FILE) : undefined },
+);
+reports.start();
 logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopTimeliness();
-    void runner
-      .stop()
+    void Promise.all([runner.stop(), reports.stop()])
       .then(() => Promise.allSettled([store.close(), pool.end()]))
       .finally(() => process.exit(0));
   });

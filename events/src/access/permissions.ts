@@ -106,6 +106,11 @@ const MATRIX = {
     description: "Open the audit screen: any record's history, the record or client file as of an instant, who viewed what",
   },
   'audit.verify': { roles: ['admin'], description: "Verify the event log's hash chain and read its digest in the admin panel" },
+  'reports.read': { roles: ['admin', 'coordinator'], description: 'Read Reports & Analytics and export them as PDF and CSV; download scheduled reports' },
+  'reports.schedule': {
+    roles: ['admin', 'coordinator'],
+    description: 'Schedule weekly or monthly reports and pause, resume or delete their own schedules (admins: any schedule)',
+  },
 } as const satisfies Record<string, { roles: readonly NamedRole[]; description: string }>;
 
 export type Permission = keyof typeof MATRIX;

@@ -22,5 +22,6 @@ export * from '../dashboard/dashboard-view-schema';
 export * from '../emergencies/emergency-view-schema';
 export * from '../search/search-view-schema';
 export * from '../account/account-view-schema';
+export * from '../reports/report-view-schema';
 export * from '../audit/audit-view-schema';
 export * from '../care-plans/care-plan-view-schema';

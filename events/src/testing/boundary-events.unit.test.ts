@@ -35,6 +35,7 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitCheckedOut.location.latitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.longitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.accuracy': { column: 'appointments.check_out_location', type: 'jsonb' },
+  'ScheduledReportGenerated.sizeBytes': { column: 'report_runs.size_bytes', type: 'integer' },
   'CarePlanUpdated.version': { column: 'care_plans.version', type: 'integer' },
   'CarePlanAgreed.version': { column: 'care_plan_versions.version', type: 'integer' },
   'CarePlanReviewRecorded.version': { column: 'care_plan_reviews.version', type: 'integer' },

@@ -12,6 +12,8 @@ import type { IncidentTables } from '../incidents/incident-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
+import type { ReportTables } from '../reports/report-tables';
+import type { ReportScheduleTables } from '../reports/report-schedule-projection';
 import type { ProjectionDeadLettersTable, ProjectionStatusTable } from '../runner/status-tables';
 
 /** The read-model tables, owned by the projector and queried by the read API. */
@@ -74,6 +76,8 @@ export interface AccessLogTable {
 
 /** Every read-model table: the ones above and each feature slice's own. */
 export interface ReadModelDatabase extends ClientTables,
+    ReportTables,
+    ReportScheduleTables,
     TrainingTables,
     DiaryTables,
     VoiceNoteTables,

@@ -22,6 +22,9 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
   incidents: { resources: ['incidents'], permissions: ['incidents.read', 'incidents.readOwn'] },
+  // Reports also follow alerts:changed and training:changed in the browser (their Active Alerts and compliance).
+  reports: { resources: ['reports'], permissions: ['reports.read'] },
+  report_schedules: { resources: ['report-schedules'], permissions: ['reports.read'] },
   // Not `audit`: the audit screen must not reload on its own pushes, since every record it opens is logged as a
   // view, which changes this read model again. Nothing under /api/audit-views, so no screen reloads on it.
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },

@@ -52,7 +52,15 @@ import {
   notificationChoicesViewSchema,
   searchResultsViewSchema,
   supportInfoViewSchema,
+  reportOverviewSchema,
+  reportPerformanceSchema,
+  reportComplianceSchema,
+  reportQualitySchema,
+  reportOperationalSchema,
+  reportScheduleViewSchema,
 } from '@care/events/api';
+import { reportQuery } from '../reports/report-routes';
+import { reportExportQuery } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
@@ -180,6 +188,18 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   }),
   read('/api/care-plans/:id/diff', 'What changed between two versions of a care plan, field by field', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDiffViewSchema), carePlanDiffQuery),
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
+
+  read('/api/reports/overview', 'Reports Overview: total appointments, completion and punctuality rates, open alerts, and the trend', ['reports.read'], json(reportOverviewSchema), reportQuery),
+  read('/api/reports/performance', 'Reports Performance: the top 10 carers by completion rate, with punctuality and average duration', ['reports.read'], json(reportPerformanceSchema), reportQuery),
+  read('/api/reports/compliance', 'Reports Compliance: training compliance per active carer now, and training expiring within 30 days', ['reports.read'], json(reportComplianceSchema), reportQuery),
+  read('/api/reports/quality', 'Reports Quality: quality metrics with their rules, and the Care Diary Summary', ['reports.read'], json(reportQualitySchema), reportQuery),
+  read('/api/reports/operational', 'Reports Operational: resource utilisation (booked visit ÷ rostered shift hours) and up to 5 open alerts', ['reports.read'], json(reportOperationalSchema), reportQuery),
+
+  read('/api/reports/export.pdf', 'Export Reports as PDF with charts: Overview Summary, Detailed Analytics, or a Custom Report of chosen measures and grouping', ['reports.read'], { 200: { description: 'The report as PDF', contentType: 'application/pdf' } }, reportExportQuery),
+  read('/api/reports/export.csv', 'Export Reports as CSV: the same figures as the PDF', ['reports.read'], csv('The report as CSV'), reportExportQuery),
+
+  read('/api/report-schedules', 'Scheduled reports: each schedule with who scheduled it, when it runs next and its latest generated reports', ['reports.read'], json(z.array(reportScheduleViewSchema))),
+  read('/api/report-runs/:id/file', 'A scheduled report as generated (PDF or CSV)', ['reports.read'], { 200: { description: 'The report file', contentType: 'application/pdf' } }),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
 

@@ -5,5 +5,4 @@
 export const COMING_SOON_ROUTES = [
   { path: '/medications', title: 'Medication Management' },
   { path: '/finance', title: 'Financial Management' },
-  { path: '/reports', title: 'Reports & Analytics' },
 ] as const;

@@ -44,6 +44,9 @@ const REFUSED_RETRY_DELAY_MS = 5000;
  */
 const ALSO_SHOWN_UNDER: Readonly<Record<string, readonly string[]>> = {
   appointments: ['/api/diary/map', '/api/diary/live-map', '/api/diary/monitoring'],
+  // Reports show the open alerts and today's training compliance, which other read models keep.
+  alerts: ['/api/reports'],
+  training: ['/api/reports'],
 };
 
 /** Limit of the bell's list, read from its key (`…&limit=10`). */

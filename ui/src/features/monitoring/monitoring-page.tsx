@@ -1,7 +1,8 @@
 import { can, MONITORING_RANGES } from '@care/events';
-import { Download, ShieldAlert } from 'lucide-react';
+import { CalendarClock, Download, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
+import { ScheduleReportDialog } from '../reports/schedule-report-dialog';
 import { useExportMonitoring } from './export-monitoring';
 import {
   DEFAULT_MONITORING_FILTERS,
@@ -22,6 +23,7 @@ export function MonitoringPage() {
   const user = useCurrentUser();
   const [filters, setFilters] = useState<MonitoringFilters>(DEFAULT_MONITORING_FILTERS);
   const exportData = useExportMonitoring();
+  const [scheduling, setScheduling] = useState(false);
 
   if (!can(user.role, 'appointments.read')) {
     return (
@@ -42,6 +44,7 @@ export function MonitoringPage() {
           <h1 className="page-title">Care Monitoring &amp; Management</h1>
           <p className="page-subtitle">Every care visit as a record: planned and actual times, tasks, medication and sign-off.</p>
         </div>
+        <div className="monitoring-actions">
         <button
           type="button"
           className="button button-primary"
@@ -51,7 +54,15 @@ export function MonitoringPage() {
           <Download size={16} aria-hidden />
           Export Data
         </button>
+        {can(user.role, 'reports.schedule') && (
+          <button type="button" className="button button-secondary" onClick={() => setScheduling(true)}>
+            <CalendarClock size={16} aria-hidden />
+            Schedule Report
+          </button>
+        )}
+        </div>
       </div>
+      <ScheduleReportDialog open={scheduling} onOpenChange={setScheduling} defaults={{ region: '', carerId: filters.carerId }} />
       <RecordsFilterBar
         value={filters}
         onChange={setFilters}

@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { londonToday, REPORT_RANGE_LABELS, reportExportQuery, reportFiltersQuery, reportScope, type ReportFormat, type ReportScope } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
+import { READ_MODEL_SCHEMA } from '@care/projector';
+import { reportFile } from './report-documents';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+import { ReportQueries } from './report-queries';
+
+export const reportQuery = reportFiltersQuery;
+
+/**
+ * Reports & Analytics (spec part 2), one route per tab, each taking the same filters (range preset or custom
+ * from/to, region, carer). Figures follow spec part 2 section 9 and come from the reports projection's roll-ups.
+ */
+export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
+  const queries = new ReportQueries(db);
+  const router = new Router<ReadState>({ prefix: '/api/reports' });
+  router.use(requirePermission('reports.read'));
+  const scopeOf = (query: unknown): ReportScope => reportScope(parseOr400(reportQuery, query), londonToday());
+
+  router.get('/overview', async (ctx) => {
+    ctx.body = await queries.overview(scopeOf(ctx.query));
+  });
+  router.get('/performance', async (ctx) => {
+    ctx.body = await queries.performance(scopeOf(ctx.query));
+  });
+  router.get('/compliance', async (ctx) => {
+    ctx.body = await queries.compliance(scopeOf(ctx.query), londonToday());
+  });
+  router.get('/quality', async (ctx) => {
+    ctx.body = await queries.quality(scopeOf(ctx.query));
+  });
+  router.get('/operational', async (ctx) => {
+    ctx.body = await queries.operational(scopeOf(ctx.query));
+  });
+  // Export Reports: exactly what the filters show, as a real file (PDF with its charts, or CSV).
+  const exportAs = (format: ReportFormat) => async (ctx: ParameterizedContext<ReadState>) => {
+    const query = parseOr400(reportExportQuery, ctx.query);
+    const today = londonToday();
+    const scope = reportScope(query, today);
+    const carer = scope.carerId
+      ? await db.withSchema(READ_MODEL_SCHEMA).selectFrom('report_carers').select(['first_name', 'last_name']).where('id', '=', scope.carerId).executeTakeFirst()
+      : undefined;
+    const file = await reportFile(
+      db,
+      {
+        kind: query.report,
+        scope,
+        rangeLabel: REPORT_RANGE_LABELS[query.range],
+        measures: query.measures,
+        groupBy: query.groupBy,
+        today,
+        generatedAt: new Date(),
+        carerName: carer ? `${carer.first_name} ${carer.last_name}` : null,
+      },
+      format,
+    );
+    ctx.type = file.contentType;
+    ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
+    ctx.body = file.body;
+  };
+  router.get('/export.pdf', exportAs('pdf'));
+  router.get('/export.csv', exportAs('csv'));
+  return router;
+}
