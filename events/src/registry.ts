@@ -9,6 +9,7 @@ import { projectionEventDefinitions, type ProjectionEvent } from './projections/
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { alertSliceEvents, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
+import { medicationSliceEvents, type MedicationSliceEvent } from './medications';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -41,6 +42,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerShiftBookingEvents,
   ...alertSliceEvents,
   ...taskSliceEvents,
+  ...medicationSliceEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
@@ -68,6 +70,7 @@ export type DomainEvent =
   | CarerShiftBookingEvent
   | AlertSliceEvent
   | TaskSliceEvent
+  | MedicationSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent;

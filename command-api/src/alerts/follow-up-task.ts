@@ -24,6 +24,7 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   carer: 'staffing',
   // A carer in trouble on a visit: the follow-up is a welfare check, care work.
   emergency: 'care',
+  prescription: 'medication',
 };
 
 const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };
