@@ -34,6 +34,7 @@ import { feedbackRoutes } from './feedback/feedback-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
 import { taskRoutes } from './tasks/task-routes';
+import { medicationRoutes } from './medications/medication-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
@@ -101,6 +102,7 @@ export function createCommandApp({
     shiftRoutes(deps),
     alertRoutes(deps),
     taskRoutes(deps),
+    medicationRoutes(deps),
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),

@@ -72,6 +72,20 @@ export const PERMISSIONS = {
     description: 'Start and complete the tasks assigned to them (managers: any task)',
   },
   'tasks.write': { roles: ['admin', 'coordinator'], description: 'Create, change, assign, cancel and reopen tasks' },
+  'medications.read': { roles: ['admin', 'coordinator'], description: 'Read every prescription, medication record, MAR chart and the adherence figures' },
+  'medications.readOwn': {
+    roles: ['carer'],
+    description: 'Read the prescriptions and medication records of the clients on their own visits',
+  },
+  'medications.prescribe': {
+    roles: ['admin', 'coordinator'],
+    description: 'Prescribe, change, pause, resume and discontinue medicines; amend medication records; mark doses as missed',
+  },
+  'medications.administer': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Record the outcome of a dose (a carer only for the client of their own visit)',
+  },
+  'medications.reference': { roles: ['admin'], description: 'Add medicines to the reference database' },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",
