@@ -12,6 +12,7 @@ import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
+import { medicationsProjection } from './medications/medication-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 
@@ -48,6 +49,7 @@ export const projections: readonly Projection[] = [
   shiftsProjection,
   alertsProjection,
   tasksProjection,
+  medicationsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -27,6 +27,7 @@ import { NO_AGENCY_CONTACTS, type AgencyContacts } from './shared/agency-contact
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { taskRoutes } from './tasks/task-routes';
+import { medicationRoutes } from './medications/medication-routes';
 import { monitoringRoutes } from './monitoring/monitoring-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { shiftRoutes } from './shifts/shift-routes';
@@ -107,6 +108,7 @@ export async function createReadApi({
     shiftRoutes(deps),
     alertRoutes(deps),
     taskRoutes(deps),
+    ...medicationRoutes(deps),
     dashboardRoutes(deps),
     statusRoutes(deps),
     searchRoutes(deps),

@@ -37,6 +37,19 @@ export function periodAt(schedule: DoseSchedule, instant: string): SchedulePerio
   return found;
 }
 
+/** londonTimeToInstant formats dates several times; lists compute the same few dates and times for every row. */
+const instantCache = new Map<string, string>();
+function doseInstant(date: string, time: string): string {
+  const key = `${date}T${time}`;
+  let instant = instantCache.get(key);
+  if (instant === undefined) {
+    if (instantCache.size > 50_000) instantCache.clear();
+    instant = londonTimeToInstant(date, time);
+    instantCache.set(key, instant);
+  }
+  return instant;
+}
+
 /** Every scheduled dose due in [from, to), oldest first. */
 export function dosesBetween(schedule: DoseSchedule, from: string, to: string): DueDose[] {
   const fromMs = Date.parse(from);
@@ -52,7 +65,7 @@ export function dosesBetween(schedule: DoseSchedule, from: string, to: string): 
   const seen = new Set<string>();
   for (let date = first; date <= last; date = addDays(date, 1)) {
     for (const time of times) {
-      const dueAt = londonTimeToInstant(date, time);
+      const dueAt = doseInstant(date, time);
       const at = Date.parse(dueAt);
       if (at < fromMs || at >= toMs) continue;
       const period = periodAt(schedule, dueAt);

@@ -7,3 +7,4 @@ export * from './medication-request';
 export * from './reference-medicines';
 export * from './drug-interactions';
 export * from './allergy-match';
+export type * from './medication-view-schema';

@@ -21,6 +21,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
   alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
+  medications: { resources: ['medications', 'medication-records'], permissions: ['medications.read', 'medications.readOwn'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

@@ -13,6 +13,13 @@ import {
   carerAccountViewSchema,
   carerViewSchema,
   dashboardStatsSchema,
+  medicationViewSchema,
+  medicationRecordViewSchema,
+  dueDoseViewSchema,
+  medicationStatsSchema,
+  complianceSchema,
+  clientInteractionSchema,
+  prescriptionVersionSchema,
   clientViewSchema,
   diaryEntryVersionViewSchema,
   diaryEntryViewSchema,
@@ -36,6 +43,7 @@ import {
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
+import { dueQuery as medicationDueQuery, medicationListQuery, recordListQuery as medicationRecordListQuery } from '../medications/medication-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -66,6 +74,7 @@ function read(path: string, summary: string, access: RouteAccess, replies: Recor
 
 const paged = { 'X-Total-Count': 'Rows matching before limit and offset' };
 const readsVisits: RouteAccess = ['appointments.read', 'appointments.readOwn'];
+const readsMedications: RouteAccess = ['medications.read', 'medications.readOwn'];
 const csv = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
 });
@@ -132,6 +141,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/tasks', 'To-do tasks, newest first (without tasks.read: only those assigned to the caller)', ['tasks.read', 'tasks.readOwn'], json(z.array(taskViewSchema), 'OK', paged), taskListQuery),
   read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
+
+  read('/api/medications', 'Prescriptions by client with adherence (30 days) and next due (a carer: the clients on their own visits)', readsMedications, json(z.array(medicationViewSchema), 'OK', paged), medicationListQuery),
+  read('/api/medications/due', 'Due & Overdue: doses without an outcome from 24 hours back to an hour ahead, oldest first', readsMedications, json(z.array(dueDoseViewSchema)), medicationDueQuery),
+  read('/api/medications/stats', 'The Medication Management cards: Active Medications, Due Now, Overdue, Avg Adherence', readsMedications, json(medicationStatsSchema)),
+  read('/api/medications/compliance', 'Adherence over 30 days per client and per medicine, lowest first', readsMedications, json(complianceSchema)),
+  read('/api/medications/interactions', "Known interactions among each client's active medicines (curated, sourced table)", readsMedications, json(z.array(clientInteractionSchema))),
+  read('/api/medications/:id/history', 'Every version of a prescription: what changed, who, when and why', readsMedications, json(z.array(prescriptionVersionSchema))),
+  read('/api/medication-records', 'Administration records, newest first, filtered by client, carer, medicine, status and London dates', readsMedications, json(z.array(medicationRecordViewSchema), 'OK', paged), medicationRecordListQuery),
 
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
