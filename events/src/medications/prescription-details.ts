@@ -40,7 +40,7 @@ export const prescriptionDetailsSchema = z.object({
   /** As the prescriber wrote it, e.g. "Twice daily". */
   frequency: eventText(TEXT_LIMITS.reference),
   /** London wall-clock times each dose is due; empty for a PRN-only medicine. */
-  doseTimes: z.array(z.string().regex(CLOCK_TIME)).max(MEDICATION_LIMITS.doseTimes),
+  doseTimes: z.array(z.string().max(5).regex(CLOCK_TIME)).max(MEDICATION_LIMITS.doseTimes),
   timeCritical: z.boolean(),
   prn: prnProtocolSchema.nullable(),
   instructions: eventText(TEXT_LIMITS.shortReason).nullable(),
