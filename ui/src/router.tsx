@@ -65,6 +65,7 @@ const SettingsPage = lazyRouteComponent(() => import('./features/settings/settin
 const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emergency-page'), 'EmergencyPage');
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
+const MedicationsPage = lazyRouteComponent(() => import('./features/medications/medications-page'), 'MedicationsPage');
 
 /**
  * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
@@ -165,6 +166,9 @@ const tasksRoute = createRoute({
   },
 });
 
+/** Medication Management and the eMAR (issue 17). */
+const medicationsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/medications', component: MedicationsPage });
+
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -194,6 +198,7 @@ const routeTree = rootRoute.addChildren([
   visitsRoute,
   alertsRoute,
   tasksRoute,
+  medicationsRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
   ...shellScreenRoutes,

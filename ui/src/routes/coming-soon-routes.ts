@@ -4,7 +4,6 @@
  */
 export const COMING_SOON_ROUTES = [
   { path: '/care-plans', title: 'Care Planner' },
-  { path: '/medications', title: 'Medication Management' },
   { path: '/finance', title: 'Financial Management' },
   { path: '/incidents', title: 'Incident Management' },
   { path: '/reports', title: 'Reports & Analytics' },
