@@ -1,5 +1,6 @@
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
+import { medicationDoseMissed, medicationRefusedTwice, medicationTimeCriticalMissed } from './medication-rules';
 import { registered, type RegisteredRule } from './rule';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
@@ -16,4 +17,7 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(trainingExpired),
   registered(carerOverbooked),
   registered(diaryUrgent),
+  registered(medicationDoseMissed),
+  registered(medicationTimeCriticalMissed),
+  registered(medicationRefusedTwice),
 ];

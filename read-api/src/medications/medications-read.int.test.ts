@@ -12,6 +12,8 @@ import {
   prescriptionVersionSchema,
 } from '@care/events/api';
 import { requester, type ApiReply, type TestUser } from '@care/command-api/testing';
+import { createReadModelDb } from '@care/projector';
+import { activePrescriptionDoses, doseOutcomes, latestOutcomeOf, latestTwoOutcomes } from '@care/projector/rule-facts';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
@@ -159,5 +161,23 @@ describe('records and history', () => {
     ]);
     expect(body[1]?.changes).toMatchObject({ dosage: '2 tablets' });
     expect((await read(`/api/medications/${ids.metformin}/history`, carer)).status).toBe(404);
+  });
+});
+
+describe('the facts the medication alert rules read', () => {
+  it('gives each active prescription its schedule and recorded doses, the latest outcomes, and a dose’s outcome', async () => {
+    await read('/api/medications');
+    const db = createReadModelDb(stack!.pool);
+    const doses = await activePrescriptionDoses(db, new Date(Date.now() - 3 * 86_400_000));
+    const amlodipine = doses.find((fact) => fact.id === ids.amlodipine)!;
+    expect(amlodipine).toMatchObject({ name: 'Amlodipine', clientName: 'Edith Green', timeCritical: false });
+    expect(amlodipine.recorded.sort()).toEqual([dueOn(2), dueOn(1), dueOn(0)].sort());
+    expect(amlodipine.schedule.periods[0]?.doseTimes).toEqual([time]);
+    const latest = await latestTwoOutcomes(db, new Date(Date.now() - 7 * 86_400_000));
+    expect(latest.filter((o) => o.prescriptionId === ids.amlodipine).map((o) => o.dueAt.toISOString())).toEqual([dueOn(0), dueOn(1)]);
+    expect((await latestOutcomeOf(db, [ids.amlodipine]))[0]?.dueAt.toISOString()).toBe(dueOn(0));
+    const { outcomes, statuses } = await doseOutcomes(db, [`${ids.amlodipine}/${dueOn(1)}`, `${ids.warfarin}/${dueOn(0, inHalfAnHour)}`]);
+    expect(outcomes.map((o) => [o.prescriptionId, o.code])).toEqual([[ids.amlodipine, 'T']]);
+    expect(statuses.get(ids.warfarin)).toBe('active');
   });
 });
