@@ -25,7 +25,7 @@ let stack: ReadStack | undefined;
 let coordinator: TestUser;
 let carer: TestUser;
 let lastPosition = '';
-const ids: Record<string, string> = {};
+const ids = {} as Record<"edith" | "frank" | "amlodipine" | "warfarin" | "ibuprofen" | "metformin", string>;
 
 const doseInstant = new Date(Date.now() - 10 * 60_000);
 const time = londonClock(doseInstant);
