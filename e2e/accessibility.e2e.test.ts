@@ -83,6 +83,20 @@ const byButton = (name: string, path: string): DialogScan => ({
   },
 });
 
+/** A form dialog scanned again with its first date field's calendar open (the Monday-first calendar of issue 16). */
+const withCalendar = (scan: DialogScan): DialogScan => ({
+  ...scan,
+  then: [
+    {
+      name: 'calendar open',
+      async show(page) {
+        await page.getByRole('dialog').getByRole('button', { name: 'Choose date' }).first().click();
+        await expect.poll(() => page.getByRole('grid').isVisible()).toBe(true);
+      },
+    },
+  ],
+});
+
 async function openAccessibility(page: Page, phone: boolean) {
   if (phone) {
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -147,12 +161,12 @@ const SHARED_DIALOGS: readonly DialogScan[] = [
 ];
 const ADMIN_DIALOGS: readonly DialogScan[] = [
   ...SHARED_DIALOGS,
-  byButton('Add Carer', '/carers'),
+  withCalendar(byButton('Add Carer', '/carers')),
   byButton('Add Client', '/clients'),
   byButton('Add Training Record', '/training'),
   byButton('Add Entry', '/diary'),
   byButton('New Shift', '/scheduling'),
-  byButton('Add Appointment', '/schedule-day'),
+  withCalendar(byButton('Add Appointment', '/schedule-day')),
   byButton('Schedule Visit', '/visits'),
   byButton('Add User', '/admin'),
   byButton('New Task', '/tasks'),
@@ -518,6 +532,59 @@ describe('the Accessibility dialog (spec section 2.5)', () => {
       }
       expect(rings.filter((ring) => ring !== 'ring')).toEqual([]);
     }
+    await context.close();
+  });
+});
+
+describe('dates as a UK user reads them (issue 16)', () => {
+  it('shows and accepts dd/mm/yyyy and 24-hour time, with a calendar whose weeks start on Monday', async () => {
+    // An American browser: Chromium's own date input would show mm/dd/yyyy here.
+    const context = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: 'America/New_York' });
+    const signIn = await context.request.post(`${env.product.url}/api/login`, { data: { email: coordinatorUser.email, password: PASSWORD }, headers: { origin: env.product.url } });
+    expect(signIn.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/carers`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Add Carer', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const startDate = dialog.getByLabel('Start date', { exact: true });
+    expect(await startDate.getAttribute('placeholder')).toBe('dd/mm/yyyy');
+
+    // Typed day first, tidied when the field is left.
+    await startDate.fill('2/9/2024');
+    await startDate.press('Tab');
+    expect(await startDate.inputValue()).toBe('02/09/2024');
+
+    // The calendar opens on the typed month, Monday first, and a picked day comes back as dd/mm/yyyy.
+    await dialog.getByRole('button', { name: 'Choose date' }).first().click();
+    const grid = page.getByRole('grid');
+    await expect.poll(() => grid.isVisible()).toBe(true);
+    expect(await grid.getAttribute('aria-label')).toBe('September 2024');
+    await page.screenshot({ path: `${shots}/date-calendar-1280.png` });
+    const weekdays = await grid.locator('thead th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')));
+    expect(weekdays).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    await grid.getByRole('button', { name: /16 September 2024/ }).click();
+    await expect.poll(() => grid.count()).toBe(0);
+    expect(await startDate.inputValue()).toBe('16/09/2024');
+    // The focus comes back to the field, so a keyboard user carries on where they were.
+    expect(await startDate.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+
+    // A day that does not exist is refused by the form, not sent.
+    await startDate.fill('31/02/2025');
+    await dialog.getByRole('button', { name: 'Save Carer' }).click();
+    await expect.poll(() => dialog.getByText('Must be a valid date', { exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Date and time together: 24-hour, day first.
+    await page.goto(`${env.product.url}/schedule-day`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Add Appointment' }).first().click();
+    const start = page.getByRole('dialog').getByLabel('Date and time');
+    expect(await start.getAttribute('placeholder')).toBe('dd/mm/yyyy hh:mm');
+    expect(await start.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await start.fill('23/11/2026 7.05');
+    await start.press('Tab');
+    expect(await start.inputValue()).toBe('23/11/2026 07:05');
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonToday } from '@care/events';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -344,7 +344,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await dialog.getByLabel('Type').selectOption({ label: 'Paperwork' });
     await dialog.getByLabel('Category').selectOption({ label: 'Administration' });
     await dialog.getByLabel('Priority').selectOption({ label: 'High' });
-    await dialog.getByLabel('Due date').fill(addDays(londonToday(), -1));
+    await dialog.getByLabel('Due date').fill(ukDate(addDays(londonToday(), -1)));
     await dialog.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
     await page.screenshot({ path: `${shots}/new-task-1280.png` });
     expect(await accessibilityFindings(page)).toEqual([]);

@@ -45,7 +45,7 @@ describe('Carer Management in Chromium', () => {
       'Last name': 'Okonjo',
       Email: 'margaret.okonjo@example.org',
       'Employee ID': 'EMP-7001',
-      'Start date': '2024-09-02',
+      'Start date': '02/09/2024',
     });
     await page.getByRole('button', { name: 'Save Carer' }).click();
     await expect.poll(() => toast(page, 'Carer created successfully').isVisible()).toBe(true);
@@ -63,7 +63,7 @@ describe('Carer Management in Chromium', () => {
       'Last name': 'Rigby',
       Email: 'tom.rigby@example.org',
       'Employee ID': 'emp-7001',
-      'Start date': '2025-01-06',
+      'Start date': '06/01/2025',
     });
     await page.getByRole('button', { name: 'Save Carer' }).click();
     await expect.poll(() => toast(page, 'Failed to create carer').isVisible()).toBe(true);

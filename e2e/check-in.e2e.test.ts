@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { londonWallClockOf, type AppointmentView } from '@care/events';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDateTime } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -198,7 +198,7 @@ describe('Check In on a phone in Chromium', () => {
     await dialog.getByLabel('Reason for late arrival').fill('Bus diverted by roadworks');
     // The carer arrived ten minutes ago and gives that time: it is kept beside the server's own, by hand.
     const arrivedAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
-    await dialog.getByLabel('Actual time (leave blank for now)').fill(londonWallClockOf(arrivedAt));
+    await dialog.getByLabel('Actual time (leave blank for now)').fill(ukDateTime(londonWallClockOf(arrivedAt)));
     await dialog.getByRole('button', { name: 'Check In' }).click();
     await expect.poll(() => toast(page, 'Checked in').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);

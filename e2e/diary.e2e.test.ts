@@ -74,7 +74,7 @@ describe('Care Diary in Chromium', () => {
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Entry type').inputValue()).toBe('care_note');
     expect(await dialog.getByLabel('Priority').inputValue()).toBe('normal');
-    expect(await dialog.getByLabel('Entry date and time').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(await dialog.getByLabel('Entry date and time').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await dialog.getByLabel('Entry date and time').fill('');
     await dialog.getByRole('button', { name: 'Save Entry' }).click();
     for (const message of ['Carer is required', 'Client is required', 'Entry date is required', 'Title is required', 'Content is required']) {
@@ -85,7 +85,7 @@ describe('Care Diary in Chromium', () => {
     await dialog.getByLabel('Client').selectOption({ label: 'Edith Green (CL-0001)' });
     await dialog.getByLabel('Entry type').selectOption('observation');
     await dialog.getByLabel('Priority').selectOption('high');
-    await dialog.getByLabel('Entry date and time').fill('2025-07-01T10:30');
+    await dialog.getByLabel('Entry date and time').fill('01/07/2025 10:30');
     await dialog.getByLabel('Title').fill('Appetite lower than usual');
     await dialog.getByLabel('Content').fill('Only managed a few spoonfuls of soup.');
     expect(await dialog.getByLabel('Content').getAttribute('rows')).toBe('6');

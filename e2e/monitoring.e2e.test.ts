@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -171,8 +171,8 @@ describe('Care Monitoring in Chromium', () => {
 
     // A custom range: yesterday alone holds Nadia's five visits and Tom's three.
     await page.getByLabel('Date range').selectOption('custom');
-    await page.getByLabel('From', { exact: true }).fill(yesterday);
-    await page.getByLabel('To', { exact: true }).fill(yesterday);
+    await page.getByLabel('From', { exact: true }).fill(ukDate(yesterday));
+    await page.getByLabel('To', { exact: true }).fill(ukDate(yesterday));
     await title(page, 5 + TOM_VISITS);
 
     // Nothing today: the empty state, word for word.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { londonToday, type AppointmentView } from '@care/events';
 import { formatLongDate } from '../ui/src/features/schedule-day/long-date';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -68,7 +68,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     const page = await open(coordinator, '/schedule-day');
     await expect.poll(() => page.getByRole('heading', { name: 'Daily Schedule' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('schedule-long-date').textContent()).toBe(formatLongDate(today));
-    expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(today);
+    expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(ukDate(today));
     await visible(page, 'No appointments scheduled for this day');
     await expectCards(page, { 'schedule-total': '0', 'schedule-active-carers': '0', 'schedule-total-hours': '0.0', 'schedule-in-progress': '0' });
 
@@ -81,7 +81,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await dialog.getByLabel('Client').selectOption({ label: 'Edith Green (CL-0001)' });
     await dialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain' });
     const start = await dialog.getByLabel('Date and time').inputValue();
-    expect(start.slice(0, 10)).toBe(today);
+    expect(start.slice(0, 10)).toBe(ukDate(today));
     await dialog.getByLabel('Duration (minutes)').fill('30');
     await dialog.getByLabel('Visit type').selectOption('medication');
     await dialog.getByLabel('Tasks').fill('Morning tablets');

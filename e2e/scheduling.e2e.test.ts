@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate, ukDateTime } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -68,7 +68,7 @@ describe('Scheduling & Rotas in Chromium', () => {
     await expect.poll(() => page.getByTestId('available-carers').textContent()).toBe('1');
 
     // The week of the visit: Monday first, 24 hourly rows.
-    await page.getByLabel('Week of').fill(visitDate);
+    await page.getByLabel('Week of').fill(ukDate(visitDate));
     const grid = page.getByRole('table', { name: 'Weekly rota' });
     await expect.poll(() => grid.locator('tbody tr').count()).toBe(24);
     expect(await grid.locator('thead th').nth(1).textContent()).toMatch(/^Mon /);
@@ -102,15 +102,15 @@ describe('Scheduling & Rotas in Chromium', () => {
     await page.getByRole('button', { name: 'New Shift' }).click();
     const shiftDialog = page.getByRole('dialog', { name: 'New Shift' });
     expect(await shiftDialog.getByLabel('Break (minutes)').inputValue()).toBe('30');
-    expect(await shiftDialog.getByLabel('Start').inputValue()).toBe(`${visitDate}T07:00`);
-    await shiftDialog.getByLabel('End').fill(`${visitDate}T06:00`);
+    expect(await shiftDialog.getByLabel('Start').inputValue()).toBe(ukDateTime(`${visitDate}T07:00`));
+    await shiftDialog.getByLabel('End').fill(ukDateTime(`${visitDate}T06:00`));
     await shiftDialog.getByRole('button', { name: 'Create Shift' }).click();
     await visible(page, 'Carer is required');
     await visible(page, 'End time must be after the start time');
     await shiftDialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain (EMP-701)' });
     await shiftDialog.getByLabel('Shift type').selectOption('full_day');
-    await shiftDialog.getByLabel('Start').fill(`${visitDate}T09:00`);
-    await shiftDialog.getByLabel('End').fill(`${visitDate}T15:00`);
+    await shiftDialog.getByLabel('Start').fill(ukDateTime(`${visitDate}T09:00`));
+    await shiftDialog.getByLabel('End').fill(ukDateTime(`${visitDate}T15:00`));
     await shiftDialog.getByLabel('Location').fill('North round');
     await shiftDialog.getByLabel('Status').selectOption('pending');
     await shiftDialog.getByRole('button', { name: 'Create Shift' }).click();
@@ -130,8 +130,8 @@ describe('Scheduling & Rotas in Chromium', () => {
     const clashDialog = page.getByRole('dialog', { name: 'New Shift' });
     await clashDialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain (EMP-701)' });
     await clashDialog.getByLabel('Shift type').selectOption('afternoon');
-    await clashDialog.getByLabel('Start').fill(`${visitDate}T14:00`);
-    await clashDialog.getByLabel('End').fill(`${visitDate}T18:00`);
+    await clashDialog.getByLabel('Start').fill(ukDateTime(`${visitDate}T14:00`));
+    await clashDialog.getByLabel('End').fill(ukDateTime(`${visitDate}T18:00`));
     await clashDialog.getByRole('button', { name: 'Create Shift' }).click();
     await expect
       .poll(() => clashDialog.getByText(new RegExp(`^Carer already has a shift 09:00–15:00 on ${visitDate.split('-').reverse().join('/')} \\(shift `)).isVisible())
@@ -186,7 +186,7 @@ describe('Scheduling & Rotas in Chromium', () => {
   it('is usable at 390 px: the cards, the week picker, and the grid scrolling sideways', async () => {
     const mobile = await env.signedInContext({ width: 390, height: 844 });
     const page = await open(mobile);
-    await page.getByLabel('Week of').fill(visitDate);
+    await page.getByLabel('Week of').fill(ukDate(visitDate));
     await expect.poll(() => cell(page, visitDate, 10).getByTestId('rota-visit').textContent()).toContain('Edith Greenwood');
     // The page itself does not scroll sideways; only the grid does.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

@@ -56,3 +56,14 @@ export async function startE2eEnvironment(serverUrl: string, label: string, env?
     },
   };
 }
+
+/** An ISO date ("2026-11-23") as a UK user types it into a date field ("23/11/2026"). */
+export function ukDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** A wall-clock date-time ("2026-11-23T14:30") as a UK user types it ("23/11/2026 14:30"). */
+export function ukDateTime(local: string): string {
+  return `${ukDate(local)} ${local.slice(11, 16)}`;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, londonToday } from '@care/events';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -79,13 +79,13 @@ describe('Training and Checklists in Chromium', () => {
     await dialog.getByLabel('Carer', { exact: true }).selectOption({ label: 'Margaret Okonjo (EMP-7101)' });
     await dialog.getByLabel('Training type', { exact: true }).selectOption({ label: 'Manual Handling' });
     await dialog.getByLabel('Provider', { exact: true }).fill('St John Ambulance');
-    await dialog.getByLabel('Completed date', { exact: true }).fill(addDays(today, -20));
-    await dialog.getByLabel('Expiry date', { exact: true }).fill(addDays(today, -21));
+    await dialog.getByLabel('Completed date', { exact: true }).fill(ukDate(addDays(today, -20)));
+    await dialog.getByLabel('Expiry date', { exact: true }).fill(ukDate(addDays(today, -21)));
     await dialog.getByLabel('Certificate number', { exact: true }).fill('MH-2025-0001');
     await page.getByRole('button', { name: 'Save Training Record' }).click();
     await expect.poll(() => page.getByText('Expiry date must be after the completed date', { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/training-dialog-1280.png` });
-    await dialog.getByLabel('Expiry date', { exact: true }).fill(addDays(today, 345));
+    await dialog.getByLabel('Expiry date', { exact: true }).fill(ukDate(addDays(today, 345)));
     await page.getByRole('button', { name: 'Save Training Record' }).click();
     await expect.poll(() => toast(page, 'Training record created successfully').isVisible()).toBe(true);
     await expect.poll(() => cards(page).filter({ hasText: 'Margaret Okonjo' }).filter({ hasText: 'Manual Handling' }).count()).toBe(1);
@@ -97,7 +97,7 @@ describe('Training and Checklists in Chromium', () => {
     await expect.poll(() => dialog.getByRole('option', { name: 'Leaving Soon (EMP-7103)' }).count()).toBe(1);
     await dialog.getByLabel('Carer', { exact: true }).selectOption({ label: 'Leaving Soon (EMP-7103)' });
     await dialog.getByLabel('Training type', { exact: true }).selectOption({ label: 'CPR' });
-    await dialog.getByLabel('Completed date', { exact: true }).fill(today);
+    await dialog.getByLabel('Completed date', { exact: true }).fill(ukDate(today));
     await send(admin, 'DELETE', `/api/carers/${leaver}`);
     await page.getByRole('button', { name: 'Save Training Record' }).click();
     await expect.poll(() => toast(page, 'Failed to create training record').isVisible()).toBe(true);
@@ -150,7 +150,7 @@ describe('Training and Checklists in Chromium', () => {
 
     // Renew the lapsed First Aid: it leaves the Expired tab and counts towards compliance again.
     await page.getByRole('button', { name: 'Renew First Aid for Tom Rigby' }).click();
-    await expect.poll(() => dialog.getByLabel('Completed date', { exact: true }).inputValue()).toBe(today);
+    await expect.poll(() => dialog.getByLabel('Completed date', { exact: true }).inputValue()).toBe(ukDate(today));
     await dialog.getByLabel('Certificate number', { exact: true }).fill('FA-RENEWED-1');
     await page.getByRole('button', { name: 'Renew', exact: true }).click();
     await expect.poll(() => toast(page, 'Training record renewed successfully').isVisible()).toBe(true);

@@ -1,5 +1,5 @@
 import type { AppointmentRow } from './appointment-view';
-import { toCsv } from './csv';
+import { toCsv } from '../documents/csv';
 
 const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 

@@ -8,7 +8,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { AppointmentQueries, type AppointmentFilter, type AppointmentViewer } from './appointment-queries';
 import { appointmentsCsv } from './appointment-csv';
-import { attachCsv } from './csv';
+import { attachCsv } from '../documents/csv';
 import {
   blankAsAbsent,
   checkedRange,

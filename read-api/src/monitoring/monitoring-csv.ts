@@ -1,5 +1,5 @@
 import type { MonitoringRecordView } from '@care/events';
-import { toCsv } from '../appointments/csv';
+import { toCsv } from '../documents/csv';
 
 /** The table's columns (spec part 2 "Care Monitoring & Management"), Actions left out. */
 const HEADER = [

@@ -5,7 +5,7 @@ import { parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';
-import { attachCsv } from '../appointments/csv';
+import { attachCsv } from '../documents/csv';
 import { blankAsAbsent, checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';

@@ -31,6 +31,7 @@ import {
 } from './appointment-form';
 import { APPOINTMENTS_PATH, reloadAppointments } from './appointment-queries';
 import './appointment-form.css';
+import { DateInput, DateTimeInput } from '../../shared/date-fields/date-input';
 
 interface AppointmentFormDialogProps {
   open: boolean;
@@ -229,9 +230,8 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
           </select>
         </Field>
         <Field id={idOf('scheduledStart')} label="Date and time" required error={errors.scheduledStart} hint="UK time">
-          <input
+          <DateTimeInput
             className="input"
-            type="datetime-local"
             aria-required
             {...bind('scheduledStart')}
             {...fieldAria(idOf('scheduledStart'), errors.scheduledStart, true)}
@@ -295,7 +295,7 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
               )}
             </fieldset>
             <Field id={idOf('untilDate')} label="Until" required error={errors.untilDate}>
-              <input className="input" type="date" aria-required {...bind('untilDate')} />
+              <DateInput className="input" aria-required {...bind('untilDate')} />
             </Field>
           </>
         )}

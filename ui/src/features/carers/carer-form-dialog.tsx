@@ -19,6 +19,7 @@ import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { useCurrentUser } from '../../shared/current-user';
 import { CarerAccountField } from './carer-account-field';
+import { DateInput } from '../../shared/date-fields/date-input';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -125,7 +126,7 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <input className="input" autoComplete="off" aria-required {...bind('employeeId')} />
         </Field>
         <Field id={idOf('startDate')} label="Start date" required error={errors.startDate}>
-          <input className="input" type="date" aria-required {...bind('startDate')} />
+          <DateInput className="input" aria-required {...bind('startDate')} />
         </Field>
         <Field id={idOf('specialization')} label="Specialization" error={errors.specialization}>
           <select className="input" {...bind('specialization')}>
@@ -159,7 +160,7 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <textarea className="input" rows={2} {...bind('address')} />
         </Field>
         <Field id={idOf('dateOfBirth')} label="Date of birth" error={errors.dateOfBirth}>
-          <input className="input" type="date" {...bind('dateOfBirth')} />
+          <DateInput className="input" {...bind('dateOfBirth')} />
         </Field>
         <Field id={idOf('hourlyRate')} label="Hourly rate (£)" error={errors.hourlyRate}>
           <input className="input" type="number" inputMode="decimal" min="0" step="0.01" {...bind('hourlyRate')} />

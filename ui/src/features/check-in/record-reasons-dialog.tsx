@@ -3,6 +3,7 @@ import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { Field, fieldAria } from '../../shared/form-field';
 import { londonInputToIso } from '../../shared/london-time';
+import { DateTimeInput } from '../../shared/date-fields/date-input';
 
 export interface RecordReasons {
   readonly manualInputReason?: string;
@@ -83,10 +84,9 @@ export function RecordReasonsDialog({ title, locationProblem, lateMinutes, submi
               />
             </Field>
             <Field id={`${id}-time`} label="Actual time (leave blank for now)" error={errors.time}>
-              <input
+              <DateTimeInput
                 id={`${id}-time`}
                 className="input"
-                type="datetime-local"
                 value={enteredAt}
                 onChange={(event) => setEnteredAt(event.target.value)}
                 {...fieldAria(`${id}-time`, errors.time)}

@@ -22,6 +22,7 @@ import { carerChoicesQueryOptions } from './get-carer-choices';
 import { useUpdateClient } from './update-client';
 import { FormDialog } from '../../shared/form-dialog';
 import { capitalize } from '../../shared/format';
+import { DateInput } from '../../shared/date-fields/date-input';
 
 interface ClientFormDialogProps {
   open: boolean;
@@ -125,7 +126,7 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
           <input className="input" autoComplete="off" aria-required {...bind('lastName')} />
         </Field>
         <Field id={idOf('dateOfBirth')} label="Date of birth" required error={errors.dateOfBirth}>
-          <input className="input" type="date" aria-required {...bind('dateOfBirth')} />
+          <DateInput className="input" aria-required {...bind('dateOfBirth')} />
         </Field>
         <Field id={idOf('phoneNumber')} label="Phone number" error={errors.phoneNumber}>
           <input className="input" type="tel" autoComplete="off" {...bind('phoneNumber')} />

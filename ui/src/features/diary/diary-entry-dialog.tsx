@@ -22,6 +22,7 @@ import {
 } from './diary-form';
 import { diaryCarersQueryOptions, diaryClientsQueryOptions } from './get-diary-people';
 import { FormDialog } from '../../shared/form-dialog';
+import { DateTimeInput } from '../../shared/date-fields/date-input';
 
 interface DiaryEntryDialogProps {
   open: boolean;
@@ -147,7 +148,7 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
           </select>
         </Field>
         <Field id={idOf('entryDate')} label="Entry date and time" required error={errors.entryDate} hint="UK time">
-          <input className="input" type="datetime-local" aria-required {...bind('entryDate')} {...fieldAria(idOf('entryDate'), errors.entryDate, true)} />
+          <DateTimeInput className="input" aria-required {...bind('entryDate')} {...fieldAria(idOf('entryDate'), errors.entryDate, true)} />
         </Field>
         <Field id={idOf('title')} label="Title" required error={errors.title}>
           <input className="input" autoComplete="off" maxLength={200} aria-required {...bind('title')} />

@@ -7,6 +7,7 @@ import { clientsQueryOptions } from '../clients/get-clients';
 import { enumLabel } from '../../shared/format';
 import { SearchBox } from '../../shared/list-states';
 import { RANGE_LABELS, type MonitoringRange } from './monitoring-params';
+import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 
 /** What the bar edits; `status` is narrowed by each screen (visit statuses, or roster statuses too on /manage). */
 export interface FilterBarValue {
@@ -97,13 +98,13 @@ export function RecordsFilterBar<V extends FilterBarValue>({
             <label className="label" htmlFor={`${id}-from`}>
               From
             </label>
-            <input id={`${id}-from`} type="date" className="input" value={value.from} max={value.to || undefined} onChange={(event) => onChange({ ...value, from: event.target.value })} />
+            <DateInput id={`${id}-from`} value={value.from} max={value.to || undefined} onChange={(event) => (event.target.value === '' || isIsoDate(event.target.value)) && onChange({ ...value, from: event.target.value })} />
           </div>
           <div className="records-filter">
             <label className="label" htmlFor={`${id}-to`}>
               To
             </label>
-            <input id={`${id}-to`} type="date" className="input" value={value.to} min={value.from || undefined} onChange={(event) => onChange({ ...value, to: event.target.value })} />
+            <DateInput id={`${id}-to`} value={value.to} min={value.from || undefined} onChange={(event) => (event.target.value === '' || isIsoDate(event.target.value)) && onChange({ ...value, to: event.target.value })} />
           </div>
         </>
       )}

@@ -13,6 +13,7 @@ import { ScheduleList } from './schedule-list';
 import { ScheduleTimeline } from './schedule-timeline';
 import './schedule-day.css';
 import { StatCard } from '../../shared/stat-card';
+import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 
 type View = 'timeline' | 'list';
 type FormState = { open: boolean; appointment?: AppointmentView | undefined };
@@ -47,7 +48,7 @@ export function ScheduleDayPage() {
         <div className="schedule-header-actions">
           <label className="schedule-date">
             <span className="sr-only">Date</span>
-            <input className="input" type="date" value={date} onChange={(event) => setDate(event.target.value)} aria-label="Date" />
+            <DateInput value={date} onChange={(event) => isIsoDate(event.target.value) && setDate(event.target.value)} aria-label="Date" />
           </label>
           {canWrite && (
             <button type="button" className="button button-primary" onClick={() => setForm({ open: true })}>

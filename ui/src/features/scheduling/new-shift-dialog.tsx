@@ -9,6 +9,7 @@ import { carerDisplayName } from './get-carers';
 import { shiftTypeLabel } from './rota-chips';
 import { useShiftCommand } from './shift-command';
 import { checkShiftForm, emptyShiftForm, SHIFT_FORM_FIELDS, type ShiftFormErrors, type ShiftFormField, type ShiftFormValues } from './shift-form';
+import { DateTimeInput } from '../../shared/date-fields/date-input';
 
 interface NewShiftDialogProps {
   open: boolean;
@@ -92,10 +93,10 @@ function NewShiftForm({ date, carers, onDone }: { date: string; carers: readonly
           </select>
         </Field>
         <Field id={idOf('startTime')} label="Start" required error={errors.startTime}>
-          <input className="input" type="datetime-local" aria-required {...bind('startTime')} />
+          <DateTimeInput className="input" aria-required {...bind('startTime')} />
         </Field>
         <Field id={idOf('endTime')} label="End" required error={errors.endTime}>
-          <input className="input" type="datetime-local" aria-required {...bind('endTime')} />
+          <DateTimeInput className="input" aria-required {...bind('endTime')} />
         </Field>
         <Field id={idOf('breakMinutes')} label="Break (minutes)" error={errors.breakMinutes}>
           <input className="input" type="number" inputMode="numeric" min="0" max="240" step="5" {...bind('breakMinutes')} />

@@ -22,6 +22,7 @@ import { SummaryCards } from './summary-cards';
 import { VisitAssignments } from './visit-assignments';
 import { WeeklyView } from './weekly-view';
 import './scheduling.css';
+import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 
 type RotaTab = 'weekly' | 'monthly' | 'roster' | 'assignments';
 
@@ -167,13 +168,12 @@ export function SchedulingPage() {
         <button type="button" className="button button-secondary button-icon-only" aria-label="Previous week" onClick={() => setDate(addDays(date, -7))}>
           <ChevronLeft size={16} aria-hidden />
         </button>
-        <input
-          type="date"
+        <DateInput
           className="input rota-date"
           aria-label="Week of"
           value={date}
           required
-          onChange={(event) => event.target.value && setDate(event.target.value)}
+          onChange={(event) => isIsoDate(event.target.value) && setDate(event.target.value)}
         />
         <button type="button" className="button button-secondary button-icon-only" aria-label="Next week" onClick={() => setDate(addDays(date, 7))}>
           <ChevronRight size={16} aria-hidden />

@@ -2,6 +2,7 @@ import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, TASK_PRIORITIES, TASK_PRIORITY_L
 import { Field, fieldAria } from '../../shared/form-field';
 import { SelectOptions } from '../../shared/select-options';
 import { useAssignees } from './get-assignees';
+import { DateInput } from '../../shared/date-fields/date-input';
 
 export interface TaskFormValues {
   title: string;
@@ -95,10 +96,9 @@ export function TaskFormFields({ id, values, errors, onChange, fields, blankLabe
         </select>
       </Field>
       <Field id={fieldId('dueDate')} label="Due date" error={errors.dueDate}>
-        <input
+        <DateInput
           id={fieldId('dueDate')}
           className="input"
-          type="date"
           value={values.dueDate}
           onChange={(event) => onChange({ dueDate: event.target.value })}
           {...fieldAria(fieldId('dueDate'), errors.dueDate)}

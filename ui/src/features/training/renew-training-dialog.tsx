@@ -6,6 +6,7 @@ import { Field, fieldAria } from '../../shared/form-field';
 import { useRenewTraining } from './renew-training';
 import { carerName } from './training-card';
 import { FormDialog } from '../../shared/form-dialog';
+import { DateInput } from '../../shared/date-fields/date-input';
 
 const RENEW_FIELDS = ['completedDate', 'expiryDate', 'certificateNumber'] as const;
 type RenewField = (typeof RENEW_FIELDS)[number];
@@ -77,10 +78,10 @@ function RenewForm({ record, onDone }: { record: TrainingView; onDone: () => voi
       </p>
       <div className="form-grid">
         <Field id={idOf('completedDate')} label="Completed date" required error={errors.completedDate}>
-          <input className="input" type="date" aria-required {...bind('completedDate')} />
+          <DateInput className="input" aria-required {...bind('completedDate')} />
         </Field>
         <Field id={idOf('expiryDate')} label="Expiry date" error={errors.expiryDate}>
-          <input className="input" type="date" {...bind('expiryDate')} />
+          <DateInput className="input" {...bind('expiryDate')} />
         </Field>
         <Field id={idOf('certificateNumber')} label="Certificate number" error={errors.certificateNumber} wide>
           <input className="input" autoComplete="off" {...bind('certificateNumber')} />

@@ -18,6 +18,7 @@ import {
 } from './training-form';
 import { useUpdateTraining } from './update-training';
 import { FormDialog } from '../../shared/form-dialog';
+import { DateInput } from '../../shared/date-fields/date-input';
 
 interface TrainingFormDialogProps {
   open: boolean;
@@ -118,10 +119,10 @@ function TrainingForm({ record, onDone }: { record: TrainingView | undefined; on
           </select>
         </Field>
         <Field id={idOf('completedDate')} label="Completed date" required error={errors.completedDate}>
-          <input className="input" type="date" aria-required {...bind('completedDate')} />
+          <DateInput className="input" aria-required {...bind('completedDate')} />
         </Field>
         <Field id={idOf('expiryDate')} label="Expiry date" error={errors.expiryDate} hint="Leave empty if it does not expire">
-          <input className="input" type="date" {...bind('expiryDate')} {...fieldAria(idOf('expiryDate'), errors.expiryDate, true)} />
+          <DateInput className="input" {...bind('expiryDate')} {...fieldAria(idOf('expiryDate'), errors.expiryDate, true)} />
         </Field>
         <Field id={idOf('certificateNumber')} label="Certificate number" error={errors.certificateNumber}>
           <input className="input" autoComplete="off" {...bind('certificateNumber')} />
