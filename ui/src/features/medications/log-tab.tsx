@@ -1,6 +1,7 @@
 import { marCode, type MedicationRecordView } from '@care/events';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format';
+import { DateInput } from '../../shared/date-fields/date-input';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue } from '../../shared/paged-list';
 import { useClientOptions, useRecentRecords, useRecordLog } from './medication-api';
@@ -77,9 +78,11 @@ export function AdministrationLogTab() {
       <div className="card">
         <h2 className="section-title">Full log</h2>
         <div className="toolbar log-filters">
-          <label>
-            <span className="label">Client</span>
-            <select className="input" value={clientId} onChange={(event) => setClientId(event.target.value)}>
+          <div className="log-filter">
+            <label className="label" htmlFor="log-client">
+              Client
+            </label>
+            <select id="log-client" className="input" value={clientId} onChange={(event) => setClientId(event.target.value)}>
               <option value="">All clients</option>
               {(clients.data ?? []).map((client) => (
                 <option key={client.id} value={client.id}>
@@ -87,19 +90,25 @@ export function AdministrationLogTab() {
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span className="label">Medicine</span>
-            <input className="input" value={medicine} onChange={(event) => setMedicine(event.target.value)} />
-          </label>
-          <label>
-            <span className="label">From</span>
-            <input className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-          </label>
-          <label>
-            <span className="label">To</span>
-            <input className="input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-          </label>
+          </div>
+          <div className="log-filter">
+            <label className="label" htmlFor="log-medicine">
+              Medicine
+            </label>
+            <input id="log-medicine" className="input" value={medicine} onChange={(event) => setMedicine(event.target.value)} />
+          </div>
+          <div className="log-filter">
+            <label className="label" htmlFor="log-from">
+              From
+            </label>
+            <DateInput id="log-from" className="input" value={from} onChange={(event) => setFrom(/^\d{4}-\d{2}-\d{2}$/.test(event.target.value) ? event.target.value : '')} />
+          </div>
+          <div className="log-filter">
+            <label className="label" htmlFor="log-to">
+              To
+            </label>
+            <DateInput id="log-to" className="input" value={to} onChange={(event) => setTo(/^\d{4}-\d{2}-\d{2}$/.test(event.target.value) ? event.target.value : '')} />
+          </div>
         </div>
         {log.isPending ? (
           <ListLoading what="records" />

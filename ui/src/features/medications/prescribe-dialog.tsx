@@ -14,6 +14,7 @@ import { fieldAria, Field } from '../../shared/form-field';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { enumLabel } from '../../shared/format';
 import { SelectOptions } from '../../shared/select-options';
+import { DateInput } from '../../shared/date-fields/date-input';
 import { MEDICATIONS_PATH, useClientMedications, useClientOptions, useMedicationCommand } from './medication-api';
 import { InteractionNotice } from './interaction-notice';
 
@@ -123,6 +124,11 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicine | nul
       />
     </Field>
   );
+  const dateInput = (name: 'startDate' | 'endDate', label: string, required = false) => (
+    <Field id={`${id}-${name}`} label={label} required={required} error={errors[name]}>
+      <DateInput id={`${id}-${name}`} className="input" value={values[name]} onChange={(event) => set({ [name]: event.target.value })} {...fieldAria(`${id}-${name}`, errors[name])} />
+    </Field>
+  );
   const check = (name: 'timeCritical' | 'controlledDrug' | 'witnessRequired' | 'prnOn', label: string) => (
     <label className="field-checkbox">
       <input type="checkbox" checked={values[name]} onChange={(event) => set({ [name]: event.target.checked })} />
@@ -179,8 +185,8 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicine | nul
           </select>
         </Field>
         {input('prescribedBy', 'Prescribed by', { required: true })}
-        {input('startDate', 'Start date', { required: true, type: 'date' })}
-        {input('endDate', 'End date', { type: 'date' })}
+        {dateInput('startDate', 'Start date', true)}
+        {dateInput('endDate', 'End date')}
         {input('instructions', 'Instructions', { wide: true })}
         <div className="field-wide check-row">
           {check('timeCritical', 'Time-critical')}
