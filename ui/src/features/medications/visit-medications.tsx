@@ -22,7 +22,8 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
   const to = Date.parse(visit.scheduledEnd) + WINDOW_MS;
   const doses = (due.data ?? []).filter((dose) => Date.parse(dose.dueAt) >= from && Date.parse(dose.dueAt) < to);
   const prn = (medicines.data ?? []).filter((medicine) => medicine.prn !== null);
-  if (due.isPending || (doses.length === 0 && prn.length === 0)) return null;
+  // A client with no medicines at all: nothing to show; one with medicines says that every due dose has an outcome.
+  if (due.isPending || (doses.length === 0 && (medicines.data ?? []).length === 0)) return null;
   return (
     <section className="visit-medications" aria-label="Medications in this visit" data-testid="visit-medications">
       <h3 className="visit-medications-title">
