@@ -45,7 +45,7 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicine | nul
     strength: medicine?.strengths[0] ?? '',
     form: medicine ? TYPE_TO_FORM[medicine.type] : 'tablet',
     route: medicine ? TYPE_TO_ROUTE[medicine.type] : 'oral',
-    dosage: '1',
+    dosage: medicine && (medicine.type === 'Tablet' || medicine.type === 'Capsule') ? `1 ${medicine.type.toLowerCase()}` : '',
     frequency: 'Once daily',
     doseTimes: '08:00',
     timeCritical: medicine?.timeCritical ?? false,
