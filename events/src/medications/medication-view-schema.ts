@@ -137,3 +137,52 @@ export const prescriptionVersionSchema = z.strictObject({
   by: z.string().nullable(),
 });
 export type PrescriptionVersionView = z.infer<typeof prescriptionVersionSchema>;
+
+/** One cell of the MAR grid: a due dose on a day, its outcome's code and the recorder's initials. */
+const marCellSchema = z.strictObject({
+  date: z.string(),
+  dueAt: z.string().nullable(),
+  code: z.string().nullable(),
+  initials: z.string().nullable(),
+  amended: z.boolean(),
+});
+export const marChartSchema = z.strictObject({
+  client: z.strictObject({
+    id: z.uuid(),
+    name: z.string(),
+    clientId: z.string(),
+    dateOfBirth: z.string().nullable(),
+    address: z.string().nullable(),
+    allergies: z.array(z.string()),
+    /** The client record holds no GP practice yet. */
+    gpPractice: z.string().nullable(),
+  }),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.string()),
+  codes: z.array(z.strictObject({ code: z.string(), label: z.string() })),
+  medicines: z.array(
+    z.strictObject({
+      prescriptionId: z.uuid(),
+      name: z.string(),
+      strength: z.string().nullable(),
+      form: z.string(),
+      route: z.string(),
+      dosage: z.string(),
+      frequency: z.string(),
+      startDate: z.string(),
+      endDate: z.string().nullable(),
+      reviewDate: z.string().nullable(),
+      instructions: z.string().nullable(),
+      supportLevel: z.string(),
+      overTheCounter: z.boolean(),
+      status: z.enum(PRESCRIPTION_STATUSES),
+      prn: z.string().nullable(),
+      rows: z.array(z.strictObject({ time: z.string(), cells: z.array(marCellSchema) })),
+      /** PRN doses of the period: when, code and initials. */
+      prnDoses: z.array(z.strictObject({ at: z.string(), code: z.string(), initials: z.string().nullable(), reason: z.string().nullable(), amended: z.boolean() })),
+    }),
+  ),
+  amendments: z.number(),
+});
+export type MarChartView = z.infer<typeof marChartSchema>;

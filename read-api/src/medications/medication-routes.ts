@@ -17,6 +17,8 @@ import { fullName, peopleNamed } from '../shared/people';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { MedicationQueries } from './medication-queries';
+import { attachPdf, renderPdf } from '../documents/pdf';
+import { marChart, marPdfSpec } from './mar-chart';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
@@ -30,6 +32,11 @@ export const medicationListQuery = z.object({
   status: oneOf(PRESCRIPTION_STATUSES, 'Status'),
   clientId: uuidField('Client'),
   ...pagingFields(),
+});
+export const marQuery = z.object({
+  clientId: z.uuid({ error: 'Client must be a valid id' }),
+  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
+  days: z.coerce.number({ error: 'Days must be a whole number from 1 to 31' }).int('Days must be a whole number from 1 to 31').min(1, 'Days must be a whole number from 1 to 31').max(31, 'Days must be a whole number from 1 to 31').default(28),
 });
 export const dueQuery = z.object({ clientId: uuidField('Client'), overdue: optionalBoolean('Overdue') });
 export const recordListQuery = z.object({
@@ -96,6 +103,20 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
     }
     const rank = { severe: 0, moderate: 1, mild: 2 };
     ctx.body = found.sort((a, b) => rank[a.interaction.severity] - rank[b.interaction.severity] || (a.clientName ?? '').localeCompare(b.clientName ?? ''));
+  });
+
+  const chartOf = async (ctx: ParameterizedContext<ReadState>) => {
+    const { clientId, from, days } = parseOr400(marQuery, ctx.query);
+    const chart = await marChart(db, work, scopeOf(ctx), clientId, from, days);
+    if (!chart) throw new HttpError(404, 'Client not found');
+    return chart;
+  };
+  medications.get('/mar', async (ctx) => {
+    ctx.body = await chartOf(ctx);
+  });
+  medications.get('/mar.pdf', async (ctx) => {
+    const chart = await chartOf(ctx);
+    attachPdf(ctx, `MAR ${chart.client.clientId} ${chart.from}.pdf`, await renderPdf(marPdfSpec(chart)));
   });
 
   medications.get('/:id/history', async (ctx) => {

@@ -10,10 +10,12 @@ import {
   medicationStatsSchema,
   medicationViewSchema,
   prescriptionVersionSchema,
+  marChartSchema,
 } from '@care/events/api';
 import { requester, type ApiReply, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
 import { activePrescriptionDoses, doseOutcomes, latestOutcomeOf, latestTwoOutcomes } from '@care/projector/rule-facts';
+import { pdfText } from '../../testing/pdf-text';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
@@ -80,7 +82,7 @@ const prescribe = (clientId: string, name: string, doseTimes: string[], extra: R
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'medications_read');
-  coordinator = await stack.command.createUser('coordinator');
+  coordinator = await stack.command.createUser('coordinator', { firstName: 'Cora', lastName: 'Ndiaye' });
   carer = await stack.command.createUser('carer');
   const carerId = await write(stack.command.admin, 'POST', '/api/carers', { firstName: 'Ann', lastName: 'Archer', email: 'ann@example.org', employeeId: 'EMP-MED-1', startDate: '2024-03-01', userId: carer.id });
   ids.edith = await client('Edith', ['Penicillin']);
@@ -179,5 +181,35 @@ describe('the facts the medication alert rules read', () => {
     const { outcomes, statuses } = await doseOutcomes(db, [`${ids.amlodipine}/${dueOn(1)}`, `${ids.warfarin}/${dueOn(0, inHalfAnHour)}`]);
     expect(outcomes.map((o) => [o.prescriptionId, o.code])).toEqual([[ids.amlodipine, 'T']]);
     expect(statuses.get(ids.warfarin)).toBe('active');
+  });
+});
+
+describe('the MAR chart', () => {
+  it('grids the days and dose times with each outcome and initials, and prints the same to PDF', async () => {
+    const from = addDays(today, -2);
+    const { body } = await ok<z.infer<typeof marChartSchema>>(`/api/medications/mar?clientId=${ids.edith}&from=${from}&days=3`, marChartSchema);
+    expect(body.client).toMatchObject({ name: 'Edith Green', allergies: ['Penicillin'], dateOfBirth: '1938-05-14' });
+    expect(body.days).toEqual([from, addDays(today, -1), today]);
+    const amlodipine = body.medicines.find((m) => m.name === 'Amlodipine')!;
+    expect(amlodipine.rows.map((row) => row.time)).toEqual([time]);
+    expect(amlodipine.rows[0]!.cells.map((cell) => [cell.code, cell.initials])).toEqual([
+      ['NR', 'CN'],
+      ['T', 'CN'],
+      ['T', 'CN'],
+    ]);
+    expect(body.medicines.map((m) => m.name)).toContain('Ibuprofen');
+    expect(body.codes.map((c) => c.code)).toContain('NR');
+    expect((await read(`/api/medications/mar?clientId=${ids.frank}&from=${from}&days=3`, carer)).status).toBe(404);
+    expect((await read(`/api/medications/mar?clientId=${ids.edith}&from=${from}&days=32`)).status).toBe(400);
+
+    const pdf = await fetch(`${stack!.readUrl}/api/medications/mar.pdf?clientId=${ids.edith}&from=${from}&days=3`, { headers: { cookie: coordinator.cookie } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('MAR chart: Edith Green');
+    expect(text).toContain('Penicillin');
+    expect(text).toContain('Amlodipine');
+    expect(text).toContain('Not required');
+    expect(text).toMatch(/NR CN/);
   });
 });

@@ -20,6 +20,7 @@ import {
   complianceSchema,
   clientInteractionSchema,
   prescriptionVersionSchema,
+  marChartSchema,
   clientViewSchema,
   diaryEntryVersionViewSchema,
   diaryEntryViewSchema,
@@ -43,7 +44,7 @@ import {
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
-import { dueQuery as medicationDueQuery, medicationListQuery, recordListQuery as medicationRecordListQuery } from '../medications/medication-routes';
+import { dueQuery as medicationDueQuery, marQuery, medicationListQuery, recordListQuery as medicationRecordListQuery } from '../medications/medication-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -147,6 +148,8 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/medications/stats', 'The Medication Management cards: Active Medications, Due Now, Overdue, Avg Adherence', readsMedications, json(medicationStatsSchema)),
   read('/api/medications/compliance', 'Adherence over 30 days per client and per medicine, lowest first', readsMedications, json(complianceSchema)),
   read('/api/medications/interactions', "Known interactions among each client's active medicines (curated, sourced table)", readsMedications, json(z.array(clientInteractionSchema))),
+  read('/api/medications/mar', "A client's MAR chart: up to 31 days of due doses by day and time with each outcome's code and the recorder's initials, PRN doses, the code key, allergies", readsMedications, json(marChartSchema), marQuery),
+  read('/api/medications/mar.pdf', 'The MAR chart as a PDF (landscape A4), as agencies file it', readsMedications, { 200: { description: 'The MAR chart', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } } }, marQuery),
   read('/api/medications/:id/history', 'Every version of a prescription: what changed, who, when and why', readsMedications, json(z.array(prescriptionVersionSchema))),
   read('/api/medication-records', 'Administration records, newest first, filtered by client, carer, medicine, status and London dates', readsMedications, json(z.array(medicationRecordViewSchema), 'OK', paged), medicationRecordListQuery),
 
