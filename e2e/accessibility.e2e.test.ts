@@ -51,6 +51,7 @@ const ADMIN_ROUTES = [
   '/visits/new',
   '/alerts',
   '/tasks',
+  '/medications',
   '/settings',
   '/emergency',
   // The lists as the dashboard's tiles open them.
@@ -62,7 +63,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/medications', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;
@@ -170,6 +171,7 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   byButton('Schedule Visit', '/visits'),
   byButton('Add User', '/admin'),
   byButton('New Task', '/tasks'),
+  withCalendar(byButton('New prescription', '/medications')),
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { londonClock, londonToday } from '@care/events';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
@@ -55,6 +57,17 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 A and AA findings of axe-core on what the page shows now, as the accessibility e2e counts them. */
+async function accessibilityFindings(page: Page): Promise<{ rule: string; targets: string[] }[]> {
+  if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(await axeSource);
+  const results = (await page.evaluate(
+    "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
+  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
+  return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
 describe('Medications and the eMAR in Chromium', () => {
   it('a coordinator adds a medicine from the database to a client; a carer at 390 px gives one dose and refuses another; the coordinator sees it live; an overdue dose raises an alert', async () => {
     const office = await open(coordinatorContext, '/medications');
@@ -98,7 +111,7 @@ describe('Medications and the eMAR in Chromium', () => {
       route: 'oral',
       dosage: '1 tablet',
       frequency: 'Once daily',
-      doseTimes: [clockIn(-75)],
+      doseTimes: [clockIn(-100)],
       prescribedBy: 'Dr Anita Rao',
       startDate: londonToday(),
     });
@@ -154,6 +167,39 @@ describe('Medications and the eMAR in Chromium', () => {
     await office.getByRole('tab', { name: 'Compliance' }).click();
     await expect.poll(() => office.getByTestId('compliance-chart').isVisible()).toBe(true);
     await office.screenshot({ path: `${shots}/medications-compliance-1280.png`, fullPage: true });
+  });
+
+  it('opens a client’s MAR chart with each outcome and the recorder’s initials', async () => {
+    const page = await open(coordinatorContext, '/medications');
+    await page.getByRole('button', { name: 'MAR chart of Ada Whitfield' }).first().click();
+    const chart = page.getByTestId('mar-chart');
+    await expect.poll(() => chart.innerText()).toContain('Allergies: Penicillin');
+    await expect.poll(() => chart.getByRole('table', { name: /Metformin/ }).innerText()).toMatch(/R\s*SO/);
+    await expect.poll(() => chart.getByRole('table', { name: /Amlodipine/ }).innerText()).toMatch(/T\s*SO/);
+    await page.screenshot({ path: `${shots}/medications-mar-1280.png` });
+  });
+
+  it('passes axe on every tab and dialog, at 1280 and 390 px', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await open(coordinatorContext, '/medications');
+      await page.setViewportSize(viewport);
+      await expect.poll(() => page.getByTestId('medication-row').count()).toBe(3);
+      for (const tab of ['Overview', 'Medicine Database', 'Due & Overdue', 'Administration Log', 'Compliance', 'Drug Interactions']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+        await page.waitForLoadState('networkidle');
+        expect(await accessibilityFindings(page), `${tab} at ${viewport.width}`).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'New prescription' }).click();
+      await page.getByRole('dialog', { name: 'New prescription' }).getByLabel('Client').selectOption({ label: 'Ada Whitfield' });
+      expect(await accessibilityFindings(page), `prescribe at ${viewport.width}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Overview' }).click();
+      await page.getByRole('button', { name: 'MAR chart of Ada Whitfield' }).first().click();
+      await expect.poll(() => page.getByTestId('mar-chart').isVisible()).toBe(true);
+      expect(await accessibilityFindings(page), `MAR chart at ${viewport.width}`).toEqual([]);
+      await page.close();
+    }
   });
 
   it('shows the screen at 390 px without sideways scrolling', async () => {

@@ -13,6 +13,7 @@ import { AdministrationLogTab } from './log-tab';
 import { formatDue, percentText } from './medication-format';
 import { useDueDoses, useMedicationList, useMedicationStats } from './medication-api';
 import { PrescribeDialog } from './prescribe-dialog';
+import { MarChartDialog } from './mar-chart-dialog';
 import './medications.css';
 
 type Tab = 'overview' | 'database' | 'due' | 'log' | 'compliance' | 'interactions';
@@ -71,6 +72,7 @@ export function MedicationsPage() {
 
 function OverviewTab() {
   const [search, setSearch] = useState('');
+  const [chartOf, setChartOf] = useState<{ id: string; name: string } | null>(null);
   const list = useMedicationList(useDebouncedValue(search));
   return (
     <div className="tab-body">
@@ -113,7 +115,12 @@ function OverviewTab() {
                         Allergies: {medication.allergies.length > 0 ? medication.allergies.join(', ') : 'none recorded'}
                       </span>
                     </td>
-                    <td data-label="Client">{medication.clientName}</td>
+                    <td data-label="Client">
+                      {medication.clientName}
+                      <button type="button" className="link-button small" onClick={() => setChartOf({ id: medication.clientId, name: medication.clientName ?? 'Client' })}>
+                        MAR chart<span className="sr-only"> of {medication.clientName}</span>
+                      </button>
+                    </td>
                     <td data-label="Dosage">{medication.dosage}</td>
                     <td data-label="Frequency">
                       {medication.frequency}
@@ -132,6 +139,7 @@ function OverviewTab() {
           <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
         </div>
       )}
+      <MarChartDialog client={chartOf} onClose={() => setChartOf(null)} />
     </div>
   );
 }
