@@ -42,7 +42,16 @@ function MarChart({ clientId }: { clientId: string }) {
           {medicine.prn && <p className="small muted">{medicine.prn}</p>}
           {medicine.rows.length > 0 && (
             // Four weeks of columns scroll sideways on a phone: the region takes focus so a keyboard can scroll it.
-            <div className="table-wrap" role="region" aria-label={`${medicine.name} chart`} tabIndex={0}>
+            <div
+              className="table-wrap"
+              role="region"
+              aria-label={`${medicine.name} chart`}
+              tabIndex={0}
+              // The latest days are what a reader checks first: start scrolled to today.
+              ref={(element) => {
+                if (element) element.scrollLeft = element.scrollWidth;
+              }}
+            >
               <table className="data-table mar-grid">
                 <caption className="sr-only">{medicine.name}: outcome of each due dose by day and time</caption>
                 <thead>
