@@ -10,6 +10,8 @@ import { measureDashboardStats } from './dashboard-stats';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { measureListPages } from './list-pages';
+import { measureMedicationDue } from './medication-due';
+import { medicationRows } from './medication-bench';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
@@ -65,6 +67,8 @@ async function main(): Promise<number> {
     step('(k) alert pushes to a second read-api instance (1 and 1,000 sockets) and GET /api/dashboard/stats at 100,000 visits');
     const alertPush = await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`));
     const dashboardStats = await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'));
+    step('(l) GET /api/medications/due with 2,000 active prescriptions and a year of records');
+    const medicationDue = await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -87,6 +91,7 @@ async function main(): Promise<number> {
       ...commands,
       ...alertPush,
       ...dashboardStats,
+      ...medicationDue,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -131,6 +136,7 @@ async function main(): Promise<number> {
       { metric: 'storeAppendsPerSec', value: results.storeAppendsPerSec, unit: 'events/s' },
       { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
       ...alertRows({ ...alertPush, ...dashboardStats }),
+      ...medicationRows({ ...medicationDue }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
