@@ -177,6 +177,17 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => chart.getByRole('table', { name: /Metformin/ }).innerText()).toMatch(/R\s*SO/);
     await expect.poll(() => chart.getByRole('table', { name: /Amlodipine/ }).innerText()).toMatch(/T\s*SO/);
     await page.screenshot({ path: `${shots}/medications-mar-1280.png` });
+    await page.keyboard.press('Escape');
+
+    // Pausing needs a reason; the row then says paused.
+    await page.getByRole('button', { name: 'Pause Levothyroxine for Ada Whitfield' }).click();
+    const pause = page.getByRole('dialog', { name: 'Pause Levothyroxine' });
+    await pause.getByLabel('Reason').fill('In hospital from today');
+    await pause.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => pause.isVisible()).toBe(false);
+    const row = page.getByTestId('medication-row').filter({ hasText: 'Levothyroxine' });
+    await expect.poll(() => row.innerText()).toContain('paused');
+    await expect.poll(() => page.getByRole('button', { name: 'Resume Levothyroxine for Ada Whitfield' }).isVisible()).toBe(true);
   });
 
   it('passes axe on every tab and dialog, at 1280 and 390 px', async () => {
@@ -184,6 +195,7 @@ describe('Medications and the eMAR in Chromium', () => {
       const page = await open(coordinatorContext, '/medications');
       await page.setViewportSize(viewport);
       await expect.poll(() => page.getByTestId('medication-row').count()).toBe(3);
+      expect(await accessibilityFindings(page), `Overview at ${viewport.width}`).toEqual([]);
       for (const tab of ['Overview', 'Medicine Database', 'Due & Overdue', 'Administration Log', 'Compliance', 'Drug Interactions']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');

@@ -14,6 +14,7 @@ import { formatDue, percentText } from './medication-format';
 import { useDueDoses, useMedicationList, useMedicationStats } from './medication-api';
 import { PrescribeDialog } from './prescribe-dialog';
 import { MarChartDialog } from './mar-chart-dialog';
+import { PrescriptionActions } from './prescription-actions';
 import './medications.css';
 
 type Tab = 'overview' | 'database' | 'due' | 'log' | 'compliance' | 'interactions';
@@ -57,7 +58,7 @@ export function MedicationsPage() {
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'overview', label: 'Overview', render: () => <OverviewTab /> },
+          { value: 'overview', label: 'Overview', render: () => <OverviewTab canPrescribe={canPrescribe} /> },
           { value: 'database', label: 'Medicine Database', render: () => <DatabaseTab canPrescribe={canPrescribe} onAdd={(medicine) => setPrescribing({ medicine })} /> },
           { value: 'due', label: 'Due & Overdue', render: () => <DueTab canMarkMissed={canPrescribe} /> },
           { value: 'log', label: 'Administration Log', render: () => <AdministrationLogTab /> },
@@ -70,7 +71,7 @@ export function MedicationsPage() {
   );
 }
 
-function OverviewTab() {
+function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
   const [search, setSearch] = useState('');
   const [chartOf, setChartOf] = useState<{ id: string; name: string } | null>(null);
   const list = useMedicationList(useDebouncedValue(search));
@@ -130,6 +131,7 @@ function OverviewTab() {
                     <td data-label="Next Due">{medication.nextDue ? formatDue(medication.nextDue) : '—'}</td>
                     <td data-label="Status">
                       <span className={`badge prescription-${medication.status}`}>{medication.status}</span>
+                      {canPrescribe && <PrescriptionActions medication={medication} />}
                     </td>
                   </tr>
                 ))}
