@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import {
+  addReferenceMedicineRequestSchema,
   amendAdministrationRequestSchema,
   can,
   changePrescriptionRequestSchema,
@@ -17,6 +18,7 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
 import { PRESCRIPTION_NOT_FOUND, RECORD_NOT_FOUND } from './decide';
 import { PrescriptionService, type MedicationActor } from './prescription-service';
+import { addReferenceMedicine } from './reference-medicines';
 
 type Ctx = ParameterizedContext<CommandState>;
 const idOf = (ctx: Ctx) => parseRecordId(ctx.params.id, PRESCRIPTION_NOT_FOUND);
@@ -35,6 +37,12 @@ export function medicationRoutes({ store }: CommandDeps): Router<CommandState> {
   const router = new Router<CommandState>({ prefix: '/api/medications' });
   const prescribe = requirePermission('medications.prescribe');
   const administer = requirePermission('medications.administer');
+
+  router.post('/reference', requirePermission('medications.reference'), async (ctx) => {
+    const input = parseOr400(addReferenceMedicineRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = reply(await addReferenceMedicine(store, input, commandContext(ctx)));
+  });
 
   router.post('/', prescribe, async (ctx) => {
     const input = parseOr400(prescribeRequestSchema, ctx.request.body);

@@ -3,6 +3,7 @@ import { optionalDate, optionalInstant, optionalText, requiredDate, requiredText
 import { TEXT_LIMITS } from '../limits';
 import { MAR_CODE_VALUES, MEDICATION_LIMITS, MEDICINE_FORMS, MEDICINE_ROUTES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
 import { CLOCK_TIME } from './prescription-details';
+import { MEDICINE_CATEGORIES, REFERENCE_MEDICINE_TYPES } from './reference-medicines';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
@@ -136,3 +137,12 @@ export type AmendAdministrationRequest = z.input<typeof amendAdministrationReque
 export const prnEffectRequestSchema = z.object({ effect: oneOf(PRN_EFFECTS, 'Effect'), notes: optionalText(TEXT_LIMITS.shortReason) });
 
 export const allergyListSchema = textList(50, TEXT_LIMITS.listEntry);
+
+/** POST /api/medications/reference (admins): a medicine added to the Medicine Database. */
+export const addReferenceMedicineRequestSchema = z.object({
+  name: requiredText('Medicine name is required', TEXT_LIMITS.title),
+  type: oneOf(REFERENCE_MEDICINE_TYPES, 'Type'),
+  strengths: textList(20, TEXT_LIMITS.reference).refine((list) => list.length > 0, 'Give at least one strength'),
+  category: oneOf(MEDICINE_CATEGORIES, 'Category'),
+});
+export type AddReferenceMedicineRequest = z.input<typeof addReferenceMedicineRequestSchema>;

@@ -186,3 +186,16 @@ export const marChartSchema = z.strictObject({
   amendments: z.number(),
 });
 export type MarChartView = z.infer<typeof marChartSchema>;
+
+/** The Medicine Database (spec: name, type, strength options, category, commonDoses), built in or added by an admin. */
+export const referenceMedicineViewSchema = z.strictObject({
+  name: z.string(),
+  type: z.string(),
+  strengths: z.array(z.string()),
+  category: z.string(),
+  commonDoses: z.array(z.string()),
+  controlledDrug: z.boolean(),
+  timeCritical: z.boolean(),
+  builtIn: z.boolean(),
+});
+export type ReferenceMedicineView = z.infer<typeof referenceMedicineViewSchema>;

@@ -114,8 +114,29 @@ export const ClientPrescriptionListed = defineEvent('ClientPrescriptionListed', 
 export const clientPrescriptionIndexEvents = [ClientPrescriptionListed] as const;
 export type ClientPrescriptionIndexEvent = EventOf<typeof clientPrescriptionIndexEvents>;
 
-export const medicationSliceEvents = [...prescriptionEvents, ...clientPrescriptionIndexEvents] as const;
-export type MedicationSliceEvent = PrescriptionEvent | ClientPrescriptionIndexEvent;
+
 
 export const prescriptionStreamId = (id: string): string => `prescription-${id}`;
 export const clientPrescriptionsStreamId = (clientId: string): string => `client-prescriptions-${clientId}`;
+
+/**
+ * The agency's own additions to the Medicine Database (medications.reference), all on one stream,
+ * `medication-reference`, so a name is added once: the stream revision orders two admins adding at once.
+ */
+export const ReferenceMedicineAdded = defineEvent(
+  'ReferenceMedicineAdded',
+  1,
+  z.object({
+    id: z.uuid(),
+    name: eventText(TEXT_LIMITS.title),
+    type: z.enum(['Tablet', 'Capsule', 'Inhaler', 'Injection']),
+    strengths: z.array(eventText(TEXT_LIMITS.reference)).max(20),
+    category: eventText(TEXT_LIMITS.reference),
+  }),
+);
+export const referenceMedicineEvents = [ReferenceMedicineAdded] as const;
+export type ReferenceMedicineEvent = EventOf<typeof referenceMedicineEvents>;
+export const REFERENCE_MEDICINES_STREAM = 'medication-reference';
+
+export const medicationSliceEvents = [...prescriptionEvents, ...clientPrescriptionIndexEvents, ...referenceMedicineEvents] as const;
+export type MedicationSliceEvent = PrescriptionEvent | ClientPrescriptionIndexEvent | ReferenceMedicineEvent;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { foldSchedule, prescriptionEvents, type PrescriptionEvent, type RecordedEvent } from '@care/events';
+import { foldSchedule, prescriptionEvents, ReferenceMedicineAdded, type PrescriptionEvent, type RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, foldBatch, iso, isoOrNull, UPSERT_CHUNK } from '../shared/fold-batch';
@@ -8,7 +8,7 @@ import type { MedicationRecordsTable, PrescriptionsTable } from './medication-ta
 
 type Recorded = RecordedEvent<PrescriptionEvent>;
 const RECORD_EVENTS = new Set(['MedicationAdministrationRecorded', 'MedicationAdministrationAmended', 'PrnEffectRecorded']);
-const HANDLED = new Set<string>(prescriptionEvents.map((definition) => definition.type));
+const HANDLED = new Set<string>([...prescriptionEvents.map((definition) => definition.type), ReferenceMedicineAdded.type]);
 
 type PrescriptionRecord = Omit<Selectable<PrescriptionsTable>, 'created_at' | 'updated_at' | 'revision'> & { created_at: string; updated_at: string; revision: string };
 type DoseRecordRow = Omit<Selectable<MedicationRecordsTable>, 'due_at' | 'administered_at' | 'recorded_at' | 'updated_at' | 'revision'> & {
@@ -144,11 +144,19 @@ const json = (value: unknown) => JSON.stringify(value);
 export const medicationsProjection: Projection = {
   name: 'medications',
   version: 1,
-  tables: ['prescriptions', 'prescription_versions', 'medication_records'],
+  tables: ['prescriptions', 'prescription_versions', 'medication_records', 'reference_medicines'],
   schema: medicationsSchema,
   handles: (type) => HANDLED.has(type),
   async apply(db: Kysely<ReadModelDatabase>, events) {
-    const all = events as readonly Recorded[];
+    const added = events.flatMap((event) => (event.type === 'ReferenceMedicineAdded' ? [event] : []));
+    if (added.length > 0) {
+      await db
+        .insertInto('reference_medicines')
+        .values(added.map((event) => ({ ...event.data, strengths: json(event.data.strengths), added_by: event.metadata.userId, added_at: iso(event.metadata.occurredAt) })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const all = events.filter((event) => event.type !== 'ReferenceMedicineAdded') as readonly Recorded[];
     const prescriptionEventsOnly = all.filter((event) => !RECORD_EVENTS.has(event.type));
     const recordEvents = all.filter((event) => RECORD_EVENTS.has(event.type));
 

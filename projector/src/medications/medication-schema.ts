@@ -54,6 +54,16 @@ export const medicationsSchema: TableSchema = {
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
+    await db.schema
+      .createTable('reference_medicines')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('strengths', 'jsonb', (c) => c.notNull())
+      .addColumn('category', 'text', (c) => c.notNull())
+      .addColumn('added_by', 'text', (c) => c.notNull())
+      .addColumn('added_at', 'timestamptz', (c) => c.notNull())
+      .execute();
   },
   async indexes(db: Kysely<unknown>) {
     await db.schema.createIndex('prescriptions_client').ifNotExists().on('prescriptions').columns(['client_id', 'name']).execute();

@@ -65,7 +65,19 @@ export interface MedicationRecordsTable {
   updated_at: Instant;
 }
 
+/** The agency's additions to the Medicine Database (the built-in 20 live in code). */
+export interface ReferenceMedicinesTable {
+  id: string;
+  name: string;
+  type: string;
+  strengths: Json<string[]>;
+  category: string;
+  added_by: string;
+  added_at: Instant;
+}
+
 export interface MedicationTables {
+  reference_medicines: ReferenceMedicinesTable;
   prescriptions: PrescriptionsTable;
   prescription_versions: PrescriptionVersionsTable;
   medication_records: MedicationRecordsTable;

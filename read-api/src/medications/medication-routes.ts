@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ADMINISTRATION_STATUSES,
   interactionsAmong,
+  REFERENCE_MEDICINES,
   PRESCRIPTION_STATUSES,
   searchText,
   type DrugInteraction,
@@ -67,6 +68,14 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   medications.get('/', async (ctx) => {
     const { limit, offset, ...filter } = parseOr400(medicationListQuery, ctx.query);
     sendPage(ctx, await queries.list(filter, scopeOf(ctx), { limit, offset }));
+  });
+
+  medications.get('/reference', async (ctx) => {
+    const added = await db.withSchema(READ_MODEL_SCHEMA).selectFrom('reference_medicines').selectAll().orderBy('name').execute();
+    ctx.body = [
+      ...REFERENCE_MEDICINES.map(({ name, type, strengths, category, commonDoses, controlledDrug, timeCritical }) => ({ name, type, strengths, category, commonDoses, controlledDrug, timeCritical, builtIn: true })),
+      ...added.map((row) => ({ name: row.name, type: row.type, strengths: row.strengths, category: row.category, commonDoses: [], controlledDrug: false, timeCritical: false, builtIn: false })),
+    ];
   });
 
   medications.get('/due', async (ctx) => {

@@ -11,6 +11,7 @@ import {
   medicationViewSchema,
   prescriptionVersionSchema,
   marChartSchema,
+  referenceMedicineViewSchema,
 } from '@care/events/api';
 import { requester, type ApiReply, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
@@ -211,5 +212,17 @@ describe('the MAR chart', () => {
     expect(text).toContain('Amlodipine');
     expect(text).toContain('Not required');
     expect(text).toMatch(/NR CN/);
+  });
+});
+
+describe('the Medicine Database', () => {
+  it('lists the 20 built-in medicines and those an admin adds; a coordinator cannot add one; a name is added once', async () => {
+    expect((await coordinator.request('POST', '/api/medications/reference', { name: 'Donepezil', type: 'Tablet', strengths: ['5mg'], category: 'Neurological' })).status).toBe(403);
+    await write(stack!.command.admin, 'POST', '/api/medications/reference', { name: 'Donepezil', type: 'Tablet', strengths: ['5mg', '10mg'], category: 'Neurological' });
+    const again = await stack!.command.admin.request('POST', '/api/medications/reference', { name: 'donepezil', type: 'Tablet', strengths: ['5mg'], category: 'Neurological' });
+    expect(again.status).toBe(409);
+    const { body } = await ok<z.infer<typeof referenceMedicineViewSchema>[]>('/api/medications/reference', referenceMedicineViewSchema.array());
+    expect(body.filter((medicine) => medicine.builtIn)).toHaveLength(20);
+    expect(body.find((medicine) => medicine.name === 'Donepezil')).toMatchObject({ strengths: ['5mg', '10mg'], builtIn: false });
   });
 });

@@ -57,6 +57,7 @@ import {
   markMissedRequestSchema,
   amendAdministrationRequestSchema,
   prnEffectRequestSchema,
+  addReferenceMedicineRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -247,6 +248,10 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/tasks/:id/cancel', 'Cancel an open task, with the reason', tasksWrite, { body: reasonRequestSchema, ...edit }),
   command('POST', '/api/tasks/:id/reopen', 'Reopen a completed or cancelled task as pending, with the reason', tasksWrite, { body: reasonRequestSchema, ...edit }),
 
+  command('POST', '/api/medications/reference', 'Add a medicine to the Medicine Database (a name already there is a 409)', only('medications.reference'), {
+    body: addReferenceMedicineRequestSchema,
+    status: 201,
+  }),
   command('POST', '/api/medications', "Prescribe a medicine to a client (an allergy the client is recorded with needs allergyOverrideReason)", only('medications.prescribe'), {
     body: prescribeRequestSchema,
     status: 201,

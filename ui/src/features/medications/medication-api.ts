@@ -5,6 +5,7 @@ import type {
   MedicationRecordView,
   MedicationStats,
   MedicationView,
+  ReferenceMedicineView,
 } from '@care/events';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiGetPage, apiSend } from '../../shared/api';
@@ -79,3 +80,6 @@ export function useMedicationCommand<B>(texts: { readonly success: string; reado
     onSettled: () => reloadMedications(queryClient),
   });
 }
+
+export const useReferenceMedicines = () =>
+  useQuery({ queryKey: [`${MEDICATIONS_PATH}/reference`], queryFn: () => apiGet<ReferenceMedicineView[]>(`${MEDICATIONS_PATH}/reference`) });

@@ -1,4 +1,4 @@
-import { can, DRUG_INTERACTIONS, MEDICINE_CATEGORIES, REFERENCE_MEDICINES, type ReferenceMedicine } from '@care/events';
+import { can, DRUG_INTERACTIONS, MEDICINE_CATEGORIES, type ReferenceMedicineView } from '@care/events';
 import { Activity, AlertTriangle, Clock, Pill } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
@@ -11,7 +11,8 @@ import { ComplianceTab } from './compliance-tab';
 import { InteractionsTab } from './interactions-tab';
 import { AdministrationLogTab } from './log-tab';
 import { formatDue, percentText } from './medication-format';
-import { useDueDoses, useMedicationList, useMedicationStats } from './medication-api';
+import { useDueDoses, useMedicationList, useMedicationStats, useReferenceMedicines } from './medication-api';
+import { AddReferenceDialog } from './add-reference-dialog';
 import { PrescribeDialog } from './prescribe-dialog';
 import { MarChartDialog } from './mar-chart-dialog';
 import { PrescriptionActions } from './prescription-actions';
@@ -24,7 +25,7 @@ export function MedicationsPage() {
   const role = useCurrentUser().role;
   const canPrescribe = can(role, 'medications.prescribe');
   const [tab, setTab] = useState<Tab>('overview');
-  const [prescribing, setPrescribing] = useState<{ medicine: ReferenceMedicine | null } | null>(null);
+  const [prescribing, setPrescribing] = useState<{ medicine: ReferenceMedicineView | null } | null>(null);
   const stats = useMedicationStats();
   const figure = (value: number | undefined) => (value === undefined ? '…' : value);
 
@@ -59,7 +60,7 @@ export function MedicationsPage() {
         onValueChange={setTab}
         tabs={[
           { value: 'overview', label: 'Overview', render: () => <OverviewTab canPrescribe={canPrescribe} /> },
-          { value: 'database', label: 'Medicine Database', render: () => <DatabaseTab canPrescribe={canPrescribe} onAdd={(medicine) => setPrescribing({ medicine })} /> },
+          { value: 'database', label: 'Medicine Database', render: () => <DatabaseTab canPrescribe={canPrescribe} canAddMedicine={can(role, 'medications.reference')} onAdd={(medicine) => setPrescribing({ medicine })} /> },
           { value: 'due', label: 'Due & Overdue', render: () => <DueTab canMarkMissed={canPrescribe} /> },
           { value: 'log', label: 'Administration Log', render: () => <AdministrationLogTab /> },
           { value: 'compliance', label: 'Compliance', render: () => <ComplianceTab /> },
@@ -146,12 +147,14 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
   );
 }
 
-function DatabaseTab({ canPrescribe, onAdd }: { canPrescribe: boolean; onAdd: (medicine: ReferenceMedicine) => void }) {
+function DatabaseTab({ canPrescribe, canAddMedicine, onAdd }: { canPrescribe: boolean; canAddMedicine: boolean; onAdd: (medicine: ReferenceMedicineView) => void }) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
+  const [adding, setAdding] = useState(false);
+  const reference = useReferenceMedicines();
   const shown = useMemo(
-    () => REFERENCE_MEDICINES.filter((medicine) => (!category || medicine.category === category) && medicine.name.toLowerCase().includes(search.trim().toLowerCase())),
-    [search, category],
+    () => (reference.data ?? []).filter((medicine) => (!category || medicine.category === category) && medicine.name.toLowerCase().includes(search.trim().toLowerCase())),
+    [reference.data, search, category],
   );
   return (
     <div className="tab-body">
@@ -166,8 +169,17 @@ function DatabaseTab({ canPrescribe, onAdd }: { canPrescribe: boolean; onAdd: (m
             <option key={name}>{name}</option>
           ))}
         </select>
+        {canAddMedicine && (
+          <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
+            Add medicine
+          </button>
+        )}
       </div>
-      {shown.length === 0 ? (
+      {reference.isPending ? (
+        <ListLoading what="medicines" />
+      ) : reference.isError ? (
+        <ListLoadError what="medicines" error={reference.error} onRetry={() => void reference.refetch()} />
+      ) : shown.length === 0 ? (
         <div className="card empty-state">
           <p>No medicines match your search.</p>
         </div>
@@ -178,6 +190,7 @@ function DatabaseTab({ canPrescribe, onAdd }: { canPrescribe: boolean; onAdd: (m
               <h2 className="medicine-title">{medicine.name}</h2>
               <p className="small">
                 {medicine.type} · {medicine.category}
+                {!medicine.builtIn && ' · added by the agency'}
               </p>
               <p className="small muted">Strengths: {medicine.strengths.join(', ')}</p>
               {(medicine.timeCritical || medicine.controlledDrug) && (
@@ -193,6 +206,7 @@ function DatabaseTab({ canPrescribe, onAdd }: { canPrescribe: boolean; onAdd: (m
         </div>
       )}
       <p className="small muted">{DRUG_INTERACTIONS.length} known interactions between these medicines are checked when prescribing.</p>
+      {canAddMedicine && <AddReferenceDialog open={adding} onOpenChange={setAdding} />}
     </div>
   );
 }

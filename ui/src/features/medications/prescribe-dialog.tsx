@@ -6,6 +6,7 @@ import {
   prescribeRequestSchema,
   SUPPORT_LEVELS,
   type ReferenceMedicine,
+  type ReferenceMedicineView,
 } from '@care/events';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
@@ -28,7 +29,7 @@ const SUPPORT_LABELS = { administer: 'Administer (the carer gives it)', prompt: 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 /** Add to Client / New prescription (medications.prescribe): POST /api/medications, checked with the API's schema first. */
-export function PrescribeDialog({ open, onOpenChange, medicine }: { open: boolean; onOpenChange: (open: boolean) => void; medicine: ReferenceMedicine | null }) {
+export function PrescribeDialog({ open, onOpenChange, medicine }: { open: boolean; onOpenChange: (open: boolean) => void; medicine: ReferenceMedicineView | null }) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title={medicine ? `Add ${medicine.name} to a client` : 'New prescription'}>
       {open && <PrescribeForm medicine={medicine} onDone={() => onOpenChange(false)} />}
@@ -36,16 +37,17 @@ export function PrescribeDialog({ open, onOpenChange, medicine }: { open: boolea
   );
 }
 
-function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicine | null; onDone: () => void }) {
+function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView | null; onDone: () => void }) {
+  const type = (medicine?.type ?? 'Tablet') as ReferenceMedicine['type'];
   const id = useId();
   const clients = useClientOptions();
   const [values, setValues] = useState({
     clientId: '',
     name: medicine?.name ?? '',
     strength: medicine?.strengths[0] ?? '',
-    form: medicine ? TYPE_TO_FORM[medicine.type] : 'tablet',
-    route: medicine ? TYPE_TO_ROUTE[medicine.type] : 'oral',
-    dosage: medicine && (medicine.type === 'Tablet' || medicine.type === 'Capsule') ? `1 ${medicine.type.toLowerCase()}` : '',
+    form: TYPE_TO_FORM[type] ?? 'tablet',
+    route: TYPE_TO_ROUTE[type] ?? 'oral',
+    dosage: medicine && (type === 'Tablet' || type === 'Capsule') ? `1 ${type.toLowerCase()}` : '',
     frequency: 'Once daily',
     doseTimes: '08:00',
     timeCritical: medicine?.timeCritical ?? false,
