@@ -43,3 +43,19 @@ export function dueWindow(now: Date): { from: string; to: string } {
 export function openDoses(schedule: DoseSchedule, outcomes: { has(dueAt: string): boolean }, now: Date, window = dueWindow(now)): DueDose[] {
   return dosesBetween(schedule, window.from, window.to).filter((dose) => !outcomes.has(dose.dueAt));
 }
+
+/**
+ * Doses of one window for many prescriptions: prescriptions share a handful of schedules (08:00; 08:00 and 20:00…),
+ * so each distinct schedule is expanded once per request and the rest are map lookups.
+ */
+export function dosesInWindow(window: { from: string; to: string }): (scheduleJson: string) => readonly (DueDose & { readonly at: number })[] {
+  const memo = new Map<string, readonly (DueDose & { readonly at: number })[]>();
+  return (scheduleJson) => {
+    let doses = memo.get(scheduleJson);
+    if (doses === undefined) {
+      doses = dosesBetween(JSON.parse(scheduleJson) as DoseSchedule, window.from, window.to).map((dose) => ({ ...dose, at: Date.parse(dose.dueAt) }));
+      memo.set(scheduleJson, doses);
+    }
+    return doses;
+  };
+}

@@ -39,7 +39,7 @@ export const marQuery = z.object({
   from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
   days: z.coerce.number({ error: 'Days must be a whole number from 1 to 31' }).int('Days must be a whole number from 1 to 31').min(1, 'Days must be a whole number from 1 to 31').max(31, 'Days must be a whole number from 1 to 31').default(28),
 });
-export const dueQuery = z.object({ clientId: uuidField('Client'), overdue: optionalBoolean('Overdue') });
+export const dueQuery = z.object({ clientId: uuidField('Client'), overdue: optionalBoolean('Overdue'), ...pagingFields() });
 export const recordListQuery = z.object({
   clientId: uuidField('Client'),
   carerId: uuidField('Carer'),
@@ -79,8 +79,9 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   });
 
   medications.get('/due', async (ctx) => {
-    const { clientId, overdue } = parseOr400(dueQuery, ctx.query);
-    ctx.body = await queries.due(scopeOf(ctx), { clientId, overdueOnly: overdue });
+    const { clientId, overdue, limit, offset } = parseOr400(dueQuery, ctx.query);
+    const doses = await queries.due(scopeOf(ctx), { clientId, overdueOnly: overdue });
+    sendPage(ctx, { rows: doses.slice(offset, offset + limit), total: doses.length });
   });
 
   medications.get('/stats', async (ctx) => {

@@ -146,7 +146,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/medications', 'Prescriptions by client with adherence (30 days) and next due (a carer: the clients on their own visits)', readsMedications, json(z.array(medicationViewSchema), 'OK', paged), medicationListQuery),
   read('/api/medications/reference', 'The Medicine Database: the 20 built-in medicines and those admins added', readsMedications, json(z.array(referenceMedicineViewSchema))),
-  read('/api/medications/due', 'Due & Overdue: doses without an outcome from 24 hours back to an hour ahead, oldest first', readsMedications, json(z.array(dueDoseViewSchema)), medicationDueQuery),
+  read('/api/medications/due', 'Due & Overdue: doses without an outcome from 24 hours back to an hour ahead, oldest first, paged', readsMedications, json(z.array(dueDoseViewSchema), 'OK', paged), medicationDueQuery),
   read('/api/medications/stats', 'The Medication Management cards: Active Medications, Due Now, Overdue, Avg Adherence', readsMedications, json(medicationStatsSchema)),
   read('/api/medications/compliance', 'Adherence over 30 days per client and per medicine, lowest first', readsMedications, json(complianceSchema)),
   read('/api/medications/interactions', "Known interactions among each client's active medicines (curated, sourced table)", readsMedications, json(z.array(clientInteractionSchema))),

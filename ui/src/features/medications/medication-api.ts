@@ -33,10 +33,13 @@ export interface ClientOption {
 
 export const useMedicationStats = () => useQuery({ queryKey: [`${MEDICATIONS_PATH}/stats`], queryFn: () => apiGet<MedicationStats>(`${MEDICATIONS_PATH}/stats`) });
 export const useMedicationList = (search: string) => usePagedList<MedicationView>(MEDICATIONS_PATH, { search: search || undefined });
-export const useDueDoses = (clientId?: string) => {
-  const path = withParams(`${MEDICATIONS_PATH}/due`, { clientId });
+/** One client's open doses (the carer's visit): a client never has a page of them. */
+export const useDueDoses = (clientId: string) => {
+  const path = withParams(`${MEDICATIONS_PATH}/due`, { clientId, limit: 100 });
   return useQuery({ queryKey: [path], queryFn: () => apiGet<DueDoseView[]>(path) });
 };
+/** Due & Overdue: every client's open doses, a page at a time (X-Total-Count). */
+export const useDueList = () => usePagedList<DueDoseView>(`${MEDICATIONS_PATH}/due`, {});
 export const useCompliance = () => useQuery({ queryKey: [`${MEDICATIONS_PATH}/compliance`], queryFn: () => apiGet<ComplianceView>(`${MEDICATIONS_PATH}/compliance`) });
 export const useClientInteractions = () =>
   useQuery({ queryKey: [`${MEDICATIONS_PATH}/interactions`], queryFn: () => apiGet<ClientInteraction[]>(`${MEDICATIONS_PATH}/interactions`) });

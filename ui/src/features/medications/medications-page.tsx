@@ -11,7 +11,7 @@ import { ComplianceTab } from './compliance-tab';
 import { InteractionsTab } from './interactions-tab';
 import { AdministrationLogTab } from './log-tab';
 import { formatDue, percentText } from './medication-format';
-import { useDueDoses, useMedicationList, useMedicationStats, useReferenceMedicines } from './medication-api';
+import { useDueList, useMedicationList, useMedicationStats, useReferenceMedicines } from './medication-api';
 import { AddReferenceDialog } from './add-reference-dialog';
 import { PrescribeDialog } from './prescribe-dialog';
 import { MarChartDialog } from './mar-chart-dialog';
@@ -212,7 +212,7 @@ function DatabaseTab({ canPrescribe, canAddMedicine, onAdd }: { canPrescribe: bo
 }
 
 function DueTab({ canMarkMissed }: { canMarkMissed: boolean }) {
-  const due = useDueDoses();
+  const due = useDueList();
   const [administering, setAdministering] = useState<DoseTarget | null>(null);
   const [missing, setMissing] = useState<DoseTarget | null>(null);
   return (
@@ -221,13 +221,14 @@ function DueTab({ canMarkMissed }: { canMarkMissed: boolean }) {
         <ListLoading what="due doses" />
       ) : due.isError ? (
         <ListLoadError what="due doses" error={due.error} onRetry={() => void due.refetch()} />
-      ) : due.data.length === 0 ? (
+      ) : due.items.length === 0 ? (
         <div className="card empty-state">
           <p>No medications are due or overdue.</p>
         </div>
       ) : (
+        <>
         <ul className="due-list" data-testid="due-list">
-          {due.data.map((dose) => (
+          {due.items.map((dose) => (
             <li key={`${dose.prescriptionId}/${dose.dueAt}`} className={`card due-item${dose.overdue ? ' overdue' : ''}`} data-testid="due-dose">
               <div className="due-text">
                 <span className="medicine-name">
@@ -251,6 +252,8 @@ function DueTab({ canMarkMissed }: { canMarkMissed: boolean }) {
             </li>
           ))}
         </ul>
+        <LoadMore shown={due.items.length} total={due.total} hasMore={due.hasNextPage} loading={due.isFetchingNextPage} onLoadMore={() => void due.fetchNextPage()} />
+        </>
       )}
       <AdministerDialog dose={administering} onClose={() => setAdministering(null)} />
       <MarkMissedDialog dose={missing} onClose={() => setMissing(null)} />
