@@ -117,6 +117,8 @@ describe('Medications and the eMAR in Chromium', () => {
     });
 
     await office.getByRole('tab', { name: 'Due & Overdue' }).click();
+    const dueNames = async () => ((await (await coordinatorContext.request.get(`${env.product.url}/api/medications/due`)).json()) as { medicationName: string }[]).map((d) => d.medicationName).sort();
+    await expect.poll(dueNames).toEqual(['Amlodipine', 'Levothyroxine', 'Metformin']);
     await expect.poll(() => office.getByTestId('due-dose').count()).toBe(3);
     await expect.poll(() => office.getByRole('button', { name: 'Administer Now' }).count()).toBe(3);
     await office.screenshot({ path: `${shots}/medications-due-1280.png`, fullPage: true });
