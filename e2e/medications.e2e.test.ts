@@ -162,6 +162,8 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => recent.innerText()).toContain('R: Refused');
     await expect.poll(() => recent.innerText()).toContain('Felt sick this morning');
     await office.screenshot({ path: `${shots}/medications-log-1280.png`, fullPage: true });
+    await office.getByLabel('Carer', { exact: true }).selectOption({ label: 'Sam Okafor' });
+    await expect.poll(() => office.getByText('Showing 2 of 2').isVisible()).toBe(true);
 
     // Drug Interactions says plainly that it supports, not replaces, a pharmacist's review.
     await office.getByRole('tab', { name: 'Drug Interactions' }).click();

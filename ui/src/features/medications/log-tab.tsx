@@ -4,7 +4,9 @@ import { formatDateTime } from '../../shared/format';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue } from '../../shared/paged-list';
-import { useClientOptions, useRecentRecords, useRecordLog } from './medication-api';
+import { can } from '@care/events';
+import { useCurrentUser } from '../../shared/current-user';
+import { useCarerOptions, useClientOptions, useRecentRecords, useRecordLog } from './medication-api';
 
 function RecordRow({ record }: { record: MedicationRecordView }) {
   return (
@@ -54,11 +56,14 @@ function RecordTable({ records, caption }: { records: readonly MedicationRecordV
 export function AdministrationLogTab() {
   const recent = useRecentRecords();
   const clients = useClientOptions();
+  const readsCarers = can(useCurrentUser().role, 'carers.read');
+  const carers = useCarerOptions(readsCarers);
   const [clientId, setClientId] = useState('');
+  const [carerId, setCarerId] = useState('');
   const [medicine, setMedicine] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const log = useRecordLog({ clientId: clientId || undefined, medicine: useDebouncedValue(medicine) || undefined, from: from || undefined, to: to || undefined });
+  const log = useRecordLog({ clientId: clientId || undefined, carerId: carerId || undefined, medicine: useDebouncedValue(medicine) || undefined, from: from || undefined, to: to || undefined });
   return (
     <div className="tab-body">
       <div className="card">
@@ -91,6 +96,21 @@ export function AdministrationLogTab() {
               ))}
             </select>
           </div>
+          {readsCarers && (
+            <div className="log-filter">
+              <label className="label" htmlFor="log-carer">
+                Carer
+              </label>
+              <select id="log-carer" className="input" value={carerId} onChange={(event) => setCarerId(event.target.value)}>
+                <option value="">All carers</option>
+                {(carers.data ?? []).map((carer) => (
+                  <option key={carer.id} value={carer.id}>
+                    {carer.user.firstName} {carer.user.lastName}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="log-filter">
             <label className="label" htmlFor="log-medicine">
               Medicine

@@ -86,3 +86,10 @@ export function useMedicationCommand<B>(texts: { readonly success: string; reado
 
 export const useReferenceMedicines = () =>
   useQuery({ queryKey: [`${MEDICATIONS_PATH}/reference`], queryFn: () => apiGet<ReferenceMedicineView[]>(`${MEDICATIONS_PATH}/reference`) });
+
+export interface CarerOption {
+  readonly id: string;
+  readonly user: { readonly firstName: string; readonly lastName: string };
+}
+/** Every carer, for the log's carer filter (only readers of every carer: medications.read goes with carers.read). */
+export const useCarerOptions = (enabled: boolean) => useQuery({ queryKey: ['/api/carers', 'all'], enabled, queryFn: () => apiGetAll<CarerOption>('/api/carers') });
