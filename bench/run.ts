@@ -11,6 +11,8 @@ import { measureReports, reportRows } from './reports';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
 import { measureListPages } from './list-pages';
+import { measureMedicationDue } from './medication-due';
+import { medicationRows } from './medication-bench';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
@@ -68,6 +70,8 @@ async function main(): Promise<number> {
     const dashboardStats = await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'));
     step('(l) Reports & Analytics: overview and performance over a year of 100,000 visits, and its PDF');
     const reports = await measureReports(await postgres.freshDatabase('reports'));
+    step('(l) GET /api/medications/due with 2,000 active prescriptions and a year of records');
+    const medicationDue = await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -91,6 +95,7 @@ async function main(): Promise<number> {
       ...alertPush,
       ...dashboardStats,
       ...reports,
+      ...medicationDue,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -136,6 +141,7 @@ async function main(): Promise<number> {
       { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
       ...alertRows({ ...alertPush, ...dashboardStats }),
       ...reportRows(reports),
+      ...medicationRows({ ...medicationDue }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

@@ -55,6 +55,7 @@ const ADMIN_ROUTES = [
   '/reports',
   '/care-plans',
   '/incidents',
+  '/medications',
   '/settings',
   '/emergency',
   '/audit',
@@ -67,7 +68,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/reports', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/reports', '/medications', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;
@@ -188,6 +189,7 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
     },
   },
   byButton('Report Incident', '/incidents'),
+  withCalendar(byButton('New prescription', '/medications')),
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];

@@ -44,6 +44,8 @@ describe('the demo data of the quick start', () => {
       tasks: ofType('TaskCreated').length,
       'care plans': ofType('CarePlanCreated').length,
       incidents: ofType('IncidentReported').length,
+      prescriptions: ofType('MedicationPrescribed').length,
+      'medication records': ofType('MedicationAdministrationRecorded').length,
     });
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
@@ -52,6 +54,19 @@ describe('the demo data of the quick start', () => {
     expect(ofType('ShiftPlanned').length).toBeGreaterThan(500);
     const carersWithTraining = new Set(ofType('TrainingRecorded').map((event) => dataOf(event).carerId));
     expect(carersWithTraining.size).toBe(30);
+  });
+
+  it('prescribes for about a third of the clients and records four weeks of doses, refusals among them', async () => {
+    const ofType = await eventsOf();
+    const clients = new Set(ofType('MedicationPrescribed').map((event) => dataOf(event).clientId));
+    const registered = ofType('ClientRegistered').length;
+    expect(clients.size).toBeGreaterThanOrEqual(Math.floor(registered / 3) - 5);
+    expect(clients.size).toBeLessThanOrEqual(Math.ceil(registered / 3) + 1);
+    const records = ofType('MedicationAdministrationRecorded');
+    expect(records.length).toBeGreaterThan(2000);
+    expect(records.some((event) => dataOf(event).status === 'refused')).toBe(true);
+    const earliest = Math.min(...records.map((event) => Date.parse(String(dataOf(event).administeredAt))));
+    expect(Date.now() - earliest).toBeGreaterThan(27 * 86_400_000);
   });
 
   it('has care plans for most clients from the four templates, some due for review, some overdue, most agreed', async () => {

@@ -7,6 +7,7 @@ import { demoShifts } from './demo/demo-shifts';
 import { demoTasks } from './demo/demo-tasks';
 import { demoCarePlans, demoCarePlanTemplates } from './demo/demo-care-plans';
 import { demoIncidents } from './demo/demo-incidents';
+import { demoMedications } from './demo/demo-medications';
 import { demoDiaryEntries } from './demo/demo-diary';
 import { demoFeedback } from './demo/demo-feedback';
 import { demoTraining } from './demo/demo-training';
@@ -113,6 +114,18 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     for (const step of steps) await asCoordinator('POST', `/api/incidents/${id}${step.path}`, step.body);
     return reply;
   });
+  // Medications for a third of the active clients, prescribed and recorded by the coordinator, dose by dose.
+  const medicationClients = clientIds
+    .map((id, index) => ({ id, allergies: clients[index]!.allergies ?? [], active: clients[index]!.isActive !== false }))
+    .filter((client) => client.active);
+  let medicationRecords = 0;
+  const medications = await createAll(demoMedications(medicationClients, new Date()), async ({ prescribe, records }) => {
+    const reply = await asCoordinator('POST', '/api/medications', prescribe);
+    const id = await createdId(Promise.resolve(reply));
+    for (const record of records) await asCoordinator('POST', `/api/medications/${id}/administrations`, record);
+    medicationRecords += records.length;
+    return reply;
+  });
   return {
     counts: {
       carers: carerIds.length,
@@ -125,6 +138,8 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       tasks: tasks.length,
       'care plans': carePlans.length,
       incidents: incidents.length,
+      prescriptions: medications.length,
+      'medication records': medicationRecords,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

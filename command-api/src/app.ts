@@ -37,6 +37,7 @@ import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
 import { taskRoutes } from './tasks/task-routes';
 import { reportScheduleRoutes } from './reports/report-schedule-routes';
+import { medicationRoutes } from './medications/medication-routes';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
@@ -106,6 +107,7 @@ export function createCommandApp({
     taskRoutes(deps),
     incidentRoutes(deps),
     reportScheduleRoutes(deps),
+    medicationRoutes(deps),
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),

@@ -30,6 +30,7 @@ export * from './alerts';
 export * from './tasks';
 export * from './care-plans';
 export * from './incidents';
+export * from './medications';
 export * from './dashboard';
 export * from './emergencies';
 export * from './search';

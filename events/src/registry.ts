@@ -19,6 +19,7 @@ import {
   type IncidentSliceEvent,
   type SafeguardingSettingsEvent,
 } from './incidents/incident-events';
+import { medicationSliceEvents, type MedicationSliceEvent } from './medications';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -56,6 +57,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...incidentSliceEvents,
   ...incidentClaimEvents,
   ...safeguardingSettingsEvents,
+  ...medicationSliceEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
@@ -89,6 +91,7 @@ export type DomainEvent =
   | IncidentSliceEvent
   | IncidentClaimEvent
   | SafeguardingSettingsEvent
+  | MedicationSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent

@@ -18,5 +18,6 @@ export type * from './incidents/incident-tables';
 export type * from './reports/report-tables';
 export type { ReportSchedulesTable, ReportRunsTable } from './reports/report-schedule-projection';
 export { VISIT_MEASURES } from './reports/report-schema';
+export type * from './medications/medication-tables';
 export { projections, type Projection } from './projection';
 export { CARER_SEARCH_COLUMNS, CLIENT_SEARCH_COLUMNS, DIARY_SEARCH_COLUMNS, USER_SEARCH_COLUMNS, searchTextOf } from './shared/search-text';

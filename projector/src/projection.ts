@@ -16,6 +16,7 @@ import { reportsProjection } from './reports/report-projection';
 import { reportSchedulesProjection } from './reports/report-schedule-projection';
 import { carePlansProjection } from './care-plans/care-plan-projection';
 import { incidentsProjection } from './incidents/incident-projection';
+import { medicationsProjection } from './medications/medication-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 import { auditProjection } from './audit/audit-projection';
@@ -58,6 +59,7 @@ export const projections: readonly Projection[] = [
   reportSchedulesProjection,
   auditProjection,
   carePlansProjection,
+  medicationsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -29,6 +29,7 @@ import { appointmentRoutes } from './appointments/appointment-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { taskRoutes } from './tasks/task-routes';
 import { incidentRoutes } from './incidents/incident-routes';
+import { medicationRoutes } from './medications/medication-routes';
 import { monitoringRoutes } from './monitoring/monitoring-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { shiftRoutes } from './shifts/shift-routes';
@@ -117,6 +118,7 @@ export async function createReadApi({
     taskRoutes(deps),
     carePlanRoutes(deps),
     incidentRoutes(deps),
+    ...medicationRoutes(deps),
     dashboardRoutes(deps),
     reportRoutes(deps),
     reportScheduleReadRoutes(deps),

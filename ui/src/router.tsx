@@ -69,6 +69,7 @@ const IncidentsPage = lazyRouteComponent(() => import('./features/incidents/inci
 const ReportsPage = lazyRouteComponent(() => import('./features/reports/reports-page'), 'ReportsPage');
 const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
 const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
+const MedicationsPage = lazyRouteComponent(() => import('./features/medications/medications-page'), 'MedicationsPage');
 
 /**
  * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
@@ -178,6 +179,8 @@ const reportsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/repo
 const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
 /** Care Planner (issue 19). */
 const carePlansRoute = createRoute({ getParentRoute: () => rootRoute, path: '/care-plans', component: CarePlansPage });
+/** Medication Management and the eMAR (issue 17). */
+const medicationsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/medications', component: MedicationsPage });
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
@@ -212,6 +215,7 @@ const routeTree = rootRoute.addChildren([
   reportsRoute,
   auditRoute,
   carePlansRoute,
+  medicationsRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
   ...shellScreenRoutes,

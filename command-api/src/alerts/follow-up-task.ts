@@ -28,6 +28,7 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   care_plan: 'care',
   // Investigating an incident and its statutory duties is care governance.
   incident: 'care',
+  prescription: 'medication',
 };
 
 const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };

@@ -27,6 +27,8 @@ import { londonDateOf, ukDate } from './london-texts';
 import { bookableCarer, bookableClient, carerName, loadCarer, loadClient, type BookableCarer } from './visit-parties';
 import { DEFAULT_VISIT_TIME_RULES, type VisitTimeRules } from './visit-times';
 import { expandWeeklyPattern } from './weekly-pattern';
+import { DomainError } from '../shared/domain-error';
+import { dosesText, visitDoses } from '../medications/visit-doses';
 
 /** A command's result plus what the coordinator should know but that does not refuse it. */
 export interface AppointmentResult extends CommandResult {
@@ -201,18 +203,21 @@ export class AppointmentService {
     context: CommandContext,
   ): Promise<AppointmentResult> {
     const loaded = await this.load(id, ifMatch);
+    const mayRecord = { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) };
+    // Someone who may not record this visit learns nothing about its client's medicines: decide refuses them first.
+    const medicationGiven = mayRecord.mayRecordAnyVisit || mayRecord.isAssignedCarer ? await this.medicationGivenInVisit(loaded.state, input.medicationGiven) : input.medicationGiven;
     const command: AppointmentCommand = {
       type: 'CheckOut',
       id,
       now: this.now(),
-      recorder: { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) },
+      recorder: mayRecord,
       checkedOutAt: input.checkedOutAt,
       handEnteredReason: handEnteredReasonOf(input),
       rules: this.rules,
       capture: captureOf(input),
       outcome: {
         tasksCompleted: input.tasksCompleted,
-        medicationGiven: input.medicationGiven,
+        medicationGiven,
         clientMood: input.clientMood ?? null,
         healthObservations: input.healthObservations ?? null,
         notes: input.notes ?? null,
@@ -286,6 +291,21 @@ export class AppointmentService {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
     }
     return loaded;
+  }
+
+  /**
+   * Check-out waits for every dose due in the visit to have an outcome (given, refused with a reason, …): 409
+   * naming them. "Medication given" then comes from those records, not from a separate tick; a visit with no dose
+   * due keeps what the form says.
+   */
+  private async medicationGivenInVisit(state: AppointmentState, ticked: boolean): Promise<boolean> {
+    if (!state.exists || state.status !== 'in_progress') return ticked;
+    const doses = await visitDoses(this.store, state.plan.clientId, state.plan.scheduledStart, scheduledEndOf(state.plan), this.now());
+    const open = doses.filter((dose) => dose.status === null);
+    if (open.length > 0) {
+      throw new DomainError('conflict', `Record an outcome for each medication due in this visit before checking out: ${dosesText(open)}`, 'medications');
+    }
+    return doses.length === 0 ? ticked : doses.some((dose) => dose.status === 'given');
   }
 
   /** Whether the visit's carer record is linked to the recorder's account (only asked for carers). */

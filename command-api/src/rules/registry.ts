@@ -2,6 +2,7 @@ import { carePlanReviewDue, carePlanReviewOverdue } from './care-plan-rules';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
+import { medicationDoseMissed, medicationRefusedTwice, medicationTimeCriticalMissed } from './medication-rules';
 import { registered, type RegisteredRule } from './rule';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
@@ -23,4 +24,7 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(incidentCritical),
   registered(incidentEscalated),
   registered(incidentDutyOverdue),
+  registered(medicationDoseMissed),
+  registered(medicationTimeCriticalMissed),
+  registered(medicationRefusedTwice),
 ];

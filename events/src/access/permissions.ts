@@ -97,6 +97,20 @@ const MATRIX = {
       'Investigate, add notes, amend, escalate, resolve, close and reopen incidents; record statutory duties and safeguarding referrals',
   },
   'incidents.configure': { roles: ['admin'], description: "Set the safeguarding team's contact details" },
+  'medications.read': { roles: ['admin', 'coordinator'], description: 'Read every prescription, medication record, MAR chart and the adherence figures' },
+  'medications.readOwn': {
+    roles: ['carer'],
+    description: 'Read the prescriptions and medication records of the clients on their own visits',
+  },
+  'medications.prescribe': {
+    roles: ['admin', 'coordinator'],
+    description: 'Prescribe, change, pause, resume and discontinue medicines; amend medication records; mark doses as missed',
+  },
+  'medications.administer': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Record the outcome of a dose (a carer only for the client of their own visit)',
+  },
+  'medications.reference': { roles: ['admin'], description: 'Add medicines to the reference database' },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",

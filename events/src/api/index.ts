@@ -25,3 +25,4 @@ export * from '../account/account-view-schema';
 export * from '../reports/report-view-schema';
 export * from '../audit/audit-view-schema';
 export * from '../care-plans/care-plan-view-schema';
+export * from '../medications/medication-view-schema';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { londonToday } from '@care/events';
+import { londonToday, type DoseSchedule } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 
 /**
@@ -339,4 +339,115 @@ export function incidentsWithOverdueDuties(db: Db, now: Date): Promise<IncidentF
 export function incidentsById(db: Db, ids: readonly string[]): Promise<IncidentFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return orNothing(incidentColumns(db).where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`).execute());
+}
+
+/** An active prescription as the medication rules see it: its schedule and which recent doses have an outcome. */
+export interface PrescriptionDoseFact {
+  id: string;
+  name: string;
+  clientId: string;
+  clientName: string;
+  timeCritical: boolean;
+  schedule: DoseSchedule;
+  /** Due instants (ISO) since `since` that have an outcome. */
+  recorded: string[];
+}
+
+/** Active prescriptions with the due times of their recorded doses since `since`. */
+export async function activePrescriptionDoses(db: Db, since: Date): Promise<PrescriptionDoseFact[]> {
+  const rows = await orNothing(
+    db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('prescriptions as p')
+      .leftJoin('appointment_client_names as cl', 'cl.id', 'p.client_id')
+      .select([
+        sql<string>`p.id::text`.as('id'),
+        'p.name',
+        sql<string>`p.client_id::text`.as('clientId'),
+        sql<string>`coalesce(cl.first_name || ' ' || cl.last_name, 'a client')`.as('clientName'),
+        'p.time_critical as timeCritical',
+        'p.schedule',
+        sql<string[]>`coalesce((select array_agg(to_char(r.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from ${sql.table(`${READ_MODEL_SCHEMA}.medication_records`)} r where r.prescription_id = p.id and r.due_at >= ${since}), '{}')`.as(
+          'recorded',
+        ),
+      ])
+      .where('p.status', '=', 'active')
+      .execute(),
+  );
+  return rows.map((row) => ({ ...row, schedule: row.schedule as DoseSchedule }));
+}
+
+/** A recorded outcome of a scheduled dose, as the medication rules see it. */
+export interface MedicationOutcomeFact {
+  prescriptionId: string;
+  name: string;
+  clientId: string;
+  clientName: string;
+  status: string;
+  code: string;
+  reason: string | null;
+  dueAt: Date;
+  administeredAt: Date;
+}
+
+function outcomeColumns(db: Db) {
+  return db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('medication_records as r')
+    .innerJoin('prescriptions as p', 'p.id', 'r.prescription_id')
+    .leftJoin('appointment_client_names as cl', 'cl.id', 'r.client_id')
+    .select([
+      sql<string>`r.prescription_id::text`.as('prescriptionId'),
+      'p.name',
+      sql<string>`r.client_id::text`.as('clientId'),
+      sql<string>`coalesce(cl.first_name || ' ' || cl.last_name, 'a client')`.as('clientName'),
+      'r.status',
+      'r.code',
+      'r.reason',
+      sql<Date>`r.due_at`.as('dueAt'),
+      'r.administered_at as administeredAt',
+    ])
+    .where('r.due_at', 'is not', null);
+}
+
+/** The two latest scheduled outcomes of each active prescription with an outcome since `since`. */
+export function latestTwoOutcomes(db: Db, since: Date): Promise<MedicationOutcomeFact[]> {
+  return orNothing(
+    db
+      .selectFrom(
+        outcomeColumns(db)
+          .select(sql<number>`row_number() over (partition by r.prescription_id order by r.due_at desc)`.as('rank'))
+          .where('p.status', '=', 'active')
+          .where(sql<boolean>`r.prescription_id in (select prescription_id from ${sql.table(`${READ_MODEL_SCHEMA}.medication_records`)} where due_at >= ${since})`)
+          .as('o'),
+      )
+      .selectAll('o')
+      .where('o.rank', '<=', 2)
+      .execute(),
+  ).then((rows) => rows.map(({ rank: _rank, ...row }) => row));
+}
+
+/** The latest scheduled outcome of each of these prescriptions (why a refusal streak ended). */
+export function latestOutcomeOf(db: Db, prescriptionIds: readonly string[]): Promise<MedicationOutcomeFact[]> {
+  if (prescriptionIds.length === 0) return Promise.resolve([]);
+  return orNothing(
+    outcomeColumns(db)
+      .where(sql<boolean>`r.prescription_id::text = any(${sql.val([...prescriptionIds])})`)
+      .distinctOn('r.prescription_id')
+      .orderBy('r.prescription_id')
+      .orderBy('r.due_at', 'desc')
+      .execute(),
+  );
+}
+
+/** The outcomes of these doses (`<prescriptionId>/<dueAt>`), and the status of their prescriptions. */
+export async function doseOutcomes(db: Db, subjects: readonly string[]): Promise<{ outcomes: MedicationOutcomeFact[]; statuses: Map<string, string> }> {
+  const keys = subjects.map((subject) => subject.split('/')).filter((parts): parts is [string, string] => parts.length === 2);
+  if (keys.length === 0) return { outcomes: [], statuses: new Map() };
+  const ids = [...new Set(keys.map(([id]) => id))];
+  const outcomes = await orNothing(outcomeColumns(db).where(sql<boolean>`r.prescription_id::text = any(${sql.val(ids)})`).where(sql<boolean>`r.due_at = any(${sql.val(keys.map(([, dueAt]) => dueAt))}::timestamptz[])`).execute());
+  const statuses = await orNothing(
+    db.withSchema(READ_MODEL_SCHEMA).selectFrom('prescriptions').select([sql<string>`id::text`.as('id'), 'status']).where(sql<boolean>`id::text = any(${sql.val(ids)})`).execute(),
+  );
+  return { outcomes, statuses: new Map(statuses.map((row) => [row.id, row.status])) };
 }

@@ -9,6 +9,7 @@ import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
+import type { MedicationTables } from '../medications/medication-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
@@ -88,7 +89,8 @@ export interface ReadModelDatabase extends ClientTables,
     TaskTables,
     AuditTables,
     CarePlanTables,
-    IncidentTables {
+    IncidentTables,
+    MedicationTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

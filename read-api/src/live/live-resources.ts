@@ -29,6 +29,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // view, which changes this read model again. Nothing under /api/audit-views, so no screen reloads on it.
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },
   care_plans: { resources: ['care-plans'], permissions: ['carePlans.read', 'carePlans.readOwn'] },
+  medications: { resources: ['medications', 'medication-records'], permissions: ['medications.read', 'medications.readOwn'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

@@ -73,6 +73,14 @@ import {
   safeguardingContactRequestSchema,
   safeguardingReferralRequestSchema,
   safeguardingReferralUpdateRequestSchema,
+  prescribeRequestSchema,
+  changePrescriptionRequestSchema,
+  prescriptionReasonRequestSchema,
+  recordAdministrationRequestSchema,
+  markMissedRequestSchema,
+  amendAdministrationRequestSchema,
+  prnEffectRequestSchema,
+  addReferenceMedicineRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -330,6 +338,30 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   }),
   command('POST', '/api/care-plans/templates', 'Add a care plan template', only('carePlans.templates'), { body: createCarePlanTemplateRequestSchema, status: 201 }),
   command('PATCH', '/api/care-plans/templates/:id', 'Edit a care plan template', only('carePlans.templates'), { body: changeCarePlanTemplateRequestSchema, ...edit }),
+  command('POST', '/api/medications/reference', 'Add a medicine to the Medicine Database (a name already there is a 409)', only('medications.reference'), {
+    body: addReferenceMedicineRequestSchema,
+    status: 201,
+  }),
+  command('POST', '/api/medications', "Prescribe a medicine to a client (an allergy the client is recorded with needs allergyOverrideReason)", only('medications.prescribe'), {
+    body: prescribeRequestSchema,
+    status: 201,
+  }),
+  command('PATCH', '/api/medications/:id', 'Change a prescription (only the fields sent), with the reason; takes effect now', only('medications.prescribe'), {
+    body: changePrescriptionRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/medications/:id/pause', 'Pause a prescription, with the reason: no dose is due while paused', only('medications.prescribe'), { body: prescriptionReasonRequestSchema, ...edit }),
+  command('POST', '/api/medications/:id/resume', 'Resume a paused prescription, with the reason', only('medications.prescribe'), { body: prescriptionReasonRequestSchema, ...edit }),
+  command('POST', '/api/medications/:id/discontinue', 'Discontinue a prescription (final), with the reason', only('medications.prescribe'), { body: prescriptionReasonRequestSchema, ...edit }),
+  command('POST', '/api/medications/:id/administrations', "Record a dose's outcome (dueAt: a scheduled dose, once; none: a PRN dose within its interval and 24-hour maximum); a carer only from their own visit", only('medications.administer'), {
+    body: recordAdministrationRequestSchema,
+    status: 201,
+  }),
+  command('POST', '/api/medications/:id/missed', 'Mark a due dose as missed, with the reason', only('medications.prescribe'), { body: markMissedRequestSchema, status: 201 }),
+  command('POST', '/api/medications/:id/records/:recordId/amend', 'Correct a medication record, with the reason (the original stays in the history)', only('medications.prescribe'), {
+    body: amendAdministrationRequestSchema,
+  }),
+  command('POST', '/api/medications/:id/records/:recordId/prn-effect', 'Record whether a PRN dose helped', only('medications.administer'), { body: prnEffectRequestSchema }),
 
   command('POST', '/api/status/projections/:name/skip', 'Skip the one event a stalled projection cannot apply, with a reason', only('admin.panel'), {
     body: skipProjectionEventRequestSchema,

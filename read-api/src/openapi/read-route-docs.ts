@@ -18,6 +18,15 @@ import {
   carePlanViewSchema,
   carerViewSchema,
   dashboardStatsSchema,
+  medicationViewSchema,
+  medicationRecordViewSchema,
+  dueDoseViewSchema,
+  medicationStatsSchema,
+  complianceSchema,
+  clientInteractionSchema,
+  prescriptionVersionSchema,
+  marChartSchema,
+  referenceMedicineViewSchema,
   clientViewSchema,
   diaryEntryVersionViewSchema,
   diaryEntryViewSchema,
@@ -65,6 +74,7 @@ import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
 import { filterQuery as incidentFilterQuery, listQuery as incidentListQuery } from '../incidents/incident-routes';
+import { dueQuery as medicationDueQuery, marQuery, medicationListQuery, recordListQuery as medicationRecordListQuery } from '../medications/medication-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -103,6 +113,7 @@ const readsIncidents: RouteAccess = ['incidents.read', 'incidents.readOwn'];
 const pdfReply = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
 });
+const readsMedications: RouteAccess = ['medications.read', 'medications.readOwn'];
 const csv = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
 });
@@ -187,6 +198,17 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     200: { description: 'The plan as a PDF', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
   }),
   read('/api/care-plans/:id/diff', 'What changed between two versions of a care plan, field by field', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDiffViewSchema), carePlanDiffQuery),
+  read('/api/medications', 'Prescriptions by client with adherence (30 days) and next due (a carer: the clients on their own visits)', readsMedications, json(z.array(medicationViewSchema), 'OK', paged), medicationListQuery),
+  read('/api/medications/reference', 'The Medicine Database: the 20 built-in medicines and those admins added', readsMedications, json(z.array(referenceMedicineViewSchema))),
+  read('/api/medications/due', 'Due & Overdue: doses without an outcome from 24 hours back to an hour ahead, oldest first, paged', readsMedications, json(z.array(dueDoseViewSchema), 'OK', paged), medicationDueQuery),
+  read('/api/medications/stats', 'The Medication Management cards: Active Medications, Due Now, Overdue, Avg Adherence', readsMedications, json(medicationStatsSchema)),
+  read('/api/medications/compliance', 'Adherence over 30 days per client and per medicine, lowest first', readsMedications, json(complianceSchema)),
+  read('/api/medications/interactions', "Known interactions among each client's active medicines (curated, sourced table)", readsMedications, json(z.array(clientInteractionSchema))),
+  read('/api/medications/mar', "A client's MAR chart: up to 31 days of due doses by day and time with each outcome's code and the recorder's initials, PRN doses, the code key, allergies", readsMedications, json(marChartSchema), marQuery),
+  read('/api/medications/mar.pdf', 'The MAR chart as a PDF (landscape A4), as agencies file it', readsMedications, { 200: { description: 'The MAR chart', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } } }, marQuery),
+  read('/api/medications/:id/history', 'Every version of a prescription: what changed, who, when and why', readsMedications, json(z.array(prescriptionVersionSchema))),
+  read('/api/medication-records', 'Administration records, newest first, filtered by client, carer, medicine, status and London dates', readsMedications, json(z.array(medicationRecordViewSchema), 'OK', paged), medicationRecordListQuery),
+
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
   read('/api/reports/overview', 'Reports Overview: total appointments, completion and punctuality rates, open alerts, and the trend', ['reports.read'], json(reportOverviewSchema), reportQuery),

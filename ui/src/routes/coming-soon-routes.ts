@@ -3,6 +3,5 @@
  * Each one renders the shared "Coming soon" page until its feature arrives.
  */
 export const COMING_SOON_ROUTES = [
-  { path: '/medications', title: 'Medication Management' },
   { path: '/finance', title: 'Financial Management' },
 ] as const;

@@ -13,6 +13,8 @@ import { CheckOutForm, type VisitOutcome } from './check-out-form';
 import { locate, type VisitPosition } from './geolocation';
 import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
 import { TIME_BY_HAND } from '../monitoring/time-entered-by-hand';
+import { VisitMedications } from '../medications/visit-medications';
+import '../medications/medications.css';
 
 type Action = 'check-in' | 'check-out';
 
@@ -134,6 +136,7 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
           {step.kind === 'locating' ? 'Finding your location...' : checkIn.isPending ? 'Checking in...' : 'Check In'}
         </button>
       )}
+      {visit.status === 'in_progress' && <VisitMedications visit={visit} />}
       {canCheckOut(visit) && (
         <>
           {step.kind === 'locating' && (

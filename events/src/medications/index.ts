@@ -1,0 +1,10 @@
+export * from './medication-enums';
+export * from './dose-schedule';
+export * from './schedule-fold';
+export * from './prescription-details';
+export * from './prescription-events';
+export * from './medication-request';
+export * from './reference-medicines';
+export * from './drug-interactions';
+export * from './allergy-match';
+export type * from './medication-view-schema';

@@ -1,0 +1,145 @@
+import { MAR_CODES, marCode, type DueDoseView, type MarCodeValue } from '@care/events';
+import { useId, useState, type FormEvent } from 'react';
+import { DialogFormFooter } from '../../shared/dialog-form-footer';
+import { FormDialog } from '../../shared/form-dialog';
+import { fieldAria, Field } from '../../shared/form-field';
+import { serverFormErrors } from '../../shared/form-errors';
+import { formatDateTime } from '../../shared/format';
+import { MEDICATIONS_PATH, useMedicationCommand } from './medication-api';
+
+const FIELDS = ['code', 'reason', 'doseGiven', 'notes', 'prnReason', 'witnessUserId', 'appointmentId', 'administeredAt', 'dueAt'] as const;
+type FieldName = (typeof FIELDS)[number];
+
+export interface DoseTarget {
+  readonly prescriptionId: string;
+  readonly medicationName: string;
+  readonly clientName: string | null;
+  /** null: a PRN dose. */
+  readonly dueAt: string | null;
+  readonly appointmentId?: string | undefined;
+}
+
+export const doseTargetOf = (dose: DueDoseView, appointmentId?: string): DoseTarget => ({
+  prescriptionId: dose.prescriptionId,
+  medicationName: dose.medicationName,
+  clientName: dose.clientName,
+  dueAt: dose.dueAt,
+  appointmentId,
+});
+
+/** Administer / Administer Now: one outcome from the MAR code list, with a reason where it was not taken. */
+export function AdministerDialog({ dose, onClose }: { dose: DoseTarget | null; onClose: () => void }) {
+  return (
+    <FormDialog open={dose !== null} onOpenChange={(open) => !open && onClose()} title={dose ? `Record ${dose.medicationName}` : ''} size="normal">
+      {dose && <AdministerForm dose={dose} onDone={onClose} />}
+    </FormDialog>
+  );
+}
+
+function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void }) {
+  const id = useId();
+  const [code, setCode] = useState<MarCodeValue>('T');
+  const [reason, setReason] = useState('');
+  const [prnReason, setPrnReason] = useState('');
+  const [doseGiven, setDoseGiven] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string>();
+  const record = useMedicationCommand<unknown>({ success: 'Dose recorded', failure: 'Failed to record the dose', inForm: true });
+  const needsReason = marCode(code).needsReason;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (needsReason && reason.trim() === '') {
+      setErrors({ reason: `Give a reason for "${marCode(code).label}"` });
+      return;
+    }
+    try {
+      await record.mutateAsync({
+        path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/administrations`,
+        body: { dueAt: dose.dueAt ?? undefined, code, reason, prnReason, doseGiven, notes, appointmentId: dose.appointmentId },
+      });
+      onDone();
+    } catch (failure) {
+      const found = serverFormErrors(failure, FIELDS);
+      setErrors(found.fieldErrors);
+      setFormError(found.formError);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <p className="dose-summary">
+        {dose.clientName} · {dose.dueAt ? `due ${formatDateTime(dose.dueAt)}` : 'when required (PRN)'}
+      </p>
+      <div className="form-grid">
+        <Field id={`${id}-code`} label="Outcome" required error={errors.code} wide>
+          <select id={`${id}-code`} className="input" value={code} onChange={(event) => setCode(event.target.value as MarCodeValue)}>
+            {MAR_CODES.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {entry.code}: {entry.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {needsReason && (
+          <Field id={`${id}-reason`} label="Reason" required error={errors.reason} wide>
+            <input id={`${id}-reason`} className="input" value={reason} onChange={(event) => setReason(event.target.value)} {...fieldAria(`${id}-reason`, errors.reason)} />
+          </Field>
+        )}
+        {dose.dueAt === null && (
+          <Field id={`${id}-prnReason`} label="Why it is given" required error={errors.prnReason} wide>
+            <input id={`${id}-prnReason`} className="input" value={prnReason} onChange={(event) => setPrnReason(event.target.value)} {...fieldAria(`${id}-prnReason`, errors.prnReason)} />
+          </Field>
+        )}
+        <Field id={`${id}-doseGiven`} label="Dose given" error={errors.doseGiven} hint="Only where it may vary">
+          <input id={`${id}-doseGiven`} className="input" value={doseGiven} onChange={(event) => setDoseGiven(event.target.value)} {...fieldAria(`${id}-doseGiven`, errors.doseGiven, true)} />
+        </Field>
+        <Field id={`${id}-notes`} label="Notes" error={errors.notes}>
+          <input id={`${id}-notes`} className="input" value={notes} onChange={(event) => setNotes(event.target.value)} />
+        </Field>
+        {errors.witnessUserId && <p className="field-error field-wide">{errors.witnessUserId}</p>}
+      </div>
+      <DialogFormFooter formError={formError ?? errors.dueAt ?? errors.appointmentId} submitLabel={record.isPending ? 'Saving...' : 'Record'} disabled={record.isPending} />
+    </form>
+  );
+}
+
+/** Mark as Missed (medications.prescribe): the dose's outcome is Missed, with the reason. */
+export function MarkMissedDialog({ dose, onClose }: { dose: DoseTarget | null; onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const missed = useMedicationCommand<unknown>({ success: 'Dose marked as missed', failure: 'Failed to mark the dose as missed', inForm: true });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!dose) return;
+    if (reason.trim() === '') {
+      setError('Reason is required');
+      return;
+    }
+    try {
+      await missed.mutateAsync({ path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/missed`, body: { dueAt: dose.dueAt, reason } });
+      setReason('');
+      onClose();
+    } catch (failure) {
+      const found = serverFormErrors(failure, ['reason'] as const);
+      setError(found.fieldErrors.reason ?? found.formError);
+    }
+  };
+  return (
+    <FormDialog open={dose !== null} onOpenChange={(open) => !open && onClose()} title="Mark as Missed" size="small">
+      {dose && (
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <p className="dose-summary">
+            {dose.medicationName} for {dose.clientName}, due {dose.dueAt ? formatDateTime(dose.dueAt) : ''}
+          </p>
+          <Field id={`${id}-reason`} label="Reason" required error={error}>
+            <input id={`${id}-reason`} className="input" value={reason} onChange={(event) => setReason(event.target.value)} {...fieldAria(`${id}-reason`, error)} />
+          </Field>
+          <DialogFormFooter formError={undefined} submitLabel={missed.isPending ? 'Saving...' : 'Mark as Missed'} disabled={missed.isPending} />
+        </form>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,95 @@
+import type {
+  ComplianceView,
+  DrugInteraction,
+  DueDoseView,
+  MedicationRecordView,
+  MedicationStats,
+  MedicationView,
+  ReferenceMedicineView,
+} from '@care/events';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiGet, apiGetPage, apiSend } from '../../shared/api';
+import { apiGetAll, usePagedList, withParams } from '../../shared/paged-list';
+import { handleUnauthorized } from '../../shared/query-client';
+import { refusalReason } from '../../shared/form-errors';
+import { toast } from '../../shared/toast';
+
+/** URLs first: the live push's `medications:changed` and `medication-records:changed` reload every query under them. */
+export const MEDICATIONS_PATH = '/api/medications';
+export const RECORDS_PATH = '/api/medication-records';
+
+export interface ClientInteraction {
+  readonly clientId: string;
+  readonly clientName: string | null;
+  readonly interaction: DrugInteraction;
+}
+
+export interface ClientOption {
+  readonly id: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly allergies: readonly string[];
+}
+
+export const useMedicationStats = () => useQuery({ queryKey: [`${MEDICATIONS_PATH}/stats`], queryFn: () => apiGet<MedicationStats>(`${MEDICATIONS_PATH}/stats`) });
+export const useMedicationList = (search: string) => usePagedList<MedicationView>(MEDICATIONS_PATH, { search: search || undefined });
+/** One client's open doses (the carer's visit): a client never has a page of them. */
+export const useDueDoses = (clientId: string) => {
+  const path = withParams(`${MEDICATIONS_PATH}/due`, { clientId, limit: 100 });
+  return useQuery({ queryKey: [path], queryFn: () => apiGet<DueDoseView[]>(path) });
+};
+/** Due & Overdue: every client's open doses, a page at a time (X-Total-Count). */
+export const useDueList = () => usePagedList<DueDoseView>(`${MEDICATIONS_PATH}/due`, {});
+export const useCompliance = () => useQuery({ queryKey: [`${MEDICATIONS_PATH}/compliance`], queryFn: () => apiGet<ComplianceView>(`${MEDICATIONS_PATH}/compliance`) });
+export const useClientInteractions = () =>
+  useQuery({ queryKey: [`${MEDICATIONS_PATH}/interactions`], queryFn: () => apiGet<ClientInteraction[]>(`${MEDICATIONS_PATH}/interactions`) });
+
+export interface RecordFilters {
+  readonly clientId?: string | undefined;
+  readonly carerId?: string | undefined;
+  readonly medicine?: string | undefined;
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}
+export const useRecordLog = (filters: RecordFilters) => usePagedList<MedicationRecordView>(RECORDS_PATH, { ...filters });
+/** The Administration Log's recent list: the 10 newest (spec part 2 section 9). */
+export const useRecentRecords = () => {
+  const path = withParams(RECORDS_PATH, { limit: 10 });
+  return useQuery({ queryKey: [path], queryFn: async () => (await apiGetPage<MedicationRecordView>(path)).items });
+};
+/** A client's prescriptions (the prescribe form's interaction warning). */
+export const useClientMedications = (clientId: string) => {
+  const path = withParams(MEDICATIONS_PATH, { clientId: clientId || undefined, status: 'active', limit: 100 });
+  return useQuery({ queryKey: [path], enabled: clientId !== '', queryFn: async () => (await apiGetPage<MedicationView>(path)).items });
+};
+export const useClientOptions = () => useQuery({ queryKey: ['/api/clients', 'all'], queryFn: () => apiGetAll<ClientOption>('/api/clients') });
+
+export function reloadMedications(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => typeof url === 'string' && (url.startsWith(MEDICATIONS_PATH) || url.startsWith(RECORDS_PATH)),
+  });
+}
+
+/** A medication command: POST/PATCH under /api/medications; the lists reload after it (read your writes). */
+/** `inForm`: the dialog shows a refusal under its fields, so no error toast. */
+export function useMedicationCommand<B>(texts: { readonly success: string; readonly failure: string; readonly inForm?: boolean }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method = 'POST', path, body }: { method?: 'POST' | 'PATCH'; path: string; body: B }) => apiSend<{ id: string }>(method, path, body),
+    onSuccess: () => toast({ title: texts.success }),
+    onError: (error) => {
+      if (!handleUnauthorized(error) && !texts.inForm) toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
+    },
+    onSettled: () => reloadMedications(queryClient),
+  });
+}
+
+export const useReferenceMedicines = () =>
+  useQuery({ queryKey: [`${MEDICATIONS_PATH}/reference`], queryFn: () => apiGet<ReferenceMedicineView[]>(`${MEDICATIONS_PATH}/reference`) });
+
+export interface CarerOption {
+  readonly id: string;
+  readonly user: { readonly firstName: string; readonly lastName: string };
+}
+/** Every carer, for the log's carer filter (only readers of every carer: medications.read goes with carers.read). */
+export const useCarerOptions = (enabled: boolean) => useQuery({ queryKey: ['/api/carers', 'all'], enabled, queryFn: () => apiGetAll<CarerOption>('/api/carers') });
