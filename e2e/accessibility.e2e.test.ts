@@ -9,6 +9,7 @@ import { demoDiaryEntries } from '../scripts/demo/demo-diary';
 import { demoFeedback } from '../scripts/demo/demo-feedback';
 import { demoShifts } from '../scripts/demo/demo-shifts';
 import { demoTasks } from '../scripts/demo/demo-tasks';
+import { demoCarePlans, demoCarePlanTemplates } from '../scripts/demo/demo-care-plans';
 import { demoTraining } from '../scripts/demo/demo-training';
 import { demoVisits } from '../scripts/demo/demo-appointments';
 import { COMING_SOON_ROUTES } from '../ui/src/routes/coming-soon-routes';
@@ -51,6 +52,7 @@ const ADMIN_ROUTES = [
   '/visits/new',
   '/alerts',
   '/tasks',
+  '/care-plans',
   '/settings',
   '/emergency',
   '/audit',
@@ -63,7 +65,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/settings', '/emergency'];
 
 interface DialogScan {
   readonly name: string;
@@ -171,6 +173,18 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   byButton('Schedule Visit', '/visits'),
   byButton('Add User', '/admin'),
   byButton('New Task', '/tasks'),
+  withCalendar(byButton('New Care Plan', '/care-plans')),
+  byButton('View Full Plan', '/care-plans'),
+  byButton('Update', '/care-plans'),
+  {
+    name: 'Care plan (View)',
+    path: '/care-plans',
+    async open(page) {
+      await page.getByRole('tab', { name: 'Active Plans' }).click();
+      await page.getByRole('button', { name: 'View', exact: true }).first().click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Care plan' }).getByText('Compare versions').isVisible()).toBe(true);
+    },
+  },
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
@@ -346,6 +360,14 @@ beforeAll(async () => {
   for (const { create, steps } of demoTasks({ coordinatorId: coordinatorUserId, carerUserId }, carerIds, clientIds, new Date())) {
     const id = await send(coordinator, 'POST', '/api/tasks', create);
     for (const step of steps) await send(create.assignedTo === carerUserId ? carer : coordinator, 'POST', `/api/tasks/${id}/${step.action}`, step.body);
+  }
+  // Care plans for the clients (the first one's visits are the carer's, so the carer reads its plan).
+  const templates = demoCarePlanTemplates();
+  const templateIds = Object.fromEntries(await Promise.all(templates.map(async (template) => [template.kind, await send(admin, 'POST', '/api/care-plans/templates', template)])));
+  const planClients = clientIds.map((id, index) => ({ id, firstName: `Client ${index}` }));
+  for (const plan of demoCarePlans(planClients, templateIds, today)) {
+    const id = await send(coordinator, 'POST', '/api/care-plans', plan.create);
+    if (plan.agree) await send(coordinator, 'POST', `/api/care-plans/${id}/agreement`, { ...plan.agree, version: 1 });
   }
   await Promise.all([admin.close(), carer.close(), coordinator.close()]);
 }, 180_000);

@@ -114,6 +114,15 @@ describe('the first load', () => {
     await schedule.waitFor();
     await page.keyboard.press('Escape');
     await schedule.waitFor({ state: 'detached' });
+
+    // Quick Actions' Add New Client opens the Add Client form on the dashboard itself.
+    await page.getByRole('button', { name: 'Add New Client' }).click();
+    const addClient = page.getByRole('dialog', { name: 'Add Client' });
+    await addClient.waitFor();
+    expect(await addClient.getByLabel('First name').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await addClient.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${env.product.url}/`);
     await page.close();
   });
 });

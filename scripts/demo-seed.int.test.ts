@@ -42,6 +42,7 @@ describe('the demo data of the quick start', () => {
       visits: ofType('AppointmentScheduled').length,
       shifts: ofType('ShiftPlanned').length,
       tasks: ofType('TaskCreated').length,
+      'care plans': ofType('CarePlanCreated').length,
     });
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
@@ -50,6 +51,19 @@ describe('the demo data of the quick start', () => {
     expect(ofType('ShiftPlanned').length).toBeGreaterThan(500);
     const carersWithTraining = new Set(ofType('TrainingRecorded').map((event) => dataOf(event).carerId));
     expect(carersWithTraining.size).toBe(30);
+  });
+
+  it('has care plans for most clients from the four templates, some due for review, some overdue, most agreed', async () => {
+    const ofType = await eventsOf();
+    const today = londonToday();
+    expect(ofType('CarePlanTemplateCreated')).toHaveLength(4);
+    const plans = ofType('CarePlanCreated');
+    expect(plans.length).toBeGreaterThan(ofType('ClientRegistered').length * 0.7);
+    const reviews = plans.map((event) => String(dataOf(event).reviewDate));
+    expect(reviews.some((date) => date < today)).toBe(true);
+    expect(reviews.some((date) => date >= today && date <= addDays(today, 30))).toBe(true);
+    expect(ofType('CarePlanAgreed').length).toBeGreaterThan(plans.length / 2);
+    expect(ofType('CarePlanUpdated').length).toBeGreaterThan(0);
   });
 
   it('has training expiring within 30 days and training already expired, relative to today', async () => {

@@ -5,6 +5,7 @@ import { demoCarers } from './demo/demo-carers';
 import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
 import { demoTasks } from './demo/demo-tasks';
+import { demoCarePlans, demoCarePlanTemplates } from './demo/demo-care-plans';
 import { demoDiaryEntries } from './demo/demo-diary';
 import { demoFeedback } from './demo/demo-feedback';
 import { demoTraining } from './demo/demo-training';
@@ -60,6 +61,22 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     (entry.carerId === carerIds[0] ? asCarer : asAdmin)('POST', '/api/diary', entry),
   );
   const feedback = await createAll(demoFeedback(), (item) => asAdmin('POST', '/api/feedback', item));
+  // Care plans before visits: a plan's tasks are what a visit scheduled without its own gets.
+  const templates = demoCarePlanTemplates();
+  const templateIdList = await createAll(templates, (template) => asAdmin('POST', '/api/care-plans/templates', template));
+  const templateIds = Object.fromEntries(templates.map((template, index) => [template.kind, templateIdList[index]!])) as Record<(typeof templates)[number]['kind'] | 'other', string>;
+  const planClients = clientIds.flatMap((id, index) => (clients[index]!.isActive !== false ? [{ id, firstName: clients[index]!.firstName }] : []));
+  const carePlans = await createAll(demoCarePlans(planClients, templateIds, londonToday()), async (plan) => {
+    const reply = await asCoordinator('POST', '/api/care-plans', plan.create);
+    const id = await createdId(Promise.resolve(reply));
+    if (plan.agree) await asCoordinator('POST', `/api/care-plans/${id}/agreement`, { ...plan.agree, version: 1 });
+    if (plan.update) {
+      await asCoordinator('PATCH', `/api/care-plans/${id}`, plan.update);
+      if (plan.agreeUpdate && plan.agree) await asCoordinator('POST', `/api/care-plans/${id}/agreement`, { ...plan.agree, agreedOn: londonToday(), version: 2 });
+    }
+    if (plan.status) await asCoordinator('POST', `/api/care-plans/${id}/status`, plan.status);
+    return reply;
+  });
   // Only active carers and clients can be booked.
   const activeCarerIds = carerIds.filter((_, index) => carers[index]!.isActive !== false);
   const activeClientIds = clientIds.filter((_, index) => clients[index]!.isActive !== false);
@@ -93,6 +110,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       visits: visits.length,
       shifts: shifts.length,
       tasks: tasks.length,
+      'care plans': carePlans.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

@@ -26,6 +26,7 @@ import { accountRoutes } from './account/account-routes';
 import { AccountService } from './account/account-service';
 import { emergencyRoutes } from './emergencies/emergency-routes';
 import { appointmentRoutes } from './appointments/appointment-routes';
+import { carePlanRoutes } from './care-plans/care-plan-routes';
 import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
 import { clientRoutes } from './clients/client-routes';
@@ -104,6 +105,7 @@ export function createCommandApp({
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),
+    carePlanRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

@@ -28,6 +28,7 @@ export * from './shifts';
 export * from './projections';
 export * from './alerts';
 export * from './tasks';
+export * from './care-plans';
 export * from './dashboard';
 export * from './emergencies';
 export * from './search';

@@ -81,6 +81,10 @@ export const TEXT_LIMITS = {
   search: 200,
   /** An alert's subject: a record id, or a record id with a date (`<carerId>/<date>`). */
   alertSubject: 120,
+  /** One objective, intervention or goal of a care plan, or a risk rating's notes. */
+  carePlanEntry: 1000,
+  /** Who agreed a care plan and how they relate to the client ("Daughter, lasting power of attorney"). */
+  relationship: 100,
 } as const;
 
 /** List sizes. */
@@ -91,7 +95,20 @@ export const LIST_LIMITS = {
   diaryTags: 20,
   voiceNoteTags: 20,
   preferredCarers: 20,
+  /** A care plan's objectives, interventions or goals. */
+  carePlanItems: 30,
+  emergencyContacts: 10,
 } as const;
+
+/**
+ * Constants the UI's first screens need (the sign-in form, the header's search, the emergency banner) live here,
+ * away from the zod schemas that use them: importing one must not pull a schema module, and zod, into the first load.
+ */
+/** NCSC guidance: length over complexity rules. Capped so hashing cost stays bounded. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
+/** Fewer letters match too much of the agency to be worth a round trip. */
+export const SEARCH_MIN_LENGTH = 2;
 
 /** PostgreSQL's `integer` (int4): a read-model column of that type holds at most this. */
 export const INT4_MAX = 2_147_483_647;

@@ -9,6 +9,7 @@ import { projectionEventDefinitions, type ProjectionEvent } from './projections/
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
 import { alertSliceEvents, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
+import { carePlanSliceEvents, type CarePlanSliceEvent } from './care-plans/slice-events';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -42,6 +43,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...carerShiftBookingEvents,
   ...alertSliceEvents,
   ...taskSliceEvents,
+  ...carePlanSliceEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...projectionEventDefinitions,
@@ -70,6 +72,7 @@ export type DomainEvent =
   | CarerShiftBookingEvent
   | AlertSliceEvent
   | TaskSliceEvent
+  | CarePlanSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
   | ProjectionEvent

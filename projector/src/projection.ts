@@ -12,6 +12,7 @@ import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
+import { carePlansProjection } from './care-plans/care-plan-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 import { auditProjection } from './audit/audit-projection';
@@ -50,6 +51,7 @@ export const projections: readonly Projection[] = [
   alertsProjection,
   tasksProjection,
   auditProjection,
+  carePlansProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -1,3 +1,4 @@
+import { carePlanRoutes } from './care-plans/care-plan-routes';
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -113,6 +114,7 @@ export async function createReadApi({
     shiftRoutes(deps),
     alertRoutes(deps),
     taskRoutes(deps),
+    carePlanRoutes(deps),
     dashboardRoutes(deps),
     statusRoutes(deps),
     searchRoutes(deps),

@@ -66,6 +66,7 @@ const EmergencyPage = lazyRouteComponent(() => import('./features/emergency/emer
 const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-page'), 'AlertsPage');
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
 const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
+const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
 
 /**
  * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
@@ -168,6 +169,8 @@ const tasksRoute = createRoute({
 
 /** Audit and time travel (issue 20): administrators and auditors. */
 const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
+/** Care Planner (issue 19). */
+const carePlansRoute = createRoute({ getParentRoute: () => rootRoute, path: '/care-plans', component: CarePlansPage });
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({
@@ -199,6 +202,7 @@ const routeTree = rootRoute.addChildren([
   alertsRoute,
   tasksRoute,
   auditRoute,
+  carePlansRoute,
   ...operationsRoutes,
   ...comingSoonRoutes,
   ...shellScreenRoutes,

@@ -24,6 +24,8 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   carer: 'staffing',
   // A carer in trouble on a visit: the follow-up is a welfare check, care work.
   emergency: 'care',
+  // A plan's review is care work: the coordinator meets the client.
+  care_plan: 'care',
 };
 
 const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };

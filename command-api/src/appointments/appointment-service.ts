@@ -12,6 +12,7 @@ import {
   type ScheduleAppointmentCommandInput,
   type ScheduleRecurringCommandInput, definedOnly
 } from '@care/events';
+import { carePlanTasksFor } from '../care-plans/plan-visit-tasks';
 import type { CommandContext } from '../shared/actor';
 import type { CommandResult } from '../shared/command-reply';
 import { appendEvents, loadStream, type LoadedStream } from '../shared/event-stream';
@@ -65,7 +66,7 @@ export class AppointmentService {
 
   async schedule(input: ScheduleAppointmentCommandInput, context: CommandContext): Promise<AppointmentResult> {
     const id = uuidv7();
-    const plan = planOf(input);
+    const plan = planOf({ ...input, tasks: input.tasks ?? (await carePlanTasksFor(this.store, input.clientId, input.visitType)) });
     const carerId = input.carerId ?? null;
     bookableClient(await loadClient(this.store, plan.clientId));
     const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
@@ -81,6 +82,7 @@ export class AppointmentService {
     const starts = expandWeeklyPattern({ daysOfWeek, startTime, startDate, untilDate });
     const seriesId = uuidv7();
     const carerId = fields.carerId ?? null;
+    fields.tasks ??= await carePlanTasksFor(this.store, fields.clientId, fields.visitType);
     const occurrences = starts.map((scheduledStart) => ({ id: uuidv7(), plan: planOf({ ...fields, scheduledStart }) }));
     bookableClient(await loadClient(this.store, fields.clientId));
     const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
@@ -305,7 +307,7 @@ function planOf(input: Omit<ScheduleAppointmentCommandInput, 'carerId'>): Appoin
     durationMinutes: input.durationMinutes,
     visitType: input.visitType,
     priority: input.priority,
-    tasks: input.tasks,
+    tasks: input.tasks ?? [],
     notes: input.notes ?? null,
   };
 }

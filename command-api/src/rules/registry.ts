@@ -1,3 +1,4 @@
+import { carePlanReviewDue, carePlanReviewOverdue } from './care-plan-rules';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
 import { registered, type RegisteredRule } from './rule';
@@ -16,4 +17,6 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(trainingExpired),
   registered(carerOverbooked),
   registered(diaryUrgent),
+  registered(carePlanReviewDue),
+  registered(carePlanReviewOverdue),
 ];

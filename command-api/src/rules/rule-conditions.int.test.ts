@@ -87,6 +87,37 @@ describe('alert rules on the live record', () => {
     expect(resolved).toMatchObject({ by: 'system', user: RULES_USER, note: `Renewed: now expires on ${d}/${m}/${y}` });
   });
 
+  it('raises a care plan review due within 30 days and an overdue one; rescheduling or a review resolves each by the system', async () => {
+    const ukDate = (date: string) => date.split('-').reverse().join('/');
+    const due = addDays(londonToday(), 10);
+    const planId = await created('/api/care-plans', { clientId, title: 'Personal care plan', reviewDate: due });
+    await expect.poll(() => types('care-plan-review-due', `${planId}/${due}`)).toEqual(['AlertRaised']);
+    const [raised] = await history('care-plan-review-due', `${planId}/${due}`);
+    expect(raised).toMatchObject({ title: 'Care plan review due', description: `Edith Green's care plan "Personal care plan" is due for review on ${ukDate(due)}.` });
+    const later = addDays(londonToday(), 90);
+    await ok(`/api/care-plans/${planId}/review-date`, { reviewDate: later });
+    await expect.poll(() => types('care-plan-review-due', `${planId}/${due}`)).toEqual(['AlertRaised', 'AlertResolved']);
+    expect((await history('care-plan-review-due', `${planId}/${due}`))[1]).toMatchObject({ by: 'system', note: `Reviewed or rescheduled: next review on ${ukDate(later)}` });
+
+    // An existing plan entered already overdue raises the high alert; recording the review clears it.
+    const otherClient = await created('/api/clients', {
+      clientId: 'CL-C2',
+      firstName: 'Frank',
+      lastName: 'Moss',
+      dateOfBirth: '1940-01-01',
+      address: '1 High Street, York',
+      emergencyContact: 'Jo Moss',
+      emergencyPhone: '07700 900000',
+      careLevel: 'low',
+    });
+    const overdue = addDays(londonToday(), -5);
+    const overduePlan = await created('/api/care-plans', { clientId: otherClient, title: 'Paper plan', reviewDate: overdue });
+    await expect.poll(() => types('care-plan-review-overdue', `${overduePlan}/${overdue}`)).toEqual(['AlertRaised']);
+    expect(await types('care-plan-review-due', `${overduePlan}/${overdue}`)).toEqual([]);
+    await ok(`/api/care-plans/${overduePlan}/reviews`, { reviewedOn: londonToday(), outcome: 'no_change', nextReviewDate: addDays(londonToday(), 180) });
+    await expect.poll(() => types('care-plan-review-overdue', `${overduePlan}/${overdue}`)).toEqual(['AlertRaised', 'AlertResolved']);
+  });
+
   it('raises a late visit as the carer’s, and a check-in resolves it with the time', async () => {
     const carerId = await newCarer('Bella');
     const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 30 * MINUTE);

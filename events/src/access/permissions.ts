@@ -75,6 +75,16 @@ const MATRIX = {
     description: 'Start and complete the tasks assigned to them (managers: any task)',
   },
   'tasks.write': { roles: ['admin', 'coordinator'], description: 'Create, change, assign, cancel and reopen tasks' },
+  'carePlans.read': { roles: ['admin', 'coordinator'], description: 'Read every care plan, its versions, reviews and the templates' },
+  'carePlans.readOwn': {
+    roles: ['carer'],
+    description: 'Read the care plan in use (active or under review) of the clients on their visits',
+  },
+  'carePlans.write': {
+    roles: ['admin', 'coordinator'],
+    description: 'Create and update care plans, record agreement, schedule and record reviews, change their status',
+  },
+  'carePlans.templates': { roles: ['admin'], description: 'Add and edit care plan templates' },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",

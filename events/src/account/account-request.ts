@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../fields';
-import { TEXT_LIMITS } from '../limits';
-import { PASSWORD_MAX_LENGTH, passwordSchema } from '../users/user-request';
+import { PASSWORD_MAX_LENGTH, TEXT_LIMITS } from '../limits';
+import { passwordSchema } from '../users/user-request';
 
 /** PATCH /api/account/profile: the signed-in user's own name (/settings). */
 export const changeOwnNameRequestSchema = z.object({

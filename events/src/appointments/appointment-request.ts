@@ -35,7 +35,8 @@ const planFields = {
   carerId: optionalReference('Carer not found'),
   visitType: visitType.default('personal_care'),
   priority: priority.default('normal'),
-  tasks: tasks.default([]),
+  /** Left out: the visit gets the tasks the client's care plan lists for its visit type (none without a plan). */
+  tasks: tasks.optional(),
   notes,
 };
 

@@ -29,6 +29,3 @@ export const emergencySliceEvents = [EmergencyRaised] as const;
 export type EmergencySliceEvent = EventOf<typeof emergencySliceEvents>;
 
 export const emergencyStreamId = (emergencyId: string): string => `emergency-${emergencyId}`;
-
-/** The alert rule name of an emergency (AlertRaised.rule). */
-export const EMERGENCY_RULE = 'emergency';

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { searchText } from '../fields';
+import { SEARCH_MIN_LENGTH } from '../limits';
 import type { SearchKind } from './search-view';
 
 export const SEARCH_KINDS = ['users', 'carers', 'clients'] as const satisfies readonly SearchKind[];
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { users: 'Users', carers: 'Carers', clients: 'Clients' };
 
-/** Fewer letters match too much of the agency to be worth a round trip. */
-export const SEARCH_MIN_LENGTH = 2;
 /** Hits per group: the header's list shows a few of each; the record's own screen shows the rest. */
 export const SEARCH_DEFAULT_PER_GROUP = 5;
 export const SEARCH_MAX_PER_GROUP = 20;

@@ -35,6 +35,9 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitCheckedOut.location.latitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.longitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.accuracy': { column: 'appointments.check_out_location', type: 'jsonb' },
+  'CarePlanUpdated.version': { column: 'care_plans.version', type: 'integer' },
+  'CarePlanAgreed.version': { column: 'care_plan_versions.version', type: 'integer' },
+  'CarePlanReviewRecorded.version': { column: 'care_plan_reviews.version', type: 'integer' },
 };
 /**
  * Numbers no projection stores, so no column can overflow: an emergency's location goes into the text of the

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, REGIONS, ROLES } from '../enums';
 import { optionalEnum, optionalText, requiredText } from '../fields';
-import { TEXT_LIMITS } from '../limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../limits';
 
-/** NCSC guidance: length over complexity rules. Capped so hashing cost stays bounded. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 200;
 export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')

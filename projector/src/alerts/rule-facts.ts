@@ -243,3 +243,40 @@ export function alertsOfRule(db: Db, rule: string, subjects: readonly string[]):
       .execute(),
   );
 }
+
+/** A care plan in use (active or under review) and its review date, as the care-plan review rules see it. */
+export interface CarePlanReviewFact {
+  id: string;
+  clientId: string;
+  clientName: string;
+  title: string;
+  status: string;
+  reviewDate: string;
+}
+
+const carePlanColumns = (db: Db) =>
+  db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('care_plans as p')
+    .leftJoin('appointment_client_names as c', 'c.id', 'p.client_id')
+    .select([
+      sql<string>`p.id::text`.as('id'),
+      sql<string>`p.client_id::text`.as('clientId'),
+      sql<string>`trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))`.as('clientName'),
+      'p.title as title',
+      'p.status as status',
+      sql<string>`p.review_date::text`.as('reviewDate'),
+    ]);
+
+/** Plans in use whose review date is from `from` to `to` (YYYY-MM-DD, both included). */
+export function carePlanReviewsBetween(db: Db, from: string, to: string): Promise<CarePlanReviewFact[]> {
+  return orNothing(
+    carePlanColumns(db).where('p.status', 'in', ['active', 'under_review']).where('p.review_date', '>=', from).where('p.review_date', '<=', to).execute(),
+  );
+}
+
+/** The plans with these ids, whatever their status (to say why a review alert cleared). */
+export function carePlansById(db: Db, ids: readonly string[]): Promise<CarePlanReviewFact[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return orNothing(carePlanColumns(db).where(sql<boolean>`p.id::text = any(${sql.val([...ids])})`).execute());
+}

@@ -3,6 +3,7 @@ import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events
 import type { AlertTables } from '../alerts/alert-tables';
 import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
+import type { CarePlanTables } from '../care-plans/care-plan-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
@@ -80,7 +81,8 @@ export interface ReadModelDatabase extends ClientTables,
     ShiftTables,
     AlertTables,
     TaskTables,
-    AuditTables {
+    AuditTables,
+    CarePlanTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

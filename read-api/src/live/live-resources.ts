@@ -24,6 +24,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // Not `audit`: the audit screen must not reload on its own pushes, since every record it opens is logged as a
   // view, which changes this read model again. Nothing under /api/audit-views, so no screen reloads on it.
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },
+  care_plans: { resources: ['care-plans'], permissions: ['carePlans.read', 'carePlans.readOwn'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

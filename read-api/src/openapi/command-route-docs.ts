@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import {
   acknowledgeAlertRequestSchema,
+  agreeCarePlanRequestSchema,
+  changeCarePlanStatusRequestSchema,
+  changeCarePlanTemplateRequestSchema,
+  createCarePlanRequestSchema,
+  createCarePlanTemplateRequestSchema,
+  recordCarePlanReviewRequestSchema,
+  scheduleCarePlanReviewRequestSchema,
+  updateCarePlanRequestSchema,
   alertTaskRequestSchema,
   amendDiaryEntryRequestSchema,
   amendVisitRequestSchema,
@@ -90,6 +98,7 @@ const usersManage: RouteAccess = ['users.manage'];
 const shiftsWrite: RouteAccess = ['shifts.write'];
 const alertsManage: RouteAccess = ['alerts.manage'];
 const tasksWrite: RouteAccess = ['tasks.write'];
+const carePlansWrite: RouteAccess = ['carePlans.write'];
 const only = (permission: Permission): RouteAccess => [permission];
 
 const clash = { 409: { description: 'The carer is already booked then (the clashing visits named), or a stale If-Match', schema: z.union([bookingClashReplySchema, errorReplySchema]) } };
@@ -239,6 +248,27 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   }),
   command('POST', '/api/tasks/:id/cancel', 'Cancel an open task, with the reason', tasksWrite, { body: reasonRequestSchema, ...edit }),
   command('POST', '/api/tasks/:id/reopen', 'Reopen a completed or cancelled task as pending, with the reason', tasksWrite, { body: reasonRequestSchema, ...edit }),
+
+  command('POST', '/api/care-plans', "New Care Plan for a client (optionally from a template; allergies, conditions and the emergency contact start from the client's record); one plan in use per client", carePlansWrite, {
+    body: createCarePlanRequestSchema,
+    status: 201,
+  }),
+  command('PATCH', '/api/care-plans/:id', 'Update a care plan: a new version of the fields that changed, with the reason', carePlansWrite, { body: updateCarePlanRequestSchema, ...edit }),
+  command('POST', '/api/care-plans/:id/agreement', "Record the client's (or their representative's) consent to the current version: who, how, when", carePlansWrite, {
+    body: agreeCarePlanRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/care-plans/:id/review-date', 'Schedule Review: set the review date', carePlansWrite, { body: scheduleCarePlanReviewRequestSchema, ...edit }),
+  command('POST', '/api/care-plans/:id/reviews', 'Record a review: no change, or the plan updated (a new version); and the next review date', carePlansWrite, {
+    body: recordCarePlanReviewRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/care-plans/:id/status', 'Change a care plan status (active, under review, inactive), with the reason', carePlansWrite, {
+    body: changeCarePlanStatusRequestSchema,
+    ...edit,
+  }),
+  command('POST', '/api/care-plans/templates', 'Add a care plan template', only('carePlans.templates'), { body: createCarePlanTemplateRequestSchema, status: 201 }),
+  command('PATCH', '/api/care-plans/templates/:id', 'Edit a care plan template', only('carePlans.templates'), { body: changeCarePlanTemplateRequestSchema, ...edit }),
 
   command('POST', '/api/status/projections/:name/skip', 'Skip the one event a stalled projection cannot apply, with a reason', only('admin.panel'), {
     body: skipProjectionEventRequestSchema,

@@ -11,6 +11,11 @@ import {
   appointmentViewSchema,
   authUserViewSchema,
   carerAccountViewSchema,
+  carePlanDetailViewSchema,
+  carePlanDiffViewSchema,
+  carePlanStatsSchema,
+  carePlanTemplateViewSchema,
+  carePlanViewSchema,
   carerViewSchema,
   dashboardStatsSchema,
   clientViewSchema,
@@ -44,6 +49,7 @@ import {
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
+import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -145,6 +151,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/tasks', 'To-do tasks, newest first (without tasks.read: only those assigned to the caller)', ['tasks.read', 'tasks.readOwn'], json(z.array(taskViewSchema), 'OK', paged), taskListQuery),
   read('/api/tasks/:id', 'One to-do task', ['tasks.read', 'tasks.readOwn'], json(taskViewSchema)),
 
+  read('/api/care-plans', 'Care plans, review date first (a carer: the plans in use of the clients on their visits); search by client name or title', ['carePlans.read', 'carePlans.readOwn'], json(z.array(carePlanViewSchema), 'OK', paged), carePlanListQuery),
+  read('/api/care-plans/stats', 'The Care Planner cards: plans active, due for review, overdue, high-risk clients, average quality', ['carePlans.read', 'carePlans.readOwn'], json(carePlanStatsSchema)),
+  read('/api/care-plans/templates', 'Care plan templates, by name', ['carePlans.read'], json(z.array(carePlanTemplateViewSchema))),
+  read('/api/care-plans/:id', 'One care plan with its versions, reviews and history', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDetailViewSchema)),
+  read('/api/care-plans/:id/pdf', 'View Full Plan as a PDF: the whole plan, its agreement, reviews and history', ['carePlans.read', 'carePlans.readOwn'], {
+    200: { description: 'The plan as a PDF', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+  }),
+  read('/api/care-plans/:id/diff', 'What changed between two versions of a care plan, field by field', ['carePlans.read', 'carePlans.readOwn'], json(carePlanDiffViewSchema), carePlanDiffQuery),
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),

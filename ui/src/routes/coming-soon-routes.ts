@@ -3,7 +3,6 @@
  * Each one renders the shared "Coming soon" page until its feature arrives.
  */
 export const COMING_SOON_ROUTES = [
-  { path: '/care-plans', title: 'Care Planner' },
   { path: '/medications', title: 'Medication Management' },
   { path: '/finance', title: 'Financial Management' },
   { path: '/incidents', title: 'Incident Management' },

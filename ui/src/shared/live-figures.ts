@@ -1,14 +1,16 @@
 import { ALERT_SEVERITIES, ALERT_STATUSES, TASK_CATEGORIES, type AlertView, type DashboardStats } from '@care/events';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+// zod/mini: the same checks, tree-shaken to what these few schemas use, so the live socket does not put the whole
+// of zod into every screen's first load.
+import * as z from 'zod/mini';
 
 /**
  * The figures read-api pushes over socket.io (issue 15), checked at the edge before they go into the query cache:
  * a malformed push is dropped (the last good figure stays) rather than breaking a screen.
  */
 
-const count = z.number().int().nonnegative();
-const percent = z.number().min(0).max(100).nullable();
+const count = z.int().check(z.nonnegative());
+const percent = z.nullable(z.number().check(z.minimum(0), z.maximum(100)));
 
 export const countPushSchema = z.object({ count });
 
@@ -20,19 +22,19 @@ const dashboardStatsSchema = z.object({
   overdueTasks: count,
   taskCategories: z.object(Object.fromEntries(TASK_CATEGORIES.map((category) => [category, count])) as Record<(typeof TASK_CATEGORIES)[number], typeof count>),
   unrecordedVisits: count,
-  welfareConcerns: count.nullable(),
-  incidents: count.nullable(),
+  welfareConcerns: z.nullable(count),
+  incidents: z.nullable(count),
   quickStats: z.object({
     onTimeRate: percent,
     trainingCompliance: percent,
-    clientSatisfaction: z.number().min(1).max(5).nullable(),
+    clientSatisfaction: z.nullable(z.number().check(z.minimum(1), z.maximum(5))),
     ratingsCount: count,
   }),
 });
 
 /** Only what the bell's list shows is checked; the rest of the row is the server's AlertView as sent. */
 const alertPushSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   severity: z.enum(ALERT_SEVERITIES),
   status: z.enum(ALERT_STATUSES),

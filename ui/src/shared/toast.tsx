@@ -1,6 +1,5 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyNamed } from './lazy-named';
 
 export interface ToastInput {
   title: string;
@@ -8,17 +7,17 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
 }
 
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
 
-/** Spec section 9: one toast visible at a time, shown for 5000 ms. */
+/** Spec section 9: one toast visible at a time (shown for 5000 ms, toast-view.tsx). */
 const TOAST_LIMIT = 1;
-const TOAST_DURATION_MS = 5000;
 
 let toasts: ToastItem[] = [];
 let nextId = 1;
+let everRaised = false;
 const listeners = new Set<() => void>();
 
 function setToasts(next: ToastItem[]) {
@@ -28,10 +27,11 @@ function setToasts(next: ToastItem[]) {
 
 /** Shows a toast from anywhere (components, query callbacks); the newest replaces the one on screen. */
 export function toast(input: ToastInput): void {
+  everRaised = true;
   setToasts([{ ...input, id: nextId++, open: true }, ...toasts].slice(0, TOAST_LIMIT));
 }
 
-function dismiss(id: number) {
+export function dismissToast(id: number) {
   setToasts(toasts.filter((item) => item.id !== id));
 }
 
@@ -40,31 +40,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Radix's defaults give the rest of the spec's constants: F8 focuses the region, swipe right 50 px to dismiss. */
+// Radix's toast loads with the first toast: most visits raise none before their first screen is drawn. Once loaded
+// it stays mounted, so a closing toast can animate out and F8 finds the region.
+const ToastView = lazyNamed(() => import('./toast-view'), 'ToastView');
+
+/** The toasts on screen; nothing, and nothing downloaded, until the first one is raised. */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, () => toasts);
-  return (
-    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
-      {items.map((item) => (
-        <RadixToast.Root
-          key={item.id}
-          className={`toast${item.variant === 'destructive' ? ' toast-destructive' : ''}`}
-          type={item.variant === 'destructive' ? 'foreground' : 'background'}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismiss(item.id);
-          }}
-        >
-          <div className="toast-text">
-            <RadixToast.Title className="toast-title">{item.title}</RadixToast.Title>
-            {item.description && <RadixToast.Description className="toast-description">{item.description}</RadixToast.Description>}
-          </div>
-          <RadixToast.Close className="toast-close" aria-label="Close">
-            <X size={16} aria-hidden />
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} />
-    </RadixToast.Provider>
-  );
+  const raised = useSyncExternalStore(subscribe, () => everRaised);
+  return raised ? (
+    <Suspense fallback={null}>
+      <ToastView items={items} />
+    </Suspense>
+  ) : null;
 }

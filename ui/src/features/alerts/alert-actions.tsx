@@ -1,20 +1,12 @@
-import { acknowledgeAlertRequestSchema, can, reasonRequestSchema, resolveAlertRequestSchema, TEXT_LIMITS, type AlertView } from '@care/events';
+import { can, type AlertView } from '@care/events';
 import { Suspense, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { useKeepFocusInRow } from '../../shared/keep-focus-in-row';
 import { lazyNamed } from '../../shared/lazy-named';
-import { TextCommandDialog } from '../../shared/text-command-dialog';
-import { AssignDialog } from '../tasks/assign-dialog';
 import { useAcknowledgeAlert } from './acknowledge-alert';
-import { AlertTaskDialog } from './alert-task-dialog';
-import { useAssignAlert } from './assign-alert';
-import { EscalateAlertDialog } from './escalate-alert-dialog';
-import { useReopenAlert } from './reopen-alert';
-import { useResolveAlert } from './resolve-alert';
+import type { AlertDialog } from './alert-action-dialogs';
 
-const AlertDetailDialog = lazyNamed(() => import('./alert-detail-dialog'), 'AlertDetailDialog');
-
-type Dialog = 'acknowledge' | 'resolve' | 'reopen' | 'escalate' | 'assign' | 'task' | 'details';
+const AlertActionDialog = lazyNamed(() => import('./alert-action-dialogs'), 'AlertActionDialog');
 
 interface AlertActionsProps {
   readonly alert: AlertView;
@@ -29,17 +21,11 @@ interface AlertActionsProps {
  */
 export function AlertActions({ alert, variant }: AlertActionsProps) {
   const canManage = can(useCurrentUser().role, 'alerts.manage');
-  const [dialog, setDialog] = useState<Dialog>();
+  const [dialog, setDialog] = useState<AlertDialog>();
   const container = useKeepFocusInRow<HTMLDivElement>(alert.status);
   const acknowledge = useAcknowledgeAlert();
-  const resolve = useResolveAlert();
-  const reopen = useReopenAlert();
-  const assign = useAssignAlert();
   const full = variant === 'full';
   const open = alert.status !== 'resolved';
-  const close = (next: boolean) => {
-    if (!next) setDialog(undefined);
-  };
 
   const button = (label: string, action: () => void, options: { primary?: boolean; busy?: boolean } = {}) => (
     <button
@@ -65,61 +51,9 @@ export function AlertActions({ alert, variant }: AlertActionsProps) {
       {canManage && full && open && alert.severity !== 'critical' && button('Escalate', () => setDialog('escalate'))}
       {canManage && full && !open && button('Reopen', () => setDialog('reopen'))}
       {full && button('Details', () => setDialog('details'))}
-
-      <TextCommandDialog
-        open={dialog === 'acknowledge'}
-        onOpenChange={close}
-        title="Acknowledge Alert"
-        summary={alert.title}
-        field="note"
-        label="Note (optional)"
-        required={false}
-        maxLength={TEXT_LIMITS.shortReason}
-        schema={acknowledgeAlertRequestSchema}
-        submitLabel="Acknowledge"
-        onSubmit={(body) => acknowledge.mutateAsync({ alert, body: body.note.trim() === '' ? {} : body })}
-      />
-      <TextCommandDialog
-        open={dialog === 'resolve'}
-        onOpenChange={close}
-        title="Resolve Alert"
-        summary={alert.title}
-        field="note"
-        label="What was done"
-        required
-        maxLength={TEXT_LIMITS.shortReason}
-        schema={resolveAlertRequestSchema}
-        submitLabel="Resolve"
-        onSubmit={(body) => resolve.mutateAsync({ alert, body })}
-      />
-      <TextCommandDialog
-        open={dialog === 'reopen'}
-        onOpenChange={close}
-        title="Reopen Alert"
-        summary={alert.title}
-        field="reason"
-        label="Reason"
-        required
-        maxLength={TEXT_LIMITS.shortReason}
-        schema={reasonRequestSchema}
-        submitLabel="Reopen"
-        onSubmit={(body) => reopen.mutateAsync({ alert, body })}
-      />
-      {dialog === 'escalate' && <EscalateAlertDialog alert={alert} open onOpenChange={close} />}
-      {dialog === 'task' && <AlertTaskDialog alert={alert} open onOpenChange={close} />}
-      {dialog === 'assign' && (
-        <AssignDialog
-          open
-          onOpenChange={close}
-          title="Assign Alert"
-          summary={alert.title}
-          current={alert.assignedTo}
-          onAssign={(assignedTo) => assign.mutateAsync({ alert, body: { assignedTo } })}
-        />
-      )}
-      {dialog === 'details' && (
+      {dialog && (
         <Suspense fallback={null}>
-          <AlertDetailDialog alertId={alert.id} open onOpenChange={close} />
+          <AlertActionDialog alert={alert} dialog={dialog} onClose={() => setDialog(undefined)} />
         </Suspense>
       )}
     </div>

@@ -257,8 +257,13 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
             placeholder="e.g. Help with breakfast"
             value={values.tasks}
             onChange={(next) => set('tasks', next)}
-            describedBy={errors.tasks ? `${idOf('tasks')}-error` : undefined}
+            describedBy={errors.tasks ? `${idOf('tasks')}-error` : appointment ? undefined : `${idOf('tasks')}-hint`}
           />
+          {!appointment && !errors.tasks && (
+            <p id={`${idOf('tasks')}-hint`} className="field-hint">
+              Left empty, the visit gets the tasks of the client's care plan for its visit type.
+            </p>
+          )}
         </Field>
         <Field id={idOf('notes')} label="Notes" error={errors.notes} wide>
           <textarea className="input" rows={3} maxLength={2000} {...bind('notes')} />

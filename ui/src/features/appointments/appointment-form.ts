@@ -14,34 +14,13 @@ import {
 } from '@care/events';
 import type { z } from 'zod';
 import { ApiError, type SendMethod } from '../../shared/api';
-import { capitalize, enumLabel, humanize } from '../../shared/format';
+import { enumLabel, humanize } from '../../shared/format';
 import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 import { APPOINTMENTS_PATH } from './appointment-queries';
 
-/* ---------- Labels and names shared by the appointment screens ---------- */
-
-/** The screens' label for an enumeration value (shared/format), kept here beside the other appointment labels. */
-export { enumLabel };
-
-/** The spec's status texts (part 2 section 4: Completed, In Progress, Cancelled, No Show). */
-export function statusLabel(status: AppointmentStatus): string {
-  return humanize(status).replace(/\b\w/g, (letter) => letter.toUpperCase());
-}
-
-export function appointmentClientName(appointment: Pick<AppointmentView, 'client'>): string {
-  return `${appointment.client.firstName} ${appointment.client.lastName}`.trim();
-}
-
-/** The carer's name, or "Unassigned" for a visit without a carer. */
-export function appointmentCarerName(appointment: Pick<AppointmentView, 'carer'>): string {
-  const user = appointment.carer?.user;
-  return user ? `${user.firstName} ${user.lastName}`.trim() : 'Unassigned';
-}
-
-/** Changes are made only before the visit starts: afterwards it is a record of what happened. */
-export function isChangeable(appointment: Pick<AppointmentView, 'status'>): boolean {
-  return appointment.status === 'scheduled';
-}
+/* Labels and names shared by the appointment screens live in appointment-labels.ts (no schemas: the dashboard
+   uses them); re-exported here for the screens that already import the form. */
+export { appointmentCarerName, appointmentClientName, defaultStartFor, enumLabel, isChangeable, statusBadgeClass, statusLabel } from './appointment-labels';
 
 /* ---------- The form ---------- */
 
@@ -105,16 +84,6 @@ export function newAppointmentFormValues(start: string): AppointmentFormValues {
   };
 }
 
-/**
- * Where a new appointment on `date` starts by default: the next whole hour when the date is today (a visit is
- * rarely booked into the past), else 09:00.
- */
-export function defaultStartFor(date: string, now: Date): string {
-  const wall = toLondonInputValue(now);
-  if (wall.slice(0, 10) !== date) return `${date}T09:00`;
-  const nextHour = Number(wall.slice(11, 13)) + 1;
-  return nextHour > 23 ? `${date}T23:00` : `${date}T${String(nextHour).padStart(2, '0')}:00`;
-}
 
 export function appointmentToFormValues(appointment: AppointmentView): AppointmentFormValues {
   return {
@@ -167,7 +136,8 @@ export function checkNewAppointment(values: AppointmentFormValues): NewAppointme
     carerId: values.carerId,
     visitType: values.visitType,
     priority: values.priority,
-    tasks: [...values.tasks],
+    // Left empty, the server gives the visit the tasks of the client's care plan for its visit type.
+    ...(values.tasks.length > 0 ? { tasks: [...values.tasks] } : {}),
     notes: values.notes,
     durationMinutes: values.durationMinutes,
   };
@@ -285,7 +255,3 @@ export function appointmentServerErrors(error: unknown): { fieldErrors: Appointm
   return { fieldErrors, formError: Object.keys(fieldErrors).length === 0 ? error.reason : undefined };
 }
 
-/** The badge classes of a status (appointment-form.css colours each status). */
-export function statusBadgeClass(status: AppointmentStatus): string {
-  return `badge status-${status}`;
-}

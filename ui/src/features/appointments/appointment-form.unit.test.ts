@@ -26,6 +26,12 @@ const filled = (changes: Partial<AppointmentFormValues> = {}): AppointmentFormVa
 });
 
 describe('checkNewAppointment', () => {
+  it("leaves tasks out when none are typed, so the visit gets the client's care plan tasks", () => {
+    const check = checkNewAppointment(filled({ tasks: [] }));
+    expect(check.ok && 'tasks' in check.request).toBe(false);
+    expect(check.ok).toBe(true);
+  });
+
   it('sends one visit with the start read as London time (summer: an hour ahead of UTC)', () => {
     const check = checkNewAppointment(filled({ tasks: ['Breakfast'], notes: 'Key safe 1234' }));
     expect(check).toEqual({

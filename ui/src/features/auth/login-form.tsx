@@ -1,4 +1,3 @@
-import { loginRequestSchema } from '@care/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -10,6 +9,7 @@ import { queryKeys } from '../../shared/query-keys';
 import { toast } from '../../shared/toast';
 import { PasswordInput } from './password-input';
 import { useSignIn } from './sign-in';
+import { loadAuthSchemas } from './load-auth-schemas';
 
 const FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
@@ -48,6 +48,7 @@ export function LoginForm({ onCancel, onRequestReset }: { onCancel: () => void; 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending || signedIn) return;
+    const { loginRequestSchema } = await loadAuthSchemas();
     const check = loginRequestSchema.safeParse(values);
     if (!check.success) {
       const found = issuesByField(check.error, FIELDS);

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@care/events';
+import { PASSWORD_MIN_LENGTH } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api';
 import { Field } from '../../shared/form-field';
@@ -6,6 +6,7 @@ import { refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import { PasswordInput } from './password-input';
 import { useResetPassword } from './reset-password';
+import { loadAuthSchemas } from './load-auth-schemas';
 
 type ResetField = 'password' | 'confirmPassword';
 
@@ -32,6 +33,7 @@ export function PasswordResetForm({ token, onDone, onCancel }: { token: string; 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
+    const { passwordSchema } = await loadAuthSchemas();
     const check = passwordSchema.safeParse(values.password);
     const found: Partial<Record<ResetField, string>> = {};
     if (!check.success) found.password = check.error.issues[0]?.message ?? 'Password is required';

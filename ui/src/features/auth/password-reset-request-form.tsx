@@ -1,9 +1,9 @@
-import { passwordResetRequestSchema } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField, refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import { useRequestPasswordReset } from './request-password-reset';
+import { loadAuthSchemas } from './load-auth-schemas';
 
 /**
  * "Request new password": the server answers the same whether or not the email has an account. There is no
@@ -20,6 +20,7 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (request.isPending) return;
+    const { passwordResetRequestSchema } = await loadAuthSchemas();
     const check = passwordResetRequestSchema.safeParse({ email });
     if (!check.success) {
       setError(issuesByField(check.error, ['email'] as const).email);

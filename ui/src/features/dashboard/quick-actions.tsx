@@ -3,13 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { CalendarPlus, FileBarChart, UserPlus, Zap } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../shared/lazy-named';
-import { defaultStartFor } from '../appointments/appointment-form';
+import { defaultStartFor } from '../appointments/appointment-labels';
 
 const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
+const ClientFormDialog = lazyNamed(() => import('../clients/client-form-dialog'), 'ClientFormDialog');
 
 /** Quick Actions (spec part 1 section 2.6): only the ones this role may carry out. */
 export function QuickActions({ role }: { role: Role }) {
   const [scheduling, setScheduling] = useState(false);
+  const [addingClient, setAddingClient] = useState(false);
   const canClients = can(role, 'clients.write');
   const canSchedule = can(role, 'appointments.write');
   return (
@@ -20,10 +22,10 @@ export function QuickActions({ role }: { role: Role }) {
       </h2>
       <div className="dashboard-quick-actions">
         {canClients && (
-          <Link to="/clients" className="button button-secondary">
+          <button type="button" className="button button-secondary" onClick={() => setAddingClient(true)}>
             <UserPlus size={16} aria-hidden />
             Add New Client
-          </Link>
+          </button>
         )}
         {canSchedule && (
           <button type="button" className="button button-secondary" onClick={() => setScheduling(true)}>
@@ -36,6 +38,11 @@ export function QuickActions({ role }: { role: Role }) {
           Generate Report
         </Link>
       </div>
+      {canClients && addingClient && (
+        <Suspense fallback={null}>
+          <ClientFormDialog open onOpenChange={setAddingClient} client={undefined} />
+        </Suspense>
+      )}
       {canSchedule && scheduling && (
         <Suspense fallback={null}>
           <AppointmentFormDialog open onOpenChange={setScheduling} title="Schedule Appointment" defaultStart={defaultStartFor(londonToday(), new Date())} />

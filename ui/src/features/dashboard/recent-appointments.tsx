@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../shared/current-user';
 import { errorReason } from '../../shared/api';
 import { humanize } from '../../shared/format';
 import { lazyNamed } from '../../shared/lazy-named';
-import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../appointments/appointment-form';
+import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../appointments/appointment-labels';
 import { appointmentsQueryOptions } from '../appointments/appointment-queries';
 import './recent-appointments.css';
 

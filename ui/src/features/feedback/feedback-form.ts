@@ -48,14 +48,4 @@ export function checkFeedbackForm(values: FeedbackFormValues, page: string): Fee
   return { ok: false, messageRequired: false, reason: result.error.issues[0]?.message ?? 'Invalid feedback' };
 }
 
-/**
- * The quick buttons send at once with a preset message, skipping the message check (spec part 2 "Feedback
- * widget"). Good is positive with the top rating; Suggest flags the page for a suggestion.
- */
-export const QUICK_FEEDBACK = {
-  good: { type: 'positive', category: 'general', message: 'Quick feedback: this page works well.', rating: 5 },
-  suggest: { type: 'suggestion', category: 'general', message: 'Quick feedback: I have a suggestion for this page.', rating: null },
-} as const satisfies Record<string, Omit<CreateFeedbackRequest, 'page'>>;
-
-/** The page field: the path the user is on. */
-export const currentPage = (): string => window.location.pathname || '/';
+export { currentPage, QUICK_FEEDBACK } from './quick-feedback';

@@ -3,7 +3,7 @@ import { Lightbulb, MessageSquarePlus, ThumbsUp } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../shared/lazy-named';
 import { useIsMobile } from '../../shared/use-is-mobile';
-import { currentPage, QUICK_FEEDBACK } from './feedback-form';
+import { currentPage, QUICK_FEEDBACK } from './quick-feedback';
 import { useSubmitFeedback } from './submit-feedback';
 import './feedback.css';
 

@@ -1,0 +1,78 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { errorReason } from '../../shared/api';
+import { formatDateTime } from '../../shared/format';
+import { alertAboutText, AlertStatusBadge, SeverityBadge } from './alert-badges';
+import { latestAlertsQueryOptions } from './get-latest-alerts';
+
+/**
+ * The bell's list of the newest open alerts (alert-bell.tsx), loaded when the bell is first pressed: the popover
+ * and its positioning library are not part of any screen's first load.
+ */
+export function AlertBellPopover(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  name: string;
+  count: number | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Popover.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Popover.Trigger className="icon-button alert-bell" aria-label={props.name} data-testid="alert-bell">
+        {props.children}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="alert-popover" align="end" sideOffset={8} collisionPadding={8} aria-label="Latest alerts">
+          <LatestAlerts count={props.count} onNavigate={() => props.onOpenChange(false)} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function LatestAlerts({ count, onNavigate }: { count: number | undefined; onNavigate: () => void }) {
+  const latest = useQuery(latestAlertsQueryOptions);
+  return (
+    <div className="alert-popover-body">
+      <div className="alert-popover-header">
+        <h2 className="card-title">Alerts</h2>
+        {count !== undefined && <span className="muted small">{count === 1 ? '1 active' : `${count} active`}</span>}
+      </div>
+      {latest.isPending ? (
+        <p className="muted small" role="status">
+          Loading alerts...
+        </p>
+      ) : latest.isError ? (
+        <p className="field-error" role="alert">
+          Could not load alerts: {errorReason(latest.error)}
+        </p>
+      ) : latest.data.length === 0 ? (
+        <div className="alert-popover-empty">
+          <p>No active alerts</p>
+          <p className="muted small">All systems running smoothly</p>
+        </div>
+      ) : (
+        <ul className="alert-popover-list" data-testid="alert-bell-list">
+          {latest.data.map((alert) => (
+            <li key={alert.id} className={`alert-popover-item severity-edge-${alert.severity}`}>
+              <span className="alert-popover-title">{alert.title}</span>
+              {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
+              <span className="alert-popover-meta">
+                <SeverityBadge severity={alert.severity} />
+                {alert.status !== 'active' && <AlertStatusBadge status={alert.status} />}
+                <time className="muted small" dateTime={alert.createdAt}>
+                  {formatDateTime(alert.createdAt)}
+                </time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/alerts" className="button button-secondary button-small alert-popover-all" onClick={onNavigate}>
+        View all alerts
+      </Link>
+    </div>
+  );
+}
