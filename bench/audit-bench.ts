@@ -4,7 +4,8 @@ import { startBenchPostgres } from './postgres';
 import { round } from './stats';
 import { measureVerifyLog } from './verify-log';
 import { measureAuditReads } from './audit-read';
-import { renderTable, targetMet, type Row } from './table';
+import { renderTable, targetMet } from './table';
+import { auditRows } from './audit-rows';
 
 /**
  * `npx tsx bench/audit-bench.ts [append|verify|reads]`: issue 20's figures alone (the append figures with the hash
@@ -12,36 +13,6 @@ import { renderTable, targetMet, type Row } from './table';
  */
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
-
-export function auditRows(results: Record<string, number>): Row[] {
-  const rows: Row[] = [];
-  if ('appendRatio' in results) {
-    rows.push(
-      { metric: 'appendPerSec', value: results.appendPerSec!, unit: 'events/s' },
-      { metric: 'rawInsertPerSec', value: results.rawInsertPerSec!, unit: 'rows/s' },
-      { metric: 'appendRatio', value: results.appendRatio!, unit: 'x', target: { atLeast: 0.33 } },
-      { metric: 'appendUnsealedPerSec', value: results.appendUnsealedPerSec!, unit: 'events/s' },
-      { metric: 'appendChainCost', value: results.appendChainCost!, unit: 'x', target: { atMost: 0.1 } },
-      { metric: 'appendConcurrentPerSec', value: results.appendConcurrentPerSec!, unit: 'events/s', target: { atLeast: 2783 } },
-      { metric: 'appendConcurrentRatio', value: results.appendConcurrentRatio!, unit: 'x' },
-    );
-  }
-  if ('verifyLogPerSec' in results) {
-    rows.push(
-      { metric: 'verifyLogPerSec', value: results.verifyLogPerSec!, unit: 'events/s', target: { atLeast: 100_000 } },
-      { metric: 'sealPerSec', value: results.sealPerSec!, unit: 'events/s' },
-    );
-  }
-  if ('auditTimelineP99Ms' in results) {
-    rows.push(
-      { metric: 'auditTimelineP50Ms', value: results.auditTimelineP50Ms!, unit: 'ms' },
-      { metric: 'auditTimelineP99Ms', value: results.auditTimelineP99Ms!, unit: 'ms', target: { atMost: 100 } },
-      { metric: 'clientFileAsOfP50Ms', value: results.clientFileAsOfP50Ms!, unit: 'ms' },
-      { metric: 'clientFileAsOfP99Ms', value: results.clientFileAsOfP99Ms!, unit: 'ms', target: { atMost: 100 } },
-    );
-  }
-  return rows;
-}
 
 async function main(): Promise<void> {
   const only = process.argv[2];

@@ -3,6 +3,9 @@ import os from 'node:os';
 import { alertRows } from './alert-bench-rows';
 import { measureAlertPush } from './alert-push';
 import { measureAppend } from './append';
+import { measureAuditReads } from './audit-read';
+import { auditRows } from './audit-rows';
+import { measureVerifyLog } from './verify-log';
 import { measureAppointmentLatency } from './appointments-latency';
 import { measureCatchUp } from './catch-up';
 import { measureCommands } from './commands';
@@ -70,8 +73,11 @@ async function main(): Promise<number> {
     const dashboardStats = await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'));
     step('(l) Reports & Analytics: overview and performance over a year of 100,000 visits, and its PDF');
     const reports = await measureReports(await postgres.freshDatabase('reports'));
-    step('(l) GET /api/medications/due with 2,000 active prescriptions and a year of records');
+    step('(m) GET /api/medications/due with 2,000 active prescriptions and a year of records');
     const medicationDue = await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`));
+    step('(n) audit: verify-log over 300,000 events; a 2,000-event timeline and a client file as of an instant among 1,000,000 events');
+    const verifyLog = await measureVerifyLog(await postgres.freshDatabase('verify_log'));
+    const auditReads = await measureAuditReads(await postgres.freshDatabase('audit_reads'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -81,6 +87,11 @@ async function main(): Promise<number> {
       // Single writer against single writer: the store's own overhead, not the pool's parallelism.
       appendRatio: round(append.appendPerSec / append.rawInsertPerSec, 2),
       appendConcurrentRatio: round(append.appendConcurrentPerSec / append.rawInsertConcurrentPerSec, 2),
+      appendUnsealedPerSec: Math.round(append.appendUnsealedPerSec),
+      appendChainCost: round(1 - append.appendPerSec / append.appendUnsealedPerSec, 2),
+      verifyLogPerSec: Math.round(verifyLog.verifyLogPerSec),
+      sealPerSec: Math.round(verifyLog.sealPerSec),
+      ...auditReads,
       catchUpPerSec: Math.round(catchUp.catchUpPerSec),
       ...read,
       ...push,
@@ -142,6 +153,9 @@ async function main(): Promise<number> {
       ...alertRows({ ...alertPush, ...dashboardStats }),
       ...reportRows(reports),
       ...medicationRows({ ...medicationDue }),
+      { metric: 'appendUnsealedPerSec', value: results.appendUnsealedPerSec, unit: 'events/s' },
+      { metric: 'appendChainCost', value: results.appendChainCost, unit: 'x', target: { atMost: 0.1 } },
+      ...auditRows(results).filter((row) => !row.metric.startsWith('append') && row.metric !== 'rawInsertPerSec'),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);

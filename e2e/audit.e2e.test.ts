@@ -77,6 +77,14 @@ describe('Audit screen in Chromium', () => {
     await page.getByLabel('As of (London time)').blur();
     await expect.poll(() => page.getByTestId('audit-client-file').textContent()).toContain('The client was not registered yet.');
 
+    // Compare the day before with now, field by field.
+    const nowWall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(Date.now() + 120_000)).replace(' ', 'T');
+    await page.getByLabel('From (London time)').fill(ukDateTime(wall));
+    await page.getByLabel('To (London time)').fill(ukDateTime(nowWall));
+    await page.getByLabel('To (London time)').blur();
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await expect.poll(() => page.getByTestId('audit-comparison').textContent()).toContain('careLevel: — → high');
+
     // Back to now, then open the confidential entry from the client file.
     await page.getByRole('button', { name: 'Now' }).click();
     await page.getByText('Diary entry', { exact: true }).first().click();

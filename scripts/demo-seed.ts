@@ -45,6 +45,8 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   const users: CreateUserRequest[] = [
     { email: 'coordinator@demo.example', firstName: 'Cora', lastName: 'Ndiaye', role: 'coordinator', password: admin.password },
     { email: 'carer@demo.example', firstName: 'Amelia', lastName: 'Hughes', role: 'carer', password: admin.password },
+    // Reads everything, writes nothing: the audit screen (issue 20).
+    { email: 'auditor@demo.example', firstName: 'Ian', lastName: 'Ashworth', role: 'auditor', password: admin.password },
   ];
   const userIds: string[] = [];
   for (const user of users) userIds.push(await createdId(asAdmin('POST', '/api/users', user)));

@@ -58,7 +58,7 @@ try {
     say(`  Sign in at ${product.url}/landing with:`);
     say(`    email:     ${admin.email}`);
     say(`    password:  ${admin.password}`);
-    say('    (demo administrator; also coordinator@demo.example and carer@demo.example with the same password)');
+    say('    (demo administrator; also coordinator@demo.example, carer@demo.example and auditor@demo.example with the same password)');
   } else if (admin) {
     say(`  Sign in at ${product.url}/landing as ${admin.email} (the ADMIN_PASSWORD you set)`);
   } else {

@@ -47,6 +47,7 @@ import { diaryViewRoutes } from './diary/diary-views-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { auditRoutes } from './audit/audit-routes';
 import { logRoutes } from './audit/log-routes';
+import { RecordViewLog } from './audit/record-view-log';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
@@ -99,7 +100,8 @@ export async function createReadApi({
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const deps = { db, pool, log, work: new CarerWork(db, carerWindow) };
+  const views = new RecordViewLog(pool);
+  const deps = { db, pool, log, work: new CarerWork(db, carerWindow), views };
   const routers = [
     userRoutes(new UserQueries(db)),
     carerRoutes(carers),
@@ -110,7 +112,7 @@ export async function createReadApi({
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
     logRoutes(deps),
-    auditRoutes(deps),
+    auditRoutes(deps, views),
     appointmentRoutes(deps),
     monitoringRoutes(deps),
     shiftRoutes(deps),
@@ -150,6 +152,7 @@ export async function createReadApi({
       await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await watcher.stop();
+      await views.close();
     },
   };
 }

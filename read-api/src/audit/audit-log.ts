@@ -42,18 +42,29 @@ export class AuditLog {
     return rows.map(toEvent);
   }
 
-  /** Several streams at once, each in its own order (the client file). */
-  async streams(streamIds: readonly string[]): Promise<Map<string, StreamEvent[]>> {
-    const byStream = new Map<string, StreamEvent[]>();
+  /**
+   * Several streams at once, each in its own order (the client file), with each stream's whole length. With an
+   * instant, only the events that had occurred by then are read (metadata.occurredAt is always an ISO instant in
+   * UTC with milliseconds, so the texts compare as the instants do): the rest are never parsed.
+   */
+  async streams(streamIds: readonly string[], upTo?: Date): Promise<Map<string, { events: StreamEvent[]; total: number }>> {
+    const byStream = new Map<string, { events: StreamEvent[]; total: number }>();
     if (streamIds.length === 0) return byStream;
-    const { rows } = await this.pool.query<Row>(
-      `select ${COLUMNS} from es_events where stream_id = any($1::text[]) order by stream_id, stream_revision`,
-      [streamIds],
+    const { rows } = await this.pool.query<Row & { total: string; occurred: boolean }>(
+      `select ${COLUMNS}, total, occurred from (
+         select event_id, stream_id, stream_revision, transaction_id, sequence, event_type,
+           count(*) over (partition by stream_id) as total,
+           ($2::text is null or metadata->>'occurredAt' <= $2::text) as occurred,
+           case when $2::text is null or metadata->>'occurredAt' <= $2::text then data end as data,
+           case when $2::text is null or metadata->>'occurredAt' <= $2::text then metadata end as metadata
+         from es_events where stream_id = any($1::text[])
+       ) e order by stream_id, stream_revision`,
+      [streamIds, upTo ? upTo.toISOString() : null],
     );
     for (const row of rows) {
-      const events = byStream.get(row.stream_id) ?? [];
-      events.push(toEvent(row));
-      byStream.set(row.stream_id, events);
+      const entry = byStream.get(row.stream_id) ?? { events: [], total: Number(row.total) };
+      if (row.occurred) entry.events.push(toEvent(row));
+      byStream.set(row.stream_id, entry);
     }
     return byStream;
   }

@@ -128,6 +128,26 @@ describe('the audit API', () => {
     expect(kinds).toEqual(new Set(['timeline', 'record', 'client-file', 'confidential-diary-entry']));
   });
 
+  it("logs a client's record and a confidential entry opened from the everyday screens too", async () => {
+    expect((await read(coordinator, `/api/clients/${clientId}`)).status).toBe(200);
+    expect((await read(coordinator, `/api/diary/${entryId}`)).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const reply = await read(auditor, '/api/audit/views?limit=100');
+        return auditRecordViewViewSchema
+          .array()
+          .parse(reply.body)
+          .filter((view) => view.who.userId === coordinator.id)
+          .map((view) => [view.view, view.streamId, view.clientId]);
+      })
+      .toEqual(
+        expect.arrayContaining([
+          ['record', `client-${clientId}`, clientId],
+          ['confidential-diary-entry', `diary-entry-${entryId}`, clientId],
+        ]),
+      );
+  });
+
   it('exports the timeline and the client file as of an instant to PDF, and the PDFs read back', async () => {
     const timeline = await fetch(`${readUrl}/api/audit/records/client-${clientId}/timeline.pdf`, { headers: { cookie: auditor.cookie } });
     expect(timeline.status).toBe(200);

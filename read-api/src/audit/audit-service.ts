@@ -36,15 +36,15 @@ export class AuditService {
     return { streamId, kind: record.kind, kindLabel: record.kindLabel, id: record.id, title: titleOf(state) };
   }
 
-  private asOfView(streamId: string, events: readonly StreamEvent[], asOf: Date | undefined, current?: RecordState | null): AuditRecordAsOfView {
+  private asOfView(streamId: string, events: readonly StreamEvent[], asOf: Date | undefined, totalEvents = events.length): AuditRecordAsOfView {
     const at = stateAsOf(events, asOf ?? new Date(8.64e15));
     return {
-      record: this.ref(streamId, current === undefined ? at.state : current),
+      record: this.ref(streamId, at.state),
       asOf: asOf ? asOf.toISOString() : null,
       state: at.state ? { ...at.state } : null,
       revision: at.revision,
       eventsApplied: at.eventsApplied,
-      totalEvents: events.length,
+      totalEvents,
     };
   }
 
@@ -89,13 +89,13 @@ export class AuditService {
   async clientFile(clientId: string, asOf: Date | undefined): Promise<AuditClientFileView | undefined> {
     const clientStream = `client-${clientId}`;
     const linked = await this.queries.clientStreams(clientId, asOf);
-    const streams = await this.log.streams([...new Set([clientStream, ...linked])]);
+    const streams = await this.log.streams([...new Set([clientStream, ...linked])], asOf);
     const clientEvents = streams.get(clientStream);
     if (!clientEvents) return undefined;
-    const client = this.asOfView(clientStream, clientEvents, asOf);
+    const client = this.asOfView(clientStream, clientEvents.events, asOf, clientEvents.total);
     const records = [...streams.entries()]
       .filter(([streamId]) => streamId !== clientStream)
-      .map(([streamId, events]) => this.asOfView(streamId, events, asOf))
+      .map(([streamId, { events, total }]) => this.asOfView(streamId, events, asOf, total))
       .filter((view) => view.state !== null)
       .sort((a, b) => rank(a.record.kind) - rank(b.record.kind) || a.record.kind.localeCompare(b.record.kind) || a.record.streamId.localeCompare(b.record.streamId));
     return { clientId, asOf: asOf ? asOf.toISOString() : null, client: client.state ? client : null, records };

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { searchText } from '@care/events';
+import { clientStreamId, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { readScopeOf } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
@@ -30,6 +30,8 @@ export function clientRoutes(deps: ReadDeps): Router<ReadState> {
     const id = recordId.safeParse(ctx.params.id);
     const client = id.success ? await queriesFor(ctx.state).byId(id.data) : undefined;
     if (!client) throw new HttpError(404, 'Client not found');
+    // Opening a client's file is recorded before it is shown (issue 20).
+    await deps.views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'record', streamId: clientStreamId(client.id), clientId: client.id, asOf: undefined });
     ctx.set('ETag', `"${client.revision}"`);
     ctx.body = client;
   });

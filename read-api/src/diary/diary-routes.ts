@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { can, searchText } from '@care/events';
+import { can, diaryEntryStreamId, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import { optionalFlag } from '../appointments/query-fields';
@@ -35,7 +35,7 @@ export function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork):
  * Every one hides confidential entries from users who may not read them, unless they wrote them, and shows a carer
  * only their own entries and those about the clients on their visits around today (shared/carer-work.ts).
  */
-export function diaryRoutes({ db, work }: ReadDeps): Router<ReadState> {
+export function diaryRoutes({ db, work, views }: ReadDeps): Router<ReadState> {
   const queries = new DiaryQueries(db);
   const router = new Router<ReadState>({ prefix: '/api/diary' });
   router.use(requirePermission('diary.read'));
@@ -49,6 +49,10 @@ export function diaryRoutes({ db, work }: ReadDeps): Router<ReadState> {
     const id = entryId.safeParse(ctx.params.id);
     const entry = id.success ? await queries.byId(viewerOf(ctx, work), id.data) : undefined;
     if (!entry) throw new HttpError(404, NOT_FOUND);
+    // Who opened a confidential entry is recorded before it is shown (issue 20: who looked, not only who changed).
+    if (entry.isConfidential) {
+      await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'confidential-diary-entry', streamId: diaryEntryStreamId(entry.id), clientId: entry.clientId ?? null, asOf: undefined });
+    }
     ctx.set('ETag', `"${entry.revision}"`);
     ctx.body = entry;
   });

@@ -9,6 +9,7 @@ import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 import { Tabs } from '../../shared/tabs';
 import { asOfPdfHref, auditClientFileOptions, auditRecordOptions, auditSearchOptions, auditTimelineOptions, timelinePdfHref } from './audit-queries';
 import { AuditViews } from './audit-views';
+import { CompareInstants } from './compare-instants';
 import { fieldValue } from './field-value';
 import './audit.css';
 
@@ -150,6 +151,7 @@ function RecordPanel({ record, onOpen }: { record: AuditRecordRefView; onOpen: (
         </div>
       </div>
       {record.kind === 'client' ? <ClientFile clientId={record.id} asOf={asOf} onOpen={onOpen} /> : <RecordAsOf streamId={record.streamId} asOf={asOf} />}
+      <CompareInstants streamId={record.streamId} />
       <div className="card">
         <h2 className="card-title">History</h2>
         {timeline.isPending ? (
