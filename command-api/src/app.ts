@@ -31,6 +31,7 @@ import { CarerService } from './carers/carer-service';
 import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { settingsRoutes } from './settings/settings-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
 import { taskRoutes } from './tasks/task-routes';
@@ -104,6 +105,7 @@ export function createCommandApp({
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),
+    settingsRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

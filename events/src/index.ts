@@ -32,6 +32,7 @@ export * from './dashboard';
 export * from './emergencies';
 export * from './search';
 export * from './account';
+export * from './settings';
 export * from './limits';
 export * from './safe-text';
 export * from './event-fields';

@@ -12,6 +12,7 @@ import { taskSliceEvents, type TaskSliceEvent } from './tasks';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
+import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
@@ -43,6 +44,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...taskSliceEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
+  ...settingsSliceEvents,
   ...projectionEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -70,6 +72,7 @@ export type DomainEvent =
   | TaskSliceEvent
   | EmergencySliceEvent
   | AccountSliceEvent
+  | SettingsSliceEvent
   | ProjectionEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {

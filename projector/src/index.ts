@@ -14,5 +14,6 @@ export type * from './appointments/appointment-tables';
 export type * from './shifts/shift-tables';
 export type * from './alerts/alert-tables';
 export type * from './tasks/task-tables';
+export type * from './settings/settings-tables';
 export { projections, type Projection } from './projection';
 export { CARER_SEARCH_COLUMNS, CLIENT_SEARCH_COLUMNS, DIARY_SEARCH_COLUMNS, USER_SEARCH_COLUMNS, searchTextOf } from './shared/search-text';

@@ -14,6 +14,7 @@ import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
+import { settingsProjection } from './settings/settings-projection';
 
 /**
  * One read model (DESIGN.md decision 11): the tables it owns, which events it reads, and how it applies a batch of
@@ -48,6 +49,7 @@ export const projections: readonly Projection[] = [
   shiftsProjection,
   alertsProjection,
   tasksProjection,
+  settingsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -36,6 +36,7 @@ import { attachLivePush } from './live/live-push';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/carer-work';
 import { statusRoutes } from './status/status-routes';
+import { settingsRoutes } from './settings/settings-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -112,6 +113,7 @@ export async function createReadApi({
     searchRoutes(deps),
     emergencyRoutes(deps, agencyContacts),
     accountRoutes(deps, agencyContacts),
+    settingsRoutes(deps, agencyContacts),
     openApiRoutes(),
   ];
   app.use(requestContext(log));

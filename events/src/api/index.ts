@@ -21,3 +21,4 @@ export * from '../dashboard/dashboard-view-schema';
 export * from '../emergencies/emergency-view-schema';
 export * from '../search/search-view-schema';
 export * from '../account/account-view-schema';
+export * from '../settings/settings-view-schema';

@@ -6,6 +6,7 @@ import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { TaskTables } from '../tasks/task-tables';
+import type { SettingsTables } from '../settings/settings-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
@@ -78,7 +79,8 @@ export interface ReadModelDatabase extends ClientTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,
-    TaskTables {
+    TaskTables,
+    SettingsTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

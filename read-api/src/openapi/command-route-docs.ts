@@ -50,6 +50,7 @@ import {
   changeOwnPasswordRequestSchema,
   notificationChoicesSchema,
   raiseEmergencyRequestSchema,
+  agencySettingsRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -257,5 +258,10 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     body: raiseEmergencyRequestSchema,
     status: 201,
     reply: emergencyRaisedReplySchema,
+  }),
+
+  command('PUT', '/api/settings', "Save Settings: the agency's notification switches, retention choices and details; only what changed is recorded (optional If-Match)", only('admin.panel'), {
+    body: agencySettingsRequestSchema,
+    ifMatch: true,
   }),
 ];

@@ -33,6 +33,9 @@ import {
   notificationChoicesViewSchema,
   searchResultsViewSchema,
   supportInfoViewSchema,
+  agencySettingsViewSchema,
+  agencySettingsChangeViewSchema,
+  agencyDetailsViewSchema,
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
@@ -48,6 +51,7 @@ import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } fr
 import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
+import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
 /** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
@@ -141,4 +145,8 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/emergency', "The emergency screen: 999, the agency's on-call number, and the emergency contacts of the client of the caller's visit in progress or next", ['emergencies.raise'], json(emergencyContextViewSchema)),
   read('/api/account/notifications', "The caller's own notification choices (the defaults until they save some)", 'signed-in', json(notificationChoicesViewSchema)),
   read('/api/support', "The agency's support contacts and on-call number (null where not configured)", 'signed-in', json(supportInfoViewSchema)),
+
+  read('/api/settings', "The agency's settings (the defaults until saved) and who saved them last", ['admin.panel'], json(agencySettingsViewSchema)),
+  read('/api/settings/history', 'Every Save Settings that changed something, newest first: who, when, what', ['admin.panel'], json(z.array(agencySettingsChangeViewSchema), 'OK', paged), settingsHistoryQuery),
+  read('/api/settings/agency', "The agency's details for documents and the emergency screen (saved settings, else configuration, else null)", 'signed-in', json(agencyDetailsViewSchema)),
 ];
