@@ -1,4 +1,4 @@
-import { DEFAULT_AGENCY_SETTINGS, definedOnly, type AgencySettings, type SettingsSliceEvent } from '@care/events';
+import { DEFAULT_AGENCY_SETTINGS, definedOnly, type AgencySettings, type LogRetentionYears, type RecordRetentionYears, type SettingsSliceEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 /** The agency's settings as the stream says they are now: the defaults with every saved change on top. */
@@ -9,8 +9,16 @@ export const initialSettingsState: AgencySettingsState = DEFAULT_AGENCY_SETTINGS
 /** Folds one settings event. Pure. */
 export function evolve(state: AgencySettingsState, event: SettingsSliceEvent): AgencySettingsState {
   switch (event.type) {
-    case 'AgencySettingsChanged':
-      return { ...state, ...definedOnly(event.data.changes) };
+    case 'AgencySettingsChanged': {
+      // The event schema admits only the offered choices (5, 7, 10 and 1, 2, 3 years).
+      const { recordRetentionYears, logRetentionYears, ...rest } = definedOnly(event.data.changes);
+      return {
+        ...state,
+        ...rest,
+        ...(recordRetentionYears !== undefined && { recordRetentionYears: recordRetentionYears as RecordRetentionYears }),
+        ...(logRetentionYears !== undefined && { logRetentionYears: logRetentionYears as LogRetentionYears }),
+      };
+    }
     default:
       return assertNever(event.type);
   }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
-import { eventText } from '../event-fields';
+import { eventInteger, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
+import { LOG_RETENTION_YEARS, RECORD_RETENTION_YEARS } from './settings-request';
 
 const text = (max: number) => eventText(max).nullable().optional();
 
@@ -17,8 +18,13 @@ export const AgencySettingsChanged = defineEvent(
       trainingExpiryEmails: z.boolean().optional(),
       appointmentReminders: z.boolean().optional(),
       maintenanceAlerts: z.boolean().optional(),
-      recordRetentionYears: z.union([z.literal(5), z.literal(7), z.literal(10)]).optional(),
-      logRetentionYears: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+      // Whole numbers with bounds (what the boundary tests read), and only the offered choices.
+      recordRetentionYears: eventInteger({ min: 5, max: 10 })
+        .refine((years) => (RECORD_RETENTION_YEARS as readonly number[]).includes(years))
+        .optional(),
+      logRetentionYears: eventInteger({ min: 1, max: 3 })
+        .refine((years) => (LOG_RETENTION_YEARS as readonly number[]).includes(years))
+        .optional(),
       agencyName: text(TEXT_LIMITS.contactName),
       agencyAddress: text(TEXT_LIMITS.address),
       agencyPhone: text(TEXT_LIMITS.phone),

@@ -29,6 +29,8 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitAmended.changes.expensesPence': { column: 'appointments.expenses_pence', type: 'integer' },
   'ShiftPlanned.breakMinutes': { column: 'shifts.break_minutes', type: 'integer' },
   'ShiftChanged.changes.breakMinutes': { column: 'shifts.break_minutes', type: 'integer' },
+  'AgencySettingsChanged.changes.recordRetentionYears': { column: 'agency_settings.settings', type: 'jsonb' },
+  'AgencySettingsChanged.changes.logRetentionYears': { column: 'agency_settings.settings', type: 'jsonb' },
   'VisitCheckedIn.location.latitude': { column: 'appointments.check_in_location', type: 'jsonb' },
   'VisitCheckedIn.location.longitude': { column: 'appointments.check_in_location', type: 'jsonb' },
   'VisitCheckedIn.location.accuracy': { column: 'appointments.check_in_location', type: 'jsonb' },

@@ -25,7 +25,7 @@ async function get<T>(path: string, user: TestUser = stack.command.admin): Promi
   return { status: response.status, body: (await response.json()) as T, total: response.headers.get('x-total-count') };
 }
 
-async function save(settings: Record<string, unknown>, user: TestUser = stack.command.admin, headers: Record<string, string> = {}) {
+async function save(settings: object, user: TestUser = stack.command.admin, headers: Record<string, string> = {}) {
   const reply = await user.request('PUT', '/api/settings', settings, headers);
   if (reply.body?.position) lastPosition = reply.body.position;
   return reply;

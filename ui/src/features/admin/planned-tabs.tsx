@@ -8,12 +8,3 @@ export function DataManagementTab() {
     </ComingSoonCard>
   );
 }
-
-/** Spec part 2: notification choices, data retention and Save Settings. */
-export function SettingsTab() {
-  return (
-    <ComingSoonCard title="Settings">
-      <p className="small">Notification settings (training-expiry emails, appointment reminders, maintenance alerts) and data retention.</p>
-    </ComingSoonCard>
-  );
-}
