@@ -61,3 +61,37 @@ describe('Admin panel, Settings in Chromium', () => {
     await phone.context().close();
   });
 });
+
+describe('Admin panel, System Status in Chromium', () => {
+  it('lists every service process up with its version and uptime, shows a killed one down within 30 seconds, and offers the logs', async () => {
+    const page = await openTab(1280, 'System Status');
+    const rows = page.getByTestId('service-status-row');
+    for (const service of ['command-api', 'read-api', 'projector', 'rules', 'ui-server']) {
+      await expect.poll(() => rows.and(page.locator(`[data-service="${service}"]`)).getByText('Up', { exact: true }).isVisible()).toBe(true);
+    }
+    await expect.poll(() => page.getByText('Events in the store').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('latency-table').getByRole('rowheader', { name: 'Read API' }).isVisible()).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/admin-system-status-live-1280.png`, fullPage: true });
+
+    // Download Logs answers one NDJSON file of the chosen range.
+    const logs = await page.context().request.get(`${env.product.url}/api/status/logs`);
+    expect(logs.status()).toBe(200);
+    expect(logs.headers()['content-disposition']).toContain('attachment');
+
+    // Kill the rules process outright (no goodbye): the screen shows it down within 30 seconds, by itself.
+    const rules = rows.and(page.locator('[data-service="rules"]'));
+    const pid = Number(await rules.getAttribute('data-pid'));
+    process.kill(pid, 'SIGKILL');
+    const killedAt = Date.now();
+    await expect.poll(() => rules.getByText('Down', { exact: true }).isVisible(), { timeout: 45_000 }).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    await page.context().close();
+
+    const phone = await openTab(390, 'System Status');
+    await expect.poll(() => phone.getByTestId('service-status-row').first().isVisible()).toBe(true);
+    expect(await accessibilityFindings(phone)).toBe('');
+    await phone.screenshot({ path: `${shots}/admin-system-status-live-390.png`, fullPage: true });
+    await phone.context().close();
+  }, 120_000);
+});

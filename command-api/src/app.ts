@@ -12,6 +12,8 @@ import {
   sameOriginWrites,
   securityHeaders,
   SessionStore,
+  latencyMiddleware,
+  type LatencyRecorder,
   type Logger,
   type RegisteredRoute,
 } from '@care/events/server';
@@ -56,6 +58,8 @@ export interface CommandAppOptions {
   readonly trustedOrigins?: readonly string[];
   /** CHECK_IN_EARLIEST_MINUTES and MANUAL_TIME_MAX_HOURS_BACK. */
   readonly visitTimeRules?: VisitTimeRules;
+  /** Times every request for the System Status tab (the process's heartbeat reports it). */
+  readonly latency?: LatencyRecorder;
 }
 
 export interface CommandApp {
@@ -76,6 +80,7 @@ export function createCommandApp({
   publicUrl,
   trustedOrigins = [],
   visitTimeRules,
+  latency,
 }: CommandAppOptions): CommandApp {
   const sessions = new SessionStore(pool, policy.session);
   const credentials = new Credentials(pool);
@@ -112,6 +117,7 @@ export function createCommandApp({
   app.proxy = true;
   // Only the last X-Forwarded-For entry is ours (the UI server adds it); earlier ones are the caller's word.
   app.maxIpsCount = 1;
+  if (latency) app.use(latencyMiddleware(latency));
   app.use(requestContext(logger));
   app.use(securityHeaders());
   app.use(errorHandler());

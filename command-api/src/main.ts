@@ -9,6 +9,8 @@ import {
   port,
   positiveWhole,
   serviceEnvSchema,
+  startHeartbeat,
+  LatencyRecorder,
 } from '@care/events/server';
 import { createCommandApp } from './app';
 import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
@@ -31,6 +33,7 @@ const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStore
 const pool = createPool(env.DATABASE_URL, { max: 10, log: logger });
 await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);
+const latency = new LatencyRecorder();
 const { app, users, sessions, throttle, resets } = createCommandApp({
   store,
   pool,
@@ -39,7 +42,9 @@ const { app, users, sessions, throttle, resets } = createCommandApp({
   publicUrl: env.PUBLIC_URL,
   trustedOrigins: env.TRUSTED_ORIGINS,
   visitTimeRules: { checkInEarliestMinutes: env.CHECK_IN_EARLIEST_MINUTES, manualTimeMaxHoursBack: env.MANUAL_TIME_MAX_HOURS_BACK },
+  latency,
 });
+const heartbeat = await startHeartbeat({ pool, service: 'command-api', log: logger, latency });
 const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
 const stopSweeper = startAuthSweeper({ sessions, throttle, resets, store, log: logger });
@@ -51,6 +56,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopSweeper();
     server.close();
-    void Promise.allSettled([store.close(), pool.end()]).finally(() => process.exit(0));
+    void heartbeat
+      .stop()
+      .then(() => Promise.allSettled([store.close(), pool.end()]))
+      .finally(() => process.exit(0));
   });
 }

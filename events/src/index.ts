@@ -33,6 +33,8 @@ export * from './emergencies';
 export * from './search';
 export * from './account';
 export * from './settings';
+export type * from './status/system-status-view';
+export * from './status/automated-jobs';
 export * from './limits';
 export * from './safe-text';
 export * from './event-fields';

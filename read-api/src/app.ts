@@ -15,6 +15,8 @@ import {
   requireSession,
   securityHeaders,
   SessionStore,
+  latencyMiddleware,
+  type LatencyRecorder,
   type Logger,
   type RegisteredRoute,
   type SessionPolicy,
@@ -59,6 +61,10 @@ export interface ReadApiOptions {
   readonly carerWindow?: CarerWindow;
   /** AGENCY_ON_CALL_PHONE and SUPPORT_*: the emergency screen's on-call number and the Get support dialog. */
   readonly agencyContacts?: AgencyContacts;
+  /** Times every request for the System Status tab (the process's heartbeat reports it). */
+  readonly latency?: LatencyRecorder;
+  /** LOG_DIR: every service's log file, for Download Logs. */
+  readonly logDir?: string;
 }
 
 export interface ReadApi {
@@ -77,6 +83,8 @@ export async function createReadApi({
   sessionPolicy = DEFAULT_SESSION_POLICY,
   carerWindow = DEFAULT_CARER_WINDOW,
   agencyContacts = NO_AGENCY_CONTACTS,
+  latency,
+  logDir,
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
@@ -109,13 +117,14 @@ export async function createReadApi({
     alertRoutes(deps),
     taskRoutes(deps),
     dashboardRoutes(deps),
-    statusRoutes(deps),
+    statusRoutes(deps, logDir),
     searchRoutes(deps),
     emergencyRoutes(deps, agencyContacts),
     accountRoutes(deps, agencyContacts),
     settingsRoutes(deps, agencyContacts),
     openApiRoutes(),
   ];
+  if (latency) app.use(latencyMiddleware(latency));
   app.use(requestContext(log));
   app.use(securityHeaders());
   app.use(errorHandler());

@@ -1,4 +1,4 @@
-import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema } from '@care/events/server';
+import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema, startHeartbeat } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
 import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-policy';
 import { ALERT_RULES } from './registry';
@@ -27,13 +27,15 @@ const stopTimeliness = startVisitTimelinessPolicy(
   { store, pool, logger },
   { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
 );
+const heartbeat = await startHeartbeat({ pool, service: 'rules', log: logger });
 logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopTimeliness();
-    void runner
+    void heartbeat
       .stop()
+      .then(() => runner.stop())
       .then(() => Promise.allSettled([store.close(), pool.end()]))
       .finally(() => process.exit(0));
   });

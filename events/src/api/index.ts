@@ -22,3 +22,4 @@ export * from '../emergencies/emergency-view-schema';
 export * from '../search/search-view-schema';
 export * from '../account/account-view-schema';
 export * from '../settings/settings-view-schema';
+export * from '../status/system-status-view-schema';

@@ -11,3 +11,4 @@ export * from './ports';
 export * from './auth';
 export * from './media/media-schema';
 export * from './media/audio-store';
+export * from './ops';

@@ -36,6 +36,7 @@ import {
   agencySettingsViewSchema,
   agencySettingsChangeViewSchema,
   agencyDetailsViewSchema,
+  systemStatusViewSchema,
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
@@ -52,6 +53,7 @@ import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
 import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
+import { logsQuery } from '../status/status-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
 /** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
@@ -140,6 +142,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/dashboard/stats', "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)", ['alerts.read', 'alerts.readOwn'], json(dashboardStatsSchema)),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
+  read('/api/status/system', 'System Status: each service process (version, uptime, heartbeat, up or down), request latency p50/p95 per service over 15 minutes, events in the store, the database, the automated jobs\' last runs', ['admin.panel'], json(systemStatusViewSchema)),
+  read('/api/status/jobs', 'The automated features and their last runs', ['admin.panel'], json(systemStatusViewSchema.shape.jobs)),
+  {
+    ...read('/api/status/logs', "Download Logs: every service's structured log lines in the range (default: the last 24 hours) as one NDJSON file", ['admin.panel'], {
+      200: { description: 'The log lines', contentType: 'application/x-ndjson', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+    }, logsQuery),
+    errors: { 404: { description: 'No log folder is configured', schema: z.strictObject({ error: z.string() }) } },
+  },
 
   read('/api/search', "The header's global search: users, carers and clients grouped, each group only when the caller may read that kind, and only the records they may read", 'signed-in', json(searchResultsViewSchema), searchQuery),
   read('/api/emergency', "The emergency screen: 999, the agency's on-call number, and the emergency contacts of the client of the caller's visit in progress or next", ['emergencies.raise'], json(emergencyContextViewSchema)),

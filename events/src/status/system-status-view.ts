@@ -1,0 +1,42 @@
+/** GET /api/status/system: the admin panel's System Status figures, measured when asked. */
+export interface ServiceInstanceView {
+  service: string;
+  instanceId: string;
+  version: string;
+  host: string;
+  pid: number;
+  startedAt: string;
+  /** Seconds since it started; null when it is down. */
+  uptimeSeconds: number | null;
+  lastBeatAt: string;
+  /** up: beat within 15 s; down: silent longer (killed, hung, or its machine gone); stopped: shut down cleanly. */
+  state: 'up' | 'down' | 'stopped';
+}
+
+export interface ServiceLatencyView {
+  service: string;
+  /** Requests answered in the last 15 minutes, every running instance of the service together. */
+  requests: number;
+  /** Upper bound of the histogram bucket holding the median / 95th percentile; null without requests. */
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+export interface AutomatedJobView {
+  name: string;
+  label: string;
+  description: string;
+  lastRunAt: string | null;
+  outcome: 'ok' | 'failed' | null;
+  detail: string | null;
+}
+
+export interface SystemStatusView {
+  measuredAt: string;
+  services: ServiceInstanceView[];
+  latency: ServiceLatencyView[];
+  /** null on EventStoreDB (its own statistics are in its admin UI). */
+  events: { total: number; lastHour: number } | null;
+  database: { sizeBytes: number; connections: number; maxConnections: number };
+  jobs: AutomatedJobView[];
+}
