@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ensureOpsSchema } from '@care/events/server';
 
 /**
  * The mail outbox (issue 23): every message the platform sends is a row here first, in the same PostgreSQL as
@@ -11,7 +12,9 @@ export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-rem
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
 
+/** The outbox, and the ops tables its jobs record their runs in. */
 export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
+  await ensureOpsSchema(pool);
   await pool.query(`CREATE SCHEMA IF NOT EXISTS ${MAIL_SCHEMA}`);
   await pool.query(`CREATE TABLE IF NOT EXISTS ${MAIL_SCHEMA}.outbox (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema, startHeartbeat } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
 import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-policy';
+import { startMailJobs } from '../mail/mail-jobs';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 
@@ -16,6 +18,12 @@ const env = parseEnv(
     VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
     /** How often the timeliness policy looks for late and missed visits. */
     VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+    /** Mail through this SMTP server (smtp://user:pass@host:587); unset: written to DATA_DIR/mail as .eml files. */
+    SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
+    MAIL_FROM: z.string().trim().min(3).max(200).default('Care platform <no-reply@care-platform.invalid>'),
+    DATA_DIR: z.string().default('.data'),
+    /** How often reminders, notices and maintenance alerts are looked for and the outbox is delivered. */
+    MAIL_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
   }),
 );
 const logger = createLogger('rules', env.LOG_LEVEL);
@@ -28,11 +36,16 @@ const stopTimeliness = startVisitTimelinessPolicy(
   { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
 );
 const heartbeat = await startHeartbeat({ pool, service: 'rules', log: logger });
+const stopMail = await startMailJobs(
+  { pool, db: createReadModelDb(pool), store, logger },
+  { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, intervalMs: env.MAIL_INTERVAL_MS },
+);
 logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopTimeliness();
+    stopMail();
     void heartbeat
       .stop()
       .then(() => runner.stop())
