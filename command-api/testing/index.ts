@@ -220,3 +220,4 @@ export async function appendedSince(store: EventStore, before: readonly RawRecor
   const known = new Set(before.map((event) => event.eventId));
   return (await settledLog(store)).filter((event) => !known.has(event.eventId));
 }
+export { ensureMailSchema, enqueueMail } from '../src/mail/outbox';

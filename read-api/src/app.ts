@@ -39,6 +39,7 @@ import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/carer-work';
 import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { mailRoutes } from './mail/mail-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -122,6 +123,7 @@ export async function createReadApi({
     emergencyRoutes(deps, agencyContacts),
     accountRoutes(deps, agencyContacts),
     settingsRoutes(deps, agencyContacts),
+    mailRoutes(deps),
     openApiRoutes(),
   ];
   if (latency) app.use(latencyMiddleware(latency));

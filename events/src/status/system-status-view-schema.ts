@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
-import type { SystemStatusView } from './system-status-view';
+import type { OutboxMessageView, SystemStatusView } from './system-status-view';
 
 export const systemStatusViewSchema = z.strictObject({
   measuredAt: z.string(),
@@ -33,3 +33,19 @@ export const systemStatusViewSchema = z.strictObject({
 });
 
 type _Status = Expect<Same<z.infer<typeof systemStatusViewSchema>, SystemStatusView>>;
+
+export const outboxMessageViewSchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'written', 'failed']),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  transport: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+
+type _Outbox = Expect<Same<z.infer<typeof outboxMessageViewSchema>, OutboxMessageView>>;

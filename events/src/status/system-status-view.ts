@@ -40,3 +40,18 @@ export interface SystemStatusView {
   database: { sizeBytes: number; connections: number; maxConnections: number };
   jobs: AutomatedJobView[];
 }
+
+/** GET /api/mail/outbox: one message and its fate (the body is never listed: it may hold a reset link). */
+export interface OutboxMessageView {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'written' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  transport: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}

@@ -37,6 +37,7 @@ import {
   agencySettingsChangeViewSchema,
   agencyDetailsViewSchema,
   systemStatusViewSchema,
+  outboxMessageViewSchema,
 } from '@care/events/api';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
@@ -54,6 +55,7 @@ import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-route
 import { searchQuery } from '../search/search-routes';
 import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
 import { logsQuery } from '../status/status-routes';
+import { outboxQuery } from '../mail/mail-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
 /** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
@@ -156,6 +158,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/account/notifications', "The caller's own notification choices (the defaults until they save some)", 'signed-in', json(notificationChoicesViewSchema)),
   read('/api/support', "The agency's support contacts and on-call number (null where not configured)", 'signed-in', json(supportInfoViewSchema)),
 
+  read('/api/mail/outbox', 'Every message sent or to send, newest first, with its fate (status, attempts, last error); never the body', ['admin.panel'], json(z.array(outboxMessageViewSchema), 'OK', paged), outboxQuery),
   read('/api/settings', "The agency's settings (the defaults until saved) and who saved them last", ['admin.panel'], json(agencySettingsViewSchema)),
   read('/api/settings/history', 'Every Save Settings that changed something, newest first: who, when, what', ['admin.panel'], json(z.array(agencySettingsChangeViewSchema), 'OK', paged), settingsHistoryQuery),
   read('/api/settings/agency', "The agency's details for documents and the emergency screen (saved settings, else configuration, else null)", 'signed-in', json(agencyDetailsViewSchema)),

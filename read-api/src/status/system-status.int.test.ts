@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { SystemStatusView } from '@care/events';
+import type { OutboxMessageView, SystemStatusView } from '@care/events';
 import { createLogger, LatencyRecorder, OPS_SCHEMA, recordJobRun, startHeartbeat } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
+import { enqueueMail, ensureMailSchema } from '@care/command-api/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 let stack: ReadStack;
@@ -103,5 +104,21 @@ describe('GET /api/status/logs (Download Logs)', () => {
     const to = new Date(Date.now() - 24 * 3600_000).toISOString();
     const response = await fetch(`${withLogsUrl}/api/status/logs?from=${from}&to=${to}`, { headers: { cookie: stack.command.admin.cookie } });
     expect((await response.text()).trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['two days ago']);
+  });
+});
+
+describe('GET /api/mail/outbox', () => {
+  it('lists the messages newest first with their fate, never their body, for administrators only', async () => {
+    const empty = await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: stack.command.admin.cookie } });
+    expect(await empty.json()).toEqual([]);
+    await ensureMailSchema(stack.pool);
+    await enqueueMail(stack.pool, { kind: 'password-reset', to: 'grace@example.org', subject: 'Reset your password', text: 'https://care.example/landing?reset=secret' });
+    const response = await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: stack.command.admin.cookie } });
+    expect(response.headers.get('x-total-count')).toBe('1');
+    const [message] = (await response.json()) as OutboxMessageView[];
+    expect(message).toMatchObject({ kind: 'password-reset', recipient: 'grace@example.org', subject: 'Reset your password', status: 'pending', attempts: 0 });
+    expect(JSON.stringify(message)).not.toContain('secret');
+    const coordinator = await stack.command.createUser('coordinator');
+    expect((await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: coordinator.cookie } })).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import type { AutomatedJobView, SystemStatusView } from '@care/events';
+import type { AutomatedJobView, OutboxMessageView, SystemStatusView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 
@@ -17,5 +17,12 @@ export const systemStatusQuery = queryOptions({
 export const automatedJobsQuery = queryOptions({
   queryKey: ['/api/status/jobs'],
   queryFn: () => apiGet<AutomatedJobView[]>('/api/status/jobs'),
+  refetchOnMount: 'always',
+});
+
+/** GET /api/mail/outbox (admin): the latest messages and their fate; reloaded with the status push. */
+export const outboxQuery = queryOptions({
+  queryKey: ['/api/status/mail', { limit: 20 }],
+  queryFn: () => apiGet<OutboxMessageView[]>('/api/mail/outbox?limit=20'),
   refetchOnMount: 'always',
 });

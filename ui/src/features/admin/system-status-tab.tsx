@@ -6,6 +6,7 @@ import { apiSend, errorReason } from '../../shared/api';
 import { enumLabel, formatDateTime } from '../../shared/format';
 import { projectionStatusQueryOptions } from './get-projection-status';
 import { systemStatusQuery } from './get-system-status';
+import { MailCard } from './mail-card';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -108,6 +109,7 @@ export function SystemStatusTab() {
           </a>
         </div>
       </section>
+      <MailCard />
       <ReadModels status={projections} />
     </div>
   );
