@@ -34,6 +34,7 @@ import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { exportRoutes } from './data-management/export-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
 import { taskRoutes } from './tasks/task-routes';
@@ -111,6 +112,7 @@ export function createCommandApp({
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),
     settingsRoutes(deps),
+    exportRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

@@ -33,6 +33,7 @@ export * from './emergencies';
 export * from './search';
 export * from './account';
 export * from './settings';
+export * from './data-management/data-events';
 export type * from './status/system-status-view';
 export * from './status/automated-jobs';
 export * from './limits';

@@ -13,6 +13,7 @@ import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
+import { dataManagementEvents, type DataManagementEvent } from './data-management/data-events';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
@@ -45,6 +46,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...emergencySliceEvents,
   ...accountSliceEvents,
   ...settingsSliceEvents,
+  ...dataManagementEvents,
   ...projectionEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -73,6 +75,7 @@ export type DomainEvent =
   | EmergencySliceEvent
   | AccountSliceEvent
   | SettingsSliceEvent
+  | DataManagementEvent
   | ProjectionEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {

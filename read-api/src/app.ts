@@ -40,6 +40,7 @@ import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/care
 import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { mailRoutes } from './mail/mail-routes';
+import { exportRoutes } from './data-management/export-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -124,6 +125,7 @@ export async function createReadApi({
     accountRoutes(deps, agencyContacts),
     settingsRoutes(deps, agencyContacts),
     mailRoutes(deps),
+    exportRoutes(deps),
     openApiRoutes(),
   ];
   if (latency) app.use(latencyMiddleware(latency));

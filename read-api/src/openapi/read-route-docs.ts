@@ -158,6 +158,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/account/notifications', "The caller's own notification choices (the defaults until they save some)", 'signed-in', json(notificationChoicesViewSchema)),
   read('/api/support', "The agency's support contacts and on-call number (null where not configured)", 'signed-in', json(supportInfoViewSchema)),
 
+  {
+    ...read('/api/admin/exports/:id/archive', "Export Data's archive (an export the caller recorded in the last 10 minutes): events.ndjson, the whole event log, and a CSV per list, in one zip", ['admin.panel'], {
+      200: { description: 'The zip archive', contentType: 'application/zip', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+    }),
+    errors: { 404: { description: 'No such export recorded by the caller', schema: z.strictObject({ error: z.string() }) } },
+  },
   read('/api/mail/outbox', 'Every message sent or to send, newest first, with its fate (status, attempts, last error); never the body', ['admin.panel'], json(z.array(outboxMessageViewSchema), 'OK', paged), outboxQuery),
   read('/api/settings', "The agency's settings (the defaults until saved) and who saved them last", ['admin.panel'], json(agencySettingsViewSchema)),
   read('/api/settings/history', 'Every Save Settings that changed something, newest first: who, when, what', ['admin.panel'], json(z.array(agencySettingsChangeViewSchema), 'OK', paged), settingsHistoryQuery),
