@@ -95,3 +95,24 @@ describe('Admin panel, System Status in Chromium', () => {
     await phone.context().close();
   }, 120_000);
 });
+
+describe('Admin panel, Data Management in Chromium', () => {
+  it('exports the data as one zip, shows the automated features with their last runs', async () => {
+    const page = await openTab(1280, 'Data Management');
+    await expect.poll(() => page.getByTestId('automated-features').getByText('Alert rules').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('automated-features').getByText('Mail sender').isVisible()).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Data' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^care-platform-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect.poll(() => page.getByText(/Export complete/).isVisible()).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/admin-data-1280.png`, fullPage: true });
+    await page.context().close();
+
+    const phone = await openTab(390, 'Data Management');
+    await expect.poll(() => phone.getByTestId('automated-features').isVisible()).toBe(true);
+    expect(await accessibilityFindings(phone)).toBe('');
+    await phone.screenshot({ path: `${shots}/admin-data-390.png`, fullPage: true });
+    await phone.context().close();
+  }, 120_000);
+});

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { FeedbackTab } from './feedback-tab';
-import { DataManagementTab } from './planned-tabs';
+import { DataManagementTab } from './data-management-tab';
 import { SettingsTab } from './settings-tab';
 import './admin-settings.css';
 import { SystemStatusTab } from './system-status-tab';
