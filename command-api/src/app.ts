@@ -61,6 +61,8 @@ export interface CommandAppOptions {
   readonly visitTimeRules?: VisitTimeRules;
   /** Times every request for the System Status tab (the process's heartbeat reports it). */
   readonly latency?: LatencyRecorder;
+  /** SMTP_URL is set: "Request new password" mails the link (mail.outbox must exist: ensureMailSchema). */
+  readonly mailResetLinks?: boolean;
 }
 
 export interface CommandApp {
@@ -82,12 +84,13 @@ export function createCommandApp({
   trustedOrigins = [],
   visitTimeRules,
   latency,
+  mailResetLinks = false,
 }: CommandAppOptions): CommandApp {
   const sessions = new SessionStore(pool, policy.session);
   const credentials = new Credentials(pool);
   const users = new UserService({ store, credentials, sessions });
   const throttle = new SignInThrottle(pool, policy);
-  const resets = new PasswordResets({ pool, store, credentials, users, policy, throttle, publicUrl });
+  const resets = new PasswordResets({ pool, store, credentials, users, policy, throttle, publicUrl, mailLinks: mailResetLinks });
   const signIn = new SignInService({ store, credentials, sessions, throttle, users });
 
   const health = new Router<CommandState>();

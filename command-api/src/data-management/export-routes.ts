@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { dataExportStreamId, EXPORT_LISTS } from '@care/events';
-import { requirePermission } from '@care/events/server';
+import { dataExportStreamId, exportRequestSchema } from '@care/events';
+import { parseOr400, requirePermission } from '@care/events/server';
 import type { CommandDeps } from '../shared/command-deps';
 import { commandReply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
@@ -16,11 +16,12 @@ import { commandContext } from '../shared/request-parsing';
 export function exportRoutes(deps: CommandDeps): Router<CommandState> {
   const router = new Router<CommandState>();
   router.post('/api/admin/exports', requirePermission('admin.panel'), async (ctx) => {
+    const { eventLog, lists } = parseOr400(exportRequestSchema, ctx.request.body);
     const exportId = randomUUID();
     const appended = await appendEvents(
       deps.store,
       dataExportStreamId(exportId),
-      [{ type: 'DataExported', data: { exportId, eventLog: true, lists: [...EXPORT_LISTS] } }],
+      [{ type: 'DataExported', data: { exportId, eventLog, lists: [...new Set(lists)] } }],
       'no_stream',
       commandContext(ctx),
     );

@@ -165,3 +165,29 @@ describe('notifications, each gated by its setting', () => {
     expect(recipients).toEqual([coordinator.email, 'omar@care.example'].sort());
   });
 });
+
+describe('password-reset links by mail', () => {
+  it('"Request new password" mails the account a one-time link when mail is configured, and blanks it once sent', async () => {
+    const withMail = await startCommandApiOn(database.url, { mailResetLinks: true });
+    try {
+      const user = await withMail.createUser('carer');
+      const reply = await withMail.request('POST', '/api/login/password-reset-requests', { email: user.email.toUpperCase() });
+      expect(reply.status).toBe(202);
+      expect(reply.body.message).toBe('If that email belongs to an active account, a reset link has been sent to it.');
+      const unknown = await withMail.request('POST', '/api/login/password-reset-requests', { email: 'nobody@example.org' });
+      expect(unknown.body).toEqual(reply.body);
+      const queued = (await pool.query<{ recipient: string; body: string }>(`SELECT recipient, body FROM ${MAIL_SCHEMA}.outbox WHERE kind = 'password-reset'`)).rows;
+      expect(queued.map((row) => row.recipient)).toEqual([user.email]);
+      const link = /https?:\/\/\S+\?reset=\S+/.exec(queued[0]!.body)![0];
+      await new MailSender(pool, smtpTransport(smtpUrl, 'Care <no-reply@care.example>'), log).runOnce();
+      expect(received.some((mail) => mail.to.includes(user.email) && mail.raw.includes('reset='))).toBe(true);
+      expect((await pool.query(`SELECT body FROM ${MAIL_SCHEMA}.outbox WHERE kind = 'password-reset'`)).rows[0].body).toBeNull();
+      // The link works once: the new password signs in.
+      const token = new URL(link).searchParams.get('reset');
+      const reset = await withMail.request('POST', '/api/login/password-reset', { token, password: 'a brand new password 42' });
+      expect(reset.status, reset.text).toBeLessThan(300);
+    } finally {
+      await withMail.close();
+    }
+  });
+});

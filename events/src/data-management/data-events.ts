@@ -18,3 +18,9 @@ export const DataExported = defineEvent(
 export const dataManagementEvents = [DataExported] as const;
 export type DataManagementEvent = EventOf<typeof dataManagementEvents>;
 export const dataExportStreamId = (exportId: string): string => `data-export-${exportId}`;
+
+/** POST /api/admin/exports: what to export (the screen asks for everything). */
+export const exportRequestSchema = z.strictObject({
+  eventLog: z.boolean({ error: 'Event log must be true or false' }),
+  lists: z.array(z.enum(EXPORT_LISTS, { error: `Each list must be one of: ${EXPORT_LISTS.join(', ')}` })).min(1, 'Choose at least one list').max(EXPORT_LISTS.length),
+});

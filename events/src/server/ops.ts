@@ -155,7 +155,7 @@ export async function startHeartbeat(options: {
   };
 }
 
-/** A timed job's last run (the automated features list): the mail sender, reminders, retention, the timeliness policy. */
+/** A timed job's last run (the automated features list): the mail sender, reminders and notices, the timeliness policy. */
 export async function recordJobRun(pool: pg.Pool, name: string, outcome: 'ok' | 'failed', detail: string | null = null): Promise<void> {
   await pool.query(
     `INSERT INTO ${OPS_SCHEMA}.job_runs (name, last_run_at, outcome, detail) VALUES ($1, now(), $2, $3)

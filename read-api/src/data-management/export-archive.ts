@@ -34,7 +34,7 @@ function cell(value: unknown): string {
  * stream, revision, type, version, data and metadata) and `<list>.csv` for each list (RFC 4180 and formula-safe
  * through the shared CSV helper). One REPEATABLE READ transaction, so the files agree with each other.
  */
-export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], onEvents?: (done: number) => void): PassThrough {
+export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], eventLog = true): PassThrough {
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) out.destroy(error);
@@ -48,11 +48,10 @@ export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], onEve
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const hasLog = (await client.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]?.t;
-      if (hasLog) {
+      if (hasLog && eventLog) {
         const file = new ZipDeflate('events.ndjson', { level: 6 });
         zip.add(file);
         let after = { tx: '-1', seq: '-1' };
-        let done = 0;
         for (;;) {
           const { rows } = await client.query<{ transaction_id: string; sequence: string; event_id: string; stream_id: string; stream_revision: string; event_type: string; schema_version: number; data: unknown; metadata: unknown; recorded_at: Date }>(
             `SELECT transaction_id, sequence, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata, recorded_at
@@ -76,8 +75,6 @@ export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], onEve
             )
             .join('\n');
           file.push(new TextEncoder().encode(`${text}\n`));
-          done += rows.length;
-          onEvents?.(done);
           after = { tx: rows.at(-1)!.transaction_id, seq: rows.at(-1)!.sequence };
           // Let the download drain before reading more: memory stays flat on a large log.
           if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EXPORT_LISTS } from '@care/events';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 let stack: ReadStack;
+const EVERYTHING = { eventLog: true, lists: [...EXPORT_LISTS] };
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'data_export');
@@ -18,7 +20,7 @@ describe('Export Data', () => {
   it('records who exported, then answers one zip with the whole event log and a CSV per list', async () => {
     const carer = await stack.command.request('POST', '/api/carers', { firstName: 'Zoë', lastName: '=SUM(A1)', email: 'zoe@example.org', employeeId: 'EMP-X1', startDate: '2024-03-01' });
     expect(carer.status, carer.text).toBe(201);
-    const started = await stack.command.request('POST', '/api/admin/exports', {});
+    const started = await stack.command.request('POST', '/api/admin/exports', EVERYTHING);
     expect(started.status, started.text).toBe(201);
     await expect.poll(async () => (await stack.pool.query(`SELECT 1 FROM read_model.carers WHERE id = $1`, [carer.body.id])).rowCount).toBe(1);
 
@@ -44,10 +46,10 @@ describe('Export Data', () => {
 
   it('hands out nothing for an export not recorded, or recorded by someone else', async () => {
     expect((await archive(randomUUID())).status).toBe(404);
-    const started = await stack.command.request('POST', '/api/admin/exports', {});
+    const started = await stack.command.request('POST', '/api/admin/exports', EVERYTHING);
     const other = await stack.command.createUser('admin');
     expect((await archive(started.body.id, other.cookie)).status).toBe(404);
     const coordinator = await stack.command.createUser('coordinator');
-    expect((await coordinator.request('POST', '/api/admin/exports', {})).status).toBe(403);
+    expect((await coordinator.request('POST', '/api/admin/exports', EVERYTHING)).status).toBe(403);
   });
 });

@@ -51,6 +51,7 @@ import {
   notificationChoicesSchema,
   raiseEmergencyRequestSchema,
   agencySettingsRequestSchema,
+  exportRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -264,5 +265,5 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     body: agencySettingsRequestSchema,
     ifMatch: true,
   }),
-  command('POST', '/api/admin/exports', 'Export Data: records the export (who, when, what) and answers its id; the archive is then read from GET /api/admin/exports/:id/archive', only('admin.panel'), { status: 201 }),
+  command('POST', '/api/admin/exports', 'Export Data: records the export (who, when, what) and answers its id; the archive is then read from GET /api/admin/exports/:id/archive', only('admin.panel'), { body: exportRequestSchema, status: 201 }),
 ];

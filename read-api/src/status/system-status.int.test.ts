@@ -77,7 +77,7 @@ describe('GET /api/status/system', () => {
     await recordJobRun(stack.pool, 'mail-sender', 'ok', '2 sent');
     const jobs = (await status()).jobs;
     expect(jobs.find((job) => job.name === 'mail-sender')).toMatchObject({ label: 'Mail sender', outcome: 'ok', detail: '2 sent' });
-    expect(jobs.find((job) => job.name === 'log-retention')).toMatchObject({ lastRunAt: null, outcome: null });
+    expect(jobs.find((job) => job.name === 'appointment-reminders')).toMatchObject({ lastRunAt: null, outcome: null });
   });
 
   it('is for administrators only', async () => {

@@ -1,3 +1,4 @@
+import { EXPORT_LISTS } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ export function DataManagementTab() {
   const exportData = async () => {
     setState({ step: 'running', bytes: 0 });
     try {
-      const { id } = await apiSend<{ id: string }>('POST', '/api/admin/exports', {});
+      const { id } = await apiSend<{ id: string }>('POST', '/api/admin/exports', { eventLog: true, lists: EXPORT_LISTS });
       const response = await fetch(`/api/admin/exports/${encodeURIComponent(id)}/archive`, { credentials: 'same-origin' });
       if (!response.ok || !response.body) throw new Error(`The archive could not be made (${response.status})`);
       const reader = response.body.getReader();

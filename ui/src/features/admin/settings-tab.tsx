@@ -114,7 +114,7 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
           Data Retention
         </h2>
         <div className="form-grid">
-          <Field id="settings-record-retention" label="Record retention" error={errors.recordRetentionYears} hint="Records past it are listed for review; nothing is deleted automatically.">
+          <Field id="settings-record-retention" label="Record retention" error={errors.recordRetentionYears} hint="How long care records are kept. Nothing is deleted automatically.">
             <select
               id="settings-record-retention"
               className="input"
@@ -129,7 +129,7 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
               ))}
             </select>
           </Field>
-          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="Service logs and access-log rows older than this are removed.">
+          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="How long service logs and the access log are kept (not yet pruned automatically).">
             <select
               id="settings-log-retention"
               className="input"
