@@ -59,7 +59,7 @@ describe('Admin panel, Settings in Chromium', () => {
     expect(await accessibilityFindings(phone)).toBe('');
     await phone.screenshot({ path: `${shots}/admin-settings-390.png`, fullPage: true });
     await phone.context().close();
-  });
+  }, 120_000);
 });
 
 describe('Admin panel, System Status in Chromium', () => {
