@@ -94,6 +94,9 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       READ_API_PORT: String(config.readApiPort),
       UI_PORT: String(config.port),
       PUBLIC_URL: publicUrl,
+      // Download Logs (read API) reads every service's log file here; mail without SMTP_URL is written beside it.
+      LOG_DIR: path.resolve(logDir),
+      DATA_DIR: path.resolve(config.dataDir),
       COMMAND_API_URL: `http://127.0.0.1:${config.commandApiPort}`,
       READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
       ADMIN_EMAIL: config.admin?.email ?? '',

@@ -12,6 +12,8 @@ import {
   sameOriginWrites,
   securityHeaders,
   SessionStore,
+  latencyMiddleware,
+  type LatencyRecorder,
   type Logger,
   type RegisteredRoute,
 } from '@care/events/server';
@@ -31,6 +33,8 @@ import { carerRoutes } from './carers/carer-routes';
 import { CarerService } from './carers/carer-service';
 import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
+import { settingsRoutes } from './settings/settings-routes';
+import { exportRoutes } from './data-management/export-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
@@ -59,6 +63,10 @@ export interface CommandAppOptions {
   readonly trustedOrigins?: readonly string[];
   /** CHECK_IN_EARLIEST_MINUTES and MANUAL_TIME_MAX_HOURS_BACK. */
   readonly visitTimeRules?: VisitTimeRules;
+  /** Times every request for the System Status tab (the process's heartbeat reports it). */
+  readonly latency?: LatencyRecorder;
+  /** SMTP_URL is set: "Request new password" mails the link (mail.outbox must exist: ensureMailSchema). */
+  readonly mailResetLinks?: boolean;
 }
 
 export interface CommandApp {
@@ -79,12 +87,14 @@ export function createCommandApp({
   publicUrl,
   trustedOrigins = [],
   visitTimeRules,
+  latency,
+  mailResetLinks = false,
 }: CommandAppOptions): CommandApp {
   const sessions = new SessionStore(pool, policy.session);
   const credentials = new Credentials(pool);
   const users = new UserService({ store, credentials, sessions });
   const throttle = new SignInThrottle(pool, policy);
-  const resets = new PasswordResets({ pool, store, credentials, users, policy, throttle, publicUrl });
+  const resets = new PasswordResets({ pool, store, credentials, users, policy, throttle, publicUrl, mailLinks: mailResetLinks });
   const signIn = new SignInService({ store, credentials, sessions, throttle, users });
 
   const health = new Router<CommandState>();
@@ -112,12 +122,15 @@ export function createCommandApp({
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),
     carePlanRoutes(deps),
+    settingsRoutes(deps),
+    exportRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();
   app.proxy = true;
   // Only the last X-Forwarded-For entry is ours (the UI server adds it); earlier ones are the caller's word.
   app.maxIpsCount = 1;
+  if (latency) app.use(latencyMiddleware(latency));
   app.use(requestContext(logger));
   app.use(securityHeaders());
   app.use(errorHandler());

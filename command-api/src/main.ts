@@ -9,11 +9,14 @@ import {
   port,
   positiveWhole,
   serviceEnvSchema,
+  startHeartbeat,
+  LatencyRecorder,
 } from '@care/events/server';
 import { createCommandApp } from './app';
 import { authEnvSchema, authPolicyFrom } from './auth/auth-env';
 import { startAuthSweeper } from './auth/auth-sweeper';
 import { ensureFirstAdmin } from './users/first-admin';
+import { ensureMailSchema } from './mail/outbox';
 
 const env = parseEnv(
   serviceEnvSchema
@@ -24,6 +27,8 @@ const env = parseEnv(
       CHECK_IN_EARLIEST_MINUTES: positiveWhole(120, 24 * 60),
       /** A check-in or check-out time entered by hand may be at most this many hours back. */
       MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 60 * 24),
+      /** Set: "Request new password" mails the reset link (the rules process delivers the outbox). */
+      SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
     }).and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
@@ -31,6 +36,8 @@ const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStore
 const pool = createPool(env.DATABASE_URL, { max: 10, log: logger });
 await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);
+await ensureMailSchema(pool);
+const latency = new LatencyRecorder();
 const { app, users, sessions, throttle, resets } = createCommandApp({
   store,
   pool,
@@ -39,7 +46,10 @@ const { app, users, sessions, throttle, resets } = createCommandApp({
   publicUrl: env.PUBLIC_URL,
   trustedOrigins: env.TRUSTED_ORIGINS,
   visitTimeRules: { checkInEarliestMinutes: env.CHECK_IN_EARLIEST_MINUTES, manualTimeMaxHoursBack: env.MANUAL_TIME_MAX_HOURS_BACK },
+  latency,
+  mailResetLinks: env.SMTP_URL !== undefined,
 });
+const heartbeat = await startHeartbeat({ pool, service: 'command-api', log: logger, latency });
 const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
 const stopSweeper = startAuthSweeper({ sessions, throttle, resets, store, log: logger });
@@ -51,6 +61,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopSweeper();
     server.close();
-    void Promise.allSettled([store.close(), pool.end()]).finally(() => process.exit(0));
+    void heartbeat
+      .stop()
+      .then(() => Promise.allSettled([store.close(), pool.end()]))
+      .finally(() => process.exit(0));
   });
 }

@@ -63,6 +63,8 @@ export interface TestApiOptions {
   readonly wrapStore?: (store: EventStore) => EventStore;
   /** CHECK_IN_EARLIEST_MINUTES and MANUAL_TIME_MAX_HOURS_BACK (the defaults otherwise). */
   readonly visitTimeRules?: VisitTimeRules;
+  /** As with SMTP_URL set: "Request new password" mails the link (the test ensures the mail schema). */
+  readonly mailResetLinks?: boolean;
 }
 
 export const TEST_PUBLIC_URL = 'https://care.example.org';
@@ -85,7 +87,7 @@ export async function startCommandApi(serverUrl: string, label: string, options:
  */
 export async function startCommandApiOn(
   databaseUrl: string,
-  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store, visitTimeRules }: TestApiOptions = {},
+  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store, visitTimeRules, mailResetLinks }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
   const store = await PostgresEventStore.connect(databaseUrl);
   const logLines: Record<string, unknown>[] = [];
@@ -96,7 +98,7 @@ export async function startCommandApiOn(
   const pool = createPool(databaseUrl, { max: 5, log: logger });
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
-  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl, visitTimeRules });
+  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl, visitTimeRules, mailResetLinks });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -220,3 +222,4 @@ export async function appendedSince(store: EventStore, before: readonly RawRecor
   const known = new Set(before.map((event) => event.eventId));
   return (await settledLog(store)).filter((event) => !known.has(event.eventId));
 }
+export { ensureMailSchema, enqueueMail } from '../src/mail/outbox';

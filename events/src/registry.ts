@@ -23,6 +23,8 @@ import { medicationSliceEvents, type MedicationSliceEvent } from './medications'
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
+import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
+import { dataManagementEvents, type DataManagementEvent } from './data-management/data-events';
 import { trainingSliceEvents, type TrainingSliceEvent } from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
@@ -60,6 +62,8 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...medicationSliceEvents,
   ...emergencySliceEvents,
   ...accountSliceEvents,
+  ...settingsSliceEvents,
+  ...dataManagementEvents,
   ...projectionEventDefinitions,
   ...reportScheduleEvents,
   ...auditSliceEvents,
@@ -87,6 +91,8 @@ export type DomainEvent =
   | CarerShiftBookingEvent
   | AlertSliceEvent
   | TaskSliceEvent
+  | SettingsSliceEvent
+  | DataManagementEvent
   | CarePlanSliceEvent
   | IncidentSliceEvent
   | IncidentClaimEvent

@@ -14,6 +14,7 @@ export type * from './appointments/appointment-tables';
 export type * from './shifts/shift-tables';
 export type * from './alerts/alert-tables';
 export type * from './tasks/task-tables';
+export type * from './settings/settings-tables';
 export type * from './incidents/incident-tables';
 export type * from './reports/report-tables';
 export type { ReportSchedulesTable, ReportRunsTable } from './reports/report-schedule-projection';

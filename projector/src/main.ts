@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createLogger, parseEnv, serviceEnvSchema } from '@care/events/server';
+import { createLogger, parseEnv, serviceEnvSchema, startHeartbeat } from '@care/events/server';
 import { connectProjectorServices } from './connect-services';
 import { startProjector } from './projector';
 
@@ -7,11 +7,13 @@ const env = parseEnv(serviceEnvSchema.extend({ PROJECTOR_BATCH_SIZE: z.coerce.nu
 const log = createLogger('projector', env.LOG_LEVEL);
 const services = await connectProjectorServices(env, log);
 const projector = await startProjector({ ...services, log, batchSize: env.PROJECTOR_BATCH_SIZE, onFatal: () => process.exit(1) });
+const heartbeat = await startHeartbeat({ pool: services.pool, service: 'projector', log });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void projector
+    void heartbeat
       .stop()
+      .then(() => projector.stop())
       .then(() => services.close())
       .finally(() => process.exit(0));
   });

@@ -14,6 +14,7 @@ import { alertsProjection } from './alerts/alert-projection';
 import { tasksProjection } from './tasks/task-projection';
 import { reportsProjection } from './reports/report-projection';
 import { reportSchedulesProjection } from './reports/report-schedule-projection';
+import { settingsProjection } from './settings/settings-projection';
 import { carePlansProjection } from './care-plans/care-plan-projection';
 import { incidentsProjection } from './incidents/incident-projection';
 import { medicationsProjection } from './medications/medication-projection';
@@ -48,6 +49,7 @@ export const projections: readonly Projection[] = [
   clientsProjection,
   trainingProjection,
   diaryProjection,
+  settingsProjection,
   voiceNotesProjection,
   feedbackProjection,
   appointmentsProjection,

@@ -16,6 +16,8 @@ import {
   requireSession,
   securityHeaders,
   SessionStore,
+  latencyMiddleware,
+  type LatencyRecorder,
   type Logger,
   type RegisteredRoute,
   type SessionPolicy,
@@ -39,6 +41,9 @@ import { attachLivePush } from './live/live-push';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/carer-work';
 import { statusRoutes } from './status/status-routes';
+import { settingsRoutes } from './settings/settings-routes';
+import { mailRoutes } from './mail/mail-routes';
+import { exportRoutes } from './data-management/export-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -66,6 +71,10 @@ export interface ReadApiOptions {
   readonly carerWindow?: CarerWindow;
   /** AGENCY_ON_CALL_PHONE and SUPPORT_*: the emergency screen's on-call number and the Get support dialog. */
   readonly agencyContacts?: AgencyContacts;
+  /** Times every request for the System Status tab (the process's heartbeat reports it). */
+  readonly latency?: LatencyRecorder;
+  /** LOG_DIR: every service's log file, for Download Logs. */
+  readonly logDir?: string;
 }
 
 export interface ReadApi {
@@ -84,6 +93,8 @@ export async function createReadApi({
   sessionPolicy = DEFAULT_SESSION_POLICY,
   carerWindow = DEFAULT_CARER_WINDOW,
   agencyContacts = NO_AGENCY_CONTACTS,
+  latency,
+  logDir,
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
@@ -124,12 +135,16 @@ export async function createReadApi({
     dashboardRoutes(deps),
     reportRoutes(deps),
     reportScheduleReadRoutes(deps),
-    statusRoutes(deps),
+    statusRoutes(deps, logDir),
     searchRoutes(deps),
     emergencyRoutes(deps, agencyContacts),
     accountRoutes(deps, agencyContacts),
+    settingsRoutes(deps, agencyContacts),
+    mailRoutes(deps),
+    exportRoutes(deps),
     openApiRoutes(),
   ];
+  if (latency) app.use(latencyMiddleware(latency));
   app.use(requestContext(log));
   app.use(securityHeaders());
   app.use(errorHandler());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createReadModelDb } from '@care/projector';
-import { createLogger, createPool, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
+import { createLogger, createPool, LatencyRecorder, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom, startHeartbeat } from '@care/events/server';
 import { createReadApi } from './app';
 
 /** A configured contact: trimmed, at most 200 characters; unset or blank is "not configured" (null). */
@@ -22,11 +22,14 @@ const env = parseEnv(
     SUPPORT_EMAIL: contact,
     SUPPORT_PHONE: contact,
     SUPPORT_HOURS: contact,
+    /** The folder of every service's log file (npm start: .data/logs), for Download Logs. */
+    LOG_DIR: z.string().optional(),
   }).extend(sessionEnvSchema.shape),
 );
 const log = createLogger('read-api', env.LOG_LEVEL);
 const pool = createPool(env.DATABASE_URL, { max: 10, log });
 const db = createReadModelDb(pool);
+const latency = new LatencyRecorder();
 const api = await createReadApi({
   pool,
   db,
@@ -40,13 +43,17 @@ const api = await createReadApi({
     supportPhone: env.SUPPORT_PHONE,
     supportHours: env.SUPPORT_HOURS,
   },
+  latency,
+  ...(env.LOG_DIR && { logDir: env.LOG_DIR }),
 });
+const heartbeat = await startHeartbeat({ pool, service: 'read-api', log, latency });
 api.server.listen(env.READ_API_PORT, env.HOST, () => log.info({ port: env.READ_API_PORT }, 'read-api listening'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void api
-      .close()
+    void heartbeat
+      .stop()
+      .then(() => api.close())
       .then(() => db.destroy())
       .finally(() => process.exit(0));
   });

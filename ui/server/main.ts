@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { createLogger, parseEnv, port } from '@care/events/server';
+import { createLogger, createPool, LatencyRecorder, parseEnv, port, startHeartbeat, type Heartbeat } from '@care/events/server';
 import { startUiServer } from './ui-server';
 
 /** The browser's one origin: the built UI, with /api and /socket.io routed to the services. */
@@ -15,10 +15,13 @@ const env = parseEnv(
     /** The diary maps' tile server, a "{z}/{x}/{y}" URL template (OpenStreetMap's by default). */
     MAP_TILE_URL: z.string().optional(),
     MAP_TILE_ATTRIBUTION: z.string().optional(),
+    /** Where it reports its heartbeat and latency to the System Status tab; without it the UI server is not listed there. */
+    DATABASE_URL: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   }),
 );
 const log = createLogger('ui', env.LOG_LEVEL);
+const latency = new LatencyRecorder();
 const server = await startUiServer({
   port: env.UI_PORT,
   host: env.HOST,
@@ -28,9 +31,16 @@ const server = await startUiServer({
   ...(env.MAP_TILE_URL && { mapTileUrl: env.MAP_TILE_URL }),
   ...(env.MAP_TILE_ATTRIBUTION && { mapTileAttribution: env.MAP_TILE_ATTRIBUTION }),
   log: (obj, msg) => log.info(obj, msg),
+  onRequestTimed: (durationMs) => latency.record(durationMs),
 });
+const pool = env.DATABASE_URL ? createPool(env.DATABASE_URL, { max: 2, log }) : undefined;
+const heartbeat: Heartbeat | undefined = pool ? await startHeartbeat({ pool, service: 'ui-server', log, latency }) : undefined;
 log.info({ url: server.url }, 'ui listening');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().finally(() => process.exit(0)));
+  process.once(signal, () =>
+    void Promise.allSettled([heartbeat?.stop()])
+      .then(() => Promise.allSettled([server.close(), pool?.end()]))
+      .finally(() => process.exit(0)),
+  );
 }

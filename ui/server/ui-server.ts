@@ -18,6 +18,8 @@ export interface UiServerOptions {
   /** The attribution the tile server asks for (MAP_TILE_ATTRIBUTION). */
   mapTileAttribution?: string;
   log?: (obj: object, msg: string) => void;
+  /** Told how long each request took (the System Status tab's latency figures). */
+  onRequestTimed?: (durationMs: number) => void;
 }
 
 export interface UiServer {
@@ -125,6 +127,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   };
 
   const server = createServer((req, res) => {
+    if (options.onRequestTimed) {
+      const started = performance.now();
+      res.once('finish', () => options.onRequestTimed?.(performance.now() - started));
+    }
     try {
       handle(req, res);
     } catch (error) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { ReadModelDatabase } from '@care/projector';
+import { recordJobRun } from '@care/events/server';
 import { timelinessCandidates } from '@care/projector/timeliness';
 import type { CommandContext } from '../shared/actor';
 import type { CommandDeps } from '../shared/command-deps';
@@ -76,8 +77,11 @@ export function startVisitTimelinessPolicy(deps: CommandDeps, options: VisitTime
     try {
       const run = await runVisitTimelinessOnce(deps, options);
       if (run.late + run.missed + run.failed > 0) deps.logger.info(run, 'visit timeliness');
+      // The admin panel's automated features list shows this run.
+      await recordJobRun(deps.pool, 'visit-timeliness', run.failed > 0 ? 'failed' : 'ok', `${run.late} late, ${run.missed} missed`).catch(() => undefined);
     } catch (error) {
       deps.logger.error({ err: error }, 'visit timeliness policy run failed');
+      await recordJobRun(deps.pool, 'visit-timeliness', 'failed', 'The run failed; see the rules log').catch(() => undefined);
     }
     if (!stopped) timer = setTimeout(() => void tick(), options.intervalMs);
   };

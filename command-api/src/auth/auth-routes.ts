@@ -3,7 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import { loginRequestSchema, passwordResetRequestSchema, passwordResetSchema } from '@care/events';
 import { parseOr400, SESSION_COOKIE, type RequestState } from '@care/events/server';
 import { clientInfo } from './client-info';
-import { RESET_REQUESTED, type PasswordResets } from './password-resets';
+import { RESET_MAILED, RESET_REQUESTED, type PasswordResets } from './password-resets';
 import type { SignInService } from './sign-in-service';
 import { SignInLockedError } from './sign-in-throttle';
 
@@ -58,7 +58,7 @@ export function authRoutes(signIn: SignInService, resets: PasswordResets): Route
     await refuseWhenLocked(ctx, async () => {
       await resets.request(email, clientInfo(ctx), ctx.state.requestId);
       ctx.status = 202;
-      ctx.body = { message: RESET_REQUESTED };
+      ctx.body = { message: resets.mailsLinks ? RESET_MAILED : RESET_REQUESTED };
     });
   });
 

@@ -8,11 +8,14 @@ import type { AuthPolicy } from './auth-policy';
 import type { ClientInfo } from './client-info';
 import type { Credentials } from './credentials';
 import { SignInLockedError, throttleKeys, type SignInThrottle } from './sign-in-throttle';
+import { enqueueMail } from '../mail/outbox';
 
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 export const RESET_REQUESTED =
   'If that email belongs to an active account, your administrator can now see the request. Ask them for your reset link.';
 export const RESET_ISSUED = 'Password reset link';
+/** The same answer for any email (nobody learns which accounts exist), when links go out by mail. */
+export const RESET_MAILED = 'If that email belongs to an active account, a reset link has been sent to it.';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -25,6 +28,8 @@ export interface PasswordResetDependencies {
   readonly throttle: SignInThrottle;
   /** PUBLIC_URL: every link starts with it, never with a Host a caller sent. */
   readonly publicUrl: string;
+  /** SMTP_URL is set: "Request new password" mails the account a link itself (through the outbox). */
+  readonly mailLinks?: boolean;
 }
 
 /** A link an administrator has just issued, for their eyes only (the command's reply). */
@@ -47,6 +52,11 @@ export class PasswordResets {
     this.access = new AccessRecorder(deps.store);
   }
 
+  /** Whether "Request new password" mails the link (the reply says so). */
+  get mailsLinks(): boolean {
+    return this.deps.mailLinks === true;
+  }
+
   /**
    * Issues a link for a known, active account (undefined otherwise). Earlier unused links of the account
    * stop working: only the newest one given out is valid.
@@ -54,6 +64,22 @@ export class PasswordResets {
   async issue(userId: string, client: ClientInfo, actorId: string, requestId: string): Promise<IssuedReset | undefined> {
     const { state } = await this.deps.users.load(userId);
     if (!state.exists || !state.isActive) return undefined;
+    const { token, expiresAt } = await this.createLink(userId);
+    const position = await this.access.record(
+      userId,
+      { type: 'PasswordResetIssued', data: { userId, requestedBy: 'admin', ...client } },
+      requestId,
+      actorId,
+    );
+    return { resetLink: this.linkOf(token), expiresAt, validMinutes: this.deps.policy.resetLinkMinutes, position };
+  }
+
+  private linkOf(token: string): string {
+    return `${this.deps.publicUrl}/landing?${new URLSearchParams({ reset: token }).toString()}`;
+  }
+
+  /** A new one-time token for the account (earlier unused ones stop working); only its hash is stored. */
+  private async createLink(userId: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const db = await this.deps.pool.connect();
     let expiresAt: Date;
@@ -73,19 +99,13 @@ export class PasswordResets {
     } finally {
       db.release();
     }
-    const position = await this.access.record(
-      userId,
-      { type: 'PasswordResetIssued', data: { userId, requestedBy: 'admin', ...client } },
-      requestId,
-      actorId,
-    );
-    const resetLink = `${this.deps.publicUrl}/landing?${new URLSearchParams({ reset: token }).toString()}`;
-    return { resetLink, expiresAt, validMinutes: this.deps.policy.resetLinkMinutes, position };
+    return { token, expiresAt };
   }
 
   /**
    * "Request new password" on /landing: records the request for an active account, so an administrator
-   * sees it in the access log and can issue a link. Issues nothing itself (no one could receive it).
+   * sees it in the access log and can issue a link. With mail configured (SMTP_URL) it also issues one and mails
+   * it to the account's own address through the outbox; without, it issues nothing (no one could receive it).
    * Requests count against their address like failed sign-ins (SignInLockedError once it is locked).
    */
   async request(email: string, client: ClientInfo, requestId: string): Promise<void> {
@@ -98,6 +118,16 @@ export class PasswordResets {
     const { state } = await this.deps.users.load(credential.userId);
     if (!state.exists || !state.isActive) return;
     await this.access.record(credential.userId, { type: 'PasswordResetRequested', data: { userId: credential.userId, ...client } }, requestId, 'anonymous');
+    if (!this.deps.mailLinks) return;
+    // With mail configured the link goes to the account's own address, not through an administrator.
+    const { token } = await this.createLink(credential.userId);
+    await this.access.record(credential.userId, { type: 'PasswordResetIssued', data: { userId: credential.userId, requestedBy: 'self', ...client } }, requestId, 'anonymous');
+    await enqueueMail(this.deps.pool, {
+      kind: 'password-reset',
+      to: state.email,
+      subject: 'Reset your password',
+      text: `Someone asked to reset the password of your care platform account.\n\nTo choose a new password, open this link within ${this.deps.policy.resetLinkMinutes} minutes (it works once):\n\n${this.linkOf(token)}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+    });
   }
 
   /** Uses the link once: the token is spent before the new password is stored. */

@@ -1,9 +1,10 @@
-import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema } from '@care/events/server';
+import { z } from 'zod';
+import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema, startHeartbeat } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
 import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-policy';
-import { z } from 'zod';
 import { ScheduledReportJob } from '../reports/scheduled-report-job';
 import { fileClock } from '../reports/file-clock';
+import { startMailJobs } from '../mail/mail-jobs';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 
@@ -26,6 +27,12 @@ const env = parseEnv(
      * end-to-end test moves time past a period's end with it). Unset in production.
      */
     REPORT_CLOCK_FILE: z.string().min(1).optional(),
+    /** Mail through this SMTP server (smtp://user:pass@host:587); unset: written to DATA_DIR/mail as .eml files. */
+    SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
+    MAIL_FROM: z.string().trim().min(3).max(200).default('Care platform <no-reply@care-platform.invalid>'),
+    DATA_DIR: z.string().default('.data'),
+    /** How often reminders, notices and maintenance alerts are looked for and the outbox is delivered. */
+    MAIL_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
   }),
 );
 const logger = createLogger('rules', env.LOG_LEVEL);
@@ -42,12 +49,20 @@ const reports = new ScheduledReportJob(
   { intervalMs: env.REPORT_SCHEDULE_INTERVAL_MS, clock: env.REPORT_CLOCK_FILE ? fileClock(env.REPORT_CLOCK_FILE) : undefined },
 );
 reports.start();
+const heartbeat = await startHeartbeat({ pool, service: 'rules', log: logger });
+const stopMail = await startMailJobs(
+  { pool, db: createReadModelDb(pool), store, logger },
+  { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, intervalMs: env.MAIL_INTERVAL_MS },
+);
 logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopTimeliness();
-    void Promise.all([runner.stop(), reports.stop()])
+    stopMail();
+    void heartbeat
+      .stop()
+      .then(() => Promise.all([runner.stop(), reports.stop()]))
       .then(() => Promise.allSettled([store.close(), pool.end()]))
       .finally(() => process.exit(0));
   });

@@ -21,6 +21,8 @@ export * from '../incidents/incident-view-schema';
 export * from '../dashboard/dashboard-view-schema';
 export * from '../emergencies/emergency-view-schema';
 export * from '../search/search-view-schema';
+export * from '../settings/settings-view-schema';
+export * from '../status/system-status-view-schema';
 export * from '../account/account-view-schema';
 export * from '../reports/report-view-schema';
 export * from '../audit/audit-view-schema';

@@ -11,6 +11,7 @@ export { verifyLog, logDigest, formatDigest, parseDigest, describeBreak, type Ch
 export * from './service-env';
 export * from './ports';
 export * from './auth';
+export * from './ops';
 export * from './media/media-schema';
 export * from './media/audio-store';
 export * from './media/report-file-store';

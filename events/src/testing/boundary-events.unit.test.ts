@@ -29,6 +29,8 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitAmended.changes.expensesPence': { column: 'appointments.expenses_pence', type: 'integer' },
   'ShiftPlanned.breakMinutes': { column: 'shifts.break_minutes', type: 'integer' },
   'ShiftChanged.changes.breakMinutes': { column: 'shifts.break_minutes', type: 'integer' },
+  'AgencySettingsChanged.changes.recordRetentionYears': { column: 'agency_settings.settings', type: 'jsonb' },
+  'AgencySettingsChanged.changes.logRetentionYears': { column: 'agency_settings.settings', type: 'jsonb' },
   'MedicationPrescribed.details.prn.minIntervalMinutes': { column: 'prescriptions.details', type: 'jsonb' },
   'MedicationPrescribed.details.prn.maxDosesIn24h': { column: 'prescriptions.details', type: 'jsonb' },
   'PrescriptionChanged.changes.prn.minIntervalMinutes': { column: 'prescriptions.details', type: 'jsonb' },

@@ -10,6 +10,7 @@ import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
 import type { MedicationTables } from '../medications/medication-tables';
+import type { SettingsTables } from '../settings/settings-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
@@ -90,7 +91,8 @@ export interface ReadModelDatabase extends ClientTables,
     AuditTables,
     CarePlanTables,
     IncidentTables,
-    MedicationTables {
+    MedicationTables,
+    SettingsTables {
   carers: CarersTable;
   users: UsersTable;
   access_log: AccessLogTable;

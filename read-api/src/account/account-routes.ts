@@ -2,16 +2,18 @@ import Router from '@koa/router';
 import { DEFAULT_NOTIFICATION_CHOICES, type NotificationChoices, type SupportInfoView } from '@care/events';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import type { AgencyContacts } from '../shared/agency-contacts';
+import { SettingsQueries } from '../settings/settings-queries';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 
 /**
  * The signed-in user's own settings and the shell's help (any signed-in user): GET /api/account/notifications
  * (their notification choices, the defaults until they save some) and GET /api/support (the agency's support
- * contacts, from configuration).
+ * contacts, from configuration; the on-call number from the agency's settings, else configuration).
  */
 export function accountRoutes(deps: ReadDeps, contacts: AgencyContacts): Router<ReadState> {
   const router = new Router<ReadState>();
+  const settings = new SettingsQueries(deps.db);
 
   router.get('/api/account/notifications', async (ctx) => {
     const row = await deps.db
@@ -24,12 +26,14 @@ export function accountRoutes(deps: ReadDeps, contacts: AgencyContacts): Router<
     ctx.body = { ...DEFAULT_NOTIFICATION_CHOICES, ...(row?.notification_choices ?? {}) } satisfies NotificationChoices;
   });
 
-  router.get('/api/support', (ctx) => {
+  router.get('/api/support', async (ctx) => {
+    // The on-call number saved in the admin panel's Settings wins over AGENCY_ON_CALL_PHONE (the default).
+    const { onCallPhone } = await settings.details(contacts);
     ctx.body = {
       email: contacts.supportEmail,
       phone: contacts.supportPhone,
       hours: contacts.supportHours,
-      onCallPhone: contacts.onCallPhone,
+      onCallPhone,
     } satisfies SupportInfoView;
   });
 

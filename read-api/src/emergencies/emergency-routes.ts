@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { EmergencyContextView } from '@care/events';
 import { requirePermission } from '@care/events/server';
 import type { AgencyContacts } from '../shared/agency-contacts';
+import { SettingsQueries } from '../settings/settings-queries';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { EMERGENCY_NUMBER, EmergencyQueries } from './emergency-queries';
@@ -14,12 +15,14 @@ import { EMERGENCY_NUMBER, EmergencyQueries } from './emergency-queries';
 export function emergencyRoutes(deps: ReadDeps, contacts: AgencyContacts): Router<ReadState> {
   const queries = new EmergencyQueries(deps.db);
   const router = new Router<ReadState>();
+  const settings = new SettingsQueries(deps.db);
 
   router.get('/api/emergency', requirePermission('emergencies.raise'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       emergencyNumber: EMERGENCY_NUMBER,
-      onCallPhone: contacts.onCallPhone,
+      // Saved in the admin panel's Settings, else AGENCY_ON_CALL_PHONE.
+      onCallPhone: (await settings.details(contacts)).onCallPhone,
       visit: await queries.currentVisit(ctx.state.session.userId),
     } satisfies EmergencyContextView;
   });

@@ -16,6 +16,8 @@ import { LIVE_RESOURCES, permissionRoom } from './live-resources';
  */
 export type LiveEvents = {
   'carers:activeCount': (payload: { count: number }) => void;
+  /** To administrators every 5 s: System Status moved with the clock (heartbeats, uptime, latency). */
+  'status:tick': (payload: { at: string }) => void;
 } & AlertFigureEvents &
   Record<`${string}:changed`, (payload: { position: string }) => void>;
 
@@ -34,6 +36,9 @@ const FIGURES_CLOCK_MS = 60_000;
  * socket.io on the read API's HTTP server. The handshake needs a live session cookie (the
  * permission live.connect); without one the connection is refused with "Unauthorized".
  */
+/** How often administrators' System Status screens are told to reload (the heartbeats come every 5 s). */
+const STATUS_PUSH_MS = 5_000;
+
 export function attachLivePush(
   server: http.Server,
   watcher: CheckpointWatcher,
@@ -117,6 +122,9 @@ export function attachLivePush(
   recheck.unref();
   const clock = setInterval(() => figures.tick(), FIGURES_CLOCK_MS);
   clock.unref();
+  // System Status moves with the clock (heartbeats, uptime, latency): administrators' screens reload it on this push.
+  const statusClock = setInterval(() => io.to(permissionRoom('admin.panel')).emit('status:tick', { at: new Date().toISOString() }), STATUS_PUSH_MS);
+  statusClock.unref();
 
   return {
     io,
@@ -124,6 +132,7 @@ export function attachLivePush(
     async close() {
       clearInterval(recheck);
       clearInterval(clock);
+      clearInterval(statusClock);
       unsubscribe();
       await figures.idle();
       await io.close();

@@ -21,6 +21,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
   alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
+  // The agency's details are read by everyone (documents, the emergency screen); the settings form by admins.
+  settings: { resources: ['settings'], permissions: ['live.connect'] },
   incidents: { resources: ['incidents'], permissions: ['incidents.read', 'incidents.readOwn'] },
   // Reports also follow alerts:changed and training:changed in the browser (their Active Alerts and compliance).
   reports: { resources: ['reports'], permissions: ['reports.read'] },

@@ -50,6 +50,8 @@ import {
   updateCarerRequestSchema,
   updateClientRequestSchema,
   updateFeedbackRequestSchema,
+  agencySettingsRequestSchema,
+  exportRequestSchema,
   updateTaskRequestSchema,
   updateTrainingRequestSchema,
   updateUserRequestSchema,
@@ -381,4 +383,10 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     status: 201,
     reply: emergencyRaisedReplySchema,
   }),
+
+  command('PUT', '/api/settings', "Save Settings: the agency's notification switches, retention choices and details; only what changed is recorded (optional If-Match)", only('admin.panel'), {
+    body: agencySettingsRequestSchema,
+    ifMatch: true,
+  }),
+  command('POST', '/api/admin/exports', 'Export Data: records the export (who, when, what) and answers its id; the archive is then read from GET /api/admin/exports/:id/archive', only('admin.panel'), { body: exportRequestSchema, status: 201 }),
 ];

@@ -61,6 +61,11 @@ import {
   notificationChoicesViewSchema,
   searchResultsViewSchema,
   supportInfoViewSchema,
+  agencySettingsViewSchema,
+  agencySettingsChangeViewSchema,
+  agencyDetailsViewSchema,
+  systemStatusViewSchema,
+  outboxMessageViewSchema,
   reportOverviewSchema,
   reportPerformanceSchema,
   reportComplianceSchema,
@@ -87,6 +92,9 @@ import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } fr
 import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
+import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
+import { logsQuery } from '../status/status-routes';
+import { outboxQuery } from '../mail/mail-routes';
 import { asOfQuery, compareQuery, searchQuery as auditSearchQuery, streamIdParam, timelineQuery, viewsQuery } from '../audit/audit-routes';
 import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
 
@@ -224,6 +232,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/report-runs/:id/file', 'A scheduled report as generated (PDF or CSV)', ['reports.read'], { 200: { description: 'The report file', contentType: 'application/pdf' } }),
 
   read('/api/status/projections', "Each projection's version, checkpoint, state, lag and skipped events", ['admin.panel'], json(z.array(projectionStatusViewSchema))),
+  read('/api/status/system', 'System Status: each service process (version, uptime, heartbeat, up or down), request latency p50/p95 per service over 15 minutes, events in the store, the database, the automated jobs\' last runs', ['admin.panel'], json(systemStatusViewSchema)),
+  read('/api/status/jobs', 'The automated features and their last runs', ['admin.panel'], json(systemStatusViewSchema.shape.jobs)),
+  {
+    ...read('/api/status/logs', "Download Logs: every service's structured log lines in the range (default: the last 24 hours) as one NDJSON file", ['admin.panel'], {
+      200: { description: 'The log lines', contentType: 'application/x-ndjson', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+    }, logsQuery),
+    errors: { 404: { description: 'No log folder is configured', schema: z.strictObject({ error: z.string() }) } },
+  },
 
   read('/api/audit/records', 'Records whose name, client or employee ID, email, id or stream id matches (the audit screen\'s search)', ['audit.read'], json(z.array(auditRecordRefViewSchema)), auditSearchQuery),
   { ...read('/api/audit/records/:streamId', 'A record as it stood at ?asOf= (default now), folded from its events; logged as a view', ['audit.read'], json(auditRecordAsOfViewSchema), asOfQuery), params: { streamId: streamIdParam } },
@@ -241,4 +257,15 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/emergency', "The emergency screen: 999, the agency's on-call number, and the emergency contacts of the client of the caller's visit in progress or next", ['emergencies.raise'], json(emergencyContextViewSchema)),
   read('/api/account/notifications', "The caller's own notification choices (the defaults until they save some)", 'signed-in', json(notificationChoicesViewSchema)),
   read('/api/support', "The agency's support contacts and on-call number (null where not configured)", 'signed-in', json(supportInfoViewSchema)),
+
+  {
+    ...read('/api/admin/exports/:id/archive', "Export Data's archive (an export the caller recorded in the last 10 minutes): events.ndjson, the whole event log, and a CSV per list, in one zip", ['admin.panel'], {
+      200: { description: 'The zip archive', contentType: 'application/zip', headers: { 'Content-Disposition': 'attachment; filename=…' } },
+    }),
+    errors: { 404: { description: 'No such export recorded by the caller', schema: z.strictObject({ error: z.string() }) } },
+  },
+  read('/api/mail/outbox', 'Every message sent or to send, newest first, with its fate (status, attempts, last error); never the body', ['admin.panel'], json(z.array(outboxMessageViewSchema), 'OK', paged), outboxQuery),
+  read('/api/settings', "The agency's settings (the defaults until saved) and who saved them last", ['admin.panel'], json(agencySettingsViewSchema)),
+  read('/api/settings/history', 'Every Save Settings that changed something, newest first: who, when, what', ['admin.panel'], json(z.array(agencySettingsChangeViewSchema), 'OK', paged), settingsHistoryQuery),
+  read('/api/settings/agency', "The agency's details for documents and the emergency screen (saved settings, else configuration, else null)", 'signed-in', json(agencyDetailsViewSchema)),
 ];

@@ -101,6 +101,8 @@ function connect(queryClient: QueryClient): () => void {
     const changed = /^([a-z-]+):changed$/.exec(event);
     if (changed) reload(changed[1]);
   });
+  // Administrators: System Status moves with the clock, not with the read models.
+  socket.on('status:tick', () => reload('status'));
   socket.on('carers:activeCount', (payload: unknown) => {
     const count = (payload as { count?: unknown } | null)?.count;
     if (typeof count === 'number' && Number.isFinite(count)) setActiveCarerCount(count);

@@ -1,10 +1,12 @@
-import type { ProjectionStatusView } from '@care/events';
+import type { ProjectionStatusView, SystemStatusView } from '@care/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { Download, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { apiSend, errorReason } from '../../shared/api';
 import { enumLabel, formatDateTime } from '../../shared/format';
 import { projectionStatusQueryOptions } from './get-projection-status';
+import { systemStatusQuery } from './get-system-status';
+import { MailCard } from './mail-card';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -20,12 +22,215 @@ function lagLabel(row: ProjectionStatusView): string {
   return `${number.format(row.lagEvents)} events, ${number.format(Math.round(row.lagSeconds ?? 0))} s`;
 }
 
+const SERVICE_LABELS: Record<string, string> = {
+  'command-api': 'Command API',
+  'read-api': 'Read API',
+  projector: 'Projector',
+  rules: 'Rules process',
+  'ui-server': 'UI server',
+};
+const serviceLabel = (service: string) => SERVICE_LABELS[service] ?? service;
+
+function duration(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return minutes > 0 ? `${minutes} min` : `${seconds} s`;
+}
+
+function bytes(value: number): string {
+  if (value >= 1024 ** 3) return `${(value / 1024 ** 3).toFixed(1)} GB`;
+  if (value >= 1024 ** 2) return `${(value / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.round(value / 1024)} kB`;
+}
+
+const LOG_RANGES = [
+  { value: '1', label: 'Last hour' },
+  { value: '24', label: 'Last 24 hours' },
+  { value: '168', label: 'Last 7 days' },
+] as const;
+
 /**
- * Spec part 2 "System Status". The read models' health comes first (DESIGN.md decision 11): each projection's
- * version, state, checkpoint and lag, and for a stalled one the failing event with a way to skip it, with a reason.
+ * Spec part 2 "System Status", with live figures: each service process (heartbeat, version, uptime), request
+ * latency per service, the event store and the database, Download Logs, and the read models' health (DESIGN.md
+ * decision 11: each projection's version, state, checkpoint and lag, a stalled one's failing event and its skip).
  */
 export function SystemStatusTab() {
-  const status = useQuery(projectionStatusQueryOptions);
+  const system = useQuery(systemStatusQuery);
+  const projections = useQuery(projectionStatusQueryOptions);
+  const [hours, setHours] = useState('24');
+  const fetching = system.isFetching || projections.isFetching;
+  const logsHref = `/api/status/logs?from=${encodeURIComponent(new Date(Date.now() - Number(hours) * 3600_000).toISOString())}`;
+  return (
+    <div className="admin-settings">
+      <div className="admin-card-header">
+        <p className="muted small" role="status">
+          {system.data ? `Measured at ${formatDateTime(system.data.measuredAt)}; refreshed every 5 seconds.` : 'Measuring…'}
+        </p>
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void Promise.all([system.refetch(), projections.refetch()])}
+            disabled={fetching}
+          >
+            <RefreshCw size={14} aria-hidden className={fetching ? 'spin' : undefined} />
+            Refresh Status
+          </button>
+        </div>
+      </div>
+      {system.isError && (
+        <p className="form-error" role="alert">
+          Could not load the status: {errorReason(system.error)}
+        </p>
+      )}
+      {system.data && <SystemFigures status={system.data} />}
+      <section className="card admin-card" aria-labelledby="logs-title">
+        <h2 id="logs-title" className="card-title">
+          Logs
+        </h2>
+        <p className="muted small">Every service's structured log lines in one file (JSON, one entry per line).</p>
+        <div className="admin-actions">
+          <label className="label" htmlFor="logs-range">
+            Range
+          </label>
+          <select id="logs-range" className="input input-auto" value={hours} onChange={(event) => setHours(event.target.value)}>
+            {LOG_RANGES.map((range) => (
+              <option key={range.value} value={range.value}>
+                {range.label}
+              </option>
+            ))}
+          </select>
+          <a className="button button-secondary button-small" href={logsHref} download>
+            <Download size={14} aria-hidden />
+            Download Logs
+          </a>
+        </div>
+      </section>
+      <MailCard />
+      <ReadModels status={projections} />
+    </div>
+  );
+}
+
+function SystemFigures({ status }: { status: SystemStatusView }) {
+  const number = new Intl.NumberFormat('en-GB');
+  return (
+    <>
+      <section className="card admin-card" aria-labelledby="services-title">
+        <h2 id="services-title" className="card-title">
+          Services
+        </h2>
+        {status.services.length === 0 ? (
+          <p className="muted">No service has reported yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table" data-testid="service-status-table">
+              <caption className="sr-only">Service processes, their state and heartbeat</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Service</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Uptime</th>
+                  <th scope="col">Last heartbeat</th>
+                  <th scope="col">Process</th>
+                </tr>
+              </thead>
+              <tbody>
+                {status.services.map((instance) => (
+                  <tr key={instance.instanceId} data-testid="service-status-row" data-service={instance.service} data-pid={instance.pid}>
+                    <th scope="row" data-label="Service">
+                      {serviceLabel(instance.service)}
+                    </th>
+                    <td data-label="State">
+                      <span className={instance.state === 'up' ? 'status-up' : 'status-down'}>{instance.state === 'up' ? 'Up' : instance.state === 'down' ? 'Down' : 'Stopped'}</span>
+                    </td>
+                    <td data-label="Version">{instance.version}</td>
+                    <td data-label="Uptime">{instance.uptimeSeconds === null ? '—' : duration(instance.uptimeSeconds)}</td>
+                    <td data-label="Last heartbeat">{formatDateTime(instance.lastBeatAt)}</td>
+                    <td data-label="Process">
+                      {instance.host} · {instance.pid}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card admin-card" aria-labelledby="store-title">
+        <h2 id="store-title" className="card-title">
+          Event store and database
+        </h2>
+        <div className="admin-figures">
+          <Figure label="Events in the store" value={status.events ? number.format(status.events.total) : 'In EventStoreDB'} />
+          <Figure label="Appended in the last hour" value={status.events ? number.format(status.events.lastHour) : '—'} />
+          <Figure label="Database size" value={bytes(status.database.sizeBytes)} />
+          <Figure label="Database connections" value={`${status.database.connections} of ${status.database.maxConnections}`} />
+        </div>
+      </section>
+      <section className="card admin-card" aria-labelledby="latency-title">
+        <h2 id="latency-title" className="card-title">
+          Response time (last 15 minutes)
+        </h2>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="latency-table">
+            <caption className="sr-only">Request latency per service</caption>
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Median (p50)</th>
+                <th scope="col">p95</th>
+              </tr>
+            </thead>
+            <tbody>
+              {status.latency
+                .filter((row) => row.service !== 'projector' && row.service !== 'rules')
+                .map((row) => (
+                  <tr key={row.service}>
+                    <th scope="row" data-label="Service">
+                      {serviceLabel(row.service)}
+                    </th>
+                    <td data-label="Requests">{number.format(row.requests)}</td>
+                    <td data-label="Median (p50)">{row.p50Ms === null ? '—' : `≤ ${row.p50Ms} ms`}</td>
+                    <td data-label="p95">{row.p95Ms === null ? '—' : `≤ ${row.p95Ms} ms`}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="card admin-card" aria-labelledby="jobs-title">
+        <h2 id="jobs-title" className="card-title">
+          Background jobs
+        </h2>
+        <ul className="settings-history" data-testid="status-jobs">
+          {status.jobs.map((job) => (
+            <li key={job.name}>
+              <strong>{job.label}</strong>: {job.lastRunAt ? `last run ${formatDateTime(job.lastRunAt)}${job.outcome === 'failed' ? ' (failed)' : ''}` : 'not run yet'}
+              {job.detail && <span className="muted small"> · {job.detail}</span>}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="admin-figure">
+      <span className="muted small">{label}</span>
+      <span className="admin-figure-value">{value}</span>
+    </div>
+  );
+}
+
+function ReadModels({ status }: { status: ReturnType<typeof useQuery<ProjectionStatusView[]>> }) {
   return (
     <section className="card admin-card" aria-labelledby="projection-status-title">
       <div className="admin-card-header">
@@ -35,10 +240,6 @@ export function SystemStatusTab() {
           </h2>
           <p className="muted small">Each list and report is a projection of the event log, with its own checkpoint.</p>
         </div>
-        <button type="button" className="button button-secondary button-small" onClick={() => void status.refetch()} disabled={status.isFetching}>
-          <RefreshCw size={14} aria-hidden className={status.isFetching ? 'spin' : undefined} />
-          Refresh Status
-        </button>
       </div>
       {status.isPending ? (
         <p className="muted" role="status">

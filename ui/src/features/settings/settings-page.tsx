@@ -182,8 +182,7 @@ function NotificationsSection() {
     <section className="card settings-card" aria-labelledby="settings-notifications">
       <h2 id="settings-notifications">Notifications</h2>
       <p className="muted">
-        Your choices are kept with your account. No emails are sent yet: the agency has no mail service set up, and these choices take effect when it
-        has.
+        Your choices are kept with your account. An email is sent to you only when both you and the agency (Admin Panel, Settings) have it turned on.
       </p>
       {saved.isError && <p role="alert">Your notification choices could not be loaded.</p>}
       {choices && (

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { EventStore } from '@care/events';
+import type { Logger } from '@care/events/server';
+import type { ReadModelDatabase } from '@care/projector';
+import { MailSender } from './mail-sender';
+import { fileTransport, smtpTransport, type MailTransport } from './mail-transport';
+import { runAppointmentReminders, runMaintenanceAlerts, runTrainingExpiryNotices } from './notification-jobs';
+import { ensureMailSchema } from './outbox';
+
+export interface MailConfig {
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://…): unset, messages are written to `<dataDir>/mail/*.eml`. */
+  readonly smtpUrl?: string | undefined;
+  readonly from: string;
+  readonly dataDir: string;
+  readonly intervalMs: number;
+}
+
+export function mailTransportFor(config: Pick<MailConfig, 'smtpUrl' | 'from' | 'dataDir'>): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.from) : fileTransport(path.join(config.dataDir, 'mail'), config.from);
+}
+
+/**
+ * The rules process's mail work, every MAIL_INTERVAL_MS: decide what is due (reminders, expiry notices,
+ * maintenance alerts; each gated by its setting and enqueued once), then deliver the outbox.
+ */
+export async function startMailJobs(
+  deps: { readonly pool: pg.Pool; readonly db: Kysely<ReadModelDatabase>; readonly store: EventStore; readonly logger: Logger },
+  config: MailConfig,
+): Promise<() => void> {
+  await ensureMailSchema(deps.pool);
+  const transport = mailTransportFor(config);
+  const sender = new MailSender(deps.pool, transport, deps.logger);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    for (const [name, job] of [
+      ['maintenance alerts', () => runMaintenanceAlerts(deps)],
+      ['appointment reminders', () => runAppointmentReminders(deps)],
+      ['training expiry notices', () => runTrainingExpiryNotices(deps)],
+      ['mail sender', () => sender.runOnce()],
+    ] as const) {
+      try {
+        await job();
+      } catch (error) {
+        deps.logger.error({ err: error, job: name }, 'mail job failed');
+      }
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), config.intervalMs);
+  };
+  timer = setTimeout(() => void tick(), Math.min(config.intervalMs, 5_000));
+  deps.logger.info({ transport: transport.name }, 'mail jobs running');
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    transport.close();
+  };
+}

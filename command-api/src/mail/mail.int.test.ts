@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, DEFAULT_AGENCY_SETTINGS, londonTimeToInstant, londonToday } from '@care/events';
+import { createLogger } from '@care/events/server';
+import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
+import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { MailSender } from './mail-sender';
+import { fileTransport, smtpTransport } from './mail-transport';
+import { runAppointmentReminders, runTrainingExpiryNotices } from './notification-jobs';
+import { ensureMailSchema, enqueueMail, MAIL_SCHEMA } from './outbox';
+
+const log = createLogger('test', 'silent');
+let database: TestDatabase;
+let pool: pg.Pool;
+let api: RunningCommandApi;
+let projector: RunningProjector;
+let smtp: SMTPServer;
+let smtpUrl: string;
+let refuseNext = 0;
+const received: { to: string[]; raw: string }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'), 'mail');
+  pool = new pg.Pool({ connectionString: database.url, max: 6 });
+  await ensureMailSchema(pool);
+  api = await startCommandApiOn(database.url);
+  projector = await startProjector({ store: api.store, pool, db: createReadModelDb(pool), log });
+  // A real SMTP server on loopback, started by the test: it refuses when told to (a full mailbox, a greylist).
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseNext > 0) {
+        refuseNext -= 1;
+        const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await projector?.stop();
+  await api?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+const outboxRow = async (subject: string) =>
+  (await pool.query<{ status: string; attempts: number; last_error: string | null; transport: string | null }>(`SELECT status, attempts, last_error, transport FROM ${MAIL_SCHEMA}.outbox WHERE subject = $1`, [subject])).rows[0];
+
+describe('the mail sender', () => {
+  it('delivers through SMTP, and retries with back-off after the server refuses once', async () => {
+    const sender = new MailSender(pool, smtpTransport(smtpUrl, 'Care <no-reply@care.example>'), log, { firstRetryMs: 60_000 });
+    await enqueueMail(pool, { kind: 'maintenance-alert', to: 'admin@care.example', subject: 'Refused once', text: 'Hello' });
+    refuseNext = 1;
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await outboxRow('Refused once')).toMatchObject({ status: 'pending', attempts: 1, transport: 'smtp' });
+    expect((await outboxRow('Refused once'))!.last_error).toContain('Mailbox busy');
+    // Not due yet: the back-off holds it for a minute.
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    const wait = await pool.query<{ seconds: number }>(`SELECT extract(epoch FROM next_attempt_at - now())::int AS seconds FROM ${MAIL_SCHEMA}.outbox WHERE subject = 'Refused once'`);
+    expect(wait.rows[0]!.seconds).toBeGreaterThan(50);
+    // The minute passes.
+    await pool.query(`UPDATE ${MAIL_SCHEMA}.outbox SET next_attempt_at = now() WHERE subject = 'Refused once'`);
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await outboxRow('Refused once')).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    const message = received.find((mail) => mail.raw.includes('Subject: Refused once'));
+    expect(message?.to).toEqual(['admin@care.example']);
+  });
+
+  it('gives a message up as failed after the last attempt, and keeps it listed', async () => {
+    const sender = new MailSender(pool, smtpTransport(smtpUrl, 'Care <no-reply@care.example>'), log, { firstRetryMs: 1, maxAttempts: 2 });
+    await enqueueMail(pool, { kind: 'maintenance-alert', to: 'admin@care.example', subject: 'Always refused', text: 'Hello' });
+    refuseNext = 2;
+    await sender.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sender.runOnce();
+    expect(await outboxRow('Always refused')).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('without SMTP writes each message as an .eml file under the data folder', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'care-mail-'));
+    try {
+      const sender = new MailSender(pool, fileTransport(dir, 'Care <no-reply@care.example>'), log);
+      await enqueueMail(pool, { kind: 'maintenance-alert', to: 'admin@care.example', subject: 'Into a file', text: 'Nothing is dropped' });
+      await sender.runOnce();
+      expect(await outboxRow('Into a file')).toMatchObject({ status: 'written', transport: 'file' });
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      expect(await readFile(path.join(dir, files[0]!), 'utf8')).toMatch(/Subject: Into a file[\s\S]*Nothing is dropped/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('notifications, each gated by its setting', () => {
+  it('sends a carer one reminder of tomorrow’s visits from 18:00, not while the setting is off, and never twice', async () => {
+    const created = async (route: string, body: unknown) => {
+      const reply = await api.request('POST', route, body);
+      expect(reply.status, reply.text).toBe(201);
+      return reply.body.id as string;
+    };
+    const carerId = await created('/api/carers', { firstName: 'Nadia', lastName: 'Okafor', email: 'nadia@care.example', employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01' });
+    const clientId = await created('/api/clients', { clientId: 'CL-M1', firstName: 'Edith', lastName: 'Green', dateOfBirth: '1938-05-14', address: '4 Mill Lane, Leeds', emergencyContact: 'Paul Green', emergencyPhone: '07700 900123', careLevel: 'medium' });
+    const tomorrow = addDays(londonToday(), 1);
+    const visitId = await created('/api/appointments', { clientId, carerId, scheduledStart: londonTimeToInstant(tomorrow, '09:30'), durationMinutes: 45, tasks: ['Breakfast'] });
+    const db = createReadModelDb(pool);
+    await expect.poll(() => db.withSchema(READ_MODEL_SCHEMA).selectFrom('appointments').select('id').where('id', '=', visitId).executeTakeFirst()).toBeDefined();
+    const evening = new Date(londonTimeToInstant(londonToday(), '19:00'));
+    const deps = { pool, db, store: api.store };
+    const reminders = async () => (await pool.query(`SELECT recipient, subject, body FROM ${MAIL_SCHEMA}.outbox WHERE kind = 'appointment-reminder'`)).rows;
+
+    const off = await api.request('PUT', '/api/settings', { ...DEFAULT_AGENCY_SETTINGS, appointmentReminders: false });
+    expect(off.status, off.text).toBe(200);
+    expect(await runAppointmentReminders(deps, evening)).toBe(0);
+    expect(await reminders()).toEqual([]);
+
+    expect((await api.request('PUT', '/api/settings', DEFAULT_AGENCY_SETTINGS)).status).toBe(200);
+    expect(await runAppointmentReminders(deps, new Date(londonTimeToInstant(londonToday(), '12:00')))).toBe(0);
+    expect(await runAppointmentReminders(deps, evening)).toBe(1);
+    expect(await runAppointmentReminders(deps, evening)).toBe(0);
+    const [reminder] = await reminders();
+    expect(reminder).toMatchObject({ recipient: 'nadia@care.example' });
+    expect(reminder.body).toContain('09:30  Edith Green');
+  });
+
+  it('tells the carer and the coordinators 30 days before a certificate expires, once, and nothing while the setting is off', async () => {
+    const carer = await api.request('POST', '/api/carers', { firstName: 'Omar', lastName: 'Ali', email: 'omar@care.example', employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01' });
+    const coordinator = await api.createUser('coordinator');
+    const record = await api.request('POST', '/api/training', { carerId: carer.body.id, trainingType: 'first_aid', completedDate: addDays(londonToday(), -340), expiryDate: addDays(londonToday(), 20) });
+    expect(record.status, record.text).toBe(201);
+    const db = createReadModelDb(pool);
+    await expect.poll(() => db.withSchema(READ_MODEL_SCHEMA).selectFrom('training_records').select('id').where('id', '=', record.body.id).executeTakeFirst()).toBeDefined();
+    await expect.poll(() => db.withSchema(READ_MODEL_SCHEMA).selectFrom('users').select('id').where('id', '=', coordinator.id).executeTakeFirst()).toBeDefined();
+    const deps = { pool, db, store: api.store };
+    expect((await api.request('PUT', '/api/settings', { ...DEFAULT_AGENCY_SETTINGS, trainingExpiryEmails: false })).status).toBe(200);
+    expect(await runTrainingExpiryNotices(deps)).toBe(0);
+    expect((await api.request('PUT', '/api/settings', DEFAULT_AGENCY_SETTINGS)).status).toBe(200);
+    expect(await runTrainingExpiryNotices(deps)).toBe(2);
+    expect(await runTrainingExpiryNotices(deps)).toBe(0);
+    const recipients = (await pool.query<{ recipient: string }>(`SELECT recipient FROM ${MAIL_SCHEMA}.outbox WHERE kind = 'training-expiry' ORDER BY recipient`)).rows.map((row) => row.recipient);
+    expect(recipients).toEqual([coordinator.email, 'omar@care.example'].sort());
+  });
+});
+
+describe('password-reset links by mail', () => {
+  it('"Request new password" mails the account a one-time link when mail is configured, and blanks it once sent', async () => {
+    const withMail = await startCommandApiOn(database.url, { mailResetLinks: true });
+    try {
+      const user = await withMail.createUser('carer');
+      const reply = await withMail.request('POST', '/api/login/password-reset-requests', { email: user.email.toUpperCase() });
+      expect(reply.status).toBe(202);
+      expect(reply.body.message).toBe('If that email belongs to an active account, a reset link has been sent to it.');
+      const unknown = await withMail.request('POST', '/api/login/password-reset-requests', { email: 'nobody@example.org' });
+      expect(unknown.body).toEqual(reply.body);
+      const queued = (await pool.query<{ recipient: string; body: string }>(`SELECT recipient, body FROM ${MAIL_SCHEMA}.outbox WHERE kind = 'password-reset'`)).rows;
+      expect(queued.map((row) => row.recipient)).toEqual([user.email]);
+      const link = /https?:\/\/\S+\?reset=\S+/.exec(queued[0]!.body)![0];
+      await new MailSender(pool, smtpTransport(smtpUrl, 'Care <no-reply@care.example>'), log).runOnce();
+      expect(received.some((mail) => mail.to.includes(user.email) && mail.raw.includes('reset='))).toBe(true);
+      expect((await pool.query(`SELECT body FROM ${MAIL_SCHEMA}.outbox WHERE kind = 'password-reset'`)).rows[0].body).toBeNull();
+      // The link works once: the new password signs in.
+      const token = new URL(link).searchParams.get('reset');
+      const reset = await withMail.request('POST', '/api/login/password-reset', { token, password: 'a brand new password 42' });
+      expect(reset.status, reset.text).toBeLessThan(300);
+    } finally {
+      await withMail.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import { ensureOpsSchema } from '@care/events/server';
+
+/**
+ * The mail outbox (issue 23): every message the platform sends is a row here first, in the same PostgreSQL as
+ * everything else, so nothing is lost when the mail server is down and each one's fate is on record. A message
+ * that must go once (a reminder for one carer and day) carries a dedupe key: a second enqueue of it is a no-op,
+ * whichever process or replay makes it.
+ */
+export const MAIL_SCHEMA = 'mail';
+export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
+
+/** The outbox, and the ops tables its jobs record their runs in. */
+export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
+  await ensureOpsSchema(pool);
+  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${MAIL_SCHEMA}`);
+  await pool.query(`CREATE TABLE IF NOT EXISTS ${MAIL_SCHEMA}.outbox (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    kind text NOT NULL,
+    recipient text NOT NULL,
+    subject text NOT NULL,
+    body text,
+    dedupe_key text UNIQUE,
+    status text NOT NULL DEFAULT 'pending',
+    attempts integer NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz NOT NULL DEFAULT now(),
+    last_error text,
+    transport text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    sent_at timestamptz
+  )`);
+  await pool.query(`CREATE INDEX IF NOT EXISTS outbox_due ON ${MAIL_SCHEMA}.outbox (next_attempt_at) WHERE status = 'pending'`);
+  await pool.query(`CREATE INDEX IF NOT EXISTS outbox_newest ON ${MAIL_SCHEMA}.outbox (created_at DESC, id DESC)`);
+}
+
+export interface NewMail {
+  readonly kind: MailKind;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Present: at most one message with this key is ever enqueued. */
+  readonly dedupeKey?: string;
+}
+
+/** Puts a message in the outbox; answers false when its dedupe key was already used. */
+export async function enqueueMail(pool: pg.Pool | pg.PoolClient, mail: NewMail): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `INSERT INTO ${MAIL_SCHEMA}.outbox (kind, recipient, subject, body, dedupe_key) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (dedupe_key) DO NOTHING`,
+    [mail.kind, mail.to, mail.subject.slice(0, 300), mail.text, mail.dedupeKey ?? null],
+  );
+  return rowCount === 1;
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessibilityFindings } from './axe-scan';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+let env: E2eEnvironment;
+const shots = '.test-results/screenshots';
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_admin_panel', { AGENCY_ON_CALL_PHONE: '0800 111 222' });
+}, 180_000);
+afterAll(async () => env?.stop());
+
+async function openTab(width: number, tab: string): Promise<Page> {
+  const context = await env.signedInContext({ width, height: 900 });
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}/admin`);
+  await page.getByRole('tab', { name: tab }).click();
+  return page;
+}
+
+describe('Admin panel, Settings in Chromium', () => {
+  it('saves the agency settings, shows who changed what, and the agency details take effect', async () => {
+    const page = await openTab(1280, 'Settings');
+    const reminders = page.getByRole('checkbox', { name: 'Appointment reminders' });
+    await expect.poll(() => reminders.isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Training expiry emails' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Record retention').inputValue()).toBe('7');
+    await reminders.uncheck();
+    await page.getByLabel('Record retention').selectOption('10');
+    await page.getByLabel('Log retention').selectOption('2');
+    await page.getByLabel('Agency name').fill('Riverside Home Care');
+    await page.getByLabel('On-call number').fill('07700 900123');
+    await page.getByLabel('Safeguarding team', { exact: true }).fill('Leeds Adult Safeguarding');
+    await page.getByLabel('Safeguarding team phone').fill('0113 222 4401');
+    await page.getByLabel('Safeguarding team email').fill('not an email');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Valid email is required').isVisible()).toBe(true);
+    await page.getByLabel('Safeguarding team email').fill('safeguarding@leeds.example');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
+    const history = page.getByTestId('settings-history');
+    await expect.poll(() => history.getByText('Appointment reminders: Off').isVisible()).toBe(true);
+    await expect.poll(() => history.getByText('Record retention: 10 years').isVisible()).toBe(true);
+
+    // Kept after a reload, and read by everyone: the emergency screen's on-call number is the saved one.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByLabel('Agency name').inputValue()).toBe('Riverside Home Care');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Appointment reminders' }).isChecked()).toBe(false);
+    const details = await page.context().request.get(`${env.product.url}/api/settings/agency`);
+    expect(await details.json()).toMatchObject({ onCallPhone: '07700 900123', safeguardingTeam: { name: 'Leeds Adult Safeguarding', email: 'safeguarding@leeds.example' } });
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/admin-settings-1280.png`, fullPage: true });
+    await page.context().close();
+
+    const phone = await openTab(390, 'Settings');
+    await expect.poll(() => phone.getByLabel('Agency name').inputValue()).toBe('Riverside Home Care');
+    expect(await accessibilityFindings(phone)).toBe('');
+    await phone.screenshot({ path: `${shots}/admin-settings-390.png`, fullPage: true });
+    await phone.context().close();
+  }, 120_000);
+});
+
+describe('Admin panel, System Status in Chromium', () => {
+  it('lists every service process up with its version and uptime, shows a killed one down within 30 seconds, and offers the logs', async () => {
+    const page = await openTab(1280, 'System Status');
+    const rows = page.getByTestId('service-status-row');
+    for (const service of ['command-api', 'read-api', 'projector', 'rules', 'ui-server']) {
+      await expect.poll(() => rows.and(page.locator(`[data-service="${service}"]`)).getByText('Up', { exact: true }).isVisible()).toBe(true);
+    }
+    await expect.poll(() => page.getByText('Events in the store').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('latency-table').getByRole('rowheader', { name: 'Read API' }).isVisible()).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/admin-system-status-live-1280.png`, fullPage: true });
+
+    // Download Logs answers one NDJSON file of the chosen range.
+    const logs = await page.context().request.get(`${env.product.url}/api/status/logs`);
+    expect(logs.status()).toBe(200);
+    expect(logs.headers()['content-disposition']).toContain('attachment');
+
+    // Kill the rules process outright (no goodbye): the screen shows it down within 30 seconds, by itself.
+    const rules = rows.and(page.locator('[data-service="rules"]'));
+    const pid = Number(await rules.getAttribute('data-pid'));
+    process.kill(pid, 'SIGKILL');
+    const killedAt = Date.now();
+    await expect.poll(() => rules.getByText('Down', { exact: true }).isVisible(), { timeout: 45_000 }).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    await page.context().close();
+
+    const phone = await openTab(390, 'System Status');
+    await expect.poll(() => phone.getByTestId('service-status-row').first().isVisible()).toBe(true);
+    expect(await accessibilityFindings(phone)).toBe('');
+    await phone.screenshot({ path: `${shots}/admin-system-status-live-390.png`, fullPage: true });
+    await phone.context().close();
+  }, 120_000);
+});
+
+describe('Admin panel, Data Management in Chromium', () => {
+  it('exports the data as one zip, shows the automated features with their last runs', async () => {
+    const page = await openTab(1280, 'Data Management');
+    await expect.poll(() => page.getByTestId('automated-features').getByText('Alert rules').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('automated-features').getByText('Mail sender').isVisible()).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Data' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^care-platform-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect.poll(() => page.getByText(/Export complete/).isVisible()).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/admin-data-1280.png`, fullPage: true });
+    await page.context().close();
+
+    const phone = await openTab(390, 'Data Management');
+    await expect.poll(() => phone.getByTestId('automated-features').isVisible()).toBe(true);
+    expect(await accessibilityFindings(phone)).toBe('');
+    await phone.screenshot({ path: `${shots}/admin-data-390.png`, fullPage: true });
+    await phone.context().close();
+  }, 120_000);
+});

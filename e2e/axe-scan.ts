@@ -1,0 +1,56 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+interface Finding {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/**
+ * axe-core on the page as it stands, serious and critical findings only (the bar of accessibility.e2e.test.ts),
+ * plus sideways scrolling outside a scroll box (WCAG 1.4.10 at 390 px). Answers a readable report, '' when clean.
+ */
+export async function accessibilityFindings(page: Page): Promise<string> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
+  const findings: Finding[] = await page.evaluate(async () => {
+    const results = await (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  const overflow: string[] = await page.evaluate(() => {
+    // No DOM types in this project (lib ES2023): the few members used, typed here.
+    interface Box {
+      readonly tagName: string;
+      readonly className: unknown;
+      readonly parentElement: Box | null;
+      getBoundingClientRect(): { readonly right: number };
+    }
+    const { document, getComputedStyle } = globalThis as unknown as {
+      document: { documentElement: { clientWidth: number; scrollWidth: number }; querySelectorAll(selector: string): Iterable<Box> };
+      getComputedStyle(element: Box): { overflowX: string };
+    };
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const inScrollBox = (element: Box) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && !inScrollBox(element))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)} ends at ${Math.round(element.getBoundingClientRect().right)} px`);
+  });
+  const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+  return [
+    ...serious.map((finding) => `${finding.id} (${finding.impact}) ${finding.help}: ${finding.targets.slice(0, 5).join(', ')}`),
+    ...(overflow.length > 0 ? [`horizontal scroll: ${overflow.join(', ')}`] : []),
+  ].join('\n');
+}

@@ -1,0 +1,3 @@
+export * from './settings-request';
+export * from './settings-events';
+export type * from './settings-view';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { optionalText } from '../fields';
+import { TEXT_LIMITS } from '../limits';
+
+/**
+ * The agency's settings (spec part 2, Admin Panel "Settings"): the notification switches, the two retention
+ * choices, and the agency's own details used on documents and by the emergency screen. One set for the whole
+ * agency, kept as events on the stream `agency-settings`.
+ */
+export const RECORD_RETENTION_YEARS = [5, 7, 10] as const;
+export type RecordRetentionYears = (typeof RECORD_RETENTION_YEARS)[number];
+export const LOG_RETENTION_YEARS = [1, 2, 3] as const;
+export type LogRetentionYears = (typeof LOG_RETENTION_YEARS)[number];
+
+/** The agency's details; null is "not set" (then the configuration's value, if any, is used). */
+export const AGENCY_DETAIL_FIELDS = [
+  'agencyName',
+  'agencyAddress',
+  'agencyPhone',
+  'agencyEmail',
+  'onCallPhone',
+  'safeguardingTeamName',
+  'safeguardingTeamPhone',
+  'safeguardingTeamEmail',
+  'safeguardingOutOfHoursPhone',
+] as const;
+export type AgencyDetailField = (typeof AGENCY_DETAIL_FIELDS)[number];
+
+export interface AgencySettings {
+  trainingExpiryEmails: boolean;
+  appointmentReminders: boolean;
+  maintenanceAlerts: boolean;
+  recordRetentionYears: RecordRetentionYears;
+  logRetentionYears: LogRetentionYears;
+  agencyName: string | null;
+  agencyAddress: string | null;
+  agencyPhone: string | null;
+  agencyEmail: string | null;
+  onCallPhone: string | null;
+  safeguardingTeamName: string | null;
+  safeguardingTeamPhone: string | null;
+  safeguardingTeamEmail: string | null;
+  safeguardingOutOfHoursPhone: string | null;
+}
+
+/** Spec: every notification on by default; 7 years is the recommended record retention. */
+export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
+  trainingExpiryEmails: true,
+  appointmentReminders: true,
+  maintenanceAlerts: true,
+  recordRetentionYears: 7,
+  logRetentionYears: 1,
+  agencyName: null,
+  agencyAddress: null,
+  agencyPhone: null,
+  agencyEmail: null,
+  onCallPhone: null,
+  safeguardingTeamName: null,
+  safeguardingTeamPhone: null,
+  safeguardingTeamEmail: null,
+  safeguardingOutOfHoursPhone: null,
+};
+
+export const AGENCY_SETTING_LABELS: Record<keyof AgencySettings, string> = {
+  trainingExpiryEmails: 'Training expiry emails',
+  appointmentReminders: 'Appointment reminders',
+  maintenanceAlerts: 'Maintenance alerts',
+  recordRetentionYears: 'Record retention',
+  logRetentionYears: 'Log retention',
+  agencyName: 'Agency name',
+  agencyAddress: 'Address',
+  agencyPhone: 'Phone',
+  agencyEmail: 'Email',
+  onCallPhone: 'On-call number',
+  safeguardingTeamName: 'Safeguarding team',
+  safeguardingTeamPhone: 'Safeguarding team phone',
+  safeguardingTeamEmail: 'Safeguarding team email',
+  safeguardingOutOfHoursPhone: 'Safeguarding out-of-hours phone',
+};
+
+const choice = (label: string) => z.boolean({ error: `${label} must be true or false` });
+const optionalEmail = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
+  z.email({ error: 'Valid email is required' }).max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`).nullable(),
+);
+const detail = (max: number) => optionalText(max).transform((value) => value ?? null);
+
+/** PUT /api/settings: every setting, as the Settings tab shows them (Save Settings sends the whole form). */
+export const agencySettingsRequestSchema = z.strictObject({
+  trainingExpiryEmails: choice('Training expiry emails'),
+  appointmentReminders: choice('Appointment reminders'),
+  maintenanceAlerts: choice('Maintenance alerts'),
+  recordRetentionYears: z.union([z.literal(5), z.literal(7), z.literal(10)], { error: 'Record retention must be 5, 7 or 10 years' }),
+  logRetentionYears: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Log retention must be 1, 2 or 3 years' }),
+  agencyName: detail(TEXT_LIMITS.contactName),
+  agencyAddress: detail(TEXT_LIMITS.address),
+  agencyPhone: detail(TEXT_LIMITS.phone),
+  agencyEmail: optionalEmail,
+  onCallPhone: detail(TEXT_LIMITS.phone),
+  safeguardingTeamName: detail(TEXT_LIMITS.contactName),
+  safeguardingTeamPhone: detail(TEXT_LIMITS.phone),
+  safeguardingTeamEmail: optionalEmail,
+  safeguardingOutOfHoursPhone: detail(TEXT_LIMITS.phone),
+});
+export type AgencySettingsRequest = z.input<typeof agencySettingsRequestSchema>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { Expect, Same } from '../api/same-type';
+import type { AgencySettings } from './settings-request';
+import type { AgencyDetailsView, AgencySettingsChangeView, AgencySettingsView } from './settings-view';
+
+const nullableText = z.string().nullable();
+
+export const agencySettingsSchema = z.strictObject({
+  trainingExpiryEmails: z.boolean(),
+  appointmentReminders: z.boolean(),
+  maintenanceAlerts: z.boolean(),
+  recordRetentionYears: z.union([z.literal(5), z.literal(7), z.literal(10)]),
+  logRetentionYears: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  agencyName: nullableText,
+  agencyAddress: nullableText,
+  agencyPhone: nullableText,
+  agencyEmail: nullableText,
+  onCallPhone: nullableText,
+  safeguardingTeamName: nullableText,
+  safeguardingTeamPhone: nullableText,
+  safeguardingTeamEmail: nullableText,
+  safeguardingOutOfHoursPhone: nullableText,
+});
+
+export const agencySettingsViewSchema = z.strictObject({
+  settings: agencySettingsSchema,
+  revision: nullableText,
+  updatedAt: nullableText,
+  updatedBy: nullableText,
+});
+
+export const agencySettingsChangeViewSchema = z.strictObject({
+  at: z.string(),
+  userId: z.string(),
+  userName: nullableText,
+  changes: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string() })),
+});
+
+export const agencyDetailsViewSchema = z.strictObject({
+  name: nullableText,
+  address: nullableText,
+  phone: nullableText,
+  email: nullableText,
+  onCallPhone: nullableText,
+  safeguardingTeam: z.strictObject({ name: nullableText, phone: nullableText, email: nullableText, outOfHoursPhone: nullableText }),
+});
+
+type _Settings = Expect<Same<z.infer<typeof agencySettingsSchema>, AgencySettings>>;
+type _View = Expect<Same<z.infer<typeof agencySettingsViewSchema>, AgencySettingsView>>;
+type _Change = Expect<Same<z.infer<typeof agencySettingsChangeViewSchema>, AgencySettingsChangeView>>;
+type _Details = Expect<Same<z.infer<typeof agencyDetailsViewSchema>, AgencyDetailsView>>;

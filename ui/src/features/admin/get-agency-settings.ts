@@ -1,0 +1,25 @@
+import type { AgencySettings, AgencySettingsChangeView, AgencySettingsView } from '@care/events';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiSend } from '../../shared/api';
+
+/** GET /api/settings: the agency's settings (the defaults until an admin saves them). */
+export const agencySettingsQuery = queryOptions({
+  queryKey: ['/api/settings'],
+  queryFn: () => apiGet<AgencySettingsView>('/api/settings'),
+});
+
+/** GET /api/settings/history: the latest changes, newest first. */
+export const agencySettingsHistoryQuery = queryOptions({
+  queryKey: ['/api/settings/history', { limit: 20 }],
+  queryFn: () => apiGet<AgencySettingsChangeView[]>('/api/settings/history?limit=20'),
+});
+
+/** PUT /api/settings with If-Match: two admins saving over each other get a 409 instead of losing a change. */
+export function useSaveAgencySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ settings, revision }: { settings: AgencySettings; revision: string | null }) =>
+      apiSend('PUT', '/api/settings', settings, revision === null ? undefined : { 'If-Match': revision }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/settings'] }),
+  });
+}
