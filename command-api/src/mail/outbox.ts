@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ensureOpsSchema } from '@care/events/server';
+import { createSchemaSerially, ensureOpsSchema } from '@care/events/server';
 
 /**
  * The mail outbox (issue 23): every message the platform sends is a row here first, in the same PostgreSQL as
@@ -8,6 +8,8 @@ import { ensureOpsSchema } from '@care/events/server';
  * whichever process or replay makes it.
  */
 export const MAIL_SCHEMA = 'mail';
+/** The command API and the rules process both create the outbox as they start. */
+const MAIL_SCHEMA_LOCK = 7_242_011;
 export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
@@ -15,8 +17,9 @@ export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
 /** The outbox, and the ops tables its jobs record their runs in. */
 export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
   await ensureOpsSchema(pool);
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${MAIL_SCHEMA}`);
-  await pool.query(`CREATE TABLE IF NOT EXISTS ${MAIL_SCHEMA}.outbox (
+  await createSchemaSerially(pool, MAIL_SCHEMA_LOCK, [
+    `CREATE SCHEMA IF NOT EXISTS ${MAIL_SCHEMA}`,
+    `CREATE TABLE IF NOT EXISTS ${MAIL_SCHEMA}.outbox (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     kind text NOT NULL,
     recipient text NOT NULL,
@@ -30,9 +33,10 @@ export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
     transport text,
     created_at timestamptz NOT NULL DEFAULT now(),
     sent_at timestamptz
-  )`);
-  await pool.query(`CREATE INDEX IF NOT EXISTS outbox_due ON ${MAIL_SCHEMA}.outbox (next_attempt_at) WHERE status = 'pending'`);
-  await pool.query(`CREATE INDEX IF NOT EXISTS outbox_newest ON ${MAIL_SCHEMA}.outbox (created_at DESC, id DESC)`);
+  )`,
+    `CREATE INDEX IF NOT EXISTS outbox_due ON ${MAIL_SCHEMA}.outbox (next_attempt_at) WHERE status = 'pending'`,
+    `CREATE INDEX IF NOT EXISTS outbox_newest ON ${MAIL_SCHEMA}.outbox (created_at DESC, id DESC)`,
+  ]);
 }
 
 export interface NewMail {

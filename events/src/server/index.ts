@@ -12,6 +12,7 @@ export * from './service-env';
 export * from './ports';
 export * from './auth';
 export * from './ops';
+export * from './serial-schema';
 export * from './media/media-schema';
 export * from './media/audio-store';
 export * from './media/report-file-store';

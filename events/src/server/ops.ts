@@ -3,6 +3,7 @@ import os from 'node:os';
 import type Koa from 'koa';
 import type pg from 'pg';
 import type { Logger } from './logger';
+import { createSchemaSerially } from './serial-schema';
 
 /**
  * Operational bookkeeping for the admin panel's System Status (issue 23): each service process beats into
@@ -17,9 +18,13 @@ export const HEARTBEAT_INTERVAL_MS = 5_000;
 /** A process that has not beaten for this long is down: two missed beats and a margin; with the 5 s push, a killed process shows down within 20 s. */
 export const HEARTBEAT_STALE_MS = 15_000;
 
+/** Every service creates the ops tables as it starts: serialised, as they start at once. */
+const OPS_SCHEMA_LOCK = 7_242_010;
+
 export async function ensureOpsSchema(pool: pg.Pool): Promise<void> {
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${OPS_SCHEMA}`);
-  await pool.query(`CREATE TABLE IF NOT EXISTS ${OPS_SCHEMA}.service_heartbeats (
+  await createSchemaSerially(pool, OPS_SCHEMA_LOCK, [
+    `CREATE SCHEMA IF NOT EXISTS ${OPS_SCHEMA}`,
+    `CREATE TABLE IF NOT EXISTS ${OPS_SCHEMA}.service_heartbeats (
     instance_id uuid PRIMARY KEY,
     service text NOT NULL,
     version text NOT NULL,
@@ -29,13 +34,14 @@ export async function ensureOpsSchema(pool: pg.Pool): Promise<void> {
     beat_at timestamptz NOT NULL,
     stopped_at timestamptz,
     latency jsonb
-  )`);
-  await pool.query(`CREATE TABLE IF NOT EXISTS ${OPS_SCHEMA}.job_runs (
+  )`,
+    `CREATE TABLE IF NOT EXISTS ${OPS_SCHEMA}.job_runs (
     name text PRIMARY KEY,
     last_run_at timestamptz NOT NULL,
     outcome text NOT NULL,
     detail text
-  )`);
+  )`,
+  ]);
 }
 
 /** Upper bounds (ms) of the latency histogram's buckets; the last one catches everything slower. */

@@ -34,7 +34,10 @@ export const AgencySettingsChanged = defineEvent(
       safeguardingTeamPhone: text(TEXT_LIMITS.phone),
       safeguardingTeamEmail: text(TEXT_LIMITS.email),
       safeguardingOutOfHoursPhone: text(TEXT_LIMITS.phone),
-    }),
+    })
+      // Only what changed is recorded, so a change names at least one setting (minProperties: for the boundary samples).
+      .refine((changes) => Object.keys(changes).length > 0, 'At least one setting must change')
+      .meta({ minProperties: 1 }),
   }),
 );
 

@@ -60,6 +60,7 @@ interface JsonSchemaNode {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly minItems?: number;
+  readonly minProperties?: number;
   readonly maxItems?: number;
 }
 
@@ -113,6 +114,9 @@ function sample(node: JsonSchemaNode, bound: Bound, uuid: () => string, path: Fi
     case 'object': {
       const out: Record<string, unknown> = {};
       const required = new Set(node.required ?? []);
+      // An object that must name at least N properties (a "changed" event) keeps its first N optional ones at min.
+      const optional = Object.keys(node.properties ?? {}).filter((key) => !required.has(key));
+      for (const key of optional.slice(0, node.minProperties ?? 0)) required.add(key);
       for (const [key, child] of Object.entries(node.properties ?? {})) {
         const value = bound === 'min' && !required.has(key) ? OMIT : sample(child, bound, uuid, [...path, key]);
         if (value !== OMIT) out[key] = value;

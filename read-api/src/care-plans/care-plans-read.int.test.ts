@@ -114,6 +114,26 @@ describe('GET /api/care-plans', () => {
     expect(body.find((plan) => plan.id === ids.frank)).toMatchObject({ title: 'Dementia care plan', templateName: 'Dementia', objectives: ['Keep a routine'], allergies: ['Latex'] });
   });
 
+  it("shows the client's active prescriptions from the medications record, not a copy of its own", async () => {
+    const prescription = {
+      clientId: ids.graceClient,
+      strength: '500mg',
+      form: 'tablet',
+      route: 'oral',
+      frequency: 'Twice daily',
+      doseTimes: ['08:00', '20:00'],
+      timeCritical: false,
+      prescribedBy: 'Dr Anita Rao',
+      startDate: today,
+    };
+    await s.send('POST', '/api/medications', { ...prescription, name: 'Paracetamol', dosage: '1 tablet', instructions: 'With food' });
+    const stopped = await s.send('POST', '/api/medications', { ...prescription, name: 'Amoxicillin', dosage: '1 capsule', form: 'capsule' });
+    await s.send('POST', `/api/medications/${stopped.id}/discontinue`, { reason: 'Course finished' });
+    await expect
+      .poll(async () => (await ok<CarePlanView[]>('/api/care-plans?search=grace', carePlanViewSchema.array())).body[0]?.medications)
+      .toEqual([{ name: 'Paracetamol', dosage: '1 tablet', frequency: 'Twice daily', instructions: 'With food' }]);
+  });
+
   it('filters the tabs: active, due within 30 days, high risk; sorts by quality lowest first; pages', async () => {
     expect(await planIds('?view=active')).toEqual([ids.edith, ids.frank]);
     expect(await planIds('?view=due')).toEqual([ids.edith]);

@@ -80,7 +80,6 @@ function UkDateField({ value, onChange, min, max, mode, className, ...native }: 
     setOpen(false);
   };
 
-  const label = native['aria-label'];
   return (
     <span className="date-field">
       <input
@@ -103,7 +102,7 @@ function UkDateField({ value, onChange, min, max, mode, className, ...native }: 
         }}
       />
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger type="button" className="icon-button date-field-button" aria-label={label ? `Choose date: ${label}` : 'Choose date'} disabled={native.disabled}>
+        <Popover.Trigger type="button" className="icon-button date-field-button" aria-label="Choose date" disabled={native.disabled}>
           <CalendarDays size={18} aria-hidden />
         </Popover.Trigger>
         <Popover.Portal>
