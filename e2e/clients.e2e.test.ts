@@ -135,8 +135,8 @@ describe('Client Records in Chromium', () => {
     await page.getByRole('button', { name: 'Save Client' }).click();
     await expect.poll(() => toast(page, 'Client created successfully').isVisible()).toBe(true);
     await expect.poll(() => cards(page).count()).toBe(2);
-    // Sorted by last name.
-    expect(await cards(page).getByRole('heading').allTextContents()).toEqual(['Arthur Bell', 'Margaret Okonjo']);
+    // Sorted by last name (polled: the list may draw again as the live push reloads it).
+    await expect.poll(() => cards(page).getByRole('heading').allTextContents()).toEqual(['Arthur Bell', 'Margaret Okonjo']);
 
     // Search by name or client ID, and the search variant of the empty state.
     const search = page.getByPlaceholder('Search clients by name or client ID...');
