@@ -1,6 +1,8 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterEach } from 'vitest';
 import type { RunningProduct } from '../scripts/product';
 import { startTestProduct } from '../scripts/test-product';
+import { reportFailure, watchContext } from './failure-report';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -18,6 +20,15 @@ export const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
 ];
 
+/** This file's product and browser, for the failure report below. */
+let running: { browser: Browser; dataDir: string } | undefined;
+
+// A failed test leaves what a person would look at: a screenshot of each open page, the requests still waiting,
+// the page errors, and the end of each service's log (CI keeps only what is printed).
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && running) await reportFailure(context.task.name, running.browser, running.dataDir);
+});
+
 export interface E2eEnvironment {
   readonly product: RunningProduct;
   readonly browser: Browser;
@@ -30,11 +41,15 @@ export interface E2eEnvironment {
 
 /** The real product (all five services as processes, on a fresh database) and a real Chromium; `env` adds to the services' environment. */
 export async function startE2eEnvironment(serverUrl: string, label: string, env?: Readonly<Record<string, string>>): Promise<E2eEnvironment> {
-  const { product, admin, stop } = await startTestProduct(serverUrl, label, env);
+  const { product, admin, stop, dataDir } = await startTestProduct(serverUrl, label, env);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Playwright starts every launch on a fresh, empty --user-data-dir of its own.
     args: CHROMIUM_ARGS,
+  });
+  running = { browser, dataDir };
+  browser.on('disconnected', () => {
+    if (running?.browser === browser) running = undefined;
   });
   return {
     product,
@@ -42,6 +57,7 @@ export async function startE2eEnvironment(serverUrl: string, label: string, env?
     admin,
     async signedInContext(viewport = { width: 1280, height: 900 }, credentials = admin) {
       const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+      watchContext(context);
       // The context's request client shares its cookie jar: the session cookie lands in the browser.
       const reply = await context.request.post(`${product.url}/api/login`, {
         data: credentials,

@@ -11,6 +11,8 @@ export interface TestProduct {
   readonly database: TestDatabase;
   /** The first administrator (ADMIN_EMAIL / ADMIN_PASSWORD of this run). */
   readonly admin: { readonly email: string; readonly password: string };
+  /** Where the product keeps its files (the services' logs under logs/). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startTestProduct(serverUrl: string, label: string, env?: R
     product,
     database,
     admin,
+    dataDir,
     async stop() {
       await product.stop();
       await database.drop();
