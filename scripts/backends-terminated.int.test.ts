@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENTS_NOTIFY_CHANNEL, PostgresEventStore } from '@care/events/server';
-import { READ_MODEL_CHANGED_CHANNEL } from '@care/projector';
+import { projections, READ_MODEL_CHANGED_CHANNEL } from '@care/projector';
 import { requester, sessionCookieOf, settledLog, type ApiReply, type Requester } from '@care/command-api/testing';
 import type { RunningProduct } from './product';
 import { startTestProduct, type TestProduct } from './test-product';
@@ -72,6 +72,15 @@ const carer = (round: number) => ({
   email: `round${round}@example.org`,
   employeeId: `KILL-${round}`,
   startDate: '2024-03-01',
+});
+
+describe('the product started on a new database', () => {
+  it('is ready only when every projection serves its tables, so the first session check answers at once', async () => {
+    const { rows } = await terminator.query<{ name: string }>('select name from read_model.projection_status where version > 0');
+    expect(rows.map((row) => row.name).sort()).toEqual(projections.map((projection) => projection.name).sort());
+    const user = await admin('GET', '/api/auth/user');
+    expect(user.status, user.text).toBe(200);
+  });
 });
 
 describe('every PostgreSQL backend of the running product terminated', () => {

@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } fr
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createPool, ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
-import { createReadModelDb, ensureStatusTables } from '@care/projector';
+import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
@@ -128,6 +128,12 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       ]),
       exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
     ]);
+    // The screens read the projections' tables: on a new database the projector builds them first. Until then the
+    // product is not ready, and its address is not given out (a first sign-in would meet missing lists).
+    await Promise.race([
+      waitForReadModels(databaseUrl),
+      exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
+    ]);
     // Never seed a production event store; seeding signs in as the administrator.
     const seeded =
       config.seedDemoData && !config.eventStoreUrl && config.admin ? await seedDemoDataOnce(databaseUrl, url, config.admin) : undefined;
@@ -180,6 +186,31 @@ function newestMtime(dir: string): number {
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
+}
+
+/** Resolves once every projection serves tables of its own (a version above 0); a rebuild of later versions may go on. */
+async function waitForReadModels(databaseUrl: string, timeoutMs = 120_000): Promise<void> {
+  const pool = createPool(databaseUrl, { max: 1 });
+  const db = createReadModelDb(pool);
+  const deadline = Date.now() + timeoutMs;
+  let waitingFor: string[] = projections.map((projection) => projection.name);
+  try {
+    while (Date.now() < deadline) {
+      const built = await db
+        .withSchema(READ_MODEL_SCHEMA)
+        .selectFrom('projection_status')
+        .select('name')
+        .where('version', '>', 0)
+        .execute();
+      const names = new Set(built.map((row) => row.name));
+      waitingFor = waitingFor.filter((name) => !names.has(name));
+      if (waitingFor.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`The projector did not build the read models within ${timeoutMs / 1000} s (still building: ${waitingFor.join(', ')}); see its log.`);
+  } finally {
+    await pool.end();
+  }
 }
 
 async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {

@@ -58,6 +58,9 @@ export function requestContext(logger: Logger): Koa.Middleware<RequestState> {
   };
 }
 
+/** PostgreSQL's "relation does not exist". */
+const UNDEFINED_TABLE = '42P01';
+
 /** Turns every error into a JSON reply; unexpected ones are logged and answered without details. */
 export function errorHandler(): Koa.Middleware<RequestState> {
   return async (ctx, next) => {
@@ -73,6 +76,14 @@ export function errorHandler(): Koa.Middleware<RequestState> {
       if (status !== undefined) {
         ctx.status = status;
         ctx.body = { error: CLIENT_ERROR_MESSAGES[status] ?? 'The request could not be processed' };
+        return;
+      }
+      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
+        // A list whose projection is building its first tables (a new database, the first seconds of a start).
+        ctx.state.log.warn({ err: error }, 'read model not built yet');
+        ctx.status = 503;
+        ctx.set('Retry-After', '1');
+        ctx.body = { error: 'The lists are still being prepared. Please try again in a moment.' };
         return;
       }
       ctx.state.log.error({ err: error }, 'unhandled error');

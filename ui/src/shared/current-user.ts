@@ -1,14 +1,21 @@
 import { ROLE_LABELS, type AuthUserView } from '@care/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api';
+import { ApiError, apiGet } from './api';
 import { queryKeys } from './query-keys';
 
 /** The signed-in user (GET /api/auth/user). Without a session the reply is 401 `Unauthorized`. */
 export type CurrentUser = AuthUserView;
 
+/** How often the session check tries again while the service answers 503 (starting, or its lists being prepared). */
+const SESSION_CHECK_RETRIES = 5;
+
 export const authUserQueryOptions = queryOptions({
   queryKey: queryKeys.authUser,
   queryFn: () => apiGet<AuthUserView>('/api/auth/user'),
+  // The one query that retries (the spec's default is none): a 503 says "try again", and before the session is
+  // known the screen has nothing else to show. After the last try the gate offers "Try again".
+  retry: (failures, error) => error instanceof ApiError && error.status === 503 && failures < SESSION_CHECK_RETRIES,
+  retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
 });
 
 /**
