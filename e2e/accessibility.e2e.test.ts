@@ -189,6 +189,8 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
     },
   },
   byButton('Report Incident', '/incidents'),
+  byButton('Custom Report', '/reports'),
+  byButton('Schedule Report', '/reports'),
   withCalendar(byButton('New prescription', '/medications')),
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
 ];

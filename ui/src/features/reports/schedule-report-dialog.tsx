@@ -111,7 +111,7 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
           </select>
         </div>
         <div className="field">
-          <label className="label" htmlFor={`${id}-carer`}>
+          <label className="label" htmlFor={`${id}-carerId`}>
             Carer
           </label>
           <select {...field('carerId')} className="input" value={form.carerId} onChange={(event) => setForm({ ...form, carerId: event.target.value })}>
