@@ -192,6 +192,31 @@ describe('Medications and the eMAR in Chromium', () => {
     const row = page.getByTestId('medication-row').filter({ hasText: 'Levothyroxine' });
     await expect.poll(() => row.innerText()).toContain('paused');
     await expect.poll(() => page.getByRole('button', { name: 'Resume Levothyroxine for Ada Whitfield' }).isVisible()).toBe(true);
+
+    // A change needs something changed and a reason; the row shows the new dosage.
+    await page.getByRole('button', { name: 'Change Amlodipine for Ada Whitfield' }).click();
+    const change = page.getByRole('dialog', { name: 'Change Amlodipine' });
+    await change.getByRole('button', { name: 'Save change' }).click();
+    await expect.poll(() => change.getByText('Nothing has changed yet.').isVisible()).toBe(true);
+    await change.getByLabel('Dosage').fill('2 tablets');
+    await change.getByRole('button', { name: 'Save change' }).click();
+    await expect.poll(() => change.getByText('Reason is required').isVisible()).toBe(true);
+    await change.getByLabel('Reason for the change').fill('GP review: dose doubled');
+    await change.getByRole('button', { name: 'Save change' }).click();
+    await expect.poll(() => change.isVisible()).toBe(false);
+    const amlodipine = page.getByTestId('medication-row').filter({ hasText: 'Amlodipine' });
+    await expect.poll(() => amlodipine.locator('td[data-label="Dosage"]').innerText()).toBe('2 tablets');
+
+    // The history shows each version, newest first: who, when, why, and the dosage before and after.
+    await page.getByRole('button', { name: 'History of Amlodipine for Ada Whitfield' }).click();
+    const history = page.getByRole('dialog', { name: 'History of Amlodipine' });
+    const entries = history.getByTestId('history-entry');
+    await expect.poll(() => entries.count()).toBe(2);
+    await expect.poll(() => entries.first().innerText()).toMatch(/^Changed .* by Rhona Blake\s+Reason: GP review: dose doubled/);
+    expect(await entries.first().getByRole('row', { name: /Dosage/ }).innerText()).toMatch(/Dosage\s+1 tablet\s+2 tablets/);
+    expect(await entries.nth(1).innerText()).toMatch(/^Prescribed .* by Rhona Blake/);
+    expect(await entries.nth(1).getByRole('row', { name: /Prescribed by/ }).innerText()).toMatch(/Prescribed by\s+Dr Anita Rao/);
+    await page.screenshot({ path: `${shots}/medications-history-1280.png` });
   });
 
   it('passes axe on every tab and dialog, at 1280 and 390 px', async () => {
@@ -211,6 +236,14 @@ describe('Medications and the eMAR in Chromium', () => {
       expect(await accessibilityFindings(page), `prescribe at ${viewport.width}`).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Overview' }).click();
+      await page.getByRole('button', { name: 'Change Metformin for Ada Whitfield' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Change Metformin' }).isVisible()).toBe(true);
+      expect(await accessibilityFindings(page), `change at ${viewport.width}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'History of Metformin for Ada Whitfield' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'History of Metformin' }).getByTestId('history-entry').count()).toBeGreaterThan(0);
+      expect(await accessibilityFindings(page), `history at ${viewport.width}`).toEqual([]);
+      await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'MAR chart of Ada Whitfield' }).first().click();
       await expect.poll(() => page.getByTestId('mar-chart').isVisible()).toBe(true);
       expect(await accessibilityFindings(page), `MAR chart at ${viewport.width}`).toEqual([]);

@@ -42,7 +42,13 @@ const RECORD_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** The prescription a stream's event belongs to: dose records name it, the prescription's own events are it. */
+const prescriptionIdOf = (event: Recorded): string => ('prescriptionId' in event.data ? event.data.prescriptionId : event.data.id);
+
 function evolvePrescription(current: PrescriptionRecord | undefined, event: Recorded): PrescriptionRecord | undefined {
+  // A dose's record is appended to the prescription's stream: the row's revision follows it, so that a change sent
+  // with If-Match of the revision on screen is not refused for a dose recorded before it was shown.
+  if (RECORD_EVENTS.has(event.type)) return current && { ...current, revision: String(event.revision) };
   const at = iso(event.metadata.occurredAt);
   const stamp = { revision: String(event.revision), updated_at: at };
   const fold = foldSchedule(current ? { status: current.status, schedule: current.schedule } : undefined, event);
@@ -143,7 +149,8 @@ const json = (value: unknown) => JSON.stringify(value);
 /** Prescriptions, their versions and the administration records (GET /api/medications, /api/medication-records). */
 export const medicationsProjection: Projection = {
   name: 'medications',
-  version: 1,
+  // 2: a prescription's revision follows its stream's dose records too (If-Match of the revision shown).
+  version: 2,
   tables: ['prescriptions', 'prescription_versions', 'medication_records', 'reference_medicines'],
   schema: medicationsSchema,
   handles: (type) => HANDLED.has(type),
@@ -161,8 +168,8 @@ export const medicationsProjection: Projection = {
     const recordEvents = all.filter((event) => RECORD_EVENTS.has(event.type));
 
     const prescriptions = await foldBatch({
-      events: prescriptionEventsOnly,
-      idOf: (event) => event.data.id,
+      events: all,
+      idOf: prescriptionIdOf,
       creates: (event) => event.type === 'MedicationPrescribed',
       load: async (ids) =>
         (await db.selectFrom('prescriptions').selectAll().where('id', 'in', ids).execute()).map((row) => ({

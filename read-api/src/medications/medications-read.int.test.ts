@@ -165,6 +165,20 @@ describe('records and history', () => {
     expect(body[1]?.changes).toMatchObject({ dosage: '2 tablets' });
     expect((await read(`/api/medications/${ids.metformin}/history`, carer)).status).toBe(404);
   });
+
+  it('gives a prescription the revision of its whole stream, dose records included, so a change sent with it is taken', async () => {
+    const { body } = await ok<MedicationView[]>(`/api/medications?clientId=${ids.edith}`, medicationViewSchema.array());
+    const shown = body.find((row) => row.id === ids.amlodipine)!;
+    // Prescribed, then three dose records on the same stream.
+    expect(shown.revision).toBe('3');
+    const changed = await coordinator.request('PATCH', `/api/medications/${ids.amlodipine}`, { dosage: '2 tablets', reason: 'GP review' }, { 'If-Match': shown.revision });
+    expect(changed.status, changed.text).toBe(200);
+    lastPosition = changed.body.position as string;
+    const stale = await coordinator.request('PATCH', `/api/medications/${ids.amlodipine}`, { dosage: '1 tablet', reason: 'Back to one' }, { 'If-Match': shown.revision });
+    expect(stale.status, stale.text).toBe(409);
+    const after = (await ok<MedicationView[]>(`/api/medications?clientId=${ids.edith}`, medicationViewSchema.array())).body.find((row) => row.id === ids.amlodipine)!;
+    expect(after).toMatchObject({ dosage: '2 tablets', revision: '4' });
+  });
 });
 
 describe('the facts the medication alert rules read', () => {

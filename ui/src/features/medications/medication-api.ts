@@ -75,7 +75,9 @@ export function reloadMedications(queryClient: QueryClient): Promise<void> {
 export function useMedicationCommand<B>(texts: { readonly success: string; readonly failure: string; readonly inForm?: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ method = 'POST', path, body }: { method?: 'POST' | 'PATCH'; path: string; body: B }) => apiSend<{ id: string }>(method, path, body),
+    // `revision`: the version the user saw (If-Match): a change made meanwhile by someone else is a 409, not lost.
+    mutationFn: ({ method = 'POST', path, body, revision }: { method?: 'POST' | 'PATCH'; path: string; body: B; revision?: string }) =>
+      apiSend<{ id: string }>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision }),
     onSuccess: () => toast({ title: texts.success }),
     onError: (error) => {
       if (!handleUnauthorized(error) && !texts.inForm) toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });

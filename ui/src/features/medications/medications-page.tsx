@@ -1,4 +1,4 @@
-import { can, DRUG_INTERACTIONS, MEDICINE_CATEGORIES, type ReferenceMedicineView } from '@care/events';
+import { can, DRUG_INTERACTIONS, MEDICINE_CATEGORIES, type MedicationView, type ReferenceMedicineView } from '@care/events';
 import { Activity, AlertTriangle, Clock, Pill } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
@@ -15,6 +15,7 @@ import { useDueList, useMedicationList, useMedicationStats, useReferenceMedicine
 import { AddReferenceDialog } from './add-reference-dialog';
 import { PrescribeDialog } from './prescribe-dialog';
 import { MarChartDialog } from './mar-chart-dialog';
+import { PrescriptionHistoryDialog } from './prescription-history-dialog';
 import { PrescriptionActions } from './prescription-actions';
 import './medications.css';
 
@@ -75,6 +76,7 @@ export function MedicationsPage() {
 function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
   const [search, setSearch] = useState('');
   const [chartOf, setChartOf] = useState<{ id: string; name: string } | null>(null);
+  const [historyOf, setHistoryOf] = useState<MedicationView | null>(null);
   const list = useMedicationList(useDebouncedValue(search));
   return (
     <div className="tab-body">
@@ -116,6 +118,9 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
                       <span className="small muted">
                         Allergies: {medication.allergies.length > 0 ? medication.allergies.join(', ') : 'none recorded'}
                       </span>
+                      <button type="button" className="link-button small" onClick={() => setHistoryOf(medication)}>
+                        History<span className="sr-only"> of {medication.name} for {medication.clientName}</span>
+                      </button>
                     </td>
                     <td data-label="Client">
                       {medication.clientName}
@@ -143,6 +148,7 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
         </div>
       )}
       <MarChartDialog client={chartOf} onClose={() => setChartOf(null)} />
+      <PrescriptionHistoryDialog medication={historyOf} onClose={() => setHistoryOf(null)} />
     </div>
   );
 }
