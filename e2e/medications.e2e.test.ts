@@ -258,4 +258,35 @@ describe('Medications and the eMAR in Chromium', () => {
     await page.screenshot({ path: `${shots}/medications-overview-390.png`, fullPage: true });
     expect(await page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth')).toBe(false);
   });
+
+  it('asks for a witness when a controlled drug is given, and the log names both people', async () => {
+    await post(coordinatorContext.request, '/api/medications', {
+      clientId,
+      name: 'Morphine sulfate oral solution',
+      strength: '10mg/5ml',
+      form: 'liquid',
+      route: 'oral',
+      dosage: '2.5ml',
+      frequency: 'Once daily',
+      doseTimes: [clockIn(-2)],
+      controlledDrug: true,
+      witnessRequired: true,
+      prescribedBy: 'Dr Anita Rao',
+      startDate: londonToday(),
+    });
+    const page = await open(coordinatorContext, '/medications');
+    await page.getByRole('tab', { name: 'Due & Overdue' }).click();
+    const due = page.getByTestId('due-dose').filter({ hasText: 'Morphine' });
+    await due.getByRole('button', { name: /^Administer/ }).click();
+    const record = page.getByRole('dialog', { name: 'Record Morphine sulfate oral solution' });
+    await record.getByRole('button', { name: 'Record' }).click();
+    await expect.poll(() => record.getByText('Witness is required: a second person must see each dose given').isVisible()).toBe(true);
+    expect(await accessibilityFindings(page), 'record with a witness').toEqual([]);
+    await record.getByLabel('Witness').selectOption({ label: 'Sam Okafor (Carer)' });
+    await record.getByRole('button', { name: 'Record' }).click();
+    await expect.poll(() => record.isVisible()).toBe(false);
+    await page.getByRole('tab', { name: 'Administration Log' }).click();
+    const row = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Morphine' });
+    await expect.poll(() => row.innerText()).toMatch(/Rhona Blake\s+\(witness: Sam Okafor\)/);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMINISTRATION_STATUSES, MAR_CODE_VALUES, MEDICINE_FORMS, MEDICINE_ROUTES, PRESCRIPTION_STATUSES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
+import { ROLES } from '../enums';
 
 /**
  * The read API's medication replies (spec part 2 section 3: "Medication (client prescription)" and "Medication
@@ -128,6 +129,10 @@ export const drugInteractionSchema = z.strictObject({
 export const clientInteractionSchema = z.strictObject({ clientId: z.uuid(), clientName: z.string().nullable(), interaction: drugInteractionSchema });
 
 /** One version of a prescription: what the event changed, who, when and why. */
+/** GET /api/medications/witnesses: a colleague who may witness a dose. */
+export const witnessOptionSchema = z.strictObject({ id: z.uuid(), name: z.string(), role: z.enum(ROLES) });
+export type WitnessOption = z.infer<typeof witnessOptionSchema>;
+
 export const prescriptionVersionSchema = z.strictObject({
   revision: z.string(),
   type: z.string(),

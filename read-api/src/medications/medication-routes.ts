@@ -3,7 +3,9 @@ import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import {
   ADMINISTRATION_STATUSES,
+  can,
   interactionsAmong,
+  ROLES,
   REFERENCE_MEDICINES,
   PRESCRIPTION_STATUSES,
   searchText,
@@ -13,7 +15,7 @@ import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import { readScopeOf, type ReadScope } from '../shared/carer-work';
 import { optionalBoolean } from '../shared/list-filters';
-import { pagingFields, sendPage } from '../shared/paging';
+import { countOf, MAX_PAGE_SIZE, pageOf, pagingFields, sendPage } from '../shared/paging';
 import { fullName, peopleNamed } from '../shared/people';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
@@ -34,6 +36,9 @@ export const medicationListQuery = z.object({
   clientId: uuidField('Client'),
   ...pagingFields(),
 });
+/** The roles whose members may record a dose, so may witness one. */
+const WITNESS_ROLES = ROLES.filter((role) => can(role, 'medications.administer'));
+export const witnessQuery = z.object({ ...pagingFields({ defaultLimit: MAX_PAGE_SIZE }) });
 export const marQuery = z.object({
   clientId: z.uuid({ error: 'Client must be a valid id' }),
   from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
@@ -127,6 +132,20 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   medications.get('/mar.pdf', async (ctx) => {
     const chart = await chartOf(ctx);
     attachPdf(ctx, `MAR ${chart.client.clientId} ${chart.from}.pdf`, await renderPdf(marPdfSpec(chart)));
+  });
+
+  // Who may witness a dose (a medicine that needs a second person): the agency's other active staff, names only.
+  medications.get('/witnesses', requirePermission('medications.administer'), async (ctx) => {
+    const page = parseOr400(witnessQuery, ctx.query);
+    const staff = db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'role'])
+      .where('is_active', '=', true)
+      .where('role', 'in', WITNESS_ROLES)
+      .where('id', '<>', ctx.state.session.userId);
+    const rows = await pageOf(staff.orderBy('last_name').orderBy('first_name').orderBy('id'), page);
+    sendPage(ctx, { rows: rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role })), total: await countOf(staff) });
   });
 
   medications.get('/:id/history', async (ctx) => {

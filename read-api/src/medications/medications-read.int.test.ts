@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
-import { addDays, londonClock, londonTimeToInstant, londonToday, type DueDoseView, type MedicationRecordView, type MedicationView } from '@care/events';
+import { addDays, londonClock, londonTimeToInstant, londonToday, type DueDoseView, type MedicationRecordView, type MedicationView, type WitnessOption } from '@care/events';
 import {
   clientInteractionSchema,
   complianceSchema,
@@ -10,6 +10,7 @@ import {
   medicationStatsSchema,
   medicationViewSchema,
   prescriptionVersionSchema,
+  witnessOptionSchema,
   marChartSchema,
   referenceMedicineViewSchema,
 } from '@care/events/api';
@@ -164,6 +165,17 @@ describe('records and history', () => {
     ]);
     expect(body[1]?.changes).toMatchObject({ dosage: '2 tablets' });
     expect((await read(`/api/medications/${ids.metformin}/history`, carer)).status).toBe(404);
+  });
+
+  it('offers as witnesses the other active staff who may record doses, names only, never the recorder', async () => {
+    const { body, reply } = await ok<WitnessOption[]>('/api/medications/witnesses', witnessOptionSchema.array(), carer);
+    const ids = body.map((witness) => witness.id);
+    expect(ids).toContain(coordinator.id);
+    expect(ids).toContain(stack!.command.admin.id);
+    expect(ids).not.toContain(carer.id);
+    expect(body.find((witness) => witness.id === coordinator.id)).toEqual({ id: coordinator.id, name: 'Cora Ndiaye', role: 'coordinator' });
+    expect(reply.headers.get('x-total-count')).toBe(String(body.length));
+    expect((await ok<WitnessOption[]>('/api/medications/witnesses', witnessOptionSchema.array())).body.map((witness) => witness.id)).not.toContain(coordinator.id);
   });
 
   it('gives a prescription the revision of its whole stream, dose records included, so a change sent with it is taken', async () => {

@@ -25,6 +25,7 @@ import {
   complianceSchema,
   clientInteractionSchema,
   prescriptionVersionSchema,
+  witnessOptionSchema,
   marChartSchema,
   referenceMedicineViewSchema,
   clientViewSchema,
@@ -79,7 +80,7 @@ import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
 import { filterQuery as incidentFilterQuery, listQuery as incidentListQuery } from '../incidents/incident-routes';
-import { dueQuery as medicationDueQuery, marQuery, medicationListQuery, recordListQuery as medicationRecordListQuery } from '../medications/medication-routes';
+import { dueQuery as medicationDueQuery, marQuery, witnessQuery as medicationWitnessQuery, medicationListQuery, recordListQuery as medicationRecordListQuery } from '../medications/medication-routes';
 import { analyticsQuery, filterSchema, listQuery as appointmentListQuery } from '../appointments/appointment-routes';
 import { linkableQuery, listQuery as carerListQuery } from '../carers/carer-routes';
 import { listQuery as clientListQuery } from '../clients/client-routes';
@@ -214,6 +215,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/medications/interactions', "Known interactions among each client's active medicines (curated, sourced table)", readsMedications, json(z.array(clientInteractionSchema))),
   read('/api/medications/mar', "A client's MAR chart: up to 31 days of due doses by day and time with each outcome's code and the recorder's initials, PRN doses, the code key, allergies", readsMedications, json(marChartSchema), marQuery),
   read('/api/medications/mar.pdf', 'The MAR chart as a PDF (landscape A4), as agencies file it', readsMedications, { 200: { description: 'The MAR chart', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } } }, marQuery),
+  read('/api/medications/witnesses', "Who may witness a dose that needs a second person: the agency's other active staff who may record doses, names only, paged", ['medications.administer'], json(z.array(witnessOptionSchema), 'OK', paged), medicationWitnessQuery),
   read('/api/medications/:id/history', 'Every version of a prescription: what changed, who, when and why', readsMedications, json(z.array(prescriptionVersionSchema))),
   read('/api/medication-records', 'Administration records, newest first, filtered by client, carer, medicine, status and London dates', readsMedications, json(z.array(medicationRecordViewSchema), 'OK', paged), medicationRecordListQuery),
 

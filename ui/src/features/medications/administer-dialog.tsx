@@ -1,11 +1,11 @@
-import { MAR_CODES, marCode, type DueDoseView, type MarCodeValue } from '@care/events';
+import { MAR_CODES, marCode, ROLE_LABELS, type DueDoseView, type MarCodeValue } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { fieldAria, Field } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
 import { formatDateTime } from '../../shared/format';
-import { MEDICATIONS_PATH, useMedicationCommand } from './medication-api';
+import { MEDICATIONS_PATH, useMedicationCommand, useWitnessOptions } from './medication-api';
 
 const FIELDS = ['code', 'reason', 'doseGiven', 'notes', 'prnReason', 'witnessUserId', 'appointmentId', 'administeredAt', 'dueAt'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -17,6 +17,8 @@ export interface DoseTarget {
   /** null: a PRN dose. */
   readonly dueAt: string | null;
   readonly appointmentId?: string | undefined;
+  /** A second person witnesses each dose given (e.g. a controlled drug). */
+  readonly witnessRequired: boolean;
 }
 
 export const doseTargetOf = (dose: DueDoseView, appointmentId?: string): DoseTarget => ({
@@ -25,6 +27,7 @@ export const doseTargetOf = (dose: DueDoseView, appointmentId?: string): DoseTar
   clientName: dose.clientName,
   dueAt: dose.dueAt,
   appointmentId,
+  witnessRequired: dose.witnessRequired,
 });
 
 /** Administer / Administer Now: one outcome from the MAR code list, with a reason where it was not taken. */
@@ -43,10 +46,13 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
   const [prnReason, setPrnReason] = useState('');
   const [doseGiven, setDoseGiven] = useState('');
   const [notes, setNotes] = useState('');
+  const [witnessUserId, setWitnessUserId] = useState('');
+  const witnesses = useWitnessOptions(dose.witnessRequired);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string>();
   const record = useMedicationCommand<unknown>({ success: 'Dose recorded', failure: 'Failed to record the dose', inForm: true });
   const needsReason = marCode(code).needsReason;
+  const needsWitness = dose.witnessRequired && marCode(code).status === 'given';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,10 +60,14 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
       setErrors({ reason: `Give a reason for "${marCode(code).label}"` });
       return;
     }
+    if (needsWitness && witnessUserId === '') {
+      setErrors({ witnessUserId: 'Witness is required: a second person must see each dose given' });
+      return;
+    }
     try {
       await record.mutateAsync({
         path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/administrations`,
-        body: { dueAt: dose.dueAt ?? undefined, code, reason, prnReason, doseGiven, notes, appointmentId: dose.appointmentId },
+        body: { dueAt: dose.dueAt ?? undefined, code, reason, prnReason, doseGiven, notes, appointmentId: dose.appointmentId, witnessUserId: needsWitness ? witnessUserId : undefined },
       });
       onDone();
     } catch (failure) {
@@ -98,7 +108,20 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
         <Field id={`${id}-notes`} label="Notes" error={errors.notes}>
           <input id={`${id}-notes`} className="input" value={notes} onChange={(event) => setNotes(event.target.value)} />
         </Field>
-        {errors.witnessUserId && <p className="field-error field-wide">{errors.witnessUserId}</p>}
+        {needsWitness ? (
+          <Field id={`${id}-witness`} label="Witness" required error={errors.witnessUserId} hint="The colleague who saw the dose given" wide>
+            <select id={`${id}-witness`} className="input" value={witnessUserId} onChange={(event) => setWitnessUserId(event.target.value)} {...fieldAria(`${id}-witness`, errors.witnessUserId, true)}>
+              <option value="">{witnesses.isPending ? 'Loading...' : 'Select witness'}</option>
+              {(witnesses.data ?? []).map((witness) => (
+                <option key={witness.id} value={witness.id}>
+                  {witness.name} ({ROLE_LABELS[witness.role]})
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          errors.witnessUserId && <p className="field-error field-wide">{errors.witnessUserId}</p>
+        )}
       </div>
       <DialogFormFooter formError={formError ?? errors.dueAt ?? errors.appointmentId} submitLabel={record.isPending ? 'Saving...' : 'Record'} disabled={record.isPending} />
     </form>

@@ -22,7 +22,10 @@ function RecordRow({ record }: { record: MedicationRecordView }) {
         {record.reason && <span className="small muted"> {record.reason}</span>}
       </td>
       <td data-label="Due">{record.scheduledTime ? formatDateTime(record.scheduledTime) : 'PRN'}</td>
-      <td data-label="Signed by">{record.signedBy ?? '—'}</td>
+      <td data-label="Signed by">
+        {record.signedBy ?? '—'}
+        {record.witnessedBy && <span className="small muted"> (witness: {record.witnessedBy})</span>}
+      </td>
     </tr>
   );
 }

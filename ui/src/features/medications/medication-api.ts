@@ -6,6 +6,7 @@ import type {
   MedicationStats,
   MedicationView,
   ReferenceMedicineView,
+  WitnessOption,
 } from '@care/events';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiGetPage, apiSend } from '../../shared/api';
@@ -95,3 +96,7 @@ export interface CarerOption {
 }
 /** Every carer, for the log's carer filter (only readers of every carer: medications.read goes with carers.read). */
 export const useCarerOptions = (enabled: boolean) => useQuery({ queryKey: ['/api/carers', 'all'], enabled, queryFn: () => apiGetAll<CarerOption>('/api/carers') });
+
+/** The colleagues who may witness a dose (only fetched for a medicine that needs a witness). */
+export const useWitnessOptions = (enabled: boolean) =>
+  useQuery({ queryKey: [`${MEDICATIONS_PATH}/witnesses`], enabled, queryFn: () => apiGetAll<WitnessOption>(`${MEDICATIONS_PATH}/witnesses`) });

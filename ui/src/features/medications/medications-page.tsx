@@ -242,7 +242,8 @@ function DueTab({ canMarkMissed }: { canMarkMissed: boolean }) {
                 </span>
                 <span>{dose.clientName}</span>
                 <span className="small">
-                  Due {formatDue(dose.dueAt)} {dose.overdue && <span className="badge severity-severe">Overdue</span>} {dose.timeCritical && <span className="badge severity-moderate">Time-critical</span>}
+                  Due {formatDue(dose.dueAt)} {dose.overdue && <span className="badge severity-severe">Overdue</span>} {dose.timeCritical && <span className="badge severity-moderate">Time-critical</span>}{' '}
+                  {dose.witnessRequired && <span className="badge badge-muted">Witness needed</span>}
                 </span>
               </div>
               <div className="due-actions">

@@ -61,7 +61,7 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => setRecording({ prescriptionId: medicine.id, medicationName: medicine.name, clientName: medicine.clientName, dueAt: null, appointmentId: visit.id })}
+              onClick={() => setRecording({ prescriptionId: medicine.id, medicationName: medicine.name, clientName: medicine.clientName, dueAt: null, appointmentId: visit.id, witnessRequired: medicine.witnessRequired })}
             >
               Give PRN dose
             </button>
