@@ -288,5 +288,49 @@ describe('Medications and the eMAR in Chromium', () => {
     await page.getByRole('tab', { name: 'Administration Log' }).click();
     const row = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Morphine' });
     await expect.poll(() => row.innerText()).toMatch(/Rhona Blake\s+\(witness: Sam Okafor\)/);
+
+    // A correction keeps the original: it needs a change and a reason, and the row says Amended.
+    await row.getByRole('button', { name: /^Amend the record of Morphine/ }).click();
+    const amend = page.getByRole('dialog', { name: 'Amend record' });
+    await amend.getByRole('button', { name: 'Amend' }).click();
+    await expect.poll(() => amend.getByText('Nothing has changed yet.').isVisible()).toBe(true);
+    await amend.getByLabel('Notes').fill('Given with a spoon of yoghurt');
+    await amend.getByRole('button', { name: 'Amend' }).click();
+    await expect.poll(() => amend.getByText('Reason for the amendment is required').isVisible()).toBe(true);
+    expect(await accessibilityFindings(page), 'amend record').toEqual([]);
+    await amend.getByLabel('Reason for the amendment').fill('Left out of the first entry');
+    await amend.getByRole('button', { name: 'Amend' }).click();
+    await expect.poll(() => amend.isVisible()).toBe(false);
+    await expect.poll(() => row.innerText()).toContain('Amended');
+  });
+
+  it('records whether a when-required (PRN) dose helped', async () => {
+    const paracetamol = await post(coordinatorContext.request, '/api/medications', {
+      clientId,
+      name: 'Paracetamol',
+      strength: '500mg',
+      form: 'tablet',
+      route: 'oral',
+      dosage: '2 tablets',
+      frequency: 'When required',
+      doseTimes: [],
+      prn: { reason: 'Pain', dose: '2 tablets', minIntervalMinutes: 240, maxDosesIn24h: 4 },
+      prescribedBy: 'Dr Anita Rao',
+      startDate: londonToday(),
+    });
+    await post(coordinatorContext.request, `/api/medications/${paracetamol}/administrations`, { code: 'T', prnReason: 'Knee pain after the walk' });
+    const page = await open(coordinatorContext, '/medications');
+    await page.getByRole('tab', { name: 'Administration Log' }).click();
+    const row = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Paracetamol' });
+    await row.getByRole('button', { name: /^Record effect of Paracetamol/ }).click();
+    const effect = page.getByRole('dialog', { name: 'Record effect' });
+    await effect.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => effect.getByText('Effect is required').isVisible()).toBe(true);
+    expect(await accessibilityFindings(page), 'record effect').toEqual([]);
+    await effect.getByLabel('Did it help?').selectOption({ label: 'Helped' });
+    await effect.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => effect.isVisible()).toBe(false);
+    await expect.poll(() => row.innerText()).toContain('Effect: Helped');
+    await expect.poll(() => row.getByRole('button', { name: /^Record effect/ }).count()).toBe(0);
   });
 });

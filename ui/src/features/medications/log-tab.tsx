@@ -6,6 +6,7 @@ import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue } from '../../shared/paged-list';
 import { can } from '@care/events';
 import { useCurrentUser } from '../../shared/current-user';
+import { EFFECT_LABELS, RecordActions } from './record-actions';
 import { useCarerOptions, useClientOptions, useRecentRecords, useRecordLog } from './medication-api';
 
 function RecordRow({ record }: { record: MedicationRecordView }) {
@@ -20,6 +21,8 @@ function RecordRow({ record }: { record: MedicationRecordView }) {
         </span>
         {record.amended && <span className="badge badge-muted">Amended</span>}
         {record.reason && <span className="small muted"> {record.reason}</span>}
+        {record.prnEffect && <span className="small muted"> Effect: {EFFECT_LABELS[record.prnEffect]}</span>}
+        <RecordActions record={record} />
       </td>
       <td data-label="Due">{record.scheduledTime ? formatDateTime(record.scheduledTime) : 'PRN'}</td>
       <td data-label="Signed by">
