@@ -161,7 +161,9 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => recent.getByTestId('record-row').count()).toBe(2);
     await expect.poll(() => recent.innerText()).toContain('R: Refused');
     await expect.poll(() => recent.innerText()).toContain('Felt sick this morning');
-    await office.screenshot({ path: `${shots}/medications-log-1280.png`, fullPage: true });
+    // Not a full-page capture here: Chromium lays the page out again at its full height for one, and the tab in use was
+    // seen to start over on the next step.
+    await office.screenshot({ path: `${shots}/medications-log-1280.png` });
     await office.getByLabel('Carer', { exact: true }).selectOption({ label: 'Sam Okafor' });
     await expect.poll(() => office.getByText('Showing 2 of 2').isVisible()).toBe(true);
 
@@ -305,21 +307,35 @@ describe('Medications and the eMAR in Chromium', () => {
   });
 
   it('records whether a when-required (PRN) dose helped', async () => {
-    const paracetamol = await post(coordinatorContext.request, '/api/medications', {
-      clientId,
-      name: 'Paracetamol',
-      strength: '500mg',
-      form: 'tablet',
-      route: 'oral',
-      dosage: '2 tablets',
-      frequency: 'When required',
-      doseTimes: [],
-      prn: { reason: 'Pain', dose: '2 tablets', minIntervalMinutes: 240, maxDosesIn24h: 4 },
-      prescribedBy: 'Dr Anita Rao',
-      startDate: londonToday(),
-    });
-    await post(coordinatorContext.request, `/api/medications/${paracetamol}/administrations`, { code: 'T', prnReason: 'Knee pain after the walk' });
+    // Prescribed on the form with its PRN protocol, given covertly with the assessment and decision behind it.
     const page = await open(coordinatorContext, '/medications');
+    await page.getByRole('button', { name: 'New prescription' }).click();
+    const form = page.getByRole('dialog', { name: 'New prescription' });
+    await form.getByLabel('Client').selectOption({ label: 'Ada Whitfield' });
+    await form.getByLabel('Medication name').fill('Paracetamol');
+    await form.getByLabel('Dosage').fill('2 tablets');
+    await form.getByLabel('Frequency').fill('When required');
+    await form.getByLabel('Dose times').fill('');
+    await form.getByLabel('Prescribed by').fill('Dr Anita Rao');
+    await form.getByLabel('When required (PRN)').check();
+    await form.getByLabel('PRN: reason to give').fill('Pain');
+    await form.getByLabel('PRN: dose').fill('2 tablets');
+    await form.getByLabel('PRN: signs to look for').fill('Rubbing her knee, wincing');
+    await form.getByLabel('PRN: try first').fill('A warm pad on the knee');
+    await form.getByLabel('Given covertly (hidden in food or drink)').check();
+    await form.getByRole('button', { name: 'Prescribe' }).click();
+    await expect.poll(() => form.getByText('Capacity assessment is required').isVisible()).toBe(true);
+    expect(await accessibilityFindings(page), 'prescribe with PRN and covert').toEqual([]);
+    await form.getByLabel('Capacity assessment').fill('Lacks capacity for medicines: Dr Rao, 02/11/2026');
+    await form.getByLabel('Best-interests decision').fill('Meeting with her son and the GP, 05/11/2026: covert when she refuses');
+    await form.getByLabel('Covert administration plan').fill('Crushed into yoghurt, as the pharmacist advised');
+    await form.getByRole('button', { name: 'Prescribe' }).click();
+    await expect.poll(() => form.isVisible()).toBe(false);
+    const prescribed = page.getByTestId('medication-row').filter({ hasText: 'Paracetamol' });
+    await expect.poll(() => prescribed.innerText()).toMatch(/PRN[\s\S]*Covert/);
+    const listed = (await (await coordinatorContext.request.get(`${env.product.url}/api/medications?search=Paracetamol`)).json()) as { id: string; prn: { signsToLookFor: string; tryFirst: string }; covert: { plan: string } }[];
+    expect(listed[0]).toMatchObject({ prn: { signsToLookFor: 'Rubbing her knee, wincing', tryFirst: 'A warm pad on the knee' }, covert: { plan: 'Crushed into yoghurt, as the pharmacist advised' } });
+    await post(coordinatorContext.request, `/api/medications/${listed[0]!.id}/administrations`, { code: 'T', prnReason: 'Knee pain after the walk' });
     await page.getByRole('tab', { name: 'Administration Log' }).click();
     const row = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Paracetamol' });
     await row.getByRole('button', { name: /^Record effect of Paracetamol/ }).click();

@@ -57,16 +57,30 @@ export function isUnder(url: string, base: string): boolean {
   return url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`);
 }
 
+/**
+ * Reloads every list on screen under `base` (the signed-in user and the pushed figures excepted). A list loading
+ * for the first time is not restarted by TanStack Query's invalidation (it hands back the fetch in flight), yet that
+ * fetch may have read before the change: such a list loads once more when its first load is done.
+ */
+export function reloadQueriesUnder(queryClient: QueryClient, base: string): void {
+  const predicate = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) =>
+    typeof url === 'string' && url !== queryKeys.authUser[0] && !PUSHED_FIGURE_KEYS.includes(url) && isUnder(url, base);
+  for (const query of queryClient.getQueryCache().findAll({ predicate, fetchStatus: 'fetching' })) {
+    const firstLoad = query.state.data === undefined ? query.promise : undefined;
+    firstLoad?.then(
+      () => void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }),
+      () => undefined, // a failed first load shows its error and its retry button
+    );
+  }
+  void queryClient.invalidateQueries({ predicate });
+}
+
 function connect(queryClient: QueryClient): () => void {
   // WebSocket only: HTTP long-polling needs sticky sessions, which a load balancer in front of
   // several read-api replicas (docker-compose runs two) does not give.
   const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'] });
   // Without a resource (after a reconnect): every list on screen. The signed-in user is not a list.
-  const reloadUnder = (base: string) =>
-    void queryClient.invalidateQueries({
-      predicate: ({ queryKey: [url] }) =>
-        typeof url === 'string' && url !== queryKeys.authUser[0] && !PUSHED_FIGURE_KEYS.includes(url) && isUnder(url, base),
-    });
+  const reloadUnder = (base: string) => reloadQueriesUnder(queryClient, base);
   const reload = (resource?: string) => {
     reloadUnder(resource === undefined ? '/api' : `/api/${resource}`);
     for (const base of (resource && ALSO_SHOWN_UNDER[resource]) || []) reloadUnder(base);

@@ -115,6 +115,7 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
                       {medication.timeCritical && <span className="badge severity-severe">Time-critical</span>}
                       {medication.controlledDrug && <span className="badge badge-muted">Controlled drug</span>}
                       {medication.prn && <span className="badge badge-muted">PRN</span>}
+                      {medication.covert && <span className="badge badge-muted">Covert</span>}
                       <span className="small muted">
                         Allergies: {medication.allergies.length > 0 ? medication.allergies.join(', ') : 'none recorded'}
                       </span>

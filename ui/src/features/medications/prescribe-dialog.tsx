@@ -19,7 +19,7 @@ import { DateInput } from '../../shared/date-fields/date-input';
 import { MEDICATIONS_PATH, useClientMedications, useClientOptions, useMedicationCommand } from './medication-api';
 import { InteractionNotice } from './interaction-notice';
 
-const FIELDS = ['clientId', 'name', 'strength', 'form', 'route', 'dosage', 'frequency', 'doseTimes', 'prescribedBy', 'startDate', 'endDate', 'instructions', 'allergyOverrideReason', 'prn'] as const;
+const FIELDS = ['clientId', 'name', 'strength', 'form', 'route', 'dosage', 'frequency', 'doseTimes', 'prescribedBy', 'startDate', 'endDate', 'reviewDate', 'instructions', 'sideEffects', 'allergyOverrideReason', 'prn', 'covert'] as const;
 type FieldName = (typeof FIELDS)[number];
 
 const TYPE_TO_FORM: Record<ReferenceMedicine['type'], (typeof MEDICINE_FORMS)[number]> = { Tablet: 'tablet', Capsule: 'capsule', Inhaler: 'inhaler', Injection: 'injection' };
@@ -63,6 +63,16 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
     prnDose: '',
     prnInterval: '240',
     prnMax: '4',
+    prnSigns: '',
+    prnTryFirst: '',
+    prnOrder: '',
+    prnContactWhen: '',
+    covertOn: false,
+    capacityAssessment: '',
+    bestInterestsDecision: '',
+    covertPlan: '',
+    reviewDate: '',
+    sideEffects: '',
     allergyOverrideReason: '',
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -95,8 +105,22 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
       prescribedBy: values.prescribedBy,
       startDate: values.startDate,
       endDate: values.endDate,
+      reviewDate: values.reviewDate,
       instructions: values.instructions,
-      prn: values.prnOn ? { reason: values.prnReason, dose: values.prnDose, minIntervalMinutes: values.prnInterval, maxDosesIn24h: values.prnMax } : null,
+      sideEffects: values.sideEffects,
+      prn: values.prnOn
+        ? {
+            reason: values.prnReason,
+            dose: values.prnDose,
+            minIntervalMinutes: values.prnInterval,
+            maxDosesIn24h: values.prnMax,
+            signsToLookFor: values.prnSigns,
+            tryFirst: values.prnTryFirst,
+            order: values.prnOrder,
+            contactPrescriberWhen: values.prnContactWhen,
+          }
+        : null,
+      covert: values.covertOn ? { capacityAssessment: values.capacityAssessment, bestInterestsDecision: values.bestInterestsDecision, plan: values.covertPlan } : null,
       allergyOverrideReason: values.allergyOverrideReason,
     };
     const check = prescribeRequestSchema.safeParse(request);
@@ -114,7 +138,7 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
     }
   };
 
-  const input = (name: Exclude<keyof typeof values, 'timeCritical' | 'controlledDrug' | 'witnessRequired' | 'prnOn'>, label: string, options: { required?: boolean; type?: string; hint?: string; wide?: boolean } = {}) => (
+  const input = (name: Exclude<keyof typeof values, 'timeCritical' | 'controlledDrug' | 'witnessRequired' | 'prnOn' | 'covertOn'>, label: string, options: { required?: boolean; type?: string; hint?: string; wide?: boolean } = {}) => (
     <Field id={`${id}-${name}`} label={label} required={options.required} error={errors[name as FieldName]} hint={options.hint} wide={options.wide}>
       <input
         id={`${id}-${name}`}
@@ -126,12 +150,12 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
       />
     </Field>
   );
-  const dateInput = (name: 'startDate' | 'endDate', label: string, required = false) => (
+  const dateInput = (name: 'startDate' | 'endDate' | 'reviewDate', label: string, required = false) => (
     <Field id={`${id}-${name}`} label={label} required={required} error={errors[name]}>
       <DateInput id={`${id}-${name}`} className="input" value={values[name]} onChange={(event) => set({ [name]: event.target.value })} {...fieldAria(`${id}-${name}`, errors[name])} />
     </Field>
   );
-  const check = (name: 'timeCritical' | 'controlledDrug' | 'witnessRequired' | 'prnOn', label: string) => (
+  const check = (name: 'timeCritical' | 'controlledDrug' | 'witnessRequired' | 'prnOn' | 'covertOn', label: string) => (
     <label className="field-checkbox">
       <input type="checkbox" checked={values[name]} onChange={(event) => set({ [name]: event.target.checked })} />
       {label}
@@ -189,12 +213,15 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
         {input('prescribedBy', 'Prescribed by', { required: true })}
         {dateInput('startDate', 'Start date', true)}
         {dateInput('endDate', 'End date')}
+        {dateInput('reviewDate', 'Review date')}
         {input('instructions', 'Instructions', { wide: true })}
+        {input('sideEffects', 'Side effects to watch for', { wide: true })}
         <div className="field-wide check-row">
           {check('timeCritical', 'Time-critical')}
           {check('controlledDrug', 'Controlled drug')}
           {check('witnessRequired', 'Second person witnesses each dose')}
           {check('prnOn', 'When required (PRN)')}
+          {check('covertOn', 'Given covertly (hidden in food or drink)')}
         </div>
         {values.prnOn && (
           <>
@@ -202,7 +229,20 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
             {input('prnDose', 'PRN: dose', { required: true })}
             {input('prnInterval', 'PRN: minimum minutes between doses', { type: 'number' })}
             {input('prnMax', 'PRN: most doses in 24 hours', { type: 'number' })}
+            {input('prnSigns', 'PRN: signs to look for', { hint: 'How the client shows they need it, e.g. rubbing the knee' })}
+            {input('prnTryFirst', 'PRN: try first', { hint: 'What to try before giving it' })}
+            {input('prnOrder', 'PRN: order with other PRN medicines')}
+            {input('prnContactWhen', 'PRN: contact the prescriber when')}
             {errors.prn && <p className="field-error field-wide">{errors.prn}</p>}
+          </>
+        )}
+        {values.covertOn && (
+          <>
+            <p className="field-wide small muted">Covert administration needs a mental capacity assessment and a best-interests decision (NICE NG67), with the pharmacist's advice in the plan.</p>
+            {input('capacityAssessment', 'Capacity assessment', { required: true, wide: true, hint: 'Who assessed, when, and the outcome' })}
+            {input('bestInterestsDecision', 'Best-interests decision', { required: true, wide: true, hint: 'Who took part and what was decided' })}
+            {input('covertPlan', 'Covert administration plan', { required: true, wide: true, hint: 'How it is given, with the pharmacist’s advice' })}
+            {errors.covert && <p className="field-error field-wide">{errors.covert}</p>}
           </>
         )}
         {(allergies.length > 0 || errors.allergyOverrideReason) && (

@@ -57,6 +57,9 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
                 {' '}
                 (at most {medicine.prn?.maxDosesIn24h} in 24 hours, {medicine.prn?.minIntervalMinutes} minutes apart)
               </span>
+              {medicine.prn?.signsToLookFor && <span className="small"> Signs: {medicine.prn.signsToLookFor}.</span>}
+              {medicine.prn?.tryFirst && <span className="small"> Try first: {medicine.prn.tryFirst}.</span>}
+              {medicine.covert && <span className="small"> Given covertly: {medicine.covert.plan}</span>}
             </span>
             <button
               type="button"
