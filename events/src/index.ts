@@ -34,6 +34,8 @@ export * from './medications';
 export * from './dashboard';
 export * from './settings';
 export * from './data-management/data-events';
+export * from './data-management/import-lists';
+export * from './data-management/csv-read';
 export type * from './status/system-status-view';
 export * from './status/automated-jobs';
 export * from './emergencies';

@@ -52,6 +52,8 @@ import {
   updateFeedbackRequestSchema,
   agencySettingsRequestSchema,
   exportRequestSchema,
+  importReportSchema,
+  importRequestSchema,
   updateTaskRequestSchema,
   updateTrainingRequestSchema,
   updateUserRequestSchema,
@@ -386,5 +388,16 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     body: agencySettingsRequestSchema,
     ifMatch: true,
   }),
+  command(
+    'POST',
+    '/api/admin/imports',
+    'Import Data: a dry run (appends nothing) or the import of carers or clients from CSV through the same commands as the forms; rows matched by employee ID / client ID, so a second run creates nothing; the import is recorded (DataImported)',
+    only('admin.panel'),
+    {
+      body: importRequestSchema,
+      reply: importReportSchema,
+      errors: { 422: { description: 'A row is refused: nothing was imported; the report names each row, column and message', schema: importReportSchema } },
+    },
+  ),
   command('POST', '/api/admin/exports', 'Export Data: records the export (who, when, what) and answers its id; the archive is then read from GET /api/admin/exports/:id/archive', only('admin.panel'), { body: exportRequestSchema, status: 201 }),
 ];
