@@ -130,7 +130,7 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
               ))}
             </select>
           </Field>
-          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="How long service logs and the access log are kept (not yet pruned automatically).">
+          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="How long service logs and the access log are kept; older entries are dropped automatically.">
             <select
               id="settings-log-retention"
               className="input"
