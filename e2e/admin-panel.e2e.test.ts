@@ -117,8 +117,12 @@ describe('Admin panel, Data Management in Chromium', () => {
     await phone.context().close();
   }, 120_000);
 
-  it('imports carers from CSV: the template, a dry run that names every refused row, the import, and a second run that adds nobody', async () => {
+  it('imports carers from CSV (the template, a dry run that names every refused row, the import, and a second run that adds nobody) and shows the record retention review', async () => {
     const page = await openTab(1280, 'Data Management');
+    // Beside it: the record retention review (nothing past 7 years in a new agency) and log retention among the automated features.
+    await expect.poll(() => page.getByTestId('retention-review-empty').innerText()).toBe('No record is past its retention period.');
+    await expect.poll(() => page.getByTestId('automated-features').getByText('Log retention', { exact: true }).isVisible()).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
     await page.getByRole('button', { name: 'Import Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Data' });
     const template = page.waitForEvent('download');

@@ -36,6 +36,7 @@ export * from './settings';
 export * from './data-management/data-events';
 export * from './data-management/import-lists';
 export * from './data-management/csv-read';
+export * from './data-management/retention-review';
 export type * from './status/system-status-view';
 export * from './status/automated-jobs';
 export * from './emergencies';

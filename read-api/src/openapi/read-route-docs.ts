@@ -62,6 +62,7 @@ import {
   supportInfoViewSchema,
   agencySettingsViewSchema,
   agencySettingsChangeViewSchema,
+  retentionReviewViewSchema,
   agencyDetailsViewSchema,
   systemStatusViewSchema,
   outboxMessageViewSchema,
@@ -92,6 +93,7 @@ import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
 import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
+import { retentionReviewQuery } from '../retention/retention-routes';
 import { logsQuery } from '../status/status-routes';
 import { outboxQuery } from '../mail/mail-routes';
 import { asOfQuery, compareQuery, searchQuery as auditSearchQuery, streamIdParam, timelineQuery, viewsQuery } from '../audit/audit-routes';
@@ -264,6 +266,13 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   },
   read('/api/mail/outbox', 'Every message sent or to send, newest first, with its fate (status, attempts, last error); never the body', ['admin.panel'], json(z.array(outboxMessageViewSchema), 'OK', paged), outboxQuery),
   read('/api/settings', "The agency's settings (the defaults until saved) and who saved them last", ['admin.panel'], json(agencySettingsViewSchema)),
+  read(
+    '/api/admin/retention-review',
+    'The record retention review list: clients and carers inactive or deleted longer ago than the record retention setting, oldest first (read only: nothing is deleted automatically)',
+    ['admin.panel'],
+    json(retentionReviewViewSchema, 'OK', paged),
+    retentionReviewQuery,
+  ),
   read('/api/settings/history', 'Every Save Settings that changed something, newest first: who, when, what', ['admin.panel'], json(z.array(agencySettingsChangeViewSchema), 'OK', paged), settingsHistoryQuery),
   read('/api/settings/agency', "The agency's details for documents and the emergency screen (saved settings, else configuration, else null)", 'signed-in', json(agencyDetailsViewSchema)),
 ];

@@ -6,6 +6,7 @@ import { apiSend, errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { automatedJobsQuery } from './get-system-status';
 import { ImportDataButton } from './import-data-dialog';
+import { RetentionReviewCard } from './retention-review-card';
 
 type ExportState = { step: 'idle' } | { step: 'running'; bytes: number } | { step: 'done'; bytes: number } | { step: 'failed'; reason: string };
 
@@ -110,6 +111,7 @@ export function DataManagementTab() {
           </ul>
         )}
       </section>
+      <RetentionReviewCard />
     </div>
   );
 }
