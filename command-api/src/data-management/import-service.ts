@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { dataImportStreamId, type DomainEvent, type EventStore, type ImportList, type ImportReport, type Position } from '@care/events';
 import { CarerService } from '../carers/carer-service';
 import { employeeIdReservation } from '../carers/employee-id-reservation';
@@ -8,9 +9,11 @@ import type { CommandContext } from '../shared/actor';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { evolveReservation, initialReservationState, type ReservationKind, type ReservationState } from '../shared/reservation';
-import { readImportRows, type ImportInput, type ReadRow } from './import-rows';
+import { READ_MODEL_SCHEMA } from '@care/projector';
+import { TrainingService } from '../training/training-service';
+import { employeeIdsIn, readImportRows, type ImportInput, type ReadRow } from './import-rows';
 
-const KEYS: Record<ImportList, ReservationKind<DomainEvent>> = {
+const KEYS: Record<'carers' | 'clients', ReservationKind<DomainEvent>> = {
   carers: employeeIdReservation as unknown as ReservationKind<DomainEvent>,
   clients: clientIdReservation as unknown as ReservationKind<DomainEvent>,
 };
@@ -26,16 +29,29 @@ const KEYS: Record<ImportList, ReservationKind<DomainEvent>> = {
 export class ImportService {
   private readonly carers: CarerService;
   private readonly clients: ClientService;
+  private readonly training: TrainingService;
 
-  constructor(private readonly store: EventStore) {
+  constructor(
+    private readonly store: EventStore,
+    private readonly pool: pg.Pool,
+  ) {
     this.carers = new CarerService(store);
     this.clients = new ClientService(store);
+    this.training = new TrainingService(store);
   }
 
   async run(list: ImportList, csv: string, dryRun: boolean, context: CommandContext): Promise<{ report: ImportReport; position?: Position }> {
-    const rows = readImportRows(list, csv);
+    // Training rows name their carer by employee ID: each is looked up in the reservation that keeps it unique.
+    const carerIds = new Map<string, string>();
+    if (list === 'training') {
+      for (const employeeId of employeeIdsIn(csv)) {
+        const holder = await this.holder('carers', employeeId);
+        if (holder) carerIds.set(employeeId.toLowerCase(), holder);
+      }
+    }
+    const rows = readImportRows(list, csv, carerIds);
     for (const row of rows) {
-      if (row.report.outcome === 'create' && row.report.key !== null && (await this.taken(list, row.report.key))) row.report.outcome = 'skip';
+      if (row.report.outcome === 'create' && row.input && (await this.exists(row.input))) row.report.outcome = 'skip';
     }
     const refused = rows.some((row) => row.report.outcome === 'refuse');
     if (dryRun || refused) return { report: reportOf(list, rows, dryRun, false, null) };
@@ -63,15 +79,32 @@ export class ImportService {
     return { report: reportOf(list, rows, false, true, importId), position: appended.position };
   }
 
-  /** Whether the key is held: its reservation stream names a holder. */
-  private async taken(list: ImportList, key: string): Promise<boolean> {
+  /** Who holds a key: its reservation stream's holder (a carer's or client's id), or null. */
+  private async holder(list: 'carers' | 'clients', key: string): Promise<string | null> {
     const kind = KEYS[list];
     const evolve = (state: ReservationState, event: DomainEvent) => evolveReservation(kind, state, event);
-    return (await loadStream(this.store, kind.streamId(key), evolve, initialReservationState)).state.holder !== null;
+    return (await loadStream(this.store, kind.streamId(key), evolve, initialReservationState)).state.holder;
+  }
+
+  /**
+   * Whether the row is already there. Carers and clients: their ID is reserved. Training records have no reservation:
+   * the training list (read model) is asked for the carer's record of that type completed that day; a record added
+   * in the last moment before the import may not be listed yet.
+   */
+  private async exists(row: ImportInput): Promise<boolean> {
+    if (row.list === 'carers') return (await this.holder('carers', row.input.employeeId)) !== null;
+    if (row.list === 'clients') return (await this.holder('clients', row.input.clientId)) !== null;
+    const found = await this.pool.query(
+      `SELECT 1 FROM ${READ_MODEL_SCHEMA}.training_records WHERE carer_id = $1 AND training_type = $2 AND completed_date = $3 LIMIT 1`,
+      [row.input.carerId, row.input.trainingType, row.input.completedDate],
+    );
+    return (found.rowCount ?? 0) > 0;
   }
 
   private create(row: ImportInput, context: CommandContext) {
-    return row.list === 'carers' ? this.carers.register(row.input, context) : this.clients.register(row.input, context);
+    if (row.list === 'carers') return this.carers.register(row.input, context);
+    if (row.list === 'clients') return this.clients.register(row.input, context);
+    return this.training.record(row.input, context);
   }
 }
 

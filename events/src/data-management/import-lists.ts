@@ -2,12 +2,12 @@ import { z } from 'zod';
 
 /**
  * Import Data (admin panel, Data Management): the lists a spreadsheet from another system can bring in. Each row is
- * matched by its stable key (a carer's employee ID, a client's client ID), so importing the same file twice
- * creates nothing the second time.
+ * matched by its stable key (a carer's employee ID, a client's client ID; a training record by its carer's employee
+ * ID, the training type and the completed date), so importing the same file twice creates nothing the second time.
  */
-export const IMPORT_LISTS = ['carers', 'clients'] as const;
+export const IMPORT_LISTS = ['carers', 'clients', 'training'] as const;
 export type ImportList = (typeof IMPORT_LISTS)[number];
-export const IMPORT_LIST_LABELS: Record<ImportList, string> = { carers: 'Carers', clients: 'Clients' };
+export const IMPORT_LIST_LABELS: Record<ImportList, string> = { carers: 'Carers', clients: 'Clients', training: 'Training records' };
 
 /** At most this many rows per file and characters per file: a large agency's staff list fits many times over. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -57,11 +57,14 @@ export const IMPORT_COLUMNS: Record<ImportList, readonly string[]> = {
     'care_instructions',
     'is_active',
   ],
+  // The carer by employee ID (the export's training.csv names carers by id, which a fresh store does not know).
+  training: ['employee_id', 'training_type', 'completed_date', 'expiry_date', 'training_provider', 'certificate_number', 'status', 'document_url', 'notes'],
 };
 
 /** One example row per template, so a person sees each column's form. */
 export const IMPORT_EXAMPLES: Record<ImportList, readonly string[]> = {
   carers: ['EMP-1001', 'Amira', 'Khan', 'amira.khan@example.org', '2024-03-01', 'north', '', 'NVQ Level 3; Manual Handling', '07700 900001', 'Sam Khan', '07700 900002', '1 Park Row, Leeds', '1990-05-14', '12.50', '8', 'yes', ''],
+  training: ['EMP-1001', 'first_aid', '2025-09-01', '2028-09-01', 'St John Ambulance', 'FA-12345', 'current', '', ''],
   clients: ['CL-2001', 'Edith', 'Hughes', '1938-11-02', '4 Mill Lane, Leeds LS1 4AB', '0113 496 0001', 'Paul Hughes', '07700 900003', 'Type 2 diabetes; Arthritis', 'Metformin 500mg', 'Penicillin', 'medium', '', '', '', 'Prefers tea before her medication', 'yes'],
 };
 

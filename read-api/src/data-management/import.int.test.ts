@@ -18,7 +18,7 @@ afterAll(async () => Promise.all([source?.stop(), target?.stop()]));
 
 const eventCount = async (stack: ReadStack) => Number((await stack.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0]!.n);
 
-async function runImport(stack: ReadStack, list: 'carers' | 'clients', csv: string, dryRun: boolean): Promise<{ status: number; report: ImportReport }> {
+async function runImport(stack: ReadStack, list: 'carers' | 'clients' | 'training', csv: string, dryRun: boolean): Promise<{ status: number; report: ImportReport }> {
   const reply = await stack.command.request('POST', '/api/admin/imports', { list, csv, dryRun });
   const parsed = importReportSchema.safeParse(reply.body);
   expect(parsed.success ? [] : parsed.error.issues, reply.text).toEqual([]);
@@ -115,6 +115,26 @@ describe('Import Data', () => {
     expect(comparable(reexported.carers)).toEqual(comparable(exported.carers));
     expect(comparable(reexported.clients)).toEqual(comparable(exported.clients));
     expect(comparable(reexported.carers)[0]).toMatchObject({ first_name: 'Zoë', phone_number: "'+44 7700 900100", notes: 'Drives; "weekends" only', hourly_rate_pence: '1275' });
+  });
+
+  it('imports training records naming each carer by employee ID; an unknown employee ID is refused; a second run adds nothing', async () => {
+    // The carers EMP-100 and EMP-101 were imported above.
+    const header = 'Employee ID,Training Type,Completed Date,Expiry Date,Training Provider';
+    const broken = [header, 'EMP-100,first_aid,01/09/2025,01/09/2028,St John', 'EMP-999,cpr,2025-09-01,,', 'EMP-101,juggling,2025-09-01,2025-08-01,'].join('\n');
+    const dry = await runImport(target, 'training', broken, true);
+    expect(dry.report.rows.flatMap((row) => row.errors.map((error) => `${row.row} ${error.field}: ${error.message}`))).toEqual([
+      '3 employee_id: No carer has this employee ID',
+      '4 training_type: Training type is required',
+    ]);
+    const fixed = [header, 'EMP-100,first_aid,01/09/2025,01/09/2028,St John', 'EMP-101,cpr,2025-09-01,,'].join('\n');
+    const imported = await runImport(target, 'training', fixed, false);
+    expect(imported.report).toMatchObject({ applied: true, counts: { rows: 2, create: 2, skip: 0, refuse: 0 } });
+    await expect.poll(async () => (await target.pool.query('SELECT 1 FROM read_model.training_records')).rowCount).toBe(2);
+    const zoe = (await target.pool.query<{ training_type: string; completed_date: string; expiry_date: string; training_provider: string }>(
+      `SELECT t.training_type, t.completed_date, t.expiry_date, t.training_provider FROM read_model.training_records t JOIN read_model.carers c ON c.id = t.carer_id WHERE c.employee_id = 'EMP-100'`,
+    )).rows;
+    expect(zoe).toEqual([{ training_type: 'first_aid', completed_date: '2025-09-01', expiry_date: '2028-09-01', training_provider: 'St John' }]);
+    expect((await runImport(target, 'training', fixed, false)).report.counts).toEqual({ rows: 2, create: 0, skip: 2, refuse: 0 });
   });
 
   it('is for administrators only', async () => {

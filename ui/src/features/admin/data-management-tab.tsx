@@ -83,7 +83,7 @@ export function DataManagementTab() {
         <h2 id="import-title" className="card-title">
           Import Data
         </h2>
-        <p className="muted small">Carers and clients from a spreadsheet (CSV), with a template to start from and a dry run first. Each import is recorded with your name.</p>
+        <p className="muted small">Carers, clients and training records from a spreadsheet (CSV), with a template to start from and a dry run first. Each import is recorded with your name.</p>
         <div className="admin-actions">
           <ImportDataButton />
         </div>

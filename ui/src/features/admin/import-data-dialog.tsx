@@ -76,8 +76,9 @@ function ImportForm({ onDone }: { onDone: () => void }) {
   return (
     <div className="import-data">
       <p className="small muted dialog-summary">
-        Bring carers or clients in from a spreadsheet saved as CSV. Start from the template: one row per person. Run the dry run first: it checks every row as the form would and
-        imports nothing. Rows are matched by employee ID (carers) or client ID (clients), so importing the same file again adds nobody twice.
+        Bring carers, clients or training records in from a spreadsheet saved as CSV. Start from the template: one row per person or certificate. Run the dry run first: it
+        checks every row as the form would and imports nothing. Rows are matched by employee ID (carers), client ID (clients) or employee ID, training and completed date
+        (training records), so importing the same file again adds nothing twice.
       </p>
       <div className="form-grid">
         <Field id={`${id}-list`} label="List to import">
@@ -140,7 +141,8 @@ function ImportForm({ onDone }: { onDone: () => void }) {
 
 function ImportReportTable({ report }: { report: ImportReport }) {
   const { counts } = report;
-  const keyLabel = report.list === 'carers' ? 'Employee ID' : 'Client ID';
+  const keyLabel = report.list === 'clients' ? 'Client ID' : 'Employee ID';
+  const nameLabel = report.list === 'training' ? 'Training' : 'Name';
   const rows = [...report.rows.filter((row) => row.outcome === 'refuse'), ...report.rows.filter((row) => row.outcome !== 'refuse')].slice(0, SHOWN_ROWS);
   return (
     <section aria-label={report.dryRun ? 'Dry run result' : 'Import result'}>
@@ -155,7 +157,7 @@ function ImportReportTable({ report }: { report: ImportReport }) {
             <tr>
               <th scope="col">Row</th>
               <th scope="col">{keyLabel}</th>
-              <th scope="col">Name</th>
+              <th scope="col">{nameLabel}</th>
               <th scope="col">Result</th>
               <th scope="col">Errors</th>
             </tr>
@@ -165,7 +167,7 @@ function ImportReportTable({ report }: { report: ImportReport }) {
               <tr key={row.row}>
                 <td data-label="Row">{row.row}</td>
                 <td data-label={keyLabel}>{row.key ?? ''}</td>
-                <td data-label="Name">{row.name ?? ''}</td>
+                <td data-label={nameLabel}>{row.name ?? ''}</td>
                 <td data-label="Result">{OUTCOME_LABELS[row.outcome]}</td>
                 <td data-label="Errors">{row.errors.map((error) => `${error.field}: ${error.message}`).join('; ')}</td>
               </tr>
