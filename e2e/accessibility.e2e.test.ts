@@ -175,6 +175,15 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   withCalendar(byButton('Add Appointment', '/schedule-day')),
   byButton('Schedule Visit', '/visits'),
   byButton('Add User', '/admin'),
+  {
+    // The Data Management tab (opened by its address) and Import Data's dialog.
+    name: 'Import Data',
+    path: '/admin?tab=data',
+    async open(page) {
+      await page.getByRole('button', { name: 'Import Data' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Import Data' }).getByLabel('CSV file').isVisible()).toBe(true);
+    },
+  },
   byButton('New Task', '/tasks'),
   withCalendar(byButton('New Care Plan', '/care-plans')),
   byButton('View Full Plan', '/care-plans'),

@@ -198,17 +198,20 @@ describe('Incidents in Chromium', () => {
   }, 180_000);
 
   it('an admin sets the safeguarding contact; a diary entry becomes an incident in one click; the referral is recorded; Generate Report downloads the filtered list', async () => {
-    // The administrator sets the safeguarding team's details in the Safeguarding tab.
+    // The safeguarding team's details live in one place, the admin panel's Settings: the Safeguarding tab points there.
     const page = await open(admin, '/incidents');
     await page.getByRole('tab', { name: 'Safeguarding' }).click();
     await expect.poll(() => page.getByText('No safeguarding team contact is set yet', { exact: false }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Edit Safeguarding Contact' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Safeguarding Team Contact' });
-    await dialog.getByLabel('Team name').fill('Leeds Adult Social Care');
-    await dialog.getByLabel('Phone', { exact: true }).fill('0113 222 4401');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('link', { name: 'Edit in Admin Settings' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Settings', selected: true }).isVisible()).toBe(true);
+    await page.getByLabel('Safeguarding team', { exact: true }).fill('Leeds Adult Social Care');
+    await page.getByLabel('Safeguarding team phone').fill('0113 222 4401');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
+    await page.goto(`${env.product.url}/incidents`);
+    await page.getByRole('tab', { name: 'Safeguarding' }).click();
     await expect.poll(() => page.getByTestId('safeguarding-contact').innerText()).toContain('0113 222 4401');
+    let dialog = page.getByRole('dialog', { name: 'Contact Safeguarding Team' });
 
     // A diary entry of type incident, turned into an incident with one click on the entry.
     const clients = (await (await admin.request.get(`${env.product.url}/api/clients`)).json()) as { id: string }[];

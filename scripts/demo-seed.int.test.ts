@@ -144,6 +144,8 @@ describe('the demo data of the quick start', () => {
     }
     const reporters = new Set(ofType('IncidentReported').map((event) => (event.metadata as { userId?: string }).userId));
     expect(reporters.size).toBe(2);
-    expect(ofType('SafeguardingContactSet')).toHaveLength(1);
+    expect(ofType('SafeguardingContactSet')).toHaveLength(0);
+    const settings = ofType('AgencySettingsChanged').map((event) => (event.data as { changes: Record<string, unknown> }).changes);
+    expect(settings).toEqual([expect.objectContaining({ safeguardingTeamName: 'Leeds Adult Social Care: Safeguarding', safeguardingTeamPhone: '0113 222 4401' })]);
   });
 });

@@ -1,4 +1,4 @@
-import { londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
+import { DEFAULT_AGENCY_SETTINGS, londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
 import { demoVisits } from './demo/demo-appointments';
 import { demoCarers } from './demo/demo-carers';
@@ -103,12 +103,14 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     return reply;
   });
   // Incidents: the demo carer reports their own, the coordinator the rest and runs every investigation.
-  await asAdmin('PUT', '/api/incidents/safeguarding-contact', {
-    teamName: 'Leeds Adult Social Care: Safeguarding',
-    phone: '0113 222 4401',
-    outOfHoursPhone: '0113 240 9536',
-    email: 'safeguarding@leeds.example',
-    notes: 'Monday to Friday 8:30 to 17:00; out of hours, the Emergency Duty Team.',
+  // The safeguarding team's contact is an agency setting (admin panel, Settings), read by the incidents screen.
+  await asAdmin('PUT', '/api/settings', {
+    ...DEFAULT_AGENCY_SETTINGS,
+    safeguardingTeamName: 'Leeds Adult Social Care: Safeguarding',
+    safeguardingTeamPhone: '0113 222 4401',
+    safeguardingOutOfHoursPhone: '0113 240 9536',
+    safeguardingTeamEmail: 'safeguarding@leeds.example',
+    safeguardingTeamNotes: 'Monday to Friday 8:30 to 17:00; out of hours, the Emergency Duty Team.',
   });
   const incidents = await createAll(demoIncidents(people.coordinatorId, carerIds, clientIds, new Date()), async ({ report, by, steps }) => {
     const reply = await (by === 'carer' ? asCarer : asCoordinator)('POST', '/api/incidents', report);

@@ -35,6 +35,7 @@ import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { exportRoutes } from './data-management/export-routes';
+import { importRoutes } from './data-management/import-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
@@ -124,6 +125,7 @@ export function createCommandApp({
     carePlanRoutes(deps),
     settingsRoutes(deps),
     exportRoutes(deps),
+    importRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

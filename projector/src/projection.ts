@@ -36,6 +36,8 @@ export interface Projection {
   readonly version: number;
   /** Every table it owns (moved together when a rebuild is swapped in). */
   readonly tables: readonly string[];
+  /** Tables an earlier version owned and this one no longer has: dropped when the rebuild is swapped in. */
+  readonly retiredTables?: readonly string[];
   readonly schema: TableSchema;
   handles(type: string): boolean;
   apply(db: Kysely<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<void>;

@@ -44,6 +44,7 @@ import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { exportRoutes } from './data-management/export-routes';
+import { retentionRoutes } from './retention/retention-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -142,6 +143,7 @@ export async function createReadApi({
     settingsRoutes(deps, agencyContacts),
     mailRoutes(deps),
     exportRoutes(deps),
+    retentionRoutes(deps),
     openApiRoutes(),
   ];
   if (latency) app.use(latencyMiddleware(latency));

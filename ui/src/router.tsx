@@ -94,7 +94,16 @@ const carersRoute = createRoute({
     return <CarersPage key={search ?? ''} initialSearch={search} />;
   },
 });
-const adminRoute = createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: AdminPage });
+/** `?tab=settings` (the incidents screen's "set in Settings" link) opens that tab. */
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  validateSearch: (search: Record<string, unknown>): { tab?: string } => (typeof search.tab === 'string' ? { tab: search.tab } : {}),
+  component: function AdminRoute() {
+    const { tab } = adminRoute.useSearch();
+    return <AdminPage key={tab ?? ''} initialTab={tab} />;
+  },
+});
 const clientsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/clients',

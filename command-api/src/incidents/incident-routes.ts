@@ -14,7 +14,6 @@ import {
   reportFromDiaryRequestSchema,
   reportIncidentRequestSchema,
   resolveIncidentRequestSchema,
-  safeguardingContactRequestSchema,
   safeguardingReferralRequestSchema,
   safeguardingReferralUpdateRequestSchema,
 } from '@care/events';
@@ -73,21 +72,6 @@ export function incidentRoutes({ store }: CommandDeps): Router<CommandState> {
     const input = parseOr400(reportFromDiaryRequestSchema, ctx.request.body);
     const result = await service.reportFromDiary(input.diaryEntryId, { type: input.type, severity: input.severity }, reporterOf(ctx), commandContext(ctx));
     ctx.status = 201;
-    ctx.body = reply(result);
-  });
-
-  router.put('/safeguarding-contact', requirePermission('incidents.configure'), async (ctx) => {
-    const input = parseOr400(safeguardingContactRequestSchema, ctx.request.body);
-    const result = await service.setSafeguardingContact(
-      {
-        teamName: input.teamName,
-        phone: input.phone ?? null,
-        outOfHoursPhone: input.outOfHoursPhone ?? null,
-        email: input.email ?? null,
-        notes: input.notes ?? null,
-      },
-      commandContext(ctx),
-    );
     ctx.body = reply(result);
   });
 

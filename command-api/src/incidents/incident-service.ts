@@ -10,7 +10,6 @@ import {
   incidentStreamId,
   londonToday,
   parseRecordedEvent,
-  SAFEGUARDING_CONTACT_STREAM,
   userStreamId,
   WrongExpectedRevisionError,
   type AppointmentEvent,
@@ -130,15 +129,6 @@ export class IncidentService {
   /** Every other command: the id, the command, If-Match. */
   command(command: IncidentCommand, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
     return this.run(command, ifMatch, context);
-  }
-
-  /** The safeguarding team's contact details (admin): a new event each time, so earlier details stay on record. */
-  async setSafeguardingContact(
-    contact: { teamName: string; phone: string | null; outOfHoursPhone: string | null; email: string | null; notes: string | null },
-    context: CommandContext,
-  ): Promise<CommandResult> {
-    const appended = await appendEvents(this.store, SAFEGUARDING_CONTACT_STREAM, [{ type: 'SafeguardingContactSet', data: contact }], 'any', context);
-    return { id: SAFEGUARDING_CONTACT_STREAM, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
   private async append(

@@ -2,20 +2,17 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import {
   addDays,
-  AGENCY_SETTINGS_STREAM,
   DEFAULT_NOTIFICATION_CHOICES,
   londonClock,
   londonToday,
   londonWallClockOf,
-  parseRecordedEvent,
   type AgencySettings,
   type EventStore,
   type NotificationChoice,
-  type SettingsSliceEvent,
 } from '@care/events';
 import { recordJobRun } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
-import { foldSettings } from '../settings/settings-state';
+import { foldSettings, readSettingsHistory } from '../settings/settings-state';
 import { enqueueMail } from './outbox';
 
 /** Reminders go out from this London hour on the evening before the visits. */
@@ -27,9 +24,9 @@ export interface NotificationDeps {
   readonly store: EventStore;
 }
 
-/** The agency's settings, folded from their stream (the command side's own reading, not the read model). */
+/** The agency's settings, folded from their streams (the command side's own reading, not the read model). */
 export async function agencySettings(store: EventStore): Promise<AgencySettings> {
-  return foldSettings((await store.readStream(AGENCY_SETTINGS_STREAM)).map((event) => parseRecordedEvent(event) as unknown as SettingsSliceEvent));
+  return foldSettings(await readSettingsHistory(store));
 }
 
 const ukDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

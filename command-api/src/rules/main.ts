@@ -5,6 +5,7 @@ import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-pol
 import { ScheduledReportJob } from '../reports/scheduled-report-job';
 import { fileClock } from '../reports/file-clock';
 import { startMailJobs } from '../mail/mail-jobs';
+import { startLogRetentionJob } from '../retention/log-retention-job';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 
@@ -33,6 +34,10 @@ const env = parseEnv(
     DATA_DIR: z.string().default('.data'),
     /** How often reminders, notices and maintenance alerts are looked for and the outbox is delivered. */
     MAIL_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+    /** The services' log folder (the launcher's), pruned by log retention; unset: only the access log is pruned. */
+    LOG_DIR: z.string().min(1).optional(),
+    /** How often log retention drops what is older than the setting (default every 6 hours). */
+    LOG_RETENTION_INTERVAL_MS: positiveWhole(21_600_000, 86_400_000),
   }),
 );
 const logger = createLogger('rules', env.LOG_LEVEL);
@@ -54,12 +59,14 @@ const stopMail = await startMailJobs(
   { pool, db: createReadModelDb(pool), store, logger },
   { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, intervalMs: env.MAIL_INTERVAL_MS },
 );
+const stopLogRetention = startLogRetentionJob({ pool, store, logger }, { intervalMs: env.LOG_RETENTION_INTERVAL_MS, logDir: env.LOG_DIR });
 logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopTimeliness();
     stopMail();
+    stopLogRetention();
     void heartbeat
       .stop()
       .then(() => Promise.all([runner.stop(), reports.stop()]))

@@ -1,9 +1,9 @@
-import { DEFAULT_AGENCY_SETTINGS, type SettingsSliceEvent } from '@care/events';
+import { DEFAULT_AGENCY_SETTINGS, type SettingsHistoryEvent } from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide';
 import { evolve, initialSettingsState } from './settings-state';
 
-const given = (...events: SettingsSliceEvent[]) => events.reduce(evolve, initialSettingsState);
+const given = (...events: SettingsHistoryEvent[]) => events.reduce(evolve, initialSettingsState);
 
 describe('Save Settings', () => {
   it('given no settings saved, when an admin turns appointment reminders off, then only that change is recorded', () => {
@@ -22,6 +22,26 @@ describe('Save Settings', () => {
     const state = given({ type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamPhone: '0161 234 5678' } } });
     expect(decide({ type: 'SaveSettings', settings: DEFAULT_AGENCY_SETTINGS }, state)).toEqual([
       { type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamPhone: null } } },
+    ]);
+  });
+
+  it('given a contact set by the old incidents form and a newer Save Settings, then both are read and the newest wins', () => {
+    const state = given(
+      { type: 'SafeguardingContactSet', data: { teamName: 'Leeds Safeguarding', phone: '0113 222 4401', outOfHoursPhone: null, email: 'sg@leeds.example', notes: 'Online form first' } },
+      { type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamPhone: '0113 999 0000' } } },
+    );
+    expect(state).toMatchObject({
+      safeguardingTeamName: 'Leeds Safeguarding',
+      safeguardingTeamPhone: '0113 999 0000',
+      safeguardingTeamEmail: 'sg@leeds.example',
+      safeguardingTeamNotes: 'Online form first',
+    });
+  });
+
+  it('given a contact set by the old incidents form, when an admin clears its name in Settings, then the clearing is recorded', () => {
+    const state = given({ type: 'SafeguardingContactSet', data: { teamName: 'Leeds Safeguarding', phone: null, outOfHoursPhone: null, email: null, notes: null } });
+    expect(decide({ type: 'SaveSettings', settings: DEFAULT_AGENCY_SETTINGS }, state)).toEqual([
+      { type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamName: null } } },
     ]);
   });
 

@@ -18,6 +18,9 @@ const JSON_LIMIT = '100kb';
  */
 const SIGNED_JSON_LIMIT = '400kb';
 const SIGNED_ROUTES = /^\/api\/appointments\/[^/]+\/(check-out|amend)\/?$/;
+/** Import Data sends a whole CSV file (at most IMPORT_MAX_CHARACTERS, 2,000,000; up to 6 bytes a character escaped). */
+const IMPORT_JSON_LIMIT = '12mb';
+const IMPORT_ROUTE = /^\/api\/admin\/imports\/?$/;
 
 /**
  * JSON only, at most 100 kB (400 kB for a check-out or amendment with a signature); a body of another type is
@@ -36,6 +39,8 @@ export function jsonBody(): Koa.Middleware[] {
   };
   const small = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
   const signed = bodyParser({ enableTypes: ['json'], jsonLimit: SIGNED_JSON_LIMIT, encoding: 'utf-8' });
-  const parse: Koa.Middleware = (ctx, next) => (ctx.method === 'POST' && SIGNED_ROUTES.test(ctx.path) ? signed : small)(ctx, next);
+  const imports = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_JSON_LIMIT, encoding: 'utf-8' });
+  const parse: Koa.Middleware = (ctx, next) =>
+    (ctx.method === 'POST' && SIGNED_ROUTES.test(ctx.path) ? signed : ctx.method === 'POST' && IMPORT_ROUTE.test(ctx.path) ? imports : small)(ctx, next);
   return [requireJson, parse];
 }

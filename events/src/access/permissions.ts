@@ -96,7 +96,6 @@ const MATRIX = {
     description:
       'Investigate, add notes, amend, escalate, resolve, close and reopen incidents; record statutory duties and safeguarding referrals',
   },
-  'incidents.configure': { roles: ['admin'], description: "Set the safeguarding team's contact details" },
   'medications.read': { roles: ['admin', 'coordinator'], description: 'Read every prescription, medication record, MAR chart and the adherence figures' },
   'medications.readOwn': {
     roles: ['carer'],

@@ -28,3 +28,4 @@ export * from '../reports/report-view-schema';
 export * from '../audit/audit-view-schema';
 export * from '../care-plans/care-plan-view-schema';
 export * from '../medications/medication-view-schema';
+export { retentionReviewViewSchema } from '../data-management/retention-review';

@@ -168,7 +168,11 @@ export const IncidentDiaryEntryClaimed = defineEvent('IncidentDiaryEntryClaimed'
 export const incidentClaimEvents = [IncidentDiaryEntryClaimed] as const;
 export type IncidentClaimEvent = EventOf<typeof incidentClaimEvents>;
 
-/** The safeguarding team's contact details, set by an admin (one stream for the agency). */
+/**
+ * Legacy: the safeguarding team's contact details as the incidents screen once set them. No longer appended (the
+ * contact is an agency setting now); kept so the events already stored stay readable: the settings read them as
+ * changes to `safeguardingTeam*` (events/src/settings/legacy-safeguarding.ts).
+ */
 export const SAFEGUARDING_CONTACT_STREAM = 'safeguarding-contact';
 export const SafeguardingContactSet = defineEvent(
   'SafeguardingContactSet',

@@ -111,12 +111,3 @@ export const incidentDutyStepRequestSchema = z
   .refine((value) => isStepOf(value.duty, value.step), { message: 'This step is not part of this duty', path: ['step'] });
 export type IncidentDutyStepRequest = z.input<typeof incidentDutyStepRequestSchema>;
 
-/** PUT /api/incidents/safeguarding-contact (admin). */
-export const safeguardingContactRequestSchema = z.object({
-  teamName: requiredText('Team name is required', TEXT_LIMITS.contactName),
-  phone: optionalText(TEXT_LIMITS.phone),
-  outOfHoursPhone: optionalText(TEXT_LIMITS.phone),
-  email: optionalText(TEXT_LIMITS.email),
-  notes: optionalText(TEXT_LIMITS.shortReason),
-});
-export type SafeguardingContactRequest = z.input<typeof safeguardingContactRequestSchema>;

@@ -8,7 +8,6 @@ import type {
   IncidentHandlerView,
   IncidentSummaryView,
   IncidentView,
-  SafeguardingContactView,
 } from './incident-view';
 
 const count = z.int().min(0);
@@ -103,20 +102,10 @@ export const incidentAnalyticsViewSchema = z.strictObject({
   resolvedCount: count,
 });
 
-export const safeguardingContactViewSchema = z.strictObject({
-  teamName: z.string().nullable(),
-  phone: z.string().nullable(),
-  outOfHoursPhone: z.string().nullable(),
-  email: z.string().nullable(),
-  notes: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
-
 type _View = Expect<Same<z.infer<typeof incidentViewSchema>, IncidentView>>;
 type _Detail = Expect<Same<z.infer<typeof incidentDetailViewSchema>, IncidentDetailView>>;
 type _Summary = Expect<Same<z.infer<typeof incidentSummaryViewSchema>, IncidentSummaryView>>;
 type _Analytics = Expect<Same<z.infer<typeof incidentAnalyticsViewSchema>, IncidentAnalyticsView>>;
-type _Contact = Expect<Same<z.infer<typeof safeguardingContactViewSchema>, SafeguardingContactView>>;
 
 export const incidentHandlerViewSchema = z.strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string(), role: z.enum(ROLES) });
 type _Handler = Expect<Same<z.infer<typeof incidentHandlerViewSchema>, IncidentHandlerView>>;

@@ -114,16 +114,6 @@ export interface IncidentAnalyticsView {
   resolvedCount: number;
 }
 
-/** GET /api/incidents/safeguarding-contact: set by an admin; null fields until then. */
-export interface SafeguardingContactView {
-  teamName: string | null;
-  phone: string | null;
-  outOfHoursPhone: string | null;
-  email: string | null;
-  notes: string | null;
-  updatedAt: string | null;
-}
-
 /** GET /api/incidents/handlers: whom Escalate may hand an incident to. */
 export interface IncidentHandlerView {
   id: string;

@@ -34,6 +34,7 @@ export const AgencySettingsChanged = defineEvent(
       safeguardingTeamPhone: text(TEXT_LIMITS.phone),
       safeguardingTeamEmail: text(TEXT_LIMITS.email),
       safeguardingOutOfHoursPhone: text(TEXT_LIMITS.phone),
+      safeguardingTeamNotes: text(TEXT_LIMITS.shortReason),
     })
       // Only what changed is recorded, so a change names at least one setting (minProperties: for the boundary samples).
       .refine((changes) => Object.keys(changes).length > 0, 'At least one setting must change')

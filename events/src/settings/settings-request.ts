@@ -23,6 +23,7 @@ export const AGENCY_DETAIL_FIELDS = [
   'safeguardingTeamPhone',
   'safeguardingTeamEmail',
   'safeguardingOutOfHoursPhone',
+  'safeguardingTeamNotes',
 ] as const;
 export type AgencyDetailField = (typeof AGENCY_DETAIL_FIELDS)[number];
 
@@ -41,6 +42,8 @@ export interface AgencySettings {
   safeguardingTeamPhone: string | null;
   safeguardingTeamEmail: string | null;
   safeguardingOutOfHoursPhone: string | null;
+  /** How to refer (online form, what to have ready): what the incidents screen's own contact form used to hold. */
+  safeguardingTeamNotes: string | null;
 }
 
 /** Spec: every notification on by default; 7 years is the recommended record retention. */
@@ -59,6 +62,7 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   safeguardingTeamPhone: null,
   safeguardingTeamEmail: null,
   safeguardingOutOfHoursPhone: null,
+  safeguardingTeamNotes: null,
 };
 
 export const AGENCY_SETTING_LABELS: Record<keyof AgencySettings, string> = {
@@ -76,6 +80,7 @@ export const AGENCY_SETTING_LABELS: Record<keyof AgencySettings, string> = {
   safeguardingTeamPhone: 'Safeguarding team phone',
   safeguardingTeamEmail: 'Safeguarding team email',
   safeguardingOutOfHoursPhone: 'Safeguarding out-of-hours phone',
+  safeguardingTeamNotes: 'Safeguarding notes',
 };
 
 const choice = (label: string) => z.boolean({ error: `${label} must be true or false` });
@@ -101,5 +106,6 @@ export const agencySettingsRequestSchema = z.strictObject({
   safeguardingTeamPhone: detail(TEXT_LIMITS.phone),
   safeguardingTeamEmail: optionalEmail,
   safeguardingOutOfHoursPhone: detail(TEXT_LIMITS.phone),
+  safeguardingTeamNotes: detail(TEXT_LIMITS.shortReason),
 });
 export type AgencySettingsRequest = z.input<typeof agencySettingsRequestSchema>;

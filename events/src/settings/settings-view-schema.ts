@@ -20,6 +20,7 @@ export const agencySettingsSchema = z.strictObject({
   safeguardingTeamPhone: nullableText,
   safeguardingTeamEmail: nullableText,
   safeguardingOutOfHoursPhone: nullableText,
+  safeguardingTeamNotes: nullableText,
 });
 
 export const agencySettingsViewSchema = z.strictObject({
@@ -42,7 +43,7 @@ export const agencyDetailsViewSchema = z.strictObject({
   phone: nullableText,
   email: nullableText,
   onCallPhone: nullableText,
-  safeguardingTeam: z.strictObject({ name: nullableText, phone: nullableText, email: nullableText, outOfHoursPhone: nullableText }),
+  safeguardingTeam: z.strictObject({ name: nullableText, phone: nullableText, email: nullableText, outOfHoursPhone: nullableText, notes: nullableText }),
 });
 
 type _Settings = Expect<Same<z.infer<typeof agencySettingsSchema>, AgencySettings>>;

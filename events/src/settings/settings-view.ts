@@ -26,5 +26,5 @@ export interface AgencyDetailsView {
   phone: string | null;
   email: string | null;
   onCallPhone: string | null;
-  safeguardingTeam: { name: string | null; phone: string | null; email: string | null; outOfHoursPhone: string | null };
+  safeguardingTeam: { name: string | null; phone: string | null; email: string | null; outOfHoursPhone: string | null; notes: string | null };
 }

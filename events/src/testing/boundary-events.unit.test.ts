@@ -50,7 +50,15 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
  * Numbers no projection stores, so no column can overflow: an emergency's location goes into the text of the
  * critical alert it raises (the command reads it from the request, the alert carries it in words).
  */
-const NOT_PROJECTED = new Set(['EmergencyRaised.location.latitude', 'EmergencyRaised.location.longitude', 'EmergencyRaised.location.accuracy']);
+// An import's counts live in the log (who imported what, when), like an export: no read-model column yet.
+const NOT_PROJECTED = new Set([
+  'EmergencyRaised.location.latitude',
+  'EmergencyRaised.location.longitude',
+  'EmergencyRaised.location.accuracy',
+  'DataImported.rows',
+  'DataImported.created',
+  'DataImported.skipped',
+]);
 const CAPACITY: Record<ColumnType, { min: number; max: number }> = {
   integer: { min: -INT4_MAX - 1, max: INT4_MAX },
   // A JavaScript number is exact up to 2^53 - 1, below int8's limit.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { incidentSliceEvents, safeguardingSettingsEvents, type RecordedEvent, type SafeguardingSettingsEvent } from '@care/events';
+import { incidentSliceEvents } from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, foldBatch, iso, UPSERT_CHUNK } from '../shared/fold-batch';
@@ -8,7 +8,6 @@ import { incidentsSchema } from './incident-schema';
 import type { IncidentsTable } from './incident-tables';
 
 const INCIDENT_EVENTS = new Set<string>(incidentSliceEvents.map((definition) => definition.type));
-const SETTINGS_EVENTS = new Set<string>(safeguardingSettingsEvents.map((definition) => definition.type));
 const INCIDENT_COLUMNS = [
   'type',
   'severity',
@@ -46,13 +45,17 @@ const INCIDENT_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly Exclude<keyof IncidentsTable, 'id'>[];
 
-/** Incidents (GET /api/incidents and its figures, the dashboard tile, the incident rules), their timelines, and the safeguarding contact. */
+/**
+ * Incidents (GET /api/incidents and its figures, the dashboard tile, the incident rules) and their timelines.
+ * Version 2: the safeguarding contact moved to the settings projection (one place: the agency settings).
+ */
 export const incidentsProjection: Projection = {
   name: 'incidents',
-  version: 1,
-  tables: ['incidents', 'incident_events', 'safeguarding_contact'],
+  version: 2,
+  tables: ['incidents', 'incident_events'],
+  retiredTables: ['safeguarding_contact'],
   schema: incidentsSchema,
-  handles: (type) => INCIDENT_EVENTS.has(type) || SETTINGS_EVENTS.has(type),
+  handles: (type) => INCIDENT_EVENTS.has(type),
   async apply(db: Kysely<ReadModelDatabase>, events) {
     const incidentEvents = events.filter((event) => INCIDENT_EVENTS.has(event.type)) as readonly IncidentRecorded[];
     const written = await foldBatch({
@@ -84,25 +87,6 @@ export const incidentsProjection: Projection = {
           })),
         )
         .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
-    }
-    const settings = events.filter((event) => SETTINGS_EVENTS.has(event.type)) as readonly RecordedEvent<SafeguardingSettingsEvent>[];
-    const latest = settings.at(-1);
-    if (latest) {
-      const row = {
-        id: 1,
-        team_name: latest.data.teamName,
-        phone: latest.data.phone,
-        out_of_hours_phone: latest.data.outOfHoursPhone,
-        email: latest.data.email,
-        notes: latest.data.notes,
-        updated_by: latest.metadata.userId,
-        updated_at: iso(latest.metadata.occurredAt),
-      };
-      await db
-        .insertInto('safeguarding_contact')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .execute();
     }
   },

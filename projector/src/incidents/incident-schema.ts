@@ -55,17 +55,6 @@ export const incidentsSchema: TableSchema = {
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .addColumn('data', 'jsonb', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createTable('safeguarding_contact')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('team_name', 'text', (c) => c.notNull())
-      .addColumn('phone', 'text')
-      .addColumn('out_of_hours_phone', 'text')
-      .addColumn('email', 'text')
-      .addColumn('notes', 'text')
-      .addColumn('updated_by', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .execute();
   },
   async indexes(db: Kysely<unknown>) {
     const recent = ['date_occurred desc', 'id desc'];

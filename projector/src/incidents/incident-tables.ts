@@ -72,20 +72,7 @@ export interface IncidentEventsTable {
   data: Json<Record<string, unknown>>;
 }
 
-/** The safeguarding team's contact details (one row, id 1), set by an admin. */
-export interface SafeguardingContactTable {
-  id: number;
-  team_name: string;
-  phone: string | null;
-  out_of_hours_phone: string | null;
-  email: string | null;
-  notes: string | null;
-  updated_by: string;
-  updated_at: Instant;
-}
-
 export interface IncidentTables {
   incidents: IncidentsTable;
   incident_events: IncidentEventsTable;
-  safeguarding_contact: SafeguardingContactTable;
 }

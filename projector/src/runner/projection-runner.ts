@@ -336,7 +336,7 @@ const NO_STALL = { stalled_event_id: null, stalled_event_type: null, stalled_com
 /** Moves a rebuilt projection's tables into the read model in the caller's transaction: readers see old or new. */
 async function swapIn(trx: Kysely<ReadModelDatabase>, member: Member): Promise<void> {
   const { projection } = member;
-  for (const table of projection.tables) await sql`drop table if exists ${sql.id(READ_MODEL_SCHEMA, table)} cascade`.execute(trx);
+  for (const table of [...projection.tables, ...(projection.retiredTables ?? [])]) await sql`drop table if exists ${sql.id(READ_MODEL_SCHEMA, table)} cascade`.execute(trx);
   for (const table of projection.tables) await sql`alter table ${sql.id(member.schema, table)} set schema ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
   await sql`drop schema ${sql.id(member.schema)} cascade`.execute(trx);
   await trx

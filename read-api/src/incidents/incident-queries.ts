@@ -13,7 +13,6 @@ import {
   type IncidentSummaryView,
   type IncidentType,
   type IncidentView,
-  type SafeguardingContactView,
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
@@ -196,18 +195,6 @@ export class IncidentQueries {
   async personName(userId: string): Promise<string | null> {
     const person = (await peopleNamed(this.db, [userId]))(userId);
     return person === null ? null : fullName(person.firstName, person.lastName);
-  }
-
-  async safeguardingContact(): Promise<SafeguardingContactView> {
-    const row = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('safeguarding_contact').selectAll().where('id', '=', 1).executeTakeFirst();
-    return {
-      teamName: row?.team_name ?? null,
-      phone: row?.phone ?? null,
-      outOfHoursPhone: row?.out_of_hours_phone ?? null,
-      email: row?.email ?? null,
-      notes: row?.notes ?? null,
-      updatedAt: row?.updated_at.toISOString() ?? null,
-    };
   }
 
   /** Client and carer names the timeline's amendments mention (before and after). */

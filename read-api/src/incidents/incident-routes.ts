@@ -39,7 +39,7 @@ export function readerOf(ctx: ParameterizedContext<ReadState>): IncidentReader {
 /**
  * GET /api/incidents (filters, paging, X-Total-Count; most recent first), /summary (the cards), /analytics, /:id
  * (with notes, referrals and timeline). incidents.read: every incident; incidents.readOwn (a carer): only those
- * they reported or that name their carer record, decided in the query. /safeguarding-contact: anyone who may report or read incidents.
+ * they reported or that name their carer record, decided in the query.
  */
 export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new IncidentQueries(db);
@@ -57,10 +57,6 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
 
   router.get('/analytics', read, async (ctx) => {
     ctx.body = await queries.analytics(parseOr400(filterQuery, ctx.query), readerOf(ctx));
-  });
-
-  router.get('/safeguarding-contact', requirePermission('incidents.report', 'incidents.read'), async (ctx) => {
-    ctx.body = await queries.safeguardingContact();
   });
 
   router.get('/handlers', requirePermission('incidents.manage'), async (ctx) => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { londonToday } from '@care/events';
-import type { DashboardStats, IncidentAnalyticsView, IncidentDetailView, IncidentSummaryView, IncidentView, SafeguardingContactView } from '@care/events';
+import type { DashboardStats, IncidentAnalyticsView, IncidentDetailView, IncidentSummaryView, IncidentView } from '@care/events';
 import {
   dashboardStatsSchema,
   incidentAnalyticsViewSchema,
   incidentDetailViewSchema,
   incidentSummaryViewSchema,
   incidentViewSchema,
-  safeguardingContactViewSchema,
 } from '@care/events/api';
 import type { ApiReply, TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
@@ -220,13 +219,6 @@ describe('reading', () => {
   it('the dashboard tile counts open incidents for staff; a carer has none', async () => {
     expect((await ok<DashboardStats>('/api/dashboard/stats', dashboardStatsSchema)).body.incidents).toBe(4);
     expect((await ok<DashboardStats>('/api/dashboard/stats', dashboardStatsSchema, s.carerA)).body.incidents).toBeNull();
-  });
-
-  it('an admin sets the safeguarding team contact; everyone who reports reads it; a coordinator cannot set it', async () => {
-    expect((await s.coordinator.request('PUT', '/api/incidents/safeguarding-contact', { teamName: 'x' })).status).toBe(403);
-    await s.send('PUT', '/api/incidents/safeguarding-contact', { teamName: 'Leeds Adult Social Care', phone: '0113 222 4401', email: 'safeguarding@leeds.example' });
-    const { body } = await ok<SafeguardingContactView>('/api/incidents/safeguarding-contact', safeguardingContactViewSchema, s.carerA);
-    expect(body).toMatchObject({ teamName: 'Leeds Adult Social Care', phone: '0113 222 4401', email: 'safeguarding@leeds.example', outOfHoursPhone: null });
   });
 
   it('gives the incident rules their facts: open critical or safeguarding, open escalated, duties overdue', async () => {

@@ -52,7 +52,6 @@ import {
   incidentDetailViewSchema,
   incidentSummaryViewSchema,
   incidentAnalyticsViewSchema,
-  safeguardingContactViewSchema,
   incidentHandlerViewSchema,
   trainingComplianceViewSchema,
   trainingViewSchema,
@@ -64,6 +63,7 @@ import {
   supportInfoViewSchema,
   agencySettingsViewSchema,
   agencySettingsChangeViewSchema,
+  retentionReviewViewSchema,
   agencyDetailsViewSchema,
   systemStatusViewSchema,
   outboxMessageViewSchema,
@@ -94,6 +94,7 @@ import { accessLogQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
 import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
+import { retentionReviewQuery } from '../retention/retention-routes';
 import { logsQuery } from '../status/status-routes';
 import { outboxQuery } from '../mail/mail-routes';
 import { asOfQuery, compareQuery, searchQuery as auditSearchQuery, streamIdParam, timelineQuery, viewsQuery } from '../audit/audit-routes';
@@ -190,7 +191,6 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/incidents', 'Incidents, most recent first (without incidents.read: those the caller reported or that name their carer record)', readsIncidents, json(z.array(incidentViewSchema), 'OK', paged), incidentListQuery),
   read('/api/incidents/summary', 'The incident screen’s cards for the filters', readsIncidents, json(incidentSummaryViewSchema), incidentFilterQuery),
   read('/api/incidents/analytics', 'Incidents by type, severity and month, and the median time to resolve', readsIncidents, json(incidentAnalyticsViewSchema), incidentFilterQuery),
-  read('/api/incidents/safeguarding-contact', 'The safeguarding team’s contact details (set by an admin)', ['incidents.report', 'incidents.read'], json(safeguardingContactViewSchema)),
   read('/api/incidents/report.pdf', 'Generate Report: the cards and every incident matching the filters, as a PDF', readsIncidents, pdfReply('The incident report as PDF'), incidentFilterQuery),
   read('/api/incidents/export.csv', 'Generate Report: every incident matching the filters, as CSV', readsIncidents, csv('The incidents as CSV'), incidentFilterQuery),
   read('/api/incidents/:id/report.pdf', 'Full Report: the whole record of one incident with its timeline, as a PDF', readsIncidents, pdfReply('The incident’s full report as PDF')),
@@ -268,6 +268,13 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   },
   read('/api/mail/outbox', 'Every message sent or to send, newest first, with its fate (status, attempts, last error); never the body', ['admin.panel'], json(z.array(outboxMessageViewSchema), 'OK', paged), outboxQuery),
   read('/api/settings', "The agency's settings (the defaults until saved) and who saved them last", ['admin.panel'], json(agencySettingsViewSchema)),
+  read(
+    '/api/admin/retention-review',
+    'The record retention review list: clients and carers inactive or deleted longer ago than the record retention setting, oldest first (read only: nothing is deleted automatically)',
+    ['admin.panel'],
+    json(retentionReviewViewSchema, 'OK', paged),
+    retentionReviewQuery,
+  ),
   read('/api/settings/history', 'Every Save Settings that changed something, newest first: who, when, what', ['admin.panel'], json(z.array(agencySettingsChangeViewSchema), 'OK', paged), settingsHistoryQuery),
   read('/api/settings/agency', "The agency's details for documents and the emergency screen (saved settings, else configuration, else null)", 'signed-in', json(agencyDetailsViewSchema)),
 ];

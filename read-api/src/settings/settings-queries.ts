@@ -28,7 +28,8 @@ export class SettingsQueries {
     if (!row) return { settings: DEFAULT_AGENCY_SETTINGS, revision: null, updatedAt: null, updatedBy: null };
     return {
       settings: { ...DEFAULT_AGENCY_SETTINGS, ...row.settings },
-      revision: String(row.revision),
+      // -1: only the legacy safeguarding contact so far, nothing saved on `agency-settings` yet (no If-Match to send).
+      revision: String(row.revision) === '-1' ? null : String(row.revision),
       updatedAt: row.updated_at.toISOString(),
       updatedBy: row.first_name === null ? null : `${row.first_name} ${row.last_name}`,
     };
@@ -47,7 +48,13 @@ export class SettingsQueries {
       phone: s.agencyPhone,
       email: s.agencyEmail,
       onCallPhone: s.onCallPhone ?? defaults.onCallPhone,
-      safeguardingTeam: { name: s.safeguardingTeamName, phone: s.safeguardingTeamPhone, email: s.safeguardingTeamEmail, outOfHoursPhone: s.safeguardingOutOfHoursPhone },
+      safeguardingTeam: {
+        name: s.safeguardingTeamName,
+        phone: s.safeguardingTeamPhone,
+        email: s.safeguardingTeamEmail,
+        outOfHoursPhone: s.safeguardingOutOfHoursPhone,
+        notes: s.safeguardingTeamNotes,
+      },
     };
   }
 

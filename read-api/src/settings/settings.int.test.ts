@@ -38,7 +38,7 @@ describe('agency settings', () => {
     const details = await get<AgencyDetailsView>('/api/settings/agency', carer);
     expect(details.status).toBe(200);
     expect(details.body.onCallPhone).toBe('0800 000 111');
-    expect(details.body.safeguardingTeam).toEqual({ name: null, phone: null, email: null, outOfHoursPhone: null });
+    expect(details.body.safeguardingTeam).toEqual({ name: null, phone: null, email: null, outOfHoursPhone: null, notes: null });
   });
 
   it('Save Settings records who changed what, and every reader sees the details take effect', async () => {

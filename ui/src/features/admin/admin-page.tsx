@@ -23,9 +23,11 @@ const TABS: readonly TabItem<AdminTab>[] = [
   { value: 'settings', label: 'Settings', icon: Settings, render: () => <SettingsTab /> },
 ];
 
-export function AdminPage() {
+const isAdminTab = (value: string | undefined): value is AdminTab => TABS.some((item) => item.value === value);
+
+export function AdminPage({ initialTab }: { initialTab?: string }) {
   const user = useCurrentUser();
-  const [tab, setTab] = useState<AdminTab>('users');
+  const [tab, setTab] = useState<AdminTab>(isAdminTab(initialTab) ? initialTab : 'users');
 
   // The server refuses every admin call to other roles; the screen says so instead of showing empty tables.
   if (!can(user.role, 'admin.panel')) {

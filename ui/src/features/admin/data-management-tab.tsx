@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { apiSend, errorReason } from '../../shared/api';
-import { ComingSoonCard } from '../../shared/coming-soon-page';
 import { formatDateTime } from '../../shared/format';
 import { automatedJobsQuery } from './get-system-status';
+import { ImportDataButton } from './import-data-dialog';
+import { RetentionReviewCard } from './retention-review-card';
 
 type ExportState = { step: 'idle' } | { step: 'running'; bytes: number } | { step: 'done'; bytes: number } | { step: 'failed'; reason: string };
 
@@ -78,9 +79,15 @@ export function DataManagementTab() {
           </p>
         )}
       </section>
-      <ComingSoonCard title="Import Data">
-        <p className="small">Carers and clients from a spreadsheet (CSV), with a dry run first.</p>
-      </ComingSoonCard>
+      <section className="card admin-card" aria-labelledby="import-title">
+        <h2 id="import-title" className="card-title">
+          Import Data
+        </h2>
+        <p className="muted small">Carers, clients and training records from a spreadsheet (CSV), with a template to start from and a dry run first. Each import is recorded with your name.</p>
+        <div className="admin-actions">
+          <ImportDataButton />
+        </div>
+      </section>
       <section className="card admin-card" aria-labelledby="automated-title">
         <h2 id="automated-title" className="card-title">
           Automated features
@@ -104,6 +111,7 @@ export function DataManagementTab() {
           </ul>
         )}
       </section>
+      <RetentionReviewCard />
     </div>
   );
 }

@@ -22,11 +22,12 @@ const AGENCY_FIELDS: readonly { field: AgencyDetailField; type?: string; autoCom
   { field: 'onCallPhone', type: 'tel' },
   { field: 'agencyAddress', wide: true },
 ];
-const SAFEGUARDING_FIELDS: readonly { field: AgencyDetailField; type?: string }[] = [
+const SAFEGUARDING_FIELDS: readonly { field: AgencyDetailField; type?: string; wide?: boolean }[] = [
   { field: 'safeguardingTeamName' },
   { field: 'safeguardingTeamPhone', type: 'tel' },
   { field: 'safeguardingTeamEmail', type: 'email' },
   { field: 'safeguardingOutOfHoursPhone', type: 'tel' },
+  { field: 'safeguardingTeamNotes', wide: true },
 ];
 const FIELDS = Object.keys(AGENCY_SETTING_LABELS) as (keyof AgencySettings)[];
 type Errors = Partial<Record<keyof AgencySettings, string>>;
@@ -75,7 +76,7 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
 
   const textField = ({ field, type, autoComplete, wide }: { field: AgencyDetailField; type?: string; autoComplete?: string; wide?: boolean }) => (
     <Field key={field} id={`agency-${field}`} label={AGENCY_SETTING_LABELS[field]} error={errors[field]} wide={wide}>
-      {field === 'agencyAddress' ? (
+      {field === 'agencyAddress' || field === 'safeguardingTeamNotes' ? (
         <textarea id={`agency-${field}`} className="input" rows={2} value={text(field)} onChange={(event) => set(field, event.target.value)} {...fieldAria(`agency-${field}`, errors[field])} />
       ) : (
         <input
@@ -129,7 +130,7 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
               ))}
             </select>
           </Field>
-          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="How long service logs and the access log are kept (not yet pruned automatically).">
+          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="How long service logs and the access log are kept; older entries are dropped automatically.">
             <select
               id="settings-log-retention"
               className="input"

@@ -1,4 +1,4 @@
-import type { IncidentAnalyticsView, IncidentDetailView, IncidentSeverity, IncidentSummaryView, IncidentView, SafeguardingContactView } from '@care/events';
+import type { IncidentAnalyticsView, IncidentDetailView, IncidentSeverity, IncidentSummaryView, IncidentView, AgencyDetailsView } from '@care/events';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import { isUnder } from '../../shared/live';
@@ -49,8 +49,9 @@ export function useIncident(id: string | null) {
   return useQuery({ queryKey: [id === null ? INCIDENTS_PATH : incidentPath(id)], queryFn: () => apiGet<IncidentDetailView>(incidentPath(id!)), enabled: id !== null });
 }
 
+/** The safeguarding team's contact: one place, the agency settings (an administrator sets it in Admin Panel > Settings). */
 export function useSafeguardingContact(enabled = true) {
-  return useQuery({ queryKey: [`${INCIDENTS_PATH}/safeguarding-contact`], queryFn: () => apiGet<SafeguardingContactView>(`${INCIDENTS_PATH}/safeguarding-contact`), enabled });
+  return useQuery({ queryKey: ['/api/settings/agency'], queryFn: () => apiGet<AgencyDetailsView>('/api/settings/agency'), enabled, select: (agency) => agency.safeguardingTeam });
 }
 
 /** After an incident command: every incident query reloads (read your writes); the dashboard figures arrive by push. */

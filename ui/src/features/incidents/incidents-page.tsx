@@ -1,5 +1,6 @@
 import { can, INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUSES, INCIDENT_STATUS_LABELS, INCIDENT_TYPES, INCIDENT_TYPE_LABELS, type IncidentSeverity } from '@care/events';
 import { AlertTriangle, BarChart3, CalendarDays, ClipboardList, FileDown, Filter, FolderOpen, Plus, ShieldAlert, Siren } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
@@ -7,12 +8,11 @@ import { useDebouncedValue, withParams } from '../../shared/paged-list';
 import { SelectOptions } from '../../shared/select-options';
 import { StatCard } from '../../shared/stat-card';
 import { Tabs } from '../../shared/tabs';
-import { filterParams, INCIDENTS_PATH, useIncidentList, useIncidentSummary, useSafeguardingContact, type IncidentFilters, type IncidentTab } from './get-incidents';
+import { filterParams, INCIDENTS_PATH, useIncidentList, useIncidentSummary, type IncidentFilters, type IncidentTab } from './get-incidents';
 import { IncidentAnalytics } from './incident-analytics';
 import { IncidentCard } from './incident-card';
 import { IncidentDetailDialog } from './incident-detail-dialog';
 import { ReportIncidentDialog } from './report-incident-dialog';
-import { SafeguardingContactDialog } from './safeguarding-contact-dialog';
 import { SafeguardingContactCard } from './safeguarding-dialog';
 import './incidents.css';
 
@@ -125,7 +125,7 @@ export function IncidentsPage() {
               <IncidentAnalytics filters={filters} />
             ) : (
               <>
-                {item.value === 'safeguarding' && <SafeguardingTeam canConfigure={can(role, 'incidents.configure')} />}
+                {item.value === 'safeguarding' && <SafeguardingTeam canConfigure={can(role, 'admin.panel')} />}
                 <IncidentList filters={filters} empty={item.empty} canManage={canManage} onView={setViewing} />
               </>
             ),
@@ -137,20 +137,15 @@ export function IncidentsPage() {
   );
 }
 
-/** The safeguarding team's details at the top of the Safeguarding tab; an administrator sets them here. */
+/** The safeguarding team's details at the top of the Safeguarding tab; set in one place, the admin panel's Settings. */
 function SafeguardingTeam({ canConfigure }: { canConfigure: boolean }) {
-  const [editing, setEditing] = useState(false);
-  const contact = useSafeguardingContact();
   return (
     <section className="safeguarding-team" aria-label="Safeguarding team">
       <SafeguardingContactCard />
       {canConfigure && (
-        <>
-          <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
-            Edit Safeguarding Contact
-          </button>
-          <SafeguardingContactDialog current={contact.data} open={editing} onOpenChange={setEditing} />
-        </>
+        <Link to="/admin" search={{ tab: 'settings' }} className="button button-secondary button-small">
+          Edit in Admin Settings
+        </Link>
       )}
     </section>
   );

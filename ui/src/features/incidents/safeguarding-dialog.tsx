@@ -17,10 +17,10 @@ export function SafeguardingContactCard() {
   const contact = useSafeguardingContact();
   if (contact.isPending) return <p className="muted small">Loading the safeguarding team’s details…</p>;
   const details = contact.data;
-  if (!details?.teamName) return <p className="small">No safeguarding team contact is set yet: an administrator sets it in the Safeguarding tab.</p>;
+  if (!details?.name) return <p className="small">No safeguarding team contact is set yet: an administrator sets it in Admin Panel, Settings.</p>;
   return (
     <div className="card safeguarding-contact" data-testid="safeguarding-contact">
-      <p className="strong">{details.teamName}</p>
+      <p className="strong">{details.name}</p>
       {details.phone && (
         <p className="small">
           <Phone size={14} aria-hidden /> <a href={`tel:${details.phone.replace(/\s+/g, '')}`}>{details.phone}</a>
@@ -58,7 +58,7 @@ function ReferralForm({ incident, onDone }: { incident: IncidentView; onDone: ()
   const [formError, setFormError] = useState<string>();
   const refer = useIncidentCommand<typeof values>('/safeguarding-referrals', { success: 'Safeguarding referral recorded', failure: 'Failed to record the referral' });
   const fieldId = (name: FormField) => `${id}-${name}`;
-  const referredTo = values.referredTo || contact.data?.teamName || '';
+  const referredTo = values.referredTo || contact.data?.name || '';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

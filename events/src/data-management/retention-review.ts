@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/admin/retention-review: the records whose retention period (the record retention setting: 5, 7 or 10
+ * years) has ended, for an administrator to review. Read only: deleting care records is never automatic.
+ * `since` is when the record became inactive or was deleted (its last change), an ISO instant.
+ */
+export interface RetentionReviewRow {
+  kind: 'client' | 'carer';
+  id: string;
+  reference: string | null;
+  name: string | null;
+  status: 'inactive' | 'deleted';
+  since: string;
+}
+
+export interface RetentionReviewView {
+  years: number;
+  /** Records inactive or deleted before this instant are past their retention. */
+  cutoff: string;
+  rows: RetentionReviewRow[];
+  total: number;
+}
+
+export const retentionReviewViewSchema = z.strictObject({
+  years: z.int().min(1),
+  cutoff: z.string(),
+  rows: z.array(
+    z.strictObject({
+      kind: z.enum(['client', 'carer']),
+      id: z.string(),
+      reference: z.string().nullable(),
+      name: z.string().nullable(),
+      status: z.enum(['inactive', 'deleted']),
+      since: z.string(),
+    }),
+  ),
+  total: z.int().min(0),
+});

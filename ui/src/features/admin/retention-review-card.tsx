@@ -1,0 +1,64 @@
+import type { RetentionReviewView } from '@care/events';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../shared/api';
+
+/** An instant as the London date a person reads (DD/MM/YYYY). */
+const londonDate = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+
+const KIND_LABELS = { client: 'Client', carer: 'Carer' } as const;
+const STATUS_LABELS = { inactive: 'Inactive', deleted: 'Deleted' } as const;
+
+/**
+ * Record retention review (Data Management): the clients and carers inactive or deleted longer ago than the record
+ * retention setting, for an administrator to review. Read only: care records are never deleted automatically.
+ */
+export function RetentionReviewCard() {
+  const review = useQuery({ queryKey: ['/api/admin/retention-review'], queryFn: () => apiGet<RetentionReviewView>('/api/admin/retention-review?limit=100'), refetchOnMount: 'always' });
+  const data = review.data;
+  return (
+    <section className="card admin-card" aria-labelledby="retention-title">
+      <h2 id="retention-title" className="card-title">
+        Record retention review
+      </h2>
+      {review.isError && <p role="alert">The review list could not be loaded.</p>}
+      {review.isPending && <p className="muted small">Loading…</p>}
+      {data && (
+        <>
+          <p className="muted small">
+            Records inactive or deleted more than {data.years} years ago (before {londonDate(data.cutoff)}), as the record retention setting says. Review them: nothing is
+            deleted automatically.
+          </p>
+          {data.total === 0 ? (
+            <p data-testid="retention-review-empty">No record is past its retention period.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="data-table" data-testid="retention-review">
+                <thead>
+                  <tr>
+                    <th scope="col">Record</th>
+                    <th scope="col">ID</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Since</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.rows.map((row) => (
+                    <tr key={`${row.kind}-${row.id}`}>
+                      <td data-label="Record">{KIND_LABELS[row.kind]}</td>
+                      <td data-label="ID">{row.reference ?? ''}</td>
+                      <td data-label="Name">{row.name ?? ''}</td>
+                      <td data-label="Status">{STATUS_LABELS[row.status]}</td>
+                      <td data-label="Since">{londonDate(row.since)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.total > data.rows.length && <p className="small muted">The oldest {data.rows.length} of {data.total}.</p>}
+        </>
+      )}
+    </section>
+  );
+}
