@@ -1,0 +1,5 @@
+export * from './finance-enums';
+export * from './finance-events';
+export * from './pricing';
+export * from './invoice-status';
+export * from './finance-request';
