@@ -36,6 +36,7 @@ import { diaryRoutes } from './diary/diary-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { exportRoutes } from './data-management/export-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { financeRoutes } from './finance/finance-routes';
 import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
@@ -111,6 +112,7 @@ export function createCommandApp({
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
+    financeRoutes(deps),
     appointmentRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),

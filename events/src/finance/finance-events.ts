@@ -137,7 +137,26 @@ export const CreditNoteIssued = defineEvent(
   }),
 );
 
+/**
+ * The client's billing ledger: which visits an invoice charged, and how much, per funder. Appended with the
+ * ledger's expected revision before the invoice, so two runs for the same client at once cannot both charge the
+ * same visit, and a later run charges an amended visit only by its difference.
+ */
+export const ClientVisitsInvoiced = defineEvent(
+  'ClientVisitsInvoiced',
+  1,
+  z.object({
+    clientId: z.uuid(),
+    invoiceId: z.uuid(),
+    funderId: z.uuid(),
+    charges: z
+      .array(z.object({ appointmentId: z.uuid(), amountPence: eventInteger({ min: -FINANCE_MONEY_LIMITS.invoicePence, max: FINANCE_MONEY_LIMITS.invoicePence }) }))
+      .max(2000),
+  }),
+);
+
 export const financeSliceEvents = [
+  ClientVisitsInvoiced,
   FunderAdded,
   FunderRateSet,
   ClientFundingSet,
@@ -153,6 +172,7 @@ export type InvoiceEvent = Extract<FinanceSliceEvent, { type: 'InvoiceIssued' | 
 
 export const funderStreamId = (funderId: string): string => `funder-${funderId}`;
 export const clientFundingStreamId = (clientId: string): string => `client-funding-${clientId}`;
+export const clientBillingStreamId = (clientId: string): string => `client-billing-${clientId}`;
 export const invoiceStreamId = (invoiceId: string): string => `invoice-${invoiceId}`;
 /** One stream per year holds that year's invoice numbers (see invoice-numbers in command-api). */
 export const invoiceNumberStreamId = (year: number): string => `invoice-numbers-${year}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerBetween, optionalText, requiredDate, requiredReference, requiredText } from '../fields';
+import { integerBetween, optionalReference, optionalText, requiredDate, requiredReference, requiredText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 import { BILLING_DURATION_BASES, FINANCE_MONEY_LIMITS, FUNDER_KINDS, PAYMENT_METHODS } from './finance-enums';
 
@@ -60,3 +60,24 @@ export const issueCreditNoteRequestSchema = z.object({
   reason: requiredText('Reason is required', TEXT_LIMITS.shortReason),
 });
 export type IssueCreditNoteCommandInput = z.output<typeof issueCreditNoteRequestSchema>;
+
+/** POST /api/finance/invoices/generate: the period's completed visits, for every client or one. */
+export const generateInvoicesRequestSchema = z.object({
+  periodStart: requiredDate('Period start is required'),
+  periodEnd: requiredDate('Period end is required'),
+  clientId: optionalReference('Client not found'),
+  /** Defaults to today (London). */
+  issuedOn: requiredDate('Issue date must be a date').optional(),
+});
+export type GenerateInvoicesCommandInput = z.output<typeof generateInvoicesRequestSchema>;
+
+/** The reply: the invoices issued, and what could not be invoiced (no funding, no rate in force) per client. */
+export const generateInvoicesReplySchema = z.object({
+  invoices: z.array(z.object({ id: z.uuid(), number: z.string(), clientId: z.uuid(), funderId: z.uuid(), totalPence: z.int() })),
+  problems: z.array(z.object({ clientId: z.uuid(), funderId: z.string(), date: z.string(), message: z.string() })),
+});
+
+/** POST /api/finance/invoices/:id/sent: who it was sent to (null: handed over or posted). */
+export const markInvoiceSentRequestSchema = z.object({
+  sentTo: optionalText(TEXT_LIMITS.email).pipe(z.email({ error: 'Must be a valid email address' }).nullable().optional()),
+});

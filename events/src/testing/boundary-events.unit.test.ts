@@ -41,6 +41,7 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'VisitCheckedOut.location.latitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.longitude': { column: 'appointments.check_out_location', type: 'jsonb' },
   'VisitCheckedOut.location.accuracy': { column: 'appointments.check_out_location', type: 'jsonb' },
+  'ClientVisitsInvoiced.charges.0.amountPence': { column: 'finance_invoices.lines', type: 'jsonb' },
   'FunderAdded.paymentTermsDays': { column: 'finance_funders.payment_terms_days', type: 'integer' },
   'FunderRateSet.weekdayHourlyPence': { column: 'finance_funder_rates.weekday_hourly_pence', type: 'integer' },
   'FunderRateSet.weekendHourlyPence': { column: 'finance_funder_rates.weekend_hourly_pence', type: 'integer' },
