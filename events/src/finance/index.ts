@@ -3,3 +3,4 @@ export * from './finance-events';
 export * from './pricing';
 export * from './invoice-status';
 export * from './finance-request';
+export type * from './finance-view-schema';
