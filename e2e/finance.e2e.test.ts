@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
 import { pdfText } from '../read-api/testing/pdf-text';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -61,8 +61,8 @@ describe('Financial Management in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Financial Management' }).isVisible()).toBe(true);
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Invoicing & Billing']);
     await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
-    await page.getByLabel('Period start').fill(yesterday);
-    await page.getByLabel('Period end').fill(yesterday);
+    await page.getByLabel('Period start').fill(ukDate(yesterday));
+    await page.getByLabel('Period end').fill(ukDate(yesterday));
     await page.getByRole('button', { name: 'Create Invoice' }).click();
     const number = `INV-${today.slice(0, 4)}-1`;
     const row = page.getByTestId(`invoice-${number}`);

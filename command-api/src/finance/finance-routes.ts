@@ -4,6 +4,7 @@ import {
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
   markInvoiceSentRequestSchema,
+  positionToToken,
   recordPaymentRequestSchema,
   setClientFundingRequestSchema,
   setFunderRateRequestSchema,
@@ -43,7 +44,7 @@ export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModel
     const input = parseOr400(generateInvoicesRequestSchema, ctx.request.body);
     const result = await service.generateInvoices({ ...input, clientId: input.clientId ?? null }, commandContext(ctx));
     ctx.status = 201;
-    ctx.body = result;
+    ctx.body = { invoices: result.invoices, problems: result.problems, position: result.position === undefined ? null : positionToToken(result.position) };
   });
 
   router.post('/invoices/:id/payments', manage, async (ctx) => {

@@ -11,6 +11,7 @@ import {
   type AddFunderCommandInput,
   type ChargeRate,
   type EventStore,
+  type Position,
   type FinanceSliceEvent,
   type IssueCreditNoteCommandInput,
   type RecordPaymentCommandInput,
@@ -46,6 +47,8 @@ export const FUNDER_NOT_FOUND = 'Funder not found';
 export interface GenerationResult {
   readonly invoices: readonly { id: string; number: string; clientId: string; funderId: string; totalPence: number }[];
   readonly problems: readonly (GenerationProblem & { clientId: string })[];
+  /** The last event appended (read your writes); undefined when nothing was. */
+  readonly position: Position | undefined;
 }
 
 /** Runs the finance commands: load the stream(s), decide, append with the expected revision. */
@@ -109,6 +112,7 @@ export class FinanceService {
     };
     const invoices: GenerationResult['invoices'][number][] = [];
     const problems: GenerationResult['problems'][number][] = [];
+    let position: Position | undefined;
     for (const [clientId, clientVisits] of byClient) {
       const funding = await loadStream<FundingEvent, FundingState>(this.store, clientFundingStreamId(clientId), evolveFunding, initialFundingState);
       const inForce = rateInForce(funding.state.records, input.periodEnd);
@@ -160,11 +164,11 @@ export class FinanceService {
           },
           initialInvoiceState,
         );
-        await appendEvents(this.store, invoiceStreamId(invoiceId), events, 'no_stream', context);
+        position = (await appendEvents(this.store, invoiceStreamId(invoiceId), events, 'no_stream', context)).position;
         invoices.push({ id: invoiceId, number, clientId, funderId: draft.funderId, totalPence: draft.totalPence });
       }
     }
-    return { invoices, problems };
+    return { invoices, problems, position };
   }
 
   async recordPayment(invoiceId: string, input: RecordPaymentCommandInput, context: CommandContext): Promise<CommandResult> {

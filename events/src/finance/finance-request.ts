@@ -75,6 +75,8 @@ export type GenerateInvoicesCommandInput = z.output<typeof generateInvoicesReque
 export const generateInvoicesReplySchema = z.object({
   invoices: z.array(z.object({ id: z.uuid(), number: z.string(), clientId: z.uuid(), funderId: z.uuid(), totalPence: z.int() })),
   problems: z.array(z.object({ clientId: z.uuid(), funderId: z.string(), date: z.string(), message: z.string() })),
+  /** The last write's position token (read your writes); null when nothing was invoiced. */
+  position: z.string().nullable(),
 });
 
 /** POST /api/finance/invoices/:id/sent: who it was sent to (null: handed over or posted). */

@@ -1,6 +1,7 @@
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
+import { DateInput } from '../../shared/date-fields/date-input';
 import { formatDate } from '../../shared/format';
 import { invoicePdfPath, invoicesQuery, useFinanceCommand } from './finance-api';
 import { formatPence, poundsToPence } from './money';
@@ -163,6 +164,7 @@ function InvoiceDetail({ invoice, canManage }: { invoice: InvoiceView; canManage
 
 function PaymentForm({ invoice }: { invoice: InvoiceView }) {
   const [amount, setAmount] = useState('');
+  const id = useId();
   const [receivedOn, setReceivedOn] = useState(new Date().toISOString().slice(0, 10));
   const [error, setError] = useState<string | null>(null);
   const pay = useFinanceCommand<{ amountPence: number; receivedOn: string }>(
@@ -183,10 +185,10 @@ function PaymentForm({ invoice }: { invoice: InvoiceView }) {
         Payment amount (£)
         <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error ? `pay-error-${invoice.id}` : undefined} />
       </label>
-      <label>
-        Received on
-        <input type="date" value={receivedOn} onChange={(event) => setReceivedOn(event.target.value)} />
-      </label>
+      <div className="finance-field">
+        <label htmlFor={`${id}-received`}>Received on</label>
+        <DateInput id={`${id}-received`} value={receivedOn} onChange={(event) => setReceivedOn(event.target.value)} />
+      </div>
       <button type="submit" className="button button-primary button-small" disabled={pay.isPending}>
         Record Payment
       </button>
@@ -201,6 +203,7 @@ function PaymentForm({ invoice }: { invoice: InvoiceView }) {
 
 /** Create Invoice: every client's completed visits in the period, one invoice per funder. */
 function CreateInvoices() {
+  const id = useId();
   const lastMonth = lastMonthRange();
   const [periodStart, setPeriodStart] = useState(lastMonth.start);
   const [periodEnd, setPeriodEnd] = useState(lastMonth.end);
@@ -216,14 +219,14 @@ function CreateInvoices() {
       <h2 className="card-title">Create Invoice</h2>
       <p className="page-subtitle">From the completed visits of the period, at each funder's rate in force on the visit's day.</p>
       <div className="finance-generate-fields">
-        <label>
-          Period start
-          <input type="date" value={periodStart} onChange={(event) => setPeriodStart(event.target.value)} required />
-        </label>
-        <label>
-          Period end
-          <input type="date" value={periodEnd} onChange={(event) => setPeriodEnd(event.target.value)} required />
-        </label>
+        <div className="finance-field">
+          <label htmlFor={`${id}-start`}>Period start</label>
+          <DateInput id={`${id}-start`} value={periodStart} onChange={(event) => setPeriodStart(event.target.value)} required />
+        </div>
+        <div className="finance-field">
+          <label htmlFor={`${id}-end`}>Period end</label>
+          <DateInput id={`${id}-end`} value={periodEnd} onChange={(event) => setPeriodEnd(event.target.value)} required />
+        </div>
         <button type="submit" className="button button-primary" disabled={generate.isPending}>
           Create Invoice
         </button>
