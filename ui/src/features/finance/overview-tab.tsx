@@ -26,7 +26,7 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-            <YAxis tick={{ fontSize: 12 }} unit="£" />
+            <YAxis tick={{ fontSize: 12 }} tickFormatter={(value: number) => `£${value}`} />
             <Tooltip formatter={(value) => formatPence(Math.round(Number(value) * 100))} />
             <Legend />
             <Bar dataKey="Revenue" fill="#0b6e77" isAnimationActive={false} />
@@ -48,7 +48,7 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
                 </span>
                 <span>
                   {formatPence(invoice.outstandingPence)} due {formatDate(invoice.dueOn)}{' '}
-                  <span className={`badge finance-status-${invoice.status}`}>{invoice.status}</span>
+                  <span className={`badge finance-status-${invoice.status}`}>{invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1)}</span>
                 </span>
               </li>
             ))}
