@@ -18,11 +18,11 @@ const underFinance = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) => 
 export const invoicePdfPath = (invoice: Pick<InvoiceView, 'id'>) => `/api/finance/invoices/${encodeURIComponent(invoice.id)}/invoice.pdf`;
 
 /** A finance command, then every finance figure reloads (the cards, the list). */
-export function useFinanceCommand<TInput>(toPath: (input: TInput) => string, toBody: (input: TInput) => unknown, success: string) {
+export function useFinanceCommand<TInput, TReply = unknown>(toPath: (input: TInput) => string, toBody: (input: TInput) => unknown, success: string | ((reply: TReply) => { title: string; description?: string })) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TInput) => apiSend('POST', toPath(input), toBody(input)),
-    onSuccess: () => toast({ title: success }),
+    mutationFn: (input: TInput) => apiSend<TReply>('POST', toPath(input), toBody(input)),
+    onSuccess: (reply) => toast(typeof success === 'string' ? { title: success } : success(reply)),
     onError: (error) => {
       if (!handleUnauthorized(error)) toast({ title: 'Error', description: errorReason(error), variant: 'destructive' });
     },

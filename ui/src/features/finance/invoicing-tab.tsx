@@ -207,7 +207,7 @@ function CreateInvoices() {
   const lastMonth = lastMonthRange();
   const [periodStart, setPeriodStart] = useState(lastMonth.start);
   const [periodEnd, setPeriodEnd] = useState(lastMonth.end);
-  const generate = useFinanceCommand<{ periodStart: string; periodEnd: string }>(() => '/api/finance/invoices/generate', (input) => input, 'Invoices created');
+  const generate = useFinanceCommand<{ periodStart: string; periodEnd: string }, GenerateReply>(() => '/api/finance/invoices/generate', (input) => input, generatedToast);
   return (
     <form
       className="card finance-generate"
@@ -240,4 +240,18 @@ function lastMonthRange(): { start: string; end: string } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+interface GenerateReply {
+  invoices: { number: string }[];
+  problems: { message: string }[];
+}
+
+/** Says what was made, and what could not be invoiced (no funding, no rate in force) rather than hiding it. */
+function generatedToast(reply: GenerateReply): { title: string; description?: string } {
+  const made = reply.invoices.length;
+  const title = made === 0 ? 'No new invoices' : `${made} ${made === 1 ? 'invoice' : 'invoices'} created`;
+  const problems = [...new Set(reply.problems.map((problem) => problem.message))];
+  if (problems.length > 0) return { title, description: `Not invoiced: ${problems.join('; ')}` };
+  return made === 0 ? { title, description: 'Every completed visit of the period is already invoiced.' } : { title };
 }
