@@ -4,3 +4,4 @@ export * from './pricing';
 export * from './invoice-status';
 export * from './finance-request';
 export type * from './finance-view-schema';
+export * from './payroll';
