@@ -20,7 +20,7 @@ async function send(request: APIRequestContext, method: string, pathname: string
 // The visit is typed in after the event: times entered by hand up to two days back.
 process.env.MANUAL_TIME_MAX_HOURS_BACK = '48';
 
-/** A council funds Edith's care at £24.00 an hour (weekend £28.00); one 60-minute visit was completed yesterday. */
+/** A council funds Edith's care (its rate is set on the screen below); one 60-minute visit was completed yesterday. */
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_finance');
   admin = await env.signedInContext();
@@ -37,7 +37,6 @@ beforeAll(async () => {
     careLevel: 'medium',
   });
   const funderId = await post('/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30 });
-  await post(`/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2024-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 28_00, bankHolidayHourlyPence: 36_00, billingIncrementMinutes: 15 });
   await send(admin.request, 'PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2024-01-01', shares: [{ funderId, percent: 100 }] });
   const visit = await post('/api/appointments', { clientId, carerId, scheduledStart: londonTimeToInstant(yesterday, '09:00'), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash'] });
   const manual = { source: 'Manual', manualInputReason: 'No signal in the flats' };
@@ -61,6 +60,14 @@ describe('Financial Management in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Financial Management' }).isVisible()).toBe(true);
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Invoicing & Billing']);
     await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
+    // The admin sets the council's rate: £24.00 an hour on weekdays, £28.00 at weekends, from a month ago.
+    await expect.poll(() => page.getByTestId('finance-funders').innerText()).toContain('Leeds City Council');
+    await page.getByLabel('Rate from').fill(ukDate(addDays(today, -30)));
+    await page.getByLabel('Weekday £/hour').fill('24.00');
+    await page.getByLabel('Weekend £/hour').fill('28.00');
+    await page.getByLabel('Bank holiday £/hour').fill('36.00');
+    await page.getByRole('button', { name: 'Set Rate' }).click();
+    await expect.poll(() => page.getByTestId('finance-funders').innerText()).toContain('Weekday £24.00/h, weekend £28.00/h, bank holiday £36.00/h');
     await page.getByLabel('Period start').fill(ukDate(yesterday));
     await page.getByLabel('Period end').fill(ukDate(yesterday));
     await page.getByRole('button', { name: 'Create Invoice' }).click();

@@ -4,6 +4,7 @@ import { Fragment, useId, useState, type FormEvent } from 'react';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { formatDate } from '../../shared/format';
 import { invoicePdfPath, invoicesQuery, useFinanceCommand } from './finance-api';
+import { FundersCard } from './funders-card';
 import { formatPence, poundsToPence } from './money';
 
 const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: 'Pending', processing: 'Processing', paid: 'Paid', overdue: 'Overdue' };
@@ -21,6 +22,7 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
   return (
     <div className="finance-invoicing">
       {canManage && <CreateInvoices />}
+      <FundersCard canManage={canManage} />
       <div className="card">
         <div className="finance-list-header">
           <h2 className="card-title">Invoices</h2>
