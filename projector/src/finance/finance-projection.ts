@@ -61,14 +61,15 @@ export const financeProjection: Projection = {
         }
         case 'InvoiceIssued': {
           const d = event.data;
-          const [, year = '0', sequence = '0'] = d.number.split('-');
+          // INV-<year>-<n>: kept as numbers to order the list; anything else (never written by decide) sorts as 0.
+          const [, year, sequence] = /^INV-(\d{4})-(\d{1,7})$/.exec(d.number) ?? [];
           await db
             .insertInto('finance_invoices')
             .values({
               id: d.invoiceId,
               number: d.number,
-              number_year: Number(year),
-              number_sequence: Number(sequence),
+              number_year: Number(year ?? 0),
+              number_sequence: Number(sequence ?? 0),
               client_id: d.clientId,
               funder_id: d.funderId,
               share_percent: d.sharePercent,
