@@ -160,6 +160,7 @@ function InvoiceDetail({ invoice, canManage }: { invoice: InvoiceView; canManage
         {invoice.creditedPence > 0 ? `, credited ${formatPence(invoice.creditedPence)}` : ''}.
       </p>
       {canManage && invoice.outstandingPence > 0 && <PaymentForm invoice={invoice} />}
+      {canManage && invoice.outstandingPence > 0 && <CreditNoteForm invoice={invoice} />}
     </div>
   );
 }
@@ -256,4 +257,45 @@ function generatedToast(reply: GenerateReply): { title: string; description?: st
   const problems = [...new Set(reply.problems.map((problem) => problem.message))];
   if (problems.length > 0) return { title, description: `Not invoiced: ${problems.join('; ')}` };
   return made === 0 ? { title, description: 'Every completed visit of the period is already invoiced.' } : { title };
+}
+
+/** A correction is a credit note that references the invoice (an issued invoice is never edited). */
+function CreditNoteForm({ invoice }: { invoice: InvoiceView }) {
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const credit = useFinanceCommand<{ amountPence: number; reason: string }>(
+    () => `/api/finance/invoices/${encodeURIComponent(invoice.id)}/credit-notes`,
+    (input) => input,
+    'Credit note issued',
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const pence = poundsToPence(amount);
+    if (pence === null || pence === 0) return setError('Enter an amount in pounds, for example 12.00');
+    if (reason.trim() === '') return setError('Reason is required');
+    setError(null);
+    credit.mutate({ amountPence: pence, reason }, { onSuccess: () => { setAmount(''); setReason(''); } });
+  };
+  return (
+    <form className="finance-payment" onSubmit={submit} noValidate>
+      <div className="finance-field">
+        <label htmlFor={`${id}-amount`}>Credit note amount (£)</label>
+        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      </div>
+      <div className="finance-field">
+        <label htmlFor={`${id}-reason`}>Reason</label>
+        <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+      </div>
+      <button type="submit" className="button button-secondary button-small" disabled={credit.isPending}>
+        Issue Credit Note
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
 }
