@@ -59,6 +59,7 @@ const ADMIN_ROUTES = [
   '/settings',
   '/emergency',
   '/audit',
+  '/finance',
   // The lists as the dashboard's tiles open them.
   '/tasks?open=true',
   '/visits?unrecorded=true',
@@ -68,7 +69,7 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/reports', '/medications', '/settings', '/emergency'];
+const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/reports', '/medications', '/settings', '/emergency', '/finance'];
 
 interface DialogScan {
   readonly name: string;

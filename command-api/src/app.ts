@@ -37,6 +37,7 @@ import { settingsRoutes } from './settings/settings-routes';
 import { exportRoutes } from './data-management/export-routes';
 import { importRoutes } from './data-management/import-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { financeRoutes } from './finance/finance-routes';
 import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
@@ -112,6 +113,7 @@ export function createCommandApp({
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
+    financeRoutes(deps),
     appointmentRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),

@@ -117,7 +117,7 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** The kinds of record an alert can be about; later slices (medications, incidents, care plans, finance) add theirs. */
 /** The alert rule name of an emergency (AlertRaised.rule); here, not beside its event, so the UI's banner needs no schema. */
 export const EMERGENCY_RULE = 'emergency';
-export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan', 'incident', 'prescription'] as const;
+export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan', 'incident', 'prescription', 'invoice', 'contract', 'payroll'] as const;
 export type AlertRelatedKind = (typeof ALERT_RELATED_KINDS)[number];
 
 /** To-do tasks (spec part 1 section 3 `tasks`): priority defaults to medium, status to pending. */

@@ -23,6 +23,7 @@ export * from './training';
 export * from './diary';
 export * from './voice-notes';
 export * from './feedback';
+export * from './finance';
 export * from './appointments';
 export * from './shifts';
 export * from './projections';

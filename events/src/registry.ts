@@ -21,6 +21,7 @@ import {
 } from './incidents/incident-events';
 import { medicationSliceEvents, type MedicationSliceEvent } from './medications';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
+import { financeSliceEvents, type FinanceSliceEvent } from './finance';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
@@ -49,6 +50,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...diarySliceEvents,
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
+  ...financeSliceEvents,
   ...appointmentEvents,
   ...carerBookingEvents,
   ...shiftEvents,
@@ -85,6 +87,7 @@ export type DomainEvent =
   | DiarySliceEvent
   | VoiceNoteSliceEvent
   | FeedbackSliceEvent
+  | FinanceSliceEvent
   | AppointmentEvent
   | CarerBookingEvent
   | ShiftEvent

@@ -7,6 +7,7 @@ import { carersProjection } from './carers/carers-projection';
 import { clientsProjection } from './clients/client-projection';
 import { diaryProjection } from './diary/diary-projection';
 import { feedbackProjection } from './feedback/feedback-projection';
+import { financeProjection } from './finance/finance-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
@@ -64,6 +65,7 @@ export const projections: readonly Projection[] = [
   auditProjection,
   carePlansProjection,
   medicationsProjection,
+  financeProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

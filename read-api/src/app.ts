@@ -51,6 +51,7 @@ import { clientRoutes } from './clients/client-routes';
 import { diaryRoutes } from './diary/diary-routes';
 import { diaryViewRoutes } from './diary/diary-views-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
+import { financeRoutes } from './finance/finance-routes';
 import { auditRoutes } from './audit/audit-routes';
 import { logRoutes } from './audit/log-routes';
 import { RecordViewLog } from './audit/record-view-log';
@@ -123,6 +124,7 @@ export async function createReadApi({
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
+    financeRoutes(deps),
     logRoutes(deps),
     auditRoutes(deps, views),
     appointmentRoutes(deps),

@@ -67,6 +67,7 @@ const AlertsPage = lazyRouteComponent(() => import('./features/alerts/alerts-pag
 const TasksPage = lazyRouteComponent(() => import('./features/tasks/tasks-page'), 'TasksPage');
 const IncidentsPage = lazyRouteComponent(() => import('./features/incidents/incidents-page'), 'IncidentsPage');
 const ReportsPage = lazyRouteComponent(() => import('./features/reports/reports-page'), 'ReportsPage');
+const FinancePage = lazyRouteComponent(() => import('./features/finance/finance-page'), 'FinancePage');
 const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
 const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
 const MedicationsPage = lazyRouteComponent(() => import('./features/medications/medications-page'), 'MedicationsPage');
@@ -184,6 +185,7 @@ const tasksRoute = createRoute({
 
 /** Reports & Analytics (issue 21). */
 const reportsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reports', component: ReportsPage });
+const financeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/finance', component: FinancePage });
 /** Audit and time travel (issue 20): administrators and auditors. */
 const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
 /** Care Planner (issue 19). */
@@ -222,6 +224,7 @@ const routeTree = rootRoute.addChildren([
   tasksRoute,
   incidentsRoute,
   reportsRoute,
+  financeRoute,
   auditRoute,
   carePlansRoute,
   medicationsRoute,

@@ -29,6 +29,10 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   // Investigating an incident and its statutory duties is care governance.
   incident: 'care',
   prescription: 'medication',
+  // Chasing an unpaid invoice, a contract renewal or a carer's pay is office work.
+  invoice: 'administration',
+  contract: 'administration',
+  payroll: 'administration',
 };
 
 const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };

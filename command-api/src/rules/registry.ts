@@ -1,6 +1,7 @@
 import { carePlanReviewDue, carePlanReviewOverdue } from './care-plan-rules';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
+import { invoiceOverdue } from './finance-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { medicationDoseMissed, medicationRefusedTwice, medicationTimeCriticalMissed } from './medication-rules';
 import { registered, type RegisteredRule } from './rule';
@@ -27,4 +28,5 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(medicationDoseMissed),
   registered(medicationTimeCriticalMissed),
   registered(medicationRefusedTwice),
+  registered(invoiceOverdue),
 ];

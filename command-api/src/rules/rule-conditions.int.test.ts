@@ -8,6 +8,7 @@ import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProje
 import { startCommandApiOn, type RunningCommandApi } from '../../testing';
 import { alertIdFor } from '../alerts/alert-id';
 import { runVisitTimelinessOnce } from '../appointments/visit-timeliness-policy';
+import { FinanceService } from '../finance/finance-service';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 import { loadCheckpoint } from './runner-checkpoint';
@@ -116,6 +117,25 @@ describe('alert rules on the live record', () => {
     expect(await types('care-plan-review-due', `${overduePlan}/${overdue}`)).toEqual([]);
     await ok(`/api/care-plans/${overduePlan}/reviews`, { reviewedOn: londonToday(), outcome: 'no_change', nextReviewDate: addDays(londonToday(), 180) });
     await expect.poll(() => types('care-plan-review-overdue', `${overduePlan}/${overdue}`)).toEqual(['AlertRaised', 'AlertResolved']);
+  });
+
+  it('raises an overdue invoice, and the payment that settles it resolves it by the system', async () => {
+    const funderId = await created('/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30 });
+    await created(`/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2020-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 24_00, bankHolidayHourlyPence: 24_00 });
+    expect((await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId, percent: 100 }] })).status).toBe(200);
+    const issuedOn = addDays(londonToday(), -45);
+    const service = new FinanceService(api.store, {
+      completedVisits: async () => [{ clientId, appointmentId: randomUUID(), date: addDays(issuedOn, -3), serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 }],
+    });
+    const { invoices } = await service.generateInvoices({ periodStart: addDays(issuedOn, -10), periodEnd: addDays(issuedOn, -1), clientId, issuedOn }, { userId: api.admin.id, requestId: 'test' });
+    const invoice = invoices[0]!;
+    await expect.poll(() => types('invoice-overdue', invoice.id)).toEqual(['AlertRaised']);
+    const [raised] = await history('invoice-overdue', invoice.id);
+    expect(raised).toMatchObject({ title: 'Invoice overdue', description: expect.stringContaining(`Invoice ${invoice.number} to Leeds City Council for Edith Green's care was due on`) });
+    expect(raised).toMatchObject({ description: expect.stringMatching(/ and £24\.00 is still unpaid\.$/) });
+    await ok(`/api/finance/invoices/${invoice.id}/payments`, { amountPence: 24_00, receivedOn: londonToday() });
+    await expect.poll(() => types('invoice-overdue', invoice.id)).toEqual(['AlertRaised', 'AlertResolved']);
+    expect((await history('invoice-overdue', invoice.id))[1]).toMatchObject({ by: 'system', note: `Invoice ${invoice.number} is settled` });
   });
 
   it('raises a late visit as the carer’s, and a check-in resolves it with the time', async () => {

@@ -124,6 +124,15 @@ const MATRIX = {
     roles: ['admin', 'coordinator'],
     description: 'Schedule weekly or monthly reports and pause, resume or delete their own schedules (admins: any schedule)',
   },
+  'finance.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read the finance screen: funders and rates, invoices, payments, credit notes, payroll, contracts and financial reports',
+  },
+  'finance.manage': {
+    roles: ['admin'],
+    description: 'Set funders, rates and client funding; generate, send and correct invoices; record payments; process payroll; manage contracts',
+  },
+  'payslips.readOwn': { roles: ['carer'], description: 'Read only the payslips of their own carer record' },
 } as const satisfies Record<string, { roles: readonly NamedRole[]; description: string }>;
 
 export type Permission = keyof typeof MATRIX;

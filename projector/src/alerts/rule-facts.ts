@@ -451,3 +451,43 @@ export async function doseOutcomes(db: Db, subjects: readonly string[]): Promise
   );
   return { outcomes, statuses: new Map(statuses.map((row) => [row.id, row.status])) };
 }
+
+/** An unpaid invoice past its due date, as the overdue-invoice rule sees it (finance projection). */
+export interface OverdueInvoiceFact {
+  id: string;
+  number: string;
+  clientId: string;
+  clientName: string;
+  funderName: string;
+  dueOn: string;
+  outstandingPence: number;
+}
+
+const invoiceFactColumns = (db: Db) =>
+  db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('finance_invoices as i')
+    .leftJoin('appointment_client_names as c', 'c.id', 'i.client_id')
+    .leftJoin('finance_funders as f', 'f.funder_id', 'i.funder_id')
+    .select([
+      sql<string>`i.id::text`.as('id'),
+      'i.number as number',
+      sql<string>`i.client_id::text`.as('clientId'),
+      sql<string>`trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))`.as('clientName'),
+      sql<string>`coalesce(f.name, '')`.as('funderName'),
+      sql<string>`i.due_on::text`.as('dueOn'),
+      sql<number>`(i.total_pence - i.paid_pence - i.credited_pence)::int`.as('outstandingPence'),
+    ]);
+
+/** Invoices with money still owed whose due date is before `today` (YYYY-MM-DD). */
+export function overdueInvoices(db: Db, today: string): Promise<OverdueInvoiceFact[]> {
+  return orNothing(
+    invoiceFactColumns(db).where(sql<boolean>`i.total_pence - i.paid_pence - i.credited_pence > 0`).where('i.due_on', '<', today).execute(),
+  );
+}
+
+/** The invoices with these ids, paid or not (to say why an overdue alert cleared). */
+export function invoicesById(db: Db, ids: readonly string[]): Promise<OverdueInvoiceFact[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return orNothing(invoiceFactColumns(db).where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`).execute());
+}

@@ -7,6 +7,7 @@ import type { CarePlanTables } from '../care-plans/care-plan-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
+import type { FinanceTables } from '../finance/finance-tables';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
 import type { MedicationTables } from '../medications/medication-tables';
@@ -84,6 +85,7 @@ export interface ReadModelDatabase extends ClientTables,
     DiaryTables,
     VoiceNoteTables,
     FeedbackTables,
+    FinanceTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,

@@ -32,6 +32,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },
   care_plans: { resources: ['care-plans'], permissions: ['carePlans.read', 'carePlans.readOwn'] },
   medications: { resources: ['medications', 'medication-records'], permissions: ['medications.read', 'medications.readOwn'] },
+  // Invoices, payments, funders: the finance screen reloads for those who read it (never carers).
+  finance: { resources: ['finance'], permissions: ['finance.read'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */

@@ -27,6 +27,14 @@ import {
   createClientRequestSchema,
   createDiaryEntryRequestSchema,
   createFeedbackRequestSchema,
+  addFunderRequestSchema,
+  generateInvoicesReplySchema,
+  generateInvoicesRequestSchema,
+  issueCreditNoteRequestSchema,
+  markInvoiceSentRequestSchema,
+  recordPaymentRequestSchema,
+  setClientFundingRequestSchema,
+  setFunderRateRequestSchema,
   createReportScheduleRequestSchema,
   createTaskRequestSchema,
   createTrainingRequestSchema,
@@ -229,6 +237,18 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
 
   command('POST', '/api/feedback', 'Send feedback from the widget', only('feedback.submit'), { body: createFeedbackRequestSchema, status: 201 }),
   command('PATCH', '/api/feedback/:id', "Triage feedback: status and admin notes", only('feedback.manage'), { body: updateFeedbackRequestSchema, ...edit }),
+
+  command('POST', '/api/finance/funders', 'Add a funder (private, local authority, NHS continuing healthcare)', only('finance.manage'), { body: addFunderRequestSchema, status: 201 }),
+  command('POST', '/api/finance/funders/:id/rates', "Set a funder's charge rates from a date on", only('finance.manage'), { body: setFunderRateRequestSchema, status: 201 }),
+  command('PUT', '/api/finance/clients/:id/funding', "Set who pays for a client's care from a date on (shares add up to 100%)", only('finance.manage'), { body: setClientFundingRequestSchema }),
+  command('POST', '/api/finance/invoices/generate', "Generate invoices from a period's completed visits (one per funder)", only('finance.manage'), {
+    body: generateInvoicesRequestSchema,
+    status: 201,
+    reply: generateInvoicesReplySchema,
+  }),
+  command('POST', '/api/finance/invoices/:id/payments', 'Record a payment (part payments allowed, never more than owed)', only('finance.manage'), { body: recordPaymentRequestSchema, status: 201 }),
+  command('POST', '/api/finance/invoices/:id/credit-notes', 'Issue a credit note against an invoice', only('finance.manage'), { body: issueCreditNoteRequestSchema, status: 201 }),
+  command('POST', '/api/finance/invoices/:id/sent', 'Record that an invoice was sent', only('finance.manage'), { body: markInvoiceSentRequestSchema }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {

@@ -36,6 +36,10 @@ import {
   diaryRosterGroupViewSchema,
   diaryWeekViewSchema,
   feedbackViewSchema,
+  financeOverviewViewSchema,
+  funderViewSchema,
+  invoiceDetailViewSchema,
+  invoiceViewSchema,
   auditClientFileViewSchema,
   auditComparisonViewSchema,
   auditRecordAsOfViewSchema,
@@ -87,6 +91,7 @@ import { listQuery as clientListQuery } from '../clients/client-routes';
 import { listQuery as diaryListQuery } from '../diary/diary-routes';
 import { mapQuery as diaryMapQuery, monitoringQuery as diaryMonitoringQuery, rosterQuery as diaryRosterQuery, weeklyQuery as diaryWeeklyQuery } from '../diary/diary-views-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
+import { invoiceListQuery } from '../finance/finance-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
 import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
@@ -170,6 +175,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   },
 
   read('/api/feedback', 'Feedback, newest first, with the sender', ['feedback.manage'], json(z.array(feedbackViewSchema)), feedbackListQuery),
+
+  read('/api/finance/overview', 'The finance cards and the six-month revenue, expenses and net profit (pence)', ['finance.read'], json(financeOverviewViewSchema)),
+  read('/api/finance/funders', 'Funders with their rates, newest effective date first', ['finance.read'], json(z.array(funderViewSchema))),
+  read('/api/finance/invoices', 'Invoices, newest first, with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
+  read('/api/finance/invoices/:id', 'One invoice with its payments and credit notes', ['finance.read'], json(invoiceDetailViewSchema)),
+  read('/api/finance/invoices/:id/invoice.pdf', 'The invoice as PDF (Send, Download)', ['finance.read'], pdf('The invoice as PDF')),
 
   read('/api/appointments', 'Visits by start time (no dates: today ± 30 days)', readsVisits, json(z.array(appointmentViewSchema), 'OK', { 'X-Total-Count': 'Visits matching before limit and offset' }), appointmentListQuery),
   read('/api/appointments/today/count', "Today's visits, cancelled left out", readsVisits, json(appointmentCountViewSchema)),

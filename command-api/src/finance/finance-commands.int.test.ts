@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { clientBillingStreamId, invoiceNumberStreamId, invoiceStreamId } from '@care/events';
+import { startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
+import { FinanceService } from './finance-service';
+import { takeInvoiceNumber } from './invoice-numbering';
+import type { CompletedVisit } from './invoice-generation';
+import type { VisitSource } from './visit-source';
+
+let api: RunningCommandApi;
+let coordinator: TestUser;
+const context = { userId: 'finance-test', requestId: 'finance-test' };
+
+beforeAll(async () => {
+  api = await startCommandApi(inject('databaseUrl'), 'finance_cmds');
+  coordinator = await api.createUser('coordinator');
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function addClient(lastName: string): Promise<string> {
+  const reply = await api.request('POST', '/api/clients', {
+    clientId: `CL-${randomUUID().slice(0, 8)}`,
+    firstName: 'Edith',
+    lastName,
+    dateOfBirth: '1938-05-14',
+    address: '4 Mill Lane, Leeds',
+    emergencyContact: 'Paul Green',
+    emergencyPhone: '07700 900123',
+    careLevel: 'medium',
+  });
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body.id as string;
+}
+
+async function addFunder(name: string, weekdayHourlyPence = 24_00): Promise<string> {
+  const funder = await api.request('POST', '/api/finance/funders', { name, kind: 'local_authority', paymentTermsDays: 30 });
+  expect(funder.status, funder.text).toBe(201);
+  const id = funder.body.id as string;
+  const rate = await api.request('POST', `/api/finance/funders/${id}/rates`, {
+    effectiveFrom: '2026-01-01',
+    weekdayHourlyPence,
+    weekendHourlyPence: 28_00,
+    bankHolidayHourlyPence: 36_00,
+    minimumChargePence: 10_00,
+    billingIncrementMinutes: 15,
+  });
+  expect(rate.status, rate.text).toBe(201);
+  return id;
+}
+
+const visitsFor = (clientId: string, visits: CompletedVisit[]): VisitSource => ({
+  completedVisits: async () => visits.map((visit) => ({ ...visit, clientId })),
+});
+
+describe('finance commands', () => {
+  it('are for administrators only: a coordinator cannot add a funder', async () => {
+    expect((await coordinator.request('POST', '/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority' })).status).toBe(403);
+  });
+
+  it('refuses a split that does not add up to 100%', async () => {
+    const clientId = await addClient('Split');
+    const [a, b] = [await addFunder('Council A'), await addFunder('Family B')];
+    const reply = await api.request('PUT', `/api/finance/clients/${clientId}/funding`, {
+      effectiveFrom: '2026-01-01',
+      shares: [{ funderId: a, percent: 60 }, { funderId: b, percent: 30 }],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.text).toContain('The shares add up to 90%: they must add up to 100%');
+  });
+
+  it('generates one invoice per funder from completed visits, then takes part payments and a credit note', async () => {
+    const clientId = await addClient('Invoiced');
+    const council = await addFunder('Leeds City Council');
+    const family = await addFunder('The Invoiced family');
+    const funding = await api.request('PUT', `/api/finance/clients/${clientId}/funding`, {
+      effectiveFrom: '2026-01-01',
+      shares: [{ funderId: council, percent: 75 }, { funderId: family, percent: 25 }],
+    });
+    expect(funding.status, funding.text).toBe(200);
+    const appointmentId = randomUUID();
+    const service = new FinanceService(
+      api.store,
+      visitsFor(clientId, [{ appointmentId, date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 }]),
+    );
+    const result = await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn: '2026-04-01' }, context);
+    expect(result.problems).toEqual([]);
+    expect(result.invoices.map((invoice) => [invoice.funderId, invoice.totalPence])).toEqual([
+      [council, 18_00],
+      [family, 6_00],
+    ]);
+    // Running the same period again charges nothing twice.
+    expect((await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn: '2026-04-01' }, context)).invoices).toEqual([]);
+    expect((await api.store.readStream(clientBillingStreamId(clientId))).map((event) => event.type)).toEqual(['ClientVisitsInvoiced', 'ClientVisitsInvoiced']);
+
+    const invoiceId = result.invoices[0]!.id;
+    const part = await api.request('POST', `/api/finance/invoices/${invoiceId}/payments`, { amountPence: 10_00, receivedOn: '2026-04-10' });
+    expect(part.status, part.text).toBe(201);
+    const tooMuch = await api.request('POST', `/api/finance/invoices/${invoiceId}/payments`, { amountPence: 8_01, receivedOn: '2026-04-11' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.text).toContain('The payment is more than the £8.00 still owed');
+    const credit = await api.request('POST', `/api/finance/invoices/${invoiceId}/credit-notes`, { amountPence: 8_00, reason: 'Visit was shorter' });
+    expect(credit.status, credit.text).toBe(201);
+    const events = await api.store.readStream(invoiceStreamId(invoiceId));
+    expect(events.map((event) => event.type)).toEqual(['InvoiceIssued', 'InvoicePaymentRecorded', 'CreditNoteIssued']);
+    expect(events[0]!.data).toMatchObject({ clientId, funderId: council, sharePercent: 75, dueOn: '2026-05-01', totalPence: 18_00 });
+  });
+
+  it('gives gapless, unique invoice numbers when many are taken at once', async () => {
+    const year = 2031;
+    const numbers = await Promise.all(Array.from({ length: 12 }, () => takeInvoiceNumber(api.store, year, randomUUID(), context)));
+    expect([...numbers].sort((a, b) => Number(a.split('-')[2]) - Number(b.split('-')[2]))).toEqual(
+      Array.from({ length: 12 }, (_, index) => `INV-${year}-${index + 1}`),
+    );
+    expect(await api.store.readStream(invoiceNumberStreamId(year))).toHaveLength(12);
+  });
+
+  it('two runs generating at once for different clients share one gapless sequence', async () => {
+    const council = await addFunder('Race council');
+    const clients = [await addClient('RaceOne'), await addClient('RaceTwo')];
+    for (const clientId of clients) {
+      await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2026-01-01', shares: [{ funderId: council, percent: 100 }] });
+    }
+    const runs = await Promise.all(
+      clients.map((clientId) =>
+        new FinanceService(api.store, visitsFor(clientId, [{ appointmentId: randomUUID(), date: '2032-02-02', serviceName: 'Domestic', plannedMinutes: 30, actualMinutes: 30 }])).generateInvoices(
+          { periodStart: '2032-02-01', periodEnd: '2032-02-29', clientId, issuedOn: '2032-03-01' },
+          context,
+        ),
+      ),
+    );
+    expect(runs.flatMap((run) => run.invoices.map((invoice) => invoice.number)).sort()).toEqual(['INV-2032-1', 'INV-2032-2']);
+  });
+});

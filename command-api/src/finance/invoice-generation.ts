@@ -1,0 +1,96 @@
+import { chargeVisit, rateInForce, splitPence, type ChargeRate, type InvoiceLine } from '@care/events';
+
+/** A completed visit of the period, as the visit record has it (actual minutes from check-in to check-out). */
+export interface CompletedVisit {
+  readonly appointmentId: string;
+  readonly date: string;
+  readonly serviceName: string;
+  readonly plannedMinutes: number;
+  readonly actualMinutes: number | null;
+}
+
+export interface FundingShare {
+  readonly funderId: string;
+  readonly percent: number;
+}
+
+export interface InvoiceDraft {
+  readonly funderId: string;
+  readonly sharePercent: number;
+  readonly lines: InvoiceLine[];
+  readonly totalPence: number;
+}
+
+export interface GenerationInput {
+  readonly visits: readonly CompletedVisit[];
+  /** The client's funding in force for the period (one share at 100, or a split). */
+  readonly shares: readonly FundingShare[];
+  readonly ratesByFunder: ReadonlyMap<string, readonly ChargeRate[]>;
+  /** What each funder was already invoiced per visit (earlier invoices' lines, adjustments included). */
+  readonly alreadyInvoiced: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  readonly bankHolidays?: readonly string[];
+}
+
+export interface GenerationProblem {
+  readonly funderId: string;
+  readonly date: string;
+  readonly message: string;
+}
+
+const dateText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/**
+ * One draft per funder from the period's completed visits. Each visit is charged at its funder's rate in force on
+ * the visit's day; a split divides each visit's charge by percentage so the parts add up to the whole to the
+ * penny. A visit already invoiced is charged again only by its difference, as an adjustment line ("amended after
+ * invoicing"): never silently, never twice. Pure.
+ */
+export function generateInvoiceDrafts(input: GenerationInput): { drafts: InvoiceDraft[]; problems: GenerationProblem[] } {
+  const problems: GenerationProblem[] = [];
+  const linesByFunder = new Map<string, InvoiceLine[]>(input.shares.map((share) => [share.funderId, []]));
+  const visits = [...input.visits].sort((a, b) => a.date.localeCompare(b.date) || a.appointmentId.localeCompare(b.appointmentId));
+  for (const visit of visits) {
+    // Each funder charges at its own rate in force, then takes its percentage of that charge.
+    input.shares.forEach((share, index) => {
+      const rate = rateInForce(input.ratesByFunder.get(share.funderId) ?? [], visit.date);
+      if (rate === null) {
+        problems.push({ funderId: share.funderId, date: visit.date, message: `No rate in force on ${dateText(visit.date)}` });
+        return;
+      }
+      const charge = chargeVisit(rate, visit, input.bankHolidays);
+      const amount = share.percent === 100 ? charge.amountPence : (splitPence(charge.amountPence, input.shares.map((s) => s.percent))[index] ?? 0);
+      const previously = input.alreadyInvoiced.get(share.funderId)?.get(visit.appointmentId);
+      const lines = linesByFunder.get(share.funderId) ?? [];
+      const description = `${visit.serviceName} ${dateText(visit.date)}${charge.minimumApplied ? ' (minimum charge)' : ''}${
+        charge.dayKind === 'bank_holiday' ? ' (bank holiday)' : charge.dayKind === 'weekend' ? ' (weekend)' : ''
+      }`;
+      if (previously === undefined) {
+        lines.push({ appointmentId: visit.appointmentId, date: visit.date, description, minutes: charge.minutes, hourlyRatePence: charge.hourlyRatePence, amountPence: amount, kind: 'visit' });
+      } else if (previously !== amount) {
+        lines.push({
+          appointmentId: visit.appointmentId,
+          date: visit.date,
+          description: `Adjustment: ${description} amended after invoicing`,
+          minutes: charge.minutes,
+          hourlyRatePence: charge.hourlyRatePence,
+          amountPence: amount - previously,
+          kind: 'adjustment',
+        });
+      }
+      linesByFunder.set(share.funderId, lines);
+    });
+  }
+  const drafts: InvoiceDraft[] = [];
+  for (const share of input.shares) {
+    const lines = linesByFunder.get(share.funderId) ?? [];
+    if (lines.length === 0) continue;
+    const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
+    if (total < 0) {
+      // Visits shortened after invoicing and nothing new to charge: that is a credit note on the earlier invoice.
+      problems.push({ funderId: share.funderId, date: lines[0]?.date ?? '', message: 'Amended visits leave money to give back: issue a credit note' });
+      continue;
+    }
+    drafts.push({ funderId: share.funderId, sharePercent: share.percent, lines, totalPence: total });
+  }
+  return { drafts, problems };
+}

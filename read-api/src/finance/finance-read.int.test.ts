@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { londonToday, type FinanceOverviewView, type InvoiceDetailView, type InvoiceView } from '@care/events';
+import type { TestUser } from '@care/command-api/testing';
+// The command side's generation, with visits given by the test (the appointments read model is not what is under test here).
+import { FinanceService } from '../../../command-api/src/finance/finance-service';
+import { pdfText } from '../../testing/pdf-text';
+import { startReadStack, type ReadStack } from '../../testing/read-stack';
+
+let stack: ReadStack;
+let coordinator: TestUser;
+let carer: TestUser;
+let invoiceId = '';
+/** The last write's position: the read API answers once the projection has reached it. */
+let lastPosition = '';
+const today = londonToday();
+
+beforeAll(async () => {
+  stack = await startReadStack(inject('databaseUrl'), 'finance_read');
+  coordinator = await stack.command.createUser('coordinator');
+  carer = await stack.command.createUser('carer');
+  const admin = stack.command.request;
+  const client = await admin('POST', '/api/clients', {
+    clientId: `CL-${randomUUID().slice(0, 8)}`,
+    firstName: 'Edith',
+    lastName: 'Green',
+    dateOfBirth: '1938-05-14',
+    address: '4 Mill Lane, Leeds',
+    emergencyContact: 'Paul Green',
+    emergencyPhone: '07700 900123',
+    careLevel: 'medium',
+  });
+  const clientId = client.body.id as string;
+  const funder = await admin('POST', '/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30 });
+  const funderId = funder.body.id as string;
+  expect((await admin('POST', `/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2020-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 28_00, bankHolidayHourlyPence: 36_00 })).status).toBe(201);
+  expect((await admin('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId, percent: 100 }] })).status).toBe(200);
+  const service = new FinanceService(stack.command.store, {
+    completedVisits: async () => [
+      { clientId, appointmentId: randomUUID(), date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 },
+      { clientId, appointmentId: randomUUID(), date: '2026-03-07', serviceName: 'Personal care', plannedMinutes: 30, actualMinutes: 30 },
+    ],
+  });
+  const generated = await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn: today }, { userId: stack.command.admin.id, requestId: 'test' });
+  invoiceId = generated.invoices[0]!.id;
+  const payment = await admin('POST', `/api/finance/invoices/${invoiceId}/payments`, { amountPence: 10_00, receivedOn: today });
+  expect(payment.status, payment.text).toBe(201);
+  lastPosition = payment.body.position as string;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function get(path: string, user: TestUser = stack.command.admin) {
+  return fetch(`${stack.readUrl}${path}`, { headers: { cookie: user.cookie, 'x-min-position': lastPosition } });
+}
+
+describe('GET /api/finance', () => {
+  it('lists invoices with their lines, the money in pence and the derived status', async () => {
+    const reply = await get('/api/finance/invoices');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('x-total-count')).toBe('1');
+    const [invoice] = (await reply.json()) as InvoiceView[];
+    expect(invoice).toMatchObject({
+      id: invoiceId,
+      number: `INV-${today.slice(0, 4)}-1`,
+      clientName: 'Edith Green',
+      funderName: 'Leeds City Council',
+      totalPence: 24_00 + 14_00,
+      paidPence: 10_00,
+      outstandingPence: 28_00,
+      status: 'processing',
+    });
+    expect(invoice!.lines.map((line) => [line.description, line.amountPence])).toEqual([
+      ['Personal care 04/03/2026', 24_00],
+      ['Personal care 07/03/2026 (weekend)', 14_00],
+    ]);
+    expect(((await (await get('/api/finance/invoices?status=paid')).json()) as unknown[]).length).toBe(0);
+    expect(((await (await get('/api/finance/invoices?status=processing')).json()) as unknown[]).length).toBe(1);
+  });
+
+  it('gives one invoice with its payments', async () => {
+    const detail = (await (await get(`/api/finance/invoices/${invoiceId}`)).json()) as InvoiceDetailView;
+    expect(detail.payments).toEqual([expect.objectContaining({ amountPence: 10_00, receivedOn: today, method: 'bank_transfer' })]);
+    expect((await get(`/api/finance/invoices/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('prints the invoice as a PDF with its number, client, lines and amount due', async () => {
+    const reply = await get(`/api/finance/invoices/${invoiceId}/invoice.pdf`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await reply.arrayBuffer()));
+    for (const expected of [`INV-${today.slice(0, 4)}-1`, 'Leeds City Council', 'Edith Green', 'Personal care 07/03/2026 (weekend)', '£38.00', '£28.00']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('sums the overview: revenue this month, pending invoices', async () => {
+    const overview = (await (await get('/api/finance/overview')).json()) as FinanceOverviewView;
+    expect(overview).toMatchObject({ totalRevenuePence: 38_00, pendingInvoicesCount: 1, pendingInvoicesPence: 28_00, overdueInvoicesCount: 0 });
+    expect(overview.months).toHaveLength(6);
+    expect(overview.months.at(-1)).toMatchObject({ month: today.slice(0, 7), revenuePence: 38_00 });
+  });
+
+  it('is read by coordinators, never by carers', async () => {
+    expect((await get('/api/finance/invoices', coordinator)).status).toBe(200);
+    expect((await get('/api/finance/invoices', carer)).status).toBe(403);
+    expect((await get('/api/finance/overview', carer)).status).toBe(403);
+  });
+});

@@ -1,0 +1,65 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { INVOICE_STATUSES } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { attachPdf, renderPdf } from '../documents/pdf';
+import { SettingsQueries } from '../settings/settings-queries';
+import { pagingFields, sendPage } from '../shared/paging';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+import { FinanceQueries } from './finance-queries';
+import { invoicePdfSpec } from './invoice-pdf';
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+export const invoiceListQuery = z.object({
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(INVOICE_STATUSES, { error: `Status must be one of: ${INVOICE_STATUSES.join(', ')}` }).optional(),
+  ),
+  clientId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Client not found' }).optional()),
+  ...pagingFields(),
+});
+
+const invoiceId = (raw: string | undefined): string => {
+  const parsed = z.uuid().safeParse(raw);
+  if (!parsed.success) throw new HttpError(404, INVOICE_NOT_FOUND);
+  return parsed.data;
+};
+
+/** GET /api/finance/... (finance.read: administrators, coordinators, auditors). */
+export function financeRoutes(deps: ReadDeps): Router<ReadState> {
+  const queries = new FinanceQueries(deps.db);
+  const settings = new SettingsQueries(deps.db);
+  const router = new Router<ReadState>({ prefix: '/api/finance' });
+  router.use(requirePermission('finance.read'));
+
+  router.get('/overview', async (ctx) => {
+    ctx.body = await queries.overview();
+  });
+
+  router.get('/funders', async (ctx) => {
+    ctx.body = await queries.funders();
+  });
+
+  router.get('/invoices', async (ctx) => {
+    const { status, clientId, limit, offset } = parseOr400(invoiceListQuery, ctx.query);
+    sendPage(ctx, await queries.listInvoices({ status, clientId }, { limit, offset }));
+  });
+
+  router.get('/invoices/:id', async (ctx) => {
+    const invoice = await queries.invoice(invoiceId(ctx.params.id));
+    if (!invoice) throw new HttpError(404, INVOICE_NOT_FOUND);
+    ctx.body = invoice;
+  });
+
+  router.get('/invoices/:id/invoice.pdf', async (ctx) => {
+    const invoice = await queries.invoice(invoiceId(ctx.params.id));
+    if (!invoice) throw new HttpError(404, INVOICE_NOT_FOUND);
+    const funder = (await queries.funders()).find((candidate) => candidate.id === invoice.funderId);
+    const pdf = await renderPdf(invoicePdfSpec(invoice, await settings.settings(), funder?.kind ?? null));
+    attachPdf(ctx, `${invoice.number}.pdf`, pdf);
+  });
+
+  return router;
+}

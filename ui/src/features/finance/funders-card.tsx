@@ -1,0 +1,136 @@
+import { FUNDER_KIND_LABELS, FUNDER_KINDS, rateInForce, type FunderKind, type FunderView } from '@care/events';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { apiGet } from '../../shared/api';
+import { DateInput } from '../../shared/date-fields/date-input';
+import { formatDate } from '../../shared/format';
+import { useFinanceCommand } from './finance-api';
+import { formatPence, poundsToPence } from './money';
+
+const fundersQuery = () => queryOptions({ queryKey: ['/api/finance/funders'], queryFn: () => apiGet<FunderView[]>('/api/finance/funders') });
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Funders and their rate in force today; administrators add funders and set rates from a date. */
+export function FundersCard({ canManage }: { canManage: boolean }) {
+  const funders = useQuery(fundersQuery());
+  const list = funders.data ?? [];
+  return (
+    <section className="card" aria-labelledby="finance-funders-title">
+      <h2 className="card-title" id="finance-funders-title">
+        Funders and rates
+      </h2>
+      {list.length === 0 ? (
+        <p className="empty-hint">No funders yet.</p>
+      ) : (
+        <ul className="finance-outstanding" data-testid="finance-funders">
+          {list.map((funder) => {
+            const rate = rateInForce(funder.rates, todayIso());
+            return (
+              <li key={funder.id}>
+                <span>
+                  <strong>{funder.name}</strong> · {FUNDER_KIND_LABELS[funder.kind]}
+                </span>
+                <span>
+                  {rate
+                    ? `Weekday ${formatPence(rate.weekdayHourlyPence)}/h, weekend ${formatPence(rate.weekendHourlyPence)}/h, bank holiday ${formatPence(rate.bankHolidayHourlyPence)}/h, from ${formatDate(rate.effectiveFrom)}`
+                    : 'No rate in force'}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {canManage && (
+        <div className="finance-forms">
+          <AddFunderForm />
+          {list.length > 0 && <SetRateForm funders={list} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AddFunderForm() {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<FunderKind>('local_authority');
+  const add = useFinanceCommand<{ name: string; kind: FunderKind }>(() => '/api/finance/funders', (input) => input, 'Funder added');
+  return (
+    <form
+      className="finance-payment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add.mutate({ name, kind }, { onSuccess: () => setName('') });
+      }}
+    >
+      <div className="finance-field">
+        <label htmlFor={`${id}-name`}>Funder name</label>
+        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={200} required />
+      </div>
+      <div className="finance-field">
+        <label htmlFor={`${id}-kind`}>Funder type</label>
+        <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as FunderKind)}>
+          {FUNDER_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {FUNDER_KIND_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-secondary button-small" disabled={add.isPending}>
+        Add Funder
+      </button>
+    </form>
+  );
+}
+
+function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
+  const id = useId();
+  const [funderId, setFunderId] = useState(funders[0]?.id ?? '');
+  const [effectiveFrom, setEffectiveFrom] = useState(todayIso());
+  const [amounts, setAmounts] = useState({ weekday: '', weekend: '', bankHoliday: '' });
+  const [error, setError] = useState<string | null>(null);
+  const setRate = useFinanceCommand<{ funderId: string; body: Record<string, unknown> }>((input) => `/api/finance/funders/${encodeURIComponent(input.funderId)}/rates`, (input) => input.body, 'Rate set');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const [weekday, weekend, bankHoliday] = [amounts.weekday, amounts.weekend, amounts.bankHoliday].map(poundsToPence);
+    if (weekday == null || weekend == null || bankHoliday == null) return setError('Enter each hourly rate in pounds, for example 24.50');
+    setError(null);
+    setRate.mutate({ funderId: funderId || funders[0]!.id, body: { effectiveFrom, weekdayHourlyPence: weekday, weekendHourlyPence: weekend, bankHolidayHourlyPence: bankHoliday } });
+  };
+  const field = (key: keyof typeof amounts, label: string) => (
+    <div className="finance-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} inputMode="decimal" value={amounts[key]} onChange={(event) => setAmounts({ ...amounts, [key]: event.target.value })} required />
+    </div>
+  );
+  return (
+    <form className="finance-payment" onSubmit={submit} noValidate>
+      <div className="finance-field">
+        <label htmlFor={`${id}-funder`}>Funder</label>
+        <select id={`${id}-funder`} value={funderId} onChange={(event) => setFunderId(event.target.value)}>
+          {funders.map((funder) => (
+            <option key={funder.id} value={funder.id}>
+              {funder.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="finance-field">
+        <label htmlFor={`${id}-from`}>Rate from</label>
+        <DateInput id={`${id}-from`} value={effectiveFrom} onChange={(event) => setEffectiveFrom(event.target.value)} />
+      </div>
+      {field('weekday', 'Weekday £/hour')}
+      {field('weekend', 'Weekend £/hour')}
+      {field('bankHoliday', 'Bank holiday £/hour')}
+      <button type="submit" className="button button-primary button-small" disabled={setRate.isPending}>
+        Set Rate
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
