@@ -65,11 +65,11 @@ function AddFunderForm() {
     >
       <div className="finance-field">
         <label htmlFor={`${id}-name`}>Funder name</label>
-        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={200} required />
+        <input className="input" id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={200} required />
       </div>
       <div className="finance-field">
         <label htmlFor={`${id}-kind`}>Funder type</label>
-        <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as FunderKind)}>
+        <select className="input" id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as FunderKind)}>
           {FUNDER_KINDS.map((value) => (
             <option key={value} value={value}>
               {FUNDER_KIND_LABELS[value]}
@@ -101,14 +101,14 @@ function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
   const field = (key: keyof typeof amounts, label: string) => (
     <div className="finance-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} inputMode="decimal" value={amounts[key]} onChange={(event) => setAmounts({ ...amounts, [key]: event.target.value })} required />
+      <input className="input" id={`${id}-${key}`} inputMode="decimal" value={amounts[key]} onChange={(event) => setAmounts({ ...amounts, [key]: event.target.value })} required />
     </div>
   );
   return (
     <form className="finance-payment" onSubmit={submit} noValidate>
       <div className="finance-field">
         <label htmlFor={`${id}-funder`}>Funder</label>
-        <select id={`${id}-funder`} value={funderId} onChange={(event) => setFunderId(event.target.value)}>
+        <select className="input" id={`${id}-funder`} value={funderId} onChange={(event) => setFunderId(event.target.value)}>
           {funders.map((funder) => (
             <option key={funder.id} value={funder.id}>
               {funder.name}

@@ -28,7 +28,7 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
           <h2 className="card-title">Invoices</h2>
           <label className="finance-filter">
             Status
-            <select value={status} onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}>
+            <select className="input" value={status} onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}>
               <option value="">All</option>
               {INVOICE_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -186,7 +186,7 @@ function PaymentForm({ invoice }: { invoice: InvoiceView }) {
     <form className="finance-payment" onSubmit={submit} noValidate>
       <label>
         Payment amount (£)
-        <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error ? `pay-error-${invoice.id}` : undefined} />
+        <input className="input" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error ? `pay-error-${invoice.id}` : undefined} />
       </label>
       <div className="finance-field">
         <label htmlFor={`${id}-received`}>Received on</label>
@@ -282,11 +282,11 @@ function CreditNoteForm({ invoice }: { invoice: InvoiceView }) {
     <form className="finance-payment" onSubmit={submit} noValidate>
       <div className="finance-field">
         <label htmlFor={`${id}-amount`}>Credit note amount (£)</label>
-        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <input className="input" id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
       </div>
       <div className="finance-field">
         <label htmlFor={`${id}-reason`}>Reason</label>
-        <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        <input className="input" id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
       </div>
       <button type="submit" className="button button-secondary button-small" disabled={credit.isPending}>
         Issue Credit Note
