@@ -12,7 +12,6 @@ import { demoTasks } from '../scripts/demo/demo-tasks';
 import { demoCarePlans, demoCarePlanTemplates } from '../scripts/demo/demo-care-plans';
 import { demoTraining } from '../scripts/demo/demo-training';
 import { demoVisits } from '../scripts/demo/demo-appointments';
-import { COMING_SOON_ROUTES } from '../ui/src/routes/coming-soon-routes';
 import { DIARY_ROUTES } from '../ui/src/routes/diary-routes';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
@@ -65,7 +64,6 @@ const ADMIN_ROUTES = [
   '/visits?unrecorded=true',
   '/diary?welfare=true',
   ...DIARY_ROUTES.map((route) => route.path),
-  ...COMING_SOON_ROUTES.map((route) => route.path),
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */

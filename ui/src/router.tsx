@@ -1,9 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, useMatches, useSearch } from '@tanstack/react-router';
 import { AuthGate } from './features/auth/auth-gate';
 import { LandingPage } from './features/auth/landing-page';
-import { COMING_SOON_ROUTES } from './routes/coming-soon-routes';
 import { DIARY_ROUTES } from './routes/diary-routes';
-import { ComingSoonPage } from './shared/coming-soon-page';
 import { AppShell } from './shared/layout/app-shell';
 import { NotFoundPage } from './shared/not-found-page';
 
@@ -206,10 +204,6 @@ const landingRoute = createRoute({
   },
 });
 
-const comingSoonRoutes = COMING_SOON_ROUTES.map(({ path, title }) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoonPage title={title} /> }),
-);
-
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   carersRoute,
@@ -229,7 +223,6 @@ const routeTree = rootRoute.addChildren([
   carePlansRoute,
   medicationsRoute,
   ...operationsRoutes,
-  ...comingSoonRoutes,
   ...shellScreenRoutes,
 ]);
 
