@@ -264,3 +264,22 @@ describe("settings, What's new and Get support", () => {
     expect(await findings(page)).toEqual([]);
   });
 });
+
+describe('the layout switch at 1024 px', () => {
+  it('keeps what the user was doing when the window crosses it (a tablet turned): the tab chosen and the text typed', async () => {
+    const page = await open(admin, '/medications');
+    const log = page.getByRole('tab', { name: 'Administration Log' });
+    await log.click();
+    await page.getByLabel('Medicine', { exact: true }).fill('metf');
+    for (const viewport of [{ width: 800, height: 1200 }, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      // The other layout's chrome is drawn (the phone's bottom tabs, or the sidebar)...
+      const phone = viewport.width < 1024;
+      await expect.poll(() => page.getByRole('navigation', { name: 'Quick navigation' }).isVisible()).toBe(phone);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(!phone);
+      // ...around the same screen, still on its tab, with the search as typed.
+      expect(await log.getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByLabel('Medicine', { exact: true }).inputValue()).toBe('metf');
+    }
+  });
+});

@@ -2,15 +2,32 @@ import { EmergencyBanner } from '../../features/emergency/emergency-banner';
 import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { useLiveUpdates } from '../live';
 import { useIsMobile } from '../use-is-mobile';
-import { DesktopLayout } from './desktop-layout';
-import { MobileLayout } from './mobile-layout';
+import { Outlet } from '@tanstack/react-router';
+import { BackButton } from './back-button';
+import { DesktopSidebar, DesktopTopbar } from './desktop-layout';
+import { MobileBottomBar, MobileTopBar } from './mobile-layout';
 
-/** The root route's component: one of the two layouts (spec 2.2, 2.3, 2.7) around the current screen. */
+/**
+ * The root route's component: one of the two layouts (spec 2.2, 2.3, 2.7) around the current screen. The screen
+ * keeps one place in the tree whichever layout is shown, so crossing 1024 px (a tablet turned, a window resized)
+ * changes the chrome around it and keeps what the user was doing: the tab they chose, a half-filled form.
+ */
 export function AppShell() {
   useLiveUpdates();
+  const mobile = useIsMobile();
   return (
     <>
-      {useIsMobile() ? <MobileLayout /> : <DesktopLayout />}
+      <div className={mobile ? 'mobile-shell' : 'desktop-shell'}>
+        {mobile ? <MobileTopBar /> : <DesktopSidebar />}
+        <div className={mobile ? 'mobile-main' : 'desktop-main'}>
+          {mobile ? null : <DesktopTopbar />}
+          <main className={mobile ? 'content mobile-content' : 'content'} id="main">
+            {mobile ? <BackButton /> : null}
+            <Outlet />
+          </main>
+        </div>
+        {mobile ? <MobileBottomBar /> : null}
+      </div>
       <FeedbackWidget />
       <EmergencyBanner />
     </>

@@ -1,4 +1,4 @@
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { HeartPulse } from 'lucide-react';
 import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
@@ -24,62 +24,64 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
-export function DesktopLayout() {
+/** The desktop sidebar (spec 2.2): the brand, the navigation for the user's role, the user and the version. */
+export function DesktopSidebar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const user = useCurrentUser();
   return (
-    <div className="desktop-shell">
-      <aside className="sidebar">
-        <Link to="/" className="brand">
-          <span className="brand-logo" aria-hidden>
-            <HeartPulse size={22} />
-          </span>
-          <span>
-            <span className="brand-name">{BRAND.name}</span>
-            <span className="brand-tagline">{BRAND.tagline}</span>
-          </span>
-        </Link>
-        <nav aria-label="Main navigation" className="sidebar-nav">
-          <ul>
-            {navFor(user.role, MAIN_NAV).map((item) => (
-              <SidebarLink key={item.to} item={item} pathname={pathname} />
-            ))}
-          </ul>
-          <ul className="sidebar-secondary">
-            <SidebarLink item={SETTINGS_NAV} pathname={pathname} />
-          </ul>
-        </nav>
-        <div className="sidebar-user">
-          <UserAvatar user={user} />
-          <div className="sidebar-user-text">
-            <span className="sidebar-user-name">{fullName(user)}</span>
-            <span className="sidebar-user-role">{roleLabel(user)}</span>
-          </div>
-          <SignOutButton className="icon-button" iconOnly iconSize={18} />
+    <aside className="sidebar">
+      <Link to="/" className="brand">
+        <span className="brand-logo" aria-hidden>
+          <HeartPulse size={22} />
+        </span>
+        <span>
+          <span className="brand-name">{BRAND.name}</span>
+          <span className="brand-tagline">{BRAND.tagline}</span>
+        </span>
+      </Link>
+      <nav aria-label="Main navigation" className="sidebar-nav">
+        <ul>
+          {navFor(user.role, MAIN_NAV).map((item) => (
+            <SidebarLink key={item.to} item={item} pathname={pathname} />
+          ))}
+        </ul>
+        <ul className="sidebar-secondary">
+          <SidebarLink item={SETTINGS_NAV} pathname={pathname} />
+        </ul>
+      </nav>
+      <div className="sidebar-user">
+        <UserAvatar user={user} />
+        <div className="sidebar-user-text">
+          <span className="sidebar-user-name">{fullName(user)}</span>
+          <span className="sidebar-user-role">{roleLabel(user)}</span>
         </div>
-        <p className="sidebar-footer">
-          {BRAND.copyright} · Version {BRAND.version}
-        </p>
-      </aside>
-      <div className="desktop-main">
-        <header className="topbar">
-          <div className="topbar-start">{pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}</div>
-          <HeaderSearch />
-          <div className="topbar-end">
-            <HeaderHelp />
-            <AccessibilityButton />
-            <AlertBell />
-            <span className="topbar-user">
-              <UserAvatar user={user} />
-              {fullName(user)}
-            </span>
-            <SignOutButton className="button button-ghost" />
-          </div>
-        </header>
-        <main className="content" id="main">
-          <Outlet />
-        </main>
+        <SignOutButton className="icon-button" iconOnly iconSize={18} />
       </div>
-    </div>
+      <p className="sidebar-footer">
+        {BRAND.copyright} · Version {BRAND.version}
+      </p>
+    </aside>
+  );
+}
+
+/** The desktop header (spec 2.2): the title or Back, search, help, accessibility, the bell and the user. */
+export function DesktopTopbar() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const user = useCurrentUser();
+  return (
+    <header className="topbar">
+      <div className="topbar-start">{pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}</div>
+      <HeaderSearch />
+      <div className="topbar-end">
+        <HeaderHelp />
+        <AccessibilityButton />
+        <AlertBell />
+        <span className="topbar-user">
+          <UserAvatar user={user} />
+          {fullName(user)}
+        </span>
+        <SignOutButton className="button button-ghost" />
+      </div>
+    </header>
   );
 }

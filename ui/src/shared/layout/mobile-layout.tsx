@@ -1,10 +1,9 @@
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, Search } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { BRAND } from '../brand';
 import { lazyNamed } from '../lazy-named';
 import { LazyAccessibilityDialog } from './accessibility-button';
-import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MOBILE_TABS } from './nav-items';
 import { TodayCountBadge } from '../../features/appointments/today-count-badge';
@@ -12,7 +11,8 @@ import { AlertBell } from '../../features/alerts/alert-bell';
 
 const MobileMenu = lazyNamed(() => import('./mobile-menu'), 'MobileMenu');
 
-export function MobileLayout() {
+/** The phone's top bar (spec 2.7): menu, the brand mark, search and the bell, with the menu and search they open. */
+export function MobileTopBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -21,7 +21,7 @@ export function MobileLayout() {
   const [accessibilityOpen, setAccessibilityOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
-    <div className="mobile-shell">
+    <>
       <header className="mobile-topbar">
         <button ref={menuButton} type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
           <Menu size={22} aria-hidden />
@@ -57,24 +57,27 @@ export function MobileLayout() {
         </Suspense>
       )}
       {accessibilityOpen && <LazyAccessibilityDialog onOpenChange={setAccessibilityOpen} opener={menuButton} />}
-      <main className="content mobile-content" id="main">
-        <BackButton />
-        <Outlet />
-      </main>
-      <nav className="bottom-bar" aria-label="Quick navigation">
-        {MOBILE_TABS.map(({ label, to, icon: Icon }) => {
-          const active = isNavActive(pathname, to);
-          return (
-            <Link key={to} to={to} className={`bottom-tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
-              <span className="bottom-tab-icon">
-                <Icon size={20} aria-hidden />
-                {to === '/scheduling' && <TodayCountBadge />}
-              </span>
-              <span>{label}</span>
-            </Link>
-          );
-        })}
-      </nav>
-    </div>
+    </>
+  );
+}
+
+/** The phone's bottom tabs (spec 2.7), the schedule's with today's count. */
+export function MobileBottomBar() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <nav className="bottom-bar" aria-label="Quick navigation">
+      {MOBILE_TABS.map(({ label, to, icon: Icon }) => {
+        const active = isNavActive(pathname, to);
+        return (
+          <Link key={to} to={to} className={`bottom-tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
+            <span className="bottom-tab-icon">
+              <Icon size={20} aria-hidden />
+              {to === '/scheduling' && <TodayCountBadge />}
+            </span>
+            <span>{label}</span>
+          </Link>
+        );
+      })}
+    </nav>
   );
 }
