@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort } from '@care/events/server';
-import { CHROMIUM_ARGS } from '../e2e/support';
+import { CHROMIUM_ARGS } from '../e2e/chromium-args';
 import { startProduct, uiDistDir, type RunningProduct } from '../scripts/product';
 import { keepAliveLoad, transferredBytes } from './http-load';
 import { round } from './stats';

@@ -2,23 +2,9 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterEach } from 'vitest';
 import type { RunningProduct } from '../scripts/product';
 import { startTestProduct } from '../scripts/test-product';
+import { CHROMIUM_ARGS } from './chromium-args';
 import { reportFailure, watchContext } from './failure-report';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Date inputs follow the browser's language, not the context's locale: dd/mm/yyyy as UK users see them.
-  '--lang=en-GB',
-  // The voice recorder needs a microphone: Chromium's fake one (a beep) without the permission prompt.
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
 
 /** This file's product and browser, for the failure report below. */
 let running: { browser: Browser; dataDir: string } | undefined;
