@@ -5,7 +5,6 @@ import { startTestProduct } from '../scripts/test-product';
 import { CHROMIUM_ARGS } from './chromium-args';
 import { reportFailure, watchContext } from './failure-report';
 
-
 /** This file's product and browser, for the failure report below. */
 let running: { browser: Browser; dataDir: string } | undefined;
 
