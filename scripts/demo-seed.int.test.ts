@@ -46,7 +46,9 @@ describe('the demo data of the quick start', () => {
       incidents: ofType('IncidentReported').length,
       prescriptions: ofType('MedicationPrescribed').length,
       'medication records': ofType('MedicationAdministrationRecorded').length,
+      'report schedules': 2,
     });
+    expect(ofType('ReportScheduled').map((event) => String(dataOf(event).name)).sort()).toEqual(['Monthly detailed analytics', 'Weekly overview for the board']);
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
     expect(ofType('DiaryEntryAdded').length).toBeGreaterThanOrEqual(200);
