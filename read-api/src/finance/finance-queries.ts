@@ -72,17 +72,22 @@ export class FinanceQueries {
    * One page of invoices, newest first. The status filter is a condition on the stored totals and today's date
    * (the same rule as invoiceStatus), so paging stays on the server.
    */
-  async listInvoices(filter: { status?: InvoiceStatus | undefined; clientId?: string | undefined }, page: Page, today = londonToday()) {
+  async listInvoices(filter: { status?: InvoiceStatus | 'unpaid' | undefined; clientId?: string | undefined }, page: Page, today = londonToday()) {
     let query = this.invoices();
     if (filter.clientId !== undefined) query = query.where('finance_invoices.client_id', '=', filter.clientId);
     const owed = sql<boolean>`finance_invoices.total_pence - finance_invoices.paid_pence - finance_invoices.credited_pence > 0`;
     if (filter.status === 'paid') query = query.where(sql<boolean>`NOT (${owed})`);
+    if (filter.status === 'unpaid') query = query.where(owed);
     if (filter.status === 'overdue') query = query.where(owed).where('finance_invoices.due_on', '<', today);
     if (filter.status === 'pending' || filter.status === 'processing') {
       const started = sql<boolean>`(finance_invoices.sent_at IS NOT NULL OR finance_invoices.paid_pence > 0)`;
       query = query.where(owed).where('finance_invoices.due_on', '>=', today).where(filter.status === 'pending' ? sql<boolean>`NOT ${started}` : started);
     }
-    const ordered = query.orderBy('finance_invoices.issued_on', 'desc').orderBy('finance_invoices.number_year', 'desc').orderBy('finance_invoices.number_sequence', 'desc');
+    // What is owed reads oldest due first (the most overdue on top); every other list newest first.
+    const ordered =
+      filter.status === 'unpaid'
+        ? query.orderBy('finance_invoices.due_on').orderBy('finance_invoices.number_year').orderBy('finance_invoices.number_sequence')
+        : query.orderBy('finance_invoices.issued_on', 'desc').orderBy('finance_invoices.number_year', 'desc').orderBy('finance_invoices.number_sequence', 'desc');
     const [rows, total] = await Promise.all([pageOf(ordered, page), countOf(query)]);
     return { rows: rows.map((row) => toInvoiceView(row, today)), total };
   }

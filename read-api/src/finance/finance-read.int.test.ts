@@ -108,3 +108,47 @@ describe('GET /api/finance', () => {
     expect((await get('/api/finance/overview', carer)).status).toBe(403);
   });
 });
+
+describe('GET /api/finance/invoices?status=unpaid (the overview\'s outstanding list)', () => {
+  it('lists every invoice still owed, the most overdue first, and leaves paid ones out', async () => {
+    const admin = stack.command.request;
+    const client = await admin('POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Arthur',
+      lastName: 'Bell',
+      dateOfBirth: '1941-02-02',
+      address: '9 Kirk Road, Leeds',
+      emergencyContact: 'Mary Bell',
+      emergencyPhone: '07700 900456',
+      careLevel: 'low',
+    });
+    const clientId = client.body.id as string;
+    const funders = (await (await get('/api/finance/funders')).json()) as { id: string }[];
+    expect((await admin('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId: funders[0]!.id, percent: 100 }] })).status).toBe(200);
+    const visit = (date: string) => ({ clientId, appointmentId: randomUUID(), date, serviceName: 'Companionship', plannedMinutes: 60, actualMinutes: 60 });
+    const generate = async (month: string, issuedOn: string) => {
+      const service = new FinanceService(stack.command.store, { completedVisits: async () => [visit(`${month}-05`)] });
+      const made = await service.generateInvoices({ periodStart: `${month}-01`, periodEnd: `${month}-28`, clientId, issuedOn }, { userId: stack.command.admin.id, requestId: 'test' });
+      return made.invoices[0]!.id;
+    };
+    // Issued in January with 30 days' terms: overdue now. February's is paid in full.
+    const overdueId = await generate('2025-12', `${today.slice(0, 4)}-01-02`);
+    const paidId = await generate('2026-01', `${today.slice(0, 4)}-01-03`);
+    const paid = await admin('POST', `/api/finance/invoices/${paidId}/payments`, { amountPence: 24_00, receivedOn: today });
+    expect(paid.status, paid.text).toBe(201);
+    lastPosition = paid.body.position as string;
+
+    const reply = await get('/api/finance/invoices?status=unpaid');
+    expect(reply.headers.get('x-total-count')).toBe('2');
+    const unpaid = (await reply.json()) as InvoiceView[];
+    expect(unpaid.map((invoice) => [invoice.id, invoice.status])).toEqual([
+      [overdueId, 'overdue'],
+      [invoiceId, 'processing'],
+    ]);
+    const secondPage = (await (await get('/api/finance/invoices?status=unpaid&limit=1&offset=1')).json()) as InvoiceView[];
+    expect(secondPage.map((invoice) => invoice.id)).toEqual([invoiceId]);
+    const refused = await get('/api/finance/invoices?status=owing');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Status must be one of: pending, processing, paid, overdue, unpaid');
+  });
+});

@@ -12,10 +12,13 @@ import { invoicePdfSpec } from './invoice-pdf';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
+/** A derived status, or `unpaid`: every invoice still owed (overdue, processing or pending), oldest due date first. */
+const INVOICE_LIST_FILTERS = [...INVOICE_STATUSES, 'unpaid'] as const;
+
 export const invoiceListQuery = z.object({
   status: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(INVOICE_STATUSES, { error: `Status must be one of: ${INVOICE_STATUSES.join(', ')}` }).optional(),
+    z.enum(INVOICE_LIST_FILTERS, { error: `Status must be one of: ${INVOICE_LIST_FILTERS.join(', ')}` }).optional(),
   ),
   clientId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Client not found' }).optional()),
   ...pagingFields(),

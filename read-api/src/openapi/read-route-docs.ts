@@ -178,7 +178,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/finance/overview', 'The finance cards and the six-month revenue, expenses and net profit (pence)', ['finance.read'], json(financeOverviewViewSchema)),
   read('/api/finance/funders', 'Funders with their rates, newest effective date first', ['finance.read'], json(z.array(funderViewSchema))),
-  read('/api/finance/invoices', 'Invoices, newest first, with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
+  read('/api/finance/invoices', 'Invoices, newest first (status=unpaid: every invoice still owed, oldest due date first), with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
   read('/api/finance/invoices/:id', 'One invoice with its payments and credit notes', ['finance.read'], json(invoiceDetailViewSchema)),
   read('/api/finance/invoices/:id/invoice.pdf', 'The invoice as PDF (Send, Download)', ['finance.read'], pdf('The invoice as PDF')),
 

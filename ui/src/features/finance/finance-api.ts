@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FinanceOverviewView, InvoiceStatus, InvoiceView } from '@care/events';
-import { apiGet, apiGetPage, apiSend, errorReason } from '../../shared/api';
-import { withParams } from '../../shared/paged-list';
+import type { FinanceOverviewView, InvoiceView } from '@care/events';
+import { apiGet, apiSend, errorReason } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
 
 /** Every finance query key starts with its URL under /api/finance, so one invalidation reloads them all. */
 export const overviewQuery = () => queryOptions({ queryKey: ['/api/finance/overview'], queryFn: () => apiGet<FinanceOverviewView>('/api/finance/overview') });
 
-export const invoicesQuery = (status: InvoiceStatus | '', limit: number) => {
-  const url = withParams('/api/finance/invoices', { status: status || undefined, limit, offset: 0 });
-  return queryOptions({ queryKey: [url], queryFn: () => apiGetPage<InvoiceView>(url) });
-};
+export const INVOICES_PATH = '/api/finance/invoices';
 
 const underFinance = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) => typeof url === 'string' && url.startsWith('/api/finance');
 

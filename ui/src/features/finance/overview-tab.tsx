@@ -1,16 +1,16 @@
-import type { FinanceOverviewView } from '@care/events';
-import { useQuery } from '@tanstack/react-query';
+import type { FinanceOverviewView, InvoiceView } from '@care/events';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../shared/format';
-import { invoicesQuery } from './finance-api';
+import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
+import { usePagedList } from '../../shared/paged-list';
+import { INVOICES_PATH } from './finance-api';
 import { formatPence, monthLabel } from './money';
 
 /** Revenue tracking (six months) and the outstanding, unpaid invoices. */
 export function OverviewTab({ overview }: { overview: FinanceOverviewView | undefined }) {
-  const overdue = useQuery(invoicesQuery('overdue', 20));
-  const processing = useQuery(invoicesQuery('processing', 20));
-  const pending = useQuery(invoicesQuery('pending', 20));
-  const outstanding = [...(overdue.data?.items ?? []), ...(processing.data?.items ?? []), ...(pending.data?.items ?? [])];
+  // Every unpaid invoice, the most overdue first, paged on the server (none is cut off).
+  const unpaid = usePagedList<InvoiceView>(INVOICES_PATH, { status: 'unpaid' });
+  const outstanding = unpaid.items;
   const data = (overview?.months ?? []).map((month) => ({
     label: monthLabel(month.month),
     Revenue: month.revenuePence / 100,
@@ -37,7 +37,11 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
       </div>
       <div className="card">
         <h2 className="card-title">Outstanding invoices</h2>
-        {outstanding.length === 0 ? (
+        {unpaid.isPending ? (
+          <ListLoading what="outstanding invoices" />
+        ) : unpaid.isError ? (
+          <ListLoadError what="outstanding invoices" error={unpaid.error} onRetry={() => void unpaid.refetch()} />
+        ) : outstanding.length === 0 ? (
           <p className="empty-hint">No unpaid invoices.</p>
         ) : (
           <ul className="finance-outstanding" data-testid="finance-outstanding">
@@ -54,6 +58,7 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
             ))}
           </ul>
         )}
+        <LoadMore shown={outstanding.length} total={unpaid.total} hasMore={unpaid.hasNextPage} loading={unpaid.isFetchingNextPage} onLoadMore={() => void unpaid.fetchNextPage()} />
       </div>
     </div>
   );
