@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clientBillingStreamId, invoiceNumberStreamId, invoiceStreamId } from '@care/events';
 import { startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
 import { FinanceService } from './finance-service';
-import { takeInvoiceNumber } from './invoice-numbering';
+import { InvoiceNumberer } from './invoice-numbering';
 import type { CompletedVisit } from './invoice-generation';
 import type { VisitSource } from './visit-source';
 
@@ -109,11 +109,23 @@ describe('finance commands', () => {
 
   it('gives gapless, unique invoice numbers when many are taken at once', async () => {
     const year = 2031;
-    const numbers = await Promise.all(Array.from({ length: 12 }, () => takeInvoiceNumber(api.store, year, randomUUID(), context)));
+    // Twelve runs at once, each with its own numberer (as twelve requests would have).
+    const numbers = await Promise.all(Array.from({ length: 12 }, () => new InvoiceNumberer(api.store, context).take(year, randomUUID())));
     expect([...numbers].sort((a, b) => Number(a.split('-')[2]) - Number(b.split('-')[2]))).toEqual(
       Array.from({ length: 12 }, (_, index) => `INV-${year}-${index + 1}`),
     );
     expect(await api.store.readStream(invoiceNumberStreamId(year))).toHaveLength(12);
+  });
+
+  it("keeps a run's numbers gapless when another run takes numbers between them", async () => {
+    const year = 2033;
+    const run = new InvoiceNumberer(api.store, context);
+    const other = new InvoiceNumberer(api.store, context);
+    const taken = [await run.take(year, randomUUID()), await run.take(year, randomUUID()), await other.take(year, randomUUID())];
+    // The first run's view of the stream is now stale: it loses the race once, reads again and takes the next.
+    taken.push(await run.take(year, randomUUID()), await run.take(year, randomUUID()));
+    expect(taken).toEqual([1, 2, 3, 4, 5].map((n) => `INV-${year}-${n}`));
+    expect(await api.store.readStream(invoiceNumberStreamId(year))).toHaveLength(5);
   });
 
   it('two runs generating at once for different clients share one gapless sequence', async () => {

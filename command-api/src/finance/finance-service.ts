@@ -37,7 +37,7 @@ import {
 } from './funding-decide';
 import { decideInvoice, evolveInvoice, initialInvoiceState, type InvoiceCommand, type InvoiceState } from './invoice-decide';
 import { generateInvoiceDrafts, type GenerationProblem } from './invoice-generation';
-import { takeInvoiceNumber } from './invoice-numbering';
+import { InvoiceNumberer } from './invoice-numbering';
 import type { VisitSource } from './visit-source';
 
 type InvoiceEvent = Extract<FinanceSliceEvent, { type: 'InvoiceIssued' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }>;
@@ -112,6 +112,7 @@ export class FinanceService {
     };
     const invoices: GenerationResult['invoices'][number][] = [];
     const problems: GenerationResult['problems'][number][] = [];
+    const numbers = new InvoiceNumberer(this.store, context);
     let position: Position | undefined;
     for (const [clientId, clientVisits] of byClient) {
       const funding = await loadStream<FundingEvent, FundingState>(this.store, clientFundingStreamId(clientId), evolveFunding, initialFundingState);
@@ -144,7 +145,7 @@ export class FinanceService {
       await appendEvents(this.store, ledgerStream, ledgerEvents, ledger.revision, context);
       for (const { draft, invoiceId } of planned) {
         const funder = await funderOf(draft.funderId);
-        const number = await takeInvoiceNumber(this.store, Number(issuedOn.slice(0, 4)), invoiceId, context);
+        const number = await numbers.take(Number(issuedOn.slice(0, 4)), invoiceId);
         const events = decideInvoice(
           {
             type: 'IssueInvoice',
