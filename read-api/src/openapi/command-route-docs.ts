@@ -27,7 +27,9 @@ import {
   createClientRequestSchema,
   createDiaryEntryRequestSchema,
   createFeedbackRequestSchema,
+  addBankHolidayRequestSchema,
   addFunderRequestSchema,
+  removeBankHolidayRequestSchema,
   generateInvoicesReplySchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
@@ -249,6 +251,8 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/finance/invoices/:id/payments', 'Record a payment (part payments allowed, never more than owed)', only('finance.manage'), { body: recordPaymentRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/credit-notes', 'Issue a credit note against an invoice', only('finance.manage'), { body: issueCreditNoteRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/sent', 'Record that an invoice was sent', only('finance.manage'), { body: markInvoiceSentRequestSchema }),
+  command('POST', '/api/finance/bank-holidays', 'Add a bank holiday (visits that day are charged at the bank holiday rate)', only('finance.manage'), { body: addBankHolidayRequestSchema, status: 201 }),
+  command('POST', '/api/finance/bank-holidays/:date/removal', 'Remove a bank holiday, with the reason', only('finance.manage'), { body: removeBankHolidayRequestSchema }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {
