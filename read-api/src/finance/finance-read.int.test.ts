@@ -173,3 +173,33 @@ describe('GET /api/finance/bank-holidays', () => {
   });
 });
 
+describe('GET /api/finance/client-funding', () => {
+  it('lists clients by surname with who pays for their care today, finds one by name, and keeps only the unfunded on request', async () => {
+    const all = await get('/api/finance/client-funding');
+    expect(all.status).toBe(200);
+    const rows = (await all.json()) as { clientName: string; funding: { shares: { funderName: string | null; percent: number }[] } | null }[];
+    expect(rows.map((row) => row.clientName)).toEqual(['Arthur Bell', 'Edith Green']);
+    expect(all.headers.get('x-total-count')).toBe('2');
+    expect(rows[1]!.funding?.shares).toEqual([expect.objectContaining({ funderName: 'Leeds City Council', percent: 100 })]);
+
+    const admin = stack.command.request;
+    const unfunded = await admin('POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Cyril',
+      lastName: 'Ashworth',
+      dateOfBirth: '1936-11-02',
+      address: '2 Moor Road, Leeds',
+      emergencyContact: 'Ann Ashworth',
+      emergencyPhone: '07700 900789',
+      careLevel: 'high',
+    });
+    lastPosition = unfunded.body.position as string;
+    const onlyUnfunded = (await (await get('/api/finance/client-funding?unfunded=true')).json()) as { clientName: string; funding: unknown }[];
+    expect(onlyUnfunded).toEqual([expect.objectContaining({ clientName: 'Cyril Ashworth', funding: null })]);
+    const searched = (await (await get('/api/finance/client-funding?search=gree')).json()) as { clientName: string }[];
+    expect(searched.map((row) => row.clientName)).toEqual(['Edith Green']);
+    expect((await get('/api/finance/client-funding?unfunded=maybe')).status).toBe(400);
+    expect((await get('/api/finance/client-funding', carer)).status).toBe(403);
+  });
+});
+

@@ -8,7 +8,7 @@ import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { useFinanceCommand } from './finance-api';
 import { formatPence, poundsToPence } from './money';
 
-const fundersQuery = () => queryOptions({ queryKey: ['/api/finance/funders'], queryFn: () => apiGet<FunderView[]>('/api/finance/funders') });
+export const fundersQuery = () => queryOptions({ queryKey: ['/api/finance/funders'], queryFn: () => apiGet<FunderView[]>('/api/finance/funders') });
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Funders and their rate in force today; administrators add funders and set rates from a date. */
