@@ -14,6 +14,7 @@ export const addFunderRequestSchema = z.object({
   invoiceEmail: optionalText(TEXT_LIMITS.email).pipe(z.email({ error: 'Must be a valid email address' }).nullable().optional()),
   paymentTermsDays: integerBetween(0, 120, 'Payment terms must be 0 to 120 days').default(30),
 });
+export type AddFunderRequest = z.input<typeof addFunderRequestSchema>;
 export type AddFunderCommandInput = z.output<typeof addFunderRequestSchema>;
 
 /** POST /api/finance/funders/:id/rates: a rate from a date on. */
@@ -28,6 +29,7 @@ export const setFunderRateRequestSchema = z.object({
   /** HMRC's approved mileage rate (45p) is the default. */
   mileagePencePerMile: pence('Mileage rate', FINANCE_MONEY_LIMITS.mileagePencePerMile).default(45),
 });
+export type SetFunderRateRequest = z.input<typeof setFunderRateRequestSchema>;
 export type SetFunderRateCommandInput = z.output<typeof setFunderRateRequestSchema>;
 
 /** PUT /api/finance/clients/:clientId/funding */
@@ -43,6 +45,7 @@ export const setClientFundingRequestSchema = z.object({
     .min(1, 'At least one funder is required')
     .max(5, 'At most 5 funders'),
 });
+export type SetClientFundingRequest = z.input<typeof setClientFundingRequestSchema>;
 export type SetClientFundingCommandInput = z.output<typeof setClientFundingRequestSchema>;
 
 /** POST /api/finance/invoices/:id/payments */

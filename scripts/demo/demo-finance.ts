@@ -1,0 +1,104 @@
+import { addDays, type AddFunderRequest, type SetClientFundingRequest, type SetFunderRateRequest } from '@care/events';
+
+/**
+ * Finance demo data (issue 22), through the API: three funders with their rates (the council's rose in April), who
+ * pays for each client (one in five split between the council and the NHS, one in three private), and weekly
+ * invoice runs over the visit history, issued the Monday after each week. Then what an agency's ledger looks like:
+ * the older invoices sent and mostly paid, one part paid, one corrected by a credit note, some private ones
+ * overdue.
+ */
+export interface DemoFunder {
+  readonly key: 'council' | 'nhs' | 'private';
+  readonly funder: AddFunderRequest;
+  readonly rates: readonly SetFunderRateRequest[];
+}
+
+export const DEMO_FUNDERS: readonly DemoFunder[] = [
+  {
+    key: 'council',
+    funder: { name: 'Leeds City Council', kind: 'local_authority', invoiceEmail: 'homecare.invoices@leeds.example', paymentTermsDays: 30 },
+    rates: [
+      { effectiveFrom: '2025-04-01', weekdayHourlyPence: 23_60, weekendHourlyPence: 26_40, bankHolidayHourlyPence: 35_40, minimumChargePence: 11_80, billingIncrementMinutes: 15 },
+      { effectiveFrom: '2026-04-01', weekdayHourlyPence: 24_80, weekendHourlyPence: 27_90, bankHolidayHourlyPence: 37_20, minimumChargePence: 12_40, billingIncrementMinutes: 15 },
+    ],
+  },
+  {
+    key: 'nhs',
+    funder: { name: 'West Yorkshire ICB (continuing healthcare)', kind: 'nhs_chc', invoiceEmail: 'chc.finance@wyicb.example', paymentTermsDays: 45 },
+    rates: [{ effectiveFrom: '2025-04-01', weekdayHourlyPence: 29_50, weekendHourlyPence: 32_50, bankHolidayHourlyPence: 44_00, minimumChargePence: 14_75, billingIncrementMinutes: 15 }],
+  },
+  {
+    key: 'private',
+    funder: { name: 'Private (self-funding clients)', kind: 'private', paymentTermsDays: 14 },
+    rates: [{ effectiveFrom: '2025-04-01', weekdayHourlyPence: 28_00, weekendHourlyPence: 31_00, bankHolidayHourlyPence: 42_00, minimumChargePence: 14_00, billingIncrementMinutes: 15, durationBasis: 'planned' }],
+  },
+];
+
+/** Who pays for client `index`: one in five split 60/40 council and NHS, one in three private, the rest the council. */
+export function demoFunding(clientIds: readonly string[], funderIds: Readonly<Record<DemoFunder['key'], string>>): { clientId: string; body: SetClientFundingRequest }[] {
+  return clientIds.map((clientId, index) => ({
+    clientId,
+    body: {
+      effectiveFrom: '2025-04-01',
+      shares:
+        index % 5 === 0
+          ? [
+              { funderId: funderIds.council, percent: 60 },
+              { funderId: funderIds.nhs, percent: 40 },
+            ]
+          : [{ funderId: index % 3 === 1 ? funderIds.private : funderIds.council, percent: 100 }],
+    },
+  }));
+}
+
+/** The whole Monday-to-Sunday weeks of the visit history, oldest first, each invoiced the Monday after. */
+export function demoInvoiceRuns(today: string, daysBack: number): { periodStart: string; periodEnd: string; issuedOn: string }[] {
+  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const thisMonday = addDays(today, -weekday);
+  const runs = [];
+  for (let monday = addDays(thisMonday, -7); monday >= addDays(today, -daysBack); monday = addDays(monday, -7)) {
+    runs.unshift({ periodStart: monday, periodEnd: addDays(monday, 6), issuedOn: addDays(monday, 7) });
+  }
+  return runs;
+}
+
+export interface IssuedDemoInvoice {
+  readonly id: string;
+  readonly totalPence: number;
+  readonly issuedOn: string;
+  readonly funderKey: DemoFunder['key'];
+}
+
+export type DemoInvoiceStep =
+  | { readonly invoiceId: string; readonly path: 'sent'; readonly body: { sentTo?: string } }
+  | { readonly invoiceId: string; readonly path: 'payments'; readonly body: { amountPence: number; receivedOn: string; method: 'bank_transfer'; reference: string } }
+  | { readonly invoiceId: string; readonly path: 'credit-notes'; readonly body: { amountPence: number; reason: string } };
+
+/**
+ * After the runs: every invoice but the last week's is sent; the council and the NHS pay within their terms, so their
+ * older invoices are paid (one part paid); private payers are slower, so some of theirs are overdue; one invoice is
+ * corrected by a credit note for a visit cut short.
+ */
+export function demoInvoiceFollowUps(invoices: readonly IssuedDemoInvoice[], today: string): DemoInvoiceStep[] {
+  const steps: DemoInvoiceStep[] = [];
+  const newest = invoices.reduce((latest, invoice) => (invoice.issuedOn > latest ? invoice.issuedOn : latest), '');
+  invoices.forEach((invoice, index) => {
+    if (invoice.issuedOn === newest) return;
+    steps.push({ invoiceId: invoice.id, path: 'sent', body: {} });
+    const age = Math.round((Date.parse(today) - Date.parse(invoice.issuedOn)) / 86_400_000);
+    const reference = `BACS ${invoice.issuedOn.replaceAll('-', '')}-${index + 1}`;
+    if (index === 2 && invoice.totalPence > 10_00) {
+      steps.push({ invoiceId: invoice.id, path: 'credit-notes', body: { amountPence: 10_00, reason: 'Visit cut short: the client was taken to hospital' } });
+      return;
+    }
+    if (invoice.funderKey !== 'private' && age >= 14) {
+      const part = index % 7 === 3;
+      const amountPence = part ? Math.floor(invoice.totalPence / 2) : invoice.totalPence;
+      if (amountPence > 0) steps.push({ invoiceId: invoice.id, path: 'payments', body: { amountPence, receivedOn: addDays(invoice.issuedOn, Math.min(age - 1, 10)), method: 'bank_transfer', reference } });
+    }
+    if (invoice.funderKey === 'private' && age >= 14 && index % 2 === 0 && invoice.totalPence > 0) {
+      steps.push({ invoiceId: invoice.id, path: 'payments', body: { amountPence: invoice.totalPence, receivedOn: addDays(invoice.issuedOn, 9), method: 'bank_transfer', reference } });
+    }
+  });
+  return steps;
+}
