@@ -32,6 +32,9 @@ import {
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
   markInvoiceSentRequestSchema,
+  createContractRequestSchema,
+  renewContractRequestSchema,
+  setExchangeRatesRequestSchema,
   recordPaymentRequestSchema,
   setClientFundingRequestSchema,
   setFunderRateRequestSchema,
@@ -249,6 +252,9 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/finance/invoices/:id/payments', 'Record a payment (part payments allowed, never more than owed)', only('finance.manage'), { body: recordPaymentRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/credit-notes', 'Issue a credit note against an invoice', only('finance.manage'), { body: issueCreditNoteRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/sent', 'Record that an invoice was sent', only('finance.manage'), { body: markInvoiceSentRequestSchema }),
+  command('POST', '/api/finance/contracts', 'New Contract: a client contract with its number (unique), dates, value (pence) and services', only('finance.manage'), { body: createContractRequestSchema, status: 201 }),
+  command('POST', '/api/finance/contracts/:id/renew', 'Renew a contract: a later end date, a new renewal date and value', only('finance.manage'), { body: renewContractRequestSchema }),
+  command('POST', '/api/finance/exchange-rates', 'Currency Exchange: set the rates from GBP (USD, EUR, CAD, AUD) from a date on', only('finance.manage'), { body: setExchangeRatesRequestSchema, status: 201 }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {
