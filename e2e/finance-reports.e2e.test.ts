@@ -108,6 +108,16 @@ describe('Contracts, currency exchange and financial reports in Chromium', () =>
     // Export Data: the invoices of the year so far as CSV (none yet: the header alone).
     const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
     expect(Buffer.from(await bytesOf(exported)).toString('utf8')).toContain('Number,Issued,Due,Period start,Period end,Client,Funder,Total,Paid,Credited,Outstanding,Sent,Overdue');
+
+    // Renew: a year on; the renewal note goes.
+    await page.getByRole('tab', { name: 'Contract Management' }).click();
+    await row.getByRole('button', { name: 'Renew CT-2026-014' }).click();
+    const renew = page.getByRole('dialog', { name: 'Renew CT-2026-014' });
+    await renew.getByLabel('New end date').fill(ukDate(addDays(today, 430)));
+    await renew.getByLabel('Next renewal date').fill(ukDate(addDays(today, 400)));
+    await renew.getByRole('button', { name: 'Renew Contract' }).click();
+    await expect.poll(() => row.innerText()).toContain(ukDate(addDays(today, 430)));
+    expect(await row.innerText()).not.toContain('Renewal due');
     await page.close();
   });
 

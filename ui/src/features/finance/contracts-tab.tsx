@@ -6,6 +6,7 @@ import { usePagedList } from '../../shared/paged-list';
 import { CONTRACTS_PATH, contractPdfPath } from './contract-api';
 import { formatPence } from './money';
 import { NewContractDialog } from './new-contract-dialog';
+import { RenewContractDialog } from './renew-contract-dialog';
 
 const STATUS_LABELS: Record<ContractStatus, string> = { upcoming: 'Upcoming', active: 'Active', expired: 'Expired' };
 
@@ -19,6 +20,7 @@ function renewalNote(contract: ContractView): string | null {
 export function ContractsTab({ canManage }: { canManage: boolean }) {
   const [status, setStatus] = useState<ContractStatus | ''>('');
   const [creating, setCreating] = useState(false);
+  const [renewing, setRenewing] = useState<ContractView | null>(null);
   const contracts = usePagedList<ContractView>(CONTRACTS_PATH, { status: status || undefined });
   const rows = contracts.items;
   return (
@@ -83,10 +85,15 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
                       <td>
                         <span className={`badge finance-contract-${contract.status}`}>{STATUS_LABELS[contract.status]}</span>
                       </td>
-                      <td>
+                      <td className="finance-actions">
                         <a className="button button-secondary button-small" href={contractPdfPath(contract)} download>
                           View Contract<span className="sr-only"> {contract.contractNumber}</span>
                         </a>
+                        {canManage && contract.status !== 'expired' && (
+                          <button type="button" className="button button-secondary button-small" onClick={() => setRenewing(contract)}>
+                            Renew<span className="sr-only"> {contract.contractNumber}</span>
+                          </button>
+                        )}
                       </td>
                     </tr>
                   );
@@ -98,6 +105,7 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
         <LoadMore shown={rows.length} total={contracts.total} hasMore={contracts.hasNextPage} loading={contracts.isFetchingNextPage} onLoadMore={() => void contracts.fetchNextPage()} />
       </div>
       {canManage && <NewContractDialog open={creating} onOpenChange={setCreating} />}
+      {canManage && <RenewContractDialog contract={renewing} onClose={() => setRenewing(null)} />}
     </div>
   );
 }
