@@ -85,5 +85,5 @@ export type ContractEvent = Extract<ContractSliceEvent, { type: 'ContractCreated
 export const contractStreamId = (contractId: string): string => `contract-${contractId}`;
 /** Case and spaces do not make a different number: "CT 001" and "ct001" are one. */
 export const contractNumberStreamId = (contractNumber: string): string => `contract-number-${contractNumber.replace(/\s+/g, '').toLowerCase()}`;
-/** One stream holds the agency's exchange rates (their history is the stream). */
-export const EXCHANGE_RATES_STREAM = 'exchange-rates';
+/** One stream holds the agency's exchange rates from GBP (their history is the stream). */
+export const EXCHANGE_RATES_STREAM = 'exchange-rates-gbp';

@@ -44,3 +44,12 @@ describe('currency exchange', () => {
     expect(contractStatus(dates, '2027-04-01')).toBe('expired');
   });
 });
+
+describe('the audit names the slice’s streams', () => {
+  it('as contract, contract number reservation and exchange rates', async () => {
+    const { recordOf } = await import('../audit/record-kinds');
+    expect(recordOf('contract-0190a6b0-0000-7000-8000-0000000000a1')).toMatchObject({ kind: 'contract', kindLabel: 'Contract' });
+    expect(recordOf('contract-number-ct-2026-014')).toMatchObject({ kind: 'contract-number', id: 'ct-2026-014', kindLabel: 'Contract number reservation' });
+    expect(recordOf('exchange-rates-gbp')).toMatchObject({ kind: 'exchange-rates', id: 'gbp', kindLabel: 'Exchange rates' });
+  });
+});
