@@ -182,6 +182,9 @@ describe('financial reports', () => {
     const backwards = await get(`/api/finance/reports/aged-debtors/report.csv?from=${today}&to=2020-01-01`);
     expect(backwards.status).toBe(400);
     expect(await backwards.text()).toContain('From must be on or before To');
+    const ancient = await get('/api/finance/reports/aged-debtors/report.csv?from=1066-10-14');
+    expect(ancient.status).toBe(400);
+    expect(await ancient.text()).toContain('From: Must be a date from 1900 to 2099');
   });
 });
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { formatPoundsLimit, londonToday } from '@care/events';
+import { DATE_RANGE_MESSAGE, formatPoundsLimit, inDateRange, londonToday } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { attachCsv, toCsv, type CsvValue } from '../documents/csv';
 import { attachPdf, renderPdf, type PdfSpec } from '../documents/pdf';
@@ -13,7 +13,8 @@ import { FinanceReportQueries } from './report-queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 const blank = (value: unknown) => (value === '' ? undefined : value);
-const date = (label: string) => z.preprocess(blank, z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional());
+const date = (label: string) =>
+  z.preprocess(blank, z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).refine((value) => inDateRange(value), `${label}: ${DATE_RANGE_MESSAGE}`).optional());
 
 /** ?from=&to= (London dates): the year so far when not given. */
 export const reportRangeQuery = z
@@ -27,7 +28,7 @@ export const reportRangeQuery = z
 /** Integer pence as "1234.56" for a spreadsheet (no float on the way). */
 const poundsText = (pence: number): string => `${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
 const pdfCell = (cell: ReportCell): string => (typeof cell === 'object' ? (cell.pence < 0 ? `-${formatPoundsLimit(-cell.pence)}` : formatPoundsLimit(cell.pence)) : String(cell));
-const csvCell = (cell: ReportCell): CsvValue => (typeof cell === 'object' ? poundsText(cell.pence) : cell);
+const csvCell = (cell: ReportCell): CsvValue => (typeof cell === 'object' ? { decimal: poundsText(cell.pence) } : cell);
 
 export function reportPdfSpec(report: FinanceReport): PdfSpec {
   const rows = [...report.rows, ...(report.totals ? [report.totals] : [])].map((row) => row.map(pdfCell));
