@@ -72,17 +72,17 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
                   return (
                     <tr key={contract.id} data-testid={`contract-${contract.contractNumber}`}>
                       <td>{contract.contractNumber}</td>
-                      <td>{contract.clientName ?? '–'}</td>
-                      <td>
+                      <td data-label="Client">{contract.clientName ?? '–'}</td>
+                      <td data-label="Period">
                         {formatDate(contract.startDate)} – {formatDate(contract.endDate)}
                       </td>
-                      <td>{formatPence(contract.valuePence)}</td>
-                      <td>{contract.services.join(', ')}</td>
-                      <td>
+                      <td data-label="Value">{formatPence(contract.valuePence)}</td>
+                      <td data-label="Services">{contract.services.join(', ')}</td>
+                      <td data-label="Renewal">
                         {formatDate(contract.renewalDate)}
                         {note && <span className="finance-renewal-note">{note}</span>}
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <span className={`badge finance-contract-${contract.status}`}>{STATUS_LABELS[contract.status]}</span>
                       </td>
                       <td className="finance-actions">

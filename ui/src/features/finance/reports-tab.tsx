@@ -13,9 +13,9 @@ function Amounts({ pence, rates, testId }: { pence: number | undefined; rates: E
   if (pence === undefined) return <td>…</td>;
   return (
     <>
-      <td data-testid={`${testId}-gbp`}>{formatPence(pence)}</td>
-      <td data-testid={`${testId}-usd`}>{rates ? formatMinorUnits(convertPence(pence, rates.rates.USD), 'USD') : '–'}</td>
-      <td data-testid={`${testId}-eur`}>{rates ? formatMinorUnits(convertPence(pence, rates.rates.EUR), 'EUR') : '–'}</td>
+      <td data-label="GBP" data-testid={`${testId}-gbp`}>{formatPence(pence)}</td>
+      <td data-label="USD" data-testid={`${testId}-usd`}>{rates ? formatMinorUnits(convertPence(pence, rates.rates.USD), 'USD') : '–'}</td>
+      <td data-label="EUR" data-testid={`${testId}-eur`}>{rates ? formatMinorUnits(convertPence(pence, rates.rates.EUR), 'EUR') : '–'}</td>
     </>
   );
 }
