@@ -3,6 +3,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
 import { pdfText } from '../read-api/testing/pdf-text';
 import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
+import { accessibilityFindings } from './axe-scan';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -107,6 +108,28 @@ describe('Financial Management in Chromium', () => {
     await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£24.00' : '£20.00');
     await expect.poll(() => page.getByTestId('finance-outstanding').innerText()).toContain(number);
     await page.screenshot({ path: `${shots}/finance-overview-1280.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('keeps the bank holidays: an administrator adds a one-off day and removes it with the reason', async () => {
+    const page = await open(admin, '/finance');
+    await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
+    const nextYear = Number(today.slice(0, 4)) + 1;
+    await page.getByLabel('Year').selectOption(String(nextYear));
+    const table = page.getByTestId('bank-holidays');
+    await expect.poll(() => table.innerText()).toContain(`01/01/${nextYear}`);
+    await page.getByLabel('Bank holiday date').fill(`07/06/${nextYear}`);
+    await page.getByLabel('Holiday name').fill('Coronation bank holiday');
+    await page.getByRole('button', { name: 'Add Bank Holiday' }).click();
+    const added = table.getByRole('row').filter({ hasText: 'Coronation bank holiday' });
+    await expect.poll(() => added.innerText()).toContain('Added by the agency');
+    expect(await added.innerText()).toContain(`07/06/${nextYear}`);
+    expect(await accessibilityFindings(page)).toBe('');
+
+    await added.getByRole('button', { name: /^Remove Coronation bank holiday/ }).click();
+    await added.getByLabel('Why it is not a bank holiday').fill('Announced in error');
+    await added.getByRole('button', { name: 'Confirm removal' }).click();
+    await expect.poll(() => table.getByText('Coronation bank holiday').count()).toBe(0);
     await page.close();
   });
 

@@ -1,8 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
+  bankHolidaysFrom,
   invoiceStatus,
   londonToday,
   outstandingPence,
+  type BankHoliday,
+  type BankHolidayEvent,
   type FinanceOverviewView,
   type FunderView,
   type InvoiceDetailView,
@@ -105,6 +108,16 @@ export class FinanceQueries {
       payments: payments.map((p) => ({ id: p.payment_id, amountPence: toPence(p.amount_pence), receivedOn: dateOf(p.received_on), method: p.method, reference: p.reference })),
       creditNotes: credits.map((c) => ({ id: c.credit_note_id, amountPence: toPence(c.amount_pence), issuedOn: dateOf(c.issued_on), reason: c.reason })),
     };
+  }
+
+  /** The bank holidays in force: the built-in list with the administrators' changes folded over it, in date order. */
+  async bankHolidays(year: number | undefined): Promise<BankHoliday[]> {
+    const changes = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('finance_bank_holiday_changes').selectAll().orderBy('seq').execute();
+    const events = changes.map((row): BankHolidayEvent =>
+      row.change === 'added' ? { type: 'BankHolidayAdded', data: { date: row.date, name: row.text } } : { type: 'BankHolidayRemoved', data: { date: row.date, reason: row.text } },
+    );
+    const all = bankHolidaysFrom(events);
+    return year === undefined ? all : all.filter((day) => day.date.startsWith(`${year}-`));
   }
 
   async funders(): Promise<FunderView[]> {

@@ -24,6 +24,10 @@ export const invoiceListQuery = z.object({
   ...pagingFields(),
 });
 
+export const bankHolidayListQuery = z.object({
+  year: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'Year must be a year' }).int('Year must be a year').min(2000, 'Year must be 2000 or later').max(2100, 'Year must be 2100 or earlier').optional()),
+});
+
 const invoiceId = (raw: string | undefined): string => {
   const parsed = z.uuid().safeParse(raw);
   if (!parsed.success) throw new HttpError(404, INVOICE_NOT_FOUND);
@@ -43,6 +47,11 @@ export function financeRoutes(deps: ReadDeps): Router<ReadState> {
 
   router.get('/funders', async (ctx) => {
     ctx.body = await queries.funders();
+  });
+
+  router.get('/bank-holidays', async (ctx) => {
+    const { year } = parseOr400(bankHolidayListQuery, ctx.query);
+    ctx.body = await queries.bankHolidays(year);
   });
 
   router.get('/invoices', async (ctx) => {

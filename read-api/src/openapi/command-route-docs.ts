@@ -27,7 +27,9 @@ import {
   createClientRequestSchema,
   createDiaryEntryRequestSchema,
   createFeedbackRequestSchema,
+  addBankHolidayRequestSchema,
   addFunderRequestSchema,
+  removeBankHolidayRequestSchema,
   generateInvoicesReplySchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
@@ -255,6 +257,8 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/finance/contracts', 'New Contract: a client contract with its number (unique), dates, value (pence) and services', only('finance.manage'), { body: createContractRequestSchema, status: 201 }),
   command('POST', '/api/finance/contracts/:id/renew', 'Renew a contract: a later end date, a new renewal date and value', only('finance.manage'), { body: renewContractRequestSchema }),
   command('POST', '/api/finance/exchange-rates', 'Currency Exchange: set the rates from GBP (USD, EUR, CAD, AUD) from a date on', only('finance.manage'), { body: setExchangeRatesRequestSchema, status: 201 }),
+  command('POST', '/api/finance/bank-holidays', 'Add a bank holiday (visits that day are charged at the bank holiday rate)', only('finance.manage'), { body: addBankHolidayRequestSchema, status: 201 }),
+  command('POST', '/api/finance/bank-holidays/:date/removal', 'Remove a bank holiday, with the reason', only('finance.manage'), { body: removeBankHolidayRequestSchema }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {

@@ -81,7 +81,7 @@ import {
   reportScheduleViewSchema,
 } from '@care/events/api';
 import { reportQuery } from '../reports/report-routes';
-import { reportExportQuery } from '@care/events';
+import { bankHolidayViewSchema, reportExportQuery } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
@@ -93,7 +93,7 @@ import { listQuery as clientListQuery } from '../clients/client-routes';
 import { listQuery as diaryListQuery } from '../diary/diary-routes';
 import { mapQuery as diaryMapQuery, monitoringQuery as diaryMonitoringQuery, rosterQuery as diaryRosterQuery, weeklyQuery as diaryWeeklyQuery } from '../diary/diary-views-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
-import { invoiceListQuery } from '../finance/finance-routes';
+import { bankHolidayListQuery, invoiceListQuery } from '../finance/finance-routes';
 import { contractListQuery } from '../finance/contract-routes';
 import { reportRangeQuery } from '../finance/report-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
@@ -182,6 +182,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/finance/overview', 'The finance cards and the six-month revenue, expenses and net profit (pence)', ['finance.read'], json(financeOverviewViewSchema)),
   read('/api/finance/funders', 'Funders with their rates, newest effective date first', ['finance.read'], json(z.array(funderViewSchema))),
+  read('/api/finance/bank-holidays', 'The bank holidays in force (the built-in England and Wales list with the changes made), by date; optionally one year', ['finance.read'], json(z.array(bankHolidayViewSchema)), bankHolidayListQuery),
   read('/api/finance/invoices', 'Invoices, newest first (status=unpaid: every invoice still owed, oldest due date first), with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
   read('/api/finance/invoices/:id', 'One invoice with its payments and credit notes', ['finance.read'], json(invoiceDetailViewSchema)),
   read('/api/finance/invoices/:id/invoice.pdf', 'The invoice as PDF (Send, Download)', ['finance.read'], pdf('The invoice as PDF')),

@@ -4,6 +4,7 @@ import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { INVOICES_PATH, invoicePdfPath, useFinanceCommand } from './finance-api';
+import { BankHolidaysCard } from './bank-holidays-card';
 import { FundersCard } from './funders-card';
 import { CreateInvoices, CreditNoteForm, PaymentForm } from './invoice-forms';
 import { formatPence } from './money';
@@ -22,6 +23,7 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
     <div className="finance-invoicing">
       {canManage && <CreateInvoices />}
       <FundersCard canManage={canManage} />
+      <BankHolidaysCard canManage={canManage} />
       <div className="card">
         <div className="finance-list-header">
           <h2 className="card-title">Invoices</h2>
