@@ -63,6 +63,11 @@ describe('Contracts, currency exchange and financial reports in Chromium', () =>
     expect(note).toContain(`in force from ${ukDate(today)}`);
     expect(note).toContain('not live rates');
     expect(note).toMatch(/set by \S+ \S+ on \d{2}\/\d{2}\/\d{4}/);
+    // The dialog lists what was set, and by whom, under the form.
+    await page.getByRole('button', { name: 'Currency Exchange' }).click();
+    await expect.poll(() => page.getByTestId('rates-history').innerText()).toContain(`From ${ukDate(today)}: USD 1.27, EUR 1.16, CAD 1.75, AUD 1.93. Set by`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // New Contract: renewal in 20 days.
     await page.getByRole('tab', { name: 'Contract Management' }).click();

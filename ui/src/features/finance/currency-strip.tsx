@@ -39,6 +39,23 @@ export function CurrencyStrip({ rates, failed }: { rates: ExchangeRatesReply | u
   );
 }
 
+/** The latest settings, newest first: who changed the rates and when stays visible after a new setting. */
+function RatesHistory({ history }: { history: ExchangeRatesReply['history'] }) {
+  return (
+    <div className="finance-rates-history">
+      <h3>Rates set</h3>
+      <ul data-testid="rates-history">
+        {history.map((entry) => (
+          <li key={entry.setAt}>
+            From {formatDate(entry.effectiveOn)}: {FOREIGN_CURRENCIES.map((currency) => `${currency} ${microsToDecimal(entry.rates[currency])}`).join(', ')}. Set by {entry.setByName ?? 'an administrator'} on{' '}
+            {dateTime(entry.setAt)}.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 type RateFields = 'effectiveOn' | ForeignCurrency;
 const FIELDS: readonly RateFields[] = ['effectiveOn', ...FOREIGN_CURRENCIES];
 
@@ -47,6 +64,7 @@ export function CurrencyExchangeDialog({ open, onOpenChange, rates }: { open: bo
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Currency Exchange" size="small">
       <RatesForm onDone={() => onOpenChange(false)} current={rates?.current ?? null} />
+      {rates && rates.history.length > 0 && <RatesHistory history={rates.history.slice(0, 5)} />}
     </FormDialog>
   );
 }
