@@ -201,6 +201,25 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   byButton('Schedule Report', '/reports'),
   withCalendar(byButton('New prescription', '/medications')),
   ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
+  withCalendar(byButton('Currency Exchange', '/finance')),
+  withCalendar({
+    name: 'New Contract',
+    path: '/finance',
+    async open(page) {
+      await page.getByRole('tab', { name: 'Contract Management' }).click();
+      await page.getByRole('button', { name: 'New Contract' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'New Contract' }).isVisible()).toBe(true);
+    },
+  }),
+  {
+    // Not a dialog: the Financial Reports tab's summary and tiles, scanned like one.
+    name: 'Financial Reports tab',
+    path: '/finance',
+    async open(page) {
+      await page.getByRole('tab', { name: 'Financial Reports' }).click();
+      await expect.poll(() => page.getByTestId('report-aged-debtors').isVisible()).toBe(true);
+    },
+  },
 ];
 const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
 const VISITOR_PANELS: readonly DialogScan[] = [

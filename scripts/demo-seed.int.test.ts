@@ -47,6 +47,7 @@ describe('the demo data of the quick start', () => {
       prescriptions: ofType('MedicationPrescribed').length,
       'medication records': ofType('MedicationAdministrationRecorded').length,
       'report schedules': 2,
+      contracts: ofType('ContractCreated').length,
     });
     expect(ofType('ReportScheduled').map((event) => String(dataOf(event).name)).sort()).toEqual(['Monthly detailed analytics', 'Weekly overview for the board']);
     expect(ofType('CarerRegistered')).toHaveLength(30);
@@ -132,6 +133,16 @@ describe('the demo data of the quick start', () => {
       (event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId,
     );
     expect(carerSteps.length).toBeGreaterThan(0);
+  });
+
+  it('has client contracts (one renewing within 30 days) and exchange rates set twice by the administrator', async () => {
+    const ofType = await eventsOf();
+    const today = londonToday();
+    const contracts = ofType('ContractCreated').map(dataOf);
+    expect(contracts).toHaveLength(8);
+    const renewing = contracts.filter((contract) => String(contract.renewalDate) >= today && String(contract.renewalDate) <= addDays(today, 30) && String(contract.endDate) >= today);
+    expect(renewing).toHaveLength(1);
+    expect(ofType('ExchangeRatesSet')).toHaveLength(2);
   });
 
   it('is only written once', async () => {

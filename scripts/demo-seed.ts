@@ -11,6 +11,7 @@ import { demoMedications } from './demo/demo-medications';
 import { demoDiaryEntries } from './demo/demo-diary';
 import { demoFeedback } from './demo/demo-feedback';
 import { demoTraining } from './demo/demo-training';
+import { demoContracts, demoExchangeRates } from './demo/demo-contracts';
 import type { AdminCredentials } from './demo-admin';
 
 /** Events the first start writes before any demo data: the first administrator's account. */
@@ -138,6 +139,9 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     ],
     (schedule) => asCoordinator('POST', '/api/report-schedules', schedule),
   );
+  // Finance: the exchange rates an admin typed, and client contracts (one renewing within 30 days raises its alert).
+  for (const setting of demoExchangeRates(londonToday())) await asAdmin('POST', '/api/finance/exchange-rates', setting);
+  const contracts = await createAll(demoContracts(activeClientIds, londonToday()), (contract) => asAdmin('POST', '/api/finance/contracts', contract));
   return {
     counts: {
       carers: carerIds.length,
@@ -153,6 +157,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       prescriptions: medications.length,
       'medication records': medicationRecords,
       'report schedules': reportSchedules.length,
+      contracts: contracts.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

@@ -38,6 +38,7 @@ import { exportRoutes } from './data-management/export-routes';
 import { importRoutes } from './data-management/import-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
+import { contractRoutes } from './finance/contract-routes';
 import { incidentRoutes } from './incidents/incident-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { statusRoutes } from './status/status-routes';
@@ -114,6 +115,7 @@ export function createCommandApp({
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
     financeRoutes(deps),
+    contractRoutes(deps),
     appointmentRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),

@@ -22,6 +22,7 @@ import {
 import { medicationSliceEvents, type MedicationSliceEvent } from './medications';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { financeSliceEvents, type FinanceSliceEvent } from './finance';
+import { contractSliceEvents, type ContractSliceEvent } from './finance/contract-events';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
@@ -51,6 +52,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
   ...financeSliceEvents,
+  ...contractSliceEvents,
   ...appointmentEvents,
   ...carerBookingEvents,
   ...shiftEvents,
@@ -88,6 +90,7 @@ export type DomainEvent =
   | VoiceNoteSliceEvent
   | FeedbackSliceEvent
   | FinanceSliceEvent
+  | ContractSliceEvent
   | AppointmentEvent
   | CarerBookingEvent
   | ShiftEvent

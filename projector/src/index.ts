@@ -11,6 +11,7 @@ export type * from './diary/diary-tables';
 export type * from './voice-notes/voice-note-tables';
 export type * from './feedback/feedback-tables';
 export type * from './finance/finance-tables';
+export type * from './finance/contract-tables';
 export type * from './appointments/appointment-tables';
 export type * from './shifts/shift-tables';
 export type * from './alerts/alert-tables';

@@ -8,6 +8,7 @@ import { clientsProjection } from './clients/client-projection';
 import { diaryProjection } from './diary/diary-projection';
 import { feedbackProjection } from './feedback/feedback-projection';
 import { financeProjection } from './finance/finance-projection';
+import { contractsProjection } from './finance/contract-projection';
 import { bankHolidaysProjection } from './finance/bank-holiday-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
@@ -67,6 +68,7 @@ export const projections: readonly Projection[] = [
   carePlansProjection,
   medicationsProjection,
   financeProjection,
+  contractsProjection,
   bankHolidaysProjection,
 ];
 

@@ -53,6 +53,8 @@ import { diaryRoutes } from './diary/diary-routes';
 import { diaryViewRoutes } from './diary/diary-views-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
+import { contractReadRoutes } from './finance/contract-routes';
+import { financeReportRoutes } from './finance/report-routes';
 import { auditRoutes } from './audit/audit-routes';
 import { logRoutes } from './audit/log-routes';
 import { RecordViewLog } from './audit/record-view-log';
@@ -135,6 +137,8 @@ export async function createReadApi({
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
     financeRoutes(deps),
+    contractReadRoutes(deps),
+    financeReportRoutes(deps),
     logRoutes(deps, { chained: eventStore === undefined }),
     auditRoutes(deps, auditLog),
     appointmentRoutes(deps),

@@ -2,6 +2,7 @@ import { carePlanReviewDue, carePlanReviewOverdue } from './care-plan-rules';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
 import { invoiceOverdue } from './finance-rules';
+import { contractRenewalDue } from './contract-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { medicationDoseMissed, medicationRefusedTwice, medicationTimeCriticalMissed } from './medication-rules';
 import { registered, type RegisteredRule } from './rule';
@@ -29,4 +30,5 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(medicationTimeCriticalMissed),
   registered(medicationRefusedTwice),
   registered(invoiceOverdue),
+  registered(contractRenewalDue),
 ];

@@ -138,6 +138,30 @@ describe('alert rules on the live record', () => {
     expect((await history('invoice-overdue', invoice.id))[1]).toMatchObject({ by: 'system', note: `Invoice ${invoice.number} is settled` });
   });
 
+  it('raises a contract renewal due within 30 days, and the renewal resolves it by the system with the new end date', async () => {
+    const ukDate = (date: string) => date.split('-').reverse().join('/');
+    const renewal = addDays(londonToday(), 12);
+    const contractId = await created('/api/finance/contracts', {
+      contractNumber: 'CT-RULE-1',
+      clientId,
+      startDate: addDays(londonToday(), -300),
+      endDate: addDays(londonToday(), 60),
+      valuePence: 12_000_00,
+      services: ['Personal care'],
+      renewalDate: renewal,
+    });
+    await expect.poll(() => types('contract-renewal-due', contractId)).toEqual(['AlertRaised']);
+    const [raised] = await history('contract-renewal-due', contractId);
+    expect(raised).toMatchObject({
+      title: 'Contract renewal due',
+      description: `Contract CT-RULE-1 for Edith Green's care is due for renewal on ${ukDate(renewal)}; it ends on ${ukDate(addDays(londonToday(), 60))}.`,
+    });
+    const newEnd = addDays(londonToday(), 425);
+    await ok(`/api/finance/contracts/${contractId}/renew`, { endDate: newEnd, renewalDate: addDays(londonToday(), 395), valuePence: 12_500_00 });
+    await expect.poll(() => types('contract-renewal-due', contractId)).toEqual(['AlertRaised', 'AlertResolved']);
+    expect((await history('contract-renewal-due', contractId))[1]).toMatchObject({ by: 'system', note: `Contract CT-RULE-1 was renewed to ${ukDate(newEnd)}` });
+  });
+
   it('raises a late visit as the carer’s, and a check-in resolves it with the time', async () => {
     const carerId = await newCarer('Bella');
     const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 30 * MINUTE);

@@ -6,7 +6,7 @@
 const UUID_TAIL = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** Streams whose id is a value, not a uuid (reservations, per-day bookings): longest prefix first. */
-const VALUE_KINDS = ['carer-account', 'carer-bookings', 'carer-shifts', 'employee-id', 'client-id', 'user-email', 'alert'] as const;
+const VALUE_KINDS = ['carer-account', 'carer-bookings', 'carer-shifts', 'employee-id', 'client-id', 'user-email', 'alert', 'contract-number', 'exchange-rates'] as const;
 
 const LABELS: Readonly<Record<string, string>> = {
   'diary-entry': 'Diary entry',
@@ -23,6 +23,8 @@ const LABELS: Readonly<Record<string, string>> = {
   'carer-bookings': "Carer's day bookings",
   'carer-shifts': "Carer's day shifts",
   'record-views': 'Records viewed',
+  'contract-number': 'Contract number reservation',
+  'exchange-rates': 'Exchange rates',
 };
 
 export interface RecordRef {

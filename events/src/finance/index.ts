@@ -6,3 +6,7 @@ export * from './invoice-status';
 export * from './finance-request';
 export type * from './finance-view-schema';
 export * from './payroll';
+export * from './contract-events';
+export * from './contract-request';
+export * from './currency';
+export * from './contract-view-schema';

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { londonToday, type DoseSchedule } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 
+export * from './contract-rule-facts';
+
 /**
  * The facts the alert rules (command-api/src/rules) read from the read models: typed queries over columns the
  * projector owns, so a change to a table shows up here at compile time. Each is small and indexed.

@@ -8,6 +8,7 @@ import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { FinanceTables } from '../finance/finance-tables';
+import type { ContractTables } from '../finance/contract-tables';
 import type { BankHolidayTables } from '../finance/bank-holiday-projection';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
@@ -87,6 +88,7 @@ export interface ReadModelDatabase extends ClientTables,
     VoiceNoteTables,
     FeedbackTables,
     FinanceTables,
+    ContractTables,
     BankHolidayTables,
     AppointmentTables,
     ShiftTables,

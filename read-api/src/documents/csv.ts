@@ -1,5 +1,9 @@
-/** A cell as a spreadsheet should read it: text, a number, yes/no, or empty. */
-export type CsvValue = string | number | boolean | null | undefined;
+/**
+ * A cell as a spreadsheet should read it: text, a number, yes/no, or empty. `{ decimal }` is a number already
+ * written with its decimals ("-12.50": money from integer pence), kept as written instead of being guarded as text.
+ */
+export type CsvValue = string | number | boolean | null | undefined | { readonly decimal: string };
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * Text that a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return, OWASP's list)
@@ -11,6 +15,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // Only a plain decimal passes as a number; anything else is text, with the formula guard below.
+  if (typeof value === 'object') return DECIMAL.test(value.decimal) ? value.decimal : csvField(value.decimal);
   const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

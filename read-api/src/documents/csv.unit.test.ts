@@ -9,6 +9,12 @@ describe('CSV export', () => {
     expect(csvField('line one\nline two')).toBe('"line one\nline two"');
   });
 
+  it('writes a decimal as written, negative too, and guards anything else given as one', () => {
+    expect(csvField({ decimal: '-12.50' })).toBe('-12.50');
+    expect(csvField({ decimal: '1234.00' })).toBe('1234.00');
+    expect(csvField({ decimal: '=1+1' })).toBe("'=1+1");
+  });
+
   it('writes numbers as they are, yes/no for booleans and nothing for a missing value', () => {
     expect(csvField(45)).toBe('45');
     expect(csvField(true)).toBe('Yes');

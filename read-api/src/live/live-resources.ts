@@ -34,6 +34,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   medications: { resources: ['medications', 'medication-records'], permissions: ['medications.read', 'medications.readOwn'] },
   // Invoices, payments, funders: the finance screen reloads for those who read it (never carers).
   finance: { resources: ['finance'], permissions: ['finance.read'] },
+  // Contracts and exchange rates: the same screen.
+  finance_contracts: { resources: ['finance'], permissions: ['finance.read'] },
   bank_holidays: { resources: ['finance'], permissions: ['finance.read'] },
 };
 

@@ -38,6 +38,8 @@ import {
   feedbackViewSchema,
   financeOverviewViewSchema,
   clientFundingViewSchema,
+  contractViewSchema,
+  exchangeRatesReplySchema,
   funderViewSchema,
   invoiceDetailViewSchema,
   invoiceViewSchema,
@@ -93,6 +95,8 @@ import { listQuery as diaryListQuery } from '../diary/diary-routes';
 import { mapQuery as diaryMapQuery, monitoringQuery as diaryMonitoringQuery, rosterQuery as diaryRosterQuery, weeklyQuery as diaryWeeklyQuery } from '../diary/diary-views-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
 import { bankHolidayListQuery, clientFundingListQuery, invoiceListQuery } from '../finance/finance-routes';
+import { contractListQuery } from '../finance/contract-routes';
+import { reportRangeQuery } from '../finance/report-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
 import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
@@ -184,6 +188,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/finance/invoices', 'Invoices, newest first (status=unpaid: every invoice still owed, oldest due date first), with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
   read('/api/finance/invoices/:id', 'One invoice with its payments and credit notes', ['finance.read'], json(invoiceDetailViewSchema)),
   read('/api/finance/invoices/:id/invoice.pdf', 'The invoice as PDF (Send, Download)', ['finance.read'], pdf('The invoice as PDF')),
+  read('/api/finance/contracts', 'Client contracts, running ones first by end date, with the status derived from the dates', ['finance.read'], json(z.array(contractViewSchema), 'OK', paged), contractListQuery),
+  read('/api/finance/contracts/:id', 'One contract', ['finance.read'], json(contractViewSchema)),
+  read('/api/finance/contracts/:id/contract.pdf', 'View Contract: the contract as PDF', ['finance.read'], pdf('The contract as PDF')),
+  read('/api/finance/exchange-rates', 'The exchange rates from GBP in force today and their history, with who set them', ['finance.read'], json(exchangeRatesReplySchema)),
+  read('/api/finance/reports/:key/report.pdf', 'A financial report (revenue by client, aged debtors, funder summary, profitability by client, contracts register, invoices, financial summary) as PDF', ['finance.read'], pdf('The report as PDF'), reportRangeQuery),
+  read('/api/finance/reports/:key/report.csv', 'The same report as CSV', ['finance.read'], csv('The report as CSV'), reportRangeQuery),
 
   read('/api/appointments', 'Visits by start time (no dates: today ± 30 days)', readsVisits, json(z.array(appointmentViewSchema), 'OK', { 'X-Total-Count': 'Visits matching before limit and offset' }), appointmentListQuery),
   read('/api/appointments/today/count', "Today's visits, cancelled left out", readsVisits, json(appointmentCountViewSchema)),

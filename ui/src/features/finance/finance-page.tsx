@@ -1,17 +1,22 @@
-import { can } from '@care/events';
+import { can, convertPence, formatMinorUnits } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutDashboard, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp } from 'lucide-react';
+import { BarChart3, FileSignature, FileText, LayoutDashboard, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { StatCard } from '../../shared/stat-card';
 import { Tabs } from '../../shared/tabs';
 import { overviewQuery } from './finance-api';
+import { download, exchangeRatesQuery, reportPath } from './contract-api';
+import { ContractsTab } from './contracts-tab';
+import { CurrencyExchangeDialog, CurrencyStrip } from './currency-strip';
+import { ReportsTab } from './reports-tab';
+import { EXPORT_DATA_REPORT, GENERATE_REPORT_REPORT } from './report-tiles';
 import { InvoicingTab } from './invoicing-tab';
 import { formatPence } from './money';
 import { OverviewTab } from './overview-tab';
 import './finance.css';
 
-type FinanceTab = 'overview' | 'invoicing';
+type FinanceTab = 'overview' | 'invoicing' | 'contracts' | 'reports';
 
 /** /finance (spec part 2 "Financial Management"): figures computed from invoices, payments and visit expenses. */
 export function FinancePage() {
@@ -19,6 +24,8 @@ export function FinancePage() {
   const [tab, setTab] = useState<FinanceTab>('overview');
   const allowed = can(user.role, 'finance.read');
   const overview = useQuery({ ...overviewQuery(), enabled: allowed });
+  const rates = useQuery({ ...exchangeRatesQuery(), enabled: allowed });
+  const [exchanging, setExchanging] = useState(false);
 
   if (!allowed) {
     return (
@@ -34,6 +41,13 @@ export function FinancePage() {
 
   const figures = overview.data;
   const change = figures?.revenueChangePercent;
+  const currentRates = rates.data?.current ?? null;
+  const equivalents =
+    figures && currentRates
+      ? ` · ${formatMinorUnits(convertPence(figures.totalRevenuePence, currentRates.rates.USD), 'USD')} · ${formatMinorUnits(convertPence(figures.totalRevenuePence, currentRates.rates.EUR), 'EUR')}`
+      : '';
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const yearSoFar = { from: `${today.slice(0, 4)}-01-01`, to: today };
   return (
     <section className="page">
       <div className="page-header">
@@ -41,14 +55,29 @@ export function FinancePage() {
           <h1 className="page-title">Financial Management</h1>
           <p className="page-subtitle">Invoices from completed visits, payments and credit notes. Amounts in GBP.</p>
         </div>
+        <div className="finance-header-actions">
+          {can(user.role, 'finance.manage') && (
+            <button type="button" className="button button-secondary" onClick={() => setExchanging(true)}>
+              Currency Exchange
+            </button>
+          )}
+          <button type="button" className="button button-secondary" onClick={() => download(reportPath(EXPORT_DATA_REPORT, 'csv', yearSoFar))}>
+            Export Data
+          </button>
+          <button type="button" className="button button-primary" onClick={() => download(reportPath(GENERATE_REPORT_REPORT, 'pdf', yearSoFar))}>
+            Generate Report
+          </button>
+        </div>
       </div>
+      <CurrencyStrip rates={rates.data} failed={rates.isError} />
+      {can(user.role, 'finance.manage') && <CurrencyExchangeDialog open={exchanging} onOpenChange={setExchanging} rates={rates.data} />}
       <div className="stat-grid">
         <StatCard
           icon={<PoundSterling size={20} />}
           label="Total Revenue"
           testId="finance-total-revenue"
           value={figures ? formatPence(figures.totalRevenuePence) : '…'}
-          note={change === null || change === undefined ? 'This month; no revenue last month to compare' : `This month, ${change >= 0 ? '+' : ''}${change}% on last month`}
+          note={`${change === null || change === undefined ? 'This month; no revenue last month to compare' : `This month, ${change >= 0 ? '+' : ''}${change}% on last month`}${equivalents}`}
         />
         <StatCard
           icon={<ReceiptText size={20} />}
@@ -73,6 +102,8 @@ export function FinancePage() {
         tabs={[
           { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: () => <OverviewTab overview={figures} /> },
           { value: 'invoicing', label: 'Invoicing & Billing', icon: FileText, render: () => <InvoicingTab canManage={can(user.role, 'finance.manage')} /> },
+          { value: 'contracts', label: 'Contract Management', icon: FileSignature, render: () => <ContractsTab canManage={can(user.role, 'finance.manage')} /> },
+          { value: 'reports', label: 'Financial Reports', icon: BarChart3, render: () => <ReportsTab overview={figures} rates={rates.data} /> },
         ]}
       />
     </section>

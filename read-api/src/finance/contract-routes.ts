@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { CONTRACT_STATUSES } from '@care/events';
+import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { attachPdf, renderPdf } from '../documents/pdf';
+import { SettingsQueries } from '../settings/settings-queries';
+import { pagingFields, sendPage } from '../shared/paging';
+import type { ReadDeps } from '../shared/read-deps';
+import type { ReadState } from '../shared/read-state';
+import { contractPdfSpec } from './contract-pdf';
+import { ContractQueries } from './contract-queries';
+
+export const CONTRACT_NOT_FOUND = 'Contract not found';
+const blank = (value: unknown) => (value === '' ? undefined : value);
+
+export const contractListQuery = z.object({
+  status: z.preprocess(blank, z.enum(CONTRACT_STATUSES, { error: `Status must be one of: ${CONTRACT_STATUSES.join(', ')}` }).optional()),
+  clientId: z.preprocess(blank, z.uuid({ error: 'Client not found' }).optional()),
+  ...pagingFields(),
+});
+
+const contractId = (raw: string | undefined): string => {
+  const parsed = z.uuid().safeParse(raw);
+  if (!parsed.success) throw new HttpError(404, CONTRACT_NOT_FOUND);
+  return parsed.data;
+};
+
+/** GET /api/finance/contracts..., /api/finance/exchange-rates (finance.read: administrators, coordinators, auditors). */
+export function contractReadRoutes(deps: ReadDeps): Router<ReadState> {
+  const queries = new ContractQueries(deps.db);
+  const settings = new SettingsQueries(deps.db);
+  const router = new Router<ReadState>({ prefix: '/api/finance' });
+  const read = requirePermission('finance.read');
+
+  router.get('/contracts', read, async (ctx) => {
+    const { status, clientId, limit, offset } = parseOr400(contractListQuery, ctx.query);
+    sendPage(ctx, await queries.listContracts({ status, clientId }, { limit, offset }));
+  });
+
+  router.get('/contracts/:id', read, async (ctx) => {
+    const contract = await queries.contract(contractId(ctx.params.id));
+    if (!contract) throw new HttpError(404, CONTRACT_NOT_FOUND);
+    ctx.body = contract;
+  });
+
+  router.get('/contracts/:id/contract.pdf', read, async (ctx) => {
+    const contract = await queries.contract(contractId(ctx.params.id));
+    if (!contract) throw new HttpError(404, CONTRACT_NOT_FOUND);
+    attachPdf(ctx, `${contract.contractNumber.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`, await renderPdf(contractPdfSpec(contract, await settings.settings())));
+  });
+
+  router.get('/exchange-rates', read, async (ctx) => {
+    ctx.body = await queries.exchangeRates();
+  });
+
+  return router;
+}

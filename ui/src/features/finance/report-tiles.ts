@@ -1,0 +1,23 @@
+/**
+ * The Financial Reports tab's tiles, in one registry (read-api/src/finance/report-registry.ts builds each key).
+ * The payroll summary and the mileage and expenses report are one entry more here and one there.
+ */
+export interface ReportTile {
+  readonly key: string;
+  readonly title: string;
+  readonly description: string;
+}
+
+export const REPORT_TILES: readonly ReportTile[] = [
+  { key: 'revenue-by-client', title: 'Revenue by client', description: 'Invoiced, credited, paid and outstanding per client, for invoices issued in the period.' },
+  { key: 'aged-debtors', title: 'Aged debtors', description: 'What each funder owes on the end date, by invoice age: 0-30, 31-60, 61-90 and 90+ days.' },
+  { key: 'funder-summary', title: 'Funder summary', description: 'Every funder with its invoices, payments, credit notes and balance for the period.' },
+  { key: 'profitability-by-client', title: 'Profitability by client', description: "Revenue of the period's visits less their carer pay cost (hourly rate times visit time)." },
+  { key: 'contracts-register', title: 'Contracts register', description: 'Every client contract with its dates, renewal, value, services and status.' },
+  { key: 'financial-summary', title: 'Financial summary', description: 'Six months of revenue, expenses and net profit, with USD and EUR at the rates set.' },
+];
+
+/** Export Data (the header button): every invoice issued in the period, as CSV. */
+export const EXPORT_DATA_REPORT = 'invoices';
+/** Generate Report (the header button): the financial summary, as PDF. */
+export const GENERATE_REPORT_REPORT = 'financial-summary';
