@@ -21,7 +21,7 @@ import {
 } from './incidents/incident-events';
 import { medicationSliceEvents, type MedicationSliceEvent } from './medications';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
-import { financeSliceEvents, type FinanceSliceEvent } from './finance';
+import { financeSliceEvents, payrollSliceEvents, type FinanceSliceEvent, type PayrollSliceEvent } from './finance';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
@@ -51,6 +51,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
   ...financeSliceEvents,
+  ...payrollSliceEvents,
   ...appointmentEvents,
   ...carerBookingEvents,
   ...shiftEvents,
@@ -88,6 +89,7 @@ export type DomainEvent =
   | VoiceNoteSliceEvent
   | FeedbackSliceEvent
   | FinanceSliceEvent
+  | PayrollSliceEvent
   | AppointmentEvent
   | CarerBookingEvent
   | ShiftEvent

@@ -5,3 +5,5 @@ export * from './invoice-status';
 export * from './finance-request';
 export type * from './finance-view-schema';
 export * from './payroll';
+export * from './payroll-events';
+export * from './payroll-request';
