@@ -8,6 +8,7 @@ import { clientsProjection } from './clients/client-projection';
 import { diaryProjection } from './diary/diary-projection';
 import { feedbackProjection } from './feedback/feedback-projection';
 import { financeProjection } from './finance/finance-projection';
+import { payrollProjection } from './finance/payroll-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
@@ -66,6 +67,7 @@ export const projections: readonly Projection[] = [
   carePlansProjection,
   medicationsProjection,
   financeProjection,
+  payrollProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -16,6 +16,7 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseRecordId } from '../shared/request-parsing';
 import { FinanceService, FUNDER_NOT_FOUND } from './finance-service';
 import { INVOICE_NOT_FOUND } from './invoice-decide';
+import { addPayrollRoutes } from './payroll-routes';
 import { readModelVisitSource, type VisitSource } from './visit-source';
 
 /** Finance commands (issue 22): administrators only (finance.manage). */
@@ -65,5 +66,6 @@ export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModel
     ctx.body = reply(await service.markSent(invoiceId, body.sentTo ?? null, commandContext(ctx)));
   });
 
+  addPayrollRoutes(router, deps);
   return router;
 }

@@ -8,6 +8,7 @@ import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { FinanceTables } from '../finance/finance-tables';
+import type { PayrollTables } from '../finance/payroll-tables';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
 import type { MedicationTables } from '../medications/medication-tables';
@@ -86,6 +87,7 @@ export interface ReadModelDatabase extends ClientTables,
     VoiceNoteTables,
     FeedbackTables,
     FinanceTables,
+    PayrollTables,
     AppointmentTables,
     ShiftTables,
     AlertTables,
