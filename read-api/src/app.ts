@@ -52,6 +52,7 @@ import { diaryRoutes } from './diary/diary-routes';
 import { diaryViewRoutes } from './diary/diary-views-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
+import { myPayslipRoutes } from './finance/payroll-routes';
 import { auditRoutes } from './audit/audit-routes';
 import { logRoutes } from './audit/log-routes';
 import { RecordViewLog } from './audit/record-view-log';
@@ -125,6 +126,7 @@ export async function createReadApi({
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),
     financeRoutes(deps),
+    myPayslipRoutes(deps),
     logRoutes(deps),
     auditRoutes(deps, views),
     appointmentRoutes(deps),

@@ -7,3 +7,4 @@ export type * from './finance-view-schema';
 export * from './payroll';
 export * from './payroll-events';
 export * from './payroll-request';
+export type * from './payroll-view-schema';

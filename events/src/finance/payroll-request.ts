@@ -48,3 +48,18 @@ export function payrollPeriodEnd(periodStart: string, kind: PayrollPeriodKind): 
 export function periodDays(periodStart: string, periodEnd: string): number {
   return Math.round((Date.parse(`${periodEnd}T00:00:00Z`) - Date.parse(`${periodStart}T00:00:00Z`)) / 86_400_000) + 1;
 }
+
+/** POST /api/finance/payroll/process answers the run's id, the period and what it did. */
+export const processPayrollReplySchema = z.strictObject({
+  id: z.uuid(),
+  revision: z.string(),
+  position: z.string().nullable(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  payslips: z.int(),
+  belowMinimumWage: z.int(),
+  skipped: z.array(z.strictObject({ carerId: z.uuid(), reason: z.string() })),
+});
+
+/** POST .../payslips/:payslipId/send answers where it was sent. */
+export const sendPayslipReplySchema = z.strictObject({ id: z.uuid(), revision: z.string(), position: z.string().nullable(), sentTo: z.string() });

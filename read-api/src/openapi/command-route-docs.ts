@@ -28,6 +28,11 @@ import {
   createDiaryEntryRequestSchema,
   createFeedbackRequestSchema,
   addFunderRequestSchema,
+  processPayrollReplySchema,
+  processPayrollRequestSchema,
+  sendPayslipReplySchema,
+  setLivingWageRequestSchema,
+  setPayrollPolicyRequestSchema,
   generateInvoicesReplySchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
@@ -249,6 +254,14 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/finance/invoices/:id/payments', 'Record a payment (part payments allowed, never more than owed)', only('finance.manage'), { body: recordPaymentRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/credit-notes', 'Issue a credit note against an invoice', only('finance.manage'), { body: issueCreditNoteRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/sent', 'Record that an invoice was sent', only('finance.manage'), { body: markInvoiceSentRequestSchema }),
+  command('POST', '/api/finance/payroll/process', 'Process Payroll for a period (409 when it overlaps a period already processed: never paid twice)', only('finance.manage'), {
+    body: processPayrollRequestSchema,
+    status: 201,
+    reply: processPayrollReplySchema,
+  }),
+  command('POST', '/api/finance/payroll/runs/:runId/payslips/:payslipId/send', 'Send to Employee: mail the carer (through the outbox) and record PayslipSent', only('finance.manage'), { reply: sendPayslipReplySchema }),
+  command('PUT', '/api/finance/payroll/policy', 'Set the payroll policy: travel paid or not, mileage rate, deduction estimate, contracted hours', only('finance.manage'), { body: setPayrollPolicyRequestSchema }),
+  command('POST', '/api/finance/payroll/living-wage', 'Add a National Living Wage rate from a date on', only('finance.manage'), { body: setLivingWageRequestSchema, status: 201 }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {

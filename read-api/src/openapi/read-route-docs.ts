@@ -40,6 +40,10 @@ import {
   funderViewSchema,
   invoiceDetailViewSchema,
   invoiceViewSchema,
+  payrollPolicyViewSchema,
+  payrollRunViewSchema,
+  payrollSummaryRowSchema,
+  payslipViewSchema,
   auditClientFileViewSchema,
   auditComparisonViewSchema,
   auditRecordAsOfViewSchema,
@@ -92,6 +96,7 @@ import { listQuery as diaryListQuery } from '../diary/diary-routes';
 import { mapQuery as diaryMapQuery, monitoringQuery as diaryMonitoringQuery, rosterQuery as diaryRosterQuery, weeklyQuery as diaryWeeklyQuery } from '../diary/diary-views-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
 import { invoiceListQuery } from '../finance/finance-routes';
+import { pageQuery as payrollPageQuery, summaryQuery as payrollSummaryQuery } from '../finance/payroll-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
 import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
@@ -181,6 +186,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/finance/invoices', 'Invoices, newest first (status=unpaid: every invoice still owed, oldest due date first), with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
   read('/api/finance/invoices/:id', 'One invoice with its payments and credit notes', ['finance.read'], json(invoiceDetailViewSchema)),
   read('/api/finance/invoices/:id/invoice.pdf', 'The invoice as PDF (Send, Download)', ['finance.read'], pdf('The invoice as PDF')),
+  read('/api/finance/payroll/runs', 'Processed payroll periods, newest first', ['finance.read'], json(z.array(payrollRunViewSchema), 'OK', paged), payrollPageQuery),
+  read('/api/finance/payroll/policy', 'The payroll policy and the National Living Wage rates', ['finance.read'], json(payrollPolicyViewSchema)),
+  read('/api/finance/payroll/summary', 'Payroll summary per processed period (carers, hours, gross, deductions, net, mileage)', ['finance.read'], json(z.array(payrollSummaryRowSchema)), payrollSummaryQuery),
+  read('/api/finance/payroll/runs/:runId/payslips', "A period's payslips by carer name, with the minimum wage flag", ['finance.read'], json(z.array(payslipViewSchema), 'OK', paged), payrollPageQuery),
+  read('/api/finance/payroll/runs/:runId/payroll.csv', 'Export CSV: the period for payroll software', ['finance.read'], csv('The period as CSV')),
+  read('/api/finance/payroll/payslips/:id/payslip.pdf', 'View Payslip as PDF (deductions said to be an estimate)', ['finance.read'], pdf('The payslip as PDF')),
+  read('/api/finance/payslips/mine', "The caller's own payslips, newest first", ['payslips.readOwn'], json(z.array(payslipViewSchema), 'OK', paged), payrollPageQuery),
+  read('/api/finance/payslips/mine/:id/payslip.pdf', "One of the caller's own payslips as PDF (someone else's: 404)", ['payslips.readOwn'], pdf('The payslip as PDF')),
 
   read('/api/appointments', 'Visits by start time (no dates: today ± 30 days)', readsVisits, json(z.array(appointmentViewSchema), 'OK', { 'X-Total-Count': 'Visits matching before limit and offset' }), appointmentListQuery),
   read('/api/appointments/today/count', "Today's visits, cancelled left out", readsVisits, json(appointmentCountViewSchema)),
