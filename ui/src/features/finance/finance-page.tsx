@@ -1,6 +1,6 @@
 import { can } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutDashboard, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp } from 'lucide-react';
+import { FileText, LayoutDashboard, Wallet, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { StatCard } from '../../shared/stat-card';
@@ -9,9 +9,11 @@ import { overviewQuery } from './finance-api';
 import { InvoicingTab } from './invoicing-tab';
 import { formatPence } from './money';
 import { OverviewTab } from './overview-tab';
+import { MyPayslips } from './my-payslips';
+import { PayrollTab } from './payroll-tab';
 import './finance.css';
 
-type FinanceTab = 'overview' | 'invoicing';
+type FinanceTab = 'overview' | 'invoicing' | 'payroll';
 
 /** /finance (spec part 2 "Financial Management"): figures computed from invoices, payments and visit expenses. */
 export function FinancePage() {
@@ -20,6 +22,8 @@ export function FinancePage() {
   const allowed = can(user.role, 'finance.read');
   const overview = useQuery({ ...overviewQuery(), enabled: allowed });
 
+  // A carer sees Finance as their own payslips only (payslips.readOwn).
+  if (!allowed && can(user.role, 'payslips.readOwn')) return <MyPayslips />;
   if (!allowed) {
     return (
       <section className="page">
@@ -73,6 +77,7 @@ export function FinancePage() {
         tabs={[
           { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: () => <OverviewTab overview={figures} /> },
           { value: 'invoicing', label: 'Invoicing & Billing', icon: FileText, render: () => <InvoicingTab canManage={can(user.role, 'finance.manage')} /> },
+          { value: 'payroll', label: 'Payroll Management', icon: Wallet, render: () => <PayrollTab canManage={can(user.role, 'finance.manage')} /> },
         ]}
       />
     </section>
