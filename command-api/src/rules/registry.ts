@@ -4,6 +4,7 @@ import { diaryUrgent } from './diary-rules';
 import { invoiceOverdue } from './finance-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { medicationDoseMissed, medicationRefusedTwice, medicationTimeCriticalMissed } from './medication-rules';
+import { payrollBelowMinimumWage } from './payroll-rules';
 import { registered, type RegisteredRule } from './rule';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
@@ -29,4 +30,5 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(medicationTimeCriticalMissed),
   registered(medicationRefusedTwice),
   registered(invoiceOverdue),
+  registered(payrollBelowMinimumWage),
 ];

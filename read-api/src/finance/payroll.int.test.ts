@@ -9,6 +9,7 @@ import { ensureMailSchema } from '../../../command-api/src/mail/outbox';
 import { pdfText } from '../../testing/pdf-text';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { createReadModelDb } from '@care/projector';
+import { payslipsBelowMinimumWage } from '@care/projector/rule-facts';
 import { payrollSummary } from './payroll-queries';
 
 let stack: ReadStack;
@@ -138,6 +139,11 @@ describe('GET /api/finance/payroll', () => {
       { runId, periodStart: '2026-03-01', periodEnd: '2026-03-31', carers: 2, workedMinutes: 285, grossPence: 38_00 + 22_00, deductionsPence: expect.any(Number), netPence: expect.any(Number), mileagePence: 2_25, belowMinimumWage: 1 },
     ]);
     expect(await payrollSummary(createReadModelDb(stack.pool), { from: '2026-04-01' })).toEqual([]);
+  });
+
+  it("the minimum wage rule's facts: Ben's payslip, with his pay for all working time and the rate in force", async () => {
+    const facts = await payslipsBelowMinimumWage(createReadModelDb(stack.pool));
+    expect(facts).toEqual([expect.objectContaining({ carerId: benId, carerName: 'Ben Carer', periodEnd: '2026-03-31', workingMinutes: 120, payPence: 22_00, livingWageHourlyPence: 12_21 })]);
   });
 
   it('is read by coordinators, never by carers', async () => {

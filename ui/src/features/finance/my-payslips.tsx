@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { formatPence } from './money';
+import './payroll.css';
 import { hoursLabel, MY_PAYSLIPS_PATH, myPayslipPdfPath } from './payroll-api';
 
 /** /finance for a carer: only their own payslips (the server limits the query to the carer linked to the account). */
@@ -17,7 +18,7 @@ export function MyPayslips() {
           <p className="page-subtitle">Your pay for each processed period. Tax, National Insurance and pension are an estimate before the payroll bureau&apos;s figures.</p>
         </div>
       </div>
-      <div className="card">
+      <div className="card finance-mine">
         {payslips.isPending ? (
           <ListLoading what="payslips" />
         ) : payslips.isError ? (

@@ -101,14 +101,14 @@ function PayslipList({ run, canManage }: { run: PayrollRunView; canManage: boole
         </p>
       )}
       <div className="table-wrap">
-        <table className="data-table" data-testid="payslip-table">
+        <table className="data-table payroll-table" data-testid="payslip-table">
           <caption className="sr-only">Payslips for {periodText(run)}</caption>
           <thead>
             <tr>
               <th scope="col">Carer</th>
               <th scope="col">Hours</th>
               <th scope="col">Gross</th>
-              <th scope="col">Deductions (estimate)</th>
+              <th scope="col">Deductions (est.)</th>
               <th scope="col">Net</th>
               <th scope="col">Minimum wage</th>
               <th scope="col">Status</th>
