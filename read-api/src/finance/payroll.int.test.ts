@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { positionToToken, type PayrollPolicyView, type PayrollRunView, type PayrollSummaryRow, type PayslipView } from '@care/events';
+import { addDays, londonToday, positionToToken, type FinanceOverviewView, type PayrollPolicyView, type PayrollRunView, type PayrollSummaryRow, type PayslipView } from '@care/events';
 import type { TestUser } from '@care/command-api/testing';
 // The command side's payroll run, with visits given by the test (the appointments read model is not under test here).
 import { PayrollService } from '../../../command-api/src/finance/payroll-service';
@@ -181,5 +181,22 @@ describe('Send to Employee and a carer\'s own payslips', () => {
     expect((await get(`/api/finance/payslips/mine/${benRow!.payslipId}/payslip.pdf`, amyUser)).status).toBe(404);
     expect((await get(`/api/finance/payroll/payslips/${benRow!.payslipId}/payslip.pdf`, amyUser)).status).toBe(403);
     expect((await get('/api/finance/payslips/mine', coordinator)).status).toBe(403);
+  });
+});
+
+describe('the finance overview takes payroll costs', () => {
+  it("adds last month's payroll (gross with mileage) to that month's expenses and takes it off net profit", async () => {
+    const lastMonthEnd = addDays(`${londonToday().slice(0, 7)}-01`, -1);
+    const before = ((await (await get('/api/finance/overview')).json()) as FinanceOverviewView).months.find((month) => month.month === lastMonthEnd.slice(0, 7))!;
+    const service = new PayrollService(stack.command.store, stack.command.pool, {
+      carerEmail: async () => null,
+      carersToPay: async () => [{ carerId: amyId, hourlyRatePence: 13_00, visits: [visit(lastMonthEnd, '09:00', 120, null, 100)] }],
+    });
+    const result = await service.process({ periodStart: `${lastMonthEnd.slice(0, 7)}-01`, periodKind: 'month' }, { userId: stack.command.admin.id, requestId: 'test' });
+    lastPosition = positionToToken(result.position!);
+    const after = ((await (await get('/api/finance/overview')).json()) as FinanceOverviewView).months.find((month) => month.month === lastMonthEnd.slice(0, 7))!;
+    // 2 h at £13.00 + 10 miles at the policy's 40p (set above).
+    expect(after.expensesPence - before.expensesPence).toBe(26_00 + 4_00);
+    expect(after.netProfitPence).toBe(before.netProfitPence - 30_00);
   });
 });

@@ -61,7 +61,7 @@ export function FinancePage() {
           value={figures ? formatPence(figures.pendingInvoicesPence) : '…'}
           note={figures ? `${figures.pendingInvoicesCount} ${figures.pendingInvoicesCount === 1 ? 'invoice' : 'invoices'}` : undefined}
         />
-        <StatCard icon={<TrendingUp size={20} />} label="Net Profit" testId="finance-net-profit" value={figures ? formatPence(figures.netProfitPence) : '…'} note="This month: revenue less visit expenses" />
+        <StatCard icon={<TrendingUp size={20} />} label="Net Profit" testId="finance-net-profit" value={figures ? formatPence(figures.netProfitPence) : '…'} note="This month: revenue less payroll and visit expenses" />
         <StatCard
           icon={<Percent size={20} />}
           label="Profit Margin"
