@@ -5,6 +5,7 @@ import { demoCarers } from './demo/demo-carers';
 import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
 import { demoTasks } from './demo/demo-tasks';
+import { DEMO_PAYROLL_POLICY, demoPayrollPeriods } from './demo/demo-payroll';
 import { demoCarePlans, demoCarePlanTemplates } from './demo/demo-care-plans';
 import { demoIncidents } from './demo/demo-incidents';
 import { demoMedications } from './demo/demo-medications';
@@ -93,6 +94,11 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     return reply;
   });
   const shifts = await createAll(demoShifts(activeCarerIds, londonToday()), (shift) => asAdmin('POST', '/api/shifts', shift));
+  // Payroll: the agency's policy, then each whole week of the visit history processed (one after another: a
+  // period is claimed in order, each refusing an overlap).
+  await asAdmin('PUT', '/api/finance/payroll/policy', DEMO_PAYROLL_POLICY);
+  const payrollRuns: string[] = [];
+  for (const period of demoPayrollPeriods(londonToday())) payrollRuns.push(await createdId(asAdmin('POST', '/api/finance/payroll/process', period)));
   // Tasks come from the coordinator; each assignee starts and completes their own.
   const people = { coordinatorId: userIds[0]!, carerUserId: userIds[1]! };
   const tasks = await createAll(demoTasks(people, carerIds, clientIds, new Date()), async ({ create, steps }) => {
@@ -153,6 +159,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
       prescriptions: medications.length,
       'medication records': medicationRecords,
       'report schedules': reportSchedules.length,
+      'payroll periods': payrollRuns.length,
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };

@@ -10,6 +10,7 @@ export const processPayrollRequestSchema = z.object({
   periodKind: z.enum(PAYROLL_PERIOD_KINDS, { error: `Period must be one of: ${PAYROLL_PERIOD_KINDS.join(', ')}` }),
 });
 export type ProcessPayrollCommandInput = z.output<typeof processPayrollRequestSchema>;
+export type ProcessPayrollRequest = z.input<typeof processPayrollRequestSchema>;
 
 const percent = (label: string) => integerBetween(PAYROLL_LIMITS.percent.min, PAYROLL_LIMITS.percent.max, `${label} must be a whole percentage from 0 to 100`);
 
