@@ -1,6 +1,7 @@
 import {
   addDays,
   calculatePayroll,
+  DEFAULT_CONTRACTED_HOURS_PER_WEEK,
   DEFAULT_PAYROLL_POLICY,
   NATIONAL_LIVING_WAGE,
   periodDays,
@@ -27,7 +28,7 @@ export type PayrollRunEvent = Extract<PayrollSliceEvent, { type: 'PayslipIssued'
 export interface FullPayrollPolicy extends PayrollPolicy {
   readonly contractedHoursPerWeek: number;
 }
-export const DEFAULT_FULL_POLICY: FullPayrollPolicy = { ...DEFAULT_PAYROLL_POLICY, contractedHoursPerWeek: 40 };
+export const DEFAULT_FULL_POLICY: FullPayrollPolicy = { ...DEFAULT_PAYROLL_POLICY, contractedHoursPerWeek: DEFAULT_CONTRACTED_HOURS_PER_WEEK };
 
 export interface PolicyState {
   readonly policy: FullPayrollPolicy;

@@ -28,6 +28,9 @@ export const PAYROLL_LIMITS = {
   carersPerRun: 5000,
 } as const;
 
+/** Contracted hours a week until an admin sets the policy (a full-time carer). */
+export const DEFAULT_CONTRACTED_HOURS_PER_WEEK = 40;
+
 const payslipPence = eventPence(PAYROLL_LIMITS.payslipPence);
 const minutes = eventInteger(PAYROLL_LIMITS.minutes);
 

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
+  DEFAULT_CONTRACTED_HOURS_PER_WEEK,
+  DEFAULT_PAYROLL_POLICY,
   NATIONAL_LIVING_WAGE,
   type PayrollPolicyView,
   type PayrollRunView,
@@ -158,12 +160,12 @@ export class PayrollQueries {
     const livingWage = new Map(NATIONAL_LIVING_WAGE.map((rate) => [rate.effectiveFrom, rate.hourlyPence]));
     for (const rate of rates) livingWage.set(dateOf(rate.effective_from), rate.hourly_pence);
     return {
-      travelPaid: policy?.travel_paid ?? true,
-      mileagePencePerMile: policy?.mileage_pence_per_mile ?? 45,
-      taxPercent: policy?.tax_percent ?? 20,
-      nationalInsurancePercent: policy?.national_insurance_percent ?? 10,
-      pensionPercent: policy?.pension_percent ?? 4,
-      contractedHoursPerWeek: policy?.contracted_hours_per_week ?? 40,
+      travelPaid: policy?.travel_paid ?? DEFAULT_PAYROLL_POLICY.travelPaid,
+      mileagePencePerMile: policy?.mileage_pence_per_mile ?? DEFAULT_PAYROLL_POLICY.mileagePencePerMile,
+      taxPercent: policy?.tax_percent ?? DEFAULT_PAYROLL_POLICY.taxPercent,
+      nationalInsurancePercent: policy?.national_insurance_percent ?? DEFAULT_PAYROLL_POLICY.nationalInsurancePercent,
+      pensionPercent: policy?.pension_percent ?? DEFAULT_PAYROLL_POLICY.pensionPercent,
+      contractedHoursPerWeek: policy?.contracted_hours_per_week ?? DEFAULT_CONTRACTED_HOURS_PER_WEEK,
       livingWage: [...livingWage].sort(([a], [b]) => a.localeCompare(b)).map(([effectiveFrom, hourlyPence]) => ({ effectiveFrom, hourlyPence })),
     };
   }

@@ -34,6 +34,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   medications: { resources: ['medications', 'medication-records'], permissions: ['medications.read', 'medications.readOwn'] },
   // Invoices, payments, funders: the finance screen reloads for those who read it (never carers).
   finance: { resources: ['finance'], permissions: ['finance.read'] },
+  // Payroll periods and payslips: the same screen (and a carer's own payslips wait for it too).
+  payroll: { resources: ['finance'], permissions: ['finance.read'] },
 };
 
 /** The socket.io room of every socket whose user holds the permission. */
