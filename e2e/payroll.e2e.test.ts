@@ -81,6 +81,15 @@ describe('Payroll Management in Chromium', () => {
     const page = await open(admin, '/finance');
     await page.getByRole('tab', { name: 'Payroll Management' }).click();
     await expect.poll(() => page.getByText('No payroll processed yet.').isVisible()).toBe(true);
+    // Payroll settings: travel paid (the default), and next April's National Living Wage added with its date.
+    await page.getByText('Payroll settings').click();
+    await expect.poll(() => page.getByLabel('Pay travel time between visits').isChecked()).toBe(true);
+    await page.getByLabel('Rate applies from').fill('01/04/2027');
+    await page.getByLabel('Hourly rate (£)').fill('13.10');
+    await page.getByRole('button', { name: 'Add Rate' }).click();
+    await expect.poll(() => page.getByTestId('living-wage-rates').innerText()).toContain('£13.10 an hour from 01/04/2027');
+    await page.getByRole('button', { name: 'Save Policy' }).click();
+    await expect.poll(() => page.getByText('Payroll policy saved').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Process Payroll' }).click();
     const dialog = page.getByRole('dialog', { name: 'Process Payroll' });
     await expect.poll(() => dialog.isVisible()).toBe(true);

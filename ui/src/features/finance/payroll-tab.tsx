@@ -11,6 +11,7 @@ import { usePagedList } from '../../shared/paged-list';
 import { useFinanceCommand } from './finance-api';
 import { formatPence } from './money';
 import './payroll.css';
+import { PayrollSettings } from './payroll-settings';
 import { firstOfLastMonth, hoursLabel, PAYROLL_RUNS_PATH, payrollCsvPath, payrollPolicyQuery, payslipPdfPath, runPayslipsPath } from './payroll-api';
 
 const periodText = (run: Pick<PayrollRunView, 'periodStart' | 'periodEnd'>) => `${formatDate(run.periodStart)} – ${formatDate(run.periodEnd)}`;
@@ -70,6 +71,7 @@ export function PayrollTab({ canManage }: { canManage: boolean }) {
           </>
         )}
       </div>
+      {canManage && <PayrollSettings />}
       {processing && <ProcessPayrollDialog onClose={(processedRun) => { setProcessing(false); if (processedRun) setRunId(processedRun); }} />}
     </div>
   );
@@ -110,7 +112,7 @@ function PayslipList({ run, canManage }: { run: PayrollRunView; canManage: boole
               <th scope="col">Gross</th>
               <th scope="col">Deductions (est.)</th>
               <th scope="col">Net</th>
-              <th scope="col">Minimum wage</th>
+              <th scope="col">Min. wage</th>
               <th scope="col">Status</th>
               <th scope="col">Actions</th>
             </tr>
