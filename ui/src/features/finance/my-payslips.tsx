@@ -45,10 +45,10 @@ export function MyPayslips() {
                     <td>
                       {formatDate(payslip.periodStart)} – {formatDate(payslip.periodEnd)}
                     </td>
-                    <td>{hoursLabel(payslip.workedMinutes)}</td>
-                    <td>{formatPence(payslip.grossPence)}</td>
-                    <td>{formatPence(payslip.netPence)}</td>
-                    <td>{payslip.sentAt ? formatDateTime(payslip.sentAt) : '–'}</td>
+                    <td data-label="Hours">{hoursLabel(payslip.workedMinutes)}</td>
+                    <td data-label="Gross">{formatPence(payslip.grossPence)}</td>
+                    <td data-label="Net (estimate)">{formatPence(payslip.netPence)}</td>
+                    <td data-label="Sent">{payslip.sentAt ? formatDateTime(payslip.sentAt) : '–'}</td>
                     <td>
                       <a className="button button-secondary button-small" href={myPayslipPdfPath(payslip)} target="_blank" rel="noreferrer">
                         View Payslip<span className="sr-only"> {formatDate(payslip.periodStart)}</span>

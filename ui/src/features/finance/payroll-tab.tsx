@@ -124,14 +124,14 @@ function PayslipList({ run, canManage }: { run: PayrollRunView; canManage: boole
                   {payslip.carerName ?? 'Carer'}
                   {payslip.employeeId ? <span className="finance-muted"> {payslip.employeeId}</span> : null}
                 </td>
-                <td>
+                <td data-label="Hours">
                   {hoursLabel(payslip.workedMinutes)}
                   {payslip.overtimeMinutes > 0 ? <span className="finance-muted"> incl. {hoursLabel(payslip.overtimeMinutes)} overtime</span> : null}
                 </td>
-                <td>{formatPence(payslip.grossPence)}</td>
-                <td>{formatPence(payslip.deductionsPence)}</td>
-                <td>{formatPence(payslip.netPence)}</td>
-                <td>{payslip.belowMinimumWage ? <span className="badge finance-status-overdue">Below minimum wage</span> : <span className="badge finance-status-paid">OK</span>}</td>
+                <td data-label="Gross">{formatPence(payslip.grossPence)}</td>
+                <td data-label="Deductions (est.)">{formatPence(payslip.deductionsPence)}</td>
+                <td data-label="Net">{formatPence(payslip.netPence)}</td>
+                <td data-label="Min. wage">{payslip.belowMinimumWage ? <span className="badge finance-status-overdue">Below minimum wage</span> : <span className="badge finance-status-paid">OK</span>}</td>
                 <td>
                   <span className="badge finance-status-processing">Processed</span>
                   {payslip.sentAt ? <span className="finance-muted"> Sent {formatDateTime(payslip.sentAt)}</span> : null}
