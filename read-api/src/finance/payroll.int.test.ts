@@ -200,3 +200,20 @@ describe('the finance overview takes payroll costs', () => {
     expect(after.netProfitPence).toBe(before.netProfitPence - 30_00);
   });
 });
+
+describe('two admins processing the same period at once', () => {
+  it('only one run pays it: the other is refused (a conflict on the payroll-periods stream, 409 over HTTP)', async () => {
+    const service = new PayrollService(stack.command.store, stack.command.pool, {
+      carerEmail: async () => null,
+      carersToPay: async () => [{ carerId: benId, hourlyRatePence: 11_00, visits: [visit('2026-01-06', '09:00', 60, null, null)] }],
+    });
+    const run = () => service.process({ periodStart: '2026-01-05', periodKind: 'week' }, { userId: stack.command.admin.id, requestId: 'race' }, '2026-02-01');
+    const results = await Promise.allSettled([run(), run(), run()]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as Error).name).toMatch(/WrongExpectedRevisionError|DomainError/);
+    }
+    const periods = (await stack.command.store.readStream('payroll-periods')).filter((event) => (event.data as { periodStart: string }).periodStart === '2026-01-05');
+    expect(periods).toHaveLength(1);
+  });
+});
