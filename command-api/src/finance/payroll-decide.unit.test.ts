@@ -55,6 +55,13 @@ describe('process payroll: overtime', () => {
     expect(slip.grossPence).toBe(516_00);
   });
 
+  it('accrues holiday for irregular hours at 12.07% of the paid time (42 h: 5 h 04 min)', () => {
+    const visits = Array.from({ length: 6 }, (_, day) => visit(`2026-05-0${4 + day}`, '08:00', 7 * 60));
+    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, policy()));
+    // 2520 min × 12.07% = 304.164 → 304 minutes.
+    expect(slip.holidayAccruedMinutes).toBe(304);
+  });
+
   it('given a month, contracted hours are pro rata to the days (40 h a week over 31 days is 177 h 9 min)', () => {
     expect(payrollPeriodEnd('2026-05-01', 'month')).toBe('2026-05-31');
     const visits = [visit('2026-05-04', '08:00', 180 * 60)];

@@ -31,6 +31,13 @@ export const PAYROLL_LIMITS = {
 /** Contracted hours a week until an admin sets the policy (a full-time carer). */
 export const DEFAULT_CONTRACTED_HOURS_PER_WEEK = 40;
 
+/**
+ * Holiday accrual for irregular hours (leave years from April 2024): 12.07% of the hours worked in the pay period,
+ * in basis points. Paid minutes × 1207 ÷ 10,000, rounded half up, in integers.
+ */
+export const HOLIDAY_ACCRUAL_BASIS_POINTS = 1207;
+export const holidayAccruedMinutes = (paidMinutes: number): number => Math.floor((paidMinutes * HOLIDAY_ACCRUAL_BASIS_POINTS + 5000) / 10_000);
+
 const payslipPence = eventPence(PAYROLL_LIMITS.payslipPence);
 const minutes = eventInteger(PAYROLL_LIMITS.minutes);
 
@@ -91,6 +98,8 @@ export const payslipFiguresSchema = z.object({
   netPence: payslipPence,
   /** Visits plus travel between them, paid or not: the minimum wage check's working time. */
   workingMinutes: minutes,
+  /** Holiday accrued for irregular hours: 12.07% of the paid minutes (statutory 5.6 weeks), in minutes. */
+  holidayAccruedMinutes: minutes,
   livingWageHourlyPence: eventPence(FINANCE_MONEY_LIMITS.hourlyRatePence).nullable(),
   belowMinimumWage: z.boolean(),
   /** The policy applied, copied so the payslip stands on its own whatever the policy later becomes. */

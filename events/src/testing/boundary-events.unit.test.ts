@@ -88,6 +88,7 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'PayslipIssued.nationalInsurancePence': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.pensionPence': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.workingMinutes': { column: 'finance_payslips.figures', type: 'jsonb' },
+  'PayslipIssued.holidayAccruedMinutes': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.livingWageHourlyPence': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.mileagePencePerMile': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.taxPercent': { column: 'finance_payslips.figures', type: 'jsonb' },

@@ -117,7 +117,7 @@ describe('GET /api/finance/payroll', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/pdf');
     const text = (await pdfText(new Uint8Array(await reply.arrayBuffer()))).replace(/\s+/g, ' ');
-    for (const expected of ['Payslip', 'Ben Carer', '01/03/2026 to 31/03/2026', '£22.00', 'estimate', "payroll bureau's figures", 'BELOW the National Living Wage (£12.21 an hour)']) {
+    for (const expected of ['Payslip', 'Ben Carer', '01/03/2026 to 31/03/2026', '£22.00', 'Holiday accrued this period: 0h 14m', 'estimate', "payroll bureau's figures", 'BELOW the National Living Wage (£12.21 an hour)']) {
       expect(text).toContain(expected);
     }
   });

@@ -67,6 +67,7 @@ export function payslipPdfSpec(payslip: PayslipDetailView, agency: Pick<AgencySe
       },
       { kind: 'fields', rows: [['Net pay (estimate)', money(f.netPence)]] },
       { kind: 'paragraph', text: `Estimate: ${DEDUCTIONS_ESTIMATE_NOTE} Mileage is a tax-free reimbursement at the approved rate and is not taxed in this estimate.` },
+      { kind: 'paragraph', text: `Holiday accrued this period: ${hoursText(f.holidayAccruedMinutes)} (12.07% of the hours worked, for irregular hours).` },
       { kind: 'heading', text: 'Minimum wage check' },
       { kind: 'paragraph', text: `Working time ${hoursText(f.workingMinutes)} (visits and travel between them). ${minimumWage}` },
     ],
@@ -93,6 +94,7 @@ export const PAYROLL_CSV_HEADER = [
   'NI (estimate)',
   'Pension (estimate)',
   'Net pay (estimate)',
+  'Holiday accrued (hours)',
   'Below minimum wage',
   'Sent at',
 ] as const;
@@ -120,6 +122,7 @@ export function payrollCsvRows(payslips: readonly PayslipDetailView[]): CsvValue
     pounds(p.figures.nationalInsurancePence),
     pounds(p.figures.pensionPence),
     pounds(p.figures.netPence),
+    decimalHours(p.figures.holidayAccruedMinutes),
     p.belowMinimumWage ? 'yes' : 'no',
     p.sentAt ?? '',
   ]);
