@@ -2,7 +2,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PostgresEventStore } from '@care/events/server';
 import { READ_MODEL_SCHEMA, projections, type ReadModelDatabase } from '@care/projector';
-import { AuditLog } from '../read-api/src/audit/audit-log';
+import { PostgresAuditLog } from '../read-api/src/audit/audit-log';
 import { AuditQueries } from '../read-api/src/audit/audit-queries';
 import { AuditService } from '../read-api/src/audit/audit-service';
 import { now, percentile, round } from './stats';
@@ -101,7 +101,7 @@ export async function measureAuditReads(url: string): Promise<AuditReadFigures> 
     await pool.query(`vacuum analyze ${READ_MODEL_SCHEMA}.audit_stream_links`);
     const { rows: count } = await pool.query<{ n: string }>('select count(*) as n from es_events');
 
-    const service = new AuditService(new AuditLog(pool), new AuditQueries(db));
+    const service = new AuditService(new PostgresAuditLog(pool), new AuditQueries(db));
     const timeline: number[] = [];
     const file: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {

@@ -13,6 +13,8 @@ import { measureDashboardStats } from './dashboard-stats';
 import { measureReports, reportRows } from './reports';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
+import { measureInvoiceRun } from './invoice-run';
+import { financeRows } from './finance-bench';
 import { measureListPages } from './list-pages';
 import { measureMedicationDue } from './medication-due';
 import { medicationRows } from './medication-bench';
@@ -78,6 +80,8 @@ async function main(): Promise<number> {
     step('(n) audit: verify-log over 300,000 events; a 2,000-event timeline and a client file as of an instant among 1,000,000 events');
     const verifyLog = await measureVerifyLog(await postgres.freshDatabase('verify_log'));
     const auditReads = await measureAuditReads(await postgres.freshDatabase('audit_reads'));
+    step('(o) finance: invoicing a month of about 10,000 completed visits for 400 clients');
+    const invoiceRun = await measureInvoiceRun(await postgres.freshDatabase('invoice_run'));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -107,6 +111,7 @@ async function main(): Promise<number> {
       ...dashboardStats,
       ...reports,
       ...medicationDue,
+      ...invoiceRun,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -153,6 +158,7 @@ async function main(): Promise<number> {
       ...alertRows({ ...alertPush, ...dashboardStats }),
       ...reportRows(reports),
       ...medicationRows({ ...medicationDue }),
+      ...financeRows({ ...invoiceRun }),
       { metric: 'appendUnsealedPerSec', value: results.appendUnsealedPerSec, unit: 'events/s' },
       { metric: 'appendChainCost', value: results.appendChainCost, unit: 'x', target: { atMost: 0.1 } },
       ...auditRows(results).filter((row) => !row.metric.startsWith('append') && row.metric !== 'rawInsertPerSec'),

@@ -117,6 +117,83 @@ describe('Audit screen in Chromium', () => {
     await page.context().close();
   });
 
+  it('gives the client file as of an instant exactly as the live screens showed it then, and steps a care plan back to its old version', async () => {
+    const admin = await env.signedInContext();
+    const haroldId = (
+      await post(admin.request, 'post', '/api/clients', {
+        clientId: 'CL-AUD-2',
+        firstName: 'Harold',
+        lastName: 'Pike',
+        dateOfBirth: '1940-09-30',
+        address: '7 Bridge Street, York',
+        emergencyContact: 'Jean Pike',
+        emergencyPhone: '07700 900321',
+        careLevel: 'medium',
+      })
+    ).id;
+    const planId = (
+      await post(admin.request, 'post', '/api/care-plans', {
+        clientId: haroldId,
+        title: 'Morning support plan',
+        description: 'Washing, dressing and breakfast.',
+        objectives: ['Stay safe at home', 'Eat a hot breakfast daily'],
+        goals: ['Dress independently'],
+        reviewDate: '2027-01-15',
+      })
+    ).id;
+
+    // The live screens, as a coordinator would read them before the changes.
+    const screens = await admin.newPage();
+    await screens.goto(`${env.product.url}/clients`);
+    const clientCard = screens.getByTestId('client-card').filter({ hasText: 'Harold Pike' });
+    await expect.poll(() => clientCard.locator('.care-level').getAttribute('title')).toBe('Care level: Medium');
+    await screens.goto(`${env.product.url}/care-plans`);
+    const planCard = screens.getByTestId('care-plan-card').filter({ hasText: 'Harold Pike' });
+    const objectivesShown = () => planCard.getByRole('region', { name: 'Objectives' }).getByRole('listitem').allInnerTexts();
+    await expect.poll(objectivesShown).toEqual(['Stay safe at home', 'Eat a hot breakfast daily']);
+    const shownBefore = { careLevel: 'Medium', planTitle: await planCard.getAttribute('aria-label'), objectives: await objectivesShown() };
+    const instant = new Date().toISOString();
+    await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(instant));
+
+    // Then the record changes, and the live screens with it.
+    await post(admin.request, 'patch', `/api/clients/${haroldId}`, { careLevel: 'high' });
+    await post(admin.request, 'patch', `/api/care-plans/${planId}`, { objectives: ['Stay safe at home', 'Walk to the shop weekly'], reason: 'Stronger after physiotherapy' });
+    await expect.poll(objectivesShown).toEqual(['Stay safe at home', 'Walk to the shop weekly']);
+    await screens.goto(`${env.product.url}/clients`);
+    await expect.poll(() => clientCard.locator('.care-level').getAttribute('title')).toBe('Care level: High');
+    await admin.close();
+
+    // The auditor's client file as of that instant holds what the screens showed then.
+    const auditorContext = await env.signedInContext({ width: 1280, height: 900 }, auditor);
+    const reply = await auditorContext.request.get(`${env.product.url}/api/audit/clients/${haroldId}/file?asOf=${encodeURIComponent(instant)}`);
+    expect(reply.status()).toBe(200);
+    const file = (await reply.json()) as { client: { state: Record<string, unknown> }; records: { record: { kind: string }; state: Record<string, unknown> }[] };
+    const plan = file.records.find((record) => record.record.kind === 'care-plan');
+    const careLevelLabel = { low: 'Low', medium: 'Medium', high: 'High' }[file.client.state.careLevel as string];
+    const content = plan?.state.content as { title: string; objectives: string[] };
+    expect({ careLevel: careLevelLabel, planTitle: `${content.title}, Harold Pike`, objectives: content.objectives }).toEqual(shownBefore);
+
+    // On the screen: open the care plan from the client file, then step back before the change.
+    const page = await auditorContext.newPage();
+    await page.goto(`${env.product.url}/audit`);
+    await page.getByLabel('Search records').fill('Harold');
+    await page.getByRole('button', { name: 'Find records' }).click();
+    await page.getByRole('button', { name: /Client Harold Pike/ }).click();
+    await page.getByTestId('audit-client-file').locator('summary').filter({ hasText: 'Care plan Morning support plan' }).click();
+    await page.getByRole('button', { name: 'Open its history' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Care plan: Morning support plan' }).isVisible()).toBe(true);
+    const objectivesRow = page.getByRole('row', { name: /^content\.objectives / });
+    await expect.poll(() => objectivesRow.textContent()).toContain('Walk to the shop weekly');
+    await expect.poll(() => page.getByTestId('audit-event').count()).toBe(2);
+    expect(await page.getByTestId('audit-event').nth(1).textContent()).toContain('content.objectives');
+    await page.getByRole('button', { name: 'Previous event' }).click();
+    await expect.poll(() => objectivesRow.textContent()).toContain('Eat a hot breakfast daily');
+    expect(await objectivesRow.textContent()).not.toContain('Walk to the shop weekly');
+    expect(await page.getByTestId('audit-instant').textContent()).toContain('1 of 2 events');
+    await page.screenshot({ path: `${shots}/audit-care-plan-1280.png`, fullPage: true });
+    await auditorContext.close();
+  });
+
   it('is not offered to a coordinator', async () => {
     const admin = await env.signedInContext();
     await post(admin.request, 'post', '/api/users', { email: 'cora@example.org', password: 'coordinator-e2e-pass', firstName: 'Cora', lastName: 'Ord', role: 'coordinator' });

@@ -3,6 +3,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
 import { pdfText } from '../read-api/testing/pdf-text';
 import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
+import { accessibilityFindings } from './axe-scan';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -107,6 +108,71 @@ describe('Financial Management in Chromium', () => {
     await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£24.00' : '£20.00');
     await expect.poll(() => page.getByTestId('finance-outstanding').innerText()).toContain(number);
     await page.screenshot({ path: `${shots}/finance-overview-1280.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('keeps the bank holidays: an administrator adds a one-off day and removes it with the reason', async () => {
+    const page = await open(admin, '/finance');
+    await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
+    const nextYear = Number(today.slice(0, 4)) + 1;
+    await page.getByLabel('Year').selectOption(String(nextYear));
+    const table = page.getByTestId('bank-holidays');
+    await expect.poll(() => table.innerText()).toContain(`01/01/${nextYear}`);
+    await page.getByLabel('Bank holiday date').fill(`07/06/${nextYear}`);
+    await page.getByLabel('Holiday name').fill('Coronation bank holiday');
+    await page.getByRole('button', { name: 'Add Bank Holiday' }).click();
+    const added = table.getByRole('row').filter({ hasText: 'Coronation bank holiday' });
+    await expect.poll(() => added.innerText()).toContain('Added by the agency');
+    expect(await added.innerText()).toContain(`07/06/${nextYear}`);
+    expect(await accessibilityFindings(page)).toBe('');
+
+    await added.getByRole('button', { name: /^Remove Coronation bank holiday/ }).click();
+    await added.getByLabel('Why it is not a bank holiday').fill('Announced in error');
+    await added.getByRole('button', { name: 'Confirm removal' }).click();
+    await expect.poll(() => table.getByText('Coronation bank holiday').count()).toBe(0);
+    await page.close();
+  });
+
+  it('sets who pays for a new client: a split between the council and the NHS, found among the clients without funding', async () => {
+    const post = (pathname: string, data: Record<string, unknown>) => send(admin.request, 'POST', pathname, data);
+    await post('/api/finance/funders', { name: 'West Yorkshire ICB', kind: 'nhs_chc', paymentTermsDays: 45 });
+    await post('/api/clients', {
+      clientId: 'CL-2202',
+      firstName: 'Mabel',
+      lastName: 'Shaw',
+      dateOfBirth: '1941-02-02',
+      address: '9 Kirk Road, Leeds',
+      emergencyContact: 'Tom Shaw',
+      emergencyPhone: '07700 900456',
+      careLevel: 'high',
+    });
+    const page = await open(admin, '/finance');
+    await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
+    await page.getByLabel('Only clients without funding').check();
+    const list = page.getByTestId('client-funding');
+    const mabel = list.getByRole('listitem').filter({ hasText: 'Mabel Shaw' });
+    await expect.poll(() => mabel.innerText()).toContain('No funding set: visits cannot be invoiced');
+    expect(await list.getByText('Edith Green').count()).toBe(0);
+
+    await mabel.getByRole('button', { name: 'Set funding for Mabel Shaw' }).click();
+    const form = page.getByRole('form', { name: 'Funding for Mabel Shaw' });
+    await form.getByLabel('Funding from').fill(ukDate(today));
+    await form.getByLabel('Share (%)').fill('60');
+    await form.getByRole('button', { name: 'Split with another funder' }).click();
+    await form.getByLabel('Funder 2').selectOption({ label: 'West Yorkshire ICB' });
+    await form.getByLabel('Share (%)').nth(1).fill('30');
+    await form.getByRole('button', { name: 'Save Funding' }).click();
+    await expect.poll(() => form.getByRole('alert').innerText()).toBe('The shares add up to 90%: they must add up to 100%');
+    await form.getByLabel('Share (%)').nth(1).fill('40');
+    await expect.poll(() => accessibilityFindings(page)).toBe('');
+    await form.getByRole('button', { name: 'Save Funding' }).click();
+
+    // Funded now: no longer among those without funding; with everyone, the split shows.
+    await expect.poll(() => list.getByText('Mabel Shaw').count()).toBe(0);
+    await page.getByLabel('Only clients without funding').uncheck();
+    await expect.poll(() => mabel.innerText()).toContain(`Leeds City Council 60%, West Yorkshire ICB 40% from ${ukDate(today)}`);
+    await page.getByLabel('Search clients').fill('edith');
+    await expect.poll(() => list.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Edith Green')]);
     await page.close();
   });
 

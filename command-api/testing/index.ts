@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type pg from 'pg';
 import pino from 'pino';
 import { START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { createPool, ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
+import { createEventStore, createPool, ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createCommandApp } from '../src/app';
 import type { AuthPolicy } from '../src/auth/auth-policy';
@@ -65,6 +65,8 @@ export interface TestApiOptions {
   readonly visitTimeRules?: VisitTimeRules;
   /** As with SMTP_URL set: "Request new password" mails the link (the test ensures the mail schema). */
   readonly mailResetLinks?: boolean;
+  /** EVENTSTORE_URL: the events go to EventStoreDB (the read models and accounts stay in PostgreSQL). */
+  readonly eventStoreUrl?: string;
 }
 
 export const TEST_PUBLIC_URL = 'https://care.example.org';
@@ -87,9 +89,9 @@ export async function startCommandApi(serverUrl: string, label: string, options:
  */
 export async function startCommandApiOn(
   databaseUrl: string,
-  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store, visitTimeRules, mailResetLinks }: TestApiOptions = {},
+  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store, visitTimeRules, mailResetLinks, eventStoreUrl }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
-  const store = await PostgresEventStore.connect(databaseUrl);
+  const store = eventStoreUrl ? await createEventStore({ databaseUrl, eventStoreUrl }) : await PostgresEventStore.connect(databaseUrl);
   const logLines: Record<string, unknown>[] = [];
   const logger = pino(
     { level: silent ? 'silent' : 'info', redact: LOG_REDACTION },

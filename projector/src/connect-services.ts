@@ -7,7 +7,8 @@ import { createReadModelDb } from './read-model/connect';
  * during a long rebuild may legitimately take minutes. A transaction left idle is still ended after a minute.
  */
 export async function connectProjectorServices(env: { DATABASE_URL: string; EVENTSTORE_URL?: string | undefined }, log: Logger) {
-  const pool = createPool(env.DATABASE_URL, { max: 5, log, statementTimeoutMs: 0 });
+  // Two catch-up transactions at once, the read-ahead, the live reader and the lock: six connections.
+  const pool = createPool(env.DATABASE_URL, { max: 6, log, statementTimeoutMs: 0 });
   const db = createReadModelDb(pool);
   const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL }, pool);
   return {

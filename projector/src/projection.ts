@@ -9,6 +9,7 @@ import { diaryProjection } from './diary/diary-projection';
 import { feedbackProjection } from './feedback/feedback-projection';
 import { financeProjection } from './finance/finance-projection';
 import { payrollProjection } from './finance/payroll-projection';
+import { bankHolidaysProjection } from './finance/bank-holiday-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
@@ -68,6 +69,7 @@ export const projections: readonly Projection[] = [
   medicationsProjection,
   financeProjection,
   payrollProjection,
+  bankHolidaysProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { ReadModelDatabase } from '@care/projector';
+import type { EventStore } from '@care/events';
 import {
   DEFAULT_SESSION_POLICY,
   ensureAuthSchema,
@@ -56,6 +57,8 @@ import { myPayslipRoutes } from './finance/payroll-routes';
 import { auditRoutes } from './audit/audit-routes';
 import { logRoutes } from './audit/log-routes';
 import { RecordViewLog } from './audit/record-view-log';
+import { PostgresAuditLog } from './audit/audit-log';
+import { StoreAuditLog } from './audit/store-audit-log';
 import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
@@ -78,6 +81,11 @@ export interface ReadApiOptions {
   readonly latency?: LatencyRecorder;
   /** LOG_DIR: every service's log file, for Download Logs. */
   readonly logDir?: string;
+  /**
+   * EVENTSTORE_URL: the store the events live in when it is not the PostgreSQL store in this database
+   * (EventStoreDB). The audit routes read the log through it and views are logged to it.
+   */
+  readonly eventStore?: EventStore;
 }
 
 export interface ReadApi {
@@ -98,6 +106,7 @@ export async function createReadApi({
   agencyContacts = NO_AGENCY_CONTACTS,
   latency,
   logDir,
+  eventStore,
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
@@ -114,7 +123,8 @@ export async function createReadApi({
   health.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  const views = new RecordViewLog(pool);
+  const views = new RecordViewLog(eventStore ?? pool);
+  const auditLog = eventStore ? new StoreAuditLog(eventStore, db) : new PostgresAuditLog(pool);
   const deps = { db, pool, log, work: new CarerWork(db, carerWindow), views };
   const routers = [
     userRoutes(new UserQueries(db)),
@@ -127,8 +137,8 @@ export async function createReadApi({
     feedbackRoutes(deps),
     financeRoutes(deps),
     myPayslipRoutes(deps),
-    logRoutes(deps),
-    auditRoutes(deps, views),
+    logRoutes(deps, { chained: eventStore === undefined }),
+    auditRoutes(deps, auditLog),
     appointmentRoutes(deps),
     monitoringRoutes(deps),
     shiftRoutes(deps),

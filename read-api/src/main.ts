@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createReadModelDb } from '@care/projector';
-import { createLogger, createPool, LatencyRecorder, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom, startHeartbeat } from '@care/events/server';
+import { createEventStore, createLogger, createPool, LatencyRecorder, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom, startHeartbeat } from '@care/events/server';
 import { createReadApi } from './app';
 
 /** A configured contact: trimmed, at most 200 characters; unset or blank is "not configured" (null). */
@@ -30,6 +30,9 @@ const log = createLogger('read-api', env.LOG_LEVEL);
 const pool = createPool(env.DATABASE_URL, { max: 10, log });
 const db = createReadModelDb(pool);
 const latency = new LatencyRecorder();
+// With EventStoreDB the audit screen reads the log from it (and logs views to it); the PostgreSQL store is
+// read with SQL in this same database, so it needs no second connection.
+const eventStore = env.EVENTSTORE_URL ? await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL }) : undefined;
 const api = await createReadApi({
   pool,
   db,
@@ -45,6 +48,7 @@ const api = await createReadApi({
   },
   latency,
   ...(env.LOG_DIR && { logDir: env.LOG_DIR }),
+  ...(eventStore && { eventStore }),
 });
 const heartbeat = await startHeartbeat({ pool, service: 'read-api', log, latency });
 api.server.listen(env.READ_API_PORT, env.HOST, () => log.info({ port: env.READ_API_PORT }, 'read-api listening'));
@@ -54,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void heartbeat
       .stop()
       .then(() => api.close())
+      .then(() => eventStore?.close())
       .then(() => db.destroy())
       .finally(() => process.exit(0));
   });

@@ -24,14 +24,20 @@ const log = createLogger('test', 'silent');
 export async function startReadStack(
   serverUrl: string,
   label: string,
-  options: { command?: TestApiOptions; lagIntervalMs?: number; readApi?: Pick<ReadApiOptions, 'agencyContacts' | 'carerWindow'> } = {},
+  options: {
+    command?: TestApiOptions;
+    lagIntervalMs?: number;
+    readApi?: Pick<ReadApiOptions, 'agencyContacts' | 'carerWindow'>;
+    /** The read API reads the log through the command API's store (the EventStore port), as with EventStoreDB. */
+    readThroughStore?: boolean;
+  } = {},
 ): Promise<ReadStack> {
   const database = await createTestDatabase(serverUrl, label);
   const pool = createPool(database.url, { max: 10, log });
   const command = await startCommandApiOn(database.url, options.command);
   const projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: options.lagIntervalMs });
   await projector.settled();
-  const readApi = await createReadApi({ pool, db: createReadModelDb(pool), log, ...options.readApi });
+  const readApi = await createReadApi({ pool, db: createReadModelDb(pool), log, ...options.readApi, ...(options.readThroughStore && { eventStore: command.store }) });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   const readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
   return {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clientBillingStreamId, invoiceNumberStreamId, invoiceStreamId } from '@care/events';
 import { startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
 import { FinanceService } from './finance-service';
-import { takeInvoiceNumber } from './invoice-numbering';
+import { InvoiceNumberer } from './invoice-numbering';
 import type { CompletedVisit } from './invoice-generation';
 import type { VisitSource } from './visit-source';
 
@@ -109,11 +109,23 @@ describe('finance commands', () => {
 
   it('gives gapless, unique invoice numbers when many are taken at once', async () => {
     const year = 2031;
-    const numbers = await Promise.all(Array.from({ length: 12 }, () => takeInvoiceNumber(api.store, year, randomUUID(), context)));
+    // Twelve runs at once, each with its own numberer (as twelve requests would have).
+    const numbers = await Promise.all(Array.from({ length: 12 }, () => new InvoiceNumberer(api.store, context).take(year, randomUUID())));
     expect([...numbers].sort((a, b) => Number(a.split('-')[2]) - Number(b.split('-')[2]))).toEqual(
       Array.from({ length: 12 }, (_, index) => `INV-${year}-${index + 1}`),
     );
     expect(await api.store.readStream(invoiceNumberStreamId(year))).toHaveLength(12);
+  });
+
+  it("keeps a run's numbers gapless when another run takes numbers between them", async () => {
+    const year = 2033;
+    const run = new InvoiceNumberer(api.store, context);
+    const other = new InvoiceNumberer(api.store, context);
+    const taken = [await run.take(year, randomUUID()), await run.take(year, randomUUID()), await other.take(year, randomUUID())];
+    // The first run's view of the stream is now stale: it loses the race once, reads again and takes the next.
+    taken.push(await run.take(year, randomUUID()), await run.take(year, randomUUID()));
+    expect(taken).toEqual([1, 2, 3, 4, 5].map((n) => `INV-${year}-${n}`));
+    expect(await api.store.readStream(invoiceNumberStreamId(year))).toHaveLength(5);
   });
 
   it('two runs generating at once for different clients share one gapless sequence', async () => {
@@ -131,5 +143,32 @@ describe('finance commands', () => {
       ),
     );
     expect(runs.flatMap((run) => run.invoices.map((invoice) => invoice.number)).sort()).toEqual(['INV-2032-1', 'INV-2032-2']);
+  });
+
+  it('charges a day an administrator added as a bank holiday at the bank holiday rate, and refuses a day twice or a removal of a working day', async () => {
+    const council = await addFunder('Holiday council');
+    const clientId = await addClient('Holiday');
+    await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2026-01-01', shares: [{ funderId: council, percent: 100 }] });
+    // Wednesday 7 June 2034: not in the built-in list (gov.uk has not published 2034 yet).
+    const added = await api.request('POST', '/api/finance/bank-holidays', { date: '2034-06-07', name: 'Coronation bank holiday' });
+    expect(added.status, added.text).toBe(201);
+    const twice = await api.request('POST', '/api/finance/bank-holidays', { date: '2034-06-07', name: 'Again' });
+    expect(twice.status).toBe(409);
+    expect(twice.text).toContain('07/06/2034 is already a bank holiday (Coronation bank holiday)');
+    expect((await coordinator.request('POST', '/api/finance/bank-holidays', { date: '2034-06-08', name: 'Not allowed' })).status).toBe(403);
+
+    const visit = { appointmentId: randomUUID(), date: '2034-06-07', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 };
+    const run = await new FinanceService(api.store, visitsFor(clientId, [visit])).generateInvoices({ periodStart: '2034-06-01', periodEnd: '2034-06-30', clientId, issuedOn: '2034-07-01' }, context);
+    const [issued] = await api.store.readStream(invoiceStreamId(run.invoices[0]!.id));
+    expect((issued!.data as { lines: { description: string; amountPence: number }[] }).lines).toEqual([
+      expect.objectContaining({ description: 'Personal care 07/06/2034 (bank holiday)', amountPence: 36_00 }),
+    ]);
+
+    const working = await api.request('POST', '/api/finance/bank-holidays/2034-06-08/removal', { reason: 'Typo' });
+    expect(working.status).toBe(404);
+    expect(working.text).toContain('08/06/2034 is not a bank holiday');
+    const removed = await api.request('POST', '/api/finance/bank-holidays/2034-06-07/removal', { reason: 'Announced in error' });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await api.request('POST', '/api/finance/bank-holidays/2034-13-07/removal', { reason: 'x' })).status).toBe(400);
   });
 });

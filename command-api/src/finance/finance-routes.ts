@@ -1,11 +1,15 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import {
+  addBankHolidayRequestSchema,
   addFunderRequestSchema,
+  removeBankHolidayRequestSchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
   markInvoiceSentRequestSchema,
   positionToToken,
   recordPaymentRequestSchema,
+  requiredDate,
   setClientFundingRequestSchema,
   setFunderRateRequestSchema,
 } from '@care/events';
@@ -66,6 +70,22 @@ export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModel
     ctx.body = reply(await service.markSent(invoiceId, body.sentTo ?? null, commandContext(ctx)));
   });
 
+  router.post('/bank-holidays', manage, async (ctx) => {
+    const { date, name } = parseOr400(addBankHolidayRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = reply(await service.addBankHoliday(date, name, commandContext(ctx)));
+  });
+
+  router.post('/bank-holidays/:date/removal', manage, async (ctx) => {
+    const date = parseOr400(bankHolidayDateParam, { date: ctx.params.date }).date;
+    const { reason } = parseOr400(removeBankHolidayRequestSchema, ctx.request.body);
+    ctx.body = reply(await service.removeBankHoliday(date, reason, commandContext(ctx)));
+  });
+
   addPayrollRoutes(router, deps);
+
   return router;
 }
+
+/** The day in the path, checked as any date field is (a real calendar date). */
+const bankHolidayDateParam = z.object({ date: requiredDate('Date is required') });

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   addDays,
+  BANK_HOLIDAYS_STREAM_ID,
   clientBillingStreamId,
   clientFundingStreamId,
   clientStreamId,
@@ -9,6 +10,7 @@ import {
   londonToday,
   rateInForce,
   type AddFunderCommandInput,
+  type BankHolidayEvent,
   type ChargeRate,
   type EventStore,
   type Position,
@@ -37,7 +39,8 @@ import {
 } from './funding-decide';
 import { decideInvoice, evolveInvoice, initialInvoiceState, type InvoiceCommand, type InvoiceState } from './invoice-decide';
 import { generateInvoiceDrafts, type GenerationProblem } from './invoice-generation';
-import { takeInvoiceNumber } from './invoice-numbering';
+import { InvoiceNumberer } from './invoice-numbering';
+import { bankHolidaysOf, decideAddBankHoliday, decideRemoveBankHoliday, evolveBankHolidays, initialBankHolidayState, type BankHolidayState } from './bank-holiday-decide';
 import type { VisitSource } from './visit-source';
 
 type InvoiceEvent = Extract<FinanceSliceEvent, { type: 'InvoiceIssued' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }>;
@@ -112,6 +115,8 @@ export class FinanceService {
     };
     const invoices: GenerationResult['invoices'][number][] = [];
     const problems: GenerationResult['problems'][number][] = [];
+    const numbers = new InvoiceNumberer(this.store, context);
+    const bankHolidays = bankHolidaysOf((await this.loadBankHolidays()).state).map((day) => day.date);
     let position: Position | undefined;
     for (const [clientId, clientVisits] of byClient) {
       const funding = await loadStream<FundingEvent, FundingState>(this.store, clientFundingStreamId(clientId), evolveFunding, initialFundingState);
@@ -127,7 +132,7 @@ export class FinanceService {
       }
       const ledgerStream = clientBillingStreamId(clientId);
       const ledger = await loadStream<LedgerEvent, BillingLedger>(this.store, ledgerStream, evolveLedger, initialLedger);
-      const generated = generateInvoiceDrafts({ visits: clientVisits, shares: inForce.shares, ratesByFunder, alreadyInvoiced: ledger.state });
+      const generated = generateInvoiceDrafts({ visits: clientVisits, shares: inForce.shares, ratesByFunder, alreadyInvoiced: ledger.state, bankHolidays });
       problems.push(...generated.problems.map((problem) => ({ ...problem, clientId })));
       if (generated.drafts.length === 0) continue;
       const planned = generated.drafts.map((draft) => ({ draft, invoiceId: uuidv7() }));
@@ -144,7 +149,7 @@ export class FinanceService {
       await appendEvents(this.store, ledgerStream, ledgerEvents, ledger.revision, context);
       for (const { draft, invoiceId } of planned) {
         const funder = await funderOf(draft.funderId);
-        const number = await takeInvoiceNumber(this.store, Number(issuedOn.slice(0, 4)), invoiceId, context);
+        const number = await numbers.take(Number(issuedOn.slice(0, 4)), invoiceId);
         const events = decideInvoice(
           {
             type: 'IssueInvoice',
@@ -169,6 +174,23 @@ export class FinanceService {
       }
     }
     return { invoices, problems, position };
+  }
+
+  /** Bank holidays as the agency keeps them: the built-in England and Wales days, with the admins' changes. */
+  async addBankHoliday(date: string, name: string, context: CommandContext): Promise<CommandResult> {
+    const loaded = await this.loadBankHolidays();
+    const appended = await appendEvents(this.store, BANK_HOLIDAYS_STREAM_ID, decideAddBankHoliday(loaded.state, date, name), loaded.revision, context);
+    return { id: date, revision: appended.nextExpectedRevision, position: appended.position };
+  }
+
+  async removeBankHoliday(date: string, reason: string, context: CommandContext): Promise<CommandResult> {
+    const loaded = await this.loadBankHolidays();
+    const appended = await appendEvents(this.store, BANK_HOLIDAYS_STREAM_ID, decideRemoveBankHoliday(loaded.state, date, reason), loaded.revision, context);
+    return { id: date, revision: appended.nextExpectedRevision, position: appended.position };
+  }
+
+  private loadBankHolidays() {
+    return loadStream<BankHolidayEvent, BankHolidayState>(this.store, BANK_HOLIDAYS_STREAM_ID, evolveBankHolidays, initialBankHolidayState);
   }
 
   async recordPayment(invoiceId: string, input: RecordPaymentCommandInput, context: CommandContext): Promise<CommandResult> {

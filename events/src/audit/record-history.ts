@@ -4,7 +4,8 @@ import { eventLabel } from './record-kinds';
  * One generic fold for every record (DESIGN.md decision 15): no feature writes audit code. The rules follow the
  * way every event in the registry is shaped:
  * - a field of the event's data is the record's field from then on (lists and nested objects as a whole);
- * - `changes` (the partial edits: *DetailsChanged, *Amended, *Updated) sets only the fields it names;
+ * - `changes` (the partial edits: *DetailsChanged, *Amended, *Updated) sets only the fields it names, inside the
+ *   group that holds them where the record was created with its fields grouped (a care plan's `content`);
  * - `lastEvent` is what last happened to the record ("Carer deactivated"), which is how events that carry no
  *   field (deactivated, removed, started) show in the state.
  * The state as of an instant is this fold over the events that occurred up to it, and the timeline is the
@@ -53,7 +54,7 @@ export function applyEvent(state: RecordState, event: Pick<HistoryEvent, 'type' 
   if (isPlainObject(event.data)) {
     for (const [key, value] of Object.entries(event.data)) {
       if (key === 'changes' && isPlainObject(value)) {
-        for (const [field, changed] of Object.entries(value)) if (changed !== undefined) next[field] = changed;
+        for (const [field, changed] of Object.entries(value)) if (changed !== undefined) setChanged(next, field, changed);
       } else if (value !== undefined) {
         next[key] = value;
       }
@@ -61,6 +62,22 @@ export function applyEvent(state: RecordState, event: Pick<HistoryEvent, 'type' 
   }
   next.lastEvent = eventLabel(event.type);
   return next;
+}
+
+/**
+ * A partial edit names a field by its own name. Where the record holds that field inside a group (a care plan's
+ * `content.goals`, set whole when the plan was created), the edit changes it there: otherwise the record would show
+ * the old goals in the group and the new ones beside it, and the record as of an instant would not be what the
+ * screens showed then.
+ */
+function homeOf(state: RecordState, field: string): string {
+  if (field in state) return field;
+  return Object.entries(state).find(([, value]) => isPlainObject(value) && field in value)?.[0] ?? field;
+}
+
+function setChanged(next: Record<string, unknown>, field: string, changed: unknown): void {
+  const home = homeOf(next, field);
+  next[home] = home === field ? changed : { ...(next[home] as Record<string, unknown>), [field]: changed };
 }
 
 export function foldRecord(events: readonly Pick<HistoryEvent, 'type' | 'data'>[]): RecordState {
@@ -95,6 +112,13 @@ function leaves(value: unknown, prefix: string, into: Map<string, unknown>): voi
   }
 }
 
+/** A record's fields as a person reads them: groups opened into dotted leaves (`content.goals`), in order. */
+export function stateFields(state: RecordState): [field: string, value: unknown][] {
+  const into = new Map<string, unknown>();
+  leaves(state, '', into);
+  return [...into.entries()];
+}
+
 /** Field by field, what differs between two states (either may be null: the record did not exist). */
 export function compareStates(before: RecordState | null, after: RecordState | null): FieldChange[] {
   const a = new Map<string, unknown>();
@@ -113,7 +137,7 @@ export function timelineOf(events: readonly HistoryEvent[]): TimelineEntry[] {
   return events.map((event) => {
     const next = applyEvent(state, event);
     // Only the fields this event sets can differ: comparing those alone keeps a long history linear in its events.
-    const touched = touchedFields(event.data);
+    const touched = touchedFields(state, event.data);
     const changes = compareStates(pick(state, touched), pick(next, touched));
     state = next;
     return {
@@ -130,9 +154,9 @@ export function timelineOf(events: readonly HistoryEvent[]): TimelineEntry[] {
   });
 }
 
-function touchedFields(data: unknown): string[] {
+function touchedFields(state: RecordState, data: unknown): string[] {
   if (!isPlainObject(data)) return [];
-  return Object.entries(data).flatMap(([key, value]) => (key === 'changes' && isPlainObject(value) ? Object.keys(value) : [key]));
+  return Object.entries(data).flatMap(([key, value]) => (key === 'changes' && isPlainObject(value) ? Object.keys(value).map((field) => homeOf(state, field)) : [key]));
 }
 
 function pick(state: RecordState, fields: readonly string[]): RecordState {

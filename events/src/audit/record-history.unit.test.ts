@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { registeredEventDefinitions } from '../registry';
 import { boundarySamples } from '../testing/boundary-events';
-import { compareStates, foldRecord, stateAsOf, timelineOf, type HistoryEvent, type RecordState } from './record-history';
+import { compareStates, foldRecord, stateAsOf, stateFields, timelineOf, type HistoryEvent, type RecordState } from './record-history';
 import { eventLabel, recordOf } from './record-kinds';
 
 let counter = 0;
@@ -48,12 +48,31 @@ describe('a record timeline', () => {
     ]);
   });
 
+  it('given a care plan created with its content grouped, when a new version changes the goals, then the goals change inside the group', () => {
+    const created = event('CarePlanCreated', { id: 'p1', clientId: 'k1', content: { title: 'Personal care', goals: ['Dress independently'] }, reviewDate: '2026-06-01' }, '2026-01-01T10:00:00.000Z');
+    const updated = event('CarePlanUpdated', { id: 'p1', clientId: 'k1', version: 2, changes: { goals: ['Walk to the shop'] }, reason: 'Physio' }, '2026-01-02T10:00:00.000Z');
+    expect(foldRecord([created, updated])).toMatchObject({ content: { title: 'Personal care', goals: ['Walk to the shop'] }, version: 2 });
+    expect(foldRecord([created, updated])).not.toHaveProperty('goals');
+    expect(timelineOf([created, updated])[1]!.changes).toContainEqual({ field: 'content.goals', before: ['Dress independently'], after: ['Walk to the shop'] });
+    expect(stateAsOf([created, updated], new Date('2026-01-01T12:00:00Z')).state).toMatchObject({ content: { goals: ['Dress independently'] } });
+  });
+
   it('compares two instants field by field', () => {
     expect(compareStates({ a: 1, nested: { b: 'x', c: 2 } }, { a: 1, nested: { b: 'y', c: 2 }, d: true })).toEqual([
       { field: 'nested.b', before: 'x', after: 'y' },
       { field: 'd', before: undefined, after: true },
     ]);
     expect(compareStates(null, { a: 1 })).toEqual([{ field: 'a', before: undefined, after: 1 }]);
+  });
+
+  it('shows a record field by field, its groups opened into dotted leaves', () => {
+    expect(stateFields({ title: 'Plan', content: { goals: ['Walk'], risk: { falls: 'high' } }, empty: {}, lastEvent: 'Care plan updated' })).toEqual([
+      ['title', 'Plan'],
+      ['content.goals', ['Walk']],
+      ['content.risk.falls', 'high'],
+      ['empty', {}],
+      ['lastEvent', 'Care plan updated'],
+    ]);
   });
 });
 

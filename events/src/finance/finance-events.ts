@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventInteger, eventPence, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
+import { bankHolidayEvents } from './bank-holidays';
 import { BILLING_DURATION_BASES, FUNDER_KINDS, FINANCE_MONEY_LIMITS, PAYMENT_METHODS } from './finance-enums';
 
 /**
@@ -165,6 +166,7 @@ export const financeSliceEvents = [
   InvoiceSent,
   InvoicePaymentRecorded,
   CreditNoteIssued,
+  ...bankHolidayEvents,
 ] as const;
 export type FinanceSliceEvent = EventOf<typeof financeSliceEvents>;
 export type FunderEvent = Extract<FinanceSliceEvent, { type: 'FunderAdded' | 'FunderRateSet' }>;

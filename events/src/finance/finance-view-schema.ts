@@ -94,3 +94,17 @@ export const financeOverviewViewSchema = z.strictObject({
   months: z.array(financeMonthViewSchema),
 });
 export type FinanceOverviewView = z.infer<typeof financeOverviewViewSchema>;
+
+/** A client and who pays for their care today (null: no funding in force, so their visits cannot be invoiced). */
+export const clientFundingViewSchema = z.strictObject({
+  clientId: z.uuid(),
+  clientName: z.string(),
+  clientReference: z.string(),
+  funding: z
+    .strictObject({
+      effectiveFrom: z.string(),
+      shares: z.array(z.strictObject({ funderId: z.uuid(), funderName: z.string().nullable(), percent: z.int() })),
+    })
+    .nullable(),
+});
+export type ClientFundingView = z.infer<typeof clientFundingViewSchema>;

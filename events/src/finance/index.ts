@@ -1,6 +1,7 @@
 export * from './finance-enums';
 export * from './finance-events';
 export * from './pricing';
+export * from './bank-holidays';
 export * from './invoice-status';
 export * from './finance-request';
 export type * from './finance-view-schema';

@@ -1,3 +1,4 @@
+import { BUILT_IN_BANK_HOLIDAYS } from './bank-holidays';
 import type { BillingDurationBasis } from './finance-enums';
 
 /**
@@ -5,15 +6,8 @@ import type { BillingDurationBasis } from './finance-enums';
  * at a stated place, so the same visits always give the same invoice to the penny.
  */
 
-/**
- * England and Wales bank holidays (gov.uk), the default until an admin edits the list. Substitute days are
- * listed as the holiday (Boxing Day 2026 falls on a Saturday, so Monday 28 December is the bank holiday).
- */
-export const ENGLAND_WALES_BANK_HOLIDAYS: readonly string[] = [
-  '2025-01-01', '2025-04-18', '2025-04-21', '2025-05-05', '2025-05-26', '2025-08-25', '2025-12-25', '2025-12-26',
-  '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
-  '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
-];
+/** The built-in England and Wales bank holidays' dates (bank-holidays.ts): the default where no list is given. */
+export const ENGLAND_WALES_BANK_HOLIDAYS: readonly string[] = BUILT_IN_BANK_HOLIDAYS.map((day) => day.date);
 
 export interface ChargeRate {
   readonly effectiveFrom: string;

@@ -1,4 +1,4 @@
-import { recordOf, type RecordedEvent } from '@care/events';
+import { recordOf, type RecordedEvent, type RecordRef } from '@care/events';
 import type { Projection } from '../projection';
 import { auditSchema } from './audit-schema';
 
@@ -9,19 +9,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the client by `clientId` (the shared rule every feature's events follow: CONTRACTS "Stream ids"), or it is the
  * client's own stream. Generic: it reads every event type, so prescriptions, incidents and care plans join their
  * client's file without a line here. The file's records are then read from the log itself, never from here.
- * Also the list of RecordViewed events (who viewed what).
+ * Also the list of RecordViewed events (who viewed what), and the kinds of record the log holds (version 2).
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
-  tables: ['audit_stream_links', 'audit_record_views'],
+  version: 2,
+  tables: ['audit_stream_links', 'audit_record_views', 'audit_record_kinds'],
   schema: auditSchema,
   handles: () => true,
   async apply(db, events) {
     const links = new Map<string, { client_id: string; stream_id: string; first_at: string }>();
     const views = [];
+    const kinds = new Set<string>();
     for (const event of events) {
-      const clientId = clientOf(event);
+      const record = recordOf(event.streamId);
+      if (UUID.test(record.id)) kinds.add(record.kind);
+      const clientId = clientOf(event, record);
       if (clientId) {
         const key = `${clientId} ${event.streamId}`;
         if (!links.has(key)) links.set(key, { client_id: clientId, stream_id: event.streamId, first_at: event.metadata.occurredAt });
@@ -42,16 +45,18 @@ export const auditProjection: Projection = {
     for (let start = 0; start < rows.length; start += 1000) {
       await db.insertInto('audit_stream_links').values(rows.slice(start, start + 1000)).onConflict((oc) => oc.columns(['client_id', 'stream_id']).doNothing()).execute();
     }
+    if (kinds.size > 0) {
+      await db.insertInto('audit_record_kinds').values([...kinds].map((kind) => ({ kind }))).onConflict((oc) => oc.column('kind').doNothing()).execute();
+    }
     for (let start = 0; start < views.length; start += 1000) {
       await db.insertInto('audit_record_views').values(views.slice(start, start + 1000)).onConflict((oc) => oc.column('event_id').doNothing()).execute();
     }
   },
 };
 
-function clientOf(event: RecordedEvent): string | undefined {
+function clientOf(event: RecordedEvent, record: RecordRef): string | undefined {
   // A view names the client it looked at; it is not part of the client's file.
   if (event.type === 'RecordViewed') return undefined;
-  const record = recordOf(event.streamId);
   // Only records (a uuid after the kind): reservations and per-day bookings are not part of anyone's file.
   if (!UUID.test(record.id)) return undefined;
   if (record.kind === 'client') return record.id;

@@ -20,6 +20,7 @@ export const auditSchema: TableSchema = {
       .addColumn('as_of', 'timestamptz')
       .addColumn('viewed_at', 'timestamptz', (c) => c.notNull())
       .execute();
+    await db.schema.createTable('audit_record_kinds').addColumn('kind', 'text', (c) => c.primaryKey()).execute();
   },
   async indexes(db: Kysely<unknown>) {
     // Who viewed what: newest first, all of them or one record's.

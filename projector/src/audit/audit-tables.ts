@@ -20,7 +20,16 @@ export interface AuditRecordViewsTable {
   viewed_at: ColumnType<Date, string, string>;
 }
 
+/**
+ * Every kind of record the log holds (`client`, `care-plan`, ...: streams `<kind>-<uuid>`), so a search by record
+ * id can name the streams to read where the store has no SQL to list them (EventStoreDB).
+ */
+export interface AuditRecordKindsTable {
+  kind: string;
+}
+
 export interface AuditTables {
   audit_stream_links: AuditStreamLinksTable;
   audit_record_views: AuditRecordViewsTable;
+  audit_record_kinds: AuditRecordKindsTable;
 }

@@ -153,3 +153,20 @@ export function latestCheckpoint(members: readonly Member[], floor: Position): P
   for (const member of members) if (comparePositions(member.checkpoint, latest) > 0) latest = member.checkpoint;
   return latest;
 }
+
+/**
+ * `members` in at most `count` groups of about equal work: the slowest first, each to the group with the least so
+ * far (longest processing time first). A member not timed yet counts as the average, so a first batch is spread too.
+ */
+export function balancedGroups(members: readonly Member[], count: number, costs: WeakMap<Member, number>): Member[][] {
+  const known = members.map((member) => costs.get(member)).filter((cost): cost is number => cost !== undefined);
+  const average = known.length > 0 ? known.reduce((sum, cost) => sum + cost, 0) / known.length : 1;
+  const cost = (member: Member) => costs.get(member) ?? average;
+  const groups = Array.from({ length: Math.min(count, members.length) }, () => ({ members: [] as Member[], total: 0 }));
+  for (const member of [...members].sort((a, b) => cost(b) - cost(a))) {
+    const lightest = groups.reduce((least, group) => (group.total < least.total ? group : least));
+    lightest.members.push(member);
+    lightest.total += cost(member);
+  }
+  return groups.map((group) => group.members).filter((group) => group.length > 0);
+}

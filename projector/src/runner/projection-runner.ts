@@ -3,7 +3,7 @@ import { comparePositions, START_POSITION, type EventStore, type Position, type 
 import type { Logger } from '@care/events/server';
 import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
-import { applyToMembers, deadLetterKey, earliestCheckpoint, latestCheckpoint, parseBatch, type DeadLetters, type Member } from './apply-to-members';
+import { applyToMembers, balancedGroups, deadLetterKey, earliestCheckpoint, latestCheckpoint, parseBatch, type DeadLetters, type Member, type ParsedBatch } from './apply-to-members';
 import { applySkips, changedPayload, CheckpointConflictError, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
 import { Mutex } from './mutex';
 import { ensureStatusTables, positionOf, type ProjectionStatusTable } from './status-tables';
@@ -25,6 +25,8 @@ export interface RunnerOptions {
   readonly onCatchUpProgress?: (members: readonly Member[], eventsRead: number) => void;
   /** Called when this runner must not go on (another writer moved a checkpoint): the process should exit. */
   readonly onFatal?: (error: Error) => void;
+  /** Transactions applied at once while catching up or rebuilding (each on its own connection); default 2. */
+  readonly catchUpParallelism?: number;
 }
 
 /** A projection's rebuild schema: its fresh tables are built here while the live ones serve. */
@@ -49,10 +51,14 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly catchUpBatchSize: number;
   private readonly settledWaiters: (() => void)[] = [];
+  private readonly catchUpParallelism: number;
+  /** How long each member took on its last catch-up batch, to balance the groups. */
+  private readonly applyMs = new WeakMap<Member, number>();
 
   constructor(private readonly options: RunnerOptions) {
     this.batchSize = options.batchSize ?? 1000;
     this.catchUpBatchSize = options.catchUpBatchSize ?? 10_000;
+    this.catchUpParallelism = Math.max(1, options.catchUpParallelism ?? 2);
   }
 
   /** Every member, for status and tests. */
@@ -274,16 +280,37 @@ export class ProjectionRunner {
     return raw;
   }
 
+  /**
+   * One catch-up batch for every member behind. The members are split into groups, each applied in its own
+   * transaction on its own connection at the same time: while PostgreSQL writes one group's rows, this process
+   * builds the next group's (a rebuild was half idle waiting on the database). Each member keeps its own
+   * checkpoint, saved with its rows, so groups need not commit together; the groups are balanced by the time each
+   * member took on the last batch.
+   */
   private async applyBehind(raw: readonly RawRecordedEvent[]): Promise<void> {
     const batch = parseBatch(raw);
-    const members = [...this.behind];
+    const groups = balancedGroups(this.behind, this.catchUpParallelism, this.applyMs);
+    const outcomes = await Promise.allSettled(groups.map((group) => this.applyGroup(batch, group)));
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private async applyGroup(batch: ParsedBatch, members: readonly Member[]): Promise<void> {
+    const { raw } = batch;
     const snapshot = members.map((member) => ({ member, checkpoint: member.checkpoint, stalled: member.stalled, rebuildEvents: member.rebuildEvents }));
     for (const member of members) {
       if (!member.stalled) member.rebuildEvents += raw.filter((event) => comparePositions(event.position, member.checkpoint) > 0).length;
     }
     try {
       await this.options.db.transaction().execute(async (trx) => {
-        await applyToMembers(trx, batch, members, this.deadLetters);
+        // The read model is derived and each checkpoint commits with its rows: a commit lost in a crash is
+        // applied again from the checkpoint before it, so catch-up need not wait for the disk at each commit.
+        await sql`set local synchronous_commit = off`.execute(trx);
+        for (const member of members) {
+          const started = performance.now();
+          await applyToMembers(trx, batch, [member], this.deadLetters);
+          this.applyMs.set(member, performance.now() - started);
+        }
         await applySkips(trx, batch, members, this.deadLetters);
         await saveMembers(trx, members);
       });

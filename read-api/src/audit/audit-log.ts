@@ -1,11 +1,24 @@
 import type pg from 'pg';
 import type { HistoryEvent } from '@care/events';
 
+export type StreamEvent = HistoryEvent & { readonly streamId: string };
+
 /**
- * Reads records straight from the event log (the PostgreSQL store's es_events, in the database the read API
- * shares with it): history and "as of" come from the events themselves, never from a read model that could
- * have been rebuilt differently. With EventStoreDB the log lives elsewhere (README, Audit).
+ * Reads records straight from the event log: history and "as of" come from the events themselves, never from a
+ * read model that could have been rebuilt differently. Two ways to the log: SQL on the PostgreSQL store's
+ * es_events (the embedded default, in the database the read API shares), or the EventStore port
+ * (store-audit-log.ts: EventStoreDB in production).
  */
+export interface AuditLog {
+  /** The stream's events in order; empty when it does not exist. */
+  stream(streamId: string): Promise<StreamEvent[]>;
+  /** Several streams, each with the events that had occurred by `upTo` (all without it) and its whole length. */
+  streams(streamIds: readonly string[], upTo?: Date): Promise<Map<string, { events: StreamEvent[]; total: number }>>;
+  exists(streamId: string): Promise<boolean>;
+  /** Streams whose id ends with this record id (a search by id, whatever its kind), at most 20. */
+  streamsOfId(id: string): Promise<string[]>;
+}
+
 interface Row {
   event_id: string;
   stream_id: string;
@@ -16,8 +29,6 @@ interface Row {
   data: unknown;
   metadata: { userId?: string; occurredAt?: string; correlationId?: string; causationId?: string };
 }
-
-export type StreamEvent = HistoryEvent & { readonly streamId: string };
 
 const toEvent = (row: Row): StreamEvent => ({
   streamId: row.stream_id,
@@ -34,7 +45,8 @@ const toEvent = (row: Row): StreamEvent => ({
 
 const COLUMNS = 'event_id, stream_id, stream_revision, transaction_id, sequence, event_type, data, metadata';
 
-export class AuditLog {
+/** The PostgreSQL store's log, read with SQL (one query for a whole client file). */
+export class PostgresAuditLog implements AuditLog {
   constructor(private readonly pool: pg.Pool) {}
 
   async stream(streamId: string): Promise<StreamEvent[]> {

@@ -1,4 +1,4 @@
-import { londonWallClockOf, type AuditClientFileView, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView } from '@care/events';
+import { londonWallClockOf, stateFields, type AuditClientFileView, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView } from '@care/events';
 import type { PdfBlock, PdfSpec } from '../documents/pdf';
 
 /** "23/11/2026 14:05" on the London wall clock, as every date a person reads (CONTRACTS "Times"). */
@@ -45,7 +45,7 @@ function stateBlocks(view: AuditRecordAsOfView): PdfBlock[] {
   return [
     {
       kind: 'fields',
-      rows: Object.entries(view.state).map(([field, value]) => [field, valueText(value)] as const),
+      rows: stateFields(view.state).map(([field, value]) => [field, valueText(value)] as const),
     },
   ];
 }

@@ -10,61 +10,78 @@ import { requester, type RunningCommandApi, type TestUser } from '@care/command-
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { pdfText } from '../../testing/pdf-text';
 
-let stack: ReadStack | undefined;
-let command: RunningCommandApi;
-let readUrl: string;
-let auditor: TestUser;
-let coordinator: TestUser;
-let lastPosition = '';
-let clientId: string;
-let entryId: string;
-let beforeChange: Date;
-let carerRecordId: string;
-
-async function send(method: string, path: string, body?: unknown) {
-  const reply = await command.request(method, path, body);
-  expect(reply.status, reply.text).toBeLessThan(300);
-  lastPosition = reply.body.position ?? lastPosition;
-  return reply.body as { id: string };
+/**
+ * The same suite on each way the audit routes reach the log: SQL on the PostgreSQL store (the embedded default),
+ * and the EventStore port as production's EventStoreDB is read, first on the PostgreSQL store and, when
+ * EVENTSTORE_URL is set, on EventStoreDB itself.
+ */
+const eventStoreUrl = process.env.EVENTSTORE_URL || undefined;
+const variants = [
+  { name: 'the PostgreSQL log read with SQL', label: 'sql', throughStore: false, chained: true, eventStoreUrl: undefined },
+  { name: 'the EventStore port on the PostgreSQL store', label: 'port', throughStore: true, chained: false, eventStoreUrl: undefined },
+  ...(eventStoreUrl ? [{ name: 'EventStoreDB', label: 'esdb', throughStore: true, chained: false, eventStoreUrl }] : []),
+];
+if (!eventStoreUrl) {
+  describe('the audit API on EventStoreDB', () => {
+    it.skip('SKIPPED: EVENTSTORE_URL is not set, so there is no EventStoreDB to read the audit log from', () => {});
+  });
 }
 
-async function read(user: TestUser, path: string) {
-  const reply = await requester(readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
-  return { status: reply.status, body: reply.body as unknown, headers: reply.headers };
-}
+describe.each(variants)('the audit API, reading $name', (variant) => {
+  let stack: ReadStack | undefined;
+  let command: RunningCommandApi;
+  let readUrl: string;
+  let auditor: TestUser;
+  let coordinator: TestUser;
+  let lastPosition = '';
+  let clientId: string;
+  let entryId: string;
+  let beforeChange: Date;
+  let carerRecordId: string;
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
+  async function send(method: string, path: string, body?: unknown) {
+    const reply = await command.request(method, path, body);
+    expect(reply.status, reply.text).toBeLessThan(300);
+    lastPosition = reply.body.position ?? lastPosition;
+    return reply.body as { id: string };
+  }
 
-beforeAll(async () => {
-  stack = await startReadStack(inject('databaseUrl'), 'audit_read', { command: { silent: true } });
-  ({ command, readUrl } = stack);
-  auditor = await command.createUser('auditor', { firstName: 'Iris', lastName: 'Inspector' });
-  coordinator = await command.createUser('coordinator');
-  carerRecordId = (await send('POST', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.org', employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01' })).id;
-  clientId = (
-    await send('POST', '/api/clients', {
-      clientId: `CL-${randomUUID().slice(0, 8)}`,
-      firstName: 'Edith',
-      lastName: 'Marsh',
-      dateOfBirth: '1938-05-14',
-      address: '4 Mill Lane, Leeds',
-      emergencyContact: 'Paul Marsh',
-      emergencyPhone: '07700 900123',
-      careLevel: 'medium',
-    })
-  ).id;
-  await pause();
-  beforeChange = new Date();
-  await pause();
-  await send('PATCH', `/api/clients/${clientId}`, { careLevel: 'high', allergies: ['Penicillin'] });
-  entryId = (await send('POST', '/api/diary', { carerId: carerRecordId, entryDate: '2026-03-04T09:15:00Z', clientId, title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true })).id;
-});
+  async function read(user: TestUser, path: string) {
+    const reply = await requester(readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
+    return { status: reply.status, body: reply.body as unknown, headers: reply.headers };
+  }
 
-afterAll(async () => {
-  await stack?.stop();
-});
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
 
-describe('the audit API', () => {
+  beforeAll(async () => {
+    stack = await startReadStack(inject('databaseUrl'), `audit_read_${variant.label}`, { command: { silent: true, ...(variant.eventStoreUrl && { eventStoreUrl: variant.eventStoreUrl }) }, readThroughStore: variant.throughStore });
+    ({ command, readUrl } = stack);
+    auditor = await command.createUser('auditor', { firstName: 'Iris', lastName: 'Inspector' });
+    coordinator = await command.createUser('coordinator');
+    carerRecordId = (await send('POST', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.org', employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01' })).id;
+    clientId = (
+      await send('POST', '/api/clients', {
+        clientId: `CL-${randomUUID().slice(0, 8)}`,
+        firstName: 'Edith',
+        lastName: 'Marsh',
+        dateOfBirth: '1938-05-14',
+        address: '4 Mill Lane, Leeds',
+        emergencyContact: 'Paul Marsh',
+        emergencyPhone: '07700 900123',
+        careLevel: 'medium',
+      })
+    ).id;
+    await pause();
+    beforeChange = new Date();
+    await pause();
+    await send('PATCH', `/api/clients/${clientId}`, { careLevel: 'high', allergies: ['Penicillin'] });
+    entryId = (await send('POST', '/api/diary', { carerId: carerRecordId, entryDate: '2026-03-04T09:15:00Z', clientId, title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true })).id;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
   it("shows a record's timeline from the log: what, who, when, the request, each field before and after", async () => {
     const reply = await read(auditor, `/api/audit/records/client-${clientId}/timeline`);
     expect(reply.status).toBe(200);
@@ -171,18 +188,27 @@ describe('the audit API', () => {
     expect((await read(auditor, '/api/audit/records/not%20a%20stream')).status).toBe(404);
   });
 
-  it("verifies the log's hash chain for an administrator, shows its digest, and names an event edited with SQL", async () => {
-    expect((await read(auditor, '/api/audit/log/verify')).status).toBe(403);
-    const digest = (await read(command.admin, '/api/audit/log/digest')).body as { digest: string };
-    expect(digest.digest).toMatch(/^care-log:v1:\d+:\d+\.\d+:[0-9a-f]{64}$/);
-    const intact = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; checked: number; problem: string | null };
-    expect(intact).toMatchObject({ ok: true, problem: null });
-    expect(intact.checked).toBeGreaterThan(5);
+  // The hash chain is the PostgreSQL store's: verified where the log is read with SQL, refused plainly elsewhere.
+  if (variant.chained) {
+    it("verifies the log's hash chain for an administrator, shows its digest, and names an event edited with SQL", async () => {
+      expect((await read(auditor, '/api/audit/log/verify')).status).toBe(403);
+      const digest = (await read(command.admin, '/api/audit/log/digest')).body as { digest: string };
+      expect(digest.digest).toMatch(/^care-log:v1:\d+:\d+\.\d+:[0-9a-f]{64}$/);
+      const intact = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; checked: number; problem: string | null };
+      expect(intact).toMatchObject({ ok: true, problem: null });
+      expect(intact.checked).toBeGreaterThan(5);
 
-    await stack!.pool.query(`update es_events set data = jsonb_set(data, '{careLevel}', '"low"') where stream_id = $1 and stream_revision = 0`, [`client-${clientId}`]);
-    const { rows } = await stack!.pool.query<{ event_id: string }>('select event_id from es_events where stream_id = $1 and stream_revision = 0', [`client-${clientId}`]);
-    const broken = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; problem: string };
-    expect(broken.ok).toBe(false);
-    expect(broken.problem).toContain(`Event ${rows[0]!.event_id} (ClientRegistered in client-${clientId})`);
-  });
+      await stack!.pool.query(`update es_events set data = jsonb_set(data, '{careLevel}', '"low"') where stream_id = $1 and stream_revision = 0`, [`client-${clientId}`]);
+      const { rows } = await stack!.pool.query<{ event_id: string }>('select event_id from es_events where stream_id = $1 and stream_revision = 0', [`client-${clientId}`]);
+      const broken = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; problem: string };
+      expect(broken.ok).toBe(false);
+      expect(broken.problem).toContain(`Event ${rows[0]!.event_id} (ClientRegistered in client-${clientId})`);
+    });
+  } else {
+    it('says plainly that the hash chain covers the PostgreSQL store only, rather than calling the log intact', async () => {
+      const reply = await read(command.admin, '/api/audit/log/verify');
+      expect(reply.status).toBe(409);
+      expect(JSON.stringify(reply.body)).toContain('the hash chain covers the PostgreSQL event store only');
+    });
+  }
 });

@@ -5,10 +5,9 @@ import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
-import { AuditLog } from './audit-log';
+import { PostgresAuditLog, type AuditLog } from './audit-log';
 import { AuditQueries } from './audit-queries';
 import { AuditService } from './audit-service';
-import { RecordViewLog } from './record-view-log';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { clientFilePdf, recordAsOfPdf, timelinePdf } from './audit-pdf';
 
@@ -41,10 +40,10 @@ function streamIdOf(value: string | undefined): string {
  * an instant, straight from the event log, by one generic mechanism (events/src/audit); a client's whole file as of
  * an instant; who viewed what. Opening a record, a history or a client file is itself logged (RecordViewed).
  */
-export function auditRoutes(deps: ReadDeps, views: RecordViewLog = new RecordViewLog(deps.pool)): Router<ReadState> {
+export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog(deps.pool)): Router<ReadState> {
   const queries = new AuditQueries(deps.db);
-  const service = new AuditService(new AuditLog(deps.pool), queries);
-  const log = new AuditLog(deps.pool);
+  const service = new AuditService(log, queries);
+  const views = deps.views;
   const router = new Router<ReadState>({ prefix: '/api/audit' });
   router.use(requirePermission('audit.read'));
 

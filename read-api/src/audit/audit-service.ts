@@ -20,7 +20,9 @@ const FILE_ORDER = ['client', 'care-plan', 'prescription', 'appointment', 'diary
 /** What a person calls a record, from its own fields when it has them. */
 function titleOf(state: RecordState | null): string | null {
   if (!state) return null;
-  const text = (key: string) => (typeof state[key] === 'string' ? (state[key] as string) : undefined);
+  // A field of the record, or of one of its groups (a care plan's title is in its `content`).
+  const groups = [state, ...Object.values(state).filter((value): value is RecordState => typeof value === 'object' && value !== null && !Array.isArray(value))];
+  const text = (key: string) => groups.map((group) => group[key]).find((value): value is string => typeof value === 'string');
   const name = [text('firstName'), text('lastName')].filter(Boolean).join(' ');
   return name || text('title') || text('trainingType') || text('medicationName') || text('visitType') || text('email') || null;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { recordViewsStreamId, RecordViewed, type RecordViewKind } from '@care/events';
+import { recordViewsStreamId, RecordViewed, type EventStore, type RecordViewKind } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
 
 export interface ViewedRecord {
@@ -12,15 +12,22 @@ export interface ViewedRecord {
 
 /**
  * Appends RecordViewed before the record is answered: a view that cannot be logged is not shown (the caller gets
- * 503 and may try again), because the log of who looked is what data-security rules ask for.
+ * 503 and may try again), because the log of who looked is what data-security rules ask for. The views go to the
+ * store every other event goes to (EventStoreDB when it is configured), so the projector lists them.
  */
 export class RecordViewLog {
-  private store: Promise<PostgresEventStore> | undefined;
+  private store: Promise<EventStore> | undefined;
+  /** Only a store this log opened itself is closed by it. */
+  private readonly owned: boolean;
+  private readonly open: () => Promise<EventStore>;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(source: pg.Pool | EventStore) {
+    this.owned = !isEventStore(source);
+    this.open = isEventStore(source) ? async () => source : () => PostgresEventStore.connect(source);
+  }
 
   async viewed(userId: string, requestId: string, record: ViewedRecord): Promise<void> {
-    this.store ??= PostgresEventStore.connect(this.pool);
+    this.store ??= this.open();
     const store = await this.store;
     const data = RecordViewed.schema.parse({
       view: record.view,
@@ -36,6 +43,10 @@ export class RecordViewLog {
   }
 
   async close(): Promise<void> {
-    if (this.store) await (await this.store).close();
+    if (this.store && this.owned) await (await this.store).close();
   }
+}
+
+function isEventStore(source: pg.Pool | EventStore): source is EventStore {
+  return 'readStream' in source;
 }

@@ -1,8 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
+  bankHolidaysFrom,
   invoiceStatus,
   londonToday,
   outstandingPence,
+  type BankHoliday,
+  type BankHolidayEvent,
+  type ClientFundingView,
   type FinanceOverviewView,
   type FunderView,
   type InvoiceDetailView,
@@ -105,6 +109,54 @@ export class FinanceQueries {
       ...toInvoiceView(row, today),
       payments: payments.map((p) => ({ id: p.payment_id, amountPence: toPence(p.amount_pence), receivedOn: dateOf(p.received_on), method: p.method, reference: p.reference })),
       creditNotes: credits.map((c) => ({ id: c.credit_note_id, amountPence: toPence(c.amount_pence), issuedOn: dateOf(c.issued_on), reason: c.reason })),
+    };
+  }
+
+  /** The bank holidays in force: the built-in list with the administrators' changes folded over it, in date order. */
+  async bankHolidays(year: number | undefined): Promise<BankHoliday[]> {
+    const changes = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('finance_bank_holiday_changes').selectAll().orderBy('seq').execute();
+    const events = changes.map((row): BankHolidayEvent =>
+      row.change === 'added' ? { type: 'BankHolidayAdded', data: { date: row.date, name: row.text } } : { type: 'BankHolidayRemoved', data: { date: row.date, reason: row.text } },
+    );
+    const all = bankHolidaysFrom(events);
+    return year === undefined ? all : all.filter((day) => day.date.startsWith(`${year}-`));
+  }
+
+  /**
+   * Clients with the funding in force today, by surname, searched by name or client ID; `unfunded` keeps only those
+   * with none (Create Invoice reports their visits as not invoiced).
+   */
+  async clientFunding(filter: { search?: string | undefined; unfunded?: boolean | undefined }, page: Page, today = londonToday()) {
+    const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = sql`(${pattern}::text is null or c.first_name || ' ' || c.last_name ilike ${pattern} or c.client_id ilike ${pattern})
+      and (${filter.unfunded === true}::boolean = false or f.shares is null)`;
+    const from = sql`${sql.id(READ_MODEL_SCHEMA, 'clients')} c
+      left join lateral (
+        select effective_from, shares from ${sql.id(READ_MODEL_SCHEMA, 'finance_client_funding')} f
+         where f.client_id = c.id and f.effective_from <= ${today}::date
+         order by f.effective_from desc limit 1
+      ) f on true`;
+    const [rows, count, funders] = await Promise.all([
+      sql<{ id: string; first_name: string; last_name: string; client_id: string; effective_from: string | Date | null; shares: { funderId: string; percent: number }[] | null }>`
+        select c.id, c.first_name, c.last_name, c.client_id, f.effective_from, f.shares from ${from} where ${where}
+         order by c.last_name, c.first_name, c.id limit ${page.limit} offset ${page.offset}`.execute(this.db),
+      sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(this.db),
+      this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('finance_funders').select(['funder_id', 'name']).execute(),
+    ]);
+    const names = new Map(funders.map((funder) => [funder.funder_id, funder.name]));
+    return {
+      rows: rows.rows.map(
+        (row): ClientFundingView => ({
+          clientId: row.id,
+          clientName: `${row.first_name} ${row.last_name}`,
+          clientReference: row.client_id,
+          funding:
+            row.shares && row.effective_from
+              ? { effectiveFrom: dateOf(row.effective_from), shares: row.shares.map((share) => ({ ...share, funderName: names.get(share.funderId) ?? null })) }
+              : null,
+        }),
+      ),
+      total: Number(count.rows[0]?.total ?? 0),
     };
   }
 

@@ -152,3 +152,54 @@ describe('GET /api/finance/invoices?status=unpaid (the overview\'s outstanding l
     expect(await refused.text()).toContain('Status must be one of: pending, processing, paid, overdue, unpaid');
   });
 });
+
+describe('GET /api/finance/bank-holidays', () => {
+  it("lists the year's bank holidays in force, with the days an administrator added and without the ones removed", async () => {
+    const builtIn = (await (await get('/api/finance/bank-holidays?year=2027')).json()) as { date: string; name: string; source: string }[];
+    expect(builtIn).toHaveLength(8);
+    expect(builtIn[0]).toEqual({ date: '2027-01-01', name: "New Year's Day", source: 'built-in' });
+
+    const admin = stack.command.request;
+    expect((await admin('POST', '/api/finance/bank-holidays', { date: '2027-06-09', name: 'Jubilee bank holiday' })).status).toBe(201);
+    const removal = await admin('POST', '/api/finance/bank-holidays/2027-05-31/removal', { reason: 'Moved to 9 June' });
+    expect(removal.status, removal.text).toBe(200);
+    lastPosition = removal.body.position as string;
+
+    const now = (await (await get('/api/finance/bank-holidays?year=2027')).json()) as { date: string; name: string; source: string }[];
+    expect(now.map((day) => day.date)).toEqual(['2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-06-09', '2027-08-30', '2027-12-27', '2027-12-28']);
+    expect(now.find((day) => day.date === '2027-06-09')).toEqual({ date: '2027-06-09', name: 'Jubilee bank holiday', source: 'added' });
+    expect((await get('/api/finance/bank-holidays?year=twenty')).status).toBe(400);
+    expect((await get('/api/finance/bank-holidays', carer)).status).toBe(403);
+  });
+});
+
+describe('GET /api/finance/client-funding', () => {
+  it('lists clients by surname with who pays for their care today, finds one by name, and keeps only the unfunded on request', async () => {
+    const all = await get('/api/finance/client-funding');
+    expect(all.status).toBe(200);
+    const rows = (await all.json()) as { clientName: string; funding: { shares: { funderName: string | null; percent: number }[] } | null }[];
+    expect(rows.map((row) => row.clientName)).toEqual(['Arthur Bell', 'Edith Green']);
+    expect(all.headers.get('x-total-count')).toBe('2');
+    expect(rows[1]!.funding?.shares).toEqual([expect.objectContaining({ funderName: 'Leeds City Council', percent: 100 })]);
+
+    const admin = stack.command.request;
+    const unfunded = await admin('POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Cyril',
+      lastName: 'Ashworth',
+      dateOfBirth: '1936-11-02',
+      address: '2 Moor Road, Leeds',
+      emergencyContact: 'Ann Ashworth',
+      emergencyPhone: '07700 900789',
+      careLevel: 'high',
+    });
+    lastPosition = unfunded.body.position as string;
+    const onlyUnfunded = (await (await get('/api/finance/client-funding?unfunded=true')).json()) as { clientName: string; funding: unknown }[];
+    expect(onlyUnfunded).toEqual([expect.objectContaining({ clientName: 'Cyril Ashworth', funding: null })]);
+    const searched = (await (await get('/api/finance/client-funding?search=gree')).json()) as { clientName: string }[];
+    expect(searched.map((row) => row.clientName)).toEqual(['Edith Green']);
+    expect((await get('/api/finance/client-funding?unfunded=maybe')).status).toBe(400);
+    expect((await get('/api/finance/client-funding', carer)).status).toBe(403);
+  });
+});
+

@@ -25,6 +25,16 @@ export const invoiceListQuery = z.object({
   ...pagingFields(),
 });
 
+export const clientFundingListQuery = z.object({
+  search: z.string().trim().max(200, 'At most 200 characters').optional(),
+  unfunded: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], { error: 'Unfunded must be true or false' }).optional()),
+  ...pagingFields(),
+});
+
+export const bankHolidayListQuery = z.object({
+  year: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'Year must be a year' }).int('Year must be a year').min(2000, 'Year must be 2000 or later').max(2100, 'Year must be 2100 or earlier').optional()),
+});
+
 const invoiceId = (raw: string | undefined): string => {
   const parsed = z.uuid().safeParse(raw);
   if (!parsed.success) throw new HttpError(404, INVOICE_NOT_FOUND);
@@ -44,6 +54,16 @@ export function financeRoutes(deps: ReadDeps): Router<ReadState> {
 
   router.get('/funders', async (ctx) => {
     ctx.body = await queries.funders();
+  });
+
+  router.get('/client-funding', async (ctx) => {
+    const { search, unfunded, limit, offset } = parseOr400(clientFundingListQuery, ctx.query);
+    sendPage(ctx, await queries.clientFunding({ search: search || undefined, unfunded: unfunded === 'true' }, { limit, offset }));
+  });
+
+  router.get('/bank-holidays', async (ctx) => {
+    const { year } = parseOr400(bankHolidayListQuery, ctx.query);
+    ctx.body = await queries.bankHolidays(year);
   });
 
   router.get('/invoices', async (ctx) => {

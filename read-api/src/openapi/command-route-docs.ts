@@ -27,12 +27,14 @@ import {
   createClientRequestSchema,
   createDiaryEntryRequestSchema,
   createFeedbackRequestSchema,
+  addBankHolidayRequestSchema,
   addFunderRequestSchema,
   processPayrollReplySchema,
   processPayrollRequestSchema,
   sendPayslipReplySchema,
   setLivingWageRequestSchema,
   setPayrollPolicyRequestSchema,
+  removeBankHolidayRequestSchema,
   generateInvoicesReplySchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
@@ -262,6 +264,8 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/finance/payroll/runs/:runId/payslips/:payslipId/send', 'Send to Employee: mail the carer (through the outbox) and record PayslipSent', only('finance.manage'), { reply: sendPayslipReplySchema }),
   command('PUT', '/api/finance/payroll/policy', 'Set the payroll policy: travel paid or not, mileage rate, deduction estimate, contracted hours', only('finance.manage'), { body: setPayrollPolicyRequestSchema }),
   command('POST', '/api/finance/payroll/living-wage', 'Add a National Living Wage rate from a date on', only('finance.manage'), { body: setLivingWageRequestSchema, status: 201 }),
+  command('POST', '/api/finance/bank-holidays', 'Add a bank holiday (visits that day are charged at the bank holiday rate)', only('finance.manage'), { body: addBankHolidayRequestSchema, status: 201 }),
+  command('POST', '/api/finance/bank-holidays/:date/removal', 'Remove a bank holiday, with the reason', only('finance.manage'), { body: removeBankHolidayRequestSchema }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {

@@ -37,6 +37,7 @@ import {
   diaryWeekViewSchema,
   feedbackViewSchema,
   financeOverviewViewSchema,
+  clientFundingViewSchema,
   funderViewSchema,
   invoiceDetailViewSchema,
   invoiceViewSchema,
@@ -83,7 +84,7 @@ import {
   reportScheduleViewSchema,
 } from '@care/events/api';
 import { reportQuery } from '../reports/report-routes';
-import { reportExportQuery } from '@care/events';
+import { bankHolidayViewSchema, reportExportQuery } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
@@ -95,7 +96,7 @@ import { listQuery as clientListQuery } from '../clients/client-routes';
 import { listQuery as diaryListQuery } from '../diary/diary-routes';
 import { mapQuery as diaryMapQuery, monitoringQuery as diaryMonitoringQuery, rosterQuery as diaryRosterQuery, weeklyQuery as diaryWeeklyQuery } from '../diary/diary-views-routes';
 import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
-import { invoiceListQuery } from '../finance/finance-routes';
+import { bankHolidayListQuery, clientFundingListQuery, invoiceListQuery } from '../finance/finance-routes';
 import { pageQuery as payrollPageQuery, summaryQuery as payrollSummaryQuery } from '../finance/payroll-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
@@ -183,6 +184,8 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/finance/overview', 'The finance cards and the six-month revenue, expenses and net profit (pence)', ['finance.read'], json(financeOverviewViewSchema)),
   read('/api/finance/funders', 'Funders with their rates, newest effective date first', ['finance.read'], json(z.array(funderViewSchema))),
+  read('/api/finance/client-funding', "Clients by surname with who pays for their care today (funders' shares); search, unfunded=true", ['finance.read'], json(z.array(clientFundingViewSchema), 'OK', paged), clientFundingListQuery),
+  read('/api/finance/bank-holidays', 'The bank holidays in force (the built-in England and Wales list with the changes made), by date; optionally one year', ['finance.read'], json(z.array(bankHolidayViewSchema)), bankHolidayListQuery),
   read('/api/finance/invoices', 'Invoices, newest first (status=unpaid: every invoice still owed, oldest due date first), with their lines and derived status', ['finance.read'], json(z.array(invoiceViewSchema), 'OK', paged), invoiceListQuery),
   read('/api/finance/invoices/:id', 'One invoice with its payments and credit notes', ['finance.read'], json(invoiceDetailViewSchema)),
   read('/api/finance/invoices/:id/invoice.pdf', 'The invoice as PDF (Send, Download)', ['finance.read'], pdf('The invoice as PDF')),

@@ -1,4 +1,4 @@
-import type { AuditRecordAsOfView, AuditRecordRefView, AuditTimelineEntryView } from '@care/events';
+import { stateFields, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorReason } from '../../shared/api';
@@ -218,7 +218,7 @@ function StateTable({ view }: { view: AuditRecordAsOfView }) {
           </tr>
         </thead>
         <tbody>
-          {Object.entries(view.state).map(([field, value]) => (
+          {stateFields(view.state).map(([field, value]) => (
             <tr key={field}>
               <th scope="row">{field}</th>
               <td>{fieldValue(value)}</td>

@@ -8,16 +8,22 @@ import { toast } from '../../shared/toast';
 export const overviewQuery = () => queryOptions({ queryKey: ['/api/finance/overview'], queryFn: () => apiGet<FinanceOverviewView>('/api/finance/overview') });
 
 export const INVOICES_PATH = '/api/finance/invoices';
+export const CLIENT_FUNDING_PATH = '/api/finance/client-funding';
 
 const underFinance = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) => typeof url === 'string' && url.startsWith('/api/finance');
 
 export const invoicePdfPath = (invoice: Pick<InvoiceView, 'id'>) => `/api/finance/invoices/${encodeURIComponent(invoice.id)}/invoice.pdf`;
 
 /** A finance command, then every finance figure reloads (the cards, the list). */
-export function useFinanceCommand<TInput, TReply = unknown>(toPath: (input: TInput) => string, toBody: (input: TInput) => unknown, success: string | ((reply: TReply) => { title: string; description?: string })) {
+export function useFinanceCommand<TInput, TReply = unknown>(
+  toPath: (input: TInput) => string,
+  toBody: (input: TInput) => unknown,
+  success: string | ((reply: TReply) => { title: string; description?: string }),
+  method: 'POST' | 'PUT' = 'POST',
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TInput) => apiSend<TReply>('POST', toPath(input), toBody(input)),
+    mutationFn: (input: TInput) => apiSend<TReply>(method, toPath(input), toBody(input)),
     onSuccess: (reply) => toast(typeof success === 'string' ? { title: success } : success(reply)),
     onError: (error) => {
       if (!handleUnauthorized(error)) toast({ title: 'Error', description: errorReason(error), variant: 'destructive' });

@@ -4,10 +4,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { apiGet } from '../../shared/api';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { formatDate } from '../../shared/format';
+import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { useFinanceCommand } from './finance-api';
 import { formatPence, poundsToPence } from './money';
 
-const fundersQuery = () => queryOptions({ queryKey: ['/api/finance/funders'], queryFn: () => apiGet<FunderView[]>('/api/finance/funders') });
+export const fundersQuery = () => queryOptions({ queryKey: ['/api/finance/funders'], queryFn: () => apiGet<FunderView[]>('/api/finance/funders') });
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Funders and their rate in force today; administrators add funders and set rates from a date. */
@@ -19,7 +20,11 @@ export function FundersCard({ canManage }: { canManage: boolean }) {
       <h2 className="card-title" id="finance-funders-title">
         Funders and rates
       </h2>
-      {list.length === 0 ? (
+      {funders.isPending ? (
+        <ListLoading what="funders" />
+      ) : funders.isError ? (
+        <ListLoadError what="funders" error={funders.error} onRetry={() => void funders.refetch()} />
+      ) : list.length === 0 ? (
         <p className="empty-hint">No funders yet.</p>
       ) : (
         <ul className="finance-outstanding" data-testid="finance-funders">

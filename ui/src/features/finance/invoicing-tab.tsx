@@ -4,6 +4,8 @@ import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { INVOICES_PATH, invoicePdfPath, useFinanceCommand } from './finance-api';
+import { BankHolidaysCard } from './bank-holidays-card';
+import { ClientFundingCard } from './client-funding-card';
 import { FundersCard } from './funders-card';
 import { CreateInvoices, CreditNoteForm, PaymentForm } from './invoice-forms';
 import { formatPence } from './money';
@@ -21,7 +23,6 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
   return (
     <div className="finance-invoicing">
       {canManage && <CreateInvoices />}
-      <FundersCard canManage={canManage} />
       <div className="card">
         <div className="finance-list-header">
           <h2 className="card-title">Invoices</h2>
@@ -103,6 +104,10 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
         )}
         <LoadMore shown={rows.length} total={invoices.total} hasMore={invoices.hasNextPage} loading={invoices.isFetchingNextPage} onLoadMore={() => void invoices.fetchNextPage()} />
       </div>
+      {/* What invoices are made from: who pays, at what rates, on which days. */}
+      <FundersCard canManage={canManage} />
+      <ClientFundingCard canManage={canManage} />
+      <BankHolidaysCard canManage={canManage} />
     </div>
   );
 }
