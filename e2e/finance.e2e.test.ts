@@ -59,7 +59,7 @@ describe('Financial Management in Chromium', () => {
   it('creates the invoice from the completed visit, downloads it as PDF, sends it and records a payment', async () => {
     const page = await open(admin, '/finance');
     await expect.poll(() => page.getByRole('heading', { name: 'Financial Management' }).isVisible()).toBe(true);
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Invoicing & Billing', 'Contract Management', 'Financial Reports']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Invoicing & Billing', 'Payroll Management', 'Contract Management', 'Financial Reports']);
     await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
     // The admin sets the council's rate: £24.00 an hour on weekdays, £28.00 at weekends, from a month ago.
     await expect.poll(() => page.getByTestId('finance-funders').innerText()).toContain('Leeds City Council');

@@ -5,6 +5,7 @@ import { demoCarers } from './demo/demo-carers';
 import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
 import { demoTasks } from './demo/demo-tasks';
+import { DEMO_PAYROLL_POLICY, demoPayrollPeriods } from './demo/demo-payroll';
 import { demoCarePlans, demoCarePlanTemplates } from './demo/demo-care-plans';
 import { demoIncidents } from './demo/demo-incidents';
 import { demoMedications } from './demo/demo-medications';
@@ -161,6 +162,39 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     },
     users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })),
   };
+}
+
+/**
+ * Payroll for the demo, once the other demo data is in and the product's read model has caught up with it (payroll
+ * is worked out from the completed visits the appointments read model lists): the agency's payroll policy, then
+ * weekly payroll for every whole week of the visit history, one period after another. `url` is the product's
+ * address (the read API answers there too). Returns how many periods were processed.
+ */
+export async function seedDemoPayroll(url: string, admin: AdminCredentials): Promise<number> {
+  const asAdmin = await signedIn(url, admin);
+  const policy = (await asAdmin('PUT', '/api/finance/payroll/policy', DEMO_PAYROLL_POLICY)) as { position: string | null };
+  // Every visit and carer was written before the policy: once both read models reach it, the visits are listed.
+  for (const path of ['/api/appointments?limit=1', '/api/carers?limit=1']) await readAfter(url, asAdmin, path, policy.position);
+  let processed = 0;
+  for (const period of demoPayrollPeriods(londonToday())) {
+    await createdId(asAdmin('POST', '/api/finance/payroll/process', period));
+    processed += 1;
+  }
+  return processed;
+}
+
+/** A GET that waits (?minPosition=) until the read models behind `path` reach `position`; retried while they catch up. */
+async function readAfter(url: string, send: Send, path: string, position: string | null): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    try {
+      await send('GET', position === null ? path : `${path}&minPosition=${encodeURIComponent(position)}`, undefined);
+      return;
+    } catch (error) {
+      if (!String(error).includes(' 503 ')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  throw new Error(`Demo data: the read model did not catch up for ${path}`);
 }
 
 /** Sends every item, a few at a time, and returns the created ids in the items' order. */

@@ -6,7 +6,7 @@ import { createPool, ensureDatabase, PostgresEventStore, portInUse, startEmbedde
 import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
-import { seedDemoDataOnce, type SeedResult } from './demo-seed';
+import { seedDemoDataOnce, seedDemoPayroll, type SeedResult } from './demo-seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -135,8 +135,11 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
     ]);
     // Never seed a production event store; seeding signs in as the administrator.
-    const seeded =
+    const firstSeed =
       config.seedDemoData && !config.eventStoreUrl && config.admin ? await seedDemoDataOnce(databaseUrl, url, config.admin) : undefined;
+    // Payroll is worked out from the visits' read model, so it goes in once the projector has caught up with them.
+    const seeded =
+      firstSeed && config.admin ? { ...firstSeed, counts: { ...firstSeed.counts, 'payroll periods': await seedDemoPayroll(url, config.admin) } } : firstSeed;
     return { url, publicUrl, databaseUrl, seeded, exited, stop };
   } catch (error) {
     await stop();

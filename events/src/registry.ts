@@ -21,7 +21,7 @@ import {
 } from './incidents/incident-events';
 import { medicationSliceEvents, type MedicationSliceEvent } from './medications';
 import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
-import { financeSliceEvents, type FinanceSliceEvent } from './finance';
+import { financeSliceEvents, payrollSliceEvents, type FinanceSliceEvent, type PayrollSliceEvent } from './finance';
 import { contractSliceEvents, type ContractSliceEvent } from './finance/contract-events';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
@@ -53,6 +53,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...feedbackSliceEvents,
   ...financeSliceEvents,
   ...contractSliceEvents,
+  ...payrollSliceEvents,
   ...appointmentEvents,
   ...carerBookingEvents,
   ...shiftEvents,
@@ -91,6 +92,7 @@ export type DomainEvent =
   | FeedbackSliceEvent
   | FinanceSliceEvent
   | ContractSliceEvent
+  | PayrollSliceEvent
   | AppointmentEvent
   | CarerBookingEvent
   | ShiftEvent

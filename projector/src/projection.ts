@@ -9,6 +9,7 @@ import { diaryProjection } from './diary/diary-projection';
 import { feedbackProjection } from './feedback/feedback-projection';
 import { financeProjection } from './finance/finance-projection';
 import { contractsProjection } from './finance/contract-projection';
+import { payrollProjection } from './finance/payroll-projection';
 import { bankHolidaysProjection } from './finance/bank-holiday-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
@@ -69,6 +70,7 @@ export const projections: readonly Projection[] = [
   medicationsProjection,
   financeProjection,
   contractsProjection,
+  payrollProjection,
   bankHolidaysProjection,
 ];
 

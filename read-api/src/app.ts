@@ -55,6 +55,7 @@ import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { contractReadRoutes } from './finance/contract-routes';
 import { financeReportRoutes } from './finance/report-routes';
+import { myPayslipRoutes } from './finance/payroll-routes';
 import { auditRoutes } from './audit/audit-routes';
 import { logRoutes } from './audit/log-routes';
 import { RecordViewLog } from './audit/record-view-log';
@@ -139,6 +140,7 @@ export async function createReadApi({
     financeRoutes(deps),
     contractReadRoutes(deps),
     financeReportRoutes(deps),
+    myPayslipRoutes(deps),
     logRoutes(deps, { chained: eventStore === undefined }),
     auditRoutes(deps, auditLog),
     appointmentRoutes(deps),

@@ -20,6 +20,7 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseRecordId } from '../shared/request-parsing';
 import { FinanceService, FUNDER_NOT_FOUND } from './finance-service';
 import { INVOICE_NOT_FOUND } from './invoice-decide';
+import { addPayrollRoutes } from './payroll-routes';
 import { readModelVisitSource, type VisitSource } from './visit-source';
 
 /** Finance commands (issue 22): administrators only (finance.manage). */
@@ -80,6 +81,8 @@ export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModel
     const { reason } = parseOr400(removeBankHolidayRequestSchema, ctx.request.body);
     ctx.body = reply(await service.removeBankHoliday(date, reason, commandContext(ctx)));
   });
+
+  addPayrollRoutes(router, deps);
 
   return router;
 }

@@ -10,7 +10,7 @@ import { createSchemaSerially, ensureOpsSchema } from '@care/events/server';
 export const MAIL_SCHEMA = 'mail';
 /** The command API and the rules process both create the outbox as they start. */
 const MAIL_SCHEMA_LOCK = 7_242_011;
-export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert'] as const;
+export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert', 'payslip'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
 

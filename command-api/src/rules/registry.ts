@@ -5,6 +5,7 @@ import { invoiceOverdue } from './finance-rules';
 import { contractRenewalDue } from './contract-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { medicationDoseMissed, medicationRefusedTwice, medicationTimeCriticalMissed } from './medication-rules';
+import { payrollBelowMinimumWage } from './payroll-rules';
 import { registered, type RegisteredRule } from './rule';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
@@ -31,4 +32,5 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(medicationRefusedTwice),
   registered(invoiceOverdue),
   registered(contractRenewalDue),
+  registered(payrollBelowMinimumWage),
 ];

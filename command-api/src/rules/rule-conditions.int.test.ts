@@ -9,6 +9,7 @@ import { startCommandApiOn, type RunningCommandApi } from '../../testing';
 import { alertIdFor } from '../alerts/alert-id';
 import { runVisitTimelinessOnce } from '../appointments/visit-timeliness-policy';
 import { FinanceService } from '../finance/finance-service';
+import { PayrollService } from '../finance/payroll-service';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 import { loadCheckpoint } from './runner-checkpoint';
@@ -160,6 +161,21 @@ describe('alert rules on the live record', () => {
     await ok(`/api/finance/contracts/${contractId}/renew`, { endDate: newEnd, renewalDate: addDays(londonToday(), 395), valuePence: 12_500_00 });
     await expect.poll(() => types('contract-renewal-due', contractId)).toEqual(['AlertRaised', 'AlertResolved']);
     expect((await history('contract-renewal-due', contractId))[1]).toMatchObject({ by: 'system', note: `Contract CT-RULE-1 was renewed to ${ukDate(newEnd)}` });
+  });
+
+  it('raises pay below the minimum wage for a processed payslip, naming the carer', async () => {
+    const carerId = await newCarer('Mina');
+    const service = new PayrollService(api.store, pool, {
+      carerEmail: async () => null,
+      carersToPay: async () => [{ carerId, hourlyRatePence: 10_00, visits: [{ appointmentId: randomUUID(), date: '2026-03-04', startsAt: '2026-03-04T09:00:00Z', minutes: 60, travelMinutes: null, mileageTenths: null }] }],
+    });
+    await service.process({ periodStart: '2026-03-02', periodKind: 'week' }, { userId: api.admin.id, requestId: 'test' }, '2026-04-01');
+    const payslipOf = async () => (await pool.query<{ payslip_id: string }>(`SELECT payslip_id FROM ${READ_MODEL_SCHEMA}.finance_payslips WHERE carer_id = $1`, [carerId]).catch(() => ({ rows: [] }))).rows[0]?.payslip_id;
+    await expect.poll(payslipOf).toBeDefined();
+    const payslipId = (await payslipOf())!;
+    await expect.poll(() => types('payroll-below-minimum-wage', payslipId)).toEqual(['AlertRaised']);
+    const [raised] = await history('payroll-below-minimum-wage', payslipId);
+    expect(raised).toMatchObject({ title: 'Pay below the minimum wage', description: 'Mina Hussain was paid £10.00 for 1h 00m of work (visits and travel between them) from 02/03/2026 to 08/03/2026: £10.00 an hour, below the National Living Wage of £12.21.' });
   });
 
   it('raises a late visit as the carer’s, and a check-in resolves it with the time', async () => {

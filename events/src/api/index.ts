@@ -13,6 +13,7 @@ export * from '../diary/diary-views-schema';
 export * from '../feedback/feedback-view-schema';
 export * from '../finance/finance-view-schema';
 export * from '../finance/contract-view-schema';
+export * from '../finance/payroll-view-schema';
 export * from '../users/user-view-schema';
 export * from '../voice-notes/voice-note-view-schema';
 export * from '../appointments/appointment-view-schema';

@@ -10,3 +10,6 @@ export * from './contract-events';
 export * from './contract-request';
 export * from './currency';
 export * from './contract-view-schema';
+export * from './payroll-events';
+export * from './payroll-request';
+export type * from './payroll-view-schema';

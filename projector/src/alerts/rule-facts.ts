@@ -493,3 +493,37 @@ export function invoicesById(db: Db, ids: readonly string[]): Promise<OverdueInv
   if (ids.length === 0) return Promise.resolve([]);
   return orNothing(invoiceFactColumns(db).where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`).execute());
 }
+
+/** A payslip whose pay for all working time (travel included) is below the National Living Wage (payroll projection). */
+export interface BelowMinimumWageFact {
+  payslipId: string;
+  carerId: string;
+  carerName: string;
+  periodStart: string;
+  periodEnd: string;
+  /** Visits plus travel between them, paid or not. */
+  workingMinutes: number;
+  /** Pay for that time (mileage left out: a reimbursement, not pay). */
+  payPence: number;
+  livingWageHourlyPence: number;
+}
+
+/** Every payslip flagged below the minimum wage, or those with these ids (to say why an alert cleared). */
+export function payslipsBelowMinimumWage(db: Db, ids?: readonly string[]): Promise<BelowMinimumWageFact[]> {
+  let query = db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('finance_payslips as p')
+    .leftJoin('carers as c', 'c.id', 'p.carer_id')
+    .select([
+      sql<string>`p.payslip_id::text`.as('payslipId'),
+      sql<string>`p.carer_id::text`.as('carerId'),
+      sql<string>`trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))`.as('carerName'),
+      sql<string>`p.period_start::text`.as('periodStart'),
+      sql<string>`p.period_end::text`.as('periodEnd'),
+      sql<number>`(p.figures->>'workingMinutes')::int`.as('workingMinutes'),
+      sql<number>`((p.figures->>'regularPayPence')::int + (p.figures->>'overtimePayPence')::int)`.as('payPence'),
+      sql<number>`coalesce((p.figures->>'livingWageHourlyPence')::int, 0)`.as('livingWageHourlyPence'),
+    ]);
+  query = ids === undefined ? query.where('p.below_minimum_wage', '=', true) : query.where(sql<boolean>`p.payslip_id::text = any(${sql.val([...ids])})`);
+  return orNothing(query.execute());
+}

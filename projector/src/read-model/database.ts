@@ -9,6 +9,7 @@ import type { DiaryTables } from '../diary/diary-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { FinanceTables } from '../finance/finance-tables';
 import type { ContractTables } from '../finance/contract-tables';
+import type { PayrollTables } from '../finance/payroll-tables';
 import type { BankHolidayTables } from '../finance/bank-holiday-projection';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
@@ -89,6 +90,7 @@ export interface ReadModelDatabase extends ClientTables,
     FeedbackTables,
     FinanceTables,
     ContractTables,
+    PayrollTables,
     BankHolidayTables,
     AppointmentTables,
     ShiftTables,

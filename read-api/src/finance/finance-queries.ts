@@ -15,6 +15,7 @@ import {
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { countOf, pageOf, type Page } from '../shared/paging';
+import { payrollCostByMonth } from './payroll-queries';
 
 type InvoiceRow = Selectable<ReadModelDatabase['finance_invoices']> & {
   client_first_name: string | null;
@@ -188,13 +189,13 @@ export class FinanceQueries {
 
   /**
    * The cards and the chart. Revenue is what was invoiced in the month (by issue date) less credit notes issued
-   * in it; expenses are the visits' recorded expenses (payroll joins them when it lands).
+   * in it; expenses are the visits' recorded expenses plus processed payroll (gross with mileage) of periods ending in it.
    */
   async overview(today = londonToday()): Promise<FinanceOverviewView> {
     const firstOfMonth = `${today.slice(0, 7)}-01`;
     const sixMonthsAgo = monthsBefore(firstOfMonth, 5);
     const scoped = this.db.withSchema(READ_MODEL_SCHEMA);
-    const [invoiced, credited, expenses, outstanding] = await Promise.all([
+    const [invoiced, credited, expenses, outstanding, payroll] = await Promise.all([
       scoped
         .selectFrom('finance_invoices')
         .select([sql<string>`to_char(issued_on, 'YYYY-MM')`.as('month'), sql<string>`sum(total_pence)`.as('pence')])
@@ -224,12 +225,14 @@ export class FinanceQueries {
         ])
         .where(sql<boolean>`total_pence - paid_pence - credited_pence > 0`)
         .executeTakeFirstOrThrow(),
+      // Carer pay (gross, mileage included) by the month its period ends.
+      payrollCostByMonth(this.db, sixMonthsAgo),
     ]);
     const byMonth = (rows: { month: string; pence: string }[]) => new Map(rows.map((row) => [row.month, toPence(row.pence)]));
     const [inv, cred, exp] = [byMonth(invoiced), byMonth(credited), byMonth(expenses)];
     const months = Array.from({ length: 6 }, (_, index) => monthsBefore(firstOfMonth, 5 - index).slice(0, 7)).map((month) => {
       const revenuePence = (inv.get(month) ?? 0) - (cred.get(month) ?? 0);
-      const expensesPence = exp.get(month) ?? 0;
+      const expensesPence = (exp.get(month) ?? 0) + (payroll.get(month) ?? 0);
       return { month, revenuePence, expensesPence, netProfitPence: revenuePence - expensesPence };
     });
     const current = months[5]!;

@@ -9,6 +9,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { FinanceQueries } from './finance-queries';
 import { invoicePdfSpec } from './invoice-pdf';
+import { addPayrollReadRoutes } from './payroll-routes';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
@@ -84,5 +85,6 @@ export function financeRoutes(deps: ReadDeps): Router<ReadState> {
     attachPdf(ctx, `${invoice.number}.pdf`, pdf);
   });
 
+  addPayrollReadRoutes(router, deps);
   return router;
 }

@@ -36,6 +36,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   finance: { resources: ['finance'], permissions: ['finance.read'] },
   // Contracts and exchange rates: the same screen.
   finance_contracts: { resources: ['finance'], permissions: ['finance.read'] },
+  // Payroll periods and payslips: the same screen (and a carer's own payslips wait for it too).
+  payroll: { resources: ['finance'], permissions: ['finance.read'] },
   bank_holidays: { resources: ['finance'], permissions: ['finance.read'] },
 };
 

@@ -43,6 +43,10 @@ import {
   funderViewSchema,
   invoiceDetailViewSchema,
   invoiceViewSchema,
+  payrollPolicyViewSchema,
+  payrollRunViewSchema,
+  payrollSummaryRowSchema,
+  payslipViewSchema,
   auditClientFileViewSchema,
   auditComparisonViewSchema,
   auditRecordAsOfViewSchema,
@@ -97,6 +101,7 @@ import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
 import { bankHolidayListQuery, clientFundingListQuery, invoiceListQuery } from '../finance/finance-routes';
 import { contractListQuery } from '../finance/contract-routes';
 import { reportRangeQuery } from '../finance/report-routes';
+import { pageQuery as payrollPageQuery, summaryQuery as payrollSummaryQuery } from '../finance/payroll-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
 import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
@@ -194,6 +199,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/finance/exchange-rates', 'The exchange rates from GBP in force today and their history, with who set them', ['finance.read'], json(exchangeRatesReplySchema)),
   read('/api/finance/reports/:key/report.pdf', 'A financial report (revenue by client, aged debtors, funder summary, profitability by client, contracts register, invoices, financial summary) as PDF', ['finance.read'], pdf('The report as PDF'), reportRangeQuery),
   read('/api/finance/reports/:key/report.csv', 'The same report as CSV', ['finance.read'], csv('The report as CSV'), reportRangeQuery),
+  read('/api/finance/payroll/runs', 'Processed payroll periods, newest first', ['finance.read'], json(z.array(payrollRunViewSchema), 'OK', paged), payrollPageQuery),
+  read('/api/finance/payroll/policy', 'The payroll policy and the National Living Wage rates', ['finance.read'], json(payrollPolicyViewSchema)),
+  read('/api/finance/payroll/summary', 'Payroll summary per processed period (carers, hours, gross, deductions, net, mileage)', ['finance.read'], json(z.array(payrollSummaryRowSchema)), payrollSummaryQuery),
+  read('/api/finance/payroll/runs/:runId/payslips', "A period's payslips by carer name, with the minimum wage flag", ['finance.read'], json(z.array(payslipViewSchema), 'OK', paged), payrollPageQuery),
+  read('/api/finance/payroll/runs/:runId/payroll.csv', 'Export CSV: the period for payroll software', ['finance.read'], csv('The period as CSV')),
+  read('/api/finance/payroll/payslips/:id/payslip.pdf', 'View Payslip as PDF (deductions said to be an estimate)', ['finance.read'], pdf('The payslip as PDF')),
+  read('/api/finance/payslips/mine', "The caller's own payslips, newest first", ['payslips.readOwn'], json(z.array(payslipViewSchema), 'OK', paged), payrollPageQuery),
+  read('/api/finance/payslips/mine/:id/payslip.pdf', "One of the caller's own payslips as PDF (someone else's: 404)", ['payslips.readOwn'], pdf('The payslip as PDF')),
 
   read('/api/appointments', 'Visits by start time (no dates: today ± 30 days)', readsVisits, json(z.array(appointmentViewSchema), 'OK', { 'X-Total-Count': 'Visits matching before limit and offset' }), appointmentListQuery),
   read('/api/appointments/today/count', "Today's visits, cancelled left out", readsVisits, json(appointmentCountViewSchema)),

@@ -1,6 +1,6 @@
 import { can, convertPence, formatMinorUnits } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, FileSignature, FileText, LayoutDashboard, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp } from 'lucide-react';
+import { BarChart3, FileSignature, FileText, LayoutDashboard, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { StatCard } from '../../shared/stat-card';
@@ -14,9 +14,11 @@ import { EXPORT_DATA_REPORT, GENERATE_REPORT_REPORT } from './report-tiles';
 import { InvoicingTab } from './invoicing-tab';
 import { formatPence } from './money';
 import { OverviewTab } from './overview-tab';
+import { MyPayslips } from './my-payslips';
+import { PayrollTab } from './payroll-tab';
 import './finance.css';
 
-type FinanceTab = 'overview' | 'invoicing' | 'contracts' | 'reports';
+type FinanceTab = 'overview' | 'invoicing' | 'payroll' | 'contracts' | 'reports';
 
 /** /finance (spec part 2 "Financial Management"): figures computed from invoices, payments and visit expenses. */
 export function FinancePage() {
@@ -27,6 +29,8 @@ export function FinancePage() {
   const rates = useQuery({ ...exchangeRatesQuery(), enabled: allowed });
   const [exchanging, setExchanging] = useState(false);
 
+  // A carer sees Finance as their own payslips only (payslips.readOwn).
+  if (!allowed && can(user.role, 'payslips.readOwn')) return <MyPayslips />;
   if (!allowed) {
     return (
       <section className="page">
@@ -86,7 +90,7 @@ export function FinancePage() {
           value={figures ? formatPence(figures.pendingInvoicesPence) : '…'}
           note={figures ? `${figures.pendingInvoicesCount} ${figures.pendingInvoicesCount === 1 ? 'invoice' : 'invoices'}` : undefined}
         />
-        <StatCard icon={<TrendingUp size={20} />} label="Net Profit" testId="finance-net-profit" value={figures ? formatPence(figures.netProfitPence) : '…'} note="This month: revenue less visit expenses" />
+        <StatCard icon={<TrendingUp size={20} />} label="Net Profit" testId="finance-net-profit" value={figures ? formatPence(figures.netProfitPence) : '…'} note="This month: revenue less payroll and visit expenses" />
         <StatCard
           icon={<Percent size={20} />}
           label="Profit Margin"
@@ -102,6 +106,7 @@ export function FinancePage() {
         tabs={[
           { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: () => <OverviewTab overview={figures} /> },
           { value: 'invoicing', label: 'Invoicing & Billing', icon: FileText, render: () => <InvoicingTab canManage={can(user.role, 'finance.manage')} /> },
+          { value: 'payroll', label: 'Payroll Management', icon: Wallet, render: () => <PayrollTab canManage={can(user.role, 'finance.manage')} /> },
           { value: 'contracts', label: 'Contract Management', icon: FileSignature, render: () => <ContractsTab canManage={can(user.role, 'finance.manage')} /> },
           { value: 'reports', label: 'Financial Reports', icon: BarChart3, render: () => <ReportsTab overview={figures} rates={rates.data} /> },
         ]}
