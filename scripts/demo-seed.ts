@@ -28,7 +28,7 @@ export interface SeedResult {
   readonly users: readonly { email: string; role: string }[];
 }
 
-type Send = (method: string, path: string, body: unknown) => Promise<unknown>;
+export type Send = (method: string, path: string, body: unknown) => Promise<unknown>;
 
 /**
  * Demo data goes in through the public HTTP API (events, not SQL), and only into a store that holds
@@ -184,7 +184,7 @@ export async function seedDemoPayroll(url: string, admin: AdminCredentials): Pro
 }
 
 /** A GET that waits (?minPosition=) until the read models behind `path` reach `position`; retried while they catch up. */
-async function readAfter(url: string, send: Send, path: string, position: string | null): Promise<void> {
+export async function readAfter(url: string, send: Send, path: string, position: string | null): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt += 1) {
     try {
       await send('GET', position === null ? path : `${path}&minPosition=${encodeURIComponent(position)}`, undefined);
@@ -211,14 +211,14 @@ async function createAll<T>(items: readonly T[], send: (item: T) => Promise<unkn
   return ids;
 }
 
-async function createdId(reply: Promise<unknown>): Promise<string> {
+export async function createdId(reply: Promise<unknown>): Promise<string> {
   const body = await reply;
   const id = (body as { id?: unknown } | null)?.id;
   if (typeof id !== 'string') throw new Error(`Demo data: a create replied without an id: ${JSON.stringify(body)}`);
   return id;
 }
 
-async function signedIn(url: string, credentials: AdminCredentials): Promise<Send> {
+export async function signedIn(url: string, credentials: AdminCredentials): Promise<Send> {
   const login = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },

@@ -7,6 +7,7 @@ import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA }
 import type { AdminCredentials } from './demo-admin';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
 import { seedDemoDataOnce, seedDemoPayroll, type SeedResult } from './demo-seed';
+import { seedDemoInvoices } from './demo-invoices-seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -137,9 +138,14 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     // Never seed a production event store; seeding signs in as the administrator.
     const firstSeed =
       config.seedDemoData && !config.eventStoreUrl && config.admin ? await seedDemoDataOnce(databaseUrl, url, config.admin) : undefined;
-    // Payroll is worked out from the visits' read model, so it goes in once the projector has caught up with them.
+    // Payroll and invoices are worked out from the visits' read model, so they go in once the projector has caught up.
     const seeded =
-      firstSeed && config.admin ? { ...firstSeed, counts: { ...firstSeed.counts, 'payroll periods': await seedDemoPayroll(url, config.admin) } } : firstSeed;
+      firstSeed && config.admin
+        ? {
+            ...firstSeed,
+            counts: { ...firstSeed.counts, 'payroll periods': await seedDemoPayroll(url, config.admin), invoices: await seedDemoInvoices(url, config.admin) },
+          }
+        : firstSeed;
     return { url, publicUrl, databaseUrl, seeded, exited, stop };
   } catch (error) {
     await stop();

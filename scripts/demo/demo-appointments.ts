@@ -27,7 +27,9 @@ export interface DemoVisit {
   readonly steps: readonly DemoVisitStep[];
 }
 
-const DAYS_BACK = 28;
+/** How far back the demo visit history goes (days). */
+export const DEMO_VISIT_DAYS_BACK = 28;
+const DAYS_BACK = DEMO_VISIT_DAYS_BACK;
 const DAYS_AHEAD = 14;
 const MINUTE = 60_000;
 

@@ -1,3 +1,4 @@
+import { demoPayrollPeriods } from './demo-payroll';
 import { addDays, type AddFunderRequest, type SetClientFundingRequest, type SetFunderRateRequest } from '@care/events';
 
 /**
@@ -51,15 +52,9 @@ export function demoFunding(clientIds: readonly string[], funderIds: Readonly<Re
   }));
 }
 
-/** The whole Monday-to-Sunday weeks of the visit history, oldest first, each invoiced the Monday after. */
+/** The whole Monday-to-Sunday weeks of the visit history (the weeks the demo pays), each invoiced the Monday after. */
 export function demoInvoiceRuns(today: string, daysBack: number): { periodStart: string; periodEnd: string; issuedOn: string }[] {
-  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  const thisMonday = addDays(today, -weekday);
-  const runs = [];
-  for (let monday = addDays(thisMonday, -7); monday >= addDays(today, -daysBack); monday = addDays(monday, -7)) {
-    runs.unshift({ periodStart: monday, periodEnd: addDays(monday, 6), issuedOn: addDays(monday, 7) });
-  }
-  return runs;
+  return demoPayrollPeriods(today, daysBack).map(({ periodStart }) => ({ periodStart, periodEnd: addDays(periodStart, 6), issuedOn: addDays(periodStart, 7) }));
 }
 
 export interface IssuedDemoInvoice {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
 import { demoPayrollPeriods } from './demo/demo-payroll';
 import { seedDemoPayroll } from './demo-seed';
+import { seedDemoInvoices } from './demo-invoices-seed';
+import { demoInvoiceRuns } from './demo/demo-finance';
 import { startTestProduct, type TestProduct } from './test-product';
 
 let running: TestProduct;
@@ -23,7 +25,7 @@ const id = (reply: { body: unknown }) => (reply.body as { id: string }).id;
 
 /** The real product (projector included) with one completed visit in each week the demo pays. */
 beforeAll(async () => {
-  running = await startTestProduct(inject('databaseUrl'), 'demo_payroll', { MANUAL_TIME_MAX_HOURS_BACK: String(6 * 7 * 24) });
+  running = await startTestProduct(inject('databaseUrl'), 'demo_finance', { MANUAL_TIME_MAX_HOURS_BACK: String(6 * 7 * 24) });
   const login = await fetch(`${running.product.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: running.product.url }, body: JSON.stringify(running.admin) });
   cookie = login.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
   const carerId = id(await call('POST', '/api/carers', { firstName: 'Amelia', lastName: 'Hughes', email: 'amelia@example.org', employeeId: 'EMP-9001', startDate: '2024-03-01', hourlyRate: '13.50' }));
@@ -51,4 +53,22 @@ describe('demo payroll', () => {
     // One 60-minute visit a week at £13.50.
     expect(rows.every((row) => row.carers === 1 && row.grossPence === 13_50)).toBe(true);
   }, 120_000);
+
+  it('adds funders, funds the client (split between the council and the NHS), invoices each week and follows the invoices up', async () => {
+    const runs = demoInvoiceRuns(today, 28);
+    // One client, split 60/40: two invoices a week.
+    expect(await seedDemoInvoices(running.product.url, running.admin)).toBe(runs.length * 2);
+    const invoices = async () => (await call('GET', '/api/finance/invoices?limit=100')).body as { number: string; funderName: string; totalPence: number; status: string; issuedOn: string }[];
+    await expect.poll(async () => (await invoices()).length).toBe(runs.length * 2);
+    const all = await invoices();
+    expect(new Set(all.map((invoice) => invoice.funderName))).toEqual(new Set(['Leeds City Council', 'West Yorkshire ICB (continuing healthcare)']));
+    expect(new Set(all.map((invoice) => invoice.issuedOn))).toEqual(new Set(runs.map((run) => run.issuedOn)));
+    // The last week's are not sent yet; the older public ones past 14 days are paid.
+    const newest = runs.at(-1)!.issuedOn;
+    expect(all.filter((invoice) => invoice.issuedOn === newest).every((invoice) => invoice.status === 'pending')).toBe(true);
+    expect(all.some((invoice) => invoice.status === 'paid')).toBe(true);
+    const funding = (await call('GET', '/api/finance/client-funding')).body as { funding: { shares: { percent: number }[] } | null }[];
+    expect(funding.map((client) => client.funding?.shares.map((share) => share.percent))).toEqual([[60, 40]]);
+  }, 120_000);
 });
+
