@@ -141,6 +141,20 @@ describe('GET /api/finance/payroll', () => {
     expect(await payrollSummary(createReadModelDb(stack.pool), { from: '2026-04-01' })).toEqual([]);
   });
 
+  it("the Financial Reports tab's payroll summary: the period as CSV with its totals, and as a PDF", async () => {
+    const csv = await (await get('/api/finance/reports/payroll-summary/report.csv?from=2026-03-01&to=2026-03-31')).text();
+    const [header, march, total] = csv.split('\r\n');
+    expect(header).toBe('Period,Carers,Hours,Gross,Deductions (estimate),Net,Mileage,Below minimum wage');
+    expect(march).toMatch(/^01\/03\/2026 to 31\/03\/2026,2,4h 45m,60\.00,[\d.]+,[\d.]+,2\.25,1$/);
+    expect(total).toMatch(/^Total,2,4h 45m,60\.00,/);
+    const pdf = await get('/api/finance/reports/payroll-summary/report.pdf?from=2026-03-01&to=2026-03-31');
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('Payroll summary');
+    expect(text).toContain("before the payroll bureau's figures");
+    expect(text).toContain('£60.00');
+  });
+
   it("the minimum wage rule's facts: Ben's payslip, with his pay for all working time and the rate in force", async () => {
     const facts = await payslipsBelowMinimumWage(createReadModelDb(stack.pool));
     expect(facts).toEqual([expect.objectContaining({ carerId: benId, carerName: 'Ben Carer', periodEnd: '2026-03-31', workingMinutes: 120, payPence: 22_00, livingWageHourlyPence: 12_21 })]);

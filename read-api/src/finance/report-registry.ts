@@ -1,5 +1,6 @@
 import { CONTRACT_STATUSES, FUNDER_KIND_LABELS, convertPence, formatMinorUnits, microsToDecimal, type ContractStatus, type FunderKind } from '@care/events';
 import { ageDebts, AGE_BANDS } from './aged-debt';
+import type { PayrollSummaryRow } from '@care/events';
 import type { ContractQueries } from './contract-queries';
 import type { FinanceQueries } from './finance-queries';
 import type { FinanceReportQueries, ReportRange } from './report-queries';
@@ -27,6 +28,8 @@ export interface FinanceReport {
 
 export interface ReportSources {
   readonly reports: FinanceReportQueries;
+  /** Processed payroll periods ending in the range (payroll-queries.ts `payrollSummary`). */
+  readonly payroll: (range: ReportRange) => Promise<readonly PayrollSummaryRow[]>;
   readonly contracts: ContractQueries;
   readonly finance: FinanceQueries;
   readonly range: ReportRange;
@@ -190,6 +193,25 @@ const financialSummary: FinanceReportDefinition = {
   },
 };
 
+const payrollSummaryReport: FinanceReportDefinition = {
+  key: 'payroll-summary',
+  title: 'Payroll summary',
+  async build({ payroll, range }) {
+    const rows = [...(await payroll(range))].reverse();
+    return {
+      title: 'Payroll summary',
+      subtitle: `Payroll periods ending ${period(range)}`,
+      notes: [
+        'Each processed period: its carers, the hours worked (visits and travel between them), gross pay with mileage, the deductions and net pay.',
+        "Deductions are the agency's estimate (tax, National Insurance and pension at the rates set), before the payroll bureau's figures.",
+      ],
+      columns: [{ header: 'Period', width: 2.4 }, { header: 'Carers' }, { header: 'Hours', width: 1.2 }, { header: 'Gross', width: 1.4 }, { header: 'Deductions (estimate)', width: 1.6 }, { header: 'Net', width: 1.4 }, { header: 'Mileage', width: 1.2 }, { header: 'Below minimum wage', width: 1.4 }],
+      rows: rows.map((row) => [`${ukDate(row.periodStart)} to ${ukDate(row.periodEnd)}`, row.carers, hoursText(row.workedMinutes), money(row.grossPence), money(row.deductionsPence), money(row.netPence), money(row.mileagePence), row.belowMinimumWage]),
+      totals: ['Total', sum(rows, (r) => r.carers), hoursText(sum(rows, (r) => r.workedMinutes)), money(sum(rows, (r) => r.grossPence)), money(sum(rows, (r) => r.deductionsPence)), money(sum(rows, (r) => r.netPence)), money(sum(rows, (r) => r.mileagePence)), sum(rows, (r) => r.belowMinimumWage)],
+    };
+  },
+};
+
 export const FINANCE_REPORTS: readonly FinanceReportDefinition[] = [
   revenueByClient,
   agedDebtors,
@@ -198,6 +220,7 @@ export const FINANCE_REPORTS: readonly FinanceReportDefinition[] = [
   contractsRegister,
   invoicesExport,
   financialSummary,
+  payrollSummaryReport,
 ];
 
 export const financeReportNamed = (key: string): FinanceReportDefinition | undefined => FINANCE_REPORTS.find((report) => report.key === key);

@@ -9,7 +9,8 @@ import type { ReadState } from '../shared/read-state';
 import { ContractQueries } from './contract-queries';
 import { FinanceQueries } from './finance-queries';
 import { financeReportNamed, type FinanceReport, type ReportCell } from './report-registry';
-import { FinanceReportQueries } from './report-queries';
+import { FinanceReportQueries, type ReportRange } from './report-queries';
+import { payrollSummary } from './payroll-queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 const blank = (value: unknown) => (value === '' ? undefined : value);
@@ -53,7 +54,12 @@ export function reportCsv(report: FinanceReport): string {
 
 /** GET /api/finance/reports/:key/report.pdf|csv (finance.read): each report of the registry as a file. */
 export function financeReportRoutes(deps: ReadDeps): Router<ReadState> {
-  const sources = { reports: new FinanceReportQueries(deps.db), contracts: new ContractQueries(deps.db), finance: new FinanceQueries(deps.db) };
+  const sources = {
+    reports: new FinanceReportQueries(deps.db),
+    contracts: new ContractQueries(deps.db),
+    finance: new FinanceQueries(deps.db),
+    payroll: (range: ReportRange) => payrollSummary(deps.db, range),
+  };
   const router = new Router<ReadState>({ prefix: '/api/finance/reports' });
   const read = requirePermission('finance.read');
 

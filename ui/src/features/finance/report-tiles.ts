@@ -1,6 +1,6 @@
 /**
  * The Financial Reports tab's tiles, in one registry (read-api/src/finance/report-registry.ts builds each key).
- * The payroll summary and the mileage and expenses report are one entry more here and one there.
+ * A report is one entry here and one there.
  */
 export interface ReportTile {
   readonly key: string;
@@ -15,6 +15,7 @@ export const REPORT_TILES: readonly ReportTile[] = [
   { key: 'profitability-by-client', title: 'Profitability by client', description: "Revenue of the period's visits less their carer pay cost (hourly rate times visit time)." },
   { key: 'contracts-register', title: 'Contracts register', description: 'Every client contract with its dates, renewal, value, services and status.' },
   { key: 'financial-summary', title: 'Financial summary', description: 'Six months of revenue, expenses and net profit, with USD and EUR at the rates set.' },
+  { key: 'payroll-summary', title: 'Payroll summary', description: 'Each processed payroll period: carers, hours, gross, estimated deductions, net, mileage and pay below the minimum wage.' },
 ];
 
 /** Export Data (the header button): every invoice issued in the period, as CSV. */
