@@ -14,8 +14,18 @@ export interface RetentionReviewRow {
   since: string;
 }
 
+/**
+ * Medication records are kept at least 8 years after care ends, whatever the general record retention (CQC, NICE
+ * NG67's records guidance): a client with any prescription is past retention only when both have passed.
+ */
+export const MEDICATION_RECORD_RETENTION_YEARS = 8;
+
 export interface RetentionReviewView {
   years: number;
+  /** The floor for clients with medication records (8). */
+  medicationRetentionYears: number;
+  /** Clients past the general retention but kept because they have medication records younger than 8 years. */
+  heldForMedication: number;
   /** Records inactive or deleted before this instant are past their retention. */
   cutoff: string;
   rows: RetentionReviewRow[];
@@ -24,6 +34,8 @@ export interface RetentionReviewView {
 
 export const retentionReviewViewSchema = z.strictObject({
   years: z.int().min(1),
+  medicationRetentionYears: z.int().min(1),
+  heldForMedication: z.int().min(0),
   cutoff: z.string(),
   rows: z.array(
     z.strictObject({

@@ -68,6 +68,39 @@ describe('record retention review', () => {
     expect((await stack.pool.query(`SELECT 1 FROM read_model.clients WHERE id = $1`, [oldClient])).rowCount).toBe(1);
   });
 
+  it('keeps a client with medication records for at least 8 years after care ended, whatever the setting', async () => {
+    await send('PUT', '/api/settings', { ...DEFAULT_AGENCY_SETTINGS, recordRetentionYears: 5 });
+    const withMedicines = (await send('POST', '/api/clients', client('CL-MED', 'Nora'))).body.id as string;
+    await send('POST', '/api/medications', {
+      clientId: withMedicines,
+      name: 'Amlodipine',
+      form: 'tablet',
+      route: 'oral',
+      dosage: '1 tablet',
+      frequency: 'Once daily',
+      doseTimes: ['08:00'],
+      prescribedBy: 'Dr Patel',
+      startDate: '2016-03-01',
+    });
+    await send('PATCH', `/api/clients/${withMedicines}`, { isActive: false });
+    await expect.poll(async () => (await stack.pool.query(`SELECT 1 FROM read_model.prescriptions WHERE client_id = $1`, [withMedicines])).rowCount).toBe(1);
+    await expect.poll(async () => (await stack.pool.query(`SELECT 1 FROM read_model.clients WHERE id = $1 AND NOT is_active`, [withMedicines])).rowCount).toBe(1);
+
+    // Care ended 7 years ago: past the 5 years kept, not past the medication records' 8.
+    await stack.pool.query(`UPDATE read_model.clients SET updated_at = $2 WHERE id = $1`, [withMedicines, yearsAgo(7)]);
+    const held = await review();
+    expect(held.body).toMatchObject({ years: 5, medicationRetentionYears: 8, heldForMedication: 1 });
+    expect(held.body.rows.map((row) => row.reference)).not.toContain('CL-MED');
+    // The earlier test's clients without medicines are listed at 5 years as before.
+    expect(held.body.rows.map((row) => row.reference)).toContain('CL-OLD');
+
+    // Eight and a half years: listed for review like any other.
+    await stack.pool.query(`UPDATE read_model.clients SET updated_at = $2 WHERE id = $1`, [withMedicines, yearsAgo(8.5)]);
+    const listed = await review();
+    expect(listed.body.heldForMedication).toBe(0);
+    expect(listed.body.rows.map((row) => row.reference)).toContain('CL-MED');
+  });
+
   it('is for administrators only', async () => {
     const coordinator = await stack.command.createUser('coordinator');
     const response = await fetch(`${stack.readUrl}/api/admin/retention-review`, { headers: { cookie: coordinator.cookie } });

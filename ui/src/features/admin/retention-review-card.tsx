@@ -28,6 +28,11 @@ export function RetentionReviewCard() {
             Records inactive or deleted more than {data.years} years ago (before {londonDate(data.cutoff)}), as the record retention setting says. Review them: nothing is
             deleted automatically.
           </p>
+          <p className="muted small" data-testid="retention-medication-rule">
+            Medication records are kept at least {data.medicationRetentionYears} years after care ends, whatever this setting: a client with medication records is listed only
+            once {data.medicationRetentionYears} years have passed.
+            {data.heldForMedication > 0 && ` ${data.heldForMedication} ${data.heldForMedication === 1 ? 'client is' : 'clients are'} kept for that reason.`}
+          </p>
           {data.total === 0 ? (
             <p data-testid="retention-review-empty">No record is past its retention period.</p>
           ) : (
