@@ -34,6 +34,20 @@ export interface RecordFilter {
 const DAY_MS = 86_400_000;
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+interface DueFilter {
+  readonly clientId?: string | undefined;
+  readonly overdueOnly?: boolean | undefined;
+}
+
+/** A dose without an outcome, before its prescription's details are read. */
+interface OpenDose {
+  readonly prescriptionId: string;
+  readonly medicationName: string;
+  readonly dueAt: string;
+  readonly time: string;
+  readonly overdue: boolean;
+}
+
 export class MedicationQueries {
   constructor(
     private readonly db: Kysely<ReadModelDatabase>,
@@ -141,43 +155,41 @@ export class MedicationQueries {
    * Due & Overdue: the scheduled doses of active prescriptions from 24 hours back to an hour ahead that have no
    * outcome, oldest first. One read of the active prescriptions and one of the window's outcomes.
    */
-  async due(scope: ReadScope, options: { clientId?: string | undefined; overdueOnly?: boolean | undefined } = {}): Promise<DueDoseView[]> {
-    const now = this.clock();
-    const window = dueWindow(now);
-    let query = this.prescriptions(scope).where('p.status', '=', 'active');
-    if (options.clientId) query = query.where('p.client_id', '=', options.clientId);
-    const [rows, outcomes] = await Promise.all([
-      query
-        .select([
-          'p.id',
-          'p.client_id',
-          'p.name',
-          // As text: rows share a few schedules, each parsed once (dosesInWindow), not 2,000 times by the driver.
-          sql<string>`p.schedule::text`.as('schedule'),
-          'p.time_critical',
-          'cl.first_name',
-          'cl.last_name',
-          sql<string | null>`p.details->>'strength'`.as('strength'),
-          sql<string>`p.details->>'dosage'`.as('dosage'),
-          sql<DueDoseView['route']>`p.details->>'route'`.as('route'),
-          sql<string | null>`p.details->>'instructions'`.as('instructions'),
-          sql<boolean>`(p.details->>'witnessRequired')::boolean`.as('witness_required'),
-        ])
-        .execute(),
-      this.outcomesInWindow(window.from, window.to),
-    ]);
-    const dosesOf = dosesInWindow(window);
-    const nowMs = now.getTime();
-    const doses: DueDoseView[] = [];
-    for (const row of rows) {
-      const recorded = outcomes.get(row.id);
-      for (const dose of dosesOf(row.schedule)) {
-        if (recorded?.has(dose.dueAt)) continue;
-        const overdue = dose.at < nowMs;
-        if (options.overdueOnly && !overdue) continue;
-        doses.push({
-          prescriptionId: row.id,
-          medicationName: row.name,
+  /**
+   * Due & Overdue, one page: every active prescription's open doses of the window are worked out from the schedule
+   * and the recorded outcomes (a few columns per prescription), sorted, and only the page's prescriptions are then
+   * read in full (client names, strength, route...): 2,000 prescriptions cost one narrow read, not 2,000 rows of detail.
+   */
+  async due(scope: ReadScope, options: DueFilter = {}, page: Page = { limit: Number.MAX_SAFE_INTEGER, offset: 0 }): Promise<{ rows: DueDoseView[]; total: number }> {
+    const open = await this.openDoses(scope, options);
+    const shown = open.slice(page.offset, page.offset + page.limit);
+    const ids = [...new Set(shown.map((dose) => dose.prescriptionId))];
+    const details =
+      ids.length === 0
+        ? []
+        : await this.prescriptions(scope)
+            .where('p.id', 'in', ids)
+            .select([
+              'p.id',
+              'p.client_id',
+              'p.time_critical',
+              'cl.first_name',
+              'cl.last_name',
+              sql<string | null>`p.details->>'strength'`.as('strength'),
+              sql<string>`p.details->>'dosage'`.as('dosage'),
+              sql<DueDoseView['route']>`p.details->>'route'`.as('route'),
+              sql<string | null>`p.details->>'instructions'`.as('instructions'),
+              sql<boolean>`(p.details->>'witnessRequired')::boolean`.as('witness_required'),
+            ])
+            .execute();
+    const byId = new Map(details.map((row) => [row.id, row]));
+    const rows = shown.flatMap((dose): DueDoseView[] => {
+      const row = byId.get(dose.prescriptionId);
+      if (!row) return [];
+      return [
+        {
+          prescriptionId: dose.prescriptionId,
+          medicationName: dose.medicationName,
           strength: row.strength,
           dosage: row.dosage,
           route: row.route,
@@ -185,14 +197,40 @@ export class MedicationQueries {
           clientName: fullName(row.first_name, row.last_name),
           dueAt: dose.dueAt,
           time: dose.time,
-          overdue,
+          overdue: dose.overdue,
           timeCritical: row.time_critical,
           witnessRequired: row.witness_required,
           instructions: row.instructions,
-        });
+        },
+      ];
+    });
+    return { rows, total: open.length };
+  }
+
+  /** The open doses of the window (no outcome recorded), by due time then medicine: what Due & Overdue lists. */
+  private async openDoses(scope: ReadScope, options: DueFilter): Promise<OpenDose[]> {
+    const now = this.clock();
+    const window = dueWindow(now);
+    let query = this.prescriptions(scope).where('p.status', '=', 'active');
+    if (options.clientId) query = query.where('p.client_id', '=', options.clientId);
+    const [rows, outcomes] = await Promise.all([
+      // As text: rows share a few schedules, each parsed once (dosesInWindow), not 2,000 times by the driver.
+      query.select(['p.id', 'p.name', sql<string>`p.schedule::text`.as('schedule')]).execute(),
+      this.outcomesInWindow(window.from, window.to),
+    ]);
+    const dosesOf = dosesInWindow(window);
+    const nowMs = now.getTime();
+    const open: OpenDose[] = [];
+    for (const row of rows) {
+      const recorded = outcomes.get(row.id);
+      for (const dose of dosesOf(row.schedule)) {
+        if (recorded?.has(dose.dueAt)) continue;
+        const overdue = dose.at < nowMs;
+        if (options.overdueOnly && !overdue) continue;
+        open.push({ prescriptionId: row.id, medicationName: row.name, dueAt: dose.dueAt, time: dose.time, overdue });
       }
     }
-    return doses.sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.medicationName < b.medicationName ? -1 : a.medicationName > b.medicationName ? 1 : 0));
+    return open.sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.medicationName < b.medicationName ? -1 : a.medicationName > b.medicationName ? 1 : 0));
   }
 
   /** The window's outcomes by due time, per prescription: the due_at index answers it without touching older rows. */
@@ -226,7 +264,7 @@ export class MedicationQueries {
   }
 
   async stats(scope: ReadScope): Promise<MedicationStats> {
-    const [due, counts] = await Promise.all([this.due(scope), this.adherenceCounts(scope)]);
+    const [due, counts] = await Promise.all([this.openDoses(scope, {}), this.adherenceCounts(scope)]);
     const total = counts.reduce<AdherenceCount>((sum, { count }) => ({ given: sum.given + count.given, due: sum.due + count.due }), { given: 0, due: 0 });
     return { activeMedications: counts.length, dueNow: due.length, overdue: due.filter((dose) => dose.overdue).length, avgAdherence: percent(total) };
   }

@@ -85,8 +85,7 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
 
   medications.get('/due', async (ctx) => {
     const { clientId, overdue, limit, offset } = parseOr400(dueQuery, ctx.query);
-    const doses = await queries.due(scopeOf(ctx), { clientId, overdueOnly: overdue });
-    sendPage(ctx, { rows: doses.slice(offset, offset + limit), total: doses.length });
+    sendPage(ctx, await queries.due(scopeOf(ctx), { clientId, overdueOnly: overdue }, { limit, offset }));
   });
 
   medications.get('/stats', async (ctx) => {
