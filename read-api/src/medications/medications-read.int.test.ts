@@ -35,7 +35,8 @@ const doseInstant = new Date(Date.now() - 10 * 60_000);
 const time = londonClock(doseInstant);
 const today = londonToday(doseInstant);
 const dueOn = (daysAgo: number, at = time) => londonTimeToInstant(addDays(today, -daysAgo), at);
-const inHalfAnHour = londonClock(new Date(Date.now() + 30 * 60_000));
+const halfAnHourOn = new Date(Date.now() + 30 * 60_000);
+const inHalfAnHour = londonClock(halfAnHourOn);
 
 async function write(user: TestUser, method: string, path: string, body: unknown, status = 201): Promise<string> {
   const reply = await user.request(method, path, body);
@@ -91,8 +92,9 @@ beforeAll(async () => {
   ids.frank = await client('Frank', []);
   await write(stack.command.admin, 'POST', '/api/appointments', { clientId: ids.edith, carerId, scheduledStart: new Date(Date.now() + 3 * 3_600_000).toISOString(), durationMinutes: 30, tasks: ['Medication'] });
   ids.amlodipine = await prescribe(ids.edith, 'Amlodipine', [time]);
-  // Started today: its dose half an hour from now is the first (yesterday's would be overdue).
-  ids.warfarin = await prescribe(ids.edith, 'Warfarin', [inHalfAnHour], { timeCritical: true, startDate: londonToday() });
+  // Started on the day of its dose half an hour from now, which is its first (the day before's would be overdue).
+  // That day is tomorrow when the test runs in the last half hour before midnight.
+  ids.warfarin = await prescribe(ids.edith, 'Warfarin', [inHalfAnHour], { timeCritical: true, startDate: londonToday(halfAnHourOn) });
   ids.ibuprofen = await prescribe(ids.edith, 'Ibuprofen', [], { frequency: 'When required', prn: { reason: 'Pain', dose: '400mg', minIntervalMinutes: 360, maxDosesIn24h: 3 } });
   ids.metformin = await prescribe(ids.frank, 'Metformin', [time]);
   // Amlodipine: two days ago not required, yesterday taken; today's dose (10 minutes ago) still open.
