@@ -224,7 +224,7 @@ export class MedicationQueries {
     for (const row of rows) {
       const recorded = outcomes.get(row.id);
       for (const dose of dosesOf(row.schedule)) {
-        if (recorded?.has(dose.dueAt)) continue;
+        if (recorded?.has(dose.at)) continue;
         const overdue = dose.at < nowMs;
         if (options.overdueOnly && !overdue) continue;
         open.push({ prescriptionId: row.id, medicationName: row.name, dueAt: dose.dueAt, time: dose.time, overdue });
@@ -233,23 +233,27 @@ export class MedicationQueries {
     return open.sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.medicationName < b.medicationName ? -1 : a.medicationName > b.medicationName ? 1 : 0));
   }
 
-  /** The window's outcomes by due time, per prescription: the due_at index answers it without touching older rows. */
-  private async outcomesInWindow(from: string, to: string): Promise<Map<string, Set<string>>> {
-    const byPrescription = new Map<string, Set<string>>();
+  /**
+   * The window's outcomes by due time (epoch milliseconds: compared as numbers, never formatted), per prescription:
+   * the due_at index answers it without touching older rows.
+   */
+  private async outcomesInWindow(from: string, to: string): Promise<Map<string, Set<number>>> {
+    const byPrescription = new Map<string, Set<number>>();
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('medication_records')
-      .select(['prescription_id', sql<string>`to_char(due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('due')])
+      .select(['prescription_id', sql<string>`(extract(epoch from due_at) * 1000)::bigint`.as('due')])
       .where('due_at', '>=', new Date(from))
       .where('due_at', '<', new Date(to))
       .execute();
     for (const row of rows) {
       let set = byPrescription.get(row.prescription_id);
       if (!set) byPrescription.set(row.prescription_id, (set = new Set()));
-      set.add(row.due);
+      set.add(Number(row.due));
     }
     return byPrescription;
   }
+
 
   /** The counts per active prescription over 30 days: given and "not required" from the records, due from the schedule. */
   private async adherenceCounts(scope: ReadScope) {
