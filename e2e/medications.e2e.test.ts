@@ -26,6 +26,8 @@ async function post(request: APIRequestContext, path: string, data: Record<strin
 
 /** A London wall-clock time `minutes` from now ("HH:mm"). */
 const clockIn = (minutes: number) => londonClock(new Date(Date.now() + minutes * 60_000));
+/** The London date of that instant: a dose from before midnight starts on the day before (the test may run at 00:30). */
+const dayOf = (minutes: number) => londonToday(new Date(Date.now() + minutes * 60_000));
 
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_medications', { ALERT_RULES_INTERVAL_MS: '1000' });
@@ -101,7 +103,7 @@ describe('Medications and the eMAR in Chromium', () => {
       frequency: 'Once daily',
       doseTimes: [clockIn(-4)],
       prescribedBy: 'Dr Anita Rao',
-      startDate: londonToday(),
+      startDate: dayOf(-4),
     });
     await post(coordinatorContext.request, '/api/medications', {
       clientId,
@@ -113,7 +115,7 @@ describe('Medications and the eMAR in Chromium', () => {
       frequency: 'Once daily',
       doseTimes: [clockIn(-100)],
       prescribedBy: 'Dr Anita Rao',
-      startDate: londonToday(),
+      startDate: dayOf(-100),
     });
 
     await office.getByRole('tab', { name: 'Due & Overdue' }).click();
@@ -274,7 +276,7 @@ describe('Medications and the eMAR in Chromium', () => {
       controlledDrug: true,
       witnessRequired: true,
       prescribedBy: 'Dr Anita Rao',
-      startDate: londonToday(),
+      startDate: dayOf(-2),
     });
     const page = await open(coordinatorContext, '/medications');
     await page.getByRole('tab', { name: 'Due & Overdue' }).click();

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import {
   addDays,
+  londonTimeToInstant,
   londonToday,
   type AppointmentDayFigures,
   type AppointmentStatus,
@@ -37,6 +38,11 @@ export interface AppointmentFilter {
   readonly unrecorded?: boolean | undefined;
   /** The client's or the carer's name. */
   readonly search?: string | undefined;
+  /**
+   * Also the visits of the day before the range that are still running: planned to end after the range's first
+   * midnight, or checked in and not yet out (a bedtime call from 23:30 to 00:30 is the carer's work after midnight).
+   */
+  readonly underway?: boolean | undefined;
 }
 
 /** A visit is not recorded while it is planned, under way or marked missed: it has no check-out. */
@@ -51,7 +57,18 @@ type Eb = ExpressionBuilder<VisitScope, 'a' | 'cl' | 'ca'>;
 
 /** The visits a filter and a viewer select (the range is the London date of the start). */
 export function visitMatches(eb: Eb, filter: AppointmentFilter, viewer: AppointmentViewer): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('a.date', '>=', filter.range.from), eb('a.date', '<=', filter.range.to)];
+  const inRange = eb.and([eb('a.date', '>=', filter.range.from), eb('a.date', '<=', filter.range.to)]);
+  const conditions: Expression<SqlBool>[] = [
+    filter.underway
+      ? eb.or([
+          inRange,
+          eb.and([
+            eb('a.date', '=', addDays(filter.range.from, -1)),
+            eb.or([eb('a.scheduled_end', '>', new Date(londonTimeToInstant(filter.range.from, '00:00'))), eb('a.status', '=', 'in_progress')]),
+          ]),
+        ])
+      : inRange,
+  ];
   if (viewer.ownUserId !== undefined) {
     const own = viewer.ownUserId;
     conditions.push(eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', own)));

@@ -41,6 +41,8 @@ const filterFields = {
   unassigned: optionalFlag('Unassigned'),
   /** Past their planned end with no check-out recorded (the dashboard's Unrecorded Visits). */
   unrecorded: optionalFlag('Unrecorded'),
+  /** With the range, the day before's visits still running after its first midnight (Check In). */
+  underway: optionalFlag('Underway'),
   search: searchText,
 };
 
@@ -50,8 +52,8 @@ type FilterFields = z.output<z.ZodObject<typeof filterFields>>;
 function toFilter(value: FilterFields, ctx: z.RefinementCtx, fallback?: () => DateRange): AppointmentFilter | undefined {
   const range = resolveDateRange(value, ctx, fallback);
   if (!range) return undefined;
-  const { carerId, clientId, status: only, careType: care, unassigned, unrecorded, search } = value;
-  return { range, carerId, clientId, status: only, careType: care, unassigned, unrecorded, search: search || undefined };
+  const { carerId, clientId, status: only, careType: care, unassigned, unrecorded, underway, search } = value;
+  return { range, carerId, clientId, status: only, careType: care, unassigned, unrecorded, underway, search: search || undefined };
 }
 
 export function filterSchema(fallback?: () => DateRange) {

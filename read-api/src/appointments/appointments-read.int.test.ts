@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addDays,
   comparePositions,
+  londonTimeToInstant,
   londonToday,
   positionFromToken,
   type AppointmentDayFigures,
@@ -273,6 +274,22 @@ describe('GET /api/appointments', () => {
     const window = idsOf((await list('')).body);
     expect(window).toEqual([morning, dropped, later]);
     expect(window).not.toContain(farAway);
+  });
+
+  it("adds with underway=true the day before's visits still running after midnight, for Check In", async () => {
+    const today = londonToday();
+    const yesterday = addDays(today, -1);
+    // A bedtime call from 23:30 to 00:30, one still checked in from the afternoon, and a morning visit long over.
+    const bedtime = await visits.visit({ clientId: edith, carerId: nadia, scheduledStart: londonTimeToInstant(yesterday, '23:30'), durationMinutes: 60 });
+    const stillIn = await visits.visit({ clientId: walter, carerId: nadia, scheduledStart: londonTimeToInstant(yesterday, '15:00'), durationMinutes: 30 }, checkedIn(nadia, londonTimeToInstant(yesterday, '15:05')));
+    const over = await visits.visit({ clientId: walter, carerId: nadia, scheduledStart: londonTimeToInstant(yesterday, '10:00'), durationMinutes: 60 });
+    const todays = idsOf((await list('?today=true')).body);
+    expect(todays).not.toContain(bedtime);
+    const underway = idsOf((await list('?today=true&underway=true', carerUser)).body);
+    expect(underway).toEqual(expect.arrayContaining([bedtime, stillIn]));
+    expect(underway).not.toContain(over);
+    // The rest of today's list is unchanged by it.
+    expect(underway.filter((id) => id !== bedtime && id !== stillIn)).toEqual(idsOf((await list('?today=true', carerUser)).body));
   });
 
   it('refuses bad query parameters with the field and a reason', async () => {

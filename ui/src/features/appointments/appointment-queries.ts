@@ -16,6 +16,8 @@ export interface AppointmentListParams {
   readonly status?: AppointmentStatus;
   readonly careType?: VisitType;
   readonly unassigned?: boolean;
+  /** With `today`: also yesterday's visits still running after midnight. */
+  readonly underway?: boolean;
   readonly search?: string;
   readonly limit?: number;
   readonly offset?: number;

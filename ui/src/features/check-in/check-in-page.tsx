@@ -14,7 +14,8 @@ import './check-in.css';
  */
 export function CheckInPage() {
   const user = useCurrentUser();
-  const visits = useQuery(appointmentsQueryOptions({ today: true }));
+  // A visit begun before midnight and still running is today's work too (a bedtime call from 23:30 to 00:30).
+  const visits = useQuery(appointmentsQueryOptions({ today: true, underway: true }));
   const onBehalf = can(user.role, 'appointments.read');
   // Cancelled visits are not worked; everything else of today stays, so a completed visit shows as done.
   const shown = visits.data?.filter((visit) => visit.status !== 'cancelled');
