@@ -9,18 +9,19 @@ const shots = '.test-results/screenshots';
 const auditor = { email: 'iris.inspector@example.org', password: 'audit-e2e-password' };
 let clientId: string;
 let entryId: string;
+let carerId: string;
 
-async function post(request: APIRequestContext, method: 'post' | 'patch', path: string, data: unknown): Promise<{ id: string }> {
+async function post(request: APIRequestContext, method: 'post' | 'patch', path: string, data: unknown): Promise<{ id: string; position: string }> {
   const reply = await request[method](`${env.product.url}${path}`, { data, headers: { origin: env.product.url } });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
-  return (await reply.json()) as { id: string };
+  return (await reply.json()) as { id: string; position: string };
 }
 
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_audit');
   const admin = await env.signedInContext();
   await post(admin.request, 'post', '/api/users', { ...auditor, firstName: 'Iris', lastName: 'Inspector', role: 'auditor' });
-  const carerId = (await post(admin.request, 'post', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa.diaz@example.org', employeeId: 'EMP-AUD-1', startDate: '2024-03-01' })).id;
+  carerId = (await post(admin.request, 'post', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa.diaz@example.org', employeeId: 'EMP-AUD-1', startDate: '2024-03-01' })).id;
   clientId = (
     await post(admin.request, 'post', '/api/clients', {
       clientId: 'CL-AUD-1',
@@ -34,8 +35,14 @@ beforeAll(async () => {
     })
   ).id;
   await post(admin.request, 'patch', `/api/clients/${clientId}`, { careLevel: 'high', careInstructions: 'Two carers for transfers' });
-  entryId = (await post(admin.request, 'post', '/api/diary', { carerId, clientId, entryDate: '2026-03-04T09:15:00Z', title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true })).id;
+  const entry = await post(admin.request, 'post', '/api/diary', { carerId, clientId, entryDate: '2026-03-04T09:15:00Z', title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true });
+  entryId = entry.id;
   await admin.close();
+  // The search reads the read model: wait, as the UI does after a write, until every projection has the entry.
+  const auditorContext = await env.signedInContext(undefined, auditor);
+  const caughtUp = await auditorContext.request.get(`${env.product.url}/api/audit/records?q=Edith`, { headers: { 'x-min-position': entry.position } });
+  expect(caughtUp.status()).toBe(200);
+  await auditorContext.close();
 }, 180_000);
 afterAll(async () => env?.stop());
 
@@ -103,6 +110,14 @@ describe('Audit screen in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('audit-views').getByRole('row').filter({ hasText: 'Confidential diary entry' }).filter({ hasText: `diary-entry-${entryId}` }).first().textContent())
       .toContain('Iris Inspector');
+
+    // A view logged elsewhere appears on the open list by itself (pushed), with no reload.
+    const elsewhere = await env.signedInContext(undefined, auditor);
+    const carerRecord = page.getByTestId('audit-views').getByRole('row').filter({ hasText: `carer-${carerId}` });
+    expect(await carerRecord.count()).toBe(0); // nobody opened the carer yet
+    expect((await elsewhere.request.get(`${env.product.url}/api/audit/records/carer-${carerId}`)).status()).toBe(200);
+    await elsewhere.close();
+    await expect.poll(() => carerRecord.count()).toBe(1);
     await page.context().close();
   });
 

@@ -46,7 +46,7 @@ export async function reportFailure(testName: string, browser: Browser, dataDir:
       for (const [request, since] of state?.pending ?? []) lines.push(`  waiting ${Date.now() - since} ms: ${request.method()} ${request.url()}`);
       for (const error of state?.errors.slice(-10) ?? []) lines.push(`  ${error}`);
       const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
-      lines.push(`  text: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      lines.push(`  text: ${text.replace(/\s+/g, ' ').slice(0, 2000)}`);
     }
   }
   const logDir = path.join(dataDir, 'logs');

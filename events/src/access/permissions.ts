@@ -139,10 +139,12 @@ export type Permission = keyof typeof MATRIX;
 
 /**
  * What an auditor holds, derived from the permission's name: every `*.read` (every record, whoever adds the
- * row), confidential diary entries and the audit screen, and nothing that writes. A feature that adds
+ * row), confidential diary entries, the audit screen and the live socket, and nothing that writes. A feature that adds
  * `medications.read` gives it to auditors without touching this file's auditor logic.
  */
-const AUDITOR_EXTRAS: readonly string[] = ['diary.readConfidential', 'audit.read'];
+// live.connect: an auditor's screens follow the record as it changes (the bell, the lists, who viewed what), and
+// every push is filtered by the read permissions above, which an auditor holds anyway.
+const AUDITOR_EXTRAS: readonly string[] = ['diary.readConfidential', 'audit.read', 'live.connect'];
 export function auditorHolds(permission: string): boolean {
   return permission.endsWith('.read') || AUDITOR_EXTRAS.includes(permission);
 }

@@ -29,10 +29,10 @@ describe('the permission matrix', () => {
     expect(ROLES.filter((role) => can(role, 'admin.panel'))).toEqual(['admin']);
   });
 
-  it('gives an auditor every read, confidential entries and the audit screen, and nothing else', () => {
+  it('gives an auditor every read, confidential entries, the audit screen and the live socket, and nothing else', () => {
     const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can('auditor', permission));
     const reads = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => permission.endsWith('.read'));
-    expect(held.sort()).toEqual([...new Set([...reads, 'diary.readConfidential', 'audit.read'])].sort());
+    expect(held.sort()).toEqual([...new Set([...reads, 'diary.readConfidential', 'audit.read', 'live.connect'])].sort());
     for (const write of ['carers.write', 'clients.write', 'diary.write', 'users.manage', 'admin.panel', 'audit.verify', 'visits.record', 'tasks.work'] as const) {
       expect(can('auditor', write)).toBe(false);
     }

@@ -46,7 +46,9 @@ export function startLagReporter(options: {
             lag_seconds: lag.oldestRecordedAt ? Math.max(0, (now - lag.oldestRecordedAt.getTime()) / 1000) : 0,
             measured_at: new Date(now).toISOString(),
           })
-          .where('name', 'in', names)
+          // Rows a projector transaction holds are left for the next tick: waiting on them, while holding others,
+          // deadlocked with a batch saving the same checkpoints in another order.
+          .where('name', 'in', (eb) => eb.selectFrom('projection_status').select('name').where('name', 'in', names).forUpdate().skipLocked())
           .execute();
       }
     } catch (error) {

@@ -28,7 +28,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   reports: { resources: ['reports'], permissions: ['reports.read'] },
   report_schedules: { resources: ['report-schedules'], permissions: ['reports.read'] },
   // Not `audit`: the audit screen must not reload on its own pushes, since every record it opens is logged as a
-  // view, which changes this read model again. Nothing under /api/audit-views, so no screen reloads on it.
+  // view, which changes this read model again. The browser reloads only the "Who viewed what" list on it (live.ts).
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },
   care_plans: { resources: ['care-plans'], permissions: ['carePlans.read', 'carePlans.readOwn'] },
   medications: { resources: ['medications', 'medication-records'], permissions: ['medications.read', 'medications.readOwn'] },

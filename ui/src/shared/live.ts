@@ -47,10 +47,18 @@ const ALSO_SHOWN_UNDER: Readonly<Record<string, readonly string[]>> = {
   // Reports show the open alerts and today's training compliance, which other read models keep.
   alerts: ['/api/reports'],
   training: ['/api/reports'],
+  // Who viewed what: reloading that list logs no view, unlike the records it lists (live-resources.ts).
+  'audit-views': ['/api/audit/views'],
 };
 
 /** Limit of the bell's list, read from its key (`…&limit=10`). */
 const LATEST_ALERTS_LIMIT = Number(new URLSearchParams(queryKeys.latestAlerts[0].split('?')[1]).get('limit'));
+
+/** The paths whose lists show a changed resource (every path when none is named). */
+export function pathsShowing(resource?: string): readonly string[] {
+  if (resource === undefined) return ['/api'];
+  return [`/api/${resource}`, ...(ALSO_SHOWN_UNDER[resource] ?? [])];
+}
 
 /** `/api/clients`, `/api/clients/…` and `/api/clients?…` are under `/api/clients`; `/api/clientsx` is not. */
 export function isUnder(url: string, base: string): boolean {
@@ -82,8 +90,7 @@ function connect(queryClient: QueryClient): () => void {
   // Without a resource (after a reconnect): every list on screen. The signed-in user is not a list.
   const reloadUnder = (base: string) => reloadQueriesUnder(queryClient, base);
   const reload = (resource?: string) => {
-    reloadUnder(resource === undefined ? '/api' : `/api/${resource}`);
-    for (const base of (resource && ALSO_SHOWN_UNDER[resource]) || []) reloadUnder(base);
+    for (const base of pathsShowing(resource)) reloadUnder(base);
   };
 
   socket.on('connect', () => {

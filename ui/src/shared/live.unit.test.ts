@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { isUnder, reloadQueriesUnder } from './live';
+import { isUnder, pathsShowing, reloadQueriesUnder } from './live';
 
 describe('which queries a push reloads', () => {
   it('matches the resource URL, its sub-paths and its query strings only', () => {
@@ -9,6 +9,13 @@ describe('which queries a push reloads', () => {
     expect(isUnder('/api/training/compliance', '/api/training')).toBe(true);
     expect(isUnder('/api/trainingx', '/api/training')).toBe(false);
     expect(isUnder('/api/carers', '/api/training')).toBe(false);
+  });
+
+  it('reloads the "Who viewed what" list on a new view, never the audited records (opening one logs a view)', () => {
+    const paths = pathsShowing('audit-views');
+    expect(paths).toContain('/api/audit/views');
+    expect(paths.some((base) => isUnder('/api/audit/views?limit=50&offset=0', base))).toBe(true);
+    expect(paths.some((base) => isUnder('/api/audit/records/client-1', base) || isUnder('/api/audit/clients/1/file', base))).toBe(false);
   });
 });
 
