@@ -21,7 +21,7 @@ async function send(request: APIRequestContext, method: string, pathname: string
 // The visit is typed in after the event: times entered by hand up to two days back.
 process.env.MANUAL_TIME_MAX_HOURS_BACK = '48';
 
-/** A council funds Edith's care (its rate is set on the screen below); one 60-minute visit was completed yesterday. */
+/** A council funds Edith's care (its rate is set on the screen below); one 60-minute visit of 10 miles was completed yesterday. */
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_finance');
   admin = await env.signedInContext();
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const visit = await post('/api/appointments', { clientId, carerId, scheduledStart: londonTimeToInstant(yesterday, '09:00'), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash'] });
   const manual = { source: 'Manual', manualInputReason: 'No signal in the flats' };
   await post(`/api/appointments/${visit}/check-in`, { ...manual, checkedInAt: londonTimeToInstant(yesterday, '09:00') });
-  await post(`/api/appointments/${visit}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(yesterday, '10:00'), tasksCompleted: ['Wash'], medicationGiven: false, notes: 'All well' });
+  await post(`/api/appointments/${visit}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(yesterday, '10:00'), tasksCompleted: ['Wash'], medicationGiven: false, notes: 'All well', mileage: 10 });
 }, 240_000);
 afterAll(async () => env?.stop());
 
@@ -53,7 +53,8 @@ async function open(context: BrowserContext, pathname: string): Promise<Page> {
 }
 
 const weekend = [0, 6].includes(new Date(`${yesterday}T12:00:00Z`).getUTCDay());
-const expectedTotal = weekend ? '£28.00' : '£24.00';
+// The hour at the day's rate, and 10 miles at 40p.
+const expectedTotal = weekend ? '£32.00' : '£28.00';
 
 describe('Financial Management in Chromium', () => {
   it('creates the invoice from the completed visit, downloads it as PDF, sends it and records a payment', async () => {
@@ -67,8 +68,10 @@ describe('Financial Management in Chromium', () => {
     await page.getByLabel('Weekday £/hour').fill('24.00');
     await page.getByLabel('Weekend £/hour').fill('28.00');
     await page.getByLabel('Bank holiday £/hour').fill('36.00');
+    await page.getByLabel('Mileage £/mile').fill('0.40');
     await page.getByRole('button', { name: 'Set Rate' }).click();
     await expect.poll(() => page.getByTestId('finance-funders').innerText()).toContain('Weekday £24.00/h, weekend £28.00/h, bank holiday £36.00/h');
+    expect(await page.getByTestId('finance-funders').innerText()).toContain('Minimum £0.00 a visit, time worked up to the next 15 minutes, mileage £0.40 a mile');
     await page.getByLabel('Period start').fill(ukDate(yesterday));
     await page.getByLabel('Period end').fill(ukDate(yesterday));
     await page.getByRole('button', { name: 'Create Invoice' }).click();
@@ -87,25 +90,28 @@ describe('Financial Management in Chromium', () => {
     expect(text).toContain('Leeds City Council');
     expect(text).toContain('Edith Green');
     expect(text).toContain(expectedTotal);
+    expect(text).toContain('10.0 miles at 40p a mile');
 
     await row.getByRole('button', { name: `Send ${number}` }).click();
     await expect.poll(() => row.innerText()).toContain('Processing');
 
     await row.getByRole('button', { name: `View ${number}` }).click();
     await expect.poll(() => page.getByRole('table', { name: `Service lines of ${number}` }).isVisible()).toBe(true);
+    const mileageLine = page.getByRole('table', { name: `Service lines of ${number}` }).getByRole('row', { name: /Mileage/ });
+    expect(await mileageLine.innerText()).toMatch(/10\.0 miles at 40p a mile\s+–\s+–\s+£4\.00/);
     await page.getByLabel('Payment amount (£)').fill('10.00');
     await page.getByRole('button', { name: 'Record Payment' }).click();
-    await expect.poll(() => row.innerText()).toContain(weekend ? '£18.00' : '£14.00');
+    await expect.poll(() => row.innerText()).toContain(weekend ? '£22.00' : '£18.00');
     // A correction: a credit note of £4.00 with its reason.
     await page.getByLabel('Credit note amount (£)').fill('4.00');
     await page.getByLabel('Reason').fill('Visit was 50 minutes, not 60');
     await page.getByRole('button', { name: 'Issue Credit Note' }).click();
-    await expect.poll(() => row.innerText()).toContain(weekend ? '£14.00' : '£10.00');
+    await expect.poll(() => row.innerText()).toContain(weekend ? '£18.00' : '£14.00');
     await expect.poll(() => page.getByText('credited £4.00').isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/finance-invoicing-1280.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£24.00' : '£20.00');
+    await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£28.00' : '£24.00');
     await expect.poll(() => page.getByTestId('finance-outstanding').innerText()).toContain(number);
     await page.screenshot({ path: `${shots}/finance-overview-1280.png`, fullPage: true });
     await page.close();
@@ -180,7 +186,7 @@ describe('Financial Management in Chromium', () => {
     const phone = await env.signedInContext(PHONE);
     const page = await open(phone, '/finance');
     // Revenue this month: the invoice less the credit note.
-    await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£24.00' : '£20.00');
+    await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£28.00' : '£24.00');
     await page.screenshot({ path: `${shots}/finance-overview-390.png`, fullPage: true });
     await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
     await expect.poll(() => page.getByTestId(`invoice-INV-${today.slice(0, 4)}-1`).isVisible()).toBe(true);

@@ -82,7 +82,7 @@ describe('finance commands', () => {
     const appointmentId = randomUUID();
     const service = new FinanceService(
       api.store,
-      visitsFor(clientId, [{ appointmentId, date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 }]),
+      visitsFor(clientId, [{ appointmentId, date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null }]),
     );
     const result = await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn: '2026-04-01' }, context);
     expect(result.problems).toEqual([]);
@@ -136,7 +136,7 @@ describe('finance commands', () => {
     }
     const runs = await Promise.all(
       clients.map((clientId) =>
-        new FinanceService(api.store, visitsFor(clientId, [{ appointmentId: randomUUID(), date: '2032-02-02', serviceName: 'Domestic', plannedMinutes: 30, actualMinutes: 30 }])).generateInvoices(
+        new FinanceService(api.store, visitsFor(clientId, [{ appointmentId: randomUUID(), date: '2032-02-02', serviceName: 'Domestic', plannedMinutes: 30, actualMinutes: 30, mileageTenths: null }])).generateInvoices(
           { periodStart: '2032-02-01', periodEnd: '2032-02-29', clientId, issuedOn: '2032-03-01' },
           context,
         ),
@@ -157,7 +157,7 @@ describe('finance commands', () => {
     expect(twice.text).toContain('07/06/2034 is already a bank holiday (Coronation bank holiday)');
     expect((await coordinator.request('POST', '/api/finance/bank-holidays', { date: '2034-06-08', name: 'Not allowed' })).status).toBe(403);
 
-    const visit = { appointmentId: randomUUID(), date: '2034-06-07', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 };
+    const visit = { appointmentId: randomUUID(), date: '2034-06-07', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null };
     const run = await new FinanceService(api.store, visitsFor(clientId, [visit])).generateInvoices({ periodStart: '2034-06-01', periodEnd: '2034-06-30', clientId, issuedOn: '2034-07-01' }, context);
     const [issued] = await api.store.readStream(invoiceStreamId(run.invoices[0]!.id));
     expect((issued!.data as { lines: { description: string; amountPence: number }[] }).lines).toEqual([

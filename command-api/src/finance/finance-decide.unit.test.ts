@@ -69,12 +69,13 @@ describe('charging a visit', () => {
   });
 });
 
-const visit = (appointmentId: string, date: string, actualMinutes: number): CompletedVisit => ({
+const visit = (appointmentId: string, date: string, actualMinutes: number, mileageTenths: number | null = null): CompletedVisit => ({
   appointmentId,
   date,
   serviceName: 'Personal care',
   plannedMinutes: 60,
   actualMinutes,
+  mileageTenths,
 });
 const council = '0190a5b2-7c3d-7e4f-8a1b-000000000001';
 const family = '0190a5b2-7c3d-7e4f-8a1b-000000000002';
@@ -126,6 +127,49 @@ describe('generating invoices from completed visits', () => {
     expect(drafts[0]?.lines).toEqual([
       expect.objectContaining({ appointmentId: a1, kind: 'adjustment', amountPence: 12_00, description: 'Adjustment: Personal care 04/03/2026 amended after invoicing' }),
     ]);
+  });
+
+  it("charges the carer's recorded mileage at the funder's rate as its own line, split like the time", () => {
+    const { drafts } = generateInvoiceDrafts({
+      visits: [visit(a1, '2026-03-04', 60, 125)], // 12.5 miles at 45p: £5.625, half up to £5.63
+      shares: [{ funderId: council, percent: 100 }],
+      ratesByFunder: new Map([[council, [rate()]]]),
+      alreadyInvoiced: new Map(),
+    });
+    expect(drafts[0]?.lines).toEqual([
+      expect.objectContaining({ appointmentId: a1, kind: 'visit', amountPence: 24_00 }),
+      { appointmentId: a1, date: '2026-03-04', description: 'Mileage 04/03/2026: 12.5 miles at 45p a mile', minutes: 0, hourlyRatePence: 0, amountPence: 5_63, kind: 'mileage' },
+    ]);
+    expect(drafts[0]?.totalPence).toBe(29_63);
+
+    const split = generateInvoiceDrafts({
+      visits: [visit(a1, '2026-03-04', 60, 125)],
+      shares: [{ funderId: council, percent: 75 }, { funderId: family, percent: 25 }],
+      ratesByFunder: new Map([[council, [rate()]], [family, [rate()]]]),
+      alreadyInvoiced: new Map(),
+    });
+    const mileage = split.drafts.map((draft) => draft.lines.find((line) => line.kind === 'mileage')?.amountPence);
+    expect(mileage).toEqual([4_22, 1_41]); // 563 split 75/25, to the penny
+  });
+
+  it('charges no mileage where the funder charges none, and none for a visit without miles', () => {
+    const { drafts } = generateInvoiceDrafts({
+      visits: [visit(a1, '2026-03-04', 60, 80), visit(a2, '2026-03-05', 60)],
+      shares: [{ funderId: council, percent: 100 }],
+      ratesByFunder: new Map([[council, [rate({ mileagePencePerMile: 0 })]]]),
+      alreadyInvoiced: new Map(),
+    });
+    expect(drafts[0]?.lines.map((line) => line.kind)).toEqual(['visit', 'visit']);
+  });
+
+  it('mileage corrected after invoicing is charged by its difference, as an adjustment', () => {
+    const { drafts } = generateInvoiceDrafts({
+      visits: [visit(a1, '2026-03-04', 60, 100)], // now 10 miles: £24.00 + £4.50
+      shares: [{ funderId: council, percent: 100 }],
+      ratesByFunder: new Map([[council, [rate()]]]),
+      alreadyInvoiced: new Map([[council, new Map([[a1, 24_00 + 2_25]])]]), // invoiced with 5 miles
+    });
+    expect(drafts[0]?.lines).toEqual([expect.objectContaining({ appointmentId: a1, kind: 'adjustment', amountPence: 2_25 })]);
   });
 
   it('names the visits with no rate in force instead of charging them nothing', () => {
@@ -208,6 +252,43 @@ describe('decide: invoices, payments and credit notes', () => {
       { type: 'CreditNoteIssued', data: { invoiceId, creditNoteId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a71', clientId, amountPence: 12_00, issuedOn: '2026-04-05', reason: 'Visit on 04/03 was 30 minutes, not 60' } },
     ]);
     expect(given(issued).when(credit(24_01)).thenRefused()).toMatchObject({ message: 'A credit note cannot be more than the £24.00 still owed' });
+  });
+
+  const edit = (overrides: Partial<Extract<InvoiceCommand, { type: 'EditInvoiceDraft' }>> = {}): InvoiceCommand => ({
+    type: 'EditInvoiceDraft',
+    invoiceId,
+    dueOn: '2026-05-15',
+    purchaseOrder: 'PO-7781',
+    notes: 'Please quote the purchase order.',
+    charges: [{ date: '2026-03-20', description: 'Key safe fitted', amountPence: 25_00 }],
+    ...overrides,
+  });
+  const edited = (charges: { date: string; description: string; amountPence: number }[], totalPence: number): InvoiceEvent => ({
+    type: 'InvoiceDraftEdited',
+    data: { invoiceId, clientId, dueOn: '2026-05-15', purchaseOrder: 'PO-7781', notes: 'Please quote the purchase order.', charges, totalPence },
+  });
+
+  it('edits a draft: due date, purchase order, note and added charges, the total the visit lines plus the charges', () => {
+    const keySafe = { date: '2026-03-20', description: 'Key safe fitted', amountPence: 25_00 };
+    given(issued).when(edit()).then([edited([keySafe], 49_00)]);
+    // A second edit replaces the charges: removing one takes the total back to the visit lines alone.
+    given(issued, edited([keySafe], 49_00)).when(edit({ charges: [] })).then([edited([], 24_00)]);
+  });
+
+  it('refuses to edit a draft once it is sent, paid or credited, and a due date before the invoice date', () => {
+    const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId, clientId, sentTo: null } };
+    expect(given(issued, sent).when(edit()).thenRefused()).toEqual({ kind: 'conflict', message: 'This invoice was sent: correct it with a credit note' });
+    const paid: InvoiceEvent = { type: 'InvoicePaymentRecorded', data: { invoiceId, paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a72', clientId, amountPence: 1_00, receivedOn: '2026-04-10', method: 'card', reference: null } };
+    expect(given(issued, paid).when(edit()).thenRefused()).toMatchObject({ kind: 'conflict' });
+    const credited: InvoiceEvent = { type: 'CreditNoteIssued', data: { invoiceId, creditNoteId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a71', clientId, amountPence: 1_00, issuedOn: '2026-04-05', reason: 'x' } };
+    expect(given(issued, credited).when(edit()).thenRefused()).toMatchObject({ kind: 'conflict' });
+    expect(given(issued).when(edit({ dueOn: '2026-03-31' })).thenRefused()).toEqual({ kind: 'invalid', message: 'The due date cannot be before the invoice date', field: 'dueOn' });
+    expect(given().when(edit()).thenRefused()).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('a payment after an edit is measured against the edited total', () => {
+    const withCharge = edited([{ date: '2026-03-20', description: 'Key safe fitted', amountPence: 25_00 }], 49_00);
+    expect(given(issued, withCharge).when(pay(49_01)).thenRefused()).toMatchObject({ message: 'The payment is more than the £49.00 still owed' });
   });
 
   it('refuses payments on an unknown invoice', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addBankHolidayRequestSchema,
   addFunderRequestSchema,
+  editInvoiceDraftRequestSchema,
   removeBankHolidayRequestSchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
@@ -17,7 +18,7 @@ import { parseOr400, requirePermission } from '@care/events/server';
 import type { CommandDeps } from '../shared/command-deps';
 import { commandReply as reply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
-import { commandContext, parseRecordId } from '../shared/request-parsing';
+import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
 import { FinanceService, FUNDER_NOT_FOUND } from './finance-service';
 import { INVOICE_NOT_FOUND } from './invoice-decide';
 import { addPayrollRoutes } from './payroll-routes';
@@ -62,6 +63,12 @@ export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModel
     const invoiceId = parseRecordId(ctx.params.id, INVOICE_NOT_FOUND);
     ctx.status = 201;
     ctx.body = reply(await service.issueCreditNote(invoiceId, parseOr400(issueCreditNoteRequestSchema, ctx.request.body), commandContext(ctx)));
+  });
+
+  router.patch('/invoices/:id', manage, async (ctx) => {
+    const invoiceId = parseRecordId(ctx.params.id, INVOICE_NOT_FOUND);
+    const ifMatch = parseIfMatch(ctx);
+    ctx.body = reply(await service.editDraft(invoiceId, parseOr400(editInvoiceDraftRequestSchema, ctx.request.body), ifMatch, commandContext(ctx)));
   });
 
   router.post('/invoices/:id/sent', manage, async (ctx) => {

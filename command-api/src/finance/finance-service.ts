@@ -9,9 +9,11 @@ import {
   invoiceStreamId,
   londonToday,
   rateInForce,
+  WrongExpectedRevisionError,
   type AddFunderCommandInput,
   type BankHolidayEvent,
   type ChargeRate,
+  type EditInvoiceDraftCommandInput,
   type EventStore,
   type Position,
   type FinanceSliceEvent,
@@ -205,9 +207,18 @@ export class FinanceService {
     return this.onInvoice(invoiceId, { type: 'SendInvoice', invoiceId, sentTo }, context);
   }
 
-  private async onInvoice(invoiceId: string, command: InvoiceCommand, context: CommandContext): Promise<CommandResult> {
+  /** A draft's due date, purchase order, note and hand-added charges; If-Match refuses an edit over someone else's. */
+  async editDraft(invoiceId: string, input: EditInvoiceDraftCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+    const command = { type: 'EditInvoiceDraft' as const, invoiceId, dueOn: input.dueOn, purchaseOrder: input.purchaseOrder ?? null, notes: input.notes ?? null, charges: input.charges };
+    return this.onInvoice(invoiceId, command, context, ifMatch);
+  }
+
+  private async onInvoice(invoiceId: string, command: InvoiceCommand, context: CommandContext, ifMatch?: bigint): Promise<CommandResult> {
     const streamId = invoiceStreamId(invoiceId);
     const loaded = await loadStream<InvoiceEvent, InvoiceState>(this.store, streamId, evolveInvoice, initialInvoiceState);
+    if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
+      throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
+    }
     const events = decideInvoice(command, loaded.state);
     const appended = await appendEvents(this.store, streamId, events, loaded.revision, context);
     return { id: invoiceId, revision: appended.nextExpectedRevision, position: appended.position };

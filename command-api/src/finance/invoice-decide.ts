@@ -1,4 +1,4 @@
-import { formatPoundsLimit, outstandingPence, type InvoiceEvent } from '@care/events';
+import { formatPoundsLimit, outstandingPence, type InvoiceCharge, type InvoiceEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 
@@ -7,6 +7,9 @@ export type InvoiceState =
   | {
       readonly exists: true;
       readonly clientId: string;
+      readonly issuedOn: string;
+      /** The lines made from the record (visits, mileage, adjustments): a draft's edit never changes them. */
+      readonly recordPence: number;
       readonly totalPence: number;
       readonly paidPence: number;
       readonly creditedPence: number;
@@ -17,8 +20,12 @@ export const initialInvoiceState: InvoiceState = { exists: false };
 
 export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): InvoiceState {
   switch (event.type) {
-    case 'InvoiceIssued':
-      return { exists: true, clientId: event.data.clientId, totalPence: event.data.totalPence, paidPence: 0, creditedPence: 0, sent: false };
+    case 'InvoiceIssued': {
+      const recordPence = event.data.lines.filter((line) => line.kind !== 'charge').reduce((sum, line) => sum + line.amountPence, 0);
+      return { exists: true, clientId: event.data.clientId, issuedOn: event.data.issuedOn, recordPence, totalPence: event.data.totalPence, paidPence: 0, creditedPence: 0, sent: false };
+    }
+    case 'InvoiceDraftEdited':
+      return state.exists ? { ...state, totalPence: event.data.totalPence } : state;
     case 'InvoiceSent':
       return state.exists ? { ...state, sent: true } : state;
     case 'InvoicePaymentRecorded':
@@ -32,6 +39,14 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
 
 export type InvoiceCommand =
   | { readonly type: 'IssueInvoice'; readonly issued: Extract<InvoiceEvent, { type: 'InvoiceIssued' }>['data'] }
+  | {
+      readonly type: 'EditInvoiceDraft';
+      readonly invoiceId: string;
+      readonly dueOn: string;
+      readonly purchaseOrder: string | null;
+      readonly notes: string | null;
+      readonly charges: readonly InvoiceCharge[];
+    }
   | { readonly type: 'SendInvoice'; readonly invoiceId: string; readonly sentTo: string | null }
   | {
       readonly type: 'RecordPayment';
@@ -54,7 +69,10 @@ export type InvoiceCommand =
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 const owedText = formatPoundsLimit;
 
-/** The invoice's rules: issued once and never edited; payments and credit notes never take it below nothing owed. */
+/**
+ * The invoice's rules: a draft's terms may be edited until it is sent, paid or credited, its visit lines never;
+ * payments and credit notes never take it below nothing owed.
+ */
 export function decideInvoice(command: InvoiceCommand, state: InvoiceState): InvoiceEvent[] {
   if (command.type === 'IssueInvoice') {
     if (state.exists) throw new DomainError('conflict', 'Invoice already issued');
@@ -66,6 +84,16 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Inv
   if (!state.exists) throw new DomainError('not_found', INVOICE_NOT_FOUND);
   const owed = outstandingPence(state);
   switch (command.type) {
+    case 'EditInvoiceDraft': {
+      // Once the funder has it, or money moved against it, the invoice stands as it is: corrections are credit notes.
+      if (state.sent) throw new DomainError('conflict', 'This invoice was sent: correct it with a credit note');
+      if (state.paidPence > 0 || state.creditedPence > 0) throw new DomainError('conflict', 'This invoice has payments or credit notes: correct it with a credit note');
+      if (command.dueOn < state.issuedOn) throw new DomainError('invalid', 'The due date cannot be before the invoice date', 'dueOn');
+      const { invoiceId, dueOn, purchaseOrder, notes } = command;
+      const charges = [...command.charges];
+      const totalPence = state.recordPence + charges.reduce((sum, charge) => sum + charge.amountPence, 0);
+      return [{ type: 'InvoiceDraftEdited', data: { invoiceId, clientId: state.clientId, dueOn, purchaseOrder, notes, charges, totalPence } }];
+    }
     case 'SendInvoice':
       // Sending again (a reminder) is recorded too: who was sent what and when is part of chasing a debt.
       return [{ type: 'InvoiceSent', data: { invoiceId: command.invoiceId, clientId: state.clientId, sentTo: command.sentTo } }];

@@ -1,4 +1,4 @@
-import { chargeVisit, rateInForce, splitPence, type ChargeRate, type InvoiceLine } from '@care/events';
+import { chargeVisit, mileagePence, rateInForce, splitPence, type ChargeRate, type InvoiceLine } from '@care/events';
 
 /** A completed visit of the period, as the visit record has it (actual minutes from check-in to check-out). */
 export interface CompletedVisit {
@@ -7,6 +7,8 @@ export interface CompletedVisit {
   readonly serviceName: string;
   readonly plannedMinutes: number;
   readonly actualMinutes: number | null;
+  /** Miles the carer recorded for the visit, in tenths; charged at the funder's mileage rate. */
+  readonly mileageTenths: number | null;
 }
 
 export interface FundingShare {
@@ -37,12 +39,14 @@ export interface GenerationProblem {
   readonly message: string;
 }
 
+const milesText = (tenths: number) => `${Math.floor(tenths / 10)}.${tenths % 10} ${tenths === 10 ? 'mile' : 'miles'}`;
 const dateText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /**
  * One draft per funder from the period's completed visits. Each visit is charged at its funder's rate in force on
  * the visit's day; a split divides each visit's charge by percentage so the parts add up to the whole to the
- * penny. A visit already invoiced is charged again only by its difference, as an adjustment line ("amended after
+ * penny. Mileage the carer recorded is a line of its own at the funder's mileage rate (none when that rate is 0). A
+ * visit already invoiced is charged again only by its difference, as an adjustment line ("amended after
  * invoicing"): never silently, never twice. Pure.
  */
 export function generateInvoiceDrafts(input: GenerationInput): { drafts: InvoiceDraft[]; problems: GenerationProblem[] } {
@@ -58,14 +62,30 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
         return;
       }
       const charge = chargeVisit(rate, visit, input.bankHolidays);
-      const amount = share.percent === 100 ? charge.amountPence : (splitPence(charge.amountPence, input.shares.map((s) => s.percent))[index] ?? 0);
+      const shareOf = (pence: number) => (share.percent === 100 ? pence : (splitPence(pence, input.shares.map((s) => s.percent))[index] ?? 0));
+      const visitAmount = shareOf(charge.amountPence);
+      const miles = visit.mileageTenths ?? 0;
+      const mileageAmount = shareOf(mileagePence(miles, rate.mileagePencePerMile));
+      // The ledger holds one figure per visit (time and mileage together): an amended mileage adjusts like time.
+      const amount = visitAmount + mileageAmount;
       const previously = input.alreadyInvoiced.get(share.funderId)?.get(visit.appointmentId);
       const lines = linesByFunder.get(share.funderId) ?? [];
       const description = `${visit.serviceName} ${dateText(visit.date)}${charge.minimumApplied ? ' (minimum charge)' : ''}${
         charge.dayKind === 'bank_holiday' ? ' (bank holiday)' : charge.dayKind === 'weekend' ? ' (weekend)' : ''
       }`;
       if (previously === undefined) {
-        lines.push({ appointmentId: visit.appointmentId, date: visit.date, description, minutes: charge.minutes, hourlyRatePence: charge.hourlyRatePence, amountPence: amount, kind: 'visit' });
+        lines.push({ appointmentId: visit.appointmentId, date: visit.date, description, minutes: charge.minutes, hourlyRatePence: charge.hourlyRatePence, amountPence: visitAmount, kind: 'visit' });
+        if (mileageAmount > 0) {
+          lines.push({
+            appointmentId: visit.appointmentId,
+            date: visit.date,
+            description: `Mileage ${dateText(visit.date)}: ${milesText(miles)} at ${rate.mileagePencePerMile}p a mile`,
+            minutes: 0,
+            hourlyRatePence: 0,
+            amountPence: mileageAmount,
+            kind: 'mileage',
+          });
+        }
       } else if (previously !== amount) {
         lines.push({
           appointmentId: visit.appointmentId,

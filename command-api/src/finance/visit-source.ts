@@ -21,8 +21,9 @@ export function readModelVisitSource(pool: pg.Pool): VisitSource {
         duration_minutes: number;
         visit_type: string;
         actual_minutes: number | null;
+        mileage_tenths: number | null;
       }>(
-        `SELECT id, client_id, to_char(date, 'YYYY-MM-DD') AS date, duration_minutes, visit_type,
+        `SELECT id, client_id, to_char(date, 'YYYY-MM-DD') AS date, duration_minutes, visit_type, mileage_tenths,
                 CASE WHEN checked_in_at IS NOT NULL AND checked_out_at IS NOT NULL
                      THEN GREATEST(0, ROUND(EXTRACT(EPOCH FROM (checked_out_at - checked_in_at)) / 60))::int END AS actual_minutes
            FROM read_model.appointments
@@ -37,6 +38,7 @@ export function readModelVisitSource(pool: pg.Pool): VisitSource {
         serviceName: visitTypeLabel(row.visit_type),
         plannedMinutes: row.duration_minutes,
         actualMinutes: row.actual_minutes,
+        mileageTenths: row.mileage_tenths,
       }));
     },
   };

@@ -9,7 +9,7 @@ export const invoiceOverdue: AlertRule<OverdueInvoiceFact> = {
   severity: 'medium',
   summary: 'An invoice still has money owed after its due date. Cleared when payments and credit notes settle it.',
   reads: ['finance'],
-  watches: ['InvoiceIssued', 'InvoicePaymentRecorded', 'CreditNoteIssued'],
+  watches: ['InvoiceIssued', 'InvoiceDraftEdited', 'InvoicePaymentRecorded', 'CreditNoteIssued'],
   facts: (db, now) => overdueInvoices(db, londonToday(now)),
   holds: (facts) =>
     facts.map((fact) => ({

@@ -126,7 +126,7 @@ describe('alert rules on the live record', () => {
     expect((await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId, percent: 100 }] })).status).toBe(200);
     const issuedOn = addDays(londonToday(), -45);
     const service = new FinanceService(api.store, {
-      completedVisits: async () => [{ clientId, appointmentId: randomUUID(), date: addDays(issuedOn, -3), serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 }],
+      completedVisits: async () => [{ clientId, appointmentId: randomUUID(), date: addDays(issuedOn, -3), serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null }],
     });
     const { invoices } = await service.generateInvoices({ periodStart: addDays(issuedOn, -10), periodEnd: addDays(issuedOn, -1), clientId, issuedOn }, { userId: api.admin.id, requestId: 'test' });
     const invoice = invoices[0]!;

@@ -17,6 +17,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const INVOICE_STATUSES = ['pending', 'processing', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** visit and mileage come from the record, adjustment from a visit amended after invoicing, charge from an administrator's edit of a draft. */
+export const INVOICE_LINE_KINDS = ['visit', 'mileage', 'adjustment', 'charge'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+/** Visits and their adjustments are charged by time at an hourly rate; mileage and added charges say their terms in their description. */
+export const isTimedInvoiceLine = (line: { readonly kind: InvoiceLineKind }): boolean => line.kind === 'visit' || line.kind === 'adjustment';
+
 export const FINANCE_MONEY_LIMITS = {
   /** £500.00 an hour, as the carer's hourly rate. */
   hourlyRatePence: 500_00,

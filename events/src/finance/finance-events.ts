@@ -3,7 +3,7 @@ import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventInteger, eventPence, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 import { bankHolidayEvents } from './bank-holidays';
-import { BILLING_DURATION_BASES, FUNDER_KINDS, FINANCE_MONEY_LIMITS, PAYMENT_METHODS } from './finance-enums';
+import { BILLING_DURATION_BASES, FUNDER_KINDS, FINANCE_MONEY_LIMITS, INVOICE_LINE_KINDS, PAYMENT_METHODS } from './finance-enums';
 
 /**
  * Finance (issue 22, spec part 2 "Financial Management"). Every amount is integer pence (DESIGN decision 6):
@@ -11,6 +11,8 @@ import { BILLING_DURATION_BASES, FUNDER_KINDS, FINANCE_MONEY_LIMITS, PAYMENT_MET
  */
 
 const pence = eventPence(FINANCE_MONEY_LIMITS.invoicePence);
+/** Charges added by hand to one draft: a few, never a second list of visits. */
+export const INVOICE_CHARGES_MAX = 20;
 
 /** A payer of care: the client themself (private), a local authority, or the NHS (continuing healthcare). */
 export const FunderAdded = defineEvent(
@@ -77,11 +79,16 @@ export const invoiceLineSchema = z.object({
   hourlyRatePence: eventPence(FINANCE_MONEY_LIMITS.hourlyRatePence),
   /** Negative only for an adjustment (a visit shortened after it was invoiced). */
   amountPence: eventInteger({ min: -FINANCE_MONEY_LIMITS.invoicePence, max: FINANCE_MONEY_LIMITS.invoicePence }),
-  kind: z.enum(['visit', 'mileage', 'adjustment']),
+  /** charge: a line an administrator added to the draft (not a visit: a key safe fitted, a missed-call fee). */
+  kind: z.enum(INVOICE_LINE_KINDS),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
-/** An invoice, issued once and never edited (a correction is a credit note that references it). */
+/**
+ * An invoice, made from a period's completed visits. Until it is sent (and while nothing is paid or credited) it
+ * is a draft an administrator may edit (InvoiceDraftEdited); after that it is never edited, and a correction is a
+ * credit note that references it. Its number is taken at once, so drafts never leave gaps in the year's numbers.
+ */
 export const InvoiceIssued = defineEvent(
   'InvoiceIssued',
   1,
@@ -98,6 +105,33 @@ export const InvoiceIssued = defineEvent(
     issuedOn: eventDate(),
     dueOn: eventDate(),
     lines: z.array(invoiceLineSchema).max(2000),
+    totalPence: pence,
+  }),
+);
+
+/** A charge an administrator adds to a draft: never a visit (visits are charged from the record only). */
+export const invoiceChargeSchema = z.object({
+  date: eventDate(),
+  description: eventText(TEXT_LIMITS.title),
+  amountPence: eventPence(FINANCE_MONEY_LIMITS.visitChargePence),
+});
+export type InvoiceCharge = z.infer<typeof invoiceChargeSchema>;
+
+/**
+ * A draft's terms as they now stand: the due date, the funder's purchase order, the note printed on it, and the
+ * charges added by hand (all of them, replacing the earlier ones). The visit lines never change here: they follow
+ * the visit record. totalPence is the visit lines plus these charges.
+ */
+export const InvoiceDraftEdited = defineEvent(
+  'InvoiceDraftEdited',
+  1,
+  z.object({
+    invoiceId: z.uuid(),
+    clientId: z.uuid(),
+    dueOn: eventDate(),
+    purchaseOrder: eventText(TEXT_LIMITS.reference).nullable(),
+    notes: eventText(TEXT_LIMITS.shortReason).nullable(),
+    charges: z.array(invoiceChargeSchema).max(INVOICE_CHARGES_MAX),
     totalPence: pence,
   }),
 );
@@ -163,6 +197,7 @@ export const financeSliceEvents = [
   ClientFundingSet,
   InvoiceNumberAssigned,
   InvoiceIssued,
+  InvoiceDraftEdited,
   InvoiceSent,
   InvoicePaymentRecorded,
   CreditNoteIssued,
@@ -170,7 +205,7 @@ export const financeSliceEvents = [
 ] as const;
 export type FinanceSliceEvent = EventOf<typeof financeSliceEvents>;
 export type FunderEvent = Extract<FinanceSliceEvent, { type: 'FunderAdded' | 'FunderRateSet' }>;
-export type InvoiceEvent = Extract<FinanceSliceEvent, { type: 'InvoiceIssued' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }>;
+export type InvoiceEvent = Extract<FinanceSliceEvent, { type: 'InvoiceIssued' | 'InvoiceDraftEdited' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }>;
 
 export const funderStreamId = (funderId: string): string => `funder-${funderId}`;
 export const clientFundingStreamId = (clientId: string): string => `client-funding-${clientId}`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { integerBetween, optionalReference, optionalText, requiredDate, requiredReference, requiredText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 import { BILLING_DURATION_BASES, FINANCE_MONEY_LIMITS, FUNDER_KINDS, PAYMENT_METHODS } from './finance-enums';
+import { INVOICE_CHARGES_MAX } from './finance-events';
 
 /** Money in the API is integer pence (CONTRACTS: "integer pence everywhere"); the UI converts pounds. */
 const pence = (label: string, max: number) =>
@@ -56,6 +57,27 @@ export const recordPaymentRequestSchema = z.object({
   reference: optionalText(TEXT_LIMITS.reference),
 });
 export type RecordPaymentCommandInput = z.output<typeof recordPaymentRequestSchema>;
+
+/**
+ * PATCH /api/finance/invoices/:id: a draft's terms (until it is sent, paid or credited). The charges replace the
+ * draft's earlier hand-added charges; the visit lines are never edited (they follow the visit record).
+ */
+export const editInvoiceDraftRequestSchema = z.object({
+  dueOn: requiredDate('Due date is required'),
+  purchaseOrder: optionalText(TEXT_LIMITS.reference),
+  notes: optionalText(TEXT_LIMITS.shortReason),
+  charges: z
+    .array(
+      z.object({
+        date: requiredDate('Charge date is required'),
+        description: requiredText('Charge description is required', TEXT_LIMITS.title),
+        amountPence: integerBetween(1, FINANCE_MONEY_LIMITS.visitChargePence, `Charge must be a whole number of pence from 1 to ${FINANCE_MONEY_LIMITS.visitChargePence}`),
+      }),
+    )
+    .max(INVOICE_CHARGES_MAX, `At most ${INVOICE_CHARGES_MAX} charges`)
+    .default([]),
+});
+export type EditInvoiceDraftCommandInput = z.output<typeof editInvoiceDraftRequestSchema>;
 
 /** POST /api/finance/invoices/:id/credit-notes */
 export const issueCreditNoteRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_DURATION_BASES, FUNDER_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from './finance-enums';
+import { BILLING_DURATION_BASES, FUNDER_KINDS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from './finance-enums';
 
 /** The finance read API's replies (GET /api/finance/...). Money is integer pence. */
 const pence = z.int();
@@ -34,7 +34,7 @@ export const invoiceLineViewSchema = z.strictObject({
   minutes: z.int(),
   hourlyRatePence: pence,
   amountPence: pence,
-  kind: z.enum(['visit', 'mileage', 'adjustment']),
+  kind: z.enum(INVOICE_LINE_KINDS),
 });
 
 export const invoiceViewSchema = z.strictObject({
@@ -56,6 +56,11 @@ export const invoiceViewSchema = z.strictObject({
   status: z.enum(INVOICE_STATUSES),
   sentAt: z.string().nullable(),
   sentTo: z.string().nullable(),
+  /** The funder's purchase order, printed on the invoice. */
+  purchaseOrder: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The invoice stream's revision: send it as If-Match with Edit while draft. */
+  revision: z.string(),
   lines: z.array(invoiceLineViewSchema),
 });
 export type InvoiceView = z.infer<typeof invoiceViewSchema>;

@@ -22,3 +22,8 @@ export function invoiceStatus(invoice: InvoiceBalance, today: string): InvoiceSt
   if (invoice.dueOn < today) return 'overdue';
   return invoice.sent || invoice.paidPence > 0 ? 'processing' : 'pending';
 }
+
+/** Edit while draft: until the invoice is sent, and while nothing was paid or credited against it. */
+export function isDraftInvoice(invoice: { readonly sentAt: string | null; readonly paidPence: number; readonly creditedPence: number }): boolean {
+  return invoice.sentAt === null && invoice.paidPence === 0 && invoice.creditedPence === 0;
+}

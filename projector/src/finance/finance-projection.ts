@@ -3,10 +3,10 @@ import type { RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import { financeSchema } from './finance-schema';
 
-const FINANCE_EVENTS = new Set(['FunderAdded', 'FunderRateSet', 'ClientFundingSet', 'InvoiceIssued', 'InvoiceSent', 'InvoicePaymentRecorded', 'CreditNoteIssued']);
+const FINANCE_EVENTS = new Set(['FunderAdded', 'FunderRateSet', 'ClientFundingSet', 'InvoiceIssued', 'InvoiceDraftEdited', 'InvoiceSent', 'InvoicePaymentRecorded', 'CreditNoteIssued']);
 type FinanceRecorded = Extract<
   RecordedEvent,
-  { type: 'FunderAdded' | 'FunderRateSet' | 'ClientFundingSet' | 'InvoiceIssued' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }
+  { type: 'FunderAdded' | 'FunderRateSet' | 'ClientFundingSet' | 'InvoiceIssued' | 'InvoiceDraftEdited' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }
 >;
 
 /**
@@ -16,7 +16,8 @@ type FinanceRecorded = Extract<
  */
 export const financeProjection: Projection = {
   name: 'finance',
-  version: 1,
+  // 2: purchase order, notes and the stream revision (Edit while draft).
+  version: 2,
   tables: ['finance_funders', 'finance_funder_rates', 'finance_client_funding', 'finance_invoices', 'finance_invoice_payments', 'finance_credit_notes'],
   schema: financeSchema,
   handles: (type) => FINANCE_EVENTS.has(type),
@@ -83,16 +84,37 @@ export const financeProjection: Projection = {
               credited_pence: 0,
               sent_at: null,
               sent_to: null,
+              purchase_order: null,
+              notes: null,
+              revision: String(event.revision),
               created_at: event.metadata.occurredAt,
             })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
         }
+        case 'InvoiceDraftEdited': {
+          const d = event.data;
+          // The lines made from the record stay; the hand-added charges are replaced by the edit's.
+          const charges = d.charges.map((charge) => ({ appointmentId: null, date: charge.date, description: charge.description, minutes: 0, hourlyRatePence: 0, amountPence: charge.amountPence, kind: 'charge' }));
+          await db
+            .updateTable('finance_invoices')
+            .set({
+              due_on: d.dueOn,
+              purchase_order: d.purchaseOrder,
+              notes: d.notes,
+              total_pence: d.totalPence,
+              lines: sql<string>`coalesce((select jsonb_agg(line) from jsonb_array_elements(lines) line where line->>'kind' <> 'charge'), '[]'::jsonb) || ${JSON.stringify(charges)}::jsonb` as never,
+              revision: String(event.revision),
+            })
+            .where('id', '=', d.invoiceId)
+            .execute();
+          break;
+        }
         case 'InvoiceSent':
           await db
             .updateTable('finance_invoices')
-            .set({ sent_at: event.metadata.occurredAt, sent_to: event.data.sentTo })
+            .set({ sent_at: event.metadata.occurredAt, sent_to: event.data.sentTo, revision: String(event.revision) })
             .where('id', '=', event.data.invoiceId)
             .execute();
           break;
@@ -104,7 +126,7 @@ export const financeProjection: Projection = {
             .execute();
           await db
             .updateTable('finance_invoices')
-            .set({ paid_pence: sql<string>`paid_pence + ${d.amountPence}` as never })
+            .set({ paid_pence: sql<string>`paid_pence + ${d.amountPence}` as never, revision: String(event.revision) })
             .where('id', '=', d.invoiceId)
             .execute();
           break;
@@ -117,7 +139,7 @@ export const financeProjection: Projection = {
             .execute();
           await db
             .updateTable('finance_invoices')
-            .set({ credited_pence: sql<string>`credited_pence + ${d.amountPence}` as never })
+            .set({ credited_pence: sql<string>`credited_pence + ${d.amountPence}` as never, revision: String(event.revision) })
             .where('id', '=', d.invoiceId)
             .execute();
           break;

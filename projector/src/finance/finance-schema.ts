@@ -51,6 +51,9 @@ export const financeSchema: TableSchema = {
       .addColumn('credited_pence', 'bigint', (c) => c.notNull())
       .addColumn('sent_at', 'timestamptz')
       .addColumn('sent_to', 'text')
+      .addColumn('purchase_order', 'text')
+      .addColumn('notes', 'text')
+      .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await db.schema

@@ -49,6 +49,10 @@ export interface FinanceInvoicesTable {
   credited_pence: Pence;
   sent_at: ColumnType<Date | null, string | null, string | null>;
   sent_to: string | null;
+  purchase_order: string | null;
+  notes: string | null;
+  /** The invoice stream's revision: the If-Match of Edit while draft. */
+  revision: ColumnType<string, string, string>;
   created_at: ColumnType<Date, string, string>;
 }
 

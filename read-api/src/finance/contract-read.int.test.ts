@@ -40,8 +40,8 @@ beforeAll(async () => {
   const issuedOn = addDays(today, -45);
   const service = new FinanceService(stack.command.store, {
     completedVisits: async () => [
-      { clientId, appointmentId: randomUUID(), date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 },
-      { clientId, appointmentId: randomUUID(), date: '2026-03-05', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 30 },
+      { clientId, appointmentId: randomUUID(), date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null },
+      { clientId, appointmentId: randomUUID(), date: '2026-03-05', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 30, mileageTenths: null },
     ],
   });
   const generated = await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn }, { userId: stack.command.admin.id, requestId: 'test' });

@@ -54,6 +54,9 @@ function toInvoiceView(row: InvoiceRow, today: string): InvoiceView {
     status: invoiceStatus(balance, today),
     sentAt: row.sent_at === null ? null : row.sent_at.toISOString(),
     sentTo: row.sent_to,
+    purchaseOrder: row.purchase_order,
+    notes: row.notes,
+    revision: String(row.revision),
     lines: row.lines,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { londonToday, type FinanceOverviewView, type InvoiceDetailView, type InvoiceView } from '@care/events';
+import { addDays, londonToday, positionToToken, type FinanceOverviewView, type InvoiceDetailView, type InvoiceView } from '@care/events';
 import type { TestUser } from '@care/command-api/testing';
 // The command side's generation, with visits given by the test (the appointments read model is not what is under test here).
 import { FinanceService } from '../../../command-api/src/finance/finance-service';
@@ -37,8 +37,8 @@ beforeAll(async () => {
   expect((await admin('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId, percent: 100 }] })).status).toBe(200);
   const service = new FinanceService(stack.command.store, {
     completedVisits: async () => [
-      { clientId, appointmentId: randomUUID(), date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60 },
-      { clientId, appointmentId: randomUUID(), date: '2026-03-07', serviceName: 'Personal care', plannedMinutes: 30, actualMinutes: 30 },
+      { clientId, appointmentId: randomUUID(), date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null },
+      { clientId, appointmentId: randomUUID(), date: '2026-03-07', serviceName: 'Personal care', plannedMinutes: 30, actualMinutes: 30, mileageTenths: null },
     ],
   });
   const generated = await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn: today }, { userId: stack.command.admin.id, requestId: 'test' });
@@ -125,7 +125,7 @@ describe('GET /api/finance/invoices?status=unpaid (the overview\'s outstanding l
     const clientId = client.body.id as string;
     const funders = (await (await get('/api/finance/funders')).json()) as { id: string }[];
     expect((await admin('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId: funders[0]!.id, percent: 100 }] })).status).toBe(200);
-    const visit = (date: string) => ({ clientId, appointmentId: randomUUID(), date, serviceName: 'Companionship', plannedMinutes: 60, actualMinutes: 60 });
+    const visit = (date: string) => ({ clientId, appointmentId: randomUUID(), date, serviceName: 'Companionship', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null });
     const generate = async (month: string, issuedOn: string) => {
       const service = new FinanceService(stack.command.store, { completedVisits: async () => [visit(`${month}-05`)] });
       const made = await service.generateInvoices({ periodStart: `${month}-01`, periodEnd: `${month}-28`, clientId, issuedOn }, { userId: stack.command.admin.id, requestId: 'test' });
@@ -203,3 +203,63 @@ describe('GET /api/finance/client-funding', () => {
   });
 });
 
+
+describe('PATCH /api/finance/invoices/:id (Edit while draft)', () => {
+  it("edits a draft's due date, purchase order, note and added charges, shows them in the list and the PDF, and refuses once it is sent", async () => {
+    const admin = stack.command.request;
+    const client = await admin('POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Doris',
+      lastName: 'Crane',
+      dateOfBirth: '1939-07-21',
+      address: '11 Beck Lane, Leeds',
+      emergencyContact: 'Tom Crane',
+      emergencyPhone: '07700 900654',
+      careLevel: 'medium',
+    });
+    const clientId = client.body.id as string;
+    const funders = (await (await get('/api/finance/funders')).json()) as { id: string }[];
+    expect((await admin('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId: funders[0]!.id, percent: 100 }] })).status).toBe(200);
+    // One weekday visit of an hour with 12.5 miles: £24.00 and mileage at the default 45p a mile, £5.63.
+    const service = new FinanceService(stack.command.store, {
+      completedVisits: async () => [{ clientId, appointmentId: randomUUID(), date: '2026-04-07', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: 125 }],
+    });
+    const made = await service.generateInvoices({ periodStart: '2026-04-01', periodEnd: '2026-04-30', clientId, issuedOn: today }, { userId: stack.command.admin.id, requestId: 'test' });
+    const draftId = made.invoices[0]!.id;
+    lastPosition = made.position ? positionToToken(made.position) : lastPosition;
+    const draft = (await (await get(`/api/finance/invoices/${draftId}`)).json()) as InvoiceDetailView;
+    expect(draft.totalPence).toBe(29_63);
+    expect(draft.lines.map((line) => [line.kind, line.description, line.amountPence])).toEqual([
+      ['visit', 'Personal care 07/04/2026', 24_00],
+      ['mileage', 'Mileage 07/04/2026: 12.5 miles at 45p a mile', 5_63],
+    ]);
+
+    const dueOn = addDays(today, 45);
+    const body = { dueOn, purchaseOrder: 'PO-7781', notes: 'Please quote the purchase order.', charges: [{ date: '2026-04-07', description: 'Key safe fitted', amountPence: 25_00 }] };
+    const refusedBlank = await admin('PATCH', `/api/finance/invoices/${draftId}`, { ...body, charges: [{ date: '2026-04-07', description: '', amountPence: 25_00 }] });
+    expect([refusedBlank.status, refusedBlank.body.fields]).toEqual([400, { 'charges.0.description': 'Charge description is required' }]);
+    const saved = await admin('PATCH', `/api/finance/invoices/${draftId}`, body, { 'If-Match': draft.revision });
+    expect(saved.status, saved.text).toBe(200);
+    // Someone else's edit in between: the stale revision is refused, nothing appended.
+    const stale = await admin('PATCH', `/api/finance/invoices/${draftId}`, { ...body, purchaseOrder: 'PO-0000' }, { 'If-Match': draft.revision });
+    expect(stale.status).toBe(409);
+    lastPosition = saved.body.position as string;
+
+    const edited = (await (await get(`/api/finance/invoices/${draftId}`)).json()) as InvoiceDetailView;
+    expect(edited).toMatchObject({ totalPence: 54_63, dueOn, purchaseOrder: 'PO-7781', notes: 'Please quote the purchase order.', status: 'pending' });
+    expect(edited.lines.map((line) => [line.kind, line.amountPence])).toEqual([['visit', 24_00], ['mileage', 5_63], ['charge', 25_00]]);
+    const pdf = await pdfText(new Uint8Array(await (await get(`/api/finance/invoices/${draftId}/invoice.pdf`)).arrayBuffer()));
+    for (const expected of ['PO-7781', 'Please quote the purchase order.', 'Key safe fitted', '12.5 miles at 45p a mile', '£54.63']) expect(pdf).toContain(expected);
+
+    // Removing the charge: the total is the visit's again.
+    const removed = await admin('PATCH', `/api/finance/invoices/${draftId}`, { ...body, charges: [] }, { 'If-Match': edited.revision });
+    expect(removed.status, removed.text).toBe(200);
+    const sent = await admin('POST', `/api/finance/invoices/${draftId}/sent`, {});
+    expect(sent.status, sent.text).toBe(200);
+    lastPosition = sent.body.position as string;
+    expect(((await (await get(`/api/finance/invoices/${draftId}`)).json()) as InvoiceDetailView).totalPence).toBe(29_63);
+    const afterSend = await admin('PATCH', `/api/finance/invoices/${draftId}`, body);
+    expect([afterSend.status, afterSend.body.error]).toEqual([409, 'This invoice was sent: correct it with a credit note']);
+    expect((await coordinator.request('PATCH', `/api/finance/invoices/${draftId}`, body)).status).toBe(403);
+  });
+});

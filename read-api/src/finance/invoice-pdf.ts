@@ -1,4 +1,4 @@
-import { FUNDER_KIND_LABELS, formatPoundsLimit, type AgencySettings, type InvoiceDetailView } from '@care/events';
+import { FUNDER_KIND_LABELS, formatPoundsLimit, isTimedInvoiceLine as isTimed, type AgencySettings, type InvoiceDetailView } from '@care/events';
 import type { PdfSpec } from '../documents/pdf';
 
 const money = (pence: number): string => (pence < 0 ? `-${formatPoundsLimit(-pence)}` : formatPoundsLimit(pence));
@@ -22,6 +22,7 @@ export function invoicePdfSpec(invoice: InvoiceDetailView, agency: Pick<AgencySe
           ['Bill to', `${invoice.funderName ?? 'Funder'}${funderKind ? ` (${FUNDER_KIND_LABELS[funderKind]})` : ''}`],
           ['Client', invoice.clientName ?? invoice.clientId],
           ['Period', `${ukDate(invoice.periodStart)} to ${ukDate(invoice.periodEnd)}`],
+          ...(invoice.purchaseOrder ? ([['Purchase order', invoice.purchaseOrder]] as [string, string][]) : []),
           ...(invoice.sharePercent < 100 ? ([['Share', `${invoice.sharePercent}% of each visit (split funding)`]] as [string, string][]) : []),
         ],
       },
@@ -29,7 +30,7 @@ export function invoicePdfSpec(invoice: InvoiceDetailView, agency: Pick<AgencySe
       {
         kind: 'table',
         columns: [{ header: 'Date', width: 1.2 }, { header: 'Description', width: 4 }, { header: 'Time', width: 1.2 }, { header: 'Rate', width: 1.2 }, { header: 'Amount', width: 1.3 }],
-        rows: invoice.lines.map((line) => [ukDate(line.date), line.description, hours(line.minutes), `${money(line.hourlyRatePence)}/h`, money(line.amountPence)]),
+        rows: invoice.lines.map((line) => [ukDate(line.date), line.description, isTimed(line) ? hours(line.minutes) : '–', isTimed(line) ? `${money(line.hourlyRatePence)}/h` : '–', money(line.amountPence)]),
       },
       {
         kind: 'fields',
@@ -40,6 +41,7 @@ export function invoicePdfSpec(invoice: InvoiceDetailView, agency: Pick<AgencySe
           ['Amount due', money(invoice.outstandingPence)],
         ],
       },
+      ...(invoice.notes ? [{ kind: 'paragraph' as const, text: invoice.notes }] : []),
       ...invoice.creditNotes.map((note) => ({ kind: 'paragraph' as const, text: `Credit note ${ukDate(note.issuedOn)}: ${money(note.amountPence)}. ${note.reason}` })),
     ],
   };

@@ -38,6 +38,7 @@ import {
   generateInvoicesReplySchema,
   generateInvoicesRequestSchema,
   issueCreditNoteRequestSchema,
+  editInvoiceDraftRequestSchema,
   markInvoiceSentRequestSchema,
   createContractRequestSchema,
   renewContractRequestSchema,
@@ -258,6 +259,10 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   }),
   command('POST', '/api/finance/invoices/:id/payments', 'Record a payment (part payments allowed, never more than owed)', only('finance.manage'), { body: recordPaymentRequestSchema, status: 201 }),
   command('POST', '/api/finance/invoices/:id/credit-notes', 'Issue a credit note against an invoice', only('finance.manage'), { body: issueCreditNoteRequestSchema, status: 201 }),
+  command('PATCH', '/api/finance/invoices/:id', "Edit while draft: a pending invoice's due date, purchase order, note and added charges (409 once sent, paid or credited)", only('finance.manage'), {
+    body: editInvoiceDraftRequestSchema,
+    ...edit,
+  }),
   command('POST', '/api/finance/invoices/:id/sent', 'Record that an invoice was sent', only('finance.manage'), { body: markInvoiceSentRequestSchema }),
   command('POST', '/api/finance/contracts', 'New Contract: a client contract with its number (unique), dates, value (pence) and services', only('finance.manage'), { body: createContractRequestSchema, status: 201 }),
   command('POST', '/api/finance/contracts/:id/renew', 'Renew a contract: a later end date, a new renewal date and value', only('finance.manage'), { body: renewContractRequestSchema }),

@@ -19,11 +19,12 @@ export function useFinanceCommand<TInput, TReply = unknown>(
   toPath: (input: TInput) => string,
   toBody: (input: TInput) => unknown,
   success: string | ((reply: TReply) => { title: string; description?: string }),
-  method: 'POST' | 'PUT' = 'POST',
+  method: 'POST' | 'PUT' | 'PATCH' = 'POST',
+  toHeaders?: (input: TInput) => Record<string, string>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TInput) => apiSend<TReply>(method, toPath(input), toBody(input)),
+    mutationFn: (input: TInput) => apiSend<TReply>(method, toPath(input), toBody(input), toHeaders?.(input)),
     onSuccess: (reply) => toast(typeof success === 'string' ? { title: success } : success(reply)),
     onError: (error) => {
       if (!handleUnauthorized(error)) toast({ title: 'Error', description: errorReason(error), variant: 'destructive' });

@@ -1,4 +1,4 @@
-import { FUNDER_KIND_LABELS, FUNDER_KINDS, rateInForce, type FunderKind, type FunderView } from '@care/events';
+import { FUNDER_KIND_LABELS, FUNDER_KINDS, rateInForce, type BillingDurationBasis, type FunderKind, type FunderRateView, type FunderView } from '@care/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiGet } from '../../shared/api';
@@ -40,6 +40,7 @@ export function FundersCard({ canManage }: { canManage: boolean }) {
                     ? `Weekday ${formatPence(rate.weekdayHourlyPence)}/h, weekend ${formatPence(rate.weekendHourlyPence)}/h, bank holiday ${formatPence(rate.bankHolidayHourlyPence)}/h, from ${formatDate(rate.effectiveFrom)}`
                     : 'No rate in force'}
                 </span>
+                {rate && <span className="small">{rateTerms(rate)}</span>}
               </li>
             );
           })}
@@ -89,19 +90,44 @@ function AddFunderForm() {
   );
 }
 
+/** The terms beside the hourly rates: what a visit costs at least, how time is rounded, and mileage. */
+function rateTerms(rate: FunderRateView): string {
+  const basis = rate.durationBasis === 'actual' ? 'time worked' : 'time planned';
+  const rounding = rate.billingIncrementMinutes === 1 ? `${basis} to the minute` : `${basis} up to the next ${rate.billingIncrementMinutes} minutes`;
+  const mileage = rate.mileagePencePerMile === 0 ? 'no mileage charge' : `mileage ${formatPence(rate.mileagePencePerMile)} a mile`;
+  return `Minimum ${formatPence(rate.minimumChargePence)} a visit, ${rounding}, ${mileage}`;
+}
+
+const INCREMENTS = [1, 5, 10, 15, 30, 60] as const;
+
 function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
   const id = useId();
   const [funderId, setFunderId] = useState(funders[0]?.id ?? '');
   const [effectiveFrom, setEffectiveFrom] = useState(todayIso());
-  const [amounts, setAmounts] = useState({ weekday: '', weekend: '', bankHoliday: '' });
+  const [amounts, setAmounts] = useState({ weekday: '', weekend: '', bankHoliday: '', minimum: '0.00', mileage: '0.45' });
+  const [increment, setIncrement] = useState(15);
+  const [basis, setBasis] = useState<BillingDurationBasis>('actual');
   const [error, setError] = useState<string | null>(null);
   const setRate = useFinanceCommand<{ funderId: string; body: Record<string, unknown> }>((input) => `/api/finance/funders/${encodeURIComponent(input.funderId)}/rates`, (input) => input.body, 'Rate set');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const [weekday, weekend, bankHoliday] = [amounts.weekday, amounts.weekend, amounts.bankHoliday].map(poundsToPence);
+    const [weekday, weekend, bankHoliday, minimum, mileage] = [amounts.weekday, amounts.weekend, amounts.bankHoliday, amounts.minimum, amounts.mileage].map(poundsToPence);
     if (weekday == null || weekend == null || bankHoliday == null) return setError('Enter each hourly rate in pounds, for example 24.50');
+    if (minimum == null || mileage == null) return setError('Enter the minimum charge and the mileage rate in pounds, for example 0.45');
     setError(null);
-    setRate.mutate({ funderId: funderId || funders[0]!.id, body: { effectiveFrom, weekdayHourlyPence: weekday, weekendHourlyPence: weekend, bankHolidayHourlyPence: bankHoliday } });
+    setRate.mutate({
+      funderId: funderId || funders[0]!.id,
+      body: {
+        effectiveFrom,
+        weekdayHourlyPence: weekday,
+        weekendHourlyPence: weekend,
+        bankHolidayHourlyPence: bankHoliday,
+        minimumChargePence: minimum,
+        billingIncrementMinutes: increment,
+        durationBasis: basis,
+        mileagePencePerMile: mileage,
+      },
+    });
   };
   const field = (key: keyof typeof amounts, label: string) => (
     <div className="finance-field">
@@ -128,6 +154,25 @@ function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
       {field('weekday', 'Weekday £/hour')}
       {field('weekend', 'Weekend £/hour')}
       {field('bankHoliday', 'Bank holiday £/hour')}
+      {field('minimum', 'Minimum charge £')}
+      <div className="finance-field">
+        <label htmlFor={`${id}-increment`}>Round time up to</label>
+        <select className="input" id={`${id}-increment`} value={increment} onChange={(event) => setIncrement(Number(event.target.value))}>
+          {INCREMENTS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes === 1 ? 'The minute' : `${minutes} minutes`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="finance-field">
+        <label htmlFor={`${id}-basis`}>Charge for</label>
+        <select className="input" id={`${id}-basis`} value={basis} onChange={(event) => setBasis(event.target.value as BillingDurationBasis)}>
+          <option value="actual">Time worked (check-in to check-out)</option>
+          <option value="planned">Time planned</option>
+        </select>
+      </div>
+      {field('mileage', 'Mileage £/mile')}
       <button type="submit" className="button button-primary button-small" disabled={setRate.isPending}>
         Set Rate
       </button>

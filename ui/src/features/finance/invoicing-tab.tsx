@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceView } from '@care/events';
+import { INVOICE_STATUSES, isDraftInvoice, isTimedInvoiceLine, type InvoiceStatus, type InvoiceView } from '@care/events';
 import { Fragment, useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
@@ -7,16 +7,18 @@ import { INVOICES_PATH, invoicePdfPath, useFinanceCommand } from './finance-api'
 import { BankHolidaysCard } from './bank-holidays-card';
 import { ClientFundingCard } from './client-funding-card';
 import { FundersCard } from './funders-card';
+import { InvoiceDraftForm } from './invoice-draft-form';
 import { CreateInvoices, CreditNoteForm, PaymentForm } from './invoice-forms';
 import { formatPence } from './money';
 
 const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: 'Pending', processing: 'Processing', paid: 'Paid', overdue: 'Overdue' };
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
-/** Invoicing & Billing: Create Invoice (from a period's completed visits), the list with service lines, Send, Download, payments. */
+/** Invoicing & Billing: Create Invoice (from a period's completed visits), the list with service lines, Edit while draft, Send, Download, payments. */
 export function InvoicingTab({ canManage }: { canManage: boolean }) {
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [open, setOpen] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const invoices = usePagedList<InvoiceView>(INVOICES_PATH, { status: status || undefined });
   const rows = invoices.items;
 
@@ -83,12 +85,24 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
                         <button type="button" className="button button-secondary button-small" aria-expanded={open === invoice.id} onClick={() => setOpen(open === invoice.id ? null : invoice.id)}>
                           View<span className="sr-only"> {invoice.number}</span>
                         </button>
+                        {canManage && isDraftInvoice(invoice) && (
+                          <button type="button" className="button button-secondary button-small" aria-expanded={editing === invoice.id} onClick={() => setEditing(editing === invoice.id ? null : invoice.id)}>
+                            Edit<span className="sr-only"> {invoice.number}</span>
+                          </button>
+                        )}
                         {canManage && <SendButton invoice={invoice} />}
                         <a className="button button-secondary button-small" href={invoicePdfPath(invoice)} download>
                           Download<span className="sr-only"> {invoice.number}</span>
                         </a>
                       </td>
                     </tr>
+                    {editing === invoice.id && isDraftInvoice(invoice) && (
+                      <tr className="finance-detail-row">
+                        <td colSpan={8}>
+                          <InvoiceDraftForm invoice={invoice} onDone={() => setEditing(null)} />
+                        </td>
+                      </tr>
+                    )}
                     {open === invoice.id && (
                       <tr className="finance-detail-row">
                         <td colSpan={8}>
@@ -152,13 +166,15 @@ function InvoiceDetail({ invoice, canManage }: { invoice: InvoiceView; canManage
             <tr key={`${line.appointmentId ?? 'line'}-${index}`}>
               <td>{formatDate(line.date)}</td>
               <td>{line.description}</td>
-              <td>{hours(line.minutes)}</td>
-              <td>{formatPence(line.hourlyRatePence)}/h</td>
+              <td>{isTimedInvoiceLine(line) ? hours(line.minutes) : '–'}</td>
+              <td>{isTimedInvoiceLine(line) ? `${formatPence(line.hourlyRatePence)}/h` : '–'}</td>
               <td>{formatPence(line.amountPence)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {invoice.purchaseOrder && <p>Purchase order {invoice.purchaseOrder}</p>}
+      {invoice.notes && <p className="small">{invoice.notes}</p>}
       <p>
         Issued {formatDate(invoice.issuedOn)}, due {formatDate(invoice.dueOn)}. Paid {formatPence(invoice.paidPence)}
         {invoice.creditedPence > 0 ? `, credited ${formatPence(invoice.creditedPence)}` : ''}.
