@@ -92,8 +92,32 @@ describe('Financial Management in Chromium', () => {
     expect(text).toContain(expectedTotal);
     expect(text).toContain('10.0 miles at 40p a mile');
 
+    // Edit while draft: the council's purchase order and a key safe fitted, added by hand.
+    await row.getByRole('button', { name: `Edit ${number}` }).click();
+    const draft = page.getByRole('form', { name: `Edit ${number}` });
+    await draft.getByLabel('Purchase order').fill('PO-7781');
+    await draft.getByRole('button', { name: 'Add charge' }).click();
+    await draft.getByLabel('Charge 1 description').fill('Key safe fitted');
+    await draft.getByLabel('Charge 1 amount £').fill('25.00');
+    await expect.poll(() => draft.getByTestId('draft-total').textContent()).toBe(weekend ? '£57.00' : '£53.00');
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/finance-edit-draft-1280.png`, fullPage: true });
+    await draft.getByRole('button', { name: 'Save Draft' }).click();
+    await expect.poll(() => row.innerText()).toContain(weekend ? '£57.00' : '£53.00');
+    const [edited] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download ${number}` }).click()]);
+    const editedText = await pdfText(new Uint8Array(Buffer.concat((await (await edited.createReadStream()).toArray()) as Buffer[])));
+    expect(editedText).toContain('PO-7781');
+    expect(editedText).toContain('Key safe fitted');
+    // Taken back out before sending: the invoice charges the visit and its mileage only.
+    await row.getByRole('button', { name: `Edit ${number}` }).click();
+    await draft.getByRole('button', { name: 'Remove charge 1' }).click();
+    await draft.getByRole('button', { name: 'Save Draft' }).click();
+    await expect.poll(() => row.innerText()).toContain(expectedTotal);
+
     await row.getByRole('button', { name: `Send ${number}` }).click();
     await expect.poll(() => row.innerText()).toContain('Processing');
+    // Sent: no longer a draft, so no longer editable.
+    expect(await row.getByRole('button', { name: `Edit ${number}` }).count()).toBe(0);
 
     await row.getByRole('button', { name: `View ${number}` }).click();
     await expect.poll(() => page.getByRole('table', { name: `Service lines of ${number}` }).isVisible()).toBe(true);
