@@ -58,7 +58,7 @@ describe('demo payroll', () => {
     const runs = demoInvoiceRuns(today, 28);
     // One client, split 60/40: two invoices a week.
     expect(await seedDemoInvoices(running.product.url, running.admin)).toBe(runs.length * 2);
-    const invoices = async () => (await call('GET', '/api/finance/invoices?limit=100')).body as { number: string; funderName: string; totalPence: number; status: string; issuedOn: string }[];
+    const invoices = async () => (await call('GET', '/api/finance/invoices?limit=100')).body as { number: string; funderName: string; totalPence: number; status: string; issuedOn: string; purchaseOrder: string | null }[];
     await expect.poll(async () => (await invoices()).length).toBe(runs.length * 2);
     const all = await invoices();
     expect(new Set(all.map((invoice) => invoice.funderName))).toEqual(new Set(['Leeds City Council', 'West Yorkshire ICB (continuing healthcare)']));
@@ -66,6 +66,8 @@ describe('demo payroll', () => {
     // The last week's are not sent yet; the older public ones past 14 days are paid.
     const newest = runs.at(-1)!.issuedOn;
     expect(all.filter((invoice) => invoice.issuedOn === newest).every((invoice) => invoice.status === 'pending')).toBe(true);
+    // The council's draft of that week carries its purchase order (Edit while draft).
+    await expect.poll(async () => (await invoices()).filter((invoice) => invoice.purchaseOrder !== null).map((invoice) => [invoice.funderName, invoice.issuedOn])).toEqual([['Leeds City Council', newest]]);
     expect(all.some((invoice) => invoice.status === 'paid')).toBe(true);
     const funding = (await call('GET', '/api/finance/client-funding')).body as { funding: { shares: { percent: number }[] } | null }[];
     expect(funding.map((client) => client.funding?.shares.map((share) => share.percent))).toEqual([[60, 40]]);

@@ -31,7 +31,10 @@ export async function seedDemoInvoices(url: string, admin: AdminCredentials): Pr
     const reply = (await asAdmin('POST', '/api/finance/invoices/generate', run)) as { invoices: { id: string; funderId: string; totalPence: number }[] };
     for (const invoice of reply.invoices) issued.push({ id: invoice.id, totalPence: invoice.totalPence, issuedOn: run.issuedOn, funderKey: keyOf.get(invoice.funderId) ?? 'council' });
   }
-  for (const step of demoInvoiceFollowUps(issued, today)) await asAdmin('POST', `/api/finance/invoices/${step.invoiceId}/${step.path}`, step.body);
+  for (const step of demoInvoiceFollowUps(issued, today)) {
+    if (step.path === 'draft') await asAdmin('PATCH', `/api/finance/invoices/${step.invoiceId}`, step.body);
+    else await asAdmin('POST', `/api/finance/invoices/${step.invoiceId}/${step.path}`, step.body);
+  }
   return issued.length;
 }
 

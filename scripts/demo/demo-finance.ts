@@ -67,10 +67,12 @@ export interface IssuedDemoInvoice {
 export type DemoInvoiceStep =
   | { readonly invoiceId: string; readonly path: 'sent'; readonly body: { sentTo?: string } }
   | { readonly invoiceId: string; readonly path: 'payments'; readonly body: { amountPence: number; receivedOn: string; method: 'bank_transfer'; reference: string } }
-  | { readonly invoiceId: string; readonly path: 'credit-notes'; readonly body: { amountPence: number; reason: string } };
+  | { readonly invoiceId: string; readonly path: 'credit-notes'; readonly body: { amountPence: number; reason: string } }
+  /** Edit while draft (PATCH /api/finance/invoices/:id). */
+  | { readonly invoiceId: string; readonly path: 'draft'; readonly body: { purchaseOrder: string; notes: string } };
 
 /**
- * After the runs: every invoice but the last week's is sent; the council and the NHS pay within their terms, so their
+ * After the runs: every invoice but the last week's is sent (the council's draft of that week gets its purchase order); the council and the NHS pay within their terms, so their
  * older invoices are paid (one part paid); private payers are slower, so some of theirs are overdue; one invoice is
  * corrected by a credit note for a visit cut short.
  */
@@ -78,7 +80,11 @@ export function demoInvoiceFollowUps(invoices: readonly IssuedDemoInvoice[], tod
   const steps: DemoInvoiceStep[] = [];
   const newest = invoices.reduce((latest, invoice) => (invoice.issuedOn > latest ? invoice.issuedOn : latest), '');
   invoices.forEach((invoice, index) => {
-    if (invoice.issuedOn === newest) return;
+    if (invoice.issuedOn === newest) {
+      // This week's drafts: the council's carries its purchase order, ready to send.
+      if (invoice.funderKey === 'council') steps.push({ invoiceId: invoice.id, path: 'draft', body: { purchaseOrder: `PO-${invoice.issuedOn.replaceAll('-', '')}-${index + 1}`, notes: 'Please quote the purchase order with your payment.' } });
+      return;
+    }
     steps.push({ invoiceId: invoice.id, path: 'sent', body: {} });
     const age = Math.round((Date.parse(today) - Date.parse(invoice.issuedOn)) / 86_400_000);
     const reference = `BACS ${invoice.issuedOn.replaceAll('-', '')}-${index + 1}`;

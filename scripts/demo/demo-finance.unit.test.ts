@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFunderRequestSchema, recordPaymentRequestSchema, setClientFundingRequestSchema, setFunderRateRequestSchema, issueCreditNoteRequestSchema } from '@care/events';
+import { addFunderRequestSchema, recordPaymentRequestSchema, setClientFundingRequestSchema, setFunderRateRequestSchema, issueCreditNoteRequestSchema, editInvoiceDraftRequestSchema } from '@care/events';
 import { DEMO_FUNDERS, demoFunding, demoInvoiceFollowUps, demoInvoiceRuns, type IssuedDemoInvoice } from './demo-finance';
 
 const funderIds = { council: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a01', nhs: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a02', private: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a03' };
@@ -47,11 +47,15 @@ describe('demo finance', () => {
     for (const step of steps) {
       if (step.path === 'payments') expect(recordPaymentRequestSchema.safeParse(step.body).success).toBe(true);
       if (step.path === 'credit-notes') expect(issueCreditNoteRequestSchema.safeParse(step.body).success).toBe(true);
+      if (step.path === 'draft') expect(editInvoiceDraftRequestSchema.safeParse(step.body).success).toBe(true);
       expect(step.path === 'payments' ? step.body.receivedOn <= '2026-11-23' : true).toBe(true);
     }
     const sent = new Set(steps.filter((step) => step.path === 'sent').map((step) => step.invoiceId));
     expect(invoices.filter((invoice) => !sent.has(invoice.id)).map((invoice) => invoice.issuedOn)).toEqual(['2026-11-23', '2026-11-23', '2026-11-23']);
     expect(steps.filter((step) => step.path === 'credit-notes')).toHaveLength(1);
+    // The council's draft of the newest week carries its purchase order.
+    const drafts = steps.filter((step) => step.path === 'draft');
+    expect(drafts.map((step) => invoices.find((invoice) => invoice.id === step.invoiceId))).toEqual([expect.objectContaining({ issuedOn: '2026-11-23', funderKey: 'council' })]);
     const paid = steps.filter((step) => step.path === 'payments');
     expect(paid.some((step) => step.body.amountPence < invoices.find((invoice) => invoice.id === step.invoiceId)!.totalPence)).toBe(true);
     const unpaidPrivate = invoices.filter((invoice) => invoice.funderKey === 'private' && invoice.issuedOn <= '2026-11-09' && !paid.some((step) => step.invoiceId === invoice.id));

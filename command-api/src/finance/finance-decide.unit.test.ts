@@ -273,6 +273,9 @@ describe('decide: invoices, payments and credit notes', () => {
     given(issued).when(edit()).then([edited([keySafe], 49_00)]);
     // A second edit replaces the charges: removing one takes the total back to the visit lines alone.
     given(issued, edited([keySafe], 49_00)).when(edit({ charges: [] })).then([edited([], 24_00)]);
+    // No due date given: it stays as it was.
+    const kept = edited([keySafe], 49_00) as Extract<InvoiceEvent, { type: 'InvoiceDraftEdited' }>;
+    given(issued).when(edit({ dueOn: undefined })).then([{ ...kept, data: { ...kept.data, dueOn: '2026-05-01' } }]);
   });
 
   it('refuses to edit a draft once it is sent, paid or credited, and a due date before the invoice date', () => {

@@ -8,6 +8,7 @@ export type InvoiceState =
       readonly exists: true;
       readonly clientId: string;
       readonly issuedOn: string;
+      readonly dueOn: string;
       /** The lines made from the record (visits, mileage, adjustments): a draft's edit never changes them. */
       readonly recordPence: number;
       readonly totalPence: number;
@@ -22,10 +23,10 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
   switch (event.type) {
     case 'InvoiceIssued': {
       const recordPence = event.data.lines.filter((line) => line.kind !== 'charge').reduce((sum, line) => sum + line.amountPence, 0);
-      return { exists: true, clientId: event.data.clientId, issuedOn: event.data.issuedOn, recordPence, totalPence: event.data.totalPence, paidPence: 0, creditedPence: 0, sent: false };
+      return { exists: true, clientId: event.data.clientId, issuedOn: event.data.issuedOn, dueOn: event.data.dueOn, recordPence, totalPence: event.data.totalPence, paidPence: 0, creditedPence: 0, sent: false };
     }
     case 'InvoiceDraftEdited':
-      return state.exists ? { ...state, totalPence: event.data.totalPence } : state;
+      return state.exists ? { ...state, dueOn: event.data.dueOn, totalPence: event.data.totalPence } : state;
     case 'InvoiceSent':
       return state.exists ? { ...state, sent: true } : state;
     case 'InvoicePaymentRecorded':
@@ -42,7 +43,8 @@ export type InvoiceCommand =
   | {
       readonly type: 'EditInvoiceDraft';
       readonly invoiceId: string;
-      readonly dueOn: string;
+      /** undefined: unchanged. */
+      readonly dueOn: string | undefined;
       readonly purchaseOrder: string | null;
       readonly notes: string | null;
       readonly charges: readonly InvoiceCharge[];
@@ -88,8 +90,9 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Inv
       // Once the funder has it, or money moved against it, the invoice stands as it is: corrections are credit notes.
       if (state.sent) throw new DomainError('conflict', 'This invoice was sent: correct it with a credit note');
       if (state.paidPence > 0 || state.creditedPence > 0) throw new DomainError('conflict', 'This invoice has payments or credit notes: correct it with a credit note');
-      if (command.dueOn < state.issuedOn) throw new DomainError('invalid', 'The due date cannot be before the invoice date', 'dueOn');
-      const { invoiceId, dueOn, purchaseOrder, notes } = command;
+      const dueOn = command.dueOn ?? state.dueOn;
+      if (dueOn < state.issuedOn) throw new DomainError('invalid', 'The due date cannot be before the invoice date', 'dueOn');
+      const { invoiceId, purchaseOrder, notes } = command;
       const charges = [...command.charges];
       const totalPence = state.recordPence + charges.reduce((sum, charge) => sum + charge.amountPence, 0);
       return [{ type: 'InvoiceDraftEdited', data: { invoiceId, clientId: state.clientId, dueOn, purchaseOrder, notes, charges, totalPence } }];

@@ -63,7 +63,8 @@ export type RecordPaymentCommandInput = z.output<typeof recordPaymentRequestSche
  * draft's earlier hand-added charges; the visit lines are never edited (they follow the visit record).
  */
 export const editInvoiceDraftRequestSchema = z.object({
-  dueOn: requiredDate('Due date is required'),
+  /** Absent: the due date stays as it is. */
+  dueOn: requiredDate('Due date must be a date').optional(),
   purchaseOrder: optionalText(TEXT_LIMITS.reference),
   notes: optionalText(TEXT_LIMITS.shortReason),
   charges: z
