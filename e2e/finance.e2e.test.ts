@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
@@ -37,7 +41,7 @@ beforeAll(async () => {
     emergencyPhone: '07700 900123',
     careLevel: 'medium',
   });
-  const funderId = await post('/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30 });
+  const funderId = await post('/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30, invoiceEmail: 'invoices@leeds.example.org' });
   await send(admin.request, 'PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2024-01-01', shares: [{ funderId, percent: 100 }] });
   const visit = await post('/api/appointments', { clientId, carerId, scheduledStart: londonTimeToInstant(yesterday, '09:00'), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash'] });
   const manual = { source: 'Manual', manualInputReason: 'No signal in the flats' };
@@ -45,6 +49,20 @@ beforeAll(async () => {
   await post(`/api/appointments/${visit}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(yesterday, '10:00'), tasksCompleted: ['Wash'], medicationGiven: false, notes: 'All well', mileage: 10 });
 }, 240_000);
 afterAll(async () => env?.stop());
+
+/** The .eml the product wrote for a subject, parsed, once the outbox has delivered it. */
+async function writtenMail(subjectStart: string): Promise<{ to: string; attachments: { content: Buffer }[] }> {
+  const folder = path.join(env.dataDir, 'mail');
+  const find = async () => {
+    for (const file of existsSync(folder) ? await readdir(folder) : []) {
+      const parsed = await simpleParser(await readFile(path.join(folder, file)));
+      if (parsed.subject?.startsWith(subjectStart)) return { to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', attachments: parsed.attachments };
+    }
+    return undefined;
+  };
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 30_000 }).toBe(true);
+  return (await find())!;
+}
 
 async function open(context: BrowserContext, pathname: string): Promise<Page> {
   const page = await context.newPage();
@@ -116,6 +134,13 @@ describe('Financial Management in Chromium', () => {
 
     await row.getByRole('button', { name: `Send ${number}` }).click();
     await expect.poll(() => row.innerText()).toContain('Processing');
+    await expect.poll(() => page.getByText('Emailed to invoices@leeds.example.org, with its PDF.').isVisible()).toBe(true);
+    // The council's mail, as the rules process wrote it (no SMTP here): the invoice's PDF attached, read back.
+    const mail = await writtenMail(`Invoice ${number} from`);
+    expect(mail.to).toBe('invoices@leeds.example.org');
+    const attached = await pdfText(new Uint8Array(mail.attachments[0]!.content));
+    expect(attached).toContain(`Invoice ${number}`);
+    expect(attached).toContain(expectedTotal);
     // Sent: no longer a draft, so no longer editable.
     expect(await row.getByRole('button', { name: `Edit ${number}` }).count()).toBe(0);
 

@@ -19,6 +19,8 @@ export interface E2eEnvironment {
   readonly browser: Browser;
   /** The first administrator (ADMIN_EMAIL / ADMIN_PASSWORD of this run). */
   readonly admin: { readonly email: string; readonly password: string };
+  /** The product's data folder: its logs, and the mail it wrote as .eml files under mail/ (no SMTP in tests). */
+  readonly dataDir: string;
   /** A browser context (en-GB, Europe/London) already signed in through POST /api/login. */
   signedInContext(viewport?: { width: number; height: number }, credentials?: { email: string; password: string }): Promise<BrowserContext>;
   stop(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startE2eEnvironment(serverUrl: string, label: string, env?
     product,
     browser,
     admin,
+    dataDir,
     async signedInContext(viewport = { width: 1280, height: 900 }, credentials = admin) {
       const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
       watchContext(context);

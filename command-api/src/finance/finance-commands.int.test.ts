@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clientBillingStreamId, invoiceNumberStreamId, invoiceStreamId } from '@care/events';
-import { startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
+import { pdfText } from '../../../read-api/testing/pdf-text';
+import { ensureMailSchema, startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
 import { FinanceService } from './finance-service';
 import { InvoiceNumberer } from './invoice-numbering';
 import type { CompletedVisit } from './invoice-generation';
@@ -170,5 +171,51 @@ describe('finance commands', () => {
     const removed = await api.request('POST', '/api/finance/bank-holidays/2034-06-07/removal', { reason: 'Announced in error' });
     expect(removed.status, removed.text).toBe(200);
     expect((await api.request('POST', '/api/finance/bank-holidays/2034-13-07/removal', { reason: 'x' })).status).toBe(400);
+  });
+
+  it("Send mails the invoice's PDF, as it stands after an edit, to the funder's invoice address, and records where it went", async () => {
+    await ensureMailSchema(api.pool);
+    const clientId = await addClient('Mailed');
+    const funder = await api.request('POST', '/api/finance/funders', { name: 'Bradford Council', kind: 'local_authority', invoiceEmail: 'invoices@bradford.example.org' });
+    const funderId = funder.body.id as string;
+    await api.request('POST', `/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2026-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 28_00, bankHolidayHourlyPence: 36_00 });
+    await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2026-01-01', shares: [{ funderId, percent: 100 }] });
+    const visit = { appointmentId: randomUUID(), date: '2035-03-06', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null };
+    const run = await new FinanceService(api.store, visitsFor(clientId, [visit])).generateInvoices({ periodStart: '2035-03-01', periodEnd: '2035-03-31', clientId, issuedOn: '2035-04-02' }, context);
+    const invoice = run.invoices[0]!;
+    // Edited a moment before sending: the mail carries the edit (the invoice's own stream, not a list behind it).
+    expect((await api.request('PATCH', `/api/finance/invoices/${invoice.id}`, { purchaseOrder: 'PO-BD-311' })).status).toBe(200);
+
+    const sent = await api.request('POST', `/api/finance/invoices/${invoice.id}/sent`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.sentTo).toBe('invoices@bradford.example.org');
+    const { rows } = await api.pool.query<{ recipient: string; subject: string; body: string; attachments: { filename: string; contentType: string; contentBase64: string }[] }>(
+      `SELECT recipient, subject, body, attachments FROM mail.outbox WHERE kind = 'invoice' AND subject LIKE $1`,
+      [`Invoice ${invoice.number} %`],
+    );
+    expect(rows.map((row) => row.recipient)).toEqual(['invoices@bradford.example.org']);
+    expect(rows[0]!.body).toContain(`Please find attached invoice ${invoice.number} for Edith Mailed's care from 01/03/2035 to 31/03/2035.`);
+    expect(rows[0]!.body).toContain('Purchase order: PO-BD-311.');
+    const [attachment] = rows[0]!.attachments;
+    expect([attachment!.filename, attachment!.contentType]).toEqual([`${invoice.number}.pdf`, 'application/pdf']);
+    const text = await pdfText(new Uint8Array(Buffer.from(attachment!.contentBase64, 'base64')));
+    for (const expected of [`Invoice ${invoice.number}`, 'Bradford Council', 'Edith Mailed', 'PO-BD-311', '£24.00']) expect(text).toContain(expected);
+    const events = await api.store.readStream(invoiceStreamId(invoice.id));
+    expect(events.at(-1)).toMatchObject({ type: 'InvoiceSent', data: { sentTo: 'invoices@bradford.example.org' } });
+  });
+
+  it('Send without an invoice address records it as sent by hand and mails nothing; an unknown invoice is 404', async () => {
+    await ensureMailSchema(api.pool);
+    const clientId = await addClient('ByHand');
+    const funderId = await addFunder('No email council');
+    await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2026-01-01', shares: [{ funderId, percent: 100 }] });
+    const visit = { appointmentId: randomUUID(), date: '2035-05-08', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null };
+    const run = await new FinanceService(api.store, visitsFor(clientId, [visit])).generateInvoices({ periodStart: '2035-05-01', periodEnd: '2035-05-31', clientId, issuedOn: '2035-06-01' }, context);
+    const invoice = run.invoices[0]!;
+    const sent = await api.request('POST', `/api/finance/invoices/${invoice.id}/sent`, {});
+    expect([sent.status, sent.body.sentTo]).toEqual([200, null]);
+    const { rows } = await api.pool.query(`SELECT 1 FROM mail.outbox WHERE subject LIKE $1`, [`Invoice ${invoice.number} %`]);
+    expect(rows).toHaveLength(0);
+    expect((await api.request('POST', `/api/finance/invoices/${randomUUID()}/sent`, {})).status).toBe(404);
   });
 });

@@ -21,6 +21,7 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
 import { FinanceService, FUNDER_NOT_FOUND } from './finance-service';
 import { INVOICE_NOT_FOUND } from './invoice-decide';
+import { sendInvoice } from './invoice-sending';
 import { addPayrollRoutes } from './payroll-routes';
 import { readModelVisitSource, type VisitSource } from './visit-source';
 
@@ -74,7 +75,8 @@ export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModel
   router.post('/invoices/:id/sent', manage, async (ctx) => {
     const invoiceId = parseRecordId(ctx.params.id, INVOICE_NOT_FOUND);
     const body = parseOr400(markInvoiceSentRequestSchema, ctx.request.body ?? {});
-    ctx.body = reply(await service.markSent(invoiceId, body.sentTo ?? null, commandContext(ctx)));
+    const sent = await sendInvoice(deps, invoiceId, body.sentTo ?? null, commandContext(ctx));
+    ctx.body = { ...reply(sent), sentTo: sent.sentTo };
   });
 
   router.post('/bank-holidays', manage, async (ctx) => {

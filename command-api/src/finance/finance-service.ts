@@ -203,10 +203,6 @@ export class FinanceService {
     return this.onInvoice(invoiceId, { type: 'IssueCreditNote', invoiceId, creditNoteId: uuidv7(), issuedOn: londonToday(), ...input }, context);
   }
 
-  async markSent(invoiceId: string, sentTo: string | null, context: CommandContext): Promise<CommandResult> {
-    return this.onInvoice(invoiceId, { type: 'SendInvoice', invoiceId, sentTo }, context);
-  }
-
   /** A draft's due date, purchase order, note and hand-added charges; If-Match refuses an edit over someone else's. */
   async editDraft(invoiceId: string, input: EditInvoiceDraftCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
     const command = { type: 'EditInvoiceDraft' as const, invoiceId, dueOn: input.dueOn, purchaseOrder: input.purchaseOrder ?? null, notes: input.notes ?? null, charges: input.charges };

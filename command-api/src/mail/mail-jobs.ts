@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@care/events';
-import type { Logger } from '@care/events/server';
+import { retryOnPool, watchHeldClient, type Logger } from '@care/events/server';
 import type { ReadModelDatabase } from '@care/projector';
 import { MailSender } from './mail-sender';
 import { fileTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { runAppointmentReminders, runMaintenanceAlerts, runTrainingExpiryNotices } from './notification-jobs';
-import { ensureMailSchema } from './outbox';
+import { ensureMailSchema, MAIL_NOTIFY_CHANNEL } from './outbox';
 
 export interface MailConfig {
   /** SMTP_URL (smtp://user:pass@host:587, smtps://…): unset, messages are written to `<dataDir>/mail/*.eml`. */
@@ -50,10 +50,62 @@ export async function startMailJobs(
     if (!stopped) timer = setTimeout(() => void tick(), config.intervalMs);
   };
   timer = setTimeout(() => void tick(), Math.min(config.intervalMs, 5_000));
+  const stopListening = await deliverOnNotify(deps, sender);
   deps.logger.info({ transport: transport.name }, 'mail jobs running');
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    stopListening();
     transport.close();
+  };
+}
+
+/**
+ * A message put in the outbox (an invoice sent, a reset link asked for) is delivered at once, not at the next
+ * interval: the outbox NOTIFYs, and this LISTEN connection runs the sender (one run at a time, and once more if
+ * messages came in during a run). When the connection is lost another is opened; meanwhile the interval delivers.
+ */
+async function deliverOnNotify(deps: { readonly pool: pg.Pool; readonly logger: Logger }, sender: MailSender): Promise<() => void> {
+  let stopped = false;
+  let running = false;
+  let again = false;
+  let client: pg.PoolClient | undefined;
+  let unwatch: (() => void) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const deliver = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    do {
+      again = false;
+      await sender.runOnce().catch((error: unknown) => deps.logger.error({ err: error, job: 'mail sender' }, 'mail job failed'));
+    } while (again && !stopped);
+    running = false;
+  };
+  const listen = async () => {
+    try {
+      const held = await deps.pool.connect();
+      if (stopped) return held.release();
+      unwatch = watchHeldClient(held, () => {
+        client = undefined;
+        if (!stopped) retry = retryOnPool(deps.pool, 5_000, () => void listen());
+      });
+      held.on('notification', () => void deliver());
+      client = held;
+      await held.query(`LISTEN ${MAIL_NOTIFY_CHANNEL}`);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'could not listen for new mail; the interval delivers it');
+      if (!stopped && !client) retry = retryOnPool(deps.pool, 5_000, () => void listen());
+    }
+  };
+  await listen();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    unwatch?.();
+    client?.release();
+    client = undefined;
   };
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { recordJobRun, type Logger } from '@care/events/server';
 import type { MailTransport } from './mail-transport';
-import { MAIL_SCHEMA } from './outbox';
+import { fromStoredAttachment, MAIL_SCHEMA, type StoredAttachment } from './outbox';
 
 export interface MailSenderOptions {
   /** Attempts before a message is given up as failed (8: about two hours of back-off). */
@@ -38,18 +38,19 @@ export class MailSender {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; kind: string; recipient: string; subject: string; body: string | null; attempts: number }>(
-        `SELECT id, kind, recipient, subject, body, attempts FROM ${MAIL_SCHEMA}.outbox
+      const { rows } = await client.query<{ id: string; kind: string; recipient: string; subject: string; body: string | null; attempts: number; attachments: StoredAttachment[] | null }>(
+        `SELECT id, kind, recipient, subject, body, attempts, attachments FROM ${MAIL_SCHEMA}.outbox
           WHERE status = 'pending' AND next_attempt_at <= now()
           ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize ?? 20],
       );
       for (const row of rows) {
         try {
-          await this.transport.deliver({ id: row.id, to: row.recipient, subject: row.subject, text: row.body ?? '' });
+          await this.transport.deliver({ id: row.id, to: row.recipient, subject: row.subject, text: row.body ?? '', attachments: (row.attachments ?? []).map(fromStoredAttachment) });
           await client.query(
             `UPDATE ${MAIL_SCHEMA}.outbox SET status = $2, attempts = attempts + 1, sent_at = now(), transport = $3, last_error = NULL,
-                    body = CASE WHEN kind = 'password-reset' THEN NULL ELSE body END
+                    body = CASE WHEN kind = 'password-reset' THEN NULL ELSE body END,
+                    attachments = NULL
               WHERE id = $1`,
             [row.id, this.transport.name === 'smtp' ? 'sent' : 'written', this.transport.name],
           );

@@ -1,13 +1,24 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './outbox';
 
 export interface OutgoingMail {
   readonly id: string;
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  readonly attachments?: readonly MailAttachment[];
 }
+
+const message = (mail: OutgoingMail, from: string) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  messageId: `<${mail.id}@care-platform>`,
+  attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+});
 
 /** Where a message goes: an SMTP server (SMTP_URL), or a folder of .eml files when none is configured. */
 export interface MailTransport {
@@ -22,7 +33,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     name: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: `<${mail.id}@care-platform>` });
+      await transporter.sendMail(message(mail, from));
     },
     close: () => transporter.close(),
   };
@@ -37,7 +48,7 @@ export function fileTransport(dir: string, from: string): MailTransport {
   return {
     name: 'file',
     async deliver(mail) {
-      const info = await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: `<${mail.id}@care-platform>` });
+      const info = await transporter.sendMail(message(mail, from));
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, `${mail.id}.eml`), info.message as Buffer);
     },

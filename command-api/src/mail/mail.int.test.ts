@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, DEFAULT_AGENCY_SETTINGS, londonTimeToInstant, londonToday } from '@care/events';
@@ -11,6 +12,7 @@ import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
 import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { startMailJobs } from './mail-jobs';
 import { MailSender } from './mail-sender';
 import { fileTransport, smtpTransport } from './mail-transport';
 import { runAppointmentReminders, runTrainingExpiryNotices } from './notification-jobs';
@@ -114,6 +116,24 @@ describe('the mail sender', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends a file with the message: the attachment is in the written .eml, byte for byte, and not kept once sent', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'care-mail-'));
+    try {
+      const content = Buffer.from('%PDF-1.7 an invoice, byte for byte\n');
+      await enqueueMail(pool, { kind: 'invoice', to: 'invoices@council.example', subject: 'With a file', text: 'Attached', attachments: [{ filename: 'INV-2026-7.pdf', contentType: 'application/pdf', content }] });
+      await new MailSender(pool, fileTransport(dir, 'Care <no-reply@care.example>'), log).runOnce();
+      const [file] = await readdir(dir);
+      const parsed = await simpleParser(await readFile(path.join(dir, file!)));
+      expect(parsed.subject).toBe('With a file');
+      expect(parsed.attachments.map((attachment) => [attachment.filename, attachment.contentType, attachment.content.equals(content)])).toEqual([['INV-2026-7.pdf', 'application/pdf', true]]);
+      // Once delivered the file is not kept twice: the invoice's own stream renders it again.
+      const kept = await pool.query<{ attachments: unknown }>(`SELECT attachments FROM ${MAIL_SCHEMA}.outbox WHERE subject = 'With a file'`);
+      expect(kept.rows).toEqual([{ attachments: null }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('notifications, each gated by its setting', () => {
@@ -188,6 +208,25 @@ describe('password-reset links by mail', () => {
       expect(reset.status, reset.text).toBeLessThan(300);
     } finally {
       await withMail.close();
+    }
+  });
+});
+
+describe('the mail jobs of the rules process', () => {
+  it('deliver a message put in the outbox at once, not at the next interval an hour away', async () => {
+    const lastRun = async () => (await pool.query<{ at: Date }>(`SELECT last_run_at AS at FROM ops.job_runs WHERE name = 'mail-sender'`)).rows[0]?.at.getTime() ?? 0;
+    const before = await lastRun();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'care-mail-'));
+    const stop = await startMailJobs({ pool, db: createReadModelDb(pool), store: api.store, logger: log }, { smtpUrl, from: 'Care <no-reply@care.example>', dataDir: dir, intervalMs: 3_600_000 });
+    try {
+      // The jobs' first run (a few seconds after the start); the next one is an hour away.
+      await expect.poll(lastRun, { timeout: 15_000 }).toBeGreaterThan(before);
+      await enqueueMail(pool, { kind: 'invoice', to: 'invoices@council.example', subject: 'Sent at once', text: 'Attached' });
+      await expect.poll(() => received.some((mail) => mail.raw.includes('Subject: Sent at once')), { timeout: 5_000 }).toBe(true);
+      expect(await outboxRow('Sent at once')).toMatchObject({ status: 'sent', transport: 'smtp' });
+    } finally {
+      stop();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -10,9 +10,11 @@ import { createSchemaSerially, ensureOpsSchema } from '@care/events/server';
 export const MAIL_SCHEMA = 'mail';
 /** The command API and the rules process both create the outbox as they start. */
 const MAIL_SCHEMA_LOCK = 7_242_011;
-export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert', 'payslip'] as const;
+export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert', 'payslip', 'invoice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
+/** NOTIFY channel: a message was put in the outbox. */
+export const MAIL_NOTIFY_CHANNEL = 'mail_outbox';
 
 /** The outbox, and the ops tables its jobs record their runs in. */
 export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
@@ -34,9 +36,17 @@ export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     sent_at timestamptz
   )`,
+    // Files sent with the message (an invoice's PDF), base64 in JSON: kept as the record of what was sent.
+    `ALTER TABLE ${MAIL_SCHEMA}.outbox ADD COLUMN IF NOT EXISTS attachments jsonb`,
     `CREATE INDEX IF NOT EXISTS outbox_due ON ${MAIL_SCHEMA}.outbox (next_attempt_at) WHERE status = 'pending'`,
     `CREATE INDEX IF NOT EXISTS outbox_newest ON ${MAIL_SCHEMA}.outbox (created_at DESC, id DESC)`,
   ]);
+}
+
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
 }
 
 export interface NewMail {
@@ -46,14 +56,28 @@ export interface NewMail {
   readonly text: string;
   /** Present: at most one message with this key is ever enqueued. */
   readonly dedupeKey?: string;
+  readonly attachments?: readonly MailAttachment[];
 }
+
+/** Attachments as the outbox keeps them (jsonb). */
+export interface StoredAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly contentBase64: string;
+}
+
+export const toStoredAttachment = ({ filename, contentType, content }: MailAttachment): StoredAttachment => ({ filename, contentType, contentBase64: content.toString('base64') });
+export const fromStoredAttachment = ({ filename, contentType, contentBase64 }: StoredAttachment): MailAttachment => ({ filename, contentType, content: Buffer.from(contentBase64, 'base64') });
 
 /** Puts a message in the outbox; answers false when its dedupe key was already used. */
 export async function enqueueMail(pool: pg.Pool | pg.PoolClient, mail: NewMail): Promise<boolean> {
+  const attachments = mail.attachments && mail.attachments.length > 0 ? JSON.stringify(mail.attachments.map(toStoredAttachment)) : null;
   const { rowCount } = await pool.query(
-    `INSERT INTO ${MAIL_SCHEMA}.outbox (kind, recipient, subject, body, dedupe_key) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO ${MAIL_SCHEMA}.outbox (kind, recipient, subject, body, dedupe_key, attachments) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (dedupe_key) DO NOTHING`,
-    [mail.kind, mail.to, mail.subject.slice(0, 300), mail.text, mail.dedupeKey ?? null],
+    [mail.kind, mail.to, mail.subject.slice(0, 300), mail.text, mail.dedupeKey ?? null, attachments],
   );
+  // Wakes the rules process's sender (mail-jobs.ts), so a message goes now rather than at the next interval.
+  if (rowCount === 1) await pool.query(`SELECT pg_notify('${MAIL_NOTIFY_CHANNEL}', '')`);
   return rowCount === 1;
 }

@@ -18,6 +18,11 @@ export interface LoadedStream<TState> {
   readonly lastEvent: RecordedEvent | undefined;
 }
 
+/** A stream's events, parsed (for a fold that needs them all, such as a document of the record). */
+export async function readEvents(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  return (await store.readStream(streamId)).map(parseRecordedEvent);
+}
+
 /** Reads a stream and folds it into state with the aggregate's `evolve`. */
 export async function loadStream<TEvent extends DomainEvent, TState>(
   store: EventStore,
@@ -25,7 +30,7 @@ export async function loadStream<TEvent extends DomainEvent, TState>(
   evolve: (state: TState, event: TEvent) => TState,
   initial: TState,
 ): Promise<LoadedStream<TState>> {
-  const events = (await store.readStream(streamId)).map(parseRecordedEvent);
+  const events = await readEvents(store, streamId);
   const state = events.reduce((current, event) => evolve(current, event as unknown as TEvent), initial);
   const lastEvent = events.at(-1);
   return { state, revision: lastEvent ? lastEvent.revision : 'no_stream', lastEvent };

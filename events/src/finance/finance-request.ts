@@ -106,6 +106,10 @@ export const generateInvoicesReplySchema = z.object({
 });
 
 /** POST /api/finance/invoices/:id/sent: who it was sent to (null: handed over or posted). */
+/** Send's reply: where the PDF was mailed (null: no invoice address, so sent by hand). */
+export const sendInvoiceReplySchema = z.strictObject({ id: z.uuid(), revision: z.string(), position: z.string().nullable(), sentTo: z.string().nullable() });
+export type SendInvoiceReply = z.infer<typeof sendInvoiceReplySchema>;
+
 export const markInvoiceSentRequestSchema = z.object({
   sentTo: optionalText(TEXT_LIMITS.email).pipe(z.email({ error: 'Must be a valid email address' }).nullable().optional()),
 });

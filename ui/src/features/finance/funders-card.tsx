@@ -34,6 +34,7 @@ export function FundersCard({ canManage }: { canManage: boolean }) {
               <li key={funder.id}>
                 <span>
                   <strong>{funder.name}</strong> · {FUNDER_KIND_LABELS[funder.kind]}
+                  <span className="small"> · {funder.invoiceEmail ? `invoices to ${funder.invoiceEmail}` : 'invoices sent by hand'}</span>
                 </span>
                 <span>
                   {rate
@@ -60,13 +61,22 @@ function AddFunderForm() {
   const id = useId();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<FunderKind>('local_authority');
-  const add = useFinanceCommand<{ name: string; kind: FunderKind }>(() => '/api/finance/funders', (input) => input, 'Funder added');
+  const [invoiceEmail, setInvoiceEmail] = useState('');
+  const add = useFinanceCommand<{ name: string; kind: FunderKind; invoiceEmail: string }>(() => '/api/finance/funders', (input) => input, 'Funder added');
   return (
     <form
       className="finance-payment"
       onSubmit={(event) => {
         event.preventDefault();
-        add.mutate({ name, kind }, { onSuccess: () => setName('') });
+        add.mutate(
+          { name, kind, invoiceEmail },
+          {
+            onSuccess: () => {
+              setName('');
+              setInvoiceEmail('');
+            },
+          },
+        );
       }}
     >
       <div className="finance-field">
@@ -82,6 +92,10 @@ function AddFunderForm() {
             </option>
           ))}
         </select>
+      </div>
+      <div className="finance-field">
+        <label htmlFor={`${id}-email`}>Invoice email</label>
+        <input className="input" id={`${id}-email`} type="email" value={invoiceEmail} onChange={(event) => setInvoiceEmail(event.target.value)} maxLength={254} placeholder="Sent by hand when empty" />
       </div>
       <button type="submit" className="button button-secondary button-small" disabled={add.isPending}>
         Add Funder

@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, isDraftInvoice, isTimedInvoiceLine, type InvoiceStatus, type InvoiceView } from '@care/events';
+import { INVOICE_STATUSES, isDraftInvoice, isTimedInvoiceLine, type InvoiceStatus, type InvoiceView, type SendInvoiceReply } from '@care/events';
 import { Fragment, useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
@@ -126,9 +126,19 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
   );
 }
 
-/** Send: downloads the PDF and records that it was sent (the list then shows it as processing). */
+/**
+ * Send: downloads the PDF, and mails it to the funder's invoice address (the list then shows it as processing); a
+ * funder without one: the downloaded PDF is sent by hand, and the toast says so.
+ */
 function SendButton({ invoice }: { invoice: InvoiceView }) {
-  const send = useFinanceCommand<InvoiceView>((sent) => `/api/finance/invoices/${encodeURIComponent(sent.id)}/sent`, () => ({}), `Invoice ${invoice.number} sent`);
+  const send = useFinanceCommand<InvoiceView, SendInvoiceReply>(
+    (sent) => `/api/finance/invoices/${encodeURIComponent(sent.id)}/sent`,
+    () => ({}),
+    (reply) =>
+      reply.sentTo
+        ? { title: `Invoice ${invoice.number} sent`, description: `Emailed to ${reply.sentTo}, with its PDF.` }
+        : { title: `Invoice ${invoice.number} sent`, description: `${invoice.funderName ?? 'This funder'} has no invoice email: send the downloaded PDF by hand.` },
+  );
   return (
     <button
       type="button"
