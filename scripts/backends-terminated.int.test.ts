@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENTS_NOTIFY_CHANNEL, PostgresEventStore } from '@care/events/server';
 import { projections, READ_MODEL_CHANGED_CHANNEL } from '@care/projector';
+import { MAIL_NOTIFY_CHANNEL } from '@care/command-api';
 import { requester, sessionCookieOf, settledLog, type ApiReply, type Requester } from '@care/command-api/testing';
 import type { RunningProduct } from './product';
 import { startTestProduct, type TestProduct } from './test-product';
@@ -50,10 +51,10 @@ async function terminateBackends(): Promise<number> {
 async function listeningChannels(): Promise<string[]> {
   const { rows } = await terminator.query<{ query: string }>(
     `select query from pg_stat_activity
-     where datname = current_database() and pid <> pg_backend_pid() and state = 'idle' and query ilike 'listen %'
-     order by query`,
+     where datname = current_database() and pid <> pg_backend_pid() and state = 'idle' and query ilike 'listen %'`,
   );
-  return rows.map((row) => row.query.toLowerCase());
+  // Sorted once lower-cased: services write LISTEN in either case.
+  return rows.map((row) => row.query.toLowerCase()).sort();
 }
 
 /** Retries `attempt` until `done` holds or the recovery time since `since` has passed; returns the last reply. */
@@ -86,10 +87,10 @@ describe('the product started on a new database', () => {
 describe('every PostgreSQL backend of the running product terminated', () => {
   it('each service answers again within 5 s, nothing is lost or doubled, no process dies', async () => {
     // The projector listens once its first catch-up (every projection built from nothing) is done; the rules
-    // process follows the log too.
+    // process follows the log too, and listens for new mail to deliver at once.
     await expect
       .poll(listeningChannels)
-      .toEqual([`listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${READ_MODEL_CHANGED_CHANNEL}`].sort());
+      .toEqual([`listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${MAIL_NOTIFY_CHANNEL}`, `listen ${READ_MODEL_CHANGED_CHANNEL}`].sort());
     const listenersBefore = await listeningChannels();
 
     for (let round = 1; round <= ROUNDS; round += 1) {

@@ -1,1 +1,2 @@
 export { createCommandApp } from './app';
+export { MAIL_NOTIFY_CHANNEL } from './mail/outbox';

@@ -54,6 +54,14 @@ const RISKS = [
   'Smoke alarm tested monthly; uses oxygen, no naked flames.',
   'May refuse personal care when anxious; offer again later and record it.',
 ];
+/** Made-up practices with numbers from Ofcom's drama range, so no real surgery is ever rung. */
+const GP_PRACTICES = [
+  ['Meanwood Health Centre, 548 Meanwood Road, Leeds LS6', '0113 496 0500'],
+  ['Headingley Surgery, 2 North Lane, Leeds LS6', '0113 496 0501'],
+  ['Chapel Allerton Medical Practice, Leeds LS7', '0113 496 0502'],
+  ['Roundhay Road Surgery, Leeds LS8', '0113 496 0503'],
+  ['Kirkstall Lane Medical Centre, Leeds LS5', '0113 496 0504'],
+] as const;
 const INSTRUCTIONS = [
   'Prompt medication from the blister pack and record on the MAR chart.',
   'Prepare breakfast and a hot drink; encourage fluids through the day.',
@@ -112,6 +120,8 @@ export function demoClients(carerIds: readonly string[]): CreateClientRequest[] 
       preferredCarers: preferredCarers(carerIds, index),
       riskAssessment: careLevel === 'low' && index % 2 === 0 ? undefined : pick(RISKS, index),
       careInstructions: pick(INSTRUCTIONS, index * 3),
+      // Most files name the GP; a few new ones do not yet, and the MAR chart says so.
+      ...(index % 10 === 9 ? {} : { gpPractice: pick(GP_PRACTICES, index)[0], gpPhone: pick(GP_PRACTICES, index)[1] }),
       isActive: index % 15 !== 14,
     };
   });

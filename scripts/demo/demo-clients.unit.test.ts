@@ -16,6 +16,12 @@ describe('demoClients', () => {
     expect(new Set(parsed.map((client) => `${client.firstName} ${client.lastName}`)).size).toBeGreaterThan(140);
   });
 
+  it('names a GP practice and its phone for most clients and leaves a few without, for the MAR chart', () => {
+    const withGp = parsed.filter((client) => client.gpPractice && client.gpPhone).length;
+    expect(withGp).toBe(135);
+    expect(parsed.filter((client) => client.gpPractice === undefined && client.gpPhone === undefined)).toHaveLength(15);
+  });
+
   it('is the same every time', () => {
     expect(demoClients(carerIds)).toEqual(clients);
   });

@@ -79,6 +79,8 @@ describe('POST /api/clients', () => {
       preferredCarers: [preferred, keyworker.toUpperCase()],
       riskAssessment: 'Falls risk: uses a frame indoors.',
       careInstructions: 'Prompt medication from the blister pack.',
+      gpPractice: ' Headingley Surgery, 2 North Lane, Leeds LS6 ',
+      gpPhone: '0113 496 0100',
     });
 
     expect(reply.status, reply.text).toBe(201);
@@ -107,6 +109,8 @@ describe('POST /api/clients', () => {
       preferredCarers: [preferred, keyworker],
       riskAssessment: 'Falls risk: uses a frame indoors.',
       careInstructions: 'Prompt medication from the blister pack.',
+      gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
+      gpPhone: '0113 496 0100',
       isActive: true,
     });
     expect(stream[0]!.metadata).toMatchObject({ userId: api.admin.id, correlationId: reply.headers.get('x-request-id') });
@@ -126,6 +130,8 @@ describe('POST /api/clients', () => {
       preferredCarers: [],
       riskAssessment: null,
       careInstructions: null,
+      gpPractice: null,
+      gpPhone: null,
       isActive: false,
     });
   });

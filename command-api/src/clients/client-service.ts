@@ -131,6 +131,8 @@ function toProfile(fields: ProfileFields): ClientProfile {
     cognitiveLevel: fields.cognitiveLevel ?? null,
     riskAssessment: fields.riskAssessment ?? null,
     careInstructions: fields.careInstructions ?? null,
+    gpPractice: fields.gpPractice ?? null,
+    gpPhone: fields.gpPhone ?? null,
   };
 }
 

@@ -18,7 +18,9 @@ export const initialClientState: ClientState = { exists: false };
 export function evolve(state: ClientState, event: ClientEvent): ClientState {
   switch (event.type) {
     case 'ClientRegistered': {
-      const { id: _id, keyworkerCarerId, preferredCarers, isActive, ...profile } = event.data;
+      const { id: _id, keyworkerCarerId, preferredCarers, isActive, ...registered } = event.data;
+      // A registration from before the GP fields existed left them out: not recorded, the same as null.
+      const profile = { ...registered, gpPractice: registered.gpPractice ?? null, gpPhone: registered.gpPhone ?? null };
       return { exists: true, removed: false, isActive, profile, keyworkerCarerId, preferredCarers };
     }
     case 'ClientDetailsChanged':

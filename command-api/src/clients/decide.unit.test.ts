@@ -28,6 +28,8 @@ const profile: ClientProfile = {
   cognitiveLevel: 'mild',
   riskAssessment: 'Falls risk',
   careInstructions: 'Prompt medication',
+  gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
+  gpPhone: '0113 496 0100',
 };
 
 const registered: ClientEvent = {
@@ -86,6 +88,8 @@ describe('decide: RegisterClient', () => {
           cognitiveLevel: 'mild',
           riskAssessment: 'Falls risk',
           careInstructions: 'Prompt medication',
+          gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
+          gpPhone: '0113 496 0100',
           keyworkerCarerId: carerA,
           preferredCarers: [carerB],
           isActive: true,
@@ -120,6 +124,15 @@ describe('decide: UpdateClient', () => {
 
   it('records nothing when every value is the same as now', () => {
     given(registered).when(update({ changes: { ...profile }, isActive: true, keyworkerCarerId: carerA, preferredCarers: [carerB] })).then([]);
+  });
+
+  it('reads a registration from before the GP fields as none recorded: a blank GP field changes nothing, a filled one is recorded', () => {
+    const { gpPractice: _practice, gpPhone: _phone, ...older } = profile;
+    const olderRegistration: ClientEvent = { type: 'ClientRegistered', data: { id, ...older, keyworkerCarerId: null, preferredCarers: [], isActive: true } };
+    given(olderRegistration).when(update({ changes: { gpPractice: null, gpPhone: null } })).then([]);
+    given(olderRegistration)
+      .when(update({ changes: { gpPractice: 'Headingley Surgery', gpPhone: null } }))
+      .then([{ type: 'ClientDetailsChanged', data: { id, changes: { gpPractice: 'Headingley Surgery' } } }]);
   });
 
   it('records nothing for an empty update', () => {

@@ -60,6 +60,9 @@ export async function startMailJobs(
   };
 }
 
+const RETRY_FIRST_MS = 250;
+const RETRY_LAST_MS = 5_000;
+
 /**
  * A message put in the outbox (an invoice sent, a reset link asked for) is delivered at once, not at the next
  * interval: the outbox NOTIFYs, and this LISTEN connection runs the sender (one run at a time, and once more if
@@ -84,20 +87,26 @@ async function deliverOnNotify(deps: { readonly pool: pg.Pool; readonly logger: 
     } while (again && !stopped);
     running = false;
   };
-  const listen = async () => {
+  // A lost connection is opened again soon (250 ms, doubling to 5 s while the database refuses), and the outbox
+  // is read once it is back: a NOTIFY sent while nobody listened is gone.
+  const listen = async (delayMs = RETRY_FIRST_MS, reconnecting = false): Promise<void> => {
+    const tryLater = () => {
+      if (!stopped && !client) retry = retryOnPool(deps.pool, delayMs, () => void listen(Math.min(delayMs * 2, RETRY_LAST_MS), true));
+    };
     try {
       const held = await deps.pool.connect();
       if (stopped) return held.release();
       unwatch = watchHeldClient(held, () => {
         client = undefined;
-        if (!stopped) retry = retryOnPool(deps.pool, 5_000, () => void listen());
+        if (!stopped) retry = retryOnPool(deps.pool, RETRY_FIRST_MS, () => void listen(RETRY_FIRST_MS * 2, true));
       });
       held.on('notification', () => void deliver());
       client = held;
       await held.query(`LISTEN ${MAIL_NOTIFY_CHANNEL}`);
+      if (reconnecting) void deliver();
     } catch (error) {
-      deps.logger.warn({ err: error }, 'could not listen for new mail; the interval delivers it');
-      if (!stopped && !client) retry = retryOnPool(deps.pool, 5_000, () => void listen());
+      deps.logger.warn({ err: error, retryInMs: delayMs }, 'could not listen for new mail yet; the interval delivers it');
+      tryLater();
     }
   };
   await listen();

@@ -4,9 +4,11 @@ import {
   doseLabel,
   isDueDose,
   londonClock,
-  marCode,
+  marCodeLabel,
+  marKeyEntry,
   MEDICATION_LIMITS,
   type AllergyOverride,
+  type MarKeyEntry,
   type PrescriptionDetails,
   type PrescriptionEvent,
 } from '@care/events';
@@ -48,8 +50,19 @@ function allergyOverride(name: string, client: ClientFacts, reason: string | nul
 
 const hhmm = (instant: string | number) => londonClock(new Date(instant));
 
+/**
+ * The key's entry for a code a record is to carry: on the key, and, where the code is newly chosen, not withdrawn
+ * (a record that already carries a withdrawn code keeps it).
+ */
+function outcomeOf(key: readonly MarKeyEntry[], code: string, newlyChosen: boolean): MarKeyEntry {
+  const entry = marKeyEntry(key, code);
+  if (!entry) throw new DomainError('invalid', `"${code}" is not a code of the MAR chart's key`, 'code');
+  if (entry.withdrawn && newlyChosen) throw new DomainError('invalid', `"${code}" (${entry.label}) was withdrawn from the MAR chart's key: choose another code`, 'code');
+  return entry;
+}
+
 /** Rules of a scheduled dose's outcome: a real dose, once, and not recorded as given before its window opens. */
-function checkScheduledDose(prescription: ExistingPrescription, input: AdministrationInput & { dueAt: string }, now: string): void {
+function checkScheduledDose(prescription: ExistingPrescription, input: AdministrationInput & { dueAt: string }, outcome: MarKeyEntry, key: readonly MarKeyEntry[], now: string): void {
   const name = prescription.details.name;
   if (!isDueDose(prescription.schedule, input.dueAt)) {
     throw new DomainError('invalid', `No dose of ${name} is due at ${doseLabel(input.dueAt)}`, 'dueAt');
@@ -59,21 +72,21 @@ function checkScheduledDose(prescription: ExistingPrescription, input: Administr
   if (recorded) {
     throw new DomainError(
       'conflict',
-      `The ${doseLabel(input.dueAt)} dose of ${name} already has an outcome (${marCode(recorded.code).label}, recorded for ${hhmm(recorded.administeredAt)}): correct it with an amendment`,
+      `The ${doseLabel(input.dueAt)} dose of ${name} already has an outcome (${marCodeLabel(key, recorded.code)}, recorded for ${hhmm(recorded.administeredAt)}): correct it with an amendment`,
     );
   }
   const opens = Date.parse(input.dueAt) - MEDICATION_LIMITS.doseWindowMinutes * 60_000;
-  if (marCode(input.code).status === 'given' && Date.parse(now) < opens) {
+  if (outcome.status === 'given' && Date.parse(now) < opens) {
     throw new DomainError('conflict', `The ${doseLabel(input.dueAt)} dose of ${name} can be given from ${hhmm(opens)}`, 'dueAt');
   }
 }
 
 /** PRN: only a when-required medicine, while active, with its reason, its minimum interval and its 24-hour maximum. */
-function checkPrnDose(prescription: ExistingPrescription, input: AdministrationInput): void {
+function checkPrnDose(prescription: ExistingPrescription, input: AdministrationInput, outcome: MarKeyEntry): void {
   const { name, prn } = prescription.details;
   if (!prn) throw new DomainError('invalid', `${name} is not a when-required (PRN) medicine: choose the dose it is for`, 'dueAt');
   if (prescription.status !== 'active') throw new DomainError('conflict', `${name} is ${prescription.status}`);
-  if (marCode(input.code).status !== 'given') return;
+  if (outcome.status !== 'given') return;
   if (!input.prnReason) throw new DomainError('invalid', 'Say why this when-required dose is given', 'prnReason');
   const at = Date.parse(input.administeredAt);
   const given = [...prescription.records.values()]
@@ -113,8 +126,7 @@ function checkWitness(details: PrescriptionDetails, status: string, witnessUserI
   if (witnessUserId === by.userId) throw new DomainError('invalid', 'The witness must be someone other than the person recording the dose', 'witnessUserId');
 }
 
-function checkReason(code: AdministrationInput['code'], reason: string | null): void {
-  const entry = marCode(code);
+function checkReason(entry: MarKeyEntry, reason: string | null): void {
   if (entry.needsReason && !reason) throw new DomainError('invalid', `Give a reason for "${entry.label}"`, 'reason');
 }
 
@@ -165,10 +177,11 @@ export function decide(command: PrescriptionCommand, state: PrescriptionState): 
       if (Date.parse(input.administeredAt) > Date.parse(now) + CLOCK_DRIFT_MS) {
         throw new DomainError('invalid', 'The time given cannot be in the future', 'administeredAt');
       }
-      if (input.dueAt !== null) checkScheduledDose(prescription, { ...input, dueAt: input.dueAt }, now);
-      else checkPrnDose(prescription, input);
-      checkReason(input.code, input.reason);
-      const status = marCode(input.code).status;
+      const outcome = outcomeOf(command.key, input.code, true);
+      if (input.dueAt !== null) checkScheduledDose(prescription, { ...input, dueAt: input.dueAt }, outcome, command.key, now);
+      else checkPrnDose(prescription, input, outcome);
+      checkReason(outcome, input.reason);
+      const status = outcome.status;
       checkWitness(prescription.details, status, input.witnessUserId, by);
       return [
         {
@@ -201,9 +214,9 @@ export function decide(command: PrescriptionCommand, state: PrescriptionState): 
       if (command.changes.doseGiven !== undefined) changes.doseGiven = command.changes.doseGiven;
       if (command.changes.notes !== undefined) changes.notes = command.changes.notes;
       if (Object.keys(changes).length === 0) return [];
-      const code = changes.code ?? record.code;
-      checkReason(code, changes.reason !== undefined ? changes.reason : record.reason);
-      const status = marCode(code).status;
+      const outcome = outcomeOf(command.key, changes.code ?? record.code, changes.code !== undefined);
+      checkReason(outcome, changes.reason !== undefined ? changes.reason : record.reason);
+      const status = outcome.status;
       checkWitness(prescription.details, status, changes.witnessUserId !== undefined ? changes.witnessUserId : record.witnessUserId, command.by);
       return [
         {

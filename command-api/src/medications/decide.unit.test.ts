@@ -1,4 +1,4 @@
-import type { PrescriptionDetails, PrescriptionEvent } from '@care/events';
+import { BUILT_IN_MAR_KEY, evolveMarKey, type MarKeyEntry, type PrescriptionDetails, type PrescriptionEvent } from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../shared/refusal.testing';
 import { decide } from './decide';
@@ -64,12 +64,13 @@ const dose = (overrides: Partial<AdministrationInput> = {}): AdministrationInput
   notes: null,
   ...overrides,
 });
-const record = (input: AdministrationInput, now = '2026-03-10T08:06:00.000Z', by: Recorder = carer): PrescriptionCommand => ({
+const record = (input: AdministrationInput, now = '2026-03-10T08:06:00.000Z', by: Recorder = carer, key: readonly MarKeyEntry[] = BUILT_IN_MAR_KEY): PrescriptionCommand => ({
   type: 'RecordAdministration',
   id,
   input,
   by,
   now,
+  key,
 });
 const recorded = (input: AdministrationInput, status: 'given' | 'refused' | 'missed' | 'not_required' = 'given'): PrescriptionEvent => ({
   type: 'MedicationAdministrationRecorded',
@@ -294,13 +295,14 @@ describe('RecordAdministration: witness (controlled drugs)', () => {
 });
 
 describe('AmendAdministration and PRN effect', () => {
-  const amend = (changes: Partial<{ code: 'T' | 'R' | 'NT'; reason: string | null; administeredAt: string }>): PrescriptionCommand => ({
+  const amend = (changes: Partial<{ code: string; reason: string | null; administeredAt: string }>, key: readonly MarKeyEntry[] = BUILT_IN_MAR_KEY): PrescriptionCommand => ({
     type: 'AmendAdministration',
     id,
     recordId: recordId(1),
     changes,
     reason: 'Recorded against the wrong dose',
     by: carer,
+    key,
   });
 
   it('corrects a record with only what changed, keeping the original in the stream', () => {
@@ -327,5 +329,56 @@ describe('AmendAdministration and PRN effect', () => {
       .then([{ type: 'PrnEffectRecorded', data: { id: recordId(1), prescriptionId: id, clientId, effect: 'helped', notes: null } }]);
     const done: PrescriptionEvent = { type: 'PrnEffectRecorded', data: { id: recordId(1), prescriptionId: id, clientId, effect: 'helped', notes: null } };
     expect(given(prescribed(paracetamolPrn), recorded(prnDose), done).when(effect).thenRefused().kind).toBe('conflict');
+  });
+});
+
+describe("RecordAdministration and AmendAdministration: the agency's own codes on the key", () => {
+  const held = evolveMarKey(BUILT_IN_MAR_KEY, { type: 'MarCodeAdded', data: { code: 'H', label: "Held on the GP's advice", status: 'not_required', needsReason: true } });
+  const withdrawn = evolveMarKey(held, { type: 'MarCodeWithdrawn', data: { code: 'H', reason: 'Use NR' } });
+  const amendWith = (changes: Partial<{ code: string; reason: string | null; administeredAt: string }>, key: readonly MarKeyEntry[]): PrescriptionCommand => ({
+    type: 'AmendAdministration',
+    id,
+    recordId: recordId(1),
+    changes,
+    reason: 'Wrong time',
+    by: carer,
+    key,
+  });
+
+  it('records an added code with the outcome it counts as, and asks for its reason', () => {
+    const heldDose = dose({ code: 'H', reason: 'GP said to stop until the blood test' });
+    given(prescribed()).when(record(heldDose, undefined, carer, held)).then([recorded(heldDose, 'not_required')]);
+    expect(given(prescribed()).when(record(dose({ code: 'H' }), undefined, carer, held)).thenRefused()).toEqual({
+      kind: 'invalid',
+      message: `Give a reason for "Held on the GP's advice"`,
+      field: 'reason',
+    });
+  });
+
+  it('refuses a code that is not on the key, and one withdrawn from it', () => {
+    expect(given(prescribed()).when(record(dose({ code: 'H', reason: 'Held' }))).thenRefused()).toEqual({
+      kind: 'invalid',
+      message: `"H" is not a code of the MAR chart's key`,
+      field: 'code',
+    });
+    expect(given(prescribed()).when(record(dose({ code: 'H', reason: 'Held' }), undefined, carer, withdrawn)).thenRefused()).toEqual({
+      kind: 'invalid',
+      message: `"H" (Held on the GP's advice) was withdrawn from the MAR chart's key: choose another code`,
+      field: 'code',
+    });
+  });
+
+  it('lets a record that carries a withdrawn code be corrected in other ways, and names the code in a duplicate refusal', () => {
+    const heldDose = dose({ code: 'H', reason: 'Held' });
+    const history = [prescribed(), recorded(heldDose, 'not_required')];
+    given(...history)
+      .when(amendWith({ administeredAt: '2026-03-10T08:10:00.000Z' }, withdrawn))
+      .then([
+        {
+          type: 'MedicationAdministrationAmended',
+          data: { id: recordId(1), prescriptionId: id, clientId, changes: { administeredAt: '2026-03-10T08:10:00.000Z' }, reason: 'Wrong time' },
+        },
+      ]);
+    expect(given(...history).when(record(dose(), undefined, carer, withdrawn)).thenRefused().message).toContain("already has an outcome (Held on the GP's advice");
   });
 });

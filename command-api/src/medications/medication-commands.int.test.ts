@@ -6,6 +6,7 @@ import {
   londonClock,
   londonTimeToInstant,
   londonToday,
+  MAR_KEY_STREAM,
   parseRecordedEvent,
   prescriptionStreamId,
 } from '@care/events';
@@ -175,5 +176,39 @@ describe('PRN, Mark as Missed and amendments', () => {
     expect(events.map((e) => e.type)).toEqual(['MedicationPrescribed', 'MedicationAdministrationRecorded', 'MedicationAdministrationAmended']);
     expect(events[1]).toMatchObject({ data: { code: 'X', status: 'missed', reason: 'Client was out' } });
     expect(events[2]).toMatchObject({ data: { changes: { code: 'C', status: 'not_required' }, reason: 'Client was in hospital, learnt later' } });
+  });
+});
+
+describe("the MAR chart's key", () => {
+  it('lets an administrator add a code that doses can then carry, once, and withdraw it from new records', async () => {
+    const held = { code: 'h', label: "Held on the GP's advice", status: 'not_required', needsReason: true };
+    expect((await coordinator.request('POST', '/api/medications/mar-codes', held)).status).toBe(403);
+    const badCode = await api.request('POST', '/api/medications/mar-codes', { ...held, code: 'H-1' });
+    expect(badCode.status).toBe(400);
+    expect(badCode.body.fields).toEqual({ code: "Code must be a code of the MAR chart's key: 1 to 4 capital letters or digits, starting with a letter" });
+
+    const id = await created(coordinator.request('POST', '/api/medications', prescription({ name: 'Ramipril' })));
+    const { dueAt } = doseTenMinutesAgo();
+    const before = await coordinator.request('POST', `/api/medications/${id}/administrations`, { dueAt, code: 'H', reason: 'Blood test due' });
+    expect(before.status).toBe(400);
+    expect(before.body.fields).toEqual({ code: `"H" is not a code of the MAR chart's key` });
+
+    const added = await api.request('POST', '/api/medications/mar-codes', held);
+    expect(added.status, added.text).toBe(201);
+    expect((await api.request('POST', '/api/medications/mar-codes', { ...held, label: 'Again' })).status).toBe(409);
+    expect((await api.request('POST', '/api/medications/mar-codes', { ...held, code: 'R' })).status).toBe(409);
+    expect((await eventsOf(MAR_KEY_STREAM)).map((e) => [e.type, e.metadata.userId])).toEqual([['MarCodeAdded', api.admin.id]]);
+
+    await created(coordinator.request('POST', `/api/medications/${id}/administrations`, { dueAt, code: 'H', reason: 'Blood test due' }));
+    const [, recorded] = await eventsOf(prescriptionStreamId(id));
+    expect(recorded).toMatchObject({ data: { code: 'H', status: 'not_required', reason: 'Blood test due' } });
+
+    expect((await api.request('POST', '/api/medications/mar-codes/T/withdrawal', { reason: 'No' })).status).toBe(409);
+    expect((await api.request('POST', '/api/medications/mar-codes/Q/withdrawal', { reason: 'No' })).status).toBe(404);
+    expect((await api.request('POST', '/api/medications/mar-codes/h/withdrawal', { reason: 'Use NR with the reason' })).status).toBe(200);
+    const other = await created(coordinator.request('POST', '/api/medications', prescription({ name: 'Bisoprolol' })));
+    const refused = await coordinator.request('POST', `/api/medications/${other}/administrations`, { dueAt, code: 'H', reason: 'Blood test due' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ code: `"H" (Held on the GP's advice) was withdrawn from the MAR chart's key: choose another code` });
   });
 });

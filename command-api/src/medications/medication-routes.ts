@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import {
+  addMarCodeRequestSchema,
   addReferenceMedicineRequestSchema,
   amendAdministrationRequestSchema,
   can,
@@ -10,6 +11,7 @@ import {
   prescriptionReasonRequestSchema,
   prnEffectRequestSchema,
   recordAdministrationRequestSchema,
+  withdrawMarCodeRequestSchema,
 } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
 import type { CommandDeps } from '../shared/command-deps';
@@ -17,6 +19,7 @@ import { commandReply as reply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
 import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
 import { PRESCRIPTION_NOT_FOUND, RECORD_NOT_FOUND } from './decide';
+import { addMarCode, withdrawMarCode } from './mar-key';
 import { PrescriptionService, type MedicationActor } from './prescription-service';
 import { addReferenceMedicine } from './reference-medicines';
 
@@ -42,6 +45,18 @@ export function medicationRoutes({ store }: CommandDeps): Router<CommandState> {
     const input = parseOr400(addReferenceMedicineRequestSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = reply(await addReferenceMedicine(store, input, commandContext(ctx)));
+  });
+
+  const keepKey = requirePermission('medications.codes');
+  router.post('/mar-codes', keepKey, async (ctx) => {
+    const input = parseOr400(addMarCodeRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = reply(await addMarCode(store, input, commandContext(ctx)));
+  });
+
+  router.post('/mar-codes/:code/withdrawal', keepKey, async (ctx) => {
+    const { reason } = parseOr400(withdrawMarCodeRequestSchema, ctx.request.body);
+    ctx.body = reply(await withdrawMarCode(store, (ctx.params.code ?? '').toUpperCase(), reason, commandContext(ctx)));
   });
 
   router.post('/', prescribe, async (ctx) => {

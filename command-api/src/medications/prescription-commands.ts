@@ -1,4 +1,4 @@
-import type { MarCodeValue, PrescriptionDetails, PrnEffect } from '@care/events';
+import type { MarKeyEntry, PrescriptionDetails, PrnEffect } from '@care/events';
 
 /** The client a prescription is for, as their own stream shows them now (allergies for the override rule). */
 export interface ClientFacts {
@@ -16,7 +16,7 @@ export interface Recorder {
 export interface AdministrationInput {
   readonly recordId: string;
   readonly dueAt: string | null;
-  readonly code: MarCodeValue;
+  readonly code: string;
   readonly administeredAt: string;
   readonly doseGiven: string | null;
   readonly reason: string | null;
@@ -26,7 +26,7 @@ export interface AdministrationInput {
 }
 
 export interface AmendableRecord {
-  readonly code: MarCodeValue;
+  readonly code: string;
   readonly administeredAt: string;
   readonly doseGiven: string | null;
   readonly reason: string | null;
@@ -54,7 +54,15 @@ export type PrescriptionCommand =
       readonly now: string;
     }
   | { readonly type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription'; readonly id: string; readonly reason: string; readonly now: string }
-  | { readonly type: 'RecordAdministration'; readonly id: string; readonly input: AdministrationInput; readonly by: Recorder; readonly now: string }
+  | {
+      readonly type: 'RecordAdministration';
+      readonly id: string;
+      readonly input: AdministrationInput;
+      readonly by: Recorder;
+      readonly now: string;
+      /** The MAR chart's key as it stands: the code must be on it and not withdrawn. */
+      readonly key: readonly MarKeyEntry[];
+    }
   | {
       readonly type: 'AmendAdministration';
       readonly id: string;
@@ -62,5 +70,6 @@ export type PrescriptionCommand =
       readonly changes: Partial<AmendableRecord>;
       readonly reason: string;
       readonly by: Recorder;
+      readonly key: readonly MarKeyEntry[];
     }
   | { readonly type: 'RecordPrnEffect'; readonly id: string; readonly recordId: string; readonly effect: PrnEffect; readonly notes: string | null };

@@ -25,6 +25,7 @@ import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { decide } from './decide';
 import { doseRecordId } from './dose-record-id';
+import { currentMarKey } from './mar-key';
 import type { ClientFacts, PrescriptionCommand, Recorder } from './prescription-commands';
 import { evolve, initialPrescriptionState, type PrescriptionState } from './prescription-state';
 
@@ -87,6 +88,7 @@ export class PrescriptionService {
         id,
         by,
         now: this.now(),
+        key: await currentMarKey(this.store),
         input: {
           recordId: dueAt === null ? uuidv7() : doseRecordId(id, dueAt),
           dueAt,
@@ -124,6 +126,7 @@ export class PrescriptionService {
       recordId,
       changes,
       reason,
+      key: await currentMarKey(this.store),
       by: { userId: actor.userId, carerId: null, appointmentId: null },
     }));
   }

@@ -3,7 +3,6 @@ import {
   foldSchedule,
   type AdministrationStatus,
   type DoseSchedule,
-  type MarCodeValue,
   type PrescriptionDetails,
   type PrescriptionEvent,
   type PrescriptionStatus,
@@ -14,7 +13,7 @@ import { assertNever } from '../shared/assert-never';
 export interface DoseRecord {
   readonly id: string;
   readonly dueAt: string | null;
-  readonly code: MarCodeValue;
+  readonly code: string;
   readonly status: AdministrationStatus;
   readonly administeredAt: string;
   readonly reason: string | null;

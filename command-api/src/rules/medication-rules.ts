@@ -1,4 +1,4 @@
-import { doseLabel, dosesBetween, londonClock, marCode, MEDICATION_LIMITS, type MarCodeValue } from '@care/events';
+import { BUILT_IN_MAR_KEY, doseLabel, dosesBetween, londonClock, marCodeLabel, MEDICATION_LIMITS } from '@care/events';
 import {
   activePrescriptionDoses,
   doseOutcomes,
@@ -56,7 +56,7 @@ function missedDoses(prescriptions: readonly PrescriptionDoseFact[], now: Date, 
 }
 
 const outcomeText = (outcome: MedicationOutcomeFact) =>
-  `Recorded: ${marCode(outcome.code as MarCodeValue).label} at ${londonClock(outcome.administeredAt)}${outcome.reason ? ` (${outcome.reason})` : ''}`;
+  `Recorded: ${outcome.addedCodeLabel ?? marCodeLabel(BUILT_IN_MAR_KEY, outcome.code)} at ${londonClock(outcome.administeredAt)}${outcome.reason ? ` (${outcome.reason})` : ''}`;
 
 async function whyDoseCleared(db: Parameters<AlertRule<unknown>['whyCleared']>[0], subjects: readonly string[]): Promise<Cleared[]> {
   const { outcomes, statuses } = await doseOutcomes(db, subjects);

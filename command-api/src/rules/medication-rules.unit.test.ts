@@ -59,6 +59,7 @@ describe('medication-refused-twice (medium)', () => {
     clientName: 'Edith Green',
     status,
     code: status === 'refused' ? 'R' : 'T',
+    addedCodeLabel: null,
     reason,
     dueAt: new Date(dueAt),
     administeredAt: new Date(dueAt),

@@ -110,6 +110,7 @@ const MATRIX = {
     description: 'Record the outcome of a dose (a carer only for the client of their own visit)',
   },
   'medications.reference': { roles: ['admin'], description: 'Add medicines to the reference database' },
+  'medications.codes': { roles: ['admin'], description: "Add codes to the MAR chart's key and withdraw the codes added" },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
     description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",

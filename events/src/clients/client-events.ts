@@ -28,6 +28,12 @@ export const clientProfileSchema = z.object({
   cognitiveLevel: z.enum(COGNITIVE_LEVELS).nullable(),
   riskAssessment: eventText(TEXT_LIMITS.notes).nullable(),
   careInstructions: eventText(TEXT_LIMITS.notes).nullable(),
+  /**
+   * The client's GP practice (name and address) and its phone, for the MAR chart (NICE NG67). Added after
+   * the first clients were registered: an older registration leaves them out, which reads as not recorded.
+   */
+  gpPractice: eventText(TEXT_LIMITS.address).nullable().optional(),
+  gpPhone: eventText(TEXT_LIMITS.phone).nullable().optional(),
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 

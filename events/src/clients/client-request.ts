@@ -54,6 +54,8 @@ const clientFields = {
   preferredCarers: preferredCarerList,
   riskAssessment: optionalText(TEXT_LIMITS.notes),
   careInstructions: optionalText(TEXT_LIMITS.notes),
+  gpPractice: optionalText(TEXT_LIMITS.address),
+  gpPhone: optionalText(TEXT_LIMITS.phone),
   isActive: z.boolean({ error: 'Active must be true or false' }),
 };
 

@@ -27,6 +27,8 @@ export const clientViewSchema = z.strictObject({
   preferredCarers: z.array(z.uuid()),
   riskAssessment: z.string().nullable(),
   careInstructions: z.string().nullable(),
+  gpPractice: z.string().nullable(),
+  gpPhone: z.string().nullable(),
   isActive: z.boolean(),
   revision: z.string(),
   createdAt: z.string(),

@@ -30,6 +30,9 @@ export interface ClientView {
   preferredCarers: string[];
   riskAssessment: string | null;
   careInstructions: string | null;
+  /** The GP practice's name and address, and its phone; null when not recorded. */
+  gpPractice: string | null;
+  gpPhone: string | null;
   isActive: boolean;
   /** Stream revision: send it back as If-Match to refuse a concurrent edit. */
   revision: string;

@@ -3,6 +3,7 @@ export * from './dose-schedule';
 export * from './schedule-fold';
 export * from './prescription-details';
 export * from './prescription-events';
+export * from './mar-key';
 export * from './medication-request';
 export * from './reference-medicines';
 export * from './drug-interactions';

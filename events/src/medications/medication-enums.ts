@@ -27,7 +27,7 @@ export interface MarCode {
   readonly needsReason: boolean;
 }
 
-/** The built-in MAR codes (the chart's key). */
+/** The built-in MAR codes (the chart's key; an administrator may add more: mar-key.ts). */
 export const MAR_CODES = [
   { code: 'T', label: 'Taken', status: 'given', needsReason: false },
   { code: 'P', label: 'Prompted and taken', status: 'given', needsReason: false },
@@ -42,15 +42,8 @@ export const MAR_CODES = [
   { code: 'D', label: 'Away on social leave', status: 'not_required', needsReason: false },
 ] as const satisfies readonly MarCode[];
 export type MarCodeValue = (typeof MAR_CODES)[number]['code'];
-export const MAR_CODE_VALUES = MAR_CODES.map((entry) => entry.code) as unknown as readonly [MarCodeValue, ...MarCodeValue[]];
 /** The code "Mark as Missed" records. */
 export const MISSED_CODE: MarCodeValue = 'X';
-
-export function marCode(code: MarCodeValue): MarCode {
-  const found = MAR_CODES.find((entry) => entry.code === code);
-  if (!found) throw new Error(`Unknown MAR code ${code}`);
-  return found;
-}
 
 /** Whether a PRN dose helped, recorded later. */
 export const PRN_EFFECTS = ['helped', 'partly', 'did_not_help'] as const;

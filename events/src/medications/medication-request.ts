@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { optionalDate, optionalInstant, optionalText, requiredDate, requiredText, textList } from '../fields';
 import { TEXT_LIMITS } from '../limits';
-import { MAR_CODE_VALUES, MEDICATION_LIMITS, MEDICINE_FORMS, MEDICINE_ROUTES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
+import { ADMINISTRATION_STATUSES, MEDICATION_LIMITS, MEDICINE_FORMS, MEDICINE_ROUTES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
+import { MAR_CODE_PATTERN } from './mar-key';
 import { CLOCK_TIME } from './prescription-details';
 import { MEDICINE_CATEGORIES, REFERENCE_MEDICINE_TYPES } from './reference-medicines';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+/** A code as typed ("h" is H); whether the key holds it is decided on the command side, which keeps the key. */
+const marCodeField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toUpperCase()
+    .regex(MAR_CODE_PATTERN, `${label} must be a code of the MAR chart's key: 1 to 4 capital letters or digits, starting with a letter`);
 const whole = (label: string, limits: { min: number; max: number }) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -104,7 +112,7 @@ export const prescriptionReasonRequestSchema = z.object({ reason: requiredText('
  */
 export const recordAdministrationRequestSchema = z.object({
   dueAt: optionalInstant(),
-  code: oneOf(MAR_CODE_VALUES, 'Outcome'),
+  code: marCodeField('Outcome'),
   administeredAt: optionalInstant(),
   doseGiven: optionalText(TEXT_LIMITS.reference),
   reason: optionalText(TEXT_LIMITS.shortReason),
@@ -123,7 +131,7 @@ export const markMissedRequestSchema = z.object({
 
 /** POST /api/medication-records/:id/amend: correct a record; the original stays. */
 export const amendAdministrationRequestSchema = z.object({
-  code: oneOf(MAR_CODE_VALUES, 'Outcome').optional(),
+  code: marCodeField('Outcome').optional(),
   administeredAt: optionalInstant(),
   doseGiven: optionalText(TEXT_LIMITS.reference),
   outcomeReason: optionalText(TEXT_LIMITS.shortReason),
@@ -146,3 +154,15 @@ export const addReferenceMedicineRequestSchema = z.object({
   category: oneOf(MEDICINE_CATEGORIES, 'Category'),
 });
 export type AddReferenceMedicineRequest = z.input<typeof addReferenceMedicineRequestSchema>;
+
+/** POST /api/medications/mar-codes (admins): a code added to the MAR chart's key. */
+export const addMarCodeRequestSchema = z.object({
+  code: marCodeField('Code'),
+  label: requiredText('Meaning is required', TEXT_LIMITS.title),
+  status: oneOf(ADMINISTRATION_STATUSES, 'Counts as'),
+  needsReason: z.boolean({ error: 'Needs a reason must be true or false' }).default(true),
+});
+export type AddMarCodeRequest = z.input<typeof addMarCodeRequestSchema>;
+
+/** POST /api/medications/mar-codes/:code/withdrawal (admins): no longer offered for new records. */
+export const withdrawMarCodeRequestSchema = z.object({ reason: requiredText('Reason is required', TEXT_LIMITS.shortReason) });

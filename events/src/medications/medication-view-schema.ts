@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMINISTRATION_STATUSES, MAR_CODE_VALUES, MEDICINE_FORMS, MEDICINE_ROUTES, PRESCRIPTION_STATUSES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
+import { ADMINISTRATION_STATUSES, MEDICINE_FORMS, MEDICINE_ROUTES, PRESCRIPTION_STATUSES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
 import { ROLES } from '../enums';
 
 /**
@@ -68,7 +68,8 @@ export const medicationRecordViewSchema = z.strictObject({
   carerName: z.string().nullable(),
   appointmentId: z.uuid().nullable(),
   status: z.enum(ADMINISTRATION_STATUSES),
-  code: z.enum(MAR_CODE_VALUES),
+  /** A code of the MAR chart's key (GET /api/medications/mar-codes gives its meaning). */
+  code: z.string(),
   /** When the dose was due (null: a PRN dose). */
   scheduledTime: z.string().nullable(),
   actualTime: z.string(),
@@ -159,8 +160,9 @@ export const marChartSchema = z.strictObject({
     dateOfBirth: z.string().nullable(),
     address: z.string().nullable(),
     allergies: z.array(z.string()),
-    /** The client record holds no GP practice yet. */
+    /** From the client record; null where not recorded. */
     gpPractice: z.string().nullable(),
+    gpPhone: z.string().nullable(),
   }),
   from: z.string(),
   to: z.string(),
@@ -204,3 +206,14 @@ export const referenceMedicineViewSchema = z.strictObject({
   builtIn: z.boolean(),
 });
 export type ReferenceMedicineView = z.infer<typeof referenceMedicineViewSchema>;
+
+/** GET /api/medications/mar-codes: the MAR chart's key, built-in codes first, then the agency's in the order added. */
+export const marKeyEntrySchema = z.strictObject({
+  code: z.string(),
+  label: z.string(),
+  status: z.enum(ADMINISTRATION_STATUSES),
+  needsReason: z.boolean(),
+  builtIn: z.boolean(),
+  withdrawn: z.boolean(),
+});
+export type MarKeyEntryView = z.infer<typeof marKeyEntrySchema>;

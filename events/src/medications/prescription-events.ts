@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
-import { ADMINISTRATION_STATUSES, MAR_CODE_VALUES, PRN_EFFECTS } from './medication-enums';
+import { marCodeText, marKeyEvents, type MarKeyEvent } from './mar-key';
+import { ADMINISTRATION_STATUSES, PRN_EFFECTS } from './medication-enums';
 import { allergyOverrideSchema, prescriptionDetailsSchema } from './prescription-details';
 
 /**
@@ -52,7 +53,7 @@ export const MedicationAdministrationRecorded = defineEvent(
     carerId: z.uuid().nullable(),
     appointmentId: z.uuid().nullable(),
     dueAt: eventInstant().nullable(),
-    code: z.enum(MAR_CODE_VALUES),
+    code: marCodeText(),
     status: z.enum(ADMINISTRATION_STATUSES),
     /** When it was given, offered or found not taken. */
     administeredAt: eventInstant(),
@@ -74,7 +75,7 @@ export const MedicationAdministrationAmended = defineEvent(
     clientId: z.uuid(),
     changes: z
       .object({
-        code: z.enum(MAR_CODE_VALUES),
+        code: marCodeText(),
         status: z.enum(ADMINISTRATION_STATUSES),
         administeredAt: eventInstant(),
         doseGiven: eventText(TEXT_LIMITS.reference).nullable(),
@@ -138,5 +139,5 @@ export const referenceMedicineEvents = [ReferenceMedicineAdded] as const;
 export type ReferenceMedicineEvent = EventOf<typeof referenceMedicineEvents>;
 export const REFERENCE_MEDICINES_STREAM = 'medication-reference';
 
-export const medicationSliceEvents = [...prescriptionEvents, ...clientPrescriptionIndexEvents, ...referenceMedicineEvents] as const;
-export type MedicationSliceEvent = PrescriptionEvent | ClientPrescriptionIndexEvent | ReferenceMedicineEvent;
+export const medicationSliceEvents = [...prescriptionEvents, ...clientPrescriptionIndexEvents, ...referenceMedicineEvents, ...marKeyEvents] as const;
+export type MedicationSliceEvent = PrescriptionEvent | ClientPrescriptionIndexEvent | ReferenceMedicineEvent | MarKeyEvent;

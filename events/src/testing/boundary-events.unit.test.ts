@@ -57,6 +57,8 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'InvoiceIssued.lines.0.hourlyRatePence': { column: 'finance_invoices.lines', type: 'jsonb' },
   'InvoiceIssued.lines.0.amountPence': { column: 'finance_invoices.lines', type: 'jsonb' },
   'InvoiceIssued.totalPence': { column: 'finance_invoices.total_pence', type: 'bigint' },
+  'InvoiceDraftEdited.charges.0.amountPence': { column: 'finance_invoices.lines', type: 'jsonb' },
+  'InvoiceDraftEdited.totalPence': { column: 'finance_invoices.total_pence', type: 'bigint' },
   'ContractCreated.valuePence': { column: 'finance_contracts.value_pence', type: 'bigint' },
   'ContractRenewed.valuePence': { column: 'finance_contracts.value_pence', type: 'bigint' },
   'ExchangeRatesSet.rates.USD': { column: 'finance_exchange_rates.usd_micros', type: 'integer' },

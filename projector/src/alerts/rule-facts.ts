@@ -387,6 +387,8 @@ export interface MedicationOutcomeFact {
   clientName: string;
   status: string;
   code: string;
+  /** The meaning of a code the agency added to the key; null for a built-in code (its meaning lives in code). */
+  addedCodeLabel: string | null;
   reason: string | null;
   dueAt: Date;
   administeredAt: Date;
@@ -398,6 +400,7 @@ function outcomeColumns(db: Db) {
     .selectFrom('medication_records as r')
     .innerJoin('prescriptions as p', 'p.id', 'r.prescription_id')
     .leftJoin('appointment_client_names as cl', 'cl.id', 'r.client_id')
+    .leftJoin('mar_codes as k', 'k.code', 'r.code')
     .select([
       sql<string>`r.prescription_id::text`.as('prescriptionId'),
       'p.name',
@@ -405,6 +408,7 @@ function outcomeColumns(db: Db) {
       sql<string>`coalesce(cl.first_name || ' ' || cl.last_name, 'a client')`.as('clientName'),
       'r.status',
       'r.code',
+      'k.label as addedCodeLabel',
       'r.reason',
       sql<Date>`r.due_at`.as('dueAt'),
       'r.administered_at as administeredAt',

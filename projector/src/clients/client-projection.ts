@@ -39,6 +39,8 @@ const COLUMN_OF: { [K in keyof ClientProfile]-?: keyof ClientsTable } = {
   cognitiveLevel: 'cognitive_level',
   riskAssessment: 'risk_assessment',
   careInstructions: 'care_instructions',
+  gpPractice: 'gp_practice',
+  gpPhone: 'gp_phone',
 };
 const LIST_FIELDS = new Set<keyof ClientProfile>(['medicalConditions', 'medications', 'allergies']);
 
@@ -71,7 +73,7 @@ function registeredRow(event: Registered): Insertable<ClientsTable> {
  */
 export const clientsProjection: Projection = {
   name: 'clients',
-  version: 2,
+  version: 3,
   tables: ['clients'],
   schema: clientsSchema,
   handles: (type) => CLIENT_EVENTS.has(type),

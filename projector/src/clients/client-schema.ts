@@ -27,6 +27,8 @@ export const clientsSchema: TableSchema = {
       .addColumn('preferred_carers', 'jsonb', (c) => c.notNull().defaultTo(emptyList))
       .addColumn('risk_assessment', 'text')
       .addColumn('care_instructions', 'text')
+      .addColumn('gp_practice', 'text')
+      .addColumn('gp_phone', 'text')
       .addColumn('is_active', 'boolean', (c) => c.notNull())
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())

@@ -21,6 +21,8 @@ export interface ClientsTable {
   preferred_carers: ColumnType<string[], string, string>;
   risk_assessment: string | null;
   care_instructions: string | null;
+  gp_practice: string | null;
+  gp_phone: string | null;
   is_active: boolean;
   /** Stream revision, for If-Match on the next edit. */
   revision: ColumnType<string, string | bigint, string | bigint>;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { foldSchedule, prescriptionEvents, ReferenceMedicineAdded, type PrescriptionEvent, type RecordedEvent } from '@care/events';
+import { foldSchedule, marKeyEvents, prescriptionEvents, ReferenceMedicineAdded, type MarKeyEvent, type PrescriptionEvent, type RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, foldBatch, iso, isoOrNull, UPSERT_CHUNK } from '../shared/fold-batch';
@@ -8,7 +8,8 @@ import type { MedicationRecordsTable, PrescriptionsTable } from './medication-ta
 
 type Recorded = RecordedEvent<PrescriptionEvent>;
 const RECORD_EVENTS = new Set(['MedicationAdministrationRecorded', 'MedicationAdministrationAmended', 'PrnEffectRecorded']);
-const HANDLED = new Set<string>([...prescriptionEvents.map((definition) => definition.type), ReferenceMedicineAdded.type]);
+const KEY_EVENTS = new Set<string>(marKeyEvents.map((definition) => definition.type));
+const HANDLED = new Set<string>([...prescriptionEvents.map((definition) => definition.type), ReferenceMedicineAdded.type, ...KEY_EVENTS]);
 
 type PrescriptionRecord = Omit<Selectable<PrescriptionsTable>, 'created_at' | 'updated_at' | 'revision'> & { created_at: string; updated_at: string; revision: string };
 type DoseRecordRow = Omit<Selectable<MedicationRecordsTable>, 'due_at' | 'administered_at' | 'recorded_at' | 'updated_at' | 'revision'> & {
@@ -150,8 +151,9 @@ const json = (value: unknown) => JSON.stringify(value);
 export const medicationsProjection: Projection = {
   name: 'medications',
   // 2: a prescription's revision follows its stream's dose records too (If-Match of the revision shown).
-  version: 2,
-  tables: ['prescriptions', 'prescription_versions', 'medication_records', 'reference_medicines'],
+  // 3: the codes the agency adds to the MAR chart's key (mar_codes).
+  version: 3,
+  tables: ['prescriptions', 'prescription_versions', 'medication_records', 'reference_medicines', 'mar_codes'],
   schema: medicationsSchema,
   handles: (type) => HANDLED.has(type),
   async apply(db: Kysely<ReadModelDatabase>, events) {
@@ -163,7 +165,8 @@ export const medicationsProjection: Projection = {
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    const all = events.filter((event) => event.type !== 'ReferenceMedicineAdded') as readonly Recorded[];
+    for (const event of events) if (KEY_EVENTS.has(event.type)) await applyKeyChange(db, event as RecordedEvent<MarKeyEvent>);
+    const all = events.filter((event) => event.type !== 'ReferenceMedicineAdded' && !KEY_EVENTS.has(event.type)) as readonly Recorded[];
     const prescriptionEventsOnly = all.filter((event) => !RECORD_EVENTS.has(event.type));
     const recordEvents = all.filter((event) => RECORD_EVENTS.has(event.type));
 
@@ -224,3 +227,17 @@ export const medicationsProjection: Projection = {
     }
   },
 };
+
+/** A handful of rows in a lifetime: one statement each. A replayed addition changes nothing (the key's fold agrees). */
+async function applyKeyChange(db: Kysely<ReadModelDatabase>, event: RecordedEvent<MarKeyEvent>): Promise<void> {
+  if (event.type === 'MarCodeAdded') {
+    const { code, label, status, needsReason } = event.data;
+    await db
+      .insertInto('mar_codes')
+      .values({ code, label, status, needs_reason: needsReason, withdrawn: false, added_at: iso(event.metadata.occurredAt) })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return;
+  }
+  await db.updateTable('mar_codes').set({ withdrawn: true }).where('code', '=', event.data.code).execute();
+}

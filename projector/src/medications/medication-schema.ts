@@ -64,6 +64,15 @@ export const medicationsSchema: TableSchema = {
       .addColumn('added_by', 'text', (c) => c.notNull())
       .addColumn('added_at', 'timestamptz', (c) => c.notNull())
       .execute();
+    await db.schema
+      .createTable('mar_codes')
+      .addColumn('code', 'text', (c) => c.primaryKey())
+      .addColumn('label', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('needs_reason', 'boolean', (c) => c.notNull())
+      .addColumn('withdrawn', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('added_at', 'timestamptz', (c) => c.notNull())
+      .execute();
   },
   async indexes(db: Kysely<unknown>) {
     await db.schema.createIndex('prescriptions_client').ifNotExists().on('prescriptions').columns(['client_id', 'name']).execute();

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { AdministrationStatus, AllergyOverride, DoseSchedule, MarCodeValue, PrescriptionDetails, PrescriptionStatus, PrnEffect } from '@care/events';
+import type { AdministrationStatus, AllergyOverride, DoseSchedule, PrescriptionDetails, PrescriptionStatus, PrnEffect } from '@care/events';
 
 type Instant = ColumnType<Date, string, string>;
 type OptionalInstant = ColumnType<Date | null, string | null, string | null>;
@@ -48,7 +48,8 @@ export interface MedicationRecordsTable {
   appointment_id: string | null;
   /** null: a PRN dose. */
   due_at: OptionalInstant;
-  code: MarCodeValue;
+  /** A code of the MAR chart's key (built in, or one the agency added: mar_codes). */
+  code: string;
   status: AdministrationStatus;
   administered_at: Instant;
   dose_given: string | null;
@@ -76,8 +77,19 @@ export interface ReferenceMedicinesTable {
   added_at: Instant;
 }
 
+/** The codes the agency added to the MAR chart's key (the built-in ones live in code). */
+export interface MarCodesTable {
+  code: string;
+  label: string;
+  status: AdministrationStatus;
+  needs_reason: boolean;
+  withdrawn: boolean;
+  added_at: Instant;
+}
+
 export interface MedicationTables {
   reference_medicines: ReferenceMedicinesTable;
+  mar_codes: MarCodesTable;
   prescriptions: PrescriptionsTable;
   prescription_versions: PrescriptionVersionsTable;
   medication_records: MedicationRecordsTable;

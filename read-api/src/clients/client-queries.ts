@@ -77,6 +77,8 @@ function toView(row: ClientRow): ClientView {
     preferredCarers: row.preferred_carers,
     riskAssessment: row.risk_assessment,
     careInstructions: row.care_instructions,
+    gpPractice: row.gp_practice,
+    gpPhone: row.gp_phone,
     isActive: row.is_active,
     revision: String(row.revision),
     createdAt: row.created_at.toISOString(),

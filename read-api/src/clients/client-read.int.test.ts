@@ -109,6 +109,8 @@ describe('GET /api/clients', () => {
       preferredCarers: [preferred],
       riskAssessment: 'Uses oxygen: no naked flames.',
       careInstructions: 'Two carers for transfers.',
+      gpPractice: 'Fulford Surgery, York YO10',
+      gpPhone: '01904 496 000',
     });
 
     const client = (await list()).find((item) => item.id === id);
@@ -133,6 +135,8 @@ describe('GET /api/clients', () => {
       preferredCarers: [preferred],
       riskAssessment: 'Uses oxygen: no naked flames.',
       careInstructions: 'Two carers for transfers.',
+      gpPractice: 'Fulford Surgery, York YO10',
+      gpPhone: '01904 496 000',
       isActive: true,
       revision: '0',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

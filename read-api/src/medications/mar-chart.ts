@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { addDays, dosesBetween, londonClock, londonTimeToInstant, MAR_CODES, MEDICATION_LIMITS, type MarChartView, type PrescriptionDetails } from '@care/events';
+import { addDays, dosesBetween, londonClock, londonTimeToInstant, MEDICATION_LIMITS, type MarChartView, type PrescriptionDetails } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { PdfBlock, PdfSpec } from '../documents/pdf';
 import type { CarerWork, ReadScope } from '../shared/carer-work';
 import { peopleNamed } from '../shared/people';
+import { readMarKey } from './mar-key-query';
 
 const initialsOf = (first: string | null | undefined, last: string | null | undefined) =>
   first || last ? `${(first ?? '').slice(0, 1)}${(last ?? '').slice(0, 1)}`.toUpperCase() : null;
@@ -13,14 +14,14 @@ const prnText = (prn: PrescriptionDetails['prn']) =>
 
 /**
  * A client's MAR chart (NICE NG67, CQC): up to 31 London days of due doses by day and time, each with its outcome's
- * code and the recorder's initials, amendments flagged, PRN doses listed, the code key, the client's allergies.
+ * code and the recorder's initials, amendments flagged, PRN doses listed, the code key, the client's allergies and GP.
  * undefined: no such client, or one the reader may not read.
  */
 export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, scope: ReadScope, clientId: string, from: string, dayCount: number): Promise<MarChartView | undefined> {
   const client = await db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('clients as c')
-    .select(['c.id', 'c.client_id', 'c.first_name', 'c.last_name', 'c.date_of_birth', 'c.address', 'c.allergies'])
+    .select(['c.id', 'c.client_id', 'c.first_name', 'c.last_name', 'c.date_of_birth', 'c.address', 'c.allergies', 'c.gp_practice', 'c.gp_phone'])
     .where('c.id', '=', clientId)
     .where(work.client(scope, 'c.id'))
     .executeTakeFirst();
@@ -111,12 +112,13 @@ export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, s
       dateOfBirth: client.date_of_birth,
       address: client.address,
       allergies: client.allergies,
-      gpPractice: null,
+      gpPractice: client.gp_practice,
+      gpPhone: client.gp_phone,
     },
     from,
     to,
     days,
-    codes: MAR_CODES.map(({ code, label }) => ({ code, label })),
+    codes: (await readMarKey(db)).map(({ code, label }) => ({ code, label })),
     medicines,
     amendments,
   };
@@ -137,6 +139,7 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
         ['Address', chart.client.address ?? ''],
         ['Allergies', chart.client.allergies.length > 0 ? chart.client.allergies.join(', ') : 'None recorded'],
         ['GP practice', chart.client.gpPractice ?? 'Not recorded on the client record'],
+        ['GP phone', chart.client.gpPhone ?? 'Not recorded on the client record'],
         ['Period', `${uk(chart.from)} to ${uk(chart.to)}`],
       ],
     },

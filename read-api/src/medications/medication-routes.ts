@@ -22,6 +22,7 @@ import type { ReadState } from '../shared/read-state';
 import { MedicationQueries } from './medication-queries';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { marChart, marPdfSpec } from './mar-chart';
+import { readMarKey } from './mar-key-query';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
@@ -125,6 +126,9 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
     if (!chart) throw new HttpError(404, 'Client not found');
     return chart;
   };
+  medications.get('/mar-codes', async (ctx) => {
+    ctx.body = await readMarKey(db);
+  });
   medications.get('/mar', async (ctx) => {
     ctx.body = await chartOf(ctx);
   });

@@ -56,7 +56,7 @@ async function ok<T>(path: string, schema: z.ZodType, user?: TestUser): Promise<
   return { body: reply.body as T, reply };
 }
 
-const client = (firstName: string, allergies: string[]) =>
+const client = (firstName: string, allergies: string[], extra: Record<string, unknown> = {}) =>
   write(stack!.command.admin, 'POST', '/api/clients', {
     clientId: `CL-${randomUUID().slice(0, 8)}`,
     firstName,
@@ -67,6 +67,7 @@ const client = (firstName: string, allergies: string[]) =>
     emergencyPhone: '07700 900123',
     careLevel: 'medium',
     allergies,
+    ...extra,
   });
 
 const prescribe = (clientId: string, name: string, doseTimes: string[], extra: Record<string, unknown> = {}) =>
@@ -88,7 +89,7 @@ beforeAll(async () => {
   coordinator = await stack.command.createUser('coordinator', { firstName: 'Cora', lastName: 'Ndiaye' });
   carer = await stack.command.createUser('carer');
   const carerId = await write(stack.command.admin, 'POST', '/api/carers', { firstName: 'Ann', lastName: 'Archer', email: 'ann@example.org', employeeId: 'EMP-MED-1', startDate: '2024-03-01', userId: carer.id });
-  ids.edith = await client('Edith', ['Penicillin']);
+  ids.edith = await client('Edith', ['Penicillin'], { gpPractice: 'Meanwood Health Centre, Leeds LS6', gpPhone: '0113 295 1000' });
   ids.frank = await client('Frank', []);
   await write(stack.command.admin, 'POST', '/api/appointments', { clientId: ids.edith, carerId, scheduledStart: new Date(Date.now() + 3 * 3_600_000).toISOString(), durationMinutes: 30, tasks: ['Medication'] });
   ids.amlodipine = await prescribe(ids.edith, 'Amlodipine', [time]);
@@ -217,7 +218,7 @@ describe('the MAR chart', () => {
   it('grids the days and dose times with each outcome and initials, and prints the same to PDF', async () => {
     const from = addDays(today, -2);
     const { body } = await ok<z.infer<typeof marChartSchema>>(`/api/medications/mar?clientId=${ids.edith}&from=${from}&days=3`, marChartSchema);
-    expect(body.client).toMatchObject({ name: 'Edith Green', allergies: ['Penicillin'], dateOfBirth: '1938-05-14' });
+    expect(body.client).toMatchObject({ name: 'Edith Green', allergies: ['Penicillin'], dateOfBirth: '1938-05-14', gpPractice: 'Meanwood Health Centre, Leeds LS6', gpPhone: '0113 295 1000' });
     expect(body.days).toEqual([from, addDays(today, -1), today]);
     const amlodipine = body.medicines.find((m) => m.name === 'Amlodipine')!;
     expect(amlodipine.rows.map((row) => row.time)).toEqual([time]);
@@ -240,6 +241,11 @@ describe('the MAR chart', () => {
     expect(text).toContain('Amlodipine');
     expect(text).toContain('Not required');
     expect(text).toMatch(/NR CN/);
+    expect(text).toContain('Meanwood Health Centre, Leeds LS6');
+    expect(text).toContain('0113 295 1000');
+    // A client with no GP recorded says so on the chart rather than leaving the line out.
+    const frank = await ok<z.infer<typeof marChartSchema>>(`/api/medications/mar?clientId=${ids.frank}&from=${from}&days=3`, marChartSchema);
+    expect(frank.body.client).toMatchObject({ gpPractice: null, gpPhone: null });
   });
 });
 

@@ -103,7 +103,9 @@ import {
   markMissedRequestSchema,
   amendAdministrationRequestSchema,
   prnEffectRequestSchema,
+  addMarCodeRequestSchema,
   addReferenceMedicineRequestSchema,
+  withdrawMarCodeRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -395,6 +397,13 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/medications/reference', 'Add a medicine to the Medicine Database (a name already there is a 409)', only('medications.reference'), {
     body: addReferenceMedicineRequestSchema,
     status: 201,
+  }),
+  command('POST', '/api/medications/mar-codes', "Add a code to the MAR chart's key, with its meaning and the outcome it counts as (a code already on the key is a 409)", only('medications.codes'), {
+    body: addMarCodeRequestSchema,
+    status: 201,
+  }),
+  command('POST', '/api/medications/mar-codes/:code/withdrawal', "Withdraw an added code from new records, with the reason (it stays on the key for the records that carry it)", only('medications.codes'), {
+    body: withdrawMarCodeRequestSchema,
   }),
   command('POST', '/api/medications', "Prescribe a medicine to a client (an allergy the client is recorded with needs allergyOverrideReason)", only('medications.prescribe'), {
     body: prescribeRequestSchema,

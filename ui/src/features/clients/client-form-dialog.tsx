@@ -161,6 +161,12 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
         <Field id={idOf('allergies')} label="Allergies" error={errors.allergies} wide>
           {list('allergies', 'Added allergy list', 'e.g. Penicillin')}
         </Field>
+        <Field id={idOf('gpPractice')} label="GP practice" error={errors.gpPractice} hint="Name and address, for the MAR chart">
+          <input className="input" autoComplete="off" {...bind('gpPractice')} />
+        </Field>
+        <Field id={idOf('gpPhone')} label="GP phone" error={errors.gpPhone}>
+          <input className="input" type="tel" autoComplete="off" {...bind('gpPhone')} />
+        </Field>
 
         <h3 className="client-form-section field-wide">Care team and plan</h3>
         <Field

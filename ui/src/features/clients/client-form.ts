@@ -21,6 +21,8 @@ export interface ClientFormValues {
   preferredCarers: string[];
   riskAssessment: string;
   careInstructions: string;
+  gpPractice: string;
+  gpPhone: string;
   isActive: boolean;
 }
 
@@ -43,6 +45,8 @@ export const EMPTY_CLIENT_FORM: ClientFormValues = {
   medicalConditions: [],
   medications: [],
   allergies: [],
+  gpPractice: '',
+  gpPhone: '',
   keyworkerCarerId: '',
   preferredCarers: [],
   riskAssessment: '',
@@ -73,6 +77,8 @@ export function clientToFormValues(client: ClientView): ClientFormValues {
     preferredCarers: [...client.preferredCarers],
     riskAssessment: client.riskAssessment ?? '',
     careInstructions: client.careInstructions ?? '',
+    gpPractice: client.gpPractice ?? '',
+    gpPhone: client.gpPhone ?? '',
     isActive: client.isActive,
   };
 }

@@ -1,4 +1,4 @@
-import { MAR_CODES, marCode, ROLE_LABELS, type DueDoseView, type MarCodeValue } from '@care/events';
+import { ROLE_LABELS, type DueDoseView } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -6,6 +6,7 @@ import { fieldAria, Field } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
 import { formatDateTime } from '../../shared/format';
 import { MEDICATIONS_PATH, useMedicationCommand, useWitnessOptions } from './medication-api';
+import { OutcomeSelect, useOutcome } from './outcome-select';
 
 const FIELDS = ['code', 'reason', 'doseGiven', 'notes', 'prnReason', 'witnessUserId', 'appointmentId', 'administeredAt', 'dueAt'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -41,7 +42,8 @@ export function AdministerDialog({ dose, onClose }: { dose: DoseTarget | null; o
 
 function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void }) {
   const id = useId();
-  const [code, setCode] = useState<MarCodeValue>('T');
+  const [code, setCode] = useState('T');
+  const outcome = useOutcome(code);
   const [reason, setReason] = useState('');
   const [prnReason, setPrnReason] = useState('');
   const [doseGiven, setDoseGiven] = useState('');
@@ -51,13 +53,13 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string>();
   const record = useMedicationCommand<unknown>({ success: 'Dose recorded', failure: 'Failed to record the dose', inForm: true });
-  const needsReason = marCode(code).needsReason;
-  const needsWitness = dose.witnessRequired && marCode(code).status === 'given';
+  const needsReason = outcome.needsReason;
+  const needsWitness = dose.witnessRequired && outcome.status === 'given';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (needsReason && reason.trim() === '') {
-      setErrors({ reason: `Give a reason for "${marCode(code).label}"` });
+      setErrors({ reason: `Give a reason for "${outcome.label}"` });
       return;
     }
     if (needsWitness && witnessUserId === '') {
@@ -84,13 +86,7 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
       </p>
       <div className="form-grid">
         <Field id={`${id}-code`} label="Outcome" required error={errors.code} wide>
-          <select id={`${id}-code`} className="input" value={code} onChange={(event) => setCode(event.target.value as MarCodeValue)}>
-            {MAR_CODES.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.code}: {entry.label}
-              </option>
-            ))}
-          </select>
+          <OutcomeSelect id={`${id}-code`} value={code} keyEntries={outcome.key} onChange={setCode} />
         </Field>
         {needsReason && (
           <Field id={`${id}-reason`} label="Reason" required error={errors.reason} wide>

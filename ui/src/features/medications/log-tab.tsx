@@ -1,4 +1,4 @@
-import { marCode, type MedicationRecordView } from '@care/events';
+import { marCodeLabel, type MedicationRecordView } from '@care/events';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { DateInput } from '../../shared/date-fields/date-input';
@@ -6,10 +6,12 @@ import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue } from '../../shared/paged-list';
 import { can } from '@care/events';
 import { useCurrentUser } from '../../shared/current-user';
+import { MarKeyCard } from './mar-key-card';
 import { EFFECT_LABELS, RecordActions } from './record-actions';
-import { useCarerOptions, useClientOptions, useRecentRecords, useRecordLog } from './medication-api';
+import { useCarerOptions, useClientOptions, useMarKey, useRecentRecords, useRecordLog } from './medication-api';
 
 function RecordRow({ record }: { record: MedicationRecordView }) {
+  const key = useMarKey();
   return (
     <tr data-testid="record-row">
       <td data-label="Time">{formatDateTime(record.actualTime)}</td>
@@ -17,7 +19,7 @@ function RecordRow({ record }: { record: MedicationRecordView }) {
       <td data-label="Client">{record.clientName}</td>
       <td data-label="Outcome">
         <span className={`badge record-${record.status}`}>
-          {record.code}: {marCode(record.code).label}
+          {record.code}: {marCodeLabel(key, record.code)}
         </span>
         {record.amended && <span className="badge badge-muted">Amended</span>}
         {record.reason && <span className="small muted"> {record.reason}</span>}
@@ -149,6 +151,7 @@ export function AdministrationLogTab() {
           </>
         )}
       </div>
+      <MarKeyCard />
     </div>
   );
 }

@@ -28,7 +28,7 @@ function MarChart({ clientId }: { clientId: string }) {
   return (
     <div className="mar-chart" data-testid="mar-chart">
       <p>
-        <strong>Allergies:</strong> {client.allergies.length > 0 ? client.allergies.join(', ') : 'None recorded'} · <strong>GP:</strong> {client.gpPractice ?? 'Not recorded'}
+        <strong>Allergies:</strong> {client.allergies.length > 0 ? client.allergies.join(', ') : 'None recorded'} · <strong>GP:</strong> {[client.gpPractice, client.gpPhone].filter(Boolean).join(', ') || 'Not recorded'}
       </p>
       <a className="button button-secondary" href={withParams(`${MEDICATIONS_PATH}/mar.pdf`, params)} download>
         Download PDF

@@ -1,7 +1,9 @@
+import { BUILT_IN_MAR_KEY } from '@care/events';
 import type {
   ComplianceView,
   DrugInteraction,
   DueDoseView,
+  MarKeyEntryView,
   MedicationRecordView,
   MedicationStats,
   MedicationView,
@@ -86,6 +88,10 @@ export function useMedicationCommand<B>(texts: { readonly success: string; reado
     onSettled: () => reloadMedications(queryClient),
   });
 }
+
+/** The MAR chart's key; the built-in codes stand in until the agency's own have loaded. */
+export const useMarKey = (): readonly MarKeyEntryView[] =>
+  useQuery({ queryKey: [`${MEDICATIONS_PATH}/mar-codes`], queryFn: () => apiGet<MarKeyEntryView[]>(`${MEDICATIONS_PATH}/mar-codes`) }).data ?? BUILT_IN_MAR_KEY;
 
 export const useReferenceMedicines = () =>
   useQuery({ queryKey: [`${MEDICATIONS_PATH}/reference`], queryFn: () => apiGet<ReferenceMedicineView[]>(`${MEDICATIONS_PATH}/reference`) });

@@ -1,4 +1,4 @@
-import { amendAdministrationRequestSchema, can, MAR_CODES, marCode, PRN_EFFECTS, prnEffectRequestSchema, type MarCodeValue, type MedicationRecordView, type PrnEffect } from '@care/events';
+import { amendAdministrationRequestSchema, can, PRN_EFFECTS, prnEffectRequestSchema, type MedicationRecordView, type PrnEffect } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
@@ -7,6 +7,7 @@ import { fieldAria, Field } from '../../shared/form-field';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { formatDateTime } from '../../shared/format';
 import { MEDICATIONS_PATH, useMedicationCommand } from './medication-api';
+import { OutcomeSelect, useOutcome } from './outcome-select';
 
 export const EFFECT_LABELS: Record<PrnEffect, string> = { helped: 'Helped', partly: 'Partly helped', did_not_help: 'Did not help' };
 const AMEND_FIELDS = ['code', 'outcomeReason', 'notes', 'reason'] as const;
@@ -49,9 +50,10 @@ export function RecordActions({ record }: { record: MedicationRecordView }) {
 
 function AmendForm({ record, onDone }: { record: MedicationRecordView; onDone: () => void }) {
   const id = useId();
-  const [values, setValues] = useState({ code: record.code as MarCodeValue, outcomeReason: record.reason ?? '', notes: record.notes ?? '', reason: '' });
+  const [values, setValues] = useState({ code: record.code, outcomeReason: record.reason ?? '', notes: record.notes ?? '', reason: '' });
   const [errors, setErrors] = useState<Partial<Record<AmendField, string>>>({});
   const [formError, setFormError] = useState<string>();
+  const outcome = useOutcome(values.code);
   const amend = useMedicationCommand<unknown>({ success: 'Record amended', failure: 'Failed to amend the record', inForm: true });
   const set = (next: Partial<typeof values>) => {
     setValues((old) => ({ ...old, ...next }));
@@ -88,15 +90,9 @@ function AmendForm({ record, onDone }: { record: MedicationRecordView; onDone: (
       <p className="dose-summary">{whatOf(record)}. The original record stays in the history.</p>
       <div className="form-grid">
         <Field id={`${id}-code`} label="Outcome" required error={errors.code} wide>
-          <select id={`${id}-code`} className="input" value={values.code} onChange={(event) => set({ code: event.target.value as MarCodeValue })}>
-            {MAR_CODES.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.code}: {entry.label}
-              </option>
-            ))}
-          </select>
+          <OutcomeSelect id={`${id}-code`} value={values.code} keyEntries={outcome.key} onChange={(code) => set({ code })} />
         </Field>
-        {marCode(values.code).needsReason && (
+        {outcome.needsReason && (
           <Field id={`${id}-outcomeReason`} label="Reason for the outcome" error={errors.outcomeReason} wide>
             <input id={`${id}-outcomeReason`} className="input" value={values.outcomeReason} onChange={(event) => set({ outcomeReason: event.target.value })} {...fieldAria(`${id}-outcomeReason`, errors.outcomeReason)} />
           </Field>
