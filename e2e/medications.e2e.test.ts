@@ -45,6 +45,8 @@ beforeAll(async () => {
     emergencyPhone: '07700 900456',
     careLevel: 'medium',
     allergies: ['Penicillin'],
+    gpPractice: 'Hyde Park Surgery, Woodhouse Street, Leeds LS6',
+    gpPhone: '0113 496 0700',
   });
   visitId = await post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: new Date(Date.now() - 15 * 60_000).toISOString(), durationMinutes: 60, tasks: ['Medication'] });
   coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
@@ -182,6 +184,7 @@ describe('Medications and the eMAR in Chromium', () => {
     await page.getByRole('button', { name: 'MAR chart of Ada Whitfield' }).first().click();
     const chart = page.getByTestId('mar-chart');
     await expect.poll(() => chart.innerText()).toContain('Allergies: Penicillin');
+    expect(await chart.innerText()).toContain('GP: Hyde Park Surgery, Woodhouse Street, Leeds LS6, 0113 496 0700');
     await expect.poll(() => chart.getByRole('table', { name: /Metformin/ }).innerText()).toMatch(/R\s*SO/);
     await expect.poll(() => chart.getByRole('table', { name: /Amlodipine/ }).innerText()).toMatch(/T\s*SO/);
     await page.screenshot({ path: `${shots}/medications-mar-1280.png` });
@@ -350,5 +353,57 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => effect.isVisible()).toBe(false);
     await expect.poll(() => row.innerText()).toContain('Effect: Helped');
     await expect.poll(() => row.getByRole('button', { name: /^Record effect/ }).count()).toBe(0);
+  });
+
+  it("lets an administrator add a code to the MAR chart's key, correct a record with it, and withdraw it from new records", async () => {
+    const page = await open(admin, '/medications');
+    await page.getByRole('tab', { name: 'Administration Log' }).click();
+    const key = page.getByTestId('mar-key');
+    await expect.poll(() => key.getByTestId('mar-key-row').count()).toBe(11);
+    await key.getByRole('button', { name: 'Add Code' }).click();
+    const add = page.getByRole('dialog', { name: 'Add code' });
+    await add.getByLabel('Code', { exact: true }).fill('H-1');
+    await add.getByRole('button', { name: 'Add code' }).click();
+    await expect.poll(() => add.getByText("Code must be a code of the MAR chart's key").isVisible()).toBe(true);
+    await add.getByLabel('Code', { exact: true }).fill('h');
+    await add.getByLabel('Meaning').fill("Held on the GP's advice");
+    await add.getByLabel('Counts as').selectOption({ label: 'Not required' });
+    expect(await accessibilityFindings(page), 'add code').toEqual([]);
+    await add.getByRole('button', { name: 'Add code' }).click();
+    await expect.poll(() => add.isVisible()).toBe(false);
+    const held = key.getByTestId('mar-key-row').filter({ hasText: "Held on the GP's advice" });
+    await expect.poll(() => held.innerText()).toMatch(/^H\s+Held on the GP's advice\s*Added\s+Not required\s+Needed/);
+
+    // A record corrected to the new code: it asks for the outcome's reason, and the log shows the code's meaning.
+    const row = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Paracetamol' });
+    await row.getByRole('button', { name: /^Amend the record of Paracetamol/ }).click();
+    const amend = page.getByRole('dialog', { name: 'Amend record' });
+    await amend.getByLabel('Outcome', { exact: true }).selectOption('H');
+    await amend.getByLabel('Reason for the outcome').fill('GP asked to hold it before the scan');
+    await amend.getByLabel('Reason for the amendment').fill('Recorded as given by mistake');
+    await amend.getByRole('button', { name: 'Amend' }).click();
+    await expect.poll(() => amend.isVisible()).toBe(false);
+    await expect.poll(() => row.innerText()).toContain("H: Held on the GP's advice");
+    await page.screenshot({ path: `${shots}/medications-key-1280.png`, fullPage: true });
+
+    // Withdrawn, it stays on the key for that record but is no longer offered for another.
+    await held.getByRole('button', { name: 'Withdraw code H' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw H' });
+    await withdraw.getByLabel('Reason').fill('Use NR with the reason instead');
+    await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => held.innerText()).toContain('Withdrawn');
+    await expect.poll(() => held.getByRole('button', { name: 'Withdraw code H' }).count()).toBe(0);
+    const other = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Metformin' }).first();
+    await other.getByRole('button', { name: /^Amend the record of Metformin/ }).click();
+    const offered = await page.getByRole('dialog', { name: 'Amend record' }).getByLabel('Outcome', { exact: true }).locator('option').allInnerTexts();
+    expect(offered).toContain('R: Refused');
+    expect(offered.filter((option) => option.startsWith('H:'))).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // A coordinator sees the key but cannot change it.
+    const office = await open(coordinatorContext, '/medications');
+    await office.getByRole('tab', { name: 'Administration Log' }).click();
+    await expect.poll(() => office.getByTestId('mar-key').getByTestId('mar-key-row').count()).toBe(12);
+    expect(await office.getByTestId('mar-key').getByRole('button', { name: 'Add Code' }).count()).toBe(0);
   });
 });

@@ -68,6 +68,8 @@ describe('the demo data of the quick start', () => {
     const records = ofType('MedicationAdministrationRecorded');
     expect(records.length).toBeGreaterThan(2000);
     expect(records.some((event) => dataOf(event).status === 'refused')).toBe(true);
+    expect(ofType('MarCodeAdded').map((event) => dataOf(event).code)).toEqual(['H']);
+    expect(records.some((event) => dataOf(event).code === 'H' && dataOf(event).status === 'not_required')).toBe(true);
     const earliest = Math.min(...records.map((event) => Date.parse(String(dataOf(event).administeredAt))));
     expect(Date.now() - earliest).toBeGreaterThan(27 * 86_400_000);
   });

@@ -8,7 +8,7 @@ import { demoTasks } from './demo/demo-tasks';
 import { DEMO_PAYROLL_POLICY, demoPayrollPeriods } from './demo/demo-payroll';
 import { demoCarePlans, demoCarePlanTemplates } from './demo/demo-care-plans';
 import { demoIncidents } from './demo/demo-incidents';
-import { demoMedications } from './demo/demo-medications';
+import { DEMO_MAR_CODES, demoMedications } from './demo/demo-medications';
 import { demoDiaryEntries } from './demo/demo-diary';
 import { demoFeedback } from './demo/demo-feedback';
 import { demoTraining } from './demo/demo-training';
@@ -125,6 +125,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     .map((id, index) => ({ id, allergies: clients[index]!.allergies ?? [], active: clients[index]!.isActive !== false }))
     .filter((client) => client.active);
   let medicationRecords = 0;
+  for (const code of DEMO_MAR_CODES) await asAdmin('POST', '/api/medications/mar-codes', code);
   const medications = await createAll(demoMedications(medicationClients, new Date()), async ({ prescribe, records }) => {
     const reply = await asCoordinator('POST', '/api/medications', prescribe);
     const id = await createdId(Promise.resolve(reply));

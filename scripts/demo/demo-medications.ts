@@ -5,7 +5,7 @@ import {
   londonTimeToInstant,
   londonToday,
   REFERENCE_MEDICINES,
-  type MarCodeValue,
+  type AddMarCodeRequest,
   type PrescribeRequest,
   type RecordAdministrationRequest,
 } from '@care/events';
@@ -29,9 +29,13 @@ const SCHEDULES: readonly (readonly string[])[] = [['08:00'], ['08:00', '20:00']
 const GPS = ['Dr Anita Rao', 'Dr Tom Ellis', 'Dr Priya Shah', 'Dr Owen Price'];
 const REFUSALS = ['Said they felt sick', 'Asleep and could not be woken', 'Did not want it today'];
 
-/** The outcome of the n-th dose: mostly taken, some prompted, a refusal now and then, a few not required. */
-function outcome(n: number): { code: MarCodeValue; reason?: string } {
+/** The agency's own code on the MAR chart's key, added by an administrator before any dose carries it. */
+export const DEMO_MAR_CODES: readonly AddMarCodeRequest[] = [{ code: 'H', label: "Held on the GP's advice", status: 'not_required', needsReason: true }];
+
+/** The outcome of the n-th dose: mostly taken, some prompted, a refusal now and then, a few not required or held. */
+function outcome(n: number): { code: string; reason?: string } {
   if (n % 23 === 7) return { code: 'R', reason: REFUSALS[n % REFUSALS.length]! };
+  if (n % 59 === 13) return { code: 'H', reason: 'GP asked to hold it until the blood test' };
   if (n % 41 === 3) return { code: 'NR', reason: 'Out with family, dose taken with them' };
   if (n % 5 === 0) return { code: 'P' };
   return { code: 'T' };

@@ -1,6 +1,6 @@
 import { allergiesMatching, prescribeRequestSchema, recordAdministrationRequestSchema } from '@care/events';
 import { describe, expect, it } from 'vitest';
-import { demoMedications } from './demo-medications';
+import { DEMO_MAR_CODES, demoMedications } from './demo-medications';
 
 const clients = Array.from({ length: 150 }, (_, index) => ({
   id: `0190a5b2-7c3d-7e4f-8a1b-${String(index).padStart(12, '0')}`,
@@ -30,6 +30,11 @@ describe('demo medications', () => {
       if (record.dueAt) expect(Date.parse(String(record.dueAt))).toBeLessThan(now.getTime() - 2 * 3_600_000);
     }
     expect(records.filter((r) => r.code === 'R').length).toBeGreaterThan(20);
+    // The agency's own code is used too, always with its reason, once an administrator has added it.
+    const held = records.filter((r) => r.code === 'H');
+    expect(held.length).toBeGreaterThan(10);
+    expect(held.every((r) => typeof r.reason === 'string' && r.reason.length > 0)).toBe(true);
+    expect(DEMO_MAR_CODES.map((code) => code.code)).toEqual(['H']);
     const earliest = Math.min(...records.map((r) => Date.parse(String(r.dueAt ?? r.administeredAt))));
     expect(now.getTime() - earliest).toBeGreaterThan(27 * 86_400_000);
   });
