@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
+import { DEMO_HISTORY_HOURS, DEMO_VISIT_DAYS_BACK } from './demo/demo-appointments';
 import { demoPayrollPeriods } from './demo/demo-payroll';
 import { seedDemoPayroll } from './demo-seed';
 import { seedDemoInvoices } from './demo-invoices-seed';
@@ -9,7 +10,8 @@ import { startTestProduct, type TestProduct } from './test-product';
 let running: TestProduct;
 let cookie = '';
 const today = londonToday();
-const periods = demoPayrollPeriods(today);
+/** Every whole week of the demo's visit history: thirteen, so three months of invoices and payroll. */
+const periods = demoPayrollPeriods(today, DEMO_VISIT_DAYS_BACK);
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; total: string | null }> {
   const reply = await fetch(`${running.product.url}${path}`, {
@@ -25,7 +27,7 @@ const id = (reply: { body: unknown }) => (reply.body as { id: string }).id;
 
 /** The real product (projector included) with one completed visit in each week the demo pays. */
 beforeAll(async () => {
-  running = await startTestProduct(inject('databaseUrl'), 'demo_finance', { MANUAL_TIME_MAX_HOURS_BACK: String(6 * 7 * 24) });
+  running = await startTestProduct(inject('databaseUrl'), 'demo_finance', { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) });
   const login = await fetch(`${running.product.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: running.product.url }, body: JSON.stringify(running.admin) });
   cookie = login.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
   const carerId = id(await call('POST', '/api/carers', { firstName: 'Amelia', lastName: 'Hughes', email: 'amelia@example.org', employeeId: 'EMP-9001', startDate: '2024-03-01', hourlyRate: '13.50' }));
@@ -55,7 +57,8 @@ describe('demo payroll', () => {
   }, 120_000);
 
   it('adds funders, funds the client (split between the council and the NHS), invoices each week and follows the invoices up', async () => {
-    const runs = demoInvoiceRuns(today, 28);
+    const runs = demoInvoiceRuns(today, DEMO_VISIT_DAYS_BACK);
+    expect(runs.length).toBeGreaterThanOrEqual(12);
     // One client, split 60/40: two invoices a week.
     expect(await seedDemoInvoices(running.product.url, running.admin)).toBe(runs.length * 2);
     const invoices = async () => (await call('GET', '/api/finance/invoices?limit=100')).body as { number: string; funderName: string; totalPence: number; status: string; issuedOn: string; purchaseOrder: string | null }[];

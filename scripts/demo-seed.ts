@@ -1,6 +1,6 @@
 import { DEFAULT_AGENCY_SETTINGS, londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
-import { demoVisits } from './demo/demo-appointments';
+import { DEMO_VISIT_DAYS_BACK, demoVisits } from './demo/demo-appointments';
 import { demoCarers } from './demo/demo-carers';
 import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
@@ -177,7 +177,7 @@ export async function seedDemoPayroll(url: string, admin: AdminCredentials): Pro
   // Every visit and carer was written before the policy: once both read models reach it, the visits are listed.
   for (const path of ['/api/appointments?limit=1', '/api/carers?limit=1']) await readAfter(url, asAdmin, path, policy.position);
   let processed = 0;
-  for (const period of demoPayrollPeriods(londonToday())) {
+  for (const period of demoPayrollPeriods(londonToday(), DEMO_VISIT_DAYS_BACK)) {
     await createdId(asAdmin('POST', '/api/finance/payroll/process', period));
     processed += 1;
   }

@@ -25,8 +25,8 @@ const env = parseEnv(
       HOST: z.string().default('127.0.0.1'),
       /** A check-in is accepted from this many minutes before the visit's planned start. */
       CHECK_IN_EARLIEST_MINUTES: positiveWhole(120, 24 * 60),
-      /** A check-in or check-out time entered by hand may be at most this many hours back. */
-      MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 60 * 24),
+      /** A check-in or check-out time entered by hand may be at most this many hours back (a quarter's paper timesheets at most). */
+      MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 120 * 24),
       /** Set: "Request new password" mails the reset link (the rules process delivers the outbox). */
       SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
     }).and(authEnvSchema),

@@ -27,8 +27,8 @@ export interface DemoVisit {
   readonly steps: readonly DemoVisitStep[];
 }
 
-/** How far back the demo visit history goes (days). */
-export const DEMO_VISIT_DAYS_BACK = 28;
+/** How far back the demo visit history goes (days): thirteen weeks, so finance has three months of invoices and pay. */
+export const DEMO_VISIT_DAYS_BACK = 91;
 const DAYS_BACK = DEMO_VISIT_DAYS_BACK;
 const DAYS_AHEAD = 14;
 const MINUTE = 60_000;
@@ -167,11 +167,11 @@ function startedSteps(start: Date, seed: number, now: Date): DemoVisitStep[] {
 
 /**
  * The demo's history is loaded after the visits "happened", so every time it gives is a time entered by hand
- * (kept beside the server's time, with this reason); the demo start allows it six weeks back.
+ * (kept beside the server's time, with this reason); the demo start allows it fifteen weeks back.
  */
 export const DEMO_HISTORY_REASON = 'Demo history, loaded after the visit';
-/** How far back the demo's history reaches (four weeks, with room): MANUAL_TIME_MAX_HOURS_BACK while it loads. */
-export const DEMO_HISTORY_HOURS = 6 * 7 * 24;
+/** How far back the demo's history reaches (thirteen weeks, with room): MANUAL_TIME_MAX_HOURS_BACK while it loads. */
+export const DEMO_HISTORY_HOURS = 15 * 7 * 24;
 
 function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitStep {
   const manual = seed % 10 === 0;
