@@ -228,6 +228,21 @@ describe('Financial Management in Chromium', () => {
     await expect.poll(() => mabel.innerText()).toContain(`Leeds City Council 60%, West Yorkshire ICB 40% from ${ukDate(today)}`);
     await page.getByLabel('Search clients').fill('edith');
     await expect.poll(() => list.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Edith Green')]);
+
+    // The council agreed a package rate for Mabel: her visits are charged at it, everyone else's at the council's.
+    await page.getByLabel('Funder', { exact: true }).selectOption({ label: 'Leeds City Council' });
+    await page.getByLabel('For', { exact: true }).selectOption({ label: 'Mabel Shaw (agreed rate)' });
+    await page.getByLabel('Rate from').fill(ukDate(today));
+    await page.getByLabel('Weekday £/hour').fill('30.00');
+    await page.getByLabel('Weekend £/hour').fill('33.00');
+    await page.getByLabel('Bank holiday £/hour').fill('45.00');
+    await page.getByRole('button', { name: 'Set Rate' }).click();
+    const council = page.getByTestId('finance-funders').getByRole('listitem').filter({ hasText: 'Leeds City Council' });
+    await expect.poll(() => council.getByTestId('client-rate').allInnerTexts()).toEqual([
+      `Agreed for Mabel Shaw: weekday £30.00/h, weekend £33.00/h, bank holiday £45.00/h, from ${ukDate(today)}`,
+    ]);
+    // The council's own rate is still the one its other clients pay.
+    expect(await council.innerText()).toContain('Weekday £24.00/h, weekend £28.00/h, bank holiday £36.00/h');
     await page.close();
   });
 

@@ -108,6 +108,31 @@ describe('finance commands', () => {
     expect(events[0]!.data).toMatchObject({ clientId, funderId: council, sharePercent: 75, dueOn: '2026-05-01', totalPence: 18_00 });
   });
 
+  it("charges a client at the rate agreed for them from its date, other clients at the funder's rate; an unknown client is refused", async () => {
+    const [agreed, other] = [await addClient('Agreed'), await addClient('Standard')];
+    const council = await addFunder('Bradford Council', 24_00);
+    for (const clientId of [agreed, other]) {
+      const funding = await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2026-01-01', shares: [{ funderId: council, percent: 100 }] });
+      expect(funding.status, funding.text).toBe(200);
+    }
+    const clientRate = { effectiveFrom: '2026-03-05', weekdayHourlyPence: 30_00, weekendHourlyPence: 33_00, bankHolidayHourlyPence: 45_00, clientId: agreed };
+    expect((await coordinator.request('POST', `/api/finance/funders/${council}/rates`, clientRate)).status).toBe(403);
+    const unknown = await api.request('POST', `/api/finance/funders/${council}/rates`, { ...clientRate, clientId: randomUUID() });
+    expect([unknown.status, unknown.body.fields]).toEqual([400, { clientId: 'Client not found' }]);
+    const set = await api.request('POST', `/api/finance/funders/${council}/rates`, clientRate);
+    expect(set.status, set.text).toBe(201);
+
+    const visit = (appointmentId: string, date: string): CompletedVisit => ({ appointmentId, date, serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null });
+    const run = (clientId: string) =>
+      new FinanceService(api.store, visitsFor(clientId, [visit(randomUUID(), '2026-03-04'), visit(randomUUID(), '2026-03-05')])).generateInvoices(
+        { periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn: '2026-04-01' },
+        context,
+      );
+    // The day before the agreed rate, the funder's £24.00; from its date, £30.00.
+    expect((await run(agreed)).invoices.map((invoice) => invoice.totalPence)).toEqual([24_00 + 30_00]);
+    expect((await run(other)).invoices.map((invoice) => invoice.totalPence)).toEqual([24_00 + 24_00]);
+  });
+
   it('gives gapless, unique invoice numbers when many are taken at once', async () => {
     const year = 2031;
     // Twelve runs at once, each with its own numberer (as twelve requests would have).

@@ -5,15 +5,16 @@ import {
   invoiceStatus,
   rateInForce,
   splitPence,
-  type ChargeRate,
   type InvoiceEvent,
 } from '@care/events';
 import { refusal } from '../shared/refusal.testing';
 import { decideInvoice, evolveInvoice, initialInvoiceState, type InvoiceCommand, type InvoiceState } from './invoice-decide';
 import { decideNextInvoiceNumber, evolveInvoiceNumbers, initialInvoiceNumberState } from './invoice-numbers';
+import type { FunderRate } from './funding-decide';
 import { generateInvoiceDrafts, type CompletedVisit } from './invoice-generation';
 
-const rate = (overrides: Partial<ChargeRate> = {}): ChargeRate => ({
+const rate = (overrides: Partial<FunderRate> = {}): FunderRate => ({
+  clientId: null,
   effectiveFrom: '2026-01-01',
   weekdayHourlyPence: 24_00,
   weekendHourlyPence: 28_00,
@@ -78,6 +79,8 @@ const visit = (appointmentId: string, date: string, actualMinutes: number, milea
   mileageTenths,
 });
 const council = '0190a5b2-7c3d-7e4f-8a1b-000000000001';
+const edith = '0190a5b2-7c3d-7e4f-8a1b-0000000000e1';
+const frank = '0190a5b2-7c3d-7e4f-8a1b-0000000000f1';
 const family = '0190a5b2-7c3d-7e4f-8a1b-000000000002';
 const a1 = '0190a5b2-7c3d-7e4f-8a1b-00000000000a';
 const a2 = '0190a5b2-7c3d-7e4f-8a1b-00000000000b';
@@ -85,6 +88,7 @@ const a2 = '0190a5b2-7c3d-7e4f-8a1b-00000000000b';
 describe('generating invoices from completed visits', () => {
   it('gives one line per visit, with hours, rate and total', () => {
     const { drafts, problems } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a2, '2026-03-07', 60), visit(a1, '2026-03-04', 30)],
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate()]]]),
@@ -104,8 +108,24 @@ describe('generating invoices from completed visits', () => {
     ]);
   });
 
+  it("charges a client's visits at the rate agreed for them from its date, the funder's own before it and for other clients", () => {
+    const rates = [rate(), rate({ clientId: edith, effectiveFrom: '2026-03-05', weekdayHourlyPence: 30_00 }), rate({ clientId: frank, effectiveFrom: '2026-01-01', weekdayHourlyPence: 40_00 })];
+    const { drafts } = generateInvoiceDrafts({
+      clientId: edith,
+      visits: [visit(a1, '2026-03-04', 60), visit(a2, '2026-03-05', 60)],
+      shares: [{ funderId: council, percent: 100 }],
+      ratesByFunder: new Map([[council, rates]]),
+      alreadyInvoiced: new Map(),
+    });
+    expect(drafts[0]!.lines.map((line) => [line.date, line.hourlyRatePence, line.amountPence])).toEqual([
+      ['2026-03-04', 24_00, 24_00],
+      ['2026-03-05', 30_00, 30_00],
+    ]);
+  });
+
   it('split funding makes one invoice per funder, the shares adding up to the whole', () => {
     const { drafts } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2026-03-04', 45)], // £18.00
       shares: [{ funderId: council, percent: 75 }, { funderId: family, percent: 25 }],
       ratesByFunder: new Map([[council, [rate()]], [family, [rate()]]]),
@@ -119,6 +139,7 @@ describe('generating invoices from completed visits', () => {
 
   it('a visit amended after invoicing shows as an adjustment, and an unchanged one is not charged twice', () => {
     const { drafts } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2026-03-04', 60), visit(a2, '2026-03-05', 60)],
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate()]]]),
@@ -131,6 +152,7 @@ describe('generating invoices from completed visits', () => {
 
   it("charges the carer's recorded mileage at the funder's rate as its own line, split like the time", () => {
     const { drafts } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2026-03-04', 60, 125)], // 12.5 miles at 45p: £5.625, half up to £5.63
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate()]]]),
@@ -143,6 +165,7 @@ describe('generating invoices from completed visits', () => {
     expect(drafts[0]?.totalPence).toBe(29_63);
 
     const split = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2026-03-04', 60, 125)],
       shares: [{ funderId: council, percent: 75 }, { funderId: family, percent: 25 }],
       ratesByFunder: new Map([[council, [rate()]], [family, [rate()]]]),
@@ -154,6 +177,7 @@ describe('generating invoices from completed visits', () => {
 
   it('charges no mileage where the funder charges none, and none for a visit without miles', () => {
     const { drafts } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2026-03-04', 60, 80), visit(a2, '2026-03-05', 60)],
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate({ mileagePencePerMile: 0 })]]]),
@@ -164,6 +188,7 @@ describe('generating invoices from completed visits', () => {
 
   it('mileage corrected after invoicing is charged by its difference, as an adjustment', () => {
     const { drafts } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2026-03-04', 60, 100)], // now 10 miles: £24.00 + £4.50
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate()]]]),
@@ -174,6 +199,7 @@ describe('generating invoices from completed visits', () => {
 
   it('names the visits with no rate in force instead of charging them nothing', () => {
     const { drafts, problems } = generateInvoiceDrafts({
+      clientId: edith,
       visits: [visit(a1, '2025-12-30', 60)],
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate()]]]),

@@ -12,7 +12,6 @@ import {
   WrongExpectedRevisionError,
   type AddFunderCommandInput,
   type BankHolidayEvent,
-  type ChargeRate,
   type EditInvoiceDraftCommandInput,
   type EventStore,
   type Position,
@@ -35,6 +34,7 @@ import {
   initialFunderState,
   initialFundingState,
   type FunderEvent,
+  type FunderRate,
   type FunderState,
   type FundingEvent,
   type FundingState,
@@ -76,6 +76,9 @@ export class FinanceService {
     const streamId = funderStreamId(funderId);
     const loaded = await loadStream<FunderEvent, FunderState>(this.store, streamId, evolveFunder, initialFunderState);
     if (!loaded.state.exists) throw new DomainError('not_found', FUNDER_NOT_FOUND);
+    if (input.clientId !== null) {
+      await assertRecordsExist(this.store, [{ streamId: clientStreamId(input.clientId), removedType: 'ClientRemoved', field: 'clientId', message: 'Client not found' }]);
+    }
     const events: FunderEvent[] = [{ type: 'FunderRateSet', data: { funderId, ...input } }];
     const appended = await appendEvents(this.store, streamId, events, loaded.revision, context);
     return { id: funderId, revision: appended.nextExpectedRevision, position: appended.position };
@@ -127,14 +130,14 @@ export class FinanceService {
         problems.push({ clientId, funderId: '', date: input.periodEnd, message: 'No funding set for this client' });
         continue;
       }
-      const ratesByFunder = new Map<string, readonly ChargeRate[]>();
+      const ratesByFunder = new Map<string, readonly FunderRate[]>();
       for (const share of inForce.shares) {
         const funder = await funderOf(share.funderId);
         ratesByFunder.set(share.funderId, funder.exists ? funder.rates : []);
       }
       const ledgerStream = clientBillingStreamId(clientId);
       const ledger = await loadStream<LedgerEvent, BillingLedger>(this.store, ledgerStream, evolveLedger, initialLedger);
-      const generated = generateInvoiceDrafts({ visits: clientVisits, shares: inForce.shares, ratesByFunder, alreadyInvoiced: ledger.state, bankHolidays });
+      const generated = generateInvoiceDrafts({ clientId, visits: clientVisits, shares: inForce.shares, ratesByFunder, alreadyInvoiced: ledger.state, bankHolidays });
       problems.push(...generated.problems.map((problem) => ({ ...problem, clientId })));
       if (generated.drafts.length === 0) continue;
       const planned = generated.drafts.map((draft) => ({ draft, invoiceId: uuidv7() }));

@@ -1,10 +1,13 @@
 import type { ChargeRate, FinanceSliceEvent, FunderKind } from '@care/events';
+
+/** A funder's rate; with a client, the rate agreed for that client alone. */
+export type FunderRate = ChargeRate & { readonly clientId: string | null };
 import { DomainError } from '../shared/domain-error';
 
 export type FunderEvent = Extract<FinanceSliceEvent, { type: 'FunderAdded' | 'FunderRateSet' }>;
 export type FunderState =
   | { readonly exists: false }
-  | { readonly exists: true; readonly name: string; readonly kind: FunderKind; readonly paymentTermsDays: number; readonly invoiceEmail: string | null; readonly rates: readonly ChargeRate[] };
+  | { readonly exists: true; readonly name: string; readonly kind: FunderKind; readonly paymentTermsDays: number; readonly invoiceEmail: string | null; readonly rates: readonly FunderRate[] };
 
 export const initialFunderState: FunderState = { exists: false };
 
@@ -14,9 +17,11 @@ export function evolveFunder(state: FunderState, event: FunderEvent): FunderStat
     return { exists: true, name, kind, paymentTermsDays, invoiceEmail, rates: [] };
   }
   if (!state.exists) return state;
-  const { funderId: _funderId, ...rate } = event.data;
-  // A second rate on the same date replaces the first (a typo corrected); both stay in the history.
-  return { ...state, rates: [...state.rates.filter((existing) => existing.effectiveFrom !== rate.effectiveFrom), rate] };
+  const { funderId: _funderId, clientId, ...charge } = event.data;
+  const rate: FunderRate = { ...charge, clientId: clientId ?? null };
+  // A second rate on the same date for the same clients replaces the first (a typo corrected); both stay in the history.
+  const replaced = (existing: FunderRate) => existing.effectiveFrom === rate.effectiveFrom && existing.clientId === rate.clientId;
+  return { ...state, rates: [...state.rates.filter((existing) => !replaced(existing)), rate] };
 }
 
 export type FundingEvent = Extract<FinanceSliceEvent, { type: 'ClientFundingSet' }>;

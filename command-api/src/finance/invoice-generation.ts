@@ -1,4 +1,5 @@
-import { chargeVisit, mileagePence, rateInForce, splitPence, type ChargeRate, type InvoiceLine } from '@care/events';
+import { chargeVisit, mileagePence, rateForClient, splitPence, type InvoiceLine } from '@care/events';
+import type { FunderRate } from './funding-decide';
 
 /** A completed visit of the period, as the visit record has it (actual minutes from check-in to check-out). */
 export interface CompletedVisit {
@@ -27,7 +28,9 @@ export interface GenerationInput {
   readonly visits: readonly CompletedVisit[];
   /** The client's funding in force for the period (one share at 100, or a split). */
   readonly shares: readonly FundingShare[];
-  readonly ratesByFunder: ReadonlyMap<string, readonly ChargeRate[]>;
+  /** The client whose visits these are: a rate agreed for them wins over the funder's own. */
+  readonly clientId: string;
+  readonly ratesByFunder: ReadonlyMap<string, readonly FunderRate[]>;
   /** What each funder was already invoiced per visit (earlier invoices' lines, adjustments included). */
   readonly alreadyInvoiced: ReadonlyMap<string, ReadonlyMap<string, number>>;
   readonly bankHolidays?: readonly string[];
@@ -56,7 +59,7 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
   for (const visit of visits) {
     // Each funder charges at its own rate in force, then takes its percentage of that charge.
     input.shares.forEach((share, index) => {
-      const rate = rateInForce(input.ratesByFunder.get(share.funderId) ?? [], visit.date);
+      const rate = rateForClient(input.ratesByFunder.get(share.funderId) ?? [], input.clientId, visit.date);
       if (rate === null) {
         problems.push({ funderId: share.funderId, date: visit.date, message: `No rate in force on ${dateText(visit.date)}` });
         return;

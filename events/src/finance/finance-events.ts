@@ -49,6 +49,11 @@ export const FunderRateSet = defineEvent(
     /** Charge the actual (checked-in) or the planned duration, as the contract says. */
     durationBasis: z.enum(BILLING_DURATION_BASES),
     mileagePencePerMile: eventPence(FINANCE_MONEY_LIMITS.mileagePencePerMile),
+    /**
+     * A rate agreed for one client with this funder (a negotiated package): their visits are charged at it from its
+     * date, the funder's own rate before. Absent (rates set before it existed) or null: every client of the funder.
+     */
+    clientId: z.uuid().nullable().optional(),
   }),
 );
 

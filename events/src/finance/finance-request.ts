@@ -29,6 +29,8 @@ export const setFunderRateRequestSchema = z.object({
   durationBasis: z.enum(BILLING_DURATION_BASES, { error: 'Duration basis must be actual or planned' }).default('actual'),
   /** HMRC's approved mileage rate (45p) is the default. */
   mileagePencePerMile: pence('Mileage rate', FINANCE_MONEY_LIMITS.mileagePencePerMile).default(45),
+  /** A rate agreed for one client of the funder; left out, blank or null: the funder's rate for every client. */
+  clientId: optionalReference('Client not found').transform((value) => value ?? null),
 });
 export type SetFunderRateRequest = z.input<typeof setFunderRateRequestSchema>;
 export type SetFunderRateCommandInput = z.output<typeof setFunderRateRequestSchema>;

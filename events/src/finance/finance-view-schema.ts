@@ -13,6 +13,9 @@ export const funderRateViewSchema = z.strictObject({
   billingIncrementMinutes: z.int(),
   durationBasis: z.enum(BILLING_DURATION_BASES),
   mileagePencePerMile: pence,
+  /** A rate agreed for one client (null: the funder's rate for every client), and that client's name. */
+  clientId: z.uuid().nullable(),
+  clientName: z.string().nullable(),
 });
 export type FunderRateView = z.infer<typeof funderRateViewSchema>;
 

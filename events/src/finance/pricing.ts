@@ -29,6 +29,18 @@ export function rateInForce<T extends { readonly effectiveFrom: string }>(rates:
   return best;
 }
 
+/**
+ * The rate a client's visit on `date` is charged at: the rate agreed for that client in force then, else the
+ * funder's own (a rate without a client). A client rate only applies from its own date.
+ */
+export function rateForClient<T extends { readonly effectiveFrom: string; readonly clientId?: string | null | undefined }>(
+  rates: readonly T[],
+  clientId: string,
+  date: string,
+): T | null {
+  return rateInForce(rates.filter((rate) => rate.clientId === clientId), date) ?? rateInForce(rates.filter((rate) => !rate.clientId), date);
+}
+
 export type DayKind = 'weekday' | 'weekend' | 'bank_holiday';
 
 /** A bank holiday wins over a weekend (a substitute day is a weekday listed as the holiday). */

@@ -17,7 +17,8 @@ type FinanceRecorded = Extract<
 export const financeProjection: Projection = {
   name: 'finance',
   // 2: purchase order, notes and the stream revision (Edit while draft).
-  version: 2,
+  // 3: rates agreed for one client (client_key in the rates' key).
+  version: 3,
   tables: ['finance_funders', 'finance_funder_rates', 'finance_client_funding', 'finance_invoices', 'finance_invoice_payments', 'finance_credit_notes'],
   schema: financeSchema,
   handles: (type) => FINANCE_EVENTS.has(type),
@@ -46,8 +47,8 @@ export const financeProjection: Projection = {
           };
           await db
             .insertInto('finance_funder_rates')
-            .values({ funder_id: d.funderId, effective_from: d.effectiveFrom, ...row })
-            .onConflict((oc) => oc.columns(['funder_id', 'effective_from']).doUpdateSet(row))
+            .values({ funder_id: d.funderId, client_key: d.clientId ?? '', client_id: d.clientId ?? null, effective_from: d.effectiveFrom, ...row })
+            .onConflict((oc) => oc.columns(['funder_id', 'client_key', 'effective_from']).doUpdateSet(row))
             .execute();
           break;
         }

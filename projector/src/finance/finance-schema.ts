@@ -15,6 +15,8 @@ export const financeSchema: TableSchema = {
     await db.schema
       .createTable('finance_funder_rates')
       .addColumn('funder_id', 'uuid', (c) => c.notNull())
+      .addColumn('client_key', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('client_id', 'uuid')
       .addColumn('effective_from', 'date', (c) => c.notNull())
       .addColumn('weekday_hourly_pence', 'integer', (c) => c.notNull())
       .addColumn('weekend_hourly_pence', 'integer', (c) => c.notNull())
@@ -23,7 +25,7 @@ export const financeSchema: TableSchema = {
       .addColumn('billing_increment_minutes', 'integer', (c) => c.notNull())
       .addColumn('duration_basis', 'text', (c) => c.notNull())
       .addColumn('mileage_pence_per_mile', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('finance_funder_rates_key', ['funder_id', 'effective_from'])
+      .addPrimaryKeyConstraint('finance_funder_rates_key', ['funder_id', 'client_key', 'effective_from'])
       .execute();
     await db.schema
       .createTable('finance_client_funding')

@@ -15,6 +15,9 @@ export interface FinanceFundersTable {
 
 export interface FinanceFunderRatesTable {
   funder_id: string;
+  /** The client a rate was agreed for; '' for the funder's own rate (a key column cannot be null). */
+  client_key: string;
+  client_id: string | null;
   effective_from: Day;
   weekday_hourly_pence: number;
   weekend_hourly_pence: number;

@@ -167,7 +167,13 @@ export class FinanceQueries {
     const scoped = this.db.withSchema(READ_MODEL_SCHEMA);
     const [funders, rates] = await Promise.all([
       scoped.selectFrom('finance_funders').selectAll().orderBy('name').orderBy('funder_id').execute(),
-      scoped.selectFrom('finance_funder_rates').selectAll().orderBy('effective_from', 'desc').execute(),
+      scoped
+        .selectFrom('finance_funder_rates as r')
+        .leftJoin('clients as c', 'c.id', 'r.client_id')
+        .selectAll('r')
+        .select(['c.first_name', 'c.last_name'])
+        .orderBy('r.effective_from', 'desc')
+        .execute(),
     ]);
     return funders.map((funder) => ({
       id: funder.funder_id,
@@ -186,6 +192,8 @@ export class FinanceQueries {
           billingIncrementMinutes: rate.billing_increment_minutes,
           durationBasis: rate.duration_basis,
           mileagePencePerMile: rate.mileage_pence_per_mile,
+          clientId: rate.client_id,
+          clientName: rate.client_id === null ? null : rate.first_name === null ? 'a removed client' : `${rate.first_name} ${rate.last_name}`,
         })),
     }));
   }

@@ -263,3 +263,38 @@ describe('PATCH /api/finance/invoices/:id (Edit while draft)', () => {
     expect((await coordinator.request('PATCH', `/api/finance/invoices/${draftId}`, body)).status).toBe(403);
   });
 });
+
+// Last: the client and funder it adds would change the other tests' lists.
+describe('GET /api/finance/funders', () => {
+  it("lists each funder's own rates and the rates agreed for one client, with the client's name", async () => {
+    const admin = stack.command.request;
+    const client = await admin('POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Harold',
+      lastName: 'Pike',
+      dateOfBirth: '1940-02-02',
+      address: '2 Beck Lane, Leeds',
+      emergencyContact: 'Jo Pike',
+      emergencyPhone: '07700 900789',
+      careLevel: 'low',
+    });
+    const funder = await admin('POST', '/api/finance/funders', { name: 'Wakefield Council', kind: 'local_authority', paymentTermsDays: 30 });
+    const funderId = funder.body.id as string;
+    expect((await admin('POST', `/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2026-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 28_00, bankHolidayHourlyPence: 36_00 })).status).toBe(201);
+    const agreed = await admin('POST', `/api/finance/funders/${funderId}/rates`, {
+      effectiveFrom: '2026-02-01',
+      weekdayHourlyPence: 31_00,
+      weekendHourlyPence: 34_00,
+      bankHolidayHourlyPence: 46_00,
+      clientId: client.body.id,
+    });
+    expect(agreed.status, agreed.text).toBe(201);
+    lastPosition = agreed.body.position as string;
+    const funders = (await (await get('/api/finance/funders')).json()) as { id: string; rates: { effectiveFrom: string; weekdayHourlyPence: number; clientId: string | null; clientName: string | null }[] }[];
+    const rates = funders.find((entry) => entry.id === funderId)!.rates;
+    expect(rates.map(({ effectiveFrom, weekdayHourlyPence, clientId, clientName }) => [effectiveFrom, weekdayHourlyPence, clientId, clientName])).toEqual([
+      ['2026-02-01', 31_00, client.body.id, 'Harold Pike'],
+      ['2026-01-01', 24_00, null, null],
+    ]);
+  });
+});

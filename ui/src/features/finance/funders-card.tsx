@@ -5,6 +5,7 @@ import { apiGet } from '../../shared/api';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { clientOptionsQueryOptions } from '../voice-notes/get-client-options';
 import { useFinanceCommand } from './finance-api';
 import { formatPence, poundsToPence } from './money';
 
@@ -29,7 +30,8 @@ export function FundersCard({ canManage }: { canManage: boolean }) {
       ) : (
         <ul className="finance-outstanding" data-testid="finance-funders">
           {list.map((funder) => {
-            const rate = rateInForce(funder.rates, todayIso());
+            const rate = rateInForce(funder.rates.filter((entry) => entry.clientId === null), todayIso());
+            const agreed = clientRatesInForce(funder.rates, todayIso());
             return (
               <li key={funder.id}>
                 <span>
@@ -42,6 +44,12 @@ export function FundersCard({ canManage }: { canManage: boolean }) {
                     : 'No rate in force'}
                 </span>
                 {rate && <span className="small">{rateTerms(rate)}</span>}
+                {agreed.map((clientRate) => (
+                  <span key={clientRate.clientId} className="small" data-testid="client-rate">
+                    Agreed for {clientRate.clientName}: weekday {formatPence(clientRate.weekdayHourlyPence)}/h, weekend {formatPence(clientRate.weekendHourlyPence)}/h, bank holiday{' '}
+                    {formatPence(clientRate.bankHolidayHourlyPence)}/h, from {formatDate(clientRate.effectiveFrom)}
+                  </span>
+                ))}
               </li>
             );
           })}
@@ -104,6 +112,14 @@ function AddFunderForm() {
   );
 }
 
+/** Each client's own agreed rate in force on `date`, by client name. */
+function clientRatesInForce(rates: readonly FunderRateView[], date: string): FunderRateView[] {
+  const clients = [...new Set(rates.flatMap((rate) => (rate.clientId === null ? [] : [rate.clientId])))];
+  return clients
+    .flatMap((clientId) => rateInForce(rates.filter((rate) => rate.clientId === clientId), date) ?? [])
+    .sort((a, b) => (a.clientName ?? '').localeCompare(b.clientName ?? '', 'en-GB'));
+}
+
 /** The terms beside the hourly rates: what a visit costs at least, how time is rounded, and mileage. */
 function rateTerms(rate: FunderRateView): string {
   const basis = rate.durationBasis === 'actual' ? 'time worked' : 'time planned';
@@ -117,6 +133,8 @@ const INCREMENTS = [1, 5, 10, 15, 30, 60] as const;
 function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
   const id = useId();
   const [funderId, setFunderId] = useState(funders[0]?.id ?? '');
+  const [clientId, setClientId] = useState('');
+  const clients = useQuery(clientOptionsQueryOptions);
   const [effectiveFrom, setEffectiveFrom] = useState(todayIso());
   const [amounts, setAmounts] = useState({ weekday: '', weekend: '', bankHoliday: '', minimum: '0.00', mileage: '0.45' });
   const [increment, setIncrement] = useState(15);
@@ -140,6 +158,7 @@ function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
         billingIncrementMinutes: increment,
         durationBasis: basis,
         mileagePencePerMile: mileage,
+        clientId: clientId || null,
       },
     });
   };
@@ -157,6 +176,17 @@ function SetRateForm({ funders }: { funders: readonly FunderView[] }) {
           {funders.map((funder) => (
             <option key={funder.id} value={funder.id}>
               {funder.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="finance-field">
+        <label htmlFor={`${id}-client`}>For</label>
+        <select className="input" id={`${id}-client`} value={clientId} onChange={(event) => setClientId(event.target.value)}>
+          <option value="">Every client of the funder</option>
+          {(clients.data ?? []).map((client) => (
+            <option key={client.id} value={client.id}>
+              {client.firstName} {client.lastName} (agreed rate)
             </option>
           ))}
         </select>
