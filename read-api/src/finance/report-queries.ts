@@ -28,6 +28,15 @@ export interface DebtorInvoice {
   owedPence: number;
 }
 
+export interface CarerMileageRow {
+  carerId: string | null;
+  carerName: string;
+  visits: number;
+  visitsWithMileage: number;
+  mileageTenths: number;
+  expensesPence: number;
+}
+
 export interface FunderSummaryRow {
   funderId: string;
   funderName: string;
@@ -240,5 +249,37 @@ export class FinanceReportQueries {
       creditedPence: pence(row.credited_pence),
       sent: row.sent_at !== null,
     }));
+  }
+
+  /**
+   * Per carer: the completed visits of the range (by their day), how many carry mileage, the miles recorded (in
+   * tenths) and the visit expenses claimed (parking, fares), with the payroll policy's mileage rate a mile.
+   */
+  async mileageAndExpenses({ from, to }: ReportRange): Promise<{ rows: CarerMileageRow[]; pencePerMile: number | null }> {
+    const s = READ_MODEL_SCHEMA;
+    const [{ rows }, policy] = await Promise.all([
+      sql<{ carer_id: string | null; first_name: string | null; last_name: string | null; visits: string; with_mileage: string; tenths: string | null; expenses: string | null }>`
+        SELECT a.carer_id, k.first_name, k.last_name, count(*) AS visits,
+               count(*) FILTER (WHERE coalesce(a.mileage_tenths, 0) > 0) AS with_mileage,
+               sum(coalesce(a.mileage_tenths, 0)) AS tenths, sum(coalesce(a.expenses_pence, 0)) AS expenses
+          FROM ${sql.table(`${s}.appointments`)} a
+          LEFT JOIN ${sql.table(`${s}.carers`)} k ON k.id = a.carer_id
+         WHERE a.status = 'completed' AND a.date BETWEEN ${from} AND ${to}
+         GROUP BY a.carer_id, k.first_name, k.last_name
+        HAVING sum(coalesce(a.mileage_tenths, 0)) > 0 OR sum(coalesce(a.expenses_pence, 0)) > 0
+         ORDER BY k.last_name NULLS LAST, k.first_name, a.carer_id`.execute(this.db),
+      this.scoped.selectFrom('finance_payroll_policy').select('mileage_pence_per_mile').where('id', '=', 1).executeTakeFirst(),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        carerId: row.carer_id,
+        carerName: row.carer_id === null ? 'No carer' : name(row.first_name, row.last_name, row.carer_id),
+        visits: Number(row.visits),
+        visitsWithMileage: Number(row.with_mileage),
+        mileageTenths: Number(row.tenths ?? 0),
+        expensesPence: pence(row.expenses),
+      })),
+      pencePerMile: policy?.mileage_pence_per_mile ?? null,
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { CONTRACT_STATUSES, FUNDER_KIND_LABELS, convertPence, formatMinorUnits, microsToDecimal, type ContractStatus, type FunderKind } from '@care/events';
+import { CONTRACT_STATUSES, DEFAULT_PAYROLL_POLICY, FUNDER_KIND_LABELS, convertPence, formatMinorUnits, mileagePence, microsToDecimal, type ContractStatus, type FunderKind } from '@care/events';
 import { ageDebts, AGE_BANDS } from './aged-debt';
 import type { PayrollSummaryRow } from '@care/events';
 import type { ContractQueries } from './contract-queries';
@@ -8,8 +8,7 @@ import type { FinanceReportQueries, ReportRange } from './report-queries';
 /**
  * Every financial report (the Financial Reports tab's tiles, the header's Export Data and Generate Report), in one
  * registry: a report is a table of cells, and the route turns the same table into a PDF or a CSV, so the two
- * never disagree. Later reports (the payroll summary, mileage and expenses) are one entry more here and one tile
- * more in ui/src/features/finance/report-tiles.ts.
+ * never disagree. A report is one entry here and one tile in ui/src/features/finance/report-tiles.ts.
  */
 
 /** A cell: text, a whole number, or money (integer pence: "£1,234.56" in the PDF, "1234.56" in the CSV). */
@@ -212,6 +211,36 @@ const payrollSummaryReport: FinanceReportDefinition = {
   },
 };
 
+const mileageAndExpenses: FinanceReportDefinition = {
+  key: 'mileage-and-expenses',
+  title: 'Mileage and expenses',
+  async build({ reports, range }) {
+    const { rows, pencePerMile } = await reports.mileageAndExpenses(range);
+    const rate = pencePerMile ?? DEFAULT_PAYROLL_POLICY.mileagePencePerMile;
+    const milesText = (tenths: number) => `${Math.floor(tenths / 10)}.${tenths % 10}`;
+    const pay = (tenths: number) => mileagePence(tenths, rate);
+    return {
+      title: 'Mileage and expenses',
+      subtitle: `Completed visits ${period(range)}`,
+      notes: [
+        'Miles and expenses (parking, fares) as each carer recorded them at check-out, per carer, for the completed visits of the period.',
+        `Mileage pay at the payroll policy's ${rate}p a mile${pencePerMile === null ? " (HMRC's approved rate: no policy has been set)" : ''}; payroll pays it with the period each visit falls in.`,
+      ],
+      columns: [{ header: 'Carer', width: 2.6 }, { header: 'Visits' }, { header: 'With mileage', width: 1.2 }, { header: 'Miles', width: 1.1 }, { header: 'Mileage pay', width: 1.4 }, { header: 'Expenses', width: 1.4 }, { header: 'Total', width: 1.4 }],
+      rows: rows.map((row) => [row.carerName, row.visits, row.visitsWithMileage, milesText(row.mileageTenths), money(pay(row.mileageTenths)), money(row.expensesPence), money(pay(row.mileageTenths) + row.expensesPence)]),
+      totals: [
+        'Total',
+        sum(rows, (r) => r.visits),
+        sum(rows, (r) => r.visitsWithMileage),
+        milesText(sum(rows, (r) => r.mileageTenths)),
+        money(sum(rows, (r) => pay(r.mileageTenths))),
+        money(sum(rows, (r) => r.expensesPence)),
+        money(sum(rows, (r) => pay(r.mileageTenths) + r.expensesPence)),
+      ],
+    };
+  },
+};
+
 export const FINANCE_REPORTS: readonly FinanceReportDefinition[] = [
   revenueByClient,
   agedDebtors,
@@ -221,6 +250,7 @@ export const FINANCE_REPORTS: readonly FinanceReportDefinition[] = [
   invoicesExport,
   financialSummary,
   payrollSummaryReport,
+  mileageAndExpenses,
 ];
 
 export const financeReportNamed = (key: string): FinanceReportDefinition | undefined => FINANCE_REPORTS.find((report) => report.key === key);

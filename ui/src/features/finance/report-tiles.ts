@@ -15,6 +15,7 @@ export const REPORT_TILES: readonly ReportTile[] = [
   { key: 'profitability-by-client', title: 'Profitability by client', description: "Revenue of the period's visits less their carer pay cost (hourly rate times visit time)." },
   { key: 'contracts-register', title: 'Contracts register', description: 'Every client contract with its dates, renewal, value, services and status.' },
   { key: 'financial-summary', title: 'Financial summary', description: 'Six months of revenue, expenses and net profit, with USD and EUR at the rates set.' },
+  { key: 'mileage-and-expenses', title: 'Mileage and expenses', description: 'Miles and expenses each carer recorded on completed visits, with mileage pay at the payroll rate.' },
   { key: 'payroll-summary', title: 'Payroll summary', description: 'Each processed payroll period: carers, hours, gross, estimated deductions, net, mileage and pay below the minimum wage.' },
 ];
 
