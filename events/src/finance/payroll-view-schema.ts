@@ -48,6 +48,9 @@ export const payrollPolicyViewSchema = z.strictObject({
   nationalInsurancePercent: z.int(),
   pensionPercent: z.int(),
   contractedHoursPerWeek: z.int(),
+  /** Who set the policy in force and when; null while the defaults apply. */
+  setBy: z.string().nullable(),
+  setAt: z.string().nullable(),
   /** Every National Living Wage rate (defaults and those an admin added), oldest first. */
   livingWage: z.array(z.strictObject({ effectiveFrom: z.string(), hourlyPence: pence })),
 });

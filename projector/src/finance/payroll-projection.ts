@@ -45,6 +45,8 @@ const payrollSchema: TableSchema = {
       .addColumn('national_insurance_percent', 'integer', (c) => c.notNull())
       .addColumn('pension_percent', 'integer', (c) => c.notNull())
       .addColumn('contracted_hours_per_week', 'integer', (c) => c.notNull())
+      .addColumn('set_by', 'text')
+      .addColumn('set_at', 'timestamptz')
       .execute();
     await db.schema
       .createTable('finance_living_wage')
@@ -63,7 +65,8 @@ const payrollSchema: TableSchema = {
 /** Payroll runs, payslips, the payroll policy and living wage rates (GET /api/finance/payroll...). */
 export const payrollProjection: Projection = {
   name: 'payroll',
-  version: 1,
+  // 2: who set the payroll policy and when.
+  version: 2,
   tables: ['finance_payroll_runs', 'finance_payslips', 'finance_payroll_policy', 'finance_living_wage'],
   schema: payrollSchema,
   handles: (type) => PAYROLL_EVENTS.has(type),
@@ -79,6 +82,8 @@ export const payrollProjection: Projection = {
             national_insurance_percent: d.nationalInsurancePercent,
             pension_percent: d.pensionPercent,
             contracted_hours_per_week: d.contractedHoursPerWeek,
+            set_by: event.metadata.userId,
+            set_at: event.metadata.occurredAt,
           };
           await db.insertInto('finance_payroll_policy').values({ id: 1, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
           break;

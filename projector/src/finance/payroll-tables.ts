@@ -45,6 +45,9 @@ export interface FinancePayrollPolicyTable {
   national_insurance_percent: number;
   pension_percent: number;
   contracted_hours_per_week: number;
+  /** Who set the policy in force, and when (the audit screen keeps every earlier version). */
+  set_by: string | null;
+  set_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface FinanceLivingWageTable {

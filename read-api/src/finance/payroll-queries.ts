@@ -11,6 +11,7 @@ import {
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { countOf, pageOf, type Page } from '../shared/paging';
+import { peopleNamed } from '../shared/people';
 
 type PayslipRow = Selectable<ReadModelDatabase['finance_payslips']> & { first_name: string | null; last_name: string | null; employee_id: string | null };
 
@@ -157,6 +158,8 @@ export class PayrollQueries {
       scoped.selectFrom('finance_living_wage').selectAll().execute(),
     ]);
     // The defaults (events/src/finance/payroll.ts) until an admin sets a policy or adds a rate for a date.
+    const named = await peopleNamed(this.db, [policy?.set_by ?? null]);
+    const setBy = named(policy?.set_by ?? null);
     const livingWage = new Map(NATIONAL_LIVING_WAGE.map((rate) => [rate.effectiveFrom, rate.hourlyPence]));
     for (const rate of rates) livingWage.set(dateOf(rate.effective_from), rate.hourly_pence);
     return {
@@ -166,6 +169,8 @@ export class PayrollQueries {
       nationalInsurancePercent: policy?.national_insurance_percent ?? DEFAULT_PAYROLL_POLICY.nationalInsurancePercent,
       pensionPercent: policy?.pension_percent ?? DEFAULT_PAYROLL_POLICY.pensionPercent,
       contractedHoursPerWeek: policy?.contracted_hours_per_week ?? DEFAULT_CONTRACTED_HOURS_PER_WEEK,
+      setBy: policy?.set_by ? (setBy ? `${setBy.firstName} ${setBy.lastName}` : 'a former user') : null,
+      setAt: policy?.set_at ? policy.set_at.toISOString() : null,
       livingWage: [...livingWage].sort(([a], [b]) => a.localeCompare(b)).map(([effectiveFrom, hourlyPence]) => ({ effectiveFrom, hourlyPence })),
     };
   }

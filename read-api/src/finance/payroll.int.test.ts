@@ -92,6 +92,9 @@ describe('payroll commands', () => {
     lastPosition = rate.body.position as string;
     const view = (await (await get('/api/finance/payroll/policy')).json()) as PayrollPolicyView;
     expect(view).toMatchObject(policy);
+    // Who set it and when, for the settings card (the audit screen keeps each earlier version).
+    expect(view.setBy).toBe('Ada Admin');
+    expect(Date.now() - Date.parse(view.setAt ?? '')).toBeLessThan(60_000);
     expect(view.livingWage.at(-1)).toEqual({ effectiveFrom: '2027-04-01', hourlyPence: 13_10 });
     expect((await stack.command.request('PUT', '/api/finance/payroll/policy', { ...policy, taxPercent: 101 })).status).toBe(400);
   });

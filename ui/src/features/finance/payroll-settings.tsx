@@ -1,4 +1,4 @@
-import type { PayrollPolicyView } from '@care/events';
+import { londonToday, type PayrollPolicyView } from '@care/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiSend, errorReason } from '../../shared/api';
@@ -19,6 +19,11 @@ export function PayrollSettings() {
   return (
     <details className="card payroll-settings">
       <summary className="card-title">Payroll settings</summary>
+      <p className="small" data-testid="payroll-policy-set">
+        {policy.data.setBy && policy.data.setAt
+          ? `Policy set by ${policy.data.setBy} on ${formatDate(londonToday(new Date(policy.data.setAt)))}; every earlier version is on the Audit screen.`
+          : 'No policy has been set: the defaults below apply.'}
+      </p>
       <PolicyForm policy={policy.data} />
       <LivingWage policy={policy.data} />
     </details>
