@@ -42,6 +42,8 @@ const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};
 const INDEX = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${'<!-- padding -->'.repeat(60)}</body></html>`;
 /** A list as the read API answers one: well over the 1 kB from which the UI server compresses. */
 const LIST = JSON.stringify(Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Carer ${index}`, region: 'North' })));
+/** A document already compressed inside: sent as it is. */
+const PDF = Buffer.alloc(5_000, 7);
 
 let distDir = '';
 let ui: UiServer;
@@ -62,8 +64,28 @@ beforeAll(async () => {
     await writeFile(`${file}.gz`, zlib.gzipSync(text));
   }
 
-  // Stands in for both services: a small JSON reply, a large one, nothing else.
+  // Stands in for both services: a small JSON reply, a large one, a streamed CSV, a PDF, an echo of a command's body.
   upstream = http.createServer((req, res) => {
+    if (req.url === '/api/export.csv') {
+      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
+      for (let row = 0; row < 100; row += 1) res.write(`${row},Carer ${row},North\n`);
+      res.end();
+      return;
+    }
+    if (req.url === '/api/invoice.pdf') {
+      res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': PDF.length });
+      res.end(PDF);
+      return;
+    }
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        res.writeHead(201, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ received: Buffer.concat(chunks).toString('utf8') }));
+      });
+      return;
+    }
     const body = req.url === '/api/carers' ? LIST : JSON.stringify({ id: 'u1', role: 'admin' });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
@@ -145,6 +167,20 @@ describe('the UI server forwards /api', () => {
     expect(plain.body.toString('utf8')).toBe(LIST);
   });
 
+  it('compresses a streamed CSV export of unknown length, and sends a PDF as it is', async () => {
+    const csv = await get(`${ui.url}/api/export.csv`, { 'accept-encoding': 'gzip' });
+    expect(csv.headers['content-encoding']).toBe('gzip');
+    expect(decode(csv).split('\n')).toHaveLength(101);
+    const pdf = await get(`${ui.url}/api/invoice.pdf`, { 'accept-encoding': 'gzip, br' });
+    expect([pdf.headers['content-encoding'], pdf.headers['content-length'], pdf.body.equals(PDF)]).toEqual([undefined, '5000', true]);
+  });
+
+  it("passes a command's body through and the service's status back", async () => {
+    const reply = await fetch(`${ui.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Très bien' }) });
+    expect(reply.status).toBe(201);
+    expect(await reply.json()).toEqual({ received: JSON.stringify({ message: 'Très bien' }) });
+  });
+
   it('keeps the connections alive: the browser reuses its socket, and the service sees one connection', async () => {
     const browser = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -157,6 +193,25 @@ describe('the UI server forwards /api', () => {
       expect(upstreamConnections).toBe(1);
     } finally {
       browser.destroy();
+    }
+  });
+});
+
+describe('the UI server with a service down', () => {
+  it('answers 502 "Service unavailable" and keeps serving', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const lonely = await startUiServer({ port: 0, distDir, commandApiUrl: deadUrl, readApiUrl: deadUrl });
+    try {
+      for (const method of ['GET', 'POST']) {
+        const reply = await fetch(`${lonely.url}/api/carers`, { method, ...(method === 'POST' && { body: '{}', headers: { 'content-type': 'application/json' } }) });
+        expect([reply.status, await reply.json()]).toEqual([502, { error: 'Service unavailable' }]);
+      }
+      expect((await get(`${lonely.url}/`)).status).toBe(200);
+    } finally {
+      await lonely.close();
     }
   });
 });
