@@ -115,7 +115,7 @@ describe('Incidents in Chromium', () => {
     await expect.poll(() => page.getByTestId('incidents-critical').innerText()).toBe('1');
     expect([await page.getByTestId('incidents-open').innerText(), await page.getByTestId('incidents-week').innerText(), await page.getByTestId('incidents-total').innerText()]).toEqual(['1', '1', '1']);
     const card = page.getByTestId('incident-card').filter({ hasText: 'Fall in the bathroom' });
-    expect(await card.getByText('Client: Mabel Hughes · Carer: Tom Reid · Reported by Tom Reid').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Client: Mabel Hughes · Carer: Tom Reid · Reported by Tom Reid').isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: 'Mark Resolved' }).count()).toBe(0);
     await page.screenshot({ path: `${shots}/incidents-1280.png`, fullPage: true });
     expect(await accessibilityFindings(page)).toEqual([]);
