@@ -86,16 +86,26 @@ export async function measureInvoiceRun(url: string): Promise<InvoiceRunFigures>
       problems: unknown[];
     };
     const ms = now() - started;
-    const { rows: charged } = await services.pool.query<{ lines: string }>(
-      `select coalesce(sum(jsonb_array_length(data->'lines')), 0) as lines from es_events where event_type = 'InvoiceIssued'`,
+    // One visit line per funder's share of a completed visit, and a mileage line beside it where the carer recorded
+    // miles (the funders' rates keep the default mileage charge).
+    const { rows: charged } = await services.pool.query<{ kind: string; lines: string }>(
+      `select line->>'kind' as kind, count(*) as lines from es_events, jsonb_array_elements(data->'lines') as line
+        where event_type = 'InvoiceIssued' group by 1`,
     );
-    const splitVisits = await services.pool.query<{ n: string }>(
-      `select count(*) as n from ${READ_MODEL_SCHEMA}.appointments where status = 'completed' and date between $1 and $2 and client_id = any($3::uuid[])`,
-      [monthStart, monthEnd, clientIds.filter((_, n) => n % 5 === 0)],
-    );
-    const expectedLines = completed + Number(splitVisits.rows[0]!.n);
-    if (result.problems.length > 0 || Number(charged[0]!.lines) !== expectedLines) {
-      throw new Error(`invoice run: ${result.problems.length} problems, ${charged[0]!.lines} lines for ${expectedLines} visit shares (${shares} funding shares)`);
+    const lines = (kind: string) => Number(charged.find((row) => row.kind === kind)?.lines ?? 0);
+    const shareCount = async (withMiles: boolean) => {
+      const { rows: counted } = await services.pool.query<{ n: string }>(
+        `select count(*) + count(*) filter (where client_id = any($3::uuid[])) as n from ${READ_MODEL_SCHEMA}.appointments
+          where status = 'completed' and date between $1 and $2 and ($4::boolean is false or mileage_tenths > 0)`,
+        [monthStart, monthEnd, clientIds.filter((_, n) => n % 5 === 0), withMiles],
+      );
+      return Number(counted[0]!.n);
+    };
+    const [visitShares, mileageShares] = [await shareCount(false), await shareCount(true)];
+    if (result.problems.length > 0 || lines('visit') !== visitShares || lines('mileage') !== mileageShares || charged.length > 2) {
+      throw new Error(
+        `invoice run: ${result.problems.length} problems, ${JSON.stringify(charged)} lines for ${visitShares} visit shares, ${mileageShares} with miles (${shares} funding shares)`,
+      );
     }
     return { invoiceRunVisits: completed, invoiceRunInvoices: result.invoices.length, invoiceRunMs: round(ms, 0) };
   } finally {
