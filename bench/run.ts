@@ -32,6 +32,11 @@ import { renderTable, targetMet, type Row } from './table';
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
+/** Each step's figures are printed as they come, so a step that fails later does not take the earlier ones with it. */
+const shown = <T,>(figures: T): T => {
+  step(`    ${JSON.stringify(figures)}`);
+  return figures;
+};
 
 async function main(): Promise<number> {
   const startedAt = Date.now();
@@ -40,9 +45,9 @@ async function main(): Promise<number> {
   let exitCode = 0;
   try {
     step(`(a) append throughput on ${postgres.label} PostgreSQL`);
-    const append = await measureAppend(await postgres.freshDatabase('append'));
+    const append = shown(await measureAppend(await postgres.freshDatabase('append')));
     step('(b) projection catch-up over 100,000 events');
-    const catchUp = await measureCatchUp(await postgres.freshDatabase('catch_up'));
+    const catchUp = shown(await measureCatchUp(await postgres.freshDatabase('catch_up')));
     if (!catchUp.verified) {
       step(
         `WARNING: projected ${catchUp.rows} carers from ${catchUp.events} events; expected ` +
@@ -51,37 +56,37 @@ async function main(): Promise<number> {
       exitCode = 1;
     }
     step('(c) read latency of GET /api/carers with 2,000 carers');
-    const read = await measureReadLatency(await postgres.freshDatabase('read'));
+    const read = shown(await measureReadLatency(await postgres.freshDatabase('read')));
     step('(d) push latency from POST to socket.io');
-    const push = await measurePushLatency(await postgres.freshDatabase('push'));
+    const push = shown(await measurePushLatency(await postgres.freshDatabase('push')));
     step('(e) read latency of GET /api/diary with 3,000 entries, as an administrator and as a carer');
-    const diary = await measureDiaryLatency(await postgres.freshDatabase('diary'));
+    const diary = shown(await measureDiaryLatency(await postgres.freshDatabase('diary')));
     step('(f) GET /api/appointments for one day and /api/monitoring for 30 days at 100,000 visits');
-    const appointments = await measureAppointmentLatency(await postgres.freshDatabase('appointments'));
+    const appointments = shown(await measureAppointmentLatency(await postgres.freshDatabase('appointments')));
     step('(g) the first page of carers (2,000), clients (5,000) and diary entries (50,000)');
-    const listPages = await measureListPages(await postgres.freshDatabase('list_pages'));
+    const listPages = shown(await measureListPages(await postgres.freshDatabase('list_pages')));
     step('(h) the front door: first-load size in Chromium, and a small read through the UI server against straight');
-    const frontDoor = await measureFrontDoor(await postgres.freshDatabase('front_door'));
+    const frontDoor = shown(await measureFrontDoor(await postgres.freshDatabase('front_door')));
     step('(i) a full rebuild of every projection over a year of a large agency (about 1,000,000 events)');
-    const rebuildMix = await measureRebuildMix(await postgres.freshDatabase('rebuild_mix'), (message) => step(`    ${message}`));
+    const rebuildMix = shown(await measureRebuildMix(await postgres.freshDatabase('rebuild_mix'), (message) => step(`    ${message}`)));
     if (!rebuildMix.rebuildMixVerified) {
       step(`FAILED: the rebuilt read model differs from the live one in ${rebuildMix.rebuildMixDiffering.join(', ')}`);
       exitCode = 1;
     }
     step('(j) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
-    const commands = await measureCommands(await postgres.freshDatabase('commands'));
+    const commands = shown(await measureCommands(await postgres.freshDatabase('commands')));
     step('(k) alert pushes to a second read-api instance (1 and 1,000 sockets) and GET /api/dashboard/stats at 100,000 visits');
-    const alertPush = await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`));
-    const dashboardStats = await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'));
+    const alertPush = shown(await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`)));
+    const dashboardStats = shown(await measureDashboardStats(await postgres.freshDatabase('dashboard_stats')));
     step('(l) Reports & Analytics: overview and performance over a year of 100,000 visits, and its PDF');
-    const reports = await measureReports(await postgres.freshDatabase('reports'));
+    const reports = shown(await measureReports(await postgres.freshDatabase('reports')));
     step('(m) GET /api/medications/due with 2,000 active prescriptions and a year of records');
-    const medicationDue = await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`));
+    const medicationDue = shown(await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`)));
     step('(n) audit: verify-log over 300,000 events; a 2,000-event timeline and a client file as of an instant among 1,000,000 events');
-    const verifyLog = await measureVerifyLog(await postgres.freshDatabase('verify_log'));
-    const auditReads = await measureAuditReads(await postgres.freshDatabase('audit_reads'));
+    const verifyLog = shown(await measureVerifyLog(await postgres.freshDatabase('verify_log')));
+    const auditReads = shown(await measureAuditReads(await postgres.freshDatabase('audit_reads')));
     step('(o) finance: invoicing a month of about 10,000 completed visits for 400 clients');
-    const invoiceRun = await measureInvoiceRun(await postgres.freshDatabase('invoice_run'));
+    const invoiceRun = shown(await measureInvoiceRun(await postgres.freshDatabase('invoice_run')));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
