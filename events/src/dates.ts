@@ -3,7 +3,34 @@ const londonDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lo
 
 /** Today's calendar date in Europe/London (DESIGN.md), YYYY-MM-DD: what "expired" and "expiring soon" count from. */
 export function londonToday(now: Date = new Date()): string {
-  return londonDateFormat.format(now);
+  const hour = londonHourOf(now);
+  return hour === undefined ? londonDateFormat.format(now) : hour.date;
+}
+
+const HOUR_MS = 3_600_000;
+/** London's date and hour for each UTC hour already seen: a projection asks for every visit's day and times. */
+const londonHours = new Map<number, { date: string; hour: string }>();
+
+/**
+ * The London date and hour of an instant's UTC hour (undefined for an invalid date). London is a whole number of
+ * hours from UTC and changes its clocks on the hour, so one entry serves every instant of a UTC hour; Intl's
+ * formatting costs microseconds a call.
+ */
+function londonHourOf(instant: Date): { date: string; hour: string } | undefined {
+  const time = instant.getTime();
+  if (Number.isNaN(time)) return undefined;
+  const bucket = Math.floor(time / HOUR_MS);
+  let hour = londonHours.get(bucket);
+  if (!hour) {
+    if (londonHours.size >= 200_000) londonHours.clear();
+    const start = new Date(bucket * HOUR_MS);
+    const clock = londonClockFormat.format(start);
+    // Before 1847 London kept its own mean time, off UTC by minutes: no hour to share.
+    if (!clock.endsWith(':00')) return undefined;
+    hour = { date: londonDateFormat.format(start), hour: clock.slice(0, 2) };
+    londonHours.set(bucket, hour);
+  }
+  return hour;
 }
 
 /** A calendar date moved by whole days (negative: earlier). Pure date arithmetic, no time zone involved. */
@@ -26,7 +53,9 @@ const londonClockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/L
 
 /** The London wall-clock time of an instant, 24-hour "HH:mm" (one formatter: the projector calls it per visit). */
 export function londonClock(instant: string | Date): string {
-  return londonClockFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  const hour = londonHourOf(at);
+  return hour === undefined ? londonClockFormat.format(at) : `${hour.hour}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
 }
 
 /** An instant as the London wall clock, "YYYY-MM-DDTHH:mm". */

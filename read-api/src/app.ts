@@ -143,7 +143,7 @@ export async function createReadApi({
     myPayslipRoutes(deps),
     logRoutes(deps, { chained: eventStore === undefined }),
     auditRoutes(deps, auditLog),
-    appointmentRoutes(deps),
+    appointmentRoutes(deps, auditLog),
     monitoringRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),

@@ -4,3 +4,4 @@ export * from './appointment-request';
 export type * from './appointment-view';
 export * from './date-ranges';
 export * from './punctuality';
+export * from './appointment-history';

@@ -4,60 +4,15 @@ import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { appointmentsSchema } from './appointment-schema';
 import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
-import { evolveRecord, recordOf, rowOf, versionOf, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
+import { evolveRecord, recordOf, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
 import { viewMembersOf } from './appointment-view-json';
 import { applyDayTotals } from './appointment-day-totals';
-import type { AppointmentCarerNamesTable, AppointmentClientNamesTable, AppointmentsTable } from './appointment-tables';
+import { anyUuid, writeRows } from '../shared/bulk-rows';
+import type { AppointmentCarerNamesTable, AppointmentClientNamesTable } from './appointment-tables';
 
 type Db = Kysely<ReadModelDatabase>;
 
 const APPOINTMENT_EVENTS = new Set<string>(appointmentEvents.map((definition) => definition.type));
-/** Rows per statement: ~40 columns each stays far below PostgreSQL's 65,535 parameter limit. */
-const UPSERT_CHUNK = 500;
-const APPOINTMENT_COLUMNS = [
-  'client_id',
-  'carer_id',
-  'status',
-  'scheduled_start',
-  'scheduled_end',
-  'duration_minutes',
-  'date',
-  'visit_type',
-  'priority',
-  'tasks',
-  'notes',
-  'series_id',
-  'running_late',
-  'checked_in_at',
-  'checked_out_at',
-  'check_in_location',
-  'check_out_location',
-  'check_in_source',
-  'check_out_source',
-  'manual_input_reason',
-  'late_arrival',
-  'late_reason',
-  'punctuality',
-  'check_in_recorded_at',
-  'check_in_time_reason',
-  'check_out_recorded_at',
-  'check_out_time_reason',
-  'tasks_completed',
-  'medication_given',
-  'client_mood',
-  'health_observations',
-  'visit_notes',
-  'signature',
-  'travel_time_minutes',
-  'mileage_tenths',
-  'expenses_pence',
-  'client_rating',
-  'status_reason',
-  'amended',
-  'revision',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly Exclude<keyof AppointmentsTable, 'id'>[];
 
 /**
  * The appointments list, each visit's history, and the names of the carers and clients visits show.
@@ -72,8 +27,10 @@ export const appointmentsProjection: Projection = {
   // 2: a carer's user_id may be null and follows CarerAccountLinked and CarerAccountUnlinked.
   // 3: punctuality and the hand-entered check-in and check-out times with their reasons.
   // 4: the client's rating at check-out (client_rating), the dashboard's day totals and its partial index.
-  version: 4,
-  tables: ['appointments', 'appointment_views', 'appointment_versions', 'appointment_carer_names', 'appointment_client_names', 'appointment_day_totals'],
+  // 5: a visit's history is read from its stream (GET /api/appointments/:id/history), not kept here.
+  version: 5,
+  tables: ['appointments', 'appointment_views', 'appointment_carer_names', 'appointment_client_names', 'appointment_day_totals'],
+  retiredTables: ['appointment_versions'],
   schema: appointmentsSchema,
   handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type) || isAccountEvent(type),
   async apply(db, events) {
@@ -110,8 +67,8 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
   const created = new Set(events.filter((event) => event.type === 'AppointmentScheduled').map((event) => event.data.id));
   const existingIds = [...new Set(events.map((event) => event.data.id).filter((id) => !created.has(id)))];
   const records = new Map<string, AppointmentRecord>();
-  for (let start = 0; start < existingIds.length; start += UPSERT_CHUNK) {
-    const rows = await db.selectFrom('appointments').selectAll().where('id', 'in', existingIds.slice(start, start + UPSERT_CHUNK)).execute();
+  if (existingIds.length > 0) {
+    const rows = await db.selectFrom('appointments').selectAll().where('id', '=', anyUuid(existingIds)).execute();
     for (const row of rows) records.set(row.id, recordOf(row));
   }
   const before = new Map(records);
@@ -123,30 +80,9 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
     touched.add(next.id);
   }
   const written = [...touched].map((id) => records.get(id)!);
-  for (let start = 0; start < written.length; start += UPSERT_CHUNK) {
-    const chunk = written.slice(start, start + UPSERT_CHUNK);
-    await db
-      .insertInto('appointments')
-      .values(chunk.map(rowOf))
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, APPOINTMENT_COLUMNS)))
-      .execute();
-    await db
-      .insertInto('appointment_views')
-      .values(chunk.map((record) => ({ id: record.id, members: viewMembersOf(record) })))
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ members: eb.ref('excluded.members') })))
-      .execute();
-  }
+  await writeRows(db, 'appointments', written, { key: ['id'] });
+  await writeRows(db, 'appointment_views', written.map((record) => ({ id: record.id, members: viewMembersOf(record) })), { key: ['id'] });
   await applyDayTotals(db, before, written);
-  const versions = events.filter((event) => records.has(event.data.id)).map(versionOf);
-  for (let start = 0; start < versions.length; start += UPSERT_CHUNK * 4) {
-    await db.insertInto('appointment_versions').values(versions.slice(start, start + UPSERT_CHUNK * 4)).execute();
-  }
-}
-
-/** `column = excluded.column` for every column: the upsert writes the folded row whole. */
-function excludedColumns<C extends string>(eb: { ref(reference: `excluded.${C}`): unknown }, columns: readonly C[]) {
-  // kysely types doUpdateSet per column; the row is written whole, so every column takes the excluded value.
-  return Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)])) as never;
 }
 
 /** Registrations and renames, folded per person, then written with one upsert per table. */
@@ -154,7 +90,7 @@ async function applyPeople(db: Db, changes: readonly PersonChange[]): Promise<vo
   if (changes.length === 0) return;
   const carers = await folded(
     changes.filter((change) => change.kind === 'carer'),
-    (ids) => db.selectFrom('appointment_carer_names').selectAll().where('id', 'in', ids).execute(),
+    (ids) => db.selectFrom('appointment_carer_names').selectAll().where('id', '=', anyUuid(ids)).execute(),
     (row, change): AppointmentCarerNamesTable => ({
       id: change.id,
       user_id: change.userId !== undefined ? change.userId : (row?.user_id ?? null),
@@ -164,7 +100,7 @@ async function applyPeople(db: Db, changes: readonly PersonChange[]): Promise<vo
   );
   const clients = await folded(
     changes.filter((change) => change.kind === 'client'),
-    (ids) => db.selectFrom('appointment_client_names').selectAll().where('id', 'in', ids).execute(),
+    (ids) => db.selectFrom('appointment_client_names').selectAll().where('id', '=', anyUuid(ids)).execute(),
     (row, change): AppointmentClientNamesTable => ({
       id: change.id,
       first_name: change.firstName ?? row?.first_name ?? '',
@@ -172,20 +108,8 @@ async function applyPeople(db: Db, changes: readonly PersonChange[]): Promise<vo
       address: change.address ?? row?.address ?? '',
     }),
   );
-  for (let start = 0; start < carers.length; start += UPSERT_CHUNK) {
-    await db
-      .insertInto('appointment_carer_names')
-      .values(carers.slice(start, start + UPSERT_CHUNK))
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, ['user_id', 'first_name', 'last_name'] as const)))
-      .execute();
-  }
-  for (let start = 0; start < clients.length; start += UPSERT_CHUNK) {
-    await db
-      .insertInto('appointment_client_names')
-      .values(clients.slice(start, start + UPSERT_CHUNK))
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, ['first_name', 'last_name', 'address'] as const)))
-      .execute();
-  }
+  await writeRows(db, 'appointment_carer_names', carers, { key: ['id'] });
+  await writeRows(db, 'appointment_client_names', clients, { key: ['id'] });
 }
 
 /**
@@ -200,9 +124,7 @@ async function folded<Row extends { id: string }>(
   if (changes.length === 0) return [];
   const rows = new Map<string, Row>();
   const ids = [...new Set(changes.filter((change) => !change.registered).map((change) => change.id))];
-  for (let start = 0; start < ids.length; start += UPSERT_CHUNK) {
-    for (const row of await load(ids.slice(start, start + UPSERT_CHUNK))) rows.set(row.id, row);
-  }
+  if (ids.length > 0) for (const row of await load(ids)) rows.set(row.id, row);
   for (const change of changes) {
     const row = rows.get(change.id);
     if (!row && !change.registered) continue;

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, SelectType } from 'kysely';
 import { londonToday, punctualityOf, type AppointmentEvent, type RecordedEvent } from '@care/events';
-import type { AppointmentsTable, AppointmentVersionsTable } from './appointment-tables';
+import type { AppointmentsTable } from './appointment-tables';
 
 type Plain<T> = [T] extends [Date] ? string : [T] extends [Date | null] ? string | null : T;
 /** A row of `appointments` as the projection folds it in memory: instants as ISO strings, JSON as values. */
@@ -209,25 +209,3 @@ function outcomeColumns(outcome: Outcome): Partial<AppointmentRecord> {
   return columns;
 }
 
-/** The history row of one event: its data as recorded, with the signature image replaced by whether there was one. */
-export function versionOf(event: AppointmentRecorded): Insertable<AppointmentVersionsTable> {
-  const data: Record<string, unknown> = { ...(event.data as Record<string, unknown>) };
-  const withoutSignature = (value: Record<string, unknown>) => {
-    if (!('signature' in value)) return value;
-    const { signature, ...rest } = value;
-    return { ...rest, signatureCaptured: signature !== null && signature !== undefined };
-  };
-  const cleaned =
-    event.type === 'VisitAmended'
-      ? { ...data, changes: withoutSignature(data.changes as Record<string, unknown>) }
-      : withoutSignature(data);
-  return {
-    event_id: event.eventId,
-    appointment_id: event.data.id,
-    revision: event.revision,
-    action: event.type,
-    user_id: event.metadata.userId,
-    occurred_at: event.metadata.occurredAt,
-    data: JSON.stringify(cleaned),
-  };
-}

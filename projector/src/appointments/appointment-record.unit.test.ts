@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentEvent } from '@care/events';
-import { evolveRecord, versionOf, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
+import { evolveRecord, type AppointmentRecord, type AppointmentRecorded } from './appointment-record';
 import { storedViewOf } from './appointment-view-json';
 
 const id = '0190a5b2-7c3d-7e4f-8a1b-000000000001';
@@ -129,13 +129,5 @@ describe('the appointments row', () => {
     });
     expect(record).toMatchObject({ running_late: false, scheduled_end: '2026-07-14T12:30:00.000Z', duration_minutes: 30 });
     expect(given(scheduled, { type: 'AppointmentCancelled', data: { id, reason: 'In hospital' } })).toMatchObject({ status: 'cancelled', status_reason: 'In hospital' });
-  });
-
-  it('writes the history without the signature image', () => {
-    revision = 0n;
-    const version = versionOf(
-      recorded({ type: 'VisitAmended', data: { id, changes: { signature: 'data:image/png;base64,AAAA' }, reason: 'Signed late' } }),
-    );
-    expect(JSON.parse(version.data as string)).toEqual({ id, changes: { signatureCaptured: true }, reason: 'Signed late' });
   });
 });

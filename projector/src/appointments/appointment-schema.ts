@@ -57,16 +57,6 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('members', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema
-      .createTable('appointment_versions')
-      .addColumn('event_id', 'uuid', (c) => c.primaryKey())
-      .addColumn('appointment_id', 'uuid', (c) => c.notNull())
-      .addColumn('revision', 'bigint', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('data', 'jsonb', (c) => c.notNull())
-      .execute();
 
     await db.schema
       .createTable('appointment_carer_names')
@@ -112,7 +102,6 @@ export const appointmentsSchema: TableSchema = {
       .where(sql<boolean>`status in ('scheduled', 'in_progress', 'missed')`)
       .execute();
     await db.schema.createIndex('appointment_day_totals_date').ifNotExists().on('appointment_day_totals').column('date').execute();
-    await db.schema.createIndex('appointment_versions_appointment').ifNotExists().on('appointment_versions').columns(['appointment_id', 'revision']).execute();
     await db.schema.createIndex('appointment_carer_names_user').ifNotExists().on('appointment_carer_names').column('user_id').execute();
   },
 };

@@ -77,17 +77,6 @@ export interface AppointmentViewsTable {
   members: string;
 }
 
-/** Every event of every appointment (GET /api/appointments/:id/history), the signature image left out. */
-export interface AppointmentVersionsTable {
-  event_id: string;
-  appointment_id: string;
-  revision: ColumnType<string, string | bigint, string | bigint>;
-  action: string;
-  user_id: string;
-  occurred_at: Instant;
-  data: Json<Record<string, unknown>>;
-}
-
 /** The carers that visits show, from registration and renames, never deleted (legal record). */
 export interface AppointmentCarerNamesTable {
   id: string;
@@ -123,7 +112,6 @@ export interface AppointmentDayTotalsTable {
 export interface AppointmentTables {
   appointments: AppointmentsTable;
   appointment_views: AppointmentViewsTable;
-  appointment_versions: AppointmentVersionsTable;
   appointment_carer_names: AppointmentCarerNamesTable;
   appointment_client_names: AppointmentClientNamesTable;
   appointment_day_totals: AppointmentDayTotalsTable;

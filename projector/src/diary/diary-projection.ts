@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { DIARY_ENTRY_CONTENT_FIELDS, type DiaryEntryContent, type DiaryFieldChange, type RecordedEvent, definedOnly } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { diarySchema } from './diary-schema';
 import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
-import type { DiaryEntriesTable } from './diary-tables';
+import type { DiaryEntriesTable, DiaryEntryVersionsTable } from './diary-tables';
+import { anyUuid, writeRows } from '../shared/bulk-rows';
 
 type DiaryRecorded = Extract<RecordedEvent, { type: `DiaryEntry${string}` }>;
 type Db = Kysely<ReadModelDatabase>;
@@ -21,152 +22,163 @@ export const diaryProjection: Projection = {
   schema: diarySchema,
   handles: (type) => DIARY_EVENTS.has(type) || isPersonEvent(type),
   async apply(db, events) {
-    // Registrations and new entries come in long runs (a rebuild replays every carer, client and note): each run
-    // is written with multi-row statements; reviews, amendments and renames are applied one by one, in order.
+    // A batch is folded in memory and written with a few statements (see applyEntries). A rename rewrites the
+    // names copied into entries, so it is applied in its place in the log: the events before it are written first.
+    let segment: DiaryRecorded[] = [];
     let registered = new Map<string, PersonChange>();
-    let added: Added[] = [];
-    const flushNames = async () => {
-      const rows = [...registered.values()];
+    const flush = async () => {
+      await upsertNames(db, [...registered.values()]);
       registered = new Map();
-      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-        await upsertNames(db, rows.slice(start, start + INSERT_CHUNK));
-      }
-    };
-    const flushAdded = async () => {
-      const run = added;
-      added = [];
-      for (let start = 0; start < run.length; start += ENTRY_CHUNK) await insertEntries(db, run.slice(start, start + ENTRY_CHUNK));
+      await applyEntries(db, segment);
+      segment = [];
     };
     for (const event of events) {
       const type: string = event.type;
-      if (isPersonEvent(type)) {
-        await flushAdded();
-        const change = personChangeOf(type, event.data);
-        if (change.registered) {
-          registered.set(`${change.kind}:${change.id}`, change);
-          continue;
-        }
-        await flushNames();
-        await applyPersonChange(db, change);
+      if (!isPersonEvent(type)) {
+        segment.push(event as DiaryRecorded);
         continue;
       }
-      await flushNames();
-      if (event.type === 'DiaryEntryAdded') {
-        added.push(event);
+      const change = personChangeOf(type, event.data);
+      if (change.registered) {
+        registered.set(`${change.kind}:${change.id}`, change);
         continue;
       }
-      await flushAdded();
-      await applyDiaryEvent(db, event as Exclude<DiaryRecorded, Added>);
+      await flush();
+      await applyPersonChange(db, change);
     }
-    await flushNames();
-    await flushAdded();
+    await flush();
   },
 };
 
 type Added = Extract<RecordedEvent, { type: 'DiaryEntryAdded' }>;
-/** Rows per multi-row insert of entries: about 20 columns each. */
-const ENTRY_CHUNK = 1000;
+/** An entry as it is folded: its row, with instants as ISO text and the tags as an array. */
+type Entry = Omit<DiaryEntriesTable, 'entry_date' | 'tags' | 'reviewed_at' | 'revision' | 'created_at' | 'updated_at'> & {
+  entry_date: string;
+  tags: string[];
+  reviewed_at: string | null;
+  revision: string;
+  created_at: string;
+  updated_at: string;
+};
+type Version = Omit<Selectable<DiaryEntryVersionsTable>, 'occurred_at' | 'revision'> & { occurred_at: string; revision: string };
+type Bucket = { author_user_id: string; is_confidential: boolean; entries: number };
 
-/** A run of new entries: their names in one query, then one insert for the entries and one for their versions. */
-async function insertEntries(db: Db, run: readonly Added[]): Promise<void> {
-  if (run.length === 0) return;
-  const names = await namesOf(db, run);
+/**
+ * Entries added, reviewed and amended: the entries the events touch are read in one query, the events are folded
+ * into them in log order, then the entries, their versions and the per-author counts are written, one statement
+ * each. A bucket an event touched is written even when its net change is nought, so a live table and a rebuilt one
+ * hold the same rows whatever the batches were.
+ */
+async function applyEntries(db: Db, events: readonly DiaryRecorded[]): Promise<void> {
+  if (events.length === 0) return;
+  const added = events.filter((event): event is Added => event.type === 'DiaryEntryAdded');
+  const addedIds = new Set(added.map((event) => event.data.id));
+  const existing = [...new Set(events.map((event) => event.data.id).filter((id) => !addedIds.has(id)))];
+  const entries = new Map<string, Entry>();
+  if (existing.length > 0) {
+    for (const row of await db.selectFrom('diary_entries').selectAll().where('id', '=', anyUuid(existing)).execute()) entries.set(row.id, entryOf(row));
+  }
+  const names = await namesOf(db, added);
   const name = (kind: 'carer' | 'client', id: string) => names.get(`${kind}:${id}`) ?? { first_name: '', last_name: '' };
-  await db
-    .insertInto('diary_entries')
-    .values(
-      run.map((event) => {
-        const { id, carerId, clientId, appointmentId, ...content } = event.data;
+  const touched = new Set<string>();
+  const versions: Version[] = [];
+  const buckets = new Map<string, Bucket>();
+  const count = (author: string, confidential: boolean, entries: number) => {
+    const key = `${confidential}:${author}`;
+    const bucket = buckets.get(key) ?? { author_user_id: author, is_confidential: confidential, entries: 0 };
+    bucket.entries += entries;
+    buckets.set(key, bucket);
+  };
+  for (const event of events) {
+    const id = event.data.id;
+    const stamp = { revision: String(event.revision), updated_at: iso(event.metadata.occurredAt) };
+    const version = { event_id: event.eventId, entry_id: id, revision: String(event.revision), user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt };
+    const current = entries.get(id);
+    switch (event.type) {
+      case 'DiaryEntryAdded': {
+        const { carerId, clientId, appointmentId, ...content } = event.data;
         const carer = name('carer', carerId);
         const client = name('client', clientId);
-        return {
+        entries.set(id, {
           id,
           carer_id: carerId,
           client_id: clientId,
           appointment_id: appointmentId,
           ...contentColumns(content),
           author_user_id: event.metadata.userId,
+          reviewed_by: null,
+          reviewed_at: null,
           amended: false,
           carer_first_name: carer.first_name,
           carer_last_name: carer.last_name,
           client_first_name: client.first_name,
           client_last_name: client.last_name,
-          created_at: event.metadata.occurredAt,
-          revision: event.revision,
-          updated_at: event.metadata.occurredAt,
-        };
-      }),
-    )
-    .execute();
-  const counts = new Map<string, { author_user_id: string; is_confidential: boolean; entries: number }>();
-  for (const event of run) {
-    const key = `${event.data.isConfidential}:${event.metadata.userId}`;
-    const bucket = counts.get(key) ?? { author_user_id: event.metadata.userId, is_confidential: event.data.isConfidential, entries: 0 };
-    bucket.entries += 1;
-    counts.set(key, bucket);
-  }
-  await countEntries(db, [...counts.values()]);
-  await db
-    .insertInto('diary_entry_versions')
-    .values(
-      run.map((event) => {
-        const { id, carerId, clientId, appointmentId, ...content } = event.data;
+          created_at: iso(event.metadata.occurredAt),
+          ...stamp,
+        });
+        count(event.metadata.userId, content.isConfidential, 1);
         const created: DiaryFieldChange[] = DIARY_ENTRY_CONTENT_FIELDS.map((field) => ({ field, from: null, to: content[field] }));
-        return {
-          ...versionOf(event),
-          entry_id: id,
-          action: 'created' as const,
-          changes: JSON.stringify(created),
-          reason: null,
-          is_confidential: content.isConfidential,
-        };
-      }),
-    )
-    .execute();
-}
-
-/** Adds `entries` (negative to take away) to each author's bucket. */
-async function countEntries(db: Db, buckets: readonly { author_user_id: string; is_confidential: boolean; entries: number }[]): Promise<void> {
-  if (buckets.length === 0) return;
-  await db
-    .insertInto('diary_entry_counts')
-    .values([...buckets])
-    .onConflict((oc) =>
-      oc.columns(['author_user_id', 'is_confidential']).doUpdateSet((eb) => ({ entries: eb('diary_entry_counts.entries', '+', eb.ref('excluded.entries')) })),
-    )
-    .execute();
+        versions.push({ ...version, action: 'created', changes: created, reason: null, is_confidential: content.isConfidential });
+        break;
+      }
+      case 'DiaryEntryReviewed': {
+        if (current) entries.set(id, { ...current, reviewed_by: event.data.reviewedBy, reviewed_at: iso(event.data.reviewedAt), ...stamp });
+        versions.push({ ...version, action: 'reviewed', changes: [], reason: null, is_confidential: current?.is_confidential ?? true });
+        break;
+      }
+      case 'DiaryEntryAmended': {
+        if (!current) continue;
+        const before = contentOf(current);
+        const changes: DiaryFieldChange[] = [];
+        for (const field of DIARY_ENTRY_CONTENT_FIELDS) {
+          const to = event.data.changes[field];
+          if (to !== undefined) changes.push({ field, from: before[field], to });
+        }
+        const after = { ...before, ...definedOnly(event.data.changes) };
+        entries.set(id, { ...current, ...contentColumns(after), amended: true, ...stamp });
+        if (after.isConfidential !== before.isConfidential) {
+          count(current.author_user_id, before.isConfidential, -1);
+          count(current.author_user_id, after.isConfidential, 1);
+        }
+        versions.push({ ...version, action: 'amended', changes, reason: event.data.reason, is_confidential: event.data.changes.isConfidential ?? before.isConfidential });
+        break;
+      }
+    }
+    if (entries.has(id)) touched.add(id);
+  }
+  await writeRows(db, 'diary_entries', [...touched].map((id) => entries.get(id)!), { key: ['id'] });
+  await writeRows(db, 'diary_entry_versions', versions);
+  await writeRows(db, 'diary_entry_counts', [...buckets.values()], { key: ['author_user_id', 'is_confidential'], onConflict: 'add' });
 }
 
 async function namesOf(db: Db, run: readonly Added[]) {
+  if (run.length === 0) return new Map<string, { first_name: string; last_name: string }>();
   const carers = [...new Set(run.map((event) => event.data.carerId))];
   const clients = [...new Set(run.map((event) => event.data.clientId))];
   const rows = await db
     .selectFrom('diary_names')
     .select(['kind', 'id', 'first_name', 'last_name'])
-    .where((eb) => eb.or([eb.and([eb('kind', '=', 'carer'), eb('id', 'in', carers)]), eb.and([eb('kind', '=', 'client'), eb('id', 'in', clients)])]))
+    .where((eb) => eb.or([eb.and([eb('kind', '=', 'carer'), eb('id', '=', anyUuid(carers))]), eb.and([eb('kind', '=', 'client'), eb('id', '=', anyUuid(clients))])]))
     .execute();
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
 }
 
-const versionOf = (event: DiaryRecorded) => ({
-  event_id: event.eventId,
-  revision: event.revision,
-  user_id: event.metadata.userId,
-  occurred_at: event.metadata.occurredAt,
-});
+const iso = (instant: string | Date) => new Date(instant).toISOString();
 
-/** Rows per upsert: 4 columns each stays far below PostgreSQL's 65,535 parameter limit. */
-const INSERT_CHUNK = 1000;
+/** A stored row as the fold keeps it. */
+function entryOf(row: Selectable<DiaryEntriesTable>): Entry {
+  return {
+    ...row,
+    entry_date: iso(row.entry_date),
+    reviewed_at: row.reviewed_at === null ? null : iso(row.reviewed_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
 
 async function upsertNames(db: Db, changes: readonly PersonChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  await db
-    .insertInto('diary_names')
-    .values(changes.map(({ kind, id, firstName, lastName }) => ({ kind, id, first_name: firstName ?? '', last_name: lastName ?? '' })))
-    .onConflict((oc) =>
-      oc.columns(['kind', 'id']).doUpdateSet((eb) => ({ first_name: eb.ref('excluded.first_name'), last_name: eb.ref('excluded.last_name') })),
-    )
-    .execute();
+  const rows = changes.map(({ kind, id, firstName, lastName }) => ({ kind, id, first_name: firstName ?? '', last_name: lastName ?? '' }));
+  await writeRows(db, 'diary_names', rows, { key: ['kind', 'id'] });
 }
 
 /** A rename: the name table, and the copies in the entries about that person. */
@@ -190,76 +202,21 @@ async function applyPersonChange(db: Db, change: PersonChange): Promise<void> {
   ).execute();
 }
 
-/** A review or an amendment (new entries are written in runs: insertEntries). */
-async function applyDiaryEvent(db: Db, event: Exclude<DiaryRecorded, Added>): Promise<void> {
-  const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
-  const version = { ...versionOf(event), entry_id: event.data.id };
-  switch (event.type) {
-    case 'DiaryEntryReviewed': {
-      const current = await db.selectFrom('diary_entries').select('is_confidential').where('id', '=', event.data.id).executeTakeFirst();
-      await db
-        .updateTable('diary_entries')
-        .set({ reviewed_by: event.data.reviewedBy, reviewed_at: event.data.reviewedAt, ...stamp })
-        .where('id', '=', event.data.id)
-        .execute();
-      await db
-        .insertInto('diary_entry_versions')
-        .values({ ...version, action: 'reviewed', changes: '[]', reason: null, is_confidential: current?.is_confidential ?? true })
-        .execute();
-      return;
-    }
-    case 'DiaryEntryAmended': {
-      const current = await db.selectFrom('diary_entries').selectAll().where('id', '=', event.data.id).executeTakeFirst();
-      if (!current) return;
-      const before = contentOf(current);
-      const changes: DiaryFieldChange[] = [];
-      for (const field of DIARY_ENTRY_CONTENT_FIELDS) {
-        const to = event.data.changes[field];
-        if (to !== undefined) changes.push({ field, from: before[field], to });
-      }
-      const after = { ...before, ...definedOnly(event.data.changes) };
-      await db
-        .updateTable('diary_entries')
-        .set({ ...contentColumns(after), amended: true, ...stamp })
-        .where('id', '=', event.data.id)
-        .execute();
-      if (after.isConfidential !== before.isConfidential) {
-        const author = current.author_user_id;
-        await countEntries(db, [
-          { author_user_id: author, is_confidential: before.isConfidential, entries: -1 },
-          { author_user_id: author, is_confidential: after.isConfidential, entries: 1 },
-        ]);
-      }
-      await db
-        .insertInto('diary_entry_versions')
-        .values({
-          ...version,
-          action: 'amended',
-          changes: JSON.stringify(changes),
-          reason: event.data.reason,
-          is_confidential: event.data.changes.isConfidential ?? before.isConfidential,
-        })
-        .execute();
-      return;
-    }
-  }
-}
-
 function contentColumns(content: DiaryEntryContent) {
   return {
-    entry_date: content.entryDate,
+    entry_date: iso(content.entryDate),
     entry_type: content.entryType,
     priority: content.priority,
     title: content.title,
     content: content.content,
-    tags: JSON.stringify(content.tags),
+    tags: content.tags,
     is_confidential: content.isConfidential,
   } satisfies Partial<Record<keyof DiaryEntriesTable, unknown>>;
 }
 
-function contentOf(row: { entry_date: Date; entry_type: string; priority: string; title: string; content: string; tags: string[]; is_confidential: boolean }): DiaryEntryContent {
+function contentOf(row: Entry): DiaryEntryContent {
   return {
-    entryDate: row.entry_date.toISOString(),
+    entryDate: row.entry_date,
     entryType: row.entry_type as DiaryEntryContent['entryType'],
     priority: row.priority as DiaryEntryContent['priority'],
     title: row.title,

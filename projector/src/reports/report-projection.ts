@@ -1,14 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import { appointmentEvents, londonToday, type RecordedEvent } from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { reportsSchema, VISIT_MEASURES } from './report-schema';
 import { Deltas, writeDeltas } from './report-rollups';
+import { anyUuid, writeRows } from '../shared/bulk-rows';
 import { evolveFact, measuresOf, type AppointmentRecorded, type VisitFact } from './report-visit-fact';
 import type { ReportCarersTable, ReportClientsTable, ReportDiaryEntriesTable, ReportShiftsTable } from './report-tables';
 
 type Db = Kysely<ReadModelDatabase>;
-const CHUNK = 500;
 
 const APPOINTMENT_EVENTS = new Set<string>(appointmentEvents.map((definition) => definition.type));
 const CARER_EVENTS = new Set(['CarerRegistered', 'CarerDetailsChanged', 'CarerDeactivated', 'CarerReactivated', 'CarerRemoved']);
@@ -57,17 +57,15 @@ export const reportsProjection: Projection = {
   },
 };
 
-async function loadByIds<Row>(ids: readonly string[], load: (ids: string[]) => Promise<Row[]>): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let start = 0; start < ids.length; start += CHUNK) rows.push(...(await load(ids.slice(start, start + CHUNK))));
-  return rows;
+async function loadByIds<Row>(ids: readonly string[], load: (ids: RawBuilder<string>) => Promise<Row[]>): Promise<Row[]> {
+  return ids.length === 0 ? [] : load(anyUuid(ids));
 }
 
 async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Promise<void> {
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const facts = new Map<string, VisitFact>();
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_visits').selectAll().where('id', 'in', chunk).execute())) facts.set(row.id, row);
+  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_visits').selectAll().where('id', '=', chunk).execute())) facts.set(row.id, row);
   const before = new Map(facts);
   const touched = new Set<string>();
   for (const event of events) {
@@ -81,9 +79,9 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
   const clientDays = new Deltas(['date', 'client_id'], VISIT_MEASURES);
   const count = (fact: VisitFact, sign: 1 | -1) => {
     const measures = measuresOf(fact);
-    days.add({ date: fact.date }, { ...measures }, sign);
-    carerDays.add({ date: fact.date, carer_id: fact.carer_id }, { ...measures }, sign);
-    clientDays.add({ date: fact.date, client_id: fact.client_id }, { ...measures }, sign);
+    days.add({ date: fact.date }, measures, sign);
+    carerDays.add({ date: fact.date, carer_id: fact.carer_id }, measures, sign);
+    clientDays.add({ date: fact.date, client_id: fact.client_id }, measures, sign);
   };
   const written = [...touched].map((id) => facts.get(id)!);
   for (const fact of written) {
@@ -91,31 +89,10 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
     if (previous) count(previous, -1);
     count(fact, 1);
   }
-  for (let start = 0; start < written.length; start += CHUNK) {
-    const rows = written.slice(start, start + CHUNK).map((fact) => ({ ...fact, tasks: JSON.stringify(fact.tasks), tasks_completed: JSON.stringify(fact.tasks_completed) }));
-    await db
-      .insertInto('report_visits')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          carer_id: eb.ref('excluded.carer_id'),
-          date: eb.ref('excluded.date'),
-          scheduled_start: eb.ref('excluded.scheduled_start'),
-          duration_minutes: eb.ref('excluded.duration_minutes'),
-          status: eb.ref('excluded.status'),
-          punctuality: eb.ref('excluded.punctuality'),
-          tasks: eb.ref('excluded.tasks'),
-          tasks_completed: eb.ref('excluded.tasks_completed'),
-          has_notes: eb.ref('excluded.has_notes'),
-          has_signature: eb.ref('excluded.has_signature'),
-          client_rating: eb.ref('excluded.client_rating'),
-        })),
-      )
-      .execute();
-  }
-  await writeDeltas(db, 'report_days', ['date'], VISIT_MEASURES, days);
-  await writeDeltas(db, 'report_carer_days', ['date', 'carer_id'], VISIT_MEASURES, carerDays);
-  await writeDeltas(db, 'report_client_days', ['date', 'client_id'], VISIT_MEASURES, clientDays);
+  await writeRows(db, 'report_visits', written, { key: ['id'] });
+  await writeDeltas(db, 'report_days', days);
+  await writeDeltas(db, 'report_carer_days', carerDays);
+  await writeDeltas(db, 'report_client_days', clientDays);
 }
 
 type Carer = Selectable<ReportCarersTable>;
@@ -149,7 +126,7 @@ async function applyCarers(db: Db, events: readonly CarerRecorded[]): Promise<vo
   if (events.length === 0) return;
   const rows = new Map<string, Carer>();
   const ids = [...new Set(events.map((event) => event.data.carerId))];
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_carers').selectAll().where('id', 'in', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_carers').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveCarer(rows.get(event.data.carerId), event);
@@ -158,21 +135,7 @@ async function applyCarers(db: Db, events: readonly CarerRecorded[]): Promise<vo
     touched.add(next.id);
   }
   const written = [...touched].map((id) => rows.get(id)!);
-  for (let start = 0; start < written.length; start += CHUNK) {
-    await db
-      .insertInto('report_carers')
-      .values(written.slice(start, start + CHUNK))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          region: eb.ref('excluded.region'),
-          is_active: eb.ref('excluded.is_active'),
-          removed: eb.ref('excluded.removed'),
-        })),
-      )
-      .execute();
-  }
+  await writeRows(db, 'report_carers', written, { key: ['id'] });
 }
 
 type Client = Selectable<ReportClientsTable>;
@@ -189,7 +152,7 @@ async function applyClients(db: Db, events: readonly ClientRecorded[]): Promise<
   if (events.length === 0) return;
   const rows = new Map<string, Client>();
   const ids = [...new Set(events.map((event) => event.data.id))];
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_clients').selectAll().where('id', 'in', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_clients').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveClient(rows.get(event.data.id), event);
@@ -198,19 +161,7 @@ async function applyClients(db: Db, events: readonly ClientRecorded[]): Promise<
     touched.add(next.id);
   }
   const written = [...touched].map((id) => rows.get(id)!);
-  for (let start = 0; start < written.length; start += CHUNK) {
-    await db
-      .insertInto('report_clients')
-      .values(written.slice(start, start + CHUNK))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          removed: eb.ref('excluded.removed'),
-        })),
-      )
-      .execute();
-  }
+  await writeRows(db, 'report_clients', written, { key: ['id'] });
 }
 
 type Shift = Selectable<ReportShiftsTable>;
@@ -242,7 +193,7 @@ async function applyShifts(db: Db, events: readonly ShiftRecorded[]): Promise<vo
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const rows = new Map<string, Shift>();
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_shifts').selectAll().where('id', 'in', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_shifts').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
   const before = new Map(rows);
   const touched = new Set<string>();
   for (const event of events) {
@@ -258,31 +209,15 @@ async function applyShifts(db: Db, events: readonly ShiftRecorded[]): Promise<vo
     if (previous) deltas.add({ date: previous.date, carer_id: previous.carer_id }, { shift_minutes: previous.minutes }, -1);
     deltas.add({ date: row.date, carer_id: row.carer_id }, { shift_minutes: row.minutes }, 1);
   }
-  for (let start = 0; start < written.length; start += CHUNK) {
-    await db
-      .insertInto('report_shifts')
-      .values(written.slice(start, start + CHUNK))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          carer_id: eb.ref('excluded.carer_id'),
-          start_time: eb.ref('excluded.start_time'),
-          end_time: eb.ref('excluded.end_time'),
-          break_minutes: eb.ref('excluded.break_minutes'),
-          cancelled: eb.ref('excluded.cancelled'),
-          date: eb.ref('excluded.date'),
-          minutes: eb.ref('excluded.minutes'),
-        })),
-      )
-      .execute();
-  }
-  await writeDeltas(db, 'report_shift_days', ['date', 'carer_id'], ['shift_minutes'], deltas);
+  await writeRows(db, 'report_shifts', written, { key: ['id'] });
+  await writeDeltas(db, 'report_shift_days', deltas);
 }
 
 async function applyDiary(db: Db, events: readonly DiaryRecorded[]): Promise<void> {
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const rows = new Map<string, Selectable<ReportDiaryEntriesTable>>();
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_diary_entries').selectAll().where('id', 'in', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_diary_entries').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
   const before = new Map(rows);
   const touched = new Set<string>();
   for (const event of events) {
@@ -308,14 +243,6 @@ async function applyDiary(db: Db, events: readonly DiaryRecorded[]): Promise<voi
     if (previous) deltas.add({ date: previous.date, carer_id: previous.carer_id, entry_type: previous.entry_type }, { entries: 1 }, -1);
     deltas.add({ date: row.date, carer_id: row.carer_id, entry_type: row.entry_type }, { entries: 1 }, 1);
   }
-  for (let start = 0; start < written.length; start += CHUNK) {
-    await db
-      .insertInto('report_diary_entries')
-      .values(written.slice(start, start + CHUNK))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({ date: eb.ref('excluded.date'), entry_type: eb.ref('excluded.entry_type') })),
-      )
-      .execute();
-  }
-  await writeDeltas(db, 'report_diary_days', ['date', 'carer_id', 'entry_type'], ['entries'], deltas);
+  await writeRows(db, 'report_diary_entries', written, { key: ['id'] });
+  await writeDeltas(db, 'report_diary_days', deltas);
 }

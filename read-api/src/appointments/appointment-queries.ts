@@ -1,6 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import {
   addDays,
+  appointmentStreamId,
+  historyDataOf,
   londonTimeToInstant,
   londonToday,
   type AppointmentDayFigures,
@@ -18,6 +20,8 @@ import {
   type ReadModelDatabase,
 } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
+import { fullName, peopleNamed } from '../shared/people';
+import type { AuditLog } from '../audit/audit-log';
 import { londonClock } from '../shared/london-clock';
 import { appointmentJson, type AppointmentRow } from './appointment-view';
 import type { DateRange } from './query-fields';
@@ -94,7 +98,6 @@ export function visitMatches(eb: Eb, filter: AppointmentFilter, viewer: Appointm
   return eb.and(conditions);
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
 
 export class AppointmentQueries {
@@ -227,24 +230,22 @@ export class AppointmentQueries {
     return row ? (JSON.parse(row.json) as AppointmentView) : undefined;
   }
 
-  async history(id: string, viewer: AppointmentViewer): Promise<AppointmentVersionView[] | undefined> {
+  /**
+   * A visit's history, read from its stream in the log (DESIGN.md decision 15): each event with who recorded it and
+   * when, the signature image left out. Undefined when the viewer may not read the visit.
+   */
+  async history(id: string, viewer: AppointmentViewer, log: AuditLog): Promise<AppointmentVersionView[] | undefined> {
     const visible = await this.visits().select('a.id').where('a.id', '=', id).where((eb) => ownOnly(eb, viewer)).executeTakeFirst();
     if (!visible) return undefined;
-    const rows = await this.db
-      .withSchema(READ_MODEL_SCHEMA)
-      .selectFrom('appointment_versions as v')
-      .leftJoin('users as u', (join) => join.on((eb) => eb(sql`u.id::text`, '=', eb.ref('v.user_id'))))
-      .select(['v.revision', 'v.action', 'v.user_id', 'v.occurred_at', 'v.data', 'u.first_name', 'u.last_name'])
-      .where('v.appointment_id', '=', id)
-      .orderBy('v.revision')
-      .execute();
-    return rows.map((row) => ({
-      revision: String(row.revision),
-      action: row.action,
-      userId: row.user_id,
-      userName: fullName(row.first_name, row.last_name),
-      occurredAt: row.occurred_at.toISOString(),
-      data: row.data,
+    const events = await log.stream(appointmentStreamId(id));
+    const person = await peopleNamed(this.db, events.map((event) => event.userId));
+    return events.map((event) => ({
+      revision: String(event.revision),
+      action: event.type,
+      userId: event.userId,
+      userName: fullName(person(event.userId)?.firstName, person(event.userId)?.lastName),
+      occurredAt: new Date(event.occurredAt).toISOString(),
+      data: historyDataOf(event.type, event.data),
     }));
   }
 

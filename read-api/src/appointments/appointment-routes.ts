@@ -5,6 +5,7 @@ import { APPOINTMENT_STATUSES, can, VISIT_TYPES } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
+import type { AuditLog } from '../audit/audit-log';
 import type { ReadState } from '../shared/read-state';
 import { AppointmentQueries, type AppointmentFilter, type AppointmentViewer } from './appointment-queries';
 import { appointmentsCsv } from './appointment-csv';
@@ -88,7 +89,7 @@ function viewerOf(ctx: ParameterizedContext<ReadState>): AppointmentViewer {
  * limit, offset; header X-Total-Count), /today/count, /summary (the same filters), /analytics, /export.csv,
  * /:id and /:id/history.
  */
-export function appointmentRoutes({ db }: ReadDeps): Router<ReadState> {
+export function appointmentRoutes({ db }: ReadDeps, log: AuditLog): Router<ReadState> {
   const queries = new AppointmentQueries(db);
   const router = new Router<ReadState>({ prefix: '/api/appointments' });
   router.use(requirePermission('appointments.read', 'appointments.readOwn'));
@@ -128,7 +129,7 @@ export function appointmentRoutes({ db }: ReadDeps): Router<ReadState> {
 
   router.get('/:id/history', async (ctx) => {
     const id = appointmentId.safeParse(ctx.params.id);
-    const history = id.success ? await queries.history(id.data, viewerOf(ctx)) : undefined;
+    const history = id.success ? await queries.history(id.data, viewerOf(ctx), log) : undefined;
     if (!history) throw new HttpError(404, NOT_FOUND);
     ctx.body = history;
   });
