@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, SelectType } from 'kysely';
 import { londonToday, punctualityOf, type AppointmentEvent, type RecordedEvent } from '@care/events';
 import type { AppointmentsTable } from './appointment-tables';
+import { iso } from '../shared/fold-batch';
 
 type Plain<T> = [T] extends [Date] ? string : [T] extends [Date | null] ? string | null : T;
 /** A row of `appointments` as the projection folds it in memory: instants as ISO strings, JSON as values. */
@@ -35,7 +36,6 @@ export function rowOf(record: AppointmentRecord): Insertable<AppointmentsTable> 
 }
 
 const addMinutes = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
-const iso = (instant: string) => new Date(instant).toISOString();
 
 function planned(start: string, durationMinutes: number) {
   const scheduledStart = iso(start);

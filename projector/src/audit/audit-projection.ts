@@ -1,6 +1,7 @@
 import { recordOf, type RecordedEvent, type RecordRef } from '@care/events';
 import type { Projection } from '../projection';
 import { auditSchema } from './audit-schema';
+import { writeRows } from '../shared/bulk-rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,16 +42,9 @@ export const auditProjection: Projection = {
         });
       }
     }
-    const rows = [...links.values()];
-    for (let start = 0; start < rows.length; start += 1000) {
-      await db.insertInto('audit_stream_links').values(rows.slice(start, start + 1000)).onConflict((oc) => oc.columns(['client_id', 'stream_id']).doNothing()).execute();
-    }
-    if (kinds.size > 0) {
-      await db.insertInto('audit_record_kinds').values([...kinds].map((kind) => ({ kind }))).onConflict((oc) => oc.column('kind').doNothing()).execute();
-    }
-    for (let start = 0; start < views.length; start += 1000) {
-      await db.insertInto('audit_record_views').values(views.slice(start, start + 1000)).onConflict((oc) => oc.column('event_id').doNothing()).execute();
-    }
+    await writeRows(db, 'audit_stream_links', [...links.values()], { key: ['client_id', 'stream_id'], onConflict: 'nothing' });
+    await writeRows(db, 'audit_record_kinds', [...kinds].map((kind) => ({ kind })), { key: ['kind'], onConflict: 'nothing' });
+    await writeRows(db, 'audit_record_views', views, { key: ['event_id'], onConflict: 'nothing' });
   },
 };
 

@@ -6,6 +6,7 @@ import { diarySchema } from './diary-schema';
 import { isPersonEvent, personChangeOf, type PersonChange } from '../shared/person-names';
 import type { DiaryEntriesTable, DiaryEntryVersionsTable } from './diary-tables';
 import { anyUuid, writeRows } from '../shared/bulk-rows';
+import { iso } from '../shared/fold-batch';
 
 type DiaryRecorded = Extract<RecordedEvent, { type: `DiaryEntry${string}` }>;
 type Db = Kysely<ReadModelDatabase>;
@@ -163,7 +164,6 @@ async function namesOf(db: Db, run: readonly Added[]) {
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
 }
 
-const iso = (instant: string | Date) => new Date(instant).toISOString();
 
 /** A stored row as the fold keeps it. */
 function entryOf(row: Selectable<DiaryEntriesTable>): Entry {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { londonToday, punctualityOf, type AppointmentEvent, type RecordedEvent } from '@care/events';
 import type { ReportVisitsTable, VisitMeasures } from './report-tables';
+import { iso } from '../shared/fold-batch';
 
 /** A visit as the reports projection folds it (JSON columns as values). */
 export type VisitFact = Selectable<ReportVisitsTable>;
@@ -9,7 +10,6 @@ export type AppointmentRecorded = RecordedEvent<AppointmentEvent>;
 /** On time (spec part 2 section 9): a check-in at most 15 minutes after the planned start, so Early counts too. */
 const ON_TIME = new Set(['On Time', 'Early']);
 
-const iso = (instant: string) => new Date(instant).toISOString();
 const hasText = (text: string | null | undefined) => text !== null && text !== undefined && text.trim() !== '';
 
 /**

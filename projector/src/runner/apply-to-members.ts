@@ -79,12 +79,16 @@ export async function applyToMembers(
   for (const member of members) {
     if (member.stalled) continue;
     const indexes: number[] = [];
-    batch.raw.forEach((event, index) => {
-      if (comparePositions(event.position, member.checkpoint) <= 0) return;
-      if (!member.projection.handles(event.type)) return;
-      if (deadLetters.has(deadLetterKey(member.projection.name, event.eventId))) return;
+    // The batch is in log order: the events past the checkpoint are a tail of it.
+    let first = 0;
+    while (first < batch.raw.length && comparePositions(batch.raw[first]!.position, member.checkpoint) <= 0) first += 1;
+    const skipsSome = deadLetters.size > 0;
+    for (let index = first; index < batch.raw.length; index += 1) {
+      const event = batch.raw[index]!;
+      if (!member.projection.handles(event.type)) continue;
+      if (skipsSome && deadLetters.has(deadLetterKey(member.projection.name, event.eventId))) continue;
       indexes.push(index);
-    });
+    }
     if (comparePositions(last.position, member.checkpoint) <= 0) continue;
     if (indexes.length > 0) {
       const scoped = trx.withSchema(member.schema);

@@ -259,12 +259,22 @@ export class ProjectionRunner {
     }
   }
 
+  /**
+   * Makes the rebuilt tables durable and indexes them, in as many lanes as catch-up has connections: each lane takes
+   * whole projections, the biggest first (balanced by their apply time), so one projection's tables are written to
+   * the log while another's indexes are built.
+   */
   private async indexRebuilt(): Promise<void> {
-    for (const member of this.behind) {
-      if (member.rebuildVersion === undefined || member.stalled) continue;
-      for (const table of member.projection.tables) await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
-      await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
-    }
+    const rebuilt = this.behind.filter((member) => member.rebuildVersion !== undefined && !member.stalled);
+    const lanes = balancedGroups(rebuilt, this.catchUpParallelism, this.applyMs);
+    await allSettledOrThrow(
+      lanes.map(async (lane) => {
+        for (const member of lane) {
+          for (const table of member.projection.tables) await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
+          await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
+        }
+      }),
+    );
   }
 
   private readAfter(): Promise<RawRecordedEvent[]> {
@@ -290,9 +300,7 @@ export class ProjectionRunner {
   private async applyBehind(raw: readonly RawRecordedEvent[]): Promise<void> {
     const batch = parseBatch(raw);
     const groups = balancedGroups(this.behind, this.catchUpParallelism, this.applyMs);
-    const outcomes = await Promise.allSettled(groups.map((group) => this.applyGroup(batch, group)));
-    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
+    await allSettledOrThrow(groups.map((group) => this.applyGroup(batch, group)));
   }
 
   private async applyGroup(batch: ParsedBatch, members: readonly Member[]): Promise<void> {
@@ -380,6 +388,13 @@ async function swapIn(trx: Kysely<ReadModelDatabase>, member: Member): Promise<v
     })
     .where('name', '=', projection.name)
     .execute();
+}
+
+/** Waits for every task to end (none is left running on a connection), then throws the first failure, if any. */
+async function allSettledOrThrow(tasks: readonly Promise<unknown>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(tasks);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function notify(trx: Kysely<ReadModelDatabase>, payload: ReadModelChanged): Promise<void> {

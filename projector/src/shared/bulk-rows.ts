@@ -10,9 +10,9 @@ export interface WriteRowsOptions {
   readonly key?: readonly string[];
   /**
    * On a conflict: 'replace' writes every other column from the new row (a folded record written whole), 'add'
-   * adds the new row's other columns to the stored ones (roll-up sums).
+   * adds the new row's other columns to the stored ones (roll-up sums), 'nothing' keeps the stored row.
    */
-  readonly onConflict?: 'replace' | 'add';
+  readonly onConflict?: 'replace' | 'add' | 'nothing';
 }
 
 /**
@@ -36,7 +36,7 @@ export async function writeRows(db: Db, table: string, rows: readonly BulkRow[],
   await insert
     .onConflict((conflict) => {
       const target = conflict.columns(key as never);
-      if (others.length === 0) return target.doNothing();
+      if (others.length === 0 || onConflict === 'nothing') return target.doNothing();
       return target.doUpdateSet(
         Object.fromEntries(
           others.map((column) => [

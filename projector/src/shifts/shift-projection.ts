@@ -4,15 +4,13 @@ import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { shiftsSchema } from './shift-schema';
 import type { ShiftsTable } from './shift-tables';
+import { iso } from '../shared/fold-batch';
+import { writeRows } from '../shared/bulk-rows';
 
 type ShiftRecorded = RecordedEvent<ShiftEvent>;
 type Planned = Extract<ShiftRecorded, { type: 'ShiftPlanned' }>;
 
 const SHIFT_EVENTS = new Set<string>(shiftEvents.map((definition) => definition.type));
-/** Rows per INSERT: 14 columns each stays far below PostgreSQL's 65,535 parameter limit. */
-const INSERT_CHUNK = 1000;
-
-const iso = (instant: string) => new Date(instant).toISOString();
 
 function plannedRow(event: Planned): Insertable<ShiftsTable> {
   const { id, carerId, shiftType, startTime, endTime, breakMinutes, location, status, notes } = event.data;
@@ -28,13 +26,13 @@ function plannedRow(event: Planned): Insertable<ShiftsTable> {
     status,
     notes,
     cancellation_reason: null,
-    revision: event.revision,
+    revision: String(event.revision),
     created_at: event.metadata.occurredAt,
     updated_at: event.metadata.occurredAt,
   };
 }
 
-/** The rota (GET /api/shifts). Consecutive plans are written with one multi-row INSERT. */
+/** The rota (GET /api/shifts). Consecutive plans are written with one INSERT. */
 export const shiftsProjection: Projection = {
   name: 'shifts',
   version: 1,
@@ -44,9 +42,7 @@ export const shiftsProjection: Projection = {
   async apply(db, events) {
     let pending: Insertable<ShiftsTable>[] = [];
     const flush = async () => {
-      for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
-        await db.insertInto('shifts').values(pending.slice(start, start + INSERT_CHUNK)).execute();
-      }
+      await writeRows(db, 'shifts', pending);
       pending = [];
     };
     for (const event of events as ShiftRecorded[]) {
