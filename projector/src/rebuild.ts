@@ -69,7 +69,6 @@ export async function rebuildProjections(options: {
       projections: registered,
       forceRebuild: names,
       follow: false,
-      catchUpParallelism: Number(process.env.PAR ?? 2),
       onCatchUpProgress: (members, eventsRead) => options.onProgress?.({ members, eventsRead }),
     });
     await runner.start();
