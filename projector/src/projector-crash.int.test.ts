@@ -25,7 +25,7 @@ let lastPosition: Position;
 function spawnProjector(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'projector/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: database.url, PROJECTOR_BATCH_SIZE: '250', LOG_LEVEL: 'warn', EVENTSTORE_URL: '' },
+    env: { ...process.env, DATABASE_URL: database.url, PROJECTOR_BATCH_SIZE: '250', PROJECTOR_CATCH_UP_BATCH_SIZE: '250', LOG_LEVEL: 'warn', EVENTSTORE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

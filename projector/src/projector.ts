@@ -14,6 +14,8 @@ export interface ProjectorOptions {
   readonly db: Kysely<ReadModelDatabase>;
   readonly log: Logger;
   readonly batchSize?: number;
+  /** Events per transaction while a projection catches up or rebuilds. */
+  readonly catchUpBatchSize?: number;
   /** The projections to run (tests pass their own); every registered one by default. */
   readonly projections?: readonly Projection[];
   /** How often each projection's lag behind the log is measured. */
@@ -33,10 +35,10 @@ export interface RunningProjector {
  * Runs every projection, each from its own checkpoint (see ProjectionRunner). A second projector waits for the
  * lock, so it takes over if the first one dies. New projections and changed versions rebuild themselves.
  */
-export async function startProjector({ store, pool, db, log, batchSize, projections = registered, lagIntervalMs, onFatal }: ProjectorOptions): Promise<RunningProjector> {
+export async function startProjector({ store, pool, db, log, batchSize, catchUpBatchSize, projections = registered, lagIntervalMs, onFatal }: ProjectorOptions): Promise<RunningProjector> {
   const lock = await acquireProjectorLock(pool, { wait: true });
   if (!lock) throw new Error('unreachable: waiting lock always returns');
-  const runner = new ProjectionRunner({ store, db, log, projections, batchSize, onFatal });
+  const runner = new ProjectionRunner({ store, db, log, projections, batchSize, catchUpBatchSize, onFatal });
   await runner.start();
   const lag = startLagReporter({ store, db, log, runner, intervalMs: lagIntervalMs });
   log.info({ projections: runner.members().map((member) => member.projection.name) }, 'projector started');
