@@ -15,11 +15,12 @@ type Db = Kysely<ReadModelDatabase>;
 const APPOINTMENT_EVENTS = new Set<string>(appointmentEvents.map((definition) => definition.type));
 
 /**
- * The appointments list, each visit's history, and the names of the carers and clients visits show.
+ * The appointments list, its day totals, and the names of the carers and clients visits show (a visit's history is
+ * read from its stream).
  *
- * A batch is folded in memory and written with a few multi-row statements: the rows its events touch are read
- * in one query, every event is applied to them in order (evolveRecord), and the touched rows are upserted in
- * chunks. A rebuild replays long runs of schedules, check-ins and check-outs; row-at-a-time would be the
+ * A batch is folded in memory and written with a few statements: the rows its events touch are read in one query,
+ * every event is applied to them in order (evolveRecord), and the touched rows are upserted with one statement per
+ * table (writeRows). A rebuild replays long runs of schedules, check-ins and check-outs; row-at-a-time would be the
  * bottleneck of the catch-up.
  */
 export const appointmentsProjection: Projection = {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, SelectType } from 'kysely';
+import type { Selectable, SelectType } from 'kysely';
 import { londonToday, punctualityOf, type AppointmentEvent, type RecordedEvent } from '@care/events';
 import type { AppointmentsTable } from './appointment-tables';
 import { iso } from '../shared/fold-batch';
@@ -8,7 +8,6 @@ type Plain<T> = [T] extends [Date] ? string : [T] extends [Date | null] ? string
 export type AppointmentRecord = { [K in keyof AppointmentsTable]: Plain<SelectType<AppointmentsTable[K]>> };
 export type AppointmentRecorded = RecordedEvent<AppointmentEvent>;
 
-const JSON_COLUMNS = ['tasks', 'tasks_completed', 'check_in_location', 'check_out_location'] as const;
 const INSTANT_COLUMNS = [
   'scheduled_start',
   'scheduled_end',
@@ -27,12 +26,6 @@ export function recordOf(row: Selectable<AppointmentsTable>): AppointmentRecord 
     record[column] = value === null ? null : value.toISOString();
   }
   return record as AppointmentRecord;
-}
-
-export function rowOf(record: AppointmentRecord): Insertable<AppointmentsTable> {
-  const row = { ...record } as Record<string, unknown>;
-  for (const column of JSON_COLUMNS) row[column] = JSON.stringify(record[column]);
-  return row as Insertable<AppointmentsTable>;
 }
 
 const addMinutes = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();

@@ -57,7 +57,7 @@ export const reportsProjection: Projection = {
   },
 };
 
-async function loadByIds<Row>(ids: readonly string[], load: (ids: RawBuilder<string>) => Promise<Row[]>): Promise<Row[]> {
+async function loadByIds<Row>(ids: readonly string[], load: (matching: RawBuilder<string>) => Promise<Row[]>): Promise<Row[]> {
   return ids.length === 0 ? [] : load(anyUuid(ids));
 }
 
@@ -65,7 +65,7 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const facts = new Map<string, VisitFact>();
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_visits').selectAll().where('id', '=', chunk).execute())) facts.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_visits').selectAll().where('id', '=', matching).execute())) facts.set(row.id, row);
   const before = new Map(facts);
   const touched = new Set<string>();
   for (const event of events) {
@@ -126,7 +126,7 @@ async function applyCarers(db: Db, events: readonly CarerRecorded[]): Promise<vo
   if (events.length === 0) return;
   const rows = new Map<string, Carer>();
   const ids = [...new Set(events.map((event) => event.data.carerId))];
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_carers').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_carers').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveCarer(rows.get(event.data.carerId), event);
@@ -152,7 +152,7 @@ async function applyClients(db: Db, events: readonly ClientRecorded[]): Promise<
   if (events.length === 0) return;
   const rows = new Map<string, Client>();
   const ids = [...new Set(events.map((event) => event.data.id))];
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_clients').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_clients').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveClient(rows.get(event.data.id), event);
@@ -193,7 +193,7 @@ async function applyShifts(db: Db, events: readonly ShiftRecorded[]): Promise<vo
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const rows = new Map<string, Shift>();
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_shifts').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_shifts').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
   const before = new Map(rows);
   const touched = new Set<string>();
   for (const event of events) {
@@ -217,7 +217,7 @@ async function applyDiary(db: Db, events: readonly DiaryRecorded[]): Promise<voi
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const rows = new Map<string, Selectable<ReportDiaryEntriesTable>>();
-  for (const row of await loadByIds(ids, (chunk) => db.selectFrom('report_diary_entries').selectAll().where('id', '=', chunk).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_diary_entries').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
   const before = new Map(rows);
   const touched = new Set<string>();
   for (const event of events) {

@@ -239,14 +239,17 @@ export class AppointmentQueries {
     if (!visible) return undefined;
     const events = await log.stream(appointmentStreamId(id));
     const person = await peopleNamed(this.db, events.map((event) => event.userId));
-    return events.map((event) => ({
-      revision: String(event.revision),
-      action: event.type,
-      userId: event.userId,
-      userName: fullName(person(event.userId)?.firstName, person(event.userId)?.lastName),
-      occurredAt: new Date(event.occurredAt).toISOString(),
-      data: historyDataOf(event.type, event.data),
-    }));
+    return events.map((event) => {
+      const user = person(event.userId);
+      return {
+        revision: String(event.revision),
+        action: event.type,
+        userId: event.userId,
+        userName: fullName(user?.firstName, user?.lastName),
+        occurredAt: new Date(event.occurredAt).toISOString(),
+        data: historyDataOf(event.type, event.data),
+      };
+    });
   }
 
   /**
