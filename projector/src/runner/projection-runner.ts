@@ -260,21 +260,15 @@ export class ProjectionRunner {
   }
 
   /**
-   * Makes the rebuilt tables durable and indexes them, in as many lanes as catch-up has connections: each lane takes
-   * whole projections, the biggest first (balanced by their apply time), so one projection's tables are written to
-   * the log while another's indexes are built.
+   * Makes the rebuilt tables durable and indexes them, one projection after another: run side by side, this DDL
+   * failed now and then (and catch-up, retried, released `settled()` before the swap).
    */
   private async indexRebuilt(): Promise<void> {
-    const rebuilt = this.behind.filter((member) => member.rebuildVersion !== undefined && !member.stalled);
-    const lanes = balancedGroups(rebuilt, this.catchUpParallelism, this.applyMs);
-    await allSettledOrThrow(
-      lanes.map(async (lane) => {
-        for (const member of lane) {
-          for (const table of member.projection.tables) await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
-          await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
-        }
-      }),
-    );
+    for (const member of this.behind) {
+      if (member.rebuildVersion === undefined || member.stalled) continue;
+      for (const table of member.projection.tables) await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
+      await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
+    }
   }
 
   private readAfter(): Promise<RawRecordedEvent[]> {
