@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { RawNode, sql, type Kysely, type KyselyPlugin } from 'kysely';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { definitionOf, START_POSITION, type RecordedEvent } from '@care/events';
@@ -13,7 +13,7 @@ import { clientsProjection } from '../clients/client-projection';
 import type { Projection } from '../projection';
 import { startProjector, type RunningProjector } from '../projector';
 import { createReadModelDb } from '../read-model/connect';
-import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
+import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 import { replayInto } from '../rebuild';
 import { saveMembers, CheckpointConflictError } from './member-rows';
 
@@ -194,6 +194,36 @@ describe('each projection with its own checkpoint and version', () => {
     await start([carersProjection]);
     await expect.poll(async () => (await status('carers')).lag_events).toBe('0');
     expect((await status('carers')).lag_seconds).toBe(0);
+  });
+
+  it('announces a committed batch even when the first notification fails, naming what changed', async () => {
+    let failNext = false;
+    const failingNotify: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (failNext && RawNode.is(node) && node.sqlFragments.join('').includes('pg_notify')) {
+          failNext = false;
+          throw new Error('connection lost while notifying');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await untilVisible();
+    running = await startProjector({ store, pool, db: db.withPlugin(failingNotify), log: silentLog, projections: [carersProjection], lagIntervalMs: 50 });
+    await running.settled();
+    const listener = await pool.connect();
+    const heard: { projections: string[] }[] = [];
+    try {
+      listener.on('notification', (message) => heard.push(JSON.parse(message.payload ?? '{}') as { projections: string[] }));
+      await listener.query(`listen ${READ_MODEL_CHANGED_CHANNEL}`);
+      failNext = true;
+      await registerCarer(store, 'Eve');
+      await expect.poll(() => heard.some((payload) => payload.projections.includes('carers')), { timeout: 5000 }).toBe(true);
+      expect(failNext).toBe(false);
+    } finally {
+      await listener.query(`unlisten ${READ_MODEL_CHANGED_CHANNEL}`);
+      listener.release();
+    }
   });
 
   it('never moves a checkpoint it did not write last (compare-and-set): a stale projector is refused', async () => {
