@@ -4,6 +4,7 @@ import type { Projection } from '../projection';
 import { feedbackSchema } from './feedback-schema';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { FeedbackSendersTable } from './feedback-tables';
+import { writeRows, type BulkRow } from '../shared/bulk-rows';
 
 type FeedbackRecorded = Extract<RecordedEvent, { type: `Feedback${string}` }>;
 type UserRecorded = Extract<RecordedEvent, { type: 'UserRegistered' | 'UserProfileChanged' | 'UserRoleChanged' }>;
@@ -27,17 +28,32 @@ export const feedbackProjection: Projection = {
   async apply(db, events) {
     const senders = await sendersOf(db, events);
     const touched = new Set<string>();
+    // New feedback is written in runs, one statement each; a run ends before an event that updates feedback rows.
+    let submitted: BulkRow[] = [];
+    const flush = async () => {
+      await writeRows(db, 'feedback', submitted);
+      submitted = [];
+    };
     for (const event of events as (FeedbackRecorded | UserRecorded)[]) {
-      if (event.type === 'FeedbackSubmitted' || event.type === 'FeedbackStatusChanged' || event.type === 'FeedbackAdminNotesChanged') {
-        await applyEvent(db, event, senders);
+      if (event.type === 'FeedbackSubmitted') {
+        submitted.push(submittedRow(event, senders));
+        continue;
+      }
+      if (event.type === 'FeedbackStatusChanged' || event.type === 'FeedbackAdminNotesChanged') {
+        await flush();
+        await applyEvent(db, event);
         continue;
       }
       const sender = foldSender(senders.get(event.data.userId), event);
       if (!sender) continue;
       senders.set(sender.id, sender);
       touched.add(sender.id);
-      if (event.type === 'UserProfileChanged') await applyEvent(db, event, senders);
+      if (event.type === 'UserProfileChanged') {
+        await flush();
+        await applyEvent(db, event);
+      }
     }
+    await flush();
     const rows = [...touched].map((id) => senders.get(id)!);
     for (let start = 0; start < rows.length; start += 1000) {
       await db
@@ -79,11 +95,31 @@ async function sendersOf(db: Kysely<ReadModelDatabase>, events: readonly Recorde
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function applyEvent(
-  db: Kysely<ReadModelDatabase>,
-  event: FeedbackRecorded | ProfileChanged,
-  senders: ReadonlyMap<string, Sender>,
-): Promise<void> {
+/** The feedback row a submission creates, with the sender as this projection knows them at that point of the log. */
+function submittedRow(event: Extract<FeedbackRecorded, { type: 'FeedbackSubmitted' }>, senders: ReadonlyMap<string, Sender>): BulkRow {
+  const sender = senders.get(event.metadata.userId);
+  const { id, type, category, message, rating, page } = event.data;
+  return {
+    id,
+    user_id: event.metadata.userId,
+    user_first_name: sender?.first_name ?? null,
+    user_last_name: sender?.last_name ?? null,
+    user_email: sender?.email ?? null,
+    user_role: sender?.role ?? null,
+    type,
+    category,
+    message,
+    rating,
+    page,
+    status: INITIAL_FEEDBACK_STATUS,
+    admin_notes: null,
+    revision: event.revision.toString(),
+    updated_at: event.metadata.occurredAt,
+    created_at: event.metadata.occurredAt,
+  };
+}
+
+async function applyEvent(db: Kysely<ReadModelDatabase>, event: Exclude<FeedbackRecorded, { type: 'FeedbackSubmitted' }> | ProfileChanged): Promise<void> {
   if (event.type === 'UserProfileChanged') {
     const { firstName, lastName } = event.data.changes;
     if (firstName === undefined && lastName === undefined) return;
@@ -99,31 +135,6 @@ async function applyEvent(
   }
   const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
   switch (event.type) {
-    case 'FeedbackSubmitted': {
-      const sender = senders.get(event.metadata.userId);
-      const { id, type, category, message, rating, page } = event.data;
-      await db
-        .insertInto('feedback')
-        .values({
-          id,
-          user_id: event.metadata.userId,
-          user_first_name: sender?.first_name ?? null,
-          user_last_name: sender?.last_name ?? null,
-          user_email: sender?.email ?? null,
-          user_role: sender?.role ?? null,
-          type,
-          category,
-          message,
-          rating,
-          page,
-          status: INITIAL_FEEDBACK_STATUS,
-          admin_notes: null,
-          ...stamp,
-          created_at: event.metadata.occurredAt,
-        })
-        .execute();
-      return;
-    }
     case 'FeedbackStatusChanged':
       await db.updateTable('feedback').set({ status: event.data.status, ...stamp }).where('id', '=', event.data.id).execute();
       return;

@@ -16,42 +16,55 @@ export const stateOf = (member: Member): ProjectionState =>
   member.stalled ? 'stalled' : member.rebuildVersion !== undefined ? 'rebuilding' : 'live';
 
 /**
- * Writes each member's checkpoint, state and stall in the batch's transaction. The checkpoint is a
- * compare-and-set on the value this runner last committed, so it can never move backwards or skip under a
- * second projector or a stale one.
+ * Writes each member's checkpoint, state and stall in the batch's transaction, all in one statement (a live batch
+ * of a single command used to spend a round trip per projection here). The checkpoint is a compare-and-set on the
+ * value this runner last committed, so it can never move backwards or skip under a second projector or a stale one.
  */
 export async function saveMembers(trx: Kysely<ReadModelDatabase>, members: readonly Member[]): Promise<void> {
-  const table = trx.withSchema(READ_MODEL_SCHEMA);
-  for (const member of members) {
-    const position = { commit: member.checkpoint.commit.toString(), prepare: member.checkpoint.prepare.toString() };
+  if (members.length === 0) return;
+  const rows = members.map((member) => {
     const stall = member.stalled;
-    const stallColumns = {
+    return {
+      name: member.projection.name,
+      rebuilding: member.rebuildVersion !== undefined,
+      commit: member.checkpoint.commit.toString(),
+      prepare: member.checkpoint.prepare.toString(),
+      saved_commit: member.saved.commit.toString(),
+      saved_prepare: member.saved.prepare.toString(),
+      rebuild_events: String(member.rebuildEvents),
       stalled_event_id: stall?.eventId ?? null,
       stalled_event_type: stall?.type ?? null,
       stalled_commit: stall ? stall.position.commit.toString() : null,
       stalled_prepare: stall ? stall.position.prepare.toString() : null,
       stalled_error: stall?.error ?? null,
+      state: stateOf(member),
     };
-    const rebuilding = member.rebuildVersion !== undefined;
-    let update = table
-      .updateTable('projection_status')
-      .set({
-        ...(rebuilding
-          ? { rebuild_commit: position.commit, rebuild_prepare: position.prepare, rebuild_events: String(member.rebuildEvents) }
-          : { commit_position: position.commit, prepare_position: position.prepare }),
-        ...stallColumns,
-        stalled_at: stall ? sql<string>`coalesce(stalled_at, now())` : null,
-        state: stateOf(member),
-        updated_at: sql<string>`now()`,
-      })
-      .where('name', '=', member.projection.name);
-    const saved = { commit: member.saved.commit.toString(), prepare: member.saved.prepare.toString() };
-    update = rebuilding
-      ? update.where('rebuild_commit', '=', saved.commit).where('rebuild_prepare', '=', saved.prepare)
-      : update.where('commit_position', '=', saved.commit).where('prepare_position', '=', saved.prepare);
-    const result = await update.executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw new CheckpointConflictError(member.projection.name);
-  }
+  });
+  const { rows: saved } = await sql<{ name: string }>`
+    update ${sql.id(READ_MODEL_SCHEMA, 'projection_status')} as s set
+      commit_position = case when v.rebuilding then s.commit_position else v.commit end,
+      prepare_position = case when v.rebuilding then s.prepare_position else v.prepare end,
+      rebuild_commit = case when v.rebuilding then v.commit else s.rebuild_commit end,
+      rebuild_prepare = case when v.rebuilding then v.prepare else s.rebuild_prepare end,
+      rebuild_events = case when v.rebuilding then v.rebuild_events else s.rebuild_events end,
+      stalled_event_id = v.stalled_event_id,
+      stalled_event_type = v.stalled_event_type,
+      stalled_commit = v.stalled_commit,
+      stalled_prepare = v.stalled_prepare,
+      stalled_error = v.stalled_error,
+      stalled_at = case when v.stalled_event_id is null then null else coalesce(s.stalled_at, now()) end,
+      state = v.state,
+      updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(
+      name text, rebuilding boolean, commit bigint, prepare bigint, saved_commit bigint, saved_prepare bigint, rebuild_events bigint,
+      stalled_event_id uuid, stalled_event_type text, stalled_commit bigint, stalled_prepare bigint, stalled_error text, state text)
+    where s.name = v.name
+      and case when v.rebuilding then s.rebuild_commit = v.saved_commit and s.rebuild_prepare = v.saved_prepare
+               else s.commit_position = v.saved_commit and s.prepare_position = v.saved_prepare end
+    returning s.name`.execute(trx);
+  if (saved.length === members.length) return;
+  const written = new Set(saved.map((row) => row.name));
+  throw new CheckpointConflictError(members.find((member) => !written.has(member.projection.name))!.projection.name);
 }
 
 /** After the transaction committed: what was written is now the expected value of the next compare-and-set. */
