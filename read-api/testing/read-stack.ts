@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { KyselyPlugin } from 'kysely';
 import type pg from 'pg';
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
@@ -30,6 +31,8 @@ export async function startReadStack(
     readApi?: Pick<ReadApiOptions, 'agencyContacts' | 'carerWindow'>;
     /** The read API reads the log through the command API's store (the EventStore port), as with EventStoreDB. */
     readThroughStore?: boolean;
+    /** Wraps the read API's queries (a test that makes one fail). */
+    readModelPlugin?: KyselyPlugin;
   } = {},
 ): Promise<ReadStack> {
   const database = await createTestDatabase(serverUrl, label);
@@ -37,7 +40,8 @@ export async function startReadStack(
   const command = await startCommandApiOn(database.url, options.command);
   const projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: options.lagIntervalMs });
   await projector.settled();
-  const readApi = await createReadApi({ pool, db: createReadModelDb(pool), log, ...options.readApi, ...(options.readThroughStore && { eventStore: command.store }) });
+  const readDb = createReadModelDb(pool);
+  const readApi = await createReadApi({ pool, db: options.readModelPlugin ? readDb.withPlugin(options.readModelPlugin) : readDb, log, ...options.readApi, ...(options.readThroughStore && { eventStore: command.store }) });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   const readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
   return {

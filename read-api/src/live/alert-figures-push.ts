@@ -19,6 +19,8 @@ export interface AlertFigureEvents {
 const FIGURE_SOURCES = new Set(['alerts', 'tasks', 'appointments', 'diary', 'training', 'carers', 'incidents', '*']);
 /** The most `alerts:new` pushes one change sends (a rule's first run may raise hundreds: lists reload anyway). */
 const NEW_ALERTS_PER_CHANGE = 50;
+/** Reads of a new socket's snapshot before it goes without one. */
+const SNAPSHOT_ATTEMPTS = 4;
 
 /** Staff read every alert and the agency's figures (alerts.read): one room, one computation per change. */
 export const STAFF_ROOM = permissionRoom('alerts.read');
@@ -116,19 +118,28 @@ export class AlertFiguresPush {
     socket.emit('dashboard:stats', figures.stats);
   }
 
-  /** The audience's latest figures, computed when none are kept (the first socket of that audience). */
+  /**
+   * The audience's latest figures, computed when none are kept (the first socket of that audience). A failed read is
+   * tried again a few times (about 1.5 s in all): without a snapshot the socket would show no count until the next
+   * change.
+   */
   private async figuresOf(room: string, userId: string | undefined): Promise<Figures | undefined> {
-    const kept = this.latest.get(room);
-    if (kept) return kept;
-    try {
-      const audience = userId === undefined ? STAFF : ({ kind: 'own', userId } as const);
-      const [count, stats] = await Promise.all([this.alerts.activeCount(audience), this.dashboard.stats(audience)]);
-      const figures = { count: { count }, stats };
-      this.latest.set(room, figures);
-      return figures;
-    } catch (error) {
-      this.log.error({ err: error }, 'could not read the alert figures for a new socket');
-      return undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      const kept = this.latest.get(room);
+      if (kept) return kept;
+      try {
+        const audience = userId === undefined ? STAFF : ({ kind: 'own', userId } as const);
+        const [count, stats] = await Promise.all([this.alerts.activeCount(audience), this.dashboard.stats(audience)]);
+        const figures = { count: { count }, stats };
+        this.latest.set(room, figures);
+        return figures;
+      } catch (error) {
+        if (attempt >= SNAPSHOT_ATTEMPTS) {
+          this.log.error({ err: error }, 'could not read the alert figures for a new socket');
+          return undefined;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import { SelectQueryNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { AlertView, DashboardStats } from '@care/events';
@@ -34,8 +35,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function listen(user: TestUser): Promise<Heard> {
-  const socket = connectSocket(stack!.readUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.cookie } });
+async function listen(user: TestUser, readUrl = stack!.readUrl): Promise<Heard> {
+  const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.cookie } });
   sockets.push(socket);
   const heard: Heard = { socket, counts: [], stats: [], raised: [] };
   socket.on('alerts:count', ({ count }: { count: number }) => heard.counts.push(count));
@@ -117,6 +118,29 @@ describe('alert figures over socket.io', () => {
       expect([...carerStats.mock.calls[0]![0]].sort()).toEqual([s.carerA.id, s.carerB.id].sort());
     } finally {
       vi.restoreAllMocks();
+    }
+  });
+
+  it('sends a new socket its snapshot even when the first read of it fails', async () => {
+    let failNext = false;
+    const failingRead: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (failNext && SelectQueryNode.is(node)) {
+          failNext = false;
+          throw new Error('connection lost while reading');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const own = await startReadStack(inject('databaseUrl'), 'alert_push_retry', { readModelPlugin: failingRead });
+    try {
+      failNext = true;
+      const admin = await listen(own.command.admin, own.readUrl);
+      await expect.poll(() => [lastCount(admin), lastStats(admin)?.activeAlerts]).toEqual([0, 0]);
+      expect(failNext).toBe(false);
+    } finally {
+      await own.stop();
     }
   });
 });
