@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { definitionOf, diaryEntryStreamId, parseRecordedEvent, START_POSITION, type EventStore, type NewEvent, type RecordedEvent } from '@care/events';
+import { comparePositions, definitionOf, diaryEntryStreamId, parseRecordedEvent, START_POSITION, type EventStore, type NewEvent, type RecordedEvent } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { startCommandApiOn, type RunningCommandApi } from '../../testing';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
+import { loadCheckpoint } from './runner-checkpoint';
 
 /** Rule runners against a real store and projector: exactly once with two runners and a kill. */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -130,4 +131,19 @@ describe('the rule runner', () => {
     expect(subjects).not.toContain(oldEntryId);
     expect(events.every((event) => event.metadata.userId === 'system:rules')).toBe(true);
   }, 90_000);
+
+  it('moves its checkpoint past events no rule watches within about a second (one commit, not one per batch)', async () => {
+    const runner = new RuleRunner({ store: api.store, pool, db: createReadModelDb(pool), logger: log }, { rules: ALERT_RULES, intervalMs: 3_600_000, name: 'quiet-events' });
+    await runner.start();
+    try {
+      await runner.idle();
+      const body = { type: 'suggestion', category: 'general', message: 'Show travel time on the rota.', rating: null, page: '/scheduling' };
+      for (let sent = 0; sent < 3; sent += 1) expect((await api.request('POST', '/api/feedback', body)).status).toBe(201);
+      const last = (await allEvents(api.store)).at(-1)!;
+      expect(last.type).toBe('FeedbackSubmitted');
+      await expect.poll(async () => comparePositions(await loadCheckpoint(pool, 'quiet-events'), last.position)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

@@ -35,6 +35,11 @@ export interface RuleRunnerDeps {
 }
 
 const POLL_MS = 20;
+/**
+ * How long a checkpoint past events no rule watches may wait to be written. Under a stream of such events (a
+ * feedback form, a diary note) the runner committed once per batch; a crash meanwhile only re-reads them.
+ */
+const QUIET_SAVE_MS = 1000;
 
 /**
  * Runs the alert rules (DESIGN.md 13). It follows the log from its own checkpoint; after events a rule watches,
@@ -55,6 +60,8 @@ export class RuleRunner {
   private target: Position | undefined;
   private running: Promise<void> | undefined;
   private idleWaiters: (() => void)[] = [];
+  /** A checkpoint past unwatched events only, waiting for QUIET_SAVE_MS (or a rule run's save, which covers it). */
+  private quiet: { position: Position; timer: NodeJS.Timeout } | undefined;
 
   constructor(
     private readonly deps: RuleRunnerDeps,
@@ -91,6 +98,7 @@ export class RuleRunner {
     if (this.timer) clearInterval(this.timer);
     await this.subscription?.stop();
     await this.running;
+    await this.saveQuietPosition();
   }
 
   /** Resolves once nothing is pending or being evaluated (tests). */
@@ -148,7 +156,7 @@ export class RuleRunner {
       this.pending = new Set();
       this.target = undefined;
       if (rules.length === 0) {
-        await this.saveQuietly(target ?? START_POSITION, null);
+        this.saveLater(target ?? START_POSITION);
         continue;
       }
       if (target) await this.waitForProjections([...new Set(rules.flatMap((rule) => rule.reads))], target);
@@ -165,6 +173,24 @@ export class RuleRunner {
       // A tick without events still records when the rules last ran (the checkpoint only moves forward).
       await this.saveQuietly(target ?? START_POSITION, now);
     }
+  }
+
+  private saveLater(position: Position): void {
+    if (this.quiet) {
+      if (comparePositions(position, this.quiet.position) > 0) this.quiet.position = position;
+      return;
+    }
+    const timer = setTimeout(() => void this.saveQuietPosition(), QUIET_SAVE_MS);
+    timer.unref();
+    this.quiet = { position, timer };
+  }
+
+  private async saveQuietPosition(): Promise<void> {
+    const quiet = this.quiet;
+    if (!quiet) return;
+    this.quiet = undefined;
+    clearTimeout(quiet.timer);
+    await this.saveQuietly(quiet.position, null);
   }
 
   private async saveQuietly(position: Position, ranAt: Date | null): Promise<void> {
