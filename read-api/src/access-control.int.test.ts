@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { START_POSITION, type CarerView, type UserView } from '@care/events';
+import { positionToToken, START_POSITION, type CarerView, type UserView } from '@care/events';
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { DEFAULT_AUTH_POLICY } from '@care/command-api/auth-policy';
@@ -304,10 +304,24 @@ describe('the role matrix', () => {
     expect((await command.request('POST', `/api/users/${user.id}/deactivate`)).status).toBe(200);
   });
 
-  it('admin: reads the access log', async () => {
-    const reply = await read('/api/access-log?limit=5', command.admin.cookie);
-    expect(reply.status).toBe(200);
-    expect(reply.body).toHaveLength(5);
+  it('admin: reads the access log a page at a time, newest first, with the total', async () => {
+    // Once the projector has every sign-in so far, so that no entry lands between the pages.
+    const head = positionToToken((await settled()).at(-1)!.position);
+    const whole = await requester(readUrl, command.admin.cookie)('GET', '/api/access-log?limit=500', undefined, { 'x-min-position': head });
+    const total = Number(whole.headers.get('x-total-count'));
+    const all = whole.body as { id: string; occurredAt: string }[];
+    expect(total).toBe(all.length);
+    expect(total).toBeGreaterThanOrEqual(5);
+    expect(all.map((entry) => entry.occurredAt)).toEqual(all.map((entry) => entry.occurredAt).sort().reverse());
+    const first = await read('/api/access-log?limit=5', command.admin.cookie);
+    expect([first.status, first.headers.get('x-total-count'), first.body]).toEqual([200, String(total), all.slice(0, 5)]);
+    const second = await read('/api/access-log?limit=5&offset=5', command.admin.cookie);
+    expect((second.body as unknown[]).length).toBe(Math.min(5, total - 5));
+    expect(second.body).toEqual(all.slice(5, 10));
+    // Without parameters: the first page of 100, as before paging.
+    expect(await read('/api/access-log', command.admin.cookie).then((reply) => reply.body)).toEqual(all.slice(0, 100));
+    const refused = await read('/api/access-log?limit=0', command.admin.cookie);
+    expect([refused.status, JSON.stringify(refused.body)]).toEqual([400, expect.stringContaining('Limit must be a whole number from 1 to 500')]);
   });
 
   it('admin: cannot change their own role or deactivate themselves', async () => {

@@ -106,7 +106,7 @@ import { pageQuery as payrollPageQuery, summaryQuery as payrollSummaryQuery } fr
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
 import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
-import { accessLogQuery } from '../users/user-routes';
+import { accessLogQuery, usersQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
 import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
@@ -151,8 +151,8 @@ const csv = (description: string): Record<number, ReplyDoc> => ({
 export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/auth/user', 'Who is signed in', 'signed-in', json(authUserViewSchema)),
   read('/api/openapi.json', 'This description of the API', 'signed-in', json(openApiDocumentSchema, 'The OpenAPI 3.1 document')),
-  read('/api/users', 'Every user account (User Management)', ['users.manage'], json(z.array(userViewSchema))),
-  read('/api/access-log', 'Sign-ins, failures, lockouts, sign-outs and resets, newest first', ['admin.panel'], json(z.array(accessLogEntryViewSchema)), accessLogQuery),
+  read('/api/users', 'Every user account (User Management), by surname', ['users.manage'], json(z.array(userViewSchema), 'OK', paged), usersQuery),
+  read('/api/access-log', 'Sign-ins, failures, lockouts, sign-outs and resets, newest first (100 without limit)', ['admin.panel'], json(z.array(accessLogEntryViewSchema), 'OK', paged), accessLogQuery),
 
   read('/api/carers', 'Carers (a carer: only their own record)', ['carers.read', 'carers.readOwn'], json(z.array(carerViewSchema)), carerListQuery),
   read('/api/carers/linkable-accounts', 'Carer accounts the carer form may link (not linked to another carer)', ['users.manage'], json(z.array(carerAccountViewSchema)), linkableQuery),

@@ -55,9 +55,9 @@ export class UserQueries {
     };
   }
 
-  /** Newest first, with the account's name and email where the entry names an account. */
-  async accessLog(limit: number): Promise<AccessLogEntryView[]> {
-    const rows = await this.schema()
+  /** One page of the access log, newest first, with the account's name and email where an entry names one; and the total. */
+  async accessLog(page: Page): Promise<{ rows: AccessLogEntryView[]; total: number }> {
+    const query = this.schema()
       .selectFrom('access_log as a')
       .leftJoin('users as u', 'u.id', 'a.user_id')
       .select([
@@ -72,21 +72,21 @@ export class UserQueries {
         'u.email as user_email',
         'u.first_name',
         'u.last_name',
-      ])
-      .orderBy('a.occurred_at', 'desc')
-      .orderBy('a.event_id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: row.event_id,
-      type: row.type,
-      userId: row.user_id,
-      email: row.user_email ?? row.email,
-      name: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
-      reason: row.reason,
-      ipAddress: row.ip_address,
-      userAgent: row.user_agent,
-      occurredAt: row.occurred_at.toISOString(),
-    }));
+      ]);
+    const [rows, total] = await Promise.all([pageOf(query.orderBy('a.occurred_at', 'desc').orderBy('a.event_id', 'desc'), page), countOf(query)]);
+    return {
+      total,
+      rows: rows.map((row) => ({
+        id: row.event_id,
+        type: row.type,
+        userId: row.user_id,
+        email: row.user_email ?? row.email,
+        name: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+        reason: row.reason,
+        ipAddress: row.ip_address,
+        userAgent: row.user_agent,
+        occurredAt: row.occurred_at.toISOString(),
+      })),
+    };
   }
 }

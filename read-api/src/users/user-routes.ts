@@ -12,9 +12,8 @@ export const usersQuery = z.object({
   ...pagingFields(),
 });
 
-export const accessLogQuery = z.object({
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1).max(500).default(100),
-});
+/** Paged like every list that grows; without parameters, the newest 100 as before paging. */
+export const accessLogQuery = z.object(pagingFields({ defaultLimit: 100 }));
 
 export function userRoutes(queries: UserQueries): Router<ReadState> {
   const router = new Router<ReadState>();
@@ -31,8 +30,8 @@ export function userRoutes(queries: UserQueries): Router<ReadState> {
   });
 
   router.get('/api/access-log', requirePermission('admin.panel'), async (ctx) => {
-    const { limit } = parseOr400(accessLogQuery, ctx.query);
-    ctx.body = await queries.accessLog(limit);
+    const { limit, offset } = parseOr400(accessLogQuery, ctx.query);
+    sendPage(ctx, await queries.accessLog({ limit, offset }));
   });
 
   return router;

@@ -10,8 +10,8 @@ export const queryKeys = {
   allCarers: ['/api/carers', 'all'] as const,
   /** Admin: GET /api/users. */
   users: ['/api/users'] as const,
-  /** Admin: GET /api/access-log, the newest 100 entries. */
-  accessLog: ['/api/access-log?limit=100'] as const,
+  /** Admin: GET /api/access-log, newest first, paged. */
+  accessLog: ['/api/access-log'] as const,
   /** GET /api/alerts/count: the bell. Set by the 'alerts:count' push, never reloaded by a list's change notice. */
   alertCount: ['/api/alerts/count'] as const,
   /** GET /api/dashboard/stats: the tiles and blocks. Set by the 'dashboard:stats' push. */

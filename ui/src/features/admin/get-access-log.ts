@@ -1,12 +1,8 @@
 import type { AccessLogEntryView } from '@care/events';
-import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { usePagedList } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
 
-/** GET /api/access-log?limit=100 (admin): sign-ins, failures, sign-outs and resets, newest first. */
-export const accessLogQueryOptions = queryOptions({
-  queryKey: queryKeys.accessLog,
-  queryFn: () => apiGet<AccessLogEntryView[]>('/api/access-log?limit=100'),
-  // Each opening of the Security tab shows the log as it is now.
-  refetchOnMount: 'always',
-});
+/** GET /api/access-log (admin): sign-ins, failures, sign-outs and resets, newest first, a page at a time. */
+export function useAccessLog() {
+  return usePagedList<AccessLogEntryView>(queryKeys.accessLog[0], {});
+}
