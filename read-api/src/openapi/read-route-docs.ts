@@ -176,7 +176,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/diary/:id', 'One diary entry', ['diary.read'], json(diaryEntryViewSchema)),
   read('/api/diary/:id/history', 'Every version of a diary entry, oldest first', ['diary.read'], json(z.array(diaryEntryVersionViewSchema))),
 
-  read('/api/voice-notes', 'Voice notes (private ones only to readers of them and their authors)', ['diary.read'], json(z.array(voiceNoteViewSchema)), voiceNoteListQuery),
+  read('/api/voice-notes', 'Voice notes (private ones only to readers of them and their authors)', ['diary.read'], json(z.array(voiceNoteViewSchema), 'OK', paged), voiceNoteListQuery),
   {
     ...read('/api/voice-notes/:id/audio', 'The recording (Range requests answered with 206)', ['diary.read'], {
       200: { description: 'The whole recording', contentType: 'audio/*', headers: { 'Accept-Ranges': 'bytes', ETag: 'Hash of the bytes' } },

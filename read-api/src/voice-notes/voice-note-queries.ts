@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder, Selectable, SqlBool } from 'kysely';
 import type { VoiceNotePriority, VoiceNoteView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase, type VoiceNotesTable } from '@care/projector';
+import { countOf, pageOf, type Page } from '../shared/paging';
 
 /** Who is reading: private notes are shown only to their author and to holders of diary.readConfidential. */
 export interface VoiceNoteViewer {
@@ -14,7 +15,6 @@ export interface VoiceNoteFilter {
   readonly diaryEntryId?: string | undefined;
   readonly clientId?: string | undefined;
   readonly carerId?: string | undefined;
-  readonly limit: number;
 }
 
 type Row = Selectable<VoiceNotesTable> & { author_first_name: string | null; author_last_name: string | null };
@@ -86,12 +86,14 @@ export class VoiceNoteQueries {
   }
 
   /** Newest first, optionally for one diary entry, client or carer. */
-  async list(filter: VoiceNoteFilter, viewer: VoiceNoteViewer): Promise<VoiceNoteView[]> {
-    let query = this.visibleNotes(viewer).orderBy('voice_notes.created_at', 'desc').orderBy('voice_notes.id', 'desc').limit(filter.limit);
+  /** One page of the notes this viewer may see, newest first, and how many match in all. */
+  async list(filter: VoiceNoteFilter, page: Page, viewer: VoiceNoteViewer): Promise<{ rows: VoiceNoteView[]; total: number }> {
+    let query = this.visibleNotes(viewer);
     if (filter.diaryEntryId) query = query.where('voice_notes.diary_entry_id', '=', filter.diaryEntryId);
     if (filter.clientId) query = query.where('voice_notes.client_id', '=', filter.clientId);
     if (filter.carerId) query = query.where('voice_notes.carer_id', '=', filter.carerId);
-    return (await query.execute()).map(toView);
+    const [rows, total] = await Promise.all([pageOf(query.orderBy('voice_notes.created_at', 'desc').orderBy('voice_notes.id', 'desc'), page), countOf(query)]);
+    return { rows: rows.map(toView), total };
   }
 
   async byId(id: string, viewer: VoiceNoteViewer): Promise<VoiceNoteView | undefined> {

@@ -6,6 +6,7 @@ import { audioInfo, HttpError, parseOr400, readAudioBytes, requirePermission } f
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { pagingFields, sendPage } from '../shared/paging';
 import { parseByteRange } from './byte-range';
 import { VoiceNoteQueries, type VoiceNoteViewer } from './voice-note-queries';
 
@@ -16,12 +17,8 @@ export const listQuery = z.object({
   diaryEntryId: optionalId('Diary entry ID must be a UUID'),
   clientId: optionalId('Client ID must be a UUID'),
   carerId: optionalId('Carer ID must be a UUID'),
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number from 1 to 500' })
-    .int('Limit must be a whole number from 1 to 500')
-    .min(1, 'Limit must be a whole number from 1 to 500')
-    .max(500, 'Limit must be a whole number from 1 to 500')
-    .default(100),
+  // Paged like every list that grows; without parameters, the newest 100 as before paging.
+  ...pagingFields({ defaultLimit: 100 }),
 });
 const noteId = z.uuid();
 const NOT_FOUND = 'Voice note not found';
@@ -38,8 +35,8 @@ export function voiceNoteRoutes(deps: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const filter = parseOr400(listQuery, ctx.query);
-    ctx.body = await queries.list(filter, viewerOf(ctx.state, deps.work));
+    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(filter, { limit, offset }, viewerOf(ctx.state, deps.work)));
   });
 
   /**

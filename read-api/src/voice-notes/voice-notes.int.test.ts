@@ -149,6 +149,19 @@ describe('GET /api/voice-notes', () => {
     expect((await audio(author, id)).status).toBe(404);
   });
 
+  it('pages the list on the server: limit and offset, newest first, and the total of what the caller may see', async () => {
+    for (const title of ['Page one', 'Page two', 'Page three']) await record(author, { title });
+    const whole = await read(author, '/api/voice-notes?limit=500');
+    const all = whole.body as VoiceNoteView[];
+    expect(Number(whole.headers.get('x-total-count'))).toBe(all.length);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const second = await read(author, '/api/voice-notes?limit=2&offset=1');
+    expect([second.headers.get('x-total-count'), ids(second.body as VoiceNoteView[])]).toEqual([String(all.length), ids(all.slice(1, 3))]);
+    // Another carer counts only the notes they may see.
+    const theirs = await read(colleague, '/api/voice-notes?limit=1');
+    expect(Number(theirs.headers.get('x-total-count'))).toBeLessThan(all.length);
+  });
+
   it('validates its filters and answers anonymous callers 401', async () => {
     const bad = await read(author, '/api/voice-notes?clientId=nope&limit=0');
     expect(bad.status).toBe(400);

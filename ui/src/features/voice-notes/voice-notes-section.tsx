@@ -1,11 +1,10 @@
 import { can, type VoiceNoteView } from '@care/events';
-import { useQuery } from '@tanstack/react-query';
 import { Mic } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { useDeleteVoiceNote } from './delete-voice-note';
-import { voiceNotesQueryOptions } from './get-voice-notes';
+import { useVoiceNotes } from './get-voice-notes';
 import { RecordVoiceNotePanel } from './record-voice-note-panel';
 import { VoiceNoteItem } from './voice-note-item';
 import './voice-notes.css';
@@ -15,7 +14,7 @@ import { FormDialog } from '../../shared/form-dialog';
 export function VoiceNotesSection() {
   const headingId = useId();
   const user = useCurrentUser();
-  const notes = useQuery(voiceNotesQueryOptions);
+  const notes = useVoiceNotes();
   const deleteNote = useDeleteVoiceNote();
   const [recording, setRecording] = useState(false);
   const canRecord = can(user.role, 'diary.write');
@@ -42,23 +41,26 @@ export function VoiceNotesSection() {
         <ListLoading what="voice notes" />
       ) : notes.isError ? (
         <ListLoadError what="voice notes" error={notes.error} onRetry={() => void notes.refetch()} />
-      ) : notes.data.length === 0 ? (
+      ) : notes.items.length === 0 ? (
         <div className="card empty-state">
           <Mic size={36} aria-hidden className="empty-icon" />
           <p>No voice notes yet.</p>
         </div>
       ) : (
-        <ul className="voice-note-list card" aria-labelledby={headingId}>
-          {notes.data.map((note) => (
-            <VoiceNoteItem
-              key={note.id}
-              note={note}
-              canDelete={canDelete(note)}
-              deleting={deleteNote.isPending && deleteNote.variables?.id === note.id}
-              onDelete={onDelete}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="voice-note-list card" aria-labelledby={headingId}>
+            {notes.items.map((note) => (
+              <VoiceNoteItem
+                key={note.id}
+                note={note}
+                canDelete={canDelete(note)}
+                deleting={deleteNote.isPending && deleteNote.variables?.id === note.id}
+                onDelete={onDelete}
+              />
+            ))}
+          </ul>
+          <LoadMore shown={notes.items.length} total={notes.total} hasMore={notes.hasNextPage} loading={notes.isFetchingNextPage} onLoadMore={() => void notes.fetchNextPage()} />
+        </>
       )}
 
       {canRecord && (
