@@ -13,6 +13,9 @@ export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'carer';
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer', auditor: 'Auditor' };
+/** What GET /api/users sorts by (User Management's column headers): the whole list on the server. */
+export const USER_SORTS = ['name', 'email', 'role', 'status', 'lastSignIn'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
 
 /** Clients (spec part 1 section 3, "Enumerations"); the client form defaults the care level to low. */
 export const CARE_LEVELS = ['low', 'medium', 'high', 'critical'] as const;

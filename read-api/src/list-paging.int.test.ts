@@ -222,4 +222,31 @@ describe('GET /api/users and /api/feedback', () => {
     expect((await read(command.admin, '/api/feedback?status=resolved')).total).toBe(0);
     expect((await read(coordinator, '/api/feedback')).status).toBe(403);
   });
+
+  it('sorts the whole users list on the server by the column asked, the same page by page', async () => {
+    type Row = { id: string; email: string; role: string; isActive: boolean; lastSignInAt: string | null };
+    const rows = async (query: string) => (await read(command.admin, `/api/users?${query}`)).body as Row[];
+    const byRole = await rows('sort=role');
+    expect(byRole.map((user) => user.role)).toEqual(['admin', 'carer', 'coordinator']);
+    expect((await rows('sort=role&direction=desc')).map((user) => user.role)).toEqual(['coordinator', 'carer', 'admin']);
+    // Active first (Nadia, the carer, was deactivated above); descending puts her first.
+    expect((await rows('sort=status')).map((user) => user.isActive)).toEqual([true, true, false]);
+    expect((await rows('sort=status&direction=desc'))[0]!.id).toBe(carer.id);
+    const byEmail = await rows('sort=email&direction=desc');
+    expect(byEmail.map((user) => user.email)).toEqual(byEmail.map((user) => user.email).sort().reverse());
+    // The last sign-in newest first unless asked, never signed in last.
+    const bySignIn = (await rows('sort=lastSignIn')).map((user) => user.lastSignInAt);
+    const signedIn = bySignIn.filter((at): at is string => at !== null);
+    expect(bySignIn).toEqual([...[...signedIn].sort().reverse(), ...bySignIn.filter((at) => at === null)]);
+    // Page by page, the same order as the whole list.
+    expect((await walk(command.admin, '/api/users?sort=role&direction=desc', 1)).ids).toEqual((await rows('sort=role&direction=desc')).map((user) => user.id));
+    const refused = await read(command.admin, '/api/users?sort=age&direction=up');
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        error: 'Validation failed',
+        fields: { sort: 'Sort must be one of: name, email, role, status, lastSignIn', direction: 'Direction must be one of: asc, desc' },
+      },
+    ]);
+  });
 });

@@ -2,16 +2,14 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, VISIT_TYPES } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { oneOf, SORT_DIRECTIONS } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';
 import { attachCsv } from '../documents/csv';
-import { blankAsAbsent, checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
+import { checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
-
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
 
 const filterFields = {
   range: oneOf(MONITORING_RANGES, 'Range'),
@@ -23,7 +21,7 @@ const filterFields = {
   careType: oneOf(VISIT_TYPES, 'Care type'),
   search: searchText,
   sort: oneOf(MONITORING_SORTS, 'Sort'),
-  direction: oneOf(['asc', 'desc'], 'Direction'),
+  direction: oneOf(SORT_DIRECTIONS, 'Direction'),
 };
 
 /** Default: the last 7 days, newest first; any other sort defaults to ascending. */

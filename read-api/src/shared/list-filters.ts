@@ -5,3 +5,11 @@ export const optionalBoolean = (label: string) =>
   z
     .preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], { error: `${label} must be true or false` }).optional())
     .transform((value) => (value === undefined ? undefined : value === 'true'));
+
+/** `?name=` one of `values`; blank or absent: undefined (the list's default). */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
+
+/** `?direction=asc` or `desc`, for a list sorted on the server. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];

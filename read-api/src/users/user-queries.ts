@@ -1,8 +1,34 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { AccessLogEntryView, AuthUserView, UserView } from '@care/events';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { AccessLogEntryView, AuthUserView, UserSort, UserView } from '@care/events';
 import type { Session } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase, type UsersTable } from '@care/projector';
+import type { SortDirection } from '../shared/list-filters';
 import { countOf, pageOf, type Page } from '../shared/paging';
+
+export interface UserOrder {
+  readonly sort: UserSort;
+  readonly direction: SortDirection;
+}
+
+/**
+ * The whole list in the order asked, then by name and id, so pages never overlap or skip. Status ascending is
+ * active first (as the table reads "Active" before "Inactive"); an account never signed in is last either way.
+ */
+function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'users', O>, { sort, direction }: UserOrder) {
+  const byName = (q: SelectQueryBuilder<ReadModelDatabase, 'users', O>) => q.orderBy('last_name', direction).orderBy('first_name', direction).orderBy('id', direction);
+  switch (sort) {
+    case 'name':
+      return byName(query);
+    case 'email':
+      return query.orderBy('email', direction).orderBy('id', direction);
+    case 'role':
+      return byName(query.orderBy('role', direction));
+    case 'status':
+      return byName(query.orderBy('is_active', direction === 'asc' ? 'desc' : 'asc'));
+    case 'lastSignIn':
+      return byName(query.orderBy(sql`last_sign_in_at ${sql.raw(direction)} nulls last`));
+  }
+}
 
 function toView(row: Selectable<UsersTable>): UserView {
   return {
@@ -29,10 +55,10 @@ export class UserQueries {
   }
 
   /** One page by surname, and how many match; `active` keeps only active (true) or deactivated (false) accounts. */
-  async list(active: boolean | undefined, page: Page): Promise<{ rows: UserView[]; total: number }> {
+  async list(active: boolean | undefined, order: UserOrder, page: Page): Promise<{ rows: UserView[]; total: number }> {
     let query = this.schema().selectFrom('users').selectAll();
     if (active !== undefined) query = query.where('is_active', '=', active);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('last_name').orderBy('first_name').orderBy('id'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([pageOf(ordered(query, order), page), countOf(query)]);
     return { rows: rows.map(toView), total };
   }
 

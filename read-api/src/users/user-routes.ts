@@ -1,16 +1,23 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { USER_SORTS } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
-import { optionalBoolean } from '../shared/list-filters';
+import { oneOf, optionalBoolean, SORT_DIRECTIONS } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';
 
-export const usersQuery = z.object({
-  // ?active=true: only active accounts; false: only deactivated ones; blank or absent: all.
-  active: optionalBoolean('Active'),
-  ...pagingFields(),
-});
+export const usersQuery = z
+  .object({
+    // ?active=true: only active accounts; false: only deactivated ones; blank or absent: all.
+    active: optionalBoolean('Active'),
+    // The User Management table's column headers: the whole list is sorted, not the page on screen.
+    sort: oneOf(USER_SORTS, 'Sort'),
+    direction: oneOf(SORT_DIRECTIONS, 'Direction'),
+    ...pagingFields(),
+  })
+  // By surname unless asked; the last sign-in newest first unless asked.
+  .transform(({ sort = 'name', direction, ...rest }) => ({ ...rest, sort, direction: direction ?? (sort === 'lastSignIn' ? 'desc' : 'asc') }));
 
 /** Paged like every list that grows; without parameters, the newest 100 as before paging. */
 export const accessLogQuery = z.object(pagingFields({ defaultLimit: 100 }));
@@ -25,8 +32,8 @@ export function userRoutes(queries: UserQueries): Router<ReadState> {
   });
 
   router.get('/api/users', requirePermission('users.manage'), async (ctx) => {
-    const { active, limit, offset } = parseOr400(usersQuery, ctx.query);
-    sendPage(ctx, await queries.list(active, { limit, offset }));
+    const { active, sort, direction, limit, offset } = parseOr400(usersQuery, ctx.query);
+    sendPage(ctx, await queries.list(active, { sort, direction }, { limit, offset }));
   });
 
   router.get('/api/access-log', requirePermission('admin.panel'), async (ctx) => {

@@ -1,12 +1,17 @@
-import type { UserView } from '@care/events';
+import type { UserSort, UserView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGetPage } from '../../shared/api';
 import { usePagedList } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
 
-/** GET /api/users (admin): accounts active or not, by surname, a page at a time. */
-export function useUsersList() {
-  return usePagedList<UserView>(queryKeys.users[0], {});
+export interface UsersOrder {
+  readonly sort: UserSort;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** GET /api/users (admin): accounts active or not, sorted on the server (the whole list, not the page), a page at a time. */
+export function useUsersList(order: UsersOrder) {
+  return usePagedList<UserView>(queryKeys.users[0], { sort: order.sort, direction: order.direction });
 }
 
 /** How many accounts are active: the X-Total-Count of a one-row page of GET /api/users?active=true. */

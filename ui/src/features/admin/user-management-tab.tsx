@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { fullName, useCurrentUser } from '../../shared/current-user';
 import { AddUserDialog } from './add-user-dialog';
-import { activeUserCountQueryOptions, useUsersList } from './get-users';
+import { activeUserCountQueryOptions, useUsersList, type UsersOrder } from './get-users';
 import { LoadMore } from '../../shared/list-states';
 import { UsersTable } from './users-table';
 
 export function UserManagementTab() {
   const user = useCurrentUser();
-  const users = useUsersList();
+  const [order, setOrder] = useState<UsersOrder>({ sort: 'name', direction: 'asc' });
+  const users = useUsersList(order);
   const activeCount = useQuery(activeUserCountQueryOptions);
   const [adding, setAdding] = useState(false);
 
@@ -74,7 +75,7 @@ export function UserManagementTab() {
           <p className="muted">No users found.</p>
         ) : (
           <>
-            <UsersTable users={users.items} currentUserId={user.id} />
+            <UsersTable users={users.items} currentUserId={user.id} order={order} onOrderChange={setOrder} />
             <LoadMore
               shown={users.items.length}
               total={users.total}

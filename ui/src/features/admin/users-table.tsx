@@ -1,14 +1,7 @@
-import { ROLE_LABELS, ROLES, type Role, type UserView } from '@care/events';
-import {
-  flexRender,
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-} from '@tanstack/react-table';
+import { ROLE_LABELS, ROLES, USER_SORTS, type Role, type UserSort, type UserView } from '@care/events';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
 import { KeyRound, UserCheck, UserX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { fullName } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { UserAvatar } from '../../shared/layout/user-avatar';
@@ -19,12 +12,30 @@ import { PasswordResetLinkDialog } from './password-reset-link-dialog';
 import { useReactivateUser } from './reactivate-user';
 import { SortableHeader } from '../../shared/sortable-header';
 import { SelectOptions } from '../../shared/select-options';
+import type { UsersOrder } from './get-users';
 
-/** Sorted by name (surname first, as lists of people are read). */
-const sortName = (user: UserView) => `${user.lastName} ${user.firstName}`.toLocaleLowerCase('en-GB');
+const isUserSort = (id: string): id is UserSort => (USER_SORTS as readonly string[]).includes(id);
 
-export function UsersTable({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+/**
+ * The accounts loaded so far, in the order the server sorted the whole list: a header asks the server for that
+ * order (sorting only the rows on screen would put a later page's account in the wrong place).
+ */
+export function UsersTable({
+  users,
+  currentUserId,
+  order,
+  onOrderChange,
+}: {
+  users: UserView[];
+  currentUserId: string;
+  order: UsersOrder;
+  onOrderChange: (order: UsersOrder) => void;
+}) {
+  const sorting: SortingState = [{ id: order.sort, desc: order.direction === 'desc' }];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+    if (next && isUserSort(next.id)) onOrderChange({ sort: next.id, direction: next.desc ? 'desc' : 'asc' });
+  };
   const changeRole = useChangeUserRole();
   const deactivate = useDeactivateUser();
   const reactivate = useReactivateUser();
@@ -35,7 +46,8 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
       {
         id: 'name',
         header: 'Name',
-        accessorFn: sortName,
+        // Surname first, as lists of people are read (the server sorts by it).
+        accessorFn: (user) => `${user.lastName} ${user.firstName}`,
         cell: ({ row }) => (
           <span className="user-cell">
             <UserAvatar user={row.original} />
@@ -81,9 +93,8 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
       {
         id: 'lastSignIn',
         header: 'Last sign-in',
-        // ISO instants sort as text; never signed in goes last either way.
+        // Newest first on the first click; never signed in goes last either way (on the server).
         accessorFn: (user) => user.lastSignInAt ?? undefined,
-        sortUndefined: 'last',
         sortDescFirst: true,
         cell: ({ row }) =>
           row.original.lastSignInAt ? <time dateTime={row.original.lastSignInAt}>{formatDateTime(row.original.lastSignInAt)}</time> : <span className="muted">Never</span>,
@@ -152,9 +163,10 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
     data: users,
     columns,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange,
+    manualSorting: true,
+    enableSortingRemoval: false,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
     getRowId: (user) => user.id,
   });
 
