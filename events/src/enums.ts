@@ -80,6 +80,9 @@ export const FEEDBACK_CATEGORIES = [
 ] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 export const FEEDBACK_STATUSES = ['open', 'in_review', 'planned', 'resolved', 'closed'] as const;
+/** What GET /api/feedback sorts by (the Feedback tab's column headers): the whole list on the server. */
+export const FEEDBACK_SORTS = ['date', 'from', 'status'] as const;
+export type FeedbackSort = (typeof FEEDBACK_SORTS)[number];
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 /**

@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { FeedbackStatus, FeedbackView } from '@care/events';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { FEEDBACK_STATUSES, type FeedbackSort, type FeedbackStatus, type FeedbackView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+import type { SortDirection } from '../shared/list-filters';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
 type FeedbackRow = Selectable<ReadModelDatabase['feedback']>;
@@ -30,10 +31,31 @@ export class FeedbackQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
   /** One page, newest first, and how many match; `status` keeps only feedback in that status. */
-  async list(status: FeedbackStatus | undefined, page: Page): Promise<{ rows: FeedbackView[]; total: number }> {
+  async list(status: FeedbackStatus | undefined, order: FeedbackOrder, page: Page): Promise<{ rows: FeedbackView[]; total: number }> {
     let query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('feedback').selectAll();
     if (status !== undefined) query = query.where('status', '=', status);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('created_at', 'desc').orderBy('id', 'desc'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([pageOf(ordered(query, order), page), countOf(query)]);
     return { rows: rows.map(toView), total };
+  }
+}
+
+export interface FeedbackOrder {
+  readonly sort: FeedbackSort;
+  readonly direction: SortDirection;
+}
+
+/**
+ * The whole list in the order asked, then newest first and by id, so pages never overlap or skip. A sender is
+ * sorted by surname (feedback from a removed account last either way); a status by its place in the workflow.
+ */
+function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'feedback', O>, { sort, direction }: FeedbackOrder) {
+  const newest = (q: SelectQueryBuilder<ReadModelDatabase, 'feedback', O>) => q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  switch (sort) {
+    case 'date':
+      return query.orderBy('created_at', direction).orderBy('id', direction);
+    case 'from':
+      return newest(query.orderBy(sql`lower(user_last_name) ${sql.raw(direction)} nulls last`).orderBy(sql`lower(user_first_name) ${sql.raw(direction)} nulls last`));
+    case 'status':
+      return newest(query.orderBy(sql`array_position(${sql.val([...FEEDBACK_STATUSES])}::text[], status) ${sql.raw(direction)}`));
   }
 }

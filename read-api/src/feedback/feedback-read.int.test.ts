@@ -135,6 +135,25 @@ describe('GET /api/feedback', () => {
     await pool.query('drop schema feedback_replay cascade');
   });
 
+  it('sorts the whole list on the server by date, sender or status, the same page by page', async () => {
+    await send(coordinator, 'POST', '/api/feedback', { type: 'bug', category: 'general', message: 'Sorted by sender.', page: '/' });
+    const all = await list('?limit=500');
+    const ids = (rows: FeedbackView[]) => rows.map((entry) => entry.id);
+    expect(ids(await list('?sort=date&direction=asc&limit=500'))).toEqual(ids(all).reverse());
+    const bySender = (await list('?sort=from&limit=500')).map((entry) => entry.user?.lastName.toLowerCase() ?? null);
+    expect(bySender).toEqual([...bySender].sort());
+    const order = ['open', 'in_review', 'planned', 'resolved', 'closed'];
+    const byStatus = (await list('?sort=status&direction=desc&limit=500')).map((entry) => order.indexOf(entry.status));
+    expect(byStatus).toEqual([...byStatus].sort((a, b) => b - a));
+    expect(new Set(byStatus).size).toBeGreaterThan(1);
+    // Page by page (one row each), the same order as the whole list.
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.length; offset += 1) paged.push(...ids(await list(`?sort=status&direction=desc&limit=1&offset=${offset}`)));
+    expect(paged).toEqual(ids(await list('?sort=status&direction=desc&limit=500')));
+    const refused = await get('/api/feedback?sort=rating');
+    expect(refused).toEqual({ status: 400, body: { error: 'Validation failed', fields: { sort: 'Sort must be one of: date, from, status' } } });
+  });
+
   it('refuses an unknown status filter with 400', async () => {
     const reply = await get('/api/feedback?status=done');
     expect(reply.status).toBe(400);

@@ -1,30 +1,34 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { FEEDBACK_STATUSES } from '@care/events';
+import { FEEDBACK_SORTS, FEEDBACK_STATUSES } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { oneOf, SORT_DIRECTIONS } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { FeedbackQueries } from './feedback-queries';
 
-export const listQuery = z.object({
-  // A blank filter (?status=) means every status.
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(FEEDBACK_STATUSES, { error: `Status must be one of: ${FEEDBACK_STATUSES.join(', ')}` }).optional(),
-  ),
-  ...pagingFields(),
-});
+export const listQuery = z
+  .object({
+    // A blank filter (?status=) means every status.
+    status: oneOf(FEEDBACK_STATUSES, 'Status'),
+    // The Feedback tab's column headers: the whole list is sorted, not the page on screen.
+    sort: oneOf(FEEDBACK_SORTS, 'Sort'),
+    direction: oneOf(SORT_DIRECTIONS, 'Direction'),
+    ...pagingFields(),
+  })
+  // Newest first unless asked; any other column ascending unless asked.
+  .transform(({ sort = 'date', direction, ...rest }) => ({ ...rest, sort, direction: direction ?? (sort === 'date' ? 'desc' : 'asc') }));
 
-/** GET /api/feedback (?status=&limit=&offset=, X-Total-Count): feedback, for administrators (admin panel, Feedback tab). */
+/** GET /api/feedback (?status=&sort=&direction=&limit=&offset=, X-Total-Count): feedback, for administrators (admin panel, Feedback tab). */
 export function feedbackRoutes(deps: ReadDeps): Router<ReadState> {
   const queries = new FeedbackQueries(deps.db);
   const router = new Router<ReadState>({ prefix: '/api/feedback' });
   router.use(requirePermission('feedback.manage'));
 
   router.get('/', async (ctx) => {
-    const { status, limit, offset } = parseOr400(listQuery, ctx.query);
-    sendPage(ctx, await queries.list(status, { limit, offset }));
+    const { status, sort, direction, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(status, { sort, direction }, { limit, offset }));
   });
 
   return router;

@@ -1,20 +1,15 @@
 import {
   FEEDBACK_CATEGORY_LABELS,
+  FEEDBACK_SORTS,
   FEEDBACK_STATUS_LABELS,
   FEEDBACK_STATUSES,
   FEEDBACK_TYPE_LABELS,
+  type FeedbackSort,
   type FeedbackStatus,
   type FeedbackView,
 } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import {
-  flexRender,
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-} from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
 import { MessageSquare } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { errorReason } from '../../shared/api';
@@ -23,7 +18,7 @@ import { SelectOptions } from '../../shared/select-options';
 import { AdminNotesEditor } from '../feedback/admin-notes-editor';
 import { feedbackLabel, senderName } from '../feedback/feedback-label';
 import { FeedbackStatusSelect } from '../feedback/feedback-status-select';
-import { openFeedbackCountQueryOptions, useFeedbackList } from '../feedback/get-feedback';
+import { openFeedbackCountQueryOptions, useFeedbackList, type FeedbackOrder } from '../feedback/get-feedback';
 import { LoadMore } from '../../shared/list-states';
 import { SortableHeader } from '../../shared/sortable-header';
 
@@ -31,7 +26,8 @@ import { SortableHeader } from '../../shared/sortable-header';
 export function FeedbackTab() {
   const filterId = useId();
   const [status, setStatus] = useState<FeedbackStatus | undefined>();
-  const feedback = useFeedbackList(status);
+  const [order, setOrder] = useState<FeedbackOrder>({ sort: 'date', direction: 'desc' });
+  const feedback = useFeedbackList(status, order);
   const openCount = useQuery(openFeedbackCountQueryOptions);
 
   return (
@@ -81,7 +77,7 @@ export function FeedbackTab() {
           </div>
         ) : (
           <>
-            <FeedbackTable items={feedback.items} />
+            <FeedbackTable items={feedback.items} order={order} onOrderChange={setOrder} />
             <LoadMore
               shown={feedback.items.length}
               total={feedback.total}
@@ -96,14 +92,20 @@ export function FeedbackTab() {
   );
 }
 
-function FeedbackTable({ items }: { items: FeedbackView[] }) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'date', desc: true }]);
+const isFeedbackSort = (id: string): id is FeedbackSort => (FEEDBACK_SORTS as readonly string[]).includes(id);
+
+/** The items loaded so far, in the order the server sorted the whole list (a header asks the server for it). */
+function FeedbackTable({ items, order, onOrderChange }: { items: FeedbackView[]; order: FeedbackOrder; onOrderChange: (order: FeedbackOrder) => void }) {
+  const sorting: SortingState = [{ id: order.sort, desc: order.direction === 'desc' }];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+    if (next && isFeedbackSort(next.id)) onOrderChange({ sort: next.id, direction: next.desc ? 'desc' : 'asc' });
+  };
   const columns = useMemo<ColumnDef<FeedbackView>[]>(
     () => [
       {
         id: 'date',
         header: 'Date',
-        // ISO instants sort as text.
         accessorFn: (item) => item.createdAt,
         sortDescFirst: true,
         cell: ({ row }) => {
@@ -119,7 +121,8 @@ function FeedbackTable({ items }: { items: FeedbackView[] }) {
       {
         id: 'from',
         header: 'From',
-        accessorFn: (item) => (item.user ? `${item.user.lastName} ${item.user.firstName}` : '').toLocaleLowerCase('en-GB'),
+        // By surname on the server; feedback from a removed account last.
+        accessorFn: (item) => (item.user ? `${item.user.lastName} ${item.user.firstName}` : ''),
         cell: ({ row }) => (
           <span className="user-cell-text-stack">
             <span className="user-cell-name">{senderName(row.original)}</span>
@@ -137,7 +140,8 @@ function FeedbackTable({ items }: { items: FeedbackView[] }) {
       {
         id: 'status',
         header: 'Status',
-        accessorFn: (item) => FEEDBACK_STATUSES.indexOf(item.status),
+        // In the workflow's order (open first), on the server.
+        accessorFn: (item) => item.status,
         cell: ({ row }) => <FeedbackStatusSelect feedback={row.original} label={feedbackLabel(row.original)} />,
       },
       {
@@ -154,9 +158,10 @@ function FeedbackTable({ items }: { items: FeedbackView[] }) {
     data: items,
     columns,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange,
+    manualSorting: true,
+    enableSortingRemoval: false,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
     getRowId: (item) => item.id,
   });
 

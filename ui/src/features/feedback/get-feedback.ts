@@ -1,12 +1,17 @@
-import type { FeedbackStatus, FeedbackView } from '@care/events';
+import type { FeedbackSort, FeedbackStatus, FeedbackView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGetPage } from '../../shared/api';
 import { usePagedList } from '../../shared/paged-list';
 import { FEEDBACK_LIST_PATH } from './feedback-list-key';
 
-/** GET /api/feedback[?status=] (administrators): newest first, a page at a time. */
-export function useFeedbackList(status: FeedbackStatus | undefined) {
-  return usePagedList<FeedbackView>(FEEDBACK_LIST_PATH, { status });
+export interface FeedbackOrder {
+  readonly sort: FeedbackSort;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** GET /api/feedback[?status=&sort=&direction=] (administrators): sorted on the server (the whole list), a page at a time. */
+export function useFeedbackList(status: FeedbackStatus | undefined, order: FeedbackOrder) {
+  return usePagedList<FeedbackView>(FEEDBACK_LIST_PATH, { status, sort: order.sort, direction: order.direction });
 }
 
 /** How many items are open, whichever status the list shows: the X-Total-Count of a one-row page. */
