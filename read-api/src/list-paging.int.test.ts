@@ -180,6 +180,27 @@ describe('GET /api/diary', () => {
   });
 });
 
+describe('GET /api/diary?from=&to=', () => {
+  it('keeps the entries dated in those London days, both included, paged and counted on the server', async () => {
+    const add = async (entryDate: string, title: string) =>
+      (await send(coordinator.request, 'POST', '/api/diary', { clientId, carerId: ownCarerId, entryDate, title, content: 'Period test.' })).id;
+    // 1 June 23:59 and 2 June 00:30 in London (British Summer Time), then 3 June 23:59 and 4 June 00:01.
+    const lateFirst = await add('2025-06-01T22:59:00Z', 'Late on the first');
+    const earlySecond = await add('2025-06-01T23:30:00Z', 'Early on the second');
+    const lateThird = await add('2025-06-03T22:59:00Z', 'Late on the third');
+    const fourth = await add('2025-06-03T23:01:00Z', 'Just into the fourth');
+    const period = await read(coordinator, '/api/diary?from=2025-06-02&to=2025-06-03');
+    expect([period.total, period.ids]).toEqual([2, [lateThird, earlySecond]]);
+    expect((await read(coordinator, '/api/diary?from=2025-06-01&to=2025-06-01')).ids).toEqual([lateFirst]);
+    expect((await read(coordinator, `/api/diary?from=2025-06-01&to=2025-06-04&search=fourth&carerId=${ownCarerId}`)).ids).toEqual([fourth]);
+    await expectStablePaging(coordinator, '/api/diary?from=2025-06-01&to=2025-06-04', 4);
+    const backwards = await read(coordinator, '/api/diary?from=2025-06-04&to=2025-06-01');
+    expect([backwards.status, backwards.body]).toEqual([400, { error: 'Validation failed', fields: { to: 'To date must not be before the from date' } }]);
+    const half = await read(coordinator, '/api/diary?from=2025-06-04');
+    expect([half.status, half.body]).toEqual([400, { error: 'Validation failed', fields: { to: 'To date is required' } }]);
+  });
+});
+
 describe('GET /api/training', () => {
   it('pages each tab with its total, counts every tab at once, and keeps a carer to their own records', async () => {
     const today = londonToday();

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { DiaryEntryType, DiaryEntryVersionView, DiaryEntryView, DiaryFieldChange, DiaryPriority } from '@care/events';
+import { addDays, londonTimeToInstant, type DateRange, type DiaryEntryType, type DiaryEntryVersionView, type DiaryEntryView, type DiaryFieldChange, type DiaryPriority } from '@care/events';
 import { DIARY_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
@@ -19,6 +19,8 @@ export interface DiaryFilter {
   readonly carerId?: string | undefined;
   /** Welfare concerns only (README "Dashboard"). */
   readonly welfare?: boolean | undefined;
+  /** Entries dated in these London days, both included. */
+  readonly period?: DateRange | undefined;
 }
 
 export type EntryRow = Selectable<DiaryEntriesTable> & { reviewer_first_name: string | null; reviewer_last_name: string | null };
@@ -81,8 +83,14 @@ export class DiaryQueries {
    * One page, newest entry date first, and how many match; `search` matches title, content, client and carer
    * names, case-insensitively.
    */
-  async list(viewer: DiaryViewer, { search, clientId, carerId, welfare }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
+  async list(viewer: DiaryViewer, { search, clientId, carerId, welfare, period }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
     let query = this.entries(viewer);
+    if (period) {
+      // London midnights, right across the clock changes; the entry date index serves the range.
+      query = query
+        .where('e.entry_date', '>=', new Date(londonTimeToInstant(period.from, '00:00')))
+        .where('e.entry_date', '<', new Date(londonTimeToInstant(addDays(period.to, 1), '00:00')));
+    }
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
     if (welfare) {
@@ -90,7 +98,7 @@ export class DiaryQueries {
     }
     // One text (title, content, client and carer names), the expression the projection's trigram index covers.
     if (search) query = query.where(searchTextOf(DIARY_SEARCH_COLUMNS, 'e'), 'ilike', likePattern(search));
-    const unfiltered = !search && clientId === undefined && carerId === undefined && !welfare;
+    const unfiltered = !search && clientId === undefined && carerId === undefined && !welfare && !period;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
       unfiltered ? this.countVisible(viewer) : countOf(query),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { can, diaryEntryStreamId, searchText } from '@care/events';
 import { HttpError, parseOr400, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
-import { optionalFlag } from '../appointments/query-fields';
+import { checkedRange, optionalDate, optionalFlag } from '../appointments/query-fields';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
@@ -13,14 +13,23 @@ import { DiaryQueries, type DiaryViewer } from './diary-queries';
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
 
-export const listQuery = z.object({
-  search: searchText().optional(),
-  clientId: optionalId('Client ID must be a UUID'),
-  carerId: optionalId('Carer ID must be a UUID'),
-  /** Only the welfare concerns (the dashboard tile): unreviewed incidents and observations of high or urgent priority. */
-  welfare: optionalFlag('Welfare'),
-  ...pagingFields(),
-});
+export const listQuery = z
+  .object({
+    search: searchText().optional(),
+    clientId: optionalId('Client ID must be a UUID'),
+    carerId: optionalId('Carer ID must be a UUID'),
+    /** Only the welfare concerns (the dashboard tile): unreviewed incidents and observations of high or urgent priority. */
+    welfare: optionalFlag('Welfare'),
+    /** Entries dated in these London days, both included (Manage Care Operations' period): both or neither. */
+    from: optionalDate('From date'),
+    to: optionalDate('To date'),
+    ...pagingFields(),
+  })
+  .transform(({ from, to, ...rest }, ctx) => {
+    if (from === undefined && to === undefined) return { ...rest, period: undefined };
+    const period = checkedRange(from, to, ctx);
+    return period ? { ...rest, period } : z.NEVER;
+  });
 const entryId = z.uuid();
 const NOT_FOUND = 'Diary entry not found';
 
@@ -31,7 +40,7 @@ export function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork):
 }
 
 /**
- * GET /api/diary (?search=&clientId=&carerId=&welfare=&limit=&offset=, X-Total-Count), GET /api/diary/:id and GET /api/diary/:id/history.
+ * GET /api/diary (?search=&clientId=&carerId=&welfare=&from=&to=&limit=&offset=, X-Total-Count), GET /api/diary/:id and GET /api/diary/:id/history.
  * Every one hides confidential entries from users who may not read them, unless they wrote them, and shows a carer
  * only their own entries and those about the clients on their visits around today (shared/carer-work.ts).
  */
@@ -41,8 +50,8 @@ export function diaryRoutes({ db, work, views }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const { search, clientId, carerId, welfare, limit, offset } = parseOr400(listQuery, ctx.query);
-    sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId, welfare }, { limit, offset }));
+    const { search, clientId, carerId, welfare, period, limit, offset } = parseOr400(listQuery, ctx.query);
+    sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId, welfare, period }, { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

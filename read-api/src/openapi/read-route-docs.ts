@@ -166,7 +166,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/training/compliance', 'Training compliance per carer', ['training.read', 'training.readOwn'], json(z.array(trainingComplianceViewSchema))),
   read('/api/training/:id', 'One training record', ['training.read', 'training.readOwn'], json(trainingViewSchema)),
 
-  read('/api/diary', 'Diary entries, newest first (confidential ones only to readers of them and their authors)', ['diary.read'], json(z.array(diaryEntryViewSchema)), diaryListQuery),
+  read('/api/diary', 'Diary entries, newest first (confidential ones only to readers of them and their authors)', ['diary.read'], json(z.array(diaryEntryViewSchema), 'OK', paged), diaryListQuery),
   read('/api/diary/weekly', 'The week (Monday first, London dates) holding ?date= (default today): each day\'s newest entries the reader may read and its count', ['diary.read'], json(diaryWeekViewSchema), diaryWeeklyQuery),
   read('/api/diary/carer-roster', 'Diary entries grouped by carer: each carer\'s count and latest entries, most recent first', ['diary.read'], json(z.array(diaryRosterGroupViewSchema), 'OK', paged), diaryRosterQuery),
   read('/api/diary/client-roster', 'Diary entries grouped by client: each client\'s count and latest entries, most recent first', ['diary.read'], json(z.array(diaryRosterGroupViewSchema), 'OK', paged), diaryRosterQuery),

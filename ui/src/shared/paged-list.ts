@@ -37,9 +37,10 @@ export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T 
  * A list the server searches, filters and pages (`limit`, `offset`, `X-Total-Count`). The key starts with the
  * list's URL, so a command's invalidation and the live push reload every page loaded so far.
  */
-export function usePagedList<T>(path: string, params: Record<string, string | undefined>) {
+export function usePagedList<T>(path: string, params: Record<string, string | undefined>, { enabled = true }: { enabled?: boolean } = {}) {
   const query = useInfiniteQuery({
     queryKey: [path, params] as const,
+    enabled,
     initialPageParam: 0,
     queryFn: ({ pageParam }) => apiGetPage<T>(withParams(path, { ...params, limit: PAGE_SIZE, offset: pageParam })),
     // While the next search's first page loads, the last answer stays on screen (search as you type); another

@@ -1,41 +1,21 @@
 import { can, FIXED_RANGES, londonToday, type DiaryEntryView } from '@care/events';
-import { useQuery } from '@tanstack/react-query';
 import { BookOpen, CalendarRange, ClipboardList, ShieldAlert, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
-import { diaryEntriesQueryOptions } from '../diary/get-diary-entries';
+import { DIARY_PATH } from '../diary/diary-query-keys';
 import { MonitoringTable } from '../monitoring/monitoring-table';
 import { RecordsFilterBar } from '../monitoring/records-filter-bar';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate } from '../../shared/format';
-import { toLondonInputValue } from '../../shared/london-time';
+import { LoadMore } from '../../shared/list-states';
+import { usePagedList } from '../../shared/paged-list';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { DiaryTab } from './diary-tab';
-import { DEFAULT_MANAGE_FILTERS, MANAGE_STATUS_OPTIONS, matchesSearch, visitFilters, type ManageFilters } from './manage-filters';
+import { DEFAULT_MANAGE_FILTERS, MANAGE_STATUS_OPTIONS, visitFilters, type ManageFilters } from './manage-filters';
 import { CarerRosterTab, ClientRosterTab } from './roster-tabs';
 import { WeeklyOverviewTab } from './weekly-overview-tab';
 import './manage.css';
 
 type ManageTab = 'overview' | 'carers' | 'clients' | 'monitoring' | 'diary';
-
-/** The diary entries the bar selects: written in the period, for the chosen carer and client, matching the search. */
-function diaryInPeriod(entries: readonly DiaryEntryView[], filters: ManageFilters, from: string, to: string): DiaryEntryView[] {
-  return entries.filter((entry) => {
-    const day = toLondonInputValue(entry.entryDate).slice(0, 10);
-    return (
-      day >= from &&
-      day <= to &&
-      (filters.carerId === '' || entry.carerId === filters.carerId) &&
-      (filters.clientId === '' || entry.clientId === filters.clientId) &&
-      matchesSearch(
-        filters.search,
-        entry.title,
-        entry.content,
-        `${entry.client.firstName} ${entry.client.lastName}`,
-        `${entry.carer.user.firstName} ${entry.carer.user.lastName}`,
-      )
-    );
-  });
-}
 
 /** /manage (spec part 2 "Manage Care Operations"): five tabs over one filter bar, every figure from the read API. */
 export function ManagePage() {
@@ -43,7 +23,14 @@ export function ManagePage() {
   const allowed = can(user.role, 'appointments.read');
   const [tab, setTab] = useState<ManageTab>('overview');
   const [filters, setFilters] = useState<ManageFilters>(DEFAULT_MANAGE_FILTERS);
-  const diary = useQuery({ ...diaryEntriesQueryOptions, enabled: allowed });
+  const visits = visitFilters(filters, londonToday());
+  // The entries the bar selects (written in the period, for the chosen carer and client, matching the search),
+  // filtered and paged by the read API: an agency's diary is years long.
+  const diary = usePagedList<DiaryEntryView>(
+    DIARY_PATH,
+    { from: visits.from, to: visits.to, carerId: filters.carerId || undefined, clientId: filters.clientId || undefined, search: filters.search.trim() || undefined },
+    { enabled: allowed },
+  );
 
   if (!allowed) {
     return (
@@ -57,8 +44,7 @@ export function ManagePage() {
     );
   }
 
-  const visits = visitFilters(filters, londonToday());
-  const entries = diary.data ? diaryInPeriod(diary.data, filters, visits.from, visits.to) : undefined;
+  const entries = diary.isPending || diary.isError ? undefined : diary.items;
   const tabs: TabItem<ManageTab>[] = [
     { value: 'overview', label: 'Weekly Overview', icon: CalendarRange, render: () => <WeeklyOverviewTab visits={visits} diaryEntries={entries} /> },
     { value: 'carers', label: 'Carer Roster', icon: Users, render: () => <CarerRosterTab filters={filters} visits={visits} /> },
@@ -69,7 +55,16 @@ export function ManagePage() {
       label: 'Diary',
       icon: BookOpen,
       render: () =>
-        diary.isError ? <p role="alert">Could not load the diary.</p> : entries === undefined ? <p className="muted">Loading diary entries...</p> : <DiaryTab entries={entries} />,
+        diary.isError ? (
+          <p role="alert">Could not load the diary.</p>
+        ) : entries === undefined ? (
+          <p className="muted">Loading diary entries...</p>
+        ) : (
+          <DiaryTab
+            entries={entries}
+            more={<LoadMore shown={entries.length} total={diary.total} hasMore={diary.hasNextPage} loading={diary.isFetchingNextPage} onLoadMore={() => void diary.fetchNextPage()} />}
+          />
+        ),
     },
   ];
 

@@ -4,7 +4,6 @@ import { CalendarCheck, CalendarX, CheckCircle2, Clock, Percent, Timer, UserRoun
 import { appointmentSummaryQueryOptions } from '../appointments/appointment-queries';
 import { carersQueryOptions } from '../carers/get-carers';
 import { clientsQueryOptions } from '../clients/get-clients';
-import { diaryEntriesQueryOptions } from '../diary/get-diary-entries';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { StatCard } from '../../shared/stat-card';
