@@ -84,6 +84,14 @@ beforeAll(async () => {
     medicationGiven: true,
     notes: 'Took all tablets with water',
   });
+  // A diary note two days ago: inside the default seven days, outside "yesterday".
+  await post(admin.request, '/api/diary', {
+    clientId: walter,
+    carerId: tomId,
+    entryDate: londonTimeToInstant(addDays(today, -2), '09:30'),
+    title: 'Walter asked about his hearing aid',
+    content: 'Battery replaced; he can hear the radio again.',
+  });
 }, 240_000);
 afterAll(async () => env?.stop());
 
@@ -255,6 +263,10 @@ describe('Care Monitoring in Chromium', () => {
     await title(page, 5 + TOM_VISITS);
     await tabs.getByRole('tab', { name: 'Diary' }).click();
     await expect.poll(() => page.getByText('No diary entries found.', { exact: true }).isVisible()).toBe(true);
+    // The seven days again: the read API answers the period's note, counted.
+    await page.getByLabel('Date range').selectOption('7d');
+    await expect.poll(() => page.getByTestId('manage-diary-entry').allInnerTexts()).toEqual([expect.stringContaining('Walter asked about his hearing aid')]);
+    expect(await page.getByTestId('load-more').innerText()).toBe('Showing 1 of 1');
 
     const phone = await env.signedInContext({ width: 390, height: 844 });
     const small = await open(phone, '/manage');
