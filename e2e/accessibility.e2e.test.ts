@@ -211,6 +211,16 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
       await expect.poll(() => page.getByRole('dialog', { name: 'New Contract' }).isVisible()).toBe(true);
     },
   }),
+  // Not dialogs: the admin panel's Security and Feedback tabs (opened by their addresses), with their paged lists.
+  ...(['security', 'feedback'] as const).map(
+    (tab): DialogScan => ({
+      name: `Admin ${tab} tab`,
+      path: `/admin?tab=${tab}`,
+      async open(page) {
+        await expect.poll(() => page.getByTestId(tab === 'security' ? 'access-log-table' : 'feedback-table').isVisible()).toBe(true);
+      },
+    }),
+  ),
   {
     // Not a dialog: the Financial Reports tab's summary and tiles, scanned like one.
     name: 'Financial Reports tab',
