@@ -13,6 +13,14 @@ export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'carer';
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer', auditor: 'Auditor' };
+/** A list sorted on the server (the whole list, before paging): by which column, and which way. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export interface ListOrder<S extends string> {
+  readonly sort: S;
+  readonly direction: SortDirection;
+}
+
 /** What GET /api/users sorts by (User Management's column headers): the whole list on the server. */
 export const USER_SORTS = ['name', 'email', 'role', 'status', 'lastSignIn'] as const;
 export type UserSort = (typeof USER_SORTS)[number];

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { FEEDBACK_STATUSES, type FeedbackSort, type FeedbackStatus, type FeedbackView } from '@care/events';
+import { FEEDBACK_STATUSES, type FeedbackSort, type FeedbackStatus, type FeedbackView, type ListOrder } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
-import type { SortDirection } from '../shared/list-filters';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
 type FeedbackRow = Selectable<ReadModelDatabase['feedback']>;
@@ -31,7 +30,7 @@ export class FeedbackQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
   /** One page, newest first, and how many match; `status` keeps only feedback in that status. */
-  async list(status: FeedbackStatus | undefined, order: FeedbackOrder, page: Page): Promise<{ rows: FeedbackView[]; total: number }> {
+  async list(status: FeedbackStatus | undefined, order: ListOrder<FeedbackSort>, page: Page): Promise<{ rows: FeedbackView[]; total: number }> {
     let query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('feedback').selectAll();
     if (status !== undefined) query = query.where('status', '=', status);
     const [rows, total] = await Promise.all([pageOf(ordered(query, order), page), countOf(query)]);
@@ -39,16 +38,11 @@ export class FeedbackQueries {
   }
 }
 
-export interface FeedbackOrder {
-  readonly sort: FeedbackSort;
-  readonly direction: SortDirection;
-}
-
 /**
  * The whole list in the order asked, then newest first and by id, so pages never overlap or skip. A sender is
  * sorted by surname (feedback from a removed account last either way); a status by its place in the workflow.
  */
-function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'feedback', O>, { sort, direction }: FeedbackOrder) {
+function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'feedback', O>, { sort, direction }: ListOrder<FeedbackSort>) {
   const newest = (q: SelectQueryBuilder<ReadModelDatabase, 'feedback', O>) => q.orderBy('created_at', 'desc').orderBy('id', 'desc');
   switch (sort) {
     case 'date':

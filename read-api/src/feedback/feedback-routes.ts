@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { FEEDBACK_SORTS, FEEDBACK_STATUSES } from '@care/events';
+import { FEEDBACK_SORTS, FEEDBACK_STATUSES, SORT_DIRECTIONS } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
-import { oneOf, SORT_DIRECTIONS } from '../shared/list-filters';
+import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';

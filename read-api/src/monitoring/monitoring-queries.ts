@@ -1,12 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AppointmentStatus, CheckInSource, MonitoringRecordView, Punctuality, VisitType } from '@care/events';
+import type { AppointmentStatus, CheckInSource, MonitoringRecordView, Punctuality, SortDirection, VisitType } from '@care/events';
 import type { ReadModelDatabase } from '@care/projector';
 import { londonClock } from '../shared/london-clock';
 import { AppointmentQueries, visitMatches, type AppointmentFilter, type AppointmentViewer } from '../appointments/appointment-queries';
 
 export const MONITORING_SORTS = ['date', 'client', 'carer', 'status', 'punctuality', 'duration'] as const;
 export type MonitoringSort = (typeof MONITORING_SORTS)[number];
-export type SortDirection = 'asc' | 'desc';
 
 export interface MonitoringPage {
   readonly sort: MonitoringSort;

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, VISIT_TYPES } from '@care/events';
+import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, SORT_DIRECTIONS, VISIT_TYPES } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
-import { oneOf, SORT_DIRECTIONS } from '../shared/list-filters';
+import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';

@@ -9,7 +9,3 @@ export const optionalBoolean = (label: string) =>
 /** `?name=` one of `values`; blank or absent: undefined (the list's default). */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
-
-/** `?direction=asc` or `desc`, for a list sorted on the server. */
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];

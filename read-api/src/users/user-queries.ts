@@ -1,20 +1,14 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { AccessLogEntryView, AuthUserView, UserSort, UserView } from '@care/events';
+import type { AccessLogEntryView, AuthUserView, ListOrder, UserSort, UserView } from '@care/events';
 import type { Session } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase, type UsersTable } from '@care/projector';
-import type { SortDirection } from '../shared/list-filters';
 import { countOf, pageOf, type Page } from '../shared/paging';
-
-export interface UserOrder {
-  readonly sort: UserSort;
-  readonly direction: SortDirection;
-}
 
 /**
  * The whole list in the order asked, then by name and id, so pages never overlap or skip. Status ascending is
  * active first (as the table reads "Active" before "Inactive"); an account never signed in is last either way.
  */
-function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'users', O>, { sort, direction }: UserOrder) {
+function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'users', O>, { sort, direction }: ListOrder<UserSort>) {
   const byName = (q: SelectQueryBuilder<ReadModelDatabase, 'users', O>) => q.orderBy('last_name', direction).orderBy('first_name', direction).orderBy('id', direction);
   switch (sort) {
     case 'name':
@@ -55,7 +49,7 @@ export class UserQueries {
   }
 
   /** One page by surname, and how many match; `active` keeps only active (true) or deactivated (false) accounts. */
-  async list(active: boolean | undefined, order: UserOrder, page: Page): Promise<{ rows: UserView[]; total: number }> {
+  async list(active: boolean | undefined, order: ListOrder<UserSort>, page: Page): Promise<{ rows: UserView[]; total: number }> {
     let query = this.schema().selectFrom('users').selectAll();
     if (active !== undefined) query = query.where('is_active', '=', active);
     const [rows, total] = await Promise.all([pageOf(ordered(query, order), page), countOf(query)]);

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { USER_SORTS } from '@care/events';
+import { SORT_DIRECTIONS, USER_SORTS } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
-import { oneOf, optionalBoolean, SORT_DIRECTIONS } from '../shared/list-filters';
+import { oneOf, optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';

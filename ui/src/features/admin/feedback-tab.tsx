@@ -5,11 +5,12 @@ import {
   FEEDBACK_STATUSES,
   FEEDBACK_TYPE_LABELS,
   type FeedbackSort,
+  type ListOrder,
   type FeedbackStatus,
   type FeedbackView,
 } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { MessageSquare } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { errorReason } from '../../shared/api';
@@ -18,7 +19,8 @@ import { SelectOptions } from '../../shared/select-options';
 import { AdminNotesEditor } from '../feedback/admin-notes-editor';
 import { feedbackLabel, senderName } from '../feedback/feedback-label';
 import { FeedbackStatusSelect } from '../feedback/feedback-status-select';
-import { openFeedbackCountQueryOptions, useFeedbackList, type FeedbackOrder } from '../feedback/get-feedback';
+import { openFeedbackCountQueryOptions, useFeedbackList } from '../feedback/get-feedback';
+import { serverSorting } from '../../shared/server-sorting';
 import { LoadMore } from '../../shared/list-states';
 import { SortableHeader } from '../../shared/sortable-header';
 
@@ -26,7 +28,7 @@ import { SortableHeader } from '../../shared/sortable-header';
 export function FeedbackTab() {
   const filterId = useId();
   const [status, setStatus] = useState<FeedbackStatus | undefined>();
-  const [order, setOrder] = useState<FeedbackOrder>({ sort: 'date', direction: 'desc' });
+  const [order, setOrder] = useState<ListOrder<FeedbackSort>>({ sort: 'date', direction: 'desc' });
   const feedback = useFeedbackList(status, order);
   const openCount = useQuery(openFeedbackCountQueryOptions);
 
@@ -92,15 +94,16 @@ export function FeedbackTab() {
   );
 }
 
-const isFeedbackSort = (id: string): id is FeedbackSort => (FEEDBACK_SORTS as readonly string[]).includes(id);
-
 /** The items loaded so far, in the order the server sorted the whole list (a header asks the server for it). */
-function FeedbackTable({ items, order, onOrderChange }: { items: FeedbackView[]; order: FeedbackOrder; onOrderChange: (order: FeedbackOrder) => void }) {
-  const sorting: SortingState = [{ id: order.sort, desc: order.direction === 'desc' }];
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
-    if (next && isFeedbackSort(next.id)) onOrderChange({ sort: next.id, direction: next.desc ? 'desc' : 'asc' });
-  };
+function FeedbackTable({
+  items,
+  order,
+  onOrderChange,
+}: {
+  items: FeedbackView[];
+  order: ListOrder<FeedbackSort>;
+  onOrderChange: (order: ListOrder<FeedbackSort>) => void;
+}) {
   const columns = useMemo<ColumnDef<FeedbackView>[]>(
     () => [
       {
@@ -157,10 +160,7 @@ function FeedbackTable({ items, order, onOrderChange }: { items: FeedbackView[];
   const table = useReactTable({
     data: items,
     columns,
-    state: { sorting },
-    onSortingChange,
-    manualSorting: true,
-    enableSortingRemoval: false,
+    ...serverSorting(order, FEEDBACK_SORTS, onOrderChange),
     getCoreRowModel: getCoreRowModel(),
     getRowId: (item) => item.id,
   });

@@ -1,16 +1,11 @@
-import type { UserSort, UserView } from '@care/events';
+import type { ListOrder, UserSort, UserView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGetPage } from '../../shared/api';
 import { usePagedList } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
 
-export interface UsersOrder {
-  readonly sort: UserSort;
-  readonly direction: 'asc' | 'desc';
-}
-
 /** GET /api/users (admin): accounts active or not, sorted on the server (the whole list, not the page), a page at a time. */
-export function useUsersList(order: UsersOrder) {
+export function useUsersList(order: ListOrder<UserSort>) {
   return usePagedList<UserView>(queryKeys.users[0], { sort: order.sort, direction: order.direction });
 }
 

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { fullName, useCurrentUser } from '../../shared/current-user';
 import { AddUserDialog } from './add-user-dialog';
-import { activeUserCountQueryOptions, useUsersList, type UsersOrder } from './get-users';
+import type { ListOrder, UserSort } from '@care/events';
+import { activeUserCountQueryOptions, useUsersList } from './get-users';
 import { LoadMore } from '../../shared/list-states';
 import { UsersTable } from './users-table';
 
 export function UserManagementTab() {
   const user = useCurrentUser();
-  const [order, setOrder] = useState<UsersOrder>({ sort: 'name', direction: 'asc' });
+  const [order, setOrder] = useState<ListOrder<UserSort>>({ sort: 'name', direction: 'asc' });
   const users = useUsersList(order);
   const activeCount = useQuery(activeUserCountQueryOptions);
   const [adding, setAdding] = useState(false);

@@ -1,5 +1,5 @@
-import { ROLE_LABELS, ROLES, USER_SORTS, type Role, type UserSort, type UserView } from '@care/events';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
+import { ROLE_LABELS, ROLES, USER_SORTS, type ListOrder, type Role, type UserSort, type UserView } from '@care/events';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useMemo } from 'react';
 import { fullName } from '../../shared/current-user';
@@ -12,9 +12,7 @@ import { PasswordResetLinkDialog } from './password-reset-link-dialog';
 import { useReactivateUser } from './reactivate-user';
 import { SortableHeader } from '../../shared/sortable-header';
 import { SelectOptions } from '../../shared/select-options';
-import type { UsersOrder } from './get-users';
-
-const isUserSort = (id: string): id is UserSort => (USER_SORTS as readonly string[]).includes(id);
+import { serverSorting } from '../../shared/server-sorting';
 
 /**
  * The accounts loaded so far, in the order the server sorted the whole list: a header asks the server for that
@@ -28,14 +26,9 @@ export function UsersTable({
 }: {
   users: UserView[];
   currentUserId: string;
-  order: UsersOrder;
-  onOrderChange: (order: UsersOrder) => void;
+  order: ListOrder<UserSort>;
+  onOrderChange: (order: ListOrder<UserSort>) => void;
 }) {
-  const sorting: SortingState = [{ id: order.sort, desc: order.direction === 'desc' }];
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
-    if (next && isUserSort(next.id)) onOrderChange({ sort: next.id, direction: next.desc ? 'desc' : 'asc' });
-  };
   const changeRole = useChangeUserRole();
   const deactivate = useDeactivateUser();
   const reactivate = useReactivateUser();
@@ -162,10 +155,7 @@ export function UsersTable({
   const table = useReactTable({
     data: users,
     columns,
-    state: { sorting },
-    onSortingChange,
-    manualSorting: true,
-    enableSortingRemoval: false,
+    ...serverSorting(order, USER_SORTS, onOrderChange),
     getCoreRowModel: getCoreRowModel(),
     getRowId: (user) => user.id,
   });

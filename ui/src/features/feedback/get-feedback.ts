@@ -1,16 +1,11 @@
-import type { FeedbackSort, FeedbackStatus, FeedbackView } from '@care/events';
+import type { FeedbackSort, FeedbackStatus, FeedbackView, ListOrder } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGetPage } from '../../shared/api';
 import { usePagedList } from '../../shared/paged-list';
 import { FEEDBACK_LIST_PATH } from './feedback-list-key';
 
-export interface FeedbackOrder {
-  readonly sort: FeedbackSort;
-  readonly direction: 'asc' | 'desc';
-}
-
 /** GET /api/feedback[?status=&sort=&direction=] (administrators): sorted on the server (the whole list), a page at a time. */
-export function useFeedbackList(status: FeedbackStatus | undefined, order: FeedbackOrder) {
+export function useFeedbackList(status: FeedbackStatus | undefined, order: ListOrder<FeedbackSort>) {
   return usePagedList<FeedbackView>(FEEDBACK_LIST_PATH, { status, sort: order.sort, direction: order.direction });
 }
 
