@@ -18,6 +18,12 @@ interface Totals {
   failed: number;
   skipped: number;
   ok: boolean;
+  failures: string[];
+}
+
+/** The first line of a failure, so the end of a long CI log names what failed without scrolling back to it. */
+function firstLine(message: string | undefined): string {
+  return (message ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 function vitest(name: string, args: readonly string[]): Totals {
@@ -29,13 +35,30 @@ function vitest(name: string, args: readonly string[]): Totals {
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
-      testResults: { status: string; assertionResults: { status: string }[] }[];
+      testResults: {
+        name: string;
+        status: string;
+        message?: string;
+        assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+      }[];
     };
     // A file that failed outside any test (a broken beforeAll, an import error) counts once.
     const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
-    return { passed: json.numPassedTests, failed: json.numFailedTests + brokenFiles.length, skipped: json.numPendingTests + json.numTodoTests, ok: run.status === 0 };
+    const failures = json.testResults.flatMap((file) => [
+      ...(brokenFiles.includes(file) ? [`${file.name}: ${firstLine(file.message)}`] : []),
+      ...file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${file.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+    ]);
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + brokenFiles.length,
+      skipped: json.numPendingTests + json.numTodoTests,
+      ok: run.status === 0,
+      failures,
+    };
   } catch {
-    return { passed: 0, failed: 1, skipped: 0, ok: false }; // no report: the run itself broke
+    return { passed: 0, failed: 1, skipped: 0, ok: false, failures: [`${name}: no report (the run itself broke)`] };
   }
 }
 
@@ -47,5 +70,7 @@ const passed = phases.reduce((sum, phase) => sum + phase.passed, 0);
 const failed = phases.reduce((sum, phase) => sum + phase.failed, typecheck.status === 0 ? 0 : 1);
 const skipped = phases.reduce((sum, phase) => sum + phase.skipped, 0);
 if (typecheck.status !== 0) console.log('Type check failed (counted as 1 failure).');
+const failures = phases.flatMap((phase) => phase.failures);
+if (failures.length > 0) console.log(['Failed:', ...failures.map((failure) => `  ${failure}`)].join('\n'));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || phases.some((phase) => !phase.ok) ? 1 : 0);
