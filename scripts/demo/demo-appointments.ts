@@ -61,6 +61,15 @@ const OBSERVATIONS = [
 
 export function demoVisits(carerIds: readonly string[], clientIds: readonly string[], now: Date): DemoVisit[] {
   const today = londonToday(now);
+  // Every carer's round starts at the same few London times a day: each is converted once, not once per carer
+  // (the conversion goes through Intl and was most of the time of building the visits).
+  const instants = new Map<string, number>();
+  const londonInstant = (date: string, time: string) => {
+    const key = `${date}T${time}`;
+    let instant = instants.get(key);
+    if (instant === undefined) instants.set(key, (instant = Date.parse(londonTimeToInstant(date, time))));
+    return instant;
+  };
   const anchored = visitsAroundNow(carerIds, clientIds, now);
   const visits: DemoVisit[] = [...anchored];
   const clashesWithAnchored = (carerId: string, start: Date, minutes: number) =>
@@ -80,7 +89,7 @@ export function demoVisits(carerIds: readonly string[], clientIds: readonly stri
         if (weekend && slotIndex === 1) return;
         const seed = (carerIndex * 31 + (day + DAYS_BACK) * 7 + slotIndex * 13) % 100;
         const offset = (carerIndex % 4) * 15;
-        const start = new Date(Date.parse(londonTimeToInstant(date, slot.time)) + offset * MINUTE);
+        const start = new Date(londonInstant(date, slot.time) + offset * MINUTE);
         if (clashesWithAnchored(carerId, start, slot.minutes)) return;
         const clientId = clientIds[(carerIndex * 5 + slotIndex * 2 + ((day + DAYS_BACK) % 3)) % clientIds.length]!;
         const visitType = slot.types[(carerIndex + day + DAYS_BACK) % slot.types.length]!;
