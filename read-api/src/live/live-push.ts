@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@care/projector';
 import type { CheckpointWatcher } from '../shared/checkpoint-watcher';
 import { AlertFiguresPush, type AlertFigureEvents } from './alert-figures-push';
-import { LIVE_RESOURCES, permissionRoom } from './live-resources';
+import { audiencesOf, LIVE_RESOURCES, permissionRoom } from './live-resources';
 
 /**
  * What the browser receives. A client gets a snapshot on (re)connect, then changes:
@@ -99,10 +99,10 @@ export function attachLivePush(
       .then(() => bell)
       .then(() => {
         for (const name of names) {
-          const live = LIVE_RESOURCES[name];
-          if (!live) continue;
-          const room = io.to(live.permissions.map(permissionRoom));
-          for (const resource of live.resources) room.emit(`${resource}:changed`, { position: change.position });
+          for (const audience of audiencesOf(name)) {
+            const room = io.to(audience.permissions.map(permissionRoom));
+            for (const resource of audience.resources) room.emit(`${resource}:changed`, { position: change.position });
+          }
         }
       });
     if (!names.includes('carers')) return;

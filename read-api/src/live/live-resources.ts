@@ -6,7 +6,12 @@ import type { Permission } from '@care/events';
  * paths, as visits feed /api/appointments and /api/monitoring) and the permissions
  * of the sockets that receive it. A user never learns that a list they may not read has changed.
  */
-export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly string[]; permissions: readonly Permission[] }>> = {
+export interface LiveAudience {
+  readonly resources: readonly string[];
+  readonly permissions: readonly Permission[];
+}
+
+export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly LiveAudience[]>> = {
   carers: { resources: ['carers'], permissions: ['carers.read'] },
   users: { resources: ['users'], permissions: ['users.manage'] },
   access_log: { resources: ['access-log'], permissions: ['admin.panel'] },
@@ -15,7 +20,12 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   diary: { resources: ['diary'], permissions: ['diary.read'] },
   voice_notes: { resources: ['voice-notes'], permissions: ['diary.read'] },
   feedback: { resources: ['feedback'], permissions: ['feedback.manage'] },
-  appointments: { resources: ['appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
+  appointments: [
+    { resources: ['appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
+    // A carer's clients are the clients of their visits: a visit given to them (or taken away) changes that list.
+    // Only for carers (who read their own visits), so staff's client lists do not reload on every visit change.
+    { resources: ['clients'], permissions: ['appointments.readOwn'] },
+  ],
   // A shift decides whether visits are flagged outside the carer's shifts.
   shifts: { resources: ['shifts', 'appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
@@ -41,6 +51,12 @@ export const LIVE_RESOURCES: Readonly<Record<string, { resources: readonly strin
   bank_holidays: { resources: ['finance'], permissions: ['finance.read'] },
 };
 
+/** The audiences a projection's change is pushed to: one or several (resources, permissions) pairs. */
+export const audiencesOf = (projection: string): readonly LiveAudience[] => {
+  const live = LIVE_RESOURCES[projection];
+  return live === undefined ? [] : 'resources' in live ? [live] : live;
+};
+
 /** The socket.io room of every socket whose user holds the permission. */
 export const permissionRoom = (permission: Permission): string => `permission:${permission}`;
 
@@ -51,8 +67,6 @@ export const permissionRoom = (permission: Permission): string => `permission:${
 export function projectionsReadBy(path: string): readonly string[] | undefined {
   const resource = path.split('/')[2];
   if (!resource) return undefined;
-  const names = Object.entries(LIVE_RESOURCES)
-    .filter(([, live]) => live.resources.includes(resource))
-    .map(([name]) => name);
+  const names = Object.keys(LIVE_RESOURCES).filter((name) => audiencesOf(name).some((audience) => audience.resources.includes(resource)));
   return names.length > 0 ? names : undefined;
 }

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@care/events';
 import { projections } from '@care/projector';
-import { LIVE_RESOURCES } from './live-resources';
+import { audiencesOf, LIVE_RESOURCES, projectionsReadBy } from './live-resources';
 
 describe('live resources', () => {
   it('pushes a change of every read model, to holders of a real permission', () => {
     expect(Object.keys(LIVE_RESOURCES).sort()).toEqual(projections.map((projection) => projection.name).sort());
-    for (const { permissions } of Object.values(LIVE_RESOURCES)) {
-      expect(permissions.length).toBeGreaterThan(0);
-      for (const permission of permissions) expect(Object.keys(PERMISSIONS)).toContain(permission);
+    for (const name of Object.keys(LIVE_RESOURCES)) {
+      for (const { resources, permissions } of audiencesOf(name)) {
+        expect(resources.length).toBeGreaterThan(0);
+        expect(permissions.length).toBeGreaterThan(0);
+        for (const permission of permissions) expect(Object.keys(PERMISSIONS)).toContain(permission);
+      }
     }
+  });
+
+  it("tells carers, not staff, that their clients changed when a visit does (a carer's clients are those of their visits)", () => {
+    const clientPushes = audiencesOf('appointments').filter((audience) => audience.resources.includes('clients'));
+    expect(clientPushes.flatMap((audience) => audience.permissions)).toEqual(['appointments.readOwn']);
+    expect(PERMISSIONS['appointments.readOwn'].roles).toEqual(['carer']);
+    // A read of /api/clients after a visit change waits for the visits too (read-your-writes).
+    expect(projectionsReadBy('/api/clients')).toEqual(['clients', 'appointments']);
   });
 });

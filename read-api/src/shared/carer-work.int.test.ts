@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, comparePositions, londonToday, positionFromToken, type ClientView, type DiaryEntryVersionView, type DiaryEntryView, type VoiceNoteView } from '@care/events';
 import { createLogger } from '@care/events/server';
@@ -260,5 +261,34 @@ describe('the account linked to a carer record', () => {
 
     await send(command.request, 'PATCH', `/api/carers/${ownCarerId}`, { userId: carer.id }, 200);
     expect((await read<ClientView[]>(carer, '/api/clients')).body.map((row) => row.id)).toEqual([client.near]);
+  });
+});
+
+describe('live pushes', () => {
+  it("tells the carer their clients changed when a visit gives them a new client, and staff only that the visits changed", async () => {
+    const pushedClient = await clientRecord('pushed');
+    // The new client is projected before the sockets listen: its own clients:changed is not what this test counts.
+    await expect.poll(async () => (await read<ClientView[]>(coordinator, '/api/clients')).body.map((row) => row.id)).toContain(pushedClient);
+    const listen = (user: TestUser) => {
+      const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie: user.cookie } });
+      const got: string[] = [];
+      for (const event of ['clients:changed', 'appointments:changed', 'diary:changed']) socket.on(event, () => got.push(event));
+      return { socket, got };
+    };
+    const [asCarer, asCoordinator] = [listen(carer), listen(coordinator)];
+    try {
+      await expect.poll(() => asCarer.socket.connected && asCoordinator.socket.connected).toBe(true);
+      await visitOn(ownCarerId, pushedClient, 1);
+      await expect.poll(() => asCarer.got).toContain('clients:changed');
+      expect((await read<ClientView[]>(carer, '/api/clients')).body.map((row) => row.id)).toContain(pushedClient);
+      // A later change that both receive: notices go out in order, so any clients:changed of the visit came first.
+      await entry(coordinator, { carerId: otherCarerId, clientId: client.others, title: 'After the visit' });
+      await expect.poll(() => asCoordinator.got.at(-1)).toBe('diary:changed');
+      expect(asCoordinator.got).toContain('appointments:changed');
+      expect(asCoordinator.got).not.toContain('clients:changed');
+    } finally {
+      asCarer.socket.close();
+      asCoordinator.socket.close();
+    }
   });
 });
