@@ -105,7 +105,7 @@ import { reportRangeQuery } from '../finance/report-routes';
 import { pageQuery as payrollPageQuery, summaryQuery as payrollSummaryQuery } from '../finance/payroll-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
-import { countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
+import { complianceQuery as trainingComplianceQuery, countsQuery as trainingCountsQuery, listQuery as trainingListQuery } from '../training/training-routes';
 import { accessLogQuery, usersQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
@@ -163,7 +163,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read('/api/training', 'Training records (a carer: only their own)', ['training.read', 'training.readOwn'], json(z.array(trainingViewSchema)), trainingListQuery),
   read('/api/training/tab-counts', "How many records each of the training screen's tabs holds, under the list's filters", ['training.read', 'training.readOwn'], json(trainingTabCountsSchema), trainingCountsQuery),
-  read('/api/training/compliance', 'Training compliance per carer', ['training.read', 'training.readOwn'], json(z.array(trainingComplianceViewSchema))),
+  read('/api/training/compliance', 'Training compliance per carer, by name (a carer: only their own)', ['training.read', 'training.readOwn'], json(z.array(trainingComplianceViewSchema), 'OK', paged), trainingComplianceQuery),
   read('/api/training/:id', 'One training record', ['training.read', 'training.readOwn'], json(trainingViewSchema)),
 
   read('/api/diary', 'Diary entries, newest first (confidential ones only to readers of them and their authors)', ['diary.read'], json(z.array(diaryEntryViewSchema), 'OK', paged), diaryListQuery),

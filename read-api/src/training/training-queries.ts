@@ -143,27 +143,27 @@ export class TrainingQueries {
   }
 
   /**
-   * One row per carer (spec part 2 section 9), carers without a current record at 0. A required type counts once,
-   * while one of its records has status current and an expiry (if any) of today or later; see TrainingComplianceTable.
-   * `activeOnly`: deactivated carers left out.
+   * One page of the rows per carer (spec part 2 section 9), by name, carers without a current record at 0, and how
+   * many carers there are. A required type counts once, while one of its records has status current and an expiry
+   * (if any) of today or later; see TrainingComplianceTable.
    */
-  async compliance(ownUserId?: string, options: { activeOnly?: boolean } = {}): Promise<TrainingComplianceView[]> {
-    const rows = await this.complianceRows({ userIds: ownUserId === undefined ? undefined : [ownUserId], activeOnly: options.activeOnly });
-    return rows.map((row) => {
-      const percent = compliancePercent(row.current_count);
-      return {
-        carerId: row.id,
-        carerName: `${row.first_name} ${row.last_name}`.trim(),
-        currentCount: row.current_count,
-        required: REQUIRED_TRAINING_COUNT,
-        compliancePercent: percent,
-        rating: complianceRating(percent),
-      };
-    });
-  }
-
-  private complianceRows(filter: { userIds?: readonly string[] | undefined; activeOnly?: boolean | undefined }) {
-    return this.complianceQuery(filter).execute();
+  async compliance(ownUserId: string | undefined, page: Page): Promise<{ rows: TrainingComplianceView[]; total: number }> {
+    const query = this.complianceQuery({ userIds: ownUserId === undefined ? undefined : [ownUserId] });
+    const [rows, total] = await Promise.all([pageOf(query, page), countOf(query)]);
+    return {
+      total,
+      rows: rows.map((row) => {
+        const percent = compliancePercent(row.current_count);
+        return {
+          carerId: row.id,
+          carerName: `${row.first_name} ${row.last_name}`.trim(),
+          currentCount: row.current_count,
+          required: REQUIRED_TRAINING_COUNT,
+          compliancePercent: percent,
+          rating: complianceRating(percent),
+        };
+      }),
+    };
   }
 
   /** Each carer's count of required types still valid today, with the account linked to it (not yet run). */

@@ -73,7 +73,7 @@ const listOf = async (query: string) => {
   return reply.body;
 };
 const complianceOf = async (carerId: string, cookie?: string) =>
-  (await read<TrainingComplianceView[]>('/api/training/compliance', cookie)).body.find((row) => row.carerId === carerId);
+  (await read<TrainingComplianceView[]>('/api/training/compliance?limit=500', cookie)).body.find((row) => row.carerId === carerId);
 
 describe('GET /api/training', () => {
   it('lists a record with every field and its carer, and GET /:id answers it with an ETag', async () => {
@@ -270,6 +270,29 @@ describe('GET /api/training/compliance', () => {
     });
     await send('DELETE', `/api/carers/${carerId}`);
     expect(await complianceOf(carerId)).toBeUndefined();
+  });
+
+  it('pages by name: the pages put together are the whole list, the total in X-Total-Count, bad paging refused', async () => {
+    for (const [first, last] of [['Anna', 'Zeller'], ['Bea', 'Abbott'], ['Cal', 'Moss']]) await createCarer(first!, last!);
+    const whole = await read<TrainingComplianceView[]>('/api/training/compliance?limit=500');
+    const names = whole.body.map((row) => row.carerName);
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    // By last name, then first name.
+    expect(names.indexOf('Bea Abbott')).toBeLessThan(names.indexOf('Cal Moss'));
+    expect(names.indexOf('Cal Moss')).toBeLessThan(names.indexOf('Anna Zeller'));
+    const paged: string[] = [];
+    for (let offset = 0; offset < names.length; offset += 2) {
+      const page = await read<TrainingComplianceView[]>(`/api/training/compliance?limit=2&offset=${offset}`);
+      expect(page.headers.get('x-total-count')).toBe(String(names.length));
+      expect(page.body.length).toBe(Math.min(2, names.length - offset));
+      paged.push(...page.body.map((row) => row.carerName));
+    }
+    expect(paged).toEqual(names);
+    const refused = await read('/api/training/compliance?limit=0&offset=-1');
+    expect([refused.status, (refused.body as { fields: unknown }).fields]).toEqual([
+      400,
+      { limit: expect.stringContaining('Limit'), offset: expect.stringContaining('Offset') },
+    ]);
   });
 });
 

@@ -29,12 +29,15 @@ const filterFields = {
   tab: z.preprocess(blankAsAbsent, z.enum(TRAINING_TABS, { error: `Tab must be one of: ${TRAINING_TABS.join(', ')}` }).optional()),
 };
 export const listQuery = z.object({ ...filterFields, ...pagingFields() });
+/** One row per carer: paged like every list that grows with the agency. */
+export const complianceQuery = z.object(pagingFields());
 export const countsQuery = z.object(filterFields);
 const trainingId = z.uuid();
 
 /**
  * GET /api/training (list, ?search=&carerId=&expiring=30&status=&tab=&limit=&offset=, X-Total-Count), /tab-counts
- * (the same filters: how many records each of the screen's tabs holds), /compliance and /:id.
+ * (the same filters: how many records each of the screen's tabs holds), /compliance (?limit=&offset=, X-Total-Count)
+ * and /:id.
  */
 export function trainingRoutes(deps: ReadDeps): Router<ReadState> {
   const queries = new TrainingQueries(deps.db);
@@ -62,7 +65,8 @@ export function trainingRoutes(deps: ReadDeps): Router<ReadState> {
   });
 
   router.get('/compliance', async (ctx) => {
-    ctx.body = await queries.compliance(ownOnly(ctx.state));
+    const { limit, offset } = parseOr400(complianceQuery, ctx.query);
+    sendPage(ctx, await queries.compliance(ownOnly(ctx.state), { limit, offset }));
   });
 
   router.get('/:id', async (ctx) => {

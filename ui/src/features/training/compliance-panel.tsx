@@ -1,7 +1,7 @@
 import { REQUIRED_TRAINING_COUNT, type ComplianceRating } from '@care/events';
-import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
-import { trainingComplianceQueryOptions } from './get-training-compliance';
+import { LoadMore } from '../../shared/list-states';
+import { useTrainingCompliance } from './get-training-compliance';
 
 const RATING_BADGE: Record<ComplianceRating, string> = {
   Excellent: 'badge-success',
@@ -11,7 +11,7 @@ const RATING_BADGE: Record<ComplianceRating, string> = {
 
 /** Per-carer training compliance: current records out of 8 (spec part 2 section 9). */
 export function CompliancePanel() {
-  const compliance = useQuery(trainingComplianceQueryOptions);
+  const compliance = useTrainingCompliance();
   return (
     <section className="card training-compliance" aria-labelledby="training-compliance-title">
       <header className="training-compliance-header">
@@ -28,35 +28,44 @@ export function CompliancePanel() {
         <p role="alert">
           Could not load compliance: {errorReason(compliance.error)}
         </p>
-      ) : compliance.data.length === 0 ? (
+      ) : compliance.items.length === 0 ? (
         <p className="muted">No compliance data available</p>
       ) : (
-        <ul className="compliance-list">
-          {compliance.data.map((row) => (
-            <li key={row.carerId} className="compliance-row" data-testid="compliance-row">
-              <div className="compliance-line">
-                <span className="compliance-name">{row.carerName}</span>
-                <span className="compliance-percent">{row.compliancePercent}%</span>
-              </div>
-              <div className="compliance-line">
-                <span className="muted small">
-                  {row.currentCount} of {row.required} current
-                </span>
-                <span className={`badge ${RATING_BADGE[row.rating]}`}>{row.rating}</span>
-              </div>
-              <div
-                className="compliance-bar"
-                role="meter"
-                aria-label={`${row.carerName} training compliance`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={row.compliancePercent}
-              >
-                <span style={{ width: `${row.compliancePercent}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="compliance-list">
+            {compliance.items.map((row) => (
+              <li key={row.carerId} className="compliance-row" data-testid="compliance-row">
+                <div className="compliance-line">
+                  <span className="compliance-name">{row.carerName}</span>
+                  <span className="compliance-percent">{row.compliancePercent}%</span>
+                </div>
+                <div className="compliance-line">
+                  <span className="muted small">
+                    {row.currentCount} of {row.required} current
+                  </span>
+                  <span className={`badge ${RATING_BADGE[row.rating]}`}>{row.rating}</span>
+                </div>
+                <div
+                  className="compliance-bar"
+                  role="meter"
+                  aria-label={`${row.carerName} training compliance`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={row.compliancePercent}
+                >
+                  <span style={{ width: `${row.compliancePercent}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={compliance.items.length}
+            total={compliance.total}
+            hasMore={compliance.hasNextPage}
+            loading={compliance.isFetchingNextPage}
+            onLoadMore={() => void compliance.fetchNextPage()}
+          />
+        </>
       )}
     </section>
   );
