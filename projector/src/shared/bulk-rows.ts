@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReadModelDatabase } from '../read-model/database';
-import { copyRows, jsonOf } from './copy-rows';
 
 type Db = Kysely<ReadModelDatabase>;
 /** A row as its table's columns; JSON columns hold values (arrays, objects), never JSON text. */
@@ -16,50 +15,38 @@ export interface WriteRowsOptions {
   readonly onConflict?: 'replace' | 'add' | 'nothing';
 }
 
-/** From this many rows a write goes through COPY (shared/copy-rows.ts); below it, one statement is quicker. */
-export const COPY_MIN_ROWS = 500;
-
 /**
- * Writes any number of rows. Up to a few hundred rows (a live batch), one statement: the rows travel as a single
- * JSON parameter and PostgreSQL types them by the table's own row type (json_populate_recordset), so the statement
- * text is the same for 1 row or 10,000: no per-value parameters to build, serialise, parse and plan. Larger writes
- * (a catch-up or a rebuild) inside a transaction go through COPY into a staging table and one insert from it:
- * PostgreSQL reads COPY's text in half the time it takes to type JSON. The table is resolved in the caller's
- * schema (live or a rebuild's). Every row must have the same columns; a conflict target must not repeat within
- * one call.
+ * Writes any number of rows with one statement. The rows travel as a single JSON parameter and PostgreSQL types
+ * them by the table's own row type (json_populate_recordset), so the statement text is the same for 1 row or
+ * 10,000: no per-value parameters to build, serialise, parse and plan, which is where a catch-up batch of
+ * multi-row VALUES spent most of its time. The table is resolved in the caller's schema (live or a rebuild's).
+ * Every row must have the same columns; a conflict target must not repeat within one call.
  */
 export async function writeRows(db: Db, table: string, rows: readonly BulkRow[], options: WriteRowsOptions = {}): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);
-  if (rows.length >= COPY_MIN_ROWS && db.isTransaction) {
-    const copied = await copyRows(db, table, columns, rows, (source) => insertFrom(db, table, columns, source, options).compile());
-    if (copied) return;
-  }
-  await insertFrom(db, table, columns, recordsOf(table, rows), options).execute();
-}
-
-/** `insert into table (columns) select columns from source`, with the conflict handling asked for. */
-function insertFrom(db: Db, table: string, columns: readonly string[], source: RawBuilder<unknown>, options: WriteRowsOptions) {
   const list = sql.join(columns.map((column) => sql.id(column)));
   // Built on kysely's insert (not a raw statement) so that withSchema places the table, and the records' type, in
   // the caller's schema.
-  const insert = db.insertInto(table as never).columns(columns as never).expression(sql`select ${list} from ${source}`);
+  const insert = db.insertInto(table as never).columns(columns as never).expression(sql`select ${list} from ${recordsOf(table, rows)}`);
   const { key, onConflict = 'replace' } = options;
-  if (!key) return insert;
+  if (!key) return void (await insert.execute());
   const others = columns.filter((column) => !key.includes(column));
-  return insert.onConflict((conflict) => {
-    const target = conflict.columns(key as never);
-    if (others.length === 0 || onConflict === 'nothing') return target.doNothing();
-    return target.doUpdateSet(
-      Object.fromEntries(
-        others.map((column) => [
-          column,
-          onConflict === 'add' ? sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}` : sql.ref(`excluded.${column}`),
-        ]),
-      ) as never,
-    );
-  });
+  await insert
+    .onConflict((conflict) => {
+      const target = conflict.columns(key as never);
+      if (others.length === 0 || onConflict === 'nothing') return target.doNothing();
+      return target.doUpdateSet(
+        Object.fromEntries(
+          others.map((column) => [
+            column,
+            onConflict === 'add' ? sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}` : sql.ref(`excluded.${column}`),
+          ]),
+        ) as never,
+      );
+    })
+    .execute();
 }
 
 /**
@@ -84,6 +71,17 @@ export async function deleteRows(db: Db, table: string, keys: readonly BulkRow[]
 /** The rows as a set of the table's records (columns a row lacks are null). */
 function recordsOf(table: string, rows: readonly BulkRow[]): RawBuilder<unknown> {
   return sql`json_populate_recordset(null::${sql.table(table)}, ${jsonOf(rows)}::json)`;
+}
+
+/** JSON text of the rows; a bigint (an event's revision) is written as its digits, which a bigint column reads. */
+function jsonOf(rows: readonly BulkRow[]): string {
+  try {
+    return JSON.stringify(rows);
+  } catch (error) {
+    // The replacer costs a call per value, so it is used only when a row holds a bigint.
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  }
 }
 
 /** `= any($1::uuid[])`: one array parameter for a list of ids, whatever its length (no chunks of `in (…)`). */
