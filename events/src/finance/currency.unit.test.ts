@@ -20,6 +20,10 @@ describe('currency exchange', () => {
     expect(convertPence(1, 1_499_999)).toBe(1);
     expect(convertPence(-1, 1_500_000)).toBe(-2);
     expect(convertPence(1_000_000_000, 1_000_000_000)).toBe(1_000_000_000_000);
+    // 999,150,794p at 999,999.937 is 999,150,731,053.499978 cents: rounds down. The product is past 2^53, where
+    // floating point reads it as ...053.5 and rounds up a cent.
+    expect(convertPence(999_150_794, 999_999_937)).toBe(999_150_731_053);
+    expect(convertPence(-999_150_794, 999_999_937)).toBe(-999_150_731_053);
     expect(formatMinorUnits(123_456_78, 'USD')).toBe('US$123,456.78');
     expect(formatMinorUnits(-5, 'EUR')).toBe('-€0.05');
   });
