@@ -50,6 +50,14 @@ describe('payroll for a period', () => {
     expect([after.minimumWage.livingWageHourlyPence, after.minimumWage.below]).toEqual([12_71, true]);
   });
 
+  it('flags pay below the National Living Wage even when mileage lifts the gross above it', () => {
+    // 10 hours at £12.00 is £120.00, below 10 × £12.71 = £127.10. 100 miles at 45p add £45.00 to the payslip
+    // (£165.00 gross), but mileage repays the car's costs: it is not pay for the hours.
+    const figures = calculatePayroll({ hourlyRatePence: 12_00, contractedMinutes: 10_000, visits: visits(10, 60, 0, 100), periodEnd: '2026-05-31' });
+    expect(figures.grossPence).toBe(165_00);
+    expect(figures.minimumWage).toEqual({ workingMinutes: 600, payPence: 120_00, livingWageHourlyPence: 12_71, below: true });
+  });
+
   it('pay exactly at the wage is not below it', () => {
     expect(calculatePayroll({ hourlyRatePence: 12_71, contractedMinutes: 10_000, visits: visits(3, 20), periodEnd: '2026-05-31' }).minimumWage.below).toBe(false);
   });
