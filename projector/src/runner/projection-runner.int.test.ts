@@ -236,3 +236,21 @@ describe('each projection with its own checkpoint and version', () => {
     await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(CheckpointConflictError);
   });
 });
+
+  it('refuses a stale rebuilding projector too: a rebuild checks its own checkpoint, not the live one', async () => {
+    await registerCarer(store, 'Ann');
+    const projector = await start([carersProjection]);
+    const [member] = projector.runner.members();
+    await stop();
+    const live = await status('carers');
+    // The row as a rebuild of version 2 leaves it, 5.5 into the log; the live checkpoint stays where it was.
+    await db.withSchema(READ_MODEL_SCHEMA).updateTable('projection_status').set({ state: 'rebuilding', rebuild_version: 2, rebuild_commit: '5', rebuild_prepare: '5' }).where('name', '=', 'carers').execute();
+    const rebuilding = { ...member!, rebuildVersion: 2, checkpoint: { commit: 9n, prepare: 9n } };
+    // Stale: it believes the rebuild was last saved at the live checkpoint, which another writer's rebuild has left.
+    const stale = { ...rebuilding, saved: member!.saved };
+    await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(CheckpointConflictError);
+    expect(await status('carers')).toMatchObject({ rebuild_commit: '5', rebuild_prepare: '5', commit_position: live.commit_position });
+    // The rebuild that did write 5.5 moves its own checkpoint, and the live one stays.
+    await db.transaction().execute((trx) => saveMembers(trx, [{ ...rebuilding, saved: { commit: 5n, prepare: 5n } }]));
+    expect(await status('carers')).toMatchObject({ rebuild_commit: '9', rebuild_prepare: '9', commit_position: live.commit_position });
+  });
