@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, londonClock, londonTimeToInstant, londonToday, londonWallClockOf } from './dates';
+import { addDays, londonClock, londonTimeToInstant, londonToday, londonWallClockOf, mondayOf } from './dates';
 
 describe('londonToday', () => {
   it('is the calendar date in London, not in UTC', () => {
@@ -37,6 +37,22 @@ describe('addDays', () => {
     expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
     // The clocks change on 30 March 2025: whole days stay whole days.
     expect(addDays('2025-03-29', 2)).toBe('2025-03-31');
+  });
+
+  it('gives the right day for any four-digit year, the first and last ones included, without throwing', () => {
+    // Date.UTC would read years 0 to 99 as 1900 to 1999.
+    expect(addDays('0050-03-01', -1)).toBe('0050-02-28');
+    expect(addDays('0000-01-01', -1)).toBe('-000001-12-31');
+    expect(mondayOf('0001-01-03')).toBe('0001-01-01');
+    expect(addDays('9999-12-31', 7)).toBe('+010000-01-07');
+    expect(addDays(addDays('9999-12-31', 7), 1)).toBe('+010000-01-08');
+    expect(londonTimeToInstant('9999-12-31', '23:30')).toBe('9999-12-31T23:30:00.000Z');
+    expect(londonTimeToInstant(addDays('9999-12-31', 1), '00:00')).toBe('+010000-01-01T00:00:00.000Z');
+    expect(() => londonTimeToInstant('0000-01-01', '00:00')).not.toThrow();
+  });
+
+  it('names a text that is not a date instead of failing on an invalid time value', () => {
+    expect(() => addDays('9999-99-99x', 1)).toThrow('Not a calendar date');
   });
 });
 
