@@ -5,6 +5,7 @@ export { rebuildProjections, replayInto } from './rebuild';
 export { connectProjectorServices } from './connect-services';
 export { ensureStatusTables, type ProjectionStatusTable, type ProjectionDeadLettersTable } from './runner/status-tables';
 export type { ReadModelChanged } from './runner/member-rows';
+export { recordOnProjectionStream } from './runner/stall-events';
 export type * from './clients/client-tables';
 export type * from './training/training-tables';
 export type * from './diary/diary-tables';

@@ -76,6 +76,7 @@ async function stop(): Promise<void> {
 const status = (name: string) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 const names = async () => (await sql<{ first_name: string }>`select first_name from read_model.carer_names_test order by first_name`.execute(db)).rows.map((row) => row.first_name);
 const carerCount = async () => Number((await db.withSchema(READ_MODEL_SCHEMA).selectFrom('carers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const projectionStream = async (name: string) => (await store.readStream(`projection-${name}`)).map((event) => [event.type, event.data]);
 const tableOid = async (table: string) => (await sql<{ oid: number }>`select ${`${READ_MODEL_SCHEMA}.${table}`}::regclass::oid as oid`.execute(db)).rows[0]!.oid;
 
 beforeEach(async () => {
@@ -138,17 +139,21 @@ describe('each projection with its own checkpoint and version', () => {
     expect(stalled.stalled_error).toContain('cannot apply a carer called Poison');
     const [poison] = (await store.readStream(`carer-${poisonId}`)).map((event) => event.eventId);
     expect(stalled.stalled_event_id).toBe(poison);
-    // Everything before the failing event is applied; nothing after it. The status shows how far behind it is.
+    // Everything before the failing event is applied; nothing after it. The status shows how far behind it is: the
+    // two carers after it and the stall's own record on the projection's stream.
     expect(await names()).toEqual(['Ann']);
-    await expect.poll(async () => Number((await status('carer_names_test')).lag_events)).toBe(3);
+    await expect.poll(async () => Number((await status('carer_names_test')).lag_events)).toBe(4);
     expect((await status('carers')).state).toBe('live');
+    // The stall is on the projection's stream, where the command side checks which event may be skipped.
+    expect(await projectionStream('carer_names_test')).toEqual([['ProjectionStalled', { projection: 'carer_names_test', eventId: poison, eventType: 'CarerRegistered' }]]);
     await stop();
 
-    // Fixed (same version: no rebuild), restarted: it resumes from its own checkpoint.
+    // Fixed (same version: no rebuild), restarted: it resumes from its own checkpoint, and the stream says the stall ended.
     await start([carersProjection, namesProjection({ version: 1, cured: true })]);
     expect(await names()).toEqual(['Ann', 'Bea', 'Cal', 'Poison']);
     const resumed = await status('carer_names_test');
     expect({ state: resumed.state, error: resumed.stalled_error }).toEqual({ state: 'live', error: null });
+    expect((await projectionStream('carer_names_test')).map(([type]) => type)).toEqual(['ProjectionStalled', 'ProjectionStallCleared']);
   });
 
   it('an administrator may skip the one event for that projection: it goes to the dead letters, with the reason', async () => {
@@ -235,7 +240,6 @@ describe('each projection with its own checkpoint and version', () => {
     const stale = { ...member!, saved: { commit: 1n, prepare: 1n }, checkpoint: { commit: 2n, prepare: 2n } };
     await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(CheckpointConflictError);
   });
-});
 
   it('refuses a stale rebuilding projector too: a rebuild checks its own checkpoint, not the live one', async () => {
     await registerCarer(store, 'Ann');
@@ -254,3 +258,4 @@ describe('each projection with its own checkpoint and version', () => {
     await db.transaction().execute((trx) => saveMembers(trx, [{ ...rebuilding, saved: { commit: 5n, prepare: 5n } }]));
     expect(await status('carers')).toMatchObject({ rebuild_commit: '9', rebuild_prepare: '9', commit_position: live.commit_position });
   });
+});

@@ -6,6 +6,7 @@ import type { Projection } from '../projection';
 import { applyToMembers, balancedGroups, deadLetterKey, earliestCheckpoint, latestCheckpoint, parseBatch, type DeadLetters, type Member, type ParsedBatch } from './apply-to-members';
 import { applySkips, changedPayload, CheckpointConflictError, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
 import { Mutex } from './mutex';
+import { recordOnProjectionStream } from './stall-events';
 import { ensureStatusTables, positionOf, type ProjectionStatusTable } from './status-tables';
 
 export interface RunnerOptions {
@@ -101,7 +102,11 @@ export class ProjectionRunner {
     const { db, log } = this.options;
     const served = row ? (positionOf(row.commit_position, row.prepare_position) ?? START_POSITION) : START_POSITION;
     const member: Member = { projection, schema: READ_MODEL_SCHEMA, rebuildVersion: undefined, checkpoint: served, saved: served, stalled: undefined, rebuildEvents: 0 };
-    if (row?.stalled_event_id) log.warn({ projection: projection.name, eventId: row.stalled_event_id, error: row.stalled_error }, 'retrying a stalled projection');
+    if (row?.stalled_event_id) {
+      log.warn({ projection: projection.name, eventId: row.stalled_event_id, error: row.stalled_error }, 'retrying a stalled projection');
+      // The status row forgets the stall below; the stream says so too, so no one may skip an event being retried.
+      await recordOnProjectionStream(this.options.store, log, { type: 'ProjectionStallCleared', data: { projection: projection.name, eventId: row.stalled_event_id } });
+    }
     const needsRebuild = force || !row || row.version !== projection.version;
     if (!needsRebuild) {
       await this.writeRow(projection.name, { state: 'live', ...NO_REBUILD, ...NO_STALL });
@@ -191,7 +196,7 @@ export class ProjectionRunner {
     // notify lock until the commit is flushed, so every append's own notification waited for each live batch.
     if (payload) await this.announce(payload);
     for (const member of members) {
-      if (member.stalled && !stalledBefore.has(member)) this.logStall(member);
+      if (member.stalled && !stalledBefore.has(member)) await this.recordStall(member);
     }
     // A skipped event lies behind the live reader: the resumed projection catches up on its own reader.
     for (const member of resumed) this.moveBehind(member);
@@ -225,8 +230,15 @@ export class ProjectionRunner {
     this.behind.push(member);
   }
 
-  private logStall(member: Member): void {
-    this.options.log.error({ projection: member.projection.name, ...member.stalled, position: undefined }, 'projection stalled on an event it cannot apply');
+  /** Logs a new stall and records it on the projection's stream (where an administrator's skip is checked). */
+  private async recordStall(member: Member): Promise<void> {
+    const stall = member.stalled;
+    if (!stall) return;
+    this.options.log.error({ projection: member.projection.name, ...stall, position: undefined }, 'projection stalled on an event it cannot apply');
+    await recordOnProjectionStream(this.options.store, this.options.log, {
+      type: 'ProjectionStalled',
+      data: { projection: member.projection.name, eventId: stall.eventId, eventType: stall.type },
+    });
   }
 
   private kickCatchUp(): void {
@@ -340,7 +352,7 @@ export class ProjectionRunner {
       throw error;
     }
     markSaved(members);
-    for (const member of members) if (member.stalled && !snapshot.find((entry) => entry.member === member)?.stalled) this.logStall(member);
+    for (const member of members) if (member.stalled && !snapshot.find((entry) => entry.member === member)?.stalled) await this.recordStall(member);
   }
 
   /** Caught-up members join the live reader; rebuilt ones first have their tables swapped in. */

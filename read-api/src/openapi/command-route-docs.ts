@@ -57,7 +57,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   planShiftRequestSchema,
-  projectionNameSchema,
+  PROJECTION_NAMES,
   reasonRequestSchema,
   recordVoiceNoteRequestSchema,
   renewTrainingRequestSchema,
@@ -428,8 +428,12 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
 
   command('POST', '/api/status/projections/:name/skip', 'Skip the one event a stalled projection cannot apply, with a reason', only('admin.panel'), {
     body: skipProjectionEventRequestSchema,
-    params: { name: projectionNameSchema },
+    params: { name: z.enum(PROJECTION_NAMES) },
     status: 202,
+    errors: {
+      404: { description: 'No projection of that name', schema: errorReplySchema },
+      409: { description: 'The projection is not stopped at that event (running, stopped at another, or already skipped)', schema: errorReplySchema },
+    },
   }),
 
   command('PATCH', '/api/account/profile', "Change the caller's own first and last name (/settings)", 'signed-in', { body: changeOwnNameRequestSchema }),
