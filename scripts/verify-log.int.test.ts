@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, PostgresEventStore } from '@care/events/server';
+import { createPool, PostgresEventStore, sealAll } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 
 /** `npm run verify-log` and `npm run log-digest` as a person runs them, against DATABASE_URL. */
@@ -62,5 +62,46 @@ describe('npm run verify-log and log-digest', () => {
     expect(deleted.stdout).toMatch(/BROKEN: The event at position \d+\.\d+ \(chain entry 9\) is missing: it was deleted\. Gap between position \d+\.\d+ and \d+\.\d+\./);
 
     expect((await tool('verify-log', '--digest', 'nonsense')).code).toBe(2);
+  });
+});
+
+/**
+ * Every column the chain hashes besides data and metadata: an SQL UPDATE of any one of them is an edit the tool
+ * names. Each edit is made on thing-3 (chain entry 4) and put back from a copy of the row afterwards; the event is
+ * named as it reads after the edit.
+ */
+const COLUMN_EDITS = [
+  { column: 'stream_id', edit: `stream_id = 'thing-3-moved'` },
+  { column: 'event_type', edit: `event_type = 'OtherThing'` },
+  { column: 'stream_revision', edit: 'stream_revision = 7' },
+  { column: 'schema_version', edit: 'schema_version = schema_version + 1' },
+  { column: 'recorded_at', edit: `recorded_at = recorded_at - interval '1 microsecond'` },
+  { column: 'event_id', edit: `event_id = '00000000-0000-4000-8000-000000000003'` },
+];
+
+describe('npm run verify-log after an SQL edit of a hashed column', () => {
+  beforeAll(async () => {
+    // Chained before any edit: an event edited before it is chained would be chained as edited.
+    expect((await sealAll(pool)).pending).toBe(false);
+    await pool.query(`create table thing_3_as_written as select * from es_events where stream_id = 'thing-3'`);
+  });
+
+  it.each(COLUMN_EDITS)('names the event whose $column was changed', async ({ edit }) => {
+    const { rows } = await pool.query<{ event_id: string; stream_id: string; event_type: string }>(
+      `update es_events set ${edit} where sequence = (select sequence from thing_3_as_written) returning event_id, stream_id, event_type`,
+    );
+    const edited = rows[0]!;
+    try {
+      const report = await tool('verify-log');
+      expect(report.code).toBe(1);
+      expect(report.stdout).toContain(`BROKEN: Event ${edited.event_id} (${edited.event_type} in ${edited.stream_id}) at position`);
+      expect(report.stdout).toContain('chain entry 4, does not match its hash: it was changed after it was written.');
+    } finally {
+      await pool.query(
+        `update es_events e set stream_id = w.stream_id, event_type = w.event_type, stream_revision = w.stream_revision,
+           schema_version = w.schema_version, recorded_at = w.recorded_at, event_id = w.event_id
+         from thing_3_as_written w where e.sequence = w.sequence`,
+      );
+    }
   });
 });
