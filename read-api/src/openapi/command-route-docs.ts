@@ -282,7 +282,7 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('PUT', '/api/finance/payroll/policy', 'Set the payroll policy: travel paid or not, mileage rate, deduction estimate, contracted hours', only('finance.manage'), { body: setPayrollPolicyRequestSchema }),
   command('POST', '/api/finance/payroll/living-wage', 'Add a National Living Wage rate from a date on', only('finance.manage'), { body: setLivingWageRequestSchema, status: 201 }),
   command('POST', '/api/finance/bank-holidays', 'Add a bank holiday (visits that day are charged at the bank holiday rate)', only('finance.manage'), { body: addBankHolidayRequestSchema, status: 201 }),
-  command('POST', '/api/finance/bank-holidays/:date/removal', 'Remove a bank holiday, with the reason', only('finance.manage'), { body: removeBankHolidayRequestSchema }),
+  command('POST', '/api/finance/bank-holidays/:date/removal', 'Remove a bank holiday, with the reason', only('finance.manage'), { body: removeBankHolidayRequestSchema, params: { date: z.iso.date() } }),
 
   appointment('POST', '/api/appointments', 'Schedule a visit', scheduleAppointmentRequestSchema, { ifMatch: false, status: 201 }),
   appointment('POST', '/api/appointments/recurring', 'Schedule a weekly pattern of visits', scheduleRecurringRequestSchema, {
@@ -404,6 +404,7 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   }),
   command('POST', '/api/medications/mar-codes/:code/withdrawal', "Withdraw an added code from new records, with the reason (it stays on the key for the records that carry it)", only('medications.codes'), {
     body: withdrawMarCodeRequestSchema,
+    params: { code: addMarCodeRequestSchema.shape.code },
   }),
   command('POST', '/api/medications', "Prescribe a medicine to a client (an allergy the client is recorded with needs allergyOverrideReason)", only('medications.prescribe'), {
     body: prescribeRequestSchema,

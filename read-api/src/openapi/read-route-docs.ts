@@ -102,6 +102,7 @@ import { listQuery as feedbackListQuery } from '../feedback/feedback-routes';
 import { bankHolidayListQuery, clientFundingListQuery, invoiceListQuery } from '../finance/finance-routes';
 import { contractListQuery } from '../finance/contract-routes';
 import { reportRangeQuery } from '../finance/report-routes';
+import { FINANCE_REPORTS } from '../finance/report-registry';
 import { pageQuery as payrollPageQuery, summaryQuery as payrollSummaryQuery } from '../finance/payroll-routes';
 import { monitoringQuery } from '../monitoring/monitoring-routes';
 import { listQuery as shiftListQuery } from '../shifts/shift-routes';
@@ -143,6 +144,9 @@ const readsMedications: RouteAccess = ['medications.read', 'medications.readOwn'
 const csv = (description: string): Record<number, ReplyDoc> => ({
   200: { description, contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=…' } },
 });
+
+/** A financial report is named by its key (`payroll-summary`), one of the registry's. */
+const reportKeyParams = { key: z.enum(FINANCE_REPORTS.map((report) => report.key)) };
 
 /**
  * Every GET of the read API (read-api/src/app.ts). Every one also takes the header X-Min-Position (a command's
@@ -198,8 +202,8 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/finance/contracts/:id', 'One contract', ['finance.read'], json(contractViewSchema)),
   read('/api/finance/contracts/:id/contract.pdf', 'View Contract: the contract as PDF', ['finance.read'], pdf('The contract as PDF')),
   read('/api/finance/exchange-rates', 'The exchange rates from GBP in force today and their history, with who set them', ['finance.read'], json(exchangeRatesReplySchema)),
-  read('/api/finance/reports/:key/report.pdf', 'A financial report (revenue by client, aged debtors, funder summary, profitability by client, contracts register, invoices, financial summary) as PDF', ['finance.read'], pdf('The report as PDF'), reportRangeQuery),
-  read('/api/finance/reports/:key/report.csv', 'The same report as CSV', ['finance.read'], csv('The report as CSV'), reportRangeQuery),
+  { ...read('/api/finance/reports/:key/report.pdf', 'A financial report (revenue by client, aged debtors, funder summary, profitability by client, contracts register, invoices, financial summary) as PDF', ['finance.read'], pdf('The report as PDF'), reportRangeQuery), params: reportKeyParams },
+  { ...read('/api/finance/reports/:key/report.csv', 'The same report as CSV', ['finance.read'], csv('The report as CSV'), reportRangeQuery), params: reportKeyParams },
   read('/api/finance/payroll/runs', 'Processed payroll periods, newest first', ['finance.read'], json(z.array(payrollRunViewSchema), 'OK', paged), payrollPageQuery),
   read('/api/finance/payroll/policy', 'The payroll policy and the National Living Wage rates', ['finance.read'], json(payrollPolicyViewSchema)),
   read('/api/finance/payroll/summary', 'Payroll summary per processed period (carers, hours, gross, deductions, net, mileage)', ['finance.read'], json(z.array(payrollSummaryRowSchema)), payrollSummaryQuery),
