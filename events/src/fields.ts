@@ -42,6 +42,48 @@ export function searchText() {
     .superRefine(refuseUnsafeText);
 }
 
+/**
+ * Query-string fields (read API filters), bounded like the body fields above: a query value goes into the same
+ * SQL and the same date arithmetic as a body value, so year 0 or 9999 and a NUL are refused here with a 400
+ * rather than by PostgreSQL with an error. A blank value (a filter left empty) means "not given".
+ */
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** A calendar date filter, YYYY-MM-DD, 1900 to 2099; `label` names it in the message ("From date"). */
+export function queryDate(label: string) {
+  return z.preprocess(blankAsAbsent, queryDateValue(label).optional());
+}
+
+/** The same, required. */
+export function requiredQueryDate(label: string) {
+  return queryDateValue(label);
+}
+
+function queryDateValue(label: string) {
+  return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).refine((date) => inDateRange(date), `${label}: ${DATE_RANGE_MESSAGE}`);
+}
+
+/** An instant filter with its offset (ISO 8601), 1900 to 2099; the text is kept as sent. */
+export function queryInstant(label: string) {
+  return z.preprocess(blankAsAbsent, queryInstantValue(label).optional());
+}
+
+/** The same, required. */
+export function requiredQueryInstant(label: string) {
+  return queryInstantValue(label);
+}
+
+function queryInstantValue(label: string) {
+  return z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time (ISO 8601, with its time zone)` })
+    .refine((instant) => inInstantRange(instant), `${label}: ${INSTANT_RANGE_MESSAGE}`);
+}
+
+/** A free-text filter other than a search box (an id typed or pasted): trimmed, at most `max`, no control characters. */
+export function queryText(label: string, max: number) {
+  return z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).superRefine(refuseUnsafeText);
+}
+
 /** Form fields arrive as '' when left blank: an optional text field treats that as null. */
 export function optionalText(max: number) {
   return z.preprocess(blankToNull, safeText(max).nullable().optional());

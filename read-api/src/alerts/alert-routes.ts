@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { ALERT_SEVERITIES, ALERT_STATUSES } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { audienceOf } from '../shared/audience';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
@@ -9,6 +9,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { optionalId } from '../appointments/query-fields';
 import { AlertQueries } from './alert-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -33,7 +34,7 @@ export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('alerts.read', 'alerts.readOwn'));
 
   router.get('/', async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(filter, audienceOf(ctx.state.session), { limit, offset }));
   });
 

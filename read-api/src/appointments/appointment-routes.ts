@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, can, VISIT_TYPES } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { AuditLog } from '../audit/audit-log';
@@ -23,6 +23,7 @@ import {
   todayOnly,
   type DateRange,
 } from './query-fields';
+import { parseQuery } from '../shared/query-parsing';
 
 const status = z.preprocess(
   blankAsAbsent,
@@ -95,7 +96,7 @@ export function appointmentRoutes({ db }: ReadDeps, log: AuditLog): Router<ReadS
   router.use(requirePermission('appointments.read', 'appointments.readOwn'));
 
   router.get('/', async (ctx) => {
-    const { filter, limit, offset } = parseOr400(listQuery, ctx.query);
+    const { filter, limit, offset } = parseQuery(listQuery, ctx);
     const { json, total } = await queries.list(filter, viewerOf(ctx), { limit, offset });
     ctx.type = 'application/json';
     sendPage(ctx, { rows: json, total });
@@ -106,15 +107,15 @@ export function appointmentRoutes({ db }: ReadDeps, log: AuditLog): Router<ReadS
   });
 
   router.get('/summary', async (ctx) => {
-    ctx.body = await queries.summary(parseOr400(filterSchema(todayOnly), ctx.query), viewerOf(ctx));
+    ctx.body = await queries.summary(parseQuery(filterSchema(todayOnly), ctx), viewerOf(ctx));
   });
 
   router.get('/analytics', async (ctx) => {
-    ctx.body = await queries.analytics(parseOr400(analyticsQuery, ctx.query), viewerOf(ctx));
+    ctx.body = await queries.analytics(parseQuery(analyticsQuery, ctx), viewerOf(ctx));
   });
 
   router.get('/export.csv', async (ctx) => {
-    const filter = parseOr400(filterSchema(), ctx.query);
+    const filter = parseQuery(filterSchema(), ctx);
     const rows = await queries.all(filter, viewerOf(ctx));
     attachCsv(ctx, `appointments-${filter.range.from}-to-${filter.range.to}.csv`, appointmentsCsv(rows));
   });

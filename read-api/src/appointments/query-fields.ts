@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, type DateRange, londonToday, searchText as boundedSearchText } from '@care/events';
+import { addDays, type DateRange, londonToday, queryDate, searchText as boundedSearchText } from '@care/events';
 
 export type { DateRange };
 
@@ -9,8 +9,8 @@ export type { DateRange };
  */
 export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-export const optionalDate = (label: string) =>
-  z.preprocess(blankAsAbsent, z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional());
+/** A date filter, 1900 to 2099 (the bound every date the platform takes has). */
+export const optionalDate = queryDate;
 
 export const optionalId = (message: string) => z.preprocess(blankAsAbsent, z.uuid({ error: message }).optional());
 

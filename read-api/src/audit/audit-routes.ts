@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { VIEWED_STREAM_MAX } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { queryInstant, queryText, requiredQueryInstant, TEXT_LIMITS, VIEWED_STREAM_MAX } from '@care/events';
+import { HttpError, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
@@ -10,18 +10,16 @@ import { AuditQueries } from './audit-queries';
 import { AuditService } from './audit-service';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { clientFilePdf, recordAsOfPdf, timelinePdf } from './audit-pdf';
+import { parseQuery } from '../shared/query-parsing';
 
-const instant = (label: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).optional());
-
-export const asOfQuery = z.object({ asOf: instant('As of') });
+export const asOfQuery = z.object({ asOf: queryInstant('As of') });
 export const timelineQuery = z.object({ ...pagingFields({ defaultLimit: 100, maxLimit: 500 }) });
 export const compareQuery = z.object({
-  from: z.iso.datetime({ offset: true, error: 'From must be a date and time' }),
-  to: z.iso.datetime({ offset: true, error: 'To must be a date and time' }),
+  from: requiredQueryInstant('From'),
+  to: requiredQueryInstant('To'),
 });
-export const searchQuery = z.object({ q: z.string().trim().min(1, 'Type a name or an id').max(200, 'At most 200 characters') });
-export const viewsQuery = z.object({ streamId: z.string().max(VIEWED_STREAM_MAX).optional(), ...pagingFields() });
+export const searchQuery = z.object({ q: queryText('Search', TEXT_LIMITS.search).min(1, 'Type a name or an id') });
+export const viewsQuery = z.object({ streamId: queryText('Record id', VIEWED_STREAM_MAX).optional(), ...pagingFields() });
 
 /** A stream id as the audit routes take it: `<kind>-<id>`, letters, digits and a few signs. */
 export const streamIdParam = z.string().max(VIEWED_STREAM_MAX).regex(/^[a-z][a-z-]*-[A-Za-z0-9._%@+-]+$/, 'Not a record id');
@@ -48,7 +46,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
   router.use(requirePermission('audit.read'));
 
   router.get('/records', async (ctx) => {
-    const { q } = parseOr400(searchQuery, ctx.query);
+    const { q } = parseQuery(searchQuery, ctx);
     const found = new Map<string, string | null>();
     const asStream = streamIdParam.safeParse(q);
     if (asStream.success && (await log.exists(q))) found.set(q, null);
@@ -59,7 +57,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
 
   router.get('/records/:streamId', async (ctx) => {
     const streamId = streamIdOf(ctx.params.streamId);
-    const { asOf } = parseOr400(asOfQuery, ctx.query);
+    const { asOf } = parseQuery(asOfQuery, ctx);
     const at = asOf ? new Date(asOf) : undefined;
     const view = await service.recordAsOf(streamId, at);
     if (!view) throw new HttpError(404, NOT_FOUND);
@@ -75,7 +73,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
 
   router.get('/records/:streamId/timeline', async (ctx) => {
     const streamId = streamIdOf(ctx.params.streamId);
-    const page = parseOr400(timelineQuery, ctx.query);
+    const page = parseQuery(timelineQuery, ctx);
     const timeline = await service.timeline(streamId, page);
     if (!timeline) throw new HttpError(404, NOT_FOUND);
     await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'timeline', streamId, clientId: null, asOf: undefined });
@@ -93,7 +91,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
 
   router.get('/records/:streamId/as-of.pdf', async (ctx) => {
     const streamId = streamIdOf(ctx.params.streamId);
-    const { asOf } = parseOr400(asOfQuery, ctx.query);
+    const { asOf } = parseQuery(asOfQuery, ctx);
     const at = asOf ? new Date(asOf) : undefined;
     const view = await service.recordAsOf(streamId, at);
     if (!view) throw new HttpError(404, NOT_FOUND);
@@ -104,7 +102,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
 
   router.get('/records/:streamId/compare', async (ctx) => {
     const streamId = streamIdOf(ctx.params.streamId);
-    const { from, to } = parseOr400(compareQuery, ctx.query);
+    const { from, to } = parseQuery(compareQuery, ctx);
     const comparison = await service.compare(streamId, new Date(from), new Date(to));
     if (!comparison) throw new HttpError(404, NOT_FOUND);
     await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'record', streamId, clientId: null, asOf: new Date(to) });
@@ -114,7 +112,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
   router.get('/clients/:id/file', async (ctx) => {
     const id = ctx.params.id ?? '';
     if (!UUID.test(id)) throw new HttpError(404, 'Client not found');
-    const { asOf } = parseOr400(asOfQuery, ctx.query);
+    const { asOf } = parseQuery(asOfQuery, ctx);
     const at = asOf ? new Date(asOf) : undefined;
     const file = await service.clientFile(id.toLowerCase(), at);
     if (!file) throw new HttpError(404, 'Client not found');
@@ -125,7 +123,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
   router.get('/clients/:id/file.pdf', async (ctx) => {
     const id = ctx.params.id ?? '';
     if (!UUID.test(id)) throw new HttpError(404, 'Client not found');
-    const { asOf } = parseOr400(asOfQuery, ctx.query);
+    const { asOf } = parseQuery(asOfQuery, ctx);
     const at = asOf ? new Date(asOf) : undefined;
     const file = await service.clientFile(id.toLowerCase(), at);
     if (!file) throw new HttpError(404, 'Client not found');
@@ -134,7 +132,7 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
   });
 
   router.get('/views', async (ctx) => {
-    const { streamId, limit, offset } = parseOr400(viewsQuery, ctx.query);
+    const { streamId, limit, offset } = parseQuery(viewsQuery, ctx);
     const { rows, total } = await queries.views(streamId, { limit, offset });
     const names = await queries.userNames(rows.map((row) => row.userId));
     sendPage(ctx, { rows: rows.map(({ userId, ...row }) => ({ ...row, who: { userId, name: names.get(userId) ?? null } })), total });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can, CARE_PLAN_STATUSES, MAX_CARE_PLAN_VERSION, searchText } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import type { ReadScope } from '../shared/carer-work';
 import { pagingFields, sendPage, wholeNumber } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
@@ -10,6 +10,7 @@ import type { ReadState } from '../shared/read-state';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { carePlanPdfSpec } from './care-plan-pdf';
 import { CARE_PLAN_SORTS, CARE_PLAN_VIEWS, CarePlanQueries } from './care-plan-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -46,7 +47,7 @@ export function carePlanRoutes({ db, work }: ReadDeps): Router<ReadState> {
   const read = requirePermission('carePlans.read', 'carePlans.readOwn');
 
   router.get('/', read, async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(filter, scopeOf(ctx), { limit, offset }));
   });
 
@@ -77,7 +78,7 @@ export function carePlanRoutes({ db, work }: ReadDeps): Router<ReadState> {
 
   router.get('/:id/diff', read, async (ctx) => {
     const id = planId.safeParse(ctx.params.id);
-    const { from, to } = parseOr400(diffQuery, ctx.query);
+    const { from, to } = parseQuery(diffQuery, ctx);
     const diff = id.success ? await queries.diff(id.data, from, to, scopeOf(ctx)) : undefined;
     if (!diff) throw new HttpError(404, NOT_FOUND);
     ctx.body = diff;

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { can, searchText } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { CarerQueries } from './carer-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 /** `active`: only active (true) or inactive (false) carers, e.g. the dashboard's count until the push arrives. */
 export const listQuery = z.object({ search: searchText().optional(), active: optionalBoolean('Active'), ...pagingFields() });
@@ -21,13 +22,13 @@ export function carerRoutes(queries: CarerQueries): Router<ReadState> {
   const ownOnly = (state: ReadState) => (can(state.session.role, 'carers.read') ? undefined : state.session.userId);
 
   router.get('/', async (ctx) => {
-    const { search, active, limit, offset } = parseOr400(listQuery, ctx.query);
+    const { search, active, limit, offset } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list({ search: search || undefined, active, ownUserId: ownOnly(ctx.state) }, { limit, offset }));
   });
 
   /** The accounts the carer form may link (role carer, not linked to another carer): admins, who link them. */
   router.get('/linkable-accounts', requirePermission('users.manage'), async (ctx) => {
-    const { carerId: forCarer } = parseOr400(linkableQuery, ctx.query);
+    const { carerId: forCarer } = parseQuery(linkableQuery, ctx);
     ctx.body = await queries.linkableAccounts(forCarer);
   });
 

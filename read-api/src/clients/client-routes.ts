@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { clientStreamId, searchText } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { readScopeOf } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { ClientQueries } from './client-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const listQuery = z.object({ search: searchText().optional(), ...pagingFields() });
 /** The record's uuid (not the agency's client ID). */
@@ -22,7 +23,7 @@ export function clientRoutes(deps: ReadDeps): Router<ReadState> {
   const queriesFor = (state: ReadState) => new ClientQueries(deps.db, deps.work.client(readScopeOf(state.session), 'client.id'));
 
   router.get('/', async (ctx) => {
-    const { search, limit, offset } = parseOr400(listQuery, ctx.query);
+    const { search, limit, offset } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queriesFor(ctx.state).list(search || undefined, { limit, offset }));
   });
 

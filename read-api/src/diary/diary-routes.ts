@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can, diaryEntryStreamId, searchText } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import { checkedRange, optionalDate, optionalFlag } from '../appointments/query-fields';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { DiaryQueries, type DiaryViewer } from './diary-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
@@ -50,7 +51,7 @@ export function diaryRoutes({ db, work, views }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const { search, clientId, carerId, welfare, period, limit, offset } = parseOr400(listQuery, ctx.query);
+    const { search, clientId, carerId, welfare, period, limit, offset } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId, welfare, period }, { limit, offset }));
   });
 

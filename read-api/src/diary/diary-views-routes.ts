@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { londonToday } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { optionalDate } from '../appointments/query-fields';
 import { readScopeOf } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
@@ -10,6 +10,7 @@ import type { ReadState } from '../shared/read-state';
 import { viewerOf } from './diary-routes';
 import { DiaryMapQueries } from './diary-map-queries';
 import { DiaryViewQueries, type RosterBy } from './diary-views-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const weeklyQuery = z.object({ date: optionalDate('Date') });
 export const rosterQuery = z.object(pagingFields());
@@ -31,24 +32,24 @@ export function diaryViewRoutes({ db, work }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/weekly', async (ctx) => {
-    const { date } = parseOr400(weeklyQuery, ctx.query);
+    const { date } = parseQuery(weeklyQuery, ctx);
     ctx.body = await queries.week(viewerOf(ctx, work), date ?? londonToday());
   });
 
   const roster = (by: RosterBy) => async (ctx: Parameters<Parameters<typeof router.get>[1]>[0]) => {
-    const { limit, offset } = parseOr400(rosterQuery, ctx.query);
+    const { limit, offset } = parseQuery(rosterQuery, ctx);
     sendPage(ctx, await queries.roster(viewerOf(ctx, work), by, { limit, offset }));
   };
   router.get('/carer-roster', roster('carer'));
   router.get('/client-roster', roster('client'));
 
   router.get('/monitoring', async (ctx) => {
-    const { limit, offset } = parseOr400(monitoringQuery, ctx.query);
+    const { limit, offset } = parseQuery(monitoringQuery, ctx);
     sendPage(ctx, await queries.monitoring(viewerOf(ctx, work), readScopeOf(ctx.state.session), { limit, offset }));
   });
 
   router.get('/map', async (ctx) => {
-    const { date } = parseOr400(mapQuery, ctx.query);
+    const { date } = parseQuery(mapQuery, ctx);
     ctx.body = await maps.visits(viewerOf(ctx, work), readScopeOf(ctx.state.session), { kind: 'day', date: date ?? londonToday() });
   });
 

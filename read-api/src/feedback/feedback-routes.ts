@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { FEEDBACK_SORTS, FEEDBACK_STATUSES, SORT_DIRECTIONS } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { FeedbackQueries } from './feedback-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const listQuery = z
   .object({
@@ -27,7 +28,7 @@ export function feedbackRoutes(deps: ReadDeps): Router<ReadState> {
   router.use(requirePermission('feedback.manage'));
 
   router.get('/', async (ctx) => {
-    const { status, sort, direction, limit, offset } = parseOr400(listQuery, ctx.query);
+    const { status, sort, direction, limit, offset } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(status, { sort, direction }, { limit, offset }));
   });
 

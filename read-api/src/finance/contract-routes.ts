@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { CONTRACT_STATUSES } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { SettingsQueries } from '../settings/settings-queries';
 import { pagingFields, sendPage } from '../shared/paging';
@@ -9,6 +9,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { contractPdfSpec } from './contract-pdf';
 import { ContractQueries } from './contract-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const CONTRACT_NOT_FOUND = 'Contract not found';
 const blank = (value: unknown) => (value === '' ? undefined : value);
@@ -33,7 +34,7 @@ export function contractReadRoutes(deps: ReadDeps): Router<ReadState> {
   const read = requirePermission('finance.read');
 
   router.get('/contracts', read, async (ctx) => {
-    const { status, clientId, limit, offset } = parseOr400(contractListQuery, ctx.query);
+    const { status, clientId, limit, offset } = parseQuery(contractListQuery, ctx);
     sendPage(ctx, await queries.listContracts({ status, clientId }, { limit, offset }));
   });
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { INVOICE_STATUSES } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { INVOICE_STATUSES, searchText } from '@care/events';
+import { HttpError, requirePermission } from '@care/events/server';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { SettingsQueries } from '../settings/settings-queries';
 import { pagingFields, sendPage } from '../shared/paging';
@@ -10,6 +10,7 @@ import type { ReadState } from '../shared/read-state';
 import { FinanceQueries } from './finance-queries';
 import { invoicePdfSpec } from './invoice-pdf';
 import { addPayrollReadRoutes } from './payroll-routes';
+import { parseQuery } from '../shared/query-parsing';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
@@ -26,7 +27,7 @@ export const invoiceListQuery = z.object({
 });
 
 export const clientFundingListQuery = z.object({
-  search: z.string().trim().max(200, 'At most 200 characters').optional(),
+  search: searchText().optional(),
   unfunded: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], { error: 'Unfunded must be true or false' }).optional()),
   ...pagingFields(),
 });
@@ -57,17 +58,17 @@ export function financeRoutes(deps: ReadDeps): Router<ReadState> {
   });
 
   router.get('/client-funding', async (ctx) => {
-    const { search, unfunded, limit, offset } = parseOr400(clientFundingListQuery, ctx.query);
+    const { search, unfunded, limit, offset } = parseQuery(clientFundingListQuery, ctx);
     sendPage(ctx, await queries.clientFunding({ search: search || undefined, unfunded: unfunded === 'true' }, { limit, offset }));
   });
 
   router.get('/bank-holidays', async (ctx) => {
-    const { year } = parseOr400(bankHolidayListQuery, ctx.query);
+    const { year } = parseQuery(bankHolidayListQuery, ctx);
     ctx.body = await queries.bankHolidays(year);
   });
 
   router.get('/invoices', async (ctx) => {
-    const { status, clientId, limit, offset } = parseOr400(invoiceListQuery, ctx.query);
+    const { status, clientId, limit, offset } = parseQuery(invoiceListQuery, ctx);
     sendPage(ctx, await queries.listInvoices({ status, clientId }, { limit, offset }));
   });
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { queryDate } from '@care/events';
+import { HttpError, requirePermission } from '@care/events/server';
 import { attachCsv, toCsv } from '../documents/csv';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { SettingsQueries } from '../settings/settings-queries';
@@ -9,6 +10,7 @@ import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { PayrollQueries, payrollSummary } from './payroll-queries';
 import { PAYROLL_CSV_HEADER, payrollCsvRows, payslipPdfSpec } from './payslip-pdf';
+import { parseQuery } from '../shared/query-parsing';
 
 export const PAYSLIP_NOT_FOUND = 'Payslip not found';
 export const PAYROLL_RUN_NOT_FOUND = 'Payroll period not found';
@@ -21,8 +23,8 @@ const uuidOr404 = (raw: string | undefined, message: string): string => {
 
 export const pageQuery = z.object({ ...pagingFields() });
 export const summaryQuery = z.object({
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  from: queryDate('From'),
+  to: queryDate('To'),
 });
 
 /** Payroll reads on the finance router (finance.read: administrators, coordinators, auditors). */
@@ -31,7 +33,7 @@ export function addPayrollReadRoutes(router: Router<ReadState>, deps: ReadDeps):
   const settings = new SettingsQueries(deps.db);
 
   router.get('/payroll/runs', async (ctx) => {
-    sendPage(ctx, await queries.runs(parseOr400(pageQuery, ctx.query)));
+    sendPage(ctx, await queries.runs(parseQuery(pageQuery, ctx)));
   });
 
   router.get('/payroll/policy', async (ctx) => {
@@ -39,13 +41,13 @@ export function addPayrollReadRoutes(router: Router<ReadState>, deps: ReadDeps):
   });
 
   router.get('/payroll/summary', async (ctx) => {
-    const { from, to } = parseOr400(summaryQuery, ctx.query);
+    const { from, to } = parseQuery(summaryQuery, ctx);
     ctx.body = await payrollSummary(deps.db, { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
   });
 
   router.get('/payroll/runs/:runId/payslips', async (ctx) => {
     const runId = uuidOr404(ctx.params.runId, PAYROLL_RUN_NOT_FOUND);
-    sendPage(ctx, await queries.runPayslips(runId, parseOr400(pageQuery, ctx.query)));
+    sendPage(ctx, await queries.runPayslips(runId, parseQuery(pageQuery, ctx)));
   });
 
   router.get('/payroll/runs/:runId/payroll.csv', async (ctx) => {
@@ -72,7 +74,7 @@ export function myPayslipRoutes(deps: ReadDeps): Router<ReadState> {
   router.use(requirePermission('payslips.readOwn'));
 
   router.get('/', async (ctx) => {
-    sendPage(ctx, await queries.mine(ctx.state.session.userId, parseOr400(pageQuery, ctx.query)));
+    sendPage(ctx, await queries.mine(ctx.state.session.userId, parseQuery(pageQuery, ctx)));
   });
 
   router.get('/:id/payslip.pdf', async (ctx) => {

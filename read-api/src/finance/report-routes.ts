@@ -1,7 +1,8 @@
+import type { ParsedUrlQuery } from 'node:querystring';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, formatPoundsLimit, inDateRange, londonToday } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { formatPoundsLimit, londonToday, queryDate } from '@care/events';
+import { HttpError, requirePermission } from '@care/events/server';
 import { attachCsv, toCsv, type CsvValue } from '../documents/csv';
 import { attachPdf, renderPdf, type PdfSpec } from '../documents/pdf';
 import type { ReadDeps } from '../shared/read-deps';
@@ -11,15 +12,13 @@ import { FinanceQueries } from './finance-queries';
 import { financeReportNamed, type FinanceReport, type ReportCell } from './report-registry';
 import { FinanceReportQueries, type ReportRange } from './report-queries';
 import { payrollSummary } from './payroll-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const REPORT_NOT_FOUND = 'Report not found';
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const date = (label: string) =>
-  z.preprocess(blank, z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).refine((value) => inDateRange(value), `${label}: ${DATE_RANGE_MESSAGE}`).optional());
 
 /** ?from=&to= (London dates): the year so far when not given. */
 export const reportRangeQuery = z
-  .object({ from: date('From'), to: date('To') })
+  .object({ from: queryDate('From'), to: queryDate('To') })
   .transform(({ from, to }) => {
     const today = londonToday();
     return { from: from ?? `${today.slice(0, 4)}-01-01`, to: to ?? today };
@@ -63,21 +62,21 @@ export function financeReportRoutes(deps: ReadDeps): Router<ReadState> {
   const router = new Router<ReadState>({ prefix: '/api/finance/reports' });
   const read = requirePermission('finance.read');
 
-  const build = async (key: string | undefined, query: unknown) => {
+  const build = async (key: string | undefined, ctx: { readonly query: ParsedUrlQuery }) => {
     const definition = financeReportNamed(key ?? '');
     if (!definition) throw new HttpError(404, REPORT_NOT_FOUND);
-    const range = parseOr400(reportRangeQuery, query);
+    const range = parseQuery(reportRangeQuery, ctx);
     const report = await definition.build({ ...sources, range, today: londonToday() });
     return { report, filename: `${definition.key}-${range.from}-to-${range.to}` };
   };
 
   router.get('/:key/report.pdf', read, async (ctx) => {
-    const { report, filename } = await build(ctx.params.key, ctx.query);
+    const { report, filename } = await build(ctx.params.key, ctx);
     attachPdf(ctx, `${filename}.pdf`, await renderPdf(reportPdfSpec(report)));
   });
 
   router.get('/:key/report.csv', read, async (ctx) => {
-    const { report, filename } = await build(ctx.params.key, ctx.query);
+    const { report, filename } = await build(ctx.params.key, ctx);
     attachCsv(ctx, `${filename}.csv`, reportCsv(report));
   });
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, searchText } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { optionalId } from '../appointments/query-fields';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
@@ -12,6 +12,7 @@ import { attachCsv, toCsv } from '../documents/csv';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { incidentCsvRows, incidentFullReport, incidentListReport } from './incident-documents';
 import { INCIDENT_TABS, IncidentQueries, type IncidentFilter, type IncidentReader } from './incident-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -47,16 +48,16 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   const read = requirePermission('incidents.read', 'incidents.readOwn');
 
   router.get('/', read, async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(filter, readerOf(ctx), { limit, offset }));
   });
 
   router.get('/summary', read, async (ctx) => {
-    ctx.body = await queries.summary(parseOr400(filterQuery, ctx.query), readerOf(ctx));
+    ctx.body = await queries.summary(parseQuery(filterQuery, ctx), readerOf(ctx));
   });
 
   router.get('/analytics', read, async (ctx) => {
-    ctx.body = await queries.analytics(parseOr400(filterQuery, ctx.query), readerOf(ctx));
+    ctx.body = await queries.analytics(parseQuery(filterQuery, ctx), readerOf(ctx));
   });
 
   router.get('/handlers', requirePermission('incidents.manage'), async (ctx) => {
@@ -74,7 +75,7 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   };
 
   router.get('/report.pdf', read, async (ctx) => {
-    const filter = parseOr400(filterQuery, ctx.query);
+    const filter = parseQuery(filterQuery, ctx);
     const reader = readerOf(ctx);
     const [rows, summary] = await Promise.all([everyMatching(filter, reader), queries.summary({ ...filter, tab: undefined }, reader)]);
     const pdf = await renderPdf(incidentListReport(rows, summary, describeFilters(filter), new Date()));
@@ -82,7 +83,7 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   });
 
   router.get('/export.csv', read, async (ctx) => {
-    const { header, rows } = incidentCsvRows(await everyMatching(parseOr400(filterQuery, ctx.query), readerOf(ctx)));
+    const { header, rows } = incidentCsvRows(await everyMatching(parseQuery(filterQuery, ctx), readerOf(ctx)));
     attachCsv(ctx, `incidents-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(header, rows));
   });
 

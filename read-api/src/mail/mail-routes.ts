@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { OutboxMessageView } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
+import { parseQuery } from '../shared/query-parsing';
 
 export const outboxQuery = z.object({
   status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['pending', 'sent', 'written', 'failed'], { error: 'Status must be one of: pending, sent, written, failed' }).optional()),
@@ -33,7 +34,7 @@ interface OutboxRow {
 export function mailRoutes({ pool }: ReadDeps): Router<ReadState> {
   const router = new Router<ReadState>();
   router.get('/api/mail/outbox', requirePermission('admin.panel'), async (ctx) => {
-    const { status, limit, offset } = parseOr400(outboxQuery, ctx.query);
+    const { status, limit, offset } = parseQuery(outboxQuery, ctx);
     const present = await pool.query<{ table: string | null }>(`SELECT to_regclass('mail.outbox')::text AS table`);
     if (!present.rows[0]?.table) {
       sendPage(ctx, { rows: [], total: 0 });

@@ -8,10 +8,12 @@ import {
   ROLES,
   REFERENCE_MEDICINES,
   PRESCRIPTION_STATUSES,
+  queryDate,
+  requiredQueryDate,
   searchText,
   type DrugInteraction,
 } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import { readScopeOf, type ReadScope } from '../shared/carer-work';
 import { optionalBoolean } from '../shared/list-filters';
@@ -23,13 +25,14 @@ import { MedicationQueries } from './medication-queries';
 import { attachPdf, renderPdf } from '../documents/pdf';
 import { marChart, marPdfSpec } from './mar-chart';
 import { readMarKey } from './mar-key-query';
+import { parseQuery } from '../shared/query-parsing';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   optional(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }));
 const uuidField = (label: string) => optional(z.uuid({ error: `${label} must be a valid id` }));
-const dateField = (label: string) => optional(z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }));
+const dateField = queryDate;
 
 export const medicationListQuery = z.object({
   search: optional(searchText()),
@@ -42,7 +45,7 @@ const WITNESS_ROLES = ROLES.filter((role) => can(role, 'medications.administer')
 export const witnessQuery = z.object({ ...pagingFields({ defaultLimit: MAX_PAGE_SIZE }) });
 export const marQuery = z.object({
   clientId: z.uuid({ error: 'Client must be a valid id' }),
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
+  from: requiredQueryDate('From'),
   days: z.coerce.number({ error: 'Days must be a whole number from 1 to 31' }).int('Days must be a whole number from 1 to 31').min(1, 'Days must be a whole number from 1 to 31').max(31, 'Days must be a whole number from 1 to 31').default(28),
 });
 export const dueQuery = z.object({ clientId: uuidField('Client'), overdue: optionalBoolean('Overdue'), ...pagingFields() });
@@ -72,7 +75,7 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   medications.use(requirePermission(...READ));
 
   medications.get('/', async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(medicationListQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(medicationListQuery, ctx);
     sendPage(ctx, await queries.list(filter, scopeOf(ctx), { limit, offset }));
   });
 
@@ -85,7 +88,7 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   });
 
   medications.get('/due', async (ctx) => {
-    const { clientId, overdue, limit, offset } = parseOr400(dueQuery, ctx.query);
+    const { clientId, overdue, limit, offset } = parseQuery(dueQuery, ctx);
     sendPage(ctx, await queries.due(scopeOf(ctx), { clientId, overdueOnly: overdue }, { limit, offset }));
   });
 
@@ -121,7 +124,7 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   });
 
   const chartOf = async (ctx: ParameterizedContext<ReadState>) => {
-    const { clientId, from, days } = parseOr400(marQuery, ctx.query);
+    const { clientId, from, days } = parseQuery(marQuery, ctx);
     const chart = await marChart(db, work, scopeOf(ctx), clientId, from, days);
     if (!chart) throw new HttpError(404, 'Client not found');
     return chart;
@@ -139,7 +142,7 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
 
   // Who may witness a dose (a medicine that needs a second person): the agency's other active staff, names only.
   medications.get('/witnesses', requirePermission('medications.administer'), async (ctx) => {
-    const page = parseOr400(witnessQuery, ctx.query);
+    const page = parseQuery(witnessQuery, ctx);
     const staff = db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('users')
@@ -174,7 +177,7 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   const records = new Router<ReadState>({ prefix: '/api/medication-records' });
   records.use(requirePermission(...READ));
   records.get('/', async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(recordListQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(recordListQuery, ctx);
     sendPage(ctx, await queries.records(filter, scopeOf(ctx), { limit, offset }));
   });
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, SORT_DIRECTIONS, VISIT_TYPES } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
@@ -10,6 +10,7 @@ import { attachCsv } from '../documents/csv';
 import { checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const filterFields = {
   range: oneOf(MONITORING_RANGES, 'Range'),
@@ -59,13 +60,13 @@ export function monitoringRoutes({ db }: ReadDeps): Router<ReadState> {
   const viewerOf = (state: ReadState) => (can(state.session.role, 'appointments.read') ? {} : { ownUserId: state.session.userId });
 
   router.get('/', async (ctx) => {
-    const { filter, sort, direction, limit, offset } = parseOr400(monitoringQuery, ctx.query);
+    const { filter, sort, direction, limit, offset } = parseQuery(monitoringQuery, ctx);
     const { records, total } = await queries.page(filter, viewerOf(ctx.state), { sort, direction, limit, offset });
     ctx.body = { records, total, limit, offset };
   });
 
   router.get('/export.csv', async (ctx) => {
-    const { filter, sort, direction } = parseOr400(monitoringQuery, ctx.query);
+    const { filter, sort, direction } = parseQuery(monitoringQuery, ctx);
     const records = await queries.all(filter, viewerOf(ctx.state), sort, direction);
     attachCsv(ctx, `care-records-${londonToday()}.csv`, monitoringCsv(records));
   });

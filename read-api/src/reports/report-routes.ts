@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { londonToday, REPORT_RANGE_LABELS, reportExportQuery, reportFiltersQuery, reportScope, type ReportFormat, type ReportScope } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import { reportFile } from './report-documents';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { ReportQueries } from './report-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const reportQuery = reportFiltersQuery;
 
@@ -18,26 +19,26 @@ export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new ReportQueries(db);
   const router = new Router<ReadState>({ prefix: '/api/reports' });
   router.use(requirePermission('reports.read'));
-  const scopeOf = (query: unknown): ReportScope => reportScope(parseOr400(reportQuery, query), londonToday());
+  const scopeOf = (ctx: ParameterizedContext<ReadState>): ReportScope => reportScope(parseQuery(reportQuery, ctx), londonToday());
 
   router.get('/overview', async (ctx) => {
-    ctx.body = await queries.overview(scopeOf(ctx.query));
+    ctx.body = await queries.overview(scopeOf(ctx));
   });
   router.get('/performance', async (ctx) => {
-    ctx.body = await queries.performance(scopeOf(ctx.query));
+    ctx.body = await queries.performance(scopeOf(ctx));
   });
   router.get('/compliance', async (ctx) => {
-    ctx.body = await queries.compliance(scopeOf(ctx.query), londonToday());
+    ctx.body = await queries.compliance(scopeOf(ctx), londonToday());
   });
   router.get('/quality', async (ctx) => {
-    ctx.body = await queries.quality(scopeOf(ctx.query));
+    ctx.body = await queries.quality(scopeOf(ctx));
   });
   router.get('/operational', async (ctx) => {
-    ctx.body = await queries.operational(scopeOf(ctx.query));
+    ctx.body = await queries.operational(scopeOf(ctx));
   });
   // Export Reports: exactly what the filters show, as a real file (PDF with its charts, or CSV).
   const exportAs = (format: ReportFormat) => async (ctx: ParameterizedContext<ReadState>) => {
-    const query = parseOr400(reportExportQuery, ctx.query);
+    const query = parseQuery(reportExportQuery, ctx);
     const today = londonToday();
     const scope = reportScope(query, today);
     const carer = scope.carerId

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { SettingsQueries } from '../settings/settings-queries';
 import { pagingFields } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { RetentionQueries } from './retention-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const retentionReviewQuery = z.object({ ...pagingFields() });
 
@@ -15,7 +16,7 @@ export function retentionRoutes(deps: ReadDeps): Router<ReadState> {
   const queries = new RetentionQueries(deps.pool);
   const router = new Router<ReadState>();
   router.get('/api/admin/retention-review', requirePermission('admin.panel'), async (ctx) => {
-    const page = parseOr400(retentionReviewQuery, ctx.query);
+    const page = parseQuery(retentionReviewQuery, ctx);
     const { recordRetentionYears } = await settings.settings();
     const view = await queries.review(recordRetentionYears, page);
     ctx.set('X-Total-Count', String(view.total));

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { can, SEARCH_DEFAULT_PER_GROUP, SEARCH_MAX_PER_GROUP, SEARCH_MIN_LENGTH, searchText, type SearchResultsView } from '@care/events';
-import { parseOr400 } from '@care/events/server';
 import { readScopeOf } from '../shared/carer-work';
 import { wholeNumber } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { SearchQueries, type SearchScope } from './search-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const searchQuery = z.object({
   q: searchText().pipe(z.string().min(SEARCH_MIN_LENGTH, `Search must be at least ${SEARCH_MIN_LENGTH} characters`)),
@@ -24,7 +24,7 @@ export function searchRoutes(deps: ReadDeps): Router<ReadState> {
   const router = new Router<ReadState>();
 
   router.get('/api/search', async (ctx) => {
-    const { q, limit } = parseOr400(searchQuery, ctx.query);
+    const { q, limit } = parseQuery(searchQuery, ctx);
     const { session } = ctx.state;
     const scope: SearchScope = {
       users: can(session.role, 'users.manage'),

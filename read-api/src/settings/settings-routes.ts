@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import type { AgencyContacts } from '../shared/agency-contacts';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { SettingsQueries } from './settings-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const historyQuery = z.object({ ...pagingFields() });
 
@@ -23,7 +24,7 @@ export function settingsRoutes(deps: ReadDeps, defaults: AgencyContacts): Router
   });
 
   router.get('/history', requirePermission('admin.panel'), async (ctx) => {
-    const page = parseOr400(historyQuery, ctx.query);
+    const page = parseQuery(historyQuery, ctx);
     sendPage(ctx, await queries.history(page));
   });
 

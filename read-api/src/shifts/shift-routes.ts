@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { can } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { dateRangeFields, optionalId, resolveDateRange } from '../appointments/query-fields';
 import { ShiftQueries } from './shift-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const listQuery = z.object({ ...dateRangeFields, carerId: optionalId('Carer ID must be a UUID') }).transform((value, ctx) => {
   const range = resolveDateRange(value, ctx);
@@ -19,7 +20,7 @@ export function shiftRoutes({ db }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('appointments.read', 'appointments.readOwn'));
 
   router.get('/', async (ctx) => {
-    const { range, carerId } = parseOr400(listQuery, ctx.query);
+    const { range, carerId } = parseQuery(listQuery, ctx);
     const { role, userId } = ctx.state.session;
     ctx.body = await queries.list({ range, carerId, ownUserId: can(role, 'appointments.read') ? undefined : userId });
   });

@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { queryInstant } from '@care/events';
+import { requirePermission } from '@care/events/server';
 import type { ReadState } from '../shared/read-state';
 import type { ReadDeps } from '../shared/read-deps';
 import { projectionStatuses } from './projection-status-queries';
 import { serviceLogLines } from './service-logs';
 import { SystemStatusQueries } from './system-status-queries';
+import { parseQuery } from '../shared/query-parsing';
 
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` }).optional();
-export const logsQuery = z.object({ from: instant('From'), to: instant('To') });
+export const logsQuery = z.object({ from: queryInstant('From'), to: queryInstant('To') });
 
 /** Operational status for administrators (the admin panel's System Status tab). */
 export function statusRoutes({ db, pool }: ReadDeps, logDir?: string): Router<ReadState> {
@@ -31,7 +32,7 @@ export function statusRoutes({ db, pool }: ReadDeps, logDir?: string): Router<Re
 
   // Download Logs: the last 24 hours unless a range is chosen.
   router.get('/api/status/logs', requirePermission('admin.panel'), (ctx) => {
-    const query = parseOr400(logsQuery, ctx.query);
+    const query = parseQuery(logsQuery, ctx);
     const to = query.to ? new Date(query.to) : new Date();
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - 24 * 3600_000);
     if (!logDir) {

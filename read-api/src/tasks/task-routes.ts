@@ -2,12 +2,13 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can, TASK_CATEGORIES, TASK_STATUSES } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { TaskQueries, type TaskReader } from './task-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -38,7 +39,7 @@ export function taskRoutes({ db }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('tasks.read', 'tasks.readOwn'));
 
   router.get('/', async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(filter, readerOf(ctx), { limit, offset }));
   });
 

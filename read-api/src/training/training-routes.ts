@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { can, searchText, TRAINING_STATUSES, TRAINING_TABS } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { HttpError, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { TrainingQueries, type TrainingListFilter } from './training-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 /** `?carerId=` (blank) means no filter, like a search box left empty. */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -56,16 +57,16 @@ export function trainingRoutes(deps: ReadDeps): Router<ReadState> {
   });
 
   router.get('/', async (ctx) => {
-    const { limit, offset, ...query } = parseOr400(listQuery, ctx.query);
+    const { limit, offset, ...query } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(filterOf(query, ctx.state), { limit, offset }));
   });
 
   router.get('/tab-counts', async (ctx) => {
-    ctx.body = await queries.tabCounts(filterOf(parseOr400(countsQuery, ctx.query), ctx.state));
+    ctx.body = await queries.tabCounts(filterOf(parseQuery(countsQuery, ctx), ctx.state));
   });
 
   router.get('/compliance', async (ctx) => {
-    const { limit, offset } = parseOr400(complianceQuery, ctx.query);
+    const { limit, offset } = parseQuery(complianceQuery, ctx);
     sendPage(ctx, await queries.compliance(ownOnly(ctx.state), { limit, offset }));
   });
 

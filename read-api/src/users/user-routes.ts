@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { SORT_DIRECTIONS, USER_SORTS } from '@care/events';
-import { parseOr400, requirePermission } from '@care/events/server';
+import { requirePermission } from '@care/events/server';
 import { oneOf, optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 export const usersQuery = z
   .object({
@@ -32,12 +33,12 @@ export function userRoutes(queries: UserQueries): Router<ReadState> {
   });
 
   router.get('/api/users', requirePermission('users.manage'), async (ctx) => {
-    const { active, sort, direction, limit, offset } = parseOr400(usersQuery, ctx.query);
+    const { active, sort, direction, limit, offset } = parseQuery(usersQuery, ctx);
     sendPage(ctx, await queries.list(active, { sort, direction }, { limit, offset }));
   });
 
   router.get('/api/access-log', requirePermission('admin.panel'), async (ctx) => {
-    const { limit, offset } = parseOr400(accessLogQuery, ctx.query);
+    const { limit, offset } = parseQuery(accessLogQuery, ctx);
     sendPage(ctx, await queries.accessLog({ limit, offset }));
   });
 

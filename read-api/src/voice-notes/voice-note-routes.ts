@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { can } from '@care/events';
-import { audioInfo, HttpError, parseOr400, readAudioBytes, requirePermission } from '@care/events/server';
+import { audioInfo, HttpError, readAudioBytes, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { pagingFields, sendPage } from '../shared/paging';
 import { parseByteRange } from './byte-range';
 import { VoiceNoteQueries, type VoiceNoteViewer } from './voice-note-queries';
+import { parseQuery } from '../shared/query-parsing';
 
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
@@ -35,7 +36,7 @@ export function voiceNoteRoutes(deps: ReadDeps): Router<ReadState> {
   router.use(requirePermission('diary.read'));
 
   router.get('/', async (ctx) => {
-    const { limit, offset, ...filter } = parseOr400(listQuery, ctx.query);
+    const { limit, offset, ...filter } = parseQuery(listQuery, ctx);
     sendPage(ctx, await queries.list(filter, { limit, offset }, viewerOf(ctx.state, deps.work)));
   });
 
