@@ -155,6 +155,29 @@ describe('check-out', () => {
 
 describe('PRN, Mark as Missed and amendments', () => {
   it('refuses a PRN dose inside its minimum interval with a clear message', async () => {
+describe('check-out and a dose due before the visit', () => {
+  it('is refused while a dose due in the hour before the planned start has no outcome', async () => {
+    const client = await newClient();
+    const carer = await api.createUser('carer');
+    const ownCarer = await createCarer(carer.id);
+    // Due 50 minutes ago; the visit was planned to start 20 minutes ago: the dose was due half an hour before it,
+    // within the hour before the start that still counts as this visit's.
+    const instant = new Date(Date.now() - 50 * 60_000);
+    const time = londonClock(instant);
+    const dueAt = londonTimeToInstant(londonToday(instant), time);
+    const amlodipine = await created(coordinator.request('POST', '/api/medications', prescription({ clientId: client, doseTimes: [time] })));
+    const visit = await visitInProgress(ownCarer, carer, client);
+    const refused = await carer.request('POST', `/api/appointments/${visit}/check-out`, { source: 'Mobile' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(new RegExp(`^Record an outcome for each medication due in this visit before checking out: Amlodipine ${time} on \\d\\d/\\d\\d/\\d{4}$`));
+    expect((await eventsOf(appointmentStreamId(visit))).map((e) => e.type)).toEqual(['AppointmentScheduled', 'VisitCheckedIn']);
+
+    await created(carer.request('POST', `/api/medications/${amlodipine}/administrations`, { dueAt, code: 'T', appointmentId: visit }));
+    const checkOut = await carer.request('POST', `/api/appointments/${visit}/check-out`, { source: 'Mobile' });
+    expect(checkOut.status, checkOut.text).toBe(200);
+  });
+});
+
     const id = await created(
       coordinator.request('POST', '/api/medications', prescription({ name: 'Paracetamol', doseTimes: [], prn: { reason: 'Pain', dose: '1g', minIntervalMinutes: 240, maxDosesIn24h: 4 } })),
     );
