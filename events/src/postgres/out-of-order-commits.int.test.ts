@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { createPool } from '@care/events/server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { RawRecordedEvent } from '../store/event-store';
 import { START_POSITION } from '../store/position';
 import { createTestDatabase, newEvent, type TestDatabase } from '../testing';
@@ -23,6 +23,8 @@ afterAll(async () => {
 describe('PostgreSQL global order under concurrent transactions', () => {
   it('never lets a subscriber move past an event whose transaction commits after a later-numbered one', async () => {
     const seen: RawRecordedEvent[] = [];
+    // Each read of the log the subscription makes: what it delivers after a read is handled before its next one.
+    const reads = vi.spyOn(store, 'readAll');
     const subscription = await store.subscribe({
       after: START_POSITION,
       onBatch: async (batch) => {
@@ -38,8 +40,11 @@ describe('PostgreSQL global order under concurrent transactions', () => {
     const fastAppend = await store.append('fast-stream', [newEvent('Fast', {})], 'no_stream');
     expect(slowAppend.position.prepare).toBeLessThan(fastAppend.position.prepare);
 
-    // A bigserial cursor would deliver Fast now and then never see Slow. Ours holds Fast back.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // A bigserial cursor would deliver Fast now and then never see Slow. Ours holds Fast back: the subscription
+    // reads the log twice more after Fast committed (woken by its notification, then its poll) and delivers nothing.
+    // The second read starts only once whatever the first returned has been delivered.
+    const readsBefore = reads.mock.calls.length;
+    await expect.poll(() => reads.mock.calls.length, { timeout: 5000 }).toBeGreaterThanOrEqual(readsBefore + 2);
     expect(seen).toEqual([]);
     expect(await store.readAll(START_POSITION, 10)).toEqual([]);
 
@@ -47,6 +52,7 @@ describe('PostgreSQL global order under concurrent transactions', () => {
     slow.release();
     await expect.poll(() => seen.map((e) => e.streamId), { timeout: 5000 }).toEqual(['slow-stream', 'fast-stream']);
     await subscription.stop();
+    reads.mockRestore();
   });
 
   it('delivers every event exactly once when many writers commit in random order', async () => {
