@@ -11,16 +11,21 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.drop());
 
-/** Counts the wake-ups subscribers would get, on a connection of its own. */
-async function listenForAppends(): Promise<{ count(): number; stop(): Promise<void> }> {
+/**
+ * Counts the wake-ups subscribers would get, on a connection of its own. A notification whose payload is 'marker'
+ * is the test's own: it is counted apart, as the point up to which every earlier notification has arrived.
+ */
+async function listenForAppends(): Promise<{ count(): number; markers(): number; stop(): Promise<void> }> {
   const listener = new pg.Client({ connectionString: database.url });
   await listener.connect();
   let received = 0;
-  listener.on('notification', () => {
-    received += 1;
+  let markers = 0;
+  listener.on('notification', ({ payload }) => {
+    if (payload === 'marker') markers += 1;
+    else received += 1;
   });
   await listener.query(`listen ${EVENTS_NOTIFY_CHANNEL}`);
-  return { count: () => received, stop: () => listener.end() };
+  return { count: () => received, markers: () => markers, stop: () => listener.end() };
 }
 
 describe('PostgreSQL append when the wake-up notification fails', () => {
@@ -53,7 +58,15 @@ describe('PostgreSQL append when the wake-up notification fails', () => {
 describe('AppendAnnouncer', () => {
   it('announces the first append at once and folds later ones into one notification, sent on close at the latest', async () => {
     const listener = await listenForAppends();
-    const pool = new pg.Pool({ connectionString: database.url });
+    // One connection: the announcer's statements and the test's marker run in the order they were asked for, and
+    // PostgreSQL delivers notifications in the order their transactions committed. Once the marker has arrived,
+    // any notification the announcer sent before it has arrived too.
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const marker = async () => {
+      const seen = listener.markers();
+      await pool.query(`select pg_notify('${EVENTS_NOTIFY_CHANNEL}', 'marker')`);
+      await expect.poll(() => listener.markers()).toBe(seen + 1);
+    };
     // A long interval, so the test decides when the second notification goes: on close.
     const announcer = new AppendAnnouncer(pool, { warn: () => undefined }, 60_000);
     try {
@@ -62,13 +75,13 @@ describe('AppendAnnouncer', () => {
       announcer.announce();
       announcer.announce();
       announcer.announce();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await marker();
       expect(listener.count()).toBe(1);
 
       await announcer.close();
       await expect.poll(() => listener.count()).toBe(2);
       announcer.announce();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await marker();
       expect(listener.count()).toBe(2);
     } finally {
       await announcer.close();
