@@ -93,12 +93,13 @@ describe('the mail sender', () => {
   });
 
   it('gives a message up as failed after the last attempt, and keeps it listed', async () => {
-    const sender = new MailSender(pool, smtpTransport(smtpUrl, 'Care <no-reply@care.example>'), log, { firstRetryMs: 1, maxAttempts: 2 });
+    const sender = new MailSender(pool, smtpTransport(smtpUrl, 'Care <no-reply@care.example>'), log, { firstRetryMs: 60_000, maxAttempts: 2 });
     await enqueueMail(pool, { kind: 'maintenance-alert', to: 'admin@care.example', subject: 'Always refused', text: 'Hello' });
     refuseNext = 2;
-    await sender.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await sender.runOnce();
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    // The back-off's minute passes.
+    await pool.query(`UPDATE ${MAIL_SCHEMA}.outbox SET next_attempt_at = now() WHERE subject = 'Always refused'`);
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect(await outboxRow('Always refused')).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
