@@ -27,11 +27,11 @@ async function carerContext(width: number, height: number): Promise<BrowserConte
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
 
-/** Start, let the fake microphone's beep run for a while, stop: the save form with its preview appears. */
-async function recordFor(page: Page, ms: number) {
+/** Start, let the fake microphone's beep run until the recorder's clock shows `seconds`, stop: the save form with its preview appears. */
+async function recordFor(page: Page, seconds: number) {
   await page.getByRole('button', { name: 'Start Recording' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Stop Recording' }).isVisible()).toBe(true);
-  await page.waitForTimeout(ms);
+  await expect.poll(() => page.getByTestId('recording-time').textContent()).toBe(`00:${String(seconds).padStart(2, '0')}`);
   await page.getByRole('button', { name: 'Stop Recording' }).click();
   await expect.poll(() => page.getByTestId('voice-note-preview').isVisible()).toBe(true);
 }
@@ -126,13 +126,14 @@ describe('Voice notes in Chromium', () => {
     await page.goto(`${env.product.url}/voice-notes/new`);
     await expect.poll(() => page.getByRole('heading', { name: 'Record Voice Note' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/voice-note-new-390.png`, fullPage: true });
-    await recordFor(page, 1500);
+    await recordFor(page, 1);
     await page.getByLabel('Title', { exact: true }).fill('Medication prompt');
     await page.getByLabel('Private').check();
     // Scrolled to the end, the Save button clears the floating feedback buttons (a full-page shot would not show it).
     await page.mouse.move(195, 400);
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(500); // let the scroll settle: the shot is only for looking at
+    // The shot (only for looking at) once the page has scrolled to its end.
+    await expect.poll(() => page.evaluate('Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight')).toBe(true);
     await page.screenshot({ path: `${shots}/voice-note-save-390.png` });
     await page.getByRole('button', { name: 'Save Voice Note' }).click();
     await expect.poll(() => toast(page, 'Voice note saved').isVisible()).toBe(true);
