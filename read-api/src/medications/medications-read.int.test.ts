@@ -260,3 +260,15 @@ describe('the Medicine Database', () => {
     expect(body.find((medicine) => medicine.name === 'Donepezil')).toMatchObject({ strengths: ['5mg', '10mg'], builtIn: false });
   });
 });
+
+describe('interactions as a carer', () => {
+  it("leaves out the clients outside the carer's visits, whose medicines interact too", async () => {
+    await prescribe(ids.frank, 'Warfarin', [time]);
+    await prescribe(ids.frank, 'Ibuprofen', [], { frequency: 'When required', prn: { reason: 'Pain', dose: '400mg', minIntervalMinutes: 360, maxDosesIn24h: 3 } });
+    const named = (rows: z.infer<typeof clientInteractionSchema>[]) => rows.map((row) => row.clientName).sort();
+    const agency = await ok<z.infer<typeof clientInteractionSchema>[]>('/api/medications/interactions', clientInteractionSchema.array());
+    expect(named(agency.body)).toEqual(['Edith Green', 'Frank Green']);
+    const mine = await ok<z.infer<typeof clientInteractionSchema>[]>('/api/medications/interactions', clientInteractionSchema.array(), carer);
+    expect(named(mine.body)).toEqual(['Edith Green']);
+  });
+});
