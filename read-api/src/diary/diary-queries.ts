@@ -98,7 +98,9 @@ export class DiaryQueries {
     }
     // One text (title, content, client and carer names), the expression the projection's trigram index covers.
     if (search) query = query.where(searchTextOf(DIARY_SEARCH_COLUMNS, 'e'), 'ilike', likePattern(search));
-    const unfiltered = !search && clientId === undefined && carerId === undefined && !welfare && !period;
+    // The per-author counts know nothing of a carer's work (their clients change with their visits): a reader
+    // limited to it is counted over the very rows listed, so the total never counts entries they may not open.
+    const unfiltered = !viewer.visible && !search && clientId === undefined && carerId === undefined && !welfare && !period;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
       unfiltered ? this.countVisible(viewer) : countOf(query),
@@ -107,8 +109,8 @@ export class DiaryQueries {
   }
 
   /**
-   * How many entries the viewer may read, from the per-author counts the projection keeps (a few rows, not a
-   * scan of every entry): all of them, or the non-confidential ones and their own confidential ones.
+   * How many entries a reader of every client's diary may read, from the per-author counts the projection keeps (a
+   * few rows, not a scan of every entry): all of them, or the non-confidential ones and their own confidential ones.
    */
   private async countVisible(viewer: DiaryViewer): Promise<number> {
     let query = this.db

@@ -36,7 +36,9 @@ const NOT_FOUND = 'Diary entry not found';
 
 export function viewerOf(ctx: ParameterizedContext<ReadState>, work: CarerWork): DiaryViewer {
   const { userId, role } = ctx.state.session;
-  const visible = work.authoredOrAbout(readScopeOf(ctx.state.session), 'e.author_user_id', 'e.client_id');
+  const scope = readScopeOf(ctx.state.session);
+  // None for a reader of every client: the list may then count from the projection's per-author totals.
+  const visible = scope.kind === 'all' ? undefined : work.authoredOrAbout(scope, 'e.author_user_id', 'e.client_id');
   return { userId, seesConfidential: can(role, 'diary.readConfidential'), visible };
 }
 

@@ -292,3 +292,33 @@ describe('live pushes', () => {
     }
   });
 });
+
+describe('counts', () => {
+  it('every list a carer reads counts exactly the rows it shows them', async () => {
+    // An entry the carer may read and one about another carer's client, which the agency's count holds and theirs not.
+    await entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'Counted for the carer' });
+    await entry(coordinator, { carerId: otherCarerId, clientId: client.others, title: 'Not counted for the carer' });
+    const lists = ['/api/diary', '/api/diary/carer-roster', '/api/diary/client-roster', '/api/diary/monitoring', '/api/clients', '/api/appointments', '/api/monitoring', '/api/voice-notes', '/api/alerts', '/api/tasks', '/api/incidents', '/api/training', '/api/medications', '/api/medication-records', '/api/care-plans', '/api/carers'];
+    for (const path of lists) {
+      if (visits.lastPosition) positions.push(visits.lastPosition);
+      // The largest page each list allows: every row the carer may see on one page.
+      const limit = path === '/api/monitoring' ? 200 : 500;
+      const reply = await requester(readUrl, carer.cookie)('GET', `${path}?limit=${limit}`, undefined, { 'x-min-position': latest() });
+      expect(reply.status, `${path}: ${reply.text}`).toBe(200);
+      // Most lists answer an array and the total in a header; Care Monitoring answers both in its body.
+      const { rows, total } = Array.isArray(reply.body)
+        ? { rows: reply.body as unknown[], total: Number(reply.headers.get('x-total-count')) }
+        : { rows: (reply.body as { records: unknown[] }).records, total: (reply.body as { total: number }).total };
+      expect([path, total]).toEqual([path, rows.length]);
+    }
+    // The dashboard's figures count the same rows as the lists its tiles open.
+    const stats = (await read<{ openAlerts: number; unrecordedVisits: number }>(carer, '/api/dashboard/stats')).body;
+    const openAlerts = (await read<unknown[]>(carer, '/api/alerts?active=true&limit=500')).body.length;
+    const unrecorded = (await read<unknown[]>(carer, '/api/appointments?unrecorded=true&limit=1000')).body.length;
+    expect([stats.openAlerts, stats.unrecordedVisits]).toEqual([openAlerts, unrecorded]);
+    const total = async (user: TestUser) => Number((await requester(readUrl, user.cookie)('GET', '/api/diary', undefined, { 'x-min-position': latest() })).headers.get('x-total-count'));
+    const [asCarer, asCoordinator] = [await total(carer), await total(coordinator)];
+    expect(asCarer).toBe((await read<DiaryEntryView[]>(carer, '/api/diary?limit=500')).body.length);
+    expect(asCoordinator).toBeGreaterThan(asCarer);
+  });
+});
