@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { freePort, startThrowawayPostgres, withDatabase } from '@care/events/server';
 import { errorReplies, type ReplyDoc, type RouteDoc } from '../read-api/src/openapi/route-doc';
 import { ROUTE_DOCS } from '../read-api/src/openapi/openapi-document';
-import { inputJsonSchema, junk, queryString, requestValue, type Flavour, type IdSource } from './fuzz/arbitraries';
+import { arbitraryOf, hostileQueryValues, inputJsonSchema, junk, queryString, requestValue, type Flavour, type IdSource } from './fuzz/arbitraries';
 import { createFixtures, send, type Fixtures, type Reply, type RequestBody, type Session } from './fuzz/fixtures';
 import { startProduct } from './product';
 
@@ -16,7 +16,9 @@ import { startProduct } from './product';
  * schemas of every route (read-api/src/openapi): valid values, values at the bounds and malformed ones, sent as an
  * admin, a coordinator, a carer and no one. A finding is any 5xx, a status the route does not document, a
  * documented reply that breaks its (strict) schema, a request with no reply in 15 s, a service that dies, or a
- * projection not `live` after the run. FUZZ_SECONDS (default 180), FUZZ_SEED (printed), FUZZ_MAX_REQUESTS.
+ * projection not `live` after the run. 503 counts like any 5xx: the read API answers an unexpected error with it.
+ * Before the random requests, every query parameter of every GET is sent each value it must refuse (querySweep).
+ * FUZZ_SECONDS (default 180), FUZZ_SEED (printed), FUZZ_MAX_REQUESTS.
  */
 
 function wholeNumber(name: string, fallback: number): number {
@@ -157,6 +159,46 @@ function problemWith(route: RouteDoc, reply: Reply): string | undefined {
   return undefined;
 }
 
+/**
+ * Every query parameter of every GET, one at a time, with each value it must refuse (hostileQueryValues: years 0000,
+ * 0001 and 9999, control characters, overlong texts, huge and negative numbers), the other parameters valid, as
+ * an administrator (who may call every route). A finding is a 5xx, any problemWith, or a 2xx: the value got in.
+ */
+async function querySweep(baseUrl: string, admin: Session, fixtures: Fixtures, ids: IdSource, counts: Map<string, Map<number, number>>): Promise<{ findings: Finding[]; sent: number }> {
+  const findings: Finding[] = [];
+  let sent = 0;
+  for (const route of ROUTE_DOCS) {
+    if (route.method !== 'GET' || !route.query) continue;
+    const schema = inputJsonSchema(route.query);
+    const name = `${route.method} ${route.path}`;
+    for (const [param, node] of Object.entries(schema.properties ?? {})) {
+      for (const value of hostileQueryValues(param, node)) {
+        const requestSeed = seed + sent;
+        const draw = <T>(arbitrary: fc.Arbitrary<T>): T => fc.sample(arbitrary, { seed: requestSeed, numRuns: 1 })[0]!;
+        const valid = draw(arbitraryOf(schema, 'valid', ids));
+        const others = valid !== null && typeof valid === 'object' && !Array.isArray(valid) ? valid : {};
+        const urlPath = draw(pathArbitrary(route, fixtures, ids));
+        const path = `${urlPath}${queryString({ ...others, [param]: value })}`;
+        sent += 1;
+        const reply = await send(baseUrl, admin, 'GET', path).catch(
+          (error: unknown): Reply => ({ status: 0, headers: new Headers(), text: `${String(error)} (${String((error as { cause?: unknown }).cause)})` }),
+        );
+        const perStatus = counts.get(name) ?? new Map<number, number>();
+        perStatus.set(reply.status, (perStatus.get(reply.status) ?? 0) + 1);
+        counts.set(name, perStatus);
+        const problem =
+          reply.status === 0
+            ? `no reply: ${reply.text}`
+            : reply.status >= 200 && reply.status < 300
+              ? `accepted ${JSON.stringify(excerpt(value, 40))} in ?${param}`
+              : problemWith(route, reply);
+        if (problem) findings.push({ route: name, role: admin.role, status: reply.status, problem, request: `query sweep ?${param}=${excerpt(JSON.stringify(value), 60)}: GET ${excerpt(path, 300)}`, reply: excerpt(reply.text) });
+      }
+    }
+  }
+  return { findings, sent };
+}
+
 const byRole = (sessions: readonly Session[], rng: () => number) => sessions[Math.floor(rng() * sessions.length)]!;
 
 /** A small seeded generator (mulberry32) for the choices between requests. */
@@ -217,6 +259,11 @@ async function main(): Promise<number> {
     console.log(`Fixtures: ${Object.entries(fixtures.ids).map(([kind, ids]) => `${ids.length} ${kind}`).join(', ')}; logs in ${path.join(dataDir, 'logs')}`);
     const rng = mulberry32(seed);
     const ids = idSource(fixtures);
+    const adminSession = fixtures.sessions.find((session) => session.role === 'admin');
+    if (!adminSession) throw new Error('The fixtures signed in no administrator');
+    const sweep = await querySweep(baseUrl, adminSession, fixtures, ids, counts);
+    findings.push(...sweep.findings);
+    console.log(`Query sweep: ${sweep.sent} requests with values every route must refuse, ${sweep.findings.length} finding(s)`);
     const deadline = Date.now() + seconds * 1000;
     let sent = 0;
     let resets = 0;

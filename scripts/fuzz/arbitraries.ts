@@ -244,3 +244,45 @@ export function queryString(value: unknown): string {
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+/**
+ * Query values every route must refuse with a 4xx, never a 5xx: dates and instants in years 0000, 0001 and 9999
+ * (PostgreSQL's `date` has no year 0, and date arithmetic past 9999 leaves ISO's four digits), control characters
+ * (PostgreSQL refuses a NUL in any text parameter), texts longer than any parameter, and numbers huge, negative or
+ * not whole. Every parameter gets the texts whatever its type: a number or a date is a text in a query string.
+ */
+const OUT_OF_RANGE_DATES = ['0000-01-01', '0001-01-01', '9999-12-31', '1899-12-31', '2100-01-01'];
+const OUT_OF_RANGE_INSTANTS = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '0000-01-01T00:30:00+01:00', '9999-12-31T23:00:00-12:00'];
+const BAD_NUMBERS = ['1e308', '-1', '-2147483649', '2147483648', '99999999999999999999', '0.5', 'NaN', 'Infinity'];
+const HOSTILE_TEXTS = ['a\u0000b', '\u0000', '2026-01-01\u0000', '\u0001\u0007\u001b[31m', '\u007f', '\u0085', 'x'.repeat(1_001), 'é'.repeat(1_001)];
+
+/** The kinds of value a parameter's schema takes: its format, or number when it is numeric (through nullable and lists). */
+function queryKinds(node: JsonSchemaNode): Set<'date' | 'date-time' | 'number'> {
+  const kinds = new Set<'date' | 'date-time' | 'number'>();
+  const visit = (branch: JsonSchemaNode) => {
+    for (const inner of [...(branch.anyOf ?? []), ...(branch.oneOf ?? []), ...(branch.allOf ?? [])]) visit(inner);
+    if (branch.items) visit(branch.items);
+    if (branch.format === 'date' || branch.format === 'date-time') kinds.add(branch.format);
+    if (types(branch).some((type) => type === 'integer' || type === 'number')) kinds.add('number');
+  };
+  visit(node);
+  return kinds;
+}
+
+/** A parameter named as a date or an instant is sent both kinds, whatever its schema says. */
+const DATE_NAME = /^(date|from|to|asOf)$|(Date|At)$/;
+
+/** The values the query parameter `name` of this schema must refuse. */
+export function hostileQueryValues(name: string, node: JsonSchemaNode): string[] {
+  const kinds = queryKinds(node);
+  if (DATE_NAME.test(name)) {
+    kinds.add('date');
+    kinds.add('date-time');
+  }
+  return [
+    ...(kinds.has('date') ? OUT_OF_RANGE_DATES : []),
+    ...(kinds.has('date-time') ? OUT_OF_RANGE_INSTANTS : []),
+    ...(kinds.has('number') ? BAD_NUMBERS : []),
+    ...HOSTILE_TEXTS,
+  ];
+}
