@@ -4,7 +4,7 @@ export { startProjector, type RunningProjector } from './projector';
 export { rebuildProjections, replayInto } from './rebuild';
 export { connectProjectorServices } from './connect-services';
 export { ensureStatusTables, type ProjectionStatusTable, type ProjectionDeadLettersTable } from './runner/status-tables';
-export type { ReadModelChanged } from './runner/member-rows';
+export type { ReadModelChanged, WrittenRows } from './runner/member-rows';
 export { recordOnProjectionStream } from './runner/stall-events';
 export type * from './clients/client-tables';
 export type * from './training/training-tables';

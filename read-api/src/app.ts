@@ -179,7 +179,7 @@ export async function createReadApi({
   }
 
   const server = http.createServer(app.callback());
-  const live = attachLivePush(server, watcher, carers, sessions, log, db);
+  const live = attachLivePush(server, watcher, carers, sessions, log, db, deps.work);
   return {
     server,
     routes: registeredRoutes(routers),

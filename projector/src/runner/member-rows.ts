@@ -19,9 +19,10 @@ export const stateOf = (member: Member): ProjectionState =>
  * Writes each member's checkpoint, state and stall in the batch's transaction, all in one statement (a live batch
  * of a single command used to spend a round trip per projection here). The checkpoint is a compare-and-set on the
  * value this runner last committed, so it can never move backwards or skip under a second projector or a stale one.
+ * As the batch's last statement it also answers which rows the batch wrote (WrittenRows).
  */
-export async function saveMembers(trx: Kysely<ReadModelDatabase>, members: readonly Member[]): Promise<void> {
-  if (members.length === 0) return;
+export async function saveMembers(trx: Kysely<ReadModelDatabase>, members: readonly Member[]): Promise<WrittenRows | undefined> {
+  if (members.length === 0) return undefined;
   const rows = members.map((member) => {
     const stall = member.stalled;
     return {
@@ -40,7 +41,7 @@ export async function saveMembers(trx: Kysely<ReadModelDatabase>, members: reado
       state: stateOf(member),
     };
   });
-  const { rows: saved } = await sql<{ name: string }>`
+  const { rows: saved } = await sql<{ name: string; xact: string }>`
     update ${sql.id(READ_MODEL_SCHEMA, 'projection_status')} as s set
       commit_position = case when v.rebuilding then s.commit_position else v.commit end,
       prepare_position = case when v.rebuilding then s.prepare_position else v.prepare end,
@@ -61,8 +62,8 @@ export async function saveMembers(trx: Kysely<ReadModelDatabase>, members: reado
     where s.name = v.name
       and case when v.rebuilding then s.rebuild_commit = v.saved_commit and s.rebuild_prepare = v.saved_prepare
                else s.commit_position = v.saved_commit and s.prepare_position = v.saved_prepare end
-    returning s.name`.execute(trx);
-  if (saved.length === members.length) return;
+    returning s.name, pg_current_xact_id()::text as xact`.execute(trx);
+  if (saved.length === members.length) return saved[0] && { from: saved[0].xact };
   const written = new Set(saved.map((row) => row.name));
   throw new CheckpointConflictError(members.find((member) => !written.has(member.projection.name))!.projection.name);
 }
@@ -115,6 +116,17 @@ export async function applySkips(
   return resumed;
 }
 
+/**
+ * Which rows a batch's transaction wrote, told by PostgreSQL's transaction ids: `from` is the transaction's own id
+ * (64-bit, as text), and every row it wrote has a `xmin` of that id or a later one. Each projection writes under a
+ * savepoint, whose rows carry an id of their own given out after the transaction's, hence "or later" (a later
+ * batch's rows match too: whoever reads it soon after the commit learns of at most a little more). The read API
+ * finds with it whose work a change touched (the live push).
+ */
+export interface WrittenRows {
+  from: string;
+}
+
 /** The NOTIFY payload after a commit: the read API turns it into pushes and read-your-writes positions. */
 export interface ReadModelChanged {
   /** The position the projections in `live` have all reached. */
@@ -123,12 +135,14 @@ export interface ReadModelChanged {
   projections: string[];
   /** The projections serving live tables at `position`. */
   live: string[];
+  /** The rows a live batch wrote; absent when not known (a rebuild swapped in, a catch-up joined): any row may have. */
+  written?: WrittenRows;
 }
 
-export function changedPayload(members: readonly Member[], changed: readonly string[]): ReadModelChanged | undefined {
+export function changedPayload(members: readonly Member[], changed: readonly string[], written?: WrittenRows): ReadModelChanged | undefined {
   const serving = members.filter((member) => !member.stalled && member.rebuildVersion === undefined);
   // Members that joined from a catch-up may be ahead; every serving member has reached the smallest.
   const position = earliestCheckpoint(serving);
   if (!position) return undefined;
-  return { position: positionToToken(position), projections: [...changed], live: serving.map((member) => member.projection.name) };
+  return { position: positionToToken(position), projections: [...changed], live: serving.map((member) => member.projection.name), ...(written && { written }) };
 }

@@ -184,8 +184,8 @@ export class ProjectionRunner {
       await this.options.db.transaction().execute(async (trx) => {
         const changed = await applyToMembers(trx, batch, members, this.deadLetters);
         resumed = await applySkips(trx, batch, members, this.deadLetters);
-        await saveMembers(trx, members);
-        payload = changedPayload(members, changed);
+        const written = await saveMembers(trx, members);
+        payload = changedPayload(members, changed, written);
       });
     } catch (error) {
       for (const { member, checkpoint, stalled } of snapshot) Object.assign(member, { checkpoint, stalled });

@@ -6,8 +6,10 @@ import type { CarerQueries } from '../carers/carer-queries';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@care/projector';
 import type { CheckpointWatcher } from '../shared/checkpoint-watcher';
+import type { CarerWork } from '../shared/carer-work';
 import { AlertFiguresPush, type AlertFigureEvents } from './alert-figures-push';
 import { audiencesOf, LIVE_RESOURCES, permissionRoom } from './live-resources';
+import { OwnWorkNotices } from './own-work';
 
 /**
  * What the browser receives. A client gets a snapshot on (re)connect, then changes:
@@ -46,6 +48,7 @@ export function attachLivePush(
   sessions: SessionStore,
   log: Logger,
   db: Kysely<ReadModelDatabase>,
+  work: CarerWork,
 ) {
   const io = new Server<Record<string, never>, LiveEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
@@ -54,6 +57,7 @@ export function attachLivePush(
   // socket.io's typed emit cannot follow a generic event name; the payload's type is checked by RoomEmitter.
   const toRooms = io as unknown as { to(rooms: string | string[]): { emit(event: string, payload: unknown): boolean } };
   const figures = new AlertFiguresPush((rooms, event, payload) => toRooms.to(rooms).emit(event, payload), db, log);
+  const ownWork = new OwnWorkNotices(db, work, log);
   io.use((socket, next) => {
     sessions
       .find(sessionTokenFromCookieHeader(socket.request.headers.cookie))
@@ -81,6 +85,7 @@ export function attachLivePush(
     // Rooms per permission: a push goes only to the sockets whose user may read what changed.
     const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(socket.data.session.role, permission));
     await socket.join(held.map(permissionRoom));
+    await ownWork.connect(socket, socket.data.session);
     await figures.connect(socket, socket.data.session);
     // The count of active carers is a figure about every carer record: only for readers of every carer.
     if (!held.includes(ACTIVE_COUNT_PERMISSION)) return;
@@ -95,12 +100,18 @@ export function attachLivePush(
     // '*' is a rebuild swapping the whole read model in: everything may have changed.
     const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
     const bell = figures.changed(change.projections);
+    // Whose own work the change touched is looked up at once (no query while none such is connected); the
+    // notices still go out in order, each once its own lookup is done.
+    const own = ownWork.roomsOf(change, names);
     notices = notices
       .then(() => bell)
-      .then(() => {
+      .then(() => own)
+      .then((ownRooms) => {
         for (const name of names) {
           for (const audience of audiencesOf(name)) {
-            const room = io.to(audience.permissions.map(permissionRoom));
+            const rooms = [...audience.permissions.map(permissionRoom), ...ownRooms(audience)];
+            if (rooms.length === 0) continue;
+            const room = io.to(rooms);
             for (const resource of audience.resources) room.emit(`${resource}:changed`, { position: change.position });
           }
         }

@@ -8,28 +8,42 @@ import type { Permission } from '@care/events';
  */
 export interface LiveAudience {
   readonly resources: readonly string[];
+  /** Whoever holds one of these hears of every change. */
   readonly permissions: readonly Permission[];
+  /**
+   * Whoever holds this permission and none of `permissions` reads only their own work (a carer: DESIGN.md decision
+   * 14) and hears only of changes that wrote a record of this kind in it (own-work.ts).
+   */
+  readonly own?: { readonly permission: Permission; readonly work: OwnWorkKind };
 }
+
+/**
+ * The records a carer's work is matched on: their visits and their alerts (those naming the carer record linked to
+ * their account), the clients of their visits around today (shared/carer-work.ts), and the diary entries about
+ * those clients or written by them.
+ */
+export type OwnWorkKind = 'visits' | 'clients' | 'diary' | 'alerts';
 
 export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly LiveAudience[]>> = {
   carers: { resources: ['carers'], permissions: ['carers.read'] },
   users: { resources: ['users'], permissions: ['users.manage'] },
   access_log: { resources: ['access-log'], permissions: ['admin.panel'] },
-  clients: { resources: ['clients'], permissions: ['clients.read'] },
+  // Whoever reads every visit reads every client (shared/carer-work.ts); a carer, the clients of their work.
+  clients: { resources: ['clients'], permissions: ['appointments.read'], own: { permission: 'clients.read', work: 'clients' } },
   training: { resources: ['training'], permissions: ['training.read', 'training.readOwn'] },
-  diary: { resources: ['diary'], permissions: ['diary.read'] },
+  diary: { resources: ['diary'], permissions: ['appointments.read'], own: { permission: 'diary.read', work: 'diary' } },
   voice_notes: { resources: ['voice-notes'], permissions: ['diary.read'] },
   feedback: { resources: ['feedback'], permissions: ['feedback.manage'] },
   appointments: [
-    { resources: ['appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
-    // A carer's clients are the clients of their visits: a visit given to them (or taken away) changes that list.
-    // Only for carers (who read their own visits), so staff's client lists do not reload on every visit change.
-    { resources: ['clients'], permissions: ['appointments.readOwn'] },
+    { resources: ['appointments', 'monitoring'], permissions: ['appointments.read'], own: { permission: 'appointments.readOwn', work: 'visits' } },
+    // A carer's clients are the clients of their visits: a visit given to them changes that list. Only for
+    // carers (who read their own visits), so staff's client lists do not reload on every visit change.
+    { resources: ['clients'], permissions: [], own: { permission: 'appointments.readOwn', work: 'visits' } },
   ],
   // A shift decides whether visits are flagged outside the carer's shifts.
   shifts: { resources: ['shifts', 'appointments', 'monitoring'], permissions: ['appointments.read', 'appointments.readOwn'] },
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
-  alerts: { resources: ['alerts'], permissions: ['alerts.read', 'alerts.readOwn'] },
+  alerts: { resources: ['alerts'], permissions: ['alerts.read'], own: { permission: 'alerts.readOwn', work: 'alerts' } },
   tasks: { resources: ['tasks'], permissions: ['tasks.read', 'tasks.readOwn'] },
   // The agency's details are read by everyone (documents, the emergency screen); the settings form by admins.
   settings: { resources: ['settings'], permissions: ['live.connect'] },

@@ -7,6 +7,7 @@ import { addDays, comparePositions, londonToday, positionFromToken, type ClientV
 import { createLogger } from '@care/events/server';
 import { requester, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb, type RunningProjector } from '@care/projector';
+import { AlertTaskLog } from '@care/projector/testing';
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
 import { cancelled, VisitLog } from '../appointments/visit-fixtures';
@@ -85,6 +86,18 @@ const visitOn = (carerId: string, clientId: string, daysFromToday: number) =>
 const entry = (user: TestUser, fields: Record<string, unknown>) =>
   send(user.request, 'POST', '/api/diary', { entryDate: '2025-03-04T09:15:00Z', content: 'Helped with breakfast.', ...fields });
 
+/**
+ * What the carer wrote about a client of their work who has since left it (the visit was cancelled): the command
+ * API takes a carer's writes only about the clients of their work, and what they wrote stays theirs to read.
+ */
+async function writtenBeforeLeaving<T>(write: (clientId: string) => Promise<T>): Promise<T> {
+  const former = await clientRecord('former');
+  const visit = await visitOn(ownCarerId, former, 1);
+  const written = await write(former);
+  await visits.then(visit, cancelled('Moved to residential care'));
+  return written;
+}
+
 async function voiceNote(user: TestUser, fields: Record<string, string>) {
   const reply = await uploadVoiceNote(command.baseUrl, user.cookie, { title: 'Visit note', duration: '12', ...fields }, {
     bytes: fakeWebm(3000),
@@ -153,7 +166,7 @@ describe('diary', () => {
     const aboutNear = (await entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'About near' })).id;
     const aboutOthers = (await entry(otherCarer, { carerId: otherCarerId, clientId: client.others, title: 'About others' })).id;
     const aboutPast = (await entry(coordinator, { carerId: ownCarerId, clientId: client.past, title: 'About past' })).id;
-    const ownAboutFuture = (await entry(carer, { carerId: ownCarerId, clientId: client.future, title: 'Own about future' })).id;
+    const ownAboutFuture = (await writtenBeforeLeaving((clientId) => entry(carer, { carerId: ownCarerId, clientId, title: 'Own about former' }))).id;
 
     const seen = (await read<DiaryEntryView[]>(carer, '/api/diary')).body.map((row) => row.id);
     expect(seen.sort()).toEqual([aboutNear, ownAboutFuture].sort());
@@ -231,7 +244,7 @@ describe('voice notes', () => {
   it('a carer hears notes about their clients and their own, not notes about other clients', async () => {
     const aboutNear = await voiceNote(coordinator, { clientId: client.near });
     const aboutOthers = await voiceNote(otherCarer, { clientId: client.others });
-    const own = await voiceNote(carer, { clientId: client.future });
+    const own = await writtenBeforeLeaving((clientId) => voiceNote(carer, { clientId }));
 
     const listed = (await read<VoiceNoteView[]>(carer, '/api/voice-notes')).body.map((row) => row.id);
     expect(listed).toEqual(expect.arrayContaining([aboutNear, own]));
@@ -320,5 +333,68 @@ describe('counts', () => {
     const [asCarer, asCoordinator] = [await total(carer), await total(coordinator)];
     expect(asCarer).toBe((await read<DiaryEntryView[]>(carer, '/api/diary?limit=500')).body.length);
     expect(asCoordinator).toBeGreaterThan(asCarer);
+  });
+});
+
+describe('live notices within the work', () => {
+  type Notice = { event: string; position: string };
+  const EVENTS = ['clients:changed', 'appointments:changed', 'diary:changed', 'alerts:changed'];
+  const listen = (user: TestUser) => {
+    const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie: user.cookie } });
+    const got: Notice[] = [];
+    for (const event of EVENTS) socket.on(event, ({ position }: { position: string }) => got.push({ event, position }));
+    return { socket, got };
+  };
+  /** The notices of `event` that cover the write at `position` (a notice's position is where its batch ended). */
+  const covering = (got: readonly Notice[], event: string, position: string) =>
+    got.filter((notice) => notice.event === event && comparePositions(positionFromToken(notice.position)!, positionFromToken(position)!) >= 0);
+
+  it("a carer hears of changes to their clients, visits, diary and alerts, never of another carer's; staff hear of both", async () => {
+    const alerts = new AlertTaskLog(command.store);
+    const commandWrite = async (write: () => Promise<unknown>) => {
+      await write();
+      return positions.at(-1)!;
+    };
+    const cases: { event: string; outside: () => Promise<string>; inside: () => Promise<string> }[] = [
+      {
+        event: 'diary:changed',
+        outside: () => commandWrite(() => entry(coordinator, { carerId: otherCarerId, clientId: client.others, title: 'Outside' })),
+        inside: () => commandWrite(() => entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'Inside' })),
+      },
+      {
+        event: 'clients:changed',
+        outside: () => commandWrite(() => send(command.request, 'PATCH', `/api/clients/${client.others}`, { phoneNumber: '0113 496 0001' }, 200)),
+        inside: () => commandWrite(() => send(command.request, 'PATCH', `/api/clients/${client.near}`, { phoneNumber: '0113 496 0002' }, 200)),
+      },
+      {
+        event: 'appointments:changed',
+        outside: async () => (await visitOn(otherCarerId, client.others, 2), visits.lastPosition),
+        inside: async () => (await visitOn(ownCarerId, client.near, 2), visits.lastPosition),
+      },
+      {
+        event: 'alerts:changed',
+        outside: async () => (await alerts.raise({ carerId: otherCarerId, severity: 'high', title: 'Visit running late' }), alerts.lastPosition),
+        inside: async () => (await alerts.raise({ carerId: ownCarerId, severity: 'high', title: 'Visit running late' }), alerts.lastPosition),
+      },
+    ];
+    const [asCarer, asCoordinator] = [listen(carer), listen(coordinator)];
+    try {
+      await expect.poll(() => asCarer.socket.connected && asCoordinator.socket.connected).toBe(true);
+      for (const { event, outside, inside } of cases) {
+        const mark = asCarer.got.length;
+        const outsideAt = await outside();
+        // Staff hear of it: it is projected, in a batch before the change inside the carer's work.
+        await expect.poll(() => covering(asCoordinator.got, event, outsideAt).length, { message: event }).toBeGreaterThan(0);
+        const insideAt = await inside();
+        await expect.poll(() => covering(asCarer.got, event, insideAt).length, { message: event }).toBeGreaterThan(0);
+        // Notices go out in the order of the changes: one about the outside change would have come first.
+        const first = asCarer.got.slice(mark).find((notice) => notice.event === event);
+        expect([event, covering([first!], event, insideAt).length]).toEqual([event, 1]);
+        await expect.poll(() => covering(asCoordinator.got, event, insideAt).length, { message: event }).toBeGreaterThan(0);
+      }
+    } finally {
+      asCarer.socket.close();
+      asCoordinator.socket.close();
+    }
   });
 });

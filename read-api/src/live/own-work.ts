@@ -1,0 +1,168 @@
+import type { Socket } from 'socket.io';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { can, type Role } from '@care/events';
+import type { Logger } from '@care/events/server';
+import { READ_MODEL_SCHEMA, type ReadModelChanged, type ReadModelDatabase } from '@care/projector';
+import type { CarerWork } from '../shared/carer-work';
+import { audiencesOf, LIVE_RESOURCES, type LiveAudience, type OwnWorkKind } from './live-resources';
+
+/** The socket.io room of every socket of one account that reads only its own work. */
+export const ownWorkRoom = (userId: string): string => `own-work:${userId}`;
+
+/** The written rows of the projector's notification (WrittenRows): a transaction id as digits. */
+const writtenSchema = z.object({ from: z.string().regex(/^\d{1,20}$/) });
+
+/**
+ * A row's `xmin` is a 32-bit transaction id, compared with the 64-bit one modulo 2^32: an id less than half the
+ * circle after it is later (as PostgreSQL itself compares them).
+ */
+const XID_CIRCLE = 2n ** 32n;
+
+/** For each audience of a change with readers of their own work: the rooms of the readers it concerns. */
+export type OwnRooms = (audience: LiveAudience) => readonly string[];
+
+const nobody: OwnRooms = () => [];
+
+/**
+ * Whose own work a read-model change touched (DESIGN.md decision 14: a carer reads only their work, and learns
+ * of no change outside it). The projector names the rows each live batch wrote (a range of transaction ids:
+ * WrittenRows); once per change, one query per kind of record finds which of the accounts connected here have
+ * such a row in their work, whatever their number of sockets. A change that names no rows (a rebuild swapped
+ * in, a catch-up joined) may have changed any: every such reader hears of it, as before.
+ */
+export class OwnWorkNotices {
+  /** The accounts connected here that read only their own work of some kind: their role and sockets. */
+  private readonly readers = new Map<string, { role: Role; sockets: number }>();
+
+  constructor(
+    private readonly db: Kysely<ReadModelDatabase>,
+    private readonly work: CarerWork,
+    private readonly log: Logger,
+  ) {}
+
+  /** Joins the socket to its account's room when it reads only its own work of some kind. */
+  async connect(socket: Socket, session: { readonly userId: string; readonly role: Role }): Promise<void> {
+    if (!readsOwnOnly(session.role)) return;
+    const { userId, role } = session;
+    await socket.join(ownWorkRoom(userId));
+    const known = this.readers.get(userId);
+    this.readers.set(userId, { role, sockets: (known?.sockets ?? 0) + 1 });
+    socket.once('disconnect', () => {
+      const left = (this.readers.get(userId)?.sockets ?? 1) - 1;
+      if (left > 0) this.readers.set(userId, { role, sockets: left });
+      else this.readers.delete(userId);
+    });
+  }
+
+  /**
+   * Starts finding, as soon as the change arrives, whom among the readers of their own work it concerns, for the
+   * projections `names` it changed. A failed query tells none of them (a screen stays stale rather than leak).
+   */
+  async roomsOf(change: ReadModelChanged, names: readonly string[]): Promise<OwnRooms> {
+    const audiences = names.flatMap((name) => audiencesOf(name)).filter((audience) => audience.own !== undefined);
+    const readersOf = (audience: LiveAudience) =>
+      [...this.readers].filter(([, { role }]) => ownReader(audience, role)).map(([userId]) => userId);
+    if (audiences.every((audience) => readersOf(audience).length === 0)) return nobody;
+    const written = writtenSchema.safeParse(change.written);
+    if (!written.success) return (audience) => (audience.own ? readersOf(audience).map(ownWorkRoom) : []);
+    try {
+      const kinds = [...new Set(audiences.map((audience) => audience.own!.work))];
+      const found = new Map(
+        await Promise.all(
+          kinds.map(async (kind) => {
+            const userIds = [...new Set(audiences.filter((audience) => audience.own!.work === kind).flatMap(readersOf))];
+            return [kind, await this.touched(kind, writtenIn(written.data), userIds)] as const;
+          }),
+        ),
+      );
+      return (audience) => {
+        if (!audience.own) return [];
+        const touched = found.get(audience.own.work);
+        return readersOf(audience).filter((userId) => touched?.has(userId)).map(ownWorkRoom);
+      };
+    } catch (error) {
+      this.log.error({ err: error }, 'could not find whose work a change touched');
+      return nobody;
+    }
+  }
+
+  /** The accounts among `userIds` with a row of `kind` in their work that `written` says the change wrote. */
+  private async touched(kind: OwnWorkKind, written: (table: string) => RawBuilder<SqlBool>, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const read = this.db.withSchema(READ_MODEL_SCHEMA);
+    const mine = (ids: readonly (string | null)[]) => new Set(ids.filter((id): id is string => id !== null));
+    switch (kind) {
+      case 'visits':
+      case 'alerts': {
+        // A visit and an alert are the carer's when they name the carer record linked to their account.
+        const rows = await read
+          .selectFrom('appointment_carer_names as me')
+          .where('me.user_id', 'in', [...userIds])
+          .where((eb) =>
+            eb.exists(
+              kind === 'visits'
+                ? eb.selectFrom('appointments as row').select('row.id').whereRef('row.carer_id', '=', 'me.id').where(written('row'))
+                : eb.selectFrom('alerts as row').select('row.id').whereRef('row.carer_id', '=', 'me.id').where(written('row')),
+            ),
+          )
+          .select('me.user_id')
+          .distinct()
+          .execute();
+        return mine(rows.map((row) => row.user_id));
+      }
+      case 'clients': {
+        const rows = await read
+          .selectFrom(this.work.workClients(userIds).as('w'))
+          .innerJoin('clients as row', 'row.id', 'w.client_id')
+          .where(written('row'))
+          .select('w.user_id')
+          .distinct()
+          .execute();
+        return mine(rows.map((row) => row.user_id));
+      }
+      case 'diary': {
+        // Entries they wrote, and those about the clients of their work that they may open (not another's
+        // confidential entry: its existence is not theirs to learn).
+        const [authored, about] = await Promise.all([
+          read
+            .selectFrom('diary_entries as row')
+            .where('row.author_user_id', 'in', [...userIds])
+            .where(written('row'))
+            .select('row.author_user_id as user_id')
+            .distinct()
+            .execute(),
+          read
+            .selectFrom(this.work.workClients(userIds).as('w'))
+            .innerJoin('diary_entries as row', 'row.client_id', 'w.client_id')
+            .where('row.is_confidential', '=', false)
+            .where(written('row'))
+            .select('w.user_id')
+            .distinct()
+            .execute(),
+        ]);
+        return mine([...authored, ...about].map((row) => row.user_id));
+      }
+    }
+  }
+}
+
+/** Whether a role reads only its own work of some kind pushed here (a carer). */
+function readsOwnOnly(role: Role): boolean {
+  return ownKinds.some((audience) => ownReader(audience, role));
+}
+
+/** Whether a role hears of `audience`'s changes only within its own work. */
+function ownReader(audience: LiveAudience, role: Role): boolean {
+  return audience.own !== undefined && can(role, audience.own.permission) && !audience.permissions.some((permission) => can(role, permission));
+}
+
+/** Every audience some of whose readers hear only of their own work. */
+const ownKinds: readonly LiveAudience[] = Object.keys(LIVE_RESOURCES).flatMap((name) => audiencesOf(name)).filter((audience) => audience.own !== undefined);
+
+/** A where-clause on a table's alias: the row was written by the transaction `from` or a later one. */
+function writtenIn({ from }: { from: string }): (table: string) => RawBuilder<SqlBool> {
+  const base = BigInt(from) % XID_CIRCLE;
+  return (table) =>
+    sql<SqlBool>`((${sql.ref(`${table}.xmin`)}::text::bigint - ${String(base)}::bigint + ${String(XID_CIRCLE)}::bigint) % ${String(XID_CIRCLE)}::bigint) < ${String(XID_CIRCLE / 2n)}::bigint`;
+}
