@@ -110,9 +110,20 @@ export function describeEventStoreContract(name: string, connect: () => Promise<
       });
       await store.append(id, [newEvent('Later', {})], 1n);
       await expect.poll(() => seen.map((e) => e.type), { timeout: 10_000 }).toEqual(['Existing', 'Later']);
+      // A second subscriber, still running when the first stops, shows when an event appended after the stop has
+      // been delivered: the stopped one, had it gone on, would have had it by then too.
+      const witnessed: string[] = [];
+      const witness = await store.subscribe({
+        after: start.position,
+        onBatch: async (batch) => {
+          witnessed.push(...batch.filter((e) => e.streamId === id).map((e) => e.type));
+        },
+      });
+      await expect.poll(() => witnessed, { timeout: 10_000 }).toEqual(['Existing', 'Later']);
       await subscription.stop();
       await store.append(id, [newEvent('AfterStop', {})], 2n);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await expect.poll(() => witnessed, { timeout: 10_000 }).toEqual(['Existing', 'Later', 'AfterStop']);
+      await witness.stop();
       expect(seen.map((e) => e.type)).toEqual(['Existing', 'Later']);
     });
   });
