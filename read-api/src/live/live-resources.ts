@@ -11,8 +11,8 @@ export interface LiveAudience {
   /** Whoever holds one of these hears of every change. */
   readonly permissions: readonly Permission[];
   /**
-   * Whoever holds this permission and none of `permissions` reads only their own work (a carer: DESIGN.md decision
-   * 14) and hears only of changes that wrote a record of this kind in it (own-work.ts).
+   * Whoever holds this permission and none of `permissions` reads only their own work (a carer: data minimisation,
+   * shared/carer-work.ts) and hears only of changes that wrote a record of this kind in it (own-work.ts).
    */
   readonly own?: { readonly permission: Permission; readonly work: OwnWorkKind };
 }

@@ -15,7 +15,8 @@ const writtenSchema = z.object({ from: z.string().regex(/^\d{1,20}$/) });
 
 /**
  * A row's `xmin` is a 32-bit transaction id, compared with the 64-bit one modulo 2^32: an id less than half the
- * circle after it is later (as PostgreSQL itself compares them).
+ * circle after it is later (as PostgreSQL itself compares them). A row untouched for billions of transactions may
+ * look later once the ids have gone round: its readers then hear of a change once too often, never once too few.
  */
 const XID_CIRCLE = 2n ** 32n;
 
@@ -25,9 +26,9 @@ export type OwnRooms = (audience: LiveAudience) => readonly string[];
 const nobody: OwnRooms = () => [];
 
 /**
- * Whose own work a read-model change touched (DESIGN.md decision 14: a carer reads only their work, and learns
- * of no change outside it). The projector names the rows each live batch wrote (a range of transaction ids:
- * WrittenRows); once per change, one query per kind of record finds which of the accounts connected here have
+ * Whose own work a read-model change touched (a carer reads only their work, shared/carer-work.ts, and learns of
+ * no change outside it). The projector names the rows each live batch wrote (the transaction id from which on
+ * they were written: WrittenRows); once per change, one query per kind of record finds which of the accounts connected here have
  * such a row in their work, whatever their number of sockets. A change that names no rows (a rebuild swapped
  * in, a catch-up joined) may have changed any: every such reader hears of it, as before.
  */
@@ -42,9 +43,9 @@ export class OwnWorkNotices {
   ) {}
 
   /** Joins the socket to its account's room when it reads only its own work of some kind. */
-  async connect(socket: Socket, session: { readonly userId: string; readonly role: Role }): Promise<void> {
-    if (!readsOwnOnly(session.role)) return;
-    const { userId, role } = session;
+  async connect(socket: Socket, account: { readonly userId: string; readonly role: Role }): Promise<void> {
+    if (!readsOwnOnly(account.role)) return;
+    const { userId, role } = account;
     await socket.join(ownWorkRoom(userId));
     const known = this.readers.get(userId);
     this.readers.set(userId, { role, sockets: (known?.sockets ?? 0) + 1 });
