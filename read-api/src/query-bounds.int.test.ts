@@ -92,9 +92,12 @@ describe('query parameters out of bounds', () => {
     const ancient = await read('GET', `/api/audit/records/client-${clientId}?asOf=0001-01-01T00:00:00Z`);
     expect(ancient.status, ancient.text).toBe(400);
     expect(ancient.body).toMatchObject({ fields: { asOf: 'As of: Must be a date and time from 1900 to 2099' } });
-    const stray = await read('GET', `/api/carers?note=${encodeURIComponent('x\u0000')}`);
-    expect(stray.status, stray.text).toBe(400);
-    expect(stray.body).toMatchObject({ fields: { note: 'Must not contain control characters' } });
+    // Both a route with a query schema and one that reads no query at all.
+    for (const path of ['/api/carers', '/api/appointments/today/count']) {
+      const stray = await read('GET', `${path}?note=${encodeURIComponent('x\u0000')}`);
+      expect(stray.status, `${path}: ${stray.text}`).toBe(400);
+      expect(stray.body).toMatchObject({ fields: { note: 'Must not contain control characters' } });
+    }
   });
 
   it('refuses a huge or negative number and a text longer than any parameter', async () => {

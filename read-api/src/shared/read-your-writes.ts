@@ -1,9 +1,14 @@
 import type Koa from 'koa';
+import { z } from 'zod';
 import { positionFromToken, positionToToken } from '@care/events';
 import { HttpError } from '@care/events/server';
 import { projectionsReadBy } from '../live/live-resources';
 import type { CheckpointWatcher } from './checkpoint-watcher';
+import { parseQuery } from './query-parsing';
 import type { ReadState } from './read-state';
+
+/** ?minPosition=, the middleware's one query parameter; parseQuery also refuses a control character in any other one, for every route at once. */
+const minPositionQuery = z.object({ minPosition: z.string({ error: 'Must be a position token from a command reply' }).optional() });
 
 /**
  * DESIGN.md decision 4. A client that just wrote sends the position from the command's reply
@@ -15,7 +20,9 @@ export function readYourWrites(watcher: CheckpointWatcher, timeoutMs: number): K
   return async (ctx, next) => {
     // Only the projections this path reads must have caught up (each has its own checkpoint).
     const projections = projectionsReadBy(ctx.path);
-    const raw = ctx.get('x-min-position') || (typeof ctx.query.minPosition === 'string' ? ctx.query.minPosition : '');
+    // Parsed on every request, header or not: a control character in any parameter is refused before any route.
+    const { minPosition } = parseQuery(minPositionQuery, ctx);
+    const raw = ctx.get('x-min-position') || (minPosition ?? '');
     if (raw !== '') {
       const target = positionFromToken(raw);
       if (!target) throw new HttpError(400, 'Validation failed', { minPosition: 'Must be a position token from a command reply' });
