@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type pg from 'pg';
-import type { EventStore } from '@care/events';
+import type { CarerWindow, EventStore } from '@care/events';
 import {
   errorHandler,
   originOfUrl,
@@ -66,6 +66,8 @@ export interface CommandAppOptions {
   readonly trustedOrigins?: readonly string[];
   /** CHECK_IN_EARLIEST_MINUTES and MANUAL_TIME_MAX_HOURS_BACK. */
   readonly visitTimeRules?: VisitTimeRules;
+  /** CARER_CLIENT_WINDOW_DAYS_BACK and _AHEAD: which clients a carer may write about (shared/carer-work.ts). */
+  readonly carerWindow?: CarerWindow;
   /** Times every request for the System Status tab (the process's heartbeat reports it). */
   readonly latency?: LatencyRecorder;
   /** SMTP_URL is set: "Request new password" mails the link (mail.outbox must exist: ensureMailSchema). */
@@ -90,6 +92,7 @@ export function createCommandApp({
   publicUrl,
   trustedOrigins = [],
   visitTimeRules,
+  carerWindow,
   latency,
   mailResetLinks = false,
 }: CommandAppOptions): CommandApp {
@@ -105,7 +108,7 @@ export function createCommandApp({
     ctx.body = { status: 'ok' };
   });
   const publicRouter = authRoutes(signIn, resets);
-  const deps = { store, pool, logger, visitTimeRules };
+  const deps = { store, pool, logger, visitTimeRules, carerWindow };
   const privateRouters = [
     userRoutes(users, resets),
     carerRoutes(new CarerService(store)),

@@ -27,6 +27,9 @@ const env = parseEnv(
       CHECK_IN_EARLIEST_MINUTES: positiveWhole(120, 24 * 60),
       /** A check-in or check-out time entered by hand may be at most this many hours back (a quarter's paper timesheets at most). */
       MANUAL_TIME_MAX_HOURS_BACK: positiveWhole(12, 120 * 24),
+      /** A carer writes about the clients of their visits from this many days back to this many ahead (as the read API reads). */
+      CARER_CLIENT_WINDOW_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(7),
+      CARER_CLIENT_WINDOW_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(14),
       /** Set: "Request new password" mails the reset link (the rules process delivers the outbox). */
       SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
     }).and(authEnvSchema),
@@ -46,6 +49,7 @@ const { app, users, sessions, throttle, resets } = createCommandApp({
   publicUrl: env.PUBLIC_URL,
   trustedOrigins: env.TRUSTED_ORIGINS,
   visitTimeRules: { checkInEarliestMinutes: env.CHECK_IN_EARLIEST_MINUTES, manualTimeMaxHoursBack: env.MANUAL_TIME_MAX_HOURS_BACK },
+  carerWindow: { daysBack: env.CARER_CLIENT_WINDOW_DAYS_BACK, daysAhead: env.CARER_CLIENT_WINDOW_DAYS_AHEAD },
   latency,
   mailResetLinks: env.SMTP_URL !== undefined,
 });

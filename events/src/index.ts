@@ -18,6 +18,7 @@ export * from './users/email-reservation-events';
 export * from './users/user-request';
 export type * from './users/user-view';
 export * from './access/permissions';
+export * from './access/carer-window';
 export * from './clients';
 export * from './training';
 export * from './diary';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EventStore } from '@care/events';
+import type { CarerWindow, EventStore } from '@care/events';
 import type { Logger } from '@care/events/server';
 import type { VisitTimeRules } from '../appointments/visit-times';
 
@@ -10,4 +10,6 @@ export interface CommandDeps {
   readonly logger: Logger;
   /** When visits may be checked in and how far back a time entered by hand may go (defaults: 120 minutes, 12 hours). */
   readonly visitTimeRules?: VisitTimeRules;
+  /** Whose clients a carer may write about: their visits' from this many days back to this many ahead (default 7 and 14). */
+  readonly carerWindow?: CarerWindow;
 }

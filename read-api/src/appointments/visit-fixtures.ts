@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   appointmentStreamId,
+  carerBookingsStreamId,
+  londonToday,
   positionToToken,
   shiftStreamId,
   type AppointmentEvent,
+  type CarerBookingEvent,
   type EventStore,
   type NewEvent,
   type ShiftEvent,
@@ -22,7 +25,7 @@ export class VisitLog {
     private readonly userId: string,
   ) {}
 
-  private async append(streamId: string, events: readonly (AppointmentEvent | ShiftEvent)[]): Promise<void> {
+  private async append(streamId: string, events: readonly (AppointmentEvent | CarerBookingEvent | ShiftEvent)[]): Promise<void> {
     const existing = await this.store.readStream(streamId);
     const correlationId = randomUUID();
     const stamped: NewEvent[] = events.map((event) => ({
@@ -42,6 +45,13 @@ export class VisitLog {
     ...then: ((id: string) => AppointmentEvent)[]
   ): Promise<string> {
     const id = randomUUID();
+    // Booked into the carer's day first, as the command API does: its carer checks find a carer's visits there.
+    if (plan.carerId !== null) {
+      const end = new Date(Date.parse(plan.scheduledStart) + plan.durationMinutes * 60_000).toISOString();
+      const date = londonToday(new Date(plan.scheduledStart));
+      const booked = { carerId: plan.carerId, date, appointmentId: id, clientId: plan.clientId, start: new Date(plan.scheduledStart).toISOString(), end };
+      await this.append(carerBookingsStreamId(plan.carerId, date), [{ type: 'CarerBooked', data: booked }]);
+    }
     await this.append(appointmentStreamId(id), [
       {
         type: 'AppointmentScheduled',

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { addDays, can, londonToday, type Role } from '@care/events';
+import { can, carerWindowRange, DEFAULT_CARER_WINDOW, londonToday, type CarerWindow, type Role } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 
 /**
@@ -7,14 +7,8 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
  * entries and voice notes about that client, only while the client is on one of their visits in a window around
  * today. Whoever reads every visit (appointments.read: admins, coordinators) reads every client.
  */
-export interface CarerWindow {
-  /** Days before today (London) whose visits still open their clients' records. */
-  readonly daysBack: number;
-  /** Days after today. */
-  readonly daysAhead: number;
-}
-
-export const DEFAULT_CARER_WINDOW: CarerWindow = { daysBack: 7, daysAhead: 14 };
+// The window is shared with the command API, which applies the same rule to what a carer writes.
+export { DEFAULT_CARER_WINDOW, type CarerWindow };
 
 /** Everything, or what one carer's work needs. */
 export type ReadScope = { readonly kind: 'all' } | { readonly kind: 'carer'; readonly userId: string };
@@ -33,7 +27,7 @@ export class CarerWork {
 
   /** The first and last London dates of the window, today being `today`. */
   range(today: string = londonToday()): { from: string; to: string } {
-    return { from: addDays(today, -this.window.daysBack), to: addDays(today, this.window.daysAhead) };
+    return carerWindowRange(this.window, today);
   }
 
   /**
