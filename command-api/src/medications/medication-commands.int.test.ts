@@ -110,13 +110,15 @@ describe('recording doses during a visit', () => {
   it('lets a carer record only from their own visit, once per dose even when ten try at once', async () => {
     const id = await created(coordinator.request('POST', '/api/medications', prescription()));
     const { dueAt } = doseTenMinutesAgo();
+    const visit = await visitInProgress(carerId, carerUser);
     const noVisit = await carerUser.request('POST', `/api/medications/${id}/administrations`, { dueAt, code: 'T' });
     expect(noVisit.body.fields).toEqual({ appointmentId: 'Record a dose from your visit to this client' });
 
+    // Another carer's visit to the same client answers as a visit that does not exist.
     const othersVisit = await visitInProgress(otherCarerId, otherCarerUser);
-    expect((await carerUser.request('POST', `/api/medications/${id}/administrations`, { dueAt, code: 'T', appointmentId: othersVisit })).status).toBe(403);
+    const refused = await carerUser.request('POST', `/api/medications/${id}/administrations`, { dueAt, code: 'T', appointmentId: othersVisit });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 404, body: { error: 'Appointment not found', fields: { appointmentId: 'Appointment not found' } } });
 
-    const visit = await visitInProgress(carerId, carerUser);
     const replies = await Promise.all(Array.from({ length: 10 }, () => carerUser.request('POST', `/api/medications/${id}/administrations`, { dueAt, code: 'T', appointmentId: visit })));
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(9);
@@ -153,8 +155,6 @@ describe('check-out', () => {
   });
 });
 
-describe('PRN, Mark as Missed and amendments', () => {
-  it('refuses a PRN dose inside its minimum interval with a clear message', async () => {
 describe('check-out and a dose due before the visit', () => {
   it('is refused while a dose due in the hour before the planned start has no outcome', async () => {
     const client = await newClient();
@@ -178,6 +178,8 @@ describe('check-out and a dose due before the visit', () => {
   });
 });
 
+describe('PRN, Mark as Missed and amendments', () => {
+  it('refuses a PRN dose inside its minimum interval with a clear message', async () => {
     const id = await created(
       coordinator.request('POST', '/api/medications', prescription({ name: 'Paracetamol', doseTimes: [], prn: { reason: 'Pain', dose: '1g', minIntervalMinutes: 240, maxDosesIn24h: 4 } })),
     );

@@ -14,6 +14,7 @@ import {
   withdrawMarCodeRequestSchema,
 } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { CarerWork, writerScopeOf } from '../shared/carer-work';
 import type { CommandDeps } from '../shared/command-deps';
 import { commandReply as reply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
@@ -26,17 +27,21 @@ import { addReferenceMedicine } from './reference-medicines';
 type Ctx = ParameterizedContext<CommandState>;
 const idOf = (ctx: Ctx) => parseRecordId(ctx.params.id, PRESCRIPTION_NOT_FOUND);
 const recordIdOf = (ctx: Ctx) => parseRecordId(ctx.params.recordId, RECORD_NOT_FOUND);
-const actorOf = (ctx: Ctx): MedicationActor => ({ userId: ctx.state.session.userId, isManager: can(ctx.state.session.role, 'medications.prescribe') });
+const actorOf = (ctx: Ctx): MedicationActor => ({
+  userId: ctx.state.session.userId,
+  isManager: can(ctx.state.session.role, 'medications.prescribe'),
+  scope: writerScopeOf(ctx.state.session),
+});
 
 const STEPS = { pause: 'PausePrescription', resume: 'ResumePrescription', discontinue: 'DiscontinuePrescription' } as const;
 
 /**
  * Medication commands (issue 17). Prescribing, changing, pausing, resuming, discontinuing, amending records and
  * Mark as Missed: medications.prescribe. Recording a dose's outcome and a PRN dose's effect: medications.administer
- * (a carer only from their own visit to the client).
+ * (a carer only from their own visit to the client, and only for the clients of their work: shared/carer-work.ts).
  */
-export function medicationRoutes({ store }: CommandDeps): Router<CommandState> {
-  const service = new PrescriptionService(store);
+export function medicationRoutes({ store, carerWindow }: CommandDeps): Router<CommandState> {
+  const service = new PrescriptionService(store, undefined, new CarerWork(store, carerWindow));
   const router = new Router<CommandState>({ prefix: '/api/medications' });
   const prescribe = requirePermission('medications.prescribe');
   const administer = requirePermission('medications.administer');
@@ -104,7 +109,7 @@ export function medicationRoutes({ store }: CommandDeps): Router<CommandState> {
     const id = idOf(ctx);
     const recordId = recordIdOf(ctx);
     const input = parseOr400(prnEffectRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.prnEffect(id, recordId, input.effect, input.notes ?? null, commandContext(ctx)));
+    ctx.body = reply(await service.prnEffect(id, recordId, input.effect, input.notes ?? null, actorOf(ctx), commandContext(ctx)));
   });
 
   return router;

@@ -17,13 +17,15 @@ import {
 } from '@care/events';
 import type { z } from 'zod';
 import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState } from '../appointments/appointment-state';
+import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
 import { loadCarer, loadClient } from '../appointments/visit-parties';
 import type { CommandContext } from '../shared/actor';
 import { assertActiveUser } from '../shared/active-user';
+import { CarerWork, type WriterScope } from '../shared/carer-work';
 import type { CommandResult } from '../shared/command-reply';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
-import { decide } from './decide';
+import { decide, PRESCRIPTION_NOT_FOUND } from './decide';
 import { doseRecordId } from './dose-record-id';
 import { currentMarKey } from './mar-key';
 import type { ClientFacts, PrescriptionCommand, Recorder } from './prescription-commands';
@@ -38,6 +40,8 @@ export type AmendAdministrationInput = z.output<typeof amendAdministrationReques
 export interface MedicationActor {
   readonly userId: string;
   readonly isManager: boolean;
+  /** Whose clients' medicines they may write about (a carer: the clients of their work). */
+  readonly scope: WriterScope;
 }
 
 /** The visits a carer may record doses in: checked in, or just checked out. */
@@ -48,6 +52,7 @@ export class PrescriptionService {
   constructor(
     private readonly store: EventStore,
     private readonly clock: () => Date = () => new Date(),
+    private readonly work: CarerWork = new CarerWork(store),
   ) {}
 
   async prescribe(input: PrescribeInput, context: CommandContext): Promise<CommandResult> {
@@ -101,7 +106,7 @@ export class PrescriptionService {
           notes: input.notes ?? null,
         },
       };
-    });
+    }, actor.scope);
   }
 
   /** Mark as Missed (a manager): the dose's outcome is "Missed" with the reason. */
@@ -131,8 +136,8 @@ export class PrescriptionService {
     }));
   }
 
-  prnEffect(id: string, recordId: string, effect: PrnEffect, notes: string | null, context: CommandContext): Promise<CommandResult> {
-    return this.run(id, undefined, context, async () => ({ type: 'RecordPrnEffect', id, recordId, effect, notes }));
+  prnEffect(id: string, recordId: string, effect: PrnEffect, notes: string | null, actor: MedicationActor, context: CommandContext): Promise<CommandResult> {
+    return this.run(id, undefined, context, async () => ({ type: 'RecordPrnEffect', id, recordId, effect, notes }), actor.scope);
   }
 
   private async clientFacts(clientId: string): Promise<ClientFacts> {
@@ -151,7 +156,10 @@ export class PrescriptionService {
       if (actor.isManager) return { userId: actor.userId, carerId: null, appointmentId: null };
       throw new DomainError('invalid', 'Record a dose from your visit to this client', 'appointmentId');
     }
-    const visit = (await loadStream<AppointmentEvent, AppointmentState>(this.store, appointmentStreamId(appointmentId), evolveAppointment, initialAppointmentState)).state;
+    // A carer's visit must be their own before anything else about it is told (another carer's reads as unknown).
+    const visit = actor.isManager
+      ? (await loadStream<AppointmentEvent, AppointmentState>(this.store, appointmentStreamId(appointmentId), evolveAppointment, initialAppointmentState)).state
+      : await this.work.assertVisit(actor.scope, appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
     if (!visit.exists || visit.plan.clientId !== state.clientId) throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
     if (!actor.isManager) {
       const carer = visit.carerId === null ? undefined : await loadCarer(this.store, visit.carerId);
@@ -166,9 +174,12 @@ export class PrescriptionService {
     ifMatch: bigint | undefined,
     context: CommandContext,
     commandFor: (state: PrescriptionState) => Promise<PrescriptionCommand>,
+    scope: WriterScope = { kind: 'all' },
   ): Promise<CommandResult> {
     const streamId = prescriptionStreamId(id);
     const loaded = await loadStream<PrescriptionEvent, PrescriptionState>(this.store, streamId, evolve, initialPrescriptionState);
+    // Before anything about the prescription is told: a carer's refusal for another client's medicine reads as "not found".
+    if (loaded.state.exists) await this.work.assertClient(scope, loaded.state.clientId, { message: PRESCRIPTION_NOT_FOUND });
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && ifMatch !== loaded.revision) {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
     }
