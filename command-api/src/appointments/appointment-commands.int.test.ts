@@ -448,12 +448,12 @@ describe('check-in, check-out and amendment', () => {
     expect(changeCompleted.status).toBe(409);
   });
 
-  it("forbids a carer to record another carer's visit, and appends nothing", async () => {
+  it("answers a carer recording another carer's visit as if it did not exist, and appends nothing", async () => {
     const otherCarer = await createCarer();
     const id = await created(schedule(otherCarer, minutesAgo(5)));
     const before = await settledLog(api.store);
     const reply = await carerUser.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' });
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 403, body: { error: 'You can only record your own visits' } });
+    expect({ status: reply.status, body: reply.body }).toEqual({ status: 404, body: { error: 'Appointment not found' } });
     expect(await appendedSince(api.store, before)).toEqual([]);
     // A coordinator may record it on the carer's behalf, by hand with a reason.
     const manual = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Manual' });

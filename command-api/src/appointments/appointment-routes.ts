@@ -15,6 +15,7 @@ import {
   scheduleRecurringRequestSchema,
 } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { CarerWork } from '../shared/carer-work';
 import { commandReply } from '../shared/command-reply';
 import type { CommandDeps } from '../shared/command-deps';
 import type { CommandState } from '../shared/command-state';
@@ -57,8 +58,8 @@ const renderBookingClash: Middleware<CommandState> = async (ctx, next) => {
  * change, cancel, no-show (appointments.write); check in and out (visits.record, a carer only their own
  * visits); amend a completed visit (visits.amend). Every command on an existing visit accepts If-Match.
  */
-export function appointmentRoutes({ store, visitTimeRules }: CommandDeps): Router<CommandState> {
-  const service = new AppointmentService(store, undefined, visitTimeRules);
+export function appointmentRoutes({ store, visitTimeRules, carerWindow }: CommandDeps): Router<CommandState> {
+  const service = new AppointmentService(store, undefined, visitTimeRules, new CarerWork(store, carerWindow));
   const router = new Router<CommandState>({ prefix: '/api/appointments' });
   router.use(renderBookingClash);
   const write = requirePermission('appointments.write');

@@ -15,6 +15,7 @@ import {
 import { carePlanTasksFor } from '../care-plans/plan-visit-tasks';
 import type { CommandContext } from '../shared/actor';
 import type { CommandResult } from '../shared/command-reply';
+import { CarerWork } from '../shared/carer-work';
 import { appendEvents, loadStream, type LoadedStream } from '../shared/event-stream';
 import { latestPosition } from '../shared/latest-position';
 import type { AmendableVisit, AppointmentChanges, AppointmentCommand, CaptureDetails } from './appointment-commands';
@@ -22,7 +23,7 @@ import { evolve, initialAppointmentState, scheduledEndOf, type AppointmentState,
 import { BookingClashError } from './booking-clash';
 import { CarerBookings, type BookingReceipt } from './carer-booking-service';
 import { daysTouched, type BookingRequest } from './carer-bookings';
-import { decide } from './decide';
+import { APPOINTMENT_NOT_FOUND, decide } from './decide';
 import { londonDateOf, ukDate } from './london-texts';
 import { bookableCarer, bookableClient, carerName, loadCarer, loadClient, type BookableCarer } from './visit-parties';
 import { DEFAULT_VISIT_TIME_RULES, type VisitTimeRules } from './visit-times';
@@ -62,6 +63,7 @@ export class AppointmentService {
     private readonly store: EventStore,
     private readonly clock: () => Date = () => new Date(),
     private readonly rules: VisitTimeRules = DEFAULT_VISIT_TIME_RULES,
+    private readonly work: CarerWork = new CarerWork(store),
   ) {
     this.bookings = new CarerBookings(store, clock);
   }
@@ -180,6 +182,7 @@ export class AppointmentService {
     ifMatch: bigint | undefined,
     context: CommandContext,
   ): Promise<AppointmentResult> {
+    await this.assertOwnVisit(id, recorder);
     const loaded = await this.load(id, ifMatch);
     const command: AppointmentCommand = {
       type: 'CheckIn',
@@ -202,6 +205,7 @@ export class AppointmentService {
     ifMatch: bigint | undefined,
     context: CommandContext,
   ): Promise<AppointmentResult> {
+    await this.assertOwnVisit(id, recorder);
     const loaded = await this.load(id, ifMatch);
     const mayRecord = { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) };
     // Someone who may not record this visit learns nothing about its client's medicines: decide refuses them first.
@@ -306,6 +310,15 @@ export class AppointmentService {
       throw new DomainError('conflict', `Record an outcome for each medication due in this visit before checking out: ${dosesText(open)}`, 'medications');
     }
     return doses.length === 0 ? ticked : doses.some((dose) => dose.status === 'given');
+  }
+
+  /**
+   * A carer records only the visits assigned to them; any other answers as a visit that does not exist, before
+   * its revision (If-Match) or its state is told.
+   */
+  private async assertOwnVisit(id: string, recorder: RecorderIdentity): Promise<void> {
+    if (recorder.mayRecordAnyVisit) return;
+    await this.work.assertVisit({ kind: 'carer', userId: recorder.userId }, id, { message: APPOINTMENT_NOT_FOUND });
   }
 
   /** Whether the visit's carer record is linked to the recorder's account (only asked for carers). */

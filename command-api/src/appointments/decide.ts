@@ -147,9 +147,10 @@ function whileIn(state: AppointmentState, allowed: readonly AppointmentStatus[],
 
 const whileScheduled = (state: AppointmentState, action: string) => whileIn(state, ['scheduled'], action);
 
+/** Another carer's visit is answered as one that does not exist: a carer may not learn of visits outside their work. */
 function assertMayRecord(recorder: VisitRecorder): void {
   if (!recorder.mayRecordAnyVisit && !recorder.isAssignedCarer) {
-    throw new DomainError('forbidden', 'You can only record your own visits');
+    throw new DomainError('not_found', APPOINTMENT_NOT_FOUND);
   }
 }
 

@@ -340,11 +340,11 @@ describe('check-in', () => {
     expect(events.reduce(evolve, state)).toMatchObject({ status: 'in_progress' });
   });
 
-  it('lets a coordinator check in on the carer’s behalf, but not another carer', () => {
+  it('lets a coordinator check in on the carer’s behalf, and answers another carer as if the visit did not exist', () => {
     expect(decide(checkIn({ recorder: coordinator }), given(scheduled()).state)).toHaveLength(1);
     expect(given(scheduled()).when(checkIn({ recorder: otherCarer })).refusal()).toEqual({
-      kind: 'forbidden',
-      message: 'You can only record your own visits',
+      kind: 'not_found',
+      message: 'Appointment not found',
       field: undefined,
     });
   });
@@ -408,7 +408,7 @@ describe('check-out', () => {
       kind: 'invalid',
       field: 'handEnteredReason',
     });
-    expect(given(scheduled(), checkedIn()).when(checkOut({ recorder: otherCarer })).refusal()).toMatchObject({ kind: 'forbidden' });
+    expect(given(scheduled(), checkedIn()).when(checkOut({ recorder: otherCarer })).refusal()).toMatchObject({ kind: 'not_found', message: 'Appointment not found' });
     expect(given(scheduled(), checkedIn(), checkedOut).when(checkOut()).refusal()).toMatchObject({
       kind: 'conflict',
       message: 'The visit is already checked out',

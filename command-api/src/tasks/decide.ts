@@ -5,7 +5,6 @@ import type { TaskCommand, TaskWorker } from './task-commands';
 import type { TaskState } from './task-state';
 
 export const TASK_NOT_FOUND = 'Task not found';
-export const NOT_YOUR_TASK = 'Only the person the task is assigned to can work on it';
 
 /** Why a task in this status cannot take the step asked for (409). */
 const CLOSED: Partial<Record<TaskStatus, string>> = {
@@ -28,8 +27,13 @@ function open(state: TaskState): ExistingTask {
   return task;
 }
 
-function mayWork(task: ExistingTask, by: TaskWorker): void {
-  if (!by.mayWorkAnyTask && task.assignedTo !== by.userId) throw new DomainError('forbidden', NOT_YOUR_TASK);
+/**
+ * Someone who works only on their own tasks (a carer) reads no other task: one assigned to someone else, or to
+ * no one, answers as if it did not exist.
+ */
+export function mayWork(state: TaskState, by: TaskWorker): void {
+  const task = existing(state);
+  if (!by.mayWorkAnyTask && task.assignedTo !== by.userId) throw new DomainError('not_found', TASK_NOT_FOUND);
 }
 
 /**
@@ -54,13 +58,13 @@ export function decide(command: TaskCommand, state: TaskState): TaskSliceEvent[]
     }
     case 'StartTask': {
       // Whose task it is comes first: someone else's task tells a carer nothing about its status.
-      mayWork(existing(state), command.by);
+      mayWork(state, command.by);
       const task = open(state);
       if (task.status === 'in_progress') throw new DomainError('conflict', 'Task is already in progress');
       return [{ type: 'TaskStarted', data: { id: command.id } }];
     }
     case 'CompleteTask': {
-      mayWork(existing(state), command.by);
+      mayWork(state, command.by);
       const task = open(state);
       if (task.status === 'pending') throw new DomainError('conflict', 'Task has not been started: start it before completing it');
       return [{ type: 'TaskCompleted', data: { id: command.id, completedAt: command.completedAt, notes: command.notes } }];

@@ -52,7 +52,7 @@ function given(...events: TaskSliceEvent[]) {
 
 const conflict = (message: string) => ({ kind: 'conflict', message, field: undefined });
 const NOT_FOUND = { kind: 'not_found', message: 'Task not found', field: undefined };
-const FORBIDDEN = { kind: 'forbidden', message: 'Only the person the task is assigned to can work on it', field: undefined };
+const NOT_THEIRS = { kind: 'not_found', message: 'Task not found', field: undefined };
 const ALREADY_COMPLETED = conflict('Task is already completed');
 const ALREADY_CANCELLED = conflict('Task is already cancelled');
 
@@ -119,9 +119,9 @@ describe('decide: StartTask', () => {
   });
 
   it("refuses a carer someone else's task, or an unassigned one, before saying anything of its status", () => {
-    expect(given(created).when(start(otherCarer)).thenRefused()).toEqual(FORBIDDEN);
-    expect(given(created, started, completed).when(start(otherCarer)).thenRefused()).toEqual(FORBIDDEN);
-    expect(given(created, { type: 'TaskAssigned', data: { id, assignedTo: null } }).when(start()).thenRefused()).toEqual(FORBIDDEN);
+    expect(given(created).when(start(otherCarer)).thenRefused()).toEqual(NOT_THEIRS);
+    expect(given(created, started, completed).when(start(otherCarer)).thenRefused()).toEqual(NOT_THEIRS);
+    expect(given(created, { type: 'TaskAssigned', data: { id, assignedTo: null } }).when(start()).thenRefused()).toEqual(NOT_THEIRS);
   });
 
   it('refuses a task in progress, completed or cancelled', () => {
@@ -148,7 +148,7 @@ describe('decide: CompleteTask', () => {
   });
 
   it("refuses a carer someone else's task", () => {
-    expect(given(created, started).when(complete(otherCarer)).thenRefused()).toEqual(FORBIDDEN);
+    expect(given(created, started).when(complete(otherCarer)).thenRefused()).toEqual(NOT_THEIRS);
   });
 
   it('refuses a completed, cancelled or unknown task', () => {

@@ -147,15 +147,15 @@ describe('assigning, starting and completing', () => {
     expect(Date.now() - Date.parse(completedAt)).toBeLessThan(60_000);
   });
 
-  it("refuses a carer someone else's task or an unassigned one with 403, appending nothing", async () => {
+  it("answers a carer someone else's task or an unassigned one as unknown (404), appending nothing", async () => {
     const id = await create({ assignedTo: carer.id });
     const unassigned = await create();
     const before = await settledLog(api.store);
     for (const [as, task] of [[otherCarer, id], [carer, unassigned]] as const) {
       for (const step of ['start', 'complete']) {
         const reply = await as.request('POST', `/api/tasks/${task}/${step}`, {});
-        expect(reply.status, step).toBe(403);
-        expect(reply.body).toEqual({ error: 'Only the person the task is assigned to can work on it' });
+        expect(reply.status, step).toBe(404);
+        expect(reply.body).toEqual({ error: 'Task not found' });
       }
     }
     expect(await appendedSince(api.store, before)).toEqual([]);

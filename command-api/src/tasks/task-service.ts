@@ -18,7 +18,7 @@ import { assertActiveUser } from '../shared/active-user';
 import type { CommandResult } from '../shared/command-reply';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { assertRecordsExist, type RecordReference } from '../shared/record-lookup';
-import { decide } from './decide';
+import { decide, mayWork } from './decide';
 import type { TaskCommand, TaskWorker } from './task-commands';
 import { evolve, initialTaskState, type TaskState } from './task-state';
 
@@ -63,11 +63,11 @@ export class TaskService {
   }
 
   start(id: string, by: TaskWorker, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'StartTask', id, by }, ifMatch, context);
+    return this.run({ type: 'StartTask', id, by }, ifMatch, context, undefined, by);
   }
 
   complete(id: string, by: TaskWorker, notes: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'CompleteTask', id, by, notes, completedAt: new Date().toISOString() }, ifMatch, context);
+    return this.run({ type: 'CompleteTask', id, by, notes, completedAt: new Date().toISOString() }, ifMatch, context, undefined, by);
   }
 
   cancel(id: string, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
@@ -94,9 +94,12 @@ export class TaskService {
     ifMatch: bigint | undefined,
     context: CommandContext,
     check: () => Promise<void> = async () => {},
+    worker?: TaskWorker,
   ): Promise<CommandResult> {
     const streamId = taskStreamId(command.id);
     const loaded = await loadStream<TaskSliceEvent, TaskState>(this.store, streamId, evolve, initialTaskState);
+    // A task the worker may not see answers as unknown even before a stale If-Match would tell that it exists.
+    if (worker) mayWork(loaded.state, worker);
     // A stale If-Match comes first: the caller decided on a version that is gone, whatever this one would say.
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && ifMatch !== loaded.revision) {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
