@@ -168,7 +168,7 @@ describe('evolve', () => {
   });
 
   it('holds the author from the metadata of the added event, the content, and the review', () => {
-    expect(given(added()).state).toEqual({ exists: true, authorUserId: author, reviewed: false, content });
+    expect(given(added()).state).toEqual({ exists: true, authorUserId: author, clientId, reviewed: false, content });
     expect(given(added(), reviewed).state).toMatchObject({ reviewed: true, authorUserId: author });
   });
 
@@ -181,6 +181,7 @@ describe('evolve', () => {
     expect(given(added(), amended).state).toEqual({
       exists: true,
       authorUserId: author,
+      clientId,
       reviewed: false,
       content: { ...content, title: 'Visit', isConfidential: true },
     });

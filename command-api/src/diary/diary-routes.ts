@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { amendDiaryEntryRequestSchema, can, createDiaryEntryRequestSchema } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { CarerWork, writerScopeOf } from '../shared/carer-work';
 import { commandReply as reply } from '../shared/command-reply';
 import type { CommandDeps } from '../shared/command-deps';
 import type { CommandState } from '../shared/command-state';
@@ -18,15 +19,15 @@ function actorOf(ctx: ParameterizedContext<CommandState>): DiaryActor {
 }
 
 function writerOf(ctx: ParameterizedContext<CommandState>): DiaryWriter {
-  return { ...actorOf(ctx), onlyAsOwnCarer: !can(ctx.state.session.role, 'carers.read') };
+  return { ...actorOf(ctx), scope: writerScopeOf(ctx.state.session) };
 }
 
 /**
  * POST /api/diary adds an entry; PATCH /api/diary/:id amends it (its author or a reviewer);
  * POST /api/diary/:id/review marks it reviewed (reviewers, once).
  */
-export function diaryRoutes({ store }: CommandDeps): Router<CommandState> {
-  const service = new DiaryService(store);
+export function diaryRoutes({ store, carerWindow }: CommandDeps): Router<CommandState> {
+  const service = new DiaryService(store, undefined, new CarerWork(store, carerWindow));
   const router = new Router<CommandState>({ prefix: '/api/diary' });
 
   router.post('/', requirePermission('diary.write'), async (ctx) => {
@@ -38,7 +39,7 @@ export function diaryRoutes({ store }: CommandDeps): Router<CommandState> {
   router.patch('/:id', requirePermission('diary.write', 'diary.review'), async (ctx) => {
     const id = parseEntryId(ctx.params.id);
     const input = parseOr400(amendDiaryEntryRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.amend(id, input, actorOf(ctx), parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(await service.amend(id, input, writerOf(ctx), parseIfMatch(ctx), commandContext(ctx)));
   });
 
   router.post('/:id/review', requirePermission('diary.review'), async (ctx) => {

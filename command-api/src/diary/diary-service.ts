@@ -1,10 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  type CarerEvent,
   carerStreamId,
   clientStreamId,
   diaryEntryStreamId,
-  parseRecordedEvent,
   WrongExpectedRevisionError,
   type AmendDiaryEntryCommandInput,
   type CreateDiaryEntryCommandInput,
@@ -15,14 +13,15 @@ import type { CommandResult } from '../shared/command-reply';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { assertRecordsExist } from '../shared/record-lookup';
-import { evolve as evolveCarer, initialCarerState, type CarerState } from '../carers/carer-state';
+import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
+import { CarerWork, type WriterScope } from '../shared/carer-work';
 import type { DiaryActor } from './diary-commands';
 import { evolve, initialDiaryEntryState, type DiaryEntryState, type DiaryStreamEvent } from './diary-state';
-import { decide } from './decide';
+import { decide, DIARY_ENTRY_NOT_FOUND } from './decide';
 
 export interface DiaryWriter extends DiaryActor {
-  /** A carer writes entries only under their own carer record (they cannot read anyone else's). */
-  readonly onlyAsOwnCarer: boolean;
+  /** A carer writes entries only as themself, about the clients of their work (shared/carer-work.ts). */
+  readonly scope: WriterScope;
 }
 
 /** Runs diary commands: load the entry's stream, `decide`, append with the expected revision. */
@@ -30,17 +29,16 @@ export class DiaryService {
   constructor(
     private readonly store: EventStore,
     private readonly clock: () => Date = () => new Date(),
+    private readonly work: CarerWork = new CarerWork(store),
   ) {}
 
   async add(input: CreateDiaryEntryCommandInput, writer: DiaryWriter, context: CommandContext): Promise<CommandResult> {
     const { carerId, clientId, appointmentId, ...content } = input;
+    await this.assertCarerMayWrite(writer.scope, { carerId, clientId, appointmentId: appointmentId ?? null });
     await assertRecordsExist(this.store, [
       { streamId: carerStreamId(carerId), removedType: 'CarerRemoved', field: 'carerId', message: 'Carer not found' },
       { streamId: clientStreamId(clientId), removedType: 'ClientRemoved', field: 'clientId', message: 'Client not found' },
     ]);
-    if (writer.onlyAsOwnCarer && !(await this.isCarerOf(carerId, writer.userId))) {
-      throw new DomainError('invalid', 'You can only write diary entries as yourself', 'carerId');
-    }
     const id = uuidv7();
     const events = decide(
       { type: 'AddDiaryEntry', id, carerId, clientId, appointmentId: appointmentId ?? null, content },
@@ -60,11 +58,11 @@ export class DiaryService {
   async amend(
     id: string,
     input: AmendDiaryEntryCommandInput,
-    actor: DiaryActor,
+    actor: DiaryActor & { readonly scope: WriterScope },
     ifMatch: bigint | undefined,
     context: CommandContext,
   ): Promise<CommandResult> {
-    const loaded = await this.load(id, ifMatch);
+    const loaded = await this.load(id, ifMatch, actor.scope);
     const { reason, ...changes } = input;
     const events = decide({ type: 'AmendDiaryEntry', id, actor, changes, reason: reason ?? null }, loaded.state);
     if (events.length === 0 || loaded.revision === 'no_stream') {
@@ -74,18 +72,31 @@ export class DiaryService {
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
-  private async load(id: string, ifMatch: bigint | undefined) {
+  private async load(id: string, ifMatch: bigint | undefined, scope: WriterScope = { kind: 'all' }) {
     const streamId = diaryEntryStreamId(id);
     const loaded = await loadStream<DiaryStreamEvent, DiaryEntryState>(this.store, streamId, evolve, initialDiaryEntryState);
+    // An entry a carer may not read answers as unknown, before its revision is compared or its state decided on.
+    const entry = loaded.state.exists ? { ...loaded.state, confidential: loaded.state.content.isConfidential } : undefined;
+    if (entry && !(await this.work.readsEntry(scope, entry))) {
+      throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
+    }
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
     }
     return loaded;
   }
 
-  /** Whether this user account is the one linked to the carer record now (registration, then links and unlinks). */
-  private async isCarerOf(carerId: string, userId: string): Promise<boolean> {
-    const carer = await loadStream<CarerEvent, CarerState>(this.store, carerStreamId(carerId), evolveCarer, initialCarerState);
-    return carer.state.exists && !carer.state.removed && carer.state.userId === userId;
+  /**
+   * A carer writes only as their own carer record, about a client of their work, and attaches only a visit of
+   * their own to that client. Anything else answers as if it did not exist (404 under its field), whether it does
+   * or not, before the records are looked up.
+   */
+  private async assertCarerMayWrite(scope: WriterScope, names: { carerId: string; clientId: string; appointmentId: string | null }): Promise<void> {
+    if (scope.kind === 'all') return;
+    await this.work.assertCarer(scope, names.carerId, { message: 'Carer not found', field: 'carerId' });
+    await this.work.assertClient(scope, names.clientId, { message: 'Client not found', field: 'clientId' });
+    if (names.appointmentId === null) return;
+    const visit = await this.work.assertVisit(scope, names.appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
+    if (visit.plan.clientId !== names.clientId) throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
   }
 }

@@ -9,6 +9,8 @@ export type DiaryEntryState =
   | {
       readonly exists: true;
       readonly authorUserId: string;
+      /** Whom the entry is about: a carer amends only entries about the clients of their work, or their own. */
+      readonly clientId: string;
       readonly reviewed: boolean;
       readonly content: DiaryEntryContent;
     };
@@ -19,8 +21,8 @@ export const initialDiaryEntryState: DiaryEntryState = { exists: false };
 export function evolve(state: DiaryEntryState, event: DiaryStreamEvent): DiaryEntryState {
   switch (event.type) {
     case 'DiaryEntryAdded': {
-      const { id: _id, carerId: _carerId, clientId: _clientId, appointmentId: _appointmentId, ...content } = event.data;
-      return { exists: true, authorUserId: event.metadata.userId, reviewed: false, content };
+      const { id: _id, carerId: _carerId, clientId, appointmentId: _appointmentId, ...content } = event.data;
+      return { exists: true, authorUserId: event.metadata.userId, clientId, reviewed: false, content };
     }
     case 'DiaryEntryReviewed':
       return state.exists ? { ...state, reviewed: true } : state;

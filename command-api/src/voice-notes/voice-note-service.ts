@@ -12,12 +12,16 @@ import {
   type VoiceNoteEvent,
 } from '@care/events';
 import { discardAudio, saveAudio } from '@care/events/server';
+import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
+import { evolve as evolveDiaryEntry, initialDiaryEntryState, type DiaryEntryState, type DiaryStreamEvent } from '../diary/diary-state';
 import type { CommandContext } from '../shared/actor';
+import { CarerWork, type WriterScope } from '../shared/carer-work';
 import type { CommandResult } from '../shared/command-reply';
+import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { assertRecordsExist, type RecordReference } from '../shared/record-lookup';
 import { detectAudio } from './audio-format';
-import { decide } from './decide';
+import { decide, VOICE_NOTE_NOT_FOUND } from './decide';
 import type { VoiceNoteActor } from './voice-note-commands';
 import { evolve, initialVoiceNoteState, type VoiceNoteState } from './voice-note-state';
 
@@ -30,14 +34,17 @@ export class VoiceNoteService {
   constructor(
     private readonly store: EventStore,
     private readonly pool: pg.Pool,
+    private readonly work: CarerWork = new CarerWork(store),
   ) {}
 
   async record(
     input: RecordVoiceNoteCommandInput,
     file: { readonly mimeType: string; readonly bytes: Buffer },
+    scope: WriterScope,
     context: CommandContext,
   ): Promise<CommandResult> {
     const detected = detectAudio(file.mimeType, file.bytes);
+    await this.assertCarerMayName(scope, input);
     await assertRecordsExist(this.store, references(input));
     const id = uuidv7();
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
@@ -72,9 +79,12 @@ export class VoiceNoteService {
     }
   }
 
-  async remove(id: string, ifMatch: bigint | undefined, actor: VoiceNoteActor, context: CommandContext): Promise<CommandResult> {
+  async remove(id: string, ifMatch: bigint | undefined, actor: VoiceNoteActor, scope: WriterScope, context: CommandContext): Promise<CommandResult> {
     const streamId = voiceNoteStreamId(id);
     const loaded = await loadStream<VoiceNoteEvent, VoiceNoteState>(this.store, streamId, evolve, initialVoiceNoteState);
+    // A note a carer may not hear (another's, about a client outside their work) answers as unknown.
+    const note = loaded.state.exists ? { authorUserId: loaded.state.authorId, clientId: loaded.state.clientId, confidential: loaded.state.isPrivate } : undefined;
+    if (note && !(await this.work.readsEntry(scope, note))) throw new DomainError('not_found', VOICE_NOTE_NOT_FOUND);
     const events = decide({ type: 'RemoveVoiceNote', id, actor }, loaded.state);
     // After decide: a stale If-Match on a note the caller may not see still answers 404, not 409.
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
@@ -82,6 +92,22 @@ export class VoiceNoteService {
     }
     const appended = await appendEvents(this.store, streamId, events, loaded.revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
+  }
+
+  /**
+   * A carer names only their own carer record, a client of their work, their own visit and a diary entry they may
+   * read; anything else answers as if it did not exist (404 under its field), before the records are looked up.
+   */
+  private async assertCarerMayName(scope: WriterScope, input: RecordVoiceNoteCommandInput): Promise<void> {
+    if (scope.kind === 'all') return;
+    if (input.carerId) await this.work.assertCarer(scope, input.carerId, { message: 'Carer not found', field: 'carerId' });
+    if (input.clientId) await this.work.assertClient(scope, input.clientId, { message: 'Client not found', field: 'clientId' });
+    if (input.appointmentId) await this.work.assertVisit(scope, input.appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
+    if (input.diaryEntryId) {
+      const { state } = await loadStream<DiaryStreamEvent, DiaryEntryState>(this.store, diaryEntryStreamId(input.diaryEntryId), evolveDiaryEntry, initialDiaryEntryState);
+      const readable = state.exists && (await this.work.readsEntry(scope, { ...state, confidential: state.content.isConfidential }));
+      if (!readable) throw new DomainError('not_found', 'Diary entry not found', 'diaryEntryId');
+    }
   }
 }
 

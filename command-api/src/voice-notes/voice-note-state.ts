@@ -3,7 +3,14 @@ import { assertNever } from '../shared/assert-never';
 
 export type VoiceNoteState =
   | { readonly exists: false }
-  | { readonly exists: true; readonly removed: boolean; readonly authorId: string; readonly isPrivate: boolean };
+  | {
+      readonly exists: true;
+      readonly removed: boolean;
+      readonly authorId: string;
+      readonly isPrivate: boolean;
+      /** Whom the note is about, if anyone: a carer deals only with notes about the clients of their work, or their own. */
+      readonly clientId: string | null;
+    };
 
 export const initialVoiceNoteState: VoiceNoteState = { exists: false };
 
@@ -11,7 +18,7 @@ export const initialVoiceNoteState: VoiceNoteState = { exists: false };
 export function evolve(state: VoiceNoteState, event: VoiceNoteEvent): VoiceNoteState {
   switch (event.type) {
     case 'VoiceNoteRecorded':
-      return { exists: true, removed: false, authorId: event.data.userId, isPrivate: event.data.isPrivate };
+      return { exists: true, removed: false, authorId: event.data.userId, isPrivate: event.data.isPrivate, clientId: event.data.clientId };
     case 'VoiceNoteRemoved':
       return state.exists ? { ...state, removed: true } : state;
     default:

@@ -98,6 +98,8 @@ beforeAll(async () => {
   // Tom visits Edith today: a carer reads the entries about the clients on their visits (carer-work.int.test.ts).
   const visits = new VisitLog(command.store, command.admin.id);
   await visits.visit({ clientId, carerId: otherCarerRecordId, scheduledStart: `${londonToday()}T10:00:00Z`, durationMinutes: 60 });
+  // Nadia visits her too: a carer writes only about the clients of their own visits (the command API checks).
+  await visits.visit({ clientId, carerId: ownCarerId, scheduledStart: `${londonToday()}T14:00:00Z`, durationMinutes: 60 });
   lastPosition = visits.lastPosition;
 });
 

@@ -84,6 +84,8 @@ describe('GET /api/voice-notes', () => {
       email: 'nadia@example.org',
       employeeId: `EMP-${randomUUID().slice(0, 8)}`,
       startDate: '2025-02-03',
+      // The author's own carer record: a carer names no other (the command API answers 404).
+      userId: author.id,
     });
     expect(carerReply.status).toBe(201);
     const first = await record(author, { title: 'Morning visit', tags: '["breakfast"]' });
