@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { can, positionToToken, raiseEmergencyRequestSchema, type EmergencyRaisedReply } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { CarerWork } from '../shared/carer-work';
 import type { CommandDeps } from '../shared/command-deps';
 import type { CommandState } from '../shared/command-state';
 import { commandContext } from '../shared/request-parsing';
@@ -10,8 +11,8 @@ import { EmergencyService } from './emergency-service';
  * POST /api/emergencies (emergencies.raise): the emergency screen's Raise emergency. 201 with the emergency's id
  * and the alert's, which reaches the coordinators' screens through the alerts push.
  */
-export function emergencyRoutes({ store }: CommandDeps): Router<CommandState> {
-  const emergencies = new EmergencyService(store);
+export function emergencyRoutes({ store, carerWindow }: CommandDeps): Router<CommandState> {
+  const emergencies = new EmergencyService(store, new CarerWork(store, carerWindow));
   const router = new Router<CommandState>({ prefix: '/api/emergencies' });
   router.use(requirePermission('emergencies.raise'));
 

@@ -1,10 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
-  carerAccountStreamId,
   emergencyStreamId,
   type AppointmentEvent,
-  type CarerAccountEvent,
   type EventStore,
   type Position,
   type UserEvent,
@@ -13,12 +11,11 @@ import {
 } from '@care/events';
 import { AlertService } from '../alerts/alert-service';
 import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState } from '../appointments/appointment-state';
-import { loadCarer, loadClient } from '../appointments/visit-parties';
-import { carerAccountReservation } from '../carers/carer-account';
+import { loadClient } from '../appointments/visit-parties';
 import type { CommandContext } from '../shared/actor';
+import { CarerWork } from '../shared/carer-work';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
-import { evolveReservation, initialReservationState, type ReservationState } from '../shared/reservation';
 import { evolveUser, initialUserState, type UserState } from '../users/user-state';
 import { emergencyAlert } from './emergency-alert';
 
@@ -52,13 +49,16 @@ export interface EmergencyResult {
 export class EmergencyService {
   private readonly alerts: AlertService;
 
-  constructor(private readonly store: EventStore) {
+  constructor(
+    private readonly store: EventStore,
+    private readonly work: CarerWork = new CarerWork(store),
+  ) {
     this.alerts = new AlertService(store);
   }
 
   async raise(input: EmergencyInput, caller: EmergencyCaller, context: CommandContext): Promise<EmergencyResult> {
-    const carerId = await this.linkedCarerId(caller.userId);
-    const visit = input.appointmentId === null ? null : await this.visit(input.appointmentId, carerId, caller);
+    const carerId = await this.work.carerIdOf(caller.userId);
+    const visit = input.appointmentId === null ? null : await this.visit(input.appointmentId, caller);
     const client = visit === null ? null : await this.client(visit.clientId);
     const raisedBy = (await this.currentName(caller.userId)) ?? caller.name;
     const id = uuidv7();
@@ -96,25 +96,22 @@ export class EmergencyService {
     return `${state.profile.firstName} ${state.profile.lastName}`.trim() || undefined;
   }
 
-  /** The carer record linked to the account (its reservation stream, confirmed by the carer's own stream), or null. */
-  private async linkedCarerId(userId: string): Promise<string | null> {
-    const evolve = (state: ReservationState, event: CarerAccountEvent) => evolveReservation(carerAccountReservation, state, event);
-    const { state } = await loadStream(this.store, carerAccountStreamId(userId), evolve, initialReservationState);
-    if (state.holder === null) return null;
-    const carer = await loadCarer(this.store, state.holder);
-    return carer.exists && !carer.removed && carer.userId === userId ? state.holder : null;
-  }
-
-  /** The visit the screen named: a carer may name only a visit assigned to them (else 400, as for an unknown one). */
-  private async visit(appointmentId: string, carerId: string | null, caller: EmergencyCaller): Promise<{ clientId: string }> {
+  /**
+   * The visit the screen named. A carer may name only a visit assigned to them: any other answers as an unknown
+   * one (404), so the alert names only a client of the carer's own visit. Staff naming a missing visit: 400.
+   */
+  private async visit(appointmentId: string, caller: EmergencyCaller): Promise<{ clientId: string }> {
+    if (!caller.mayNameAnyVisit) {
+      const visit = await this.work.assertVisit({ kind: 'carer', userId: caller.userId }, appointmentId, { message: NOT_YOUR_VISIT, field: 'appointmentId' });
+      return { clientId: visit.plan.clientId };
+    }
     const { state } = await loadStream<AppointmentEvent, AppointmentState>(
       this.store,
       appointmentStreamId(appointmentId),
       evolveAppointment,
       initialAppointmentState,
     );
-    const mine = state.exists && (caller.mayNameAnyVisit || (carerId !== null && state.carerId === carerId));
-    if (!state.exists || !mine) throw new DomainError('invalid', NOT_YOUR_VISIT, 'appointmentId');
+    if (!state.exists) throw new DomainError('invalid', NOT_YOUR_VISIT, 'appointmentId');
     return { clientId: state.plan.clientId };
   }
 

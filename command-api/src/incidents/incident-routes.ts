@@ -18,6 +18,7 @@ import {
   safeguardingReferralUpdateRequestSchema,
 } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
+import { CarerWork, writerScopeOf } from '../shared/carer-work';
 import type { CommandDeps } from '../shared/command-deps';
 import { commandReply as reply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
@@ -30,15 +31,15 @@ const bodyOf = (ctx: ParameterizedContext<CommandState>): unknown => ctx.request
 
 function reporterOf(ctx: ParameterizedContext<CommandState>): IncidentReporter {
   const { userId, role } = ctx.state.session;
-  return { userId, mayNameAnyRecord: can(role, 'incidents.manage') };
+  return { userId, mayNameAnyRecord: can(role, 'incidents.manage'), scope: writerScopeOf(ctx.state.session) };
 }
 
 /**
  * Incident commands. Report (incidents.report: every role; a carer names only their own visit or diary entry);
  * everything else (incidents.manage). Every command on an existing incident accepts If-Match.
  */
-export function incidentRoutes({ store }: CommandDeps): Router<CommandState> {
-  const service = new IncidentService(store);
+export function incidentRoutes({ store, carerWindow }: CommandDeps): Router<CommandState> {
+  const service = new IncidentService(store, new CarerWork(store, carerWindow));
   const router = new Router<CommandState>({ prefix: '/api/incidents' });
   const report = requirePermission('incidents.report');
   const manage = requirePermission('incidents.manage');

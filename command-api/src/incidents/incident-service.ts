@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
   definedOnly,
-  carerAccountStreamId,
   carerStreamId,
   clientStreamId,
   diaryEntryStreamId,
@@ -13,7 +12,6 @@ import {
   userStreamId,
   WrongExpectedRevisionError,
   type AppointmentEvent,
-  type CarerAccountEvent,
   type DiaryPriority,
   type EventStore,
   type IncidentCorrection,
@@ -23,14 +21,12 @@ import {
   type UserEvent,
 } from '@care/events';
 import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState } from '../appointments/appointment-state';
-import { loadCarer } from '../appointments/visit-parties';
-import { carerAccountReservation } from '../carers/carer-account';
 import type { CommandContext } from '../shared/actor';
+import { CarerWork, type WriterScope } from '../shared/carer-work';
 import type { CommandResult } from '../shared/command-reply';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { assertRecordsExist, type RecordReference } from '../shared/record-lookup';
-import { evolveReservation, initialReservationState, type ReservationState } from '../shared/reservation';
 import { evolveUser, initialUserState, type UserState } from '../users/user-state';
 import { decide } from './decide';
 import type { IncidentCommand } from './incident-commands';
@@ -49,6 +45,8 @@ const SEVERITY_OF_PRIORITY: Record<DiaryPriority, IncidentDetails['severity']> =
 export interface IncidentReporter {
   readonly userId: string;
   readonly mayNameAnyRecord: boolean;
+  /** Whose clients, visits and carer record they may name (a carer: their work, shared/carer-work.ts). */
+  readonly scope: WriterScope;
 }
 
 export interface ReportInput extends Omit<IncidentDetails, 'clientId' | 'carerId'> {
@@ -59,15 +57,22 @@ export interface ReportInput extends Omit<IncidentDetails, 'clientId' | 'carerId
 
 /** Runs incident commands: load the stream, `decide`, append with the expected revision. Reads streams only. */
 export class IncidentService {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly work: CarerWork = new CarerWork(store),
+  ) {}
 
   /**
    * A report. Named from a visit, the visit's client and carer fill in what the form left blank (a carer
-   * reporting a fall from their phone names the visit only), and a carer may name only their own visits.
+   * reporting a fall from their phone names the visit only). A carer names only their own visits, a client of
+   * their work and their own carer record: anything else answers as if it did not exist (404 under its field),
+   * so the report, and what it shows back, never names a person the carer may not read.
    */
   async report(input: ReportInput, reporter: IncidentReporter, context: CommandContext): Promise<CommandResult & { position: Position }> {
     const { appointmentId, ...details } = input;
     let { clientId, carerId } = details;
+    if (carerId !== null) await this.work.assertCarer(reporter.scope, carerId, { message: 'Carer not found', field: 'carerId' });
+    if (clientId !== null) await this.work.assertClient(reporter.scope, clientId, { message: 'Client not found', field: 'clientId' });
     if (appointmentId !== null) {
       const visit = await this.visit(appointmentId, reporter);
       clientId ??= visit.clientId;
@@ -155,23 +160,14 @@ export class IncidentService {
     if (!state.exists || !state.isActive) throw new DomainError('invalid', ESCALATE_TO_ACTIVE_USER, 'escalatedTo');
   }
 
-  /** The carer record linked to the account (its reservation stream, confirmed by the carer's own stream), or null. */
-  private async linkedCarerId(userId: string): Promise<string | null> {
-    const evolveClaim = (state: ReservationState, event: CarerAccountEvent) => evolveReservation(carerAccountReservation, state, event);
-    const { state } = await loadStream(this.store, carerAccountStreamId(userId), evolveClaim, initialReservationState);
-    if (state.holder === null) return null;
-    const carer = await loadCarer(this.store, state.holder);
-    return carer.exists && !carer.removed && carer.userId === userId ? state.holder : null;
-  }
-
-  /** The visit named: a carer may name only a visit assigned to their own carer record (else 400, as for an unknown one). */
+  /** The visit named: a carer may name only a visit assigned to their own carer record (else 404, as for an unknown one). */
   private async visit(appointmentId: string, reporter: IncidentReporter): Promise<{ clientId: string; carerId: string | null }> {
+    if (reporter.scope.kind === 'carer') {
+      const visit = await this.work.assertVisit(reporter.scope, appointmentId, { message: NOT_YOUR_VISIT, field: 'appointmentId' });
+      return { clientId: visit.plan.clientId, carerId: visit.carerId };
+    }
     const { state } = await loadStream<AppointmentEvent, AppointmentState>(this.store, appointmentStreamId(appointmentId), evolveAppointment, initialAppointmentState);
     if (!state.exists) throw new DomainError('invalid', 'Appointment not found', 'appointmentId');
-    if (!reporter.mayNameAnyRecord) {
-      const carerId = await this.linkedCarerId(reporter.userId);
-      if (carerId === null || state.carerId !== carerId) throw new DomainError('invalid', NOT_YOUR_VISIT, 'appointmentId');
-    }
     return { clientId: state.plan.clientId, carerId: state.carerId };
   }
 
@@ -179,9 +175,11 @@ export class IncidentService {
   private async diaryEntry(diaryEntryId: string, reporter: IncidentReporter) {
     const events = (await this.store.readStream(diaryEntryStreamId(diaryEntryId))).map(parseRecordedEvent);
     const added = events.find((event) => event.type === 'DiaryEntryAdded');
-    if (!added || added.type !== 'DiaryEntryAdded') throw new DomainError('invalid', DIARY_ENTRY_NOT_FOUND, 'diaryEntryId');
-    // Someone else's entry is answered as unknown: it may be confidential, and its existence is not the carer's to learn.
-    if (!reporter.mayNameAnyRecord && added.metadata.userId !== reporter.userId) throw new DomainError('invalid', DIARY_ENTRY_NOT_FOUND, 'diaryEntryId');
+    // Someone else's entry is answered as unknown: it may be confidential, and its existence is not the carer's to
+    // learn. For a carer both are outside their work (404); staff naming a missing entry sent a bad request (400).
+    const unknown = new DomainError(reporter.scope.kind === 'carer' ? 'not_found' : 'invalid', DIARY_ENTRY_NOT_FOUND, 'diaryEntryId');
+    if (!added || added.type !== 'DiaryEntryAdded') throw unknown;
+    if (!reporter.mayNameAnyRecord && added.metadata.userId !== reporter.userId) throw unknown;
     let content = added.data;
     for (const event of events) if (event.type === 'DiaryEntryAmended') content = { ...content, ...definedOnly(event.data.changes) };
     if (content.entryType !== 'incident') throw new DomainError('invalid', NOT_AN_INCIDENT_ENTRY, 'diaryEntryId');

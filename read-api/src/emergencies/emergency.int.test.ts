@@ -109,7 +109,7 @@ describe('the emergency screen', () => {
     const alert = (await read(`/api/alerts/${raised.alertId}`, coordinator)).body as AlertView;
     expect(alert).toMatchObject({ carerId: ids.otherCarer, clientId: null, appointmentId: null });
     expect(alert.description).toContain('Location not shared.');
-    const refused = await send('/api/emergencies', { appointmentId: ids.visit, location: null }, otherCarerUser, 400);
+    const refused = await send('/api/emergencies', { appointmentId: ids.visit, location: null }, otherCarerUser, 404);
     expect((await send('/api/emergencies', {}, otherCarerUser, 400)).fields).toHaveProperty('location');
     expect(refused).toMatchObject({ fields: { appointmentId: 'No visit of yours has this ID' } });
     expect((await send('/api/emergencies', { location: { latitude: 91, longitude: 0 } }, carerUser, 400)).fields).toHaveProperty(['location.latitude']);

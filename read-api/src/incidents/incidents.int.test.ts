@@ -91,7 +91,8 @@ describe('reporting', () => {
   it('refuses a carer naming someone else’s visit, an incident in the future, and a missing title', async () => {
     const base = { type: 'accident', severity: 'low', title: 'Trip', description: 'x', dateOccurred: hoursAgo(1) };
     const theirs = await s.carerA.request('POST', '/api/incidents', { ...base, appointmentId: s.ids.V3 });
-    expect([theirs.status, theirs.body.fields]).toEqual([400, { appointmentId: 'No visit of yours has this ID' }]);
+    // Another carer's visit answers as one that does not exist (404), as for every record outside a carer's work.
+    expect([theirs.status, theirs.body.fields]).toEqual([404, { appointmentId: 'No visit of yours has this ID' }]);
     const future = await s.carerA.request('POST', '/api/incidents', { ...base, dateOccurred: new Date(Date.now() + 3_600_000).toISOString() });
     expect([future.status, future.body.fields]).toEqual([400, { dateOccurred: 'Date occurred cannot be in the future' }]);
     const untitled = await s.carerA.request('POST', '/api/incidents', { ...base, title: ' ' });
