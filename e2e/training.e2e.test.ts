@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, londonToday } from '@care/events';
+import { accessibilityFindings } from './axe-scan';
 import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;
@@ -186,6 +187,23 @@ describe('Training and Checklists in Chromium', () => {
     // Nothing wider than the phone's screen.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/training-390.png`, fullPage: true });
+    await context.close();
+  }, 60_000);
+
+  it('lets the keyboard scroll the compliance panel when it holds more carers than fit beside the records, at 1280 px', async () => {
+    for (let index = 0; index < 12; index += 1) await createCarer('Panel', `Carer${String.fromCharCode(65 + index)}`);
+    const context = await env.signedInContext({ width: 1280, height: 900 });
+    const page = await openPage(context, '/training');
+    const panel = page.getByRole('region', { name: 'Training Compliance' });
+    await expect.poll(() => panel.getByTestId('compliance-row').count()).toBeGreaterThanOrEqual(12);
+    // The panel does scroll inside itself here, so what follows checks a real scroll box.
+    expect(await panel.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
+    await panel.focus();
+    expect(await panel.evaluate((element) => element.ownerDocument.activeElement === element)).toBe(true);
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => panel.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await page.screenshot({ path: `${shots}/training-1280-compliance-scrolled.png` });
     await context.close();
   }, 60_000);
 });

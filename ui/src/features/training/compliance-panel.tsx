@@ -9,11 +9,13 @@ const RATING_BADGE: Record<ComplianceRating, string> = {
   'Needs Attention': 'training-badge-danger',
 };
 
-/** Per-carer training compliance: current records out of 8 (spec part 2 section 9). */
+/** Per-carer training compliance: how many of the required training types each carer holds a current record of. */
 export function CompliancePanel() {
   const compliance = useTrainingCompliance();
   return (
-    <section className="card training-compliance" aria-labelledby="training-compliance-title">
+    // On a wide screen the panel scrolls inside itself (it stays in view beside the records): it takes the keyboard's
+    // focus, named by its heading, so someone without a mouse can scroll it with the arrow keys.
+    <section className="card training-compliance" role="region" aria-labelledby="training-compliance-title" tabIndex={0}>
       <header className="training-compliance-header">
         <h2 id="training-compliance-title" className="card-title">
           Training Compliance
