@@ -197,6 +197,22 @@ describe('a carer writing outside their work is answered as for a record that do
     }
   });
 
+  it('a diary entry about a client whose visit was cancelled, or moved out of the window', async () => {
+    const cancelledClient = await clientRecord('Cancelled');
+    const cancelledVisit = await visit(ids.ownCarer, cancelledClient, inMinutes(90));
+    expect((await api.request('POST', `/api/appointments/${cancelledVisit}/cancel`, { reason: 'Client in hospital' })).status).toBe(200);
+    const movedClient = await clientRecord('Moved');
+    const movedVisit = await visit(ids.ownCarer, movedClient, inMinutes(150));
+    const moved = await api.request('POST', `/api/appointments/${movedVisit}/reschedule`, { scheduledStart: `${addDays(londonToday(), 20)}T14:00:00Z`, durationMinutes: 60 });
+    expect(moved.status, moved.text).toBe(200);
+    for (const clientId of [cancelledClient, movedClient]) {
+      await refusedAsUnknown(() => carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId })), {
+        error: 'Client not found',
+        fields: { clientId: 'Client not found' },
+      });
+    }
+  });
+
   it("an amendment of another carer's entry about a client outside their work, even with a stale If-Match", async () => {
     const absent = { error: 'Diary entry not found' };
     expect((await carer.request('PATCH', `/api/diary/${randomUUID()}`, { title: 'Changed' })).body).toEqual(absent);
