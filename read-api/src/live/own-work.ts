@@ -91,62 +91,55 @@ export class OwnWorkNotices {
   /** The accounts among `userIds` with a row of `kind` in their work that `written` says the change wrote. */
   private async touched(kind: OwnWorkKind, written: (table: string) => RawBuilder<SqlBool>, userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const read = this.db.withSchema(READ_MODEL_SCHEMA);
-    const mine = (ids: readonly (string | null)[]) => new Set(ids.filter((id): id is string => id !== null));
-    switch (kind) {
-      case 'visits':
-      case 'alerts': {
-        // A visit and an alert are the carer's when they name the carer record linked to their account.
-        const rows = await read
-          .selectFrom('appointment_carer_names as me')
-          .where('me.user_id', 'in', [...userIds])
-          .where((eb) =>
-            eb.exists(
-              kind === 'visits'
-                ? eb.selectFrom('appointments as row').select('row.id').whereRef('row.carer_id', '=', 'me.id').where(written('row'))
-                : eb.selectFrom('alerts as row').select('row.id').whereRef('row.carer_id', '=', 'me.id').where(written('row')),
-            ),
-          )
-          .select('me.user_id')
-          .distinct()
-          .execute();
-        return mine(rows.map((row) => row.user_id));
+    const accounts = sql.join(userIds.map((userId) => sql`${userId}`));
+    const table = (name: string) => sql.table(`${READ_MODEL_SCHEMA}.${name}`);
+    // A record of the carer record linked to their account (a visit, an alert, a training record, a shift).
+    const ofCarer = (name: string) => sql<Owner>`
+      select distinct me.user_id::text as user_id from ${table('appointment_carer_names')} as me
+      where me.user_id in (${accounts}) and exists (select 1 from ${table(name)} as row where row.carer_id = me.id and ${written('row')})`;
+    // A record naming their account (an entry or a note they wrote, a task assigned to them, an incident they reported).
+    const ofAccount = (name: string, column: string) => sql<Owner>`
+      select distinct ${sql.ref(`row.${column}`)}::text as user_id from ${table(name)} as row
+      where ${sql.ref(`row.${column}`)} in (${accounts}) and ${written('row')}`;
+    // A record about a client of their work (shared/carer-work.ts), when they may open it.
+    const aboutClient = (name: string, column: string, readable: RawBuilder<SqlBool> = sql`true`) => sql<Owner>`
+      select distinct w.user_id::text as user_id from (${this.work.workClients(userIds)}) as w
+      join ${table(name)} as row on ${sql.ref(`row.${column}`)} = w.client_id
+      where ${readable} and ${written('row')}`;
+    const queries = ((): RawBuilder<Owner>[] => {
+      switch (kind) {
+        case 'visits':
+          return [ofCarer('appointments')];
+        case 'alerts':
+          return [ofCarer('alerts')];
+        case 'shifts':
+          return [ofCarer('shifts')];
+        // A removed record leaves no row; the carer's compliance row is written again with it.
+        case 'training':
+          return [ofCarer('training_records'), ofCarer('training_compliance')];
+        case 'clients':
+          return [aboutClient('clients', 'id')];
+        // Not another's confidential entry or private note: its existence is not theirs to learn.
+        case 'diary':
+          return [ofAccount('diary_entries', 'author_user_id'), aboutClient('diary_entries', 'client_id', sql`not row.is_confidential`)];
+        case 'voice-notes':
+          return [ofAccount('voice_notes', 'user_id'), aboutClient('voice_notes', 'client_id', sql`not row.is_private`)];
+        case 'tasks':
+          return [ofAccount('tasks', 'assigned_to')];
+        case 'incidents':
+          return [ofAccount('incidents', 'reported_by'), ofCarer('incidents')];
+        case 'care-plans':
+          return [aboutClient('care_plans', 'client_id')];
+        case 'medications':
+          return [aboutClient('prescriptions', 'client_id'), aboutClient('medication_records', 'client_id')];
       }
-      case 'clients': {
-        const rows = await read
-          .selectFrom(this.work.workClients(userIds).as('w'))
-          .innerJoin('clients as row', 'row.id', 'w.client_id')
-          .where(written('row'))
-          .select('w.user_id')
-          .distinct()
-          .execute();
-        return mine(rows.map((row) => row.user_id));
-      }
-      case 'diary': {
-        // Entries they wrote, and those about the clients of their work that they may open (not another's
-        // confidential entry: its existence is not theirs to learn).
-        const [authored, about] = await Promise.all([
-          read
-            .selectFrom('diary_entries as row')
-            .where('row.author_user_id', 'in', [...userIds])
-            .where(written('row'))
-            .select('row.author_user_id as user_id')
-            .distinct()
-            .execute(),
-          read
-            .selectFrom(this.work.workClients(userIds).as('w'))
-            .innerJoin('diary_entries as row', 'row.client_id', 'w.client_id')
-            .where('row.is_confidential', '=', false)
-            .where(written('row'))
-            .select('w.user_id')
-            .distinct()
-            .execute(),
-        ]);
-        return mine([...authored, ...about].map((row) => row.user_id));
-      }
-    }
+    })();
+    const found = await Promise.all(queries.map((query) => query.execute(this.db)));
+    return new Set(found.flatMap(({ rows }) => rows.map((row) => row.user_id)));
   }
 }
+
+type Owner = { user_id: string };
 
 /** Whether a role reads only its own work of some kind pushed here (a carer). */
 function readsOwnOnly(role: Role): boolean {

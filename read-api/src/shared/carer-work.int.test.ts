@@ -338,7 +338,19 @@ describe('counts', () => {
 
 describe('live notices within the work', () => {
   type Notice = { event: string; position: string };
-  const EVENTS = ['clients:changed', 'appointments:changed', 'diary:changed', 'alerts:changed'];
+  const EVENTS = [
+    'clients:changed',
+    'appointments:changed',
+    'diary:changed',
+    'alerts:changed',
+    'voice-notes:changed',
+    'shifts:changed',
+    'training:changed',
+    'tasks:changed',
+    'medications:changed',
+    'incidents:changed',
+    'care-plans:changed',
+  ];
   const listen = (user: TestUser) => {
     const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie: user.cookie } });
     const got: Notice[] = [];
@@ -349,8 +361,28 @@ describe('live notices within the work', () => {
   const covering = (got: readonly Notice[], event: string, position: string) =>
     got.filter((notice) => notice.event === event && comparePositions(positionFromToken(notice.position)!, positionFromToken(position)!) >= 0);
 
-  it("a carer hears of changes to their clients, visits, diary and alerts, never of another carer's; staff hear of both", async () => {
+  it("a carer hears of changes to their clients, visits, diary, alerts and the rest of their work, never of another carer's; staff hear of both", async () => {
     const alerts = new AlertTaskLog(command.store);
+    const prescription = (clientId: string) => ({
+      clientId,
+      name: 'Amlodipine',
+      form: 'tablet',
+      route: 'oral',
+      dosage: '1 tablet',
+      frequency: 'Once daily',
+      doseTimes: ['09:00'],
+      prescribedBy: 'Dr Patel',
+      startDate: londonToday(),
+    });
+    const incident = (carerId: string, clientId: string) => ({
+      type: 'accident',
+      severity: 'medium',
+      title: 'Slipped in the kitchen',
+      description: 'Steadied before falling.',
+      carerId,
+      clientId,
+      dateOccurred: new Date(Date.now() - 3_600_000).toISOString(),
+    });
     const commandWrite = async (write: () => Promise<unknown>) => {
       await write();
       return positions.at(-1)!;
@@ -375,6 +407,41 @@ describe('live notices within the work', () => {
         event: 'alerts:changed',
         outside: async () => (await alerts.raise({ carerId: otherCarerId, severity: 'high', title: 'Visit running late' }), alerts.lastPosition),
         inside: async () => (await alerts.raise({ carerId: ownCarerId, severity: 'high', title: 'Visit running late' }), alerts.lastPosition),
+      },
+      {
+        event: 'voice-notes:changed',
+        outside: async () => (await voiceNote(coordinator, { clientId: client.others }), positions.at(-1)!),
+        inside: async () => (await voiceNote(coordinator, { clientId: client.near }), positions.at(-1)!),
+      },
+      {
+        event: 'shifts:changed',
+        outside: async () => (await visits.shift({ carerId: otherCarerId, startTime: `${addDays(londonToday(), 2)}T08:00:00Z`, endTime: `${addDays(londonToday(), 2)}T16:00:00Z` }), visits.lastPosition),
+        inside: async () => (await visits.shift({ carerId: ownCarerId, startTime: `${addDays(londonToday(), 2)}T08:00:00Z`, endTime: `${addDays(londonToday(), 2)}T16:00:00Z` }), visits.lastPosition),
+      },
+      {
+        event: 'training:changed',
+        outside: () => commandWrite(() => send(command.request, 'POST', '/api/training', { carerId: otherCarerId, trainingType: 'first_aid', completedDate: '2025-01-10', status: 'current' })),
+        inside: () => commandWrite(() => send(command.request, 'POST', '/api/training', { carerId: ownCarerId, trainingType: 'first_aid', completedDate: '2025-01-10', status: 'current' })),
+      },
+      {
+        event: 'tasks:changed',
+        outside: async () => (await alerts.task({ assignedTo: otherCarer.id }, coordinator.id), alerts.lastPosition),
+        inside: async () => (await alerts.task({ assignedTo: carer.id }, coordinator.id), alerts.lastPosition),
+      },
+      {
+        event: 'medications:changed',
+        outside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/medications', prescription(client.others))),
+        inside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/medications', prescription(client.near))),
+      },
+      {
+        event: 'incidents:changed',
+        outside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/incidents', incident(otherCarerId, client.others))),
+        inside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/incidents', incident(ownCarerId, client.near))),
+      },
+      {
+        event: 'care-plans:changed',
+        outside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/care-plans', { clientId: client.others, title: 'Plan', reviewDate: addDays(londonToday(), 30) })),
+        inside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/care-plans', { clientId: client.near, title: 'Plan', reviewDate: addDays(londonToday(), 30) })),
       },
     ];
     const [asCarer, asCoordinator] = [listen(carer), listen(coordinator)];
