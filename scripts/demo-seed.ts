@@ -1,6 +1,6 @@
-import { DEFAULT_AGENCY_SETTINGS, londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
+import { carerWindowRange, DEFAULT_AGENCY_SETTINGS, DEFAULT_CARER_WINDOW, londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
-import { DEMO_VISIT_DAYS_BACK, demoVisits } from './demo/demo-appointments';
+import { DEMO_VISIT_DAYS_BACK, demoVisits, type DemoVisit } from './demo/demo-appointments';
 import { demoCarers } from './demo/demo-carers';
 import { demoClients } from './demo/demo-clients';
 import { demoShifts } from './demo/demo-shifts';
@@ -61,9 +61,6 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   const clients = demoClients(carerIds);
   const clientIds = await createAll(clients, (client) => asAdmin('POST', '/api/clients', client));
   const training = await createAll(demoTraining(carerIds, londonToday()), (record) => asAdmin('POST', '/api/training', record));
-  const diary = await createAll(demoDiaryEntries(carerIds, clientIds, new Date()), (entry) =>
-    (entry.carerId === carerIds[0] ? asCarer : asAdmin)('POST', '/api/diary', entry),
-  );
   const feedback = await createAll(demoFeedback(), (item) => asAdmin('POST', '/api/feedback', item));
   // Care plans before visits: a plan's tasks are what a visit scheduled without its own gets.
   const templates = demoCarePlanTemplates();
@@ -85,7 +82,8 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   const activeCarerIds = carerIds.filter((_, index) => carers[index]!.isActive !== false);
   const activeClientIds = clientIds.filter((_, index) => clients[index]!.isActive !== false);
   // Each visit's life in order: scheduled, then checked in and out (the demo carer records their own), or cancelled.
-  const visits = await createAll(demoVisits(activeCarerIds, activeClientIds, new Date()), async ({ schedule, steps }) => {
+  const visitPlan = demoVisits(activeCarerIds, activeClientIds, new Date());
+  const visits = await createAll(visitPlan, async ({ schedule, steps }) => {
     const reply = await asAdmin('POST', '/api/appointments', schedule);
     const id = await createdId(Promise.resolve(reply));
     for (const step of steps) {
@@ -94,6 +92,16 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     }
     return reply;
   });
+  // The demo carer writes only about the clients of their own visits around today (the command API refuses the
+  // rest): their entries and reports are about those clients, written once the visits exist.
+  const ownClients = clientsOfWork(visitPlan, carerIds[0], new Date());
+  const ownClient = (clientId: string, index: number) => (ownClients.includes(clientId) ? clientId : (ownClients[index % ownClients.length] ?? clientId));
+  const diaryEntries = demoDiaryEntries(carerIds, clientIds, new Date()).map((entry, index) =>
+    entry.carerId === carerIds[0] ? { ...entry, clientId: ownClient(entry.clientId, index) } : entry,
+  );
+  const diary = await createAll(diaryEntries, (entry) =>
+    (entry.carerId === carerIds[0] && ownClients.includes(entry.clientId) ? asCarer : asAdmin)('POST', '/api/diary', entry),
+  );
   const shifts = await createAll(demoShifts(activeCarerIds, londonToday()), (shift) => asAdmin('POST', '/api/shifts', shift));
   // Tasks come from the coordinator; each assignee starts and completes their own.
   const people = { coordinatorId: userIds[0]!, carerUserId: userIds[1]! };
@@ -114,7 +122,12 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
     safeguardingTeamEmail: 'safeguarding@leeds.example',
     safeguardingTeamNotes: 'Monday to Friday 8:30 to 17:00; out of hours, the Emergency Duty Team.',
   });
-  const incidents = await createAll(demoIncidents(people.coordinatorId, carerIds, clientIds, new Date()), async ({ report, by, steps }) => {
+  const incidentPlan = demoIncidents(people.coordinatorId, carerIds, clientIds, new Date()).map((incident, index) =>
+    incident.by === 'carer' && typeof incident.report.clientId === 'string'
+      ? { ...incident, report: { ...incident.report, clientId: ownClient(incident.report.clientId, index) } }
+      : incident,
+  );
+  const incidents = await createAll(incidentPlan, async ({ report, by, steps }) => {
     const reply = await (by === 'carer' ? asCarer : asCoordinator)('POST', '/api/incidents', report);
     const id = await createdId(Promise.resolve(reply));
     for (const step of steps) await asCoordinator('POST', `/api/incidents/${id}${step.path}`, step.body);
@@ -239,4 +252,16 @@ export async function signedIn(url: string, credentials: AdminCredentials): Prom
     if (response.status >= 300) throw new Error(`Demo data refused: ${method} ${path} ${response.status} ${text}`);
     return JSON.parse(text) as unknown;
   };
+}
+
+/** The clients of a carer's work: on their visits from 7 days back to 14 ahead (London dates) that are not cancelled. */
+function clientsOfWork(visits: readonly DemoVisit[], carerId: string | undefined, now: Date): string[] {
+  const { from, to } = carerWindowRange(DEFAULT_CARER_WINDOW, londonToday(now));
+  const clients = new Set<string>();
+  for (const { schedule, steps } of visits) {
+    const date = londonToday(new Date(schedule.scheduledStart));
+    const cancelled = steps.some((step) => step.action === 'cancel');
+    if (schedule.carerId === carerId && !cancelled && date >= from && date <= to) clients.add(schedule.clientId);
+  }
+  return [...clients];
 }

@@ -152,6 +152,8 @@ describe('GET /api/clients', () => {
 
 describe('GET /api/diary', () => {
   it('pages ties in a stable order, filters and searches, and never counts what the reader may not see', async () => {
+    // Nadia visits Edith today: a carer writes only about the clients of their own visits.
+    await send(command.request, 'POST', '/api/appointments', { clientId, carerId: ownCarerId, scheduledStart: new Date(Date.now() + 60 * 60_000).toISOString(), durationMinutes: 60 });
     const entryDate = '2025-03-04T09:15:00Z';
     for (let i = 0; i < 4; i += 1) {
       await send(carer.request, 'POST', '/api/diary', { clientId, carerId: ownCarerId, entryDate, title: `Visit ${i}`, content: 'Breakfast.' });
