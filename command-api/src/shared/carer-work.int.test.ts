@@ -4,6 +4,7 @@ import { addDays, londonToday, parseRecordedEvent, prescriptionStreamId } from '
 import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
 import { fakeWebm } from '../voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../voice-notes/voice-note-upload.testing';
+import { CarerWork } from './carer-work';
 
 /**
  * A carer writes only within their own work, by the rule the read API applies to what they read: the clients
@@ -271,6 +272,19 @@ describe('a carer writing outside their work is answered as for a record that do
     await refusedAsUnknown(() => carer.request('POST', `/api/tasks/${ids.othersTask}/start`, {}), absent);
     await refusedAsUnknown(() => carer.request('POST', `/api/tasks/${ids.othersTask}/start`, {}, { 'if-match': '"7"' }), absent);
     await refusedAsUnknown(() => carer.request('POST', `/api/tasks/${ids.othersTask}/complete`, {}), absent);
+  });
+});
+
+describe('the window', () => {
+  it('is configurable: 30 days ahead takes in the client of the visit 20 days ahead, 0 days back still the one of today', async () => {
+    const asCarer = { kind: 'carer', userId: carer.id } as const;
+    const wider = new CarerWork(api.store, { daysBack: 0, daysAhead: 30 });
+    expect(await wider.hasClient(asCarer, ids.future)).toBe(true);
+    expect(await wider.hasClient(asCarer, ids.mine)).toBe(true);
+    expect(await wider.hasClient(asCarer, ids.others)).toBe(false);
+    expect(await new CarerWork(api.store).hasClient(asCarer, ids.future)).toBe(false);
+    // Staff have every client in their work.
+    expect(await new CarerWork(api.store).hasClient({ kind: 'all' }, ids.future)).toBe(true);
   });
 });
 
