@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState } from '../appointments/appointment-state';
 import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
-import { loadCarer, loadClient } from '../appointments/visit-parties';
+import { loadClient } from '../appointments/visit-parties';
 import type { CommandContext } from '../shared/actor';
 import { assertActiveUser } from '../shared/active-user';
 import { CarerWork, type WriterScope } from '../shared/carer-work';
@@ -161,10 +161,8 @@ export class PrescriptionService {
       ? (await loadStream<AppointmentEvent, AppointmentState>(this.store, appointmentStreamId(appointmentId), evolveAppointment, initialAppointmentState)).state
       : await this.work.assertVisit(actor.scope, appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
     if (!visit.exists || visit.plan.clientId !== state.clientId) throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
-    if (!actor.isManager) {
-      const carer = visit.carerId === null ? undefined : await loadCarer(this.store, visit.carerId);
-      if (!carer?.exists || carer.userId !== actor.userId) throw new DomainError('forbidden', 'You can record doses only during your own visits');
-      if (!RECORDABLE_VISIT_STATUSES.has(visit.status)) throw new DomainError('conflict', 'Check in to the visit before recording doses', 'appointmentId');
+    if (!actor.isManager && !RECORDABLE_VISIT_STATUSES.has(visit.status)) {
+      throw new DomainError('conflict', 'Check in to the visit before recording doses', 'appointmentId');
     }
     return { userId: actor.userId, carerId: visit.carerId, appointmentId };
   }
