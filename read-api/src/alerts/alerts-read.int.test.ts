@@ -164,3 +164,13 @@ describe('GET /api/dashboard/stats', () => {
     expect([welfare.status, welfare.headers.get('x-total-count'), (welfare.body as { id: string }[]).map((entry) => entry.id)]).toEqual([200, '1', named('D1')]);
   });
 });
+
+// Last in the file: it adds a task that the figures above do not count.
+describe('a task with no due date', () => {
+  it('is open and not overdue, and is listed as not overdue', async () => {
+    const id = await s.alerts.task({ title: 'Order gloves', category: 'administration', assignedTo: s.coordinator.id }, s.admin.id, new Date().toISOString());
+    const task = (await ok<TaskView>(`/api/tasks/${id}`, taskViewSchema)).body;
+    expect([task.status, task.overdue]).toEqual(['pending', false]);
+    expect(await taskIds('?overdue=false&open=true')).toContain(id);
+  });
+});

@@ -22,7 +22,9 @@ export interface TaskReader {
 }
 
 export const OPEN_TASK_STATUSES = ['pending', 'in_progress'] as const satisfies readonly TaskStatus[];
-const OVERDUE = sql<boolean>`(t.status in ('pending', 'in_progress') and t.due_date < now())`;
+// A task with no due date is never overdue: `null < now()` is null, which would read as neither overdue nor not
+// (the reply's `overdue` would be null, and `?overdue=false` would leave the task out).
+const OVERDUE = sql<boolean>`(t.status in ('pending', 'in_progress') and t.due_date is not null and t.due_date < now())`;
 
 export class TaskQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
