@@ -119,7 +119,7 @@ import {
   recurringAppointmentsReplySchema,
   emergencyRaisedReplySchema,
 } from '@care/events/api';
-import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
+import { NAMED_RECORD_NOT_FOUND, type ReplyDoc, type RouteAccess, type RouteDoc } from './route-doc';
 
 type Method = RouteDoc['method'];
 const ok = (status: number, description: string, schema: z.ZodType = commandReplySchema): Record<number, ReplyDoc> => ({
@@ -230,7 +230,11 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/training/:id/renewal', 'Renew a training record', trainingWrite, { body: renewTrainingRequestSchema, ...edit }),
   command('DELETE', '/api/training/:id', 'Remove a training record', trainingWrite, edit),
 
-  command('POST', '/api/diary', 'Add a diary entry', only('diary.write'), { body: createDiaryEntryRequestSchema, status: 201 }),
+  command('POST', '/api/diary', 'Add a diary entry (a carer only about their own clients and visits)', only('diary.write'), {
+    body: createDiaryEntryRequestSchema,
+    status: 201,
+    errors: NAMED_RECORD_NOT_FOUND,
+  }),
   command('PATCH', '/api/diary/:id', 'Amend a diary entry (the author, or a reviewer), with a reason', ['diary.write', 'diary.review'], {
     body: amendDiaryEntryRequestSchema,
     ...edit,
@@ -241,6 +245,7 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     body: recordVoiceNoteRequestSchema,
     bodyType: 'multipart/form-data',
     status: 201,
+    errors: NAMED_RECORD_NOT_FOUND,
   }),
   command('DELETE', '/api/voice-notes/:id', 'Remove a voice note (its author or a reviewer; the audio stays in the record)', only('diary.write'), edit),
 
@@ -327,10 +332,12 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('POST', '/api/incidents', 'Report an incident (a carer may name only their own visit; its client and carer fill in blanks)', only('incidents.report'), {
     body: reportIncidentRequestSchema,
     status: 201,
+    errors: NAMED_RECORD_NOT_FOUND,
   }),
   command('POST', '/api/incidents/from-diary-entry', 'Report a diary entry of type incident as an incident in one step (409 when already reported)', only('incidents.report'), {
     body: reportFromDiaryRequestSchema,
     status: 201,
+    errors: NAMED_RECORD_NOT_FOUND,
   }),
   command('POST', '/api/incidents/:id/amend', 'Correct fields of the report, with the reason (the original stays in the timeline)', incidentsManage, { body: amendIncidentRequestSchema, ...edit }),
   command('POST', '/api/incidents/:id/investigate', 'Start the investigation of a reported incident', incidentsManage, edit),
@@ -448,6 +455,7 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     body: raiseEmergencyRequestSchema,
     status: 201,
     reply: emergencyRaisedReplySchema,
+    errors: NAMED_RECORD_NOT_FOUND,
   }),
 
   command('PUT', '/api/settings', "Save Settings: the agency's notification switches, retention choices and details; only what changed is recorded (optional If-Match)", only('admin.panel'), {

@@ -115,7 +115,7 @@ import { retentionReviewQuery } from '../retention/retention-routes';
 import { logsQuery } from '../status/status-routes';
 import { outboxQuery } from '../mail/mail-routes';
 import { asOfQuery, compareQuery, searchQuery as auditSearchQuery, streamIdParam, timelineQuery, viewsQuery } from '../audit/audit-routes';
-import type { ReplyDoc, RouteAccess, RouteDoc } from './route-doc';
+import { NAMED_RECORD_NOT_FOUND, type ReplyDoc, type RouteAccess, type RouteDoc } from './route-doc';
 
 /** GET /api/training/tab-counts: how many records each tab of the training screen holds. */
 const trainingTabCountsSchema = z.strictObject(Object.fromEntries(TRAINING_TABS.map((tab) => [tab, z.int()])) as Record<TrainingTab, z.ZodInt>);
@@ -256,8 +256,8 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/medications/compliance', 'Adherence over 30 days per client and per medicine, lowest first', readsMedications, json(complianceSchema)),
   read('/api/medications/interactions', "Known interactions among each client's active medicines (curated, sourced table)", readsMedications, json(z.array(clientInteractionSchema))),
   read('/api/medications/mar-codes', "The MAR chart's key: the built-in codes, then those an administrator added (withdrawn ones marked), each with the outcome it counts as and whether it needs a reason", readsMedications, json(z.array(marKeyEntrySchema))),
-  read('/api/medications/mar', "A client's MAR chart: up to 31 days of due doses by day and time with each outcome's code and the recorder's initials, PRN doses, the code key, allergies", readsMedications, json(marChartSchema), marQuery),
-  read('/api/medications/mar.pdf', 'The MAR chart as a PDF (landscape A4), as agencies file it', readsMedications, { 200: { description: 'The MAR chart', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } } }, marQuery),
+  read('/api/medications/mar', "A client's MAR chart: up to 31 days of due doses by day and time with each outcome's code and the recorder's initials, PRN doses, the code key, allergies", readsMedications, { ...json(marChartSchema), ...NAMED_RECORD_NOT_FOUND }, marQuery),
+  read('/api/medications/mar.pdf', 'The MAR chart as a PDF (landscape A4), as agencies file it', readsMedications, { 200: { description: 'The MAR chart', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename=…' } }, ...NAMED_RECORD_NOT_FOUND }, marQuery),
   read('/api/medications/witnesses', "Who may witness a dose that needs a second person: the agency's other active staff who may record doses, names only, paged", ['medications.administer'], json(z.array(witnessOptionSchema), 'OK', paged), medicationWitnessQuery),
   read('/api/medications/:id/history', 'Every version of a prescription: what changed, who, when and why', readsMedications, json(z.array(prescriptionVersionSchema))),
   read('/api/medication-records', 'Administration records, newest first, filtered by client, carer, medicine, status and London dates', readsMedications, json(z.array(medicationRecordViewSchema), 'OK', paged), medicationRecordListQuery),

@@ -50,6 +50,14 @@ const ERROR_REPLIES = {
   503: error('The service could not answer in time (read-your-writes wait) or failed; try again'),
 } as const satisfies Record<number, ReplyDoc>;
 
+/**
+ * For a route with no id in its path that still names records (in its body or query): 404 when one does not exist
+ * or lies outside the caller's work (a carer's), told apart from neither so the reply reveals nothing.
+ */
+export const NAMED_RECORD_NOT_FOUND = {
+  404: error("A record named in the body or query does not exist, or is outside the caller's work: `fields` names it when it is a field"),
+} as const satisfies Record<number, ReplyDoc>;
+
 /** The error replies a route can give, from its shape: a body or query can be refused, an id can be unknown, and so on. */
 export function errorReplies(route: RouteDoc): Record<number, ReplyDoc> {
   const replies: Record<number, ReplyDoc> = {};
