@@ -149,11 +149,11 @@ describe('diary rule', () => {
 });
 
 describe('the rule registry', () => {
-  it('has unique names and is listed in the README with each rule’s severity', () => {
+  it('has unique names and is listed in docs/features/alerts.md with each rule’s severity', () => {
     const names = ALERT_RULES.map((rule) => rule.name);
     expect(new Set(names).size).toBe(names.length);
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \| (low|medium|high|critical) \|/gm)].map((match) => [match[1], match[2]]);
+    const alertsDoc = readFileSync(new URL('../../../docs/features/alerts.md', import.meta.url), 'utf8');
+    const rows = [...alertsDoc.matchAll(/^\| `([a-z-]+)` \| (low|medium|high|critical) \|/gm)].map((match) => [match[1], match[2]]);
     expect(rows).toEqual(ALERT_RULES.map((rule) => [rule.name, rule.severity]));
   });
 });

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../enums';
 import { auditorHolds, can, PERMISSIONS, type Permission } from './permissions';
 
-const README = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const ROLES_DOC = readFileSync(path.resolve(import.meta.dirname, '../../../docs/features/accounts-and-roles.md'), 'utf8');
 
 describe('the permission matrix', () => {
-  it('is written in the README exactly as the code enforces it', () => {
+  it('is written in docs/features/accounts-and-roles.md exactly as the code enforces it', () => {
     const rows = Object.fromEntries(
-      README.split('\n')
+      ROLES_DOC.split('\n')
         .map((line) => /^\| `([a-zA-Z.]+)` \| (yes|no) \| (yes|no) \| (yes|no) \| (yes|no) \|/.exec(line))
         .filter((match): match is RegExpExecArray => match !== null)
         .map((match) => [match[1], [match[2], match[3], match[4], match[5]]]),
