@@ -1,7 +1,10 @@
-/** Calendar dates of the agency: the UK (DESIGN.md: time zone Europe/London), as YYYY-MM-DD. */
+/**
+ * Calendar dates of the agency: the UK (time zone Europe/London, docs/decisions/0019-uk-dates-times-and-money.md), as
+ * YYYY-MM-DD.
+ */
 const londonDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's calendar date in Europe/London (DESIGN.md), YYYY-MM-DD: what "expired" and "expiring soon" count from. */
+/** Today's calendar date in Europe/London, YYYY-MM-DD: what "expired" and "expiring soon" count from. */
 export function londonToday(now: Date = new Date()): string {
   const hour = londonHourOf(now);
   return hour === undefined ? londonDateFormat.format(now) : hour.date;

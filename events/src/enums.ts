@@ -1,4 +1,4 @@
-/** Enumerations from spec part 1 section 3. */
+/** The fixed value lists of the data model, as the screens offer them. */
 export const REGIONS = ['north', 'south', 'east', 'west', 'central'] as const;
 export type Region = (typeof REGIONS)[number];
 
@@ -6,7 +6,7 @@ export const CARER_SPECIALIZATIONS = ['general', 'dementia', 'mobility', 'medica
 export type CarerSpecialization = (typeof CARER_SPECIALIZATIONS)[number];
 
 /**
- * Account roles (issue 3); a new user is a carer unless an admin says otherwise. An auditor (issue 20) reads
+ * Account roles; a new user is a carer unless an admin says otherwise. An auditor reads
  * every record and writes nothing; their permissions are derived (access/permissions.ts).
  */
 export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
@@ -25,13 +25,13 @@ export interface ListOrder<S extends string> {
 export const USER_SORTS = ['name', 'email', 'role', 'status', 'lastSignIn'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-/** Clients (spec part 1 section 3, "Enumerations"); the client form defaults the care level to low. */
+/** Clients; the client form defaults the care level to low. */
 export const CARE_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type CareLevel = (typeof CARE_LEVELS)[number];
 export const MOBILITY_LEVELS = ['independent', 'assisted', 'wheelchair', 'bedbound'] as const;
 export const COGNITIVE_LEVELS = ['normal', 'mild', 'moderate', 'severe'] as const;
 
-/** Training (spec part 1 sections 3 and 4). */
+/** Training. */
 export const TRAINING_TYPES = [
   'cpr',
   'first_aid',
@@ -48,7 +48,7 @@ export type TrainingType = (typeof TRAINING_TYPES)[number];
 export const TRAINING_STATUSES = ['current', 'expiring_soon', 'expired', 'pending'] as const;
 export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
 /**
- * The 8 required training types of the compliance figure (spec part 2 section 9: "current records / 8"): the
+ * The 8 required training types of the compliance figure ("current records / 8"): the
  * mandatory training of UK home care. Mental health is specialist training (as the carer specialization of the
  * same name) and "other" is anything else: both are recorded and listed, but neither counts towards compliance.
  */
@@ -66,13 +66,13 @@ export const REQUIRED_TRAINING_TYPES = [
 export const REQUIRED_TRAINING_COUNT = REQUIRED_TRAINING_TYPES.length;
 export const EXPIRING_SOON_DAYS = 30;
 
-/** Diary (spec part 1 section 3): the form defaults to care_note and normal. */
+/** Diary: the form defaults to care_note and normal. */
 export const DIARY_ENTRY_TYPES = ['care_note', 'incident', 'medication', 'observation', 'communication'] as const;
 export type DiaryEntryType = (typeof DIARY_ENTRY_TYPES)[number];
 export const DIARY_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type DiaryPriority = (typeof DIARY_PRIORITIES)[number];
 
-/** Feedback widget (spec part 2 sections 4 and 9). */
+/** Feedback widget. */
 export const FEEDBACK_TYPES = ['suggestion', 'bug', 'positive', 'improvement', 'general'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const FEEDBACK_CATEGORIES = [
@@ -94,7 +94,7 @@ export type FeedbackSort = (typeof FEEDBACK_SORTS)[number];
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 /**
- * Visits (issue 5). An appointment and its visit are one record: scheduled, then checked in (in_progress) and
+ * Visits. An appointment and its visit are one record: scheduled, then checked in (in_progress) and
  * out (completed); or cancelled, no_show (marked by a coordinator) or missed (raised by the timeliness policy
  * when its end passed without a check-in).
  */
@@ -104,12 +104,12 @@ export const APPOINTMENT_STATUSES = ['scheduled', 'in_progress', 'completed', 'c
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type AppointmentPriority = (typeof APPOINTMENT_PRIORITIES)[number];
-/** Where a check-in or check-out was recorded (spec part 2 section 4, monitoring "Source"). */
+/** Where a check-in or check-out was recorded (the monitoring table's "Source" column). */
 export const CHECK_IN_SOURCES = ['Mobile', 'Computer', 'Manual'] as const;
 export type CheckInSource = (typeof CHECK_IN_SOURCES)[number];
 export const CLIENT_MOODS = ['happy', 'content', 'neutral', 'anxious', 'low', 'agitated', 'distressed'] as const;
 export type ClientMood = (typeof CLIENT_MOODS)[number];
-/** A check-in more than this many minutes after the scheduled start is a late arrival (spec part 2 section 9). */
+/** A check-in more than this many minutes after the scheduled start is a late arrival. */
 export const LATE_ARRIVAL_MINUTES = 15;
 export const MAX_VISIT_MINUTES = 720;
 /** Days of the week as ISO numbers (1 = Monday … 7 = Sunday) for recurring visits. */
@@ -122,7 +122,7 @@ export const SHIFT_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 export const DEFAULT_SHIFT_BREAK_MINUTES = 30;
 
-/** Alerts (spec part 1 section 3 `alerts`; issue 15). */
+/** Alerts. */
 export const ALERT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 /** active: nobody has acknowledged it yet (the bell counts these); acknowledged: someone is on it; resolved. */
@@ -134,7 +134,7 @@ export const EMERGENCY_RULE = 'emergency';
 export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan', 'incident', 'prescription', 'invoice', 'contract', 'payroll'] as const;
 export type AlertRelatedKind = (typeof ALERT_RELATED_KINDS)[number];
 
-/** To-do tasks (spec part 1 section 3 `tasks`): priority defaults to medium, status to pending. */
+/** To-do tasks: priority defaults to medium, status to pending. */
 export const TASK_TYPES = ['follow_up', 'call', 'visit', 'review', 'paperwork', 'other'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 /** The dashboard's Task Categories. */
@@ -146,7 +146,7 @@ export const DEFAULT_TASK_PRIORITY: TaskPriority = 'medium';
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Incidents (spec part 1 section 3 `incidents`, part 2 "Incident Management"; issue 18). */
+/** Incidents, as Incident Management records them. */
 export const INCIDENT_TYPES = ['accident', 'medication_error', 'behavioral', 'safeguarding'] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 /** Lowest first: escalating moves up this list. */

@@ -24,7 +24,7 @@ export function eventInteger(limits: { readonly min: number; readonly max: numbe
   return z.number().int().min(limits.min).max(limits.max);
 }
 
-/** Integer pence from 0 to `maxPence` (DESIGN.md decision 6). */
+/** Integer pence from 0 to `maxPence` (docs/decisions/0009-money-in-pence-durations-in-minutes.md). */
 export function eventPence(maxPence: number) {
   return eventInteger({ min: 0, max: maxPence });
 }

@@ -7,7 +7,7 @@ import { MAX_VISIT_MINUTES } from './enums';
  * read model behind it.
  */
 
-/** Money, in integer pence (DESIGN.md decision 6). */
+/** Money, in integer pence (docs/decisions/0009-money-in-pence-durations-in-minutes.md). */
 export const MONEY_LIMITS = {
   /** £500.00 an hour: UK care pay is £11 to £40 an hour; ten times that still catches a slipped key. */
   hourlyRatePence: 500_00,

@@ -22,7 +22,7 @@ export const changeOwnPasswordRequestSchema = z
   });
 export type ChangeOwnPasswordRequest = z.input<typeof changeOwnPasswordRequestSchema>;
 
-/** The notification choices of spec part 2 (admin Settings), each person's own; all default on. */
+/** The notification choices the admin panel's Settings offer, each person's own; all default on. */
 export const NOTIFICATION_CHOICES = ['trainingExpiryEmails', 'appointmentReminders', 'maintenanceAlerts'] as const;
 export type NotificationChoice = (typeof NOTIFICATION_CHOICES)[number];
 export const NOTIFICATION_CHOICE_LABELS: Record<NotificationChoice, string> = {

@@ -5,9 +5,10 @@ import { eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
- * An alert's life (issue 15). Who did each step is the event metadata's userId: a person's id, or `system:rules`
+ * An alert's life. Who did each step is the event metadata's userId: a person's id, or `system:rules`
  * when the rule runner raised or cleared it. The stream is `alert-<id>` where the id is derived from the rule and
- * its subject (alertIdFor), so a rule raises one alert per subject however many runners try (DESIGN.md 13).
+ * its subject (alertIdFor), so a rule raises one alert per subject however many runners try
+ * (docs/decisions/0016-alert-rules-in-one-registry.md).
  */
 export const AlertRaised = defineEvent(
   'AlertRaised',
@@ -21,7 +22,7 @@ export const AlertRaised = defineEvent(
     severity: z.enum(ALERT_SEVERITIES),
     title: eventText(TEXT_LIMITS.title),
     description: eventText(TEXT_LIMITS.notes),
-    /** The record it is about (spec `alerts`: related entity). */
+    /** The record it is about (an alert's related entity). */
     relatedKind: z.enum(ALERT_RELATED_KINDS),
     relatedId: eventText(TEXT_LIMITS.alertSubject),
     /** The carer whose own visit or training it is about: that carer may read it (null: staff only). */

@@ -1,7 +1,7 @@
 import type { AlertRelatedKind, AlertSeverity, AlertStatus } from '../enums';
 import type { PersonRef } from '../tasks/task-view';
 
-/** GET /api/alerts items and the `alerts:new` push (spec `alerts` fields). */
+/** GET /api/alerts items and the `alerts:new` push: the fields of an alert. */
 export interface AlertView {
   id: string;
   rule: string;

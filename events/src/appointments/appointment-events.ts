@@ -134,7 +134,7 @@ export const VisitCheckedOut = defineEvent(
     source: z.enum(CHECK_IN_SOURCES),
     manualInputReason: reason.nullable(),
     ...handEnteredFields,
-    /** The client's rating of the visit (1 to 5), when they gave one; absent from check-outs before issue 15. */
+    /** The client's rating of the visit (1 to 5), when they gave one; absent from check-outs recorded before ratings were asked for. */
     clientRating: eventInteger(NUMBER_LIMITS.clientRating).nullable().optional(),
   }),
 );

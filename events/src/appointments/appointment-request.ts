@@ -158,7 +158,7 @@ export const checkOutRequestSchema = z
     ...sourceFields,
     ...outcomeFields,
     checkedOutAt: optionalInstant(),
-    /** The client's own rating of the visit, when they gave one (issue 15: client satisfaction on the dashboard). */
+    /** The client's own rating of the visit, when they gave one (the dashboard's client satisfaction figure). */
     clientRating: optionalIntegerBetween(NUMBER_LIMITS.clientRating.min, NUMBER_LIMITS.clientRating.max, CLIENT_RATING_MESSAGE),
   })
   .refine(requireManualReason, manualReasonRule);

@@ -3,7 +3,7 @@ import type { VisitLocation } from './appointment-events';
 
 /**
  * GET /api/appointments items and GET /api/appointments/:id: the appointment and its visit, one record.
- * Field names follow spec part 1 section 3 (appointments) and part 2 section 3 (Visit).
+ * Field names are the ones the appointment and visit screens use.
  */
 export interface AppointmentView {
   id: string;
@@ -129,7 +129,7 @@ export interface AppointmentVersionView {
 
 export type Punctuality = 'On Time' | 'Early' | 'Late';
 
-/** GET /api/monitoring items: one care record per visit that happened or should have (spec part 2 section 3). */
+/** GET /api/monitoring items: one care record per visit that happened or should have. */
 export interface MonitoringRecordView {
   id: string;
   /** London date YYYY-MM-DD. */

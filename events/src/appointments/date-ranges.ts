@@ -6,11 +6,11 @@ export interface DateRange {
   readonly to: string;
 }
 
-/** The monitoring screen's date range options (spec part 2 section 9); custom takes from and to. */
+/** The monitoring screen's date range options; custom takes from and to. */
 export const MONITORING_RANGES = ['today', 'yesterday', '7d', '30d', '3m', 'custom'] as const;
 export type MonitoringRange = (typeof MONITORING_RANGES)[number];
 export type FixedRange = Exclude<MonitoringRange, 'custom'>;
-/** Manage Care Operations offers today through 3 months (spec part 2 section 9), no custom range. */
+/** Manage Care Operations offers today through 3 months, no custom range. */
 export const FIXED_RANGES = ['today', 'yesterday', '7d', '30d', '3m'] as const satisfies readonly FixedRange[];
 
 /** The same day `months` earlier, or the month's last day when it has fewer days (31 May − 3 months = 28/29 Feb). */

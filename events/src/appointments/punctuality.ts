@@ -4,7 +4,7 @@ import type { Punctuality } from './appointment-view';
 const WINDOW_MS = LATE_ARRIVAL_MINUTES * 60_000;
 
 /**
- * The one punctuality rule (spec part 2 section 9): a check-in within 15 minutes either side of the planned
+ * The one punctuality rule, as every screen that counts punctuality states it: a check-in within 15 minutes either side of the planned
  * start is On Time, later is Late, earlier is Early. The check-in decides `lateArrival` with it, the projector
  * stores it, and every screen and figure (Care Monitoring, the punctuality rate) reads what it stored.
  */

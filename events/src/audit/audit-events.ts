@@ -10,7 +10,7 @@ export type RecordViewKind = (typeof RECORD_VIEW_KINDS)[number];
 export const VIEWED_STREAM_MAX = 300;
 
 /**
- * Someone opened a record from the audit screen (issue 20): who is the metadata's userId, when its occurredAt.
+ * Someone opened a record from the audit screen: who is the metadata's userId, when its occurredAt.
  * Data-security rules ask who looked, not only who changed, so a view is a fact in the log like any change.
  */
 export const RecordViewed = defineEvent(

@@ -1,5 +1,5 @@
 /**
- * Care plans (issue 19). Statuses from the spec (part 2 section 4); the risk areas are the ratings UK agencies
+ * Care plans. Statuses as the Care Planner shows them; the risk areas are the ratings UK agencies
  * keep in a care plan's risk assessment (falls, moving and handling, skin integrity, nutrition and hydration,
  * medication, environment), each low, medium or high.
  */
@@ -22,5 +22,5 @@ export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const CARE_PLAN_TEMPLATE_KINDS = ['personal_care', 'dementia', 'reablement', 'end_of_life', 'other'] as const;
 export type CarePlanTemplateKind = (typeof CARE_PLAN_TEMPLATE_KINDS)[number];
 
-/** A review due within this many days is "due for review" (spec part 2 section 9) and raises a medium alert. */
+/** A review due within this many days is "due for review" on the Care Planner and raises a medium alert. */
 export const CARE_PLAN_REVIEW_DUE_DAYS = 30;

@@ -2,7 +2,7 @@ import { RISK_AREAS } from './care-plan-enums';
 import type { CarePlanContent } from './care-plan-events';
 
 /**
- * Avg Plan Quality (issue 19): a plan's score is the share of these checks it meets, "required sections filled,
+ * Avg Plan Quality: a plan's score is the share of these checks it meets, "required sections filled,
  * agreed and in date". One function, used by the read API (scores, the Quality Metrics tab) and stated on the
  * screen in QUALITY_RULE_TEXT, so the number and its explanation cannot drift apart.
  */

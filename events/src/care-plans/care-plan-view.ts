@@ -48,7 +48,7 @@ export interface CarePlanAgreementView {
   recordedAt: string;
 }
 
-/** GET /api/care-plans items (spec part 2 "Care plan", plus versions, agreement, risk and quality). */
+/** GET /api/care-plans items: the plan as the Care Planner shows it, plus versions, agreement, risk and quality. */
 export interface CarePlanView extends CarePlanContentView {
   id: string;
   clientId: string;

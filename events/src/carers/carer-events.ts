@@ -19,7 +19,7 @@ export const carerProfileSchema = z.object({
   emergencyPhone: eventText(TEXT_LIMITS.phone).nullable(),
   address: eventText(TEXT_LIMITS.address).nullable(),
   dateOfBirth: eventDate().nullable(),
-  /** Integer pence (DESIGN.md decision 6). */
+  /** Integer pence (docs/decisions/0009-money-in-pence-durations-in-minutes.md). */
   hourlyRatePence: eventPence(MONEY_LIMITS.hourlyRatePence).nullable(),
   maxClientsPerDay: eventInteger(NUMBER_LIMITS.maxClientsPerDay),
   notes: eventText(TEXT_LIMITS.notes).nullable(),

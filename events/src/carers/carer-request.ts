@@ -5,7 +5,7 @@ import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits
 
 const clientsPerDay = NUMBER_LIMITS.maxClientsPerDay;
 
-/** Fields of the carer form (spec part 1 sections 5 and 7), shared by the UI and the command API. */
+/** Fields of the carer form, shared by the UI and the command API. */
 const carerFields = {
   firstName: requiredText('First name is required', TEXT_LIMITS.personName),
   lastName: requiredText('Last name is required', TEXT_LIMITS.personName),

@@ -1,4 +1,4 @@
-/** The JSON shape of GET /api/carers items (spec part 1 section 7): the read API's reply, the UI's input. */
+/** The JSON shape of GET /api/carers items: the read API's reply, the UI's input. */
 export interface CarerView {
   id: string;
   /** The account linked to this record (it signs in as this carer), or null. */

@@ -29,7 +29,7 @@ const preferredCarerList = z
   .max(MAX_PREFERRED_CARERS, `At most ${MAX_PREFERRED_CARERS} preferred carers`)
   .transform((ids) => [...new Set(ids)]);
 
-/** Fields of the client form (spec part 1 sections 3 and 5), shared by the UI and the command API. */
+/** Fields of the client form, shared by the UI and the command API. */
 const clientFields = {
   clientId: requiredText('Client ID is required', TEXT_LIMITS.reference),
   firstName: requiredText('First name is required', TEXT_LIMITS.personName),

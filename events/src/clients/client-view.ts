@@ -7,7 +7,7 @@ export interface ClientKeyworkerView {
   user: { firstName: string; lastName: string };
 }
 
-/** The JSON shape of GET /api/clients items (spec part 1 sections 3 and 7): the read API's reply, the UI's input. */
+/** The JSON shape of GET /api/clients items: the read API's reply, the UI's input. */
 export interface ClientView {
   id: string;
   clientId: string;

@@ -1,7 +1,7 @@
 import type { TaskCategory } from '../enums';
 
 /**
- * GET /api/dashboard/stats: every figure of the dashboard (spec part 1 section 2.6), computed from the read
+ * GET /api/dashboard/stats: every figure of the dashboard, computed from the read
  * models for what the caller may read. A figure the caller may not read is null (the tile is not shown).
  */
 export interface DashboardStats {

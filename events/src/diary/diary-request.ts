@@ -13,7 +13,7 @@ const contentFields = {
   isConfidential: z.boolean({ error: 'Confidential must be true or false' }),
 };
 
-/** The Add Entry form (spec part 1 section 2.11, part 2 "Care Diary"), shared by the UI and the command API. */
+/** The Care Diary's Add Entry form, shared by the UI and the command API. */
 export const createDiaryEntryRequestSchema = z.object({
   carerId: requiredReference('Carer is required', 'Carer not found'),
   clientId: requiredReference('Client is required', 'Client not found'),

@@ -2,7 +2,7 @@ import type { AppointmentStatus } from '../enums';
 import type { DiaryEntryView } from './diary-view';
 
 /**
- * The diary's own views (spec part 1 section 2.1; issue 16 "Screens still missing"). Each holds only entries the
+ * The diary's own views (the tabs of the diary navigation bar beside the Care Diary). Each holds only entries the
  * reader may read in GET /api/diary (confidentiality and a carer's window included).
  */
 

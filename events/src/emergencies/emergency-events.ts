@@ -5,7 +5,7 @@ import { TEXT_LIMITS } from '../limits';
 import { visitLocationSchema } from '../appointments/appointment-events';
 
 /**
- * A person pressed Raise emergency on /emergency (issue 16). Who raised it is the event metadata's userId. The
+ * A person pressed Raise emergency on /emergency. Who raised it is the event metadata's userId. The
  * emergency is its own record (`emergency-<id>`), so the fact stays in the log whatever becomes of the alert it
  * raised (the alert is `alert-<alertIdFor('emergency', id)>`, raised once).
  */

@@ -6,7 +6,7 @@ import { NUMBER_LIMITS } from '../limits';
 import { FEEDBACK_LIMITS } from './feedback-request';
 
 /**
- * Feedback sent from the widget (spec part 2 "Feedback widget"). Who sent it is the event metadata's userId;
+ * Feedback sent from the feedback widget. Who sent it is the event metadata's userId;
  * the page is the path the user was on. A rating (1 to 5) comes only with positive feedback.
  */
 export const FeedbackSubmitted = defineEvent(
@@ -42,5 +42,5 @@ export type FeedbackSliceEvent = EventOf<typeof feedbackSliceEvents>;
 
 export const feedbackStreamId = (feedbackId: string): string => `feedback-${feedbackId}`;
 
-/** New feedback waits for an administrator to look at it (spec part 1 section 3: status default open). */
+/** New feedback waits for an administrator to look at it: its status starts as open. */
 export const INITIAL_FEEDBACK_STATUS: FeedbackStatus = 'open';

@@ -19,7 +19,7 @@ function limitedEnum<const T extends readonly [string, ...string[]]>(values: T, 
     .pipe(z.enum(values, { error: message }));
 }
 
-/** POST /api/feedback (spec part 2 section 7): type, category, message, rating, page. */
+/** POST /api/feedback: type, category, message, rating, page. */
 export const createFeedbackRequestSchema = z.object({
   type: limitedEnum(FEEDBACK_TYPES, FEEDBACK_LIMITS.type, `Type must be one of: ${FEEDBACK_TYPES.join(', ')}`),
   category: limitedEnum(FEEDBACK_CATEGORIES, FEEDBACK_LIMITS.category, `Category must be one of: ${FEEDBACK_CATEGORIES.join(', ')}`),

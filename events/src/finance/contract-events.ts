@@ -5,7 +5,7 @@ import { TEXT_LIMITS } from '../limits';
 import { FINANCE_MONEY_LIMITS } from './finance-enums';
 
 /**
- * Client contracts and exchange rates (issue 22, spec "Contract" entity and the currency strip). A contract's
+ * Client contracts and exchange rates (the finance screen's contracts and its currency strip). A contract's
  * status (upcoming, active, expired) is derived from its dates and today, never stored: it changes with the
  * calendar, not with an event.
  */

@@ -6,7 +6,7 @@ import { bankHolidayEvents } from './bank-holidays';
 import { BILLING_DURATION_BASES, FUNDER_KINDS, FINANCE_MONEY_LIMITS, INVOICE_LINE_KINDS, PAYMENT_METHODS } from './finance-enums';
 
 /**
- * Finance (issue 22, spec part 2 "Financial Management"). Every amount is integer pence (DESIGN decision 6):
+ * Financial Management. Every amount is integer pence (docs/decisions/0009-money-in-pence-durations-in-minutes.md):
  * nothing here is ever a float, and the read model stores BIGINT.
  */
 

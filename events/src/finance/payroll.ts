@@ -1,7 +1,7 @@
 import { mileagePence, penceForMinutes, rateInForce } from './pricing';
 
 /**
- * Pure payroll figures for one carer and one period (issue 22 "Payroll"), integer pence throughout. Groundwork
+ * Pure payroll figures for one carer and one period, integer pence throughout. Groundwork
  * for the payroll slice: the commands, read model and screen are not built yet.
  */
 

@@ -5,7 +5,7 @@ import { eventDate, eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
- * What the report says (spec `incidents`). Set once by IncidentReported and never rewritten: a correction is an
+ * What the report says. Set once by IncidentReported and never rewritten: a correction is an
  * IncidentAmended carrying only the changed fields, so the original report stays in the stream (a legal record).
  */
 export const incidentDetailsSchema = z.object({

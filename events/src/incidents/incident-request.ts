@@ -8,7 +8,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label:
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 const yesNo = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
-/** The report's fields as the form sends them (spec `incidents`); the reporter is the signed-in user. */
+/** The report's fields as the form sends them; the reporter is the signed-in user. */
 const reportFields = {
   type: oneOf(INCIDENT_TYPES, 'Type'),
   severity: oneOf(INCIDENT_SEVERITIES, 'Severity'),

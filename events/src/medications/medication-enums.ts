@@ -1,6 +1,6 @@
 /**
- * Medications and the eMAR (issue 17; spec part 2 "Medication Management", NICE NG67, CQC Regulation 12).
- * The code list is what a MAR chart's key shows; each code belongs to one of the spec's administration statuses
+ * Medications and the eMAR (Medication Management; NICE NG67, CQC Regulation 12).
+ * The code list is what a MAR chart's key shows; each code belongs to one of the screen's administration statuses
  * (given, missed, refused) or to not_required, which adherence leaves out of the doses that were due.
  */
 export const PRESCRIPTION_STATUSES = ['active', 'paused', 'discontinued'] as const;
@@ -54,7 +54,7 @@ export const MEDICATION_LIMITS = {
   doseWindowMinutes: 60,
   /** Time-critical medicines (Parkinson's, insulin): half an hour (NHS England's time-critical medicines list). */
   timeCriticalWindowMinutes: 30,
-  /** Due Now (spec part 2 section 4): due within the next hour or earlier. */
+  /** Due Now, as the medications screen counts it: due within the next hour or earlier. */
   dueNowAheadMinutes: 60,
   /** Due & Overdue looks back this far for doses without an outcome; older ones are missed (and alerted). */
   overdueLookbackHours: 24,

@@ -3,8 +3,8 @@ import { ADMINISTRATION_STATUSES, MEDICINE_FORMS, MEDICINE_ROUTES, PRESCRIPTION_
 import { ROLES } from '../enums';
 
 /**
- * The read API's medication replies (spec part 2 section 3: "Medication (client prescription)" and "Medication
- * administration record", plus what a MAR needs). The types are inferred from these strict schemas, so the API
+ * The read API's medication replies (a client's prescription and a medication administration record, plus
+ * what a MAR needs). The types are inferred from these strict schemas, so the API
  * description and the replies cannot drift apart.
  */
 const prnSchema = z.strictObject({

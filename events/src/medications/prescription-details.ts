@@ -29,7 +29,7 @@ export const covertPlanSchema = z.object({
 });
 export type CovertPlan = z.infer<typeof covertPlanSchema>;
 
-/** A prescription as the MAR needs it (spec `medications` schema plus NICE NG67's MAR contents). */
+/** A prescription as the MAR needs it (the prescription's fields plus NICE NG67's MAR contents). */
 export const prescriptionDetailsSchema = z.object({
   name: eventText(TEXT_LIMITS.title),
   strength: eventText(TEXT_LIMITS.reference).nullable(),

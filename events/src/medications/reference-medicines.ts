@@ -1,6 +1,6 @@
 /**
- * The Medicine Database's built-in list: 20 common UK medicines (spec part 2 "Medication Management", section 9's
- * categories and types). `allergenClasses` lets the allergy check see "Penicillin"/"NSAID"-style allergies;
+ * The Medicine Database's built-in list: 20 common UK medicines (the categories and types the Medicine
+ * Database tab offers). `allergenClasses` lets the allergy check see "Penicillin"/"NSAID"-style allergies;
  * `controlledDrug` and `timeCritical` preset the prescription form (Misuse of Drugs Regulations 2001 schedules;
  * NHS England's time-critical medicines list). Admins add further entries (reference events).
  */

@@ -4,7 +4,7 @@ import type pg from 'pg';
  * The event log. `transaction_id` (pg_current_xact_id) plus `sequence` give the global order.
  * Readers only see rows whose transaction is older than every transaction still running
  * (pg_snapshot_xmin), so a slow transaction that took a low sequence number can never be
- * skipped by a reader that already moved past it (DESIGN.md decision 1, Emmett's design).
+ * skipped by a reader that already moved past it (docs/decisions/0003-commit-safe-global-order.md, Emmett's design).
  * The id is kept as bigint: ordering an xid8 column was seen to sort 1000 before 741 here,
  * which made paging through the log skip events (caught by the projector crash test).
  */

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /**
- * The hash chain that makes the PostgreSQL event log prove itself (issue 20).
+ * The hash chain that makes the PostgreSQL event log prove itself (docs/decisions/0021-tamper-evident-event-log.md).
  *
  * Entry i of es_chain holds hash_i = SHA-256(hash_{i-1} || content_i), with hash_0 = 32 zero bytes, where
  * content_i is the SHA-256 of the event row (position, ids, stream and revision, type and version, recording
  * time, data and metadata). Entries follow the store's global order, (transaction id, sequence).
  *
  * Why after the commit and not inside the append: the global order of an event is only known once every
- * older transaction has ended (readers stop at pg_snapshot_xmin, DESIGN.md decision 1). Chaining inside the
+ * older transaction has ended (readers stop at pg_snapshot_xmin, docs/decisions/0003-commit-safe-global-order.md).
+ * Chaining inside the
  * append would need one lock that every append holds until its commit, which serialises all writers; and it
  * would chain in lock order, not in the order subscribers read. So appends stay as they were and a sealer
  * chains what has become final, in the very order readAll returns, in batches (one SELECT and one multi-row

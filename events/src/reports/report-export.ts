@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refineReportRange, reportFilterFields } from './report-range';
 
-/** The three exports of Export Reports (spec part 2), and what a Custom Report may show and group by. */
+/** The three exports of Export Reports, and what a Custom Report may show and group by. */
 export const REPORT_KINDS = ['overview', 'detailed', 'custom'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = { overview: 'Overview Summary', detailed: 'Detailed Analytics', custom: 'Custom Report' };

@@ -3,7 +3,7 @@ import { compliancePercent, complianceRating } from '../training/training-rules'
 import { averageDuration, compareRankings, completionRate, meanRating, punctualityRate } from './report-formulas';
 import { reportFiltersQuery, reportRange, reportScope, trendBucketOf } from './report-range';
 
-describe('spec part 2 section 9 formulas', () => {
+describe('the Reports & Analytics formulas', () => {
   it('completion rate is completed ÷ all, a percentage to 1 decimal; none at all is no figure', () => {
     expect(completionRate(4, 9)).toBe(44.4);
     expect(completionRate(2, 3)).toBe(66.7);

@@ -4,7 +4,7 @@ import { REGIONS } from '../enums';
 import { queryDate } from '../fields';
 import type { DateRange } from '../appointments/date-ranges';
 
-/** Reports offer last 7 days, 30 days, 3 months, 6 months, 1 year (spec part 2 section 9), and a custom range. */
+/** Reports offer last 7 days, 30 days, 3 months, 6 months, 1 year, and a custom range. */
 export const REPORT_RANGES = ['7d', '30d', '3m', '6m', '1y', 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 export const REPORT_RANGE_LABELS: Record<ReportRange, string> = {

@@ -6,7 +6,7 @@ import { PostgresEventStore } from '../postgres/postgres-event-store';
 export interface EventStoreConfig {
   /** PostgreSQL: the default store, and always the home of the read models. */
   readonly databaseUrl: string;
-  /** When set, events go to EventStoreDB instead (DESIGN.md decision 1). */
+  /** When set, events go to EventStoreDB instead (docs/decisions/0002-postgresql-and-eventstoredb-stores.md). */
   readonly eventStoreUrl?: string | undefined;
   /** The service's logger, for the PostgreSQL store's failed wake-up notifications. */
   readonly log?: AnnounceLog | undefined;

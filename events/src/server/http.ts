@@ -109,7 +109,7 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   415: 'Send the request body as application/json',
 };
 
-/** DESIGN.md decision 10: headers on every response, API responses never cached. */
+/** Headers on every response, API responses never cached (docs/decisions/0012-http-hardening.md). */
 export function securityHeaders(): Koa.Middleware {
   return async (ctx, next) => {
     ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");

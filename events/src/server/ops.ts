@@ -6,7 +6,7 @@ import type { Logger } from './logger';
 import { createSchemaSerially } from './serial-schema';
 
 /**
- * Operational bookkeeping for the admin panel's System Status (issue 23): each service process beats into
+ * Operational bookkeeping for the admin panel's System Status: each service process beats into
  * `ops.service_heartbeats` (who it is, its version, when it started, when it last beat, its request latency over
  * the last 15 minutes), and timed jobs record their last run in `ops.job_runs`. Mutable tables, not events:
  * they are measurements of the machines, not facts of care.

@@ -3,7 +3,7 @@ import { optionalText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
- * The agency's settings (spec part 2, Admin Panel "Settings"): the notification switches, the two retention
+ * The agency's settings (the admin panel's Settings tab): the notification switches, the two retention
  * choices, and the agency's own details used on documents and by the emergency screen. One set for the whole
  * agency, kept as events on the stream `agency-settings`.
  */

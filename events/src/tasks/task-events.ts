@@ -19,7 +19,7 @@ export const taskDetailsSchema = z.object({
 export type TaskDetails = z.infer<typeof taskDetailsSchema>;
 
 /**
- * A to-do task (spec `tasks`; issue 15). Who created and who assigned it is the metadata's userId; `alertId` is
+ * A to-do task. Who created and who assigned it is the metadata's userId; `alertId` is
  * the alert it follows up, when a coordinator made it from one.
  */
 export const TaskCreated = defineEvent(

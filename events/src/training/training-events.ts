@@ -4,7 +4,7 @@ import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
-/** Everything about a training record that can be recorded and corrected later (spec part 1 section 3). */
+/** Everything about a training record that can be recorded and corrected later. */
 export const trainingDetailsSchema = z.object({
   carerId: z.uuid(),
   trainingType: z.enum(TRAINING_TYPES),

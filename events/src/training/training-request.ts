@@ -25,7 +25,7 @@ function optionalWebUrl(max: number) {
   );
 }
 
-/** Fields of the training form (spec part 1 sections 3, 5 and 7), shared by the UI and the command API. */
+/** Fields of the training form, shared by the UI and the command API. */
 const trainingFields = {
   carerId: z.string({ error: 'Carer is required' }).trim().min(1, 'Carer is required').pipe(z.uuid({ error: 'Carer not found' })),
   trainingType: z.enum(TRAINING_TYPES, { error: 'Training type is required' }),

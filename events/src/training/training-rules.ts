@@ -2,7 +2,7 @@ import { EXPIRING_SOON_DAYS, REQUIRED_TRAINING_COUNT, type TrainingStatus, type 
 import { addDays } from '../dates';
 import type { ComplianceRating } from './training-view';
 
-/** Readable names for the training types (spec part 1 section 3 lists the values). */
+/** Readable names for the training types, as the training screen shows them. */
 export const TRAINING_TYPE_LABELS: Record<TrainingType, string> = {
   cpr: 'CPR',
   first_aid: 'First Aid',
@@ -23,7 +23,7 @@ export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
   pending: 'Pending',
 };
 
-/** The tabs of the training screen, in order (spec part 1 section 2.10). */
+/** The tabs of the training screen, in order. */
 export const TRAINING_TABS = ['all', 'current', 'expiring', 'expired', 'pending'] as const;
 export type TrainingTab = (typeof TRAINING_TABS)[number];
 export const TRAINING_TAB_LABELS: Record<TrainingTab, string> = {

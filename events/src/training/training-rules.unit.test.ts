@@ -55,7 +55,7 @@ describe('effectiveTrainingStatus', () => {
   });
 });
 
-describe('compliance (spec part 2 section 9)', () => {
+describe('training compliance, as the compliance panel counts it', () => {
   it('counts current records that have not expired; the expiry day itself still counts', () => {
     expect(countsTowardsCompliance(record('current', null), today)).toBe(true);
     expect(countsTowardsCompliance(record('current', today), today)).toBe(true);

@@ -33,7 +33,7 @@ export interface TrainingView {
 
 export type ComplianceRating = 'Excellent' | 'Good' | 'Needs Attention';
 
-/** GET /api/training/compliance items: one per carer (spec part 2 section 9). */
+/** GET /api/training/compliance items: one per carer. */
 export interface TrainingComplianceView {
   carerId: string;
   carerName: string;

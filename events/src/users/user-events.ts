@@ -5,7 +5,7 @@ import { eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
- * A user account. Facts only: no password or hash ever goes into an event (DESIGN.md decision 3);
+ * A user account. Facts only: no password or hash ever goes into an event (docs/decisions/0006-no-credentials-in-events.md);
  * credentials live in the mutable auth.credentials table.
  */
 export const userProfileSchema = z.object({

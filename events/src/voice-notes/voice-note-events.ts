@@ -5,7 +5,7 @@ import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
 import { VOICE_NOTE_MAX_BYTES, VOICE_NOTE_MAX_SECONDS, VOICE_NOTE_PRIORITIES } from './voice-note-limits';
 
 /**
- * A recording was uploaded and kept (spec part 1 section 3, `voice_notes`). The audio itself is in
+ * A recording was uploaded and kept. The audio itself is in
  * `media.audio` under the same id; the event holds what is needed to find it and to prove it unchanged
  * (size and SHA-256 of the bytes as received).
  */

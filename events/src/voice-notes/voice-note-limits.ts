@@ -1,4 +1,4 @@
-/** Voice recorder constants (spec part 1 sections 5 and 9) and the upload limits of POST /api/voice-notes. */
+/** Voice recorder constants and the upload limits of POST /api/voice-notes. */
 
 /** The recorder stops by itself after 300 seconds. */
 export const VOICE_NOTE_MAX_SECONDS = 300;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Mutable security state, kept out of the event log on purpose (DESIGN.md decision 3) and out of
+ * Mutable security state, kept out of the event log on purpose (docs/decisions/0006-no-credentials-in-events.md) and out of
  * the read_model schema (a rebuild swaps that one away). Both APIs call this at start; the DDL is
  * idempotent and serialised by an advisory lock.
  */

@@ -17,7 +17,7 @@ CREATE TABLE IF NOT EXISTS media.audio (
   uploaded_by uuid NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
--- Scheduled reports as generated (issue 21): kept for download, addressed by the run id of ScheduledReportGenerated.
+-- Scheduled reports as generated: kept for download, addressed by the run id of ScheduledReportGenerated.
 CREATE TABLE IF NOT EXISTS media.report_files (
   run_id uuid PRIMARY KEY,
   content bytea NOT NULL,
