@@ -54,7 +54,7 @@ export const ProjectionEventSkipped = defineEvent(
 export const ProjectionStalled = defineEvent(
   'ProjectionStalled',
   1,
-  z.object({ projection: projectionNameSchema, eventId: z.uuid(), eventType: z.string().min(1).max(200) }),
+  z.object({ projection: projectionNameSchema, eventId: z.uuid(), eventType: eventText(200).min(1) }),
 );
 
 /**
