@@ -1,6 +1,6 @@
 import type { Row } from './table';
 
-/** The table rows of issue 15's figures (bench/run.ts and bench/alert-bench.ts), with their targets. */
+/** The table rows of the alert figures (bench/run.ts and bench/alert-bench.ts), with their targets. */
 export function alertRows(results: Record<string, number>): Row[] {
   const rows: Row[] = [];
   const add = (metric: string, unit: string, target?: Row['target']) => {

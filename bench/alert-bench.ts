@@ -3,7 +3,7 @@ import { measureDashboardStats } from './dashboard-stats';
 import { alertRows } from './alert-bench-rows';
 import { runAlone } from './run-alone';
 
-/** `npx tsx bench/alert-bench.ts [push|stats]`: issue 15's figures alone (npm run bench runs them too). */
+/** `npx tsx bench/alert-bench.ts [push|stats]`: the alert figures alone (npm run bench runs them too). */
 runAlone(
   [
     {

@@ -10,7 +10,7 @@ export interface AppendFigures {
   appendConcurrentPerSec: number;
   rawInsertPerSec: number;
   rawInsertConcurrentPerSec: number;
-  /** The same appends from a store whose hash-chain sealer is off: what the chain costs (issue 20). */
+  /** The same appends from a store whose hash-chain sealer is off: what the chain costs. */
   appendUnsealedPerSec: number;
 }
 

@@ -6,7 +6,7 @@ import { round } from './stats';
 import { measureVerifyLog } from './verify-log';
 
 /**
- * `npx tsx bench/audit-bench.ts [append|reads|verify]`: issue 20's figures alone (the append figures with the hash
+ * `npx tsx bench/audit-bench.ts [append|reads|verify]`: the audit figures alone (the append figures with the hash
  * chain's sealer running, and the chain's verification).
  */
 runAlone(

@@ -1,6 +1,6 @@
 import type { Row } from './table';
 
-/** The table rows of issue 20's figures (bench/audit-bench.ts alone, or npm run bench). */
+/** The table rows of the audit figures (bench/audit-bench.ts alone, or npm run bench). */
 export function auditRows(results: Readonly<Record<string, unknown>>): Row[] {
   const r = results as Record<string, number>;
   const rows: Row[] = [];

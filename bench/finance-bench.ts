@@ -2,7 +2,7 @@ import type { Row } from './table';
 import { measureInvoiceRun } from './invoice-run';
 import { runAlone } from './run-alone';
 
-/** Issue 22's figures. */
+/** The finance figures. */
 export function financeRows(results: Record<string, number>): Row[] {
   return [
     { metric: 'invoiceRunVisits', value: results.invoiceRunVisits ?? Number.NaN, unit: 'visits' },

@@ -3,7 +3,7 @@ import { measureMedicationDue } from './medication-due';
 import { startBenchPostgres } from './postgres';
 import { renderTable, targetMet, type Row } from './table';
 
-/** `npx tsx bench/medication-bench.ts`: issue 17's figure alone (npm run bench runs it too), merged into bench/results.json. */
+/** `npx tsx bench/medication-bench.ts`: the medication figure alone (npm run bench runs it too), merged into bench/results.json. */
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
 

@@ -61,7 +61,7 @@ const details = (n: number, startDate: string): PrescriptionDetails => ({
 });
 
 /**
- * GET /api/medications/due as an administrator (issue 17's `medicationDueP99Ms`, target 20 ms) with 2,000 active
+ * GET /api/medications/due as an administrator (`medicationDueP99Ms`, target 20 ms) with 2,000 active
  * prescriptions and a year of dose outcomes (about a million events), loaded into the store and replayed.
  */
 export async function measureMedicationDue(url: string, step: (message: string) => void = () => undefined): Promise<MedicationDueFigures> {

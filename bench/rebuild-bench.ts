@@ -2,7 +2,7 @@ import type { Row } from './table';
 import { measureRebuildMix } from './rebuild-mix';
 import { runAlone } from './run-alone';
 
-/** `npx tsx bench/rebuild-bench.ts`: issue 12's full rebuild over a year of a large agency, alone (npm run bench runs it too). */
+/** `npx tsx bench/rebuild-bench.ts`: the full rebuild over a year of a large agency, alone (npm run bench runs it too). */
 if (process.argv[1]?.endsWith('rebuild-bench.ts')) {
   runAlone(
     [

@@ -106,7 +106,7 @@ async function sample(services: Services): Promise<ReportFigures> {
   };
 }
 
-/** The table rows of these figures, with their targets (issue 21). */
+/** The table rows of these figures, with their targets. */
 export function reportRows(results: Partial<ReportFigures>) {
   return [
     { metric: 'reportsOverview1yP50Ms', value: results.reportsOverview1yP50Ms ?? Number.NaN, unit: 'ms' },

@@ -27,7 +27,8 @@ import { renderTable, targetMet, type Row } from './table';
 
 /**
  * `npm run bench`: the platform's performance figures on real PostgreSQL at default durability.
- * Timing lives here, never in tests (DESIGN.md). Each measurement gets its own fresh database.
+ * Timing lives here, never in tests (docs/decisions/0020-timing-belongs-in-the-bench.md). Each measurement gets its
+ * own fresh database.
  */
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
@@ -124,7 +125,7 @@ async function main(): Promise<number> {
       { metric: 'appendPerSec', value: results.appendPerSec, unit: 'events/s' },
       { metric: 'rawInsertPerSec', value: results.rawInsertPerSec, unit: 'rows/s' },
       { metric: 'appendRatio', value: results.appendRatio, unit: 'x', target: { atLeast: 0.45 } },
-      // 15% above the 2,420 events/s measured before appends stopped sending one NOTIFY each (issue 12).
+      // 15% above the 2,420 events/s measured before appends stopped sending one NOTIFY each.
       { metric: 'appendConcurrentPerSec', value: results.appendConcurrentPerSec, unit: 'events/s', target: { atLeast: 2783 } },
       { metric: 'rawInsertConcurrentPerSec', value: results.rawInsertConcurrentPerSec, unit: 'rows/s' },
       { metric: 'appendConcurrentRatio', value: results.appendConcurrentRatio, unit: 'x' },

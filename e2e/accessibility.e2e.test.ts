@@ -16,7 +16,7 @@ import { DIARY_ROUTES } from '../ui/src/routes/diary-routes';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
 /**
- * WCAG 2.2 AA (issue 16): axe-core's serious and critical findings on every route of ui/src/router.tsx and the main
+ * WCAG 2.2 AA: axe-core's serious and critical findings on every route of ui/src/router.tsx and the main
  * dialogs, at 1280 and 390 px, in the normal and the high-contrast theme; plus what axe cannot see: no horizontal
  * scrolling at 390 px outside tables. One product start for the whole file; one page per role, width and theme,
  * reused from screen to screen. Each finding is listed with the elements it was found on.
@@ -88,7 +88,7 @@ const byButton = (name: string, path: string): DialogScan => ({
   },
 });
 
-/** A form dialog scanned again with its first date field's calendar open (the Monday-first calendar of issue 16). */
+/** A form dialog scanned again with its first date field's calendar open (the Monday-first calendar of every date field). */
 const withCalendar = (scan: DialogScan): DialogScan => ({
   ...scan,
   then: [
@@ -516,7 +516,7 @@ describe('the Accessibility dialog (spec section 2.5)', () => {
     );
     expect(transition).toBe('0s');
 
-    // Presets set what the spec names and leave the rest: Motor Support keeps high contrast on.
+    // Presets set what the Presets tab names and leave the rest: Motor Support keeps high contrast on.
     await dialog.getByRole('tab', { name: 'Presets' }).click();
     expect(await dialog.getByRole('tabpanel').getByRole('button').allInnerTexts()).toEqual([
       expect.stringContaining('Vision Support'),
@@ -603,7 +603,7 @@ describe('the Accessibility dialog (spec section 2.5)', () => {
   });
 });
 
-describe('dates as a UK user reads them (issue 16)', () => {
+describe('dates as a UK user reads them', () => {
   it('shows and accepts dd/mm/yyyy and 24-hour time, with a calendar whose weeks start on Monday', async () => {
     // An American browser: Chromium's own date input would show mm/dd/yyyy here.
     const context = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: 'America/New_York' });

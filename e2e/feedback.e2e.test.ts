@@ -83,7 +83,7 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     expect(await dialog.getByLabel('Message').getAttribute('rows')).toBe('4');
     expect(await dialog.getByRole('radio').count()).toBe(0);
 
-    // A blank (whitespace-only) message is refused in the browser: the spec's toast, nothing sent.
+    // A blank (whitespace-only) message is refused in the browser: the widget's toast, nothing sent.
     await dialog.getByLabel('Message').fill('   ');
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
     await expectToast(page, 'Message Required', 'Please enter your feedback message.');

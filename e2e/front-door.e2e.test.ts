@@ -108,7 +108,7 @@ describe('the first load', () => {
     // Focus goes back to the button that opened it, as Radix does for a dialog loaded with the page.
     expect(await page.getByRole('button', { name: 'Accessibility' }).evaluate((button) => button.matches(':focus'))).toBe(true);
 
-    // Recent Appointments' own action (Quick Actions has a second one, spec part 1 section 2.6).
+    // Recent Appointments' own action (the dashboard's Quick Actions has a second one).
     await page.getByRole('region', { name: 'Recent Appointments' }).getByRole('button', { name: 'Schedule Appointment' }).click();
     const schedule = page.getByRole('dialog', { name: 'Schedule Appointment' });
     await schedule.waitFor();

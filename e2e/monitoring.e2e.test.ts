@@ -117,7 +117,7 @@ describe('Care Monitoring in Chromium', () => {
     await title(page, ALL);
     await expect.poll(() => rows(page).count()).toBe(25);
     expect(await page.getByTestId('monitoring-range').textContent()).toBe(`1 - 25 of ${ALL}`);
-    // Every column of the spec, in order.
+    // Every column of the monitoring table, in order.
     expect(await page.locator('.monitoring-table thead th').allInnerTexts()).toEqual(
       ['Date', 'Planned Time', 'Actual Time', 'Client', 'Carer', 'Punctuality', 'Duration', 'Tasks', 'Medication', 'Provider', 'Manual Input Reason', 'Source', 'Status', 'Notes', 'Actions'].map(
         (name) => name.toUpperCase(),

@@ -70,7 +70,7 @@ async function open(context: BrowserContext, pathname: string): Promise<Page> {
 const figure = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
 describe('Reports & Analytics in Chromium', () => {
-  it('shows the five tabs with figures by the spec, follows the filters and draws the charts', async () => {
+  it('shows the five tabs with their figures, follows the filters and draws the charts', async () => {
     const page = await open(admin, '/reports');
     await expect.poll(() => page.getByRole('heading', { name: 'Reports & Analytics' }).isVisible()).toBe(true);
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Performance', 'Compliance', 'Quality', 'Operational']);
@@ -110,7 +110,7 @@ describe('Reports & Analytics in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Resource Utilization' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: 'Alert Summary' }).isVisible()).toBe(true);
 
-    // A custom range with nothing in it: the spec's empty state, not zeros.
+    // A custom range with nothing in it: the tab's empty state, not zeros.
     await page.getByRole('tab', { name: 'Performance' }).click();
     await page.getByLabel('Date range').selectOption('custom');
     await page.getByLabel('From', { exact: true }).fill(ukDate('2030-01-01'));

@@ -5,7 +5,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
 /**
- * Issue 16's shell screens in Chromium: a carer's Raise emergency reaching a coordinator's screen live (a second
+ * The shell screens in Chromium: a carer's Raise emergency reaching a coordinator's screen live (a second
  * browser, no reload), and the header's global search used from the keyboard alone.
  */
 let env: E2eEnvironment;
@@ -59,7 +59,7 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
 
 /**
  * axe-core's WCAG 2.2 A and AA findings on what the page shows now. The brand colours' contrast is the shell's
- * (issue 16's accessibility work), so contrast counts here only on this file's screens and controls.
+ * (the accessibility suite), so contrast counts here only on this file's screens and controls.
  */
 async function findings(page: Page): Promise<{ rule: string; targets: string[] }[]> {
   if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(await axeSource);

@@ -47,7 +47,7 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   const users: CreateUserRequest[] = [
     { email: 'coordinator@demo.example', firstName: 'Cora', lastName: 'Ndiaye', role: 'coordinator', password: admin.password },
     { email: 'carer@demo.example', firstName: 'Amelia', lastName: 'Hughes', role: 'carer', password: admin.password },
-    // Reads everything, writes nothing: the audit screen (issue 20).
+    // Reads everything, writes nothing: the audit screen.
     { email: 'auditor@demo.example', firstName: 'Ian', lastName: 'Ashworth', role: 'auditor', password: admin.password },
   ];
   const userIds: string[] = [];

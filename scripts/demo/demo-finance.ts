@@ -2,7 +2,7 @@ import { demoPayrollPeriods } from './demo-payroll';
 import { addDays, type AddFunderRequest, type SetClientFundingRequest, type SetFunderRateRequest } from '@care/events';
 
 /**
- * Finance demo data (issue 22), through the API: three funders with their rates (the council's rose in April), who
+ * Finance demo data, through the API: three funders with their rates (the council's rose in April), who
  * pays for each client (one in five split between the council and the NHS, one in three private), and weekly
  * invoice runs over the visit history, issued the Monday after each week. Then what an agency's ledger looks like:
  * the older invoices sent and mostly paid, one part paid, one corrected by a credit note, some private ones

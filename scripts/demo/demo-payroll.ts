@@ -14,5 +14,5 @@ export function demoPayrollPeriods(today: string, daysBack = 28): ProcessPayroll
   return periods;
 }
 
-/** The payroll policy the demo sets: the spec's sample deductions, travel paid, HMRC's 45p, 37.5 hours rounded to 38. */
+/** The payroll policy the demo sets: typical sample deductions, travel paid, HMRC's 45p, 37.5 hours rounded to 38. */
 export const DEMO_PAYROLL_POLICY = { travelPaid: true, mileagePencePerMile: 45, taxPercent: 20, nationalInsurancePercent: 10, pensionPercent: 4, contractedHoursPerWeek: 38 } as const;

@@ -14,7 +14,7 @@ export const isPublicAuthPath = (path: string): boolean =>
   path === '/api/login' || path.startsWith('/api/login/') || path === '/api/logout';
 
 /**
- * Sign-in and sign-out are commands. GET /api/login is a browser navigation (spec part 1 section 7) that
+ * Sign-in and sign-out are commands. GET /api/login is a browser navigation (the sign-in page's address) that
  * only redirects; signing out changes state, so it is a POST, Origin-checked like every write: a link or
  * an image on another site cannot sign anyone out (GET /api/logout answers 405 and changes nothing).
  */

@@ -78,7 +78,7 @@ describe('createClientRequestSchema', () => {
     ]);
   });
 
-  it('refuses a care level, mobility or cognitive level outside the spec enumerations', () => {
+  it('refuses a care level, mobility or cognitive level outside the lists the client form offers', () => {
     const fields = fieldErrors(createClientRequestSchema, { ...valid, careLevel: 'extreme', mobilityLevel: 'running', cognitiveLevel: 'sharp' });
     expect(fields.careLevel).toBe('Care level must be low, medium, high or critical');
     expect(Object.keys(fields).sort()).toEqual(['careLevel', 'cognitiveLevel', 'mobilityLevel']);

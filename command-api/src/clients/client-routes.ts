@@ -15,7 +15,7 @@ import { CLIENT_NOT_FOUND } from './decide';
 
 const parseClientId = (raw: string | undefined) => parseRecordId(raw, CLIENT_NOT_FOUND);
 
-/** Client Records commands (spec part 1 sections 2.9, 3, 5 and 7). Every one needs clients.write. */
+/** Client Records commands. Every one needs clients.write. */
 export function clientRoutes(deps: CommandDeps): Router<CommandState> {
   const service = new ClientService(deps.store);
   const router = new Router<CommandState>({ prefix: '/api/clients' });

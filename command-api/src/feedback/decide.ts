@@ -9,7 +9,7 @@ export function decide(command: FeedbackCommand, state: FeedbackState): Feedback
   switch (command.type) {
     case 'SubmitFeedback': {
       if (state.exists) throw new DomainError('conflict', 'Feedback already exists');
-      // The widget offers a rating only for positive feedback (spec part 2 section 5). A rating on other
+      // The widget offers a rating only for positive feedback. A rating on other
       // feedback is refused rather than dropped, so a client never believes a rating was kept when it was not.
       if (command.rating !== null && command.feedbackType !== 'positive') {
         throw new DomainError('invalid', FEEDBACK_RATING_ONLY_POSITIVE, 'rating');

@@ -61,7 +61,7 @@ describe('POST /api/feedback', () => {
     expect((await readFeedback(id))[0]!.data).toMatchObject({ type: 'positive', rating: 5 });
   });
 
-  it('refuses a blank message with the spec words and appends nothing', async () => {
+  it('refuses a blank message with the words the widget shows and appends nothing', async () => {
     const before = await settledLog(api.store);
     const reply = await carer.request('POST', '/api/feedback', { ...suggestion, message: '   ' });
     expect(reply.status).toBe(400);

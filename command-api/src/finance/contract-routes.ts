@@ -8,7 +8,7 @@ import { commandContext, parseRecordId } from '../shared/request-parsing';
 import { CONTRACT_NOT_FOUND } from './contract-decide';
 import { ContractService } from './contract-service';
 
-/** Contracts and Currency Exchange (issue 22): administrators only (finance.manage). */
+/** Contracts and Currency Exchange: administrators only (finance.manage). */
 export function contractRoutes(deps: CommandDeps): Router<CommandState> {
   const service = new ContractService(deps.store);
   const router = new Router<CommandState>({ prefix: '/api/finance' });

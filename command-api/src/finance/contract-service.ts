@@ -20,7 +20,7 @@ import { decideContract, evolveContract, initialContractState, type ContractStat
 
 export const CONTRACT_NUMBER_TAKEN = 'Contract number already exists';
 
-/** Contracts and exchange rates (issue 22): load, decide, append with the expected revision. */
+/** Contracts and exchange rates: load, decide, append with the expected revision. */
 export class ContractService {
   constructor(private readonly store: EventStore) {}
 

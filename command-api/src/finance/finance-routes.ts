@@ -25,7 +25,7 @@ import { sendInvoice } from './invoice-sending';
 import { addPayrollRoutes } from './payroll-routes';
 import { readModelVisitSource, type VisitSource } from './visit-source';
 
-/** Finance commands (issue 22): administrators only (finance.manage). */
+/** Finance commands: administrators only (finance.manage). */
 export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModelVisitSource(deps.pool)): Router<CommandState> {
   const service = new FinanceService(deps.store, visits);
   const router = new Router<CommandState>({ prefix: '/api/finance' });

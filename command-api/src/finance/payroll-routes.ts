@@ -9,7 +9,7 @@ import { PAYSLIP_NOT_FOUND } from './payroll-decide';
 import { PayrollService } from './payroll-service';
 import { readModelPayrollSource, type PayrollSource } from './payroll-source';
 
-/** Payroll commands (issue 22 "Payroll"), on the finance router: administrators only (finance.manage). */
+/** Payroll commands, on the finance router: administrators only (finance.manage). */
 export function addPayrollRoutes(router: Router<CommandState>, deps: CommandDeps, source: PayrollSource = readModelPayrollSource(deps.pool)): void {
   const service = new PayrollService(deps.store, deps.pool, source);
   const manage = requirePermission('finance.manage');

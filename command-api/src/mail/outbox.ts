@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { createSchemaSerially, ensureOpsSchema } from '@care/events/server';
 
 /**
- * The mail outbox (issue 23): every message the platform sends is a row here first, in the same PostgreSQL as
+ * The mail outbox: every message the platform sends is a row here first, in the same PostgreSQL as
  * everything else, so nothing is lost when the mail server is down and each one's fate is on record. A message
  * that must go once (a reminder for one carer and day) carries a dedupe key: a second enqueue of it is a no-op,
  * whichever process or replay makes it.

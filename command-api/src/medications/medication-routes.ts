@@ -36,7 +36,7 @@ const actorOf = (ctx: Ctx): MedicationActor => ({
 const STEPS = { pause: 'PausePrescription', resume: 'ResumePrescription', discontinue: 'DiscontinuePrescription' } as const;
 
 /**
- * Medication commands (issue 17). Prescribing, changing, pausing, resuming, discontinuing, amending records and
+ * Medication commands. Prescribing, changing, pausing, resuming, discontinuing, amending records and
  * Mark as Missed: medications.prescribe. Recording a dose's outcome and a PRN dose's effect: medications.administer
  * (a carer only from their own visit to the client, and only for the clients of their work: shared/carer-work.ts).
  */

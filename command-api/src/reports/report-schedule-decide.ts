@@ -42,7 +42,7 @@ export type ReportScheduleCommand =
       readonly data: Extract<ReportScheduleEvent, { type: 'ScheduledReportGenerated' }>['data'];
     };
 
-/** An administrator may manage any schedule; a coordinator only the schedules they made (issue 21). */
+/** An administrator may manage any schedule; a coordinator only the schedules they made. */
 function mayManage(state: Extract<ReportScheduleState, { exists: true }>, actor: Actor): boolean {
   return actor.role === 'admin' || state.scheduledBy === actor.userId;
 }

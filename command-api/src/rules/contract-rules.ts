@@ -3,11 +3,11 @@ import { contractRenewalsDue, contractsById, type ContractRenewalFact } from '@c
 import { ukDate } from '../appointments/london-texts';
 import type { AlertRule } from './rule';
 
-/** How far ahead a renewal is flagged (issue 22: "renewal due within 30 days"). */
+/** How far ahead a renewal is flagged ("renewal due within 30 days"). */
 export const CONTRACT_RENEWAL_NOTICE_DAYS = 30;
 
 /**
- * A running contract whose renewal date is within 30 days, or passed without a renewal (issue 22). One alert per
+ * A running contract whose renewal date is within 30 days, or passed without a renewal. One alert per
  * contract, cleared when it is renewed (the renewal date moves on) or once the contract has ended.
  */
 export const contractRenewalDue: AlertRule<ContractRenewalFact> = {

@@ -3,7 +3,7 @@ import { invoicesById, overdueInvoices, type OverdueInvoiceFact } from '@care/pr
 import { ukDate } from '../appointments/london-texts';
 import type { AlertRule } from './rule';
 
-/** An unpaid invoice past its due date (issue 22): one alert per invoice, cleared when it is paid or credited. */
+/** An unpaid invoice past its due date: one alert per invoice, cleared when it is paid or credited. */
 export const invoiceOverdue: AlertRule<OverdueInvoiceFact> = {
   name: 'invoice-overdue',
   severity: 'medium',

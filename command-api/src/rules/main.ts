@@ -10,7 +10,8 @@ import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 
 /**
- * The rules process (DESIGN.md 13): the alert rules and the visit-timeliness policy, beside the command API.
+ * The rules process (docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules and the visit-timeliness
+ * policy, beside the command API.
  * Any number may run (each change is appended once whoever makes it); stopping it stops no request.
  */
 const env = parseEnv(

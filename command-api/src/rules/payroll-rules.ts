@@ -8,7 +8,7 @@ const averageHourlyPence = (fact: BelowMinimumWageFact): number => (fact.working
 const hours = (minutes: number): string => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
 /**
- * A carer paid below the National Living Wage for a processed period (issue 22): pay for all working time,
+ * A carer paid below the National Living Wage for a processed period: pay for all working time,
  * visits plus paid and unpaid travel between them, divided by that time. One alert per payslip; a processed
  * payslip never changes, so it stays open until a person resolves it (after paying the arrears).
  */

@@ -42,7 +42,8 @@ const POLL_MS = 20;
 const QUIET_SAVE_MS = 1000;
 
 /**
- * Runs the alert rules (DESIGN.md 13). It follows the log from its own checkpoint; after events a rule watches,
+ * Runs the alert rules (docs/decisions/0016-alert-rules-in-one-registry.md). It follows the log from its own
+ * checkpoint; after events a rule watches,
  * it waits for the projections the rule reads to reach them, then evaluates the rule: raise what holds and is not
  * raised, resolve what it raised that stopped holding, reopen what the system resolved that holds again. A clock
  * evaluates every rule each interval. Every append goes through AlertService on the alert's own stream (raise

@@ -13,7 +13,8 @@ export interface Cleared {
 }
 
 /**
- * An alert rule (DESIGN.md 13): a condition over the read models at an instant. `holds` is pure: given the facts
+ * An alert rule (docs/decisions/0016-alert-rules-in-one-registry.md): a condition over the read models at an instant.
+ * `holds` is pure: given the facts
  * and the time, the alerts that should be open now, one per subject. The runner raises each one exactly once
  * (a stream per rule and subject, appended expecting no stream), resolves by the system those it raised whose
  * subject no longer holds, and reopens one the system resolved when its condition holds again.

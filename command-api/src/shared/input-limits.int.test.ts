@@ -4,7 +4,7 @@ import { appointmentStreamId, carerStreamId, CONTROL_CHARACTERS_MESSAGE, INVALID
 import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../../testing';
 
 /**
- * Issue 14: a number the read model cannot hold, or a text PostgreSQL refuses, used to be appended and then stall
+ * A number the read model cannot hold, or a text PostgreSQL refuses, used to be appended and then stall
  * the projector for every list. Each is now refused at the edge with a 400 on its field, and nothing is appended.
  */
 let api: RunningCommandApi;

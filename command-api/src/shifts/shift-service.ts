@@ -98,7 +98,10 @@ export class ShiftService {
     return loaded;
   }
 
-  /** From the carer's own stream: the command API never decides from a read model (DESIGN.md). */
+  /**
+   * From the carer's own stream: the command API never decides from a read model
+   * (docs/decisions/0001-event-sourcing-with-cqrs.md).
+   */
   private async carerStanding(carerId: string): Promise<CarerStanding> {
     const { state } = await loadStream<CarerEvent, CarerState>(this.store, carerStreamId(carerId), evolveCarer, initialCarerState);
     if (!state.exists || state.removed) return 'not_found';

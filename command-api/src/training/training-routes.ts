@@ -10,7 +10,7 @@ import { TrainingService } from './training-service';
 
 const parseTrainingId = (raw: string | undefined): string => parseRecordId(raw, TRAINING_NOT_FOUND);
 
-/** Record, correct, renew and remove training records (issue 4); If-Match guards every change to a record. */
+/** Record, correct, renew and remove training records; If-Match guards every change to a record. */
 export function trainingRoutes(deps: CommandDeps): Router<CommandState> {
   const service = new TrainingService(deps.store);
   const router = new Router<CommandState>({ prefix: '/api/training' });

@@ -18,7 +18,8 @@ import { alertsProjection } from './alert-projection';
 
 /**
  * The alerts and tasks projections and the appointments' client rating, fed event by event by a live projector
- * (tiny batches), then rebuilt from zero in one go: both read models must be equal row for row (DESIGN.md 11).
+ * (tiny batches), then rebuilt from zero in one go: both read models must be equal row for row
+ * (docs/decisions/0013-projections-look-after-themselves.md).
  */
 let database: TestDatabase;
 let pool: pg.Pool;

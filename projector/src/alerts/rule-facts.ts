@@ -283,7 +283,7 @@ export function carePlansById(db: Db, ids: readonly string[]): Promise<CarePlanR
   return orNothing(carePlanColumns(db).where(sql<boolean>`p.id::text = any(${sql.val([...ids])})`).execute());
 }
 
-/** An incident as the incident rules see it (issue 18): names joined from the appointments projection's name tables. */
+/** An incident as the incident rules see it: names joined from the appointments projection's name tables. */
 export interface IncidentFact {
   id: string;
   type: string;

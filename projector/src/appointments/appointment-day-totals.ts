@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { AppointmentRecord } from './appointment-record';
 
-/** On time (spec part 2 section 9): a check-in at most 15 minutes after the planned start (punctuality.ts). */
+/** On time, as every punctuality figure counts it: a check-in at most 15 minutes after the planned start (punctuality.ts). */
 const ON_TIME = new Set(['On Time', 'Early']);
 interface Contribution {
   readonly key: string;

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { RecordViewKind } from '@care/events';
 
-/** Which streams belong to a client's file: every stream one of whose events names the client (issue 20). */
+/** Which streams belong to a client's file: every stream one of whose events names the client. */
 export interface AuditStreamLinksTable {
   client_id: string;
   stream_id: string;

@@ -24,7 +24,7 @@ import { carePlansProjection } from './care-plan-projection';
 /**
  * The care-plan projection fed by a live projector two events at a time (an agreement then lands on a version row
  * written by an earlier batch), then rebuilt from zero in one go (the same agreement lands within its batch): both
- * read models must be equal row for row (DESIGN.md 11).
+ * read models must be equal row for row (docs/decisions/0013-projections-look-after-themselves.md).
  */
 let database: TestDatabase;
 let pool: pg.Pool;

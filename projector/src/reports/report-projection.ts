@@ -22,7 +22,7 @@ type ShiftRecorded = Extract<RecordedEvent, { type: 'ShiftPlanned' | 'ShiftChang
 type DiaryRecorded = Extract<RecordedEvent, { type: 'DiaryEntryAdded' | 'DiaryEntryAmended' }>;
 
 /**
- * Reports & Analytics (spec part 2): day roll-ups for the agency, per carer and per client of the visits (total, completed, on
+ * Reports & Analytics: day roll-ups for the agency, per carer and per client of the visits (total, completed, on
  * time, durations, tasks, documentation, ratings), rostered shift minutes per carer and day, and diary entries per
  * carer, day and type, so a year's report sums a few thousand rows instead of scanning 100,000 visits. The carer's
  * region is a column of report_carers, joined when a report is read (a carer who moves region moves their figures).

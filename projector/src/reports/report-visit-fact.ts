@@ -7,7 +7,7 @@ import { iso } from '../shared/fold-batch';
 export type VisitFact = Selectable<ReportVisitsTable>;
 export type AppointmentRecorded = RecordedEvent<AppointmentEvent>;
 
-/** On time (spec part 2 section 9): a check-in at most 15 minutes after the planned start, so Early counts too. */
+/** On time, as every punctuality figure counts it: a check-in at most 15 minutes after the planned start, so Early counts too. */
 const ON_TIME = new Set(['On Time', 'Early']);
 
 const hasText = (text: string | null | undefined) => text !== null && text !== undefined && text.trim() !== '';
@@ -108,7 +108,7 @@ export const NO_MEASURES: VisitMeasures = {
   rating_sum: 0,
 };
 
-/** What one visit adds to its day's sums (spec part 2 section 9 decides completed, on time and duration). */
+/** What one visit adds to its day's sums (completed, on time and duration, as the Reports & Analytics figures define them). */
 export function measuresOf(fact: VisitFact): VisitMeasures {
   const completed = fact.status === 'completed';
   const planned = new Set(fact.tasks);

@@ -9,7 +9,8 @@ type Instant = ColumnType<Date | null, string | null, string | null>;
 export type ProjectionState = 'live' | 'rebuilding' | 'stalled';
 
 /**
- * One row per projection (DESIGN.md decision 11): the version of the tables it serves and its own checkpoint,
+ * One row per projection (docs/decisions/0013-projections-look-after-themselves.md): the version of the tables it
+ * serves and its own checkpoint,
  * committed with the writes it covers; a rebuild's progress; a stall's failing event; its measured lag.
  */
 export interface ProjectionStatusTable {

@@ -2,7 +2,8 @@
 export const UPSERT_CHUNK = 500;
 
 /**
- * The set-based way a projection applies a batch (DESIGN.md decision 11): the rows its events touch are read in a
+ * The set-based way a projection applies a batch (docs/decisions/0013-projections-look-after-themselves.md): the rows
+ * its events touch are read in a
  * few queries, every event is folded into them in memory, in log order, and the caller writes the touched records
  * back with multi-row upserts. `creates` names the events that start a record (no row to load for them).
  */

@@ -21,7 +21,7 @@ export interface TrainingRecordsTable {
 }
 
 /**
- * Training compliance (spec part 2 section 9), for the compliance panel and reports: one row per carer and
+ * Training compliance, for the compliance panel and reports: one row per carer and
  * required training type (REQUIRED_TRAINING_TYPES) with a record of status current. Whether the type counts
  * depends on today's date as well as on events (a certificate expires overnight without any event), so the row
  * keeps what no date can change: whether a current record of the type has no expiry, else the latest expiry of
