@@ -21,7 +21,7 @@ export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): P
   if (env.EVENTSTORE_URL) {
     console.error(
       'EVENTSTORE_URL is set: the hash chain belongs to the PostgreSQL event store. EventStoreDB keeps its own ' +
-        'append-only chunk files with per-chunk checksums and has no SQL path to edit an event; see the README (Audit).',
+        'append-only chunk files with per-chunk checksums and has no SQL path to edit an event; see docs/features/audit.md.',
     );
     process.exit(2);
   }
