@@ -34,7 +34,7 @@ function streamIdOf(value: string | undefined): string {
 }
 
 /**
- * The audit screen's API (issue 20), for admins and auditors (audit.read): any record's history and state as of
+ * The audit screen's API, for admins and auditors (audit.read): any record's history and state as of
  * an instant, straight from the event log, by one generic mechanism (events/src/audit); a client's whole file as of
  * an instant; who viewed what. Opening a record, a history or a client file is itself logged (RecordViewed).
  */

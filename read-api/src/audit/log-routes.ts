@@ -8,7 +8,8 @@ import type { ReadState } from '../shared/read-state';
 export const LOG_NOT_CHAINED = 'The events are kept in EventStoreDB, which checks its own files: the hash chain covers the PostgreSQL event store only.';
 
 /**
- * The admin panel's log integrity card (issue 20, audit.verify): the same checks as `npm run verify-log` and
+ * The admin panel's log integrity card (audit.verify; docs/decisions/0021-tamper-evident-event-log.md): the same
+ * checks as `npm run verify-log` and
  * `npm run log-digest`, on the PostgreSQL event log the read API shares. Events committed but not chained yet are
  * chained first (their place in the order is final), waiting at most a few seconds for open transactions.
  */

@@ -3,7 +3,7 @@ import type { CarePlanMedicationView } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 
 /**
- * A plan shows the client's current prescriptions from the medications read model (issue 17), never a copy of its
+ * A plan shows the client's current prescriptions from the medications read model, never a copy of its
  * own: the active ones, by name.
  */
 export async function medicationsOfClients(db: Kysely<ReadModelDatabase>, clientIds: readonly string[]): Promise<Map<string, CarePlanMedicationView[]>> {

@@ -31,7 +31,7 @@ export function clientRoutes(deps: ReadDeps): Router<ReadState> {
     const id = recordId.safeParse(ctx.params.id);
     const client = id.success ? await queriesFor(ctx.state).byId(id.data) : undefined;
     if (!client) throw new HttpError(404, 'Client not found');
-    // Opening a client's file is recorded before it is shown (issue 20).
+    // Opening a client's file is recorded before it is shown: the audit trail says who looked, not only who changed.
     await deps.views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'record', streamId: clientStreamId(client.id), clientId: client.id, asOf: undefined });
     ctx.set('ETag', `"${client.revision}"`);
     ctx.body = client;

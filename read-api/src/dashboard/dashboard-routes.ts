@@ -6,7 +6,7 @@ import type { ReadState } from '../shared/read-state';
 import { DashboardQueries } from './dashboard-queries';
 
 /**
- * GET /api/dashboard/stats: every dashboard figure (spec part 1 section 2.6). Staff (alerts.read) get the agency's;
+ * GET /api/dashboard/stats: every dashboard figure. Staff (alerts.read) get the agency's;
  * a carer (alerts.readOwn) their own work's, without the welfare and incident tiles (null).
  */
 export function dashboardRoutes({ db }: ReadDeps): Router<ReadState> {

@@ -61,7 +61,8 @@ export function diaryRoutes({ db, work, views }: ReadDeps): Router<ReadState> {
     const id = entryId.safeParse(ctx.params.id);
     const entry = id.success ? await queries.byId(viewerOf(ctx, work), id.data) : undefined;
     if (!entry) throw new HttpError(404, NOT_FOUND);
-    // Who opened a confidential entry is recorded before it is shown (issue 20: who looked, not only who changed).
+    // Who opened a confidential entry is recorded before it is shown: the audit trail says who looked, not only
+    // who changed.
     if (entry.isConfidential) {
       await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'confidential-diary-entry', streamId: diaryEntryStreamId(entry.id), clientId: entry.clientId ?? null, asOf: undefined });
     }

@@ -18,7 +18,7 @@ export const monitoringQuery = z.object(pagingFields());
 export const mapQuery = z.object({ date: optionalDate('Date') });
 
 /**
- * The diary's own views (spec part 1 section 2.1): GET /api/diary/weekly (?date=, the week holding it, Monday
+ * The diary's own views (the diary navigation bar's tabs): GET /api/diary/weekly (?date=, the week holding it, Monday
  * first), /carer-roster and /client-roster (groups, ?limit=&offset=, X-Total-Count) and /monitoring (entries
  * linked to visits beside the visit, paged), /map (?date=, that day's visits at their check-in location with their
  * entries) and /live-map (the visits in progress). Each reads only what GET /api/diary lets the reader read. Mounted

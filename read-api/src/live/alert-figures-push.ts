@@ -33,7 +33,7 @@ export type RoomEmitter = <E extends keyof AlertFigureEvents>(rooms: string | st
 
 /**
  * Pushes the alert count, the dashboard figures and each new alert's row themselves, so a change costs no read
- * per browser (issue 15): on each change of the read models they depend on, the figures are computed once for
+ * per browser: on each change of the read models they depend on, the figures are computed once for
  * the staff room and once for all the carer accounts connected to this instance (a query per figure, grouped by
  * account), and emitted to those rooms: one encoding per room, whatever the number of sockets. A carer's
  * room receives only that carer's figures and alerts. The latest figures are kept, so a (re)connecting socket

@@ -13,7 +13,7 @@ export interface AdherenceCount {
 }
 
 /**
- * Avg Adherence's rule (issue 17): given ÷ the doses that were due over the last 30 days and not "not required".
+ * Avg Adherence's rule: given ÷ the doses that were due over the last 30 days and not "not required".
  * A dose still without an outcome counts as due and not given once its due time has passed.
  */
 export function adherenceOf(schedule: DoseSchedule, outcomes: OutcomesByDue, now: Date): AdherenceCount {
@@ -31,7 +31,7 @@ export function adherenceOf(schedule: DoseSchedule, outcomes: OutcomesByDue, now
 
 export const percent = ({ given, due }: AdherenceCount): number | null => (due === 0 ? null : Math.round((given / due) * 1000) / 10);
 
-/** Due & Overdue's window: from 24 hours back to an hour ahead (spec part 2 section 4: due now = within the next hour or earlier). */
+/** Due & Overdue's window: from 24 hours back to an hour ahead ("due now" is due within the next hour or earlier). */
 export function dueWindow(now: Date): { from: string; to: string } {
   return {
     from: new Date(now.getTime() - MEDICATION_LIMITS.overdueLookbackHours * 3_600_000).toISOString(),

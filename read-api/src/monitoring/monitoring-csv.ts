@@ -1,7 +1,7 @@
 import type { MonitoringRecordView } from '@care/events';
 import { toCsv } from '../documents/csv';
 
-/** The table's columns (spec part 2 "Care Monitoring & Management"), Actions left out. */
+/** The columns of the Care Monitoring & Management table, Actions left out. */
 const HEADER = [
   'Date',
   'Planned Time',

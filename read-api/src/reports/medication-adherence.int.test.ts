@@ -4,8 +4,8 @@ import { AlertScenario } from '../../testing/alert-scenario';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
- * The Quality tab's medication adherence (issue 21, "once medications exist"), from the medication records of
- * issue 17, hand-counted: one 08:00 dose a day over three past days, recorded as taken, refused and not required.
+ * The Quality tab's medication adherence, from the medication records, hand-counted: one 08:00 dose a day over
+ * three past days, recorded as taken, refused and not required.
  */
 let stack: ReadStack | undefined;
 let s: AlertScenario;

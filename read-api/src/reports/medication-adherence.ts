@@ -5,7 +5,7 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 const RULE = 'Doses recorded as given ÷ doses due in the range (not counting "not required"); a due dose with no outcome counts as not given';
 
 /**
- * Medication adherence over the report's range, by the medications screen's own rule (issue 17): the doses each
+ * Medication adherence over the report's range, by the medications screen's own rule: the doses each
  * prescription's schedule made due between the range's first London midnight and its end (or now), against the
  * outcomes recorded for them. A dose is the client's, not a carer's: with a region or carer filter the figure is
  * not shown rather than guessed.

@@ -46,7 +46,7 @@ const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.s
 const pct = (value: number | null) => (value === null ? 'Not recorded' : `${value.toFixed(1)}%`);
 const num = (value: number | null) => (value === null ? 'Not recorded' : String(value));
 
-/** One measure of a group's sums, by the spec's formulas; null where there is nothing to divide by. */
+/** One measure of a group's sums, by the Reports & Analytics tabs' formulas; null where there is nothing to divide by. */
 export function measureValue(measure: ReportMeasure, sums: VisitMeasures): number | null {
   switch (measure) {
     case 'appointments':

@@ -283,7 +283,7 @@ describe('the reports projection', () => {
     );
   }, 300_000);
 
-  it('rebuilt from zero equals what it built live, batch by batch (DESIGN.md decision 11)', async () => {
+  it('rebuilt from zero equals what it built live, batch by batch', async () => {
     const reports = projections.filter((projection) => projection.name === 'reports');
     await replayInto(store, db, 'verify_reports_rebuild', reports);
     expect(await readModelChecksums(db, READ_MODEL_SCHEMA, reports)).toEqual(await readModelChecksums(db, 'verify_reports_rebuild', reports));

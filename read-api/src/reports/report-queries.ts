@@ -36,7 +36,7 @@ const n = (value: unknown) => Number(value ?? 0);
 const sumOf = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)::bigint`;
 
 /**
- * Every figure of Reports & Analytics (spec part 2 section 9) from the reports projection's day roll-ups: a year
+ * Every figure of Reports & Analytics from the reports projection's day roll-ups: a year
  * sums a few thousand rows per carer and day, never the visits. The carer filter keeps that carer's rows; the region
  * filter the rows of carers in that region; visits with no carer count only with neither filter.
  */

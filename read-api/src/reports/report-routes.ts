@@ -12,8 +12,8 @@ import { parseQuery } from '../shared/query-parsing';
 export const reportQuery = reportFiltersQuery;
 
 /**
- * Reports & Analytics (spec part 2), one route per tab, each taking the same filters (range preset or custom
- * from/to, region, carer). Figures follow spec part 2 section 9 and come from the reports projection's roll-ups.
+ * Reports & Analytics, one route per tab, each taking the same filters (range preset or custom from/to, region,
+ * carer). Figures come from the reports projection's roll-ups, by the formulas each tab states.
  */
 export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new ReportQueries(db);

@@ -21,7 +21,7 @@ import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { cancelled, checkedIn, checkedOut, missed, VisitLog } from '../appointments/visit-fixtures';
 
 /**
- * Reports & Analytics figures against an agency counted by hand (spec part 2 section 9). The range is the custom
+ * Reports & Analytics figures against an agency counted by hand. The range is the custom
  * range D-9 .. D-3 (D = today, London); "at(n, time)" is n days ago at that UTC time, which is the same London date.
  *
  * Visits in range (planned 10:00 UTC):

@@ -3,7 +3,8 @@ import { can, carerWindowRange, DEFAULT_CARER_WINDOW, londonToday, type CarerWin
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 
 /**
- * Data minimisation (UK GDPR, Caldicott; DESIGN.md decision 14): a carer reads a client's record, and the diary
+ * Data minimisation (UK GDPR, Caldicott; docs/decisions/0014-carer-scope.md): a carer reads a client's record, and
+ * the diary
  * entries and voice notes about that client, only while the client is on one of their visits in a window around
  * today. Whoever reads every visit (appointments.read: admins, coordinators) reads every client.
  */

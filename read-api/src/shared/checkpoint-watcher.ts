@@ -10,9 +10,11 @@ const RECONNECT_DELAYS_MS = { first: 100, last: 5_000 } as const;
 export type ChangeListener = (change: ReadModelChanged) => void;
 
 /**
- * Follows the projector's commits (PostgreSQL NOTIFY, DESIGN.md decision 5): knows how far each projection has got
- * (each keeps its own checkpoint, decision 11), lets a request wait until the projections it reads have reached its
- * own write (decision 4), and fans the change out to the live push. Every read-api instance has its own.
+ * Follows the projector's commits (PostgreSQL NOTIFY, docs/decisions/0008-live-push-through-postgresql-notify.md):
+ * knows how far each projection has got (each keeps its own checkpoint,
+ * docs/decisions/0013-projections-look-after-themselves.md), lets a request wait until the projections it reads
+ * have reached its own write (docs/decisions/0007-read-your-writes.md), and fans the change out to the live push.
+ * Every read-api instance has its own.
  */
 export class CheckpointWatcher {
   private readonly positions = new Map<string, Position>();

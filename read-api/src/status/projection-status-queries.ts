@@ -5,7 +5,10 @@ import { projections, READ_MODEL_SCHEMA, type ProjectionDeadLettersTable, type P
 const token = (commit: string | null, prepare: string | null) => (commit === null || prepare === null ? null : positionToToken({ commit: BigInt(commit), prepare: BigInt(prepare) }));
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** GET /api/status/projections: every registered projection's health, from its status row (DESIGN.md decision 11). */
+/**
+ * GET /api/status/projections: every registered projection's health, from its status row
+ * (docs/decisions/0013-projections-look-after-themselves.md).
+ */
 export async function projectionStatuses(db: Kysely<ReadModelDatabase>): Promise<ProjectionStatusView[]> {
   const scoped = db.withSchema(READ_MODEL_SCHEMA);
   const [rows, letters] = await Promise.all([

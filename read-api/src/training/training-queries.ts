@@ -14,7 +14,8 @@ import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
 /**
- * "Today" is the calendar date in Europe/London (DESIGN.md), taken by the database at query time: the tabs and
+ * "Today" is the calendar date in Europe/London (docs/decisions/0019-uk-dates-times-and-money.md), taken by the
+ * database at query time: the tabs and
  * compliance depend on the date, not on events, so a certificate expiring tonight is expired tomorrow without
  * any new event.
  */
@@ -143,7 +144,7 @@ export class TrainingQueries {
   }
 
   /**
-   * One page of the rows per carer (spec part 2 section 9), by name, carers without a current record at 0, and how
+   * One page of the rows per carer of the compliance panel, by name, carers without a current record at 0, and how
    * many carers there are. A required type counts once, while one of its records has status current and an expiry
    * (if any) of today or later; see TrainingComplianceTable.
    */

@@ -26,7 +26,7 @@ export const accessLogQuery = z.object(pagingFields({ defaultLimit: 100 }));
 export function userRoutes(queries: UserQueries): Router<ReadState> {
   const router = new Router<ReadState>();
 
-  /** Any signed-in user: who am I (spec part 1 section 7). */
+  /** Any signed-in user: who am I. */
   router.get('/api/auth/user', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await queries.current(ctx.state.session);
