@@ -6,7 +6,7 @@ import { AppShell } from './shared/layout/app-shell';
 import { NotFoundPage } from './shared/not-found-page';
 
 /**
- * Every screen needs a session (spec part 1 section 6) and sits in the app shell behind the auth gate; routes
+ * Every screen needs a signed-in user and sits in the app shell behind the auth gate; routes
  * marked `staticData.public` (only /landing) render on their own, without the shell and without a session.
  */
 function RootLayout() {
@@ -49,7 +49,7 @@ const DiaryMonitoringPage = lazyRouteComponent(() => import('./features/diary-vi
 const DiaryTrainingPage = lazyRouteComponent(() => import('./features/diary-views/training-page'), 'DiaryTrainingPage');
 const DiaryMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryMapPage');
 const DiaryLiveMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryLiveMapPage');
-/** The diary's own views (spec part 1 section 2.1), by route. */
+/** The diary's own views, by route. */
 const DIARY_VIEWS = {
   '/diary/weekly': DiaryWeeklyPage,
   '/diary/carer-roster': () => <DiaryRosterPage by="carer" />,
@@ -113,14 +113,14 @@ const clientsRoute = createRoute({
   },
 });
 const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
-/** The user's own settings, and the carer's emergency screen (issue 16). */
+/** The user's own settings, and the carer's emergency screen. */
 const shellScreenRoutes = [
   createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: SettingsPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/emergency', component: EmergencyPage }),
 ];
 const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
 
-/** Operations (issue 5). /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
+/** Operations. /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
 const operationsRoutes = (
   [
     ['/scheduling', SchedulingPage],
@@ -163,10 +163,10 @@ const diaryRoutes = DIARY_ROUTES.map(({ path }) => {
       });
 });
 
-/** Alerts (issue 15): opened from the bell, the Alerts tile and the dashboard's Alerts blocks. */
+/** Alerts: opened from the bell, the Alerts tile and the dashboard's Alerts blocks. */
 const alertsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/alerts', component: AlertsPage });
 
-/** Incident Management (issue 18). */
+/** Incident Management. */
 const incidentsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/incidents', component: IncidentsPage });
 
 /** To-do tasks; `?open=true` (the To Do Items tile) opens on the open ones. */
@@ -181,14 +181,14 @@ const tasksRoute = createRoute({
   },
 });
 
-/** Reports & Analytics (issue 21). */
+/** Reports & Analytics. */
 const reportsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reports', component: ReportsPage });
 const financeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/finance', component: FinancePage });
-/** Audit and time travel (issue 20): administrators and auditors. */
+/** Audit and time travel: administrators and auditors. */
 const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditPage });
-/** Care Planner (issue 19). */
+/** Care Planner. */
 const carePlansRoute = createRoute({ getParentRoute: () => rootRoute, path: '/care-plans', component: CarePlansPage });
-/** Medication Management and the eMAR (issue 17). */
+/** Medication Management and the eMAR. */
 const medicationsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/medications', component: MedicationsPage });
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */

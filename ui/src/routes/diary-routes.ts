@@ -1,5 +1,5 @@
 /**
- * The diary navigation bar (spec part 1 sections 2.1 and 2.11): tab label and route, in the bar's order.
+ * The diary navigation bar: tab label and route, in the bar's order.
  */
 export const DIARY_ROUTES = [
   { path: '/diary', label: 'Diary' },

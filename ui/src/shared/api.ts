@@ -1,7 +1,7 @@
 import { comparePositions, positionFromToken } from '@care/events';
 
 /**
- * A non-OK reply. The message follows the spec's convention: "<status>: <body text>", or the status text
+ * A non-OK reply. The message reads "<status>: <body text>", or the status text
  * when the body is empty. `body` is the parsed JSON reply when there was one (e.g. `{ error, fields }`).
  */
 export class ApiError extends Error {
@@ -118,7 +118,8 @@ export async function apiGetPage<T>(path: string): Promise<ListPage<T>> {
 export const PAGE_SIZE = 500;
 
 /**
- * Every row of a paged list (`limit` and `offset`, total in `X-Total-Count`; DESIGN.md decision 12): one page
+ * Every row of a paged list (`limit` and `offset`, total in `X-Total-Count`;
+ * docs/decisions/0015-lists-page-on-the-server.md): one page
  * after another until the total is reached, so a busy day is never cut off at the first page.
  */
 export async function apiGetEveryPage<T>(path: string, pageSize: number = PAGE_SIZE): Promise<T[]> {

@@ -12,7 +12,7 @@ const SESSION_CHECK_RETRIES = 5;
 export const authUserQueryOptions = queryOptions({
   queryKey: queryKeys.authUser,
   queryFn: () => apiGet<AuthUserView>('/api/auth/user'),
-  // The one query that retries (the spec's default is none): a 503 says "try again", and before the session is
+  // The one query that retries (the default is none): a 503 says "try again", and before the session is
   // known the screen has nothing else to show. After the last try the gate offers "Try again".
   retry: (failures, error) => error instanceof ApiError && error.status === 503 && failures < SESSION_CHECK_RETRIES,
   retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
@@ -47,7 +47,7 @@ export function roleLabel(user: Pick<CurrentUser, 'role'>): string {
   return ROLE_LABELS[user.role] ?? 'Administrator';
 }
 
-/** Signing out is a POST here (SignOutButton), not the spec's browser navigation: a GET must not change state. */
+/** Signing out is a POST here (SignOutButton), not a browser navigation: a GET must not change state. */
 export const LOGOUT_PATH = '/api/logout';
 /** A browser navigation (spec section 7): the server redirects to /landing. */
 export const LOGIN_PATH = '/api/login';

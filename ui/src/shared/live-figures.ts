@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 /**
- * The figures read-api pushes over socket.io (issue 15), checked at the edge before they go into the query cache:
+ * The figures read-api pushes over socket.io, checked at the edge before they go into the query cache:
  * a malformed push is dropped (the last good figure stays) rather than breaking a screen.
  */
 

@@ -11,7 +11,7 @@ import { PUSHED_FIGURE_KEYS, queryKeys } from './query-keys';
  * read moved (read-api/src/live/live-resources.ts): every query whose URL (its key's first element) is under
  * `/api/<resource>` is reloaded.
  *
- * Figures are pushed themselves (issue 15), so a change costs no read per browser: `alerts:count` { count } and
+ * Figures are pushed themselves, so a change costs no read per browser: `alerts:count` { count } and
  * `dashboard:stats` DashboardStats are written into the query cache under the keys the bell and the dashboard read
  * (never refetched on a change notice or a reconnect: the server sends them in its snapshot), and `alerts:new`
  * puts the new alert on top of the bell's list.
@@ -96,7 +96,8 @@ function connect(queryClient: QueryClient): () => void {
   socket.on('connect', () => {
     // Changes committed before this socket joined its rooms were not pushed to it: after a reconnect, and also on
     // the first connect (a list fetched while the page loaded can miss a change that lands before the socket is
-    // in). Reload what is on screen: the snapshot of DESIGN.md decision 5.
+    // in). Reload what is on screen: the reconnect snapshot
+    // (docs/decisions/0008-live-push-through-postgresql-notify.md).
     reload();
   });
   // socket.io does not retry by itself when the server refuses the handshake (no valid session) or

@@ -2,7 +2,8 @@ import { londonTimeToInstant, londonWallClockOf } from '@care/events';
 
 /**
  * Date-and-time inputs are datetime-local: a wall-clock time without a zone. The agency works in UK time
- * (DESIGN.md), so the wall clock is read as Europe/London whatever the browser's own zone, and sent as an
+ * (docs/decisions/0019-uk-dates-times-and-money.md), so the wall clock is read as Europe/London whatever the browser's
+ * own zone, and sent as an
  * ISO instant in UTC; screens show it back in UK time (shared/format.ts formatDateTime).
  */
 

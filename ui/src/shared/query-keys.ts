@@ -1,5 +1,5 @@
 /**
- * Query keys shared by features, the shell and the live-update socket. By the spec's convention the first
+ * Query keys shared by features, the shell and the live-update socket. By the project's convention the first
  * element is the URL the default loader reads.
  */
 export const queryKeys = {
@@ -20,5 +20,5 @@ export const queryKeys = {
   latestAlerts: ['/api/alerts?active=true&limit=10'] as const,
 };
 
-/** Figures the server pushes itself (issue 15): a change notice or a reconnect must not make every browser read them. */
+/** Figures the server pushes itself: a change notice or a reconnect must not make every browser read them. */
 export const PUSHED_FIGURE_KEYS: readonly string[] = [queryKeys.alertCount[0], queryKeys.dashboardStats[0]];

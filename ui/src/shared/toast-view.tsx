@@ -5,7 +5,7 @@ import { dismissToast, type ToastItem } from './toast';
 /** Spec section 9: each toast is shown for 5000 ms. */
 const TOAST_DURATION_MS = 5000;
 
-/** Radix's defaults give the rest of the spec's constants: F8 focuses the region, swipe right 50 px to dismiss. */
+/** Radix's defaults give the rest of the toast behaviour: F8 focuses the region, swipe right 50 px to dismiss. */
 export function ToastView({ items }: { items: readonly ToastItem[] }) {
   return (
     <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">

@@ -13,7 +13,7 @@ import { UserManagementTab } from './user-management-tab';
 
 type AdminTab = 'users' | 'security' | 'feedback' | 'status' | 'data' | 'settings';
 
-/** Spec part 2, Admin Panel: its five tabs, and the feedback users sent (issue 4). */
+/** The Admin Panel: its five tabs, and the feedback users sent. */
 const TABS: readonly TabItem<AdminTab>[] = [
   { value: 'users', label: 'User Management', icon: Users, render: () => <UserManagementTab /> },
   { value: 'security', label: 'Security', icon: Shield, render: () => <SecurityTab /> },

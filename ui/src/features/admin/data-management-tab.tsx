@@ -13,7 +13,7 @@ type ExportState = { step: 'idle' } | { step: 'running'; bytes: number } | { ste
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Spec part 2 Admin Panel "Data Management": Export Data (the whole event log and a CSV per list in one zip, the
+ * The Admin Panel's Data Management tab: Export Data (the whole event log and a CSV per list in one zip, the
  * export recorded first as an event) with its progress, and the automated features with their last runs.
  */
 export function DataManagementTab() {

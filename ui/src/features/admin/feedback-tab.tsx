@@ -24,7 +24,7 @@ import { serverSorting } from '../../shared/server-sorting';
 import { LoadMore } from '../../shared/list-states';
 import { SortableHeader } from '../../shared/sortable-header';
 
-/** The admin panel's Feedback tab (issue 4): what users sent from the widget, with its status and admin notes. */
+/** The admin panel's Feedback tab: what users sent from the widget, with its status and admin notes. */
 export function FeedbackTab() {
   const filterId = useId();
   const [status, setStatus] = useState<FeedbackStatus | undefined>();

@@ -2,7 +2,7 @@ import { Database, FileClock, KeyRound, ShieldCheck } from 'lucide-react';
 import { AccessLogTable } from './access-log-table';
 import { LogIntegrityCard } from './log-integrity-card';
 
-/** What the platform really does (spec part 2 lists these four cards). */
+/** The Security tab's four cards, each saying what the platform really does. */
 const CARDS = [
   {
     icon: KeyRound,

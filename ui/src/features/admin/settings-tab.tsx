@@ -33,7 +33,7 @@ const FIELDS = Object.keys(AGENCY_SETTING_LABELS) as (keyof AgencySettings)[];
 type Errors = Partial<Record<keyof AgencySettings, string>>;
 
 /**
- * Spec part 2 Admin Panel "Settings": the agency's notification switches, record and log retention, and its details
+ * The Admin Panel's Settings tab: the agency's notification switches, record and log retention, and its details
  * (used on documents, by the emergency screen and Get support). Save Settings records only what changed, with who and when.
  */
 export function SettingsTab() {

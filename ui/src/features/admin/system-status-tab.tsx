@@ -53,9 +53,10 @@ const LOG_RANGES = [
 ] as const;
 
 /**
- * Spec part 2 "System Status", with live figures: each service process (heartbeat, version, uptime), request
- * latency per service, the event store and the database, Download Logs, and the read models' health (DESIGN.md
- * decision 11: each projection's version, state, checkpoint and lag, a stalled one's failing event and its skip).
+ * The Admin Panel's System Status, with live figures: each service process (heartbeat, version, uptime), request
+ * latency per service, the event store and the database, Download Logs, and the read models' health (each
+ * projection's version, state, checkpoint and lag, a stalled one's failing event and its skip:
+ * docs/decisions/0013-projections-look-after-themselves.md).
  */
 export function SystemStatusTab() {
   const system = useQuery(systemStatusQuery);

@@ -1,4 +1,4 @@
-/** The Active and Inactive buttons (spec part 1 section 2.6): open alerts, or resolved ones. */
+/** The dashboard's Active and Inactive buttons: open alerts, or resolved ones. */
 export function ActiveInactiveToggle({ active, onChange, label }: { active: boolean; onChange: (active: boolean) => void; label: string }) {
   return (
     <div className="segmented" role="group" aria-label={label}>

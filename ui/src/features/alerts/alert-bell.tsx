@@ -10,7 +10,7 @@ const AlertBellPopover = lazyNamed(() => import('./alert-bell-popover'), 'AlertB
 const BADGE_MAX = 99;
 
 /**
- * The bell (spec part 1 sections 2.3 and 2.7): how many alerts nobody has acknowledged, live by push, and a list of
+ * The header's bell: how many alerts nobody has acknowledged, live by push, and a list of
  * the newest open alerts with a link to the Alerts page. The list is read when it is first opened; while open it
  * reloads on `alerts:changed`, and `alerts:new` puts a new alert on top. Until the first press the bell is a plain
  * button: the popover's code loads then, and takes its place opened.

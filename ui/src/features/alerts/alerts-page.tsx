@@ -11,7 +11,7 @@ import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from './a
 import { ALERTS_PATH } from './get-alerts';
 import './alerts.css';
 
-/** The Alerts page (issue 15): open or resolved alerts, newest first, filtered by severity, with every action. */
+/** The Alerts page: open or resolved alerts, newest first, filtered by severity, with every action. */
 export function AlertsPage() {
   const filterId = useId();
   const [active, setActive] = useState(true);

@@ -152,7 +152,7 @@ describe('helpers', () => {
     expect(defaultStartFor('2026-01-10', new Date('2026-01-10T23:30:00Z'))).toBe('2026-01-10T23:00');
   });
 
-  it('gives ISO weekdays and the spec status texts', () => {
+  it('gives ISO weekdays and the status texts the screens show', () => {
     expect([isoWeekday('2026-11-21'), isoWeekday('2026-11-22'), isoWeekday('2026-11-23')]).toEqual([6, 7, 1]);
     expect(['in_progress', 'no_show', 'completed'].map((status) => statusLabel(status as 'in_progress'))).toEqual(['In Progress', 'No Show', 'Completed']);
   });

@@ -7,7 +7,7 @@ import { toLondonInputValue } from '../../shared/london-time';
 /** The screens' label for an enumeration value (shared/format), kept here beside the other appointment labels. */
 export { enumLabel };
 
-/** The spec's status texts (part 2 section 4: Completed, In Progress, Cancelled, No Show). */
+/** A status as the screens show it: Completed, In Progress, Cancelled, No Show. */
 export function statusLabel(status: AppointmentStatus): string {
   return humanize(status).replace(/\b\w/g, (letter) => letter.toUpperCase());
 }

@@ -39,7 +39,7 @@ export function appointmentsUrl(params: AppointmentListParams = {}): string {
 }
 
 /**
- * GET /api/appointments: nested client and carer names (spec part 1 section 7). With a `limit`, that one page
+ * GET /api/appointments: nested client and carer names. With a `limit`, that one page
  * (the dashboard's five most recent); without, every matching visit, page by page (a day or a week whole).
  */
 export function appointmentsQueryOptions(params: AppointmentListParams = {}) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { todayCountQueryOptions } from './appointment-queries';
 
-/** The Schedule tab's badge (spec part 1 section 2.7): today's appointment count, shown only above 0. */
+/** The Schedule tab's badge: today's appointment count, shown only above 0. */
 export function TodayCountBadge() {
   const { data } = useQuery(todayCountQueryOptions);
   if (!data || data.count <= 0) return null;

@@ -16,7 +16,7 @@ import './audit.css';
 type AuditTab = 'records' | 'views';
 
 /**
- * The audit screen (issue 20), for administrators and auditors: find any record, read its history from the event
+ * The audit screen, for administrators and auditors: find any record, read its history from the event
  * log, move the instant (London time) and see the record, or a client's whole file, as it stood then, step event by
  * event, export to PDF; and see who viewed what. Every record opened here is logged as viewed.
  */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../shared/format';
 import { CARD_LIMITS, firstOf, reviewText, riskClass, riskRows, statusClass, statusLabel } from './care-plan-format';
 
-/** One plan (spec part 2 "Care Planner"): what a coordinator scans for, and the tab's buttons. */
+/** One plan on the Care Planner: what a coordinator scans for, and the tab's buttons. */
 export function CarePlanCard({ plan, actions }: { plan: CarePlanView; actions: ReactNode }) {
   const objectives = firstOf(plan.objectives, CARD_LIMITS.objectives);
   const medications = firstOf(plan.medications, CARD_LIMITS.medications);

@@ -9,7 +9,7 @@ import {
 } from '@care/events';
 import { formatDate } from '../../shared/format';
 
-/** Spec part 2 section 9: a card shows at most 3 objectives, 2 medications and 2 contacts. */
+/** A plan's card stays short enough to scan: at most 3 objectives, 2 medications and 2 contacts. */
 export const CARD_LIMITS = { objectives: 3, medications: 2, contacts: 2 } as const;
 
 export function firstOf<T>(items: readonly T[], limit: number): { shown: T[]; more: number } {

@@ -59,7 +59,7 @@ function PlanList({ tab, search, buttons }: { tab: keyof typeof LIST_TABS; searc
   );
 }
 
-/** Care Planner (spec part 2 "Care Planner"; issue 19): live figures, plans by tab, templates and quality. */
+/** Care Planner: live figures, plans by tab, templates and quality. */
 export function CarePlansPage() {
   const { role } = useCurrentUser();
   const canWrite = can(role, 'carePlans.write');

@@ -9,7 +9,7 @@ export function canCheckOut(visit: Pick<AppointmentView, 'status'>): boolean {
   return visit.status === 'in_progress';
 }
 
-/** Minutes after the planned start, when checking in now would be a late arrival (spec part 2 section 9); else 0. */
+/** Minutes after the planned start, when checking in now would be a late arrival; else 0. */
 export function minutesLate(visit: Pick<AppointmentView, 'scheduledDate'>, now: Date): number {
   // The same rule the check-in records lateArrival by (events punctuality.ts).
   return isLateArrival(visit.scheduledDate, now) ? Math.floor((now.getTime() - Date.parse(visit.scheduledDate)) / 60_000) : 0;

@@ -4,7 +4,7 @@ import { formatDate } from '../../shared/format';
 import { REMOVED_CARER } from './carer-choices';
 import { ageInYears } from './client-age';
 
-/** The card shows up to two medical conditions and a count of the rest (spec part 1 section 2.9). */
+/** The card shows up to two medical conditions and a count of the rest, so cards stay one size. */
 const CONDITIONS_SHOWN = 2;
 
 const CARE_LEVEL_LABELS: Record<CareLevel, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };

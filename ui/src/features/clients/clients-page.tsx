@@ -13,7 +13,7 @@ import './clients.css';
 
 type DialogState = { open: boolean; client?: ClientView };
 
-/** Client Records (spec part 1 section 2.9). */
+/** Client Records. */
 /** `initialSearch`: the list opens searched for it (`?search=`, e.g. a record opened from the header's search). */
 export function ClientsPage({ initialSearch = '' }: { initialSearch?: string } = {}) {
   const canWrite = can(useCurrentUser().role, 'clients.write');

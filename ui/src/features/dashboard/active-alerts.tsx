@@ -6,10 +6,10 @@ import { formatDateTime } from '../../shared/format';
 import { alertAboutText, SeverityBadge } from '../alerts/alert-badges';
 import { latestAlertsQueryOptions } from '../alerts/get-latest-alerts';
 
-/** Spec part 1 section 9: the dashboard lists 5 alerts. */
+/** The dashboard lists 5 alerts; the rest are one click away on the Alerts page. */
 export const ACTIVE_ALERTS_LIMIT = 5;
 
-/** Active Alerts (spec part 1 section 2.6): the first 5 open alerts, the same read as the bell's list. */
+/** Active Alerts: the first 5 open alerts, the same read as the bell's list. */
 export function ActiveAlerts() {
   const alerts = useQuery(latestAlertsQueryOptions);
   return (

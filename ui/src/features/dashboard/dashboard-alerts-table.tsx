@@ -13,13 +13,13 @@ import { alertsPageQueryOptions } from '../alerts/get-alerts';
 /** Rows per page of the dashboard's Alerts table. */
 export const DASHBOARD_ALERTS_PAGE_SIZE = 7;
 
-/** "1 - 7 of 7" (spec part 1 section 2.6); "0 of 0" when empty. */
+/** "1 - 7 of 7", as the table's footer reads; "0 of 0" when empty. */
 export function pageRangeText(offset: number, shown: number, total: number): string {
   return shown === 0 ? `0 of ${total}` : `${offset + 1} - ${offset + shown} of ${total}`;
 }
 
 /**
- * The dashboard's Alerts table (spec part 1 section 2.6): Active (open) or Inactive (resolved), columns #, User,
+ * The dashboard's Alerts table: Active (open) or Inactive (resolved), columns #, User,
  * Message, Date, Time, Action, paged on the server. The Action column acknowledges, resolves or makes a task.
  */
 export function DashboardAlertsTable({ role }: { role: Role }) {

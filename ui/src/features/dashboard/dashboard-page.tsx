@@ -14,7 +14,7 @@ import { TaskCategories } from './task-categories';
 import './dashboard.css';
 
 /**
- * The dashboard (spec part 1 section 2.6). Every figure is computed by the server (GET /api/dashboard/stats) and
+ * The dashboard. Every figure is computed by the server (GET /api/dashboard/stats) and
  * kept live by the 'dashboard:stats' push; none is a fixed sample. Blocks a role may not read are left out.
  */
 export function DashboardPage() {

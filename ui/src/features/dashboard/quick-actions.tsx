@@ -8,7 +8,7 @@ import { defaultStartFor } from '../appointments/appointment-labels';
 const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
 const ClientFormDialog = lazyNamed(() => import('../clients/client-form-dialog'), 'ClientFormDialog');
 
-/** Quick Actions (spec part 1 section 2.6): only the ones this role may carry out. */
+/** Quick Actions: only the ones this role may carry out. */
 export function QuickActions({ role }: { role: Role }) {
   const [scheduling, setScheduling] = useState(false);
   const [addingClient, setAddingClient] = useState(false);

@@ -2,7 +2,7 @@ import type { DashboardStats } from '@care/events';
 import { Gauge } from 'lucide-react';
 
 /**
- * Quick Stats (spec part 1 section 2.6), computed by the server; a figure with nothing behind it says so. `own`: a
+ * Quick Stats, computed by the server; a figure with nothing behind it says so. `own`: a
  * carer's dashboard, whose figures are their own visits and training (DashboardStats per audience).
  */
 export function QuickStats({ stats, own }: { stats: DashboardStats | undefined; own: boolean }) {

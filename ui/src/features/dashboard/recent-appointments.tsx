@@ -14,7 +14,7 @@ import './recent-appointments.css';
 /** The scheduling form (and Radix Dialog) is fetched on the first "Schedule Appointment", not with the dashboard. */
 const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
 
-/** Spec part 1 section 2.6: the first 5 of today's appointments. */
+/** The dashboard shows the first 5 of today's appointments; "View All" opens the rest. */
 export const RECENT_APPOINTMENTS_LIMIT = 5;
 
 function AppointmentRow({ appointment }: { appointment: AppointmentView }) {
@@ -31,7 +31,7 @@ function AppointmentRow({ appointment }: { appointment: AppointmentView }) {
   );
 }
 
-/** The dashboard's Recent Appointments block (spec part 1 section 2.6), for roles that read appointments. */
+/** The dashboard's Recent Appointments block, for roles that read appointments. */
 export function RecentAppointments() {
   const role = useCurrentUser().role;
   if (!can(role, 'appointments.read') && !can(role, 'appointments.readOwn')) return null;

@@ -14,7 +14,7 @@ interface Tile {
   readonly tone?: (stats: DashboardStats) => 'alert' | undefined;
 }
 
-/** Spec part 1 section 2.6, in order. Each tile opens the list behind its number. */
+/** The dashboard's tiles, in order. Each tile opens the list behind its number. */
 const TILES: readonly Tile[] = [
   {
     label: 'To Do Items',

@@ -2,7 +2,7 @@ import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, type DashboardStats } from '@car
 import { Link } from '@tanstack/react-router';
 import { ListChecks } from 'lucide-react';
 
-/** Task Categories (spec part 1 section 2.6): open tasks per category, computed, every category shown. */
+/** Task Categories: open tasks per category, computed, every category shown. */
 export function TaskCategories({ stats }: { stats: DashboardStats | undefined }) {
   const largest = stats ? Math.max(1, ...TASK_CATEGORIES.map((category) => stats.taskCategories[category])) : 1;
   return (

@@ -3,7 +3,7 @@ import { DiaryNavBar } from '../diary/diary-nav-bar';
 import '../diary/diary.css';
 import './diary-views.css';
 
-/** One of the diary's own views (spec part 1 section 2.1): the diary's title and bar, then the view. */
+/** One of the diary's own views: the diary's title and bar, then the view. */
 export function DiaryViewLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <section className="page diary-page diary-view">

@@ -41,7 +41,7 @@ export const DIARY_FORM_FIELDS = [
   'reason',
 ] as const satisfies readonly DiaryFormField[];
 
-/** A new entry: now, a care note of normal priority (spec part 1 section 5 defaults). */
+/** A new entry: now, a care note of normal priority (the form's defaults). */
 export function newDiaryFormValues(now: Date, carerId = ''): DiaryFormValues {
   return {
     carerId,

@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { DIARY_ROUTES } from '../../routes/diary-routes';
 
-/** The diary navigation bar (spec part 1 sections 2.1 and 2.11): one tab per diary route, the current one highlighted. */
+/** The diary navigation bar: one tab per diary route, the current one highlighted. */
 export function DiaryNavBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const current = pathname.replace(/\/+$/, '') || '/';

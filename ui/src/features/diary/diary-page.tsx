@@ -21,7 +21,7 @@ export interface DiaryPageProps {
 
 type DialogState = { open: boolean; entry?: DiaryEntryView | undefined };
 
-/** The Care Diary screen (spec part 1 section 2.11, part 2 "Care Diary"). */
+/** The Care Diary screen. */
 export function DiaryPage({ voiceNotes, welfare = false }: DiaryPageProps) {
   const user = useCurrentUser();
   const canWrite = can(user.role, 'diary.write');

@@ -12,7 +12,7 @@ import './emergency.css';
 const LOCATION_WAIT_MS = 3000;
 
 /**
- * /emergency (spec part 1 section 2.7, mobile quick action): large controls to call 999 and the agency's on-call
+ * /emergency (the mobile quick action): large controls to call 999 and the agency's on-call
  * number, the emergency contacts of the client of the user's visit in progress or next, and Raise emergency: a
  * critical alert, with the browser's location when it shares one, that reaches the coordinators' screens live.
  */

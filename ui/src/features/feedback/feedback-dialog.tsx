@@ -47,7 +47,7 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
     const check = checkFeedbackForm(values, currentPage());
     if (!check.ok) {
       if (check.messageRequired) {
-        // Spec part 2 section 5: nothing is sent.
+        // A blank message is only told, never sent.
         toast({ title: 'Message Required', description: FEEDBACK_MESSAGE_REQUIRED, variant: 'destructive' });
         setMessageMissing(true);
         messageRef.current?.focus();

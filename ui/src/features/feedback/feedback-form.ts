@@ -14,12 +14,12 @@ export interface FeedbackFormValues {
   rating: number;
 }
 
-/** Spec part 2 section 9: type suggestion, category general, rating 5. */
+/** The dialog opens as type suggestion, category general, rating 5. */
 export const DEFAULT_FEEDBACK_FORM: FeedbackFormValues = { type: 'suggestion', category: 'general', message: '', rating: 5 };
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 
-/** The rating is offered, and sent, only with positive feedback (spec part 2 section 5). */
+/** The rating is offered, and sent, only with positive feedback. */
 export const ratingOffered = (type: FeedbackType): boolean => type === 'positive';
 
 export function formToRequest(values: FeedbackFormValues, page: string): CreateFeedbackRequest {
@@ -37,7 +37,7 @@ export type FeedbackFormCheck =
   | { ok: false; messageRequired: true }
   | { ok: false; messageRequired: false; reason: string };
 
-/** Client-side check with the schema the command API uses: a blank message is the spec's "Message Required". */
+/** Client-side check with the schema the command API uses: a blank message is the widget's "Message Required". */
 export function checkFeedbackForm(values: FeedbackFormValues, page: string): FeedbackFormCheck {
   const request = formToRequest(values, page);
   const result = createFeedbackRequestSchema.safeParse(request);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFeedbackForm, DEFAULT_FEEDBACK_FORM, QUICK_FEEDBACK } from './feedback-form';
 
 describe('the feedback form', () => {
-  it('starts as the spec says: suggestion, general, rating 5, no message', () => {
+  it('opens as suggestion, general, rating 5, no message', () => {
     expect(DEFAULT_FEEDBACK_FORM).toEqual({ type: 'suggestion', category: 'general', message: '', rating: 5 });
   });
 

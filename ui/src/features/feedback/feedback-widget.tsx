@@ -11,7 +11,7 @@ import './feedback.css';
 const FeedbackDialog = lazyNamed(() => import('./feedback-dialog'), 'FeedbackDialog');
 
 /**
- * The feedback widget (spec part 2 "Feedback widget"): fixed at the bottom right of every signed-in screen
+ * The feedback widget: fixed at the bottom right of every signed-in screen
  * (the shell mounts it inside the auth gate). On phones it sits above the bottom tab bar and shows icons only.
  */
 export function FeedbackWidget() {

@@ -3,8 +3,8 @@ import type { CreateFeedbackRequest } from '@care/events';
 /* The widget's own constants, apart from the form's schema: the widget is on every screen's first load. */
 
 /**
- * The quick buttons send at once with a preset message, skipping the message check (spec part 2 "Feedback
- * widget"). Good is positive with the top rating; Suggest flags the page for a suggestion.
+ * The quick buttons send at once with a preset message, skipping the message check. Good is positive with the top
+ * rating; Suggest flags the page for a suggestion.
  */
 export const QUICK_FEEDBACK = {
   good: { type: 'positive', category: 'general', message: 'Quick feedback: this page works well.', rating: 5 },

@@ -5,7 +5,7 @@ import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
 import { invalidateFeedbackLists } from './feedback-list-key';
 
-/** POST /api/feedback, from the dialog or a quick button; the toasts are the spec's (part 2 sections 7 and 8). */
+/** POST /api/feedback, from the dialog or a quick button; the widget's success and failure toasts. */
 export function useSubmitFeedback() {
   const queryClient = useQueryClient();
   return useMutation({

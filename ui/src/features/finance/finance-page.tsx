@@ -20,7 +20,7 @@ import './finance.css';
 
 type FinanceTab = 'overview' | 'invoicing' | 'payroll' | 'contracts' | 'reports';
 
-/** /finance (spec part 2 "Financial Management"): figures computed from invoices, payments and visit expenses. */
+/** /finance (Financial Management): figures computed from invoices, payments and visit expenses. */
 export function FinancePage() {
   const user = useCurrentUser();
   const [tab, setTab] = useState<FinanceTab>('overview');

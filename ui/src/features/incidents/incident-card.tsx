@@ -12,7 +12,7 @@ import { UpdateStatusDialog } from './update-status-dialog';
 
 type Open = 'update' | 'resolve' | 'escalate' | 'status' | 'notes' | 'safeguarding' | null;
 
-/** One incident in a list, with the spec's buttons (managers: every one; a carer: View Details and Full Report). */
+/** One incident in a list, with its buttons (managers: every one; a carer: View Details and Full Report). */
 export function IncidentCard({ incident, canManage, onView }: { incident: IncidentView; canManage: boolean; onView: (id: string) => void }) {
   const [open, setOpen] = useState<Open>(null);
   const resolve = useIncidentCommand<{ resolutionSummary: string }>('/resolve', { success: 'Incident resolved', failure: 'Failed to resolve incident' });

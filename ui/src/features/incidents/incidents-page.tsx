@@ -24,7 +24,7 @@ const TAB_ITEMS: readonly { value: IncidentTab; label: string; icon: typeof Sire
   { value: 'analytics', label: 'Analytics', icon: BarChart3, empty: '' },
 ];
 
-/** Incident Management (spec part 2; issue 18): cards, search, severity filter, tabs, every button working. */
+/** Incident Management: cards, search, severity filter, tabs, every button working. */
 export function IncidentsPage() {
   const role = useCurrentUser().role;
   const canManage = can(role, 'incidents.manage');

@@ -17,7 +17,7 @@ import './manage.css';
 
 type ManageTab = 'overview' | 'carers' | 'clients' | 'monitoring' | 'diary';
 
-/** /manage (spec part 2 "Manage Care Operations"): five tabs over one filter bar, every figure from the read API. */
+/** /manage (Manage Care Operations): five tabs over one filter bar, every figure from the read API. */
 export function ManagePage() {
   const user = useCurrentUser();
   const allowed = can(user.role, 'appointments.read');

@@ -1,6 +1,6 @@
 import type { DrugInteraction } from '@care/events';
 
-/** Said plainly wherever interactions are shown (issue 17). */
+/** Said plainly wherever interactions are shown, so nobody takes a short list as a clean bill of health. */
 export const PHARMACIST_NOTICE = 'This list supports, not replaces, a pharmacist’s review: a medicine missing from it is not known to be safe.';
 
 /** The warning shown before saving a prescription that interacts with one the client already takes. */

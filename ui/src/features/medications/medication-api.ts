@@ -55,7 +55,7 @@ export interface RecordFilters {
   readonly to?: string | undefined;
 }
 export const useRecordLog = (filters: RecordFilters) => usePagedList<MedicationRecordView>(RECORDS_PATH, { ...filters });
-/** The Administration Log's recent list: the 10 newest (spec part 2 section 9). */
+/** The Administration Log's recent list: the 10 newest. */
 export const useRecentRecords = () => {
   const path = withParams(RECORDS_PATH, { limit: 10 });
   return useQuery({ queryKey: [path], queryFn: async () => (await apiGetPage<MedicationRecordView>(path)).items });

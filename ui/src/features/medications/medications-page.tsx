@@ -21,7 +21,7 @@ import './medications.css';
 
 type Tab = 'overview' | 'database' | 'due' | 'log' | 'compliance' | 'interactions';
 
-/** Medication Management (spec part 2; issue 17): live cards and six tabs, every figure computed. */
+/** Medication Management: live cards and six tabs, every figure computed. */
 export function MedicationsPage() {
   const role = useCurrentUser().role;
   const canPrescribe = can(role, 'medications.prescribe');

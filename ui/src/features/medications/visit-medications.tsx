@@ -9,7 +9,7 @@ import { formatDue } from './medication-format';
 const WINDOW_MS = MEDICATION_LIMITS.doseWindowMinutes * 60_000;
 
 /**
- * The carer's side during an in-progress visit (issue 17): the client's doses due in the visit window and their
+ * The carer's side during an in-progress visit: the client's doses due in the visit window and their
  * PRN medicines, each recorded here. Check-out is refused by the server while one of these has no outcome.
  */
 export function VisitMedications({ visit }: { visit: AppointmentView }) {

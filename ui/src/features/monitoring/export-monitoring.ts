@@ -37,7 +37,7 @@ async function downloadCsv(url: string): Promise<void> {
   window.setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
-/** Export Data: the spec's export toasts (part 2 section 8), now around a real download of every matching row. */
+/** Export Data: the export toasts, around a real download of every matching row. */
 export function useExportMonitoring() {
   return useMutation({
     mutationFn: downloadCsv,

@@ -18,7 +18,7 @@ import './monitoring.css';
 
 const STATUS_OPTIONS = visitStatusOptions(STATUS_LABELS);
 
-/** /monitoring (spec part 2 "Care Monitoring & Management"): every visit as a care record, filtered on the server. */
+/** /monitoring (Care Monitoring & Management): every visit as a care record, filtered on the server. */
 export function MonitoringPage() {
   const user = useCurrentUser();
   const [filters, setFilters] = useState<MonitoringFilters>(DEFAULT_MONITORING_FILTERS);

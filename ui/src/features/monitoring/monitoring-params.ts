@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { MONITORING_PATH, withQuery } from '../appointments/appointment-queries';
 import { apiGet } from '../../shared/api';
 
-/** Spec part 2 section 9: monitoring offers today, yesterday, last 7 days, 30 days, 3 months and custom. */
+/** The monitoring screen offers today, yesterday, last 7 days, 30 days, 3 months and custom. */
 export const RANGE_LABELS: Record<MonitoringRange, string> = {
   today: 'Today',
   yesterday: 'Yesterday',
@@ -20,7 +20,7 @@ export const MONITORING_SORTS = ['date', 'client', 'carer', 'status', 'punctuali
 export type MonitoringSort = (typeof MONITORING_SORTS)[number];
 export const isMonitoringSort = (value: string): value is MonitoringSort => (MONITORING_SORTS as readonly string[]).includes(value);
 
-/** Spec part 2 section 4 labels (Completed, In Progress, Cancelled, No Show), and the two statuses issue 5 adds. */
+/** The monitoring labels (Completed, In Progress, Cancelled, No Show), plus Scheduled and Missed. */
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   scheduled: 'Scheduled',
   in_progress: 'In Progress',

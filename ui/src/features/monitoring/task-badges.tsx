@@ -1,4 +1,4 @@
-/** Spec part 2: task badges show 2 per row, then "+N more" (the full list is in the title for a hover). */
+/** Task badges show 2 per row, then "+N more" (the full list is in the title for a hover). */
 export const VISIBLE_TASKS = 2;
 
 export function TaskBadges({ tasks }: { tasks: readonly string[] }) {

@@ -1,7 +1,7 @@
 import type { AppointmentStatus, Punctuality } from '@care/events';
 import { STATUS_LABELS } from './monitoring-params';
 
-/** A visit's status as the spec names it ("In Progress", "No Show"), coloured by what needs attention. */
+/** A visit's status as the screens name it ("In Progress", "No Show"), coloured by what needs attention. */
 export function VisitStatusBadge({ status }: { status: AppointmentStatus }) {
   return <span className={`badge visit-status visit-status-${status}`}>{STATUS_LABELS[status]}</span>;
 }

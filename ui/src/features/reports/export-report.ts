@@ -42,7 +42,7 @@ export async function downloadFile(url: string, accept: string, fallbackName: st
 
 const ACCEPT: Record<ReportFormat, string> = { pdf: 'application/pdf', csv: 'text/csv' };
 
-/** Export Reports: the spec's toasts (part 2 section 8) around the real download, the second once the file is saved. */
+/** Export Reports: two toasts around the real download, the second once the file is saved. */
 export function useExportReport() {
   return useMutation({
     mutationFn: ({ url, format, kind }: ReportDownload) => downloadFile(url, ACCEPT[format], `${kind}-report.${format}`),

@@ -7,7 +7,7 @@ import { filtersComplete, reportQueryString, type ReportFilters } from './report
 
 export const exportUrl = (format: ReportFormat, kind: ReportKind, query: string) => `/api/reports/export.${format}?report=${kind}&${query}`;
 
-/** Export Reports (spec part 2 Overview): Overview Summary, Detailed Analytics and Custom Report, as PDF or CSV. */
+/** Export Reports, on the Overview tab: Overview Summary, Detailed Analytics and Custom Report, as PDF or CSV. */
 export function ExportReportsCard({ filters }: { filters: ReportFilters }) {
   const id = useId();
   const [format, setFormat] = useState<ReportFormat>('pdf');

@@ -11,7 +11,7 @@ import { EmptyReport, Loaded, percentText } from './report-states';
 
 const BUCKET_LABEL = { day: 'per day', week: 'per week (from Monday)', month: 'per month' } as const;
 
-/** Overview: the four stat cards (spec part 2) and the trend of visits and completion over the range. */
+/** Overview: the four stat cards and the trend of visits and completion over the range. */
 export function OverviewTab({ filters, exports }: { filters: ReportFilters; exports: ReactNode }) {
   const overview = useQuery(overviewQuery(filters));
   return (

@@ -5,7 +5,7 @@ import { performanceQuery } from './get-reports';
 import type { ReportFilters } from './report-params';
 import { EmptyReport, Loaded, percentText } from './report-states';
 
-/** Carer Performance Rankings: the top 10 by completion rate (spec part 2 section 9). */
+/** Carer Performance Rankings: the top 10 by completion rate. */
 export function PerformanceTab({ filters }: { filters: ReportFilters }) {
   const performance = useQuery(performanceQuery(filters));
   return (

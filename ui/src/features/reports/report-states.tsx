@@ -9,7 +9,7 @@ export function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>;
   return <>{children(query.data)}</>;
 }
 
-/** An empty state in the spec's words. */
+/** An empty state, in the words the tab uses. */
 export function EmptyReport({ text, hint }: { text: string; hint?: string }) {
   return (
     <div className="report-empty">

@@ -19,7 +19,7 @@ import './reports.css';
 
 const underReports = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) => typeof url === 'string' && isUnder(url, '/api/reports');
 
-/** /reports (spec part 2 "Reports & Analytics"): five tabs of figures from the reports projection, live by push. */
+/** /reports (Reports & Analytics): five tabs of figures from the reports projection, live by push. */
 export function ReportsPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();

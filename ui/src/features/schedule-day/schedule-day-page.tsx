@@ -20,7 +20,7 @@ type FormState = { open: boolean; appointment?: AppointmentView | undefined };
 type CancelState = { open: boolean; appointment?: AppointmentView | undefined };
 
 
-/** Daily Schedule (spec part 2 "Daily Schedule"); also /appointments, the dashboard's "View All". */
+/** Daily Schedule; also /appointments, the dashboard's "View All". */
 export function ScheduleDayPage() {
   const canWrite = can(useCurrentUser().role, 'appointments.write');
   const [date, setDate] = useState(() => londonToday());

@@ -2,7 +2,7 @@ import type { AppointmentView } from '@care/events';
 import { appointmentCarerName } from '../appointments/appointment-form';
 
 export const MINUTES_PER_DAY = 24 * 60;
-/** Spec part 2 section 9: a block is never narrower than this, however short the visit. */
+/** A block is never narrower than this, however short the visit, so its name stays readable. */
 export const MIN_BLOCK_WIDTH_PX = 80;
 /** The bar is never narrower than this (it scrolls sideways on a phone), so 80 px is at most this share of the day. */
 export const MIN_TRACK_WIDTH_PX = 720;

@@ -1,8 +1,8 @@
 import { addDays, londonTimeToInstant } from '@care/events';
 
 /**
- * Calendar arithmetic of the rota on London calendar dates (YYYY-MM-DD). The rota week starts on Monday
- * (spec part 2 section 9) and has 24 hourly rows.
+ * Calendar arithmetic of the rota on London calendar dates (YYYY-MM-DD). The rota week starts on Monday, as UK
+ * rotas do, and has 24 hourly rows.
  */
 export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 

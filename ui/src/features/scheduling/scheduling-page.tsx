@@ -29,7 +29,7 @@ type RotaTab = 'weekly' | 'monthly' | 'roster' | 'assignments';
 const NO_VISITS: AppointmentView[] = [];
 const NO_SHIFTS: ShiftView[] = [];
 
-/** Scheduling & Rotas (spec part 2): the week's rota of shifts and visits, live. */
+/** Scheduling & Rotas: the week's rota of shifts and visits, live. */
 export function SchedulingPage() {
   const role = useCurrentUser().role;
   const canPlanShifts = can(role, 'shifts.write');

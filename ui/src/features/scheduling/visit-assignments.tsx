@@ -6,7 +6,7 @@ import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { capitalize, formatDate, humanize } from '../../shared/format';
 import { clientName } from './rota-chips';
 
-/** Spec part 2 section 9: the first 5 unassigned visits are listed. */
+/** The first 5 unassigned visits are listed, the ones needing a carer soonest. */
 export const UNASSIGNED_SHOWN = 5;
 /** How far ahead the list looks for visits still without a carer. */
 const LOOK_AHEAD_DAYS = 60;

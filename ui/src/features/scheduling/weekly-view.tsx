@@ -23,7 +23,7 @@ interface WeeklyViewProps {
 const cellKey = (date: string, hour: number) => `${date} ${hour}`;
 
 /**
- * The rota week (spec part 2 "Scheduling & Rotas"): Monday first, 24 hourly rows, 7 day columns. Each visit
+ * The rota week of Scheduling & Rotas: Monday first, 24 hourly rows, 7 day columns. Each visit
  * and shift sits in the row of its London start hour; hours covered by a planned shift are shaded.
  */
 export function WeeklyView({ days, today, selected, visits, shifts, onCancelShift }: WeeklyViewProps) {

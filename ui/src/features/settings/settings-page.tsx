@@ -10,7 +10,7 @@ import { toast } from '../../shared/toast';
 import { notificationChoicesQuery, useChangeOwnName, useChangeOwnPassword, useSetNotificationChoices } from './account-commands';
 import './settings.css';
 
-/** /settings (spec part 1 section 2.2): the signed-in user's own name, password, notifications and accessibility. */
+/** /settings: the signed-in user's own name, password, notifications and accessibility. */
 export function SettingsPage() {
   return (
     <section className="page settings-page">

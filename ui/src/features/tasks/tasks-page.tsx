@@ -15,7 +15,7 @@ export interface TasksPageProps {
   readonly open?: boolean | undefined;
 }
 
-/** To-do tasks (issue 15): mine or everyone's (with tasks.read), open or all, overdue marked; create and work them. */
+/** To-do tasks: mine or everyone's (with tasks.read), open or all, overdue marked; create and work them. */
 export function TasksPage({ open: openOnly = false }: TasksPageProps) {
   const role = useCurrentUser().role;
   const canReadAll = can(role, 'tasks.read');

@@ -4,7 +4,7 @@ import { TRAINING_PATH } from './reload-training';
 
 const COMPLIANCE_PATH = `${TRAINING_PATH}/compliance`;
 
-/** GET /api/training/compliance: one row per carer (spec part 2 section 9), by name, a page at a time. */
+/** GET /api/training/compliance: one row per carer, by name, a page at a time. */
 export function useTrainingCompliance() {
   return usePagedList<TrainingComplianceView>(COMPLIANCE_PATH, {});
 }

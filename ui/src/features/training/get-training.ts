@@ -7,7 +7,7 @@ import { TRAINING_PATH } from './reload-training';
 const EXPIRING_PATH = `${TRAINING_PATH}?expiring=${EXPIRING_SOON_DAYS}`;
 
 /**
- * GET /api/training?expiring=30 (spec part 1 section 7): how many records expire within the window, for the
+ * GET /api/training?expiring=30: how many records expire within the window, for the
  * notice (the X-Total-Count of a one-row page).
  */
 export const expiringTrainingQueryOptions = queryOptions({

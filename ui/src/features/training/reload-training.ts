@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Every training read's key starts with its URL under /api/training (the spec's loader convention), so the
+ * Every training read's key starts with its URL under /api/training (the default loader reads the key's first
+ * element as its URL), so the
  * live push for the training read model and this helper reach all of them: list, expiring and compliance.
  */
 export const TRAINING_PATH = '/api/training';

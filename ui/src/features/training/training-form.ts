@@ -29,7 +29,7 @@ export const TRAINING_FORM_FIELDS: readonly TrainingFormField[] = [
   'notes',
 ];
 
-/** Spec part 1 section 3: a new record is current unless said otherwise. */
+/** A new record is current unless said otherwise. */
 export const EMPTY_TRAINING_FORM: TrainingFormValues = {
   carerId: '',
   trainingType: '',
@@ -60,7 +60,7 @@ export type TrainingFormCheck = { ok: true; request: CreateTrainingCommandInput 
 
 /**
  * Client-side check with the schema the command API uses, so the messages are the server's own. The request is
- * what the schema made of the values: trimmed, and blank optional fields as null (spec part 1 section 5: an
+ * what the schema made of the values: trimmed, and blank optional fields as null (an
  * empty expiry date is sent as null).
  */
 export function checkTrainingForm(values: TrainingFormValues): TrainingFormCheck {

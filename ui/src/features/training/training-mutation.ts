@@ -5,7 +5,7 @@ import { reloadTraining } from './reload-training';
 
 /**
  * A training command with the screen's toasts: "Training record <done> successfully", or "Error" with
- * "Failed to <verb> training record" (spec part 1 section 8). A lost session shows the sign-out toast instead.
+ * "Failed to <verb> training record". A lost session shows the sign-out toast instead.
  */
 export function useTrainingMutation<TInput>(
   send: (input: TInput) => Promise<unknown>,

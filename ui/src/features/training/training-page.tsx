@@ -26,7 +26,7 @@ import './training.css';
 
 type FormState = { open: boolean; record?: TrainingView | undefined };
 
-/** Training and Checklists (spec part 1 section 2.10). */
+/** Training and Checklists. */
 export function TrainingPage() {
   const expiring = useQuery(expiringTrainingQueryOptions);
   const canWrite = can(useCurrentUser().role, 'training.write');

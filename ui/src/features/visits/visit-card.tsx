@@ -67,7 +67,7 @@ function CheckInVerification({ visit }: { visit: AppointmentView }) {
   return null;
 }
 
-/** One visit (spec part 2 "Visit Tracking"): what was planned, what happened, and how it was recorded. */
+/** One visit on Visit Tracking: what was planned, what happened, and how it was recorded. */
 export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedule }: VisitCardProps) {
   const tasks = taskProgress(visit);
   const duration = visitMinutes(visit);

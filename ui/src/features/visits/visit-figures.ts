@@ -1,6 +1,6 @@
 import type { AppointmentStatus, AppointmentSummaryView, AppointmentView } from '@care/events';
 
-/** The Visit Tracking tabs (spec part 2 "Visit Tracking"). */
+/** The Visit Tracking tabs. */
 export const VISIT_TABS = [
   { value: 'today', label: "Today's Visits" },
   { value: 'live', label: 'Live Tracking' },

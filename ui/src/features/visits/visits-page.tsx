@@ -48,7 +48,7 @@ function VisitAnalytics() {
   );
 }
 
-/** Visit Tracking (spec part 2 "Visit Tracking"): today's visits, live as carers check in and out. */
+/** Visit Tracking: today's visits, live as carers check in and out. */
 export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
   const canWrite = can(useCurrentUser().role, 'appointments.write');
   const today = londonToday();

@@ -1,6 +1,6 @@
 /**
- * The accessibility settings (spec part 1 sections 2.5, 3 and 9): what they are, their defaults, the four presets,
- * and how they are kept in the browser's local storage (one entry per setting, under the spec's field names).
+ * The accessibility settings: what they are, their defaults, the four presets, and how they are kept in the
+ * browser's local storage (one entry per setting, under the setting's own field name).
  * Pure: no React, no DOM, so it is unit-tested on its own.
  */
 
@@ -22,7 +22,7 @@ export const DEFAULT_SETTINGS: AccessibilitySettings = {
   focusIndicators: true,
 };
 
-/** The local-storage key of each setting: the spec's field name (section 3), unprefixed. */
+/** The local-storage key of each setting: its field name, unprefixed. */
 export const SETTING_KEYS = ['highContrast', 'fontSize', 'reducedMotion', 'focusIndicators'] as const satisfies readonly (keyof AccessibilitySettings)[];
 
 export const PRESET_IDS = ['vision', 'motor', 'cognitive', 'default'] as const;
