@@ -34,7 +34,7 @@ async function openPage(context: BrowserContext, path = '/clients'): Promise<Pag
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
-/** Spec section 8: failures are toasts titled "Error" with the given description. */
+/** Failures are toasts titled "Error" with the given description. */
 async function expectErrorToast(page: Page, description: string) {
   const item = page.locator('.toast').filter({ has: page.locator('.toast-description', { hasText: description }) });
   await expect.poll(() => item.locator('.toast-title').allTextContents(), { message: description }).toEqual(['Error']);

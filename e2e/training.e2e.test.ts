@@ -107,7 +107,7 @@ describe('Training and Checklists in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    // Records dated relative to today, one per rule of the tabs (spec section 2.10).
+    // Records dated relative to today, one per rule of the tabs.
     await recordTraining(tomId, { trainingType: 'cpr', expiryDate: addDays(today, 10) }); // expiring soon
     await recordTraining(tomId, { trainingType: 'first_aid', expiryDate: addDays(today, -5) }); // lapsed: expired by date
     await recordTraining(tomId, { trainingType: 'dementia_care', expiryDate: null }); // current, no expiry

@@ -13,7 +13,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /**
- * The spec's source shipped administrator credentials inside the client. Ours must not: the UI is
+ * Administrator credentials must never ship inside the client, where anyone could read them: the UI is
  * built with an administrator configured in every way a build could pick it up, then every output
  * file is searched for it.
  */

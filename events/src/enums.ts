@@ -155,7 +155,7 @@ export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 /** The only path: reported → investigating → resolved → closed; resolved or closed reopen to investigating. */
 export const INCIDENT_STATUSES = ['reported', 'investigating', 'resolved', 'closed'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
-/** Open: neither resolved nor closed (spec). */
+/** Open: neither resolved nor closed. */
 export const OPEN_INCIDENT_STATUSES = ['reported', 'investigating'] as const satisfies readonly IncidentStatus[];
 /** Statutory duties an incident can carry (CQC Regulation 18 notification, RIDDOR 2013, duty of candour Regulation 20). */
 export const INCIDENT_DUTIES = ['cqc_notification', 'riddor', 'duty_of_candour'] as const;

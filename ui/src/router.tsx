@@ -20,7 +20,7 @@ function RootLayout() {
 }
 
 /**
- * Code-based route tree: thin routes, the screens live in features/. No route has parameters (spec 2.1).
+ * Code-based route tree: thin routes, the screens live in features/. No route has parameters.
  * Each screen is its own chunk, fetched when its route is first opened (or a link to it is hovered), so the first
  * load carries only the shell and the screen in view: recharts, TanStack Table and the screens' dialogs come later.
  * /landing stays in the entry chunk: it is where a visitor without a session arrives, and it is small.

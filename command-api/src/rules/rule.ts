@@ -22,7 +22,7 @@ export interface Cleared {
  * is due now and nothing else.
  */
 export interface AlertRule<TFact> {
-  /** The rule's name: part of each alert's identity and the alert's `type` (spec), never changed once released. */
+  /** The rule's name: part of each alert's identity and the alert's `type`, never changed once released. */
   readonly name: string;
   readonly severity: AlertSeverity;
   /** One line for the README's rule table. */

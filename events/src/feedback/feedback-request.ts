@@ -3,15 +3,15 @@ import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../enums
 import { optionalText, requiredText, safeText } from '../fields';
 import { NUMBER_LIMITS } from '../limits';
 
-/** Spec part 2 section 5: the words the user sees for a blank message (the toast's description). */
+/** The words the user sees for a blank message (the toast's description). */
 export const FEEDBACK_MESSAGE_REQUIRED = 'Please enter your feedback message.';
 export const FEEDBACK_RATING_ONLY_POSITIVE = 'A rating is only given with positive feedback';
 const RATING_MESSAGE = `Rating must be a whole number from ${NUMBER_LIMITS.feedbackRating.min} to ${NUMBER_LIMITS.feedbackRating.max}`;
 
-/** Spec part 2 section 9: field limits for feedback. */
+/** Field limits for feedback. */
 export const FEEDBACK_LIMITS = { type: 50, category: 50, page: 200, status: 20, message: 5000, adminNotes: 2000 } as const;
 
-/** A text no longer than `max`, then one of `values` (the length is checked first, as the spec states it). */
+/** A text no longer than `max`, then one of `values` (the length first, so an overlong text is told it is too long). */
 function limitedEnum<const T extends readonly [string, ...string[]]>(values: T, max: number, message: string) {
   return z
     .string({ error: message })

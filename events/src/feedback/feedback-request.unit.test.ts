@@ -15,7 +15,7 @@ describe('createFeedbackRequestSchema', () => {
     expect(parsed).toEqual({ type: 'suggestion', category: 'general', message: 'Dark mode please', page: '/carers', rating: null });
   });
 
-  it('refuses a blank or whitespace-only message with the spec words', () => {
+  it('refuses a blank or whitespace-only message with the words the widget shows', () => {
     for (const message of ['', '   \n ', undefined]) {
       expect(fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, message }))).toEqual({
         message: 'Please enter your feedback message.',

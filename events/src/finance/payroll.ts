@@ -18,7 +18,7 @@ export interface PayrollPolicy {
   /** HMRC's approved mileage rate, 45p a mile, by default. */
   readonly mileagePencePerMile: number;
   /**
-   * The deduction estimate an admin sets (the spec's samples: tax 20%, NI 10%, pension 4%). An estimate before the
+   * The deduction estimate an admin sets (for example tax 20%, NI 10%, pension 4%). An estimate before the
    * payroll bureau's figures: the payslip says so.
    */
   readonly taxPercent: number;

@@ -14,7 +14,7 @@ export interface IncidentDutyView {
   overdue: boolean;
 }
 
-/** GET /api/incidents items (the spec's Incident fields, plus the investigation's state). */
+/** GET /api/incidents items (an incident's fields, plus the investigation's state). */
 export interface IncidentView {
   id: string;
   type: IncidentType;

@@ -21,7 +21,7 @@ export const MarCodeAdded = defineEvent(
   z.object({
     code: marCodeText(),
     label: eventText(TEXT_LIMITS.title),
-    /** Which of the spec's outcomes it counts as: adherence, the refusal rule and witnesses follow it. */
+    /** Which of the screen's outcomes it counts as: adherence, the refusal rule and witnesses follow it. */
     status: z.enum(ADMINISTRATION_STATUSES),
     needsReason: z.boolean(),
   }),

@@ -4,7 +4,7 @@ import { DRUG_INTERACTIONS, interactionsAmong, interactionsWith } from './drug-i
 import { MEDICINE_CATEGORIES, REFERENCE_MEDICINES } from './reference-medicines';
 
 describe('the reference list', () => {
-  it('holds 20 medicines, each in a spec category with strengths', () => {
+  it('holds 20 medicines, each in a known category with strengths', () => {
     expect(REFERENCE_MEDICINES).toHaveLength(20);
     for (const medicine of REFERENCE_MEDICINES) {
       expect(MEDICINE_CATEGORIES).toContain(medicine.category);

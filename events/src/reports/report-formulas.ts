@@ -1,6 +1,6 @@
 /**
- * Spec part 2 section 9, one function per figure, shared by the read API, the exports and the tests. A figure with
- * nothing to divide by is null: the screen says nothing is recorded rather than showing 0%.
+ * The Reports & Analytics formulas, one function per figure, shared by the read API, the exports and the tests.
+ * A figure with nothing to divide by is null: the screen says nothing is recorded rather than showing 0%.
  */
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
@@ -22,7 +22,7 @@ export const averageDuration = (completedMinutes: number, completed: number): nu
 /** Mean client rating (1 to 5) to 1 decimal. */
 export const meanRating = (ratingSum: number, rated: number): number | null => (rated > 0 ? oneDecimal(ratingSum / rated) : null);
 
-/** Carer rankings: completion rate descending (spec), then more completed visits, then name, for a stable order. */
+/** Carer rankings: completion rate descending, then more completed visits, then name, for a stable order. */
 export function compareRankings(
   a: { completionRate: number | null; completed: number; carerName: string; carerId: string },
   b: { completionRate: number | null; completed: number; carerName: string; carerId: string },
@@ -35,7 +35,7 @@ export function compareRankings(
   );
 }
 
-/** The spec shows the top 10 carers only. */
+/** The rankings show the top 10 carers only. */
 export const RANKINGS_SHOWN = 10;
 /** The Alert Summary lists at most 5 active alerts. */
 export const ALERT_SUMMARY_SHOWN = 5;

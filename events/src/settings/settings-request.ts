@@ -46,7 +46,7 @@ export interface AgencySettings {
   safeguardingTeamNotes: string | null;
 }
 
-/** Spec: every notification on by default; 7 years is the recommended record retention. */
+/** Every notification on by default; 7 years is the recommended record retention. */
 export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   trainingExpiryEmails: true,
   appointmentReminders: true,

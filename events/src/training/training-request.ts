@@ -31,7 +31,7 @@ const trainingFields = {
   trainingType: z.enum(TRAINING_TYPES, { error: 'Training type is required' }),
   trainingProvider: optionalText(TEXT_LIMITS.provider),
   completedDate: requiredDate('Completed date is required'),
-  /** Spec part 1 section 5: optional, and null when left empty. */
+  /** Optional, and null when left empty. */
   expiryDate: optionalDate(),
   certificateNumber: optionalText(TEXT_LIMITS.certificateNumber),
   status: z.enum(TRAINING_STATUSES, { error: 'Status must be current, expiring soon, expired or pending' }),

@@ -40,7 +40,7 @@ interface DatedRecord {
 }
 
 /**
- * The tab filters word for word from spec section 2.10. They overlap on purpose: a record marked current whose
+ * The tab filters, as the training screen states them. They overlap on purpose: a record marked current whose
  * expiry has passed is under Current (by its status) and under Expired (by its date), so nobody misses it.
  * Dates compare as YYYY-MM-DD text, which orders like the calendar.
  */
@@ -80,7 +80,7 @@ export function countsTowardsCompliance(record: DatedRecord, today: string): boo
 }
 
 /**
- * Spec part 2 section 9: the required types with a current record, out of 8, as a whole percentage (capped at
+ * Training compliance: the required types with a current record, out of 8, as a whole percentage (capped at
  * 100). `currentCount` counts distinct required types: nine records of one type are 1 of 8, "other" never counts.
  */
 export function compliancePercent(currentCount: number, required: number = REQUIRED_TRAINING_COUNT): number {

@@ -15,7 +15,7 @@ const record = (status: TrainingStatus, expiryDate: string | null) => ({ status,
 const tabsOf = (status: TrainingStatus, expiryDate: string | null) =>
   TRAINING_TABS.filter((tab: TrainingTab) => inTrainingTab(tab, record(status, expiryDate), today));
 
-describe('the tab filters (spec section 2.10)', () => {
+describe('the tab filters of the training screen', () => {
   it('Current is by status current, whatever the dates', () => {
     expect(tabsOf('current', null)).toEqual(['all', 'current']);
     expect(tabsOf('current', '2026-01-01')).toEqual(['all', 'current']);

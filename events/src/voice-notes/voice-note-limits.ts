@@ -24,5 +24,5 @@ export const VOICE_NOTE_AUDIO_FIELD = 'audio';
 export const VOICE_NOTE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type VoiceNotePriority = (typeof VOICE_NOTE_PRIORITIES)[number];
 
-/** Categories the recorder offers; the API takes any text up to 50 characters (spec section 3). */
+/** Categories the recorder offers; the API takes any text up to 50 characters. */
 export const VOICE_NOTE_CATEGORIES = ['general', 'care_note', 'incident', 'medication', 'observation', 'communication'] as const;

@@ -68,7 +68,7 @@ export function evolveAlert(current: AlertRecord | undefined, event: AlertRecord
       id: data.id,
       rule: data.rule,
       subject: data.subject,
-      // The spec's `type`: a rule raises one kind of alert, named by the rule.
+      // The alert's `type`: a rule raises one kind of alert, named by the rule.
       type: data.rule,
       severity: data.severity,
       title: data.title,

@@ -12,7 +12,7 @@ export interface AlertsTable {
   id: string;
   rule: string;
   subject: string;
-  /** The spec's `type`: for rule alerts, the rule's alert type. */
+  /** The alert's `type`: for rule alerts, the rule's alert type. */
   type: string;
   severity: AlertSeverity;
   title: string;

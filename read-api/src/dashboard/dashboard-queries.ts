@@ -16,7 +16,7 @@ import { WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
 import { OPEN_TASK_STATUSES } from '../tasks/task-queries';
 import { TrainingQueries } from '../training/training-queries';
 
-/** Spec part 2 section 9: the on-time rate is over the completed visits of the last 30 days. */
+/** The on-time rate is over the completed visits of the last 30 days. */
 export const ON_TIME_WINDOW_DAYS = 30;
 /** Unrecorded visits are counted over the same past window as GET /api/appointments?unrecorded=true without dates. */
 export const UNRECORDED_WINDOW_DAYS = 30;

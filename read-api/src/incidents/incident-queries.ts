@@ -25,7 +25,7 @@ export const INCIDENT_TABS = ['overview', 'critical', 'investigating', 'safeguar
 export type IncidentTab = (typeof INCIDENT_TABS)[number];
 
 export interface IncidentFilter {
-  /** Title, client name or carer name, case-insensitive (spec). */
+  /** Title, client name or carer name, case-insensitive. */
   readonly search?: string | undefined;
   readonly severity?: IncidentSeverity | undefined;
   readonly type?: IncidentType | undefined;

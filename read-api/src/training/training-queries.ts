@@ -22,7 +22,7 @@ import { countOf, pageOf, type Page } from '../shared/paging';
 const TODAY = sql<string>`(now() at time zone 'Europe/London')::date`;
 
 
-/** The tabs of spec 2.10 in SQL, the same rules as `inTrainingTab` (events/src/training/training-rules.ts). */
+/** The training screen's tabs in SQL, the same rules as `inTrainingTab` (events/src/training/training-rules.ts). */
 const TAB_RULES = {
   current: sql<boolean>`t.status = 'current'`,
   expiring: sql<boolean>`(t.expiry_date >= ${TODAY} and t.expiry_date <= ${TODAY} + ${EXPIRING_SOON_DAYS}::int)`,
@@ -37,7 +37,7 @@ export interface TrainingListFilter {
   /** Only records expiring between today and today + this many days, inclusive. */
   readonly expiringWithinDays?: number | undefined;
   readonly status?: TrainingStatus | undefined;
-  /** One of the screen's tabs (spec 2.10), by the rules of `inTrainingTab`. */
+  /** One of the screen's tabs, by the rules of `inTrainingTab`. */
   readonly tab?: TrainingTab | undefined;
   /** A carer's own account: only the records of the carer linked to it. */
   readonly ownUserId?: string | undefined;

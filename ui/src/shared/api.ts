@@ -35,7 +35,7 @@ export function errorReason(error: Error): string {
   return error instanceof ApiError ? error.reason : error.message;
 }
 
-/** Spec section 8: a 401 whose message contains Unauthorized means the session is gone. */
+/** A 401 whose message contains Unauthorized means the sign-in is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
@@ -75,7 +75,7 @@ async function requestWithHeaders(
     // An upload (multipart): the browser sets the content type with its boundary.
     init.body = body;
   } else if (body !== undefined) {
-    // A JSON content type only when there is a body (spec section 7).
+    // A JSON content type only when there is a body.
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }

@@ -1,4 +1,4 @@
-/** The provider's brand as the shell shows it (spec section 1). */
+/** The provider's brand as the shell shows it. */
 export const BRAND = {
   name: 'CareAgency',
   mark: 'CA',

@@ -32,7 +32,7 @@ export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): str
   return [user.firstName, user.lastName].map((name) => name.trim()).filter(Boolean).join(' ') || 'User';
 }
 
-/** Spec section 2.3: the greeting uses the first name, defaulting to "User". */
+/** The greeting uses the first name, defaulting to "User". */
 export function greetingName(user: Pick<CurrentUser, 'firstName'>): string {
   return user.firstName.trim() || 'User';
 }
@@ -42,12 +42,12 @@ export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): str
   return letters.toUpperCase() || 'U';
 }
 
-/** Spec section 6: the role text, defaulting to "Administrator". */
+/** The role text, defaulting to "Administrator". */
 export function roleLabel(user: Pick<CurrentUser, 'role'>): string {
   return ROLE_LABELS[user.role] ?? 'Administrator';
 }
 
 /** Signing out is a POST here (SignOutButton), not a browser navigation: a GET must not change state. */
 export const LOGOUT_PATH = '/api/logout';
-/** A browser navigation (spec section 7): the server redirects to /landing. */
+/** A browser navigation: the server redirects to /landing. */
 export const LOGIN_PATH = '/api/login';

@@ -20,7 +20,7 @@ export function ListLoading({ what }: { what: string }) {
   );
 }
 
-/** A list that could not be loaded: the reason, and a way to try again (nothing retries by itself, spec section 7). */
+/** A list that could not be loaded: the reason, and a way to try again (nothing retries by itself). */
 export function ListLoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
   return (
     <div className="card empty-state" role="alert">

@@ -3,12 +3,12 @@ import { apiGet, isUnauthorizedError } from './api';
 import { LOGIN_PATH } from './current-user';
 import { toast } from './toast';
 
-/** Spec section 9: the unauthorized redirect waits 500 ms so the toast can be read. */
+/** The unauthorized redirect waits 500 ms so the toast can be read. */
 const LOGIN_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
 
 /**
- * Spec section 8, on every action and screen: a lost session shows one toast and goes to the login path
+ * On every action and screen: a lost session shows one toast and goes to the login path
  * (which redirects to /landing). The one implementation: the query and mutation caches call it for every
  * failure, the auth gate relies on it for GET /api/auth/user, and mutations with their own error toast call it
  * first so a lost session never shows "Failed to ..." instead.
@@ -23,7 +23,7 @@ export function handleUnauthorized(error: unknown): boolean {
   return true;
 }
 
-/** Spec section 7: the default loader GETs the URL held in the first element of the query key. */
+/** The default loader GETs the URL held in the first element of the query key. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => {
   const [path] = queryKey;
   if (typeof path !== 'string') throw new Error('The first element of a query key must be its URL');
@@ -35,7 +35,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: (error) => void handleUnauthorized(error) }),
     mutationCache: new MutationCache({ onError: (error) => void handleUnauthorized(error) }),
     defaultOptions: {
-      // Spec section 7: data is never stale, no retries, no refetch on focus or interval; lists reload by invalidation.
+      // Data is never stale, no retries, no refetch on focus or interval; lists reload by invalidation.
       queries: {
         queryFn: defaultQueryFn,
         staleTime: Infinity,

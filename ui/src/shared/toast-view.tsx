@@ -2,7 +2,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { dismissToast, type ToastItem } from './toast';
 
-/** Spec section 9: each toast is shown for 5000 ms. */
+/** Each toast is shown for 5000 ms. */
 const TOAST_DURATION_MS = 5000;
 
 /** Radix's defaults give the rest of the toast behaviour: F8 focuses the region, swipe right 50 px to dismiss. */

@@ -12,7 +12,7 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-/** Spec section 9: one toast visible at a time (shown for 5000 ms, toast-view.tsx). */
+/** One toast visible at a time (shown for 5000 ms, toast-view.tsx). */
 const TOAST_LIMIT = 1;
 
 let toasts: ToastItem[] = [];

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: the mobile layout applies under 1024 px and switches live on resize. */
+/** The mobile layout applies under 1024 px and switches live on resize. */
 const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 function subscribe(onChange: () => void) {

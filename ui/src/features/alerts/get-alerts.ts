@@ -5,7 +5,7 @@ import { isUnder } from '../../shared/live';
 import { withParams } from '../../shared/paged-list';
 import { PUSHED_FIGURE_KEYS } from '../../shared/query-keys';
 
-/** URL first (spec section 7): the live push's `alerts:changed` reloads every alert list. */
+/** URL first (the default loader's convention): the live push's `alerts:changed` reloads every alert list. */
 export const ALERTS_PATH = '/api/alerts';
 
 export interface AlertPageParams {

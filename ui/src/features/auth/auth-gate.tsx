@@ -5,7 +5,7 @@ import { authUserQueryOptions } from '../../shared/current-user';
 import { FullScreenSpinner } from './full-screen-spinner';
 
 /**
- * Spec section 4, authentication state: while GET /api/auth/user loads, a full-screen spinner. Without a
+ * The authentication state: while GET /api/auth/user loads, a full-screen spinner. Without a
  * session (401) the spinner stays while the query cache's unauthorized handler (the one implementation, in
  * shared/query-client.ts) shows the "Unauthorized" toast and goes to /api/login after 500 ms.
  * Nothing of the app, its live socket included, starts before the user is known.

@@ -1,4 +1,4 @@
-/** The full-screen spinner of spec section 4 (authentication loading, and while a lost session redirects). */
+/** The full-screen spinner (authentication loading, and while a lost session redirects). */
 export function FullScreenSpinner() {
   return (
     <div className="fullscreen-center" role="status" aria-live="polite" data-testid="auth-spinner">

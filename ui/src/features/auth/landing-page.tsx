@@ -6,7 +6,7 @@ import { LoginForm } from './login-form';
 import { PasswordResetForm } from './password-reset-form';
 import { PasswordResetRequestForm } from './password-reset-request-form';
 
-/** Spec section 1: what the platform covers. */
+/** What the platform covers. */
 const FEATURES = [
   { icon: HeartPulse, text: 'Care management: carers, clients, visits, care plans and diary notes' },
   { icon: PoundSterling, text: 'Financial controls with GBP as the primary currency' },
@@ -18,7 +18,7 @@ const FEATURES = [
 type Panel = 'closed' | 'login' | 'request-reset' | 'reset';
 
 /**
- * The restricted-access landing screen (spec 2.4), outside the app shell and open without a session. Only one
+ * The restricted-access landing screen, outside the app shell and open without a session. Only one
  * form shows at a time: the login form, the new-password request, or (from a reset link) the new password.
  */
 export function LandingPage({ resetToken }: { resetToken?: string | undefined }) {

@@ -14,13 +14,13 @@ import { loadAuthSchemas } from './load-auth-schemas';
 const FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
 
-/** Spec section 9: the product opens 1 second after a successful sign-in, so the toast can be read. */
+/** The product opens 1 second after a successful sign-in, so the toast can be read. */
 const AFTER_SIGN_IN_DELAY_MS = 1000;
 
 const ACCESS_DENIED = 'Invalid admin credentials. Contact system administrator.';
 
 /**
- * The administrator login form (spec 2.4, 4 and 8): closed, open, and verifying while submitting. The server
+ * The administrator login form: closed, open, and verifying while submitting. The server
  * checks the credentials and sets the session cookie; nothing about them is held in the browser.
  */
 export function LoginForm({ onCancel, onRequestReset }: { onCancel: () => void; onRequestReset: () => void }) {

@@ -14,7 +14,7 @@ interface PasswordInputProps {
 }
 
 /**
- * A password field with a show/hide toggle (spec 2.4): one name, "Show password", pressed while shown. The toggle's name comes from its text, not aria-label,
+ * A password field with a show/hide toggle: one name, "Show password", pressed while shown. The toggle's name comes from its text, not aria-label,
  * so `getByLabel('Password')` finds only the field.
  */
 export function PasswordInput({ id, name, value, onChange, autoComplete, error, describedBy, autoFocus, readOnly }: PasswordInputProps) {

@@ -29,7 +29,7 @@ export interface ClientFormValues {
 export type ClientFormField = keyof ClientFormValues;
 export type ClientFormErrors = Partial<Record<ClientFormField, string>>;
 
-/** Spec section 3: the care level defaults to low. */
+/** The care level defaults to low. */
 export const EMPTY_CLIENT_FORM: ClientFormValues = {
   clientId: '',
   firstName: '',

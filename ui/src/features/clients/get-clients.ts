@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGetPage } from '../../shared/api';
 import { apiGetAll } from '../../shared/paged-list';
 
-/** The list's URL first (spec section 7's loader convention; the live push reloads keys starting with it). */
+/** The list's URL first (the default loader's convention; the live push reloads keys starting with it). */
 export const clientsQueryKey = ['/api/clients'] as const;
 
 /** How many clients there are in all (the subtitle): the X-Total-Count of the first page of one. */

@@ -36,7 +36,7 @@ export function DashboardPage() {
         </p>
       )}
       <StatTiles role={role} stats={stats.data} />
-      {/* Full width: six columns and the actions need the room; the further blocks share a two-column grid (spec 2.7). */}
+      {/* Full width: six columns and the actions need the room; the further blocks share a two-column grid. */}
       {readsAlerts && <DashboardAlertsTable role={role} />}
       <div className="dashboard-grid">
         <div className="dashboard-column">

@@ -25,7 +25,7 @@ function AppointmentRow({ appointment }: { appointment: AppointmentView }) {
         <span className="recent-appointment-client">{appointmentClientName(appointment)}</span>
         <span className="small muted">{enumLabel(appointment.appointmentType)}</span>
       </span>
-      {/* Spec 2.6: the status with underscores replaced by spaces. */}
+      {/* The status with underscores replaced by spaces. */}
       <span className={statusBadgeClass(appointment.status)}>{humanize(appointment.status)}</span>
     </li>
   );

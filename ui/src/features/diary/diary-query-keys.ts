@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isUnder } from '../../shared/live';
 
-/** URL first (spec section 7), so the live push's `diary:changed` reloads every diary query. */
+/** URL first (the default loader's convention), so the live push's `diary:changed` reloads every diary query. */
 export const DIARY_PATH = '/api/diary';
 export const diaryKeys = {
   history: (id: string) => [`${DIARY_PATH}/${encodeURIComponent(id)}/history`] as const,

@@ -10,7 +10,7 @@ const SupportDialog = lazyNamed(() => import('./help-dialogs'), 'SupportDialog')
 type Open = 'none' | 'whats-new' | 'support';
 
 /**
- * Spec section 2.3: What's new and Get support, in the header (icons with their names, the words too on a wide
+ * What's new and Get support, in the header (icons with their names, the words too on a wide
  * screen) and in the phone's menu (with `labelClassName` empty: always the words).
  */
 export function HeaderHelp({ className = 'button button-ghost', labelClassName = 'help-label' }: { className?: string; labelClassName?: string }) {

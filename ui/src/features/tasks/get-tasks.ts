@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isUnder } from '../../shared/live';
 import { usePagedList } from '../../shared/paged-list';
 
-/** URL first (spec section 7): the live push's `tasks:changed` reloads every task list. */
+/** URL first (the default loader's convention): the live push's `tasks:changed` reloads every task list. */
 export const TASKS_PATH = '/api/tasks';
 
 export interface TaskListFilters {

@@ -36,7 +36,7 @@ export function TrainingPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [renewing, setRenewing] = useState<TrainingView>();
   // The server searches carer name and employee ID, type, provider and certificate, and applies the tab's rule
-  // (spec 2.10, dated by London's today when it answers): the open tab's records a page at a time.
+  // (dated by London's today when it answers): the open tab's records a page at a time.
   const searched = useDebouncedValue(search.trim());
   const records = usePagedList<TrainingView>(TRAINING_PATH, { search: searched, tab: tab === 'all' ? undefined : tab });
   const counts = useQuery(trainingTabCountsQueryOptions(searched));

@@ -13,12 +13,12 @@ export interface Recording {
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording';
 
-/** Spec section 9: audio/webm, else audio/mp4 (Safari), else whatever the browser records. */
+/** Audio/webm, else audio/mp4 (Safari), else whatever the browser records. */
 function supportedMimeType(): string | undefined {
   return ['audio/webm', 'audio/mp4'].find((type) => MediaRecorder.isTypeSupported(type));
 }
 
-/** Spec section 8: the two recorder messages. */
+/** The two recorder messages. */
 function reportFailure(error: unknown) {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') {

@@ -6,7 +6,7 @@ import { useVoiceRecorder, type Recording } from './use-voice-recorder';
 const SECONDS_LEFT_AT_WARNING = VOICE_NOTE_MAX_SECONDS - VOICE_NOTE_WARNING_SECONDS;
 
 /**
- * Start and stop, the clock against the 05:00 maximum, and the warning at 80 percent (spec section 2.11).
+ * Start and stop, the clock against the 05:00 maximum, and the warning at 80 percent.
  * Hands the finished recording to `onRecorded`.
  */
 export function VoiceRecorder({ onRecorded }: { onRecorded: (recording: Recording) => void }) {

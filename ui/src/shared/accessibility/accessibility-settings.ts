@@ -14,7 +14,7 @@ export interface AccessibilitySettings {
   readonly focusIndicators: boolean;
 }
 
-/** Spec section 9: high contrast off, font medium, reduced motion off, focus indicators on. */
+/** The defaults: high contrast off, font medium, reduced motion off, focus indicators on. */
 export const DEFAULT_SETTINGS: AccessibilitySettings = {
   highContrast: false,
   fontSize: 'medium',
@@ -32,11 +32,11 @@ export interface Preset {
   readonly id: PresetId;
   readonly label: string;
   readonly description: string;
-  /** What the preset sets; the settings it does not name keep their current values (spec 2.5 names only these). */
+  /** What the preset sets; the settings it does not name keep their current values (a preset names only these). */
   readonly settings: Partial<AccessibilitySettings>;
 }
 
-/** Spec section 2.5, word for word in what each preset turns on. */
+/** The presets, word for word as the dialog describes what each one turns on. */
 export const PRESETS: readonly Preset[] = [
   {
     id: 'vision',

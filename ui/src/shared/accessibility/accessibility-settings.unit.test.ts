@@ -8,12 +8,12 @@ function fakeStorage(initial: Record<string, string> = {}): SettingsStorage & { 
 }
 
 describe('accessibility settings', () => {
-  it('defaults to high contrast off, medium font, motion on, focus indicators on (spec section 9)', () => {
+  it('defaults to high contrast off, medium font, motion on, focus indicators on', () => {
     expect(DEFAULT_SETTINGS).toEqual({ highContrast: false, fontSize: 'medium', reducedMotion: false, focusIndicators: true });
     expect(readSettings(fakeStorage())).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('keeps each setting in local storage under its spec name and reads it back on the next visit', () => {
+  it('keeps each setting in local storage under its field name and reads it back on the next visit', () => {
     const storage = fakeStorage();
     const chosen: AccessibilitySettings = { highContrast: true, fontSize: 'extra-large', reducedMotion: true, focusIndicators: false };
     writeSettings(storage, chosen);
@@ -35,7 +35,7 @@ describe('accessibility settings', () => {
     expect(() => writeSettings(blocked, DEFAULT_SETTINGS)).not.toThrow();
   });
 
-  it('has the four presets of spec section 2.5, in order', () => {
+  it('has the four presets of the Accessibility dialog, in order', () => {
     expect(PRESETS.map((preset) => preset.label)).toEqual(['Vision Support', 'Motor Support', 'Cognitive Support', 'Reset to Default']);
   });
 

@@ -1,4 +1,4 @@
-/** The Interaction tab's keyboard help (spec 2.5): only keys the product really answers to. */
+/** The Interaction tab's keyboard help: only keys the product really answers to. */
 export const KEYBOARD_HELP: readonly { keys: readonly string[]; action: string }[] = [
   { keys: ['Tab'], action: 'Move to the next link, button or field' },
   { keys: ['Shift', 'Tab'], action: 'Move to the previous one' },

@@ -14,7 +14,7 @@ export function LazyAccessibilityDialog({ onOpenChange, opener }: { onOpenChange
   );
 }
 
-/** Opens the accessibility settings (spec section 2.5). */
+/** Opens the accessibility settings. */
 export function AccessibilityButton() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);

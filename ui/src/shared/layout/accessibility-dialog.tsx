@@ -106,7 +106,7 @@ const TABS: readonly TabItem<TabValue>[] = [
   { value: 'presets', label: 'Presets', icon: Wand2, render: () => <PresetsTab /> },
 ];
 
-/** Spec section 2.5: every change is saved and applied as it is made; Reset All and Done close nothing else. */
+/** Every change is saved and applied as it is made; Reset All and Done close nothing else. */
 export function AccessibilityDialog({ onOpenChange, opener }: { onOpenChange: (open: boolean) => void; opener: RefObject<HTMLButtonElement | null> }) {
   const [tab, setTab] = useState<TabValue>('visual');
   return (

@@ -8,7 +8,7 @@ import { DesktopSidebar, DesktopTopbar } from './desktop-layout';
 import { MobileBottomBar, MobileTopBar } from './mobile-layout';
 
 /**
- * The root route's component: one of the two layouts (spec 2.2, 2.3, 2.7) around the current screen. The screen
+ * The root route's component: one of the two layouts (desktop and phone) around the current screen. The screen
  * keeps one place in the tree whichever layout is shown, so crossing 1024 px (a tablet turned, a window resized)
  * changes the chrome around it and keeps what the user was doing: the tab they chose, a half-filled form.
  */

@@ -1,7 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 
-/** Spec section 2.2: history back, on every page except the dashboard. */
+/** History back, on every page except the dashboard. */
 export function BackButton() {
   const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });

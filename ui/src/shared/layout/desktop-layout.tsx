@@ -24,7 +24,7 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
-/** The desktop sidebar (spec 2.2): the brand, the navigation for the user's role, the user and the version. */
+/** The desktop sidebar: the brand, the navigation for the user's role, the user and the version. */
 export function DesktopSidebar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const user = useCurrentUser();
@@ -64,7 +64,7 @@ export function DesktopSidebar() {
   );
 }
 
-/** The desktop header (spec 2.2): the title or Back, search, help, accessibility, the bell and the user. */
+/** The desktop header: the title or Back, search, help, accessibility, the bell and the user. */
 export function DesktopTopbar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const user = useCurrentUser();

@@ -9,7 +9,7 @@ import { flatHits, hitTarget, stepActive, typesText, type FlatHit } from './sear
 import './header-search.css';
 
 /**
- * Spec section 2.3: the header's global search (GET /api/search). Results as you type (debounced), grouped by
+ * The header's global search (GET /api/search). Results as you type (debounced), grouped by
  * kind, only what the user may read (the server decides). An ARIA combobox: arrow keys move through the results,
  * Enter opens one, Escape closes the list (a second Escape clears the text), and "/" anywhere outside a text field
  * focuses the box. The mobile search button renders the same component.

@@ -11,12 +11,12 @@ import { AlertBell } from '../../features/alerts/alert-bell';
 
 const MobileMenu = lazyNamed(() => import('./mobile-menu'), 'MobileMenu');
 
-/** The phone's top bar (spec 2.7): menu, the brand mark, search and the bell, with the menu and search they open. */
+/** The phone's top bar: menu, the brand mark, search and the bell, with the menu and search they open. */
 export function MobileTopBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
-  // The phone's top bar has no room for it (spec 2.7): the menu opens the accessibility settings, and focus comes
+  // The phone's top bar has no room for it: the menu opens the accessibility settings, and focus comes
   // back to the menu button when they close.
   const [accessibilityOpen, setAccessibilityOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -61,7 +61,7 @@ export function MobileTopBar() {
   );
 }
 
-/** The phone's bottom tabs (spec 2.7), the schedule's with today's count. */
+/** The phone's bottom tabs, the schedule's with today's count. */
 export function MobileBottomBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (

@@ -9,7 +9,7 @@ import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, SETTINGS_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
-/** The phone's menu sheet (spec 2.3), fetched with Radix Dialog when it is first opened (mobile-layout.tsx). */
+/** The phone's menu sheet, fetched with Radix Dialog when it is first opened (mobile-layout.tsx). */
 export function MobileMenu({
   open,
   onOpenChange,

@@ -31,7 +31,7 @@ export interface NavItem {
   permission?: Permission;
 }
 
-/** Spec section 2.2, in order. */
+/** The sidebar's entries, in order. */
 export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard },
   { label: 'Scheduling', to: '/scheduling', icon: CalendarDays },
@@ -52,7 +52,7 @@ export const MAIN_NAV: readonly NavItem[] = [
 
 export const SETTINGS_NAV: NavItem = { label: 'Settings', to: '/settings', icon: Settings };
 
-/** Spec section 2.7: the mobile menu's 2-column Quick Actions. */
+/** The mobile menu's 2-column Quick Actions. */
 export const MOBILE_QUICK_ACTIONS: readonly NavItem[] = [
   { label: 'New Visit', to: '/visits/new', icon: ClipboardCheck },
   { label: 'Emergency', to: '/emergency', icon: Siren },
@@ -60,7 +60,7 @@ export const MOBILE_QUICK_ACTIONS: readonly NavItem[] = [
   { label: 'Check In', to: '/check-in', icon: MapPinCheck },
 ];
 
-/** Spec section 2.7: the mobile bottom bar. */
+/** The mobile bottom bar. */
 export const MOBILE_TABS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard },
   { label: 'Schedule', to: '/scheduling', icon: CalendarDays },
