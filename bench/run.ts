@@ -26,9 +26,8 @@ import { round } from './stats';
 import { renderTable, targetMet, type Row } from './table';
 
 /**
- * `npm run bench`: the platform's performance figures on real PostgreSQL at default durability.
- * Timing lives here, never in tests (docs/decisions/0020-timing-belongs-in-the-bench.md). Each measurement gets its
- * own fresh database.
+ * `npm run bench`: the platform's performance figures on real PostgreSQL at default durability. Timing lives here,
+ * never in tests (docs/decisions/0020-timing-belongs-in-the-bench.md). Each measurement gets its own fresh database.
  */
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 

@@ -28,9 +28,8 @@ import { auditProjection } from './audit/audit-projection';
 
 /**
  * One read model (docs/decisions/0013-projections-look-after-themselves.md): the tables it owns, which events it
- * reads, and how it applies a batch of
- * them inside a transaction. It keeps its own checkpoint. It reads and writes only its own tables, so it can be
- * rebuilt alone into fresh tables while the others serve.
+ * reads, and how it applies a batch of them inside a transaction. It keeps its own checkpoint. It reads and writes
+ * only its own tables, so it can be rebuilt alone into fresh tables while the others serve.
  */
 export interface Projection {
   readonly name: string;

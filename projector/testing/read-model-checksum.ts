@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Projection } from '../src/projection';
 
 /**
- * An md5 of every row of each projection's tables in `schema`, rows in a stable order: two schemas hold the same
- * read model exactly when their checksums are equal (a rebuild against the live tables,
+ * An md5 of every row of each projection's tables in `schema`, rows in a stable order: two schemas hold the same read
+ * model exactly when their checksums are equal (a rebuild against the live tables,
  * docs/decisions/0013-projections-look-after-themselves.md).
  */
 export async function readModelChecksums<DB>(db: Kysely<DB>, schema: string, projections: readonly Projection[]): Promise<Record<string, string>> {

@@ -6,10 +6,9 @@ import { type RunningProjector } from '@care/projector';
 import { startReadStack, type ReadStack } from '../testing/read-stack';
 
 /**
- * Every list that grows pages on the server (docs/decisions/0015-lists-page-on-the-server.md): carers, clients, diary,
- * training, users and
- * feedback answer `limit`/`offset` with `X-Total-Count`, in a stable order even where the sort keys tie, and
- * keep their access rules on every page and in every count.
+ * Every list that grows pages on the server (docs/decisions/0015-lists-page-on-the-server.md): carers, clients,
+ * diary, training, users and feedback answer `limit`/`offset` with `X-Total-Count`, in a stable order even where the
+ * sort keys tie, and keep their access rules on every page and in every count.
  */
 let stack: ReadStack | undefined;
 let command: RunningCommandApi;

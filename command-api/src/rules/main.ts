@@ -11,8 +11,8 @@ import { RuleRunner } from './rule-runner';
 
 /**
  * The rules process (docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules and the visit-timeliness
- * policy, beside the command API.
- * Any number may run (each change is appended once whoever makes it); stopping it stops no request.
+ * policy, beside the command API. Any number may run (each change is appended once whoever makes it); stopping it
+ * stops no request.
  */
 const env = parseEnv(
   serviceEnvSchema.extend({

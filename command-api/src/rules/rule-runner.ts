@@ -43,11 +43,11 @@ const QUIET_SAVE_MS = 1000;
 
 /**
  * Runs the alert rules (docs/decisions/0016-alert-rules-in-one-registry.md). It follows the log from its own
- * checkpoint; after events a rule watches,
- * it waits for the projections the rule reads to reach them, then evaluates the rule: raise what holds and is not
- * raised, resolve what it raised that stopped holding, reopen what the system resolved that holds again. A clock
- * evaluates every rule each interval. Every append goes through AlertService on the alert's own stream (raise
- * expects no stream), so any number of runners, a crash at any instant or a replay append each change once.
+ * checkpoint; after events a rule watches, it waits for the projections the rule reads to reach them, then evaluates
+ * the rule: raise what holds and is not raised, resolve what it raised that stopped holding, reopen what the system
+ * resolved that holds again. A clock evaluates every rule each interval. Every append goes through AlertService on
+ * the alert's own stream (raise expects no stream), so any number of runners, a crash at any instant or a replay
+ * append each change once.
  */
 export class RuleRunner {
   private readonly alerts: AlertService;

@@ -14,12 +14,11 @@ export interface Cleared {
 
 /**
  * An alert rule (docs/decisions/0016-alert-rules-in-one-registry.md): a condition over the read models at an instant.
- * `holds` is pure: given the facts
- * and the time, the alerts that should be open now, one per subject. The runner raises each one exactly once
- * (a stream per rule and subject, appended expecting no stream), resolves by the system those it raised whose
- * subject no longer holds, and reopens one the system resolved when its condition holds again.
- * Reading the current state, never replaying history, is what makes a rule's first run on an old store raise what
- * is due now and nothing else.
+ * `holds` is pure: given the facts and the time, the alerts that should be open now, one per subject. The runner
+ * raises each one exactly once (a stream per rule and subject, appended expecting no stream), resolves by the system
+ * those it raised whose subject no longer holds, and reopens one the system resolved when its condition holds again.
+ * Reading the current state, never replaying history, is what makes a rule's first run on an old store raise what is
+ * due now and nothing else.
  */
 export interface AlertRule<TFact> {
   /** The rule's name: part of each alert's identity and the alert's `type`, never changed once released. */

@@ -12,10 +12,10 @@ export interface RecordReference {
 }
 
 /**
- * A command that names another record (a diary entry's client, a training record's carer) checks that the
- * record exists on the write side: its stream has events and none removed it. Read models are never consulted
- * (the command API does not decide from them: docs/decisions/0001-event-sourcing-with-cqrs.md). A missing record is a
- * 400 on that field.
+ * A command that names another record (a diary entry's client, a training record's carer) checks that the record
+ * exists on the write side: its stream has events and none removed it. Read models are never consulted (the command
+ * API does not decide from them: docs/decisions/0001-event-sourcing-with-cqrs.md). A missing record is a 400 on that
+ * field.
  */
 export async function assertRecordsExist(store: EventStore, references: readonly RecordReference[]): Promise<void> {
   const fields: Record<string, string> = {};

@@ -4,9 +4,9 @@ import { DomainError } from './domain-error';
 import { appendEvents, loadStream } from './event-stream';
 
 /**
- * A value unique across streams (a carer's employee ID, a user's email): one reservation stream per
- * normalised value, whose first event is appended with expected "no stream", so of two racing
- * writers exactly one wins (docs/decisions/0004-uniqueness-through-reservation-streams.md).
+ * A value unique across streams (a carer's employee ID, a user's email): one reservation stream per normalised value,
+ * whose first event is appended with expected "no stream", so of two racing writers exactly one wins
+ * (docs/decisions/0004-uniqueness-through-reservation-streams.md).
  */
 export interface ReservationState {
   readonly holder: string | null;

@@ -5,9 +5,9 @@ import { eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
- * An alert's life. Who did each step is the event metadata's userId: a person's id, or `system:rules`
- * when the rule runner raised or cleared it. The stream is `alert-<id>` where the id is derived from the rule and
- * its subject (alertIdFor), so a rule raises one alert per subject however many runners try
+ * An alert's life. Who did each step is the event metadata's userId: a person's id, or `system:rules` when the rule
+ * runner raised or cleared it. The stream is `alert-<id>` where the id is derived from the rule and its subject
+ * (alertIdFor), so a rule raises one alert per subject however many runners try
  * (docs/decisions/0016-alert-rules-in-one-registry.md).
  */
 export const AlertRaised = defineEvent(

@@ -2,8 +2,7 @@ import { eventLabel } from './record-kinds';
 
 /**
  * One generic fold for every record (docs/decisions/0017-generic-history-and-as-of.md): no feature writes audit code.
- * The rules follow the
- * way every event in the registry is shaped:
+ * The rules follow the way every event in the registry is shaped:
  * - a field of the event's data is the record's field from then on (lists and nested objects as a whole);
  * - `changes` (the partial edits: *DetailsChanged, *Amended, *Updated) sets only the fields it names, inside the
  *   group that holds them where the record was created with its fields grouped (a care plan's `content`);

@@ -1,8 +1,8 @@
 /**
  * Which record a stream holds (docs/decisions/0017-generic-history-and-as-of.md): streams are `<kind>-<id>`
- * (docs/decisions/0010-naming-of-streams-ids-and-events.md), so the kind is
- * read from the name and a kind added by a later feature (`prescription-…`, `incident-…`, `care-plan-…`) is
- * known without a line here. The table below only gives kinds whose id is not a uuid, and nicer labels.
+ * (docs/decisions/0010-naming-of-streams-ids-and-events.md), so the kind is read from the name and a kind added by a
+ * later feature (`prescription-…`, `incident-…`, `care-plan-…`) is known without a line here. The table below only
+ * gives kinds whose id is not a uuid, and nicer labels.
  */
 const UUID_TAIL = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 

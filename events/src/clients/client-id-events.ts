@@ -6,10 +6,9 @@ import { TEXT_LIMITS } from '../limits';
 const clientId = eventText(TEXT_LIMITS.reference);
 
 /**
- * Client IDs (the agency's own reference, e.g. "CL-0001") are unique across clients. The write side
- * enforces it with one reservation stream per normalised ID: the first writer appends with expected
- * "no stream", a racing second writer gets a revision conflict
- * (docs/decisions/0004-uniqueness-through-reservation-streams.md).
+ * Client IDs (the agency's own reference, e.g. "CL-0001") are unique across clients. The write side enforces it with
+ * one reservation stream per normalised ID: the first writer appends with expected "no stream", a racing second
+ * writer gets a revision conflict (docs/decisions/0004-uniqueness-through-reservation-streams.md).
  */
 export const ClientIdReserved = defineEvent('ClientIdReserved', 1, z.object({ clientId, id: z.uuid() }));
 export const ClientIdReleased = defineEvent('ClientIdReleased', 1, z.object({ clientId, id: z.uuid() }));

@@ -5,8 +5,8 @@ import { TEXT_LIMITS } from '../limits';
 import { FINANCE_MONEY_LIMITS } from './finance-enums';
 
 /**
- * Payroll: the agency's payroll policy, the National Living Wage rates, processed periods
- * and the payslips they issued. Integer pence throughout (docs/decisions/0009-money-in-pence-durations-in-minutes.md).
+ * Payroll: the agency's payroll policy, the National Living Wage rates, processed periods and the payslips they
+ * issued. Integer pence throughout (docs/decisions/0009-money-in-pence-durations-in-minutes.md).
  */
 
 export const PAYROLL_PERIOD_KINDS = ['week', 'two_weeks', 'four_weeks', 'month'] as const;

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 
 /**
- * The event log. `transaction_id` (pg_current_xact_id) plus `sequence` give the global order.
- * Readers only see rows whose transaction is older than every transaction still running
- * (pg_snapshot_xmin), so a slow transaction that took a low sequence number can never be
- * skipped by a reader that already moved past it (docs/decisions/0003-commit-safe-global-order.md, Emmett's design).
- * The id is kept as bigint: ordering an xid8 column was seen to sort 1000 before 741 here,
- * which made paging through the log skip events (caught by the projector crash test).
+ * The event log. `transaction_id` (pg_current_xact_id) plus `sequence` give the global order. Readers only see rows
+ * whose transaction is older than every transaction still running (pg_snapshot_xmin), so a slow transaction that took
+ * a low sequence number can never be skipped by a reader that already moved past it
+ * (docs/decisions/0003-commit-safe-global-order.md, Emmett's design). The id is kept as bigint: ordering an xid8
+ * column was seen to sort 1000 before 741 here, which made paging through the log skip events (caught by the
+ * projector crash test).
  */
 const SCHEMA_SQL = `
 create table if not exists es_events (

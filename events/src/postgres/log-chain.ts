@@ -8,15 +8,14 @@ import type pg from 'pg';
  * content_i is the SHA-256 of the event row (position, ids, stream and revision, type and version, recording
  * time, data and metadata). Entries follow the store's global order, (transaction id, sequence).
  *
- * Why after the commit and not inside the append: the global order of an event is only known once every
- * older transaction has ended (readers stop at pg_snapshot_xmin, docs/decisions/0003-commit-safe-global-order.md).
- * Chaining inside the
- * append would need one lock that every append holds until its commit, which serialises all writers; and it
- * would chain in lock order, not in the order subscribers read. So appends stay as they were and a sealer
- * chains what has become final, in the very order readAll returns, in batches (one SELECT and one multi-row
- * INSERT per few thousand events). One sealer at a time holds an advisory lock; the unique chain_index and
- * sequence make a second one fail instead of forking the chain. SQL Server's ledger closes its blocks the
- * same way, after the transactions they cover.
+ * Why after the commit and not inside the append: the global order of an event is only known once every older
+ * transaction has ended (readers stop at pg_snapshot_xmin, docs/decisions/0003-commit-safe-global-order.md). Chaining
+ * inside the append would need one lock that every append holds until its commit, which serialises all writers; and
+ * it would chain in lock order, not in the order subscribers read. So appends stay as they were and a sealer chains
+ * what has become final, in the very order readAll returns, in batches (one SELECT and one multi-row INSERT per few
+ * thousand events). One sealer at a time holds an advisory lock; the unique chain_index and sequence make a second
+ * one fail instead of forking the chain. SQL Server's ledger closes its blocks the same way, after the transactions
+ * they cover.
  */
 
 /** The content hash of one es_events row (alias e), computed by PostgreSQL where the row lives. */

@@ -26,10 +26,10 @@ export const LOG_REDACTION: pino.LoggerOptions['redact'] = {
 
 /**
  * Structured logs; every line of a request carries its request id
- * (docs/decisions/0011-request-id-as-correlation-id.md). Written to stdout
- * asynchronously: every request logs a line, and a synchronous write per line was a system call inside each
- * request's path; lines written while one is in flight now go out together. pino flushes what is buffered when
- * the process exits (including process.exit after a fatal line).
+ * (docs/decisions/0011-request-id-as-correlation-id.md). Written to stdout asynchronously: every request logs a line,
+ * and a synchronous write per line was a system call inside each request's path; lines written while one is in flight
+ * now go out together. pino flushes what is buffered when the process exits (including process.exit after a fatal
+ * line).
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info') {
   return pino({ name: service, level, base: { service }, redact: LOG_REDACTION }, pino.destination({ dest: 1, sync: false }));

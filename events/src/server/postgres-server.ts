@@ -33,9 +33,8 @@ const READY = 'database system is ready to accept connections';
 
 /**
  * Real PostgreSQL binaries shipped inside the npm package (docs/decisions/0005-embedded-postgresql.md), run by us: a
- * data folder
- * that already holds a cluster is reused. As root, the cluster runs as the 'postgres' system account, because
- * PostgreSQL refuses to run as root; that account is given binaries and a data folder it can reach even when
+ * data folder that already holds a cluster is reused. As root, the cluster runs as the 'postgres' system account,
+ * because PostgreSQL refuses to run as root; that account is given binaries and a data folder it can reach even when
  * the checkout sits in a folder only root may enter (postgres-binaries.ts, postgres-data-dir.ts).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<PostgresServer> {

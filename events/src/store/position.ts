@@ -1,8 +1,8 @@
 /**
- * A place in the global log. Both adapters order events by (commit, prepare):
- * EventStoreDB natively; the PostgreSQL store uses (transaction id, sequence),
- * which is the commit-safe order (see docs/decisions/0003-commit-safe-global-order.md).
- * On the wire (HTTP replies, query strings) a position is the token "commit.prepare".
+ * A place in the global log. Both adapters order events by (commit, prepare): EventStoreDB natively; the PostgreSQL
+ * store uses (transaction id, sequence), which is the commit-safe order (see
+ * docs/decisions/0003-commit-safe-global-order.md). On the wire (HTTP replies, query strings) a position is the token
+ * "commit.prepare".
  */
 export interface Position {
   readonly commit: bigint;

@@ -5,8 +5,8 @@ import { eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 
 /**
- * A user account. Facts only: no password or hash ever goes into an event (docs/decisions/0006-no-credentials-in-events.md);
- * credentials live in the mutable auth.credentials table.
+ * A user account. Facts only: no password or hash ever goes into an event
+ * (docs/decisions/0006-no-credentials-in-events.md); credentials live in the mutable auth.credentials table.
  */
 export const userProfileSchema = z.object({
   firstName: eventText(TEXT_LIMITS.personName),

@@ -17,8 +17,8 @@ import { tasksProjection } from '../tasks/task-projection';
 import { alertsProjection } from './alert-projection';
 
 /**
- * The alerts and tasks projections and the appointments' client rating, fed event by event by a live projector
- * (tiny batches), then rebuilt from zero in one go: both read models must be equal row for row
+ * The alerts and tasks projections and the appointments' client rating, fed event by event by a live projector (tiny
+ * batches), then rebuilt from zero in one go: both read models must be equal row for row
  * (docs/decisions/0013-projections-look-after-themselves.md).
  */
 let database: TestDatabase;

@@ -49,8 +49,8 @@ export class Deltas {
 }
 
 /**
- * Adds the deltas into a roll-up table with one upsert, then deletes the rows of this batch's keys left at zero, so
- * a live table and a rebuilt one hold the same rows (rebuild equals live,
+ * Adds the deltas into a roll-up table with one upsert, then deletes the rows of this batch's keys left at zero, so a
+ * live table and a rebuilt one hold the same rows (rebuild equals live,
  * docs/decisions/0013-projections-look-after-themselves.md).
  */
 export async function writeDeltas(db: Db, table: RollupTable, deltas: Deltas): Promise<void> {

@@ -38,11 +38,11 @@ export const rebuildSchemaOf = (projection: Projection) => `${READ_MODEL_SCHEMA}
 
 /**
  * Runs every projection with its own checkpoint (docs/decisions/0013-projections-look-after-themselves.md).
- * Projections at the head of the log follow
- * it together (one read, one transaction per batch, a savepoint each); a projection that is behind (new, version
- * changed, resumed after a stall) catches up on a second reader, into a rebuild schema when it rebuilds, and joins
- * the live ones when it reaches the head, its tables swapped in atomically. A projection that cannot apply an event
- * stalls alone, visibly, and resumes after a restart or an administrator's skip.
+ * Projections at the head of the log follow it together (one read, one transaction per batch, a savepoint each); a
+ * projection that is behind (new, version changed, resumed after a stall) catches up on a second reader, into a
+ * rebuild schema when it rebuilds, and joins the live ones when it reaches the head, its tables swapped in
+ * atomically. A projection that cannot apply an event stalls alone, visibly, and resumes after a restart or an
+ * administrator's skip.
  */
 export class ProjectionRunner {
   private readonly live: Member[] = [];

@@ -10,8 +10,8 @@ export type ProjectionState = 'live' | 'rebuilding' | 'stalled';
 
 /**
  * One row per projection (docs/decisions/0013-projections-look-after-themselves.md): the version of the tables it
- * serves and its own checkpoint,
- * committed with the writes it covers; a rebuild's progress; a stall's failing event; its measured lag.
+ * serves and its own checkpoint, committed with the writes it covers; a rebuild's progress; a stall's failing event;
+ * its measured lag.
  */
 export interface ProjectionStatusTable {
   name: string;

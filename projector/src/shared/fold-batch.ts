@@ -3,9 +3,9 @@ export const UPSERT_CHUNK = 500;
 
 /**
  * The set-based way a projection applies a batch (docs/decisions/0013-projections-look-after-themselves.md): the rows
- * its events touch are read in a
- * few queries, every event is folded into them in memory, in log order, and the caller writes the touched records
- * back with multi-row upserts. `creates` names the events that start a record (no row to load for them).
+ * its events touch are read in a few queries, every event is folded into them in memory, in log order, and the caller
+ * writes the touched records back with multi-row upserts. `creates` names the events that start a record (no row to
+ * load for them).
  */
 export async function foldBatch<Rec extends { id: string }, E>(options: {
   events: readonly E[];

@@ -232,8 +232,7 @@ export class AppointmentQueries {
 
   /**
    * A visit's history, read from its stream in the log (docs/decisions/0017-generic-history-and-as-of.md): each event
-   * with who recorded it and
-   * when, the signature image left out. Undefined when the viewer may not read the visit.
+   * with who recorded it and when, the signature image left out. Undefined when the viewer may not read the visit.
    */
   async history(id: string, viewer: AppointmentViewer, log: AuditLog): Promise<AppointmentVersionView[] | undefined> {
     const visible = await this.visits().select('a.id').where('a.id', '=', id).where((eb) => ownOnly(eb, viewer)).executeTakeFirst();

@@ -9,9 +9,9 @@ export const LOG_NOT_CHAINED = 'The events are kept in EventStoreDB, which check
 
 /**
  * The admin panel's log integrity card (audit.verify; docs/decisions/0021-tamper-evident-event-log.md): the same
- * checks as `npm run verify-log` and
- * `npm run log-digest`, on the PostgreSQL event log the read API shares. Events committed but not chained yet are
- * chained first (their place in the order is final), waiting at most a few seconds for open transactions.
+ * checks as `npm run verify-log` and `npm run log-digest`, on the PostgreSQL event log the read API shares. Events
+ * committed but not chained yet are chained first (their place in the order is final), waiting at most a few seconds
+ * for open transactions.
  */
 export function logRoutes(deps: ReadDeps, { chained }: { chained: boolean }): Router<ReadState> {
   const router = new Router<ReadState>({ prefix: '/api/audit/log' });

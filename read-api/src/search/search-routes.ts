@@ -15,9 +15,9 @@ export const searchQuery = z.object({
 
 /**
  * GET /api/search?q=&limit= (any signed-in user): the header's global search. Each group is there only when the
- * caller may read that kind of record, and holds only the records they may read: accounts for users.manage;
- * every carer for carers.read, only their own record for carers.readOwn; clients by the same carer-work window as
- * GET /api/clients (docs/decisions/0014-carer-scope.md). So a reply never names a record the caller could not open.
+ * caller may read that kind of record, and holds only the records they may read: accounts for users.manage; every
+ * carer for carers.read, only their own record for carers.readOwn; clients by the same carer-work window as GET
+ * /api/clients (docs/decisions/0014-carer-scope.md). So a reply never names a record the caller could not open.
  */
 export function searchRoutes(deps: ReadDeps): Router<ReadState> {
   const queries = new SearchQueries(deps.db);

@@ -2,10 +2,9 @@ import { can, type Role } from '@care/events';
 
 /**
  * Whose alerts, tasks and dashboard figures a caller reads (docs/decisions/0014-carer-scope.md). Staff (alerts.read:
- * admins and
- * coordinators, who also read every task, visit, diary entry and training record) read the agency's; anyone else
- * reads their own: the alerts and visits of the carer record linked to their account, the tasks assigned to them.
- * The live push computes figures once per audience, so everything here depends on the audience alone.
+ * admins and coordinators, who also read every task, visit, diary entry and training record) read the agency's;
+ * anyone else reads their own: the alerts and visits of the carer record linked to their account, the tasks assigned
+ * to them. The live push computes figures once per audience, so everything here depends on the audience alone.
  */
 export type Audience = { readonly kind: 'staff' } | { readonly kind: 'own'; readonly userId: string };
 

@@ -16,9 +16,8 @@ import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
  * A carer reads only what their work needs (docs/decisions/0014-carer-scope.md): the clients on their visits from 7
- * days back
- * to 14 days ahead, the diary entries and voice notes about them, and their own. Each test reads as a carer who
- * must not see something, and checks an administrator or coordinator still does.
+ * days back to 14 days ahead, the diary entries and voice notes about them, and their own. Each test reads as a carer
+ * who must not see something, and checks an administrator or coordinator still does.
  */
 const log = createLogger('test', 'silent');
 let stack: ReadStack | undefined;

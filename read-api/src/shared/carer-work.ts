@@ -4,9 +4,8 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 
 /**
  * Data minimisation (UK GDPR, Caldicott; docs/decisions/0014-carer-scope.md): a carer reads a client's record, and
- * the diary
- * entries and voice notes about that client, only while the client is on one of their visits in a window around
- * today. Whoever reads every visit (appointments.read: admins, coordinators) reads every client.
+ * the diary entries and voice notes about that client, only while the client is on one of their visits in a window
+ * around today. Whoever reads every visit (appointments.read: admins, coordinators) reads every client.
  */
 // The window is shared with the command API, which applies the same rule to what a carer writes.
 export { DEFAULT_CARER_WINDOW, type CarerWindow };

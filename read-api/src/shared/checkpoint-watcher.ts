@@ -12,9 +12,9 @@ export type ChangeListener = (change: ReadModelChanged) => void;
 /**
  * Follows the projector's commits (PostgreSQL NOTIFY, docs/decisions/0008-live-push-through-postgresql-notify.md):
  * knows how far each projection has got (each keeps its own checkpoint,
- * docs/decisions/0013-projections-look-after-themselves.md), lets a request wait until the projections it reads
- * have reached its own write (docs/decisions/0007-read-your-writes.md), and fans the change out to the live push.
- * Every read-api instance has its own.
+ * docs/decisions/0013-projections-look-after-themselves.md), lets a request wait until the projections it reads have
+ * reached its own write (docs/decisions/0007-read-your-writes.md), and fans the change out to the live push. Every
+ * read-api instance has its own.
  */
 export class CheckpointWatcher {
   private readonly positions = new Map<string, Position>();

@@ -11,11 +11,11 @@ import type { ReadState } from './read-state';
 const minPositionQuery = z.object({ minPosition: z.string({ error: 'Must be a position token from a command reply' }).optional() });
 
 /**
- * Read your own writes (docs/decisions/0007-read-your-writes.md). A client that just wrote sends the position from the
- * command's reply
- * (header X-Min-Position or ?minPosition=); the read is answered only once the read model has
- * reached it (the projections that path reads: live-resources.ts), so a reloaded list always shows the user's own change. If the projector does not
- * get there in time, the answer is 503 (try again), never a list silently missing that change.
+ * Read your own writes (docs/decisions/0007-read-your-writes.md). A client that just wrote sends the position from
+ * the command's reply (header X-Min-Position or ?minPosition=); the read is answered only once the read model has
+ * reached it (the projections that path reads: live-resources.ts), so a reloaded list always shows the user's own
+ * change. If the projector does not get there in time, the answer is 503 (try again), never a list silently missing
+ * that change.
  */
 export function readYourWrites(watcher: CheckpointWatcher, timeoutMs: number): Koa.Middleware<ReadState> {
   return async (ctx, next) => {

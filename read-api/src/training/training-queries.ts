@@ -15,9 +15,8 @@ import { countOf, pageOf, type Page } from '../shared/paging';
 
 /**
  * "Today" is the calendar date in Europe/London (docs/decisions/0019-uk-dates-times-and-money.md), taken by the
- * database at query time: the tabs and
- * compliance depend on the date, not on events, so a certificate expiring tonight is expired tomorrow without
- * any new event.
+ * database at query time: the tabs and compliance depend on the date, not on events, so a certificate expiring
+ * tonight is expired tomorrow without any new event.
  */
 const TODAY = sql<string>`(now() at time zone 'Europe/London')::date`;
 

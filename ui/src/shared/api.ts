@@ -119,8 +119,8 @@ export const PAGE_SIZE = 500;
 
 /**
  * Every row of a paged list (`limit` and `offset`, total in `X-Total-Count`;
- * docs/decisions/0015-lists-page-on-the-server.md): one page
- * after another until the total is reached, so a busy day is never cut off at the first page.
+ * docs/decisions/0015-lists-page-on-the-server.md): one page after another until the total is reached, so a busy day
+ * is never cut off at the first page.
  */
 export async function apiGetEveryPage<T>(path: string, pageSize: number = PAGE_SIZE): Promise<T[]> {
   const headers: Record<string, string> = minPosition ? { 'X-Min-Position': minPosition } : {};

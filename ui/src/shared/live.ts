@@ -94,10 +94,9 @@ function connect(queryClient: QueryClient): () => void {
   };
 
   socket.on('connect', () => {
-    // Changes committed before this socket joined its rooms were not pushed to it: after a reconnect, and also on
-    // the first connect (a list fetched while the page loaded can miss a change that lands before the socket is
-    // in). Reload what is on screen: the reconnect snapshot
-    // (docs/decisions/0008-live-push-through-postgresql-notify.md).
+    // Changes committed before this socket joined its rooms were not pushed to it: after a reconnect, and also on the
+    // first connect (a list fetched while the page loaded can miss a change that lands before the socket is in).
+    // Reload what is on screen: the reconnect snapshot (docs/decisions/0008-live-push-through-postgresql-notify.md).
     reload();
   });
   // socket.io does not retry by itself when the server refuses the handshake (no valid session) or

@@ -2,9 +2,9 @@ import { londonTimeToInstant, londonWallClockOf } from '@care/events';
 
 /**
  * Date-and-time inputs are datetime-local: a wall-clock time without a zone. The agency works in UK time
- * (docs/decisions/0019-uk-dates-times-and-money.md), so the wall clock is read as Europe/London whatever the browser's
- * own zone, and sent as an
- * ISO instant in UTC; screens show it back in UK time (shared/format.ts formatDateTime).
+ * (docs/decisions/0019-uk-dates-times-and-money.md), so the wall clock is read as Europe/London whatever the
+ * browser's own zone, and sent as an ISO instant in UTC; screens show it back in UK time (shared/format.ts
+ * formatDateTime).
  */
 
 /** An instant as a datetime-local value ("2025-07-01T10:30") on the London wall clock. */

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 
 /**
- * Mutable security state, kept out of the event log on purpose (docs/decisions/0006-no-credentials-in-events.md) and out of
- * the read_model schema (a rebuild swaps that one away). Both APIs call this at start; the DDL is
- * idempotent and serialised by an advisory lock.
+ * Mutable security state, kept out of the event log on purpose (docs/decisions/0006-no-credentials-in-events.md) and
+ * out of the read_model schema (a rebuild swaps that one away). Both APIs call this at start; the DDL is idempotent
+ * and serialised by an advisory lock.
  */
 const AUTH_SCHEMA_SQL = `
 CREATE SCHEMA IF NOT EXISTS auth;

@@ -5,8 +5,8 @@ import { apiGet, errorReason } from '../../shared/api';
 
 /**
  * The event log's hash chain (docs/decisions/0021-tamper-evident-event-log.md): verify it from the first event and
- * name the first break, or show the
- * digest (the chain head) an auditor keeps outside the system and later checks with `npm run verify-log -- --digest`.
+ * name the first break, or show the digest (the chain head) an auditor keeps outside the system and later checks with
+ * `npm run verify-log -- --digest`.
  */
 export function LogIntegrityCard() {
   const verify = useMutation({ mutationFn: () => apiGet<LogVerificationView>('/api/audit/log/verify') });
