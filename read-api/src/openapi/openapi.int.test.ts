@@ -14,9 +14,9 @@ import { errorReplies, type RouteDoc } from './route-doc';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**
- * GET /api/openapi.json against the real services: every registered route is documented (and nothing else), and
- * the replies the routes give match the schemas the document was generated from. Reply schemas are strict, so a
- * reply carrying a field the document does not name fails here (DESIGN.md decision 17).
+ * GET /api/openapi.json against the real services: every registered route is documented (and nothing else), and the
+ * replies the routes give match the schemas the document was generated from. Reply schemas are strict, so a reply
+ * carrying a field the document does not name fails here (docs/decisions/0018-one-api-contract.md).
  */
 const log = createLogger('test', 'silent');
 let stack: ReadStack | undefined;
