@@ -11,9 +11,9 @@ import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
 
 /**
- * Every alert rule, in one place (docs/decisions/0016-alert-rules-in-one-registry.md; README "Alert rules" lists them
- * with their severity, and a test holds the two together). Later slices (medications, incidents, care plans, finance)
- * add theirs here.
+ * Every alert rule, in one place (docs/decisions/0016-alert-rules-in-one-registry.md; docs/features/alerts.md lists
+ * them with their severity, and a test holds the two together). Later slices (medications, incidents, care plans,
+ * finance) add theirs here.
  */
 export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(visitLate),

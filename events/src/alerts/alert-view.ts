@@ -5,7 +5,7 @@ import type { PersonRef } from '../tasks/task-view';
 export interface AlertView {
   id: string;
   rule: string;
-  /** The alert's `type`: the rule that raised it (visit-late, training-expired…; README "Alert rules"). */
+  /** The alert's `type`: the rule that raised it (visit-late, training-expired…; docs/features/alerts.md). */
   type: string;
   severity: AlertSeverity;
   title: string;
