@@ -35,6 +35,7 @@ import { incidentRoutes } from './incidents/incident-routes';
 import { medicationRoutes } from './medications/medication-routes';
 import { monitoringRoutes } from './monitoring/monitoring-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
+import { apiDocsRoutes } from './openapi/api-docs-routes';
 import { shiftRoutes } from './shifts/shift-routes';
 import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
@@ -163,6 +164,7 @@ export async function createReadApi({
     exportRoutes(deps),
     retentionRoutes(deps),
     openApiRoutes(),
+    apiDocsRoutes(),
   ];
   if (latency) app.use(latencyMiddleware(latency));
   app.use(requestContext(log));

@@ -155,6 +155,8 @@ const reportKeyParams = { key: z.enum(FINANCE_REPORTS.map((report) => report.key
 export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
   read('/api/auth/user', 'Who is signed in', 'signed-in', json(authUserViewSchema)),
   read('/api/openapi.json', 'This description of the API', 'signed-in', json(openApiDocumentSchema, 'The OpenAPI 3.1 document')),
+  read('/api/docs', 'This description drawn as a readable reference (an HTML page for the browser)', 'signed-in', { 200: { description: 'The reference page', contentType: 'text/html' } }),
+  read('/api/docs/redoc.standalone.js', 'The script that draws the reference page (Redoc)', 'signed-in', { 200: { description: 'JavaScript', contentType: 'text/javascript' } }),
   read('/api/users', 'Every user account (User Management), by surname', ['users.manage'], json(z.array(userViewSchema), 'OK', paged), usersQuery),
   read('/api/access-log', 'Sign-ins, failures, lockouts, sign-outs and resets, newest first (100 without limit)', ['admin.panel'], json(z.array(accessLogEntryViewSchema), 'OK', paged), accessLogQuery),
 
