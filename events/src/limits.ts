@@ -1,7 +1,7 @@
 import { MAX_VISIT_MINUTES } from './enums';
 
 /**
- * What the domain allows for every number, date and text the platform accepts (README "Input limits").
+ * What the domain allows for every number, date and text the platform accepts (docs/features/api.md, "Input limits").
  * Request schemas refuse anything outside these at the edge with a 400, and the event schemas hold the same
  * bounds, so nothing the projector cannot store is ever appended: one event out of range would stall every
  * read model behind it.

@@ -13,7 +13,7 @@ export interface HeldLock {
  * Session-level advisory lock on a dedicated connection: a killed holder releases it with its connection.
  * When the holder's connection is lost (PostgreSQL restarted, the backend terminated) while the process lives on,
  * the lock is taken again on a new connection. Should a standby have taken it in between, both write for a
- * moment, and the checkpoints' compare-and-set stops the stale one (README "Checkpoints never move backwards").
+ * moment, and the checkpoints' compare-and-set stops the stale one (docs/architecture.md, "Checkpoints never move backwards").
  */
 export async function acquireProjectorLock(pool: pg.Pool, options: { wait: boolean }): Promise<HeldLock | undefined> {
   let client: pg.PoolClient | undefined = await take(pool, options.wait);

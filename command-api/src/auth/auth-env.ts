@@ -8,7 +8,7 @@ export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
-/** Sign-in and link settings of the command API (README "Configuration"). */
+/** Sign-in and link settings of the command API (docs/operations.md, "Configuration"). */
 export const authEnvSchema = sessionEnvSchema
   .extend({
     SIGN_IN_MAX_FAILURES: positiveWhole(DEFAULT_AUTH_POLICY.maxFailuresPerAccount, 1000),

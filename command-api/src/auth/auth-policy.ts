@@ -1,6 +1,6 @@
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '@care/events/server';
 
-/** Sign-in limits (README "Sign-in protection"). Overridable per environment; tests shorten them. */
+/** Sign-in limits (docs/features/accounts-and-roles.md, "Sign-in protection"). Overridable per environment; tests shorten them. */
 export interface AuthPolicy {
   readonly session: SessionPolicy;
   /** Failed sign-ins for one account within the window before it is locked. */

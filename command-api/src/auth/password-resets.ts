@@ -41,7 +41,7 @@ export interface IssuedReset {
 }
 
 /**
- * One-time password-reset links (README "Password resets"). There is no mail server yet: an administrator
+ * One-time password-reset links (docs/features/accounts-and-roles.md, "Password resets"). There is no mail server yet: an administrator
  * issues a link from User Management and reads it in the reply, to pass on. Only a hash of its token is
  * stored, it works once, and neither the link nor the token is ever logged or put in an event.
  */

@@ -24,7 +24,7 @@ export interface AlertRule<TFact> {
   /** The rule's name: part of each alert's identity and the alert's `type`, never changed once released. */
   readonly name: string;
   readonly severity: AlertSeverity;
-  /** One line for the README's rule table. */
+  /** One line for the alert rules table in docs/features/alerts.md. */
   readonly summary: string;
   /** The projections `facts` reads: the runner waits for them to reach an event before it looks again. */
   readonly reads: readonly string[];

@@ -4,7 +4,7 @@ import type { Role } from '../enums';
 type NamedRole = Exclude<Role, 'auditor'>;
 
 /**
- * The permission matrix (README "Roles and permissions"). The command API, the read API and the
+ * The permission matrix (docs/features/accounts-and-roles.md, "Roles and permissions"). The command API, the read API and the
  * socket.io handshake all decide with `can`; the UI uses it only to hide what would be refused.
  * Later features add their rows here, so the whole policy stays in one table.
  */

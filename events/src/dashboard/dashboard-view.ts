@@ -18,7 +18,7 @@ export interface DashboardStats {
   taskCategories: Record<TaskCategory, number>;
   /** Visits whose planned end has passed with no check-out recorded (not cancelled, not a no-show). */
   unrecordedVisits: number;
-  /** Unreviewed diary entries of type incident or observation with priority high or urgent (README "Dashboard"). */
+  /** Unreviewed diary entries of type incident or observation with priority high or urgent (docs/features/alerts.md, "Welfare Concerns"). */
   welfareConcerns: number | null;
   /** Open incidents: zero until the incidents slice exists. */
   incidents: number | null;

@@ -85,7 +85,7 @@ export const diarySchema: TableSchema = {
       .column('appointment_id')
       .where(sql.ref('appointment_id'), 'is not', null)
       .execute();
-    // Welfare concerns (README "Dashboard"): unreviewed incidents and observations of high or urgent priority.
+    // Welfare concerns (docs/features/alerts.md, "Welfare Concerns"): unreviewed incidents and observations of high or urgent priority.
     await db.schema
       .createIndex('diary_entries_welfare')
       .ifNotExists()

@@ -17,7 +17,7 @@ export function logRoutes(deps: ReadDeps, { chained }: { chained: boolean }): Ro
   const router = new Router<ReadState>({ prefix: '/api/audit/log' });
   router.use(requirePermission('audit.verify'));
   // The hash chain belongs to the PostgreSQL store: EventStoreDB has no SQL path to edit an event and checks its
-  // own chunk files, so with it there is no chain here to verify (README, Audit), and saying "intact" would lie.
+  // own chunk files, so with it there is no chain here to verify (docs/features/audit.md), and saying "intact" would lie.
   if (!chained) {
     router.use(() => {
       throw new HttpError(409, LOG_NOT_CHAINED);

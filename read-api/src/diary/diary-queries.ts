@@ -17,7 +17,7 @@ export interface DiaryFilter {
   readonly search?: string | undefined;
   readonly clientId?: string | undefined;
   readonly carerId?: string | undefined;
-  /** Welfare concerns only (README "Dashboard"). */
+  /** Welfare concerns only (docs/features/alerts.md, "Welfare Concerns"). */
   readonly welfare?: boolean | undefined;
   /** Entries dated in these London days, both included. */
   readonly period?: DateRange | undefined;

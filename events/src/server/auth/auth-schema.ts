@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS auth.credentials (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 -- Failed sign-ins per account (the email tried) and per client address: counts with an expiry, swept by the
--- command API. The lockout itself is recorded as one event; the failures are not (README "Sign-in protection").
+-- command API. The lockout itself is recorded as one event; the failures are not (docs/features/accounts-and-roles.md, "Sign-in protection").
 DROP TABLE IF EXISTS auth.sign_in_throttle;
 CREATE TABLE IF NOT EXISTS auth.sign_in_attempts (
   kind text NOT NULL CHECK (kind IN ('account', 'address')),

@@ -37,7 +37,7 @@ export function requireSession(
   };
 }
 
-/** 403 for a signed-in user whose role lacks the permission (README "Roles and permissions"). */
+/** 403 for a signed-in user whose role lacks the permission (docs/features/accounts-and-roles.md, "Roles and permissions"). */
 export function requirePermission(...anyOf: Permission[]): Koa.Middleware<AuthState> {
   return async (ctx, next) => {
     assertPermitted(ctx.state.session.role, ...anyOf);
