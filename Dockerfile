@@ -8,7 +8,9 @@ COPY package.json package-lock.json .npmrc ./
 COPY events/package.json events/
 COPY command-api/package.json command-api/
 COPY projector/package.json projector/
+COPY documents/package.json documents/
 COPY read-api/package.json read-api/
+COPY rules/package.json rules/
 COPY ui/package.json ui/
 RUN npm ci
 
