@@ -47,7 +47,7 @@ export interface RunningProduct {
 
 const SERVICES = [
   { name: 'command-api', entry: 'command-api/src/main.ts' },
-  { name: 'rules', entry: 'command-api/src/rules/main.ts' },
+  { name: 'rules', entry: 'rules/src/main.ts' },
   { name: 'projector', entry: 'projector/src/main.ts' },
   { name: 'read-api', entry: 'read-api/src/main.ts' },
   { name: 'ui', entry: 'ui/server/main.ts' },

@@ -1,2 +1,24 @@
 export { createCommandApp } from './app';
-export { MAIL_NOTIFY_CHANNEL } from './mail/outbox';
+
+// What the rules process (`@care/rules`) decides with: it appends through the same services as the HTTP routes,
+// so its events pass the same checks, and it reads the agency's settings and queues mail as the command side does.
+export type { CommandContext } from './shared/actor';
+export type { CommandDeps } from './shared/command-deps';
+export { AlertService } from './alerts/alert-service';
+export { alertIdFor } from './alerts/alert-id';
+export { AppointmentService } from './appointments/appointment-service';
+export { londonDateOf, ukDate } from './appointments/london-texts';
+export { ReportScheduleService } from './reports/report-schedule-service';
+export { FinanceService } from './finance/finance-service';
+export { PayrollService } from './finance/payroll-service';
+export { agencySettings } from './settings/settings-state';
+export {
+  enqueueMail,
+  ensureMailSchema,
+  fromStoredAttachment,
+  MAIL_NOTIFY_CHANNEL,
+  MAIL_SCHEMA,
+  type MailAttachment,
+  type NewMail,
+  type StoredAttachment,
+} from './mail/outbox';

@@ -41,3 +41,8 @@ export async function readSettingsHistory(store: EventStore): Promise<SettingsHi
   const raw = (await Promise.all(SETTINGS_STREAMS.map((stream) => store.readStream(stream)))).flat();
   return raw.sort((a, b) => comparePositions(a.position, b.position)).map((event) => parseRecordedEvent(event) as unknown as SettingsHistoryEvent);
 }
+
+/** The agency's settings, folded from their streams (the command side's own reading, not the read model). */
+export async function agencySettings(store: EventStore): Promise<AgencySettings> {
+  return foldSettings(await readSettingsHistory(store));
+}

@@ -15,7 +15,7 @@ import { DEMO_PAYROLL_POLICY, demoPayrollPeriods } from '../../../scripts/demo/d
 import { demoTasks } from '../../../scripts/demo/demo-tasks';
 import { demoTraining } from '../../../scripts/demo/demo-training';
 // The command API's own helpers (scripts/ and the other read tests import across packages the same way).
-import { ScheduledReportJob } from '../../../command-api/src/reports/scheduled-report-job';
+import { ScheduledReportJob } from '../../../rules/src/reports/scheduled-report-job';
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
 import { createReadModelDb } from '@care/projector';

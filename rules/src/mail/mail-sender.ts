@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { recordJobRun, type Logger } from '@care/events/server';
 import type { MailTransport } from './mail-transport';
-import { fromStoredAttachment, MAIL_SCHEMA, type StoredAttachment } from './outbox';
+import { fromStoredAttachment, MAIL_SCHEMA, type StoredAttachment } from '@care/command-api';
 
 export interface MailSenderOptions {
   /** Attempts before a message is given up as failed (8: about two hours of back-off). */

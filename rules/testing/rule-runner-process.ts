@@ -1,7 +1,7 @@
 import { createEventStore, createLogger, createPool } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
-import { ALERT_RULES } from '../src/rules/registry';
-import { RuleRunner } from '../src/rules/rule-runner';
+import { ALERT_RULES } from '../src/alert-rules/registry';
+import { RuleRunner } from '../src/alert-rules/rule-runner';
 
 /** A rule runner as its own process, for the test that kills one mid-way (rule-runner.int.test.ts). */
 const databaseUrl = process.env.DATABASE_URL;

@@ -5,8 +5,7 @@ import { comparePositions, RULES_USER, START_POSITION, type EventStore, type Pos
 import type { Logger } from '@care/events/server';
 import type { ReadModelDatabase } from '@care/projector';
 import { alertsOfRule } from '@care/projector/rule-facts';
-import { AlertService } from '../alerts/alert-service';
-import type { CommandContext } from '../shared/actor';
+import { AlertService, type CommandContext } from '@care/command-api';
 import type { RegisteredRule } from './rule';
 import { ensureRunnerTables, loadCheckpoint, projectionsReached, saveCheckpoint } from './runner-checkpoint';
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { EventStore } from '@care/events';
 import { ensureOpsSchema, recordJobRun, type Logger } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
-import { agencySettings } from '../mail/notification-jobs';
+import { agencySettings } from '@care/command-api';
 import { pruneLogFolder } from './prune-log-file';
 
 export interface LogRetentionDeps {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventStore } from '@care/events';
-import type { CommandDeps } from '../shared/command-deps';
+import type { CommandDeps } from '@care/command-api';
 import { startVisitTimelinessPolicy } from './visit-timeliness-policy';
 
 afterEach(() => {

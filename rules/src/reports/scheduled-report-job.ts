@@ -5,8 +5,8 @@ import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { duePeriods, londonToday, WrongExpectedRevisionError, type EventStore, type ReportFrequency, type ReportKind } from '@care/events';
 import { loadReportFile, saveReportFile, type Logger } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
-import { reportFile } from '@care/read-api/reports';
-import { ReportScheduleService } from './report-schedule-service';
+import { reportFile } from '@care/documents';
+import { ReportScheduleService } from '@care/command-api';
 
 /** Who records generated reports (the events' user), like the alert rules' `system:rules`. */
 export const REPORT_SCHEDULER_USER = 'system:report-scheduler';

@@ -7,7 +7,7 @@ import { comparePositions, definitionOf, diaryEntryStreamId, parseRecordedEvent,
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
-import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 import { loadCheckpoint } from './runner-checkpoint';
@@ -100,7 +100,7 @@ afterAll(async () => {
 
 describe('the rule runner', () => {
   it('raises each alert exactly once with a runner killed mid-way and two more running side by side', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'command-api/testing/rule-runner-process.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'rules/testing/rule-runner-process.ts'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '' },
       stdio: ['ignore', 'pipe', 'inherit'],

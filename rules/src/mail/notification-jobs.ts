@@ -6,14 +6,12 @@ import {
   londonClock,
   londonToday,
   londonWallClockOf,
-  type AgencySettings,
   type EventStore,
   type NotificationChoice,
 } from '@care/events';
 import { recordJobRun } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
-import { foldSettings, readSettingsHistory } from '../settings/settings-state';
-import { enqueueMail } from './outbox';
+import { agencySettings, enqueueMail } from '@care/command-api';
 
 /** Reminders go out from this London hour on the evening before the visits. */
 export const REMINDER_HOUR = 18;
@@ -22,11 +20,6 @@ export interface NotificationDeps {
   readonly pool: pg.Pool;
   readonly db: Kysely<ReadModelDatabase>;
   readonly store: EventStore;
-}
-
-/** The agency's settings, folded from their streams (the command side's own reading, not the read model). */
-export async function agencySettings(store: EventStore): Promise<AgencySettings> {
-  return foldSettings(await readSettingsHistory(store));
 }
 
 const ukDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

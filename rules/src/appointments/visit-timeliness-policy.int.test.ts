@@ -5,7 +5,7 @@ import { appointmentStreamId, type EventStore } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
-import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { runVisitTimelinessOnce, VISIT_TIMELINESS_USER } from './visit-timeliness-policy';
 
 /** The policy against the projector's own appointments table (a real projector follows the log). */

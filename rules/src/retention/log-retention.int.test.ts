@@ -8,7 +8,7 @@ import { DEFAULT_AGENCY_SETTINGS } from '@care/events';
 import { createLogger, OPS_SCHEMA } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
-import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { runLogRetentionOnce, startLogRetentionJob } from './log-retention-job';
 
 const logger = createLogger('test', 'silent');

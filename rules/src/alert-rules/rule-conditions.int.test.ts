@@ -5,11 +5,9 @@ import { addDays, alertStreamId, comparePositions, londonToday, parseRecordedEve
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
-import { startCommandApiOn, type RunningCommandApi } from '../../testing';
-import { alertIdFor } from '../alerts/alert-id';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
+import { alertIdFor, FinanceService, PayrollService } from '@care/command-api';
 import { runVisitTimelinessOnce } from '../appointments/visit-timeliness-policy';
-import { FinanceService } from '../finance/finance-service';
-import { PayrollService } from '../finance/payroll-service';
 import { ALERT_RULES } from './registry';
 import { RuleRunner } from './rule-runner';
 import { loadCheckpoint } from './runner-checkpoint';

@@ -11,12 +11,12 @@ import { addDays, DEFAULT_AGENCY_SETTINGS, londonTimeToInstant, londonToday } fr
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
-import { startCommandApiOn, type RunningCommandApi } from '../../testing';
+import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { startMailJobs } from './mail-jobs';
 import { MailSender } from './mail-sender';
 import { fileTransport, smtpTransport } from './mail-transport';
 import { runAppointmentReminders, runTrainingExpiryNotices } from './notification-jobs';
-import { ensureMailSchema, enqueueMail, MAIL_SCHEMA } from './outbox';
+import { ensureMailSchema, enqueueMail, MAIL_SCHEMA } from '@care/command-api';
 
 const log = createLogger('test', 'silent');
 let database: TestDatabase;

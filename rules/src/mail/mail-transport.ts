@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailAttachment } from './outbox';
+import type { MailAttachment } from '@care/command-api';
 
 export interface OutgoingMail {
   readonly id: string;

@@ -1,6 +1,6 @@
 import { londonToday } from '@care/events';
 import { carerDaysOf, overbookedCarerDays, type CarerDayFact } from '@care/projector/rule-facts';
-import { ukDate } from '../appointments/london-texts';
+import { ukDate } from '@care/command-api';
 import type { AlertRule } from './rule';
 
 const subjectOf = (day: { carerId: string; date: string }): string => `${day.carerId}/${day.date}`;

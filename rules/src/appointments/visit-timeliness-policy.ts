@@ -4,9 +4,7 @@ import type pg from 'pg';
 import type { ReadModelDatabase } from '@care/projector';
 import { recordJobRun } from '@care/events/server';
 import { timelinessCandidates } from '@care/projector/timeliness';
-import type { CommandContext } from '../shared/actor';
-import type { CommandDeps } from '../shared/command-deps';
-import { AppointmentService } from './appointment-service';
+import { AppointmentService, type CommandContext, type CommandDeps } from '@care/command-api';
 
 export interface VisitTimelinessOptions {
   /** Minutes after the scheduled start before a visit without a check-in is raised as running late. */

@@ -1,6 +1,6 @@
 import { addDays, londonToday } from '@care/events';
 import { contractRenewalsDue, contractsById, type ContractRenewalFact } from '@care/projector/rule-facts';
-import { ukDate } from '../appointments/london-texts';
+import { ukDate } from '@care/command-api';
 import type { AlertRule } from './rule';
 
 /** How far ahead a renewal is flagged ("renewal due within 30 days"). */

@@ -7,7 +7,7 @@ import type { ReadModelDatabase } from '@care/projector';
 import { MailSender } from './mail-sender';
 import { fileTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { runAppointmentReminders, runMaintenanceAlerts, runTrainingExpiryNotices } from './notification-jobs';
-import { ensureMailSchema, MAIL_NOTIFY_CHANNEL } from './outbox';
+import { ensureMailSchema, MAIL_NOTIFY_CHANNEL } from '@care/command-api';
 
 export interface MailConfig {
   /** SMTP_URL (smtp://user:pass@host:587, smtps://…): unset, messages are written to `<dataDir>/mail/*.eml`. */

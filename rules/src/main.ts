@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema, startHeartbeat } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
-import { startVisitTimelinessPolicy } from '../appointments/visit-timeliness-policy';
-import { ScheduledReportJob } from '../reports/scheduled-report-job';
-import { fileClock } from '../reports/file-clock';
-import { startMailJobs } from '../mail/mail-jobs';
-import { startLogRetentionJob } from '../retention/log-retention-job';
-import { ALERT_RULES } from './registry';
-import { RuleRunner } from './rule-runner';
+import { startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
+import { ScheduledReportJob } from './reports/scheduled-report-job';
+import { fileClock } from './reports/file-clock';
+import { startMailJobs } from './mail/mail-jobs';
+import { startLogRetentionJob } from './retention/log-retention-job';
+import { ALERT_RULES } from './alert-rules/registry';
+import { RuleRunner } from './alert-rules/rule-runner';
 
 /**
  * The rules process (docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules and the visit-timeliness

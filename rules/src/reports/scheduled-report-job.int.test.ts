@@ -7,7 +7,7 @@ import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '@care/read-api';
-import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '../../testing';
+import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { ScheduledReportJob } from './scheduled-report-job';
 
 /**
