@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { pdfText } from '../read-api/testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startE2eEnvironment, ukDateTime, type E2eEnvironment } from './support';
 
 let env: E2eEnvironment;

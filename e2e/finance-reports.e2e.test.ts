@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Download, Page } from 'playwright-core';
 import { addDays, londonToday } from '@care/events';
-import { pdfText } from '../read-api/testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { pdfText } from '../read-api/testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
 let env: E2eEnvironment;

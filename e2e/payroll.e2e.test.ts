@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday } from '@care/events';
-import { pdfText } from '../read-api/testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { accessibilityFindings } from './axe-scan';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 

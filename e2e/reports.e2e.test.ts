@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonTimeToInstant, londonToday, periodContaining } from '@care/events';
-import { pdfText } from '../read-api/testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startE2eEnvironment, type E2eEnvironment, ukDate } from './support';
 
 let env: E2eEnvironment;

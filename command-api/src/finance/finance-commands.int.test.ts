@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clientBillingStreamId, invoiceNumberStreamId, invoiceStreamId } from '@care/events';
-import { pdfText } from '../../../read-api/testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { ensureMailSchema, startCommandApi, type RunningCommandApi, type TestUser } from '../../testing';
 import { FinanceService } from './finance-service';
 import { InvoiceNumberer } from './invoice-numbering';

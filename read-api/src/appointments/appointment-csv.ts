@@ -1,5 +1,5 @@
 import type { AppointmentRow } from './appointment-view';
-import { toCsv } from '../documents/csv';
+import { toCsv } from '@care/documents';
 
 const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 

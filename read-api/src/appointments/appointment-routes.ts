@@ -9,7 +9,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { ReadState } from '../shared/read-state';
 import { AppointmentQueries, type AppointmentFilter, type AppointmentViewer } from './appointment-queries';
 import { appointmentsCsv } from './appointment-csv';
-import { attachCsv } from '../documents/csv';
+import { attachCsv } from '@care/documents';
 import {
   blankAsAbsent,
   checkedRange,

@@ -1,5 +1,5 @@
 import { londonWallClockOf, stateFields, type AuditClientFileView, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView } from '@care/events';
-import type { PdfBlock, PdfSpec } from '../documents/pdf';
+import type { PdfBlock, PdfSpec } from '@care/documents';
 
 /** "23/11/2026 14:05" on the London wall clock, as every date a person reads (CONTRACTS "Times"). */
 export function londonDateTime(instant: string | Date): string {

@@ -8,7 +8,7 @@ import {
 } from '@care/events/api';
 import { requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 
 /**
  * The same suite on each way the audit routes reach the log: SQL on the PostgreSQL store (the embedded default),

@@ -8,7 +8,7 @@ import type { ReadState } from '../shared/read-state';
 import { PostgresAuditLog, type AuditLog } from './audit-log';
 import { AuditQueries } from './audit-queries';
 import { AuditService } from './audit-service';
-import { attachPdf, renderPdf } from '../documents/pdf';
+import { attachPdf, renderPdf } from '@care/documents';
 import { clientFilePdf, recordAsOfPdf, timelinePdf } from './audit-pdf';
 import { parseQuery } from '../shared/query-parsing';
 

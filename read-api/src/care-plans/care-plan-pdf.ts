@@ -9,7 +9,7 @@ import {
   VISIT_TYPE_TASK_LABELS,
   type CarePlanDetailView,
 } from '@care/events';
-import type { PdfBlock, PdfSpec } from '../documents/pdf';
+import type { PdfBlock, PdfSpec } from '@care/documents';
 
 const ukDate = (date: string): string => date.slice(0, 10).split('-').reverse().join('/');
 const list = (items: readonly string[], none: string): PdfBlock => ({ kind: 'paragraph', text: items.length > 0 ? items.map((item) => `• ${item}`).join('\n') : none });

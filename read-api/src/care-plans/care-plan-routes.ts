@@ -7,7 +7,7 @@ import type { ReadScope } from '../shared/carer-work';
 import { pagingFields, sendPage, wholeNumber } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
-import { attachPdf, renderPdf } from '../documents/pdf';
+import { attachPdf, renderPdf } from '@care/documents';
 import { carePlanPdfSpec } from './care-plan-pdf';
 import { CARE_PLAN_SORTS, CARE_PLAN_VIEWS, CarePlanQueries } from './care-plan-queries';
 import { parseQuery } from '../shared/query-parsing';

@@ -5,7 +5,7 @@ import { addDays, londonToday, RISK_AREAS, type CarePlanDetailView, type CarePla
 import { carePlanDetailViewSchema, carePlanDiffViewSchema, carePlanStatsSchema, carePlanTemplateViewSchema, carePlanViewSchema } from '@care/events/api';
 import type { ApiReply, TestUser } from '@care/command-api/testing';
 import { AlertScenario } from '../../testing/alert-scenario';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**

@@ -3,7 +3,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import type pg from 'pg';
 import type { ExportList } from '@care/events';
 import { READ_MODEL_SCHEMA } from '@care/projector';
-import { csvField } from '../documents/csv';
+import { csvField } from '@care/documents';
 
 /** Each list's CSV: the read-model table behind the screen, every column, in a stable order. */
 export const EXPORT_TABLES: Record<ExportList, { table: string; orderBy: string }> = {

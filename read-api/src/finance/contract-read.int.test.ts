@@ -4,7 +4,7 @@ import { addDays, londonToday, type ContractView, type ExchangeRatesReply } from
 import type { TestUser } from '@care/command-api/testing';
 // The command side's generation, with visits given by the test (the appointments read model is not under test here).
 import { FinanceService } from '../../../command-api/src/finance/finance-service';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 let stack: ReadStack;

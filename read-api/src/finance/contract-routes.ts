@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { CONTRACT_STATUSES } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
-import { attachPdf, renderPdf } from '../documents/pdf';
+import { attachPdf, renderPdf } from '@care/documents';
 import { SettingsQueries } from '../settings/settings-queries';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';

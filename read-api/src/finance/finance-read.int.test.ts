@@ -4,7 +4,7 @@ import { addDays, londonToday, positionToToken, type FinanceOverviewView, type I
 import type { TestUser } from '@care/command-api/testing';
 // The command side's generation, with visits given by the test (the appointments read model is not what is under test here).
 import { FinanceService } from '../../../command-api/src/finance/finance-service';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 let stack: ReadStack;

@@ -2,13 +2,12 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { INVOICE_STATUSES, searchText } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
-import { attachPdf, renderPdf } from '../documents/pdf';
+import { attachPdf, invoicePdfSpec, renderPdf } from '@care/documents';
 import { SettingsQueries } from '../settings/settings-queries';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { FinanceQueries } from './finance-queries';
-import { invoicePdfSpec } from './invoice-pdf';
 import { addPayrollReadRoutes } from './payroll-routes';
 import { parseQuery } from '../shared/query-parsing';
 

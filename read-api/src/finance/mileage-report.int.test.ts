@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { londonToday } from '@care/events';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**

@@ -6,7 +6,7 @@ import type { TestUser } from '@care/command-api/testing';
 import { PayrollService } from '../../../command-api/src/finance/payroll-service';
 import { readModelPayrollSource } from '../../../command-api/src/finance/payroll-source';
 import { ensureMailSchema } from '../../../command-api/src/mail/outbox';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { createReadModelDb } from '@care/projector';
 import { payslipsBelowMinimumWage } from '@care/projector/rule-facts';

@@ -1,6 +1,5 @@
 import { formatPoundsLimit, type AgencySettings, type PayslipDetailView } from '@care/events';
-import type { PdfSpec } from '../documents/pdf';
-import type { CsvValue } from '../documents/csv';
+import type { CsvValue, PdfSpec } from '@care/documents';
 
 const money = (pence: number): string => formatPoundsLimit(pence);
 const ukDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

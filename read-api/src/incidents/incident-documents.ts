@@ -10,8 +10,7 @@ import {
   type IncidentView,
   type PersonRef,
 } from '@care/events';
-import type { PdfBlock, PdfSpec } from '../documents/pdf';
-import type { CsvValue } from '../documents/csv';
+import type { CsvValue, PdfBlock, PdfSpec } from '@care/documents';
 import { formatDate, formatLondonDateTime } from './incident-timeline';
 
 const who = (person: PersonRef | null): string => (person ? `${person.firstName} ${person.lastName}`.trim() : 'System');

@@ -13,7 +13,7 @@ import type { ApiReply, TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
 import { incidentsWithOverdueDuties, openCriticalIncidents, openEscalatedIncidents } from '@care/projector/rule-facts';
 import { AlertScenario } from '../../testing/alert-scenario';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**

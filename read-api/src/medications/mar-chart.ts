@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addDays, dosesBetween, londonClock, londonTimeToInstant, MEDICATION_LIMITS, type MarChartView, type PrescriptionDetails } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
-import type { PdfBlock, PdfSpec } from '../documents/pdf';
+import type { PdfBlock, PdfSpec } from '@care/documents';
 import type { CarerWork, ReadScope } from '../shared/carer-work';
 import { peopleNamed } from '../shared/people';
 import { readMarKey } from './mar-key-query';

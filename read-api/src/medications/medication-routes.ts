@@ -22,7 +22,7 @@ import { fullName, peopleNamed } from '../shared/people';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { MedicationQueries } from './medication-queries';
-import { attachPdf, renderPdf } from '../documents/pdf';
+import { attachPdf, renderPdf } from '@care/documents';
 import { marChart, marPdfSpec } from './mar-chart';
 import { readMarKey } from './mar-key-query';
 import { parseQuery } from '../shared/query-parsing';

@@ -17,7 +17,7 @@ import {
 import { requester, type ApiReply, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
 import { activePrescriptionDoses, doseOutcomes, latestOutcomeOf, latestTwoOutcomes } from '@care/projector/rule-facts';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 /**

@@ -1,5 +1,5 @@
 import type { MonitoringRecordView } from '@care/events';
-import { toCsv } from '../documents/csv';
+import { toCsv } from '@care/documents';
 
 /** The columns of the Care Monitoring & Management table, Actions left out. */
 const HEADER = [

@@ -6,7 +6,7 @@ import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';
-import { attachCsv } from '../documents/csv';
+import { attachCsv } from '@care/documents';
 import { checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';

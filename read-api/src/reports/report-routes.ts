@@ -3,10 +3,9 @@ import type { ParameterizedContext } from 'koa';
 import { londonToday, REPORT_RANGE_LABELS, reportExportQuery, reportFiltersQuery, reportScope, type ReportFormat, type ReportScope } from '@care/events';
 import { requirePermission } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
-import { reportFile } from './report-documents';
+import { reportFile, ReportQueries } from '@care/documents';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
-import { ReportQueries } from './report-queries';
 import { parseQuery } from '../shared/query-parsing';
 
 export const reportQuery = reportFiltersQuery;

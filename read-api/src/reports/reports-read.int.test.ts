@@ -16,7 +16,7 @@ import {
 import { reportComplianceSchema, reportOperationalSchema, reportOverviewSchema, reportPerformanceSchema, reportQualitySchema } from '@care/events/api';
 import { requester, type TestUser } from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
-import { pdfText } from '../../testing/pdf-text';
+import { pdfText } from '@care/documents/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { cancelled, checkedIn, checkedOut, missed, VisitLog } from '../appointments/visit-fixtures';
 

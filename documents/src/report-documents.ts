@@ -17,8 +17,8 @@ import {
   type ReportScope,
 } from '@care/events';
 import type { ReadModelDatabase, VisitMeasures } from '@care/projector';
-import { renderPdf, type PdfBlock } from '../documents/pdf';
-import { toCsv, type CsvValue } from '../documents/csv';
+import { renderPdf, type PdfBlock } from './pdf';
+import { toCsv, type CsvValue } from './csv';
 import { ReportQueries } from './report-queries';
 
 /** What to produce: a report of the screen's filters, as PDF or CSV; a Custom Report with its measures and grouping. */

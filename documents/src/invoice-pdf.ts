@@ -1,5 +1,5 @@
 import { FUNDER_KIND_LABELS, formatPoundsLimit, isTimedInvoiceLine as isTimed, type AgencySettings, type InvoiceDetailView } from '@care/events';
-import type { PdfSpec } from '../documents/pdf';
+import type { PdfSpec } from './pdf';
 
 const money = (pence: number): string => (pence < 0 ? `-${formatPoundsLimit(-pence)}` : formatPoundsLimit(pence));
 const ukDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

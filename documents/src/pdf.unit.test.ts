@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfPageCount, pdfText } from '../../testing/pdf-text';
+import { pdfPageCount, pdfText } from '../testing/pdf-text';
 import { renderPdf } from './pdf';
 
 describe('renderPdf', () => {

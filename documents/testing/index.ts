@@ -1,0 +1,1 @@
+export { pdfPageCount, pdfText } from './pdf-text';
