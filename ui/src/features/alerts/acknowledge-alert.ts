@@ -1,4 +1,4 @@
-import { useAlertCommand } from './alert-command';
+import { useAlertCommand } from '../../records/alerts/alert-command';
 
 /** POST /api/alerts/:id/acknowledge {note?}: someone is on it; it leaves the bell's count but stays open. */
 export const useAcknowledgeAlert = () =>

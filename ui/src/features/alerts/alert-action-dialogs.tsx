@@ -1,6 +1,6 @@
 import { acknowledgeAlertRequestSchema, reasonRequestSchema, resolveAlertRequestSchema, TEXT_LIMITS, type AlertView } from '@care/events';
 import { TextCommandDialog } from '../../shared/text-command-dialog';
-import { AssignDialog } from '../tasks/assign-dialog';
+import { AssignDialog } from '../tasks';
 import { useAcknowledgeAlert } from './acknowledge-alert';
 import { AlertDetailDialog } from './alert-detail-dialog';
 import { AlertTaskDialog } from './alert-task-dialog';

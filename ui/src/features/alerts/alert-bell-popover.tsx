@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { alertAboutText, AlertStatusBadge, SeverityBadge } from './alert-badges';
-import { latestAlertsQueryOptions } from './get-latest-alerts';
+import { alertAboutText, AlertStatusBadge, SeverityBadge } from '../../records/alerts/alert-badges';
+import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
 
 /**
  * The bell's list of the newest open alerts (alert-bell.tsx), loaded when the bell is first pressed: the popover

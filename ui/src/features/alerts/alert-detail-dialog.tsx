@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
 import { enumLabel, formatDateTime } from '../../shared/format';
-import { AlertStatusBadge, personName, SeverityBadge } from './alert-badges';
-import { alertQueryOptions } from './get-alert';
+import { AlertStatusBadge, personName, SeverityBadge } from '../../records/alerts/alert-badges';
+import { alertQueryOptions } from '../../records/alerts/get-alert';
 
 /** One alert in full: what it is about, who acknowledged, escalated and resolved it, and when. */
 export function AlertDetailDialog({ alertId, open, onOpenChange }: { alertId: string; open: boolean; onOpenChange: (open: boolean) => void }) {

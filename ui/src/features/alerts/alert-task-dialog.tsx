@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
-import { dueDateToInstant } from '../tasks/task-format';
-import { TaskFormFields, type TaskFormField, type TaskFormValues } from '../tasks/task-form-fields';
+import { dueDateToInstant } from '../../records/tasks/task-format';
+import { TaskFormFields, type TaskFormField, type TaskFormValues } from '../tasks';
 import { useMakeAlertTask } from './make-alert-task';
 
 const FIELDS = ['title', 'category', 'priority', 'dueDate', 'assignedTo'] as const satisfies readonly TaskFormField[];

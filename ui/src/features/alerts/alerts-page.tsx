@@ -7,8 +7,8 @@ import { usePagedList } from '../../shared/paged-list';
 import { SelectOptions } from '../../shared/select-options';
 import { ActiveInactiveToggle } from './active-inactive-toggle';
 import { AlertActions } from './alert-actions';
-import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from './alert-badges';
-import { ALERTS_PATH } from './get-alerts';
+import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from '../../records/alerts/alert-badges';
+import { ALERTS_PATH } from '../../records/alerts/get-alerts';
 import './alerts.css';
 
 /** The Alerts page: open or resolved alerts, newest first, filtered by severity, with every action. */

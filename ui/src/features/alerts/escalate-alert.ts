@@ -1,5 +1,5 @@
 import type { EscalateAlertRequest } from '@care/events';
-import { useAlertCommand } from './alert-command';
+import { useAlertCommand } from '../../records/alerts/alert-command';
 
 /** POST /api/alerts/:id/escalate {severity, reason}: only to a higher severity. */
 export const useEscalateAlert = () =>

@@ -1,7 +1,7 @@
 import type { AlertTaskRequest } from '@care/events';
 import { useQueryClient } from '@tanstack/react-query';
-import { reloadTasks } from '../tasks/get-tasks';
-import { useAlertCommand } from './alert-command';
+import { reloadTasks } from '../../records/tasks/get-tasks';
+import { useAlertCommand } from '../../records/alerts/alert-command';
 
 /**
  * POST /api/alerts/:id/task: a follow-up task in one step. Left blank, the server fills title ("Follow up: …"),

@@ -10,9 +10,9 @@ import { handleUnauthorized } from '../../shared/query-client';
 import { SelectOptions } from '../../shared/select-options';
 import { TextListInput } from '../../shared/text-list-input';
 import { toast } from '../../shared/toast';
-import { carersQueryOptions } from '../carers/get-carers';
-import { clientsQueryOptions } from '../clients/get-clients';
-import type { AppointmentCommandReply } from './appointment-command';
+import { carersQueryOptions } from '../../records/carers/get-carers';
+import { clientsQueryOptions } from '../../records/clients/get-clients';
+import type { AppointmentCommandReply } from '../../records/appointments/appointment-command';
 import {
   APPOINTMENT_FORM_FIELDS,
   appointmentClientName,
@@ -29,7 +29,7 @@ import {
   type AppointmentFormField,
   type AppointmentFormValues,
 } from './appointment-form';
-import { APPOINTMENTS_PATH, reloadAppointments } from './appointment-queries';
+import { APPOINTMENTS_PATH, reloadAppointments } from '../../records/appointments/appointment-queries';
 import './appointment-form.css';
 import { DateInput, DateTimeInput } from '../../shared/date-fields/date-input';
 

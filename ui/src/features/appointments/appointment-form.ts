@@ -16,11 +16,11 @@ import type { z } from 'zod';
 import { ApiError, type SendMethod } from '../../shared/api';
 import { enumLabel, humanize } from '../../shared/format';
 import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
-import { APPOINTMENTS_PATH } from './appointment-queries';
+import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-queries';
 
 /* Labels and names shared by the appointment screens live in appointment-labels.ts (no schemas: the dashboard
    uses them); re-exported here for the screens that already import the form. */
-export { appointmentCarerName, appointmentClientName, defaultStartFor, enumLabel, isChangeable, statusBadgeClass, statusLabel } from './appointment-labels';
+export { appointmentCarerName, appointmentClientName, defaultStartFor, enumLabel, isChangeable, statusBadgeClass, statusLabel } from '../../records/appointments/appointment-labels';
 
 /* ---------- The form ---------- */
 

@@ -5,9 +5,9 @@ import { FormDialog } from '../../shared/form-dialog';
 import { Field, fieldAria } from '../../shared/form-field';
 import { formatDateTime } from '../../shared/format';
 import { serverFormErrors } from '../../shared/form-errors';
-import { useAppointmentCommand } from './appointment-command';
+import { useAppointmentCommand } from '../../records/appointments/appointment-command';
 import { appointmentCarerName, appointmentClientName } from './appointment-form';
-import { APPOINTMENTS_PATH } from './appointment-queries';
+import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-queries';
 import './appointment-form.css';
 
 interface CancelAppointmentDialogProps {

@@ -1,7 +1,7 @@
 import type { AppointmentVersionView, AppointmentView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
-import { APPOINTMENTS_PATH } from './appointment-queries';
+import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-queries';
 
 /** GET /api/appointments/:id: the full record, with the signature image. URL first: the live push reloads it. */
 export function visitRecordQueryOptions(id: string) {

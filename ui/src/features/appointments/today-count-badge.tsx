@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { todayCountQueryOptions } from './appointment-queries';
+import { todayCountQueryOptions } from '../../records/appointments/appointment-queries';
 
 /** The Schedule tab's badge: today's appointment count, shown only above 0. */
 export function TodayCountBadge() {

@@ -5,9 +5,9 @@ import { enumLabel, formatDate, formatDateTime, formatPounds } from '../../share
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { appointmentCarerName, appointmentClientName, statusBadgeClass, statusLabel } from './appointment-form';
 import { visitHistoryQueryOptions, visitRecordQueryOptions } from './get-visit-record';
-import { actionLabel, historyDetails } from './visit-history';
+import { actionLabel, historyDetails } from '../../records/appointments/visit-history';
 import './visit-record.css';
-import { handEnteredNote } from '../monitoring/time-entered-by-hand';
+import { handEnteredNote } from '../../records/visit-records/time-entered-by-hand';
 
 interface VisitRecordDialogProps {
   /** What the screen calls it: "Visit Report" on Visit Tracking, "Visit Record" on Care Monitoring. */

@@ -7,7 +7,7 @@ import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField } from '../../shared/form-errors';
 import { queryKeys } from '../../shared/query-keys';
 import { toast } from '../../shared/toast';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../shared/password-input';
 import { useSignIn } from './sign-in';
 import { loadAuthSchemas } from './load-auth-schemas';
 

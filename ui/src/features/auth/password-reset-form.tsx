@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api';
 import { Field } from '../../shared/form-field';
 import { refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../shared/password-input';
 import { useResetPassword } from './reset-password';
 import { loadAuthSchemas } from './load-auth-schemas';
 

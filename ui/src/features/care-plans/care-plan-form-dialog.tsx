@@ -22,7 +22,7 @@ import { Field, fieldAria } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
 import { TextListInput } from '../../shared/text-list-input';
 import { toast } from '../../shared/toast';
-import { clientsQueryOptions } from '../clients/get-clients';
+import { clientsQueryOptions } from '../../records/clients/get-clients';
 import { CARE_PLANS_PATH, carePlanPath, carePlanTemplatesQueryOptions, reloadCarePlans } from './care-plan-queries';
 import { WithFreshPlan } from './fresh-plan';
 import { createRequestOf, newPlanValues, planToValues, updateRequestOf, withClient, withTemplate, type PlanFormValues } from './plan-form-values';

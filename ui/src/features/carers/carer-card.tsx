@@ -1,11 +1,8 @@
 import type { CarerView } from '@care/events';
 import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import { formatDate, formatPounds, humanize } from '../../shared/format';
+import { carerFullName } from '../../records/carers/carer-name';
 import { accountLabel } from './get-linkable-accounts';
-
-export function carerFullName(carer: CarerView): string {
-  return `${carer.user.firstName} ${carer.user.lastName}`.trim();
-}
 
 interface CarerCardProps {
   carer: CarerView;

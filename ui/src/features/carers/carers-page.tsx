@@ -8,7 +8,8 @@ import { useCurrentUser } from '../../shared/current-user';
 import { useLiveActiveCarerCount } from '../../shared/live';
 import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { queryKeys } from '../../shared/query-keys';
-import { CarerCard, carerFullName } from './carer-card';
+import { carerFullName } from '../../records/carers/carer-name';
+import { CarerCard } from './carer-card';
 import { CarerFormDialog } from './carer-form-dialog';
 import { useDeleteCarer } from './delete-carer';
 

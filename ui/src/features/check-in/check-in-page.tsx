@@ -1,7 +1,7 @@
 import { can, londonToday } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { appointmentsQueryOptions } from '../appointments/appointment-queries';
+import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';

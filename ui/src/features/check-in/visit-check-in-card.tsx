@@ -2,19 +2,18 @@ import type { AppointmentView, CheckInRequest, CheckOutRequest } from '@care/eve
 import { can } from '@care/events';
 import { Clock, LogIn, MapPin, TriangleAlert, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../../shared/current-user';
-import { ReportIncidentDialog } from '../incidents/report-incident-dialog';
+import { ReportIncidentDialog } from '../incidents';
 import { useState } from 'react';
-import { useAppointmentCommand } from '../appointments/appointment-command';
+import { useAppointmentCommand } from '../../records/appointments/appointment-command';
 import { enumLabel, formatDateTime } from '../../shared/format';
-import { VisitStatusBadge } from '../monitoring/visit-status-badge';
+import { VisitStatusBadge } from '../../records/visit-records/visit-status-badge';
 import { useIsMobile } from '../../shared/use-is-mobile';
 import { canCheckIn, canCheckOut, minutesLate, recordSource } from './check-in-rules';
 import { CheckOutForm, type VisitOutcome } from './check-out-form';
-import { locate, type VisitPosition } from './geolocation';
+import { locate, type VisitPosition } from '../../shared/geolocation';
 import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
-import { TIME_BY_HAND } from '../monitoring/time-entered-by-hand';
-import { VisitMedications } from '../medications/visit-medications';
-import '../medications/medications.css';
+import { TIME_BY_HAND } from '../../records/visit-records/time-entered-by-hand';
+import { VisitMedications } from '../medications';
 
 type Action = 'check-in' | 'check-out';
 

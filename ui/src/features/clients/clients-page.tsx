@@ -8,7 +8,7 @@ import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { ClientCard, clientFullName } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 import { useDeleteClient } from './delete-client';
-import { clientCountQueryOptions, clientsQueryKey } from './get-clients';
+import { clientCountQueryOptions, clientsQueryKey } from '../../records/clients/get-clients';
 import './clients.css';
 
 type DialogState = { open: boolean; client?: ClientView };

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { clientsQueryKey } from './get-clients';
+import { clientsQueryKey } from '../../records/clients/get-clients';
 
 /** POST /api/clients. The reply's position makes the reloaded list include the new client. */
 export function useCreateClient() {

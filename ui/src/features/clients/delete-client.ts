@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { clientsQueryKey } from './get-clients';
+import { clientsQueryKey } from '../../records/clients/get-clients';
 
 /** DELETE /api/clients/{id}: the client leaves the list; its history stays. */
 export function useDeleteClient() {

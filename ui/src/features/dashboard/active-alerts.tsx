@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { BellRing, CheckCircle2 } from 'lucide-react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { alertAboutText, SeverityBadge } from '../alerts/alert-badges';
-import { latestAlertsQueryOptions } from '../alerts/get-latest-alerts';
+import { alertAboutText, SeverityBadge } from '../../records/alerts/alert-badges';
+import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
 
 /** The dashboard lists 5 alerts; the rest are one click away on the Alerts page. */
 export const ACTIVE_ALERTS_LIMIT = 5;

@@ -5,10 +5,9 @@ import { ChevronLeft, ChevronRight, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { ActiveInactiveToggle } from '../alerts/active-inactive-toggle';
-import { AlertActions } from '../alerts/alert-actions';
-import { alertSubjectName, SeverityBadge } from '../alerts/alert-badges';
-import { alertsPageQueryOptions } from '../alerts/get-alerts';
+import { ActiveInactiveToggle, AlertActions } from '../alerts';
+import { alertSubjectName, SeverityBadge } from '../../records/alerts/alert-badges';
+import { alertsPageQueryOptions } from '../../records/alerts/get-alerts';
 
 /** Rows per page of the dashboard's Alerts table. */
 export const DASHBOARD_ALERTS_PAGE_SIZE = 7;

@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { CalendarPlus, FileBarChart, UserPlus, Zap } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../shared/lazy-named';
-import { defaultStartFor } from '../appointments/appointment-labels';
+import { defaultStartFor } from '../../records/appointments/appointment-labels';
 
-const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
-const ClientFormDialog = lazyNamed(() => import('../clients/client-form-dialog'), 'ClientFormDialog');
+const AppointmentFormDialog = lazyNamed(() => import('../appointments'), 'AppointmentFormDialog');
+const ClientFormDialog = lazyNamed(() => import('../clients'), 'ClientFormDialog');
 
 /** Quick Actions: only the ones this role may carry out. */
 export function QuickActions({ role }: { role: Role }) {

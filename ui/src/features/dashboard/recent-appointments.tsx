@@ -7,12 +7,12 @@ import { useCurrentUser } from '../../shared/current-user';
 import { errorReason } from '../../shared/api';
 import { humanize } from '../../shared/format';
 import { lazyNamed } from '../../shared/lazy-named';
-import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../appointments/appointment-labels';
-import { appointmentsQueryOptions } from '../appointments/appointment-queries';
+import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../../records/appointments/appointment-labels';
+import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import './recent-appointments.css';
 
 /** The scheduling form (and Radix Dialog) is fetched on the first "Schedule Appointment", not with the dashboard. */
-const AppointmentFormDialog = lazyNamed(() => import('../appointments/appointment-form-dialog'), 'AppointmentFormDialog');
+const AppointmentFormDialog = lazyNamed(() => import('../appointments'), 'AppointmentFormDialog');
 
 /** The dashboard shows the first 5 of today's appointments; "View All" opens the rest. */
 export const RECENT_APPOINTMENTS_LIMIT = 5;

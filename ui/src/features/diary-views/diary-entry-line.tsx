@@ -2,7 +2,7 @@ import type { DiaryEntryView } from '@care/events';
 import { londonClock } from '@care/events';
 import { Lock } from 'lucide-react';
 import { formatDateTime, humanize } from '../../shared/format';
-import { carerName, clientName } from '../diary/diary-entry-card';
+import { carerName, clientName } from '../../records/diary/diary-names';
 
 /**
  * An entry in a view's list: enough to recognise it (title, when, who, type); the diary list has the whole

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { DiaryNavBar } from '../diary/diary-nav-bar';
-import '../diary/diary.css';
+import { DiaryNavBar } from '../diary';
 import './diary-views.css';
 
 /** One of the diary's own views: the diary's title and bar, then the view. */

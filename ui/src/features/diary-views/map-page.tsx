@@ -6,11 +6,11 @@ import { apiGet } from '../../shared/api';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { withParams } from '../../shared/paged-list';
-import { DIARY_PATH } from '../diary/diary-query-keys';
+import { DIARY_PATH } from '../../records/diary/diary-query-keys';
 import { DiaryViewLayout } from './diary-view-layout';
 import { MapVisitList } from './map-visit-list';
 import { VisitMap } from './visit-map';
-import '../appointments/appointment-form.css';
+import '../../records/appointments/appointment-status.css';
 
 const MAP_PATH = `${DIARY_PATH}/map`;
 const LIVE_MAP_PATH = `${DIARY_PATH}/live-map`;

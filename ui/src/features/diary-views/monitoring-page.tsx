@@ -3,11 +3,11 @@ import { ClipboardCheck } from 'lucide-react';
 import { enumLabel, formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
-import { DIARY_PATH } from '../diary/diary-query-keys';
+import { DIARY_PATH } from '../../records/diary/diary-query-keys';
 import { DiaryEntryLine } from './diary-entry-line';
 import { DiaryViewLayout } from './diary-view-layout';
 // The visit status badges every appointment screen uses.
-import '../appointments/appointment-form.css';
+import '../../records/appointments/appointment-status.css';
 
 const MONITORING_PATH = `${DIARY_PATH}/monitoring`;
 const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned');

@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { formatDateTime } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
-import { DIARY_PATH } from '../diary/diary-query-keys';
+import { DIARY_PATH } from '../../records/diary/diary-query-keys';
 import { DiaryEntryLine } from './diary-entry-line';
 import { DiaryViewLayout } from './diary-view-layout';
 

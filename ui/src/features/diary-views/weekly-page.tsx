@@ -7,7 +7,7 @@ import { apiGet } from '../../shared/api';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { withParams } from '../../shared/paged-list';
-import { DIARY_PATH } from '../diary/diary-query-keys';
+import { DIARY_PATH } from '../../records/diary/diary-query-keys';
 import { DiaryEntryLine } from './diary-entry-line';
 import { DiaryViewLayout } from './diary-view-layout';
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { reloadDiary } from './diary-query-keys';
+import { reloadDiary } from '../../records/diary/diary-query-keys';
 
 /** POST /api/diary. The reply's position makes the reloaded list include the new entry. */
 export function useCreateDiaryEntry() {

@@ -2,12 +2,11 @@ import type { DiaryEntryView } from '@care/events';
 import { can } from '@care/events';
 import { CheckCircle2, Lock, Pencil, TriangleAlert } from 'lucide-react';
 import { useCurrentUser } from '../../shared/current-user';
-import { useReportFromDiary } from '../incidents/report-from-diary';
+import { useReportFromDiary } from '../incidents';
 import { formatDateTime, humanize } from '../../shared/format';
+import { carerName, clientName } from '../../records/diary/diary-names';
 import { DiaryEntryHistory } from './diary-entry-history';
 
-export const clientName = (entry: DiaryEntryView) => `${entry.client.firstName} ${entry.client.lastName}`.trim();
-export const carerName = (entry: DiaryEntryView) => `${entry.carer.user.firstName} ${entry.carer.user.lastName}`.trim();
 
 interface DiaryEntryCardProps {
   entry: DiaryEntryView;

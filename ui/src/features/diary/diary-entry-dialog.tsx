@@ -8,7 +8,7 @@ import { SelectOptions } from '../../shared/select-options';
 import { TextListInput } from '../../shared/text-list-input';
 import { useAmendDiaryEntry } from './amend-diary-entry';
 import { useCreateDiaryEntry } from './create-diary-entry';
-import { carerName, clientName } from './diary-entry-card';
+import { carerName, clientName } from '../../records/diary/diary-names';
 import { enumLabel } from '../../shared/format';
 import {
   checkAmendment,

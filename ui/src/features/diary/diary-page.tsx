@@ -8,7 +8,7 @@ import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { DiaryEntryCard } from './diary-entry-card';
 import { DiaryEntryDialog } from './diary-entry-dialog';
 import { DiaryNavBar } from './diary-nav-bar';
-import { DIARY_PATH } from './diary-query-keys';
+import { DIARY_PATH } from '../../records/diary/diary-query-keys';
 import { useReviewDiaryEntry } from './review-diary-entry';
 import './diary.css';
 

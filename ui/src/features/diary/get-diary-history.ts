@@ -1,7 +1,7 @@
 import type { DiaryEntryVersionView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
-import { diaryKeys } from './diary-query-keys';
+import { diaryKeys } from '../../records/diary/diary-query-keys';
 
 /** GET /api/diary/{id}/history: every version of an entry, oldest first (who, when, what changed). */
 export const diaryHistoryQueryOptions = (id: string) =>

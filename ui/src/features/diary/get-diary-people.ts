@@ -1,7 +1,7 @@
 import type { CarerView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGetAll } from '../../shared/paged-list';
-import { diaryKeys } from './diary-query-keys';
+import { diaryKeys } from '../../records/diary/diary-query-keys';
 
 /** What the client select needs of GET /api/clients items. */
 export interface DiaryClientOption {

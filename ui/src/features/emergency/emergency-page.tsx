@@ -4,7 +4,7 @@ import { Phone, PhoneCall, Siren, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { locate, type LocateResult } from '../check-in/geolocation';
+import { locate, type LocateResult } from '../../shared/geolocation';
 import { emergencyContextQuery, telHref, useRaiseEmergency } from './emergency-commands';
 import './emergency.css';
 

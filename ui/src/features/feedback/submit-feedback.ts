@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { invalidateFeedbackLists } from './feedback-list-key';
+import { invalidateFeedbackLists } from '../../records/feedback/feedback-list-key';
 
 /** POST /api/feedback, from the dialog or a quick button; the widget's success and failure toasts. */
 export function useSubmitFeedback() {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { invalidateFeedbackLists, setFeedbackRevision } from './feedback-list-key';
+import { invalidateFeedbackLists, setFeedbackRevision } from '../../records/feedback/feedback-list-key';
 
 export interface UpdateFeedbackInput {
   id: string;

@@ -5,7 +5,7 @@ import { apiGet } from '../../shared/api';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
-import { clientOptionsQueryOptions } from '../voice-notes/get-client-options';
+import { clientOptionsQueryOptions } from '../../records/clients/get-client-options';
 import { useFinanceCommand } from './finance-api';
 import { formatPence, poundsToPence } from './money';
 

@@ -5,7 +5,7 @@ import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { Field, fieldAria } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
 import { FormDialog } from '../../shared/form-dialog';
-import { clientOptionsQueryOptions } from '../voice-notes/get-client-options';
+import { clientOptionsQueryOptions } from '../../records/clients/get-client-options';
 import { useFinanceCommand } from './finance-api';
 import { poundsToPence } from './money';
 

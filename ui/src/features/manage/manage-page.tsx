@@ -1,9 +1,9 @@
 import { can, FIXED_RANGES, londonToday, type DiaryEntryView } from '@care/events';
 import { BookOpen, CalendarRange, ClipboardList, ShieldAlert, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
-import { DIARY_PATH } from '../diary/diary-query-keys';
-import { MonitoringTable } from '../monitoring/monitoring-table';
-import { RecordsFilterBar } from '../monitoring/records-filter-bar';
+import { DIARY_PATH } from '../../records/diary/diary-query-keys';
+import { MonitoringTable } from '../monitoring';
+import { RecordsFilterBar } from '../../records/visit-records/records-filter-bar';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate } from '../../shared/format';
 import { LoadMore } from '../../shared/list-states';

@@ -1,10 +1,10 @@
 import type { CarerView, ClientView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, MapPin, Users } from 'lucide-react';
-import { carerFullName } from '../carers/carer-card';
-import { carersQueryOptions } from '../carers/get-carers';
-import { clientsQueryOptions } from '../clients/get-clients';
-import { FIRST_PAGE, monitoringQueryOptions, type MonitoringFilters } from '../monitoring/monitoring-params';
+import { carerFullName } from '../../records/carers/carer-name';
+import { carersQueryOptions } from '../../records/carers/get-carers';
+import { clientsQueryOptions } from '../../records/clients/get-clients';
+import { FIRST_PAGE, monitoringQueryOptions, type MonitoringFilters } from '../../records/visit-records/monitoring-params';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { isRosterStatus, matchesSearch, type ManageFilters } from './manage-filters';
 

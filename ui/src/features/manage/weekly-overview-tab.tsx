@@ -1,13 +1,13 @@
 import type { DiaryEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarX, CheckCircle2, Clock, Percent, Timer, UserRound, Users, XCircle } from 'lucide-react';
-import { appointmentSummaryQueryOptions } from '../appointments/appointment-queries';
-import { carersQueryOptions } from '../carers/get-carers';
-import { clientsQueryOptions } from '../clients/get-clients';
+import { appointmentSummaryQueryOptions } from '../../records/appointments/appointment-queries';
+import { carersQueryOptions } from '../../records/carers/get-carers';
+import { clientsQueryOptions } from '../../records/clients/get-clients';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { StatCard } from '../../shared/stat-card';
-import type { MonitoringFilters } from '../monitoring/monitoring-params';
+import type { MonitoringFilters } from '../../records/visit-records/monitoring-params';
 import { matchesSearch } from './manage-filters';
 
 /** How many of the newest diary entries the overview shows. */

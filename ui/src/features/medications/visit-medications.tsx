@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../shared/current-user';
 import { AdministerDialog, doseTargetOf, type DoseTarget } from './administer-dialog';
 import { useClientMedications, useDueDoses } from './medication-api';
 import { formatDue } from './medication-format';
+import './medications.css';
 
 const WINDOW_MS = MEDICATION_LIMITS.doseWindowMinutes * 60_000;
 

@@ -2,7 +2,7 @@ import { can, MONITORING_RANGES } from '@care/events';
 import { CalendarClock, Download, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
-import { ScheduleReportDialog } from '../reports/schedule-report-dialog';
+import { ScheduleReportDialog } from '../reports';
 import { useExportMonitoring } from './export-monitoring';
 import {
   DEFAULT_MONITORING_FILTERS,
@@ -11,9 +11,9 @@ import {
   monitoringExportUrl,
   STATUS_LABELS,
   type MonitoringFilters,
-} from './monitoring-params';
+} from '../../records/visit-records/monitoring-params';
 import { MonitoringTable } from './monitoring-table';
-import { RecordsFilterBar, visitStatusOptions } from './records-filter-bar';
+import { RecordsFilterBar, visitStatusOptions } from '../../records/visit-records/records-filter-bar';
 import './monitoring.css';
 
 const STATUS_OPTIONS = visitStatusOptions(STATUS_LABELS);

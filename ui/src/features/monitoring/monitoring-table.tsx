@@ -15,12 +15,12 @@ import {
   monitoringUrl,
   type MonitoringFilters,
   type MonitoringPaging,
-} from './monitoring-params';
+} from '../../records/visit-records/monitoring-params';
 import { TaskBadges } from './task-badges';
-import { VisitRecordDialog } from '../appointments/visit-record-dialog';
-import { PunctualityBadge, VisitStatusBadge } from './visit-status-badge';
+import { VisitRecordDialog } from '../appointments';
+import { PunctualityBadge, VisitStatusBadge } from '../../records/visit-records/visit-status-badge';
 import './monitoring.css';
-import { TIME_BY_HAND } from './time-entered-by-hand';
+import { TIME_BY_HAND } from '../../records/visit-records/time-entered-by-hand';
 
 const NO_RECORDS: MonitoringRecordView[] = [];
 const dash = (value: string | null) => value || <span className="muted">—</span>;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { SeverityBadge } from '../alerts/alert-badges';
+import { SeverityBadge } from '../../records/alerts/alert-badges';
 import { formatDateTime } from '../../shared/format';
 import { operationalQuery } from './get-reports';
 import type { ReportFilters } from './report-params';

@@ -1,8 +1,8 @@
 import { createReportScheduleRequestSchema, REGIONS, REPORT_FREQUENCY_LABELS, REPORT_FREQUENCIES, type ReportFrequency } from '@care/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { carerFullName } from '../carers/carer-card';
-import { carersQueryOptions } from '../carers/get-carers';
+import { carerFullName } from '../../records/carers/carer-name';
+import { carersQueryOptions } from '../../records/carers/get-carers';
 import { apiSend, ApiError } from '../../shared/api';
 import { capitalize } from '../../shared/format';
 import { FormDialog } from '../../shared/form-dialog';

@@ -4,10 +4,9 @@ import { Activity, CalendarDays, Clock, List, Plus, Rows3, Users } from 'lucide-
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
-import { AppointmentFormDialog } from '../appointments/appointment-form-dialog';
-import { defaultStartFor } from '../appointments/appointment-form';
-import { appointmentsQueryOptions, appointmentSummaryQueryOptions } from '../appointments/appointment-queries';
-import { CancelAppointmentDialog } from '../appointments/cancel-appointment-dialog';
+import { AppointmentFormDialog, CancelAppointmentDialog } from '../appointments';
+import { defaultStartFor } from '../../records/appointments/appointment-labels';
+import { appointmentsQueryOptions, appointmentSummaryQueryOptions } from '../../records/appointments/appointment-queries';
 import { formatLongDate } from './long-date';
 import { ScheduleList } from './schedule-list';
 import { ScheduleTimeline } from './schedule-timeline';

@@ -7,7 +7,7 @@ import {
   isChangeable,
   statusBadgeClass,
   statusLabel,
-} from '../appointments/appointment-form';
+} from '../../records/appointments/appointment-labels';
 
 interface ScheduleListProps {
   appointments: readonly AppointmentView[];

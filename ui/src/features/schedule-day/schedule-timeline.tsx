@@ -1,6 +1,6 @@
 import type { AppointmentView } from '@care/events';
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { appointmentClientName, isChangeable, statusLabel } from '../appointments/appointment-form';
+import { appointmentClientName, isChangeable, statusLabel } from '../../records/appointments/appointment-labels';
 import { earliestStart, MINUTES_PER_DAY, timelineRows } from './timeline-layout';
 
 const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21] as const;

@@ -1,5 +1,5 @@
 import type { AppointmentView } from '@care/events';
-import { appointmentCarerName } from '../appointments/appointment-form';
+import { appointmentCarerName } from '../../records/appointments/appointment-labels';
 
 export const MINUTES_PER_DAY = 24 * 60;
 /** A block is never narrower than this, however short the visit, so its name stays readable. */

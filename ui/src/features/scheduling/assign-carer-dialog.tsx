@@ -5,7 +5,7 @@ import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { Field, fieldAria } from '../../shared/form-field';
 import { formatDate } from '../../shared/format';
-import { useAppointmentCommand } from '../appointments/appointment-command';
+import { useAppointmentCommand } from '../../records/appointments/appointment-command';
 import { carerDisplayName } from './get-carers';
 import { clientName } from './rota-chips';
 

@@ -1,7 +1,7 @@
 import type { ShiftView } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
-import { withQuery } from '../appointments/appointment-queries';
+import { withQuery } from '../../records/appointments/appointment-queries';
 
 export const SHIFTS_PATH = '/api/shifts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { appointmentAnalyticsQueryOptions } from '../appointments/appointment-queries';
+import { appointmentAnalyticsQueryOptions } from '../../records/appointments/appointment-queries';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { shiftsQueryOptions } from './get-shifts';
 import { monthGridOf, monthLabel, WEEKDAY_NAMES } from './rota-dates';

@@ -6,7 +6,7 @@ import { formatDate } from '../../shared/format';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { Tabs, type TabItem } from '../../shared/tabs';
-import { appointmentsQueryOptions, appointmentSummaryQueryOptions, APPOINTMENTS_PATH, withQuery } from '../appointments/appointment-queries';
+import { appointmentsQueryOptions, appointmentSummaryQueryOptions, APPOINTMENTS_PATH, withQuery } from '../../records/appointments/appointment-queries';
 import { AssignCarerDialog } from './assign-carer-dialog';
 import { CarerRoster } from './carer-roster';
 import { FilterPanel } from './filter-panel';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiSend, type SendMethod } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import { reloadAppointments } from '../appointments/appointment-queries';
+import { reloadAppointments } from '../../records/appointments/appointment-queries';
 import { SHIFTS_PATH } from './get-shifts';
 
 export interface ShiftCommand<TBody> {

@@ -1,7 +1,7 @@
 import { addDays, type AppointmentView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { appointmentsQueryOptions } from '../appointments/appointment-queries';
+import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { capitalize, formatDate, humanize } from '../../shared/format';
 import { clientName } from './rota-chips';

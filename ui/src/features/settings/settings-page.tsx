@@ -1,7 +1,7 @@
 import { NOTIFICATION_CHOICE_LABELS, NOTIFICATION_CHOICES, changeOwnNameRequestSchema, changeOwnPasswordRequestSchema, type NotificationChoices } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { PasswordInput } from '../auth/password-input';
+import { PasswordInput } from '../../shared/password-input';
 import { useCurrentUser } from '../../shared/current-user';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';

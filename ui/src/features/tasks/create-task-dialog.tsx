@@ -4,7 +4,7 @@ import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { useCreateTask } from './create-task';
-import { dueDateToInstant } from './task-format';
+import { dueDateToInstant } from '../../records/tasks/task-format';
 import { TaskFormFields, type TaskFormField, type TaskFormValues } from './task-form-fields';
 
 const FIELDS = ['title', 'description', 'type', 'category', 'priority', 'dueDate', 'assignedTo'] as const satisfies readonly TaskFormField[];

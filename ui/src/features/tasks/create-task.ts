@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import type { CommandReply } from '../alerts/alert-command';
-import { reloadTasks, TASKS_PATH } from './get-tasks';
+import type { CommandReply } from '../../records/alerts/alert-command';
+import { reloadTasks, TASKS_PATH } from '../../records/tasks/get-tasks';
 
 /** POST /api/tasks (tasks.write). Field refusals stay with the form; the toast only says it worked. */
 export function useCreateTask() {

@@ -4,8 +4,8 @@ import { apiSend } from '../../shared/api';
 import { refusalReason } from '../../shared/form-errors';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
-import type { CommandReply } from '../alerts/alert-command';
-import { reloadTasks, taskPath } from './get-tasks';
+import type { CommandReply } from '../../records/alerts/alert-command';
+import { reloadTasks, taskPath } from '../../records/tasks/get-tasks';
 
 export type TaskAction = 'assign' | 'start' | 'complete' | 'cancel' | 'reopen';
 

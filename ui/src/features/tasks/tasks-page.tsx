@@ -3,11 +3,11 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
-import { personName } from '../alerts/alert-badges';
+import { personName } from '../../records/alerts/alert-badges';
 import { CreateTaskDialog } from './create-task-dialog';
-import { useTaskList } from './get-tasks';
+import { useTaskList } from '../../records/tasks/get-tasks';
 import { TaskActions } from './task-actions';
-import { formatDueDate } from './task-format';
+import { formatDueDate } from '../../records/tasks/task-format';
 import './tasks.css';
 
 export interface TasksPageProps {

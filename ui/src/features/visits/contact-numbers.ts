@@ -1,8 +1,8 @@
 import { can } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../shared/current-user';
-import { carersQueryOptions } from '../carers/get-carers';
-import { clientsQueryOptions } from '../clients/get-clients';
+import { carersQueryOptions } from '../../records/carers/get-carers';
+import { clientsQueryOptions } from '../../records/clients/get-clients';
 
 export interface ContactNumbers {
   carer: (carerId: string | null) => string | undefined;

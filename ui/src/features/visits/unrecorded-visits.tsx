@@ -4,8 +4,8 @@ import { ClipboardCheck } from 'lucide-react';
 import { formatDate, humanize } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
-import { appointmentCarerName, appointmentClientName, statusBadgeClass } from '../appointments/appointment-form';
-import { APPOINTMENTS_PATH } from '../appointments/appointment-queries';
+import { appointmentCarerName, appointmentClientName, statusBadgeClass } from '../../records/appointments/appointment-labels';
+import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-queries';
 
 /**
  * The dashboard's Unrecorded Visits behind its number (GET /api/appointments?unrecorded=true): visits whose planned

@@ -7,10 +7,10 @@ import {
   enumLabel,
   statusBadgeClass,
   statusLabel,
-} from '../appointments/appointment-form';
+} from '../../records/appointments/appointment-labels';
 import { telHref } from './contact-numbers';
 import { taskProgress, visitMinutes } from './visit-figures';
-import { handEnteredNote } from '../monitoring/time-entered-by-hand';
+import { handEnteredNote } from '../../records/visit-records/time-entered-by-hand';
 
 /** HH:mm of an instant on the London clock. */
 const clockOf = (instant: string | null) => (instant ? toLondonInputValue(instant).slice(11) : '');

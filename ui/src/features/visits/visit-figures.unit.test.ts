@@ -1,7 +1,7 @@
 import type { AppointmentView } from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { completionRateText, taskProgress, visitMinutes, visitsForTab } from './visit-figures';
-import { actionLabel, historyDetails } from '../appointments/visit-history';
+import { actionLabel, historyDetails } from '../../records/appointments/visit-history';
 import { telHref } from './contact-numbers';
 
 const withStatus = (id: string, status: AppointmentView['status']) => ({ id, status }) as AppointmentView;

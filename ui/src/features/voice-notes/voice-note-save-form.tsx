@@ -8,7 +8,7 @@ import { capitalize, humanize } from '../../shared/format';
 import { SelectOptions } from '../../shared/select-options';
 import { TextListInput } from '../../shared/text-list-input';
 import { formatDuration } from './format-duration';
-import { clientOptionsQueryOptions } from './get-client-options';
+import { clientOptionsQueryOptions } from '../../records/clients/get-client-options';
 import { useRecordVoiceNote } from './record-voice-note';
 import type { Recording } from './use-voice-recorder';
 import {

@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATUSES, VISIT_TYPES, type AppointmentStatus, type VisitType } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { carerFullName } from '../carers/carer-card';
+import { carerFullName } from '../carers/carer-name';
 import { carersQueryOptions } from '../carers/get-carers';
 import { clientsQueryOptions } from '../clients/get-clients';
 import { enumLabel } from '../../shared/format';

@@ -1,0 +1,3 @@
+/* The dashboard's alerts table acts on alerts in place, with the alerts screen's own actions and filter toggle. */
+export { ActiveInactiveToggle } from './active-inactive-toggle';
+export { AlertActions } from './alert-actions';
