@@ -42,12 +42,22 @@ export function searchText() {
     .superRefine(refuseUnsafeText);
 }
 
+/** A value from a list of choices, answered with the choices when it is none of them: "Status must be one of: open, closed". */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+
 /**
  * Query-string fields (read API filters), bounded like the body fields above: a query value goes into the same
  * SQL and the same date arithmetic as a body value, so year 0 or 9999 and a NUL are refused here with a 400
- * rather than by PostgreSQL with an error. A blank value (a filter left empty) means "not given".
+ * rather than by PostgreSQL with an error. A blank value (a filter left empty, `?status=`) means "not given":
+ * only the empty text, since a value of spaces is something the user typed and is checked like any other.
  */
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** `?name=` one of `values`; blank or absent: undefined (the list's default). */
+export function queryOneOf<const T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.preprocess(blankAsAbsent, oneOf(values, label).optional());
+}
 
 /** A calendar date filter, YYYY-MM-DD, 1900 to 2099; `label` names it in the message ("From date"). */
 export function queryDate(label: string) {

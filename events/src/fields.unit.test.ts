@@ -4,14 +4,17 @@ import type { z } from 'zod';
 import {
   DATE_RANGE_MESSAGE,
   INSTANT_RANGE_MESSAGE,
+  blankAsAbsent,
   formatPoundsLimit,
   integerBetween,
   milesToTenths,
+  oneOf,
   optionalDate,
   optionalInstant,
   optionalIntegerBetween,
   optionalText,
   poundsToPence,
+  queryOneOf,
   requiredDate,
   requiredInstant,
   requiredText,
@@ -214,5 +217,31 @@ describe('dates and instants', () => {
     expect(messageFor(instant, '2100-01-01T00:00:00Z')).toBe(INSTANT_RANGE_MESSAGE);
     expect(messageFor(optionalInstant(), '1899-12-31T23:59:59Z')).toBe(INSTANT_RANGE_MESSAGE);
     expect(optionalInstant().parse(' ')).toBeUndefined();
+  });
+});
+
+describe('oneOf and queryOneOf (choices from a list)', () => {
+  const STATUSES = ['open', 'closed'] as const;
+
+  it('accepts one of the choices and answers anything else with the choices', () => {
+    const status = oneOf(STATUSES, 'Status');
+    expect(status.parse('closed')).toBe('closed');
+    for (const bad of ['', 'Open', 'pending', 3]) expect(messageFor(status, bad)).toBe('Status must be one of: open, closed');
+  });
+
+  it('in a query string, treats an empty value or none as "not given" and checks anything else', () => {
+    const status = queryOneOf(STATUSES, 'Status');
+    expect(status.parse('')).toBeUndefined();
+    expect(status.parse(undefined)).toBeUndefined();
+    expect(status.parse('open')).toBe('open');
+    expect(messageFor(status, ' ')).toBe('Status must be one of: open, closed');
+    expect(messageFor(status, 'pending')).toBe('Status must be one of: open, closed');
+  });
+
+  it('blankAsAbsent turns only the empty text into undefined', () => {
+    expect(blankAsAbsent('')).toBeUndefined();
+    expect(blankAsAbsent(' ')).toBe(' ');
+    expect(blankAsAbsent('0')).toBe('0');
+    expect(blankAsAbsent(null)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ export * from './event-definition';
 export * from './enums';
 export * from './fields';
 export * from './dates';
+export * from './uk-dates';
 export * from './record-changes';
 export * from './registry';
 export * from './carers/carer-events';
