@@ -8,7 +8,7 @@ import { PostgresEventStore, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { appendCarerHistories } from '../testing/carer-event-fixtures';
 import { readModelChecksums } from '../testing/read-model-checksum';
-import { projections } from './projection';
+import { projections } from './projection-list';
 import { acquireProjectorLock } from './projector-lock';
 import { createReadModelDb } from './read-model/connect';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from './read-model/database';

@@ -10,7 +10,7 @@ import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { FinanceTables } from '../finance/finance-tables';
 import type { ContractTables } from '../finance/contract-tables';
 import type { PayrollTables } from '../finance/payroll-tables';
-import type { BankHolidayTables } from '../finance/bank-holiday-projection';
+import type { BankHolidayTables } from '../finance/bank-holiday-tables';
 import type { TaskTables } from '../tasks/task-tables';
 import type { IncidentTables } from '../incidents/incident-tables';
 import type { MedicationTables } from '../medications/medication-tables';
@@ -19,8 +19,8 @@ import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
 import type { ReportTables } from '../reports/report-tables';
-import type { ReportScheduleTables } from '../reports/report-schedule-projection';
-import type { ProjectionDeadLettersTable, ProjectionStatusTable } from '../runner/status-tables';
+import type { ReportScheduleTables } from '../reports/report-schedule-tables';
+import type { ProjectionDeadLettersTable, ProjectionStatusTable } from '../runner/status-table-types';
 
 /** The read-model tables, owned by the projector and queried by the read API. */
 export interface CarersTable {

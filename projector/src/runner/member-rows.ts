@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { positionToToken, type ProjectionEvent, type RecordedEvent } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 import { deadLetterKey, earliestCheckpoint, type DeadLetters, type Member, type ParsedBatch } from './apply-to-members';
-import type { ProjectionState } from './status-tables';
+import type { ProjectionState } from './status-table-types';
 
 /** Thrown when a checkpoint moved under us: another projector, or a stale one, wrote it. Never retried. */
 export class CheckpointConflictError extends Error {

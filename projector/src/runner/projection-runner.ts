@@ -7,7 +7,8 @@ import { applyToMembers, balancedGroups, deadLetterKey, earliestCheckpoint, late
 import { applySkips, changedPayload, CheckpointConflictError, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
 import { Mutex } from './mutex';
 import { recordOnProjectionStream } from './stall-events';
-import { ensureStatusTables, positionOf, type ProjectionStatusTable } from './status-tables';
+import { ensureStatusTables, positionOf } from './status-tables';
+import type { ProjectionStatusTable } from './status-table-types';
 
 export interface RunnerOptions {
   readonly store: EventStore;

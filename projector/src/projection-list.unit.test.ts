@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROJECTION_NAMES } from '@care/events';
-import { projections } from './projection';
+import { projections } from './projection-list';
 
 describe('the list of projection names the command side knows', () => {
   it('names exactly the projections the projector runs', () => {
