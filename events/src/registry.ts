@@ -27,7 +27,7 @@ import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/em
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
 import { dataManagementEvents, type DataManagementEvent } from './data-management/data-events';
-import { trainingSliceEvents, type TrainingSliceEvent } from './training';
+import { trainingCompletionEventDefinitions, trainingSliceEvents, type TrainingCompletionEvent, type TrainingSliceEvent } from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
@@ -48,6 +48,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...accessEventDefinitions,
   ...clientSliceEvents,
   ...trainingSliceEvents,
+  ...trainingCompletionEventDefinitions,
   ...diarySliceEvents,
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
@@ -87,6 +88,7 @@ export type DomainEvent =
   | AccessEvent
   | ClientSliceEvent
   | TrainingSliceEvent
+  | TrainingCompletionEvent
   | DiarySliceEvent
   | VoiceNoteSliceEvent
   | FeedbackSliceEvent

@@ -13,7 +13,7 @@ import { ImportService } from './import-service';
  * (then nothing was imported). A file that cannot be read at all is a 400 naming why.
  */
 export function importRoutes(deps: CommandDeps): Router<CommandState> {
-  const service = new ImportService(deps.store, deps.pool);
+  const service = new ImportService(deps.store);
   const router = new Router<CommandState>();
   router.post('/api/admin/imports', requirePermission('admin.panel'), async (ctx) => {
     const { list, csv, dryRun } = parseOr400(importRequestSchema, ctx.request.body);

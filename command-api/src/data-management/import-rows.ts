@@ -1,7 +1,9 @@
 import {
+  clientIdStreamId,
   createCarerRequestSchema,
   createClientRequestSchema,
   createTrainingRequestSchema,
+  employeeIdStreamId,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   normaliseHeader,
@@ -143,8 +145,10 @@ export function readImportRows(list: ImportList, csv: string, carerIds: Readonly
           .map((issue) => ({ field: column(String(issue.path[0] ?? key)), message: issue.message }));
     if (training && !rowKey) errors.unshift({ field: 'employee_id', message: 'Employee ID is required' });
     else if (training && !carerId) errors.unshift({ field: 'employee_id', message: NO_SUCH_CARER });
-    // A training record is one completion of one type by one carer.
-    const normalisedKey = training ? (rowKey ? `${rowKey} ${String(body.trainingType)} ${String(body.completedDate)}`.toLowerCase() : undefined) : rowKey?.toLowerCase();
+    // Two rows are the same when they would take the same reservation stream (one per employee ID, one per client
+    // ID; a training record is one completion of one type by one carer, the carer named by their employee ID).
+    const reservation = list === 'clients' ? clientIdStreamId : employeeIdStreamId;
+    const normalisedKey = rowKey ? (training ? `${reservation(rowKey)} ${String(body.trainingType)} ${String(body.completedDate)}` : reservation(rowKey)) : undefined;
     if (normalisedKey && seen.has(normalisedKey)) {
       errors.push({ field: column(key), message: training ? `The same carer, training and completed date as row ${seen.get(normalisedKey)}` : `The same ${column(key)} as row ${seen.get(normalisedKey)}` });
     }

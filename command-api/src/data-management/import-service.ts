@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { dataImportStreamId, type DomainEvent, type EventStore, type ImportList, type ImportReport, type Position } from '@care/events';
+import { dataImportStreamId, trainingCompletionKey, type DomainEvent, type EventStore, type ImportList, type ImportReport, type Position } from '@care/events';
 import { CarerService } from '../carers/carer-service';
 import { employeeIdReservation } from '../carers/employee-id-reservation';
 import { clientIdReservation } from '../clients/client-id-reservation';
@@ -9,18 +8,20 @@ import type { CommandContext } from '../shared/actor';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { evolveReservation, initialReservationState, type ReservationKind, type ReservationState } from '../shared/reservation';
-import { READ_MODEL_SCHEMA } from '@care/projector';
+import { trainingCompletionReservation } from '../training/training-completion-reservation';
 import { TrainingService } from '../training/training-service';
 import { employeeIdsIn, readImportRows, type ImportInput, type ReadRow } from './import-rows';
 
-const KEYS: Record<'carers' | 'clients', ReservationKind<DomainEvent>> = {
+const KEYS: Record<ImportList, ReservationKind<DomainEvent>> = {
   carers: employeeIdReservation as unknown as ReservationKind<DomainEvent>,
   clients: clientIdReservation as unknown as ReservationKind<DomainEvent>,
+  training: trainingCompletionReservation as unknown as ReservationKind<DomainEvent>,
 };
 
 /**
  * Import Data. A dry run reads every row through the form's request schema and looks each key up in its reservation
- * stream (the same one that keeps employee and client IDs unique): create, skip (already there), or refuse with
+ * stream (the same one that keeps employee and client IDs unique, or holds a training completion), never in a read
+ * model, which may lag behind the events: create, skip (already there), or refuse with
  * the row, column and message. Nothing is appended. The import runs the same reading first and, if any row is
  * refused, imports nothing (all or nothing from the user's point of view); otherwise each new row goes through the
  * same service as the screen's form (CarerService.register, ClientService.register: decide, reservation, append),
@@ -31,10 +32,7 @@ export class ImportService {
   private readonly clients: ClientService;
   private readonly training: TrainingService;
 
-  constructor(
-    private readonly store: EventStore,
-    private readonly pool: pg.Pool,
-  ) {
+  constructor(private readonly store: EventStore) {
     this.carers = new CarerService(store);
     this.clients = new ClientService(store);
     this.training = new TrainingService(store);
@@ -80,31 +78,24 @@ export class ImportService {
   }
 
   /** Who holds a key: its reservation stream's holder (a carer's or client's id), or null. */
-  private async holder(list: 'carers' | 'clients', key: string): Promise<string | null> {
+  private async holder(list: ImportList, key: string): Promise<string | null> {
     const kind = KEYS[list];
     const evolve = (state: ReservationState, event: DomainEvent) => evolveReservation(kind, state, event);
     return (await loadStream(this.store, kind.streamId(key), evolve, initialReservationState)).state.holder;
   }
 
-  /**
-   * Whether the row is already there. Carers and clients: their ID is reserved. Training records have no reservation:
-   * the training list (read model) is asked for the carer's record of that type completed that day; a record added
-   * in the last moment before the import may not be listed yet.
-   */
+  /** Whether the row is already there: its employee ID, client ID or training completion is held. */
   private async exists(row: ImportInput): Promise<boolean> {
     if (row.list === 'carers') return (await this.holder('carers', row.input.employeeId)) !== null;
     if (row.list === 'clients') return (await this.holder('clients', row.input.clientId)) !== null;
-    const found = await this.pool.query(
-      `SELECT 1 FROM ${READ_MODEL_SCHEMA}.training_records WHERE carer_id = $1 AND training_type = $2 AND completed_date = $3 LIMIT 1`,
-      [row.input.carerId, row.input.trainingType, row.input.completedDate],
-    );
-    return (found.rowCount ?? 0) > 0;
+    return (await this.holder('training', trainingCompletionKey(row.input))) !== null;
   }
 
   private create(row: ImportInput, context: CommandContext) {
     if (row.list === 'carers') return this.carers.register(row.input, context);
     if (row.list === 'clients') return this.clients.register(row.input, context);
-    return this.training.record(row.input, context);
+    // Like an employee ID taken since the check: a completion recorded since is a conflict, so the row is skipped.
+    return this.training.record(row.input, context, true);
   }
 }
 
