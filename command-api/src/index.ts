@@ -18,7 +18,11 @@ export {
   fromStoredAttachment,
   MAIL_NOTIFY_CHANNEL,
   MAIL_SCHEMA,
+  storedAttachmentSchema,
+  type DocumentAttachment,
   type MailAttachment,
+  type MailDocument,
   type NewMail,
+  type QueuedAttachment,
   type StoredAttachment,
 } from './mail/outbox';

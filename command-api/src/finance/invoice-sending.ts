@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { clientStreamId, formatPoundsLimit, funderStreamId, invoiceStreamId, londonToday, type EventStore, type InvoiceDetailView, type InvoiceEvent, type RecordedEvent } from '@care/events';
-import { invoicePdfSpec, renderPdf } from '@care/read-api/documents';
 import { evolve as evolveClient, initialClientState, type ClientState } from '../clients/client-state';
-import { agencySettings } from '../mail/notification-jobs';
+import { agencySettings } from '../settings/settings-state';
 import { enqueueMail } from '../mail/outbox';
 import type { CommandContext } from '../shared/actor';
 import type { CommandResult } from '../shared/command-reply';
@@ -16,8 +15,9 @@ const ukDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${dat
 /**
  * Send: the invoice's PDF (the document Download gives, as the invoice stands now) is mailed to the funder's
  * invoice address, or the one given, through the outbox (delivered by SMTP where it is set up, written as a .eml
- * file otherwise), then InvoiceSent names where it went. A funder without an address: it is recorded as sent by
- * hand (the browser downloaded the PDF). Sending again is a reminder, and is recorded too.
+ * file otherwise), then InvoiceSent names where it went. The outbox row carries the invoice's data, and the rules
+ * process's mail sender renders the PDF from it when it delivers the message. A funder without an address: it is
+ * recorded as sent by hand (the browser downloaded the PDF). Sending again is a reminder, and is recorded too.
  */
 export async function sendInvoice(
   deps: { readonly store: EventStore; readonly pool: pg.Pool },
@@ -37,13 +37,24 @@ export async function sendInvoice(
     const clientName = client.exists ? `${client.profile.firstName} ${client.profile.lastName}` : null;
     const document = invoiceDocumentOf(events, { clientName, funderName: funder.exists ? funder.name : null }, londonToday())!;
     const agency = await agencySettings(deps.store);
-    const pdf = await renderPdf(invoicePdfSpec(document, agency, funder.exists ? funder.kind : null));
     await enqueueMail(deps.pool, {
       kind: 'invoice',
       to: recipient,
       subject: `Invoice ${document.number} from ${agency.agencyName ?? 'your care agency'}`,
       text: invoiceMailText(document, agency.agencyName),
-      attachments: [{ filename: `${document.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+      // The PDF is made as the mail is delivered, from the invoice and the agency's details as they are at Send.
+      attachments: [
+        {
+          filename: `${document.number}.pdf`,
+          contentType: 'application/pdf',
+          document: {
+            kind: 'invoice',
+            invoice: document,
+            agency: { agencyName: agency.agencyName, agencyAddress: agency.agencyAddress, agencyPhone: agency.agencyPhone, agencyEmail: agency.agencyEmail },
+            funderKind: funder.exists ? funder.kind : null,
+          },
+        },
+      ],
     });
   }
   const decided = decideInvoice({ type: 'SendInvoice', invoiceId, sentTo: recipient }, state);

@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { FUNDER_KINDS } from '@care/events';
+import { invoiceDetailViewSchema } from '@care/events/api';
 import { createSchemaSerially, ensureOpsSchema } from '@care/events/server';
 
 /**
@@ -36,18 +39,50 @@ export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     sent_at timestamptz
   )`,
-    // Files sent with the message (an invoice's PDF), base64 in JSON: kept as the record of what was sent.
+    // Files sent with the message, in JSON until it is sent: bytes (base64), or the data of a document the sender
+    // makes as it delivers (an invoice's PDF, from the invoice as it stood when Send was pressed).
     `ALTER TABLE ${MAIL_SCHEMA}.outbox ADD COLUMN IF NOT EXISTS attachments jsonb`,
     `CREATE INDEX IF NOT EXISTS outbox_due ON ${MAIL_SCHEMA}.outbox (next_attempt_at) WHERE status = 'pending'`,
     `CREATE INDEX IF NOT EXISTS outbox_newest ON ${MAIL_SCHEMA}.outbox (created_at DESC, id DESC)`,
   ]);
 }
 
+/** A file as a transport sends it: its bytes. */
 export interface MailAttachment {
   readonly filename: string;
   readonly contentType: string;
   readonly content: Buffer;
 }
+
+/**
+ * A document the rules process's mail sender makes when it delivers the message, from the data given here. The
+ * command side decides what the document says (the invoice as it stands when it is sent), and never renders it:
+ * making files is the documents package's work, which the sender uses.
+ */
+export const mailDocumentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('invoice'),
+    invoice: invoiceDetailViewSchema,
+    /** The agency's details printed as the sender of the invoice. */
+    agency: z.strictObject({
+      agencyName: z.string().nullable(),
+      agencyAddress: z.string().nullable(),
+      agencyPhone: z.string().nullable(),
+      agencyEmail: z.string().nullable(),
+    }),
+    funderKind: z.enum(FUNDER_KINDS).nullable(),
+  }),
+]);
+export type MailDocument = z.infer<typeof mailDocumentSchema>;
+
+/** A file made at delivery from a document's data. */
+export interface DocumentAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly document: MailDocument;
+}
+
+export type QueuedAttachment = MailAttachment | DocumentAttachment;
 
 export interface NewMail {
   readonly kind: MailKind;
@@ -56,18 +91,22 @@ export interface NewMail {
   readonly text: string;
   /** Present: at most one message with this key is ever enqueued. */
   readonly dedupeKey?: string;
-  readonly attachments?: readonly MailAttachment[];
+  readonly attachments?: readonly QueuedAttachment[];
 }
 
-/** Attachments as the outbox keeps them (jsonb). */
-export interface StoredAttachment {
-  readonly filename: string;
-  readonly contentType: string;
-  readonly contentBase64: string;
-}
+/** Attachments as the outbox keeps them (jsonb); the sender reads them back through this schema. */
+export const storedAttachmentSchema = z.union([
+  z.strictObject({ filename: z.string(), contentType: z.string(), contentBase64: z.string() }),
+  z.strictObject({ filename: z.string(), contentType: z.string(), document: mailDocumentSchema }),
+]);
+export type StoredAttachment = z.infer<typeof storedAttachmentSchema>;
 
-export const toStoredAttachment = ({ filename, contentType, content }: MailAttachment): StoredAttachment => ({ filename, contentType, contentBase64: content.toString('base64') });
-export const fromStoredAttachment = ({ filename, contentType, contentBase64 }: StoredAttachment): MailAttachment => ({ filename, contentType, content: Buffer.from(contentBase64, 'base64') });
+export const toStoredAttachment = (attachment: QueuedAttachment): StoredAttachment =>
+  'content' in attachment
+    ? { filename: attachment.filename, contentType: attachment.contentType, contentBase64: attachment.content.toString('base64') }
+    : { filename: attachment.filename, contentType: attachment.contentType, document: attachment.document };
+export const fromStoredAttachment = (stored: StoredAttachment): QueuedAttachment =>
+  'contentBase64' in stored ? { filename: stored.filename, contentType: stored.contentType, content: Buffer.from(stored.contentBase64, 'base64') } : stored;
 
 /** Puts a message in the outbox; answers false when its dedupe key was already used. */
 export async function enqueueMail(pool: pg.Pool | pg.PoolClient, mail: NewMail): Promise<boolean> {

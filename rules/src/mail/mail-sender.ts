@@ -1,7 +1,11 @@
 import type pg from 'pg';
+import { z } from 'zod';
 import { recordJobRun, type Logger } from '@care/events/server';
+import { MAIL_SCHEMA, storedAttachmentSchema } from '@care/command-api';
+import { deliverableAttachment } from './mail-documents';
 import type { MailTransport } from './mail-transport';
-import { fromStoredAttachment, MAIL_SCHEMA, type StoredAttachment } from '@care/command-api';
+
+const storedAttachmentsSchema = z.array(storedAttachmentSchema).nullable();
 
 export interface MailSenderOptions {
   /** Attempts before a message is given up as failed (8: about two hours of back-off). */
@@ -38,7 +42,7 @@ export class MailSender {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; kind: string; recipient: string; subject: string; body: string | null; attempts: number; attachments: StoredAttachment[] | null }>(
+      const { rows } = await client.query<{ id: string; kind: string; recipient: string; subject: string; body: string | null; attempts: number; attachments: unknown }>(
         `SELECT id, kind, recipient, subject, body, attempts, attachments FROM ${MAIL_SCHEMA}.outbox
           WHERE status = 'pending' AND next_attempt_at <= now()
           ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -46,7 +50,9 @@ export class MailSender {
       );
       for (const row of rows) {
         try {
-          await this.transport.deliver({ id: row.id, to: row.recipient, subject: row.subject, text: row.body ?? '', attachments: (row.attachments ?? []).map(fromStoredAttachment) });
+          // A document is made here, as the message goes; a row that cannot be read or rendered is retried like a refusal.
+          const attachments = await Promise.all((storedAttachmentsSchema.parse(row.attachments) ?? []).map(deliverableAttachment));
+          await this.transport.deliver({ id: row.id, to: row.recipient, subject: row.subject, text: row.body ?? '', attachments });
           await client.query(
             `UPDATE ${MAIL_SCHEMA}.outbox SET status = $2, attempts = attempts + 1, sent_at = now(), transport = $3, last_error = NULL,
                     body = CASE WHEN kind = 'password-reset' THEN NULL ELSE body END,

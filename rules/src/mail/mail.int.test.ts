@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, DEFAULT_AGENCY_SETTINGS, londonTimeToInstant, londonToday } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
+import { pdfText } from '@care/documents/testing';
 import { createReadModelDb, READ_MODEL_SCHEMA, startProjector, type RunningProjector } from '@care/projector';
 import { startCommandApiOn, type RunningCommandApi } from '@care/command-api/testing';
 import { startMailJobs } from './mail-jobs';
 import { MailSender } from './mail-sender';
 import { fileTransport, smtpTransport } from './mail-transport';
 import { runAppointmentReminders, runTrainingExpiryNotices } from './notification-jobs';
-import { ensureMailSchema, enqueueMail, MAIL_SCHEMA } from '@care/command-api';
+import { ensureMailSchema, enqueueMail, FinanceService, MAIL_SCHEMA } from '@care/command-api';
 
 const log = createLogger('test', 'silent');
 let database: TestDatabase;
@@ -131,6 +132,56 @@ describe('the mail sender', () => {
       // Once delivered the file is not kept twice: the invoice's own stream renders it again.
       const kept = await pool.query<{ attachments: unknown }>(`SELECT attachments FROM ${MAIL_SCHEMA}.outbox WHERE subject = 'With a file'`);
       expect(kept.rows).toEqual([{ attachments: null }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an invoice sent from the command API', () => {
+  it("reaches the funder with the invoice's PDF, made at delivery from the invoice and agency details as they were when sent", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'care-mail-'));
+    try {
+      expect((await api.request('PUT', '/api/settings', { ...DEFAULT_AGENCY_SETTINGS, agencyName: 'Kirkgate Home Care', agencyPhone: '0113 496 0000' })).status).toBe(200);
+      const client = await api.request('POST', '/api/clients', {
+        clientId: `CL-${randomUUID().slice(0, 8)}`,
+        firstName: 'Edith',
+        lastName: 'Invoiced',
+        dateOfBirth: '1938-05-14',
+        address: '4 Mill Lane, Leeds',
+        emergencyContact: 'Paul Green',
+        emergencyPhone: '07700 900123',
+        careLevel: 'medium',
+      });
+      expect(client.status, client.text).toBe(201);
+      const clientId = client.body.id as string;
+      const funder = await api.request('POST', '/api/finance/funders', { name: 'Bradford Council', kind: 'local_authority', invoiceEmail: 'invoices@bradford.example.org' });
+      expect(funder.status, funder.text).toBe(201);
+      const funderId = funder.body.id as string;
+      await api.request('POST', `/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2026-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 28_00, bankHolidayHourlyPence: 36_00 });
+      await api.request('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2026-01-01', shares: [{ funderId, percent: 100 }] });
+      const visit = { appointmentId: randomUUID(), date: '2035-03-06', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null, clientId };
+      const visits = { completedVisits: async () => [visit] };
+      const run = await new FinanceService(api.store, visits).generateInvoices(
+        { periodStart: '2035-03-01', periodEnd: '2035-03-31', clientId, issuedOn: '2035-04-02' },
+        { userId: 'mail-test', requestId: 'mail-test' },
+      );
+      const invoice = run.invoices[0]!;
+      expect((await api.request('PATCH', `/api/finance/invoices/${invoice.id}`, { purchaseOrder: 'PO-BD-311' })).status).toBe(200);
+      const sent = await api.request('POST', `/api/finance/invoices/${invoice.id}/sent`, {});
+      expect(sent.status, sent.text).toBe(200);
+      // Renamed after Send and before delivery: the funder still gets the invoice as it was sent.
+      expect((await api.request('PUT', '/api/settings', { ...DEFAULT_AGENCY_SETTINGS, agencyName: 'Renamed Agency' })).status).toBe(200);
+
+      await new MailSender(pool, fileTransport(dir, 'Care <no-reply@care.example>'), log).runOnce();
+      const mails = await Promise.all((await readdir(dir)).map(async (file) => simpleParser(await readFile(path.join(dir, file)))));
+      const mail = mails.find((parsed) => parsed.subject === `Invoice ${invoice.number} from Kirkgate Home Care`);
+      expect(mail, mails.map((parsed) => parsed.subject).join(', ')).toBeDefined();
+      expect(mail!.text).toContain(`Please find attached invoice ${invoice.number} for Edith Invoiced's care from 01/03/2035 to 31/03/2035.`);
+      expect(mail!.attachments.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([[`${invoice.number}.pdf`, 'application/pdf']]);
+      const text = await pdfText(new Uint8Array(mail!.attachments[0]!.content));
+      for (const expected of [`Invoice ${invoice.number}`, 'Kirkgate Home Care', '0113 496 0000', 'Bradford Council', 'Edith Invoiced', 'PO-BD-311', '£24.00']) expect(text).toContain(expected);
+      expect(text).not.toContain('Renamed Agency');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
