@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { ALL_INCIDENT_DUTY_REASONS, ALL_INCIDENT_DUTY_STEPS, INCIDENT_DUTIES, INCIDENT_SEVERITIES, INCIDENT_TYPES } from '../enums';
-import { optionalDate, optionalReference, optionalText, requiredDate, requiredInstant, requiredText } from '../fields';
+import { oneOf, optionalDate, optionalReference, optionalText, requiredDate, requiredInstant, requiredText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 import { dutyAppliesFor, isStepOf } from './incident-duties';
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 const yesNo = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
 /** The report's fields as the form sends them; the reporter is the signed-in user. */

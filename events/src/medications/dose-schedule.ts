@@ -1,4 +1,5 @@
 import { addDays, londonClock, londonTimeToInstant, londonToday } from '../dates';
+import { ukDate } from '../uk-dates';
 
 /**
  * When a prescription's doses are due: London wall-clock times ("08:00") on London dates from its start to its
@@ -86,8 +87,7 @@ export function isDueDose(schedule: DoseSchedule, dueAt: string): boolean {
 
 /** "08:00 on 29/03/2026": how a dose is named in messages. */
 export function doseLabel(dueAt: string): string {
-  const [year, month, day] = londonToday(new Date(dueAt)).split('-');
-  return `${londonClock(dueAt)} on ${day}/${month}/${year}`;
+  return `${londonClock(dueAt)} on ${ukDate(londonToday(new Date(dueAt)))}`;
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);

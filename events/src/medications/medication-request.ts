@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { optionalDate, optionalInstant, optionalText, requiredDate, requiredText, textList } from '../fields';
+import { oneOf, optionalDate, optionalInstant, optionalText, requiredDate, requiredText, textList } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 import { ADMINISTRATION_STATUSES, MEDICATION_LIMITS, MEDICINE_FORMS, MEDICINE_ROUTES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
 import { MAR_CODE_PATTERN } from './mar-key';
 import { CLOCK_TIME } from './prescription-details';
 import { MEDICINE_CATEGORIES, REFERENCE_MEDICINE_TYPES } from './reference-medicines';
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 /** A code as typed ("h" is H); whether the key holds it is decided on the command side, which keeps the key. */
 const marCodeField = (label: string) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsAbsent, oneOf, queryOneOf } from '../fields';
 import { refineReportRange, reportFilterFields } from './report-range';
 
 /** The three exports of Export Reports, and what a Custom Report may show and group by. */
@@ -43,7 +44,6 @@ export const REPORT_GROUPING_LABELS: Record<ReportGrouping, string> = { day: 'Da
 export const REPORT_FORMATS = ['pdf', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 /** `measures=a,b,c` (or repeated) to a list of known measures, in the order chosen, without repeats. */
 const measureList = z.preprocess(
   (value) => {
@@ -57,9 +57,9 @@ const measureList = z.preprocess(
 export const reportExportQuery = z
   .object({
     ...reportFilterFields,
-    report: z.preprocess(blankAsAbsent, z.enum(REPORT_KINDS, { error: `Report must be one of: ${REPORT_KINDS.join(', ')}` })),
+    report: z.preprocess(blankAsAbsent, oneOf(REPORT_KINDS, 'Report')),
     measures: measureList,
-    groupBy: z.preprocess(blankAsAbsent, z.enum(REPORT_GROUPINGS, { error: `Grouping must be one of: ${REPORT_GROUPINGS.join(', ')}` }).optional()),
+    groupBy: queryOneOf(REPORT_GROUPINGS, 'Grouping'),
   })
   .superRefine((query, ctx) => {
     refineReportRange(query, ctx);

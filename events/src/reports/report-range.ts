@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDays } from '../dates';
 import { REGIONS } from '../enums';
-import { queryDate } from '../fields';
+import { blankAsAbsent, oneOf, queryDate, queryOneOf } from '../fields';
 import type { DateRange } from '../appointments/date-ranges';
 
 /** Reports offer last 7 days, 30 days, 3 months, 6 months, 1 year, and a custom range. */
@@ -42,14 +42,12 @@ export function reportRange(range: Exclude<ReportRange, 'custom'>, today: string
 
 export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-
 /** The filters every report route takes (and the UI sends): a range preset or custom from/to, region, carer. */
 export const reportFilterFields = {
-  range: z.preprocess(blankAsAbsent, z.enum(REPORT_RANGES, { error: `Range must be one of: ${REPORT_RANGES.join(', ')}` }).default('30d')),
+  range: z.preprocess(blankAsAbsent, oneOf(REPORT_RANGES, 'Range').default('30d')),
   from: queryDate('From'),
   to: queryDate('To'),
-  region: z.preprocess(blankAsAbsent, z.enum(REGIONS, { error: `Region must be one of: ${REGIONS.join(', ')}` }).optional()),
+  region: queryOneOf(REGIONS, 'Region'),
   carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
 };
 

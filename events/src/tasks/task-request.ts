@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_PRIORITY, TASK_CATEGORIES, TASK_PRIORITIES, TASK_TYPES } from '../enums';
-import { clearableInstant, optionalInstant, optionalText, requiredText } from '../fields';
+import { clearableInstant, oneOf, optionalInstant, optionalText, requiredText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 const optionalId = (label: string) => z.uuid({ error: `${label} must be a valid id` }).nullable().optional();
 
 /** POST /api/tasks: title, category and type are required; priority defaults to medium. */
