@@ -10,9 +10,9 @@ import { ALERT_RULES } from './alert-rules/registry';
 import { RuleRunner } from './alert-rules/rule-runner';
 
 /**
- * The rules process (docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules and the visit-timeliness
- * policy, beside the command API. Any number may run (each change is appended once whoever makes it); stopping it
- * stops no request.
+ * The rules process (rules/README.md, docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules, the
+ * visit-timeliness policy, the scheduled reports, mail delivery and log retention, beside the command API. Any number
+ * may run (each change is appended once whoever makes it, each mail is claimed by one); stopping it stops no request.
  */
 const env = parseEnv(
   serviceEnvSchema.extend({
@@ -35,7 +35,7 @@ const env = parseEnv(
     DATA_DIR: z.string().default('.data'),
     /** How often reminders, notices and maintenance alerts are looked for and the outbox is delivered. */
     MAIL_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
-    /** The services' log folder (the launcher's), pruned by log retention; unset: only the access log is pruned. */
+    /** The services' log folder (the launcher's), pruned by log retention; unset: log retention has nothing to prune. */
     LOG_DIR: z.string().min(1).optional(),
     /** How often log retention drops what is older than the setting (default every 6 hours). */
     LOG_RETENTION_INTERVAL_MS: positiveWhole(21_600_000, 86_400_000),
