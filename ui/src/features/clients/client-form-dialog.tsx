@@ -1,8 +1,6 @@
-import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS, type ClientView } from '@care/events';
+import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS, type ClientView, type CreateClientRequest } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
-import { serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';
 import { SelectOptions } from '../../shared/select-options';
 import { TextListInput } from '../../shared/text-list-input';
@@ -13,7 +11,6 @@ import {
   CLIENT_FORM_FIELDS,
   clientToFormValues,
   EMPTY_CLIENT_FORM,
-  type ClientFormErrors,
   type ClientFormField,
   type ClientFormValues,
 } from './client-form';
@@ -23,6 +20,7 @@ import { useUpdateClient } from './update-client';
 import { FormDialog } from '../../shared/form-dialog';
 import { capitalize } from '../../shared/format';
 import { DateInput } from '../../shared/date-fields/date-input';
+import { useCommandForm } from '../../shared/use-command-form';
 
 interface ClientFormDialogProps {
   open: boolean;
@@ -44,22 +42,20 @@ type TextField = Exclude<ClientFormField, 'medicalConditions' | 'medications' | 
 type ListField = 'medicalConditions' | 'medications' | 'allergies';
 
 function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone: () => void }) {
-  const idPrefix = useId();
-  const [values, setValues] = useState<ClientFormValues>(() => (client ? clientToFormValues(client) : EMPTY_CLIENT_FORM));
-  const [errors, setErrors] = useState<ClientFormErrors>({});
-  const [formError, setFormError] = useState<string>();
   const carers = useQuery(carerChoicesQueryOptions);
   const create = useCreateClient();
   const update = useUpdateClient();
-  const saving = create.isPending || update.isPending;
+  const form = useCommandForm({
+    initial: () => (client ? clientToFormValues(client) : EMPTY_CLIENT_FORM),
+    fields: CLIENT_FORM_FIELDS,
+    check: checkClientForm,
+    send: (request: CreateClientRequest) => (client ? update.mutateAsync({ id: client.id, revision: client.revision, request }) : create.mutateAsync(request)),
+    onDone,
+  });
+  const { values, fieldErrors: errors, idOf } = form;
+  const set = form.setField;
   const offered = carersToOffer(carers.data ?? [], client);
 
-  const set = <K extends ClientFormField>(field: K, value: ClientFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const idOf = (field: ClientFormField) => `${idPrefix}-${field}`;
   /** Common props of a text-like control bound to a form field. */
   const bind = (field: TextField) => ({
     id: idOf(field),
@@ -79,36 +75,8 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
     />
   );
 
-  const focusFirstError = (found: ClientFormErrors) => {
-    const first = CLIENT_FORM_FIELDS.find((field) => found[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const check = checkClientForm(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      focusFirstError(check.errors);
-      return;
-    }
-    setErrors({});
-    setFormError(undefined);
-    try {
-      if (client) await update.mutateAsync({ id: client.id, revision: client.revision, request: check.request });
-      else await create.mutateAsync(check.request);
-      onDone();
-    } catch (error) {
-      // The toast has been shown by the mutation; here the server's reasons go next to the fields.
-      const { fieldErrors, formError: unplaced } = serverFormErrors(error, CLIENT_FORM_FIELDS);
-      setErrors(fieldErrors);
-      setFormError(unplaced);
-      focusFirstError(fieldErrors);
-    }
-  };
-
   return (
-    <form className="client-form" noValidate onSubmit={onSubmit}>
+    <form className="client-form" noValidate onSubmit={form.submit}>
       <div className="form-grid">
         <h3 className="client-form-section field-wide">Personal details</h3>
         <Field id={idOf('clientId')} label="Client ID" required error={errors.clientId}>
@@ -205,7 +173,7 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
           <textarea className="input" rows={3} {...bind('careInstructions')} />
         </Field>
       </div>
-      <DialogFormFooter formError={formError} submitLabel={client ? 'Update Client' : 'Save Client'} disabled={saving} />
+      <DialogFormFooter formError={form.formError} submitLabel={client ? 'Update Client' : 'Save Client'} disabled={form.pending} />
     </form>
   );
 }
