@@ -35,6 +35,8 @@ export interface CommandFormSubmit<V, R, F extends string> {
   readonly focus: (field: F) => void;
   /** Shown above the buttons when a failure carries no reason of its own (e.g. the network dropped). */
   readonly failureMessage?: string | undefined;
+  /** Where a refusal's messages go, for a form whose fields are named differently from the API's. */
+  readonly serverErrors?: (failure: unknown) => { fieldErrors: FieldErrors<F>; formError: string | undefined };
 }
 
 /**
@@ -97,7 +99,7 @@ export class CommandForm<V extends object, F extends string> {
       this.update({ pending: false });
       options.onDone();
     } catch (failure) {
-      const { fieldErrors, formError } = serverFormErrors(failure, options.fields);
+      const { fieldErrors, formError } = options.serverErrors ? options.serverErrors(failure) : serverFormErrors(failure, options.fields);
       const placed = Object.keys(fieldErrors).length > 0;
       this.inFlight = false;
       this.update({ fieldErrors, formError: formError ?? (placed ? undefined : options.failureMessage), pending: false });

@@ -106,6 +106,16 @@ describe('a command form', () => {
     expect(closed()).toBe(1);
   });
 
+  it('places a refusal by the form’s own reading when it has one', async () => {
+    const { form, options, focused } = harness(async () => {
+      throw refusal(409, { error: 'Clash', fields: { 'recurrence.until': 'Ends before it starts' } });
+    });
+    form.setField('title', 'Morning visit');
+    await form.submit({ ...options, serverErrors: () => ({ fieldErrors: { notes: 'Ends before it starts' }, formError: undefined }) });
+    expect(form.getState()).toMatchObject({ fieldErrors: { notes: 'Ends before it starts' }, formError: undefined });
+    expect(focused).toEqual(['notes']);
+  });
+
   it('clears only the message of the field that changes', async () => {
     const { form, options } = harness();
     form.setField('notes', 'far too long');
