@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { passwordSchema } from '@care/events';
+import { blankAsAbsent, passwordSchema } from '@care/events';
 import { positiveWhole, publicUrl, sessionEnvSchema, sessionPolicyFrom } from '@care/events/server';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './auth-policy';
 
 /** What `npm start` prints with the default PORT; scripts/product.ts passes the real one. */
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
-const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+const optionalText = z.preprocess(blankAsAbsent, z.string().optional());
 
 /** Sign-in and link settings of the command API (docs/operations.md, "Configuration"). */
 export const authEnvSchema = sessionEnvSchema

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsAbsent } from '../fields';
 
 /** Parses the environment with a zod schema; a bad value stops the process with a clear message. */
 export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv = process.env): z.output<T> {
@@ -15,7 +16,7 @@ export const databaseUrl = z.url({ error: 'DATABASE_URL must be a postgres:// UR
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
-export const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'Must be a URL' }).optional());
+export const optionalUrl = z.preprocess(blankAsAbsent, z.url({ error: 'Must be a URL' }).optional());
 
 /** A whole number from 1 to `max`, with a default: counts and durations in settings. */
 export const positiveWhole = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
@@ -38,7 +39,7 @@ export const publicUrl = (fallback: string) =>
   z.preprocess((value) => (value === '' || value === undefined ? fallback : value), publicUrlText);
 
 /** PUBLIC_URL where the caller picks the default itself (scripts/start.ts: the URL it prints). */
-export const optionalPublicUrl = z.preprocess((value) => (value === '' ? undefined : value), publicUrlText.optional());
+export const optionalPublicUrl = z.preprocess(blankAsAbsent, publicUrlText.optional());
 
 /** The origin part of a PUBLIC_URL (what a browser on it sends as Origin). */
 export const originOfUrl = (url: string): string => new URL(url).origin;

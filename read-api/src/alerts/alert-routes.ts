@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { ALERT_SEVERITIES, ALERT_STATUSES } from '@care/events';
+import { ALERT_SEVERITIES, ALERT_STATUSES, queryOneOf } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { audienceOf } from '../shared/audience';
 import { optionalBoolean } from '../shared/list-filters';
@@ -11,14 +11,10 @@ import { optionalId } from '../appointments/query-fields';
 import { AlertQueries } from './alert-queries';
 import { parseQuery } from '../shared/query-parsing';
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
-
 export const listQuery = z.object({
   active: optionalBoolean('Active'),
-  status: oneOf(ALERT_STATUSES, 'Status'),
-  severity: oneOf(ALERT_SEVERITIES, 'Severity'),
+  status: queryOneOf(ALERT_STATUSES, 'Status'),
+  severity: queryOneOf(ALERT_SEVERITIES, 'Severity'),
   carerId: optionalId('Carer ID must be a UUID'),
   ...pagingFields(),
 });

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, can, VISIT_TYPES } from '@care/events';
+import { APPOINTMENT_STATUSES, can, queryOneOf, VISIT_TYPES } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
@@ -11,7 +11,6 @@ import { AppointmentQueries, type AppointmentFilter, type AppointmentViewer } fr
 import { appointmentsCsv } from './appointment-csv';
 import { attachCsv } from '@care/documents';
 import {
-  blankAsAbsent,
   checkedRange,
   dateRangeFields,
   optionalDate,
@@ -25,14 +24,8 @@ import {
 } from './query-fields';
 import { parseQuery } from '../shared/query-parsing';
 
-const status = z.preprocess(
-  blankAsAbsent,
-  z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of: ${APPOINTMENT_STATUSES.join(', ')}` }).optional(),
-);
-const careType = z.preprocess(
-  blankAsAbsent,
-  z.enum(VISIT_TYPES, { error: `Care type must be one of: ${VISIT_TYPES.join(', ')}` }).optional(),
-);
+const status = queryOneOf(APPOINTMENT_STATUSES, 'Status');
+const careType = queryOneOf(VISIT_TYPES, 'Care type');
 /** The same filters for the list, the summary cards and the CSV: a filter on screen applies to every figure beside it. */
 const filterFields = {
   ...dateRangeFields,

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { addDays, type DateRange, londonToday, queryDate, searchText as boundedSearchText } from '@care/events';
+import { addDays, blankAsAbsent, type DateRange, londonToday, queryDate, searchText as boundedSearchText } from '@care/events';
 
 export type { DateRange };
 
 /**
  * Query-string fields shared by the appointments, monitoring and shifts routes. A blank value (a filter left
- * empty in the UI) means "not given".
+ * empty in the UI) means "not given" (blankAsAbsent).
  */
-export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /** A date filter, 1900 to 2099 (the bound every date the platform takes has). */
 export const optionalDate = queryDate;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { can, CARE_PLAN_STATUSES, MAX_CARE_PLAN_VERSION, searchText } from '@care/events';
+import { blankAsAbsent, can, CARE_PLAN_STATUSES, MAX_CARE_PLAN_VERSION, queryOneOf, searchText } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import type { ReadScope } from '../shared/carer-work';
 import { pagingFields, sendPage, wholeNumber } from '../shared/paging';
@@ -12,15 +12,11 @@ import { carePlanPdfSpec } from './care-plan-pdf';
 import { CARE_PLAN_SORTS, CARE_PLAN_VIEWS, CarePlanQueries } from './care-plan-queries';
 import { parseQuery } from '../shared/query-parsing';
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
-
 export const listQuery = z.object({
   search: z.preprocess(blankAsAbsent, searchText().optional()),
-  status: oneOf(CARE_PLAN_STATUSES, 'Status'),
-  view: oneOf(CARE_PLAN_VIEWS, 'View'),
-  sort: oneOf(CARE_PLAN_SORTS, 'Sort'),
+  status: queryOneOf(CARE_PLAN_STATUSES, 'Status'),
+  view: queryOneOf(CARE_PLAN_VIEWS, 'View'),
+  sort: queryOneOf(CARE_PLAN_SORTS, 'Sort'),
   clientId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Client ID must be a UUID' }).optional()),
   ...pagingFields(),
 });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { can, searchText } from '@care/events';
+import { blankAsAbsent, can, searchText } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
@@ -12,7 +12,7 @@ import { parseQuery } from '../shared/query-parsing';
 export const listQuery = z.object({ search: searchText().optional(), active: optionalBoolean('Active'), ...pagingFields() });
 const carerId = z.uuid();
 export const linkableQuery = z.object({
-  carerId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
+  carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
 });
 
 export function carerRoutes(queries: CarerQueries): Router<ReadState> {

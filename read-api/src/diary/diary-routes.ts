@@ -4,15 +4,12 @@ import { z } from 'zod';
 import { can, diaryEntryStreamId, searchText } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { readScopeOf, type CarerWork } from '../shared/carer-work';
-import { checkedRange, optionalDate, optionalFlag } from '../appointments/query-fields';
+import { checkedRange, optionalDate, optionalFlag, optionalId } from '../appointments/query-fields';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { DiaryQueries, type DiaryViewer } from './diary-queries';
 import { parseQuery } from '../shared/query-parsing';
-
-const optionalId = (message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
 
 export const listQuery = z
   .object({

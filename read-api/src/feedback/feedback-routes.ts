@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { FEEDBACK_SORTS, FEEDBACK_STATUSES, SORT_DIRECTIONS } from '@care/events';
+import { FEEDBACK_SORTS, FEEDBACK_STATUSES, queryOneOf, SORT_DIRECTIONS } from '@care/events';
 import { requirePermission } from '@care/events/server';
-import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
@@ -12,10 +11,10 @@ import { parseQuery } from '../shared/query-parsing';
 export const listQuery = z
   .object({
     // A blank filter (?status=) means every status.
-    status: oneOf(FEEDBACK_STATUSES, 'Status'),
+    status: queryOneOf(FEEDBACK_STATUSES, 'Status'),
     // The Feedback tab's column headers: the whole list is sorted, not the page on screen.
-    sort: oneOf(FEEDBACK_SORTS, 'Sort'),
-    direction: oneOf(SORT_DIRECTIONS, 'Direction'),
+    sort: queryOneOf(FEEDBACK_SORTS, 'Sort'),
+    direction: queryOneOf(SORT_DIRECTIONS, 'Direction'),
     ...pagingFields(),
   })
   // Newest first unless asked; any other column ascending unless asked.

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { CONTRACT_STATUSES } from '@care/events';
+import { blankAsAbsent, CONTRACT_STATUSES, queryOneOf } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { attachPdf, renderPdf } from '@care/documents';
 import { SettingsQueries } from '../settings/settings-queries';
@@ -12,11 +12,10 @@ import { ContractQueries } from './contract-queries';
 import { parseQuery } from '../shared/query-parsing';
 
 export const CONTRACT_NOT_FOUND = 'Contract not found';
-const blank = (value: unknown) => (value === '' ? undefined : value);
 
 export const contractListQuery = z.object({
-  status: z.preprocess(blank, z.enum(CONTRACT_STATUSES, { error: `Status must be one of: ${CONTRACT_STATUSES.join(', ')}` }).optional()),
-  clientId: z.preprocess(blank, z.uuid({ error: 'Client not found' }).optional()),
+  status: queryOneOf(CONTRACT_STATUSES, 'Status'),
+  clientId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Client not found' }).optional()),
   ...pagingFields(),
 });
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { INVOICE_STATUSES, searchText } from '@care/events';
+import { blankAsAbsent, INVOICE_STATUSES, queryOneOf, searchText } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { attachPdf, invoicePdfSpec, renderPdf } from '@care/documents';
 import { SettingsQueries } from '../settings/settings-queries';
@@ -17,22 +17,19 @@ export const INVOICE_NOT_FOUND = 'Invoice not found';
 const INVOICE_LIST_FILTERS = [...INVOICE_STATUSES, 'unpaid'] as const;
 
 export const invoiceListQuery = z.object({
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(INVOICE_LIST_FILTERS, { error: `Status must be one of: ${INVOICE_LIST_FILTERS.join(', ')}` }).optional(),
-  ),
-  clientId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: 'Client not found' }).optional()),
+  status: queryOneOf(INVOICE_LIST_FILTERS, 'Status'),
+  clientId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Client not found' }).optional()),
   ...pagingFields(),
 });
 
 export const clientFundingListQuery = z.object({
   search: searchText().optional(),
-  unfunded: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], { error: 'Unfunded must be true or false' }).optional()),
+  unfunded: z.preprocess(blankAsAbsent, z.enum(['true', 'false'], { error: 'Unfunded must be true or false' }).optional()),
   ...pagingFields(),
 });
 
 export const bankHolidayListQuery = z.object({
-  year: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'Year must be a year' }).int('Year must be a year').min(2000, 'Year must be 2000 or later').max(2100, 'Year must be 2100 or earlier').optional()),
+  year: z.preprocess(blankAsAbsent, z.coerce.number({ error: 'Year must be a year' }).int('Year must be a year').min(2000, 'Year must be 2000 or later').max(2100, 'Year must be 2100 or earlier').optional()),
 });
 
 const invoiceId = (raw: string | undefined): string => {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { can, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, searchText } from '@care/events';
+import { blankAsAbsent, can, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, queryOneOf, searchText } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { optionalId } from '../appointments/query-fields';
 import { optionalBoolean } from '../shared/list-filters';
@@ -13,17 +13,13 @@ import { incidentCsvRows, incidentFullReport, incidentListReport } from './incid
 import { INCIDENT_TABS, IncidentQueries, type IncidentFilter, type IncidentReader } from './incident-queries';
 import { parseQuery } from '../shared/query-parsing';
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
-
 /** The screen's filters: search, severity, tab, and the API's own (type, status, open, overdue, client). */
 export const filterQuery = z.object({
   search: z.preprocess(blankAsAbsent, searchText().optional()),
-  severity: oneOf(INCIDENT_SEVERITIES, 'Severity'),
-  type: oneOf(INCIDENT_TYPES, 'Type'),
-  status: oneOf(INCIDENT_STATUSES, 'Status'),
-  tab: oneOf(INCIDENT_TABS, 'Tab'),
+  severity: queryOneOf(INCIDENT_SEVERITIES, 'Severity'),
+  type: queryOneOf(INCIDENT_TYPES, 'Type'),
+  status: queryOneOf(INCIDENT_STATUSES, 'Status'),
+  tab: queryOneOf(INCIDENT_TABS, 'Tab'),
   open: optionalBoolean('Open'),
   overdue: optionalBoolean('Overdue'),
   clientId: optionalId('Client ID must be a UUID'),

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { OutboxMessageView } from '@care/events';
+import { queryOneOf, type OutboxMessageView } from '@care/events';
 import { requirePermission } from '@care/events/server';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
@@ -8,7 +8,7 @@ import type { ReadState } from '../shared/read-state';
 import { parseQuery } from '../shared/query-parsing';
 
 export const outboxQuery = z.object({
-  status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['pending', 'sent', 'written', 'failed'], { error: 'Status must be one of: pending, sent, written, failed' }).optional()),
+  status: queryOneOf(['pending', 'sent', 'written', 'failed'], 'Status'),
   ...pagingFields(),
 });
 

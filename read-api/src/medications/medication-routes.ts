@@ -3,12 +3,14 @@ import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import {
   ADMINISTRATION_STATUSES,
+  blankAsAbsent,
   can,
   interactionsAmong,
   ROLES,
   REFERENCE_MEDICINES,
   PRESCRIPTION_STATUSES,
   queryDate,
+  queryOneOf,
   requiredQueryDate,
   searchText,
   type DrugInteraction,
@@ -27,16 +29,13 @@ import { marChart, marPdfSpec } from './mar-chart';
 import { readMarKey } from './mar-key-query';
 import { parseQuery } from '../shared/query-parsing';
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  optional(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }));
 const uuidField = (label: string) => optional(z.uuid({ error: `${label} must be a valid id` }));
 const dateField = queryDate;
 
 export const medicationListQuery = z.object({
   search: optional(searchText()),
-  status: oneOf(PRESCRIPTION_STATUSES, 'Status'),
+  status: queryOneOf(PRESCRIPTION_STATUSES, 'Status'),
   clientId: uuidField('Client'),
   ...pagingFields(),
 });
@@ -54,7 +53,7 @@ export const recordListQuery = z.object({
   carerId: uuidField('Carer'),
   prescriptionId: uuidField('Medication'),
   medicine: optional(searchText()),
-  status: oneOf(ADMINISTRATION_STATUSES, 'Status'),
+  status: queryOneOf(ADMINISTRATION_STATUSES, 'Status'),
   from: dateField('From'),
   to: dateField('To'),
   ...pagingFields(),

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, SORT_DIRECTIONS, VISIT_TYPES } from '@care/events';
+import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, queryOneOf, SORT_DIRECTIONS, VISIT_TYPES } from '@care/events';
 import { requirePermission } from '@care/events/server';
-import { oneOf } from '../shared/list-filters';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';
@@ -13,16 +12,16 @@ import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
 import { parseQuery } from '../shared/query-parsing';
 
 const filterFields = {
-  range: oneOf(MONITORING_RANGES, 'Range'),
+  range: queryOneOf(MONITORING_RANGES, 'Range'),
   from: optionalDate('From date'),
   to: optionalDate('To date'),
   carerId: optionalId('Carer ID must be a UUID'),
   clientId: optionalId('Client ID must be a UUID'),
-  status: oneOf(APPOINTMENT_STATUSES, 'Status'),
-  careType: oneOf(VISIT_TYPES, 'Care type'),
+  status: queryOneOf(APPOINTMENT_STATUSES, 'Status'),
+  careType: queryOneOf(VISIT_TYPES, 'Care type'),
   search: searchText,
-  sort: oneOf(MONITORING_SORTS, 'Sort'),
-  direction: oneOf(SORT_DIRECTIONS, 'Direction'),
+  sort: queryOneOf(MONITORING_SORTS, 'Sort'),
+  direction: queryOneOf(SORT_DIRECTIONS, 'Direction'),
 };
 
 /** Default: the last 7 days, newest first; any other sort defaults to ascending. */

@@ -1,15 +1,13 @@
 import type { ParameterizedContext } from 'koa';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
+import { blankAsAbsent } from '@care/events';
 
 /**
  * Paging of every list that grows (docs/decisions/0015-lists-page-on-the-server.md): `?limit=&offset=`, the rows of
  * that page in a stable order, and the number of matching rows in `X-Total-Count`. A call without them answers the
  * first page.
  */
-
-/** A blank value (a filter left empty in the UI) means "not given". */
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 export const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
   z.preprocess(

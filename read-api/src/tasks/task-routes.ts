@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { can, TASK_CATEGORIES, TASK_STATUSES } from '@care/events';
+import { can, queryOneOf, TASK_CATEGORIES, TASK_STATUSES } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
@@ -10,13 +10,9 @@ import type { ReadState } from '../shared/read-state';
 import { TaskQueries, type TaskReader } from './task-queries';
 import { parseQuery } from '../shared/query-parsing';
 
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blankAsAbsent, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
-
 export const listQuery = z.object({
-  status: oneOf(TASK_STATUSES, 'Status'),
-  category: oneOf(TASK_CATEGORIES, 'Category'),
+  status: queryOneOf(TASK_STATUSES, 'Status'),
+  category: queryOneOf(TASK_CATEGORIES, 'Category'),
   open: optionalBoolean('Open'),
   overdue: optionalBoolean('Overdue'),
   mine: optionalBoolean('Mine'),

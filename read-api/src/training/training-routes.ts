@@ -1,15 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { can, searchText, TRAINING_STATUSES, TRAINING_TABS } from '@care/events';
+import { blankAsAbsent, can, queryOneOf, searchText, TRAINING_STATUSES, TRAINING_TABS } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import { TrainingQueries, type TrainingListFilter } from './training-queries';
 import { parseQuery } from '../shared/query-parsing';
-
-/** `?carerId=` (blank) means no filter, like a search box left empty. */
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 const filterFields = {
   search: searchText().optional(),
@@ -27,7 +24,7 @@ const filterFields = {
     blankAsAbsent,
     z.enum(TRAINING_STATUSES, { error: 'Status must be current, expiring_soon, expired or pending' }).optional(),
   ),
-  tab: z.preprocess(blankAsAbsent, z.enum(TRAINING_TABS, { error: `Tab must be one of: ${TRAINING_TABS.join(', ')}` }).optional()),
+  tab: queryOneOf(TRAINING_TABS, 'Tab'),
 };
 export const listQuery = z.object({ ...filterFields, ...pagingFields() });
 /** One row per carer: paged like every list that grows with the agency. */

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { SORT_DIRECTIONS, USER_SORTS } from '@care/events';
+import { queryOneOf, SORT_DIRECTIONS, USER_SORTS } from '@care/events';
 import { requirePermission } from '@care/events/server';
-import { oneOf, optionalBoolean } from '../shared/list-filters';
+import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadState } from '../shared/read-state';
 import type { UserQueries } from './user-queries';
@@ -13,8 +13,8 @@ export const usersQuery = z
     // ?active=true: only active accounts; false: only deactivated ones; blank or absent: all.
     active: optionalBoolean('Active'),
     // The User Management table's column headers: the whole list is sorted, not the page on screen.
-    sort: oneOf(USER_SORTS, 'Sort'),
-    direction: oneOf(SORT_DIRECTIONS, 'Direction'),
+    sort: queryOneOf(USER_SORTS, 'Sort'),
+    direction: queryOneOf(SORT_DIRECTIONS, 'Direction'),
     ...pagingFields(),
   })
   // By surname unless asked; the last sign-in newest first unless asked.

@@ -10,9 +10,7 @@ import { pagingFields, sendPage } from '../shared/paging';
 import { parseByteRange } from './byte-range';
 import { VoiceNoteQueries, type VoiceNoteViewer } from './voice-note-queries';
 import { parseQuery } from '../shared/query-parsing';
-
-const optionalId = (message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.uuid({ error: message }).optional());
+import { optionalId } from '../appointments/query-fields';
 
 export const listQuery = z.object({
   diaryEntryId: optionalId('Diary entry ID must be a UUID'),
