@@ -16,5 +16,5 @@ export const supportInfoViewSchema = z.strictObject({
   onCallPhone: z.string().nullable(),
 });
 
-type _Choices = Expect<Same<z.infer<typeof notificationChoicesViewSchema>, NotificationChoices>>;
-type _Support = Expect<Same<z.infer<typeof supportInfoViewSchema>, SupportInfoView>>;
+export type AccountViewSchemaChoices = Expect<Same<z.infer<typeof notificationChoicesViewSchema>, NotificationChoices>>;
+export type AccountViewSchemaSupport = Expect<Same<z.infer<typeof supportInfoViewSchema>, SupportInfoView>>;

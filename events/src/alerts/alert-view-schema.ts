@@ -40,5 +40,5 @@ export const alertViewSchema = z.strictObject({
 
 export const alertCountSchema = z.strictObject({ count: z.int().min(0) });
 
-type _Matches = Expect<Same<z.infer<typeof alertViewSchema>, AlertView>>;
-type _CountMatches = Expect<Same<z.infer<typeof alertCountSchema>, AlertCount>>;
+export type AlertViewSchemaMatches = Expect<Same<z.infer<typeof alertViewSchema>, AlertView>>;
+export type AlertViewSchemaCountMatches = Expect<Same<z.infer<typeof alertCountSchema>, AlertCount>>;

@@ -160,11 +160,11 @@ export const shiftViewSchema = z.strictObject({
   revision: z.string(),
 });
 
-type _AppointmentMatches = Expect<Same<z.infer<typeof appointmentViewSchema>, AppointmentView>>;
-type _CountMatches = Expect<Same<z.infer<typeof appointmentCountViewSchema>, AppointmentCountView>>;
-type _SummaryMatches = Expect<Same<z.infer<typeof appointmentSummaryViewSchema>, AppointmentSummaryView>>;
-type _DayMatches = Expect<Same<z.infer<typeof appointmentDayFiguresSchema>, AppointmentDayFigures>>;
-type _VersionMatches = Expect<Same<z.infer<typeof appointmentVersionViewSchema>, AppointmentVersionView>>;
-type _RecordMatches = Expect<Same<z.infer<typeof monitoringRecordViewSchema>, MonitoringRecordView>>;
-type _PageMatches = Expect<Same<z.infer<typeof monitoringPageViewSchema>, MonitoringPageView>>;
-type _ShiftMatches = Expect<Same<z.infer<typeof shiftViewSchema>, ShiftView>>;
+export type AppointmentViewSchemaAppointmentMatches = Expect<Same<z.infer<typeof appointmentViewSchema>, AppointmentView>>;
+export type AppointmentViewSchemaCountMatches = Expect<Same<z.infer<typeof appointmentCountViewSchema>, AppointmentCountView>>;
+export type AppointmentViewSchemaSummaryMatches = Expect<Same<z.infer<typeof appointmentSummaryViewSchema>, AppointmentSummaryView>>;
+export type AppointmentViewSchemaDayMatches = Expect<Same<z.infer<typeof appointmentDayFiguresSchema>, AppointmentDayFigures>>;
+export type AppointmentViewSchemaVersionMatches = Expect<Same<z.infer<typeof appointmentVersionViewSchema>, AppointmentVersionView>>;
+export type AppointmentViewSchemaRecordMatches = Expect<Same<z.infer<typeof monitoringRecordViewSchema>, MonitoringRecordView>>;
+export type AppointmentViewSchemaPageMatches = Expect<Same<z.infer<typeof monitoringPageViewSchema>, MonitoringPageView>>;
+export type AppointmentViewSchemaShiftMatches = Expect<Same<z.infer<typeof shiftViewSchema>, ShiftView>>;

@@ -128,7 +128,7 @@ export const carePlanTemplateViewSchema = z.strictObject({
   revision: z.string(),
 });
 
-type _Matches = [
+export type CarePlanViewSchemaMatches = [
   Expect<Same<z.infer<typeof carePlanViewSchema>, CarePlanView>>,
   Expect<Same<z.infer<typeof carePlanDetailViewSchema>, CarePlanDetailView>>,
   Expect<Same<z.infer<typeof carePlanDiffViewSchema>, CarePlanDiffView>>,

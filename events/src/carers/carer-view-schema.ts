@@ -29,5 +29,5 @@ export const carerViewSchema = z.strictObject({
   user: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string(), region: z.string().nullable() }),
 });
 
-type _Matches = Expect<Same<z.infer<typeof carerViewSchema>, CarerView>>;
-type _AccountMatches = Expect<Same<z.infer<typeof carerAccountViewSchema>, CarerAccountView>>;
+export type CarerViewSchemaMatches = Expect<Same<z.infer<typeof carerViewSchema>, CarerView>>;
+export type CarerViewSchemaAccountMatches = Expect<Same<z.infer<typeof carerAccountViewSchema>, CarerAccountView>>;

@@ -35,4 +35,4 @@ export const clientViewSchema = z.strictObject({
   updatedAt: z.string(),
 });
 
-type _Matches = Expect<Same<z.infer<typeof clientViewSchema>, ClientView>>;
+export type ClientViewSchemaMatches = Expect<Same<z.infer<typeof clientViewSchema>, ClientView>>;

@@ -24,4 +24,4 @@ export const dashboardStatsSchema = z.strictObject({
   }),
 });
 
-type _Matches = Expect<Same<z.infer<typeof dashboardStatsSchema>, DashboardStats>>;
+export type DashboardViewSchemaMatches = Expect<Same<z.infer<typeof dashboardStatsSchema>, DashboardStats>>;

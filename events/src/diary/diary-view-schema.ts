@@ -42,5 +42,5 @@ export const diaryEntryVersionViewSchema = z.strictObject({
   reason: z.string().nullable(),
 });
 
-type _Matches = Expect<Same<z.infer<typeof diaryEntryViewSchema>, DiaryEntryView>>;
-type _VersionMatches = Expect<Same<z.infer<typeof diaryEntryVersionViewSchema>, DiaryEntryVersionView>>;
+export type DiaryViewSchemaMatches = Expect<Same<z.infer<typeof diaryEntryViewSchema>, DiaryEntryView>>;
+export type DiaryViewSchemaVersionMatches = Expect<Same<z.infer<typeof diaryEntryVersionViewSchema>, DiaryEntryVersionView>>;

@@ -41,7 +41,7 @@ export const diaryMapVisitViewSchema = diaryVisitViewSchema.extend({
   entries: z.array(z.strictObject({ id: z.uuid(), title: z.string(), entryDate: z.string() })),
 });
 
-type _Week = Expect<Same<z.infer<typeof diaryWeekViewSchema>, DiaryWeekView>>;
-type _Group = Expect<Same<z.infer<typeof diaryRosterGroupViewSchema>, DiaryRosterGroupView>>;
-type _Row = Expect<Same<z.infer<typeof diaryMonitoringRowViewSchema>, DiaryMonitoringRowView>>;
-type _MapVisit = Expect<Same<z.infer<typeof diaryMapVisitViewSchema>, DiaryMapVisitView>>;
+export type DiaryViewsSchemaWeek = Expect<Same<z.infer<typeof diaryWeekViewSchema>, DiaryWeekView>>;
+export type DiaryViewsSchemaGroup = Expect<Same<z.infer<typeof diaryRosterGroupViewSchema>, DiaryRosterGroupView>>;
+export type DiaryViewsSchemaRow = Expect<Same<z.infer<typeof diaryMonitoringRowViewSchema>, DiaryMonitoringRowView>>;
+export type DiaryViewsSchemaMapVisit = Expect<Same<z.infer<typeof diaryMapVisitViewSchema>, DiaryMapVisitView>>;

@@ -25,5 +25,5 @@ export const emergencyContextViewSchema = z.strictObject({
 
 export const emergencyRaisedReplySchema = z.strictObject({ id: z.uuid(), alertId: z.uuid(), revision: z.string(), position: z.string() });
 
-type _Context = Expect<Same<z.infer<typeof emergencyContextViewSchema>, EmergencyContextView>>;
-type _Reply = Expect<Same<z.infer<typeof emergencyRaisedReplySchema>, EmergencyRaisedReply>>;
+export type EmergencyViewSchemaContext = Expect<Same<z.infer<typeof emergencyContextViewSchema>, EmergencyContextView>>;
+export type EmergencyViewSchemaReply = Expect<Same<z.infer<typeof emergencyRaisedReplySchema>, EmergencyRaisedReply>>;

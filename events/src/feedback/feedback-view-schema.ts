@@ -20,4 +20,4 @@ export const feedbackViewSchema = z.strictObject({
   updatedAt: z.string(),
 });
 
-type _Matches = Expect<Same<z.infer<typeof feedbackViewSchema>, FeedbackView>>;
+export type FeedbackViewSchemaMatches = Expect<Same<z.infer<typeof feedbackViewSchema>, FeedbackView>>;

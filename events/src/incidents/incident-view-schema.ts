@@ -102,10 +102,10 @@ export const incidentAnalyticsViewSchema = z.strictObject({
   resolvedCount: count,
 });
 
-type _View = Expect<Same<z.infer<typeof incidentViewSchema>, IncidentView>>;
-type _Detail = Expect<Same<z.infer<typeof incidentDetailViewSchema>, IncidentDetailView>>;
-type _Summary = Expect<Same<z.infer<typeof incidentSummaryViewSchema>, IncidentSummaryView>>;
-type _Analytics = Expect<Same<z.infer<typeof incidentAnalyticsViewSchema>, IncidentAnalyticsView>>;
+export type IncidentViewSchemaView = Expect<Same<z.infer<typeof incidentViewSchema>, IncidentView>>;
+export type IncidentViewSchemaDetail = Expect<Same<z.infer<typeof incidentDetailViewSchema>, IncidentDetailView>>;
+export type IncidentViewSchemaSummary = Expect<Same<z.infer<typeof incidentSummaryViewSchema>, IncidentSummaryView>>;
+export type IncidentViewSchemaAnalytics = Expect<Same<z.infer<typeof incidentAnalyticsViewSchema>, IncidentAnalyticsView>>;
 
 export const incidentHandlerViewSchema = z.strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string(), role: z.enum(ROLES) });
-type _Handler = Expect<Same<z.infer<typeof incidentHandlerViewSchema>, IncidentHandlerView>>;
+export type IncidentViewSchemaHandler = Expect<Same<z.infer<typeof incidentHandlerViewSchema>, IncidentHandlerView>>;

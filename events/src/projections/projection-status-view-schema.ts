@@ -29,4 +29,4 @@ export const projectionStatusViewSchema = z.strictObject({
   ).readonly(),
 });
 
-type _Matches = Expect<Same<z.infer<typeof projectionStatusViewSchema>, ProjectionStatusView>>;
+export type ProjectionStatusViewSchemaMatches = Expect<Same<z.infer<typeof projectionStatusViewSchema>, ProjectionStatusView>>;

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { searchText } from '../fields';
-import { SEARCH_MIN_LENGTH } from '../limits';
 import type { SearchKind } from './search-view';
 
 export const SEARCH_KINDS = ['users', 'carers', 'clients'] as const satisfies readonly SearchKind[];

@@ -15,4 +15,4 @@ export const searchResultsViewSchema = z.strictObject({
   ),
 });
 
-type _Matches = Expect<Same<z.infer<typeof searchResultsViewSchema>, SearchResultsView>>;
+export type SearchViewSchemaMatches = Expect<Same<z.infer<typeof searchResultsViewSchema>, SearchResultsView>>;

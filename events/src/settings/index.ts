@@ -2,3 +2,4 @@ export * from './settings-request';
 export * from './settings-events';
 export type * from './settings-view';
 export * from './legacy-safeguarding';
+export * from './log-retention';

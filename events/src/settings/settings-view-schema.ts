@@ -46,7 +46,7 @@ export const agencyDetailsViewSchema = z.strictObject({
   safeguardingTeam: z.strictObject({ name: nullableText, phone: nullableText, email: nullableText, outOfHoursPhone: nullableText, notes: nullableText }),
 });
 
-type _Settings = Expect<Same<z.infer<typeof agencySettingsSchema>, AgencySettings>>;
-type _View = Expect<Same<z.infer<typeof agencySettingsViewSchema>, AgencySettingsView>>;
-type _Change = Expect<Same<z.infer<typeof agencySettingsChangeViewSchema>, AgencySettingsChangeView>>;
-type _Details = Expect<Same<z.infer<typeof agencyDetailsViewSchema>, AgencyDetailsView>>;
+export type SettingsViewSchemaSettings = Expect<Same<z.infer<typeof agencySettingsSchema>, AgencySettings>>;
+export type SettingsViewSchemaView = Expect<Same<z.infer<typeof agencySettingsViewSchema>, AgencySettingsView>>;
+export type SettingsViewSchemaChange = Expect<Same<z.infer<typeof agencySettingsChangeViewSchema>, AgencySettingsChangeView>>;
+export type SettingsViewSchemaDetails = Expect<Same<z.infer<typeof agencyDetailsViewSchema>, AgencyDetailsView>>;

@@ -32,7 +32,7 @@ export const systemStatusViewSchema = z.strictObject({
   ),
 });
 
-type _Status = Expect<Same<z.infer<typeof systemStatusViewSchema>, SystemStatusView>>;
+export type SystemStatusViewSchemaStatus = Expect<Same<z.infer<typeof systemStatusViewSchema>, SystemStatusView>>;
 
 export const outboxMessageViewSchema = z.strictObject({
   id: z.string(),
@@ -48,4 +48,4 @@ export const outboxMessageViewSchema = z.strictObject({
   nextAttemptAt: z.string().nullable(),
 });
 
-type _Outbox = Expect<Same<z.infer<typeof outboxMessageViewSchema>, OutboxMessageView>>;
+export type SystemStatusViewSchemaOutbox = Expect<Same<z.infer<typeof outboxMessageViewSchema>, OutboxMessageView>>;

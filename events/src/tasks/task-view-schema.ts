@@ -32,5 +32,5 @@ export const taskViewSchema = z.strictObject({
   updatedAt: z.string(),
 });
 
-type _Matches = Expect<Same<z.infer<typeof taskViewSchema>, TaskView>>;
-type _PersonMatches = Expect<Same<z.infer<typeof personRefSchema>, PersonRef>>;
+export type TaskViewSchemaMatches = Expect<Same<z.infer<typeof taskViewSchema>, TaskView>>;
+export type TaskViewSchemaPersonMatches = Expect<Same<z.infer<typeof personRefSchema>, PersonRef>>;

@@ -34,5 +34,5 @@ export const trainingComplianceViewSchema = z.strictObject({
   rating: z.enum(['Excellent', 'Good', 'Needs Attention']),
 });
 
-type _Matches = Expect<Same<z.infer<typeof trainingViewSchema>, TrainingView>>;
-type _ComplianceMatches = Expect<Same<z.infer<typeof trainingComplianceViewSchema>, TrainingComplianceView>>;
+export type TrainingViewSchemaMatches = Expect<Same<z.infer<typeof trainingViewSchema>, TrainingView>>;
+export type TrainingViewSchemaComplianceMatches = Expect<Same<z.infer<typeof trainingComplianceViewSchema>, TrainingComplianceView>>;

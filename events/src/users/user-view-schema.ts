@@ -44,7 +44,7 @@ export const passwordResetLinkReplySchema = z.strictObject({
   position: z.string(),
 });
 
-type _UserMatches = Expect<Same<z.infer<typeof userViewSchema>, UserView>>;
-type _AuthUserMatches = Expect<Same<z.infer<typeof authUserViewSchema>, AuthUserView>>;
-type _AccessLogMatches = Expect<Same<z.infer<typeof accessLogEntryViewSchema>, AccessLogEntryView>>;
-type _ResetLinkMatches = Expect<Same<z.infer<typeof passwordResetLinkReplySchema>, PasswordResetLinkReply>>;
+export type UserViewSchemaUserMatches = Expect<Same<z.infer<typeof userViewSchema>, UserView>>;
+export type UserViewSchemaAuthUserMatches = Expect<Same<z.infer<typeof authUserViewSchema>, AuthUserView>>;
+export type UserViewSchemaAccessLogMatches = Expect<Same<z.infer<typeof accessLogEntryViewSchema>, AccessLogEntryView>>;
+export type UserViewSchemaResetLinkMatches = Expect<Same<z.infer<typeof passwordResetLinkReplySchema>, PasswordResetLinkReply>>;

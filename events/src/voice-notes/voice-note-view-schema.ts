@@ -27,4 +27,4 @@ export const voiceNoteViewSchema = z.strictObject({
   author: z.strictObject({ firstName: z.string(), lastName: z.string() }).nullable(),
 });
 
-type _Matches = Expect<Same<z.infer<typeof voiceNoteViewSchema>, VoiceNoteView>>;
+export type VoiceNoteViewSchemaMatches = Expect<Same<z.infer<typeof voiceNoteViewSchema>, VoiceNoteView>>;
