@@ -1,6 +1,4 @@
-import { can, CARER_SPECIALIZATIONS, REGIONS, type CarerView } from '@care/events';
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../shared/api';
+import { can, CARER_SPECIALIZATIONS, REGIONS, type CarerView, type CreateCarerRequest, type UpdateCarerRequest } from '@care/events';
 import { TextListInput } from '../../shared/text-list-input';
 import { Field, fieldAria } from '../../shared/form-field';
 import { capitalize, humanize } from '../../shared/format';
@@ -8,7 +6,6 @@ import {
   carerToFormValues,
   checkCarerForm,
   EMPTY_CARER_FORM,
-  type CarerFormErrors,
   type CarerFormField,
   type CarerFormValues,
 } from './carer-form';
@@ -20,6 +17,7 @@ import { FormDialog } from '../../shared/form-dialog';
 import { useCurrentUser } from '../../shared/current-user';
 import { CarerAccountField } from './carer-account-field';
 import { DateInput } from '../../shared/date-fields/date-input';
+import { useCommandForm } from '../../shared/use-command-form';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -37,27 +35,35 @@ export function CarerFormDialog({ open, onOpenChange, carer }: CarerFormDialogPr
   );
 }
 
+/** The carer's fields, and on the edit form the account that signs in as them ('' for none). */
+type Values = CarerFormValues & { userId: string };
+type FormField = CarerFormField | 'userId';
+const CARER_FIELDS = Object.keys(EMPTY_CARER_FORM) as CarerFormField[];
+
 function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: () => void }) {
-  const idPrefix = useId();
-  const [values, setValues] = useState<CarerFormValues>(() => (carer ? carerToFormValues(carer) : EMPTY_CARER_FORM));
-  const [errors, setErrors] = useState<CarerFormErrors>({});
-  const [formError, setFormError] = useState<string>();
   const create = useCreateCarer();
   const update = useUpdateCarer();
   // Which account signs in as this carer: admins (who manage accounts) link and unlink it on the edit form.
   const user = useCurrentUser();
   const mayLink = carer !== undefined && can(user.role, 'users.manage');
   const linkedId = carer?.account?.id ?? '';
-  const [accountId, setAccountId] = useState(linkedId);
-  const [accountError, setAccountError] = useState<string>();
-  const saving = create.isPending || update.isPending;
+  const form = useCommandForm<Values, { carer: CreateCarerRequest; account: Pick<UpdateCarerRequest, 'userId'> }, FormField>({
+    initial: () => ({ ...(carer ? carerToFormValues(carer) : EMPTY_CARER_FORM), userId: linkedId }),
+    // A refusal of the account goes under its select only where the select is shown.
+    fields: mayLink ? [...CARER_FIELDS, 'userId'] : CARER_FIELDS,
+    check: ({ userId, ...values }) => {
+      const check = checkCarerForm(values);
+      if (!check.ok) return check;
+      // The link changes with the edit it is part of (one PATCH, one revision), and only when it was changed.
+      return { ok: true, request: { carer: check.request, account: mayLink && userId !== linkedId ? { userId: userId === '' ? null : userId } : {} } };
+    },
+    send: ({ carer: request, account }) =>
+      carer ? update.mutateAsync({ id: carer.id, revision: carer.revision, request: { ...request, ...account } }) : create.mutateAsync(request),
+    onDone,
+  });
+  const { values, fieldErrors: errors, idOf } = form;
+  const set = form.setField;
 
-  const set = <K extends CarerFormField>(field: K, value: CarerFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const idOf = (field: CarerFormField) => `${idPrefix}-${field}`;
   /** Common props of a text-like control bound to a form field. */
   const bind = (field: Exclude<CarerFormField, 'qualifications' | 'isActive'>) => ({
     id: idOf(field),
@@ -67,46 +73,8 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
   });
 
-  const focusFirstError = (found: CarerFormErrors) => {
-    const first = (Object.keys(values) as CarerFormField[]).find((field) => found[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const check = checkCarerForm(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      focusFirstError(check.errors);
-      return;
-    }
-    setErrors({});
-    setFormError(undefined);
-    setAccountError(undefined);
-    try {
-      const account = mayLink && accountId !== linkedId ? { userId: accountId === '' ? null : accountId } : {};
-      if (carer) await update.mutateAsync({ id: carer.id, revision: carer.revision, request: { ...check.request, ...account } });
-      else await create.mutateAsync(check.request);
-      onDone();
-    } catch (error) {
-      // The toast has been shown by the mutation; here the server's reasons go next to the fields.
-      if (!(error instanceof ApiError)) return;
-      const serverErrors: CarerFormErrors = {};
-      const unplaced: string[] = [];
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (field in values) serverErrors[field as CarerFormField] = message;
-        else if (field === 'userId' && mayLink) setAccountError(message);
-        else unplaced.push(message);
-      }
-      setErrors(serverErrors);
-      if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      else if (Object.keys(serverErrors).length === 0 && !error.fields.userId) setFormError(error.reason);
-      focusFirstError(serverErrors);
-    }
-  };
-
   return (
-    <form className="carer-form" noValidate onSubmit={onSubmit}>
+    <form className="carer-form" noValidate onSubmit={form.submit}>
       <div className="form-grid">
         <Field id={idOf('firstName')} label="First name" required error={errors.firstName}>
           <input className="input" autoComplete="off" aria-required {...bind('firstName')} />
@@ -183,19 +151,10 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <textarea className="input" rows={3} {...bind('notes')} />
         </Field>
         {mayLink && (
-          <CarerAccountField
-            id={`${idPrefix}-userId`}
-            carer={carer}
-            value={accountId}
-            onChange={(next) => {
-              setAccountId(next);
-              setAccountError(undefined);
-            }}
-            error={accountError}
-          />
+          <CarerAccountField id={idOf('userId')} carer={carer} value={values.userId} onChange={(next) => set('userId', next)} error={errors.userId} />
         )}
       </div>
-      <DialogFormFooter formError={formError} submitLabel={carer ? 'Update Carer' : 'Save Carer'} disabled={saving} />
+      <DialogFormFooter formError={form.formError} submitLabel={carer ? 'Update Carer' : 'Save Carer'} disabled={form.pending} />
     </form>
   );
 }
