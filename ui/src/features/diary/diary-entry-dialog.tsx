@@ -1,9 +1,7 @@
 import { DIARY_ENTRY_TYPES, DIARY_PRIORITIES, type DiaryEntryView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { Field, fieldAria } from '../../shared/form-field';
-import { serverFormErrors } from '../../shared/form-errors';
 import { SelectOptions } from '../../shared/select-options';
 import { TextListInput } from '../../shared/text-list-input';
 import { useAmendDiaryEntry } from './amend-diary-entry';
@@ -16,13 +14,13 @@ import {
   DIARY_FORM_FIELDS,
   entryToFormValues,
   newDiaryFormValues,
-  type DiaryFormErrors,
   type DiaryFormField,
   type DiaryFormValues,
 } from './diary-form';
 import { diaryCarersQueryOptions, diaryClientsQueryOptions } from './get-diary-people';
 import { FormDialog } from '../../shared/form-dialog';
 import { DateTimeInput } from '../../shared/date-fields/date-input';
+import { useCommandForm } from '../../shared/use-command-form';
 
 interface DiaryEntryDialogProps {
   open: boolean;
@@ -41,25 +39,33 @@ export function DiaryEntryDialog({ open, onOpenChange, entry }: DiaryEntryDialog
 }
 
 function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; onDone: () => void }) {
-  const idPrefix = useId();
   const carers = useQuery({ ...diaryCarersQueryOptions, enabled: !entry });
   const clients = useQuery({ ...diaryClientsQueryOptions, enabled: !entry });
-  const [values, setValues] = useState<DiaryFormValues>(() => (entry ? entryToFormValues(entry) : newDiaryFormValues(new Date())));
-  const [errors, setErrors] = useState<DiaryFormErrors>({});
-  const [formError, setFormError] = useState<string>();
   const create = useCreateDiaryEntry();
   const amend = useAmendDiaryEntry();
-  const saving = create.isPending || amend.isPending;
 
   // A carer sees only their own record: it is the only choice, so it is chosen for them.
   const onlyCarer = carers.data?.length === 1 ? carers.data[0] : undefined;
+
+  // The request the form makes (checked with the server's own schema): an amendment, or a new entry.
+  const form = useCommandForm<DiaryFormValues, () => Promise<unknown>, DiaryFormField>({
+    initial: () => (entry ? entryToFormValues(entry) : newDiaryFormValues(new Date())),
+    fields: DIARY_FORM_FIELDS,
+    check: (values) => {
+      if (entry) {
+        const check = checkAmendment(entry, values);
+        return check.ok ? { ok: true, request: () => amend.mutateAsync({ id: entry.id, revision: entry.revision, request: check.request }) } : check;
+      }
+      const check = checkNewEntry({ ...values, carerId: values.carerId || onlyCarer?.id || '' });
+      return check.ok ? { ok: true, request: () => create.mutateAsync(check.request) } : check;
+    },
+    send: (request) => request(),
+    onDone,
+  });
+  const { values, fieldErrors: errors, idOf } = form;
+  const set = form.setField;
   const carerId = values.carerId || onlyCarer?.id || '';
 
-  const set = <K extends DiaryFormField>(field: K, value: DiaryFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const idOf = (field: DiaryFormField) => `${idPrefix}-${field}`;
   const bind = (field: 'carerId' | 'clientId' | 'entryType' | 'priority' | 'entryDate' | 'title' | 'content' | 'reason') => ({
     id: idOf(field),
     name: field,
@@ -67,47 +73,9 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
     ...fieldAria(idOf(field), errors[field]),
     onChange: (event: { target: { value: string } }) => set(field, event.target.value as DiaryFormValues[typeof field]),
   });
-  const focusFirstError = (found: DiaryFormErrors) => {
-    const first = DIARY_FORM_FIELDS.find((field) => found[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
-  };
-
-  /** The request the form makes (checked with the server's own schema), or why it cannot be sent. */
-  const submission = (): { errors: DiaryFormErrors } | { send: () => Promise<unknown> } => {
-    if (entry) {
-      const check = checkAmendment(entry, values);
-      return check.ok
-        ? { send: () => amend.mutateAsync({ id: entry.id, revision: entry.revision, request: check.request }) }
-        : { errors: check.errors };
-    }
-    const check = checkNewEntry({ ...values, carerId });
-    return check.ok ? { send: () => create.mutateAsync(check.request) } : { errors: check.errors };
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const prepared = submission();
-    if ('errors' in prepared) {
-      setErrors(prepared.errors);
-      focusFirstError(prepared.errors);
-      return;
-    }
-    setErrors({});
-    setFormError(undefined);
-    try {
-      await prepared.send();
-      onDone();
-    } catch (error) {
-      // The toast has been shown by the mutation; here the server's reasons go next to the fields.
-      const { fieldErrors, formError: unplaced } = serverFormErrors(error, DIARY_FORM_FIELDS);
-      setErrors(fieldErrors);
-      setFormError(unplaced);
-      focusFirstError(fieldErrors);
-    }
-  };
 
   return (
-    <form className="diary-form" noValidate onSubmit={onSubmit}>
+    <form className="diary-form" noValidate onSubmit={form.submit}>
       <div className="form-grid">
         {entry ? (
           <p className="field-wide small muted">
@@ -184,7 +152,7 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
           </Field>
         )}
       </div>
-      <DialogFormFooter formError={formError} submitLabel={entry ? 'Save Amendment' : 'Save Entry'} disabled={saving} />
+      <DialogFormFooter formError={form.formError} submitLabel={entry ? 'Save Amendment' : 'Save Entry'} disabled={form.pending} />
     </form>
   );
 }
