@@ -3,9 +3,9 @@ import { AlertTriangle, BarChart3, CalendarDays, ClipboardList, FileDown, Filter
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
-import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
+import { FilterBar } from '../../shared/filter-bar';
+import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue, withParams } from '../../shared/paged-list';
-import { SelectOptions } from '../../shared/select-options';
 import { StatCard } from '../../shared/stat-card';
 import { Tabs } from '../../shared/tabs';
 import { filterParams, INCIDENTS_PATH, useIncidentList, useIncidentSummary, type IncidentFilters, type IncidentTab } from './get-incidents';
@@ -80,36 +80,58 @@ export function IncidentsPage() {
         <StatCard icon={<ClipboardList size={20} />} label="Total Incidents" value={figure(summary.data?.total)} testId="incidents-total" />
       </div>
 
-      <div className="toolbar incident-toolbar">
-        <SearchBox label="Search incidents" placeholder="Search by title, client or carer..." value={search} onChange={setSearch} />
-        <select className="input incident-severity" value={severity} onChange={(event) => setSeverity(event.target.value as IncidentSeverity | '')} aria-label="Severity">
-          <option value="">All</option>
-          <SelectOptions values={[...INCIDENT_SEVERITIES].reverse()} label={(value) => INCIDENT_SEVERITY_LABELS[value]} />
-        </select>
+      <FilterBar
+        label="Incident filters"
+        layout="row"
+        className="incident-toolbar"
+        fields={[
+          { kind: 'search', key: 'search', label: 'Search incidents', placeholder: 'Search by title, client or carer...', value: search, onChange: setSearch },
+          {
+            kind: 'select',
+            key: 'severity',
+            label: 'Severity',
+            hideLabel: true,
+            inputClassName: 'incident-severity',
+            value: severity,
+            allLabel: 'All',
+            options: [...INCIDENT_SEVERITIES].reverse().map((value) => ({ value, label: INCIDENT_SEVERITY_LABELS[value] })),
+            onChange: (next: IncidentSeverity | '') => setSeverity(next),
+          },
+        ]}
+      >
         <button type="button" className={`button button-secondary${showFilters ? ' active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters(!showFilters)}>
           <Filter size={16} aria-hidden />
           Filter
         </button>
-      </div>
+      </FilterBar>
       {showFilters && (
-        <div className="toolbar incident-more-filters" role="group" aria-label="More filters">
-          <label className="inline-field">
-            <span className="label">Type</span>
-            <select className="input" value={type} onChange={(event) => setType(event.target.value)}>
-              <SelectOptions values={INCIDENT_TYPES} label={(value) => INCIDENT_TYPE_LABELS[value]} placeholder="All types" />
-            </select>
-          </label>
-          <label className="inline-field">
-            <span className="label">Status</span>
-            <select className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
-              <SelectOptions values={INCIDENT_STATUSES} label={(value) => INCIDENT_STATUS_LABELS[value]} placeholder="All statuses" />
-            </select>
-          </label>
-          <label className="check-option">
-            <input type="checkbox" checked={overdue} onChange={(event) => setOverdue(event.target.checked)} />
-            Statutory duty overdue
-          </label>
-        </div>
+        <FilterBar
+          label="More filters"
+          role="group"
+          layout="row"
+          className="incident-more-filters"
+          fields={[
+            {
+              kind: 'select',
+              key: 'type',
+              label: 'Type',
+              value: type,
+              allLabel: 'All types',
+              options: INCIDENT_TYPES.map((value) => ({ value, label: INCIDENT_TYPE_LABELS[value] })),
+              onChange: setType,
+            },
+            {
+              kind: 'select',
+              key: 'status',
+              label: 'Status',
+              value: status,
+              allLabel: 'All statuses',
+              options: INCIDENT_STATUSES.map((value) => ({ value, label: INCIDENT_STATUS_LABELS[value] })),
+              onChange: setStatus,
+            },
+            { kind: 'toggle', key: 'overdue', label: 'Statutory duty overdue', checked: overdue, onChange: setOverdue },
+          ]}
+        />
       )}
 
       <Tabs

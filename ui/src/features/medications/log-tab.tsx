@@ -1,7 +1,7 @@
 import { marCodeLabel, type MedicationRecordView } from '@care/events';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format';
-import { DateInput } from '../../shared/date-fields/date-input';
+import { FilterBar } from '../../shared/filter-bar';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue } from '../../shared/paged-list';
 import { can } from '@care/events';
@@ -90,54 +90,37 @@ export function AdministrationLogTab() {
       </div>
       <div className="card">
         <h2 className="section-title">Full log</h2>
-        <div className="toolbar log-filters">
-          <div className="log-filter">
-            <label className="label" htmlFor="log-client">
-              Client
-            </label>
-            <select id="log-client" className="input" value={clientId} onChange={(event) => setClientId(event.target.value)}>
-              <option value="">All clients</option>
-              {(clients.data ?? []).map((client) => (
-                <option key={client.id} value={client.id}>
-                  {client.firstName} {client.lastName}
-                </option>
-              ))}
-            </select>
-          </div>
-          {readsCarers && (
-            <div className="log-filter">
-              <label className="label" htmlFor="log-carer">
-                Carer
-              </label>
-              <select id="log-carer" className="input" value={carerId} onChange={(event) => setCarerId(event.target.value)}>
-                <option value="">All carers</option>
-                {(carers.data ?? []).map((carer) => (
-                  <option key={carer.id} value={carer.id}>
-                    {carer.user.firstName} {carer.user.lastName}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <div className="log-filter">
-            <label className="label" htmlFor="log-medicine">
-              Medicine
-            </label>
-            <input id="log-medicine" className="input" value={medicine} onChange={(event) => setMedicine(event.target.value)} />
-          </div>
-          <div className="log-filter">
-            <label className="label" htmlFor="log-from">
-              From
-            </label>
-            <DateInput id="log-from" className="input" value={from} onChange={(event) => setFrom(/^\d{4}-\d{2}-\d{2}$/.test(event.target.value) ? event.target.value : '')} />
-          </div>
-          <div className="log-filter">
-            <label className="label" htmlFor="log-to">
-              To
-            </label>
-            <DateInput id="log-to" className="input" value={to} onChange={(event) => setTo(/^\d{4}-\d{2}-\d{2}$/.test(event.target.value) ? event.target.value : '')} />
-          </div>
-        </div>
+        <FilterBar
+          label="Log filters"
+          role="group"
+          layout="row"
+          className="log-filters"
+          fields={[
+            {
+              kind: 'select',
+              key: 'client',
+              id: 'log-client',
+              label: 'Client',
+              value: clientId,
+              allLabel: 'All clients',
+              options: (clients.data ?? []).map((client) => ({ value: client.id, label: `${client.firstName} ${client.lastName}` })),
+              onChange: setClientId,
+            },
+            readsCarers && {
+              kind: 'select',
+              key: 'carer',
+              id: 'log-carer',
+              label: 'Carer',
+              value: carerId,
+              allLabel: 'All carers',
+              options: (carers.data ?? []).map((carer) => ({ value: carer.id, label: `${carer.user.firstName} ${carer.user.lastName}` })),
+              onChange: setCarerId,
+            },
+            { kind: 'search', key: 'medicine', id: 'log-medicine', label: 'Medicine', caption: 'Medicine', placeholder: 'Medicine name', value: medicine, onChange: setMedicine },
+            { kind: 'date', key: 'from', id: 'log-from', label: 'From', value: from, whileTyping: 'clear', onChange: setFrom },
+            { kind: 'date', key: 'to', id: 'log-to', label: 'To', value: to, whileTyping: 'clear', onChange: setTo },
+          ]}
+        />
         {log.isPending ? (
           <ListLoading what="records" />
         ) : log.isError ? (

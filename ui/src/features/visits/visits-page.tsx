@@ -4,7 +4,8 @@ import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } f
 import { Activity, BarChart3, CalendarCheck, CheckCircle2, ClipboardList, Percent, Plus, Radio, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
-import { ListLoadError, ListLoading, SearchBox } from '../../shared/list-states';
+import { FilterBar } from '../../shared/filter-bar';
+import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { AppointmentFormDialog, VisitRecordDialog } from '../appointments';
 import { appointmentCarerName, appointmentClientName, defaultStartFor, isChangeable } from '../../records/appointments/appointment-labels';
@@ -139,16 +140,25 @@ export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
           </div>
 
           {tab !== 'analytics' && (
-            <div className="toolbar visits-toolbar">
-              <SearchBox label="Search visits" placeholder="Search by client or carer name..." value={search} onChange={setSearch} />
-              <select className="input visits-status" aria-label="Status" value={statusFilter} onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}>
-                {STATUS_FILTERS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterBar
+              label="Visit filters"
+              layout="row"
+              className="visits-toolbar"
+              fields={[
+                { kind: 'search', key: 'search', label: 'Search visits', placeholder: 'Search by client or carer name...', value: search, onChange: setSearch },
+                {
+                  kind: 'select',
+                  key: 'status',
+                  label: 'Status',
+                  hideLabel: true,
+                  inputClassName: 'visits-status',
+                  value: statusFilter,
+                  options: STATUS_FILTERS,
+                  // Every choice is an option (All included), so '' never comes back.
+                  onChange: (next: StatusFilter | '') => next && setStatusFilter(next),
+                },
+              ]}
+            />
           )}
 
           <Tabs label="Visits" tabs={tabs} value={tab} onValueChange={setTab} />

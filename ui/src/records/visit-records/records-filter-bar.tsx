@@ -1,13 +1,12 @@
 import { APPOINTMENT_STATUSES, VISIT_TYPES, type AppointmentStatus, type VisitType } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { carerFullName } from '../carers/carer-name';
 import { carersQueryOptions } from '../carers/get-carers';
 import { clientsQueryOptions } from '../clients/get-clients';
 import { enumLabel } from '../../shared/format';
-import { SearchBox } from '../../shared/list-states';
+import { FilterBar } from '../../shared/filter-bar';
 import { RANGE_LABELS, type MonitoringRange } from './monitoring-params';
-import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 
 /** What the bar edits; `status` is narrowed by each screen (visit statuses, or roster statuses too on /manage). */
 export interface FilterBarValue {
@@ -53,7 +52,6 @@ export function RecordsFilterBar<V extends FilterBarValue>({
   careTypeLabel,
   searchPlaceholder,
 }: RecordsFilterBarProps<V>) {
-  const id = useId();
   const carers = useQuery(carersQueryOptions);
   const clients = useQuery(clientsQueryOptions);
   const [search, setSearch] = useState(value.search);
@@ -64,114 +62,68 @@ export function RecordsFilterBar<V extends FilterBarValue>({
     return () => window.clearTimeout(timer);
   }, [search, value, onChange]);
 
-  const groups = [...new Set(statusOptions.map((option) => option.group))];
-  const onStatus = (selected: string) => {
-    const option = statusOptions.find((candidate) => candidate.value === selected);
-    onChange({ ...value, status: option ? option.value : '' });
-  };
-  const onRange = (selected: string) => {
-    const range = ranges.find((candidate) => candidate === selected);
-    if (range) onChange({ ...value, range });
-  };
-  const onCareType = (selected: string) => {
-    const careType = VISIT_TYPES.find((candidate) => candidate === selected);
-    onChange({ ...value, careType: careType ?? '' });
-  };
-
+  const custom = value.range === 'custom';
   return (
-    <div className="card records-filter-bar" role="search" aria-label="Filters">
-      <div className="records-filter">
-        <label className="label" htmlFor={`${id}-range`}>
-          Date range
-        </label>
-        <select id={`${id}-range`} className="input" value={value.range} onChange={(event) => onRange(event.target.value)}>
-          {ranges.map((range) => (
-            <option key={range} value={range}>
-              {RANGE_LABELS[range]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {value.range === 'custom' && (
-        <>
-          <div className="records-filter">
-            <label className="label" htmlFor={`${id}-from`}>
-              From
-            </label>
-            <DateInput id={`${id}-from`} value={value.from} max={value.to || undefined} onChange={(event) => (event.target.value === '' || isIsoDate(event.target.value)) && onChange({ ...value, from: event.target.value })} />
-          </div>
-          <div className="records-filter">
-            <label className="label" htmlFor={`${id}-to`}>
-              To
-            </label>
-            <DateInput id={`${id}-to`} value={value.to} min={value.from || undefined} onChange={(event) => (event.target.value === '' || isIsoDate(event.target.value)) && onChange({ ...value, to: event.target.value })} />
-          </div>
-        </>
-      )}
-      <div className="records-filter">
-        <label className="label" htmlFor={`${id}-carer`}>
-          Carer
-        </label>
-        <select id={`${id}-carer`} className="input" value={value.carerId} onChange={(event) => onChange({ ...value, carerId: event.target.value })}>
-          <option value="">All carers</option>
-          {(carers.data ?? []).map((carer) => (
-            <option key={carer.id} value={carer.id}>
-              {carerFullName(carer)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="records-filter">
-        <label className="label" htmlFor={`${id}-client`}>
-          Client
-        </label>
-        <select id={`${id}-client`} className="input" value={value.clientId} onChange={(event) => onChange({ ...value, clientId: event.target.value })}>
-          <option value="">All clients</option>
-          {(clients.data ?? []).map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.firstName} {client.lastName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="records-filter">
-        <label className="label" htmlFor={`${id}-status`}>
-          Status
-        </label>
-        <select id={`${id}-status`} className="input" value={value.status} onChange={(event) => onStatus(event.target.value)}>
-          <option value="">All statuses</option>
-          {groups.map((group) => (
-            <optgroup key={group} label={group}>
-              {statusOptions
-                .filter((option) => option.group === group)
-                .map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
-      <div className="records-filter">
-        <label className="label" htmlFor={`${id}-care-type`}>
-          {careTypeLabel}
-        </label>
-        <select id={`${id}-care-type`} className="input" value={value.careType} onChange={(event) => onCareType(event.target.value)}>
-          <option value="">All care types</option>
-          {VISIT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {enumLabel(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="records-filter records-filter-search">
-        <span className="label" aria-hidden>
-          Search
-        </span>
-        <SearchBox label="Search records" placeholder={searchPlaceholder} value={search} onChange={setSearch} />
-      </div>
-    </div>
+    <FilterBar
+      label="Filters"
+      fields={[
+        {
+          kind: 'select',
+          key: 'range',
+          label: 'Date range',
+          value: value.range,
+          options: ranges.map((range) => ({ value: range, label: RANGE_LABELS[range] })),
+          onChange: (range: MonitoringRange | '') => range && onChange({ ...value, range }),
+        },
+        custom && { kind: 'date', key: 'from', label: 'From', value: value.from, max: value.to, onChange: (from: string) => onChange({ ...value, from }) },
+        custom && { kind: 'date', key: 'to', label: 'To', value: value.to, min: value.from, onChange: (to: string) => onChange({ ...value, to }) },
+        {
+          kind: 'select',
+          key: 'carer',
+          label: 'Carer',
+          value: value.carerId,
+          allLabel: 'All carers',
+          options: (carers.data ?? []).map((carer) => ({ value: carer.id, label: carerFullName(carer) })),
+          onChange: (carerId: string) => onChange({ ...value, carerId }),
+        },
+        {
+          kind: 'select',
+          key: 'client',
+          label: 'Client',
+          value: value.clientId,
+          allLabel: 'All clients',
+          options: (clients.data ?? []).map((client) => ({ value: client.id, label: `${client.firstName} ${client.lastName}` })),
+          onChange: (clientId: string) => onChange({ ...value, clientId }),
+        },
+        {
+          kind: 'select',
+          key: 'status',
+          label: 'Status',
+          value: value.status,
+          allLabel: 'All statuses',
+          options: statusOptions,
+          onChange: (status: V['status'] | '') => onChange({ ...value, status }),
+        },
+        {
+          kind: 'select',
+          key: 'care-type',
+          label: careTypeLabel,
+          value: value.careType,
+          allLabel: 'All care types',
+          options: VISIT_TYPES.map((type) => ({ value: type, label: enumLabel(type) })),
+          onChange: (careType: VisitType | '') => onChange({ ...value, careType }),
+        },
+        {
+          kind: 'search',
+          key: 'search',
+          label: 'Search records',
+          caption: 'Search',
+          className: 'filter-bar-wide',
+          placeholder: searchPlaceholder,
+          value: search,
+          onChange: setSearch,
+        },
+      ]}
+    />
   );
 }
