@@ -116,7 +116,7 @@ export async function enqueueMail(pool: pg.Pool | pg.PoolClient, mail: NewMail):
      ON CONFLICT (dedupe_key) DO NOTHING`,
     [mail.kind, mail.to, mail.subject.slice(0, 300), mail.text, mail.dedupeKey ?? null, attachments],
   );
-  // Wakes the rules process's sender (mail-jobs.ts), so a message goes now rather than at the next interval.
+  // Wakes the rules process's sender (rules/src/mail/mail-jobs.ts), so a message goes now rather than at the next interval.
   if (rowCount === 1) await pool.query(`SELECT pg_notify('${MAIL_NOTIFY_CHANNEL}', '')`);
   return rowCount === 1;
 }

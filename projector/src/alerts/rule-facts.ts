@@ -5,7 +5,7 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/databas
 export * from './contract-rule-facts';
 
 /**
- * The facts the alert rules (command-api/src/rules) read from the read models: typed queries over columns the
+ * The facts the alert rules (rules/src/alert-rules) read from the read models: typed queries over columns the
  * projector owns, so a change to a table shows up here at compile time. Each is small and indexed.
  * Until the projector has created a table, it answers nothing.
  */
