@@ -1,6 +1,6 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { dismissToast, type ToastItem } from './toast';
+import { dismissToast, type ToastItem } from './toast-store';
 
 /** Each toast is shown for 5000 ms. */
 const TOAST_DURATION_MS = 5000;
