@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
+  ukDate,
   WrongExpectedRevisionError,
   type AmendVisitCommandInput,
   type AppointmentEvent,
@@ -24,7 +25,7 @@ import { BookingClashError } from './booking-clash';
 import { CarerBookings, type BookingReceipt } from './carer-booking-service';
 import { daysTouched, type BookingRequest } from './carer-bookings';
 import { APPOINTMENT_NOT_FOUND, decide } from './decide';
-import { londonDateOf, ukDate } from './london-texts';
+import { londonDateOf } from './london-texts';
 import { bookableCarer, bookableClient, carerName, loadCarer, loadClient, type BookableCarer } from './visit-parties';
 import { DEFAULT_VISIT_TIME_RULES, type VisitTimeRules } from './visit-times';
 import { expandWeeklyPattern } from './weekly-pattern';

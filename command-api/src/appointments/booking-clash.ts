@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error';
-import { londonClock } from '@care/events';
-import { londonDateOf, ukDate } from './london-texts';
+import { londonClock, ukDate } from '@care/events';
+import { londonDateOf } from './london-texts';
 
 /** The visit a booking collides with (the 409 body's `clash`). */
 export interface BookingClash {

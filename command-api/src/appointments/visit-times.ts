@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error';
-import { londonClock } from '@care/events';
-import { londonDateOf, ukDate } from './london-texts';
+import { londonClock, ukDate } from '@care/events';
+import { londonDateOf } from './london-texts';
 
 /** A phone's clock may run a little ahead of or behind the server's: within this, the server's time is used. */
 export const CLOCK_SKEW_MS = 2 * 60_000;

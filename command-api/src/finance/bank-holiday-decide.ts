@@ -1,4 +1,4 @@
-import { bankHolidaysFrom, type BankHoliday, type BankHolidayEvent } from '@care/events';
+import { bankHolidaysFrom, type BankHoliday, type BankHolidayEvent, ukDate } from '@care/events';
 import { DomainError } from '../shared/domain-error';
 
 /** The list in force, as a `loadStream` state: evolve keeps the stream's events and folds them on demand. */
@@ -8,8 +8,6 @@ export interface BankHolidayState {
 export const initialBankHolidayState: BankHolidayState = { events: [] };
 export const evolveBankHolidays = (state: BankHolidayState, event: BankHolidayEvent): BankHolidayState => ({ events: [...state.events, event] });
 export const bankHolidaysOf = (state: BankHolidayState): BankHoliday[] => bankHolidaysFrom(state.events);
-
-const ukDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 export function decideAddBankHoliday(state: BankHolidayState, date: string, name: string): BankHolidayEvent[] {
   const existing = bankHolidaysOf(state).find((day) => day.date === date);

@@ -1,4 +1,4 @@
-import { chargeVisit, mileagePence, rateForClient, splitPence, type InvoiceLine } from '@care/events';
+import { chargeVisit, mileagePence, rateForClient, splitPence, type InvoiceLine, ukDate } from '@care/events';
 import type { FunderRate } from './funding-decide';
 
 /** A completed visit of the period, as the visit record has it (actual minutes from check-in to check-out). */
@@ -43,7 +43,6 @@ export interface GenerationProblem {
 }
 
 const milesText = (tenths: number) => `${Math.floor(tenths / 10)}.${tenths % 10} ${tenths === 10 ? 'mile' : 'miles'}`;
-const dateText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /**
  * One draft per funder from the period's completed visits. Each visit is charged at its funder's rate in force on
@@ -61,7 +60,7 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
     input.shares.forEach((share, index) => {
       const rate = rateForClient(input.ratesByFunder.get(share.funderId) ?? [], input.clientId, visit.date);
       if (rate === null) {
-        problems.push({ funderId: share.funderId, date: visit.date, message: `No rate in force on ${dateText(visit.date)}` });
+        problems.push({ funderId: share.funderId, date: visit.date, message: `No rate in force on ${ukDate(visit.date)}` });
         return;
       }
       const charge = chargeVisit(rate, visit, input.bankHolidays);
@@ -73,7 +72,7 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
       const amount = visitAmount + mileageAmount;
       const previously = input.alreadyInvoiced.get(share.funderId)?.get(visit.appointmentId);
       const lines = linesByFunder.get(share.funderId) ?? [];
-      const description = `${visit.serviceName} ${dateText(visit.date)}${charge.minimumApplied ? ' (minimum charge)' : ''}${
+      const description = `${visit.serviceName} ${ukDate(visit.date)}${charge.minimumApplied ? ' (minimum charge)' : ''}${
         charge.dayKind === 'bank_holiday' ? ' (bank holiday)' : charge.dayKind === 'weekend' ? ' (weekend)' : ''
       }`;
       if (previously === undefined) {
@@ -82,7 +81,7 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
           lines.push({
             appointmentId: visit.appointmentId,
             date: visit.date,
-            description: `Mileage ${dateText(visit.date)}: ${milesText(miles)} at ${rate.mileagePencePerMile}p a mile`,
+            description: `Mileage ${ukDate(visit.date)}: ${milesText(miles)} at ${rate.mileagePencePerMile}p a mile`,
             minutes: 0,
             hourlyRatePence: 0,
             amountPence: mileageAmount,

@@ -10,6 +10,7 @@ import {
   londonToday,
   type IncidentSliceEvent,
   type IncidentStatus,
+  ukDate,
 } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
@@ -22,8 +23,6 @@ export const OCCURRED_IN_FUTURE = 'Date occurred cannot be in the future';
 export const FOLLOW_UP_NOT_DONE = 'The follow-up is not done: record it as done, or waive it with a reason';
 
 type ExistingIncident = Extract<IncidentState, { exists: true }>;
-
-const formatDate = (date: string): string => date.split('-').reverse().join('/');
 
 function existing(state: IncidentState): ExistingIncident {
   if (!state.exists) throw new DomainError('not_found', INCIDENT_NOT_FOUND);
@@ -118,7 +117,7 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
       const outstanding = [...incident.duties].find(([duty, current]) => !dutyMet(duty, current.steps));
       if (outstanding) {
         const [duty, current] = outstanding;
-        throw new DomainError('conflict', `A statutory duty is outstanding: ${INCIDENT_DUTY_LABELS[duty]} due ${formatDate(current.dueDate)}`);
+        throw new DomainError('conflict', `A statutory duty is outstanding: ${INCIDENT_DUTY_LABELS[duty]} due ${ukDate(current.dueDate)}`);
       }
       // A waiver is recorded only when it waives something: otherwise the record would say a done follow-up was waived.
       const followUpWaivedReason = followUpOpen ? command.followUpWaivedReason : null;

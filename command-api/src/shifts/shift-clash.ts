@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error';
-import { londonClock } from '@care/events';
-import { londonDateOf, ukDate } from '../appointments/london-texts';
+import { londonClock, ukDate } from '@care/events';
+import { londonDateOf } from '../appointments/london-texts';
 
 /** The shift a new or changed shift collides with (the 409 body's `clash`). */
 export interface ShiftClash {

@@ -13,6 +13,7 @@ import {
   type CarePlanField,
   type CarePlanStatus,
   type RecordedEvent,
+  ukDate,
 } from '@care/events';
 import type { AgreementRecord } from './care-plan-tables';
 
@@ -41,8 +42,6 @@ export interface PlanSideEffects {
   review?: { reviewedOn: string; outcome: 'no_change' | 'updated'; version: number; notes: string | null; nextReviewDate: string };
   summary: string;
 }
-
-const ukDate = (date: string): string => date.split('-').reverse().join('/');
 
 /** The checks met that do not depend on the day (all but "review date not passed"). */
 export function qualityMet(plan: Pick<PlanRecord, 'content' | 'version' | 'agreement' | 'reviewDate'>): number {

@@ -1,12 +1,11 @@
-import { londonWallClockOf, stateFields, type AuditClientFileView, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView } from '@care/events';
+import { londonWallClockOf, stateFields, type AuditClientFileView, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView, ukDate } from '@care/events';
 import type { PdfBlock, PdfSpec } from '@care/documents';
 
 /** "23/11/2026 14:05" on the London wall clock, as every date a person reads (CONTRACTS "Times"). */
 export function londonDateTime(instant: string | Date): string {
   const wall = londonWallClockOf(typeof instant === 'string' ? new Date(instant) : instant);
   const [date, time] = wall.split('T');
-  const [year, month, day] = date!.split('-');
-  return `${day}/${month}/${year} ${time}`;
+  return `${ukDate(date!)} ${time}`;
 }
 
 /** A field's value as text: lists and objects as JSON, absent as an em dash. */

@@ -6,12 +6,12 @@ import {
   RISK_AREA_LABELS,
   RISK_AREAS,
   RISK_LEVEL_LABELS,
+  ukDate,
   VISIT_TYPE_TASK_LABELS,
   type CarePlanDetailView,
 } from '@care/events';
 import type { PdfBlock, PdfSpec } from '@care/documents';
 
-const ukDate = (date: string): string => date.slice(0, 10).split('-').reverse().join('/');
 const list = (items: readonly string[], none: string): PdfBlock => ({ kind: 'paragraph', text: items.length > 0 ? items.map((item) => `• ${item}`).join('\n') : none });
 
 /** View Full Plan as a document: the whole current version, who agreed it, the reviews and the history. */

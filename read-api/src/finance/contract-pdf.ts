@@ -1,7 +1,6 @@
-import { formatPoundsLimit, type AgencySettings, type ContractView } from '@care/events';
+import { formatPoundsLimit, type AgencySettings, type ContractView, ukDate } from '@care/events';
 import type { PdfSpec } from '@care/documents';
 
-const ukDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const STATUS_LABELS = { upcoming: 'Upcoming', active: 'Active', expired: 'Expired' } as const;
 
 /** View Contract: the agreement as a PDF, with the agency's details from the admin's settings. */

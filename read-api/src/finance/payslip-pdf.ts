@@ -1,8 +1,7 @@
-import { formatPoundsLimit, type AgencySettings, type PayslipDetailView } from '@care/events';
+import { formatPoundsLimit, type AgencySettings, type PayslipDetailView, ukDate } from '@care/events';
 import type { CsvValue, PdfSpec } from '@care/documents';
 
 const money = (pence: number): string => formatPoundsLimit(pence);
-const ukDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 export const hoursText = (minutes: number): string => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 const miles = (tenths: number): string => `${Math.floor(tenths / 10)}.${tenths % 10}`;
 

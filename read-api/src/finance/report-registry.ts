@@ -1,4 +1,4 @@
-import { CONTRACT_STATUSES, DEFAULT_PAYROLL_POLICY, FUNDER_KIND_LABELS, convertPence, formatMinorUnits, mileagePence, microsToDecimal, type ContractStatus, type FunderKind } from '@care/events';
+import { CONTRACT_STATUSES, DEFAULT_PAYROLL_POLICY, FUNDER_KIND_LABELS, convertPence, formatMinorUnits, mileagePence, microsToDecimal, type ContractStatus, type FunderKind, ukDate } from '@care/events';
 import { ageDebts, AGE_BANDS } from './aged-debt';
 import type { PayrollSummaryRow } from '@care/events';
 import type { ContractQueries } from './contract-queries';
@@ -41,7 +41,6 @@ export interface FinanceReportDefinition {
   build(sources: ReportSources): Promise<FinanceReport>;
 }
 
-const ukDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const period = ({ from, to }: ReportRange): string => `${ukDate(from)} to ${ukDate(to)}`;
 const money = (pence: number) => ({ pence });
 const sum = <T>(rows: readonly T[], of: (row: T) => number): number => rows.reduce((total, row) => total + of(row), 0);

@@ -9,9 +9,10 @@ import {
   type IncidentSummaryView,
   type IncidentView,
   type PersonRef,
+  ukDate,
 } from '@care/events';
 import type { CsvValue, PdfBlock, PdfSpec } from '@care/documents';
-import { formatDate, formatLondonDateTime } from './incident-timeline';
+import { formatLondonDateTime } from './incident-timeline';
 
 const who = (person: PersonRef | null): string => (person ? `${person.firstName} ${person.lastName}`.trim() : 'System');
 const orDash = (value: string | null | undefined): string => (value === null || value === undefined || value === '' ? '—' : value);
@@ -59,8 +60,8 @@ export function incidentFullReport(incident: IncidentDetailView, generatedAt: Da
           rows: incident.duties.map((duty) => [
             INCIDENT_DUTY_LABELS[duty.duty],
             INCIDENT_DUTY_REASON_LABELS[duty.reason],
-            formatDate(duty.dueDate),
-            duty.steps.map((step) => `${INCIDENT_DUTY_STEP_LABELS[step.step]} ${formatDate(step.doneOn)}${step.reference ? ` (${step.reference})` : ''}`).join('; ') || '—',
+            ukDate(duty.dueDate),
+            duty.steps.map((step) => `${INCIDENT_DUTY_STEP_LABELS[step.step]} ${ukDate(step.doneOn)}${step.reference ? ` (${step.reference})` : ''}`).join('; ') || '—',
             duty.met ? 'Met' : duty.overdue ? 'Overdue' : 'Open',
           ]),
         },
@@ -70,7 +71,7 @@ export function incidentFullReport(incident: IncidentDetailView, generatedAt: Da
       : {
           kind: 'table',
           columns: [{ header: 'Referred on', width: 1 }, { header: 'To', width: 2 }, { header: 'Reference', width: 1 }, { header: 'Outcome', width: 3 }],
-          rows: incident.referrals.map((referral) => [formatDate(referral.referredOn), referral.referredTo, orDash(referral.localAuthorityReference), orDash(referral.outcome)]),
+          rows: incident.referrals.map((referral) => [ukDate(referral.referredOn), referral.referredTo, orDash(referral.localAuthorityReference), orDash(referral.outcome)]),
         },
     { kind: 'heading', text: 'Investigation notes' },
     incident.notes.length === 0

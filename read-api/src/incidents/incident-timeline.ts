@@ -12,6 +12,7 @@ import {
   type IncidentTimelineEntry,
   type IncidentType,
   type PersonRef,
+  ukDate,
 } from '@care/events';
 
 /** A row of incident_events as the read side reads it. */
@@ -52,7 +53,6 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
 /** dd/mm/yyyy HH:mm in London (what people read). */
 export const formatLondonDateTime = (instant: string | Date): string => londonDateTime.format(new Date(instant)).replace(',', '');
 /** dd/mm/yyyy from a London date. */
-export const formatDate = (date: string): string => date.split('-').reverse().join('/');
 
 type Named = (kind: 'client' | 'carer', id: string | null) => string | null;
 
@@ -99,13 +99,13 @@ function summaryOf(row: IncidentEventRow): string {
       return `Escalated (${parts.join(', ')}): ${str(data.reason)}`;
     }
     case 'IncidentSafeguardingReferred':
-      return `Referred to the safeguarding team (${str(data.referredTo)}) on ${formatDate(str(data.referredOn))}${data.localAuthorityReference ? `, reference ${str(data.localAuthorityReference)}` : ''}${data.outcome ? `; outcome: ${str(data.outcome)}` : ''}`;
+      return `Referred to the safeguarding team (${str(data.referredTo)}) on ${ukDate(str(data.referredOn))}${data.localAuthorityReference ? `, reference ${str(data.localAuthorityReference)}` : ''}${data.outcome ? `; outcome: ${str(data.outcome)}` : ''}`;
     case 'IncidentSafeguardingReferralUpdated':
       return `Safeguarding referral updated${data.localAuthorityReference ? `: reference ${str(data.localAuthorityReference)}` : ''}${data.outcome ? `; outcome: ${str(data.outcome)}` : ''}`;
     case 'IncidentDutyIdentified':
-      return `${INCIDENT_DUTY_LABELS[data.duty as IncidentDuty]} required (${INCIDENT_DUTY_REASON_LABELS[data.reason as IncidentDutyReason]}), due ${formatDate(str(data.dueDate))}`;
+      return `${INCIDENT_DUTY_LABELS[data.duty as IncidentDuty]} required (${INCIDENT_DUTY_REASON_LABELS[data.reason as IncidentDutyReason]}), due ${ukDate(str(data.dueDate))}`;
     case 'IncidentDutyStepRecorded':
-      return `${INCIDENT_DUTY_STEP_LABELS[data.step as IncidentDutyStep]} on ${formatDate(str(data.doneOn))}${data.reference ? ` (reference ${str(data.reference)})` : ''}`;
+      return `${INCIDENT_DUTY_STEP_LABELS[data.step as IncidentDutyStep]} on ${ukDate(str(data.doneOn))}${data.reference ? ` (reference ${str(data.reference)})` : ''}`;
     default:
       return row.type;
   }

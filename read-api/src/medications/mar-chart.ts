@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addDays, dosesBetween, londonClock, londonTimeToInstant, MEDICATION_LIMITS, type MarChartView, type PrescriptionDetails } from '@care/events';
+import { addDays, dosesBetween, londonClock, londonTimeToInstant, MEDICATION_LIMITS, type MarChartView, type PrescriptionDetails, ukDate } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { PdfBlock, PdfSpec } from '@care/documents';
 import type { CarerWork, ReadScope } from '../shared/carer-work';
@@ -124,7 +124,6 @@ export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, s
   };
 }
 
-const uk = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 /** Days per table: 16 columns of days and the time fit a landscape A4 page. */
 const DAYS_PER_TABLE = 16;
 
@@ -135,12 +134,12 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
       kind: 'fields',
       rows: [
         ['Client', `${chart.client.name} (${chart.client.clientId})`],
-        ['Date of birth', chart.client.dateOfBirth ? uk(chart.client.dateOfBirth) : 'Not recorded'],
+        ['Date of birth', chart.client.dateOfBirth ? ukDate(chart.client.dateOfBirth) : 'Not recorded'],
         ['Address', chart.client.address ?? ''],
         ['Allergies', chart.client.allergies.length > 0 ? chart.client.allergies.join(', ') : 'None recorded'],
         ['GP practice', chart.client.gpPractice ?? 'Not recorded on the client record'],
         ['GP phone', chart.client.gpPhone ?? 'Not recorded on the client record'],
-        ['Period', `${uk(chart.from)} to ${uk(chart.to)}`],
+        ['Period', `${ukDate(chart.from)} to ${ukDate(chart.to)}`],
       ],
     },
   ];
@@ -152,7 +151,7 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
       text: [
         `${medicine.dosage}, ${medicine.form}, ${medicine.route}, ${medicine.frequency}`,
         `support: ${medicine.supportLevel}`,
-        `start ${uk(medicine.startDate)}${medicine.endDate ? `, stop ${uk(medicine.endDate)}` : ''}${medicine.reviewDate ? `, review ${uk(medicine.reviewDate)}` : ''}`,
+        `start ${ukDate(medicine.startDate)}${medicine.endDate ? `, stop ${ukDate(medicine.endDate)}` : ''}${medicine.reviewDate ? `, review ${ukDate(medicine.reviewDate)}` : ''}`,
         medicine.instructions ? `instructions: ${medicine.instructions}` : null,
         medicine.prn,
         medicine.status !== 'active' ? `now ${medicine.status}` : null,
@@ -177,11 +176,11 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
         kind: 'table',
         fontSize: 8,
         columns: [{ header: 'PRN given', width: 2 }, { header: 'Code' }, { header: 'By' }, { header: 'Reason', width: 3 }],
-        rows: medicine.prnDoses.map((dose) => [`${uk(dose.at.slice(0, 10))} ${londonClock(dose.at)}`, `${dose.code}${dose.amended ? '*' : ''}`, dose.initials ?? '', dose.reason ?? '']),
+        rows: medicine.prnDoses.map((dose) => [`${ukDate(dose.at.slice(0, 10))} ${londonClock(dose.at)}`, `${dose.code}${dose.amended ? '*' : ''}`, dose.initials ?? '', dose.reason ?? '']),
       });
     }
   }
   blocks.push({ kind: 'heading', text: 'Key' });
   blocks.push({ kind: 'table', fontSize: 8, columns: [{ header: 'Code' }, { header: 'Meaning', width: 4 }], rows: [...chart.codes.map(({ code, label }) => [code, label]), ['·', 'Due, no outcome recorded'], ['*', 'Amended (the original is kept in the record)']] });
-  return { title: `MAR chart: ${chart.client.name}`, subtitle: `${uk(chart.from)} to ${uk(chart.to)}`, layout: 'landscape', blocks };
+  return { title: `MAR chart: ${chart.client.name}`, subtitle: `${ukDate(chart.from)} to ${ukDate(chart.to)}`, layout: 'landscape', blocks };
 }
