@@ -13,15 +13,14 @@ import {
 } from '@care/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
 import { apiSend } from '../../shared/api';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { Field, fieldAria } from '../../shared/form-field';
-import { serverFormErrors } from '../../shared/form-errors';
 import { TextListInput } from '../../shared/text-list-input';
 import { toast } from '../../shared/toast';
+import { checkWithSchema, useCommandForm } from '../../shared/use-command-form';
 import { clientsQueryOptions } from '../../records/clients/get-clients';
 import { CARE_PLANS_PATH, carePlanPath, carePlanTemplatesQueryOptions, reloadCarePlans } from './care-plan-queries';
 import { WithFreshPlan } from './fresh-plan';
@@ -44,7 +43,6 @@ const FORM_FIELDS = [
   'visitTasks',
 ] as const;
 type FormField = (typeof FORM_FIELDS)[number];
-type Errors = Partial<Record<FormField, string>>;
 
 /** New Care Plan, or Edit / Update a plan (a new version, with the reason). */
 export function CarePlanFormDialog({ open, plan, onOpenChange }: { open: boolean; plan: CarePlanView | undefined; onOpenChange: (open: boolean) => void }) {
@@ -60,55 +58,30 @@ export function CarePlanFormDialog({ open, plan, onOpenChange }: { open: boolean
   );
 }
 
-function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && (FORM_FIELDS as readonly string[]).includes(field)) errors[field as FormField] ??= issue.message;
-  }
-  return errors;
-}
-
 function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: () => void }) {
-  const base = useId();
-  const idOf = (field: string) => `${base}-${field}`;
   const queryClient = useQueryClient();
   const clients = useQuery({ ...clientsQueryOptions, enabled: !plan });
   const templates = useQuery({ ...carePlanTemplatesQueryOptions, enabled: !plan });
-  const [values, setValues] = useState<PlanFormValues>(() => (plan ? planToValues(plan) : newPlanValues()));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const request = plan ? updateRequestOf(values) : createRequestOf(values);
-    const check = (plan ? updateCarePlanRequestSchema : createCarePlanRequestSchema).safeParse(request);
-    if (!check.success) {
-      const found = firstErrors(check.error.issues);
-      setErrors(found);
-      const first = FORM_FIELDS.find((field) => found[field]);
-      if (first) document.getElementById(idOf(first))?.focus();
-      return;
-    }
-    setErrors({});
-    setFormError(undefined);
-    setBusy(true);
-    try {
+  const form = useCommandForm<PlanFormValues, unknown, FormField>({
+    initial: () => (plan ? planToValues(plan) : newPlanValues()),
+    fields: FORM_FIELDS,
+    check: (values) => {
+      const request = plan ? updateRequestOf(values) : createRequestOf(values);
+      const check = checkWithSchema(plan ? updateCarePlanRequestSchema : createCarePlanRequestSchema, request, FORM_FIELDS);
+      return check.ok ? { ok: true, request } : check;
+    },
+    send: async (request) => {
       if (plan) await apiSend('PATCH', carePlanPath(plan.id), request, { 'If-Match': plan.revision });
       else await apiSend('POST', CARE_PLANS_PATH, request);
       await reloadCarePlans(queryClient);
       toast({ title: plan ? 'Care plan updated' : 'Care plan created', description: plan ? 'A new version was saved.' : 'Version 1 was saved.' });
-      onDone();
-    } catch (error) {
-      const { fieldErrors, formError: message } = serverFormErrors(error, FORM_FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message ?? (Object.keys(fieldErrors).length === 0 ? 'The care plan could not be saved. Please try again.' : undefined));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onDone,
+    failureMessage: 'The care plan could not be saved. Please try again.',
+  });
+  const { values, fieldErrors: errors, formError, setField: set } = form;
+  // Also the ids of the risk and visit-task rows, which are not fields of their own.
+  const idOf = (field: string) => `${form.idPrefix}-${field}`;
 
   const list = (field: 'objectives' | 'interventions' | 'goals' | 'allergies' | 'medicalConditions', label: string, placeholder: string) => (
     <Field id={idOf(field)} label={label} error={errors[field]} wide>
@@ -124,7 +97,7 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
   );
 
   return (
-    <form className="form-grid care-plan-form" onSubmit={submit} noValidate>
+    <form className="form-grid care-plan-form" onSubmit={form.submit} noValidate>
       {!plan && (
         <>
           <Field id={idOf('clientId')} label="Client" required error={errors.clientId}>
@@ -136,7 +109,7 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
               {...fieldAria(idOf('clientId'), errors.clientId)}
               onChange={(event) => {
                 const client = clients.data?.find((entry) => entry.id === event.target.value);
-                setValues((current) => (client ? withClient(current, client) : { ...current, clientId: '' }));
+                form.setValues(client ? withClient(values, client) : { clientId: '' });
               }}
             >
               <option value="">{clients.isPending ? 'Loading clients…' : 'Choose a client'}</option>
@@ -157,7 +130,7 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
               {...fieldAria(idOf('templateId'), errors.templateId, true)}
               onChange={(event) => {
                 const template = templates.data?.find((entry) => entry.id === event.target.value);
-                setValues((current) => (template ? withTemplate(current, template) : { ...current, templateId: '' }));
+                form.setValues(template ? withTemplate(values, template) : { templateId: '' });
               }}
             >
               <option value="">No template</option>
@@ -283,7 +256,7 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
         </Field>
       )}
       <div className="field-wide">
-        <DialogFormFooter formError={formError} submitLabel={busy ? 'Saving…' : plan ? 'Save new version' : 'Create Care Plan'} disabled={busy} />
+        <DialogFormFooter formError={formError} submitLabel={form.pending ? 'Saving…' : plan ? 'Save new version' : 'Create Care Plan'} disabled={form.pending} />
       </div>
     </form>
   );
