@@ -1,6 +1,6 @@
 import { APPOINTMENT_PRIORITIES, ISO_WEEKDAYS, VISIT_TYPES, type AppointmentView } from '@care/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { apiSend } from '../../shared/api';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -25,13 +25,13 @@ import {
   planAppointmentEdit,
   WEEKDAY_LABELS,
   type AppointmentEditStep,
-  type AppointmentFormErrors,
   type AppointmentFormField,
   type AppointmentFormValues,
 } from './appointment-form';
 import { APPOINTMENTS_PATH, reloadAppointments } from '../../records/appointments/appointment-queries';
 import './appointment-form.css';
 import { DateInput, DateTimeInput } from '../../shared/date-fields/date-input';
+import { useCommandForm } from '../../shared/use-command-form';
 
 interface AppointmentFormDialogProps {
   open: boolean;
@@ -81,15 +81,9 @@ async function runSteps(
 type Submission = { kind: 'new'; values: AppointmentFormValues } | { kind: 'edit'; steps: AppointmentEditStep[] };
 
 function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: AppointmentView | undefined; defaultStart: string; onDone: () => void }) {
-  const idPrefix = useId();
   const queryClient = useQueryClient();
   const clients = useQuery(clientsQueryOptions);
   const carers = useQuery(carersQueryOptions);
-  const [values, setValues] = useState<AppointmentFormValues>(() =>
-    appointment ? appointmentToFormValues(appointment) : newAppointmentFormValues(defaultStart),
-  );
-  const [errors, setErrors] = useState<AppointmentFormErrors>({});
-  const [formError, setFormError] = useState<string>();
   // An edit may take several commands: what is already saved, and the revision it is at, move on with each.
   const saved = useRef(appointment ? appointmentToFormValues(appointment) : undefined);
   const revision = useRef(appointment?.revision ?? '');
@@ -129,11 +123,29 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
     onSettled: () => reloadAppointments(queryClient),
   });
 
-  const set = <K extends AppointmentFormField>(field: K, value: AppointmentFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const idOf = (field: AppointmentFormField) => `${idPrefix}-${field}`;
+  const form = useCommandForm<AppointmentFormValues, Submission, AppointmentFormField>({
+    initial: () => (appointment ? appointmentToFormValues(appointment) : newAppointmentFormValues(defaultStart)),
+    fields: APPOINTMENT_FORM_FIELDS,
+    check: (values) => {
+      if (appointment && saved.current) {
+        const plan = planAppointmentEdit(appointment.id, saved.current, values);
+        return plan.ok ? { ok: true, request: { kind: 'edit', steps: plan.steps } } : plan;
+      }
+      const check = checkNewAppointment(values);
+      return check.ok ? { ok: true, request: { kind: 'new', values } } : check;
+    },
+    // An edit that changes nothing closes without sending anything.
+    send: async (submission) => {
+      if (submission.kind === 'edit' && submission.steps.length === 0) return;
+      await save.mutateAsync(submission);
+    },
+    onDone,
+    // The toast has been shown; here the server's reasons (a clash names the other visit) go next to the fields.
+    serverErrors: appointmentServerErrors,
+    // The weekdays are a group of boxes: focus goes to the first, Monday.
+    focusId: (field, id) => (field === 'daysOfWeek' ? `${id}-1` : id),
+  });
+  const { values, fieldErrors: errors, formError, idOf, setField: set } = form;
   const bind = (field: 'clientId' | 'carerId' | 'scheduledStart' | 'durationMinutes' | 'visitType' | 'priority' | 'notes' | 'untilDate') => ({
     id: idOf(field),
     name: field,
@@ -141,67 +153,24 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
     ...fieldAria(idOf(field), errors[field]),
     onChange: (event: { target: { value: string } }) => set(field, event.target.value as AppointmentFormValues[typeof field]),
   });
-  const focusFirstError = (found: AppointmentFormErrors) => {
-    const first = APPOINTMENT_FORM_FIELDS.find((field) => found[field]);
-    if (first) document.getElementById(first === 'daysOfWeek' ? `${idOf(first)}-1` : idOf(first))?.focus();
-  };
 
-  const toggleRepeat = (on: boolean) => {
-    setValues((current) => ({
-      ...current,
+  const toggleRepeat = (on: boolean) =>
+    form.setValues({
       repeatWeekly: on,
       // Start from the weekday of the chosen date: the usual pattern is "this day every week".
-      daysOfWeek: on && current.daysOfWeek.length === 0 && /^\d{4}-\d{2}-\d{2}/.test(current.scheduledStart) ? [isoWeekday(current.scheduledStart.slice(0, 10))] : current.daysOfWeek,
-    }));
-    setErrors((current) => ({ ...current, daysOfWeek: undefined, untilDate: undefined }));
-  };
+      daysOfWeek: on && values.daysOfWeek.length === 0 && /^\d{4}-\d{2}-\d{2}/.test(values.scheduledStart) ? [isoWeekday(values.scheduledStart.slice(0, 10))] : values.daysOfWeek,
+      // Named so its message goes too: the end date only applies while the visit repeats.
+      untilDate: values.untilDate,
+    });
   const toggleDay = (day: number, on: boolean) =>
     set('daysOfWeek', on ? [...values.daysOfWeek, day].sort((a, b) => a - b) : values.daysOfWeek.filter((chosen) => chosen !== day));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    let submission: Submission;
-    if (appointment && saved.current) {
-      const plan = planAppointmentEdit(appointment.id, saved.current, values);
-      if (!plan.ok) {
-        setErrors(plan.errors);
-        focusFirstError(plan.errors);
-        return;
-      }
-      if (plan.steps.length === 0) {
-        onDone();
-        return;
-      }
-      submission = { kind: 'edit', steps: plan.steps };
-    } else {
-      const check = checkNewAppointment(values);
-      if (!check.ok) {
-        setErrors(check.errors);
-        focusFirstError(check.errors);
-        return;
-      }
-      submission = { kind: 'new', values };
-    }
-    setErrors({});
-    setFormError(undefined);
-    try {
-      await save.mutateAsync(submission);
-      onDone();
-    } catch (error) {
-      // The toast has been shown; here the server's reasons (a clash names the other visit) go next to the fields.
-      const { fieldErrors, formError: unplaced } = appointmentServerErrors(error);
-      setErrors(fieldErrors);
-      setFormError(unplaced);
-      focusFirstError(fieldErrors);
-    }
-  };
 
   // Only active clients and carers can be booked; an edited visit keeps showing its own carer even if inactive.
   const clientChoices = (clients.data ?? []).filter((client) => client.isActive);
   const carerChoices = (carers.data ?? []).filter((carer) => carer.isActive || carer.id === appointment?.carerId);
 
   return (
-    <form className="appointment-form" noValidate onSubmit={onSubmit}>
+    <form className="appointment-form" noValidate onSubmit={form.submit}>
       <div className="form-grid">
         {appointment ? (
           <p className="field-wide small muted">
@@ -305,7 +274,7 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
           </>
         )}
       </div>
-      <DialogFormFooter formError={formError} submitLabel={appointment ? 'Update Appointment' : 'Save Appointment'} disabled={save.isPending} />
+      <DialogFormFooter formError={formError} submitLabel={appointment ? 'Update Appointment' : 'Save Appointment'} disabled={form.pending} />
     </form>
   );
 }
