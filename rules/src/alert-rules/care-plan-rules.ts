@@ -1,6 +1,5 @@
-import { addDays, CARE_PLAN_REVIEW_DUE_DAYS, londonToday } from '@care/events';
+import { addDays, CARE_PLAN_REVIEW_DUE_DAYS, londonToday, ukDate } from '@care/events';
 import { carePlanReviewsBetween, carePlansById, type CarePlanReviewFact } from '@care/projector/rule-facts';
-import { ukDate } from '@care/command-api';
 import type { AlertDraft, AlertRule, Cleared } from './rule';
 
 /** A review alert is about one plan and one review date: a new date (rescheduled or reviewed) is a new subject. */

@@ -1,6 +1,5 @@
-import { londonToday } from '@care/events';
+import { londonToday, ukDate } from '@care/events';
 import { carerDaysOf, overbookedCarerDays, type CarerDayFact } from '@care/projector/rule-facts';
-import { ukDate } from '@care/command-api';
 import type { AlertRule } from './rule';
 
 const subjectOf = (day: { carerId: string; date: string }): string => `${day.carerId}/${day.date}`;

@@ -1,6 +1,5 @@
-import { addDays, londonToday } from '@care/events';
+import { addDays, londonToday, ukDate } from '@care/events';
 import { contractRenewalsDue, contractsById, type ContractRenewalFact } from '@care/projector/rule-facts';
-import { ukDate } from '@care/command-api';
 import type { AlertRule } from './rule';
 
 /** How far ahead a renewal is flagged ("renewal due within 30 days"). */

@@ -1,6 +1,5 @@
-import { formatPoundsLimit, londonToday } from '@care/events';
+import { formatPoundsLimit, londonToday, ukDate } from '@care/events';
 import { invoicesById, overdueInvoices, type OverdueInvoiceFact } from '@care/projector/rule-facts';
-import { ukDate } from '@care/command-api';
 import type { AlertRule } from './rule';
 
 /** An unpaid invoice past its due date: one alert per invoice, cleared when it is paid or credited. */

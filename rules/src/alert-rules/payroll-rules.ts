@@ -1,6 +1,5 @@
-import { formatPoundsLimit } from '@care/events';
+import { formatPoundsLimit, ukDate } from '@care/events';
 import { payslipsBelowMinimumWage, type BelowMinimumWageFact } from '@care/projector/rule-facts';
-import { ukDate } from '@care/command-api';
 import type { AlertRule } from './rule';
 
 /** Pay for all working time ÷ hours, to the penny (half up): what the carer was paid an hour on average. */

@@ -1,6 +1,5 @@
-import { addDays, EXPIRING_SOON_DAYS, londonToday, TRAINING_TYPE_LABELS, type TrainingType } from '@care/events';
+import { addDays, EXPIRING_SOON_DAYS, londonToday, TRAINING_TYPE_LABELS, ukDate, type TrainingType } from '@care/events';
 import { latestTrainingOf, trainingExpiringBetween, type TrainingFact } from '@care/projector/rule-facts';
-import { ukDate } from '@care/command-api';
 import type { AlertDraft, AlertRule, Cleared } from './rule';
 
 /** A training alert is about one certificate: the carer, the type and its expiry (a renewal is a new subject). */

@@ -1,6 +1,6 @@
-import { londonClock } from '@care/events';
+import { londonClock, ukDate } from '@care/events';
 import { lateVisits, missedVisits, unassignedVisits, visitsById, type VisitFact } from '@care/projector/rule-facts';
-import { londonDateOf, ukDate } from '@care/command-api';
+import { londonDateOf } from '@care/command-api';
 import type { AlertDraft, AlertRule, Cleared } from './rule';
 
 /** When a visit starts, as people read it: "10:00 on 23/11/2026". */

@@ -6,6 +6,7 @@ import {
   londonClock,
   londonToday,
   londonWallClockOf,
+  ukDate,
   type EventStore,
   type NotificationChoice,
 } from '@care/events';
@@ -21,8 +22,6 @@ export interface NotificationDeps {
   readonly db: Kysely<ReadModelDatabase>;
   readonly store: EventStore;
 }
-
-const ukDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /** A person's own choice (set on /settings) for a kind of notification; accounts that never chose get the default (on). */
 async function usersWhoChose(db: Kysely<ReadModelDatabase>, userIds: readonly string[], choice: NotificationChoice): Promise<Set<string>> {
