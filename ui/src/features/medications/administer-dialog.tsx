@@ -7,6 +7,7 @@ import { serverFormErrors } from '../../shared/form-errors';
 import { formatDateTime } from '../../shared/format';
 import { MEDICATIONS_PATH, useMedicationCommand, useWitnessOptions } from './medication-api';
 import { OutcomeSelect, useOutcome } from './outcome-select';
+import { useCommandForm } from '../../shared/use-command-form';
 
 const FIELDS = ['code', 'reason', 'doseGiven', 'notes', 'prnReason', 'witnessUserId', 'appointmentId', 'administeredAt', 'dueAt'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -41,72 +42,61 @@ export function AdministerDialog({ dose, onClose }: { dose: DoseTarget | null; o
 }
 
 function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void }) {
-  const id = useId();
-  const [code, setCode] = useState('T');
-  const outcome = useOutcome(code);
-  const [reason, setReason] = useState('');
-  const [prnReason, setPrnReason] = useState('');
-  const [doseGiven, setDoseGiven] = useState('');
-  const [notes, setNotes] = useState('');
-  const [witnessUserId, setWitnessUserId] = useState('');
   const witnesses = useWitnessOptions(dose.witnessRequired);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string>();
   const record = useMedicationCommand<unknown>({ success: 'Dose recorded', failure: 'Failed to record the dose', inForm: true });
+  const form = useCommandForm<{ code: string; reason: string; prnReason: string; doseGiven: string; notes: string; witnessUserId: string }, unknown, FieldName>({
+    initial: { code: 'T', reason: '', prnReason: '', doseGiven: '', notes: '', witnessUserId: '' },
+    fields: FIELDS,
+    check: ({ code, reason, prnReason, doseGiven, notes, witnessUserId }) => {
+      if (needsReason && reason.trim() === '') return { ok: false, errors: { reason: `Give a reason for "${outcome.label}"` } };
+      if (needsWitness && witnessUserId === '') return { ok: false, errors: { witnessUserId: 'Witness is required: a second person must see each dose given' } };
+      return {
+        ok: true,
+        request: { dueAt: dose.dueAt ?? undefined, code, reason, prnReason, doseGiven, notes, appointmentId: dose.appointmentId, witnessUserId: needsWitness ? witnessUserId : undefined },
+      };
+    },
+    send: (body) => record.mutateAsync({ path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/administrations`, body }),
+    onDone,
+  });
+  const { values, fieldErrors: errors, formError, idOf } = form;
+  const outcome = useOutcome(values.code);
   const needsReason = outcome.needsReason;
   const needsWitness = dose.witnessRequired && outcome.status === 'given';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (needsReason && reason.trim() === '') {
-      setErrors({ reason: `Give a reason for "${outcome.label}"` });
-      return;
-    }
-    if (needsWitness && witnessUserId === '') {
-      setErrors({ witnessUserId: 'Witness is required: a second person must see each dose given' });
-      return;
-    }
-    try {
-      await record.mutateAsync({
-        path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/administrations`,
-        body: { dueAt: dose.dueAt ?? undefined, code, reason, prnReason, doseGiven, notes, appointmentId: dose.appointmentId, witnessUserId: needsWitness ? witnessUserId : undefined },
-      });
-      onDone();
-    } catch (failure) {
-      const found = serverFormErrors(failure, FIELDS);
-      setErrors(found.fieldErrors);
-      setFormError(found.formError);
-    }
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form noValidate onSubmit={form.submit}>
       <p className="dose-summary">
         {dose.clientName} · {dose.dueAt ? `due ${formatDateTime(dose.dueAt)}` : 'when required (PRN)'}
       </p>
       <div className="form-grid">
-        <Field id={`${id}-code`} label="Outcome" required error={errors.code} wide>
-          <OutcomeSelect id={`${id}-code`} value={code} keyEntries={outcome.key} onChange={setCode} />
+        <Field id={idOf('code')} label="Outcome" required error={errors.code} wide>
+          <OutcomeSelect id={idOf('code')} value={values.code} keyEntries={outcome.key} onChange={(code) => form.setField('code', code)} />
         </Field>
         {needsReason && (
-          <Field id={`${id}-reason`} label="Reason" required error={errors.reason} wide>
-            <input id={`${id}-reason`} className="input" value={reason} onChange={(event) => setReason(event.target.value)} {...fieldAria(`${id}-reason`, errors.reason)} />
+          <Field id={idOf('reason')} label="Reason" required error={errors.reason} wide>
+            <input id={idOf('reason')} className="input" value={values.reason} onChange={(event) => form.setField('reason', event.target.value)} {...fieldAria(idOf('reason'), errors.reason)} />
           </Field>
         )}
         {dose.dueAt === null && (
-          <Field id={`${id}-prnReason`} label="Why it is given" required error={errors.prnReason} wide>
-            <input id={`${id}-prnReason`} className="input" value={prnReason} onChange={(event) => setPrnReason(event.target.value)} {...fieldAria(`${id}-prnReason`, errors.prnReason)} />
+          <Field id={idOf('prnReason')} label="Why it is given" required error={errors.prnReason} wide>
+            <input id={idOf('prnReason')} className="input" value={values.prnReason} onChange={(event) => form.setField('prnReason', event.target.value)} {...fieldAria(idOf('prnReason'), errors.prnReason)} />
           </Field>
         )}
-        <Field id={`${id}-doseGiven`} label="Dose given" error={errors.doseGiven} hint="Only where it may vary">
-          <input id={`${id}-doseGiven`} className="input" value={doseGiven} onChange={(event) => setDoseGiven(event.target.value)} {...fieldAria(`${id}-doseGiven`, errors.doseGiven, true)} />
+        <Field id={idOf('doseGiven')} label="Dose given" error={errors.doseGiven} hint="Only where it may vary">
+          <input id={idOf('doseGiven')} className="input" value={values.doseGiven} onChange={(event) => form.setField('doseGiven', event.target.value)} {...fieldAria(idOf('doseGiven'), errors.doseGiven, true)} />
         </Field>
-        <Field id={`${id}-notes`} label="Notes" error={errors.notes}>
-          <input id={`${id}-notes`} className="input" value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <Field id={idOf('notes')} label="Notes" error={errors.notes}>
+          <input id={idOf('notes')} className="input" value={values.notes} onChange={(event) => form.setField('notes', event.target.value)} />
         </Field>
         {needsWitness ? (
-          <Field id={`${id}-witness`} label="Witness" required error={errors.witnessUserId} hint="The colleague who saw the dose given" wide>
-            <select id={`${id}-witness`} className="input" value={witnessUserId} onChange={(event) => setWitnessUserId(event.target.value)} {...fieldAria(`${id}-witness`, errors.witnessUserId, true)}>
+          <Field id={idOf('witnessUserId')} label="Witness" required error={errors.witnessUserId} hint="The colleague who saw the dose given" wide>
+            <select
+              id={idOf('witnessUserId')}
+              className="input"
+              value={values.witnessUserId}
+              onChange={(event) => form.setField('witnessUserId', event.target.value)}
+              {...fieldAria(idOf('witnessUserId'), errors.witnessUserId, true)}
+            >
               <option value="">{witnesses.isPending ? 'Loading...' : 'Select witness'}</option>
               {(witnesses.data ?? []).map((witness) => (
                 <option key={witness.id} value={witness.id}>
@@ -119,7 +109,7 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
           errors.witnessUserId && <p className="field-error field-wide">{errors.witnessUserId}</p>
         )}
       </div>
-      <DialogFormFooter formError={formError ?? errors.dueAt ?? errors.appointmentId} submitLabel={record.isPending ? 'Saving...' : 'Record'} disabled={record.isPending} />
+      <DialogFormFooter formError={formError ?? errors.dueAt ?? errors.appointmentId} submitLabel={form.pending ? 'Saving...' : 'Record'} disabled={form.pending} />
     </form>
   );
 }

@@ -8,16 +8,16 @@ import {
   type ReferenceMedicine,
   type ReferenceMedicineView,
 } from '@care/events';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { fieldAria, Field } from '../../shared/form-field';
-import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { enumLabel } from '../../shared/format';
 import { SelectOptions } from '../../shared/select-options';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { MEDICATIONS_PATH, useClientMedications, useClientOptions, useMedicationCommand } from './medication-api';
 import { InteractionNotice } from './interaction-notice';
+import { checkWithSchema, useCommandForm } from '../../shared/use-command-form';
 
 const FIELDS = ['clientId', 'name', 'strength', 'form', 'route', 'dosage', 'frequency', 'doseTimes', 'prescribedBy', 'startDate', 'endDate', 'reviewDate', 'instructions', 'sideEffects', 'allergyOverrideReason', 'prn', 'covert'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -39,104 +39,92 @@ export function PrescribeDialog({ open, onOpenChange, medicine }: { open: boolea
 
 function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView | null; onDone: () => void }) {
   const type = (medicine?.type ?? 'Tablet') as ReferenceMedicine['type'];
-  const id = useId();
   const clients = useClientOptions();
-  const [values, setValues] = useState({
-    clientId: '',
-    name: medicine?.name ?? '',
-    strength: medicine?.strengths[0] ?? '',
-    form: TYPE_TO_FORM[type] ?? 'tablet',
-    route: TYPE_TO_ROUTE[type] ?? 'oral',
-    dosage: medicine && (type === 'Tablet' || type === 'Capsule') ? `1 ${type.toLowerCase()}` : '',
-    frequency: 'Once daily',
-    doseTimes: '08:00',
-    timeCritical: medicine?.timeCritical ?? false,
-    controlledDrug: medicine?.controlledDrug ?? false,
-    witnessRequired: medicine?.controlledDrug ?? false,
-    supportLevel: 'administer' as (typeof SUPPORT_LEVELS)[number],
-    prescribedBy: '',
-    startDate: today(),
-    endDate: '',
-    instructions: '',
-    prnOn: false,
-    prnReason: '',
-    prnDose: '',
-    prnInterval: '240',
-    prnMax: '4',
-    prnSigns: '',
-    prnTryFirst: '',
-    prnOrder: '',
-    prnContactWhen: '',
-    covertOn: false,
-    capacityAssessment: '',
-    bestInterestsDecision: '',
-    covertPlan: '',
-    reviewDate: '',
-    sideEffects: '',
-    allergyOverrideReason: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string>();
   const prescribe = useMedicationCommand<unknown>({ success: 'Medication prescribed', failure: 'Failed to prescribe', inForm: true });
+  const form = useCommandForm({
+    initial: () => ({
+      clientId: '',
+      name: medicine?.name ?? '',
+      strength: medicine?.strengths[0] ?? '',
+      form: TYPE_TO_FORM[type] ?? 'tablet',
+      route: TYPE_TO_ROUTE[type] ?? 'oral',
+      dosage: medicine && (type === 'Tablet' || type === 'Capsule') ? `1 ${type.toLowerCase()}` : '',
+      frequency: 'Once daily',
+      doseTimes: '08:00',
+      timeCritical: medicine?.timeCritical ?? false,
+      controlledDrug: medicine?.controlledDrug ?? false,
+      witnessRequired: medicine?.controlledDrug ?? false,
+      supportLevel: 'administer' as (typeof SUPPORT_LEVELS)[number],
+      prescribedBy: '',
+      startDate: today(),
+      endDate: '',
+      instructions: '',
+      prnOn: false,
+      prnReason: '',
+      prnDose: '',
+      prnInterval: '240',
+      prnMax: '4',
+      prnSigns: '',
+      prnTryFirst: '',
+      prnOrder: '',
+      prnContactWhen: '',
+      covertOn: false,
+      capacityAssessment: '',
+      bestInterestsDecision: '',
+      covertPlan: '',
+      reviewDate: '',
+      sideEffects: '',
+      allergyOverrideReason: '',
+    }),
+    fields: FIELDS,
+    // The request the API takes, checked with its own schema; the parsed request is what is sent.
+    check: (values) => {
+      const request = {
+        clientId: values.clientId,
+        name: values.name,
+        strength: values.strength,
+        form: values.form,
+        route: values.route,
+        dosage: values.dosage,
+        frequency: values.frequency,
+        doseTimes: values.doseTimes.split(/[,\s]+/).filter(Boolean),
+        timeCritical: values.timeCritical,
+        controlledDrug: values.controlledDrug,
+        witnessRequired: values.witnessRequired,
+        supportLevel: values.supportLevel,
+        prescribedBy: values.prescribedBy,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        reviewDate: values.reviewDate,
+        instructions: values.instructions,
+        sideEffects: values.sideEffects,
+        prn: values.prnOn
+          ? {
+              reason: values.prnReason,
+              dose: values.prnDose,
+              minIntervalMinutes: values.prnInterval,
+              maxDosesIn24h: values.prnMax,
+              signsToLookFor: values.prnSigns,
+              tryFirst: values.prnTryFirst,
+              order: values.prnOrder,
+              contactPrescriberWhen: values.prnContactWhen,
+            }
+          : null,
+        covert: values.covertOn ? { capacityAssessment: values.capacityAssessment, bestInterestsDecision: values.bestInterestsDecision, plan: values.covertPlan } : null,
+        allergyOverrideReason: values.allergyOverrideReason,
+      };
+      return checkWithSchema(prescribeRequestSchema, request, FIELDS);
+    },
+    send: (body) => prescribe.mutateAsync({ path: MEDICATIONS_PATH, body }),
+    onDone,
+  });
+  const { values, fieldErrors: errors, formError } = form;
+  const id = form.idPrefix;
+  const set = form.setValues;
   const client = clients.data?.find((option) => option.id === values.clientId);
   const current = useClientMedications(values.clientId);
   const allergies = useMemo(() => (client && values.name ? allergiesMatching(values.name, client.allergies) : []), [client, values.name]);
   const interactions = useMemo(() => (values.name ? interactionsWith(values.name, (current.data ?? []).map((m) => m.name)) : []), [values.name, current.data]);
-  const set = (next: Partial<typeof values>) => {
-    setValues((old) => ({ ...old, ...next }));
-    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([name]) => !(name in next))));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const request = {
-      clientId: values.clientId,
-      name: values.name,
-      strength: values.strength,
-      form: values.form,
-      route: values.route,
-      dosage: values.dosage,
-      frequency: values.frequency,
-      doseTimes: values.doseTimes.split(/[,\s]+/).filter(Boolean),
-      timeCritical: values.timeCritical,
-      controlledDrug: values.controlledDrug,
-      witnessRequired: values.witnessRequired,
-      supportLevel: values.supportLevel,
-      prescribedBy: values.prescribedBy,
-      startDate: values.startDate,
-      endDate: values.endDate,
-      reviewDate: values.reviewDate,
-      instructions: values.instructions,
-      sideEffects: values.sideEffects,
-      prn: values.prnOn
-        ? {
-            reason: values.prnReason,
-            dose: values.prnDose,
-            minIntervalMinutes: values.prnInterval,
-            maxDosesIn24h: values.prnMax,
-            signsToLookFor: values.prnSigns,
-            tryFirst: values.prnTryFirst,
-            order: values.prnOrder,
-            contactPrescriberWhen: values.prnContactWhen,
-          }
-        : null,
-      covert: values.covertOn ? { capacityAssessment: values.capacityAssessment, bestInterestsDecision: values.bestInterestsDecision, plan: values.covertPlan } : null,
-      allergyOverrideReason: values.allergyOverrideReason,
-    };
-    const check = prescribeRequestSchema.safeParse(request);
-    if (!check.success) {
-      setErrors(issuesByField(check.error, FIELDS));
-      return;
-    }
-    try {
-      await prescribe.mutateAsync({ path: MEDICATIONS_PATH, body: check.data });
-      onDone();
-    } catch (failure) {
-      const found = serverFormErrors(failure, FIELDS);
-      setErrors(found.fieldErrors);
-      setFormError(found.formError);
-    }
-  };
 
   const input = (name: Exclude<keyof typeof values, 'timeCritical' | 'controlledDrug' | 'witnessRequired' | 'prnOn' | 'covertOn'>, label: string, options: { required?: boolean; type?: string; hint?: string; wide?: boolean } = {}) => (
     <Field id={`${id}-${name}`} label={label} required={options.required} error={errors[name as FieldName]} hint={options.hint} wide={options.wide}>
@@ -163,7 +151,7 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="prescribe-form">
+    <form noValidate onSubmit={form.submit} className="prescribe-form">
       <div className="form-grid">
         <Field id={`${id}-clientId`} label="Client" required error={errors.clientId} wide>
           <select id={`${id}-clientId`} className="input" value={values.clientId} onChange={(event) => set({ clientId: event.target.value })} {...fieldAria(`${id}-clientId`, errors.clientId)}>
@@ -259,7 +247,7 @@ function PrescribeForm({ medicine, onDone }: { medicine: ReferenceMedicineView |
           </div>
         )}
       </div>
-      <DialogFormFooter formError={formError} submitLabel={prescribe.isPending ? 'Saving...' : 'Prescribe'} disabled={prescribe.isPending} />
+      <DialogFormFooter formError={formError} submitLabel={form.pending ? 'Saving...' : 'Prescribe'} disabled={form.pending} />
     </form>
   );
 }
