@@ -11,16 +11,15 @@ import {
 } from '@care/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTimeInput } from '../../shared/date-fields/date-input';
-import { useId, useState, type FormEvent } from 'react';
 import { apiSend } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { Field, fieldAria } from '../../shared/form-field';
-import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 import { SelectOptions } from '../../shared/select-options';
 import { toast } from '../../shared/toast';
+import { checkWithSchema, useCommandForm } from '../../shared/use-command-form';
 import { INCIDENTS_PATH, reloadIncidents } from './get-incidents';
 import { useCarerChoices, useClientChoices } from './get-people';
 import type { CommandReply } from './incident-command';
@@ -79,25 +78,8 @@ export function ReportIncidentDialog({ open, onOpenChange, visit }: ReportIncide
 }
 
 function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined; onDone: () => void }) {
-  const id = useId();
   const role = useCurrentUser().role;
   const staff = can(role, 'incidents.manage');
-  const [values, setValues] = useState<Values>({
-    type: '',
-    severity: '',
-    title: '',
-    description: '',
-    dateOccurred: toLondonInputValue(new Date()),
-    location: '',
-    clientId: '',
-    carerId: '',
-    witnessDetails: '',
-    immediateAction: '',
-    followUpRequired: false,
-    followUpNotes: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const [formError, setFormError] = useState<string>();
   const clients = useClientChoices(visit === undefined);
   const carers = useCarerChoices();
   const queryClient = useQueryClient();
@@ -106,41 +88,39 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
     onSuccess: () => toast({ title: 'Incident reported' }),
     onSettled: () => reloadIncidents(queryClient),
   });
-  const fieldId = (name: FormField) => `${id}-${name}`;
-  const set = (next: Partial<Values>) => {
-    setValues((current) => ({ ...current, ...next }));
-    // A field's message goes once the field is changed; the others stay until the next submit.
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in next))));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const request = {
-      ...values,
-      dateOccurred: londonInputToIso(values.dateOccurred),
-      clientId: visit ? null : values.clientId || null,
-      carerId: visit ? null : values.carerId || null,
-      appointmentId: visit?.id ?? null,
-    };
-    const check = reportIncidentRequestSchema.safeParse(request);
-    if (!check.success) {
-      const found = issuesByField(check.error, FIELDS);
-      setErrors(found);
-      const first = FIELDS.find((name) => found[name]);
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setErrors({});
-    setFormError(undefined);
-    try {
-      await report.mutateAsync(request);
-      onDone();
-    } catch (failure) {
-      const found = serverFormErrors(failure, FIELDS);
-      setErrors(found.fieldErrors);
-      setFormError(found.formError);
-    }
-  };
+  const form = useCommandForm<Values, unknown, FormField>({
+    initial: () => ({
+      type: '',
+      severity: '',
+      title: '',
+      description: '',
+      dateOccurred: toLondonInputValue(new Date()),
+      location: '',
+      clientId: '',
+      carerId: '',
+      witnessDetails: '',
+      immediateAction: '',
+      followUpRequired: false,
+      followUpNotes: '',
+    }),
+    fields: FIELDS,
+    check: (values) => {
+      const request = {
+        ...values,
+        dateOccurred: londonInputToIso(values.dateOccurred),
+        clientId: visit ? null : values.clientId || null,
+        carerId: visit ? null : values.carerId || null,
+        appointmentId: visit?.id ?? null,
+      };
+      const check = checkWithSchema(reportIncidentRequestSchema, request, FIELDS);
+      return check.ok ? { ok: true, request } : check;
+    },
+    send: (request) => report.mutateAsync(request),
+    onDone,
+  });
+  const { values, fieldErrors: errors, formError } = form;
+  const fieldId = form.idOf;
+  const set = form.setValues;
 
   const text = (name: 'title' | 'location', label: string, max: number, required = false) => (
     <Field id={fieldId(name)} label={label} required={required} error={errors[name]} wide={name === 'title'}>
@@ -162,7 +142,7 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} data-testid="report-incident-form">
+    <form noValidate onSubmit={form.submit} data-testid="report-incident-form">
       <div className="form-grid">
         <Field id={fieldId('type')} label="Type" required error={errors.type}>
           <select id={fieldId('type')} className="input" value={values.type} onChange={(event) => set({ type: event.target.value as IncidentType })} {...fieldAria(fieldId('type'), errors.type)}>
