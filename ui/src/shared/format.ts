@@ -1,12 +1,15 @@
 /** en-GB display helpers: dates dd/mm/yyyy, money in GBP. */
 
+import { ukDate } from '@care/events';
+
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** A calendar date ("2024-03-01" or an ISO instant) as dd/mm/yyyy, without shifting the day by time zone. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  const text = ukDate(value);
+  // ukDate leaves a value that does not start with YYYY-MM-DD as it is: such a value is read as a date another way.
+  if (text !== value) return text;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
 }

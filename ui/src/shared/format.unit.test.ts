@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format';
+import { formatDate, formatDateTime } from './format';
 
 describe('formatDateTime', () => {
   it('shows an instant as UK local time, dd/mm/yyyy HH:mm, 24-hour', () => {
@@ -12,5 +12,20 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('')).toBe('');
     expect(formatDateTime('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a calendar date, or the date written in an instant, as dd/mm/yyyy without moving the day', () => {
+    expect(formatDate('2024-03-01')).toBe('01/03/2024');
+    // 23:30 UTC is already the next day in London (summer time), but the date the value names is kept.
+    expect(formatDate('2025-07-01T23:30:00Z')).toBe('01/07/2025');
+  });
+
+  it('reads a date written another way as the London day it names, and leaves blanks and unreadable values alone', () => {
+    expect(formatDate('Tue, 01 Jul 2025 23:30:00 GMT')).toBe('02/07/2025');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('yesterday')).toBe('yesterday');
   });
 });

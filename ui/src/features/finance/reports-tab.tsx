@@ -1,4 +1,4 @@
-import { convertPence, formatMinorUnits, type ExchangeRatesReply, type FinanceOverviewView } from '@care/events';
+import { convertPence, formatMinorUnits, ukDate, type ExchangeRatesReply, type FinanceOverviewView } from '@care/events';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DateInput } from '../../shared/date-fields/date-input';
@@ -34,7 +34,7 @@ export function ReportsTab({ overview, rates }: { overview: FinanceOverviewView 
       <div className="card">
         <h2 className="card-title">Summary this month</h2>
         <p className="page-subtitle">
-          {current ? `USD and EUR at the rates set for ${current.effectiveOn.split('-').reverse().join('/')} (not live rates).` : 'No exchange rates set: USD and EUR are not shown.'}
+          {current ? `USD and EUR at the rates set for ${ukDate(current.effectiveOn)} (not live rates).` : 'No exchange rates set: USD and EUR are not shown.'}
         </p>
         <div className="table-wrap">
           <table className="data-table" data-testid="finance-currency-summary">

@@ -1,4 +1,4 @@
-import type { PrescriptionVersionView } from '@care/events';
+import { ukDate, type PrescriptionVersionView } from '@care/events';
 
 /** One line of a version: a field's name, what it was before (null: it is the first version) and what it became. */
 export interface FieldChange {
@@ -56,7 +56,7 @@ const rank = (label: string) => (ORDER.includes(label) ? ORDER.indexOf(label) : 
 const labelOf = (key: string) => LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
 
 /** ISO dates as UK users read them (yyyy-mm-dd to dd/mm/yyyy); other texts as they are. */
-const ukIfDate = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text.split('-').reverse().join('/') : text);
+const ukIfDate = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? ukDate(text) : text);
 
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

@@ -1,3 +1,4 @@
+import { ukDate } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { appointmentAnalyticsQueryOptions } from '../../records/appointments/appointment-queries';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
@@ -58,7 +59,7 @@ export function MonthlyView({ date, today, carerId, onOpenDay }: MonthlyViewProp
                   type="button"
                   className={classes.join(' ')}
                   data-date={day}
-                  aria-label={`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}: ${plural(visitCount, 'visit')}, ${plural(shiftCount, 'shift')}`}
+                  aria-label={`${ukDate(day)}: ${plural(visitCount, 'visit')}, ${plural(shiftCount, 'shift')}`}
                   onClick={() => onOpenDay(day)}
                 >
                   <span className="rota-month-number">{Number(day.slice(8, 10))}</span>

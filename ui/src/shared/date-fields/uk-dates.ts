@@ -4,6 +4,8 @@
  * between the field and the form, as the native inputs gave them.
  */
 
+import { ukDate } from '@care/events';
+
 const DATE = /^\s*(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{4})\s*$/;
 const DATE_DIGITS = /^\s*(\d{2})(\d{2})(\d{4})\s*$/;
 const TIME = /^\s*(\d{1,2})\s*[:.]?\s*(\d{2})\s*$/;
@@ -27,8 +29,7 @@ export function parseUkDate(text: string): string | null {
 
 /** "2026-11-23" → "23/11/2026"; anything else is shown as it is (a half-typed value stays the user's). */
 export function formatUkDate(iso: string): string {
-  const match = ISO_DATE.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+  return ISO_DATE.test(iso) ? ukDate(iso) : iso;
 }
 
 /** "14:30", "14.30", "1430" or "9:05" → "14:30"; null when not a time of day. */
