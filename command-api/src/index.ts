@@ -8,7 +8,6 @@ export { AlertService } from './alerts/alert-service';
 export { alertIdFor } from './alerts/alert-id';
 export { AppointmentService } from './appointments/appointment-service';
 export { londonDateOf } from './appointments/london-texts';
-export { ukDate } from '@care/events';
 export { ReportScheduleService } from './reports/report-schedule-service';
 export { FinanceService } from './finance/finance-service';
 export { PayrollService } from './finance/payroll-service';
