@@ -203,10 +203,7 @@ export function requiredReference(required: string, notFound: string) {
 
 /** An optional reference: blank or null means "none". */
 export function optionalReference(notFound: string) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string({ error: notFound }).trim().toLowerCase().pipe(z.uuid({ error: notFound })).nullable().optional(),
-  );
+  return z.preprocess(blankToNull, z.string({ error: notFound }).trim().toLowerCase().pipe(z.uuid({ error: notFound })).nullable().optional());
 }
 
 /** An ISO instant with its offset, as the UTC instant it names, from 1900 to 2099. */
@@ -226,12 +223,12 @@ export function requiredInstant(message: string) {
 
 /** An optional instant: blank means "not given" (the server then uses the time it receives the request). */
 export function optionalInstant() {
-  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), isoInstant().optional());
+  return z.preprocess(blankToUndefined, isoInstant().optional());
 }
 
 /** An instant an edit may clear: blank or null clears it, absent leaves it as it is. */
 export function clearableInstant() {
-  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), isoInstant().nullable().optional());
+  return z.preprocess(blankToNull, isoInstant().nullable().optional());
 }
 
 const numericText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
