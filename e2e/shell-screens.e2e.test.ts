@@ -258,6 +258,8 @@ describe("settings, What's new and Get support", () => {
     const support = page.getByRole('dialog', { name: 'Get support' });
     await expect.poll(() => support.getByRole('link', { name: 'help@agency.example' }).isVisible()).toBe(true);
     await expect.poll(() => support.getByRole('link', { name: ON_CALL }).isVisible()).toBe(true);
+    // An administrator finds the API reference here, for whoever connects the agency's other systems.
+    expect(await support.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
     const diagnostics = await support.getByRole('textbox', { name: 'Diagnostic details' }).inputValue();
     expect(diagnostics).toMatch(/^Version: 2025\.1\.0\nTime: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC; browser time zone Europe\/London\)\nPage: \/\nRole: Administrator\nBrowser: Mozilla\/5\.0 .*Chrome/);
     await page.screenshot({ path: `${shots}/get-support-1280.png` });

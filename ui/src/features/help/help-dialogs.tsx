@@ -142,6 +142,15 @@ export function SupportDialog(props: HelpDialogProps) {
           </dl>
         )}
       </section>
+      {user.role === 'admin' && (
+        <section className="help-section" aria-labelledby="support-api-heading">
+          <h3 id="support-api-heading">Connecting other systems</h3>
+          <p>
+            The <a href="/api/docs" target="_blank" rel="noopener">API reference</a> (opens in a new tab) describes every request
+            this product answers, for whoever connects your payroll, finance or rostering systems to it.
+          </p>
+        </section>
+      )}
       <section className="help-section">
         <h3 id="support-diagnostics-heading">Diagnostic details</h3>
         <textarea aria-labelledby="support-diagnostics-heading" ref={block} className="help-diagnostics" readOnly rows={7} value={diagnostics} />
