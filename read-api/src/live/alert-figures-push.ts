@@ -173,7 +173,8 @@ export class AlertFiguresPush {
    * live push calls this every minute; only figures that moved are sent.
    */
   tick(): void {
-    this.changed(['tasks', 'appointments']);
+    // Neither lane rejects (each logs its own failures), so nothing waits on the bell here.
+    void this.changed(['tasks', 'appointments']);
   }
 
   /** Each alert raised since the last push, to the staff room and to the room of the carer it is about. */

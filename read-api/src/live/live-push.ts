@@ -4,7 +4,7 @@ import { can, PERMISSIONS, type Permission } from '@care/events';
 import { sessionTokenFromCookieHeader, type Logger, type Session, type SessionStore } from '@care/events/server';
 import type { CarerQueries } from '../carers/carer-queries';
 import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '@care/projector';
+import type { ReadModelChanged, ReadModelDatabase } from '@care/projector';
 import type { CheckpointWatcher } from '../shared/checkpoint-watcher';
 import type { CarerWork } from '../shared/carer-work';
 import { AlertFiguresPush, type AlertFigureEvents } from './alert-figures-push';
@@ -96,7 +96,8 @@ export function attachLivePush(
   // Change notices go out in the order of the changes, each after the bell of its change: a socket's new count is
   // never queued behind a thousand list notices.
   let notices: Promise<void> = Promise.resolve();
-  const unsubscribe = watcher.onChange(async (change) => {
+  // A change's pushes run apart from the watcher that announced it; a failure is logged, never left unhandled.
+  const pushChange = async (change: ReadModelChanged): Promise<void> => {
     // '*' is a rebuild swapping the whole read model in: everything may have changed.
     const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
     const bell = figures.changed(change.projections);
@@ -115,10 +116,14 @@ export function attachLivePush(
             for (const resource of audience.resources) room.emit(`${resource}:changed`, { position: change.position });
           }
         }
-      });
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'change notices failed'));
     if (!names.includes('carers')) return;
     const snapshot = await activeCount();
     if (snapshot) io.to(permissionRoom(ACTIVE_COUNT_PERMISSION)).emit('carers:activeCount', snapshot);
+  };
+  const unsubscribe = watcher.onChange((change) => {
+    pushChange(change).catch((error: unknown) => log.error({ err: error }, 'live push of a read-model change failed'));
   });
 
   const recheck = setInterval(() => {
