@@ -7,6 +7,7 @@ import { formatDateTime } from '../../shared/format';
 import { automatedJobsQuery } from './get-system-status';
 import { ImportDataButton } from './import-data-dialog';
 import { RetentionReviewCard } from './retention-review-card';
+import { saveBlob } from '../../shared/download-file';
 
 type ExportState = { step: 'idle' } | { step: 'running'; bytes: number } | { step: 'done'; bytes: number } | { step: 'failed'; reason: string };
 
@@ -36,14 +37,7 @@ export function DataManagementTab() {
         bytes += value.byteLength;
         setState({ step: 'running', bytes });
       }
-      const url = URL.createObjectURL(new Blob(parts, { type: 'application/zip' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `care-platform-export-${new Date().toISOString().slice(0, 10)}.zip`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(new Blob(parts, { type: 'application/zip' }), `care-platform-export-${new Date().toISOString().slice(0, 10)}.zip`);
       setState({ step: 'done', bytes });
     } catch (error) {
       setState({ step: 'failed', reason: error instanceof Error ? errorReason(error) : String(error) });

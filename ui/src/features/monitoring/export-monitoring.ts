@@ -1,41 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, lastWritePosition } from '../../shared/api';
+import { ApiError } from '../../shared/api';
+import { downloadFile } from '../../shared/download-file';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
 
 const REPORT = 'Care Records';
 
-/** The file name the server gives in Content-Disposition, else a dated one. */
-function fileName(disposition: string | null): string {
-  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
-  return match?.[1] ?? `care-records-${new Date().toISOString().slice(0, 10)}.csv`;
-}
-
-/** GETs the CSV (with the session cookie and read-your-writes position) and hands it to the browser as a download. */
-async function downloadCsv(url: string): Promise<void> {
-  const position = lastWritePosition();
-  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'text/csv', ...(position ? { 'X-Min-Position': position } : {}) } });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName(response.headers.get('Content-Disposition'));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download by the time the next task runs.
-  window.setTimeout(() => URL.revokeObjectURL(href), 0);
-}
+/** The CSV of every matching row, saved under the server's name (else a dated one). */
+const downloadCsv = (url: string) => downloadFile(url, 'text/csv', `care-records-${new Date().toISOString().slice(0, 10)}.csv`);
 
 /** Export Data: the export toasts, around a real download of every matching row. */
 export function useExportMonitoring() {

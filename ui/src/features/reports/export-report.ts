@@ -1,6 +1,7 @@
 import { REPORT_KIND_LABELS, type ReportFormat, type ReportKind } from '@care/events';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, lastWritePosition } from '../../shared/api';
+import { ApiError } from '../../shared/api';
+import { downloadFile } from '../../shared/download-file';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
 
@@ -8,36 +9,6 @@ export interface ReportDownload {
   readonly kind: ReportKind;
   readonly url: string;
   readonly format: ReportFormat;
-}
-
-/** The file name the server gives in Content-Disposition. */
-function fileName(disposition: string | null, fallback: string): string {
-  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
-/** GETs the file (session cookie, read-your-writes position) and hands it to the browser as a download. */
-export async function downloadFile(url: string, accept: string, fallbackName: string): Promise<void> {
-  const position = lastWritePosition();
-  const response = await fetch(url, { credentials: 'include', headers: { Accept: accept, ...(position ? { 'X-Min-Position': position } : {}) } });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName(response.headers.get('Content-Disposition'), fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
 const ACCEPT: Record<ReportFormat, string> = { pdf: 'application/pdf', csv: 'text/csv' };

@@ -6,7 +6,7 @@ import { apiGet, apiSend, errorReason } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
 import { capitalize, formatDate, formatDateTime } from '../../shared/format';
 import { toast } from '../../shared/toast';
-import { downloadFile } from './export-report';
+import { downloadFile } from '../../shared/download-file';
 import { ScheduleReportDialog, type ScheduleDefaults } from './schedule-report-dialog';
 import { EmptyReport } from './report-states';
 
