@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays, definitionOf, VISIT_TYPES, type DomainEvent, type NewEvent } from '@care/events';
 import { appendInTransaction } from '@care/events/server';

@@ -16,7 +16,7 @@ export function medicationRows(results: Record<string, number>): Row[] {
 
 async function main(): Promise<void> {
   const postgres = await startBenchPostgres();
-  let results: Record<string, number> = {};
+  let results: Record<string, number>;
   try {
     step('GET /api/medications/due with 2,000 active prescriptions and a year of records');
     results = { ...(await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`))) };

@@ -9,6 +9,7 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
 export const INVALID_UNICODE_MESSAGE = 'Must be valid Unicode text';
 
 /** Unicode category Cc (U+0000–U+001F, U+007F–U+009F) except tab (U+0009) and newline (U+000A). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's whole purpose
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */

@@ -180,6 +180,8 @@ export async function createReadApi({
     app.use(router.allowedMethods({ throw: false }));
   }
 
+  // Koa's handler settles its own promise (errors become replies), so nothing is left for the server to await.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const server = http.createServer(app.callback());
   const live = attachLivePush(server, watcher, carers, sessions, log, db, deps.work);
   return {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonToday } from '@care/events';
 import { requester, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { type RunningProjector } from '@care/projector';
 import { startReadStack, type ReadStack } from '../testing/read-stack';
 
 /**
@@ -12,7 +11,6 @@ import { startReadStack, type ReadStack } from '../testing/read-stack';
  */
 let stack: ReadStack | undefined;
 let command: RunningCommandApi;
-let projector: RunningProjector;
 let readUrl: string;
 let carer: TestUser;
 let coordinator: TestUser;
@@ -97,7 +95,7 @@ const clientRecord = async (firstName: string, lastName: string, reference = `CL
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'list_paging');
-  ({ command, projector, readUrl } = stack);
+  ({ command, readUrl } = stack);
   carer = await command.createUser('carer', { firstName: 'Nadia', lastName: 'Hussain' });
   coordinator = await command.createUser('coordinator', { firstName: 'Cora', lastName: 'Ndiaye' });
   ownCarerId = await carerRecord('Nadia', 'Hussain', { userId: carer.id, region: 'north' });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { can, ROLES, type Permission, type Role } from '@care/events';
 import { appendedSince, requester, settledLog, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { type RunningProjector } from '@care/projector';
 import { type ReadApi } from './app';
 import { ROUTE_DOCS } from './openapi/openapi-document';
 import { startReadStack, type ReadStack } from '../testing/read-stack';
@@ -22,14 +21,13 @@ const ROUTE_PERMISSIONS: Record<string, Rule> = Object.fromEntries(
 
 let stack: ReadStack | undefined;
 let command: RunningCommandApi;
-let projector: RunningProjector;
 let readApi: ReadApi;
 let readUrl: string;
 const users = {} as Record<Role, TestUser>;
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'role_routes', { command: { silent: true } });
-  ({ command, projector, readApi, readUrl } = stack);
+  ({ command, readApi, readUrl } = stack);
   users.admin = command.admin;
   users.coordinator = await command.createUser('coordinator');
   users.carer = await command.createUser('carer');
@@ -91,7 +89,7 @@ describe('the role and route matrix', () => {
 
   it('refuses a carer every write to visits but check-in and check-out, including recurring, no-show and amend', () => {
     const carerWrites = Object.entries(ROUTE_PERMISSIONS)
-      .filter(([key, rule]) => key.startsWith('POST /api/appointments') || key.startsWith('PATCH /api/appointments'))
+      .filter(([key]) => key.startsWith('POST /api/appointments') || key.startsWith('PATCH /api/appointments'))
       .filter(([, rule]) => allowed(rule, 'carer'))
       .map(([key]) => key);
     expect(carerWrites.sort()).toEqual(['POST /api/appointments/:id/check-in', 'POST /api/appointments/:id/check-out']);

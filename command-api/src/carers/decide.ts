@@ -1,4 +1,4 @@
-import { changedFields, type CarerEvent, type CarerProfile } from '@care/events';
+import { changedFields, type CarerEvent } from '@care/events';
 import { DomainError } from '../shared/domain-error';
 import type { CarerCommand } from './carer-commands';
 import { assertNever } from '../shared/assert-never';

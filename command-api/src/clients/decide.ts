@@ -1,4 +1,4 @@
-import { changedFields, type ClientEvent, type ClientProfile } from '@care/events';
+import { changedFields, type ClientEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { ClientCommand } from './client-commands';

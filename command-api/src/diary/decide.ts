@@ -1,4 +1,4 @@
-import { changedFields, type DiaryEntryContent, type DiarySliceEvent } from '@care/events';
+import { changedFields, type DiarySliceEvent } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 import { DomainError } from '../shared/domain-error';
 import type { DiaryActor, DiaryCommand } from './diary-commands';

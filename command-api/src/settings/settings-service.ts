@@ -3,7 +3,7 @@ import type { CommandContext } from '../shared/actor';
 import type { CommandResult } from '../shared/command-reply';
 import { appendEvents, loadStream } from '../shared/event-stream';
 import { decide } from './decide';
-import { foldSettings, initialSettingsState, readSettingsHistory, type AgencySettingsState } from './settings-state';
+import { foldSettings, readSettingsHistory, type AgencySettingsState } from './settings-state';
 
 /**
  * Save Settings: fold both settings streams (the legacy safeguarding contact included, so clearing a field that

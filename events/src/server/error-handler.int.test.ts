@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import Koa from 'koa';
 import pg from 'pg';
 import pino from 'pino';

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
 
 /** Runs inside the target schema (see read-model/migrations.ts). */

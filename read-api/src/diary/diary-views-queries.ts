@@ -8,7 +8,7 @@ import {
   type DiaryRosterGroupView,
   type DiaryWeekView,
 } from '@care/events';
-import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
+import { type ReadModelDatabase } from '@care/projector';
 import type { Page } from '../shared/paging';
 import { DiaryQueries, toView, type DiaryViewer, type EntryRow } from './diary-queries';
 

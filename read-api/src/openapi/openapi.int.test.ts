@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { addDays, londonToday } from '@care/events';
-import { createLogger } from '@care/events/server';
 import { requester, type ApiReply, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { type RunningProjector } from '@care/projector';
 // The command API's own test helpers for the multipart upload (scripts/ import across packages the same way).
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
@@ -18,10 +16,8 @@ import { startReadStack, type ReadStack } from '../../testing/read-stack';
  * replies the routes give match the schemas the document was generated from. Reply schemas are strict, so a reply
  * carrying a field the document does not name fails here (docs/decisions/0018-one-api-contract.md).
  */
-const log = createLogger('test', 'silent');
 let stack: ReadStack | undefined;
 let command: RunningCommandApi;
-let projector: RunningProjector;
 let readApi: ReadApi;
 let readUrl: string;
 let carerUser: TestUser;
@@ -30,7 +26,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'openapi');
-  ({ command, projector, readApi, readUrl } = stack);
+  ({ command, readApi, readUrl } = stack);
   carerUser = await command.createUser('carer');
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Permission } from '@care/events';
 import { errorReplySchema } from '@care/events/api';
 

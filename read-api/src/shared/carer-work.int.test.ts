@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, comparePositions, londonToday, positionFromToken, type ClientView, type DiaryEntryVersionView, type DiaryEntryView, type VoiceNoteView } from '@care/events';
 import { createLogger } from '@care/events/server';
 import { requester, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
-import { createReadModelDb, type RunningProjector } from '@care/projector';
+import { createReadModelDb } from '@care/projector';
 import { AlertTaskLog } from '@care/projector/testing';
 import { fakeWebm } from '../../../command-api/src/voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../../../command-api/src/voice-notes/voice-note-upload.testing';
@@ -23,7 +23,6 @@ const log = createLogger('test', 'silent');
 let stack: ReadStack | undefined;
 let pool: pg.Pool;
 let command: RunningCommandApi;
-let projector: RunningProjector;
 let readUrl: string;
 let visits: VisitLog;
 let carer: TestUser;
@@ -35,7 +34,7 @@ let otherCarerId: string;
 const client: Record<'near' | 'past' | 'future' | 'cancelled' | 'others', string> = { near: '', past: '', future: '', cancelled: '', others: '' };
 let ownVisitToday = '';
 let othersVisitToday = '';
-let positions: string[] = [];
+const positions: string[] = [];
 
 const latest = () =>
   positions.reduce((max, token) => (max === '' || comparePositions(positionFromToken(token)!, positionFromToken(max)!) > 0 ? token : max), '');
@@ -110,7 +109,7 @@ async function voiceNote(user: TestUser, fields: Record<string, string>) {
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'carer_work');
-  ({ pool, command, projector, readUrl } = stack);
+  ({ pool, command, readUrl } = stack);
   visits = new VisitLog(command.store, command.admin.id);
   carer = await command.createUser('carer');
   otherCarer = await command.createUser('carer');

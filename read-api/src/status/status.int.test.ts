@@ -2,20 +2,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProjectionStatusView } from '@care/events';
 import { appendedSince, requester, settledLog, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createLogger } from '@care/events/server';
-import { projections, recordOnProjectionStream, type RunningProjector } from '@care/projector';
+import { projections, recordOnProjectionStream } from '@care/projector';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
 const silentLog = createLogger('test', 'silent');
 let stack: ReadStack | undefined;
 let command: RunningCommandApi;
 let readUrl: string;
-let projector: RunningProjector;
 let coordinator: TestUser;
 let carer: TestUser;
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'status', { lagIntervalMs: 100 });
-  ({ command, projector, readUrl } = stack);
+  ({ command, readUrl } = stack);
   coordinator = await command.createUser('coordinator');
   carer = await command.createUser('carer');
 });

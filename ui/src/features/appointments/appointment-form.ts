@@ -5,7 +5,6 @@ import {
   scheduleAppointmentRequestSchema,
   scheduleRecurringRequestSchema,
   type AppointmentPriority,
-  type AppointmentStatus,
   type AppointmentView,
   type ChangeAppointmentRequest,
   type ScheduleAppointmentRequest,
@@ -14,7 +13,6 @@ import {
 } from '@care/events';
 import type { z } from 'zod';
 import { ApiError, type SendMethod } from '../../shared/api';
-import { enumLabel, humanize } from '../../shared/format';
 import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-queries';
 

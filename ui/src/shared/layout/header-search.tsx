@@ -30,7 +30,7 @@ export function HeaderSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
-  const groups = enabled ? (results.data?.groups ?? []) : [];
+  const groups = useMemo(() => (enabled ? (results.data?.groups ?? []) : []), [enabled, results.data]);
   const hits = useMemo(() => flatHits(groups, listId), [groups, listId]);
   const expanded = open && enabled && (results.data !== undefined || results.isError);
 
