@@ -1,8 +1,7 @@
-import { FUNDER_KIND_LABELS, formatPoundsLimit, isTimedInvoiceLine as isTimed, type AgencySettings, type InvoiceDetailView } from '@care/events';
+import { FUNDER_KIND_LABELS, formatPoundsLimit, isTimedInvoiceLine as isTimed, type AgencySettings, type InvoiceDetailView, ukDate } from '@care/events';
 import type { PdfSpec } from './pdf';
 
 const money = (pence: number): string => (pence < 0 ? `-${formatPoundsLimit(-pence)}` : formatPoundsLimit(pence));
-const ukDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const hours = (minutes: number): string => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
 /** The invoice as a PDF (Send and Download): the agency's details from the admin's settings, the lines, the balance. */

@@ -15,6 +15,7 @@ import {
   type ReportMeasure,
   type ReportOverview,
   type ReportScope,
+  ukDate,
 } from '@care/events';
 import type { ReadModelDatabase, VisitMeasures } from '@care/projector';
 import { renderPdf, type PdfBlock } from './pdf';
@@ -42,7 +43,6 @@ export interface ReportFile {
   readonly body: Buffer;
 }
 
-const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const pct = (value: number | null) => (value === null ? 'Not recorded' : `${value.toFixed(1)}%`);
 const num = (value: number | null) => (value === null ? 'Not recorded' : String(value));
 
@@ -79,15 +79,15 @@ export function measureValue(measure: ReportMeasure, sums: VisitMeasures): numbe
 }
 
 function subtitleOf(request: ReportRequest): string {
-  const parts = [`${dmy(request.scope.from)} to ${dmy(request.scope.to)}${request.rangeLabel ? ` (${request.rangeLabel})` : ''}`];
+  const parts = [`${ukDate(request.scope.from)} to ${ukDate(request.scope.to)}${request.rangeLabel ? ` (${request.rangeLabel})` : ''}`];
   parts.push(request.scope.region ? `Region: ${request.scope.region.charAt(0).toUpperCase()}${request.scope.region.slice(1)}` : 'All regions');
   parts.push(request.scope.carerId ? `Carer: ${request.carerName ?? request.scope.carerId}` : 'All carers');
-  parts.push(`Generated ${dmy(request.today)} ${londonClock(request.generatedAt)}`);
+  parts.push(`Generated ${ukDate(request.today)} ${londonClock(request.generatedAt)}`);
   return parts.join(' · ');
 }
 
 function overviewBlocks(overview: ReportOverview): PdfBlock[] {
-  const labels = overview.trend.points.map((point) => dmy(point.start).slice(0, overview.trend.bucket === 'month' ? 10 : 5));
+  const labels = overview.trend.points.map((point) => ukDate(point.start).slice(0, overview.trend.bucket === 'month' ? 10 : 5));
   return [
     { kind: 'heading', text: 'Overview' },
     {
@@ -111,7 +111,7 @@ function overviewBlocks(overview: ReportOverview): PdfBlock[] {
     {
       kind: 'table',
       columns: [{ header: 'From' }, { header: 'Appointments' }, { header: 'Completed' }, { header: 'Completion rate' }],
-      rows: overview.trend.points.map((point) => [dmy(point.start), String(point.total), String(point.completed), pct(point.completionRate)]),
+      rows: overview.trend.points.map((point) => [ukDate(point.start), String(point.total), String(point.completed), pct(point.completionRate)]),
       fontSize: 8,
     },
   ];
@@ -201,7 +201,7 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
       text:
         compliance.expiring.length === 0
           ? 'No training expires in the next 30 days.'
-          : `Expiring within 30 days: ${compliance.expiring.map((row) => `${row.carerName}, ${row.trainingType.replaceAll('_', ' ')}, ${dmy(row.expiryDate)}`).join('; ')}.`,
+          : `Expiring within 30 days: ${compliance.expiring.map((row) => `${row.carerName}, ${row.trainingType.replaceAll('_', ' ')}, ${ukDate(row.expiryDate)}`).join('; ')}.`,
     },
     { kind: 'heading', text: 'Quality Metrics' },
     { kind: 'fields', rows: quality.metrics.map((metric) => [metric.label, metric.value === null ? metric.empty : `${metric.value}${metric.unit === '%' ? '%' : '/5'} (${metric.rule})`] as const) },
@@ -232,7 +232,7 @@ async function customReport(queries: ReportQueries, request: ReportRequest): Pro
   const groupBy = request.groupBy ?? 'day';
   const groups = await queries.grouped(request.scope, groupBy);
   const values = groups.map((group) => measures.map((measure) => measureValue(measure, group.measures)));
-  const label = (group: { label: string }) => (groupBy === 'day' || groupBy === 'week' || groupBy === 'month' ? dmy(group.label) : group.label);
+  const label = (group: { label: string }) => (groupBy === 'day' || groupBy === 'week' || groupBy === 'month' ? ukDate(group.label) : group.label);
   const first = measures[0]!;
   const blocks: PdfBlock[] = [
     { kind: 'paragraph', text: `Grouped by ${REPORT_GROUPING_LABELS[groupBy].toLowerCase()}. Measures: ${measures.map((measure) => REPORT_MEASURE_LABELS[measure]).join(', ')}.` },

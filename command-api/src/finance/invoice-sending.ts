@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { clientStreamId, formatPoundsLimit, funderStreamId, invoiceStreamId, londonToday, type EventStore, type InvoiceDetailView, type InvoiceEvent, type RecordedEvent } from '@care/events';
+import { clientStreamId, formatPoundsLimit, funderStreamId, invoiceStreamId, londonToday, type EventStore, type InvoiceDetailView, type InvoiceEvent, type RecordedEvent, ukDate } from '@care/events';
 import { evolve as evolveClient, initialClientState, type ClientState } from '../clients/client-state';
 import { agencySettings } from '../settings/settings-state';
 import { enqueueMail } from '../mail/outbox';
@@ -9,8 +9,6 @@ import { appendEvents, loadStream, readEvents } from '../shared/event-stream';
 import { evolveFunder, initialFunderState, type FunderEvent, type FunderState } from './funding-decide';
 import { invoiceDocumentOf } from './invoice-document';
 import { decideInvoice, evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice-decide';
-
-const ukDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /**
  * Send: the invoice's PDF (the document Download gives, as the invoice stands now) is mailed to the funder's

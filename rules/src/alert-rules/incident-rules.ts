@@ -6,6 +6,7 @@ import {
   type IncidentDuty,
   type IncidentSeverity,
   type IncidentType,
+  ukDate,
 } from '@care/events';
 import { incidentsById, incidentsWithOverdueDuties, openCriticalIncidents, openEscalatedIncidents, type IncidentFact } from '@care/projector/rule-facts';
 import type { AlertDraft, AlertRule } from './rule';
@@ -22,7 +23,6 @@ const INCIDENT_EVENTS = [
   'IncidentDutyStepRecorded',
 ] as const;
 
-const formatDate = (date: string): string => date.split('-').reverse().join('/');
 const about = (incident: IncidentFact): string => (incident.clientName ? ` about ${incident.clientName}` : '');
 const isOpen = (incident: IncidentFact): boolean => incident.status === 'reported' || incident.status === 'investigating';
 
@@ -115,7 +115,7 @@ export const incidentDutyOverdue: AlertRule<IncidentFact> = {
         .map((duty) =>
           draft(incident, `${incident.id}/${duty.duty}`, {
             title: `${INCIDENT_DUTY_LABELS[duty.duty as IncidentDuty]} overdue`,
-            description: `${INCIDENT_DUTY_LABELS[duty.duty as IncidentDuty]} for "${incident.title}"${about(incident)} was due on ${formatDate(duty.dueDate)}.`,
+            description: `${INCIDENT_DUTY_LABELS[duty.duty as IncidentDuty]} for "${incident.title}"${about(incident)} was due on ${ukDate(duty.dueDate)}.`,
             actionRequired: 'Send it now and record it on the incident',
           }),
         ),
