@@ -22,7 +22,7 @@ export async function seedDemoInvoices(url: string, admin: AdminCredentials): Pr
     funderIds[key] = id;
     keyOf.set(id, key);
   }
-  const clients = await everyClient(url, asAdmin);
+  const clients = await everyClient(asAdmin);
   for (const { clientId, body } of demoFunding(clients, funderIds)) await asAdmin('PUT', `/api/finance/clients/${clientId}/funding`, body);
 
   const today = londonToday();
@@ -39,8 +39,8 @@ export async function seedDemoInvoices(url: string, admin: AdminCredentials): Pr
 }
 
 /** Every client, page by page, once the clients' read model is there. */
-async function everyClient(url: string, send: Send): Promise<string[]> {
-  await readAfter(url, send, `/api/finance/client-funding?limit=1`, null);
+async function everyClient(send: Send): Promise<string[]> {
+  await readAfter(send, `/api/finance/client-funding?limit=1`, null);
   const ids: string[] = [];
   for (;;) {
     const page = (await send('GET', `/api/finance/client-funding?limit=${PAGE}&offset=${ids.length}`, undefined)) as ClientFundingView[];

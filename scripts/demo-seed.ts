@@ -188,7 +188,7 @@ export async function seedDemoPayroll(url: string, admin: AdminCredentials): Pro
   const asAdmin = await signedIn(url, admin);
   const policy = (await asAdmin('PUT', '/api/finance/payroll/policy', DEMO_PAYROLL_POLICY)) as { position: string | null };
   // Every visit and carer was written before the policy: once both read models reach it, the visits are listed.
-  for (const path of ['/api/appointments?limit=1', '/api/carers?limit=1']) await readAfter(url, asAdmin, path, policy.position);
+  for (const path of ['/api/appointments?limit=1', '/api/carers?limit=1']) await readAfter(asAdmin, path, policy.position);
   let processed = 0;
   for (const period of demoPayrollPeriods(londonToday(), DEMO_VISIT_DAYS_BACK)) {
     await createdId(asAdmin('POST', '/api/finance/payroll/process', period));
@@ -198,7 +198,7 @@ export async function seedDemoPayroll(url: string, admin: AdminCredentials): Pro
 }
 
 /** A GET that waits (?minPosition=) until the read models behind `path` reach `position`; retried while they catch up. */
-export async function readAfter(url: string, send: Send, path: string, position: string | null): Promise<void> {
+export async function readAfter(send: Send, path: string, position: string | null): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt += 1) {
     try {
       await send('GET', position === null ? path : `${path}&minPosition=${encodeURIComponent(position)}`, undefined);

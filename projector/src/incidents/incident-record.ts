@@ -43,7 +43,7 @@ function nextDue(duties: readonly IncidentDutyRecord[]): string | null {
   return open.length === 0 ? null : open.sort()[0]!;
 }
 
-function withDuties(current: IncidentRecord, duties: IncidentDutyRecord[]): Pick<IncidentRecord, 'duties' | 'next_duty_due'> {
+function withDuties(duties: IncidentDutyRecord[]): Pick<IncidentRecord, 'duties' | 'next_duty_due'> {
   return { duties, next_duty_due: nextDue(duties) };
 }
 
@@ -139,7 +139,7 @@ export function evolveIncident(current: IncidentRecord | undefined, event: Incid
       return { ...current, ...stamp };
     case 'IncidentDutyIdentified': {
       const duties = [...current.duties.filter((duty) => duty.duty !== event.data.duty), { duty: event.data.duty, reason: event.data.reason, dueDate: event.data.dueDate, steps: [], met: false }];
-      return { ...current, ...withDuties(current, duties), ...stamp };
+      return { ...current, ...withDuties(duties), ...stamp };
     }
     case 'IncidentDutyStepRecorded': {
       const duties = current.duties.map((duty) => {
@@ -147,7 +147,7 @@ export function evolveIncident(current: IncidentRecord | undefined, event: Incid
         const steps = [...duty.steps, { step: event.data.step, doneOn: event.data.doneOn, reference: event.data.reference }];
         return { ...duty, steps, met: dutyMet(duty.duty, new Set(steps.map((entry) => entry.step))) };
       });
-      return { ...current, ...withDuties(current, duties), ...stamp };
+      return { ...current, ...withDuties(duties), ...stamp };
     }
   }
 }

@@ -11,7 +11,7 @@ const row = (revision: number, type: string, data: Record<string, unknown>, user
   data,
 });
 const person = (id: string | null) => (id === 'u1' ? { id, firstName: 'Tom', lastName: 'Reid' } : null);
-const named = (kind: 'client' | 'carer', id: string | null) => (id === 'c1' ? 'Mabel Hughes' : id === 'c2' ? 'Ada Whitfield' : null);
+const named = (_kind: 'client' | 'carer', id: string | null) => (id === 'c1' ? 'Mabel Hughes' : id === 'c2' ? 'Ada Whitfield' : null);
 
 describe('an incident timeline', () => {
   const events = [

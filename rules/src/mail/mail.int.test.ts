@@ -40,7 +40,7 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (refuseNext > 0) {
         refuseNext -= 1;
         const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
