@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { blankAsAbsent } from '@care/events';
 import { databaseUrl, optionalPublicUrl, optionalUrl, parseEnv, port } from '@care/events/server';
 import { demoAdmin, type AdminCredentials } from './demo-admin';
 import { startProduct } from './product';
@@ -18,8 +19,8 @@ const env = parseEnv(
     DATA_DIR: z.string().default('.data'),
     SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ADMIN_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
-    ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
+    ADMIN_EMAIL: z.preprocess(blankAsAbsent, z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(blankAsAbsent, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
   }).refine((value) => (value.ADMIN_EMAIL === undefined) === (value.ADMIN_PASSWORD === undefined), {
     message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither',
     path: ['ADMIN_PASSWORD'],
