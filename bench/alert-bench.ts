@@ -9,9 +9,17 @@ runAlone(
     {
       name: 'push',
       says: 'alert push: AlertRaised committed → alerts:count at socket.io clients of a second read-api instance (1, then 1,000)',
-      measure: async (postgres, step) => ({ ...(await measureAlertPush(await postgres.freshDatabase('alert_push'), step)) }),
+      measure: async (postgres, step) => ({
+        ...(await measureAlertPush(await postgres.freshDatabase('alert_push'), step)),
+      }),
     },
-    { name: 'stats', says: 'GET /api/dashboard/stats at 100,000 visits and 5,000 active alerts', measure: async (postgres) => ({ ...(await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'))) }) },
+    {
+      name: 'stats',
+      says: 'GET /api/dashboard/stats at 100,000 visits and 5,000 active alerts',
+      measure: async (postgres) => ({
+        ...(await measureDashboardStats(await postgres.freshDatabase('dashboard_stats'))),
+      }),
+    },
   ],
   alertRows,
 );

@@ -58,7 +58,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function untilHealthy(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const healthy = await fetch(`${url}/health`).then((reply) => reply.ok, () => false);
+    const healthy = await fetch(`${url}/health`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
     if (healthy) return;
     if (Date.now() > deadline) throw new Error(`${url} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -73,7 +76,12 @@ async function readAt(url: string, pathAndQuery: string, cookie: string, positio
 
 function connect(url: string, cookie: string): Promise<CountSocket> {
   // WebSocket straight away, as a browser is after its first second.
-  const socket: CountSocket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  const socket: CountSocket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie },
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -109,8 +117,13 @@ interface ClientWorker {
 }
 
 /** A client process (bench/alert-push-clients.ts) with its sockets open. */
-async function startClients(sockets: { url: string; cookie: string; carerUserId: string | null }[]): Promise<ClientWorker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/alert-push-clients.ts'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+async function startClients(
+  sockets: { url: string; cookie: string; carerUserId: string | null }[],
+): Promise<ClientWorker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/alert-push-clients.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Set<(reply: ClientsReply) => boolean>();
   child.on('message', (reply: ClientsReply) => {
     if (reply.type === 'error') throw new Error(`client process: ${reply.message}`);
@@ -147,7 +160,9 @@ function inWorkers(workers: readonly ClientWorker[]): Listeners {
       const done = workers.map((worker) => worker.next((reply) => reply.type === 'done' && reply.round === round));
       for (const worker of workers) worker.send({ type: 'arm', round, staffCount, carerCounts });
       await Promise.all(armed);
-      return { arrived: Promise.all(done).then((replies) => Math.max(...replies.map((reply) => (reply as { at: number }).at))) };
+      return {
+        arrived: Promise.all(done).then((replies) => Math.max(...replies.map((reply) => (reply as { at: number }).at))),
+      };
     },
   };
 }
@@ -158,7 +173,10 @@ function inWorkers(workers: readonly ClientWorker[]): Listeners {
  * the clock when every listening socket has received `alerts:count` with the count it should now show (staff:
  * every active alert; a carer: their own). The clock starts before the append, so the commit is inside it.
  */
-export async function measureAlertPush(url: string, progress: (message: string) => void = () => undefined): Promise<AlertPushFigures> {
+export async function measureAlertPush(
+  url: string,
+  progress: (message: string) => void = () => undefined,
+): Promise<AlertPushFigures> {
   const services = await startServices(url);
   const children: ChildProcess[] = [];
   const clients: CountSocket[] = [];
@@ -192,7 +210,15 @@ export async function measureAlertPush(url: string, progress: (message: string) 
       carers.push({ user, carerId: (reply.body as { id: string }).id });
       position = (reply.body as { position: string }).position;
     });
-    const last = (await command.request('POST', '/api/carers', { firstName: 'Last', lastName: 'Carer', email: 'last@example.org', employeeId: 'EMP-LAST', startDate: '2024-01-08' })).body as { position: string };
+    const last = (
+      await command.request('POST', '/api/carers', {
+        firstName: 'Last',
+        lastName: 'Carer',
+        email: 'last@example.org',
+        employeeId: 'EMP-LAST',
+        startDate: '2024-01-08',
+      })
+    ).body as { position: string };
     position = last.position;
     for (const readUrl of readUrls) {
       await readAt(readUrl, '/api/carers?limit=1', command.admin.cookie, position);
@@ -230,8 +256,14 @@ export async function measureAlertPush(url: string, progress: (message: string) 
           },
         });
         const begin = wallClock();
-        await services.store.append(alertStreamId(id), [{ ...raised, metadata: { ...raised.metadata, userId: RULES_USER } }], 'no_stream');
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`round ${round}: some sockets never got their count`)), TIMEOUT_MS).unref());
+        await services.store.append(
+          alertStreamId(id),
+          [{ ...raised, metadata: { ...raised.metadata, userId: RULES_USER } }],
+          'no_stream',
+        );
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`round ${round}: some sockets never got their count`)), TIMEOUT_MS).unref(),
+        );
         const at = await Promise.race([arrived, timeout]);
         if (round >= WARM_UP) samples.push(at - begin);
         // Let the dashboard figures of this change go out before the next one.
@@ -246,7 +278,9 @@ export async function measureAlertPush(url: string, progress: (message: string) 
     const singleSamples = await rounds(inProcess([{ socket: single, carerUserId: null }]), SINGLE_ROUNDS);
     single.close();
 
-    progress(`${CLIENTS} signed-in sockets over both instances (${CLIENT_PROCESSES} client processes): ${CLIENTS - CARERS} staff sessions and ${CARERS} carers`);
+    progress(
+      `${CLIENTS} signed-in sockets over both instances (${CLIENT_PROCESSES} client processes): ${CLIENTS - CARERS} staff sessions and ${CARERS} carers`,
+    );
     const cookies = await signedInCrowd(services, [command.admin, ...coordinators], carers);
     let crowd: Listeners;
     if (CLIENT_PROCESSES === 0) {
@@ -259,7 +293,9 @@ export async function measureAlertPush(url: string, progress: (message: string) 
       crowd = inProcess(sockets);
     } else {
       for (let worker = 0; worker < CLIENT_PROCESSES; worker += 1) {
-        const mine = cookies.filter((_, n) => n % CLIENT_PROCESSES === worker).map((entry, n) => ({ ...entry, url: readUrls[n % readUrls.length]! }));
+        const mine = cookies
+          .filter((_, n) => n % CLIENT_PROCESSES === worker)
+          .map((entry, n) => ({ ...entry, url: readUrls[n % readUrls.length]! }));
         workers.push(await startClients(mine));
       }
       crowd = inWorkers(workers);
@@ -290,7 +326,10 @@ async function signedInCrowd(
 ): Promise<{ cookie: string; carerUserId: string | null }[]> {
   const sessions = new SessionStore(services.pool);
   const tokenOf = (cookie: string) => cookie.slice(`${SESSION_COOKIE}=`.length);
-  const cookies: { cookie: string; carerUserId: string | null }[] = carers.map(({ user }) => ({ cookie: user.cookie, carerUserId: user.id }));
+  const cookies: { cookie: string; carerUserId: string | null }[] = carers.map(({ user }) => ({
+    cookie: user.cookie,
+    carerUserId: user.id,
+  }));
   for (let n = 0; cookies.length < CLIENTS; n += 1) {
     const session = await sessions.find(tokenOf(staff[n % staff.length]!.cookie));
     if (!session) throw new Error('a staff session has expired');

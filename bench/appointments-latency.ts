@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { addDays, appointmentStreamId, carerStreamId, clientStreamId, londonToday, shiftStreamId, type DomainEvent } from '@care/events';
+import {
+  addDays,
+  appointmentStreamId,
+  carerStreamId,
+  clientStreamId,
+  londonToday,
+  shiftStreamId,
+  type DomainEvent,
+} from '@care/events';
 import { READ_MODEL_SCHEMA, replayInto } from '@care/projector';
 import { registered } from './carer-data';
 import { clientRegistered, load, stamped, visitEvents, type Append } from './care-log';
@@ -70,7 +78,14 @@ export async function measureAppointmentLatency(url: string): Promise<Appointmen
     }
     const visits: Append[] = [];
     for (let n = 0; n < VISITS; n += 1) {
-      const events = visitEvents(n, { carerIds, clientIds, today, nowMs, firstDay: FIRST_DAY, visitsPerDay: VISITS_PER_DAY });
+      const events = visitEvents(n, {
+        carerIds,
+        clientIds,
+        today,
+        nowMs,
+        firstDay: FIRST_DAY,
+        visitsPerDay: VISITS_PER_DAY,
+      });
       visits.push({ streamId: appointmentStreamId((events[0]!.data as { id: string }).id), events });
     }
     await load(services.pool, people);
@@ -106,7 +121,8 @@ export async function measureAppointmentLatency(url: string): Promise<Appointmen
     // Yesterday: a full day of completed visits, the heaviest rows.
     const dayPath = `/api/appointments?date=${addDays(today, -1)}&limit=1000`;
     const dayCount = (JSON.parse(await get(dayPath)) as unknown[]).length;
-    if (dayCount < VISITS_PER_DAY - 1) throw new Error(`GET ${dayPath} returned ${dayCount} visits, expected about ${VISITS_PER_DAY}`);
+    if (dayCount < VISITS_PER_DAY - 1)
+      throw new Error(`GET ${dayPath} returned ${dayCount} visits, expected about ${VISITS_PER_DAY}`);
     const monitoringPath = '/api/monitoring?range=30d';
     const monitoring = JSON.parse(await get(monitoringPath)) as { records: unknown[]; total: number };
     if (monitoring.records.length !== 25 || monitoring.total < 29 * VISITS_PER_DAY) {

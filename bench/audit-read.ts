@@ -69,29 +69,84 @@ export async function measureAuditReads(url: string): Promise<AuditReadFigures> 
     // The client audited: 2,000 events on its own record, 300 visits and 100 diary entries naming it.
     const clientId = '0190a5b2-7c3d-7e4f-8a1b-00000000c11e';
     const at = (i: number, of: number) => new Date(YEAR_START + Math.floor((i / of) * YEAR_MS)).toISOString();
-    const meta = (occurredAt: string) => JSON.stringify({ userId: '0190a5b2-7c3d-7e4f-8a1b-000000000001', occurredAt, correlationId: 'bench', causationId: 'bench' });
+    const meta = (occurredAt: string) =>
+      JSON.stringify({
+        userId: '0190a5b2-7c3d-7e4f-8a1b-000000000001',
+        occurredAt,
+        correlationId: 'bench',
+        causationId: 'bench',
+      });
     const rows: [string, number, string, string, string][] = [];
-    rows.push([`client-${clientId}`, 0, 'ClientRegistered', JSON.stringify({ id: clientId, clientId: 'CL-BENCH', firstName: 'Edith', lastName: 'Marsh', careLevel: 'low', medicalConditions: ['Type 2 diabetes'], allergies: [] }), meta(at(0, CLIENT_EVENTS))]);
+    rows.push([
+      `client-${clientId}`,
+      0,
+      'ClientRegistered',
+      JSON.stringify({
+        id: clientId,
+        clientId: 'CL-BENCH',
+        firstName: 'Edith',
+        lastName: 'Marsh',
+        careLevel: 'low',
+        medicalConditions: ['Type 2 diabetes'],
+        allergies: [],
+      }),
+      meta(at(0, CLIENT_EVENTS)),
+    ]);
     for (let i = 1; i < CLIENT_EVENTS; i += 1) {
-      rows.push([`client-${clientId}`, i, 'ClientDetailsChanged', JSON.stringify({ id: clientId, changes: { careLevel: ['low', 'medium', 'high'][i % 3], careInstructions: `Instruction version ${i}` } }), meta(at(i, CLIENT_EVENTS))]);
+      rows.push([
+        `client-${clientId}`,
+        i,
+        'ClientDetailsChanged',
+        JSON.stringify({
+          id: clientId,
+          changes: { careLevel: ['low', 'medium', 'high'][i % 3], careInstructions: `Instruction version ${i}` },
+        }),
+        meta(at(i, CLIENT_EVENTS)),
+      ]);
     }
     for (let v = 0; v < VISITS; v += 1) {
       const id = `0190a5b2-7c3d-7e4f-8a1b-${String(v).padStart(12, '0')}`;
       for (let r = 0; r < 4; r += 1) {
-        rows.push([`appointment-${id}`, r, ['AppointmentScheduled', 'VisitCheckedIn', 'VisitCheckedOut', 'AppointmentDetailsChanged'][r]!, JSON.stringify({ id, clientId, notes: `Visit ${v} step ${r}` }), meta(at(v * 4 + r, VISITS * 4))]);
+        rows.push([
+          `appointment-${id}`,
+          r,
+          ['AppointmentScheduled', 'VisitCheckedIn', 'VisitCheckedOut', 'AppointmentDetailsChanged'][r]!,
+          JSON.stringify({ id, clientId, notes: `Visit ${v} step ${r}` }),
+          meta(at(v * 4 + r, VISITS * 4)),
+        ]);
       }
     }
     for (let d = 0; d < DIARY; d += 1) {
       const id = `0190a5b2-7c3d-7e4f-8a1b-d${String(d).padStart(11, '0')}`;
-      rows.push([`diary-entry-${id}`, 0, 'DiaryEntryAdded', JSON.stringify({ id, clientId, title: `Entry ${d}`, content: 'Observed and noted.', isConfidential: d % 10 === 0 }), meta(at(d, DIARY))]);
+      rows.push([
+        `diary-entry-${id}`,
+        0,
+        'DiaryEntryAdded',
+        JSON.stringify({
+          id,
+          clientId,
+          title: `Entry ${d}`,
+          content: 'Observed and noted.',
+          isConfidential: d % 10 === 0,
+        }),
+        meta(at(d, DIARY)),
+      ]);
     }
     await pool.query(
       `insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
        select gen_random_uuid(), s, r, t, 1, d::jsonb, m::jsonb from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[]) as u (s, r, t, d, m)`,
-      [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2]), rows.map((row) => row[3]), rows.map((row) => row[4])],
+      [
+        rows.map((row) => row[0]),
+        rows.map((row) => row[1]),
+        rows.map((row) => row[2]),
+        rows.map((row) => row[3]),
+        rows.map((row) => row[4]),
+      ],
     );
     const firstAt = new Map<string, string>();
-    for (const row of rows) if (!firstAt.has(row[0]) && !row[0].startsWith('client-')) firstAt.set(row[0], JSON.parse(row[4]).occurredAt as string);
+    for (const row of rows)
+      if (!firstAt.has(row[0]) && !row[0].startsWith('client-'))
+        firstAt.set(row[0], JSON.parse(row[4]).occurredAt as string);
     await db
       .withSchema(READ_MODEL_SCHEMA)
       .insertInto('audit_stream_links')

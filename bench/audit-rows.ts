@@ -11,7 +11,12 @@ export function auditRows(results: Readonly<Record<string, unknown>>): Row[] {
       { metric: 'appendRatio', value: r.appendRatio!, unit: 'x', target: { atLeast: 0.33 } },
       { metric: 'appendUnsealedPerSec', value: r.appendUnsealedPerSec!, unit: 'events/s' },
       { metric: 'appendChainCost', value: r.appendChainCost!, unit: 'x', target: { atMost: 0.1 } },
-      { metric: 'appendConcurrentPerSec', value: r.appendConcurrentPerSec!, unit: 'events/s', target: { atLeast: 2783 } },
+      {
+        metric: 'appendConcurrentPerSec',
+        value: r.appendConcurrentPerSec!,
+        unit: 'events/s',
+        target: { atLeast: 2783 },
+      },
       { metric: 'appendConcurrentRatio', value: r.appendConcurrentRatio!, unit: 'x' },
     );
   }
@@ -31,4 +36,3 @@ export function auditRows(results: Readonly<Record<string, unknown>>): Row[] {
   }
   return rows;
 }
-

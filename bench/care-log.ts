@@ -19,7 +19,13 @@ export function stamped(event: DomainEvent, occurredAt?: string): NewEvent {
     validated.add(event.type);
   }
   const meta = metadata();
-  return { eventId: uuidv7(), type: event.type, schemaVersion: definition.schemaVersion, data: event.data, metadata: { ...meta, occurredAt: occurredAt ?? meta.occurredAt } };
+  return {
+    eventId: uuidv7(),
+    type: event.type,
+    schemaVersion: definition.schemaVersion,
+    data: event.data,
+    metadata: { ...meta, occurredAt: occurredAt ?? meta.occurredAt },
+  };
 }
 
 export interface Append {
@@ -103,7 +109,10 @@ export function visitEvents(n: number, plan: VisitPlan): NewEvent[] {
     if (n % 30 === 0) {
       events.push({ type: 'AppointmentCancelled', data: { id, reason: 'Client in hospital' } });
     } else if (n % 40 === 1) {
-      events.push({ type: 'VisitRunningLate', data: { id, detectedAt: at(16) } }, { type: 'VisitMissed', data: { id, detectedAt: at(durationMinutes + 1) } });
+      events.push(
+        { type: 'VisitRunningLate', data: { id, detectedAt: at(16) } },
+        { type: 'VisitMissed', data: { id, detectedAt: at(durationMinutes + 1) } },
+      );
     } else {
       const lateBy = n % 8 === 0 ? 25 : (n % 11) - 5;
       events.push(
@@ -164,4 +173,3 @@ export async function load(pool: pg.Pool, appends: readonly Append[]): Promise<v
     }
   });
 }
-

@@ -16,7 +16,14 @@ import {
  */
 const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Ivy', 'Leo', 'Grace', 'Harry'];
 const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Evans', 'Khan'];
-const QUALIFICATIONS = ['NVQ Level 2', 'NVQ Level 3', 'Manual Handling', 'First Aid', 'Medication Awareness', 'Dementia Care'];
+const QUALIFICATIONS = [
+  'NVQ Level 2',
+  'NVQ Level 3',
+  'Manual Handling',
+  'First Aid',
+  'Medication Awareness',
+  'Dementia Care',
+];
 
 const pick = <T>(items: readonly T[], n: number): T => items[n % items.length]!;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -48,7 +55,11 @@ export function carerProfile(n: number): CarerProfile {
 /** The body of POST /api/carers for profile `n` (the form's field names: hourlyRate in pounds). */
 export function carerRequest(n: number): CreateCarerRequest {
   const { hourlyRatePence, ...profile } = carerProfile(n);
-  return { ...profile, hourlyRate: hourlyRatePence === null ? null : (hourlyRatePence / 100).toFixed(2), isActive: true };
+  return {
+    ...profile,
+    hourlyRate: hourlyRatePence === null ? null : (hourlyRatePence / 100).toFixed(2),
+    isActive: true,
+  };
 }
 
 export function registered(carerId: string, n: number): CarerEvent {
@@ -58,7 +69,13 @@ export function registered(carerId: string, n: number): CarerEvent {
 export function detailsChanged(carerId: string, n: number): CarerEvent {
   return {
     type: 'CarerDetailsChanged',
-    data: { carerId, changes: { phoneNumber: `07700 7${pad(n % 100000, 5)}`, address: `${2 + (n % 150)} Park Road, York YO1 ${n % 9}CD` } },
+    data: {
+      carerId,
+      changes: {
+        phoneNumber: `07700 7${pad(n % 100000, 5)}`,
+        address: `${2 + (n % 150)} Park Road, York YO1 ${n % 9}CD`,
+      },
+    },
   };
 }
 
@@ -82,5 +99,11 @@ export function stamp(event: CarerEvent): NewEvent {
     definition.schema.parse(event.data);
     validated.add(event.type);
   }
-  return { eventId: uuidv7(), type: event.type, schemaVersion: definition.schemaVersion, data: event.data, metadata: metadata() };
+  return {
+    eventId: uuidv7(),
+    type: event.type,
+    schemaVersion: definition.schemaVersion,
+    data: event.data,
+    metadata: metadata(),
+  };
 }

@@ -27,7 +27,13 @@ const TURNS = 4;
 const TURN_MS = 2_000;
 
 /** What the feedback widget sends: the simplest command (no stream to read, one event to a new stream). */
-const FEEDBACK = { type: 'suggestion', category: 'general', message: 'The rota could show travel time between visits.', rating: null, page: '/scheduling' };
+const FEEDBACK = {
+  type: 'suggestion',
+  category: 'general',
+  message: 'The rota could show travel time between visits.',
+  rating: null,
+  page: '/scheduling',
+};
 
 /**
  * (h) Commands at the speed of the store: the product as `npm start` runs it (four processes), on an empty database.
@@ -61,7 +67,8 @@ export async function measureCommands(databaseUrl: string): Promise<CommandFigur
     // Origin: PUBLIC_URL, the origin that may write, as the browser sends it on either path.
     const directUrl = `http://127.0.0.1:${commandApiPort}/api/feedback`;
     const sample = feedbackEvent();
-    const append = () => store.append(feedbackStreamId(uuidv7()), [{ ...sample, eventId: uuidv7() }], 'no_stream').then(() => undefined);
+    const append = () =>
+      store.append(feedbackStreamId(uuidv7()), [{ ...sample, eventId: uuidv7() }], 'no_stream').then(() => undefined);
 
     await keepAliveLoad(proxiedUrl, headers, CONNECTIONS, WARM_UP_MS, request);
     await keepAliveLoad(directUrl, headers, CONNECTIONS, WARM_UP_MS, request);
@@ -102,12 +109,20 @@ function feedbackEvent(): NewEvent {
     type: 'FeedbackSubmitted',
     schemaVersion: 1,
     data: { id, ...FEEDBACK },
-    metadata: { userId: uuidv7(), occurredAt: new Date().toISOString(), correlationId: uuidv7(), causationId: uuidv7() },
+    metadata: {
+      userId: uuidv7(),
+      occurredAt: new Date().toISOString(),
+      correlationId: uuidv7(),
+      causationId: uuidv7(),
+    },
   };
 }
 
 /** 8 writers appending for `durationMs`, each the next as soon as the last commit returned. */
-async function appendFor(append: () => Promise<void>, durationMs: number): Promise<{ requests: number; perSec: number }> {
+async function appendFor(
+  append: () => Promise<void>,
+  durationMs: number,
+): Promise<{ requests: number; perSec: number }> {
   let requests = 0;
   const started = now();
   const deadline = started + durationMs;
@@ -128,6 +143,7 @@ async function signIn(uiUrl: string, credentials: { email: string; password: str
     body: JSON.stringify(credentials),
   });
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith('care.sid='));
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200 || !cookie)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   return cookie.split(';')[0]!;
 }

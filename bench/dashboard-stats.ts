@@ -63,7 +63,8 @@ function alertEvents(n: number, carerIds: readonly string[], fate: 'active' | 'a
   const raisedEvent = stamped(raised);
   const events: NewEvent[] = [{ ...raisedEvent, metadata: { ...raisedEvent.metadata, userId: RULES_USER } }];
   if (fate === 'acknowledged') events.push(stamped({ type: 'AlertAcknowledged', data: { id, note: null } }));
-  if (fate === 'resolved') events.push(stamped({ type: 'AlertResolved', data: { id, by: 'system', note: 'Checked in' } }));
+  if (fate === 'resolved')
+    events.push(stamped({ type: 'AlertResolved', data: { id, by: 'system', note: 'Checked in' } }));
   return { streamId: alertStreamId(id), events };
 }
 
@@ -88,7 +89,8 @@ function taskEvents(n: number, carerIds: readonly string[]): Append {
     },
   };
   const events = [stamped(created)];
-  if (n % 3 === 0) events.push(stamped({ type: 'TaskCompleted', data: { id, completedAt: new Date().toISOString(), notes: null } }));
+  if (n % 3 === 0)
+    events.push(stamped({ type: 'TaskCompleted', data: { id, completedAt: new Date().toISOString(), notes: null } }));
   return { streamId: taskStreamId(id), events };
 }
 
@@ -120,26 +122,51 @@ export async function loadAgency(services: Services): Promise<void> {
     ]);
     const visits: Append[] = [];
     for (let n = 0; n < VISITS; n += 1) {
-      const events = visitEvents(n, { carerIds, clientIds, today, nowMs, firstDay: FIRST_DAY, visitsPerDay: VISITS_PER_DAY }).map((event) =>
+      const events = visitEvents(n, {
+        carerIds,
+        clientIds,
+        today,
+        nowMs,
+        firstDay: FIRST_DAY,
+        visitsPerDay: VISITS_PER_DAY,
+      }).map((event) =>
         // Half the clients gave a rating at check-out.
-        event.type === 'VisitCheckedOut' && n % 2 === 0 ? { ...event, data: { ...(event.data as object), clientRating: 1 + (n % 5) } } : event,
+        event.type === 'VisitCheckedOut' && n % 2 === 0
+          ? { ...event, data: { ...(event.data as object), clientRating: 1 + (n % 5) } }
+          : event,
       );
       visits.push({ streamId: appointmentStreamId((events[0]!.data as { id: string }).id), events });
     }
     await load(services.pool, visits);
     const alerts: Append[] = [];
     for (let n = 0; n < ACTIVE_ALERTS + ACKNOWLEDGED_ALERTS + RESOLVED_ALERTS; n += 1) {
-      alerts.push(alertEvents(n, carerIds, n < ACTIVE_ALERTS ? 'active' : n < ACTIVE_ALERTS + ACKNOWLEDGED_ALERTS ? 'acknowledged' : 'resolved'));
+      alerts.push(
+        alertEvents(
+          n,
+          carerIds,
+          n < ACTIVE_ALERTS ? 'active' : n < ACTIVE_ALERTS + ACKNOWLEDGED_ALERTS ? 'acknowledged' : 'resolved',
+        ),
+      );
     }
     await load(services.pool, alerts);
-    await load(services.pool, Array.from({ length: TASKS }, (_, n) => taskEvents(n, carerIds)));
+    await load(
+      services.pool,
+      Array.from({ length: TASKS }, (_, n) => taskEvents(n, carerIds)),
+    );
     await services.pool.query('analyze es_events');
     await replayInto(services.store, services.db, READ_MODEL_SCHEMA);
     // Statistics and the visibility map, as autovacuum would have them on a server that ran a while.
-    for (const table of ['appointments', 'alerts', 'tasks', 'carers', 'training_compliance', 'diary_entries', 'appointment_carer_names']) {
+    for (const table of [
+      'appointments',
+      'alerts',
+      'tasks',
+      'carers',
+      'training_compliance',
+      'diary_entries',
+      'appointment_carer_names',
+    ]) {
       await sql`vacuum analyze ${sql.id(READ_MODEL_SCHEMA, table)}`.execute(services.db);
     }
-
   }
 }
 
@@ -153,7 +180,11 @@ async function sampleStats(services: Services): Promise<DashboardStatsFigures> {
       return JSON.parse(body) as DashboardStats;
     };
     const stats = await get();
-    if (stats.activeAlerts !== ACTIVE_ALERTS || stats.openAlerts !== ACTIVE_ALERTS + ACKNOWLEDGED_ALERTS || stats.quickStats.ratingsCount < VISITS / 4) {
+    if (
+      stats.activeAlerts !== ACTIVE_ALERTS ||
+      stats.openAlerts !== ACTIVE_ALERTS + ACKNOWLEDGED_ALERTS ||
+      stats.quickStats.ratingsCount < VISITS / 4
+    ) {
       throw new Error(`GET /api/dashboard/stats gave unexpected figures: ${JSON.stringify(stats)}`);
     }
     for (let i = 0; i < WARM_UP; i += 1) await get();
@@ -163,6 +194,9 @@ async function sampleStats(services: Services): Promise<DashboardStatsFigures> {
       await get();
       samples.push(now() - begin);
     }
-    return { dashboardStatsP50Ms: round(percentile(samples, 50), 2), dashboardStatsP99Ms: round(percentile(samples, 99), 2) };
+    return {
+      dashboardStatsP50Ms: round(percentile(samples, 50), 2),
+      dashboardStatsP99Ms: round(percentile(samples, 99), 2),
+    };
   }
 }

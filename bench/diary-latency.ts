@@ -67,7 +67,8 @@ export async function measureDiaryLatency(url: string): Promise<DiaryLatencyFigu
       return { p50: round(percentile(samples, 50), 2), p99: round(percentile(samples, 99), 2), count };
     };
     const admin = await sample(services.cookie);
-    if (admin.count !== Math.min(500, entries.length)) throw new Error(`GET /api/diary?limit=500 returned ${admin.count} entries`);
+    if (admin.count !== Math.min(500, entries.length))
+      throw new Error(`GET /api/diary?limit=500 returned ${admin.count} entries`);
     const asCarer = await sample(carer.cookie);
     return {
       diaryEntries: entries.length,

@@ -13,7 +13,13 @@ export function financeRows(results: Record<string, number>): Row[] {
 
 if (process.argv[1]?.endsWith('finance-bench.ts')) {
   runAlone(
-    [{ name: 'invoices', says: 'invoicing a month of about 10,000 completed visits for 400 clients', measure: async (postgres) => ({ ...(await measureInvoiceRun(await postgres.freshDatabase('invoice_run'))) }) }],
+    [
+      {
+        name: 'invoices',
+        says: 'invoicing a month of about 10,000 completed visits for 400 clients',
+        measure: async (postgres) => ({ ...(await measureInvoiceRun(await postgres.freshDatabase('invoice_run'))) }),
+      },
+    ],
     financeRows,
   );
 }

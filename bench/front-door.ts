@@ -97,15 +97,23 @@ async function signIn(uiUrl: string, credentials: { email: string; password: str
     body: JSON.stringify(credentials),
   });
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith('care.sid='));
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200 || !cookie)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   return cookie.split(';')[0]!;
 }
 
 /** The JS and CSS a first visit to /landing and then to the dashboard fetches, in gzip bytes as the server sends them. */
 async function firstLoadGzipBytes(uiUrl: string, credentials: { email: string; password: string }): Promise<number> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
     const page = await context.newPage();
     const assets = new Set<string>();
     page.on('request', (request) => {

@@ -25,7 +25,8 @@ export async function keepAliveLoad(
   request?: LoadRequest,
 ): Promise<LoadResult> {
   const target = new URL(url);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error(`load only on loopback, not ${target.hostname}`);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname))
+    throw new Error(`load only on loopback, not ${target.hostname}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const method = request?.method ?? 'GET';
   const expected = request?.status ?? 200;
@@ -37,7 +38,9 @@ export async function keepAliveLoad(
       const outgoing = http.request(target, { agent, headers: allHeaders, method }, (response) => {
         response.resume();
         response.once('end', () =>
-          response.statusCode === expected ? resolve() : reject(new Error(`${method} ${target.pathname} answered ${response.statusCode}`)),
+          response.statusCode === expected
+            ? resolve()
+            : reject(new Error(`${method} ${target.pathname} answered ${response.statusCode}`)),
         );
         response.once('error', reject);
       });
@@ -68,7 +71,11 @@ export function transferredBytes(url: string, acceptEncoding: string): Promise<n
       .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.once('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`GET ${url} answered ${response.statusCode}`))));
+        response.once('end', () =>
+          response.statusCode === 200
+            ? resolve(bytes)
+            : reject(new Error(`GET ${url} answered ${response.statusCode}`)),
+        );
         response.once('error', reject);
       })
       .once('error', reject);

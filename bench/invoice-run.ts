@@ -49,7 +49,12 @@ export async function measureInvoiceRun(url: string): Promise<InvoiceRunFigures>
     }
     await load(services.pool, people);
     await load(services.pool, visits);
-    await replayInto(services.store, services.db, READ_MODEL_SCHEMA, projections.filter((projection) => projection.name === 'appointments'));
+    await replayInto(
+      services.store,
+      services.db,
+      READ_MODEL_SCHEMA,
+      projections.filter((projection) => projection.name === 'appointments'),
+    );
     await sql`vacuum analyze ${sql.id(READ_MODEL_SCHEMA, 'appointments')}`.execute(services.db);
     const { rows } = await services.pool.query<{ completed: string }>(
       `select count(*) as completed from ${READ_MODEL_SCHEMA}.appointments where status = 'completed' and date between $1 and $2`,
@@ -68,20 +73,36 @@ export async function measureInvoiceRun(url: string): Promise<InvoiceRunFigures>
       ['West Yorkshire ICB (continuing healthcare)', 'nhs_chc', 45],
       ['Private clients', 'private', 14],
     ] as const) {
-      const funderId = (await send('POST', '/api/finance/funders', { name, kind, paymentTermsDays: terms })).id as string;
-      await send('POST', `/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2024-04-01', weekdayHourlyPence: 2480, weekendHourlyPence: 2790, bankHolidayHourlyPence: 3720, minimumChargePence: 1240, billingIncrementMinutes: 15 });
+      const funderId = (await send('POST', '/api/finance/funders', { name, kind, paymentTermsDays: terms }))
+        .id as string;
+      await send('POST', `/api/finance/funders/${funderId}/rates`, {
+        effectiveFrom: '2024-04-01',
+        weekdayHourlyPence: 2480,
+        weekendHourlyPence: 2790,
+        bankHolidayHourlyPence: 3720,
+        minimumChargePence: 1240,
+        billingIncrementMinutes: 15,
+      });
       funders.push(funderId);
     }
     let shares = 0;
     for (const [n, clientId] of clientIds.entries()) {
       const split = n % 5 === 0;
-      const funding = split ? [{ funderId: funders[0]!, percent: 60 }, { funderId: funders[1]!, percent: 40 }] : [{ funderId: funders[n % 3]!, percent: 100 }];
+      const funding = split
+        ? [
+            { funderId: funders[0]!, percent: 60 },
+            { funderId: funders[1]!, percent: 40 },
+          ]
+        : [{ funderId: funders[n % 3]!, percent: 100 }];
       shares += funding.length;
       await send('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2024-04-01', shares: funding });
     }
 
     const started = now();
-    const result = (await send('POST', '/api/finance/invoices/generate', { periodStart: monthStart, periodEnd: monthEnd })) as {
+    const result = (await send('POST', '/api/finance/invoices/generate', {
+      periodStart: monthStart,
+      periodEnd: monthEnd,
+    })) as {
       invoices: { number: string }[];
       problems: unknown[];
     };
@@ -104,7 +125,12 @@ export async function measureInvoiceRun(url: string): Promise<InvoiceRunFigures>
     const visitShares = Number(counted[0]!.visit_shares);
     const mileageShares = Number(counted[0]!.mileage_shares);
     const otherLines = charged.filter((row) => row.kind !== 'visit' && row.kind !== 'mileage');
-    if (result.problems.length > 0 || lines('visit') !== visitShares || lines('mileage') !== mileageShares || otherLines.length > 0) {
+    if (
+      result.problems.length > 0 ||
+      lines('visit') !== visitShares ||
+      lines('mileage') !== mileageShares ||
+      otherLines.length > 0
+    ) {
       throw new Error(
         `invoice run: ${result.problems.length} problems, ${JSON.stringify(charged)} lines for ${visitShares} visit shares, ${mileageShares} with miles (${shares} funding shares)`,
       );

@@ -72,7 +72,8 @@ export async function measureListPages(url: string): Promise<ListPageFigures> {
     );
     await services.pool.query('analyze es_events');
     await replayInto(services.store, services.db, READ_MODEL_SCHEMA);
-    for (const table of ['carers', 'clients', 'diary_entries']) await sql`vacuum analyze ${sql.id(READ_MODEL_SCHEMA, table)}`.execute(services.db);
+    for (const table of ['carers', 'clients', 'diary_entries'])
+      await sql`vacuum analyze ${sql.id(READ_MODEL_SCHEMA, table)}`.execute(services.db);
 
     const readUrl = await services.startReadApi();
     const get = async (path: string, cookie: string) => {
@@ -86,7 +87,9 @@ export async function measureListPages(url: string): Promise<ListPageFigures> {
       for (const [path, total] of Object.entries(paths)) {
         const page = await get(path, cookie);
         if (page.total !== total || page.rows !== Math.min(50, total)) {
-          throw new Error(`GET ${path} answered ${page.rows} rows of ${page.total}, expected ${Math.min(50, total)} of ${total}`);
+          throw new Error(
+            `GET ${path} answered ${page.rows} rows of ${page.total}, expected ${Math.min(50, total)} of ${total}`,
+          );
         }
       }
       const list = Object.keys(paths);
@@ -103,7 +106,11 @@ export async function measureListPages(url: string): Promise<ListPageFigures> {
     // the count says so. Their query still has the whole work filter to evaluate over the 50,000 entries.
     const ownEntries = DIARY_ENTRIES / 50;
     // Search: a surname (180 of the carers) and an employee ID (one).
-    const carers = await sample(services.cookie, { '/api/carers': CARERS, '/api/carers?search=patel': 180, '/api/carers?search=EMP-001234': 1 });
+    const carers = await sample(services.cookie, {
+      '/api/carers': CARERS,
+      '/api/carers?search=patel': 180,
+      '/api/carers?search=EMP-001234': 1,
+    });
     const clients = await sample(services.cookie, { '/api/clients': CLIENTS });
     const diaryAdmin = await sample(services.cookie, { '/api/diary': DIARY_ENTRIES });
     const diaryCarer = await sample(carerUser.cookie, { '/api/diary': ownEntries });

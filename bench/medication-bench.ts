@@ -9,8 +9,10 @@ const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
 export function medicationRows(results: Record<string, number>): Row[] {
   const rows: Row[] = [];
-  if (results.medicationDueP50Ms !== undefined) rows.push({ metric: 'medicationDueP50Ms', value: results.medicationDueP50Ms, unit: 'ms' });
-  if (results.medicationDueP99Ms !== undefined) rows.push({ metric: 'medicationDueP99Ms', value: results.medicationDueP99Ms, unit: 'ms', target: { atMost: 20 } });
+  if (results.medicationDueP50Ms !== undefined)
+    rows.push({ metric: 'medicationDueP50Ms', value: results.medicationDueP50Ms, unit: 'ms' });
+  if (results.medicationDueP99Ms !== undefined)
+    rows.push({ metric: 'medicationDueP99Ms', value: results.medicationDueP99Ms, unit: 'ms', target: { atMost: 20 } });
   return rows;
 }
 
@@ -19,13 +21,20 @@ async function main(): Promise<void> {
   let results: Record<string, number>;
   try {
     step('GET /api/medications/due with 2,000 active prescriptions and a year of records');
-    results = { ...(await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`))) };
+    results = {
+      ...(await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) =>
+        step(`    ${message}`),
+      )),
+    };
   } finally {
     await postgres.stop();
   }
   const rows = medicationRows(results);
   console.log(renderTable(rows));
-  const previous = await readFile(RESULTS_FILE, 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => ({}));
+  const previous = await readFile(RESULTS_FILE, 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+    () => ({}),
+  );
   await writeFile(RESULTS_FILE, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
   if (!rows.every(targetMet)) step('the target was MISSED (see the table)');
 }

@@ -64,7 +64,10 @@ const details = (n: number, startDate: string): PrescriptionDetails => ({
  * GET /api/medications/due as an administrator (`medicationDueP99Ms`, target 20 ms) with 2,000 active
  * prescriptions and a year of dose outcomes (about a million events), loaded into the store and replayed.
  */
-export async function measureMedicationDue(url: string, step: (message: string) => void = () => undefined): Promise<MedicationDueFigures> {
+export async function measureMedicationDue(
+  url: string,
+  step: (message: string) => void = () => undefined,
+): Promise<MedicationDueFigures> {
   const services = await startServices(url);
   try {
     const events = await loadYear(services, step);
@@ -78,16 +81,26 @@ async function loadYear(services: Services, step: (message: string) => void): Pr
   const today = londonToday();
   const startDate = addDays(today, -DAYS);
   const start = londonTimeToInstant(startDate, '00:00');
-  const recordUntil = new Date(Math.min(Date.now() - OPEN_HOURS * 3_600_000, lastRoundBefore(Date.now()) - 60_000)).toISOString();
+  const recordUntil = new Date(
+    Math.min(Date.now() - OPEN_HOURS * 3_600_000, lastRoundBefore(Date.now()) - 60_000),
+  ).toISOString();
   const clientIds = Array.from({ length: CLIENTS }, () => uuidv7());
-  await load(services.pool, clientIds.map((id, n) => ({ streamId: clientStreamId(id), events: [stamped(clientRegistered(id, n))] })));
+  await load(
+    services.pool,
+    clientIds.map((id, n) => ({ streamId: clientStreamId(id), events: [stamped(clientRegistered(id, n))] })),
+  );
   let count = CLIENTS;
   const appends: Append[] = [];
   for (let n = 0; n < PRESCRIPTIONS; n += 1) {
     const id = uuidv7();
     const clientId = clientIds[n % CLIENTS]!;
     const d = details(n, startDate);
-    const events: NewEvent[] = [stamped({ type: 'MedicationPrescribed', data: { id, clientId, details: d, effectiveAt: start, allergyOverride: null } })];
+    const events: NewEvent[] = [
+      stamped({
+        type: 'MedicationPrescribed',
+        data: { id, clientId, details: d, effectiveAt: start, allergyOverride: null },
+      }),
+    ];
     const schedule = { startDate, endDate: null, periods: [{ from: null, doseTimes: d.doseTimes, active: true }] };
     for (const [k, dose] of dosesBetween(schedule, start, recordUntil).entries()) {
       const refused = (n + k) % 29 === 0;
@@ -132,11 +145,15 @@ async function loadYear(services: Services, step: (message: string) => void): Pr
 /** The last scheduled dose time (of any schedule) at or before `nowMs`, in epoch milliseconds, London time. */
 function lastRoundBefore(nowMs: number): number {
   const today = londonToday(new Date(nowMs));
-  const rounds = [addDays(today, -1), today].flatMap((day) => SCHEDULES.flat().map((time) => Date.parse(londonTimeToInstant(day, time))));
+  const rounds = [addDays(today, -1), today].flatMap((day) =>
+    SCHEDULES.flat().map((time) => Date.parse(londonTimeToInstant(day, time))),
+  );
   return Math.max(...rounds.filter((at) => at <= nowMs));
 }
 
-async function sample(services: Services): Promise<Pick<MedicationDueFigures, 'medicationDueP50Ms' | 'medicationDueP99Ms'>> {
+async function sample(
+  services: Services,
+): Promise<Pick<MedicationDueFigures, 'medicationDueP50Ms' | 'medicationDueP99Ms'>> {
   const readUrl = await services.startReadApi();
   const get = async () => {
     const response = await fetch(`${readUrl}/api/medications/due`, { headers: { cookie: services.cookie } });
@@ -145,7 +162,8 @@ async function sample(services: Services): Promise<Pick<MedicationDueFigures, 'm
     return { page: JSON.parse(body) as DueDoseView[], total: Number(response.headers.get('x-total-count')) };
   };
   const due = await get();
-  if (due.page.length === 0 || due.total < PRESCRIPTIONS / 4) throw new Error(`GET /api/medications/due listed only ${due.total} doses`);
+  if (due.page.length === 0 || due.total < PRESCRIPTIONS / 4)
+    throw new Error(`GET /api/medications/due listed only ${due.total} doses`);
   for (let i = 0; i < WARM_UP; i += 1) await get();
   const samples: number[] = [];
   for (let i = 0; i < REQUESTS; i += 1) {
@@ -153,5 +171,8 @@ async function sample(services: Services): Promise<Pick<MedicationDueFigures, 'm
     await get();
     samples.push(now() - begin);
   }
-  return { medicationDueP50Ms: round(percentile(samples, 50), 2), medicationDueP99Ms: round(percentile(samples, 99), 2) };
+  return {
+    medicationDueP50Ms: round(percentile(samples, 50), 2),
+    medicationDueP99Ms: round(percentile(samples, 99), 2),
+  };
 }

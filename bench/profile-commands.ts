@@ -19,7 +19,13 @@ import { keepAliveLoad, type LoadRequest } from './http-load';
 const MODES = ['proxied', 'direct', 'read-proxied', 'read-direct'] as const;
 type Mode = (typeof MODES)[number];
 
-const FEEDBACK = JSON.stringify({ type: 'suggestion', category: 'general', message: 'The rota could show travel time between visits.', rating: null, page: '/scheduling' });
+const FEEDBACK = JSON.stringify({
+  type: 'suggestion',
+  category: 'general',
+  message: 'The rota could show travel time between visits.',
+  rating: null,
+  page: '/scheduling',
+});
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds by process: the five services by entry file, PostgreSQL's backends together, this process. */
@@ -37,7 +43,13 @@ async function cpuByProcess(): Promise<Map<string, number>> {
     }
     const name =
       /(command-api\/src\/rules|command-api|projector|read-api|ui\/server)/.exec(args)?.[1] ??
-      (args.startsWith('postgres:') ? (/\d+\.\d+\.\d+\.\d+\(/.test(args) ? 'postgres backends' : 'postgres (other)') : Number(pid) === process.pid ? 'load (this process)' : undefined);
+      (args.startsWith('postgres:')
+        ? /\d+\.\d+\.\d+\.\d+\(/.test(args)
+          ? 'postgres backends'
+          : 'postgres (other)'
+        : Number(pid) === process.pid
+          ? 'load (this process)'
+          : undefined);
     if (!name) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
@@ -49,7 +61,12 @@ async function main(): Promise<void> {
   const mode = (process.argv[2] ?? 'proxied') as Mode;
   if (!MODES.includes(mode)) throw new Error(`Unknown mode ${mode}; known: ${MODES.join(', ')}`);
   const seconds = Number(process.argv[3] ?? 8);
-  const server = await startThrowawayPostgres(['-c', 'max_connections=200', '-c', 'shared_preload_libraries=pg_stat_statements']);
+  const server = await startThrowawayPostgres([
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_preload_libraries=pg_stat_statements',
+  ]);
   const database = await createTestDatabase(server.url, 'profile_commands');
   const pool = createPool(database.url, { max: 1 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-profile-commands-'));
@@ -71,12 +88,24 @@ async function main(): Promise<void> {
     });
     try {
       const uiUrl = product.url.replace('localhost', '127.0.0.1');
-      const login = await fetch(`${uiUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: uiUrl }, body: JSON.stringify(admin) });
-      const cookie = login.headers.getSetCookie().find((line) => line.startsWith('care.sid='))?.split(';')[0];
+      const login = await fetch(`${uiUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: uiUrl },
+        body: JSON.stringify(admin),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('care.sid='))
+        ?.split(';')[0];
       if (!cookie) throw new Error(`sign-in answered ${login.status}`);
       const headers = { cookie, origin: product.publicUrl };
       const reads = mode.startsWith('read');
-      const base = mode === 'direct' ? `http://127.0.0.1:${commandApiPort}` : mode === 'read-direct' ? `http://127.0.0.1:${readApiPort}` : uiUrl;
+      const base =
+        mode === 'direct'
+          ? `http://127.0.0.1:${commandApiPort}`
+          : mode === 'read-direct'
+            ? `http://127.0.0.1:${readApiPort}`
+            : uiUrl;
       const url = `${base}${reads ? '/api/auth/user' : '/api/feedback'}`;
       const request: LoadRequest | undefined = reads ? undefined : { method: 'POST', body: FEEDBACK, status: 201 };
       const connections = reads ? 20 : 8;
@@ -87,12 +116,18 @@ async function main(): Promise<void> {
       const after = await cpuByProcess();
       console.log(`${mode}: ${Math.round(result.perSec)} requests/s, ${result.requests} in ${seconds} s`);
       let total = 0;
-      for (const [name, cpu] of [...after].map(([name, cpu]) => [name, cpu - (before.get(name) ?? 0)] as const).sort((a, b) => b[1] - a[1])) {
+      for (const [name, cpu] of [...after]
+        .map(([name, cpu]) => [name, cpu - (before.get(name) ?? 0)] as const)
+        .sort((a, b) => b[1] - a[1])) {
         if (cpu < 0.01) continue;
         total += cpu;
-        console.log(`${name.padEnd(28)} ${cpu.toFixed(2).padStart(6)} s ${((cpu / result.requests) * 1e6).toFixed(0).padStart(6)} µs/request`);
+        console.log(
+          `${name.padEnd(28)} ${cpu.toFixed(2).padStart(6)} s ${((cpu / result.requests) * 1e6).toFixed(0).padStart(6)} µs/request`,
+        );
       }
-      console.log(`${'all'.padEnd(28)} ${total.toFixed(2).padStart(6)} s ${((total / result.requests) * 1e6).toFixed(0).padStart(6)} µs/request (of ${os.availableParallelism() * seconds} core-seconds)`);
+      console.log(
+        `${'all'.padEnd(28)} ${total.toFixed(2).padStart(6)} s ${((total / result.requests) * 1e6).toFixed(0).padStart(6)} µs/request (of ${os.availableParallelism() * seconds} core-seconds)`,
+      );
       const top = await pool.query(
         "select round(total_exec_time) as ms, calls, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query from pg_stat_statements order by total_exec_time desc limit 15",
       );

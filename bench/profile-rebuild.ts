@@ -30,7 +30,12 @@ function postgresCpuSeconds(): number {
  */
 const main = async () => {
   const target = Number(process.argv[2] ?? 200_000);
-  const server = await startThrowawayPostgres(['-c', 'max_connections=200', '-c', 'shared_preload_libraries=pg_stat_statements']);
+  const server = await startThrowawayPostgres([
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_preload_libraries=pg_stat_statements',
+  ]);
   const database = await createTestDatabase(server.url, 'profile_rebuild');
   const services = await startServices(database.url);
   try {
@@ -57,17 +62,31 @@ const main = async () => {
     await services.pool.query('select pg_stat_statements_reset()');
     const started = now();
     const [nodeBefore, postgresBefore] = [process.cpuUsage(), postgresCpuSeconds()];
-    const members = await rebuildProjections({ store: services.store, pool: services.pool, db: services.db, log: silentLog });
+    const members = await rebuildProjections({
+      store: services.store,
+      pool: services.pool,
+      db: services.db,
+      log: silentLog,
+    });
     const seconds = (now() - started) / 1000;
-    for (const member of members) if (member.stalled) console.log(`STALLED ${member.projection.name}: ${member.stalled.error}`);
+    for (const member of members)
+      if (member.stalled) console.log(`STALLED ${member.projection.name}: ${member.stalled.error}`);
     const nodeCpu = process.cpuUsage(nodeBefore);
     const cpu = { node: (nodeCpu.user + nodeCpu.system) / 1e6, postgres: postgresCpuSeconds() - postgresBefore };
-    console.log(`${events} events in ${seconds.toFixed(1)} s: ${Math.round(events / seconds)} events/s; CPU: node ${cpu.node.toFixed(1)} s, postgres ${cpu.postgres.toFixed(1)} s`);
-    for (const [name, entry] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${name.padEnd(20)} ${(entry.ms / 1000).toFixed(2).padStart(8)} s ${String(entry.events).padStart(9)} events`);
-    const { rows } = await services.pool.query<{ ms: number; calls: string; rows: string; query: string }>(
-      'select round(total_exec_time) as ms, calls, rows, left(regexp_replace(query, \'\\s+\', \' \', \'g\'), 110) as query from pg_stat_statements order by total_exec_time desc limit 15',
+    console.log(
+      `${events} events in ${seconds.toFixed(1)} s: ${Math.round(events / seconds)} events/s; CPU: node ${cpu.node.toFixed(1)} s, postgres ${cpu.postgres.toFixed(1)} s`,
     );
-    for (const row of rows) console.log(`${String(row.ms).padStart(7)} ms ${String(row.calls).padStart(6)} calls ${String(row.rows).padStart(8)} rows  ${row.query}`);
+    for (const [name, entry] of [...spent].sort((a, b) => b[1].ms - a[1].ms))
+      console.log(
+        `${name.padEnd(20)} ${(entry.ms / 1000).toFixed(2).padStart(8)} s ${String(entry.events).padStart(9)} events`,
+      );
+    const { rows } = await services.pool.query<{ ms: number; calls: string; rows: string; query: string }>(
+      "select round(total_exec_time) as ms, calls, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query from pg_stat_statements order by total_exec_time desc limit 15",
+    );
+    for (const row of rows)
+      console.log(
+        `${String(row.ms).padStart(7)} ms ${String(row.calls).padStart(6)} calls ${String(row.rows).padStart(8)} rows  ${row.query}`,
+      );
   } finally {
     await services.close();
     await database.drop();

@@ -26,7 +26,12 @@ const TIMEOUT_MS = 10_000;
  */
 export async function measurePushLatency(url: string): Promise<PushLatencyFigures> {
   const services = await startServices(url);
-  const projector = await startProjector({ store: services.store, pool: services.pool, db: services.db, log: silentLog });
+  const projector = await startProjector({
+    store: services.store,
+    pool: services.pool,
+    db: services.db,
+    log: silentLog,
+  });
   await projector.settled();
   let socket: Socket<LiveEvents, Record<string, never>> | undefined;
   try {

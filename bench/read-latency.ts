@@ -38,7 +38,8 @@ export async function measureReadLatency(url: string): Promise<ReadLatencyFigure
     const reply = await fetch(`${readUrl}${PATH}`, { headers: { cookie: services.cookie } });
     const first = (await reply.json()) as unknown[];
     const total = Number(reply.headers.get('x-total-count'));
-    if (first.length !== PAGE || total !== CARERS) throw new Error(`GET ${PATH} returned ${first.length} carers of ${total}, expected ${PAGE} of ${CARERS}`);
+    if (first.length !== PAGE || total !== CARERS)
+      throw new Error(`GET ${PATH} returned ${first.length} carers of ${total}, expected ${PAGE} of ${CARERS}`);
 
     for (let i = 0; i < WARM_UP; i += 1) await getList();
     const samples: number[] = [];

@@ -15,7 +15,13 @@ import {
   type DomainEvent,
 } from '@care/events';
 import type { Kysely } from 'kysely';
-import { projections, READ_MODEL_SCHEMA, rebuildProjections, startProjector, type ReadModelDatabase } from '@care/projector';
+import {
+  projections,
+  READ_MODEL_SCHEMA,
+  rebuildProjections,
+  startProjector,
+  type ReadModelDatabase,
+} from '@care/projector';
 import { readModelChecksums } from '@care/projector/testing';
 import { registered } from './carer-data';
 import { clientRegistered, load, stamped, visitEvents, type Append, type VisitPlan } from './care-log';
@@ -59,33 +65,76 @@ export async function* agencyYear(): AsyncGenerator<Append[]> {
     const userId = userIds[n]!;
     const carer = registered(carerId, n);
     const events: DomainEvent[] = [{ ...carer, data: { ...carer.data, userId } } as DomainEvent];
-    if (n % 2 === 0) events.push({ type: 'CarerDetailsChanged', data: { carerId, changes: { phoneNumber: `07700 1${String(n).padStart(5, '0')}` } } });
+    if (n % 2 === 0)
+      events.push({
+        type: 'CarerDetailsChanged',
+        data: { carerId, changes: { phoneNumber: `07700 1${String(n).padStart(5, '0')}` } },
+      });
     people.push({ streamId: carerStreamId(carerId), events: events.map((event) => stamped(event)) });
     const profile = carer.data as { firstName: string; lastName: string; email: string };
     people.push({
       streamId: userStreamId(userId),
-      events: [stamped({ type: 'UserRegistered', data: { userId, email: profile.email, role: 'carer', firstName: profile.firstName, lastName: profile.lastName, region: null, profileImageUrl: null } })],
+      events: [
+        stamped({
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: profile.email,
+            role: 'carer',
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            region: null,
+            profileImageUrl: null,
+          },
+        }),
+      ],
     });
     TRAINING_TYPES.slice(0, 8).forEach((trainingType, t) => {
       const id = uuidv7();
       const events: DomainEvent[] = [
         {
           type: 'TrainingRecorded',
-          data: { id, carerId, trainingType, trainingProvider: 'Skills for Care', completedDate: '2025-03-01', expiryDate: t % 3 === 0 ? null : '2026-03-01', certificateNumber: `C-${n}-${t}`, status: 'current', documentUrl: null, notes: null },
+          data: {
+            id,
+            carerId,
+            trainingType,
+            trainingProvider: 'Skills for Care',
+            completedDate: '2025-03-01',
+            expiryDate: t % 3 === 0 ? null : '2026-03-01',
+            certificateNumber: `C-${n}-${t}`,
+            status: 'current',
+            documentUrl: null,
+            notes: null,
+          },
         },
       ];
-      if ((n + t) % 4 === 0) events.push({ type: 'TrainingRenewed', data: { id, completedDate: '2026-02-20', expiryDate: '2027-02-20', certificateNumber: `R-${n}-${t}` } });
+      if ((n + t) % 4 === 0)
+        events.push({
+          type: 'TrainingRenewed',
+          data: { id, completedDate: '2026-02-20', expiryDate: '2027-02-20', certificateNumber: `R-${n}-${t}` },
+        });
       people.push({ streamId: trainingStreamId(id), events: events.map((event) => stamped(event)) });
     });
   });
   clientIds.forEach((id, n) => {
     const events: DomainEvent[] = [clientRegistered(id, n)];
-    if (n % 5 === 0) events.push({ type: 'ClientDetailsChanged', data: { id, changes: { careInstructions: 'Two carers for hoist transfers.' } } });
+    if (n % 5 === 0)
+      events.push({
+        type: 'ClientDetailsChanged',
+        data: { id, changes: { careInstructions: 'Two carers for hoist transfers.' } },
+      });
     people.push({ streamId: clientStreamId(id), events: events.map((event) => stamped(event)) });
   });
   yield people;
 
-  const plan: VisitPlan = { carerIds, clientIds, today, nowMs: Date.now(), firstDay: FIRST_DAY, visitsPerDay: VISITS_PER_DAY };
+  const plan: VisitPlan = {
+    carerIds,
+    clientIds,
+    today,
+    nowMs: Date.now(),
+    firstDay: FIRST_DAY,
+    visitsPerDay: VISITS_PER_DAY,
+  };
   let chunk: Append[] = [];
   let visit = 0;
   for (let day = 0; day < DAYS; day += 1) {
@@ -95,7 +144,22 @@ export async function* agencyYear(): AsyncGenerator<Append[]> {
         const id = uuidv7();
         chunk.push({
           streamId: shiftStreamId(id),
-          events: [stamped({ type: 'ShiftPlanned', data: { id, carerId, shiftType: 'full_day', startTime: `${date}T05:30:00Z`, endTime: `${date}T22:00:00Z`, breakMinutes: 30, location: 'Leeds North', status: 'confirmed', notes: null } })],
+          events: [
+            stamped({
+              type: 'ShiftPlanned',
+              data: {
+                id,
+                carerId,
+                shiftType: 'full_day',
+                startTime: `${date}T05:30:00Z`,
+                endTime: `${date}T22:00:00Z`,
+                breakMinutes: 30,
+                location: 'Leeds North',
+                status: 'confirmed',
+                notes: null,
+              },
+            }),
+          ],
         });
       }
     }
@@ -124,18 +188,49 @@ export async function* agencyYear(): AsyncGenerator<Append[]> {
           },
         },
       ];
-      if (n % 10 === 0) events.push({ type: 'DiaryEntryReviewed', data: { id, reviewedBy: userIds[0]!, reviewedAt: `${date}T18:00:00.000Z` } });
-      if (n % 40 === 1) events.push({ type: 'DiaryEntryAmended', data: { id, changes: { content: 'Corrected: took medication at 09:30.' }, reason: 'Time corrected' } });
+      if (n % 10 === 0)
+        events.push({
+          type: 'DiaryEntryReviewed',
+          data: { id, reviewedBy: userIds[0]!, reviewedAt: `${date}T18:00:00.000Z` },
+        });
+      if (n % 40 === 1)
+        events.push({
+          type: 'DiaryEntryAmended',
+          data: { id, changes: { content: 'Corrected: took medication at 09:30.' }, reason: 'Time corrected' },
+        });
       chunk.push({ streamId: diaryEntryStreamId(id), events: events.map((event) => stamped(event)) });
     }
     for (let s = 0; s < SIGN_INS_PER_DAY; s += 1) {
       const userId = pick(userIds, day * SIGN_INS_PER_DAY + s);
       // One stream a user a day: the loader appends each stream once ('no stream'); the projections read the events alone.
-      chunk.push({ streamId: `${accessStreamId(userId)}-${day}`, events: [stamped({ type: 'UserSignedIn', data: { userId, ipAddress: '198.51.100.7', userAgent: 'Mozilla/5.0 (Linux; Android 14)' } })] });
+      chunk.push({
+        streamId: `${accessStreamId(userId)}-${day}`,
+        events: [
+          stamped({
+            type: 'UserSignedIn',
+            data: { userId, ipAddress: '198.51.100.7', userAgent: 'Mozilla/5.0 (Linux; Android 14)' },
+          }),
+        ],
+      });
     }
     if (day % 2 === 0) {
       const id = uuidv7();
-      chunk.push({ streamId: feedbackStreamId(id), events: [stamped({ type: 'FeedbackSubmitted', data: { id, type: 'positive', category: 'general', message: 'The rota screen is clear.', rating: 5, page: '/scheduling' } })] });
+      chunk.push({
+        streamId: feedbackStreamId(id),
+        events: [
+          stamped({
+            type: 'FeedbackSubmitted',
+            data: {
+              id,
+              type: 'positive',
+              category: 'general',
+              message: 'The rota screen is clear.',
+              rating: 5,
+              page: '/scheduling',
+            },
+          }),
+        ],
+      });
     }
     if (chunk.length >= LOAD_CHUNK) {
       yield chunk;
@@ -166,7 +261,13 @@ export async function measureRebuildMix(url: string, step: (message: string) => 
     await services.pool.query('analyze es_events');
 
     step('live: catching up on 90%, then following the rest as it is appended');
-    const projector = await startProjector({ store: services.store, pool: services.pool, db: services.db, log: silentLog, lagIntervalMs: 500 });
+    const projector = await startProjector({
+      store: services.store,
+      pool: services.pool,
+      db: services.db,
+      log: silentLog,
+      lagIntervalMs: 500,
+    });
     await projector.settled();
     for (const chunk of followed) await load(services.pool, chunk);
     await untilCaughtUp(services.db, new Date());
@@ -179,7 +280,12 @@ export async function measureRebuildMix(url: string, step: (message: string) => 
     const seconds = (now() - started) / 1000;
     const rebuilt = await readModelChecksums(services.db, READ_MODEL_SCHEMA, projections);
     const differing = Object.keys(live).filter((table) => live[table] !== rebuilt[table]);
-    return { rebuildMixEvents: events, rebuildMixPerSec: events / seconds, rebuildMixVerified: differing.length === 0, rebuildMixDiffering: differing };
+    return {
+      rebuildMixEvents: events,
+      rebuildMixPerSec: events / seconds,
+      rebuildMixVerified: differing.length === 0,
+      rebuildMixDiffering: differing,
+    };
   } finally {
     await services.close();
   }
@@ -193,7 +299,13 @@ async function untilCaughtUp(db: Kysely<ReadModelDatabase>, since: Date): Promis
       .selectFrom('projection_status')
       .select(['lag_events', 'state', 'measured_at'])
       .execute();
-    if (rows.length === projections.length && rows.every((row) => row.state === 'live' && row.lag_events === '0' && row.measured_at !== null && row.measured_at > since)) return;
+    if (
+      rows.length === projections.length &&
+      rows.every(
+        (row) => row.state === 'live' && row.lag_events === '0' && row.measured_at !== null && row.measured_at > since,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

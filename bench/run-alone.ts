@@ -20,7 +20,8 @@ export function runAlone(parts: readonly BenchPart[], rowsOf: (results: Record<s
   const main = async () => {
     const only = process.argv[2];
     const chosen = parts.filter((part) => only === undefined || part.name === only);
-    if (chosen.length === 0) throw new Error(`Unknown part ${only}; known: ${parts.map((part) => part.name).join(', ')}`);
+    if (chosen.length === 0)
+      throw new Error(`Unknown part ${only}; known: ${parts.map((part) => part.name).join(', ')}`);
     const postgres = await startBenchPostgres();
     const results: Record<string, number> = {};
     try {
@@ -33,7 +34,10 @@ export function runAlone(parts: readonly BenchPart[], rowsOf: (results: Record<s
     }
     const rows = rowsOf(results).filter((row) => Number.isFinite(row.value));
     console.log(renderTable(rows));
-    const previous = await readFile(RESULTS_FILE, 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => ({}));
+    const previous = await readFile(RESULTS_FILE, 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+      () => ({}),
+    );
     await writeFile(RESULTS_FILE, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
     if (!rows.every(targetMet)) step('one or more targets MISSED (see the table)');
   };

@@ -33,7 +33,7 @@ const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 const step = (message: string) => process.stderr.write(`bench: ${message}\n`);
 /** Each step's figures are printed as they come, so a step that fails later does not take the earlier ones with it. */
-const shown = <T,>(figures: T): T => {
+const shown = <T>(figures: T): T => {
   step(`    ${JSON.stringify(figures)}`);
   return figures;
 };
@@ -68,21 +68,31 @@ async function main(): Promise<number> {
     step('(h) the front door: first-load size in Chromium, and a small read through the UI server against straight');
     const frontDoor = shown(await measureFrontDoor(await postgres.freshDatabase('front_door')));
     step('(i) a full rebuild of every projection over a year of a large agency (about 1,000,000 events)');
-    const rebuildMix = shown(await measureRebuildMix(await postgres.freshDatabase('rebuild_mix'), (message) => step(`    ${message}`)));
+    const rebuildMix = shown(
+      await measureRebuildMix(await postgres.freshDatabase('rebuild_mix'), (message) => step(`    ${message}`)),
+    );
     if (!rebuildMix.rebuildMixVerified) {
       step(`FAILED: the rebuilt read model differs from the live one in ${rebuildMix.rebuildMixDiffering.join(', ')}`);
       exitCode = 1;
     }
     step('(j) commands: POST /api/feedback through the UI server and straight, against the store appending alone');
     const commands = shown(await measureCommands(await postgres.freshDatabase('commands')));
-    step('(k) alert pushes to a second read-api instance (1 and 1,000 sockets) and GET /api/dashboard/stats at 100,000 visits');
-    const alertPush = shown(await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`)));
+    step(
+      '(k) alert pushes to a second read-api instance (1 and 1,000 sockets) and GET /api/dashboard/stats at 100,000 visits',
+    );
+    const alertPush = shown(
+      await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`)),
+    );
     const dashboardStats = shown(await measureDashboardStats(await postgres.freshDatabase('dashboard_stats')));
     step('(l) Reports & Analytics: overview and performance over a year of 100,000 visits, and its PDF');
     const reports = shown(await measureReports(await postgres.freshDatabase('reports')));
     step('(m) GET /api/medications/due with 2,000 active prescriptions and a year of records');
-    const medicationDue = shown(await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`)));
-    step('(n) audit: verify-log over 300,000 events; a 2,000-event timeline and a client file as of an instant among 1,000,000 events');
+    const medicationDue = shown(
+      await measureMedicationDue(await postgres.freshDatabase('medication_due'), (message) => step(`    ${message}`)),
+    );
+    step(
+      '(n) audit: verify-log over 300,000 events; a 2,000-event timeline and a client file as of an instant among 1,000,000 events',
+    );
     const verifyLog = shown(await measureVerifyLog(await postgres.freshDatabase('verify_log')));
     const auditReads = shown(await measureAuditReads(await postgres.freshDatabase('audit_reads')));
     step('(o) finance: invoicing a month of about 10,000 completed visits for 400 clients');
@@ -125,7 +135,12 @@ async function main(): Promise<number> {
       { metric: 'rawInsertPerSec', value: results.rawInsertPerSec, unit: 'rows/s' },
       { metric: 'appendRatio', value: results.appendRatio, unit: 'x', target: { atLeast: 0.45 } },
       // 15% above the 2,420 events/s measured before appends stopped sending one NOTIFY each.
-      { metric: 'appendConcurrentPerSec', value: results.appendConcurrentPerSec, unit: 'events/s', target: { atLeast: 2783 } },
+      {
+        metric: 'appendConcurrentPerSec',
+        value: results.appendConcurrentPerSec,
+        unit: 'events/s',
+        target: { atLeast: 2783 },
+      },
       { metric: 'rawInsertConcurrentPerSec', value: results.rawInsertConcurrentPerSec, unit: 'rows/s' },
       { metric: 'appendConcurrentRatio', value: results.appendConcurrentRatio, unit: 'x' },
       { metric: 'catchUpPerSec', value: results.catchUpPerSec, unit: 'events/s', target: { atLeast: 5000 } },

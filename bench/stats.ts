@@ -17,7 +17,11 @@ export const round = (value: number, decimals: number): number => {
 export const now = (): number => performance.now();
 
 /** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight, in index order. */
-export async function runConcurrently(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+export async function runConcurrently(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < count) {

@@ -12,7 +12,8 @@ const format = (value: number) =>
     : value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const targetMet = (row: Row): boolean =>
-  row.target === undefined || ('atLeast' in row.target ? row.value >= row.target.atLeast : row.value <= row.target.atMost);
+  row.target === undefined ||
+  ('atLeast' in row.target ? row.value >= row.target.atLeast : row.value <= row.target.atMost);
 
 const targetText = (target: NonNullable<Row['target']>): string =>
   'atLeast' in target ? `≥ ${format(target.atLeast)}` : `≤ ${format(target.atMost)}`;

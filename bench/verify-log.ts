@@ -53,7 +53,8 @@ export async function measureVerifyLog(url: string): Promise<VerifyLogFigures> {
     started = now();
     const result = await verifyLog(pool);
     const verifyLogPerSec = result.checked / ((now() - started) / 1000);
-    if (!result.ok || result.checked !== EVENTS) throw new Error(`verify-log bench: expected ${EVENTS} intact events, got ${JSON.stringify(result)}`);
+    if (!result.ok || result.checked !== EVENTS)
+      throw new Error(`verify-log bench: expected ${EVENTS} intact events, got ${JSON.stringify(result)}`);
     return { verifyLogPerSec, sealPerSec, verifyLogEvents: result.checked };
   } finally {
     await pool.end();

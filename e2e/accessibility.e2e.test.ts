@@ -29,7 +29,19 @@ const coordinatorUser = { email: 'cora.ndiaye@example.org', firstName: 'Cora', l
 const shots = '.test-results/screenshots';
 
 /** Screens kept as pictures in high contrast at 390 px, to look at. */
-const SCREENSHOTS = ['/', '/carers', '/check-in', '/schedule-day', '/scheduling', '/diary', '/alerts', '/tasks', '/settings', '/emergency', '/landing'];
+const SCREENSHOTS = [
+  '/',
+  '/carers',
+  '/check-in',
+  '/schedule-day',
+  '/scheduling',
+  '/diary',
+  '/alerts',
+  '/tasks',
+  '/settings',
+  '/emergency',
+  '/landing',
+];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -67,7 +79,25 @@ const ADMIN_ROUTES = [
   '/no-such-page',
 ];
 /** The screens a carer sees differently: their own dashboard, check-in, voice note and diary, and the refusals. */
-const CARER_ROUTES = ['/', '/check-in', '/visits/new', '/voice-notes/new', '/diary', '/monitoring', '/manage', '/admin', '/alerts', '/tasks', '/care-plans', '/incidents', '/reports', '/medications', '/settings', '/emergency', '/finance'];
+const CARER_ROUTES = [
+  '/',
+  '/check-in',
+  '/visits/new',
+  '/voice-notes/new',
+  '/diary',
+  '/monitoring',
+  '/manage',
+  '/admin',
+  '/alerts',
+  '/tasks',
+  '/care-plans',
+  '/incidents',
+  '/reports',
+  '/medications',
+  '/settings',
+  '/emergency',
+  '/finance',
+];
 
 interface DialogScan {
   readonly name: string;
@@ -83,7 +113,10 @@ const byButton = (name: string, path: string): DialogScan => ({
   name,
   path,
   async open(page) {
-    await page.getByRole('button', { name: new RegExp(`^${name}(: |$)`) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${name}(: |$)`) })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('dialog').count(), { message: `${name} dialog` }).toBeGreaterThan(0);
   },
 });
@@ -136,14 +169,25 @@ const SHARED_DIALOGS: readonly DialogScan[] = [
     async open(page, phone) {
       if (phone) await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByRole('combobox', { name: 'Search users, carers and clients' }).fill('an');
-      await expect.poll(() => page.getByRole('listbox', { name: 'Search results' }).or(page.getByText(/^No results for/)).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('listbox', { name: 'Search results' })
+            .or(page.getByText(/^No results for/))
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
     },
   },
   {
     name: 'Accessibility Settings',
     path: '/',
     open: openAccessibility,
-    then: ['Interaction', 'Motion', 'Presets'].map((tab) => ({ name: tab, show: (page: Page) => page.getByRole('tab', { name: tab }).click() })),
+    then: ['Interaction', 'Motion', 'Presets'].map((tab) => ({
+      name: tab,
+      show: (page: Page) => page.getByRole('tab', { name: tab }).click(),
+    })),
   },
   byButton('Feedback', '/'),
   {
@@ -180,7 +224,9 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
     path: '/admin?tab=data',
     async open(page) {
       await page.getByRole('button', { name: 'Import Data' }).click();
-      await expect.poll(() => page.getByRole('dialog', { name: 'Import Data' }).getByLabel('CSV file').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('dialog', { name: 'Import Data' }).getByLabel('CSV file').isVisible())
+        .toBe(true);
     },
   },
   byButton('New Task', '/tasks'),
@@ -193,14 +239,18 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
     async open(page) {
       await page.getByRole('tab', { name: 'Active Plans' }).click();
       await page.getByRole('button', { name: 'View', exact: true }).first().click();
-      await expect.poll(() => page.getByRole('dialog', { name: 'Care plan' }).getByText('Compare versions').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('dialog', { name: 'Care plan' }).getByText('Compare versions').isVisible())
+        .toBe(true);
     },
   },
   byButton('Report Incident', '/incidents'),
   byButton('Custom Report', '/reports'),
   byButton('Schedule Report', '/reports'),
   withCalendar(byButton('New prescription', '/medications')),
-  ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) => byButton(action, '/alerts')),
+  ...['Acknowledge', 'Resolve', 'Make task', 'Assign', 'Escalate', 'Details'].map((action) =>
+    byButton(action, '/alerts'),
+  ),
   withCalendar(byButton('Currency Exchange', '/finance')),
   withCalendar({
     name: 'New Contract',
@@ -217,7 +267,9 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
       name: `Admin ${tab} tab`,
       path: `/admin?tab=${tab}`,
       async open(page) {
-        await expect.poll(() => page.getByTestId(tab === 'security' ? 'access-log-table' : 'feedback-table').isVisible()).toBe(true);
+        await expect
+          .poll(() => page.getByTestId(tab === 'security' ? 'access-log-table' : 'feedback-table').isVisible())
+          .toBe(true);
       },
     }),
   ),
@@ -318,7 +370,10 @@ async function scan(page: Page): Promise<Finding[]> {
       id: violation.id,
       impact: violation.impact ?? 'unknown',
       help: violation.help,
-      targets: violation.nodes.map((node) => `${node.target.join(' ')}${node.failureSummary ? `: ${node.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`),
+      targets: violation.nodes.map(
+        (node) =>
+          `${node.target.join(' ')}${node.failureSummary ? `: ${node.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`,
+      ),
     }));
   });
   return found.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
@@ -344,11 +399,18 @@ async function horizontalOverflow(page: Page): Promise<Finding[]> {
       .slice(0, 5)
       .map((element) => `${describe(element)} ends at ${Math.round(element.getBoundingClientRect().right)} px`);
   });
-  return culprits.length === 0 ? [] : [{ id: 'horizontal-scroll', impact: 'serious', help: 'The page scrolls sideways at 390 px', targets: culprits }];
+  return culprits.length === 0
+    ? []
+    : [{ id: 'horizontal-scroll', impact: 'serious', help: 'The page scrolls sideways at 390 px', targets: culprits }];
 }
 
 function report(where: string, findings: readonly Finding[]): string {
-  return findings.map((finding) => `${where}: ${finding.id} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`).join('\n');
+  return findings
+    .map(
+      (finding) =>
+        `${where}: ${finding.id} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`,
+    )
+    .join('\n');
 }
 
 interface Variant {
@@ -361,26 +423,36 @@ const VARIANTS: readonly Variant[] = (['admin', 'carer', 'visitor'] as const).fl
   [DESKTOP, PHONE].flatMap((viewport) => [false, true].map((highContrast) => ({ role, viewport, highContrast }))),
 );
 
-const label = (variant: Variant) => `${variant.role} at ${variant.viewport.width} px, ${variant.highContrast ? 'high contrast' : 'normal theme'}`;
+const label = (variant: Variant) =>
+  `${variant.role} at ${variant.viewport.width} px, ${variant.highContrast ? 'high contrast' : 'normal theme'}`;
 
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_accessibility');
   // A small agency, from the demo data's own generators: every screen has rows, cards, badges and charts to check.
   const admin = await env.signedInContext();
   const send = async (context: BrowserContext, method: string, path: string, data: unknown) => {
-    const reply = await context.request.fetch(`${env.product.url}${path}`, { method, data, headers: { origin: env.product.url } });
+    const reply = await context.request.fetch(`${env.product.url}${path}`, {
+      method,
+      data,
+      headers: { origin: env.product.url },
+    });
     if (reply.status() >= 300) throw new Error(`${method} ${path}: ${reply.status()} ${await reply.text()}`);
     return ((await reply.json()) as { id: string }).id;
   };
   const carerUserId = await send(admin, 'POST', '/api/users', { ...carerUser, role: 'carer', password: PASSWORD });
-  const coordinatorUserId = await send(admin, 'POST', '/api/users', { ...coordinatorUser, role: 'coordinator', password: PASSWORD });
+  const coordinatorUserId = await send(admin, 'POST', '/api/users', {
+    ...coordinatorUser,
+    role: 'coordinator',
+    password: PASSWORD,
+  });
   const carers = demoCarers()
     .slice(0, 4)
     .map((carer, index) => (index === 0 ? { ...carer, ...carerUser, userId: carerUserId } : carer));
   const carerIds: string[] = [];
   for (const carer of carers) carerIds.push(await send(admin, 'POST', '/api/carers', carer));
   const clientIds: string[] = [];
-  for (const client of demoClients(carerIds).slice(0, 6)) clientIds.push(await send(admin, 'POST', '/api/clients', client));
+  for (const client of demoClients(carerIds).slice(0, 6))
+    clientIds.push(await send(admin, 'POST', '/api/clients', client));
   const activeCarers = carerIds.filter((_, index) => carers[index]!.isActive !== false);
   const today = londonToday();
   const carer = await env.signedInContext(DESKTOP, { email: carerUser.email, password: PASSWORD });
@@ -395,25 +467,53 @@ beforeAll(async () => {
   });
   for (const { schedule, steps } of recent) {
     const id = await send(admin, 'POST', '/api/appointments', schedule);
-    for (const step of steps) await send(schedule.carerId === carerIds[0] && step.action.startsWith('check-') ? carer : admin, 'POST', `/api/appointments/${id}/${step.action}`, step.body);
+    for (const step of steps)
+      await send(
+        schedule.carerId === carerIds[0] && step.action.startsWith('check-') ? carer : admin,
+        'POST',
+        `/api/appointments/${id}/${step.action}`,
+        step.body,
+      );
   }
   // The carer writes their own entries about the clients of their visits (a carer writes only within their work);
   // the office writes the rest.
-  const carerClients = new Set(recent.filter(({ schedule }) => schedule.carerId === carerIds[0]).map(({ schedule }) => schedule.clientId));
+  const carerClients = new Set(
+    recent.filter(({ schedule }) => schedule.carerId === carerIds[0]).map(({ schedule }) => schedule.clientId),
+  );
   for (const entry of demoDiaryEntries(carerIds, clientIds, new Date()).slice(0, 12)) {
     const byCarer = entry.carerId === carerIds[0] && carerClients.has(entry.clientId);
     await send(byCarer ? carer : admin, 'POST', '/api/diary', entry);
   }
-  for (const shift of demoShifts(activeCarers, today).filter((shift) => Math.abs(Date.parse(shift.startTime) - Date.now()) < 3 * 86_400_000)) {
+  for (const shift of demoShifts(activeCarers, today).filter(
+    (shift) => Math.abs(Date.parse(shift.startTime) - Date.now()) < 3 * 86_400_000,
+  )) {
     await send(admin, 'POST', '/api/shifts', shift);
   }
-  for (const { create, steps } of demoTasks({ coordinatorId: coordinatorUserId, carerUserId }, carerIds, clientIds, new Date())) {
+  for (const { create, steps } of demoTasks(
+    { coordinatorId: coordinatorUserId, carerUserId },
+    carerIds,
+    clientIds,
+    new Date(),
+  )) {
     const id = await send(coordinator, 'POST', '/api/tasks', create);
-    for (const step of steps) await send(create.assignedTo === carerUserId ? carer : coordinator, 'POST', `/api/tasks/${id}/${step.action}`, step.body);
+    for (const step of steps)
+      await send(
+        create.assignedTo === carerUserId ? carer : coordinator,
+        'POST',
+        `/api/tasks/${id}/${step.action}`,
+        step.body,
+      );
   }
   // Care plans for the clients (the first one's visits are the carer's, so the carer reads its plan).
   const templates = demoCarePlanTemplates();
-  const templateIds = Object.fromEntries(await Promise.all(templates.map(async (template) => [template.kind, await send(admin, 'POST', '/api/care-plans/templates', template)])));
+  const templateIds = Object.fromEntries(
+    await Promise.all(
+      templates.map(async (template) => [
+        template.kind,
+        await send(admin, 'POST', '/api/care-plans/templates', template),
+      ]),
+    ),
+  );
   const planClients = clientIds.map((id, index) => ({ id, firstName: `Client ${index}` }));
   for (const plan of demoCarePlans(planClients, templateIds, today)) {
     const id = await send(coordinator, 'POST', '/api/care-plans', plan.create);
@@ -425,7 +525,9 @@ afterAll(async () => env?.stop());
 
 it('scans every route the router declares', () => {
   const router = readFileSync(new URL('../ui/src/router.tsx', import.meta.url), 'utf8');
-  const declared = [...router.matchAll(/path:\s*'(\/[^']*)'|\[\s*'(\/[^']*)',\s*[A-Z]\w*\s*\]/g)].map((match) => match[1] ?? match[2]);
+  const declared = [...router.matchAll(/path:\s*'(\/[^']*)'|\[\s*'(\/[^']*)',\s*[A-Z]\w*\s*\]/g)].map(
+    (match) => match[1] ?? match[2],
+  );
   expect(declared.length).toBeGreaterThan(5);
   expect(declared.filter((path) => path !== '/landing' && !ADMIN_ROUTES.includes(path!))).toEqual([]);
 });
@@ -439,9 +541,11 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
 
   beforeAll(async () => {
     context =
-      variant.role === 'admin' ? await env.signedInContext(variant.viewport)
-      : variant.role === 'carer' ? await env.signedInContext(variant.viewport, { email: carerUser.email, password: PASSWORD })
-      : await env.browser.newContext({ viewport: variant.viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+      variant.role === 'admin'
+        ? await env.signedInContext(variant.viewport)
+        : variant.role === 'carer'
+          ? await env.signedInContext(variant.viewport, { email: carerUser.email, password: PASSWORD })
+          : await env.browser.newContext({ viewport: variant.viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
     // The theme as a returning user has it: saved in local storage by the Accessibility dialog on an earlier visit.
     if (variant.highContrast) await context.addInitScript("window.localStorage.setItem('highContrast', 'true')");
     page = await context.newPage();
@@ -451,7 +555,11 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
   async function visit(path: string) {
     await page.goto(`${env.product.url}${path}`);
     await settle(page);
-    expect(await page.evaluate(() => (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute('data-contrast'))).toBe(variant.highContrast ? 'high' : null);
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute('data-contrast'),
+      ),
+    ).toBe(variant.highContrast ? 'high' : null);
   }
 
   async function check(where: string) {
@@ -463,16 +571,21 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
     await visit(path);
     await check(path);
     if (variant.highContrast && phone && SCREENSHOTS.includes(path)) {
-      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png` });
+      await page.screenshot({
+        path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png`,
+      });
     }
   });
 
-  it.each(dialogs.filter((dialog) => phone || dialog.name !== 'Mobile menu').map((dialog) => [dialog.name, dialog] as const))('dialog: %s', async (name, dialog) => {
+  it.each(
+    dialogs.filter((dialog) => phone || dialog.name !== 'Mobile menu').map((dialog) => [dialog.name, dialog] as const),
+  )('dialog: %s', async (name, dialog) => {
     await visit(dialog.path);
     await dialog.open(page, phone);
     await settle(page);
     await check(`${dialog.path} ${name}`);
-    if (variant.highContrast && phone && name === 'Accessibility Settings') await page.screenshot({ path: `${shots}/accessibility-dialog-390-high-contrast.png` });
+    if (variant.highContrast && phone && name === 'Accessibility Settings')
+      await page.screenshot({ path: `${shots}/accessibility-dialog-390-high-contrast.png` });
     for (const state of dialog.then ?? []) {
       await state.show(page);
       await check(`${dialog.path} ${name}: ${state.name}`);
@@ -481,13 +594,25 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
 });
 
 describe('the Accessibility dialog', () => {
-  const html = (page: Page, name: string) => page.evaluate((attribute) => (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute(attribute), name);
+  const html = (page: Page, name: string) =>
+    page.evaluate(
+      (attribute) => (globalThis as unknown as ProbeGlobals).document.documentElement.getAttribute(attribute),
+      name,
+    );
   const stored = (page: Page) =>
     page.evaluate(() => {
       const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
-      return Object.fromEntries(['highContrast', 'fontSize', 'reducedMotion', 'focusIndicators'].map((key) => [key, localStorage.getItem(key)]));
+      return Object.fromEntries(
+        ['highContrast', 'fontSize', 'reducedMotion', 'focusIndicators'].map((key) => [key, localStorage.getItem(key)]),
+      );
     });
-  const rootFontSize = (page: Page) => page.evaluate(() => (globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } }).getComputedStyle((globalThis as unknown as ProbeGlobals).document.documentElement).fontSize);
+  const rootFontSize = (page: Page) =>
+    page.evaluate(
+      () =>
+        (globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } }).getComputedStyle(
+          (globalThis as unknown as ProbeGlobals).document.documentElement,
+        ).fontSize,
+    );
 
   it('saves each change as it is made, applies it to the whole product at once and on the next visit', async () => {
     const context = await env.signedInContext(DESKTOP);
@@ -509,17 +634,29 @@ describe('the Accessibility dialog', () => {
     expect(await html(page, 'data-contrast')).toBe('high');
     await dialog.getByRole('radio', { name: 'Extra Large' }).check();
     expect(await rootFontSize(page)).toBe('21px');
-    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'extra-large', reducedMotion: 'false', focusIndicators: 'true' });
+    expect(await stored(page)).toEqual({
+      highContrast: 'true',
+      fontSize: 'extra-large',
+      reducedMotion: 'false',
+      focusIndicators: 'true',
+    });
 
     await dialog.getByRole('tab', { name: 'Interaction' }).click();
-    expect(await dialog.getByRole('switch', { name: 'Enhanced focus indicators' }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('switch', { name: 'Enhanced focus indicators' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(await dialog.getByRole('definition').count()).toBeGreaterThan(4);
     await dialog.getByRole('tab', { name: 'Motion' }).click();
     await dialog.getByRole('switch', { name: 'Reduce motion' }).click();
     expect(await html(page, 'data-reduced-motion')).toBe('true');
-    const transition = await dialog.getByRole('button', { name: 'Done' }).evaluate((element) =>
-      (globalThis as unknown as { getComputedStyle(element: unknown): { transitionDuration: string } }).getComputedStyle(element).transitionDuration,
-    );
+    const transition = await dialog
+      .getByRole('button', { name: 'Done' })
+      .evaluate(
+        (element) =>
+          (
+            globalThis as unknown as { getComputedStyle(element: unknown): { transitionDuration: string } }
+          ).getComputedStyle(element).transitionDuration,
+      );
     expect(transition).toBe('0s');
 
     // Presets set what the Presets tab names and leave the rest: Motor Support keeps high contrast on.
@@ -531,26 +668,56 @@ describe('the Accessibility dialog', () => {
       expect.stringContaining('Reset to Default'),
     ]);
     await dialog.getByRole('button', { name: /Motor Support/ }).click();
-    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'medium', reducedMotion: 'true', focusIndicators: 'true' });
+    expect(await stored(page)).toEqual({
+      highContrast: 'true',
+      fontSize: 'medium',
+      reducedMotion: 'true',
+      focusIndicators: 'true',
+    });
     await dialog.getByRole('button', { name: /Vision Support/ }).click();
-    expect(await stored(page)).toEqual({ highContrast: 'true', fontSize: 'large', reducedMotion: 'true', focusIndicators: 'true' });
+    expect(await stored(page)).toEqual({
+      highContrast: 'true',
+      fontSize: 'large',
+      reducedMotion: 'true',
+      focusIndicators: 'true',
+    });
     expect(await rootFontSize(page)).toBe('18px');
 
     // Done closes the dialog and gives the focus back to the button that opened it.
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Accessibility' }).evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: 'Accessibility' })
+        .evaluate(
+          (element) =>
+            element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+    ).toBe(true);
 
     // The next visit starts in the chosen theme, on every screen, the landing page included.
     await page.goto(`${env.product.url}/clients`);
     await settle(page);
-    expect([await html(page, 'data-contrast'), await html(page, 'data-reduced-motion'), await rootFontSize(page)]).toEqual(['high', 'true', '18px']);
+    expect([
+      await html(page, 'data-contrast'),
+      await html(page, 'data-reduced-motion'),
+      await rootFontSize(page),
+    ]).toEqual(['high', 'true', '18px']);
 
     // Reset All: every default back, stored as such.
     await openAccessibility(page, false);
     await dialog.getByRole('button', { name: 'Reset All' }).click();
-    expect(await stored(page)).toEqual({ highContrast: 'false', fontSize: 'medium', reducedMotion: 'false', focusIndicators: 'true' });
-    expect([await html(page, 'data-contrast'), await html(page, 'data-reduced-motion'), await rootFontSize(page)]).toEqual([null, null, '15px']);
+    expect(await stored(page)).toEqual({
+      highContrast: 'false',
+      fontSize: 'medium',
+      reducedMotion: 'false',
+      focusIndicators: 'true',
+    });
+    expect([
+      await html(page, 'data-contrast'),
+      await html(page, 'data-reduced-motion'),
+      await rootFontSize(page),
+    ]).toEqual([null, null, '15px']);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
@@ -612,8 +779,15 @@ describe('the Accessibility dialog', () => {
 describe('dates as a UK user reads them', () => {
   it('shows and accepts dd/mm/yyyy and 24-hour time, with a calendar whose weeks start on Monday', async () => {
     // An American browser: Chromium's own date input would show mm/dd/yyyy here.
-    const context = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: 'America/New_York' });
-    const signIn = await context.request.post(`${env.product.url}/api/login`, { data: { email: coordinatorUser.email, password: PASSWORD }, headers: { origin: env.product.url } });
+    const context = await env.browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+    });
+    const signIn = await context.request.post(`${env.product.url}/api/login`, {
+      data: { email: coordinatorUser.email, password: PASSWORD },
+      headers: { origin: env.product.url },
+    });
     expect(signIn.ok()).toBe(true);
     const page = await context.newPage();
     await page.goto(`${env.product.url}/carers`);
@@ -634,13 +808,20 @@ describe('dates as a UK user reads them', () => {
     await expect.poll(() => grid.isVisible()).toBe(true);
     expect(await grid.getAttribute('aria-label')).toBe('September 2024');
     await page.screenshot({ path: `${shots}/date-calendar-1280.png` });
-    const weekdays = await grid.locator('thead th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')));
+    const weekdays = await grid
+      .locator('thead th')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')));
     expect(weekdays).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     await grid.getByRole('button', { name: /16 September 2024/ }).click();
     await expect.poll(() => grid.count()).toBe(0);
     expect(await startDate.inputValue()).toBe('16/09/2024');
     // The focus comes back to the field, so a keyboard user carries on where they were.
-    expect(await startDate.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    expect(
+      await startDate.evaluate(
+        (element) =>
+          element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+      ),
+    ).toBe(true);
 
     // A day that does not exist is refused by the form, not sent.
     await startDate.fill('31/02/2025');

@@ -50,7 +50,10 @@ describe('Admin panel, Settings in Chromium', () => {
     await expect.poll(() => page.getByLabel('Agency name').inputValue()).toBe('Riverside Home Care');
     await expect.poll(() => page.getByRole('checkbox', { name: 'Appointment reminders' }).isChecked()).toBe(false);
     const details = await page.context().request.get(`${env.product.url}/api/settings/agency`);
-    expect(await details.json()).toMatchObject({ onCallPhone: '07700 900123', safeguardingTeam: { name: 'Leeds Adult Safeguarding', email: 'safeguarding@leeds.example' } });
+    expect(await details.json()).toMatchObject({
+      onCallPhone: '07700 900123',
+      safeguardingTeam: { name: 'Leeds Adult Safeguarding', email: 'safeguarding@leeds.example' },
+    });
     expect(await accessibilityFindings(page)).toBe('');
     await page.screenshot({ path: `${shots}/admin-settings-1280.png`, fullPage: true });
     await page.context().close();
@@ -68,10 +71,19 @@ describe('Admin panel, System Status in Chromium', () => {
     const page = await openTab(1280, 'System Status');
     const rows = page.getByTestId('service-status-row');
     for (const service of ['command-api', 'read-api', 'projector', 'rules', 'ui-server']) {
-      await expect.poll(() => rows.and(page.locator(`[data-service="${service}"]`)).getByText('Up', { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          rows
+            .and(page.locator(`[data-service="${service}"]`))
+            .getByText('Up', { exact: true })
+            .isVisible(),
+        )
+        .toBe(true);
     }
     await expect.poll(() => page.getByText('Events in the store').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('latency-table').getByRole('rowheader', { name: 'Read API' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('latency-table').getByRole('rowheader', { name: 'Read API' }).isVisible())
+      .toBe(true);
     expect(await accessibilityFindings(page)).toBe('');
     await page.screenshot({ path: `${shots}/admin-system-status-live-1280.png`, fullPage: true });
 
@@ -120,8 +132,12 @@ describe('Admin panel, Data Management in Chromium', () => {
   it('imports carers from CSV (the template, a dry run that names every refused row, the import, and a second run that adds nobody) and shows the record retention review', async () => {
     const page = await openTab(1280, 'Data Management');
     // Beside it: the record retention review (nothing past 7 years in a new agency) and log retention among the automated features.
-    await expect.poll(() => page.getByTestId('retention-review-empty').innerText()).toBe('No record is past its retention period.');
-    await expect.poll(() => page.getByTestId('automated-features').getByText('Log retention', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('retention-review-empty').innerText())
+      .toBe('No record is past its retention period.');
+    await expect
+      .poll(() => page.getByTestId('automated-features').getByText('Log retention', { exact: true }).isVisible())
+      .toBe(true);
     expect(await accessibilityFindings(page)).toBe('');
     await page.getByRole('button', { name: 'Import Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Data' });
@@ -132,11 +148,25 @@ describe('Admin panel, Data Management in Chromium', () => {
     const templateText = readFileSync((await downloaded.path())!, 'utf8');
     expect(templateText).toContain('employee_id,first_name,last_name,email,start_date');
 
-    const file = (lines: string[]) => ({ name: 'carers.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+    const file = (lines: string[]) => ({
+      name: 'carers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\r\n')),
+    });
     const header = 'Employee ID,First Name,Last Name,Email,Start Date,Hourly Rate';
-    await dialog.getByLabel('CSV file').setInputFiles(file([header, 'EMP-E2E-1,Nia,Patel,nia@example.org,01/03/2024,12.50', 'EMP-E2E-2,Owen,,owen@example,2024-03-01,12.50']));
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles(
+        file([
+          header,
+          'EMP-E2E-1,Nia,Patel,nia@example.org,01/03/2024,12.50',
+          'EMP-E2E-2,Owen,,owen@example,2024-03-01,12.50',
+        ]),
+      );
     await dialog.getByRole('button', { name: 'Dry Run' }).click();
-    await expect.poll(() => dialog.getByTestId('import-summary').innerText()).toContain('2 rows: 1 to create, 0 already there, 1 refused');
+    await expect
+      .poll(() => dialog.getByTestId('import-summary').innerText())
+      .toContain('2 rows: 1 to create, 0 already there, 1 refused');
     const refused = dialog.getByTestId('import-rows').getByRole('row', { name: /EMP-E2E-2/ });
     await expect.poll(() => refused.innerText()).toContain('last_name: Last name is required');
     expect(await refused.innerText()).toContain('email: Valid email is required');
@@ -145,13 +175,26 @@ describe('Admin panel, Data Management in Chromium', () => {
     await page.screenshot({ path: `${shots}/admin-import-dry-run-1280.png` });
 
     // Fixed in the spreadsheet: the dry run is clean, then the import creates both; the same file again adds nobody.
-    const fixed = file([header, 'EMP-E2E-1,Nia,Patel,nia@example.org,01/03/2024,12.50', 'EMP-E2E-2,Owen,Price,owen@example.org,2024-03-01,12.50']);
+    const fixed = file([
+      header,
+      'EMP-E2E-1,Nia,Patel,nia@example.org,01/03/2024,12.50',
+      'EMP-E2E-2,Owen,Price,owen@example.org,2024-03-01,12.50',
+    ]);
     await dialog.getByLabel('CSV file').setInputFiles(fixed);
     await dialog.getByRole('button', { name: 'Dry Run' }).click();
-    await expect.poll(() => dialog.getByTestId('import-summary').innerText()).toContain('2 rows: 2 to create, 0 already there, 0 refused');
+    await expect
+      .poll(() => dialog.getByTestId('import-summary').innerText())
+      .toContain('2 rows: 2 to create, 0 already there, 0 refused');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => dialog.getByText('Import complete: 2 created, 0 already there.').isVisible()).toBe(true);
-    const imported = async () => ((await (await page.context().request.get(`${env.product.url}/api/carers?search=EMP-E2E`)).json()) as { employeeId: string }[]).map((carer) => carer.employeeId).sort();
+    const imported = async () =>
+      (
+        (await (await page.context().request.get(`${env.product.url}/api/carers?search=EMP-E2E`)).json()) as {
+          employeeId: string;
+        }[]
+      )
+        .map((carer) => carer.employeeId)
+        .sort();
     await expect.poll(imported).toEqual(['EMP-E2E-1', 'EMP-E2E-2']);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -159,7 +202,9 @@ describe('Admin panel, Data Management in Chromium', () => {
     await page.getByRole('button', { name: 'Import Data' }).click();
     await dialog.getByLabel('CSV file').setInputFiles(fixed);
     await dialog.getByRole('button', { name: 'Dry Run' }).click();
-    await expect.poll(() => dialog.getByTestId('import-summary').innerText()).toContain('2 rows: 0 to create, 2 already there, 0 refused');
+    await expect
+      .poll(() => dialog.getByTestId('import-summary').innerText())
+      .toContain('2 rows: 0 to create, 2 already there, 0 refused');
     expect(await dialog.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
     await page.context().close();
 
@@ -168,7 +213,9 @@ describe('Admin panel, Data Management in Chromium', () => {
     const phoneDialog = phone.getByRole('dialog', { name: 'Import Data' });
     await phoneDialog.getByLabel('CSV file').setInputFiles(file([header, 'EMP-E2E-3,,Jones,x,2024-03-01,abc']));
     await phoneDialog.getByRole('button', { name: 'Dry Run' }).click();
-    await expect.poll(() => phoneDialog.getByTestId('import-summary').innerText()).toContain('1 row: 0 to create, 0 already there, 1 refused');
+    await expect
+      .poll(() => phoneDialog.getByTestId('import-summary').innerText())
+      .toContain('1 row: 0 to create, 0 already there, 1 refused');
     expect(await accessibilityFindings(phone)).toBe('');
     await phone.screenshot({ path: `${shots}/admin-import-dry-run-390.png` });
     await phone.context().close();

@@ -19,7 +19,11 @@ let carerId: string;
 let clientId: string;
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -33,7 +37,12 @@ beforeAll(async () => {
   admin = await env.signedInContext(DESKTOP);
   const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
-  carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1501', startDate: '2024-03-01' });
+  carerId = await post(admin.request, '/api/carers', {
+    ...carer,
+    userId: carerUser,
+    employeeId: 'EMP-1501',
+    startDate: '2024-03-01',
+  });
   clientId = await post(admin.request, '/api/clients', {
     clientId: 'CL-1501',
     firstName: 'Ada',
@@ -68,7 +77,10 @@ async function accessibilityFindings(page: Page): Promise<{ rule: string; target
   const results = (await page.evaluate(
     "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
   )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }
 
 /** Marks the document, so a later check can tell that the page was never reloaded. */
@@ -140,7 +152,13 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
 
     // The administrator acknowledges it from the dashboard: the bell and the tile drop on both screens, the row stays open.
     await mine.getByRole('button', { name: 'Acknowledge: Visit running late' }).click();
-    await expect.poll(() => mine.getByRole('button', { name: 'Resolve: Visit running late' }).evaluate((button) => button.matches(':focus'))).toBe(true);
+    await expect
+      .poll(() =>
+        mine
+          .getByRole('button', { name: 'Resolve: Visit running late' })
+          .evaluate((button) => button.matches(':focus')),
+      )
+      .toBe(true);
     for (const page of [theirs, mine]) {
       await expect.poll(() => bellName(page)).toBe('Alerts, 0 active');
       await expect.poll(() => tile(page, 'tile-alerts')).toBe('0');
@@ -175,7 +193,10 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await alertsPage.getByRole('button', { name: 'Details: Visit running late' }).click();
     const detail = alertsPage.getByTestId('alert-detail');
     await expect.poll(() => detail.isVisible()).toBe(true);
-    const me = (await (await admin.request.get(`${env.product.url}/api/auth/user`)).json()) as { firstName: string; lastName: string };
+    const me = (await (await admin.request.get(`${env.product.url}/api/auth/user`)).json()) as {
+      firstName: string;
+      lastName: string;
+    };
     const who = `${me.firstName} ${me.lastName}`;
     expect(await detail.getByRole('definition').filter({ hasText: who }).count()).toBe(2); // acknowledged and resolved by
     expect(await detail.getByText('Phoned Sam: stuck in traffic, arrived 10 minutes later').isVisible()).toBe(true);
@@ -210,7 +231,9 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await escalate.getByLabel('Reason').fill('Client is diabetic and missed lunch');
     await escalate.getByRole('button', { name: 'Escalate' }).click();
     await expect.poll(() => escalate.count()).toBe(0);
-    await expect.poll(() => alertsPage.getByTestId('alert-row').getByText('Critical', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => alertsPage.getByTestId('alert-row').getByText('Critical', { exact: true }).isVisible())
+      .toBe(true);
     await alertsPage.getByRole('button', { name: 'Details: Visit running late' }).click();
     const detail = alertsPage.getByTestId('alert-detail');
     await expect.poll(() => detail.getByText('Client is diabetic and missed lunch').isVisible()).toBe(true);
@@ -220,31 +243,51 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     // Handed to the coordinator: the Status column says so.
     await alertsPage.getByRole('button', { name: 'Assign: Visit running late' }).click();
     const assign = alertsPage.getByRole('dialog', { name: 'Assign Alert' });
-    await assign.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
+    await assign
+      .getByLabel('Assign to')
+      .selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
     await assign.getByRole('button', { name: 'Assign' }).click();
-    await expect.poll(() => alertsPage.getByTestId('alert-row').getByText('Assigned to Rhona Blake').isVisible()).toBe(true);
+    await expect
+      .poll(() => alertsPage.getByTestId('alert-row').getByText('Assigned to Rhona Blake').isVisible())
+      .toBe(true);
 
     // A follow-up task in one step, handed to the coordinator: her To Do tile and Task Categories follow live.
     await alertsPage.getByRole('button', { name: 'Make task: Visit running late' }).click();
     const makeTask = alertsPage.getByRole('dialog', { name: 'Create Follow-up Task' });
-    await makeTask.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
+    await makeTask
+      .getByLabel('Assign to')
+      .selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
     await makeTask.getByRole('button', { name: 'Create Task' }).click();
     await expect.poll(() => makeTask.count()).toBe(0);
     await expect.poll(() => tile(dashboard, 'tile-todo')).toBe('1');
-    await expect.poll(() => dashboard.getByTestId('task-categories').getByRole('listitem').first().innerText()).toMatch(/^Care\s+1$/);
+    await expect
+      .poll(() => dashboard.getByTestId('task-categories').getByRole('listitem').first().innerText())
+      .toMatch(/^Care\s+1$/);
 
     // She opens the To Do tile: the open task, made from the alert, then starts and completes it.
     await dashboard.getByRole('link', { name: /^To Do Items/ }).click();
     await expect.poll(() => dashboard.url()).toBe(`${env.product.url}/tasks?open=true`);
     const task = dashboard.getByTestId('task-row').filter({ hasText: 'Follow up: Visit running late' });
     await expect.poll(() => task.isVisible()).toBe(true);
-    for (const text of ['Care', 'Urgent', 'Pending', 'Rhona Blake', 'Client: Ada Whitfield · Carer: Sam Okafor · From an alert']) {
+    for (const text of [
+      'Care',
+      'Urgent',
+      'Pending',
+      'Rhona Blake',
+      'Client: Ada Whitfield · Carer: Sam Okafor · From an alert',
+    ]) {
       expect(await task.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     }
     await task.getByRole('button', { name: 'Start: Follow up: Visit running late' }).click();
     await expect.poll(() => task.getByText('In progress', { exact: true }).isVisible()).toBe(true);
     // The Start button is gone; focus stays in the row, on its next action.
-    await expect.poll(() => task.getByRole('button', { name: 'Complete: Follow up: Visit running late' }).evaluate((button) => button.matches(':focus'))).toBe(true);
+    await expect
+      .poll(() =>
+        task
+          .getByRole('button', { name: 'Complete: Follow up: Visit running late' })
+          .evaluate((button) => button.matches(':focus')),
+      )
+      .toBe(true);
     await task.getByRole('button', { name: 'Complete: Follow up: Visit running late' }).click();
     const complete = dashboard.getByRole('dialog', { name: 'Complete Task' });
     await complete.getByLabel('Notes (optional)').fill('Rang the family; lunch made by a neighbour');
@@ -345,7 +388,9 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     await dialog.getByLabel('Category').selectOption({ label: 'Administration' });
     await dialog.getByLabel('Priority').selectOption({ label: 'High' });
     await dialog.getByLabel('Due date').fill(ukDate(addDays(londonToday(), -1)));
-    await dialog.getByLabel('Assign to').selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
+    await dialog
+      .getByLabel('Assign to')
+      .selectOption({ label: `${coordinator.firstName} ${coordinator.lastName} (coordinator)` });
     await page.screenshot({ path: `${shots}/new-task-1280.png` });
     expect(await accessibilityFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create Task' }).click();
@@ -372,7 +417,12 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     const alerts = await open(phone, '/alerts');
     await alerts.getByRole('button', { name: 'Inactive' }).click();
     // The resolved alert of the tests above (the list's empty state when this test runs alone).
-    await expect.poll(async () => (await alerts.getByTestId('alert-row').count()) > 0 || alerts.getByText('No resolved alerts').isVisible()).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await alerts.getByTestId('alert-row').count()) > 0 || alerts.getByText('No resolved alerts').isVisible(),
+      )
+      .toBe(true);
     expect(await alerts.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await alerts.screenshot({ path: `${shots}/alerts-390.png`, fullPage: true });
     expect(await accessibilityFindings(alerts)).toEqual([]);

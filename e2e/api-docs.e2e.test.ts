@@ -41,7 +41,10 @@ describe('The API reference in Chromium', () => {
     await addEntry.waitFor();
     // Search answers from the index Redoc builds in a worker; picking a result scrolls to the operation.
     await page.getByRole('textbox', { name: 'Search' }).fill('Add a diary entry');
-    await page.locator('[data-role="search:results"]').getByText(/^Add a diary entry/).click();
+    await page
+      .locator('[data-role="search:results"]')
+      .getByText(/^Add a diary entry/)
+      .click();
     await expect.poll(async () => (await addEntry.boundingBox())?.y).toBeLessThan(900);
     const operation = page.locator('[data-section-id="tag/diary/operation/postApiDiary"]');
     expect(await operation.getByText('/api/diary', { exact: true }).isVisible()).toBe(true);

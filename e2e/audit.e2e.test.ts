@@ -11,7 +11,12 @@ let clientId: string;
 let entryId: string;
 let carerId: string;
 
-async function post(request: APIRequestContext, method: 'post' | 'patch', path: string, data: unknown): Promise<{ id: string; position: string }> {
+async function post(
+  request: APIRequestContext,
+  method: 'post' | 'patch',
+  path: string,
+  data: unknown,
+): Promise<{ id: string; position: string }> {
   const reply = await request[method](`${env.product.url}${path}`, { data, headers: { origin: env.product.url } });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return (await reply.json()) as { id: string; position: string };
@@ -20,8 +25,21 @@ async function post(request: APIRequestContext, method: 'post' | 'patch', path: 
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_audit');
   const admin = await env.signedInContext();
-  await post(admin.request, 'post', '/api/users', { ...auditor, firstName: 'Iris', lastName: 'Inspector', role: 'auditor' });
-  carerId = (await post(admin.request, 'post', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa.diaz@example.org', employeeId: 'EMP-AUD-1', startDate: '2024-03-01' })).id;
+  await post(admin.request, 'post', '/api/users', {
+    ...auditor,
+    firstName: 'Iris',
+    lastName: 'Inspector',
+    role: 'auditor',
+  });
+  carerId = (
+    await post(admin.request, 'post', '/api/carers', {
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      email: 'rosa.diaz@example.org',
+      employeeId: 'EMP-AUD-1',
+      startDate: '2024-03-01',
+    })
+  ).id;
   clientId = (
     await post(admin.request, 'post', '/api/clients', {
       clientId: 'CL-AUD-1',
@@ -34,13 +52,25 @@ beforeAll(async () => {
       careLevel: 'medium',
     })
   ).id;
-  await post(admin.request, 'patch', `/api/clients/${clientId}`, { careLevel: 'high', careInstructions: 'Two carers for transfers' });
-  const entry = await post(admin.request, 'post', '/api/diary', { carerId, clientId, entryDate: '2026-03-04T09:15:00Z', title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true });
+  await post(admin.request, 'patch', `/api/clients/${clientId}`, {
+    careLevel: 'high',
+    careInstructions: 'Two carers for transfers',
+  });
+  const entry = await post(admin.request, 'post', '/api/diary', {
+    carerId,
+    clientId,
+    entryDate: '2026-03-04T09:15:00Z',
+    title: 'Family concern',
+    content: 'Daughter called about falls.',
+    isConfidential: true,
+  });
   entryId = entry.id;
   await admin.close();
   // The search reads the read model: wait, as the UI does after a write, until every projection has the entry.
   const auditorContext = await env.signedInContext(undefined, auditor);
-  const caughtUp = await auditorContext.request.get(`${env.product.url}/api/audit/records?q=Edith`, { headers: { 'x-min-position': entry.position } });
+  const caughtUp = await auditorContext.request.get(`${env.product.url}/api/audit/records?q=Edith`, {
+    headers: { 'x-min-position': entry.position },
+  });
   expect(caughtUp.status()).toBe(200);
   await auditorContext.close();
 }, 180_000);
@@ -53,7 +83,12 @@ async function openAudit(width = 1280, height = 900): Promise<Page> {
   return page;
 }
 
-const field = (page: Page, name: string) => page.getByTestId('audit-client-file').locator('table').first().getByRole('row', { name: new RegExp(`^${name} `) });
+const field = (page: Page, name: string) =>
+  page
+    .getByTestId('audit-client-file')
+    .locator('table')
+    .first()
+    .getByRole('row', { name: new RegExp(`^${name} `) });
 
 describe('Audit screen in Chromium', () => {
   it('an auditor finds a client, moves back before a change and sees the old version, opens a confidential entry (logged) and exports the timeline', async () => {
@@ -75,17 +110,39 @@ describe('Audit screen in Chromium', () => {
     await expect.poll(() => field(page, 'careLevel').textContent()).toContain('medium');
     expect(await page.getByTestId('audit-instant').textContent()).toContain('1 of 2 events');
     expect(await page.getByTestId('audit-client-file').textContent()).not.toContain('Two carers for transfers');
-    expect(await page.getByTestId('audit-client-file').textContent()).toContain('No other records named the client by then.');
+    expect(await page.getByTestId('audit-client-file').textContent()).toContain(
+      'No other records named the client by then.',
+    );
 
     // The picker, in London time: a day before the client existed.
     const dayBefore = new Date(Date.now() - 86_400_000);
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(dayBefore).replace(' ', 'T');
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .format(dayBefore)
+      .replace(' ', 'T');
     await page.getByLabel('As of (London time)').fill(ukDateTime(wall));
     await page.getByLabel('As of (London time)').blur();
-    await expect.poll(() => page.getByTestId('audit-client-file').textContent()).toContain('The client was not registered yet.');
+    await expect
+      .poll(() => page.getByTestId('audit-client-file').textContent())
+      .toContain('The client was not registered yet.');
 
     // Compare the day before with now, field by field.
-    const nowWall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(Date.now() + 120_000)).replace(' ', 'T');
+    const nowWall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .format(new Date(Date.now() + 120_000))
+      .replace(' ', 'T');
     await page.getByLabel('From (London time)').fill(ukDateTime(wall));
     await page.getByLabel('To (London time)').fill(ukDateTime(nowWall));
     await page.getByLabel('To (London time)').blur();
@@ -100,7 +157,10 @@ describe('Audit screen in Chromium', () => {
     await expect.poll(() => page.getByRole('row', { name: /^isConfidential / }).textContent()).toContain('yes');
 
     // Export the timeline PDF and read it back.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export timeline (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export timeline (PDF)' }).click(),
+    ]);
     const text = await pdfText(await readFile((await download.path())!));
     expect(text).toContain('Diary entry added');
     expect(text).toContain('Family concern');
@@ -108,12 +168,23 @@ describe('Audit screen in Chromium', () => {
     // The view was logged: who viewed what.
     await page.getByRole('tab', { name: 'Who viewed what' }).click();
     await expect
-      .poll(() => page.getByTestId('audit-views').getByRole('row').filter({ hasText: 'Confidential diary entry' }).filter({ hasText: `diary-entry-${entryId}` }).first().textContent())
+      .poll(() =>
+        page
+          .getByTestId('audit-views')
+          .getByRole('row')
+          .filter({ hasText: 'Confidential diary entry' })
+          .filter({ hasText: `diary-entry-${entryId}` })
+          .first()
+          .textContent(),
+      )
       .toContain('Iris Inspector');
 
     // A view logged elsewhere appears on the open list by itself (pushed), with no reload.
     const elsewhere = await env.signedInContext(undefined, auditor);
-    const carerRecord = page.getByTestId('audit-views').getByRole('row').filter({ hasText: `carer-${carerId}` });
+    const carerRecord = page
+      .getByTestId('audit-views')
+      .getByRole('row')
+      .filter({ hasText: `carer-${carerId}` });
     expect(await carerRecord.count()).toBe(0); // nobody opened the carer yet
     expect((await elsewhere.request.get(`${env.product.url}/api/audit/records/carer-${carerId}`)).status()).toBe(200);
     await elsewhere.close();
@@ -164,15 +235,23 @@ describe('Audit screen in Chromium', () => {
     await expect.poll(() => clientCard.locator('.care-level').getAttribute('title')).toBe('Care level: Medium');
     await screens.goto(`${env.product.url}/care-plans`);
     const planCard = screens.getByTestId('care-plan-card').filter({ hasText: 'Harold Pike' });
-    const objectivesShown = () => planCard.getByRole('region', { name: 'Objectives' }).getByRole('listitem').allInnerTexts();
+    const objectivesShown = () =>
+      planCard.getByRole('region', { name: 'Objectives' }).getByRole('listitem').allInnerTexts();
     await expect.poll(objectivesShown).toEqual(['Stay safe at home', 'Eat a hot breakfast daily']);
-    const shownBefore = { careLevel: 'Medium', planTitle: await planCard.getAttribute('aria-label'), objectives: await objectivesShown() };
+    const shownBefore = {
+      careLevel: 'Medium',
+      planTitle: await planCard.getAttribute('aria-label'),
+      objectives: await objectivesShown(),
+    };
     const instant = new Date().toISOString();
     await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(instant));
 
     // Then the record changes, and the live screens with it.
     await post(admin.request, 'patch', `/api/clients/${haroldId}`, { careLevel: 'high' });
-    await post(admin.request, 'patch', `/api/care-plans/${planId}`, { objectives: ['Stay safe at home', 'Walk to the shop weekly'], reason: 'Stronger after physiotherapy' });
+    await post(admin.request, 'patch', `/api/care-plans/${planId}`, {
+      objectives: ['Stay safe at home', 'Walk to the shop weekly'],
+      reason: 'Stronger after physiotherapy',
+    });
     await expect.poll(objectivesShown).toEqual(['Stay safe at home', 'Walk to the shop weekly']);
     await screens.goto(`${env.product.url}/clients`);
     await expect.poll(() => clientCard.locator('.care-level').getAttribute('title')).toBe('Care level: High');
@@ -180,13 +259,22 @@ describe('Audit screen in Chromium', () => {
 
     // The auditor's client file as of that instant holds what the screens showed then.
     const auditorContext = await env.signedInContext({ width: 1280, height: 900 }, auditor);
-    const reply = await auditorContext.request.get(`${env.product.url}/api/audit/clients/${haroldId}/file?asOf=${encodeURIComponent(instant)}`);
+    const reply = await auditorContext.request.get(
+      `${env.product.url}/api/audit/clients/${haroldId}/file?asOf=${encodeURIComponent(instant)}`,
+    );
     expect(reply.status()).toBe(200);
-    const file = (await reply.json()) as { client: { state: Record<string, unknown> }; records: { record: { kind: string }; state: Record<string, unknown> }[] };
+    const file = (await reply.json()) as {
+      client: { state: Record<string, unknown> };
+      records: { record: { kind: string }; state: Record<string, unknown> }[];
+    };
     const plan = file.records.find((record) => record.record.kind === 'care-plan');
     const careLevelLabel = { low: 'Low', medium: 'Medium', high: 'High' }[file.client.state.careLevel as string];
     const content = plan?.state.content as { title: string; objectives: string[] };
-    expect({ careLevel: careLevelLabel, planTitle: `${content.title}, Harold Pike`, objectives: content.objectives }).toEqual(shownBefore);
+    expect({
+      careLevel: careLevelLabel,
+      planTitle: `${content.title}, Harold Pike`,
+      objectives: content.objectives,
+    }).toEqual(shownBefore);
 
     // On the screen: open the care plan from the client file, then step back before the change.
     const page = await auditorContext.newPage();
@@ -194,9 +282,15 @@ describe('Audit screen in Chromium', () => {
     await page.getByLabel('Search records').fill('Harold');
     await page.getByRole('button', { name: 'Find records' }).click();
     await page.getByRole('button', { name: /Client Harold Pike/ }).click();
-    await page.getByTestId('audit-client-file').locator('summary').filter({ hasText: 'Care plan Morning support plan' }).click();
+    await page
+      .getByTestId('audit-client-file')
+      .locator('summary')
+      .filter({ hasText: 'Care plan Morning support plan' })
+      .click();
     await page.getByRole('button', { name: 'Open its history' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Care plan: Morning support plan' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Care plan: Morning support plan' }).isVisible())
+      .toBe(true);
     const objectivesRow = page.getByRole('row', { name: /^content\.objectives / });
     await expect.poll(() => objectivesRow.textContent()).toContain('Walk to the shop weekly');
     await expect.poll(() => page.getByTestId('audit-event').count()).toBe(2);
@@ -211,9 +305,18 @@ describe('Audit screen in Chromium', () => {
 
   it('is not offered to a coordinator', async () => {
     const admin = await env.signedInContext();
-    await post(admin.request, 'post', '/api/users', { email: 'cora@example.org', password: 'coordinator-e2e-pass', firstName: 'Cora', lastName: 'Ord', role: 'coordinator' });
+    await post(admin.request, 'post', '/api/users', {
+      email: 'cora@example.org',
+      password: 'coordinator-e2e-pass',
+      firstName: 'Cora',
+      lastName: 'Ord',
+      role: 'coordinator',
+    });
     await admin.close();
-    const context = await env.signedInContext({ width: 1280, height: 900 }, { email: 'cora@example.org', password: 'coordinator-e2e-pass' });
+    const context = await env.signedInContext(
+      { width: 1280, height: 900 },
+      { email: 'cora@example.org', password: 'coordinator-e2e-pass' },
+    );
     const page = await context.newPage();
     await page.goto(`${env.product.url}/`);
     await expect.poll(() => page.getByRole('link', { name: 'Carers' }).first().isVisible()).toBe(true);

@@ -10,10 +10,19 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => env?.stop());
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 
 async function anonymousPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await env.browser.newContext({ viewport: { width, height }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await env.browser.newContext({
+    viewport: { width, height },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -34,7 +43,9 @@ describe('signing in and out in Chromium', () => {
     await page.screenshot({ path: `${shots}/landing-1280.png`, fullPage: true });
 
     await signInThroughLanding(page, env.admin.email, 'not the password at all');
-    await expect.poll(() => toast(page, 'Invalid admin credentials. Contact system administrator.').isVisible()).toBe(true);
+    await expect
+      .poll(() => toast(page, 'Invalid admin credentials. Contact system administrator.').isVisible())
+      .toBe(true);
     expect(page.url()).toBe(`${env.product.url}/landing`);
 
     await page.getByLabel('Password', { exact: true }).fill(env.admin.password);
@@ -44,7 +55,10 @@ describe('signing in and out in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Site' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Site Administrator').first().isVisible()).toBe(true);
 
-    expect((await context.cookies()).find((cookie) => cookie.name === 'care.sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect((await context.cookies()).find((cookie) => cookie.name === 'care.sid')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Site' }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${env.product.url}/`);
@@ -105,10 +119,12 @@ describe('signing in and out in Chromium', () => {
 
     await admin.getByRole('tab', { name: 'Security' }).click();
     // Signed in, signed out (deactivated), sign-in refused (deactivated): the log is read again until all three show.
-    await expect.poll(async () => {
-      await admin.getByRole('button', { name: 'Refresh' }).click();
-      return admin.getByTestId('access-log-row').filter({ hasText: 'priya.shah@example.org' }).count();
-    }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => {
+        await admin.getByRole('button', { name: 'Refresh' }).click();
+        return admin.getByTestId('access-log-row').filter({ hasText: 'priya.shah@example.org' }).count();
+      })
+      .toBeGreaterThanOrEqual(3);
     await admin.screenshot({ path: `${shots}/admin-security-1280.png`, fullPage: true });
     await context.close();
   });
@@ -132,11 +148,16 @@ describe('signing in and out in Chromium', () => {
     const adminPage = await admin.newPage();
     await adminPage.goto(`${env.product.url}/admin`);
     await adminPage.getByRole('tab', { name: 'Security' }).click();
-    const requested = adminPage.getByTestId('access-log-row').filter({ hasText: email }).filter({ hasText: 'Password reset requested' });
-    await expect.poll(async () => {
-      await adminPage.getByRole('button', { name: 'Refresh' }).click();
-      return requested.count();
-    }).toBe(1);
+    const requested = adminPage
+      .getByTestId('access-log-row')
+      .filter({ hasText: email })
+      .filter({ hasText: 'Password reset requested' });
+    await expect
+      .poll(async () => {
+        await adminPage.getByRole('button', { name: 'Refresh' }).click();
+        return requested.count();
+      })
+      .toBe(1);
 
     await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.product.url });
     await adminPage.getByRole('tab', { name: 'User Management' }).click();

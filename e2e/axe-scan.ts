@@ -16,8 +16,14 @@ interface Finding {
 export async function accessibilityFindings(page: Page, skipRules: readonly string[] = []): Promise<string> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   const findings: Finding[] = await page.evaluate(async (skipped) => {
-    const rules = Object.fromEntries([['target-size', { enabled: true }], ...skipped.map((rule) => [rule, { enabled: false }])]);
-    const results = await (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'], rules });
+    const rules = Object.fromEntries([
+      ['target-size', { enabled: true }],
+      ...skipped.map((rule) => [rule, { enabled: false }]),
+    ]);
+    const results = await (globalThis as unknown as { axe: typeof axe }).axe.run({
+      resultTypes: ['violations'],
+      rules,
+    });
     return results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? 'unknown',
@@ -34,7 +40,10 @@ export async function accessibilityFindings(page: Page, skipRules: readonly stri
       getBoundingClientRect(): { readonly right: number };
     }
     const { document, getComputedStyle } = globalThis as unknown as {
-      document: { documentElement: { clientWidth: number; scrollWidth: number }; querySelectorAll(selector: string): Iterable<Box> };
+      document: {
+        documentElement: { clientWidth: number; scrollWidth: number };
+        querySelectorAll(selector: string): Iterable<Box>;
+      };
       getComputedStyle(element: Box): { overflowX: string };
     };
     const width = document.documentElement.clientWidth;
@@ -48,11 +57,16 @@ export async function accessibilityFindings(page: Page, skipRules: readonly stri
     return [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > width + 1 && !inScrollBox(element))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)} ends at ${Math.round(element.getBoundingClientRect().right)} px`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.className)} ends at ${Math.round(element.getBoundingClientRect().right)} px`,
+      );
   });
   const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
   return [
-    ...serious.map((finding) => `${finding.id} (${finding.impact}) ${finding.help}: ${finding.targets.slice(0, 5).join(', ')}`),
+    ...serious.map(
+      (finding) => `${finding.id} (${finding.impact}) ${finding.help}: ${finding.targets.slice(0, 5).join(', ')}`,
+    ),
     ...(overflow.length > 0 ? [`horizontal scroll: ${overflow.join(', ')}`] : []),
   ].join('\n');
 }

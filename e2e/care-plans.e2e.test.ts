@@ -17,7 +17,11 @@ const PERSONAL_CARE_TASKS = ['Help with a strip wash', 'Help to dress', 'Make br
 const today = londonToday();
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -27,7 +31,12 @@ beforeAll(async () => {
   admin = await env.signedInContext(DESKTOP);
   const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
-  await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1901', startDate: '2024-03-01' });
+  await post(admin.request, '/api/carers', {
+    ...carer,
+    userId: carerUser,
+    employeeId: 'EMP-1901',
+    startDate: '2024-03-01',
+  });
   await post(admin.request, '/api/clients', {
     clientId: 'CL-1901',
     firstName: 'Ada',
@@ -67,7 +76,10 @@ async function accessibilityFindings(page: Page): Promise<{ rule: string; target
   const results = (await page.evaluate(
     "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
   )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }
 
 const card = (page: Page) => page.getByTestId('care-plan-card').filter({ hasText: 'Ada Whitfield' });
@@ -94,7 +106,9 @@ describe('Care Planner in Chromium', () => {
     const edit = page.getByRole('dialog', { name: 'Edit template: Dementia' });
     await edit.getByLabel('Plan title').fill('Living well with dementia');
     await edit.getByRole('button', { name: 'Save template' }).click();
-    await expect.poll(() => page.getByTestId('template-card').filter({ hasText: 'Living well with dementia' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('template-card').filter({ hasText: 'Living well with dementia' }).count())
+      .toBe(1);
     // Coordinators use templates; only administrators add or edit them.
     const coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
     const theirs = await open(coordinatorContext, '/care-plans');
@@ -115,7 +129,9 @@ describe('Care Planner in Chromium', () => {
     await page.getByRole('button', { name: 'New Care Plan' }).click();
     const form = page.getByRole('dialog', { name: 'New Care Plan' });
     await form.getByLabel('Client').selectOption({ label: 'Ada Whitfield (CL-1901)' });
-    await expect.poll(() => form.getByLabel('Start from template').locator('option', { hasText: 'Personal care' }).count()).toBe(1);
+    await expect
+      .poll(() => form.getByLabel('Start from template').locator('option', { hasText: 'Personal care' }).count())
+      .toBe(1);
     await form.getByLabel('Start from template').selectOption({ label: 'Personal care' });
     expect(await form.getByLabel('Title').inputValue()).toBe('Personal care plan');
     expect(await form.getByText('Penicillin').isVisible()).toBe(true);
@@ -128,7 +144,15 @@ describe('Care Planner in Chromium', () => {
 
     // The card and the figures follow at once.
     await expect.poll(() => card(page).count()).toBe(1);
-    for (const text of ['Personal care plan', 'Stay living at home safely', 'Penicillin', 'Osteoarthritis', 'Mark Whitfield (Emergency contact), 07700 900456', 'No medications recorded', 'Version 1 not agreed']) {
+    for (const text of [
+      'Personal care plan',
+      'Stay living at home safely',
+      'Penicillin',
+      'Osteoarthritis',
+      'Mark Whitfield (Emergency contact), 07700 900456',
+      'No medications recorded',
+      'Version 1 not agreed',
+    ]) {
       await expect.poll(() => card(page).getByText(text).first().isVisible(), { message: text }).toBe(true);
     }
     await expect.poll(() => figure(page, 'care-plans-active')).toBe('1');
@@ -185,7 +209,13 @@ describe('Care Planner in Chromium', () => {
     await schedule.getByLabel('Reason').fill('Physio review first');
     await schedule.getByRole('button', { name: 'Schedule Review' }).click();
     await expect.poll(() => schedule.count()).toBe(0);
-    await expect.poll(() => card(page).getByText(`${ukDate(addDays(today, 25))} (in 25 days)`).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        card(page)
+          .getByText(`${ukDate(addDays(today, 25))} (in 25 days)`)
+          .isVisible(),
+      )
+      .toBe(true);
 
     // The review itself, from View Plan: the plan was updated since it started, so the outcome names version 2.
     await card(page).getByRole('button', { name: 'View Plan' }).click();
@@ -220,14 +250,19 @@ describe('Care Planner in Chromium', () => {
     await booking.getByLabel('Date and time').fill(ukDateTime(londonWallClockOf(new Date(Date.now() + 30 * 60_000))));
     await booking.getByLabel('Duration (minutes)').fill('60');
     await booking.getByLabel('Visit type').selectOption('personal_care');
-    expect(await booking.getByText("Left empty, the visit gets the tasks of the client's care plan for its visit type.").isVisible()).toBe(true);
+    expect(
+      await booking
+        .getByText("Left empty, the visit gets the tasks of the client's care plan for its visit type.")
+        .isVisible(),
+    ).toBe(true);
     await booking.getByRole('button', { name: 'Save Appointment' }).click();
     await expect.poll(() => booking.count()).toBe(0);
     const phone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
     const checkIn = await open(phone, '/check-in');
     const visit = checkIn.getByRole('article', { name: 'Visit to Ada Whitfield' });
     await expect.poll(() => visit.isVisible()).toBe(true);
-    for (const task of PERSONAL_CARE_TASKS) await expect.poll(() => visit.getByText(task, { exact: true }).isVisible(), { message: task }).toBe(true);
+    for (const task of PERSONAL_CARE_TASKS)
+      await expect.poll(() => visit.getByText(task, { exact: true }).isVisible(), { message: task }).toBe(true);
 
     // The carer reads the plan of the client they visit, and cannot change it.
     const carerPlans = await open(phone, '/care-plans');
@@ -237,7 +272,9 @@ describe('Care Planner in Chromium', () => {
     await carerPlans.screenshot({ path: `${shots}/care-plans-390.png`, fullPage: true });
     expect(await accessibilityFindings(carerPlans)).toEqual([]);
     // No horizontal scrolling at 390 px (evaluated in the page, as text: this file is compiled without the DOM types).
-    const overflow = await carerPlans.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    const overflow = await carerPlans.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

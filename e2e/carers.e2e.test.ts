@@ -17,7 +17,12 @@ async function openPage(path: string, width = 1280, height = 900): Promise<Page>
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 
 async function fillCarer(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) {
@@ -36,7 +41,13 @@ describe('Carer Management in Chromium', () => {
     // Validation messages, word for word, before anything is sent.
     await page.getByRole('button', { name: 'Add Carer', exact: true }).click();
     await page.getByRole('button', { name: 'Save Carer' }).click();
-    for (const message of ['First name is required', 'Last name is required', 'Valid email is required', 'Employee ID is required', 'Start date is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Valid email is required',
+      'Employee ID is required',
+      'Start date is required',
+    ]) {
       await expect.poll(() => page.getByText(message, { exact: true }).isVisible()).toBe(true);
     }
 
@@ -86,7 +97,9 @@ describe('Carer Management in Chromium', () => {
     await page.getByRole('button', { name: 'Update Carer' }).click();
     await expect.poll(() => toast(page, 'Carer updated successfully').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count()).toBe(1);
-    await expect.poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count()).toBe(1);
+    await expect
+      .poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count())
+      .toBe(1);
 
     // Delete, with a browser confirmation naming the person.
     let confirmation = '';
@@ -111,7 +124,13 @@ describe('Carer Management in Chromium', () => {
         const reply = await fetch('/api/carers', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ firstName: 'Paged', lastName: `Carer ${String(n).padStart(2, '0')}`, email: `paged.${n}@example.org`, employeeId: `EMP-P${n}`, startDate: '2024-01-01' }),
+          body: JSON.stringify({
+            firstName: 'Paged',
+            lastName: `Carer ${String(n).padStart(2, '0')}`,
+            email: `paged.${n}@example.org`,
+            employeeId: `EMP-P${n}`,
+            startDate: '2024-01-01',
+          }),
         });
         replies.push(reply.status);
       }
@@ -134,7 +153,9 @@ describe('Carer Management in Chromium', () => {
     await expect.poll(() => page.getByText('Showing 1 of 1', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByTestId('carer-card').filter({ hasText: 'Paged Carer 54' }).count()).toBe(1);
     await page.getByLabel('Search carers').fill('nobody like this');
-    await expect.poll(() => page.getByText('No carers found matching your search.', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No carers found matching your search.', { exact: true }).isVisible())
+      .toBe(true);
   }, 120_000);
 
   it('shows the shell: sidebar entries with the active one highlighted, the header, and Page Not Found', async () => {
@@ -142,12 +163,29 @@ describe('Carer Management in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard Overview' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByPlaceholder('Search users, carers, clients...').isVisible()).toBe(true);
     const nav = page.getByRole('navigation').first();
-    for (const label of ['Dashboard', 'Scheduling', 'Schedule Day', 'Visits', 'Care Plans', 'Medications', 'Finance', 'Incidents', 'Carers', 'Clients', 'Training', 'Diary', 'Reports', 'Admin']) {
+    for (const label of [
+      'Dashboard',
+      'Scheduling',
+      'Schedule Day',
+      'Visits',
+      'Care Plans',
+      'Medications',
+      'Finance',
+      'Incidents',
+      'Carers',
+      'Clients',
+      'Training',
+      'Diary',
+      'Reports',
+      'Admin',
+    ]) {
       await expect.poll(() => nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
     }
     await nav.getByRole('link', { name: 'Carers', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${env.product.url}/carers`);
-    await expect.poll(() => nav.getByRole('link', { name: 'Carers', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Carers', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
     expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBeNull();
     await expect.poll(() => page.getByRole('button', { name: 'Back', exact: true }).isVisible()).toBe(true);
     await page.goto(`${env.product.url}/no-such-page`);
@@ -157,11 +195,27 @@ describe('Carer Management in Chromium', () => {
   it('links the account that signs in as a carer on the edit form, shows it on the card, and unlinks it', async () => {
     const context = await env.signedInContext();
     const post = async (path: string, data: Record<string, unknown>) => {
-      const reply = await context.request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+      const reply = await context.request.fetch(`${env.product.url}${path}`, {
+        method: 'POST',
+        data,
+        headers: { origin: env.product.url },
+      });
       expect(reply.status(), await reply.text()).toBe(201);
     };
-    await post('/api/users', { email: 'amelia.hughes@example.org', firstName: 'Amelia', lastName: 'Hughes', role: 'carer', password: 'carers e2e password 1' });
-    await post('/api/carers', { firstName: 'Amelia', lastName: 'Hughes', email: 'amelia.hughes@example.org', employeeId: 'EMP-7101', startDate: '2024-09-02' });
+    await post('/api/users', {
+      email: 'amelia.hughes@example.org',
+      firstName: 'Amelia',
+      lastName: 'Hughes',
+      role: 'carer',
+      password: 'carers e2e password 1',
+    });
+    await post('/api/carers', {
+      firstName: 'Amelia',
+      lastName: 'Hughes',
+      email: 'amelia.hughes@example.org',
+      employeeId: 'EMP-7101',
+      startDate: '2024-09-02',
+    });
     const page = await context.newPage();
     await page.goto(`${env.product.url}/carers`);
     // Another test adds a page of carers whose surnames sort first: find her with the server's search.
@@ -171,11 +225,15 @@ describe('Carer Management in Chromium', () => {
 
     await page.getByRole('button', { name: 'Edit Amelia Hughes' }).click();
     const account = page.getByRole('dialog').getByLabel('Signs in as');
-    await expect.poll(() => account.locator('option').allTextContents()).toEqual(['No account linked', 'Amelia Hughes, amelia.hughes@example.org']);
+    await expect
+      .poll(() => account.locator('option').allTextContents())
+      .toEqual(['No account linked', 'Amelia Hughes, amelia.hughes@example.org']);
     await account.selectOption({ label: 'Amelia Hughes, amelia.hughes@example.org' });
     await page.getByRole('button', { name: 'Update Carer' }).click();
     await expect.poll(() => toast(page, 'Carer updated successfully').isVisible()).toBe(true);
-    await expect.poll(() => card.getByTestId('carer-account').textContent()).toBe('Signs in as Amelia Hughes, amelia.hughes@example.org');
+    await expect
+      .poll(() => card.getByTestId('carer-account').textContent())
+      .toBe('Signs in as Amelia Hughes, amelia.hughes@example.org');
 
     await page.getByRole('button', { name: 'Edit Amelia Hughes' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click();

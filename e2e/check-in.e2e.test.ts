@@ -20,7 +20,11 @@ let visitB: string;
 
 /** A command through the API as the context's signed-in user; answers the created id. */
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -43,20 +47,30 @@ const client = (clientRef: string, firstName: string, lastName: string, address:
 });
 
 /** The current minute, or minutes before or after it, as an ISO instant. */
-const minutesFromNow = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
+const minutesFromNow = (minutes: number) =>
+  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_check_in');
   admin = await env.signedInContext();
   const users: string[] = [];
-  for (const user of [carerA, carerB]) users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
+  for (const user of [carerA, carerB])
+    users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
   const carerRecord = (user: typeof carerA, userId: string, employeeId: string) =>
     post(admin.request, '/api/carers', { ...user, userId, employeeId, startDate: '2024-03-01' });
   const carerAId = await carerRecord(carerA, users[0]!, 'EMP-801');
   const carerBId = await carerRecord(carerB, users[1]!, 'EMP-802');
-  const edith = await post(admin.request, '/api/clients', client('CL-0801', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'));
-  const walter = await post(admin.request, '/api/clients', client('CL-0802', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'));
+  const edith = await post(
+    admin.request,
+    '/api/clients',
+    client('CL-0801', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
+  );
+  const walter = await post(
+    admin.request,
+    '/api/clients',
+    client('CL-0802', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'),
+  );
   visitA = await post(admin.request, '/api/appointments', {
     clientId: edith,
     carerId: carerAId,
@@ -83,17 +97,25 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 const visitCard = (page: Page, clientName: string) => page.getByRole('article', { name: `Visit to ${clientName}` });
 /** The status badges of a visit on the coordinator's /visits screen (in the header of its card). */
-const trackedVisit = (page: Page, clientName: string) => page.getByTestId('visit-card').filter({ hasText: clientName }).locator('header');
+const trackedVisit = (page: Page, clientName: string) =>
+  page.getByTestId('visit-card').filter({ hasText: clientName }).locator('header');
 
 describe('Check In on a phone in Chromium', () => {
   it('a carer checks in with the location, records the visit and checks out, while the coordinator watches live', async () => {
     const coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
     const visits = await open(coordinatorContext, '/visits');
     const dashboard = await open(coordinatorContext, '/');
-    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => trackedVisit(visits, 'Edith Green').getByText('Scheduled', { exact: true }).isVisible())
+      .toBe(true);
 
     const phone = await env.signedInContext(PHONE, { email: carerA.email, password: PASSWORD });
     await phone.grantPermissions(['geolocation'], { origin: env.product.url });
@@ -113,7 +135,9 @@ describe('Check In on a phone in Chromium', () => {
     await expect.poll(() => toast(page, 'Checked in').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
     // The coordinator's screen follows through the live push, without a reload.
-    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('In Progress', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => trackedVisit(visits, 'Edith Green').getByText('In Progress', { exact: true }).isVisible())
+      .toBe(true);
 
     // Record the visit: two of the three tasks, medication, mood, observations, notes, signature, travel and costs.
     await card.getByLabel(TASKS[0]!).check();
@@ -135,16 +159,30 @@ describe('Check In on a phone in Chromium', () => {
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 30, box.y + 100);
     await page.mouse.down();
-    for (const [x, y] of [[80, 40], [130, 110], [190, 50], [260, 100]] as const) await page.mouse.move(box.x + x, box.y + y, { steps: 5 });
+    for (const [x, y] of [
+      [80, 40],
+      [130, 110],
+      [190, 50],
+      [260, 100],
+    ] as const)
+      await page.mouse.move(box.x + x, box.y + y, { steps: 5 });
     await page.mouse.up();
     await expect.poll(() => card.getByText('Signed', { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/check-out-390.png`, fullPage: true });
     await card.getByRole('button', { name: 'Check Out' }).click();
     await expect.poll(() => toast(page, 'Checked out').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => trackedVisit(visits, 'Edith Green').getByText('Completed', { exact: true }).isVisible()).toBe(true);
     await expect
-      .poll(() => dashboard.getByTestId('recent-appointment').filter({ hasText: 'Edith Green' }).getByText('completed', { exact: true }).isVisible())
+      .poll(() => trackedVisit(visits, 'Edith Green').getByText('Completed', { exact: true }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() =>
+        dashboard
+          .getByTestId('recent-appointment')
+          .filter({ hasText: 'Edith Green' })
+          .getByText('completed', { exact: true })
+          .isVisible(),
+      )
       .toBe(true);
     await visits.screenshot({ path: `${shots}/check-in-visits-1280.png`, fullPage: true });
 
@@ -165,7 +203,11 @@ describe('Check In on a phone in Chromium', () => {
       expenses: 450,
       signedOff: true,
     });
-    expect(recorded.checkInLocation).toMatchObject({ latitude: HERE.latitude, longitude: HERE.longitude, accuracy: HERE.accuracy });
+    expect(recorded.checkInLocation).toMatchObject({
+      latitude: HERE.latitude,
+      longitude: HERE.longitude,
+      accuracy: HERE.accuracy,
+    });
     expect(recorded.signature).toMatch(/^data:image\/png;base64,/);
 
     // The other carer's phone and API show only his own visit.
@@ -187,14 +229,18 @@ describe('Check In on a phone in Chromium', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Check In' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('This will be recorded as a manual entry', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('This will be recorded as a manual entry', { exact: false }).isVisible())
+      .toBe(true);
     await expect.poll(() => dialog.getByText(/You are \d+ minutes after the planned start/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Check In' }).click();
     for (const message of ['A reason is required for a manual entry', 'A reason for the late arrival is required']) {
       await expect.poll(() => dialog.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
     }
     await page.screenshot({ path: `${shots}/check-in-manual-390.png`, fullPage: true });
-    await dialog.getByLabel('Reason for manual entry').fill('Phone location switched off by the care home Wi-Fi policy');
+    await dialog
+      .getByLabel('Reason for manual entry')
+      .fill('Phone location switched off by the care home Wi-Fi policy');
     await dialog.getByLabel('Reason for late arrival').fill('Bus diverted by roadworks');
     // The carer arrived ten minutes ago and gives that time: it is kept beside the server's own, by hand.
     const arrivedAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
@@ -213,14 +259,19 @@ describe('Check In on a phone in Chromium', () => {
       lateArrival: true,
       lateReason: 'Bus diverted by roadworks',
       actualStartTime: arrivedAt.toISOString(),
-      checkInEnteredByHand: { recordedAt: expect.any(String), reason: 'Phone location switched off by the care home Wi-Fi policy' },
+      checkInEnteredByHand: {
+        recordedAt: expect.any(String),
+        reason: 'Phone location switched off by the care home Wi-Fi policy',
+      },
     });
     expect(Date.parse(recorded.checkInEnteredByHand!.recordedAt)).toBeGreaterThan(arrivedAt.getTime() + 9 * 60_000);
 
     // Office staff see every carer's visits of today on the same screen (desktop width).
     const office = await open(admin, '/check-in');
     await expect.poll(() => office.getByTestId('check-in-visit').count()).toBe(2);
-    await expect.poll(() => visitCard(office, 'Walter Pemberton').getByText('Tom Rigby', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => visitCard(office, 'Walter Pemberton').getByText('Tom Rigby', { exact: true }).isVisible())
+      .toBe(true);
     await office.screenshot({ path: `${shots}/check-in-office-1280.png`, fullPage: true });
     await phone.close();
   });

@@ -10,20 +10,32 @@ let carerUserId: string;
 
 /** A command through the API as the administrator; answers the reply body. */
 async function send(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: Record<string, unknown>) {
-  const reply = await admin.request.fetch(`${env.product.url}${path}`, { method, data, headers: { origin: env.product.url } });
+  const reply = await admin.request.fetch(`${env.product.url}${path}`, {
+    method,
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return (await reply.json()) as { id: string; revision: string };
 }
 
 const carer = (firstName: string, lastName: string, employeeId: string) =>
-  send('POST', '/api/carers', { firstName, lastName, email: `${firstName}@example.org`.toLowerCase(), employeeId, startDate: '2024-03-01' });
+  send('POST', '/api/carers', {
+    firstName,
+    lastName,
+    email: `${firstName}@example.org`.toLowerCase(),
+    employeeId,
+    startDate: '2024-03-01',
+  });
 
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_clients');
   admin = await env.signedInContext();
   await carer('Amelia', 'Hughes', 'EMP-9001');
   await carer('Oliver', 'Patel', 'EMP-9002');
-  carerUserId = (await send('POST', '/api/users', { ...carerUser, firstName: 'Grace', lastName: 'Roberts', role: 'carer' })).id;
+  carerUserId = (
+    await send('POST', '/api/users', { ...carerUser, firstName: 'Grace', lastName: 'Roberts', role: 'carer' })
+  ).id;
 }, 180_000);
 afterAll(async () => env?.stop());
 
@@ -33,14 +45,20 @@ async function openPage(context: BrowserContext, path = '/clients'): Promise<Pag
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 /** Failures are toasts titled "Error" with the given description. */
 async function expectErrorToast(page: Page, description: string) {
   const item = page.locator('.toast').filter({ has: page.locator('.toast-description', { hasText: description }) });
   await expect.poll(() => item.locator('.toast-title').allTextContents(), { message: description }).toEqual(['Error']);
 }
 const cards = (page: Page) => page.getByTestId('client-card');
-const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 const field = (page: Page, label: string) => page.getByRole('dialog').getByLabel(label, { exact: true });
 
 async function fill(page: Page, fields: Record<string, string>) {
@@ -77,7 +95,9 @@ describe('Client Records in Chromium', () => {
       'Emergency contact is required',
       'Emergency phone is required',
     ]) {
-      await expect.poll(() => page.getByRole('dialog').getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('dialog').getByText(message, { exact: true }).isVisible(), { message })
+        .toBe(true);
     }
 
     await fill(page, {
@@ -93,7 +113,13 @@ describe('Client Records in Chromium', () => {
     await field(page, 'Care level').selectOption('high');
     await field(page, 'Mobility level').selectOption('assisted');
     // Lists: trimmed, a duplicate refused, each entry removable.
-    await addToList(page, 'Medical conditions', ['  Type 2 diabetes ', 'Hypertension', 'Asthma', 'COPD', 'hypertension']);
+    await addToList(page, 'Medical conditions', [
+      '  Type 2 diabetes ',
+      'Hypertension',
+      'Asthma',
+      'COPD',
+      'hypertension',
+    ]);
     await expect.poll(() => page.getByText('"hypertension" is already in the list').isVisible()).toBe(true);
     await field(page, 'Medical conditions').fill('');
     await page.getByRole('button', { name: 'Remove Asthma' }).click();
@@ -111,7 +137,17 @@ describe('Client Records in Chromium', () => {
     const margaret = card(page, 'Margaret Okonjo');
     await expect.poll(() => margaret.count()).toBe(1);
     const text = await visibleText(margaret);
-    for (const expected of ['CL-0042', 'High', '12/04/1938', 'Keyworker: Amelia Hughes', '0113 496 0001', '12 Church Road, Leeds LS6 2AB', 'Type 2 diabetes', 'Hypertension', '+1']) {
+    for (const expected of [
+      'CL-0042',
+      'High',
+      '12/04/1938',
+      'Keyworker: Amelia Hughes',
+      '0113 496 0001',
+      '12 Church Road, Leeds LS6 2AB',
+      'Type 2 diabetes',
+      'Hypertension',
+      '+1',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('COPD');
@@ -130,13 +166,17 @@ describe('Client Records in Chromium', () => {
     });
     await page.getByRole('button', { name: 'Save Client' }).click();
     await expectErrorToast(page, 'Failed to create client');
-    await expect.poll(() => page.getByRole('dialog').getByText('Client ID already exists', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('Client ID already exists', { exact: true }).isVisible())
+      .toBe(true);
     await field(page, 'Client ID').fill('CL-0043');
     await page.getByRole('button', { name: 'Save Client' }).click();
     await expect.poll(() => toast(page, 'Client created successfully').isVisible()).toBe(true);
     await expect.poll(() => cards(page).count()).toBe(2);
     // Sorted by last name (polled: the list may draw again as the live push reloads it).
-    await expect.poll(() => cards(page).getByRole('heading').allTextContents()).toEqual(['Arthur Bell', 'Margaret Okonjo']);
+    await expect
+      .poll(() => cards(page).getByRole('heading').allTextContents())
+      .toEqual(['Arthur Bell', 'Margaret Okonjo']);
 
     // Search by name or client ID, and the search variant of the empty state.
     const search = page.getByPlaceholder('Search clients by name or client ID...');
@@ -145,7 +185,9 @@ describe('Client Records in Chromium', () => {
     await search.fill('cl-0043');
     await expect.poll(() => cards(page).getByRole('heading').allTextContents()).toEqual(['Arthur Bell']);
     await search.fill('nobody like this');
-    await expect.poll(() => page.getByText('No clients found matching your search.', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No clients found matching your search.', { exact: true }).isVisible())
+      .toBe(true);
     await search.fill('');
 
     // Edit: the form opens with the client's values; the change shows on the card.
@@ -199,13 +241,20 @@ describe('Client Records in Chromium', () => {
     await page.getByRole('button', { name: 'Update Client' }).click();
     await expectErrorToast(page, 'Failed to update client');
     await expect
-      .poll(() => page.getByRole('dialog').getByText('This record was changed by someone else. Reload it and try again.').isVisible())
+      .poll(() =>
+        page
+          .getByRole('dialog')
+          .getByText('This record was changed by someone else. Reload it and try again.')
+          .isVisible(),
+      )
       .toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The service refuses the delete (as if unreachable): the client stays and the error toast shows.
     await page.route('**/api/clients/*', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' }) : route.fallback(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' })
+        : route.fallback(),
     );
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Dorothy Ashworth' }).click();
@@ -217,14 +266,30 @@ describe('Client Records in Chromium', () => {
   it('shows a carer only the clients on their visits, without the write buttons, in the mobile layout at 390 px', async () => {
     // Grace's own carer record, and one visit tomorrow: of every client, she reads only that one.
     const grace = await send('POST', '/api/carers', {
-      firstName: 'Grace', lastName: 'Roberts', email: carerUser.email, employeeId: 'EMP-9003', startDate: '2024-03-01', userId: carerUserId,
+      firstName: 'Grace',
+      lastName: 'Roberts',
+      email: carerUser.email,
+      employeeId: 'EMP-9003',
+      startDate: '2024-03-01',
+      userId: carerUserId,
     });
     const visited = await send('POST', '/api/clients', {
-      clientId: 'CL-0900', firstName: 'Harold', lastName: 'Whitaker', dateOfBirth: '1936-02-11', address: '9 Canal Street, Leeds',
-      emergencyContact: 'June Whitaker', emergencyPhone: '07700 900456', careLevel: 'low',
+      clientId: 'CL-0900',
+      firstName: 'Harold',
+      lastName: 'Whitaker',
+      dateOfBirth: '1936-02-11',
+      address: '9 Canal Street, Leeds',
+      emergencyContact: 'June Whitaker',
+      emergencyPhone: '07700 900456',
+      careLevel: 'low',
     });
     const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
-    await send('POST', '/api/appointments', { clientId: visited.id, carerId: grace.id, scheduledStart: tomorrow, durationMinutes: 30 });
+    await send('POST', '/api/appointments', {
+      clientId: visited.id,
+      carerId: grace.id,
+      scheduledStart: tomorrow,
+      durationMinutes: 30,
+    });
 
     const context = await env.signedInContext({ width: 390, height: 844 }, carerUser);
     const page = await openPage(context);

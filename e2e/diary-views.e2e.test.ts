@@ -18,7 +18,11 @@ const PHONE = { width: 390, height: 844 };
 const shots = '.test-results/screenshots';
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -36,25 +40,52 @@ const client = (clientRef: string, firstName: string, lastName: string) => ({
 
 beforeAll(async () => {
   // A tile server that never answers: the maps must still show their markers, on a plain background.
-  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_diary_views', { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_diary_views', {
+    MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+  });
   admin = await env.signedInContext();
   const users: string[] = [];
-  for (const user of [nadia, tom]) users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
-  const nadiaRecord = await post(admin.request, '/api/carers', { ...nadia, userId: users[0], employeeId: 'EMP-601', startDate: '2024-03-01' });
-  const tomRecord = await post(admin.request, '/api/carers', { ...tom, userId: users[1], employeeId: 'EMP-602', startDate: '2024-03-01' });
+  for (const user of [nadia, tom])
+    users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
+  const nadiaRecord = await post(admin.request, '/api/carers', {
+    ...nadia,
+    userId: users[0],
+    employeeId: 'EMP-601',
+    startDate: '2024-03-01',
+  });
+  const tomRecord = await post(admin.request, '/api/carers', {
+    ...tom,
+    userId: users[1],
+    employeeId: 'EMP-602',
+    startDate: '2024-03-01',
+  });
   const edith = await post(admin.request, '/api/clients', client('CL-0601', 'Edith', 'Green'));
   const walter = await post(admin.request, '/api/clients', client('CL-0602', 'Walter', 'Pemberton'));
   const visit = (carerId: string, clientId: string, hour: string) =>
-    post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: `${addDays(today, 1)}T${hour}:00:00Z`, durationMinutes: 30 });
+    post(admin.request, '/api/appointments', {
+      clientId,
+      carerId,
+      scheduledStart: `${addDays(today, 1)}T${hour}:00:00Z`,
+      durationMinutes: 30,
+    });
   const nadiasVisit = await visit(nadiaRecord, edith, '10');
   await visit(tomRecord, edith, '10');
   const tomsVisitToWalter = await visit(tomRecord, walter, '12');
   const entry = (fields: Record<string, unknown>) =>
-    post(admin.request, '/api/diary', { entryDate: `${today}T09:15:00Z`, content: 'Noted during the visit.', ...fields });
+    post(admin.request, '/api/diary', {
+      entryDate: `${today}T09:15:00Z`,
+      content: 'Noted during the visit.',
+      ...fields,
+    });
   await entry({ carerId: nadiaRecord, clientId: edith, appointmentId: nadiasVisit, title: 'Breakfast with Edith' });
   await entry({ carerId: tomRecord, clientId: edith, title: 'Safeguarding concern', isConfidential: true });
   await entry({ carerId: tomRecord, clientId: walter, appointmentId: tomsVisitToWalter, title: 'Walter had a fall' });
-  await entry({ carerId: nadiaRecord, clientId: edith, title: 'Last week call', entryDate: `${addDays(today, -7)}T09:15:00Z` });
+  await entry({
+    carerId: nadiaRecord,
+    clientId: edith,
+    title: 'Last week call',
+    entryDate: `${addDays(today, -7)}T09:15:00Z`,
+  });
   await post(admin.request, '/api/training', {
     carerId: nadiaRecord,
     trainingType: 'first_aid',
@@ -64,15 +95,29 @@ beforeAll(async () => {
     certificateNumber: 'FA-6001',
     notes: 'Refresher booked with St John Ambulance',
   });
-  await post(admin.request, '/api/training', { carerId: tomRecord, trainingType: 'cpr', completedDate: addDays(today, -350), expiryDate: addDays(today, 20), status: 'current' });
+  await post(admin.request, '/api/training', {
+    carerId: tomRecord,
+    trainingType: 'cpr',
+    completedDate: addDays(today, -350),
+    expiryDate: addDays(today, 20),
+    status: 'current',
+  });
   // Visits going on now, checked in at the client's door: the maps' markers.
   const now = new Date().toISOString();
   for (const [carerId, clientId, latitude, longitude, address] of [
     [nadiaRecord, edith, 53.8176, -1.5768, '4 Mill Lane, Leeds'],
     [tomRecord, walter, 53.7997, -1.5492, '12 Park Row, Leeds'],
   ] as const) {
-    const id = await post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: now, durationMinutes: 60 });
-    await post(admin.request, `/api/appointments/${id}/check-in`, { source: 'Mobile', location: { latitude, longitude, accuracy: 10, address } });
+    const id = await post(admin.request, '/api/appointments', {
+      clientId,
+      carerId,
+      scheduledStart: now,
+      durationMinutes: 60,
+    });
+    await post(admin.request, `/api/appointments/${id}/check-in`, {
+      source: 'Mobile',
+      location: { latitude, longitude, accuracy: 10, address },
+    });
   }
   carer = await env.signedInContext(PHONE, { email: nadia.email, password: PASSWORD });
 }, 180_000);
@@ -85,14 +130,18 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
-const shows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
-const absent = async (page: Page, text: string) => expect(await page.getByText(text, { exact: true }).count(), text).toBe(0);
+const shows = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
+const absent = async (page: Page, text: string) =>
+  expect(await page.getByText(text, { exact: true }).count(), text).toBe(0);
 /** At 390 px nothing sticks out sideways (WCAG 1.4.10 reflow). */
 const noSidewaysScroll = async (page: Page) =>
   expect(
     await page.evaluate(() => {
       // The page's own globals (this file is type-checked without the DOM library).
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      const root = (
+        globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+      ).document.documentElement;
       return root.scrollWidth <= root.clientWidth;
     }),
   ).toBe(true);
@@ -104,7 +153,9 @@ describe('Diary views in Chromium', () => {
     for (const tab of ['Weekly', 'Carer Roster', 'Client Roster', 'Monitoring', 'Training', 'Map', 'Live Map']) {
       const heading = tab;
       await bar.getByRole('link', { name: tab, exact: true }).click();
-      await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).isVisible(), { message: tab }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: heading, level: 2 }).isVisible(), { message: tab })
+        .toBe(true);
       expect(await bar.getByRole('link', { name: tab, exact: true }).getAttribute('aria-current')).toBe('page');
     }
     await page.close();
@@ -137,15 +188,21 @@ describe('Diary views in Chromium', () => {
 
   it('rosters: counts and latest entries by carer and by client, filtered for the carer', async () => {
     const page = await open(admin, '/diary/carer-roster');
-    const tomGroup = page.getByTestId('diary-roster-group').filter({ has: page.getByRole('heading', { name: 'Tom Rigby' }) });
+    const tomGroup = page
+      .getByTestId('diary-roster-group')
+      .filter({ has: page.getByRole('heading', { name: 'Tom Rigby' }) });
     await expect.poll(() => tomGroup.getByText('2 entries').isVisible()).toBe(true);
     await page.goto(`${env.product.url}/diary/client-roster`);
-    const walterGroup = page.getByTestId('diary-roster-group').filter({ has: page.getByRole('heading', { name: 'Walter Pemberton' }) });
+    const walterGroup = page
+      .getByTestId('diary-roster-group')
+      .filter({ has: page.getByRole('heading', { name: 'Walter Pemberton' }) });
     await expect.poll(() => walterGroup.getByText('Walter had a fall').isVisible()).toBe(true);
     await page.close();
 
     const mobile = await open(carer, '/diary/client-roster');
-    const edithGroup = mobile.getByTestId('diary-roster-group').filter({ has: mobile.getByRole('heading', { name: 'Edith Green' }) });
+    const edithGroup = mobile
+      .getByTestId('diary-roster-group')
+      .filter({ has: mobile.getByRole('heading', { name: 'Edith Green' }) });
     await expect.poll(() => edithGroup.getByText('2 entries').isVisible()).toBe(true);
     await absent(mobile, 'Walter Pemberton');
     await absent(mobile, 'Safeguarding concern');
@@ -161,7 +218,9 @@ describe('Diary views in Chromium', () => {
     const page = await open(admin, '/diary/monitoring');
     const fall = page.getByTestId('diary-monitoring-row').filter({ hasText: 'Walter had a fall' });
     await expect.poll(() => fall.getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
-    expect(await fall.locator('dd').allTextContents()).toEqual(expect.arrayContaining(['Tom Rigby', 'Walter Pemberton']));
+    expect(await fall.locator('dd').allTextContents()).toEqual(
+      expect.arrayContaining(['Tom Rigby', 'Walter Pemberton']),
+    );
     await page.close();
 
     const mobile = await open(carer, '/diary/monitoring');
@@ -193,7 +252,9 @@ describe('Diary views in Chromium', () => {
     await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(2);
     await shows(page, 'The map tiles could not load: the visits are shown on a plain background.');
     const visits = page.getByTestId('diary-map-visit');
-    await expect.poll(() => visits.filter({ hasText: 'Walter Pemberton' }).getByText('12 Park Row, Leeds').isVisible()).toBe(true);
+    await expect
+      .poll(() => visits.filter({ hasText: 'Walter Pemberton' }).getByText('12 Park Row, Leeds').isVisible())
+      .toBe(true);
     await page.getByRole('button', { name: 'Previous day' }).click();
     await shows(page, 'No visits with a check-in location on this day.');
     await page.goto(`${env.product.url}/diary/live-map`);

@@ -12,8 +12,17 @@ let carerARecord: string;
 let clientId: string;
 
 /** A command through the API as the context's signed-in user; answers the created id. */
-async function post(request: APIRequestContext, path: string, data: Record<string, unknown>, method: 'POST' | 'DELETE' = 'POST') {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method, data, headers: { origin: env.product.url } });
+async function post(
+  request: APIRequestContext,
+  path: string,
+  data: Record<string, unknown>,
+  method: 'POST' | 'DELETE' = 'POST',
+) {
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method,
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -33,7 +42,8 @@ beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_diary');
   admin = await env.signedInContext();
   const users: string[] = [];
-  for (const user of [carerA, carerB]) users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
+  for (const user of [carerA, carerB])
+    users.push(await post(admin.request, '/api/users', { ...user, role: 'carer', password: PASSWORD }));
   const carerRecord = (user: typeof carerA, userId: string, employeeId: string) =>
     post(admin.request, '/api/carers', { ...user, userId, employeeId, startDate: '2024-03-01' });
   carerARecord = await carerRecord(carerA, users[0]!, 'EMP-501');
@@ -42,7 +52,12 @@ beforeAll(async () => {
   // Both carers visit Edith tomorrow: a carer reads the diary of the clients on their visits around today.
   const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
   for (const carerId of [carerARecord, carerBRecord]) {
-    await post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: tomorrow, durationMinutes: 30 });
+    await post(admin.request, '/api/appointments', {
+      clientId,
+      carerId,
+      scheduledStart: tomorrow,
+      durationMinutes: 30,
+    });
   }
 }, 180_000);
 afterAll(async () => env?.stop());
@@ -53,8 +68,14 @@ async function open(context: BrowserContext, path = '/diary'): Promise<Page> {
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
-const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
+const visible = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 const cards = (page: Page) => page.getByTestId('diary-entry');
 
 describe('Care Diary in Chromium', () => {
@@ -64,7 +85,16 @@ describe('Care Diary in Chromium', () => {
     await visible(page, 'No diary entries found.');
     await expect.poll(() => page.getByRole('button', { name: 'Add First Entry' }).isVisible()).toBe(true);
     const bar = page.getByRole('navigation', { name: 'Diary' });
-    for (const tab of ['Diary', 'Weekly', 'Carer Roster', 'Client Roster', 'Monitoring', 'Training', 'Map', 'Live Map']) {
+    for (const tab of [
+      'Diary',
+      'Weekly',
+      'Carer Roster',
+      'Client Roster',
+      'Monitoring',
+      'Training',
+      'Map',
+      'Live Map',
+    ]) {
       await expect.poll(() => bar.getByRole('link', { name: tab, exact: true }).isVisible()).toBe(true);
     }
     expect(await bar.getByRole('link', { name: 'Diary', exact: true }).getAttribute('aria-current')).toBe('page');
@@ -77,7 +107,13 @@ describe('Care Diary in Chromium', () => {
     expect(await dialog.getByLabel('Entry date and time').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await dialog.getByLabel('Entry date and time').fill('');
     await dialog.getByRole('button', { name: 'Save Entry' }).click();
-    for (const message of ['Carer is required', 'Client is required', 'Entry date is required', 'Title is required', 'Content is required']) {
+    for (const message of [
+      'Carer is required',
+      'Client is required',
+      'Entry date is required',
+      'Title is required',
+      'Content is required',
+    ]) {
       await visible(page, message);
     }
 
@@ -103,15 +139,23 @@ describe('Care Diary in Chromium', () => {
     await tags.fill('typo');
     await tags.press('Enter');
     await dialog.getByRole('button', { name: 'Remove typo' }).click();
-    await expect.poll(() => dialog.getByRole('list', { name: 'Added tag list' }).getByRole('listitem').allTextContents()).toEqual([
-      'nutrition',
-      'monitor',
-    ]);
+    await expect
+      .poll(() => dialog.getByRole('list', { name: 'Added tag list' }).getByRole('listitem').allTextContents())
+      .toEqual(['nutrition', 'monitor']);
     await dialog.getByRole('button', { name: 'Save Entry' }).click();
     await expect.poll(() => toast(page, 'Diary entry created successfully').isVisible()).toBe(true);
     const card = cards(page).filter({ hasText: 'Appetite lower than usual' });
     await expect.poll(() => card.count()).toBe(1);
-    for (const text of ['01/07/2025 10:30', 'Edith Green', 'Nadia Hussain', 'observation', 'high', 'nutrition', 'monitor', 'Only managed a few spoonfuls of soup.']) {
+    for (const text of [
+      '01/07/2025 10:30',
+      'Edith Green',
+      'Nadia Hussain',
+      'observation',
+      'high',
+      'nutrition',
+      'monitor',
+      'Only managed a few spoonfuls of soup.',
+    ]) {
       await expect.poll(() => card.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
     }
 
@@ -141,7 +185,12 @@ describe('Care Diary in Chromium', () => {
     await page.reload();
     await expect.poll(() => cards(page).count()).toBe(2);
     const search = page.getByPlaceholder('Search diary entries...');
-    for (const [term, count] of [['PORRIDGE', 1], ['appetite', 1], ['edith green', 2], ['nadia', 2]] as const) {
+    for (const [term, count] of [
+      ['PORRIDGE', 1],
+      ['appetite', 1],
+      ['edith green', 2],
+      ['nadia', 2],
+    ] as const) {
       await search.fill(term);
       await expect.poll(() => cards(page).count(), { message: term }).toBe(count);
     }
@@ -156,13 +205,17 @@ describe('Care Diary in Chromium', () => {
     await dialog.getByLabel('Reason for the amendment').fill('Added fluids');
     await dialog.getByRole('button', { name: 'Save Amendment' }).click();
     await expect.poll(() => toast(page, 'Diary entry amended successfully').isVisible()).toBe(true);
-    await expect.poll(() => card.getByText('Only managed a few spoonfuls of soup; drank a full cup of tea.').isVisible()).toBe(true);
+    await expect
+      .poll(() => card.getByText('Only managed a few spoonfuls of soup; drank a full cup of tea.').isVisible())
+      .toBe(true);
     await expect.poll(() => card.getByText('Amended', { exact: true }).isVisible()).toBe(true);
 
     // Mark reviewed: once; the card then names the reviewer.
     await page.getByRole('button', { name: 'Mark Reviewed: Appetite lower than usual' }).click();
     await expect.poll(() => toast(page, 'Diary entry marked as reviewed').isVisible()).toBe(true);
-    await expect.poll(() => card.getByText(/^Reviewed by .+ on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).isVisible()).toBe(true);
+    await expect
+      .poll(() => card.getByText(/^Reviewed by .+ on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).isVisible())
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Mark Reviewed: Appetite lower than usual' }).count()).toBe(0);
 
     await card.getByText('History', { exact: true }).click();
@@ -178,9 +231,13 @@ describe('Care Diary in Chromium', () => {
     // The diary's own views keep the bar and highlight their tab (each view's content: diary-views.e2e.test.ts).
     await bar.getByRole('link', { name: 'Weekly', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${env.product.url}/diary/weekly`);
-    await expect.poll(() => bar.getByRole('link', { name: 'Weekly', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => bar.getByRole('link', { name: 'Weekly', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
     // Polled: while the router settles on the new route the old tab may still be marked for a frame.
-    await expect.poll(() => bar.getByRole('link', { name: 'Diary', exact: true }).getAttribute('aria-current')).toBeNull();
+    await expect
+      .poll(() => bar.getByRole('link', { name: 'Diary', exact: true }).getAttribute('aria-current'))
+      .toBeNull();
     await expect.poll(() => page.getByRole('heading', { name: 'Weekly', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.locator('.diary-day h3').count()).toBe(7);
   }, 180_000);

@@ -14,10 +14,13 @@ export function watchContext(context: BrowserContext): void {
     page.on('requestfinished', (request) => state.pending.delete(request));
     page.on('requestfailed', (request) => {
       state.pending.delete(request);
-      state.errors.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+      state.errors.push(
+        `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
+      );
     });
     page.on('response', (response) => {
-      if (response.status() >= 500) state.errors.push(`answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+      if (response.status() >= 500)
+        state.errors.push(`answered ${response.status()}: ${response.request().method()} ${response.url()}`);
     });
     page.on('pageerror', (error) => state.errors.push(`page error: ${error.message}`));
     page.on('console', (message) => {
@@ -43,9 +46,13 @@ export async function reportFailure(testName: string, browser: Browser, dataDir:
       const title = await page.title().catch(() => '(no title)');
       const state = watched.get(page);
       lines.push(`page ${n}: ${page.url()} "${title}" (screenshot ${shot})`);
-      for (const [request, since] of state?.pending ?? []) lines.push(`  waiting ${Date.now() - since} ms: ${request.method()} ${request.url()}`);
+      for (const [request, since] of state?.pending ?? [])
+        lines.push(`  waiting ${Date.now() - since} ms: ${request.method()} ${request.url()}`);
       for (const error of state?.errors.slice(-10) ?? []) lines.push(`  ${error}`);
-      const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '');
       lines.push(`  text: ${text.replace(/\s+/g, ' ').slice(0, 2000)}`);
     }
   }

@@ -19,14 +19,25 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => env?.stop());
 
-async function openPage(path: string, options: { width?: number; height?: number; as?: typeof carer } = {}): Promise<Page> {
-  const context = await env.signedInContext({ width: options.width ?? 1280, height: options.height ?? 900 }, options.as);
+async function openPage(
+  path: string,
+  options: { width?: number; height?: number; as?: typeof carer } = {},
+): Promise<Page> {
+  const context = await env.signedInContext(
+    { width: options.width ?? 1280, height: options.height ?? 900 },
+    options.as,
+  );
   const page = await context.newPage();
   await page.goto(`${env.product.url}${path}`);
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 
 async function expectToast(page: Page, title: string, description: string) {
   await expect.poll(() => toast(page, title).isVisible()).toBe(true);
@@ -68,7 +79,13 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     await expect.poll(() => posts.length).toBe(2);
     expect(posts).toEqual([
       { type: 'positive', category: 'general', message: 'Quick feedback: this page works well.', rating: 5, page: '/' },
-      { type: 'suggestion', category: 'general', message: 'Quick feedback: I have a suggestion for this page.', rating: null, page: '/' },
+      {
+        type: 'suggestion',
+        category: 'general',
+        message: 'Quick feedback: I have a suggestion for this page.',
+        rating: null,
+        page: '/',
+      },
     ]);
 
     // The dialog and its defaults.
@@ -78,7 +95,15 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     expect(await dialog.getByLabel('Type').inputValue()).toBe('suggestion');
     expect(await dialog.getByLabel('Category').inputValue()).toBe('general');
     expect(await dialog.getByLabel('Category').locator('option').allTextContents()).toEqual([
-      'General', 'Scheduling', 'Care plans', 'Finance', 'Medications', 'Incidents', 'Diary', 'Navigation', 'Performance',
+      'General',
+      'Scheduling',
+      'Care plans',
+      'Finance',
+      'Medications',
+      'Incidents',
+      'Diary',
+      'Navigation',
+      'Performance',
     ]);
     expect(await dialog.getByLabel('Message').getAttribute('rows')).toBe('4');
     expect(await dialog.getByRole('radio').count()).toBe(0);
@@ -116,7 +141,13 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
     await expectToast(page, ...SUBMITTED);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(posts.at(-1)).toEqual({ type: 'positive', category: 'care-plans', message: 'Care plans are clear and quick to update.', rating: 4, page: '/' });
+    expect(posts.at(-1)).toEqual({
+      type: 'positive',
+      category: 'care-plans',
+      message: 'Care plans are clear and quick to update.',
+      rating: 4,
+      page: '/',
+    });
     await widget.getByRole('button', { name: 'Feedback' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('Type').inputValue()).toBe('suggestion');
@@ -157,18 +188,38 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
 
     // A failed save says so.
     await page.route('**/api/feedback/*', (route) => route.fulfill({ status: 503, body: '' }));
-    await rows.nth(2).getByRole('combobox', { name: /^Status of/ }).selectOption('closed');
+    await rows
+      .nth(2)
+      .getByRole('combobox', { name: /^Status of/ })
+      .selectOption('closed');
     await expect.poll(() => toast(page, 'Failed to update feedback').isVisible()).toBe(true);
     expect(await toast(page, 'Error').isVisible()).toBe(true);
     await page.unroute('**/api/feedback/*');
-    await expect.poll(() => rows.nth(2).getByRole('combobox', { name: /^Status of/ }).inputValue()).toBe('open');
+    await expect
+      .poll(() =>
+        rows
+          .nth(2)
+          .getByRole('combobox', { name: /^Status of/ })
+          .inputValue(),
+      )
+      .toBe('open');
 
     // Both changes were kept by the server: a fresh load shows them, and the status filter finds the row.
     await page.reload();
     await page.getByRole('tab', { name: 'Feedback' }).click();
     await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.first().getByRole('combobox', { name: /^Status of/ }).inputValue()).toBe('in_review');
-    expect(await rows.first().getByRole('textbox', { name: /^Admin notes/ }).inputValue()).toBe('Shared with the care-planning team.');
+    expect(
+      await rows
+        .first()
+        .getByRole('combobox', { name: /^Status of/ })
+        .inputValue(),
+    ).toBe('in_review');
+    expect(
+      await rows
+        .first()
+        .getByRole('textbox', { name: /^Admin notes/ })
+        .inputValue(),
+    ).toBe('Shared with the care-planning team.');
     await page.getByLabel('Status', { exact: true }).selectOption('in_review');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Care plans are clear and quick to update.');
@@ -203,7 +254,10 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     // The administrator's list on a phone: each row a card, its controls within the screen.
     const admin = await openPage('/admin', { width: 390, height: 844 });
     await admin.getByRole('tab', { name: 'Feedback' }).click();
-    const status = admin.getByTestId('feedback-row').first().getByRole('combobox', { name: /^Status of/ });
+    const status = admin
+      .getByTestId('feedback-row')
+      .first()
+      .getByRole('combobox', { name: /^Status of/ });
     await expect.poll(() => status.isVisible()).toBe(true);
     const statusBox = await status.boundingBox();
     expect(statusBox!.x + statusBox!.width).toBeLessThanOrEqual(390);

@@ -11,7 +11,11 @@ const today = londonToday();
 const PHONE = { width: 390, height: 844 };
 
 async function send(request: APIRequestContext, method: string, pathname: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${pathname}`, { method, data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${pathname}`, {
+    method,
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -65,7 +69,9 @@ describe('Contracts, currency exchange and financial reports in Chromium', () =>
     expect(note).toMatch(/set by \S+ \S+ on \d{2}\/\d{2}\/\d{4}/);
     // The dialog lists what was set, and by whom, under the form.
     await page.getByRole('button', { name: 'Currency Exchange' }).click();
-    await expect.poll(() => page.getByTestId('rates-history').innerText()).toContain(`From ${ukDate(today)}: USD 1.27, EUR 1.16, CAD 1.75, AUD 1.93. Set by`);
+    await expect
+      .poll(() => page.getByTestId('rates-history').innerText())
+      .toContain(`From ${ukDate(today)}: USD 1.27, EUR 1.16, CAD 1.75, AUD 1.93. Set by`);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
@@ -86,13 +92,24 @@ describe('Contracts, currency exchange and financial reports in Chromium', () =>
     const row = page.getByTestId('contract-CT-2026-014');
     await expect.poll(() => row.isVisible()).toBe(true);
     const text = await row.innerText();
-    for (const expected of ['Edith Green', '£18,500.00', 'Personal care, Medication support', 'Renewal due in 20 days', 'Active']) expect(text).toContain(expected);
+    for (const expected of [
+      'Edith Green',
+      '£18,500.00',
+      'Personal care, Medication support',
+      'Renewal due in 20 days',
+      'Active',
+    ])
+      expect(text).toContain(expected);
     await page.screenshot({ path: `${shots}/finance-contracts-1280.png`, fullPage: true });
 
     // View Contract: the PDF's text read back.
-    const [contractPdf] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'View Contract CT-2026-014' }).click()]);
+    const [contractPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'View Contract CT-2026-014' }).click(),
+    ]);
     const contractText = await pdfText(await bytesOf(contractPdf));
-    for (const expected of ['Contract CT-2026-014', 'Edith Green', '£18,500.00', 'Medication support']) expect(contractText).toContain(expected);
+    for (const expected of ['Contract CT-2026-014', 'Edith Green', '£18,500.00', 'Medication support'])
+      expect(contractText).toContain(expected);
 
     // Financial Reports: the summary in three currencies, then two reports as files.
     await page.getByRole('tab', { name: 'Financial Reports' }).click();
@@ -101,18 +118,32 @@ describe('Contracts, currency exchange and financial reports in Chromium', () =>
     await page.screenshot({ path: `${shots}/finance-reports-1280.png`, fullPage: true });
     const register = page.getByTestId('report-contracts-register');
     await register.getByLabel('Format of Contracts register').selectOption('csv');
-    const [registerCsv] = await Promise.all([page.waitForEvent('download'), register.getByRole('button', { name: 'Generate Contracts register' }).click()]);
+    const [registerCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      register.getByRole('button', { name: 'Generate Contracts register' }).click(),
+    ]);
     const csv = Buffer.from(await bytesOf(registerCsv)).toString('utf8');
     expect(csv).toContain('Number,Client,Start,End,Renewal,Value,Status,Services');
-    expect(csv).toContain(`CT-2026-014,Edith Green,${ukDate(addDays(today, -300))},${ukDate(addDays(today, 65))},${ukDate(addDays(today, 20))},18500.00,Active,Personal care; Medication support`);
+    expect(csv).toContain(
+      `CT-2026-014,Edith Green,${ukDate(addDays(today, -300))},${ukDate(addDays(today, 65))},${ukDate(addDays(today, 20))},18500.00,Active,Personal care; Medication support`,
+    );
     const summary = page.getByTestId('report-financial-summary');
-    const [summaryPdf] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Generate Financial summary' }).click()]);
+    const [summaryPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      summary.getByRole('button', { name: 'Generate Financial summary' }).click(),
+    ]);
     const summaryText = await pdfText(await bytesOf(summaryPdf));
-    for (const expected of ['Financial summary', '1 GBP = 1.27 USD, 1.16 EUR', 'Net profit (EUR)']) expect(summaryText).toContain(expected);
+    for (const expected of ['Financial summary', '1 GBP = 1.27 USD, 1.16 EUR', 'Net profit (EUR)'])
+      expect(summaryText).toContain(expected);
 
     // Export Data: the invoices of the year so far as CSV (none yet: the header alone).
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
-    expect(Buffer.from(await bytesOf(exported)).toString('utf8')).toContain('Number,Issued,Due,Period start,Period end,Client,Funder,Total,Paid,Credited,Outstanding,Sent,Overdue');
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Data' }).click(),
+    ]);
+    expect(Buffer.from(await bytesOf(exported)).toString('utf8')).toContain(
+      'Number,Issued,Due,Period start,Period end,Client,Funder,Total,Paid,Credited,Outstanding,Sent,Overdue',
+    );
 
     // Renew: a year on; the renewal note goes.
     await page.getByRole('tab', { name: 'Contract Management' }).click();

@@ -17,7 +17,11 @@ const yesterday = addDays(today, -1);
 const PHONE = { width: 390, height: 844 };
 
 async function send(request: APIRequestContext, method: string, pathname: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${pathname}`, { method, data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${pathname}`, {
+    method,
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -30,7 +34,13 @@ beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_finance');
   admin = await env.signedInContext();
   const post = (pathname: string, data: Record<string, unknown>) => send(admin.request, 'POST', pathname, data);
-  const carerId = await post('/api/carers', { firstName: 'Anna', lastName: 'Adams', email: 'anna@example.org', employeeId: 'EMP-2201', startDate: '2024-03-01' });
+  const carerId = await post('/api/carers', {
+    firstName: 'Anna',
+    lastName: 'Adams',
+    email: 'anna@example.org',
+    employeeId: 'EMP-2201',
+    startDate: '2024-03-01',
+  });
   const clientId = await post('/api/clients', {
     clientId: 'CL-2201',
     firstName: 'Edith',
@@ -41,12 +51,37 @@ beforeAll(async () => {
     emergencyPhone: '07700 900123',
     careLevel: 'medium',
   });
-  const funderId = await post('/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30, invoiceEmail: 'invoices@leeds.example.org' });
-  await send(admin.request, 'PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2024-01-01', shares: [{ funderId, percent: 100 }] });
-  const visit = await post('/api/appointments', { clientId, carerId, scheduledStart: londonTimeToInstant(yesterday, '09:00'), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash'] });
+  const funderId = await post('/api/finance/funders', {
+    name: 'Leeds City Council',
+    kind: 'local_authority',
+    paymentTermsDays: 30,
+    invoiceEmail: 'invoices@leeds.example.org',
+  });
+  await send(admin.request, 'PUT', `/api/finance/clients/${clientId}/funding`, {
+    effectiveFrom: '2024-01-01',
+    shares: [{ funderId, percent: 100 }],
+  });
+  const visit = await post('/api/appointments', {
+    clientId,
+    carerId,
+    scheduledStart: londonTimeToInstant(yesterday, '09:00'),
+    durationMinutes: 60,
+    visitType: 'personal_care',
+    tasks: ['Wash'],
+  });
   const manual = { source: 'Manual', manualInputReason: 'No signal in the flats' };
-  await post(`/api/appointments/${visit}/check-in`, { ...manual, checkedInAt: londonTimeToInstant(yesterday, '09:00') });
-  await post(`/api/appointments/${visit}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(yesterday, '10:00'), tasksCompleted: ['Wash'], medicationGiven: false, notes: 'All well', mileage: 10 });
+  await post(`/api/appointments/${visit}/check-in`, {
+    ...manual,
+    checkedInAt: londonTimeToInstant(yesterday, '09:00'),
+  });
+  await post(`/api/appointments/${visit}/check-out`, {
+    ...manual,
+    checkedOutAt: londonTimeToInstant(yesterday, '10:00'),
+    tasksCompleted: ['Wash'],
+    medicationGiven: false,
+    notes: 'All well',
+    mileage: 10,
+  });
 }, 240_000);
 afterAll(async () => env?.stop());
 
@@ -56,7 +91,8 @@ async function writtenMail(subjectStart: string): Promise<{ to: string; attachme
   const find = async () => {
     for (const file of existsSync(folder) ? await readdir(folder) : []) {
       const parsed = await simpleParser(await readFile(path.join(folder, file)));
-      if (parsed.subject?.startsWith(subjectStart)) return { to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', attachments: parsed.attachments };
+      if (parsed.subject?.startsWith(subjectStart))
+        return { to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', attachments: parsed.attachments };
     }
     return undefined;
   };
@@ -78,7 +114,13 @@ describe('Financial Management in Chromium', () => {
   it('creates the invoice from the completed visit, downloads it as PDF, sends it and records a payment', async () => {
     const page = await open(admin, '/finance');
     await expect.poll(() => page.getByRole('heading', { name: 'Financial Management' }).isVisible()).toBe(true);
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Invoicing & Billing', 'Payroll Management', 'Contract Management', 'Financial Reports']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual([
+      'Overview',
+      'Invoicing & Billing',
+      'Payroll Management',
+      'Contract Management',
+      'Financial Reports',
+    ]);
     await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
     // The admin sets the council's rate: £24.00 an hour on weekdays, £28.00 at weekends, from a month ago.
     await expect.poll(() => page.getByTestId('finance-funders').innerText()).toContain('Leeds City Council');
@@ -88,8 +130,12 @@ describe('Financial Management in Chromium', () => {
     await page.getByLabel('Bank holiday £/hour').fill('36.00');
     await page.getByLabel('Mileage £/mile').fill('0.40');
     await page.getByRole('button', { name: 'Set Rate' }).click();
-    await expect.poll(() => page.getByTestId('finance-funders').innerText()).toContain('Weekday £24.00/h, weekend £28.00/h, bank holiday £36.00/h');
-    expect(await page.getByTestId('finance-funders').innerText()).toContain('Minimum £0.00 a visit, time worked up to the next 15 minutes, mileage £0.40 a mile');
+    await expect
+      .poll(() => page.getByTestId('finance-funders').innerText())
+      .toContain('Weekday £24.00/h, weekend £28.00/h, bank holiday £36.00/h');
+    expect(await page.getByTestId('finance-funders').innerText()).toContain(
+      'Minimum £0.00 a visit, time worked up to the next 15 minutes, mileage £0.40 a mile',
+    );
     await page.getByLabel('Period start').fill(ukDate(yesterday));
     await page.getByLabel('Period end').fill(ukDate(yesterday));
     await page.getByRole('button', { name: 'Create Invoice' }).click();
@@ -101,7 +147,10 @@ describe('Financial Management in Chromium', () => {
     expect(await row.innerText()).toContain('Pending');
 
     // Download: the PDF's text read back.
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download ${number}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: `Download ${number}` }).click(),
+    ]);
     const pdf = await (await download.createReadStream()).toArray();
     const text = await pdfText(new Uint8Array(Buffer.concat(pdf as Buffer[])));
     expect(text).toContain(`Invoice ${number}`);
@@ -122,8 +171,13 @@ describe('Financial Management in Chromium', () => {
     await page.screenshot({ path: `${shots}/finance-edit-draft-1280.png`, fullPage: true });
     await draft.getByRole('button', { name: 'Save Draft' }).click();
     await expect.poll(() => row.innerText()).toContain(weekend ? '£57.00' : '£53.00');
-    const [edited] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download ${number}` }).click()]);
-    const editedText = await pdfText(new Uint8Array(Buffer.concat((await (await edited.createReadStream()).toArray()) as Buffer[])));
+    const [edited] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: `Download ${number}` }).click(),
+    ]);
+    const editedText = await pdfText(
+      new Uint8Array(Buffer.concat((await (await edited.createReadStream()).toArray()) as Buffer[])),
+    );
     expect(editedText).toContain('PO-7781');
     expect(editedText).toContain('Key safe fitted');
     // Taken back out before sending: the invoice charges the visit and its mileage only.
@@ -134,7 +188,9 @@ describe('Financial Management in Chromium', () => {
 
     await row.getByRole('button', { name: `Send ${number}` }).click();
     await expect.poll(() => row.innerText()).toContain('Processing');
-    await expect.poll(() => page.getByText('Emailed to invoices@leeds.example.org, with its PDF.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Emailed to invoices@leeds.example.org, with its PDF.').isVisible())
+      .toBe(true);
     // The council's mail, as the rules process wrote it (no SMTP here): the invoice's PDF attached, read back.
     const mail = await writtenMail(`Invoice ${number} from`);
     expect(mail.to).toBe('invoices@leeds.example.org');
@@ -146,7 +202,9 @@ describe('Financial Management in Chromium', () => {
 
     await row.getByRole('button', { name: `View ${number}` }).click();
     await expect.poll(() => page.getByRole('table', { name: `Service lines of ${number}` }).isVisible()).toBe(true);
-    const mileageLine = page.getByRole('table', { name: `Service lines of ${number}` }).getByRole('row', { name: /Mileage/ });
+    const mileageLine = page
+      .getByRole('table', { name: `Service lines of ${number}` })
+      .getByRole('row', { name: /Mileage/ });
     expect(await mileageLine.innerText()).toMatch(/10\.0 miles at 40p a mile\s+–\s+–\s+£4\.00/);
     await page.getByLabel('Payment amount (£)').fill('10.00');
     await page.getByRole('button', { name: 'Record Payment' }).click();
@@ -160,7 +218,9 @@ describe('Financial Management in Chromium', () => {
     await page.screenshot({ path: `${shots}/finance-invoicing-1280.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£28.00' : '£24.00');
+    await expect
+      .poll(() => page.getByTestId('finance-total-revenue').textContent())
+      .toBe(weekend ? '£28.00' : '£24.00');
     await expect.poll(() => page.getByTestId('finance-outstanding').innerText()).toContain(number);
     await page.screenshot({ path: `${shots}/finance-overview-1280.png`, fullPage: true });
     await page.close();
@@ -217,7 +277,9 @@ describe('Financial Management in Chromium', () => {
     await form.getByLabel('Funder 2').selectOption({ label: 'West Yorkshire ICB' });
     await form.getByLabel('Share (%)').nth(1).fill('30');
     await form.getByRole('button', { name: 'Save Funding' }).click();
-    await expect.poll(() => form.getByRole('alert').innerText()).toBe('The shares add up to 90%: they must add up to 100%');
+    await expect
+      .poll(() => form.getByRole('alert').innerText())
+      .toBe('The shares add up to 90%: they must add up to 100%');
     await form.getByLabel('Share (%)').nth(1).fill('40');
     await expect.poll(() => accessibilityFindings(page)).toBe('');
     await form.getByRole('button', { name: 'Save Funding' }).click();
@@ -225,9 +287,13 @@ describe('Financial Management in Chromium', () => {
     // Funded now: no longer among those without funding; with everyone, the split shows.
     await expect.poll(() => list.getByText('Mabel Shaw').count()).toBe(0);
     await page.getByLabel('Only clients without funding').uncheck();
-    await expect.poll(() => mabel.innerText()).toContain(`Leeds City Council 60%, West Yorkshire ICB 40% from ${ukDate(today)}`);
+    await expect
+      .poll(() => mabel.innerText())
+      .toContain(`Leeds City Council 60%, West Yorkshire ICB 40% from ${ukDate(today)}`);
     await page.getByLabel('Search clients').fill('edith');
-    await expect.poll(() => list.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Edith Green')]);
+    await expect
+      .poll(() => list.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringContaining('Edith Green')]);
 
     // The council agreed a package rate for Mabel: her visits are charged at it, everyone else's at the council's.
     await page.getByLabel('Funder', { exact: true }).selectOption({ label: 'Leeds City Council' });
@@ -238,9 +304,11 @@ describe('Financial Management in Chromium', () => {
     await page.getByLabel('Bank holiday £/hour').fill('45.00');
     await page.getByRole('button', { name: 'Set Rate' }).click();
     const council = page.getByTestId('finance-funders').getByRole('listitem').filter({ hasText: 'Leeds City Council' });
-    await expect.poll(() => council.getByTestId('client-rate').allInnerTexts()).toEqual([
-      `Agreed for Mabel Shaw: weekday £30.00/h, weekend £33.00/h, bank holiday £45.00/h, from ${ukDate(today)}`,
-    ]);
+    await expect
+      .poll(() => council.getByTestId('client-rate').allInnerTexts())
+      .toEqual([
+        `Agreed for Mabel Shaw: weekday £30.00/h, weekend £33.00/h, bank holiday £45.00/h, from ${ukDate(today)}`,
+      ]);
     // The council's own rate is still the one its other clients pay.
     expect(await council.innerText()).toContain('Weekday £24.00/h, weekend £28.00/h, bank holiday £36.00/h');
     await page.close();
@@ -250,7 +318,9 @@ describe('Financial Management in Chromium', () => {
     const phone = await env.signedInContext(PHONE);
     const page = await open(phone, '/finance');
     // Revenue this month: the invoice less the credit note.
-    await expect.poll(() => page.getByTestId('finance-total-revenue').textContent()).toBe(weekend ? '£28.00' : '£24.00');
+    await expect
+      .poll(() => page.getByTestId('finance-total-revenue').textContent())
+      .toBe(weekend ? '£28.00' : '£24.00');
     await page.screenshot({ path: `${shots}/finance-overview-390.png`, fullPage: true });
     await page.getByRole('tab', { name: 'Invoicing & Billing' }).click();
     await expect.poll(() => page.getByTestId(`invoice-INV-${today.slice(0, 4)}-1`).isVisible()).toBe(true);

@@ -29,7 +29,11 @@ function watchAssets(page: Page) {
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!isAsset(pathname)) return;
-    replies.push(response.body().then((body) => ({ file: pathname, encoding: response.headers()['content-encoding'], bytes: body.length })));
+    replies.push(
+      response
+        .body()
+        .then((body) => ({ file: pathname, encoding: response.headers()['content-encoding'], bytes: body.length })),
+    );
   });
   return { requested, replies: () => Promise.all(replies) };
 }
@@ -106,10 +110,15 @@ describe('the first load', () => {
     await accessibility.getByRole('button', { name: 'Done' }).click();
     await accessibility.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened it, as Radix does for a dialog loaded with the page.
-    expect(await page.getByRole('button', { name: 'Accessibility' }).evaluate((button) => button.matches(':focus'))).toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Accessibility' }).evaluate((button) => button.matches(':focus')),
+    ).toBe(true);
 
     // Recent Appointments' own action (the dashboard's Quick Actions has a second one).
-    await page.getByRole('region', { name: 'Recent Appointments' }).getByRole('button', { name: 'Schedule Appointment' }).click();
+    await page
+      .getByRole('region', { name: 'Recent Appointments' })
+      .getByRole('button', { name: 'Schedule Appointment' })
+      .click();
     const schedule = page.getByRole('dialog', { name: 'Schedule Appointment' });
     await schedule.waitFor();
     await page.keyboard.press('Escape');

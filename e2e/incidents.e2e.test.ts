@@ -15,7 +15,11 @@ const coordinator = { email: 'priya.shah@example.org', firstName: 'Priya', lastN
 const carer = { email: 'tom.reid@example.org', firstName: 'Tom', lastName: 'Reid' };
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -25,7 +29,12 @@ beforeAll(async () => {
   admin = await env.signedInContext(DESKTOP);
   const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
-  const carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1801', startDate: '2024-03-01' });
+  const carerId = await post(admin.request, '/api/carers', {
+    ...carer,
+    userId: carerUser,
+    employeeId: 'EMP-1801',
+    startDate: '2024-03-01',
+  });
   const clientId = await post(admin.request, '/api/clients', {
     clientId: 'CL-1801',
     firstName: 'Mabel',
@@ -63,10 +72,14 @@ async function accessibilityFindings(page: Page): Promise<{ rule: string; target
   const results = (await page.evaluate(
     "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
   )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }
 /** Whether the page scrolls sideways (a phone screen must not). */
-const scrollsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+const scrollsSideways = (page: Page) =>
+  page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 describe('Incidents in Chromium', () => {
   it('a carer reports a fall from the phone; the coordinator sees it live, investigates, notes, escalates, resolves, closes and downloads the Full Report', async () => {
@@ -87,7 +100,9 @@ describe('Incidents in Chromium', () => {
     await form.getByLabel('Type').selectOption('accident');
     await form.getByLabel('Severity').selectOption('critical');
     await form.getByLabel('Title').fill('Fall in the bathroom');
-    await form.getByLabel('Description').fill('Mrs Hughes slipped getting out of the bath and hit her hip. Conscious and talking.');
+    await form
+      .getByLabel('Description')
+      .fill('Mrs Hughes slipped getting out of the bath and hit her hip. Conscious and talking.');
     await form.getByLabel('Location').fill('Bathroom');
     await form.getByLabel('Immediate action taken').fill('Called 111, stayed with her until the paramedics came');
     await checkIn.screenshot({ path: `${shots}/incident-report-390.png`, fullPage: true });
@@ -113,9 +128,15 @@ describe('Incidents in Chromium', () => {
     // The coordinator opens Incident Management: the cards count it; the card shows the visit's client and carer.
     const page = await open(coordinatorContext, '/incidents');
     await expect.poll(() => page.getByTestId('incidents-critical').innerText()).toBe('1');
-    expect([await page.getByTestId('incidents-open').innerText(), await page.getByTestId('incidents-week').innerText(), await page.getByTestId('incidents-total').innerText()]).toEqual(['1', '1', '1']);
+    expect([
+      await page.getByTestId('incidents-open').innerText(),
+      await page.getByTestId('incidents-week').innerText(),
+      await page.getByTestId('incidents-total').innerText(),
+    ]).toEqual(['1', '1', '1']);
     const card = page.getByTestId('incident-card').filter({ hasText: 'Fall in the bathroom' });
-    await expect.poll(() => card.getByText('Client: Mabel Hughes · Carer: Tom Reid · Reported by Tom Reid').isVisible()).toBe(true);
+    await expect
+      .poll(() => card.getByText('Client: Mabel Hughes · Carer: Tom Reid · Reported by Tom Reid').isVisible())
+      .toBe(true);
     expect(await card.getByRole('button', { name: 'Mark Resolved' }).count()).toBe(0);
     await page.screenshot({ path: `${shots}/incidents-1280.png`, fullPage: true });
     expect(await accessibilityFindings(page)).toEqual([]);
@@ -155,7 +176,9 @@ describe('Incidents in Chromium', () => {
     // Mark Resolved (shown only while investigating) needs a resolution summary.
     await card.getByRole('button', { name: 'Mark Resolved' }).click();
     dialog = page.getByRole('dialog', { name: 'Mark Resolved' });
-    await dialog.getByLabel('Resolution summary').fill('No fracture. New non-slip mat fitted; care plan updated for bathing.');
+    await dialog
+      .getByLabel('Resolution summary')
+      .fill('No fracture. New non-slip mat fitted; care plan updated for bathing.');
     await dialog.getByRole('button', { name: 'Mark Resolved' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => card.getByText('Resolved', { exact: true }).isVisible()).toBe(true);
@@ -180,17 +203,32 @@ describe('Incidents in Chromium', () => {
     expect(await accessibilityFindings(page)).toEqual([]);
 
     // Full Report: a real PDF, read back.
-    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('link', { name: 'Full Report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('link', { name: 'Full Report' }).click(),
+    ]);
     const text = await pdfText(await readFile((await download.path())!));
-    for (const expected of ['Incident Report: Fall in the bathroom', 'Mabel Hughes', 'Tom Reid', 'Bath mat was missing', 'No fracture. New non-slip mat fitted', 'Investigation started', 'Closed']) {
+    for (const expected of [
+      'Incident Report: Fall in the bathroom',
+      'Mabel Hughes',
+      'Tom Reid',
+      'Bath mat was missing',
+      'No fracture. New non-slip mat fitted',
+      'Investigation started',
+      'Closed',
+    ]) {
       expect(text).toContain(expected);
     }
     await page.keyboard.press('Escape');
 
     // Analytics: the charts and the median time from the fall to its resolution (a few minutes in this test).
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expect.poll(() => page.getByTestId('median-time-to-resolve').innerText()).toMatch(/^(Under a minute|\d+ minutes?)$/);
-    expect(await page.getByRole('img', { name: /^Incidents by type: Accident 1, Medication Error 0/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('median-time-to-resolve').innerText())
+      .toMatch(/^(Under a minute|\d+ minutes?)$/);
+    expect(
+      await page.getByRole('img', { name: /^Incidents by type: Accident 1, Medication Error 0/ }).isVisible(),
+    ).toBe(true);
     await page.screenshot({ path: `${shots}/incidents-analytics-1280.png`, fullPage: true });
     expect(await accessibilityFindings(page)).toEqual([]);
     await coordinatorContext.close();
@@ -201,7 +239,9 @@ describe('Incidents in Chromium', () => {
     // The safeguarding team's details live in one place, the admin panel's Settings: the Safeguarding tab points there.
     const page = await open(admin, '/incidents');
     await page.getByRole('tab', { name: 'Safeguarding' }).click();
-    await expect.poll(() => page.getByText('No safeguarding team contact is set yet', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No safeguarding team contact is set yet', { exact: false }).isVisible())
+      .toBe(true);
     await page.getByRole('link', { name: 'Edit in Admin Settings' }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'Settings', selected: true }).isVisible()).toBe(true);
     await page.getByLabel('Safeguarding team', { exact: true }).fill('Leeds Adult Social Care');
@@ -229,7 +269,9 @@ describe('Incidents in Chromium', () => {
     await diary.getByRole('button', { name: 'Report as Incident: Son took bank card without asking' }).click();
     await expect.poll(() => diary.getByText('Incident reported').first().isVisible()).toBe(true);
     await diary.getByRole('button', { name: 'Report as Incident: Son took bank card without asking' }).click();
-    await expect.poll(() => diary.getByText('An incident was already reported from this diary entry').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => diary.getByText('An incident was already reported from this diary entry').first().isVisible())
+      .toBe(true);
 
     // On the incidents screen (urgent → critical); recorded as safeguarding by correcting its type, then referred.
     await page.getByRole('tab', { name: 'Overview' }).click();
@@ -243,7 +285,9 @@ describe('Incidents in Chromium', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await card.getByRole('button', { name: 'Contact Safeguarding Team' }).click();
     dialog = page.getByRole('dialog', { name: 'Contact Safeguarding Team' });
-    await expect.poll(() => dialog.getByTestId('safeguarding-contact').innerText()).toContain('Leeds Adult Social Care');
+    await expect
+      .poll(() => dialog.getByTestId('safeguarding-contact').innerText())
+      .toContain('Leeds Adult Social Care');
     await dialog.getByLabel('Local authority reference').fill('LA-55120');
     await page.screenshot({ path: `${shots}/incident-safeguarding-1280.png` });
     expect(await accessibilityFindings(page)).toEqual([]);
@@ -256,11 +300,17 @@ describe('Incidents in Chromium', () => {
     // The outcome arrives later: recorded on the referral from View Details.
     await referred.getByRole('button', { name: 'View Details' }).click();
     const detail = page.getByTestId('incident-detail');
-    await expect.poll(() => detail.getByTestId('incident-referrals').innerText()).toContain('Leeds Adult Social Care, reference LA-55120');
+    await expect
+      .poll(() => detail.getByTestId('incident-referrals').innerText())
+      .toContain('Leeds Adult Social Care, reference LA-55120');
     await detail.getByLabel('Outcome').fill('Section 42 enquiry opened');
     await detail.getByRole('button', { name: 'Save Referral' }).click();
-    await expect.poll(() => detail.getByTestId('incident-referrals').innerText()).toContain('Outcome: Section 42 enquiry opened');
-    expect(await detail.getByTestId('incident-timeline').innerText()).toContain('Amended: Possible financial abuse, not an accident');
+    await expect
+      .poll(() => detail.getByTestId('incident-referrals').innerText())
+      .toContain('Outcome: Section 42 enquiry opened');
+    expect(await detail.getByTestId('incident-timeline').innerText()).toContain(
+      'Amended: Possible financial abuse, not an accident',
+    );
     // Escape closes the dialog, toast or not: the focus stayed inside it while the referral was saved.
     await page.keyboard.press('Escape');
     await expect.poll(() => detail.count()).toBe(0);
@@ -269,12 +319,18 @@ describe('Incidents in Chromium', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByLabel('Severity').selectOption('critical');
     await page.getByText('Generate Report').click();
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'PDF of the incidents shown' }).click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'PDF of the incidents shown' }).click(),
+    ]);
     const text = await pdfText(await readFile((await pdf.path())!));
     expect(text).toContain('Incidents: severity critical');
     expect(text).toContain('Son took bank card without asking');
     expect(text).toContain('Fall in the bathroom');
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV of the incidents shown' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'CSV of the incidents shown' }).click(),
+    ]);
     const rows = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(rows).toHaveLength(3);
   }, 180_000);

@@ -19,7 +19,11 @@ let clientId: string;
 let visitId: string;
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -34,7 +38,12 @@ beforeAll(async () => {
   admin = await env.signedInContext(DESKTOP);
   const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
-  const carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1701', startDate: '2024-03-01' });
+  const carerId = await post(admin.request, '/api/carers', {
+    ...carer,
+    userId: carerUser,
+    employeeId: 'EMP-1701',
+    startDate: '2024-03-01',
+  });
   clientId = await post(admin.request, '/api/clients', {
     clientId: 'CL-1701',
     firstName: 'Ada',
@@ -48,7 +57,13 @@ beforeAll(async () => {
     gpPractice: 'Hyde Park Surgery, Woodhouse Street, Leeds LS6',
     gpPhone: '0113 496 0700',
   });
-  visitId = await post(admin.request, '/api/appointments', { clientId, carerId, scheduledStart: new Date(Date.now() - 15 * 60_000).toISOString(), durationMinutes: 60, tasks: ['Medication'] });
+  visitId = await post(admin.request, '/api/appointments', {
+    clientId,
+    carerId,
+    scheduledStart: new Date(Date.now() - 15 * 60_000).toISOString(),
+    durationMinutes: 60,
+    tasks: ['Medication'],
+  });
   coordinatorContext = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
   carerContext = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
   await post(carerContext.request, `/api/appointments/${visitId}/check-in`, { source: 'Mobile' });
@@ -69,7 +84,10 @@ async function accessibilityFindings(page: Page): Promise<{ rule: string; target
   const results = (await page.evaluate(
     "window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
   )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }
 
 describe('Medications and the eMAR in Chromium', () => {
@@ -121,7 +139,14 @@ describe('Medications and the eMAR in Chromium', () => {
     });
 
     await office.getByRole('tab', { name: 'Due & Overdue' }).click();
-    const dueNames = async () => ((await (await coordinatorContext.request.get(`${env.product.url}/api/medications/due`)).json()) as { medicationName: string }[]).map((d) => d.medicationName).sort();
+    const dueNames = async () =>
+      (
+        (await (await coordinatorContext.request.get(`${env.product.url}/api/medications/due`)).json()) as {
+          medicationName: string;
+        }[]
+      )
+        .map((d) => d.medicationName)
+        .sort();
     await expect.poll(dueNames).toEqual(['Amlodipine', 'Levothyroxine', 'Metformin']);
     await expect.poll(() => office.getByTestId('due-dose').count()).toBe(3);
     await expect.poll(() => office.getByRole('button', { name: 'Administer Now' }).count()).toBe(3);
@@ -155,7 +180,9 @@ describe('Medications and the eMAR in Chromium', () => {
     await refuse.getByRole('button', { name: 'Record' }).click();
     await expect.poll(() => refuse.isVisible()).toBe(false);
     await expect.poll(() => phone.getByText('Every dose due in this visit has an outcome.').isVisible()).toBe(true);
-    const sideways = await phone.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+    const sideways = await phone.evaluate(
+      'document.documentElement.scrollWidth > document.documentElement.clientWidth',
+    );
     expect(sideways).toBe(false);
 
     // The coordinator's Due & Overdue changed without a reload; the Administration Log shows both records.
@@ -173,7 +200,9 @@ describe('Medications and the eMAR in Chromium', () => {
 
     // Drug Interactions says plainly that it supports, not replaces, a pharmacist's review.
     await office.getByRole('tab', { name: 'Drug Interactions' }).click();
-    await expect.poll(() => office.getByTestId('pharmacist-notice').innerText()).toContain('supports, not replaces, a pharmacist’s review');
+    await expect
+      .poll(() => office.getByTestId('pharmacist-notice').innerText())
+      .toContain('supports, not replaces, a pharmacist’s review');
     await office.getByRole('tab', { name: 'Compliance' }).click();
     await expect.poll(() => office.getByTestId('compliance-chart').isVisible()).toBe(true);
     await office.screenshot({ path: `${shots}/medications-compliance-1280.png`, fullPage: true });
@@ -198,7 +227,9 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => pause.isVisible()).toBe(false);
     const row = page.getByTestId('medication-row').filter({ hasText: 'Levothyroxine' });
     await expect.poll(() => row.innerText()).toContain('paused');
-    await expect.poll(() => page.getByRole('button', { name: 'Resume Levothyroxine for Ada Whitfield' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Resume Levothyroxine for Ada Whitfield' }).isVisible())
+      .toBe(true);
 
     // A change needs something changed and a reason; the row shows the new dosage.
     await page.getByRole('button', { name: 'Change Amlodipine for Ada Whitfield' }).click();
@@ -219,10 +250,22 @@ describe('Medications and the eMAR in Chromium', () => {
     const history = page.getByRole('dialog', { name: 'History of Amlodipine' });
     const entries = history.getByTestId('history-entry');
     await expect.poll(() => entries.count()).toBe(2);
-    await expect.poll(() => entries.first().innerText()).toMatch(/^Changed .* by Rhona Blake\s+Reason: GP review: dose doubled/);
-    expect(await entries.first().getByRole('row', { name: /Dosage/ }).innerText()).toMatch(/Dosage\s+1 tablet\s+2 tablets/);
+    await expect
+      .poll(() => entries.first().innerText())
+      .toMatch(/^Changed .* by Rhona Blake\s+Reason: GP review: dose doubled/);
+    expect(
+      await entries
+        .first()
+        .getByRole('row', { name: /Dosage/ })
+        .innerText(),
+    ).toMatch(/Dosage\s+1 tablet\s+2 tablets/);
     expect(await entries.nth(1).innerText()).toMatch(/^Prescribed .* by Rhona Blake/);
-    expect(await entries.nth(1).getByRole('row', { name: /Prescribed by/ }).innerText()).toMatch(/Prescribed by\s+Dr Anita Rao/);
+    expect(
+      await entries
+        .nth(1)
+        .getByRole('row', { name: /Prescribed by/ })
+        .innerText(),
+    ).toMatch(/Prescribed by\s+Dr Anita Rao/);
     await page.screenshot({ path: `${shots}/medications-history-1280.png` });
   });
 
@@ -232,14 +275,24 @@ describe('Medications and the eMAR in Chromium', () => {
       await page.setViewportSize(viewport);
       await expect.poll(() => page.getByTestId('medication-row').count()).toBe(3);
       expect(await accessibilityFindings(page), `Overview at ${viewport.width}`).toEqual([]);
-      for (const tab of ['Overview', 'Medicine Database', 'Due & Overdue', 'Administration Log', 'Compliance', 'Drug Interactions']) {
+      for (const tab of [
+        'Overview',
+        'Medicine Database',
+        'Due & Overdue',
+        'Administration Log',
+        'Compliance',
+        'Drug Interactions',
+      ]) {
         await page.getByRole('tab', { name: tab }).click();
         await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
         await page.waitForLoadState('networkidle');
         expect(await accessibilityFindings(page), `${tab} at ${viewport.width}`).toEqual([]);
       }
       await page.getByRole('button', { name: 'New prescription' }).click();
-      await page.getByRole('dialog', { name: 'New prescription' }).getByLabel('Client').selectOption({ label: 'Ada Whitfield' });
+      await page
+        .getByRole('dialog', { name: 'New prescription' })
+        .getByLabel('Client')
+        .selectOption({ label: 'Ada Whitfield' });
       expect(await accessibilityFindings(page), `prescribe at ${viewport.width}`).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Overview' }).click();
@@ -248,7 +301,9 @@ describe('Medications and the eMAR in Chromium', () => {
       expect(await accessibilityFindings(page), `change at ${viewport.width}`).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'History of Metformin for Ada Whitfield' }).click();
-      await expect.poll(() => page.getByRole('dialog', { name: 'History of Metformin' }).getByTestId('history-entry').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('dialog', { name: 'History of Metformin' }).getByTestId('history-entry').count())
+        .toBeGreaterThan(0);
       expect(await accessibilityFindings(page), `history at ${viewport.width}`).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'MAR chart of Ada Whitfield' }).first().click();
@@ -263,7 +318,9 @@ describe('Medications and the eMAR in Chromium', () => {
     await page.setViewportSize(PHONE);
     await expect.poll(() => page.getByTestId('medication-row').count()).toBe(3);
     await page.screenshot({ path: `${shots}/medications-overview-390.png`, fullPage: true });
-    expect(await page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth')).toBe(false);
+    expect(await page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth')).toBe(
+      false,
+    );
   });
 
   it('asks for a witness when a controlled drug is given, and the log names both people', async () => {
@@ -287,7 +344,9 @@ describe('Medications and the eMAR in Chromium', () => {
     await due.getByRole('button', { name: /^Administer/ }).click();
     const record = page.getByRole('dialog', { name: 'Record Morphine sulfate oral solution' });
     await record.getByRole('button', { name: 'Record' }).click();
-    await expect.poll(() => record.getByText('Witness is required: a second person must see each dose given').isVisible()).toBe(true);
+    await expect
+      .poll(() => record.getByText('Witness is required: a second person must see each dose given').isVisible())
+      .toBe(true);
     expect(await accessibilityFindings(page), 'record with a witness').toEqual([]);
     await record.getByLabel('Witness').selectOption({ label: 'Sam Okafor (Carer)' });
     await record.getByRole('button', { name: 'Record' }).click();
@@ -332,15 +391,25 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => form.getByText('Capacity assessment is required').isVisible()).toBe(true);
     expect(await accessibilityFindings(page), 'prescribe with PRN and covert').toEqual([]);
     await form.getByLabel('Capacity assessment').fill('Lacks capacity for medicines: Dr Rao, 02/11/2026');
-    await form.getByLabel('Best-interests decision').fill('Meeting with her son and the GP, 05/11/2026: covert when she refuses');
+    await form
+      .getByLabel('Best-interests decision')
+      .fill('Meeting with her son and the GP, 05/11/2026: covert when she refuses');
     await form.getByLabel('Covert administration plan').fill('Crushed into yoghurt, as the pharmacist advised');
     await form.getByRole('button', { name: 'Prescribe' }).click();
     await expect.poll(() => form.isVisible()).toBe(false);
     const prescribed = page.getByTestId('medication-row').filter({ hasText: 'Paracetamol' });
     await expect.poll(() => prescribed.innerText()).toMatch(/PRN[\s\S]*Covert/);
-    const listed = (await (await coordinatorContext.request.get(`${env.product.url}/api/medications?search=Paracetamol`)).json()) as { id: string; prn: { signsToLookFor: string; tryFirst: string }; covert: { plan: string } }[];
-    expect(listed[0]).toMatchObject({ prn: { signsToLookFor: 'Rubbing her knee, wincing', tryFirst: 'A warm pad on the knee' }, covert: { plan: 'Crushed into yoghurt, as the pharmacist advised' } });
-    await post(coordinatorContext.request, `/api/medications/${listed[0]!.id}/administrations`, { code: 'T', prnReason: 'Knee pain after the walk' });
+    const listed = (await (
+      await coordinatorContext.request.get(`${env.product.url}/api/medications?search=Paracetamol`)
+    ).json()) as { id: string; prn: { signsToLookFor: string; tryFirst: string }; covert: { plan: string } }[];
+    expect(listed[0]).toMatchObject({
+      prn: { signsToLookFor: 'Rubbing her knee, wincing', tryFirst: 'A warm pad on the knee' },
+      covert: { plan: 'Crushed into yoghurt, as the pharmacist advised' },
+    });
+    await post(coordinatorContext.request, `/api/medications/${listed[0]!.id}/administrations`, {
+      code: 'T',
+      prnReason: 'Knee pain after the walk',
+    });
     await page.getByRole('tab', { name: 'Administration Log' }).click();
     const row = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Paracetamol' });
     await row.getByRole('button', { name: /^Record effect of Paracetamol/ }).click();
@@ -395,7 +464,11 @@ describe('Medications and the eMAR in Chromium', () => {
     await expect.poll(() => held.getByRole('button', { name: 'Withdraw code H' }).count()).toBe(0);
     const other = page.getByTestId('recent-records').getByTestId('record-row').filter({ hasText: 'Metformin' }).first();
     await other.getByRole('button', { name: /^Amend the record of Metformin/ }).click();
-    const offered = await page.getByRole('dialog', { name: 'Amend record' }).getByLabel('Outcome', { exact: true }).locator('option').allInnerTexts();
+    const offered = await page
+      .getByRole('dialog', { name: 'Amend record' })
+      .getByLabel('Outcome', { exact: true })
+      .locator('option')
+      .allInnerTexts();
     expect(offered).toContain('R: Refused');
     expect(offered.filter((option) => option.startsWith('H:'))).toEqual([]);
     await page.keyboard.press('Escape');

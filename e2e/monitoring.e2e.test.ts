@@ -18,7 +18,11 @@ let tomId: string;
 
 /** A command through the API as the admin; answers the created id. */
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -42,7 +46,13 @@ beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_monitoring');
   admin = await env.signedInContext();
   const carer = (firstName: string, lastName: string, employeeId: string) =>
-    post(admin.request, '/api/carers', { firstName, lastName, email: `${firstName.toLowerCase()}@example.org`, employeeId, startDate: '2024-03-01' });
+    post(admin.request, '/api/carers', {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.org`,
+      employeeId,
+      startDate: '2024-03-01',
+    });
   const nadiaId = await carer('Nadia', 'Hussain', 'EMP-901');
   tomId = await carer('Tom', 'Rigby', 'EMP-902');
   const edith = await post(admin.request, '/api/clients', client('CL-0901', 'Edith', 'Green'));
@@ -102,9 +112,18 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 }
 
 const title = (page: Page, entries: number) =>
-  expect.poll(() => page.getByRole('heading', { name: `Care Records (${entries} entries)` }).isVisible(), { message: `${entries} entries` }).toBe(true);
+  expect
+    .poll(() => page.getByRole('heading', { name: `Care Records (${entries} entries)` }).isVisible(), {
+      message: `${entries} entries`,
+    })
+    .toBe(true);
 const rows = (page: Page) => page.getByTestId('monitoring-row');
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 
 describe('Care Monitoring in Chromium', () => {
   it('filters, sorts and pages on the server, shows the empty state, and exports the rows as CSV', async () => {
@@ -119,9 +138,23 @@ describe('Care Monitoring in Chromium', () => {
     expect(await page.getByTestId('monitoring-range').textContent()).toBe(`1 - 25 of ${ALL}`);
     // Every column of the monitoring table, in order.
     expect(await page.locator('.monitoring-table thead th').allInnerTexts()).toEqual(
-      ['Date', 'Planned Time', 'Actual Time', 'Client', 'Carer', 'Punctuality', 'Duration', 'Tasks', 'Medication', 'Provider', 'Manual Input Reason', 'Source', 'Status', 'Notes', 'Actions'].map(
-        (name) => name.toUpperCase(),
-      ),
+      [
+        'Date',
+        'Planned Time',
+        'Actual Time',
+        'Client',
+        'Carer',
+        'Punctuality',
+        'Duration',
+        'Tasks',
+        'Medication',
+        'Provider',
+        'Manual Input Reason',
+        'Source',
+        'Status',
+        'Notes',
+        'Actions',
+      ].map((name) => name.toUpperCase()),
     );
     // Two task badges and "+2 more".
     await expect.poll(() => rows(page).first().getByText('+2 more', { exact: true }).isVisible()).toBe(true);
@@ -186,16 +219,23 @@ describe('Care Monitoring in Chromium', () => {
     // Nothing today: the empty state, word for word.
     await page.getByLabel('Date range').selectOption('today');
     await expect.poll(() => page.getByText('No monitoring records found', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Records will appear here once care visits are logged', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Records will appear here once care visits are logged', { exact: true }).isVisible())
+      .toBe(true);
     await title(page, 0);
 
     // Export Data: a real CSV of every row matching the filters (not only the page on screen).
     await page.getByLabel('Date range').selectOption('7d');
     await page.getByLabel('Carer', { exact: true }).selectOption({ label: 'Tom Rigby' });
     await title(page, TOM_VISITS);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Data' }).click(),
+    ]);
     await expect.poll(() => toast(page, 'Export Complete').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Care Records report has been generated and downloaded.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Care Records report has been generated and downloaded.').isVisible())
+      .toBe(true);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(csv).toHaveLength(1 + TOM_VISITS);
@@ -205,9 +245,18 @@ describe('Care Monitoring in Chromium', () => {
     // Actions: the visit record with its history.
     await page.getByLabel('Status', { exact: true }).selectOption('completed');
     await title(page, 1);
-    await rows(page).first().getByRole('button', { name: /^View visit record/ }).click();
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /^View visit record/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Visit Record' });
-    for (const text of ['History', 'Appointment Scheduled', 'Visit Checked In', 'Visit Checked Out', 'Previous visit overran']) {
+    for (const text of [
+      'History',
+      'Appointment Scheduled',
+      'Visit Checked In',
+      'Visit Checked Out',
+      'Previous visit overran',
+    ]) {
       await expect.poll(() => dialog.getByText(text).first().isVisible(), { message: text }).toBe(true);
     }
     await page.screenshot({ path: `${shots}/monitoring-record-1280.png` });
@@ -220,7 +269,9 @@ describe('Care Monitoring in Chromium', () => {
     await small.getByLabel('Status', { exact: true }).selectOption('completed');
     await title(small, 1);
     expect(await small.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await rows(small).first().locator('td[data-label="Manual Input Reason"]').innerText()).toBe('No signal in the flats');
+    expect(await rows(small).first().locator('td[data-label="Manual Input Reason"]').innerText()).toBe(
+      'No signal in the flats',
+    );
     await small.getByLabel('Status', { exact: true }).selectOption('');
     await title(small, ALL);
     await rows(small).first().scrollIntoViewIfNeeded();
@@ -232,7 +283,13 @@ describe('Care Monitoring in Chromium', () => {
     const page = await open(admin, '/manage');
     await expect.poll(() => page.getByRole('heading', { name: 'Manage Care Operations' }).isVisible()).toBe(true);
     const tabs = page.getByRole('tablist', { name: 'Care operations' });
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Weekly Overview', 'Carer Roster', 'Client Roster', 'Call & Care Monitoring', 'Diary']);
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
+      'Weekly Overview',
+      'Carer Roster',
+      'Client Roster',
+      'Call & Care Monitoring',
+      'Diary',
+    ]);
     await expect.poll(() => page.getByTestId('manage-appointments').textContent()).toBe(String(ALL));
     await expect.poll(() => page.getByTestId('manage-completed').textContent()).toBe('1');
     await expect.poll(() => page.getByTestId('manage-carers').textContent()).toBe('2 active of 2');
@@ -250,14 +307,22 @@ describe('Care Monitoring in Chromium', () => {
 
     await tabs.getByRole('tab', { name: 'Carer Roster' }).click();
     const nadia = page.getByRole('article', { name: 'Nadia Hussain' });
-    await expect.poll(() => nadia.getByTestId('roster-visit-count').textContent()).toBe(`${NADIA_VISITS} visits in this period`);
-    await expect.poll(() => page.getByRole('article', { name: 'Tom Rigby' }).getByTestId('roster-visit-count').textContent()).toBe(`${TOM_VISITS} visits in this period`);
+    await expect
+      .poll(() => nadia.getByTestId('roster-visit-count').textContent())
+      .toBe(`${NADIA_VISITS} visits in this period`);
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Tom Rigby' }).getByTestId('roster-visit-count').textContent())
+      .toBe(`${TOM_VISITS} visits in this period`);
     // The shared bar narrows the period: yesterday only.
     await page.getByLabel('Date range').selectOption('yesterday');
     await expect.poll(() => nadia.getByTestId('roster-visit-count').textContent()).toBe('5 visits in this period');
 
     await tabs.getByRole('tab', { name: 'Client Roster' }).click();
-    await expect.poll(() => page.getByRole('article', { name: 'Walter Pemberton' }).getByTestId('roster-visit-count').textContent()).toBe(`${TOM_VISITS} visits in this period`);
+    await expect
+      .poll(() =>
+        page.getByRole('article', { name: 'Walter Pemberton' }).getByTestId('roster-visit-count').textContent(),
+      )
+      .toBe(`${TOM_VISITS} visits in this period`);
 
     await tabs.getByRole('tab', { name: 'Call & Care Monitoring' }).click();
     await title(page, 5 + TOM_VISITS);
@@ -265,7 +330,9 @@ describe('Care Monitoring in Chromium', () => {
     await expect.poll(() => page.getByText('No diary entries found.', { exact: true }).isVisible()).toBe(true);
     // The seven days again: the read API answers the period's note, counted.
     await page.getByLabel('Date range').selectOption('7d');
-    await expect.poll(() => page.getByTestId('manage-diary-entry').allInnerTexts()).toEqual([expect.stringContaining('Walter asked about his hearing aid')]);
+    await expect
+      .poll(() => page.getByTestId('manage-diary-entry').allInnerTexts())
+      .toEqual([expect.stringContaining('Walter asked about his hearing aid')]);
     expect(await page.getByTestId('load-more').innerText()).toBe('Showing 1 of 1');
 
     const phone = await env.signedInContext({ width: 390, height: 844 });

@@ -23,7 +23,11 @@ const firstOfLastMonth = `${lastDayOfLastMonth.slice(0, 7)}-01`;
 const workDay = addDays(lastDayOfLastMonth, -2);
 
 async function send(request: APIRequestContext, method: string, pathname: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${pathname}`, { method, data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${pathname}`, {
+    method,
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -36,9 +40,30 @@ beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_payroll');
   admin = await env.signedInContext();
   const post = (pathname: string, data: Record<string, unknown>) => send(admin.request, 'POST', pathname, data);
-  const amyUser = await post('/api/users', { email: amyLogin.email, firstName: 'Amy', lastName: 'Baker', role: 'carer', password: PASSWORD });
-  const amy = await post('/api/carers', { firstName: 'Amy', lastName: 'Baker', email: amyLogin.email, employeeId: 'EMP-3301', startDate: '2024-03-01', hourlyRate: '11.50', userId: amyUser });
-  const ben = await post('/api/carers', { firstName: 'Ben', lastName: 'Cole', email: 'ben.cole@example.org', employeeId: 'EMP-3302', startDate: '2024-03-01', hourlyRate: '14.00' });
+  const amyUser = await post('/api/users', {
+    email: amyLogin.email,
+    firstName: 'Amy',
+    lastName: 'Baker',
+    role: 'carer',
+    password: PASSWORD,
+  });
+  const amy = await post('/api/carers', {
+    firstName: 'Amy',
+    lastName: 'Baker',
+    email: amyLogin.email,
+    employeeId: 'EMP-3301',
+    startDate: '2024-03-01',
+    hourlyRate: '11.50',
+    userId: amyUser,
+  });
+  const ben = await post('/api/carers', {
+    firstName: 'Ben',
+    lastName: 'Cole',
+    email: 'ben.cole@example.org',
+    employeeId: 'EMP-3302',
+    startDate: '2024-03-01',
+    hourlyRate: '14.00',
+  });
   const client = await post('/api/clients', {
     clientId: 'CL-3301',
     firstName: 'Edith',
@@ -51,9 +76,23 @@ beforeAll(async () => {
   });
   const manual = { source: 'Manual', manualInputReason: 'Entered from the paper timesheet' };
   const visit = async (carerId: string, start: string, end: string, extra: Record<string, unknown>) => {
-    const id = await post('/api/appointments', { clientId: client, carerId, scheduledStart: londonTimeToInstant(workDay, start), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash'] });
+    const id = await post('/api/appointments', {
+      clientId: client,
+      carerId,
+      scheduledStart: londonTimeToInstant(workDay, start),
+      durationMinutes: 60,
+      visitType: 'personal_care',
+      tasks: ['Wash'],
+    });
     await post(`/api/appointments/${id}/check-in`, { ...manual, checkedInAt: londonTimeToInstant(workDay, start) });
-    await post(`/api/appointments/${id}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(workDay, end), tasksCompleted: ['Wash'], medicationGiven: false, notes: 'All well', ...extra });
+    await post(`/api/appointments/${id}/check-out`, {
+      ...manual,
+      checkedOutAt: londonTimeToInstant(workDay, end),
+      tasksCompleted: ['Wash'],
+      medicationGiven: false,
+      notes: 'All well',
+      ...extra,
+    });
   };
   await visit(amy, '09:00', '10:00', {});
   await visit(amy, '10:20', '11:20', { travelTimeMinutes: 20, mileage: '6.5' });
@@ -87,7 +126,9 @@ describe('Payroll Management in Chromium', () => {
     await page.getByLabel('Rate applies from').fill('01/04/2027');
     await page.getByLabel('Hourly rate (£)').fill('13.10');
     await page.getByRole('button', { name: 'Add Rate' }).click();
-    await expect.poll(() => page.getByTestId('living-wage-rates').innerText()).toContain('£13.10 an hour from 01/04/2027');
+    await expect
+      .poll(() => page.getByTestId('living-wage-rates').innerText())
+      .toContain('£13.10 an hour from 01/04/2027');
     await page.getByRole('button', { name: 'Save Policy' }).click();
     await expect.poll(() => page.getByText('Payroll policy saved').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Process Payroll' }).click();
@@ -113,7 +154,15 @@ describe('Payroll Management in Chromium', () => {
     benPayslipHref = (await benRow.getByRole('link', { name: 'View Payslip of Ben Cole' }).getAttribute('href')) ?? '';
     const payslip = await pdfAt(admin, amyPayslipHref);
     expect(payslip.status).toBe(200);
-    for (const expected of ['Payslip', 'Amy Baker', 'EMP-3301', '£29.76', 'Net pay (estimate)', "before the payroll bureau's figures", 'BELOW the National Living Wage']) {
+    for (const expected of [
+      'Payslip',
+      'Amy Baker',
+      'EMP-3301',
+      '£29.76',
+      'Net pay (estimate)',
+      "before the payroll bureau's figures",
+      'BELOW the National Living Wage',
+    ]) {
       expect(payslip.text).toContain(expected);
     }
 
@@ -123,7 +172,10 @@ describe('Payroll Management in Chromium', () => {
     await expect.poll(() => amyRow.getByRole('button', { name: 'Send again Amy Baker' }).isVisible()).toBe(true);
 
     // Export CSV for payroll software.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`payroll-${firstOfLastMonth}-to-${lastDayOfLastMonth}.csv`);
     const csv = Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
     expect(csv).toContain('Employee ID,Carer,Period start,Period end');

@@ -19,7 +19,11 @@ let annaId: string;
 let benId: string;
 
 async function post(request: APIRequestContext, pathname: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${pathname}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${pathname}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -33,10 +37,20 @@ process.env.MANUAL_TIME_MAX_HOURS_BACK = '48';
  */
 beforeAll(async () => {
   clockFile = path.join(await mkdtemp(path.join(tmpdir(), 'reports-clock-')), 'now');
-  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_reports', { REPORT_SCHEDULE_INTERVAL_MS: '1000', REPORT_CLOCK_FILE: clockFile });
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_reports', {
+    REPORT_SCHEDULE_INTERVAL_MS: '1000',
+    REPORT_CLOCK_FILE: clockFile,
+  });
   admin = await env.signedInContext(DESKTOP);
   const carer = (firstName: string, lastName: string, employeeId: string, region: string) =>
-    post(admin.request, '/api/carers', { firstName, lastName, email: `${firstName.toLowerCase()}@example.org`, employeeId, startDate: '2024-03-01', region });
+    post(admin.request, '/api/carers', {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.org`,
+      employeeId,
+      startDate: '2024-03-01',
+      region,
+    });
   annaId = await carer('Anna', 'Adams', 'EMP-2101', 'north');
   benId = await carer('Ben', 'Brook', 'EMP-2102', 'south');
   const client = await post(admin.request, '/api/clients', {
@@ -50,11 +64,28 @@ beforeAll(async () => {
     careLevel: 'medium',
   });
   const visit = (carerId: string, time: string) =>
-    post(admin.request, '/api/appointments', { clientId: client, carerId, scheduledStart: londonTimeToInstant(yesterday, time), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash', 'Lunch'] });
+    post(admin.request, '/api/appointments', {
+      clientId: client,
+      carerId,
+      scheduledStart: londonTimeToInstant(yesterday, time),
+      durationMinutes: 60,
+      visitType: 'personal_care',
+      tasks: ['Wash', 'Lunch'],
+    });
   const manual = { source: 'Manual', manualInputReason: 'No signal in the flats' };
   const complete = async (id: string, inAt: string, outAt: string, late: boolean) => {
-    await post(admin.request, `/api/appointments/${id}/check-in`, { ...manual, checkedInAt: londonTimeToInstant(yesterday, inAt), ...(late && { lateReason: 'Bus was late' }) });
-    await post(admin.request, `/api/appointments/${id}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(yesterday, outAt), tasksCompleted: ['Wash', 'Lunch'], medicationGiven: false, notes: 'All well' });
+    await post(admin.request, `/api/appointments/${id}/check-in`, {
+      ...manual,
+      checkedInAt: londonTimeToInstant(yesterday, inAt),
+      ...(late && { lateReason: 'Bus was late' }),
+    });
+    await post(admin.request, `/api/appointments/${id}/check-out`, {
+      ...manual,
+      checkedOutAt: londonTimeToInstant(yesterday, outAt),
+      tasksCompleted: ['Wash', 'Lunch'],
+      medicationGiven: false,
+      notes: 'All well',
+    });
   };
   await complete(await visit(annaId, '09:00'), '09:05', '10:00', false);
   await visit(annaId, '13:00');
@@ -73,13 +104,23 @@ describe('Reports & Analytics in Chromium', () => {
   it('shows the five tabs with their figures, follows the filters and draws the charts', async () => {
     const page = await open(admin, '/reports');
     await expect.poll(() => page.getByRole('heading', { name: 'Reports & Analytics' }).isVisible()).toBe(true);
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Performance', 'Compliance', 'Quality', 'Operational']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual([
+      'Overview',
+      'Performance',
+      'Compliance',
+      'Quality',
+      'Operational',
+    ]);
     await expect.poll(() => figure(page, 'report-total')).toBe('3');
     expect(await figure(page, 'report-completion')).toBe('66.7%');
     expect(await figure(page, 'report-punctuality')).toBe('50.0%');
     // The trend chart is drawn (recharts' SVG with its bars).
-    await expect.poll(() => page.getByTestId('report-trend-chart').locator('svg.recharts-surface').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('report-trend-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('report-trend-chart').locator('svg.recharts-surface').count())
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('report-trend-chart').locator('.recharts-bar-rectangle').count())
+      .toBeGreaterThan(0);
     await page.screenshot({ path: `${shots}/reports-overview-1280.png`, fullPage: true });
 
     await page.getByLabel('Region').selectOption('north');
@@ -93,11 +134,12 @@ describe('Reports & Analytics in Chromium', () => {
     await page.getByLabel('Carer', { exact: true }).selectOption('');
 
     await page.getByRole('tab', { name: 'Performance' }).click();
-    await expect.poll(() => page.getByTestId('report-rankings').locator('tbody tr').allInnerTexts()).toEqual([
-      expect.stringContaining('Ben Brook'),
-      expect.stringContaining('Anna Adams'),
-    ]);
-    await expect.poll(() => page.getByTestId('report-rankings-chart').locator('svg.recharts-surface').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('report-rankings').locator('tbody tr').allInnerTexts())
+      .toEqual([expect.stringContaining('Ben Brook'), expect.stringContaining('Anna Adams')]);
+    await expect
+      .poll(() => page.getByTestId('report-rankings-chart').locator('svg.recharts-surface').count())
+      .toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Compliance' }).click();
     await expect.poll(() => page.getByTestId('report-compliance').innerText()).toContain('Anna Adams');
     expect(await page.getByTestId('report-compliance').innerText()).toContain('Needs Attention');
@@ -123,8 +165,13 @@ describe('Reports & Analytics in Chromium', () => {
   it('exports the Overview Summary as a PDF and Detailed Analytics as CSV after the real download, with the toasts', async () => {
     const page = await open(admin, '/reports');
     await expect.poll(() => figure(page, 'report-total')).toBe('3');
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Overview Summary' }).click()]);
-    await expect.poll(() => page.getByText('Overview Summary report has been generated and downloaded.').isVisible()).toBe(true);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Overview Summary' }).click(),
+    ]);
+    await expect
+      .poll(() => page.getByText('Overview Summary report has been generated and downloaded.').isVisible())
+      .toBe(true);
     expect(pdf.suggestedFilename()).toMatch(/^overview-report-.*\.pdf$/);
     const text = await pdfText(await readFile((await pdf.path())!));
     expect(text).toContain('Overview Summary');
@@ -132,8 +179,13 @@ describe('Reports & Analytics in Chromium', () => {
     expect(text).toContain('50.0% (1 on time ÷ 2 completed');
 
     await page.getByLabel('CSV (spreadsheet)').check();
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Detailed Analytics' }).click()]);
-    await expect.poll(() => page.getByText('Detailed Analytics report has been generated and downloaded.').isVisible()).toBe(true);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Detailed Analytics' }).click(),
+    ]);
+    await expect
+      .poll(() => page.getByText('Detailed Analytics report has been generated and downloaded.').isVisible())
+      .toBe(true);
     const lines = (await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Section,Figure,For,Value');
     expect(lines).toContain('Overview,Completion Rate (%),,66.7');
@@ -147,7 +199,9 @@ describe('Reports & Analytics in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Schedule Report' });
     await dialog.getByLabel('Name').fill('Weekly overview for the board');
     await dialog.getByRole('button', { name: 'Schedule' }).click();
-    await expect.poll(() => page.getByTestId('report-schedules').innerText()).toContain('Weekly overview for the board');
+    await expect
+      .poll(() => page.getByTestId('report-schedules').innerText())
+      .toContain('Weekly overview for the board');
     expect(await page.getByTestId('report-schedules').innerText()).toContain('No report generated yet.');
     expect(await page.getByTestId('report-schedules').innerText()).toMatch(/Scheduled by \S+/);
 
@@ -162,7 +216,9 @@ describe('Reports & Analytics in Chromium', () => {
     await page.screenshot({ path: `${shots}/reports-scheduled-1280.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Pause' }).click();
-    await expect.poll(() => page.getByTestId('report-schedules').innerText()).toContain('Paused: no report is generated');
+    await expect
+      .poll(() => page.getByTestId('report-schedules').innerText())
+      .toContain('Paused: no report is generated');
     await page.close();
   });
 

@@ -8,11 +8,20 @@ let env: E2eEnvironment;
 let admin: BrowserContext;
 let coordinator: BrowserContext;
 const shots = '.test-results/screenshots';
-const coordinatorUser = { email: 'grace.okafor@example.org', firstName: 'Grace', lastName: 'Okafor', password: 'schedule e2e password 1' };
+const coordinatorUser = {
+  email: 'grace.okafor@example.org',
+  firstName: 'Grace',
+  lastName: 'Okafor',
+  password: 'schedule e2e password 1',
+};
 const today = londonToday();
 
 async function send(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -56,11 +65,21 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 }
 
 const visible = (scope: Page | Locator, text: string | RegExp) =>
-  expect.poll(() => scope.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first().isVisible(), { message: String(text) }).toBe(true);
+  expect
+    .poll(
+      () =>
+        scope
+          .getByText(text, typeof text === 'string' ? { exact: true } : undefined)
+          .first()
+          .isVisible(),
+      { message: String(text) },
+    )
+    .toBe(true);
 const cardValue = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
 async function expectCards(page: Page, figures: Record<string, string>) {
-  for (const [testId, value] of Object.entries(figures)) await expect.poll(() => cardValue(page, testId), { message: testId }).toBe(value);
+  for (const [testId, value] of Object.entries(figures))
+    await expect.poll(() => cardValue(page, testId), { message: testId }).toBe(value);
 }
 
 describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', () => {
@@ -70,7 +89,12 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await expect.poll(() => page.getByTestId('schedule-long-date').textContent()).toBe(formatLongDate(today));
     expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(ukDate(today));
     await visible(page, 'No appointments scheduled for this day');
-    await expectCards(page, { 'schedule-total': '0', 'schedule-active-carers': '0', 'schedule-total-hours': '0.0', 'schedule-in-progress': '0' });
+    await expectCards(page, {
+      'schedule-total': '0',
+      'schedule-active-carers': '0',
+      'schedule-total-hours': '0.0',
+      'schedule-in-progress': '0',
+    });
 
     // Add Appointment: a client with a carer today.
     await page.getByRole('button', { name: 'Add Appointment' }).first().click();
@@ -97,7 +121,12 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await visible(block, 'Edith Green');
     await visible(page.getByTestId('timeline-row'), 'Nadia Hussain');
     expect((await block.boundingBox())?.width).toBeGreaterThanOrEqual(80);
-    await expectCards(page, { 'schedule-total': '1', 'schedule-active-carers': '1', 'schedule-total-hours': '0.5', 'schedule-in-progress': '0' });
+    await expectCards(page, {
+      'schedule-total': '1',
+      'schedule-active-carers': '1',
+      'schedule-total-hours': '0.5',
+      'schedule-in-progress': '0',
+    });
     await page.screenshot({ path: `${shots}/schedule-day-timeline-1280.png`, fullPage: true });
 
     // The same carer at an overlapping time: the clash is shown under Carer, and the visit can go unassigned instead.
@@ -120,7 +149,8 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     const items = page.getByTestId('schedule-item');
     await expect.poll(() => items.count()).toBe(2);
     const edith = items.filter({ hasText: 'Edith Green' });
-    for (const text of ['4 Mill Lane, Leeds LS6 2AB', 'Medication', 'Scheduled', 'Key safe by the back door']) await visible(edith, text);
+    for (const text of ['4 Mill Lane, Leeds LS6 2AB', 'Medication', 'Scheduled', 'Key safe by the back door'])
+      await visible(edith, text);
     await visible(edith, /Nadia Hussain/);
 
     // Cancel with a reason (required).
@@ -161,7 +191,13 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
 
     const page = await open(coordinator, '/visits');
     await expect.poll(() => page.getByRole('heading', { name: 'Visit Tracking' }).isVisible()).toBe(true);
-    await expectCards(page, { 'visits-today': '2', 'visits-completed': '0', 'visits-in-progress': '0', 'visits-missed': '0', 'visits-completion-rate': '0.0%' });
+    await expectCards(page, {
+      'visits-today': '2',
+      'visits-completed': '0',
+      'visits-in-progress': '0',
+      'visits-missed': '0',
+      'visits-completion-rate': '0.0%',
+    });
     const cards = page.getByTestId('visit-card');
     await expect.poll(() => cards.count()).toBe(2);
     const edith = cards.filter({ hasText: 'Edith Green' });
@@ -201,8 +237,12 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await report.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expect.poll(() => page.getByRole('img', { name: 'Completed, missed and late visits per day' }).isVisible()).toBe(true);
-    await expect.poll(async () => (await page.locator('.recharts-legend-item-text').allInnerTexts()).sort()).toEqual(['Completed', 'Late', 'Missed']);
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Completed, missed and late visits per day' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.recharts-legend-item-text').allInnerTexts()).sort())
+      .toEqual(['Completed', 'Late', 'Missed']);
     await page.getByRole('tab', { name: "Today's Visits" }).click();
     await expect.poll(() => cards.count()).toBe(2);
     await page.screenshot({ path: `${shots}/visits-1280.png`, fullPage: true });
@@ -211,15 +251,18 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
 
   it('fits a 390 px phone', async () => {
     const phone = await env.signedInContext({ width: 390, height: 844 }, coordinatorUser);
-    const noSidewaysScroll = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+    const noSidewaysScroll = (page: Page) =>
+      page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
     const page = await open(phone, '/schedule-day');
     await expect.poll(() => page.getByTestId('timeline-block').count()).toBe(2);
     expect(await noSidewaysScroll(page)).toBe(true);
     // The day is wider than the phone: the timeline opens at the first visit, not at midnight.
-    await expect.poll(async () => {
-      const box = await page.getByTestId('timeline-block').first().boundingBox();
-      return box !== null && box.x >= 0 && box.x + 40 <= 390;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await page.getByTestId('timeline-block').first().boundingBox();
+        return box !== null && box.x >= 0 && box.x + 40 <= 390;
+      })
+      .toBe(true);
     await page.screenshot({ path: `${shots}/schedule-day-timeline-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'List View' }).click();
     await expect.poll(() => page.getByTestId('schedule-item').count()).toBe(2);
@@ -227,7 +270,9 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await page.screenshot({ path: `${shots}/schedule-day-list-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'Add Appointment' }).click();
     await page.getByRole('dialog').getByLabel('Repeat weekly').check();
-    await expect.poll(() => page.getByRole('dialog').getByRole('checkbox', { name: 'Sat' }).isChecked()).toBe(new Date(`${today}T12:00:00Z`).getUTCDay() === 6);
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('checkbox', { name: 'Sat' }).isChecked())
+      .toBe(new Date(`${today}T12:00:00Z`).getUTCDay() === 6);
     await page.screenshot({ path: `${shots}/schedule-day-dialog-390.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 

@@ -12,7 +12,11 @@ const visitDate = addDays(londonToday(), 1);
 
 /** A command through the API as the admin; answers the created id. */
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -53,7 +57,8 @@ async function open(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
+const visible = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
 /** The weekly grid's cell of a day and an hour. */
 const cell = (page: Page, date: string, hour: number) => page.locator(`td[data-date="${date}"][data-hour="${hour}"]`);
 
@@ -63,7 +68,8 @@ describe('Scheduling & Rotas in Chromium', () => {
     for (const tab of ['Weekly View', 'Monthly View', 'Carer Roster', 'Visit Assignments']) {
       await expect.poll(() => page.getByRole('tab', { name: tab }).isVisible(), { message: tab }).toBe(true);
     }
-    for (const label of ['Total Shifts', 'Confirmed', 'Pending', 'Unassigned Visits', 'Available Carers']) await visible(page, label);
+    for (const label of ['Total Shifts', 'Confirmed', 'Pending', 'Unassigned Visits', 'Available Carers'])
+      await visible(page, label);
     // Today Nadia has neither a shift nor a visit: she is available.
     await expect.poll(() => page.getByTestId('available-carers').textContent()).toBe('1');
 
@@ -134,7 +140,15 @@ describe('Scheduling & Rotas in Chromium', () => {
     await clashDialog.getByLabel('End').fill(ukDateTime(`${visitDate}T18:00`));
     await clashDialog.getByRole('button', { name: 'Create Shift' }).click();
     await expect
-      .poll(() => clashDialog.getByText(new RegExp(`^Carer already has a shift 09:00–15:00 on ${visitDate.split('-').reverse().join('/')} \\(shift `)).isVisible())
+      .poll(() =>
+        clashDialog
+          .getByText(
+            new RegExp(
+              `^Carer already has a shift 09:00–15:00 on ${visitDate.split('-').reverse().join('/')} \\(shift `,
+            ),
+          )
+          .isVisible(),
+      )
       .toBe(true);
     await clashDialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByTestId('total-shifts').textContent()).toBe('1');
@@ -154,12 +168,9 @@ describe('Scheduling & Rotas in Chromium', () => {
     // Carer Roster: Nadia's shift, 5.5 paid hours (six less the break) and one visit.
     await page.getByRole('tab', { name: 'Carer Roster' }).click();
     const row = page.getByTestId('carer-roster').locator('tbody tr').filter({ hasText: 'Nadia Hussain' });
-    await expect.poll(() => row.locator('td').allTextContents()).toEqual([
-      'Nadia Hussain',
-      expect.stringContaining('09:00–15:00'),
-      '5.5',
-      '1',
-    ]);
+    await expect
+      .poll(() => row.locator('td').allTextContents())
+      .toEqual(['Nadia Hussain', expect.stringContaining('09:00–15:00'), '5.5', '1']);
 
     // Monthly View: the day counts the visit and the shift.
     await page.getByRole('tab', { name: 'Monthly View' }).click();
@@ -168,7 +179,10 @@ describe('Scheduling & Rotas in Chromium', () => {
     expect(await day.getAttribute('aria-label')).toMatch(/: 1 visit, 1 shift$/);
 
     // Export downloads the week's visits as a CSV file.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export' }).click(),
+    ]);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain('Edith Greenwood');
     expect(csv).toContain('Nadia Hussain');
@@ -187,10 +201,13 @@ describe('Scheduling & Rotas in Chromium', () => {
     const mobile = await env.signedInContext({ width: 390, height: 844 });
     const page = await open(mobile);
     await page.getByLabel('Week of').fill(ukDate(visitDate));
-    await expect.poll(() => cell(page, visitDate, 10).getByTestId('rota-visit').textContent()).toContain('Edith Greenwood');
+    await expect
+      .poll(() => cell(page, visitDate, 10).getByTestId('rota-visit').textContent())
+      .toContain('Edith Greenwood');
     // The page itself does not scroll sideways; only the grid does.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    for (const button of ['Filter', 'New Shift']) expect(await page.getByRole('button', { name: button }).isVisible()).toBe(true);
+    for (const button of ['Filter', 'New Shift'])
+      expect(await page.getByRole('button', { name: button }).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/scheduling-390.png`, fullPage: false });
     await page.getByRole('table', { name: 'Weekly rota' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/scheduling-grid-390.png`, fullPage: false });

@@ -21,7 +21,11 @@ const HERE = { latitude: 53.8008, longitude: -1.5491, accuracy: 15 };
 const ON_CALL = '0113 496 0000';
 
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const reply = await request.fetch(`${env.product.url}${path}`, { method: 'POST', data, headers: { origin: env.product.url } });
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
   expect(reply.status(), await reply.text()).toBeLessThan(300);
   return ((await reply.json()) as { id: string }).id;
 }
@@ -38,12 +42,26 @@ const client = (clientRef: string, firstName: string, lastName: string) => ({
 });
 
 beforeAll(async () => {
-  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_shell_screens', { AGENCY_ON_CALL_PHONE: ON_CALL, SUPPORT_EMAIL: 'help@agency.example' });
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_shell_screens', {
+    AGENCY_ON_CALL_PHONE: ON_CALL,
+    SUPPORT_EMAIL: 'help@agency.example',
+  });
   admin = await env.signedInContext();
   const carerUser = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
   await post(admin.request, '/api/users', { ...coordinator, role: 'coordinator', password: PASSWORD });
-  const carerId = await post(admin.request, '/api/carers', { ...carer, userId: carerUser, employeeId: 'EMP-1601', startDate: '2024-03-01' });
-  await post(admin.request, '/api/carers', { firstName: 'Gareth', lastName: 'Pryce', email: 'gareth@example.org', employeeId: 'EMP-1602', startDate: '2024-03-01' });
+  const carerId = await post(admin.request, '/api/carers', {
+    ...carer,
+    userId: carerUser,
+    employeeId: 'EMP-1601',
+    startDate: '2024-03-01',
+  });
+  await post(admin.request, '/api/carers', {
+    firstName: 'Gareth',
+    lastName: 'Pryce',
+    email: 'gareth@example.org',
+    employeeId: 'EMP-1602',
+    startDate: '2024-03-01',
+  });
   const edith = await post(admin.request, '/api/clients', client('CL-1601', 'Edith', 'Green'));
   await post(admin.request, '/api/clients', client('CL-1602', 'Edwin', 'Greaves'));
   await post(admin.request, '/api/appointments', {
@@ -70,7 +88,9 @@ async function findings(page: Page): Promise<{ rule: string; targets: string[] }
   return results.violations
     .map((violation) => ({
       rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')).filter((target) => violation.id !== 'color-contrast' || ours.test(target)),
+      targets: violation.nodes
+        .map((node) => node.target.join(' '))
+        .filter((target) => violation.id !== 'color-contrast' || ours.test(target)),
     }))
     .filter((finding) => finding.targets.length > 0);
 }
@@ -111,12 +131,24 @@ describe('the emergency screen', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     await raise.click();
-    await expect.poll(() => page.getByText(/Emergency raised at .*The coordinators have been alerted with your location\./).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText(/Emergency raised at .*The coordinators have been alerted with your location\./).isVisible(),
+      )
+      .toBe(true);
 
     // The coordinator's dashboard, untouched since it loaded, shows it through the alerts push.
     const banner = dashboard.getByRole('alert', { name: 'Emergencies' });
     await expect.poll(() => banner.getByText('Emergency raised by Nia Okafor').isVisible()).toBe(true);
-    await expect.poll(() => banner.getByText(/at Edith Green's \(4 Mill Lane, Leeds LS6 2AB\)\. Location: 53\.800800, -1\.549100 \(within 15 m\)\./).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        banner
+          .getByText(
+            /at Edith Green's \(4 Mill Lane, Leeds LS6 2AB\)\. Location: 53\.800800, -1\.549100 \(within 15 m\)\./,
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await dashboard.screenshot({ path: `${shots}/emergency-banner-1280.png` });
     expect(await findings(dashboard)).toEqual([]);
     // Acknowledged: someone is on it, and the banner goes.
@@ -142,10 +174,9 @@ describe('the header search', () => {
     const list = page.getByRole('listbox', { name: 'Search results' });
     await expect.poll(() => list.isVisible()).toBe(true);
     const clients = list.getByRole('group', { name: 'Clients' });
-    await expect.poll(() => clients.getByRole('option').allInnerTexts()).toEqual([
-      expect.stringContaining('Edwin Greaves'),
-      expect.stringContaining('Edith Green'),
-    ]);
+    await expect
+      .poll(() => clients.getByRole('option').allInnerTexts())
+      .toEqual([expect.stringContaining('Edwin Greaves'), expect.stringContaining('Edith Green')]);
     await page.screenshot({ path: `${shots}/header-search-1280.png` });
     expect(await findings(page)).toEqual([]);
 
@@ -261,7 +292,9 @@ describe("settings, What's new and Get support", () => {
     // An administrator finds the API reference here, for whoever connects the agency's other systems.
     expect(await support.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
     const diagnostics = await support.getByRole('textbox', { name: 'Diagnostic details' }).inputValue();
-    expect(diagnostics).toMatch(/^Version: 2025\.1\.0\nTime: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC; browser time zone Europe\/London\)\nPage: \/\nRole: Administrator\nBrowser: Mozilla\/5\.0 .*Chrome/);
+    expect(diagnostics).toMatch(
+      /^Version: 2025\.1\.0\nTime: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC; browser time zone Europe\/London\)\nPage: \/\nRole: Administrator\nBrowser: Mozilla\/5\.0 .*Chrome/,
+    );
     await page.screenshot({ path: `${shots}/get-support-1280.png` });
     expect(await findings(page)).toEqual([]);
   });

@@ -11,7 +11,8 @@ let running: { browser: Browser; dataDir: string } | undefined;
 // A failed test leaves what a person would look at: a screenshot of each open page, the requests still waiting,
 // the page errors, and the end of each service's log (CI keeps only what is printed).
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && running) await reportFailure(context.task.name, running.browser, running.dataDir);
+  if (context.task.result?.state === 'fail' && running)
+    await reportFailure(context.task.name, running.browser, running.dataDir);
 });
 
 export interface E2eEnvironment {
@@ -22,12 +23,19 @@ export interface E2eEnvironment {
   /** The product's data folder: its logs, and the mail it wrote as .eml files under mail/ (no SMTP in tests). */
   readonly dataDir: string;
   /** A browser context (en-GB, Europe/London) already signed in through POST /api/login. */
-  signedInContext(viewport?: { width: number; height: number }, credentials?: { email: string; password: string }): Promise<BrowserContext>;
+  signedInContext(
+    viewport?: { width: number; height: number },
+    credentials?: { email: string; password: string },
+  ): Promise<BrowserContext>;
   stop(): Promise<void>;
 }
 
 /** The real product (all five services as processes, on a fresh database) and a real Chromium; `env` adds to the services' environment. */
-export async function startE2eEnvironment(serverUrl: string, label: string, env?: Readonly<Record<string, string>>): Promise<E2eEnvironment> {
+export async function startE2eEnvironment(
+  serverUrl: string,
+  label: string,
+  env?: Readonly<Record<string, string>>,
+): Promise<E2eEnvironment> {
   const { product, admin, stop, dataDir } = await startTestProduct(serverUrl, label, env);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -21,7 +21,9 @@ describe('Admin panel, System Status in Chromium', () => {
       const rows = page.getByTestId('projection-status-row');
       await expect.poll(() => rows.count()).toBe(projections.length);
       for (const projection of projections) {
-        const row = rows.filter({ has: page.getByRole('rowheader', { name: enumLabel(projection.name), exact: true }) });
+        const row = rows.filter({
+          has: page.getByRole('rowheader', { name: enumLabel(projection.name), exact: true }),
+        });
         await expect.poll(() => row.getByText('Live', { exact: true }).isVisible()).toBe(true);
         await expect.poll(() => row.getByText('Up to date', { exact: true }).isVisible()).toBe(true);
         await expect.poll(() => row.locator('td[data-label="Version"]').textContent()).toBe(String(projection.version));

@@ -17,8 +17,17 @@ beforeAll(async () => {
 afterAll(async () => env?.stop());
 
 /** A command through the real API as the signed-in user of `context`; returns the reply body. */
-async function send(context: BrowserContext, method: 'POST' | 'DELETE', path: string, data?: unknown): Promise<{ id: string }> {
-  const reply = await context.request.fetch(`${env.product.url}${path}`, { method, data, headers: { origin: env.product.url } });
+async function send(
+  context: BrowserContext,
+  method: 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<{ id: string }> {
+  const reply = await context.request.fetch(`${env.product.url}${path}`, {
+    method,
+    data,
+    headers: { origin: env.product.url },
+  });
   if (!reply.ok()) throw new Error(`${method} ${path}: ${reply.status()} ${await reply.text()}`);
   return (await reply.json()) as { id: string };
 }
@@ -46,8 +55,14 @@ async function openPage(context: BrowserContext, path: string): Promise<Page> {
 }
 
 /** A carer's row of the compliance panel: name, percentage, current count and badge, as one text. */
-const compliance = (page: Page, name: string) => page.getByTestId('compliance-row').filter({ hasText: name }).textContent();
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const compliance = (page: Page, name: string) =>
+  page.getByTestId('compliance-row').filter({ hasText: name }).textContent();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 const cards = (page: Page) => page.getByTestId('training-card');
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 /** The cards shown under a tab, by their accessible names ("Type for Carer"). */
@@ -84,13 +99,19 @@ describe('Training and Checklists in Chromium', () => {
     await dialog.getByLabel('Expiry date', { exact: true }).fill(ukDate(addDays(today, -21)));
     await dialog.getByLabel('Certificate number', { exact: true }).fill('MH-2025-0001');
     await page.getByRole('button', { name: 'Save Training Record' }).click();
-    await expect.poll(() => page.getByText('Expiry date must be after the completed date', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Expiry date must be after the completed date', { exact: true }).isVisible())
+      .toBe(true);
     await page.screenshot({ path: `${shots}/training-dialog-1280.png` });
     await dialog.getByLabel('Expiry date', { exact: true }).fill(ukDate(addDays(today, 345)));
     await page.getByRole('button', { name: 'Save Training Record' }).click();
     await expect.poll(() => toast(page, 'Training record created successfully').isVisible()).toBe(true);
-    await expect.poll(() => cards(page).filter({ hasText: 'Margaret Okonjo' }).filter({ hasText: 'Manual Handling' }).count()).toBe(1);
-    await expect.poll(() => compliance(page, 'Margaret Okonjo')).toBe('Margaret Okonjo13%1 of 8 currentNeeds Attention');
+    await expect
+      .poll(() => cards(page).filter({ hasText: 'Margaret Okonjo' }).filter({ hasText: 'Manual Handling' }).count())
+      .toBe(1);
+    await expect
+      .poll(() => compliance(page, 'Margaret Okonjo'))
+      .toBe('Margaret Okonjo13%1 of 8 currentNeeds Attention');
 
     // The server refuses a carer removed while the form was open: the "Error" toast, and the reason at the field.
     const leaver = await createCarer('Leaving', 'Soon');
@@ -115,7 +136,9 @@ describe('Training and Checklists in Chromium', () => {
     await recordTraining(margaretId, { trainingType: 'food_safety', status: 'expired', trainingProvider: 'Highfield' });
     await page.reload();
     await expect.poll(() => cards(page).count()).toBe(6);
-    await expect.poll(() => page.getByTestId('expiring-notice').textContent()).toBe('1 training record expires within the next 30 days.');
+    await expect
+      .poll(() => page.getByTestId('expiring-notice').textContent())
+      .toBe('1 training record expires within the next 30 days.');
     expect(await cardsUnder(page, 'Current')).toEqual([
       'CPR for Tom Rigby',
       'Dementia Care for Tom Rigby',
@@ -138,7 +161,9 @@ describe('Training and Checklists in Chromium', () => {
     await search.fill('highfield');
     await expect.poll(() => cards(page).count()).toBe(1);
     await search.fill('nothing like this');
-    await expect.poll(() => page.getByText('No training records found matching your search.', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No training records found matching your search.', { exact: true }).isVisible())
+      .toBe(true);
     await search.fill('');
 
     // Edit.
@@ -147,7 +172,9 @@ describe('Training and Checklists in Chromium', () => {
     await dialog.getByLabel('Provider', { exact: true }).fill('British Red Cross');
     await page.getByRole('button', { name: 'Update Training Record' }).click();
     await expect.poll(() => toast(page, 'Training record updated successfully').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('article', { name: 'Manual Handling for Margaret Okonjo' }).textContent()).toContain('British Red Cross');
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Manual Handling for Margaret Okonjo' }).textContent())
+      .toContain('British Red Cross');
 
     // Renew the lapsed First Aid: it leaves the Expired tab and counts towards compliance again.
     await page.getByRole('button', { name: 'Renew First Aid for Tom Rigby' }).click();
@@ -173,9 +200,18 @@ describe('Training and Checklists in Chromium', () => {
 
   it('shows a carer only their own training, without the write buttons, at 390 px', async () => {
     const credentials = { email: 'amelia.carer@example.org', password: 'correct horse battery staple' };
-    const user = await send(admin, 'POST', '/api/users', { ...credentials, firstName: 'Amelia', lastName: 'Hughes', role: 'carer' });
+    const user = await send(admin, 'POST', '/api/users', {
+      ...credentials,
+      firstName: 'Amelia',
+      lastName: 'Hughes',
+      role: 'carer',
+    });
     const ownId = await createCarer('Amelia', 'Hughes', user.id);
-    await recordTraining(ownId, { trainingType: 'infection_control', expiryDate: addDays(today, 20), trainingProvider: 'Skills for Care' });
+    await recordTraining(ownId, {
+      trainingType: 'infection_control',
+      expiryDate: addDays(today, 20),
+      trainingProvider: 'Skills for Care',
+    });
     const context = await env.signedInContext({ width: 390, height: 844 }, credentials);
     const page = await openPage(context, '/training');
     await expect.poll(() => page.getByRole('heading', { name: 'Training and Checklists' }).isVisible()).toBe(true);

@@ -28,7 +28,12 @@ describe('the UI bundle', () => {
     const password = `bundle-${randomBytes(12).toString('hex')}`;
     const email = `admin-${randomBytes(4).toString('hex')}@example.org`;
     const saved = { ...process.env };
-    Object.assign(process.env, { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, VITE_ADMIN_EMAIL: email, VITE_ADMIN_PASSWORD: password });
+    Object.assign(process.env, {
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: password,
+      VITE_ADMIN_EMAIL: email,
+      VITE_ADMIN_PASSWORD: password,
+    });
     try {
       await build({ root: path.join(ROOT, 'ui'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
     } finally {
@@ -38,7 +43,11 @@ describe('the UI bundle', () => {
     expect(files.some((file) => file.endsWith('.js'))).toBe(true);
     for (const file of files) {
       const text = await readFile(file, 'latin1');
-      expect({ file: path.relative(outDir, file), hasPassword: text.includes(password), hasEmail: text.includes(email) }).toEqual({
+      expect({
+        file: path.relative(outDir, file),
+        hasPassword: text.includes(password),
+        hasEmail: text.includes(email),
+      }).toEqual({
         file: path.relative(outDir, file),
         hasPassword: false,
         hasEmail: false,

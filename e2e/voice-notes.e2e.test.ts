@@ -25,13 +25,20 @@ async function carerContext(width: number, height: number): Promise<BrowserConte
   return context;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text, { exact: true })).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByText(text, { exact: true }))
+    .first();
 
 /** Start, let the fake microphone's beep run until the recorder's clock shows `seconds`, stop: the save form with its preview appears. */
 async function recordFor(page: Page, seconds: number) {
   await page.getByRole('button', { name: 'Start Recording' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Stop Recording' }).isVisible()).toBe(true);
-  await expect.poll(() => page.getByTestId('recording-time').textContent()).toBe(`00:${String(seconds).padStart(2, '0')}`);
+  await expect
+    .poll(() => page.getByTestId('recording-time').textContent())
+    .toBe(`00:${String(seconds).padStart(2, '0')}`);
   await page.getByRole('button', { name: 'Stop Recording' }).click();
   await expect.poll(() => page.getByTestId('voice-note-preview').isVisible()).toBe(true);
 }
@@ -96,7 +103,9 @@ describe('Voice notes in Chromium', () => {
     expect(text).toContain('evening');
 
     // The player loads the recording's metadata from GET /api/voice-notes/<id>/audio.
-    await expect.poll(async () => (await playerState(page, 'Evening visit: Mrs Patel settled')).readyState).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await playerState(page, 'Evening visit: Mrs Patel settled')).readyState)
+      .toBeGreaterThanOrEqual(1);
     const state = await playerState(page, 'Evening visit: Mrs Patel settled');
     expect(state.error).toBeNull();
     expect(state.duration).toBeGreaterThan(0);
@@ -105,7 +114,9 @@ describe('Voice notes in Chromium', () => {
 
     // A reload shows it again (it came from the server, not from the page's memory).
     await page.reload();
-    await expect.poll(() => page.getByTestId('voice-note').filter({ hasText: 'Evening visit: Mrs Patel settled' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('voice-note').filter({ hasText: 'Evening visit: Mrs Patel settled' }).count())
+      .toBe(1);
 
     // The author deletes it, after a confirmation naming it.
     let confirmation = '';
@@ -133,7 +144,11 @@ describe('Voice notes in Chromium', () => {
     await page.mouse.move(195, 400);
     await page.mouse.wheel(0, 2000);
     // The shot (only for looking at) once the page has scrolled to its end.
-    await expect.poll(() => page.evaluate('Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight')).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate('Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight'),
+      )
+      .toBe(true);
     await page.screenshot({ path: `${shots}/voice-note-save-390.png` });
     await page.getByRole('button', { name: 'Save Voice Note' }).click();
     await expect.poll(() => toast(page, 'Voice note saved').isVisible()).toBe(true);
@@ -175,13 +190,17 @@ describe('Voice notes in Chromium', () => {
     await page.goto(`${env.product.url}/voice-notes/new`);
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await expect.poll(() => toast(page, 'Microphone Access Required').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Please allow microphone access to record voice notes.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Please allow microphone access to record voice notes.').isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Start Recording' }).isEnabled()).toBe(true);
 
     await page.evaluate("localStorage.setItem('e2e-microphone', 'missing')");
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await expect.poll(() => toast(page, 'Recording Failed').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Unable to access microphone. Please check your permissions.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Unable to access microphone. Please check your permissions.').isVisible())
+      .toBe(true);
     await context.close();
   }, 60_000);
 });

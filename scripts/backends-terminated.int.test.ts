@@ -58,9 +58,18 @@ async function listeningChannels(): Promise<string[]> {
 }
 
 /** Retries `attempt` until `done` holds or the recovery time since `since` has passed; returns the last reply. */
-async function within(since: number, attempt: () => Promise<ApiReply>, done: (reply: ApiReply) => boolean): Promise<ApiReply & { afterMs: number }> {
+async function within(
+  since: number,
+  attempt: () => Promise<ApiReply>,
+  done: (reply: ApiReply) => boolean,
+): Promise<ApiReply & { afterMs: number }> {
   for (;;) {
-    const reply = await attempt().catch((error: unknown) => ({ status: 0, headers: new Headers(), body: undefined, text: String(error) }));
+    const reply = await attempt().catch((error: unknown) => ({
+      status: 0,
+      headers: new Headers(),
+      body: undefined,
+      text: String(error),
+    }));
     const afterMs = Date.now() - since;
     if (done(reply) || afterMs > RECOVERY_MS) return { ...reply, afterMs };
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,7 +86,9 @@ const carer = (round: number) => ({
 
 describe('the product started on a new database', () => {
   it('is ready only when every projection serves its tables, so the first session check answers at once', async () => {
-    const { rows } = await terminator.query<{ name: string }>('select name from read_model.projection_status where version > 0');
+    const { rows } = await terminator.query<{ name: string }>(
+      'select name from read_model.projection_status where version > 0',
+    );
     expect(rows.map((row) => row.name).sort()).toEqual(projections.map((projection) => projection.name).sort());
     const user = await admin('GET', '/api/auth/user');
     expect(user.status, user.text).toBe(200);
@@ -90,7 +101,14 @@ describe('every PostgreSQL backend of the running product terminated', () => {
     // process follows the log too, and listens for new mail to deliver at once.
     await expect
       .poll(listeningChannels)
-      .toEqual([`listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${EVENTS_NOTIFY_CHANNEL}`, `listen ${MAIL_NOTIFY_CHANNEL}`, `listen ${READ_MODEL_CHANGED_CHANNEL}`].sort());
+      .toEqual(
+        [
+          `listen ${EVENTS_NOTIFY_CHANNEL}`,
+          `listen ${EVENTS_NOTIFY_CHANNEL}`,
+          `listen ${MAIL_NOTIFY_CHANNEL}`,
+          `listen ${READ_MODEL_CHANGED_CHANNEL}`,
+        ].sort(),
+      );
     const listenersBefore = await listeningChannels();
 
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -101,7 +119,11 @@ describe('every PostgreSQL backend of the running product terminated', () => {
 
       // A command: the same employee ID on every retry, so a create that committed before its reply was lost
       // answers 409 on the retry instead of making a second carer.
-      const created = await within(killedAt, () => admin('POST', '/api/carers', carer(round)), (reply) => reply.status === 201 || reply.status === 409);
+      const created = await within(
+        killedAt,
+        () => admin('POST', '/api/carers', carer(round)),
+        (reply) => reply.status === 201 || reply.status === 409,
+      );
       expect([201, 409], `${created.text} after ${created.afterMs} ms`).toContain(created.status);
 
       // A read that waits for the projection to reach the new event (read your writes): the projector followed.
@@ -133,7 +155,11 @@ describe('every PostgreSQL backend of the running product terminated', () => {
     }
     const carers = await admin('GET', '/api/carers');
     expect(carers.status).toBe(200);
-    expect((carers.body as { employeeId: string }[]).map((row) => row.employeeId).sort()).toEqual(['KILL-1', 'KILL-2', 'KILL-3']);
+    expect((carers.body as { employeeId: string }[]).map((row) => row.employeeId).sort()).toEqual([
+      'KILL-1',
+      'KILL-2',
+      'KILL-3',
+    ]);
     expect(crashed).toBeUndefined();
   }, 120_000);
 });

@@ -1,6 +1,13 @@
 import { londonToday, type ClientFundingView } from '@care/events';
 import { DEMO_VISIT_DAYS_BACK } from './demo/demo-appointments';
-import { DEMO_FUNDERS, demoFunding, demoInvoiceFollowUps, demoInvoiceRuns, type DemoFunder, type IssuedDemoInvoice } from './demo/demo-finance';
+import {
+  DEMO_FUNDERS,
+  demoFunding,
+  demoInvoiceFollowUps,
+  demoInvoiceRuns,
+  type DemoFunder,
+  type IssuedDemoInvoice,
+} from './demo/demo-finance';
 import type { AdminCredentials } from './demo-admin';
 import { createdId, readAfter, signedIn, type Send } from './demo-seed';
 
@@ -23,13 +30,22 @@ export async function seedDemoInvoices(url: string, admin: AdminCredentials): Pr
     keyOf.set(id, key);
   }
   const clients = await everyClient(asAdmin);
-  for (const { clientId, body } of demoFunding(clients, funderIds)) await asAdmin('PUT', `/api/finance/clients/${clientId}/funding`, body);
+  for (const { clientId, body } of demoFunding(clients, funderIds))
+    await asAdmin('PUT', `/api/finance/clients/${clientId}/funding`, body);
 
   const today = londonToday();
   const issued: IssuedDemoInvoice[] = [];
   for (const run of demoInvoiceRuns(today, DEMO_VISIT_DAYS_BACK)) {
-    const reply = (await asAdmin('POST', '/api/finance/invoices/generate', run)) as { invoices: { id: string; funderId: string; totalPence: number }[] };
-    for (const invoice of reply.invoices) issued.push({ id: invoice.id, totalPence: invoice.totalPence, issuedOn: run.issuedOn, funderKey: keyOf.get(invoice.funderId) ?? 'council' });
+    const reply = (await asAdmin('POST', '/api/finance/invoices/generate', run)) as {
+      invoices: { id: string; funderId: string; totalPence: number }[];
+    };
+    for (const invoice of reply.invoices)
+      issued.push({
+        id: invoice.id,
+        totalPence: invoice.totalPence,
+        issuedOn: run.issuedOn,
+        funderKey: keyOf.get(invoice.funderId) ?? 'council',
+      });
   }
   for (const step of demoInvoiceFollowUps(issued, today)) {
     if (step.path === 'draft') await asAdmin('PATCH', `/api/finance/invoices/${step.invoiceId}`, step.body);
@@ -43,7 +59,11 @@ async function everyClient(send: Send): Promise<string[]> {
   await readAfter(send, `/api/finance/client-funding?limit=1`, null);
   const ids: string[] = [];
   for (;;) {
-    const page = (await send('GET', `/api/finance/client-funding?limit=${PAGE}&offset=${ids.length}`, undefined)) as ClientFundingView[];
+    const page = (await send(
+      'GET',
+      `/api/finance/client-funding?limit=${PAGE}&offset=${ids.length}`,
+      undefined,
+    )) as ClientFundingView[];
     ids.push(...page.map((client) => client.clientId));
     if (page.length < PAGE) return ids;
   }

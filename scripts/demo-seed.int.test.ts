@@ -15,7 +15,10 @@ const eventLog = () => (settled ??= settledLog(api.store));
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'demo_seed');
   // As `npm start` runs it for the demo: the history goes in as times entered by hand, weeks back.
-  api = await startCommandApiOn(database.url, { silent: true, visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: DEMO_HISTORY_HOURS } });
+  api = await startCommandApiOn(database.url, {
+    silent: true,
+    visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: DEMO_HISTORY_HOURS },
+  });
   seeded = await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD });
 }, 300_000);
 afterAll(async () => {
@@ -49,7 +52,11 @@ describe('the demo data of the quick start', () => {
       'report schedules': 2,
       contracts: ofType('ContractCreated').length,
     });
-    expect(ofType('ReportScheduled').map((event) => String(dataOf(event).name)).sort()).toEqual(['Monthly detailed analytics', 'Weekly overview for the board']);
+    expect(
+      ofType('ReportScheduled')
+        .map((event) => String(dataOf(event).name))
+        .sort(),
+    ).toEqual(['Monthly detailed analytics', 'Weekly overview for the board']);
     expect(ofType('CarerRegistered')).toHaveLength(30);
     expect(ofType('ClientRegistered').length).toBeGreaterThanOrEqual(140);
     expect(ofType('DiaryEntryAdded').length).toBeGreaterThanOrEqual(200);
@@ -91,7 +98,9 @@ describe('the demo data of the quick start', () => {
     const ofType = await eventsOf();
     const today = londonToday();
     const limit = addDays(today, 30);
-    const expiries = ofType('TrainingRecorded').map((event) => dataOf(event).expiryDate).filter((date): date is string => typeof date === 'string');
+    const expiries = ofType('TrainingRecorded')
+      .map((event) => dataOf(event).expiryDate)
+      .filter((date): date is string => typeof date === 'string');
     expect(expiries.some((date) => date >= today && date <= limit)).toBe(true);
     expect(expiries.some((date) => date < today)).toBe(true);
   });
@@ -102,7 +111,9 @@ describe('the demo data of the quick start', () => {
     expect(entries.some((event) => dataOf(event).isConfidential === true)).toBe(true);
     const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
     expect(carerAccount).toBeDefined();
-    const byCarer = entries.filter((event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId);
+    const byCarer = entries.filter(
+      (event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId,
+    );
     expect(byCarer.length).toBeGreaterThan(0);
   });
 
@@ -121,7 +132,11 @@ describe('the demo data of the quick start', () => {
     expect(scheduled.some((event) => dataOf(event).carerId === null)).toBe(true);
     // The demo carer account checked in to its own visits.
     const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
-    expect(ofType('VisitCheckedIn').some((event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId)).toBe(true);
+    expect(
+      ofType('VisitCheckedIn').some(
+        (event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId,
+      ),
+    ).toBe(true);
   });
 
   it('has open to-do tasks in every category, some the demo carer account started or completed itself', async () => {
@@ -129,7 +144,9 @@ describe('the demo data of the quick start', () => {
     const created = ofType('TaskCreated');
     const closed = new Set([...ofType('TaskCompleted'), ...ofType('TaskCancelled')].map((event) => dataOf(event).id));
     const open = created.filter((event) => !closed.has(dataOf(event).id));
-    expect(new Set(open.map((event) => dataOf(event).category))).toEqual(new Set(['care', 'medication', 'staffing', 'training', 'administration']));
+    expect(new Set(open.map((event) => dataOf(event).category))).toEqual(
+      new Set(['care', 'medication', 'staffing', 'training', 'administration']),
+    );
     const carerAccount = ofType('UserRegistered').find((event) => dataOf(event).email === 'carer@demo.example');
     const carerSteps = [...ofType('TaskStarted'), ...ofType('TaskCompleted')].filter(
       (event) => (event.metadata as { userId?: string }).userId === dataOf(carerAccount!).userId,
@@ -142,25 +159,50 @@ describe('the demo data of the quick start', () => {
     const today = londonToday();
     const contracts = ofType('ContractCreated').map(dataOf);
     expect(contracts).toHaveLength(8);
-    const renewing = contracts.filter((contract) => String(contract.renewalDate) >= today && String(contract.renewalDate) <= addDays(today, 30) && String(contract.endDate) >= today);
+    const renewing = contracts.filter(
+      (contract) =>
+        String(contract.renewalDate) >= today &&
+        String(contract.renewalDate) <= addDays(today, 30) &&
+        String(contract.endDate) >= today,
+    );
     expect(renewing).toHaveLength(1);
     expect(ofType('ExchangeRatesSet')).toHaveLength(2);
   });
 
   it('is only written once', async () => {
-    expect(await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD })).toBeUndefined();
+    expect(
+      await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD }),
+    ).toBeUndefined();
   });
 
   it('has about forty incidents in every state, reported by the demo carer and the coordinator, and the safeguarding contact', async () => {
     const ofType = await eventsOf();
     expect(ofType('IncidentReported')).toHaveLength(40);
-    for (const type of ['IncidentInvestigationStarted', 'IncidentResolved', 'IncidentClosed', 'IncidentReopened', 'IncidentEscalated', 'IncidentDutyIdentified', 'IncidentDutyStepRecorded', 'IncidentSafeguardingReferred']) {
+    for (const type of [
+      'IncidentInvestigationStarted',
+      'IncidentResolved',
+      'IncidentClosed',
+      'IncidentReopened',
+      'IncidentEscalated',
+      'IncidentDutyIdentified',
+      'IncidentDutyStepRecorded',
+      'IncidentSafeguardingReferred',
+    ]) {
       expect(ofType(type).length, type).toBeGreaterThan(0);
     }
-    const reporters = new Set(ofType('IncidentReported').map((event) => (event.metadata as { userId?: string }).userId));
+    const reporters = new Set(
+      ofType('IncidentReported').map((event) => (event.metadata as { userId?: string }).userId),
+    );
     expect(reporters.size).toBe(2);
     expect(ofType('SafeguardingContactSet')).toHaveLength(0);
-    const settings = ofType('AgencySettingsChanged').map((event) => (event.data as { changes: Record<string, unknown> }).changes);
-    expect(settings).toEqual([expect.objectContaining({ safeguardingTeamName: 'Leeds Adult Social Care: Safeguarding', safeguardingTeamPhone: '0113 222 4401' })]);
+    const settings = ofType('AgencySettingsChanged').map(
+      (event) => (event.data as { changes: Record<string, unknown> }).changes,
+    );
+    expect(settings).toEqual([
+      expect.objectContaining({
+        safeguardingTeamName: 'Leeds Adult Social Care: Safeguarding',
+        safeguardingTeamPhone: '0113 222 4401',
+      }),
+    ]);
   });
 });

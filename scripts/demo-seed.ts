@@ -1,4 +1,11 @@
-import { carerWindowRange, DEFAULT_AGENCY_SETTINGS, DEFAULT_CARER_WINDOW, londonToday, START_POSITION, type CreateUserRequest } from '@care/events';
+import {
+  carerWindowRange,
+  DEFAULT_AGENCY_SETTINGS,
+  DEFAULT_CARER_WINDOW,
+  londonToday,
+  START_POSITION,
+  type CreateUserRequest,
+} from '@care/events';
 import { PostgresEventStore } from '@care/events/server';
 import { DEMO_VISIT_DAYS_BACK, demoVisits, type DemoVisit } from './demo/demo-appointments';
 import { demoCarers } from './demo/demo-carers';
@@ -35,7 +42,11 @@ export type Send = (method: string, path: string, body: unknown) => Promise<unkn
  * nothing but the first administrator's account. Diary entries about the demo carer's own visits are
  * written by the demo carer account, so signing in as that carer shows entries they wrote.
  */
-export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: AdminCredentials): Promise<SeedResult | undefined> {
+export async function seedDemoDataOnce(
+  databaseUrl: string,
+  url: string,
+  admin: AdminCredentials,
+): Promise<SeedResult | undefined> {
   const store = await PostgresEventStore.connect(databaseUrl);
   try {
     const first = await store.readAll(START_POSITION, 100);
@@ -45,10 +56,22 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   }
   const asAdmin = await signedIn(url, admin);
   const users: CreateUserRequest[] = [
-    { email: 'coordinator@demo.example', firstName: 'Cora', lastName: 'Ndiaye', role: 'coordinator', password: admin.password },
+    {
+      email: 'coordinator@demo.example',
+      firstName: 'Cora',
+      lastName: 'Ndiaye',
+      role: 'coordinator',
+      password: admin.password,
+    },
     { email: 'carer@demo.example', firstName: 'Amelia', lastName: 'Hughes', role: 'carer', password: admin.password },
     // Reads everything, writes nothing: the audit screen.
-    { email: 'auditor@demo.example', firstName: 'Ian', lastName: 'Ashworth', role: 'auditor', password: admin.password },
+    {
+      email: 'auditor@demo.example',
+      firstName: 'Ian',
+      lastName: 'Ashworth',
+      role: 'auditor',
+      password: admin.password,
+    },
   ];
   const userIds: string[] = [];
   for (const user of users) userIds.push(await createdId(asAdmin('POST', '/api/users', user)));
@@ -56,24 +79,39 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   const asCarer = await signedIn(url, { email: users[1]!.email, password: admin.password });
 
   // The first demo carer is the demo carer account's own record ("their own records").
-  const carers = demoCarers().map((carer, index) => (index === 0 ? { ...carer, userId: userIds[1], email: users[1]!.email } : carer));
+  const carers = demoCarers().map((carer, index) =>
+    index === 0 ? { ...carer, userId: userIds[1], email: users[1]!.email } : carer,
+  );
   const carerIds = await createAll(carers, (carer) => asAdmin('POST', '/api/carers', carer));
   const clients = demoClients(carerIds);
   const clientIds = await createAll(clients, (client) => asAdmin('POST', '/api/clients', client));
-  const training = await createAll(demoTraining(carerIds, londonToday()), (record) => asAdmin('POST', '/api/training', record));
+  const training = await createAll(demoTraining(carerIds, londonToday()), (record) =>
+    asAdmin('POST', '/api/training', record),
+  );
   const feedback = await createAll(demoFeedback(), (item) => asAdmin('POST', '/api/feedback', item));
   // Care plans before visits: a plan's tasks are what a visit scheduled without its own gets.
   const templates = demoCarePlanTemplates();
-  const templateIdList = await createAll(templates, (template) => asAdmin('POST', '/api/care-plans/templates', template));
-  const templateIds = Object.fromEntries(templates.map((template, index) => [template.kind, templateIdList[index]!])) as Record<(typeof templates)[number]['kind'] | 'other', string>;
-  const planClients = clientIds.flatMap((id, index) => (clients[index]!.isActive !== false ? [{ id, firstName: clients[index]!.firstName }] : []));
+  const templateIdList = await createAll(templates, (template) =>
+    asAdmin('POST', '/api/care-plans/templates', template),
+  );
+  const templateIds = Object.fromEntries(
+    templates.map((template, index) => [template.kind, templateIdList[index]!]),
+  ) as Record<(typeof templates)[number]['kind'] | 'other', string>;
+  const planClients = clientIds.flatMap((id, index) =>
+    clients[index]!.isActive !== false ? [{ id, firstName: clients[index]!.firstName }] : [],
+  );
   const carePlans = await createAll(demoCarePlans(planClients, templateIds, londonToday()), async (plan) => {
     const reply = await asCoordinator('POST', '/api/care-plans', plan.create);
     const id = await createdId(Promise.resolve(reply));
     if (plan.agree) await asCoordinator('POST', `/api/care-plans/${id}/agreement`, { ...plan.agree, version: 1 });
     if (plan.update) {
       await asCoordinator('PATCH', `/api/care-plans/${id}`, plan.update);
-      if (plan.agreeUpdate && plan.agree) await asCoordinator('POST', `/api/care-plans/${id}/agreement`, { ...plan.agree, agreedOn: londonToday(), version: 2 });
+      if (plan.agreeUpdate && plan.agree)
+        await asCoordinator('POST', `/api/care-plans/${id}/agreement`, {
+          ...plan.agree,
+          agreedOn: londonToday(),
+          version: 2,
+        });
     }
     if (plan.status) await asCoordinator('POST', `/api/care-plans/${id}/status`, plan.status);
     return reply;
@@ -95,14 +133,21 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   // The demo carer writes only about the clients of their own visits around today (the command API refuses the
   // rest): their entries and reports are about those clients, written once the visits exist.
   const ownClients = clientsOfWork(visitPlan, carerIds[0], new Date());
-  const ownClient = (clientId: string, index: number) => (ownClients.includes(clientId) ? clientId : (ownClients[index % ownClients.length] ?? clientId));
+  const ownClient = (clientId: string, index: number) =>
+    ownClients.includes(clientId) ? clientId : (ownClients[index % ownClients.length] ?? clientId);
   const diaryEntries = demoDiaryEntries(carerIds, clientIds, new Date()).map((entry, index) =>
     entry.carerId === carerIds[0] ? { ...entry, clientId: ownClient(entry.clientId, index) } : entry,
   );
   const diary = await createAll(diaryEntries, (entry) =>
-    (entry.carerId === carerIds[0] && ownClients.includes(entry.clientId) ? asCarer : asAdmin)('POST', '/api/diary', entry),
+    (entry.carerId === carerIds[0] && ownClients.includes(entry.clientId) ? asCarer : asAdmin)(
+      'POST',
+      '/api/diary',
+      entry,
+    ),
   );
-  const shifts = await createAll(demoShifts(activeCarerIds, londonToday()), (shift) => asAdmin('POST', '/api/shifts', shift));
+  const shifts = await createAll(demoShifts(activeCarerIds, londonToday()), (shift) =>
+    asAdmin('POST', '/api/shifts', shift),
+  );
   // Tasks come from the coordinator; each assignee starts and completes their own.
   const people = { coordinatorId: userIds[0]!, carerUserId: userIds[1]! };
   const tasks = await createAll(demoTasks(people, carerIds, clientIds, new Date()), async ({ create, steps }) => {
@@ -135,28 +180,51 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
   });
   // Medications for a third of the active clients, prescribed and recorded by the coordinator, dose by dose.
   const medicationClients = clientIds
-    .map((id, index) => ({ id, allergies: clients[index]!.allergies ?? [], active: clients[index]!.isActive !== false }))
+    .map((id, index) => ({
+      id,
+      allergies: clients[index]!.allergies ?? [],
+      active: clients[index]!.isActive !== false,
+    }))
     .filter((client) => client.active);
   let medicationRecords = 0;
   for (const code of DEMO_MAR_CODES) await asAdmin('POST', '/api/medications/mar-codes', code);
-  const medications = await createAll(demoMedications(medicationClients, new Date()), async ({ prescribe, records }) => {
-    const reply = await asCoordinator('POST', '/api/medications', prescribe);
-    const id = await createdId(Promise.resolve(reply));
-    for (const record of records) await asCoordinator('POST', `/api/medications/${id}/administrations`, record);
-    medicationRecords += records.length;
-    return reply;
-  });
+  const medications = await createAll(
+    demoMedications(medicationClients, new Date()),
+    async ({ prescribe, records }) => {
+      const reply = await asCoordinator('POST', '/api/medications', prescribe);
+      const id = await createdId(Promise.resolve(reply));
+      for (const record of records) await asCoordinator('POST', `/api/medications/${id}/administrations`, record);
+      medicationRecords += records.length;
+      return reply;
+    },
+  );
   // The board's weekly overview and the month's detailed figures, generated by the rules process when each falls due.
   const reportSchedules = await createAll(
     [
-      { name: 'Weekly overview for the board', report: 'overview', format: 'pdf', frequency: 'weekly', region: '', carerId: '' },
-      { name: 'Monthly detailed analytics', report: 'detailed', format: 'csv', frequency: 'monthly', region: '', carerId: '' },
+      {
+        name: 'Weekly overview for the board',
+        report: 'overview',
+        format: 'pdf',
+        frequency: 'weekly',
+        region: '',
+        carerId: '',
+      },
+      {
+        name: 'Monthly detailed analytics',
+        report: 'detailed',
+        format: 'csv',
+        frequency: 'monthly',
+        region: '',
+        carerId: '',
+      },
     ],
     (schedule) => asCoordinator('POST', '/api/report-schedules', schedule),
   );
   // Finance: the exchange rates an admin typed, and client contracts (one renewing within 30 days raises its alert).
   for (const setting of demoExchangeRates(londonToday())) await asAdmin('POST', '/api/finance/exchange-rates', setting);
-  const contracts = await createAll(demoContracts(activeClientIds, londonToday()), (contract) => asAdmin('POST', '/api/finance/contracts', contract));
+  const contracts = await createAll(demoContracts(activeClientIds, londonToday()), (contract) =>
+    asAdmin('POST', '/api/finance/contracts', contract),
+  );
   return {
     counts: {
       carers: carerIds.length,
@@ -186,9 +254,12 @@ export async function seedDemoDataOnce(databaseUrl: string, url: string, admin: 
  */
 export async function seedDemoPayroll(url: string, admin: AdminCredentials): Promise<number> {
   const asAdmin = await signedIn(url, admin);
-  const policy = (await asAdmin('PUT', '/api/finance/payroll/policy', DEMO_PAYROLL_POLICY)) as { position: string | null };
+  const policy = (await asAdmin('PUT', '/api/finance/payroll/policy', DEMO_PAYROLL_POLICY)) as {
+    position: string | null;
+  };
   // Every visit and carer was written before the policy: once both read models reach it, the visits are listed.
-  for (const path of ['/api/appointments?limit=1', '/api/carers?limit=1']) await readAfter(asAdmin, path, policy.position);
+  for (const path of ['/api/appointments?limit=1', '/api/carers?limit=1'])
+    await readAfter(asAdmin, path, policy.position);
   let processed = 0;
   for (const period of demoPayrollPeriods(londonToday(), DEMO_VISIT_DAYS_BACK)) {
     await createdId(asAdmin('POST', '/api/finance/payroll/process', period));
@@ -238,14 +309,23 @@ export async function signedIn(url: string, credentials: AdminCredentials): Prom
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify(credentials),
   });
-  if (login.status !== 200) throw new Error(`Demo user ${credentials.email} could not sign in: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  if (login.status !== 200)
+    throw new Error(`Demo user ${credentials.email} could not sign in: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   let count = 0;
   return async (method, path, body) => {
     count += 1;
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', origin: url, cookie, 'x-request-id': `demo-seed-${credentials.email}-${count}` },
+      headers: {
+        'content-type': 'application/json',
+        origin: url,
+        cookie,
+        'x-request-id': `demo-seed-${credentials.email}-${count}`,
+      },
       body: JSON.stringify(body),
     });
     const text = await response.text();

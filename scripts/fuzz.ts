@@ -7,7 +7,16 @@ import { z } from 'zod';
 import { freePort, startThrowawayPostgres, withDatabase } from '@care/events/server';
 import { errorReplies, type ReplyDoc, type RouteDoc } from '../read-api/src/openapi/route-doc';
 import { ROUTE_DOCS } from '../read-api/src/openapi/openapi-document';
-import { arbitraryOf, hostileQueryValues, inputJsonSchema, junk, queryString, requestValue, type Flavour, type IdSource } from './fuzz/arbitraries';
+import {
+  arbitraryOf,
+  hostileQueryValues,
+  inputJsonSchema,
+  junk,
+  queryString,
+  requestValue,
+  type Flavour,
+  type IdSource,
+} from './fuzz/arbitraries';
 import { createFixtures, send, type Fixtures, type Reply, type RequestBody, type Session } from './fuzz/fixtures';
 import { startProduct } from './product';
 
@@ -45,7 +54,8 @@ interface Finding {
   readonly reply: string;
 }
 
-const excerpt = (text: string, length = 400) => (text.length > length ? `${text.slice(0, length)}… (${text.length} chars)` : text);
+const excerpt = (text: string, length = 400) =>
+  text.length > length ? `${text.slice(0, length)}… (${text.length} chars)` : text;
 
 /** The collection a route's ids live in: `/api/diary/:id/history` → diary. */
 const collectionOf = (route: RouteDoc) => route.path.split('/')[2]!;
@@ -71,7 +81,9 @@ function idSource(fixtures: Fixtures): IdSource {
     uuid: (field) => {
       const collection = field && FIELD_COLLECTIONS.find(([pattern]) => pattern.test(field))?.[1];
       const real = (collection && fixtures.ids[collection]) || all;
-      return real.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 }) : fc.uuid();
+      return real.length > 0
+        ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 })
+        : fc.uuid();
     },
   };
 }
@@ -84,12 +96,31 @@ function pathArbitrary(route: RouteDoc, fixtures: Fixtures, ids: IdSource): fc.A
   // An empty segment is not this route's path (`/api/users//role` matches no route: 405), so junk is never empty.
   const parameter = (name: string): fc.Arbitrary<string> => {
     const schema = route.params?.[name];
-    const good = schema ? requestValue(inputJsonSchema(schema), 'valid', ids).map(String) : real.length > 0 ? fc.constantFrom(...real) : fc.uuid();
-    return fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: fc.uuid(), weight: 2 }, { arbitrary: junk('url').map(String).filter((text) => text !== ''), weight: 2 });
+    const good = schema
+      ? requestValue(inputJsonSchema(schema), 'valid', ids).map(String)
+      : real.length > 0
+        ? fc.constantFrom(...real)
+        : fc.uuid();
+    return fc.oneof(
+      { arbitrary: good, weight: 6 },
+      { arbitrary: fc.uuid(), weight: 2 },
+      {
+        arbitrary: junk('url')
+          .map(String)
+          .filter((text) => text !== ''),
+        weight: 2,
+      },
+    );
   };
-  return fc.tuple(...names.map(parameter)).map((values) =>
-    names.reduce((text, name, index) => text.replace(`:${name}`, encodeURIComponent(values[index]!.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))), route.path),
-  );
+  return fc
+    .tuple(...names.map(parameter))
+    .map((values) =>
+      names.reduce(
+        (text, name, index) =>
+          text.replace(`:${name}`, encodeURIComponent(values[index]!.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
+        route.path,
+      ),
+    );
 }
 
 interface Built {
@@ -100,12 +131,24 @@ interface Built {
 }
 
 /** One request for `route` in `flavour`, drawn with `seed` so a finding can be replayed. */
-function buildRequest(route: RouteDoc, flavour: Flavour, fixtures: Fixtures, ids: IdSource, requestSeed: number): Built {
+function buildRequest(
+  route: RouteDoc,
+  flavour: Flavour,
+  fixtures: Fixtures,
+  ids: IdSource,
+  requestSeed: number,
+): Built {
   const draw = <T>(arbitrary: fc.Arbitrary<T>): T => fc.sample(arbitrary, { seed: requestSeed, numRuns: 1 })[0]!;
   const urlPath = draw(pathArbitrary(route, fixtures, ids));
   const query = route.query ? queryString(draw(requestValue(inputJsonSchema(route.query), flavour, ids, 'url'))) : '';
   const headers: Record<string, string> = {};
-  if (route.ifMatch && draw(fc.boolean())) headers['if-match'] = draw(fc.oneof(fc.nat(20).map((n) => `"${n}"`), fc.string({ maxLength: 20 }).map((text) => text.replace(/[^\x20-\x7e]/g, ''))));
+  if (route.ifMatch && draw(fc.boolean()))
+    headers['if-match'] = draw(
+      fc.oneof(
+        fc.nat(20).map((n) => `"${n}"`),
+        fc.string({ maxLength: 20 }).map((text) => text.replace(/[^\x20-\x7e]/g, '')),
+      ),
+    );
   let body: RequestBody | undefined;
   let shownBody = '';
   if (route.body) {
@@ -113,9 +156,17 @@ function buildRequest(route: RouteDoc, flavour: Flavour, fixtures: Fixtures, ids
     if (route.bodyType === 'multipart/form-data') {
       const form = new FormData();
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [key, field] of Object.entries(value)) form.append(key, typeof field === 'string' ? field : JSON.stringify(field));
+        for (const [key, field] of Object.entries(value))
+          form.append(key, typeof field === 'string' ? field : JSON.stringify(field));
       }
-      if (flavour !== 'malformed' || draw(fc.boolean())) form.append('audio', new Blob([draw(fc.uint8Array({ maxLength: 2000 }))], { type: draw(fc.constantFrom('audio/webm', 'audio/ogg', 'text/plain', '')) }), 'note.webm');
+      if (flavour !== 'malformed' || draw(fc.boolean()))
+        form.append(
+          'audio',
+          new Blob([draw(fc.uint8Array({ maxLength: 2000 }))], {
+            type: draw(fc.constantFrom('audio/webm', 'audio/ogg', 'text/plain', '')),
+          }),
+          'note.webm',
+        );
       body = form;
       shownBody = `multipart ${JSON.stringify(value)}`;
     } else if (flavour === 'malformed' && draw(fc.nat(9)) === 0) {
@@ -131,7 +182,12 @@ function buildRequest(route: RouteDoc, flavour: Flavour, fixtures: Fixtures, ids
       shownBody = body;
     }
   }
-  return { path: `${urlPath}${query}`, body, headers, shown: `${route.method} ${excerpt(`${urlPath}${query}`, 300)}${Object.keys(headers).length ? ` ${JSON.stringify(headers)}` : ''} ${excerpt(shownBody, 300)}` };
+  return {
+    path: `${urlPath}${query}`,
+    body,
+    headers,
+    shown: `${route.method} ${excerpt(`${urlPath}${query}`, 300)}${Object.keys(headers).length ? ` ${JSON.stringify(headers)}` : ''} ${excerpt(shownBody, 300)}`,
+  };
 }
 
 /** What is wrong with a reply, if anything. */
@@ -139,7 +195,8 @@ function problemWith(route: RouteDoc, reply: Reply): string | undefined {
   if (reply.status >= 500) return `${reply.status} from the server`;
   const documented: Record<number, ReplyDoc> = { ...route.replies, ...errorReplies(route) };
   const doc = documented[reply.status];
-  if (!doc) return `status ${reply.status} is not documented for this route (documented: ${Object.keys(documented).join(', ')})`;
+  if (!doc)
+    return `status ${reply.status} is not documented for this route (documented: ${Object.keys(documented).join(', ')})`;
   const contentType = reply.headers.get('content-type') ?? '';
   if (doc.schema) {
     let parsed: unknown;
@@ -154,7 +211,8 @@ function problemWith(route: RouteDoc, reply: Reply): string | undefined {
   }
   if (doc.contentType) {
     const wanted = doc.contentType.replace('/*', '/');
-    if (!contentType.startsWith(wanted)) return `content-type ${contentType || '(none)'}, documented ${doc.contentType}`;
+    if (!contentType.startsWith(wanted))
+      return `content-type ${contentType || '(none)'}, documented ${doc.contentType}`;
   }
   return undefined;
 }
@@ -164,7 +222,13 @@ function problemWith(route: RouteDoc, reply: Reply): string | undefined {
  * 0001 and 9999, control characters, overlong texts, huge and negative numbers), the other parameters valid, as
  * an administrator (who may call every route). A finding is a 5xx, any problemWith, or a 2xx: the value got in.
  */
-async function querySweep(baseUrl: string, admin: Session, fixtures: Fixtures, ids: IdSource, counts: Map<string, Map<number, number>>): Promise<{ findings: Finding[]; sent: number }> {
+async function querySweep(
+  baseUrl: string,
+  admin: Session,
+  fixtures: Fixtures,
+  ids: IdSource,
+  counts: Map<string, Map<number, number>>,
+): Promise<{ findings: Finding[]; sent: number }> {
   const findings: Finding[] = [];
   let sent = 0;
   for (const route of ROUTE_DOCS) {
@@ -181,7 +245,11 @@ async function querySweep(baseUrl: string, admin: Session, fixtures: Fixtures, i
         const path = `${urlPath}${queryString({ ...others, [param]: value })}`;
         sent += 1;
         const reply = await send(baseUrl, admin, 'GET', path).catch(
-          (error: unknown): Reply => ({ status: 0, headers: new Headers(), text: `${String(error)} (${String((error as { cause?: unknown }).cause)})` }),
+          (error: unknown): Reply => ({
+            status: 0,
+            headers: new Headers(),
+            text: `${String(error)} (${String((error as { cause?: unknown }).cause)})`,
+          }),
         );
         const perStatus = counts.get(name) ?? new Map<number, number>();
         perStatus.set(reply.status, (perStatus.get(reply.status) ?? 0) + 1);
@@ -192,7 +260,15 @@ async function querySweep(baseUrl: string, admin: Session, fixtures: Fixtures, i
             : reply.status >= 200 && reply.status < 300
               ? `accepted ${JSON.stringify(excerpt(value, 40))} in ?${param}`
               : problemWith(route, reply);
-        if (problem) findings.push({ route: name, role: admin.role, status: reply.status, problem, request: `query sweep ?${param}=${excerpt(JSON.stringify(value), 60)}: GET ${excerpt(path, 300)}`, reply: excerpt(reply.text) });
+        if (problem)
+          findings.push({
+            route: name,
+            role: admin.role,
+            status: reply.status,
+            problem,
+            request: `query sweep ?${param}=${excerpt(JSON.stringify(value), 60)}: GET ${excerpt(path, 300)}`,
+            reply: excerpt(reply.text),
+          });
       }
     }
   }
@@ -225,12 +301,28 @@ async function projectionFindings(baseUrl: string, admin: Session): Promise<Find
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return [{ route: 'GET /api/status/projections', role: 'admin', status: last?.status ?? 0, problem: 'a projection is not live (stalled, rebuilding or behind) after the run', request: '', reply: excerpt(last?.text ?? '', 2000) }];
+  return [
+    {
+      route: 'GET /api/status/projections',
+      role: 'admin',
+      status: last?.status ?? 0,
+      problem: 'a projection is not live (stalled, rebuilding or behind) after the run',
+      request: '',
+      reply: excerpt(last?.text ?? '', 2000),
+    },
+  ];
 }
 
 async function main(): Promise<number> {
   console.log(`Fuzzing the API for ${seconds} s (at most ${maxRequests} requests), FUZZ_SEED=${seed}`);
-  const server = await startThrowawayPostgres(['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']);
+  const server = await startThrowawayPostgres([
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-fuzz-'));
   const admin = { email: 'admin-fuzz@example.org', password: randomUUID() };
   const product = await startProduct({
@@ -256,14 +348,20 @@ async function main(): Promise<number> {
   const counts = new Map<string, Map<number, number>>();
   try {
     const fixtures = await createFixtures(baseUrl, admin);
-    console.log(`Fixtures: ${Object.entries(fixtures.ids).map(([kind, ids]) => `${ids.length} ${kind}`).join(', ')}; logs in ${path.join(dataDir, 'logs')}`);
+    console.log(
+      `Fixtures: ${Object.entries(fixtures.ids)
+        .map(([kind, ids]) => `${ids.length} ${kind}`)
+        .join(', ')}; logs in ${path.join(dataDir, 'logs')}`,
+    );
     const rng = mulberry32(seed);
     const ids = idSource(fixtures);
     const adminSession = fixtures.sessions.find((session) => session.role === 'admin');
     if (!adminSession) throw new Error('The fixtures signed in no administrator');
     const sweep = await querySweep(baseUrl, adminSession, fixtures, ids, counts);
     findings.push(...sweep.findings);
-    console.log(`Query sweep: ${sweep.sent} requests with values every route must refuse, ${sweep.findings.length} finding(s)`);
+    console.log(
+      `Query sweep: ${sweep.sent} requests with values every route must refuse, ${sweep.findings.length} finding(s)`,
+    );
     const deadline = Date.now() + seconds * 1000;
     let sent = 0;
     let resets = 0;
@@ -274,7 +372,8 @@ async function main(): Promise<number> {
       // Signing out would end a session the rest of the run needs, and signing back in can be locked out by the
       // failed sign-ins the fuzzer sends: POST /api/logout gets a session cookie of no session instead.
       const chosen = byRole(fixtures.sessions, rng);
-      const session: Session = route.path === '/api/logout' ? { role: chosen.role, cookie: `care.sid=${randomUUID()}` } : chosen;
+      const session: Session =
+        route.path === '/api/logout' ? { role: chosen.role, cookie: `care.sid=${randomUUID()}` } : chosen;
       const requestSeed = seed + sent;
       const name = `${route.method} ${route.path}`;
       sent += 1;
@@ -282,12 +381,23 @@ async function main(): Promise<number> {
       try {
         built = buildRequest(route, flavour, fixtures, ids, requestSeed);
       } catch (error) {
-        findings.push({ route: name, role: session.role, status: 0, problem: `fuzzer could not build a request: ${String(error)}`, request: flavour, reply: '' });
+        findings.push({
+          route: name,
+          role: session.role,
+          status: 0,
+          problem: `fuzzer could not build a request: ${String(error)}`,
+          request: flavour,
+          reply: '',
+        });
         continue;
       }
       const attempt = () =>
         send(baseUrl, session, route.method, built.path, built.body, built.headers).catch(
-          (error: unknown): Reply => ({ status: 0, headers: new Headers(), text: `${String(error)} (${String((error as { cause?: unknown }).cause)})` }),
+          (error: unknown): Reply => ({
+            status: 0,
+            headers: new Headers(),
+            text: `${String(error)} (${String((error as { cause?: unknown }).cause)})`,
+          }),
         );
       let reply = await attempt();
       const oversized = typeof built.body === 'string' && built.body.length > OVERSIZED_BODY;
@@ -308,10 +418,27 @@ async function main(): Promise<number> {
       const key = `${name}|${reply.status}|${problem.slice(0, 120)}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      findings.push({ route: name, role: session.role, status: reply.status, problem, request: `#${sent - 1} (${flavour}, seed ${requestSeed}) ${built.shown}`, reply: excerpt(reply.text) });
+      findings.push({
+        route: name,
+        role: session.role,
+        status: reply.status,
+        problem,
+        request: `#${sent - 1} (${flavour}, seed ${requestSeed}) ${built.shown}`,
+        reply: excerpt(reply.text),
+      });
     }
-    console.log(`\n${sent} requests in ${Math.round((Date.now() - (deadline - seconds * 1000)) / 1000)} s; ${resets} oversized bodies met a connection reset instead of the 413`);
-    if (crashed) findings.push({ route: '-', role: '-', status: 0, problem: `a service died: ${crashed}`, request: '', reply: '' });
+    console.log(
+      `\n${sent} requests in ${Math.round((Date.now() - (deadline - seconds * 1000)) / 1000)} s; ${resets} oversized bodies met a connection reset instead of the 413`,
+    );
+    if (crashed)
+      findings.push({
+        route: '-',
+        role: '-',
+        status: 0,
+        problem: `a service died: ${crashed}`,
+        request: '',
+        reply: '',
+      });
     else findings.push(...(await projectionFindings(baseUrl, fixtures.sessions[0]!)));
   } finally {
     printCounts(counts);
@@ -325,7 +452,9 @@ async function main(): Promise<number> {
   }
   console.log(`\n${findings.length} finding(s) (FUZZ_SEED=${seed}):`);
   for (const finding of findings) {
-    console.log(`\n- ${finding.route} as ${finding.role} → ${finding.status}: ${finding.problem}\n  request: ${finding.request}\n  reply: ${finding.reply}`);
+    console.log(
+      `\n- ${finding.route} as ${finding.role} → ${finding.status}: ${finding.problem}\n  request: ${finding.request}\n  reply: ${finding.reply}`,
+    );
   }
   return 1;
 }
@@ -334,7 +463,10 @@ function printCounts(counts: Map<string, Map<number, number>>): void {
   console.log('\nRequests per route (status × count):');
   for (const [name, perStatus] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
     const total = [...perStatus.values()].reduce((sum, count) => sum + count, 0);
-    const statuses = [...perStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+    const statuses = [...perStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
     console.log(`  ${String(total).padStart(5)}  ${name.padEnd(52)} ${statuses}`);
   }
 }

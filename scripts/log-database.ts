@@ -31,7 +31,11 @@ export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): P
     if (await portInUse(env.EMBEDDED_PG_PORT)) {
       url = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/care`;
     } else {
-      const embedded = await startEmbeddedPostgres({ dataDir: path.join(path.resolve(env.DATA_DIR), 'postgres'), port: env.EMBEDDED_PG_PORT, persistent: true });
+      const embedded = await startEmbeddedPostgres({
+        dataDir: path.join(path.resolve(env.DATA_DIR), 'postgres'),
+        port: env.EMBEDDED_PG_PORT,
+        persistent: true,
+      });
       url = withDatabase(embedded.url, 'care');
       stop = () => embedded.stop();
     }

@@ -26,7 +26,11 @@ const rows = (Object.keys(PERMISSIONS) as Permission[]).map((permission) => {
   const what = described.get(permission) ?? lowerFirst(PERMISSIONS[permission].description);
   return `| \`${permission}\` | ${cells.join(' | ')} | ${what} |`;
 });
-const table = [`| permission | ${ROLES.join(' | ')} | what it allows |`, `|---|${ROLES.map(() => '---|').join('')}---|`, ...rows];
+const table = [
+  `| permission | ${ROLES.join(' | ')} | what it allows |`,
+  `|---|${ROLES.map(() => '---|').join('')}---|`,
+  ...rows,
+];
 lines.splice(start, end - start, ...table);
 writeFileSync(ROLES_DOC, lines.join('\n'));
 console.log(`docs/features/accounts-and-roles.md: ${rows.length} permissions × ${ROLES.length} roles`);

@@ -2,7 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createPool, ensureDatabase, PostgresEventStore, portInUse, startEmbeddedPostgres, withDatabase, type PostgresServer } from '@care/events/server';
+import {
+  createPool,
+  ensureDatabase,
+  PostgresEventStore,
+  portInUse,
+  startEmbeddedPostgres,
+  withDatabase,
+  type PostgresServer,
+} from '@care/events/server';
 import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
@@ -59,18 +67,26 @@ const SERVICES = [
  */
 export async function startProduct(config: ProductConfig): Promise<RunningProduct> {
   for (const port of [config.port, config.commandApiPort, config.readApiPort]) {
-    if (await portInUse(port)) throw new Error(`Port ${port} is already in use. Stop what uses it, or set PORT / COMMAND_API_PORT / READ_API_PORT.`);
+    if (await portInUse(port))
+      throw new Error(
+        `Port ${port} is already in use. Stop what uses it, or set PORT / COMMAND_API_PORT / READ_API_PORT.`,
+      );
   }
   let embedded: PostgresServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     if (await portInUse(config.embeddedPostgresPort)) {
-      throw new Error(`Port ${config.embeddedPostgresPort} for the embedded PostgreSQL is in use. Set EMBEDDED_PG_PORT, or point DATABASE_URL at a server.`);
+      throw new Error(
+        `Port ${config.embeddedPostgresPort} for the embedded PostgreSQL is in use. Set EMBEDDED_PG_PORT, or point DATABASE_URL at a server.`,
+      );
     }
     const pgDataDir = path.join(config.dataDir, 'postgres');
     config.say(`Starting embedded PostgreSQL (data in ${path.relative(ROOT, pgDataDir) || pgDataDir})…`);
     embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, port: config.embeddedPostgresPort, persistent: true });
-    if (embedded.dataDir !== pgDataDir) config.say(`  (a link to ${embedded.dataDir}: as root, PostgreSQL runs as the 'postgres' account, which cannot enter this folder)`);
+    if (embedded.dataDir !== pgDataDir)
+      config.say(
+        `  (a link to ${embedded.dataDir}: as root, PostgreSQL runs as the 'postgres' account, which cannot enter this folder)`,
+      );
     databaseUrl = withDatabase(embedded.url, 'care');
   }
   const children: ChildProcess[] = [];
@@ -103,20 +119,27 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       ADMIN_EMAIL: config.admin?.email ?? '',
       ADMIN_PASSWORD: config.admin?.password ?? '',
       // The demo's six weeks of history go in through check-in and check-out as times entered by hand.
-      ...(config.seedDemoData && !process.env.MANUAL_TIME_MAX_HOURS_BACK && { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) }),
+      ...(config.seedDemoData &&
+        !process.env.MANUAL_TIME_MAX_HOURS_BACK && { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) }),
       ...config.env,
     };
     const exits: Promise<string>[] = [];
     for (const service of SERVICES) {
       const logFile = path.join(logDir, `${service.name}.log`);
-      const child = spawn(process.execPath, ['--import', 'tsx', service.entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', service.entry], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const out = createWriteStream(logFile, { flags: 'a' });
       child.stdout?.pipe(out);
       child.stderr?.pipe(out);
       children.push(child);
       exits.push(
         new Promise((resolve) =>
-          child.once('exit', (code, signal) => resolve(`${service.name} stopped (${signal ?? `exit code ${code}`}); see ${logFile}`)),
+          child.once('exit', (code, signal) =>
+            resolve(`${service.name} stopped (${signal ?? `exit code ${code}`}); see ${logFile}`),
+          ),
         ),
       );
     }
@@ -127,23 +150,33 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
         waitForHttp(`http://127.0.0.1:${config.readApiPort}/health`),
         waitForHttp(`http://127.0.0.1:${config.port}/`),
       ]),
-      exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
+      exited.then((reason) =>
+        Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`)),
+      ),
     ]);
     // The screens read the projections' tables: on a new database the projector builds them first. Until then the
     // product is not ready, and its address is not given out (a first sign-in would meet missing lists).
     await Promise.race([
       waitForReadModels(databaseUrl),
-      exited.then((reason) => Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`))),
+      exited.then((reason) =>
+        Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`)),
+      ),
     ]);
     // Never seed a production event store; seeding signs in as the administrator.
     const firstSeed =
-      config.seedDemoData && !config.eventStoreUrl && config.admin ? await seedDemoDataOnce(databaseUrl, url, config.admin) : undefined;
+      config.seedDemoData && !config.eventStoreUrl && config.admin
+        ? await seedDemoDataOnce(databaseUrl, url, config.admin)
+        : undefined;
     // Payroll and invoices are worked out from the visits' read model, so they go in once the projector has caught up.
     const seeded =
       firstSeed && config.admin
         ? {
             ...firstSeed,
-            counts: { ...firstSeed.counts, 'payroll periods': await seedDemoPayroll(url, config.admin), invoices: await seedDemoInvoices(url, config.admin) },
+            counts: {
+              ...firstSeed.counts,
+              'payroll periods': await seedDemoPayroll(url, config.admin),
+              invoices: await seedDemoInvoices(url, config.admin),
+            },
           }
         : firstSeed;
     return { url, publicUrl, databaseUrl, seeded, exited, stop };
@@ -175,14 +208,29 @@ export function uiDistDir(): string {
 export async function buildUiIfStale(say: (line: string) => void): Promise<void> {
   const outDir = uiDistDir();
   const built = path.join(outDir, 'index.html');
-  const inputs = ['ui/src', 'ui/build', 'ui/index.html', 'ui/vite.config.ts'].map((input) => newestMtime(path.join(ROOT, input)));
+  const inputs = ['ui/src', 'ui/build', 'ui/index.html', 'ui/vite.config.ts'].map((input) =>
+    newestMtime(path.join(ROOT, input)),
+  );
   if (existsSync(built) && Math.max(...inputs) < statSync(built).mtimeMs) return;
   say('Building the UI…');
-  const args = [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'ui', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
+  const args = [
+    path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+    'build',
+    'ui',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+  ];
   await new Promise<void>((resolve, reject) => {
     // Always the production build: under vitest NODE_ENV is 'test', and Vite would then build React's development
     // bundle, which `npm start` would go on serving while the sources stay unchanged.
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
   });
 }
@@ -216,7 +264,9 @@ async function waitForReadModels(databaseUrl: string, timeoutMs = 120_000): Prom
       if (waitingFor.length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`The projector did not build the read models within ${timeoutMs / 1000} s (still building: ${waitingFor.join(', ')}); see its log.`);
+    throw new Error(
+      `The projector did not build the read models within ${timeoutMs / 1000} s (still building: ${waitingFor.join(', ')}); see its log.`,
+    );
   } finally {
     await pool.end();
   }

@@ -19,10 +19,16 @@ if (env.DATABASE_URL) {
   await import('../projector/src/rebuild-cli');
 } else {
   if (await portInUse(env.EMBEDDED_PG_PORT)) {
-    console.error(`Port ${env.EMBEDDED_PG_PORT} is in use: is \`npm start\` still running? Stop it first (the projector must not run during a rebuild).`);
+    console.error(
+      `Port ${env.EMBEDDED_PG_PORT} is in use: is \`npm start\` still running? Stop it first (the projector must not run during a rebuild).`,
+    );
     process.exit(1);
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(path.resolve(env.DATA_DIR), 'postgres'), port: env.EMBEDDED_PG_PORT, persistent: true });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(path.resolve(env.DATA_DIR), 'postgres'),
+    port: env.EMBEDDED_PG_PORT,
+    persistent: true,
+  });
   process.env.DATABASE_URL = withDatabase(embedded.url, 'care');
   try {
     await import('../projector/src/rebuild-cli');

@@ -7,24 +7,29 @@ import { startProduct } from './product';
 
 /** `npm start`: the whole product on this machine, with demo data on the first start. */
 const env = parseEnv(
-  z.object({
-    DATABASE_URL: databaseUrl.optional(),
-    EVENTSTORE_URL: optionalUrl,
-    PORT: port(3000),
-    /** Where users open the product (reset links are built on it); unset: the local URL printed below. */
-    PUBLIC_URL: optionalPublicUrl,
-    COMMAND_API_PORT: port(3001),
-    READ_API_PORT: port(3002),
-    EMBEDDED_PG_PORT: port(5433),
-    DATA_DIR: z.string().default('.data'),
-    SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ADMIN_EMAIL: z.preprocess(blankAsAbsent, z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
-    ADMIN_PASSWORD: z.preprocess(blankAsAbsent, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
-  }).refine((value) => (value.ADMIN_EMAIL === undefined) === (value.ADMIN_PASSWORD === undefined), {
-    message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither',
-    path: ['ADMIN_PASSWORD'],
-  }),
+  z
+    .object({
+      DATABASE_URL: databaseUrl.optional(),
+      EVENTSTORE_URL: optionalUrl,
+      PORT: port(3000),
+      /** Where users open the product (reset links are built on it); unset: the local URL printed below. */
+      PUBLIC_URL: optionalPublicUrl,
+      COMMAND_API_PORT: port(3001),
+      READ_API_PORT: port(3002),
+      EMBEDDED_PG_PORT: port(5433),
+      DATA_DIR: z.string().default('.data'),
+      SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+      LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      ADMIN_EMAIL: z.preprocess(blankAsAbsent, z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional()),
+      ADMIN_PASSWORD: z.preprocess(
+        blankAsAbsent,
+        z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+      ),
+    })
+    .refine((value) => (value.ADMIN_EMAIL === undefined) === (value.ADMIN_PASSWORD === undefined), {
+      message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither',
+      path: ['ADMIN_PASSWORD'],
+    }),
 );
 const say = (line: string) => console.log(line);
 
@@ -59,7 +64,9 @@ try {
     say(`  Sign in at ${product.url}/landing with:`);
     say(`    email:     ${admin.email}`);
     say(`    password:  ${admin.password}`);
-    say('    (demo administrator; also coordinator@demo.example, carer@demo.example and auditor@demo.example with the same password)');
+    say(
+      '    (demo administrator; also coordinator@demo.example, carer@demo.example and auditor@demo.example with the same password)',
+    );
   } else if (admin) {
     say(`  Sign in at ${product.url}/landing as ${admin.email} (the ADMIN_PASSWORD you set)`);
   } else {
@@ -67,9 +74,13 @@ try {
   }
   if (product.seeded) {
     const counts = Object.entries(product.seeded.counts).map(([kind, count]) => `${count} ${kind}`);
-    say(`  Demo data:                 ${[...counts, `${product.seeded.users.length} users`].join(', ')}, created through the API`);
+    say(
+      `  Demo data:                 ${[...counts, `${product.seeded.users.length} users`].join(', ')}, created through the API`,
+    );
   }
-  say(`  Event store:               ${env.EVENTSTORE_URL ? 'EventStoreDB' : 'PostgreSQL'}; service logs in ${env.DATA_DIR}/logs`);
+  say(
+    `  Event store:               ${env.EVENTSTORE_URL ? 'EventStoreDB' : 'PostgreSQL'}; service logs in ${env.DATA_DIR}/logs`,
+  );
   say('  Stop with Ctrl+C.');
   say('');
   let stopping = false;

@@ -17,7 +17,16 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', process.env.DATABASE_URL);
     return;
   }
-  const server = await startThrowawayPostgres(['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400']);
+  const server = await startThrowawayPostgres([
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=400',
+  ]);
   project.provide('databaseUrl', server.url);
   return () => server.stop();
 }

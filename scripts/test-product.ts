@@ -17,7 +17,11 @@ export interface TestProduct {
 }
 
 /** The real product as `npm start` runs it (five processes, free ports, no demo data) on a fresh test database. */
-export async function startTestProduct(serverUrl: string, label: string, env?: Readonly<Record<string, string>>): Promise<TestProduct> {
+export async function startTestProduct(
+  serverUrl: string,
+  label: string,
+  env?: Readonly<Record<string, string>>,
+): Promise<TestProduct> {
   const database = await createTestDatabase(serverUrl, label);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `care-${label}-`));
   const admin = { email: `admin-${label}@example.org`, password: randomBytes(12).toString('base64url') };

@@ -48,7 +48,9 @@ describe('npm run verify-log and log-digest', () => {
     expect(proved.code).toBe(0);
     expect(proved.stdout).toContain('The digest matches');
 
-    const { rows } = await pool.query<{ event_id: string }>(`update es_events set data = '{"i": 99}' where stream_id = 'thing-5' returning event_id`);
+    const { rows } = await pool.query<{ event_id: string }>(
+      `update es_events set data = '{"i": 99}' where stream_id = 'thing-5' returning event_id`,
+    );
     const edited = await tool('verify-log', '--digest', digest);
     expect(edited.code).toBe(1);
     expect(edited.stdout).toContain(`BROKEN: Event ${rows[0]!.event_id} (Thing in thing-5)`);
@@ -59,7 +61,9 @@ describe('npm run verify-log and log-digest', () => {
     await pool.query(`delete from es_events where stream_id = 'thing-8'`);
     const deleted = await tool('verify-log');
     expect(deleted.code).toBe(1);
-    expect(deleted.stdout).toMatch(/BROKEN: The event at position \d+\.\d+ \(chain entry 9\) is missing: it was deleted\. Gap between position \d+\.\d+ and \d+\.\d+\./);
+    expect(deleted.stdout).toMatch(
+      /BROKEN: The event at position \d+\.\d+ \(chain entry 9\) is missing: it was deleted\. Gap between position \d+\.\d+ and \d+\.\d+\./,
+    );
 
     expect((await tool('verify-log', '--digest', 'nonsense')).code).toBe(2);
   });
@@ -94,7 +98,9 @@ describe('npm run verify-log after an SQL edit of a hashed column', () => {
     try {
       const report = await tool('verify-log');
       expect(report.code).toBe(1);
-      expect(report.stdout).toContain(`BROKEN: Event ${edited.event_id} (${edited.event_type} in ${edited.stream_id}) at position`);
+      expect(report.stdout).toContain(
+        `BROKEN: Event ${edited.event_id} (${edited.event_type} in ${edited.stream_id}) at position`,
+      );
       expect(report.stdout).toContain('chain entry 4, does not match its hash: it was changed after it was written.');
     } finally {
       await pool.query(

@@ -1,4 +1,11 @@
-import { describeBreak, ensureEventStoreSchema, formatDigest, parseDigest, sealAll, verifyLog } from '@care/events/server';
+import {
+  describeBreak,
+  ensureEventStoreSchema,
+  formatDigest,
+  parseDigest,
+  sealAll,
+  verifyLog,
+} from '@care/events/server';
 import { withLogDatabase } from './log-database';
 
 /**
@@ -11,7 +18,9 @@ const digestAt = args.indexOf('--digest');
 const digestText = digestAt >= 0 ? args[digestAt + 1] : undefined;
 const digest = digestText === undefined ? undefined : parseDigest(digestText);
 if (digestAt >= 0 && !digest) {
-  console.error('Usage: npm run verify-log -- --digest care-log:v1:<entry>:<position>:<sha-256 hex> (as printed by npm run log-digest)');
+  console.error(
+    'Usage: npm run verify-log -- --digest care-log:v1:<entry>:<position>:<sha-256 hex> (as printed by npm run log-digest)',
+  );
   process.exit(2);
 }
 
@@ -25,7 +34,10 @@ const code = await withLogDatabase(async (pool) => {
   console.log(`Checked ${result.checked.toLocaleString('en-GB')} events in ${seconds.toFixed(2)} s.`);
   if (result.firstBreak) console.log(`BROKEN: ${describeBreak(result.firstBreak)}`);
   else console.log(`Intact. Head: ${formatDigest(result.head)}`);
-  if (result.unsealed > 0) console.log(`${result.unsealed} events committed after the head are not chained yet (a transaction older than them is still open).`);
+  if (result.unsealed > 0)
+    console.log(
+      `${result.unsealed} events committed after the head are not chained yet (a transaction older than them is still open).`,
+    );
   if (digest) {
     console.log(
       result.digestMatches

@@ -100,7 +100,16 @@ export function createCommandApp({
   const credentials = new Credentials(pool);
   const users = new UserService({ store, credentials, sessions });
   const throttle = new SignInThrottle(pool, policy);
-  const resets = new PasswordResets({ pool, store, credentials, users, policy, throttle, publicUrl, mailLinks: mailResetLinks });
+  const resets = new PasswordResets({
+    pool,
+    store,
+    credentials,
+    users,
+    policy,
+    throttle,
+    publicUrl,
+    mailLinks: mailResetLinks,
+  });
   const signIn = new SignInService({ store, credentials, sessions, throttle, users });
 
   const health = new Router<CommandState>();

@@ -31,8 +31,13 @@ const env = parseEnv(
       CARER_CLIENT_WINDOW_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(7),
       CARER_CLIENT_WINDOW_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(14),
       /** Set: "Request new password" mails the reset link (the rules process delivers the outbox). */
-      SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
-    }).and(authEnvSchema),
+      SMTP_URL: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value || undefined),
+    })
+    .and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
 const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
@@ -48,17 +53,24 @@ const { app, users, sessions, throttle, resets } = createCommandApp({
   policy: authPolicyFrom(env),
   publicUrl: env.PUBLIC_URL,
   trustedOrigins: env.TRUSTED_ORIGINS,
-  visitTimeRules: { checkInEarliestMinutes: env.CHECK_IN_EARLIEST_MINUTES, manualTimeMaxHoursBack: env.MANUAL_TIME_MAX_HOURS_BACK },
+  visitTimeRules: {
+    checkInEarliestMinutes: env.CHECK_IN_EARLIEST_MINUTES,
+    manualTimeMaxHoursBack: env.MANUAL_TIME_MAX_HOURS_BACK,
+  },
   carerWindow: { daysBack: env.CARER_CLIENT_WINDOW_DAYS_BACK, daysAhead: env.CARER_CLIENT_WINDOW_DAYS_AHEAD },
   latency,
   mailResetLinks: env.SMTP_URL !== undefined,
 });
 const heartbeat = await startHeartbeat({ pool, service: 'command-api', log: logger, latency });
-const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+const admin =
+  env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
 const stopSweeper = startAuthSweeper({ sessions, throttle, resets, store, log: logger });
 const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
-  logger.info({ port: env.COMMAND_API_PORT, store: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' }, 'command-api listening');
+  logger.info(
+    { port: env.COMMAND_API_PORT, store: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
+    'command-api listening',
+  );
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,7 +5,16 @@ import { expect } from 'vitest';
 import type pg from 'pg';
 import pino from 'pino';
 import { parseRecordedEvent, START_POSITION, type EventStore, type RawRecordedEvent, type Role } from '@care/events';
-import { createEventStore, createPool, ensureAuthSchema, ensureMediaSchema, LOG_REDACTION, PostgresEventStore, SESSION_COOKIE, type RegisteredRoute } from '@care/events/server';
+import {
+  createEventStore,
+  createPool,
+  ensureAuthSchema,
+  ensureMediaSchema,
+  LOG_REDACTION,
+  PostgresEventStore,
+  SESSION_COOKIE,
+  type RegisteredRoute,
+} from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createCommandApp } from '../src/app';
 import type { AuthPolicy } from '../src/auth/auth-policy';
@@ -20,7 +29,12 @@ export interface ApiReply {
   readonly text: string;
 }
 
-export type Requester = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiReply>;
+export type Requester = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<ApiReply>;
 
 export interface TestUser {
   readonly id: string;
@@ -72,7 +86,11 @@ export interface TestApiOptions {
 
 export const TEST_PUBLIC_URL = 'https://care.example.org';
 
-export async function startCommandApi(serverUrl: string, label: string, options: TestApiOptions = {}): Promise<RunningCommandApi> {
+export async function startCommandApi(
+  serverUrl: string,
+  label: string,
+  options: TestApiOptions = {},
+): Promise<RunningCommandApi> {
   const database: TestDatabase = await createTestDatabase(serverUrl, label);
   const api = await startCommandApiOn(database.url, options);
   return {
@@ -90,9 +108,19 @@ export async function startCommandApi(serverUrl: string, label: string, options:
  */
 export async function startCommandApiOn(
   databaseUrl: string,
-  { policy, silent = false, publicUrl = TEST_PUBLIC_URL, wrapStore = (store) => store, visitTimeRules, mailResetLinks, eventStoreUrl }: TestApiOptions = {},
+  {
+    policy,
+    silent = false,
+    publicUrl = TEST_PUBLIC_URL,
+    wrapStore = (store) => store,
+    visitTimeRules,
+    mailResetLinks,
+    eventStoreUrl,
+  }: TestApiOptions = {},
 ): Promise<RunningCommandApi> {
-  const store = eventStoreUrl ? await createEventStore({ databaseUrl, eventStoreUrl }) : await PostgresEventStore.connect(databaseUrl);
+  const store = eventStoreUrl
+    ? await createEventStore({ databaseUrl, eventStoreUrl })
+    : await PostgresEventStore.connect(databaseUrl);
   const logLines: Record<string, unknown>[] = [];
   const logger = pino(
     { level: silent ? 'silent' : 'info', redact: LOG_REDACTION },
@@ -101,7 +129,15 @@ export async function startCommandApiOn(
   const pool = createPool(databaseUrl, { max: 5, log: logger });
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
-  const { app, users, routes } = createCommandApp({ store: wrapStore(store), pool, logger, policy, publicUrl, visitTimeRules, mailResetLinks });
+  const { app, users, routes } = createCommandApp({
+    store: wrapStore(store),
+    pool,
+    logger,
+    policy,
+    publicUrl,
+    visitTimeRules,
+    mailResetLinks,
+  });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -219,18 +255,26 @@ export async function settledLog(store: EventStore): Promise<RawRecordedEvent[]>
       { timeout: 15_000, interval: 50 },
     )
     .toBe(true);
-  const barriers = new Set(log.filter((event) => event.streamId.startsWith(BARRIER_PREFIX)).map((event) => event.eventId));
+  const barriers = new Set(
+    log.filter((event) => event.streamId.startsWith(BARRIER_PREFIX)).map((event) => event.eventId),
+  );
   return log.filter((event) => !barriers.has(event.eventId) && !isStallOnBarrier(event, barriers));
 }
 
 function isStallOnBarrier(event: RawRecordedEvent, barriers: ReadonlySet<string>): boolean {
   if (event.type !== 'ProjectionStalled' && event.type !== 'ProjectionStallCleared') return false;
   const parsed = parseRecordedEvent(event);
-  return (parsed.type === 'ProjectionStalled' || parsed.type === 'ProjectionStallCleared') && barriers.has(parsed.data.eventId);
+  return (
+    (parsed.type === 'ProjectionStalled' || parsed.type === 'ProjectionStallCleared') &&
+    barriers.has(parsed.data.eventId)
+  );
 }
 
 /** The events committed after `before` (a settled log taken earlier). */
-export async function appendedSince(store: EventStore, before: readonly RawRecordedEvent[]): Promise<RawRecordedEvent[]> {
+export async function appendedSince(
+  store: EventStore,
+  before: readonly RawRecordedEvent[],
+): Promise<RawRecordedEvent[]> {
   const known = new Set(before.map((event) => event.eventId));
   return (await settledLog(store)).filter((event) => !known.has(event.eventId));
 }

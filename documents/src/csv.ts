@@ -31,7 +31,11 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 }
 
 /** Sends `body` as a CSV download named `filename`. */
-export function attachCsv(ctx: { set(field: string, value: string): void; type: string; body: unknown }, filename: string, body: string): void {
+export function attachCsv(
+  ctx: { set(field: string, value: string): void; type: string; body: unknown },
+  filename: string,
+  body: string,
+): void {
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
   ctx.body = body;

@@ -24,7 +24,9 @@ describe('CSV export', () => {
   });
 
   it('keeps text a spreadsheet would run as a formula as plain text', () => {
-    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+    );
     expect(csvField('+44 7700 900123')).toBe("'+44 7700 900123");
     expect(csvField('-1')).toBe("'-1");
     expect(csvField('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
@@ -33,6 +35,8 @@ describe('CSV export', () => {
   });
 
   it('starts with a byte order mark and ends every row with CRLF', () => {
-    expect(toCsv(['Date', 'Client'], [['2026-11-21', 'Green, Edith']])).toBe('\uFEFFDate,Client\r\n2026-11-21,"Green, Edith"\r\n');
+    expect(toCsv(['Date', 'Client'], [['2026-11-21', 'Green, Edith']])).toBe(
+      '\uFEFFDate,Client\r\n2026-11-21,"Green, Edith"\r\n',
+    );
   });
 });

@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
-import { addDays, dosesBetween, londonTimeToInstant, type DoseSchedule, type QualityMetric, type ReportScope } from '@care/events';
+import {
+  addDays,
+  dosesBetween,
+  londonTimeToInstant,
+  type DoseSchedule,
+  type QualityMetric,
+  type ReportScope,
+} from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 
-const RULE = 'Doses recorded as given ÷ doses due in the range (not counting "not required"); a due dose with no outcome counts as not given';
+const RULE =
+  'Doses recorded as given ÷ doses due in the range (not counting "not required"); a due dose with no outcome counts as not given';
 
 /**
  * Medication adherence over the report's range, by the medications screen's own rule: the doses each
@@ -10,7 +18,11 @@ const RULE = 'Doses recorded as given ÷ doses due in the range (not counting "n
  * outcomes recorded for them. A dose is the client's, not a carer's: with a region or carer filter the figure is
  * not shown rather than guessed.
  */
-export async function medicationAdherence(db: Kysely<ReadModelDatabase>, scope: ReportScope, now = new Date()): Promise<QualityMetric> {
+export async function medicationAdherence(
+  db: Kysely<ReadModelDatabase>,
+  scope: ReportScope,
+  now = new Date(),
+): Promise<QualityMetric> {
   const metric = (given: number, due: number, empty: string): QualityMetric => ({
     key: 'medication',
     label: 'Medication adherence',
@@ -21,7 +33,8 @@ export async function medicationAdherence(db: Kysely<ReadModelDatabase>, scope: 
     rule: RULE,
     empty,
   });
-  if (scope.region !== null || scope.carerId !== null) return metric(0, 0, 'Medication adherence is kept per client: clear the region and carer filters to see it');
+  if (scope.region !== null || scope.carerId !== null)
+    return metric(0, 0, 'Medication adherence is kept per client: clear the region and carer filters to see it');
   const from = londonTimeToInstant(scope.from, '00:00');
   const end = londonTimeToInstant(addDays(scope.to, 1), '00:00');
   const to = Date.parse(end) < now.getTime() ? end : now.toISOString();
@@ -36,7 +49,11 @@ export async function medicationAdherence(db: Kysely<ReadModelDatabase>, scope: 
       .where('due_at', '<', new Date(to))
       .execute(),
   ]);
-  const outcomes = new Map(records.filter((row) => row.due_at !== null).map((row) => [`${row.prescription_id}/${row.due_at!.toISOString()}`, row.status]));
+  const outcomes = new Map(
+    records
+      .filter((row) => row.due_at !== null)
+      .map((row) => [`${row.prescription_id}/${row.due_at!.toISOString()}`, row.status]),
+  );
   let given = 0;
   let due = 0;
   for (const prescription of prescriptions) {

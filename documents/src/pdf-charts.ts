@@ -18,7 +18,11 @@ const BAR_GAP = 5;
 const CHART_HEIGHT = 160;
 
 function chartTitle(doc: Pdf, title: string): void {
-  doc.font(PDF_FONTS.bold).fontSize(10).fillColor(PDF_COLOURS.text).text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(PDF_FONTS.bold)
+    .fontSize(10)
+    .fillColor(PDF_COLOURS.text)
+    .text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.3);
 }
 
@@ -39,10 +43,21 @@ export function drawBarChart(doc: Pdf, chart: BarChart): void {
   for (const bar of chart.bars) {
     ensureSpace(doc, BAR_HEIGHT + BAR_GAP);
     const top = doc.y;
-    doc.font(PDF_FONTS.regular).fontSize(8).fillColor(PDF_COLOURS.text).text(bar.label, left, top + 3, { width: labelWidth - 4, height: BAR_HEIGHT, ellipsis: true, lineBreak: false });
+    doc
+      .font(PDF_FONTS.regular)
+      .fontSize(8)
+      .fillColor(PDF_COLOURS.text)
+      .text(bar.label, left, top + 3, { width: labelWidth - 4, height: BAR_HEIGHT, ellipsis: true, lineBreak: false });
     const length = max > 0 ? Math.max(0, (bar.value / max) * barSpace) : 0;
     if (length > 0) doc.rect(left + labelWidth, top, length, BAR_HEIGHT).fill(PDF_COLOURS.brand);
-    doc.font(PDF_FONTS.regular).fontSize(8).fillColor(PDF_COLOURS.text).text(formatFigure(bar.value, chart.unit), left + labelWidth + length + 4, top + 3, { width: valueWidth, lineBreak: false });
+    doc
+      .font(PDF_FONTS.regular)
+      .fontSize(8)
+      .fillColor(PDF_COLOURS.text)
+      .text(formatFigure(bar.value, chart.unit), left + labelWidth + length + 4, top + 3, {
+        width: valueWidth,
+        lineBreak: false,
+      });
     doc.x = left;
     doc.y = top + BAR_HEIGHT + BAR_GAP;
   }
@@ -59,17 +74,31 @@ export function drawLineChart(doc: Pdf, chart: LineChart): void {
   const values = chart.series.flatMap((series) => series.values);
   const max = Math.max(1, ...values);
   const y = (value: number) => top + CHART_HEIGHT - (value / max) * CHART_HEIGHT;
-  const x = (index: number) => left + (chart.labels.length <= 1 ? width / 2 : (index / (chart.labels.length - 1)) * width);
+  const x = (index: number) =>
+    left + (chart.labels.length <= 1 ? width / 2 : (index / (chart.labels.length - 1)) * width);
 
   doc.lineWidth(0.5).strokeColor(PDF_COLOURS.rule);
   for (const fraction of [0, 0.5, 1]) {
-    doc.moveTo(left, y(max * fraction)).lineTo(left + width, y(max * fraction)).stroke();
-    doc.font(PDF_FONTS.regular).fontSize(7).fillColor(PDF_COLOURS.muted).text(formatFigure(max * fraction, chart.unit), doc.page.margins.left, y(max * fraction) - 4, { width: 32, align: 'right', lineBreak: false });
+    doc
+      .moveTo(left, y(max * fraction))
+      .lineTo(left + width, y(max * fraction))
+      .stroke();
+    doc
+      .font(PDF_FONTS.regular)
+      .fontSize(7)
+      .fillColor(PDF_COLOURS.muted)
+      .text(formatFigure(max * fraction, chart.unit), doc.page.margins.left, y(max * fraction) - 4, {
+        width: 32,
+        align: 'right',
+        lineBreak: false,
+      });
   }
   chart.series.forEach((series, seriesIndex) => {
     const colour = PDF_COLOURS.series[seriesIndex % PDF_COLOURS.series.length] ?? PDF_COLOURS.brand;
     doc.lineWidth(1.5).strokeColor(colour);
-    series.values.forEach((value, index) => (index === 0 ? doc.moveTo(x(index), y(value)) : doc.lineTo(x(index), y(value))));
+    series.values.forEach((value, index) =>
+      index === 0 ? doc.moveTo(x(index), y(value)) : doc.lineTo(x(index), y(value)),
+    );
     if (series.values.length > 1) doc.stroke();
     series.values.forEach((value, index) => doc.circle(x(index), y(value), 1.8).fill(colour));
   });
@@ -79,14 +108,22 @@ export function drawLineChart(doc: Pdf, chart: LineChart): void {
     const last = chart.labels.length - 1;
     // Every step-th label and the last one; a stepped label too close to the last gives way to it.
     if (index !== last && (index % step !== 0 || last - index < step)) return;
-    doc.font(PDF_FONTS.regular).fontSize(7).fillColor(PDF_COLOURS.muted).text(label, x(index) - 30, top + CHART_HEIGHT + 4, { width: 60, align: 'center', lineBreak: false });
+    doc
+      .font(PDF_FONTS.regular)
+      .fontSize(7)
+      .fillColor(PDF_COLOURS.muted)
+      .text(label, x(index) - 30, top + CHART_HEIGHT + 4, { width: 60, align: 'center', lineBreak: false });
   });
   let legendX = left;
   const legendY = top + CHART_HEIGHT + 18;
   chart.series.forEach((series, seriesIndex) => {
     const colour = PDF_COLOURS.series[seriesIndex % PDF_COLOURS.series.length] ?? PDF_COLOURS.brand;
     doc.rect(legendX, legendY + 1, 8, 8).fill(colour);
-    doc.font(PDF_FONTS.regular).fontSize(8).fillColor(PDF_COLOURS.text).text(series.name, legendX + 11, legendY, { lineBreak: false });
+    doc
+      .font(PDF_FONTS.regular)
+      .fontSize(8)
+      .fillColor(PDF_COLOURS.text)
+      .text(series.name, legendX + 11, legendY, { lineBreak: false });
     legendX += 20 + doc.widthOfString(series.name);
   });
   doc.x = doc.page.margins.left;

@@ -60,7 +60,11 @@ export function drawTable(doc: Pdf, table: TableInput): void {
     if (!table.headerless) drawRow(header, headerBold, PDF_COLOURS.headerFill);
   };
 
-  if (doc.y + (table.headerless ? 0 : rowHeight(header, headerBold)) + rowHeight(table.rows[0] ?? [], bodyBold) > bottom()) doc.addPage();
+  if (
+    doc.y + (table.headerless ? 0 : rowHeight(header, headerBold)) + rowHeight(table.rows[0] ?? [], bodyBold) >
+    bottom()
+  )
+    doc.addPage();
   drawHeader();
   for (const row of table.rows) {
     if (doc.y + rowHeight(row, bodyBold) > bottom()) {

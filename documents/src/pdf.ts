@@ -15,7 +15,12 @@ export type PdfBlock =
       readonly rows: readonly (readonly string[])[];
       readonly fontSize?: number;
     }
-  | { readonly kind: 'barChart'; readonly title: string; readonly bars: readonly { readonly label: string; readonly value: number }[]; readonly unit?: string }
+  | {
+      readonly kind: 'barChart';
+      readonly title: string;
+      readonly bars: readonly { readonly label: string; readonly value: number }[];
+      readonly unit?: string;
+    }
   | {
       readonly kind: 'lineChart';
       readonly title: string;
@@ -78,15 +83,32 @@ function drawBlock(doc: Pdf, block: PdfBlock): void {
   switch (block.kind) {
     case 'heading':
       ensureSpace(doc, 40);
-      doc.moveDown(0.4).font(PDF_FONTS.bold).fontSize(12).fillColor(PDF_COLOURS.text).text(block.text, doc.page.margins.left, doc.y, { width });
+      doc
+        .moveDown(0.4)
+        .font(PDF_FONTS.bold)
+        .fontSize(12)
+        .fillColor(PDF_COLOURS.text)
+        .text(block.text, doc.page.margins.left, doc.y, { width });
       doc.moveDown(0.3);
       return;
     case 'paragraph':
-      doc.font(PDF_FONTS.regular).fontSize(10).fillColor(PDF_COLOURS.text).text(block.text, doc.page.margins.left, doc.y, { width });
+      doc
+        .font(PDF_FONTS.regular)
+        .fontSize(10)
+        .fillColor(PDF_COLOURS.text)
+        .text(block.text, doc.page.margins.left, doc.y, { width });
       doc.moveDown(0.5);
       return;
     case 'fields':
-      drawTable(doc, { columns: [{ header: '', width: 1 }, { header: '', width: 2.5 }], rows: block.rows, boldFirstColumn: true, headerless: true });
+      drawTable(doc, {
+        columns: [
+          { header: '', width: 1 },
+          { header: '', width: 2.5 },
+        ],
+        rows: block.rows,
+        boldFirstColumn: true,
+        headerless: true,
+      });
       return;
     case 'table':
       drawTable(doc, { columns: block.columns, rows: block.rows, fontSize: block.fontSize });
@@ -124,7 +146,11 @@ function numberPages(doc: Pdf): void {
 }
 
 /** Sends `pdf` as a download named `filename`. */
-export function attachPdf(ctx: { set(field: string, value: string): void; type: string; body: unknown }, filename: string, pdf: Buffer): void {
+export function attachPdf(
+  ctx: { set(field: string, value: string): void; type: string; body: unknown },
+  filename: string,
+  pdf: Buffer,
+): void {
   ctx.type = 'application/pdf';
   ctx.set('Content-Disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"`);
   ctx.body = pdf;

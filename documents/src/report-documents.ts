@@ -79,23 +79,37 @@ export function measureValue(measure: ReportMeasure, sums: VisitMeasures): numbe
 }
 
 function subtitleOf(request: ReportRequest): string {
-  const parts = [`${ukDate(request.scope.from)} to ${ukDate(request.scope.to)}${request.rangeLabel ? ` (${request.rangeLabel})` : ''}`];
-  parts.push(request.scope.region ? `Region: ${request.scope.region.charAt(0).toUpperCase()}${request.scope.region.slice(1)}` : 'All regions');
+  const parts = [
+    `${ukDate(request.scope.from)} to ${ukDate(request.scope.to)}${request.rangeLabel ? ` (${request.rangeLabel})` : ''}`,
+  ];
+  parts.push(
+    request.scope.region
+      ? `Region: ${request.scope.region.charAt(0).toUpperCase()}${request.scope.region.slice(1)}`
+      : 'All regions',
+  );
   parts.push(request.scope.carerId ? `Carer: ${request.carerName ?? request.scope.carerId}` : 'All carers');
   parts.push(`Generated ${ukDate(request.today)} ${londonClock(request.generatedAt)}`);
   return parts.join(' · ');
 }
 
 function overviewBlocks(overview: ReportOverview): PdfBlock[] {
-  const labels = overview.trend.points.map((point) => ukDate(point.start).slice(0, overview.trend.bucket === 'month' ? 10 : 5));
+  const labels = overview.trend.points.map((point) =>
+    ukDate(point.start).slice(0, overview.trend.bucket === 'month' ? 10 : 5),
+  );
   return [
     { kind: 'heading', text: 'Overview' },
     {
       kind: 'fields',
       rows: [
         ['Total Appointments', String(overview.totalAppointments)],
-        ['Completion Rate', `${pct(overview.completionRate)} (${overview.completed} completed ÷ ${overview.totalAppointments} appointments)`],
-        ['Punctuality Rate', `${pct(overview.punctualityRate)} (${overview.onTime} on time ÷ ${overview.completed} completed; on time = started at most 15 minutes late)`],
+        [
+          'Completion Rate',
+          `${pct(overview.completionRate)} (${overview.completed} completed ÷ ${overview.totalAppointments} appointments)`,
+        ],
+        [
+          'Punctuality Rate',
+          `${pct(overview.punctualityRate)} (${overview.onTime} on time ÷ ${overview.completed} completed; on time = started at most 15 minutes late)`,
+        ],
         ['Active Alerts', `${overview.activeAlerts} open now`],
       ],
     },
@@ -111,7 +125,12 @@ function overviewBlocks(overview: ReportOverview): PdfBlock[] {
     {
       kind: 'table',
       columns: [{ header: 'From' }, { header: 'Appointments' }, { header: 'Completed' }, { header: 'Completion rate' }],
-      rows: overview.trend.points.map((point) => [ukDate(point.start), String(point.total), String(point.completed), pct(point.completionRate)]),
+      rows: overview.trend.points.map((point) => [
+        ukDate(point.start),
+        String(point.total),
+        String(point.completed),
+        pct(point.completionRate),
+      ]),
       fontSize: 8,
     },
   ];
@@ -131,7 +150,12 @@ async function overviewReport(queries: ReportQueries, request: ReportRequest): P
     csv: {
       header: ['Period start', 'Appointments', 'Completed', 'Completion rate (%)'],
       rows: [
-        ...overview.trend.points.map((point): CsvValue[] => [point.start, point.total, point.completed, point.completionRate]),
+        ...overview.trend.points.map((point): CsvValue[] => [
+          point.start,
+          point.total,
+          point.completed,
+          point.completionRate,
+        ]),
         ['Total', overview.totalAppointments, overview.completed, overview.completionRate],
         ['Punctuality rate (%)', overview.punctualityRate, null, null],
         ['Active alerts', overview.activeAlerts, null, null],
@@ -163,14 +187,29 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
       ['Performance', 'Punctuality rate (%)', row.carerName, row.punctualityRate],
       ['Performance', 'Average duration (min)', row.carerName, row.averageDurationMinutes],
     ]),
-    ...compliance.carers.map((row): CsvValue[] => ['Compliance', 'Training compliance (%)', row.carerName, row.compliancePercent]),
-    ...compliance.expiring.map((row): CsvValue[] => ['Compliance', `Expiring: ${row.trainingType}`, row.carerName, row.expiryDate]),
+    ...compliance.carers.map((row): CsvValue[] => [
+      'Compliance',
+      'Training compliance (%)',
+      row.carerName,
+      row.compliancePercent,
+    ]),
+    ...compliance.expiring.map((row): CsvValue[] => [
+      'Compliance',
+      `Expiring: ${row.trainingType}`,
+      row.carerName,
+      row.expiryDate,
+    ]),
     ...quality.metrics.map((metric): CsvValue[] => ['Quality', metric.label, metric.unit, metric.value]),
     ['Care Diary Summary', 'Total entries', '', quality.diary.totalEntries],
     ['Care Diary Summary', 'Care notes', '', quality.diary.careNotes],
     ['Care Diary Summary', 'Incidents reported', '', quality.diary.incidents],
     ['Care Diary Summary', 'Medication entries', '', quality.diary.medicationEntries],
-    ...operational.utilisation.map((row): CsvValue[] => ['Resource Utilization (%)', row.label, `${row.bookedMinutes} of ${row.shiftMinutes} min`, row.percent]),
+    ...operational.utilisation.map((row): CsvValue[] => [
+      'Resource Utilization (%)',
+      row.label,
+      `${row.bookedMinutes} of ${row.shiftMinutes} min`,
+      row.percent,
+    ]),
     ...operational.alerts.map((alert): CsvValue[] => ['Alert Summary', alert.title, alert.severity, alert.createdAt]),
   ];
   const blocks: PdfBlock[] = [
@@ -179,11 +218,28 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
     ...(performance.rankings.length === 0
       ? [{ kind: 'paragraph' as const, text: 'No performance data available' }]
       : [
-          { kind: 'barChart' as const, title: 'Completion rate per carer (top 10)', unit: '%', bars: performance.rankings.map((row) => ({ label: row.carerName, value: row.completionRate ?? 0 })) },
+          {
+            kind: 'barChart' as const,
+            title: 'Completion rate per carer (top 10)',
+            unit: '%',
+            bars: performance.rankings.map((row) => ({ label: row.carerName, value: row.completionRate ?? 0 })),
+          },
           {
             kind: 'table' as const,
-            columns: [{ header: 'Carer', width: 2 }, { header: 'Appointments' }, { header: 'Completion' }, { header: 'Punctuality' }, { header: 'Avg duration' }],
-            rows: performance.rankings.map((row) => [row.carerName, `${row.completed} of ${row.total}`, pct(row.completionRate), pct(row.punctualityRate), row.averageDurationMinutes === null ? 'Not recorded' : `${row.averageDurationMinutes} min`]),
+            columns: [
+              { header: 'Carer', width: 2 },
+              { header: 'Appointments' },
+              { header: 'Completion' },
+              { header: 'Punctuality' },
+              { header: 'Avg duration' },
+            ],
+            rows: performance.rankings.map((row) => [
+              row.carerName,
+              `${row.completed} of ${row.total}`,
+              pct(row.completionRate),
+              pct(row.punctualityRate),
+              row.averageDurationMinutes === null ? 'Not recorded' : `${row.averageDurationMinutes} min`,
+            ]),
           },
         ]),
     { kind: 'heading', text: 'Training Compliance Status' },
@@ -192,8 +248,18 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
       : [
           {
             kind: 'table' as const,
-            columns: [{ header: 'Carer', width: 2 }, { header: 'Current of 8' }, { header: 'Compliance' }, { header: 'Status' }],
-            rows: compliance.carers.map((row) => [row.carerName, String(row.currentCount), `${row.compliancePercent}%`, row.rating]),
+            columns: [
+              { header: 'Carer', width: 2 },
+              { header: 'Current of 8' },
+              { header: 'Compliance' },
+              { header: 'Status' },
+            ],
+            rows: compliance.carers.map((row) => [
+              row.carerName,
+              String(row.currentCount),
+              `${row.compliancePercent}%`,
+              row.rating,
+            ]),
           },
         ]),
     {
@@ -204,7 +270,18 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
           : `Expiring within 30 days: ${compliance.expiring.map((row) => `${row.carerName}, ${row.trainingType.replaceAll('_', ' ')}, ${ukDate(row.expiryDate)}`).join('; ')}.`,
     },
     { kind: 'heading', text: 'Quality Metrics' },
-    { kind: 'fields', rows: quality.metrics.map((metric) => [metric.label, metric.value === null ? metric.empty : `${metric.value}${metric.unit === '%' ? '%' : '/5'} (${metric.rule})`] as const) },
+    {
+      kind: 'fields',
+      rows: quality.metrics.map(
+        (metric) =>
+          [
+            metric.label,
+            metric.value === null
+              ? metric.empty
+              : `${metric.value}${metric.unit === '%' ? '%' : '/5'} (${metric.rule})`,
+          ] as const,
+      ),
+    },
     { kind: 'heading', text: 'Care Diary Summary' },
     {
       kind: 'fields',
@@ -217,12 +294,25 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
     },
     { kind: 'heading', text: 'Resource Utilization' },
     ...(operational.utilisation.some((row) => row.percent !== null)
-      ? [{ kind: 'barChart' as const, title: `Booked visit hours ÷ rostered shift hours, per ${operational.utilisationBy}`, unit: '%', bars: operational.utilisation.filter((row) => row.percent !== null).map((row) => ({ label: row.label, value: row.percent! })) }]
+      ? [
+          {
+            kind: 'barChart' as const,
+            title: `Booked visit hours ÷ rostered shift hours, per ${operational.utilisationBy}`,
+            unit: '%',
+            bars: operational.utilisation
+              .filter((row) => row.percent !== null)
+              .map((row) => ({ label: row.label, value: row.percent! })),
+          },
+        ]
       : [{ kind: 'paragraph' as const, text: 'No shifts rostered in this range.' }]),
     { kind: 'heading', text: 'Alert Summary' },
     operational.alerts.length === 0
       ? { kind: 'paragraph', text: 'No active alerts' }
-      : { kind: 'table', columns: [{ header: 'Severity' }, { header: 'Alert', width: 3 }], rows: operational.alerts.map((alert) => [alert.severity, `${alert.title}: ${alert.description}`]) },
+      : {
+          kind: 'table',
+          columns: [{ header: 'Severity' }, { header: 'Alert', width: 3 }],
+          rows: operational.alerts.map((alert) => [alert.severity, `${alert.title}: ${alert.description}`]),
+        },
   ];
   return { title: REPORT_KIND_LABELS.detailed, blocks, csv: { header: ['Section', 'Figure', 'For', 'Value'], rows } };
 }
@@ -232,19 +322,37 @@ async function customReport(queries: ReportQueries, request: ReportRequest): Pro
   const groupBy = request.groupBy ?? 'day';
   const groups = await queries.grouped(request.scope, groupBy);
   const values = groups.map((group) => measures.map((measure) => measureValue(measure, group.measures)));
-  const label = (group: { label: string }) => (groupBy === 'day' || groupBy === 'week' || groupBy === 'month' ? ukDate(group.label) : group.label);
+  const label = (group: { label: string }) =>
+    groupBy === 'day' || groupBy === 'week' || groupBy === 'month' ? ukDate(group.label) : group.label;
   const first = measures[0]!;
   const blocks: PdfBlock[] = [
-    { kind: 'paragraph', text: `Grouped by ${REPORT_GROUPING_LABELS[groupBy].toLowerCase()}. Measures: ${measures.map((measure) => REPORT_MEASURE_LABELS[measure]).join(', ')}.` },
+    {
+      kind: 'paragraph',
+      text: `Grouped by ${REPORT_GROUPING_LABELS[groupBy].toLowerCase()}. Measures: ${measures.map((measure) => REPORT_MEASURE_LABELS[measure]).join(', ')}.`,
+    },
     ...(groups.length === 0
       ? [{ kind: 'paragraph' as const, text: 'No appointments in this range.' }]
       : [
           groupBy === 'day' || groupBy === 'week' || groupBy === 'month'
-            ? { kind: 'lineChart' as const, title: REPORT_MEASURE_LABELS[first], labels: groups.map((group) => label(group).slice(0, 5)), series: [{ name: REPORT_MEASURE_LABELS[first], values: values.map((row) => row[0] ?? 0) }] }
-            : { kind: 'barChart' as const, title: REPORT_MEASURE_LABELS[first], bars: groups.slice(0, 20).map((group, index) => ({ label: label(group), value: values[index]![0] ?? 0 })) },
+            ? {
+                kind: 'lineChart' as const,
+                title: REPORT_MEASURE_LABELS[first],
+                labels: groups.map((group) => label(group).slice(0, 5)),
+                series: [{ name: REPORT_MEASURE_LABELS[first], values: values.map((row) => row[0] ?? 0) }],
+              }
+            : {
+                kind: 'barChart' as const,
+                title: REPORT_MEASURE_LABELS[first],
+                bars: groups
+                  .slice(0, 20)
+                  .map((group, index) => ({ label: label(group), value: values[index]![0] ?? 0 })),
+              },
           {
             kind: 'table' as const,
-            columns: [{ header: REPORT_GROUPING_LABELS[groupBy], width: 2 }, ...measures.map((measure) => ({ header: REPORT_MEASURE_LABELS[measure] }))],
+            columns: [
+              { header: REPORT_GROUPING_LABELS[groupBy], width: 2 },
+              ...measures.map((measure) => ({ header: REPORT_MEASURE_LABELS[measure] })),
+            ],
             rows: groups.map((group, index) => [label(group), ...values[index]!.map(num)]),
             fontSize: measures.length > 6 ? 7 : 8,
           },
@@ -253,18 +361,38 @@ async function customReport(queries: ReportQueries, request: ReportRequest): Pro
   return {
     title: REPORT_KIND_LABELS.custom,
     blocks,
-    csv: { header: [REPORT_GROUPING_LABELS[groupBy], ...measures.map((measure) => REPORT_MEASURE_LABELS[measure])], rows: groups.map((group, index) => [group.label, ...values[index]!]) },
+    csv: {
+      header: [REPORT_GROUPING_LABELS[groupBy], ...measures.map((measure) => REPORT_MEASURE_LABELS[measure])],
+      rows: groups.map((group, index) => [group.label, ...values[index]!]),
+    },
   };
 }
 
-const BUILDERS: Record<ReportKind, (queries: ReportQueries, request: ReportRequest) => Promise<Built>> = { overview: overviewReport, detailed: detailedReport, custom: customReport };
+const BUILDERS: Record<ReportKind, (queries: ReportQueries, request: ReportRequest) => Promise<Built>> = {
+  overview: overviewReport,
+  detailed: detailedReport,
+  custom: customReport,
+};
 
 /** The report as a file: a PDF with its charts, or a CSV of exactly the same figures. */
-export async function reportFile(db: Kysely<ReadModelDatabase>, request: ReportRequest, format: ReportFormat): Promise<ReportFile> {
+export async function reportFile(
+  db: Kysely<ReadModelDatabase>,
+  request: ReportRequest,
+  format: ReportFormat,
+): Promise<ReportFile> {
   const built = await BUILDERS[request.kind](new ReportQueries(db), request);
   const filename = `${request.kind}-report-${request.scope.from}-to-${request.scope.to}.${format}`;
-  if (format === 'csv') return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(toCsv(built.csv.header, built.csv.rows), 'utf8') };
-  const pdf = await renderPdf({ title: built.title, subtitle: subtitleOf(request), layout: request.kind === 'custom' && (request.measures?.length ?? 0) > 6 ? 'landscape' : 'portrait', blocks: built.blocks });
+  if (format === 'csv')
+    return {
+      filename,
+      contentType: 'text/csv; charset=utf-8',
+      body: Buffer.from(toCsv(built.csv.header, built.csv.rows), 'utf8'),
+    };
+  const pdf = await renderPdf({
+    title: built.title,
+    subtitle: subtitleOf(request),
+    layout: request.kind === 'custom' && (request.measures?.length ?? 0) > 6 ? 'landscape' : 'portrait',
+    blocks: built.blocks,
+  });
   return { filename, contentType: 'application/pdf', body: pdf };
 }
-

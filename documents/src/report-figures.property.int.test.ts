@@ -18,7 +18,15 @@ import {
 } from '@care/events';
 import { createPool, PostgresEventStore } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { createReadModelDb, projections, READ_MODEL_SCHEMA, replayInto, startProjector, type ReadModelDatabase, type RunningProjector } from '@care/projector';
+import {
+  createReadModelDb,
+  projections,
+  READ_MODEL_SCHEMA,
+  replayInto,
+  startProjector,
+  type ReadModelDatabase,
+  type RunningProjector,
+} from '@care/projector';
 import { createLogger } from '@care/events/server';
 import { readModelChecksums, registerCarer } from '@care/projector/testing';
 import { ReportQueries } from './report-queries';
@@ -74,14 +82,29 @@ const carer = fc.integer({ min: 0, max: 2 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('assign' as const), carer }),
   fc.constant({ kind: 'unassign' as const }),
-  fc.record({ kind: fc.constant('reschedule' as const), day: fc.integer({ min: 0, max: 13 }), duration: fc.constantFrom(30, 45, 60, 90) }),
+  fc.record({
+    kind: fc.constant('reschedule' as const),
+    day: fc.integer({ min: 0, max: 13 }),
+    duration: fc.constantFrom(30, 45, 60, 90),
+  }),
   fc.record({ kind: fc.constant('tasks' as const), tasks }),
   fc.constant({ kind: 'cancel' as const }),
   fc.constant({ kind: 'noShow' as const }),
   fc.constant({ kind: 'missed' as const }),
   fc.record({ kind: fc.constant('checkIn' as const), carer, offset: fc.integer({ min: -40, max: 40 }) }),
-  fc.record({ kind: fc.constant('checkOut' as const), done: tasks, notes: fc.constantFrom(null, '', '  ', 'All well'), signature: fc.boolean(), rating: fc.option(fc.integer({ min: 1, max: 5 })) }),
-  fc.record({ kind: fc.constant('amend' as const), offset: fc.option(fc.integer({ min: -40, max: 40 })), notes: fc.constantFrom(undefined, null, 'Corrected'), done: fc.option(tasks, { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant('checkOut' as const),
+    done: tasks,
+    notes: fc.constantFrom(null, '', '  ', 'All well'),
+    signature: fc.boolean(),
+    rating: fc.option(fc.integer({ min: 1, max: 5 })),
+  }),
+  fc.record({
+    kind: fc.constant('amend' as const),
+    offset: fc.option(fc.integer({ min: -40, max: 40 })),
+    notes: fc.constantFrom(undefined, null, 'Corrected'),
+    done: fc.option(tasks, { nil: undefined }),
+  }),
 );
 const visit = fc.record({
   day: fc.integer({ min: 0, max: 13 }),
@@ -91,17 +114,35 @@ const visit = fc.record({
   tasks,
   ops: fc.array(op, { maxLength: 5 }),
 });
-const history = fc.record({ visits: fc.array(visit, { minLength: 1, maxLength: 15 }), from: fc.integer({ min: 0, max: 13 }), length: fc.integer({ min: 0, max: 13 }) });
+const history = fc.record({
+  visits: fc.array(visit, { minLength: 1, maxLength: 15 }),
+  from: fc.integer({ min: 0, max: 13 }),
+  length: fc.integer({ min: 0, max: 13 }),
+});
 
 type VisitPlan = typeof visit extends fc.Arbitrary<infer V> ? V : never;
 
 function eventsOf(id: string, base: string, carers: readonly string[], plan: VisitPlan): AppointmentEvent[] {
-  const instant = (day: number, hour: number, minutes = 0) => new Date(Date.parse(`${addDays(base, day)}T${String(hour).padStart(2, '0')}:00:00Z`) + minutes * 60_000).toISOString();
+  const instant = (day: number, hour: number, minutes = 0) =>
+    new Date(
+      Date.parse(`${addDays(base, day)}T${String(hour).padStart(2, '0')}:00:00Z`) + minutes * 60_000,
+    ).toISOString();
   let start = instant(plan.day, plan.hour);
   const events: AppointmentEvent[] = [
     {
       type: 'AppointmentScheduled',
-      data: { id, clientId: randomUUID(), carerId: plan.carer === null ? null : carers[plan.carer]!, seriesId: null, scheduledStart: start, durationMinutes: plan.duration, visitType: 'personal_care', priority: 'normal', tasks: plan.tasks, notes: null },
+      data: {
+        id,
+        clientId: randomUUID(),
+        carerId: plan.carer === null ? null : carers[plan.carer]!,
+        seriesId: null,
+        scheduledStart: start,
+        durationMinutes: plan.duration,
+        visitType: 'personal_care',
+        priority: 'normal',
+        tasks: plan.tasks,
+        notes: null,
+      },
     },
   ];
   let current = plan.carer === null ? null : carers[plan.carer]!;
@@ -109,7 +150,10 @@ function eventsOf(id: string, base: string, carers: readonly string[], plan: Vis
   for (const step of plan.ops) {
     switch (step.kind) {
       case 'assign':
-        events.push({ type: 'AppointmentCarerAssigned', data: { id, carerId: carers[step.carer]!, previousCarerId: current } });
+        events.push({
+          type: 'AppointmentCarerAssigned',
+          data: { id, carerId: carers[step.carer]!, previousCarerId: current },
+        });
         current = carers[step.carer]!;
         break;
       case 'unassign':
@@ -119,7 +163,10 @@ function eventsOf(id: string, base: string, carers: readonly string[], plan: Vis
         break;
       case 'reschedule':
         start = instant(step.day, plan.hour);
-        events.push({ type: 'AppointmentRescheduled', data: { id, scheduledStart: start, durationMinutes: step.duration } });
+        events.push({
+          type: 'AppointmentRescheduled',
+          data: { id, scheduledStart: start, durationMinutes: step.duration },
+        });
         break;
       case 'tasks':
         events.push({ type: 'AppointmentDetailsChanged', data: { id, changes: { tasks: step.tasks } } });
@@ -135,7 +182,19 @@ function eventsOf(id: string, base: string, carers: readonly string[], plan: Vis
         break;
       case 'checkIn':
         current = carers[step.carer]!;
-        events.push({ type: 'VisitCheckedIn', data: { id, carerId: current, checkedInAt: at(step.offset), location: null, source: 'Mobile', manualInputReason: null, lateArrival: step.offset > 15, lateReason: null } });
+        events.push({
+          type: 'VisitCheckedIn',
+          data: {
+            id,
+            carerId: current,
+            checkedInAt: at(step.offset),
+            location: null,
+            source: 'Mobile',
+            manualInputReason: null,
+            lateArrival: step.offset > 15,
+            lateReason: null,
+          },
+        });
         break;
       case 'checkOut':
         events.push({
@@ -198,7 +257,17 @@ async function directCount(scope: ReportScope) {
   const rows = await db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('appointments')
-    .select(['status', 'punctuality', 'duration_minutes', 'tasks', 'tasks_completed', 'visit_notes', 'signature', 'client_rating', 'carer_id'])
+    .select([
+      'status',
+      'punctuality',
+      'duration_minutes',
+      'tasks',
+      'tasks_completed',
+      'visit_notes',
+      'signature',
+      'client_rating',
+      'carer_id',
+    ])
     .where('date', '>=', scope.from)
     .where('date', '<=', scope.to)
     .$if(scope.carerId !== null, (query) => query.where('carer_id', '=', scope.carerId!))
@@ -206,8 +275,13 @@ async function directCount(scope: ReportScope) {
   const completed = rows.filter((row) => row.status === 'completed');
   const onTime = completed.filter((row) => row.punctuality === 'On Time' || row.punctuality === 'Early').length;
   const planned = completed.reduce((sum, row) => sum + new Set(row.tasks).size, 0);
-  const done = completed.reduce((sum, row) => sum + new Set(row.tasks_completed.filter((task) => row.tasks.includes(task))).size, 0);
-  const documented = completed.filter((row) => (row.visit_notes ?? '').trim() !== '' && (row.signature ?? '').trim() !== '').length;
+  const done = completed.reduce(
+    (sum, row) => sum + new Set(row.tasks_completed.filter((task) => row.tasks.includes(task))).size,
+    0,
+  );
+  const documented = completed.filter(
+    (row) => (row.visit_notes ?? '').trim() !== '' && (row.signature ?? '').trim() !== '',
+  ).length;
   const rated = completed.filter((row) => row.client_rating !== null);
   return {
     total: rows.length,
@@ -215,10 +289,16 @@ async function directCount(scope: ReportScope) {
     onTime,
     completionRate: completionRate(completed.length, rows.length),
     punctualityRate: punctualityRate(onTime, completed.length),
-    averageDuration: averageDuration(completed.reduce((sum, row) => sum + row.duration_minutes, 0), completed.length),
+    averageDuration: averageDuration(
+      completed.reduce((sum, row) => sum + row.duration_minutes, 0),
+      completed.length,
+    ),
     tasks: percentOf(done, planned),
     documentation: percentOf(documented, completed.length),
-    satisfaction: meanRating(rated.reduce((sum, row) => sum + row.client_rating!, 0), rated.length),
+    satisfaction: meanRating(
+      rated.reduce((sum, row) => sum + row.client_rating!, 0),
+      rated.length,
+    ),
   };
 }
 
@@ -226,8 +306,18 @@ async function caughtUp(markerId: string): Promise<void> {
   await expect
     .poll(async () => {
       const [visit, fact] = await Promise.all([
-        db.withSchema(READ_MODEL_SCHEMA).selectFrom('appointments').select('id').where('id', '=', markerId).executeTakeFirst(),
-        db.withSchema(READ_MODEL_SCHEMA).selectFrom('report_visits').select('id').where('id', '=', markerId).executeTakeFirst(),
+        db
+          .withSchema(READ_MODEL_SCHEMA)
+          .selectFrom('appointments')
+          .select('id')
+          .where('id', '=', markerId)
+          .executeTakeFirst(),
+        db
+          .withSchema(READ_MODEL_SCHEMA)
+          .selectFrom('report_visits')
+          .select('id')
+          .where('id', '=', markerId)
+          .executeTakeFirst(),
       ]);
       return visit !== undefined && fact !== undefined;
     })
@@ -240,19 +330,43 @@ describe('the reports projection', () => {
       fc.asyncProperty(history, async ({ visits, from, length }) => {
         // 20 days apart per run, so each run's dates hold only its own visits.
         const base = addDays('2027-01-04', 20 * run++);
-        const carers = [await registerCarer(store, 'Ann'), await registerCarer(store, 'Bea'), await registerCarer(store, 'Cat')];
+        const carers = [
+          await registerCarer(store, 'Ann'),
+          await registerCarer(store, 'Bea'),
+          await registerCarer(store, 'Cat'),
+        ];
         for (const plan of visits) {
           const id = randomUUID();
           await append(id, eventsOf(id, base, carers, plan));
         }
         const marker = randomUUID();
-        await append(marker, [{ type: 'AppointmentScheduled', data: { id: marker, clientId: randomUUID(), carerId: null, seriesId: null, scheduledStart: '2099-01-01T10:00:00Z', durationMinutes: 30, visitType: 'personal_care', priority: 'normal', tasks: [], notes: null } }]);
+        await append(marker, [
+          {
+            type: 'AppointmentScheduled',
+            data: {
+              id: marker,
+              clientId: randomUUID(),
+              carerId: null,
+              seriesId: null,
+              scheduledStart: '2099-01-01T10:00:00Z',
+              durationMinutes: 30,
+              visitType: 'personal_care',
+              priority: 'normal',
+              tasks: [],
+              notes: null,
+            },
+          },
+        ]);
         await caughtUp(marker);
         const range = { from: addDays(base, from), to: addDays(base, Math.min(13, from + length)) };
         for (const carerId of [null, ...carers]) {
           const scope: ReportScope = { ...range, region: null, carerId };
           const expected = await directCount(scope);
-          const [overview, quality, performance] = await Promise.all([queries.overview(scope), queries.quality(scope), queries.performance(scope)]);
+          const [overview, quality, performance] = await Promise.all([
+            queries.overview(scope),
+            queries.quality(scope),
+            queries.performance(scope),
+          ]);
           const metric = (key: string) => quality.metrics.find((item) => item.key === key)!.value;
           expect({
             total: overview.totalAppointments,
@@ -276,7 +390,13 @@ describe('the reports projection', () => {
           if (carerId === null) continue;
           const row = performance.rankings.find((ranking) => ranking.carerId === carerId);
           if (expected.total === 0) expect(row).toBeUndefined();
-          else expect(row).toMatchObject({ total: expected.total, completed: expected.completed, averageDurationMinutes: expected.averageDuration, punctualityRate: expected.punctualityRate });
+          else
+            expect(row).toMatchObject({
+              total: expected.total,
+              completed: expected.completed,
+              averageDurationMinutes: expected.averageDuration,
+              punctualityRate: expected.punctualityRate,
+            });
         }
       }),
       { numRuns: 25 },
@@ -286,6 +406,8 @@ describe('the reports projection', () => {
   it('rebuilt from zero equals what it built live, batch by batch', async () => {
     const reports = projections.filter((projection) => projection.name === 'reports');
     await replayInto(store, db, 'verify_reports_rebuild', reports);
-    expect(await readModelChecksums(db, READ_MODEL_SCHEMA, reports)).toEqual(await readModelChecksums(db, 'verify_reports_rebuild', reports));
+    expect(await readModelChecksums(db, READ_MODEL_SCHEMA, reports)).toEqual(
+      await readModelChecksums(db, 'verify_reports_rebuild', reports),
+    );
   });
 });

@@ -53,7 +53,13 @@ export class ReportQueries {
       const conditions = [];
       if (scope.carerId !== null) conditions.push(eb(sql.ref(column), '=', scope.carerId));
       if (scope.region !== null)
-        conditions.push(eb(sql.ref(column), 'in', eb.selectFrom('report_carers').select('report_carers.id').where('report_carers.region', '=', scope.region)));
+        conditions.push(
+          eb(
+            sql.ref(column),
+            'in',
+            eb.selectFrom('report_carers').select('report_carers.id').where('report_carers.region', '=', scope.region),
+          ),
+        );
       return eb.and(conditions);
     };
   }
@@ -68,9 +74,20 @@ export class ReportQueries {
 
   /** Per-day sums in the range: the agency's own day table without a filter (365 rows a year), else the carers'. */
   private daySums(scope: ReportScope) {
-    const columns = [sql<string>`to_char(d.date, 'YYYY-MM-DD')`.as('date'), sumOf('d.total').as('total'), sumOf('d.completed').as('completed'), sumOf('d.on_time').as('on_time')];
+    const columns = [
+      sql<string>`to_char(d.date, 'YYYY-MM-DD')`.as('date'),
+      sumOf('d.total').as('total'),
+      sumOf('d.completed').as('completed'),
+      sumOf('d.on_time').as('on_time'),
+    ];
     if (scope.carerId === null && scope.region === null) {
-      return this.db.selectFrom('report_days as d').where('d.date', '>=', scope.from).where('d.date', '<=', scope.to).select(columns).groupBy('d.date').execute();
+      return this.db
+        .selectFrom('report_days as d')
+        .where('d.date', '>=', scope.from)
+        .where('d.date', '<=', scope.to)
+        .select(columns)
+        .groupBy('d.date')
+        .execute();
     }
     return this.carerDays(scope).select(columns).groupBy('d.date').execute();
   }
@@ -111,14 +128,29 @@ export class ReportQueries {
     // Sums per carer id first (one narrow hash aggregate over the day rows), then their names: 60 rows to join, not 22,000.
     const sums = this.carerDays(scope)
       .where('d.carer_id', 'is not', null)
-      .select(['d.carer_id', sumOf('d.total').as('total'), sumOf('d.completed').as('completed'), sumOf('d.on_time').as('on_time'), sumOf('d.completed_minutes').as('completed_minutes')])
+      .select([
+        'd.carer_id',
+        sumOf('d.total').as('total'),
+        sumOf('d.completed').as('completed'),
+        sumOf('d.on_time').as('on_time'),
+        sumOf('d.completed_minutes').as('completed_minutes'),
+      ])
       .groupBy('d.carer_id')
       .having(sql<number>`sum(d.total)`, '>', 0)
       .as('s');
     const rows = await this.db
       .selectFrom(sums)
       .innerJoin('report_carers as c', 'c.id', 's.carer_id')
-      .select(['c.id', 'c.first_name', 'c.last_name', 'c.region', 's.total', 's.completed', 's.on_time', 's.completed_minutes'])
+      .select([
+        'c.id',
+        'c.first_name',
+        'c.last_name',
+        'c.region',
+        's.total',
+        's.completed',
+        's.on_time',
+        's.completed_minutes',
+      ])
       .execute();
     const rankings = rows
       .map((row) => ({
@@ -185,7 +217,10 @@ export class ReportQueries {
         rating: complianceRating(percent),
       };
     });
-    const mean = views.length === 0 ? null : Math.round((views.reduce((sum, view) => sum + view.compliancePercent, 0) / views.length) * 10) / 10;
+    const mean =
+      views.length === 0
+        ? null
+        : Math.round((views.reduce((sum, view) => sum + view.compliancePercent, 0) / views.length) * 10) / 10;
     return {
       scope: scopeView(scope),
       carers: views,
@@ -298,12 +333,18 @@ export class ReportQueries {
     const groups = new Map<string, { label: string; bookedMinutes: number; shiftMinutes: number }>();
     const groupOf = (row: { id: string; first_name: string; last_name: string; region: string | null }) => {
       const key = byCarer ? row.id : (row.region ?? 'none');
-      const label = byCarer ? fullName(row.first_name, row.last_name) : row.region === null ? 'No region' : capitalised(row.region);
+      const label = byCarer
+        ? fullName(row.first_name, row.last_name)
+        : row.region === null
+          ? 'No region'
+          : capitalised(row.region);
       const group = groups.get(key) ?? { label, bookedMinutes: 0, shiftMinutes: 0 };
       groups.set(key, group);
       return group;
     };
-    if (!byCarer) for (const region of REGIONS) groups.set(region, { label: capitalised(region), bookedMinutes: 0, shiftMinutes: 0 });
+    if (!byCarer)
+      for (const region of REGIONS)
+        groups.set(region, { label: capitalised(region), bookedMinutes: 0, shiftMinutes: 0 });
     for (const row of booked) groupOf(row).bookedMinutes += n(row.minutes);
     for (const row of shifts) groupOf(row).shiftMinutes += n(row.minutes);
     const utilisation = [...groups.entries()]
@@ -315,7 +356,13 @@ export class ReportQueries {
       utilisationBy: byCarer ? 'carer' : 'region',
       utilisation,
       alerts: alerts
-        .map((alert) => ({ id: alert.id, title: alert.title, description: alert.description, severity: alert.severity, createdAt: alert.created_at.toISOString() }))
+        .map((alert) => ({
+          id: alert.id,
+          title: alert.title,
+          description: alert.description,
+          severity: alert.severity,
+          createdAt: alert.created_at.toISOString(),
+        }))
         .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]),
       activeAlerts,
     };
@@ -325,13 +372,24 @@ export class ReportQueries {
    * A Custom Report's rows: the visit sums per day, week, month, carer, client or region, in that order (periods in
    * date order, people and regions by name). Client rows come from the per-client roll-up (no carer filter applies).
    */
-  async grouped(scope: ReportScope, groupBy: 'day' | 'week' | 'month' | 'carer' | 'client' | 'region'): Promise<{ key: string; label: string; measures: VisitMeasures }[]> {
+  async grouped(
+    scope: ReportScope,
+    groupBy: 'day' | 'week' | 'month' | 'carer' | 'client' | 'region',
+  ): Promise<{ key: string; label: string; measures: VisitMeasures }[]> {
     const sums = VISIT_MEASURES.map((measure) => sumOf(`d.${measure}`).as(measure));
-    const measuresOf = (row: Record<string, unknown>) => Object.fromEntries(VISIT_MEASURES.map((measure) => [measure, n(row[measure])])) as unknown as VisitMeasures;
+    const measuresOf = (row: Record<string, unknown>) =>
+      Object.fromEntries(VISIT_MEASURES.map((measure) => [measure, n(row[measure])])) as unknown as VisitMeasures;
     if (groupBy === 'day' || groupBy === 'week' || groupBy === 'month') {
-      const rows = await this.carerDays(scope).select([sql<string>`${bucketExpression(groupBy)}`.as('start'), ...sums]).groupBy(sql`1`).execute();
+      const rows = await this.carerDays(scope)
+        .select([sql<string>`${bucketExpression(groupBy)}`.as('start'), ...sums])
+        .groupBy(sql`1`)
+        .execute();
       const byStart = new Map(rows.map((row) => [row.start < scope.from ? scope.from : row.start, row]));
-      return bucketStarts(scope, groupBy).map((start) => ({ key: start, label: start, measures: measuresOf(byStart.get(start) ?? {}) }));
+      return bucketStarts(scope, groupBy).map((start) => ({
+        key: start,
+        label: start,
+        measures: measuresOf(byStart.get(start) ?? {}),
+      }));
     }
     if (groupBy === 'client') {
       const rows = await this.db
@@ -345,7 +403,11 @@ export class ReportQueries {
         .orderBy('c.first_name')
         .orderBy('c.id')
         .execute();
-      return rows.map((row) => ({ key: row.id, label: fullName(row.first_name, row.last_name), measures: measuresOf(row) }));
+      return rows.map((row) => ({
+        key: row.id,
+        label: fullName(row.first_name, row.last_name),
+        measures: measuresOf(row),
+      }));
     }
     const rows = await this.carerDays(scope)
       .leftJoin('report_carers as c', 'c.id', 'd.carer_id')
@@ -354,11 +416,20 @@ export class ReportQueries {
       .execute();
     const groups = new Map<string, { key: string; label: string; measures: VisitMeasures }>();
     for (const row of rows) {
-      const key = groupBy === 'carer' ? (row.carer_id ?? 'unassigned') : (row.region ?? (row.carer_id === null ? 'unassigned' : 'none'));
+      const key =
+        groupBy === 'carer'
+          ? (row.carer_id ?? 'unassigned')
+          : (row.region ?? (row.carer_id === null ? 'unassigned' : 'none'));
       const label =
         groupBy === 'carer'
-          ? row.carer_id === null ? 'No carer assigned' : fullName(row.first_name ?? '', row.last_name ?? '')
-          : row.region === null ? (row.carer_id === null ? 'No carer assigned' : 'No region') : capitalised(row.region);
+          ? row.carer_id === null
+            ? 'No carer assigned'
+            : fullName(row.first_name ?? '', row.last_name ?? '')
+          : row.region === null
+            ? row.carer_id === null
+              ? 'No carer assigned'
+              : 'No region'
+            : capitalised(row.region);
       const group = groups.get(key) ?? { key, label, measures: measuresOf({}) };
       for (const measure of VISIT_MEASURES) group.measures[measure] += n(row[measure]);
       groups.set(key, group);

@@ -2,7 +2,12 @@
  * Calendar dates of the agency: the UK (time zone Europe/London, docs/decisions/0019-uk-dates-times-and-money.md), as
  * YYYY-MM-DD.
  */
-const londonDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const londonDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's calendar date in Europe/London, YYYY-MM-DD: what "expired" and "expiring soon" count from. */
 export function londonToday(now: Date = new Date()): string {
@@ -77,13 +82,20 @@ const londonWallClock = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-const londonClockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const londonClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The London wall-clock time of an instant, 24-hour "HH:mm" (one formatter: the projector calls it per visit). */
 export function londonClock(instant: string | Date): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const hour = londonHourOf(at);
-  return hour === undefined ? londonClockFormat.format(at) : `${hour.hour}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+  return hour === undefined
+    ? londonClockFormat.format(at)
+    : `${hour.hour}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
 }
 
 /** An instant as the London wall clock, "YYYY-MM-DDTHH:mm". */
@@ -97,7 +109,9 @@ function londonWallTimeOf(instant: Date): number {
   const part = Object.fromEntries(londonWallClock.formatToParts(instant).map(({ type, value }) => [type, value]));
   // Intl counts years before year 1 as 1 BC, 2 BC, ...: ISO's year 0 is 1 BC.
   const year = part.era === 'BC' || part.era === 'B' ? 1 - Number(part.year) : Number(part.year);
-  return utcMidnight(year, Number(part.month), Number(part.day)) + (Number(part.hour) * 60 + Number(part.minute)) * 60_000;
+  return (
+    utcMidnight(year, Number(part.month), Number(part.day)) + (Number(part.hour) * 60 + Number(part.minute)) * 60_000
+  );
 }
 
 /**

@@ -12,16 +12,28 @@ describe('londonToday', () => {
 
 describe('londonToday and londonClock, served from the hour they fall in', () => {
   it('agree with formatting each instant afresh, across clock changes and back to London mean time', () => {
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const date = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     const differing: string[] = [];
     // Every 7 h 3 m 13 s from 1840 to 2040, plus each minute of the nights the clocks change in 2026.
     const instants: number[] = [];
     for (let t = Date.UTC(1840, 0, 1); t < Date.UTC(2040, 0, 1); t += 25_393_000) instants.push(t);
-    for (const night of [Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)]) for (let m = 0; m < 240; m += 1) instants.push(night + m * 60_000);
+    for (const night of [Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)])
+      for (let m = 0; m < 240; m += 1) instants.push(night + m * 60_000);
     for (const t of instants) {
       const instant = new Date(t);
-      if (londonToday(instant) !== date.format(instant) || londonClock(instant) !== clock.format(instant)) differing.push(instant.toISOString());
+      if (londonToday(instant) !== date.format(instant) || londonClock(instant) !== clock.format(instant))
+        differing.push(instant.toISOString());
     }
     expect(differing).toEqual([]);
     expect(londonClock('2026-10-25T00:30:00Z')).toBe('01:30');

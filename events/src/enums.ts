@@ -2,7 +2,14 @@
 export const REGIONS = ['north', 'south', 'east', 'west', 'central'] as const;
 export type Region = (typeof REGIONS)[number];
 
-export const CARER_SPECIALIZATIONS = ['general', 'dementia', 'mobility', 'medical', 'palliative', 'mental_health'] as const;
+export const CARER_SPECIALIZATIONS = [
+  'general',
+  'dementia',
+  'mobility',
+  'medical',
+  'palliative',
+  'mental_health',
+] as const;
 export type CarerSpecialization = (typeof CARER_SPECIALIZATIONS)[number];
 
 /**
@@ -12,7 +19,12 @@ export type CarerSpecialization = (typeof CARER_SPECIALIZATIONS)[number];
 export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'carer';
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', coordinator: 'Coordinator', carer: 'Carer', auditor: 'Auditor' };
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  coordinator: 'Coordinator',
+  carer: 'Carer',
+  auditor: 'Auditor',
+};
 /** A list sorted on the server (the whole list, before paging): by which column, and which way. */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -100,7 +112,14 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
  */
 export const VISIT_TYPES = ['personal_care', 'medication', 'companionship', 'domestic', 'transport'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];
-export const APPOINTMENT_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled', 'no_show', 'missed'] as const;
+export const APPOINTMENT_STATUSES = [
+  'scheduled',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+  'missed',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type AppointmentPriority = (typeof APPOINTMENT_PRIORITIES)[number];
@@ -131,7 +150,21 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** The kinds of record an alert can be about; later slices (medications, incidents, care plans, finance) add theirs. */
 /** The alert rule name of an emergency (AlertRaised.rule); here, not beside its event, so the UI's banner needs no schema. */
 export const EMERGENCY_RULE = 'emergency';
-export const ALERT_RELATED_KINDS = ['appointment', 'training', 'carer', 'client', 'diary_entry', 'carer_day', 'emergency', 'care_plan', 'incident', 'prescription', 'invoice', 'contract', 'payroll'] as const;
+export const ALERT_RELATED_KINDS = [
+  'appointment',
+  'training',
+  'carer',
+  'client',
+  'diary_entry',
+  'carer_day',
+  'emergency',
+  'care_plan',
+  'incident',
+  'prescription',
+  'invoice',
+  'contract',
+  'payroll',
+] as const;
 export type AlertRelatedKind = (typeof ALERT_RELATED_KINDS)[number];
 
 /** To-do tasks: priority defaults to medium, status to pending. */
@@ -167,7 +200,9 @@ export const INCIDENT_DUTY_REASONS = {
   duty_of_candour: ['death', 'severe_harm', 'moderate_harm', 'prolonged_psychological_harm'],
 } as const satisfies Record<IncidentDuty, readonly [string, ...string[]]>;
 export type IncidentDutyReason = (typeof INCIDENT_DUTY_REASONS)[IncidentDuty][number];
-export const ALL_INCIDENT_DUTY_REASONS = [...new Set(Object.values(INCIDENT_DUTY_REASONS).flat())] as unknown as readonly [IncidentDutyReason, ...IncidentDutyReason[]];
+export const ALL_INCIDENT_DUTY_REASONS = [
+  ...new Set(Object.values(INCIDENT_DUTY_REASONS).flat()),
+] as unknown as readonly [IncidentDutyReason, ...IncidentDutyReason[]];
 /** The steps that fulfil each duty: CQC and RIDDOR are sent once; duty of candour needs the apology and the written notice. */
 export const INCIDENT_DUTY_STEPS = {
   cqc_notification: ['notification_sent'],
@@ -175,4 +210,9 @@ export const INCIDENT_DUTY_STEPS = {
   duty_of_candour: ['apology_given', 'written_notice_sent'],
 } as const satisfies Record<IncidentDuty, readonly [string, ...string[]]>;
 export type IncidentDutyStep = (typeof INCIDENT_DUTY_STEPS)[IncidentDuty][number];
-export const ALL_INCIDENT_DUTY_STEPS = ['notification_sent', 'report_sent', 'apology_given', 'written_notice_sent'] as const satisfies readonly IncidentDutyStep[];
+export const ALL_INCIDENT_DUTY_STEPS = [
+  'notification_sent',
+  'report_sent',
+  'apology_given',
+  'written_notice_sent',
+] as const satisfies readonly IncidentDutyStep[];

@@ -70,7 +70,9 @@ export function requiredQueryDate(label: string) {
 }
 
 function queryDateValue(label: string) {
-  return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).refine((date) => inDateRange(date), `${label}: ${DATE_RANGE_MESSAGE}`);
+  return z.iso
+    .date({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .refine((date) => inDateRange(date), `${label}: ${DATE_RANGE_MESSAGE}`);
 }
 
 /** An instant filter with its offset (ISO 8601), 1900 to 2099; the text is kept as sent. */
@@ -91,7 +93,11 @@ function queryInstantValue(label: string) {
 
 /** A free-text filter other than a search box (an id typed or pasted): trimmed, at most `max`, no control characters. */
 export function queryText(label: string, max: number) {
-  return z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).superRefine(refuseUnsafeText);
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .superRefine(refuseUnsafeText);
 }
 
 /** Form fields arrive as '' when left blank: an optional text field treats that as null. */
@@ -109,7 +115,8 @@ export const inInstantRange = (instant: string, limits: { min: string; max: stri
   const time = Date.parse(instant);
   return time >= Date.parse(limits.min) && time <= Date.parse(limits.max);
 };
-const isoDate = () => z.iso.date({ error: 'Must be a valid date' }).refine((date) => inDateRange(date), DATE_RANGE_MESSAGE);
+const isoDate = () =>
+  z.iso.date({ error: 'Must be a valid date' }).refine((date) => inDateRange(date), DATE_RANGE_MESSAGE);
 
 /** A calendar date, YYYY-MM-DD (no time zone: a date of birth is the same day everywhere), 1900 to 2099. */
 export function requiredDate(message: string) {
@@ -128,7 +135,13 @@ export function optionalEnum<const T extends readonly [string, ...string[]]>(val
 /** Trimmed, blank entries dropped, duplicates removed (case-insensitive, first spelling kept). */
 export function textList(maxItems: number, maxLength: number) {
   return z
-    .array(z.string().trim().max(maxLength, `Each entry must be at most ${maxLength} characters`).superRefine(refuseUnsafeText))
+    .array(
+      z
+        .string()
+        .trim()
+        .max(maxLength, `Each entry must be at most ${maxLength} characters`)
+        .superRefine(refuseUnsafeText),
+    )
     .max(maxItems, `At most ${maxItems} entries`)
     .transform((items) => {
       const seen = new Set<string>();
@@ -191,19 +204,34 @@ export function milesToTenths(message: string, maxTenths: number, label: string)
   );
 }
 
-export const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+export const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
  * A record the request is about (carer, client): required, and a malformed id cannot name one. Lower-cased so
  * that it names the record's stream whatever case it was sent in.
  */
 export function requiredReference(required: string, notFound: string) {
-  return z.string({ error: required }).trim().toLowerCase().min(1, required).pipe(z.uuid({ error: notFound }));
+  return z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .pipe(z.uuid({ error: notFound }));
 }
 
 /** An optional reference: blank or null means "none". */
 export function optionalReference(notFound: string) {
-  return z.preprocess(blankToNull, z.string({ error: notFound }).trim().toLowerCase().pipe(z.uuid({ error: notFound })).nullable().optional());
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: notFound })
+      .trim()
+      .toLowerCase()
+      .pipe(z.uuid({ error: notFound }))
+      .nullable()
+      .optional(),
+  );
 }
 
 /** An ISO instant with its offset, as the UTC instant it names, from 1900 to 2099. */

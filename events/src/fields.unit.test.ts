@@ -32,14 +32,18 @@ function messageFor(schema: z.ZodType, value: unknown): string | undefined {
 }
 
 /** Every control character the text fields refuse: C0 but tab and newline, DEL, C1. */
-const refusedControl = fc.oneof(
-  fc.integer({ min: 0x00, max: 0x08 }),
-  fc.integer({ min: 0x0b, max: 0x1f }),
-  fc.integer({ min: 0x7f, max: 0x9f }),
-).map((code) => String.fromCharCode(code));
+const refusedControl = fc
+  .oneof(
+    fc.integer({ min: 0x00, max: 0x08 }),
+    fc.integer({ min: 0x0b, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+  )
+  .map((code) => String.fromCharCode(code));
 /** Any well-formed text with no control character but tab and newline. */
-// eslint-disable-next-line no-control-regex -- the generator strips the control characters the fields refuse
-const allowedText = fc.string({ unit: 'binary', maxLength: 50 }).map((text) => text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, ''));
+const allowedText = fc
+  .string({ unit: 'binary', maxLength: 50 })
+  // eslint-disable-next-line no-control-regex -- the generator strips the control characters the fields refuse
+  .map((text) => text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, ''));
 
 describe('safeText (the base of every free-text field)', () => {
   const field = safeText(100);
@@ -124,7 +128,11 @@ describe('searchText (read API search boxes)', () => {
 });
 
 describe('poundsToPence (money)', () => {
-  const hourlyRate = poundsToPence('Hourly rate must be an amount in pounds with at most 2 decimals', MONEY_LIMITS.hourlyRatePence, 'Hourly rate');
+  const hourlyRate = poundsToPence(
+    'Hourly rate must be an amount in pounds with at most 2 decimals',
+    MONEY_LIMITS.hourlyRatePence,
+    'Hourly rate',
+  );
 
   it('accepts up to the limit, as text or a number, in pence', () => {
     expect(hourlyRate.parse('500.00')).toBe(50_000);
@@ -204,7 +212,8 @@ describe('dates and instants', () => {
     const date = requiredDate('Start date is required');
     expect(date.parse('1900-01-01')).toBe('1900-01-01');
     expect(date.parse('2099-12-31')).toBe('2099-12-31');
-    for (const bad of ['1899-12-31', '2100-01-01', '0000-01-01']) expect(messageFor(date, bad)).toBe(DATE_RANGE_MESSAGE);
+    for (const bad of ['1899-12-31', '2100-01-01', '0000-01-01'])
+      expect(messageFor(date, bad)).toBe(DATE_RANGE_MESSAGE);
     expect(messageFor(optionalDate(), '0001-01-01')).toBe(DATE_RANGE_MESSAGE);
     expect(optionalDate().parse('')).toBeNull();
   });
@@ -227,7 +236,8 @@ describe('oneOf and queryOneOf (choices from a list)', () => {
   it('accepts one of the choices and answers anything else with the choices', () => {
     const status = oneOf(STATUSES, 'Status');
     expect(status.parse('closed')).toBe('closed');
-    for (const bad of ['', 'Open', 'pending', 3]) expect(messageFor(status, bad)).toBe('Status must be one of: open, closed');
+    for (const bad of ['', 'Open', 'pending', 3])
+      expect(messageFor(status, bad)).toBe('Status must be one of: open, closed');
   });
 
   it('in a query string, treats an empty value or none as "not given" and checks anything else', () => {

@@ -27,7 +27,12 @@ import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/em
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
 import { dataManagementEvents, type DataManagementEvent } from './data-management/data-events';
-import { trainingCompletionEventDefinitions, trainingSliceEvents, type TrainingCompletionEvent, type TrainingSliceEvent } from './training';
+import {
+  trainingCompletionEventDefinitions,
+  trainingSliceEvents,
+  type TrainingCompletionEvent,
+  type TrainingSliceEvent,
+} from './training';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
@@ -123,7 +128,10 @@ export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
 };
 
 export class UnreadableEventError extends Error {
-  constructor(readonly event: RawRecordedEvent, reason: string) {
+  constructor(
+    readonly event: RawRecordedEvent,
+    reason: string,
+  ) {
     super(`Event ${event.eventId} (${event.type} v${event.schemaVersion}) in ${event.streamId}: ${reason}`);
     this.name = 'UnreadableEventError';
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE, headerText, INVALID_UNICODE_MESSAGE, normaliseLineEnds, unsafeTextMessage } from './safe-text';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  headerText,
+  INVALID_UNICODE_MESSAGE,
+  normaliseLineEnds,
+  unsafeTextMessage,
+} from './safe-text';
 
 describe('unsafeTextMessage', () => {
   it('names control characters first, then broken Unicode, and passes everything else', () => {

@@ -39,7 +39,12 @@ describe('every event the schemas accept', () => {
             type: sample.type,
             schemaVersion: sample.schemaVersion,
             data: sample.data,
-            metadata: { userId: randomUUID(), occurredAt: new Date().toISOString(), correlationId: 'boundary', causationId: 'boundary' },
+            metadata: {
+              userId: randomUUID(),
+              occurredAt: new Date().toISOString(),
+              correlationId: 'boundary',
+              causationId: 'boundary',
+            },
           },
         ],
         'no_stream',
@@ -49,9 +54,23 @@ describe('every event the schemas accept', () => {
     await expect.poll(async () => (await store.readAll(START_POSITION, 100_000)).length).toBe(samples.length);
     // replayInto throws if any projection cannot apply one of them (it would stall).
     expect(await replayInto(store, db, 'boundary_read_model')).toBe(samples.length);
-    const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(`boundary_read_model.${table}`)}`.execute(db)).rows[0]!.n);
+    const count = async (table: string) =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from ${sql.table(`boundary_read_model.${table}`)}`.execute(db))
+          .rows[0]!.n,
+      );
     // The registrations at both bounds became rows.
-    for (const table of ['carers', 'clients', 'users', 'appointments', 'shifts', 'training_records', 'diary_entries', 'voice_notes', 'feedback']) {
+    for (const table of [
+      'carers',
+      'clients',
+      'users',
+      'appointments',
+      'shifts',
+      'training_records',
+      'diary_entries',
+      'voice_notes',
+      'feedback',
+    ]) {
       expect({ table, rows: await count(table) }).toEqual({ table, rows: 2 });
     }
   });

@@ -6,7 +6,10 @@ import { createReadModelDb } from './read-model/connect';
  * services' pools stop one at 30 s): a catch-up batch of 10,000 events, a rebuild's table swap or a status query
  * during a long rebuild may legitimately take minutes. A transaction left idle is still ended after a minute.
  */
-export async function connectProjectorServices(env: { DATABASE_URL: string; EVENTSTORE_URL?: string | undefined }, log: Logger) {
+export async function connectProjectorServices(
+  env: { DATABASE_URL: string; EVENTSTORE_URL?: string | undefined },
+  log: Logger,
+) {
   // Two catch-up transactions at once, the read-ahead, the live reader and the lock: six connections.
   const pool = createPool(env.DATABASE_URL, { max: 6, log, statementTimeoutMs: 0 });
   const db = createReadModelDb(pool);

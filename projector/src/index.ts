@@ -26,4 +26,10 @@ export { VISIT_MEASURES } from './reports/report-schema';
 export type * from './medications/medication-tables';
 export type { Projection } from './projection';
 export { projections } from './projection-list';
-export { CARER_SEARCH_COLUMNS, CLIENT_SEARCH_COLUMNS, DIARY_SEARCH_COLUMNS, USER_SEARCH_COLUMNS, searchTextOf } from './shared/search-text';
+export {
+  CARER_SEARCH_COLUMNS,
+  CLIENT_SEARCH_COLUMNS,
+  DIARY_SEARCH_COLUMNS,
+  USER_SEARCH_COLUMNS,
+  searchTextOf,
+} from './shared/search-text';

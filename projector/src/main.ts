@@ -14,7 +14,13 @@ const env = parseEnv(
 );
 const log = createLogger('projector', env.LOG_LEVEL);
 const services = await connectProjectorServices(env, log);
-const projector = await startProjector({ ...services, log, batchSize: env.PROJECTOR_BATCH_SIZE, catchUpBatchSize: env.PROJECTOR_CATCH_UP_BATCH_SIZE, onFatal: () => process.exit(1) });
+const projector = await startProjector({
+  ...services,
+  log,
+  batchSize: env.PROJECTOR_BATCH_SIZE,
+  catchUpBatchSize: env.PROJECTOR_CATCH_UP_BATCH_SIZE,
+  onFatal: () => process.exit(1),
+});
 const heartbeat = await startHeartbeat({ pool: services.pool, service: 'projector', log });
 const stopPruning = startAccessLogPruning({ db: services.db, log }, { intervalMs: env.LOG_RETENTION_INTERVAL_MS });
 

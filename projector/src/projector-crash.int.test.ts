@@ -25,7 +25,14 @@ let lastPosition: Position;
 function spawnProjector(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'projector/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: database.url, PROJECTOR_BATCH_SIZE: '250', PROJECTOR_CATCH_UP_BATCH_SIZE: '250', LOG_LEVEL: 'warn', EVENTSTORE_URL: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PROJECTOR_BATCH_SIZE: '250',
+      PROJECTOR_CATCH_UP_BATCH_SIZE: '250',
+      LOG_LEVEL: 'warn',
+      EVENTSTORE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -34,7 +41,12 @@ const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exi
 
 /** Each projection's progress: the served checkpoint, or the rebuild's while it rebuilds. */
 async function progress(): Promise<{ name: string; state: string; position: Position }[]> {
-  const rows = await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().execute().catch(() => []);
+  const rows = await db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('projection_status')
+    .selectAll()
+    .execute()
+    .catch(() => []);
   return rows.map((row) => ({
     name: row.name,
     state: row.state,
@@ -47,7 +59,10 @@ async function progress(): Promise<{ name: string; state: string; position: Posi
 
 const allCaughtUp = async () => {
   const rows = await progress();
-  return rows.length === projections.length && rows.every((row) => row.state === 'live' && comparePositions(row.position, lastPosition) === 0);
+  return (
+    rows.length === projections.length &&
+    rows.every((row) => row.state === 'live' && comparePositions(row.position, lastPosition) === 0)
+  );
 };
 
 beforeAll(async () => {
@@ -62,7 +77,11 @@ beforeAll(async () => {
     async () => {
       let seen = 0;
       position = START_POSITION;
-      for (let page = await store.readAll(position, 5000); page.length > 0; page = await store.readAll(position, 5000)) {
+      for (
+        let page = await store.readAll(position, 5000);
+        page.length > 0;
+        page = await store.readAll(position, 5000)
+      ) {
         position = page.at(-1)!.position;
         seen += page.length;
       }

@@ -57,7 +57,9 @@ async function take(pool: pg.Pool, wait: boolean): Promise<pg.PoolClient | undef
     if (wait) {
       await client.query('select pg_advisory_lock($1)', [PROJECTOR_LOCK_KEY]);
     } else {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [PROJECTOR_LOCK_KEY]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        PROJECTOR_LOCK_KEY,
+      ]);
       if (!rows[0]?.locked) {
         client.release();
         return undefined;

@@ -36,7 +36,17 @@ export interface RunningProjector {
  * Runs every projection, each from its own checkpoint (see ProjectionRunner). A second projector waits for the
  * lock, so it takes over if the first one dies. New projections and changed versions rebuild themselves.
  */
-export async function startProjector({ store, pool, db, log, batchSize, catchUpBatchSize, projections = registered, lagIntervalMs, onFatal }: ProjectorOptions): Promise<RunningProjector> {
+export async function startProjector({
+  store,
+  pool,
+  db,
+  log,
+  batchSize,
+  catchUpBatchSize,
+  projections = registered,
+  lagIntervalMs,
+  onFatal,
+}: ProjectorOptions): Promise<RunningProjector> {
   const lock = await acquireProjectorLock(pool, { wait: true });
   if (!lock) throw new Error('unreachable: waiting lock always returns');
   const runner = new ProjectionRunner({ store, db, log, projections, batchSize, catchUpBatchSize, onFatal });

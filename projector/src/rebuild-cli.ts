@@ -32,8 +32,18 @@ try {
   const members = await rebuildProjections({ ...services, log, names, onProgress: bar });
   if (process.stderr.isTTY) process.stderr.write('\n');
   const stalled = members.filter((member) => member.stalled);
-  for (const member of stalled) log.error({ projection: member.projection.name, ...member.stalled, position: undefined }, 'projection stalled during the rebuild');
-  log.info({ projections: members.map((member) => member.projection.name), seconds: ((performance.now() - started) / 1000).toFixed(1) }, 'rebuilt');
+  for (const member of stalled)
+    log.error(
+      { projection: member.projection.name, ...member.stalled, position: undefined },
+      'projection stalled during the rebuild',
+    );
+  log.info(
+    {
+      projections: members.map((member) => member.projection.name),
+      seconds: ((performance.now() - started) / 1000).toFixed(1),
+    },
+    'rebuilt',
+  );
   if (stalled.length > 0) process.exitCode = 1;
 } catch (error) {
   log.error({ err: error }, 'rebuild failed');

@@ -15,13 +15,26 @@ const REPLAY_BATCH = 10_000;
  * Replays the whole log from position zero into a fresh `schema` (dropped first) with every projection, and keeps
  * no checkpoint: for comparing a rebuild with the live read model (tests, bench). Returns the event count.
  */
-export async function replayInto(store: EventStore, db: Kysely<ReadModelDatabase>, schema: string, projections: readonly Projection[] = registered): Promise<number> {
+export async function replayInto(
+  store: EventStore,
+  db: Kysely<ReadModelDatabase>,
+  schema: string,
+  projections: readonly Projection[] = registered,
+): Promise<number> {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await sql`create schema ${sql.id(schema)}`.execute(db);
   const members: Member[] = [];
   for (const projection of projections) {
     await projection.schema.create(db.withSchema(schema) as Kysely<unknown>);
-    members.push({ projection, schema, rebuildVersion: projection.version, checkpoint: START_POSITION, saved: START_POSITION, stalled: undefined, rebuildEvents: 0 });
+    members.push({
+      projection,
+      schema,
+      rebuildVersion: projection.version,
+      checkpoint: START_POSITION,
+      saved: START_POSITION,
+      stalled: undefined,
+      rebuildEvents: 0,
+    });
   }
   let position: Position = START_POSITION;
   let count = 0;
@@ -33,7 +46,10 @@ export async function replayInto(store: EventStore, db: Kysely<ReadModelDatabase
     }
     await db.transaction().execute((trx) => applyToMembers(trx, parseBatch(raw), members, new Set()));
     const stalled = members.find((member) => member.stalled);
-    if (stalled) throw new Error(`Projection ${stalled.projection.name} cannot apply event ${stalled.stalled!.eventId} (${stalled.stalled!.type}): ${stalled.stalled!.error}`);
+    if (stalled)
+      throw new Error(
+        `Projection ${stalled.projection.name} cannot apply event ${stalled.stalled!.eventId} (${stalled.stalled!.type}): ${stalled.stalled!.error}`,
+      );
     position = raw.at(-1)!.position;
     count += raw.length;
   }
@@ -59,7 +75,10 @@ export async function rebuildProjections(options: {
 }): Promise<readonly Member[]> {
   const names = options.names?.length ? options.names : registered.map((projection) => projection.name);
   const unknown = names.filter((name) => !projectionNamed(name));
-  if (unknown.length > 0) throw new Error(`Unknown projection ${unknown.join(', ')}; known: ${registered.map((projection) => projection.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `Unknown projection ${unknown.join(', ')}; known: ${registered.map((projection) => projection.name).join(', ')}`,
+    );
   const lock = await acquireProjectorLock(options.pool, { wait: false });
   if (!lock) throw new Error('A projector is running: stop it before rebuilding the read model.');
   try {

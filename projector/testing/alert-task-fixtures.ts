@@ -24,7 +24,12 @@ export class AlertTaskLog {
 
   constructor(private readonly store: EventStore) {}
 
-  private async append(streamId: string, events: readonly (AlertSliceEvent | TaskSliceEvent)[], userId: string, occurredAt?: string): Promise<void> {
+  private async append(
+    streamId: string,
+    events: readonly (AlertSliceEvent | TaskSliceEvent)[],
+    userId: string,
+    occurredAt?: string,
+  ): Promise<void> {
     const existing = await this.store.readStream(streamId);
     const correlationId = randomUUID();
     const stamped: NewEvent[] = events.map((event) => ({
@@ -32,9 +37,18 @@ export class AlertTaskLog {
       type: event.type,
       schemaVersion: definitionOf(event.type).schemaVersion,
       data: event.data,
-      metadata: { userId, occurredAt: occurredAt ?? new Date().toISOString(), correlationId, causationId: correlationId },
+      metadata: {
+        userId,
+        occurredAt: occurredAt ?? new Date().toISOString(),
+        correlationId,
+        causationId: correlationId,
+      },
     }));
-    const result = await this.store.append(streamId, stamped, existing.length === 0 ? 'no_stream' : existing.at(-1)!.revision);
+    const result = await this.store.append(
+      streamId,
+      stamped,
+      existing.length === 0 ? 'no_stream' : existing.at(-1)!.revision,
+    );
     this.lastPosition = positionToToken(result.position);
   }
 
@@ -61,7 +75,12 @@ export class AlertTaskLog {
     return id;
   }
 
-  async alert(id: string, event: Exclude<AlertSliceEvent, { type: 'AlertRaised' }>, by: string, at?: string): Promise<void> {
+  async alert(
+    id: string,
+    event: Exclude<AlertSliceEvent, { type: 'AlertRaised' }>,
+    by: string,
+    at?: string,
+  ): Promise<void> {
     await this.append(alertStreamId(id), [event], by, at);
   }
 
@@ -87,7 +106,12 @@ export class AlertTaskLog {
     return id;
   }
 
-  async taskEvent(id: string, event: Exclude<TaskSliceEvent, { type: 'TaskCreated' }>, by: string, at?: string): Promise<void> {
+  async taskEvent(
+    id: string,
+    event: Exclude<TaskSliceEvent, { type: 'TaskCreated' }>,
+    by: string,
+    at?: string,
+  ): Promise<void> {
     await this.append(taskStreamId(id), [event], by, at);
   }
 }

@@ -43,7 +43,11 @@ export function carerHistory(n: number): CarerEvent[] {
       },
     },
   ];
-  if (n % 2 === 0) events.push({ type: 'CarerDetailsChanged', data: { carerId, changes: { phoneNumber: `07700 ${n}`, qualifications: ['Care Certificate', 'First Aid'] } } });
+  if (n % 2 === 0)
+    events.push({
+      type: 'CarerDetailsChanged',
+      data: { carerId, changes: { phoneNumber: `07700 ${n}`, qualifications: ['Care Certificate', 'First Aid'] } },
+    });
   if (n % 3 === 0) events.push({ type: 'CarerDeactivated', data: { carerId } });
   if (n % 6 === 0) events.push({ type: 'CarerReactivated', data: { carerId } });
   if (n % 7 === 0) events.push({ type: 'CarerRemoved', data: { carerId } });
@@ -59,7 +63,11 @@ export async function appendCarerHistories(store: EventStore, carers: number): P
       const n = next++;
       const history = carerHistory(n);
       const carerId = (history[0]!.data as { carerId: string }).carerId;
-      await store.append(carerStreamId(carerId), history.map((event, i) => stamp(event, n * 10 + i)), 'no_stream');
+      await store.append(
+        carerStreamId(carerId),
+        history.map((event, i) => stamp(event, n * 10 + i)),
+        'no_stream',
+      );
       total += history.length;
     }
   };

@@ -6,7 +6,11 @@ import type { Projection } from '../src/projection';
  * model exactly when their checksums are equal (a rebuild against the live tables,
  * docs/decisions/0013-projections-look-after-themselves.md).
  */
-export async function readModelChecksums<DB>(db: Kysely<DB>, schema: string, projections: readonly Projection[]): Promise<Record<string, string>> {
+export async function readModelChecksums<DB>(
+  db: Kysely<DB>,
+  schema: string,
+  projections: readonly Projection[],
+): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
   for (const projection of projections) {
     for (const table of projection.tables) {

@@ -6,7 +6,15 @@ import { positionToToken, START_POSITION, type CarerView, type UserView } from '
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { DEFAULT_AUTH_POLICY } from '@care/command-api/auth-policy';
-import { appendedSince, requester, settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import {
+  appendedSince,
+  requester,
+  settledLog,
+  startCommandApiOn,
+  TEST_PASSWORD,
+  type RunningCommandApi,
+  type TestUser,
+} from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from './app';
 
@@ -53,12 +61,19 @@ const freshAddress = () => ({ 'x-forwarded-for': `198.51.100.${(addressCount += 
  * its own choosing, so those are left out; a forged write never appends one.
  */
 const writesSince = async (before: Awaited<ReturnType<typeof settledLog>>) =>
-  (await appendedSince(command.store, before)).filter((event) => event.type !== 'UserSignedOut').map((event) => event.type);
+  (await appendedSince(command.store, before))
+    .filter((event) => event.type !== 'UserSignedOut')
+    .map((event) => event.type);
 const settled = () => settledLog(command.store);
 
 describe('without a session', () => {
   const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '0190a5b2-7c3d-7e4f-8a1b-00000000000a');
-  const PUBLIC = new Set(['/api/login', '/api/login/password-reset-requests', '/api/login/password-reset', '/api/logout']);
+  const PUBLIC = new Set([
+    '/api/login',
+    '/api/login/password-reset-requests',
+    '/api/login/password-reset',
+    '/api/logout',
+  ]);
 
   it('answers 401 Unauthorized on every registered /api route of both services', async () => {
     const commandRoutes = command.routes.filter((route) => !PUBLIC.has(route.path));
@@ -73,7 +88,11 @@ describe('without a session', () => {
       [readUrl, readApi.routes],
     ] as const) {
       for (const route of routes) {
-        const reply = await requester(base, undefined)(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
+        const reply = await requester(base, undefined)(
+          route.method,
+          concrete(route.path),
+          route.method === 'GET' ? undefined : {},
+        );
         expect({ route: `${route.method} ${route.path}`, status: reply.status, body: reply.text }).toEqual({
           route: `${route.method} ${route.path}`,
           status: 401,
@@ -93,7 +112,12 @@ describe('without a session', () => {
         ['POST', '/api/carers/../users', { email: 'x' }],
         ['PUT', '/api/auth/user', {}],
       ] as const) {
-        const reply = await anonymous(method, path, body, typeof body === 'string' ? { 'content-type': 'text/plain' } : {});
+        const reply = await anonymous(
+          method,
+          path,
+          body,
+          typeof body === 'string' ? { 'content-type': 'text/plain' } : {},
+        );
         expect([method, path, reply.status, reply.text]).toEqual([method, path, 401, 'Unauthorized']);
       }
     }
@@ -106,7 +130,12 @@ describe('without a session', () => {
   });
 
   it('refuses the live socket', async () => {
-    const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket = connectSocket(readUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
     expect(error.message).toBe('Unauthorized');
     socket.close();
@@ -122,16 +151,34 @@ describe('without a session', () => {
 
 describe('sign-in', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and tells who signed in', async () => {
-    const reply = await command.anonymous('POST', '/api/login', { email: command.admin.email.toUpperCase(), password: TEST_PASSWORD });
+    const reply = await command.anonymous('POST', '/api/login', {
+      email: command.admin.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(reply.status).toBe(200);
     const cookie = reply.headers.getSetCookie().find((header) => header.startsWith('care.sid='));
     expect(cookie).toMatch(/; path=\/; samesite=lax; httponly$/i);
-    expect(reply.body.user).toMatchObject({ email: command.admin.email, role: 'admin', isAdmin: true, firstName: 'Ada' });
+    expect(reply.body.user).toMatchObject({
+      email: command.admin.email,
+      role: 'admin',
+      isAdmin: true,
+      firstName: 'Ada',
+    });
   });
 
   it('answers a wrong password and an unknown email with the same refusal', async () => {
-    const wrong = await command.anonymous('POST', '/api/login', { email: command.admin.email, password: 'not the password' }, freshAddress());
-    const unknown = await command.anonymous('POST', '/api/login', { email: 'nobody@example.org', password: 'whatever it is' }, freshAddress());
+    const wrong = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: command.admin.email, password: 'not the password' },
+      freshAddress(),
+    );
+    const unknown = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: 'nobody@example.org', password: 'whatever it is' },
+      freshAddress(),
+    );
     expect([wrong.status, wrong.body]).toEqual([401, { error: 'Invalid email or password' }]);
     expect([unknown.status, unknown.body]).toEqual([401, { error: 'Invalid email or password' }]);
     expect(wrong.headers.getSetCookie()).toEqual([]);
@@ -146,9 +193,14 @@ describe('sign-in', () => {
   });
 
   it('refuses a sign-in posted from another site', async () => {
-    const reply = await command.anonymous('POST', '/api/login', { email: command.admin.email, password: TEST_PASSWORD }, {
-      origin: 'https://evil.example',
-    });
+    const reply = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: command.admin.email, password: TEST_PASSWORD },
+      {
+        origin: 'https://evil.example',
+      },
+    );
     expect([reply.status, reply.body]).toEqual([403, { error: 'Cross-site request refused' }]);
   });
 
@@ -156,10 +208,20 @@ describe('sign-in', () => {
     const user = await command.createUser('carer');
     const address = freshAddress();
     for (let i = 0; i < 3; i += 1) {
-      const reply = await command.anonymous('POST', '/api/login', { email: user.email, password: `wrong password ${i}` }, address);
+      const reply = await command.anonymous(
+        'POST',
+        '/api/login',
+        { email: user.email, password: `wrong password ${i}` },
+        address,
+      );
       expect(reply.status).toBe(401);
     }
-    const locked = await command.anonymous('POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, freshAddress());
+    const locked = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: user.email, password: TEST_PASSWORD },
+      freshAddress(),
+    );
     expect(locked.status).toBe(429);
     expect(locked.body.error).toBe('Too many failed sign-ins. Try again in 15 minutes.');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
@@ -167,24 +229,52 @@ describe('sign-in', () => {
     expect((await read('/api/auth/user', user.cookie)).status).toBe(200);
 
     await pool.query("UPDATE auth.sign_in_attempts SET locked_until = now() - interval '1 second'");
-    const after = await command.anonymous('POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, freshAddress());
+    const after = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: user.email, password: TEST_PASSWORD },
+      freshAddress(),
+    );
     expect(after.status).toBe(200);
     // Once, as a lockout of that account; the failed guesses themselves are counted, not logged.
     await expect
-      .poll(async () => ((await read('/api/access-log', command.admin.cookie)).body as { userId: string; type: string; reason: string }[])
-        .filter((entry) => entry.userId === user.id && entry.type !== 'signed_in')
-        .map((entry) => `${entry.type} ${entry.reason}`))
+      .poll(async () =>
+        (
+          (await read('/api/access-log', command.admin.cookie)).body as {
+            userId: string;
+            type: string;
+            reason: string;
+          }[]
+        )
+          .filter((entry) => entry.userId === user.id && entry.type !== 'signed_in')
+          .map((entry) => `${entry.type} ${entry.reason}`),
+      )
       .toEqual(['locked_out account_locked']);
   });
 
   it('locks an address after 6 failures across different accounts', async () => {
     const address = freshAddress();
     for (let i = 0; i < 6; i += 1) {
-      await command.anonymous('POST', '/api/login', { email: `guess-${i}@example.org`, password: 'password guess' }, address);
+      await command.anonymous(
+        'POST',
+        '/api/login',
+        { email: `guess-${i}@example.org`, password: 'password guess' },
+        address,
+      );
     }
     const user = await command.createUser('carer');
-    const fromThere = await command.anonymous('POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, address);
-    const fromElsewhere = await command.anonymous('POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, freshAddress());
+    const fromThere = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: user.email, password: TEST_PASSWORD },
+      address,
+    );
+    const fromElsewhere = await command.anonymous(
+      'POST',
+      '/api/login',
+      { email: user.email, password: TEST_PASSWORD },
+      freshAddress(),
+    );
     expect([fromThere.status, fromElsewhere.status]).toEqual([429, 200]);
   });
 
@@ -195,7 +285,10 @@ describe('sign-in', () => {
     );
     expect(log).not.toContain('a very particular password 42');
     expect(log).not.toContain(TEST_PASSWORD);
-    const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM auth.credentials WHERE user_id = $1', [user.id]);
+    const { rows } = await pool.query<{ password_hash: string }>(
+      'SELECT password_hash FROM auth.credentials WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -209,9 +302,11 @@ describe('sessions', () => {
     expect((await read('/api/auth/user', user.cookie)).status).toBe(401);
     expect((await user.request('POST', '/api/carers', {})).status).toBe(401);
     await expect
-      .poll(async () => ((await read('/api/access-log', command.admin.cookie)).body as { userId: string; type: string }[])
-        .filter((entry) => entry.userId === user.id)
-        .map((entry) => entry.type))
+      .poll(async () =>
+        ((await read('/api/access-log', command.admin.cookie)).body as { userId: string; type: string }[])
+          .filter((entry) => entry.userId === user.id)
+          .map((entry) => entry.type),
+      )
       .toEqual(['signed_out', 'signed_in']);
   });
 
@@ -235,7 +330,10 @@ describe('sessions', () => {
     const active = await command.createUser('carer');
     // Two users' last activity moved into the past, as if 29 and 31 minutes had gone by.
     const moveExpiry = (userId: string, interval: string) =>
-      pool.query(`UPDATE auth.sessions SET expire = now() + $2::interval WHERE sess->>'userId' = $1`, [userId, interval]);
+      pool.query(`UPDATE auth.sessions SET expire = now() + $2::interval WHERE sess->>'userId' = $1`, [
+        userId,
+        interval,
+      ]);
     await moveExpiry(active.id, '1 minute');
     await moveExpiry(idle.id, '-1 minute');
     expect((await read('/api/auth/user', idle.cookie)).status).toBe(401);
@@ -288,7 +386,13 @@ describe('the role matrix', () => {
   beforeAll(async () => {
     coordinator = await command.createUser('coordinator');
     carer = await command.createUser('carer');
-    const carerFields = (n: number) => ({ firstName: 'Role', lastName: `Matrix${n}`, email: `rm${n}@example.org`, employeeId: `RM-${Date.now()}-${n}`, startDate: '2025-01-06' });
+    const carerFields = (n: number) => ({
+      firstName: 'Role',
+      lastName: `Matrix${n}`,
+      email: `rm${n}@example.org`,
+      employeeId: `RM-${Date.now()}-${n}`,
+      startDate: '2025-01-06',
+    });
     ownCarerId = (await command.request('POST', '/api/carers', { ...carerFields(1), userId: carer.id })).body.id;
     const other = await command.request('POST', '/api/carers', carerFields(2));
     otherCarerId = other.body.id;
@@ -307,21 +411,35 @@ describe('the role matrix', () => {
   it('admin: reads the access log a page at a time, newest first, with the total', async () => {
     // Once the projector has every sign-in so far, so that no entry lands between the pages.
     const head = positionToToken((await settled()).at(-1)!.position);
-    const whole = await requester(readUrl, command.admin.cookie)('GET', '/api/access-log?limit=500', undefined, { 'x-min-position': head });
+    const whole = await requester(readUrl, command.admin.cookie)('GET', '/api/access-log?limit=500', undefined, {
+      'x-min-position': head,
+    });
     const total = Number(whole.headers.get('x-total-count'));
     const all = whole.body as { id: string; occurredAt: string }[];
     expect(total).toBe(all.length);
     expect(total).toBeGreaterThanOrEqual(5);
-    expect(all.map((entry) => entry.occurredAt)).toEqual(all.map((entry) => entry.occurredAt).sort().reverse());
+    expect(all.map((entry) => entry.occurredAt)).toEqual(
+      all
+        .map((entry) => entry.occurredAt)
+        .sort()
+        .reverse(),
+    );
     const first = await read('/api/access-log?limit=5', command.admin.cookie);
-    expect([first.status, first.headers.get('x-total-count'), first.body]).toEqual([200, String(total), all.slice(0, 5)]);
+    expect([first.status, first.headers.get('x-total-count'), first.body]).toEqual([
+      200,
+      String(total),
+      all.slice(0, 5),
+    ]);
     const second = await read('/api/access-log?limit=5&offset=5', command.admin.cookie);
     expect((second.body as unknown[]).length).toBe(Math.min(5, total - 5));
     expect(second.body).toEqual(all.slice(5, 10));
     // Without parameters: the first page of 100, as before paging.
     expect(await read('/api/access-log', command.admin.cookie).then((reply) => reply.body)).toEqual(all.slice(0, 100));
     const refused = await read('/api/access-log?limit=0', command.admin.cookie);
-    expect([refused.status, JSON.stringify(refused.body)]).toEqual([400, expect.stringContaining('Limit must be a whole number from 1 to 500')]);
+    expect([refused.status, JSON.stringify(refused.body)]).toEqual([
+      400,
+      expect.stringContaining('Limit must be a whole number from 1 to 500'),
+    ]);
   });
 
   it('admin: cannot change their own role or deactivate themselves', async () => {
@@ -349,11 +467,17 @@ describe('the role matrix', () => {
 
   it('coordinator: runs care operations (adds a carer, reads every carer)', async () => {
     const created = await coordinator.request('POST', '/api/carers', {
-      firstName: 'Coord', lastName: 'Added', email: 'ca@example.org', employeeId: `CA-${Date.now()}`, startDate: '2025-01-06',
+      firstName: 'Coord',
+      lastName: 'Added',
+      email: 'ca@example.org',
+      employeeId: `CA-${Date.now()}`,
+      startDate: '2025-01-06',
     });
     expect(created.status).toBe(201);
     const list = await waitForCarers(coordinator.cookie, created.body.position);
-    expect((list.body as CarerView[]).map((c) => c.id)).toEqual(expect.arrayContaining([ownCarerId, otherCarerId, created.body.id]));
+    expect((list.body as CarerView[]).map((c) => c.id)).toEqual(
+      expect.arrayContaining([ownCarerId, otherCarerId, created.body.id]),
+    );
   });
 
   it('carer: cannot add, edit or delete carers (403)', async () => {
@@ -394,7 +518,12 @@ describe('the role matrix', () => {
 
   it('live socket: a carer connects but gets neither the active carer count nor the carer-list changes', async () => {
     const listen = (cookie: string) => {
-      const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
+      const socket = connectSocket(readUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        extraHeaders: { cookie },
+      });
       const got = { counts: 0, changes: 0 };
       socket.on('carers:activeCount', () => (got.counts += 1));
       socket.on('carers:changed', () => (got.changes += 1));
@@ -404,7 +533,11 @@ describe('the role matrix', () => {
     const asCoordinator = listen(coordinator.cookie);
     await expect.poll(() => asCarer.socket.connected && asCoordinator.got.counts > 0).toBe(true);
     await command.request('POST', '/api/carers', {
-      firstName: 'Live', lastName: 'Push', email: 'lp@example.org', employeeId: `LP-${Date.now()}`, startDate: '2025-01-06',
+      firstName: 'Live',
+      lastName: 'Push',
+      email: 'lp@example.org',
+      employeeId: `LP-${Date.now()}`,
+      startDate: '2025-01-06',
     });
     await expect.poll(() => asCoordinator.got.changes).toBeGreaterThan(0);
     await expect.poll(() => asCoordinator.got.counts).toBeGreaterThan(1);
@@ -419,7 +552,10 @@ describe('user management', () => {
   it('refuses a second account with the same email in another case, naming the field', async () => {
     const user = await command.createUser('carer');
     const reply = await command.request('POST', '/api/users', {
-      email: user.email.toUpperCase(), firstName: 'Dup', lastName: 'Licate', password: TEST_PASSWORD,
+      email: user.email.toUpperCase(),
+      firstName: 'Dup',
+      lastName: 'Licate',
+      password: TEST_PASSWORD,
     });
     expect([reply.status, reply.body.fields]).toEqual([409, { email: 'A user with this email already exists' }]);
   });
@@ -440,11 +576,19 @@ describe('user management', () => {
 
   it('defaults a new user to the carer role and lists them for the admin', async () => {
     const created = await command.request('POST', '/api/users', {
-      email: `default-${Date.now()}@example.org`, firstName: 'Dee', lastName: 'Fault', password: TEST_PASSWORD,
+      email: `default-${Date.now()}@example.org`,
+      firstName: 'Dee',
+      lastName: 'Fault',
+      password: TEST_PASSWORD,
     });
     expect(created.status).toBe(201);
-    const list = await requester(readUrl, command.admin.cookie)('GET', '/api/users', undefined, { 'x-min-position': created.body.position });
-    expect((list.body as UserView[]).find((user) => user.id === created.body.id)).toMatchObject({ role: 'carer', isActive: true });
+    const list = await requester(readUrl, command.admin.cookie)('GET', '/api/users', undefined, {
+      'x-min-position': created.body.position,
+    });
+    expect((list.body as UserView[]).find((user) => user.id === created.body.id)).toMatchObject({
+      role: 'carer',
+      isActive: true,
+    });
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -455,11 +599,19 @@ describe('user management', () => {
 
   it('shows an issued reset request and reset link in the access log, named by account', async () => {
     const user = await command.createUser('carer');
-    expect((await command.anonymous('POST', '/api/login/password-reset-requests', { email: user.email })).status).toBe(202);
+    expect((await command.anonymous('POST', '/api/login/password-reset-requests', { email: user.email })).status).toBe(
+      202,
+    );
     const issued = await command.request('POST', `/api/users/${user.id}/password-reset`);
     expect(issued.status).toBe(201);
-    const log = await requester(readUrl, command.admin.cookie)('GET', '/api/access-log', undefined, { 'x-min-position': issued.body.position });
-    expect((log.body as { userId: string; type: string; email: string; reason: string | null }[]).filter((entry) => entry.userId === user.id).slice(0, 2)).toEqual([
+    const log = await requester(readUrl, command.admin.cookie)('GET', '/api/access-log', undefined, {
+      'x-min-position': issued.body.position,
+    });
+    expect(
+      (log.body as { userId: string; type: string; email: string; reason: string | null }[])
+        .filter((entry) => entry.userId === user.id)
+        .slice(0, 2),
+    ).toEqual([
       expect.objectContaining({ type: 'password_reset_issued', email: user.email, reason: 'requested by admin' }),
       expect.objectContaining({ type: 'password_reset_requested', email: user.email, reason: null }),
     ]);
@@ -467,19 +619,35 @@ describe('user management', () => {
 
   it('counts reset requests against their address, so one address cannot flood them', async () => {
     const address = freshAddress();
-    const ask = () => command.anonymous('POST', '/api/login/password-reset-requests', { email: command.admin.email }, address);
+    const ask = () =>
+      command.anonymous('POST', '/api/login/password-reset-requests', { email: command.admin.email }, address);
     for (let i = 0; i < POLICY.maxFailuresPerAddress; i += 1) expect((await ask()).status).toBe(202);
     const refused = await ask();
     expect(refused.status).toBe(429);
     // The account itself is not locked by someone else asking for its reset.
-    expect((await command.anonymous('POST', '/api/login', { email: command.admin.email, password: TEST_PASSWORD }, freshAddress())).status).toBe(200);
+    expect(
+      (
+        await command.anonymous(
+          'POST',
+          '/api/login',
+          { email: command.admin.email, password: TEST_PASSWORD },
+          freshAddress(),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('cross-site request forgery', () => {
   it('refuses a write carrying a session cookie but a foreign or missing Origin', async () => {
     const before = await settled();
-    const body = { firstName: 'Forged', lastName: 'Write', email: 'f@example.org', employeeId: `CSRF-${Date.now()}`, startDate: '2025-01-06' };
+    const body = {
+      firstName: 'Forged',
+      lastName: 'Write',
+      email: 'f@example.org',
+      employeeId: `CSRF-${Date.now()}`,
+      startDate: '2025-01-06',
+    };
     const foreign = await command.request('POST', '/api/carers', body, { origin: 'https://evil.example' });
     expect([foreign.status, foreign.body]).toEqual([403, { error: 'Cross-site request refused' }]);
     const raw = await fetch(`${command.baseUrl}/api/carers`, {

@@ -33,7 +33,12 @@ interface Page {
 }
 
 async function read(user: TestUser, path: string): Promise<Page> {
-  const reply = await requester(readUrl, user.cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition } : {});
+  const reply = await requester(readUrl, user.cookie)(
+    'GET',
+    path,
+    undefined,
+    lastPosition ? { 'x-min-position': lastPosition } : {},
+  );
   const header = reply.headers.get('x-total-count');
   const ids = Array.isArray(reply.body) ? (reply.body as { id: string }[]).map((row) => row.id) : [];
   return { status: reply.status, ids, total: header === null ? null : Number(header), body: reply.body };
@@ -151,10 +156,21 @@ describe('GET /api/clients', () => {
 describe('GET /api/diary', () => {
   it('pages ties in a stable order, filters and searches, and never counts what the reader may not see', async () => {
     // Nadia visits Edith today: a carer writes only about the clients of their own visits.
-    await send(command.request, 'POST', '/api/appointments', { clientId, carerId: ownCarerId, scheduledStart: new Date(Date.now() + 60 * 60_000).toISOString(), durationMinutes: 60 });
+    await send(command.request, 'POST', '/api/appointments', {
+      clientId,
+      carerId: ownCarerId,
+      scheduledStart: new Date(Date.now() + 60 * 60_000).toISOString(),
+      durationMinutes: 60,
+    });
     const entryDate = '2025-03-04T09:15:00Z';
     for (let i = 0; i < 4; i += 1) {
-      await send(carer.request, 'POST', '/api/diary', { clientId, carerId: ownCarerId, entryDate, title: `Visit ${i}`, content: 'Breakfast.' });
+      await send(carer.request, 'POST', '/api/diary', {
+        clientId,
+        carerId: ownCarerId,
+        entryDate,
+        title: `Visit ${i}`,
+        content: 'Breakfast.',
+      });
     }
     const concern = await send(coordinator.request, 'POST', '/api/diary', {
       clientId,
@@ -172,9 +188,21 @@ describe('GET /api/diary', () => {
     expect((await read(coordinator, `/api/diary?carerId=${randomUUID()}`)).total).toBe(0);
 
     // An amendment that lifts (or sets) confidentiality moves the entry in and out of the carer's total.
-    await send(coordinator.request, 'PATCH', `/api/diary/${concern.id}`, { isConfidential: false, reason: 'Shared with the team' }, 200);
+    await send(
+      coordinator.request,
+      'PATCH',
+      `/api/diary/${concern.id}`,
+      { isConfidential: false, reason: 'Shared with the team' },
+      200,
+    );
     expect((await read(carer, '/api/diary')).total).toBe(5);
-    await send(coordinator.request, 'PATCH', `/api/diary/${concern.id}`, { isConfidential: true, reason: 'Back to confidential' }, 200);
+    await send(
+      coordinator.request,
+      'PATCH',
+      `/api/diary/${concern.id}`,
+      { isConfidential: true, reason: 'Back to confidential' },
+      200,
+    );
     expect((await read(carer, '/api/diary')).total).toBe(4);
     expect((await read(coordinator, '/api/diary')).total).toBe(5);
   });
@@ -183,7 +211,15 @@ describe('GET /api/diary', () => {
 describe('GET /api/diary?from=&to=', () => {
   it('keeps the entries dated in those London days, both included, paged and counted on the server', async () => {
     const add = async (entryDate: string, title: string) =>
-      (await send(coordinator.request, 'POST', '/api/diary', { clientId, carerId: ownCarerId, entryDate, title, content: 'Period test.' })).id;
+      (
+        await send(coordinator.request, 'POST', '/api/diary', {
+          clientId,
+          carerId: ownCarerId,
+          entryDate,
+          title,
+          content: 'Period test.',
+        })
+      ).id;
     // 1 June 23:59 and 2 June 00:30 in London (British Summer Time), then 3 June 23:59 and 4 June 00:01.
     const lateFirst = await add('2025-06-01T22:59:00Z', 'Late on the first');
     const earlySecond = await add('2025-06-01T23:30:00Z', 'Early on the second');
@@ -192,12 +228,20 @@ describe('GET /api/diary?from=&to=', () => {
     const period = await read(coordinator, '/api/diary?from=2025-06-02&to=2025-06-03');
     expect([period.total, period.ids]).toEqual([2, [lateThird, earlySecond]]);
     expect((await read(coordinator, '/api/diary?from=2025-06-01&to=2025-06-01')).ids).toEqual([lateFirst]);
-    expect((await read(coordinator, `/api/diary?from=2025-06-01&to=2025-06-04&search=fourth&carerId=${ownCarerId}`)).ids).toEqual([fourth]);
+    expect(
+      (await read(coordinator, `/api/diary?from=2025-06-01&to=2025-06-04&search=fourth&carerId=${ownCarerId}`)).ids,
+    ).toEqual([fourth]);
     await expectStablePaging(coordinator, '/api/diary?from=2025-06-01&to=2025-06-04', 4);
     const backwards = await read(coordinator, '/api/diary?from=2025-06-04&to=2025-06-01');
-    expect([backwards.status, backwards.body]).toEqual([400, { error: 'Validation failed', fields: { to: 'To date must not be before the from date' } }]);
+    expect([backwards.status, backwards.body]).toEqual([
+      400,
+      { error: 'Validation failed', fields: { to: 'To date must not be before the from date' } },
+    ]);
     const half = await read(coordinator, '/api/diary?from=2025-06-04');
-    expect([half.status, half.body]).toEqual([400, { error: 'Validation failed', fields: { to: 'To date is required' } }]);
+    expect([half.status, half.body]).toEqual([
+      400,
+      { error: 'Validation failed', fields: { to: 'To date is required' } },
+    ]);
   });
 });
 
@@ -205,7 +249,12 @@ describe('GET /api/training', () => {
   it('pages each tab with its total, counts every tab at once, and keeps a carer to their own records', async () => {
     const today = londonToday();
     const record = (carerId: string, fields: Record<string, unknown>) =>
-      send(command.request, 'POST', '/api/training', { carerId, trainingType: 'first_aid', completedDate: addDays(today, -200), ...fields });
+      send(command.request, 'POST', '/api/training', {
+        carerId,
+        trainingType: 'first_aid',
+        completedDate: addDays(today, -200),
+        ...fields,
+      });
     await record(ownCarerId, { expiryDate: addDays(today, 10) });
     await record(ownCarerId, { expiryDate: addDays(today, -1) });
     await record(ownCarerId, { status: 'pending' });
@@ -218,7 +267,10 @@ describe('GET /api/training', () => {
     expect((await read(coordinator, '/api/training?tab=expired')).total).toBe(1);
     const counts = await read(coordinator, '/api/training/tab-counts');
     expect(counts.body).toEqual({ all: 5, current: 4, expiring: 1, expired: 1, pending: 1 });
-    expect((await read(coordinator, '/api/training/tab-counts?search=twin')).body).toMatchObject({ all: 2, current: 2 });
+    expect((await read(coordinator, '/api/training/tab-counts?search=twin')).body).toMatchObject({
+      all: 2,
+      current: 2,
+    });
     expect((await read(coordinator, '/api/training?tab=later')).status).toBe(400);
 
     expect((await read(carer, '/api/training?limit=1')).total).toBe(3);
@@ -236,7 +288,12 @@ describe('GET /api/users and /api/feedback', () => {
     expect((await read(coordinator, '/api/users')).status).toBe(403);
 
     for (let i = 0; i < 3; i += 1) {
-      await send(coordinator.request, 'POST', '/api/feedback', { type: 'bug', category: 'general', message: `Item ${i}`, page: '/carers' });
+      await send(coordinator.request, 'POST', '/api/feedback', {
+        type: 'bug',
+        category: 'general',
+        message: `Item ${i}`,
+        page: '/carers',
+      });
     }
     await expectStablePaging(command.admin, '/api/feedback', 3);
     expect((await read(command.admin, '/api/feedback?status=open&limit=1')).total).toBe(3);
@@ -249,24 +306,38 @@ describe('GET /api/users and /api/feedback', () => {
     const rows = async (query: string) => (await read(command.admin, `/api/users?${query}`)).body as Row[];
     const byRole = await rows('sort=role');
     expect(byRole.map((user) => user.role)).toEqual(['admin', 'carer', 'coordinator']);
-    expect((await rows('sort=role&direction=desc')).map((user) => user.role)).toEqual(['coordinator', 'carer', 'admin']);
+    expect((await rows('sort=role&direction=desc')).map((user) => user.role)).toEqual([
+      'coordinator',
+      'carer',
+      'admin',
+    ]);
     // Active first (Nadia, the carer, was deactivated above); descending puts her first.
     expect((await rows('sort=status')).map((user) => user.isActive)).toEqual([true, true, false]);
     expect((await rows('sort=status&direction=desc'))[0]!.id).toBe(carer.id);
     const byEmail = await rows('sort=email&direction=desc');
-    expect(byEmail.map((user) => user.email)).toEqual(byEmail.map((user) => user.email).sort().reverse());
+    expect(byEmail.map((user) => user.email)).toEqual(
+      byEmail
+        .map((user) => user.email)
+        .sort()
+        .reverse(),
+    );
     // The last sign-in newest first unless asked, never signed in last.
     const bySignIn = (await rows('sort=lastSignIn')).map((user) => user.lastSignInAt);
     const signedIn = bySignIn.filter((at): at is string => at !== null);
     expect(bySignIn).toEqual([...[...signedIn].sort().reverse(), ...bySignIn.filter((at) => at === null)]);
     // Page by page, the same order as the whole list.
-    expect((await walk(command.admin, '/api/users?sort=role&direction=desc', 1)).ids).toEqual((await rows('sort=role&direction=desc')).map((user) => user.id));
+    expect((await walk(command.admin, '/api/users?sort=role&direction=desc', 1)).ids).toEqual(
+      (await rows('sort=role&direction=desc')).map((user) => user.id),
+    );
     const refused = await read(command.admin, '/api/users?sort=age&direction=up');
     expect([refused.status, refused.body]).toEqual([
       400,
       {
         error: 'Validation failed',
-        fields: { sort: 'Sort must be one of: name, email, role, status, lastSignIn', direction: 'Direction must be one of: asc, desc' },
+        fields: {
+          sort: 'Sort must be one of: name, email, role, status, lastSignIn',
+          direction: 'Direction must be one of: asc, desc',
+        },
       },
     ]);
   });

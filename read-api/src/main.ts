@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { createReadModelDb } from '@care/projector';
-import { createEventStore, createLogger, createPool, LatencyRecorder, parseEnv, port, serviceEnvSchema, sessionEnvSchema, sessionPolicyFrom, startHeartbeat } from '@care/events/server';
+import {
+  createEventStore,
+  createLogger,
+  createPool,
+  LatencyRecorder,
+  parseEnv,
+  port,
+  serviceEnvSchema,
+  sessionEnvSchema,
+  sessionPolicyFrom,
+  startHeartbeat,
+} from '@care/events/server';
 import { createReadApi } from './app';
 
 /** A configured contact: trimmed, at most 200 characters; unset or blank is "not configured" (null). */
@@ -12,19 +23,21 @@ const contact = z
   .transform((value) => (value ? value : null));
 
 const env = parseEnv(
-  serviceEnvSchema.extend({
-    READ_API_PORT: port(3002),
-    HOST: z.string().default('127.0.0.1'),
-    READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
-    CARER_CLIENT_WINDOW_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(7),
-    CARER_CLIENT_WINDOW_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(14),
-    AGENCY_ON_CALL_PHONE: contact,
-    SUPPORT_EMAIL: contact,
-    SUPPORT_PHONE: contact,
-    SUPPORT_HOURS: contact,
-    /** The folder of every service's log file (npm start: .data/logs), for Download Logs. */
-    LOG_DIR: z.string().optional(),
-  }).extend(sessionEnvSchema.shape),
+  serviceEnvSchema
+    .extend({
+      READ_API_PORT: port(3002),
+      HOST: z.string().default('127.0.0.1'),
+      READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
+      CARER_CLIENT_WINDOW_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(7),
+      CARER_CLIENT_WINDOW_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(14),
+      AGENCY_ON_CALL_PHONE: contact,
+      SUPPORT_EMAIL: contact,
+      SUPPORT_PHONE: contact,
+      SUPPORT_HOURS: contact,
+      /** The folder of every service's log file (npm start: .data/logs), for Download Logs. */
+      LOG_DIR: z.string().optional(),
+    })
+    .extend(sessionEnvSchema.shape),
 );
 const log = createLogger('read-api', env.LOG_LEVEL);
 const pool = createPool(env.DATABASE_URL, { max: 10, log });
@@ -32,7 +45,9 @@ const db = createReadModelDb(pool);
 const latency = new LatencyRecorder();
 // With EventStoreDB the audit screen reads the log from it (and logs views to it); the PostgreSQL store is
 // read with SQL in this same database, so it needs no second connection.
-const eventStore = env.EVENTSTORE_URL ? await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL }) : undefined;
+const eventStore = env.EVENTSTORE_URL
+  ? await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL })
+  : undefined;
 const api = await createReadApi({
   pool,
   db,

@@ -51,7 +51,11 @@ interface QueryCase {
 const GOOD: Record<Kind, string> = { date: '2026-03-02', instant: '2026-03-02T09:00:00Z', text: 'green' };
 const YEAR_0000: Record<Kind, string> = { date: '0000-01-01', instant: '0000-01-01T00:00:00Z', text: '0000-01-01' };
 const YEAR_9999: Record<Kind, string> = { date: '9999-12-31', instant: '9999-12-31T23:59:59Z', text: '9999-12-31' };
-const WITH_NUL: Record<Kind, string> = { date: '2026-03-02\u0000', instant: '2026-03-02T09:00:00Z\u0000', text: 'a\u0000b' };
+const WITH_NUL: Record<Kind, string> = {
+  date: '2026-03-02\u0000',
+  instant: '2026-03-02T09:00:00Z\u0000',
+  text: 'a\u0000b',
+};
 
 const CASES: readonly QueryCase[] = [
   { path: () => '/api/diary?to=2026-03-31', param: 'from', kind: 'date' },
@@ -74,19 +78,26 @@ const CASES: readonly QueryCase[] = [
   { path: () => '/api/audit/views', param: 'streamId', kind: 'text' },
 ];
 
-const withParam = (path: string, param: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(value)}`;
+const withParam = (path: string, param: string, value: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(value)}`;
 
 describe('query parameters out of bounds', () => {
-  it.each(CASES.map((c) => [`${c.path(':id').split('?')[0]} ?${c.param}`, c] as const))('%s: good values answer 200; years 0000 and 9999 and a NUL answer 400 naming it', async (_name, c) => {
-    const good = await read('GET', withParam(c.path(clientId), c.param, GOOD[c.kind]));
-    expect(good.status, good.text).toBe(200);
-    const bad = c.kind === 'text' ? [WITH_NUL[c.kind]] : [YEAR_0000[c.kind], YEAR_9999[c.kind], WITH_NUL[c.kind]];
-    for (const value of bad) {
-      const reply = await read('GET', withParam(c.path(clientId), c.param, value));
-      expect(reply.status, `${JSON.stringify(value)}: ${reply.text}`).toBe(400);
-      expect(reply.body, JSON.stringify(value)).toMatchObject({ error: 'Validation failed', fields: { [c.param]: expect.any(String) } });
-    }
-  });
+  it.each(CASES.map((c) => [`${c.path(':id').split('?')[0]} ?${c.param}`, c] as const))(
+    '%s: good values answer 200; years 0000 and 9999 and a NUL answer 400 naming it',
+    async (_name, c) => {
+      const good = await read('GET', withParam(c.path(clientId), c.param, GOOD[c.kind]));
+      expect(good.status, good.text).toBe(200);
+      const bad = c.kind === 'text' ? [WITH_NUL[c.kind]] : [YEAR_0000[c.kind], YEAR_9999[c.kind], WITH_NUL[c.kind]];
+      for (const value of bad) {
+        const reply = await read('GET', withParam(c.path(clientId), c.param, value));
+        expect(reply.status, `${JSON.stringify(value)}: ${reply.text}`).toBe(400);
+        expect(reply.body, JSON.stringify(value)).toMatchObject({
+          error: 'Validation failed',
+          fields: { [c.param]: expect.any(String) },
+        });
+      }
+    },
+  );
 
   it('refuses year 0001 in an audit instant and a NUL in a parameter no route reads', async () => {
     const ancient = await read('GET', `/api/audit/records/client-${clientId}?asOf=0001-01-01T00:00:00Z`);

@@ -31,14 +31,14 @@ async function startReadApi(timeoutMs = 5000) {
 
 async function createCarer(fields: Record<string, unknown> = {}) {
   const reply = await command.request('POST', '/api/carers', {
-      firstName: 'Nadia',
-      lastName: 'Hussain',
-      email: 'nadia@example.org',
-      employeeId: `EMP-${Math.random().toString(36).slice(2, 10)}`,
-      startDate: '2025-02-03',
-      region: 'west',
-      hourlyRate: '14.5',
-      ...fields,
+    firstName: 'Nadia',
+    lastName: 'Hussain',
+    email: 'nadia@example.org',
+    employeeId: `EMP-${Math.random().toString(36).slice(2, 10)}`,
+    startDate: '2025-02-03',
+    region: 'west',
+    hourlyRate: '14.5',
+    ...fields,
   });
   expect(reply.status, reply.text).toBe(201);
   return reply.body as { id: string; position: string; revision: string };
@@ -70,7 +70,12 @@ afterAll(async () => {
 describe('GET /api/carers', () => {
   it('shows a new carer with its nested user as soon as the command reply position is reached', async () => {
     const { url } = await startReadApi();
-    const created = await createCarer({ firstName: 'Priya', lastName: 'Shah', email: 'priya@example.org', qualifications: [' Care Certificate ', 'care certificate'] });
+    const created = await createCarer({
+      firstName: 'Priya',
+      lastName: 'Shah',
+      email: 'priya@example.org',
+      qualifications: [' Care Certificate ', 'care certificate'],
+    });
     const list = await getJson(`${url}/api/carers`, { 'x-min-position': created.position });
     expect(list.status).toBe(200);
     const carer = (list.body as CarerView[]).find((c) => c.id === created.id);
@@ -91,10 +96,16 @@ describe('GET /api/carers', () => {
 
   it('filters by name, employee ID or region with ?search=', async () => {
     const { url } = await startReadApi();
-    const created = await createCarer({ firstName: 'Zebedee', lastName: 'Quill', employeeId: 'ZQ-777', region: 'central' });
+    const created = await createCarer({
+      firstName: 'Zebedee',
+      lastName: 'Quill',
+      employeeId: 'ZQ-777',
+      region: 'central',
+    });
     const headers = { 'x-min-position': created.position };
     for (const term of ['zebedee q', 'zq-77']) {
-      const found = (await getJson(`${url}/api/carers?search=${encodeURIComponent(term)}`, headers)).body as CarerView[];
+      const found = (await getJson(`${url}/api/carers?search=${encodeURIComponent(term)}`, headers))
+        .body as CarerView[];
       expect(found.map((c) => c.id)).toEqual([created.id]);
     }
     const central = (await getJson(`${url}/api/carers?search=central`, headers)).body as CarerView[];
@@ -113,7 +124,7 @@ describe('GET /api/carers', () => {
     expect((await getJson(`${url}/api/unknown`)).status).toBe(404);
   });
 
-  it('waits for the projector rather than answer without the caller\'s own write, and says so if it cannot', async () => {
+  it("waits for the projector rather than answer without the caller's own write, and says so if it cannot", async () => {
     const { url } = await startReadApi(400);
     await projector!.stop();
     projector = undefined;
@@ -154,7 +165,9 @@ describe('live push over socket.io', () => {
     const reached = (changes: string[]) =>
       changes.some((token) => comparePositions(positionFromToken(token)!, positionFromToken(created.position)!) >= 0);
     await expect.poll(() => reached(first.changes) && reached(second.changes), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => [first.counts.at(-1), second.counts.at(-1)], { timeout: 5000 }).toEqual([before + 1, before + 1]);
+    await expect
+      .poll(() => [first.counts.at(-1), second.counts.at(-1)], { timeout: 5000 })
+      .toEqual([before + 1, before + 1]);
 
     const deactivated = await command.request('PATCH', `/api/carers/${created.id}`, { isActive: false });
     expect(deactivated.status).toBe(200);

@@ -16,7 +16,10 @@ type Rule = { readonly anyOf: readonly Permission[] } | 'public' | 'signed-in';
 
 /** From the API's one route catalogue (the OpenAPI document's), so the permissions tested are the ones documented. */
 const ROUTE_PERMISSIONS: Record<string, Rule> = Object.fromEntries(
-  ROUTE_DOCS.map((route) => [`${route.method} ${route.path}`, Array.isArray(route.access) ? { anyOf: route.access } : (route.access as Rule)]),
+  ROUTE_DOCS.map((route) => [
+    `${route.method} ${route.path}`,
+    Array.isArray(route.access) ? { anyOf: route.access } : (route.access as Rule),
+  ]),
 );
 
 let stack: ReadStack | undefined;
@@ -71,12 +74,17 @@ describe('the role and route matrix', () => {
       const rule = ROUTE_PERMISSIONS[routeKey(route)];
       if (!rule || rule === 'public') continue;
       for (const role of ROLES) {
-        const reply = await requester(route.base, users[role].cookie)(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
+        const reply = await requester(route.base, users[role].cookie)(
+          route.method,
+          concrete(route.path),
+          route.method === 'GET' ? undefined : {},
+        );
         const may = allowed(rule, role);
         if (!may) refusals += 1;
         expected.push(`${routeKey(route)} as ${role}: ${may ? 'through' : 'refused'}`);
         // Let through: anything but a refusal or a failure (a made-up id earns 404, an empty body 400).
-        const outcome = reply.status === 403 ? 'refused' : reply.status < 500 ? 'through' : `failed ${reply.status} ${reply.text}`;
+        const outcome =
+          reply.status === 403 ? 'refused' : reply.status < 500 ? 'through' : `failed ${reply.status} ${reply.text}`;
         outcomes.push(`${routeKey(route)} as ${role}: ${outcome}`);
       }
     }

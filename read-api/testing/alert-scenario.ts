@@ -36,10 +36,18 @@ export class AlertScenario {
   /** The furthest write so far: every read waits for the projections to reach it. */
   get lastPosition(): string {
     const tokens = [this.commandPosition, this.alerts.lastPosition, this.visits.lastPosition].filter(Boolean);
-    return tokens.reduce((latest, token) => (comparePositions(positionFromToken(token)!, positionFromToken(latest)!) > 0 ? token : latest), tokens[0] ?? '');
+    return tokens.reduce(
+      (latest, token) => (comparePositions(positionFromToken(token)!, positionFromToken(latest)!) > 0 ? token : latest),
+      tokens[0] ?? '',
+    );
   }
 
-  async send(method: string, path: string, body?: unknown, user: TestUser = this.stack.command.admin): Promise<{ id: string }> {
+  async send(
+    method: string,
+    path: string,
+    body?: unknown,
+    user: TestUser = this.stack.command.admin,
+  ): Promise<{ id: string }> {
     const reply = await user.request(method, path, body);
     if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.text}`);
     this.commandPosition = reply.body?.position ?? this.commandPosition;
@@ -48,7 +56,12 @@ export class AlertScenario {
 
   /** A GET on the read API as `user`, once the projections have every write so far. */
   read(path: string, user: TestUser = this.stack.command.admin): Promise<ApiReply> {
-    return requester(this.stack.readUrl, user.cookie)('GET', path, undefined, this.lastPosition ? { 'x-min-position': this.lastPosition } : {});
+    return requester(this.stack.readUrl, user.cookie)(
+      'GET',
+      path,
+      undefined,
+      this.lastPosition ? { 'x-min-position': this.lastPosition } : {},
+    );
   }
 
   async people(): Promise<void> {
@@ -74,7 +87,16 @@ export class AlertScenario {
 
   private async carer(firstName: string, lastName: string, userId: string): Promise<string> {
     const employeeId = `EMP-${randomUUID().slice(0, 8).toUpperCase()}`;
-    return (await this.send('POST', '/api/carers', { firstName, lastName, email: `${firstName.toLowerCase()}@example.org`, employeeId, startDate: '2024-01-08', userId })).id;
+    return (
+      await this.send('POST', '/api/carers', {
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}@example.org`,
+        employeeId,
+        startDate: '2024-01-08',
+        userId,
+      })
+    ).id;
   }
 
   /**
@@ -87,15 +109,56 @@ export class AlertScenario {
     const at = (n: number) => minutesFromNow(-60 + n);
     const a = { carerId: this.carerIdA, clientId: this.clientId };
     ids.A1 = await alerts.raise({ ...a, severity: 'high', title: 'Visit running late' }, { at: at(1) });
-    ids.A2 = await alerts.raise({ ...a, rule: 'visit_missed', severity: 'critical', title: 'Visit missed' }, { at: at(2) });
-    await alerts.alert(ids.A2, { type: 'AlertAcknowledged', data: { id: ids.A2, note: 'Calling the family' } }, this.coordinator.id, at(3));
-    ids.A3 = await alerts.raise({ ...a, rule: 'training_expiring', severity: 'medium', relatedKind: 'training', title: 'First aid expiring' }, { at: at(4) });
-    await alerts.alert(ids.A3, { type: 'AlertResolved', data: { id: ids.A3, by: 'system', note: 'Renewed' } }, RULES_USER, at(5));
-    ids.B1 = await alerts.raise({ carerId: this.carerIdB, severity: 'low', rule: 'carer_overbooked', relatedKind: 'carer_day', title: 'Booked past the day limit' }, { at: at(6) });
-    ids.B2 = await alerts.raise({ carerId: this.carerIdB, severity: 'high', title: 'Visit running late' }, { at: at(7) });
-    await alerts.alert(ids.B2, { type: 'AlertEscalated', data: { id: ids.B2, severity: 'critical', reason: 'Client alone' } }, this.coordinator.id, at(8));
-    ids.N1 = await alerts.raise({ rule: 'visit_unassigned', severity: 'medium', title: 'Visit has no carer' }, { at: at(9) });
-    await alerts.alert(ids.N1, { type: 'AlertAssigned', data: { id: ids.N1, assignedTo: this.coordinator.id } }, this.admin.id, at(10));
+    ids.A2 = await alerts.raise(
+      { ...a, rule: 'visit_missed', severity: 'critical', title: 'Visit missed' },
+      { at: at(2) },
+    );
+    await alerts.alert(
+      ids.A2,
+      { type: 'AlertAcknowledged', data: { id: ids.A2, note: 'Calling the family' } },
+      this.coordinator.id,
+      at(3),
+    );
+    ids.A3 = await alerts.raise(
+      { ...a, rule: 'training_expiring', severity: 'medium', relatedKind: 'training', title: 'First aid expiring' },
+      { at: at(4) },
+    );
+    await alerts.alert(
+      ids.A3,
+      { type: 'AlertResolved', data: { id: ids.A3, by: 'system', note: 'Renewed' } },
+      RULES_USER,
+      at(5),
+    );
+    ids.B1 = await alerts.raise(
+      {
+        carerId: this.carerIdB,
+        severity: 'low',
+        rule: 'carer_overbooked',
+        relatedKind: 'carer_day',
+        title: 'Booked past the day limit',
+      },
+      { at: at(6) },
+    );
+    ids.B2 = await alerts.raise(
+      { carerId: this.carerIdB, severity: 'high', title: 'Visit running late' },
+      { at: at(7) },
+    );
+    await alerts.alert(
+      ids.B2,
+      { type: 'AlertEscalated', data: { id: ids.B2, severity: 'critical', reason: 'Client alone' } },
+      this.coordinator.id,
+      at(8),
+    );
+    ids.N1 = await alerts.raise(
+      { rule: 'visit_unassigned', severity: 'medium', title: 'Visit has no carer' },
+      { at: at(9) },
+    );
+    await alerts.alert(
+      ids.N1,
+      { type: 'AlertAssigned', data: { id: ids.N1, assignedTo: this.coordinator.id } },
+      this.admin.id,
+      at(10),
+    );
   }
 
   /**
@@ -105,13 +168,38 @@ export class AlertScenario {
   async createTasks(): Promise<void> {
     const { alerts, ids } = this;
     const by = this.admin.id;
-    ids.T1 = await alerts.task({ title: 'Call the family', category: 'care', assignedTo: this.coordinator.id, dueDate: minutesFromNow(-24 * 60) }, by, minutesFromNow(-50));
-    ids.T2 = await alerts.task({ title: 'Book refresher', category: 'training', assignedTo: this.carerA.id, dueDate: minutesFromNow(24 * 60) }, by, minutesFromNow(-49));
+    ids.T1 = await alerts.task(
+      {
+        title: 'Call the family',
+        category: 'care',
+        assignedTo: this.coordinator.id,
+        dueDate: minutesFromNow(-24 * 60),
+      },
+      by,
+      minutesFromNow(-50),
+    );
+    ids.T2 = await alerts.task(
+      { title: 'Book refresher', category: 'training', assignedTo: this.carerA.id, dueDate: minutesFromNow(24 * 60) },
+      by,
+      minutesFromNow(-49),
+    );
     ids.T3 = await alerts.task({ title: 'Cover Friday', category: 'staffing' }, by, minutesFromNow(-48));
-    await alerts.taskEvent(ids.T3, { type: 'TaskCompleted', data: { id: ids.T3, completedAt: minutesFromNow(-5), notes: 'Covered' } }, by);
-    ids.T4 = await alerts.task({ title: 'Check the hoist', category: 'care', assignedTo: this.carerA.id, dueDate: minutesFromNow(-60) }, by, minutesFromNow(-47));
+    await alerts.taskEvent(
+      ids.T3,
+      { type: 'TaskCompleted', data: { id: ids.T3, completedAt: minutesFromNow(-5), notes: 'Covered' } },
+      by,
+    );
+    ids.T4 = await alerts.task(
+      { title: 'Check the hoist', category: 'care', assignedTo: this.carerA.id, dueDate: minutesFromNow(-60) },
+      by,
+      minutesFromNow(-47),
+    );
     await alerts.taskEvent(ids.T4, { type: 'TaskStarted', data: { id: ids.T4 } }, this.carerA.id);
-    ids.T5 = await alerts.task({ title: 'Return badge', category: 'administration', assignedTo: this.carerB.id }, by, minutesFromNow(-46));
+    ids.T5 = await alerts.task(
+      { title: 'Return badge', category: 'administration', assignedTo: this.carerB.id },
+      by,
+      minutesFromNow(-46),
+    );
     await alerts.taskEvent(ids.T5, { type: 'TaskCancelled', data: { id: ids.T5, reason: 'Not needed' } }, by);
   }
 
@@ -121,9 +209,18 @@ export class AlertScenario {
    */
   async recordVisits(): Promise<void> {
     const { visits, ids } = this;
-    const plan = (carerId: string, startMinutes: number) => ({ clientId: this.clientId, carerId, scheduledStart: minutesFromNow(startMinutes), durationMinutes: 60 });
+    const plan = (carerId: string, startMinutes: number) => ({
+      clientId: this.clientId,
+      carerId,
+      scheduledStart: minutesFromNow(startMinutes),
+      durationMinutes: 60,
+    });
     ids.V1 = await visits.visit(plan(this.carerIdA, -180));
-    ids.V2 = await visits.visit(plan(this.carerIdA, -300), checkedIn(this.carerIdA, minutesFromNow(-295)), checkedOut(minutesFromNow(-235), { clientRating: 4 }));
+    ids.V2 = await visits.visit(
+      plan(this.carerIdA, -300),
+      checkedIn(this.carerIdA, minutesFromNow(-295)),
+      checkedOut(minutesFromNow(-235), { clientRating: 4 }),
+    );
     ids.V3 = await visits.visit(
       plan(this.carerIdB, -26 * 60),
       checkedIn(this.carerIdB, minutesFromNow(-26 * 60 + 40), { lateArrival: true, lateReason: 'Traffic' }),
@@ -137,7 +234,13 @@ export class AlertScenario {
   /** Diary: one welfare concern (an unreviewed high incident) beside three entries that are not. */
   async writeDiary(): Promise<void> {
     const entry = (fields: Record<string, unknown>) =>
-      this.send('POST', '/api/diary', { clientId: this.clientId, carerId: this.carerIdA, entryDate: minutesFromNow(-30), content: 'Noted.', ...fields });
+      this.send('POST', '/api/diary', {
+        clientId: this.clientId,
+        carerId: this.carerIdA,
+        entryDate: minutesFromNow(-30),
+        content: 'Noted.',
+        ...fields,
+      });
     this.ids.D1 = (await entry({ entryType: 'incident', priority: 'high', title: 'Fall in the kitchen' })).id;
     const reviewed = (await entry({ entryType: 'observation', priority: 'urgent', title: 'Bruise' })).id;
     await this.send('POST', `/api/diary/${reviewed}/review`, undefined, this.coordinator);
@@ -147,6 +250,10 @@ export class AlertScenario {
 
   /** Training: carer A holds one current required certificate (1 of 8: 13%), carer B none (0%). */
   async recordTraining(): Promise<void> {
-    await this.send('POST', '/api/training', { carerId: this.carerIdA, trainingType: 'first_aid', completedDate: '2026-01-05' });
+    await this.send('POST', '/api/training', {
+      carerId: this.carerIdA,
+      trainingType: 'first_aid',
+      completedDate: '2026-01-05',
+    });
   }
 }

@@ -38,10 +38,22 @@ export async function startReadStack(
   const database = await createTestDatabase(serverUrl, label);
   const pool = createPool(database.url, { max: 10, log });
   const command = await startCommandApiOn(database.url, options.command);
-  const projector = await startProjector({ store: command.store, pool, db: createReadModelDb(pool), log, lagIntervalMs: options.lagIntervalMs });
+  const projector = await startProjector({
+    store: command.store,
+    pool,
+    db: createReadModelDb(pool),
+    log,
+    lagIntervalMs: options.lagIntervalMs,
+  });
   await projector.settled();
   const readDb = createReadModelDb(pool);
-  const readApi = await createReadApi({ pool, db: options.readModelPlugin ? readDb.withPlugin(options.readModelPlugin) : readDb, log, ...options.readApi, ...(options.readThroughStore && { eventStore: command.store }) });
+  const readApi = await createReadApi({
+    pool,
+    db: options.readModelPlugin ? readDb.withPlugin(options.readModelPlugin) : readDb,
+    log,
+    ...options.readApi,
+    ...(options.readThroughStore && { eventStore: command.store }),
+  });
   await new Promise<void>((resolve) => readApi.server.listen(0, '127.0.0.1', resolve));
   const readUrl = `http://127.0.0.1:${(readApi.server.address() as AddressInfo).port}`;
   return {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { parseEnv, createEventStore, createLogger, createPool, positiveWhole, serviceEnvSchema, startHeartbeat } from '@care/events/server';
+import {
+  parseEnv,
+  createEventStore,
+  createLogger,
+  createPool,
+  positiveWhole,
+  serviceEnvSchema,
+  startHeartbeat,
+} from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
 import { startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
 import { ScheduledReportJob } from './reports/scheduled-report-job';
@@ -30,7 +38,11 @@ const env = parseEnv(
      */
     REPORT_CLOCK_FILE: z.string().min(1).optional(),
     /** Mail through this SMTP server (smtp://user:pass@host:587); unset: written to DATA_DIR/mail as .eml files. */
-    SMTP_URL: z.string().trim().optional().transform((value) => value || undefined),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined),
     MAIL_FROM: z.string().trim().min(3).max(200).default('Care platform <no-reply@care-platform.invalid>'),
     DATA_DIR: z.string().default('.data'),
     /** How often reminders, notices and maintenance alerts are looked for and the outbox is delivered. */
@@ -44,7 +56,10 @@ const env = parseEnv(
 const logger = createLogger('rules', env.LOG_LEVEL);
 const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
 const pool = createPool(env.DATABASE_URL, { max: 4, log: logger });
-const runner = new RuleRunner({ store, pool, db: createReadModelDb(pool), logger }, { rules: ALERT_RULES, intervalMs: env.ALERT_RULES_INTERVAL_MS });
+const runner = new RuleRunner(
+  { store, pool, db: createReadModelDb(pool), logger },
+  { rules: ALERT_RULES, intervalMs: env.ALERT_RULES_INTERVAL_MS },
+);
 await runner.start();
 const stopTimeliness = startVisitTimelinessPolicy(
   { store, pool, logger },
@@ -52,7 +67,10 @@ const stopTimeliness = startVisitTimelinessPolicy(
 );
 const reports = new ScheduledReportJob(
   { store, pool, db: createReadModelDb(pool), logger },
-  { intervalMs: env.REPORT_SCHEDULE_INTERVAL_MS, clock: env.REPORT_CLOCK_FILE ? fileClock(env.REPORT_CLOCK_FILE) : undefined },
+  {
+    intervalMs: env.REPORT_SCHEDULE_INTERVAL_MS,
+    clock: env.REPORT_CLOCK_FILE ? fileClock(env.REPORT_CLOCK_FILE) : undefined,
+  },
 );
 reports.start();
 const heartbeat = await startHeartbeat({ pool, service: 'rules', log: logger });
@@ -60,7 +78,10 @@ const stopMail = await startMailJobs(
   { pool, db: createReadModelDb(pool), store, logger },
   { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, intervalMs: env.MAIL_INTERVAL_MS },
 );
-const stopLogRetention = startLogRetentionJob({ pool, store, logger }, { intervalMs: env.LOG_RETENTION_INTERVAL_MS, logDir: env.LOG_DIR });
+const stopLogRetention = startLogRetentionJob(
+  { pool, store, logger },
+  { intervalMs: env.LOG_RETENTION_INTERVAL_MS, logDir: env.LOG_DIR },
+);
 logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

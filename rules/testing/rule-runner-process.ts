@@ -9,6 +9,9 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const logger = createLogger('rules-test', 'warn');
 const store = await createEventStore({ databaseUrl, eventStoreUrl: undefined, log: logger });
 const pool = createPool(databaseUrl, { max: 4, log: logger });
-const runner = new RuleRunner({ store, pool, db: createReadModelDb(pool), logger }, { rules: ALERT_RULES, intervalMs: 3_600_000 });
+const runner = new RuleRunner(
+  { store, pool, db: createReadModelDb(pool), logger },
+  { rules: ALERT_RULES, intervalMs: 3_600_000 },
+);
 await runner.start();
 process.stdout.write('started\n');

@@ -41,7 +41,12 @@ const SLOTS = [
 ] as const satisfies readonly { time: string; minutes: number; types: readonly VisitType[] }[];
 
 const TASKS: Record<VisitType, readonly string[]> = {
-  personal_care: ['Assist with washing and dressing', 'Prepare breakfast', 'Prompt medication', 'Check skin and pressure areas'],
+  personal_care: [
+    'Assist with washing and dressing',
+    'Prepare breakfast',
+    'Prompt medication',
+    'Check skin and pressure areas',
+  ],
   medication: ['Administer medication', 'Record on the MAR chart', 'Prepare lunch'],
   companionship: ['Chat and company', 'Short walk outside', 'Make a hot drink'],
   domestic: ['Light cleaning', 'Laundry', 'Change bed linen'],
@@ -49,7 +54,12 @@ const TASKS: Record<VisitType, readonly string[]> = {
 };
 
 const MOODS: readonly ClientMood[] = ['happy', 'content', 'content', 'neutral', 'happy', 'anxious', 'low'];
-const LATE_REASONS = ['Previous visit overran', 'Heavy traffic on the ring road', 'Bus cancelled', 'Parking near the flat'];
+const LATE_REASONS = [
+  'Previous visit overran',
+  'Heavy traffic on the ring road',
+  'Bus cancelled',
+  'Parking near the flat',
+];
 const CANCEL_REASONS = ['Client admitted to hospital', 'Family visiting, visit not needed', 'Client at a day centre'];
 const OBSERVATIONS = [
   'Eating and drinking well.',
@@ -93,7 +103,18 @@ export function demoVisits(carerIds: readonly string[], clientIds: readonly stri
         if (clashesWithAnchored(carerId, start, slot.minutes)) return;
         const clientId = clientIds[(carerIndex * 5 + slotIndex * 2 + ((day + DAYS_BACK) % 3)) % clientIds.length]!;
         const visitType = slot.types[(carerIndex + day + DAYS_BACK) % slot.types.length]!;
-        visits.push(visit({ carerId, clientId, start, minutes: slot.minutes, visitType, seed, now, forced: forcedToday(day, carerIndex, slotIndex) }));
+        visits.push(
+          visit({
+            carerId,
+            clientId,
+            start,
+            minutes: slot.minutes,
+            visitType,
+            seed,
+            now,
+            forced: forcedToday(day, carerIndex, slotIndex),
+          }),
+        );
       });
     });
     // Two visits a day still waiting for a carer (Visit Assignments), from today on.
@@ -102,7 +123,17 @@ export function demoVisits(carerIds: readonly string[], clientIds: readonly stri
         const start = new Date(londonTimeToInstant(date, time));
         if (start <= now) continue;
         const clientId = clientIds[(day * 7 + index * 3 + 11) % clientIds.length]!;
-        visits.push(visit({ carerId: null, clientId, start, minutes: 45, visitType: index === 0 ? 'transport' : 'companionship', seed: 50, now }));
+        visits.push(
+          visit({
+            carerId: null,
+            clientId,
+            start,
+            minutes: 45,
+            visitType: index === 0 ? 'transport' : 'companionship',
+            seed: 50,
+            now,
+          }),
+        );
       }
     }
   }
@@ -151,14 +182,21 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
   const outcome = forced ?? outcomeOf(seed);
   const end = new Date(start.getTime() + minutes * MINUTE);
   if (carerId === null) return { schedule, steps: [] };
-  if (outcome === 'cancelled') return { schedule, steps: [{ action: 'cancel', body: { reason: CANCEL_REASONS[seed % CANCEL_REASONS.length]! } }] };
+  if (outcome === 'cancelled')
+    return { schedule, steps: [{ action: 'cancel', body: { reason: CANCEL_REASONS[seed % CANCEL_REASONS.length]! } }] };
   if (end > now) return { schedule, steps: startedSteps(start, seed, now) };
-  if (outcome === 'no_show') return { schedule, steps: [{ action: 'no-show', body: { reason: 'No answer at the door; family and office informed' } }] };
+  if (outcome === 'no_show')
+    return {
+      schedule,
+      steps: [{ action: 'no-show', body: { reason: 'No answer at the door; family and office informed' } }],
+    };
   if (outcome === 'missed') return { schedule, steps: [] };
   const lateBy = outcome === 'late' ? 20 + (seed % 4) * 7 : (seed % 9) - 4;
   // A visit that ended just before `now` must not be checked in or out after it: the server refuses future times.
   const checkedIn = new Date(Math.min(start.getTime() + lateBy * MINUTE, now.getTime() - 2 * MINUTE));
-  const checkedOut = new Date(Math.min(checkedIn.getTime() + (minutes + (seed % 5) - 2) * MINUTE, now.getTime() - MINUTE));
+  const checkedOut = new Date(
+    Math.min(checkedIn.getTime() + (minutes + (seed % 5) - 2) * MINUTE, now.getTime() - MINUTE),
+  );
   return {
     schedule,
     steps: [
@@ -185,12 +223,22 @@ export const DEMO_HISTORY_HOURS = 15 * 7 * 24;
 function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitStep {
   const manual = seed % 10 === 0;
   const body: CheckInRequest = manual
-    ? { checkedInAt: at.toISOString(), source: 'Manual', manualInputReason: 'Phone battery flat; time from the paper timesheet', lateReason }
+    ? {
+        checkedInAt: at.toISOString(),
+        source: 'Manual',
+        manualInputReason: 'Phone battery flat; time from the paper timesheet',
+        lateReason,
+      }
     : {
         checkedInAt: at.toISOString(),
         handEnteredReason: DEMO_HISTORY_REASON,
         source: 'Mobile',
-        location: { latitude: 51.45 + (seed % 20) * 0.01, longitude: -0.25 + (seed % 25) * 0.012, accuracy: 8 + (seed % 20), address: null },
+        location: {
+          latitude: 51.45 + (seed % 20) * 0.01,
+          longitude: -0.25 + (seed % 25) * 0.012,
+          accuracy: 8 + (seed % 20),
+          address: null,
+        },
         lateReason,
       };
   return { action: 'check-in', body };
@@ -208,7 +256,10 @@ function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed
     medicationGiven: visitType === 'medication' || tasks.includes('Prompt medication'),
     clientMood: MOODS[seed % MOODS.length]!,
     healthObservations: OBSERVATIONS[seed % OBSERVATIONS.length] ?? null,
-    notes: seed % 7 === 0 ? 'Ran out of time for the last task; the evening carer will pick it up.' : 'All well, left comfortable.',
+    notes:
+      seed % 7 === 0
+        ? 'Ran out of time for the last task; the evening carer will pick it up.'
+        : 'All well, left comfortable.',
     travelTimeMinutes: 5 + (seed % 20),
     mileage: ((seed % 40) / 10 + 0.5).toFixed(1),
     expenses: seed % 9 === 0 ? '3.50' : null,
@@ -228,9 +279,41 @@ function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string
   if (carerId === undefined || lastCarerId === undefined || carerIds.length < 2) return [];
   const roundedNow = Math.ceil(now.getTime() / (5 * MINUTE)) * 5 * MINUTE;
   const at = (minutesFromNow: number) => new Date(roundedNow + minutesFromNow * MINUTE);
-  const done = visit({ carerId, clientId: clientIds[0]!, start: at(-180), minutes: 45, visitType: 'personal_care', seed: 40, now });
-  const next = visit({ carerId, clientId: clientIds[1]!, start: at(20), minutes: 45, visitType: 'medication', seed: 41, now });
-  const later = visit({ carerId, clientId: clientIds[2]!, start: at(180), minutes: 30, visitType: 'companionship', seed: 42, now });
-  const underWay = visit({ carerId: lastCarerId, clientId: clientIds[3]!, start: at(-15), minutes: 60, visitType: 'domestic', seed: 43, now });
+  const done = visit({
+    carerId,
+    clientId: clientIds[0]!,
+    start: at(-180),
+    minutes: 45,
+    visitType: 'personal_care',
+    seed: 40,
+    now,
+  });
+  const next = visit({
+    carerId,
+    clientId: clientIds[1]!,
+    start: at(20),
+    minutes: 45,
+    visitType: 'medication',
+    seed: 41,
+    now,
+  });
+  const later = visit({
+    carerId,
+    clientId: clientIds[2]!,
+    start: at(180),
+    minutes: 30,
+    visitType: 'companionship',
+    seed: 42,
+    now,
+  });
+  const underWay = visit({
+    carerId: lastCarerId,
+    clientId: clientIds[3]!,
+    start: at(-15),
+    minutes: 60,
+    visitType: 'domestic',
+    seed: 43,
+    now,
+  });
   return [done, next, later, underWay];
 }

@@ -20,7 +20,11 @@ const STEP_SCHEMAS = {
 } as const;
 
 describe('demo visits', () => {
-  for (const now of [new Date('2026-11-21T10:07:00Z'), new Date('2026-11-21T05:10:00Z'), new Date('2026-07-01T22:40:00Z')]) {
+  for (const now of [
+    new Date('2026-11-21T10:07:00Z'),
+    new Date('2026-11-21T05:10:00Z'),
+    new Date('2026-07-01T22:40:00Z'),
+  ]) {
     const visits = demoVisits(carers, clients, now);
 
     it(`passes the API's validation and never books a carer twice at once (seeded at ${now.toISOString()})`, () => {
@@ -59,14 +63,15 @@ describe('demo visits', () => {
       for (const { steps } of demoVisits(carers, clients, now)) {
         for (const { body } of steps) {
           const { checkedInAt, checkedOutAt } = body as { checkedInAt?: string; checkedOutAt?: string };
-          for (const at of [checkedInAt, checkedOutAt]) if (at !== undefined && Date.parse(at) > now.getTime()) late.push(`${at} seeded at ${now.toISOString()}`);
+          for (const at of [checkedInAt, checkedOutAt])
+            if (at !== undefined && Date.parse(at) > now.getTime()) late.push(`${at} seeded at ${now.toISOString()}`);
         }
       }
     }
     expect(late).toEqual([]);
   });
 
-  it("gives today visits in every state, and the demo carer one to check in to shortly", () => {
+  it('gives today visits in every state, and the demo carer one to check in to shortly', () => {
     const now = new Date('2026-11-21T14:00:00Z');
     const today = visits(now).filter(({ schedule }) => londonToday(new Date(schedule.scheduledStart)) === '2026-11-21');
     const actions = today.map(({ steps }) => steps.map((step) => step.action).join('+'));
@@ -76,7 +81,9 @@ describe('demo visits', () => {
     expect(actions).toContain('no-show');
     expect(actions).toContain('');
     expect(today.some(({ schedule }) => schedule.carerId === null)).toBe(true);
-    const own = today.filter(({ schedule }) => schedule.carerId === carers[0] && Date.parse(schedule.scheduledStart) > now.getTime());
+    const own = today.filter(
+      ({ schedule }) => schedule.carerId === carers[0] && Date.parse(schedule.scheduledStart) > now.getTime(),
+    );
     expect(own.map(({ schedule }) => (Date.parse(schedule.scheduledStart) - now.getTime()) / 60_000)).toContain(20);
   });
 });

@@ -8,7 +8,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import { demoCarePlans, demoCarePlanTemplates } from './demo-care-plans';
 
-const clients = Array.from({ length: 140 }, (_, index) => ({ id: `0190a5b2-7c3d-7e4f-8a1b-${String(index).padStart(12, '0')}`, firstName: `Client${index}` }));
+const clients = Array.from({ length: 140 }, (_, index) => ({
+  id: `0190a5b2-7c3d-7e4f-8a1b-${String(index).padStart(12, '0')}`,
+  firstName: `Client${index}`,
+}));
 const templateIds = { personal_care: 'a', dementia: 'b', reablement: 'c', end_of_life: 'd', other: 'e' };
 const today = '2026-11-23';
 
@@ -17,8 +20,14 @@ describe('demo care plans', () => {
 
   it('four templates (personal care, dementia, reablement, end of life) the API accepts', () => {
     const templates = demoCarePlanTemplates();
-    expect(templates.map((template) => template.kind)).toEqual(['personal_care', 'dementia', 'reablement', 'end_of_life']);
-    for (const template of templates) expect(createCarePlanTemplateRequestSchema.safeParse(template).success, template.name).toBe(true);
+    expect(templates.map((template) => template.kind)).toEqual([
+      'personal_care',
+      'dementia',
+      'reablement',
+      'end_of_life',
+    ]);
+    for (const template of templates)
+      expect(createCarePlanTemplateRequestSchema.safeParse(template).success, template.name).toBe(true);
   });
 
   it('a plan for most clients, some overdue, some due within 30 days, the rest later', () => {
@@ -32,7 +41,10 @@ describe('demo care plans', () => {
 
   it('every request passes its schema (the plan id filled in later)', () => {
     for (const plan of plans) {
-      expect(createCarePlanRequestSchema.safeParse({ ...plan.create, templateId: '0190a5b2-7c3d-7e4f-8a1b-000000000abc' }).success).toBe(true);
+      expect(
+        createCarePlanRequestSchema.safeParse({ ...plan.create, templateId: '0190a5b2-7c3d-7e4f-8a1b-000000000abc' })
+          .success,
+      ).toBe(true);
       if (plan.agree) expect(agreeCarePlanRequestSchema.safeParse({ ...plan.agree, version: 1 }).success).toBe(true);
       if (plan.update) expect(updateCarePlanRequestSchema.safeParse(plan.update).success).toBe(true);
       if (plan.status) expect(changeCarePlanStatusRequestSchema.safeParse(plan.status).success).toBe(true);

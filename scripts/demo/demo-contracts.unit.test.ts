@@ -3,7 +3,10 @@ import { addDays, contractStatus, createContractRequestSchema, setExchangeRatesR
 import { demoContracts, demoExchangeRates } from './demo-contracts';
 
 const today = '2026-11-23';
-const clientIds = Array.from({ length: 10 }, (_, index) => `0190a6b0-0000-7000-8000-0000000000${String(index).padStart(2, '0')}`);
+const clientIds = Array.from(
+  { length: 10 },
+  (_, index) => `0190a6b0-0000-7000-8000-0000000000${String(index).padStart(2, '0')}`,
+);
 
 describe('demo contracts and exchange rates', () => {
   it('are valid requests: one renewing within 30 days, one expired, one upcoming, the rest active', () => {
@@ -16,7 +19,12 @@ describe('demo contracts and exchange rates', () => {
     const statuses = contracts.map((contract) => contractStatus(contract, today));
     expect(statuses.filter((status) => status === 'expired')).toHaveLength(1);
     expect(statuses.filter((status) => status === 'upcoming')).toHaveLength(1);
-    const renewing = contracts.filter((contract) => contractStatus(contract, today) === 'active' && contract.renewalDate >= today && contract.renewalDate <= addDays(today, 30));
+    const renewing = contracts.filter(
+      (contract) =>
+        contractStatus(contract, today) === 'active' &&
+        contract.renewalDate >= today &&
+        contract.renewalDate <= addDays(today, 30),
+    );
     expect(renewing.map((contract) => contract.contractNumber)).toEqual(['CT-2026-001']);
     expect(new Set(contracts.map((contract) => contract.contractNumber)).size).toBe(8);
   });

@@ -17,17 +17,20 @@ const NOTES: Record<DiaryEntryType, readonly NoteTemplate[]> = {
   care_note: [
     {
       title: 'Morning call completed',
-      content: 'Supported with washing and dressing. Breakfast of porridge and tea eaten well. Left comfortable in the lounge with the radio on.',
+      content:
+        'Supported with washing and dressing. Breakfast of porridge and tea eaten well. Left comfortable in the lounge with the radio on.',
       tags: ['personal care', 'breakfast'],
     },
     {
       title: 'Lunch visit',
-      content: 'Prepared a jacket potato with beans; ate about three quarters. Encouraged fluids and left a jug of squash within reach.',
+      content:
+        'Prepared a jacket potato with beans; ate about three quarters. Encouraged fluids and left a jug of squash within reach.',
       tags: ['nutrition', 'fluids'],
     },
     {
       title: 'Evening routine',
-      content: 'Helped into nightwear, teeth cleaned, pressure areas checked and skin intact. Pendant alarm on and tested before leaving.',
+      content:
+        'Helped into nightwear, teeth cleaned, pressure areas checked and skin intact. Pendant alarm on and tested before leaving.',
       tags: ['personal care', 'pendant alarm'],
     },
     {
@@ -37,24 +40,28 @@ const NOTES: Record<DiaryEntryType, readonly NoteTemplate[]> = {
     },
     {
       title: 'Shopping trip',
-      content: 'Accompanied to the local shop for bread, milk and fruit. Walked with the frame and rested on the bench on the way back.',
+      content:
+        'Accompanied to the local shop for bread, milk and fruit. Walked with the frame and rested on the bench on the way back.',
       tags: ['community', 'mobility'],
     },
   ],
   incident: [
     {
       title: 'Found on the floor in the kitchen',
-      content: 'Client was sitting on the kitchen floor on arrival, said she slipped reaching for a cup. No visible injury; helped up following the falls procedure and office informed.',
+      content:
+        'Client was sitting on the kitchen floor on arrival, said she slipped reaching for a cup. No visible injury; helped up following the falls procedure and office informed.',
       tags: ['fall', 'office informed'],
     },
     {
       title: 'Front door left unlocked',
-      content: 'Front door was unlocked and open on arrival at 08:10. Client unsure how long. Key safe code checked and family told.',
+      content:
+        'Front door was unlocked and open on arrival at 08:10. Client unsure how long. Key safe code checked and family told.',
       tags: ['safety', 'family informed'],
     },
     {
       title: 'Small skin tear on forearm',
-      content: 'Noticed a small skin tear on the left forearm, client thinks it caught on the door frame. Cleaned and covered; district nurse asked to review.',
+      content:
+        'Noticed a small skin tear on the left forearm, client thinks it caught on the door frame. Cleaned and covered; district nurse asked to review.',
       tags: ['skin', 'district nurse'],
     },
   ],
@@ -66,12 +73,14 @@ const NOTES: Record<DiaryEntryType, readonly NoteTemplate[]> = {
     },
     {
       title: 'Medication refused',
-      content: 'Declined evening tablets, saying she felt sick. Not pressed. Office and pharmacy advice line informed; noted on the MAR chart.',
+      content:
+        'Declined evening tablets, saying she felt sick. Not pressed. Office and pharmacy advice line informed; noted on the MAR chart.',
       tags: ['refused', 'office informed'],
     },
     {
       title: 'New blister pack delivered',
-      content: 'Pharmacy delivered the new blister pack. Checked it against the MAR chart and stored it in the usual cupboard.',
+      content:
+        'Pharmacy delivered the new blister pack. Checked it against the MAR chart and stored it in the usual cupboard.',
       tags: ['pharmacy', 'MAR signed'],
     },
     {
@@ -83,34 +92,40 @@ const NOTES: Record<DiaryEntryType, readonly NoteTemplate[]> = {
   observation: [
     {
       title: 'Appetite lower than usual',
-      content: 'Only managed a few spoonfuls of soup. Says she is not hungry. Will offer smaller snacks and note intake for the next few visits.',
+      content:
+        'Only managed a few spoonfuls of soup. Says she is not hungry. Will offer smaller snacks and note intake for the next few visits.',
       tags: ['nutrition', 'monitor'],
     },
     {
       title: 'More confused this evening',
-      content: 'Asked several times what day it is and called me by his late wife\'s name. Calm and settled after a cup of tea. Worth watching.',
+      content:
+        "Asked several times what day it is and called me by his late wife's name. Calm and settled after a cup of tea. Worth watching.",
       tags: ['memory', 'monitor'],
     },
     {
       title: 'Walking more steadily',
-      content: 'Walked to the bathroom and back with the frame without needing a hand. Physio exercises seem to be helping.',
+      content:
+        'Walked to the bathroom and back with the frame without needing a hand. Physio exercises seem to be helping.',
       tags: ['mobility'],
     },
     {
       title: 'Low mood',
-      content: 'Tearful this morning, missing her daughter. Spent ten minutes chatting about her garden, which cheered her up.',
+      content:
+        'Tearful this morning, missing her daughter. Spent ten minutes chatting about her garden, which cheered her up.',
       tags: ['wellbeing'],
     },
   ],
   communication: [
     {
       title: 'Call with daughter',
-      content: 'Daughter rang during the visit and asked for the visit time to move to 9:30 on Thursdays. Passed to the office to update the rota.',
+      content:
+        'Daughter rang during the visit and asked for the visit time to move to 9:30 on Thursdays. Passed to the office to update the rota.',
       tags: ['family', 'rota'],
     },
     {
       title: 'GP surgery message',
-      content: 'GP receptionist called back: blood test booked for next Tuesday at 10:20. Written on the kitchen calendar.',
+      content:
+        'GP receptionist called back: blood test booked for next Tuesday at 10:20. Written on the kitchen calendar.',
       tags: ['GP', 'appointment'],
     },
     {
@@ -123,16 +138,39 @@ const NOTES: Record<DiaryEntryType, readonly NoteTemplate[]> = {
 
 /** Mostly everyday notes; incidents and urgent ones are rarer, as in a real diary. */
 const TYPE_CYCLE: readonly DiaryEntryType[] = [
-  'care_note', 'care_note', 'observation', 'medication', 'care_note',
-  'communication', 'care_note', 'medication', 'observation', 'incident',
+  'care_note',
+  'care_note',
+  'observation',
+  'medication',
+  'care_note',
+  'communication',
+  'care_note',
+  'medication',
+  'observation',
+  'incident',
 ];
-const PRIORITY_CYCLE: readonly DiaryPriority[] = ['normal', 'normal', 'low', 'normal', 'high', 'normal', 'low', 'normal', 'normal', 'urgent'];
+const PRIORITY_CYCLE: readonly DiaryPriority[] = [
+  'normal',
+  'normal',
+  'low',
+  'normal',
+  'high',
+  'normal',
+  'low',
+  'normal',
+  'normal',
+  'urgent',
+];
 /** Visit times, in minutes after midnight UTC (within an hour of UK time all year). */
 const VISIT_MINUTES = [7 * 60 + 45, 9 * 60 + 30, 12 * 60 + 15, 13 * 60, 16 * 60 + 30, 18 * 60 + 10, 20 * 60 + 45];
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-export function demoDiaryEntries(carerIds: readonly string[], clientIds: readonly string[], now: Date): CreateDiaryEntryRequest[] {
+export function demoDiaryEntries(
+  carerIds: readonly string[],
+  clientIds: readonly string[],
+  now: Date,
+): CreateDiaryEntryRequest[] {
   if (carerIds.length === 0 || clientIds.length === 0) return [];
   const startOfToday = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const entries: CreateDiaryEntryRequest[] = [];
@@ -144,7 +182,11 @@ export function demoDiaryEntries(carerIds: readonly string[], clientIds: readonl
     const minutes = VISIT_MINUTES[(index * 3) % VISIT_MINUTES.length]!;
     const at = Math.min(startOfToday - daysAgo * DAY_MS + minutes * MINUTE_MS, now.getTime() - MINUTE_MS * (index + 1));
     const priority: DiaryPriority =
-      entryType === 'incident' ? (index % 20 === 9 ? 'urgent' : 'high') : PRIORITY_CYCLE[index % PRIORITY_CYCLE.length]!;
+      entryType === 'incident'
+        ? index % 20 === 9
+          ? 'urgent'
+          : 'high'
+        : PRIORITY_CYCLE[index % PRIORITY_CYCLE.length]!;
     entries.push({
       carerId: carerIds[index % carerIds.length]!,
       // Visits repeat: a carer sees a handful of regular clients.

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { demoDiaryEntries } from './demo-diary';
 
 const carerIds = Array.from({ length: 30 }, (_, index) => `0190a5b2-7c3d-7e4f-8a1b-${String(index).padStart(12, '0')}`);
-const clientIds = Array.from({ length: 150 }, (_, index) => `0190a5b2-7c3d-7e4f-9a1b-${String(index).padStart(12, '0')}`);
+const clientIds = Array.from(
+  { length: 150 },
+  (_, index) => `0190a5b2-7c3d-7e4f-9a1b-${String(index).padStart(12, '0')}`,
+);
 const now = new Date('2025-07-01T12:00:00Z');
 
 describe('demo diary entries', () => {

@@ -17,26 +17,72 @@ export interface DemoFunder {
 export const DEMO_FUNDERS: readonly DemoFunder[] = [
   {
     key: 'council',
-    funder: { name: 'Leeds City Council', kind: 'local_authority', invoiceEmail: 'homecare.invoices@leeds.example', paymentTermsDays: 30 },
+    funder: {
+      name: 'Leeds City Council',
+      kind: 'local_authority',
+      invoiceEmail: 'homecare.invoices@leeds.example',
+      paymentTermsDays: 30,
+    },
     rates: [
-      { effectiveFrom: '2025-04-01', weekdayHourlyPence: 23_60, weekendHourlyPence: 26_40, bankHolidayHourlyPence: 35_40, minimumChargePence: 11_80, billingIncrementMinutes: 15 },
-      { effectiveFrom: '2026-04-01', weekdayHourlyPence: 24_80, weekendHourlyPence: 27_90, bankHolidayHourlyPence: 37_20, minimumChargePence: 12_40, billingIncrementMinutes: 15 },
+      {
+        effectiveFrom: '2025-04-01',
+        weekdayHourlyPence: 23_60,
+        weekendHourlyPence: 26_40,
+        bankHolidayHourlyPence: 35_40,
+        minimumChargePence: 11_80,
+        billingIncrementMinutes: 15,
+      },
+      {
+        effectiveFrom: '2026-04-01',
+        weekdayHourlyPence: 24_80,
+        weekendHourlyPence: 27_90,
+        bankHolidayHourlyPence: 37_20,
+        minimumChargePence: 12_40,
+        billingIncrementMinutes: 15,
+      },
     ],
   },
   {
     key: 'nhs',
-    funder: { name: 'West Yorkshire ICB (continuing healthcare)', kind: 'nhs_chc', invoiceEmail: 'chc.finance@wyicb.example', paymentTermsDays: 45 },
-    rates: [{ effectiveFrom: '2025-04-01', weekdayHourlyPence: 29_50, weekendHourlyPence: 32_50, bankHolidayHourlyPence: 44_00, minimumChargePence: 14_75, billingIncrementMinutes: 15 }],
+    funder: {
+      name: 'West Yorkshire ICB (continuing healthcare)',
+      kind: 'nhs_chc',
+      invoiceEmail: 'chc.finance@wyicb.example',
+      paymentTermsDays: 45,
+    },
+    rates: [
+      {
+        effectiveFrom: '2025-04-01',
+        weekdayHourlyPence: 29_50,
+        weekendHourlyPence: 32_50,
+        bankHolidayHourlyPence: 44_00,
+        minimumChargePence: 14_75,
+        billingIncrementMinutes: 15,
+      },
+    ],
   },
   {
     key: 'private',
     funder: { name: 'Private (self-funding clients)', kind: 'private', paymentTermsDays: 14 },
-    rates: [{ effectiveFrom: '2025-04-01', weekdayHourlyPence: 28_00, weekendHourlyPence: 31_00, bankHolidayHourlyPence: 42_00, minimumChargePence: 14_00, billingIncrementMinutes: 15, durationBasis: 'planned' }],
+    rates: [
+      {
+        effectiveFrom: '2025-04-01',
+        weekdayHourlyPence: 28_00,
+        weekendHourlyPence: 31_00,
+        bankHolidayHourlyPence: 42_00,
+        minimumChargePence: 14_00,
+        billingIncrementMinutes: 15,
+        durationBasis: 'planned',
+      },
+    ],
   },
 ];
 
 /** Who pays for client `index`: one in five split 60/40 council and NHS, one in three private, the rest the council. */
-export function demoFunding(clientIds: readonly string[], funderIds: Readonly<Record<DemoFunder['key'], string>>): { clientId: string; body: SetClientFundingRequest }[] {
+export function demoFunding(
+  clientIds: readonly string[],
+  funderIds: Readonly<Record<DemoFunder['key'], string>>,
+): { clientId: string; body: SetClientFundingRequest }[] {
   return clientIds.map((clientId, index) => ({
     clientId,
     body: {
@@ -53,8 +99,15 @@ export function demoFunding(clientIds: readonly string[], funderIds: Readonly<Re
 }
 
 /** The whole Monday-to-Sunday weeks of the visit history (the weeks the demo pays), each invoiced the Monday after. */
-export function demoInvoiceRuns(today: string, daysBack: number): { periodStart: string; periodEnd: string; issuedOn: string }[] {
-  return demoPayrollPeriods(today, daysBack).map(({ periodStart }) => ({ periodStart, periodEnd: addDays(periodStart, 6), issuedOn: addDays(periodStart, 7) }));
+export function demoInvoiceRuns(
+  today: string,
+  daysBack: number,
+): { periodStart: string; periodEnd: string; issuedOn: string }[] {
+  return demoPayrollPeriods(today, daysBack).map(({ periodStart }) => ({
+    periodStart,
+    periodEnd: addDays(periodStart, 6),
+    issuedOn: addDays(periodStart, 7),
+  }));
 }
 
 export interface IssuedDemoInvoice {
@@ -66,8 +119,16 @@ export interface IssuedDemoInvoice {
 
 export type DemoInvoiceStep =
   | { readonly invoiceId: string; readonly path: 'sent'; readonly body: { sentTo?: string } }
-  | { readonly invoiceId: string; readonly path: 'payments'; readonly body: { amountPence: number; receivedOn: string; method: 'bank_transfer'; reference: string } }
-  | { readonly invoiceId: string; readonly path: 'credit-notes'; readonly body: { amountPence: number; reason: string } }
+  | {
+      readonly invoiceId: string;
+      readonly path: 'payments';
+      readonly body: { amountPence: number; receivedOn: string; method: 'bank_transfer'; reference: string };
+    }
+  | {
+      readonly invoiceId: string;
+      readonly path: 'credit-notes';
+      readonly body: { amountPence: number; reason: string };
+    }
   /** Edit while draft (PATCH /api/finance/invoices/:id). */
   | { readonly invoiceId: string; readonly path: 'draft'; readonly body: { purchaseOrder: string; notes: string } };
 
@@ -82,23 +143,54 @@ export function demoInvoiceFollowUps(invoices: readonly IssuedDemoInvoice[], tod
   invoices.forEach((invoice, index) => {
     if (invoice.issuedOn === newest) {
       // This week's drafts: the council's carries its purchase order, ready to send.
-      if (invoice.funderKey === 'council') steps.push({ invoiceId: invoice.id, path: 'draft', body: { purchaseOrder: `PO-${invoice.issuedOn.replaceAll('-', '')}-${index + 1}`, notes: 'Please quote the purchase order with your payment.' } });
+      if (invoice.funderKey === 'council')
+        steps.push({
+          invoiceId: invoice.id,
+          path: 'draft',
+          body: {
+            purchaseOrder: `PO-${invoice.issuedOn.replaceAll('-', '')}-${index + 1}`,
+            notes: 'Please quote the purchase order with your payment.',
+          },
+        });
       return;
     }
     steps.push({ invoiceId: invoice.id, path: 'sent', body: {} });
     const age = Math.round((Date.parse(today) - Date.parse(invoice.issuedOn)) / 86_400_000);
     const reference = `BACS ${invoice.issuedOn.replaceAll('-', '')}-${index + 1}`;
     if (index === 2 && invoice.totalPence > 10_00) {
-      steps.push({ invoiceId: invoice.id, path: 'credit-notes', body: { amountPence: 10_00, reason: 'Visit cut short: the client was taken to hospital' } });
+      steps.push({
+        invoiceId: invoice.id,
+        path: 'credit-notes',
+        body: { amountPence: 10_00, reason: 'Visit cut short: the client was taken to hospital' },
+      });
       return;
     }
     if (invoice.funderKey !== 'private' && age >= 14) {
       const part = index % 7 === 3;
       const amountPence = part ? Math.floor(invoice.totalPence / 2) : invoice.totalPence;
-      if (amountPence > 0) steps.push({ invoiceId: invoice.id, path: 'payments', body: { amountPence, receivedOn: addDays(invoice.issuedOn, Math.min(age - 1, 10)), method: 'bank_transfer', reference } });
+      if (amountPence > 0)
+        steps.push({
+          invoiceId: invoice.id,
+          path: 'payments',
+          body: {
+            amountPence,
+            receivedOn: addDays(invoice.issuedOn, Math.min(age - 1, 10)),
+            method: 'bank_transfer',
+            reference,
+          },
+        });
     }
     if (invoice.funderKey === 'private' && age >= 14 && index % 2 === 0 && invoice.totalPence > 0) {
-      steps.push({ invoiceId: invoice.id, path: 'payments', body: { amountPence: invoice.totalPence, receivedOn: addDays(invoice.issuedOn, 9), method: 'bank_transfer', reference } });
+      steps.push({
+        invoiceId: invoice.id,
+        path: 'payments',
+        body: {
+          amountPence: invoice.totalPence,
+          receivedOn: addDays(invoice.issuedOn, 9),
+          method: 'bank_transfer',
+          reference,
+        },
+      });
     }
   });
   return steps;

@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { addFunderRequestSchema, recordPaymentRequestSchema, setClientFundingRequestSchema, setFunderRateRequestSchema, issueCreditNoteRequestSchema, editInvoiceDraftRequestSchema } from '@care/events';
-import { DEMO_FUNDERS, demoFunding, demoInvoiceFollowUps, demoInvoiceRuns, type IssuedDemoInvoice } from './demo-finance';
+import {
+  addFunderRequestSchema,
+  recordPaymentRequestSchema,
+  setClientFundingRequestSchema,
+  setFunderRateRequestSchema,
+  issueCreditNoteRequestSchema,
+  editInvoiceDraftRequestSchema,
+} from '@care/events';
+import {
+  DEMO_FUNDERS,
+  demoFunding,
+  demoInvoiceFollowUps,
+  demoInvoiceRuns,
+  type IssuedDemoInvoice,
+} from './demo-finance';
 
-const funderIds = { council: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a01', nhs: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a02', private: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a03' };
-const clientIds = Array.from({ length: 15 }, (_, index) => `0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6b${String(index).padStart(2, '0')}`);
+const funderIds = {
+  council: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a01',
+  nhs: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a02',
+  private: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a03',
+};
+const clientIds = Array.from(
+  { length: 15 },
+  (_, index) => `0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6b${String(index).padStart(2, '0')}`,
+);
 
 describe('demo finance', () => {
   it('adds three funders whose rates pass the request schemas, the council with a rise in April', () => {
@@ -11,7 +31,10 @@ describe('demo finance', () => {
       expect(addFunderRequestSchema.safeParse(funder).success, funder.name).toBe(true);
       for (const rate of rates) expect(setFunderRateRequestSchema.safeParse(rate).success).toBe(true);
     }
-    expect(DEMO_FUNDERS.find((funder) => funder.key === 'council')!.rates.map((rate) => rate.effectiveFrom)).toEqual(['2025-04-01', '2026-04-01']);
+    expect(DEMO_FUNDERS.find((funder) => funder.key === 'council')!.rates.map((rate) => rate.effectiveFrom)).toEqual([
+      '2025-04-01',
+      '2026-04-01',
+    ]);
   });
 
   it('funds every client, splitting one in five between the council and the NHS', () => {
@@ -33,7 +56,11 @@ describe('demo finance', () => {
       { periodStart: '2026-11-09', periodEnd: '2026-11-15', issuedOn: '2026-11-16' },
       { periodStart: '2026-11-16', periodEnd: '2026-11-22', issuedOn: '2026-11-23' },
     ]);
-    expect(demoInvoiceRuns('2026-11-25', 28).at(-1)).toEqual({ periodStart: '2026-11-16', periodEnd: '2026-11-22', issuedOn: '2026-11-23' });
+    expect(demoInvoiceRuns('2026-11-25', 28).at(-1)).toEqual({
+      periodStart: '2026-11-16',
+      periodEnd: '2026-11-22',
+      issuedOn: '2026-11-23',
+    });
   });
 
   it("sends all but the last week's invoices, pays the older public ones, part pays one, credits one, and leaves private ones overdue", () => {
@@ -51,14 +78,29 @@ describe('demo finance', () => {
       expect(step.path === 'payments' ? step.body.receivedOn <= '2026-11-23' : true).toBe(true);
     }
     const sent = new Set(steps.filter((step) => step.path === 'sent').map((step) => step.invoiceId));
-    expect(invoices.filter((invoice) => !sent.has(invoice.id)).map((invoice) => invoice.issuedOn)).toEqual(['2026-11-23', '2026-11-23', '2026-11-23']);
+    expect(invoices.filter((invoice) => !sent.has(invoice.id)).map((invoice) => invoice.issuedOn)).toEqual([
+      '2026-11-23',
+      '2026-11-23',
+      '2026-11-23',
+    ]);
     expect(steps.filter((step) => step.path === 'credit-notes')).toHaveLength(1);
     // The council's draft of the newest week carries its purchase order.
     const drafts = steps.filter((step) => step.path === 'draft');
-    expect(drafts.map((step) => invoices.find((invoice) => invoice.id === step.invoiceId))).toEqual([expect.objectContaining({ issuedOn: '2026-11-23', funderKey: 'council' })]);
+    expect(drafts.map((step) => invoices.find((invoice) => invoice.id === step.invoiceId))).toEqual([
+      expect.objectContaining({ issuedOn: '2026-11-23', funderKey: 'council' }),
+    ]);
     const paid = steps.filter((step) => step.path === 'payments');
-    expect(paid.some((step) => step.body.amountPence < invoices.find((invoice) => invoice.id === step.invoiceId)!.totalPence)).toBe(true);
-    const unpaidPrivate = invoices.filter((invoice) => invoice.funderKey === 'private' && invoice.issuedOn <= '2026-11-09' && !paid.some((step) => step.invoiceId === invoice.id));
+    expect(
+      paid.some(
+        (step) => step.body.amountPence < invoices.find((invoice) => invoice.id === step.invoiceId)!.totalPence,
+      ),
+    ).toBe(true);
+    const unpaidPrivate = invoices.filter(
+      (invoice) =>
+        invoice.funderKey === 'private' &&
+        invoice.issuedOn <= '2026-11-09' &&
+        !paid.some((step) => step.invoiceId === invoice.id),
+    );
     expect(unpaidPrivate.length).toBeGreaterThan(0);
   });
 });

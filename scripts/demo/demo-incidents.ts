@@ -1,4 +1,10 @@
-import { addDays, londonToday, type IncidentSeverity, type IncidentType, type ReportIncidentRequest } from '@care/events';
+import {
+  addDays,
+  londonToday,
+  type IncidentSeverity,
+  type IncidentType,
+  type ReportIncidentRequest,
+} from '@care/events';
 
 /** A command after the report, sent by the coordinator: `/api/incidents/:id<path>`. */
 export interface DemoIncidentStep {
@@ -35,46 +41,317 @@ interface Row {
 const FALL = 'Found on the floor at the start of the visit; conscious and talking.';
 /** Forty incidents in every type, severity and state, a few escalated, with duties and safeguarding referrals. */
 const ROWS: readonly Row[] = [
-  { title: 'Fall in the bathroom', type: 'accident', severity: 'high', description: FALL, location: 'Bathroom', immediateAction: 'Called 111', followUp: 'Falls team referral', state: 'closed', cqc: 'met' },
-  { title: 'Missed evening medication', type: 'medication_error', severity: 'medium', description: 'Evening tablets still in the blister pack at the morning visit.', state: 'resolved' },
-  { title: 'Unexplained bruising on forearm', type: 'safeguarding', severity: 'high', description: 'Bruising noticed during personal care; client could not say how.', state: 'investigating', referral: true, cqc: 'overdue' },
-  { title: 'Client verbally aggressive to carer', type: 'behavioral', severity: 'medium', description: 'Shouting and swearing when offered a wash; calmed after 10 minutes.', state: 'closed' },
-  { title: 'Slip on wet kitchen floor', type: 'accident', severity: 'low', description: 'Client slipped but held the worktop; no injury.', location: 'Kitchen', state: 'closed' },
-  { title: 'Double dose of paracetamol', type: 'medication_error', severity: 'high', description: 'Two carers each gave the lunchtime dose.', immediateAction: 'Rang 111 for advice', state: 'investigating', escalate: true, candour: true },
-  { title: 'Carer injured back moving client', type: 'accident', severity: 'high', description: 'Carer felt pain in lower back while repositioning in bed.', state: 'investigating', riddor: true },
-  { title: 'Money missing from purse', type: 'safeguarding', severity: 'critical', description: 'Client reports £40 missing after a visit; family informed.', state: 'reported', referral: true },
-  { title: 'Wandering outside at night', type: 'behavioral', severity: 'high', description: 'Neighbour found client in the garden at 2am.', state: 'resolved', followUp: 'Review night sensors' },
-  { title: 'Wrong cream applied', type: 'medication_error', severity: 'low', description: 'Moisturiser used instead of the prescribed barrier cream.', state: 'closed' },
-  { title: 'Fall from chair', type: 'accident', severity: 'medium', description: FALL, location: 'Living room', state: 'resolved' },
-  { title: 'Refused all care', type: 'behavioral', severity: 'low', description: 'Client declined personal care and meals at the visit.', state: 'reported' },
-  { title: 'Neglect concern raised by neighbour', type: 'safeguarding', severity: 'high', description: 'Neighbour reports the house is cold and no food in the fridge.', state: 'closed', referral: true, cqc: 'met' },
-  { title: 'Scald from hot drink', type: 'accident', severity: 'medium', description: 'Tea spilt on lap; red skin, no blistering.', immediateAction: 'Cooled under running water for 20 minutes', state: 'reopened' },
-  { title: 'Insulin given late', type: 'medication_error', severity: 'medium', description: 'Visit ran late; insulin given 90 minutes after the planned time.', state: 'investigating' },
-  { title: 'Hit carer during hoisting', type: 'behavioral', severity: 'high', description: 'Client struck out during a hoist transfer; carer bruised.', state: 'resolved', riddor: true },
-  { title: 'Fall on the stairs', type: 'accident', severity: 'critical', description: 'Fell three steps; taken to hospital with a suspected hip fracture.', state: 'investigating', escalate: true, cqc: 'overdue', candour: true },
-  { title: 'Medication out of stock', type: 'medication_error', severity: 'low', description: 'Blister pack ran out two days early.', state: 'closed' },
-  { title: 'Visitor pressuring client to sign papers', type: 'safeguarding', severity: 'critical', description: 'A relative was pressing the client to sign a document about the house.', state: 'investigating', escalate: true, referral: true },
-  { title: 'Throwing food', type: 'behavioral', severity: 'low', description: 'Threw lunch on the floor; settled with music.', state: 'closed' },
-  { title: 'Skin tear on shin', type: 'accident', severity: 'low', description: 'Caught leg on the wheelchair footplate.', state: 'resolved' },
-  { title: 'Eye drops missed for two days', type: 'medication_error', severity: 'medium', description: 'Drops not on the MAR after the new prescription.', state: 'reported' },
-  { title: 'Sexualised comments to carer', type: 'behavioral', severity: 'medium', description: 'Repeated inappropriate remarks during the visit.', state: 'investigating' },
-  { title: 'Self-neglect: refusing food for three days', type: 'safeguarding', severity: 'high', description: 'Client has eaten almost nothing since the weekend.', state: 'resolved', referral: true },
-  { title: 'Found on the floor overnight', type: 'accident', severity: 'critical', description: 'Lay on the floor for several hours before the morning visit.', state: 'closed', cqc: 'met', candour: true },
-  { title: 'Warfarin dose confusion', type: 'medication_error', severity: 'high', description: 'New dose letter not shared with the carers.', state: 'reopened', escalate: true },
-  { title: 'Agitated after hospital discharge', type: 'behavioral', severity: 'medium', description: 'Very restless and confused the first night home.', state: 'resolved' },
-  { title: 'Bruise from bed rail', type: 'accident', severity: 'low', description: 'Small bruise on the arm from the bed rail.', state: 'reported' },
-  { title: 'Carer shouted at client', type: 'safeguarding', severity: 'high', description: 'Family heard a carer shouting; carer removed from the rota pending investigation.', state: 'investigating', referral: true },
-  { title: 'Patch not removed', type: 'medication_error', severity: 'low', description: 'Old pain patch found under the new one.', state: 'closed' },
-  { title: 'Trip over rug', type: 'accident', severity: 'medium', description: FALL, location: 'Hallway', state: 'closed' },
-  { title: 'Locked carer out', type: 'behavioral', severity: 'low', description: 'Client would not open the door; welfare check by the family.', state: 'resolved' },
-  { title: 'Controlled drug count wrong', type: 'medication_error', severity: 'critical', description: 'Morphine liquid volume lower than the record.', state: 'reported' },
-  { title: 'Financial abuse suspected', type: 'safeguarding', severity: 'medium', description: 'Unusual bank withdrawals noticed by the client’s son.', state: 'reported' },
-  { title: 'Fall in the garden', type: 'accident', severity: 'medium', description: FALL, location: 'Garden', state: 'investigating' },
-  { title: 'Spat at carer', type: 'behavioral', severity: 'medium', description: 'Client spat during mouth care.', state: 'closed' },
-  { title: 'Antibiotic course stopped early', type: 'medication_error', severity: 'medium', description: 'Family threw away the remaining capsules.', state: 'resolved' },
-  { title: 'Burn from heater', type: 'accident', severity: 'high', description: 'Red mark on the leg from sitting close to the heater.', state: 'reported' },
-  { title: 'Unexplained weight loss and fear of carer', type: 'safeguarding', severity: 'high', description: 'Client seems frightened when a particular carer arrives.', state: 'closed', referral: true },
-  { title: 'Kicked furniture', type: 'behavioral', severity: 'low', description: 'Kicked a chair when frustrated; no one hurt.', state: 'reported' },
+  {
+    title: 'Fall in the bathroom',
+    type: 'accident',
+    severity: 'high',
+    description: FALL,
+    location: 'Bathroom',
+    immediateAction: 'Called 111',
+    followUp: 'Falls team referral',
+    state: 'closed',
+    cqc: 'met',
+  },
+  {
+    title: 'Missed evening medication',
+    type: 'medication_error',
+    severity: 'medium',
+    description: 'Evening tablets still in the blister pack at the morning visit.',
+    state: 'resolved',
+  },
+  {
+    title: 'Unexplained bruising on forearm',
+    type: 'safeguarding',
+    severity: 'high',
+    description: 'Bruising noticed during personal care; client could not say how.',
+    state: 'investigating',
+    referral: true,
+    cqc: 'overdue',
+  },
+  {
+    title: 'Client verbally aggressive to carer',
+    type: 'behavioral',
+    severity: 'medium',
+    description: 'Shouting and swearing when offered a wash; calmed after 10 minutes.',
+    state: 'closed',
+  },
+  {
+    title: 'Slip on wet kitchen floor',
+    type: 'accident',
+    severity: 'low',
+    description: 'Client slipped but held the worktop; no injury.',
+    location: 'Kitchen',
+    state: 'closed',
+  },
+  {
+    title: 'Double dose of paracetamol',
+    type: 'medication_error',
+    severity: 'high',
+    description: 'Two carers each gave the lunchtime dose.',
+    immediateAction: 'Rang 111 for advice',
+    state: 'investigating',
+    escalate: true,
+    candour: true,
+  },
+  {
+    title: 'Carer injured back moving client',
+    type: 'accident',
+    severity: 'high',
+    description: 'Carer felt pain in lower back while repositioning in bed.',
+    state: 'investigating',
+    riddor: true,
+  },
+  {
+    title: 'Money missing from purse',
+    type: 'safeguarding',
+    severity: 'critical',
+    description: 'Client reports £40 missing after a visit; family informed.',
+    state: 'reported',
+    referral: true,
+  },
+  {
+    title: 'Wandering outside at night',
+    type: 'behavioral',
+    severity: 'high',
+    description: 'Neighbour found client in the garden at 2am.',
+    state: 'resolved',
+    followUp: 'Review night sensors',
+  },
+  {
+    title: 'Wrong cream applied',
+    type: 'medication_error',
+    severity: 'low',
+    description: 'Moisturiser used instead of the prescribed barrier cream.',
+    state: 'closed',
+  },
+  {
+    title: 'Fall from chair',
+    type: 'accident',
+    severity: 'medium',
+    description: FALL,
+    location: 'Living room',
+    state: 'resolved',
+  },
+  {
+    title: 'Refused all care',
+    type: 'behavioral',
+    severity: 'low',
+    description: 'Client declined personal care and meals at the visit.',
+    state: 'reported',
+  },
+  {
+    title: 'Neglect concern raised by neighbour',
+    type: 'safeguarding',
+    severity: 'high',
+    description: 'Neighbour reports the house is cold and no food in the fridge.',
+    state: 'closed',
+    referral: true,
+    cqc: 'met',
+  },
+  {
+    title: 'Scald from hot drink',
+    type: 'accident',
+    severity: 'medium',
+    description: 'Tea spilt on lap; red skin, no blistering.',
+    immediateAction: 'Cooled under running water for 20 minutes',
+    state: 'reopened',
+  },
+  {
+    title: 'Insulin given late',
+    type: 'medication_error',
+    severity: 'medium',
+    description: 'Visit ran late; insulin given 90 minutes after the planned time.',
+    state: 'investigating',
+  },
+  {
+    title: 'Hit carer during hoisting',
+    type: 'behavioral',
+    severity: 'high',
+    description: 'Client struck out during a hoist transfer; carer bruised.',
+    state: 'resolved',
+    riddor: true,
+  },
+  {
+    title: 'Fall on the stairs',
+    type: 'accident',
+    severity: 'critical',
+    description: 'Fell three steps; taken to hospital with a suspected hip fracture.',
+    state: 'investigating',
+    escalate: true,
+    cqc: 'overdue',
+    candour: true,
+  },
+  {
+    title: 'Medication out of stock',
+    type: 'medication_error',
+    severity: 'low',
+    description: 'Blister pack ran out two days early.',
+    state: 'closed',
+  },
+  {
+    title: 'Visitor pressuring client to sign papers',
+    type: 'safeguarding',
+    severity: 'critical',
+    description: 'A relative was pressing the client to sign a document about the house.',
+    state: 'investigating',
+    escalate: true,
+    referral: true,
+  },
+  {
+    title: 'Throwing food',
+    type: 'behavioral',
+    severity: 'low',
+    description: 'Threw lunch on the floor; settled with music.',
+    state: 'closed',
+  },
+  {
+    title: 'Skin tear on shin',
+    type: 'accident',
+    severity: 'low',
+    description: 'Caught leg on the wheelchair footplate.',
+    state: 'resolved',
+  },
+  {
+    title: 'Eye drops missed for two days',
+    type: 'medication_error',
+    severity: 'medium',
+    description: 'Drops not on the MAR after the new prescription.',
+    state: 'reported',
+  },
+  {
+    title: 'Sexualised comments to carer',
+    type: 'behavioral',
+    severity: 'medium',
+    description: 'Repeated inappropriate remarks during the visit.',
+    state: 'investigating',
+  },
+  {
+    title: 'Self-neglect: refusing food for three days',
+    type: 'safeguarding',
+    severity: 'high',
+    description: 'Client has eaten almost nothing since the weekend.',
+    state: 'resolved',
+    referral: true,
+  },
+  {
+    title: 'Found on the floor overnight',
+    type: 'accident',
+    severity: 'critical',
+    description: 'Lay on the floor for several hours before the morning visit.',
+    state: 'closed',
+    cqc: 'met',
+    candour: true,
+  },
+  {
+    title: 'Warfarin dose confusion',
+    type: 'medication_error',
+    severity: 'high',
+    description: 'New dose letter not shared with the carers.',
+    state: 'reopened',
+    escalate: true,
+  },
+  {
+    title: 'Agitated after hospital discharge',
+    type: 'behavioral',
+    severity: 'medium',
+    description: 'Very restless and confused the first night home.',
+    state: 'resolved',
+  },
+  {
+    title: 'Bruise from bed rail',
+    type: 'accident',
+    severity: 'low',
+    description: 'Small bruise on the arm from the bed rail.',
+    state: 'reported',
+  },
+  {
+    title: 'Carer shouted at client',
+    type: 'safeguarding',
+    severity: 'high',
+    description: 'Family heard a carer shouting; carer removed from the rota pending investigation.',
+    state: 'investigating',
+    referral: true,
+  },
+  {
+    title: 'Patch not removed',
+    type: 'medication_error',
+    severity: 'low',
+    description: 'Old pain patch found under the new one.',
+    state: 'closed',
+  },
+  {
+    title: 'Trip over rug',
+    type: 'accident',
+    severity: 'medium',
+    description: FALL,
+    location: 'Hallway',
+    state: 'closed',
+  },
+  {
+    title: 'Locked carer out',
+    type: 'behavioral',
+    severity: 'low',
+    description: 'Client would not open the door; welfare check by the family.',
+    state: 'resolved',
+  },
+  {
+    title: 'Controlled drug count wrong',
+    type: 'medication_error',
+    severity: 'critical',
+    description: 'Morphine liquid volume lower than the record.',
+    state: 'reported',
+  },
+  {
+    title: 'Financial abuse suspected',
+    type: 'safeguarding',
+    severity: 'medium',
+    description: 'Unusual bank withdrawals noticed by the client’s son.',
+    state: 'reported',
+  },
+  {
+    title: 'Fall in the garden',
+    type: 'accident',
+    severity: 'medium',
+    description: FALL,
+    location: 'Garden',
+    state: 'investigating',
+  },
+  {
+    title: 'Spat at carer',
+    type: 'behavioral',
+    severity: 'medium',
+    description: 'Client spat during mouth care.',
+    state: 'closed',
+  },
+  {
+    title: 'Antibiotic course stopped early',
+    type: 'medication_error',
+    severity: 'medium',
+    description: 'Family threw away the remaining capsules.',
+    state: 'resolved',
+  },
+  {
+    title: 'Burn from heater',
+    type: 'accident',
+    severity: 'high',
+    description: 'Red mark on the leg from sitting close to the heater.',
+    state: 'reported',
+  },
+  {
+    title: 'Unexplained weight loss and fear of carer',
+    type: 'safeguarding',
+    severity: 'high',
+    description: 'Client seems frightened when a particular carer arrives.',
+    state: 'closed',
+    referral: true,
+  },
+  {
+    title: 'Kicked furniture',
+    type: 'behavioral',
+    severity: 'low',
+    description: 'Kicked a chair when frustrated; no one hurt.',
+    state: 'reported',
+  },
 ];
 
 const HOUR = 3_600_000;
@@ -85,7 +362,12 @@ const HOUR = 3_600_000;
  * and state (reported, investigating, resolved, closed, and reopened), some escalated, statutory duties met and
  * overdue, safeguarding referrals. The first few are the demo carer's.
  */
-export function demoIncidents(coordinatorId: string, carerIds: readonly string[], clientIds: readonly string[], now: Date): DemoIncident[] {
+export function demoIncidents(
+  coordinatorId: string,
+  carerIds: readonly string[],
+  clientIds: readonly string[],
+  now: Date,
+): DemoIncident[] {
   const today = londonToday(now);
   return ROWS.map((row, index) => {
     // Spread over 42 days back, newest last; hours vary so the times look real.
@@ -107,30 +389,76 @@ export function demoIncidents(coordinatorId: string, carerIds: readonly string[]
     };
     const occurredOn = occurred.toISOString().slice(0, 10);
     const steps: DemoIncidentStep[] = [];
-    if (row.referral) steps.push({ path: '/safeguarding-referrals', body: { referredOn: occurredOn < today ? addDays(occurredOn, 1) : today, referredTo: 'Leeds Adult Social Care', localAuthorityReference: `LA-${2400 + index}` } });
+    if (row.referral)
+      steps.push({
+        path: '/safeguarding-referrals',
+        body: {
+          referredOn: occurredOn < today ? addDays(occurredOn, 1) : today,
+          referredTo: 'Leeds Adult Social Care',
+          localAuthorityReference: `LA-${2400 + index}`,
+        },
+      });
     if (row.cqc) {
       const reason = row.type === 'safeguarding' ? 'abuse_or_allegation' : 'serious_injury';
-      steps.push({ path: '/duties', body: { duty: 'cqc_notification', reason, dueDate: row.cqc === 'overdue' ? addDays(today, -2) : addDays(occurredOn, 1) } });
-      if (row.cqc === 'met') steps.push({ path: '/duties/steps', body: { duty: 'cqc_notification', step: 'notification_sent', doneOn: occurredOn < today ? addDays(occurredOn, 1) : today, reference: `CQC-${90_000 + index}` } });
+      steps.push({
+        path: '/duties',
+        body: {
+          duty: 'cqc_notification',
+          reason,
+          dueDate: row.cqc === 'overdue' ? addDays(today, -2) : addDays(occurredOn, 1),
+        },
+      });
+      if (row.cqc === 'met')
+        steps.push({
+          path: '/duties/steps',
+          body: {
+            duty: 'cqc_notification',
+            step: 'notification_sent',
+            doneOn: occurredOn < today ? addDays(occurredOn, 1) : today,
+            reference: `CQC-${90_000 + index}`,
+          },
+        });
     }
     if (row.riddor) steps.push({ path: '/duties', body: { duty: 'riddor', reason: 'over_seven_day_injury' } });
     if (row.candour) {
       steps.push({ path: '/duties', body: { duty: 'duty_of_candour', reason: 'moderate_harm' } });
       if (row.state === 'closed') {
-        steps.push({ path: '/duties/steps', body: { duty: 'duty_of_candour', step: 'apology_given', doneOn: today, reference: null } });
-        steps.push({ path: '/duties/steps', body: { duty: 'duty_of_candour', step: 'written_notice_sent', doneOn: today, reference: null } });
+        steps.push({
+          path: '/duties/steps',
+          body: { duty: 'duty_of_candour', step: 'apology_given', doneOn: today, reference: null },
+        });
+        steps.push({
+          path: '/duties/steps',
+          body: { duty: 'duty_of_candour', step: 'written_notice_sent', doneOn: today, reference: null },
+        });
       }
     }
     if (row.state !== 'reported') {
       steps.push({ path: '/investigate', body: {} });
       steps.push({ path: '/notes', body: { note: 'Spoke to the carer and the family; statements taken.' } });
     }
-    if (row.escalate) steps.push({ path: '/escalate', body: { severity: row.severity === 'critical' ? null : 'critical', escalatedTo: row.severity === 'critical' ? coordinatorId : null, reason: 'Needs the registered manager' } });
+    if (row.escalate)
+      steps.push({
+        path: '/escalate',
+        body: {
+          severity: row.severity === 'critical' ? null : 'critical',
+          escalatedTo: row.severity === 'critical' ? coordinatorId : null,
+          reason: 'Needs the registered manager',
+        },
+      });
     if (row.state === 'resolved' || row.state === 'closed' || row.state === 'reopened') {
-      steps.push({ path: '/resolve', body: { resolutionSummary: 'Cause found; care plan and risk assessment updated.' } });
+      steps.push({
+        path: '/resolve',
+        body: { resolutionSummary: 'Cause found; care plan and risk assessment updated.' },
+      });
     }
-    if (row.state === 'closed') steps.push({ path: '/close', body: { followUpWaivedReason: row.followUp ? 'Referral already made by the GP' : null } });
-    if (row.state === 'reopened') steps.push({ path: '/reopen', body: { reason: 'It happened again the following week' } });
+    if (row.state === 'closed')
+      steps.push({
+        path: '/close',
+        body: { followUpWaivedReason: row.followUp ? 'Referral already made by the GP' : null },
+      });
+    if (row.state === 'reopened')
+      steps.push({ path: '/reopen', body: { reason: 'It happened again the following week' } });
     return { report, by: byCarer ? 'carer' : 'coordinator', steps };
   });
 }

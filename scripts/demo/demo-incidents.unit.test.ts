@@ -23,10 +23,15 @@ describe('demo incidents', () => {
   it('cover every type and severity, every state (reopened too), escalations, duties and referrals, and reports by the demo carer', () => {
     expect(new Set(incidents.map(({ report }) => report.type))).toEqual(new Set(INCIDENT_TYPES));
     expect(new Set(incidents.map(({ report }) => report.severity))).toEqual(new Set(INCIDENT_SEVERITIES));
-    const last = (steps: readonly { path: string }[]) => steps.filter((step) => ['/investigate', '/resolve', '/close', '/reopen'].includes(step.path)).at(-1)?.path ?? 'reported';
-    expect(new Set(incidents.map(({ steps }) => last(steps)))).toEqual(new Set(['reported', '/investigate', '/resolve', '/close', '/reopen']));
+    const last = (steps: readonly { path: string }[]) =>
+      steps.filter((step) => ['/investigate', '/resolve', '/close', '/reopen'].includes(step.path)).at(-1)?.path ??
+      'reported';
+    expect(new Set(incidents.map(({ steps }) => last(steps)))).toEqual(
+      new Set(['reported', '/investigate', '/resolve', '/close', '/reopen']),
+    );
     const paths = incidents.flatMap(({ steps }) => steps.map((step) => step.path));
-    for (const path of ['/escalate', '/duties', '/duties/steps', '/safeguarding-referrals', '/notes']) expect(paths).toContain(path);
+    for (const path of ['/escalate', '/duties', '/duties/steps', '/safeguarding-referrals', '/notes'])
+      expect(paths).toContain(path);
     expect(incidents.filter(({ by }) => by === 'carer').length).toBeGreaterThan(0);
   });
 });

@@ -25,12 +25,21 @@ const DAYS = 28;
 const HOUR = 3_600_000;
 /** Doses due in the last two hours are left without an outcome, so Due & Overdue has work to show. */
 const LEAVE_OPEN_HOURS = 2;
-const SCHEDULES: readonly (readonly string[])[] = [['08:00'], ['08:00', '20:00'], ['09:00'], ['22:00'], ['08:00', '20:00'], ['13:00']];
+const SCHEDULES: readonly (readonly string[])[] = [
+  ['08:00'],
+  ['08:00', '20:00'],
+  ['09:00'],
+  ['22:00'],
+  ['08:00', '20:00'],
+  ['13:00'],
+];
 const GPS = ['Dr Anita Rao', 'Dr Tom Ellis', 'Dr Priya Shah', 'Dr Owen Price'];
 const REFUSALS = ['Said they felt sick', 'Asleep and could not be woken', 'Did not want it today'];
 
 /** The agency's own code on the MAR chart's key, added by an administrator before any dose carries it. */
-export const DEMO_MAR_CODES: readonly AddMarCodeRequest[] = [{ code: 'H', label: "Held on the GP's advice", status: 'not_required', needsReason: true }];
+export const DEMO_MAR_CODES: readonly AddMarCodeRequest[] = [
+  { code: 'H', label: "Held on the GP's advice", status: 'not_required', needsReason: true },
+];
 
 /** The outcome of the n-th dose: mostly taken, some prompted, a refusal now and then, a few not required or held. */
 function outcome(n: number): { code: string; reason?: string } {
@@ -66,9 +75,21 @@ export function demoMedications(clients: readonly DemoMedicationClient[], now: D
         clientId: client.id,
         name: medicine.name,
         strength: medicine.strengths[0]!,
-        form: medicine.type === 'Inhaler' ? 'inhaler' : medicine.type === 'Injection' ? 'injection' : medicine.type === 'Capsule' ? 'capsule' : 'tablet',
+        form:
+          medicine.type === 'Inhaler'
+            ? 'inhaler'
+            : medicine.type === 'Injection'
+              ? 'injection'
+              : medicine.type === 'Capsule'
+                ? 'capsule'
+                : 'tablet',
         route: medicine.type === 'Inhaler' ? 'inhaled' : medicine.type === 'Injection' ? 'subcutaneous' : 'oral',
-        dosage: medicine.type === 'Inhaler' ? '2 puffs' : medicine.type === 'Injection' ? 'As charted' : `1 ${medicine.type.toLowerCase()}`,
+        dosage:
+          medicine.type === 'Inhaler'
+            ? '2 puffs'
+            : medicine.type === 'Injection'
+              ? 'As charted'
+              : `1 ${medicine.type.toLowerCase()}`,
         frequency: doseTimes.length === 1 ? 'Once daily' : doseTimes.length === 2 ? 'Twice daily' : 'Three times daily',
         doseTimes,
         timeCritical: medicine.timeCritical,
@@ -81,7 +102,12 @@ export function demoMedications(clients: readonly DemoMedicationClient[], now: D
       const records = dosesBetween(schedule, start, recordUntil).map((due) => {
         const result = outcome(dose++);
         const late = (dose % 11) * 60_000;
-        return { dueAt: due.dueAt, code: result.code, reason: result.reason, administeredAt: new Date(Date.parse(due.dueAt) + late).toISOString() };
+        return {
+          dueAt: due.dueAt,
+          code: result.code,
+          reason: result.reason,
+          administeredAt: new Date(Date.parse(due.dueAt) + late).toISOString(),
+        };
       });
       medications.push({ prescribe, records });
     }
@@ -89,7 +115,11 @@ export function demoMedications(clients: readonly DemoMedicationClient[], now: D
     if (index % 6 === 0 && allergiesMatching('Paracetamol', client.allergies).length === 0) {
       const records = Array.from({ length: DAYS }, (_, day) => addDays(startDate, day))
         .filter((_, day) => day % 4 === 1)
-        .map((date) => ({ code: 'T' as const, prnReason: 'Back pain', administeredAt: londonTimeToInstant(date, '14:00') }))
+        .map((date) => ({
+          code: 'T' as const,
+          prnReason: 'Back pain',
+          administeredAt: londonTimeToInstant(date, '14:00'),
+        }))
         .filter((record) => record.administeredAt < recordUntil);
       medications.push({
         prescribe: {
@@ -101,7 +131,13 @@ export function demoMedications(clients: readonly DemoMedicationClient[], now: D
           dosage: '2 tablets',
           frequency: 'When required',
           doseTimes: [],
-          prn: { reason: 'Pain', dose: '1g (2 tablets)', minIntervalMinutes: 240, maxDosesIn24h: 4, tryFirst: 'A change of position or a warm drink' },
+          prn: {
+            reason: 'Pain',
+            dose: '1g (2 tablets)',
+            minIntervalMinutes: 240,
+            maxDosesIn24h: 4,
+            tryFirst: 'A change of position or a warm drink',
+          },
           prescribedBy: GPS[index % GPS.length]!,
           startDate,
         },

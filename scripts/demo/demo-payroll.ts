@@ -10,9 +10,17 @@ export function demoPayrollPeriods(today: string, daysBack = 28): ProcessPayroll
   // The first Monday on or after the history's first day: a week that starts before it would be paid in part.
   let monday = mondayOf(addDays(today, -daysBack));
   if (monday < addDays(today, -daysBack)) monday = addDays(monday, 7);
-  for (; addDays(monday, 6) < today; monday = addDays(monday, 7)) periods.push({ periodStart: monday, periodKind: 'week' });
+  for (; addDays(monday, 6) < today; monday = addDays(monday, 7))
+    periods.push({ periodStart: monday, periodKind: 'week' });
   return periods;
 }
 
 /** The payroll policy the demo sets: typical sample deductions, travel paid, HMRC's 45p, 37.5 hours rounded to 38. */
-export const DEMO_PAYROLL_POLICY = { travelPaid: true, mileagePencePerMile: 45, taxPercent: 20, nationalInsurancePercent: 10, pensionPercent: 4, contractedHoursPerWeek: 38 } as const;
+export const DEMO_PAYROLL_POLICY = {
+  travelPaid: true,
+  mileagePencePerMile: 45,
+  taxPercent: 20,
+  nationalInsurancePercent: 10,
+  pensionPercent: 4,
+  contractedHoursPerWeek: 38,
+} as const;

@@ -2,7 +2,11 @@ import { londonWallClockOf, planShiftRequestSchema } from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { demoShifts } from './demo-shifts';
 
-const carers = ['0190a5b2-7c3d-7e4f-8a1b-000000000001', '0190a5b2-7c3d-7e4f-8a1b-000000000002', '0190a5b2-7c3d-7e4f-8a1b-000000000003'];
+const carers = [
+  '0190a5b2-7c3d-7e4f-8a1b-000000000001',
+  '0190a5b2-7c3d-7e4f-8a1b-000000000002',
+  '0190a5b2-7c3d-7e4f-8a1b-000000000003',
+];
 /** A Wednesday in British Summer Time, and the clock change at the end of October inside the window. */
 const today = '2026-10-14';
 
@@ -11,7 +15,8 @@ describe('demoShifts', () => {
 
   it('is the same every time and every request passes the New Shift rules', () => {
     expect(demoShifts(carers, today)).toEqual(shifts);
-    for (const shift of shifts) expect(planShiftRequestSchema.safeParse(shift).success, JSON.stringify(shift)).toBe(true);
+    for (const shift of shifts)
+      expect(planShiftRequestSchema.safeParse(shift).success, JSON.stringify(shift)).toBe(true);
   });
 
   it('covers six weeks around today for every carer, weekdays with a morning round, some weekends', () => {
@@ -28,9 +33,17 @@ describe('demoShifts', () => {
 
   it('keeps London wall-clock times on both sides of the clock change', () => {
     const morningOn = (date: string) =>
-      shifts.find((shift) => shift.carerId === carers[0] && shift.shiftType === 'morning' && shift.startTime.startsWith(date));
-    expect(morningOn('2026-10-23')).toMatchObject({ startTime: '2026-10-23T06:00:00.000Z', endTime: '2026-10-23T13:00:00.000Z' });
-    expect(morningOn('2026-10-26')).toMatchObject({ startTime: '2026-10-26T07:00:00.000Z', endTime: '2026-10-26T14:00:00.000Z' });
+      shifts.find(
+        (shift) => shift.carerId === carers[0] && shift.shiftType === 'morning' && shift.startTime.startsWith(date),
+      );
+    expect(morningOn('2026-10-23')).toMatchObject({
+      startTime: '2026-10-23T06:00:00.000Z',
+      endTime: '2026-10-23T13:00:00.000Z',
+    });
+    expect(morningOn('2026-10-26')).toMatchObject({
+      startTime: '2026-10-26T07:00:00.000Z',
+      endTime: '2026-10-26T14:00:00.000Z',
+    });
   });
 
   it('leaves past shifts confirmed and some future ones pending', () => {
@@ -41,7 +54,9 @@ describe('demoShifts', () => {
 
   it('never overlaps two shifts of one carer', () => {
     for (const carerId of carers) {
-      const own = shifts.filter((shift) => shift.carerId === carerId).sort((a, b) => a.startTime.localeCompare(b.startTime));
+      const own = shifts
+        .filter((shift) => shift.carerId === carerId)
+        .sort((a, b) => a.startTime.localeCompare(b.startTime));
       own.slice(1).forEach((shift, index) => expect(shift.startTime >= own[index]!.endTime).toBe(true));
     }
   });

@@ -71,10 +71,15 @@ function record(carerId: string, carerIndex: number, recordIndex: number, today:
   else expiryDate = addDays(today, 45 + (seed % (validity - 45)));
 
   const completedDate =
-    variant === 'pending' ? addDays(today, -(1 + (seed % 14)))
-    : expiryDate !== null ? addDays(expiryDate, -validity)
-    : addDays(today, -(30 + (seed % 700)));
-  const certificateNumber = variant === 'pending' ? null : `${CODES[trainingType]}-${completedDate.slice(0, 4)}-${String(1000 + seed * 7).slice(-4)}`;
+    variant === 'pending'
+      ? addDays(today, -(1 + (seed % 14)))
+      : expiryDate !== null
+        ? addDays(expiryDate, -validity)
+        : addDays(today, -(30 + (seed % 700)));
+  const certificateNumber =
+    variant === 'pending'
+      ? null
+      : `${CODES[trainingType]}-${completedDate.slice(0, 4)}-${String(1000 + seed * 7).slice(-4)}`;
   return {
     carerId,
     trainingType,
@@ -83,7 +88,8 @@ function record(carerId: string, carerIndex: number, recordIndex: number, today:
     expiryDate,
     certificateNumber,
     status: variant === 'expired' ? 'expired' : variant === 'pending' ? 'pending' : 'current',
-    documentUrl: certificateNumber && seed % 3 === 0 ? `https://training.example.org/certificates/${certificateNumber}.pdf` : null,
+    documentUrl:
+      certificateNumber && seed % 3 === 0 ? `https://training.example.org/certificates/${certificateNumber}.pdf` : null,
     notes:
       variant === 'pending'
         ? 'Course attended; certificate awaited from the provider.'

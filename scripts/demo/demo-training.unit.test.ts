@@ -34,12 +34,18 @@ describe('demoTraining', () => {
       const parsed = createTrainingRequestSchema.parse(record);
       return { status: parsed.status, expiryDate: parsed.expiryDate ?? null };
     };
-    const count = (tab: 'current' | 'expiring' | 'expired' | 'pending') => records.filter((record) => inTrainingTab(tab, view(record), today)).length;
+    const count = (tab: 'current' | 'expiring' | 'expired' | 'pending') =>
+      records.filter((record) => inTrainingTab(tab, view(record), today)).length;
     expect(count('current')).toBeGreaterThan(records.length / 2);
     expect(count('expiring')).toBeGreaterThanOrEqual(10);
     expect(count('expired')).toBeGreaterThanOrEqual(10);
     expect(count('pending')).toBeGreaterThanOrEqual(5);
     // Some lapsed by date while still marked current: the case the Expired tab and compliance must catch.
-    expect(records.map(view).filter((record) => record.status === 'current' && record.expiryDate !== null && record.expiryDate < today).length).toBeGreaterThan(0);
+    expect(
+      records
+        .map(view)
+        .filter((record) => record.status === 'current' && record.expiryDate !== null && record.expiryDate < today)
+        .length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -59,10 +59,19 @@ function withOutputConstraints(input: JsonSchemaNode, output: JsonSchemaNode | u
     const { format, enum: values, pattern } = outputText;
     return { ...input, ...(format && { format }), ...(values && { enum: values }), ...(pattern && { pattern }) };
   }
-  if (input.anyOf) return { ...input, anyOf: input.anyOf.map((branch) => withOutputConstraints(branch, output.anyOf?.find((other) => other.type === branch.type) ?? output)) };
+  if (input.anyOf)
+    return {
+      ...input,
+      anyOf: input.anyOf.map((branch) =>
+        withOutputConstraints(branch, output.anyOf?.find((other) => other.type === branch.type) ?? output),
+      ),
+    };
   if (input.properties) {
     const properties = Object.fromEntries(
-      Object.entries(input.properties).map(([key, child]) => [key, instantByName(key, withOutputConstraints(child, output.properties?.[key]))]),
+      Object.entries(input.properties).map(([key, child]) => [
+        key,
+        instantByName(key, withOutputConstraints(child, output.properties?.[key])),
+      ]),
     );
     return { ...input, properties };
   }
@@ -103,18 +112,32 @@ const JUNK: readonly unknown[] = [
 export type Place = 'body' | 'url';
 
 export const junk = (place: Place = 'body'): fc.Arbitrary<unknown> =>
-  fc.oneof(fc.constantFrom(...JUNK), fc.string({ maxLength: 40, unit: 'binary' }), fc.integer(), fc.double(), hugeString(place));
+  fc.oneof(
+    fc.constantFrom(...JUNK),
+    fc.string({ maxLength: 40, unit: 'binary' }),
+    fc.integer(),
+    fc.double(),
+    hugeString(place),
+  );
 
 /** Longer than any field allows: up to a megabyte in a body; in a URL 1,001 characters (at most 6 kB encoded: Node refuses a head over 16 kB). */
 export const hugeString = (place: Place = 'body'): fc.Arbitrary<string> =>
   fc
     .constantFrom(...(place === 'url' ? [1_001] : [10_001, 100_001, 1_000_001]))
-    .chain((length) => fc.constantFrom(...(place === 'url' ? ['x', '\u0001', 'é'] : ['x', '😀', '\u0001', 'é'])).map((unit) => unit.repeat(length)));
+    .chain((length) =>
+      fc
+        .constantFrom(...(place === 'url' ? ['x', '\u0001', 'é'] : ['x', '😀', '\u0001', 'é']))
+        .map((unit) => unit.repeat(length)),
+    );
 
 const isoDate = (min = Date.UTC(1900, 0, 1), max = Date.UTC(2100, 0, 1)) =>
-  fc.integer({ min: min / 86_400_000, max: max / 86_400_000 }).map((day) => new Date(day * 86_400_000).toISOString().slice(0, 10));
+  fc
+    .integer({ min: min / 86_400_000, max: max / 86_400_000 })
+    .map((day) => new Date(day * 86_400_000).toISOString().slice(0, 10));
 const isoInstant = () =>
-  fc.integer({ min: Date.now() - 400 * 86_400_000, max: Date.now() + 400 * 86_400_000 }).map((ms) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString());
+  fc
+    .integer({ min: Date.now() - 400 * 86_400_000, max: Date.now() + 400 * 86_400_000 })
+    .map((ms) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString());
 
 function types(node: JsonSchemaNode): string[] {
   if (node.type === undefined) return [];
@@ -127,7 +150,12 @@ export interface IdSource {
   readonly uuid: (field: string | undefined) => fc.Arbitrary<string>;
 }
 
-function stringArbitrary(node: JsonSchemaNode, flavour: Flavour, ids: IdSource, field: string | undefined): fc.Arbitrary<string> {
+function stringArbitrary(
+  node: JsonSchemaNode,
+  flavour: Flavour,
+  ids: IdSource,
+  field: string | undefined,
+): fc.Arbitrary<string> {
   if (node.format === 'uuid') return ids.uuid(field);
   if (node.format === 'date') return isoDate();
   if (node.format === 'date-time') return isoInstant();
@@ -145,7 +173,9 @@ function stringArbitrary(node: JsonSchemaNode, flavour: Flavour, ids: IdSource, 
   const maxLength = node.maxLength ?? 60;
   if (flavour === 'bounds') {
     const edges = [minLength, maxLength, maxLength + 1, Math.max(0, minLength - 1)];
-    return fc.constantFrom(...edges).chain((length) => fc.constantFrom('a', 'Ω', '😀', ' ').map((unit) => unit.repeat(length).slice(0, length)));
+    return fc
+      .constantFrom(...edges)
+      .chain((length) => fc.constantFrom('a', 'Ω', '😀', ' ').map((unit) => unit.repeat(length).slice(0, length)));
   }
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 60), unit: 'grapheme' });
 }
@@ -160,14 +190,21 @@ function numberArbitrary(node: JsonSchemaNode, integer: boolean, flavour: Flavou
 }
 
 /** A value for `node`: valid, or at its bounds (which may step one past them). */
-export function arbitraryOf(node: JsonSchemaNode, flavour: Flavour, ids: IdSource, field?: string): fc.Arbitrary<unknown> {
+export function arbitraryOf(
+  node: JsonSchemaNode,
+  flavour: Flavour,
+  ids: IdSource,
+  field?: string,
+): fc.Arbitrary<unknown> {
   const branches = node.anyOf ?? node.oneOf;
-  if (branches && branches.length > 0) return fc.oneof(...branches.map((branch) => arbitraryOf(branch, flavour, ids, field)));
+  if (branches && branches.length > 0)
+    return fc.oneof(...branches.map((branch) => arbitraryOf(branch, flavour, ids, field)));
   if (node.allOf && node.allOf.length > 0) return arbitraryOf(node.allOf[0]!, flavour, ids, field);
   if (node.const !== undefined) return fc.constant(node.const);
   if (node.enum) return fc.constantFrom(...node.enum);
   const [first, ...rest] = types(node);
-  if (rest.length > 0) return fc.oneof(...[first!, ...rest].map((type) => arbitraryOf({ ...node, type }, flavour, ids, field)));
+  if (rest.length > 0)
+    return fc.oneof(...[first!, ...rest].map((type) => arbitraryOf({ ...node, type }, flavour, ids, field)));
   switch (first) {
     case 'object': {
       const properties = node.properties ?? {};
@@ -181,7 +218,9 @@ export function arbitraryOf(node: JsonSchemaNode, flavour: Flavour, ids: IdSourc
       const minLength = node.minItems ?? 0;
       const maxLength = Math.min(node.maxItems ?? 4, minLength + 4);
       if (flavour === 'bounds' && node.maxItems !== undefined) {
-        return fc.constantFrom(node.maxItems, node.maxItems + 1, minLength).chain((length) => fc.array(items, { minLength: length, maxLength: length }));
+        return fc
+          .constantFrom(node.maxItems, node.maxItems + 1, minLength)
+          .chain((length) => fc.array(items, { minLength: length, maxLength: length }));
       }
       return fc.array(items, { minLength, maxLength });
     }
@@ -203,12 +242,16 @@ export function arbitraryOf(node: JsonSchemaNode, flavour: Flavour, ids: IdSourc
 /** The paths of an object schema's fields (one level of nesting into objects and lists). */
 function fieldPaths(node: JsonSchemaNode, prefix: readonly string[] = []): string[][] {
   if (types(node)[0] !== 'object' || !node.properties) return [];
-  return Object.entries(node.properties).flatMap(([key, child]) => [[...prefix, key], ...(prefix.length === 0 ? fieldPaths(child, [key]) : [])]);
+  return Object.entries(node.properties).flatMap(([key, child]) => [
+    [...prefix, key],
+    ...(prefix.length === 0 ? fieldPaths(child, [key]) : []),
+  ]);
 }
 
 function setAt(value: unknown, path: readonly string[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
-  const base = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const base =
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const [head, ...rest] = path;
   return { ...base, [head!]: setAt(base[head!], rest, replacement) };
 }
@@ -219,27 +262,55 @@ export function malformedOf(node: JsonSchemaNode, ids: IdSource, place: Place): 
   const paths = fieldPaths(node);
   const broken: fc.Arbitrary<unknown>[] = [
     junk(place),
-    valid.chain((value) => fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), junk(place)).map(([key, extra]) => setAt(value, [`x${key}`], extra))),
+    valid.chain((value) =>
+      fc
+        .tuple(fc.string({ minLength: 1, maxLength: 12 }), junk(place))
+        .map(([key, extra]) => setAt(value, [`x${key}`], extra)),
+    ),
   ];
   if (paths.length > 0) {
-    broken.push(valid.chain((value) => fc.tuple(fc.constantFrom(...paths), junk(place)).map(([path, replacement]) => setAt(value, path, replacement))));
-    broken.push(valid.chain((value) => fc.tuple(fc.constantFrom(...paths), hugeString(place)).map(([path, replacement]) => setAt(value, path, replacement))));
+    broken.push(
+      valid.chain((value) =>
+        fc.tuple(fc.constantFrom(...paths), junk(place)).map(([path, replacement]) => setAt(value, path, replacement)),
+      ),
+    );
+    broken.push(
+      valid.chain((value) =>
+        fc
+          .tuple(fc.constantFrom(...paths), hugeString(place))
+          .map(([path, replacement]) => setAt(value, path, replacement)),
+      ),
+    );
   }
   return fc.oneof(...broken);
 }
 
-export function requestValue(node: JsonSchemaNode, flavour: Flavour, ids: IdSource, place: Place = 'body'): fc.Arbitrary<unknown> {
+export function requestValue(
+  node: JsonSchemaNode,
+  flavour: Flavour,
+  ids: IdSource,
+  place: Place = 'body',
+): fc.Arbitrary<unknown> {
   return flavour === 'malformed' ? malformedOf(node, ids, place) : arbitraryOf(node, flavour, ids);
 }
 
 /** A query string from an object value: scalars as text, lists repeated, objects as JSON (which a query cannot hold). */
 export function queryString(value: unknown): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value === undefined ? '' : `?q=${encodeURIComponent(JSON.stringify(value))}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return value === undefined ? '' : `?q=${encodeURIComponent(JSON.stringify(value))}`;
   const params = new URLSearchParams();
   for (const [key, field] of Object.entries(value)) {
     if (field === undefined) continue;
     const entries = Array.isArray(field) ? field : [field];
-    for (const entry of entries) params.append(key, typeof entry === 'string' ? entry : typeof entry === 'object' && entry !== null ? JSON.stringify(entry) : String(entry));
+    for (const entry of entries)
+      params.append(
+        key,
+        typeof entry === 'string'
+          ? entry
+          : typeof entry === 'object' && entry !== null
+            ? JSON.stringify(entry)
+            : String(entry),
+      );
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
@@ -252,9 +323,24 @@ export function queryString(value: unknown): string {
  * not whole. Every parameter gets the texts whatever its type: a number or a date is a text in a query string.
  */
 const OUT_OF_RANGE_DATES = ['0000-01-01', '0001-01-01', '9999-12-31', '1899-12-31', '2100-01-01'];
-const OUT_OF_RANGE_INSTANTS = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '0000-01-01T00:30:00+01:00', '9999-12-31T23:00:00-12:00'];
+const OUT_OF_RANGE_INSTANTS = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '0000-01-01T00:30:00+01:00',
+  '9999-12-31T23:00:00-12:00',
+];
 const BAD_NUMBERS = ['1e308', '-1', '-2147483649', '2147483648', '99999999999999999999', '0.5', 'NaN', 'Infinity'];
-const HOSTILE_TEXTS = ['a\u0000b', '\u0000', '2026-01-01\u0000', '\u0001\u0007\u001b[31m', '\u007f', '\u0085', 'x'.repeat(1_001), 'é'.repeat(1_001)];
+const HOSTILE_TEXTS = [
+  'a\u0000b',
+  '\u0000',
+  '2026-01-01\u0000',
+  '\u0001\u0007\u001b[31m',
+  '\u007f',
+  '\u0085',
+  'x'.repeat(1_001),
+  'é'.repeat(1_001),
+];
 
 /** The kinds of value a parameter's schema takes: its format, or number when it is numeric (through nullable and lists). */
 function queryKinds(node: JsonSchemaNode): Set<'date' | 'date-time' | 'number'> {

@@ -31,7 +31,13 @@ export async function send(
   const all: Record<string, string> = { ...headers };
   if (session.cookie) all.cookie = session.cookie;
   if (method !== 'GET') all.origin = baseUrl;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: all, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: all,
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -40,7 +46,8 @@ const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'con
 async function created(baseUrl: string, session: Session, path: string, value: unknown): Promise<string> {
   const { body, headers } = json(value);
   const reply = await send(baseUrl, session, 'POST', path, body, headers);
-  if (reply.status !== 201) throw new Error(`Fixture POST ${path} answered ${reply.status}: ${reply.text.slice(0, 500)}`);
+  if (reply.status !== 201)
+    throw new Error(`Fixture POST ${path} answered ${reply.status}: ${reply.text.slice(0, 500)}`);
   return (JSON.parse(reply.text) as { id: string }).id;
 }
 
@@ -64,7 +71,8 @@ export interface Fixtures {
   readonly ids: IdsByCollection;
 }
 
-const minutesFromNow = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
+const minutesFromNow = (minutes: number) =>
+  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
 
 /**
  * Signs in an admin, a coordinator and a carer, and creates a few records of each kind through the API. The users
@@ -74,10 +82,20 @@ export async function createFixtures(baseUrl: string, admin: { email: string; pa
   const adminSession = await signIn(baseUrl, 'admin', admin.email, admin.password);
   const tag = randomUUID().slice(0, 6);
   const user = (role: Role, name: string) =>
-    created(baseUrl, adminSession, '/api/users', { email: `${name}-${tag}@example.org`, firstName: 'Fuzz', lastName: name, role, password: PASSWORD });
+    created(baseUrl, adminSession, '/api/users', {
+      email: `${name}-${tag}@example.org`,
+      firstName: 'Fuzz',
+      lastName: name,
+      role,
+      password: PASSWORD,
+    });
   await user('coordinator', 'coordinator');
   const carerUserId = await user('carer', 'carer');
-  const victims = [await user('carer', 'victim-carer'), await user('coordinator', 'victim-coordinator'), await user('admin', 'victim-admin')];
+  const victims = [
+    await user('carer', 'victim-carer'),
+    await user('coordinator', 'victim-coordinator'),
+    await user('admin', 'victim-admin'),
+  ];
   const coordinator = await signIn(baseUrl, 'coordinator', `coordinator-${tag}@example.org`, PASSWORD);
   const carer = await signIn(baseUrl, 'carer', `carer-${tag}@example.org`, PASSWORD);
 
@@ -109,11 +127,26 @@ export async function createFixtures(baseUrl: string, admin: { email: string; pa
     });
     clients.push(clientId);
     appointments.push(
-      await created(baseUrl, adminSession, '/api/appointments', { clientId, carerId, scheduledStart: minutesFromNow(60 * 24 * (index + 1)), durationMinutes: 30 }),
-      await created(baseUrl, adminSession, '/api/appointments', { clientId, carerId, scheduledStart: minutesFromNow(10 + index * 60), durationMinutes: 30 }),
+      await created(baseUrl, adminSession, '/api/appointments', {
+        clientId,
+        carerId,
+        scheduledStart: minutesFromNow(60 * 24 * (index + 1)),
+        durationMinutes: 30,
+      }),
+      await created(baseUrl, adminSession, '/api/appointments', {
+        clientId,
+        carerId,
+        scheduledStart: minutesFromNow(10 + index * 60),
+        durationMinutes: 30,
+      }),
     );
     shifts.push(
-      await created(baseUrl, adminSession, '/api/shifts', { carerId, shiftType: 'morning', startTime: minutesFromNow(60 * 24 * 3), endTime: minutesFromNow(60 * 24 * 3 + 240) }),
+      await created(baseUrl, adminSession, '/api/shifts', {
+        carerId,
+        shiftType: 'morning',
+        startTime: minutesFromNow(60 * 24 * 3),
+        endTime: minutesFromNow(60 * 24 * 3 + 240),
+      }),
     );
     diary.push(
       await created(baseUrl, adminSession, '/api/diary', {
@@ -124,12 +157,35 @@ export async function createFixtures(baseUrl: string, admin: { email: string; pa
         content: 'Breakfast eaten well.',
       }),
     );
-    training.push(await created(baseUrl, adminSession, '/api/training', { carerId, trainingType: 'first_aid', completedDate: '2025-01-10' }));
+    training.push(
+      await created(baseUrl, adminSession, '/api/training', {
+        carerId,
+        trainingType: 'first_aid',
+        completedDate: '2025-01-10',
+      }),
+    );
   }
-  const feedback = [await created(baseUrl, carer, '/api/feedback', { type: 'bug', category: 'general', message: 'A fuzz fixture', page: '/' })];
+  const feedback = [
+    await created(baseUrl, carer, '/api/feedback', {
+      type: 'bug',
+      category: 'general',
+      message: 'A fuzz fixture',
+      page: '/',
+    }),
+  ];
   const tasks = [
-    await created(baseUrl, adminSession, '/api/tasks', { title: 'Fuzz task', type: 'call', category: 'care', assignedTo: carerUserId }),
-    await created(baseUrl, adminSession, '/api/tasks', { title: 'Fuzz task for a client', type: 'visit', category: 'medication', clientId: clients[0] }),
+    await created(baseUrl, adminSession, '/api/tasks', {
+      title: 'Fuzz task',
+      type: 'call',
+      category: 'care',
+      assignedTo: carerUserId,
+    }),
+    await created(baseUrl, adminSession, '/api/tasks', {
+      title: 'Fuzz task for a client',
+      type: 'visit',
+      category: 'medication',
+      clientId: clients[0],
+    }),
   ];
   return {
     sessions: [adminSession, coordinator, carer, { role: 'anonymous', cookie: undefined }],

@@ -49,7 +49,14 @@ export function apiTargetOf(method: string | undefined, path: string): 'command'
  * keeps a client's X-Forwarded-Host (and prepends to its -Proto and -For), and the services build the
  * site's origin from them; so they are dropped here and set afresh from this connection (Host, scheme, peer).
  */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'x-real-ip'];
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-for',
+  'x-real-ip',
+];
 
 export function dropClientForwarding(req: IncomingMessage): void {
   for (const name of FORWARDING_HEADERS) delete req.headers[name];

@@ -15,7 +15,10 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding(header)).toBe(expected);
   });
 
-  it.each([[undefined], [''], ['identity'], ['deflate'], ['gzip;q=0, br;q=0'], ['*;q=0']])('%s → the original file', (header) => {
-    expect(preferredEncoding(header)).toBeUndefined();
-  });
+  it.each([[undefined], [''], ['identity'], ['deflate'], ['gzip;q=0, br;q=0'], ['*;q=0']])(
+    '%s → the original file',
+    (header) => {
+      expect(preferredEncoding(header)).toBeUndefined();
+    },
+  );
 });

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { createLogger, createPool, LatencyRecorder, parseEnv, port, startHeartbeat, type Heartbeat } from '@care/events/server';
+import {
+  createLogger,
+  createPool,
+  LatencyRecorder,
+  parseEnv,
+  port,
+  startHeartbeat,
+  type Heartbeat,
+} from '@care/events/server';
 import { startUiServer } from './ui-server';
 
 /** The browser's one origin: the built UI, with /api and /socket.io routed to the services. */
@@ -34,13 +42,17 @@ const server = await startUiServer({
   onRequestTimed: (durationMs) => latency.record(durationMs),
 });
 const pool = env.DATABASE_URL ? createPool(env.DATABASE_URL, { max: 2, log }) : undefined;
-const heartbeat: Heartbeat | undefined = pool ? await startHeartbeat({ pool, service: 'ui-server', log, latency }) : undefined;
+const heartbeat: Heartbeat | undefined = pool
+  ? await startHeartbeat({ pool, service: 'ui-server', log, latency })
+  : undefined;
 log.info({ url: server.url }, 'ui listening');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () =>
-    void Promise.allSettled([heartbeat?.stop()])
-      .then(() => Promise.allSettled([server.close(), pool?.end()]))
-      .finally(() => process.exit(0)),
+  process.once(
+    signal,
+    () =>
+      void Promise.allSettled([heartbeat?.stop()])
+        .then(() => Promise.allSettled([server.close(), pool?.end()]))
+        .finally(() => process.exit(0)),
   );
 }

@@ -43,7 +43,10 @@ describe('the map tile server', () => {
   it('is served as /map-config.json and allowed as an image source', async () => {
     const reply = await get(`${ui.url}/map-config.json`);
     expect(reply.status).toBe(200);
-    expect(JSON.parse(reply.body)).toEqual({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png', attribution: '© Example Maps' });
+    expect(JSON.parse(reply.body)).toEqual({
+      tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png',
+      attribution: '© Example Maps',
+    });
     expect(reply.headers['content-security-policy']).toContain("img-src 'self' data: https://tiles.example.org;");
   });
 

@@ -69,7 +69,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const proxy = createApiProxy(options);
   const mapTileUrl = options.mapTileUrl ?? DEFAULT_MAP_TILE_URL;
   const SECURITY_HEADERS = securityHeaders(mapTileUrl);
-  const mapConfig = JSON.stringify({ tileUrl: mapTileUrl, attribution: options.mapTileAttribution ?? DEFAULT_MAP_TILE_ATTRIBUTION });
+  const mapConfig = JSON.stringify({
+    tileUrl: mapTileUrl,
+    attribution: options.mapTileAttribution ?? DEFAULT_MAP_TILE_ATTRIBUTION,
+  });
   /*
    * The services answer uncompressed; the front door compresses what it forwards (JSON lists, CSV exports) when
    * the reply is 1 kB or more and the browser accepts br or gzip. Brotli at quality 4 (the package's default) costs
@@ -81,7 +84,13 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   // with Content-Encoding and Vary: Accept-Encoding, and the original's Content-Type.
   const precompressed = { brotli: true, gzip: true } as const;
   // Vite puts content-hashed files under /assets: they never change, so browsers may keep them for a year.
-  const serveAssets = sirv(options.distDir, { etag: true, maxAge: ONE_YEAR_SECONDS, immutable: true, dotfiles: false, ...precompressed });
+  const serveAssets = sirv(options.distDir, {
+    etag: true,
+    maxAge: ONE_YEAR_SECONDS,
+    immutable: true,
+    dotfiles: false,
+    ...precompressed,
+  });
   // Everything else (index.html and client routes) is revalidated so a new release is picked up at once.
   const serveApp = sirv(options.distDir, {
     etag: true,

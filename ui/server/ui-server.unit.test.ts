@@ -21,7 +21,12 @@ function get(url: string, headers: http.OutgoingHttpHeaders = {}, agent?: http.A
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.once('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), reusedSocket: request.reusedSocket }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          reusedSocket: request.reusedSocket,
+        }),
       );
       response.once('error', reject);
     });
@@ -41,7 +46,9 @@ const ASSET = '/assets/index-Ab12Cd34.js';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${'<!-- padding -->'.repeat(60)}</body></html>`;
 /** A list as the read API answers one: well over the 1 kB from which the UI server compresses. */
-const LIST = JSON.stringify(Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Carer ${index}`, region: 'North' })));
+const LIST = JSON.stringify(
+  Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Carer ${index}`, region: 'North' })),
+);
 /** A document already compressed inside: sent as it is. */
 const PDF = Buffer.alloc(5_000, 7);
 
@@ -87,7 +94,10 @@ beforeAll(async () => {
       return;
     }
     const body = req.url === '/api/carers' ? LIST : JSON.stringify({ id: 'u1', role: 'admin' });
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   upstream.on('connection', () => (upstreamConnections += 1));
@@ -172,11 +182,19 @@ describe('the UI server forwards /api', () => {
     expect(csv.headers['content-encoding']).toBe('gzip');
     expect(decode(csv).split('\n')).toHaveLength(101);
     const pdf = await get(`${ui.url}/api/invoice.pdf`, { 'accept-encoding': 'gzip, br' });
-    expect([pdf.headers['content-encoding'], pdf.headers['content-length'], pdf.body.equals(PDF)]).toEqual([undefined, '5000', true]);
+    expect([pdf.headers['content-encoding'], pdf.headers['content-length'], pdf.body.equals(PDF)]).toEqual([
+      undefined,
+      '5000',
+      true,
+    ]);
   });
 
   it("passes a command's body through and the service's status back", async () => {
-    const reply = await fetch(`${ui.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Très bien' }) });
+    const reply = await fetch(`${ui.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Très bien' }),
+    });
     expect(reply.status).toBe(201);
     expect(await reply.json()).toEqual({ received: JSON.stringify({ message: 'Très bien' }) });
   });
@@ -206,7 +224,10 @@ describe('the UI server with a service down', () => {
     const lonely = await startUiServer({ port: 0, distDir, commandApiUrl: deadUrl, readApiUrl: deadUrl });
     try {
       for (const method of ['GET', 'POST']) {
-        const reply = await fetch(`${lonely.url}/api/carers`, { method, ...(method === 'POST' && { body: '{}', headers: { 'content-type': 'application/json' } }) });
+        const reply = await fetch(`${lonely.url}/api/carers`, {
+          method,
+          ...(method === 'POST' && { body: '{}', headers: { 'content-type': 'application/json' } }),
+        });
         expect([reply.status, await reply.json()]).toEqual([502, { error: 'Service unavailable' }]);
       }
       expect((await get(`${lonely.url}/`)).status).toBe(200);

@@ -1,4 +1,12 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, useMatches, useSearch } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  useMatches,
+  useSearch,
+} from '@tanstack/react-router';
 import { AuthGate } from './features/auth/auth-gate';
 import { LandingPage } from './features/auth/landing-page';
 import { DIARY_ROUTES } from './routes/diary-routes';
@@ -37,7 +45,10 @@ const ClientsPage = lazyRouteComponent(() => import('./features/clients/clients-
 const TrainingPage = lazyRouteComponent(() => import('./features/training/training-page'), 'TrainingPage');
 const VoiceNotePage = lazyRouteComponent(() => import('./features/voice-notes/voice-note-page'), 'VoiceNotePage');
 const SchedulingPage = lazyRouteComponent(() => import('./features/scheduling/scheduling-page'), 'SchedulingPage');
-const ScheduleDayPage = lazyRouteComponent(() => import('./features/schedule-day/schedule-day-page'), 'ScheduleDayPage');
+const ScheduleDayPage = lazyRouteComponent(
+  () => import('./features/schedule-day/schedule-day-page'),
+  'ScheduleDayPage',
+);
 const VisitsPage = lazyRouteComponent(() => import('./features/visits/visits-page'), 'VisitsPage');
 const MonitoringPage = lazyRouteComponent(() => import('./features/monitoring/monitoring-page'), 'MonitoringPage');
 const ManagePage = lazyRouteComponent(() => import('./features/manage/manage-page'), 'ManagePage');
@@ -45,7 +56,10 @@ const CheckInPage = lazyRouteComponent(() => import('./features/check-in/check-i
 const DiaryScreen = lazyRouteComponent(() => import('./routes/diary-screen'), 'DiaryScreen');
 const DiaryWeeklyPage = lazyRouteComponent(() => import('./features/diary-views/weekly-page'), 'DiaryWeeklyPage');
 const DiaryRosterPage = lazyRouteComponent(() => import('./features/diary-views/roster-page'), 'DiaryRosterPage');
-const DiaryMonitoringPage = lazyRouteComponent(() => import('./features/diary-views/monitoring-page'), 'DiaryMonitoringPage');
+const DiaryMonitoringPage = lazyRouteComponent(
+  () => import('./features/diary-views/monitoring-page'),
+  'DiaryMonitoringPage',
+);
 const DiaryTrainingPage = lazyRouteComponent(() => import('./features/diary-views/training-page'), 'DiaryTrainingPage');
 const DiaryMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryMapPage');
 const DiaryLiveMapPage = lazyRouteComponent(() => import('./features/diary-views/map-page'), 'DiaryLiveMapPage');
@@ -97,7 +111,8 @@ const carersRoute = createRoute({
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
-  validateSearch: (search: Record<string, unknown>): { tab?: string } => (typeof search.tab === 'string' ? { tab: search.tab } : {}),
+  validateSearch: (search: Record<string, unknown>): { tab?: string } =>
+    typeof search.tab === 'string' ? { tab: search.tab } : {},
   component: function AdminRoute() {
     const { tab } = adminRoute.useSearch();
     return <AdminPage key={tab ?? ''} initialTab={tab} />;
@@ -118,7 +133,11 @@ const shellScreenRoutes = [
   createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: SettingsPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/emergency', component: EmergencyPage }),
 ];
-const voiceNoteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-notes/new', component: VoiceNotePage });
+const voiceNoteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/voice-notes/new',
+  component: VoiceNotePage,
+});
 
 /** Operations. /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
 const operationsRoutes = (
@@ -189,7 +208,11 @@ const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit'
 /** Care Planner. */
 const carePlansRoute = createRoute({ getParentRoute: () => rootRoute, path: '/care-plans', component: CarePlansPage });
 /** Medication Management and the eMAR. */
-const medicationsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/medications', component: MedicationsPage });
+const medicationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/medications',
+  component: MedicationsPage,
+});
 
 /** `?reset=<token>`: the one-time link the server issues for a new password. */
 const landingRoute = createRoute({

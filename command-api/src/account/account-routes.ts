@@ -25,9 +25,21 @@ export function accountRoutes(account: AccountService): Router<CommandState> {
   router.post('/password', async (ctx: ParameterizedContext<CommandState>) => {
     const { currentPassword, newPassword } = parseOr400(changeOwnPasswordRequestSchema, ctx.request.body);
     try {
-      const { result, token } = await account.changePassword(ctx.state.session, currentPassword, newPassword, clientInfo(ctx), commandContext(ctx));
+      const { result, token } = await account.changePassword(
+        ctx.state.session,
+        currentPassword,
+        newPassword,
+        clientInfo(ctx),
+        commandContext(ctx),
+      );
       // The old cookie's session is gone with the others: this browser carries on with the new one.
-      ctx.cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', overwrite: true });
+      ctx.cookies.set(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.secure,
+        path: '/',
+        overwrite: true,
+      });
       ctx.body = commandReply(result);
     } catch (error) {
       if (!(error instanceof SignInLockedError)) throw error;
@@ -39,7 +51,9 @@ export function accountRoutes(account: AccountService): Router<CommandState> {
 
   router.put('/notifications', async (ctx) => {
     const choices = parseOr400(notificationChoicesSchema, ctx.request.body);
-    ctx.body = commandReply(await account.setNotificationChoices(ctx.state.session.userId, choices, commandContext(ctx)));
+    ctx.body = commandReply(
+      await account.setNotificationChoices(ctx.state.session.userId, choices, commandContext(ctx)),
+    );
   });
 
   return router;

@@ -1,8 +1,4 @@
-import {
-  userSettingsStreamId,
-  type EventStore,
-  type NotificationChoices,
-} from '@care/events';
+import { userSettingsStreamId, type EventStore, type NotificationChoices } from '@care/events';
 import { HttpError, type Session, type SessionStore } from '@care/events/server';
 import { AccessRecorder } from '../auth/access-recorder';
 import type { ClientInfo } from '../auth/client-info';
@@ -57,7 +53,12 @@ export class AccountService {
     if (lockedFor > 0) throw new SignInLockedError(lockedFor);
     const credential = await this.deps.credentials.findByUserId(session.userId);
     if (!credential || !(await verifyPassword(credential.passwordHash, currentPassword))) {
-      await this.access.recordLockouts(await this.deps.throttle.recordFailure(keys), session.userId, client, context.requestId);
+      await this.access.recordLockouts(
+        await this.deps.throttle.recordFailure(keys),
+        session.userId,
+        client,
+        context.requestId,
+      );
       throw new HttpError(400, 'Validation failed', { currentPassword: WRONG_CURRENT_PASSWORD });
     }
     const result = await this.deps.users.setPassword(session.userId, newPassword, 'self', context);
@@ -73,7 +74,11 @@ export class AccountService {
     return { result, token };
   }
 
-  async setNotificationChoices(userId: string, choices: NotificationChoices, context: CommandContext): Promise<CommandResult> {
+  async setNotificationChoices(
+    userId: string,
+    choices: NotificationChoices,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const appended = await appendEvents(
       this.deps.store,
       userSettingsStreamId(userId),

@@ -61,7 +61,8 @@ async function raised(overrides: Partial<RaiseAlertInput> = {}): Promise<string>
   return result.alertId;
 }
 
-const eventsOf = async (alertId: string) => (await api.store.readStream(alertStreamId(alertId))).map(parseRecordedEvent);
+const eventsOf = async (alertId: string) =>
+  (await api.store.readStream(alertStreamId(alertId))).map(parseRecordedEvent);
 const typesOf = async (alertId: string) => (await eventsOf(alertId)).map((event) => event.type);
 const post = (path: string, body: unknown = {}, as: TestUser = coordinator, headers: Record<string, string> = {}) =>
   as.request('POST', path, body, headers);
@@ -70,13 +71,24 @@ describe('AlertService for the rule runner', () => {
   it('raises an alert once per rule and subject, as the rules user, and a second raise appends nothing', async () => {
     const input = alertInput();
     const first = await alerts.raise(input, RULES);
-    expect(first).toEqual({ alertId: alertIdFor(input.rule, input.subject), raised: true, position: expect.anything() });
+    expect(first).toEqual({
+      alertId: alertIdFor(input.rule, input.subject),
+      raised: true,
+      position: expect.anything(),
+    });
     const [event, ...rest] = await eventsOf(first.alertId);
     expect(rest).toEqual([]);
-    expect(event).toMatchObject({ type: 'AlertRaised', data: { id: first.alertId, ...input }, metadata: { userId: RULES_USER } });
+    expect(event).toMatchObject({
+      type: 'AlertRaised',
+      data: { id: first.alertId, ...input },
+      metadata: { userId: RULES_USER },
+    });
 
     const before = await settledLog(api.store);
-    expect(await alerts.raise({ ...input, title: 'Another title' }, RULES)).toEqual({ alertId: first.alertId, raised: false });
+    expect(await alerts.raise({ ...input, title: 'Another title' }, RULES)).toEqual({
+      alertId: first.alertId,
+      raised: false,
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
@@ -88,7 +100,9 @@ describe('AlertService for the rule runner', () => {
   });
 
   it('refuses data that breaks the event schema before anything is appended', async () => {
-    await expect(alerts.raise({ ...alertInput(), carerId: 'not-a-carer-id' }, RULES)).rejects.toThrow(/Refused to append AlertRaised/);
+    await expect(alerts.raise({ ...alertInput(), carerId: 'not-a-carer-id' }, RULES)).rejects.toThrow(
+      /Refused to append AlertRaised/,
+    );
   });
 
   it('resolves an open alert by the system once, and not one already resolved or unknown', async () => {
@@ -96,7 +110,10 @@ describe('AlertService for the rule runner', () => {
     expect(await alerts.resolveBySystem(id, 'Checked in at 09:20', RULES)).toBe(true);
     expect(await alerts.resolveBySystem(id, 'Checked in at 09:20', RULES)).toBe(false);
     expect(await alerts.resolveBySystem(UNKNOWN_ID, 'x', RULES)).toBe(false);
-    expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'AlertResolved', data: { id, by: 'system', note: 'Checked in at 09:20' } });
+    expect((await eventsOf(id)).at(-1)).toMatchObject({
+      type: 'AlertResolved',
+      data: { id, by: 'system', note: 'Checked in at 09:20' },
+    });
 
     const acknowledged = await raised();
     expect((await post(`/api/alerts/${acknowledged}/acknowledge`)).status).toBe(200);
@@ -108,7 +125,10 @@ describe('AlertService for the rule runner', () => {
     expect(await alerts.reopenBySystem(bySystem, 'Late again', RULES)).toBe(false);
     await alerts.resolveBySystem(bySystem, 'Checked in', RULES);
     expect(await alerts.reopenBySystem(bySystem, 'Late again', RULES)).toBe(true);
-    expect((await eventsOf(bySystem)).at(-1)).toMatchObject({ type: 'AlertReopened', data: { by: 'system', reason: 'Late again' } });
+    expect((await eventsOf(bySystem)).at(-1)).toMatchObject({
+      type: 'AlertReopened',
+      data: { by: 'system', reason: 'Late again' },
+    });
 
     const byPerson = await raised();
     expect((await post(`/api/alerts/${byPerson}/resolve`, { note: 'Spoke to the carer' })).status).toBe(200);
@@ -143,7 +163,11 @@ describe('POST /api/alerts/:id/acknowledge', () => {
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toEqual({ id, revision: '1', position: expect.stringMatching(POSITION_TOKEN) });
     const acknowledged = (await eventsOf(id)).at(-1)!;
-    expect(acknowledged).toMatchObject({ type: 'AlertAcknowledged', data: { id, note: 'Calling the carer' }, metadata: { userId: coordinator.id } });
+    expect(acknowledged).toMatchObject({
+      type: 'AlertAcknowledged',
+      data: { id, note: 'Calling the carer' },
+      metadata: { userId: coordinator.id },
+    });
     expect(positionToToken(acknowledged.position)).toBe(reply.body.position);
   });
 
@@ -159,10 +183,16 @@ describe('POST /api/alerts/:id/acknowledge', () => {
     await post(`/api/alerts/${id}/acknowledge`);
     const before = await settledLog(api.store);
     const again = await post(`/api/alerts/${id}/acknowledge`);
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { error: 'Alert is already acknowledged' } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { error: 'Alert is already acknowledged' },
+    });
     await alerts.resolveBySystem(id, 'Checked in', RULES);
     const resolved = await post(`/api/alerts/${id}/acknowledge`);
-    expect({ status: resolved.status, body: resolved.body }).toEqual({ status: 409, body: { error: 'Alert is already resolved' } });
+    expect({ status: resolved.status, body: resolved.body }).toEqual({
+      status: 409,
+      body: { error: 'Alert is already resolved' },
+    });
     expect((await appendedSince(api.store, before)).map((event) => event.type)).toEqual(['AlertResolved']);
   });
 
@@ -209,7 +239,10 @@ describe('POST /api/alerts/:id/assign', () => {
 describe('POST /api/alerts/:id/escalate', () => {
   it('raises the severity with the reason', async () => {
     const id = await raised({ severity: 'medium' });
-    const reply = await post(`/api/alerts/${id}/escalate`, { severity: 'critical', reason: 'Client has no food in the house' });
+    const reply = await post(`/api/alerts/${id}/escalate`, {
+      severity: 'critical',
+      reason: 'Client has no food in the house',
+    });
     expect(reply.status, reply.text).toBe(200);
     expect((await eventsOf(id)).at(-1)).toMatchObject({
       type: 'AlertEscalated',
@@ -229,7 +262,10 @@ describe('POST /api/alerts/:id/escalate', () => {
     });
     const bad = await post(`/api/alerts/${id}/escalate`, { severity: 'extreme', reason: ' ' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual({ severity: 'Severity must be one of: low, medium, high, critical', reason: 'Reason is required' });
+    expect(bad.body.fields).toEqual({
+      severity: 'Severity must be one of: low, medium, high, critical',
+      reason: 'Reason is required',
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 });
@@ -252,7 +288,10 @@ describe('POST /api/alerts/:id/resolve and /reopen', () => {
   it('asks for the note and the reason', async () => {
     const id = await raised();
     const noNote = await post(`/api/alerts/${id}/resolve`, { note: '  ' });
-    expect(noNote.body).toEqual({ error: 'Validation failed', fields: { note: 'A note saying what was done is required' } });
+    expect(noNote.body).toEqual({
+      error: 'Validation failed',
+      fields: { note: 'A note saying what was done is required' },
+    });
     await post(`/api/alerts/${id}/resolve`, { note: 'Done' });
     const noReason = await post(`/api/alerts/${id}/reopen`, {});
     expect(noReason.status).toBe(400);
@@ -268,7 +307,10 @@ describe('POST /api/alerts/:id/resolve and /reopen', () => {
     });
     await alerts.resolveBySystem(id, 'Checked in', RULES);
     const resolve = await post(`/api/alerts/${id}/resolve`, { note: 'Done' });
-    expect({ status: resolve.status, body: resolve.body }).toEqual({ status: 409, body: { error: 'Alert is already resolved' } });
+    expect({ status: resolve.status, body: resolve.body }).toEqual({
+      status: 409,
+      body: { error: 'Alert is already resolved' },
+    });
   });
 });
 
@@ -278,7 +320,11 @@ describe('POST /api/alerts/:id/task', () => {
     const id = await raised({ severity: 'critical', relatedKind: 'appointment', carerId, title: 'Visit missed' });
     const reply = await coordinator.request('POST', `/api/alerts/${id}/task`);
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
     const [created, ...rest] = (await api.store.readStream(taskStreamId(reply.body.id))).map(parseRecordedEvent);
     expect(rest).toEqual([]);
     expect(created).toMatchObject({
@@ -324,14 +370,21 @@ describe('POST /api/alerts/:id/task', () => {
   it('answers 400 naming the field, appending nothing', async () => {
     const id = await raised();
     const before = await settledLog(api.store);
-    const reply = await post(`/api/alerts/${id}/task`, { category: 'cooking', priority: 'asap', assignedTo: UNKNOWN_ID });
+    const reply = await post(`/api/alerts/${id}/task`, {
+      category: 'cooking',
+      priority: 'asap',
+      assignedTo: UNKNOWN_ID,
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.fields).toEqual({
       category: 'Category must be one of: care, medication, staffing, training, administration',
       priority: 'Priority must be one of: low, medium, high, urgent',
     });
     const unknownUser = await post(`/api/alerts/${id}/task`, { assignedTo: UNKNOWN_ID });
-    expect(unknownUser.body).toEqual({ error: 'Assigned to must be an active user', fields: { assignedTo: 'Assigned to must be an active user' } });
+    expect(unknownUser.body).toEqual({
+      error: 'Assigned to must be an active user',
+      fields: { assignedTo: 'Assigned to must be an active user' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 });
@@ -382,4 +435,3 @@ describe('every alert command', () => {
     expect(current.status, current.text).toBe(200);
   });
 });
-

@@ -55,17 +55,33 @@ export class AlertService {
     return this.runForSystem(alertId, { type: 'ReopenAlertBySystem', id: alertId, reason }, context);
   }
 
-  acknowledge(alertId: string, note: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  acknowledge(
+    alertId: string,
+    note: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run({ type: 'AcknowledgeAlert', id: alertId, note }, ifMatch, context);
   }
 
-  assign(alertId: string, assignedTo: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  assign(
+    alertId: string,
+    assignedTo: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run({ type: 'AssignAlert', id: alertId, assignedTo }, ifMatch, context, async () => {
       if (assignedTo !== null) await assertActiveUser(this.store, assignedTo, 'assignedTo');
     });
   }
 
-  escalate(alertId: string, severity: AlertSeverity, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  escalate(
+    alertId: string,
+    severity: AlertSeverity,
+    reason: string,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run({ type: 'EscalateAlert', id: alertId, severity, reason }, ifMatch, context);
   }
 
@@ -73,7 +89,12 @@ export class AlertService {
     return this.run({ type: 'ResolveAlert', id: alertId, note }, ifMatch, context);
   }
 
-  reopen(alertId: string, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  reopen(
+    alertId: string,
+    reason: string,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run({ type: 'ReopenAlert', id: alertId, reason }, ifMatch, context);
   }
 

@@ -27,14 +27,28 @@ const raiseInput: RaiseAlertInput = {
 
 const raised: AlertSliceEvent = { type: 'AlertRaised', data: { id, ...raiseInput } };
 const acknowledged: AlertSliceEvent = { type: 'AlertAcknowledged', data: { id, note: null } };
-const resolvedByPerson: AlertSliceEvent = { type: 'AlertResolved', data: { id, by: 'person', note: 'Carer was stuck in traffic' } };
-const resolvedBySystem: AlertSliceEvent = { type: 'AlertResolved', data: { id, by: 'system', note: 'Checked in at 09:20' } };
-const reopenedByPerson: AlertSliceEvent = { type: 'AlertReopened', data: { id, by: 'person', reason: 'Not sorted after all' } };
+const resolvedByPerson: AlertSliceEvent = {
+  type: 'AlertResolved',
+  data: { id, by: 'person', note: 'Carer was stuck in traffic' },
+};
+const resolvedBySystem: AlertSliceEvent = {
+  type: 'AlertResolved',
+  data: { id, by: 'system', note: 'Checked in at 09:20' },
+};
+const reopenedByPerson: AlertSliceEvent = {
+  type: 'AlertReopened',
+  data: { id, by: 'person', reason: 'Not sorted after all' },
+};
 const reopenedBySystem: AlertSliceEvent = { type: 'AlertReopened', data: { id, by: 'system', reason: 'Late again' } };
 
 const acknowledge: AlertCommand = { type: 'AcknowledgeAlert', id, note: 'Calling the carer' };
 const assign = (assignedTo: string | null): AlertCommand => ({ type: 'AssignAlert', id, assignedTo });
-const escalate = (severity: 'low' | 'medium' | 'high' | 'critical'): AlertCommand => ({ type: 'EscalateAlert', id, severity, reason: 'Client has no food' });
+const escalate = (severity: 'low' | 'medium' | 'high' | 'critical'): AlertCommand => ({
+  type: 'EscalateAlert',
+  id,
+  severity,
+  reason: 'Client has no food',
+});
 const resolve: AlertCommand = { type: 'ResolveAlert', id, note: 'Carer arrived' };
 const resolveBySystem: AlertCommand = { type: 'ResolveAlertBySystem', id, note: 'Checked in at 09:20' };
 const reopen: AlertCommand = { type: 'ReopenAlert', id, reason: 'Not sorted after all' };
@@ -56,11 +70,17 @@ const ALREADY_RESOLVED = { kind: 'conflict', message: 'Alert is already resolved
 
 describe('decide: RaiseAlert', () => {
   it('raises a new alert with what the rule said', () => {
-    given().when({ type: 'RaiseAlert', id, ...raiseInput }).then([raised]);
+    given()
+      .when({ type: 'RaiseAlert', id, ...raiseInput })
+      .then([raised]);
   });
 
   it('refuses to raise the same alert twice', () => {
-    expect(given(raised).when({ type: 'RaiseAlert', id, ...raiseInput }).thenRefused()).toEqual({
+    expect(
+      given(raised)
+        .when({ type: 'RaiseAlert', id, ...raiseInput })
+        .thenRefused(),
+    ).toEqual({
       kind: 'conflict',
       message: 'Alert already raised',
       field: undefined,
@@ -70,7 +90,9 @@ describe('decide: RaiseAlert', () => {
 
 describe('decide: AcknowledgeAlert', () => {
   it('acknowledges an active alert, with the note', () => {
-    given(raised).when(acknowledge).then([{ type: 'AlertAcknowledged', data: { id, note: 'Calling the carer' } }]);
+    given(raised)
+      .when(acknowledge)
+      .then([{ type: 'AlertAcknowledged', data: { id, note: 'Calling the carer' } }]);
   });
 
   it('acknowledges an alert reopened after it was acknowledged and resolved', () => {
@@ -98,8 +120,12 @@ describe('decide: AcknowledgeAlert', () => {
 
 describe('decide: AssignAlert', () => {
   it('assigns an active or acknowledged alert', () => {
-    given(raised).when(assign(userId)).then([{ type: 'AlertAssigned', data: { id, assignedTo: userId } }]);
-    given(raised, acknowledged).when(assign(userId)).then([{ type: 'AlertAssigned', data: { id, assignedTo: userId } }]);
+    given(raised)
+      .when(assign(userId))
+      .then([{ type: 'AlertAssigned', data: { id, assignedTo: userId } }]);
+    given(raised, acknowledged)
+      .when(assign(userId))
+      .then([{ type: 'AlertAssigned', data: { id, assignedTo: userId } }]);
   });
 
   it('unassigns with null', () => {
@@ -109,7 +135,9 @@ describe('decide: AssignAlert', () => {
   });
 
   it('records nothing when it is already assigned to that person (or already unassigned)', () => {
-    given(raised, { type: 'AlertAssigned', data: { id, assignedTo: userId } }).when(assign(userId)).then([]);
+    given(raised, { type: 'AlertAssigned', data: { id, assignedTo: userId } })
+      .when(assign(userId))
+      .then([]);
     given(raised).when(assign(null)).then([]);
   });
 
@@ -132,7 +160,10 @@ describe('decide: EscalateAlert', () => {
     given(lowAlert, acknowledged, toHigh)
       .when(escalate('critical'))
       .then([{ type: 'AlertEscalated', data: { id, severity: 'critical', reason: 'Client has no food' } }]);
-    expect(given(lowAlert, toHigh).when(escalate('medium')).thenRefused()).toMatchObject({ kind: 'invalid', field: 'severity' });
+    expect(given(lowAlert, toHigh).when(escalate('medium')).thenRefused()).toMatchObject({
+      kind: 'invalid',
+      field: 'severity',
+    });
   });
 
   it.each(['low', 'medium', 'high'] as const)('refuses %s on a high alert, naming the field', (severity) => {
@@ -187,13 +218,17 @@ describe('decide: ReopenAlert (a person)', () => {
   });
 
   it('makes it active again: it can be acknowledged and resolved once more', () => {
-    given(raised, acknowledged, resolvedByPerson, reopenedByPerson).when(resolve).then([
-      { type: 'AlertResolved', data: { id, by: 'person', note: 'Carer arrived' } },
-    ]);
+    given(raised, acknowledged, resolvedByPerson, reopenedByPerson)
+      .when(resolve)
+      .then([{ type: 'AlertResolved', data: { id, by: 'person', note: 'Carer arrived' } }]);
   });
 
   it('refuses an open alert', () => {
-    const notResolved = { kind: 'conflict', message: 'Alert is not resolved: only a resolved alert can be reopened', field: undefined };
+    const notResolved = {
+      kind: 'conflict',
+      message: 'Alert is not resolved: only a resolved alert can be reopened',
+      field: undefined,
+    };
     expect(given(raised).when(reopen).thenRefused()).toEqual(notResolved);
     expect(given(raised, acknowledged).when(reopen).thenRefused()).toEqual(notResolved);
   });

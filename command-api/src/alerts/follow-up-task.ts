@@ -35,7 +35,12 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   payroll: 'administration',
 };
 
-const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };
+const PRIORITY_OF: Record<AlertSeverity, TaskPriority> = {
+  critical: 'urgent',
+  high: 'high',
+  medium: 'medium',
+  low: 'low',
+};
 
 const TITLE_PREFIX = 'Follow up: ';
 

@@ -10,7 +10,9 @@ const clientId = '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7e';
 const appointmentId = '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7c';
 const userId = '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7d';
 
-const raised = (overrides: Partial<Extract<AlertSliceEvent, { type: 'AlertRaised' }>['data']> = {}): AlertSliceEvent => ({
+const raised = (
+  overrides: Partial<Extract<AlertSliceEvent, { type: 'AlertRaised' }>['data']> = {},
+): AlertSliceEvent => ({
   type: 'AlertRaised',
   data: {
     id,
@@ -54,9 +56,15 @@ describe('followUpTask', () => {
     ['training', 'high', 'training', 'high'],
     ['carer_day', 'low', 'staffing', 'low'],
     ['diary_entry', 'medium', 'care', 'medium'],
-  ] as const)('an alert about %s of severity %s becomes a %s task of priority %s', (relatedKind, severity, category, priority) => {
-    expect(followUpTask(id, stateOf(raised({ relatedKind, severity })), {}).details).toMatchObject({ category, priority });
-  });
+  ] as const)(
+    'an alert about %s of severity %s becomes a %s task of priority %s',
+    (relatedKind, severity, category, priority) => {
+      expect(followUpTask(id, stateOf(raised({ relatedKind, severity })), {}).details).toMatchObject({
+        category,
+        priority,
+      });
+    },
+  );
 
   it('follows the severity after an escalation', () => {
     const escalated: AlertSliceEvent = { type: 'AlertEscalated', data: { id, severity: 'critical', reason: 'Worse' } };
@@ -71,9 +79,16 @@ describe('followUpTask', () => {
       dueDate: '2026-11-24T09:00:00.000Z',
       assignedTo: userId,
     });
-    expect(task.details).toMatchObject({ title: 'Ring Mrs Jones', category: 'staffing', priority: 'low', dueDate: '2026-11-24T09:00:00.000Z' });
+    expect(task.details).toMatchObject({
+      title: 'Ring Mrs Jones',
+      category: 'staffing',
+      priority: 'low',
+      dueDate: '2026-11-24T09:00:00.000Z',
+    });
     expect(task.assignedTo).toBe(userId);
-    expect(followUpTask(id, stateOf(raised({ dueDate: '2026-11-23T10:00:00.000Z' })), {}).details.dueDate).toBe('2026-11-23T10:00:00.000Z');
+    expect(followUpTask(id, stateOf(raised({ dueDate: '2026-11-23T10:00:00.000Z' })), {}).details.dueDate).toBe(
+      '2026-11-23T10:00:00.000Z',
+    );
   });
 
   it('keeps a long title within the task title limit', () => {
@@ -83,6 +98,10 @@ describe('followUpTask', () => {
   });
 
   it('refuses an unknown alert', () => {
-    expect(refusal(() => followUpTask(id, initialAlertState, {}))).toEqual({ kind: 'not_found', message: 'Alert not found', field: undefined });
+    expect(refusal(() => followUpTask(id, initialAlertState, {}))).toEqual({
+      kind: 'not_found',
+      message: 'Alert not found',
+      field: undefined,
+    });
   });
 });

@@ -9,7 +9,14 @@ import {
   positionToToken,
   type RawRecordedEvent,
 } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  type ApiReply,
+  type RunningCommandApi,
+  type TestUser,
+} from '../../testing';
 import { AppointmentService } from './appointment-service';
 
 let api: RunningCommandApi;
@@ -89,7 +96,12 @@ describe('POST /api/appointments', () => {
       notes: ' ',
     });
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN), warnings: [] });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+      warnings: [],
+    });
     const [scheduled] = await api.store.readStream(appointmentStreamId(reply.body.id));
     expect(scheduled!.type).toBe('AppointmentScheduled');
     expect(scheduled!.data).toEqual({
@@ -109,7 +121,14 @@ describe('POST /api/appointments', () => {
     const [booking] = await eventsOf(carerBookingsStreamId(carerId, '2026-11-21'));
     expect(booking).toMatchObject({
       type: 'CarerBooked',
-      data: { carerId, date: '2026-11-21', appointmentId: reply.body.id, clientId, start: at('10:00'), end: at('11:00') },
+      data: {
+        carerId,
+        date: '2026-11-21',
+        appointmentId: reply.body.id,
+        clientId,
+        start: at('10:00'),
+        end: at('11:00'),
+      },
     });
   });
 
@@ -137,7 +156,11 @@ describe('POST /api/appointments', () => {
         durationMinutes: 'Duration must be between 5 and 720 minutes',
       },
     });
-    const invalid = await schedule('C-1', '2026-11-21T10:00', { durationMinutes: 721, visitType: 'gardening', priority: 'whenever' });
+    const invalid = await schedule('C-1', '2026-11-21T10:00', {
+      durationMinutes: 721,
+      visitType: 'gardening',
+      priority: 'whenever',
+    });
     expect(invalid.body.fields).toEqual({
       carerId: 'Carer not found',
       scheduledStart: 'Must be a valid date and time with its time zone',
@@ -154,7 +177,10 @@ describe('POST /api/appointments', () => {
       [await schedule(null, at('10:00'), { clientId: inactiveClient }), { clientId: 'Client is inactive' }],
     ] as const;
     for (const [reply, fields] of refusals) {
-      expect({ status: reply.status, body: reply.body }).toEqual({ status: 400, body: { error: Object.values(fields)[0], fields } });
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 400,
+        body: { error: Object.values(fields)[0], fields },
+      });
     }
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
@@ -172,7 +198,11 @@ describe('POST /api/appointments', () => {
     const message = `Carer is already booked 10:00–11:00 on 21/11/2026 (visit ${first})`;
     expect({ status: clash.status, body: clash.body }).toEqual({
       status: 409,
-      body: { error: message, fields: { carerId: message }, clash: { appointmentId: first, start: at('10:00'), end: at('11:00') } },
+      body: {
+        error: message,
+        fields: { carerId: message },
+        clash: { appointmentId: first, start: at('10:00'), end: at('11:00') },
+      },
     });
     expect(await appendedSince(api.store, before)).toEqual([]);
     await created(schedule(carerId, at('11:00')));
@@ -207,7 +237,12 @@ describe('assign, reschedule, cancel: the carer’s bookings follow the visit', 
     const assigned = await api.request('POST', `/api/appointments/${id}/assign`, { carerId: first });
     expect(assigned.status, assigned.text).toBe(200);
     expect(assigned.body).toMatchObject({ id, revision: '1', warnings: [] });
-    const reassigned = await api.request('POST', `/api/appointments/${id}/assign`, { carerId: second }, { 'If-Match': '1' });
+    const reassigned = await api.request(
+      'POST',
+      `/api/appointments/${id}/assign`,
+      { carerId: second },
+      { 'If-Match': '1' },
+    );
     expect(reassigned.status, reassigned.text).toBe(200);
     expect(await bookingTypes(first)).toEqual(['CarerBooked', 'CarerBookingReleased']);
     const unassigned = await api.request('POST', `/api/appointments/${id}/unassign`);
@@ -247,7 +282,10 @@ describe('assign, reschedule, cancel: the carer’s bookings follow the visit', 
   it('reschedules, moving the booking and freeing the old time', async () => {
     const carerId = await createCarer();
     const id = await created(schedule(carerId, at('10:00')));
-    const moved = await api.request('POST', `/api/appointments/${id}/reschedule`, { scheduledStart: at('15:00'), durationMinutes: 30 });
+    const moved = await api.request('POST', `/api/appointments/${id}/reschedule`, {
+      scheduledStart: at('15:00'),
+      durationMinutes: 30,
+    });
     expect(moved.status, moved.text).toBe(200);
     expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({
       type: 'AppointmentRescheduled',
@@ -257,7 +295,10 @@ describe('assign, reschedule, cancel: the carer’s bookings follow the visit', 
     expect((await schedule(carerId, at('15:15'))).status).toBe(409);
 
     // To another day: the old day's booking is released.
-    const nextDay = await api.request('POST', `/api/appointments/${id}/reschedule`, { scheduledStart: at('15:00', '2026-11-22'), durationMinutes: 30 });
+    const nextDay = await api.request('POST', `/api/appointments/${id}/reschedule`, {
+      scheduledStart: at('15:00', '2026-11-22'),
+      durationMinutes: 30,
+    });
     expect(nextDay.status, nextDay.text).toBe(200);
     await created(schedule(carerId, at('15:15')));
     expect(await bookingTypes(carerId, '2026-11-22')).toEqual(['CarerBooked']);
@@ -268,7 +309,10 @@ describe('assign, reschedule, cancel: the carer’s bookings follow the visit', 
     const busy = await created(schedule(carerId, at('12:00')));
     const id = await created(schedule(carerId, at('10:00')));
     const before = await settledLog(api.store);
-    const reply = await api.request('POST', `/api/appointments/${id}/reschedule`, { scheduledStart: at('11:30'), durationMinutes: 60 });
+    const reply = await api.request('POST', `/api/appointments/${id}/reschedule`, {
+      scheduledStart: at('11:30'),
+      durationMinutes: 60,
+    });
     expect(reply.status).toBe(409);
     expect(reply.body.clash.appointmentId).toBe(busy);
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -276,26 +320,42 @@ describe('assign, reschedule, cancel: the carer’s bookings follow the visit', 
 
   it('changes the details of a scheduled visit', async () => {
     const id = await created(schedule(null, at('10:00')));
-    const reply = await api.request('PATCH', `/api/appointments/${id}`, { priority: 'urgent', notes: 'Ring the bell twice', visitType: 'personal_care' });
+    const reply = await api.request('PATCH', `/api/appointments/${id}`, {
+      priority: 'urgent',
+      notes: 'Ring the bell twice',
+      visitType: 'personal_care',
+    });
     expect(reply.status, reply.text).toBe(200);
     expect((await eventsOf(appointmentStreamId(id))).at(-1)).toEqual(
-      expect.objectContaining({ type: 'AppointmentDetailsChanged', data: { id, changes: { priority: 'urgent', notes: 'Ring the bell twice' } } }),
+      expect.objectContaining({
+        type: 'AppointmentDetailsChanged',
+        data: { id, changes: { priority: 'urgent', notes: 'Ring the bell twice' } },
+      }),
     );
     const invalid = await api.request('PATCH', `/api/appointments/${id}`, { priority: 'soon' });
-    expect(invalid.body).toEqual({ error: 'Validation failed', fields: { priority: 'Priority must be one of: low, normal, high, urgent' } });
+    expect(invalid.body).toEqual({
+      error: 'Validation failed',
+      fields: { priority: 'Priority must be one of: low, normal, high, urgent' },
+    });
   });
 
   it('cancels with a reason, freeing the carer, and refuses a second cancellation', async () => {
     const carerId = await createCarer();
     const id = await created(schedule(carerId, at('10:00')));
     const noReason = await api.request('POST', `/api/appointments/${id}/cancel`, {});
-    expect(noReason.body).toEqual({ error: 'Validation failed', fields: { reason: 'Cancellation reason is required' } });
+    expect(noReason.body).toEqual({
+      error: 'Validation failed',
+      fields: { reason: 'Cancellation reason is required' },
+    });
     const cancelled = await api.request('POST', `/api/appointments/${id}/cancel`, { reason: 'Client in hospital' });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(await bookingTypes(carerId)).toEqual(['CarerBooked', 'CarerBookingReleased']);
     await created(schedule(carerId, at('10:00')));
     const again = await api.request('POST', `/api/appointments/${id}/cancel`, { reason: 'Again' });
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { error: 'Cannot cancel a visit that was cancelled' } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { error: 'Cannot cancel a visit that was cancelled' },
+    });
   });
 
   it('records a no-show without a body, freeing the carer', async () => {
@@ -303,14 +363,24 @@ describe('assign, reschedule, cancel: the carer’s bookings follow the visit', 
     const id = await created(schedule(carerId, at('10:00')));
     const reply = await api.request('POST', `/api/appointments/${id}/no-show`);
     expect(reply.status, reply.text).toBe(200);
-    expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({ type: 'AppointmentNoShowRecorded', data: { reason: null } });
+    expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({
+      type: 'AppointmentNoShowRecorded',
+      data: { reason: null },
+    });
     expect(await bookingTypes(carerId)).toEqual(['CarerBooked', 'CarerBookingReleased']);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    for (const path of [`/api/appointments/${randomUUID()}/cancel`, '/api/appointments/A-1/cancel', `/api/appointments/${randomUUID()}/check-in`]) {
+    for (const path of [
+      `/api/appointments/${randomUUID()}/cancel`,
+      '/api/appointments/A-1/cancel',
+      `/api/appointments/${randomUUID()}/check-in`,
+    ]) {
       const reply = await api.request('POST', path, { reason: 'x' });
-      expect({ status: reply.status, body: reply.body }, path).toEqual({ status: 404, body: { error: 'Appointment not found' } });
+      expect({ status: reply.status, body: reply.body }, path).toEqual({
+        status: 404,
+        body: { error: 'Appointment not found' },
+      });
     }
   });
 });
@@ -319,7 +389,9 @@ describe('when the appointment append fails after the carer was booked', () => {
   /** The store, except that every append to an appointment stream loses a race. */
   const losingAppointmentAppends = (store: EventStore): EventStore => ({
     append: (streamId, events, expected) =>
-      streamId.startsWith('appointment-') ? Promise.reject(new WrongExpectedRevisionError(streamId, expected, 'no_stream')) : store.append(streamId, events, expected),
+      streamId.startsWith('appointment-')
+        ? Promise.reject(new WrongExpectedRevisionError(streamId, expected, 'no_stream'))
+        : store.append(streamId, events, expected),
     readStream: (streamId) => store.readStream(streamId),
     readAll: (after, maxCount) => store.readAll(after, maxCount),
     subscribe: (options) => store.subscribe(options),
@@ -332,12 +404,12 @@ describe('when the appointment append fails after the carer was booked', () => {
     const id = await created(schedule(carerId, at('16:00')));
     const failing = new AppointmentService(losingAppointmentAppends(api.store));
 
-    await expect(failing.schedule({ ...visit(carerId, at('18:00')), visitType: 'domestic', priority: 'low', tasks: [] }, context)).rejects.toBeInstanceOf(
-      WrongExpectedRevisionError,
-    );
-    await expect(failing.reschedule(id, { scheduledStart: at('16:30'), durationMinutes: 60 }, undefined, context)).rejects.toBeInstanceOf(
-      WrongExpectedRevisionError,
-    );
+    await expect(
+      failing.schedule({ ...visit(carerId, at('18:00')), visitType: 'domestic', priority: 'low', tasks: [] }, context),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      failing.reschedule(id, { scheduledStart: at('16:30'), durationMinutes: 60 }, undefined, context),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     const day = await eventsOf(carerBookingsStreamId(carerId, '2026-11-21'));
     expect(day.map((event) => [event.type, (event.data as { start?: string }).start])).toEqual([
       ['CarerBooked', at('16:00')],
@@ -389,9 +461,14 @@ describe('check-in, check-out and amendment', () => {
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
   it('lets the carer record their own visit from check-in to check-out', async () => {
-    const id = await created(schedule(ownCarerId, minutesAgo(30), { tasks: ['Breakfast', 'Wash', 'Medication prompt'] }));
+    const id = await created(
+      schedule(ownCarerId, minutesAgo(30), { tasks: ['Breakfast', 'Wash', 'Medication prompt'] }),
+    );
     const early = await carerUser.request('POST', `/api/appointments/${id}/check-out`, {});
-    expect({ status: early.status, body: early.body }).toEqual({ status: 409, body: { error: 'Check in to the visit before checking out' } });
+    expect({ status: early.status, body: early.body }).toEqual({
+      status: 409,
+      body: { error: 'Check in to the visit before checking out' },
+    });
 
     const checkIn = await carerUser.request('POST', `/api/appointments/${id}/check-in`, {
       source: 'Mobile',
@@ -402,11 +479,19 @@ describe('check-in, check-out and amendment', () => {
     const [, checkedIn] = await eventsOf(appointmentStreamId(id));
     expect(checkedIn).toMatchObject({
       type: 'VisitCheckedIn',
-      data: { carerId: ownCarerId, source: 'Mobile', lateArrival: true, lateReason: 'Bus was late', location: { latitude: 53.8, address: null } },
+      data: {
+        carerId: ownCarerId,
+        source: 'Mobile',
+        lateArrival: true,
+        lateReason: 'Bus was late',
+        location: { latitude: 53.8, address: null },
+      },
       metadata: { userId: carerUser.id },
     });
 
-    const foreignTask = await carerUser.request('POST', `/api/appointments/${id}/check-out`, { tasksCompleted: ['Gardening'] });
+    const foreignTask = await carerUser.request('POST', `/api/appointments/${id}/check-out`, {
+      tasksCompleted: ['Gardening'],
+    });
     expect(foreignTask.body).toEqual({
       error: '"Gardening" is not one of this visit\'s tasks',
       fields: { tasksCompleted: '"Gardening" is not one of this visit\'s tasks' },
@@ -437,14 +522,25 @@ describe('check-in, check-out and amendment', () => {
 
     const carerAmend = await carerUser.request('POST', `/api/appointments/${id}/amend`, { notes: 'x', reason: 'typo' });
     expect(carerAmend.status).toBe(403);
-    const amended = await coordinator.request('POST', `/api/appointments/${id}/amend`, { mileage: 5, reason: 'Odometer read again' });
+    const amended = await coordinator.request('POST', `/api/appointments/${id}/amend`, {
+      mileage: 5,
+      reason: 'Odometer read again',
+    });
     expect(amended.status, amended.text).toBe(200);
-    expect(await typesOf(appointmentStreamId(id))).toEqual(['AppointmentScheduled', 'VisitCheckedIn', 'VisitCheckedOut', 'VisitAmended']);
+    expect(await typesOf(appointmentStreamId(id))).toEqual([
+      'AppointmentScheduled',
+      'VisitCheckedIn',
+      'VisitCheckedOut',
+      'VisitAmended',
+    ]);
     expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({
       data: { changes: { mileageTenths: 50 }, reason: 'Odometer read again' },
       metadata: { userId: coordinator.id },
     });
-    const changeCompleted = await api.request('POST', `/api/appointments/${id}/reschedule`, { scheduledStart: at('10:00'), durationMinutes: 30 });
+    const changeCompleted = await api.request('POST', `/api/appointments/${id}/reschedule`, {
+      scheduledStart: at('10:00'),
+      durationMinutes: 30,
+    });
     expect(changeCompleted.status).toBe(409);
   });
 
@@ -453,19 +549,30 @@ describe('check-in, check-out and amendment', () => {
     const id = await created(schedule(otherCarer, minutesAgo(5)));
     const before = await settledLog(api.store);
     const reply = await carerUser.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' });
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 404, body: { error: 'Appointment not found' } });
+    expect({ status: reply.status, body: reply.body }).toEqual({
+      status: 404,
+      body: { error: 'Appointment not found' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
     // A coordinator may record it on the carer's behalf, by hand with a reason.
     const manual = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Manual' });
     expect(manual.body.fields).toEqual({ manualInputReason: 'A reason is required for a manual entry' });
-    const onBehalf = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Manual', manualInputReason: 'Carer phone broken' });
+    const onBehalf = await coordinator.request('POST', `/api/appointments/${id}/check-in`, {
+      source: 'Manual',
+      manualInputReason: 'Carer phone broken',
+    });
     expect(onBehalf.status, onBehalf.text).toBe(200);
   });
 
   it('refuses a check-in time in the future and an amendment of a visit not completed', async () => {
     const id = await created(schedule(ownCarerId, minutesAgo(-120)));
-    const future = await carerUser.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesAgo(-60) });
-    expect(future.body).toEqual({ error: 'Check-in time cannot be in the future', fields: { checkedInAt: 'Check-in time cannot be in the future' } });
+    const future = await carerUser.request('POST', `/api/appointments/${id}/check-in`, {
+      checkedInAt: minutesAgo(-60),
+    });
+    expect(future.body).toEqual({
+      error: 'Check-in time cannot be in the future',
+      fields: { checkedInAt: 'Check-in time cannot be in the future' },
+    });
     const amend = await coordinator.request('POST', `/api/appointments/${id}/amend`, { notes: 'x', reason: 'y' });
     expect({ status: amend.status, body: amend.body }).toEqual({
       status: 409,
@@ -482,13 +589,19 @@ describe('when a visit may be recorded: the server’s time, times entered by ha
     const before = await settledLog(api.store);
     const reply = await carerUser.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' });
     const message = 'Check-in opens 2 hours before the visit starts: from 08:00 on 05/01/2099';
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 409, body: { error: message, fields: { checkedInAt: message } } });
+    expect({ status: reply.status, body: reply.body }).toEqual({
+      status: 409,
+      body: { error: message, fields: { checkedInAt: message } },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
   it('accepts a check-in within the window before the start, on the server’s time', async () => {
     const id = await created(schedule(await createCarer(), minutesFromNow(90)));
-    const reply = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile', checkedInAt: minutesFromNow(0) });
+    const reply = await coordinator.request('POST', `/api/appointments/${id}/check-in`, {
+      source: 'Mobile',
+      checkedInAt: minutesFromNow(0),
+    });
     expect(reply.status, reply.text).toBe(200);
     const [, checkedIn] = await eventsOf(appointmentStreamId(id));
     const data = checkedIn!.data as { checkedInAt: string; recordedAt: string; handEnteredReason: string | null };
@@ -501,12 +614,26 @@ describe('when a visit may be recorded: the server’s time, times entered by ha
     const carerId = await createCarer();
     const id = await created(schedule(carerId, minutesFromNow(-180)));
     const before = await settledLog(api.store);
-    const noReason = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesFromNow(-170) });
+    const noReason = await coordinator.request('POST', `/api/appointments/${id}/check-in`, {
+      checkedInAt: minutesFromNow(-170),
+    });
     const reasonMessage = 'A reason is required when the check-in time is entered by hand';
-    expect({ status: noReason.status, body: noReason.body }).toEqual({ status: 400, body: { error: reasonMessage, fields: { handEnteredReason: reasonMessage } } });
-    const future = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesFromNow(30), handEnteredReason: 'x' });
-    expect(future.body).toEqual({ error: 'Check-in time cannot be in the future', fields: { checkedInAt: 'Check-in time cannot be in the future' } });
-    const tooOld = await coordinator.request('POST', `/api/appointments/${id}/check-in`, { checkedInAt: minutesFromNow(-13 * 60), handEnteredReason: 'x' });
+    expect({ status: noReason.status, body: noReason.body }).toEqual({
+      status: 400,
+      body: { error: reasonMessage, fields: { handEnteredReason: reasonMessage } },
+    });
+    const future = await coordinator.request('POST', `/api/appointments/${id}/check-in`, {
+      checkedInAt: minutesFromNow(30),
+      handEnteredReason: 'x',
+    });
+    expect(future.body).toEqual({
+      error: 'Check-in time cannot be in the future',
+      fields: { checkedInAt: 'Check-in time cannot be in the future' },
+    });
+    const tooOld = await coordinator.request('POST', `/api/appointments/${id}/check-in`, {
+      checkedInAt: minutesFromNow(-13 * 60),
+      handEnteredReason: 'x',
+    });
     expect({ status: tooOld.status, fields: tooOld.body.fields }).toEqual({
       status: 400,
       fields: { checkedInAt: 'Check-in time entered by hand must be within the last 12 hours' },
@@ -526,10 +653,15 @@ describe('when a visit may be recorded: the server’s time, times entered by ha
       handEnteredReason: 'No signal at the house; time from the paper timesheet',
       lateArrival: false,
     });
-    expect(Date.parse((checkedIn!.data as { recordedAt: string }).recordedAt)).toBeGreaterThan(Date.parse(arrived) + 160 * 60_000);
+    expect(Date.parse((checkedIn!.data as { recordedAt: string }).recordedAt)).toBeGreaterThan(
+      Date.parse(arrived) + 160 * 60_000,
+    );
 
     const leftAt = minutesFromNow(-110);
-    const out = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { checkedOutAt: leftAt, handEnteredReason: 'Forgot to check out' });
+    const out = await coordinator.request('POST', `/api/appointments/${id}/check-out`, {
+      checkedOutAt: leftAt,
+      handEnteredReason: 'Forgot to check out',
+    });
     expect(out.status, out.text).toBe(200);
     expect((await eventsOf(appointmentStreamId(id))).at(-1)!.data).toMatchObject({
       checkedOutAt: new Date(leftAt).toISOString(),
@@ -539,7 +671,9 @@ describe('when a visit may be recorded: the server’s time, times entered by ha
 
   it("records the client's optional 1-5 rating at check-out, and refuses one outside 1-5 naming the field", async () => {
     const id = await created(schedule(await createCarer(), minutesFromNow(-90)));
-    expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(200);
+    expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(
+      200,
+    );
     const before = await settledLog(api.store);
     for (const clientRating of [0, 6, 3.5, 'good']) {
       const refused = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { clientRating });
@@ -549,28 +683,48 @@ describe('when a visit may be recorded: the server’s time, times entered by ha
     expect(await appendedSince(api.store, before)).toEqual([]);
     const out = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { clientRating: '4' });
     expect(out.status, out.text).toBe(200);
-    expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({ type: 'VisitCheckedOut', data: { clientRating: 4 } });
+    expect((await eventsOf(appointmentStreamId(id))).at(-1)).toMatchObject({
+      type: 'VisitCheckedOut',
+      data: { clientRating: 4 },
+    });
 
     const unrated = await created(schedule(await createCarer(), minutesFromNow(-90)));
     await coordinator.request('POST', `/api/appointments/${unrated}/check-in`, { source: 'Mobile' });
-    expect((await coordinator.request('POST', `/api/appointments/${unrated}/check-out`, { clientRating: '' })).status).toBe(200);
+    expect(
+      (await coordinator.request('POST', `/api/appointments/${unrated}/check-out`, { clientRating: '' })).status,
+    ).toBe(200);
     expect((await eventsOf(appointmentStreamId(unrated))).at(-1)!.data).not.toHaveProperty('clientRating');
   });
 
   it('accepts a check-out with a full-size signature (300,000 characters), and answers 413 beyond the body limit', async () => {
     const id = await created(schedule(await createCarer(), minutesFromNow(-400)));
-    expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(200);
+    expect((await coordinator.request('POST', `/api/appointments/${id}/check-in`, { source: 'Mobile' })).status).toBe(
+      200,
+    );
     const prefix = 'data:image/png;base64,';
     const signature = prefix + 'A'.repeat(300_000 - prefix.length);
     const notes = 'é'.repeat(2_000);
-    const reply = await coordinator.request('POST', `/api/appointments/${id}/check-out`, { signature, notes, healthObservations: notes });
+    const reply = await coordinator.request('POST', `/api/appointments/${id}/check-out`, {
+      signature,
+      notes,
+      healthObservations: notes,
+    });
     expect(reply.status, reply.text).toBe(200);
-    expect(((await eventsOf(appointmentStreamId(id))).at(-1)!.data as { signature: string }).signature).toHaveLength(300_000);
+    expect(((await eventsOf(appointmentStreamId(id))).at(-1)!.data as { signature: string }).signature).toHaveLength(
+      300_000,
+    );
 
-    const tooLarge = await coordinator.request('POST', `/api/appointments/${id}/amend`, { signature: signature + 'A'.repeat(200_000), reason: 'x' });
+    const tooLarge = await coordinator.request('POST', `/api/appointments/${id}/amend`, {
+      signature: signature + 'A'.repeat(200_000),
+      reason: 'x',
+    });
     expect(tooLarge.status).toBe(413);
     // Other writes keep the small limit.
-    const bigNote = await coordinator.request('POST', '/api/appointments', visit(null, at('10:00'), { notes: 'x'.repeat(150_000) }));
+    const bigNote = await coordinator.request(
+      'POST',
+      '/api/appointments',
+      visit(null, at('10:00'), { notes: 'x'.repeat(150_000) }),
+    );
     expect(bigNote.status).toBe(413);
   });
 });
@@ -593,7 +747,12 @@ describe('POST /api/appointments/recurring', () => {
     const reply = await api.request('POST', '/api/appointments/recurring', pattern(carerId));
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body).toEqual({
-      ids: [expect.stringMatching(UUID), expect.stringMatching(UUID), expect.stringMatching(UUID), expect.stringMatching(UUID)],
+      ids: [
+        expect.stringMatching(UUID),
+        expect.stringMatching(UUID),
+        expect.stringMatching(UUID),
+        expect.stringMatching(UUID),
+      ],
       seriesId: expect.stringMatching(UUID),
       position: expect.stringMatching(POSITION_TOKEN),
       warnings: [],
@@ -601,11 +760,19 @@ describe('POST /api/appointments/recurring', () => {
     const starts = [];
     for (const id of reply.body.ids as string[]) {
       const [scheduled] = await eventsOf(appointmentStreamId(id));
-      expect(scheduled).toMatchObject({ type: 'AppointmentScheduled', data: { seriesId: reply.body.seriesId, carerId, durationMinutes: 45 } });
+      expect(scheduled).toMatchObject({
+        type: 'AppointmentScheduled',
+        data: { seriesId: reply.body.seriesId, carerId, durationMinutes: 45 },
+      });
       starts.push((scheduled!.data as { scheduledStart: string }).scheduledStart);
     }
     // Monday 23 and Wednesday 25 March in winter time; Monday 30 March and Wednesday 1 April in summer time.
-    expect(starts).toEqual(['2026-03-23T09:00:00.000Z', '2026-03-25T09:00:00.000Z', '2026-03-30T08:00:00.000Z', '2026-04-01T08:00:00.000Z']);
+    expect(starts).toEqual([
+      '2026-03-23T09:00:00.000Z',
+      '2026-03-25T09:00:00.000Z',
+      '2026-03-30T08:00:00.000Z',
+      '2026-04-01T08:00:00.000Z',
+    ]);
     expect(await bookingTypes(carerId, '2026-04-01')).toEqual(['CarerBooked']);
   });
 
@@ -616,7 +783,11 @@ describe('POST /api/appointments/recurring', () => {
     const reply = await api.request('POST', '/api/appointments/recurring', pattern(carerId));
     expect(reply.status).toBe(409);
     expect(reply.body.error).toBe(`Carer is already booked 09:30–10:30 on 25/03/2026 (visit ${busy})`);
-    expect(reply.body.clash).toEqual({ appointmentId: busy, start: '2026-03-25T09:30:00.000Z', end: '2026-03-25T10:30:00.000Z' });
+    expect(reply.body.clash).toEqual({
+      appointmentId: busy,
+      start: '2026-03-25T09:30:00.000Z',
+      end: '2026-03-25T10:30:00.000Z',
+    });
     // In summer time 08:00 UTC is 09:00 in London: Monday 30 March clashes too.
     const alsoBusy = await created(schedule(carerId, '2026-03-30T08:15:00.000Z'));
     const several = await api.request('POST', '/api/appointments/recurring', pattern(carerId));
@@ -626,17 +797,34 @@ describe('POST /api/appointments/recurring', () => {
       error: message,
       fields: { carerId: message },
     });
-    expect(several.body.clashes.map((clash: { appointmentId: string }) => clash.appointmentId)).toEqual([busy, alsoBusy]);
+    expect(several.body.clashes.map((clash: { appointmentId: string }) => clash.appointmentId)).toEqual([
+      busy,
+      alsoBusy,
+    ]);
     expect(types(await appendedSince(api.store, before))).toEqual(['CarerBooked', 'AppointmentScheduled']);
   });
 
   it('refuses an invalid pattern', async () => {
-    const reply = await api.request('POST', '/api/appointments/recurring', pattern(null, { daysOfWeek: [], startTime: '9am', untilDate: '2026-03-01' }));
+    const reply = await api.request(
+      'POST',
+      '/api/appointments/recurring',
+      pattern(null, { daysOfWeek: [], startTime: '9am', untilDate: '2026-03-01' }),
+    );
     expect(reply.body).toEqual({
       error: 'Validation failed',
-      fields: { daysOfWeek: 'Choose at least one day', startTime: 'Time must be HH:mm', untilDate: 'Until date must not be before the start date' },
+      fields: {
+        daysOfWeek: 'Choose at least one day',
+        startTime: 'Time must be HH:mm',
+        untilDate: 'Until date must not be before the start date',
+      },
     });
-    const none = await api.request('POST', '/api/appointments/recurring', pattern(null, { daysOfWeek: [6], untilDate: '2026-03-27' }));
-    expect(none.body.fields).toEqual({ daysOfWeek: 'No day between the start and until dates is one of the chosen days' });
+    const none = await api.request(
+      'POST',
+      '/api/appointments/recurring',
+      pattern(null, { daysOfWeek: [6], untilDate: '2026-03-27' }),
+    );
+    expect(none.body.fields).toEqual({
+      daysOfWeek: 'No day between the start and until dates is one of the chosen days',
+    });
   });
 });

@@ -36,7 +36,12 @@ export type AppointmentCommand =
     }
   | { readonly type: 'AssignCarer'; readonly id: string; readonly carerId: string }
   | { readonly type: 'UnassignCarer'; readonly id: string }
-  | { readonly type: 'RescheduleAppointment'; readonly id: string; readonly scheduledStart: string; readonly durationMinutes: number }
+  | {
+      readonly type: 'RescheduleAppointment';
+      readonly id: string;
+      readonly scheduledStart: string;
+      readonly durationMinutes: number;
+    }
   | { readonly type: 'ChangeAppointment'; readonly id: string; readonly changes: AppointmentChanges }
   | { readonly type: 'CancelAppointment'; readonly id: string; readonly reason: string }
   | { readonly type: 'RecordNoShow'; readonly id: string; readonly reason: string | null }

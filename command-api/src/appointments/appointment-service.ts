@@ -11,7 +11,8 @@ import {
   type EventStore,
   type Position,
   type ScheduleAppointmentCommandInput,
-  type ScheduleRecurringCommandInput, definedOnly
+  type ScheduleRecurringCommandInput,
+  definedOnly,
 } from '@care/events';
 import { carePlanTasksFor } from '../care-plans/plan-visit-tasks';
 import type { CommandContext } from '../shared/actor';
@@ -20,7 +21,13 @@ import { CarerWork } from '../shared/carer-work';
 import { appendEvents, loadStream, type LoadedStream } from '../shared/event-stream';
 import { latestPosition } from '../shared/latest-position';
 import type { AmendableVisit, AppointmentChanges, AppointmentCommand, CaptureDetails } from './appointment-commands';
-import { evolve, initialAppointmentState, scheduledEndOf, type AppointmentState, type ExistingAppointment } from './appointment-state';
+import {
+  evolve,
+  initialAppointmentState,
+  scheduledEndOf,
+  type AppointmentState,
+  type ExistingAppointment,
+} from './appointment-state';
 import { BookingClashError } from './booking-clash';
 import { CarerBookings, type BookingReceipt } from './carer-booking-service';
 import { daysTouched, type BookingRequest } from './carer-bookings';
@@ -71,14 +78,21 @@ export class AppointmentService {
 
   async schedule(input: ScheduleAppointmentCommandInput, context: CommandContext): Promise<AppointmentResult> {
     const id = uuidv7();
-    const plan = planOf({ ...input, tasks: input.tasks ?? (await carePlanTasksFor(this.store, input.clientId, input.visitType)) });
+    const plan = planOf({
+      ...input,
+      tasks: input.tasks ?? (await carePlanTasksFor(this.store, input.clientId, input.visitType)),
+    });
     const carerId = input.carerId ?? null;
     bookableClient(await loadClient(this.store, plan.clientId));
     const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
     const events = decide({ type: 'ScheduleAppointment', id, carerId, seriesId: null, plan }, initialAppointmentState);
     const receipt = carer && carerId ? await this.bookings.book(bookingOf(id, carerId, plan), context) : undefined;
     const appended = await this.appendOrUndo(id, events, 'no_stream', context, receipt);
-    return { ...appended, position: latestPosition(receipt?.position, appended.position), warnings: dailyLimitWarnings(carer, receipt) };
+    return {
+      ...appended,
+      position: latestPosition(receipt?.position, appended.position),
+      warnings: dailyLimitWarnings(carer, receipt),
+    };
   }
 
   /** A weekly pattern: every occurrence is checked against the carer's bookings before anything is written. */
@@ -103,7 +117,11 @@ export class AppointmentService {
       if (clashes.length > 0) {
         if (clashes.length === 1) throw BookingClashError.single(clashes[0]!);
         const dates = [...new Set(clashes.map((clash) => ukDate(londonDateOf(clash.start))))];
-        throw new BookingClashError(`Carer is already booked at overlapping times on ${dates.join(', ')}`, clashes[0]!, clashes);
+        throw new BookingClashError(
+          `Carer is already booked at overlapping times on ${dates.join(', ')}`,
+          clashes[0]!,
+          clashes,
+        );
       }
       try {
         for (const request of requests) receipts.push(await this.bookings.book(request, context));
@@ -115,7 +133,9 @@ export class AppointmentService {
     const positions: (Position | undefined)[] = receipts.map((receipt) => receipt.position);
     for (const [index, { id, events }] of decided.entries()) {
       try {
-        positions.push((await appendEvents(this.store, appointmentStreamId(id), events, 'no_stream', context)).position);
+        positions.push(
+          (await appendEvents(this.store, appointmentStreamId(id), events, 'no_stream', context)).position,
+        );
       } catch (error) {
         await undoAll(receipts.slice(index));
         throw error;
@@ -125,7 +145,12 @@ export class AppointmentService {
     return { ids: occurrences.map(({ id }) => id), seriesId, position: latestPosition(...positions), warnings };
   }
 
-  async assign(id: string, carerId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+  async assign(
+    id: string,
+    carerId: string,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
     const loaded = await this.load(id, ifMatch);
     const events = decide({ type: 'AssignCarer', id, carerId }, loaded.state);
     if (events.length === 0) return unchanged(id, loaded);
@@ -133,8 +158,14 @@ export class AppointmentService {
     const carer = bookableCarer(await loadCarer(this.store, carerId));
     const receipt = await this.bookings.book(bookingOf(id, carerId, current.plan), context);
     const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
-    const released = current.carerId ? await this.bookings.release(current.carerId, id, daysOf(current.plan), context) : undefined;
-    return { ...appended, position: latestPosition(receipt.position, appended.position, released), warnings: dailyLimitWarnings(carer, receipt) };
+    const released = current.carerId
+      ? await this.bookings.release(current.carerId, id, daysOf(current.plan), context)
+      : undefined;
+    return {
+      ...appended,
+      position: latestPosition(receipt.position, appended.position, released),
+      warnings: dailyLimitWarnings(carer, receipt),
+    };
   }
 
   async unassign(id: string, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
@@ -159,12 +190,26 @@ export class AppointmentService {
     const newDays = daysOf(plan);
     const oldDays = daysOf(current.plan).filter((date) => !newDays.includes(date));
     const released = await this.bookings.release(current.carerId, id, oldDays, context);
-    return { ...appended, position: latestPosition(receipt.position, appended.position, released), warnings: dailyLimitWarnings(carer, receipt) };
+    return {
+      ...appended,
+      position: latestPosition(receipt.position, appended.position, released),
+      warnings: dailyLimitWarnings(carer, receipt),
+    };
   }
 
-  async change(id: string, input: AppointmentChanges, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+  async change(
+    id: string,
+    input: AppointmentChanges,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
     const loaded = await this.load(id, ifMatch);
-    const changes = definedOnly({ visitType: input.visitType, priority: input.priority, tasks: input.tasks, notes: input.notes });
+    const changes = definedOnly({
+      visitType: input.visitType,
+      priority: input.priority,
+      tasks: input.tasks,
+      notes: input.notes,
+    });
     return this.decideAndAppend(id, { type: 'ChangeAppointment', id, changes }, loaded, context);
   }
 
@@ -172,7 +217,12 @@ export class AppointmentService {
     return this.endBooking(id, { type: 'CancelAppointment', id, reason }, ifMatch, context);
   }
 
-  noShow(id: string, reason: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+  noShow(
+    id: string,
+    reason: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
     return this.endBooking(id, { type: 'RecordNoShow', id, reason }, ifMatch, context);
   }
 
@@ -189,7 +239,10 @@ export class AppointmentService {
       type: 'CheckIn',
       id,
       now: this.now(),
-      recorder: { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) },
+      recorder: {
+        mayRecordAnyVisit: recorder.mayRecordAnyVisit,
+        isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder),
+      },
       checkedInAt: input.checkedInAt,
       handEnteredReason: handEnteredReasonOf(input),
       rules: this.rules,
@@ -208,9 +261,15 @@ export class AppointmentService {
   ): Promise<AppointmentResult> {
     await this.assertOwnVisit(id, recorder);
     const loaded = await this.load(id, ifMatch);
-    const mayRecord = { mayRecordAnyVisit: recorder.mayRecordAnyVisit, isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder) };
+    const mayRecord = {
+      mayRecordAnyVisit: recorder.mayRecordAnyVisit,
+      isAssignedCarer: await this.isAssignedCarer(loaded.state, recorder),
+    };
     // Someone who may not record this visit learns nothing about its client's medicines: decide refuses them first.
-    const medicationGiven = mayRecord.mayRecordAnyVisit || mayRecord.isAssignedCarer ? await this.medicationGivenInVisit(loaded.state, input.medicationGiven) : input.medicationGiven;
+    const medicationGiven =
+      mayRecord.mayRecordAnyVisit || mayRecord.isAssignedCarer
+        ? await this.medicationGivenInVisit(loaded.state, input.medicationGiven)
+        : input.medicationGiven;
     const command: AppointmentCommand = {
       type: 'CheckOut',
       id,
@@ -236,7 +295,12 @@ export class AppointmentService {
     return this.decideAndAppend(id, command, loaded, context);
   }
 
-  async amend(id: string, input: AmendVisitCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<AppointmentResult> {
+  async amend(
+    id: string,
+    input: AmendVisitCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
     const loaded = await this.load(id, ifMatch);
     const { reason, mileage, expenses, ...rest } = input;
     const changes: Partial<AmendableVisit> = definedOnly({ ...rest, mileageTenths: mileage, expensesPence: expenses });
@@ -252,23 +316,40 @@ export class AppointmentService {
   }
 
   /** Unassign, cancel, no-show: the visit no longer holds its carer's time. */
-  private async endBooking(id: string, command: AppointmentCommand, ifMatch: bigint | undefined, context: CommandContext) {
+  private async endBooking(
+    id: string,
+    command: AppointmentCommand,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ) {
     const loaded = await this.load(id, ifMatch);
     const events = decide(command, loaded.state);
     if (events.length === 0) return unchanged(id, loaded);
     const appended = await this.append(id, events, loaded.revision, context);
     const current = loaded.state as ExistingAppointment;
-    const released = current.carerId ? await this.bookings.release(current.carerId, id, daysOf(current.plan), context) : undefined;
+    const released = current.carerId
+      ? await this.bookings.release(current.carerId, id, daysOf(current.plan), context)
+      : undefined;
     return { ...appended, position: latestPosition(appended.position, released), warnings: [] };
   }
 
-  private async decideAndAppend(id: string, command: AppointmentCommand, loaded: Loaded, context: CommandContext): Promise<AppointmentResult> {
+  private async decideAndAppend(
+    id: string,
+    command: AppointmentCommand,
+    loaded: Loaded,
+    context: CommandContext,
+  ): Promise<AppointmentResult> {
     const events = decide(command, loaded.state);
     if (events.length === 0) return unchanged(id, loaded);
     return { ...(await this.append(id, events, loaded.revision, context)), warnings: [] };
   }
 
-  private async append(id: string, events: readonly AppointmentEvent[], revision: Loaded['revision'], context: CommandContext): Promise<CommandResult> {
+  private async append(
+    id: string,
+    events: readonly AppointmentEvent[],
+    revision: Loaded['revision'],
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const appended = await appendEvents(this.store, appointmentStreamId(id), events, revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
@@ -291,7 +372,12 @@ export class AppointmentService {
 
   private async load(id: string, ifMatch: bigint | undefined): Promise<Loaded> {
     const streamId = appointmentStreamId(id);
-    const loaded = await loadStream<AppointmentEvent, AppointmentState>(this.store, streamId, evolve, initialAppointmentState);
+    const loaded = await loadStream<AppointmentEvent, AppointmentState>(
+      this.store,
+      streamId,
+      evolve,
+      initialAppointmentState,
+    );
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
     }
@@ -305,10 +391,20 @@ export class AppointmentService {
    */
   private async medicationGivenInVisit(state: AppointmentState, ticked: boolean): Promise<boolean> {
     if (!state.exists || state.status !== 'in_progress') return ticked;
-    const doses = await visitDoses(this.store, state.plan.clientId, state.plan.scheduledStart, scheduledEndOf(state.plan), this.now());
+    const doses = await visitDoses(
+      this.store,
+      state.plan.clientId,
+      state.plan.scheduledStart,
+      scheduledEndOf(state.plan),
+      this.now(),
+    );
     const open = doses.filter((dose) => dose.status === null);
     if (open.length > 0) {
-      throw new DomainError('conflict', `Record an outcome for each medication due in this visit before checking out: ${dosesText(open)}`, 'medications');
+      throw new DomainError(
+        'conflict',
+        `Record an outcome for each medication due in this visit before checking out: ${dosesText(open)}`,
+        'medications',
+      );
     }
     return doses.length === 0 ? ticked : doses.some((dose) => dose.status === 'given');
   }
@@ -367,11 +463,19 @@ function dailyLimitWarnings(carer: BookableCarer | undefined, receipt: BookingRe
   const limit = carer.profile.maxClientsPerDay;
   return receipt.days
     .filter((day) => day.clients > limit)
-    .map((day) => `${carerName(carer)} is booked with ${day.clients} clients on ${ukDate(day.date)}, above their limit of ${limit}`);
+    .map(
+      (day) =>
+        `${carerName(carer)} is booked with ${day.clients} clients on ${ukDate(day.date)}, above their limit of ${limit}`,
+    );
 }
 
 function unchanged(id: string, loaded: Loaded): AppointmentResult {
-  return { id, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position, warnings: [] };
+  return {
+    id,
+    revision: loaded.revision === 'no_stream' ? -1n : loaded.revision,
+    position: loaded.lastEvent?.position,
+    warnings: [],
+  };
 }
 
 async function undoAll(receipts: readonly BookingReceipt[]): Promise<void> {

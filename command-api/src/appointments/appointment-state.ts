@@ -1,4 +1,10 @@
-import { definedOnly, type AppointmentEvent, type AppointmentPlan, type AppointmentStatus, type VisitOutcome } from '@care/events';
+import {
+  definedOnly,
+  type AppointmentEvent,
+  type AppointmentPlan,
+  type AppointmentStatus,
+  type VisitOutcome,
+} from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export interface ExistingAppointment {
@@ -63,10 +69,22 @@ export function evolve(state: AppointmentState, event: AppointmentEvent): Appoin
     case 'VisitMissed':
       return { ...state, status: 'missed' };
     case 'VisitCheckedIn':
-      return { ...state, status: 'in_progress', checkedInAt: event.data.checkedInAt, lateReason: event.data.lateReason };
+      return {
+        ...state,
+        status: 'in_progress',
+        checkedInAt: event.data.checkedInAt,
+        lateReason: event.data.lateReason,
+      };
     case 'VisitCheckedOut': {
-      const { id: _id, location: _location, source: _source, manualInputReason: _reason, recordedAt: _recordedAt, handEnteredReason: _handReason, ...outcome } =
-        event.data;
+      const {
+        id: _id,
+        location: _location,
+        source: _source,
+        manualInputReason: _reason,
+        recordedAt: _recordedAt,
+        handEnteredReason: _handReason,
+        ...outcome
+      } = event.data;
       return { ...state, status: 'completed', outcome };
     }
     case 'VisitAmended': {

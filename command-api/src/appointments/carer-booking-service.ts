@@ -67,12 +67,14 @@ export class CarerBookings {
   ) {}
 
   async book(request: BookingRequest, context: CommandContext): Promise<BookingReceipt> {
-    const booked: { date: string; previous: Booking | undefined; clients: number; position: Position | undefined }[] = [];
+    const booked: { date: string; previous: Booking | undefined; clients: number; position: Position | undefined }[] =
+      [];
     const undo = async () => {
       for (const { date, previous } of [...booked].reverse()) {
         await this.change(request.carerId, date, context, (state) => {
           // Put back the visit's earlier times (a reschedule), unless someone has taken them meanwhile.
-          if (previous && !findClash(state, previous)) return decideBooking(state, { ...previous, carerId: request.carerId }, date);
+          if (previous && !findClash(state, previous))
+            return decideBooking(state, { ...previous, carerId: request.carerId }, date);
           return decideRelease(state, request.carerId, request.appointmentId, date);
         });
       }
@@ -100,10 +102,18 @@ export class CarerBookings {
   }
 
   /** Gives up the visit's bookings on these days (unassign, reassign, reschedule, cancel, no-show). */
-  async release(carerId: string, appointmentId: string, dates: readonly string[], context: CommandContext): Promise<Position | undefined> {
+  async release(
+    carerId: string,
+    appointmentId: string,
+    dates: readonly string[],
+    context: CommandContext,
+  ): Promise<Position | undefined> {
     const positions: (Position | undefined)[] = [];
     for (const date of dates) {
-      positions.push((await this.change(carerId, date, context, (state) => decideRelease(state, carerId, appointmentId, date))).position);
+      positions.push(
+        (await this.change(carerId, date, context, (state) => decideRelease(state, carerId, appointmentId, date)))
+          .position,
+      );
     }
     return latestPosition(...positions);
   }
@@ -131,11 +141,21 @@ export class CarerBookings {
   }
 
   private load(carerId: string, date: string) {
-    return loadStream<CarerDayEvent, CarerDayState>(this.store, carerBookingsStreamId(carerId, date), evolveCarerDay, initialCarerDayState);
+    return loadStream<CarerDayEvent, CarerDayState>(
+      this.store,
+      carerBookingsStreamId(carerId, date),
+      evolveCarerDay,
+      initialCarerDayState,
+    );
   }
 
   /** Runs a booking; a clash with a booking left behind by a crash releases that booking and tries again. */
-  private async withOrphansReleased<T>(carerId: string, date: string, context: CommandContext, run: () => Promise<T>): Promise<T> {
+  private async withOrphansReleased<T>(
+    carerId: string,
+    date: string,
+    context: CommandContext,
+    run: () => Promise<T>,
+  ): Promise<T> {
     for (let released = 0; ; released += 1) {
       try {
         return await run();
@@ -147,9 +167,15 @@ export class CarerBookings {
   }
 
   /** Releases the clashing booking when it is old enough and its appointment does not hold that time. */
-  private async releaseIfOrphaned(carerId: string, date: string, clash: BookingClash, context: CommandContext): Promise<boolean> {
+  private async releaseIfOrphaned(
+    carerId: string,
+    date: string,
+    clash: BookingClash,
+    context: CommandContext,
+  ): Promise<boolean> {
     const held = (await this.load(carerId, date)).state.bookings.get(clash.appointmentId);
-    if (!held || held.bookedAt === null || this.clock().getTime() - Date.parse(held.bookedAt) < ORPHANED_AFTER_MS) return false;
+    if (!held || held.bookedAt === null || this.clock().getTime() - Date.parse(held.bookedAt) < ORPHANED_AFTER_MS)
+      return false;
     const appointment = await loadStream<AppointmentEvent, AppointmentState>(
       this.store,
       appointmentStreamId(clash.appointmentId),
@@ -179,12 +205,22 @@ export class CarerBookings {
       const events = decideChange(loaded.state);
       if (events.length === 0) return { state: loaded.state, position: undefined };
       try {
-        const appended = await appendEvents(this.store, carerBookingsStreamId(carerId, date), events, loaded.revision, context);
+        const appended = await appendEvents(
+          this.store,
+          carerBookingsStreamId(carerId, date),
+          events,
+          loaded.revision,
+          context,
+        );
         return { state: events.reduce(evolveCarerDay, loaded.state), position: appended.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
     }
-    throw new DomainError('conflict', "The carer's bookings for that day are changing right now. Please try again.", 'carerId');
+    throw new DomainError(
+      'conflict',
+      "The carer's bookings for that day are changing right now. Please try again.",
+      'carerId',
+    );
   }
 }

@@ -37,7 +37,13 @@ export function evolveCarerDay(state: CarerDayState, event: CarerDayEvent): Care
     case 'CarerBooked': {
       const { appointmentId, clientId, start, end } = event.data;
       // Booking an appointment again (a reschedule) replaces its earlier times.
-      bookings.set(appointmentId, { appointmentId, clientId, start, end, bookedAt: event.metadata?.occurredAt ?? null });
+      bookings.set(appointmentId, {
+        appointmentId,
+        clientId,
+        start,
+        end,
+        bookedAt: event.metadata?.occurredAt ?? null,
+      });
       return { bookings };
     }
     case 'CarerBookingReleased':
@@ -71,20 +77,34 @@ export function clashesWith(state: CarerDayState, request: Booking): BookingClas
     .map(({ appointmentId, start, end }) => ({ appointmentId, start, end }));
 }
 
-export const findClash = (state: CarerDayState, request: Booking): BookingClash | undefined => clashesWith(state, request)[0];
+export const findClash = (state: CarerDayState, request: Booking): BookingClash | undefined =>
+  clashesWith(state, request)[0];
 
 /** Books the visit into one of its days, or refuses it when it overlaps another visit of the carer. */
 export function decideBooking(state: CarerDayState, request: BookingRequest, date: string): CarerBookingEvent[] {
   const clash = findClash(state, request);
   if (clash) throw BookingClashError.single(clash);
   const current = state.bookings.get(request.appointmentId);
-  if (current && current.start === request.start && current.end === request.end && current.clientId === request.clientId) return [];
+  if (
+    current &&
+    current.start === request.start &&
+    current.end === request.end &&
+    current.clientId === request.clientId
+  )
+    return [];
   const { carerId, appointmentId, clientId, start, end } = request;
   return [{ type: 'CarerBooked', data: { carerId, date, appointmentId, clientId, start, end } }];
 }
 
-export function decideRelease(state: CarerDayState, carerId: string, appointmentId: string, date: string): CarerBookingEvent[] {
-  return state.bookings.has(appointmentId) ? [{ type: 'CarerBookingReleased', data: { carerId, date, appointmentId } }] : [];
+export function decideRelease(
+  state: CarerDayState,
+  carerId: string,
+  appointmentId: string,
+  date: string,
+): CarerBookingEvent[] {
+  return state.bookings.has(appointmentId)
+    ? [{ type: 'CarerBookingReleased', data: { carerId, date, appointmentId } }]
+    : [];
 }
 
 /** How many different clients the carer visits that day (maxClientsPerDay counts clients, not visits). */

@@ -39,7 +39,9 @@ const withVisitA = dayOf(booked(visitA, at('10:00'), at('11:00')));
 
 describe('booking a carer (no overlapping visits)', () => {
   it('books a free time', () => {
-    expect(decideBooking(withVisitA, request(at('12:00'), at('13:00')), date)).toEqual([booked(visitB, at('12:00'), at('13:00'), clientY)]);
+    expect(decideBooking(withVisitA, request(at('12:00'), at('13:00')), date)).toEqual([
+      booked(visitB, at('12:00'), at('13:00'), clientY),
+    ]);
   });
 
   it('refuses an overlap, naming the clashing visit and its time', () => {
@@ -50,7 +52,10 @@ describe('booking a carer (no overlapping visits)', () => {
       ['09:00', '12:00'],
       ['10:00', '11:00'],
     ] as const) {
-      expect(refusal(() => decideBooking(withVisitA, request(at(start), at(end)), date)), `${start}–${end}`).toEqual({
+      expect(
+        refusal(() => decideBooking(withVisitA, request(at(start), at(end)), date)),
+        `${start}–${end}`,
+      ).toEqual({
         kind: 'conflict',
         message: `Carer is already booked 10:00–11:00 on 21/11/2026 (visit ${visitA})`,
         field: 'carerId',
@@ -77,7 +82,9 @@ describe('booking a carer (no overlapping visits)', () => {
     const moved = decideBooking(withVisitA, request(at('10:30'), at('11:30'), visitA, clientX), date);
     expect(moved).toEqual([booked(visitA, at('10:30'), at('11:30'))]);
     const state = moved.reduce(evolveCarerDay, withVisitA);
-    expect([...state.bookings.values()]).toEqual([{ appointmentId: visitA, clientId: clientX, start: at('10:30'), end: at('11:30'), bookedAt: null }]);
+    expect([...state.bookings.values()]).toEqual([
+      { appointmentId: visitA, clientId: clientX, start: at('10:30'), end: at('11:30'), bookedAt: null },
+    ]);
     expect(decideBooking(withVisitA, request(at('10:00'), at('11:00'), visitA, clientX), date)).toEqual([]);
   });
 
@@ -90,8 +97,20 @@ describe('booking a carer (no overlapping visits)', () => {
   });
 
   it('refuses a visit starting the evening before that runs into another visit after midnight', () => {
-    const earlyVisit = dayOf({ type: 'CarerBooked', data: { carerId, date: '2026-11-22', appointmentId: visitA, clientId: clientX, start: at('00:30', '2026-11-22'), end: at('01:30', '2026-11-22') } });
-    expect(refusal(() => decideBooking(earlyVisit, request(at('23:30'), at('00:45', '2026-11-22')), '2026-11-22'))).toMatchObject({
+    const earlyVisit = dayOf({
+      type: 'CarerBooked',
+      data: {
+        carerId,
+        date: '2026-11-22',
+        appointmentId: visitA,
+        clientId: clientX,
+        start: at('00:30', '2026-11-22'),
+        end: at('01:30', '2026-11-22'),
+      },
+    });
+    expect(
+      refusal(() => decideBooking(earlyVisit, request(at('23:30'), at('00:45', '2026-11-22')), '2026-11-22')),
+    ).toMatchObject({
       kind: 'conflict',
       message: `Carer is already booked 00:30–01:30 on 22/11/2026 (visit ${visitA})`,
     });

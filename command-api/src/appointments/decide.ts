@@ -22,11 +22,18 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
   switch (command.type) {
     case 'ScheduleAppointment':
       if (state.exists) throw new DomainError('conflict', 'Appointment already exists');
-      return [{ type: 'AppointmentScheduled', data: { id, carerId: command.carerId, seriesId: command.seriesId, ...command.plan } }];
+      return [
+        {
+          type: 'AppointmentScheduled',
+          data: { id, carerId: command.carerId, seriesId: command.seriesId, ...command.plan },
+        },
+      ];
     case 'AssignCarer': {
       const current = whileScheduled(state, 'assign a carer to');
       if (current.carerId === command.carerId) return [];
-      return [{ type: 'AppointmentCarerAssigned', data: { id, carerId: command.carerId, previousCarerId: current.carerId } }];
+      return [
+        { type: 'AppointmentCarerAssigned', data: { id, carerId: command.carerId, previousCarerId: current.carerId } },
+      ];
     }
     case 'UnassignCarer': {
       const current = whileScheduled(state, 'unassign the carer of');
@@ -36,7 +43,12 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
     case 'RescheduleAppointment': {
       const { plan } = whileScheduled(state, 'reschedule');
       if (plan.scheduledStart === command.scheduledStart && plan.durationMinutes === command.durationMinutes) return [];
-      return [{ type: 'AppointmentRescheduled', data: { id, scheduledStart: command.scheduledStart, durationMinutes: command.durationMinutes } }];
+      return [
+        {
+          type: 'AppointmentRescheduled',
+          data: { id, scheduledStart: command.scheduledStart, durationMinutes: command.durationMinutes },
+        },
+      ];
     }
     case 'ChangeAppointment': {
       const { plan } = whileScheduled(state, 'change');
@@ -71,7 +83,15 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       return [
         {
           type: 'VisitCheckedIn',
-          data: { id, carerId: current.carerId, checkedInAt, ...command.capture, lateArrival, lateReason: command.lateReason, ...time },
+          data: {
+            id,
+            carerId: current.carerId,
+            checkedInAt,
+            ...command.capture,
+            lateArrival,
+            lateReason: command.lateReason,
+            ...time,
+          },
         },
       ];
     }
@@ -95,23 +115,40 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       // Written only when given, so a check-out without a rating reads the same as one recorded before ratings existed.
       const rating = command.clientRating === null ? {} : { clientRating: command.clientRating };
       return [
-        { type: 'VisitCheckedOut', data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt, ...time, ...rating } },
+        {
+          type: 'VisitCheckedOut',
+          data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt, ...time, ...rating },
+        },
       ];
     }
     case 'AmendVisit': {
       const current = existing(state);
       if (current.status !== 'completed' || current.outcome === null || current.checkedInAt === null) {
-        throw new DomainError('conflict', `Only a completed visit can be amended: this visit ${STATUS_PHRASE[current.status]}`);
+        throw new DomainError(
+          'conflict',
+          `Only a completed visit can be amended: this visit ${STATUS_PHRASE[current.status]}`,
+        );
       }
-      const recorded: AmendableVisit = { ...current.outcome, checkedInAt: current.checkedInAt, lateReason: current.lateReason };
+      const recorded: AmendableVisit = {
+        ...current.outcome,
+        checkedInAt: current.checkedInAt,
+        lateReason: current.lateReason,
+      };
       const requested = { ...command.changes };
-      if (requested.tasksCompleted !== undefined) requested.tasksCompleted = tasksOfVisit(current, requested.tasksCompleted);
+      if (requested.tasksCompleted !== undefined)
+        requested.tasksCompleted = tasksOfVisit(current, requested.tasksCompleted);
       const changes = changedFields(recorded, requested);
       if (Object.keys(changes).length === 0) return [];
-      if (changes.checkedInAt !== undefined) assertNotInFuture(changes.checkedInAt, command.now, 'checkedInAt', 'Check-in time cannot be in the future');
-      if (changes.checkedOutAt !== undefined) assertNotInFuture(changes.checkedOutAt, command.now, 'checkedOutAt', 'Check-out time cannot be in the future');
+      if (changes.checkedInAt !== undefined)
+        assertNotInFuture(changes.checkedInAt, command.now, 'checkedInAt', 'Check-in time cannot be in the future');
+      if (changes.checkedOutAt !== undefined)
+        assertNotInFuture(changes.checkedOutAt, command.now, 'checkedOutAt', 'Check-out time cannot be in the future');
       const amended = { ...recorded, ...changes };
-      assertInOrder(amended.checkedInAt, amended.checkedOutAt, changes.checkedOutAt !== undefined ? 'checkedOutAt' : 'checkedInAt');
+      assertInOrder(
+        amended.checkedInAt,
+        amended.checkedOutAt,
+        changes.checkedOutAt !== undefined ? 'checkedOutAt' : 'checkedInAt',
+      );
       return [{ type: 'VisitAmended', data: { id, changes, reason: command.reason } }];
     }
     default:
@@ -123,7 +160,12 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
  * The timeliness policy's decision: after the planned end without a check-in the visit is missed; after the
  * start plus the grace period it is running late (raised once). Anything but a scheduled visit is left alone.
  */
-function decideTimeliness(state: AppointmentState, now: string, lateGraceMinutes: number, id: string): AppointmentEvent[] {
+function decideTimeliness(
+  state: AppointmentState,
+  now: string,
+  lateGraceMinutes: number,
+  id: string,
+): AppointmentEvent[] {
   if (!state.exists || state.status !== 'scheduled') return [];
   const nowMs = Date.parse(now);
   if (nowMs >= Date.parse(scheduledEndOf(state.plan))) return [{ type: 'VisitMissed', data: { id, detectedAt: now } }];
@@ -169,7 +211,8 @@ function tasksOfVisit(state: ExistingAppointment, done: readonly string[]): stri
   const byKey = new Map(state.plan.tasks.map((task) => [task.toLowerCase(), task]));
   return done.map((task) => {
     const own = byKey.get(task.trim().toLowerCase());
-    if (own === undefined) throw new DomainError('invalid', `"${task}" is not one of this visit's tasks`, 'tasksCompleted');
+    if (own === undefined)
+      throw new DomainError('invalid', `"${task}" is not one of this visit's tasks`, 'tasksCompleted');
     return own;
   });
 }

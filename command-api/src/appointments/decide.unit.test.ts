@@ -27,7 +27,11 @@ const scheduled = (carer: string | null = carerId): AppointmentEvent => ({
   type: 'AppointmentScheduled',
   data: { id, carerId: carer, seriesId: null, ...plan },
 });
-const capture: CaptureDetails = { location: { latitude: 53.8, longitude: -1.55, accuracy: 12, address: null }, source: 'Mobile', manualInputReason: null };
+const capture: CaptureDetails = {
+  location: { latitude: 53.8, longitude: -1.55, accuracy: 12, address: null },
+  source: 'Mobile',
+  manualInputReason: null,
+};
 const checkedIn = (time = '10:05'): AppointmentEvent => ({
   type: 'VisitCheckedIn',
   data: { id, carerId, checkedInAt: at(time), ...capture, lateArrival: false, lateReason: null },
@@ -69,13 +73,29 @@ function given(...events: AppointmentEvent[]) {
   };
 }
 
-const schedule = (carer: string | null = carerId): AppointmentCommand => ({ type: 'ScheduleAppointment', id, carerId: carer, seriesId: null, plan });
+const schedule = (carer: string | null = carerId): AppointmentCommand => ({
+  type: 'ScheduleAppointment',
+  id,
+  carerId: carer,
+  seriesId: null,
+  plan,
+});
 const assign = (carer: string): AppointmentCommand => ({ type: 'AssignCarer', id, carerId: carer });
 const unassign: AppointmentCommand = { type: 'UnassignCarer', id };
-const reschedule = (start: string, durationMinutes = 60): AppointmentCommand => ({ type: 'RescheduleAppointment', id, scheduledStart: start, durationMinutes });
+const reschedule = (start: string, durationMinutes = 60): AppointmentCommand => ({
+  type: 'RescheduleAppointment',
+  id,
+  scheduledStart: start,
+  durationMinutes,
+});
 const cancel: AppointmentCommand = { type: 'CancelAppointment', id, reason: 'Client in hospital' };
 const recordNoShow: AppointmentCommand = { type: 'RecordNoShow', id, reason: 'Not at home' };
-const timeliness = (now: string, lateGraceMinutes = 15): AppointmentCommand => ({ type: 'CheckTimeliness', id, now, lateGraceMinutes });
+const timeliness = (now: string, lateGraceMinutes = 15): AppointmentCommand => ({
+  type: 'CheckTimeliness',
+  id,
+  now,
+  lateGraceMinutes,
+});
 const checkIn = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckIn' }>> = {}): AppointmentCommand => ({
   type: 'CheckIn',
   id,
@@ -104,7 +124,10 @@ const checkOut = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckO
     ...overrides,
   };
 };
-const amend = (changes: Extract<AppointmentCommand, { type: 'AmendVisit' }>['changes'], now = at('18:00')): AppointmentCommand => ({
+const amend = (
+  changes: Extract<AppointmentCommand, { type: 'AmendVisit' }>['changes'],
+  now = at('18:00'),
+): AppointmentCommand => ({
   type: 'AmendVisit',
   id,
   now,
@@ -115,7 +138,9 @@ const amend = (changes: Extract<AppointmentCommand, { type: 'AmendVisit' }>['cha
 describe('scheduling', () => {
   it('schedules a visit with its carer, or unassigned', () => {
     given().when(schedule()).then([scheduled()]);
-    given().when(schedule(null)).then([scheduled(null)]);
+    given()
+      .when(schedule(null))
+      .then([scheduled(null)]);
   });
 
   it('keeps the series of a weekly pattern', () => {
@@ -126,13 +151,18 @@ describe('scheduling', () => {
   });
 
   it('refuses to schedule the same appointment twice', () => {
-    expect(given(scheduled()).when(schedule()).refusal()).toMatchObject({ kind: 'conflict', message: 'Appointment already exists' });
+    expect(given(scheduled()).when(schedule()).refusal()).toMatchObject({
+      kind: 'conflict',
+      message: 'Appointment already exists',
+    });
   });
 });
 
 describe('assigning carers', () => {
   it('assigns a carer to an unassigned visit', () => {
-    given(scheduled(null)).when(assign(carerId)).then([{ type: 'AppointmentCarerAssigned', data: { id, carerId, previousCarerId: null } }]);
+    given(scheduled(null))
+      .when(assign(carerId))
+      .then([{ type: 'AppointmentCarerAssigned', data: { id, carerId, previousCarerId: null } }]);
   });
 
   it('reassigns, naming the previous carer', () => {
@@ -146,12 +176,18 @@ describe('assigning carers', () => {
   });
 
   it('unassigns the carer, and records nothing when there is none', () => {
-    given(scheduled()).when(unassign).then([{ type: 'AppointmentCarerUnassigned', data: { id, previousCarerId: carerId } }]);
+    given(scheduled())
+      .when(unassign)
+      .then([{ type: 'AppointmentCarerUnassigned', data: { id, previousCarerId: carerId } }]);
     given(scheduled(null)).when(unassign).then([]);
   });
 
   it('is refused for an unknown appointment and once the visit has started', () => {
-    expect(given().when(assign(carerId)).refusal()).toEqual({ kind: 'not_found', message: 'Appointment not found', field: undefined });
+    expect(given().when(assign(carerId)).refusal()).toEqual({
+      kind: 'not_found',
+      message: 'Appointment not found',
+      field: undefined,
+    });
     expect(given(scheduled(), checkedIn()).when(assign(otherCarerId)).refusal()).toMatchObject({
       kind: 'conflict',
       message: 'Cannot assign a carer to a visit that is in progress',
@@ -167,10 +203,11 @@ describe('rescheduling and changing', () => {
   it('reschedules a scheduled visit and clears its running-late flag', () => {
     const later = given(scheduled(), runningLate).when(reschedule(at('14:00'), 45));
     later.then([{ type: 'AppointmentRescheduled', data: { id, scheduledStart: at('14:00'), durationMinutes: 45 } }]);
-    const state = [scheduled(), runningLate, ...decide(reschedule(at('14:00'), 45), given(scheduled(), runningLate).state)].reduce(
-      evolve,
-      initialAppointmentState,
-    );
+    const state = [
+      scheduled(),
+      runningLate,
+      ...decide(reschedule(at('14:00'), 45), given(scheduled(), runningLate).state),
+    ].reduce(evolve, initialAppointmentState);
     expect(state).toMatchObject({ runningLate: false, plan: { scheduledStart: at('14:00'), durationMinutes: 45 } });
   });
 
@@ -182,15 +219,25 @@ describe('rescheduling and changing', () => {
     given(scheduled())
       .when({ type: 'ChangeAppointment', id, changes: { priority: 'urgent', tasks: plan.tasks, notes: null } })
       .then([{ type: 'AppointmentDetailsChanged', data: { id, changes: { priority: 'urgent', notes: null } } }]);
-    given(scheduled()).when({ type: 'ChangeAppointment', id, changes: { visitType: 'personal_care' } }).then([]);
+    given(scheduled())
+      .when({ type: 'ChangeAppointment', id, changes: { visitType: 'personal_care' } })
+      .then([]);
   });
 
   it('refuses to reschedule or change a visit that is not scheduled any more', () => {
-    expect(given(scheduled(), missed).when(reschedule(at('14:00'))).refusal()).toMatchObject({
+    expect(
+      given(scheduled(), missed)
+        .when(reschedule(at('14:00')))
+        .refusal(),
+    ).toMatchObject({
       kind: 'conflict',
       message: 'Cannot reschedule a visit that was missed',
     });
-    expect(given(scheduled(), noShow).when({ type: 'ChangeAppointment', id, changes: { priority: 'high' } }).refusal()).toMatchObject({
+    expect(
+      given(scheduled(), noShow)
+        .when({ type: 'ChangeAppointment', id, changes: { priority: 'high' } })
+        .refusal(),
+    ).toMatchObject({
       kind: 'conflict',
       message: 'Cannot change a visit that was recorded as a no-show',
     });
@@ -203,7 +250,10 @@ describe('cancel and no-show', () => {
   });
 
   it('refuses to cancel a visit that is not scheduled', () => {
-    expect(given(scheduled(), cancelled).when(cancel).refusal()).toMatchObject({ kind: 'conflict', message: 'Cannot cancel a visit that was cancelled' });
+    expect(given(scheduled(), cancelled).when(cancel).refusal()).toMatchObject({
+      kind: 'conflict',
+      message: 'Cannot cancel a visit that was cancelled',
+    });
     expect(given(scheduled(), checkedIn()).when(cancel).refusal()).toMatchObject({ kind: 'conflict' });
     expect(given(scheduled(), missed).when(cancel).refusal()).toMatchObject({ kind: 'conflict' });
   });
@@ -225,29 +275,49 @@ describe('cancel and no-show', () => {
 
 describe('the timeliness policy: running late and missed', () => {
   it('does nothing before the start plus the grace period', () => {
-    given(scheduled()).when(timeliness(at('10:14'))).then([]);
+    given(scheduled())
+      .when(timeliness(at('10:14')))
+      .then([]);
   });
 
   it('raises running late once the grace period has passed', () => {
-    given(scheduled()).when(timeliness(at('10:15'))).then([{ type: 'VisitRunningLate', data: { id, detectedAt: at('10:15') } }]);
-    given(scheduled()).when(timeliness(at('10:10'), 5)).then([{ type: 'VisitRunningLate', data: { id, detectedAt: at('10:10') } }]);
+    given(scheduled())
+      .when(timeliness(at('10:15')))
+      .then([{ type: 'VisitRunningLate', data: { id, detectedAt: at('10:15') } }]);
+    given(scheduled())
+      .when(timeliness(at('10:10'), 5))
+      .then([{ type: 'VisitRunningLate', data: { id, detectedAt: at('10:10') } }]);
   });
 
   it('raises running late only once', () => {
-    given(scheduled(), runningLate).when(timeliness(at('10:30'))).then([]);
+    given(scheduled(), runningLate)
+      .when(timeliness(at('10:30')))
+      .then([]);
   });
 
   it('raises missed once the planned end has passed without a check-in, and only once', () => {
-    given(scheduled(), runningLate).when(timeliness(at('11:00'))).then([{ type: 'VisitMissed', data: { id, detectedAt: at('11:00') } }]);
-    given(scheduled()).when(timeliness(at('12:00'))).then([{ type: 'VisitMissed', data: { id, detectedAt: at('12:00') } }]);
-    given(scheduled(), missed).when(timeliness(at('13:00'))).then([]);
+    given(scheduled(), runningLate)
+      .when(timeliness(at('11:00')))
+      .then([{ type: 'VisitMissed', data: { id, detectedAt: at('11:00') } }]);
+    given(scheduled())
+      .when(timeliness(at('12:00')))
+      .then([{ type: 'VisitMissed', data: { id, detectedAt: at('12:00') } }]);
+    given(scheduled(), missed)
+      .when(timeliness(at('13:00')))
+      .then([]);
     expect(given(scheduled(), missed).state).toMatchObject({ status: 'missed' });
   });
 
   it('leaves checked-in, cancelled and unknown visits alone', () => {
-    given(scheduled(), checkedIn()).when(timeliness(at('12:00'))).then([]);
-    given(scheduled(), cancelled).when(timeliness(at('12:00'))).then([]);
-    given().when(timeliness(at('12:00'))).then([]);
+    given(scheduled(), checkedIn())
+      .when(timeliness(at('12:00')))
+      .then([]);
+    given(scheduled(), cancelled)
+      .when(timeliness(at('12:00')))
+      .then([]);
+    given()
+      .when(timeliness(at('12:00')))
+      .then([]);
   });
 });
 
@@ -257,7 +327,12 @@ describe('check-in', () => {
   it('checks in the assigned carer at the server’s time, on time', () => {
     given(scheduled())
       .when(checkIn({ now: at('10:03') }))
-      .then([{ type: 'VisitCheckedIn', data: { id, carerId, ...atServerTime('10:03'), ...capture, lateArrival: false, lateReason: null } }]);
+      .then([
+        {
+          type: 'VisitCheckedIn',
+          data: { id, carerId, ...atServerTime('10:03'), ...capture, lateArrival: false, lateReason: null },
+        },
+      ]);
   });
 
   it('records the server’s time when the phone’s clock is within two minutes of it', () => {
@@ -273,7 +348,14 @@ describe('check-in', () => {
       .then([
         {
           type: 'VisitCheckedIn',
-          data: { id, carerId, ...atServerTime('10:16'), ...capture, lateArrival: true, lateReason: 'Traffic on the ring road' },
+          data: {
+            id,
+            carerId,
+            ...atServerTime('10:16'),
+            ...capture,
+            lateArrival: true,
+            lateReason: 'Traffic on the ring road',
+          },
         },
       ]);
   });
@@ -299,17 +381,30 @@ describe('check-in', () => {
   });
 
   it('refuses a time entered by hand without a reason, in the future, or more than the allowed hours back', () => {
-    expect(given(scheduled()).when(checkIn({ now: at('10:40'), checkedInAt: at('10:02') })).refusal()).toEqual({
+    expect(
+      given(scheduled())
+        .when(checkIn({ now: at('10:40'), checkedInAt: at('10:02') }))
+        .refusal(),
+    ).toEqual({
       kind: 'invalid',
       message: 'A reason is required when the check-in time is entered by hand',
       field: 'handEnteredReason',
     });
-    expect(given(scheduled()).when(checkIn({ now: at('10:05'), checkedInAt: at('10:30'), handEnteredReason: 'x' })).refusal()).toEqual({
+    expect(
+      given(scheduled())
+        .when(checkIn({ now: at('10:05'), checkedInAt: at('10:30'), handEnteredReason: 'x' }))
+        .refusal(),
+    ).toEqual({
       kind: 'invalid',
       message: 'Check-in time cannot be in the future',
       field: 'checkedInAt',
     });
-    const tooFarBack = checkIn({ now: '2026-11-21T23:00:00.000Z', checkedInAt: at('10:05'), handEnteredReason: 'Forgot', rules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: 12 } });
+    const tooFarBack = checkIn({
+      now: '2026-11-21T23:00:00.000Z',
+      checkedInAt: at('10:05'),
+      handEnteredReason: 'Forgot',
+      rules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: 12 },
+    });
     expect(given(scheduled()).when(tooFarBack).refusal()).toEqual({
       kind: 'invalid',
       message: 'Check-in time entered by hand must be within the last 12 hours',
@@ -319,22 +414,43 @@ describe('check-in', () => {
 
   it('opens the check-in the configured minutes before the start, and says when it opens', () => {
     expect(decide(checkIn({ now: at('08:00') }), given(scheduled()).state)).toHaveLength(1);
-    expect(given(scheduled()).when(checkIn({ now: at('07:59') })).refusal()).toEqual({
+    expect(
+      given(scheduled())
+        .when(checkIn({ now: at('07:59') }))
+        .refusal(),
+    ).toEqual({
       kind: 'conflict',
       message: 'Check-in opens 2 hours before the visit starts: from 08:00 on 21/11/2026',
       field: 'checkedInAt',
     });
-    const days = checkIn({ now: '2026-11-18T10:00:00.000Z', rules: { checkInEarliestMinutes: 30, manualTimeMaxHoursBack: 12 } });
-    expect(given(scheduled()).when(days).refusal()).toMatchObject({ message: 'Check-in opens 30 minutes before the visit starts: from 09:30 on 21/11/2026' });
+    const days = checkIn({
+      now: '2026-11-18T10:00:00.000Z',
+      rules: { checkInEarliestMinutes: 30, manualTimeMaxHoursBack: 12 },
+    });
+    expect(given(scheduled()).when(days).refusal()).toMatchObject({
+      message: 'Check-in opens 30 minutes before the visit starts: from 09:30 on 21/11/2026',
+    });
   });
 
   it('still accepts a check-in on a missed visit (the phone was offline); the missed event stays in the history', () => {
     const { state } = given(scheduled(), missed);
-    const events = decide(checkIn({ now: at('12:00'), checkedInAt: at('10:02'), handEnteredReason: 'Phone was offline' }), state);
+    const events = decide(
+      checkIn({ now: at('12:00'), checkedInAt: at('10:02'), handEnteredReason: 'Phone was offline' }),
+      state,
+    );
     expect(events).toEqual([
       {
         type: 'VisitCheckedIn',
-        data: { id, carerId, checkedInAt: at('10:02'), recordedAt: at('12:00'), handEnteredReason: 'Phone was offline', ...capture, lateArrival: false, lateReason: null },
+        data: {
+          id,
+          carerId,
+          checkedInAt: at('10:02'),
+          recordedAt: at('12:00'),
+          handEnteredReason: 'Phone was offline',
+          ...capture,
+          lateArrival: false,
+          lateReason: null,
+        },
       },
     ]);
     expect(events.reduce(evolve, state)).toMatchObject({ status: 'in_progress' });
@@ -342,7 +458,11 @@ describe('check-in', () => {
 
   it('lets a coordinator check in on the carer’s behalf, and answers another carer as if the visit did not exist', () => {
     expect(decide(checkIn({ recorder: coordinator }), given(scheduled()).state)).toHaveLength(1);
-    expect(given(scheduled()).when(checkIn({ recorder: otherCarer })).refusal()).toEqual({
+    expect(
+      given(scheduled())
+        .when(checkIn({ recorder: otherCarer }))
+        .refusal(),
+    ).toEqual({
       kind: 'not_found',
       message: 'Appointment not found',
       field: undefined,
@@ -350,8 +470,15 @@ describe('check-in', () => {
   });
 
   it('refuses a second check-in, an unassigned visit and a visit that did not go ahead', () => {
-    expect(given(scheduled(), checkedIn()).when(checkIn()).refusal()).toMatchObject({ kind: 'conflict', message: 'The visit is already checked in' });
-    expect(given(scheduled(null)).when(checkIn({ recorder: coordinator })).refusal()).toMatchObject({
+    expect(given(scheduled(), checkedIn()).when(checkIn()).refusal()).toMatchObject({
+      kind: 'conflict',
+      message: 'The visit is already checked in',
+    });
+    expect(
+      given(scheduled(null))
+        .when(checkIn({ recorder: coordinator }))
+        .refusal(),
+    ).toMatchObject({
       kind: 'conflict',
       message: 'Assign a carer to the visit before checking in',
     });
@@ -376,12 +503,19 @@ describe('check-out', () => {
   });
 
   it('records the tasks in the visit’s own spelling', () => {
-    const [event] = decide(checkOut({ outcome: { ...outcome, tasksCompleted: ['breakfast', ' WASH'] } }), given(scheduled(), checkedIn()).state);
+    const [event] = decide(
+      checkOut({ outcome: { ...outcome, tasksCompleted: ['breakfast', ' WASH'] } }),
+      given(scheduled(), checkedIn()).state,
+    );
     expect(event).toMatchObject({ data: { tasksCompleted: ['Breakfast', 'Wash'] } });
   });
 
   it('refuses a task that is not one of the visit’s tasks', () => {
-    expect(given(scheduled(), checkedIn()).when(checkOut({ outcome: { ...outcome, tasksCompleted: ['Hoovering'] } })).refusal()).toEqual({
+    expect(
+      given(scheduled(), checkedIn())
+        .when(checkOut({ outcome: { ...outcome, tasksCompleted: ['Hoovering'] } }))
+        .refusal(),
+    ).toEqual({
       kind: 'invalid',
       message: '"Hoovering" is not one of this visit\'s tasks',
       field: 'tasksCompleted',
@@ -389,9 +523,19 @@ describe('check-out', () => {
   });
 
   it('refuses a check-out before the check-in, of the visit or in time', () => {
-    expect(given(scheduled()).when(checkOut()).refusal()).toMatchObject({ kind: 'conflict', message: 'Check in to the visit before checking out' });
-    expect(given(scheduled(), missed).when(checkOut()).refusal()).toMatchObject({ kind: 'conflict', message: 'Check in to the visit before checking out' });
-    expect(given(scheduled(), checkedIn('10:05')).when(checkOut({ now: at('10:30'), checkedOutAt: at('10:04'), handEnteredReason: 'Typo' })).refusal()).toEqual({
+    expect(given(scheduled()).when(checkOut()).refusal()).toMatchObject({
+      kind: 'conflict',
+      message: 'Check in to the visit before checking out',
+    });
+    expect(given(scheduled(), missed).when(checkOut()).refusal()).toMatchObject({
+      kind: 'conflict',
+      message: 'Check in to the visit before checking out',
+    });
+    expect(
+      given(scheduled(), checkedIn('10:05'))
+        .when(checkOut({ now: at('10:30'), checkedOutAt: at('10:04'), handEnteredReason: 'Typo' }))
+        .refusal(),
+    ).toEqual({
       kind: 'invalid',
       message: 'Check-out time must not be before the check-in time',
       field: 'checkedOutAt',
@@ -399,16 +543,28 @@ describe('check-out', () => {
   });
 
   it('refuses a future check-out time, another carer, and a second check-out', () => {
-    expect(given(scheduled(), checkedIn()).when(checkOut({ now: at('10:55'), checkedOutAt: at('11:30'), handEnteredReason: 'x' })).refusal()).toMatchObject({
+    expect(
+      given(scheduled(), checkedIn())
+        .when(checkOut({ now: at('10:55'), checkedOutAt: at('11:30'), handEnteredReason: 'x' }))
+        .refusal(),
+    ).toMatchObject({
       kind: 'invalid',
       message: 'Check-out time cannot be in the future',
       field: 'checkedOutAt',
     });
-    expect(given(scheduled(), checkedIn()).when(checkOut({ now: at('11:30'), checkedOutAt: at('10:55') })).refusal()).toMatchObject({
+    expect(
+      given(scheduled(), checkedIn())
+        .when(checkOut({ now: at('11:30'), checkedOutAt: at('10:55') }))
+        .refusal(),
+    ).toMatchObject({
       kind: 'invalid',
       field: 'handEnteredReason',
     });
-    expect(given(scheduled(), checkedIn()).when(checkOut({ recorder: otherCarer })).refusal()).toMatchObject({ kind: 'not_found', message: 'Appointment not found' });
+    expect(
+      given(scheduled(), checkedIn())
+        .when(checkOut({ recorder: otherCarer }))
+        .refusal(),
+    ).toMatchObject({ kind: 'not_found', message: 'Appointment not found' });
     expect(given(scheduled(), checkedIn(), checkedOut).when(checkOut()).refusal()).toMatchObject({
       kind: 'conflict',
       message: 'The visit is already checked out',
@@ -425,38 +581,72 @@ describe('a completed visit', () => {
       .then([
         {
           type: 'VisitAmended',
-          data: { id, changes: { checkedInAt: at('10:01'), notes: 'Client ate well' }, reason: 'Carer phoned in the correct times' },
+          data: {
+            id,
+            changes: { checkedInAt: at('10:01'), notes: 'Client ate well' },
+            reason: 'Carer phoned in the correct times',
+          },
         },
       ]);
-    const amendedState = [...completed, ...decide(amend({ notes: 'Client ate well' }), given(...completed).state)].reduce(
-      evolve,
-      initialAppointmentState,
-    );
+    const amendedState = [
+      ...completed,
+      ...decide(amend({ notes: 'Client ate well' }), given(...completed).state),
+    ].reduce(evolve, initialAppointmentState);
     expect(amendedState).toMatchObject({ status: 'completed', outcome: { ...outcome, notes: 'Client ate well' } });
   });
 
   it('records nothing when nothing differs', () => {
-    given(...completed).when(amend({ medicationGiven: true })).then([]);
+    given(...completed)
+      .when(amend({ medicationGiven: true }))
+      .then([]);
   });
 
   it('refuses an amendment that puts the check-out before the check-in, in the future, or with a foreign task', () => {
-    expect(given(...completed).when(amend({ checkedInAt: at('11:00') })).refusal()).toMatchObject({ kind: 'invalid', field: 'checkedInAt' });
-    expect(given(...completed).when(amend({ checkedOutAt: at('10:00') })).refusal()).toMatchObject({ kind: 'invalid', field: 'checkedOutAt' });
-    expect(given(...completed).when(amend({ checkedOutAt: at('19:00') }, at('18:00'))).refusal()).toMatchObject({
+    expect(
+      given(...completed)
+        .when(amend({ checkedInAt: at('11:00') }))
+        .refusal(),
+    ).toMatchObject({ kind: 'invalid', field: 'checkedInAt' });
+    expect(
+      given(...completed)
+        .when(amend({ checkedOutAt: at('10:00') }))
+        .refusal(),
+    ).toMatchObject({ kind: 'invalid', field: 'checkedOutAt' });
+    expect(
+      given(...completed)
+        .when(amend({ checkedOutAt: at('19:00') }, at('18:00')))
+        .refusal(),
+    ).toMatchObject({
       kind: 'invalid',
       message: 'Check-out time cannot be in the future',
     });
-    expect(given(...completed).when(amend({ tasksCompleted: ['Gardening'] })).refusal()).toMatchObject({ field: 'tasksCompleted' });
+    expect(
+      given(...completed)
+        .when(amend({ tasksCompleted: ['Gardening'] }))
+        .refusal(),
+    ).toMatchObject({ field: 'tasksCompleted' });
   });
 
   it('refuses an amendment of a visit that is not completed', () => {
-    expect(given(scheduled(), checkedIn()).when(amend({ notes: 'x' })).refusal()).toEqual({
+    expect(
+      given(scheduled(), checkedIn())
+        .when(amend({ notes: 'x' }))
+        .refusal(),
+    ).toEqual({
       kind: 'conflict',
       message: 'Only a completed visit can be amended: this visit is in progress',
       field: undefined,
     });
-    expect(given(scheduled()).when(amend({ notes: 'x' })).refusal()).toMatchObject({ kind: 'conflict' });
-    expect(given().when(amend({ notes: 'x' })).refusal()).toMatchObject({ kind: 'not_found' });
+    expect(
+      given(scheduled())
+        .when(amend({ notes: 'x' }))
+        .refusal(),
+    ).toMatchObject({ kind: 'conflict' });
+    expect(
+      given()
+        .when(amend({ notes: 'x' }))
+        .refusal(),
+    ).toMatchObject({ kind: 'not_found' });
   });
 
   it('refuses every other change', () => {
@@ -471,8 +661,15 @@ describe('a completed visit', () => {
       checkOut(),
     ];
     for (const command of commands) {
-      expect(given(...completed).when(command).refusal(), command.type).toMatchObject({ kind: 'conflict' });
+      expect(
+        given(...completed)
+          .when(command)
+          .refusal(),
+        command.type,
+      ).toMatchObject({ kind: 'conflict' });
     }
-    given(...completed).when(timeliness(at('23:00'))).then([]);
+    given(...completed)
+      .when(timeliness(at('23:00')))
+      .then([]);
   });
 });

@@ -9,11 +9,13 @@ export type BookableClient = Extract<ClientState, { exists: true }>;
 
 /** The carer and client of a visit, read from their own streams (never from a read model). */
 export async function loadCarer(store: EventStore, carerId: string): Promise<CarerState> {
-  return (await loadStream<CarerEvent, CarerState>(store, carerStreamId(carerId), evolveCarer, initialCarerState)).state;
+  return (await loadStream<CarerEvent, CarerState>(store, carerStreamId(carerId), evolveCarer, initialCarerState))
+    .state;
 }
 
 export async function loadClient(store: EventStore, clientId: string): Promise<ClientState> {
-  return (await loadStream<ClientEvent, ClientState>(store, clientStreamId(clientId), evolveClient, initialClientState)).state;
+  return (await loadStream<ClientEvent, ClientState>(store, clientStreamId(clientId), evolveClient, initialClientState))
+    .state;
 }
 
 /** Only an existing, active carer can be booked; the refusal is shown under the form's carer field. */

@@ -49,10 +49,18 @@ export function recordedTime({ claimed, now, reason, field, rules }: TimeRequest
   if (claimedMs > nowMs) throw new DomainError('invalid', `${WORD[field]} time cannot be in the future`, field);
   const hours = rules.manualTimeMaxHoursBack;
   if (nowMs - claimedMs > hours * 3_600_000) {
-    throw new DomainError('invalid', `${WORD[field]} time entered by hand must be within the last ${hours} hours`, field);
+    throw new DomainError(
+      'invalid',
+      `${WORD[field]} time entered by hand must be within the last ${hours} hours`,
+      field,
+    );
   }
   if (reason === null || reason === '') {
-    throw new DomainError('invalid', `A reason is required when the ${WORD[field].toLowerCase()} time is entered by hand`, 'handEnteredReason');
+    throw new DomainError(
+      'invalid',
+      `A reason is required when the ${WORD[field].toLowerCase()} time is entered by hand`,
+      'handEnteredReason',
+    );
   }
   return { at: new Date(claimedMs).toISOString(), recordedAt: now, handEnteredReason: reason };
 }

@@ -34,6 +34,11 @@ export function expandWeeklyPattern(pattern: WeeklyPattern): string[] {
     }
     starts.push(londonTimeToInstant(date, pattern.startTime));
   }
-  if (starts.length === 0) throw new DomainError('invalid', 'No day between the start and until dates is one of the chosen days', 'daysOfWeek');
+  if (starts.length === 0)
+    throw new DomainError(
+      'invalid',
+      'No day between the start and until dates is one of the chosen days',
+      'daysOfWeek',
+    );
   return starts;
 }

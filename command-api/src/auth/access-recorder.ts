@@ -1,4 +1,10 @@
-import { accessStreamId, UNKNOWN_ACCOUNT_ACCESS_STREAM, type AccessEvent, type EventStore, type Position } from '@care/events';
+import {
+  accessStreamId,
+  UNKNOWN_ACCOUNT_ACCESS_STREAM,
+  type AccessEvent,
+  type EventStore,
+  type Position,
+} from '@care/events';
 import type { CommandContext } from '../shared/actor';
 import { appendEvents } from '../shared/event-stream';
 import type { ClientInfo } from './client-info';
@@ -11,7 +17,12 @@ import type { Lockout } from './sign-in-throttle';
 export class AccessRecorder {
   constructor(private readonly store: EventStore) {}
 
-  async record(userId: string | null, event: AccessEvent, requestId: string, actorId = userId ?? 'anonymous'): Promise<Position> {
+  async record(
+    userId: string | null,
+    event: AccessEvent,
+    requestId: string,
+    actorId = userId ?? 'anonymous',
+  ): Promise<Position> {
     const context: CommandContext = { userId: actorId, requestId };
     const stream = userId ? accessStreamId(userId) : UNKNOWN_ACCOUNT_ACCESS_STREAM;
     const appended = await appendEvents(this.store, stream, [event], 'any', context);
@@ -19,7 +30,12 @@ export class AccessRecorder {
   }
 
   /** One `UserSignInLockedOut` per lock a failure has just set (`accountUserId`: the account of the email tried). */
-  async recordLockouts(lockouts: readonly Lockout[], accountUserId: string | null, client: ClientInfo, requestId: string): Promise<void> {
+  async recordLockouts(
+    lockouts: readonly Lockout[],
+    accountUserId: string | null,
+    client: ClientInfo,
+    requestId: string,
+  ): Promise<void> {
     for (const { key, lockedUntil } of lockouts) {
       const userId = key.kind === 'account' ? accountUserId : null;
       await this.record(

@@ -20,7 +20,12 @@ export const authEnvSchema = sessionEnvSchema
     TRUSTED_ORIGINS: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ error: 'TRUSTED_ORIGINS must be comma-separated URLs' }))),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {

@@ -38,7 +38,13 @@ export function authRoutes(signIn: SignInService, resets: PasswordResets): Route
     await refuseWhenLocked(ctx, async () => {
       const { token, user } = await signIn.signIn(email, password, clientInfo(ctx), ctx.state.requestId);
       // A session cookie (no Expires): the server's idle and absolute limits decide how long it lives.
-      ctx.cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', overwrite: true });
+      ctx.cookies.set(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.secure,
+        path: '/',
+        overwrite: true,
+      });
       ctx.body = { user };
     });
   });
@@ -49,7 +55,13 @@ export function authRoutes(signIn: SignInService, resets: PasswordResets): Route
 
   router.post('/api/logout', async (ctx) => {
     await signIn.signOut(ctx.cookies.get(SESSION_COOKIE), clientInfo(ctx), ctx.state.requestId);
-    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', overwrite: true });
+    ctx.cookies.set(SESSION_COOKIE, null, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      path: '/',
+      overwrite: true,
+    });
     ctx.status = 204;
   });
 

@@ -17,7 +17,10 @@ export interface AuthSweeperDependencies {
  * counts whose window and lock have run out, and reset links that can no longer be used. The auth
  * tables stay as small as the current activity, whatever a script sends.
  */
-export function startAuthSweeper({ sessions, throttle, resets, store, log }: AuthSweeperDependencies, everyMs = 5 * 60_000): () => void {
+export function startAuthSweeper(
+  { sessions, throttle, resets, store, log }: AuthSweeperDependencies,
+  everyMs = 5 * 60_000,
+): () => void {
   const access = new AccessRecorder(store);
   const sweep = async () => {
     for (const ended of await sessions.purgeExpired()) {
@@ -30,7 +33,10 @@ export function startAuthSweeper({ sessions, throttle, resets, store, log }: Aut
     await throttle.sweep();
     await resets.sweep();
   };
-  const timer = setInterval(() => void sweep().catch((error: unknown) => log.error({ err: error }, 'auth sweep failed')), everyMs);
+  const timer = setInterval(
+    () => void sweep().catch((error: unknown) => log.error({ err: error }, 'auth sweep failed')),
+    everyMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

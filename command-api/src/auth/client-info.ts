@@ -11,5 +11,8 @@ export interface ClientInfo {
 }
 
 export function clientInfo(ctx: ParameterizedContext): ClientInfo {
-  return { ipAddress: headerText(ctx.ip, TEXT_LIMITS.ipAddress), userAgent: headerText(ctx.get('user-agent'), TEXT_LIMITS.userAgent) };
+  return {
+    ipAddress: headerText(ctx.ip, TEXT_LIMITS.ipAddress),
+    userAgent: headerText(ctx.get('user-agent'), TEXT_LIMITS.userAgent),
+  };
 }

@@ -28,10 +28,15 @@ const minutes = (count: number) => count * 60_000;
  * while the key is already locked (a request that passed the lock check just before the lock was set)
  * changes nothing, so a burst of parallel guesses cannot set a string of locks. Pure.
  */
-export function countFailure(current: AttemptCount, now: Date, { limit, windowMinutes, lockoutMinutes }: CountLimits): CountedFailure {
+export function countFailure(
+  current: AttemptCount,
+  now: Date,
+  { limit, windowMinutes, lockoutMinutes }: CountLimits,
+): CountedFailure {
   const expiry = (count: AttemptCount) =>
     new Date(Math.max(count.windowStartedAt.getTime() + minutes(windowMinutes), count.lockedUntil?.getTime() ?? 0));
-  if (current.lockedUntil && current.lockedUntil > now) return { next: current, expiresAt: expiry(current), lockedNow: false };
+  if (current.lockedUntil && current.lockedUntil > now)
+    return { next: current, expiresAt: expiry(current), lockedNow: false };
   const windowOver = current.windowStartedAt.getTime() + minutes(windowMinutes) <= now.getTime();
   const failures = windowOver ? 1 : current.failures + 1;
   const next: AttemptCount =

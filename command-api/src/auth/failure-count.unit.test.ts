@@ -47,7 +47,10 @@ describe('counting failed sign-ins for one account or address', () => {
     expect(first!.expiresAt).toEqual(at(15));
     // Locked at 9:02 for 10 minutes, new window from 9:02 for 15: the row may go at 9:17.
     expect(locked!.expiresAt).toEqual(at(17));
-    const longLock = countFailure({ failures: 2, windowStartedAt: at(0), lockedUntil: null }, at(1), { ...limits, lockoutMinutes: 60 });
+    const longLock = countFailure({ failures: 2, windowStartedAt: at(0), lockedUntil: null }, at(1), {
+      ...limits,
+      lockoutMinutes: 60,
+    });
     expect(longLock.expiresAt).toEqual(at(61));
   });
 

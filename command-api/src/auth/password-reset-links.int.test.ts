@@ -21,9 +21,15 @@ const FORGED = { origin: 'http://evil.example', 'x-forwarded-host': 'evil.exampl
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 const logText = () => JSON.stringify(api.logLines);
 const allEventsText = async () =>
-  JSON.stringify(await api.store.readAll(START_POSITION, 1_000_000), (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+  JSON.stringify(await api.store.readAll(START_POSITION, 1_000_000), (_key, value: unknown) =>
+    typeof value === 'bigint' ? String(value) : value,
+  );
 const resetRows = async (userId: string) =>
-  (await api.pool.query<{ token_hash: string }>('SELECT token_hash FROM auth.password_resets WHERE user_id = $1', [userId])).rows;
+  (
+    await api.pool.query<{ token_hash: string }>('SELECT token_hash FROM auth.password_resets WHERE user_id = $1', [
+      userId,
+    ])
+  ).rows;
 
 async function issueLink(userId: string, headers: Record<string, string> = {}) {
   const reply = await api.request('POST', `/api/users/${userId}/password-reset`, undefined, headers);
@@ -41,7 +47,8 @@ describe('"Request new password" (self-service, no mail server yet)', () => {
 
     expect(reply.status).toBe(202);
     expect(reply.body).toEqual({
-      message: 'If that email belongs to an active account, your administrator can now see the request. Ask them for your reset link.',
+      message:
+        'If that email belongs to an active account, your administrator can now see the request. Ask them for your reset link.',
     });
     const logged = JSON.stringify(api.logLines.slice(lines));
     expect(logged).not.toContain('evil.example/landing');
@@ -49,13 +56,19 @@ describe('"Request new password" (self-service, no mail server yet)', () => {
     expect(await resetRows(user.id)).toEqual([]);
     const appended = await appendedSince(api.store, before);
     expect(appended.map((event) => [event.streamId, event.type, event.data])).toEqual([
-      [accessStreamId(user.id), 'PasswordResetRequested', { userId: user.id, ipAddress: expect.any(String), userAgent: expect.any(String) }],
+      [
+        accessStreamId(user.id),
+        'PasswordResetRequested',
+        { userId: user.id, ipAddress: expect.any(String), userAgent: expect.any(String) },
+      ],
     ]);
   });
 
   it('answers an unknown email the same and records nothing', async () => {
     const before = await settledLog(api.store);
-    const reply = await api.anonymous('POST', '/api/login/password-reset-requests', { email: 'nobody-at-all@example.org' });
+    const reply = await api.anonymous('POST', '/api/login/password-reset-requests', {
+      email: 'nobody-at-all@example.org',
+    });
     expect(reply.status).toBe(202);
     expect(reply.body.message).toMatch(/^If that email belongs to an active account/);
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -90,7 +103,9 @@ describe('an administrator issuing a reset link (User Management)', () => {
     expect(logText()).not.toContain(token);
     expect(await allEventsText()).not.toContain(token);
     expect(await resetRows(user.id)).toEqual([{ token_hash: sha256(token) }]);
-    const issued = (await api.store.readStream(accessStreamId(user.id))).filter((event) => event.type === 'PasswordResetIssued');
+    const issued = (await api.store.readStream(accessStreamId(user.id))).filter(
+      (event) => event.type === 'PasswordResetIssued',
+    );
     expect(issued.map((event) => event.data)).toEqual([
       { userId: user.id, requestedBy: 'admin', ipAddress: expect.any(String), userAgent: expect.any(String) },
     ]);
@@ -101,13 +116,22 @@ describe('an administrator issuing a reset link (User Management)', () => {
     const older = (await issueLink(user.id)).link.searchParams.get('reset')!;
     const newer = (await issueLink(user.id)).link.searchParams.get('reset')!;
 
-    const stale = await api.anonymous('POST', '/api/login/password-reset', { token: older, password: 'a brand new passphrase' });
+    const stale = await api.anonymous('POST', '/api/login/password-reset', {
+      token: older,
+      password: 'a brand new passphrase',
+    });
     expect([stale.status, stale.body.error]).toEqual([400, 'This reset link is invalid or has expired']);
-    const used = await api.anonymous('POST', '/api/login/password-reset', { token: newer, password: 'a brand new passphrase' });
+    const used = await api.anonymous('POST', '/api/login/password-reset', {
+      token: newer,
+      password: 'a brand new passphrase',
+    });
     expect(used.status).toBe(200);
     expect((await api.signIn(user.email, TEST_PASSWORD)).reply.status).toBe(401);
     expect((await api.signIn(user.email, 'a brand new passphrase')).reply.status).toBe(200);
-    const again = await api.anonymous('POST', '/api/login/password-reset', { token: newer, password: 'another new passphrase' });
+    const again = await api.anonymous('POST', '/api/login/password-reset', {
+      token: newer,
+      password: 'another new passphrase',
+    });
     expect(again.status).toBe(400);
   });
 
@@ -115,10 +139,16 @@ describe('an administrator issuing a reset link (User Management)', () => {
     const user = await api.createUser('carer');
     const token = (await issueLink(user.id)).link.searchParams.get('reset')!;
     // The hour passing: the stored expiry moved a second into the past (the server's clock decides, not ours).
-    await api.pool.query(`UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await api.pool.query(
+      `UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user.id],
+    );
     const before = await settledLog(api.store);
 
-    const expired = await api.anonymous('POST', '/api/login/password-reset', { token, password: 'a brand new passphrase' });
+    const expired = await api.anonymous('POST', '/api/login/password-reset', {
+      token,
+      password: 'a brand new passphrase',
+    });
 
     expect([expired.status, expired.body.error]).toEqual([400, 'This reset link is invalid or has expired']);
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -142,17 +172,31 @@ describe('the logs', () => {
     const firstPassword = 'first password of Nadia 81';
     const newPassword = 'second password of Nadia 92';
     const user = await api.createUser('coordinator', { password: firstPassword });
-    const wrong = await api.anonymous('POST', '/api/login', { email: user.email, password: 'wrong password of Nadia 73' });
+    const wrong = await api.anonymous('POST', '/api/login', {
+      email: user.email,
+      password: 'wrong password of Nadia 73',
+    });
     expect(wrong.status).toBe(401);
     expect((await api.anonymous('POST', '/api/login/password-reset-requests', { email: user.email })).status).toBe(202);
     const token = (await issueLink(user.id)).link.searchParams.get('reset')!;
-    expect((await api.anonymous('POST', '/api/login/password-reset', { token, password: newPassword })).status).toBe(200);
+    expect((await api.anonymous('POST', '/api/login/password-reset', { token, password: newPassword })).status).toBe(
+      200,
+    );
     const signedIn = await api.signIn(user.email, newPassword);
     expect(signedIn.reply.status).toBe(200);
     expect((await signedIn.request('POST', '/api/logout')).status).toBe(204);
 
     const cookieTokens = [user.cookie, signedIn.cookie].map((cookie) => cookie.split('=')[1]!);
-    const secrets = [firstPassword, newPassword, 'wrong password of Nadia 73', TEST_PASSWORD, token, sha256(token), ...cookieTokens, ...cookieTokens.map(sha256)];
+    const secrets = [
+      firstPassword,
+      newPassword,
+      'wrong password of Nadia 73',
+      TEST_PASSWORD,
+      token,
+      sha256(token),
+      ...cookieTokens,
+      ...cookieTokens.map(sha256),
+    ];
     const logged = logText();
     expect(api.logLines.filter((line) => line.msg === 'request').length).toBeGreaterThan(5);
     for (const secret of secrets) expect(logged).not.toContain(secret);

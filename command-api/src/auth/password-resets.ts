@@ -61,7 +61,12 @@ export class PasswordResets {
    * Issues a link for a known, active account (undefined otherwise). Earlier unused links of the account
    * stop working: only the newest one given out is valid.
    */
-  async issue(userId: string, client: ClientInfo, actorId: string, requestId: string): Promise<IssuedReset | undefined> {
+  async issue(
+    userId: string,
+    client: ClientInfo,
+    actorId: string,
+    requestId: string,
+  ): Promise<IssuedReset | undefined> {
     const { state } = await this.deps.users.load(userId);
     if (!state.exists || !state.isActive) return undefined;
     const { token, expiresAt } = await this.createLink(userId);
@@ -117,11 +122,21 @@ export class PasswordResets {
     if (!credential) return;
     const { state } = await this.deps.users.load(credential.userId);
     if (!state.exists || !state.isActive) return;
-    await this.access.record(credential.userId, { type: 'PasswordResetRequested', data: { userId: credential.userId, ...client } }, requestId, 'anonymous');
+    await this.access.record(
+      credential.userId,
+      { type: 'PasswordResetRequested', data: { userId: credential.userId, ...client } },
+      requestId,
+      'anonymous',
+    );
     if (!this.deps.mailLinks) return;
     // With mail configured the link goes to the account's own address, not through an administrator.
     const { token } = await this.createLink(credential.userId);
-    await this.access.record(credential.userId, { type: 'PasswordResetIssued', data: { userId: credential.userId, requestedBy: 'self', ...client } }, requestId, 'anonymous');
+    await this.access.record(
+      credential.userId,
+      { type: 'PasswordResetIssued', data: { userId: credential.userId, requestedBy: 'self', ...client } },
+      requestId,
+      'anonymous',
+    );
     await enqueueMail(this.deps.pool, {
       kind: 'password-reset',
       to: state.email,

@@ -43,7 +43,8 @@ export class SignInService {
 
     const credential = await this.deps.credentials.findByEmail(email);
     const userId = credential?.userId ?? null;
-    const countFailure = async () => this.access.recordLockouts(await this.deps.throttle.recordFailure(keys), userId, client, requestId);
+    const countFailure = async () =>
+      this.access.recordLockouts(await this.deps.throttle.recordFailure(keys), userId, client, requestId);
 
     const matches = credential
       ? await verifyPassword(credential.passwordHash, password)
@@ -57,7 +58,10 @@ export class SignInService {
       // The right password for a deactivated account: worth an entry, and counted so it cannot flood the log.
       await this.access.record(
         credential.userId,
-        { type: 'UserSignInFailed', data: { userId: credential.userId, email: normaliseEmail(email), reason: 'deactivated', ...client } },
+        {
+          type: 'UserSignInFailed',
+          data: { userId: credential.userId, email: normaliseEmail(email), reason: 'deactivated', ...client },
+        },
         requestId,
       );
       await countFailure();
@@ -74,7 +78,11 @@ export class SignInService {
       role: state.role,
       ...client,
     });
-    await this.access.record(credential.userId, { type: 'UserSignedIn', data: { userId: credential.userId, ...client } }, requestId);
+    await this.access.record(
+      credential.userId,
+      { type: 'UserSignedIn', data: { userId: credential.userId, ...client } },
+      requestId,
+    );
     return {
       token,
       user: {
@@ -94,6 +102,10 @@ export class SignInService {
   async signOut(token: string | undefined, client: ClientInfo, requestId: string): Promise<void> {
     const ended = await this.deps.sessions.destroy(token);
     if (!ended) return;
-    await this.access.record(ended.userId, { type: 'UserSignedOut', data: { userId: ended.userId, reason: 'logout', ...client } }, requestId);
+    await this.access.record(
+      ended.userId,
+      { type: 'UserSignedOut', data: { userId: ended.userId, reason: 'logout', ...client } },
+      requestId,
+    );
   }
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, TEST_PASSWORD, type ApiReply, type RunningCommandApi } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  TEST_PASSWORD,
+  type ApiReply,
+  type RunningCommandApi,
+} from '../../testing';
 import { DEFAULT_AUTH_POLICY } from './auth-policy';
 import { SignInThrottle } from './sign-in-throttle';
 
@@ -21,11 +28,19 @@ afterAll(async () => {
 });
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
-const guess = (email: string, password: string, address: string) => api.anonymous('POST', '/api/login', { email, password }, from(address));
+const guess = (email: string, password: string, address: string) =>
+  api.anonymous('POST', '/api/login', { email, password }, from(address));
 const summary = (events: readonly RawRecordedEvent[]) =>
-  events.map((event) => `${event.type} ${String((event.data as { scope?: string; reason?: string }).scope ?? (event.data as { reason?: string }).reason ?? '')}`).sort();
+  events
+    .map(
+      (event) =>
+        `${event.type} ${String((event.data as { scope?: string; reason?: string }).scope ?? (event.data as { reason?: string }).reason ?? '')}`,
+    )
+    .sort();
 
-async function attemptRows(): Promise<{ kind: string; value: string; failures: number; locked: boolean; expires_at: Date; locked_until: Date | null }[]> {
+async function attemptRows(): Promise<
+  { kind: string; value: string; failures: number; locked: boolean; expires_at: Date; locked_until: Date | null }[]
+> {
   const { rows } = await api.pool.query(
     'SELECT kind, value, failures, locked_until > now() AS locked, expires_at, locked_until FROM auth.sign_in_attempts ORDER BY kind, value',
   );
@@ -39,7 +54,9 @@ describe('a script guessing passwords', () => {
     const replies: ApiReply[] = [];
     for (let round = 0; round < 100; round += 1) {
       replies.push(
-        ...(await Promise.all(Array.from({ length: 10 }, (_, n) => guess(user.email, `guess ${round}-${n}`, '203.0.113.7')))),
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, n) => guess(user.email, `guess ${round}-${n}`, '203.0.113.7')),
+        )),
       );
     }
 
@@ -56,7 +73,9 @@ describe('a script guessing passwords', () => {
     const byScope = Object.fromEntries(appended.map((event) => [(event.data as { scope: string }).scope, event.data]));
     expect(byScope.account).toMatchObject({ userId: user.id, email: user.email, ipAddress: '203.0.113.7' });
     expect(byScope.address).toMatchObject({ userId: null, email: null, ipAddress: '203.0.113.7' });
-    expect(Date.parse((byScope.account as { lockedUntil: string }).lockedUntil) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse((byScope.account as { lockedUntil: string }).lockedUntil) - Date.now()).toBeGreaterThan(
+      14 * 60_000,
+    );
 
     // The counts are two rows, each locked, each with an expiry no earlier than its lock.
     const rows = (await attemptRows()).filter((row) => row.value === user.email || row.value === '203.0.113.7');
@@ -73,7 +92,9 @@ describe('a script guessing passwords', () => {
       expect((await guess(`nobody-${n}@example.org`, 'a guess', `192.0.2.${n + 1}`)).status).toBe(401);
     }
     expect(await appendedSince(api.store, before)).toEqual([]);
-    const rows = (await attemptRows()).filter((row) => row.value.startsWith('nobody-') || row.value.startsWith('192.0.2.'));
+    const rows = (await attemptRows()).filter(
+      (row) => row.value.startsWith('nobody-') || row.value.startsWith('192.0.2.'),
+    );
     expect(rows).toHaveLength(16);
     for (const row of rows) expect(row.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
@@ -106,7 +127,12 @@ describe('a script guessing passwords', () => {
     const before = await settledLog(api.store);
     const statuses: number[] = [];
     for (let n = 0; n < 30; n += 1) {
-      const reply = await api.anonymous('POST', '/api/login/password-reset-requests', { email: `nobody-${n}@example.org` }, from('198.51.100.201'));
+      const reply = await api.anonymous(
+        'POST',
+        '/api/login/password-reset-requests',
+        { email: `nobody-${n}@example.org` },
+        from('198.51.100.201'),
+      );
       statuses.push(reply.status);
     }
     expect(statuses).toEqual([...Array<number>(6).fill(202), ...Array<number>(24).fill(429)]);

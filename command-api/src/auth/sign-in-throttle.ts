@@ -78,7 +78,10 @@ export class SignInThrottle {
 
   /** A successful sign-in clears the account's count (the address keeps its own). */
   async clearAccount(keys: ThrottleKeys): Promise<void> {
-    await this.pool.query('DELETE FROM auth.sign_in_attempts WHERE kind = $1 AND value = $2', [keys.account.kind, keys.account.value]);
+    await this.pool.query('DELETE FROM auth.sign_in_attempts WHERE kind = $1 AND value = $2', [
+      keys.account.kind,
+      keys.account.value,
+    ]);
   }
 
   /** Deletes the counts whose window and lock have both run out. Returns how many went. */
@@ -97,13 +100,22 @@ export class SignInThrottle {
          VALUES ($1, $2, 0, now(), now()) ON CONFLICT (kind, value) DO NOTHING`,
         [key.kind, key.value],
       );
-      const { rows } = await client.query<{ failures: number; window_started_at: Date; locked_until: Date | null; now: Date }>(
+      const { rows } = await client.query<{
+        failures: number;
+        window_started_at: Date;
+        locked_until: Date | null;
+        now: Date;
+      }>(
         `SELECT failures, window_started_at, locked_until, now() AS now
            FROM auth.sign_in_attempts WHERE kind = $1 AND value = $2 FOR UPDATE`,
         [key.kind, key.value],
       );
       const row = rows[0]!;
-      const current: AttemptCount = { failures: row.failures, windowStartedAt: row.window_started_at, lockedUntil: row.locked_until };
+      const current: AttemptCount = {
+        failures: row.failures,
+        windowStartedAt: row.window_started_at,
+        lockedUntil: row.locked_until,
+      };
       const { next, expiresAt, lockedNow } = countFailure(current, row.now, {
         limit,
         windowMinutes: this.policy.failureWindowMinutes,

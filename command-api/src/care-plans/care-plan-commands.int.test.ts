@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, appointmentStreamId, carePlanStreamId, londonToday, parseRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  type ApiReply,
+  type RunningCommandApi,
+  type TestUser,
+} from '../../testing';
 
 let api: RunningCommandApi;
 let coordinator: TestUser;
@@ -62,7 +69,9 @@ afterAll(async () => {
 describe('POST /api/care-plans', () => {
   it('starts a plan from a template, with allergies, conditions and the emergency contact from the client record', async () => {
     const clientId = await createClient();
-    const id = await created(coordinator.request('POST', '/api/care-plans', { clientId, templateId, reviewDate: inThreeMonths }));
+    const id = await created(
+      coordinator.request('POST', '/api/care-plans', { clientId, templateId, reviewDate: inThreeMonths }),
+    );
     const [createdEvent, ...rest] = await eventsOf(id);
     expect(rest).toEqual([]);
     expect(createdEvent!.type).toBe('CarePlanCreated');
@@ -94,28 +103,57 @@ describe('POST /api/care-plans', () => {
 
   it('keeps one plan in use per client: a second is 409 until the first is inactive', async () => {
     const clientId = await createClient();
-    const first = await created(coordinator.request('POST', '/api/care-plans', { clientId, title: 'First', reviewDate: inThreeMonths }));
+    const first = await created(
+      coordinator.request('POST', '/api/care-plans', { clientId, title: 'First', reviewDate: inThreeMonths }),
+    );
     const before = await settledLog(api.store);
-    const second = await coordinator.request('POST', '/api/care-plans', { clientId, title: 'Second', reviewDate: inThreeMonths });
+    const second = await coordinator.request('POST', '/api/care-plans', {
+      clientId,
+      title: 'Second',
+      reviewDate: inThreeMonths,
+    });
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: 'This client already has a care plan in use', fields: { clientId: 'This client already has a care plan in use' } });
+    expect(second.body).toEqual({
+      error: 'This client already has a care plan in use',
+      fields: { clientId: 'This client already has a care plan in use' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
 
-    const inactive = await coordinator.request('POST', `/api/care-plans/${first}/status`, { status: 'inactive', reason: 'Moved to a care home' });
+    const inactive = await coordinator.request('POST', `/api/care-plans/${first}/status`, {
+      status: 'inactive',
+      reason: 'Moved to a care home',
+    });
     expect(inactive.status, inactive.text).toBe(200);
-    await created(coordinator.request('POST', '/api/care-plans', { clientId, title: 'Second', reviewDate: inThreeMonths }));
+    await created(
+      coordinator.request('POST', '/api/care-plans', { clientId, title: 'Second', reviewDate: inThreeMonths }),
+    );
     // The first cannot come back while the second is in use.
-    const back = await coordinator.request('POST', `/api/care-plans/${first}/status`, { status: 'active', reason: 'Back home' });
+    const back = await coordinator.request('POST', `/api/care-plans/${first}/status`, {
+      status: 'active',
+      reason: 'Back home',
+    });
     expect(back.status).toBe(409);
   });
 
   it('refuses an unknown client or template, a review date over a year back and a missing title', async () => {
     const clientId = await createClient();
-    const unknownClient = await coordinator.request('POST', '/api/care-plans', { clientId: randomUUID(), title: 'x', reviewDate: inThreeMonths });
+    const unknownClient = await coordinator.request('POST', '/api/care-plans', {
+      clientId: randomUUID(),
+      title: 'x',
+      reviewDate: inThreeMonths,
+    });
     expect(unknownClient.body.fields).toEqual({ clientId: 'Client not found' });
-    const unknownTemplate = await coordinator.request('POST', '/api/care-plans', { clientId, templateId: randomUUID(), reviewDate: inThreeMonths });
+    const unknownTemplate = await coordinator.request('POST', '/api/care-plans', {
+      clientId,
+      templateId: randomUUID(),
+      reviewDate: inThreeMonths,
+    });
     expect(unknownTemplate.body.fields).toEqual({ templateId: 'Template not found' });
-    const past = await coordinator.request('POST', '/api/care-plans', { clientId, title: 'x', reviewDate: addDays(today, -400) });
+    const past = await coordinator.request('POST', '/api/care-plans', {
+      clientId,
+      title: 'x',
+      reviewDate: addDays(today, -400),
+    });
     expect(past.body.fields).toEqual({ reviewDate: 'Review date must be within the last year, or later' });
     const untitled = await coordinator.request('POST', '/api/care-plans', { clientId, reviewDate: inThreeMonths });
     expect(untitled.body.fields).toEqual({ title: 'Title is required' });
@@ -123,24 +161,39 @@ describe('POST /api/care-plans', () => {
 
   it('is for coordinators and administrators; templates for administrators only', async () => {
     const clientId = await createClient();
-    expect((await carer.request('POST', '/api/care-plans', { clientId, title: 'x', reviewDate: inThreeMonths })).status).toBe(403);
-    expect((await coordinator.request('POST', '/api/care-plans/templates', { name: 'x', kind: 'other', title: 'x' })).status).toBe(403);
+    expect(
+      (await carer.request('POST', '/api/care-plans', { clientId, title: 'x', reviewDate: inThreeMonths })).status,
+    ).toBe(403);
+    expect(
+      (await coordinator.request('POST', '/api/care-plans/templates', { name: 'x', kind: 'other', title: 'x' })).status,
+    ).toBe(403);
   });
 });
 
 describe('versions, agreement and reviews', () => {
   it('an update is a new version with the reason; agreement is of the current version; a review sets the next date', async () => {
     const clientId = await createClient();
-    const id = await created(coordinator.request('POST', `/api/care-plans`, { clientId, templateId, reviewDate: inThreeMonths }));
+    const id = await created(
+      coordinator.request('POST', `/api/care-plans`, { clientId, templateId, reviewDate: inThreeMonths }),
+    );
     const update = await coordinator.request(
       'PATCH',
       `/api/care-plans/${id}`,
-      { goals: ['Dress independently', 'Walk to the shop'], title: 'Personal care plan', reason: 'New goal after physio' },
+      {
+        goals: ['Dress independently', 'Walk to the shop'],
+        title: 'Personal care plan',
+        reason: 'New goal after physio',
+      },
       { 'If-Match': '0' },
     );
     expect(update.status, update.text).toBe(200);
     expect(update.body.revision).toBe('1');
-    const stale = await coordinator.request('PATCH', `/api/care-plans/${id}`, { goals: [], reason: 'x' }, { 'If-Match': '0' });
+    const stale = await coordinator.request(
+      'PATCH',
+      `/api/care-plans/${id}`,
+      { goals: [], reason: 'x' },
+      { 'If-Match': '0' },
+    );
     expect(stale.status).toBe(409);
 
     const agreeOld = await coordinator.request('POST', `/api/care-plans/${id}/agreement`, {
@@ -160,7 +213,10 @@ describe('versions, agreement and reviews', () => {
     });
     expect(agree.status, agree.text).toBe(200);
 
-    const schedule = await coordinator.request('POST', `/api/care-plans/${id}/review-date`, { reviewDate: addDays(today, 10), reason: 'After a fall' });
+    const schedule = await coordinator.request('POST', `/api/care-plans/${id}/review-date`, {
+      reviewDate: addDays(today, 10),
+      reason: 'After a fall',
+    });
     expect(schedule.status, schedule.text).toBe(200);
     const review = await coordinator.request('POST', `/api/care-plans/${id}/reviews`, {
       reviewedOn: today,
@@ -197,17 +253,38 @@ describe('tasks on visits', () => {
     const planless = await createClient();
     await created(coordinator.request('POST', '/api/care-plans', { clientId, templateId, reviewDate: inThreeMonths }));
     const start = `${addDays(today, 3)}T10:00:00.000Z`;
-    const tasksOf = async (id: string) => (await api.store.readStream(appointmentStreamId(id)))[0]!.data as { tasks: string[] };
+    const tasksOf = async (id: string) =>
+      (await api.store.readStream(appointmentStreamId(id)))[0]!.data as { tasks: string[] };
 
-    const personal = await created(coordinator.request('POST', '/api/appointments', { clientId, scheduledStart: start, durationMinutes: 60 }));
+    const personal = await created(
+      coordinator.request('POST', '/api/appointments', { clientId, scheduledStart: start, durationMinutes: 60 }),
+    );
     expect((await tasksOf(personal)).tasks).toEqual(['Strip wash', 'Dress', 'Breakfast']);
     const medication = await created(
-      coordinator.request('POST', '/api/appointments', { clientId, visitType: 'medication', scheduledStart: start, durationMinutes: 30 }),
+      coordinator.request('POST', '/api/appointments', {
+        clientId,
+        visitType: 'medication',
+        scheduledStart: start,
+        durationMinutes: 30,
+      }),
     );
     expect((await tasksOf(medication)).tasks).toEqual(['Prompt tablets']);
-    const own = await created(coordinator.request('POST', '/api/appointments', { clientId, scheduledStart: start, durationMinutes: 60, tasks: ['Hoover'] }));
+    const own = await created(
+      coordinator.request('POST', '/api/appointments', {
+        clientId,
+        scheduledStart: start,
+        durationMinutes: 60,
+        tasks: ['Hoover'],
+      }),
+    );
     expect((await tasksOf(own)).tasks).toEqual(['Hoover']);
-    const none = await created(coordinator.request('POST', '/api/appointments', { clientId: planless, scheduledStart: start, durationMinutes: 60 }));
+    const none = await created(
+      coordinator.request('POST', '/api/appointments', {
+        clientId: planless,
+        scheduledStart: start,
+        durationMinutes: 60,
+      }),
+    );
     expect((await tasksOf(none)).tasks).toEqual([]);
 
     const series = await coordinator.request('POST', '/api/appointments/recurring', {

@@ -13,7 +13,12 @@ export type CarePlanCommand =
       readonly reason: string;
       readonly today: string;
     }
-  | { readonly type: 'UpdateCarePlan'; readonly id: string; readonly changes: Partial<CarePlanContent>; readonly reason: string }
+  | {
+      readonly type: 'UpdateCarePlan';
+      readonly id: string;
+      readonly changes: Partial<CarePlanContent>;
+      readonly reason: string;
+    }
   | {
       readonly type: 'AgreeCarePlan';
       readonly id: string;
@@ -24,7 +29,13 @@ export type CarePlanCommand =
       readonly agreedOn: string;
       readonly today: string;
     }
-  | { readonly type: 'ScheduleCarePlanReview'; readonly id: string; readonly reviewDate: string; readonly reason: string | null; readonly today: string }
+  | {
+      readonly type: 'ScheduleCarePlanReview';
+      readonly id: string;
+      readonly reviewDate: string;
+      readonly reason: string | null;
+      readonly today: string;
+    }
   | {
       readonly type: 'RecordCarePlanReview';
       readonly id: string;
@@ -35,4 +46,9 @@ export type CarePlanCommand =
       readonly nextReviewDate: string;
       readonly today: string;
     }
-  | { readonly type: 'ChangeCarePlanStatus'; readonly id: string; readonly status: CarePlanStatus; readonly reason: string };
+  | {
+      readonly type: 'ChangeCarePlanStatus';
+      readonly id: string;
+      readonly status: CarePlanStatus;
+      readonly reason: string;
+    };

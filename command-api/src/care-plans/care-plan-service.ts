@@ -31,15 +31,39 @@ import { decide } from './decide';
 import { evolveTemplate, initialTemplateState, type TemplateState } from './template-decide';
 
 /** A command without its id and `today`, which the service adds. */
-type PlanCommandBody = CarePlanCommand extends infer C ? (C extends CarePlanCommand ? Omit<C, 'id' | 'today'> : never) : never;
+type PlanCommandBody = CarePlanCommand extends infer C
+  ? C extends CarePlanCommand
+    ? Omit<C, 'id' | 'today'>
+    : never
+  : never;
 
 /** The content fields a request sent (a create fills the others; an update changes only these). */
 function contentOf(input: Partial<CarePlanContent>): Partial<CarePlanContent> {
-  const { title, description, objectives, interventions, goals, riskAssessment, allergies, medicalConditions, emergencyContacts, visitTasks } = input;
+  const {
+    title,
+    description,
+    objectives,
+    interventions,
+    goals,
+    riskAssessment,
+    allergies,
+    medicalConditions,
+    emergencyContacts,
+    visitTasks,
+  } = input;
   return Object.fromEntries(
-    Object.entries({ title, description, objectives, interventions, goals, riskAssessment, allergies, medicalConditions, emergencyContacts, visitTasks }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      title,
+      description,
+      objectives,
+      interventions,
+      goals,
+      riskAssessment,
+      allergies,
+      medicalConditions,
+      emergencyContacts,
+      visitTasks,
+    }).filter(([, value]) => value !== undefined),
   ) as Partial<CarePlanContent>;
 }
 
@@ -75,13 +99,28 @@ export class CarePlanService {
       emergencyContacts:
         sent.emergencyContacts ??
         (client.profile.emergencyContact.trim() !== ''
-          ? [{ name: client.profile.emergencyContact, phone: client.profile.emergencyPhone, relationship: 'Emergency contact' }]
+          ? [
+              {
+                name: client.profile.emergencyContact,
+                phone: client.profile.emergencyPhone,
+                relationship: 'Emergency contact',
+              },
+            ]
           : []),
       visitTasks: sent.visitTasks ?? template?.content.visitTasks ?? [],
     };
     const reason = input.reason ?? (template ? `Started from the template ${template.name}` : 'First version');
     const events = decide(
-      { type: 'CreateCarePlan', id, clientId: input.clientId, templateId: input.templateId, content, reviewDate: input.reviewDate, reason, today: this.today() },
+      {
+        type: 'CreateCarePlan',
+        id,
+        clientId: input.clientId,
+        templateId: input.templateId,
+        content,
+        reviewDate: input.reviewDate,
+        reason,
+        today: this.today(),
+      },
       initialCarePlanState,
     );
     await this.inUse.reserve(input.clientId, id, context);
@@ -94,25 +133,50 @@ export class CarePlanService {
     }
   }
 
-  update(id: string, input: UpdateCarePlanCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  update(
+    id: string,
+    input: UpdateCarePlanCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run(id, { type: 'UpdateCarePlan', changes: contentOf(input), reason: input.reason }, ifMatch, context);
   }
 
-  agree(id: string, input: AgreeCarePlanCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  agree(
+    id: string,
+    input: AgreeCarePlanCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run(id, { type: 'AgreeCarePlan', ...input }, ifMatch, context);
   }
 
-  scheduleReview(id: string, input: ScheduleCarePlanReviewCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  scheduleReview(
+    id: string,
+    input: ScheduleCarePlanReviewCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.run(id, { type: 'ScheduleCarePlanReview', ...input }, ifMatch, context);
   }
 
-  recordReview(id: string, input: RecordCarePlanReviewCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  recordReview(
+    id: string,
+    input: RecordCarePlanReviewCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const { changes, ...rest } = input;
     return this.run(id, { type: 'RecordCarePlanReview', ...rest, changes: contentOf(changes) }, ifMatch, context);
   }
 
   /** Making a plan inactive frees the client for another plan; making it active again claims the client back. */
-  async changeStatus(id: string, input: ChangeCarePlanStatusCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async changeStatus(
+    id: string,
+    input: ChangeCarePlanStatusCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const loaded = await this.load(id);
     const { state } = loaded;
     const events = decide({ type: 'ChangeCarePlanStatus', id, ...input }, state);
@@ -138,7 +202,12 @@ export class CarePlanService {
     return loadStream<CarePlanEvent, CarePlanState>(this.store, carePlanStreamId(id), evolve, initialCarePlanState);
   }
 
-  private async run(id: string, body: PlanCommandBody, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  private async run(
+    id: string,
+    body: PlanCommandBody,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const loaded = await this.load(id);
     const events = decide({ ...body, id, today: this.today() } as CarePlanCommand, loaded.state);
     return this.append(id, loaded, events, ifMatch, context);
@@ -154,14 +223,20 @@ export class CarePlanService {
     const streamId = carePlanStreamId(id);
     // decide refused an unknown id, so the stream exists from here on.
     const revision = loaded.revision === 'no_stream' ? -1n : loaded.revision;
-    if (ifMatch !== undefined && ifMatch !== revision) throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
+    if (ifMatch !== undefined && ifMatch !== revision)
+      throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
     if (events.length === 0) return { id, revision, position: loaded.lastEvent?.position };
     const appended = await appendEvents(this.store, streamId, events, revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
   private async loadClient(clientId: string): Promise<Extract<ClientState, { exists: true }>> {
-    const { state } = await loadStream<ClientEvent, ClientState>(this.store, clientStreamId(clientId), evolveClient, initialClientState);
+    const { state } = await loadStream<ClientEvent, ClientState>(
+      this.store,
+      clientStreamId(clientId),
+      evolveClient,
+      initialClientState,
+    );
     if (!state.exists || state.removed) throw new DomainError('invalid', 'Client not found', 'clientId');
     return state;
   }

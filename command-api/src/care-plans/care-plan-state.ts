@@ -33,13 +33,17 @@ export function evolve(state: CarePlanState, event: CarePlanEvent): CarePlanStat
         versionAtLastReview: 1,
       };
     case 'CarePlanUpdated':
-      return state.exists ? { ...state, content: { ...state.content, ...definedOnly(event.data.changes) }, version: event.data.version } : state;
+      return state.exists
+        ? { ...state, content: { ...state.content, ...definedOnly(event.data.changes) }, version: event.data.version }
+        : state;
     case 'CarePlanAgreed':
       return state.exists ? { ...state, agreedVersion: event.data.version } : state;
     case 'CarePlanReviewScheduled':
       return state.exists ? { ...state, reviewDate: event.data.reviewDate } : state;
     case 'CarePlanReviewRecorded':
-      return state.exists ? { ...state, reviewDate: event.data.nextReviewDate, versionAtLastReview: event.data.version } : state;
+      return state.exists
+        ? { ...state, reviewDate: event.data.nextReviewDate, versionAtLastReview: event.data.version }
+        : state;
     case 'CarePlanStatusChanged':
       return state.exists ? { ...state, status: event.data.status } : state;
     default:

@@ -1,9 +1,4 @@
-import {
-  clientCarePlanStreamId,
-  parseRecordedEvent,
-  type ClientCarePlanEvent,
-  type EventStore,
-} from '@care/events';
+import { clientCarePlanStreamId, parseRecordedEvent, type ClientCarePlanEvent, type EventStore } from '@care/events';
 import { evolveReservation, initialReservationState, type ReservationKind } from '../shared/reservation';
 
 export const CLIENT_HAS_PLAN = 'This client already has a care plan in use';
@@ -20,6 +15,11 @@ export const clientCarePlanReservation: ReservationKind<ClientCarePlanEvent> = {
 
 /** The id of the client's plan in use, from the write side (the command API never asks the read models). */
 export async function carePlanInUseOf(store: EventStore, clientId: string): Promise<string | null> {
-  const events = (await store.readStream(clientCarePlanStreamId(clientId))).map(parseRecordedEvent) as unknown as ClientCarePlanEvent[];
-  return events.reduce((state, event) => evolveReservation(clientCarePlanReservation, state, event), initialReservationState).holder;
+  const events = (await store.readStream(clientCarePlanStreamId(clientId))).map(
+    parseRecordedEvent,
+  ) as unknown as ClientCarePlanEvent[];
+  return events.reduce(
+    (state, event) => evolveReservation(clientCarePlanReservation, state, event),
+    initialReservationState,
+  ).holder;
 }

@@ -44,41 +44,71 @@ export function decide(command: CarePlanCommand, state: CarePlanState): CarePlan
       const plan = inUse(state);
       const changes = changesOf(plan, command.changes);
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'CarePlanUpdated', data: { id: command.id, clientId: plan.clientId, version: plan.version + 1, changes, reason: command.reason } }];
+      return [
+        {
+          type: 'CarePlanUpdated',
+          data: { id: command.id, clientId: plan.clientId, version: plan.version + 1, changes, reason: command.reason },
+        },
+      ];
     }
     case 'AgreeCarePlan': {
       const plan = inUse(state);
       if (command.version !== plan.version) {
-        throw new DomainError('conflict', `Only the current version (version ${plan.version}) can be agreed`, 'version');
+        throw new DomainError(
+          'conflict',
+          `Only the current version (version ${plan.version}) can be agreed`,
+          'version',
+        );
       }
-      if (plan.agreedVersion === plan.version) throw new DomainError('conflict', `Version ${plan.version} is already agreed`, 'version');
-      if (command.agreedOn > command.today) throw new DomainError('invalid', 'Date agreed must not be in the future', 'agreedOn');
+      if (plan.agreedVersion === plan.version)
+        throw new DomainError('conflict', `Version ${plan.version} is already agreed`, 'version');
+      if (command.agreedOn > command.today)
+        throw new DomainError('invalid', 'Date agreed must not be in the future', 'agreedOn');
       const { id, version, agreedBy, relationship, method, agreedOn } = command;
-      return [{ type: 'CarePlanAgreed', data: { id, clientId: plan.clientId, version, agreedBy, relationship, method, agreedOn } }];
+      return [
+        {
+          type: 'CarePlanAgreed',
+          data: { id, clientId: plan.clientId, version, agreedBy, relationship, method, agreedOn },
+        },
+      ];
     }
     case 'ScheduleCarePlanReview': {
       const plan = inUse(state);
-      if (command.reviewDate < command.today) throw new DomainError('invalid', 'Review date must not be in the past', 'reviewDate');
+      if (command.reviewDate < command.today)
+        throw new DomainError('invalid', 'Review date must not be in the past', 'reviewDate');
       if (command.reviewDate === plan.reviewDate) return [];
       return [
-        { type: 'CarePlanReviewScheduled', data: { id: command.id, clientId: plan.clientId, reviewDate: command.reviewDate, reason: command.reason } },
+        {
+          type: 'CarePlanReviewScheduled',
+          data: { id: command.id, clientId: plan.clientId, reviewDate: command.reviewDate, reason: command.reason },
+        },
       ];
     }
     case 'RecordCarePlanReview': {
       const plan = inUse(state);
-      if (command.reviewedOn > command.today) throw new DomainError('invalid', 'Review date must not be in the future', 'reviewedOn');
+      if (command.reviewedOn > command.today)
+        throw new DomainError('invalid', 'Review date must not be in the future', 'reviewedOn');
       if (command.nextReviewDate <= command.reviewedOn) {
         throw new DomainError('invalid', 'The next review must be after this one', 'nextReviewDate');
       }
-      if (command.nextReviewDate < command.today) throw new DomainError('invalid', 'Next review date must not be in the past', 'nextReviewDate');
+      if (command.nextReviewDate < command.today)
+        throw new DomainError('invalid', 'Next review date must not be in the past', 'nextReviewDate');
       const changes = changesOf(plan, command.changes);
       const changed = Object.keys(changes).length > 0;
       // "Updated" names the version the review led to: changes sent with it, or a version saved since the last review.
       if (command.outcome === 'updated' && !changed && plan.version <= plan.versionAtLastReview) {
-        throw new DomainError('invalid', 'The plan has not changed since the last review: update it first, or record the outcome No change', 'outcome');
+        throw new DomainError(
+          'invalid',
+          'The plan has not changed since the last review: update it first, or record the outcome No change',
+          'outcome',
+        );
       }
       if (command.outcome === 'no_change' && changed) {
-        throw new DomainError('invalid', 'A review with no change cannot change the plan: choose Plan updated', 'outcome');
+        throw new DomainError(
+          'invalid',
+          'A review with no change cannot change the plan: choose Plan updated',
+          'outcome',
+        );
       }
       const { id } = command;
       const { clientId } = plan;
@@ -87,16 +117,33 @@ export function decide(command: CarePlanCommand, state: CarePlanState): CarePlan
       if (changed) events.push({ type: 'CarePlanUpdated', data: { id, clientId, version, changes, reason: 'Review' } });
       events.push({
         type: 'CarePlanReviewRecorded',
-        data: { id, clientId, reviewedOn: command.reviewedOn, outcome: command.outcome, version, notes: command.notes, nextReviewDate: command.nextReviewDate },
+        data: {
+          id,
+          clientId,
+          reviewedOn: command.reviewedOn,
+          outcome: command.outcome,
+          version,
+          notes: command.notes,
+          nextReviewDate: command.nextReviewDate,
+        },
       });
       // A plan put under review is back in force once the review is recorded.
-      if (plan.status === 'under_review') events.push({ type: 'CarePlanStatusChanged', data: { id, clientId, status: 'active', reason: 'Review recorded' } });
+      if (plan.status === 'under_review')
+        events.push({
+          type: 'CarePlanStatusChanged',
+          data: { id, clientId, status: 'active', reason: 'Review recorded' },
+        });
       return events;
     }
     case 'ChangeCarePlanStatus': {
       const plan = existing(state);
       if (command.status === plan.status) return [];
-      return [{ type: 'CarePlanStatusChanged', data: { id: command.id, clientId: plan.clientId, status: command.status, reason: command.reason } }];
+      return [
+        {
+          type: 'CarePlanStatusChanged',
+          data: { id: command.id, clientId: plan.clientId, status: command.status, reason: command.reason },
+        },
+      ];
     }
     default:
       return assertNever(command);

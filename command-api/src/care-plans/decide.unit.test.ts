@@ -29,14 +29,34 @@ const created: CarePlanEvent = {
 };
 const updatedToV2: CarePlanEvent = {
   type: 'CarePlanUpdated',
-  data: { id, clientId, version: 2, changes: { goals: ['Dress independently by spring', 'Walk to the shop'] }, reason: 'New goal' },
+  data: {
+    id,
+    clientId,
+    version: 2,
+    changes: { goals: ['Dress independently by spring', 'Walk to the shop'] },
+    reason: 'New goal',
+  },
 };
 const agreedV1: CarePlanEvent = {
   type: 'CarePlanAgreed',
-  data: { id, clientId, version: 1, agreedBy: 'Mary Jones', relationship: 'Client', method: 'in_person', agreedOn: today },
+  data: {
+    id,
+    clientId,
+    version: 1,
+    agreedBy: 'Mary Jones',
+    relationship: 'Client',
+    method: 'in_person',
+    agreedOn: today,
+  },
 };
-const underReview: CarePlanEvent = { type: 'CarePlanStatusChanged', data: { id, clientId, status: 'under_review', reason: 'Hospital stay' } };
-const inactive: CarePlanEvent = { type: 'CarePlanStatusChanged', data: { id, clientId, status: 'inactive', reason: 'Moved to a care home' } };
+const underReview: CarePlanEvent = {
+  type: 'CarePlanStatusChanged',
+  data: { id, clientId, status: 'under_review', reason: 'Hospital stay' },
+};
+const inactive: CarePlanEvent = {
+  type: 'CarePlanStatusChanged',
+  data: { id, clientId, status: 'inactive', reason: 'Moved to a care home' },
+};
 
 const create = (overrides: Partial<Extract<CarePlanCommand, { type: 'CreateCarePlan' }>> = {}): CarePlanCommand => ({
   type: 'CreateCarePlan',
@@ -59,7 +79,9 @@ const agree = (version: number, agreedOn = today): CarePlanCommand => ({
   agreedOn,
   today,
 });
-const review = (overrides: Partial<Extract<CarePlanCommand, { type: 'RecordCarePlanReview' }>> = {}): CarePlanCommand => ({
+const review = (
+  overrides: Partial<Extract<CarePlanCommand, { type: 'RecordCarePlanReview' }>> = {},
+): CarePlanCommand => ({
   type: 'RecordCarePlanReview',
   id,
   reviewedOn: today,
@@ -92,7 +114,11 @@ describe('decide: CreateCarePlan', () => {
     given()
       .when(create({ reviewDate: '2026-10-01' }))
       .then([{ ...created, data: { ...created.data, reviewDate: '2026-10-01' } } as CarePlanEvent]);
-    expect(given().when(create({ reviewDate: '2025-11-22' })).thenRefused()).toEqual({
+    expect(
+      given()
+        .when(create({ reviewDate: '2025-11-22' }))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: 'Review date must be within the last year, or later',
       field: 'reviewDate',
@@ -100,7 +126,11 @@ describe('decide: CreateCarePlan', () => {
   });
 
   it('refuses a plan without a title', () => {
-    expect(given().when(create({ content: { ...content, title: ' ' } })).thenRefused()).toMatchObject({ field: 'title' });
+    expect(
+      given()
+        .when(create({ content: { ...content, title: ' ' } }))
+        .thenRefused(),
+    ).toMatchObject({ field: 'title' });
   });
 
   it('refuses to create the same plan twice', () => {
@@ -111,27 +141,50 @@ describe('decide: CreateCarePlan', () => {
 describe('decide: versions', () => {
   it('an update makes the next version holding only the fields that changed, with the reason', () => {
     given(created)
-      .when({ type: 'UpdateCarePlan', id, changes: { title: content.title, goals: ['Dress independently by spring', 'Walk to the shop'] }, reason: 'New goal' })
+      .when({
+        type: 'UpdateCarePlan',
+        id,
+        changes: { title: content.title, goals: ['Dress independently by spring', 'Walk to the shop'] },
+        reason: 'New goal',
+      })
       .then([updatedToV2]);
   });
 
   it('an update that changes nothing makes no version', () => {
-    given(created).when({ type: 'UpdateCarePlan', id, changes: { title: content.title, allergies: ['Penicillin'] }, reason: 'Checked' }).then([]);
+    given(created)
+      .when({
+        type: 'UpdateCarePlan',
+        id,
+        changes: { title: content.title, allergies: ['Penicillin'] },
+        reason: 'Checked',
+      })
+      .then([]);
   });
 
   it('numbers versions on from the last one', () => {
     given(created, updatedToV2)
       .when({ type: 'UpdateCarePlan', id, changes: { allergies: [] }, reason: 'Allergy ruled out' })
-      .then([{ type: 'CarePlanUpdated', data: { id, clientId, version: 3, changes: { allergies: [] }, reason: 'Allergy ruled out' } }]);
+      .then([
+        {
+          type: 'CarePlanUpdated',
+          data: { id, clientId, version: 3, changes: { allergies: [] }, reason: 'Allergy ruled out' },
+        },
+      ]);
   });
 
   it('refuses to change an inactive plan or one that does not exist', () => {
-    expect(given(created, inactive).when({ type: 'UpdateCarePlan', id, changes: { goals: [] }, reason: 'x' }).thenRefused()).toEqual({
+    expect(
+      given(created, inactive)
+        .when({ type: 'UpdateCarePlan', id, changes: { goals: [] }, reason: 'x' })
+        .thenRefused(),
+    ).toEqual({
       kind: 'conflict',
       message: 'This care plan is inactive: make it active before changing it',
       field: undefined,
     });
-    expect(given().when({ type: 'UpdateCarePlan', id, changes: {}, reason: 'x' }).thenRefused()).toMatchObject({ kind: 'not_found' });
+    expect(given().when({ type: 'UpdateCarePlan', id, changes: {}, reason: 'x' }).thenRefused()).toMatchObject({
+      kind: 'not_found',
+    });
   });
 });
 
@@ -167,12 +220,19 @@ describe('decide: reviews', () => {
   it('Schedule Review sets a new review date', () => {
     given(created)
       .when({ type: 'ScheduleCarePlanReview', id, reviewDate: '2026-12-01', reason: 'After the hospital stay', today })
-      .then([{ type: 'CarePlanReviewScheduled', data: { id, clientId, reviewDate: '2026-12-01', reason: 'After the hospital stay' } }]);
+      .then([
+        {
+          type: 'CarePlanReviewScheduled',
+          data: { id, clientId, reviewDate: '2026-12-01', reason: 'After the hospital stay' },
+        },
+      ]);
   });
 
   it('refuses a review date in the past', () => {
     expect(
-      given(created).when({ type: 'ScheduleCarePlanReview', id, reviewDate: '2026-11-01', reason: null, today }).thenRefused(),
+      given(created)
+        .when({ type: 'ScheduleCarePlanReview', id, reviewDate: '2026-11-01', reason: null, today })
+        .thenRefused(),
     ).toMatchObject({ kind: 'invalid', field: 'reviewDate' });
   });
 
@@ -180,7 +240,15 @@ describe('decide: reviews', () => {
     const events = [
       {
         type: 'CarePlanReviewRecorded',
-        data: { id, clientId, reviewedOn: today, outcome: 'no_change', version: 1, notes: 'Met Mary at home', nextReviewDate: '2027-05-23' },
+        data: {
+          id,
+          clientId,
+          reviewedOn: today,
+          outcome: 'no_change',
+          version: 1,
+          notes: 'Met Mary at home',
+          nextReviewDate: '2027-05-23',
+        },
       },
     ] satisfies CarePlanEvent[];
     given(created).when(review()).then(events);
@@ -192,10 +260,21 @@ describe('decide: reviews', () => {
     given(created)
       .when(review({ outcome: 'updated', changes: { interventions: ['Help with a shower'] } }))
       .then([
-        { type: 'CarePlanUpdated', data: { id, clientId, version: 2, changes: { interventions: ['Help with a shower'] }, reason: 'Review' } },
+        {
+          type: 'CarePlanUpdated',
+          data: { id, clientId, version: 2, changes: { interventions: ['Help with a shower'] }, reason: 'Review' },
+        },
         {
           type: 'CarePlanReviewRecorded',
-          data: { id, clientId, reviewedOn: today, outcome: 'updated', version: 2, notes: 'Met Mary at home', nextReviewDate: '2027-05-23' },
+          data: {
+            id,
+            clientId,
+            reviewedOn: today,
+            outcome: 'updated',
+            version: 2,
+            notes: 'Met Mary at home',
+            nextReviewDate: '2027-05-23',
+          },
         },
       ]);
   });
@@ -206,11 +285,34 @@ describe('decide: reviews', () => {
       .then([
         {
           type: 'CarePlanReviewRecorded',
-          data: { id, clientId, reviewedOn: today, outcome: 'updated', version: 2, notes: 'Met Mary at home', nextReviewDate: '2027-05-23' },
+          data: {
+            id,
+            clientId,
+            reviewedOn: today,
+            outcome: 'updated',
+            version: 2,
+            notes: 'Met Mary at home',
+            nextReviewDate: '2027-05-23',
+          },
         },
       ]);
-    const reviewed = { type: 'CarePlanReviewRecorded', data: { id, clientId, reviewedOn: today, outcome: 'updated', version: 2, notes: null, nextReviewDate: '2027-05-23' } } satisfies CarePlanEvent;
-    expect(given(created, updatedToV2, reviewed).when(review({ outcome: 'updated' })).thenRefused()).toMatchObject({ field: 'outcome' });
+    const reviewed = {
+      type: 'CarePlanReviewRecorded',
+      data: {
+        id,
+        clientId,
+        reviewedOn: today,
+        outcome: 'updated',
+        version: 2,
+        notes: null,
+        nextReviewDate: '2027-05-23',
+      },
+    } satisfies CarePlanEvent;
+    expect(
+      given(created, updatedToV2, reviewed)
+        .when(review({ outcome: 'updated' }))
+        .thenRefused(),
+    ).toMatchObject({ field: 'outcome' });
   });
 
   it('a plan under review is active again once its review is recorded', () => {
@@ -219,28 +321,56 @@ describe('decide: reviews', () => {
       .then([
         {
           type: 'CarePlanReviewRecorded',
-          data: { id, clientId, reviewedOn: today, outcome: 'no_change', version: 1, notes: 'Met Mary at home', nextReviewDate: '2027-05-23' },
+          data: {
+            id,
+            clientId,
+            reviewedOn: today,
+            outcome: 'no_change',
+            version: 1,
+            notes: 'Met Mary at home',
+            nextReviewDate: '2027-05-23',
+          },
         },
         { type: 'CarePlanStatusChanged', data: { id, clientId, status: 'active', reason: 'Review recorded' } },
       ]);
   });
 
   it('refuses an outcome that does not match the changes, and dates out of order', () => {
-    expect(given(created).when(review({ outcome: 'updated' })).thenRefused()).toMatchObject({ kind: 'invalid', field: 'outcome' });
-    expect(given(created).when(review({ changes: { goals: [] } })).thenRefused()).toMatchObject({ kind: 'invalid', field: 'outcome' });
-    expect(given(created).when(review({ nextReviewDate: today })).thenRefused()).toEqual({
+    expect(
+      given(created)
+        .when(review({ outcome: 'updated' }))
+        .thenRefused(),
+    ).toMatchObject({ kind: 'invalid', field: 'outcome' });
+    expect(
+      given(created)
+        .when(review({ changes: { goals: [] } }))
+        .thenRefused(),
+    ).toMatchObject({ kind: 'invalid', field: 'outcome' });
+    expect(
+      given(created)
+        .when(review({ nextReviewDate: today }))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: 'The next review must be after this one',
       field: 'nextReviewDate',
     });
-    expect(given(created).when(review({ reviewedOn: '2026-11-30' })).thenRefused()).toMatchObject({ field: 'reviewedOn' });
+    expect(
+      given(created)
+        .when(review({ reviewedOn: '2026-11-30' }))
+        .thenRefused(),
+    ).toMatchObject({ field: 'reviewedOn' });
   });
 });
 
 describe('decide: status', () => {
   it('changes the status with a reason, and does nothing when it is already so', () => {
-    given(created).when({ type: 'ChangeCarePlanStatus', id, status: 'under_review', reason: 'Hospital stay' }).then([underReview]);
-    given(created, underReview).when({ type: 'ChangeCarePlanStatus', id, status: 'under_review', reason: 'again' }).then([]);
+    given(created)
+      .when({ type: 'ChangeCarePlanStatus', id, status: 'under_review', reason: 'Hospital stay' })
+      .then([underReview]);
+    given(created, underReview)
+      .when({ type: 'ChangeCarePlanStatus', id, status: 'under_review', reason: 'again' })
+      .then([]);
   });
 
   it('an inactive plan can be made active again', () => {

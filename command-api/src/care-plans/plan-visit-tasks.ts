@@ -11,7 +11,12 @@ import { carePlanInUseOf } from './client-plan-reservation';
 export async function carePlanTasksFor(store: EventStore, clientId: string, visitType: VisitType): Promise<string[]> {
   const planId = await carePlanInUseOf(store, clientId);
   if (planId === null) return [];
-  const { state } = await loadStream<CarePlanEvent, CarePlanState>(store, carePlanStreamId(planId), evolve, initialCarePlanState);
+  const { state } = await loadStream<CarePlanEvent, CarePlanState>(
+    store,
+    carePlanStreamId(planId),
+    evolve,
+    initialCarePlanState,
+  );
   if (!state.exists || state.status === 'inactive') return [];
   return [...(state.content.visitTasks.find((list) => list.visitType === visitType)?.tasks ?? [])];
 }

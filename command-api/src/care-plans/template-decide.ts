@@ -12,7 +12,12 @@ export const TEMPLATE_NOT_FOUND = 'Template not found';
 
 export type TemplateState =
   | { readonly exists: false }
-  | { readonly exists: true; readonly name: string; readonly kind: CarePlanTemplateKind; readonly content: TemplateContent };
+  | {
+      readonly exists: true;
+      readonly name: string;
+      readonly kind: CarePlanTemplateKind;
+      readonly content: TemplateContent;
+    };
 
 export const initialTemplateState: TemplateState = { exists: false };
 
@@ -35,7 +40,13 @@ export function evolveTemplate(state: TemplateState, event: CarePlanTemplateEven
 }
 
 export type TemplateCommand =
-  | { readonly type: 'CreateTemplate'; readonly id: string; readonly name: string; readonly kind: CarePlanTemplateKind; readonly content: TemplateContent }
+  | {
+      readonly type: 'CreateTemplate';
+      readonly id: string;
+      readonly name: string;
+      readonly kind: CarePlanTemplateKind;
+      readonly content: TemplateContent;
+    }
   | {
       readonly type: 'ChangeTemplate';
       readonly id: string;

@@ -25,14 +25,27 @@ export class CarePlanTemplateService {
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
-  async change(id: string, input: ChangeCarePlanTemplateCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async change(
+    id: string,
+    input: ChangeCarePlanTemplateCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const streamId = carePlanTemplateStreamId(id);
-    const loaded = await loadStream<CarePlanTemplateEvent, TemplateState>(this.store, streamId, evolveTemplate, initialTemplateState);
+    const loaded = await loadStream<CarePlanTemplateEvent, TemplateState>(
+      this.store,
+      streamId,
+      evolveTemplate,
+      initialTemplateState,
+    );
     const { name, kind, ...rest } = input;
-    const content = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<TemplateContent>;
+    const content = Object.fromEntries(
+      Object.entries(rest).filter(([, value]) => value !== undefined),
+    ) as Partial<TemplateContent>;
     const events = decideTemplate({ type: 'ChangeTemplate', id, name, kind, content }, loaded.state);
     const revision = loaded.revision === 'no_stream' ? -1n : loaded.revision;
-    if (ifMatch !== undefined && ifMatch !== revision) throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
+    if (ifMatch !== undefined && ifMatch !== revision)
+      throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
     if (events.length === 0) return { id, revision, position: loaded.lastEvent?.position };
     const appended = await appendEvents(this.store, streamId, events, revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };

@@ -1,4 +1,10 @@
-import { carerAccountStreamId, userStreamId, type CarerAccountEvent, type EventStore, type UserEvent } from '@care/events';
+import {
+  carerAccountStreamId,
+  userStreamId,
+  type CarerAccountEvent,
+  type EventStore,
+  type UserEvent,
+} from '@care/events';
 import { DomainError } from '../shared/domain-error';
 import { loadStream } from '../shared/event-stream';
 import type { ReservationKind } from '../shared/reservation';

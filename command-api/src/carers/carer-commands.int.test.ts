@@ -62,7 +62,11 @@ describe('POST /api/carers', () => {
 
     expect(reply.status).toBe(201);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
 
     const stream = await readCarer(reply.body.id);
     expect(types(stream)).toEqual(['CarerRegistered']);
@@ -105,7 +109,11 @@ describe('POST /api/carers', () => {
 
   it('stores optional fields left out as null, and keeps a given userId and isActive false', async () => {
     const userId = (await api.createUser('carer')).id;
-    const reply = await api.request('POST', '/api/carers', carerRequest({ userId, isActive: false, maxClientsPerDay: 3 }));
+    const reply = await api.request(
+      'POST',
+      '/api/carers',
+      carerRequest({ userId, isActive: false, maxClientsPerDay: 3 }),
+    );
     expect(reply.status).toBe(201);
     const [registered] = await readCarer(reply.body.id);
     expect(registered!.data).toMatchObject({
@@ -160,12 +168,16 @@ describe('POST /api/carers', () => {
   it('refuses an hourly rate with more than 2 decimals', async () => {
     const reply = await api.request('POST', '/api/carers', carerRequest({ hourlyRate: '12.345' }));
     expect(reply.status).toBe(400);
-    expect(reply.body.fields).toEqual({ hourlyRate: 'Hourly rate must be an amount in pounds with at most 2 decimals' });
+    expect(reply.body.fields).toEqual({
+      hourlyRate: 'Hourly rate must be an amount in pounds with at most 2 decimals',
+    });
   });
 
   it('answers malformed JSON with 400, not 500, and appends nothing', async () => {
     const before = await settledLog(api.store);
-    const reply = await api.request('POST', '/api/carers', '{"firstName": "Ada",', { 'content-type': 'application/json' });
+    const reply = await api.request('POST', '/api/carers', '{"firstName": "Ada",', {
+      'content-type': 'application/json',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ error: expect.any(String) });
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -189,7 +201,9 @@ describe('POST /api/carers', () => {
 
   it('answers a body that is not JSON with 415 and appends nothing', async () => {
     const before = await settledLog(api.store);
-    const text = await api.request('POST', '/api/carers', JSON.stringify(carerRequest()), { 'content-type': 'text/plain' });
+    const text = await api.request('POST', '/api/carers', JSON.stringify(carerRequest()), {
+      'content-type': 'text/plain',
+    });
     expect(text.status).toBe(415);
     expect(text.body).toEqual({ error: 'Send the request body as application/json' });
     const form = await api.request('POST', '/api/carers', 'firstName=Ada&lastName=Lovelace', {
@@ -222,7 +236,10 @@ describe('POST /api/carers', () => {
     for (const employeeId of ['EMP-DUP-1', ' emp-dup-1 ', 'Emp-Dup-1']) {
       const reply = await api.request('POST', '/api/carers', carerRequest({ employeeId }));
       expect(reply.status, employeeId).toBe(409);
-      expect(reply.body).toEqual({ error: 'Employee ID already exists', fields: { employeeId: 'Employee ID already exists' } });
+      expect(reply.body).toEqual({
+        error: 'Employee ID already exists',
+        fields: { employeeId: 'Employee ID already exists' },
+      });
     }
     expect(await appendedSince(api.store, before)).toEqual([]);
     expect(types(await readCarer(first.id))).toEqual(['CarerRegistered']);
@@ -233,7 +250,11 @@ describe('POST /api/carers', () => {
     const employeeId = uniqueEmployeeId();
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        api.request('POST', '/api/carers', carerRequest({ employeeId: i % 2 === 0 ? employeeId : ` ${employeeId.toLowerCase()} ` })),
+        api.request(
+          'POST',
+          '/api/carers',
+          carerRequest({ employeeId: i % 2 === 0 ? employeeId : ` ${employeeId.toLowerCase()} ` }),
+        ),
       ),
     );
     const statuses = replies.map((reply) => reply.status).sort();
@@ -266,7 +287,10 @@ describe('PATCH /api/carers/:id', () => {
 
     const stream = await readCarer(carer.id);
     expect(types(stream)).toEqual(['CarerRegistered', 'CarerDetailsChanged']);
-    expect(stream[1]!.data).toEqual({ carerId: carer.id, changes: { lastName: 'King', hourlyRatePence: 1525, region: 'south' } });
+    expect(stream[1]!.data).toEqual({
+      carerId: carer.id,
+      changes: { lastName: 'King', hourlyRatePence: 1525, region: 'south' },
+    });
     expect(positionToToken(stream[1]!.position)).toBe(reply.body.position);
     expect(stream[1]!.metadata).toMatchObject({ correlationId: reply.headers.get('x-request-id') });
   });
@@ -281,7 +305,11 @@ describe('PATCH /api/carers/:id', () => {
   it('appends nothing when every value sent is the same as now, and keeps the revision', async () => {
     const carer = await register();
     const before = await settledLog(api.store);
-    const reply = await api.request('PATCH', `/api/carers/${carer.id}`, { firstName: 'Ada', lastName: 'Lovelace', isActive: true });
+    const reply = await api.request('PATCH', `/api/carers/${carer.id}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isActive: true,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: carer.id, revision: '0' });
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -306,9 +334,17 @@ describe('PATCH /api/carers/:id', () => {
 
   it('refuses a malformed If-Match with 400', async () => {
     const carer = await register();
-    const reply = await api.request('PATCH', `/api/carers/${carer.id}`, { lastName: 'King' }, { 'if-match': 'yesterday' });
+    const reply = await api.request(
+      'PATCH',
+      `/api/carers/${carer.id}`,
+      { lastName: 'King' },
+      { 'if-match': 'yesterday' },
+    );
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ error: 'Validation failed', fields: { 'If-Match': 'If-Match must be a revision number' } });
+    expect(reply.body).toEqual({
+      error: 'Validation failed',
+      fields: { 'If-Match': 'If-Match must be a revision number' },
+    });
   });
 
   it('refuses a blank required field with the form message', async () => {
@@ -352,9 +388,14 @@ describe('PATCH /api/carers/:id', () => {
     const holder = await register();
     const carer = await register();
     const before = await settledLog(api.store);
-    const reply = await api.request('PATCH', `/api/carers/${carer.id}`, { employeeId: ` ${holder.employeeId.toLowerCase()}` });
+    const reply = await api.request('PATCH', `/api/carers/${carer.id}`, {
+      employeeId: ` ${holder.employeeId.toLowerCase()}`,
+    });
     expect(reply.status).toBe(409);
-    expect(reply.body).toEqual({ error: 'Employee ID already exists', fields: { employeeId: 'Employee ID already exists' } });
+    expect(reply.body).toEqual({
+      error: 'Employee ID already exists',
+      fields: { employeeId: 'Employee ID already exists' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
 
     // The carer kept its own ID: nobody else can take it.
@@ -375,7 +416,9 @@ describe('PATCH /api/carers/:id', () => {
     expect(types(await readCarer(winner.id))).toEqual(['CarerRegistered', 'CarerDetailsChanged']);
     expect(types(await readCarer(loser.id))).toEqual(['CarerRegistered']);
     // The winner's old ID is free again; the loser still holds its own.
-    expect((await api.request('POST', '/api/carers', carerRequest({ employeeId: winner.employeeId }))).status).toBe(201);
+    expect((await api.request('POST', '/api/carers', carerRequest({ employeeId: winner.employeeId }))).status).toBe(
+      201,
+    );
     expect((await api.request('POST', '/api/carers', carerRequest({ employeeId: loser.employeeId }))).status).toBe(409);
   });
 
@@ -475,7 +518,12 @@ describe('HTTP hardening', () => {
       ['404 carer', await api.request('DELETE', `/api/carers/${randomUUID()}`)],
       ['409', await api.request('POST', '/api/carers', carerRequest({ employeeId: carer.employeeId }))],
       ['415', await api.request('POST', '/api/carers', 'hello', { 'content-type': 'text/plain' })],
-      ['413', await api.request('POST', '/api/carers', JSON.stringify({ notes: 'x'.repeat(200_000) }), { 'content-type': 'application/json' })],
+      [
+        '413',
+        await api.request('POST', '/api/carers', JSON.stringify({ notes: 'x'.repeat(200_000) }), {
+          'content-type': 'application/json',
+        }),
+      ],
     ];
     for (const [label, reply] of replies) {
       expect(reply.status, label).not.toBe(500);
@@ -513,7 +561,10 @@ describe('the account a carer signs in with (userId)', () => {
     const { id } = await register();
     const before = await settledLog(api.store);
     const reply = await api.request('PATCH', `/api/carers/${id}`, { userId: coordinator.id });
-    expect([reply.status, reply.body.fields]).toEqual([400, ACCOUNT_FIELD('Only an account with the carer role can be linked to a carer')]);
+    expect([reply.status, reply.body.fields]).toEqual([
+      400,
+      ACCOUNT_FIELD('Only an account with the carer role can be linked to a carer'),
+    ]);
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
@@ -522,12 +573,22 @@ describe('the account a carer signs in with (userId)', () => {
     await register({ userId: account.id });
     const before = await settledLog(api.store);
     const created = await api.request('POST', '/api/carers', carerRequest({ userId: account.id }));
-    expect([created.status, created.body.fields]).toEqual([409, { userId: 'This account is already linked to another carer' }]);
+    expect([created.status, created.body.fields]).toEqual([
+      409,
+      { userId: 'This account is already linked to another carer' },
+    ]);
     const { id } = await register();
     const patched = await api.request('PATCH', `/api/carers/${id}`, { userId: account.id });
-    expect([patched.status, patched.body.fields]).toEqual([409, { userId: 'This account is already linked to another carer' }]);
+    expect([patched.status, patched.body.fields]).toEqual([
+      409,
+      { userId: 'This account is already linked to another carer' },
+    ]);
     expect(types(await readCarer(id))).toEqual(['CarerRegistered']);
-    expect((await appendedSince(api.store, before)).filter((event) => event.streamId.startsWith('carer-') && event.type !== 'CarerRegistered')).toEqual([]);
+    expect(
+      (await appendedSince(api.store, before)).filter(
+        (event) => event.streamId.startsWith('carer-') && event.type !== 'CarerRegistered',
+      ),
+    ).toEqual([]);
   });
 
   it('links on PATCH, moves to another account, unlinks with null, and frees the account for another carer', async () => {

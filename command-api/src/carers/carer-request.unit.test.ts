@@ -19,7 +19,9 @@ function fieldErrors(input: unknown): Record<string, string> {
 
 describe('createCarerRequestSchema', () => {
   it('names every blank required field with the form message', () => {
-    expect(fieldErrors({ firstName: '  ', lastName: '', email: 'not-an-email', employeeId: ' ', startDate: '' })).toEqual({
+    expect(
+      fieldErrors({ firstName: '  ', lastName: '', email: 'not-an-email', employeeId: ' ', startDate: '' }),
+    ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       email: 'Valid email is required',

@@ -7,7 +7,6 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseCarerId, parseIfMatch } from '../shared/request-parsing';
 import type { CarerService } from './carer-service';
 
-
 /** Linking an account decides what its holder may read: only those who manage accounts (admins) may change it. */
 function assertMayLinkAccounts(ctx: ParameterizedContext<CommandState>, userId: string | null | undefined): void {
   if (userId !== undefined && !can(ctx.state.session.role, 'users.manage')) throw new HttpError(403, 'Forbidden');

@@ -53,7 +53,11 @@ export class CarerService {
     }
     try {
       const appended = await appendEvents(this.store, carerStreamId(carerId), events, 'no_stream', context);
-      return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, account, appended.position) };
+      return {
+        id: carerId,
+        revision: appended.nextExpectedRevision,
+        position: latestPosition(reserved, account, appended.position),
+      };
     } catch (error) {
       await this.releaseEmployeeId(profile.employeeId, carerId, context);
       if (userId !== undefined) await this.accounts.release(userId, carerId, context);
@@ -74,7 +78,11 @@ export class CarerService {
     // userId: undefined leaves the link as it is; null unlinks; an id links that account (replacing another).
     if (userId !== undefined) events.push(...decide({ type: 'SetCarerAccount', carerId, userId }, loaded.state));
     if (events.length === 0 || loaded.revision === 'no_stream') {
-      return { id: carerId, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
+      return {
+        id: carerId,
+        revision: loaded.revision === 'no_stream' ? -1n : loaded.revision,
+        position: loaded.lastEvent?.position,
+      };
     }
     const previousId = loaded.state.exists ? loaded.state.profile.employeeId : undefined;
     // A change of case only keeps the same reservation stream: nothing to reserve or release.
@@ -98,7 +106,9 @@ export class CarerService {
       throw error;
     }
     const released =
-      newId !== undefined && previousId !== undefined ? await this.releaseEmployeeId(previousId, carerId, context) : undefined;
+      newId !== undefined && previousId !== undefined
+        ? await this.releaseEmployeeId(previousId, carerId, context)
+        : undefined;
     const freed = unlinked !== undefined ? await this.accounts.release(unlinked, carerId, context) : undefined;
     return {
       id: carerId,
@@ -116,12 +126,23 @@ export class CarerService {
       : undefined;
     // A removed carer's account may be linked to another carer record.
     const freed =
-      loaded.state.exists && loaded.state.userId !== null ? await this.accounts.release(loaded.state.userId, carerId, context) : undefined;
-    return { id: carerId, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released, freed) };
+      loaded.state.exists && loaded.state.userId !== null
+        ? await this.accounts.release(loaded.state.userId, carerId, context)
+        : undefined;
+    return {
+      id: carerId,
+      revision: appended.nextExpectedRevision,
+      position: latestPosition(appended.position, released, freed),
+    };
   }
 
   private async load(carerId: string, ifMatch: bigint | undefined) {
-    const loaded = await loadStream<CarerEvent, CarerState>(this.store, carerStreamId(carerId), evolve, initialCarerState);
+    const loaded = await loadStream<CarerEvent, CarerState>(
+      this.store,
+      carerStreamId(carerId),
+      evolve,
+      initialCarerState,
+    );
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
       throw new WrongExpectedRevisionError(carerStreamId(carerId), ifMatch, loaded.revision);
     }

@@ -23,7 +23,10 @@ export function decide(command: CarerCommand, state: CarerState): CarerEvent[] {
         events.push({ type: 'CarerDetailsChanged', data: { carerId: command.carerId, changes } });
       }
       if (command.isActive !== undefined && command.isActive !== state.isActive) {
-        events.push({ type: command.isActive ? 'CarerReactivated' : 'CarerDeactivated', data: { carerId: command.carerId } });
+        events.push({
+          type: command.isActive ? 'CarerReactivated' : 'CarerDeactivated',
+          data: { carerId: command.carerId },
+        });
       }
       return events;
     }
@@ -34,8 +37,10 @@ export function decide(command: CarerCommand, state: CarerState): CarerEvent[] {
       if (!state.exists || state.removed) throw new DomainError('not_found', 'Carer not found');
       if (command.userId === state.userId) return [];
       const events: CarerEvent[] = [];
-      if (state.userId !== null) events.push({ type: 'CarerAccountUnlinked', data: { carerId: command.carerId, userId: state.userId } });
-      if (command.userId !== null) events.push({ type: 'CarerAccountLinked', data: { carerId: command.carerId, userId: command.userId } });
+      if (state.userId !== null)
+        events.push({ type: 'CarerAccountUnlinked', data: { carerId: command.carerId, userId: state.userId } });
+      if (command.userId !== null)
+        events.push({ type: 'CarerAccountLinked', data: { carerId: command.carerId, userId: command.userId } });
       return events;
     }
     default:

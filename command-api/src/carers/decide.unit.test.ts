@@ -49,7 +49,10 @@ function given(...events: CarerEvent[]) {
             caught = error;
           }
           expect(caught).toBeInstanceOf(DomainError);
-          expect({ kind: (caught as DomainError).kind, message: (caught as DomainError).message }).toEqual({ kind, message });
+          expect({ kind: (caught as DomainError).kind, message: (caught as DomainError).message }).toEqual({
+            kind,
+            message,
+          });
         },
       };
     },
@@ -67,38 +70,40 @@ describe('decide: RegisterCarer', () => {
   const register: CarerCommand = { type: 'RegisterCarer', carerId, userId, profile, isActive: true };
 
   it('registers a new carer with every field', () => {
-    given().when(register).then([
-      {
-        type: 'CarerRegistered',
-        data: {
-          carerId,
-          userId,
-          isActive: true,
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: 'ada@example.org',
-          region: 'north',
-          employeeId: 'EMP-1',
-          startDate: '2024-03-01',
-          specialization: 'dementia',
-          qualifications: ['NVQ 2', 'First Aid'],
-          phoneNumber: '07700 900000',
-          emergencyContact: 'Byron',
-          emergencyPhone: '07700 900001',
-          address: '1 High Street, Leeds',
-          dateOfBirth: '1990-12-10',
-          hourlyRatePence: 1450,
-          maxClientsPerDay: 8,
-          notes: 'Drives',
+    given()
+      .when(register)
+      .then([
+        {
+          type: 'CarerRegistered',
+          data: {
+            carerId,
+            userId,
+            isActive: true,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            email: 'ada@example.org',
+            region: 'north',
+            employeeId: 'EMP-1',
+            startDate: '2024-03-01',
+            specialization: 'dementia',
+            qualifications: ['NVQ 2', 'First Aid'],
+            phoneNumber: '07700 900000',
+            emergencyContact: 'Byron',
+            emergencyPhone: '07700 900001',
+            address: '1 High Street, Leeds',
+            dateOfBirth: '1990-12-10',
+            hourlyRatePence: 1450,
+            maxClientsPerDay: 8,
+            notes: 'Drives',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('records an inactive registration as inactive', () => {
-    given().when({ ...register, isActive: false }).then([
-      { type: 'CarerRegistered', data: { carerId, userId, isActive: false, ...profile } },
-    ]);
+    given()
+      .when({ ...register, isActive: false })
+      .then([{ type: 'CarerRegistered', data: { carerId, userId, isActive: false, ...profile } }]);
   });
 
   it('refuses to register a carer that already exists', () => {
@@ -109,8 +114,21 @@ describe('decide: RegisterCarer', () => {
 describe('decide: UpdateCarer', () => {
   it('records only the fields that changed', () => {
     given(registered)
-      .when(update({ firstName: 'Ada', lastName: 'King', hourlyRatePence: 1600, qualifications: ['NVQ 2', 'First Aid'], notes: null }))
-      .then([{ type: 'CarerDetailsChanged', data: { carerId, changes: { lastName: 'King', hourlyRatePence: 1600, notes: null } } }]);
+      .when(
+        update({
+          firstName: 'Ada',
+          lastName: 'King',
+          hourlyRatePence: 1600,
+          qualifications: ['NVQ 2', 'First Aid'],
+          notes: null,
+        }),
+      )
+      .then([
+        {
+          type: 'CarerDetailsChanged',
+          data: { carerId, changes: { lastName: 'King', hourlyRatePence: 1600, notes: null } },
+        },
+      ]);
   });
 
   it('treats a reordered list as a change', () => {
@@ -120,7 +138,9 @@ describe('decide: UpdateCarer', () => {
   });
 
   it('records nothing when every value is the same as now', () => {
-    given(registered).when(update({ ...profile }, true)).then([]);
+    given(registered)
+      .when(update({ ...profile }, true))
+      .then([]);
   });
 
   it('records nothing for an empty update', () => {
@@ -128,11 +148,15 @@ describe('decide: UpdateCarer', () => {
   });
 
   it('deactivates an active carer', () => {
-    given(registered).when(update({}, false)).then([{ type: 'CarerDeactivated', data: { carerId } }]);
+    given(registered)
+      .when(update({}, false))
+      .then([{ type: 'CarerDeactivated', data: { carerId } }]);
   });
 
   it('reactivates an inactive carer', () => {
-    given(registered, deactivated).when(update({}, true)).then([{ type: 'CarerReactivated', data: { carerId } }]);
+    given(registered, deactivated)
+      .when(update({}, true))
+      .then([{ type: 'CarerReactivated', data: { carerId } }]);
   });
 
   it('records nothing when the active flag is unchanged', () => {
@@ -150,11 +174,15 @@ describe('decide: UpdateCarer', () => {
   });
 
   it('refuses an unknown carer', () => {
-    given().when(update({ firstName: 'X' })).thenRefused('not_found', 'Carer not found');
+    given()
+      .when(update({ firstName: 'X' }))
+      .thenRefused('not_found', 'Carer not found');
   });
 
   it('refuses a removed carer', () => {
-    given(registered, removed).when(update({ firstName: 'X' })).thenRefused('not_found', 'Carer not found');
+    given(registered, removed)
+      .when(update({ firstName: 'X' }))
+      .thenRefused('not_found', 'Carer not found');
   });
 });
 
@@ -162,11 +190,15 @@ describe('decide: RemoveCarer', () => {
   const remove: CarerCommand = { type: 'RemoveCarer', carerId };
 
   it('removes a carer', () => {
-    given(registered).when(remove).then([{ type: 'CarerRemoved', data: { carerId } }]);
+    given(registered)
+      .when(remove)
+      .then([{ type: 'CarerRemoved', data: { carerId } }]);
   });
 
   it('removes an inactive carer', () => {
-    given(registered, deactivated).when(remove).then([{ type: 'CarerRemoved', data: { carerId } }]);
+    given(registered, deactivated)
+      .when(remove)
+      .then([{ type: 'CarerRemoved', data: { carerId } }]);
   });
 
   it('refuses an unknown carer', () => {
@@ -190,7 +222,10 @@ describe('evolve', () => {
   it('applies details changes and deactivation', () => {
     const state = given(
       registered,
-      { type: 'CarerDetailsChanged', data: { carerId, changes: { lastName: 'King', region: null, employeeId: 'EMP-9' } } },
+      {
+        type: 'CarerDetailsChanged',
+        data: { carerId, changes: { lastName: 'King', region: null, employeeId: 'EMP-9' } },
+      },
       deactivated,
     ).state;
     expect(state).toEqual({
@@ -209,7 +244,9 @@ describe('evolve', () => {
 
   it('a change after an earlier change is recorded against the latest value', () => {
     const renamed: CarerEvent = { type: 'CarerDetailsChanged', data: { carerId, changes: { lastName: 'King' } } };
-    given(registered, renamed).when(update({ lastName: 'King' })).then([]);
+    given(registered, renamed)
+      .when(update({ lastName: 'King' }))
+      .then([]);
     given(registered, renamed)
       .when(update({ lastName: 'Lovelace' }))
       .then([{ type: 'CarerDetailsChanged', data: { carerId, changes: { lastName: 'Lovelace' } } }]);
@@ -218,11 +255,16 @@ describe('evolve', () => {
 
 describe('linking the account a carer signs in with', () => {
   const other = '0190a5b2-7c3d-7e4f-8a1b-000000000002';
-  const unlinkedRegistration: CarerEvent = { type: 'CarerRegistered', data: { carerId, userId: null, isActive: true, ...profile } };
+  const unlinkedRegistration: CarerEvent = {
+    type: 'CarerRegistered',
+    data: { carerId, userId: null, isActive: true, ...profile },
+  };
   const link = (to: string | null): CarerCommand => ({ type: 'SetCarerAccount', carerId, userId: to });
 
   it('links an account to a carer without one', () => {
-    given(unlinkedRegistration).when(link(userId)).then([{ type: 'CarerAccountLinked', data: { carerId, userId } }]);
+    given(unlinkedRegistration)
+      .when(link(userId))
+      .then([{ type: 'CarerAccountLinked', data: { carerId, userId } }]);
   });
 
   it('moves to another account: the old one is unlinked first', () => {
@@ -235,7 +277,9 @@ describe('linking the account a carer signs in with', () => {
   });
 
   it('unlinks with null, and records nothing when the link is already as asked', () => {
-    given(registered).when(link(null)).then([{ type: 'CarerAccountUnlinked', data: { carerId, userId } }]);
+    given(registered)
+      .when(link(null))
+      .then([{ type: 'CarerAccountUnlinked', data: { carerId, userId } }]);
     given(registered).when(link(userId)).then([]);
     given(unlinkedRegistration).when(link(null)).then([]);
   });

@@ -15,8 +15,14 @@ const carerA = '0190a5b2-7c3d-7e4f-8a1b-00000000000a';
 const carerB = '0190a5b2-7c3d-7e4f-8a1b-00000000000b';
 const employeeId = 'EMP-1';
 
-const reservedBy = (carerId: string): EmployeeIdEvent => ({ type: 'EmployeeIdReserved', data: { employeeId, carerId } });
-const releasedBy = (carerId: string): EmployeeIdEvent => ({ type: 'EmployeeIdReleased', data: { employeeId, carerId } });
+const reservedBy = (carerId: string): EmployeeIdEvent => ({
+  type: 'EmployeeIdReserved',
+  data: { employeeId, carerId },
+});
+const releasedBy = (carerId: string): EmployeeIdEvent => ({
+  type: 'EmployeeIdReleased',
+  data: { employeeId, carerId },
+});
 const given = (...events: EmployeeIdEvent[]): ReservationState =>
   events.reduce((state, event) => evolveReservation(employeeIdReservation, state, event), initialReservationState);
 const decideReserve = (state: ReservationState, value: string, owner: string) =>

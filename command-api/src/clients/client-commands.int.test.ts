@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clientStreamId, positionToToken, type RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  type ApiReply,
+  type RunningCommandApi,
+  type TestUser,
+} from '../../testing';
 
 let api: RunningCommandApi;
 
@@ -84,7 +91,11 @@ describe('POST /api/clients', () => {
     });
 
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
     const stream = await readClient(reply.body.id);
     expect(types(stream)).toEqual(['ClientRegistered']);
     // The registration is appended after the client-ID reservation: its position is the one to wait for.
@@ -113,7 +124,10 @@ describe('POST /api/clients', () => {
       gpPhone: '0113 496 0100',
       isActive: true,
     });
-    expect(stream[0]!.metadata).toMatchObject({ userId: api.admin.id, correlationId: reply.headers.get('x-request-id') });
+    expect(stream[0]!.metadata).toMatchObject({
+      userId: api.admin.id,
+      correlationId: reply.headers.get('x-request-id'),
+    });
   });
 
   it('stores optional fields left out as null or empty lists, and keeps isActive false', async () => {
@@ -153,7 +167,11 @@ describe('POST /api/clients', () => {
         careLevel: 'Care level is required',
       },
     });
-    const blank = await api.request('POST', '/api/clients', clientRequest({ clientId: ' ', address: '', careLevel: 'urgent' }));
+    const blank = await api.request(
+      'POST',
+      '/api/clients',
+      clientRequest({ clientId: ' ', address: '', careLevel: 'urgent' }),
+    );
     expect(blank.status).toBe(400);
     expect(blank.body.fields).toEqual({
       clientId: 'Client ID is required',
@@ -168,10 +186,18 @@ describe('POST /api/clients', () => {
     expect((await api.request('DELETE', `/api/carers/${removedCarer}`)).status).toBe(200);
     const clientId = uniqueClientId();
     const before = await settledLog(api.store);
-    const unknown = await api.request('POST', '/api/clients', clientRequest({ clientId, keyworkerCarerId: randomUUID() }));
+    const unknown = await api.request(
+      'POST',
+      '/api/clients',
+      clientRequest({ clientId, keyworkerCarerId: randomUUID() }),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ error: 'Carer not found', fields: { keyworkerCarerId: 'Carer not found' } });
-    const removed = await api.request('POST', '/api/clients', clientRequest({ clientId, preferredCarers: [removedCarer] }));
+    const removed = await api.request(
+      'POST',
+      '/api/clients',
+      clientRequest({ clientId, preferredCarers: [removedCarer] }),
+    );
     expect(removed.status).toBe(400);
     expect(removed.body).toEqual({ error: 'Carer not found', fields: { preferredCarers: 'Carer not found' } });
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -196,7 +222,11 @@ describe('POST /api/clients', () => {
     const clientId = uniqueClientId();
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        api.request('POST', '/api/clients', clientRequest({ clientId: i % 2 === 0 ? clientId : ` ${clientId.toLowerCase()} `, firstName: `Racer${i}` })),
+        api.request(
+          'POST',
+          '/api/clients',
+          clientRequest({ clientId: i % 2 === 0 ? clientId : ` ${clientId.toLowerCase()} `, firstName: `Racer${i}` }),
+        ),
       ),
     );
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
@@ -223,7 +253,10 @@ describe('PATCH /api/clients/:id', () => {
     expect(reply.body).toEqual({ id: client.id, revision: '1', position: expect.stringMatching(POSITION_TOKEN) });
     const stream = await readClient(client.id);
     expect(typesAndData(stream.slice(1))).toEqual([
-      ['ClientDetailsChanged', { id: client.id, changes: { lastName: 'King', careLevel: 'critical', medicalConditions: ['Hypertension'] } }],
+      [
+        'ClientDetailsChanged',
+        { id: client.id, changes: { lastName: 'King', careLevel: 'critical', medicalConditions: ['Hypertension'] } },
+      ],
     ]);
     expect(positionToToken(stream[1]!.position)).toBe(reply.body.position);
   });
@@ -232,13 +265,20 @@ describe('PATCH /api/clients/:id', () => {
     const client = await register({ phoneNumber: '0113 496 0001', mobilityLevel: 'wheelchair' });
     const reply = await api.request('PATCH', `/api/clients/${client.id}`, { phoneNumber: ' ', mobilityLevel: '' });
     expect(reply.status).toBe(200);
-    expect((await readClient(client.id))[1]!.data).toEqual({ id: client.id, changes: { phoneNumber: null, mobilityLevel: null } });
+    expect((await readClient(client.id))[1]!.data).toEqual({
+      id: client.id,
+      changes: { phoneNumber: null, mobilityLevel: null },
+    });
   });
 
   it('appends nothing when every value sent is the same as now, and keeps the revision', async () => {
     const client = await register();
     const before = await settledLog(api.store);
-    const reply = await api.request('PATCH', `/api/clients/${client.id}`, clientRequest({ clientId: client.clientId, isActive: true, keyworkerCarerId: null, preferredCarers: [] }));
+    const reply = await api.request(
+      'PATCH',
+      `/api/clients/${client.id}`,
+      clientRequest({ clientId: client.clientId, isActive: true, keyworkerCarerId: null, preferredCarers: [] }),
+    );
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: client.id, revision: '0' });
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -248,7 +288,12 @@ describe('PATCH /api/clients/:id', () => {
     const client = await register();
     const [a, b] = [await registerCarer(), await registerCarer()];
     expect((await api.request('PATCH', `/api/clients/${client.id}`, { isActive: false })).status).toBe(200);
-    const form = await api.request('PATCH', `/api/clients/${client.id}`, { isActive: true, keyworkerCarerId: a, preferredCarers: [b], address: '1 Mill Lane' });
+    const form = await api.request('PATCH', `/api/clients/${client.id}`, {
+      isActive: true,
+      keyworkerCarerId: a,
+      preferredCarers: [b],
+      address: '1 Mill Lane',
+    });
     expect(form.status).toBe(200);
     expect(form.body.revision).toBe('5');
     expect(typesAndData((await readClient(client.id)).slice(1))).toEqual([
@@ -262,23 +307,41 @@ describe('PATCH /api/clients/:id', () => {
 
   it('refuses a stale If-Match with 409 and appends nothing; the current revision is accepted', async () => {
     const client = await register();
-    expect((await api.request('PATCH', `/api/clients/${client.id}`, { lastName: 'King' }, { 'if-match': '0' })).status).toBe(200);
+    expect(
+      (await api.request('PATCH', `/api/clients/${client.id}`, { lastName: 'King' }, { 'if-match': '0' })).status,
+    ).toBe(200);
     const before = await settledLog(api.store);
     const stale = await api.request('PATCH', `/api/clients/${client.id}`, { lastName: 'Byron' }, { 'if-match': '0' });
     expect([stale.status, stale.body]).toEqual([409, { error: CONFLICT }]);
     expect(await appendedSince(api.store, before)).toEqual([]);
-    const current = await api.request('PATCH', `/api/clients/${client.id}`, { lastName: 'Byron' }, { 'if-match': '"1"' });
+    const current = await api.request(
+      'PATCH',
+      `/api/clients/${client.id}`,
+      { lastName: 'Byron' },
+      { 'if-match': '"1"' },
+    );
     expect([current.status, current.body.revision]).toEqual([200, '2']);
   });
 
   it('refuses a malformed If-Match and a blank required field with 400', async () => {
     const client = await register();
-    const ifMatch = await api.request('PATCH', `/api/clients/${client.id}`, { lastName: 'King' }, { 'if-match': 'yesterday' });
-    expect([ifMatch.status, ifMatch.body]).toEqual([400, { error: 'Validation failed', fields: { 'If-Match': 'If-Match must be a revision number' } }]);
+    const ifMatch = await api.request(
+      'PATCH',
+      `/api/clients/${client.id}`,
+      { lastName: 'King' },
+      { 'if-match': 'yesterday' },
+    );
+    expect([ifMatch.status, ifMatch.body]).toEqual([
+      400,
+      { error: 'Validation failed', fields: { 'If-Match': 'If-Match must be a revision number' } },
+    ]);
     const blank = await api.request('PATCH', `/api/clients/${client.id}`, { firstName: ' ', emergencyPhone: '' });
     expect([blank.status, blank.body]).toEqual([
       400,
-      { error: 'Validation failed', fields: { firstName: 'First name is required', emergencyPhone: 'Emergency phone is required' } },
+      {
+        error: 'Validation failed',
+        fields: { firstName: 'First name is required', emergencyPhone: 'Emergency phone is required' },
+      },
     ]);
     expect(types(await readClient(client.id))).toEqual(['ClientRegistered']);
   });
@@ -297,7 +360,10 @@ describe('PATCH /api/clients/:id', () => {
     const holder = await register();
     const client = await register();
     const before = await settledLog(api.store);
-    const reply = await api.request('PATCH', `/api/clients/${client.id}`, { clientId: ` ${holder.clientId.toLowerCase()}`, lastName: 'King' });
+    const reply = await api.request('PATCH', `/api/clients/${client.id}`, {
+      clientId: ` ${holder.clientId.toLowerCase()}`,
+      lastName: 'King',
+    });
     expect([reply.status, reply.body]).toEqual([409, CLIENT_ID_TAKEN]);
     expect(await appendedSince(api.store, before)).toEqual([]);
     expect((await api.request('POST', '/api/clients', clientRequest({ clientId: client.clientId }))).status).toBe(409);
@@ -307,14 +373,24 @@ describe('PATCH /api/clients/:id', () => {
     const carer = await registerCarer();
     const client = await register({ keyworkerCarerId: carer, preferredCarers: [carer] });
     expect((await api.request('DELETE', `/api/carers/${carer}`)).status).toBe(200);
-    const edit = await api.request('PATCH', `/api/clients/${client.id}`, { lastName: 'King', keyworkerCarerId: carer, preferredCarers: [carer] });
+    const edit = await api.request('PATCH', `/api/clients/${client.id}`, {
+      lastName: 'King',
+      keyworkerCarerId: carer,
+      preferredCarers: [carer],
+    });
     expect(edit.status, edit.text).toBe(200);
     expect(types(await readClient(client.id))).toEqual(['ClientRegistered', 'ClientDetailsChanged']);
 
     const other = await register();
     const before = await settledLog(api.store);
-    const refused = await api.request('PATCH', `/api/clients/${other.id}`, { lastName: 'King', keyworkerCarerId: carer });
-    expect([refused.status, refused.body]).toEqual([400, { error: 'Carer not found', fields: { keyworkerCarerId: 'Carer not found' } }]);
+    const refused = await api.request('PATCH', `/api/clients/${other.id}`, {
+      lastName: 'King',
+      keyworkerCarerId: carer,
+    });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: 'Carer not found', fields: { keyworkerCarerId: 'Carer not found' } },
+    ]);
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 });
@@ -323,11 +399,22 @@ describe('PUT /api/clients/:id/keyworker and /preferred-carers', () => {
   it('assigns, changes and clears the keyworker; the same keyworker again changes nothing', async () => {
     const client = await register();
     const [a, b] = [await registerCarer(), await registerCarer()];
-    const first = await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: a }, { 'if-match': '0' });
+    const first = await api.request(
+      'PUT',
+      `/api/clients/${client.id}/keyworker`,
+      { keyworkerCarerId: a },
+      { 'if-match': '0' },
+    );
     expect(first.body).toEqual({ id: client.id, revision: '1', position: expect.stringMatching(POSITION_TOKEN) });
-    expect((await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: a })).body.revision).toBe('1');
-    expect((await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: b })).body.revision).toBe('2');
-    expect((await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: null })).body.revision).toBe('3');
+    expect(
+      (await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: a })).body.revision,
+    ).toBe('1');
+    expect(
+      (await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: b })).body.revision,
+    ).toBe('2');
+    expect(
+      (await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: null })).body.revision,
+    ).toBe('3');
     expect(typesAndData((await readClient(client.id)).slice(1))).toEqual([
       ['ClientKeyworkerAssigned', { id: client.id, keyworkerCarerId: a }],
       ['ClientKeyworkerAssigned', { id: client.id, keyworkerCarerId: b }],
@@ -339,10 +426,21 @@ describe('PUT /api/clients/:id/keyworker and /preferred-carers', () => {
     const client = await register();
     const before = await settledLog(api.store);
     const unknown = await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: randomUUID() });
-    expect([unknown.status, unknown.body]).toEqual([400, { error: 'Carer not found', fields: { keyworkerCarerId: 'Carer not found' } }]);
+    expect([unknown.status, unknown.body]).toEqual([
+      400,
+      { error: 'Carer not found', fields: { keyworkerCarerId: 'Carer not found' } },
+    ]);
     const missing = await api.request('PUT', `/api/clients/${client.id}/keyworker`, {});
-    expect([missing.status, missing.body.fields]).toEqual([400, { keyworkerCarerId: 'Keyworker must be a carer ID or null' }]);
-    const stale = await api.request('PUT', `/api/clients/${client.id}/keyworker`, { keyworkerCarerId: null }, { 'if-match': '7' });
+    expect([missing.status, missing.body.fields]).toEqual([
+      400,
+      { keyworkerCarerId: 'Keyworker must be a carer ID or null' },
+    ]);
+    const stale = await api.request(
+      'PUT',
+      `/api/clients/${client.id}/keyworker`,
+      { keyworkerCarerId: null },
+      { 'if-match': '7' },
+    );
     expect(stale.status).toBe(409);
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
@@ -355,10 +453,18 @@ describe('PUT /api/clients/:id/keyworker and /preferred-carers', () => {
     expect((await readClient(client.id))[1]!.data).toEqual({ id: client.id, carerIds: [b, a] });
 
     const before = await settledLog(api.store);
-    const unknown = await api.request('PUT', `/api/clients/${client.id}/preferred-carers`, { carerIds: [a, randomUUID()] });
-    expect([unknown.status, unknown.body]).toEqual([400, { error: 'Carer not found', fields: { preferredCarers: 'Carer not found' } }]);
+    const unknown = await api.request('PUT', `/api/clients/${client.id}/preferred-carers`, {
+      carerIds: [a, randomUUID()],
+    });
+    expect([unknown.status, unknown.body]).toEqual([
+      400,
+      { error: 'Carer not found', fields: { preferredCarers: 'Carer not found' } },
+    ]);
     const malformed = await api.request('PUT', `/api/clients/${client.id}/preferred-carers`, { carerIds: 'everyone' });
-    expect([malformed.status, malformed.body.fields]).toEqual([400, { carerIds: 'Preferred carers must be a list of carer IDs' }]);
+    expect([malformed.status, malformed.body.fields]).toEqual([
+      400,
+      { carerIds: 'Preferred carers must be a list of carer IDs' },
+    ]);
     expect(await appendedSince(api.store, before)).toEqual([]);
 
     const cleared = await api.request('PUT', `/api/clients/${client.id}/preferred-carers`, { carerIds: [] });
@@ -367,7 +473,8 @@ describe('PUT /api/clients/:id/keyworker and /preferred-carers', () => {
 });
 
 describe('DELETE /api/clients/:id and unknown clients', () => {
-  const expectNotFound = (reply: ApiReply) => expect([reply.status, reply.body]).toEqual([404, { error: 'Client not found' }]);
+  const expectNotFound = (reply: ApiReply) =>
+    expect([reply.status, reply.body]).toEqual([404, { error: 'Client not found' }]);
 
   it('removes a client (history stays), frees its client ID, then answers it as not found', async () => {
     const client = await register();
@@ -429,8 +536,12 @@ describe('who may change clients', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect((await coordinator.request('PATCH', `/api/clients/${id}`, { careLevel: 'medium' })).status).toBe(200);
-    expect((await coordinator.request('PUT', `/api/clients/${id}/keyworker`, { keyworkerCarerId: null })).status).toBe(200);
-    expect((await coordinator.request('PUT', `/api/clients/${id}/preferred-carers`, { carerIds: [] })).status).toBe(200);
+    expect((await coordinator.request('PUT', `/api/clients/${id}/keyworker`, { keyworkerCarerId: null })).status).toBe(
+      200,
+    );
+    expect((await coordinator.request('PUT', `/api/clients/${id}/preferred-carers`, { carerIds: [] })).status).toBe(
+      200,
+    );
     expect((await coordinator.request('DELETE', `/api/clients/${id}`)).status).toBe(200);
   });
 

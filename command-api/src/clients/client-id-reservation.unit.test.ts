@@ -26,10 +26,12 @@ describe('client ID reservation', () => {
 
   it('frees the client ID when its holder releases it, and only then', () => {
     expect(decideRelease(clientIdReservation, given(reservedBy(clientA)), 'CL-0001', clientB)).toEqual([]);
-    expect(decideRelease(clientIdReservation, given(reservedBy(clientA)), 'CL-0001', clientA)).toEqual([releasedBy(clientA)]);
-    expect(decideReserve(clientIdReservation, given(reservedBy(clientA), releasedBy(clientA)), 'CL-0001', clientB)).toEqual([
-      reservedBy(clientB),
+    expect(decideRelease(clientIdReservation, given(reservedBy(clientA)), 'CL-0001', clientA)).toEqual([
+      releasedBy(clientA),
     ]);
+    expect(
+      decideReserve(clientIdReservation, given(reservedBy(clientA), releasedBy(clientA)), 'CL-0001', clientB),
+    ).toEqual([reservedBy(clientB)]);
   });
 
   it('keeps one reservation stream per client ID whatever its case and surrounding spaces', () => {

@@ -41,7 +41,10 @@ const REQUIRED_MESSAGES = {
 
 describe('createClientRequestSchema', () => {
   it('names every missing required field with the form message', () => {
-    expect(fieldErrors(createClientRequestSchema, {})).toEqual({ ...REQUIRED_MESSAGES, careLevel: 'Care level is required' });
+    expect(fieldErrors(createClientRequestSchema, {})).toEqual({
+      ...REQUIRED_MESSAGES,
+      careLevel: 'Care level is required',
+    });
   });
 
   it('names every blank required field with the form message', () => {
@@ -50,7 +53,13 @@ describe('createClientRequestSchema', () => {
   });
 
   it('applies the defaults, trims text and reads blank optional fields as not set', () => {
-    const parsed = createClientRequestSchema.parse({ ...valid, firstName: ' Margaret ', phoneNumber: ' ', mobilityLevel: '', keyworkerCarerId: '' });
+    const parsed = createClientRequestSchema.parse({
+      ...valid,
+      firstName: ' Margaret ',
+      phoneNumber: ' ',
+      mobilityLevel: '',
+      keyworkerCarerId: '',
+    });
     expect(parsed).toMatchObject({
       firstName: 'Margaret',
       phoneNumber: null,
@@ -79,13 +88,20 @@ describe('createClientRequestSchema', () => {
   });
 
   it('refuses a care level, mobility or cognitive level outside the lists the client form offers', () => {
-    const fields = fieldErrors(createClientRequestSchema, { ...valid, careLevel: 'extreme', mobilityLevel: 'running', cognitiveLevel: 'sharp' });
+    const fields = fieldErrors(createClientRequestSchema, {
+      ...valid,
+      careLevel: 'extreme',
+      mobilityLevel: 'running',
+      cognitiveLevel: 'sharp',
+    });
     expect(fields.careLevel).toBe('Care level must be low, medium, high or critical');
     expect(Object.keys(fields).sort()).toEqual(['careLevel', 'cognitiveLevel', 'mobilityLevel']);
   });
 
   it('refuses an impossible date of birth and one in the future', () => {
-    expect(fieldErrors(createClientRequestSchema, { ...valid, dateOfBirth: '1938-02-30' })).toEqual({ dateOfBirth: 'Must be a valid date' });
+    expect(fieldErrors(createClientRequestSchema, { ...valid, dateOfBirth: '1938-02-30' })).toEqual({
+      dateOfBirth: 'Must be a valid date',
+    });
     const nextYear = new Date().getUTCFullYear() + 1;
     expect(fieldErrors(createClientRequestSchema, { ...valid, dateOfBirth: `${nextYear}-01-01` })).toEqual({
       dateOfBirth: 'Date of birth cannot be in the future',
@@ -93,10 +109,16 @@ describe('createClientRequestSchema', () => {
   });
 
   it('normalises carer ids to lower case, removes repeated preferred carers and refuses what is not a carer id', () => {
-    const parsed = createClientRequestSchema.parse({ ...valid, keyworkerCarerId: carerA.toUpperCase(), preferredCarers: [carerB, carerB.toUpperCase(), carerA] });
+    const parsed = createClientRequestSchema.parse({
+      ...valid,
+      keyworkerCarerId: carerA.toUpperCase(),
+      preferredCarers: [carerB, carerB.toUpperCase(), carerA],
+    });
     expect(parsed.keyworkerCarerId).toBe(carerA);
     expect(parsed.preferredCarers).toEqual([carerB, carerA]);
-    expect(fieldErrors(createClientRequestSchema, { ...valid, keyworkerCarerId: 'Amelia', preferredCarers: ['nobody'] })).toEqual({
+    expect(
+      fieldErrors(createClientRequestSchema, { ...valid, keyworkerCarerId: 'Amelia', preferredCarers: ['nobody'] }),
+    ).toEqual({
       keyworkerCarerId: 'Carer not found',
       'preferredCarers.0': 'Carer not found',
     });
@@ -125,14 +147,22 @@ describe('keyworker and preferred carers requests', () => {
   it('takes a carer id or null for the keyworker, and refuses anything else', () => {
     expect(assignKeyworkerRequestSchema.parse({ keyworkerCarerId: carerA })).toEqual({ keyworkerCarerId: carerA });
     expect(assignKeyworkerRequestSchema.parse({ keyworkerCarerId: null })).toEqual({ keyworkerCarerId: null });
-    expect(fieldErrors(assignKeyworkerRequestSchema, {})).toEqual({ keyworkerCarerId: 'Keyworker must be a carer ID or null' });
-    expect(fieldErrors(assignKeyworkerRequestSchema, { keyworkerCarerId: 42 })).toEqual({ keyworkerCarerId: 'Carer not found' });
+    expect(fieldErrors(assignKeyworkerRequestSchema, {})).toEqual({
+      keyworkerCarerId: 'Keyworker must be a carer ID or null',
+    });
+    expect(fieldErrors(assignKeyworkerRequestSchema, { keyworkerCarerId: 42 })).toEqual({
+      keyworkerCarerId: 'Carer not found',
+    });
   });
 
   it('takes a list of carer ids for the preferred carers', () => {
     expect(setPreferredCarersRequestSchema.parse({ carerIds: [carerA, carerA] })).toEqual({ carerIds: [carerA] });
-    expect(fieldErrors(setPreferredCarersRequestSchema, {})).toEqual({ carerIds: 'Preferred carers must be a list of carer IDs' });
-    expect(fieldErrors(setPreferredCarersRequestSchema, { carerIds: Array.from({ length: 21 }, () => carerA) })).toEqual({
+    expect(fieldErrors(setPreferredCarersRequestSchema, {})).toEqual({
+      carerIds: 'Preferred carers must be a list of carer IDs',
+    });
+    expect(
+      fieldErrors(setPreferredCarersRequestSchema, { carerIds: Array.from({ length: 21 }, () => carerA) }),
+    ).toEqual({
       carerIds: 'At most 20 preferred carers',
     });
   });

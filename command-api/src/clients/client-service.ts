@@ -39,7 +39,14 @@ export class ClientService {
     const id = uuidv7();
     const { isActive, keyworkerCarerId, preferredCarers, ...fields } = input;
     const profile = toProfile(fields);
-    const command: ClientCommand = { type: 'RegisterClient', id, profile, keyworkerCarerId: keyworkerCarerId ?? null, preferredCarers, isActive };
+    const command: ClientCommand = {
+      type: 'RegisterClient',
+      id,
+      profile,
+      keyworkerCarerId: keyworkerCarerId ?? null,
+      preferredCarers,
+      isActive,
+    };
     const events = decide(command, initialClientState);
     await this.assertCarersExist(initialClientState, events);
     const reserved = await this.clientIds.reserve(profile.clientId, id, context);
@@ -52,16 +59,38 @@ export class ClientService {
     }
   }
 
-  async update(id: string, input: UpdateClientCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async update(
+    id: string,
+    input: UpdateClientCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const { isActive, keyworkerCarerId, preferredCarers, ...fields } = input;
-    return this.change(id, ifMatch, context, { type: 'UpdateClient', id, changes: toProfileChanges(fields), isActive, keyworkerCarerId, preferredCarers });
+    return this.change(id, ifMatch, context, {
+      type: 'UpdateClient',
+      id,
+      changes: toProfileChanges(fields),
+      isActive,
+      keyworkerCarerId,
+      preferredCarers,
+    });
   }
 
-  assignKeyworker(id: string, keyworkerCarerId: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  assignKeyworker(
+    id: string,
+    keyworkerCarerId: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.change(id, ifMatch, context, { type: 'AssignKeyworker', id, keyworkerCarerId });
   }
 
-  setPreferredCarers(id: string, carerIds: readonly string[], ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  setPreferredCarers(
+    id: string,
+    carerIds: readonly string[],
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.change(id, ifMatch, context, { type: 'SetPreferredCarers', id, carerIds });
   }
 
@@ -69,22 +98,34 @@ export class ClientService {
     const loaded = await this.load(id, ifMatch);
     const events = decide({ type: 'RemoveClient', id }, loaded.state);
     const appended = await appendEvents(this.store, clientStreamId(id), events, loaded.revision, context);
-    const released = loaded.state.exists ? await this.clientIds.release(loaded.state.profile.clientId, id, context) : undefined;
+    const released = loaded.state.exists
+      ? await this.clientIds.release(loaded.state.profile.clientId, id, context)
+      : undefined;
     return { id, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released) };
   }
 
   /** A change to an existing client; a new client ID moves the reservation (reserve first, release after). */
-  private async change(id: string, ifMatch: bigint | undefined, context: CommandContext, command: ClientCommand): Promise<CommandResult> {
+  private async change(
+    id: string,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+    command: ClientCommand,
+  ): Promise<CommandResult> {
     const loaded = await this.load(id, ifMatch);
     const events = decide(command, loaded.state);
     if (events.length === 0 || loaded.revision === 'no_stream' || !loaded.state.exists) {
-      return { id, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
+      return {
+        id,
+        revision: loaded.revision === 'no_stream' ? -1n : loaded.revision,
+        position: loaded.lastEvent?.position,
+      };
     }
     await this.assertCarersExist(loaded.state, events);
     const previousId = loaded.state.profile.clientId;
     const changedId = changedClientId(events);
     // A change of case only keeps the same reservation stream: nothing to reserve or release.
-    const newId = changedId !== undefined && !this.clientIds.sameReservation(changedId, previousId) ? changedId : undefined;
+    const newId =
+      changedId !== undefined && !this.clientIds.sameReservation(changedId, previousId) ? changedId : undefined;
     const reserved = newId !== undefined ? await this.clientIds.reserve(newId, id, context) : undefined;
     let appended;
     try {
@@ -94,11 +135,20 @@ export class ClientService {
       throw error;
     }
     const released = newId !== undefined ? await this.clientIds.release(previousId, id, context) : undefined;
-    return { id, revision: appended.nextExpectedRevision, position: latestPosition(reserved, appended.position, released) };
+    return {
+      id,
+      revision: appended.nextExpectedRevision,
+      position: latestPosition(reserved, appended.position, released),
+    };
   }
 
   private async load(id: string, ifMatch: bigint | undefined): Promise<LoadedStream<ClientState>> {
-    const loaded = await loadStream<ClientEvent, ClientState>(this.store, clientStreamId(id), evolve, initialClientState);
+    const loaded = await loadStream<ClientEvent, ClientState>(
+      this.store,
+      clientStreamId(id),
+      evolve,
+      initialClientState,
+    );
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
       throw new WrongExpectedRevisionError(clientStreamId(id), ifMatch, loaded.revision);
     }
@@ -108,12 +158,14 @@ export class ClientService {
   /** Carers are checked on the write side (their streams), never in the read models. */
   private assertCarersExist(state: ClientState, events: readonly ClientEvent[]): Promise<void> {
     const named = newlyNamedCarers(state, events);
-    const reference = (field: string) => (carerId: string): RecordReference => ({
-      streamId: carerStreamId(carerId),
-      removedType: 'CarerRemoved',
-      field,
-      message: CARER_NOT_FOUND,
-    });
+    const reference =
+      (field: string) =>
+      (carerId: string): RecordReference => ({
+        streamId: carerStreamId(carerId),
+        removedType: 'CarerRemoved',
+        field,
+        message: CARER_NOT_FOUND,
+      });
     return assertRecordsExist(this.store, [
       ...named.keyworker.map(reference('keyworkerCarerId')),
       ...named.preferred.map(reference('preferredCarers')),
@@ -138,12 +190,15 @@ function toProfile(fields: ProfileFields): ClientProfile {
 
 /** A PATCH leaves out what it does not change; an optional field sent as blank clears it (null). */
 function toProfileChanges(fields: Partial<ProfileFields>): Partial<ClientProfile> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ClientProfile>;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as Partial<ClientProfile>;
 }
 
 function changedClientId(events: readonly ClientEvent[]): string | undefined {
   for (const event of events) {
-    if (event.type === 'ClientDetailsChanged' && event.data.changes.clientId !== undefined) return event.data.changes.clientId;
+    if (event.type === 'ClientDetailsChanged' && event.data.changes.clientId !== undefined)
+      return event.data.changes.clientId;
   }
   return undefined;
 }

@@ -29,9 +29,12 @@ export function decide(command: ClientCommand, state: ClientState): ClientEvent[
       const client = live(state);
       const events: ClientEvent[] = [];
       const changes = changedFields(client.profile, command.changes);
-      if (Object.keys(changes).length > 0) events.push({ type: 'ClientDetailsChanged', data: { id: command.id, changes } });
-      if (command.keyworkerCarerId !== undefined) events.push(...keyworkerChange(client, command.id, command.keyworkerCarerId));
-      if (command.preferredCarers !== undefined) events.push(...preferredCarersChange(client, command.id, command.preferredCarers));
+      if (Object.keys(changes).length > 0)
+        events.push({ type: 'ClientDetailsChanged', data: { id: command.id, changes } });
+      if (command.keyworkerCarerId !== undefined)
+        events.push(...keyworkerChange(client, command.id, command.keyworkerCarerId));
+      if (command.preferredCarers !== undefined)
+        events.push(...preferredCarersChange(client, command.id, command.preferredCarers));
       if (command.isActive !== undefined && command.isActive !== client.isActive) {
         events.push({ type: command.isActive ? 'ClientReactivated' : 'ClientDeactivated', data: { id: command.id } });
       }
@@ -56,11 +59,15 @@ function live(state: ClientState): LiveClient {
 }
 
 function keyworkerChange(client: LiveClient, id: string, keyworkerCarerId: string | null): ClientEvent[] {
-  return keyworkerCarerId === client.keyworkerCarerId ? [] : [{ type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId } }];
+  return keyworkerCarerId === client.keyworkerCarerId
+    ? []
+    : [{ type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId } }];
 }
 
 /** Order is preference, so a reordered list is a change. */
 function preferredCarersChange(client: LiveClient, id: string, carerIds: readonly string[]): ClientEvent[] {
-  const same = carerIds.length === client.preferredCarers.length && carerIds.every((carerId, i) => carerId === client.preferredCarers[i]);
+  const same =
+    carerIds.length === client.preferredCarers.length &&
+    carerIds.every((carerId, i) => carerId === client.preferredCarers[i]);
   return same ? [] : [{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [...carerIds] } }];
 }

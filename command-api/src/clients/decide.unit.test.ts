@@ -47,13 +47,16 @@ function given(...events: ClientEvent[]) {
     when(command: ClientCommand) {
       return {
         then: (expected: ClientEvent[]) => expect(decide(command, state)).toEqual(expected),
-        thenRefused: (kind: string, message: string) => expect(refusal(() => decide(command, state))).toMatchObject({ kind, message }),
+        thenRefused: (kind: string, message: string) =>
+          expect(refusal(() => decide(command, state))).toMatchObject({ kind, message }),
       };
     },
   };
 }
 
-const update = (fields: Partial<Omit<Extract<ClientCommand, { type: 'UpdateClient' }>, 'type' | 'id'>>): ClientCommand => ({
+const update = (
+  fields: Partial<Omit<Extract<ClientCommand, { type: 'UpdateClient' }>, 'type' | 'id'>>,
+): ClientCommand => ({
   type: 'UpdateClient',
   id,
   changes: {},
@@ -64,44 +67,58 @@ const update = (fields: Partial<Omit<Extract<ClientCommand, { type: 'UpdateClien
 });
 
 describe('decide: RegisterClient', () => {
-  const register: ClientCommand = { type: 'RegisterClient', id, profile, keyworkerCarerId: carerA, preferredCarers: [carerB], isActive: true };
+  const register: ClientCommand = {
+    type: 'RegisterClient',
+    id,
+    profile,
+    keyworkerCarerId: carerA,
+    preferredCarers: [carerB],
+    isActive: true,
+  };
 
   it('registers a new client with every field, keyworker and preferred carers', () => {
-    given().when(register).then([
-      {
-        type: 'ClientRegistered',
-        data: {
-          id,
-          clientId: 'CL-0001',
-          firstName: 'Margaret',
-          lastName: 'Hughes',
-          dateOfBirth: '1938-04-12',
-          address: '12 Church Road, Leeds LS6',
-          phoneNumber: '0113 496 0001',
-          emergencyContact: 'Susan Hughes (daughter)',
-          emergencyPhone: '07700 900123',
-          medicalConditions: ['Type 2 diabetes', 'Hypertension'],
-          medications: ['Metformin 500 mg twice daily'],
-          allergies: ['Penicillin'],
-          careLevel: 'medium',
-          mobilityLevel: 'assisted',
-          cognitiveLevel: 'mild',
-          riskAssessment: 'Falls risk',
-          careInstructions: 'Prompt medication',
-          gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
-          gpPhone: '0113 496 0100',
-          keyworkerCarerId: carerA,
-          preferredCarers: [carerB],
-          isActive: true,
+    given()
+      .when(register)
+      .then([
+        {
+          type: 'ClientRegistered',
+          data: {
+            id,
+            clientId: 'CL-0001',
+            firstName: 'Margaret',
+            lastName: 'Hughes',
+            dateOfBirth: '1938-04-12',
+            address: '12 Church Road, Leeds LS6',
+            phoneNumber: '0113 496 0001',
+            emergencyContact: 'Susan Hughes (daughter)',
+            emergencyPhone: '07700 900123',
+            medicalConditions: ['Type 2 diabetes', 'Hypertension'],
+            medications: ['Metformin 500 mg twice daily'],
+            allergies: ['Penicillin'],
+            careLevel: 'medium',
+            mobilityLevel: 'assisted',
+            cognitiveLevel: 'mild',
+            riskAssessment: 'Falls risk',
+            careInstructions: 'Prompt medication',
+            gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
+            gpPhone: '0113 496 0100',
+            keyworkerCarerId: carerA,
+            preferredCarers: [carerB],
+            isActive: true,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('records an inactive registration without a keyworker as such', () => {
     given()
       .when({ ...register, keyworkerCarerId: null, preferredCarers: [], isActive: false })
-      .then([{ type: 'ClientRegistered', data: { id, ...profile, keyworkerCarerId: null, preferredCarers: [], isActive: false } }]);
+      .then([
+        {
+          type: 'ClientRegistered',
+          data: { id, ...profile, keyworkerCarerId: null, preferredCarers: [], isActive: false },
+        },
+      ]);
   });
 
   it('refuses to register a client that already exists', () => {
@@ -112,8 +129,23 @@ describe('decide: RegisterClient', () => {
 describe('decide: UpdateClient', () => {
   it('records only the fields that changed', () => {
     given(registered)
-      .when(update({ changes: { firstName: 'Margaret', lastName: 'King', careLevel: 'high', phoneNumber: null, allergies: ['Penicillin'] } }))
-      .then([{ type: 'ClientDetailsChanged', data: { id, changes: { lastName: 'King', careLevel: 'high', phoneNumber: null } } }]);
+      .when(
+        update({
+          changes: {
+            firstName: 'Margaret',
+            lastName: 'King',
+            careLevel: 'high',
+            phoneNumber: null,
+            allergies: ['Penicillin'],
+          },
+        }),
+      )
+      .then([
+        {
+          type: 'ClientDetailsChanged',
+          data: { id, changes: { lastName: 'King', careLevel: 'high', phoneNumber: null } },
+        },
+      ]);
   });
 
   it('treats a list with an entry removed as a change', () => {
@@ -123,13 +155,20 @@ describe('decide: UpdateClient', () => {
   });
 
   it('records nothing when every value is the same as now', () => {
-    given(registered).when(update({ changes: { ...profile }, isActive: true, keyworkerCarerId: carerA, preferredCarers: [carerB] })).then([]);
+    given(registered)
+      .when(update({ changes: { ...profile }, isActive: true, keyworkerCarerId: carerA, preferredCarers: [carerB] }))
+      .then([]);
   });
 
   it('reads a registration from before the GP fields as none recorded: a blank GP field changes nothing, a filled one is recorded', () => {
     const { gpPractice: _practice, gpPhone: _phone, ...older } = profile;
-    const olderRegistration: ClientEvent = { type: 'ClientRegistered', data: { id, ...older, keyworkerCarerId: null, preferredCarers: [], isActive: true } };
-    given(olderRegistration).when(update({ changes: { gpPractice: null, gpPhone: null } })).then([]);
+    const olderRegistration: ClientEvent = {
+      type: 'ClientRegistered',
+      data: { id, ...older, keyworkerCarerId: null, preferredCarers: [], isActive: true },
+    };
+    given(olderRegistration)
+      .when(update({ changes: { gpPractice: null, gpPhone: null } }))
+      .then([]);
     given(olderRegistration)
       .when(update({ changes: { gpPractice: 'Headingley Surgery', gpPhone: null } }))
       .then([{ type: 'ClientDetailsChanged', data: { id, changes: { gpPractice: 'Headingley Surgery' } } }]);
@@ -140,13 +179,21 @@ describe('decide: UpdateClient', () => {
   });
 
   it('deactivates an active client and reactivates an inactive one', () => {
-    given(registered).when(update({ isActive: false })).then([{ type: 'ClientDeactivated', data: { id } }]);
-    given(registered, deactivated).when(update({ isActive: true })).then([{ type: 'ClientReactivated', data: { id } }]);
+    given(registered)
+      .when(update({ isActive: false }))
+      .then([{ type: 'ClientDeactivated', data: { id } }]);
+    given(registered, deactivated)
+      .when(update({ isActive: true }))
+      .then([{ type: 'ClientReactivated', data: { id } }]);
   });
 
   it('records nothing when the active flag is unchanged', () => {
-    given(registered).when(update({ isActive: true })).then([]);
-    given(registered, deactivated).when(update({ isActive: false })).then([]);
+    given(registered)
+      .when(update({ isActive: true }))
+      .then([]);
+    given(registered, deactivated)
+      .when(update({ isActive: false }))
+      .then([]);
   });
 
   it('records a new keyworker and preferred carers sent with the form as their own events', () => {
@@ -160,7 +207,14 @@ describe('decide: UpdateClient', () => {
 
   it('records details, keyworker, preferred carers, then the change of active flag, in that order', () => {
     given(registered)
-      .when(update({ changes: { address: '1 Mill Lane, York YO24' }, keyworkerCarerId: null, preferredCarers: [], isActive: false }))
+      .when(
+        update({
+          changes: { address: '1 Mill Lane, York YO24' },
+          keyworkerCarerId: null,
+          preferredCarers: [],
+          isActive: false,
+        }),
+      )
       .then([
         { type: 'ClientDetailsChanged', data: { id, changes: { address: '1 Mill Lane, York YO24' } } },
         { type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: null } },
@@ -176,28 +230,42 @@ describe('decide: UpdateClient', () => {
   });
 
   it('refuses an unknown client', () => {
-    given().when(update({ changes: { firstName: 'X' } })).thenRefused('not_found', 'Client not found');
+    given()
+      .when(update({ changes: { firstName: 'X' } }))
+      .thenRefused('not_found', 'Client not found');
   });
 
   it('refuses a removed client', () => {
-    given(registered, removed).when(update({ changes: { firstName: 'X' } })).thenRefused('not_found', 'Client not found');
+    given(registered, removed)
+      .when(update({ changes: { firstName: 'X' } }))
+      .thenRefused('not_found', 'Client not found');
   });
 });
 
 describe('decide: AssignKeyworker', () => {
-  const assign = (keyworkerCarerId: string | null): ClientCommand => ({ type: 'AssignKeyworker', id, keyworkerCarerId });
+  const assign = (keyworkerCarerId: string | null): ClientCommand => ({
+    type: 'AssignKeyworker',
+    id,
+    keyworkerCarerId,
+  });
 
   it('assigns a different keyworker', () => {
-    given(registered).when(assign(carerC)).then([{ type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: carerC } }]);
+    given(registered)
+      .when(assign(carerC))
+      .then([{ type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: carerC } }]);
   });
 
   it('clears the keyworker with null', () => {
-    given(registered).when(assign(null)).then([{ type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: null } }]);
+    given(registered)
+      .when(assign(null))
+      .then([{ type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: null } }]);
   });
 
   it('records nothing when the carer is already the keyworker, or there is still none', () => {
     given(registered).when(assign(carerA)).then([]);
-    given(registered, { type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: null } }).when(assign(null)).then([]);
+    given(registered, { type: 'ClientKeyworkerAssigned', data: { id, keyworkerCarerId: null } })
+      .when(assign(null))
+      .then([]);
   });
 
   it('refuses an unknown or removed client', () => {
@@ -210,22 +278,34 @@ describe('decide: SetPreferredCarers', () => {
   const set = (carerIds: string[]): ClientCommand => ({ type: 'SetPreferredCarers', id, carerIds });
 
   it('sets the whole list', () => {
-    given(registered).when(set([carerA, carerC])).then([{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [carerA, carerC] } }]);
+    given(registered)
+      .when(set([carerA, carerC]))
+      .then([{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [carerA, carerC] } }]);
   });
 
   it('empties the list', () => {
-    given(registered).when(set([])).then([{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [] } }]);
+    given(registered)
+      .when(set([]))
+      .then([{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [] } }]);
   });
 
   it('treats a new order of preference as a change, and the same list as none', () => {
     const two: ClientEvent = { type: 'ClientPreferredCarersSet', data: { id, carerIds: [carerA, carerB] } };
-    given(registered, two).when(set([carerB, carerA])).then([{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [carerB, carerA] } }]);
-    given(registered, two).when(set([carerA, carerB])).then([]);
+    given(registered, two)
+      .when(set([carerB, carerA]))
+      .then([{ type: 'ClientPreferredCarersSet', data: { id, carerIds: [carerB, carerA] } }]);
+    given(registered, two)
+      .when(set([carerA, carerB]))
+      .then([]);
   });
 
   it('refuses an unknown or removed client', () => {
-    given().when(set([carerA])).thenRefused('not_found', 'Client not found');
-    given(registered, removed).when(set([carerA])).thenRefused('not_found', 'Client not found');
+    given()
+      .when(set([carerA]))
+      .thenRefused('not_found', 'Client not found');
+    given(registered, removed)
+      .when(set([carerA]))
+      .thenRefused('not_found', 'Client not found');
   });
 });
 
@@ -233,8 +313,12 @@ describe('decide: RemoveClient', () => {
   const remove: ClientCommand = { type: 'RemoveClient', id };
 
   it('removes a client, active or not', () => {
-    given(registered).when(remove).then([{ type: 'ClientRemoved', data: { id } }]);
-    given(registered, deactivated).when(remove).then([{ type: 'ClientRemoved', data: { id } }]);
+    given(registered)
+      .when(remove)
+      .then([{ type: 'ClientRemoved', data: { id } }]);
+    given(registered, deactivated)
+      .when(remove)
+      .then([{ type: 'ClientRemoved', data: { id } }]);
   });
 
   it('refuses an unknown client or one already removed', () => {
@@ -300,7 +384,10 @@ describe('newlyNamedCarers: which carers the service must find before appending'
   });
 
   it('names nobody for a details change, so a client whose keyworker has left can still be edited', () => {
-    const events = decide(update({ changes: { lastName: 'King' }, keyworkerCarerId: carerA, preferredCarers: [carerB] }), state);
+    const events = decide(
+      update({ changes: { lastName: 'King' }, keyworkerCarerId: carerA, preferredCarers: [carerB] }),
+      state,
+    );
     expect(newlyNamedCarers(state, events)).toEqual({ keyworker: [], preferred: [] });
   });
 });

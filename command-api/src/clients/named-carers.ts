@@ -6,7 +6,10 @@ import type { ClientState } from './client-state';
  * must exist on the write side; a carer named before is not checked again, so a client whose keyworker
  * has since been removed can still be edited. Pure.
  */
-export function newlyNamedCarers(state: ClientState, events: readonly ClientEvent[]): { keyworker: string[]; preferred: string[] } {
+export function newlyNamedCarers(
+  state: ClientState,
+  events: readonly ClientEvent[],
+): { keyworker: string[]; preferred: string[] } {
   const namedBefore: readonly string[] = state.exists ? state.preferredCarers : [];
   const keyworker = new Set<string>();
   const preferred = new Set<string>();

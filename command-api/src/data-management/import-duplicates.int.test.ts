@@ -32,8 +32,19 @@ const TRAINING_HEADER = 'employee_id,training_type,completed_date,expiry_date';
 
 describe('Import Data against records that exist only as events', () => {
   it('skips a training row whose carer, type and completed date were just recorded on the form, and records nothing for it', async () => {
-    const carerId = await created('/api/carers', { firstName: 'Nia', lastName: 'Owen', email: 'nia@example.org', employeeId: 'EMP-700', startDate: '2024-03-01' });
-    await created('/api/training', { carerId, trainingType: 'first_aid', completedDate: '2025-09-01', expiryDate: '2028-09-01' });
+    const carerId = await created('/api/carers', {
+      firstName: 'Nia',
+      lastName: 'Owen',
+      email: 'nia@example.org',
+      employeeId: 'EMP-700',
+      startDate: '2024-03-01',
+    });
+    await created('/api/training', {
+      carerId,
+      trainingType: 'first_aid',
+      completedDate: '2025-09-01',
+      expiryDate: '2028-09-01',
+    });
     const csv = [TRAINING_HEADER, 'emp-700,first_aid,01/09/2025,01/09/2028', 'EMP-700,cpr,2025-09-01,'].join('\n');
 
     const dry = await runImport('training', csv, true);
@@ -47,23 +58,69 @@ describe('Import Data against records that exist only as events', () => {
   });
 
   it('matches a renewed record by its new completed date, and a removed one no more', async () => {
-    const carerId = await created('/api/carers', { firstName: 'Rhys', lastName: 'Bell', email: 'rhys@example.org', employeeId: 'EMP-701', startDate: '2024-03-01' });
-    const renewed = await created('/api/training', { carerId, trainingType: 'manual_handling', completedDate: '2024-02-01' });
+    const carerId = await created('/api/carers', {
+      firstName: 'Rhys',
+      lastName: 'Bell',
+      email: 'rhys@example.org',
+      employeeId: 'EMP-701',
+      startDate: '2024-03-01',
+    });
+    const renewed = await created('/api/training', {
+      carerId,
+      trainingType: 'manual_handling',
+      completedDate: '2024-02-01',
+    });
     const renewal = await api.request('POST', `/api/training/${renewed}/renewal`, { completedDate: '2025-02-01' });
     expect(renewal.status, renewal.text).toBe(200);
-    const removed = await created('/api/training', { carerId, trainingType: 'dementia_care', completedDate: '2025-03-01' });
+    const removed = await created('/api/training', {
+      carerId,
+      trainingType: 'dementia_care',
+      completedDate: '2025-03-01',
+    });
     expect((await api.request('DELETE', `/api/training/${removed}`)).status).toBe(200);
 
-    const csv = [TRAINING_HEADER, 'EMP-701,manual_handling,2025-02-01,', 'EMP-701,manual_handling,2024-02-01,', 'EMP-701,dementia_care,2025-03-01,'].join('\n');
+    const csv = [
+      TRAINING_HEADER,
+      'EMP-701,manual_handling,2025-02-01,',
+      'EMP-701,manual_handling,2024-02-01,',
+      'EMP-701,dementia_care,2025-03-01,',
+    ].join('\n');
     expect(outcomes(await runImport('training', csv, true))).toEqual(['2 skip', '3 create', '4 create']);
   });
 
   it('skips carers and clients whose IDs were just taken on the form', async () => {
-    await created('/api/carers', { firstName: 'Ann', lastName: 'Hale', email: 'ann@example.org', employeeId: 'EMP-702', startDate: '2024-03-01' });
-    await created('/api/clients', { clientId: 'CL-702', firstName: 'Ivy', lastName: 'Rose', dateOfBirth: '1940-01-02', address: '1 High Street, York', emergencyContact: 'Tom Rose', emergencyPhone: '07700 900004', careLevel: 'low', mobilityLevel: 'independent' });
-    const carers = await runImport('carers', ['employee_id,first_name,last_name,email,start_date', 'emp-702,Ann,Hale,ann@example.org,2024-03-01'].join('\n'), true);
+    await created('/api/carers', {
+      firstName: 'Ann',
+      lastName: 'Hale',
+      email: 'ann@example.org',
+      employeeId: 'EMP-702',
+      startDate: '2024-03-01',
+    });
+    await created('/api/clients', {
+      clientId: 'CL-702',
+      firstName: 'Ivy',
+      lastName: 'Rose',
+      dateOfBirth: '1940-01-02',
+      address: '1 High Street, York',
+      emergencyContact: 'Tom Rose',
+      emergencyPhone: '07700 900004',
+      careLevel: 'low',
+      mobilityLevel: 'independent',
+    });
+    const carers = await runImport(
+      'carers',
+      ['employee_id,first_name,last_name,email,start_date', 'emp-702,Ann,Hale,ann@example.org,2024-03-01'].join('\n'),
+      true,
+    );
     expect(outcomes(carers)).toEqual(['2 skip']);
-    const clients = await runImport('clients', ['client_id,first_name,last_name,date_of_birth,address,emergency_contact,emergency_phone,care_level,mobility_level', 'cl-702,Ivy,Rose,1940-01-02,"1 High Street, York",Tom Rose,07700 900004,low,independent'].join('\n'), true);
+    const clients = await runImport(
+      'clients',
+      [
+        'client_id,first_name,last_name,date_of_birth,address,emergency_contact,emergency_phone,care_level,mobility_level',
+        'cl-702,Ivy,Rose,1940-01-02,"1 High Street, York",Tom Rose,07700 900004,low,independent',
+      ].join('\n'),
+      true,
+    );
     expect(outcomes(clients)).toEqual(['2 skip']);
   });
 });

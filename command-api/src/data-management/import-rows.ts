@@ -74,7 +74,14 @@ function valueOf(column: string, raw: string): unknown {
     const lower = cell.toLowerCase();
     return YES.has(lower) ? true : NO.has(lower) ? false : cell;
   }
-  if (column === 'region' || column.endsWith('_level') || column === 'specialization' || column === 'training_type' || column === 'status') return cell.toLowerCase();
+  if (
+    column === 'region' ||
+    column.endsWith('_level') ||
+    column === 'specialization' ||
+    column === 'training_type' ||
+    column === 'status'
+  )
+    return cell.toLowerCase();
   return cell;
 }
 
@@ -90,13 +97,18 @@ function rowObject(list: ImportList, headers: readonly string[], cells: readonly
     const field = fieldOf(list, column);
     if (field === undefined) return;
     let value = valueOf(column, cells[index] ?? '');
-    if (column === 'hourly_rate_pence' && typeof value === 'string' && /^\d+$/.test(value)) value = (Number(value) / 100).toFixed(2);
+    if (column === 'hourly_rate_pence' && typeof value === 'string' && /^\d+$/.test(value))
+      value = (Number(value) / 100).toFixed(2);
     if (value !== undefined) body[field] = value;
   });
   return body;
 }
 
-const SCHEMAS: Record<ImportList, z.ZodType> = { carers: createCarerRequestSchema, clients: createClientRequestSchema, training: createTrainingRequestSchema };
+const SCHEMAS: Record<ImportList, z.ZodType> = {
+  carers: createCarerRequestSchema,
+  clients: createClientRequestSchema,
+  training: createTrainingRequestSchema,
+};
 const keyField = (list: ImportList) => (list === 'clients' ? 'clientId' : 'employeeId');
 
 /** The employee IDs a file names (training rows name their carer by it): the service looks each one up first. */
@@ -115,14 +127,21 @@ const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter
  * same). Each row's errors name the spreadsheet row and the column; a key twice in the file is refused the second
  * time. Whether a key is already in the store is the service's question, not this one. Pure.
  */
-export function readImportRows(list: ImportList, csv: string, carerIds: ReadonlyMap<string, string> = new Map()): ReadRow[] {
+export function readImportRows(
+  list: ImportList,
+  csv: string,
+  carerIds: ReadonlyMap<string, string> = new Map(),
+): ReadRow[] {
   const read = readCsv(csv);
   if ('error' in read) throw new ImportFileError(read.error);
   const [header, ...lines] = read.rows;
   const headers = (header ?? []).map(normaliseHeader);
   const key = keyField(list);
-  if (!headers.includes(column(key))) throw new ImportFileError(`The header row must have the column ${column(key)} (download the template)`);
-  const dataRows = lines.map((cells, index) => ({ cells, row: index + 2 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  if (!headers.includes(column(key)))
+    throw new ImportFileError(`The header row must have the column ${column(key)} (download the template)`);
+  const dataRows = lines
+    .map((cells, index) => ({ cells, row: index + 2 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
   if (dataRows.length === 0) throw new ImportFileError('The file has no rows under its header');
   if (dataRows.length > IMPORT_MAX_ROWS) throw new ImportFileError(`At most ${IMPORT_MAX_ROWS} rows per file`);
 
@@ -148,12 +167,26 @@ export function readImportRows(list: ImportList, csv: string, carerIds: Readonly
     // Two rows are the same when they would take the same reservation stream (one per employee ID, one per client
     // ID; a training record is one completion of one type by one carer, the carer named by their employee ID).
     const reservation = list === 'clients' ? clientIdStreamId : employeeIdStreamId;
-    const normalisedKey = rowKey ? (training ? `${reservation(rowKey)} ${String(body.trainingType)} ${String(body.completedDate)}` : reservation(rowKey)) : undefined;
+    const normalisedKey = rowKey
+      ? training
+        ? `${reservation(rowKey)} ${String(body.trainingType)} ${String(body.completedDate)}`
+        : reservation(rowKey)
+      : undefined;
     if (normalisedKey && seen.has(normalisedKey)) {
-      errors.push({ field: column(key), message: training ? `The same carer, training and completed date as row ${seen.get(normalisedKey)}` : `The same ${column(key)} as row ${seen.get(normalisedKey)}` });
-    }
-    else if (normalisedKey) seen.set(normalisedKey, row);
-    const report: ImportRowReport = { row, key: rowKey, name, outcome: errors.length > 0 ? 'refuse' : 'create', errors };
+      errors.push({
+        field: column(key),
+        message: training
+          ? `The same carer, training and completed date as row ${seen.get(normalisedKey)}`
+          : `The same ${column(key)} as row ${seen.get(normalisedKey)}`,
+      });
+    } else if (normalisedKey) seen.set(normalisedKey, row);
+    const report: ImportRowReport = {
+      row,
+      key: rowKey,
+      name,
+      outcome: errors.length > 0 ? 'refuse' : 'create',
+      errors,
+    };
     if (errors.length > 0 || !parsed.success) return { report };
     const input: ImportInput =
       list === 'carers'

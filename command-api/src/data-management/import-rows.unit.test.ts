@@ -8,7 +8,16 @@ describe('reading an import file', () => {
   it('given the carers template with its example row, then the row would be created with the form’s values', () => {
     const [row] = readImportRows('carers', csv(toCsvLine(IMPORT_COLUMNS.carers), toCsvLine(IMPORT_EXAMPLES.carers)));
     expect(row!.report).toEqual({ row: 2, key: 'EMP-1001', name: 'Amira Khan', outcome: 'create', errors: [] });
-    expect(row!.input).toMatchObject({ list: 'carers', input: { employeeId: 'EMP-1001', hourlyRate: 1250, qualifications: ['NVQ Level 3', 'Manual Handling'], isActive: true, region: 'north' } });
+    expect(row!.input).toMatchObject({
+      list: 'carers',
+      input: {
+        employeeId: 'EMP-1001',
+        hourlyRate: 1250,
+        qualifications: ['NVQ Level 3', 'Manual Handling'],
+        isActive: true,
+        region: 'north',
+      },
+    });
   });
 
   it('given a broken file, then every error is reported with its spreadsheet row and column', () => {
@@ -48,11 +57,21 @@ describe('reading an import file', () => {
       ),
     );
     expect(row!.report.errors).toEqual([]);
-    expect(row!.input).toMatchObject({ input: { qualifications: ['NVQ 2'], phoneNumber: '+44 7700 900123', hourlyRate: 1175, maxClientsPerDay: 6, isActive: false } });
+    expect(row!.input).toMatchObject({
+      input: {
+        qualifications: ['NVQ 2'],
+        phoneNumber: '+44 7700 900123',
+        hourlyRate: 1175,
+        maxClientsPerDay: 6,
+        isActive: false,
+      },
+    });
   });
 
   it('refuses a file without the key column, or with no rows', () => {
-    expect(() => readImportRows('carers', csv('first_name,last_name', 'A,B'))).toThrow(new ImportFileError('The header row must have the column employee_id (download the template)'));
+    expect(() => readImportRows('carers', csv('first_name,last_name', 'A,B'))).toThrow(
+      new ImportFileError('The header row must have the column employee_id (download the template)'),
+    );
     expect(() => readImportRows('carers', csv('employee_id'))).toThrow('The file has no rows under its header');
   });
 });

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { dataImportStreamId, trainingCompletionKey, type DomainEvent, type EventStore, type ImportList, type ImportReport, type Position } from '@care/events';
+import {
+  dataImportStreamId,
+  trainingCompletionKey,
+  type DomainEvent,
+  type EventStore,
+  type ImportList,
+  type ImportReport,
+  type Position,
+} from '@care/events';
 import { CarerService } from '../carers/carer-service';
 import { employeeIdReservation } from '../carers/employee-id-reservation';
 import { clientIdReservation } from '../clients/client-id-reservation';
@@ -7,7 +15,12 @@ import { ClientService } from '../clients/client-service';
 import type { CommandContext } from '../shared/actor';
 import { DomainError } from '../shared/domain-error';
 import { appendEvents, loadStream } from '../shared/event-stream';
-import { evolveReservation, initialReservationState, type ReservationKind, type ReservationState } from '../shared/reservation';
+import {
+  evolveReservation,
+  initialReservationState,
+  type ReservationKind,
+  type ReservationState,
+} from '../shared/reservation';
 import { trainingCompletionReservation } from '../training/training-completion-reservation';
 import { TrainingService } from '../training/training-service';
 import { employeeIdsIn, readImportRows, type ImportInput, type ReadRow } from './import-rows';
@@ -38,7 +51,12 @@ export class ImportService {
     this.training = new TrainingService(store);
   }
 
-  async run(list: ImportList, csv: string, dryRun: boolean, context: CommandContext): Promise<{ report: ImportReport; position?: Position }> {
+  async run(
+    list: ImportList,
+    csv: string,
+    dryRun: boolean,
+    context: CommandContext,
+  ): Promise<{ report: ImportReport; position?: Position }> {
     // Training rows name their carer by employee ID: each is looked up in the reservation that keeps it unique.
     const carerIds = new Map<string, string>();
     if (list === 'training') {
@@ -99,7 +117,13 @@ export class ImportService {
   }
 }
 
-function reportOf(list: ImportList, rows: readonly ReadRow[], dryRun: boolean, applied: boolean, importId: string | null): ImportReport {
+function reportOf(
+  list: ImportList,
+  rows: readonly ReadRow[],
+  dryRun: boolean,
+  applied: boolean,
+  importId: string | null,
+): ImportReport {
   const count = (outcome: string) => rows.filter((row) => row.report.outcome === outcome).length;
   return {
     importId,

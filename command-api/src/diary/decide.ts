@@ -27,7 +27,12 @@ export function decide(command: DiaryCommand, state: DiaryEntryState): DiarySlic
       if (!state.exists) throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
       if (!command.actor.canReview) throw new DomainError('forbidden', 'Forbidden');
       if (state.reviewed) throw new DomainError('conflict', 'Diary entry already reviewed');
-      return [{ type: 'DiaryEntryReviewed', data: { id: command.id, reviewedBy: command.actor.userId, reviewedAt: command.reviewedAt } }];
+      return [
+        {
+          type: 'DiaryEntryReviewed',
+          data: { id: command.id, reviewedBy: command.actor.userId, reviewedAt: command.reviewedAt },
+        },
+      ];
     case 'AmendDiaryEntry': {
       if (!state.exists) throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
       assertMayAmend(command.actor, state);

@@ -46,13 +46,19 @@ function given(...events: DiaryStreamEvent[]) {
     when: (command: DiaryCommand) => ({
       then: (expected: DiarySliceEvent[]) => expect(decide(command, state)).toEqual(expected),
       refusal: () => refusal(() => decide(command, state)),
-      forbidden: () => expect(refusal(() => decide(command, state))).toMatchObject({ kind: 'forbidden', message: 'Forbidden' }),
+      forbidden: () =>
+        expect(refusal(() => decide(command, state))).toMatchObject({ kind: 'forbidden', message: 'Forbidden' }),
     }),
   };
 }
 
 const add: DiaryCommand = { type: 'AddDiaryEntry', id, carerId, clientId, appointmentId: null, content };
-const review = (actor: DiaryActor): DiaryCommand => ({ type: 'ReviewDiaryEntry', id, actor, reviewedAt: '2025-03-05T10:00:00.000Z' });
+const review = (actor: DiaryActor): DiaryCommand => ({
+  type: 'ReviewDiaryEntry',
+  id,
+  actor,
+  reviewedAt: '2025-03-05T10:00:00.000Z',
+});
 const amend = (actor: DiaryActor, changes: Partial<DiaryEntryContent>, reason: string | null = null): DiaryCommand => ({
   type: 'AmendDiaryEntry',
   id,
@@ -63,7 +69,9 @@ const amend = (actor: DiaryActor, changes: Partial<DiaryEntryContent>, reason: s
 
 describe('decide: AddDiaryEntry', () => {
   it('adds the entry with every field', () => {
-    given().when(add).then([{ type: 'DiaryEntryAdded', data: { id, carerId, clientId, appointmentId: null, ...content } }]);
+    given()
+      .when(add)
+      .then([{ type: 'DiaryEntryAdded', data: { id, carerId, clientId, appointmentId: null, ...content } }]);
   });
 
   it('keeps the appointment it is about', () => {
@@ -74,15 +82,21 @@ describe('decide: AddDiaryEntry', () => {
   });
 
   it('refuses to add an entry that already exists', () => {
-    expect(given(added()).when(add).refusal()).toEqual({ kind: 'conflict', message: 'Diary entry already exists', field: undefined });
+    expect(given(added()).when(add).refusal()).toEqual({
+      kind: 'conflict',
+      message: 'Diary entry already exists',
+      field: undefined,
+    });
   });
 });
 
 describe('decide: ReviewDiaryEntry', () => {
   it('records who reviewed the entry and when', () => {
-    given(added()).when(review(asReviewer)).then([
-      { type: 'DiaryEntryReviewed', data: { id, reviewedBy: coordinator, reviewedAt: '2025-03-05T10:00:00.000Z' } },
-    ]);
+    given(added())
+      .when(review(asReviewer))
+      .then([
+        { type: 'DiaryEntryReviewed', data: { id, reviewedBy: coordinator, reviewedAt: '2025-03-05T10:00:00.000Z' } },
+      ]);
   });
 
   it('refuses a second review', () => {
@@ -98,25 +112,44 @@ describe('decide: ReviewDiaryEntry', () => {
   });
 
   it('refuses an unknown entry', () => {
-    expect(given().when(review(asReviewer)).refusal()).toMatchObject({ kind: 'not_found', message: 'Diary entry not found' });
+    expect(given().when(review(asReviewer)).refusal()).toMatchObject({
+      kind: 'not_found',
+      message: 'Diary entry not found',
+    });
   });
 
   it('allows a review after an amendment', () => {
-    const amended: DiaryStreamEvent = { type: 'DiaryEntryAmended', data: { id, changes: { title: 'Visit' }, reason: null }, ...by(author) };
-    given(added(), amended).when(review(asReviewer)).then([
-      { type: 'DiaryEntryReviewed', data: { id, reviewedBy: coordinator, reviewedAt: '2025-03-05T10:00:00.000Z' } },
-    ]);
+    const amended: DiaryStreamEvent = {
+      type: 'DiaryEntryAmended',
+      data: { id, changes: { title: 'Visit' }, reason: null },
+      ...by(author),
+    };
+    given(added(), amended)
+      .when(review(asReviewer))
+      .then([
+        { type: 'DiaryEntryReviewed', data: { id, reviewedBy: coordinator, reviewedAt: '2025-03-05T10:00:00.000Z' } },
+      ]);
   });
 });
 
 describe('decide: AmendDiaryEntry', () => {
   it('lets the author amend, recording only the changed fields and the reason', () => {
     given(added())
-      .when(amend(asAuthor, { title: 'Morning visit', content: 'Helped with breakfast and a wash.', tags: ['breakfast'] }, 'Added the wash'))
+      .when(
+        amend(
+          asAuthor,
+          { title: 'Morning visit', content: 'Helped with breakfast and a wash.', tags: ['breakfast'] },
+          'Added the wash',
+        ),
+      )
       .then([
         {
           type: 'DiaryEntryAmended',
-          data: { id, changes: { content: 'Helped with breakfast and a wash.', tags: ['breakfast'] }, reason: 'Added the wash' },
+          data: {
+            id,
+            changes: { content: 'Helped with breakfast and a wash.', tags: ['breakfast'] },
+            reason: 'Added the wash',
+          },
         },
       ]);
   });
@@ -124,7 +157,9 @@ describe('decide: AmendDiaryEntry', () => {
   it("lets a reviewer amend anyone's entry, also a confidential one", () => {
     given(added({ isConfidential: true }))
       .when(amend(asReviewer, { priority: 'high', isConfidential: false }))
-      .then([{ type: 'DiaryEntryAmended', data: { id, changes: { priority: 'high', isConfidential: false }, reason: null } }]);
+      .then([
+        { type: 'DiaryEntryAmended', data: { id, changes: { priority: 'high', isConfidential: false }, reason: null } },
+      ]);
   });
 
   it('lets the author amend after a review', () => {
@@ -134,31 +169,49 @@ describe('decide: AmendDiaryEntry', () => {
   });
 
   it('records nothing when every value is the same as now', () => {
-    given(added()).when(amend(asAuthor, { ...content })).then([]);
+    given(added())
+      .when(amend(asAuthor, { ...content }))
+      .then([]);
     given(added()).when(amend(asAuthor, {})).then([]);
   });
 
   it('compares with the latest amended values', () => {
-    const amended: DiaryStreamEvent = { type: 'DiaryEntryAmended', data: { id, changes: { title: 'Visit' }, reason: null }, ...by(author) };
-    given(added(), amended).when(amend(asAuthor, { title: 'Visit' })).then([]);
+    const amended: DiaryStreamEvent = {
+      type: 'DiaryEntryAmended',
+      data: { id, changes: { title: 'Visit' }, reason: null },
+      ...by(author),
+    };
+    given(added(), amended)
+      .when(amend(asAuthor, { title: 'Visit' }))
+      .then([]);
     given(added(), amended)
       .when(amend(asAuthor, { title: 'Morning visit' }))
       .then([{ type: 'DiaryEntryAmended', data: { id, changes: { title: 'Morning visit' }, reason: null } }]);
   });
 
   it('forbids another carer to amend an entry they did not write', () => {
-    given(added()).when(amend(asOtherCarer, { title: 'Changed' })).forbidden();
+    given(added())
+      .when(amend(asOtherCarer, { title: 'Changed' }))
+      .forbidden();
   });
 
   it('answers "not found" to another carer for a confidential entry, so its existence is not revealed', () => {
-    expect(given(added({ isConfidential: true })).when(amend(asOtherCarer, { title: 'Changed' })).refusal()).toMatchObject({
+    expect(
+      given(added({ isConfidential: true }))
+        .when(amend(asOtherCarer, { title: 'Changed' }))
+        .refusal(),
+    ).toMatchObject({
       kind: 'not_found',
       message: 'Diary entry not found',
     });
   });
 
   it('refuses an unknown entry', () => {
-    expect(given().when(amend(asReviewer, { title: 'X' })).refusal()).toMatchObject({ kind: 'not_found', message: 'Diary entry not found' });
+    expect(
+      given()
+        .when(amend(asReviewer, { title: 'X' }))
+        .refusal(),
+    ).toMatchObject({ kind: 'not_found', message: 'Diary entry not found' });
   });
 });
 

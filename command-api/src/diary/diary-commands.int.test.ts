@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { diaryEntryStreamId, positionToToken, type RawRecordedEvent } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type Requester, type RunningCommandApi, type TestUser } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  type Requester,
+  type RunningCommandApi,
+  type TestUser,
+} from '../../testing';
 
 let api: RunningCommandApi;
 let carerId: string;
@@ -54,7 +61,14 @@ beforeAll(async () => {
   ownCarerId = await createCarer(carerUser.id);
   // The carer's work: a visit to the client within the hour, so the carer may write about them.
   const start = new Date(Date.now() + 60 * 60_000).toISOString();
-  await created(api.request('POST', '/api/appointments', { clientId, carerId: ownCarerId, scheduledStart: start, durationMinutes: 60 }));
+  await created(
+    api.request('POST', '/api/appointments', {
+      clientId,
+      carerId: ownCarerId,
+      scheduledStart: start,
+      durationMinutes: 60,
+    }),
+  );
 });
 afterAll(async () => {
   await api?.close();
@@ -83,10 +97,18 @@ describe('POST /api/diary', () => {
     const reply = await carerUser.request(
       'POST',
       '/api/diary',
-      entryRequest({ carerId: ownCarerId, entryDate: '2025-07-01T10:30:00+01:00', tags: [' mood ', 'Mood', '', 'meals'] }),
+      entryRequest({
+        carerId: ownCarerId,
+        entryDate: '2025-07-01T10:30:00+01:00',
+        tags: [' mood ', 'Mood', '', 'meals'],
+      }),
     );
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
     const [added] = await readEntry(reply.body.id);
     expect(added!.type).toBe('DiaryEntryAdded');
     expect(positionToToken(added!.position)).toBe(reply.body.position);
@@ -116,12 +138,24 @@ describe('POST /api/diary', () => {
       carerId: carerId.toUpperCase(),
     });
     const [added] = await readEntry(id);
-    expect(added!.data).toMatchObject({ carerId, appointmentId, entryType: 'incident', priority: 'urgent', isConfidential: true });
+    expect(added!.data).toMatchObject({
+      carerId,
+      appointmentId,
+      entryType: 'incident',
+      priority: 'urgent',
+      isConfidential: true,
+    });
   });
 
   it('refuses missing and invalid fields with the form messages and appends nothing', async () => {
     const before = await settledLog(api.store);
-    const empty = await api.request('POST', '/api/diary', { carerId: '', clientId: ' ', entryDate: '', title: ' ', content: '' });
+    const empty = await api.request('POST', '/api/diary', {
+      carerId: '',
+      clientId: ' ',
+      entryDate: '',
+      title: ' ',
+      content: '',
+    });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
       error: 'Validation failed',
@@ -159,8 +193,15 @@ describe('POST /api/diary', () => {
       isConfidential: 'Confidential must be true or false',
       appointmentId: 'Appointment must be a UUID',
     });
-    const long = await api.request('POST', '/api/diary', entryRequest({ content: 'x'.repeat(10_001), tags: ['y'.repeat(51)] }));
-    expect(long.body.fields).toEqual({ content: 'Must be at most 10000 characters', 'tags.0': 'Each entry must be at most 50 characters' });
+    const long = await api.request(
+      'POST',
+      '/api/diary',
+      entryRequest({ content: 'x'.repeat(10_001), tags: ['y'.repeat(51)] }),
+    );
+    expect(long.body.fields).toEqual({
+      content: 'Must be at most 10000 characters',
+      'tags.0': 'Each entry must be at most 50 characters',
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
@@ -177,7 +218,10 @@ describe('POST /api/diary', () => {
     ];
     for (const [overrides, fields] of cases) {
       const reply = await api.request('POST', '/api/diary', entryRequest(overrides));
-      expect({ status: reply.status, body: reply.body }).toEqual({ status: 400, body: { error: expect.any(String), fields } });
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 400,
+        body: { error: expect.any(String), fields },
+      });
     }
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
@@ -185,7 +229,10 @@ describe('POST /api/diary', () => {
   it("answers a carer writing under another carer's record as if that carer did not exist", async () => {
     const before = await settledLog(api.store);
     const reply = await carerUser.request('POST', '/api/diary', entryRequest({ carerId }));
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 404, body: { error: 'Carer not found', fields: { carerId: 'Carer not found' } } });
+    expect({ status: reply.status, body: reply.body }).toEqual({
+      status: 404,
+      body: { error: 'Carer not found', fields: { carerId: 'Carer not found' } },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 });
@@ -219,7 +266,10 @@ describe('POST /api/diary/:id/review', () => {
   it('answers 404 for unknown and malformed ids, and 409 for a stale If-Match', async () => {
     for (const path of [`/api/diary/${randomUUID()}/review`, '/api/diary/not-an-id/review']) {
       const reply = await api.request('POST', path);
-      expect({ status: reply.status, body: reply.body }).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 404,
+        body: { error: 'Diary entry not found' },
+      });
     }
     const id = await addEntry();
     const stale = await api.request('POST', `/api/diary/${id}/review`, undefined, { 'if-match': '"3"' });
@@ -234,7 +284,12 @@ describe('PATCH /api/diary/:id', () => {
     const reply = await carerUser.request(
       'PATCH',
       `/api/diary/${id}`,
-      { title: 'Morning visit', content: 'Helped with breakfast and a wash.', priority: 'high', reason: ' Forgot the wash ' },
+      {
+        title: 'Morning visit',
+        content: 'Helped with breakfast and a wash.',
+        priority: 'high',
+        reason: ' Forgot the wash ',
+      },
       { 'if-match': '0' },
     );
     expect(reply.status, reply.text).toBe(200);
@@ -273,7 +328,10 @@ describe('PATCH /api/diary/:id', () => {
     const forbidden = await carerUser.request('PATCH', `/api/diary/${open}`, { title: 'Mine now' });
     expect({ status: forbidden.status, body: forbidden.body }).toEqual({ status: 403, body: { error: 'Forbidden' } });
     const hidden = await carerUser.request('PATCH', `/api/diary/${confidential}`, { title: 'Mine now' });
-    expect({ status: hidden.status, body: hidden.body }).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    expect({ status: hidden.status, body: hidden.body }).toEqual({
+      status: 404,
+      body: { error: 'Diary entry not found' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
@@ -287,7 +345,9 @@ describe('PATCH /api/diary/:id', () => {
       priority: 'Priority must be one of: low, normal, high, urgent',
     });
     expect((await api.request('PATCH', `/api/diary/${randomUUID()}`, { title: 'X' })).status).toBe(404);
-    expect((await api.request('PATCH', '/api/diary/123', { title: 'X' })).body).toEqual({ error: 'Diary entry not found' });
+    expect((await api.request('PATCH', '/api/diary/123', { title: 'X' })).body).toEqual({
+      error: 'Diary entry not found',
+    });
     const stale = await api.request('PATCH', `/api/diary/${id}`, { title: 'X' }, { 'if-match': '7' });
     expect(stale.status).toBe(409);
     expect(types(await readEntry(id))).toEqual(['DiaryEntryAdded']);

@@ -37,7 +37,12 @@ export class DiaryService {
     await this.assertCarerMayWrite(writer.scope, { carerId, clientId, appointmentId: appointmentId ?? null });
     await assertRecordsExist(this.store, [
       { streamId: carerStreamId(carerId), removedType: 'CarerRemoved', field: 'carerId', message: 'Carer not found' },
-      { streamId: clientStreamId(clientId), removedType: 'ClientRemoved', field: 'clientId', message: 'Client not found' },
+      {
+        streamId: clientStreamId(clientId),
+        removedType: 'ClientRemoved',
+        field: 'clientId',
+        message: 'Client not found',
+      },
     ]);
     const id = uuidv7();
     const events = decide(
@@ -48,9 +53,17 @@ export class DiaryService {
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
-  async review(id: string, actor: DiaryActor, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async review(
+    id: string,
+    actor: DiaryActor,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const loaded = await this.load(id, ifMatch);
-    const events = decide({ type: 'ReviewDiaryEntry', id, actor, reviewedAt: this.clock().toISOString() }, loaded.state);
+    const events = decide(
+      { type: 'ReviewDiaryEntry', id, actor, reviewedAt: this.clock().toISOString() },
+      loaded.state,
+    );
     const appended = await appendEvents(this.store, diaryEntryStreamId(id), events, loaded.revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
@@ -66,7 +79,11 @@ export class DiaryService {
     const { reason, ...changes } = input;
     const events = decide({ type: 'AmendDiaryEntry', id, actor, changes, reason: reason ?? null }, loaded.state);
     if (events.length === 0 || loaded.revision === 'no_stream') {
-      return { id, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
+      return {
+        id,
+        revision: loaded.revision === 'no_stream' ? -1n : loaded.revision,
+        position: loaded.lastEvent?.position,
+      };
     }
     const appended = await appendEvents(this.store, diaryEntryStreamId(id), events, loaded.revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
@@ -74,9 +91,16 @@ export class DiaryService {
 
   private async load(id: string, ifMatch: bigint | undefined, scope: WriterScope = { kind: 'all' }) {
     const streamId = diaryEntryStreamId(id);
-    const loaded = await loadStream<DiaryStreamEvent, DiaryEntryState>(this.store, streamId, evolve, initialDiaryEntryState);
+    const loaded = await loadStream<DiaryStreamEvent, DiaryEntryState>(
+      this.store,
+      streamId,
+      evolve,
+      initialDiaryEntryState,
+    );
     // An entry a carer may not read answers as unknown, before its revision is compared or its state decided on.
-    const entry = loaded.state.exists ? { ...loaded.state, confidential: loaded.state.content.isConfidential } : undefined;
+    const entry = loaded.state.exists
+      ? { ...loaded.state, confidential: loaded.state.content.isConfidential }
+      : undefined;
     if (entry && !(await this.work.readsEntry(scope, entry))) {
       throw new DomainError('not_found', DIARY_ENTRY_NOT_FOUND);
     }
@@ -91,12 +115,19 @@ export class DiaryService {
    * their own to that client. Anything else answers as if it did not exist (404 under its field), whether it does
    * or not, before the records are looked up.
    */
-  private async assertCarerMayWrite(scope: WriterScope, names: { carerId: string; clientId: string; appointmentId: string | null }): Promise<void> {
+  private async assertCarerMayWrite(
+    scope: WriterScope,
+    names: { carerId: string; clientId: string; appointmentId: string | null },
+  ): Promise<void> {
     if (scope.kind === 'all') return;
     await this.work.assertCarer(scope, names.carerId, { message: 'Carer not found', field: 'carerId' });
     await this.work.assertClient(scope, names.clientId, { message: 'Client not found', field: 'clientId' });
     if (names.appointmentId === null) return;
-    const visit = await this.work.assertVisit(scope, names.appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
-    if (visit.plan.clientId !== names.clientId) throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
+    const visit = await this.work.assertVisit(scope, names.appointmentId, {
+      message: APPOINTMENT_NOT_FOUND,
+      field: 'appointmentId',
+    });
+    if (visit.plan.clientId !== names.clientId)
+      throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
   }
 }

@@ -34,11 +34,15 @@ describe('the alert of an emergency', () => {
       location: { latitude: 53.8008, longitude: -1.5491, accuracy: 12.4, address: null },
       note: 'Client fell',
     });
-    expect(alert.description).toBe("Nia Okafor raised an emergency at Edith Green's (4 Mill Lane, Leeds). Location: 53.800800, -1.549100 (within 12 m). Note: Client fell");
+    expect(alert.description).toBe(
+      "Nia Okafor raised an emergency at Edith Green's (4 Mill Lane, Leeds). Location: 53.800800, -1.549100 (within 12 m). Note: Client fell",
+    );
     expect(alert.clientId).toBe('0190a5b2-7c3d-7e4f-8a1b-000000000003');
   });
 
   it('leaves out an accuracy the browser did not give', () => {
-    expect(describeLocation({ latitude: -33.5, longitude: 151.25, accuracy: null, address: null })).toBe('Location: -33.500000, 151.250000.');
+    expect(describeLocation({ latitude: -33.5, longitude: 151.25, accuracy: null, address: null })).toBe(
+      'Location: -33.500000, 151.250000.',
+    );
   });
 });

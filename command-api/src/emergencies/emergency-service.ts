@@ -10,7 +10,11 @@ import {
   userStreamId,
 } from '@care/events';
 import { AlertService } from '../alerts/alert-service';
-import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState } from '../appointments/appointment-state';
+import {
+  evolve as evolveAppointment,
+  initialAppointmentState,
+  type AppointmentState,
+} from '../appointments/appointment-state';
 import { loadClient } from '../appointments/visit-parties';
 import type { CommandContext } from '../shared/actor';
 import { CarerWork } from '../shared/carer-work';
@@ -68,7 +72,14 @@ export class EmergencyService {
       [
         {
           type: 'EmergencyRaised',
-          data: { id, carerId, appointmentId: input.appointmentId, clientId: visit?.clientId ?? null, location: input.location, note: input.note },
+          data: {
+            id,
+            carerId,
+            appointmentId: input.appointmentId,
+            clientId: visit?.clientId ?? null,
+            location: input.location,
+            note: input.note,
+          },
         },
       ],
       'no_stream',
@@ -86,12 +97,22 @@ export class EmergencyService {
       }),
       context,
     );
-    return { id, alertId: raised.alertId, revision: appended.nextExpectedRevision, position: raised.position ?? appended.position };
+    return {
+      id,
+      alertId: raised.alertId,
+      revision: appended.nextExpectedRevision,
+      position: raised.position ?? appended.position,
+    };
   }
 
   /** The account's name now (the session keeps the one from sign-in, which a change on /settings leaves behind). */
   private async currentName(userId: string): Promise<string | undefined> {
-    const { state } = await loadStream<UserEvent, UserState>(this.store, userStreamId(userId), evolveUser, initialUserState);
+    const { state } = await loadStream<UserEvent, UserState>(
+      this.store,
+      userStreamId(userId),
+      evolveUser,
+      initialUserState,
+    );
     if (!state.exists) return undefined;
     return `${state.profile.firstName} ${state.profile.lastName}`.trim() || undefined;
   }
@@ -102,7 +123,10 @@ export class EmergencyService {
    */
   private async visit(appointmentId: string, caller: EmergencyCaller): Promise<{ clientId: string }> {
     if (!caller.mayNameAnyVisit) {
-      const visit = await this.work.assertVisit({ kind: 'carer', userId: caller.userId }, appointmentId, { message: NOT_YOUR_VISIT, field: 'appointmentId' });
+      const visit = await this.work.assertVisit({ kind: 'carer', userId: caller.userId }, appointmentId, {
+        message: NOT_YOUR_VISIT,
+        field: 'appointmentId',
+      });
       return { clientId: visit.plan.clientId };
     }
     const { state } = await loadStream<AppointmentEvent, AppointmentState>(
@@ -118,6 +142,10 @@ export class EmergencyService {
   private async client(clientId: string): Promise<{ id: string; name: string; address: string } | null> {
     const state = await loadClient(this.store, clientId);
     if (!state.exists) return null;
-    return { id: clientId, name: `${state.profile.firstName} ${state.profile.lastName}`, address: state.profile.address };
+    return {
+      id: clientId,
+      name: `${state.profile.firstName} ${state.profile.lastName}`,
+      address: state.profile.address,
+    };
   }
 }

@@ -27,7 +27,14 @@ const review = (status: FeedbackStatus | undefined, adminNotes?: string | null):
 
 const submitted: FeedbackSliceEvent = {
   type: 'FeedbackSubmitted',
-  data: { id, type: 'suggestion', category: 'general', message: 'Please add a dark mode.', rating: null, page: '/carers' },
+  data: {
+    id,
+    type: 'suggestion',
+    category: 'general',
+    message: 'Please add a dark mode.',
+    rating: null,
+    page: '/carers',
+  },
 };
 
 /** Given past events, when a command, then the new events or the refusal. */
@@ -63,18 +70,32 @@ describe('decide: SubmitFeedback', () => {
       .then([
         {
           type: 'FeedbackSubmitted',
-          data: { id, type: 'positive', category: 'general', message: 'Please add a dark mode.', rating: null, page: '/carers' },
+          data: {
+            id,
+            type: 'positive',
+            category: 'general',
+            message: 'Please add a dark mode.',
+            rating: null,
+            page: '/carers',
+          },
         },
       ]);
   });
 
-  it.each(['suggestion', 'bug', 'improvement', 'general'] as const)('refuses a rating with %s feedback, naming the field', (feedbackType) => {
-    expect(given().when(submit({ feedbackType, rating: 5 })).thenRefused()).toEqual({
-      kind: 'invalid',
-      message: 'A rating is only given with positive feedback',
-      field: 'rating',
-    });
-  });
+  it.each(['suggestion', 'bug', 'improvement', 'general'] as const)(
+    'refuses a rating with %s feedback, naming the field',
+    (feedbackType) => {
+      expect(
+        given()
+          .when(submit({ feedbackType, rating: 5 }))
+          .thenRefused(),
+      ).toEqual({
+        kind: 'invalid',
+        message: 'A rating is only given with positive feedback',
+        field: 'rating',
+      });
+    },
+  );
 
   it('refuses to submit the same feedback twice', () => {
     expect(given(submitted).when(submit()).thenRefused()).toMatchObject({ kind: 'conflict' });
@@ -83,7 +104,9 @@ describe('decide: SubmitFeedback', () => {
 
 describe('decide: ReviewFeedback', () => {
   it('changes the status', () => {
-    given(submitted).when(review('in_review')).then([{ type: 'FeedbackStatusChanged', data: { id, status: 'in_review' } }]);
+    given(submitted)
+      .when(review('in_review'))
+      .then([{ type: 'FeedbackStatusChanged', data: { id, status: 'in_review' } }]);
   });
 
   it('records admin notes, and a status change with them, in one command', () => {
@@ -103,9 +126,14 @@ describe('decide: ReviewFeedback', () => {
   });
 
   it('records nothing when the notes are unchanged, and clears notes with null', () => {
-    const noted: FeedbackSliceEvent = { type: 'FeedbackAdminNotesChanged', data: { id, adminNotes: 'Asked for details.' } };
+    const noted: FeedbackSliceEvent = {
+      type: 'FeedbackAdminNotesChanged',
+      data: { id, adminNotes: 'Asked for details.' },
+    };
     given(submitted, noted).when(review(undefined, 'Asked for details.')).then([]);
-    given(submitted, noted).when(review(undefined, null)).then([{ type: 'FeedbackAdminNotesChanged', data: { id, adminNotes: null } }]);
+    given(submitted, noted)
+      .when(review(undefined, null))
+      .then([{ type: 'FeedbackAdminNotesChanged', data: { id, adminNotes: null } }]);
     given(submitted).when(review(undefined, null)).then([]);
   });
 
@@ -114,6 +142,10 @@ describe('decide: ReviewFeedback', () => {
   });
 
   it('refuses unknown feedback as not found', () => {
-    expect(given().when(review('closed')).thenRefused()).toEqual({ kind: 'not_found', message: 'Feedback not found', field: undefined });
+    expect(given().when(review('closed')).thenRefused()).toEqual({
+      kind: 'not_found',
+      message: 'Feedback not found',
+      field: undefined,
+    });
   });
 });

@@ -19,7 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const POSITION_TOKEN = /^\d+\.\d+$/;
 const UNKNOWN_ID = '0195a2b4-0000-7000-8000-000000000000';
 
-const suggestion = { type: 'suggestion', category: 'scheduling', message: 'Show travel time on the rota.', page: '/scheduling' };
+const suggestion = {
+  type: 'suggestion',
+  category: 'scheduling',
+  message: 'Show travel time on the rota.',
+  page: '/scheduling',
+};
 const readFeedback = (id: string) => api.store.readStream(feedbackStreamId(id));
 const types = (events: readonly RawRecordedEvent[]) => events.map((event) => event.type);
 
@@ -31,9 +36,16 @@ async function submit(body: Record<string, unknown> = suggestion, as: TestUser =
 
 describe('POST /api/feedback', () => {
   it('records the feedback as the signed-in user and replies with id, revision and position', async () => {
-    const reply = await carer.request('POST', '/api/feedback', { ...suggestion, message: '  Show travel time on the rota.  ' });
+    const reply = await carer.request('POST', '/api/feedback', {
+      ...suggestion,
+      message: '  Show travel time on the rota.  ',
+    });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
 
     const [submitted, ...rest] = await readFeedback(reply.body.id);
     expect(rest).toEqual([]);
@@ -65,7 +77,10 @@ describe('POST /api/feedback', () => {
     const before = await settledLog(api.store);
     const reply = await carer.request('POST', '/api/feedback', { ...suggestion, message: '   ' });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ error: 'Validation failed', fields: { message: 'Please enter your feedback message.' } });
+    expect(reply.body).toEqual({
+      error: 'Validation failed',
+      fields: { message: 'Please enter your feedback message.' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
@@ -116,7 +131,12 @@ describe('POST /api/feedback', () => {
 describe('PATCH /api/feedback/:id', () => {
   it('sets the status and admin notes, recording only what changed', async () => {
     const id = await submit();
-    const reply = await api.request('PATCH', `/api/feedback/${id}`, { status: 'in_review', adminNotes: ' Asked the team. ' }, { 'if-match': '0' });
+    const reply = await api.request(
+      'PATCH',
+      `/api/feedback/${id}`,
+      { status: 'in_review', adminNotes: ' Asked the team. ' },
+      { 'if-match': '0' },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id, revision: '2', position: expect.stringMatching(POSITION_TOKEN) });
     const stream = await readFeedback(id);
@@ -126,7 +146,10 @@ describe('PATCH /api/feedback/:id', () => {
     ]);
     expect(stream[2]!.metadata).toMatchObject({ userId: api.admin.id });
 
-    const again = await api.request('PATCH', `/api/feedback/${id}`, { status: 'in_review', adminNotes: 'Asked the team.' });
+    const again = await api.request('PATCH', `/api/feedback/${id}`, {
+      status: 'in_review',
+      adminNotes: 'Asked the team.',
+    });
     expect(again.status).toBe(200);
     expect(again.body.revision).toBe('2');
     expect(types(await readFeedback(id))).toHaveLength(3);
@@ -142,7 +165,9 @@ describe('PATCH /api/feedback/:id', () => {
 
   it('refuses a stale If-Match with 409 and appends nothing', async () => {
     const id = await submit();
-    expect((await api.request('PATCH', `/api/feedback/${id}`, { status: 'planned' }, { 'if-match': '0' })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/feedback/${id}`, { status: 'planned' }, { 'if-match': '0' })).status).toBe(
+      200,
+    );
     const before = await settledLog(api.store);
     const stale = await api.request('PATCH', `/api/feedback/${id}`, { status: 'closed' }, { 'if-match': '0' });
     expect(stale.status).toBe(409);
@@ -152,14 +177,19 @@ describe('PATCH /api/feedback/:id', () => {
 
   it('validates the status and notes', async () => {
     const id = await submit();
-    const reply = await api.request('PATCH', `/api/feedback/${id}`, { status: 'x'.repeat(21), adminNotes: 'n'.repeat(2001) });
+    const reply = await api.request('PATCH', `/api/feedback/${id}`, {
+      status: 'x'.repeat(21),
+      adminNotes: 'n'.repeat(2001),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       error: 'Validation failed',
       fields: { status: 'Must be at most 20 characters', adminNotes: 'Must be at most 2000 characters' },
     });
     const unknown = await api.request('PATCH', `/api/feedback/${id}`, { status: 'done' });
-    expect(unknown.body.fields).toEqual({ status: 'Status must be one of: open, in_review, planned, resolved, closed' });
+    expect(unknown.body.fields).toEqual({
+      status: 'Status must be one of: open, in_review, planned, resolved, closed',
+    });
   });
 
   it('answers 404 for unknown and malformed ids, appending nothing', async () => {

@@ -42,11 +42,20 @@ export class FeedbackService {
     context: CommandContext,
   ): Promise<CommandResult> {
     const streamId = feedbackStreamId(id);
-    const loaded = await loadStream<FeedbackSliceEvent, FeedbackState>(this.store, streamId, evolve, initialFeedbackState);
-    const events = decide({ type: 'ReviewFeedback', id, status: input.status, adminNotes: input.adminNotes }, loaded.state);
+    const loaded = await loadStream<FeedbackSliceEvent, FeedbackState>(
+      this.store,
+      streamId,
+      evolve,
+      initialFeedbackState,
+    );
+    const events = decide(
+      { type: 'ReviewFeedback', id, status: input.status, adminNotes: input.adminNotes },
+      loaded.state,
+    );
     // decide refused an unknown id above, so the stream exists from here on.
     const revision = loaded.revision === 'no_stream' ? -1n : loaded.revision;
-    if (ifMatch !== undefined && ifMatch !== revision) throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
+    if (ifMatch !== undefined && ifMatch !== revision)
+      throw new WrongExpectedRevisionError(streamId, ifMatch, revision);
     if (events.length === 0) return { id, revision, position: loaded.lastEvent?.position };
     const appended = await appendEvents(this.store, streamId, events, revision, context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };

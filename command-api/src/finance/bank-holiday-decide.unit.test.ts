@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bankHolidaysFrom, BUILT_IN_BANK_HOLIDAYS, type BankHolidayEvent } from '@care/events';
 import { DomainError } from '../shared/domain-error';
-import { decideAddBankHoliday, decideRemoveBankHoliday, evolveBankHolidays, initialBankHolidayState } from './bank-holiday-decide';
+import {
+  decideAddBankHoliday,
+  decideRemoveBankHoliday,
+  evolveBankHolidays,
+  initialBankHolidayState,
+} from './bank-holiday-decide';
 
 const given = (events: BankHolidayEvent[]) => events.reduce(evolveBankHolidays, initialBankHolidayState);
 
@@ -25,7 +30,9 @@ describe('bank holidays', () => {
     expect(decideAddBankHoliday(initialBankHolidayState, '2028-01-03', "New Year's Day (substitute day)")).toEqual([
       { type: 'BankHolidayAdded', data: { date: '2028-01-03', name: "New Year's Day (substitute day)" } },
     ]);
-    const list = bankHolidaysFrom(given([{ type: 'BankHolidayAdded', data: { date: '2028-01-03', name: 'New Year' } }]).events);
+    const list = bankHolidaysFrom(
+      given([{ type: 'BankHolidayAdded', data: { date: '2028-01-03', name: 'New Year' } }]).events,
+    );
     expect(list.at(-1)).toEqual({ date: '2028-01-03', name: 'New Year', source: 'added' });
   });
 
@@ -37,7 +44,9 @@ describe('bank holidays', () => {
 
   it('when a built-in day is removed with a reason, then it is no longer a bank holiday, and removing it again is refused', () => {
     const events = decideRemoveBankHoliday(initialBankHolidayState, '2027-05-31', 'Moved by proclamation');
-    expect(events).toEqual([{ type: 'BankHolidayRemoved', data: { date: '2027-05-31', reason: 'Moved by proclamation' } }]);
+    expect(events).toEqual([
+      { type: 'BankHolidayRemoved', data: { date: '2027-05-31', reason: 'Moved by proclamation' } },
+    ]);
     const state = given(events);
     expect(bankHolidaysFrom(state.events).some((day) => day.date === '2027-05-31')).toBe(false);
     expect(() => decideRemoveBankHoliday(state, '2027-05-31', 'again')).toThrow('31/05/2027 is not a bank holiday');
@@ -46,6 +55,10 @@ describe('bank holidays', () => {
   it('given a day removed, when it is added back, then it returns as an added day', () => {
     const state = given([{ type: 'BankHolidayRemoved', data: { date: '2027-05-31', reason: 'x' } }]);
     const events = decideAddBankHoliday(state, '2027-05-31', 'Spring bank holiday');
-    expect(bankHolidaysFrom([...state.events, ...events]).find((day) => day.date === '2027-05-31')).toEqual({ date: '2027-05-31', name: 'Spring bank holiday', source: 'added' });
+    expect(bankHolidaysFrom([...state.events, ...events]).find((day) => day.date === '2027-05-31')).toEqual({
+      date: '2027-05-31',
+      name: 'Spring bank holiday',
+      source: 'added',
+    });
   });
 });

@@ -21,37 +21,74 @@ describe('contracts', () => {
     expect(created).toEqual([
       {
         type: 'ContractCreated',
-        data: { contractId, contractNumber: 'CT-2026-014', clientId, startDate: '2026-04-01', endDate: '2027-03-31', valuePence: 18_500_00, services: ['Personal care', 'Medication support'], renewalDate: '2027-02-28' },
+        data: {
+          contractId,
+          contractNumber: 'CT-2026-014',
+          clientId,
+          startDate: '2026-04-01',
+          endDate: '2027-03-31',
+          valuePence: 18_500_00,
+          services: ['Personal care', 'Medication support'],
+          renewalDate: '2027-02-28',
+        },
       },
     ]);
   });
 
   it('given no contract, when it would end before it starts, then it is refused', () => {
-    expect(() => decideContract({ type: 'CreateContract', contractId, input: { ...input, endDate: '2026-03-31' } }, initialContractState)).toThrow('The end date is before the start date');
+    expect(() =>
+      decideContract(
+        { type: 'CreateContract', contractId, input: { ...input, endDate: '2026-03-31' } },
+        initialContractState,
+      ),
+    ).toThrow('The end date is before the start date');
   });
 
   it('given no contract, when the renewal date is after the end date, then it is refused', () => {
-    expect(() => decideContract({ type: 'CreateContract', contractId, input: { ...input, renewalDate: '2027-04-01' } }, initialContractState)).toThrow(
-      'The renewal date must be on or before the end date',
-    );
+    expect(() =>
+      decideContract(
+        { type: 'CreateContract', contractId, input: { ...input, renewalDate: '2027-04-01' } },
+        initialContractState,
+      ),
+    ).toThrow('The renewal date must be on or before the end date');
   });
 
   it('given a contract, when it is created again, then it is refused (conflict)', () => {
-    expect(() => decideContract({ type: 'CreateContract', contractId, input }, given(created))).toThrow('Contract already exists');
+    expect(() => decideContract({ type: 'CreateContract', contractId, input }, given(created))).toThrow(
+      'Contract already exists',
+    );
   });
 
   it('given a contract, when it is renewed to a later end date, then ContractRenewed carries the new dates and value', () => {
     const renewal = { endDate: '2028-03-31', renewalDate: '2028-02-28', valuePence: 19_000_00 };
-    expect(decideContract({ type: 'RenewContract', contractId, input: renewal }, given(created))).toEqual([{ type: 'ContractRenewed', data: { contractId, clientId, ...renewal } }]);
+    expect(decideContract({ type: 'RenewContract', contractId, input: renewal }, given(created))).toEqual([
+      { type: 'ContractRenewed', data: { contractId, clientId, ...renewal } },
+    ]);
   });
 
   it('given a contract, when a renewal does not move the end date on, then it is refused', () => {
-    expect(() => decideContract({ type: 'RenewContract', contractId, input: { endDate: '2027-03-31', renewalDate: '2027-02-28', valuePence: 1 } }, given(created))).toThrow(
-      'A renewal must end after the current end date',
-    );
+    expect(() =>
+      decideContract(
+        {
+          type: 'RenewContract',
+          contractId,
+          input: { endDate: '2027-03-31', renewalDate: '2027-02-28', valuePence: 1 },
+        },
+        given(created),
+      ),
+    ).toThrow('A renewal must end after the current end date');
   });
 
   it('given no contract, when it is renewed, then it is not found', () => {
-    expect(() => decideContract({ type: 'RenewContract', contractId, input: { endDate: '2028-03-31', renewalDate: '2028-02-28', valuePence: 1 } }, initialContractState)).toThrow('Contract not found');
+    expect(() =>
+      decideContract(
+        {
+          type: 'RenewContract',
+          contractId,
+          input: { endDate: '2028-03-31', renewalDate: '2028-02-28', valuePence: 1 },
+        },
+        initialContractState,
+      ),
+    ).toThrow('Contract not found');
   });
 });

@@ -16,17 +16,27 @@ export function contractRoutes(deps: CommandDeps): Router<CommandState> {
 
   router.post('/contracts', manage, async (ctx) => {
     ctx.status = 201;
-    ctx.body = reply(await service.createContract(parseOr400(createContractRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.createContract(parseOr400(createContractRequestSchema, ctx.request.body), commandContext(ctx)),
+    );
   });
 
   router.post('/contracts/:id/renew', manage, async (ctx) => {
     const contractId = parseRecordId(ctx.params.id, CONTRACT_NOT_FOUND);
-    ctx.body = reply(await service.renewContract(contractId, parseOr400(renewContractRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.renewContract(
+        contractId,
+        parseOr400(renewContractRequestSchema, ctx.request.body),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/exchange-rates', manage, async (ctx) => {
     ctx.status = 201;
-    ctx.body = reply(await service.setExchangeRates(parseOr400(setExchangeRatesRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.setExchangeRates(parseOr400(setExchangeRatesRequestSchema, ctx.request.body), commandContext(ctx)),
+    );
   });
 
   return router;

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chargeVisit,
-  dayKind,
-  invoiceStatus,
-  rateInForce,
-  splitPence,
-  type InvoiceEvent,
-} from '@care/events';
+import { chargeVisit, dayKind, invoiceStatus, rateInForce, splitPence, type InvoiceEvent } from '@care/events';
 import { refusal } from '../shared/refusal.testing';
-import { decideInvoice, evolveInvoice, initialInvoiceState, type InvoiceCommand, type InvoiceState } from './invoice-decide';
+import {
+  decideInvoice,
+  evolveInvoice,
+  initialInvoiceState,
+  type InvoiceCommand,
+  type InvoiceState,
+} from './invoice-decide';
 import { decideNextInvoiceNumber, evolveInvoiceNumbers, initialInvoiceNumberState } from './invoice-numbers';
 import type { FunderRate } from './funding-decide';
 import { generateInvoiceDrafts, type CompletedVisit } from './invoice-generation';
@@ -27,8 +26,11 @@ const rate = (overrides: Partial<FunderRate> = {}): FunderRate => ({
 });
 
 describe('rates in force', () => {
-  it('given two rates, a visit is charged at the one in force on its day, not today\'s', () => {
-    const rates = [rate({ effectiveFrom: '2026-01-01', weekdayHourlyPence: 24_00 }), rate({ effectiveFrom: '2026-04-01', weekdayHourlyPence: 25_50 })];
+  it("given two rates, a visit is charged at the one in force on its day, not today's", () => {
+    const rates = [
+      rate({ effectiveFrom: '2026-01-01', weekdayHourlyPence: 24_00 }),
+      rate({ effectiveFrom: '2026-04-01', weekdayHourlyPence: 25_50 }),
+    ];
     expect(rateInForce(rates, '2026-03-31')?.weekdayHourlyPence).toBe(24_00);
     expect(rateInForce(rates, '2026-04-01')?.weekdayHourlyPence).toBe(25_50);
     expect(rateInForce(rates, '2025-12-31')).toBeNull();
@@ -47,17 +49,33 @@ describe('rates in force', () => {
 describe('charging a visit', () => {
   it('rounds the time up to the billing increment and the money half up to the penny', () => {
     // 31 minutes to the next 15 is 45 minutes: 45/60 × £24.00 = £18.00
-    expect(chargeVisit(rate(), { date: '2026-03-04', actualMinutes: 31, plannedMinutes: 30 })).toMatchObject({ minutes: 45, amountPence: 18_00 });
+    expect(chargeVisit(rate(), { date: '2026-03-04', actualMinutes: 31, plannedMinutes: 30 })).toMatchObject({
+      minutes: 45,
+      amountPence: 18_00,
+    });
     // to the minute at £23.99: 7 × 2399 / 60 = 279.88 → 280p
-    expect(chargeVisit(rate({ billingIncrementMinutes: 1, weekdayHourlyPence: 23_99 }), { date: '2026-03-04', actualMinutes: 7, plannedMinutes: 30 }).amountPence).toBe(280);
+    expect(
+      chargeVisit(rate({ billingIncrementMinutes: 1, weekdayHourlyPence: 23_99 }), {
+        date: '2026-03-04',
+        actualMinutes: 7,
+        plannedMinutes: 30,
+      }).amountPence,
+    ).toBe(280);
   });
 
   it('charges the planned duration when the contract says so', () => {
-    expect(chargeVisit(rate({ durationBasis: 'planned' }), { date: '2026-03-04', actualMinutes: 20, plannedMinutes: 60 }).minutes).toBe(60);
+    expect(
+      chargeVisit(rate({ durationBasis: 'planned' }), { date: '2026-03-04', actualMinutes: 20, plannedMinutes: 60 })
+        .minutes,
+    ).toBe(60);
   });
 
   it('never charges less than the minimum charge per visit', () => {
-    const charge = chargeVisit(rate({ minimumChargePence: 10_00 }), { date: '2026-03-04', actualMinutes: 10, plannedMinutes: 15 });
+    const charge = chargeVisit(rate({ minimumChargePence: 10_00 }), {
+      date: '2026-03-04',
+      actualMinutes: 10,
+      plannedMinutes: 15,
+    });
     expect(charge).toMatchObject({ amountPence: 10_00, minimumApplied: true });
   });
 
@@ -70,7 +88,12 @@ describe('charging a visit', () => {
   });
 });
 
-const visit = (appointmentId: string, date: string, actualMinutes: number, mileageTenths: number | null = null): CompletedVisit => ({
+const visit = (
+  appointmentId: string,
+  date: string,
+  actualMinutes: number,
+  mileageTenths: number | null = null,
+): CompletedVisit => ({
   appointmentId,
   date,
   serviceName: 'Personal care',
@@ -101,15 +124,35 @@ describe('generating invoices from completed visits', () => {
         sharePercent: 100,
         totalPence: 12_00 + 28_00,
         lines: [
-          { appointmentId: a1, date: '2026-03-04', description: 'Personal care 04/03/2026', minutes: 30, hourlyRatePence: 24_00, amountPence: 12_00, kind: 'visit' },
-          { appointmentId: a2, date: '2026-03-07', description: 'Personal care 07/03/2026 (weekend)', minutes: 60, hourlyRatePence: 28_00, amountPence: 28_00, kind: 'visit' },
+          {
+            appointmentId: a1,
+            date: '2026-03-04',
+            description: 'Personal care 04/03/2026',
+            minutes: 30,
+            hourlyRatePence: 24_00,
+            amountPence: 12_00,
+            kind: 'visit',
+          },
+          {
+            appointmentId: a2,
+            date: '2026-03-07',
+            description: 'Personal care 07/03/2026 (weekend)',
+            minutes: 60,
+            hourlyRatePence: 28_00,
+            amountPence: 28_00,
+            kind: 'visit',
+          },
         ],
       },
     ]);
   });
 
   it("charges a client's visits at the rate agreed for them from its date, the funder's own before it and for other clients", () => {
-    const rates = [rate(), rate({ clientId: edith, effectiveFrom: '2026-03-05', weekdayHourlyPence: 30_00 }), rate({ clientId: frank, effectiveFrom: '2026-01-01', weekdayHourlyPence: 40_00 })];
+    const rates = [
+      rate(),
+      rate({ clientId: edith, effectiveFrom: '2026-03-05', weekdayHourlyPence: 30_00 }),
+      rate({ clientId: frank, effectiveFrom: '2026-01-01', weekdayHourlyPence: 40_00 }),
+    ];
     const { drafts } = generateInvoiceDrafts({
       clientId: edith,
       visits: [visit(a1, '2026-03-04', 60), visit(a2, '2026-03-05', 60)],
@@ -127,8 +170,14 @@ describe('generating invoices from completed visits', () => {
     const { drafts } = generateInvoiceDrafts({
       clientId: edith,
       visits: [visit(a1, '2026-03-04', 45)], // £18.00
-      shares: [{ funderId: council, percent: 75 }, { funderId: family, percent: 25 }],
-      ratesByFunder: new Map([[council, [rate()]], [family, [rate()]]]),
+      shares: [
+        { funderId: council, percent: 75 },
+        { funderId: family, percent: 25 },
+      ],
+      ratesByFunder: new Map([
+        [council, [rate()]],
+        [family, [rate()]],
+      ]),
       alreadyInvoiced: new Map(),
     });
     expect(drafts.map((draft) => [draft.funderId, draft.sharePercent, draft.totalPence])).toEqual([
@@ -143,10 +192,23 @@ describe('generating invoices from completed visits', () => {
       visits: [visit(a1, '2026-03-04', 60), visit(a2, '2026-03-05', 60)],
       shares: [{ funderId: council, percent: 100 }],
       ratesByFunder: new Map([[council, [rate()]]]),
-      alreadyInvoiced: new Map([[council, new Map([[a1, 12_00], [a2, 24_00]])]]),
+      alreadyInvoiced: new Map([
+        [
+          council,
+          new Map([
+            [a1, 12_00],
+            [a2, 24_00],
+          ]),
+        ],
+      ]),
     });
     expect(drafts[0]?.lines).toEqual([
-      expect.objectContaining({ appointmentId: a1, kind: 'adjustment', amountPence: 12_00, description: 'Adjustment: Personal care 04/03/2026 amended after invoicing' }),
+      expect.objectContaining({
+        appointmentId: a1,
+        kind: 'adjustment',
+        amountPence: 12_00,
+        description: 'Adjustment: Personal care 04/03/2026 amended after invoicing',
+      }),
     ]);
   });
 
@@ -160,15 +222,29 @@ describe('generating invoices from completed visits', () => {
     });
     expect(drafts[0]?.lines).toEqual([
       expect.objectContaining({ appointmentId: a1, kind: 'visit', amountPence: 24_00 }),
-      { appointmentId: a1, date: '2026-03-04', description: 'Mileage 04/03/2026: 12.5 miles at 45p a mile', minutes: 0, hourlyRatePence: 0, amountPence: 5_63, kind: 'mileage' },
+      {
+        appointmentId: a1,
+        date: '2026-03-04',
+        description: 'Mileage 04/03/2026: 12.5 miles at 45p a mile',
+        minutes: 0,
+        hourlyRatePence: 0,
+        amountPence: 5_63,
+        kind: 'mileage',
+      },
     ]);
     expect(drafts[0]?.totalPence).toBe(29_63);
 
     const split = generateInvoiceDrafts({
       clientId: edith,
       visits: [visit(a1, '2026-03-04', 60, 125)],
-      shares: [{ funderId: council, percent: 75 }, { funderId: family, percent: 25 }],
-      ratesByFunder: new Map([[council, [rate()]], [family, [rate()]]]),
+      shares: [
+        { funderId: council, percent: 75 },
+        { funderId: family, percent: 25 },
+      ],
+      ratesByFunder: new Map([
+        [council, [rate()]],
+        [family, [rate()]],
+      ]),
       alreadyInvoiced: new Map(),
     });
     const mileage = split.drafts.map((draft) => draft.lines.find((line) => line.kind === 'mileage')?.amountPence);
@@ -194,7 +270,9 @@ describe('generating invoices from completed visits', () => {
       ratesByFunder: new Map([[council, [rate()]]]),
       alreadyInvoiced: new Map([[council, new Map([[a1, 24_00 + 2_25]])]]), // invoiced with 5 miles
     });
-    expect(drafts[0]?.lines).toEqual([expect.objectContaining({ appointmentId: a1, kind: 'adjustment', amountPence: 2_25 })]);
+    expect(drafts[0]?.lines).toEqual([
+      expect.objectContaining({ appointmentId: a1, kind: 'adjustment', amountPence: 2_25 }),
+    ]);
   });
 
   it('names the visits with no rate in force instead of charging them nothing', () => {
@@ -224,7 +302,17 @@ const issued: InvoiceEvent = {
     periodEnd: '2026-03-31',
     issuedOn: '2026-04-01',
     dueOn: '2026-05-01',
-    lines: [{ appointmentId: a1, date: '2026-03-04', description: 'Personal care 04/03/2026', minutes: 60, hourlyRatePence: 24_00, amountPence: 24_00, kind: 'visit' }],
+    lines: [
+      {
+        appointmentId: a1,
+        date: '2026-03-04',
+        description: 'Personal care 04/03/2026',
+        minutes: 60,
+        hourlyRatePence: 24_00,
+        amountPence: 24_00,
+        kind: 'visit',
+      },
+    ],
     totalPence: 24_00,
   },
 };
@@ -259,25 +347,75 @@ function given(...events: InvoiceEvent[]) {
 
 describe('decide: invoices, payments and credit notes', () => {
   it('issues an invoice once, and refuses a total that is not the sum of its lines', () => {
-    given().when({ type: 'IssueInvoice', issued: issued.data as Extract<InvoiceEvent, { type: 'InvoiceIssued' }>['data'] }).then([issued]);
-    expect(given(issued).when({ type: 'IssueInvoice', issued: issued.data as never }).thenRefused()).toMatchObject({ kind: 'conflict' });
+    given()
+      .when({ type: 'IssueInvoice', issued: issued.data as Extract<InvoiceEvent, { type: 'InvoiceIssued' }>['data'] })
+      .then([issued]);
+    expect(
+      given(issued)
+        .when({ type: 'IssueInvoice', issued: issued.data as never })
+        .thenRefused(),
+    ).toMatchObject({ kind: 'conflict' });
     const wrong = { ...(issued.data as Extract<InvoiceEvent, { type: 'InvoiceIssued' }>['data']), totalPence: 25_00 };
-    expect(given().when({ type: 'IssueInvoice', issued: wrong }).thenRefused()).toMatchObject({ message: 'Invoice total does not match its lines' });
+    expect(given().when({ type: 'IssueInvoice', issued: wrong }).thenRefused()).toMatchObject({
+      message: 'Invoice total does not match its lines',
+    });
   });
 
   it('records part payments and refuses a payment above what is still owed', () => {
-    given(issued).when(pay(10_00)).then([
-      { type: 'InvoicePaymentRecorded', data: { invoiceId, paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a70', clientId, amountPence: 10_00, receivedOn: '2026-04-10', method: 'bank_transfer', reference: null } },
-    ]);
-    const part: InvoiceEvent = { type: 'InvoicePaymentRecorded', data: { invoiceId, paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a72', clientId, amountPence: 10_00, receivedOn: '2026-04-10', method: 'card', reference: null } };
-    expect(given(issued, part).when(pay(14_01)).thenRefused()).toEqual({ kind: 'invalid', message: 'The payment is more than the £14.00 still owed', field: 'amountPence' });
+    given(issued)
+      .when(pay(10_00))
+      .then([
+        {
+          type: 'InvoicePaymentRecorded',
+          data: {
+            invoiceId,
+            paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a70',
+            clientId,
+            amountPence: 10_00,
+            receivedOn: '2026-04-10',
+            method: 'bank_transfer',
+            reference: null,
+          },
+        },
+      ]);
+    const part: InvoiceEvent = {
+      type: 'InvoicePaymentRecorded',
+      data: {
+        invoiceId,
+        paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a72',
+        clientId,
+        amountPence: 10_00,
+        receivedOn: '2026-04-10',
+        method: 'card',
+        reference: null,
+      },
+    };
+    expect(given(issued, part).when(pay(14_01)).thenRefused()).toEqual({
+      kind: 'invalid',
+      message: 'The payment is more than the £14.00 still owed',
+      field: 'amountPence',
+    });
   });
 
   it('a credit note reduces what is owed, never below nothing, and references the invoice', () => {
-    given(issued).when(credit(12_00)).then([
-      { type: 'CreditNoteIssued', data: { invoiceId, creditNoteId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a71', clientId, amountPence: 12_00, issuedOn: '2026-04-05', reason: 'Visit on 04/03 was 30 minutes, not 60' } },
-    ]);
-    expect(given(issued).when(credit(24_01)).thenRefused()).toMatchObject({ message: 'A credit note cannot be more than the £24.00 still owed' });
+    given(issued)
+      .when(credit(12_00))
+      .then([
+        {
+          type: 'CreditNoteIssued',
+          data: {
+            invoiceId,
+            creditNoteId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a71',
+            clientId,
+            amountPence: 12_00,
+            issuedOn: '2026-04-05',
+            reason: 'Visit on 04/03 was 30 minutes, not 60',
+          },
+        },
+      ]);
+    expect(given(issued).when(credit(24_01)).thenRefused()).toMatchObject({
+      message: 'A credit note cannot be more than the £24.00 still owed',
+    });
   });
 
   const edit = (overrides: Partial<Extract<InvoiceCommand, { type: 'EditInvoiceDraft' }>> = {}): InvoiceCommand => ({
@@ -289,35 +427,82 @@ describe('decide: invoices, payments and credit notes', () => {
     charges: [{ date: '2026-03-20', description: 'Key safe fitted', amountPence: 25_00 }],
     ...overrides,
   });
-  const edited = (charges: { date: string; description: string; amountPence: number }[], totalPence: number): InvoiceEvent => ({
+  const edited = (
+    charges: { date: string; description: string; amountPence: number }[],
+    totalPence: number,
+  ): InvoiceEvent => ({
     type: 'InvoiceDraftEdited',
-    data: { invoiceId, clientId, dueOn: '2026-05-15', purchaseOrder: 'PO-7781', notes: 'Please quote the purchase order.', charges, totalPence },
+    data: {
+      invoiceId,
+      clientId,
+      dueOn: '2026-05-15',
+      purchaseOrder: 'PO-7781',
+      notes: 'Please quote the purchase order.',
+      charges,
+      totalPence,
+    },
   });
 
   it('edits a draft: due date, purchase order, note and added charges, the total the visit lines plus the charges', () => {
     const keySafe = { date: '2026-03-20', description: 'Key safe fitted', amountPence: 25_00 };
-    given(issued).when(edit()).then([edited([keySafe], 49_00)]);
+    given(issued)
+      .when(edit())
+      .then([edited([keySafe], 49_00)]);
     // A second edit replaces the charges: removing one takes the total back to the visit lines alone.
-    given(issued, edited([keySafe], 49_00)).when(edit({ charges: [] })).then([edited([], 24_00)]);
+    given(issued, edited([keySafe], 49_00))
+      .when(edit({ charges: [] }))
+      .then([edited([], 24_00)]);
     // No due date given: it stays as it was.
     const kept = edited([keySafe], 49_00) as Extract<InvoiceEvent, { type: 'InvoiceDraftEdited' }>;
-    given(issued).when(edit({ dueOn: undefined })).then([{ ...kept, data: { ...kept.data, dueOn: '2026-05-01' } }]);
+    given(issued)
+      .when(edit({ dueOn: undefined }))
+      .then([{ ...kept, data: { ...kept.data, dueOn: '2026-05-01' } }]);
   });
 
   it('refuses to edit a draft once it is sent, paid or credited, and a due date before the invoice date', () => {
     const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId, clientId, sentTo: null } };
-    expect(given(issued, sent).when(edit()).thenRefused()).toEqual({ kind: 'conflict', message: 'This invoice was sent: correct it with a credit note' });
-    const paid: InvoiceEvent = { type: 'InvoicePaymentRecorded', data: { invoiceId, paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a72', clientId, amountPence: 1_00, receivedOn: '2026-04-10', method: 'card', reference: null } };
+    expect(given(issued, sent).when(edit()).thenRefused()).toEqual({
+      kind: 'conflict',
+      message: 'This invoice was sent: correct it with a credit note',
+    });
+    const paid: InvoiceEvent = {
+      type: 'InvoicePaymentRecorded',
+      data: {
+        invoiceId,
+        paymentId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a72',
+        clientId,
+        amountPence: 1_00,
+        receivedOn: '2026-04-10',
+        method: 'card',
+        reference: null,
+      },
+    };
     expect(given(issued, paid).when(edit()).thenRefused()).toMatchObject({ kind: 'conflict' });
-    const credited: InvoiceEvent = { type: 'CreditNoteIssued', data: { invoiceId, creditNoteId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a71', clientId, amountPence: 1_00, issuedOn: '2026-04-05', reason: 'x' } };
+    const credited: InvoiceEvent = {
+      type: 'CreditNoteIssued',
+      data: {
+        invoiceId,
+        creditNoteId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a71',
+        clientId,
+        amountPence: 1_00,
+        issuedOn: '2026-04-05',
+        reason: 'x',
+      },
+    };
     expect(given(issued, credited).when(edit()).thenRefused()).toMatchObject({ kind: 'conflict' });
-    expect(given(issued).when(edit({ dueOn: '2026-03-31' })).thenRefused()).toEqual({ kind: 'invalid', message: 'The due date cannot be before the invoice date', field: 'dueOn' });
+    expect(
+      given(issued)
+        .when(edit({ dueOn: '2026-03-31' }))
+        .thenRefused(),
+    ).toEqual({ kind: 'invalid', message: 'The due date cannot be before the invoice date', field: 'dueOn' });
     expect(given().when(edit()).thenRefused()).toMatchObject({ kind: 'not_found' });
   });
 
   it('a payment after an edit is measured against the edited total', () => {
     const withCharge = edited([{ date: '2026-03-20', description: 'Key safe fitted', amountPence: 25_00 }], 49_00);
-    expect(given(issued, withCharge).when(pay(49_01)).thenRefused()).toMatchObject({ message: 'The payment is more than the £49.00 still owed' });
+    expect(given(issued, withCharge).when(pay(49_01)).thenRefused()).toMatchObject({
+      message: 'The payment is more than the £49.00 still owed',
+    });
   });
 
   it('refuses payments on an unknown invoice', () => {
@@ -341,7 +526,11 @@ describe('invoice numbers', () => {
   it('takes the next number of the year, gapless from 1', () => {
     const first = decideNextInvoiceNumber(initialInvoiceNumberState, 2026, invoiceId);
     expect(first.number).toBe('INV-2026-1');
-    const second = decideNextInvoiceNumber(evolveInvoiceNumbers(initialInvoiceNumberState, first.event), 2026, invoiceId);
+    const second = decideNextInvoiceNumber(
+      evolveInvoiceNumbers(initialInvoiceNumberState, first.event),
+      2026,
+      invoiceId,
+    );
     expect(second.number).toBe('INV-2026-2');
   });
 });

@@ -26,50 +26,86 @@ import { addPayrollRoutes } from './payroll-routes';
 import { readModelVisitSource, type VisitSource } from './visit-source';
 
 /** Finance commands: administrators only (finance.manage). */
-export function financeRoutes(deps: CommandDeps, visits: VisitSource = readModelVisitSource(deps.pool)): Router<CommandState> {
+export function financeRoutes(
+  deps: CommandDeps,
+  visits: VisitSource = readModelVisitSource(deps.pool),
+): Router<CommandState> {
   const service = new FinanceService(deps.store, visits);
   const router = new Router<CommandState>({ prefix: '/api/finance' });
   const manage = requirePermission('finance.manage');
 
   router.post('/funders', manage, async (ctx) => {
     ctx.status = 201;
-    ctx.body = reply(await service.addFunder(parseOr400(addFunderRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.addFunder(parseOr400(addFunderRequestSchema, ctx.request.body), commandContext(ctx)),
+    );
   });
 
   router.post('/funders/:id/rates', manage, async (ctx) => {
     const funderId = parseRecordId(ctx.params.id, FUNDER_NOT_FOUND);
     ctx.status = 201;
-    ctx.body = reply(await service.setRate(funderId, parseOr400(setFunderRateRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.setRate(funderId, parseOr400(setFunderRateRequestSchema, ctx.request.body), commandContext(ctx)),
+    );
   });
 
   router.put('/clients/:id/funding', manage, async (ctx) => {
     const clientId = parseRecordId(ctx.params.id, 'Client not found');
-    ctx.body = reply(await service.setClientFunding(clientId, parseOr400(setClientFundingRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.setClientFunding(
+        clientId,
+        parseOr400(setClientFundingRequestSchema, ctx.request.body),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/invoices/generate', manage, async (ctx) => {
     const input = parseOr400(generateInvoicesRequestSchema, ctx.request.body);
     const result = await service.generateInvoices({ ...input, clientId: input.clientId ?? null }, commandContext(ctx));
     ctx.status = 201;
-    ctx.body = { invoices: result.invoices, problems: result.problems, position: result.position === undefined ? null : positionToToken(result.position) };
+    ctx.body = {
+      invoices: result.invoices,
+      problems: result.problems,
+      position: result.position === undefined ? null : positionToToken(result.position),
+    };
   });
 
   router.post('/invoices/:id/payments', manage, async (ctx) => {
     const invoiceId = parseRecordId(ctx.params.id, INVOICE_NOT_FOUND);
     ctx.status = 201;
-    ctx.body = reply(await service.recordPayment(invoiceId, parseOr400(recordPaymentRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.recordPayment(
+        invoiceId,
+        parseOr400(recordPaymentRequestSchema, ctx.request.body),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/invoices/:id/credit-notes', manage, async (ctx) => {
     const invoiceId = parseRecordId(ctx.params.id, INVOICE_NOT_FOUND);
     ctx.status = 201;
-    ctx.body = reply(await service.issueCreditNote(invoiceId, parseOr400(issueCreditNoteRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.issueCreditNote(
+        invoiceId,
+        parseOr400(issueCreditNoteRequestSchema, ctx.request.body),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.patch('/invoices/:id', manage, async (ctx) => {
     const invoiceId = parseRecordId(ctx.params.id, INVOICE_NOT_FOUND);
     const ifMatch = parseIfMatch(ctx);
-    ctx.body = reply(await service.editDraft(invoiceId, parseOr400(editInvoiceDraftRequestSchema, ctx.request.body), ifMatch, commandContext(ctx)));
+    ctx.body = reply(
+      await service.editDraft(
+        invoiceId,
+        parseOr400(editInvoiceDraftRequestSchema, ctx.request.body),
+        ifMatch,
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/invoices/:id/sent', manage, async (ctx) => {

@@ -22,8 +22,20 @@ export const initialInvoiceState: InvoiceState = { exists: false };
 export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): InvoiceState {
   switch (event.type) {
     case 'InvoiceIssued': {
-      const recordPence = event.data.lines.filter((line) => line.kind !== 'charge').reduce((sum, line) => sum + line.amountPence, 0);
-      return { exists: true, clientId: event.data.clientId, issuedOn: event.data.issuedOn, dueOn: event.data.dueOn, recordPence, totalPence: event.data.totalPence, paidPence: 0, creditedPence: 0, sent: false };
+      const recordPence = event.data.lines
+        .filter((line) => line.kind !== 'charge')
+        .reduce((sum, line) => sum + line.amountPence, 0);
+      return {
+        exists: true,
+        clientId: event.data.clientId,
+        issuedOn: event.data.issuedOn,
+        dueOn: event.data.dueOn,
+        recordPence,
+        totalPence: event.data.totalPence,
+        paidPence: 0,
+        creditedPence: 0,
+        sent: false,
+      };
     }
     case 'InvoiceDraftEdited':
       return state.exists ? { ...state, dueOn: event.data.dueOn, totalPence: event.data.totalPence } : state;
@@ -89,31 +101,57 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Inv
     case 'EditInvoiceDraft': {
       // Once the funder has it, or money moved against it, the invoice stands as it is: corrections are credit notes.
       if (state.sent) throw new DomainError('conflict', 'This invoice was sent: correct it with a credit note');
-      if (state.paidPence > 0 || state.creditedPence > 0) throw new DomainError('conflict', 'This invoice has payments or credit notes: correct it with a credit note');
+      if (state.paidPence > 0 || state.creditedPence > 0)
+        throw new DomainError('conflict', 'This invoice has payments or credit notes: correct it with a credit note');
       const dueOn = command.dueOn ?? state.dueOn;
-      if (dueOn < state.issuedOn) throw new DomainError('invalid', 'The due date cannot be before the invoice date', 'dueOn');
+      if (dueOn < state.issuedOn)
+        throw new DomainError('invalid', 'The due date cannot be before the invoice date', 'dueOn');
       const { invoiceId, purchaseOrder, notes } = command;
       const charges = [...command.charges];
       const totalPence = state.recordPence + charges.reduce((sum, charge) => sum + charge.amountPence, 0);
-      return [{ type: 'InvoiceDraftEdited', data: { invoiceId, clientId: state.clientId, dueOn, purchaseOrder, notes, charges, totalPence } }];
+      return [
+        {
+          type: 'InvoiceDraftEdited',
+          data: { invoiceId, clientId: state.clientId, dueOn, purchaseOrder, notes, charges, totalPence },
+        },
+      ];
     }
     case 'SendInvoice':
       // Sending again (a reminder) is recorded too: who was sent what and when is part of chasing a debt.
-      return [{ type: 'InvoiceSent', data: { invoiceId: command.invoiceId, clientId: state.clientId, sentTo: command.sentTo } }];
+      return [
+        {
+          type: 'InvoiceSent',
+          data: { invoiceId: command.invoiceId, clientId: state.clientId, sentTo: command.sentTo },
+        },
+      ];
     case 'RecordPayment': {
       if (owed === 0) throw new DomainError('conflict', 'This invoice is already paid in full', 'amountPence');
       if (command.amountPence > owed) {
         throw new DomainError('invalid', `The payment is more than the ${owedText(owed)} still owed`, 'amountPence');
       }
       const { invoiceId, paymentId, amountPence, receivedOn, method, reference } = command;
-      return [{ type: 'InvoicePaymentRecorded', data: { invoiceId, paymentId, clientId: state.clientId, amountPence, receivedOn, method, reference } }];
+      return [
+        {
+          type: 'InvoicePaymentRecorded',
+          data: { invoiceId, paymentId, clientId: state.clientId, amountPence, receivedOn, method, reference },
+        },
+      ];
     }
     case 'IssueCreditNote': {
       if (command.amountPence > owed) {
-        throw new DomainError('invalid', `A credit note cannot be more than the ${owedText(owed)} still owed`, 'amountPence');
+        throw new DomainError(
+          'invalid',
+          `A credit note cannot be more than the ${owedText(owed)} still owed`,
+          'amountPence',
+        );
       }
       const { invoiceId, creditNoteId, amountPence, issuedOn, reason } = command;
-      return [{ type: 'CreditNoteIssued', data: { invoiceId, creditNoteId, clientId: state.clientId, amountPence, issuedOn, reason } }];
+      return [
+        {
+          type: 'CreditNoteIssued',
+          data: { invoiceId, creditNoteId, clientId: state.clientId, amountPence, issuedOn, reason },
+        },
+      ];
     }
     default:
       return assertNever(command);

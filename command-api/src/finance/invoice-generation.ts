@@ -51,20 +51,35 @@ const milesText = (tenths: number) => `${Math.floor(tenths / 10)}.${tenths % 10}
  * visit already invoiced is charged again only by its difference, as an adjustment line ("amended after
  * invoicing"): never silently, never twice. Pure.
  */
-export function generateInvoiceDrafts(input: GenerationInput): { drafts: InvoiceDraft[]; problems: GenerationProblem[] } {
+export function generateInvoiceDrafts(input: GenerationInput): {
+  drafts: InvoiceDraft[];
+  problems: GenerationProblem[];
+} {
   const problems: GenerationProblem[] = [];
   const linesByFunder = new Map<string, InvoiceLine[]>(input.shares.map((share) => [share.funderId, []]));
-  const visits = [...input.visits].sort((a, b) => a.date.localeCompare(b.date) || a.appointmentId.localeCompare(b.appointmentId));
+  const visits = [...input.visits].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.appointmentId.localeCompare(b.appointmentId),
+  );
   for (const visit of visits) {
     // Each funder charges at its own rate in force, then takes its percentage of that charge.
     input.shares.forEach((share, index) => {
       const rate = rateForClient(input.ratesByFunder.get(share.funderId) ?? [], input.clientId, visit.date);
       if (rate === null) {
-        problems.push({ funderId: share.funderId, date: visit.date, message: `No rate in force on ${ukDate(visit.date)}` });
+        problems.push({
+          funderId: share.funderId,
+          date: visit.date,
+          message: `No rate in force on ${ukDate(visit.date)}`,
+        });
         return;
       }
       const charge = chargeVisit(rate, visit, input.bankHolidays);
-      const shareOf = (pence: number) => (share.percent === 100 ? pence : (splitPence(pence, input.shares.map((s) => s.percent))[index] ?? 0));
+      const shareOf = (pence: number) =>
+        share.percent === 100
+          ? pence
+          : (splitPence(
+              pence,
+              input.shares.map((s) => s.percent),
+            )[index] ?? 0);
       const visitAmount = shareOf(charge.amountPence);
       const miles = visit.mileageTenths ?? 0;
       const mileageAmount = shareOf(mileagePence(miles, rate.mileagePencePerMile));
@@ -76,7 +91,15 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
         charge.dayKind === 'bank_holiday' ? ' (bank holiday)' : charge.dayKind === 'weekend' ? ' (weekend)' : ''
       }`;
       if (previously === undefined) {
-        lines.push({ appointmentId: visit.appointmentId, date: visit.date, description, minutes: charge.minutes, hourlyRatePence: charge.hourlyRatePence, amountPence: visitAmount, kind: 'visit' });
+        lines.push({
+          appointmentId: visit.appointmentId,
+          date: visit.date,
+          description,
+          minutes: charge.minutes,
+          hourlyRatePence: charge.hourlyRatePence,
+          amountPence: visitAmount,
+          kind: 'visit',
+        });
         if (mileageAmount > 0) {
           lines.push({
             appointmentId: visit.appointmentId,
@@ -109,7 +132,11 @@ export function generateInvoiceDrafts(input: GenerationInput): { drafts: Invoice
     const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
     if (total < 0) {
       // Visits shortened after invoicing and nothing new to charge: that is a credit note on the earlier invoice.
-      problems.push({ funderId: share.funderId, date: lines[0]?.date ?? '', message: 'Amended visits leave money to give back: issue a credit note' });
+      problems.push({
+        funderId: share.funderId,
+        date: lines[0]?.date ?? '',
+        message: 'Amended visits leave money to give back: issue a credit note',
+      });
       continue;
     }
     drafts.push({ funderId: share.funderId, sharePercent: share.percent, lines, totalPence: total });

@@ -1,7 +1,17 @@
-import { invoiceNumberStreamId, WrongExpectedRevisionError, type EventStore, type FinanceSliceEvent } from '@care/events';
+import {
+  invoiceNumberStreamId,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type FinanceSliceEvent,
+} from '@care/events';
 import type { CommandContext } from '../shared/actor';
 import { appendEvents, loadStream } from '../shared/event-stream';
-import { decideNextInvoiceNumber, evolveInvoiceNumbers, initialInvoiceNumberState, type InvoiceNumberState } from './invoice-numbers';
+import {
+  decideNextInvoiceNumber,
+  evolveInvoiceNumbers,
+  initialInvoiceNumberState,
+  type InvoiceNumberState,
+} from './invoice-numbers';
 
 type NumberEvent = Extract<FinanceSliceEvent, { type: 'InvoiceNumberAssigned' }>;
 /** Enough for dozens of simultaneous runs; past it the request fails loudly rather than loop. */
@@ -29,7 +39,10 @@ export class InvoiceNumberer {
       const { event, number } = decideNextInvoiceNumber(current.state, year, invoiceId);
       try {
         const appended = await appendEvents(this.store, streamId, [event], current.revision, this.context);
-        this.known.set(year, { state: evolveInvoiceNumbers(current.state, event), revision: appended.nextExpectedRevision });
+        this.known.set(year, {
+          state: evolveInvoiceNumbers(current.state, event),
+          revision: appended.nextExpectedRevision,
+        });
         return number;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -40,7 +53,12 @@ export class InvoiceNumberer {
   }
 
   private async load(year: number) {
-    const loaded = await loadStream<NumberEvent, InvoiceNumberState>(this.store, invoiceNumberStreamId(year), evolveInvoiceNumbers, initialInvoiceNumberState);
+    const loaded = await loadStream<NumberEvent, InvoiceNumberState>(
+      this.store,
+      invoiceNumberStreamId(year),
+      evolveInvoiceNumbers,
+      initialInvoiceNumberState,
+    );
     return { state: loaded.state, revision: loaded.revision };
   }
 }

@@ -18,7 +18,14 @@ export function evolveInvoiceNumbers(state: InvoiceNumberState, event: NumberEve
   return { last: Math.max(state.last, event.data.sequence) };
 }
 
-export function decideNextInvoiceNumber(state: InvoiceNumberState, year: number, invoiceId: string): { event: NumberEvent; number: string } {
+export function decideNextInvoiceNumber(
+  state: InvoiceNumberState,
+  year: number,
+  invoiceId: string,
+): { event: NumberEvent; number: string } {
   const sequence = state.last + 1;
-  return { event: { type: 'InvoiceNumberAssigned', data: { year, sequence, invoiceId } }, number: formatInvoiceNumber(year, sequence) };
+  return {
+    event: { type: 'InvoiceNumberAssigned', data: { year, sequence, invoiceId } },
+    number: formatInvoiceNumber(year, sequence),
+  };
 }

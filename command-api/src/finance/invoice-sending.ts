@@ -1,5 +1,16 @@
 import type pg from 'pg';
-import { clientStreamId, formatPoundsLimit, funderStreamId, invoiceStreamId, londonToday, type EventStore, type InvoiceDetailView, type InvoiceEvent, type RecordedEvent, ukDate } from '@care/events';
+import {
+  clientStreamId,
+  formatPoundsLimit,
+  funderStreamId,
+  invoiceStreamId,
+  londonToday,
+  type EventStore,
+  type InvoiceDetailView,
+  type InvoiceEvent,
+  type RecordedEvent,
+  ukDate,
+} from '@care/events';
 import { evolve as evolveClient, initialClientState, type ClientState } from '../clients/client-state';
 import { agencySettings } from '../settings/settings-state';
 import { enqueueMail } from '../mail/outbox';
@@ -28,12 +39,32 @@ export async function sendInvoice(
   const state = events.reduce<InvoiceState>(evolveInvoice, initialInvoiceState);
   decideInvoice({ type: 'SendInvoice', invoiceId, sentTo: null }, state); // refuses an unknown invoice first
   const issued = events.find((event) => event.type === 'InvoiceIssued');
-  const funder = issued ? (await loadStream<FunderEvent, FunderState>(deps.store, funderStreamId(issued.data.funderId), evolveFunder, initialFunderState)).state : initialFunderState;
+  const funder = issued
+    ? (
+        await loadStream<FunderEvent, FunderState>(
+          deps.store,
+          funderStreamId(issued.data.funderId),
+          evolveFunder,
+          initialFunderState,
+        )
+      ).state
+    : initialFunderState;
   const recipient = sentTo ?? (funder.exists ? funder.invoiceEmail : null);
   if (recipient && issued) {
-    const client = (await loadStream(deps.store, clientStreamId(issued.data.clientId), evolveClient, initialClientState as ClientState)).state;
+    const client = (
+      await loadStream(
+        deps.store,
+        clientStreamId(issued.data.clientId),
+        evolveClient,
+        initialClientState as ClientState,
+      )
+    ).state;
     const clientName = client.exists ? `${client.profile.firstName} ${client.profile.lastName}` : null;
-    const document = invoiceDocumentOf(events, { clientName, funderName: funder.exists ? funder.name : null }, londonToday())!;
+    const document = invoiceDocumentOf(
+      events,
+      { clientName, funderName: funder.exists ? funder.name : null },
+      londonToday(),
+    )!;
     const agency = await agencySettings(deps.store);
     await enqueueMail(deps.pool, {
       kind: 'invoice',
@@ -48,7 +79,12 @@ export async function sendInvoice(
           document: {
             kind: 'invoice',
             invoice: document,
-            agency: { agencyName: agency.agencyName, agencyAddress: agency.agencyAddress, agencyPhone: agency.agencyPhone, agencyEmail: agency.agencyEmail },
+            agency: {
+              agencyName: agency.agencyName,
+              agencyAddress: agency.agencyAddress,
+              agencyPhone: agency.agencyPhone,
+              agencyEmail: agency.agencyEmail,
+            },
             funderKind: funder.exists ? funder.kind : null,
           },
         },

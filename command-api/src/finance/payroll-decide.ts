@@ -29,7 +29,10 @@ export type PayrollRunEvent = Extract<PayrollSliceEvent, { type: 'PayslipIssued'
 export interface FullPayrollPolicy extends PayrollPolicy {
   readonly contractedHoursPerWeek: number;
 }
-export const DEFAULT_FULL_POLICY: FullPayrollPolicy = { ...DEFAULT_PAYROLL_POLICY, contractedHoursPerWeek: DEFAULT_CONTRACTED_HOURS_PER_WEEK };
+export const DEFAULT_FULL_POLICY: FullPayrollPolicy = {
+  ...DEFAULT_PAYROLL_POLICY,
+  contractedHoursPerWeek: DEFAULT_CONTRACTED_HOURS_PER_WEEK,
+};
 
 export interface PolicyState {
   readonly policy: FullPayrollPolicy;
@@ -41,7 +44,10 @@ export function evolvePolicy(state: PolicyState, event: PayrollPolicyEvent): Pol
   if (event.type === 'PayrollPolicySet') return { ...state, policy: { ...event.data } };
   // A rate set again for the same date replaces it; the defaults stay unless an admin overrides their date.
   const others = state.livingWage.filter((rate) => rate.effectiveFrom !== event.data.effectiveFrom);
-  return { ...state, livingWage: [...others, { ...event.data }].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)) };
+  return {
+    ...state,
+    livingWage: [...others, { ...event.data }].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)),
+  };
 }
 
 export interface PeriodsState {
@@ -75,12 +81,18 @@ export interface CarerToPay {
  * the first visit is commuting, not working time, for pay and for the minimum wage). Mileage is every recorded
  * business mile.
  */
-export function workedVisits(visits: readonly CarerVisit[]): { minutes: number; travelMinutes: number; mileageTenths: number }[] {
+export function workedVisits(
+  visits: readonly CarerVisit[],
+): { minutes: number; travelMinutes: number; mileageTenths: number }[] {
   const ordered = [...visits].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return ordered.map((visit, index) => {
     const previous = ordered[index - 1];
     const between = previous !== undefined && previous.date === visit.date;
-    return { minutes: visit.minutes, travelMinutes: between ? (visit.travelMinutes ?? 0) : 0, mileageTenths: visit.mileageTenths ?? 0 };
+    return {
+      minutes: visit.minutes,
+      travelMinutes: between ? (visit.travelMinutes ?? 0) : 0,
+      mileageTenths: visit.mileageTenths ?? 0,
+    };
   });
 }
 
@@ -102,13 +114,26 @@ export interface PayrollDecision {
   readonly skipped: readonly { readonly carerId: string; readonly reason: string }[];
 }
 
-export function decideProcessPayroll(command: ProcessPayroll, periods: PeriodsState, policyState: PolicyState): PayrollDecision {
+export function decideProcessPayroll(
+  command: ProcessPayroll,
+  periods: PeriodsState,
+  policyState: PolicyState,
+): PayrollDecision {
   const { periodStart, periodEnd } = command;
   if (periodEnd < periodStart) throw new DomainError('invalid', 'The period ends before it starts', 'periodStart');
-  if (periodEnd >= command.today) throw new DomainError('invalid', `The period has not ended yet: process it from ${addDays(periodEnd, 1)}`, 'periodStart');
+  if (periodEnd >= command.today)
+    throw new DomainError(
+      'invalid',
+      `The period has not ended yet: process it from ${addDays(periodEnd, 1)}`,
+      'periodStart',
+    );
   const overlap = periods.periods.find((period) => period.periodStart <= periodEnd && periodStart <= period.periodEnd);
   if (overlap) {
-    throw new DomainError('conflict', `Payroll was already processed for ${overlap.periodStart} to ${overlap.periodEnd}: a period is never paid twice`, 'periodStart');
+    throw new DomainError(
+      'conflict',
+      `Payroll was already processed for ${overlap.periodStart} to ${overlap.periodEnd}: a period is never paid twice`,
+      'periodStart',
+    );
   }
   const { policy } = policyState;
   // Contracted minutes pro rata: hours a week × days ÷ 7, rounded to the minute.
@@ -124,21 +149,44 @@ export function decideProcessPayroll(command: ProcessPayroll, periods: PeriodsSt
     const figures = payslipFigures(carer, contractedMinutes, periodEnd, policyState);
     payslips.push({
       type: 'PayslipIssued',
-      data: { payslipId: command.payslipIds(carer.carerId), runId: command.runId, carerId: carer.carerId, periodStart, periodEnd, ...figures },
+      data: {
+        payslipId: command.payslipIds(carer.carerId),
+        runId: command.runId,
+        carerId: carer.carerId,
+        periodStart,
+        periodEnd,
+        ...figures,
+      },
     });
   }
-  if (payslips.length === 0) throw new DomainError('invalid', 'No completed visits with a paid carer in this period: nothing to process', 'periodStart');
+  if (payslips.length === 0)
+    throw new DomainError(
+      'invalid',
+      'No completed visits with a paid carer in this period: nothing to process',
+      'periodStart',
+    );
   return {
     period: {
       type: 'PayrollPeriodProcessed',
-      data: { runId: command.runId, periodKind: command.periodKind, periodStart, periodEnd, carerIds: payslips.map((payslip) => payslip.data.carerId) },
+      data: {
+        runId: command.runId,
+        periodKind: command.periodKind,
+        periodStart,
+        periodEnd,
+        carerIds: payslips.map((payslip) => payslip.data.carerId),
+      },
     },
     payslips,
     skipped,
   };
 }
 
-export function payslipFigures(carer: CarerToPay, contractedMinutes: number, periodEnd: string, policyState: PolicyState): PayslipFigures {
+export function payslipFigures(
+  carer: CarerToPay,
+  contractedMinutes: number,
+  periodEnd: string,
+  policyState: PolicyState,
+): PayslipFigures {
   const { policy, livingWage } = policyState;
   const visits = workedVisits(carer.visits);
   const hourlyRatePence = carer.hourlyRatePence ?? 0;
@@ -186,9 +234,15 @@ export function evolveRun(state: PayslipState, event: PayrollRunEvent): PayslipS
 export const PAYSLIP_NOT_FOUND = 'Payslip not found';
 
 /** Send to Employee: sending again is allowed (a lost mail), each send recorded. */
-export function decideSendPayslip(state: PayslipState, runId: string, payslipId: string, carerEmail: string | null): PayrollRunEvent[] {
+export function decideSendPayslip(
+  state: PayslipState,
+  runId: string,
+  payslipId: string,
+  carerEmail: string | null,
+): PayrollRunEvent[] {
   const payslip = state.payslips.get(payslipId);
   if (!payslip) throw new DomainError('not_found', PAYSLIP_NOT_FOUND);
-  if (carerEmail === null || carerEmail.trim() === '') throw new DomainError('invalid', 'The carer has no email address on their record');
+  if (carerEmail === null || carerEmail.trim() === '')
+    throw new DomainError('invalid', 'The carer has no email address on their record');
   return [{ type: 'PayslipSent', data: { payslipId, runId, carerId: payslip.carerId, sentTo: carerEmail } }];
 }

@@ -19,7 +19,13 @@ const CARER = '0195f0a0-0000-7000-8000-000000000001';
 const OTHER = '0195f0a0-0000-7000-8000-000000000002';
 const RUN = '0195f0a0-0000-7000-8000-0000000000aa';
 
-const visit = (date: string, time: string, minutes: number, travelMinutes: number | null = null, mileageTenths: number | null = null): CarerVisit => ({
+const visit = (
+  date: string,
+  time: string,
+  minutes: number,
+  travelMinutes: number | null = null,
+  mileageTenths: number | null = null,
+): CarerVisit => ({
   appointmentId: `${date}-${time}`,
   date,
   startsAt: `${date}T${time}:00Z`,
@@ -50,14 +56,32 @@ const onlyPayslip = (decision: ReturnType<typeof decideProcessPayroll>) => {
 describe('process payroll: overtime', () => {
   it('given 40 contracted hours a week, when a carer works 42 hours of visits, then 2 hours are overtime at 1.5 times', () => {
     const visits = Array.from({ length: 6 }, (_, day) => visit(`2026-05-0${4 + day}`, '08:00', 7 * 60));
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, policy({ contractedHoursPerWeek: 40 })));
-    expect(slip).toMatchObject({ visitMinutes: 42 * 60, regularMinutes: 40 * 60, overtimeMinutes: 120, regularPayPence: 480_00, overtimePayPence: 36_00 });
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+        initialPeriodsState,
+        policy({ contractedHoursPerWeek: 40 }),
+      ),
+    );
+    expect(slip).toMatchObject({
+      visitMinutes: 42 * 60,
+      regularMinutes: 40 * 60,
+      overtimeMinutes: 120,
+      regularPayPence: 480_00,
+      overtimePayPence: 36_00,
+    });
     expect(slip.grossPence).toBe(516_00);
   });
 
   it('accrues holiday for irregular hours at 12.07% of the paid time (42 h: 5 h 04 min)', () => {
     const visits = Array.from({ length: 6 }, (_, day) => visit(`2026-05-0${4 + day}`, '08:00', 7 * 60));
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, policy()));
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+        initialPeriodsState,
+        policy(),
+      ),
+    );
     // 2520 min × 12.07% = 304.164 → 304 minutes.
     expect(slip.holidayAccruedMinutes).toBe(304);
   });
@@ -66,7 +90,17 @@ describe('process payroll: overtime', () => {
     expect(payrollPeriodEnd('2026-05-01', 'month')).toBe('2026-05-31');
     const visits = [visit('2026-05-04', '08:00', 180 * 60)];
     const slip = onlyPayslip(
-      decideProcessPayroll(command({ periodKind: 'month', periodStart: '2026-05-01', periodEnd: '2026-05-31', today: '2026-06-01', carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, policy()),
+      decideProcessPayroll(
+        command({
+          periodKind: 'month',
+          periodStart: '2026-05-01',
+          periodEnd: '2026-05-31',
+          today: '2026-06-01',
+          carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }],
+        }),
+        initialPeriodsState,
+        policy(),
+      ),
     );
     expect(slip.regularMinutes).toBe(Math.round((40 * 60 * 31) / 7));
     expect(slip.overtimeMinutes).toBe(180 * 60 - Math.round((40 * 60 * 31) / 7));
@@ -77,39 +111,97 @@ describe('process payroll: travel time', () => {
   const day = [visit('2026-05-05', '09:00', 60, 20, 50), visit('2026-05-05', '11:00', 60, 15, 40)];
 
   it('given travel is paid, then only the travel between consecutive visits the same day is paid (home to first visit is commuting)', () => {
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits: day }] }), initialPeriodsState, policy({ travelPaid: true })));
-    expect(slip).toMatchObject({ travelMinutes: 15, travelPayPence: 3_00, regularMinutes: 135, regularPayPence: 27_00, workingMinutes: 135 });
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits: day }] }),
+        initialPeriodsState,
+        policy({ travelPaid: true }),
+      ),
+    );
+    expect(slip).toMatchObject({
+      travelMinutes: 15,
+      travelPayPence: 3_00,
+      regularMinutes: 135,
+      regularPayPence: 27_00,
+      workingMinutes: 135,
+    });
   });
 
   it('given travel is unpaid, then travel is not paid but still counts as working time for the minimum wage', () => {
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits: day }] }), initialPeriodsState, policy({ travelPaid: false })));
-    expect(slip).toMatchObject({ travelMinutes: 15, travelPayPence: 0, regularMinutes: 120, regularPayPence: 24_00, workingMinutes: 135, travelPaid: false });
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits: day }] }),
+        initialPeriodsState,
+        policy({ travelPaid: false }),
+      ),
+    );
+    expect(slip).toMatchObject({
+      travelMinutes: 15,
+      travelPayPence: 0,
+      regularMinutes: 120,
+      regularPayPence: 24_00,
+      workingMinutes: 135,
+      travelPaid: false,
+    });
   });
 
   it('visits on different days have no travel between them', () => {
     const visits = [visit('2026-05-05', '09:00', 60, 20), visit('2026-05-06', '09:00', 60, 20)];
-    expect(onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, policy())).travelMinutes).toBe(0);
+    expect(
+      onlyPayslip(
+        decideProcessPayroll(
+          command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+          initialPeriodsState,
+          policy(),
+        ),
+      ).travelMinutes,
+    ).toBe(0);
   });
 });
 
 describe('process payroll: mileage and deductions', () => {
   it('given 9.0 recorded miles at the HMRC 45p default, mileage is £4.05, added to gross but not taxed', () => {
     const visits = [visit('2026-05-05', '09:00', 60, null, 50), visit('2026-05-05', '11:00', 60, 0, 40)];
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, initialPolicyState));
-    expect(slip).toMatchObject({ mileageTenths: 90, mileagePence: 4_05, grossPence: 28_05, taxPence: 4_80, nationalInsurancePence: 2_40, pensionPence: 96 });
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+        initialPeriodsState,
+        initialPolicyState,
+      ),
+    );
+    expect(slip).toMatchObject({
+      mileageTenths: 90,
+      mileagePence: 4_05,
+      grossPence: 28_05,
+      taxPence: 4_80,
+      nationalInsurancePence: 2_40,
+      pensionPence: 96,
+    });
     expect(slip.netPence).toBe(28_05 - 4_80 - 2_40 - 96);
   });
 
   it('given an admin-set rate of 30p and 0% pension, the payslip uses them and records them', () => {
     const visits = [visit('2026-05-05', '09:00', 60, null, 100)];
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }), initialPeriodsState, policy({ mileagePencePerMile: 30, pensionPercent: 0 })));
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+        initialPeriodsState,
+        policy({ mileagePencePerMile: 30, pensionPercent: 0 }),
+      ),
+    );
     expect(slip).toMatchObject({ mileagePence: 3_00, pensionPence: 0, mileagePencePerMile: 30, pensionPercent: 0 });
   });
 });
 
 describe('minimum wage check', () => {
   it('given £12.71 an hour in force from 2026-04-01, a carer paid £12.00 is below it', () => {
-    const slip = onlyPayslip(decideProcessPayroll(command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits: [visit('2026-05-05', '09:00', 60)] }] }), initialPeriodsState, initialPolicyState));
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits: [visit('2026-05-05', '09:00', 60)] }] }),
+        initialPeriodsState,
+        initialPolicyState,
+      ),
+    );
     expect(slip).toMatchObject({ livingWageHourlyPence: 12_71, belowMinimumWage: true });
   });
 
@@ -117,16 +209,37 @@ describe('minimum wage check', () => {
     // 2 h of visits + 1 h of travel between them: unpaid, £26.00 for 3 h is £8.67 an hour.
     const visits = [visit('2026-05-05', '09:00', 60), visit('2026-05-05', '11:00', 60, 60)];
     const carers = [{ carerId: CARER, hourlyRatePence: 13_00, visits }];
-    expect(onlyPayslip(decideProcessPayroll(command({ carers }), initialPeriodsState, policy({ travelPaid: true }))).belowMinimumWage).toBe(false);
-    expect(onlyPayslip(decideProcessPayroll(command({ carers }), initialPeriodsState, policy({ travelPaid: false }))).belowMinimumWage).toBe(true);
+    expect(
+      onlyPayslip(decideProcessPayroll(command({ carers }), initialPeriodsState, policy({ travelPaid: true })))
+        .belowMinimumWage,
+    ).toBe(false);
+    expect(
+      onlyPayslip(decideProcessPayroll(command({ carers }), initialPeriodsState, policy({ travelPaid: false })))
+        .belowMinimumWage,
+    ).toBe(true);
   });
 
   it('the rate in force on the period end applies, and an admin-added rate with a date overrides it', () => {
     const carers = [{ carerId: CARER, hourlyRatePence: 12_50, visits: [visit('2026-03-05', '09:00', 60)] }];
-    const march = command({ periodKind: 'month', periodStart: '2026-03-01', periodEnd: '2026-03-31', today: '2026-04-02', carers });
-    expect(onlyPayslip(decideProcessPayroll(march, initialPeriodsState, initialPolicyState))).toMatchObject({ livingWageHourlyPence: 12_21, belowMinimumWage: false });
-    const raised = evolvePolicy(initialPolicyState, { type: 'LivingWageRateSet', data: { effectiveFrom: '2026-03-01', hourlyPence: 13_00 } });
-    expect(onlyPayslip(decideProcessPayroll(march, initialPeriodsState, raised))).toMatchObject({ livingWageHourlyPence: 13_00, belowMinimumWage: true });
+    const march = command({
+      periodKind: 'month',
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      today: '2026-04-02',
+      carers,
+    });
+    expect(onlyPayslip(decideProcessPayroll(march, initialPeriodsState, initialPolicyState))).toMatchObject({
+      livingWageHourlyPence: 12_21,
+      belowMinimumWage: false,
+    });
+    const raised = evolvePolicy(initialPolicyState, {
+      type: 'LivingWageRateSet',
+      data: { effectiveFrom: '2026-03-01', hourlyPence: 13_00 },
+    });
+    expect(onlyPayslip(decideProcessPayroll(march, initialPeriodsState, raised))).toMatchObject({
+      livingWageHourlyPence: 13_00,
+      belowMinimumWage: true,
+    });
   });
 });
 
@@ -137,29 +250,58 @@ describe('refusal of double processing', () => {
   });
 
   it('given April was processed, when April is processed again, then it is refused with 409', () => {
-    const refused = refusal(() => decideProcessPayroll(command({ periodKind: 'month', periodStart: '2026-04-01', periodEnd: '2026-04-30' }), processed, initialPolicyState));
+    const refused = refusal(() =>
+      decideProcessPayroll(
+        command({ periodKind: 'month', periodStart: '2026-04-01', periodEnd: '2026-04-30' }),
+        processed,
+        initialPolicyState,
+      ),
+    );
     expect(refused.kind).toBe('conflict');
     expect(refused.message).toContain('already processed for 2026-04-01 to 2026-04-30');
   });
 
   it('given April was processed, a week overlapping its end is refused too, and the next week is processed', () => {
-    expect(refusal(() => decideProcessPayroll(command({ periodStart: '2026-04-27', periodEnd: '2026-05-03' }), processed, initialPolicyState)).kind).toBe('conflict');
-    expect(decideProcessPayroll(command({ periodStart: '2026-05-01', periodEnd: '2026-05-07' }), processed, initialPolicyState).payslips).toHaveLength(1);
+    expect(
+      refusal(() =>
+        decideProcessPayroll(
+          command({ periodStart: '2026-04-27', periodEnd: '2026-05-03' }),
+          processed,
+          initialPolicyState,
+        ),
+      ).kind,
+    ).toBe('conflict');
+    expect(
+      decideProcessPayroll(
+        command({ periodStart: '2026-05-01', periodEnd: '2026-05-07' }),
+        processed,
+        initialPolicyState,
+      ).payslips,
+    ).toHaveLength(1);
   });
 
   it('a period that has not ended yet is refused (its later visits could never be paid)', () => {
-    expect(refusal(() => decideProcessPayroll(command({ today: '2026-05-10' }), initialPeriodsState, initialPolicyState))).toMatchObject({ kind: 'invalid', field: 'periodStart' });
+    expect(
+      refusal(() => decideProcessPayroll(command({ today: '2026-05-10' }), initialPeriodsState, initialPolicyState)),
+    ).toMatchObject({ kind: 'invalid', field: 'periodStart' });
   });
 
   it('a carer without an hourly rate is skipped and named; with no one to pay the run is refused', () => {
     const decision = decideProcessPayroll(
-      command({ carers: [{ carerId: CARER, hourlyRatePence: 13_00, visits: [visit('2026-05-05', '09:00', 60)] }, { carerId: OTHER, hourlyRatePence: null, visits: [visit('2026-05-05', '09:00', 60)] }] }),
+      command({
+        carers: [
+          { carerId: CARER, hourlyRatePence: 13_00, visits: [visit('2026-05-05', '09:00', 60)] },
+          { carerId: OTHER, hourlyRatePence: null, visits: [visit('2026-05-05', '09:00', 60)] },
+        ],
+      }),
       initialPeriodsState,
       initialPolicyState,
     );
     expect(decision.skipped).toEqual([{ carerId: OTHER, reason: 'No hourly rate on the carer record' }]);
     expect(decision.period.data.carerIds).toEqual([CARER]);
-    expect(refusal(() => decideProcessPayroll(command({ carers: [] }), initialPeriodsState, initialPolicyState)).kind).toBe('invalid');
+    expect(
+      refusal(() => decideProcessPayroll(command({ carers: [] }), initialPeriodsState, initialPolicyState)).kind,
+    ).toBe('invalid');
   });
 });
 
@@ -168,7 +310,9 @@ describe('send to employee', () => {
     const decision = decideProcessPayroll(command(), initialPeriodsState, initialPolicyState);
     const state = decision.payslips.reduce(evolveRun, initialRunState);
     const payslipId = decision.payslips[0]!.data.payslipId;
-    expect(decideSendPayslip(state, RUN, payslipId, 'amy@example.org')).toEqual([{ type: 'PayslipSent', data: { payslipId, runId: RUN, carerId: CARER, sentTo: 'amy@example.org' } }]);
+    expect(decideSendPayslip(state, RUN, payslipId, 'amy@example.org')).toEqual([
+      { type: 'PayslipSent', data: { payslipId, runId: RUN, carerId: CARER, sentTo: 'amy@example.org' } },
+    ]);
     expect(refusal(() => decideSendPayslip(state, RUN, OTHER, 'amy@example.org')).kind).toBe('not_found');
     expect(refusal(() => decideSendPayslip(state, RUN, payslipId, null)).kind).toBe('invalid');
   });

@@ -10,14 +10,28 @@ import { PayrollService } from './payroll-service';
 import { readModelPayrollSource, type PayrollSource } from './payroll-source';
 
 /** Payroll commands, on the finance router: administrators only (finance.manage). */
-export function addPayrollRoutes(router: Router<CommandState>, deps: CommandDeps, source: PayrollSource = readModelPayrollSource(deps.pool)): void {
+export function addPayrollRoutes(
+  router: Router<CommandState>,
+  deps: CommandDeps,
+  source: PayrollSource = readModelPayrollSource(deps.pool),
+): void {
   const service = new PayrollService(deps.store, deps.pool, source);
   const manage = requirePermission('finance.manage');
 
   router.post('/payroll/process', manage, async (ctx) => {
-    const result = await service.process(parseOr400(processPayrollRequestSchema, ctx.request.body), commandContext(ctx));
+    const result = await service.process(
+      parseOr400(processPayrollRequestSchema, ctx.request.body),
+      commandContext(ctx),
+    );
     ctx.status = 201;
-    ctx.body = { ...reply(result), periodStart: result.periodStart, periodEnd: result.periodEnd, payslips: result.payslips, belowMinimumWage: result.belowMinimumWage, skipped: result.skipped };
+    ctx.body = {
+      ...reply(result),
+      periodStart: result.periodStart,
+      periodEnd: result.periodEnd,
+      payslips: result.payslips,
+      belowMinimumWage: result.belowMinimumWage,
+      skipped: result.skipped,
+    };
   });
 
   router.post('/payroll/runs/:runId/payslips/:payslipId/send', manage, async (ctx) => {
@@ -28,11 +42,15 @@ export function addPayrollRoutes(router: Router<CommandState>, deps: CommandDeps
   });
 
   router.put('/payroll/policy', manage, async (ctx) => {
-    ctx.body = reply(await service.setPolicy(parseOr400(setPayrollPolicyRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.setPolicy(parseOr400(setPayrollPolicyRequestSchema, ctx.request.body), commandContext(ctx)),
+    );
   });
 
   router.post('/payroll/living-wage', manage, async (ctx) => {
     ctx.status = 201;
-    ctx.body = reply(await service.setLivingWage(parseOr400(setLivingWageRequestSchema, ctx.request.body), commandContext(ctx)));
+    ctx.body = reply(
+      await service.setLivingWage(parseOr400(setLivingWageRequestSchema, ctx.request.body), commandContext(ctx)),
+    );
   });
 }

@@ -61,15 +61,37 @@ export class PayrollService {
    * The period is claimed on the payroll-periods stream with its expected revision BEFORE any payslip is
    * written: two admins processing overlapping periods at once cannot both succeed (the second gets 409).
    */
-  async process(input: ProcessPayrollCommandInput, context: CommandContext, today: string = londonToday()): Promise<ProcessResult> {
+  async process(
+    input: ProcessPayrollCommandInput,
+    context: CommandContext,
+    today: string = londonToday(),
+  ): Promise<ProcessResult> {
     const periodEnd = payrollPeriodEnd(input.periodStart, input.periodKind);
-    const policy = await loadStream<PayrollPolicyEvent, PolicyState>(this.store, PAYROLL_POLICY_STREAM_ID, evolvePolicy, initialPolicyState);
-    const periods = await loadStream<PayrollPeriodsEvent, PeriodsState>(this.store, PAYROLL_PERIODS_STREAM_ID, evolvePeriods, initialPeriodsState);
+    const policy = await loadStream<PayrollPolicyEvent, PolicyState>(
+      this.store,
+      PAYROLL_POLICY_STREAM_ID,
+      evolvePolicy,
+      initialPolicyState,
+    );
+    const periods = await loadStream<PayrollPeriodsEvent, PeriodsState>(
+      this.store,
+      PAYROLL_PERIODS_STREAM_ID,
+      evolvePeriods,
+      initialPeriodsState,
+    );
     const carers = await this.source.carersToPay(input.periodStart, periodEnd);
     const runId = uuidv7();
     const payslipIds = new Map(carers.map((carer) => [carer.carerId, uuidv7()]));
     const decision = decideProcessPayroll(
-      { runId, payslipIds: (carerId) => payslipIds.get(carerId) ?? uuidv7(), periodKind: input.periodKind, periodStart: input.periodStart, periodEnd, today, carers },
+      {
+        runId,
+        payslipIds: (carerId) => payslipIds.get(carerId) ?? uuidv7(),
+        periodKind: input.periodKind,
+        periodStart: input.periodStart,
+        periodEnd,
+        today,
+        carers,
+      },
       periods.state,
       policy.state,
     );
@@ -88,7 +110,11 @@ export class PayrollService {
   }
 
   /** Send to Employee: the mail goes through the outbox (delivered when mail is set up), then PayslipSent. */
-  async sendPayslip(runId: string, payslipId: string, context: CommandContext): Promise<CommandResult & { sentTo: string }> {
+  async sendPayslip(
+    runId: string,
+    payslipId: string,
+    context: CommandContext,
+  ): Promise<CommandResult & { sentTo: string }> {
     const streamId = payrollRunStreamId(runId);
     const loaded = await loadStream<PayrollRunEvent, PayslipState>(this.store, streamId, evolveRun, initialRunState);
     const carerId = loaded.state.payslips.get(payslipId)?.carerId;
@@ -104,15 +130,25 @@ export class PayrollService {
           `Hello ${carer.name},`,
           '',
           'Your payslip is ready. Sign in and open "My payslips" to view and download it as a PDF.',
-          'Tax, National Insurance and pension on it are an estimate before the payroll bureau\'s figures.',
+          "Tax, National Insurance and pension on it are an estimate before the payroll bureau's figures.",
         ].join('\n'),
       });
     }
-    return { id: payslipId, revision: appended.nextExpectedRevision, position: appended.position, sentTo: carer?.email ?? '' };
+    return {
+      id: payslipId,
+      revision: appended.nextExpectedRevision,
+      position: appended.position,
+      sentTo: carer?.email ?? '',
+    };
   }
 
   private async onPolicy(events: PayrollPolicyEvent[], context: CommandContext): Promise<CommandResult> {
-    const loaded = await loadStream<PayrollPolicyEvent, PolicyState>(this.store, PAYROLL_POLICY_STREAM_ID, evolvePolicy, initialPolicyState);
+    const loaded = await loadStream<PayrollPolicyEvent, PolicyState>(
+      this.store,
+      PAYROLL_POLICY_STREAM_ID,
+      evolvePolicy,
+      initialPolicyState,
+    );
     const appended = await appendEvents(this.store, PAYROLL_POLICY_STREAM_ID, events, loaded.revision, context);
     return { id: PAYROLL_POLICY_STREAM_ID, revision: appended.nextExpectedRevision, position: appended.position };
   }

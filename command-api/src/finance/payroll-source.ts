@@ -38,7 +38,11 @@ export function readModelPayrollSource(pool: pg.Pool): PayrollSource {
       );
       const byCarer = new Map<string, CarerToPay & { visits: CarerToPay['visits'][number][] }>();
       for (const row of rows) {
-        const carer = byCarer.get(row.carer_id) ?? { carerId: row.carer_id, hourlyRatePence: row.hourly_rate_pence, visits: [] };
+        const carer = byCarer.get(row.carer_id) ?? {
+          carerId: row.carer_id,
+          hourlyRatePence: row.hourly_rate_pence,
+          visits: [],
+        };
         carer.visits.push({
           appointmentId: row.id,
           date: row.date,

@@ -3,7 +3,11 @@ import type { CompletedVisit } from './invoice-generation';
 
 /** Where invoice generation finds a period's completed visits (a seam: tests give their own). */
 export interface VisitSource {
-  completedVisits(periodStart: string, periodEnd: string, clientId: string | null): Promise<(CompletedVisit & { clientId: string })[]>;
+  completedVisits(
+    periodStart: string,
+    periodEnd: string,
+    clientId: string | null,
+  ): Promise<(CompletedVisit & { clientId: string })[]>;
 }
 
 /**

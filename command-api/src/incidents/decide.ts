@@ -71,21 +71,31 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
   switch (command.type) {
     case 'ReportIncident': {
       if (state.exists) throw new DomainError('conflict', 'Incident already exists');
-      if (Date.parse(command.details.dateOccurred) > command.now.getTime()) throw new DomainError('invalid', OCCURRED_IN_FUTURE, 'dateOccurred');
+      if (Date.parse(command.details.dateOccurred) > command.now.getTime())
+        throw new DomainError('invalid', OCCURRED_IN_FUTURE, 'dateOccurred');
       return [
         {
           type: 'IncidentReported',
-          data: { id: command.id, ...command.details, appointmentId: command.appointmentId, diaryEntryId: command.diaryEntryId },
+          data: {
+            id: command.id,
+            ...command.details,
+            appointmentId: command.appointmentId,
+            diaryEntryId: command.diaryEntryId,
+          },
         },
       ];
     }
     case 'AmendIncident': {
       const incident = notClosed(state, 'amend it');
-      if (command.changes.dateOccurred !== undefined && Date.parse(command.changes.dateOccurred) > command.now.getTime()) {
+      if (
+        command.changes.dateOccurred !== undefined &&
+        Date.parse(command.changes.dateOccurred) > command.now.getTime()
+      ) {
         throw new DomainError('invalid', OCCURRED_IN_FUTURE, 'dateOccurred');
       }
       const changes = changedFields(incident.details, command.changes);
-      if (Object.keys(changes).length === 0) throw new DomainError('invalid', 'Nothing to amend: every field is as recorded', 'reason');
+      if (Object.keys(changes).length === 0)
+        throw new DomainError('invalid', 'Nothing to amend: every field is as recorded', 'reason');
       const clientId = changes.clientId !== undefined ? changes.clientId : incident.details.clientId;
       return [{ type: 'IncidentAmended', data: { id: command.id, changes, reason: command.reason, clientId } }];
     }
@@ -96,39 +106,66 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
     }
     case 'AddInvestigationNote': {
       const incident = notClosed(state, 'add notes');
-      return [{ type: 'IncidentNoteAdded', data: { id: command.id, noteId: command.noteId, note: command.note, clientId: incident.details.clientId } }];
+      return [
+        {
+          type: 'IncidentNoteAdded',
+          data: { id: command.id, noteId: command.noteId, note: command.note, clientId: incident.details.clientId },
+        },
+      ];
     }
     case 'CompleteFollowUp': {
       const incident = notClosed(state, 'record the follow-up');
-      if (!incident.details.followUpRequired) throw new DomainError('conflict', 'No follow-up is required for this incident');
+      if (!incident.details.followUpRequired)
+        throw new DomainError('conflict', 'No follow-up is required for this incident');
       if (incident.followUpDone) throw new DomainError('conflict', 'The follow-up is already recorded as done');
-      return [{ type: 'IncidentFollowUpCompleted', data: { id: command.id, notes: command.notes, clientId: incident.details.clientId } }];
+      return [
+        {
+          type: 'IncidentFollowUpCompleted',
+          data: { id: command.id, notes: command.notes, clientId: incident.details.clientId },
+        },
+      ];
     }
     case 'ResolveIncident': {
       const incident = existing(state);
       mayStep(incident, 'resolve');
-      return [{ type: 'IncidentResolved', data: { id: command.id, resolutionSummary: command.resolutionSummary, clientId: incident.details.clientId } }];
+      return [
+        {
+          type: 'IncidentResolved',
+          data: { id: command.id, resolutionSummary: command.resolutionSummary, clientId: incident.details.clientId },
+        },
+      ];
     }
     case 'CloseIncident': {
       const incident = existing(state);
       mayStep(incident, 'close');
       const followUpOpen = incident.details.followUpRequired && !incident.followUpDone;
-      if (followUpOpen && command.followUpWaivedReason === null) throw new DomainError('invalid', FOLLOW_UP_NOT_DONE, 'followUpWaivedReason');
+      if (followUpOpen && command.followUpWaivedReason === null)
+        throw new DomainError('invalid', FOLLOW_UP_NOT_DONE, 'followUpWaivedReason');
       const outstanding = [...incident.duties].find(([duty, current]) => !dutyMet(duty, current.steps));
       if (outstanding) {
         const [duty, current] = outstanding;
-        throw new DomainError('conflict', `A statutory duty is outstanding: ${INCIDENT_DUTY_LABELS[duty]} due ${ukDate(current.dueDate)}`);
+        throw new DomainError(
+          'conflict',
+          `A statutory duty is outstanding: ${INCIDENT_DUTY_LABELS[duty]} due ${ukDate(current.dueDate)}`,
+        );
       }
       // A waiver is recorded only when it waives something: otherwise the record would say a done follow-up was waived.
       const followUpWaivedReason = followUpOpen ? command.followUpWaivedReason : null;
-      return [{ type: 'IncidentClosed', data: { id: command.id, followUpWaivedReason, clientId: incident.details.clientId } }];
+      return [
+        { type: 'IncidentClosed', data: { id: command.id, followUpWaivedReason, clientId: incident.details.clientId } },
+      ];
     }
     case 'ReopenIncident': {
       const incident = existing(state);
       if (incident.status !== 'resolved' && incident.status !== 'closed') {
         throw new DomainError('conflict', 'Incident is still open: only a resolved or closed incident can be reopened');
       }
-      return [{ type: 'IncidentReopened', data: { id: command.id, reason: command.reason, clientId: incident.details.clientId } }];
+      return [
+        {
+          type: 'IncidentReopened',
+          data: { id: command.id, reason: command.reason, clientId: incident.details.clientId },
+        },
+      ];
     }
     case 'EscalateIncident': {
       const incident = existing(state);
@@ -140,7 +177,11 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
         throw new DomainError('invalid', 'Raise the severity or choose the person to hand it to', 'severity');
       }
       if (command.severity !== null && severityRank(command.severity) <= severityRank(from)) {
-        throw new DomainError('invalid', `Severity must be higher than it is now (${INCIDENT_SEVERITY_LABELS[from]})`, 'severity');
+        throw new DomainError(
+          'invalid',
+          `Severity must be higher than it is now (${INCIDENT_SEVERITY_LABELS[from]})`,
+          'severity',
+        );
       }
       return [
         {
@@ -158,7 +199,8 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
     }
     case 'ReferToSafeguarding': {
       const incident = notClosed(state, 'record a safeguarding referral');
-      if (command.referredOn > command.today) throw new DomainError('invalid', 'Date referred cannot be in the future', 'referredOn');
+      if (command.referredOn > command.today)
+        throw new DomainError('invalid', 'Date referred cannot be in the future', 'referredOn');
       if (incident.referrals.has(command.referralId)) throw new DomainError('conflict', 'Referral already recorded');
       return [
         {
@@ -188,7 +230,9 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
           data: {
             id: command.id,
             referralId: command.referralId,
-            ...(command.localAuthorityReference !== undefined && { localAuthorityReference: command.localAuthorityReference }),
+            ...(command.localAuthorityReference !== undefined && {
+              localAuthorityReference: command.localAuthorityReference,
+            }),
             ...(command.outcome !== undefined && { outcome: command.outcome }),
             clientId: incident.details.clientId,
           },
@@ -197,18 +241,39 @@ export function decide(command: IncidentCommand, state: IncidentState): Incident
     }
     case 'IdentifyDuty': {
       const incident = notClosed(state, 'record a statutory duty');
-      if (!dutyAppliesFor(command.duty, command.reason)) throw new DomainError('invalid', 'This reason does not apply to this duty', 'reason');
-      if (incident.duties.has(command.duty)) throw new DomainError('conflict', `${INCIDENT_DUTY_LABELS[command.duty]} is already recorded for this incident`);
+      if (!dutyAppliesFor(command.duty, command.reason))
+        throw new DomainError('invalid', 'This reason does not apply to this duty', 'reason');
+      if (incident.duties.has(command.duty))
+        throw new DomainError(
+          'conflict',
+          `${INCIDENT_DUTY_LABELS[command.duty]} is already recorded for this incident`,
+        );
       const dueDate =
         command.dueDate ??
-        defaultDutyDueDate(command.duty, command.reason, { aware: incident.reportedOn, occurred: londonToday(new Date(incident.details.dateOccurred)) });
-      return [{ type: 'IncidentDutyIdentified', data: { id: command.id, duty: command.duty, reason: command.reason, dueDate, clientId: incident.details.clientId } }];
+        defaultDutyDueDate(command.duty, command.reason, {
+          aware: incident.reportedOn,
+          occurred: londonToday(new Date(incident.details.dateOccurred)),
+        });
+      return [
+        {
+          type: 'IncidentDutyIdentified',
+          data: {
+            id: command.id,
+            duty: command.duty,
+            reason: command.reason,
+            dueDate,
+            clientId: incident.details.clientId,
+          },
+        },
+      ];
     }
     case 'RecordDutyStep': {
       const incident = notClosed(state, 'record a statutory duty');
       const duty = incident.duties.get(command.duty);
-      if (!duty) throw new DomainError('conflict', `Record that the ${INCIDENT_DUTY_LABELS[command.duty]} applies first`);
-      if (!isStepOf(command.duty, command.step)) throw new DomainError('invalid', 'This step is not part of this duty', 'step');
+      if (!duty)
+        throw new DomainError('conflict', `Record that the ${INCIDENT_DUTY_LABELS[command.duty]} applies first`);
+      if (!isStepOf(command.duty, command.step))
+        throw new DomainError('invalid', 'This step is not part of this duty', 'step');
       if (duty.steps.has(command.step)) throw new DomainError('conflict', 'This step is already recorded');
       if (command.doneOn > command.today) throw new DomainError('invalid', 'Date cannot be in the future', 'doneOn');
       return [

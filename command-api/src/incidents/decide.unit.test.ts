@@ -31,16 +31,36 @@ const details: IncidentDetails = {
   dateOccurred: '2026-11-22T19:30:00.000Z',
 };
 
-const reported: IncidentSliceEvent = { type: 'IncidentReported', data: { id, ...details, appointmentId: null, diaryEntryId: null } };
+const reported: IncidentSliceEvent = {
+  type: 'IncidentReported',
+  data: { id, ...details, appointmentId: null, diaryEntryId: null },
+};
 const investigating: IncidentSliceEvent = { type: 'IncidentInvestigationStarted', data: { id, clientId } };
-const resolved: IncidentSliceEvent = { type: 'IncidentResolved', data: { id, resolutionSummary: 'Grab rail fitted', clientId } };
-const followUpDone: IncidentSliceEvent = { type: 'IncidentFollowUpCompleted', data: { id, notes: 'Falls team visited', clientId } };
+const resolved: IncidentSliceEvent = {
+  type: 'IncidentResolved',
+  data: { id, resolutionSummary: 'Grab rail fitted', clientId },
+};
+const followUpDone: IncidentSliceEvent = {
+  type: 'IncidentFollowUpCompleted',
+  data: { id, notes: 'Falls team visited', clientId },
+};
 const closed: IncidentSliceEvent = { type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } };
 const referred: IncidentSliceEvent = {
   type: 'IncidentSafeguardingReferred',
-  data: { id, referralId, referredOn: TODAY, referredTo: 'Leeds Adult Safeguarding', localAuthorityReference: null, outcome: null, clientId },
+  data: {
+    id,
+    referralId,
+    referredOn: TODAY,
+    referredTo: 'Leeds Adult Safeguarding',
+    localAuthorityReference: null,
+    outcome: null,
+    clientId,
+  },
 };
-const cqcDuty: IncidentSliceEvent = { type: 'IncidentDutyIdentified', data: { id, duty: 'cqc_notification', reason: 'serious_injury', dueDate: '2026-11-24', clientId } };
+const cqcDuty: IncidentSliceEvent = {
+  type: 'IncidentDutyIdentified',
+  data: { id, duty: 'cqc_notification', reason: 'serious_injury', dueDate: '2026-11-24', clientId },
+};
 const cqcSent: IncidentSliceEvent = {
   type: 'IncidentDutyStepRecorded',
   data: { id, duty: 'cqc_notification', step: 'notification_sent', doneOn: TODAY, reference: 'CQC-123', clientId },
@@ -50,7 +70,10 @@ const conflict = (message: string) => ({ kind: 'conflict', message, field: undef
 const invalid = (message: string, field: string) => ({ kind: 'invalid', message, field });
 
 function given(...events: IncidentSliceEvent[]) {
-  const state = events.reduce<IncidentState>((current, event) => evolve(current, { ...event, metadata: { occurredAt: REPORTED_AT } }), initialIncidentState);
+  const state = events.reduce<IncidentState>(
+    (current, event) => evolve(current, { ...event, metadata: { occurredAt: REPORTED_AT } }),
+    initialIncidentState,
+  );
   return {
     when: (command: IncidentCommand) => ({
       then: (expected: IncidentSliceEvent[]) => expect(decide(command, state)).toEqual(expected),
@@ -61,7 +84,11 @@ function given(...events: IncidentSliceEvent[]) {
 
 const investigate: IncidentCommand = { type: 'StartInvestigation', id };
 const resolve: IncidentCommand = { type: 'ResolveIncident', id, resolutionSummary: 'Grab rail fitted' };
-const close = (followUpWaivedReason: string | null = null): IncidentCommand => ({ type: 'CloseIncident', id, followUpWaivedReason });
+const close = (followUpWaivedReason: string | null = null): IncidentCommand => ({
+  type: 'CloseIncident',
+  id,
+  followUpWaivedReason,
+});
 const reopen: IncidentCommand = { type: 'ReopenIncident', id, reason: 'Fell again the next day' };
 
 describe('decide: ReportIncident', () => {
@@ -74,59 +101,92 @@ describe('decide: ReportIncident', () => {
   it('refuses an incident that occurred after it was reported', () => {
     expect(
       given()
-        .when({ type: 'ReportIncident', id, details: { ...details, dateOccurred: '2026-11-23T11:00:00.000Z' }, appointmentId: null, diaryEntryId: null, now: NOW })
+        .when({
+          type: 'ReportIncident',
+          id,
+          details: { ...details, dateOccurred: '2026-11-23T11:00:00.000Z' },
+          appointmentId: null,
+          diaryEntryId: null,
+          now: NOW,
+        })
         .thenRefused(),
     ).toEqual(invalid(OCCURRED_IN_FUTURE, 'dateOccurred'));
   });
 
   it('refuses to report the same incident twice', () => {
-    expect(given(reported).when({ type: 'ReportIncident', id, details, appointmentId: null, diaryEntryId: null, now: NOW }).thenRefused()).toEqual(
-      conflict('Incident already exists'),
-    );
+    expect(
+      given(reported)
+        .when({ type: 'ReportIncident', id, details, appointmentId: null, diaryEntryId: null, now: NOW })
+        .thenRefused(),
+    ).toEqual(conflict('Incident already exists'));
   });
 });
 
 describe('decide: the status path reported → investigating → resolved → closed', () => {
   it('starts the investigation of a reported incident', () => {
-    given(reported).when(investigate).then([{ type: 'IncidentInvestigationStarted', data: { id, clientId } }]);
+    given(reported)
+      .when(investigate)
+      .then([{ type: 'IncidentInvestigationStarted', data: { id, clientId } }]);
   });
 
   it('refuses to start an investigation twice, or on a resolved or closed incident', () => {
-    expect(given(reported, investigating).when(investigate).thenRefused()).toEqual(conflict('Incident is already under investigation'));
-    expect(given(reported, investigating, resolved).when(investigate).thenRefused()).toEqual(conflict('Incident is resolved: reopen it to investigate again'));
+    expect(given(reported, investigating).when(investigate).thenRefused()).toEqual(
+      conflict('Incident is already under investigation'),
+    );
+    expect(given(reported, investigating, resolved).when(investigate).thenRefused()).toEqual(
+      conflict('Incident is resolved: reopen it to investigate again'),
+    );
     expect(given(reported, investigating, resolved, followUpDone, closed).when(investigate).thenRefused()).toEqual(
       conflict('Incident is closed: reopen it to investigate again'),
     );
   });
 
   it('resolves an incident under investigation with its resolution summary', () => {
-    given(reported, investigating).when(resolve).then([{ type: 'IncidentResolved', data: { id, resolutionSummary: 'Grab rail fitted', clientId } }]);
+    given(reported, investigating)
+      .when(resolve)
+      .then([{ type: 'IncidentResolved', data: { id, resolutionSummary: 'Grab rail fitted', clientId } }]);
   });
 
   it('refuses to resolve a reported incident nobody has investigated, or one already resolved or closed', () => {
-    expect(given(reported).when(resolve).thenRefused()).toEqual(conflict('Start the investigation before resolving the incident'));
-    expect(given(reported, investigating, resolved).when(resolve).thenRefused()).toEqual(conflict('Incident is already resolved'));
-    expect(given(reported, investigating, resolved, followUpDone, closed).when(resolve).thenRefused()).toEqual(conflict('Incident is closed'));
+    expect(given(reported).when(resolve).thenRefused()).toEqual(
+      conflict('Start the investigation before resolving the incident'),
+    );
+    expect(given(reported, investigating, resolved).when(resolve).thenRefused()).toEqual(
+      conflict('Incident is already resolved'),
+    );
+    expect(given(reported, investigating, resolved, followUpDone, closed).when(resolve).thenRefused()).toEqual(
+      conflict('Incident is closed'),
+    );
   });
 
   it('closes a resolved incident whose follow-up is done', () => {
-    given(reported, investigating, followUpDone, resolved).when(close()).then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
+    given(reported, investigating, followUpDone, resolved)
+      .when(close())
+      .then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
   });
 
   it('refuses to close an incident that is not resolved', () => {
-    expect(given(reported).when(close()).thenRefused()).toEqual(conflict('Only a resolved incident can be closed: start the investigation and resolve it first'));
-    expect(given(reported, investigating).when(close()).thenRefused()).toEqual(conflict('Only a resolved incident can be closed: resolve it first'));
-    expect(given(reported, investigating, resolved, followUpDone, closed).when(close()).thenRefused()).toEqual(conflict('Incident is already closed'));
+    expect(given(reported).when(close()).thenRefused()).toEqual(
+      conflict('Only a resolved incident can be closed: start the investigation and resolve it first'),
+    );
+    expect(given(reported, investigating).when(close()).thenRefused()).toEqual(
+      conflict('Only a resolved incident can be closed: resolve it first'),
+    );
+    expect(given(reported, investigating, resolved, followUpDone, closed).when(close()).thenRefused()).toEqual(
+      conflict('Incident is already closed'),
+    );
   });
 
   it('reopens a resolved or a closed incident to investigating, with the reason', () => {
-    const reopened: IncidentSliceEvent[] = [{ type: 'IncidentReopened', data: { id, reason: 'Fell again the next day', clientId } }];
+    const reopened: IncidentSliceEvent[] = [
+      { type: 'IncidentReopened', data: { id, reason: 'Fell again the next day', clientId } },
+    ];
     given(reported, investigating, resolved).when(reopen).then(reopened);
     given(reported, investigating, resolved, followUpDone, closed).when(reopen).then(reopened);
     // …and after reopening, the path runs again from investigating.
-    given(reported, investigating, resolved, ...(reopened as [IncidentSliceEvent])).when(resolve).then([
-      { type: 'IncidentResolved', data: { id, resolutionSummary: 'Grab rail fitted', clientId } },
-    ]);
+    given(reported, investigating, resolved, ...(reopened as [IncidentSliceEvent]))
+      .when(resolve)
+      .then([{ type: 'IncidentResolved', data: { id, resolutionSummary: 'Grab rail fitted', clientId } }]);
   });
 
   it('refuses to reopen an incident that is still open', () => {
@@ -137,26 +197,41 @@ describe('decide: the status path reported → investigating → resolved → cl
 
   it('answers not found for any step on an incident that does not exist', () => {
     for (const command of [investigate, resolve, close(), reopen]) {
-      expect(given().when(command).thenRefused()).toEqual({ kind: 'not_found', message: 'Incident not found', field: undefined });
+      expect(given().when(command).thenRefused()).toEqual({
+        kind: 'not_found',
+        message: 'Incident not found',
+        field: undefined,
+      });
     }
   });
 });
 
 describe('decide: closing needs the follow-up done or waived with a reason', () => {
   it('refuses to close while a required follow-up is neither done nor waived', () => {
-    expect(given(reported, investigating, resolved).when(close()).thenRefused()).toEqual(invalid(FOLLOW_UP_NOT_DONE, 'followUpWaivedReason'));
+    expect(given(reported, investigating, resolved).when(close()).thenRefused()).toEqual(
+      invalid(FOLLOW_UP_NOT_DONE, 'followUpWaivedReason'),
+    );
   });
 
   it('closes with the follow-up waived and why', () => {
     given(reported, investigating, resolved)
       .when(close('Client moved to residential care'))
-      .then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: 'Client moved to residential care', clientId } }]);
+      .then([
+        { type: 'IncidentClosed', data: { id, followUpWaivedReason: 'Client moved to residential care', clientId } },
+      ]);
   });
 
   it('records no waiver when there was nothing to waive', () => {
-    given(reported, investigating, followUpDone, resolved).when(close('not needed')).then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
-    const noFollowUp: IncidentSliceEvent = { type: 'IncidentReported', data: { id, ...details, followUpRequired: false, appointmentId: null, diaryEntryId: null } };
-    given(noFollowUp, investigating, resolved).when(close()).then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
+    given(reported, investigating, followUpDone, resolved)
+      .when(close('not needed'))
+      .then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
+    const noFollowUp: IncidentSliceEvent = {
+      type: 'IncidentReported',
+      data: { id, ...details, followUpRequired: false, appointmentId: null, diaryEntryId: null },
+    };
+    given(noFollowUp, investigating, resolved)
+      .when(close())
+      .then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
   });
 
   it('records the follow-up as done once, and only when one is required', () => {
@@ -166,17 +241,22 @@ describe('decide: closing needs the follow-up done or waived with a reason', () 
     expect(given(reported, followUpDone).when({ type: 'CompleteFollowUp', id, notes: 'again' }).thenRefused()).toEqual(
       conflict('The follow-up is already recorded as done'),
     );
-    const noFollowUp: IncidentSliceEvent = { type: 'IncidentReported', data: { id, ...details, followUpRequired: false, appointmentId: null, diaryEntryId: null } };
-    expect(given(noFollowUp).when({ type: 'CompleteFollowUp', id, notes: 'x' }).thenRefused()).toEqual(conflict('No follow-up is required for this incident'));
+    const noFollowUp: IncidentSliceEvent = {
+      type: 'IncidentReported',
+      data: { id, ...details, followUpRequired: false, appointmentId: null, diaryEntryId: null },
+    };
+    expect(given(noFollowUp).when({ type: 'CompleteFollowUp', id, notes: 'x' }).thenRefused()).toEqual(
+      conflict('No follow-up is required for this incident'),
+    );
   });
 
   it('refuses to close while a statutory duty is outstanding', () => {
     expect(given(reported, investigating, followUpDone, cqcDuty, resolved).when(close()).thenRefused()).toEqual(
       conflict('A statutory duty is outstanding: CQC notification due 24/11/2026'),
     );
-    given(reported, investigating, followUpDone, cqcDuty, cqcSent, resolved).when(close()).then([
-      { type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } },
-    ]);
+    given(reported, investigating, followUpDone, cqcDuty, cqcSent, resolved)
+      .when(close())
+      .then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
   });
 });
 
@@ -192,27 +272,61 @@ describe('decide: amendments keep the original report', () => {
   it('records only the corrected fields and why, naming the client it is now about', () => {
     given(reported)
       .when(amend({ location: 'Bedroom', title: 'Fall in the bathroom', clientId: otherClientId }))
-      .then([{ type: 'IncidentAmended', data: { id, changes: { location: 'Bedroom', clientId: otherClientId }, reason: 'Wrong room recorded', clientId: otherClientId } }]);
+      .then([
+        {
+          type: 'IncidentAmended',
+          data: {
+            id,
+            changes: { location: 'Bedroom', clientId: otherClientId },
+            reason: 'Wrong room recorded',
+            clientId: otherClientId,
+          },
+        },
+      ]);
   });
 
   it('compares with earlier amendments, and refuses an amendment that changes nothing', () => {
-    const amended: IncidentSliceEvent = { type: 'IncidentAmended', data: { id, changes: { location: 'Bedroom' }, reason: 'x', clientId } };
-    expect(given(reported, amended).when(amend({ location: 'Bedroom' })).thenRefused()).toEqual(invalid('Nothing to amend: every field is as recorded', 'reason'));
+    const amended: IncidentSliceEvent = {
+      type: 'IncidentAmended',
+      data: { id, changes: { location: 'Bedroom' }, reason: 'x', clientId },
+    };
+    expect(
+      given(reported, amended)
+        .when(amend({ location: 'Bedroom' }))
+        .thenRefused(),
+    ).toEqual(invalid('Nothing to amend: every field is as recorded', 'reason'));
   });
 
   it('may amend while resolved, never once closed, and never into the future', () => {
-    given(reported, investigating, resolved).when(amend({ witnessDetails: 'Neighbour' })).then([
-      { type: 'IncidentAmended', data: { id, changes: { witnessDetails: 'Neighbour' }, reason: 'Wrong room recorded', clientId } },
-    ]);
-    expect(given(reported, investigating, resolved, followUpDone, closed).when(amend({ location: 'Hall' })).thenRefused()).toEqual(
-      conflict('Incident is closed: reopen it to amend it'),
-    );
-    expect(given(reported).when(amend({ dateOccurred: '2026-11-24T08:00:00.000Z' })).thenRefused()).toEqual(invalid(OCCURRED_IN_FUTURE, 'dateOccurred'));
+    given(reported, investigating, resolved)
+      .when(amend({ witnessDetails: 'Neighbour' }))
+      .then([
+        {
+          type: 'IncidentAmended',
+          data: { id, changes: { witnessDetails: 'Neighbour' }, reason: 'Wrong room recorded', clientId },
+        },
+      ]);
+    expect(
+      given(reported, investigating, resolved, followUpDone, closed)
+        .when(amend({ location: 'Hall' }))
+        .thenRefused(),
+    ).toEqual(conflict('Incident is closed: reopen it to amend it'));
+    expect(
+      given(reported)
+        .when(amend({ dateOccurred: '2026-11-24T08:00:00.000Z' }))
+        .thenRefused(),
+    ).toEqual(invalid(OCCURRED_IN_FUTURE, 'dateOccurred'));
   });
 
   it('keeps the original report in the state history: the amendment is a new event, not a rewrite', () => {
-    const amended: IncidentSliceEvent = { type: 'IncidentAmended', data: { id, changes: { location: 'Bedroom' }, reason: 'x', clientId } };
-    const state = [reported, amended].reduce<IncidentState>((s, e) => evolve(s, { ...e, metadata: { occurredAt: REPORTED_AT } }), initialIncidentState);
+    const amended: IncidentSliceEvent = {
+      type: 'IncidentAmended',
+      data: { id, changes: { location: 'Bedroom' }, reason: 'x', clientId },
+    };
+    const state = [reported, amended].reduce<IncidentState>(
+      (s, e) => evolve(s, { ...e, metadata: { occurredAt: REPORTED_AT } }),
+      initialIncidentState,
+    );
     expect(state.exists && state.details.location).toBe('Bedroom');
     expect(reported.type === 'IncidentReported' && reported.data.location).toBe('Bathroom');
   });
@@ -220,15 +334,23 @@ describe('decide: amendments keep the original report', () => {
 
 describe('decide: investigation notes', () => {
   it('appends a note while the incident is open or resolved', () => {
-    const note: IncidentSliceEvent[] = [{ type: 'IncidentNoteAdded', data: { id, noteId, note: 'Spoke to the daughter', clientId } }];
-    given(reported, investigating).when({ type: 'AddInvestigationNote', id, noteId, note: 'Spoke to the daughter' }).then(note);
-    given(reported, investigating, resolved).when({ type: 'AddInvestigationNote', id, noteId, note: 'Spoke to the daughter' }).then(note);
+    const note: IncidentSliceEvent[] = [
+      { type: 'IncidentNoteAdded', data: { id, noteId, note: 'Spoke to the daughter', clientId } },
+    ];
+    given(reported, investigating)
+      .when({ type: 'AddInvestigationNote', id, noteId, note: 'Spoke to the daughter' })
+      .then(note);
+    given(reported, investigating, resolved)
+      .when({ type: 'AddInvestigationNote', id, noteId, note: 'Spoke to the daughter' })
+      .then(note);
   });
 
   it('refuses a note on a closed incident', () => {
-    expect(given(reported, investigating, resolved, followUpDone, closed).when({ type: 'AddInvestigationNote', id, noteId, note: 'x' }).thenRefused()).toEqual(
-      conflict('Incident is closed: reopen it to add notes'),
-    );
+    expect(
+      given(reported, investigating, resolved, followUpDone, closed)
+        .when({ type: 'AddInvestigationNote', id, noteId, note: 'x' })
+        .thenRefused(),
+    ).toEqual(conflict('Incident is closed: reopen it to add notes'));
   });
 });
 
@@ -242,30 +364,67 @@ describe('decide: escalation', () => {
   });
 
   it('raises the severity, keeping what it was', () => {
-    given(reported).when(escalate('critical')).then([
-      { type: 'IncidentEscalated', data: { id, fromSeverity: 'high', severity: 'critical', escalatedTo: null, reason: 'Hospital admission', clientId } },
-    ]);
+    given(reported)
+      .when(escalate('critical'))
+      .then([
+        {
+          type: 'IncidentEscalated',
+          data: {
+            id,
+            fromSeverity: 'high',
+            severity: 'critical',
+            escalatedTo: null,
+            reason: 'Hospital admission',
+            clientId,
+          },
+        },
+      ]);
   });
 
   it('hands the incident to a named person without changing the severity', () => {
-    given(reported, investigating).when(escalate(null, manager)).then([
-      { type: 'IncidentEscalated', data: { id, fromSeverity: 'high', severity: 'high', escalatedTo: manager, reason: 'Hospital admission', clientId } },
-    ]);
+    given(reported, investigating)
+      .when(escalate(null, manager))
+      .then([
+        {
+          type: 'IncidentEscalated',
+          data: {
+            id,
+            fromSeverity: 'high',
+            severity: 'high',
+            escalatedTo: manager,
+            reason: 'Hospital admission',
+            clientId,
+          },
+        },
+      ]);
   });
 
   it('refuses a severity that is not higher, and an escalation that does neither', () => {
-    expect(given(reported).when(escalate('high')).thenRefused()).toEqual(invalid('Severity must be higher than it is now (High)', 'severity'));
-    expect(given(reported).when(escalate('low')).thenRefused()).toEqual(invalid('Severity must be higher than it is now (High)', 'severity'));
-    expect(given(reported).when(escalate(null)).thenRefused()).toEqual(invalid('Raise the severity or choose the person to hand it to', 'severity'));
+    expect(given(reported).when(escalate('high')).thenRefused()).toEqual(
+      invalid('Severity must be higher than it is now (High)', 'severity'),
+    );
+    expect(given(reported).when(escalate('low')).thenRefused()).toEqual(
+      invalid('Severity must be higher than it is now (High)', 'severity'),
+    );
+    expect(given(reported).when(escalate(null)).thenRefused()).toEqual(
+      invalid('Raise the severity or choose the person to hand it to', 'severity'),
+    );
   });
 
   it('refuses to escalate a resolved or closed incident', () => {
-    expect(given(reported, investigating, resolved).when(escalate('critical')).thenRefused()).toEqual(conflict('Incident is resolved: reopen it to escalate it'));
+    expect(given(reported, investigating, resolved).when(escalate('critical')).thenRefused()).toEqual(
+      conflict('Incident is resolved: reopen it to escalate it'),
+    );
   });
 
   it('a later escalation starts from the escalated severity', () => {
-    const raised: IncidentSliceEvent = { type: 'IncidentEscalated', data: { id, fromSeverity: 'high', severity: 'critical', escalatedTo: null, reason: 'x', clientId } };
-    expect(given(reported, raised).when(escalate('critical')).thenRefused()).toEqual(invalid('Severity must be higher than it is now (Critical)', 'severity'));
+    const raised: IncidentSliceEvent = {
+      type: 'IncidentEscalated',
+      data: { id, fromSeverity: 'high', severity: 'critical', escalatedTo: null, reason: 'x', clientId },
+    };
+    expect(given(reported, raised).when(escalate('critical')).thenRefused()).toEqual(
+      invalid('Severity must be higher than it is now (Critical)', 'severity'),
+    );
   });
 });
 
@@ -286,7 +445,9 @@ describe('decide: safeguarding referrals', () => {
   });
 
   it('refuses a referral dated in the future, or on a closed incident', () => {
-    expect(given(reported).when(refer('2026-11-24')).thenRefused()).toEqual(invalid('Date referred cannot be in the future', 'referredOn'));
+    expect(given(reported).when(refer('2026-11-24')).thenRefused()).toEqual(
+      invalid('Date referred cannot be in the future', 'referredOn'),
+    );
     expect(given(reported, investigating, resolved, followUpDone, closed).when(refer()).thenRefused()).toEqual(
       conflict('Incident is closed: reopen it to record a safeguarding referral'),
     );
@@ -294,9 +455,22 @@ describe('decide: safeguarding referrals', () => {
 
   it('records the local authority reference and outcome learnt later, even once closed', () => {
     given(reported, referred, investigating, resolved, followUpDone, closed)
-      .when({ type: 'UpdateSafeguardingReferral', id, referralId, localAuthorityReference: 'LA-77', outcome: 'No further action' })
-      .then([{ type: 'IncidentSafeguardingReferralUpdated', data: { id, referralId, localAuthorityReference: 'LA-77', outcome: 'No further action', clientId } }]);
-    expect(given(reported).when({ type: 'UpdateSafeguardingReferral', id, referralId, outcome: 'x' }).thenRefused()).toEqual({
+      .when({
+        type: 'UpdateSafeguardingReferral',
+        id,
+        referralId,
+        localAuthorityReference: 'LA-77',
+        outcome: 'No further action',
+      })
+      .then([
+        {
+          type: 'IncidentSafeguardingReferralUpdated',
+          data: { id, referralId, localAuthorityReference: 'LA-77', outcome: 'No further action', clientId },
+        },
+      ]);
+    expect(
+      given(reported).when({ type: 'UpdateSafeguardingReferral', id, referralId, outcome: 'x' }).thenRefused(),
+    ).toEqual({
       kind: 'not_found',
       message: 'Safeguarding referral not found',
       field: undefined,
@@ -305,8 +479,11 @@ describe('decide: safeguarding referrals', () => {
 });
 
 describe('decide: statutory duties', () => {
-  const identify = (duty: 'cqc_notification' | 'riddor' | 'duty_of_candour', reason: string, dueDate: string | null = null): IncidentCommand =>
-    ({ type: 'IdentifyDuty', id, duty, reason, dueDate }) as IncidentCommand;
+  const identify = (
+    duty: 'cqc_notification' | 'riddor' | 'duty_of_candour',
+    reason: string,
+    dueDate: string | null = null,
+  ): IncidentCommand => ({ type: 'IdentifyDuty', id, duty, reason, dueDate }) as IncidentCommand;
   const step = (duty: string, stepName: string, doneOn = TODAY): IncidentCommand =>
     ({ type: 'RecordDutyStep', id, duty, step: stepName, doneOn, reference: 'REF-1', today: TODAY }) as IncidentCommand;
 
@@ -315,55 +492,108 @@ describe('decide: statutory duties', () => {
   });
 
   it('RIDDOR: 10 days from the incident for a specified injury, 15 for an over-seven-day injury', () => {
-    given(reported).when(identify('riddor', 'specified_injury')).then([
-      { type: 'IncidentDutyIdentified', data: { id, duty: 'riddor', reason: 'specified_injury', dueDate: '2026-12-02', clientId } },
-    ]);
-    given(reported).when(identify('riddor', 'over_seven_day_injury')).then([
-      { type: 'IncidentDutyIdentified', data: { id, duty: 'riddor', reason: 'over_seven_day_injury', dueDate: '2026-12-07', clientId } },
-    ]);
+    given(reported)
+      .when(identify('riddor', 'specified_injury'))
+      .then([
+        {
+          type: 'IncidentDutyIdentified',
+          data: { id, duty: 'riddor', reason: 'specified_injury', dueDate: '2026-12-02', clientId },
+        },
+      ]);
+    given(reported)
+      .when(identify('riddor', 'over_seven_day_injury'))
+      .then([
+        {
+          type: 'IncidentDutyIdentified',
+          data: { id, duty: 'riddor', reason: 'over_seven_day_injury', dueDate: '2026-12-07', clientId },
+        },
+      ]);
   });
 
   it('duty of candour: 10 working days from when the agency learnt of it', () => {
-    given(reported).when(identify('duty_of_candour', 'moderate_harm')).then([
-      { type: 'IncidentDutyIdentified', data: { id, duty: 'duty_of_candour', reason: 'moderate_harm', dueDate: '2026-12-07', clientId } },
-    ]);
+    given(reported)
+      .when(identify('duty_of_candour', 'moderate_harm'))
+      .then([
+        {
+          type: 'IncidentDutyIdentified',
+          data: { id, duty: 'duty_of_candour', reason: 'moderate_harm', dueDate: '2026-12-07', clientId },
+        },
+      ]);
   });
 
   it('takes a due date given by the manager instead of the default', () => {
-    given(reported).when(identify('cqc_notification', 'police_involvement', '2026-11-25')).then([
-      { type: 'IncidentDutyIdentified', data: { id, duty: 'cqc_notification', reason: 'police_involvement', dueDate: '2026-11-25', clientId } },
-    ]);
+    given(reported)
+      .when(identify('cqc_notification', 'police_involvement', '2026-11-25'))
+      .then([
+        {
+          type: 'IncidentDutyIdentified',
+          data: { id, duty: 'cqc_notification', reason: 'police_involvement', dueDate: '2026-11-25', clientId },
+        },
+      ]);
   });
 
   it('refuses a reason of another duty, and the same duty twice', () => {
-    expect(given(reported).when(identify('riddor', 'serious_injury')).thenRefused()).toEqual(invalid('This reason does not apply to this duty', 'reason'));
-    expect(given(reported, cqcDuty).when(identify('cqc_notification', 'death')).thenRefused()).toEqual(conflict('CQC notification is already recorded for this incident'));
+    expect(given(reported).when(identify('riddor', 'serious_injury')).thenRefused()).toEqual(
+      invalid('This reason does not apply to this duty', 'reason'),
+    );
+    expect(given(reported, cqcDuty).when(identify('cqc_notification', 'death')).thenRefused()).toEqual(
+      conflict('CQC notification is already recorded for this incident'),
+    );
   });
 
   it('records a step of a duty with its date and reference', () => {
-    given(reported, cqcDuty).when(step('cqc_notification', 'notification_sent')).then([
-      { type: 'IncidentDutyStepRecorded', data: { id, duty: 'cqc_notification', step: 'notification_sent', doneOn: TODAY, reference: 'REF-1', clientId } },
-    ]);
+    given(reported, cqcDuty)
+      .when(step('cqc_notification', 'notification_sent'))
+      .then([
+        {
+          type: 'IncidentDutyStepRecorded',
+          data: {
+            id,
+            duty: 'cqc_notification',
+            step: 'notification_sent',
+            doneOn: TODAY,
+            reference: 'REF-1',
+            clientId,
+          },
+        },
+      ]);
   });
 
   it('refuses a step before the duty is recorded, of another duty, twice, or dated in the future', () => {
-    expect(given(reported).when(step('riddor', 'report_sent')).thenRefused()).toEqual(conflict('Record that the RIDDOR report applies first'));
-    expect(given(reported, cqcDuty).when(step('cqc_notification', 'apology_given')).thenRefused()).toEqual(invalid('This step is not part of this duty', 'step'));
-    expect(given(reported, cqcDuty, cqcSent).when(step('cqc_notification', 'notification_sent')).thenRefused()).toEqual(conflict('This step is already recorded'));
-    expect(given(reported, cqcDuty).when(step('cqc_notification', 'notification_sent', '2026-11-24')).thenRefused()).toEqual(
-      invalid('Date cannot be in the future', 'doneOn'),
+    expect(given(reported).when(step('riddor', 'report_sent')).thenRefused()).toEqual(
+      conflict('Record that the RIDDOR report applies first'),
     );
+    expect(given(reported, cqcDuty).when(step('cqc_notification', 'apology_given')).thenRefused()).toEqual(
+      invalid('This step is not part of this duty', 'step'),
+    );
+    expect(given(reported, cqcDuty, cqcSent).when(step('cqc_notification', 'notification_sent')).thenRefused()).toEqual(
+      conflict('This step is already recorded'),
+    );
+    expect(
+      given(reported, cqcDuty)
+        .when(step('cqc_notification', 'notification_sent', '2026-11-24'))
+        .thenRefused(),
+    ).toEqual(invalid('Date cannot be in the future', 'doneOn'));
   });
 
   it('duty of candour is met only with both the apology and the written notice', () => {
-    const candour: IncidentSliceEvent = { type: 'IncidentDutyIdentified', data: { id, duty: 'duty_of_candour', reason: 'moderate_harm', dueDate: '2026-12-07', clientId } };
-    const apology: IncidentSliceEvent = { type: 'IncidentDutyStepRecorded', data: { id, duty: 'duty_of_candour', step: 'apology_given', doneOn: TODAY, reference: null, clientId } };
-    const notice: IncidentSliceEvent = { type: 'IncidentDutyStepRecorded', data: { id, duty: 'duty_of_candour', step: 'written_notice_sent', doneOn: TODAY, reference: null, clientId } };
-    expect(given(reported, investigating, followUpDone, candour, apology, resolved).when(close()).thenRefused()).toEqual(
-      conflict('A statutory duty is outstanding: Duty of candour due 07/12/2026'),
-    );
-    given(reported, investigating, followUpDone, candour, apology, notice, resolved).when(close()).then([
-      { type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } },
-    ]);
+    const candour: IncidentSliceEvent = {
+      type: 'IncidentDutyIdentified',
+      data: { id, duty: 'duty_of_candour', reason: 'moderate_harm', dueDate: '2026-12-07', clientId },
+    };
+    const apology: IncidentSliceEvent = {
+      type: 'IncidentDutyStepRecorded',
+      data: { id, duty: 'duty_of_candour', step: 'apology_given', doneOn: TODAY, reference: null, clientId },
+    };
+    const notice: IncidentSliceEvent = {
+      type: 'IncidentDutyStepRecorded',
+      data: { id, duty: 'duty_of_candour', step: 'written_notice_sent', doneOn: TODAY, reference: null, clientId },
+    };
+    expect(
+      given(reported, investigating, followUpDone, candour, apology, resolved).when(close()).thenRefused(),
+    ).toEqual(conflict('A statutory duty is outstanding: Duty of candour due 07/12/2026'));
+    given(reported, investigating, followUpDone, candour, apology, notice, resolved)
+      .when(close())
+      .then([{ type: 'IncidentClosed', data: { id, followUpWaivedReason: null, clientId } }]);
   });
 });

@@ -1,4 +1,11 @@
-import type { IncidentCorrection, IncidentDetails, IncidentDuty, IncidentDutyReason, IncidentDutyStep, IncidentSeverity } from '@care/events';
+import type {
+  IncidentCorrection,
+  IncidentDetails,
+  IncidentDuty,
+  IncidentDutyReason,
+  IncidentDutyStep,
+  IncidentSeverity,
+} from '@care/events';
 
 export type IncidentCommand =
   | {
@@ -10,7 +17,13 @@ export type IncidentCommand =
       /** The server's time: an incident cannot have occurred after it was reported. */
       readonly now: Date;
     }
-  | { readonly type: 'AmendIncident'; readonly id: string; readonly changes: IncidentCorrection; readonly reason: string; readonly now: Date }
+  | {
+      readonly type: 'AmendIncident';
+      readonly id: string;
+      readonly changes: IncidentCorrection;
+      readonly reason: string;
+      readonly now: Date;
+    }
   | { readonly type: 'StartInvestigation'; readonly id: string }
   | { readonly type: 'AddInvestigationNote'; readonly id: string; readonly noteId: string; readonly note: string }
   | { readonly type: 'CompleteFollowUp'; readonly id: string; readonly notes: string }

@@ -71,7 +71,12 @@ export function incidentRoutes({ store, carerWindow }: CommandDeps): Router<Comm
 
   router.post('/from-diary-entry', report, async (ctx) => {
     const input = parseOr400(reportFromDiaryRequestSchema, ctx.request.body);
-    const result = await service.reportFromDiary(input.diaryEntryId, { type: input.type, severity: input.severity }, reporterOf(ctx), commandContext(ctx));
+    const result = await service.reportFromDiary(
+      input.diaryEntryId,
+      { type: input.type, severity: input.severity },
+      reporterOf(ctx),
+      commandContext(ctx),
+    );
     ctx.status = 201;
     ctx.body = reply(result);
   });
@@ -91,37 +96,76 @@ export function incidentRoutes({ store, carerWindow }: CommandDeps): Router<Comm
     const id = incidentIdOf(ctx);
     const input = parseOr400(incidentNoteRequestSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = reply(await service.command({ type: 'AddInvestigationNote', id, noteId: uuidv7(), note: input.note }, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.command(
+        { type: 'AddInvestigationNote', id, noteId: uuidv7(), note: input.note },
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/:id/follow-up', manage, async (ctx) => {
     const id = incidentIdOf(ctx);
     const input = parseOr400(followUpDoneRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.command({ type: 'CompleteFollowUp', id, notes: input.notes }, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.command(
+        { type: 'CompleteFollowUp', id, notes: input.notes },
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/:id/resolve', manage, async (ctx) => {
     const id = incidentIdOf(ctx);
     const input = parseOr400(resolveIncidentRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.command({ type: 'ResolveIncident', id, resolutionSummary: input.resolutionSummary }, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.command(
+        { type: 'ResolveIncident', id, resolutionSummary: input.resolutionSummary },
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/:id/close', manage, async (ctx) => {
     const id = incidentIdOf(ctx);
     const input = parseOr400(closeIncidentRequestSchema, bodyOf(ctx));
-    ctx.body = reply(await service.command({ type: 'CloseIncident', id, followUpWaivedReason: input.followUpWaivedReason ?? null }, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.command(
+        { type: 'CloseIncident', id, followUpWaivedReason: input.followUpWaivedReason ?? null },
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/:id/reopen', manage, async (ctx) => {
     const id = incidentIdOf(ctx);
     const input = parseOr400(reopenIncidentRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.command({ type: 'ReopenIncident', id, reason: input.reason }, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.command(
+        { type: 'ReopenIncident', id, reason: input.reason },
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/:id/escalate', manage, async (ctx) => {
     const id = incidentIdOf(ctx);
     const input = parseOr400(escalateIncidentRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.escalate(id, input.severity ?? null, input.escalatedTo ?? null, input.reason, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.escalate(
+        id,
+        input.severity ?? null,
+        input.escalatedTo ?? null,
+        input.reason,
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
+    );
   });
 
   router.post('/:id/safeguarding-referrals', manage, async (ctx) => {
@@ -152,7 +196,13 @@ export function incidentRoutes({ store, carerWindow }: CommandDeps): Router<Comm
     const input = parseOr400(safeguardingReferralUpdateRequestSchema, ctx.request.body);
     ctx.body = reply(
       await service.command(
-        { type: 'UpdateSafeguardingReferral', id, referralId, localAuthorityReference: input.localAuthorityReference, outcome: input.outcome },
+        {
+          type: 'UpdateSafeguardingReferral',
+          id,
+          referralId,
+          localAuthorityReference: input.localAuthorityReference,
+          outcome: input.outcome,
+        },
         parseIfMatch(ctx),
         commandContext(ctx),
       ),
@@ -163,7 +213,11 @@ export function incidentRoutes({ store, carerWindow }: CommandDeps): Router<Comm
     const id = incidentIdOf(ctx);
     const input = parseOr400(incidentDutyRequestSchema, ctx.request.body);
     ctx.body = reply(
-      await service.command({ type: 'IdentifyDuty', id, duty: input.duty, reason: input.reason, dueDate: input.dueDate ?? null }, parseIfMatch(ctx), commandContext(ctx)),
+      await service.command(
+        { type: 'IdentifyDuty', id, duty: input.duty, reason: input.reason, dueDate: input.dueDate ?? null },
+        parseIfMatch(ctx),
+        commandContext(ctx),
+      ),
     );
   });
 
@@ -172,7 +226,15 @@ export function incidentRoutes({ store, carerWindow }: CommandDeps): Router<Comm
     const input = parseOr400(incidentDutyStepRequestSchema, ctx.request.body);
     ctx.body = reply(
       await service.command(
-        { type: 'RecordDutyStep', id, duty: input.duty, step: input.step, doneOn: input.doneOn, reference: input.reference ?? null, today: todayInLondon() },
+        {
+          type: 'RecordDutyStep',
+          id,
+          duty: input.duty,
+          step: input.step,
+          doneOn: input.doneOn,
+          reference: input.reference ?? null,
+          today: todayInLondon(),
+        },
         parseIfMatch(ctx),
         commandContext(ctx),
       ),

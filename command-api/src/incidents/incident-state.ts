@@ -67,7 +67,11 @@ export function evolve(state: IncidentState, event: IncidentStreamEvent): Incide
     case 'IncidentReopened':
       return { ...state, status: 'investigating' };
     case 'IncidentEscalated':
-      return { ...state, details: { ...state.details, severity: event.data.severity }, escalatedTo: event.data.escalatedTo ?? state.escalatedTo };
+      return {
+        ...state,
+        details: { ...state.details, severity: event.data.severity },
+        escalatedTo: event.data.escalatedTo ?? state.escalatedTo,
+      };
     case 'IncidentSafeguardingReferred':
       return { ...state, referrals: new Set([...state.referrals, event.data.referralId]) };
     case 'IncidentSafeguardingReferralUpdated':

@@ -13,7 +13,14 @@ import { createSchemaSerially, ensureOpsSchema } from '@care/events/server';
 export const MAIL_SCHEMA = 'mail';
 /** The command API and the rules process both create the outbox as they start. */
 const MAIL_SCHEMA_LOCK = 7_242_011;
-export const MAIL_KINDS = ['password-reset', 'training-expiry', 'appointment-reminder', 'maintenance-alert', 'payslip', 'invoice'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'training-expiry',
+  'appointment-reminder',
+  'maintenance-alert',
+  'payslip',
+  'invoice',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';
 /** NOTIFY channel: a message was put in the outbox. */
@@ -103,14 +110,25 @@ export type StoredAttachment = z.infer<typeof storedAttachmentSchema>;
 
 export const toStoredAttachment = (attachment: QueuedAttachment): StoredAttachment =>
   'content' in attachment
-    ? { filename: attachment.filename, contentType: attachment.contentType, contentBase64: attachment.content.toString('base64') }
+    ? {
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        contentBase64: attachment.content.toString('base64'),
+      }
     : { filename: attachment.filename, contentType: attachment.contentType, document: attachment.document };
 export const fromStoredAttachment = (stored: StoredAttachment): QueuedAttachment =>
-  'contentBase64' in stored ? { filename: stored.filename, contentType: stored.contentType, content: Buffer.from(stored.contentBase64, 'base64') } : stored;
+  'contentBase64' in stored
+    ? {
+        filename: stored.filename,
+        contentType: stored.contentType,
+        content: Buffer.from(stored.contentBase64, 'base64'),
+      }
+    : stored;
 
 /** Puts a message in the outbox; answers false when its dedupe key was already used. */
 export async function enqueueMail(pool: pg.Pool | pg.PoolClient, mail: NewMail): Promise<boolean> {
-  const attachments = mail.attachments && mail.attachments.length > 0 ? JSON.stringify(mail.attachments.map(toStoredAttachment)) : null;
+  const attachments =
+    mail.attachments && mail.attachments.length > 0 ? JSON.stringify(mail.attachments.map(toStoredAttachment)) : null;
   const { rowCount } = await pool.query(
     `INSERT INTO ${MAIL_SCHEMA}.outbox (kind, recipient, subject, body, dedupe_key, attachments) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (dedupe_key) DO NOTHING`,

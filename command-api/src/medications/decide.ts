@@ -30,7 +30,8 @@ function existing(state: PrescriptionState): ExistingPrescription {
 
 function notDiscontinued(state: PrescriptionState): ExistingPrescription {
   const prescription = existing(state);
-  if (prescription.status === 'discontinued') throw new DomainError('conflict', `${prescription.details.name} is discontinued`);
+  if (prescription.status === 'discontinued')
+    throw new DomainError('conflict', `${prescription.details.name} is discontinued`);
   return prescription;
 }
 
@@ -57,12 +58,23 @@ const hhmm = (instant: string | number) => londonClock(new Date(instant));
 function outcomeOf(key: readonly MarKeyEntry[], code: string, newlyChosen: boolean): MarKeyEntry {
   const entry = marKeyEntry(key, code);
   if (!entry) throw new DomainError('invalid', `"${code}" is not a code of the MAR chart's key`, 'code');
-  if (entry.withdrawn && newlyChosen) throw new DomainError('invalid', `"${code}" (${entry.label}) was withdrawn from the MAR chart's key: choose another code`, 'code');
+  if (entry.withdrawn && newlyChosen)
+    throw new DomainError(
+      'invalid',
+      `"${code}" (${entry.label}) was withdrawn from the MAR chart's key: choose another code`,
+      'code',
+    );
   return entry;
 }
 
 /** Rules of a scheduled dose's outcome: a real dose, once, and not recorded as given before its window opens. */
-function checkScheduledDose(prescription: ExistingPrescription, input: AdministrationInput & { dueAt: string }, outcome: MarKeyEntry, key: readonly MarKeyEntry[], now: string): void {
+function checkScheduledDose(
+  prescription: ExistingPrescription,
+  input: AdministrationInput & { dueAt: string },
+  outcome: MarKeyEntry,
+  key: readonly MarKeyEntry[],
+  now: string,
+): void {
   const name = prescription.details.name;
   if (!isDueDose(prescription.schedule, input.dueAt)) {
     throw new DomainError('invalid', `No dose of ${name} is due at ${doseLabel(input.dueAt)}`, 'dueAt');
@@ -77,14 +89,23 @@ function checkScheduledDose(prescription: ExistingPrescription, input: Administr
   }
   const opens = Date.parse(input.dueAt) - MEDICATION_LIMITS.doseWindowMinutes * 60_000;
   if (outcome.status === 'given' && Date.parse(now) < opens) {
-    throw new DomainError('conflict', `The ${doseLabel(input.dueAt)} dose of ${name} can be given from ${hhmm(opens)}`, 'dueAt');
+    throw new DomainError(
+      'conflict',
+      `The ${doseLabel(input.dueAt)} dose of ${name} can be given from ${hhmm(opens)}`,
+      'dueAt',
+    );
   }
 }
 
 /** PRN: only a when-required medicine, while active, with its reason, its minimum interval and its 24-hour maximum. */
 function checkPrnDose(prescription: ExistingPrescription, input: AdministrationInput, outcome: MarKeyEntry): void {
   const { name, prn } = prescription.details;
-  if (!prn) throw new DomainError('invalid', `${name} is not a when-required (PRN) medicine: choose the dose it is for`, 'dueAt');
+  if (!prn)
+    throw new DomainError(
+      'invalid',
+      `${name} is not a when-required (PRN) medicine: choose the dose it is for`,
+      'dueAt',
+    );
   if (prescription.status !== 'active') throw new DomainError('conflict', `${name} is ${prescription.status}`);
   if (outcome.status !== 'given') return;
   if (!input.prnReason) throw new DomainError('invalid', 'Say why this when-required dose is given', 'prnReason');
@@ -121,9 +142,18 @@ function intervalText(minutes: number): string {
 function checkWitness(details: PrescriptionDetails, status: string, witnessUserId: string | null, by: Recorder): void {
   if (!details.witnessRequired || status !== 'given') return;
   if (witnessUserId === null) {
-    throw new DomainError('invalid', `${details.name} needs a second person to witness each dose${details.controlledDrug ? ' (controlled drug)' : ''}`, 'witnessUserId');
+    throw new DomainError(
+      'invalid',
+      `${details.name} needs a second person to witness each dose${details.controlledDrug ? ' (controlled drug)' : ''}`,
+      'witnessUserId',
+    );
   }
-  if (witnessUserId === by.userId) throw new DomainError('invalid', 'The witness must be someone other than the person recording the dose', 'witnessUserId');
+  if (witnessUserId === by.userId)
+    throw new DomainError(
+      'invalid',
+      'The witness must be someone other than the person recording the dose',
+      'witnessUserId',
+    );
 }
 
 function checkReason(entry: MarKeyEntry, reason: string | null): void {
@@ -140,36 +170,80 @@ export function decide(command: PrescriptionCommand, state: PrescriptionState): 
     case 'Prescribe': {
       if (state.exists) throw new DomainError('conflict', 'Prescription already exists');
       const override = allergyOverride(command.details.name, command.client, command.allergyOverrideReason);
-      return [{ type: 'MedicationPrescribed', data: { id: command.id, clientId: command.clientId, details: command.details, effectiveAt: command.now, allergyOverride: override } }];
+      return [
+        {
+          type: 'MedicationPrescribed',
+          data: {
+            id: command.id,
+            clientId: command.clientId,
+            details: command.details,
+            effectiveAt: command.now,
+            allergyOverride: override,
+          },
+        },
+      ];
     }
     case 'ChangePrescription': {
       const prescription = notDiscontinued(state);
       const changes = changedFields(prescription.details, command.changes);
       if (Object.keys(changes).length === 0) return [];
       const next = { ...prescription.details, ...changes };
-      if (next.doseTimes.length === 0 && !next.prn) throw new DomainError('invalid', 'Add at least one dose time, or make it a when-required (PRN) medicine', 'doseTimes');
-      if (next.endDate !== null && next.endDate < next.startDate) throw new DomainError('invalid', 'End date cannot be before the start date', 'endDate');
-      const override = changes.name === undefined ? null : allergyOverride(changes.name, command.client, command.allergyOverrideReason);
+      if (next.doseTimes.length === 0 && !next.prn)
+        throw new DomainError(
+          'invalid',
+          'Add at least one dose time, or make it a when-required (PRN) medicine',
+          'doseTimes',
+        );
+      if (next.endDate !== null && next.endDate < next.startDate)
+        throw new DomainError('invalid', 'End date cannot be before the start date', 'endDate');
+      const override =
+        changes.name === undefined
+          ? null
+          : allergyOverride(changes.name, command.client, command.allergyOverrideReason);
       return [
         {
           type: 'PrescriptionChanged',
-          data: { id: command.id, clientId: prescription.clientId, changes, reason: command.reason, effectiveAt: command.now, allergyOverride: override },
+          data: {
+            id: command.id,
+            clientId: prescription.clientId,
+            changes,
+            reason: command.reason,
+            effectiveAt: command.now,
+            allergyOverride: override,
+          },
         },
       ];
     }
     case 'PausePrescription': {
       const prescription = notDiscontinued(state);
-      if (prescription.status === 'paused') throw new DomainError('conflict', `${prescription.details.name} is already paused`);
-      return [{ type: 'PrescriptionPaused', data: { id: command.id, clientId: prescription.clientId, reason: command.reason, effectiveAt: command.now } }];
+      if (prescription.status === 'paused')
+        throw new DomainError('conflict', `${prescription.details.name} is already paused`);
+      return [
+        {
+          type: 'PrescriptionPaused',
+          data: { id: command.id, clientId: prescription.clientId, reason: command.reason, effectiveAt: command.now },
+        },
+      ];
     }
     case 'ResumePrescription': {
       const prescription = notDiscontinued(state);
-      if (prescription.status !== 'paused') throw new DomainError('conflict', `${prescription.details.name} is not paused`);
-      return [{ type: 'PrescriptionResumed', data: { id: command.id, clientId: prescription.clientId, reason: command.reason, effectiveAt: command.now } }];
+      if (prescription.status !== 'paused')
+        throw new DomainError('conflict', `${prescription.details.name} is not paused`);
+      return [
+        {
+          type: 'PrescriptionResumed',
+          data: { id: command.id, clientId: prescription.clientId, reason: command.reason, effectiveAt: command.now },
+        },
+      ];
     }
     case 'DiscontinuePrescription': {
       const prescription = notDiscontinued(state);
-      return [{ type: 'PrescriptionDiscontinued', data: { id: command.id, clientId: prescription.clientId, reason: command.reason, effectiveAt: command.now } }];
+      return [
+        {
+          type: 'PrescriptionDiscontinued',
+          data: { id: command.id, clientId: prescription.clientId, reason: command.reason, effectiveAt: command.now },
+        },
+      ];
     }
     case 'RecordAdministration': {
       const prescription = existing(state);
@@ -178,7 +252,8 @@ export function decide(command: PrescriptionCommand, state: PrescriptionState): 
         throw new DomainError('invalid', 'The time given cannot be in the future', 'administeredAt');
       }
       const outcome = outcomeOf(command.key, input.code, true);
-      if (input.dueAt !== null) checkScheduledDose(prescription, { ...input, dueAt: input.dueAt }, outcome, command.key, now);
+      if (input.dueAt !== null)
+        checkScheduledDose(prescription, { ...input, dueAt: input.dueAt }, outcome, command.key, now);
       else checkPrnDose(prescription, input, outcome);
       checkReason(outcome, input.reason);
       const status = outcome.status;
@@ -209,15 +284,28 @@ export function decide(command: PrescriptionCommand, state: PrescriptionState): 
       const prescription = existing(state);
       const record = prescription.records.get(command.recordId);
       if (!record) throw new DomainError('not_found', RECORD_NOT_FOUND);
-      const current = { code: record.code, administeredAt: record.administeredAt, reason: record.reason, witnessUserId: record.witnessUserId };
-      const changes = changedFields<typeof current & { doseGiven?: string | null; notes?: string | null }>(current, command.changes);
+      const current = {
+        code: record.code,
+        administeredAt: record.administeredAt,
+        reason: record.reason,
+        witnessUserId: record.witnessUserId,
+      };
+      const changes = changedFields<typeof current & { doseGiven?: string | null; notes?: string | null }>(
+        current,
+        command.changes,
+      );
       if (command.changes.doseGiven !== undefined) changes.doseGiven = command.changes.doseGiven;
       if (command.changes.notes !== undefined) changes.notes = command.changes.notes;
       if (Object.keys(changes).length === 0) return [];
       const outcome = outcomeOf(command.key, changes.code ?? record.code, changes.code !== undefined);
       checkReason(outcome, changes.reason !== undefined ? changes.reason : record.reason);
       const status = outcome.status;
-      checkWitness(prescription.details, status, changes.witnessUserId !== undefined ? changes.witnessUserId : record.witnessUserId, command.by);
+      checkWitness(
+        prescription.details,
+        status,
+        changes.witnessUserId !== undefined ? changes.witnessUserId : record.witnessUserId,
+        command.by,
+      );
       return [
         {
           type: 'MedicationAdministrationAmended',
@@ -235,9 +323,21 @@ export function decide(command: PrescriptionCommand, state: PrescriptionState): 
       const prescription = existing(state);
       const record = prescription.records.get(command.recordId);
       if (!record) throw new DomainError('not_found', RECORD_NOT_FOUND);
-      if (record.dueAt !== null || record.status !== 'given') throw new DomainError('conflict', 'Only a when-required dose that was given has an effect to record');
+      if (record.dueAt !== null || record.status !== 'given')
+        throw new DomainError('conflict', 'Only a when-required dose that was given has an effect to record');
       if (record.prnEffectRecorded) throw new DomainError('conflict', 'The effect of this dose is already recorded');
-      return [{ type: 'PrnEffectRecorded', data: { id: record.id, prescriptionId: command.id, clientId: prescription.clientId, effect: command.effect, notes: command.notes } }];
+      return [
+        {
+          type: 'PrnEffectRecorded',
+          data: {
+            id: record.id,
+            prescriptionId: command.id,
+            clientId: prescription.clientId,
+            effect: command.effect,
+            notes: command.notes,
+          },
+        },
+      ];
     }
     default:
       return assertNever(command);

@@ -1,4 +1,10 @@
-import { BUILT_IN_MAR_KEY, evolveMarKey, type MarKeyEntry, type PrescriptionDetails, type PrescriptionEvent } from '@care/events';
+import {
+  BUILT_IN_MAR_KEY,
+  evolveMarKey,
+  type MarKeyEntry,
+  type PrescriptionDetails,
+  type PrescriptionEvent,
+} from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../shared/refusal.testing';
 import { decide } from './decide';
@@ -44,7 +50,16 @@ const paracetamolPrn: PrescriptionDetails = {
   name: 'Paracetamol',
   doseTimes: [],
   frequency: 'When required',
-  prn: { reason: 'Pain', dose: '1g', minIntervalMinutes: 240, maxDosesIn24h: 4, signsToLookFor: null, tryFirst: null, order: null, contactPrescriberWhen: null },
+  prn: {
+    reason: 'Pain',
+    dose: '1g',
+    minIntervalMinutes: 240,
+    maxDosesIn24h: 4,
+    signsToLookFor: null,
+    tryFirst: null,
+    order: null,
+    contactPrescriberWhen: null,
+  },
 };
 
 const prescribed = (d: PrescriptionDetails = details): PrescriptionEvent => ({
@@ -64,7 +79,12 @@ const dose = (overrides: Partial<AdministrationInput> = {}): AdministrationInput
   notes: null,
   ...overrides,
 });
-const record = (input: AdministrationInput, now = '2026-03-10T08:06:00.000Z', by: Recorder = carer, key: readonly MarKeyEntry[] = BUILT_IN_MAR_KEY): PrescriptionCommand => ({
+const record = (
+  input: AdministrationInput,
+  now = '2026-03-10T08:06:00.000Z',
+  by: Recorder = carer,
+  key: readonly MarKeyEntry[] = BUILT_IN_MAR_KEY,
+): PrescriptionCommand => ({
   type: 'RecordAdministration',
   id,
   input,
@@ -72,7 +92,10 @@ const record = (input: AdministrationInput, now = '2026-03-10T08:06:00.000Z', by
   now,
   key,
 });
-const recorded = (input: AdministrationInput, status: 'given' | 'refused' | 'missed' | 'not_required' = 'given'): PrescriptionEvent => ({
+const recorded = (
+  input: AdministrationInput,
+  status: 'given' | 'refused' | 'missed' | 'not_required' = 'given',
+): PrescriptionEvent => ({
   type: 'MedicationAdministrationRecorded',
   data: {
     id: input.recordId,
@@ -121,8 +144,15 @@ describe('Prescribe', () => {
   });
 
   it('refuses a medicine the client is allergic to without a reason, naming the allergy', () => {
-    expect(given().when(prescribe({ ...details, name: 'Ibuprofen' })).thenRefused()).toEqual(
-      invalid('Mary Jones is recorded as allergic to NSAIDs: give a reason to prescribe Ibuprofen anyway', 'allergyOverrideReason'),
+    expect(
+      given()
+        .when(prescribe({ ...details, name: 'Ibuprofen' }))
+        .thenRefused(),
+    ).toEqual(
+      invalid(
+        'Mary Jones is recorded as allergic to NSAIDs: give a reason to prescribe Ibuprofen anyway',
+        'allergyOverrideReason',
+      ),
     );
   });
 
@@ -130,13 +160,24 @@ describe('Prescribe', () => {
     const reason = 'GP confirmed a mild intolerance only';
     given()
       .when(prescribe({ ...details, name: 'Ibuprofen' }, reason))
-      .then([{ ...prescribed({ ...details, name: 'Ibuprofen' }), data: { ...prescribed({ ...details, name: 'Ibuprofen' }).data, allergyOverride: { allergies: ['NSAIDs'], reason } } } as PrescriptionEvent]);
+      .then([
+        {
+          ...prescribed({ ...details, name: 'Ibuprofen' }),
+          data: {
+            ...prescribed({ ...details, name: 'Ibuprofen' }).data,
+            allergyOverride: { allergies: ['NSAIDs'], reason },
+          },
+        } as PrescriptionEvent,
+      ]);
   });
 });
 
 describe('Change, pause, resume, discontinue', () => {
   const now = '2026-03-05T12:00:00.000Z';
-  const change = (changes: Partial<PrescriptionDetails>, allergyOverrideReason: string | null = null): PrescriptionCommand => ({
+  const change = (
+    changes: Partial<PrescriptionDetails>,
+    allergyOverrideReason: string | null = null,
+  ): PrescriptionCommand => ({
     type: 'ChangePrescription',
     id,
     client,
@@ -145,88 +186,173 @@ describe('Change, pause, resume, discontinue', () => {
     allergyOverrideReason,
     now,
   });
-  const step = (type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription'): PrescriptionCommand => ({ type, id, reason: 'In hospital', now });
+  const step = (type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription'): PrescriptionCommand => ({
+    type,
+    id,
+    reason: 'In hospital',
+    now,
+  });
 
   it('records only what changed, with why and when', () => {
     given(prescribed())
       .when(change({ doseTimes: ['09:00'], dosage: '1 tablet' }))
-      .then([{ type: 'PrescriptionChanged', data: { id, clientId, changes: { doseTimes: ['09:00'] }, reason: 'GP review', effectiveAt: now, allergyOverride: null } }]);
+      .then([
+        {
+          type: 'PrescriptionChanged',
+          data: {
+            id,
+            clientId,
+            changes: { doseTimes: ['09:00'] },
+            reason: 'GP review',
+            effectiveAt: now,
+            allergyOverride: null,
+          },
+        },
+      ]);
   });
 
   it('records nothing when nothing changed', () => {
-    given(prescribed()).when(change({ dosage: '1 tablet' })).then([]);
+    given(prescribed())
+      .when(change({ dosage: '1 tablet' }))
+      .then([]);
   });
 
   it('refuses a new name the client is allergic to without an override', () => {
-    expect(given(prescribed()).when(change({ name: 'Ibuprofen' })).thenRefused().field).toBe('allergyOverrideReason');
+    expect(
+      given(prescribed())
+        .when(change({ name: 'Ibuprofen' }))
+        .thenRefused().field,
+    ).toBe('allergyOverrideReason');
   });
 
   it('pauses an active one, resumes a paused one, and refuses the steps that do not apply', () => {
-    given(prescribed()).when(step('PausePrescription')).then([{ type: 'PrescriptionPaused', data: { id, clientId, reason: 'In hospital', effectiveAt: now } }]);
-    const paused: PrescriptionEvent = { type: 'PrescriptionPaused', data: { id, clientId, reason: 'In hospital', effectiveAt: now } };
-    expect(given(prescribed(), paused).when(step('PausePrescription')).thenRefused()).toEqual(conflict('Amlodipine is already paused'));
-    expect(given(prescribed()).when(step('ResumePrescription')).thenRefused()).toEqual(conflict('Amlodipine is not paused'));
-    given(prescribed(), paused).when(step('ResumePrescription')).then([{ type: 'PrescriptionResumed', data: { id, clientId, reason: 'In hospital', effectiveAt: now } }]);
+    given(prescribed())
+      .when(step('PausePrescription'))
+      .then([{ type: 'PrescriptionPaused', data: { id, clientId, reason: 'In hospital', effectiveAt: now } }]);
+    const paused: PrescriptionEvent = {
+      type: 'PrescriptionPaused',
+      data: { id, clientId, reason: 'In hospital', effectiveAt: now },
+    };
+    expect(given(prescribed(), paused).when(step('PausePrescription')).thenRefused()).toEqual(
+      conflict('Amlodipine is already paused'),
+    );
+    expect(given(prescribed()).when(step('ResumePrescription')).thenRefused()).toEqual(
+      conflict('Amlodipine is not paused'),
+    );
+    given(prescribed(), paused)
+      .when(step('ResumePrescription'))
+      .then([{ type: 'PrescriptionResumed', data: { id, clientId, reason: 'In hospital', effectiveAt: now } }]);
   });
 
   it('makes discontinuing final', () => {
-    const discontinued: PrescriptionEvent = { type: 'PrescriptionDiscontinued', data: { id, clientId, reason: 'Stopped by GP', effectiveAt: now } };
-    expect(given(prescribed(), discontinued).when(step('ResumePrescription')).thenRefused()).toEqual(conflict('Amlodipine is discontinued'));
-    expect(given(prescribed(), discontinued).when(change({ dosage: '2 tablets' })).thenRefused()).toEqual(conflict('Amlodipine is discontinued'));
+    const discontinued: PrescriptionEvent = {
+      type: 'PrescriptionDiscontinued',
+      data: { id, clientId, reason: 'Stopped by GP', effectiveAt: now },
+    };
+    expect(given(prescribed(), discontinued).when(step('ResumePrescription')).thenRefused()).toEqual(
+      conflict('Amlodipine is discontinued'),
+    );
+    expect(
+      given(prescribed(), discontinued)
+        .when(change({ dosage: '2 tablets' }))
+        .thenRefused(),
+    ).toEqual(conflict('Amlodipine is discontinued'));
   });
 
   it('refuses an unknown prescription', () => {
-    expect(given().when(step('PausePrescription')).thenRefused()).toEqual({ kind: 'not_found', message: 'Medication not found', field: undefined });
+    expect(given().when(step('PausePrescription')).thenRefused()).toEqual({
+      kind: 'not_found',
+      message: 'Medication not found',
+      field: undefined,
+    });
   });
 });
 
 describe('RecordAdministration: one outcome per due dose', () => {
   it('records the outcome of a due dose with who, the visit and when', () => {
-    given(prescribed()).when(record(dose())).then([recorded(dose())]);
+    given(prescribed())
+      .when(record(dose()))
+      .then([recorded(dose())]);
   });
 
   it('refuses a second outcome for the same dose, saying what was recorded', () => {
-    expect(given(prescribed(), recorded(dose())).when(record(dose({ recordId: recordId(2), code: 'R', reason: 'Said no' }))).thenRefused()).toEqual(
-      conflict('The 08:00 on 10/03/2026 dose of Amlodipine already has an outcome (Taken, recorded for 08:05): correct it with an amendment'),
+    expect(
+      given(prescribed(), recorded(dose()))
+        .when(record(dose({ recordId: recordId(2), code: 'R', reason: 'Said no' })))
+        .thenRefused(),
+    ).toEqual(
+      conflict(
+        'The 08:00 on 10/03/2026 dose of Amlodipine already has an outcome (Taken, recorded for 08:05): correct it with an amendment',
+      ),
     );
   });
 
   it('refuses a time no dose is due at', () => {
-    expect(given(prescribed()).when(record(dose({ dueAt: '2026-03-10T09:00:00.000Z' }))).thenRefused()).toEqual(
-      invalid('No dose of Amlodipine is due at 09:00 on 10/03/2026', 'dueAt'),
-    );
+    expect(
+      given(prescribed())
+        .when(record(dose({ dueAt: '2026-03-10T09:00:00.000Z' })))
+        .thenRefused(),
+    ).toEqual(invalid('No dose of Amlodipine is due at 09:00 on 10/03/2026', 'dueAt'));
   });
 
   it('takes the 08:00 dose after the March clock change at 07:00 UTC, and refuses 08:00 UTC (09:00 BST)', () => {
     const bst = dose({ dueAt: '2026-03-30T07:00:00.000Z', administeredAt: '2026-03-30T07:02:00.000Z' });
-    given(prescribed()).when(record(bst, '2026-03-30T07:03:00.000Z')).then([recorded(bst)]);
-    expect(given(prescribed()).when(record(dose({ dueAt: '2026-03-30T08:00:00.000Z', administeredAt: '2026-03-30T08:02:00.000Z' }), '2026-03-30T08:03:00.000Z')).thenRefused().field).toBe('dueAt');
+    given(prescribed())
+      .when(record(bst, '2026-03-30T07:03:00.000Z'))
+      .then([recorded(bst)]);
+    expect(
+      given(prescribed())
+        .when(
+          record(
+            dose({ dueAt: '2026-03-30T08:00:00.000Z', administeredAt: '2026-03-30T08:02:00.000Z' }),
+            '2026-03-30T08:03:00.000Z',
+          ),
+        )
+        .thenRefused().field,
+    ).toBe('dueAt');
   });
 
   it('takes the 20:00 dose after the October change at 20:00 UTC', () => {
     const gmt = dose({ dueAt: '2026-10-26T20:00:00.000Z', administeredAt: '2026-10-26T20:01:00.000Z' });
-    given(prescribed()).when(record(gmt, '2026-10-26T20:02:00.000Z')).then([recorded(gmt)]);
+    given(prescribed())
+      .when(record(gmt, '2026-10-26T20:02:00.000Z'))
+      .then([recorded(gmt)]);
   });
 
   it('refuses giving a dose before its window opens (an hour before it is due)', () => {
-    expect(given(prescribed()).when(record(dose({ administeredAt: '2026-03-10T06:30:00.000Z' }), '2026-03-10T06:30:00.000Z')).thenRefused()).toEqual(
-      conflict('The 08:00 on 10/03/2026 dose of Amlodipine can be given from 07:00', 'dueAt'),
-    );
+    expect(
+      given(prescribed())
+        .when(record(dose({ administeredAt: '2026-03-10T06:30:00.000Z' }), '2026-03-10T06:30:00.000Z'))
+        .thenRefused(),
+    ).toEqual(conflict('The 08:00 on 10/03/2026 dose of Amlodipine can be given from 07:00', 'dueAt'));
   });
 
   it('has no dose due while paused', () => {
-    const paused: PrescriptionEvent = { type: 'PrescriptionPaused', data: { id, clientId, reason: 'In hospital', effectiveAt: '2026-03-09T12:00:00.000Z' } };
+    const paused: PrescriptionEvent = {
+      type: 'PrescriptionPaused',
+      data: { id, clientId, reason: 'In hospital', effectiveAt: '2026-03-09T12:00:00.000Z' },
+    };
     expect(given(prescribed(), paused).when(record(dose())).thenRefused().field).toBe('dueAt');
   });
 
   it('needs a reason for a refusal, and records one with it', () => {
-    expect(given(prescribed()).when(record(dose({ code: 'R' }))).thenRefused()).toEqual(invalid('Give a reason for "Refused"', 'reason'));
+    expect(
+      given(prescribed())
+        .when(record(dose({ code: 'R' })))
+        .thenRefused(),
+    ).toEqual(invalid('Give a reason for "Refused"', 'reason'));
     const refused = dose({ code: 'R', reason: 'Felt sick' });
-    given(prescribed()).when(record(refused)).then([recorded(refused, 'refused')]);
+    given(prescribed())
+      .when(record(refused))
+      .then([recorded(refused, 'refused')]);
   });
 
   it('refuses a time in the future', () => {
-    expect(given(prescribed()).when(record(dose({ administeredAt: '2026-03-10T09:00:00.000Z' }))).thenRefused().field).toBe('administeredAt');
+    expect(
+      given(prescribed())
+        .when(record(dose({ administeredAt: '2026-03-10T09:00:00.000Z' })))
+        .thenRefused().field,
+    ).toBe('administeredAt');
   });
 });
 
@@ -236,39 +362,65 @@ describe('RecordAdministration: when required (PRN)', () => {
   const at = (hhmm: string, day = '10') => `2026-03-${day}T${hhmm}:00.000Z`;
 
   it('gives a PRN dose with its reason', () => {
-    given(prescribed(paracetamolPrn)).when(record(prn(1, at('08:00')), at('08:01'))).then([recorded(prn(1, at('08:00')))]);
+    given(prescribed(paracetamolPrn))
+      .when(record(prn(1, at('08:00')), at('08:01')))
+      .then([recorded(prn(1, at('08:00')))]);
   });
 
   it('needs the reason it is given', () => {
-    expect(given(prescribed(paracetamolPrn)).when(record(prn(1, at('08:00'), { prnReason: null }), at('08:01'))).thenRefused()).toEqual(
-      invalid('Say why this when-required dose is given', 'prnReason'),
-    );
+    expect(
+      given(prescribed(paracetamolPrn))
+        .when(record(prn(1, at('08:00'), { prnReason: null }), at('08:01')))
+        .thenRefused(),
+    ).toEqual(invalid('Say why this when-required dose is given', 'prnReason'));
   });
 
   it('refuses a dose inside the minimum interval, saying when the next may be given', () => {
-    expect(given(prescribed(paracetamolPrn), recorded(prn(1, at('08:00')))).when(record(prn(2, at('11:00')), at('11:00'))).thenRefused()).toEqual(
-      conflict('Too soon: Paracetamol was last given at 08:00 and needs at least 4 hours between doses; the next dose can be given from 12:00', 'administeredAt'),
+    expect(
+      given(prescribed(paracetamolPrn), recorded(prn(1, at('08:00'))))
+        .when(record(prn(2, at('11:00')), at('11:00')))
+        .thenRefused(),
+    ).toEqual(
+      conflict(
+        'Too soon: Paracetamol was last given at 08:00 and needs at least 4 hours between doses; the next dose can be given from 12:00',
+        'administeredAt',
+      ),
     );
-    given(prescribed(paracetamolPrn), recorded(prn(1, at('08:00')))).when(record(prn(2, at('12:00')), at('12:00'))).then([recorded(prn(2, at('12:00')))]);
+    given(prescribed(paracetamolPrn), recorded(prn(1, at('08:00'))))
+      .when(record(prn(2, at('12:00')), at('12:00')))
+      .then([recorded(prn(2, at('12:00')))]);
   });
 
   it('refuses a dose over the 24-hour maximum, and allows it once the first falls out of the 24 hours', () => {
     const four = [at('00:00'), at('04:00'), at('08:00'), at('12:00')].map((time, n) => recorded(prn(n + 1, time)));
-    expect(given(prescribed(paracetamolPrn), ...four).when(record(prn(5, at('16:00')), at('16:00'))).thenRefused()).toEqual(
-      conflict('Paracetamol has already been given 4 times in the last 24 hours, the most allowed (4)', 'administeredAt'),
+    expect(
+      given(prescribed(paracetamolPrn), ...four)
+        .when(record(prn(5, at('16:00')), at('16:00')))
+        .thenRefused(),
+    ).toEqual(
+      conflict(
+        'Paracetamol has already been given 4 times in the last 24 hours, the most allowed (4)',
+        'administeredAt',
+      ),
     );
-    given(prescribed(paracetamolPrn), ...four).when(record(prn(5, at('00:01', '11')), at('00:01', '11'))).then([recorded(prn(5, at('00:01', '11')))]);
+    given(prescribed(paracetamolPrn), ...four)
+      .when(record(prn(5, at('00:01', '11')), at('00:01', '11')))
+      .then([recorded(prn(5, at('00:01', '11')))]);
   });
 
   it('does not count a refused PRN dose against the interval', () => {
     const refused = prn(1, at('08:00'), { code: 'R', reason: 'Not in pain now' });
-    given(prescribed(paracetamolPrn), recorded(refused, 'refused')).when(record(prn(2, at('09:00')), at('09:00'))).then([recorded(prn(2, at('09:00')))]);
+    given(prescribed(paracetamolPrn), recorded(refused, 'refused'))
+      .when(record(prn(2, at('09:00')), at('09:00')))
+      .then([recorded(prn(2, at('09:00')))]);
   });
 
   it('refuses a PRN dose of a regular medicine', () => {
-    expect(given(prescribed()).when(record(prn(1, at('08:00')), at('08:01'))).thenRefused()).toEqual(
-      invalid('Amlodipine is not a when-required (PRN) medicine: choose the dose it is for', 'dueAt'),
-    );
+    expect(
+      given(prescribed())
+        .when(record(prn(1, at('08:00')), at('08:01')))
+        .thenRefused(),
+    ).toEqual(invalid('Amlodipine is not a when-required (PRN) medicine: choose the dose it is for', 'dueAt'));
   });
 });
 
@@ -282,20 +434,29 @@ describe('RecordAdministration: witness (controlled drugs)', () => {
   });
 
   it('refuses the recorder as their own witness', () => {
-    expect(given(prescribed(morphine)).when(record(dose({ witnessUserId: carerUser }))).thenRefused().message).toBe(
-      'The witness must be someone other than the person recording the dose',
-    );
+    expect(
+      given(prescribed(morphine))
+        .when(record(dose({ witnessUserId: carerUser })))
+        .thenRefused().message,
+    ).toBe('The witness must be someone other than the person recording the dose');
   });
 
   it('records the dose with a second person, and needs none for a refusal', () => {
-    given(prescribed(morphine)).when(record(dose({ witnessUserId: witnessUser }))).then([recorded(dose({ witnessUserId: witnessUser }))]);
+    given(prescribed(morphine))
+      .when(record(dose({ witnessUserId: witnessUser })))
+      .then([recorded(dose({ witnessUserId: witnessUser }))]);
     const refused = dose({ code: 'R', reason: 'Asleep' });
-    given(prescribed(morphine)).when(record(refused)).then([recorded(refused, 'refused')]);
+    given(prescribed(morphine))
+      .when(record(refused))
+      .then([recorded(refused, 'refused')]);
   });
 });
 
 describe('AmendAdministration and PRN effect', () => {
-  const amend = (changes: Partial<{ code: string; reason: string | null; administeredAt: string }>, key: readonly MarKeyEntry[] = BUILT_IN_MAR_KEY): PrescriptionCommand => ({
+  const amend = (
+    changes: Partial<{ code: string; reason: string | null; administeredAt: string }>,
+    key: readonly MarKeyEntry[] = BUILT_IN_MAR_KEY,
+  ): PrescriptionCommand => ({
     type: 'AmendAdministration',
     id,
     recordId: recordId(1),
@@ -311,31 +472,65 @@ describe('AmendAdministration and PRN effect', () => {
       .then([
         {
           type: 'MedicationAdministrationAmended',
-          data: { id: recordId(1), prescriptionId: id, clientId, changes: { code: 'R', reason: 'Refused, not taken', status: 'refused' }, reason: 'Recorded against the wrong dose' },
+          data: {
+            id: recordId(1),
+            prescriptionId: id,
+            clientId,
+            changes: { code: 'R', reason: 'Refused, not taken', status: 'refused' },
+            reason: 'Recorded against the wrong dose',
+          },
         },
       ]);
   });
 
   it('needs a reason when the new outcome needs one, and refuses an unknown record', () => {
-    expect(given(prescribed(), recorded(dose())).when(amend({ code: 'NT' })).thenRefused().field).toBe('reason');
-    expect(given(prescribed()).when(amend({ code: 'R' })).thenRefused()).toEqual({ kind: 'not_found', message: 'Medication record not found', field: undefined });
+    expect(
+      given(prescribed(), recorded(dose()))
+        .when(amend({ code: 'NT' }))
+        .thenRefused().field,
+    ).toBe('reason');
+    expect(
+      given(prescribed())
+        .when(amend({ code: 'R' }))
+        .thenRefused(),
+    ).toEqual({ kind: 'not_found', message: 'Medication record not found', field: undefined });
   });
 
   it('records once whether a PRN dose helped', () => {
     const prnDose = dose({ dueAt: null, prnReason: 'Pain' });
-    const effect: PrescriptionCommand = { type: 'RecordPrnEffect', id, recordId: recordId(1), effect: 'helped', notes: null };
+    const effect: PrescriptionCommand = {
+      type: 'RecordPrnEffect',
+      id,
+      recordId: recordId(1),
+      effect: 'helped',
+      notes: null,
+    };
     given(prescribed(paracetamolPrn), recorded(prnDose))
       .when(effect)
-      .then([{ type: 'PrnEffectRecorded', data: { id: recordId(1), prescriptionId: id, clientId, effect: 'helped', notes: null } }]);
-    const done: PrescriptionEvent = { type: 'PrnEffectRecorded', data: { id: recordId(1), prescriptionId: id, clientId, effect: 'helped', notes: null } };
+      .then([
+        {
+          type: 'PrnEffectRecorded',
+          data: { id: recordId(1), prescriptionId: id, clientId, effect: 'helped', notes: null },
+        },
+      ]);
+    const done: PrescriptionEvent = {
+      type: 'PrnEffectRecorded',
+      data: { id: recordId(1), prescriptionId: id, clientId, effect: 'helped', notes: null },
+    };
     expect(given(prescribed(paracetamolPrn), recorded(prnDose), done).when(effect).thenRefused().kind).toBe('conflict');
   });
 });
 
 describe("RecordAdministration and AmendAdministration: the agency's own codes on the key", () => {
-  const held = evolveMarKey(BUILT_IN_MAR_KEY, { type: 'MarCodeAdded', data: { code: 'H', label: "Held on the GP's advice", status: 'not_required', needsReason: true } });
+  const held = evolveMarKey(BUILT_IN_MAR_KEY, {
+    type: 'MarCodeAdded',
+    data: { code: 'H', label: "Held on the GP's advice", status: 'not_required', needsReason: true },
+  });
   const withdrawn = evolveMarKey(held, { type: 'MarCodeWithdrawn', data: { code: 'H', reason: 'Use NR' } });
-  const amendWith = (changes: Partial<{ code: string; reason: string | null; administeredAt: string }>, key: readonly MarKeyEntry[]): PrescriptionCommand => ({
+  const amendWith = (
+    changes: Partial<{ code: string; reason: string | null; administeredAt: string }>,
+    key: readonly MarKeyEntry[],
+  ): PrescriptionCommand => ({
     type: 'AmendAdministration',
     id,
     recordId: recordId(1),
@@ -347,8 +542,14 @@ describe("RecordAdministration and AmendAdministration: the agency's own codes o
 
   it('records an added code with the outcome it counts as, and asks for its reason', () => {
     const heldDose = dose({ code: 'H', reason: 'GP said to stop until the blood test' });
-    given(prescribed()).when(record(heldDose, undefined, carer, held)).then([recorded(heldDose, 'not_required')]);
-    expect(given(prescribed()).when(record(dose({ code: 'H' }), undefined, carer, held)).thenRefused()).toEqual({
+    given(prescribed())
+      .when(record(heldDose, undefined, carer, held))
+      .then([recorded(heldDose, 'not_required')]);
+    expect(
+      given(prescribed())
+        .when(record(dose({ code: 'H' }), undefined, carer, held))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: `Give a reason for "Held on the GP's advice"`,
       field: 'reason',
@@ -356,12 +557,20 @@ describe("RecordAdministration and AmendAdministration: the agency's own codes o
   });
 
   it('refuses a code that is not on the key, and one withdrawn from it', () => {
-    expect(given(prescribed()).when(record(dose({ code: 'H', reason: 'Held' }))).thenRefused()).toEqual({
+    expect(
+      given(prescribed())
+        .when(record(dose({ code: 'H', reason: 'Held' })))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: `"H" is not a code of the MAR chart's key`,
       field: 'code',
     });
-    expect(given(prescribed()).when(record(dose({ code: 'H', reason: 'Held' }), undefined, carer, withdrawn)).thenRefused()).toEqual({
+    expect(
+      given(prescribed())
+        .when(record(dose({ code: 'H', reason: 'Held' }), undefined, carer, withdrawn))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: `"H" (Held on the GP's advice) was withdrawn from the MAR chart's key: choose another code`,
       field: 'code',
@@ -376,9 +585,19 @@ describe("RecordAdministration and AmendAdministration: the agency's own codes o
       .then([
         {
           type: 'MedicationAdministrationAmended',
-          data: { id: recordId(1), prescriptionId: id, clientId, changes: { administeredAt: '2026-03-10T08:10:00.000Z' }, reason: 'Wrong time' },
+          data: {
+            id: recordId(1),
+            prescriptionId: id,
+            clientId,
+            changes: { administeredAt: '2026-03-10T08:10:00.000Z' },
+            reason: 'Wrong time',
+          },
         },
       ]);
-    expect(given(...history).when(record(dose(), undefined, carer, withdrawn)).thenRefused().message).toContain("already has an outcome (Held on the GP's advice");
+    expect(
+      given(...history)
+        .when(record(dose(), undefined, carer, withdrawn))
+        .thenRefused().message,
+    ).toContain("already has an outcome (Held on the GP's advice");
   });
 });

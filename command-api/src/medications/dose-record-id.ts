@@ -9,7 +9,10 @@ const DOSE_NAMESPACE = '3a8e5f1c-2b4d-5e6f-8a9b-0c1d2e3f4a5b';
  */
 export function doseRecordId(prescriptionId: string, dueAt: string): string {
   const namespace = Buffer.from(DOSE_NAMESPACE.replaceAll('-', ''), 'hex');
-  const hash = createHash('sha1').update(namespace).update(`${prescriptionId}/${new Date(dueAt).toISOString()}`, 'utf8').digest();
+  const hash = createHash('sha1')
+    .update(namespace)
+    .update(`${prescriptionId}/${new Date(dueAt).toISOString()}`, 'utf8')
+    .digest();
   const bytes = hash.subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -20,7 +20,8 @@ export type MarKeyState = readonly MarKeyEntry[];
 /** Pure: a code is on the key once, built in or added (a withdrawn code is not reused: old records carry it). */
 export function decideAddMarCode(key: MarKeyState, input: AddMarCodeInput): MarKeyEvent[] {
   const existing = marKeyEntry(key, input.code);
-  if (existing) throw new DomainError('conflict', `${input.code} is already on the MAR chart's key (${existing.label})`, 'code');
+  if (existing)
+    throw new DomainError('conflict', `${input.code} is already on the MAR chart's key (${existing.label})`, 'code');
   return [{ type: 'MarCodeAdded', data: input }];
 }
 
@@ -28,7 +29,8 @@ export function decideAddMarCode(key: MarKeyState, input: AddMarCodeInput): MarK
 export function decideWithdrawMarCode(key: MarKeyState, code: string, reason: string): MarKeyEvent[] {
   const entry = marKeyEntry(key, code);
   if (!entry) throw new DomainError('not_found', `${code} is not on the MAR chart's key`);
-  if (entry.builtIn) throw new DomainError('conflict', `${code} (${entry.label}) is a built-in code and stays on the key`);
+  if (entry.builtIn)
+    throw new DomainError('conflict', `${code} (${entry.label}) is a built-in code and stays on the key`);
   if (entry.withdrawn) throw new DomainError('conflict', `${code} (${entry.label}) is already withdrawn`);
   return [{ type: 'MarCodeWithdrawn', data: { code, reason } }];
 }
@@ -42,7 +44,12 @@ export async function currentMarKey(store: EventStore): Promise<MarKeyState> {
   return (await loadKey(store)).state;
 }
 
-async function changeKey(store: EventStore, decideOn: (key: MarKeyState) => MarKeyEvent[], code: string, context: CommandContext): Promise<CommandResult> {
+async function changeKey(
+  store: EventStore,
+  decideOn: (key: MarKeyState) => MarKeyEvent[],
+  code: string,
+  context: CommandContext,
+): Promise<CommandResult> {
   const loaded = await loadKey(store);
   // The stream's revision orders two administrators adding the same code at once: one wins, one gets a 409.
   const appended = await appendEvents(store, MAR_KEY_STREAM, decideOn(loaded.state), loaded.revision, context);

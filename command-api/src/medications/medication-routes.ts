@@ -33,7 +33,11 @@ const actorOf = (ctx: Ctx): MedicationActor => ({
   scope: writerScopeOf(ctx.state.session),
 });
 
-const STEPS = { pause: 'PausePrescription', resume: 'ResumePrescription', discontinue: 'DiscontinuePrescription' } as const;
+const STEPS = {
+  pause: 'PausePrescription',
+  resume: 'ResumePrescription',
+  discontinue: 'DiscontinuePrescription',
+} as const;
 
 /**
  * Medication commands. Prescribing, changing, pausing, resuming, discontinuing, amending records and
@@ -109,7 +113,9 @@ export function medicationRoutes({ store, carerWindow }: CommandDeps): Router<Co
     const id = idOf(ctx);
     const recordId = recordIdOf(ctx);
     const input = parseOr400(prnEffectRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.prnEffect(id, recordId, input.effect, input.notes ?? null, actorOf(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.prnEffect(id, recordId, input.effect, input.notes ?? null, actorOf(ctx), commandContext(ctx)),
+    );
   });
 
   return router;

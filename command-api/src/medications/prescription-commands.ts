@@ -53,7 +53,12 @@ export type PrescriptionCommand =
       readonly allergyOverrideReason: string | null;
       readonly now: string;
     }
-  | { readonly type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription'; readonly id: string; readonly reason: string; readonly now: string }
+  | {
+      readonly type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription';
+      readonly id: string;
+      readonly reason: string;
+      readonly now: string;
+    }
   | {
       readonly type: 'RecordAdministration';
       readonly id: string;
@@ -72,4 +77,10 @@ export type PrescriptionCommand =
       readonly by: Recorder;
       readonly key: readonly MarKeyEntry[];
     }
-  | { readonly type: 'RecordPrnEffect'; readonly id: string; readonly recordId: string; readonly effect: PrnEffect; readonly notes: string | null };
+  | {
+      readonly type: 'RecordPrnEffect';
+      readonly id: string;
+      readonly recordId: string;
+      readonly effect: PrnEffect;
+      readonly notes: string | null;
+    };

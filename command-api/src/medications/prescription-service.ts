@@ -16,7 +16,11 @@ import {
   type recordAdministrationRequestSchema,
 } from '@care/events';
 import type { z } from 'zod';
-import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState } from '../appointments/appointment-state';
+import {
+  evolve as evolveAppointment,
+  initialAppointmentState,
+  type AppointmentState,
+} from '../appointments/appointment-state';
 import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
 import { loadClient } from '../appointments/visit-parties';
 import type { CommandContext } from '../shared/actor';
@@ -59,14 +63,36 @@ export class PrescriptionService {
     const { clientId, allergyOverrideReason, ...fields } = input;
     const client = await this.clientFacts(clientId);
     const id = uuidv7();
-    const events = decide({ type: 'Prescribe', id, clientId, client, details: detailsOf(fields), allergyOverrideReason: allergyOverrideReason ?? null, now: this.now() }, initialPrescriptionState);
+    const events = decide(
+      {
+        type: 'Prescribe',
+        id,
+        clientId,
+        client,
+        details: detailsOf(fields),
+        allergyOverrideReason: allergyOverrideReason ?? null,
+        now: this.now(),
+      },
+      initialPrescriptionState,
+    );
     // The client's index first: an index entry whose prescription append then failed names no stream and is skipped.
-    await appendEvents(this.store, clientPrescriptionsStreamId(clientId), [{ type: 'ClientPrescriptionListed', data: { clientId, prescriptionId: id } }], 'any', context);
+    await appendEvents(
+      this.store,
+      clientPrescriptionsStreamId(clientId),
+      [{ type: 'ClientPrescriptionListed', data: { clientId, prescriptionId: id } }],
+      'any',
+      context,
+    );
     const appended = await appendEvents(this.store, prescriptionStreamId(id), events, 'no_stream', context);
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
-  async change(id: string, input: ChangePrescriptionInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async change(
+    id: string,
+    input: ChangePrescriptionInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const { reason, allergyOverrideReason, ...fields } = input;
     return this.run(id, ifMatch, context, async (state) => ({
       type: 'ChangePrescription',
@@ -79,42 +105,72 @@ export class PrescriptionService {
     }));
   }
 
-  step(id: string, type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription', reason: string, ifMatch: bigint | undefined, context: CommandContext) {
+  step(
+    id: string,
+    type: 'PausePrescription' | 'ResumePrescription' | 'DiscontinuePrescription',
+    reason: string,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ) {
     return this.run(id, ifMatch, context, async () => ({ type, id, reason, now: this.now() }));
   }
 
-  async record(id: string, input: RecordAdministrationInput, actor: MedicationActor, context: CommandContext): Promise<CommandResult> {
+  async record(
+    id: string,
+    input: RecordAdministrationInput,
+    actor: MedicationActor,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const dueAt = input.dueAt === undefined ? null : new Date(input.dueAt).toISOString();
-    return this.run(id, undefined, context, async (state) => {
-      const by = await this.recorder(state, input.appointmentId ?? null, actor);
-      if (input.witnessUserId) await assertActiveUser(this.store, input.witnessUserId, 'witnessUserId');
-      return {
-        type: 'RecordAdministration',
-        id,
-        by,
-        now: this.now(),
-        key: await currentMarKey(this.store),
-        input: {
-          recordId: dueAt === null ? uuidv7() : doseRecordId(id, dueAt),
-          dueAt,
-          code: input.code,
-          administeredAt: input.administeredAt === undefined ? this.now() : new Date(input.administeredAt).toISOString(),
-          doseGiven: input.doseGiven ?? null,
-          reason: input.reason ?? null,
-          prnReason: input.prnReason ?? null,
-          witnessUserId: input.witnessUserId ?? null,
-          notes: input.notes ?? null,
-        },
-      };
-    }, actor.scope);
+    return this.run(
+      id,
+      undefined,
+      context,
+      async (state) => {
+        const by = await this.recorder(state, input.appointmentId ?? null, actor);
+        if (input.witnessUserId) await assertActiveUser(this.store, input.witnessUserId, 'witnessUserId');
+        return {
+          type: 'RecordAdministration',
+          id,
+          by,
+          now: this.now(),
+          key: await currentMarKey(this.store),
+          input: {
+            recordId: dueAt === null ? uuidv7() : doseRecordId(id, dueAt),
+            dueAt,
+            code: input.code,
+            administeredAt:
+              input.administeredAt === undefined ? this.now() : new Date(input.administeredAt).toISOString(),
+            doseGiven: input.doseGiven ?? null,
+            reason: input.reason ?? null,
+            prnReason: input.prnReason ?? null,
+            witnessUserId: input.witnessUserId ?? null,
+            notes: input.notes ?? null,
+          },
+        };
+      },
+      actor.scope,
+    );
   }
 
   /** Mark as Missed (a manager): the dose's outcome is "Missed" with the reason. */
-  markMissed(id: string, dueAtRaw: string, reason: string, actor: MedicationActor, context: CommandContext): Promise<CommandResult> {
+  markMissed(
+    id: string,
+    dueAtRaw: string,
+    reason: string,
+    actor: MedicationActor,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     return this.record(id, { dueAt: dueAtRaw, code: MISSED_CODE, reason }, actor, context);
   }
 
-  async amend(id: string, recordId: string, input: AmendAdministrationInput, actor: MedicationActor, context: CommandContext): Promise<CommandResult> {
+  async amend(
+    id: string,
+    recordId: string,
+    input: AmendAdministrationInput,
+    actor: MedicationActor,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const { reason, outcomeReason, ...rest } = input;
     const changes = {
       ...(rest.code !== undefined && { code: rest.code }),
@@ -136,8 +192,21 @@ export class PrescriptionService {
     }));
   }
 
-  prnEffect(id: string, recordId: string, effect: PrnEffect, notes: string | null, actor: MedicationActor, context: CommandContext): Promise<CommandResult> {
-    return this.run(id, undefined, context, async () => ({ type: 'RecordPrnEffect', id, recordId, effect, notes }), actor.scope);
+  prnEffect(
+    id: string,
+    recordId: string,
+    effect: PrnEffect,
+    notes: string | null,
+    actor: MedicationActor,
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    return this.run(
+      id,
+      undefined,
+      context,
+      async () => ({ type: 'RecordPrnEffect', id, recordId, effect, notes }),
+      actor.scope,
+    );
   }
 
   private async clientFacts(clientId: string): Promise<ClientFacts> {
@@ -150,7 +219,11 @@ export class PrescriptionService {
    * The recorder and the visit. A carer records only during (or just after) their own visit to this client: the
    * visit's carer record must be linked to their account. A manager may name a visit, or none.
    */
-  private async recorder(state: PrescriptionState, appointmentId: string | null, actor: MedicationActor): Promise<Recorder> {
+  private async recorder(
+    state: PrescriptionState,
+    appointmentId: string | null,
+    actor: MedicationActor,
+  ): Promise<Recorder> {
     if (!state.exists) return { userId: actor.userId, carerId: null, appointmentId: null };
     if (appointmentId === null) {
       if (actor.isManager) return { userId: actor.userId, carerId: null, appointmentId: null };
@@ -158,9 +231,20 @@ export class PrescriptionService {
     }
     // A carer's visit must be their own before anything else about it is told (another carer's reads as unknown).
     const visit = actor.isManager
-      ? (await loadStream<AppointmentEvent, AppointmentState>(this.store, appointmentStreamId(appointmentId), evolveAppointment, initialAppointmentState)).state
-      : await this.work.assertVisit(actor.scope, appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
-    if (!visit.exists || visit.plan.clientId !== state.clientId) throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
+      ? (
+          await loadStream<AppointmentEvent, AppointmentState>(
+            this.store,
+            appointmentStreamId(appointmentId),
+            evolveAppointment,
+            initialAppointmentState,
+          )
+        ).state
+      : await this.work.assertVisit(actor.scope, appointmentId, {
+          message: APPOINTMENT_NOT_FOUND,
+          field: 'appointmentId',
+        });
+    if (!visit.exists || visit.plan.clientId !== state.clientId)
+      throw new DomainError('invalid', 'This visit is not to this client', 'appointmentId');
     if (!actor.isManager && !RECORDABLE_VISIT_STATUSES.has(visit.status)) {
       throw new DomainError('conflict', 'Check in to the visit before recording doses', 'appointmentId');
     }
@@ -175,9 +259,15 @@ export class PrescriptionService {
     scope: WriterScope = { kind: 'all' },
   ): Promise<CommandResult> {
     const streamId = prescriptionStreamId(id);
-    const loaded = await loadStream<PrescriptionEvent, PrescriptionState>(this.store, streamId, evolve, initialPrescriptionState);
+    const loaded = await loadStream<PrescriptionEvent, PrescriptionState>(
+      this.store,
+      streamId,
+      evolve,
+      initialPrescriptionState,
+    );
     // Before anything about the prescription is told: a carer's refusal for another client's medicine reads as "not found".
-    if (loaded.state.exists) await this.work.assertClient(scope, loaded.state.clientId, { message: PRESCRIPTION_NOT_FOUND });
+    if (loaded.state.exists)
+      await this.work.assertClient(scope, loaded.state.clientId, { message: PRESCRIPTION_NOT_FOUND });
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && ifMatch !== loaded.revision) {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
     }
@@ -221,11 +311,14 @@ function nullsOf(prn: NonNullable<DetailFields['prn']>): NonNullable<Prescriptio
 }
 
 /** Only the fields sent; a blank optional text clears it (null). */
-function changesOf(fields: Omit<ChangePrescriptionInput, 'reason' | 'allergyOverrideReason'>): Partial<PrescriptionDetails> {
+function changesOf(
+  fields: Omit<ChangePrescriptionInput, 'reason' | 'allergyOverrideReason'>,
+): Partial<PrescriptionDetails> {
   const changes: Partial<PrescriptionDetails> = {};
   for (const [key, value] of Object.entries(fields) as [keyof PrescriptionDetails, unknown][]) {
     if (value === undefined) continue;
-    (changes as Record<string, unknown>)[key] = key === 'prn' && value !== null ? nullsOf(value as NonNullable<DetailFields['prn']>) : value;
+    (changes as Record<string, unknown>)[key] =
+      key === 'prn' && value !== null ? nullsOf(value as NonNullable<DetailFields['prn']>) : value;
   }
   return changes;
 }

@@ -48,7 +48,16 @@ export function evolve(state: PrescriptionState, event: PrescriptionEvent): Pres
     const fold = foldSchedule(undefined, event);
     if (!fold) return state;
     const { id, clientId, details } = event.data;
-    return { exists: true, id, clientId, details, status: fold.status, schedule: fold.schedule, records: new Map(), byDue: new Map() };
+    return {
+      exists: true,
+      id,
+      clientId,
+      details,
+      status: fold.status,
+      schedule: fold.schedule,
+      records: new Map(),
+      byDue: new Map(),
+    };
   }
   if (!state.exists) return state;
   switch (event.type) {
@@ -57,12 +66,22 @@ export function evolve(state: PrescriptionState, event: PrescriptionEvent): Pres
     case 'PrescriptionResumed':
     case 'PrescriptionDiscontinued': {
       const fold = foldSchedule({ status: state.status, schedule: state.schedule }, event);
-      const details = event.type === 'PrescriptionChanged' ? { ...state.details, ...definedOnly(event.data.changes) } : state.details;
+      const details =
+        event.type === 'PrescriptionChanged' ? { ...state.details, ...definedOnly(event.data.changes) } : state.details;
       return fold ? { ...state, details, status: fold.status, schedule: fold.schedule } : state;
     }
     case 'MedicationAdministrationRecorded': {
       const { id, dueAt, code, status, administeredAt, reason, witnessUserId } = event.data;
-      const next = withRecord(state, { id, dueAt, code, status, administeredAt, reason, witnessUserId, prnEffectRecorded: false });
+      const next = withRecord(state, {
+        id,
+        dueAt,
+        code,
+        status,
+        administeredAt,
+        reason,
+        witnessUserId,
+        prnEffectRecorded: false,
+      });
       return dueAt === null ? next : { ...next, byDue: new Map(state.byDue).set(dueAt, id) };
     }
     case 'MedicationAdministrationAmended': {

@@ -24,14 +24,34 @@ export function evolveReference(state: ReferenceState, event: ReferenceMedicineE
 }
 
 /** Pure: a medicine is added once (a name already in the database, built in or added, is a 409). */
-export function decideAddReference(state: ReferenceState, id: string, input: AddReferenceMedicineInput): ReferenceMedicineEvent[] {
-  if (state.has(key(input.name))) throw new DomainError('conflict', `${input.name} is already in the Medicine Database`, 'name');
+export function decideAddReference(
+  state: ReferenceState,
+  id: string,
+  input: AddReferenceMedicineInput,
+): ReferenceMedicineEvent[] {
+  if (state.has(key(input.name)))
+    throw new DomainError('conflict', `${input.name} is already in the Medicine Database`, 'name');
   return [{ type: 'ReferenceMedicineAdded', data: { id, ...input } }];
 }
 
-export async function addReferenceMedicine(store: EventStore, input: AddReferenceMedicineInput, context: CommandContext): Promise<CommandResult> {
-  const loaded = await loadStream<ReferenceMedicineEvent, ReferenceState>(store, REFERENCE_MEDICINES_STREAM, evolveReference, initialReferenceState);
+export async function addReferenceMedicine(
+  store: EventStore,
+  input: AddReferenceMedicineInput,
+  context: CommandContext,
+): Promise<CommandResult> {
+  const loaded = await loadStream<ReferenceMedicineEvent, ReferenceState>(
+    store,
+    REFERENCE_MEDICINES_STREAM,
+    evolveReference,
+    initialReferenceState,
+  );
   const id = uuidv7();
-  const appended = await appendEvents(store, REFERENCE_MEDICINES_STREAM, decideAddReference(loaded.state, id, input), loaded.revision, context);
+  const appended = await appendEvents(
+    store,
+    REFERENCE_MEDICINES_STREAM,
+    decideAddReference(loaded.state, id, input),
+    loaded.revision,
+    context,
+  );
   return { id, revision: appended.nextExpectedRevision, position: appended.position };
 }

@@ -26,16 +26,31 @@ const WINDOW_MS = MEDICATION_LIMITS.doseWindowMinutes * 60_000;
  * planned end, and whose window has opened by `now`. Read from the client's index stream and each prescription's
  * own stream (the command side never reads a read model).
  */
-export async function visitDoses(store: EventStore, clientId: string, plannedStart: string, plannedEnd: string, now: string): Promise<VisitDose[]> {
+export async function visitDoses(
+  store: EventStore,
+  clientId: string,
+  plannedStart: string,
+  plannedEnd: string,
+  now: string,
+): Promise<VisitDose[]> {
   const index = (await store.readStream(clientPrescriptionsStreamId(clientId))).map(parseRecordedEvent);
-  const ids = [...new Set(index.flatMap((event) => (event.type === 'ClientPrescriptionListed' ? [event.data.prescriptionId] : [])))];
+  const ids = [
+    ...new Set(
+      index.flatMap((event) => (event.type === 'ClientPrescriptionListed' ? [event.data.prescriptionId] : [])),
+    ),
+  ];
   const from = new Date(Date.parse(plannedStart) - WINDOW_MS).toISOString();
   const until = Math.min(Date.parse(plannedEnd) + WINDOW_MS, Date.parse(now) + WINDOW_MS + 1);
   if (until <= Date.parse(from)) return [];
   const to = new Date(until).toISOString();
   const doses: VisitDose[] = [];
   for (const id of ids) {
-    const { state } = await loadStream<PrescriptionEvent, PrescriptionState>(store, prescriptionStreamId(id), evolve, initialPrescriptionState);
+    const { state } = await loadStream<PrescriptionEvent, PrescriptionState>(
+      store,
+      prescriptionStreamId(id),
+      evolve,
+      initialPrescriptionState,
+    );
     if (!state.exists) continue;
     for (const dose of dosesBetween(state.schedule, from, to)) {
       const recordId = state.byDue.get(dose.dueAt);

@@ -4,7 +4,13 @@ import { DomainError } from '../shared/domain-error';
 
 export type ReportScheduleState =
   | { readonly exists: false }
-  | { readonly exists: true; readonly deleted: boolean; readonly paused: boolean; readonly scheduledBy: string; readonly generated: ReadonlySet<string> };
+  | {
+      readonly exists: true;
+      readonly deleted: boolean;
+      readonly paused: boolean;
+      readonly scheduledBy: string;
+      readonly generated: ReadonlySet<string>;
+    };
 
 export const initialReportScheduleState: ReportScheduleState = { exists: false };
 
@@ -35,7 +41,12 @@ export interface Actor {
 }
 
 export type ReportScheduleCommand =
-  | { readonly type: 'ScheduleReport'; readonly id: string; readonly plan: ReportSchedulePlan; readonly startsOn: string }
+  | {
+      readonly type: 'ScheduleReport';
+      readonly id: string;
+      readonly plan: ReportSchedulePlan;
+      readonly startsOn: string;
+    }
   | { readonly type: 'PauseSchedule' | 'ResumeSchedule' | 'DeleteSchedule'; readonly id: string; readonly actor: Actor }
   | {
       readonly type: 'RecordGeneratedReport';
@@ -58,9 +69,11 @@ export function decide(command: ReportScheduleCommand, state: ReportScheduleStat
     case 'PauseSchedule':
     case 'ResumeSchedule':
     case 'DeleteSchedule': {
-      if (!mayManage(state, command.actor)) throw new DomainError('forbidden', 'Only an administrator or whoever scheduled it may change this schedule');
+      if (!mayManage(state, command.actor))
+        throw new DomainError('forbidden', 'Only an administrator or whoever scheduled it may change this schedule');
       if (command.type === 'DeleteSchedule') return [{ type: 'ReportScheduleDeleted', data: { id: command.id } }];
-      if (command.type === 'PauseSchedule') return state.paused ? [] : [{ type: 'ReportSchedulePaused', data: { id: command.id } }];
+      if (command.type === 'PauseSchedule')
+        return state.paused ? [] : [{ type: 'ReportSchedulePaused', data: { id: command.id } }];
       return state.paused ? [{ type: 'ReportScheduleResumed', data: { id: command.id } }] : [];
     }
     case 'RecordGeneratedReport':

@@ -8,7 +8,10 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseRecordId } from '../shared/request-parsing';
 import { ReportScheduleService } from './report-schedule-service';
 
-const actorOf = (ctx: ParameterizedContext<CommandState>) => ({ userId: ctx.state.session.userId, role: ctx.state.session.role });
+const actorOf = (ctx: ParameterizedContext<CommandState>) => ({
+  userId: ctx.state.session.userId,
+  role: ctx.state.session.role,
+});
 
 /**
  * Schedule Report (reports.schedule): a weekly or monthly report, generated on time by the rules process. Pause,

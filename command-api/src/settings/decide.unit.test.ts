@@ -8,18 +8,32 @@ const given = (...events: SettingsHistoryEvent[]) => events.reduce(evolve, initi
 describe('Save Settings', () => {
   it('given no settings saved, when an admin turns appointment reminders off, then only that change is recorded', () => {
     const state = given();
-    expect(decide({ type: 'SaveSettings', settings: { ...DEFAULT_AGENCY_SETTINGS, appointmentReminders: false } }, state)).toEqual([
-      { type: 'AgencySettingsChanged', data: { changes: { appointmentReminders: false } } },
-    ]);
+    expect(
+      decide({ type: 'SaveSettings', settings: { ...DEFAULT_AGENCY_SETTINGS, appointmentReminders: false } }, state),
+    ).toEqual([{ type: 'AgencySettingsChanged', data: { changes: { appointmentReminders: false } } }]);
   });
 
   it('given saved settings, when the same form is saved again, then nothing is recorded', () => {
-    const state = given({ type: 'AgencySettingsChanged', data: { changes: { recordRetentionYears: 10, agencyName: 'Acme Care' } } });
-    expect(decide({ type: 'SaveSettings', settings: { ...DEFAULT_AGENCY_SETTINGS, recordRetentionYears: 10, agencyName: 'Acme Care' } }, state)).toEqual([]);
+    const state = given({
+      type: 'AgencySettingsChanged',
+      data: { changes: { recordRetentionYears: 10, agencyName: 'Acme Care' } },
+    });
+    expect(
+      decide(
+        {
+          type: 'SaveSettings',
+          settings: { ...DEFAULT_AGENCY_SETTINGS, recordRetentionYears: 10, agencyName: 'Acme Care' },
+        },
+        state,
+      ),
+    ).toEqual([]);
   });
 
   it('given a safeguarding phone, when it is cleared, then the change records null', () => {
-    const state = given({ type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamPhone: '0161 234 5678' } } });
+    const state = given({
+      type: 'AgencySettingsChanged',
+      data: { changes: { safeguardingTeamPhone: '0161 234 5678' } },
+    });
     expect(decide({ type: 'SaveSettings', settings: DEFAULT_AGENCY_SETTINGS }, state)).toEqual([
       { type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamPhone: null } } },
     ]);
@@ -27,7 +41,16 @@ describe('Save Settings', () => {
 
   it('given a contact set by the old incidents form and a newer Save Settings, then both are read and the newest wins', () => {
     const state = given(
-      { type: 'SafeguardingContactSet', data: { teamName: 'Leeds Safeguarding', phone: '0113 222 4401', outOfHoursPhone: null, email: 'sg@leeds.example', notes: 'Online form first' } },
+      {
+        type: 'SafeguardingContactSet',
+        data: {
+          teamName: 'Leeds Safeguarding',
+          phone: '0113 222 4401',
+          outOfHoursPhone: null,
+          email: 'sg@leeds.example',
+          notes: 'Online form first',
+        },
+      },
       { type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamPhone: '0113 999 0000' } } },
     );
     expect(state).toMatchObject({
@@ -39,7 +62,10 @@ describe('Save Settings', () => {
   });
 
   it('given a contact set by the old incidents form, when an admin clears its name in Settings, then the clearing is recorded', () => {
-    const state = given({ type: 'SafeguardingContactSet', data: { teamName: 'Leeds Safeguarding', phone: null, outOfHoursPhone: null, email: null, notes: null } });
+    const state = given({
+      type: 'SafeguardingContactSet',
+      data: { teamName: 'Leeds Safeguarding', phone: null, outOfHoursPhone: null, email: null, notes: null },
+    });
     expect(decide({ type: 'SaveSettings', settings: DEFAULT_AGENCY_SETTINGS }, state)).toEqual([
       { type: 'AgencySettingsChanged', data: { changes: { safeguardingTeamName: null } } },
     ]);

@@ -30,7 +30,8 @@ export function evolve(state: AgencySettingsState, event: SettingsHistoryEvent):
 }
 
 /** Reads the settings from their streams' events (the rules and mail processes use this, not the read model). */
-export const foldSettings = (events: readonly SettingsHistoryEvent[]): AgencySettingsState => events.reduce(evolve, initialSettingsState);
+export const foldSettings = (events: readonly SettingsHistoryEvent[]): AgencySettingsState =>
+  events.reduce(evolve, initialSettingsState);
 
 /**
  * Every settings event of both streams (`agency-settings` and the legacy `safeguarding-contact`) in log order,
@@ -39,7 +40,9 @@ export const foldSettings = (events: readonly SettingsHistoryEvent[]): AgencySet
  */
 export async function readSettingsHistory(store: EventStore): Promise<SettingsHistoryEvent[]> {
   const raw = (await Promise.all(SETTINGS_STREAMS.map((stream) => store.readStream(stream)))).flat();
-  return raw.sort((a, b) => comparePositions(a.position, b.position)).map((event) => parseRecordedEvent(event) as unknown as SettingsHistoryEvent);
+  return raw
+    .sort((a, b) => comparePositions(a.position, b.position))
+    .map((event) => parseRecordedEvent(event) as unknown as SettingsHistoryEvent);
 }
 
 /** The agency's settings, folded from their streams (the command side's own reading, not the read model). */

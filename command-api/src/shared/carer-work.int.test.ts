@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonToday, parseRecordedEvent, prescriptionStreamId } from '@care/events';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  type ApiReply,
+  type RunningCommandApi,
+  type TestUser,
+} from '../../testing';
 import { fakeWebm } from '../voice-notes/audio-samples.testing';
 import { uploadVoiceNote } from '../voice-notes/voice-note-upload.testing';
 import { CarerWork } from './carer-work';
@@ -98,7 +105,12 @@ async function prnWithDose(clientId: string): Promise<{ rx: string; record: stri
   return { rx, record: given.data.id };
 }
 
-const entry = (fields: Record<string, unknown>) => ({ entryDate: '2025-03-04T09:15:00Z', title: 'Visit note', content: 'Helped with breakfast.', ...fields });
+const entry = (fields: Record<string, unknown>) => ({
+  entryDate: '2025-03-04T09:15:00Z',
+  title: 'Visit note',
+  content: 'Helped with breakfast.',
+  ...fields,
+});
 
 const incident = (fields: Record<string, unknown>) => ({
   type: 'accident',
@@ -110,7 +122,12 @@ const incident = (fields: Record<string, unknown>) => ({
 });
 
 const voiceNote = (as: TestUser, fields: Record<string, string>) =>
-  uploadVoiceNote(api.baseUrl, as.cookie, { title: 'Visit note', duration: '12', ...fields }, { bytes: fakeWebm(3000), type: 'audio/webm' });
+  uploadVoiceNote(
+    api.baseUrl,
+    as.cookie,
+    { title: 'Visit note', duration: '12', ...fields },
+    { bytes: fakeWebm(3000), type: 'audio/webm' },
+  );
 
 /** The request, sent as the carer, is answered 404 with `body` and appends nothing. */
 async function refusedAsUnknown(send: () => Promise<ApiReply>, body: unknown): Promise<void> {
@@ -138,12 +155,25 @@ beforeAll(async () => {
   ({ rx: ids.rxMine, record: ids.recMine } = await prnWithDose(ids.mine));
   ({ rx: ids.rxOthers, record: ids.recOthers } = await prnWithDose(ids.others));
   ({ rx: ids.rxFuture, record: ids.recFuture } = await prnWithDose(ids.future));
-  ids.othersEntry = await created(otherCarer.request('POST', '/api/diary', entry({ carerId: ids.otherCarer, clientId: ids.others })));
+  ids.othersEntry = await created(
+    otherCarer.request('POST', '/api/diary', entry({ carerId: ids.otherCarer, clientId: ids.others })),
+  );
   ids.othersIncidentEntry = await created(
-    otherCarer.request('POST', '/api/diary', entry({ carerId: ids.otherCarer, clientId: ids.others, entryType: 'incident' })),
+    otherCarer.request(
+      'POST',
+      '/api/diary',
+      entry({ carerId: ids.otherCarer, clientId: ids.others, entryType: 'incident' }),
+    ),
   );
   ids.othersNote = await created(voiceNote(otherCarer, { clientId: ids.others }));
-  ids.othersTask = await created(coordinator.request('POST', '/api/tasks', { title: 'Call the pharmacy', type: 'call', category: 'medication', assignedTo: otherCarer.id }));
+  ids.othersTask = await created(
+    coordinator.request('POST', '/api/tasks', {
+      title: 'Call the pharmacy',
+      type: 'call',
+      category: 'medication',
+      assignedTo: otherCarer.id,
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -153,20 +183,52 @@ afterAll(async () => {
 describe('a carer writing outside their work is answered as for a record that does not exist, and nothing is appended', () => {
   it("check-in and check-out of another carer's visit, even with a stale If-Match", async () => {
     const absent = { error: 'Appointment not found' };
-    expect((await carer.request('POST', `/api/appointments/${randomUUID()}/check-in`, { source: 'Mobile' })).body).toEqual(absent);
-    await refusedAsUnknown(() => carer.request('POST', `/api/appointments/${ids.othersVisit}/check-in`, { source: 'Mobile' }), absent);
-    await refusedAsUnknown(() => carer.request('POST', `/api/appointments/${ids.othersVisit}/check-in`, { source: 'Mobile' }, { 'if-match': '"7"' }), absent);
-    await refusedAsUnknown(() => carer.request('POST', `/api/appointments/${ids.othersVisit}/check-out`, { source: 'Mobile' }), absent);
+    expect(
+      (await carer.request('POST', `/api/appointments/${randomUUID()}/check-in`, { source: 'Mobile' })).body,
+    ).toEqual(absent);
+    await refusedAsUnknown(
+      () => carer.request('POST', `/api/appointments/${ids.othersVisit}/check-in`, { source: 'Mobile' }),
+      absent,
+    );
+    await refusedAsUnknown(
+      () =>
+        carer.request(
+          'POST',
+          `/api/appointments/${ids.othersVisit}/check-in`,
+          { source: 'Mobile' },
+          { 'if-match': '"7"' },
+        ),
+      absent,
+    );
+    await refusedAsUnknown(
+      () => carer.request('POST', `/api/appointments/${ids.othersVisit}/check-out`, { source: 'Mobile' }),
+      absent,
+    );
   });
 
   it("a dose's outcome for another client's medicine or a client outside the window", async () => {
     const absent = { error: 'Medication not found' };
-    expect((await carer.request('POST', `/api/medications/${randomUUID()}/administrations`, { code: 'T', prnReason: 'Pain' })).body).toEqual(absent);
+    expect(
+      (
+        await carer.request('POST', `/api/medications/${randomUUID()}/administrations`, {
+          code: 'T',
+          prnReason: 'Pain',
+        })
+      ).body,
+    ).toEqual(absent);
     for (const rx of [ids.rxOthers, ids.rxFuture]) {
       // No visit named: a 400 about the field would tell the carer the medicine exists.
-      await refusedAsUnknown(() => carer.request('POST', `/api/medications/${rx}/administrations`, { code: 'T', prnReason: 'Pain' }), absent);
       await refusedAsUnknown(
-        () => carer.request('POST', `/api/medications/${rx}/administrations`, { code: 'T', prnReason: 'Pain', appointmentId: ids.ownVisit }),
+        () => carer.request('POST', `/api/medications/${rx}/administrations`, { code: 'T', prnReason: 'Pain' }),
+        absent,
+      );
+      await refusedAsUnknown(
+        () =>
+          carer.request('POST', `/api/medications/${rx}/administrations`, {
+            code: 'T',
+            prnReason: 'Pain',
+            appointmentId: ids.ownVisit,
+          }),
         absent,
       );
     }
@@ -174,37 +236,76 @@ describe('a carer writing outside their work is answered as for a record that do
 
   it("a when-required dose's effect on another client's record or a client outside the window", async () => {
     const absent = { error: 'Medication not found' };
-    expect((await carer.request('POST', `/api/medications/${randomUUID()}/records/${randomUUID()}/prn-effect`, { effect: 'helped' })).body).toEqual(absent);
-    await refusedAsUnknown(() => carer.request('POST', `/api/medications/${ids.rxOthers}/records/${ids.recOthers}/prn-effect`, { effect: 'helped' }), absent);
-    await refusedAsUnknown(() => carer.request('POST', `/api/medications/${ids.rxFuture}/records/${ids.recFuture}/prn-effect`, { effect: 'helped' }), absent);
+    expect(
+      (
+        await carer.request('POST', `/api/medications/${randomUUID()}/records/${randomUUID()}/prn-effect`, {
+          effect: 'helped',
+        })
+      ).body,
+    ).toEqual(absent);
+    await refusedAsUnknown(
+      () =>
+        carer.request('POST', `/api/medications/${ids.rxOthers}/records/${ids.recOthers}/prn-effect`, {
+          effect: 'helped',
+        }),
+      absent,
+    );
+    await refusedAsUnknown(
+      () =>
+        carer.request('POST', `/api/medications/${ids.rxFuture}/records/${ids.recFuture}/prn-effect`, {
+          effect: 'helped',
+        }),
+      absent,
+    );
     // A record that is not there, on another client's medicine: still the medicine is unknown, not the record.
-    await refusedAsUnknown(() => carer.request('POST', `/api/medications/${ids.rxOthers}/records/${randomUUID()}/prn-effect`, { effect: 'helped' }), absent);
+    await refusedAsUnknown(
+      () =>
+        carer.request('POST', `/api/medications/${ids.rxOthers}/records/${randomUUID()}/prn-effect`, {
+          effect: 'helped',
+        }),
+      absent,
+    );
   });
 
   it("a diary entry about another client or one outside the window, under another carer, or on another carer's visit", async () => {
     const client = { error: 'Client not found', fields: { clientId: 'Client not found' } };
     for (const clientId of [ids.others, ids.future, randomUUID()]) {
-      await refusedAsUnknown(() => carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId })), client);
+      await refusedAsUnknown(
+        () => carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId })),
+        client,
+      );
     }
-    await refusedAsUnknown(() => carer.request('POST', '/api/diary', entry({ carerId: ids.otherCarer, clientId: ids.mine })), {
-      error: 'Carer not found',
-      fields: { carerId: 'Carer not found' },
-    });
+    await refusedAsUnknown(
+      () => carer.request('POST', '/api/diary', entry({ carerId: ids.otherCarer, clientId: ids.mine })),
+      {
+        error: 'Carer not found',
+        fields: { carerId: 'Carer not found' },
+      },
+    );
     for (const appointmentId of [ids.othersVisit, randomUUID()]) {
-      await refusedAsUnknown(() => carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId: ids.mine, appointmentId })), {
-        error: 'Appointment not found',
-        fields: { appointmentId: 'Appointment not found' },
-      });
+      await refusedAsUnknown(
+        () => carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId: ids.mine, appointmentId })),
+        {
+          error: 'Appointment not found',
+          fields: { appointmentId: 'Appointment not found' },
+        },
+      );
     }
   });
 
   it('a diary entry about a client whose visit was cancelled, or moved out of the window', async () => {
     const cancelledClient = await clientRecord('Cancelled');
     const cancelledVisit = await visit(ids.ownCarer, cancelledClient, inMinutes(90));
-    expect((await api.request('POST', `/api/appointments/${cancelledVisit}/cancel`, { reason: 'Client in hospital' })).status).toBe(200);
+    expect(
+      (await api.request('POST', `/api/appointments/${cancelledVisit}/cancel`, { reason: 'Client in hospital' }))
+        .status,
+    ).toBe(200);
     const movedClient = await clientRecord('Moved');
     const movedVisit = await visit(ids.ownCarer, movedClient, inMinutes(150));
-    const moved = await api.request('POST', `/api/appointments/${movedVisit}/reschedule`, { scheduledStart: `${addDays(londonToday(), 20)}T14:00:00Z`, durationMinutes: 60 });
+    const moved = await api.request('POST', `/api/appointments/${movedVisit}/reschedule`, {
+      scheduledStart: `${addDays(londonToday(), 20)}T14:00:00Z`,
+      durationMinutes: 60,
+    });
     expect(moved.status, moved.text).toBe(200);
     for (const clientId of [cancelledClient, movedClient]) {
       await refusedAsUnknown(() => carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId })), {
@@ -218,18 +319,30 @@ describe('a carer writing outside their work is answered as for a record that do
     const absent = { error: 'Diary entry not found' };
     expect((await carer.request('PATCH', `/api/diary/${randomUUID()}`, { title: 'Changed' })).body).toEqual(absent);
     await refusedAsUnknown(() => carer.request('PATCH', `/api/diary/${ids.othersEntry}`, { title: 'Changed' }), absent);
-    await refusedAsUnknown(() => carer.request('PATCH', `/api/diary/${ids.othersEntry}`, { title: 'Changed' }, { 'if-match': '"7"' }), absent);
+    await refusedAsUnknown(
+      () => carer.request('PATCH', `/api/diary/${ids.othersEntry}`, { title: 'Changed' }, { 'if-match': '"7"' }),
+      absent,
+    );
   });
 
   it("an incident naming another client or one outside the window, another carer, or another carer's visit", async () => {
     for (const clientId of [ids.others, ids.future]) {
-      await refusedAsUnknown(() => carer.request('POST', '/api/incidents', incident({ clientId })), { error: 'Client not found', fields: { clientId: 'Client not found' } });
+      await refusedAsUnknown(() => carer.request('POST', '/api/incidents', incident({ clientId })), {
+        error: 'Client not found',
+        fields: { clientId: 'Client not found' },
+      });
     }
-    await refusedAsUnknown(() => carer.request('POST', '/api/incidents', incident({ clientId: ids.mine, carerId: ids.otherCarer })), {
-      error: 'Carer not found',
-      fields: { carerId: 'Carer not found' },
-    });
-    const visit = { error: 'No visit of yours has this ID', fields: { appointmentId: 'No visit of yours has this ID' } };
+    await refusedAsUnknown(
+      () => carer.request('POST', '/api/incidents', incident({ clientId: ids.mine, carerId: ids.otherCarer })),
+      {
+        error: 'Carer not found',
+        fields: { carerId: 'Carer not found' },
+      },
+    );
+    const visit = {
+      error: 'No visit of yours has this ID',
+      fields: { appointmentId: 'No visit of yours has this ID' },
+    };
     for (const appointmentId of [ids.othersVisit, randomUUID()]) {
       await refusedAsUnknown(() => carer.request('POST', '/api/incidents', incident({ appointmentId })), visit);
     }
@@ -243,7 +356,10 @@ describe('a carer writing outside their work is answered as for a record that do
   });
 
   it("an emergency naming another carer's visit", async () => {
-    const visit = { error: 'No visit of yours has this ID', fields: { appointmentId: 'No visit of yours has this ID' } };
+    const visit = {
+      error: 'No visit of yours has this ID',
+      fields: { appointmentId: 'No visit of yours has this ID' },
+    };
     for (const appointmentId of [ids.othersVisit, randomUUID()]) {
       await refusedAsUnknown(() => carer.request('POST', '/api/emergencies', { appointmentId, location: null }), visit);
     }
@@ -251,7 +367,10 @@ describe('a carer writing outside their work is answered as for a record that do
 
   it("a voice note about another client or one outside the window, and deleting another carer's note", async () => {
     for (const clientId of [ids.others, ids.future]) {
-      await refusedAsUnknown(() => voiceNote(carer, { clientId }), { error: 'Client not found', fields: { clientId: 'Client not found' } });
+      await refusedAsUnknown(() => voiceNote(carer, { clientId }), {
+        error: 'Client not found',
+        fields: { clientId: 'Client not found' },
+      });
     }
     await refusedAsUnknown(() => voiceNote(carer, { appointmentId: ids.othersVisit }), {
       error: 'Appointment not found',
@@ -270,7 +389,10 @@ describe('a carer writing outside their work is answered as for a record that do
     const absent = { error: 'Task not found' };
     expect((await carer.request('POST', `/api/tasks/${randomUUID()}/start`, {})).body).toEqual(absent);
     await refusedAsUnknown(() => carer.request('POST', `/api/tasks/${ids.othersTask}/start`, {}), absent);
-    await refusedAsUnknown(() => carer.request('POST', `/api/tasks/${ids.othersTask}/start`, {}, { 'if-match': '"7"' }), absent);
+    await refusedAsUnknown(
+      () => carer.request('POST', `/api/tasks/${ids.othersTask}/start`, {}, { 'if-match': '"7"' }),
+      absent,
+    );
     await refusedAsUnknown(() => carer.request('POST', `/api/tasks/${ids.othersTask}/complete`, {}), absent);
   });
 });
@@ -292,10 +414,24 @@ describe("a carer's own work", () => {
   it('goes through: check-in, a dose effect, a diary entry on their visit, an incident, an emergency, a voice note', async () => {
     const checkIn = await carer.request('POST', `/api/appointments/${ids.ownVisit}/check-in`, { source: 'Mobile' });
     expect(checkIn.status, checkIn.text).toBe(200);
-    const effect = await carer.request('POST', `/api/medications/${ids.rxMine}/records/${ids.recMine}/prn-effect`, { effect: 'helped' });
+    const effect = await carer.request('POST', `/api/medications/${ids.rxMine}/records/${ids.recMine}/prn-effect`, {
+      effect: 'helped',
+    });
     expect(effect.status, effect.text).toBe(200);
-    await created(carer.request('POST', '/api/diary', entry({ carerId: ids.ownCarer, clientId: ids.mine, appointmentId: ids.ownVisit })));
-    await created(carer.request('POST', '/api/incidents', incident({ clientId: ids.mine, carerId: ids.ownCarer, appointmentId: ids.ownVisit })));
+    await created(
+      carer.request(
+        'POST',
+        '/api/diary',
+        entry({ carerId: ids.ownCarer, clientId: ids.mine, appointmentId: ids.ownVisit }),
+      ),
+    );
+    await created(
+      carer.request(
+        'POST',
+        '/api/incidents',
+        incident({ clientId: ids.mine, carerId: ids.ownCarer, appointmentId: ids.ownVisit }),
+      ),
+    );
     await created(carer.request('POST', '/api/emergencies', { appointmentId: ids.ownVisit, location: null }));
     await created(voiceNote(carer, { clientId: ids.mine, appointmentId: ids.ownVisit, carerId: ids.ownCarer }));
     // Staff still write about anyone.

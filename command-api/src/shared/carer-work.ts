@@ -14,7 +14,12 @@ import {
   type EventStore,
   type Role,
 } from '@care/events';
-import { evolve as evolveAppointment, initialAppointmentState, type AppointmentState, type ExistingAppointment } from '../appointments/appointment-state';
+import {
+  evolve as evolveAppointment,
+  initialAppointmentState,
+  type AppointmentState,
+  type ExistingAppointment,
+} from '../appointments/appointment-state';
 import { londonDateOf } from '../appointments/london-texts';
 import { loadCarer } from '../appointments/visit-parties';
 import { carerAccountReservation } from '../carers/carer-account';
@@ -49,7 +54,11 @@ export interface AbsentReply {
  * Whether this visit puts its client in the carer's work: assigned to the carer, not cancelled, and starting on a
  * London date inside the window (the read API's appointments.date is the London date of the planned start).
  */
-export function visitOpensClient(visit: AppointmentState, carerId: string, range: { readonly from: string; readonly to: string }): boolean {
+export function visitOpensClient(
+  visit: AppointmentState,
+  carerId: string,
+  range: { readonly from: string; readonly to: string },
+): boolean {
   if (!visit.exists || visit.carerId !== carerId || visit.status === 'cancelled') return false;
   const date = londonDateOf(visit.plan.scheduledStart);
   return date >= range.from && date <= range.to;
@@ -58,7 +67,9 @@ export function visitOpensClient(visit: AppointmentState, carerId: string, range
 /** The visits a carer's day streams ever booked for one client: a booking names its client (released ones too). */
 function bookedFor(clientId: string) {
   return (found: ReadonlySet<string>, event: CarerBookingEvent): ReadonlySet<string> =>
-    event.type === 'CarerBooked' && event.data.clientId === clientId ? new Set(found).add(event.data.appointmentId) : found;
+    event.type === 'CarerBooked' && event.data.clientId === clientId
+      ? new Set(found).add(event.data.appointmentId)
+      : found;
 }
 
 export class CarerWork {
@@ -70,7 +81,8 @@ export class CarerWork {
 
   /** The carer record linked to the account (its reservation stream, confirmed by the carer's own stream), or null. */
   async carerIdOf(userId: string): Promise<string | null> {
-    const evolve = (state: ReservationState, event: CarerAccountEvent) => evolveReservation(carerAccountReservation, state, event);
+    const evolve = (state: ReservationState, event: CarerAccountEvent) =>
+      evolveReservation(carerAccountReservation, state, event);
     const { state } = await loadStream(this.store, carerAccountStreamId(userId), evolve, initialReservationState);
     if (state.holder === null) return null;
     const carer = await loadCarer(this.store, state.holder);
@@ -86,7 +98,11 @@ export class CarerWork {
     const days: string[] = [];
     for (let date = range.from; date <= range.to; date = addDays(date, 1)) days.push(date);
     const booked = await Promise.all(
-      days.map(async (date) => (await loadStream(this.store, carerBookingsStreamId(carerId, date), bookedFor(clientId), new Set<string>())).state),
+      days.map(
+        async (date) =>
+          (await loadStream(this.store, carerBookingsStreamId(carerId, date), bookedFor(clientId), new Set<string>()))
+            .state,
+      ),
     );
     const candidates = new Set(booked.flatMap((ids) => [...ids]));
     for (const appointmentId of candidates) {
@@ -120,7 +136,10 @@ export class CarerWork {
    * A diary entry (or a voice note) as the read API shows it to a carer: one they wrote, or one about a client of
    * their work that is not confidential (private) to its author.
    */
-  async readsEntry(scope: WriterScope, entry: { readonly authorUserId: string; readonly clientId: string | null; readonly confidential: boolean }): Promise<boolean> {
+  async readsEntry(
+    scope: WriterScope,
+    entry: { readonly authorUserId: string; readonly clientId: string | null; readonly confidential: boolean },
+  ): Promise<boolean> {
     if (scope.kind === 'all' || entry.authorUserId === scope.userId) return true;
     return !entry.confidential && entry.clientId !== null && (await this.hasClient(scope, entry.clientId));
   }
@@ -132,7 +151,14 @@ export class CarerWork {
   }
 
   private async loadVisit(appointmentId: string): Promise<AppointmentState> {
-    return (await loadStream<AppointmentEvent, AppointmentState>(this.store, appointmentStreamId(appointmentId), evolveAppointment, initialAppointmentState)).state;
+    return (
+      await loadStream<AppointmentEvent, AppointmentState>(
+        this.store,
+        appointmentStreamId(appointmentId),
+        evolveAppointment,
+        initialAppointmentState,
+      )
+    ).state;
   }
 }
 

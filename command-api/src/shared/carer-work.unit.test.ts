@@ -29,7 +29,7 @@ function visit(scheduledStart: string, ...then: AppointmentEvent[]): Appointment
 }
 
 describe('visitOpensClient', () => {
-  it('counts the carer\'s visits from 7 days back to 14 ahead, both ends included (London dates)', () => {
+  it("counts the carer's visits from 7 days back to 14 ahead, both ends included (London dates)", () => {
     expect(range).toEqual({ from: '2026-11-14', to: '2026-12-05' });
     expect(visitOpensClient(visit('2026-11-14T10:00:00Z'), carerId, range)).toBe(true);
     expect(visitOpensClient(visit('2026-12-05T10:00:00Z'), carerId, range)).toBe(true);
@@ -43,14 +43,23 @@ describe('visitOpensClient', () => {
     expect(visitOpensClient(visit('2026-07-01T22:30:00Z'), carerId, summer)).toBe(false);
   });
 
-  it('leaves out another carer\'s visit, a cancelled one, and one that does not exist', () => {
+  it("leaves out another carer's visit, a cancelled one, and one that does not exist", () => {
     expect(visitOpensClient(visit('2026-11-21T10:00:00Z'), otherCarerId, range)).toBe(false);
-    expect(visitOpensClient(visit('2026-11-21T10:00:00Z', { type: 'AppointmentCancelled', data: { id, reason: 'In hospital' } }), carerId, range)).toBe(false);
+    expect(
+      visitOpensClient(
+        visit('2026-11-21T10:00:00Z', { type: 'AppointmentCancelled', data: { id, reason: 'In hospital' } }),
+        carerId,
+        range,
+      ),
+    ).toBe(false);
     expect(visitOpensClient(initialAppointmentState, carerId, range)).toBe(false);
   });
 
   it('follows a reassignment: the visit opens the client to its new carer only', () => {
-    const reassigned = visit('2026-11-21T10:00:00Z', { type: 'AppointmentCarerAssigned', data: { id, carerId: otherCarerId, previousCarerId: carerId } });
+    const reassigned = visit('2026-11-21T10:00:00Z', {
+      type: 'AppointmentCarerAssigned',
+      data: { id, carerId: otherCarerId, previousCarerId: carerId },
+    });
     expect(visitOpensClient(reassigned, carerId, range)).toBe(false);
     expect(visitOpensClient(reassigned, otherCarerId, range)).toBe(true);
   });

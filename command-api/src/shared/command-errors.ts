@@ -12,7 +12,11 @@ export function commandErrors(): Koa.Middleware {
       await next();
     } catch (error) {
       if (error instanceof DomainError) {
-        throw new HttpError(STATUS[error.kind], error.message, error.field ? { [error.field]: error.message } : undefined);
+        throw new HttpError(
+          STATUS[error.kind],
+          error.message,
+          error.field ? { [error.field]: error.message } : undefined,
+        );
       }
       if (error instanceof WrongExpectedRevisionError) {
         throw new HttpError(409, 'This record was changed by someone else. Reload it and try again.');

@@ -50,7 +50,11 @@ export class InvalidEventError extends Error {
 function checkedData(event: DomainEvent): unknown {
   const parsed = definitionOf(event.type).schema.safeParse(event.data);
   // Paths and messages only: the values may be care notes, which never go into a log.
-  if (!parsed.success) throw new InvalidEventError(event.type, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  if (!parsed.success)
+    throw new InvalidEventError(
+      event.type,
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
   return parsed.data;
 }
 

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appointmentStreamId, carerStreamId, CONTROL_CHARACTERS_MESSAGE, INVALID_UNICODE_MESSAGE, parseRecordedEvent } from '@care/events';
+import {
+  appointmentStreamId,
+  carerStreamId,
+  CONTROL_CHARACTERS_MESSAGE,
+  INVALID_UNICODE_MESSAGE,
+  parseRecordedEvent,
+} from '@care/events';
 import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../../testing';
 
 /**
@@ -29,7 +35,10 @@ const carer = (overrides: Record<string, unknown> = {}) => ({
 async function expectRefused(send: () => Promise<ApiReply>, fields: Record<string, string>): Promise<void> {
   const before = await settledLog(api.store);
   const reply = await send();
-  expect({ status: reply.status, body: reply.body }).toEqual({ status: 400, body: { error: 'Validation failed', fields } });
+  expect({ status: reply.status, body: reply.body }).toEqual({
+    status: 400,
+    body: { error: 'Validation failed', fields },
+  });
   expect(await appendedSince(api.store, before)).toEqual([]);
 }
 
@@ -79,10 +88,13 @@ describe('POST /api/carers at the limits', () => {
 
   it('refuses the same on PATCH, and a count past the domain limit', async () => {
     const id = await created(api.request('POST', '/api/carers', carer()));
-    await expectRefused(() => api.request('PATCH', `/api/carers/${id}`, { firstName: 'Ada\u0000', maxClientsPerDay: 51 }), {
-      firstName: CONTROL_CHARACTERS_MESSAGE,
-      maxClientsPerDay: 'Max clients per day must be a whole number from 1 to 50',
-    });
+    await expectRefused(
+      () => api.request('PATCH', `/api/carers/${id}`, { firstName: 'Ada\u0000', maxClientsPerDay: 51 }),
+      {
+        firstName: CONTROL_CHARACTERS_MESSAGE,
+        maxClientsPerDay: 'Max clients per day must be a whole number from 1 to 50',
+      },
+    );
   });
 });
 
@@ -102,22 +114,31 @@ describe('check-out at the limits', () => {
       }),
     );
     const start = new Date(Date.now() - 30 * 60_000).toISOString();
-    const id = await created(api.request('POST', '/api/appointments', { clientId, carerId, scheduledStart: start, durationMinutes: 60 }));
+    const id = await created(
+      api.request('POST', '/api/appointments', { clientId, carerId, scheduledStart: start, durationMinutes: 60 }),
+    );
     const checkIn = await api.request('POST', `/api/appointments/${id}/check-in`, { source: 'Computer' });
     expect(checkIn.status, checkIn.text).toBe(200);
 
-    const checkOut = (body: Record<string, unknown>) => api.request('POST', `/api/appointments/${id}/check-out`, { source: 'Computer', ...body });
-    await expectRefused(() => checkOut({ expenses: '21474837', mileage: '1000.1', travelTimeMinutes: 601, notes: 'ok\u0000' }), {
-      expenses: 'Expenses must be at most £1,000.00',
-      mileage: 'Mileage must be at most 1000 miles',
-      travelTimeMinutes: 'Travel time must be a whole number of minutes from 0 to 600',
-      notes: CONTROL_CHARACTERS_MESSAGE,
-    });
+    const checkOut = (body: Record<string, unknown>) =>
+      api.request('POST', `/api/appointments/${id}/check-out`, { source: 'Computer', ...body });
+    await expectRefused(
+      () => checkOut({ expenses: '21474837', mileage: '1000.1', travelTimeMinutes: 601, notes: 'ok\u0000' }),
+      {
+        expenses: 'Expenses must be at most £1,000.00',
+        mileage: 'Mileage must be at most 1000 miles',
+        travelTimeMinutes: 'Travel time must be a whole number of minutes from 0 to 600',
+        notes: CONTROL_CHARACTERS_MESSAGE,
+      },
+    );
 
     const accepted = await checkOut({ expenses: '1000.00', mileage: '1000', travelTimeMinutes: 600 });
     expect(accepted.status, accepted.text).toBe(200);
     const last = (await api.store.readStream(appointmentStreamId(id))).map(parseRecordedEvent).at(-1);
-    expect(last).toMatchObject({ type: 'VisitCheckedOut', data: { expensesPence: 100_000, mileageTenths: 10_000, travelTimeMinutes: 600 } });
+    expect(last).toMatchObject({
+      type: 'VisitCheckedOut',
+      data: { expensesPence: 100_000, mileageTenths: 10_000, travelTimeMinutes: 600 },
+    });
   });
 });
 
@@ -139,7 +160,13 @@ describe('other records', () => {
       { address: CONTROL_CHARACTERS_MESSAGE, 'allergies.0': CONTROL_CHARACTERS_MESSAGE },
     );
     await expectRefused(
-      () => api.request('POST', '/api/feedback', { type: 'bug', category: 'general', message: 'Broken', page: '/carers\u0000' }),
+      () =>
+        api.request('POST', '/api/feedback', {
+          type: 'bug',
+          category: 'general',
+          message: 'Broken',
+          page: '/carers\u0000',
+        }),
       { page: CONTROL_CHARACTERS_MESSAGE },
     );
     await expectRefused(

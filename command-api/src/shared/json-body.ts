@@ -41,6 +41,10 @@ export function jsonBody(): Koa.Middleware[] {
   const signed = bodyParser({ enableTypes: ['json'], jsonLimit: SIGNED_JSON_LIMIT, encoding: 'utf-8' });
   const imports = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_JSON_LIMIT, encoding: 'utf-8' });
   const parse: Koa.Middleware = (ctx, next) =>
-    (ctx.method === 'POST' && SIGNED_ROUTES.test(ctx.path) ? signed : ctx.method === 'POST' && IMPORT_ROUTE.test(ctx.path) ? imports : small)(ctx, next);
+    (ctx.method === 'POST' && SIGNED_ROUTES.test(ctx.path)
+      ? signed
+      : ctx.method === 'POST' && IMPORT_ROUTE.test(ctx.path)
+        ? imports
+        : small)(ctx, next);
   return [requireJson, parse];
 }

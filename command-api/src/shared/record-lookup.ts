@@ -22,7 +22,10 @@ export async function assertRecordsExist(store: EventStore, references: readonly
   await Promise.all(
     references.map(async (reference) => {
       const events = await store.readStream(reference.streamId);
-      if (events.length === 0 || (reference.removedType !== undefined && events.some((event) => event.type === reference.removedType))) {
+      if (
+        events.length === 0 ||
+        (reference.removedType !== undefined && events.some((event) => event.type === reference.removedType))
+      ) {
         fields[reference.field] ??= reference.message;
       }
     }),

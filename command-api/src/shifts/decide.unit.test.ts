@@ -73,7 +73,9 @@ describe('decide: PlanShift', () => {
   });
 
   it('refuses planning a shift id that already exists', () => {
-    expect(given(planned).when({ type: 'PlanShift', id, plan, carer: 'active' }).thenRefused()).toMatchObject({ kind: 'conflict' });
+    expect(given(planned).when({ type: 'PlanShift', id, plan, carer: 'active' }).thenRefused()).toMatchObject({
+      kind: 'conflict',
+    });
   });
 });
 
@@ -81,25 +83,41 @@ describe('decide: ChangeShift', () => {
   it('records only the fields that differ', () => {
     given(planned)
       .when(change({ shiftType: 'morning', status: 'pending', location: null, notes: 'Cover for Sam' }))
-      .then([{ type: 'ShiftChanged', data: { id, changes: { status: 'pending', location: null, notes: 'Cover for Sam' } } }]);
+      .then([
+        { type: 'ShiftChanged', data: { id, changes: { status: 'pending', location: null, notes: 'Cover for Sam' } } },
+      ]);
   });
 
   it('appends nothing when nothing changes', () => {
-    given(planned).when(change({ shiftType: 'morning', breakMinutes: 30 })).then([]);
+    given(planned)
+      .when(change({ shiftType: 'morning', breakMinutes: 30 }))
+      .then([]);
   });
 
   it('checks a new start against the stored end, and a new end against the stored start', () => {
-    expect(given(planned).when(change({ startTime: '2026-03-02T15:00:00.000Z' })).thenRefused()).toEqual({
+    expect(
+      given(planned)
+        .when(change({ startTime: '2026-03-02T15:00:00.000Z' }))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: 'End time must be after the start time',
       field: 'startTime',
     });
-    expect(given(planned).when(change({ endTime: '2026-03-02T06:00:00.000Z' })).thenRefused()).toEqual({
+    expect(
+      given(planned)
+        .when(change({ endTime: '2026-03-02T06:00:00.000Z' }))
+        .thenRefused(),
+    ).toEqual({
       kind: 'invalid',
       message: 'End time must be after the start time',
       field: 'endTime',
     });
-    expect(given(planned).when(change({ endTime: '2026-03-03T08:00:00.000Z' })).thenRefused()).toMatchObject({
+    expect(
+      given(planned)
+        .when(change({ endTime: '2026-03-03T08:00:00.000Z' }))
+        .thenRefused(),
+    ).toMatchObject({
       message: 'A shift can last at most 24 hours',
     });
     given(planned)
@@ -111,12 +129,20 @@ describe('decide: ChangeShift', () => {
     given(planned)
       .when(change({ carerId: otherCarerId }, 'active'))
       .then([{ type: 'ShiftChanged', data: { id, changes: { carerId: otherCarerId } } }]);
-    expect(given(planned).when(change({ carerId: otherCarerId }, 'inactive')).thenRefused()).toMatchObject({
+    expect(
+      given(planned)
+        .when(change({ carerId: otherCarerId }, 'inactive'))
+        .thenRefused(),
+    ).toMatchObject({
       kind: 'invalid',
       message: 'Carer is inactive',
       field: 'carerId',
     });
-    expect(given(planned).when(change({ carerId: otherCarerId }, 'not_found')).thenRefused()).toMatchObject({
+    expect(
+      given(planned)
+        .when(change({ carerId: otherCarerId }, 'not_found'))
+        .thenRefused(),
+    ).toMatchObject({
       message: 'Carer not found',
     });
   });
@@ -129,8 +155,16 @@ describe('decide: ChangeShift', () => {
   });
 
   it('refuses an unknown shift and a cancelled one', () => {
-    expect(given().when(change({ status: 'pending' })).thenRefused()).toEqual({ kind: 'not_found', message: 'Shift not found', field: undefined });
-    expect(given(planned, cancelled).when(change({ status: 'pending' })).thenRefused()).toEqual({
+    expect(
+      given()
+        .when(change({ status: 'pending' }))
+        .thenRefused(),
+    ).toEqual({ kind: 'not_found', message: 'Shift not found', field: undefined });
+    expect(
+      given(planned, cancelled)
+        .when(change({ status: 'pending' }))
+        .thenRefused(),
+    ).toEqual({
       kind: 'conflict',
       message: 'A cancelled shift cannot be changed',
       field: undefined,
@@ -147,7 +181,10 @@ describe('decide: CancelShift', () => {
   });
 
   it('refuses an unknown shift and a second cancellation', () => {
-    expect(given().when({ type: 'CancelShift', id, reason: null }).thenRefused()).toMatchObject({ kind: 'not_found', message: 'Shift not found' });
+    expect(given().when({ type: 'CancelShift', id, reason: null }).thenRefused()).toMatchObject({
+      kind: 'not_found',
+      message: 'Shift not found',
+    });
     expect(given(planned, cancelled).when({ type: 'CancelShift', id, reason: null }).thenRefused()).toEqual({
       kind: 'conflict',
       message: 'Shift is already cancelled',

@@ -63,7 +63,11 @@ export function shiftClashOf(state: ShiftDayState, request: ShiftBookingRequest)
 }
 
 /** Books the shift into one of its days, or refuses it when it overlaps another shift of the carer. Pure. */
-export function decideShiftBooking(state: ShiftDayState, request: ShiftBookingRequest, date: string): CarerShiftBookingEvent[] {
+export function decideShiftBooking(
+  state: ShiftDayState,
+  request: ShiftBookingRequest,
+  date: string,
+): CarerShiftBookingEvent[] {
   const clash = shiftClashOf(state, request);
   if (clash) throw new ShiftClashError({ shiftId: clash.shiftId, start: clash.start, end: clash.end });
   const current = state.shifts.get(request.shiftId);
@@ -72,7 +76,12 @@ export function decideShiftBooking(state: ShiftDayState, request: ShiftBookingRe
   return [{ type: 'CarerShiftBooked', data: { carerId, date, shiftId, start, end } }];
 }
 
-export function decideShiftRelease(state: ShiftDayState, carerId: string, shiftId: string, date: string): CarerShiftBookingEvent[] {
+export function decideShiftRelease(
+  state: ShiftDayState,
+  carerId: string,
+  shiftId: string,
+  date: string,
+): CarerShiftBookingEvent[] {
   return state.shifts.has(shiftId) ? [{ type: 'CarerShiftReleased', data: { carerId, date, shiftId } }] : [];
 }
 
@@ -125,14 +134,27 @@ export class ShiftBookings {
   }
 
   /** Gives up the shift's bookings on these days (cancelled, moved to another carer or other days). */
-  async release(carerId: string, shiftId: string, dates: readonly string[], context: CommandContext): Promise<Position | undefined> {
+  async release(
+    carerId: string,
+    shiftId: string,
+    dates: readonly string[],
+    context: CommandContext,
+  ): Promise<Position | undefined> {
     const positions: (Position | undefined)[] = [];
-    for (const date of dates) positions.push(await this.change(carerId, date, context, (state) => decideShiftRelease(state, carerId, shiftId, date)));
+    for (const date of dates)
+      positions.push(
+        await this.change(carerId, date, context, (state) => decideShiftRelease(state, carerId, shiftId, date)),
+      );
     return latestPosition(...positions);
   }
 
   /** Books one day; a clash with a booking a crash left behind releases it and tries again. */
-  private async bookDay(request: ShiftBookingRequest, date: string, context: CommandContext, seen: (state: ShiftDayState) => void) {
+  private async bookDay(
+    request: ShiftBookingRequest,
+    date: string,
+    context: CommandContext,
+    seen: (state: ShiftDayState) => void,
+  ) {
     for (let released = 0; ; released += 1) {
       try {
         return await this.change(request.carerId, date, context, (state) => {
@@ -146,18 +168,38 @@ export class ShiftBookings {
     }
   }
 
-  private async releaseIfOrphaned(carerId: string, date: string, shiftId: string, context: CommandContext): Promise<boolean> {
+  private async releaseIfOrphaned(
+    carerId: string,
+    date: string,
+    shiftId: string,
+    context: CommandContext,
+  ): Promise<boolean> {
     const held = (await this.load(carerId, date)).state.shifts.get(shiftId);
-    if (!held || held.bookedAt === null || this.clock().getTime() - Date.parse(held.bookedAt) < ORPHANED_AFTER_MS) return false;
-    const { state } = await loadStream<ShiftEvent, ShiftState>(this.store, shiftStreamId(shiftId), evolveShift, initialShiftState);
-    const holds = state.exists && !state.cancelled && state.plan.carerId === carerId && overlaps({ start: state.plan.startTime, end: state.plan.endTime }, held);
+    if (!held || held.bookedAt === null || this.clock().getTime() - Date.parse(held.bookedAt) < ORPHANED_AFTER_MS)
+      return false;
+    const { state } = await loadStream<ShiftEvent, ShiftState>(
+      this.store,
+      shiftStreamId(shiftId),
+      evolveShift,
+      initialShiftState,
+    );
+    const holds =
+      state.exists &&
+      !state.cancelled &&
+      state.plan.carerId === carerId &&
+      overlaps({ start: state.plan.startTime, end: state.plan.endTime }, held);
     if (holds) return false;
     await this.change(carerId, date, context, (day) => decideShiftRelease(day, carerId, shiftId, date));
     return true;
   }
 
   private load(carerId: string, date: string) {
-    return loadStream<ShiftDayEvent, ShiftDayState>(this.store, carerShiftsStreamId(carerId, date), evolveShiftDay, initialShiftDayState);
+    return loadStream<ShiftDayEvent, ShiftDayState>(
+      this.store,
+      carerShiftsStreamId(carerId, date),
+      evolveShiftDay,
+      initialShiftDayState,
+    );
   }
 
   /** Load, decide, append with the expected revision; a lost race is retried on the fresh stream. */
@@ -172,11 +214,16 @@ export class ShiftBookings {
       const events = decideChange(loaded.state);
       if (events.length === 0) return undefined;
       try {
-        return (await appendEvents(this.store, carerShiftsStreamId(carerId, date), events, loaded.revision, context)).position;
+        return (await appendEvents(this.store, carerShiftsStreamId(carerId, date), events, loaded.revision, context))
+          .position;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
     }
-    throw new DomainError('conflict', "The carer's shifts for that day are changing right now. Please try again.", 'carerId');
+    throw new DomainError(
+      'conflict',
+      "The carer's shifts for that day are changing right now. Please try again.",
+      'carerId',
+    );
   }
 }

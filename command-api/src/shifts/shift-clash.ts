@@ -15,7 +15,11 @@ export interface ShiftClash {
  */
 export class ShiftClashError extends DomainError {
   constructor(readonly clash: ShiftClash) {
-    super('conflict', `Carer already has a shift ${londonClock(clash.start)}–${londonClock(clash.end)} on ${ukDate(londonDateOf(clash.start))} (shift ${clash.shiftId})`, 'carerId');
+    super(
+      'conflict',
+      `Carer already has a shift ${londonClock(clash.start)}–${londonClock(clash.end)} on ${ukDate(londonDateOf(clash.start))} (shift ${clash.shiftId})`,
+      'carerId',
+    );
     this.name = 'ShiftClashError';
   }
 }

@@ -124,7 +124,10 @@ describe('POST /api/shifts', () => {
     ];
     for (const [id, message] of cases) {
       const reply = await api.request('POST', '/api/shifts', shiftRequest({ carerId: id }));
-      expect({ status: reply.status, fields: reply.body.fields }, id).toEqual({ status: 400, fields: { carerId: message } });
+      expect({ status: reply.status, fields: reply.body.fields }, id).toEqual({
+        status: 400,
+        fields: { carerId: message },
+      });
     }
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
@@ -136,47 +139,90 @@ describe('POST /api/shifts', () => {
     expect((await carerUser.request('POST', '/api/shifts', shiftRequest())).status).toBe(403);
     expect((await api.anonymous('POST', '/api/shifts', shiftRequest())).status).toBe(401);
     expect(await appendedSince(api.store, before)).toEqual([]);
-    expect((await coordinator.request('POST', '/api/shifts', shiftRequest({ carerId: await createCarer() }))).status).toBe(201);
+    expect(
+      (await coordinator.request('POST', '/api/shifts', shiftRequest({ carerId: await createCarer() }))).status,
+    ).toBe(201);
   });
 });
 
 describe('one carer’s shifts never overlap', () => {
   const eventsOn = async (carer: string, date: string) =>
-    (await api.store.readStream(carerShiftsStreamId(carer, date))).map((event) => [event.type, (event.data as { shiftId: string }).shiftId]);
+    (await api.store.readStream(carerShiftsStreamId(carer, date))).map((event) => [
+      event.type,
+      (event.data as { shiftId: string }).shiftId,
+    ]);
 
   it('refuses an overlapping shift with a 409 naming the clash, appends nothing, and allows one that starts as the other ends', async () => {
     const carer = await createCarer();
     const morning = await planShift({ carerId: carer });
     const before = await settledLog(api.store);
-    const reply = await api.request('POST', '/api/shifts', shiftRequest({ carerId: carer, shiftType: 'afternoon', startTime: '2026-07-06T13:00:00+01:00', endTime: '2026-07-06T20:00:00+01:00' }));
+    const reply = await api.request(
+      'POST',
+      '/api/shifts',
+      shiftRequest({
+        carerId: carer,
+        shiftType: 'afternoon',
+        startTime: '2026-07-06T13:00:00+01:00',
+        endTime: '2026-07-06T20:00:00+01:00',
+      }),
+    );
     const message = `Carer already has a shift 07:00–14:00 on 06/07/2026 (shift ${morning})`;
     expect({ status: reply.status, body: reply.body }).toEqual({
       status: 409,
-      body: { error: message, fields: { carerId: message }, clash: { shiftId: morning, start: '2026-07-06T06:00:00.000Z', end: '2026-07-06T13:00:00.000Z' } },
+      body: {
+        error: message,
+        fields: { carerId: message },
+        clash: { shiftId: morning, start: '2026-07-06T06:00:00.000Z', end: '2026-07-06T13:00:00.000Z' },
+      },
     });
     expect(await appendedSince(api.store, before)).toEqual([]);
-    await planShift({ carerId: carer, shiftType: 'afternoon', startTime: '2026-07-06T14:00:00+01:00', endTime: '2026-07-06T20:00:00+01:00' });
+    await planShift({
+      carerId: carer,
+      shiftType: 'afternoon',
+      startTime: '2026-07-06T14:00:00+01:00',
+      endTime: '2026-07-06T20:00:00+01:00',
+    });
     // Another carer may work the same hours.
-    await planShift({ shiftType: 'afternoon', startTime: '2026-07-06T13:00:00+01:00', endTime: '2026-07-06T20:00:00+01:00' });
+    await planShift({
+      shiftType: 'afternoon',
+      startTime: '2026-07-06T13:00:00+01:00',
+      endTime: '2026-07-06T20:00:00+01:00',
+    });
   });
 
   it('books a night shift into both days, and frees the time when a shift is cancelled, moved or given to another carer', async () => {
     const carer = await createCarer();
-    const night = await planShift({ carerId: carer, shiftType: 'night', startTime: '2026-07-06T22:00:00+01:00', endTime: '2026-07-07T07:00:00+01:00' });
+    const night = await planShift({
+      carerId: carer,
+      shiftType: 'night',
+      startTime: '2026-07-06T22:00:00+01:00',
+      endTime: '2026-07-07T07:00:00+01:00',
+    });
     expect(await eventsOn(carer, '2026-07-07')).toEqual([['CarerShiftBooked', night]]);
-    const early = shiftRequest({ carerId: carer, startTime: '2026-07-07T06:00:00+01:00', endTime: '2026-07-07T12:00:00+01:00' });
+    const early = shiftRequest({
+      carerId: carer,
+      startTime: '2026-07-07T06:00:00+01:00',
+      endTime: '2026-07-07T12:00:00+01:00',
+    });
     expect((await api.request('POST', '/api/shifts', early)).status).toBe(409);
     expect((await api.request('POST', `/api/shifts/${night}/cancel`, { reason: 'Cover found' })).status).toBe(200);
     const morning = await created(api.request('POST', '/api/shifts', early));
 
     // Moving the morning later frees 06:00–12:00; a clashing move is refused and keeps the shift where it was.
-    const evening = await planShift({ carerId: carer, shiftType: 'evening', startTime: '2026-07-07T17:00:00+01:00', endTime: '2026-07-07T22:00:00+01:00' });
+    const evening = await planShift({
+      carerId: carer,
+      shiftType: 'evening',
+      startTime: '2026-07-07T17:00:00+01:00',
+      endTime: '2026-07-07T22:00:00+01:00',
+    });
     const clash = await api.request('PATCH', `/api/shifts/${morning}`, { endTime: '2026-07-07T18:00:00+01:00' });
     expect({ status: clash.status, clash: clash.body.clash?.shiftId }).toEqual({ status: 409, clash: evening });
     expect((await readShift(morning)).map((event) => event.type)).toEqual(['ShiftPlanned']);
     const other = await createCarer();
     expect((await api.request('PATCH', `/api/shifts/${evening}`, { carerId: other })).status).toBe(200);
-    expect((await api.request('PATCH', `/api/shifts/${morning}`, { endTime: '2026-07-07T18:00:00+01:00' })).status).toBe(200);
+    expect(
+      (await api.request('PATCH', `/api/shifts/${morning}`, { endTime: '2026-07-07T18:00:00+01:00' })).status,
+    ).toBe(200);
     expect(await eventsOn(other, '2026-07-07')).toEqual([['CarerShiftBooked', evening]]);
   });
 
@@ -184,13 +230,22 @@ describe('one carer’s shifts never overlap', () => {
     const carer = await createCarer();
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        api.request('POST', '/api/shifts', shiftRequest({ carerId: carer, startTime: `2026-07-08T0${index % 3}:30:00+01:00`, endTime: '2026-07-08T12:00:00+01:00' })),
+        api.request(
+          'POST',
+          '/api/shifts',
+          shiftRequest({
+            carerId: carer,
+            startTime: `2026-07-08T0${index % 3}:30:00+01:00`,
+            endTime: '2026-07-08T12:00:00+01:00',
+          }),
+        ),
       ),
     );
     const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     const winner = replies.find((reply) => reply.status === 201)!.body.id as string;
-    for (const reply of replies.filter((answer) => answer.status === 409)) expect(reply.body.clash.shiftId).toBe(winner);
+    for (const reply of replies.filter((answer) => answer.status === 409))
+      expect(reply.body.clash.shiftId).toBe(winner);
     expect(await eventsOn(carer, '2026-07-08')).toEqual([['CarerShiftBooked', winner]]);
   });
 });
@@ -198,7 +253,11 @@ describe('one carer’s shifts never overlap', () => {
 describe('PATCH /api/shifts/:id', () => {
   it('records only the changed fields; a blank location clears it', async () => {
     const id = await planShift();
-    const reply = await api.request('PATCH', `/api/shifts/${id}`, { shiftType: 'morning', status: 'pending', location: '' });
+    const reply = await api.request('PATCH', `/api/shifts/${id}`, {
+      shiftType: 'morning',
+      status: 'pending',
+      location: '',
+    });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toMatchObject({ id, revision: '1' });
     const [, changed] = await readShift(id);
@@ -237,17 +296,24 @@ describe('PATCH /api/shifts/:id', () => {
     const stale = await api.request('PATCH', `/api/shifts/${id}`, { notes: 'Second' }, { 'If-Match': '0' });
     expect(stale.status).toBe(409);
     expect(await appendedSince(api.store, before)).toEqual([]);
-    expect((await api.request('PATCH', `/api/shifts/${id}`, { notes: 'Second' }, { 'If-Match': '"1"' })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/shifts/${id}`, { notes: 'Second' }, { 'If-Match': '"1"' })).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an unknown or malformed id and 409 for a cancelled shift', async () => {
-    expect((await api.request('PATCH', `/api/shifts/${randomUUID()}`, { notes: 'x' })).body).toEqual({ error: 'Shift not found' });
+    expect((await api.request('PATCH', `/api/shifts/${randomUUID()}`, { notes: 'x' })).body).toEqual({
+      error: 'Shift not found',
+    });
     expect((await api.request('PATCH', '/api/shifts/shift-1', { notes: 'x' })).status).toBe(404);
     const id = await planShift();
     expect((await api.request('POST', `/api/shifts/${id}/cancel`, {})).status).toBe(200);
     const before = await settledLog(api.store);
     const reply = await api.request('PATCH', `/api/shifts/${id}`, { notes: 'x' });
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 409, body: { error: 'A cancelled shift cannot be changed' } });
+    expect({ status: reply.status, body: reply.body }).toEqual({
+      status: 409,
+      body: { error: 'A cancelled shift cannot be changed' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 });
@@ -261,7 +327,10 @@ describe('POST /api/shifts/:id/cancel', () => {
     expect(cancelled).toMatchObject({ type: 'ShiftCancelled', data: { id, reason: 'Carer on leave' } });
     const before = await settledLog(api.store);
     const again = await api.request('POST', `/api/shifts/${id}/cancel`);
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { error: 'Shift is already cancelled' } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { error: 'Shift is already cancelled' },
+    });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 

@@ -41,35 +41,75 @@ export class ShiftService {
     const plan: ShiftPlan = { ...input, location: input.location ?? null, notes: input.notes ?? null };
     const carer = await this.carerStanding(plan.carerId);
     const events = decide({ type: 'PlanShift', id, plan, carer }, initialShiftState);
-    const receipt = await this.bookings.book({ carerId: plan.carerId, shiftId: id, start: plan.startTime, end: plan.endTime }, context);
+    const receipt = await this.bookings.book(
+      { carerId: plan.carerId, shiftId: id, start: plan.startTime, end: plan.endTime },
+      context,
+    );
     const appended = await this.appendOrUndo(id, events, 'no_stream', context, receipt);
-    return { id, revision: appended.nextExpectedRevision, position: latestPosition(receipt.position, appended.position) };
+    return {
+      id,
+      revision: appended.nextExpectedRevision,
+      position: latestPosition(receipt.position, appended.position),
+    };
   }
 
-  async change(id: string, input: ChangeShiftCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async change(
+    id: string,
+    input: ChangeShiftCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const loaded = await this.load(id, ifMatch);
     // A PATCH leaves out what it does not change; a blank location or notes arrives as null and clears it.
     const changes: Partial<ShiftPlan> = definedOnly(input);
     const carer = changes.carerId !== undefined ? await this.carerStanding(changes.carerId) : undefined;
     const events = decide({ type: 'ChangeShift', id, changes, carer }, loaded.state);
     if (events.length === 0 || loaded.revision === 'no_stream' || !loaded.state.exists) {
-      return { id, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
+      return {
+        id,
+        revision: loaded.revision === 'no_stream' ? -1n : loaded.revision,
+        position: loaded.lastEvent?.position,
+      };
     }
     const before = loaded.state.plan;
     const after = { ...before, ...changes };
-    const moved = after.carerId !== before.carerId || after.startTime !== before.startTime || after.endTime !== before.endTime;
-    const receipt = moved ? await this.bookings.book({ carerId: after.carerId, shiftId: id, start: after.startTime, end: after.endTime }, context) : undefined;
+    const moved =
+      after.carerId !== before.carerId || after.startTime !== before.startTime || after.endTime !== before.endTime;
+    const receipt = moved
+      ? await this.bookings.book(
+          { carerId: after.carerId, shiftId: id, start: after.startTime, end: after.endTime },
+          context,
+        )
+      : undefined;
     const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
     const kept = after.carerId === before.carerId ? daysOf(after) : [];
-    const released = moved ? await this.bookings.release(before.carerId, id, daysOf(before).filter((date) => !kept.includes(date)), context) : undefined;
-    return { id, revision: appended.nextExpectedRevision, position: latestPosition(receipt?.position, appended.position, released) };
+    const released = moved
+      ? await this.bookings.release(
+          before.carerId,
+          id,
+          daysOf(before).filter((date) => !kept.includes(date)),
+          context,
+        )
+      : undefined;
+    return {
+      id,
+      revision: appended.nextExpectedRevision,
+      position: latestPosition(receipt?.position, appended.position, released),
+    };
   }
 
-  async cancel(id: string, reason: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  async cancel(
+    id: string,
+    reason: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const loaded = await this.load(id, ifMatch);
     const events = decide({ type: 'CancelShift', id, reason }, loaded.state);
     const appended = await appendEvents(this.store, shiftStreamId(id), events, loaded.revision, context);
-    const released = loaded.state.exists ? await this.bookings.release(loaded.state.plan.carerId, id, daysOf(loaded.state.plan), context) : undefined;
+    const released = loaded.state.exists
+      ? await this.bookings.release(loaded.state.plan.carerId, id, daysOf(loaded.state.plan), context)
+      : undefined;
     return { id, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released) };
   }
 
@@ -103,7 +143,12 @@ export class ShiftService {
    * (docs/decisions/0001-event-sourcing-with-cqrs.md).
    */
   private async carerStanding(carerId: string): Promise<CarerStanding> {
-    const { state } = await loadStream<CarerEvent, CarerState>(this.store, carerStreamId(carerId), evolveCarer, initialCarerState);
+    const { state } = await loadStream<CarerEvent, CarerState>(
+      this.store,
+      carerStreamId(carerId),
+      evolveCarer,
+      initialCarerState,
+    );
     if (!state.exists || state.removed) return 'not_found';
     return state.isActive ? 'active' : 'inactive';
   }

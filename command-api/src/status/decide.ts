@@ -37,5 +37,10 @@ export const NOT_THE_STALLED_EVENT = 'This projection is not stopped at that eve
  */
 export function decide(state: ProjectionStreamState, command: SkipProjectionEvent): ProjectionEvent[] {
   if (state.stalledOn !== command.eventId) throw new DomainError('conflict', NOT_THE_STALLED_EVENT, 'eventId');
-  return [{ type: 'ProjectionEventSkipped', data: { projection: command.projection, eventId: command.eventId, reason: command.reason } }];
+  return [
+    {
+      type: 'ProjectionEventSkipped',
+      data: { projection: command.projection, eventId: command.eventId, reason: command.reason },
+    },
+  ];
 }

@@ -8,7 +8,8 @@ import { appendEvents, loadStream } from '../shared/event-stream';
 import { commandContext } from '../shared/request-parsing';
 import { decide, evolve, initialProjectionStreamState } from './decide';
 
-const isProjectionName = (name: string): name is ProjectionName => (PROJECTION_NAMES as readonly string[]).includes(name);
+const isProjectionName = (name: string): name is ProjectionName =>
+  (PROJECTION_NAMES as readonly string[]).includes(name);
 
 /** POST /api/status/projections/:name/skip (administrators): skip the one event a stalled projection cannot apply. */
 export function statusRoutes({ store }: CommandDeps): Router<CommandState> {

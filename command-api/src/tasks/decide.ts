@@ -44,12 +44,19 @@ export function decide(command: TaskCommand, state: TaskState): TaskSliceEvent[]
   switch (command.type) {
     case 'CreateTask': {
       if (state.exists) throw new DomainError('conflict', 'Task already exists');
-      return [{ type: 'TaskCreated', data: { id: command.id, ...command.details, assignedTo: command.assignedTo, alertId: command.alertId } }];
+      return [
+        {
+          type: 'TaskCreated',
+          data: { id: command.id, ...command.details, assignedTo: command.assignedTo, alertId: command.alertId },
+        },
+      ];
     }
     case 'ChangeTaskDetails': {
       const task = open(state);
       const changes = changedFields(task.details, command.changes);
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'TaskDetailsChanged', data: { id: command.id, changes } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'TaskDetailsChanged', data: { id: command.id, changes } }];
     }
     case 'AssignTask': {
       const task = open(state);
@@ -66,8 +73,11 @@ export function decide(command: TaskCommand, state: TaskState): TaskSliceEvent[]
     case 'CompleteTask': {
       mayWork(state, command.by);
       const task = open(state);
-      if (task.status === 'pending') throw new DomainError('conflict', 'Task has not been started: start it before completing it');
-      return [{ type: 'TaskCompleted', data: { id: command.id, completedAt: command.completedAt, notes: command.notes } }];
+      if (task.status === 'pending')
+        throw new DomainError('conflict', 'Task has not been started: start it before completing it');
+      return [
+        { type: 'TaskCompleted', data: { id: command.id, completedAt: command.completedAt, notes: command.notes } },
+      ];
     }
     case 'CancelTask': {
       open(state);

@@ -34,7 +34,13 @@ const otherCarer: TaskWorker = { userId: otherCarerUser, mayWorkAnyTask: false }
 const coordinator: TaskWorker = { userId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a73', mayWorkAnyTask: true };
 
 const start = (by: TaskWorker = assignee): TaskCommand => ({ type: 'StartTask', id, by });
-const complete = (by: TaskWorker = assignee, notes: string | null = null): TaskCommand => ({ type: 'CompleteTask', id, by, completedAt, notes });
+const complete = (by: TaskWorker = assignee, notes: string | null = null): TaskCommand => ({
+  type: 'CompleteTask',
+  id,
+  by,
+  completedAt,
+  notes,
+});
 const cancel: TaskCommand = { type: 'CancelTask', id, reason: 'No longer needed' };
 const reopen: TaskCommand = { type: 'ReopenTask', id, reason: 'Pharmacy did not call back' };
 const assign = (assignedTo: string | null): TaskCommand => ({ type: 'AssignTask', id, assignedTo });
@@ -64,9 +70,9 @@ describe('decide: CreateTask', () => {
   });
 
   it('refuses to create the same task twice', () => {
-    expect(given(created).when({ type: 'CreateTask', id, details, assignedTo: null, alertId: null }).thenRefused()).toEqual(
-      conflict('Task already exists'),
-    );
+    expect(
+      given(created).when({ type: 'CreateTask', id, details, assignedTo: null, alertId: null }).thenRefused(),
+    ).toEqual(conflict('Task already exists'));
   });
 });
 
@@ -84,20 +90,38 @@ describe('decide: ChangeTaskDetails', () => {
   });
 
   it('changes a task in progress but refuses a closed one', () => {
-    given(created, started).when(change({ category: 'care' })).then([{ type: 'TaskDetailsChanged', data: { id, changes: { category: 'care' } } }]);
-    expect(given(created, started, completed).when(change({ category: 'care' })).thenRefused()).toEqual(ALREADY_COMPLETED);
-    expect(given(created, cancelled).when(change({ category: 'care' })).thenRefused()).toEqual(ALREADY_CANCELLED);
+    given(created, started)
+      .when(change({ category: 'care' }))
+      .then([{ type: 'TaskDetailsChanged', data: { id, changes: { category: 'care' } } }]);
+    expect(
+      given(created, started, completed)
+        .when(change({ category: 'care' }))
+        .thenRefused(),
+    ).toEqual(ALREADY_COMPLETED);
+    expect(
+      given(created, cancelled)
+        .when(change({ category: 'care' }))
+        .thenRefused(),
+    ).toEqual(ALREADY_CANCELLED);
   });
 
   it('refuses an unknown task', () => {
-    expect(given().when(change({ title: 'x' })).thenRefused()).toEqual(NOT_FOUND);
+    expect(
+      given()
+        .when(change({ title: 'x' }))
+        .thenRefused(),
+    ).toEqual(NOT_FOUND);
   });
 });
 
 describe('decide: AssignTask', () => {
   it('assigns, reassigns and unassigns an open task', () => {
-    given(created).when(assign(otherCarerUser)).then([{ type: 'TaskAssigned', data: { id, assignedTo: otherCarerUser } }]);
-    given(created, started).when(assign(null)).then([{ type: 'TaskAssigned', data: { id, assignedTo: null } }]);
+    given(created)
+      .when(assign(otherCarerUser))
+      .then([{ type: 'TaskAssigned', data: { id, assignedTo: otherCarerUser } }]);
+    given(created, started)
+      .when(assign(null))
+      .then([{ type: 'TaskAssigned', data: { id, assignedTo: null } }]);
   });
 
   it('records nothing when it is already assigned to that person', () => {
@@ -121,7 +145,11 @@ describe('decide: StartTask', () => {
   it("refuses a carer someone else's task, or an unassigned one, before saying anything of its status", () => {
     expect(given(created).when(start(otherCarer)).thenRefused()).toEqual(NOT_THEIRS);
     expect(given(created, started, completed).when(start(otherCarer)).thenRefused()).toEqual(NOT_THEIRS);
-    expect(given(created, { type: 'TaskAssigned', data: { id, assignedTo: null } }).when(start()).thenRefused()).toEqual(NOT_THEIRS);
+    expect(
+      given(created, { type: 'TaskAssigned', data: { id, assignedTo: null } })
+        .when(start())
+        .thenRefused(),
+    ).toEqual(NOT_THEIRS);
   });
 
   it('refuses a task in progress, completed or cancelled', () => {
@@ -144,7 +172,9 @@ describe('decide: CompleteTask', () => {
   });
 
   it('refuses a pending task: it is started first', () => {
-    expect(given(created).when(complete()).thenRefused()).toEqual(conflict('Task has not been started: start it before completing it'));
+    expect(given(created).when(complete()).thenRefused()).toEqual(
+      conflict('Task has not been started: start it before completing it'),
+    );
   });
 
   it("refuses a carer someone else's task", () => {

@@ -63,7 +63,11 @@ describe('POST /api/tasks', () => {
       clientId,
     });
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
     const [created, ...rest] = await eventsOf(reply.body.id);
     expect(rest).toEqual([]);
     expect(created!.data).toEqual({
@@ -80,7 +84,10 @@ describe('POST /api/tasks', () => {
       appointmentId: null,
       alertId: null,
     });
-    expect(created!.metadata).toMatchObject({ userId: coordinator.id, correlationId: reply.headers.get('x-request-id') });
+    expect(created!.metadata).toMatchObject({
+      userId: coordinator.id,
+      correlationId: reply.headers.get('x-request-id'),
+    });
     expect(positionToToken(created!.position)).toBe(reply.body.position);
   });
 
@@ -114,10 +121,18 @@ describe('POST /api/tasks', () => {
 describe('PATCH /api/tasks/:id', () => {
   it('records only the fields sent that changed (an edit of the title keeps the priority)', async () => {
     const id = await create({ priority: 'high', dueDate: '2026-11-24T12:00:00Z' });
-    const reply = await coordinator.request('PATCH', `/api/tasks/${id}`, { title: 'Call the pharmacy again', category: 'medication', dueDate: '' }, { 'if-match': '0' });
+    const reply = await coordinator.request(
+      'PATCH',
+      `/api/tasks/${id}`,
+      { title: 'Call the pharmacy again', category: 'medication', dueDate: '' },
+      { 'if-match': '0' },
+    );
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.revision).toBe('1');
-    expect((await eventsOf(id)).at(-1)!.data).toEqual({ id, changes: { title: 'Call the pharmacy again', dueDate: null } });
+    expect((await eventsOf(id)).at(-1)!.data).toEqual({
+      id,
+      changes: { title: 'Call the pharmacy again', dueDate: null },
+    });
 
     const same = await ok(coordinator, 'PATCH', `/api/tasks/${id}`, { title: 'Call the pharmacy again' });
     expect(same.body.revision).toBe('1');
@@ -142,7 +157,10 @@ describe('assigning, starting and completing', () => {
     const events = await eventsOf(id);
     expect(events.map((event) => event.type)).toEqual(['TaskCreated', 'TaskAssigned', 'TaskStarted', 'TaskCompleted']);
     expect(events[1]!.data).toEqual({ id, assignedTo: carer.id });
-    expect(events[3]).toMatchObject({ data: { id, notes: 'Prescription ready Friday' }, metadata: { userId: carer.id } });
+    expect(events[3]).toMatchObject({
+      data: { id, notes: 'Prescription ready Friday' },
+      metadata: { userId: carer.id },
+    });
     const { completedAt } = events[3]!.data as { completedAt: string };
     expect(Date.now() - Date.parse(completedAt)).toBeLessThan(60_000);
   });
@@ -151,7 +169,10 @@ describe('assigning, starting and completing', () => {
     const id = await create({ assignedTo: carer.id });
     const unassigned = await create();
     const before = await settledLog(api.store);
-    for (const [as, task] of [[otherCarer, id], [carer, unassigned]] as const) {
+    for (const [as, task] of [
+      [otherCarer, id],
+      [carer, unassigned],
+    ] as const) {
       for (const step of ['start', 'complete']) {
         const reply = await as.request('POST', `/api/tasks/${task}/${step}`, {});
         expect(reply.status, step).toBe(404);
@@ -171,19 +192,31 @@ describe('assigning, starting and completing', () => {
   it('answers 409 for a step out of order', async () => {
     const id = await create({ assignedTo: carer.id });
     const early = await carer.request('POST', `/api/tasks/${id}/complete`, {});
-    expect({ status: early.status, body: early.body }).toEqual({ status: 409, body: { error: 'Task has not been started: start it before completing it' } });
+    expect({ status: early.status, body: early.body }).toEqual({
+      status: 409,
+      body: { error: 'Task has not been started: start it before completing it' },
+    });
     await ok(carer, 'POST', `/api/tasks/${id}/start`);
     const twice = await carer.request('POST', `/api/tasks/${id}/start`, {});
-    expect({ status: twice.status, body: twice.body }).toEqual({ status: 409, body: { error: 'Task is already in progress' } });
+    expect({ status: twice.status, body: twice.body }).toEqual({
+      status: 409,
+      body: { error: 'Task is already in progress' },
+    });
     await ok(carer, 'POST', `/api/tasks/${id}/complete`);
     const done = await coordinator.request('POST', `/api/tasks/${id}/assign`, { assignedTo: otherCarer.id });
-    expect({ status: done.status, body: done.body }).toEqual({ status: 409, body: { error: 'Task is already completed' } });
+    expect({ status: done.status, body: done.body }).toEqual({
+      status: 409,
+      body: { error: 'Task is already completed' },
+    });
   });
 
   it('answers 400 on assignedTo for someone who cannot be assigned', async () => {
     const id = await create();
     const reply = await coordinator.request('POST', `/api/tasks/${id}/assign`, { assignedTo: UNKNOWN_ID });
-    expect(reply.body).toEqual({ error: 'Assigned to must be an active user', fields: { assignedTo: 'Assigned to must be an active user' } });
+    expect(reply.body).toEqual({
+      error: 'Assigned to must be an active user',
+      fields: { assignedTo: 'Assigned to must be an active user' },
+    });
     const malformed = await coordinator.request('POST', `/api/tasks/${id}/assign`, { assignedTo: 'bob' });
     expect(malformed.body.fields).toEqual({ assignedTo: 'Assigned to must be a valid id' });
   });
@@ -193,7 +226,9 @@ describe('cancelling and reopening', () => {
   it('cancels an open task with the reason and reopens it as pending', async () => {
     const id = await create();
     await ok(coordinator, 'POST', `/api/tasks/${id}/cancel`, { reason: 'Pharmacy rang us' });
-    const reopened = await ok(coordinator, 'POST', `/api/tasks/${id}/reopen`, { reason: 'They rang about something else' });
+    const reopened = await ok(coordinator, 'POST', `/api/tasks/${id}/reopen`, {
+      reason: 'They rang about something else',
+    });
     expect(reopened.body.revision).toBe('2');
     expect((await eventsOf(id)).slice(1).map((event) => [event.type, event.data])).toEqual([
       ['TaskCancelled', { id, reason: 'Pharmacy rang us' }],
@@ -212,7 +247,10 @@ describe('cancelling and reopening', () => {
     });
     await ok(coordinator, 'POST', `/api/tasks/${id}/cancel`, { reason: 'Not needed' });
     const again = await coordinator.request('POST', `/api/tasks/${id}/cancel`, { reason: 'Not needed' });
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { error: 'Task is already cancelled' } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { error: 'Task is already cancelled' },
+    });
   });
 });
 

@@ -18,6 +18,12 @@ export type TaskCommand =
   | { readonly type: 'ChangeTaskDetails'; readonly id: string; readonly changes: Partial<TaskDetails> }
   | { readonly type: 'AssignTask'; readonly id: string; readonly assignedTo: string | null }
   | { readonly type: 'StartTask'; readonly id: string; readonly by: TaskWorker }
-  | { readonly type: 'CompleteTask'; readonly id: string; readonly by: TaskWorker; readonly completedAt: string; readonly notes: string | null }
+  | {
+      readonly type: 'CompleteTask';
+      readonly id: string;
+      readonly by: TaskWorker;
+      readonly completedAt: string;
+      readonly notes: string | null;
+    }
   | { readonly type: 'CancelTask'; readonly id: string; readonly reason: string }
   | { readonly type: 'ReopenTask'; readonly id: string; readonly reason: string };

@@ -62,7 +62,9 @@ export function taskRoutes({ store }: CommandDeps): Router<CommandState> {
   router.post('/:id/complete', work, async (ctx) => {
     const id = taskIdOf(ctx);
     const input = parseOr400(completeTaskRequestSchema, bodyOf(ctx));
-    ctx.body = reply(await service.complete(id, workerOf(ctx), input.notes ?? null, parseIfMatch(ctx), commandContext(ctx)));
+    ctx.body = reply(
+      await service.complete(id, workerOf(ctx), input.notes ?? null, parseIfMatch(ctx), commandContext(ctx)),
+    );
   });
 
   router.post('/:id/cancel', write, async (ctx) => {

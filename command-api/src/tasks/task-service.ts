@@ -37,8 +37,23 @@ export class TaskService {
   constructor(private readonly store: EventStore) {}
 
   async create(input: CreateTaskInput, context: CommandContext): Promise<CommandResult> {
-    const { assignedTo = null, description = null, dueDate, clientId = null, carerId = null, appointmentId = null, ...rest } = input;
-    return this.createTask({ details: { ...rest, description, dueDate: dueDate ?? null, clientId, carerId, appointmentId }, assignedTo, alertId: null }, context);
+    const {
+      assignedTo = null,
+      description = null,
+      dueDate,
+      clientId = null,
+      carerId = null,
+      appointmentId = null,
+      ...rest
+    } = input;
+    return this.createTask(
+      {
+        details: { ...rest, description, dueDate: dueDate ?? null, clientId, carerId, appointmentId },
+        assignedTo,
+        alertId: null,
+      },
+      context,
+    );
   }
 
   /**
@@ -46,7 +61,11 @@ export class TaskService {
    * `linksFrom: 'alert'`: the client, carer and visit were copied from an alert, which named them from recorded
    * facts; they are not the caller's input, so only the assignee is checked.
    */
-  async createTask(task: NewTask, context: CommandContext, linksFrom: 'request' | 'alert' = 'request'): Promise<CommandResult & { position: Position }> {
+  async createTask(
+    task: NewTask,
+    context: CommandContext,
+    linksFrom: 'request' | 'alert' = 'request',
+  ): Promise<CommandResult & { position: Position }> {
     await this.checkReferences(linksFrom === 'request' ? task.details : {}, task.assignedTo);
     const id = uuidv7();
     const events = decide({ type: 'CreateTask', id, ...task }, initialTaskState);
@@ -54,20 +73,46 @@ export class TaskService {
     return { id, revision: appended.nextExpectedRevision, position: appended.position };
   }
 
-  update(id: string, input: UpdateTaskInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'ChangeTaskDetails', id, changes: input }, ifMatch, context, () => this.checkReferences(input, null));
+  update(
+    id: string,
+    input: UpdateTaskInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    return this.run({ type: 'ChangeTaskDetails', id, changes: input }, ifMatch, context, () =>
+      this.checkReferences(input, null),
+    );
   }
 
-  assign(id: string, assignedTo: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'AssignTask', id, assignedTo }, ifMatch, context, () => this.checkReferences({}, assignedTo));
+  assign(
+    id: string,
+    assignedTo: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    return this.run({ type: 'AssignTask', id, assignedTo }, ifMatch, context, () =>
+      this.checkReferences({}, assignedTo),
+    );
   }
 
   start(id: string, by: TaskWorker, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
     return this.run({ type: 'StartTask', id, by }, ifMatch, context, undefined, by);
   }
 
-  complete(id: string, by: TaskWorker, notes: string | null, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'CompleteTask', id, by, notes, completedAt: new Date().toISOString() }, ifMatch, context, undefined, by);
+  complete(
+    id: string,
+    by: TaskWorker,
+    notes: string | null,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    return this.run(
+      { type: 'CompleteTask', id, by, notes, completedAt: new Date().toISOString() },
+      ifMatch,
+      context,
+      undefined,
+      by,
+    );
   }
 
   cancel(id: string, reason: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
@@ -78,12 +123,32 @@ export class TaskService {
     return this.run({ type: 'ReopenTask', id, reason }, ifMatch, context);
   }
 
-  private async checkReferences(links: Partial<Pick<TaskDetails, 'clientId' | 'carerId' | 'appointmentId'>>, assignedTo: string | null): Promise<void> {
+  private async checkReferences(
+    links: Partial<Pick<TaskDetails, 'clientId' | 'carerId' | 'appointmentId'>>,
+    assignedTo: string | null,
+  ): Promise<void> {
     const references: RecordReference[] = [];
-    if (links.clientId) references.push({ streamId: clientStreamId(links.clientId), removedType: 'ClientRemoved', field: 'clientId', message: 'Client not found' });
-    if (links.carerId) references.push({ streamId: carerStreamId(links.carerId), removedType: 'CarerRemoved', field: 'carerId', message: 'Carer not found' });
+    if (links.clientId)
+      references.push({
+        streamId: clientStreamId(links.clientId),
+        removedType: 'ClientRemoved',
+        field: 'clientId',
+        message: 'Client not found',
+      });
+    if (links.carerId)
+      references.push({
+        streamId: carerStreamId(links.carerId),
+        removedType: 'CarerRemoved',
+        field: 'carerId',
+        message: 'Carer not found',
+      });
     // A cancelled visit can still need a follow-up, so any appointment that was ever booked may be named.
-    if (links.appointmentId) references.push({ streamId: appointmentStreamId(links.appointmentId), field: 'appointmentId', message: 'Appointment not found' });
+    if (links.appointmentId)
+      references.push({
+        streamId: appointmentStreamId(links.appointmentId),
+        field: 'appointmentId',
+        message: 'Appointment not found',
+      });
     await assertRecordsExist(this.store, references);
     if (assignedTo !== null) await assertActiveUser(this.store, assignedTo, 'assignedTo');
   }

@@ -25,7 +25,8 @@ export function decide(command: TrainingCommand, state: TrainingState): Training
     }
     case 'RenewTraining': {
       const current = liveDetails(state);
-      if (command.completedDate < current.completedDate) throw new DomainError('invalid', RENEWAL_BEFORE_COMPLETION, 'completedDate');
+      if (command.completedDate < current.completedDate)
+        throw new DomainError('invalid', RENEWAL_BEFORE_COMPLETION, 'completedDate');
       assertDatesInOrder(command.completedDate, command.expiryDate);
       const { id, completedDate, expiryDate, certificateNumber } = command;
       return [{ type: 'TrainingRenewed', data: { id, completedDate, expiryDate, certificateNumber } }];
@@ -46,5 +47,6 @@ function liveDetails(state: TrainingState): TrainingDetails {
 
 /** Same-day expiry is allowed (compared as YYYY-MM-DD text, which orders like the calendar). */
 function assertDatesInOrder(completedDate: string, expiryDate: string | null): void {
-  if (expiryDate !== null && expiryDate < completedDate) throw new DomainError('invalid', EXPIRY_BEFORE_COMPLETED, 'expiryDate');
+  if (expiryDate !== null && expiryDate < completedDate)
+    throw new DomainError('invalid', EXPIRY_BEFORE_COMPLETED, 'expiryDate');
 }

@@ -31,13 +31,18 @@ function given(...events: TrainingSliceEvent[]) {
     state,
     when: (command: TrainingCommand) => ({
       then: (expected: TrainingSliceEvent[]) => expect(decide(command, state)).toEqual(expected),
-      thenRefused: (expected: ReturnType<typeof refusal>) => expect(refusal(() => decide(command, state))).toEqual(expected),
+      thenRefused: (expected: ReturnType<typeof refusal>) =>
+        expect(refusal(() => decide(command, state))).toEqual(expected),
     }),
   };
 }
 
 const update = (changes: Partial<TrainingDetails>): TrainingCommand => ({ type: 'UpdateTrainingRecord', id, changes });
-const renew = (completedDate: string, expiryDate: string | null, certificateNumber: string | null = 'FA-2025-0002'): TrainingCommand => ({
+const renew = (
+  completedDate: string,
+  expiryDate: string | null,
+  certificateNumber: string | null = 'FA-2025-0002',
+): TrainingCommand => ({
   type: 'RenewTraining',
   id,
   completedDate,
@@ -45,7 +50,11 @@ const renew = (completedDate: string, expiryDate: string | null, certificateNumb
   certificateNumber,
 });
 const notFound = { kind: 'not_found', message: 'Training record not found', field: undefined } as const;
-const datesOutOfOrder = { kind: 'invalid', message: 'Expiry date must be after the completed date', field: 'expiryDate' } as const;
+const datesOutOfOrder = {
+  kind: 'invalid',
+  message: 'Expiry date must be after the completed date',
+  field: 'expiryDate',
+} as const;
 
 describe('decide: RecordTraining', () => {
   const record: TrainingCommand = { type: 'RecordTraining', id, details };
@@ -55,31 +64,47 @@ describe('decide: RecordTraining', () => {
   });
 
   it('records one without an expiry date', () => {
-    given().when({ ...record, details: { ...details, expiryDate: null } }).then([
-      { type: 'TrainingRecorded', data: { id, ...details, expiryDate: null } },
-    ]);
+    given()
+      .when({ ...record, details: { ...details, expiryDate: null } })
+      .then([{ type: 'TrainingRecorded', data: { id, ...details, expiryDate: null } }]);
   });
 
   it('accepts an expiry on the day of completion', () => {
-    given().when({ ...record, details: { ...details, expiryDate: details.completedDate } }).then([
-      { type: 'TrainingRecorded', data: { id, ...details, expiryDate: '2024-05-01' } },
-    ]);
+    given()
+      .when({ ...record, details: { ...details, expiryDate: details.completedDate } })
+      .then([{ type: 'TrainingRecorded', data: { id, ...details, expiryDate: '2024-05-01' } }]);
   });
 
   it('refuses an expiry before the completed date', () => {
-    given().when({ ...record, details: { ...details, expiryDate: '2024-04-30' } }).thenRefused(datesOutOfOrder);
+    given()
+      .when({ ...record, details: { ...details, expiryDate: '2024-04-30' } })
+      .thenRefused(datesOutOfOrder);
   });
 
   it('refuses to record over an existing record', () => {
-    given(recorded).when(record).thenRefused({ kind: 'conflict', message: 'Training record already exists', field: undefined });
+    given(recorded)
+      .when(record)
+      .thenRefused({ kind: 'conflict', message: 'Training record already exists', field: undefined });
   });
 });
 
 describe('decide: UpdateTrainingRecord', () => {
   it('records only the fields that changed', () => {
     given(recorded)
-      .when(update({ trainingType: 'first_aid', trainingProvider: 'British Red Cross', notes: 'Refresher', status: 'current' }))
-      .then([{ type: 'TrainingRecordUpdated', data: { id, changes: { trainingProvider: 'British Red Cross', notes: 'Refresher' } } }]);
+      .when(
+        update({
+          trainingType: 'first_aid',
+          trainingProvider: 'British Red Cross',
+          notes: 'Refresher',
+          status: 'current',
+        }),
+      )
+      .then([
+        {
+          type: 'TrainingRecordUpdated',
+          data: { id, changes: { trainingProvider: 'British Red Cross', notes: 'Refresher' } },
+        },
+      ]);
   });
 
   it('clears an optional field', () => {
@@ -95,24 +120,36 @@ describe('decide: UpdateTrainingRecord', () => {
   });
 
   it('records nothing when every value is the same as now, or nothing was sent', () => {
-    given(recorded).when(update({ ...details })).then([]);
+    given(recorded)
+      .when(update({ ...details }))
+      .then([]);
     given(recorded).when(update({})).then([]);
   });
 
   it('checks a new expiry date against the stored completed date', () => {
-    given(recorded).when(update({ expiryDate: '2024-04-01' })).thenRefused(datesOutOfOrder);
+    given(recorded)
+      .when(update({ expiryDate: '2024-04-01' }))
+      .thenRefused(datesOutOfOrder);
   });
 
   it('checks a new completed date against the stored expiry date', () => {
-    given(recorded).when(update({ completedDate: '2027-06-01' })).thenRefused(datesOutOfOrder);
+    given(recorded)
+      .when(update({ completedDate: '2027-06-01' }))
+      .thenRefused(datesOutOfOrder);
     given(recorded)
       .when(update({ completedDate: '2027-06-01', expiryDate: null }))
-      .then([{ type: 'TrainingRecordUpdated', data: { id, changes: { completedDate: '2027-06-01', expiryDate: null } } }]);
+      .then([
+        { type: 'TrainingRecordUpdated', data: { id, changes: { completedDate: '2027-06-01', expiryDate: null } } },
+      ]);
   });
 
   it('refuses an unknown or removed record', () => {
-    given().when(update({ notes: 'x' })).thenRefused(notFound);
-    given(recorded, removed).when(update({ notes: 'x' })).thenRefused(notFound);
+    given()
+      .when(update({ notes: 'x' }))
+      .thenRefused(notFound);
+    given(recorded, removed)
+      .when(update({ notes: 'x' }))
+      .thenRefused(notFound);
   });
 });
 
@@ -120,20 +157,35 @@ describe('decide: RenewTraining', () => {
   it('renews with the new completion, expiry and certificate', () => {
     given(recorded)
       .when(renew('2025-04-20', '2028-04-20'))
-      .then([{ type: 'TrainingRenewed', data: { id, completedDate: '2025-04-20', expiryDate: '2028-04-20', certificateNumber: 'FA-2025-0002' } }]);
+      .then([
+        {
+          type: 'TrainingRenewed',
+          data: { id, completedDate: '2025-04-20', expiryDate: '2028-04-20', certificateNumber: 'FA-2025-0002' },
+        },
+      ]);
   });
 
   it('renews a record that had been marked expired or pending', () => {
     const expired: TrainingSliceEvent = { type: 'TrainingRecordUpdated', data: { id, changes: { status: 'expired' } } };
     given(recorded, expired)
       .when(renew('2025-04-20', null, null))
-      .then([{ type: 'TrainingRenewed', data: { id, completedDate: '2025-04-20', expiryDate: null, certificateNumber: null } }]);
+      .then([
+        {
+          type: 'TrainingRenewed',
+          data: { id, completedDate: '2025-04-20', expiryDate: null, certificateNumber: null },
+        },
+      ]);
   });
 
   it('accepts a renewal on the day of the previous completion', () => {
-    given(recorded).when(renew('2024-05-01', '2025-05-01')).then([
-      { type: 'TrainingRenewed', data: { id, completedDate: '2024-05-01', expiryDate: '2025-05-01', certificateNumber: 'FA-2025-0002' } },
-    ]);
+    given(recorded)
+      .when(renew('2024-05-01', '2025-05-01'))
+      .then([
+        {
+          type: 'TrainingRenewed',
+          data: { id, completedDate: '2024-05-01', expiryDate: '2025-05-01', certificateNumber: 'FA-2025-0002' },
+        },
+      ]);
   });
 
   it('refuses a renewal completed before the previous completion', () => {
@@ -175,12 +227,22 @@ describe('evolve', () => {
     const state = given(
       recorded,
       { type: 'TrainingRecordUpdated', data: { id, changes: { status: 'expired', notes: 'Lapsed' } } },
-      { type: 'TrainingRenewed', data: { id, completedDate: '2025-04-20', expiryDate: null, certificateNumber: 'FA-2' } },
+      {
+        type: 'TrainingRenewed',
+        data: { id, completedDate: '2025-04-20', expiryDate: null, certificateNumber: 'FA-2' },
+      },
     ).state;
     expect(state).toEqual({
       exists: true,
       removed: false,
-      details: { ...details, status: 'current', notes: 'Lapsed', completedDate: '2025-04-20', expiryDate: null, certificateNumber: 'FA-2' },
+      details: {
+        ...details,
+        status: 'current',
+        notes: 'Lapsed',
+        completedDate: '2025-04-20',
+        expiryDate: null,
+        certificateNumber: 'FA-2',
+      },
     });
   });
 

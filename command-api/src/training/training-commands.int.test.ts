@@ -46,7 +46,8 @@ async function recordTraining(overrides: Record<string, unknown> = {}): Promise<
 
 const readTraining = (id: string) => api.store.readStream(trainingStreamId(id));
 const types = (events: readonly RawRecordedEvent[]) => events.map((event) => event.type);
-const expectNotFound = (reply: ApiReply) => expect([reply.status, reply.body]).toEqual([404, { error: 'Training record not found' }]);
+const expectNotFound = (reply: ApiReply) =>
+  expect([reply.status, reply.body]).toEqual([404, { error: 'Training record not found' }]);
 
 describe('POST /api/training', () => {
   it('records a training with every field and replies with its id, revision and position', async () => {
@@ -62,7 +63,11 @@ describe('POST /api/training', () => {
       notes: 'Adult and paediatric',
     });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(UUID), revision: '0', position: expect.stringMatching(POSITION_TOKEN) });
+    expect(reply.body).toEqual({
+      id: expect.stringMatching(UUID),
+      revision: '0',
+      position: expect.stringMatching(POSITION_TOKEN),
+    });
 
     const [recorded, ...rest] = await readTraining(reply.body.id);
     expect(rest).toEqual([]);
@@ -82,7 +87,10 @@ describe('POST /api/training', () => {
       },
     ]);
     expect(positionToToken(recorded!.position)).toBe(reply.body.position);
-    expect(recorded!.metadata).toMatchObject({ userId: api.admin.id, correlationId: reply.headers.get('x-request-id') });
+    expect(recorded!.metadata).toMatchObject({
+      userId: api.admin.id,
+      correlationId: reply.headers.get('x-request-id'),
+    });
   });
 
   it('defaults the status to current and stores blank or missing optional fields as null', async () => {
@@ -107,19 +115,31 @@ describe('POST /api/training', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       error: 'Validation failed',
-      fields: { carerId: 'Carer is required', trainingType: 'Training type is required', completedDate: 'Completed date is required' },
+      fields: {
+        carerId: 'Carer is required',
+        trainingType: 'Training type is required',
+        completedDate: 'Completed date is required',
+      },
     });
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
   it('refuses an expiry before the completed date, and a document link that is not http(s)', async () => {
     const before = await settledLog(api.store);
-    const dates = await api.request('POST', '/api/training', trainingRequest({ completedDate: '2025-02-01', expiryDate: '2025-01-31' }));
+    const dates = await api.request(
+      'POST',
+      '/api/training',
+      trainingRequest({ completedDate: '2025-02-01', expiryDate: '2025-01-31' }),
+    );
     expect([dates.status, dates.body]).toEqual([
       400,
       { error: 'Validation failed', fields: { expiryDate: 'Expiry date must be after the completed date' } },
     ]);
-    const link = await api.request('POST', '/api/training', trainingRequest({ documentUrl: 'javascript:alert(document.cookie)' }));
+    const link = await api.request(
+      'POST',
+      '/api/training',
+      trainingRequest({ documentUrl: 'javascript:alert(document.cookie)' }),
+    );
     expect([link.status, link.body.fields]).toEqual([
       400,
       { documentUrl: 'Document URL must be a web address starting with http:// or https://' },
@@ -135,7 +155,10 @@ describe('POST /api/training', () => {
     const before = await settledLog(api.store);
     for (const unknown of [randomUUID(), gone]) {
       const reply = await api.request('POST', '/api/training', trainingRequest({ carerId: unknown }));
-      expect([reply.status, reply.body]).toEqual([400, { error: 'Carer not found', fields: { carerId: 'Carer not found' } }]);
+      expect([reply.status, reply.body]).toEqual([
+        400,
+        { error: 'Carer not found', fields: { carerId: 'Carer not found' } },
+      ]);
     }
     const malformed = await api.request('POST', '/api/training', trainingRequest({ carerId: 'carer-1' }));
     expect([malformed.status, malformed.body.fields]).toEqual([400, { carerId: 'Carer not found' }]);
@@ -156,13 +179,19 @@ describe('PATCH /api/training/:id', () => {
     expect(reply.body).toEqual({ id, revision: '1', position: expect.stringMatching(POSITION_TOKEN) });
     const stream = await readTraining(id);
     expect(types(stream)).toEqual(['TrainingRecorded', 'TrainingRecordUpdated']);
-    expect(stream[1]!.data).toEqual({ id, changes: { trainingProvider: 'British Red Cross', certificateNumber: 'FA-1', expiryDate: null } });
+    expect(stream[1]!.data).toEqual({
+      id,
+      changes: { trainingProvider: 'British Red Cross', certificateNumber: 'FA-1', expiryDate: null },
+    });
   });
 
   it('appends nothing when nothing changes, and keeps the revision', async () => {
     const id = await recordTraining();
     const before = await settledLog(api.store);
-    const reply = await api.request('PATCH', `/api/training/${id}`, { trainingType: 'first_aid', completedDate: '2024-05-01' });
+    const reply = await api.request('PATCH', `/api/training/${id}`, {
+      trainingType: 'first_aid',
+      completedDate: '2024-05-01',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id, revision: '0' });
     expect(await appendedSince(api.store, before)).toEqual([]);
@@ -173,7 +202,10 @@ describe('PATCH /api/training/:id', () => {
     const reply = await api.request('PATCH', `/api/training/${id}`, { expiryDate: '2024-04-01' });
     expect([reply.status, reply.body]).toEqual([
       400,
-      { error: 'Expiry date must be after the completed date', fields: { expiryDate: 'Expiry date must be after the completed date' } },
+      {
+        error: 'Expiry date must be after the completed date',
+        fields: { expiryDate: 'Expiry date must be after the completed date' },
+      },
     ]);
     expect(types(await readTraining(id))).toEqual(['TrainingRecorded']);
   });
@@ -184,7 +216,10 @@ describe('PATCH /api/training/:id', () => {
     expect((await api.request('PATCH', `/api/training/${id}`, { carerId: other })).status).toBe(200);
     const unknown = await api.request('PATCH', `/api/training/${id}`, { carerId: randomUUID() });
     expect([unknown.status, unknown.body.fields]).toEqual([400, { carerId: 'Carer not found' }]);
-    expect((await readTraining(id)).map((event) => event.data)).toEqual([expect.anything(), { id, changes: { carerId: other } }]);
+    expect((await readTraining(id)).map((event) => event.data)).toEqual([
+      expect.anything(),
+      { id, changes: { carerId: other } },
+    ]);
   });
 
   it('refuses a blank completed date with the form message', async () => {
@@ -232,15 +267,26 @@ describe('POST /api/training/:id/renewal', () => {
       400,
       { completedDate: 'A renewal cannot be completed before the previous completion' },
     ]);
-    const order = await api.request('POST', `/api/training/${id}/renewal`, { completedDate: '2025-06-02', expiryDate: '2025-06-01' });
-    expect([order.status, order.body.fields]).toEqual([400, { expiryDate: 'Expiry date must be after the completed date' }]);
+    const order = await api.request('POST', `/api/training/${id}/renewal`, {
+      completedDate: '2025-06-02',
+      expiryDate: '2025-06-01',
+    });
+    expect([order.status, order.body.fields]).toEqual([
+      400,
+      { expiryDate: 'Expiry date must be after the completed date' },
+    ]);
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
   it('refuses a stale If-Match', async () => {
     const id = await recordTraining();
     await api.request('PATCH', `/api/training/${id}`, { notes: 'changed' });
-    const reply = await api.request('POST', `/api/training/${id}/renewal`, { completedDate: '2025-06-02' }, { 'if-match': '0' });
+    const reply = await api.request(
+      'POST',
+      `/api/training/${id}/renewal`,
+      { completedDate: '2025-06-02' },
+      { 'if-match': '0' },
+    );
     expect([reply.status, reply.body]).toEqual([409, { error: CONFLICT }]);
   });
 });

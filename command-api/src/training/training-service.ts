@@ -38,7 +38,11 @@ export class TrainingService {
   }
 
   /** `onlyNewCompletion`: refuse (409 on completedDate) when another record already holds the completion. */
-  async record(input: CreateTrainingCommandInput, context: CommandContext, onlyNewCompletion = false): Promise<CommandResult> {
+  async record(
+    input: CreateTrainingCommandInput,
+    context: CommandContext,
+    onlyNewCompletion = false,
+  ): Promise<CommandResult> {
     const id = uuidv7();
     const details: TrainingDetails = {
       carerId: input.carerId,
@@ -64,7 +68,12 @@ export class TrainingService {
     }
   }
 
-  update(id: string, input: UpdateTrainingCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  update(
+    id: string,
+    input: UpdateTrainingCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const changes: Partial<TrainingDetails> = {};
     for (const [key, value] of Object.entries(input)) {
       if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
@@ -72,10 +81,21 @@ export class TrainingService {
     return this.run({ type: 'UpdateTrainingRecord', id, changes }, ifMatch, context);
   }
 
-  renew(id: string, input: RenewTrainingCommandInput, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+  renew(
+    id: string,
+    input: RenewTrainingCommandInput,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const { completedDate, expiryDate, certificateNumber } = input;
     return this.run(
-      { type: 'RenewTraining', id, completedDate, expiryDate: expiryDate ?? null, certificateNumber: certificateNumber ?? null },
+      {
+        type: 'RenewTraining',
+        id,
+        completedDate,
+        expiryDate: expiryDate ?? null,
+        certificateNumber: certificateNumber ?? null,
+      },
       ifMatch,
       context,
     );
@@ -86,16 +106,29 @@ export class TrainingService {
   }
 
   /** A command on an existing record. Nothing to record (an update that changes nothing) keeps the revision. */
-  private async run(command: Exclude<TrainingCommand, { type: 'RecordTraining' }>, ifMatch: bigint | undefined, context: CommandContext) {
+  private async run(
+    command: Exclude<TrainingCommand, { type: 'RecordTraining' }>,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ) {
     const streamId = trainingStreamId(command.id);
-    const loaded = await loadStream<TrainingSliceEvent, TrainingState>(this.store, streamId, evolve, initialTrainingState);
+    const loaded = await loadStream<TrainingSliceEvent, TrainingState>(
+      this.store,
+      streamId,
+      evolve,
+      initialTrainingState,
+    );
     // A stale If-Match is refused before anything else: the client decided from an older version of the record.
     if (ifMatch !== undefined && loaded.revision !== 'no_stream' && loaded.revision !== ifMatch) {
       throw new WrongExpectedRevisionError(streamId, ifMatch, loaded.revision);
     }
     const events = decide(command, loaded.state);
     if (events.length === 0 || loaded.revision === 'no_stream') {
-      return { id: command.id, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision, position: loaded.lastEvent?.position };
+      return {
+        id: command.id,
+        revision: loaded.revision === 'no_stream' ? -1n : loaded.revision,
+        position: loaded.lastEvent?.position,
+      };
     }
     await this.assertCarersExist(events);
     const appended = await appendEvents(this.store, streamId, events, loaded.revision, context);
@@ -105,7 +138,11 @@ export class TrainingService {
     const moved = before !== after;
     const released = moved && before !== null ? await this.completions.release(before, command.id, context) : undefined;
     const held = moved && after !== null ? await this.hold(after, command.id, context, false) : undefined;
-    return { id: command.id, revision: appended.nextExpectedRevision, position: latestPosition(appended.position, released, held) };
+    return {
+      id: command.id,
+      revision: appended.nextExpectedRevision,
+      position: latestPosition(appended.position, released, held),
+    };
   }
 
   /** Takes the completion for the record; when another record holds it, refuses or (the form) records beside it. */
@@ -126,11 +163,17 @@ export class TrainingService {
     const carerIds = new Set<string>();
     for (const event of events) {
       if (event.type === 'TrainingRecorded') carerIds.add(event.data.carerId);
-      if (event.type === 'TrainingRecordUpdated' && event.data.changes.carerId !== undefined) carerIds.add(event.data.changes.carerId);
+      if (event.type === 'TrainingRecordUpdated' && event.data.changes.carerId !== undefined)
+        carerIds.add(event.data.changes.carerId);
     }
     await assertRecordsExist(
       this.store,
-      [...carerIds].map((carerId) => ({ streamId: carerStreamId(carerId), removedType: 'CarerRemoved', field: 'carerId', message: 'Carer not found' })),
+      [...carerIds].map((carerId) => ({
+        streamId: carerStreamId(carerId),
+        removedType: 'CarerRemoved',
+        field: 'carerId',
+        message: 'Carer not found',
+      })),
     );
   }
 }

@@ -19,7 +19,10 @@ export function evolve(state: TrainingState, event: TrainingSliceEvent): Trainin
     case 'TrainingRenewed': {
       if (!state.exists) return state;
       const { completedDate, expiryDate, certificateNumber } = event.data;
-      return { ...state, details: { ...state.details, completedDate, expiryDate, certificateNumber, status: 'current' } };
+      return {
+        ...state,
+        details: { ...state.details, completedDate, expiryDate, certificateNumber, status: 'current' },
+      };
     }
     case 'TrainingRecordRemoved':
       return state.exists ? { ...state, removed: true } : state;

@@ -52,8 +52,7 @@ afterAll(async () => {
 });
 
 /** A coordinator may add carers: an empty body is refused on its fields (400) only while the session is honoured. */
-const tryCarerWrite = (cookie: string): Promise<ApiReply> =>
-  api.anonymous('POST', '/api/carers', {}, { cookie });
+const tryCarerWrite = (cookie: string): Promise<ApiReply> => api.anonymous('POST', '/api/carers', {}, { cookie });
 
 /** Signs `user` in while `change` runs between the sign-in's read of the account and its new session. */
 async function signInRacing(user: TestUser, change: () => Promise<ApiReply>): Promise<string> {
@@ -96,7 +95,9 @@ describe('an access change racing a sign-in', () => {
   it('a profile edit in between voids nothing: only access changes do', async () => {
     const user = await api.createUser('coordinator');
 
-    const racing = await signInRacing(user, () => api.request('PATCH', `/api/users/${user.id}`, { lastName: 'Renamed' }));
+    const racing = await signInRacing(user, () =>
+      api.request('PATCH', `/api/users/${user.id}`, { lastName: 'Renamed' }),
+    );
 
     expect((await tryCarerWrite(racing)).status).toBe(400);
     expect((await tryCarerWrite(user.cookie)).status).toBe(400);

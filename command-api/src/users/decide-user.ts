@@ -36,12 +36,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
           ([key, value]) => value !== undefined && state.profile[key as keyof UserProfile] !== value,
         ),
       ) as Partial<UserProfile>;
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'UserProfileChanged', data: { userId: command.userId, changes } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'UserProfileChanged', data: { userId: command.userId, changes } }];
     }
     case 'ChangeUserRole':
       if (command.actorId === command.userId) throw new DomainError('conflict', OWN_ROLE, 'role');
       if (state.role === command.role) return [];
-      return [{ type: 'UserRoleChanged', data: { userId: command.userId, role: command.role, previousRole: state.role } }];
+      return [
+        { type: 'UserRoleChanged', data: { userId: command.userId, role: command.role, previousRole: state.role } },
+      ];
     case 'DeactivateUser':
       if (command.actorId === command.userId) throw new DomainError('conflict', OWN_ACCOUNT);
       return state.isActive ? [{ type: 'UserDeactivated', data: { userId: command.userId } }] : [];

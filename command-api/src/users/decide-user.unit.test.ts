@@ -7,21 +7,31 @@ import { evolveUser, initialUserState, type UserState } from './user-state';
 const userId = '0190a5b2-7c3d-7e4f-8a1b-00000000000a';
 const adminId = '0190a5b2-7c3d-7e4f-8a1b-0000000000ad';
 const profile: UserProfile = { firstName: 'Cora', lastName: 'Ndiaye', region: 'north', profileImageUrl: null };
-const registered: UserEvent = { type: 'UserRegistered', data: { userId, email: 'cora@example.org', role: 'carer', ...profile } };
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId, email: 'cora@example.org', role: 'carer', ...profile },
+};
 
 const given = (...events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState);
 const refusal = (command: UserCommand, state: UserState) => refusalOf(() => decideUser(command, state));
 
 describe('user accounts: given events, when a command, then events or a refusal', () => {
   it('registers a new account and records that its first password was set (never the password)', () => {
-    const events = decideUser({ type: 'RegisterUser', userId, email: 'cora@example.org', role: 'carer', profile }, given());
+    const events = decideUser(
+      { type: 'RegisterUser', userId, email: 'cora@example.org', role: 'carer', profile },
+      given(),
+    );
     expect(events).toEqual([registered, { type: 'UserPasswordSet', data: { userId, reason: 'initial' } }]);
     expect(JSON.stringify(events)).not.toMatch(/password"\s*:/i);
   });
 
   it('refuses to register the same account twice', () => {
     const command: UserCommand = { type: 'RegisterUser', userId, email: 'x@example.org', role: 'carer', profile };
-    expect(refusal(command, given(registered))).toEqual({ kind: 'conflict', message: 'User already exists', field: undefined });
+    expect(refusal(command, given(registered))).toEqual({
+      kind: 'conflict',
+      message: 'User already exists',
+      field: undefined,
+    });
   });
 
   it('refuses every change to an account that does not exist', () => {
@@ -38,13 +48,15 @@ describe('user accounts: given events, when a command, then events or a refusal'
   });
 
   it('changes a role and remembers the previous one', () => {
-    expect(decideUser({ type: 'ChangeUserRole', userId, role: 'coordinator', actorId: adminId }, given(registered))).toEqual([
-      { type: 'UserRoleChanged', data: { userId, role: 'coordinator', previousRole: 'carer' } },
-    ]);
+    expect(
+      decideUser({ type: 'ChangeUserRole', userId, role: 'coordinator', actorId: adminId }, given(registered)),
+    ).toEqual([{ type: 'UserRoleChanged', data: { userId, role: 'coordinator', previousRole: 'carer' } }]);
   });
 
   it('records nothing when the role is already the one asked for', () => {
-    expect(decideUser({ type: 'ChangeUserRole', userId, role: 'carer', actorId: adminId }, given(registered))).toEqual([]);
+    expect(decideUser({ type: 'ChangeUserRole', userId, role: 'carer', actorId: adminId }, given(registered))).toEqual(
+      [],
+    );
   });
 
   it('refuses an administrator changing their own role', () => {
@@ -75,11 +87,17 @@ describe('user accounts: given events, when a command, then events or a refusal'
   });
 
   it('records only the profile fields that really change', () => {
-    const command: UserCommand = { type: 'ChangeUserProfile', userId, changes: { firstName: 'Cora', lastName: 'Diallo', region: null } };
+    const command: UserCommand = {
+      type: 'ChangeUserProfile',
+      userId,
+      changes: { firstName: 'Cora', lastName: 'Diallo', region: null },
+    };
     expect(decideUser(command, given(registered))).toEqual([
       { type: 'UserProfileChanged', data: { userId, changes: { lastName: 'Diallo', region: null } } },
     ]);
-    expect(decideUser({ type: 'ChangeUserProfile', userId, changes: { firstName: 'Cora' } }, given(registered))).toEqual([]);
+    expect(
+      decideUser({ type: 'ChangeUserProfile', userId, changes: { firstName: 'Cora' } }, given(registered)),
+    ).toEqual([]);
   });
 
   it('records a password change with its reason', () => {

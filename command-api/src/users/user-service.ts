@@ -57,7 +57,11 @@ export class UserService {
     try {
       const appended = await appendEvents(this.deps.store, userStreamId(userId), events, 'no_stream', context);
       await this.deps.credentials.save(userId, input.email, passwordHash);
-      return { id: userId, revision: appended.nextExpectedRevision, position: latestPosition(reserved, appended.position) };
+      return {
+        id: userId,
+        revision: appended.nextExpectedRevision,
+        position: latestPosition(reserved, appended.position),
+      };
     } catch (error) {
       await this.emails.release(input.email, userId, context);
       throw error;
@@ -79,7 +83,12 @@ export class UserService {
   }
 
   changeRole(userId: string, role: Role, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'ChangeUserRole', userId, role, actorId: context.userId }, undefined, context, 'role_changed');
+    return this.run(
+      { type: 'ChangeUserRole', userId, role, actorId: context.userId },
+      undefined,
+      context,
+      'role_changed',
+    );
   }
 
   deactivate(userId: string, context: CommandContext): Promise<CommandResult> {
@@ -128,7 +137,13 @@ export class UserService {
         position: loaded.lastEvent?.position,
       };
     }
-    const appended = await appendEvents(this.deps.store, userStreamId(command.userId), events, loaded.revision, context);
+    const appended = await appendEvents(
+      this.deps.store,
+      userStreamId(command.userId),
+      events,
+      loaded.revision,
+      context,
+    );
     if (endsSessions) await this.endSessions(command.userId, appended.nextExpectedRevision, endsSessions, context);
     return { id: command.userId, revision: appended.nextExpectedRevision, position: appended.position };
   }

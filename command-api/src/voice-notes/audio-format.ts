@@ -7,14 +7,22 @@ const CONTAINERS: Record<string, { format: string; looksLike: (bytes: Uint8Array
   'audio/mp4': { format: 'mp4', looksLike: (b) => startsWith(b, 4, ascii('ftyp')) },
   'audio/ogg': { format: 'ogg', looksLike: (b) => startsWith(b, 0, ascii('OggS')) },
   // An ID3 tag, or straight into an MPEG audio frame (11 sync bits set).
-  'audio/mpeg': { format: 'mpeg', looksLike: (b) => startsWith(b, 0, ascii('ID3')) || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) },
+  'audio/mpeg': {
+    format: 'mpeg',
+    looksLike: (b) => startsWith(b, 0, ascii('ID3')) || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0),
+  },
   'audio/wav': { format: 'wav', looksLike: (b) => startsWith(b, 0, ascii('RIFF')) && startsWith(b, 8, ascii('WAVE')) },
 };
 /** Other names browsers and operating systems give the same containers. */
-const ALIASES: Record<string, string> = { 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg' };
+const ALIASES: Record<string, string> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/mp3': 'audio/mpeg',
+};
 
 /** "audio/webm;codecs=opus": a type and parameters of plain tokens or quoted strings, nothing a header could trip on. */
-const MEDIA_TYPE = /^([a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+)\s*((?:;\s*[a-z0-9!#$&^_.+-]+=(?:[a-z0-9!#$&^_.+,-]+|"[^"\\\r\n]*")\s*)*)$/i;
+const MEDIA_TYPE =
+  /^([a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+)\s*((?:;\s*[a-z0-9!#$&^_.+-]+=(?:[a-z0-9!#$&^_.+,-]+|"[^"\\\r\n]*")\s*)*)$/i;
 const MAX_MEDIA_TYPE_LENGTH = 200;
 
 export interface DetectedAudio {

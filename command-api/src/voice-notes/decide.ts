@@ -27,8 +27,10 @@ export function decide(command: VoiceNoteCommand, state: VoiceNoteState): VoiceN
       const { actor } = command;
       const isAuthor = state.authorId === actor.userId;
       // Someone who may not see a private note must not learn that it exists.
-      if (state.isPrivate && !isAuthor && !actor.mayReadPrivate) throw new DomainError('not_found', VOICE_NOTE_NOT_FOUND);
-      if (!isAuthor && !actor.mayReview) throw new DomainError('forbidden', 'Only the author or a reviewer can delete a voice note');
+      if (state.isPrivate && !isAuthor && !actor.mayReadPrivate)
+        throw new DomainError('not_found', VOICE_NOTE_NOT_FOUND);
+      if (!isAuthor && !actor.mayReview)
+        throw new DomainError('forbidden', 'Only the author or a reviewer can delete a voice note');
       return [{ type: 'VoiceNoteRemoved', data: { id: command.id } }];
     }
     default:

@@ -29,7 +29,14 @@ const audio = { audioFormat: 'webm', mimeType: 'audio/webm;codecs=opus', fileSiz
 
 const recorded = (isPrivate = false): VoiceNoteEvent => ({
   type: 'VoiceNoteRecorded',
-  data: { ...note, tags: [...note.tags], ...audio, isPrivate, audioUrl: `/api/voice-notes/${id}/audio`, transcription: null },
+  data: {
+    ...note,
+    tags: [...note.tags],
+    ...audio,
+    isPrivate,
+    audioUrl: `/api/voice-notes/${id}/audio`,
+    transcription: null,
+  },
 });
 const removed: VoiceNoteEvent = { type: 'VoiceNoteRemoved', data: { id } };
 
@@ -49,7 +56,11 @@ describe('decide: RecordVoiceNote', () => {
   });
 
   it('refuses to record the same note twice', () => {
-    expect(refusal(() => decide(record, given(recorded())))).toEqual({ kind: 'conflict', message: 'Voice note already exists', field: undefined });
+    expect(refusal(() => decide(record, given(recorded())))).toEqual({
+      kind: 'conflict',
+      message: 'Voice note already exists',
+      field: undefined,
+    });
   });
 });
 
@@ -58,7 +69,7 @@ describe('decide: RemoveVoiceNote', () => {
     expect(decide(remove(theAuthor), given(recorded()))).toEqual([removed]);
   });
 
-  it('lets a reviewer remove anyone\'s note, private ones included', () => {
+  it("lets a reviewer remove anyone's note, private ones included", () => {
     expect(decide(remove(coordinator), given(recorded()))).toEqual([removed]);
     expect(decide(remove(coordinator), given(recorded(true)))).toEqual([removed]);
   });
@@ -71,11 +82,17 @@ describe('decide: RemoveVoiceNote', () => {
   });
 
   it('answers "not found" about another person\'s private note to someone who may not see it', () => {
-    expect(refusal(() => decide(remove(carer), given(recorded(true))))).toMatchObject({ kind: 'not_found', message: 'Voice note not found' });
+    expect(refusal(() => decide(remove(carer), given(recorded(true))))).toMatchObject({
+      kind: 'not_found',
+      message: 'Voice note not found',
+    });
   });
 
   it('answers "not found" for a note that does not exist or was removed already', () => {
-    expect(refusal(() => decide(remove(theAuthor), given()))).toMatchObject({ kind: 'not_found', message: 'Voice note not found' });
+    expect(refusal(() => decide(remove(theAuthor), given()))).toMatchObject({
+      kind: 'not_found',
+      message: 'Voice note not found',
+    });
     expect(refusal(() => decide(remove(theAuthor), given(recorded(), removed)))).toMatchObject({ kind: 'not_found' });
   });
 });

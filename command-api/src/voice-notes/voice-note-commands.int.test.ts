@@ -2,7 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { carerStreamId, positionToToken, voiceNoteStreamId, type EventStore } from '@care/events';
 import { newEvent } from '@care/events/testing';
-import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi, type TestUser } from '../../testing';
+import {
+  appendedSince,
+  settledLog,
+  startCommandApi,
+  type ApiReply,
+  type RunningCommandApi,
+  type TestUser,
+} from '../../testing';
 import { SAMPLE_HEADERS, fakeWebm } from './audio-samples.testing';
 import { uploadVoiceNote, type UploadFile } from './voice-note-upload.testing';
 import { VoiceNoteService } from './voice-note-service';
@@ -14,7 +21,11 @@ let coordinator: TestUser;
 
 beforeAll(async () => {
   api = await startCommandApi(inject('databaseUrl'), 'voice_note_cmds');
-  [carer, otherCarer, coordinator] = await Promise.all([api.createUser('carer'), api.createUser('carer'), api.createUser('coordinator')]);
+  [carer, otherCarer, coordinator] = await Promise.all([
+    api.createUser('carer'),
+    api.createUser('carer'),
+    api.createUser('coordinator'),
+  ]);
 });
 afterAll(async () => {
   await api?.close();
@@ -26,12 +37,18 @@ const webm = (size = 4096): UploadFile => ({ bytes: fakeWebm(size), type: 'audio
 const upload = (user: TestUser | undefined, fields: Record<string, string | string[]>, ...files: UploadFile[]) =>
   uploadVoiceNote(api.baseUrl, user?.cookie, fields, ...files);
 
-const blobCount = async () => Number((await api.pool.query<{ count: string }>('SELECT count(*) FROM media.audio')).rows[0]!.count);
+const blobCount = async () =>
+  Number((await api.pool.query<{ count: string }>('SELECT count(*) FROM media.audio')).rows[0]!.count);
 const blobOf = async (id: string) =>
-  (await api.pool.query<{ content: Buffer; mime_type: string; byte_size: number; sha256: string; uploaded_by: string }>(
-    'SELECT content, mime_type, byte_size, sha256, uploaded_by FROM media.audio WHERE audio_id = $1',
-    [id],
-  )).rows[0];
+  (
+    await api.pool.query<{
+      content: Buffer;
+      mime_type: string;
+      byte_size: number;
+      sha256: string;
+      uploaded_by: string;
+    }>('SELECT content, mime_type, byte_size, sha256, uploaded_by FROM media.audio WHERE audio_id = $1', [id])
+  ).rows[0];
 
 /** Runs a request that must be refused, and proves it appended no event and kept no audio. */
 async function refusedWithoutTrace(send: () => Promise<ApiReply>): Promise<ApiReply> {
@@ -109,7 +126,10 @@ describe('POST /api/voice-notes', () => {
       tags: ['Falls', 'night'],
       isPrivate: true,
     });
-    expect(recorded!.metadata).toMatchObject({ userId: coordinator.id, correlationId: reply.headers.get('x-request-id') });
+    expect(recorded!.metadata).toMatchObject({
+      userId: coordinator.id,
+      correlationId: reply.headers.get('x-request-id'),
+    });
 
     const blob = await blobOf(id);
     expect(blob).toMatchObject({ mime_type: 'audio/webm', byte_size: 6000, uploaded_by: coordinator.id });
@@ -135,7 +155,9 @@ describe('POST /api/voice-notes', () => {
 
   it('takes tags as a repeated field too, and every accepted container with its format', async () => {
     const repeated = await record(carer, { tags: ['medication', 'evening'] });
-    expect((await api.store.readStream(voiceNoteStreamId(repeated.id)))[0]!.data).toMatchObject({ tags: ['medication', 'evening'] });
+    expect((await api.store.readStream(voiceNoteStreamId(repeated.id)))[0]!.data).toMatchObject({
+      tags: ['medication', 'evening'],
+    });
     for (const [type, bytes, format] of [
       ['audio/mp4', SAMPLE_HEADERS.mp4, 'mp4'],
       ['audio/ogg;codecs=opus', SAMPLE_HEADERS.ogg, 'ogg'],
@@ -145,15 +167,24 @@ describe('POST /api/voice-notes', () => {
       const reply = await upload(carer, { title: format, duration: '5' }, { bytes, type });
       expect(reply.status, reply.text).toBe(201);
       const [recorded] = await api.store.readStream(voiceNoteStreamId(reply.body.id));
-      expect(recorded!.data).toMatchObject({ audioFormat: format, mimeType: type.split(';')[0], fileSize: bytes.length });
+      expect(recorded!.data).toMatchObject({
+        audioFormat: format,
+        mimeType: type.split(';')[0],
+        fileSize: bytes.length,
+      });
     }
   });
 
   it('refuses a request without the audio file, naming the missing fields, and keeps nothing', async () => {
     const reply = await refusedWithoutTrace(() => upload(carer, { duration: '10' }));
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ error: 'Validation failed', fields: { title: 'Title is required', audio: 'Audio file is required' } });
-    const empty = await refusedWithoutTrace(() => upload(carer, { title: 'Empty', duration: '10' }, { bytes: new Uint8Array(0), type: 'audio/webm' }));
+    expect(reply.body).toEqual({
+      error: 'Validation failed',
+      fields: { title: 'Title is required', audio: 'Audio file is required' },
+    });
+    const empty = await refusedWithoutTrace(() =>
+      upload(carer, { title: 'Empty', duration: '10' }, { bytes: new Uint8Array(0), type: 'audio/webm' }),
+    );
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ error: 'Validation failed', fields: { audio: 'Audio file is required' } });
   });
@@ -194,7 +225,11 @@ describe('POST /api/voice-notes', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toEqual({ duration: 'Duration must be a whole number of seconds from 1 to 300' });
     }
-    const tooManyTags = await upload(carer, { title: 'Tags', duration: '3', tags: JSON.stringify(Array.from({ length: 21 }, (_, i) => `t${i}`)) }, webm());
+    const tooManyTags = await upload(
+      carer,
+      { title: 'Tags', duration: '3', tags: JSON.stringify(Array.from({ length: 21 }, (_, i) => `t${i}`)) },
+      webm(),
+    );
     expect(tooManyTags.body.fields).toEqual({ tags: 'At most 20 entries' });
   });
 
@@ -207,7 +242,11 @@ describe('POST /api/voice-notes', () => {
       { bytes: SAMPLE_HEADERS.ogg, type: 'audio/wav' },
     ]) {
       const reply = await refusedWithoutTrace(() => upload(carer, { title: 'Not audio', duration: '3' }, file));
-      expect({ type: file.type, status: reply.status, body: reply.body }).toEqual({ type: file.type, status: 415, body: NOT_AUDIO });
+      expect({ type: file.type, status: reply.status, body: reply.body }).toEqual({
+        type: file.type,
+        status: 415,
+        body: NOT_AUDIO,
+      });
     }
   });
 
@@ -217,7 +256,9 @@ describe('POST /api/voice-notes', () => {
     expect(accepted.status, accepted.text).toBe(201);
     expect((await blobOf(accepted.body.id))!.byte_size).toBe(limit);
 
-    const reply = await refusedWithoutTrace(() => upload(carer, { title: 'Too long', duration: '300' }, webm(limit + 1)));
+    const reply = await refusedWithoutTrace(() =>
+      upload(carer, { title: 'Too long', duration: '300' }, webm(limit + 1)),
+    );
     expect(reply.status).toBe(413);
     expect(reply.body).toEqual({ error: 'Audio files must be at most 10 MB' });
   });
@@ -225,28 +266,48 @@ describe('POST /api/voice-notes', () => {
   it('refuses more than one file, a file in another field, a malformed body, and JSON', async () => {
     const two = await refusedWithoutTrace(() => upload(carer, { title: 'Two', duration: '3' }, webm(), webm()));
     expect(two.status).toBe(400);
-    expect(two.body).toEqual({ error: 'Validation failed', fields: { audio: 'Send exactly one file, in the "audio" field' } });
-    const elsewhere = await refusedWithoutTrace(() => upload(carer, { title: 'Elsewhere', duration: '3' }, { ...webm(), field: 'attachment' }));
+    expect(two.body).toEqual({
+      error: 'Validation failed',
+      fields: { audio: 'Send exactly one file, in the "audio" field' },
+    });
+    const elsewhere = await refusedWithoutTrace(() =>
+      upload(carer, { title: 'Elsewhere', duration: '3' }, { ...webm(), field: 'attachment' }),
+    );
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.fields).toEqual({ audio: 'Send exactly one file, in the "audio" field' });
 
     const truncated = await refusedWithoutTrace(() =>
-      carer.request('POST', '/api/voice-notes', '--boundary\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut', {
-        'content-type': 'multipart/form-data; boundary=boundary',
-      }),
+      carer.request(
+        'POST',
+        '/api/voice-notes',
+        '--boundary\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut',
+        {
+          'content-type': 'multipart/form-data; boundary=boundary',
+        },
+      ),
     );
     expect(truncated.status).toBe(400);
-    expect(truncated.body).toEqual({ error: 'The upload could not be read: send multipart/form-data with the recording in the "audio" field' });
+    expect(truncated.body).toEqual({
+      error: 'The upload could not be read: send multipart/form-data with the recording in the "audio" field',
+    });
 
-    const json = await refusedWithoutTrace(() => carer.request('POST', '/api/voice-notes', { title: 'JSON', duration: 3 }));
+    const json = await refusedWithoutTrace(() =>
+      carer.request('POST', '/api/voice-notes', { title: 'JSON', duration: 3 }),
+    );
     expect(json.status).toBe(415);
-    expect(json.body).toEqual({ error: 'Send the voice note as multipart/form-data with the recording in the "audio" field' });
+    expect(json.body).toEqual({
+      error: 'Send the voice note as multipart/form-data with the recording in the "audio" field',
+    });
   });
 
   it('still refuses multipart bodies on every other route with 415', async () => {
     const form = new FormData();
     form.append('firstName', 'Ada');
-    const response = await fetch(`${api.baseUrl}/api/carers`, { method: 'POST', headers: { cookie: api.admin.cookie, origin: api.baseUrl }, body: form });
+    const response = await fetch(`${api.baseUrl}/api/carers`, {
+      method: 'POST',
+      headers: { cookie: api.admin.cookie, origin: api.baseUrl },
+      body: form,
+    });
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ error: 'Send the request body as application/json' });
   });
@@ -255,7 +316,10 @@ describe('POST /api/voice-notes', () => {
     const removedClient = randomUUID();
     await api.store.append(
       `client-${removedClient}`,
-      [newEvent('ClientRegistered', { clientId: removedClient }), newEvent('ClientRemoved', { clientId: removedClient })],
+      [
+        newEvent('ClientRegistered', { clientId: removedClient }),
+        newEvent('ClientRemoved', { clientId: removedClient }),
+      ],
       'no_stream',
     );
     const removedCarer = randomUUID();
@@ -271,7 +335,9 @@ describe('POST /api/voice-notes', () => {
       [{ carerId: removedCarer }, { carerId: 'Carer not found' }],
       [{ diaryEntryId: randomUUID() }, { diaryEntryId: 'Diary entry not found' }],
     ] as const) {
-      const reply = await refusedWithoutTrace(() => upload(coordinator, { title: 'Linked', duration: '3', ...fields }, webm()));
+      const reply = await refusedWithoutTrace(() =>
+        upload(coordinator, { title: 'Linked', duration: '3', ...fields }, webm()),
+      );
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ error: Object.values(expected)[0], fields: expected });
     }
@@ -318,7 +384,7 @@ describe('DELETE /api/voice-notes/:id', () => {
     expect(again.body).toEqual({ error: 'Voice note not found' });
   });
 
-  it('lets a coordinator delete anyone\'s note, and answers another carer as for an unknown note (404)', async () => {
+  it("lets a coordinator delete anyone's note, and answers another carer as for an unknown note (404)", async () => {
     // About no client of the other carer's work: they may not even hear it.
     const shared = await record(carer);
     const forbidden = await refusedWithoutTrace(() => otherCarer.request('DELETE', `/api/voice-notes/${shared.id}`));
@@ -337,12 +403,19 @@ describe('DELETE /api/voice-notes/:id', () => {
   it('answers 404 for unknown and malformed ids, 409 for a stale If-Match, 401 without a session', async () => {
     expect((await carer.request('DELETE', `/api/voice-notes/${randomUUID()}`)).status).toBe(404);
     const malformed = await carer.request('DELETE', '/api/voice-notes/not-an-id');
-    expect({ status: malformed.status, body: malformed.body }).toEqual({ status: 404, body: { error: 'Voice note not found' } });
+    expect({ status: malformed.status, body: malformed.body }).toEqual({
+      status: 404,
+      body: { error: 'Voice note not found' },
+    });
     const { id } = await record(carer);
-    const stale = await refusedWithoutTrace(() => carer.request('DELETE', `/api/voice-notes/${id}`, undefined, { 'if-match': '"7"' }));
+    const stale = await refusedWithoutTrace(() =>
+      carer.request('DELETE', `/api/voice-notes/${id}`, undefined, { 'if-match': '"7"' }),
+    );
     expect(stale.status).toBe(409);
     const anonymous = await refusedWithoutTrace(() => api.anonymous('DELETE', `/api/voice-notes/${id}`));
     expect(anonymous.status).toBe(401);
-    expect((await carer.request('DELETE', `/api/voice-notes/${id}`, undefined, { 'if-match': '"0"' })).status).toBe(200);
+    expect((await carer.request('DELETE', `/api/voice-notes/${id}`, undefined, { 'if-match': '"0"' })).status).toBe(
+      200,
+    );
   });
 });

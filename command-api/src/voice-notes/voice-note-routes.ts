@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { can, recordVoiceNoteRequestSchema, VOICE_NOTE_AUDIO_FIELD, VOICE_NOTE_AUDIO_REQUIRED_MESSAGE } from '@care/events';
+import {
+  can,
+  recordVoiceNoteRequestSchema,
+  VOICE_NOTE_AUDIO_FIELD,
+  VOICE_NOTE_AUDIO_REQUIRED_MESSAGE,
+} from '@care/events';
 import { HttpError, requirePermission, validationError } from '@care/events/server';
 import { CarerWork, writerScopeOf } from '../shared/carer-work';
 import type { CommandDeps } from '../shared/command-deps';
@@ -23,7 +28,8 @@ export function voiceNoteRoutes(deps: CommandDeps): Router<CommandState> {
     const parsed = recordVoiceNoteRequestSchema.safeParse(fields);
     const problems = parsed.success ? {} : { ...validationError(parsed.error).fields };
     if (!file || file.bytes.length === 0) problems[VOICE_NOTE_AUDIO_FIELD] = VOICE_NOTE_AUDIO_REQUIRED_MESSAGE;
-    if (!parsed.success || !file || Object.keys(problems).length > 0) throw new HttpError(400, 'Validation failed', problems);
+    if (!parsed.success || !file || Object.keys(problems).length > 0)
+      throw new HttpError(400, 'Validation failed', problems);
     ctx.status = 201;
     ctx.body = reply(await service.record(parsed.data, file, writerScopeOf(ctx.state.session), commandContext(ctx)));
   });
@@ -33,7 +39,9 @@ export function voiceNoteRoutes(deps: CommandDeps): Router<CommandState> {
     const id = parseRecordId(ctx.params.id, 'Voice note not found');
     const { role, userId } = ctx.state.session;
     const actor = { userId, mayReview: can(role, 'diary.review'), mayReadPrivate: can(role, 'diary.readConfidential') };
-    ctx.body = reply(await service.remove(id, parseIfMatch(ctx), actor, writerScopeOf(ctx.state.session), commandContext(ctx)));
+    ctx.body = reply(
+      await service.remove(id, parseIfMatch(ctx), actor, writerScopeOf(ctx.state.session), commandContext(ctx)),
+    );
   });
 
   return router;

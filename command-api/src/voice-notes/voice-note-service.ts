@@ -13,7 +13,12 @@ import {
 } from '@care/events';
 import { discardAudio, saveAudio } from '@care/events/server';
 import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
-import { evolve as evolveDiaryEntry, initialDiaryEntryState, type DiaryEntryState, type DiaryStreamEvent } from '../diary/diary-state';
+import {
+  evolve as evolveDiaryEntry,
+  initialDiaryEntryState,
+  type DiaryEntryState,
+  type DiaryStreamEvent,
+} from '../diary/diary-state';
 import type { CommandContext } from '../shared/actor';
 import { CarerWork, type WriterScope } from '../shared/carer-work';
 import type { CommandResult } from '../shared/command-reply';
@@ -69,7 +74,13 @@ export class VoiceNoteService {
       },
       initialVoiceNoteState,
     );
-    await saveAudio(this.pool, { audioId: id, content: file.bytes, mimeType: detected.mimeType, sha256, uploadedBy: context.userId });
+    await saveAudio(this.pool, {
+      audioId: id,
+      content: file.bytes,
+      mimeType: detected.mimeType,
+      sha256,
+      uploadedBy: context.userId,
+    });
     try {
       const appended = await appendEvents(this.store, voiceNoteStreamId(id), events, 'no_stream', context);
       return { id, revision: appended.nextExpectedRevision, position: appended.position };
@@ -79,11 +90,24 @@ export class VoiceNoteService {
     }
   }
 
-  async remove(id: string, ifMatch: bigint | undefined, actor: VoiceNoteActor, scope: WriterScope, context: CommandContext): Promise<CommandResult> {
+  async remove(
+    id: string,
+    ifMatch: bigint | undefined,
+    actor: VoiceNoteActor,
+    scope: WriterScope,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const streamId = voiceNoteStreamId(id);
-    const loaded = await loadStream<VoiceNoteEvent, VoiceNoteState>(this.store, streamId, evolve, initialVoiceNoteState);
+    const loaded = await loadStream<VoiceNoteEvent, VoiceNoteState>(
+      this.store,
+      streamId,
+      evolve,
+      initialVoiceNoteState,
+    );
     // A note a carer may not hear (another's, about a client outside their work) answers as unknown.
-    const note = loaded.state.exists ? { authorUserId: loaded.state.authorId, clientId: loaded.state.clientId, confidential: loaded.state.isPrivate } : undefined;
+    const note = loaded.state.exists
+      ? { authorUserId: loaded.state.authorId, clientId: loaded.state.clientId, confidential: loaded.state.isPrivate }
+      : undefined;
     if (note && !(await this.work.readsEntry(scope, note))) throw new DomainError('not_found', VOICE_NOTE_NOT_FOUND);
     const events = decide({ type: 'RemoveVoiceNote', id, actor }, loaded.state);
     // After decide: a stale If-Match on a note the caller may not see still answers 404, not 409.
@@ -100,12 +124,24 @@ export class VoiceNoteService {
    */
   private async assertCarerMayName(scope: WriterScope, input: RecordVoiceNoteCommandInput): Promise<void> {
     if (scope.kind === 'all') return;
-    if (input.carerId) await this.work.assertCarer(scope, input.carerId, { message: 'Carer not found', field: 'carerId' });
-    if (input.clientId) await this.work.assertClient(scope, input.clientId, { message: 'Client not found', field: 'clientId' });
-    if (input.appointmentId) await this.work.assertVisit(scope, input.appointmentId, { message: APPOINTMENT_NOT_FOUND, field: 'appointmentId' });
+    if (input.carerId)
+      await this.work.assertCarer(scope, input.carerId, { message: 'Carer not found', field: 'carerId' });
+    if (input.clientId)
+      await this.work.assertClient(scope, input.clientId, { message: 'Client not found', field: 'clientId' });
+    if (input.appointmentId)
+      await this.work.assertVisit(scope, input.appointmentId, {
+        message: APPOINTMENT_NOT_FOUND,
+        field: 'appointmentId',
+      });
     if (input.diaryEntryId) {
-      const { state } = await loadStream<DiaryStreamEvent, DiaryEntryState>(this.store, diaryEntryStreamId(input.diaryEntryId), evolveDiaryEntry, initialDiaryEntryState);
-      const readable = state.exists && (await this.work.readsEntry(scope, { ...state, confidential: state.content.isConfidential }));
+      const { state } = await loadStream<DiaryStreamEvent, DiaryEntryState>(
+        this.store,
+        diaryEntryStreamId(input.diaryEntryId),
+        evolveDiaryEntry,
+        initialDiaryEntryState,
+      );
+      const readable =
+        state.exists && (await this.work.readsEntry(scope, { ...state, confidential: state.content.isConfidential }));
       if (!readable) throw new DomainError('not_found', 'Diary entry not found', 'diaryEntryId');
     }
   }
@@ -114,10 +150,20 @@ export class VoiceNoteService {
 function references(input: RecordVoiceNoteCommandInput): RecordReference[] {
   const found: RecordReference[] = [];
   if (input.clientId) {
-    found.push({ streamId: clientStreamId(input.clientId), removedType: 'ClientRemoved', field: 'clientId', message: 'Client not found' });
+    found.push({
+      streamId: clientStreamId(input.clientId),
+      removedType: 'ClientRemoved',
+      field: 'clientId',
+      message: 'Client not found',
+    });
   }
   if (input.carerId) {
-    found.push({ streamId: carerStreamId(input.carerId), removedType: 'CarerRemoved', field: 'carerId', message: 'Carer not found' });
+    found.push({
+      streamId: carerStreamId(input.carerId),
+      removedType: 'CarerRemoved',
+      field: 'carerId',
+      message: 'Carer not found',
+    });
   }
   if (input.diaryEntryId) {
     found.push({

@@ -18,7 +18,13 @@ export const initialVoiceNoteState: VoiceNoteState = { exists: false };
 export function evolve(state: VoiceNoteState, event: VoiceNoteEvent): VoiceNoteState {
   switch (event.type) {
     case 'VoiceNoteRecorded':
-      return { exists: true, removed: false, authorId: event.data.userId, isPrivate: event.data.isPrivate, clientId: event.data.clientId };
+      return {
+        exists: true,
+        removed: false,
+        authorId: event.data.userId,
+        isPrivate: event.data.isPrivate,
+        clientId: event.data.clientId,
+      };
     case 'VoiceNoteRemoved':
       return state.exists ? { ...state, removed: true } : state;
     default:

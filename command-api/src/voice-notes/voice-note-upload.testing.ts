@@ -21,7 +21,8 @@ export async function uploadVoiceNote(
   for (const [name, value] of Object.entries(fields)) {
     for (const item of typeof value === 'string' ? [value] : value) form.append(name, item);
   }
-  for (const file of files) form.append(file.field ?? 'audio', new Blob([new Uint8Array(file.bytes)], { type: file.type }), 'recording');
+  for (const file of files)
+    form.append(file.field ?? 'audio', new Blob([new Uint8Array(file.bytes)], { type: file.type }), 'recording');
   const headers: Record<string, string> = { origin: baseUrl };
   if (cookie) headers.cookie = cookie;
   const response = await fetch(`${baseUrl}/api/voice-notes`, { method: 'POST', headers, body: form });

@@ -21,14 +21,23 @@ const MATRIX = {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Open the live socket (figures are filtered by the permissions above)',
   },
-  'clients.read': { roles: ['admin', 'coordinator', 'carer'], description: 'Read client records (carers need them for visits and diary notes)' },
+  'clients.read': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Read client records (carers need them for visits and diary notes)',
+  },
   'clients.write': {
     roles: ['admin', 'coordinator'],
     description: 'Add, edit, deactivate, reactivate and delete clients; assign keyworkers and preferred carers',
   },
-  'training.read': { roles: ['admin', 'coordinator'], description: 'Read every training record and the compliance figures' },
+  'training.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read every training record and the compliance figures',
+  },
   'training.readOwn': { roles: ['carer'], description: 'Read only the training records of their own carer record' },
-  'training.write': { roles: ['admin', 'coordinator'], description: 'Record, update, renew and remove training records' },
+  'training.write': {
+    roles: ['admin', 'coordinator'],
+    description: 'Record, update, renew and remove training records',
+  },
   'diary.read': {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Read diary entries and voice notes (confidential and private ones: see the next row)',
@@ -41,14 +50,23 @@ const MATRIX = {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Add diary entries and record voice notes; amend the entries they wrote',
   },
-  'diary.review': { roles: ['admin', 'coordinator'], description: "Mark diary entries reviewed and amend anyone's entry" },
-  'feedback.submit': { roles: ['admin', 'coordinator', 'carer'], description: 'Send feedback from the feedback widget' },
+  'diary.review': {
+    roles: ['admin', 'coordinator'],
+    description: "Mark diary entries reviewed and amend anyone's entry",
+  },
+  'feedback.submit': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Send feedback from the feedback widget',
+  },
   'feedback.manage': { roles: ['admin'], description: 'Read all feedback and set its status and admin notes' },
   'appointments.read': {
     roles: ['admin', 'coordinator'],
     description: 'Read every appointment and visit, the rota, the daily schedule, visit tracking and care monitoring',
   },
-  'appointments.readOwn': { roles: ['carer'], description: 'Read only the visits and shifts of their own carer record' },
+  'appointments.readOwn': {
+    roles: ['carer'],
+    description: 'Read only the visits and shifts of their own carer record',
+  },
   'appointments.write': {
     roles: ['admin', 'coordinator'],
     description: 'Schedule (also weekly patterns), assign, reschedule, change, cancel appointments and mark no-shows',
@@ -57,9 +75,15 @@ const MATRIX = {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Check in to and out of a visit (a carer only their own visits)',
   },
-  'visits.amend': { roles: ['admin', 'coordinator'], description: 'Amend a completed visit (the original stays in the history)' },
+  'visits.amend': {
+    roles: ['admin', 'coordinator'],
+    description: 'Amend a completed visit (the original stays in the history)',
+  },
   'shifts.write': { roles: ['admin', 'coordinator'], description: 'Plan, change and cancel rota shifts' },
-  'alerts.read': { roles: ['admin', 'coordinator'], description: 'Read every alert, its count and the dashboard figures' },
+  'alerts.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read every alert, its count and the dashboard figures',
+  },
   'alerts.readOwn': {
     roles: ['carer'],
     description: 'Read only the alerts about their own visits and training (and their count)',
@@ -75,7 +99,10 @@ const MATRIX = {
     description: 'Start and complete the tasks assigned to them (managers: any task)',
   },
   'tasks.write': { roles: ['admin', 'coordinator'], description: 'Create, change, assign, cancel and reopen tasks' },
-  'carePlans.read': { roles: ['admin', 'coordinator'], description: 'Read every care plan, its versions, reviews and the templates' },
+  'carePlans.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read every care plan, its versions, reviews and the templates',
+  },
   'carePlans.readOwn': {
     roles: ['carer'],
     description: 'Read the care plan in use (active or under review) of the clients on their visits',
@@ -85,8 +112,14 @@ const MATRIX = {
     description: 'Create and update care plans, record agreement, schedule and record reviews, change their status',
   },
   'carePlans.templates': { roles: ['admin'], description: 'Add and edit care plan templates' },
-  'incidents.report': { roles: ['admin', 'coordinator', 'carer'], description: 'Report an incident (a carer: also from their own visit or diary entry)' },
-  'incidents.read': { roles: ['admin', 'coordinator'], description: 'Read every incident, its timeline, the figures and the reports' },
+  'incidents.report': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Report an incident (a carer: also from their own visit or diary entry)',
+  },
+  'incidents.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read every incident, its timeline, the figures and the reports',
+  },
   'incidents.readOwn': {
     roles: ['carer'],
     description: 'Read only the incidents they reported or that name their own carer record',
@@ -96,42 +129,60 @@ const MATRIX = {
     description:
       'Investigate, add notes, amend, escalate, resolve, close and reopen incidents; record statutory duties and safeguarding referrals',
   },
-  'medications.read': { roles: ['admin', 'coordinator'], description: 'Read every prescription, medication record, MAR chart and the adherence figures' },
+  'medications.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read every prescription, medication record, MAR chart and the adherence figures',
+  },
   'medications.readOwn': {
     roles: ['carer'],
     description: 'Read the prescriptions and medication records of the clients on their own visits',
   },
   'medications.prescribe': {
     roles: ['admin', 'coordinator'],
-    description: 'Prescribe, change, pause, resume and discontinue medicines; amend medication records; mark doses as missed',
+    description:
+      'Prescribe, change, pause, resume and discontinue medicines; amend medication records; mark doses as missed',
   },
   'medications.administer': {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Record the outcome of a dose (a carer only for the client of their own visit)',
   },
   'medications.reference': { roles: ['admin'], description: 'Add medicines to the reference database' },
-  'medications.codes': { roles: ['admin'], description: "Add codes to the MAR chart's key and withdraw the codes added" },
+  'medications.codes': {
+    roles: ['admin'],
+    description: "Add codes to the MAR chart's key and withdraw the codes added",
+  },
   'emergencies.raise': {
     roles: ['admin', 'coordinator', 'carer'],
-    description: "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",
+    description:
+      "Open the emergency screen (999, the on-call number, their visit's client's emergency contacts) and raise an emergency",
   },
   'audit.read': {
     roles: ['admin'],
-    description: "Open the audit screen: any record's history, the record or client file as of an instant, who viewed what",
+    description:
+      "Open the audit screen: any record's history, the record or client file as of an instant, who viewed what",
   },
-  'audit.verify': { roles: ['admin'], description: "Verify the event log's hash chain and read its digest in the admin panel" },
-  'reports.read': { roles: ['admin', 'coordinator'], description: 'Read Reports & Analytics and export them as PDF and CSV; download scheduled reports' },
+  'audit.verify': {
+    roles: ['admin'],
+    description: "Verify the event log's hash chain and read its digest in the admin panel",
+  },
+  'reports.read': {
+    roles: ['admin', 'coordinator'],
+    description: 'Read Reports & Analytics and export them as PDF and CSV; download scheduled reports',
+  },
   'reports.schedule': {
     roles: ['admin', 'coordinator'],
-    description: 'Schedule weekly or monthly reports and pause, resume or delete their own schedules (admins: any schedule)',
+    description:
+      'Schedule weekly or monthly reports and pause, resume or delete their own schedules (admins: any schedule)',
   },
   'finance.read': {
     roles: ['admin', 'coordinator'],
-    description: 'Read the finance screen: funders and rates, invoices, payments, credit notes, payroll, contracts and financial reports',
+    description:
+      'Read the finance screen: funders and rates, invoices, payments, credit notes, payroll, contracts and financial reports',
   },
   'finance.manage': {
     roles: ['admin'],
-    description: 'Set funders, rates and client funding; generate, send and correct invoices; record payments; process payroll; manage contracts',
+    description:
+      'Set funders, rates and client funding; generate, send and correct invoices; record payments; process payroll; manage contracts',
   },
   'payslips.readOwn': { roles: ['carer'], description: 'Read only the payslips of their own carer record' },
 } as const satisfies Record<string, { roles: readonly NamedRole[]; description: string }>;

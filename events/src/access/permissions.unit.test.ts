@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../enums';
 import { auditorHolds, can, PERMISSIONS, type Permission } from './permissions';
 
-const ROLES_DOC = readFileSync(path.resolve(import.meta.dirname, '../../../docs/features/accounts-and-roles.md'), 'utf8');
+const ROLES_DOC = readFileSync(
+  path.resolve(import.meta.dirname, '../../../docs/features/accounts-and-roles.md'),
+  'utf8',
+);
 
 describe('the permission matrix', () => {
   it('is written in docs/features/accounts-and-roles.md exactly as the code enforces it', () => {
@@ -32,8 +35,19 @@ describe('the permission matrix', () => {
   it('gives an auditor every read, confidential entries, the audit screen and the live socket, and nothing else', () => {
     const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can('auditor', permission));
     const reads = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => permission.endsWith('.read'));
-    expect(held.sort()).toEqual([...new Set([...reads, 'diary.readConfidential', 'audit.read', 'live.connect'])].sort());
-    for (const write of ['carers.write', 'clients.write', 'diary.write', 'users.manage', 'admin.panel', 'audit.verify', 'visits.record', 'tasks.work'] as const) {
+    expect(held.sort()).toEqual(
+      [...new Set([...reads, 'diary.readConfidential', 'audit.read', 'live.connect'])].sort(),
+    );
+    for (const write of [
+      'carers.write',
+      'clients.write',
+      'diary.write',
+      'users.manage',
+      'admin.panel',
+      'audit.verify',
+      'visits.record',
+      'tasks.work',
+    ] as const) {
       expect(can('auditor', write)).toBe(false);
     }
   });

@@ -13,7 +13,10 @@ export type ChangeOwnNameRequest = z.input<typeof changeOwnNameRequestSchema>;
 /** POST /api/account/password: the old password proves it is the user at the keyboard, not a borrowed session. */
 export const changeOwnPasswordRequestSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX_LENGTH),
     newPassword: passwordSchema,
   })
   .refine((value) => value.currentPassword !== value.newPassword, {

@@ -35,7 +35,11 @@ export const AlertRaised = defineEvent(
 );
 
 /** Handed to a user (null: unassigned again). */
-export const AlertAssigned = defineEvent('AlertAssigned', 1, z.object({ id: z.uuid(), assignedTo: z.uuid().nullable() }));
+export const AlertAssigned = defineEvent(
+  'AlertAssigned',
+  1,
+  z.object({ id: z.uuid(), assignedTo: z.uuid().nullable() }),
+);
 
 /** Someone has seen it and is on it: it leaves the unread count but stays open until resolved. */
 export const AlertAcknowledged = defineEvent(
@@ -68,7 +72,14 @@ export const AlertReopened = defineEvent(
   z.object({ id: z.uuid(), by: z.enum(['person', 'system']), reason: eventText(TEXT_LIMITS.shortReason) }),
 );
 
-export const alertSliceEvents = [AlertRaised, AlertAssigned, AlertAcknowledged, AlertEscalated, AlertResolved, AlertReopened] as const;
+export const alertSliceEvents = [
+  AlertRaised,
+  AlertAssigned,
+  AlertAcknowledged,
+  AlertEscalated,
+  AlertResolved,
+  AlertReopened,
+] as const;
 export type AlertSliceEvent = EventOf<typeof alertSliceEvents>;
 
 export const alertStreamId = (alertId: string): string => `alert-${alertId}`;

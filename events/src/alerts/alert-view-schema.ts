@@ -30,7 +30,12 @@ export const alertViewSchema = z.strictObject({
   resolution: z.string().nullable(),
   resolvedBySystem: z.boolean(),
   escalations: z.array(
-    z.strictObject({ severity: z.enum(ALERT_SEVERITIES), reason: z.string(), at: z.string(), by: personRefSchema.nullable() }),
+    z.strictObject({
+      severity: z.enum(ALERT_SEVERITIES),
+      reason: z.string(),
+      at: z.string(),
+      by: personRefSchema.nullable(),
+    }),
   ),
   taskIds: z.array(z.string()),
   revision: z.string(),

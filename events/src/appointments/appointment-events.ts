@@ -93,7 +93,10 @@ export const AppointmentRescheduled = defineEvent(
 export const AppointmentDetailsChanged = defineEvent(
   'AppointmentDetailsChanged',
   1,
-  z.object({ id: z.uuid(), changes: appointmentPlanSchema.pick({ visitType: true, priority: true, tasks: true, notes: true }).partial() }),
+  z.object({
+    id: z.uuid(),
+    changes: appointmentPlanSchema.pick({ visitType: true, priority: true, tasks: true, notes: true }).partial(),
+  }),
 );
 export const AppointmentCancelled = defineEvent('AppointmentCancelled', 1, z.object({ id: z.uuid(), reason }));
 /** The carer went but could not deliver the visit (client not at home, refused entry). */
@@ -104,7 +107,11 @@ export const AppointmentNoShowRecorded = defineEvent(
 );
 
 /** Raised by the timeliness policy: the start passed by the grace period without a check-in. */
-export const VisitRunningLate = defineEvent('VisitRunningLate', 1, z.object({ id: z.uuid(), detectedAt: eventInstant() }));
+export const VisitRunningLate = defineEvent(
+  'VisitRunningLate',
+  1,
+  z.object({ id: z.uuid(), detectedAt: eventInstant() }),
+);
 /** Raised by the timeliness policy: the planned end passed without a check-in. */
 export const VisitMissed = defineEvent('VisitMissed', 1, z.object({ id: z.uuid(), detectedAt: eventInstant() }));
 

@@ -4,7 +4,8 @@
  */
 export function historyDataOf(type: string, data: unknown): Record<string, unknown> {
   const recorded = isObject(data) ? data : {};
-  if (type === 'VisitAmended' && isObject(recorded.changes)) return { ...recorded, changes: withoutSignature(recorded.changes) };
+  if (type === 'VisitAmended' && isObject(recorded.changes))
+    return { ...recorded, changes: withoutSignature(recorded.changes) };
   return withoutSignature(recorded);
 }
 
@@ -14,4 +15,5 @@ function withoutSignature(value: Record<string, unknown>): Record<string, unknow
   return { ...rest, signatureCaptured: signature !== null && signature !== undefined };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

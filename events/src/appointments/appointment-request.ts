@@ -24,7 +24,9 @@ const durationMinutes = integerBetween(
   `Duration must be between ${visitMinutes.min} and ${visitMinutes.max} minutes`,
 );
 const visitType = z.enum(VISIT_TYPES, { error: `Visit type must be one of: ${VISIT_TYPES.join(', ')}` });
-const priority = z.enum(APPOINTMENT_PRIORITIES, { error: `Priority must be one of: ${APPOINTMENT_PRIORITIES.join(', ')}` });
+const priority = z.enum(APPOINTMENT_PRIORITIES, {
+  error: `Priority must be one of: ${APPOINTMENT_PRIORITIES.join(', ')}`,
+});
 const tasks = textList(LIST_LIMITS.tasks, TEXT_LIMITS.listEntry);
 const notes = optionalText(TEXT_LIMITS.visitNotes);
 const reason = optionalText(TEXT_LIMITS.shortReason);
@@ -54,7 +56,12 @@ export const scheduleRecurringRequestSchema = z
   .object({
     ...planFields,
     daysOfWeek: z
-      .array(z.union(ISO_WEEKDAYS.map((day) => z.literal(day)), { error: 'Days must be 1 (Monday) to 7 (Sunday)' }))
+      .array(
+        z.union(
+          ISO_WEEKDAYS.map((day) => z.literal(day)),
+          { error: 'Days must be 1 (Monday) to 7 (Sunday)' },
+        ),
+      )
       .min(1, 'Choose at least one day')
       .transform((days) => [...new Set(days)].sort()),
     startTime: z.string({ error: 'Time is required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm'),
@@ -62,13 +69,18 @@ export const scheduleRecurringRequestSchema = z
     startDate: requiredDate('Start date is required'),
     untilDate: requiredDate('Until date is required'),
   })
-  .refine((value) => value.untilDate >= value.startDate, { path: ['untilDate'], message: 'Until date must not be before the start date' });
+  .refine((value) => value.untilDate >= value.startDate, {
+    path: ['untilDate'],
+    message: 'Until date must not be before the start date',
+  });
 export type ScheduleRecurringRequest = z.input<typeof scheduleRecurringRequestSchema>;
 export type ScheduleRecurringCommandInput = z.output<typeof scheduleRecurringRequestSchema>;
 /** A pattern may create at most this many visits at once. */
 export const MAX_RECURRING_OCCURRENCES = 200;
 
-export const assignCarerRequestSchema = z.object({ carerId: requiredReference('Carer is required', 'Carer not found') });
+export const assignCarerRequestSchema = z.object({
+  carerId: requiredReference('Carer is required', 'Carer not found'),
+});
 export type AssignCarerRequest = z.input<typeof assignCarerRequestSchema>;
 
 export const rescheduleAppointmentRequestSchema = z.object({
@@ -81,7 +93,9 @@ export type RescheduleAppointmentRequest = z.input<typeof rescheduleAppointmentR
 export const changeAppointmentRequestSchema = z.object({ visitType, priority, tasks, notes }).partial();
 export type ChangeAppointmentRequest = z.input<typeof changeAppointmentRequestSchema>;
 
-export const cancelAppointmentRequestSchema = z.object({ reason: requiredText('Cancellation reason is required', TEXT_LIMITS.shortReason) });
+export const cancelAppointmentRequestSchema = z.object({
+  reason: requiredText('Cancellation reason is required', TEXT_LIMITS.shortReason),
+});
 export type CancelAppointmentRequest = z.input<typeof cancelAppointmentRequestSchema>;
 
 export const noShowRequestSchema = z.object({ reason });
@@ -89,19 +103,22 @@ export type NoShowRequest = z.input<typeof noShowRequestSchema>;
 
 /** Where the device was (browser geolocation). */
 export const positionRequestSchema = z.object({
-    latitude: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-    longitude: z
-      .number({ error: 'Longitude must be a number' })
-      .min(-180, 'Longitude must be between -180 and 180')
-      .max(180, 'Longitude must be between -180 and 180'),
-    accuracy: z
-      .number({ error: 'Accuracy must be a number of metres' })
-      .min(accuracy.min, 'Accuracy must not be negative')
-      .max(accuracy.max, `Accuracy must be at most ${accuracy.max} metres`)
-      .nullable()
-      .default(null),
-    address: optionalText(TEXT_LIMITS.locationAddress).transform((value) => value ?? null),
-  });
+  latitude: z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  longitude: z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+  accuracy: z
+    .number({ error: 'Accuracy must be a number of metres' })
+    .min(accuracy.min, 'Accuracy must not be negative')
+    .max(accuracy.max, `Accuracy must be at most ${accuracy.max} metres`)
+    .nullable()
+    .default(null),
+  address: optionalText(TEXT_LIMITS.locationAddress).transform((value) => value ?? null),
+});
 const locationRequestSchema = positionRequestSchema.nullable().default(null);
 
 /**
@@ -110,7 +127,9 @@ const locationRequestSchema = positionRequestSchema.nullable().default(null);
  * entry's reason), may not be in the future and may be at most MANUAL_TIME_MAX_HOURS_BACK hours back.
  */
 const sourceFields = {
-  source: z.enum(CHECK_IN_SOURCES, { error: `Source must be one of: ${CHECK_IN_SOURCES.join(', ')}` }).default('Computer'),
+  source: z
+    .enum(CHECK_IN_SOURCES, { error: `Source must be one of: ${CHECK_IN_SOURCES.join(', ')}` })
+    .default('Computer'),
   manualInputReason: reason,
   handEnteredReason: reason,
   location: locationRequestSchema,
@@ -159,7 +178,11 @@ export const checkOutRequestSchema = z
     ...outcomeFields,
     checkedOutAt: optionalInstant(),
     /** The client's own rating of the visit, when they gave one (the dashboard's client satisfaction figure). */
-    clientRating: optionalIntegerBetween(NUMBER_LIMITS.clientRating.min, NUMBER_LIMITS.clientRating.max, CLIENT_RATING_MESSAGE),
+    clientRating: optionalIntegerBetween(
+      NUMBER_LIMITS.clientRating.min,
+      NUMBER_LIMITS.clientRating.max,
+      CLIENT_RATING_MESSAGE,
+    ),
   })
   .refine(requireManualReason, manualReasonRule);
 export type CheckOutRequest = z.input<typeof checkOutRequestSchema>;

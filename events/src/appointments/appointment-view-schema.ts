@@ -160,11 +160,25 @@ export const shiftViewSchema = z.strictObject({
   revision: z.string(),
 });
 
-export type AppointmentViewSchemaAppointmentMatches = Expect<Same<z.infer<typeof appointmentViewSchema>, AppointmentView>>;
-export type AppointmentViewSchemaCountMatches = Expect<Same<z.infer<typeof appointmentCountViewSchema>, AppointmentCountView>>;
-export type AppointmentViewSchemaSummaryMatches = Expect<Same<z.infer<typeof appointmentSummaryViewSchema>, AppointmentSummaryView>>;
-export type AppointmentViewSchemaDayMatches = Expect<Same<z.infer<typeof appointmentDayFiguresSchema>, AppointmentDayFigures>>;
-export type AppointmentViewSchemaVersionMatches = Expect<Same<z.infer<typeof appointmentVersionViewSchema>, AppointmentVersionView>>;
-export type AppointmentViewSchemaRecordMatches = Expect<Same<z.infer<typeof monitoringRecordViewSchema>, MonitoringRecordView>>;
-export type AppointmentViewSchemaPageMatches = Expect<Same<z.infer<typeof monitoringPageViewSchema>, MonitoringPageView>>;
+export type AppointmentViewSchemaAppointmentMatches = Expect<
+  Same<z.infer<typeof appointmentViewSchema>, AppointmentView>
+>;
+export type AppointmentViewSchemaCountMatches = Expect<
+  Same<z.infer<typeof appointmentCountViewSchema>, AppointmentCountView>
+>;
+export type AppointmentViewSchemaSummaryMatches = Expect<
+  Same<z.infer<typeof appointmentSummaryViewSchema>, AppointmentSummaryView>
+>;
+export type AppointmentViewSchemaDayMatches = Expect<
+  Same<z.infer<typeof appointmentDayFiguresSchema>, AppointmentDayFigures>
+>;
+export type AppointmentViewSchemaVersionMatches = Expect<
+  Same<z.infer<typeof appointmentVersionViewSchema>, AppointmentVersionView>
+>;
+export type AppointmentViewSchemaRecordMatches = Expect<
+  Same<z.infer<typeof monitoringRecordViewSchema>, MonitoringRecordView>
+>;
+export type AppointmentViewSchemaPageMatches = Expect<
+  Same<z.infer<typeof monitoringPageViewSchema>, MonitoringPageView>
+>;
 export type AppointmentViewSchemaShiftMatches = Expect<Same<z.infer<typeof shiftViewSchema>, ShiftView>>;

@@ -1,4 +1,12 @@
-import type { AppointmentPriority, AppointmentStatus, CheckInSource, ClientMood, ShiftStatus, ShiftType, VisitType } from '../enums';
+import type {
+  AppointmentPriority,
+  AppointmentStatus,
+  CheckInSource,
+  ClientMood,
+  ShiftStatus,
+  ShiftType,
+  VisitType,
+} from '../enums';
 import type { VisitLocation } from './appointment-events';
 
 /**

@@ -54,7 +54,8 @@ export function applyEvent(state: RecordState, event: Pick<HistoryEvent, 'type' 
   if (isPlainObject(event.data)) {
     for (const [key, value] of Object.entries(event.data)) {
       if (key === 'changes' && isPlainObject(value)) {
-        for (const [field, changed] of Object.entries(value)) if (changed !== undefined) setChanged(next, field, changed);
+        for (const [field, changed] of Object.entries(value))
+          if (changed !== undefined) setChanged(next, field, changed);
       } else if (value !== undefined) {
         next[key] = value;
       }
@@ -156,7 +157,9 @@ export function timelineOf(events: readonly HistoryEvent[]): TimelineEntry[] {
 
 function touchedFields(state: RecordState, data: unknown): string[] {
   if (!isPlainObject(data)) return [];
-  return Object.entries(data).flatMap(([key, value]) => (key === 'changes' && isPlainObject(value) ? Object.keys(value).map((field) => homeOf(state, field)) : [key]));
+  return Object.entries(data).flatMap(([key, value]) =>
+    key === 'changes' && isPlainObject(value) ? Object.keys(value).map((field) => homeOf(state, field)) : [key],
+  );
 }
 
 function pick(state: RecordState, fields: readonly string[]): RecordState {

@@ -7,7 +7,17 @@
 const UUID_TAIL = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** Streams whose id is a value, not a uuid (reservations, per-day bookings): longest prefix first. */
-const VALUE_KINDS = ['carer-account', 'carer-bookings', 'carer-shifts', 'employee-id', 'client-id', 'user-email', 'alert', 'contract-number', 'exchange-rates'] as const;
+const VALUE_KINDS = [
+  'carer-account',
+  'carer-bookings',
+  'carer-shifts',
+  'employee-id',
+  'client-id',
+  'user-email',
+  'alert',
+  'contract-number',
+  'exchange-rates',
+] as const;
 
 const LABELS: Readonly<Record<string, string>> = {
   'diary-entry': 'Diary entry',
@@ -55,6 +65,9 @@ export function kindLabel(kind: string): string {
 
 /** `CarerDetailsChanged` → "Carer details changed". */
 export function eventLabel(type: string): string {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase();
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,4 +1,9 @@
-import { CARE_PLAN_FIELD_LABELS, RISK_AREA_LABELS, RISK_LEVEL_LABELS, VISIT_TYPE_TASK_LABELS } from './care-plan-labels';
+import {
+  CARE_PLAN_FIELD_LABELS,
+  RISK_AREA_LABELS,
+  RISK_LEVEL_LABELS,
+  VISIT_TYPE_TASK_LABELS,
+} from './care-plan-labels';
 import { CARE_PLAN_FIELDS, type CarePlanContent, type CarePlanField } from './care-plan-events';
 
 /** One field that differs between two versions, each side as the lines a person reads. */
@@ -26,7 +31,8 @@ export function carePlanFieldLines(content: CarePlanContent, field: CarePlanFiel
       return [...content[field]];
     case 'riskAssessment':
       return content.riskAssessment.map(
-        (rating) => `${RISK_AREA_LABELS[rating.area]}: ${RISK_LEVEL_LABELS[rating.level]}${rating.notes ? ` (${rating.notes})` : ''}`,
+        (rating) =>
+          `${RISK_AREA_LABELS[rating.area]}: ${RISK_LEVEL_LABELS[rating.level]}${rating.notes ? ` (${rating.notes})` : ''}`,
       );
     case 'emergencyContacts':
       return content.emergencyContacts.map((contact) => `${contact.name} (${contact.relationship}), ${contact.phone}`);

@@ -6,7 +6,14 @@
 export const CARE_PLAN_STATUSES = ['active', 'under_review', 'inactive'] as const;
 export type CarePlanStatus = (typeof CARE_PLAN_STATUSES)[number];
 
-export const RISK_AREAS = ['falls', 'moving_handling', 'skin_integrity', 'nutrition_hydration', 'medication', 'environment'] as const;
+export const RISK_AREAS = [
+  'falls',
+  'moving_handling',
+  'skin_integrity',
+  'nutrition_hydration',
+  'medication',
+  'environment',
+] as const;
 export type RiskArea = (typeof RISK_AREAS)[number];
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];

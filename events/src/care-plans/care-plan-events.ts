@@ -141,8 +141,16 @@ export const carePlanStreamId = (id: string): string => `care-plan-${id}`;
  * "no stream" expected, so two coordinators cannot both start one). Scheduling a visit reads it to find the plan
  * whose tasks the visit gets; an inactive plan gives it up.
  */
-export const ClientCarePlanClaimed = defineEvent('ClientCarePlanClaimed', 1, z.object({ clientId: z.uuid(), carePlanId: z.uuid() }));
-export const ClientCarePlanReleased = defineEvent('ClientCarePlanReleased', 1, z.object({ clientId: z.uuid(), carePlanId: z.uuid() }));
+export const ClientCarePlanClaimed = defineEvent(
+  'ClientCarePlanClaimed',
+  1,
+  z.object({ clientId: z.uuid(), carePlanId: z.uuid() }),
+);
+export const ClientCarePlanReleased = defineEvent(
+  'ClientCarePlanReleased',
+  1,
+  z.object({ clientId: z.uuid(), carePlanId: z.uuid() }),
+);
 export const clientCarePlanEventDefinitions = [ClientCarePlanClaimed, ClientCarePlanReleased] as const;
 export type ClientCarePlanEvent = EventOf<typeof clientCarePlanEventDefinitions>;
 export const clientCarePlanStreamId = (clientId: string): string => `client-care-plan-${clientId}`;

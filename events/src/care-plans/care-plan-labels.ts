@@ -1,5 +1,12 @@
 import type { VisitType } from '../enums';
-import type { CarePlanStatus, CarePlanTemplateKind, ConsentMethod, ReviewOutcome, RiskArea, RiskLevel } from './care-plan-enums';
+import type {
+  CarePlanStatus,
+  CarePlanTemplateKind,
+  ConsentMethod,
+  ReviewOutcome,
+  RiskArea,
+  RiskLevel,
+} from './care-plan-enums';
 
 export const CARE_PLAN_STATUS_LABELS: Record<CarePlanStatus, string> = {
   active: 'Active',

@@ -25,7 +25,10 @@ export const QUALITY_RULE_TEXT =
   'Avg Plan Quality is the mean over plans in use (active or under review).';
 
 export interface QualityInput {
-  readonly content: Pick<CarePlanContent, 'description' | 'objectives' | 'interventions' | 'goals' | 'riskAssessment' | 'emergencyContacts' | 'visitTasks'>;
+  readonly content: Pick<
+    CarePlanContent,
+    'description' | 'objectives' | 'interventions' | 'goals' | 'riskAssessment' | 'emergencyContacts' | 'visitTasks'
+  >;
   readonly version: number;
   readonly agreedVersion: number | null;
   /** YYYY-MM-DD */

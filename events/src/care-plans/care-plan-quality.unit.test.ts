@@ -19,11 +19,18 @@ const full: CarePlanContent = {
 
 describe('planQuality', () => {
   it('a plan filled, agreed and in date scores 100 and lacks nothing', () => {
-    expect(planQuality({ content: full, version: 2, agreedVersion: 2, reviewDate: '2026-12-01' }, '2026-11-23')).toEqual({ score: 100, missing: [] });
+    expect(
+      planQuality({ content: full, version: 2, agreedVersion: 2, reviewDate: '2026-12-01' }, '2026-11-23'),
+    ).toEqual({ score: 100, missing: [] });
   });
 
   it('each failed check costs one ninth and is named', () => {
-    const plan = { content: { ...full, goals: [], riskAssessment: full.riskAssessment.slice(1) }, version: 3, agreedVersion: 2, reviewDate: '2026-11-22' };
+    const plan = {
+      content: { ...full, goals: [], riskAssessment: full.riskAssessment.slice(1) },
+      version: 3,
+      agreedVersion: 2,
+      reviewDate: '2026-11-22',
+    };
     expect(QUALITY_CHECKS).toHaveLength(9);
     expect(planQuality(plan, '2026-11-23')).toEqual({
       score: 56,
@@ -42,11 +49,25 @@ describe('diffCarePlans', () => {
     const after: CarePlanContent = {
       ...full,
       goals: ['Dress alone', 'Walk to the shop'],
-      riskAssessment: full.riskAssessment.map((rating) => (rating.area === 'falls' ? { ...rating, level: 'high', notes: 'New fall' } : rating)),
+      riskAssessment: full.riskAssessment.map((rating) =>
+        rating.area === 'falls' ? { ...rating, level: 'high', notes: 'New fall' } : rating,
+      ),
     };
     expect(diffCarePlans(full, after)).toEqual([
-      { field: 'goals', label: 'Goals', before: ['Dress alone'], after: ['Dress alone', 'Walk to the shop'], added: ['Walk to the shop'], removed: [] },
-      expect.objectContaining({ field: 'riskAssessment', label: 'Risk assessment', added: ['Falls: High (New fall)'], removed: ['Falls: Low'] }),
+      {
+        field: 'goals',
+        label: 'Goals',
+        before: ['Dress alone'],
+        after: ['Dress alone', 'Walk to the shop'],
+        added: ['Walk to the shop'],
+        removed: [],
+      },
+      expect.objectContaining({
+        field: 'riskAssessment',
+        label: 'Risk assessment',
+        added: ['Falls: High (New fall)'],
+        removed: ['Falls: Low'],
+      }),
     ]);
     expect(diffCarePlans(full, full)).toEqual([]);
   });

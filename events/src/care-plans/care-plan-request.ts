@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { VISIT_TYPES } from '../enums';
-import { integerBetween, optionalReference, optionalText, requiredDate, requiredReference, requiredText, safeText, textList } from '../fields';
+import {
+  integerBetween,
+  optionalReference,
+  optionalText,
+  requiredDate,
+  requiredReference,
+  requiredText,
+  safeText,
+  textList,
+} from '../fields';
 import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
-import { CARE_PLAN_STATUSES, CARE_PLAN_TEMPLATE_KINDS, CONSENT_METHODS, REVIEW_OUTCOMES, RISK_AREAS, RISK_LEVELS } from './care-plan-enums';
+import {
+  CARE_PLAN_STATUSES,
+  CARE_PLAN_TEMPLATE_KINDS,
+  CONSENT_METHODS,
+  REVIEW_OUTCOMES,
+  RISK_AREAS,
+  RISK_LEVELS,
+} from './care-plan-enums';
 import { MAX_CARE_PLAN_VERSION } from './care-plan-events';
 
 export const CARE_PLAN_MESSAGES = {
@@ -25,7 +41,10 @@ const riskRating = z.object({
 const riskAssessment = z
   .array(riskRating)
   .max(RISK_AREAS.length, CARE_PLAN_MESSAGES.oneRatingPerArea)
-  .refine((ratings) => new Set(ratings.map((rating) => rating.area)).size === ratings.length, CARE_PLAN_MESSAGES.oneRatingPerArea)
+  .refine(
+    (ratings) => new Set(ratings.map((rating) => rating.area)).size === ratings.length,
+    CARE_PLAN_MESSAGES.oneRatingPerArea,
+  )
   .transform((ratings) => [...ratings].sort((a, b) => RISK_AREAS.indexOf(a.area) - RISK_AREAS.indexOf(b.area)));
 
 const emergencyContact = z.object({
@@ -33,7 +52,9 @@ const emergencyContact = z.object({
   phone: requiredText('Contact phone is required', TEXT_LIMITS.phone),
   relationship: requiredText('Relationship is required', TEXT_LIMITS.relationship),
 });
-const emergencyContacts = z.array(emergencyContact).max(LIST_LIMITS.emergencyContacts, `At most ${LIST_LIMITS.emergencyContacts} contacts`);
+const emergencyContacts = z
+  .array(emergencyContact)
+  .max(LIST_LIMITS.emergencyContacts, `At most ${LIST_LIMITS.emergencyContacts} contacts`);
 
 /** Tasks per visit type, in VISIT_TYPES order; a visit type with no tasks is left out. */
 const visitTasks = z
@@ -44,9 +65,14 @@ const visitTasks = z
     }),
   )
   .max(VISIT_TYPES.length, CARE_PLAN_MESSAGES.oneTaskListPerVisitType)
-  .refine((lists) => new Set(lists.map((list) => list.visitType)).size === lists.length, CARE_PLAN_MESSAGES.oneTaskListPerVisitType)
+  .refine(
+    (lists) => new Set(lists.map((list) => list.visitType)).size === lists.length,
+    CARE_PLAN_MESSAGES.oneTaskListPerVisitType,
+  )
   .transform((lists) =>
-    lists.filter((list) => list.tasks.length > 0).sort((a, b) => VISIT_TYPES.indexOf(a.visitType) - VISIT_TYPES.indexOf(b.visitType)),
+    lists
+      .filter((list) => list.tasks.length > 0)
+      .sort((a, b) => VISIT_TYPES.indexOf(a.visitType) - VISIT_TYPES.indexOf(b.visitType)),
   );
 
 /** Every field of the plan's content, each optional (a create fills gaps from the template and the client record). */
@@ -129,7 +155,9 @@ const templateContentRequest = carePlanContentRequestSchema.pick({
   goals: true,
   visitTasks: true,
 });
-const templateKind = z.enum(CARE_PLAN_TEMPLATE_KINDS, { error: `Kind must be one of: ${CARE_PLAN_TEMPLATE_KINDS.join(', ')}` });
+const templateKind = z.enum(CARE_PLAN_TEMPLATE_KINDS, {
+  error: `Kind must be one of: ${CARE_PLAN_TEMPLATE_KINDS.join(', ')}`,
+});
 
 export const createCarePlanTemplateRequestSchema = z.object({
   name: requiredText('Template name is required', TEXT_LIMITS.title),

@@ -19,9 +19,17 @@ export const templateContentSchema = carePlanContentSchema.pick({
 });
 export type TemplateContent = z.infer<typeof templateContentSchema>;
 
-const templateFields = { name: eventText(TEXT_LIMITS.title), kind: z.enum(CARE_PLAN_TEMPLATE_KINDS), content: templateContentSchema };
+const templateFields = {
+  name: eventText(TEXT_LIMITS.title),
+  kind: z.enum(CARE_PLAN_TEMPLATE_KINDS),
+  content: templateContentSchema,
+};
 
-export const CarePlanTemplateCreated = defineEvent('CarePlanTemplateCreated', 1, z.object({ id: z.uuid(), ...templateFields }));
+export const CarePlanTemplateCreated = defineEvent(
+  'CarePlanTemplateCreated',
+  1,
+  z.object({ id: z.uuid(), ...templateFields }),
+);
 /** Only what changed; a content change holds only the content fields that changed. */
 export const CarePlanTemplateChanged = defineEvent(
   'CarePlanTemplateChanged',

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
 import { VISIT_TYPES } from '../enums';
-import { CARE_PLAN_STATUSES, CARE_PLAN_TEMPLATE_KINDS, CONSENT_METHODS, REVIEW_OUTCOMES, RISK_AREAS, RISK_LEVELS } from './care-plan-enums';
+import {
+  CARE_PLAN_STATUSES,
+  CARE_PLAN_TEMPLATE_KINDS,
+  CONSENT_METHODS,
+  REVIEW_OUTCOMES,
+  RISK_AREAS,
+  RISK_LEVELS,
+} from './care-plan-enums';
 import { CARE_PLAN_FIELDS } from './care-plan-events';
 import type {
   CarePlanDetailView,
@@ -11,8 +18,14 @@ import type {
   CarePlanView,
 } from './care-plan-view';
 
-const field = z.enum(CARE_PLAN_FIELDS as [string, ...string[]]).transform((value) => value as (typeof CARE_PLAN_FIELDS)[number]);
-const riskRating = z.strictObject({ area: z.enum(RISK_AREAS), level: z.enum(RISK_LEVELS), notes: z.string().nullable() });
+const field = z
+  .enum(CARE_PLAN_FIELDS as [string, ...string[]])
+  .transform((value) => value as (typeof CARE_PLAN_FIELDS)[number]);
+const riskRating = z.strictObject({
+  area: z.enum(RISK_AREAS),
+  level: z.enum(RISK_LEVELS),
+  notes: z.string().nullable(),
+});
 const contact = z.strictObject({ name: z.string(), phone: z.string(), relationship: z.string() });
 const visitTasks = z.strictObject({ visitType: z.enum(VISIT_TYPES), tasks: z.array(z.string()) });
 const content = {
@@ -42,7 +55,14 @@ const planShape = {
   id: z.uuid(),
   clientId: z.uuid(),
   clientName: z.string(),
-  medications: z.array(z.strictObject({ name: z.string(), dosage: z.string(), frequency: z.string(), instructions: z.string().nullable() })),
+  medications: z.array(
+    z.strictObject({
+      name: z.string(),
+      dosage: z.string(),
+      frequency: z.string(),
+      instructions: z.string().nullable(),
+    }),
+  ),
   reviewDate: z.string(),
   reviewInDays: z.int(),
   status: z.enum(CARE_PLAN_STATUSES),

@@ -1,5 +1,12 @@
 import type { VisitType } from '../enums';
-import type { CarePlanStatus, CarePlanTemplateKind, ConsentMethod, ReviewOutcome, RiskArea, RiskLevel } from './care-plan-enums';
+import type {
+  CarePlanStatus,
+  CarePlanTemplateKind,
+  ConsentMethod,
+  ReviewOutcome,
+  RiskArea,
+  RiskLevel,
+} from './care-plan-enums';
 import type { CarePlanField } from './care-plan-events';
 
 export interface RiskRatingView {
@@ -113,7 +120,14 @@ export interface CarePlanDetailView extends CarePlanView {
 export interface CarePlanDiffView {
   from: number;
   to: number;
-  changes: { field: CarePlanField; label: string; before: string[]; after: string[]; added: string[]; removed: string[] }[];
+  changes: {
+    field: CarePlanField;
+    label: string;
+    before: string[];
+    after: string[];
+    added: string[];
+    removed: string[];
+  }[];
 }
 
 /** GET /api/care-plans/stats: the screen's cards, over plans in use (active or under review). */

@@ -48,9 +48,17 @@ export const CarerReactivated = defineEvent('CarerReactivated', 1, z.object({ ca
 export const CarerRemoved = defineEvent('CarerRemoved', 1, z.object({ carerId: z.uuid() }));
 
 /** An administrator linked a user account (role carer) to the record: that account now signs in as this carer. */
-export const CarerAccountLinked = defineEvent('CarerAccountLinked', 1, z.object({ carerId: z.uuid(), userId: z.uuid() }));
+export const CarerAccountLinked = defineEvent(
+  'CarerAccountLinked',
+  1,
+  z.object({ carerId: z.uuid(), userId: z.uuid() }),
+);
 /** The account no longer signs in as this carer; `userId` is the account that was linked. */
-export const CarerAccountUnlinked = defineEvent('CarerAccountUnlinked', 1, z.object({ carerId: z.uuid(), userId: z.uuid() }));
+export const CarerAccountUnlinked = defineEvent(
+  'CarerAccountUnlinked',
+  1,
+  z.object({ carerId: z.uuid(), userId: z.uuid() }),
+);
 
 export const carerEventDefinitions = [
   CarerRegistered,

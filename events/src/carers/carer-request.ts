@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CARER_SPECIALIZATIONS, REGIONS } from '../enums';
-import { integerBetween, optionalDate, optionalEnum, optionalText, poundsToPence, requiredDate, requiredText, textList } from '../fields';
+import {
+  integerBetween,
+  optionalDate,
+  optionalEnum,
+  optionalText,
+  poundsToPence,
+  requiredDate,
+  requiredText,
+  textList,
+} from '../fields';
 import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
 
 const clientsPerDay = NUMBER_LIMITS.maxClientsPerDay;
@@ -12,7 +21,11 @@ const carerFields = {
   email: z
     .string({ error: 'Valid email is required' })
     .trim()
-    .pipe(z.email({ error: 'Valid email is required' }).max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`)),
+    .pipe(
+      z
+        .email({ error: 'Valid email is required' })
+        .max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`),
+    ),
   region: optionalEnum(REGIONS),
   employeeId: requiredText('Employee ID is required', TEXT_LIMITS.reference),
   startDate: requiredDate('Start date is required'),
@@ -23,7 +36,11 @@ const carerFields = {
   emergencyPhone: optionalText(TEXT_LIMITS.phone),
   address: optionalText(TEXT_LIMITS.address),
   dateOfBirth: optionalDate(),
-  hourlyRate: poundsToPence('Hourly rate must be an amount in pounds with at most 2 decimals', MONEY_LIMITS.hourlyRatePence, 'Hourly rate'),
+  hourlyRate: poundsToPence(
+    'Hourly rate must be an amount in pounds with at most 2 decimals',
+    MONEY_LIMITS.hourlyRatePence,
+    'Hourly rate',
+  ),
   maxClientsPerDay: integerBetween(
     clientsPerDay.min,
     clientsPerDay.max,

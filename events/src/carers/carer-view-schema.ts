@@ -3,7 +3,12 @@ import type { Expect, Same } from '../api/same-type';
 import type { CarerAccountView, CarerView } from './carer-view';
 
 /** An account that signs in (or may be linked to sign in) as a carer. */
-export const carerAccountViewSchema = z.strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const carerAccountViewSchema = z.strictObject({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 
 /** CarerView for the API description (GET /api/openapi.json) and the tests that check replies against it. */
 export const carerViewSchema = z.strictObject({
@@ -19,14 +24,23 @@ export const carerViewSchema = z.strictObject({
   address: z.string().nullable(),
   dateOfBirth: z.iso.date().nullable(),
   startDate: z.iso.date(),
-  hourlyRate: z.string().regex(/^\d+\.\d{2}$/).nullable().describe('Pounds with 2 decimals ("12.50")'),
+  hourlyRate: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .nullable()
+    .describe('Pounds with 2 decimals ("12.50")'),
   maxClientsPerDay: z.int(),
   isActive: z.boolean(),
   notes: z.string().nullable(),
   revision: z.string().describe('Stream revision: send it back as If-Match to refuse a concurrent edit'),
   createdAt: z.string(),
   updatedAt: z.string(),
-  user: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string(), region: z.string().nullable() }),
+  user: z.strictObject({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    region: z.string().nullable(),
+  }),
 });
 
 export type CarerViewSchemaMatches = Expect<Same<z.infer<typeof carerViewSchema>, CarerView>>;

@@ -46,7 +46,8 @@ const clientFields = {
   medications: textList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
   allergies: textList(LIST_LIMITS.clientConditions, TEXT_LIMITS.listEntry),
   careLevel: z.enum(CARE_LEVELS, {
-    error: (issue) => (issue.input === undefined ? 'Care level is required' : 'Care level must be low, medium, high or critical'),
+    error: (issue) =>
+      issue.input === undefined ? 'Care level is required' : 'Care level must be low, medium, high or critical',
   }),
   mobilityLevel: optionalEnum(MOBILITY_LEVELS),
   cognitiveLevel: optionalEnum(COGNITIVE_LEVELS),

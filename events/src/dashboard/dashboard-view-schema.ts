@@ -12,7 +12,9 @@ export const dashboardStatsSchema = z.strictObject({
   openAlerts: count,
   toDoItems: count,
   overdueTasks: count,
-  taskCategories: z.strictObject(Object.fromEntries(TASK_CATEGORIES.map((category) => [category, count])) as Record<TaskCategory, typeof count>),
+  taskCategories: z.strictObject(
+    Object.fromEntries(TASK_CATEGORIES.map((category) => [category, count])) as Record<TaskCategory, typeof count>,
+  ),
   unrecordedVisits: count,
   welfareConcerns: count.nullable(),
   incidents: count.nullable(),

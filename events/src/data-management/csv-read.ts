@@ -49,4 +49,5 @@ export const normaliseHeader = (header: string): string =>
     .replace(/^_|_$/g, '');
 
 /** One CSV line (RFC 4180 quoting) for the import templates, which the browser builds without the server. */
-export const toCsvLine = (cells: readonly string[]): string => cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+export const toCsvLine = (cells: readonly string[]): string =>
+  cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');

@@ -23,7 +23,11 @@ describe('readCsv', () => {
 
 describe('headers and cells', () => {
   it('reads a spreadsheet’s spelling of a header as the export’s', () => {
-    expect(['Employee ID', ' first-name ', 'Date of Birth'].map(normaliseHeader)).toEqual(['employee_id', 'first_name', 'date_of_birth']);
+    expect(['Employee ID', ' first-name ', 'Date of Birth'].map(normaliseHeader)).toEqual([
+      'employee_id',
+      'first_name',
+      'date_of_birth',
+    ]);
   });
 
   it('takes off the export’s formula guard and nothing else', () => {

@@ -4,7 +4,18 @@ import { eventInteger } from '../event-fields';
 import { IMPORT_LISTS, IMPORT_MAX_ROWS } from './import-lists';
 
 /** What an export holds: the whole event log and a CSV per list. */
-export const EXPORT_LISTS = ['carers', 'clients', 'training', 'diary', 'visits', 'shifts', 'users', 'alerts', 'tasks', 'feedback'] as const;
+export const EXPORT_LISTS = [
+  'carers',
+  'clients',
+  'training',
+  'diary',
+  'visits',
+  'shifts',
+  'users',
+  'alerts',
+  'tasks',
+  'feedback',
+] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 /**
@@ -14,7 +25,11 @@ export type ExportList = (typeof EXPORT_LISTS)[number];
 export const DataExported = defineEvent(
   'DataExported',
   1,
-  z.object({ exportId: z.uuid(), eventLog: z.boolean(), lists: z.array(z.enum(EXPORT_LISTS)).max(EXPORT_LISTS.length) }),
+  z.object({
+    exportId: z.uuid(),
+    eventLog: z.boolean(),
+    lists: z.array(z.enum(EXPORT_LISTS)).max(EXPORT_LISTS.length),
+  }),
 );
 
 /**
@@ -42,5 +57,8 @@ export const dataImportStreamId = (importId: string): string => `data-import-${i
 /** POST /api/admin/exports: what to export (the screen asks for everything). */
 export const exportRequestSchema = z.strictObject({
   eventLog: z.boolean({ error: 'Event log must be true or false' }),
-  lists: z.array(z.enum(EXPORT_LISTS, { error: `Each list must be one of: ${EXPORT_LISTS.join(', ')}` })).min(1, 'Choose at least one list').max(EXPORT_LISTS.length),
+  lists: z
+    .array(z.enum(EXPORT_LISTS, { error: `Each list must be one of: ${EXPORT_LISTS.join(', ')}` }))
+    .min(1, 'Choose at least one list')
+    .max(EXPORT_LISTS.length),
 });

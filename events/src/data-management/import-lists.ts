@@ -7,7 +7,11 @@ import { z } from 'zod';
  */
 export const IMPORT_LISTS = ['carers', 'clients', 'training'] as const;
 export type ImportList = (typeof IMPORT_LISTS)[number];
-export const IMPORT_LIST_LABELS: Record<ImportList, string> = { carers: 'Carers', clients: 'Clients', training: 'Training records' };
+export const IMPORT_LIST_LABELS: Record<ImportList, string> = {
+  carers: 'Carers',
+  clients: 'Clients',
+  training: 'Training records',
+};
 
 /** At most this many rows per file and characters per file: a large agency's staff list fits many times over. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -58,20 +62,69 @@ export const IMPORT_COLUMNS: Record<ImportList, readonly string[]> = {
     'is_active',
   ],
   // The carer by employee ID (the export's training.csv names carers by id, which a fresh store does not know).
-  training: ['employee_id', 'training_type', 'completed_date', 'expiry_date', 'training_provider', 'certificate_number', 'status', 'document_url', 'notes'],
+  training: [
+    'employee_id',
+    'training_type',
+    'completed_date',
+    'expiry_date',
+    'training_provider',
+    'certificate_number',
+    'status',
+    'document_url',
+    'notes',
+  ],
 };
 
 /** One example row per template, so a person sees each column's form. */
 export const IMPORT_EXAMPLES: Record<ImportList, readonly string[]> = {
-  carers: ['EMP-1001', 'Amira', 'Khan', 'amira.khan@example.org', '2024-03-01', 'north', '', 'NVQ Level 3; Manual Handling', '07700 900001', 'Sam Khan', '07700 900002', '1 Park Row, Leeds', '1990-05-14', '12.50', '8', 'yes', ''],
+  carers: [
+    'EMP-1001',
+    'Amira',
+    'Khan',
+    'amira.khan@example.org',
+    '2024-03-01',
+    'north',
+    '',
+    'NVQ Level 3; Manual Handling',
+    '07700 900001',
+    'Sam Khan',
+    '07700 900002',
+    '1 Park Row, Leeds',
+    '1990-05-14',
+    '12.50',
+    '8',
+    'yes',
+    '',
+  ],
   training: ['EMP-1001', 'first_aid', '2025-09-01', '2028-09-01', 'St John Ambulance', 'FA-12345', 'current', '', ''],
-  clients: ['CL-2001', 'Edith', 'Hughes', '1938-11-02', '4 Mill Lane, Leeds LS1 4AB', '0113 496 0001', 'Paul Hughes', '07700 900003', 'Type 2 diabetes; Arthritis', 'Metformin 500mg', 'Penicillin', 'medium', '', '', '', 'Prefers tea before her medication', 'yes'],
+  clients: [
+    'CL-2001',
+    'Edith',
+    'Hughes',
+    '1938-11-02',
+    '4 Mill Lane, Leeds LS1 4AB',
+    '0113 496 0001',
+    'Paul Hughes',
+    '07700 900003',
+    'Type 2 diabetes; Arthritis',
+    'Metformin 500mg',
+    'Penicillin',
+    'medium',
+    '',
+    '',
+    '',
+    'Prefers tea before her medication',
+    'yes',
+  ],
 };
 
 /** POST /api/admin/imports: the file's text, which list it is, and whether this is the dry run. */
 export const importRequestSchema = z.strictObject({
   list: z.enum(IMPORT_LISTS, { error: `List must be one of: ${IMPORT_LISTS.join(', ')}` }),
-  csv: z.string({ error: 'The CSV file is required' }).min(1, 'The CSV file is empty').max(IMPORT_MAX_CHARACTERS, `The file is too large (at most ${IMPORT_MAX_CHARACTERS} characters)`),
+  csv: z
+    .string({ error: 'The CSV file is required' })
+    .min(1, 'The CSV file is empty')
+    .max(IMPORT_MAX_CHARACTERS, `The file is too large (at most ${IMPORT_MAX_CHARACTERS} characters)`),
   dryRun: z.boolean({ error: 'Dry run must be true or false' }),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;

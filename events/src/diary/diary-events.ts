@@ -41,7 +41,11 @@ export const DiaryEntryReviewed = defineEvent(
 export const DiaryEntryAmended = defineEvent(
   'DiaryEntryAmended',
   1,
-  z.object({ id: z.uuid(), changes: diaryEntryContentSchema.partial(), reason: eventText(TEXT_LIMITS.shortReason).nullable() }),
+  z.object({
+    id: z.uuid(),
+    changes: diaryEntryContentSchema.partial(),
+    reason: eventText(TEXT_LIMITS.shortReason).nullable(),
+  }),
 );
 
 /** Every event of this slice. */

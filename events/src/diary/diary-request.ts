@@ -19,7 +19,13 @@ export const createDiaryEntryRequestSchema = z.object({
   clientId: requiredReference('Client is required', 'Client not found'),
   appointmentId: z.preprocess(
     blankToUndefined,
-    z.string({ error: 'Appointment must be a UUID' }).trim().toLowerCase().pipe(z.uuid({ error: 'Appointment must be a UUID' })).nullable().optional(),
+    z
+      .string({ error: 'Appointment must be a UUID' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.uuid({ error: 'Appointment must be a UUID' }))
+      .nullable()
+      .optional(),
   ),
   ...contentFields,
   entryType: contentFields.entryType.default('care_note'),

@@ -43,4 +43,6 @@ export const diaryEntryVersionViewSchema = z.strictObject({
 });
 
 export type DiaryViewSchemaMatches = Expect<Same<z.infer<typeof diaryEntryViewSchema>, DiaryEntryView>>;
-export type DiaryViewSchemaVersionMatches = Expect<Same<z.infer<typeof diaryEntryVersionViewSchema>, DiaryEntryVersionView>>;
+export type DiaryViewSchemaVersionMatches = Expect<
+  Same<z.infer<typeof diaryEntryVersionViewSchema>, DiaryEntryVersionView>
+>;

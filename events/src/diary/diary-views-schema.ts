@@ -34,7 +34,10 @@ const diaryVisitViewSchema = z.strictObject({
   client: nameOnly,
 });
 
-export const diaryMonitoringRowViewSchema = z.strictObject({ entry: diaryEntryViewSchema, visit: diaryVisitViewSchema.nullable() });
+export const diaryMonitoringRowViewSchema = z.strictObject({
+  entry: diaryEntryViewSchema,
+  visit: diaryVisitViewSchema.nullable(),
+});
 
 export const diaryMapVisitViewSchema = diaryVisitViewSchema.extend({
   location: z.strictObject({ latitude: z.number(), longitude: z.number(), address: z.string().nullable() }),

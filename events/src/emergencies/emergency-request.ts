@@ -10,12 +10,20 @@ import { positionRequestSchema } from '../appointments/appointment-request';
  */
 export const raiseEmergencyRequestSchema = z
   .object({
-  appointmentId: z.preprocess((value) => (value === '' ? null : value), z.uuid({ error: 'Visit ID must be a UUID' }).nullable().default(null)),
-  location: positionRequestSchema.nullable().optional(),
-  note: optionalText(TEXT_LIMITS.shortReason).transform((value) => value ?? null),
-})
+    appointmentId: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z.uuid({ error: 'Visit ID must be a UUID' }).nullable().default(null),
+    ),
+    location: positionRequestSchema.nullable().optional(),
+    note: optionalText(TEXT_LIMITS.shortReason).transform((value) => value ?? null),
+  })
   .superRefine((value, ctx) => {
-    if (value.location === undefined) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Location is required: the position, or null when none is shared' });
+    if (value.location === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['location'],
+        message: 'Location is required: the position, or null when none is shared',
+      });
   })
   .transform(({ location, ...rest }) => ({ ...rest, location: location ?? null }));
 export type RaiseEmergencyRequest = z.input<typeof raiseEmergencyRequestSchema>;

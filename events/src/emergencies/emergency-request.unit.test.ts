@@ -4,8 +4,17 @@ import { raiseEmergencyRequestSchema } from './emergency-request';
 
 describe('Raise emergency', () => {
   it('takes the position, or null when the browser shares none, and nothing else is required', () => {
-    expect(raiseEmergencyRequestSchema.parse({ location: null })).toEqual({ appointmentId: null, location: null, note: null });
-    expect(raiseEmergencyRequestSchema.parse({ location: { latitude: 53.8, longitude: -1.55, accuracy: 20 }, appointmentId: '' })).toEqual({
+    expect(raiseEmergencyRequestSchema.parse({ location: null })).toEqual({
+      appointmentId: null,
+      location: null,
+      note: null,
+    });
+    expect(
+      raiseEmergencyRequestSchema.parse({
+        location: { latitude: 53.8, longitude: -1.55, accuracy: 20 },
+        appointmentId: '',
+      }),
+    ).toEqual({
       appointmentId: null,
       location: { latitude: 53.8, longitude: -1.55, accuracy: 20, address: null },
       note: null,
@@ -26,7 +35,10 @@ describe('Raise emergency', () => {
 
 describe('Change password', () => {
   it('needs the current password and a new one of at least 12 characters that differs from it', () => {
-    const issues = (input: unknown) => changeOwnPasswordRequestSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const issues = (input: unknown) =>
+      changeOwnPasswordRequestSchema
+        .safeParse(input)
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues({ currentPassword: '', newPassword: 'short' })).toEqual([
       ['currentPassword', 'Current password is required'],
       ['newPassword', 'Password must be at least 12 characters'],
@@ -34,6 +46,11 @@ describe('Change password', () => {
     expect(issues({ currentPassword: 'the same passphrase', newPassword: 'the same passphrase' })).toEqual([
       ['newPassword', 'New password must differ from the current one'],
     ]);
-    expect(changeOwnPasswordRequestSchema.safeParse({ currentPassword: 'old passphrase here', newPassword: 'new passphrase here' }).success).toBe(true);
+    expect(
+      changeOwnPasswordRequestSchema.safeParse({
+        currentPassword: 'old passphrase here',
+        newPassword: 'new passphrase here',
+      }).success,
+    ).toBe(true);
   });
 });

@@ -23,7 +23,12 @@ export const emergencyContextViewSchema = z.strictObject({
     .nullable(),
 });
 
-export const emergencyRaisedReplySchema = z.strictObject({ id: z.uuid(), alertId: z.uuid(), revision: z.string(), position: z.string() });
+export const emergencyRaisedReplySchema = z.strictObject({
+  id: z.uuid(),
+  alertId: z.uuid(),
+  revision: z.string(),
+  position: z.string(),
+});
 
 export type EmergencyViewSchemaContext = Expect<Same<z.infer<typeof emergencyContextViewSchema>, EmergencyContextView>>;
 export type EmergencyViewSchemaReply = Expect<Same<z.infer<typeof emergencyRaisedReplySchema>, EmergencyRaisedReply>>;

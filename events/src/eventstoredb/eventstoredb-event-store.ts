@@ -147,7 +147,11 @@ export class EventStoreDBEventStore implements EventStore {
     const pageSize = Math.min(maxCount + 1, MAX_PAGE_SIZE);
     for (;;) {
       let read = 0;
-      const page = this.client.readAll({ fromPosition: toReadPosition(cursor), maxCount: pageSize, direction: FORWARDS });
+      const page = this.client.readAll({
+        fromPosition: toReadPosition(cursor),
+        maxCount: pageSize,
+        direction: FORWARDS,
+      });
       for await (const resolved of page) {
         read += 1;
         const event = resolved.event;
@@ -223,7 +227,11 @@ export class EventStoreDBEventStore implements EventStore {
 
   /** Fallback when the append reply has no position (a write forwarded by a follower): read the event back. */
   private async positionOf(streamId: string, revision: bigint): Promise<Position> {
-    for await (const resolved of this.client.readStream(streamId, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
+    for await (const resolved of this.client.readStream(streamId, {
+      fromRevision: revision,
+      maxCount: 1,
+      direction: FORWARDS,
+    })) {
       if (resolved.event) return toRaw(resolved.event, resolved.commitPosition).position;
     }
     throw new Error(`EventStoreDB did not return the position of ${streamId}@${revision}`);

@@ -11,8 +11,19 @@ function fieldErrors(result: { error?: { issues: { path: PropertyKey[]; message:
 
 describe('createFeedbackRequestSchema', () => {
   it('accepts the widget payload, trimming the message and page', () => {
-    const parsed = createFeedbackRequestSchema.parse({ ...valid, message: '  Dark mode please  ', page: ' /carers ', rating: null });
-    expect(parsed).toEqual({ type: 'suggestion', category: 'general', message: 'Dark mode please', page: '/carers', rating: null });
+    const parsed = createFeedbackRequestSchema.parse({
+      ...valid,
+      message: '  Dark mode please  ',
+      page: ' /carers ',
+      rating: null,
+    });
+    expect(parsed).toEqual({
+      type: 'suggestion',
+      category: 'general',
+      message: 'Dark mode please',
+      page: '/carers',
+      rating: null,
+    });
   });
 
   it('refuses a blank or whitespace-only message with the words the widget shows', () => {
@@ -36,18 +47,23 @@ describe('createFeedbackRequestSchema', () => {
       message: 'Must be at most 5000 characters',
       page: 'Must be at most 200 characters',
     });
-    expect(createFeedbackRequestSchema.safeParse({ ...valid, page: `/${'p'.repeat(199)}`, message: 'm'.repeat(5000) }).success).toBe(true);
+    expect(
+      createFeedbackRequestSchema.safeParse({ ...valid, page: `/${'p'.repeat(199)}`, message: 'm'.repeat(5000) })
+        .success,
+    ).toBe(true);
   });
 
   it('accepts only the known types and categories', () => {
     expect(fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, type: 'praise', category: 'rota' }))).toEqual({
       type: 'Type must be one of: suggestion, bug, positive, improvement, general',
-      category: 'Category must be one of: general, scheduling, care-plans, finance, medications, incidents, diary, navigation, performance',
+      category:
+        'Category must be one of: general, scheduling, care-plans, finance, medications, incidents, diary, navigation, performance',
     });
   });
 
   it('takes a rating from 1 to 5, whole numbers only', () => {
-    for (const rating of [1, 5]) expect(createFeedbackRequestSchema.safeParse({ ...valid, type: 'positive', rating }).success).toBe(true);
+    for (const rating of [1, 5])
+      expect(createFeedbackRequestSchema.safeParse({ ...valid, type: 'positive', rating }).success).toBe(true);
     for (const rating of [0, 6, 2.5, '4']) {
       expect(fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, type: 'positive', rating }))).toEqual({
         rating: 'Rating must be a whole number from 1 to 5',
@@ -56,10 +72,14 @@ describe('createFeedbackRequestSchema', () => {
   });
 
   it('wants the page as a path', () => {
-    expect(fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, page: 'https://elsewhere.example/' }))).toEqual({
+    expect(
+      fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, page: 'https://elsewhere.example/' })),
+    ).toEqual({
       page: 'Page must be a path starting with /',
     });
-    expect(fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, page: ' ' }))).toEqual({ page: 'Page is required' });
+    expect(fieldErrors(createFeedbackRequestSchema.safeParse({ ...valid, page: ' ' }))).toEqual({
+      page: 'Page is required',
+    });
   });
 });
 
@@ -74,7 +94,9 @@ describe('updateFeedbackRequestSchema', () => {
   });
 
   it('refuses an unknown status, a status over 20 characters and notes over 2000 characters', () => {
-    expect(fieldErrors(updateFeedbackRequestSchema.safeParse({ status: 'done', adminNotes: 'n'.repeat(2001) }))).toEqual({
+    expect(
+      fieldErrors(updateFeedbackRequestSchema.safeParse({ status: 'done', adminNotes: 'n'.repeat(2001) })),
+    ).toEqual({
       status: 'Status must be one of: open, in_review, planned, resolved, closed',
       adminNotes: 'Must be at most 2000 characters',
     });

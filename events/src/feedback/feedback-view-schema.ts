@@ -7,7 +7,9 @@ import type { FeedbackView } from './feedback-view';
 export const feedbackViewSchema = z.strictObject({
   id: z.uuid(),
   userId: z.string(),
-  user: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string(), role: z.enum(ROLES) }).nullable(),
+  user: z
+    .strictObject({ firstName: z.string(), lastName: z.string(), email: z.string(), role: z.enum(ROLES) })
+    .nullable(),
   type: z.enum(FEEDBACK_TYPES),
   category: z.enum(FEEDBACK_CATEGORIES),
   message: z.string(),

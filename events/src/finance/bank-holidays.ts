@@ -18,16 +18,33 @@ export const BUILT_IN_BANK_HOLIDAYS: readonly { readonly date: string; readonly 
 
 /** gov.uk's names, in the order every year has them. */
 function yearOf(year: string, days: readonly string[]) {
-  const names = ["New Year's Day", 'Good Friday', 'Easter Monday', 'Early May bank holiday', 'Spring bank holiday', 'Summer bank holiday', 'Christmas Day', 'Boxing Day'];
+  const names = [
+    "New Year's Day",
+    'Good Friday',
+    'Easter Monday',
+    'Early May bank holiday',
+    'Spring bank holiday',
+    'Summer bank holiday',
+    'Christmas Day',
+    'Boxing Day',
+  ];
   return days.map((day, index) => ({ date: `${year}-${day}`, name: names[index]! }));
 }
 
 export const BANK_HOLIDAYS_STREAM_ID = 'bank-holidays';
 
-export const BankHolidayAdded = defineEvent('BankHolidayAdded', 1, z.object({ date: eventDate(), name: eventText(TEXT_LIMITS.title) }));
+export const BankHolidayAdded = defineEvent(
+  'BankHolidayAdded',
+  1,
+  z.object({ date: eventDate(), name: eventText(TEXT_LIMITS.title) }),
+);
 
 /** A day that is not a bank holiday after all (a built-in day moved by proclamation, or one added by mistake). */
-export const BankHolidayRemoved = defineEvent('BankHolidayRemoved', 1, z.object({ date: eventDate(), reason: eventText(TEXT_LIMITS.shortReason) }));
+export const BankHolidayRemoved = defineEvent(
+  'BankHolidayRemoved',
+  1,
+  z.object({ date: eventDate(), reason: eventText(TEXT_LIMITS.shortReason) }),
+);
 
 export const bankHolidayEvents = [BankHolidayAdded, BankHolidayRemoved] as const;
 export type BankHolidayEvent = EventOf<typeof bankHolidayEvents>;
@@ -40,9 +57,12 @@ export interface BankHoliday {
 
 /** The list in force: the built-in days, then each addition and removal in order. Sorted by date. */
 export function bankHolidaysFrom(events: readonly BankHolidayEvent[]): BankHoliday[] {
-  const days = new Map<string, BankHoliday>(BUILT_IN_BANK_HOLIDAYS.map((day) => [day.date, { ...day, source: 'built-in' as const }]));
+  const days = new Map<string, BankHoliday>(
+    BUILT_IN_BANK_HOLIDAYS.map((day) => [day.date, { ...day, source: 'built-in' as const }]),
+  );
   for (const event of events) {
-    if (event.type === 'BankHolidayAdded') days.set(event.data.date, { date: event.data.date, name: event.data.name, source: 'added' });
+    if (event.type === 'BankHolidayAdded')
+      days.set(event.data.date, { date: event.data.date, name: event.data.name, source: 'added' });
     else days.delete(event.data.date);
   }
   return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
@@ -59,5 +79,9 @@ export const removeBankHolidayRequestSchema = z.object({
 });
 export type RemoveBankHolidayRequest = z.input<typeof removeBankHolidayRequestSchema>;
 
-export const bankHolidayViewSchema = z.object({ date: z.string(), name: z.string(), source: z.enum(['built-in', 'added']) });
+export const bankHolidayViewSchema = z.object({
+  date: z.string(),
+  name: z.string(),
+  source: z.enum(['built-in', 'added']),
+});
 export type BankHolidayView = z.infer<typeof bankHolidayViewSchema>;

@@ -78,12 +78,18 @@ export const ExchangeRatesSet = defineEvent(
   }),
 );
 
-export const contractSliceEvents = [ContractCreated, ContractRenewed, ContractNumberReserved, ExchangeRatesSet] as const;
+export const contractSliceEvents = [
+  ContractCreated,
+  ContractRenewed,
+  ContractNumberReserved,
+  ExchangeRatesSet,
+] as const;
 export type ContractSliceEvent = EventOf<typeof contractSliceEvents>;
 export type ContractEvent = Extract<ContractSliceEvent, { type: 'ContractCreated' | 'ContractRenewed' }>;
 
 export const contractStreamId = (contractId: string): string => `contract-${contractId}`;
 /** Case and spaces do not make a different number: "CT 001" and "ct001" are one. */
-export const contractNumberStreamId = (contractNumber: string): string => `contract-number-${contractNumber.replace(/\s+/g, '').toLowerCase()}`;
+export const contractNumberStreamId = (contractNumber: string): string =>
+  `contract-number-${contractNumber.replace(/\s+/g, '').toLowerCase()}`;
 /** One stream holds the agency's exchange rates from GBP (their history is the stream). */
 export const EXCHANGE_RATES_STREAM = 'exchange-rates-gbp';

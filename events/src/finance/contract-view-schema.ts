@@ -23,7 +23,12 @@ export const contractViewSchema = z.strictObject({
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
-const ratesSchema = z.strictObject(Object.fromEntries(FOREIGN_CURRENCIES.map((currency) => [currency, z.int()])) as Record<(typeof FOREIGN_CURRENCIES)[number], z.ZodInt>);
+const ratesSchema = z.strictObject(
+  Object.fromEntries(FOREIGN_CURRENCIES.map((currency) => [currency, z.int()])) as Record<
+    (typeof FOREIGN_CURRENCIES)[number],
+    z.ZodInt
+  >,
+);
 
 export const exchangeRatesViewSchema = z.strictObject({
   effectiveOn: z.string(),

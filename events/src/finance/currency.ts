@@ -15,7 +15,9 @@ export function convertPence(pence: number, rateMicros: number): number {
 /** Millionths as the decimal an admin typed: 1_270_000 as "1.27", 1_000_000 as "1.00" (two decimals at least). */
 export function microsToDecimal(micros: number): string {
   const whole = Math.floor(micros / 1_000_000);
-  const fraction = String(micros % 1_000_000).padStart(6, '0').replace(/0+$/, '');
+  const fraction = String(micros % 1_000_000)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 

@@ -29,10 +29,18 @@ describe('currency exchange', () => {
   });
 
   it('refuses a rate that is not a positive decimal, with a message naming the currency', () => {
-    const parsed = setExchangeRatesRequestSchema.safeParse({ effectiveOn: '2026-11-01', rates: { USD: '1.27', EUR: 'abc', CAD: '1.75', AUD: '1.93' } });
+    const parsed = setExchangeRatesRequestSchema.safeParse({
+      effectiveOn: '2026-11-01',
+      rates: { USD: '1.27', EUR: 'abc', CAD: '1.75', AUD: '1.93' },
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('EUR rate must be a number above 0 with at most 6 decimals');
-    expect(setExchangeRatesRequestSchema.parse({ effectiveOn: '2026-11-01', rates: { USD: '1.27', EUR: 1.16, CAD: '1.75', AUD: '1.93' } }).rates).toEqual({
+    expect(
+      setExchangeRatesRequestSchema.parse({
+        effectiveOn: '2026-11-01',
+        rates: { USD: '1.27', EUR: 1.16, CAD: '1.75', AUD: '1.93' },
+      }).rates,
+    ).toEqual({
       USD: 1_270_000,
       EUR: 1_160_000,
       CAD: 1_750_000,
@@ -52,8 +60,19 @@ describe('currency exchange', () => {
 describe('the audit names the slice’s streams', () => {
   it('as contract, contract number reservation and exchange rates', async () => {
     const { recordOf } = await import('../audit/record-kinds');
-    expect(recordOf('contract-0190a6b0-0000-7000-8000-0000000000a1')).toMatchObject({ kind: 'contract', kindLabel: 'Contract' });
-    expect(recordOf('contract-number-ct-2026-014')).toMatchObject({ kind: 'contract-number', id: 'ct-2026-014', kindLabel: 'Contract number reservation' });
-    expect(recordOf('exchange-rates-gbp')).toMatchObject({ kind: 'exchange-rates', id: 'gbp', kindLabel: 'Exchange rates' });
+    expect(recordOf('contract-0190a6b0-0000-7000-8000-0000000000a1')).toMatchObject({
+      kind: 'contract',
+      kindLabel: 'Contract',
+    });
+    expect(recordOf('contract-number-ct-2026-014')).toMatchObject({
+      kind: 'contract-number',
+      id: 'ct-2026-014',
+      kindLabel: 'Contract number reservation',
+    });
+    expect(recordOf('exchange-rates-gbp')).toMatchObject({
+      kind: 'exchange-rates',
+      id: 'gbp',
+      kindLabel: 'Exchange rates',
+    });
   });
 });

@@ -21,7 +21,8 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_LINE_KINDS = ['visit', 'mileage', 'adjustment', 'charge'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 /** Visits and their adjustments are charged by time at an hourly rate; mileage and added charges say their terms in their description. */
-export const isTimedInvoiceLine = (line: { readonly kind: InvoiceLineKind }): boolean => line.kind === 'visit' || line.kind === 'adjustment';
+export const isTimedInvoiceLine = (line: { readonly kind: InvoiceLineKind }): boolean =>
+  line.kind === 'visit' || line.kind === 'adjustment';
 
 export const FINANCE_MONEY_LIMITS = {
   /** £500.00 an hour, as the carer's hourly rate. */

@@ -3,7 +3,13 @@ import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventInteger, eventPence, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
 import { bankHolidayEvents } from './bank-holidays';
-import { BILLING_DURATION_BASES, FUNDER_KINDS, FINANCE_MONEY_LIMITS, INVOICE_LINE_KINDS, PAYMENT_METHODS } from './finance-enums';
+import {
+  BILLING_DURATION_BASES,
+  FUNDER_KINDS,
+  FINANCE_MONEY_LIMITS,
+  INVOICE_LINE_KINDS,
+  PAYMENT_METHODS,
+} from './finance-enums';
 
 /**
  * Financial Management. Every amount is integer pence (docs/decisions/0009-money-in-pence-durations-in-minutes.md):
@@ -64,7 +70,10 @@ export const ClientFundingSet = defineEvent(
   z.object({
     clientId: z.uuid(),
     effectiveFrom: eventDate(),
-    shares: z.array(z.object({ funderId: z.uuid(), percent: eventInteger({ min: 1, max: 100 }) })).min(1).max(5),
+    shares: z
+      .array(z.object({ funderId: z.uuid(), percent: eventInteger({ min: 1, max: 100 }) }))
+      .min(1)
+      .max(5),
   }),
 );
 
@@ -72,7 +81,11 @@ export const ClientFundingSet = defineEvent(
 export const InvoiceNumberAssigned = defineEvent(
   'InvoiceNumberAssigned',
   1,
-  z.object({ year: eventInteger({ min: 1900, max: 2100 }), sequence: eventInteger({ min: 1, max: 9_999_999 }), invoiceId: z.uuid() }),
+  z.object({
+    year: eventInteger({ min: 1900, max: 2100 }),
+    sequence: eventInteger({ min: 1, max: 9_999_999 }),
+    invoiceId: z.uuid(),
+  }),
 );
 
 export const invoiceLineSchema = z.object({
@@ -190,7 +203,15 @@ export const ClientVisitsInvoiced = defineEvent(
     invoiceId: z.uuid(),
     funderId: z.uuid(),
     charges: z
-      .array(z.object({ appointmentId: z.uuid(), amountPence: eventInteger({ min: -FINANCE_MONEY_LIMITS.invoicePence, max: FINANCE_MONEY_LIMITS.invoicePence }) }))
+      .array(
+        z.object({
+          appointmentId: z.uuid(),
+          amountPence: eventInteger({
+            min: -FINANCE_MONEY_LIMITS.invoicePence,
+            max: FINANCE_MONEY_LIMITS.invoicePence,
+          }),
+        }),
+      )
       .max(2000),
   }),
 );
@@ -210,7 +231,10 @@ export const financeSliceEvents = [
 ] as const;
 export type FinanceSliceEvent = EventOf<typeof financeSliceEvents>;
 export type FunderEvent = Extract<FinanceSliceEvent, { type: 'FunderAdded' | 'FunderRateSet' }>;
-export type InvoiceEvent = Extract<FinanceSliceEvent, { type: 'InvoiceIssued' | 'InvoiceDraftEdited' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }>;
+export type InvoiceEvent = Extract<
+  FinanceSliceEvent,
+  { type: 'InvoiceIssued' | 'InvoiceDraftEdited' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }
+>;
 
 export const funderStreamId = (funderId: string): string => `funder-${funderId}`;
 export const clientFundingStreamId = (clientId: string): string => `client-funding-${clientId}`;

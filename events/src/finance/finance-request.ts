@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { integerBetween, optionalReference, optionalText, requiredDate, requiredReference, requiredText } from '../fields';
+import {
+  integerBetween,
+  optionalReference,
+  optionalText,
+  requiredDate,
+  requiredReference,
+  requiredText,
+} from '../fields';
 import { TEXT_LIMITS } from '../limits';
 import { BILLING_DURATION_BASES, FINANCE_MONEY_LIMITS, FUNDER_KINDS, PAYMENT_METHODS } from './finance-enums';
 import { INVOICE_CHARGES_MAX } from './finance-events';
@@ -12,7 +19,9 @@ const pence = (label: string, max: number) =>
 export const addFunderRequestSchema = z.object({
   name: requiredText('Name is required', TEXT_LIMITS.contactName),
   kind: z.enum(FUNDER_KINDS, { error: `Kind must be one of: ${FUNDER_KINDS.join(', ')}` }),
-  invoiceEmail: optionalText(TEXT_LIMITS.email).pipe(z.email({ error: 'Must be a valid email address' }).nullable().optional()),
+  invoiceEmail: optionalText(TEXT_LIMITS.email).pipe(
+    z.email({ error: 'Must be a valid email address' }).nullable().optional(),
+  ),
   paymentTermsDays: integerBetween(0, 120, 'Payment terms must be 0 to 120 days').default(30),
 });
 export type AddFunderRequest = z.input<typeof addFunderRequestSchema>;
@@ -26,7 +35,9 @@ export const setFunderRateRequestSchema = z.object({
   bankHolidayHourlyPence: pence('Bank holiday rate', FINANCE_MONEY_LIMITS.hourlyRatePence),
   minimumChargePence: pence('Minimum charge', FINANCE_MONEY_LIMITS.visitChargePence).default(0),
   billingIncrementMinutes: integerBetween(1, 60, 'Billing increment must be 1 to 60 minutes').default(15),
-  durationBasis: z.enum(BILLING_DURATION_BASES, { error: 'Duration basis must be actual or planned' }).default('actual'),
+  durationBasis: z
+    .enum(BILLING_DURATION_BASES, { error: 'Duration basis must be actual or planned' })
+    .default('actual'),
   /** HMRC's approved mileage rate (45p) is the default. */
   mileagePencePerMile: pence('Mileage rate', FINANCE_MONEY_LIMITS.mileagePencePerMile).default(45),
   /** A rate agreed for one client of the funder; left out, blank or null: the funder's rate for every client. */
@@ -55,7 +66,9 @@ export type SetClientFundingCommandInput = z.output<typeof setClientFundingReque
 export const recordPaymentRequestSchema = z.object({
   amountPence: integerBetween(1, FINANCE_MONEY_LIMITS.invoicePence, 'Amount must be a whole number of pence above 0'),
   receivedOn: requiredDate('Date received is required'),
-  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}` }).default('bank_transfer'),
+  method: z
+    .enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}` })
+    .default('bank_transfer'),
   reference: optionalText(TEXT_LIMITS.reference),
 });
 export type RecordPaymentCommandInput = z.output<typeof recordPaymentRequestSchema>;
@@ -74,7 +87,11 @@ export const editInvoiceDraftRequestSchema = z.object({
       z.object({
         date: requiredDate('Charge date is required'),
         description: requiredText('Charge description is required', TEXT_LIMITS.title),
-        amountPence: integerBetween(1, FINANCE_MONEY_LIMITS.visitChargePence, `Charge must be a whole number of pence from 1 to ${FINANCE_MONEY_LIMITS.visitChargePence}`),
+        amountPence: integerBetween(
+          1,
+          FINANCE_MONEY_LIMITS.visitChargePence,
+          `Charge must be a whole number of pence from 1 to ${FINANCE_MONEY_LIMITS.visitChargePence}`,
+        ),
       }),
     )
     .max(INVOICE_CHARGES_MAX, `At most ${INVOICE_CHARGES_MAX} charges`)
@@ -101,7 +118,9 @@ export type GenerateInvoicesCommandInput = z.output<typeof generateInvoicesReque
 
 /** The reply: the invoices issued, and what could not be invoiced (no funding, no rate in force) per client. */
 export const generateInvoicesReplySchema = z.object({
-  invoices: z.array(z.object({ id: z.uuid(), number: z.string(), clientId: z.uuid(), funderId: z.uuid(), totalPence: z.int() })),
+  invoices: z.array(
+    z.object({ id: z.uuid(), number: z.string(), clientId: z.uuid(), funderId: z.uuid(), totalPence: z.int() }),
+  ),
   problems: z.array(z.object({ clientId: z.uuid(), funderId: z.string(), date: z.string(), message: z.string() })),
   /** The last write's position token (read your writes); null when nothing was invoiced. */
   position: z.string().nullable(),
@@ -109,9 +128,16 @@ export const generateInvoicesReplySchema = z.object({
 
 /** POST /api/finance/invoices/:id/sent: who it was sent to (null: handed over or posted). */
 /** Send's reply: where the PDF was mailed (null: no invoice address, so sent by hand). */
-export const sendInvoiceReplySchema = z.strictObject({ id: z.uuid(), revision: z.string(), position: z.string().nullable(), sentTo: z.string().nullable() });
+export const sendInvoiceReplySchema = z.strictObject({
+  id: z.uuid(),
+  revision: z.string(),
+  position: z.string().nullable(),
+  sentTo: z.string().nullable(),
+});
 export type SendInvoiceReply = z.infer<typeof sendInvoiceReplySchema>;
 
 export const markInvoiceSentRequestSchema = z.object({
-  sentTo: optionalText(TEXT_LIMITS.email).pipe(z.email({ error: 'Must be a valid email address' }).nullable().optional()),
+  sentTo: optionalText(TEXT_LIMITS.email).pipe(
+    z.email({ error: 'Must be a valid email address' }).nullable().optional(),
+  ),
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BILLING_DURATION_BASES, FUNDER_KINDS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from './finance-enums';
+import {
+  BILLING_DURATION_BASES,
+  FUNDER_KINDS,
+  INVOICE_LINE_KINDS,
+  INVOICE_STATUSES,
+  PAYMENT_METHODS,
+} from './finance-enums';
 
 /** The finance read API's replies (GET /api/finance/...). Money is integer pence. */
 const pence = z.int();
@@ -70,7 +76,13 @@ export type InvoiceView = z.infer<typeof invoiceViewSchema>;
 
 export const invoiceDetailViewSchema = invoiceViewSchema.extend({
   payments: z.array(
-    z.strictObject({ id: z.uuid(), amountPence: pence, receivedOn: z.string(), method: z.enum(PAYMENT_METHODS), reference: z.string().nullable() }),
+    z.strictObject({
+      id: z.uuid(),
+      amountPence: pence,
+      receivedOn: z.string(),
+      method: z.enum(PAYMENT_METHODS),
+      reference: z.string().nullable(),
+    }),
   ),
   creditNotes: z.array(z.strictObject({ id: z.uuid(), amountPence: pence, issuedOn: z.string(), reason: z.string() })),
 });

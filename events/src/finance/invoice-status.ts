@@ -24,6 +24,10 @@ export function invoiceStatus(invoice: InvoiceBalance, today: string): InvoiceSt
 }
 
 /** Edit while draft: until the invoice is sent, and while nothing was paid or credited against it. */
-export function isDraftInvoice(invoice: { readonly sentAt: string | null; readonly paidPence: number; readonly creditedPence: number }): boolean {
+export function isDraftInvoice(invoice: {
+  readonly sentAt: string | null;
+  readonly paidPence: number;
+  readonly creditedPence: number;
+}): boolean {
   return invoice.sentAt === null && invoice.paidPence === 0 && invoice.creditedPence === 0;
 }

@@ -36,7 +36,8 @@ export const DEFAULT_CONTRACTED_HOURS_PER_WEEK = 40;
  * in basis points. Paid minutes × 1207 ÷ 10,000, rounded half up, in integers.
  */
 export const HOLIDAY_ACCRUAL_BASIS_POINTS = 1207;
-export const holidayAccruedMinutes = (paidMinutes: number): number => Math.floor((paidMinutes * HOLIDAY_ACCRUAL_BASIS_POINTS + 5000) / 10_000);
+export const holidayAccruedMinutes = (paidMinutes: number): number =>
+  Math.floor((paidMinutes * HOLIDAY_ACCRUAL_BASIS_POINTS + 5000) / 10_000);
 
 const payslipPence = eventPence(PAYROLL_LIMITS.payslipPence);
 const minutes = eventInteger(PAYROLL_LIMITS.minutes);
@@ -131,7 +132,13 @@ export const PayslipSent = defineEvent(
   z.object({ payslipId: z.uuid(), runId: z.uuid(), carerId: z.uuid(), sentTo: eventText(TEXT_LIMITS.email) }),
 );
 
-export const payrollSliceEvents = [PayrollPolicySet, LivingWageRateSet, PayrollPeriodProcessed, PayslipIssued, PayslipSent] as const;
+export const payrollSliceEvents = [
+  PayrollPolicySet,
+  LivingWageRateSet,
+  PayrollPeriodProcessed,
+  PayslipIssued,
+  PayslipSent,
+] as const;
 export type PayrollSliceEvent = EventOf<typeof payrollSliceEvents>;
 
 export const PAYROLL_POLICY_STREAM_ID = 'payroll-policy';

@@ -12,23 +12,40 @@ export const processPayrollRequestSchema = z.object({
 export type ProcessPayrollCommandInput = z.output<typeof processPayrollRequestSchema>;
 export type ProcessPayrollRequest = z.input<typeof processPayrollRequestSchema>;
 
-const percent = (label: string) => integerBetween(PAYROLL_LIMITS.percent.min, PAYROLL_LIMITS.percent.max, `${label} must be a whole percentage from 0 to 100`);
+const percent = (label: string) =>
+  integerBetween(
+    PAYROLL_LIMITS.percent.min,
+    PAYROLL_LIMITS.percent.max,
+    `${label} must be a whole percentage from 0 to 100`,
+  );
 
 /** PUT /api/finance/payroll/policy */
 export const setPayrollPolicyRequestSchema = z.object({
   travelPaid: z.boolean({ error: 'Say whether travel time is paid' }),
-  mileagePencePerMile: integerBetween(0, FINANCE_MONEY_LIMITS.mileagePencePerMile, 'Mileage rate must be a whole number of pence from 0 to 500'),
+  mileagePencePerMile: integerBetween(
+    0,
+    FINANCE_MONEY_LIMITS.mileagePencePerMile,
+    'Mileage rate must be a whole number of pence from 0 to 500',
+  ),
   taxPercent: percent('Tax'),
   nationalInsurancePercent: percent('National Insurance'),
   pensionPercent: percent('Pension'),
-  contractedHoursPerWeek: integerBetween(0, PAYROLL_LIMITS.contractedHoursPerWeek.max, 'Contracted hours must be 0 to 80 a week'),
+  contractedHoursPerWeek: integerBetween(
+    0,
+    PAYROLL_LIMITS.contractedHoursPerWeek.max,
+    'Contracted hours must be 0 to 80 a week',
+  ),
 });
 export type SetPayrollPolicyCommandInput = z.output<typeof setPayrollPolicyRequestSchema>;
 
 /** POST /api/finance/payroll/living-wage */
 export const setLivingWageRequestSchema = z.object({
   effectiveFrom: requiredDate('Effective date is required'),
-  hourlyPence: integerBetween(1, FINANCE_MONEY_LIMITS.hourlyRatePence, 'Hourly rate must be a whole number of pence above 0'),
+  hourlyPence: integerBetween(
+    1,
+    FINANCE_MONEY_LIMITS.hourlyRatePence,
+    'Hourly rate must be a whole number of pence above 0',
+  ),
 });
 export type SetLivingWageCommandInput = z.output<typeof setLivingWageRequestSchema>;
 
@@ -63,4 +80,9 @@ export const processPayrollReplySchema = z.strictObject({
 });
 
 /** POST .../payslips/:payslipId/send answers where it was sent. */
-export const sendPayslipReplySchema = z.strictObject({ id: z.uuid(), revision: z.string(), position: z.string().nullable(), sentTo: z.string() });
+export const sendPayslipReplySchema = z.strictObject({
+  id: z.uuid(),
+  revision: z.string(),
+  position: z.string().nullable(),
+  sentTo: z.string(),
+});

@@ -26,7 +26,13 @@ export interface PayrollPolicy {
   readonly pensionPercent: number;
 }
 
-export const DEFAULT_PAYROLL_POLICY: PayrollPolicy = { travelPaid: true, mileagePencePerMile: 45, taxPercent: 20, nationalInsurancePercent: 10, pensionPercent: 4 };
+export const DEFAULT_PAYROLL_POLICY: PayrollPolicy = {
+  travelPaid: true,
+  mileagePencePerMile: 45,
+  taxPercent: 20,
+  nationalInsurancePercent: 10,
+  pensionPercent: 4,
+};
 
 export interface WorkedVisit {
   readonly minutes: number;

@@ -33,12 +33,19 @@ export function rateInForce<T extends { readonly effectiveFrom: string }>(rates:
  * The rate a client's visit on `date` is charged at: the rate agreed for that client in force then, else the
  * funder's own (a rate without a client). A client rate only applies from its own date.
  */
-export function rateForClient<T extends { readonly effectiveFrom: string; readonly clientId?: string | null | undefined }>(
-  rates: readonly T[],
-  clientId: string,
-  date: string,
-): T | null {
-  return rateInForce(rates.filter((rate) => rate.clientId === clientId), date) ?? rateInForce(rates.filter((rate) => !rate.clientId), date);
+export function rateForClient<
+  T extends { readonly effectiveFrom: string; readonly clientId?: string | null | undefined },
+>(rates: readonly T[], clientId: string, date: string): T | null {
+  return (
+    rateInForce(
+      rates.filter((rate) => rate.clientId === clientId),
+      date,
+    ) ??
+    rateInForce(
+      rates.filter((rate) => !rate.clientId),
+      date,
+    )
+  );
 }
 
 export type DayKind = 'weekday' | 'weekend' | 'bank_holiday';
@@ -89,7 +96,13 @@ export function chargeVisit(rate: ChargeRate, visit: VisitToCharge, bankHolidays
   const minutes = billableMinutes(rate, visit.actualMinutes, visit.plannedMinutes);
   const timed = penceForMinutes(minutes, hourlyRatePence);
   const minimumApplied = timed < rate.minimumChargePence;
-  return { minutes, hourlyRatePence, amountPence: minimumApplied ? rate.minimumChargePence : timed, dayKind: kind, minimumApplied };
+  return {
+    minutes,
+    hourlyRatePence,
+    amountPence: minimumApplied ? rate.minimumChargePence : timed,
+    dayKind: kind,
+    minimumApplied,
+  };
 }
 
 /**

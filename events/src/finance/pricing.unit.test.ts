@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rateForClient } from './pricing';
 
-const rate = (effectiveFrom: string, clientId: string | null, weekday: number) => ({ effectiveFrom, clientId, weekday });
+const rate = (effectiveFrom: string, clientId: string | null, weekday: number) => ({
+  effectiveFrom,
+  clientId,
+  weekday,
+});
 const edith = '0190a5b2-7c3d-7e4f-8a1b-0000000000e1';
 
 describe('rateForClient', () => {

@@ -1,5 +1,11 @@
 import { addDays } from '../dates';
-import { INCIDENT_DUTY_REASONS, INCIDENT_DUTY_STEPS, type IncidentDuty, type IncidentDutyReason, type IncidentDutyStep } from '../enums';
+import {
+  INCIDENT_DUTY_REASONS,
+  INCIDENT_DUTY_STEPS,
+  type IncidentDuty,
+  type IncidentDutyReason,
+  type IncidentDutyStep,
+} from '../enums';
 
 /** Whether `reason` is one of the reasons `duty` applies for (a CQC reason is not a RIDDOR one). */
 export function dutyAppliesFor(duty: IncidentDuty, reason: string): reason is IncidentDutyReason {
@@ -32,7 +38,11 @@ export function addWorkingDays(date: string, days: number): string {
  * - Duty of candour (Regulation 20): the notification (the apology) and the written notice "as soon as reasonably
  *   practicable"; CQC's guidance takes that as within 10 working days of becoming aware.
  */
-export function defaultDutyDueDate(duty: IncidentDuty, reason: IncidentDutyReason, dates: { readonly aware: string; readonly occurred: string }): string {
+export function defaultDutyDueDate(
+  duty: IncidentDuty,
+  reason: IncidentDutyReason,
+  dates: { readonly aware: string; readonly occurred: string },
+): string {
   switch (duty) {
     case 'cqc_notification':
       return addDays(dates.aware, 1);

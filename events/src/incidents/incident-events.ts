@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ALL_INCIDENT_DUTY_REASONS, ALL_INCIDENT_DUTY_STEPS, INCIDENT_DUTIES, INCIDENT_SEVERITIES, INCIDENT_TYPES } from '../enums';
+import {
+  ALL_INCIDENT_DUTY_REASONS,
+  ALL_INCIDENT_DUTY_STEPS,
+  INCIDENT_DUTIES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_TYPES,
+} from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
@@ -50,7 +56,11 @@ export const IncidentAmended = defineEvent(
     clientId: z.uuid().nullable(),
   }),
 );
-export const IncidentInvestigationStarted = defineEvent('IncidentInvestigationStarted', 1, z.object({ id: z.uuid(), clientId: z.uuid().nullable() }));
+export const IncidentInvestigationStarted = defineEvent(
+  'IncidentInvestigationStarted',
+  1,
+  z.object({ id: z.uuid(), clientId: z.uuid().nullable() }),
+);
 /** An investigation note, appended (who and when: the metadata). */
 export const IncidentNoteAdded = defineEvent(
   'IncidentNoteAdded',
@@ -71,7 +81,11 @@ export const IncidentResolved = defineEvent(
 export const IncidentClosed = defineEvent(
   'IncidentClosed',
   1,
-  z.object({ id: z.uuid(), followUpWaivedReason: eventText(TEXT_LIMITS.shortReason).nullable(), clientId: z.uuid().nullable() }),
+  z.object({
+    id: z.uuid(),
+    followUpWaivedReason: eventText(TEXT_LIMITS.shortReason).nullable(),
+    clientId: z.uuid().nullable(),
+  }),
 );
 /** Resolved or closed, back to investigating. */
 export const IncidentReopened = defineEvent(
@@ -164,7 +178,11 @@ export type IncidentSliceEvent = EventOf<typeof incidentSliceEvents>;
 export const incidentStreamId = (incidentId: string): string => `incident-${incidentId}`;
 /** One incident per diary entry: the first "Report as incident" creates this stream expecting none. */
 export const incidentFromDiaryStreamId = (diaryEntryId: string): string => `diary-incident-${diaryEntryId}`;
-export const IncidentDiaryEntryClaimed = defineEvent('IncidentDiaryEntryClaimed', 1, z.object({ diaryEntryId: z.uuid(), incidentId: z.uuid() }));
+export const IncidentDiaryEntryClaimed = defineEvent(
+  'IncidentDiaryEntryClaimed',
+  1,
+  z.object({ diaryEntryId: z.uuid(), incidentId: z.uuid() }),
+);
 export const incidentClaimEvents = [IncidentDiaryEntryClaimed] as const;
 export type IncidentClaimEvent = EventOf<typeof incidentClaimEvents>;
 

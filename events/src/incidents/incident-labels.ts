@@ -1,4 +1,11 @@
-import type { IncidentDuty, IncidentDutyReason, IncidentDutyStep, IncidentSeverity, IncidentStatus, IncidentType } from '../enums';
+import type {
+  IncidentDuty,
+  IncidentDutyReason,
+  IncidentDutyStep,
+  IncidentSeverity,
+  IncidentStatus,
+  IncidentType,
+} from '../enums';
 
 export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
   accident: 'Accident',
@@ -6,7 +13,12 @@ export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
   behavioral: 'Behavioral',
   safeguarding: 'Safeguarding',
 };
-export const INCIDENT_SEVERITY_LABELS: Record<IncidentSeverity, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
+export const INCIDENT_SEVERITY_LABELS: Record<IncidentSeverity, string> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+};
 export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
   reported: 'Reported',
   investigating: 'Investigating',

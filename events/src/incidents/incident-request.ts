@@ -1,6 +1,20 @@
 import { z } from 'zod';
-import { ALL_INCIDENT_DUTY_REASONS, ALL_INCIDENT_DUTY_STEPS, INCIDENT_DUTIES, INCIDENT_SEVERITIES, INCIDENT_TYPES } from '../enums';
-import { oneOf, optionalDate, optionalReference, optionalText, requiredDate, requiredInstant, requiredText } from '../fields';
+import {
+  ALL_INCIDENT_DUTY_REASONS,
+  ALL_INCIDENT_DUTY_STEPS,
+  INCIDENT_DUTIES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_TYPES,
+} from '../enums';
+import {
+  oneOf,
+  optionalDate,
+  optionalReference,
+  optionalText,
+  requiredDate,
+  requiredInstant,
+  requiredText,
+} from '../fields';
 import { TEXT_LIMITS } from '../limits';
 import { dutyAppliesFor, isStepOf } from './incident-duties';
 
@@ -23,7 +37,10 @@ const reportFields = {
 };
 
 /** POST /api/incidents. `appointmentId`: the visit it happened on (a carer: one of their own visits). */
-export const reportIncidentRequestSchema = z.object({ ...reportFields, appointmentId: optionalReference('Appointment not found') });
+export const reportIncidentRequestSchema = z.object({
+  ...reportFields,
+  appointmentId: optionalReference('Appointment not found'),
+});
 export type ReportIncidentRequest = z.input<typeof reportIncidentRequestSchema>;
 
 /**
@@ -31,7 +48,11 @@ export type ReportIncidentRequest = z.input<typeof reportIncidentRequestSchema>;
  * time). Type defaults to accident; severity to the entry's priority (urgent → critical, high, normal → medium, low).
  */
 export const reportFromDiaryRequestSchema = z.object({
-  diaryEntryId: z.string({ error: 'Diary entry is required' }).trim().toLowerCase().pipe(z.uuid({ error: 'Diary entry not found' })),
+  diaryEntryId: z
+    .string({ error: 'Diary entry is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: 'Diary entry not found' })),
   type: oneOf(INCIDENT_TYPES, 'Type').default('accident'),
   severity: oneOf(INCIDENT_SEVERITIES, 'Severity').optional(),
 });
@@ -55,11 +76,15 @@ export const amendIncidentRequestSchema = z.object({
 export type AmendIncidentRequest = z.input<typeof amendIncidentRequestSchema>;
 
 export const incidentNoteRequestSchema = z.object({ note: requiredText('Note is required', TEXT_LIMITS.notes) });
-export const resolveIncidentRequestSchema = z.object({ resolutionSummary: requiredText('Resolution summary is required', TEXT_LIMITS.notes) });
+export const resolveIncidentRequestSchema = z.object({
+  resolutionSummary: requiredText('Resolution summary is required', TEXT_LIMITS.notes),
+});
 export const followUpDoneRequestSchema = z.object({ notes: requiredText('Say what was done', TEXT_LIMITS.notes) });
 /** POST /api/incidents/:id/close: a required follow-up not recorded as done must be waived here, with why. */
 export const closeIncidentRequestSchema = z.object({ followUpWaivedReason: optionalText(TEXT_LIMITS.shortReason) });
-export const reopenIncidentRequestSchema = z.object({ reason: requiredText('Reason is required', TEXT_LIMITS.shortReason) });
+export const reopenIncidentRequestSchema = z.object({
+  reason: requiredText('Reason is required', TEXT_LIMITS.shortReason),
+});
 
 /** POST /api/incidents/:id/escalate: a higher severity, a named person, or both; always why. */
 export const escalateIncidentRequestSchema = z
@@ -95,7 +120,10 @@ export const incidentDutyRequestSchema = z
     reason: oneOf(ALL_INCIDENT_DUTY_REASONS, 'Reason'),
     dueDate: optionalDate(),
   })
-  .refine((value) => dutyAppliesFor(value.duty, value.reason), { message: 'This reason does not apply to this duty', path: ['reason'] });
+  .refine((value) => dutyAppliesFor(value.duty, value.reason), {
+    message: 'This reason does not apply to this duty',
+    path: ['reason'],
+  });
 export type IncidentDutyRequest = z.input<typeof incidentDutyRequestSchema>;
 
 /** POST /api/incidents/:id/duties/steps: one step done, on a date, with the reference it was given. */
@@ -106,6 +134,8 @@ export const incidentDutyStepRequestSchema = z
     doneOn: requiredDate('Date is required'),
     reference: optionalText(TEXT_LIMITS.reference),
   })
-  .refine((value) => isStepOf(value.duty, value.step), { message: 'This step is not part of this duty', path: ['step'] });
+  .refine((value) => isStepOf(value.duty, value.step), {
+    message: 'This step is not part of this duty',
+    path: ['step'],
+  });
 export type IncidentDutyStepRequest = z.input<typeof incidentDutyStepRequestSchema>;
-

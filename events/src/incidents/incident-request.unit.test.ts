@@ -29,25 +29,52 @@ describe('incident requests', () => {
       location: '',
       clientId: '',
     });
-    expect(parsed).toMatchObject({ title: 'Trip', location: null, clientId: null, followUpRequired: false, dateOccurred: '2026-11-23T10:00:00.000Z' });
+    expect(parsed).toMatchObject({
+      title: 'Trip',
+      location: null,
+      clientId: null,
+      followUpRequired: false,
+      dateOccurred: '2026-11-23T10:00:00.000Z',
+    });
   });
 
   it('an amendment needs a reason, and cannot blank the title', () => {
-    expect(messages(amendIncidentRequestSchema.safeParse({ location: 'Hall' }))).toEqual({ reason: 'Reason is required' });
-    expect(messages(amendIncidentRequestSchema.safeParse({ title: '', reason: 'x' }))).toEqual({ title: 'Title is required' });
-    expect(amendIncidentRequestSchema.safeParse({ severity: 'critical', reason: 'x' }).data).not.toHaveProperty('severity');
+    expect(messages(amendIncidentRequestSchema.safeParse({ location: 'Hall' }))).toEqual({
+      reason: 'Reason is required',
+    });
+    expect(messages(amendIncidentRequestSchema.safeParse({ title: '', reason: 'x' }))).toEqual({
+      title: 'Title is required',
+    });
+    expect(amendIncidentRequestSchema.safeParse({ severity: 'critical', reason: 'x' }).data).not.toHaveProperty(
+      'severity',
+    );
   });
 
   it('an escalation raises the severity or names a person, and always says why', () => {
-    expect(messages(escalateIncidentRequestSchema.safeParse({ reason: 'x' }))).toEqual({ severity: 'Raise the severity or choose the person to hand it to' });
-    expect(messages(escalateIncidentRequestSchema.safeParse({ severity: 'critical' }))).toEqual({ reason: 'Reason is required' });
-    expect(escalateIncidentRequestSchema.safeParse({ escalatedTo: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a80', reason: 'x' }).success).toBe(true);
+    expect(messages(escalateIncidentRequestSchema.safeParse({ reason: 'x' }))).toEqual({
+      severity: 'Raise the severity or choose the person to hand it to',
+    });
+    expect(messages(escalateIncidentRequestSchema.safeParse({ severity: 'critical' }))).toEqual({
+      reason: 'Reason is required',
+    });
+    expect(
+      escalateIncidentRequestSchema.safeParse({ escalatedTo: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a80', reason: 'x' })
+        .success,
+    ).toBe(true);
   });
 
   it('a duty takes only its own reasons, and a step only its own steps', () => {
-    expect(incidentDutyRequestSchema.safeParse({ duty: 'cqc_notification', reason: 'police_involvement' }).success).toBe(true);
-    expect(messages(incidentDutyRequestSchema.safeParse({ duty: 'riddor', reason: 'police_involvement' }))).toEqual({ reason: 'This reason does not apply to this duty' });
-    expect(messages(incidentDutyStepRequestSchema.safeParse({ duty: 'riddor', step: 'apology_given', doneOn: '2026-11-23' }))).toEqual({ step: 'This step is not part of this duty' });
+    expect(
+      incidentDutyRequestSchema.safeParse({ duty: 'cqc_notification', reason: 'police_involvement' }).success,
+    ).toBe(true);
+    expect(messages(incidentDutyRequestSchema.safeParse({ duty: 'riddor', reason: 'police_involvement' }))).toEqual({
+      reason: 'This reason does not apply to this duty',
+    });
+    expect(
+      messages(
+        incidentDutyStepRequestSchema.safeParse({ duty: 'riddor', step: 'apology_given', doneOn: '2026-11-23' }),
+      ),
+    ).toEqual({ step: 'This step is not part of this duty' });
   });
 });
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
-import { ROLES, ALL_INCIDENT_DUTY_REASONS, ALL_INCIDENT_DUTY_STEPS, INCIDENT_DUTIES, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '../enums';
+import {
+  ROLES,
+  ALL_INCIDENT_DUTY_REASONS,
+  ALL_INCIDENT_DUTY_STEPS,
+  INCIDENT_DUTIES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATUSES,
+  INCIDENT_TYPES,
+} from '../enums';
 import { personRefSchema } from '../tasks/task-view-schema';
 import type {
   IncidentAnalyticsView,
@@ -16,7 +24,9 @@ export const incidentDutyViewSchema = z.strictObject({
   duty: z.enum(INCIDENT_DUTIES),
   reason: z.enum(ALL_INCIDENT_DUTY_REASONS),
   dueDate: z.string(),
-  steps: z.array(z.strictObject({ step: z.enum(ALL_INCIDENT_DUTY_STEPS), doneOn: z.string(), reference: z.string().nullable() })),
+  steps: z.array(
+    z.strictObject({ step: z.enum(ALL_INCIDENT_DUTY_STEPS), doneOn: z.string(), reference: z.string().nullable() }),
+  ),
   met: z.boolean(),
   overdue: z.boolean(),
 });
@@ -79,7 +89,9 @@ export const incidentDetailViewSchema = incidentViewSchema.extend({
       at: z.string(),
       by: personRefSchema.nullable(),
       summary: z.string(),
-      changes: z.array(z.strictObject({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+      changes: z.array(
+        z.strictObject({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+      ),
     }),
   ),
 });
@@ -105,7 +117,14 @@ export const incidentAnalyticsViewSchema = z.strictObject({
 export type IncidentViewSchemaView = Expect<Same<z.infer<typeof incidentViewSchema>, IncidentView>>;
 export type IncidentViewSchemaDetail = Expect<Same<z.infer<typeof incidentDetailViewSchema>, IncidentDetailView>>;
 export type IncidentViewSchemaSummary = Expect<Same<z.infer<typeof incidentSummaryViewSchema>, IncidentSummaryView>>;
-export type IncidentViewSchemaAnalytics = Expect<Same<z.infer<typeof incidentAnalyticsViewSchema>, IncidentAnalyticsView>>;
+export type IncidentViewSchemaAnalytics = Expect<
+  Same<z.infer<typeof incidentAnalyticsViewSchema>, IncidentAnalyticsView>
+>;
 
-export const incidentHandlerViewSchema = z.strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string(), role: z.enum(ROLES) });
+export const incidentHandlerViewSchema = z.strictObject({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+});
 export type IncidentViewSchemaHandler = Expect<Same<z.infer<typeof incidentHandlerViewSchema>, IncidentHandlerView>>;

@@ -1,4 +1,12 @@
-import type { Role, IncidentDuty, IncidentDutyReason, IncidentDutyStep, IncidentSeverity, IncidentStatus, IncidentType } from '../enums';
+import type {
+  Role,
+  IncidentDuty,
+  IncidentDutyReason,
+  IncidentDutyStep,
+  IncidentSeverity,
+  IncidentStatus,
+  IncidentType,
+} from '../enums';
 import type { PersonRef } from '../tasks/task-view';
 
 /** A statutory duty on an incident: why it applies, when it is due, what has been done. */

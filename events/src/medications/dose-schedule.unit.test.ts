@@ -10,8 +10,12 @@ const schedule = (doseTimes: string[], extra: Partial<DoseSchedule> = {}): DoseS
 
 describe('dose times on the London wall clock', () => {
   it('puts an 08:00 dose at 08:00 GMT in winter and 07:00 UTC (08:00 BST) in summer', () => {
-    expect(dosesBetween(schedule(['08:00']), '2026-01-10T00:00:00Z', '2026-01-11T00:00:00Z').map((d) => d.dueAt)).toEqual(['2026-01-10T08:00:00.000Z']);
-    expect(dosesBetween(schedule(['08:00']), '2026-07-10T00:00:00Z', '2026-07-11T00:00:00Z').map((d) => d.dueAt)).toEqual(['2026-07-10T07:00:00.000Z']);
+    expect(
+      dosesBetween(schedule(['08:00']), '2026-01-10T00:00:00Z', '2026-01-11T00:00:00Z').map((d) => d.dueAt),
+    ).toEqual(['2026-01-10T08:00:00.000Z']);
+    expect(
+      dosesBetween(schedule(['08:00']), '2026-07-10T00:00:00Z', '2026-07-11T00:00:00Z').map((d) => d.dueAt),
+    ).toEqual(['2026-07-10T07:00:00.000Z']);
   });
 
   it('keeps the 08:00 and 20:00 doses at 08:00 and 20:00 London time across the March change (29/03/2026)', () => {
@@ -60,7 +64,11 @@ describe('dose times on the London wall clock', () => {
 
 describe('the schedule over time', () => {
   it('starts on the start date and stops after the end date', () => {
-    const doses = dosesBetween(schedule(['09:00'], { startDate: '2026-02-02', endDate: '2026-02-03' }), '2026-02-01T00:00:00Z', '2026-02-05T00:00:00Z');
+    const doses = dosesBetween(
+      schedule(['09:00'], { startDate: '2026-02-02', endDate: '2026-02-03' }),
+      '2026-02-01T00:00:00Z',
+      '2026-02-05T00:00:00Z',
+    );
     expect(doses.map((d) => d.date)).toEqual(['2026-02-02', '2026-02-03']);
   });
 
@@ -76,7 +84,11 @@ describe('the schedule over time', () => {
       ],
     };
     const doses = dosesBetween(changed, '2026-02-02T00:00:00Z', '2026-02-06T00:00:00Z');
-    expect(doses.map((d) => d.dueAt)).toEqual(['2026-02-02T08:00:00.000Z', '2026-02-03T09:00:00.000Z', '2026-02-05T09:00:00.000Z']);
+    expect(doses.map((d) => d.dueAt)).toEqual([
+      '2026-02-02T08:00:00.000Z',
+      '2026-02-03T09:00:00.000Z',
+      '2026-02-05T09:00:00.000Z',
+    ]);
     expect(periodAt(changed, '2026-02-04T09:00:00.000Z')?.active).toBe(false);
   });
 

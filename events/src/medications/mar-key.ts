@@ -40,21 +40,31 @@ export interface MarKeyEntry extends MarCode {
   readonly withdrawn: boolean;
 }
 
-export const BUILT_IN_MAR_KEY: readonly MarKeyEntry[] = MAR_CODES.map((entry) => ({ ...entry, builtIn: true, withdrawn: false }));
+export const BUILT_IN_MAR_KEY: readonly MarKeyEntry[] = MAR_CODES.map((entry) => ({
+  ...entry,
+  builtIn: true,
+  withdrawn: false,
+}));
 
 /** Folds one change into the key. Pure: the command side and the read side share it. */
 export function evolveMarKey(key: readonly MarKeyEntry[], event: MarKeyEvent): readonly MarKeyEntry[] {
   switch (event.type) {
     case 'MarCodeAdded': {
       const { code, label, status, needsReason } = event.data;
-      return key.some((entry) => entry.code === code) ? key : [...key, { code, label, status, needsReason, builtIn: false, withdrawn: false }];
+      return key.some((entry) => entry.code === code)
+        ? key
+        : [...key, { code, label, status, needsReason, builtIn: false, withdrawn: false }];
     }
     case 'MarCodeWithdrawn':
-      return key.map((entry) => (entry.code === event.data.code && !entry.builtIn ? { ...entry, withdrawn: true } : entry));
+      return key.map((entry) =>
+        entry.code === event.data.code && !entry.builtIn ? { ...entry, withdrawn: true } : entry,
+      );
   }
 }
 
-export const marKeyEntry = (key: readonly MarKeyEntry[], code: string): MarKeyEntry | undefined => key.find((entry) => entry.code === code);
+export const marKeyEntry = (key: readonly MarKeyEntry[], code: string): MarKeyEntry | undefined =>
+  key.find((entry) => entry.code === code);
 
 /** The label a record's code shows: the key's, else the code itself (never a blank on a legal record). */
-export const marCodeLabel = (key: readonly MarKeyEntry[], code: string): string => marKeyEntry(key, code)?.label ?? code;
+export const marCodeLabel = (key: readonly MarKeyEntry[], code: string): string =>
+  marKeyEntry(key, code)?.label ?? code;

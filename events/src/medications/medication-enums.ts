@@ -9,10 +9,33 @@ export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 export const ADMINISTRATION_STATUSES = ['given', 'missed', 'refused', 'not_required'] as const;
 export type AdministrationStatus = (typeof ADMINISTRATION_STATUSES)[number];
 
-export const MEDICINE_FORMS = ['tablet', 'capsule', 'liquid', 'inhaler', 'injection', 'patch', 'cream', 'drops', 'spray', 'other'] as const;
+export const MEDICINE_FORMS = [
+  'tablet',
+  'capsule',
+  'liquid',
+  'inhaler',
+  'injection',
+  'patch',
+  'cream',
+  'drops',
+  'spray',
+  'other',
+] as const;
 export type MedicineForm = (typeof MEDICINE_FORMS)[number];
 
-export const MEDICINE_ROUTES = ['oral', 'inhaled', 'topical', 'transdermal', 'subcutaneous', 'intramuscular', 'eye', 'ear', 'nasal', 'rectal', 'other'] as const;
+export const MEDICINE_ROUTES = [
+  'oral',
+  'inhaled',
+  'topical',
+  'transdermal',
+  'subcutaneous',
+  'intramuscular',
+  'eye',
+  'ear',
+  'nasal',
+  'rectal',
+  'other',
+] as const;
 export type MedicineRoute = (typeof MEDICINE_ROUTES)[number];
 
 /** CQC's levels of support: the carer gives it, reminds the client, or notes that the client took it themselves. */

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { oneOf, optionalDate, optionalInstant, optionalText, requiredDate, requiredText, textList } from '../fields';
 import { TEXT_LIMITS } from '../limits';
-import { ADMINISTRATION_STATUSES, MEDICATION_LIMITS, MEDICINE_FORMS, MEDICINE_ROUTES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
+import {
+  ADMINISTRATION_STATUSES,
+  MEDICATION_LIMITS,
+  MEDICINE_FORMS,
+  MEDICINE_ROUTES,
+  PRN_EFFECTS,
+  SUPPORT_LEVELS,
+} from './medication-enums';
 import { MAR_CODE_PATTERN } from './mar-key';
 import { CLOCK_TIME } from './prescription-details';
 import { MEDICINE_CATEGORIES, REFERENCE_MEDICINE_TYPES } from './reference-medicines';
@@ -12,7 +19,10 @@ const marCodeField = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .toUpperCase()
-    .regex(MAR_CODE_PATTERN, `${label} must be a code of the MAR chart's key: 1 to 4 capital letters or digits, starting with a letter`);
+    .regex(
+      MAR_CODE_PATTERN,
+      `${label} must be a code of the MAR chart's key: 1 to 4 capital letters or digits, starting with a letter`,
+    );
 const whole = (label: string, limits: { min: number; max: number }) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -68,12 +78,23 @@ const prescriptionFields = {
   interactions: optionalText(TEXT_LIMITS.shortReason),
 };
 
-const scheduleRules = <T extends { doseTimes?: string[] | undefined; prn?: unknown; startDate?: string | undefined; endDate?: string | null | undefined }>(
+const scheduleRules = <
+  T extends {
+    doseTimes?: string[] | undefined;
+    prn?: unknown;
+    startDate?: string | undefined;
+    endDate?: string | null | undefined;
+  },
+>(
   value: T,
   ctx: z.RefinementCtx,
 ) => {
   if (value.doseTimes !== undefined && value.doseTimes.length === 0 && !value.prn) {
-    ctx.addIssue({ code: 'custom', path: ['doseTimes'], message: 'Add at least one dose time, or make it a when-required (PRN) medicine' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['doseTimes'],
+      message: 'Add at least one dose time, or make it a when-required (PRN) medicine',
+    });
   }
   if (value.startDate && value.endDate && value.endDate < value.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
@@ -102,7 +123,9 @@ export const changePrescriptionRequestSchema = z
 export type ChangePrescriptionRequest = z.input<typeof changePrescriptionRequestSchema>;
 
 /** POST /api/medications/:id/pause, /resume, /discontinue. */
-export const prescriptionReasonRequestSchema = z.object({ reason: requiredText('Reason is required', TEXT_LIMITS.shortReason) });
+export const prescriptionReasonRequestSchema = z.object({
+  reason: requiredText('Reason is required', TEXT_LIMITS.shortReason),
+});
 
 /**
  * POST /api/medications/:id/administrations: one outcome of a due dose (`dueAt`), or a PRN dose (no `dueAt`).
@@ -140,7 +163,10 @@ export const amendAdministrationRequestSchema = z.object({
 export type AmendAdministrationRequest = z.input<typeof amendAdministrationRequestSchema>;
 
 /** POST /api/medication-records/:id/prn-effect. */
-export const prnEffectRequestSchema = z.object({ effect: oneOf(PRN_EFFECTS, 'Effect'), notes: optionalText(TEXT_LIMITS.shortReason) });
+export const prnEffectRequestSchema = z.object({
+  effect: oneOf(PRN_EFFECTS, 'Effect'),
+  notes: optionalText(TEXT_LIMITS.shortReason),
+});
 
 export const allergyListSchema = textList(50, TEXT_LIMITS.listEntry);
 
@@ -163,4 +189,6 @@ export const addMarCodeRequestSchema = z.object({
 export type AddMarCodeRequest = z.input<typeof addMarCodeRequestSchema>;
 
 /** POST /api/medications/mar-codes/:code/withdrawal (admins): no longer offered for new records. */
-export const withdrawMarCodeRequestSchema = z.object({ reason: requiredText('Reason is required', TEXT_LIMITS.shortReason) });
+export const withdrawMarCodeRequestSchema = z.object({
+  reason: requiredText('Reason is required', TEXT_LIMITS.shortReason),
+});

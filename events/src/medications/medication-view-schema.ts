@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADMINISTRATION_STATUSES, MEDICINE_FORMS, MEDICINE_ROUTES, PRESCRIPTION_STATUSES, PRN_EFFECTS, SUPPORT_LEVELS } from './medication-enums';
+import {
+  ADMINISTRATION_STATUSES,
+  MEDICINE_FORMS,
+  MEDICINE_ROUTES,
+  PRESCRIPTION_STATUSES,
+  PRN_EFFECTS,
+  SUPPORT_LEVELS,
+} from './medication-enums';
 import { ROLES } from '../enums';
 
 /**
@@ -45,7 +52,9 @@ export const medicationViewSchema = z.strictObject({
   witnessRequired: z.boolean(),
   controlledDrug: z.boolean(),
   overTheCounter: z.boolean(),
-  covert: z.strictObject({ capacityAssessment: z.string(), bestInterestsDecision: z.string(), plan: z.string() }).nullable(),
+  covert: z
+    .strictObject({ capacityAssessment: z.string(), bestInterestsDecision: z.string(), plan: z.string() })
+    .nullable(),
   sideEffects: z.string().nullable(),
   interactions: z.string().nullable(),
   /** The client's recorded allergies, shown beside every prescription. */
@@ -114,8 +123,17 @@ export const medicationStatsSchema = z.strictObject({
 });
 export type MedicationStats = z.infer<typeof medicationStatsSchema>;
 
-export const adherenceRowSchema = z.strictObject({ id: z.string(), name: z.string(), given: z.number(), due: z.number(), adherence: z.number().nullable() });
-export const complianceSchema = z.strictObject({ byClient: z.array(adherenceRowSchema), byMedicine: z.array(adherenceRowSchema) });
+export const adherenceRowSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  given: z.number(),
+  due: z.number(),
+  adherence: z.number().nullable(),
+});
+export const complianceSchema = z.strictObject({
+  byClient: z.array(adherenceRowSchema),
+  byMedicine: z.array(adherenceRowSchema),
+});
 export type ComplianceView = z.infer<typeof complianceSchema>;
 
 export const drugInteractionSchema = z.strictObject({
@@ -127,7 +145,11 @@ export const drugInteractionSchema = z.strictObject({
   sourceUrl: z.string(),
 });
 /** An interaction among one client's active medicines (the Drug Interactions tab). */
-export const clientInteractionSchema = z.strictObject({ clientId: z.uuid(), clientName: z.string().nullable(), interaction: drugInteractionSchema });
+export const clientInteractionSchema = z.strictObject({
+  clientId: z.uuid(),
+  clientName: z.string().nullable(),
+  interaction: drugInteractionSchema,
+});
 
 /** One version of a prescription: what the event changed, who, when and why. */
 /** GET /api/medications/witnesses: a colleague who may witness a dose. */
@@ -187,7 +209,15 @@ export const marChartSchema = z.strictObject({
       prn: z.string().nullable(),
       rows: z.array(z.strictObject({ time: z.string(), cells: z.array(marCellSchema) })),
       /** PRN doses of the period: when, code and initials. */
-      prnDoses: z.array(z.strictObject({ at: z.string(), code: z.string(), initials: z.string().nullable(), reason: z.string().nullable(), amended: z.boolean() })),
+      prnDoses: z.array(
+        z.strictObject({
+          at: z.string(),
+          code: z.string(),
+          initials: z.string().nullable(),
+          reason: z.string().nullable(),
+          amended: z.boolean(),
+        }),
+      ),
     }),
   ),
   amendments: z.number(),

@@ -29,7 +29,10 @@ describe('interactions', () => {
   });
 
   it('warns of a new medicine against those already prescribed, and not of pairs already there', () => {
-    expect(interactionsWith('Diazepam', ['Codeine Phosphate', 'Morphine Sulfate']).map((i) => i.medicines[0])).toEqual(['Codeine Phosphate', 'Morphine Sulfate']);
+    expect(interactionsWith('Diazepam', ['Codeine Phosphate', 'Morphine Sulfate']).map((i) => i.medicines[0])).toEqual([
+      'Codeine Phosphate',
+      'Morphine Sulfate',
+    ]);
     expect(interactionsWith('Paracetamol', ['Codeine Phosphate', 'Morphine Sulfate'])).toEqual([]);
   });
 });

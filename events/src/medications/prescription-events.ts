@@ -19,7 +19,12 @@ const reason = eventText(TEXT_LIMITS.shortReason);
 export const MedicationPrescribed = defineEvent(
   'MedicationPrescribed',
   1,
-  z.object({ ...base, details: prescriptionDetailsSchema, effectiveAt: eventInstant(), allergyOverride: allergyOverrideSchema.nullable() }),
+  z.object({
+    ...base,
+    details: prescriptionDetailsSchema,
+    effectiveAt: eventInstant(),
+    allergyOverride: allergyOverrideSchema.nullable(),
+  }),
 );
 export const PrescriptionChanged = defineEvent(
   'PrescriptionChanged',
@@ -32,9 +37,21 @@ export const PrescriptionChanged = defineEvent(
     allergyOverride: allergyOverrideSchema.nullable(),
   }),
 );
-export const PrescriptionPaused = defineEvent('PrescriptionPaused', 1, z.object({ ...base, reason, effectiveAt: eventInstant() }));
-export const PrescriptionResumed = defineEvent('PrescriptionResumed', 1, z.object({ ...base, reason, effectiveAt: eventInstant() }));
-export const PrescriptionDiscontinued = defineEvent('PrescriptionDiscontinued', 1, z.object({ ...base, reason, effectiveAt: eventInstant() }));
+export const PrescriptionPaused = defineEvent(
+  'PrescriptionPaused',
+  1,
+  z.object({ ...base, reason, effectiveAt: eventInstant() }),
+);
+export const PrescriptionResumed = defineEvent(
+  'PrescriptionResumed',
+  1,
+  z.object({ ...base, reason, effectiveAt: eventInstant() }),
+);
+export const PrescriptionDiscontinued = defineEvent(
+  'PrescriptionDiscontinued',
+  1,
+  z.object({ ...base, reason, effectiveAt: eventInstant() }),
+);
 
 /** Who witnessed a dose (a second signed-in user of the agency). */
 const witness = z.uuid().nullable();
@@ -92,7 +109,13 @@ export const MedicationAdministrationAmended = defineEvent(
 export const PrnEffectRecorded = defineEvent(
   'PrnEffectRecorded',
   1,
-  z.object({ id: z.uuid(), prescriptionId: z.uuid(), clientId: z.uuid(), effect: z.enum(PRN_EFFECTS), notes: eventText(TEXT_LIMITS.shortReason).nullable() }),
+  z.object({
+    id: z.uuid(),
+    prescriptionId: z.uuid(),
+    clientId: z.uuid(),
+    effect: z.enum(PRN_EFFECTS),
+    notes: eventText(TEXT_LIMITS.shortReason).nullable(),
+  }),
 );
 
 export const prescriptionEvents = [
@@ -111,11 +134,13 @@ export type PrescriptionEvent = EventOf<typeof prescriptionEvents>;
  * A client's prescriptions, as an index stream `client-prescriptions-<clientId>`: check-out reads it (never a read
  * model) to find the doses due in the visit.
  */
-export const ClientPrescriptionListed = defineEvent('ClientPrescriptionListed', 1, z.object({ clientId: z.uuid(), prescriptionId: z.uuid() }));
+export const ClientPrescriptionListed = defineEvent(
+  'ClientPrescriptionListed',
+  1,
+  z.object({ clientId: z.uuid(), prescriptionId: z.uuid() }),
+);
 export const clientPrescriptionIndexEvents = [ClientPrescriptionListed] as const;
 export type ClientPrescriptionIndexEvent = EventOf<typeof clientPrescriptionIndexEvents>;
-
-
 
 export const prescriptionStreamId = (id: string): string => `prescription-${id}`;
 export const clientPrescriptionsStreamId = (clientId: string): string => `client-prescriptions-${clientId}`;
@@ -139,5 +164,14 @@ export const referenceMedicineEvents = [ReferenceMedicineAdded] as const;
 export type ReferenceMedicineEvent = EventOf<typeof referenceMedicineEvents>;
 export const REFERENCE_MEDICINES_STREAM = 'medication-reference';
 
-export const medicationSliceEvents = [...prescriptionEvents, ...clientPrescriptionIndexEvents, ...referenceMedicineEvents, ...marKeyEvents] as const;
-export type MedicationSliceEvent = PrescriptionEvent | ClientPrescriptionIndexEvent | ReferenceMedicineEvent | MarKeyEvent;
+export const medicationSliceEvents = [
+  ...prescriptionEvents,
+  ...clientPrescriptionIndexEvents,
+  ...referenceMedicineEvents,
+  ...marKeyEvents,
+] as const;
+export type MedicationSliceEvent =
+  | PrescriptionEvent
+  | ClientPrescriptionIndexEvent
+  | ReferenceMedicineEvent
+  | MarKeyEvent;

@@ -40,27 +40,64 @@ const medicine = (
   strengths: readonly string[],
   category: MedicineCategory,
   extra: Partial<Pick<ReferenceMedicine, 'allergenClasses' | 'controlledDrug' | 'timeCritical'>> = {},
-): ReferenceMedicine => ({ name, type, strengths, category, commonDoses: [], allergenClasses: [], controlledDrug: false, timeCritical: false, ...extra });
+): ReferenceMedicine => ({
+  name,
+  type,
+  strengths,
+  category,
+  commonDoses: [],
+  allergenClasses: [],
+  controlledDrug: false,
+  timeCritical: false,
+  ...extra,
+});
 
 export const REFERENCE_MEDICINES: readonly ReferenceMedicine[] = [
   medicine('Paracetamol', 'Tablet', ['500mg'], 'Pain Relief'),
-  medicine('Ibuprofen', 'Tablet', ['200mg', '400mg'], 'Pain Relief', { allergenClasses: ['NSAID', 'NSAIDs', 'anti-inflammatory', 'aspirin'] }),
-  medicine('Codeine Phosphate', 'Tablet', ['15mg', '30mg', '60mg'], 'Pain Relief', { allergenClasses: ['opioid', 'opiate'], controlledDrug: true }),
-  medicine('Morphine Sulfate', 'Capsule', ['10mg', '30mg', '60mg'], 'Pain Relief', { allergenClasses: ['opioid', 'opiate'], controlledDrug: true }),
+  medicine('Ibuprofen', 'Tablet', ['200mg', '400mg'], 'Pain Relief', {
+    allergenClasses: ['NSAID', 'NSAIDs', 'anti-inflammatory', 'aspirin'],
+  }),
+  medicine('Codeine Phosphate', 'Tablet', ['15mg', '30mg', '60mg'], 'Pain Relief', {
+    allergenClasses: ['opioid', 'opiate'],
+    controlledDrug: true,
+  }),
+  medicine('Morphine Sulfate', 'Capsule', ['10mg', '30mg', '60mg'], 'Pain Relief', {
+    allergenClasses: ['opioid', 'opiate'],
+    controlledDrug: true,
+  }),
   medicine('Amlodipine', 'Tablet', ['5mg', '10mg'], 'Cardiovascular'),
-  medicine('Ramipril', 'Capsule', ['1.25mg', '2.5mg', '5mg', '10mg'], 'Cardiovascular', { allergenClasses: ['ACE inhibitor'] }),
-  medicine('Bisoprolol', 'Tablet', ['1.25mg', '2.5mg', '5mg', '10mg'], 'Cardiovascular', { allergenClasses: ['beta blocker'] }),
+  medicine('Ramipril', 'Capsule', ['1.25mg', '2.5mg', '5mg', '10mg'], 'Cardiovascular', {
+    allergenClasses: ['ACE inhibitor'],
+  }),
+  medicine('Bisoprolol', 'Tablet', ['1.25mg', '2.5mg', '5mg', '10mg'], 'Cardiovascular', {
+    allergenClasses: ['beta blocker'],
+  }),
   medicine('Metformin', 'Tablet', ['500mg', '850mg', '1g'], 'Diabetes'),
-  medicine('Insulin Glargine', 'Injection', ['100 units/ml'], 'Diabetes', { allergenClasses: ['insulin'], timeCritical: true }),
+  medicine('Insulin Glargine', 'Injection', ['100 units/ml'], 'Diabetes', {
+    allergenClasses: ['insulin'],
+    timeCritical: true,
+  }),
   medicine('Salbutamol', 'Inhaler', ['100mcg per dose'], 'Respiratory'),
-  medicine('Omeprazole', 'Capsule', ['10mg', '20mg', '40mg'], 'Gastric', { allergenClasses: ['proton pump inhibitor', 'PPI'] }),
+  medicine('Omeprazole', 'Capsule', ['10mg', '20mg', '40mg'], 'Gastric', {
+    allergenClasses: ['proton pump inhibitor', 'PPI'],
+  }),
   medicine('Levothyroxine', 'Tablet', ['25mcg', '50mcg', '100mcg'], 'Thyroid'),
   medicine('Atorvastatin', 'Tablet', ['10mg', '20mg', '40mg', '80mg'], 'Cholesterol', { allergenClasses: ['statin'] }),
   medicine('Warfarin', 'Tablet', ['0.5mg', '1mg', '3mg', '5mg'], 'Anticoagulant', { timeCritical: true }),
   medicine('Apixaban', 'Tablet', ['2.5mg', '5mg'], 'Anticoagulant'),
-  medicine('Furosemide', 'Tablet', ['20mg', '40mg'], 'Diuretic', { allergenClasses: ['sulfonamide', 'sulphonamide', 'sulfa'] }),
+  medicine('Furosemide', 'Tablet', ['20mg', '40mg'], 'Diuretic', {
+    allergenClasses: ['sulfonamide', 'sulphonamide', 'sulfa'],
+  }),
   medicine('Sertraline', 'Tablet', ['50mg', '100mg'], 'Antidepressant', { allergenClasses: ['SSRI'] }),
-  medicine('Co-careldopa', 'Tablet', ['10mg/100mg', '25mg/100mg', '25mg/250mg'], 'Neurological', { allergenClasses: ['levodopa'], timeCritical: true }),
-  medicine('Prednisolone', 'Tablet', ['1mg', '5mg', '25mg'], 'Steroid', { allergenClasses: ['corticosteroid', 'steroid'] }),
-  medicine('Diazepam', 'Tablet', ['2mg', '5mg', '10mg'], 'Anxiolytic', { allergenClasses: ['benzodiazepine'], controlledDrug: true }),
+  medicine('Co-careldopa', 'Tablet', ['10mg/100mg', '25mg/100mg', '25mg/250mg'], 'Neurological', {
+    allergenClasses: ['levodopa'],
+    timeCritical: true,
+  }),
+  medicine('Prednisolone', 'Tablet', ['1mg', '5mg', '25mg'], 'Steroid', {
+    allergenClasses: ['corticosteroid', 'steroid'],
+  }),
+  medicine('Diazepam', 'Tablet', ['2mg', '5mg', '10mg'], 'Anxiolytic', {
+    allergenClasses: ['benzodiazepine'],
+    controlledDrug: true,
+  }),
 ];

@@ -13,12 +13,20 @@ export function foldSchedule(current: ScheduleFold | undefined, event: Prescript
     const { details } = event.data;
     return {
       status: 'active',
-      schedule: { startDate: details.startDate, endDate: details.endDate, periods: [{ from: null, doseTimes: details.doseTimes, active: true }] },
+      schedule: {
+        startDate: details.startDate,
+        endDate: details.endDate,
+        periods: [{ from: null, doseTimes: details.doseTimes, active: true }],
+      },
     };
   }
   if (!current) return undefined;
   const last = current.schedule.periods.at(-1) as SchedulePeriod;
-  const withPeriod = (period: SchedulePeriod, status: PrescriptionStatus, dates: Partial<Pick<DoseSchedule, 'startDate' | 'endDate'>> = {}) => ({
+  const withPeriod = (
+    period: SchedulePeriod,
+    status: PrescriptionStatus,
+    dates: Partial<Pick<DoseSchedule, 'startDate' | 'endDate'>> = {},
+  ) => ({
     status,
     schedule: { ...current.schedule, ...dates, periods: [...current.schedule.periods, period] },
   });

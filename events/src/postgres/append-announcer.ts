@@ -85,7 +85,10 @@ export class AppendAnnouncer {
       .then(
         () => undefined,
         (error: unknown) => {
-          this.log.warn({ err: error }, 'could not announce appended events; subscribers will find them on their next poll');
+          this.log.warn(
+            { err: error },
+            'could not announce appended events; subscribers will find them on their next poll',
+          );
         },
       )
       .finally(() => {

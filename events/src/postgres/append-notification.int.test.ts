@@ -37,7 +37,9 @@ describe('PostgreSQL append when the wake-up notification fails', () => {
        as $$ begin raise exception 'notify refused'; end $$`,
     );
     const warnings: { err: unknown; message: string }[] = [];
-    const store = await PostgresEventStore.connect(pool, { log: { warn: ({ err }, message) => warnings.push({ err, message }) } });
+    const store = await PostgresEventStore.connect(pool, {
+      log: { warn: ({ err }, message) => warnings.push({ err, message }) },
+    });
     try {
       const event = newEvent('Saved', { n: 1 });
       // 'any': a client told 503 would retry, and the retry would append the event a second time.

@@ -51,12 +51,19 @@ describe('the hash chain over the PostgreSQL log', () => {
     await appendMany(10);
     await sealAll(pool);
     const target = await positionOf(6);
-    await pool.query(`update es_events set data = jsonb_set(data, '{note}', '"edited"') where event_id = $1`, [target.event_id]);
+    await pool.query(`update es_events set data = jsonb_set(data, '{note}', '"edited"') where event_id = $1`, [
+      target.event_id,
+    ]);
 
     const result = await verifyLog(pool);
     expect(result.ok).toBe(false);
     expect(result.checked).toBe(5);
-    expect(result.firstBreak).toMatchObject({ kind: 'altered', chainIndex: '6', eventId: target.event_id, position: `${target.transaction_id}.${target.sequence}` });
+    expect(result.firstBreak).toMatchObject({
+      kind: 'altered',
+      chainIndex: '6',
+      eventId: target.event_id,
+      position: `${target.transaction_id}.${target.sequence}`,
+    });
     expect(describeBreak(result.firstBreak!)).toContain(`Event ${target.event_id}`);
   });
 
@@ -64,7 +71,10 @@ describe('the hash chain over the PostgreSQL log', () => {
     await appendMany(3);
     await sealAll(pool);
     const target = await positionOf(2);
-    await pool.query(`update es_events set metadata = jsonb_set(metadata, '{userId}', '"someone-else"') where event_id = $1`, [target.event_id]);
+    await pool.query(
+      `update es_events set metadata = jsonb_set(metadata, '{userId}', '"someone-else"') where event_id = $1`,
+      [target.event_id],
+    );
     expect((await verifyLog(pool)).firstBreak).toMatchObject({ kind: 'altered', chainIndex: '2' });
   });
 
@@ -123,7 +133,11 @@ describe('the hash chain over the PostgreSQL log', () => {
     expect(parseDigest(digest)).toBeDefined();
     await appendMany(5, 'later');
     await sealAll(pool);
-    expect(await verifyLog(pool, { digest: parseDigest(digest)! })).toMatchObject({ ok: true, digestMatches: true, checked: 10 });
+    expect(await verifyLog(pool, { digest: parseDigest(digest)! })).toMatchObject({
+      ok: true,
+      digestMatches: true,
+      checked: 10,
+    });
 
     // Someone edits event 2 and recomputes the whole chain from there: the chain is consistent again,
     // but the digest kept outside no longer matches.
@@ -149,8 +163,12 @@ describe('the hash chain over the PostgreSQL log', () => {
     await Promise.all(Array.from({ length: 4 }, (_, w) => appendMany(10, `v${w}`)));
     await expect.poll(async () => (await logDigest(pool)).chainIndex).toBe(101n);
 
-    const { rows: chained } = await pool.query<{ sequence: string }>('select sequence from es_chain order by chain_index');
-    const { rows: ordered } = await pool.query<{ sequence: string }>('select sequence from es_events order by transaction_id, sequence');
+    const { rows: chained } = await pool.query<{ sequence: string }>(
+      'select sequence from es_chain order by chain_index',
+    );
+    const { rows: ordered } = await pool.query<{ sequence: string }>(
+      'select sequence from es_events order by transaction_id, sequence',
+    );
     expect(chained.map((r) => r.sequence)).toEqual(ordered.map((r) => r.sequence));
     expect(await verifyLog(pool)).toMatchObject({ ok: true, checked: 101, unsealed: 0 });
   });

@@ -49,7 +49,12 @@ export async function readChainHead(db: pg.Pool | pg.PoolClient): Promise<ChainH
   );
   const row = rows[0];
   if (!row) return EMPTY_HEAD;
-  return { index: BigInt(row.chain_index), commit: BigInt(row.transaction_id), prepare: BigInt(row.sequence), hash: row.hash };
+  return {
+    index: BigInt(row.chain_index),
+    commit: BigInt(row.transaction_id),
+    prepare: BigInt(row.sequence),
+    hash: row.hash,
+  };
 }
 
 export interface SealResult {
@@ -132,7 +137,10 @@ async function sealBatch(client: pg.PoolClient, head: ChainHead): Promise<{ coun
     [indexes, transactions, sequences, hashes],
   );
   const last = rows.at(-1)!;
-  return { count: rows.length, head: { index, commit: BigInt(last.transaction_id), prepare: BigInt(last.sequence), hash } };
+  return {
+    count: rows.length,
+    head: { index, commit: BigInt(last.transaction_id), prepare: BigInt(last.sequence), hash },
+  };
 }
 
 /**

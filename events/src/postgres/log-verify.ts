@@ -9,9 +9,28 @@ import { CONTENT_HASH_SQL, GENESIS_HASH, chainHash, readChainHead, type ChainHea
  * entry an insertion, a hash that does not follow an edit; a hole in the chain's numbering is a deleted entry.
  */
 export type ChainBreak =
-  | { readonly kind: 'altered'; readonly chainIndex: string; readonly position: string; readonly eventId: string; readonly streamId: string; readonly eventType: string }
-  | { readonly kind: 'deleted'; readonly chainIndex: string; readonly position: string; readonly previousPosition: string | null; readonly nextPosition: string | null }
-  | { readonly kind: 'inserted'; readonly position: string; readonly eventId: string; readonly streamId: string; readonly eventType: string }
+  | {
+      readonly kind: 'altered';
+      readonly chainIndex: string;
+      readonly position: string;
+      readonly eventId: string;
+      readonly streamId: string;
+      readonly eventType: string;
+    }
+  | {
+      readonly kind: 'deleted';
+      readonly chainIndex: string;
+      readonly position: string;
+      readonly previousPosition: string | null;
+      readonly nextPosition: string | null;
+    }
+  | {
+      readonly kind: 'inserted';
+      readonly position: string;
+      readonly eventId: string;
+      readonly streamId: string;
+      readonly eventType: string;
+    }
   | { readonly kind: 'chain-gap'; readonly fromIndex: string; readonly toIndex: string };
 
 export interface LogDigest {
@@ -79,12 +98,21 @@ async function chainPage(pool: pg.Pool, afterIndex: bigint, headIndex: bigint): 
   const entries: ChainEntry[] = [];
   if (!packed) return entries;
   for (let at = 0; at < packed.length; at += 56) {
-    entries.push({ index: packed.readBigInt64BE(at), commit: packed.readBigInt64BE(at + 8), prepare: packed.readBigInt64BE(at + 16), hash: packed.subarray(at + 24, at + 56) });
+    entries.push({
+      index: packed.readBigInt64BE(at),
+      commit: packed.readBigInt64BE(at + 8),
+      prepare: packed.readBigInt64BE(at + 16),
+      hash: packed.subarray(at + 24, at + 56),
+    });
   }
   return entries;
 }
 
-async function eventPage(pool: pg.Pool, after: readonly [bigint, bigint], upTo: readonly [bigint, bigint]): Promise<EventEntry[]> {
+async function eventPage(
+  pool: pg.Pool,
+  after: readonly [bigint, bigint],
+  upTo: readonly [bigint, bigint],
+): Promise<EventEntry[]> {
   const { rows } = await pool.query<{ packed: Buffer | null }>(
     `select string_agg(int8send(e.transaction_id) || int8send(e.sequence) || ${CONTENT_HASH_SQL}, ''::bytea order by e.transaction_id, e.sequence) as packed
      from es_events e
@@ -95,7 +123,11 @@ async function eventPage(pool: pg.Pool, after: readonly [bigint, bigint], upTo: 
   const entries: EventEntry[] = [];
   if (!packed) return entries;
   for (let at = 0; at < packed.length; at += 48) {
-    entries.push({ commit: packed.readBigInt64BE(at), prepare: packed.readBigInt64BE(at + 8), content: packed.subarray(at + 16, at + 48) });
+    entries.push({
+      commit: packed.readBigInt64BE(at),
+      prepare: packed.readBigInt64BE(at + 8),
+      content: packed.subarray(at + 16, at + 48),
+    });
   }
   return entries;
 }
@@ -151,7 +183,13 @@ export async function verifyLog(pool: pg.Pool, { digest }: { digest?: LogDigest 
       const event = events[at];
       const order = event ? comparePosition(event, entry) : 1;
       if (order > 0) {
-        firstBreak = { kind: 'deleted', chainIndex: entry.index.toString(), position: token(entry), previousPosition, nextPosition: event ? token(event) : await nextPositionAfter(pool, entry) };
+        firstBreak = {
+          kind: 'deleted',
+          chainIndex: entry.index.toString(),
+          position: token(entry),
+          previousPosition,
+          nextPosition: event ? token(event) : await nextPositionAfter(pool, entry),
+        };
         break;
       }
       if (order < 0) {
@@ -207,12 +245,25 @@ async function identify(pool: pg.Pool, position: { commit: bigint; prepare: bigi
 
 async function alteredBreak(pool: pg.Pool, entry: ChainEntry): Promise<ChainBreak> {
   const event = await identify(pool, entry);
-  return { kind: 'altered', chainIndex: entry.index.toString(), position: `${entry.commit}.${entry.prepare}`, eventId: event.event_id, streamId: event.stream_id, eventType: event.event_type };
+  return {
+    kind: 'altered',
+    chainIndex: entry.index.toString(),
+    position: `${entry.commit}.${entry.prepare}`,
+    eventId: event.event_id,
+    streamId: event.stream_id,
+    eventType: event.event_type,
+  };
 }
 
 async function insertedBreak(pool: pg.Pool, entry: EventEntry): Promise<ChainBreak> {
   const event = await identify(pool, entry);
-  return { kind: 'inserted', position: `${entry.commit}.${entry.prepare}`, eventId: event.event_id, streamId: event.stream_id, eventType: event.event_type };
+  return {
+    kind: 'inserted',
+    position: `${entry.commit}.${entry.prepare}`,
+    eventId: event.event_id,
+    streamId: event.stream_id,
+    eventType: event.event_type,
+  };
 }
 
 async function nextPositionAfter(pool: pg.Pool, entry: ChainEntry): Promise<string | null> {

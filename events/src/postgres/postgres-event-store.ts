@@ -42,7 +42,8 @@ const toRecorded = (row: EventRow): RawRecordedEvent => ({
   metadata: row.metadata,
 });
 
-const COLUMNS = 'sequence, transaction_id, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata';
+const COLUMNS =
+  'sequence, transaction_id, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata';
 
 /** What can run the append: the pool (a statement on its own is a transaction) or a caller's client. */
 type Queryable = pg.Pool | pg.PoolClient;
@@ -86,7 +87,13 @@ export async function appendInTransaction(
   if (typeof expected === 'bigint') values.push(expected.toString());
   const tuples = events.map((event, index) => {
     const base = values.length;
-    values.push(event.eventId, event.type, event.schemaVersion, JSON.stringify(event.data), JSON.stringify(event.metadata));
+    values.push(
+      event.eventId,
+      event.type,
+      event.schemaVersion,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata),
+    );
     return `(${index + 1}, $${base + 1}::uuid, $${base + 2}::text, $${base + 3}::integer, $${base + 4}::jsonb, $${base + 5}::jsonb)`;
   });
   // The events are inserted only when the claim returned a row (the join with `claimed`), in
@@ -109,7 +116,9 @@ export async function appendInTransaction(
   });
   const last = rows[0];
   if (!last) {
-    const actual = await client.query<{ revision: string }>('select revision from es_streams where stream_id = $1', [streamId]);
+    const actual = await client.query<{ revision: string }>('select revision from es_streams where stream_id = $1', [
+      streamId,
+    ]);
     const current = actual.rows[0];
     throw new WrongExpectedRevisionError(streamId, expected, current ? BigInt(current.revision) : 'no_stream');
   }
@@ -141,7 +150,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
-  static async connect(source: string | pg.Pool, { log, seal = true }: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+  static async connect(
+    source: string | pg.Pool,
+    { log, seal = true }: PostgresEventStoreOptions = {},
+  ): Promise<PostgresEventStore> {
     const pool = typeof source === 'string' ? createPool(source, { max: 10 }) : source;
     await ensureEventStoreSchema(pool);
     return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'), seal);

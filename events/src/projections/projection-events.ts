@@ -3,7 +3,10 @@ import { defineEvent, type EventOf } from '../event-definition';
 import { eventText } from '../event-fields';
 
 /** A projection name as the projector registers it (lower case, digits and _). */
-export const projectionNameSchema = z.string().max(63).regex(/^[a-z][a-z0-9_]{0,62}$/, 'Must be a projection name');
+export const projectionNameSchema = z
+  .string()
+  .max(63)
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'Must be a projection name');
 
 /**
  * The name of every projection the projector runs. The command side checks a skip against this list, since it must

@@ -24,9 +24,19 @@ export const projectionStatusViewSchema = z.strictObject({
   stalled: z
     .strictObject({ eventId: z.string(), type: z.string(), position: z.string(), error: z.string(), at: z.string() })
     .nullable(),
-  deadLetters: z.array(
-    z.strictObject({ eventId: z.string(), type: z.string(), reason: z.string(), skippedBy: z.string(), skippedAt: z.string() }),
-  ).readonly(),
+  deadLetters: z
+    .array(
+      z.strictObject({
+        eventId: z.string(),
+        type: z.string(),
+        reason: z.string(),
+        skippedBy: z.string(),
+        skippedAt: z.string(),
+      }),
+    )
+    .readonly(),
 });
 
-export type ProjectionStatusViewSchemaMatches = Expect<Same<z.infer<typeof projectionStatusViewSchema>, ProjectionStatusView>>;
+export type ProjectionStatusViewSchemaMatches = Expect<
+  Same<z.infer<typeof projectionStatusViewSchema>, ProjectionStatusView>
+>;

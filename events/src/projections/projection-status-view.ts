@@ -22,9 +22,27 @@ export interface ProjectionStatusView {
   readonly lagEvents: number | null;
   readonly lagSeconds: number | null;
   readonly measuredAt: string | null;
-  readonly rebuild: { readonly version: number; readonly checkpoint: string | null; readonly eventsDone: number; readonly percent: number | null; readonly startedAt: string | null } | null;
-  readonly stalled: { readonly eventId: string; readonly type: string; readonly position: string; readonly error: string; readonly at: string } | null;
-  readonly deadLetters: readonly { readonly eventId: string; readonly type: string; readonly reason: string; readonly skippedBy: string; readonly skippedAt: string }[];
+  readonly rebuild: {
+    readonly version: number;
+    readonly checkpoint: string | null;
+    readonly eventsDone: number;
+    readonly percent: number | null;
+    readonly startedAt: string | null;
+  } | null;
+  readonly stalled: {
+    readonly eventId: string;
+    readonly type: string;
+    readonly position: string;
+    readonly error: string;
+    readonly at: string;
+  } | null;
+  readonly deadLetters: readonly {
+    readonly eventId: string;
+    readonly type: string;
+    readonly reason: string;
+    readonly skippedBy: string;
+    readonly skippedAt: string;
+  }[];
 }
 
 export { projectionNameSchema };

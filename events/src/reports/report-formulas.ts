@@ -20,7 +20,8 @@ export const averageDuration = (completedMinutes: number, completed: number): nu
   completed > 0 ? oneDecimal(completedMinutes / completed) : null;
 
 /** Mean client rating (1 to 5) to 1 decimal. */
-export const meanRating = (ratingSum: number, rated: number): number | null => (rated > 0 ? oneDecimal(ratingSum / rated) : null);
+export const meanRating = (ratingSum: number, rated: number): number | null =>
+  rated > 0 ? oneDecimal(ratingSum / rated) : null;
 
 /** Carer rankings: completion rate descending, then more completed visits, then name, for a stable order. */
 export function compareRankings(

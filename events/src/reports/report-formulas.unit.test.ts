@@ -28,12 +28,28 @@ describe('the Reports & Analytics formulas', () => {
     expect(compliancePercent(9)).toBe(100);
     expect(compliancePercent(8)).toBe(100);
     expect(compliancePercent(6)).toBe(75);
-    expect([complianceRating(90), complianceRating(89), complianceRating(70), complianceRating(69)]).toEqual(['Excellent', 'Good', 'Good', 'Needs Attention']);
+    expect([complianceRating(90), complianceRating(89), complianceRating(70), complianceRating(69)]).toEqual([
+      'Excellent',
+      'Good',
+      'Good',
+      'Needs Attention',
+    ]);
   });
 
   it('ranks by completion rate, then completed visits, then name; a carer without a rate comes last', () => {
-    const row = (carerName: string, completionRate: number | null, completed: number) => ({ carerName, carerId: carerName, completionRate, completed });
-    const sorted = [row('Cara', null, 0), row('Ben', 50, 1), row('Anna', 75, 3), row('Abe', 50, 4), row('Zoe', 50, 1)].sort(compareRankings);
+    const row = (carerName: string, completionRate: number | null, completed: number) => ({
+      carerName,
+      carerId: carerName,
+      completionRate,
+      completed,
+    });
+    const sorted = [
+      row('Cara', null, 0),
+      row('Ben', 50, 1),
+      row('Anna', 75, 3),
+      row('Abe', 50, 4),
+      row('Zoe', 50, 1),
+    ].sort(compareRankings);
     expect(sorted.map((item) => item.carerName)).toEqual(['Anna', 'Abe', 'Ben', 'Zoe', 'Cara']);
   });
 });
@@ -48,8 +64,19 @@ describe('report ranges', () => {
   });
 
   it('takes a custom range and buckets the trend by day, week or month', () => {
-    const query = reportFiltersQuery.parse({ range: 'custom', from: '2026-01-01', to: '2026-01-31', region: '', carerId: '' });
-    expect(reportScope(query, '2026-11-23')).toEqual({ from: '2026-01-01', to: '2026-01-31', region: null, carerId: null });
+    const query = reportFiltersQuery.parse({
+      range: 'custom',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      region: '',
+      carerId: '',
+    });
+    expect(reportScope(query, '2026-11-23')).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      region: null,
+      carerId: null,
+    });
     expect(trendBucketOf({ from: '2026-01-01', to: '2026-01-31' })).toBe('day');
     expect(trendBucketOf({ from: '2026-01-01', to: '2026-02-01' })).toBe('week');
     expect(trendBucketOf(reportRange('1y', '2026-11-23'))).toBe('month');

@@ -35,7 +35,13 @@ export function periodContaining(frequency: ReportFrequency, date: string): Repo
  * The periods of a schedule that are due at `now` and not yet generated: every period that ends on or after the day
  * the schedule started and whose due time has passed, oldest first (a runner down for a while catches up).
  */
-export function duePeriods(frequency: ReportFrequency, startsOn: string, now: Date, generated: ReadonlySet<string>, limit = 12): ReportPeriod[] {
+export function duePeriods(
+  frequency: ReportFrequency,
+  startsOn: string,
+  now: Date,
+  generated: ReadonlySet<string>,
+  limit = 12,
+): ReportPeriod[] {
   const due: ReportPeriod[] = [];
   let period = periodContaining(frequency, startsOn);
   while (Date.parse(period.dueAt) <= now.getTime() && due.length < limit) {

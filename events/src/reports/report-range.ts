@@ -40,7 +40,8 @@ export function reportRange(range: Exclude<ReportRange, 'custom'>, today: string
   }
 }
 
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The filters every report route takes (and the UI sends): a range preset or custom from/to, region, carer. */
 export const reportFilterFields = {
@@ -52,14 +53,20 @@ export const reportFilterFields = {
 };
 
 /** A custom range needs both days, in order, within two years. */
-export function refineReportRange(query: { range: ReportRange; from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+export function refineReportRange(
+  query: { range: ReportRange; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (query.range !== 'custom') return;
   if (!query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the range' });
   if (!query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day of the range' });
   if (!query.from || !query.to) return;
-  if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
-  else if (daysBetween(query.from, query.to) >= REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A range may be at most two years' });
-  if (query.from < '1900-01-01' || query.to > '2099-12-31') ctx.addIssue({ code: 'custom', path: ['from'], message: 'Must be a date from 1900 to 2099' });
+  if (query.to < query.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
+  else if (daysBetween(query.from, query.to) >= REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'A range may be at most two years' });
+  if (query.from < '1900-01-01' || query.to > '2099-12-31')
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'Must be a date from 1900 to 2099' });
 }
 
 export const reportFiltersQuery = z.object(reportFilterFields).superRefine(refineReportRange);

@@ -38,7 +38,10 @@ export function createPool(connectionString: string, options: CreatePoolOptions 
   });
   // The error only: pg-pool hangs the whole client (connection parameters and all) on it.
   const report = (error: Error & { code?: string }) =>
-    log.warn({ error: error.message, code: error.code }, 'a database connection broke; the pool opens a new one when needed');
+    log.warn(
+      { error: error.message, code: error.code },
+      'a database connection broke; the pool opens a new one when needed',
+    );
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   return pool;

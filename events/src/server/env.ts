@@ -9,17 +9,20 @@ export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessE
   throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
-export const databaseUrl = z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).refine(
-  (value) => value.startsWith('postgres://') || value.startsWith('postgresql://'),
-  'DATABASE_URL must be a postgres:// URL',
-);
+export const databaseUrl = z
+  .url({ error: 'DATABASE_URL must be a postgres:// URL' })
+  .refine(
+    (value) => value.startsWith('postgres://') || value.startsWith('postgresql://'),
+    'DATABASE_URL must be a postgres:// URL',
+  );
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 export const optionalUrl = z.preprocess(blankAsAbsent, z.url({ error: 'Must be a URL' }).optional());
 
 /** A whole number from 1 to `max`, with a default: counts and durations in settings. */
-export const positiveWhole = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const positiveWhole = (fallback: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
 
 /**
  * PUBLIC_URL: the address users open the product at (scheme, host, optional port and path), from which

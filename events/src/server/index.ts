@@ -6,8 +6,24 @@ export * from './postgres-server';
 export * from './event-store-factory';
 export { PostgresEventStore, appendInTransaction } from '../postgres/postgres-event-store';
 export { ensureEventStoreSchema, EVENTS_NOTIFY_CHANNEL } from '../postgres/event-store-schema';
-export { sealPending, sealAll, readChainHead, CONTENT_HASH_SQL, type ChainHead, type SealResult } from '../postgres/log-chain';
-export { verifyLog, logDigest, formatDigest, parseDigest, describeBreak, type ChainBreak, type LogDigest, type VerifyResult } from '../postgres/log-verify';
+export {
+  sealPending,
+  sealAll,
+  readChainHead,
+  CONTENT_HASH_SQL,
+  type ChainHead,
+  type SealResult,
+} from '../postgres/log-chain';
+export {
+  verifyLog,
+  logDigest,
+  formatDigest,
+  parseDigest,
+  describeBreak,
+  type ChainBreak,
+  type LogDigest,
+  type VerifyResult,
+} from '../postgres/log-verify';
 export * from './service-env';
 export * from './ports';
 export * from './auth';

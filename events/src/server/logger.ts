@@ -32,6 +32,9 @@ export const LOG_REDACTION: pino.LoggerOptions['redact'] = {
  * line).
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info') {
-  return pino({ name: service, level, base: { service }, redact: LOG_REDACTION }, pino.destination({ dest: 1, sync: false }));
+  return pino(
+    { name: service, level, base: { service }, redact: LOG_REDACTION },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 export type Logger = pino.Logger;

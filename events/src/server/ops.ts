@@ -45,7 +45,28 @@ export async function ensureOpsSchema(pool: pg.Pool): Promise<void> {
 }
 
 /** Upper bounds (ms) of the latency histogram's buckets; the last one catches everything slower. */
-export const LATENCY_BUCKETS_MS = [1, 2, 3, 5, 8, 12, 20, 30, 50, 75, 100, 150, 250, 400, 600, 1000, 2000, 5000, 10_000, Number.POSITIVE_INFINITY] as const;
+export const LATENCY_BUCKETS_MS = [
+  1,
+  2,
+  3,
+  5,
+  8,
+  12,
+  20,
+  30,
+  50,
+  75,
+  100,
+  150,
+  250,
+  400,
+  600,
+  1000,
+  2000,
+  5000,
+  10_000,
+  Number.POSITIVE_INFINITY,
+] as const;
 const WINDOW_MINUTES = 15;
 
 /** How many requests fell in each bucket over the last 15 minutes. Histograms of several instances add up. */
@@ -77,7 +98,8 @@ export class LatencyRecorder {
   snapshot(): LatencyHistogram {
     const from = Math.floor(this.now() / 60_000) - WINDOW_MINUTES;
     const counts = LATENCY_BUCKETS_MS.map(() => 0);
-    for (const [minute, perBucket] of this.minutes) if (minute > from) perBucket.forEach((count, index) => (counts[index]! += count));
+    for (const [minute, perBucket] of this.minutes)
+      if (minute > from) perBucket.forEach((count, index) => (counts[index]! += count));
     return { counts };
   }
 }
@@ -99,7 +121,8 @@ export function latencyPercentile(histogram: LatencyHistogram, fraction: number)
 
 export function addHistograms(histograms: readonly LatencyHistogram[]): LatencyHistogram {
   const counts = LATENCY_BUCKETS_MS.map(() => 0);
-  for (const histogram of histograms) histogram.counts.forEach((count, index) => (counts[index] = (counts[index] ?? 0) + count));
+  for (const histogram of histograms)
+    histogram.counts.forEach((count, index) => (counts[index] = (counts[index] ?? 0) + count));
   return { counts };
 }
 
@@ -141,7 +164,15 @@ export async function startHeartbeat(options: {
         `INSERT INTO ${OPS_SCHEMA}.service_heartbeats (instance_id, service, version, host, pid, started_at, beat_at, latency)
          VALUES ($1, $2, $3, $4, $5, $6, now(), $7)
          ON CONFLICT (instance_id) DO UPDATE SET beat_at = now(), latency = excluded.latency, stopped_at = NULL`,
-        [instanceId, service, PRODUCT_VERSION, os.hostname(), process.pid, startedAt, latency ? JSON.stringify(latency.snapshot()) : null],
+        [
+          instanceId,
+          service,
+          PRODUCT_VERSION,
+          os.hostname(),
+          process.pid,
+          startedAt,
+          latency ? JSON.stringify(latency.snapshot()) : null,
+        ],
       );
       // Instances gone for a day are history, not status.
       await pool.query(`DELETE FROM ${OPS_SCHEMA}.service_heartbeats WHERE beat_at < now() - interval '1 day'`);
@@ -156,13 +187,20 @@ export async function startHeartbeat(options: {
     instanceId,
     async stop() {
       clearInterval(timer);
-      await pool.query(`UPDATE ${OPS_SCHEMA}.service_heartbeats SET stopped_at = now() WHERE instance_id = $1`, [instanceId]).catch(() => undefined);
+      await pool
+        .query(`UPDATE ${OPS_SCHEMA}.service_heartbeats SET stopped_at = now() WHERE instance_id = $1`, [instanceId])
+        .catch(() => undefined);
     },
   };
 }
 
 /** A timed job's last run (the automated features list): the mail sender, reminders and notices, the timeliness policy. */
-export async function recordJobRun(pool: pg.Pool, name: string, outcome: 'ok' | 'failed', detail: string | null = null): Promise<void> {
+export async function recordJobRun(
+  pool: pg.Pool,
+  name: string,
+  outcome: 'ok' | 'failed',
+  detail: string | null = null,
+): Promise<void> {
   await pool.query(
     `INSERT INTO ${OPS_SCHEMA}.job_runs (name, last_run_at, outcome, detail) VALUES ($1, now(), $2, $3)
      ON CONFLICT (name) DO UPDATE SET last_run_at = now(), outcome = excluded.outcome, detail = excluded.detail`,

@@ -27,7 +27,10 @@ export async function postgresAccount(): Promise<PostgresAccount | undefined> {
     });
     await run('useradd', ['--system', '--gid', NAME, '--no-create-home', NAME]);
   } catch (error) {
-    throw new Error(`PostgreSQL cannot run as root, and creating the '${NAME}' system account failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `PostgreSQL cannot run as root, and creating the '${NAME}' system account failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const created = await accountIds();
   if (!created) throw new Error(`The '${NAME}' system account was created but cannot be found`);

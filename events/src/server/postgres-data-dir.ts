@@ -26,7 +26,10 @@ export async function placeDataDir(requested: string, account: PostgresAccount |
     await mkdir(requested, { mode: 0o700 });
     return ownedBy(requested, account);
   }
-  const slug = requested.replace(/[^A-Za-z0-9._]+/g, '-').replace(/^-/, '').slice(-80);
+  const slug = requested
+    .replace(/[^A-Za-z0-9._]+/g, '-')
+    .replace(/^-/, '')
+    .slice(-80);
   const cluster = await mkdtemp(path.join(await systemDir(CLUSTERS_DIR), `${slug}-`));
   await ownedBy(cluster, account);
   await symlink(cluster, requested);

@@ -44,10 +44,14 @@ afterAll(async () => {
 
 function runProbe(dataDir: string, port: number): Promise<{ one: number; starts: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'events/src/server/postgres-server-any-folder.probe.ts', dataDir, String(port)], {
-      cwd: checkout,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'events/src/server/postgres-server-any-folder.probe.ts', dataDir, String(port)],
+      {
+        cwd: checkout,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -8,7 +8,12 @@ import { startEmbeddedPostgres } from './postgres-server';
  */
 const [dataDir, port] = process.argv.slice(2);
 if (!dataDir || !port) throw new Error('usage: probe <dataDir> <port>');
-const server = await startEmbeddedPostgres({ dataDir, port: Number(port), persistent: true, onLog: (line) => process.stderr.write(line) });
+const server = await startEmbeddedPostgres({
+  dataDir,
+  port: Number(port),
+  persistent: true,
+  onLog: (line) => process.stderr.write(line),
+});
 try {
   const client = new pg.Client({ connectionString: server.url });
   await client.connect();

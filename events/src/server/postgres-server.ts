@@ -44,13 +44,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const requested = path.resolve(options.dataDir);
   const dataDir = await placeDataDir(requested, account);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initdb(binaries.initdb, dataDir, account, log);
-  const server = await runPostgres(binaries.postgres, ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', ...(options.extraFlags ?? [])], account, log);
+  const server = await runPostgres(
+    binaries.postgres,
+    ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', ...(options.extraFlags ?? [])],
+    account,
+    log,
+  );
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     dataDir,
     async stop() {
       await server.stop();
-      if (!options.persistent) await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(requested, { recursive: true, force: true })]);
+      if (!options.persistent)
+        await Promise.all([
+          rm(dataDir, { recursive: true, force: true }),
+          rm(requested, { recursive: true, force: true }),
+        ]);
     },
   };
 }
@@ -64,13 +73,25 @@ function spawnAs(account: PostgresAccount | undefined, binary: string, args: rea
   });
 }
 
-async function initdb(binary: string, dataDir: string, account: PostgresAccount | undefined, log: (message: string) => void): Promise<void> {
+async function initdb(
+  binary: string,
+  dataDir: string,
+  account: PostgresAccount | undefined,
+  log: (message: string) => void,
+): Promise<void> {
   // Beside the data folder: a place the account can read by construction (a temp folder may not be).
   const passwordFile = path.join(path.dirname(dataDir), `.pg-password-${randomUUID()}`);
   await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
   if (account) await chown(passwordFile, account.uid, account.gid);
   try {
-    const args = [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'];
+    const args = [
+      `--pgdata=${dataDir}`,
+      '--auth=scram-sha-256',
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ];
     const child = spawnAs(account, binary, args);
     let output = '';
     const collect = (chunk: Buffer) => {
@@ -82,7 +103,9 @@ async function initdb(binary: string, dataDir: string, account: PostgresAccount 
     await new Promise<void>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`initdb failed (${signal ?? `exit code ${code}`}):\n${output.slice(-3000)}`)),
+        code === 0
+          ? resolve()
+          : reject(new Error(`initdb failed (${signal ?? `exit code ${code}`}):\n${output.slice(-3000)}`)),
       );
     });
   } finally {
@@ -91,7 +114,12 @@ async function initdb(binary: string, dataDir: string, account: PostgresAccount 
 }
 
 /** Starts the postmaster and resolves once it accepts connections; it is stopped with the process at the latest. */
-function runPostgres(binary: string, args: readonly string[], account: PostgresAccount | undefined, log: (message: string) => void): Promise<{ stop(): Promise<void> }> {
+function runPostgres(
+  binary: string,
+  args: readonly string[],
+  account: PostgresAccount | undefined,
+  log: (message: string) => void,
+): Promise<{ stop(): Promise<void> }> {
   const child = spawnAs(account, binary, args);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stopWithUs = () => child.kill('SIGINT');
@@ -120,7 +148,8 @@ function runPostgres(binary: string, args: readonly string[], account: PostgresA
     });
     child.once('exit', (code, signal) => {
       process.off('exit', stopWithUs);
-      if (!ready) reject(new Error(`PostgreSQL stopped while starting (${signal ?? `exit code ${code}`}):\n${startup}`));
+      if (!ready)
+        reject(new Error(`PostgreSQL stopped while starting (${signal ?? `exit code ${code}`}):\n${startup}`));
     });
   });
 }
@@ -133,7 +162,12 @@ export async function startThrowawayPostgres(extraFlags: readonly string[]): Pro
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'care-pg-'));
   await chmod(tempDir, 0o755); // as root, the server runs as the 'postgres' user, who must reach it
   try {
-    const server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), port: await freePort(), persistent: false, extraFlags });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'data'),
+      port: await freePort(),
+      persistent: false,
+      extraFlags,
+    });
     return {
       url: server.url,
       dataDir: server.dataDir,

@@ -5,7 +5,11 @@ import type pg from 'pg';
  * at once and PostgreSQL's IF NOT EXISTS is not safe against a concurrent creator (the loser fails on pg_type's
  * unique index), so each schema's creation is serialised by its own lock key.
  */
-export async function createSchemaSerially(pool: pg.Pool, lockKey: number, statements: readonly string[]): Promise<void> {
+export async function createSchemaSerially(
+  pool: pg.Pool,
+  lockKey: number,
+  statements: readonly string[],
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

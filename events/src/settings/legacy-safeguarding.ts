@@ -26,5 +26,7 @@ export function safeguardingContactAsSettings(data: SafeguardingSettingsEvent['d
 
 /** The settings an event changed, whichever of the two kinds it is. */
 export function settingsChangesOf(event: SettingsHistoryEvent): Partial<AgencySettings> {
-  return event.type === 'SafeguardingContactSet' ? safeguardingContactAsSettings(event.data) : (event.data.changes as Partial<AgencySettings>);
+  return event.type === 'SafeguardingContactSet'
+    ? safeguardingContactAsSettings(event.data)
+    : (event.data.changes as Partial<AgencySettings>);
 }

@@ -14,28 +14,29 @@ export const AgencySettingsChanged = defineEvent(
   'AgencySettingsChanged',
   1,
   z.object({
-    changes: z.strictObject({
-      trainingExpiryEmails: z.boolean().optional(),
-      appointmentReminders: z.boolean().optional(),
-      maintenanceAlerts: z.boolean().optional(),
-      // Whole numbers with bounds (what the boundary tests read), and only the offered choices.
-      recordRetentionYears: eventInteger({ min: 5, max: 10 })
-        .refine((years) => (RECORD_RETENTION_YEARS as readonly number[]).includes(years))
-        .optional(),
-      logRetentionYears: eventInteger({ min: 1, max: 3 })
-        .refine((years) => (LOG_RETENTION_YEARS as readonly number[]).includes(years))
-        .optional(),
-      agencyName: text(TEXT_LIMITS.contactName),
-      agencyAddress: text(TEXT_LIMITS.address),
-      agencyPhone: text(TEXT_LIMITS.phone),
-      agencyEmail: text(TEXT_LIMITS.email),
-      onCallPhone: text(TEXT_LIMITS.phone),
-      safeguardingTeamName: text(TEXT_LIMITS.contactName),
-      safeguardingTeamPhone: text(TEXT_LIMITS.phone),
-      safeguardingTeamEmail: text(TEXT_LIMITS.email),
-      safeguardingOutOfHoursPhone: text(TEXT_LIMITS.phone),
-      safeguardingTeamNotes: text(TEXT_LIMITS.shortReason),
-    })
+    changes: z
+      .strictObject({
+        trainingExpiryEmails: z.boolean().optional(),
+        appointmentReminders: z.boolean().optional(),
+        maintenanceAlerts: z.boolean().optional(),
+        // Whole numbers with bounds (what the boundary tests read), and only the offered choices.
+        recordRetentionYears: eventInteger({ min: 5, max: 10 })
+          .refine((years) => (RECORD_RETENTION_YEARS as readonly number[]).includes(years))
+          .optional(),
+        logRetentionYears: eventInteger({ min: 1, max: 3 })
+          .refine((years) => (LOG_RETENTION_YEARS as readonly number[]).includes(years))
+          .optional(),
+        agencyName: text(TEXT_LIMITS.contactName),
+        agencyAddress: text(TEXT_LIMITS.address),
+        agencyPhone: text(TEXT_LIMITS.phone),
+        agencyEmail: text(TEXT_LIMITS.email),
+        onCallPhone: text(TEXT_LIMITS.phone),
+        safeguardingTeamName: text(TEXT_LIMITS.contactName),
+        safeguardingTeamPhone: text(TEXT_LIMITS.phone),
+        safeguardingTeamEmail: text(TEXT_LIMITS.email),
+        safeguardingOutOfHoursPhone: text(TEXT_LIMITS.phone),
+        safeguardingTeamNotes: text(TEXT_LIMITS.shortReason),
+      })
       // Only what changed is recorded, so a change names at least one setting (minProperties: for the boundary samples).
       .refine((changes) => Object.keys(changes).length > 0, 'At least one setting must change')
       .meta({ minProperties: 1 }),

@@ -85,8 +85,12 @@ export const AGENCY_SETTING_LABELS: Record<keyof AgencySettings, string> = {
 
 const choice = (label: string) => z.boolean({ error: `${label} must be true or false` });
 const optionalEmail = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
-  z.email({ error: 'Valid email is required' }).max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`).nullable(),
+  (value) =>
+    typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value,
+  z
+    .email({ error: 'Valid email is required' })
+    .max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`)
+    .nullable(),
 );
 const detail = (max: number) => optionalText(max).transform((value) => value ?? null);
 
@@ -95,8 +99,12 @@ export const agencySettingsRequestSchema = z.strictObject({
   trainingExpiryEmails: choice('Training expiry emails'),
   appointmentReminders: choice('Appointment reminders'),
   maintenanceAlerts: choice('Maintenance alerts'),
-  recordRetentionYears: z.union([z.literal(5), z.literal(7), z.literal(10)], { error: 'Record retention must be 5, 7 or 10 years' }),
-  logRetentionYears: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Log retention must be 1, 2 or 3 years' }),
+  recordRetentionYears: z.union([z.literal(5), z.literal(7), z.literal(10)], {
+    error: 'Record retention must be 5, 7 or 10 years',
+  }),
+  logRetentionYears: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+    error: 'Log retention must be 1, 2 or 3 years',
+  }),
   agencyName: detail(TEXT_LIMITS.contactName),
   agencyAddress: detail(TEXT_LIMITS.address),
   agencyPhone: detail(TEXT_LIMITS.phone),

@@ -43,10 +43,18 @@ export const agencyDetailsViewSchema = z.strictObject({
   phone: nullableText,
   email: nullableText,
   onCallPhone: nullableText,
-  safeguardingTeam: z.strictObject({ name: nullableText, phone: nullableText, email: nullableText, outOfHoursPhone: nullableText, notes: nullableText }),
+  safeguardingTeam: z.strictObject({
+    name: nullableText,
+    phone: nullableText,
+    email: nullableText,
+    outOfHoursPhone: nullableText,
+    notes: nullableText,
+  }),
 });
 
 export type SettingsViewSchemaSettings = Expect<Same<z.infer<typeof agencySettingsSchema>, AgencySettings>>;
 export type SettingsViewSchemaView = Expect<Same<z.infer<typeof agencySettingsViewSchema>, AgencySettingsView>>;
-export type SettingsViewSchemaChange = Expect<Same<z.infer<typeof agencySettingsChangeViewSchema>, AgencySettingsChangeView>>;
+export type SettingsViewSchemaChange = Expect<
+  Same<z.infer<typeof agencySettingsChangeViewSchema>, AgencySettingsChangeView>
+>;
 export type SettingsViewSchemaDetails = Expect<Same<z.infer<typeof agencyDetailsViewSchema>, AgencyDetailsView>>;

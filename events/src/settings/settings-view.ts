@@ -26,5 +26,11 @@ export interface AgencyDetailsView {
   phone: string | null;
   email: string | null;
   onCallPhone: string | null;
-  safeguardingTeam: { name: string | null; phone: string | null; email: string | null; outOfHoursPhone: string | null; notes: string | null };
+  safeguardingTeam: {
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+    outOfHoursPhone: string | null;
+    notes: string | null;
+  };
 }

@@ -21,8 +21,16 @@ export type ShiftPlan = z.infer<typeof shiftPlanSchema>;
 /** A rota shift (the `rotas` schema): a record of its own, on `shift-<id>`. */
 export const ShiftPlanned = defineEvent('ShiftPlanned', 1, shiftPlanSchema.extend({ id: z.uuid() }));
 /** Only the fields that changed. */
-export const ShiftChanged = defineEvent('ShiftChanged', 1, z.object({ id: z.uuid(), changes: shiftPlanSchema.partial() }));
-export const ShiftCancelled = defineEvent('ShiftCancelled', 1, z.object({ id: z.uuid(), reason: eventText(TEXT_LIMITS.shortReason).nullable() }));
+export const ShiftChanged = defineEvent(
+  'ShiftChanged',
+  1,
+  z.object({ id: z.uuid(), changes: shiftPlanSchema.partial() }),
+);
+export const ShiftCancelled = defineEvent(
+  'ShiftCancelled',
+  1,
+  z.object({ id: z.uuid(), reason: eventText(TEXT_LIMITS.shortReason).nullable() }),
+);
 
 export const shiftEvents = [ShiftPlanned, ShiftChanged, ShiftCancelled] as const;
 export type ShiftEvent = EventOf<typeof shiftEvents>;

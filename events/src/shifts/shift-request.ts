@@ -12,7 +12,9 @@ const fields = {
   endTime: requiredInstant('End time is required'),
   breakMinutes: integerBetween(breaks.min, breaks.max, `Break must be between ${breaks.min} and ${breaks.max} minutes`),
   location: optionalText(TEXT_LIMITS.shiftLocation),
-  status: z.enum(SHIFT_STATUSES, { error: 'Status must be confirmed or pending' }).exclude(['cancelled'], { error: 'Status must be confirmed or pending' }),
+  status: z
+    .enum(SHIFT_STATUSES, { error: 'Status must be confirmed or pending' })
+    .exclude(['cancelled'], { error: 'Status must be confirmed or pending' }),
   notes: optionalText(TEXT_LIMITS.shiftNotes),
 };
 const endAfterStart = (value: { startTime?: string; endTime?: string }) =>
@@ -20,12 +22,18 @@ const endAfterStart = (value: { startTime?: string; endTime?: string }) =>
 const endRule = { path: ['endTime'], message: 'End time must be after the start time' };
 /** A shift longer than a day is a typing mistake. */
 const atMostADay = (value: { startTime?: string; endTime?: string }) =>
-  value.startTime === undefined || value.endTime === undefined || Date.parse(value.endTime) - Date.parse(value.startTime) <= 24 * 3_600_000;
+  value.startTime === undefined ||
+  value.endTime === undefined ||
+  Date.parse(value.endTime) - Date.parse(value.startTime) <= 24 * 3_600_000;
 const dayRule = { path: ['endTime'], message: 'A shift can last at most 24 hours' };
 
 /** New Shift (Scheduling & Rotas). */
 export const planShiftRequestSchema = z
-  .object({ ...fields, breakMinutes: fields.breakMinutes.default(DEFAULT_SHIFT_BREAK_MINUTES), status: fields.status.default('confirmed') })
+  .object({
+    ...fields,
+    breakMinutes: fields.breakMinutes.default(DEFAULT_SHIFT_BREAK_MINUTES),
+    status: fields.status.default('confirmed'),
+  })
   .refine(endAfterStart, endRule)
   .refine(atMostADay, dayRule);
 export type PlanShiftRequest = z.input<typeof planShiftRequestSchema>;

@@ -17,7 +17,14 @@ export const systemStatusViewSchema = z.strictObject({
       state: z.enum(['up', 'down', 'stopped']),
     }),
   ),
-  latency: z.array(z.strictObject({ service: z.string(), requests: z.number(), p50Ms: z.number().nullable(), p95Ms: z.number().nullable() })),
+  latency: z.array(
+    z.strictObject({
+      service: z.string(),
+      requests: z.number(),
+      p50Ms: z.number().nullable(),
+      p95Ms: z.number().nullable(),
+    }),
+  ),
   events: z.strictObject({ total: z.number(), lastHour: z.number() }).nullable(),
   database: z.strictObject({ sizeBytes: z.number(), connections: z.number(), maxConnections: z.number() }),
   jobs: z.array(

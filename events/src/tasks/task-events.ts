@@ -28,17 +28,37 @@ export const TaskCreated = defineEvent(
   taskDetailsSchema.extend({ id: z.uuid(), assignedTo: z.uuid().nullable(), alertId: z.uuid().nullable() }),
 );
 export const TaskAssigned = defineEvent('TaskAssigned', 1, z.object({ id: z.uuid(), assignedTo: z.uuid().nullable() }));
-export const TaskDetailsChanged = defineEvent('TaskDetailsChanged', 1, z.object({ id: z.uuid(), changes: taskDetailsSchema.partial() }));
+export const TaskDetailsChanged = defineEvent(
+  'TaskDetailsChanged',
+  1,
+  z.object({ id: z.uuid(), changes: taskDetailsSchema.partial() }),
+);
 export const TaskStarted = defineEvent('TaskStarted', 1, z.object({ id: z.uuid() }));
 export const TaskCompleted = defineEvent(
   'TaskCompleted',
   1,
   z.object({ id: z.uuid(), completedAt: eventInstant(), notes: eventText(TEXT_LIMITS.notes).nullable() }),
 );
-export const TaskCancelled = defineEvent('TaskCancelled', 1, z.object({ id: z.uuid(), reason: eventText(TEXT_LIMITS.shortReason) }));
-export const TaskReopened = defineEvent('TaskReopened', 1, z.object({ id: z.uuid(), reason: eventText(TEXT_LIMITS.shortReason) }));
+export const TaskCancelled = defineEvent(
+  'TaskCancelled',
+  1,
+  z.object({ id: z.uuid(), reason: eventText(TEXT_LIMITS.shortReason) }),
+);
+export const TaskReopened = defineEvent(
+  'TaskReopened',
+  1,
+  z.object({ id: z.uuid(), reason: eventText(TEXT_LIMITS.shortReason) }),
+);
 
-export const taskSliceEvents = [TaskCreated, TaskAssigned, TaskDetailsChanged, TaskStarted, TaskCompleted, TaskCancelled, TaskReopened] as const;
+export const taskSliceEvents = [
+  TaskCreated,
+  TaskAssigned,
+  TaskDetailsChanged,
+  TaskStarted,
+  TaskCompleted,
+  TaskCancelled,
+  TaskReopened,
+] as const;
 export type TaskSliceEvent = EventOf<typeof taskSliceEvents>;
 
 export const taskStreamId = (taskId: string): string => `task-${taskId}`;

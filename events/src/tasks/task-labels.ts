@@ -15,7 +15,12 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   paperwork: 'Paperwork',
   other: 'Other',
 };
-export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' };
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   pending: 'Pending',
   in_progress: 'In progress',

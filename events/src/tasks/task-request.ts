@@ -3,7 +3,11 @@ import { DEFAULT_TASK_PRIORITY, TASK_CATEGORIES, TASK_PRIORITIES, TASK_TYPES } f
 import { clearableInstant, oneOf, optionalInstant, optionalText, requiredText } from '../fields';
 import { TEXT_LIMITS } from '../limits';
 
-const optionalId = (label: string) => z.uuid({ error: `${label} must be a valid id` }).nullable().optional();
+const optionalId = (label: string) =>
+  z
+    .uuid({ error: `${label} must be a valid id` })
+    .nullable()
+    .optional();
 
 /** POST /api/tasks: title, category and type are required; priority defaults to medium. */
 export const createTaskRequestSchema = z.object({
@@ -31,7 +35,9 @@ export const updateTaskRequestSchema = createTaskRequestSchema
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 
 /** POST /api/tasks/:id/assign and /api/alerts/:id/assign: null unassigns. */
-export const assignRequestSchema = z.object({ assignedTo: z.uuid({ error: 'Assigned to must be a valid id' }).nullable() });
+export const assignRequestSchema = z.object({
+  assignedTo: z.uuid({ error: 'Assigned to must be a valid id' }).nullable(),
+});
 export type AssignRequest = z.input<typeof assignRequestSchema>;
 
 /** POST /api/tasks/:id/complete. */

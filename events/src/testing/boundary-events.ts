@@ -143,7 +143,10 @@ function sample(node: JsonSchemaNode, bound: Bound, uuid: () => string, path: Fi
 }
 
 /** A "max" and a "min" sample of one event type's data. */
-export function boundarySamples(definition: EventDefinition<string, z.ZodType>, options: BoundaryOptions = {}): BoundarySample[] {
+export function boundarySamples(
+  definition: EventDefinition<string, z.ZodType>,
+  options: BoundaryOptions = {},
+): BoundarySample[] {
   const uuid = options.uuid ?? randomUUID;
   const schema = jsonSchemaOf(definition.schema);
   return (['max', 'min'] as const).map((bound) => ({

@@ -47,7 +47,10 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'FunderRateSet.weekendHourlyPence': { column: 'finance_funder_rates.weekend_hourly_pence', type: 'integer' },
   'FunderRateSet.bankHolidayHourlyPence': { column: 'finance_funder_rates.bank_holiday_hourly_pence', type: 'integer' },
   'FunderRateSet.minimumChargePence': { column: 'finance_funder_rates.minimum_charge_pence', type: 'integer' },
-  'FunderRateSet.billingIncrementMinutes': { column: 'finance_funder_rates.billing_increment_minutes', type: 'integer' },
+  'FunderRateSet.billingIncrementMinutes': {
+    column: 'finance_funder_rates.billing_increment_minutes',
+    type: 'integer',
+  },
   'FunderRateSet.mileagePencePerMile': { column: 'finance_funder_rates.mileage_pence_per_mile', type: 'integer' },
   'ClientFundingSet.shares.0.percent': { column: 'finance_client_funding.shares', type: 'jsonb' },
   'InvoiceNumberAssigned.year': { column: 'finance_invoices.number_year', type: 'integer' },
@@ -75,9 +78,15 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   // most £100,000) are sums that stay far inside an integer; the figures themselves are kept whole in jsonb.
   'PayrollPolicySet.mileagePencePerMile': { column: 'finance_payroll_policy.mileage_pence_per_mile', type: 'integer' },
   'PayrollPolicySet.taxPercent': { column: 'finance_payroll_policy.tax_percent', type: 'integer' },
-  'PayrollPolicySet.nationalInsurancePercent': { column: 'finance_payroll_policy.national_insurance_percent', type: 'integer' },
+  'PayrollPolicySet.nationalInsurancePercent': {
+    column: 'finance_payroll_policy.national_insurance_percent',
+    type: 'integer',
+  },
   'PayrollPolicySet.pensionPercent': { column: 'finance_payroll_policy.pension_percent', type: 'integer' },
-  'PayrollPolicySet.contractedHoursPerWeek': { column: 'finance_payroll_policy.contracted_hours_per_week', type: 'integer' },
+  'PayrollPolicySet.contractedHoursPerWeek': {
+    column: 'finance_payroll_policy.contracted_hours_per_week',
+    type: 'integer',
+  },
   'LivingWageRateSet.hourlyPence': { column: 'finance_living_wage.hourly_pence', type: 'integer' },
   'PayslipIssued.visitCount': { column: 'finance_payslips.visit_count', type: 'integer' },
   'PayslipIssued.overtimeMinutes': { column: 'finance_payslips.overtime_minutes', type: 'integer' },
@@ -124,9 +133,14 @@ const CAPACITY: Record<ColumnType, { min: number; max: number }> = {
 };
 
 const fieldsOfEveryEvent = registeredEventDefinitions.flatMap((definition) =>
-  fieldBoundsOf(definition.schema).map((field) => ({ definition, field, name: `${definition.type}.${field.path.join('.')}` })),
+  fieldBoundsOf(definition.schema).map((field) => ({
+    definition,
+    field,
+    name: `${definition.type}.${field.path.join('.')}`,
+  })),
 );
-const ofKind = (kinds: readonly FieldBounds['kind'][]) => fieldsOfEveryEvent.filter(({ field }) => kinds.includes(field.kind));
+const ofKind = (kinds: readonly FieldBounds['kind'][]) =>
+  fieldsOfEveryEvent.filter(({ field }) => kinds.includes(field.kind));
 const isFreeText = (field: FieldBounds) => field.kind === 'string' && !field.enumeration && !field.format;
 
 describe('boundary samples of every registered event', () => {
@@ -153,7 +167,9 @@ describe('boundary samples of every registered event', () => {
   });
 
   it('make free texts exactly as long as their schema allows, with multi-byte characters, tabs and newlines', () => {
-    for (const { definition, field, name } of ofKind(['string']).filter(({ field }) => isFreeText(field) && !field.pattern)) {
+    for (const { definition, field, name } of ofKind(['string']).filter(
+      ({ field }) => isFreeText(field) && !field.pattern,
+    )) {
       const [max] = boundarySamples(definition);
       const value = pathValue(max!.data, field.path);
       expect(typeof value, name).toBe('string');
@@ -175,7 +191,9 @@ describe('every registered event schema', () => {
       // zod gives every .int() the safe-integer range: that is "no bound" for a field.
       expect(Math.abs(field.maximum!), `${name} is unbounded`).toBeLessThan(Number.MAX_SAFE_INTEGER);
       expect(field.maximum!, `${name} exceeds ${target!.column} (${target!.type})`).toBeLessThanOrEqual(capacity.max);
-      expect(field.minimum!, `${name} is below ${target!.column} (${target!.type})`).toBeGreaterThanOrEqual(capacity.min);
+      expect(field.minimum!, `${name} is below ${target!.column} (${target!.type})`).toBeGreaterThanOrEqual(
+        capacity.min,
+      );
       if (target!.type !== 'jsonb') expect(field.kind, `${name} goes into an integer column`).toBe('integer');
     }
   });
@@ -187,7 +205,11 @@ describe('every registered event schema', () => {
 
   it('bounds every free text and every list', () => {
     const unbounded = fieldsOfEveryEvent
-      .filter(({ field }) => (isFreeText(field) && field.maxLength === undefined) || (field.kind === 'list' && field.maxItems === undefined))
+      .filter(
+        ({ field }) =>
+          (isFreeText(field) && field.maxLength === undefined) ||
+          (field.kind === 'list' && field.maxItems === undefined),
+      )
       .map(({ name }) => name);
     expect(unbounded).toEqual([]);
   });
@@ -208,13 +230,18 @@ describe('every registered event schema', () => {
       const atField = parsed.error!.issues.filter((issue) => issue.path.join('.') === field.path.join('.'));
       expect(atField.length, name).toBeGreaterThan(0);
       if (isFreeText(field) && !field.pattern) {
-        expect(atField.map((issue) => issue.message), name).toContain(bad === 'a\uD800b' ? INVALID_UNICODE_MESSAGE : CONTROL_CHARACTERS_MESSAGE);
+        expect(
+          atField.map((issue) => issue.message),
+          name,
+        ).toContain(bad === 'a\uD800b' ? INVALID_UNICODE_MESSAGE : CONTROL_CHARACTERS_MESSAGE);
       }
     }
   });
 
   it('keeps newline and tab in every free text', () => {
-    for (const { definition, field, name } of ofKind(['string']).filter(({ field }) => isFreeText(field) && !field.pattern)) {
+    for (const { definition, field, name } of ofKind(['string']).filter(
+      ({ field }) => isFreeText(field) && !field.pattern,
+    )) {
       const [max] = boundarySamples(definition);
       const parsed = definition.schema.safeParse(withValueAt(max!.data, field.path, 'line one\n\tline two'));
       expect(parsed.success, name).toBe(true);
@@ -223,5 +250,8 @@ describe('every registered event schema', () => {
 });
 
 function pathValue(data: unknown, path: readonly (string | number)[]): unknown {
-  return path.reduce<unknown>((value, key) => (value === null || value === undefined ? value : (value as Record<string | number, unknown>)[key]), data);
+  return path.reduce<unknown>(
+    (value, key) => (value === null || value === undefined ? value : (value as Record<string | number, unknown>)[key]),
+    data,
+  );
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RawRecordedEvent } from '../store/event-store';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type NewEvent,
+  type RawRecordedEvent,
+} from '../store/event-store';
 import { comparePositions } from '../store/position';
 
 export function newEvent(type: string, data: unknown, correlationId = randomUUID()): NewEvent {
@@ -9,7 +14,12 @@ export function newEvent(type: string, data: unknown, correlationId = randomUUID
     type,
     schemaVersion: 1,
     data,
-    metadata: { userId: 'contract-test', occurredAt: new Date().toISOString(), correlationId, causationId: correlationId },
+    metadata: {
+      userId: 'contract-test',
+      occurredAt: new Date().toISOString(),
+      correlationId,
+      causationId: correlationId,
+    },
   };
 }
 
@@ -51,9 +61,15 @@ export function describeEventStoreContract(name: string, connect: () => Promise<
       await store.append(id, [newEvent('Opened', {})], 'no_stream');
       const second = await store.append(id, [newEvent('Changed', { v: 1 })], 0n);
       expect(second.nextExpectedRevision).toBe(1n);
-      await expect(store.append(id, [newEvent('Changed', { v: 'stale' })], 0n)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-      await expect(store.append(id, [newEvent('Opened', {})], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-      await expect(store.append(stream(), [newEvent('Changed', {})], 0n)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(id, [newEvent('Changed', { v: 'stale' })], 0n)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await expect(store.append(id, [newEvent('Opened', {})], 'no_stream')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await expect(store.append(stream(), [newEvent('Changed', {})], 0n)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       expect((await store.readStream(id)).map((e) => e.data)).toEqual([{}, { v: 1 }]);
     });
 
@@ -86,12 +102,16 @@ export function describeEventStoreContract(name: string, connect: () => Promise<
       // Committed events become readable once no older transaction is still open: poll briefly.
       let after: RawRecordedEvent[] = [];
       await expect
-        .poll(async () => {
-          after = await readAllAfter(store, marker.position, (e) => mine.includes(e.streamId), 3);
-          return after.map((e) => e.data);
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            after = await readAllAfter(store, marker.position, (e) => mine.includes(e.streamId), 3);
+            return after.map((e) => e.data);
+          },
+          { timeout: 10_000 },
+        )
         .toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
-      for (let i = 1; i < after.length; i += 1) expect(comparePositions(after[i - 1]!.position, after[i]!.position)).toBe(-1);
+      for (let i = 1; i < after.length; i += 1)
+        expect(comparePositions(after[i - 1]!.position, after[i]!.position)).toBe(-1);
       const limited = await store.readAll(marker.position, 1);
       expect(limited).toHaveLength(1);
       expect(comparePositions(limited[0]!.position, marker.position)).toBe(1);

@@ -9,7 +9,12 @@ import { eventDate } from '../event-fields';
  * store alone whether a row is already recorded: a record holds its completion while it has it, and gives it up
  * when it is removed or its carer, type or completed date changes.
  */
-const completionSchema = z.object({ carerId: z.uuid(), trainingType: z.enum(TRAINING_TYPES), completedDate: eventDate(), trainingId: z.uuid() });
+const completionSchema = z.object({
+  carerId: z.uuid(),
+  trainingType: z.enum(TRAINING_TYPES),
+  completedDate: eventDate(),
+  trainingId: z.uuid(),
+});
 
 export const TrainingCompletionReserved = defineEvent('TrainingCompletionReserved', 1, completionSchema);
 export const TrainingCompletionReleased = defineEvent('TrainingCompletionReleased', 1, completionSchema);
@@ -35,4 +40,5 @@ export function trainingCompletionOf(key: string): TrainingCompletion | null {
   return parsed.success && rest.length === 0 ? parsed.data : null;
 }
 
-export const trainingCompletionStreamId = (key: string): string => `training-completion-${key.trim().toLowerCase().replaceAll('/', '-')}`;
+export const trainingCompletionStreamId = (key: string): string =>
+  `training-completion-${key.trim().toLowerCase().replaceAll('/', '-')}`;

@@ -44,7 +44,12 @@ export const TrainingRenewed = defineEvent(
 export const TrainingRecordRemoved = defineEvent('TrainingRecordRemoved', 1, z.object({ id: z.uuid() }));
 
 /** Every event of this slice. */
-export const trainingSliceEvents = [TrainingRecorded, TrainingRecordUpdated, TrainingRenewed, TrainingRecordRemoved] as const;
+export const trainingSliceEvents = [
+  TrainingRecorded,
+  TrainingRecordUpdated,
+  TrainingRenewed,
+  TrainingRecordRemoved,
+] as const;
 export type TrainingSliceEvent = EventOf<typeof trainingSliceEvents>;
 
 export const trainingStreamId = (trainingId: string): string => `training-${trainingId}`;

@@ -27,7 +27,11 @@ function optionalWebUrl(max: number) {
 
 /** Fields of the training form, shared by the UI and the command API. */
 const trainingFields = {
-  carerId: z.string({ error: 'Carer is required' }).trim().min(1, 'Carer is required').pipe(z.uuid({ error: 'Carer not found' })),
+  carerId: z
+    .string({ error: 'Carer is required' })
+    .trim()
+    .min(1, 'Carer is required')
+    .pipe(z.uuid({ error: 'Carer not found' })),
   trainingType: z.enum(TRAINING_TYPES, { error: 'Training type is required' }),
   trainingProvider: optionalText(TEXT_LIMITS.provider),
   completedDate: requiredDate('Completed date is required'),
@@ -40,7 +44,10 @@ const trainingFields = {
 };
 
 /** An expiry before the completion cannot be right; the same day is allowed (a one-day certificate). */
-function expiryNotBeforeCompleted(value: { completedDate?: string | undefined; expiryDate?: string | null | undefined }, ctx: z.RefinementCtx) {
+function expiryNotBeforeCompleted(
+  value: { completedDate?: string | undefined; expiryDate?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.completedDate && value.expiryDate && value.expiryDate < value.completedDate) {
     ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: EXPIRY_BEFORE_COMPLETED });
   }

@@ -51,7 +51,11 @@ export function inTrainingTab(tab: TrainingTab, record: DatedRecord, today: stri
     case 'current':
       return record.status === 'current';
     case 'expiring':
-      return record.expiryDate !== null && record.expiryDate >= today && record.expiryDate <= addDays(today, EXPIRING_SOON_DAYS);
+      return (
+        record.expiryDate !== null &&
+        record.expiryDate >= today &&
+        record.expiryDate <= addDays(today, EXPIRING_SOON_DAYS)
+      );
     case 'expired':
       return record.status === 'expired' || (record.expiryDate !== null && record.expiryDate < today);
     case 'pending':

@@ -35,4 +35,6 @@ export const trainingComplianceViewSchema = z.strictObject({
 });
 
 export type TrainingViewSchemaMatches = Expect<Same<z.infer<typeof trainingViewSchema>, TrainingView>>;
-export type TrainingViewSchemaComplianceMatches = Expect<Same<z.infer<typeof trainingComplianceViewSchema>, TrainingComplianceView>>;
+export type TrainingViewSchemaComplianceMatches = Expect<
+  Same<z.infer<typeof trainingComplianceViewSchema>, TrainingComplianceView>
+>;

@@ -10,7 +10,10 @@ import { TEXT_LIMITS } from '../limits';
  * Wrong passwords are counted in the mutable table auth.sign_in_attempts, not recorded one by one: the
  * log gets one `UserSignInLockedOut` per lockout, so a script cannot fill it.
  */
-const client = { ipAddress: eventText(TEXT_LIMITS.ipAddress).nullable(), userAgent: eventText(TEXT_LIMITS.userAgent).nullable() };
+const client = {
+  ipAddress: eventText(TEXT_LIMITS.ipAddress).nullable(),
+  userAgent: eventText(TEXT_LIMITS.userAgent).nullable(),
+};
 
 export const UserSignedIn = defineEvent('UserSignedIn', 1, z.object({ userId: z.uuid(), ...client }));
 /**
@@ -31,7 +34,11 @@ export const UserSignInFailed = defineEvent(
 export const UserSignedOut = defineEvent(
   'UserSignedOut',
   1,
-  z.object({ userId: z.uuid(), reason: z.enum(['logout', 'expired', 'deactivated', 'password_changed', 'role_changed']), ...client }),
+  z.object({
+    userId: z.uuid(),
+    reason: z.enum(['logout', 'expired', 'deactivated', 'password_changed', 'role_changed']),
+    ...client,
+  }),
 );
 /** Too many failures locked an account (the email tried) or a client address until `lockedUntil`. */
 export const UserSignInLockedOut = defineEvent(
@@ -58,7 +65,11 @@ export const PasswordResetIssued = defineEvent(
   z.object({ userId: z.uuid(), requestedBy: z.enum(['self', 'admin']), ...client }),
 );
 /** "Request new password" on /landing for an active account: an administrator sees it and issues a link. */
-export const PasswordResetRequested = defineEvent('PasswordResetRequested', 1, z.object({ userId: z.uuid(), ...client }));
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  1,
+  z.object({ userId: z.uuid(), ...client }),
+);
 
 export const accessEventDefinitions = [
   UserSignedIn,

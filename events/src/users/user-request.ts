@@ -13,7 +13,11 @@ const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .pipe(z.email({ error: 'Enter a valid email address' }).max(TEXT_LIMITS.email, `Email must be at most ${TEXT_LIMITS.email} characters`));
+  .pipe(
+    z
+      .email({ error: 'Enter a valid email address' })
+      .max(TEXT_LIMITS.email, `Email must be at most ${TEXT_LIMITS.email} characters`),
+  );
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator, carer or auditor' });
 

@@ -26,7 +26,14 @@ export const authUserViewSchema = userViewSchema
 
 export const accessLogEntryViewSchema = z.strictObject({
   id: z.string(),
-  type: z.enum(['signed_in', 'sign_in_failed', 'locked_out', 'signed_out', 'password_reset_requested', 'password_reset_issued']),
+  type: z.enum([
+    'signed_in',
+    'sign_in_failed',
+    'locked_out',
+    'signed_out',
+    'password_reset_requested',
+    'password_reset_issued',
+  ]),
   userId: z.string().nullable(),
   email: z.string().nullable(),
   name: z.string().nullable(),
@@ -47,4 +54,6 @@ export const passwordResetLinkReplySchema = z.strictObject({
 export type UserViewSchemaUserMatches = Expect<Same<z.infer<typeof userViewSchema>, UserView>>;
 export type UserViewSchemaAuthUserMatches = Expect<Same<z.infer<typeof authUserViewSchema>, AuthUserView>>;
 export type UserViewSchemaAccessLogMatches = Expect<Same<z.infer<typeof accessLogEntryViewSchema>, AccessLogEntryView>>;
-export type UserViewSchemaResetLinkMatches = Expect<Same<z.infer<typeof passwordResetLinkReplySchema>, PasswordResetLinkReply>>;
+export type UserViewSchemaResetLinkMatches = Expect<
+  Same<z.infer<typeof passwordResetLinkReplySchema>, PasswordResetLinkReply>
+>;

@@ -18,7 +18,10 @@ export interface UserView {
 }
 
 /** GET /api/auth/user: who is signed in. `isAdmin` is decided on the server from the role. */
-export type AuthUserView = Pick<UserView, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'region' | 'profileImageUrl'> & {
+export type AuthUserView = Pick<
+  UserView,
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'region' | 'profileImageUrl'
+> & {
   isAdmin: boolean;
 };
 

@@ -32,7 +32,10 @@ export const VoiceNoteRecorded = defineEvent(
     duration: eventInteger({ min: 1, max: VOICE_NOTE_MAX_SECONDS }),
     /** Bytes: the upload limit bounds it. */
     fileSize: eventInteger({ min: 1, max: VOICE_NOTE_MAX_BYTES }),
-    sha256: z.string().length(64).regex(/^[0-9a-f]{64}$/),
+    sha256: z
+      .string()
+      .length(64)
+      .regex(/^[0-9a-f]{64}$/),
     /** No transcription service yet: always null, kept so the shape matches the schema. */
     transcription: eventText(TEXT_LIMITS.transcription).nullable(),
     tags: eventTextList(LIST_LIMITS.voiceNoteTags, TEXT_LIMITS.tag),

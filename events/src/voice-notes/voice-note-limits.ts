@@ -25,4 +25,11 @@ export const VOICE_NOTE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as cons
 export type VoiceNotePriority = (typeof VOICE_NOTE_PRIORITIES)[number];
 
 /** Categories the recorder offers; the API takes any text up to 50 characters. */
-export const VOICE_NOTE_CATEGORIES = ['general', 'care_note', 'incident', 'medication', 'observation', 'communication'] as const;
+export const VOICE_NOTE_CATEGORIES = [
+  'general',
+  'care_note',
+  'incident',
+  'medication',
+  'observation',
+  'communication',
+] as const;

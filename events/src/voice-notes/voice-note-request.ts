@@ -42,7 +42,10 @@ const durationMessage = `Duration must be a whole number of seconds from 1 to ${
 
 export const recordVoiceNoteRequestSchema = z.object({
   title: requiredText('Title is required', TEXT_LIMITS.title),
-  category: z.preprocess(blankTo(undefined), safeText(TEXT_LIMITS.voiceNoteCategory, 'Category must be text').default('general')),
+  category: z.preprocess(
+    blankTo(undefined),
+    safeText(TEXT_LIMITS.voiceNoteCategory, 'Category must be text').default('general'),
+  ),
   priority: z.preprocess(
     blankTo(undefined),
     z.enum(VOICE_NOTE_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' }).default('medium'),

@@ -3,7 +3,14 @@ import { alertSliceEvents } from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, foldBatch, UPSERT_CHUNK } from '../shared/fold-batch';
-import { evolveAlert, recordOf, rowOf, type AlertRecord, type AlertRecorded, type TaskCreatedRecorded } from './alert-record';
+import {
+  evolveAlert,
+  recordOf,
+  rowOf,
+  type AlertRecord,
+  type AlertRecorded,
+  type TaskCreatedRecorded,
+} from './alert-record';
 import { applyAlertTotals } from './alert-totals';
 import { alertsSchema } from './alert-schema';
 import type { AlertsTable } from './alert-tables';
@@ -56,7 +63,9 @@ export const alertsProjection: Projection = {
   schema: alertsSchema,
   handles: (type) => ALERT_EVENTS.has(type) || type === 'TaskCreated',
   async apply(db: Kysely<ReadModelDatabase>, events) {
-    const relevant = (events as readonly Handled[]).filter((event) => event.type !== 'TaskCreated' || event.data.alertId !== null);
+    const relevant = (events as readonly Handled[]).filter(
+      (event) => event.type !== 'TaskCreated' || event.data.alertId !== null,
+    );
     if (relevant.length === 0) return;
     const before = new Map<string, AlertRecord>();
     const written = await foldBatch({

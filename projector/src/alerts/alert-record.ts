@@ -14,7 +14,15 @@ export interface AlertEscalation {
 /** A row of `alerts` as the projection folds it in memory: instants as ISO text, JSON as values. */
 export type AlertRecord = Omit<
   Selectable<AlertsTable>,
-  'due_date' | 'acknowledged_at' | 'resolved_at' | 'created_at' | 'updated_at' | 'escalations' | 'revision' | 'raised_commit' | 'raised_prepare'
+  | 'due_date'
+  | 'acknowledged_at'
+  | 'resolved_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'escalations'
+  | 'revision'
+  | 'raised_commit'
+  | 'raised_prepare'
 > & {
   due_date: string | null;
   acknowledged_at: string | null;
@@ -54,7 +62,10 @@ export function rowOf(record: AlertRecord): Insertable<AlertsTable> {
  * a row is ignored. A follow-up task made from the alert adds its id (the task's own stream does not change the
  * alert's revision: If-Match on the alert stays what the alert's stream says).
  */
-export function evolveAlert(current: AlertRecord | undefined, event: AlertRecorded | TaskCreatedRecorded): AlertRecord | undefined {
+export function evolveAlert(
+  current: AlertRecord | undefined,
+  event: AlertRecorded | TaskCreatedRecorded,
+): AlertRecord | undefined {
   const at = iso(event.metadata.occurredAt);
   const by = event.metadata.userId;
   if (event.type === 'TaskCreated') {

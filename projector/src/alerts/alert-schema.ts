@@ -55,13 +55,38 @@ export const alertsSchema: TableSchema = {
     // GET /api/alerts: newest first; ?active=true (open) and ?active=false (resolved) each read their own part.
     await db.schema.createIndex('alerts_newest').ifNotExists().on('alerts').columns(newest).execute();
     await db.schema.createIndex('alerts_open_newest').ifNotExists().on('alerts').columns(newest).where(OPEN).execute();
-    await db.schema.createIndex('alerts_status_newest').ifNotExists().on('alerts').columns(['status', ...newest]).execute();
-    await db.schema.createIndex('alerts_severity_newest').ifNotExists().on('alerts').columns(['severity', ...newest]).execute();
+    await db.schema
+      .createIndex('alerts_status_newest')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['status', ...newest])
+      .execute();
+    await db.schema
+      .createIndex('alerts_severity_newest')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['severity', ...newest])
+      .execute();
     // ?carerId=, and what a carer reads (alerts.readOwn): their own carer record's alerts.
-    await db.schema.createIndex('alerts_carer_newest').ifNotExists().on('alerts').columns(['carer_id', ...newest]).execute();
+    await db.schema
+      .createIndex('alerts_carer_newest')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['carer_id', ...newest])
+      .execute();
     // The rule runner finds what a rule raised about a subject.
-    await db.schema.createIndex('alerts_rule_subject').ifNotExists().on('alerts').columns(['rule', 'subject']).execute();
+    await db.schema
+      .createIndex('alerts_rule_subject')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['rule', 'subject'])
+      .execute();
     // The live push finds the alerts raised since its last push.
-    await db.schema.createIndex('alerts_raised_position').ifNotExists().on('alerts').columns(['raised_commit', 'raised_prepare']).execute();
+    await db.schema
+      .createIndex('alerts_raised_position')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['raised_commit', 'raised_prepare'])
+      .execute();
   },
 };

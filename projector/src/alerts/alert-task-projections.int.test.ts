@@ -36,7 +36,14 @@ beforeAll(async () => {
   pool = createPool(database.url, { max: 6, log: silentLog });
   db = createReadModelDb(pool);
   store = await PostgresEventStore.connect(pool);
-  projector = await startProjector({ store, pool, db, log: silentLog, batchSize: 2, projections: [alertsProjection, tasksProjection, appointmentsProjection] });
+  projector = await startProjector({
+    store,
+    pool,
+    db,
+    log: silentLog,
+    batchSize: 2,
+    projections: [alertsProjection, tasksProjection, appointmentsProjection],
+  });
   await projector.settled();
   log = new AlertTaskLog(store);
 });
@@ -83,44 +90,124 @@ async function visitCheckedOut(clientRating: number | null | undefined, amended:
   const events: AppointmentEvent[] = [
     {
       type: 'AppointmentScheduled',
-      data: { id, clientId: randomUUID(), carerId, seriesId: null, scheduledStart: at(0), durationMinutes: 45, visitType: 'personal_care', priority: 'normal', tasks: [], notes: null },
+      data: {
+        id,
+        clientId: randomUUID(),
+        carerId,
+        seriesId: null,
+        scheduledStart: at(0),
+        durationMinutes: 45,
+        visitType: 'personal_care',
+        priority: 'normal',
+        tasks: [],
+        notes: null,
+      },
     },
-    { type: 'VisitCheckedIn', data: { id, carerId, checkedInAt: at(5), location: null, source: 'Mobile', manualInputReason: null, lateArrival: false, lateReason: null } },
+    {
+      type: 'VisitCheckedIn',
+      data: {
+        id,
+        carerId,
+        checkedInAt: at(5),
+        location: null,
+        source: 'Mobile',
+        manualInputReason: null,
+        lateArrival: false,
+        lateReason: null,
+      },
+    },
     { type: 'VisitCheckedOut', data: { id, ...outcome, ...(clientRating !== undefined && { clientRating }) } },
   ];
   await appendVisit(id, events);
-  if (amended) await appendVisit(id, [{ type: 'VisitAmended', data: { id, changes: { notes: 'Corrected' }, reason: 'Typo' } }]);
+  if (amended)
+    await appendVisit(id, [{ type: 'VisitAmended', data: { id, changes: { notes: 'Corrected' }, reason: 'Typo' } }]);
   return id;
 }
 
 describe('the alerts, tasks and appointments projections', () => {
   it('fold each alert and task through its life, keep the client rating through an amendment, and rebuild equal to live', async () => {
     const late = await log.raise({ carerId, severity: 'high', title: 'Visit running late' }, { at: at(1) });
-    await log.alert(late, { type: 'AlertAcknowledged', data: { id: late, note: 'Calling the carer' } }, coordinator, at(2));
-    await log.alert(late, { type: 'AlertEscalated', data: { id: late, severity: 'critical', reason: 'Still nobody there' } }, coordinator, at(3));
+    await log.alert(
+      late,
+      { type: 'AlertAcknowledged', data: { id: late, note: 'Calling the carer' } },
+      coordinator,
+      at(2),
+    );
+    await log.alert(
+      late,
+      { type: 'AlertEscalated', data: { id: late, severity: 'critical', reason: 'Still nobody there' } },
+      coordinator,
+      at(3),
+    );
     await log.alert(late, { type: 'AlertAssigned', data: { id: late, assignedTo: coordinator } }, admin, at(4));
-    const task = await log.task({ alertId: late, title: 'Follow up: Visit running late', assignedTo: coordinator, category: 'care' }, admin, at(5));
-    await log.alert(late, { type: 'AlertResolved', data: { id: late, by: 'system', note: 'Checked in at 09:20' } }, RULES_USER, at(6));
+    const task = await log.task(
+      { alertId: late, title: 'Follow up: Visit running late', assignedTo: coordinator, category: 'care' },
+      admin,
+      at(5),
+    );
+    await log.alert(
+      late,
+      { type: 'AlertResolved', data: { id: late, by: 'system', note: 'Checked in at 09:20' } },
+      RULES_USER,
+      at(6),
+    );
 
-    const reopened = await log.raise({ rule: 'training_expired', severity: 'medium', relatedKind: 'training' }, { at: at(7) });
-    await log.alert(reopened, { type: 'AlertResolved', data: { id: reopened, by: 'person', note: 'Renewed' } }, admin, at(8));
-    await log.alert(reopened, { type: 'AlertReopened', data: { id: reopened, by: 'person', reason: 'Certificate was wrong' } }, admin, at(9));
+    const reopened = await log.raise(
+      { rule: 'training_expired', severity: 'medium', relatedKind: 'training' },
+      { at: at(7) },
+    );
+    await log.alert(
+      reopened,
+      { type: 'AlertResolved', data: { id: reopened, by: 'person', note: 'Renewed' } },
+      admin,
+      at(8),
+    );
+    await log.alert(
+      reopened,
+      { type: 'AlertReopened', data: { id: reopened, by: 'person', reason: 'Certificate was wrong' } },
+      admin,
+      at(9),
+    );
 
     await log.taskEvent(task, { type: 'TaskStarted', data: { id: task } }, coordinator, at(10));
-    await log.taskEvent(task, { type: 'TaskCompleted', data: { id: task, completedAt: at(11), notes: 'Spoke to the family' } }, coordinator, at(11));
+    await log.taskEvent(
+      task,
+      { type: 'TaskCompleted', data: { id: task, completedAt: at(11), notes: 'Spoke to the family' } },
+      coordinator,
+      at(11),
+    );
     const other = await log.task({ title: 'Order gloves', category: 'administration', dueDate: at(30) }, admin, at(12));
-    await log.taskEvent(other, { type: 'TaskDetailsChanged', data: { id: other, changes: { priority: 'urgent', dueDate: null } } }, admin, at(13));
+    await log.taskEvent(
+      other,
+      { type: 'TaskDetailsChanged', data: { id: other, changes: { priority: 'urgent', dueDate: null } } },
+      admin,
+      at(13),
+    );
     await log.taskEvent(other, { type: 'TaskAssigned', data: { id: other, assignedTo: coordinator } }, admin, at(14));
     await log.taskEvent(other, { type: 'TaskCancelled', data: { id: other, reason: 'Not needed' } }, admin, at(15));
-    await log.taskEvent(other, { type: 'TaskReopened', data: { id: other, reason: 'Needed after all' } }, admin, at(16));
+    await log.taskEvent(
+      other,
+      { type: 'TaskReopened', data: { id: other, reason: 'Needed after all' } },
+      admin,
+      at(16),
+    );
 
     const rated = await visitCheckedOut(4, true);
     const unrated = await visitCheckedOut(undefined, false);
     await projector.settled();
-    await expect.poll(async () => (await live().selectFrom('tasks').select('status').where('id', '=', other).executeTakeFirst())?.status).toBe('pending');
+    await expect
+      .poll(
+        async () =>
+          (await live().selectFrom('tasks').select('status').where('id', '=', other).executeTakeFirst())?.status,
+      )
+      .toBe('pending');
     // Both visits checked out (the last events appended): the projector has applied everything above.
     await expect
-      .poll(async () => (await live().selectFrom('appointments').select('status').where('id', 'in', [rated, unrated]).execute()).map((row) => row.status))
+      .poll(async () =>
+        (await live().selectFrom('appointments').select('status').where('id', 'in', [rated, unrated]).execute()).map(
+          (row) => row.status,
+        ),
+      )
       .toEqual(['completed', 'completed']);
 
     const lateRow = await live().selectFrom('alerts').selectAll().where('id', '=', late).executeTakeFirstOrThrow();
@@ -147,24 +234,66 @@ describe('the alerts, tasks and appointments projections', () => {
       escalations: [{ severity: 'critical', reason: 'Still nobody there', at: at(3), by: coordinator }],
       revision: '4',
     });
-    const reopenedRow = await live().selectFrom('alerts').selectAll().where('id', '=', reopened).executeTakeFirstOrThrow();
-    expect({ status: reopenedRow.status, resolvedAt: reopenedRow.resolved_at, resolution: reopenedRow.resolution }).toEqual({ status: 'active', resolvedAt: null, resolution: null });
+    const reopenedRow = await live()
+      .selectFrom('alerts')
+      .selectAll()
+      .where('id', '=', reopened)
+      .executeTakeFirstOrThrow();
+    expect({
+      status: reopenedRow.status,
+      resolvedAt: reopenedRow.resolved_at,
+      resolution: reopenedRow.resolution,
+    }).toEqual({ status: 'active', resolvedAt: null, resolution: null });
 
     const taskRows = await live().selectFrom('tasks').selectAll().orderBy('created_at').execute();
-    expect(taskRows.map((row) => [row.title, row.status, row.assigned_to, row.assigned_by, row.priority, row.due_date, row.notes, row.alert_id])).toEqual([
+    expect(
+      taskRows.map((row) => [
+        row.title,
+        row.status,
+        row.assigned_to,
+        row.assigned_by,
+        row.priority,
+        row.due_date,
+        row.notes,
+        row.alert_id,
+      ]),
+    ).toEqual([
       ['Follow up: Visit running late', 'completed', coordinator, admin, 'medium', null, 'Spoke to the family', late],
       ['Order gloves', 'pending', coordinator, admin, 'urgent', null, null, null],
     ]);
-    const ratings = await live().selectFrom('appointments').select(['id', 'client_rating', 'amended']).where('id', 'in', [rated, unrated]).execute();
-    expect(Object.fromEntries(ratings.map((row) => [row.id, [row.client_rating, row.amended]]))).toEqual({ [rated]: [4, true], [unrated]: [null, false] });
+    const ratings = await live()
+      .selectFrom('appointments')
+      .select(['id', 'client_rating', 'amended'])
+      .where('id', 'in', [rated, unrated])
+      .execute();
+    expect(Object.fromEntries(ratings.map((row) => [row.id, [row.client_rating, row.amended]]))).toEqual({
+      [rated]: [4, true],
+      [unrated]: [null, false],
+    });
 
     // The dashboard's per-carer day: two completed visits, both on time, one rated 4.
-    await expect.poll(() => live().selectFrom('appointment_day_totals').selectAll().execute()).toEqual([{ carer_id: carerId, date: '2026-11-02', completed: 2, on_time: 2, rated: 1, rating_sum: 4 }]);
-    // A visit moved to another day takes its share with it, and the emptied day is gone (as a rebuild would have it).
-    await appendVisit(unrated, [{ type: 'AppointmentRescheduled', data: { id: unrated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 9)).toISOString(), durationMinutes: 45 } }]);
-    await appendVisit(rated, [{ type: 'AppointmentRescheduled', data: { id: rated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 11)).toISOString(), durationMinutes: 45 } }]);
     await expect
-      .poll(async () => (await live().selectFrom('appointment_day_totals').select(['date', 'completed', 'rated']).execute()).map((row) => `${row.date} ${row.completed} ${row.rated}`))
+      .poll(() => live().selectFrom('appointment_day_totals').selectAll().execute())
+      .toEqual([{ carer_id: carerId, date: '2026-11-02', completed: 2, on_time: 2, rated: 1, rating_sum: 4 }]);
+    // A visit moved to another day takes its share with it, and the emptied day is gone (as a rebuild would have it).
+    await appendVisit(unrated, [
+      {
+        type: 'AppointmentRescheduled',
+        data: { id: unrated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 9)).toISOString(), durationMinutes: 45 },
+      },
+    ]);
+    await appendVisit(rated, [
+      {
+        type: 'AppointmentRescheduled',
+        data: { id: rated, scheduledStart: new Date(Date.UTC(2026, 10, 3, 11)).toISOString(), durationMinutes: 45 },
+      },
+    ]);
+    await expect
+      .poll(async () =>
+        (await live().selectFrom('appointment_day_totals').select(['date', 'completed', 'rated']).execute()).map(
+          (row) => `${row.date} ${row.completed} ${row.rated}`,
+        ),
+      )
       .toEqual(['2026-11-03 2 1']);
 
     // The alert totals: one resolved (critical, escalated) about the carer, one active (medium) about no carer.

@@ -9,7 +9,11 @@ interface Share {
 }
 
 const keyOf = (share: Share) => `${share.carer_id}|${share.status}|${share.severity}`;
-const shareOf = (record: AlertRecord): Share => ({ carer_id: record.carer_id, status: record.status, severity: record.severity });
+const shareOf = (record: AlertRecord): Share => ({
+  carer_id: record.carer_id,
+  status: record.status,
+  severity: record.severity,
+});
 
 /**
  * How many alerts each carer has in each status and severity: the dashboard's Alerts figures and the live bell sum a
@@ -37,7 +41,11 @@ export async function applyAlertTotals(
   await db
     .insertInto('alert_totals')
     .values(rows)
-    .onConflict((oc) => oc.columns(['carer_id', 'status', 'severity']).doUpdateSet((eb) => ({ alerts: eb('alert_totals.alerts', '+', eb.ref('excluded.alerts')) })))
+    .onConflict((oc) =>
+      oc
+        .columns(['carer_id', 'status', 'severity'])
+        .doUpdateSet((eb) => ({ alerts: eb('alert_totals.alerts', '+', eb.ref('excluded.alerts')) })),
+    )
     .execute();
   const shrunk = rows.filter((row) => row.alerts < 0);
   if (shrunk.length === 0) return;
@@ -45,7 +53,15 @@ export async function applyAlertTotals(
     .deleteFrom('alert_totals')
     .where('alerts', '=', 0)
     .where((eb) =>
-      eb.or(shrunk.map((row) => eb.and([eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id), eb('status', '=', row.status), eb('severity', '=', row.severity)]))),
+      eb.or(
+        shrunk.map((row) =>
+          eb.and([
+            eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id),
+            eb('status', '=', row.status),
+            eb('severity', '=', row.severity),
+          ]),
+        ),
+      ),
     )
     .execute();
 }

@@ -41,11 +41,17 @@ const contractFactColumns = (db: Db) =>
  * a renewal): the renewal rule decides which hold. The renewal_date index keeps it small.
  */
 export function contractRenewalsDue(db: Db, today: string, horizon: string): Promise<ContractRenewalFact[]> {
-  return orNothing(contractFactColumns(db).where('k.renewal_date', '<=', horizon).where('k.end_date', '>=', today).execute());
+  return orNothing(
+    contractFactColumns(db).where('k.renewal_date', '<=', horizon).where('k.end_date', '>=', today).execute(),
+  );
 }
 
 /** The contracts with these ids (to say why a renewal alert cleared). */
 export function contractsById(db: Db, ids: readonly string[]): Promise<ContractRenewalFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return orNothing(contractFactColumns(db).where(sql<boolean>`k.id::text = any(${sql.val([...ids])})`).execute());
+  return orNothing(
+    contractFactColumns(db)
+      .where(sql<boolean>`k.id::text = any(${sql.val([...ids])})`)
+      .execute(),
+  );
 }

@@ -74,7 +74,11 @@ export function unassignedVisits(db: Db, now: Date, hours: number): Promise<Visi
 /** The visits with these ids (to say why a condition stopped holding). */
 export function visitsById(db: Db, ids: readonly string[]): Promise<VisitFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return orNothing(visitColumns(db).where(sql<boolean>`id::text = any(${sql.val([...ids])})`).execute());
+  return orNothing(
+    visitColumns(db)
+      .where(sql<boolean>`id::text = any(${sql.val([...ids])})`)
+      .execute(),
+  );
 }
 
 /**
@@ -128,7 +132,11 @@ export function trainingExpiringBetween(db: Db, fromDate: string, toDate: string
 /** The counting training of these carers (to say why a training alert cleared). */
 export function latestTrainingOf(db: Db, carerIds: readonly string[]): Promise<TrainingFact[]> {
   if (carerIds.length === 0) return Promise.resolve([]);
-  return orNothing(latestTraining(db).where(sql<boolean>`t.carer_id::text = any(${sql.val([...carerIds])})`).execute());
+  return orNothing(
+    latestTraining(db)
+      .where(sql<boolean>`t.carer_id::text = any(${sql.val([...carerIds])})`)
+      .execute(),
+  );
 }
 
 /** A carer's day with more clients booked than the carer's maximum. */
@@ -172,7 +180,11 @@ export function overbookedCarerDays(db: Db, now: Date): Promise<CarerDayFact[]> 
 export function carerDaysOf(db: Db, keys: readonly { carerId: string; date: string }[]): Promise<CarerDayFact[]> {
   if (keys.length === 0) return Promise.resolve([]);
   const pairs = keys.map((key) => `${key.carerId}/${key.date}`);
-  return orNothing(carerDays(db).where(sql<boolean>`a.carer_id::text || '/' || a.date::text = any(${sql.val(pairs)})`).execute());
+  return orNothing(
+    carerDays(db)
+      .where(sql<boolean>`a.carer_id::text || '/' || a.date::text = any(${sql.val(pairs)})`)
+      .execute(),
+  );
 }
 
 /** A diary entry as the diary rule sees it. */
@@ -223,7 +235,11 @@ export function urgentDiaryEntries(db: Db, now: Date, days: number): Promise<Dia
 
 export function diaryEntriesById(db: Db, ids: readonly string[]): Promise<DiaryFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return orNothing(diaryColumns(db).where(sql<boolean>`id::text = any(${sql.val([...ids])})`).execute());
+  return orNothing(
+    diaryColumns(db)
+      .where(sql<boolean>`id::text = any(${sql.val([...ids])})`)
+      .execute(),
+  );
 }
 
 /** One rule's alerts that are open or about these subjects: what the runner compares the condition with. */
@@ -241,7 +257,9 @@ export function alertsOfRule(db: Db, rule: string, subjects: readonly string[]):
       .selectFrom('alerts')
       .select([sql<string>`id::text`.as('id'), 'subject', 'status', 'resolved_by_system as resolvedBySystem'])
       .where('rule', '=', rule)
-      .where((eb) => eb.or([eb('status', '<>', 'resolved'), eb('subject', 'in', subjects.length > 0 ? [...subjects] : [''])]))
+      .where((eb) =>
+        eb.or([eb('status', '<>', 'resolved'), eb('subject', 'in', subjects.length > 0 ? [...subjects] : [''])]),
+      )
       .execute(),
   );
 }
@@ -273,14 +291,22 @@ const carePlanColumns = (db: Db) =>
 /** Plans in use whose review date is from `from` to `to` (YYYY-MM-DD, both included). */
 export function carePlanReviewsBetween(db: Db, from: string, to: string): Promise<CarePlanReviewFact[]> {
   return orNothing(
-    carePlanColumns(db).where('p.status', 'in', ['active', 'under_review']).where('p.review_date', '>=', from).where('p.review_date', '<=', to).execute(),
+    carePlanColumns(db)
+      .where('p.status', 'in', ['active', 'under_review'])
+      .where('p.review_date', '>=', from)
+      .where('p.review_date', '<=', to)
+      .execute(),
   );
 }
 
 /** The plans with these ids, whatever their status (to say why a review alert cleared). */
 export function carePlansById(db: Db, ids: readonly string[]): Promise<CarePlanReviewFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return orNothing(carePlanColumns(db).where(sql<boolean>`p.id::text = any(${sql.val([...ids])})`).execute());
+  return orNothing(
+    carePlanColumns(db)
+      .where(sql<boolean>`p.id::text = any(${sql.val([...ids])})`)
+      .execute(),
+  );
 }
 
 /** An incident as the incident rules see it: names joined from the appointments projection's name tables. */
@@ -310,7 +336,9 @@ function incidentColumns(db: Db) {
       'i.status',
       'i.title',
       sql<string | null>`i.client_id::text`.as('clientId'),
-      sql<string | null>`case when cl.id is null then null else cl.first_name || ' ' || cl.last_name end`.as('clientName'),
+      sql<string | null>`case when cl.id is null then null else cl.first_name || ' ' || cl.last_name end`.as(
+        'clientName',
+      ),
       'i.date_occurred as dateOccurred',
       'i.escalated_at as escalatedAt',
       'i.escalation_reason as escalationReason',
@@ -330,7 +358,12 @@ export function openCriticalIncidents(db: Db): Promise<IncidentFact[]> {
 
 /** Open incidents that were escalated. */
 export function openEscalatedIncidents(db: Db): Promise<IncidentFact[]> {
-  return orNothing(incidentColumns(db).where('i.status', 'in', ['reported', 'investigating']).where('i.escalated_at', 'is not', null).execute());
+  return orNothing(
+    incidentColumns(db)
+      .where('i.status', 'in', ['reported', 'investigating'])
+      .where('i.escalated_at', 'is not', null)
+      .execute(),
+  );
 }
 
 /** Incidents with a statutory duty not met whose due date (London) has passed. */
@@ -340,7 +373,11 @@ export function incidentsWithOverdueDuties(db: Db, now: Date): Promise<IncidentF
 
 export function incidentsById(db: Db, ids: readonly string[]): Promise<IncidentFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return orNothing(incidentColumns(db).where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`).execute());
+  return orNothing(
+    incidentColumns(db)
+      .where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`)
+      .execute(),
+  );
 }
 
 /** An active prescription as the medication rules see it: its schedule and which recent doses have an outcome. */
@@ -369,7 +406,9 @@ export async function activePrescriptionDoses(db: Db, since: Date): Promise<Pres
         sql<string>`coalesce(cl.first_name || ' ' || cl.last_name, 'a client')`.as('clientName'),
         'p.time_critical as timeCritical',
         'p.schedule',
-        sql<string[]>`coalesce((select array_agg(to_char(r.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from ${sql.table(`${READ_MODEL_SCHEMA}.medication_records`)} r where r.prescription_id = p.id and r.due_at >= ${since}), '{}')`.as(
+        sql<
+          string[]
+        >`coalesce((select array_agg(to_char(r.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from ${sql.table(`${READ_MODEL_SCHEMA}.medication_records`)} r where r.prescription_id = p.id and r.due_at >= ${since}), '{}')`.as(
           'recorded',
         ),
       ])
@@ -424,7 +463,9 @@ export function latestTwoOutcomes(db: Db, since: Date): Promise<MedicationOutcom
         outcomeColumns(db)
           .select(sql<number>`row_number() over (partition by r.prescription_id order by r.due_at desc)`.as('rank'))
           .where('p.status', '=', 'active')
-          .where(sql<boolean>`r.prescription_id in (select prescription_id from ${sql.table(`${READ_MODEL_SCHEMA}.medication_records`)} where due_at >= ${since})`)
+          .where(
+            sql<boolean>`r.prescription_id in (select prescription_id from ${sql.table(`${READ_MODEL_SCHEMA}.medication_records`)} where due_at >= ${since})`,
+          )
           .as('o'),
       )
       .selectAll('o')
@@ -447,13 +488,28 @@ export function latestOutcomeOf(db: Db, prescriptionIds: readonly string[]): Pro
 }
 
 /** The outcomes of these doses (`<prescriptionId>/<dueAt>`), and the status of their prescriptions. */
-export async function doseOutcomes(db: Db, subjects: readonly string[]): Promise<{ outcomes: MedicationOutcomeFact[]; statuses: Map<string, string> }> {
-  const keys = subjects.map((subject) => subject.split('/')).filter((parts): parts is [string, string] => parts.length === 2);
+export async function doseOutcomes(
+  db: Db,
+  subjects: readonly string[],
+): Promise<{ outcomes: MedicationOutcomeFact[]; statuses: Map<string, string> }> {
+  const keys = subjects
+    .map((subject) => subject.split('/'))
+    .filter((parts): parts is [string, string] => parts.length === 2);
   if (keys.length === 0) return { outcomes: [], statuses: new Map() };
   const ids = [...new Set(keys.map(([id]) => id))];
-  const outcomes = await orNothing(outcomeColumns(db).where(sql<boolean>`r.prescription_id::text = any(${sql.val(ids)})`).where(sql<boolean>`r.due_at = any(${sql.val(keys.map(([, dueAt]) => dueAt))}::timestamptz[])`).execute());
+  const outcomes = await orNothing(
+    outcomeColumns(db)
+      .where(sql<boolean>`r.prescription_id::text = any(${sql.val(ids)})`)
+      .where(sql<boolean>`r.due_at = any(${sql.val(keys.map(([, dueAt]) => dueAt))}::timestamptz[])`)
+      .execute(),
+  );
   const statuses = await orNothing(
-    db.withSchema(READ_MODEL_SCHEMA).selectFrom('prescriptions').select([sql<string>`id::text`.as('id'), 'status']).where(sql<boolean>`id::text = any(${sql.val(ids)})`).execute(),
+    db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('prescriptions')
+      .select([sql<string>`id::text`.as('id'), 'status'])
+      .where(sql<boolean>`id::text = any(${sql.val(ids)})`)
+      .execute(),
   );
   return { outcomes, statuses: new Map(statuses.map((row) => [row.id, row.status])) };
 }
@@ -488,14 +544,21 @@ const invoiceFactColumns = (db: Db) =>
 /** Invoices with money still owed whose due date is before `today` (YYYY-MM-DD). */
 export function overdueInvoices(db: Db, today: string): Promise<OverdueInvoiceFact[]> {
   return orNothing(
-    invoiceFactColumns(db).where(sql<boolean>`i.total_pence - i.paid_pence - i.credited_pence > 0`).where('i.due_on', '<', today).execute(),
+    invoiceFactColumns(db)
+      .where(sql<boolean>`i.total_pence - i.paid_pence - i.credited_pence > 0`)
+      .where('i.due_on', '<', today)
+      .execute(),
   );
 }
 
 /** The invoices with these ids, paid or not (to say why an overdue alert cleared). */
 export function invoicesById(db: Db, ids: readonly string[]): Promise<OverdueInvoiceFact[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return orNothing(invoiceFactColumns(db).where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`).execute());
+  return orNothing(
+    invoiceFactColumns(db)
+      .where(sql<boolean>`i.id::text = any(${sql.val([...ids])})`)
+      .execute(),
+  );
 }
 
 /** A payslip whose pay for all working time (travel included) is below the National Living Wage (payroll projection). */
@@ -528,6 +591,9 @@ export function payslipsBelowMinimumWage(db: Db, ids?: readonly string[]): Promi
       sql<number>`((p.figures->>'regularPayPence')::int + (p.figures->>'overtimePayPence')::int)`.as('payPence'),
       sql<number>`coalesce((p.figures->>'livingWageHourlyPence')::int, 0)`.as('livingWageHourlyPence'),
     ]);
-  query = ids === undefined ? query.where('p.below_minimum_wage', '=', true) : query.where(sql<boolean>`p.payslip_id::text = any(${sql.val([...ids])})`);
+  query =
+    ids === undefined
+      ? query.where('p.below_minimum_wage', '=', true)
+      : query.where(sql<boolean>`p.payslip_id::text = any(${sql.val([...ids])})`);
   return orNothing(query.execute());
 }

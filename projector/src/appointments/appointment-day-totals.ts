@@ -40,9 +40,19 @@ export async function applyDayTotals(
   before: ReadonlyMap<string, AppointmentRecord>,
   after: readonly AppointmentRecord[],
 ): Promise<void> {
-  const deltas = new Map<string, { carer_id: string | null; date: string; completed: number; on_time: number; rated: number; rating_sum: number }>();
+  const deltas = new Map<
+    string,
+    { carer_id: string | null; date: string; completed: number; on_time: number; rated: number; rating_sum: number }
+  >();
   const add = (contribution: Contribution, sign: 1 | -1) => {
-    const delta = deltas.get(contribution.key) ?? { carer_id: contribution.carerId, date: contribution.date, completed: 0, on_time: 0, rated: 0, rating_sum: 0 };
+    const delta = deltas.get(contribution.key) ?? {
+      carer_id: contribution.carerId,
+      date: contribution.date,
+      completed: 0,
+      on_time: 0,
+      rated: 0,
+      rating_sum: 0,
+    };
     delta.completed += sign * contribution.completed;
     delta.on_time += sign * contribution.onTime;
     delta.rated += sign * contribution.rated;
@@ -54,7 +64,9 @@ export async function applyDayTotals(
     if (previous) add(contributionOf(previous), -1);
     add(contributionOf(record), 1);
   }
-  const rows = [...deltas.values()].filter((row) => row.completed !== 0 || row.on_time !== 0 || row.rated !== 0 || row.rating_sum !== 0);
+  const rows = [...deltas.values()].filter(
+    (row) => row.completed !== 0 || row.on_time !== 0 || row.rated !== 0 || row.rating_sum !== 0,
+  );
   for (let start = 0; start < rows.length; start += 1000) {
     const chunk = rows.slice(start, start + 1000);
     await db
@@ -76,7 +88,13 @@ export async function applyDayTotals(
       .deleteFrom('appointment_day_totals')
       .where('completed', '=', 0)
       .where('rated', '=', 0)
-      .where((eb) => eb.or(shrunk.map((row) => eb.and([eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id), eb('date', '=', row.date)]))))
+      .where((eb) =>
+        eb.or(
+          shrunk.map((row) =>
+            eb.and([eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id), eb('date', '=', row.date)]),
+          ),
+        ),
+      )
       .execute();
   }
 }

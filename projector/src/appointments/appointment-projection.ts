@@ -30,7 +30,13 @@ export const appointmentsProjection: Projection = {
   // 4: the client's rating at check-out (client_rating), the dashboard's day totals and its partial index.
   // 5: a visit's history is read from its stream (GET /api/appointments/:id/history), not kept here.
   version: 5,
-  tables: ['appointments', 'appointment_views', 'appointment_carer_names', 'appointment_client_names', 'appointment_day_totals'],
+  tables: [
+    'appointments',
+    'appointment_views',
+    'appointment_carer_names',
+    'appointment_client_names',
+    'appointment_day_totals',
+  ],
   retiredTables: ['appointment_versions'],
   schema: appointmentsSchema,
   handles: (type) => APPOINTMENT_EVENTS.has(type) || isPersonEvent(type) || isAccountEvent(type),
@@ -40,7 +46,8 @@ export const appointmentsProjection: Projection = {
     for (const event of events) {
       const type: string = event.type;
       if (isPersonEvent(type)) people.push(personChangeOf(type, event.data));
-      else if (event.type === 'CarerAccountLinked' || event.type === 'CarerAccountUnlinked') people.push(accountChangeOf(event));
+      else if (event.type === 'CarerAccountLinked' || event.type === 'CarerAccountUnlinked')
+        people.push(accountChangeOf(event));
       else visits.push(event as AppointmentRecorded);
     }
     await applyPeople(db, people);
@@ -51,7 +58,9 @@ export const appointmentsProjection: Projection = {
 const isAccountEvent = (type: string) => type === 'CarerAccountLinked' || type === 'CarerAccountUnlinked';
 
 /** A link or unlink as a change of the carer's account alone (a carer reads their visits through it). */
-function accountChangeOf(event: Extract<RecordedEvent, { type: 'CarerAccountLinked' | 'CarerAccountUnlinked' }>): PersonChange {
+function accountChangeOf(
+  event: Extract<RecordedEvent, { type: 'CarerAccountLinked' | 'CarerAccountUnlinked' }>,
+): PersonChange {
   return {
     kind: 'carer',
     id: event.data.carerId,
@@ -65,7 +74,9 @@ function accountChangeOf(event: Extract<RecordedEvent, { type: 'CarerAccountLink
 
 async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Promise<void> {
   if (events.length === 0) return;
-  const created = new Set(events.filter((event) => event.type === 'AppointmentScheduled').map((event) => event.data.id));
+  const created = new Set(
+    events.filter((event) => event.type === 'AppointmentScheduled').map((event) => event.data.id),
+  );
   const existingIds = [...new Set(events.map((event) => event.data.id).filter((id) => !created.has(id)))];
   const records = new Map<string, AppointmentRecord>();
   if (existingIds.length > 0) {
@@ -82,7 +93,12 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
   }
   const written = [...touched].map((id) => records.get(id)!);
   await writeRows(db, 'appointments', written, { key: ['id'] });
-  await writeRows(db, 'appointment_views', written.map((record) => ({ id: record.id, members: viewMembersOf(record) })), { key: ['id'] });
+  await writeRows(
+    db,
+    'appointment_views',
+    written.map((record) => ({ id: record.id, members: viewMembersOf(record) })),
+    { key: ['id'] },
+  );
   await applyDayTotals(db, before, written);
 }
 

@@ -41,16 +41,25 @@ function planned(start: string, durationMinutes: number) {
 }
 
 /** The server's time beside a time entered by hand; null columns when the event was recorded at the server's time. */
-function handEntered(at: string, data: { recordedAt?: string | undefined; handEnteredReason?: string | null | undefined }) {
+function handEntered(
+  at: string,
+  data: { recordedAt?: string | undefined; handEnteredReason?: string | null | undefined },
+) {
   const byHand = data.recordedAt !== undefined && Date.parse(data.recordedAt) !== Date.parse(at);
-  return { recordedAt: byHand ? iso(data.recordedAt!) : null, reason: byHand ? (data.handEnteredReason ?? null) : null };
+  return {
+    recordedAt: byHand ? iso(data.recordedAt!) : null,
+    reason: byHand ? (data.handEnteredReason ?? null) : null,
+  };
 }
 
 /**
  * The row after one event (a pure fold: the projection applies it to rows loaded or created in the same batch).
  * `current` is undefined only before AppointmentScheduled; any other event without a row is ignored (undefined).
  */
-export function evolveRecord(current: AppointmentRecord | undefined, event: AppointmentRecorded): AppointmentRecord | undefined {
+export function evolveRecord(
+  current: AppointmentRecord | undefined,
+  event: AppointmentRecorded,
+): AppointmentRecord | undefined {
   const stamp = { revision: String(event.revision), updated_at: iso(event.metadata.occurredAt) };
   if (event.type === 'AppointmentScheduled') {
     const data = event.data;
@@ -174,7 +183,8 @@ export function evolveRecord(current: AppointmentRecord | undefined, event: Appo
         ...current,
         ...outcomeColumns(outcome),
         checked_in_at: checkedIn,
-        late_arrival: checkedIn === null ? current.late_arrival : punctualityOf(current.scheduled_start, checkedIn) === 'Late',
+        late_arrival:
+          checkedIn === null ? current.late_arrival : punctualityOf(current.scheduled_start, checkedIn) === 'Late',
         punctuality: punctualityOf(current.scheduled_start, checkedIn),
         ...(lateReason !== undefined && { late_reason: lateReason }),
         amended: true,
@@ -201,4 +211,3 @@ function outcomeColumns(outcome: Outcome): Partial<AppointmentRecord> {
   if (outcome.expensesPence !== undefined) columns.expenses_pence = outcome.expensesPence;
   return columns;
 }
-

@@ -45,9 +45,24 @@ const scheduled: AppointmentEvent = {
 
 describe('the appointments row', () => {
   it('stores punctuality by the one rule, and a time entered by hand beside the server’s time', () => {
-    const checkIn = (checkedInAt: string, recordedAt?: string, handEnteredReason?: string | null): AppointmentEvent => ({
+    const checkIn = (
+      checkedInAt: string,
+      recordedAt?: string,
+      handEnteredReason?: string | null,
+    ): AppointmentEvent => ({
       type: 'VisitCheckedIn',
-      data: { id, carerId, checkedInAt, location: null, source: 'Mobile', manualInputReason: null, lateArrival: false, lateReason: null, recordedAt, handEnteredReason },
+      data: {
+        id,
+        carerId,
+        checkedInAt,
+        location: null,
+        source: 'Mobile',
+        manualInputReason: null,
+        lateArrival: false,
+        lateReason: null,
+        recordedAt,
+        handEnteredReason,
+      },
     });
     // 08:30 start: 08:14 is Early, 08:15 and 08:45 On Time, 08:46 Late; an event from before recordedAt has none.
     expect(given(scheduled, checkIn('2026-07-14T08:14:00Z')).punctuality).toBe('Early');
@@ -58,13 +73,24 @@ describe('the appointments row', () => {
     expect(storedViewOf(atServerTime)).toMatchObject({ punctuality: 'Late', checkInEnteredByHand: null });
 
     const byHand = given(scheduled, checkIn('2026-07-14T08:35:00Z', '2026-07-14T09:20:00Z', 'No signal'));
-    expect(byHand).toMatchObject({ checked_in_at: '2026-07-14T08:35:00.000Z', check_in_recorded_at: '2026-07-14T09:20:00.000Z', check_in_time_reason: 'No signal' });
-    expect(storedViewOf(byHand)).toMatchObject({ punctuality: 'On Time', checkInEnteredByHand: { recordedAt: '2026-07-14T09:20:00.000Z', reason: 'No signal' } });
+    expect(byHand).toMatchObject({
+      checked_in_at: '2026-07-14T08:35:00.000Z',
+      check_in_recorded_at: '2026-07-14T09:20:00.000Z',
+      check_in_time_reason: 'No signal',
+    });
+    expect(storedViewOf(byHand)).toMatchObject({
+      punctuality: 'On Time',
+      checkInEnteredByHand: { recordedAt: '2026-07-14T09:20:00.000Z', reason: 'No signal' },
+    });
   });
 
   it('takes its London date and wall-clock times from the start, in summer time too', () => {
     const record = given({ ...scheduled, data: { ...scheduled.data, scheduledStart: '2026-07-14T23:30:00Z' } });
-    expect(record).toMatchObject({ date: '2026-07-15', scheduled_end: '2026-07-15T00:15:00.000Z', status: 'scheduled' });
+    expect(record).toMatchObject({
+      date: '2026-07-15',
+      scheduled_end: '2026-07-15T00:15:00.000Z',
+      status: 'scheduled',
+    });
     expect(storedViewOf(record)).toMatchObject({ startTime: '00:30', endTime: '01:15', totalTasks: 2 });
   });
 
@@ -72,11 +98,30 @@ describe('the appointments row', () => {
     const late = given(scheduled, { type: 'VisitRunningLate', data: { id, detectedAt: '2026-07-14T08:46:00Z' } });
     expect(late.running_late).toBe(true);
     expect(storedViewOf(late).runningLate).toBe(true);
-    const arrived = given(scheduled, { type: 'VisitRunningLate', data: { id, detectedAt: '2026-07-14T08:46:00Z' } }, {
-      type: 'VisitCheckedIn',
-      data: { id, carerId, checkedInAt: '2026-07-14T08:50:00Z', location: null, source: 'Manual', manualInputReason: 'No signal', lateArrival: true, lateReason: 'Bus' },
+    const arrived = given(
+      scheduled,
+      { type: 'VisitRunningLate', data: { id, detectedAt: '2026-07-14T08:46:00Z' } },
+      {
+        type: 'VisitCheckedIn',
+        data: {
+          id,
+          carerId,
+          checkedInAt: '2026-07-14T08:50:00Z',
+          location: null,
+          source: 'Manual',
+          manualInputReason: 'No signal',
+          lateArrival: true,
+          lateReason: 'Bus',
+        },
+      },
+    );
+    expect(arrived).toMatchObject({
+      status: 'in_progress',
+      running_late: false,
+      late_arrival: true,
+      late_reason: 'Bus',
+      manual_input_reason: 'No signal',
     });
-    expect(arrived).toMatchObject({ status: 'in_progress', running_late: false, late_arrival: true, late_reason: 'Bus', manual_input_reason: 'No signal' });
   });
 
   it('becomes missed only while still scheduled, and a late check-in on a missed visit still counts', () => {
@@ -84,7 +129,16 @@ describe('the appointments row', () => {
     expect(given(scheduled, missed).status).toBe('missed');
     const checkIn: AppointmentEvent = {
       type: 'VisitCheckedIn',
-      data: { id, carerId, checkedInAt: '2026-07-14T09:20:00Z', location: null, source: 'Mobile', manualInputReason: null, lateArrival: true, lateReason: null },
+      data: {
+        id,
+        carerId,
+        checkedInAt: '2026-07-14T09:20:00Z',
+        location: null,
+        source: 'Mobile',
+        manualInputReason: null,
+        lateArrival: true,
+        lateReason: null,
+      },
     };
     expect(given(scheduled, missed, checkIn).status).toBe('in_progress');
     expect(given(scheduled, checkIn, missed).status).toBe('in_progress');
@@ -95,7 +149,16 @@ describe('the appointments row', () => {
       scheduled,
       {
         type: 'VisitCheckedIn',
-        data: { id, carerId, checkedInAt: '2026-07-14T09:00:00Z', location: null, source: 'Mobile', manualInputReason: null, lateArrival: true, lateReason: 'Traffic' },
+        data: {
+          id,
+          carerId,
+          checkedInAt: '2026-07-14T09:00:00Z',
+          location: null,
+          source: 'Mobile',
+          manualInputReason: null,
+          lateArrival: true,
+          lateReason: 'Traffic',
+        },
       },
       {
         type: 'VisitCheckedOut',
@@ -116,18 +179,47 @@ describe('the appointments row', () => {
           manualInputReason: null,
         },
       },
-      { type: 'VisitAmended', data: { id, changes: { checkedInAt: '2026-07-14T08:40:00Z', tasksCompleted: ['Breakfast', 'Wash'] }, reason: 'Clock was wrong' } },
+      {
+        type: 'VisitAmended',
+        data: {
+          id,
+          changes: { checkedInAt: '2026-07-14T08:40:00Z', tasksCompleted: ['Breakfast', 'Wash'] },
+          reason: 'Clock was wrong',
+        },
+      },
     );
-    expect(record).toMatchObject({ status: 'completed', checked_in_at: '2026-07-14T08:40:00.000Z', late_arrival: false, amended: true, revision: '3' });
-    expect(storedViewOf(record)).toMatchObject({ tasksCompleted: ['Breakfast', 'Wash'], mileage: 2.5, signedOff: true, lateReason: 'Traffic' });
+    expect(record).toMatchObject({
+      status: 'completed',
+      checked_in_at: '2026-07-14T08:40:00.000Z',
+      late_arrival: false,
+      amended: true,
+      revision: '3',
+    });
+    expect(storedViewOf(record)).toMatchObject({
+      tasksCompleted: ['Breakfast', 'Wash'],
+      mileage: 2.5,
+      signedOff: true,
+      lateReason: 'Traffic',
+    });
   });
 
   it('is judged against the new time after a reschedule, and a cancelled visit keeps its reason', () => {
-    const record = given(scheduled, { type: 'VisitRunningLate', data: { id, detectedAt: '2026-07-14T08:46:00Z' } }, {
-      type: 'AppointmentRescheduled',
-      data: { id, scheduledStart: '2026-07-14T12:00:00Z', durationMinutes: 30 },
+    const record = given(
+      scheduled,
+      { type: 'VisitRunningLate', data: { id, detectedAt: '2026-07-14T08:46:00Z' } },
+      {
+        type: 'AppointmentRescheduled',
+        data: { id, scheduledStart: '2026-07-14T12:00:00Z', durationMinutes: 30 },
+      },
+    );
+    expect(record).toMatchObject({
+      running_late: false,
+      scheduled_end: '2026-07-14T12:30:00.000Z',
+      duration_minutes: 30,
     });
-    expect(record).toMatchObject({ running_late: false, scheduled_end: '2026-07-14T12:30:00.000Z', duration_minutes: 30 });
-    expect(given(scheduled, { type: 'AppointmentCancelled', data: { id, reason: 'In hospital' } })).toMatchObject({ status: 'cancelled', status_reason: 'In hospital' });
+    expect(given(scheduled, { type: 'AppointmentCancelled', data: { id, reason: 'In hospital' } })).toMatchObject({
+      status: 'cancelled',
+      status_reason: 'In hospital',
+    });
   });
 });

@@ -57,7 +57,6 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('members', 'text', (c) => c.notNull())
       .execute();
 
-
     await db.schema
       .createTable('appointment_carer_names')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -87,12 +86,37 @@ export const appointmentsSchema: TableSchema = {
   async indexes(db: Kysely<unknown>) {
     // Day and range lists (GET /api/appointments?date=, /api/monitoring) read the London date in start order,
     // ties by id: the index gives the lists' whole order, so a page is read from it without sorting the range.
-    await db.schema.createIndex('appointments_date').ifNotExists().on('appointments').columns(['date', 'scheduled_start', 'id']).execute();
-    await db.schema.createIndex('appointments_start').ifNotExists().on('appointments').column('scheduled_start').execute();
-    await db.schema.createIndex('appointments_carer').ifNotExists().on('appointments').columns(['carer_id', 'scheduled_start']).execute();
-    await db.schema.createIndex('appointments_client').ifNotExists().on('appointments').columns(['client_id', 'scheduled_start']).execute();
+    await db.schema
+      .createIndex('appointments_date')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['date', 'scheduled_start', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('appointments_start')
+      .ifNotExists()
+      .on('appointments')
+      .column('scheduled_start')
+      .execute();
+    await db.schema
+      .createIndex('appointments_carer')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['carer_id', 'scheduled_start'])
+      .execute();
+    await db.schema
+      .createIndex('appointments_client')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['client_id', 'scheduled_start'])
+      .execute();
     // The timeliness policy looks for scheduled visits whose start or end has passed.
-    await db.schema.createIndex('appointments_status').ifNotExists().on('appointments').columns(['status', 'scheduled_start']).execute();
+    await db.schema
+      .createIndex('appointments_status')
+      .ifNotExists()
+      .on('appointments')
+      .columns(['status', 'scheduled_start'])
+      .execute();
     // The dashboard's Unrecorded Visits: visits past their planned end with no check-out.
     await db.schema
       .createIndex('appointments_unrecorded')
@@ -101,7 +125,17 @@ export const appointmentsSchema: TableSchema = {
       .columns(['scheduled_end', 'carer_id'])
       .where(sql<boolean>`status in ('scheduled', 'in_progress', 'missed')`)
       .execute();
-    await db.schema.createIndex('appointment_day_totals_date').ifNotExists().on('appointment_day_totals').column('date').execute();
-    await db.schema.createIndex('appointment_carer_names_user').ifNotExists().on('appointment_carer_names').column('user_id').execute();
+    await db.schema
+      .createIndex('appointment_day_totals_date')
+      .ifNotExists()
+      .on('appointment_day_totals')
+      .column('date')
+      .execute();
+    await db.schema
+      .createIndex('appointment_carer_names_user')
+      .ifNotExists()
+      .on('appointment_carer_names')
+      .column('user_id')
+      .execute();
   },
 };

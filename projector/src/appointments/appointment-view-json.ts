@@ -1,8 +1,21 @@
-import { londonClock, type AppointmentPriority, type AppointmentStatus, type AppointmentView, type CheckInSource, type ClientMood, type HandEnteredTime, type Punctuality, type VisitType } from '@care/events';
+import {
+  londonClock,
+  type AppointmentPriority,
+  type AppointmentStatus,
+  type AppointmentView,
+  type CheckInSource,
+  type ClientMood,
+  type HandEnteredTime,
+  type Punctuality,
+  type VisitType,
+} from '@care/events';
 import type { AppointmentRecord } from './appointment-record';
 
 /** What of an AppointmentView the row alone decides; the read API adds the rest at query time. */
-export type StoredAppointmentView = Omit<AppointmentView, 'outsideShift' | 'documentsUploaded' | 'client' | 'carer' | 'signature'>;
+export type StoredAppointmentView = Omit<
+  AppointmentView,
+  'outsideShift' | 'documentsUploaded' | 'client' | 'carer' | 'signature'
+>;
 
 export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
   const status = record.status as AppointmentStatus;

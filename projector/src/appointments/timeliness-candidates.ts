@@ -19,7 +19,10 @@ const UNDEFINED_TABLE = '42P01';
  * Reads only columns every version of the table has (id, status, scheduled_start, scheduled_end,
  * running_late), so it works while a new version of the projection is being rebuilt beside it.
  */
-export async function timelinessCandidates(db: Kysely<ReadModelDatabase>, query: TimelinessCandidatesQuery): Promise<string[]> {
+export async function timelinessCandidates(
+  db: Kysely<ReadModelDatabase>,
+  query: TimelinessCandidatesQuery,
+): Promise<string[]> {
   const now = query.now;
   const lateFrom = new Date(now.getTime() - query.lateGraceMinutes * 60_000);
   try {
@@ -28,7 +31,12 @@ export async function timelinessCandidates(db: Kysely<ReadModelDatabase>, query:
       .selectFrom('appointments')
       .select(sql<string>`id::text`.as('id'))
       .where('status', '=', 'scheduled')
-      .where((eb) => eb.or([eb.and([eb('running_late', '=', false), eb('scheduled_start', '<=', lateFrom)]), eb('scheduled_end', '<=', now)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('running_late', '=', false), eb('scheduled_start', '<=', lateFrom)]),
+          eb('scheduled_end', '<=', now),
+        ]),
+      )
       .orderBy('scheduled_start')
       .limit(query.limit)
       .execute();

@@ -28,7 +28,8 @@ export const auditProjection: Projection = {
       const clientId = clientOf(event, record);
       if (clientId) {
         const key = `${clientId} ${event.streamId}`;
-        if (!links.has(key)) links.set(key, { client_id: clientId, stream_id: event.streamId, first_at: event.metadata.occurredAt });
+        if (!links.has(key))
+          links.set(key, { client_id: clientId, stream_id: event.streamId, first_at: event.metadata.occurredAt });
       }
       if (event.type === 'RecordViewed') {
         views.push({
@@ -42,8 +43,16 @@ export const auditProjection: Projection = {
         });
       }
     }
-    await writeRows(db, 'audit_stream_links', [...links.values()], { key: ['client_id', 'stream_id'], onConflict: 'nothing' });
-    await writeRows(db, 'audit_record_kinds', [...kinds].map((kind) => ({ kind })), { key: ['kind'], onConflict: 'nothing' });
+    await writeRows(db, 'audit_stream_links', [...links.values()], {
+      key: ['client_id', 'stream_id'],
+      onConflict: 'nothing',
+    });
+    await writeRows(
+      db,
+      'audit_record_kinds',
+      [...kinds].map((kind) => ({ kind })),
+      { key: ['kind'], onConflict: 'nothing' },
+    );
     await writeRows(db, 'audit_record_views', views, { key: ['event_id'], onConflict: 'nothing' });
   },
 };

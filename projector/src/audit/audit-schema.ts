@@ -20,11 +20,24 @@ export const auditSchema: TableSchema = {
       .addColumn('as_of', 'timestamptz')
       .addColumn('viewed_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createTable('audit_record_kinds').addColumn('kind', 'text', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('audit_record_kinds')
+      .addColumn('kind', 'text', (c) => c.primaryKey())
+      .execute();
   },
   async indexes(db: Kysely<unknown>) {
     // Who viewed what: newest first, all of them or one record's.
-    await db.schema.createIndex('audit_record_views_newest').ifNotExists().on('audit_record_views').columns(['viewed_at desc', 'event_id desc']).execute();
-    await db.schema.createIndex('audit_record_views_stream').ifNotExists().on('audit_record_views').columns(['stream_id', 'viewed_at desc']).execute();
+    await db.schema
+      .createIndex('audit_record_views_newest')
+      .ifNotExists()
+      .on('audit_record_views')
+      .columns(['viewed_at desc', 'event_id desc'])
+      .execute();
+    await db.schema
+      .createIndex('audit_record_views_stream')
+      .ifNotExists()
+      .on('audit_record_views')
+      .columns(['stream_id', 'viewed_at desc'])
+      .execute();
   },
 };

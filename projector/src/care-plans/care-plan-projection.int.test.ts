@@ -41,7 +41,14 @@ beforeAll(async () => {
   pool = createPool(database.url, { max: 6, log: silentLog });
   db = createReadModelDb(pool);
   store = await PostgresEventStore.connect(pool);
-  projector = await startProjector({ store, pool, db, log: silentLog, batchSize: 2, projections: [carePlansProjection] });
+  projector = await startProjector({
+    store,
+    pool,
+    db,
+    log: silentLog,
+    batchSize: 2,
+    projections: [carePlansProjection],
+  });
   await projector.settled();
 });
 
@@ -78,38 +85,105 @@ const content: CarePlanContent = {
   emergencyContacts: [{ name: 'Paul Green', phone: '07700 900123', relationship: 'Son' }],
   visitTasks: [{ visitType: 'personal_care', tasks: ['Wash'] }],
 };
-const consent = { agreedBy: 'Edith Green', relationship: 'Client', method: 'in_person', agreedOn: '2026-11-02' } as const;
+const consent = {
+  agreedBy: 'Edith Green',
+  relationship: 'Client',
+  method: 'in_person',
+  agreedOn: '2026-11-02',
+} as const;
 
 describe('the care plans projection', () => {
   it('keeps each version whole with its agreement, the reviews and the history; a rebuild equals it', async () => {
     await append(carePlanTemplateStreamId(templateId), [
-      { type: 'CarePlanTemplateCreated', data: { id: templateId, name: 'Personal care', kind: 'personal_care', content: { ...content, visitTasks: [] } } },
-      { type: 'CarePlanTemplateChanged', data: { id: templateId, name: 'Personal care (2026)', content: { goals: [] } } },
+      {
+        type: 'CarePlanTemplateCreated',
+        data: { id: templateId, name: 'Personal care', kind: 'personal_care', content: { ...content, visitTasks: [] } },
+      },
+      {
+        type: 'CarePlanTemplateChanged',
+        data: { id: templateId, name: 'Personal care (2026)', content: { goals: [] } },
+      },
     ]);
     const stream = carePlanStreamId(planId);
-    await append(stream, [{ type: 'CarePlanCreated', data: { id: planId, clientId, templateId, content, reviewDate: '2026-12-01', reason: 'First version' } }]);
+    await append(stream, [
+      {
+        type: 'CarePlanCreated',
+        data: { id: planId, clientId, templateId, content, reviewDate: '2026-12-01', reason: 'First version' },
+      },
+    ]);
     await append(stream, [{ type: 'CarePlanAgreed', data: { id: planId, clientId, version: 1, ...consent } }]);
     await append(stream, [
-      { type: 'CarePlanUpdated', data: { id: planId, clientId, version: 2, changes: { riskAssessment: [{ area: 'falls', level: 'high', notes: 'A fall' }] }, reason: 'Fell' } },
+      {
+        type: 'CarePlanUpdated',
+        data: {
+          id: planId,
+          clientId,
+          version: 2,
+          changes: { riskAssessment: [{ area: 'falls', level: 'high', notes: 'A fall' }] },
+          reason: 'Fell',
+        },
+      },
     ]);
     await append(stream, [{ type: 'CarePlanAgreed', data: { id: planId, clientId, version: 2, ...consent } }]);
     await append(stream, [
-      { type: 'CarePlanReviewRecorded', data: { id: planId, clientId, reviewedOn: '2026-11-02', outcome: 'updated', version: 2, notes: null, nextReviewDate: '2027-05-01' } },
-      { type: 'CarePlanStatusChanged', data: { id: planId, clientId, status: 'under_review', reason: 'Hospital stay' } },
+      {
+        type: 'CarePlanReviewRecorded',
+        data: {
+          id: planId,
+          clientId,
+          reviewedOn: '2026-11-02',
+          outcome: 'updated',
+          version: 2,
+          notes: null,
+          nextReviewDate: '2027-05-01',
+        },
+      },
+      {
+        type: 'CarePlanStatusChanged',
+        data: { id: planId, clientId, status: 'under_review', reason: 'Hospital stay' },
+      },
     ]);
 
     const live = () => db.withSchema(READ_MODEL_SCHEMA);
-    await expect.poll(async () => (await live().selectFrom('care_plan_history').select('summary').where('plan_id', '=', planId).execute()).length).toBe(6);
+    await expect
+      .poll(
+        async () =>
+          (await live().selectFrom('care_plan_history').select('summary').where('plan_id', '=', planId).execute())
+            .length,
+      )
+      .toBe(6);
     const plan = await live().selectFrom('care_plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
-    expect(plan).toMatchObject({ status: 'under_review', version: 2, review_date: '2027-05-01', high_risk: true, title: 'Personal care plan' });
+    expect(plan).toMatchObject({
+      status: 'under_review',
+      version: 2,
+      review_date: '2027-05-01',
+      high_risk: true,
+      title: 'Personal care plan',
+    });
     expect(plan.agreement).toMatchObject({ version: 2, agreedBy: 'Edith Green' });
-    const versions = await live().selectFrom('care_plan_versions').selectAll().where('plan_id', '=', planId).orderBy('version').execute();
-    expect(versions.map((row) => [row.version, row.changed_fields, row.agreement?.version ?? null, row.content.riskAssessment[0]!.level])).toEqual([
+    const versions = await live()
+      .selectFrom('care_plan_versions')
+      .selectAll()
+      .where('plan_id', '=', planId)
+      .orderBy('version')
+      .execute();
+    expect(
+      versions.map((row) => [
+        row.version,
+        row.changed_fields,
+        row.agreement?.version ?? null,
+        row.content.riskAssessment[0]!.level,
+      ]),
+    ).toEqual([
       [1, expect.arrayContaining(['title', 'riskAssessment']), 1, 'medium'],
       [2, ['riskAssessment'], 2, 'high'],
     ]);
     const template = await live().selectFrom('care_plan_templates').selectAll().executeTakeFirstOrThrow();
-    expect([template.name, template.content.goals, template.content.title]).toEqual(['Personal care (2026)', [], 'Personal care plan']);
+    expect([template.name, template.content.goals, template.content.title]).toEqual([
+      'Personal care (2026)',
+      [],
+      'Personal care plan',
+    ]);
 
     await replayInto(store, db, 'verify_care_plans_rebuild', [carePlansProjection]);
     const liveSums = await readModelChecksums(db, READ_MODEL_SCHEMA, [carePlansProjection]);

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import { carePlanEventDefinitions, carePlanTemplateEventDefinitions, definedOnly, type CarePlanTemplateEvent, type RecordedEvent } from '@care/events';
+import {
+  carePlanEventDefinitions,
+  carePlanTemplateEventDefinitions,
+  definedOnly,
+  type CarePlanTemplateEvent,
+  type RecordedEvent,
+} from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, iso, UPSERT_CHUNK } from '../shared/fold-batch';
@@ -72,7 +78,9 @@ export const carePlansProjection: Projection = {
   handles: (type) => PLAN_EVENTS.has(type) || TEMPLATE_EVENTS.has(type),
   async apply(db, events) {
     const planEvents = events.filter((event): event is CarePlanRecorded => PLAN_EVENTS.has(event.type));
-    const templateEvents = events.filter((event) => TEMPLATE_EVENTS.has(event.type)) as RecordedEvent<CarePlanTemplateEvent>[];
+    const templateEvents = events.filter((event) =>
+      TEMPLATE_EVENTS.has(event.type),
+    ) as RecordedEvent<CarePlanTemplateEvent>[];
     if (planEvents.length > 0) await applyPlans(db, planEvents);
     if (templateEvents.length > 0) await applyTemplates(db, templateEvents);
   },
@@ -83,10 +91,23 @@ async function applyPlans(db: Kysely<ReadModelDatabase>, events: readonly CarePl
   const toLoad = [...new Set(events.map((event) => event.data.id))].filter((id) => !created.has(id));
   const plans = new Map<string, PlanRecord>();
   for (let start = 0; start < toLoad.length; start += UPSERT_CHUNK) {
-    const rows = await db.selectFrom('care_plans').selectAll().where('id', 'in', toLoad.slice(start, start + UPSERT_CHUNK)).execute();
+    const rows = await db
+      .selectFrom('care_plans')
+      .selectAll()
+      .where('id', 'in', toLoad.slice(start, start + UPSERT_CHUNK))
+      .execute();
     for (const row of rows) plans.set(row.id, recordOf(row));
   }
-  const versions: { plan_id: string; version: number; content: string; changed_fields: string; reason: string; by_user: string; at: string; agreement: string | null }[] = [];
+  const versions: {
+    plan_id: string;
+    version: number;
+    content: string;
+    changed_fields: string;
+    reason: string;
+    by_user: string;
+    at: string;
+    agreement: string | null;
+  }[] = [];
   const agreementsOfEarlierVersions: { planId: string; version: number; agreement: string }[] = [];
   const reviews: Record<string, unknown>[] = [];
   const history: { plan_id: string; revision: bigint; summary: string; by_user: string; at: string }[] = [];
@@ -101,16 +122,40 @@ async function applyPlans(db: Kysely<ReadModelDatabase>, events: readonly CarePl
     const at = event.metadata.occurredAt;
     if (effects.version) {
       const { version, content, changedFields, reason } = effects.version;
-      versions.push({ plan_id: plan.id, version, content: JSON.stringify(content), changed_fields: JSON.stringify(changedFields), reason, by_user: by, at, agreement: null });
+      versions.push({
+        plan_id: plan.id,
+        version,
+        content: JSON.stringify(content),
+        changed_fields: JSON.stringify(changedFields),
+        reason,
+        by_user: by,
+        at,
+        agreement: null,
+      });
     }
     if (effects.agreement) {
       const inBatch = versions.find((row) => row.plan_id === plan.id && row.version === effects.agreement!.version);
       if (inBatch) inBatch.agreement = JSON.stringify(effects.agreement);
-      else agreementsOfEarlierVersions.push({ planId: plan.id, version: effects.agreement.version, agreement: JSON.stringify(effects.agreement) });
+      else
+        agreementsOfEarlierVersions.push({
+          planId: plan.id,
+          version: effects.agreement.version,
+          agreement: JSON.stringify(effects.agreement),
+        });
     }
     if (effects.review) {
       const { reviewedOn, outcome, version, notes, nextReviewDate } = effects.review;
-      reviews.push({ plan_id: plan.id, revision: event.revision, reviewed_on: reviewedOn, outcome, version, notes, next_review_date: nextReviewDate, by_user: by, at });
+      reviews.push({
+        plan_id: plan.id,
+        revision: event.revision,
+        reviewed_on: reviewedOn,
+        outcome,
+        version,
+        notes,
+        next_review_date: nextReviewDate,
+        by_user: by,
+        at,
+      });
     }
     history.push({ plan_id: plan.id, revision: event.revision, summary: effects.summary, by_user: by, at });
   }
@@ -123,27 +168,58 @@ async function applyPlans(db: Kysely<ReadModelDatabase>, events: readonly CarePl
       .execute();
   }
   for (let start = 0; start < versions.length; start += UPSERT_CHUNK) {
-    await db.insertInto('care_plan_versions').values(versions.slice(start, start + UPSERT_CHUNK)).execute();
+    await db
+      .insertInto('care_plan_versions')
+      .values(versions.slice(start, start + UPSERT_CHUNK))
+      .execute();
   }
   for (const { planId, version, agreement } of agreementsOfEarlierVersions) {
-    await db.updateTable('care_plan_versions').set({ agreement }).where('plan_id', '=', planId).where('version', '=', version).execute();
+    await db
+      .updateTable('care_plan_versions')
+      .set({ agreement })
+      .where('plan_id', '=', planId)
+      .where('version', '=', version)
+      .execute();
   }
   for (let start = 0; start < reviews.length; start += UPSERT_CHUNK) {
-    await db.insertInto('care_plan_reviews').values(reviews.slice(start, start + UPSERT_CHUNK) as never).execute();
+    await db
+      .insertInto('care_plan_reviews')
+      .values(reviews.slice(start, start + UPSERT_CHUNK) as never)
+      .execute();
   }
   for (let start = 0; start < history.length; start += UPSERT_CHUNK) {
-    await db.insertInto('care_plan_history').values(history.slice(start, start + UPSERT_CHUNK)).execute();
+    await db
+      .insertInto('care_plan_history')
+      .values(history.slice(start, start + UPSERT_CHUNK))
+      .execute();
   }
 }
 
-type TemplateRow = { id: string; name: string; kind: Selectable<CarePlanTemplatesTable>['kind']; content: Selectable<CarePlanTemplatesTable>['content']; updated_by: string; created_at: string; updated_at: string; revision: bigint };
+type TemplateRow = {
+  id: string;
+  name: string;
+  kind: Selectable<CarePlanTemplatesTable>['kind'];
+  content: Selectable<CarePlanTemplatesTable>['content'];
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+  revision: bigint;
+};
 
-async function applyTemplates(db: Kysely<ReadModelDatabase>, events: readonly RecordedEvent<CarePlanTemplateEvent>[]): Promise<void> {
+async function applyTemplates(
+  db: Kysely<ReadModelDatabase>,
+  events: readonly RecordedEvent<CarePlanTemplateEvent>[],
+): Promise<void> {
   const ids = [...new Set(events.map((event) => event.data.id))];
   const templates = new Map<string, TemplateRow>();
   const existing = await db.selectFrom('care_plan_templates').selectAll().where('id', 'in', ids).execute();
   for (const row of existing) {
-    templates.set(row.id, { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at), revision: BigInt(row.revision) });
+    templates.set(row.id, {
+      ...row,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+      revision: BigInt(row.revision),
+    });
   }
   for (const event of events) {
     const at = event.metadata.occurredAt;

@@ -39,14 +39,25 @@ export interface PlanRecord {
 export interface PlanSideEffects {
   version?: { version: number; content: CarePlanContent; changedFields: CarePlanField[]; reason: string };
   agreement?: AgreementRecord;
-  review?: { reviewedOn: string; outcome: 'no_change' | 'updated'; version: number; notes: string | null; nextReviewDate: string };
+  review?: {
+    reviewedOn: string;
+    outcome: 'no_change' | 'updated';
+    version: number;
+    notes: string | null;
+    nextReviewDate: string;
+  };
   summary: string;
 }
 
 /** The checks met that do not depend on the day (all but "review date not passed"). */
 export function qualityMet(plan: Pick<PlanRecord, 'content' | 'version' | 'agreement' | 'reviewDate'>): number {
   const { missing } = planQuality(
-    { content: plan.content, version: plan.version, agreedVersion: plan.agreement?.version ?? null, reviewDate: plan.reviewDate },
+    {
+      content: plan.content,
+      version: plan.version,
+      agreedVersion: plan.agreement?.version ?? null,
+      reviewDate: plan.reviewDate,
+    },
     '0000-01-01',
   );
   return QUALITY_CHECKS.length - 1 - missing.length;
@@ -55,7 +66,10 @@ export function qualityMet(plan: Pick<PlanRecord, 'content' | 'version' | 'agree
 export { isHighRisk };
 
 /** Folds one event into the plan and says what else it records. Pure. */
-export function evolvePlan(current: PlanRecord | undefined, event: CarePlanRecorded): { plan: PlanRecord; effects: PlanSideEffects } | undefined {
+export function evolvePlan(
+  current: PlanRecord | undefined,
+  event: CarePlanRecorded,
+): { plan: PlanRecord; effects: PlanSideEffects } | undefined {
   const at = event.metadata.occurredAt;
   const stamp = { updatedAt: at, revision: event.revision };
   switch (event.type) {
@@ -76,7 +90,10 @@ export function evolvePlan(current: PlanRecord | undefined, event: CarePlanRecor
       };
       return {
         plan,
-        effects: { version: { version: 1, content, changedFields: [...CARE_PLAN_FIELDS], reason }, summary: `Version 1 created: ${reason}` },
+        effects: {
+          version: { version: 1, content, changedFields: [...CARE_PLAN_FIELDS], reason },
+          summary: `Version 1 created: ${reason}`,
+        },
       };
     }
     case 'CarePlanUpdated': {
@@ -95,7 +112,15 @@ export function evolvePlan(current: PlanRecord | undefined, event: CarePlanRecor
     case 'CarePlanAgreed': {
       if (!current) return undefined;
       const { version, agreedBy, relationship, method, agreedOn } = event.data;
-      const agreement: AgreementRecord = { version, agreedBy, relationship, method, agreedOn, byUser: event.metadata.userId, at };
+      const agreement: AgreementRecord = {
+        version,
+        agreedBy,
+        relationship,
+        method,
+        agreedOn,
+        byUser: event.metadata.userId,
+        at,
+      };
       return {
         plan: { ...current, agreement, ...stamp },
         effects: {
@@ -108,7 +133,9 @@ export function evolvePlan(current: PlanRecord | undefined, event: CarePlanRecor
       if (!current) return undefined;
       return {
         plan: { ...current, reviewDate: event.data.reviewDate, ...stamp },
-        effects: { summary: `Review scheduled for ${ukDate(event.data.reviewDate)}${event.data.reason ? `: ${event.data.reason}` : ''}` },
+        effects: {
+          summary: `Review scheduled for ${ukDate(event.data.reviewDate)}${event.data.reason ? `: ${event.data.reason}` : ''}`,
+        },
       };
     case 'CarePlanReviewRecorded': {
       if (!current) return undefined;

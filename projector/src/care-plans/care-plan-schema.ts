@@ -70,8 +70,18 @@ export const carePlanSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The list: by review date (due and overdue first), a client's plans, the status filter.
-    await db.schema.createIndex('care_plans_review').ifNotExists().on('care_plans').columns(['review_date', 'id']).execute();
+    await db.schema
+      .createIndex('care_plans_review')
+      .ifNotExists()
+      .on('care_plans')
+      .columns(['review_date', 'id'])
+      .execute();
     await db.schema.createIndex('care_plans_client').ifNotExists().on('care_plans').column('client_id').execute();
-    await db.schema.createIndex('care_plans_status_review').ifNotExists().on('care_plans').columns(['status', 'review_date']).execute();
+    await db.schema
+      .createIndex('care_plans_status_review')
+      .ifNotExists()
+      .on('care_plans')
+      .columns(['status', 'review_date'])
+      .execute();
   },
 };

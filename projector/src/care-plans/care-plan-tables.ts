@@ -1,5 +1,13 @@
 import type { ColumnType } from 'kysely';
-import type { CarePlanContent, CarePlanField, CarePlanStatus, CarePlanTemplateKind, ConsentMethod, ReviewOutcome, TemplateContent } from '@care/events';
+import type {
+  CarePlanContent,
+  CarePlanField,
+  CarePlanStatus,
+  CarePlanTemplateKind,
+  ConsentMethod,
+  ReviewOutcome,
+  TemplateContent,
+} from '@care/events';
 
 type Json<T> = ColumnType<T, string, string>;
 type Instant = ColumnType<Date, string, string>;

@@ -77,7 +77,10 @@ export const carersProjection: Projection = {
     let pending: Insertable<CarersTable>[] = [];
     const flush = async () => {
       for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
-        await db.insertInto('carers').values(pending.slice(start, start + INSERT_CHUNK)).execute();
+        await db
+          .insertInto('carers')
+          .values(pending.slice(start, start + INSERT_CHUNK))
+          .execute();
       }
       pending = [];
     };
@@ -98,22 +101,32 @@ async function applyChange(db: Kysely<ReadModelDatabase>, event: Exclude<CarerRe
   const where = (id: string) => db.updateTable('carers').where('id', '=', id);
   switch (event.type) {
     case 'CarerDetailsChanged':
-      await where(event.data.carerId).set({ ...columnValues(event.data.changes), ...stamp }).execute();
+      await where(event.data.carerId)
+        .set({ ...columnValues(event.data.changes), ...stamp })
+        .execute();
       return;
     case 'CarerDeactivated':
-      await where(event.data.carerId).set({ is_active: false, ...stamp }).execute();
+      await where(event.data.carerId)
+        .set({ is_active: false, ...stamp })
+        .execute();
       return;
     case 'CarerReactivated':
-      await where(event.data.carerId).set({ is_active: true, ...stamp }).execute();
+      await where(event.data.carerId)
+        .set({ is_active: true, ...stamp })
+        .execute();
       return;
     case 'CarerRemoved':
       await db.deleteFrom('carers').where('id', '=', event.data.carerId).execute();
       return;
     case 'CarerAccountLinked':
-      await where(event.data.carerId).set({ user_id: event.data.userId, ...stamp }).execute();
+      await where(event.data.carerId)
+        .set({ user_id: event.data.userId, ...stamp })
+        .execute();
       return;
     case 'CarerAccountUnlinked':
-      await where(event.data.carerId).set({ user_id: null, ...stamp }).execute();
+      await where(event.data.carerId)
+        .set({ user_id: null, ...stamp })
+        .execute();
       return;
   }
 }

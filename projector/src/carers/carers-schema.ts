@@ -33,9 +33,19 @@ export const carersSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The list's order (GET /api/carers pages on it), and a carer's own record (carers.readOwn).
-    await db.schema.createIndex('carers_name').ifNotExists().on('carers').columns(['last_name', 'first_name', 'id']).execute();
+    await db.schema
+      .createIndex('carers_name')
+      .ifNotExists()
+      .on('carers')
+      .columns(['last_name', 'first_name', 'id'])
+      .execute();
     await createTrigramIndex(db, 'carers', 'carers_search', CARER_SEARCH_COLUMNS);
     await db.schema.createIndex('carers_user').ifNotExists().on('carers').column('user_id').execute();
-    await db.schema.createIndex('carers_active_name').ifNotExists().on('carers').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
+    await db.schema
+      .createIndex('carers_active_name')
+      .ifNotExists()
+      .on('carers')
+      .columns(['is_active', 'last_name', 'first_name', 'id'])
+      .execute();
   },
 };

@@ -15,7 +15,19 @@ const CLIENT_EVENTS = new Set([
   'ClientPreferredCarersSet',
   'ClientRemoved',
 ]);
-type ClientRecorded = Extract<RecordedEvent, { type: 'ClientRegistered' | 'ClientDetailsChanged' | 'ClientDeactivated' | 'ClientReactivated' | 'ClientKeyworkerAssigned' | 'ClientPreferredCarersSet' | 'ClientRemoved' }>;
+type ClientRecorded = Extract<
+  RecordedEvent,
+  {
+    type:
+      | 'ClientRegistered'
+      | 'ClientDetailsChanged'
+      | 'ClientDeactivated'
+      | 'ClientReactivated'
+      | 'ClientKeyworkerAssigned'
+      | 'ClientPreferredCarersSet'
+      | 'ClientRemoved';
+  }
+>;
 type Registered = Extract<RecordedEvent, { type: 'ClientRegistered' }>;
 
 /** Rows per INSERT: 23 columns each stays far below PostgreSQL's 65,535 parameter limit. */
@@ -48,7 +60,9 @@ function columnValues(profile: Partial<ClientProfile>): Updateable<ClientsTable>
   const row: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(profile)) {
     if (value === undefined) continue;
-    row[COLUMN_OF[field as keyof ClientProfile]] = LIST_FIELDS.has(field as keyof ClientProfile) ? JSON.stringify(value) : value;
+    row[COLUMN_OF[field as keyof ClientProfile]] = LIST_FIELDS.has(field as keyof ClientProfile)
+      ? JSON.stringify(value)
+      : value;
   }
   return row as Updateable<ClientsTable>;
 }
@@ -81,7 +95,10 @@ export const clientsProjection: Projection = {
     let pending: Insertable<ClientsTable>[] = [];
     const flush = async () => {
       for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
-        await db.insertInto('clients').values(pending.slice(start, start + INSERT_CHUNK)).execute();
+        await db
+          .insertInto('clients')
+          .values(pending.slice(start, start + INSERT_CHUNK))
+          .execute();
       }
       pending = [];
     };

@@ -38,7 +38,12 @@ export const clientsSchema: TableSchema = {
   async indexes(db: Kysely<unknown>) {
     // The list's order (GET /api/clients pages on it).
     await createTrigramIndex(db, 'clients', 'clients_search', CLIENT_SEARCH_COLUMNS);
-    await db.schema.createIndex('clients_name').ifNotExists().on('clients').columns(['last_name', 'first_name', 'id']).execute();
+    await db.schema
+      .createIndex('clients_name')
+      .ifNotExists()
+      .on('clients')
+      .columns(['last_name', 'first_name', 'id'])
+      .execute();
     await db.schema.createIndex('clients_keyworker').ifNotExists().on('clients').column('keyworker_carer_id').execute();
   },
 };

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import { DIARY_ENTRY_CONTENT_FIELDS, type DiaryEntryContent, type DiaryFieldChange, type RecordedEvent, definedOnly } from '@care/events';
+import {
+  DIARY_ENTRY_CONTENT_FIELDS,
+  type DiaryEntryContent,
+  type DiaryFieldChange,
+  type RecordedEvent,
+  definedOnly,
+} from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 import { diarySchema } from './diary-schema';
@@ -53,7 +59,10 @@ export const diaryProjection: Projection = {
 
 type Added = Extract<RecordedEvent, { type: 'DiaryEntryAdded' }>;
 /** An entry as it is folded: its row, with instants as ISO text and the tags as an array. */
-type Entry = Omit<DiaryEntriesTable, 'entry_date' | 'tags' | 'reviewed_at' | 'revision' | 'created_at' | 'updated_at'> & {
+type Entry = Omit<
+  DiaryEntriesTable,
+  'entry_date' | 'tags' | 'reviewed_at' | 'revision' | 'created_at' | 'updated_at'
+> & {
   entry_date: string;
   tags: string[];
   reviewed_at: string | null;
@@ -61,7 +70,10 @@ type Entry = Omit<DiaryEntriesTable, 'entry_date' | 'tags' | 'reviewed_at' | 're
   created_at: string;
   updated_at: string;
 };
-type Version = Omit<Selectable<DiaryEntryVersionsTable>, 'occurred_at' | 'revision'> & { occurred_at: string; revision: string };
+type Version = Omit<Selectable<DiaryEntryVersionsTable>, 'occurred_at' | 'revision'> & {
+  occurred_at: string;
+  revision: string;
+};
 type Bucket = { author_user_id: string; is_confidential: boolean; entries: number };
 
 /**
@@ -77,10 +89,12 @@ async function applyEntries(db: Db, events: readonly DiaryRecorded[]): Promise<v
   const existing = [...new Set(events.map((event) => event.data.id).filter((id) => !addedIds.has(id)))];
   const entries = new Map<string, Entry>();
   if (existing.length > 0) {
-    for (const row of await db.selectFrom('diary_entries').selectAll().where('id', '=', anyUuid(existing)).execute()) entries.set(row.id, entryOf(row));
+    for (const row of await db.selectFrom('diary_entries').selectAll().where('id', '=', anyUuid(existing)).execute())
+      entries.set(row.id, entryOf(row));
   }
   const names = await namesOf(db, added);
-  const name = (kind: 'carer' | 'client', id: string) => names.get(`${kind}:${id}`) ?? { first_name: '', last_name: '' };
+  const name = (kind: 'carer' | 'client', id: string) =>
+    names.get(`${kind}:${id}`) ?? { first_name: '', last_name: '' };
   const touched = new Set<string>();
   const versions: Version[] = [];
   const buckets = new Map<string, Bucket>();
@@ -93,7 +107,13 @@ async function applyEntries(db: Db, events: readonly DiaryRecorded[]): Promise<v
   for (const event of events) {
     const id = event.data.id;
     const stamp = { revision: String(event.revision), updated_at: iso(event.metadata.occurredAt) };
-    const version = { event_id: event.eventId, entry_id: id, revision: String(event.revision), user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt };
+    const version = {
+      event_id: event.eventId,
+      entry_id: id,
+      revision: String(event.revision),
+      user_id: event.metadata.userId,
+      occurred_at: event.metadata.occurredAt,
+    };
     const current = entries.get(id);
     switch (event.type) {
       case 'DiaryEntryAdded': {
@@ -118,13 +138,35 @@ async function applyEntries(db: Db, events: readonly DiaryRecorded[]): Promise<v
           ...stamp,
         });
         count(event.metadata.userId, content.isConfidential, 1);
-        const created: DiaryFieldChange[] = DIARY_ENTRY_CONTENT_FIELDS.map((field) => ({ field, from: null, to: content[field] }));
-        versions.push({ ...version, action: 'created', changes: created, reason: null, is_confidential: content.isConfidential });
+        const created: DiaryFieldChange[] = DIARY_ENTRY_CONTENT_FIELDS.map((field) => ({
+          field,
+          from: null,
+          to: content[field],
+        }));
+        versions.push({
+          ...version,
+          action: 'created',
+          changes: created,
+          reason: null,
+          is_confidential: content.isConfidential,
+        });
         break;
       }
       case 'DiaryEntryReviewed': {
-        if (current) entries.set(id, { ...current, reviewed_by: event.data.reviewedBy, reviewed_at: iso(event.data.reviewedAt), ...stamp });
-        versions.push({ ...version, action: 'reviewed', changes: [], reason: null, is_confidential: current?.is_confidential ?? true });
+        if (current)
+          entries.set(id, {
+            ...current,
+            reviewed_by: event.data.reviewedBy,
+            reviewed_at: iso(event.data.reviewedAt),
+            ...stamp,
+          });
+        versions.push({
+          ...version,
+          action: 'reviewed',
+          changes: [],
+          reason: null,
+          is_confidential: current?.is_confidential ?? true,
+        });
         break;
       }
       case 'DiaryEntryAmended': {
@@ -141,15 +183,29 @@ async function applyEntries(db: Db, events: readonly DiaryRecorded[]): Promise<v
           count(current.author_user_id, before.isConfidential, -1);
           count(current.author_user_id, after.isConfidential, 1);
         }
-        versions.push({ ...version, action: 'amended', changes, reason: event.data.reason, is_confidential: event.data.changes.isConfidential ?? before.isConfidential });
+        versions.push({
+          ...version,
+          action: 'amended',
+          changes,
+          reason: event.data.reason,
+          is_confidential: event.data.changes.isConfidential ?? before.isConfidential,
+        });
         break;
       }
     }
     if (entries.has(id)) touched.add(id);
   }
-  await writeRows(db, 'diary_entries', [...touched].map((id) => entries.get(id)!), { key: ['id'] });
+  await writeRows(
+    db,
+    'diary_entries',
+    [...touched].map((id) => entries.get(id)!),
+    { key: ['id'] },
+  );
   await writeRows(db, 'diary_entry_versions', versions);
-  await writeRows(db, 'diary_entry_counts', [...buckets.values()], { key: ['author_user_id', 'is_confidential'], onConflict: 'add' });
+  await writeRows(db, 'diary_entry_counts', [...buckets.values()], {
+    key: ['author_user_id', 'is_confidential'],
+    onConflict: 'add',
+  });
 }
 
 async function namesOf(db: Db, run: readonly Added[]) {
@@ -159,11 +215,15 @@ async function namesOf(db: Db, run: readonly Added[]) {
   const rows = await db
     .selectFrom('diary_names')
     .select(['kind', 'id', 'first_name', 'last_name'])
-    .where((eb) => eb.or([eb.and([eb('kind', '=', 'carer'), eb('id', '=', anyUuid(carers))]), eb.and([eb('kind', '=', 'client'), eb('id', '=', anyUuid(clients))])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'carer'), eb('id', '=', anyUuid(carers))]),
+        eb.and([eb('kind', '=', 'client'), eb('id', '=', anyUuid(clients))]),
+      ]),
+    )
     .execute();
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
 }
-
 
 /** A stored row as the fold keeps it. */
 function entryOf(row: Selectable<DiaryEntriesTable>): Entry {
@@ -177,7 +237,12 @@ function entryOf(row: Selectable<DiaryEntriesTable>): Entry {
 }
 
 async function upsertNames(db: Db, changes: readonly PersonChange[]): Promise<void> {
-  const rows = changes.map(({ kind, id, firstName, lastName }) => ({ kind, id, first_name: firstName ?? '', last_name: lastName ?? '' }));
+  const rows = changes.map(({ kind, id, firstName, lastName }) => ({
+    kind,
+    id,
+    first_name: firstName ?? '',
+    last_name: lastName ?? '',
+  }));
   await writeRows(db, 'diary_names', rows, { key: ['kind', 'id'] });
 }
 
@@ -187,17 +252,26 @@ async function applyPersonChange(db: Db, change: PersonChange): Promise<void> {
   if (firstName === undefined && lastName === undefined) return;
   await db
     .updateTable('diary_names')
-    .set({ ...(firstName !== undefined && { first_name: firstName }), ...(lastName !== undefined && { last_name: lastName }) })
+    .set({
+      ...(firstName !== undefined && { first_name: firstName }),
+      ...(lastName !== undefined && { last_name: lastName }),
+    })
     .where('kind', '=', kind)
     .where('id', '=', id)
     .execute();
   const entries = db.updateTable('diary_entries');
   await (kind === 'carer'
     ? entries
-        .set({ ...(firstName !== undefined && { carer_first_name: firstName }), ...(lastName !== undefined && { carer_last_name: lastName }) })
+        .set({
+          ...(firstName !== undefined && { carer_first_name: firstName }),
+          ...(lastName !== undefined && { carer_last_name: lastName }),
+        })
         .where('carer_id', '=', id)
     : entries
-        .set({ ...(firstName !== undefined && { client_first_name: firstName }), ...(lastName !== undefined && { client_last_name: lastName }) })
+        .set({
+          ...(firstName !== undefined && { client_first_name: firstName }),
+          ...(lastName !== undefined && { client_last_name: lastName }),
+        })
         .where('client_id', '=', id)
   ).execute();
 }

@@ -65,8 +65,18 @@ export const diarySchema: TableSchema = {
     // The list's order (GET /api/diary pages on it), and each filter in that order: a page is an index walk.
     const newest = ['entry_date desc', 'created_at desc', 'id desc'];
     await db.schema.createIndex('diary_entries_entry_date').ifNotExists().on('diary_entries').columns(newest).execute();
-    await db.schema.createIndex('diary_entries_carer').ifNotExists().on('diary_entries').columns(['carer_id', ...newest]).execute();
-    await db.schema.createIndex('diary_entries_client').ifNotExists().on('diary_entries').columns(['client_id', ...newest]).execute();
+    await db.schema
+      .createIndex('diary_entries_carer')
+      .ifNotExists()
+      .on('diary_entries')
+      .columns(['carer_id', ...newest])
+      .execute();
+    await db.schema
+      .createIndex('diary_entries_client')
+      .ifNotExists()
+      .on('diary_entries')
+      .columns(['client_id', ...newest])
+      .execute();
     // Search as you type over tens of thousands of entries.
     await createTrigramIndex(db, 'diary_entries', 'diary_entries_search', DIARY_SEARCH_COLUMNS);
     // What a reader without diary.readConfidential may see: the confidential entries they wrote.
@@ -91,8 +101,15 @@ export const diarySchema: TableSchema = {
       .ifNotExists()
       .on('diary_entries')
       .columns(newest)
-      .where(sql<boolean>`reviewed_at is null and entry_type in ('incident', 'observation') and priority in ('high', 'urgent')`)
+      .where(
+        sql<boolean>`reviewed_at is null and entry_type in ('incident', 'observation') and priority in ('high', 'urgent')`,
+      )
       .execute();
-    await db.schema.createIndex('diary_entry_versions_entry').ifNotExists().on('diary_entry_versions').columns(['entry_id', 'revision']).execute();
+    await db.schema
+      .createIndex('diary_entry_versions_entry')
+      .ifNotExists()
+      .on('diary_entry_versions')
+      .columns(['entry_id', 'revision'])
+      .execute();
   },
 };

@@ -75,19 +75,40 @@ export const feedbackProjection: Projection = {
 function foldSender(current: Sender | undefined, event: UserRecorded): Sender | undefined {
   switch (event.type) {
     case 'UserRegistered':
-      return { id: event.data.userId, first_name: event.data.firstName, last_name: event.data.lastName, email: event.data.email, role: event.data.role };
+      return {
+        id: event.data.userId,
+        first_name: event.data.firstName,
+        last_name: event.data.lastName,
+        email: event.data.email,
+        role: event.data.role,
+      };
     case 'UserProfileChanged':
-      return current && { ...current, first_name: event.data.changes.firstName ?? current.first_name, last_name: event.data.changes.lastName ?? current.last_name };
+      return (
+        current && {
+          ...current,
+          first_name: event.data.changes.firstName ?? current.first_name,
+          last_name: event.data.changes.lastName ?? current.last_name,
+        }
+      );
     case 'UserRoleChanged':
       return current && { ...current, role: event.data.role };
   }
 }
 
 /** The accounts this batch's events name, as this projection last recorded them. */
-async function sendersOf(db: Kysely<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<Map<string, Sender>> {
+async function sendersOf(
+  db: Kysely<ReadModelDatabase>,
+  events: readonly RecordedEvent[],
+): Promise<Map<string, Sender>> {
   const ids = [
     ...new Set(
-      events.map((event) => (event.type === 'FeedbackSubmitted' ? event.metadata.userId : USER_EVENTS.has(event.type) ? (event.data as { userId: string }).userId : undefined)),
+      events.map((event) =>
+        event.type === 'FeedbackSubmitted'
+          ? event.metadata.userId
+          : USER_EVENTS.has(event.type)
+            ? (event.data as { userId: string }).userId
+            : undefined,
+      ),
     ),
   ].filter((id): id is string => id !== undefined);
   if (ids.length === 0) return new Map();
@@ -96,7 +117,10 @@ async function sendersOf(db: Kysely<ReadModelDatabase>, events: readonly Recorde
 }
 
 /** The feedback row a submission creates, with the sender as this projection knows them at that point of the log. */
-function submittedRow(event: Extract<FeedbackRecorded, { type: 'FeedbackSubmitted' }>, senders: ReadonlyMap<string, Sender>): BulkRow {
+function submittedRow(
+  event: Extract<FeedbackRecorded, { type: 'FeedbackSubmitted' }>,
+  senders: ReadonlyMap<string, Sender>,
+): BulkRow {
   const sender = senders.get(event.metadata.userId);
   const { id, type, category, message, rating, page } = event.data;
   return {
@@ -119,7 +143,10 @@ function submittedRow(event: Extract<FeedbackRecorded, { type: 'FeedbackSubmitte
   };
 }
 
-async function applyEvent(db: Kysely<ReadModelDatabase>, event: Exclude<FeedbackRecorded, { type: 'FeedbackSubmitted' }> | ProfileChanged): Promise<void> {
+async function applyEvent(
+  db: Kysely<ReadModelDatabase>,
+  event: Exclude<FeedbackRecorded, { type: 'FeedbackSubmitted' }> | ProfileChanged,
+): Promise<void> {
   if (event.type === 'UserProfileChanged') {
     const { firstName, lastName } = event.data.changes;
     if (firstName === undefined && lastName === undefined) return;
@@ -136,10 +163,18 @@ async function applyEvent(db: Kysely<ReadModelDatabase>, event: Exclude<Feedback
   const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
   switch (event.type) {
     case 'FeedbackStatusChanged':
-      await db.updateTable('feedback').set({ status: event.data.status, ...stamp }).where('id', '=', event.data.id).execute();
+      await db
+        .updateTable('feedback')
+        .set({ status: event.data.status, ...stamp })
+        .where('id', '=', event.data.id)
+        .execute();
       return;
     case 'FeedbackAdminNotesChanged':
-      await db.updateTable('feedback').set({ admin_notes: event.data.adminNotes, ...stamp }).where('id', '=', event.data.id).execute();
+      await db
+        .updateTable('feedback')
+        .set({ admin_notes: event.data.adminNotes, ...stamp })
+        .where('id', '=', event.data.id)
+        .execute();
       return;
   }
 }

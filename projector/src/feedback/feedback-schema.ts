@@ -34,8 +34,18 @@ export const feedbackSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The admin list: newest first, optionally one status.
-    await db.schema.createIndex('feedback_newest').ifNotExists().on('feedback').columns(['created_at desc', 'id desc']).execute();
-    await db.schema.createIndex('feedback_status_newest').ifNotExists().on('feedback').columns(['status', 'created_at desc', 'id desc']).execute();
+    await db.schema
+      .createIndex('feedback_newest')
+      .ifNotExists()
+      .on('feedback')
+      .columns(['created_at desc', 'id desc'])
+      .execute();
+    await db.schema
+      .createIndex('feedback_status_newest')
+      .ifNotExists()
+      .on('feedback')
+      .columns(['status', 'created_at desc', 'id desc'])
+      .execute();
     // Profile changes update the sender's name on their feedback.
     await db.schema.createIndex('feedback_user').ifNotExists().on('feedback').column('user_id').execute();
   },

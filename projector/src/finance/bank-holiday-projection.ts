@@ -30,6 +30,11 @@ export const bankHolidaysProjection: Projection = {
       change: event.type === 'BankHolidayAdded' ? ('added' as const) : ('removed' as const),
       text: event.type === 'BankHolidayAdded' ? event.data.name : event.data.reason,
     }));
-    if (rows.length > 0) await db.insertInto('finance_bank_holiday_changes').values(rows).onConflict((oc) => oc.column('event_id').doNothing()).execute();
+    if (rows.length > 0)
+      await db
+        .insertInto('finance_bank_holiday_changes')
+        .values(rows)
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
   },
 };

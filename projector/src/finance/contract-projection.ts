@@ -34,10 +34,30 @@ const contractSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The register lists by end date; the renewal rule looks by renewal date.
-    await db.schema.createIndex('finance_contracts_end').ifNotExists().on('finance_contracts').columns(['end_date desc', 'contract_number']).execute();
-    await db.schema.createIndex('finance_contracts_renewal').ifNotExists().on('finance_contracts').column('renewal_date').execute();
-    await db.schema.createIndex('finance_contracts_client').ifNotExists().on('finance_contracts').column('client_id').execute();
-    await db.schema.createIndex('finance_exchange_rates_newest').ifNotExists().on('finance_exchange_rates').columns(['effective_on desc', 'set_at desc']).execute();
+    await db.schema
+      .createIndex('finance_contracts_end')
+      .ifNotExists()
+      .on('finance_contracts')
+      .columns(['end_date desc', 'contract_number'])
+      .execute();
+    await db.schema
+      .createIndex('finance_contracts_renewal')
+      .ifNotExists()
+      .on('finance_contracts')
+      .column('renewal_date')
+      .execute();
+    await db.schema
+      .createIndex('finance_contracts_client')
+      .ifNotExists()
+      .on('finance_contracts')
+      .column('client_id')
+      .execute();
+    await db.schema
+      .createIndex('finance_exchange_rates_newest')
+      .ifNotExists()
+      .on('finance_exchange_rates')
+      .columns(['effective_on desc', 'set_at desc'])
+      .execute();
   },
 };
 
@@ -76,7 +96,11 @@ export const contractsProjection: Projection = {
         case 'ContractRenewed':
           await db
             .updateTable('finance_contracts')
-            .set({ end_date: event.data.endDate, renewal_date: event.data.renewalDate, value_pence: event.data.valuePence })
+            .set({
+              end_date: event.data.endDate,
+              renewal_date: event.data.renewalDate,
+              value_pence: event.data.valuePence,
+            })
             .where('id', '=', event.data.contractId)
             .execute();
           break;

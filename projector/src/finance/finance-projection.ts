@@ -3,10 +3,29 @@ import type { RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import { financeSchema } from './finance-schema';
 
-const FINANCE_EVENTS = new Set(['FunderAdded', 'FunderRateSet', 'ClientFundingSet', 'InvoiceIssued', 'InvoiceDraftEdited', 'InvoiceSent', 'InvoicePaymentRecorded', 'CreditNoteIssued']);
+const FINANCE_EVENTS = new Set([
+  'FunderAdded',
+  'FunderRateSet',
+  'ClientFundingSet',
+  'InvoiceIssued',
+  'InvoiceDraftEdited',
+  'InvoiceSent',
+  'InvoicePaymentRecorded',
+  'CreditNoteIssued',
+]);
 type FinanceRecorded = Extract<
   RecordedEvent,
-  { type: 'FunderAdded' | 'FunderRateSet' | 'ClientFundingSet' | 'InvoiceIssued' | 'InvoiceDraftEdited' | 'InvoiceSent' | 'InvoicePaymentRecorded' | 'CreditNoteIssued' }
+  {
+    type:
+      | 'FunderAdded'
+      | 'FunderRateSet'
+      | 'ClientFundingSet'
+      | 'InvoiceIssued'
+      | 'InvoiceDraftEdited'
+      | 'InvoiceSent'
+      | 'InvoicePaymentRecorded'
+      | 'CreditNoteIssued';
+  }
 >;
 
 /**
@@ -19,7 +38,14 @@ export const financeProjection: Projection = {
   // 2: purchase order, notes and the stream revision (Edit while draft).
   // 3: rates agreed for one client (client_key in the rates' key).
   version: 3,
-  tables: ['finance_funders', 'finance_funder_rates', 'finance_client_funding', 'finance_invoices', 'finance_invoice_payments', 'finance_credit_notes'],
+  tables: [
+    'finance_funders',
+    'finance_funder_rates',
+    'finance_client_funding',
+    'finance_invoices',
+    'finance_invoice_payments',
+    'finance_credit_notes',
+  ],
   schema: financeSchema,
   handles: (type) => FINANCE_EVENTS.has(type),
   async apply(db, events) {
@@ -29,7 +55,13 @@ export const financeProjection: Projection = {
           const { funderId, name, kind, invoiceEmail, paymentTermsDays } = event.data;
           await db
             .insertInto('finance_funders')
-            .values({ funder_id: funderId, name, kind, invoice_email: invoiceEmail, payment_terms_days: paymentTermsDays })
+            .values({
+              funder_id: funderId,
+              name,
+              kind,
+              invoice_email: invoiceEmail,
+              payment_terms_days: paymentTermsDays,
+            })
             .onConflict((oc) => oc.column('funder_id').doNothing())
             .execute();
           break;
@@ -47,7 +79,13 @@ export const financeProjection: Projection = {
           };
           await db
             .insertInto('finance_funder_rates')
-            .values({ funder_id: d.funderId, client_key: d.clientId ?? '', client_id: d.clientId ?? null, effective_from: d.effectiveFrom, ...row })
+            .values({
+              funder_id: d.funderId,
+              client_key: d.clientId ?? '',
+              client_id: d.clientId ?? null,
+              effective_from: d.effectiveFrom,
+              ...row,
+            })
             .onConflict((oc) => oc.columns(['funder_id', 'client_key', 'effective_from']).doUpdateSet(row))
             .execute();
           break;
@@ -97,7 +135,15 @@ export const financeProjection: Projection = {
         case 'InvoiceDraftEdited': {
           const d = event.data;
           // The lines made from the record stay; the hand-added charges are replaced by the edit's.
-          const charges = d.charges.map((charge) => ({ appointmentId: null, date: charge.date, description: charge.description, minutes: 0, hourlyRatePence: 0, amountPence: charge.amountPence, kind: 'charge' }));
+          const charges = d.charges.map((charge) => ({
+            appointmentId: null,
+            date: charge.date,
+            description: charge.description,
+            minutes: 0,
+            hourlyRatePence: 0,
+            amountPence: charge.amountPence,
+            kind: 'charge',
+          }));
           await db
             .updateTable('finance_invoices')
             .set({
@@ -105,7 +151,8 @@ export const financeProjection: Projection = {
               purchase_order: d.purchaseOrder,
               notes: d.notes,
               total_pence: d.totalPence,
-              lines: sql<string>`coalesce((select jsonb_agg(line) from jsonb_array_elements(lines) line where line->>'kind' <> 'charge'), '[]'::jsonb) || ${JSON.stringify(charges)}::jsonb` as never,
+              lines:
+                sql<string>`coalesce((select jsonb_agg(line) from jsonb_array_elements(lines) line where line->>'kind' <> 'charge'), '[]'::jsonb) || ${JSON.stringify(charges)}::jsonb` as never,
               revision: String(event.revision),
             })
             .where('id', '=', d.invoiceId)
@@ -123,7 +170,15 @@ export const financeProjection: Projection = {
           const d = event.data;
           await db
             .insertInto('finance_invoice_payments')
-            .values({ payment_id: d.paymentId, invoice_id: d.invoiceId, client_id: d.clientId, amount_pence: d.amountPence, received_on: d.receivedOn, method: d.method, reference: d.reference })
+            .values({
+              payment_id: d.paymentId,
+              invoice_id: d.invoiceId,
+              client_id: d.clientId,
+              amount_pence: d.amountPence,
+              received_on: d.receivedOn,
+              method: d.method,
+              reference: d.reference,
+            })
             .execute();
           await db
             .updateTable('finance_invoices')
@@ -136,11 +191,21 @@ export const financeProjection: Projection = {
           const d = event.data;
           await db
             .insertInto('finance_credit_notes')
-            .values({ credit_note_id: d.creditNoteId, invoice_id: d.invoiceId, client_id: d.clientId, amount_pence: d.amountPence, issued_on: d.issuedOn, reason: d.reason })
+            .values({
+              credit_note_id: d.creditNoteId,
+              invoice_id: d.invoiceId,
+              client_id: d.clientId,
+              amount_pence: d.amountPence,
+              issued_on: d.issuedOn,
+              reason: d.reason,
+            })
             .execute();
           await db
             .updateTable('finance_invoices')
-            .set({ credited_pence: sql<string>`credited_pence + ${d.amountPence}` as never, revision: String(event.revision) })
+            .set({
+              credited_pence: sql<string>`credited_pence + ${d.amountPence}` as never,
+              revision: String(event.revision),
+            })
             .where('id', '=', d.invoiceId)
             .execute();
           break;

@@ -80,10 +80,30 @@ export const financeSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The invoice list: newest first; the overview's outstanding invoices by due date.
-    await db.schema.createIndex('finance_invoices_newest').ifNotExists().on('finance_invoices').columns(['issued_on desc', 'number_year desc', 'number_sequence desc']).execute();
+    await db.schema
+      .createIndex('finance_invoices_newest')
+      .ifNotExists()
+      .on('finance_invoices')
+      .columns(['issued_on desc', 'number_year desc', 'number_sequence desc'])
+      .execute();
     await db.schema.createIndex('finance_invoices_due').ifNotExists().on('finance_invoices').column('due_on').execute();
-    await db.schema.createIndex('finance_invoices_client').ifNotExists().on('finance_invoices').column('client_id').execute();
-    await db.schema.createIndex('finance_payments_invoice').ifNotExists().on('finance_invoice_payments').column('invoice_id').execute();
-    await db.schema.createIndex('finance_credit_notes_invoice').ifNotExists().on('finance_credit_notes').column('invoice_id').execute();
+    await db.schema
+      .createIndex('finance_invoices_client')
+      .ifNotExists()
+      .on('finance_invoices')
+      .column('client_id')
+      .execute();
+    await db.schema
+      .createIndex('finance_payments_invoice')
+      .ifNotExists()
+      .on('finance_invoice_payments')
+      .column('invoice_id')
+      .execute();
+    await db.schema
+      .createIndex('finance_credit_notes_invoice')
+      .ifNotExists()
+      .on('finance_credit_notes')
+      .column('invoice_id')
+      .execute();
   },
 };

@@ -3,8 +3,17 @@ import type { RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import type { TableSchema } from '../projection-schema';
 
-const PAYROLL_EVENTS = new Set(['PayrollPolicySet', 'LivingWageRateSet', 'PayrollPeriodProcessed', 'PayslipIssued', 'PayslipSent']);
-type PayrollRecorded = Extract<RecordedEvent, { type: 'PayrollPolicySet' | 'LivingWageRateSet' | 'PayrollPeriodProcessed' | 'PayslipIssued' | 'PayslipSent' }>;
+const PAYROLL_EVENTS = new Set([
+  'PayrollPolicySet',
+  'LivingWageRateSet',
+  'PayrollPeriodProcessed',
+  'PayslipIssued',
+  'PayslipSent',
+]);
+type PayrollRecorded = Extract<
+  RecordedEvent,
+  { type: 'PayrollPolicySet' | 'LivingWageRateSet' | 'PayrollPeriodProcessed' | 'PayslipIssued' | 'PayslipSent' }
+>;
 
 const payrollSchema: TableSchema = {
   async create(db: Kysely<unknown>) {
@@ -57,8 +66,18 @@ const payrollSchema: TableSchema = {
   async indexes(db: Kysely<unknown>) {
     // The period's list (paged by carer name through a join) and a carer's own payslips, newest first.
     await db.schema.createIndex('finance_payslips_run').ifNotExists().on('finance_payslips').column('run_id').execute();
-    await db.schema.createIndex('finance_payslips_carer').ifNotExists().on('finance_payslips').columns(['carer_id', 'period_start desc']).execute();
-    await db.schema.createIndex('finance_payslips_period').ifNotExists().on('finance_payslips').column('period_start').execute();
+    await db.schema
+      .createIndex('finance_payslips_carer')
+      .ifNotExists()
+      .on('finance_payslips')
+      .columns(['carer_id', 'period_start desc'])
+      .execute();
+    await db.schema
+      .createIndex('finance_payslips_period')
+      .ifNotExists()
+      .on('finance_payslips')
+      .column('period_start')
+      .execute();
   },
 };
 
@@ -85,7 +104,11 @@ export const payrollProjection: Projection = {
             set_by: event.metadata.userId,
             set_at: event.metadata.occurredAt,
           };
-          await db.insertInto('finance_payroll_policy').values({ id: 1, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+          await db
+            .insertInto('finance_payroll_policy')
+            .values({ id: 1, ...row })
+            .onConflict((oc) => oc.column('id').doUpdateSet(row))
+            .execute();
           break;
         }
         case 'LivingWageRateSet':
@@ -99,7 +122,13 @@ export const payrollProjection: Projection = {
           const d = event.data;
           await db
             .insertInto('finance_payroll_runs')
-            .values({ run_id: d.runId, period_kind: d.periodKind, period_start: d.periodStart, period_end: d.periodEnd, processed_at: event.metadata.occurredAt })
+            .values({
+              run_id: d.runId,
+              period_kind: d.periodKind,
+              period_start: d.periodStart,
+              period_end: d.periodEnd,
+              processed_at: event.metadata.occurredAt,
+            })
             .onConflict((oc) => oc.column('run_id').doNothing())
             .execute();
           break;

@@ -62,7 +62,8 @@ export const incidentsProjection: Projection = {
       events: incidentEvents,
       idOf: (event) => event.data.id,
       creates: (event) => event.type === 'IncidentReported',
-      load: async (ids) => (await db.selectFrom('incidents').selectAll().where('id', 'in', ids).execute()).map(recordOf),
+      load: async (ids) =>
+        (await db.selectFrom('incidents').selectAll().where('id', 'in', ids).execute()).map(recordOf),
       evolve: evolveIncident,
     });
     for (let start = 0; start < written.length; start += UPSERT_CHUNK) {

@@ -6,7 +6,15 @@ import type { IncidentDutyRecord, IncidentsTable } from './incident-tables';
 /** A row of `incidents` as the projection folds it in memory: instants as ISO text. */
 export type IncidentRecord = Omit<
   Selectable<IncidentsTable>,
-  'date_occurred' | 'escalated_at' | 'resolved_at' | 'first_resolved_at' | 'closed_at' | 'created_at' | 'updated_at' | 'revision' | 'duties'
+  | 'date_occurred'
+  | 'escalated_at'
+  | 'resolved_at'
+  | 'first_resolved_at'
+  | 'closed_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'revision'
+  | 'duties'
 > & {
   date_occurred: string;
   escalated_at: string | null;
@@ -35,7 +43,10 @@ export function recordOf(row: Selectable<IncidentsTable>): IncidentRecord {
   };
 }
 
-export const rowOf = (record: IncidentRecord): Insertable<IncidentsTable> => ({ ...record, duties: JSON.stringify(record.duties) });
+export const rowOf = (record: IncidentRecord): Insertable<IncidentsTable> => ({
+  ...record,
+  duties: JSON.stringify(record.duties),
+});
 
 /** The earliest due date among duties not yet met. */
 function nextDue(duties: readonly IncidentDutyRecord[]): string | null {
@@ -48,7 +59,10 @@ function withDuties(duties: IncidentDutyRecord[]): Pick<IncidentRecord, 'duties'
 }
 
 /** The row after one event (a pure fold); undefined for an event about an incident this projection never saw reported. */
-export function evolveIncident(current: IncidentRecord | undefined, event: IncidentRecorded): IncidentRecord | undefined {
+export function evolveIncident(
+  current: IncidentRecord | undefined,
+  event: IncidentRecorded,
+): IncidentRecord | undefined {
   const at = iso(event.metadata.occurredAt);
   const stamp = { revision: String(event.revision), updated_at: at };
   if (event.type === 'IncidentReported') {
@@ -118,9 +132,22 @@ export function evolveIncident(current: IncidentRecord | undefined, event: Incid
     case 'IncidentFollowUpCompleted':
       return { ...current, follow_up_done_notes: event.data.notes, ...stamp };
     case 'IncidentResolved':
-      return { ...current, status: 'resolved', resolution_summary: event.data.resolutionSummary, resolved_at: at, first_resolved_at: current.first_resolved_at ?? at, ...stamp };
+      return {
+        ...current,
+        status: 'resolved',
+        resolution_summary: event.data.resolutionSummary,
+        resolved_at: at,
+        first_resolved_at: current.first_resolved_at ?? at,
+        ...stamp,
+      };
     case 'IncidentClosed':
-      return { ...current, status: 'closed', closed_at: at, follow_up_waived_reason: event.data.followUpWaivedReason, ...stamp };
+      return {
+        ...current,
+        status: 'closed',
+        closed_at: at,
+        follow_up_waived_reason: event.data.followUpWaivedReason,
+        ...stamp,
+      };
     case 'IncidentReopened':
       return { ...current, status: 'investigating', resolved_at: null, closed_at: null, ...stamp };
     case 'IncidentEscalated':
@@ -138,13 +165,19 @@ export function evolveIncident(current: IncidentRecord | undefined, event: Incid
     case 'IncidentSafeguardingReferralUpdated':
       return { ...current, ...stamp };
     case 'IncidentDutyIdentified': {
-      const duties = [...current.duties.filter((duty) => duty.duty !== event.data.duty), { duty: event.data.duty, reason: event.data.reason, dueDate: event.data.dueDate, steps: [], met: false }];
+      const duties = [
+        ...current.duties.filter((duty) => duty.duty !== event.data.duty),
+        { duty: event.data.duty, reason: event.data.reason, dueDate: event.data.dueDate, steps: [], met: false },
+      ];
       return { ...current, ...withDuties(duties), ...stamp };
     }
     case 'IncidentDutyStepRecorded': {
       const duties = current.duties.map((duty) => {
         if (duty.duty !== event.data.duty) return duty;
-        const steps = [...duty.steps, { step: event.data.step, doneOn: event.data.doneOn, reference: event.data.reference }];
+        const steps = [
+          ...duty.steps,
+          { step: event.data.step, doneOn: event.data.doneOn, reference: event.data.reference },
+        ];
         return { ...duty, steps, met: dutyMet(duty.duty, new Set(steps.map((entry) => entry.step))) };
       });
       return { ...current, ...withDuties(duties), ...stamp };

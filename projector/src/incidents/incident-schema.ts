@@ -60,16 +60,69 @@ export const incidentsSchema: TableSchema = {
     const recent = ['date_occurred desc', 'id desc'];
     // GET /api/incidents: most recent first, under each filter (tab status/severity/type, the carer's own).
     await db.schema.createIndex('incidents_recent').ifNotExists().on('incidents').columns(recent).execute();
-    await db.schema.createIndex('incidents_status_recent').ifNotExists().on('incidents').columns(['status', ...recent]).execute();
-    await db.schema.createIndex('incidents_severity_recent').ifNotExists().on('incidents').columns(['severity', ...recent]).execute();
-    await db.schema.createIndex('incidents_type_recent').ifNotExists().on('incidents').columns(['type', ...recent]).execute();
-    await db.schema.createIndex('incidents_reporter').ifNotExists().on('incidents').columns(['reported_by', ...recent]).execute();
-    await db.schema.createIndex('incidents_carer').ifNotExists().on('incidents').columns(['carer_id', ...recent]).execute();
-    await db.schema.createIndex('incidents_client').ifNotExists().on('incidents').columns(['client_id', ...recent]).execute();
+    await db.schema
+      .createIndex('incidents_status_recent')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['status', ...recent])
+      .execute();
+    await db.schema
+      .createIndex('incidents_severity_recent')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['severity', ...recent])
+      .execute();
+    await db.schema
+      .createIndex('incidents_type_recent')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['type', ...recent])
+      .execute();
+    await db.schema
+      .createIndex('incidents_reporter')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['reported_by', ...recent])
+      .execute();
+    await db.schema
+      .createIndex('incidents_carer')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['carer_id', ...recent])
+      .execute();
+    await db.schema
+      .createIndex('incidents_client')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['client_id', ...recent])
+      .execute();
     // The dashboard tile and the alert rules: open incidents; duties not met.
-    await db.schema.createIndex('incidents_open').ifNotExists().on('incidents').columns(['severity', 'type']).where(OPEN).execute();
-    await db.schema.createIndex('incidents_duty_due').ifNotExists().on('incidents').column('next_duty_due').where(sql<boolean>`next_duty_due is not null`).execute();
-    await db.schema.createIndex('incidents_escalated').ifNotExists().on('incidents').column('escalated_at').where(OPEN).execute();
-    await db.schema.createIndex('incident_events_incident').ifNotExists().on('incident_events').columns(['incident_id', 'revision']).execute();
+    await db.schema
+      .createIndex('incidents_open')
+      .ifNotExists()
+      .on('incidents')
+      .columns(['severity', 'type'])
+      .where(OPEN)
+      .execute();
+    await db.schema
+      .createIndex('incidents_duty_due')
+      .ifNotExists()
+      .on('incidents')
+      .column('next_duty_due')
+      .where(sql<boolean>`next_duty_due is not null`)
+      .execute();
+    await db.schema
+      .createIndex('incidents_escalated')
+      .ifNotExists()
+      .on('incidents')
+      .column('escalated_at')
+      .where(OPEN)
+      .execute();
+    await db.schema
+      .createIndex('incident_events_incident')
+      .ifNotExists()
+      .on('incident_events')
+      .columns(['incident_id', 'revision'])
+      .execute();
   },
 };

@@ -1,5 +1,12 @@
 import type { ColumnType } from 'kysely';
-import type { IncidentDuty, IncidentDutyReason, IncidentDutyStep, IncidentSeverity, IncidentStatus, IncidentType } from '@care/events';
+import type {
+  IncidentDuty,
+  IncidentDutyReason,
+  IncidentDutyStep,
+  IncidentSeverity,
+  IncidentStatus,
+  IncidentType,
+} from '@care/events';
 
 type Instant = ColumnType<Date, string, string>;
 type OptionalInstant = ColumnType<Date | null, string | null, string | null>;

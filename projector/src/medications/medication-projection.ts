@@ -1,5 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
-import { foldSchedule, marKeyEvents, prescriptionEvents, ReferenceMedicineAdded, type MarKeyEvent, type PrescriptionEvent, type RecordedEvent } from '@care/events';
+import {
+  foldSchedule,
+  marKeyEvents,
+  prescriptionEvents,
+  ReferenceMedicineAdded,
+  type MarKeyEvent,
+  type PrescriptionEvent,
+  type RecordedEvent,
+} from '@care/events';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-model/database';
 import { excludedColumns, foldBatch, iso, isoOrNull, UPSERT_CHUNK } from '../shared/fold-batch';
@@ -7,12 +15,27 @@ import { medicationsSchema } from './medication-schema';
 import type { MedicationRecordsTable, PrescriptionsTable } from './medication-tables';
 
 type Recorded = RecordedEvent<PrescriptionEvent>;
-const RECORD_EVENTS = new Set(['MedicationAdministrationRecorded', 'MedicationAdministrationAmended', 'PrnEffectRecorded']);
+const RECORD_EVENTS = new Set([
+  'MedicationAdministrationRecorded',
+  'MedicationAdministrationAmended',
+  'PrnEffectRecorded',
+]);
 const KEY_EVENTS = new Set<string>(marKeyEvents.map((definition) => definition.type));
-const HANDLED = new Set<string>([...prescriptionEvents.map((definition) => definition.type), ReferenceMedicineAdded.type, ...KEY_EVENTS]);
+const HANDLED = new Set<string>([
+  ...prescriptionEvents.map((definition) => definition.type),
+  ReferenceMedicineAdded.type,
+  ...KEY_EVENTS,
+]);
 
-type PrescriptionRecord = Omit<Selectable<PrescriptionsTable>, 'created_at' | 'updated_at' | 'revision'> & { created_at: string; updated_at: string; revision: string };
-type DoseRecordRow = Omit<Selectable<MedicationRecordsTable>, 'due_at' | 'administered_at' | 'recorded_at' | 'updated_at' | 'revision'> & {
+type PrescriptionRecord = Omit<Selectable<PrescriptionsTable>, 'created_at' | 'updated_at' | 'revision'> & {
+  created_at: string;
+  updated_at: string;
+  revision: string;
+};
+type DoseRecordRow = Omit<
+  Selectable<MedicationRecordsTable>,
+  'due_at' | 'administered_at' | 'recorded_at' | 'updated_at' | 'revision'
+> & {
   due_at: string | null;
   administered_at: string;
   recorded_at: string;
@@ -20,7 +43,20 @@ type DoseRecordRow = Omit<Selectable<MedicationRecordsTable>, 'due_at' | 'admini
   revision: string;
 };
 
-const PRESCRIPTION_COLUMNS = ['client_id', 'name', 'status', 'time_critical', 'details', 'schedule', 'allergy_override', 'created_by', 'status_reason', 'revision', 'created_at', 'updated_at'] as const;
+const PRESCRIPTION_COLUMNS = [
+  'client_id',
+  'name',
+  'status',
+  'time_critical',
+  'details',
+  'schedule',
+  'allergy_override',
+  'created_by',
+  'status_reason',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const;
 const RECORD_COLUMNS = [
   'prescription_id',
   'client_id',
@@ -44,7 +80,8 @@ const RECORD_COLUMNS = [
 ] as const;
 
 /** The prescription a stream's event belongs to: dose records name it, the prescription's own events are it. */
-const prescriptionIdOf = (event: Recorded): string => ('prescriptionId' in event.data ? event.data.prescriptionId : event.data.id);
+const prescriptionIdOf = (event: Recorded): string =>
+  'prescriptionId' in event.data ? event.data.prescriptionId : event.data.id;
 
 function evolvePrescription(current: PrescriptionRecord | undefined, event: Recorded): PrescriptionRecord | undefined {
   // A dose's record is appended to the prescription's stream: the row's revision follows it, so that a change sent
@@ -72,7 +109,10 @@ function evolvePrescription(current: PrescriptionRecord | undefined, event: Reco
       };
     case 'PrescriptionChanged': {
       if (!current) return undefined;
-      const details = { ...current.details, ...Object.fromEntries(Object.entries(event.data.changes).filter(([, v]) => v !== undefined)) };
+      const details = {
+        ...current.details,
+        ...Object.fromEntries(Object.entries(event.data.changes).filter(([, v]) => v !== undefined)),
+      };
       return {
         ...current,
         details,
@@ -88,7 +128,9 @@ function evolvePrescription(current: PrescriptionRecord | undefined, event: Reco
     case 'PrescriptionPaused':
     case 'PrescriptionResumed':
     case 'PrescriptionDiscontinued':
-      return current ? { ...current, status: fold.status, schedule: fold.schedule, status_reason: event.data.reason, ...stamp } : undefined;
+      return current
+        ? { ...current, status: fold.status, schedule: fold.schedule, status_reason: event.data.reason, ...stamp }
+        : undefined;
     default:
       return current;
   }
@@ -161,12 +203,22 @@ export const medicationsProjection: Projection = {
     if (added.length > 0) {
       await db
         .insertInto('reference_medicines')
-        .values(added.map((event) => ({ ...event.data, strengths: json(event.data.strengths), added_by: event.metadata.userId, added_at: iso(event.metadata.occurredAt) })))
+        .values(
+          added.map((event) => ({
+            ...event.data,
+            strengths: json(event.data.strengths),
+            added_by: event.metadata.userId,
+            added_at: iso(event.metadata.occurredAt),
+          })),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    for (const event of events) if (KEY_EVENTS.has(event.type)) await applyKeyChange(db, event as RecordedEvent<MarKeyEvent>);
-    const all = events.filter((event) => event.type !== 'ReferenceMedicineAdded' && !KEY_EVENTS.has(event.type)) as readonly Recorded[];
+    for (const event of events)
+      if (KEY_EVENTS.has(event.type)) await applyKeyChange(db, event as RecordedEvent<MarKeyEvent>);
+    const all = events.filter(
+      (event) => event.type !== 'ReferenceMedicineAdded' && !KEY_EVENTS.has(event.type),
+    ) as readonly Recorded[];
     const prescriptionEventsOnly = all.filter((event) => !RECORD_EVENTS.has(event.type));
     const recordEvents = all.filter((event) => RECORD_EVENTS.has(event.type));
 
@@ -186,7 +238,14 @@ export const medicationsProjection: Projection = {
     for (let start = 0; start < prescriptions.length; start += UPSERT_CHUNK) {
       await db
         .insertInto('prescriptions')
-        .values(prescriptions.slice(start, start + UPSERT_CHUNK).map((p) => ({ ...p, details: json(p.details), schedule: json(p.schedule), allergy_override: json(p.allergy_override) })))
+        .values(
+          prescriptions.slice(start, start + UPSERT_CHUNK).map((p) => ({
+            ...p,
+            details: json(p.details),
+            schedule: json(p.schedule),
+            allergy_override: json(p.allergy_override),
+          })),
+        )
         .onConflict((oc) => oc.column('id').doUpdateSet((eb) => excludedColumns(eb, PRESCRIPTION_COLUMNS)))
         .execute();
     }
@@ -194,13 +253,23 @@ export const medicationsProjection: Projection = {
       prescription_id: event.data.id,
       revision: String(event.revision),
       type: event.type,
-      changes: json(event.type === 'MedicationPrescribed' ? { ...event.data.details, allergyOverride: event.data.allergyOverride } : event.type === 'PrescriptionChanged' ? { ...event.data.changes, allergyOverride: event.data.allergyOverride } : {}),
+      changes: json(
+        event.type === 'MedicationPrescribed'
+          ? { ...event.data.details, allergyOverride: event.data.allergyOverride }
+          : event.type === 'PrescriptionChanged'
+            ? { ...event.data.changes, allergyOverride: event.data.allergyOverride }
+            : {},
+      ),
       reason: 'reason' in event.data ? event.data.reason : null,
       user_id: event.metadata.userId,
       at: iso(event.metadata.occurredAt),
     }));
     for (let start = 0; start < versions.length; start += UPSERT_CHUNK) {
-      await db.insertInto('prescription_versions').values(versions.slice(start, start + UPSERT_CHUNK)).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('prescription_versions')
+        .values(versions.slice(start, start + UPSERT_CHUNK))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
 
     const records = await foldBatch({
@@ -234,7 +303,14 @@ async function applyKeyChange(db: Kysely<ReadModelDatabase>, event: RecordedEven
     const { code, label, status, needsReason } = event.data;
     await db
       .insertInto('mar_codes')
-      .values({ code, label, status, needs_reason: needsReason, withdrawn: false, added_at: iso(event.metadata.occurredAt) })
+      .values({
+        code,
+        label,
+        status,
+        needs_reason: needsReason,
+        withdrawn: false,
+        added_at: iso(event.metadata.occurredAt),
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
     return;

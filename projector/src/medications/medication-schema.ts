@@ -75,17 +75,57 @@ export const medicationsSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('prescriptions_client').ifNotExists().on('prescriptions').columns(['client_id', 'name']).execute();
-    await db.schema.createIndex('prescriptions_status_name').ifNotExists().on('prescriptions').columns(['status', 'name', 'id']).execute();
+    await db.schema
+      .createIndex('prescriptions_client')
+      .ifNotExists()
+      .on('prescriptions')
+      .columns(['client_id', 'name'])
+      .execute();
+    await db.schema
+      .createIndex('prescriptions_status_name')
+      .ifNotExists()
+      .on('prescriptions')
+      .columns(['status', 'name', 'id'])
+      .execute();
     const newest = ['administered_at desc', 'id desc'];
     // GET /api/medication-records: newest first under each filter (client, carer, medicine, date range).
-    await db.schema.createIndex('medication_records_newest').ifNotExists().on('medication_records').columns(newest).execute();
-    await db.schema.createIndex('medication_records_client').ifNotExists().on('medication_records').columns(['client_id', ...newest]).execute();
-    await db.schema.createIndex('medication_records_carer').ifNotExists().on('medication_records').columns(['carer_id', ...newest]).execute();
-    await db.schema.createIndex('medication_records_prescription').ifNotExists().on('medication_records').columns(['prescription_id', ...newest]).execute();
+    await db.schema
+      .createIndex('medication_records_newest')
+      .ifNotExists()
+      .on('medication_records')
+      .columns(newest)
+      .execute();
+    await db.schema
+      .createIndex('medication_records_client')
+      .ifNotExists()
+      .on('medication_records')
+      .columns(['client_id', ...newest])
+      .execute();
+    await db.schema
+      .createIndex('medication_records_carer')
+      .ifNotExists()
+      .on('medication_records')
+      .columns(['carer_id', ...newest])
+      .execute();
+    await db.schema
+      .createIndex('medication_records_prescription')
+      .ifNotExists()
+      .on('medication_records')
+      .columns(['prescription_id', ...newest])
+      .execute();
     // Due & Overdue and the MAR chart: the outcome of each due dose.
-    await db.schema.createIndex('medication_records_due').ifNotExists().on('medication_records').columns(['prescription_id', 'due_at']).execute();
+    await db.schema
+      .createIndex('medication_records_due')
+      .ifNotExists()
+      .on('medication_records')
+      .columns(['prescription_id', 'due_at'])
+      .execute();
     // Adherence over 30 days.
-    await db.schema.createIndex('medication_records_due_window').ifNotExists().on('medication_records').columns(['due_at', 'prescription_id', 'status']).execute();
+    await db.schema
+      .createIndex('medication_records_due_window')
+      .ifNotExists()
+      .on('medication_records')
+      .columns(['due_at', 'prescription_id', 'status'])
+      .execute();
   },
 };

@@ -1,5 +1,12 @@
 import type { ColumnType } from 'kysely';
-import type { AdministrationStatus, AllergyOverride, DoseSchedule, PrescriptionDetails, PrescriptionStatus, PrnEffect } from '@care/events';
+import type {
+  AdministrationStatus,
+  AllergyOverride,
+  DoseSchedule,
+  PrescriptionDetails,
+  PrescriptionStatus,
+  PrnEffect,
+} from '@care/events';
 
 type Instant = ColumnType<Date, string, string>;
 type OptionalInstant = ColumnType<Date | null, string | null, string | null>;

@@ -81,7 +81,8 @@ export interface AccessLogTable {
 }
 
 /** Every read-model table: the ones above and each feature slice's own. */
-export interface ReadModelDatabase extends ClientTables,
+export interface ReadModelDatabase
+  extends ClientTables,
     ReportTables,
     ReportScheduleTables,
     TrainingTables,

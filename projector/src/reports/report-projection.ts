@@ -6,17 +6,31 @@ import { reportsSchema, VISIT_MEASURES } from './report-schema';
 import { Deltas, writeDeltas } from './report-rollups';
 import { anyUuid, writeRows } from '../shared/bulk-rows';
 import { evolveFact, measuresOf, type AppointmentRecorded, type VisitFact } from './report-visit-fact';
-import type { ReportCarersTable, ReportClientsTable, ReportDiaryEntriesTable, ReportShiftsTable } from './report-tables';
+import type {
+  ReportCarersTable,
+  ReportClientsTable,
+  ReportDiaryEntriesTable,
+  ReportShiftsTable,
+} from './report-tables';
 
 type Db = Kysely<ReadModelDatabase>;
 
 const APPOINTMENT_EVENTS = new Set<string>(appointmentEvents.map((definition) => definition.type));
-const CARER_EVENTS = new Set(['CarerRegistered', 'CarerDetailsChanged', 'CarerDeactivated', 'CarerReactivated', 'CarerRemoved']);
+const CARER_EVENTS = new Set([
+  'CarerRegistered',
+  'CarerDetailsChanged',
+  'CarerDeactivated',
+  'CarerReactivated',
+  'CarerRemoved',
+]);
 const CLIENT_EVENTS = new Set(['ClientRegistered', 'ClientDetailsChanged', 'ClientRemoved']);
 const SHIFT_EVENTS = new Set(['ShiftPlanned', 'ShiftChanged', 'ShiftCancelled']);
 const DIARY_EVENTS = new Set(['DiaryEntryAdded', 'DiaryEntryAmended']);
 
-type CarerRecorded = Extract<RecordedEvent, { type: 'CarerRegistered' | 'CarerDetailsChanged' | 'CarerDeactivated' | 'CarerReactivated' | 'CarerRemoved' }>;
+type CarerRecorded = Extract<
+  RecordedEvent,
+  { type: 'CarerRegistered' | 'CarerDetailsChanged' | 'CarerDeactivated' | 'CarerReactivated' | 'CarerRemoved' }
+>;
 type ClientRecorded = Extract<RecordedEvent, { type: 'ClientRegistered' | 'ClientDetailsChanged' | 'ClientRemoved' }>;
 type ShiftRecorded = Extract<RecordedEvent, { type: 'ShiftPlanned' | 'ShiftChanged' | 'ShiftCancelled' }>;
 type DiaryRecorded = Extract<RecordedEvent, { type: 'DiaryEntryAdded' | 'DiaryEntryAmended' }>;
@@ -45,7 +59,12 @@ export const reportsProjection: Projection = {
     'report_diary_days',
   ],
   schema: reportsSchema,
-  handles: (type) => APPOINTMENT_EVENTS.has(type) || CARER_EVENTS.has(type) || CLIENT_EVENTS.has(type) || SHIFT_EVENTS.has(type) || DIARY_EVENTS.has(type),
+  handles: (type) =>
+    APPOINTMENT_EVENTS.has(type) ||
+    CARER_EVENTS.has(type) ||
+    CLIENT_EVENTS.has(type) ||
+    SHIFT_EVENTS.has(type) ||
+    DIARY_EVENTS.has(type),
   // Each kind of record touches only its own tables, so a batch is applied kind by kind, each in log order.
   async apply(db, events) {
     const of = <E extends RecordedEvent>(types: Set<string>) => events.filter((event) => types.has(event.type)) as E[];
@@ -57,7 +76,10 @@ export const reportsProjection: Projection = {
   },
 };
 
-async function loadByIds<Row>(ids: readonly string[], load: (matching: RawBuilder<string>) => Promise<Row[]>): Promise<Row[]> {
+async function loadByIds<Row>(
+  ids: readonly string[],
+  load: (matching: RawBuilder<string>) => Promise<Row[]>,
+): Promise<Row[]> {
   return ids.length === 0 ? [] : load(anyUuid(ids));
 }
 
@@ -65,7 +87,10 @@ async function applyVisits(db: Db, events: readonly AppointmentRecorded[]): Prom
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const facts = new Map<string, VisitFact>();
-  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_visits').selectAll().where('id', '=', matching).execute())) facts.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) =>
+    db.selectFrom('report_visits').selectAll().where('id', '=', matching).execute(),
+  ))
+    facts.set(row.id, row);
   const before = new Map(facts);
   const touched = new Set<string>();
   for (const event of events) {
@@ -100,7 +125,14 @@ type Carer = Selectable<ReportCarersTable>;
 function evolveCarer(current: Carer | undefined, event: CarerRecorded): Carer | undefined {
   if (event.type === 'CarerRegistered') {
     const data = event.data;
-    return { id: data.carerId, first_name: data.firstName, last_name: data.lastName, region: data.region, is_active: data.isActive, removed: false };
+    return {
+      id: data.carerId,
+      first_name: data.firstName,
+      last_name: data.lastName,
+      region: data.region,
+      is_active: data.isActive,
+      removed: false,
+    };
   }
   if (!current) return undefined;
   switch (event.type) {
@@ -126,7 +158,10 @@ async function applyCarers(db: Db, events: readonly CarerRecorded[]): Promise<vo
   if (events.length === 0) return;
   const rows = new Map<string, Carer>();
   const ids = [...new Set(events.map((event) => event.data.carerId))];
-  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_carers').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) =>
+    db.selectFrom('report_carers').selectAll().where('id', '=', matching).execute(),
+  ))
+    rows.set(row.id, row);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveCarer(rows.get(event.data.carerId), event);
@@ -141,18 +176,26 @@ async function applyCarers(db: Db, events: readonly CarerRecorded[]): Promise<vo
 type Client = Selectable<ReportClientsTable>;
 
 function evolveClient(current: Client | undefined, event: ClientRecorded): Client | undefined {
-  if (event.type === 'ClientRegistered') return { id: event.data.id, first_name: event.data.firstName, last_name: event.data.lastName, removed: false };
+  if (event.type === 'ClientRegistered')
+    return { id: event.data.id, first_name: event.data.firstName, last_name: event.data.lastName, removed: false };
   if (!current) return undefined;
   if (event.type === 'ClientRemoved') return { ...current, removed: true };
   const { firstName, lastName } = event.data.changes;
-  return { ...current, ...(firstName !== undefined && { first_name: firstName }), ...(lastName !== undefined && { last_name: lastName }) };
+  return {
+    ...current,
+    ...(firstName !== undefined && { first_name: firstName }),
+    ...(lastName !== undefined && { last_name: lastName }),
+  };
 }
 
 async function applyClients(db: Db, events: readonly ClientRecorded[]): Promise<void> {
   if (events.length === 0) return;
   const rows = new Map<string, Client>();
   const ids = [...new Set(events.map((event) => event.data.id))];
-  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_clients').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) =>
+    db.selectFrom('report_clients').selectAll().where('id', '=', matching).execute(),
+  ))
+    rows.set(row.id, row);
   const touched = new Set<string>();
   for (const event of events) {
     const next = evolveClient(rows.get(event.data.id), event);
@@ -169,13 +212,24 @@ type Shift = Selectable<ReportShiftsTable>;
 /** Rostered minutes: the shift's length less its break (never below 0); a cancelled shift rosters nothing. */
 function withMinutes(shift: Omit<Shift, 'date' | 'minutes'>): Shift {
   const length = Math.round((Date.parse(shift.end_time) - Date.parse(shift.start_time)) / 60_000);
-  return { ...shift, date: londonToday(new Date(shift.start_time)), minutes: shift.cancelled ? 0 : Math.max(0, length - shift.break_minutes) };
+  return {
+    ...shift,
+    date: londonToday(new Date(shift.start_time)),
+    minutes: shift.cancelled ? 0 : Math.max(0, length - shift.break_minutes),
+  };
 }
 
 function evolveShift(current: Shift | undefined, event: ShiftRecorded): Shift | undefined {
   if (event.type === 'ShiftPlanned') {
     const data = event.data;
-    return withMinutes({ id: data.id, carer_id: data.carerId, start_time: data.startTime, end_time: data.endTime, break_minutes: data.breakMinutes, cancelled: false });
+    return withMinutes({
+      id: data.id,
+      carer_id: data.carerId,
+      start_time: data.startTime,
+      end_time: data.endTime,
+      break_minutes: data.breakMinutes,
+      cancelled: false,
+    });
   }
   if (!current) return undefined;
   if (event.type === 'ShiftCancelled') return withMinutes({ ...current, cancelled: true });
@@ -193,7 +247,10 @@ async function applyShifts(db: Db, events: readonly ShiftRecorded[]): Promise<vo
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const rows = new Map<string, Shift>();
-  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_shifts').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) =>
+    db.selectFrom('report_shifts').selectAll().where('id', '=', matching).execute(),
+  ))
+    rows.set(row.id, row);
   const before = new Map(rows);
   const touched = new Set<string>();
   for (const event of events) {
@@ -206,7 +263,8 @@ async function applyShifts(db: Db, events: readonly ShiftRecorded[]): Promise<vo
   const written = [...touched].map((id) => rows.get(id)!);
   for (const row of written) {
     const previous = before.get(row.id);
-    if (previous) deltas.add({ date: previous.date, carer_id: previous.carer_id }, { shift_minutes: previous.minutes }, -1);
+    if (previous)
+      deltas.add({ date: previous.date, carer_id: previous.carer_id }, { shift_minutes: previous.minutes }, -1);
     deltas.add({ date: row.date, carer_id: row.carer_id }, { shift_minutes: row.minutes }, 1);
   }
   await writeRows(db, 'report_shifts', written, { key: ['id'] });
@@ -217,13 +275,21 @@ async function applyDiary(db: Db, events: readonly DiaryRecorded[]): Promise<voi
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.id))];
   const rows = new Map<string, Selectable<ReportDiaryEntriesTable>>();
-  for (const row of await loadByIds(ids, (matching) => db.selectFrom('report_diary_entries').selectAll().where('id', '=', matching).execute())) rows.set(row.id, row);
+  for (const row of await loadByIds(ids, (matching) =>
+    db.selectFrom('report_diary_entries').selectAll().where('id', '=', matching).execute(),
+  ))
+    rows.set(row.id, row);
   const before = new Map(rows);
   const touched = new Set<string>();
   for (const event of events) {
     const id = event.data.id;
     if (event.type === 'DiaryEntryAdded') {
-      rows.set(id, { id, carer_id: event.data.carerId, date: londonToday(new Date(event.data.entryDate)), entry_type: event.data.entryType });
+      rows.set(id, {
+        id,
+        carer_id: event.data.carerId,
+        date: londonToday(new Date(event.data.entryDate)),
+        entry_type: event.data.entryType,
+      });
     } else {
       const current = rows.get(id);
       if (!current) continue;
@@ -240,7 +306,12 @@ async function applyDiary(db: Db, events: readonly DiaryRecorded[]): Promise<voi
   const written = [...touched].map((id) => rows.get(id)!);
   for (const row of written) {
     const previous = before.get(row.id);
-    if (previous) deltas.add({ date: previous.date, carer_id: previous.carer_id, entry_type: previous.entry_type }, { entries: 1 }, -1);
+    if (previous)
+      deltas.add(
+        { date: previous.date, carer_id: previous.carer_id, entry_type: previous.entry_type },
+        { entries: 1 },
+        -1,
+      );
     deltas.add({ date: row.date, carer_id: row.carer_id, entry_type: row.entry_type }, { entries: 1 }, 1);
   }
   await writeRows(db, 'report_diary_entries', written, { key: ['id'] });

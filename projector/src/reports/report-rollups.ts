@@ -3,7 +3,12 @@ import type { ReadModelDatabase } from '../read-model/database';
 import { deleteRows, writeRows } from '../shared/bulk-rows';
 
 type Db = Kysely<ReadModelDatabase>;
-type RollupTable = 'report_days' | 'report_carer_days' | 'report_client_days' | 'report_shift_days' | 'report_diary_days';
+type RollupTable =
+  | 'report_days'
+  | 'report_carer_days'
+  | 'report_client_days'
+  | 'report_shift_days'
+  | 'report_diary_days';
 type Key = Readonly<Record<string, string | null>>;
 type Row = Record<string, string | number | null>;
 
@@ -59,5 +64,11 @@ export async function writeDeltas(db: Db, table: RollupTable, deltas: Deltas): P
   // Only a row that lost something can be left with nothing.
   const shrunk = rows.filter((row) => deltas.measures.some((measure) => Number(row[measure]) < 0));
   const zero = Object.fromEntries(deltas.measures.map((measure) => [measure, 0]));
-  await deleteRows(db, table, shrunk.map((row) => Object.fromEntries(deltas.keys.map((key) => [key, row[key]]))), deltas.keys, zero);
+  await deleteRows(
+    db,
+    table,
+    shrunk.map((row) => Object.fromEntries(deltas.keys.map((key) => [key, row[key]]))),
+    deltas.keys,
+    zero,
+  );
 }

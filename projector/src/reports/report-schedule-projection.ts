@@ -32,12 +32,33 @@ const schema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('report_runs_schedule').ifNotExists().on('report_runs').columns(['schedule_id', 'period_from']).execute();
+    await db.schema
+      .createIndex('report_runs_schedule')
+      .ifNotExists()
+      .on('report_runs')
+      .columns(['schedule_id', 'period_from'])
+      .execute();
   },
 };
 
-type ScheduleRecorded = Extract<RecordedEvent, { type: 'ReportScheduled' | 'ReportSchedulePaused' | 'ReportScheduleResumed' | 'ReportScheduleDeleted' | 'ScheduledReportGenerated' }>;
-const EVENTS = new Set(['ReportScheduled', 'ReportSchedulePaused', 'ReportScheduleResumed', 'ReportScheduleDeleted', 'ScheduledReportGenerated']);
+type ScheduleRecorded = Extract<
+  RecordedEvent,
+  {
+    type:
+      | 'ReportScheduled'
+      | 'ReportSchedulePaused'
+      | 'ReportScheduleResumed'
+      | 'ReportScheduleDeleted'
+      | 'ScheduledReportGenerated';
+  }
+>;
+const EVENTS = new Set([
+  'ReportScheduled',
+  'ReportSchedulePaused',
+  'ReportScheduleResumed',
+  'ReportScheduleDeleted',
+  'ScheduledReportGenerated',
+]);
 
 /** The schedules and their generated reports (few rows: written one event at a time). Its own projection, so a change here never rebuilds the roll-ups. */
 export const reportSchedulesProjection: Projection = {
@@ -73,7 +94,12 @@ export const reportSchedulesProjection: Projection = {
         case 'ReportSchedulePaused':
         case 'ReportScheduleResumed':
         case 'ReportScheduleDeleted': {
-          const status = event.type === 'ReportSchedulePaused' ? 'paused' : event.type === 'ReportScheduleResumed' ? 'active' : 'deleted';
+          const status =
+            event.type === 'ReportSchedulePaused'
+              ? 'paused'
+              : event.type === 'ReportScheduleResumed'
+                ? 'active'
+                : 'deleted';
           await db.updateTable('report_schedules').set({ status }).where('id', '=', event.data.id).execute();
           break;
         }

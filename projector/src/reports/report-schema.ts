@@ -38,16 +38,24 @@ export const reportsSchema: TableSchema = {
       .addColumn('has_signature', 'boolean', (c) => c.notNull())
       .addColumn('client_rating', 'integer')
       .execute();
-    let carerDays = db.schema.createTable('report_carer_days').addColumn('date', 'date', (c) => c.notNull()).addColumn('carer_id', 'uuid');
+    let carerDays = db.schema
+      .createTable('report_carer_days')
+      .addColumn('date', 'date', (c) => c.notNull())
+      .addColumn('carer_id', 'uuid');
     let days = db.schema.createTable('report_days').addColumn('date', 'date', (c) => c.primaryKey());
-    let clientDays = db.schema.createTable('report_client_days').addColumn('date', 'date', (c) => c.notNull()).addColumn('client_id', 'uuid', (c) => c.notNull());
+    let clientDays = db.schema
+      .createTable('report_client_days')
+      .addColumn('date', 'date', (c) => c.notNull())
+      .addColumn('client_id', 'uuid', (c) => c.notNull());
     for (const measure of VISIT_MEASURES) {
       days = days.addColumn(measure, 'integer', (c) => c.notNull());
       carerDays = carerDays.addColumn(measure, 'integer', (c) => c.notNull());
       clientDays = clientDays.addColumn(measure, 'integer', (c) => c.notNull());
     }
     // The upserts' conflict targets; visits with no carer share one row a day (nulls not distinct).
-    await carerDays.addUniqueConstraint('report_carer_days_key', ['date', 'carer_id'], (c) => c.nullsNotDistinct()).execute();
+    await carerDays
+      .addUniqueConstraint('report_carer_days_key', ['date', 'carer_id'], (c) => c.nullsNotDistinct())
+      .execute();
     await days.execute();
     await clientDays.addPrimaryKeyConstraint('report_client_days_key', ['date', 'client_id']).execute();
     await db.schema
@@ -103,8 +111,24 @@ export const reportsSchema: TableSchema = {
   async indexes(db: Kysely<unknown>) {
     // Every report reads a date range; the key indexes lead with the date already. A carer's own figures (the
     // carer filter) read (carer, date).
-    await db.schema.createIndex('report_carer_days_carer').ifNotExists().on('report_carer_days').columns(['carer_id', 'date']).execute();
-    await db.schema.createIndex('report_client_days_client').ifNotExists().on('report_client_days').columns(['client_id', 'date']).execute();
-    await db.schema.createIndex('report_carers_region').ifNotExists().on('report_carers').columns(['region']).where(sql<boolean>`not removed`).execute();
+    await db.schema
+      .createIndex('report_carer_days_carer')
+      .ifNotExists()
+      .on('report_carer_days')
+      .columns(['carer_id', 'date'])
+      .execute();
+    await db.schema
+      .createIndex('report_client_days_client')
+      .ifNotExists()
+      .on('report_client_days')
+      .columns(['client_id', 'date'])
+      .execute();
+    await db.schema
+      .createIndex('report_carers_region')
+      .ifNotExists()
+      .on('report_carers')
+      .columns(['region'])
+      .where(sql<boolean>`not removed`)
+      .execute();
   },
 };

@@ -83,7 +83,9 @@ export function evolveFact(current: VisitFact | undefined, event: AppointmentRec
       const changes = event.data.changes;
       return {
         ...current,
-        ...(changes.checkedInAt !== undefined && { punctuality: punctualityOf(current.scheduled_start, changes.checkedInAt) }),
+        ...(changes.checkedInAt !== undefined && {
+          punctuality: punctualityOf(current.scheduled_start, changes.checkedInAt),
+        }),
         ...(changes.tasksCompleted !== undefined && { tasks_completed: changes.tasksCompleted }),
         ...(changes.notes !== undefined && { has_notes: hasText(changes.notes) }),
         ...(changes.signature !== undefined && { has_signature: hasText(changes.signature) }),

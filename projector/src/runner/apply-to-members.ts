@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { comparePositions, parseRecordedEvent, type Position, type RawRecordedEvent, type RecordedEvent } from '@care/events';
+import {
+  comparePositions,
+  parseRecordedEvent,
+  type Position,
+  type RawRecordedEvent,
+  type RecordedEvent,
+} from '@care/events';
 import type { ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
 
@@ -139,7 +145,12 @@ async function applyOneByOne(
     const before = batch.raw[index - 1]?.position;
     // Everything before the failing event is applied (or not this projection's): resume right before it.
     if (before && comparePositions(before, member.checkpoint) > 0) member.checkpoint = before;
-    member.stalled = { eventId: event.eventId, type: event.type, position: event.position, error: outcome.message.slice(0, 2000) };
+    member.stalled = {
+      eventId: event.eventId,
+      type: event.type,
+      position: event.position,
+      error: outcome.message.slice(0, 2000),
+    };
     return;
   }
 }
@@ -147,7 +158,8 @@ async function applyOneByOne(
 /** The smallest checkpoint among `members` (where a reader for all of them must start), or undefined for none. */
 export function earliestCheckpoint(members: readonly Member[]): Position | undefined {
   let earliest: Position | undefined;
-  for (const member of members) if (!earliest || comparePositions(member.checkpoint, earliest) < 0) earliest = member.checkpoint;
+  for (const member of members)
+    if (!earliest || comparePositions(member.checkpoint, earliest) < 0) earliest = member.checkpoint;
   return earliest;
 }
 

@@ -16,14 +16,22 @@ const names = (groups: Member[][]) => groups.map((group) => group.map((m) => m.p
 
 describe('catch-up groups', () => {
   it('given the time each projection took on the last batch, when split in two, then the slowest goes alone and the rest share the other', () => {
-    const [appointments, reports, diary, users] = ['appointments', 'reports', 'diary', 'users'].map(member) as [Member, Member, Member, Member];
+    const [appointments, reports, diary, users] = ['appointments', 'reports', 'diary', 'users'].map(member) as [
+      Member,
+      Member,
+      Member,
+      Member,
+    ];
     const costs = new WeakMap([
       [appointments, 300],
       [reports, 120],
       [diary, 90],
       [users, 40],
     ]);
-    expect(names(balancedGroups([users, diary, appointments, reports], 2, costs))).toEqual([['appointments'], ['reports', 'diary', 'users']]);
+    expect(names(balancedGroups([users, diary, appointments, reports], 2, costs))).toEqual([
+      ['appointments'],
+      ['reports', 'diary', 'users'],
+    ]);
   });
 
   it('given no timings yet, when split, then the projections are spread evenly', () => {
@@ -37,6 +45,11 @@ describe('catch-up groups', () => {
     const many = Array.from({ length: 20 }, (_, n) => member(`p${n}`));
     const groups = balancedGroups(many, 3, new WeakMap(many.map((m, n) => [m, n + 1])));
     expect(groups).toHaveLength(3);
-    expect(groups.flat().map((m) => m.projection.name).sort()).toEqual(many.map((m) => m.projection.name).sort());
+    expect(
+      groups
+        .flat()
+        .map((m) => m.projection.name)
+        .sort(),
+    ).toEqual(many.map((m) => m.projection.name).sort());
   });
 });

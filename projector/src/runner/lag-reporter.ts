@@ -36,7 +36,9 @@ export function startLagReporter(options: {
         byPosition.set(key, entry);
       }
       const now = Date.now();
-      for (const { position, names } of [...byPosition.values()].sort((a, b) => comparePositions(a.position, b.position))) {
+      for (const { position, names } of [...byPosition.values()].sort((a, b) =>
+        comparePositions(a.position, b.position),
+      )) {
         const lag = await measure(position);
         await db
           .withSchema(READ_MODEL_SCHEMA)
@@ -48,7 +50,9 @@ export function startLagReporter(options: {
           })
           // Rows a projector transaction holds are left for the next tick: waiting on them, while holding others,
           // deadlocked with a batch saving the same checkpoints in another order.
-          .where('name', 'in', (eb) => eb.selectFrom('projection_status').select('name').where('name', 'in', names).forUpdate().skipLocked())
+          .where('name', 'in', (eb) =>
+            eb.selectFrom('projection_status').select('name').where('name', 'in', names).forUpdate().skipLocked(),
+          )
           .execute();
       }
     } catch (error) {

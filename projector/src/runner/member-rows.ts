@@ -21,7 +21,10 @@ export const stateOf = (member: Member): ProjectionState =>
  * value this runner last committed, so it can never move backwards or skip under a second projector or a stale one.
  * As the batch's last statement it also answers which rows the batch wrote (WrittenRows).
  */
-export async function saveMembers(trx: Kysely<ReadModelDatabase>, members: readonly Member[]): Promise<WrittenRows | undefined> {
+export async function saveMembers(
+  trx: Kysely<ReadModelDatabase>,
+  members: readonly Member[],
+): Promise<WrittenRows | undefined> {
   if (members.length === 0) return undefined;
   const rows = members.map((member) => {
     const stall = member.stalled;
@@ -90,7 +93,10 @@ export async function applySkips(
   for (const event of batch.parsed) {
     if (event instanceof Error || event.type !== 'ProjectionEventSkipped') continue;
     const skip = event as Skip;
-    const member = members.find((candidate) => candidate.projection.name === skip.data.projection && candidate.stalled?.eventId === skip.data.eventId);
+    const member = members.find(
+      (candidate) =>
+        candidate.projection.name === skip.data.projection && candidate.stalled?.eventId === skip.data.eventId,
+    );
     if (!member?.stalled) continue;
     const stall = member.stalled;
     await trx
@@ -139,10 +145,19 @@ export interface ReadModelChanged {
   written?: WrittenRows;
 }
 
-export function changedPayload(members: readonly Member[], changed: readonly string[], written?: WrittenRows): ReadModelChanged | undefined {
+export function changedPayload(
+  members: readonly Member[],
+  changed: readonly string[],
+  written?: WrittenRows,
+): ReadModelChanged | undefined {
   const serving = members.filter((member) => !member.stalled && member.rebuildVersion === undefined);
   // Members that joined from a catch-up may be ahead; every serving member has reached the smallest.
   const position = earliestCheckpoint(serving);
   if (!position) return undefined;
-  return { position: positionToToken(position), projections: [...changed], live: serving.map((member) => member.projection.name), ...(written && { written }) };
+  return {
+    position: positionToToken(position),
+    projections: [...changed],
+    live: serving.map((member) => member.projection.name),
+    ...(written && { written }),
+  };
 }

@@ -39,14 +39,21 @@ function namesProjection(options: { version: number; cured: boolean }): Projecti
     tables: ['carer_names_test'],
     schema: {
       async create(target) {
-        await target.schema.createTable('carer_names_test').addColumn('id', 'uuid', (c) => c.primaryKey()).addColumn('first_name', 'text', (c) => c.notNull()).execute();
+        await target.schema
+          .createTable('carer_names_test')
+          .addColumn('id', 'uuid', (c) => c.primaryKey())
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .execute();
       },
     },
     handles: (type) => type === 'CarerRegistered',
     async apply(target, events) {
       for (const event of events as Extract<RecordedEvent, { type: 'CarerRegistered' }>[]) {
         if (event.data.firstName === 'Poison' && !options.cured) throw new Error('cannot apply a carer called Poison');
-        await (target as unknown as Kysely<NamesDb>).insertInto('carer_names_test').values({ id: event.data.carerId, first_name: event.data.firstName }).execute();
+        await (target as unknown as Kysely<NamesDb>)
+          .insertInto('carer_names_test')
+          .values({ id: event.data.carerId, first_name: event.data.firstName })
+          .execute();
       }
     },
   };
@@ -73,11 +80,34 @@ async function stop(): Promise<void> {
   running = undefined;
 }
 
-const status = (name: string) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-const names = async () => (await sql<{ first_name: string }>`select first_name from read_model.carer_names_test order by first_name`.execute(db)).rows.map((row) => row.first_name);
-const carerCount = async () => Number((await db.withSchema(READ_MODEL_SCHEMA).selectFrom('carers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const projectionStream = async (name: string) => (await store.readStream(`projection-${name}`)).map((event) => [event.type, event.data]);
-const tableOid = async (table: string) => (await sql<{ oid: number }>`select ${`${READ_MODEL_SCHEMA}.${table}`}::regclass::oid as oid`.execute(db)).rows[0]!.oid;
+const status = (name: string) =>
+  db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('projection_status')
+    .selectAll()
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+const names = async () =>
+  (
+    await sql<{ first_name: string }>`select first_name from read_model.carer_names_test order by first_name`.execute(
+      db,
+    )
+  ).rows.map((row) => row.first_name);
+const carerCount = async () =>
+  Number(
+    (
+      await db
+        .withSchema(READ_MODEL_SCHEMA)
+        .selectFrom('carers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const projectionStream = async (name: string) =>
+  (await store.readStream(`projection-${name}`)).map((event) => [event.type, event.data]);
+const tableOid = async (table: string) =>
+  (await sql<{ oid: number }>`select ${`${READ_MODEL_SCHEMA}.${table}`}::regclass::oid as oid`.execute(db)).rows[0]!
+    .oid;
 
 beforeEach(async () => {
   databases += 1;
@@ -112,7 +142,11 @@ describe('each projection with its own checkpoint and version', () => {
     await start([carersProjection, clientsProjection, namesProjection({ version: 2, cured: true })]);
     expect(await names()).toEqual(['Ann', 'Bea', 'Cal', 'Dee']);
     const bumped = await status('carer_names_test');
-    expect({ version: bumped.version, state: bumped.state, rebuild: bumped.rebuild_version }).toEqual({ version: 2, state: 'live', rebuild: null });
+    expect({ version: bumped.version, state: bumped.state, rebuild: bumped.rebuild_version }).toEqual({
+      version: 2,
+      state: 'live',
+      rebuild: null,
+    });
     expect(await tableOid('carer_names_test')).not.toBe(namesTable); // fresh tables, swapped in
     expect(await tableOid('carers')).toBe(carersTable); // the others were not rebuilt
     expect((await status('carers')).version).toBe(carersProjection.version);
@@ -121,7 +155,9 @@ describe('each projection with its own checkpoint and version', () => {
     await stop();
     const all = [carersProjection, clientsProjection, namesProjection({ version: 2, cured: true })];
     await replayInto(store, db, 'full_rebuild', all);
-    expect(await readModelChecksums(db, READ_MODEL_SCHEMA, all)).toEqual(await readModelChecksums(db, 'full_rebuild', all));
+    expect(await readModelChecksums(db, READ_MODEL_SCHEMA, all)).toEqual(
+      await readModelChecksums(db, 'full_rebuild', all),
+    );
   });
 
   it('a projection that cannot apply an event stalls alone, visibly, and resumes from its own checkpoint after a fix', async () => {
@@ -145,7 +181,9 @@ describe('each projection with its own checkpoint and version', () => {
     await expect.poll(async () => Number((await status('carer_names_test')).lag_events)).toBe(4);
     expect((await status('carers')).state).toBe('live');
     // The stall is on the projection's stream, where the command side checks which event may be skipped.
-    expect(await projectionStream('carer_names_test')).toEqual([['ProjectionStalled', { projection: 'carer_names_test', eventId: poison, eventType: 'CarerRegistered' }]]);
+    expect(await projectionStream('carer_names_test')).toEqual([
+      ['ProjectionStalled', { projection: 'carer_names_test', eventId: poison, eventType: 'CarerRegistered' }],
+    ]);
     await stop();
 
     // Fixed (same version: no rebuild), restarted: it resumes from its own checkpoint, and the stream says the stall ended.
@@ -153,7 +191,10 @@ describe('each projection with its own checkpoint and version', () => {
     expect(await names()).toEqual(['Ann', 'Bea', 'Cal', 'Poison']);
     const resumed = await status('carer_names_test');
     expect({ state: resumed.state, error: resumed.stalled_error }).toEqual({ state: 'live', error: null });
-    expect((await projectionStream('carer_names_test')).map(([type]) => type)).toEqual(['ProjectionStalled', 'ProjectionStallCleared']);
+    expect((await projectionStream('carer_names_test')).map(([type]) => type)).toEqual([
+      'ProjectionStalled',
+      'ProjectionStallCleared',
+    ]);
   });
 
   it('an administrator may skip the one event for that projection: it goes to the dead letters, with the reason', async () => {
@@ -180,7 +221,14 @@ describe('each projection with its own checkpoint and version', () => {
     await expect.poll(names).toEqual(['Ann', 'Bea']);
     await expect.poll(async () => (await status('carer_names_test')).state).toBe('live');
     const letters = await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_dead_letters').selectAll().execute();
-    expect(letters.map((letter) => ({ projection: letter.projection, eventId: letter.event_id, reason: letter.reason, by: letter.skipped_by }))).toEqual([
+    expect(
+      letters.map((letter) => ({
+        projection: letter.projection,
+        eventId: letter.event_id,
+        reason: letter.reason,
+        by: letter.skipped_by,
+      })),
+    ).toEqual([
       { projection: 'carer_names_test', eventId, reason: 'Known bad import row, corrected by hand', by: 'admin-1' },
     ]);
     expect(letters[0]!.error).toContain('cannot apply a carer called Poison');
@@ -214,16 +262,27 @@ describe('each projection with its own checkpoint and version', () => {
       transformResult: async ({ result }) => result,
     };
     await untilVisible();
-    running = await startProjector({ store, pool, db: db.withPlugin(failingNotify), log: silentLog, projections: [carersProjection], lagIntervalMs: 50 });
+    running = await startProjector({
+      store,
+      pool,
+      db: db.withPlugin(failingNotify),
+      log: silentLog,
+      projections: [carersProjection],
+      lagIntervalMs: 50,
+    });
     await running.settled();
     const listener = await pool.connect();
     const heard: { projections: string[] }[] = [];
     try {
-      listener.on('notification', (message) => heard.push(JSON.parse(message.payload ?? '{}') as { projections: string[] }));
+      listener.on('notification', (message) =>
+        heard.push(JSON.parse(message.payload ?? '{}') as { projections: string[] }),
+      );
       await listener.query(`listen ${READ_MODEL_CHANGED_CHANNEL}`);
       failNext = true;
       await registerCarer(store, 'Eve');
-      await expect.poll(() => heard.some((payload) => payload.projections.includes('carers')), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => heard.some((payload) => payload.projections.includes('carers')), { timeout: 5000 })
+        .toBe(true);
       expect(failNext).toBe(false);
     } finally {
       await listener.query(`unlisten ${READ_MODEL_CHANGED_CHANNEL}`);
@@ -238,7 +297,9 @@ describe('each projection with its own checkpoint and version', () => {
     await stop();
     // A stale copy believes the checkpoint is somewhere it never was.
     const stale = { ...member!, saved: { commit: 1n, prepare: 1n }, checkpoint: { commit: 2n, prepare: 2n } };
-    await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(CheckpointConflictError);
+    await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(
+      CheckpointConflictError,
+    );
   });
 
   it('refuses a stale rebuilding projector too: a rebuild checks its own checkpoint, not the live one', async () => {
@@ -248,14 +309,29 @@ describe('each projection with its own checkpoint and version', () => {
     await stop();
     const live = await status('carers');
     // The row as a rebuild of version 2 leaves it, 5.5 into the log; the live checkpoint stays where it was.
-    await db.withSchema(READ_MODEL_SCHEMA).updateTable('projection_status').set({ state: 'rebuilding', rebuild_version: 2, rebuild_commit: '5', rebuild_prepare: '5' }).where('name', '=', 'carers').execute();
+    await db
+      .withSchema(READ_MODEL_SCHEMA)
+      .updateTable('projection_status')
+      .set({ state: 'rebuilding', rebuild_version: 2, rebuild_commit: '5', rebuild_prepare: '5' })
+      .where('name', '=', 'carers')
+      .execute();
     const rebuilding = { ...member!, rebuildVersion: 2, checkpoint: { commit: 9n, prepare: 9n } };
     // Stale: it believes the rebuild was last saved at the live checkpoint, which another writer's rebuild has left.
     const stale = { ...rebuilding, saved: member!.saved };
-    await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(CheckpointConflictError);
-    expect(await status('carers')).toMatchObject({ rebuild_commit: '5', rebuild_prepare: '5', commit_position: live.commit_position });
+    await expect(db.transaction().execute((trx) => saveMembers(trx, [stale]))).rejects.toBeInstanceOf(
+      CheckpointConflictError,
+    );
+    expect(await status('carers')).toMatchObject({
+      rebuild_commit: '5',
+      rebuild_prepare: '5',
+      commit_position: live.commit_position,
+    });
     // The rebuild that did write 5.5 moves its own checkpoint, and the live one stays.
     await db.transaction().execute((trx) => saveMembers(trx, [{ ...rebuilding, saved: { commit: 5n, prepare: 5n } }]));
-    expect(await status('carers')).toMatchObject({ rebuild_commit: '9', rebuild_prepare: '9', commit_position: live.commit_position });
+    expect(await status('carers')).toMatchObject({
+      rebuild_commit: '9',
+      rebuild_prepare: '9',
+      commit_position: live.commit_position,
+    });
   });
 });

@@ -1,10 +1,34 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { comparePositions, START_POSITION, type EventStore, type Position, type RawRecordedEvent, type Subscription } from '@care/events';
+import {
+  comparePositions,
+  START_POSITION,
+  type EventStore,
+  type Position,
+  type RawRecordedEvent,
+  type Subscription,
+} from '@care/events';
 import type { Logger } from '@care/events/server';
 import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 import type { Projection } from '../projection';
-import { applyToMembers, balancedGroups, deadLetterKey, earliestCheckpoint, latestCheckpoint, parseBatch, type DeadLetters, type Member, type ParsedBatch } from './apply-to-members';
-import { applySkips, changedPayload, CheckpointConflictError, markSaved, saveMembers, type ReadModelChanged } from './member-rows';
+import {
+  applyToMembers,
+  balancedGroups,
+  deadLetterKey,
+  earliestCheckpoint,
+  latestCheckpoint,
+  parseBatch,
+  type DeadLetters,
+  type Member,
+  type ParsedBatch,
+} from './apply-to-members';
+import {
+  applySkips,
+  changedPayload,
+  CheckpointConflictError,
+  markSaved,
+  saveMembers,
+  type ReadModelChanged,
+} from './member-rows';
 import { Mutex } from './mutex';
 import { recordOnProjectionStream } from './stall-events';
 import { ensureStatusTables, positionOf } from './status-tables';
@@ -75,13 +99,23 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const { db, projections, forceRebuild = [] } = this.options;
     await ensureStatusTables(db);
-    for (const row of await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_dead_letters').select(['projection', 'event_id']).execute()) {
+    for (const row of await db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('projection_dead_letters')
+      .select(['projection', 'event_id'])
+      .execute()) {
       this.deadLetters.add(deadLetterKey(row.projection, row.event_id));
     }
     const rows = new Map(
-      (await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().execute()).map((row) => [row.name, row]),
+      (await db.withSchema(READ_MODEL_SCHEMA).selectFrom('projection_status').selectAll().execute()).map((row) => [
+        row.name,
+        row,
+      ]),
     );
-    for (const projection of projections) this.behind.push(await this.prepare(projection, rows.get(projection.name), forceRebuild.includes(projection.name)));
+    for (const projection of projections)
+      this.behind.push(
+        await this.prepare(projection, rows.get(projection.name), forceRebuild.includes(projection.name)),
+      );
     // Every projection first catches up to the head on the catch-up reader (most have nothing to read), then joins
     // the live reader: `settled()` then means "caught up with the log as it was".
     this.kickCatchUp();
@@ -100,14 +134,32 @@ export class ProjectionRunner {
   }
 
   /** The member for one projection from its status row: live, resumed, or (re)built from zero. */
-  private async prepare(projection: Projection, row: Selectable<ProjectionStatusTable> | undefined, force: boolean): Promise<Member> {
+  private async prepare(
+    projection: Projection,
+    row: Selectable<ProjectionStatusTable> | undefined,
+    force: boolean,
+  ): Promise<Member> {
     const { db, log } = this.options;
     const served = row ? (positionOf(row.commit_position, row.prepare_position) ?? START_POSITION) : START_POSITION;
-    const member: Member = { projection, schema: READ_MODEL_SCHEMA, rebuildVersion: undefined, checkpoint: served, saved: served, stalled: undefined, rebuildEvents: 0 };
+    const member: Member = {
+      projection,
+      schema: READ_MODEL_SCHEMA,
+      rebuildVersion: undefined,
+      checkpoint: served,
+      saved: served,
+      stalled: undefined,
+      rebuildEvents: 0,
+    };
     if (row?.stalled_event_id) {
-      log.warn({ projection: projection.name, eventId: row.stalled_event_id, error: row.stalled_error }, 'retrying a stalled projection');
+      log.warn(
+        { projection: projection.name, eventId: row.stalled_event_id, error: row.stalled_error },
+        'retrying a stalled projection',
+      );
       // The status row forgets the stall below; the stream says so too, so no one may skip an event being retried.
-      await recordOnProjectionStream(this.options.store, log, { type: 'ProjectionStallCleared', data: { projection: projection.name, eventId: row.stalled_event_id } });
+      await recordOnProjectionStream(this.options.store, log, {
+        type: 'ProjectionStallCleared',
+        data: { projection: projection.name, eventId: row.stalled_event_id },
+      });
     }
     const needsRebuild = force || !row || row.version !== projection.version;
     if (!needsRebuild) {
@@ -123,16 +175,26 @@ export class ProjectionRunner {
       row.rebuild_server_started_at?.getTime() === serverStartedAt.getTime() &&
       (await this.schemaExists(rebuildSchemaOf(projection)));
     const from = resume ? rebuildPosition : START_POSITION;
-    Object.assign(member, { schema: rebuildSchemaOf(projection), rebuildVersion: projection.version, checkpoint: from, saved: from, rebuildEvents: resume ? Number(row.rebuild_events) : 0 });
+    Object.assign(member, {
+      schema: rebuildSchemaOf(projection),
+      rebuildVersion: projection.version,
+      checkpoint: from,
+      saved: from,
+      rebuildEvents: resume ? Number(row.rebuild_events) : 0,
+    });
     if (!resume) {
       await sql`drop schema if exists ${sql.id(member.schema)} cascade`.execute(db);
       await sql`create schema ${sql.id(member.schema)}`.execute(db);
       await projection.schema.create(db.withSchema(member.schema) as Kysely<unknown>);
       // Filled without write-ahead logging, made durable in one pass before the swap (indexRebuilt). A database
       // crash empties unlogged tables, so a rebuild resumes only on the same server run (serverStartedAt).
-      for (const table of projection.tables) await sql`alter table ${sql.id(member.schema, table)} set unlogged`.execute(db);
+      for (const table of projection.tables)
+        await sql`alter table ${sql.id(member.schema, table)} set unlogged`.execute(db);
     }
-    log.info({ projection: projection.name, version: projection.version, from: row?.version ?? null, resume }, 'projection rebuilding');
+    log.info(
+      { projection: projection.name, version: projection.version, from: row?.version ?? null, resume },
+      'projection rebuilding',
+    );
     const rebuild = {
       state: 'rebuilding' as const,
       rebuild_version: projection.version,
@@ -147,12 +209,25 @@ export class ProjectionRunner {
       ...NO_STALL,
     };
     if (row) await this.writeRow(projection.name, rebuild);
-    else await db.withSchema(READ_MODEL_SCHEMA).insertInto('projection_status').values({ name: projection.name, version: 0, commit_position: '0', prepare_position: '0', ...rebuild }).execute();
+    else
+      await db
+        .withSchema(READ_MODEL_SCHEMA)
+        .insertInto('projection_status')
+        .values({ name: projection.name, version: 0, commit_position: '0', prepare_position: '0', ...rebuild })
+        .execute();
     return member;
   }
 
-  private async writeRow(name: string, values: Partial<Record<keyof ProjectionStatusTable, string | number | null>>): Promise<void> {
-    await this.options.db.withSchema(READ_MODEL_SCHEMA).updateTable('projection_status').set(values as never).where('name', '=', name).execute();
+  private async writeRow(
+    name: string,
+    values: Partial<Record<keyof ProjectionStatusTable, string | number | null>>,
+  ): Promise<void> {
+    await this.options.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .updateTable('projection_status')
+      .set(values as never)
+      .where('name', '=', name)
+      .execute();
   }
 
   private async serverStartedAt(): Promise<Date> {
@@ -161,7 +236,9 @@ export class ProjectionRunner {
   }
 
   private async schemaExists(schema: string): Promise<boolean> {
-    const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_namespace where nspname = ${schema}) as found`.execute(this.options.db);
+    const { rows } = await sql<{
+      found: boolean;
+    }>`select exists (select 1 from pg_namespace where nspname = ${schema}) as found`.execute(this.options.db);
     return rows[0]?.found ?? false;
   }
 
@@ -171,7 +248,10 @@ export class ProjectionRunner {
       after,
       maxBatchSize: this.batchSize,
       onBatch: (batch) => this.mutex.run(() => this.applyLive(batch)),
-      onError: (error) => (error instanceof CheckpointConflictError ? this.fail(error) : this.options.log.error({ err: error }, 'live projection batch failed; retrying it')),
+      onError: (error) =>
+        error instanceof CheckpointConflictError
+          ? this.fail(error)
+          : this.options.log.error({ err: error }, 'live projection batch failed; retrying it'),
     });
   }
 
@@ -215,7 +295,8 @@ export class ProjectionRunner {
       try {
         return await notify(this.options.db, payload);
       } catch (error) {
-        if (attempt >= ANNOUNCE_ATTEMPTS || this.stopped) return this.options.log.error({ err: error }, 'a read-model change was not announced');
+        if (attempt >= ANNOUNCE_ATTEMPTS || this.stopped)
+          return this.options.log.error({ err: error }, 'a read-model change was not announced');
         await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
       }
     }
@@ -236,7 +317,10 @@ export class ProjectionRunner {
   private async recordStall(member: Member): Promise<void> {
     const stall = member.stalled;
     if (!stall) return;
-    this.options.log.error({ projection: member.projection.name, ...stall, position: undefined }, 'projection stalled on an event it cannot apply');
+    this.options.log.error(
+      { projection: member.projection.name, ...stall, position: undefined },
+      'projection stalled on an event it cannot apply',
+    );
     await recordOnProjectionStream(this.options.store, this.options.log, {
       type: 'ProjectionStalled',
       data: { projection: member.projection.name, eventId: stall.eventId, eventType: stall.type },
@@ -249,7 +333,11 @@ export class ProjectionRunner {
       return;
     }
     this.catchUpTask = this.catchUp()
-      .catch((error: unknown) => (error instanceof CheckpointConflictError ? this.fail(error) : this.options.log.error({ err: error }, 'projection catch-up failed')))
+      .catch((error: unknown) =>
+        error instanceof CheckpointConflictError
+          ? this.fail(error)
+          : this.options.log.error({ err: error }, 'projection catch-up failed'),
+      )
       .finally(() => {
         this.catchUpTask = undefined;
         this.releaseSettled();
@@ -269,7 +357,11 @@ export class ProjectionRunner {
       const from = earliestCheckpoint(this.behind.filter((member) => !member.stalled));
       if (!from) return this.parkStalled();
       // The batch read ahead is used only if nothing moved a member back (a skip resumes one behind the reader).
-      const raw = this.noteRead(ahead && comparePositions(ahead.from, from) === 0 ? await ahead.batch : await this.options.store.readAll(from, this.catchUpBatchSize));
+      const raw = this.noteRead(
+        ahead && comparePositions(ahead.from, from) === 0
+          ? await ahead.batch
+          : await this.options.store.readAll(from, this.catchUpBatchSize),
+      );
       ahead = undefined;
       if (raw.length < this.catchUpBatchSize) {
         // Near the head: index the rebuilt tables while the live ones still serve, then finish under the live
@@ -277,7 +369,8 @@ export class ProjectionRunner {
         await this.indexRebuilt();
         await this.mutex.run(async () => {
           if (raw.length > 0) await this.applyBehind(raw);
-          for (let more = await this.readAfter(); more.length > 0; more = await this.readAfter()) await this.applyBehind(more);
+          for (let more = await this.readAfter(); more.length > 0; more = await this.readAfter())
+            await this.applyBehind(more);
           await this.join();
         });
         continue;
@@ -299,7 +392,8 @@ export class ProjectionRunner {
   private async indexRebuilt(): Promise<void> {
     for (const member of this.behind) {
       if (member.rebuildVersion === undefined || member.stalled) continue;
-      for (const table of member.projection.tables) await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
+      for (const table of member.projection.tables)
+        await sql`alter table ${sql.id(member.schema, table)} set logged`.execute(this.options.db);
       await member.projection.schema.indexes?.(this.options.db.withSchema(member.schema) as Kysely<unknown>);
     }
   }
@@ -332,9 +426,15 @@ export class ProjectionRunner {
 
   private async applyGroup(batch: ParsedBatch, members: readonly Member[]): Promise<void> {
     const { raw } = batch;
-    const snapshot = members.map((member) => ({ member, checkpoint: member.checkpoint, stalled: member.stalled, rebuildEvents: member.rebuildEvents }));
+    const snapshot = members.map((member) => ({
+      member,
+      checkpoint: member.checkpoint,
+      stalled: member.stalled,
+      rebuildEvents: member.rebuildEvents,
+    }));
     for (const member of members) {
-      if (!member.stalled) member.rebuildEvents += raw.filter((event) => comparePositions(event.position, member.checkpoint) > 0).length;
+      if (!member.stalled)
+        member.rebuildEvents += raw.filter((event) => comparePositions(event.position, member.checkpoint) > 0).length;
     }
     try {
       await this.options.db.transaction().execute(async (trx) => {
@@ -354,7 +454,8 @@ export class ProjectionRunner {
       throw error;
     }
     markSaved(members);
-    for (const member of members) if (member.stalled && !snapshot.find((entry) => entry.member === member)?.stalled) await this.recordStall(member);
+    for (const member of members)
+      if (member.stalled && !snapshot.find((entry) => entry.member === member)?.stalled) await this.recordStall(member);
   }
 
   /** Caught-up members join the live reader; rebuilt ones first have their tables swapped in. */
@@ -363,13 +464,22 @@ export class ProjectionRunner {
     if (ready.length === 0) return;
     await this.options.db.transaction().execute(async (trx) => {
       for (const member of ready) if (member.rebuildVersion !== undefined) await swapIn(trx, member);
-      await saveMembers(trx, ready.filter((member) => member.rebuildVersion === undefined));
-      const payload = changedPayload(ready, ready.map((member) => member.projection.name));
+      await saveMembers(
+        trx,
+        ready.filter((member) => member.rebuildVersion === undefined),
+      );
+      const payload = changedPayload(
+        ready,
+        ready.map((member) => member.projection.name),
+      );
       if (payload) await notify(trx, payload);
     });
     for (const member of ready) {
       if (member.rebuildVersion !== undefined) {
-        this.options.log.info({ projection: member.projection.name, version: member.rebuildVersion, events: member.rebuildEvents }, 'projection rebuilt and swapped in');
+        this.options.log.info(
+          { projection: member.projection.name, version: member.rebuildVersion, events: member.rebuildEvents },
+          'projection rebuilt and swapped in',
+        );
         Object.assign(member, { schema: READ_MODEL_SCHEMA, rebuildVersion: undefined });
       }
       member.saved = member.checkpoint;
@@ -392,14 +502,32 @@ export class ProjectionRunner {
   }
 }
 
-const NO_REBUILD = { rebuild_version: null, rebuild_commit: null, rebuild_prepare: null, rebuild_started_at: null, rebuild_server_started_at: null, gate_commit: null, gate_prepare: null, rebuild_events: '0' };
-const NO_STALL = { stalled_event_id: null, stalled_event_type: null, stalled_commit: null, stalled_prepare: null, stalled_error: null, stalled_at: null };
+const NO_REBUILD = {
+  rebuild_version: null,
+  rebuild_commit: null,
+  rebuild_prepare: null,
+  rebuild_started_at: null,
+  rebuild_server_started_at: null,
+  gate_commit: null,
+  gate_prepare: null,
+  rebuild_events: '0',
+};
+const NO_STALL = {
+  stalled_event_id: null,
+  stalled_event_type: null,
+  stalled_commit: null,
+  stalled_prepare: null,
+  stalled_error: null,
+  stalled_at: null,
+};
 
 /** Moves a rebuilt projection's tables into the read model in the caller's transaction: readers see old or new. */
 async function swapIn(trx: Kysely<ReadModelDatabase>, member: Member): Promise<void> {
   const { projection } = member;
-  for (const table of [...projection.tables, ...(projection.retiredTables ?? [])]) await sql`drop table if exists ${sql.id(READ_MODEL_SCHEMA, table)} cascade`.execute(trx);
-  for (const table of projection.tables) await sql`alter table ${sql.id(member.schema, table)} set schema ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
+  for (const table of [...projection.tables, ...(projection.retiredTables ?? [])])
+    await sql`drop table if exists ${sql.id(READ_MODEL_SCHEMA, table)} cascade`.execute(trx);
+  for (const table of projection.tables)
+    await sql`alter table ${sql.id(member.schema, table)} set schema ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
   await sql`drop schema ${sql.id(member.schema)} cascade`.execute(trx);
   await trx
     .withSchema(READ_MODEL_SCHEMA)

@@ -10,7 +10,11 @@ export const PROJECTOR_USER_ID = 'system';
  * event an administrator may skip. The status row stays the projector's own account; if this append fails the
  * stall is only logged, and the next start (which retries the projection) records it again.
  */
-export async function recordOnProjectionStream(store: EventStore, log: Logger, event: Extract<ProjectionEvent, { type: 'ProjectionStalled' | 'ProjectionStallCleared' }>): Promise<void> {
+export async function recordOnProjectionStream(
+  store: EventStore,
+  log: Logger,
+  event: Extract<ProjectionEvent, { type: 'ProjectionStalled' | 'ProjectionStallCleared' }>,
+): Promise<void> {
   const occurredAt = new Date().toISOString();
   const correlationId = randomUUID();
   try {
@@ -28,6 +32,9 @@ export async function recordOnProjectionStream(store: EventStore, log: Logger, e
       'any',
     );
   } catch (error) {
-    log.error({ err: error, projection: event.data.projection, type: event.type }, 'could not record the projection’s stall on its stream');
+    log.error(
+      { err: error, projection: event.data.projection, type: event.type },
+      'could not record the projection’s stall on its stream',
+    );
   }
 }

@@ -25,7 +25,13 @@ export const settingsProjection: Projection = {
       const legacy = event.type === 'SafeguardingContactSet';
       await db
         .insertInto('agency_settings')
-        .values({ id: 1, settings: changes, revision: legacy ? '-1' : event.revision, updated_at: event.metadata.occurredAt, updated_by: event.metadata.userId })
+        .values({
+          id: 1,
+          settings: changes,
+          revision: legacy ? '-1' : event.revision,
+          updated_at: event.metadata.occurredAt,
+          updated_by: event.metadata.userId,
+        })
         .onConflict((oc) =>
           oc.column('id').doUpdateSet({
             settings: sql`agency_settings.settings || excluded.settings`,
@@ -37,7 +43,12 @@ export const settingsProjection: Projection = {
         .execute();
       await db
         .insertInto('agency_settings_changes')
-        .values({ event_id: event.eventId, user_id: event.metadata.userId, changes, occurred_at: event.metadata.occurredAt })
+        .values({
+          event_id: event.eventId,
+          user_id: event.metadata.userId,
+          changes,
+          occurred_at: event.metadata.occurredAt,
+        })
         .execute();
     }
   },

@@ -20,6 +20,11 @@ export const settingsSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('agency_settings_changes_newest').ifNotExists().on('agency_settings_changes').columns(['occurred_at desc', 'event_id desc']).execute();
+    await db.schema
+      .createIndex('agency_settings_changes_newest')
+      .ifNotExists()
+      .on('agency_settings_changes')
+      .columns(['occurred_at desc', 'event_id desc'])
+      .execute();
   },
 };

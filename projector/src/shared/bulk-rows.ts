@@ -22,14 +22,22 @@ export interface WriteRowsOptions {
  * multi-row VALUES spent most of its time. The table is resolved in the caller's schema (live or a rebuild's).
  * Every row must have the same columns; a conflict target must not repeat within one call.
  */
-export async function writeRows(db: Db, table: string, rows: readonly BulkRow[], options: WriteRowsOptions = {}): Promise<void> {
+export async function writeRows(
+  db: Db,
+  table: string,
+  rows: readonly BulkRow[],
+  options: WriteRowsOptions = {},
+): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);
   const list = sql.join(columns.map((column) => sql.id(column)));
   // Built on kysely's insert (not a raw statement) so that withSchema places the table, and the records' type, in
   // the caller's schema.
-  const insert = db.insertInto(table as never).columns(columns as never).expression(sql`select ${list} from ${recordsOf(table, rows)}`);
+  const insert = db
+    .insertInto(table as never)
+    .columns(columns as never)
+    .expression(sql`select ${list} from ${recordsOf(table, rows)}`);
   const { key, onConflict = 'replace' } = options;
   if (!key) return void (await insert.execute());
   const others = columns.filter((column) => !key.includes(column));
@@ -41,7 +49,9 @@ export async function writeRows(db: Db, table: string, rows: readonly BulkRow[],
         Object.fromEntries(
           others.map((column) => [
             column,
-            onConflict === 'add' ? sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}` : sql.ref(`excluded.${column}`),
+            onConflict === 'add'
+              ? sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`
+              : sql.ref(`excluded.${column}`),
           ]),
         ) as never,
       );
@@ -53,14 +63,22 @@ export async function writeRows(db: Db, table: string, rows: readonly BulkRow[],
  * Deletes the rows whose `key` columns equal one of `keys` (a null key matches a null column) and which also match
  * `where` (column = value): roll-up rows a batch left at zero.
  */
-export async function deleteRows(db: Db, table: string, keys: readonly BulkRow[], key: readonly string[], where: Readonly<Record<string, unknown>> = {}): Promise<void> {
+export async function deleteRows(
+  db: Db,
+  table: string,
+  keys: readonly BulkRow[],
+  key: readonly string[],
+  where: Readonly<Record<string, unknown>> = {},
+): Promise<void> {
   if (keys.length === 0) return;
   // Not "is not distinct from", which no index serves.
   const matches = key.map((column) => {
     const [stored, given] = [sql.ref(`${table}.${column}`), sql.ref(`k.${column}`)];
     return sql<boolean>`(${stored} = ${given} or (${stored} is null and ${given} is null))`;
   });
-  const also = Object.entries(where).map(([column, value]) => sql<boolean>`${sql.ref(`${table}.${column}`)} = ${value}`);
+  const also = Object.entries(where).map(
+    ([column, value]) => sql<boolean>`${sql.ref(`${table}.${column}`)} = ${value}`,
+  );
   await db
     .deleteFrom(table as never)
     .using(recordsOf(table, keys).as('k'))

@@ -32,7 +32,10 @@ export async function foldBatch<Rec extends { id: string }, E>(options: {
 }
 
 /** `column = excluded.column` for every column: the upsert writes the folded row whole. */
-export function excludedColumns<C extends string>(eb: { ref(reference: `excluded.${C}`): unknown }, columns: readonly C[]) {
+export function excludedColumns<C extends string>(
+  eb: { ref(reference: `excluded.${C}`): unknown },
+  columns: readonly C[],
+) {
   // kysely types doUpdateSet per column; the row is written whole, so every column takes the excluded value.
   return Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)])) as never;
 }
@@ -47,4 +50,5 @@ const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * An instant as ISO text in UTC with milliseconds. Text already in that form is returned as it is: a rebuild folds
  * several instants per event, and parsing and printing a Date each time was a tenth of the appointments fold.
  */
-export const iso = (value: Date | string): string => (typeof value === 'string' && CANONICAL_INSTANT.test(value) ? value : new Date(value).toISOString());
+export const iso = (value: Date | string): string =>
+  typeof value === 'string' && CANONICAL_INSTANT.test(value) ? value : new Date(value).toISOString();

@@ -17,7 +17,10 @@ const PERSON_EVENTS = {
     kind: 'client',
     schema: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), address: z.string() }),
   },
-  ClientDetailsChanged: { kind: 'client', schema: z.object({ id: z.uuid(), changes: z.object({ ...nameParts, address: z.string().optional() }) }) },
+  ClientDetailsChanged: {
+    kind: 'client',
+    schema: z.object({ id: z.uuid(), changes: z.object({ ...nameParts, address: z.string().optional() }) }),
+  },
 } as const;
 
 export type PersonEventType = keyof typeof PERSON_EVENTS;

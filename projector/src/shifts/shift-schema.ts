@@ -24,7 +24,12 @@ export const shiftsSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The outside-shift flag asks, per visit, for a shift of its carer starting before the visit does.
-    await db.schema.createIndex('shifts_carer').ifNotExists().on('shifts').columns(['carer_id', 'start_time']).execute();
+    await db.schema
+      .createIndex('shifts_carer')
+      .ifNotExists()
+      .on('shifts')
+      .columns(['carer_id', 'start_time'])
+      .execute();
     await db.schema.createIndex('shifts_date').ifNotExists().on('shifts').columns(['date', 'start_time']).execute();
   },
 };

@@ -4,7 +4,10 @@ import { iso, isoOrNull } from '../shared/fold-batch';
 import type { TasksTable } from './task-tables';
 
 /** A row of `tasks` as the projection folds it in memory: instants as ISO text. */
-export type TaskRecord = Omit<Selectable<TasksTable>, 'due_date' | 'completed_at' | 'created_at' | 'updated_at' | 'revision'> & {
+export type TaskRecord = Omit<
+  Selectable<TasksTable>,
+  'due_date' | 'completed_at' | 'created_at' | 'updated_at' | 'revision'
+> & {
   due_date: string | null;
   completed_at: string | null;
   created_at: string;
@@ -60,7 +63,12 @@ export function evolveTask(current: TaskRecord | undefined, event: TaskRecorded)
   if (!current) return undefined;
   switch (event.type) {
     case 'TaskAssigned':
-      return { ...current, assigned_to: event.data.assignedTo, assigned_by: event.data.assignedTo === null ? null : by, ...stamp };
+      return {
+        ...current,
+        assigned_to: event.data.assignedTo,
+        assigned_by: event.data.assignedTo === null ? null : by,
+        ...stamp,
+      };
     case 'TaskDetailsChanged': {
       const changes = event.data.changes;
       return {
@@ -80,7 +88,13 @@ export function evolveTask(current: TaskRecord | undefined, event: TaskRecorded)
     case 'TaskStarted':
       return { ...current, status: 'in_progress', ...stamp };
     case 'TaskCompleted':
-      return { ...current, status: 'completed', completed_at: iso(event.data.completedAt), notes: event.data.notes, ...stamp };
+      return {
+        ...current,
+        status: 'completed',
+        completed_at: iso(event.data.completedAt),
+        notes: event.data.notes,
+        ...stamp,
+      };
     case 'TaskCancelled':
       return { ...current, status: 'cancelled', status_reason: event.data.reason, ...stamp };
     case 'TaskReopened':

@@ -36,12 +36,33 @@ export const tasksSchema: TableSchema = {
     const newest = ['created_at desc', 'id desc'];
     // GET /api/tasks: newest first, under each filter (?status, ?category, ?mine and tasks.readOwn, ?open, ?overdue).
     await db.schema.createIndex('tasks_newest').ifNotExists().on('tasks').columns(newest).execute();
-    await db.schema.createIndex('tasks_status_newest').ifNotExists().on('tasks').columns(['status', ...newest]).execute();
-    await db.schema.createIndex('tasks_category_newest').ifNotExists().on('tasks').columns(['category', ...newest]).execute();
-    await db.schema.createIndex('tasks_assignee_newest').ifNotExists().on('tasks').columns(['assigned_to', ...newest]).execute();
+    await db.schema
+      .createIndex('tasks_status_newest')
+      .ifNotExists()
+      .on('tasks')
+      .columns(['status', ...newest])
+      .execute();
+    await db.schema
+      .createIndex('tasks_category_newest')
+      .ifNotExists()
+      .on('tasks')
+      .columns(['category', ...newest])
+      .execute();
+    await db.schema
+      .createIndex('tasks_assignee_newest')
+      .ifNotExists()
+      .on('tasks')
+      .columns(['assigned_to', ...newest])
+      .execute();
     await db.schema.createIndex('tasks_open_newest').ifNotExists().on('tasks').columns(newest).where(OPEN).execute();
     // The dashboard's To Do Items, Task Categories and overdue figures: open tasks only.
-    await db.schema.createIndex('tasks_open_category').ifNotExists().on('tasks').columns(['assigned_to', 'category', 'due_date']).where(OPEN).execute();
+    await db.schema
+      .createIndex('tasks_open_category')
+      .ifNotExists()
+      .on('tasks')
+      .columns(['assigned_to', 'category', 'due_date'])
+      .where(OPEN)
+      .execute();
     await db.schema.createIndex('tasks_open_due').ifNotExists().on('tasks').column('due_date').where(OPEN).execute();
     await db.schema.createIndex('tasks_alert').ifNotExists().on('tasks').column('alert_id').execute();
   },

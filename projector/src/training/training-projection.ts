@@ -5,10 +5,18 @@ import type { Projection } from '../projection';
 import { trainingSchema } from './training-schema';
 import type { TrainingRecordsTable } from './training-tables';
 
-type TrainingRecorded = Extract<RecordedEvent, { type: 'TrainingRecorded' | 'TrainingRecordUpdated' | 'TrainingRenewed' | 'TrainingRecordRemoved' }>;
+type TrainingRecorded = Extract<
+  RecordedEvent,
+  { type: 'TrainingRecorded' | 'TrainingRecordUpdated' | 'TrainingRenewed' | 'TrainingRecordRemoved' }
+>;
 type Recorded = Extract<TrainingRecorded, { type: 'TrainingRecorded' }>;
 
-const TRAINING_EVENTS = new Set(['TrainingRecorded', 'TrainingRecordUpdated', 'TrainingRenewed', 'TrainingRecordRemoved']);
+const TRAINING_EVENTS = new Set([
+  'TrainingRecorded',
+  'TrainingRecordUpdated',
+  'TrainingRenewed',
+  'TrainingRecordRemoved',
+]);
 /** Rows per INSERT: 13 columns each stays far below PostgreSQL's 65,535 parameter limit. */
 const INSERT_CHUNK = 1000;
 
@@ -60,7 +68,10 @@ export const trainingProjection: Projection = {
     let pending: Insertable<TrainingRecordsTable>[] = [];
     const flush = async () => {
       for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
-        await db.insertInto('training_records').values(pending.slice(start, start + INSERT_CHUNK)).execute();
+        await db
+          .insertInto('training_records')
+          .values(pending.slice(start, start + INSERT_CHUNK))
+          .execute();
       }
       pending = [];
     };
@@ -79,13 +90,21 @@ export const trainingProjection: Projection = {
 };
 
 /** Applies one change to a record and returns the carers whose compliance it may move (old and new carer). */
-async function applyChange(db: Kysely<ReadModelDatabase>, event: Exclude<TrainingRecorded, Recorded>): Promise<string[]> {
+async function applyChange(
+  db: Kysely<ReadModelDatabase>,
+  event: Exclude<TrainingRecorded, Recorded>,
+): Promise<string[]> {
   const stamp = { revision: event.revision, updated_at: event.metadata.occurredAt };
   const id = event.data.id;
   const carerOf = async () =>
     (await db.selectFrom('training_records').select('carer_id').where('id', '=', id).executeTakeFirst())?.carer_id;
   const update = (values: Updateable<TrainingRecordsTable>) =>
-    db.updateTable('training_records').set({ ...values, ...stamp }).where('id', '=', id).returning('carer_id').executeTakeFirst();
+    db
+      .updateTable('training_records')
+      .set({ ...values, ...stamp })
+      .where('id', '=', id)
+      .returning('carer_id')
+      .executeTakeFirst();
   switch (event.type) {
     case 'TrainingRecordUpdated': {
       const before = event.data.changes.carerId !== undefined ? await carerOf() : undefined;
@@ -98,7 +117,11 @@ async function applyChange(db: Kysely<ReadModelDatabase>, event: Exclude<Trainin
       return after ? [after.carer_id] : [];
     }
     case 'TrainingRecordRemoved': {
-      const removed = await db.deleteFrom('training_records').where('id', '=', id).returning('carer_id').executeTakeFirst();
+      const removed = await db
+        .deleteFrom('training_records')
+        .where('id', '=', id)
+        .returning('carer_id')
+        .executeTakeFirst();
       return removed ? [removed.carer_id] : [];
     }
   }

@@ -30,9 +30,24 @@ export const trainingSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('training_records_carer').ifNotExists().on('training_records').column('carer_id').execute();
-    await db.schema.createIndex('training_records_expiry').ifNotExists().on('training_records').column('expiry_date').execute();
+    await db.schema
+      .createIndex('training_records_carer')
+      .ifNotExists()
+      .on('training_records')
+      .column('carer_id')
+      .execute();
+    await db.schema
+      .createIndex('training_records_expiry')
+      .ifNotExists()
+      .on('training_records')
+      .column('expiry_date')
+      .execute();
     // The status filter and the Current, Expired and Pending tabs.
-    await db.schema.createIndex('training_records_status').ifNotExists().on('training_records').columns(['status', 'expiry_date']).execute();
+    await db.schema
+      .createIndex('training_records_status')
+      .ifNotExists()
+      .on('training_records')
+      .columns(['status', 'expiry_date'])
+      .execute();
   },
 };

@@ -49,7 +49,10 @@ export const accessLogProjection: Projection = {
   async apply(db, events) {
     const rows = (events as AccessRecorded[]).map(row);
     for (let start = 0; start < rows.length; start += 1000) {
-      await db.insertInto('access_log').values(rows.slice(start, start + 1000)).execute();
+      await db
+        .insertInto('access_log')
+        .values(rows.slice(start, start + 1000))
+        .execute();
     }
   },
 };

@@ -31,7 +31,13 @@ beforeAll(async () => {
   pool = createPool(database.url, { max: 6, log: silentLog });
   db = createReadModelDb(pool);
   store = await PostgresEventStore.connect(pool);
-  projector = await startProjector({ store, pool, db, log: silentLog, projections: [accessLogProjection, settingsProjection] });
+  projector = await startProjector({
+    store,
+    pool,
+    db,
+    log: silentLog,
+    projections: [accessLogProjection, settingsProjection],
+  });
   await projector.settled();
 });
 
@@ -50,24 +56,42 @@ async function append(streamId: string, event: DomainEvent, occurredAt: Date): P
     type: event.type,
     schemaVersion: definitionOf(event.type).schemaVersion,
     data: event.data,
-    metadata: { userId: admin, occurredAt: occurredAt.toISOString(), correlationId: randomUUID(), causationId: randomUUID() },
+    metadata: {
+      userId: admin,
+      occurredAt: occurredAt.toISOString(),
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+    },
   };
   await store.append(streamId, [stamped], existing.length === 0 ? 'no_stream' : existing.at(-1)!.revision);
 }
 
-const listed = async () => new Set((await pool.query<{ user_id: string }>(`SELECT user_id FROM ${READ_MODEL_SCHEMA}.access_log`)).rows.map((row) => row.user_id));
+const listed = async () =>
+  new Set(
+    (await pool.query<{ user_id: string }>(`SELECT user_id FROM ${READ_MODEL_SCHEMA}.access_log`)).rows.map(
+      (row) => row.user_id,
+    ),
+  );
 
 /** A sign-in at that moment, once the access log lists it; its user names it. */
 async function signIn(at: Date): Promise<string> {
   const userId = randomUUID();
-  await append(accessStreamId(userId), { type: 'UserSignedIn', data: { userId, ipAddress: '192.0.2.1', userAgent: 'Firefox' } }, at);
+  await append(
+    accessStreamId(userId),
+    { type: 'UserSignedIn', data: { userId, ipAddress: '192.0.2.1', userAgent: 'Firefox' } },
+    at,
+  );
   await expect.poll(async () => (await listed()).has(userId)).toBe(true);
   return userId;
 }
 
 describe('access log pruning', () => {
   it('drops access-log rows older than the Log retention setting, and follows a change of the setting', async () => {
-    const [twoYears, overOne, recent] = [await signIn(yearsAgo(2, 30)), await signIn(yearsAgo(1, 30)), await signIn(yearsAgo(0, 30))];
+    const [twoYears, overOne, recent] = [
+      await signIn(yearsAgo(2, 30)),
+      await signIn(yearsAgo(1, 30)),
+      await signIn(yearsAgo(0, 30)),
+    ];
     expect(await listed()).toEqual(new Set([twoYears, overOne, recent]));
 
     // The default is 1 year.
@@ -75,8 +99,17 @@ describe('access log pruning', () => {
     expect(await listed()).toEqual(new Set([recent]));
 
     // Three years kept: a sign-in of two years ago stays.
-    await append(AGENCY_SETTINGS_STREAM, { type: 'AgencySettingsChanged', data: { changes: { logRetentionYears: 3 } } }, new Date());
-    const years = async () => (await pool.query<{ years: string | null }>(`SELECT settings->>'logRetentionYears' AS years FROM ${READ_MODEL_SCHEMA}.agency_settings`)).rows[0]?.years;
+    await append(
+      AGENCY_SETTINGS_STREAM,
+      { type: 'AgencySettingsChanged', data: { changes: { logRetentionYears: 3 } } },
+      new Date(),
+    );
+    const years = async () =>
+      (
+        await pool.query<{ years: string | null }>(
+          `SELECT settings->>'logRetentionYears' AS years FROM ${READ_MODEL_SCHEMA}.agency_settings`,
+        )
+      ).rows[0]?.years;
     await expect.poll(years).toBe('3');
     const kept = await signIn(yearsAgo(2, 30));
     expect(await pruneAccessLogOnce(db)).toMatchObject({ years: 3, removed: 0 });
@@ -93,7 +126,7 @@ describe('access log pruning', () => {
     expect([left.has(onTheCutoff), left.has(justBefore)]).toEqual([true, false]);
   });
 
-  it('puts the cutoff the setting\'s years back on the calendar', async () => {
+  it("puts the cutoff the setting's years back on the calendar", async () => {
     const now = new Date('2026-11-27T16:30:00.000Z');
     const run = await pruneAccessLogOnce(db, now);
     expect(run.cutoff.toISOString()).toBe(`${2026 - run.years}-11-27T16:30:00.000Z`);
@@ -111,7 +144,9 @@ describe('access log pruning', () => {
     });
     const stop = startAccessLogPruning({ db, log: pino(sink) }, { intervalMs: 60_000 });
     try {
-      await expect.poll(() => lines.find((line) => line.msg === 'access log pruned'), { timeout: 30_000 }).toMatchObject({ removed: 1 });
+      await expect
+        .poll(() => lines.find((line) => line.msg === 'access log pruned'), { timeout: 30_000 })
+        .toMatchObject({ removed: 1 });
     } finally {
       stop();
     }

@@ -16,7 +16,10 @@ const UNDEFINED_TABLE = '42P01';
  * now minus the Log retention setting's years are deleted. The sign-in events stay in the event log, so a rebuild
  * of the access log brings old rows back until the next run drops them again.
  */
-export async function pruneAccessLogOnce(db: Kysely<ReadModelDatabase>, now = new Date()): Promise<{ years: number; cutoff: Date; removed: number }> {
+export async function pruneAccessLogOnce(
+  db: Kysely<ReadModelDatabase>,
+  now = new Date(),
+): Promise<{ years: number; cutoff: Date; removed: number }> {
   const live = db.withSchema(READ_MODEL_SCHEMA);
   const saved = await live
     .selectFrom('agency_settings')
@@ -24,7 +27,8 @@ export async function pruneAccessLogOnce(db: Kysely<ReadModelDatabase>, now = ne
     .where('id', '=', 1)
     .executeTakeFirst()
     .catch((error: unknown) => (isUndefinedTable(error) ? undefined : Promise.reject(error)));
-  const years = savedSettingsSchema.parse(saved?.settings ?? {}).logRetentionYears ?? DEFAULT_AGENCY_SETTINGS.logRetentionYears;
+  const years =
+    savedSettingsSchema.parse(saved?.settings ?? {}).logRetentionYears ?? DEFAULT_AGENCY_SETTINGS.logRetentionYears;
   const cutoff = logRetentionCutoff(now, years);
   const deleted = await live
     .deleteFrom('access_log')
@@ -40,7 +44,10 @@ function isUndefinedTable(error: unknown): boolean {
 }
 
 /** Every intervalMs (first soon after start-up); runs never overlap; an error is logged, never thrown. */
-export function startAccessLogPruning(deps: { db: Kysely<ReadModelDatabase>; log: Logger }, options: { intervalMs: number }): () => void {
+export function startAccessLogPruning(
+  deps: { db: Kysely<ReadModelDatabase>; log: Logger },
+  options: { intervalMs: number },
+): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {

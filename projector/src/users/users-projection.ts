@@ -4,7 +4,10 @@ import type { Projection } from '../projection';
 import { usersSchema } from './users-schema';
 import type { ReadModelDatabase, UsersTable } from '../read-model/database';
 
-type UserRecorded = Extract<RecordedEvent, { type: `User${'Registered' | 'ProfileChanged' | 'RoleChanged' | 'Deactivated' | 'Reactivated'}` }>;
+type UserRecorded = Extract<
+  RecordedEvent,
+  { type: `User${'Registered' | 'ProfileChanged' | 'RoleChanged' | 'Deactivated' | 'Reactivated'}` }
+>;
 type SignedIn = Extract<RecordedEvent, { type: 'UserSignedIn' }>;
 type ChoicesSet = Extract<RecordedEvent, { type: 'UserNotificationChoicesSet' }>;
 
@@ -51,14 +54,21 @@ export const usersProjection: Projection = {
     for (const event of events as (UserRecorded | SignedIn | ChoicesSet)[]) {
       if (event.type === 'UserSignedIn') lastSignIn.set(event.data.userId, event.metadata.occurredAt);
       else if (event.type === 'UserNotificationChoicesSet') {
-        await db.updateTable('users').set({ notification_choices: JSON.stringify(event.data.choices) }).where('id', '=', event.data.userId).execute();
+        await db
+          .updateTable('users')
+          .set({ notification_choices: JSON.stringify(event.data.choices) })
+          .where('id', '=', event.data.userId)
+          .execute();
       } else await applyEvent(db, event);
     }
     const signIns = [...lastSignIn];
     for (let start = 0; start < signIns.length; start += 1000) {
       const chunk = signIns.slice(start, start + 1000);
       // The target table goes through the query builder, so it is the one in the schema being written (live or rebuild).
-      const latest = sql<{ column1: string; column2: string }>`(values ${sql.join(chunk.map(([id, at]) => sql`(${id}::uuid, ${at}::timestamptz)`))})`;
+      const latest = sql<{
+        column1: string;
+        column2: string;
+      }>`(values ${sql.join(chunk.map(([id, at]) => sql`(${id}::uuid, ${at}::timestamptz)`))})`;
       await db
         .updateTable('users')
         .from(latest.as('v'))
@@ -95,16 +105,24 @@ async function applyEvent(db: Kysely<ReadModelDatabase>, event: UserRecorded): P
       return;
     }
     case 'UserProfileChanged':
-      await where().set({ ...profileColumns(event.data.changes), ...stamp }).execute();
+      await where()
+        .set({ ...profileColumns(event.data.changes), ...stamp })
+        .execute();
       return;
     case 'UserRoleChanged':
-      await where().set({ role: event.data.role, ...stamp }).execute();
+      await where()
+        .set({ role: event.data.role, ...stamp })
+        .execute();
       return;
     case 'UserDeactivated':
-      await where().set({ is_active: false, ...stamp }).execute();
+      await where()
+        .set({ is_active: false, ...stamp })
+        .execute();
       return;
     case 'UserReactivated':
-      await where().set({ is_active: true, ...stamp }).execute();
+      await where()
+        .set({ is_active: true, ...stamp })
+        .execute();
       return;
   }
 }

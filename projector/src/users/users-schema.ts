@@ -24,8 +24,18 @@ export const usersSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // The list's order (GET /api/users pages on it).
-    await db.schema.createIndex('users_name').ifNotExists().on('users').columns(['last_name', 'first_name', 'id']).execute();
-    await db.schema.createIndex('users_active_name').ifNotExists().on('users').columns(['is_active', 'last_name', 'first_name', 'id']).execute();
+    await db.schema
+      .createIndex('users_name')
+      .ifNotExists()
+      .on('users')
+      .columns(['last_name', 'first_name', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('users_active_name')
+      .ifNotExists()
+      .on('users')
+      .columns(['is_active', 'last_name', 'first_name', 'id'])
+      .execute();
     // The header's global search (GET /api/search) matches the name either way round and the email.
     await createTrigramIndex(db, 'users', 'users_search', USER_SEARCH_COLUMNS);
   },
@@ -47,6 +57,11 @@ export const accessLogSchema: TableSchema = {
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
-    await db.schema.createIndex('access_log_time').ifNotExists().on('access_log').columns(['occurred_at desc']).execute();
+    await db.schema
+      .createIndex('access_log_time')
+      .ifNotExists()
+      .on('access_log')
+      .columns(['occurred_at desc'])
+      .execute();
   },
 };

@@ -29,9 +29,24 @@ export const voiceNotesSchema: TableSchema = {
   },
   async indexes(db: Kysely<unknown>) {
     // Lists are newest first, on their own or for one diary entry or client.
-    await db.schema.createIndex('voice_notes_created').ifNotExists().on('voice_notes').columns(['created_at desc', 'id desc']).execute();
-    await db.schema.createIndex('voice_notes_diary_entry').ifNotExists().on('voice_notes').columns(['diary_entry_id', 'created_at desc']).execute();
-    await db.schema.createIndex('voice_notes_client').ifNotExists().on('voice_notes').columns(['client_id', 'created_at desc']).execute();
+    await db.schema
+      .createIndex('voice_notes_created')
+      .ifNotExists()
+      .on('voice_notes')
+      .columns(['created_at desc', 'id desc'])
+      .execute();
+    await db.schema
+      .createIndex('voice_notes_diary_entry')
+      .ifNotExists()
+      .on('voice_notes')
+      .columns(['diary_entry_id', 'created_at desc'])
+      .execute();
+    await db.schema
+      .createIndex('voice_notes_client')
+      .ifNotExists()
+      .on('voice_notes')
+      .columns(['client_id', 'created_at desc'])
+      .execute();
     // A visit's documentsUploaded counts the notes recorded against it.
     await db.schema
       .createIndex('voice_notes_by_visit')

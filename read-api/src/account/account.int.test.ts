@@ -15,7 +15,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const readAs = (cookie: string, path: string) => requester(stack.readUrl, cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition } : {});
+const readAs = (cookie: string, path: string) =>
+  requester(stack.readUrl, cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition } : {});
 
 describe('own account settings', () => {
   it('changes their own name, which the shell then shows', async () => {
@@ -23,8 +24,15 @@ describe('own account settings', () => {
     const reply = await carer.request('PATCH', '/api/account/profile', { firstName: 'Samira', lastName: 'New' });
     expect(reply.status, reply.text).toBe(200);
     lastPosition = reply.body.position;
-    expect((await readAs(carer.cookie, '/api/auth/user')).body).toMatchObject({ id: carer.id, firstName: 'Samira', lastName: 'New', role: 'carer' });
-    expect((await carer.request('PATCH', '/api/account/profile', { firstName: ' ', lastName: 'New' })).body).toMatchObject({
+    expect((await readAs(carer.cookie, '/api/auth/user')).body).toMatchObject({
+      id: carer.id,
+      firstName: 'Samira',
+      lastName: 'New',
+      role: 'carer',
+    });
+    expect(
+      (await carer.request('PATCH', '/api/account/profile', { firstName: ' ', lastName: 'New' })).body,
+    ).toMatchObject({
       fields: { firstName: 'First name is required' },
     });
   });
@@ -34,13 +42,22 @@ describe('own account settings', () => {
     const otherBrowser = await stack.command.signIn(user.email, TEST_PASSWORD);
     expect((await readAs(otherBrowser.cookie, '/api/auth/user')).status).toBe(200);
 
-    const wrong = await user.request('POST', '/api/account/password', { currentPassword: 'not my password at all', newPassword: 'a brand new passphrase' });
+    const wrong = await user.request('POST', '/api/account/password', {
+      currentPassword: 'not my password at all',
+      newPassword: 'a brand new passphrase',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ fields: { currentPassword: 'Current password is incorrect' } });
-    const tooShort = await user.request('POST', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'short' });
+    const tooShort = await user.request('POST', '/api/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'short',
+    });
     expect(tooShort.body).toMatchObject({ fields: { newPassword: 'Password must be at least 12 characters' } });
 
-    const changed = await user.request('POST', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase' });
+    const changed = await user.request('POST', '/api/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
     expect(changed.status, changed.text).toBe(200);
     const renewed = sessionCookieOf(changed);
     expect(renewed).not.toBe('');
@@ -49,7 +66,15 @@ describe('own account settings', () => {
     expect((await readAs(otherBrowser.cookie, '/api/auth/user')).status).toBe(401);
     expect((await readAs(user.cookie, '/api/auth/user')).status).toBe(401);
     expect((await readAs(renewed, '/api/auth/user')).status).toBe(200);
-    expect((await requester(stack.command.baseUrl, renewed)('PUT', '/api/account/notifications', DEFAULT_NOTIFICATION_CHOICES)).status).toBe(200);
+    expect(
+      (
+        await requester(stack.command.baseUrl, renewed)(
+          'PUT',
+          '/api/account/notifications',
+          DEFAULT_NOTIFICATION_CHOICES,
+        )
+      ).status,
+    ).toBe(200);
     // The new password signs in; the old one no longer does.
     expect((await stack.command.signIn(user.email, 'a brand new passphrase')).reply.status).toBe(200);
     expect((await stack.command.signIn(user.email, TEST_PASSWORD)).reply.status).toBe(401);
@@ -65,6 +90,8 @@ describe('own account settings', () => {
     lastPosition = saved.body.position;
     expect((await readAs(carer.cookie, '/api/account/notifications')).body).toEqual(choices);
     expect((await readAs(other.cookie, '/api/account/notifications')).body).toEqual(DEFAULT_NOTIFICATION_CHOICES);
-    expect((await carer.request('PUT', '/api/account/notifications', { trainingExpiryEmails: 'yes' })).status).toBe(400);
+    expect((await carer.request('PUT', '/api/account/notifications', { trainingExpiryEmails: 'yes' })).status).toBe(
+      400,
+    );
   });
 });

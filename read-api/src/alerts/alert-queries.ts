@@ -29,7 +29,11 @@ interface StoredEscalation {
 
 /** The carer records whose account is `userId` (the names table follows links and unlinks). */
 function ownCarers(eb: ExpressionBuilder<Scope, 'a'>, userId: string) {
-  return eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId));
+  return eb(
+    'a.carer_id',
+    'in',
+    eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId),
+  );
 }
 
 export class AlertQueries {
@@ -46,7 +50,12 @@ export class AlertQueries {
       .leftJoin('appointment_carer_names as ca', 'ca.id', 'a.carer_id')
       .leftJoin('appointment_client_names as cl', 'cl.id', 'a.client_id')
       .selectAll('a')
-      .select(['ca.first_name as carer_first_name', 'ca.last_name as carer_last_name', 'cl.first_name as client_first_name', 'cl.last_name as client_last_name']);
+      .select([
+        'ca.first_name as carer_first_name',
+        'ca.last_name as carer_last_name',
+        'cl.first_name as client_first_name',
+        'cl.last_name as client_last_name',
+      ]);
   }
 
   /** One page, newest first (ties by id: a stable order), and how many match. */
@@ -57,7 +66,10 @@ export class AlertQueries {
     if (filter.status !== undefined) query = query.where('a.status', '=', filter.status);
     if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
     if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'), page),
+      countOf(query),
+    ]);
     return { rows: await this.views(rows), total };
   }
 
@@ -99,11 +111,16 @@ export class AlertQueries {
    * The alerts raised after `after` (the live push's `alerts:new`), oldest first, with the account of the carer each
    * is about (who else may read it), at most `limit` of them.
    */
-  async raisedAfter(after: Position, limit: number): Promise<{ view: AlertView; carerUserId: string | null; position: Position }[]> {
+  async raisedAfter(
+    after: Position,
+    limit: number,
+  ): Promise<{ view: AlertView; carerUserId: string | null; position: Position }[]> {
     const rows = await this.withNames({ kind: 'staff' })
       .leftJoin('appointment_carer_names as owner', 'owner.id', 'a.carer_id')
       .select('owner.user_id as carer_user_id')
-      .where(sql<boolean>`(a.raised_commit, a.raised_prepare) > (${after.commit.toString()}::bigint, ${after.prepare.toString()}::bigint)`)
+      .where(
+        sql<boolean>`(a.raised_commit, a.raised_prepare) > (${after.commit.toString()}::bigint, ${after.prepare.toString()}::bigint)`,
+      )
       .orderBy('a.raised_commit')
       .orderBy('a.raised_prepare')
       .limit(limit)
@@ -126,13 +143,20 @@ export class AlertQueries {
       .orderBy('raised_prepare', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? { commit: BigInt(row.raised_commit), prepare: BigInt(row.raised_prepare) } : { commit: 0n, prepare: 0n };
+    return row
+      ? { commit: BigInt(row.raised_commit), prepare: BigInt(row.raised_prepare) }
+      : { commit: 0n, prepare: 0n };
   }
 
   private async views(rows: readonly Row[]): Promise<AlertView[]> {
     const person = await peopleNamed(
       this.db,
-      rows.flatMap((row) => [row.assigned_to, row.acknowledged_by, row.resolved_by, ...(row.escalations as StoredEscalation[]).map((step) => step.by)]),
+      rows.flatMap((row) => [
+        row.assigned_to,
+        row.acknowledged_by,
+        row.resolved_by,
+        ...(row.escalations as StoredEscalation[]).map((step) => step.by),
+      ]),
     );
     return rows.map((row) => ({
       id: row.id,
@@ -158,7 +182,12 @@ export class AlertQueries {
       resolvedAt: row.resolved_at?.toISOString() ?? null,
       resolution: row.resolution,
       resolvedBySystem: row.resolved_by_system,
-      escalations: (row.escalations as StoredEscalation[]).map((step) => ({ severity: step.severity, reason: step.reason, at: step.at, by: person(step.by) })),
+      escalations: (row.escalations as StoredEscalation[]).map((step) => ({
+        severity: step.severity,
+        reason: step.reason,
+        at: step.at,
+        by: person(step.by),
+      })),
       taskIds: row.task_ids,
       revision: String(row.revision),
       createdAt: row.created_at.toISOString(),

@@ -36,8 +36,10 @@ async function ok<T>(path: string, schema: z.ZodType, user?: TestUser): Promise<
   expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
   return { body: reply.body as T, reply };
 }
-const alertIds = async (query: string, user?: TestUser) => (await ok<AlertView[]>(`/api/alerts${query}`, alertViewSchema.array(), user)).body.map((alert) => alert.id);
-const taskIds = async (query: string, user?: TestUser) => (await ok<TaskView[]>(`/api/tasks${query}`, taskViewSchema.array(), user)).body.map((task) => task.id);
+const alertIds = async (query: string, user?: TestUser) =>
+  (await ok<AlertView[]>(`/api/alerts${query}`, alertViewSchema.array(), user)).body.map((alert) => alert.id);
+const taskIds = async (query: string, user?: TestUser) =>
+  (await ok<TaskView[]>(`/api/tasks${query}`, taskViewSchema.array(), user)).body.map((task) => task.id);
 const named = (...keys: string[]) => keys.map((key) => s.ids[key]);
 
 describe('GET /api/alerts', () => {
@@ -59,10 +61,21 @@ describe('GET /api/alerts', () => {
       resolvedBy: null,
     });
     const escalated = (await ok<AlertView>(`/api/alerts/${s.ids.B2}`, alertViewSchema)).body;
-    expect(escalated.escalations).toEqual([{ severity: 'critical', reason: 'Client alone', at: expect.any(String), by: { id: s.coordinator.id, firstName: 'Cora', lastName: 'Ndiaye' } }]);
+    expect(escalated.escalations).toEqual([
+      {
+        severity: 'critical',
+        reason: 'Client alone',
+        at: expect.any(String),
+        by: { id: s.coordinator.id, firstName: 'Cora', lastName: 'Ndiaye' },
+      },
+    ]);
     const system = (await ok<AlertView>(`/api/alerts/${s.ids.A3}`, alertViewSchema)).body;
     expect([system.resolvedBySystem, system.resolvedBy, system.resolution]).toEqual([true, null, 'Renewed']);
-    expect((await ok<AlertView>(`/api/alerts/${s.ids.N1}`, alertViewSchema)).body.assignedTo).toEqual({ id: s.coordinator.id, firstName: 'Cora', lastName: 'Ndiaye' });
+    expect((await ok<AlertView>(`/api/alerts/${s.ids.N1}`, alertViewSchema)).body.assignedTo).toEqual({
+      id: s.coordinator.id,
+      firstName: 'Cora',
+      lastName: 'Ndiaye',
+    });
   });
 
   it('pages on the server with X-Total-Count, in a stable order', async () => {
@@ -75,8 +88,11 @@ describe('GET /api/alerts', () => {
   });
 
   it('counts the alerts nobody acknowledged: every one for staff, their own for a carer', async () => {
-    const count = async (user: TestUser) => (await ok<{ count: number }>('/api/alerts/count', alertCountSchema, user)).body.count;
-    expect([await count(s.admin), await count(s.coordinator), await count(s.carerA), await count(s.carerB)]).toEqual([4, 4, 1, 2]);
+    const count = async (user: TestUser) =>
+      (await ok<{ count: number }>('/api/alerts/count', alertCountSchema, user)).body.count;
+    expect([await count(s.admin), await count(s.coordinator), await count(s.carerA), await count(s.carerB)]).toEqual([
+      4, 4, 1, 2,
+    ]);
   });
 
   it("shows a carer only the alerts about their own carer record, never another carer's", async () => {
@@ -99,9 +115,17 @@ describe('GET /api/tasks', () => {
     expect(await taskIds('?overdue=true')).toEqual(named('T4', 'T1'));
     expect(await taskIds('?mine=true', s.coordinator)).toEqual(named('T1'));
     const page = await ok<TaskView[]>('/api/tasks?limit=2&offset=1', taskViewSchema.array());
-    expect([page.reply.headers.get('x-total-count'), page.body.map((task) => task.id)]).toEqual(['5', named('T4', 'T3')]);
+    expect([page.reply.headers.get('x-total-count'), page.body.map((task) => task.id)]).toEqual([
+      '5',
+      named('T4', 'T3'),
+    ]);
     const task = (await ok<TaskView>(`/api/tasks/${s.ids.T4}`, taskViewSchema)).body;
-    expect(task).toMatchObject({ status: 'in_progress', overdue: true, assignedTo: { id: s.carerA.id, firstName: 'Ann', lastName: 'Archer' }, assignedBy: { id: s.admin.id } });
+    expect(task).toMatchObject({
+      status: 'in_progress',
+      overdue: true,
+      assignedTo: { id: s.carerA.id, firstName: 'Ann', lastName: 'Archer' },
+      assignedBy: { id: s.admin.id },
+    });
     expect((await ok<TaskView>(`/api/tasks/${s.ids.T2}`, taskViewSchema)).body.overdue).toBe(false);
   });
 
@@ -114,7 +138,8 @@ describe('GET /api/tasks', () => {
 });
 
 describe('GET /api/dashboard/stats', () => {
-  const stats = async (user: TestUser) => (await ok<DashboardStats>('/api/dashboard/stats', dashboardStatsSchema, user)).body;
+  const stats = async (user: TestUser) =>
+    (await ok<DashboardStats>('/api/dashboard/stats', dashboardStatsSchema, user)).body;
 
   it("gives staff the agency's figures, each computed from the record", async () => {
     expect(await stats(s.coordinator)).toEqual({
@@ -161,14 +186,22 @@ describe('GET /api/dashboard/stats', () => {
     const own = await s.read('/api/appointments?unrecorded=true', s.carerA);
     expect((own.body as { id: string }[]).map((visit) => visit.id)).toEqual(named('V1'));
     const welfare = await s.read('/api/diary?welfare=true');
-    expect([welfare.status, welfare.headers.get('x-total-count'), (welfare.body as { id: string }[]).map((entry) => entry.id)]).toEqual([200, '1', named('D1')]);
+    expect([
+      welfare.status,
+      welfare.headers.get('x-total-count'),
+      (welfare.body as { id: string }[]).map((entry) => entry.id),
+    ]).toEqual([200, '1', named('D1')]);
   });
 });
 
 // Last in the file: it adds a task that the figures above do not count.
 describe('a task with no due date', () => {
   it('is open and not overdue, and is listed as not overdue', async () => {
-    const id = await s.alerts.task({ title: 'Order gloves', category: 'administration', assignedTo: s.coordinator.id }, s.admin.id, new Date().toISOString());
+    const id = await s.alerts.task(
+      { title: 'Order gloves', category: 'administration', assignedTo: s.coordinator.id },
+      s.admin.id,
+      new Date().toISOString(),
+    );
     const task = (await ok<TaskView>(`/api/tasks/${id}`, taskViewSchema)).body;
     expect([task.status, task.overdue]).toEqual(['pending', false]);
     expect(await taskIds('?overdue=false&open=true')).toContain(id);

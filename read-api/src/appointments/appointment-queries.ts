@@ -50,7 +50,11 @@ export interface AppointmentFilter {
 }
 
 /** A visit is not recorded while it is planned, under way or marked missed: it has no check-out. */
-export const UNRECORDED_STATUSES = ['scheduled', 'in_progress', 'missed'] as const satisfies readonly AppointmentStatus[];
+export const UNRECORDED_STATUSES = [
+  'scheduled',
+  'in_progress',
+  'missed',
+] as const satisfies readonly AppointmentStatus[];
 
 export type VisitScope = ReadModelDatabase & {
   a: AppointmentsTable;
@@ -68,14 +72,23 @@ export function visitMatches(eb: Eb, filter: AppointmentFilter, viewer: Appointm
           inRange,
           eb.and([
             eb('a.date', '=', addDays(filter.range.from, -1)),
-            eb.or([eb('a.scheduled_end', '>', new Date(londonTimeToInstant(filter.range.from, '00:00'))), eb('a.status', '=', 'in_progress')]),
+            eb.or([
+              eb('a.scheduled_end', '>', new Date(londonTimeToInstant(filter.range.from, '00:00'))),
+              eb('a.status', '=', 'in_progress'),
+            ]),
           ]),
         ])
       : inRange,
   ];
   if (viewer.ownUserId !== undefined) {
     const own = viewer.ownUserId;
-    conditions.push(eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', own)));
+    conditions.push(
+      eb(
+        'a.carer_id',
+        'in',
+        eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', own),
+      ),
+    );
   }
   if (filter.carerId !== undefined) conditions.push(eb('a.carer_id', '=', filter.carerId));
   if (filter.clientId !== undefined) conditions.push(eb('a.client_id', '=', filter.clientId));
@@ -172,7 +185,11 @@ export class AppointmentQueries {
    * One page in start order, as the JSON text of an AppointmentView[] (see appointmentJson), and the number of
    * visits the filter matches.
    */
-  async list(filter: AppointmentFilter, viewer: AppointmentViewer, page: { limit: number; offset: number }): Promise<{ json: string; total: number }> {
+  async list(
+    filter: AppointmentFilter,
+    viewer: AppointmentViewer,
+    page: { limit: number; offset: number },
+  ): Promise<{ json: string; total: number }> {
     const [rows, total] = await Promise.all([
       this.visits()
         .innerJoin('appointment_views as v', 'v.id', 'a.id')
@@ -235,10 +252,17 @@ export class AppointmentQueries {
    * with who recorded it and when, the signature image left out. Undefined when the viewer may not read the visit.
    */
   async history(id: string, viewer: AppointmentViewer, log: AuditLog): Promise<AppointmentVersionView[] | undefined> {
-    const visible = await this.visits().select('a.id').where('a.id', '=', id).where((eb) => ownOnly(eb, viewer)).executeTakeFirst();
+    const visible = await this.visits()
+      .select('a.id')
+      .where('a.id', '=', id)
+      .where((eb) => ownOnly(eb, viewer))
+      .executeTakeFirst();
     if (!visible) return undefined;
     const events = await log.stream(appointmentStreamId(id));
-    const person = await peopleNamed(this.db, events.map((event) => event.userId));
+    const person = await peopleNamed(
+      this.db,
+      events.map((event) => event.userId),
+    );
     return events.map((event) => {
       const user = person(event.userId);
       return {
@@ -327,5 +351,9 @@ export class AppointmentQueries {
 
 function ownOnly(eb: Eb, viewer: AppointmentViewer): Expression<SqlBool> {
   if (viewer.ownUserId === undefined) return eb.lit(true);
-  return eb('a.carer_id', 'in', eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', viewer.ownUserId));
+  return eb(
+    'a.carer_id',
+    'in',
+    eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', viewer.ownUserId),
+  );
 }

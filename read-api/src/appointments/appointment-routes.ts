@@ -44,11 +44,25 @@ const filterFields = {
 type FilterFields = z.output<z.ZodObject<typeof filterFields>>;
 
 /** The fields as a filter, or undefined (issues added) when the dates do not make one range. */
-function toFilter(value: FilterFields, ctx: z.RefinementCtx, fallback?: () => DateRange): AppointmentFilter | undefined {
+function toFilter(
+  value: FilterFields,
+  ctx: z.RefinementCtx,
+  fallback?: () => DateRange,
+): AppointmentFilter | undefined {
   const range = resolveDateRange(value, ctx, fallback);
   if (!range) return undefined;
   const { carerId, clientId, status: only, careType: care, unassigned, unrecorded, underway, search } = value;
-  return { range, carerId, clientId, status: only, careType: care, unassigned, unrecorded, underway, search: search || undefined };
+  return {
+    range,
+    carerId,
+    clientId,
+    status: only,
+    careType: care,
+    unassigned,
+    unrecorded,
+    underway,
+    search: search || undefined,
+  };
 }
 
 export function filterSchema(fallback?: () => DateRange) {
@@ -63,7 +77,12 @@ export const listQuery = z
   });
 /** Analytics returns a row per day: a range of at most MAX_RANGE_DAYS, like every range. */
 export const analyticsQuery = z
-  .object({ from: optionalDate('From date'), to: optionalDate('To date'), carerId: filterFields.carerId, clientId: filterFields.clientId })
+  .object({
+    from: optionalDate('From date'),
+    to: optionalDate('To date'),
+    carerId: filterFields.carerId,
+    clientId: filterFields.clientId,
+  })
   .transform((value, ctx): AppointmentFilter => {
     const range = checkedRange(value.from, value.to, ctx, MAX_RANGE_DAYS);
     if (!range) return z.NEVER;

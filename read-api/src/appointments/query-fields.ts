@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { addDays, blankAsAbsent, type DateRange, londonToday, queryDate, searchText as boundedSearchText } from '@care/events';
+import {
+  addDays,
+  blankAsAbsent,
+  type DateRange,
+  londonToday,
+  queryDate,
+  searchText as boundedSearchText,
+} from '@care/events';
 
 export type { DateRange };
 
@@ -14,14 +21,17 @@ export const optionalDate = queryDate;
 export const optionalId = (message: string) => z.preprocess(blankAsAbsent, z.uuid({ error: message }).optional());
 
 export const optionalFlag = (label: string) =>
-  z.preprocess(blankAsAbsent, z.enum(['true', 'false'], { error: `${label} must be true or false` }).optional()).transform((value) => value === 'true');
+  z
+    .preprocess(blankAsAbsent, z.enum(['true', 'false'], { error: `${label} must be true or false` }).optional())
+    .transform((value) => value === 'true');
 
 export const searchText = z.preprocess(blankAsAbsent, boundedSearchText().optional());
 
 export { wholeNumber } from '../shared/paging';
 
 /** Days in a range, both ends included. */
-export const daysIn = ({ from, to }: DateRange): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+export const daysIn = ({ from, to }: DateRange): number =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
 /**
  * The longest range any list, summary, analytics or CSV export answers: about a year. A wider one is refused with
@@ -58,7 +68,9 @@ export function resolveDateRange(
   ctx: z.RefinementCtx,
   fallback: () => DateRange = defaultWindow,
 ): DateRange | undefined {
-  const given = [value.today, value.date !== undefined, value.from !== undefined || value.to !== undefined].filter(Boolean).length;
+  const given = [value.today, value.date !== undefined, value.from !== undefined || value.to !== undefined].filter(
+    Boolean,
+  ).length;
   if (given > 1) {
     ctx.addIssue({ code: 'custom', path: ['date'], message: 'Use one of today, date, or from and to' });
     return undefined;
@@ -71,7 +83,12 @@ export function resolveDateRange(
 }
 
 /** Both ends given, in order, and (when `maxDays` is set) not too long. */
-export function checkedRange(from: string | undefined, to: string | undefined, ctx: z.RefinementCtx, maxDays?: number): DateRange | undefined {
+export function checkedRange(
+  from: string | undefined,
+  to: string | undefined,
+  ctx: z.RefinementCtx,
+  maxDays?: number,
+): DateRange | undefined {
   if (from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'From date is required' });
   if (to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To date is required' });
   if (from === undefined || to === undefined) return undefined;

@@ -25,7 +25,10 @@ export class VisitLog {
     private readonly userId: string,
   ) {}
 
-  private async append(streamId: string, events: readonly (AppointmentEvent | CarerBookingEvent | ShiftEvent)[]): Promise<void> {
+  private async append(
+    streamId: string,
+    events: readonly (AppointmentEvent | CarerBookingEvent | ShiftEvent)[],
+  ): Promise<void> {
     const existing = await this.store.readStream(streamId);
     const correlationId = randomUUID();
     const stamped: NewEvent[] = events.map((event) => ({
@@ -33,15 +36,31 @@ export class VisitLog {
       type: event.type,
       schemaVersion: 1,
       data: event.data,
-      metadata: { userId: this.userId, occurredAt: new Date().toISOString(), correlationId, causationId: correlationId },
+      metadata: {
+        userId: this.userId,
+        occurredAt: new Date().toISOString(),
+        correlationId,
+        causationId: correlationId,
+      },
     }));
-    const result = await this.store.append(streamId, stamped, existing.length === 0 ? 'no_stream' : existing.at(-1)!.revision);
+    const result = await this.store.append(
+      streamId,
+      stamped,
+      existing.length === 0 ? 'no_stream' : existing.at(-1)!.revision,
+    );
     this.lastPosition = positionToToken(result.position);
   }
 
   /** A new visit and what happened to it; returns its id. */
   async visit(
-    plan: { clientId: string; carerId: string | null; scheduledStart: string; durationMinutes: number; tasks?: string[]; notes?: string | null },
+    plan: {
+      clientId: string;
+      carerId: string | null;
+      scheduledStart: string;
+      durationMinutes: number;
+      tasks?: string[];
+      notes?: string | null;
+    },
     ...then: ((id: string) => AppointmentEvent)[]
   ): Promise<string> {
     const id = randomUUID();
@@ -49,7 +68,14 @@ export class VisitLog {
     if (plan.carerId !== null) {
       const end = new Date(Date.parse(plan.scheduledStart) + plan.durationMinutes * 60_000).toISOString();
       const date = londonToday(new Date(plan.scheduledStart));
-      const booked = { carerId: plan.carerId, date, appointmentId: id, clientId: plan.clientId, start: new Date(plan.scheduledStart).toISOString(), end };
+      const booked = {
+        carerId: plan.carerId,
+        date,
+        appointmentId: id,
+        clientId: plan.clientId,
+        start: new Date(plan.scheduledStart).toISOString(),
+        end,
+      };
       await this.append(carerBookingsStreamId(plan.carerId, date), [{ type: 'CarerBooked', data: booked }]);
     }
     await this.append(appointmentStreamId(id), [
@@ -71,15 +97,29 @@ export class VisitLog {
   }
 
   async then(id: string, ...events: ((id: string) => AppointmentEvent)[]): Promise<void> {
-    await this.append(appointmentStreamId(id), events.map((event) => event(id)));
+    await this.append(
+      appointmentStreamId(id),
+      events.map((event) => event(id)),
+    );
   }
 
-  async shift(plan: { carerId: string; startTime: string; endTime: string; status?: 'confirmed' | 'pending' }, cancelled = false): Promise<string> {
+  async shift(
+    plan: { carerId: string; startTime: string; endTime: string; status?: 'confirmed' | 'pending' },
+    cancelled = false,
+  ): Promise<string> {
     const id = randomUUID();
     const events: ShiftEvent[] = [
       {
         type: 'ShiftPlanned',
-        data: { id, shiftType: 'morning', breakMinutes: 30, location: 'Leeds North', notes: null, status: 'confirmed', ...plan },
+        data: {
+          id,
+          shiftType: 'morning',
+          breakMinutes: 30,
+          location: 'Leeds North',
+          notes: null,
+          status: 'confirmed',
+          ...plan,
+        },
       },
     ];
     if (cancelled) events.push({ type: 'ShiftCancelled', data: { id, reason: 'Sickness' } });
@@ -89,7 +129,11 @@ export class VisitLog {
 }
 
 export const checkedIn =
-  (carerId: string, checkedInAt: string, late: { lateArrival: boolean; lateReason?: string | null } = { lateArrival: false }) =>
+  (
+    carerId: string,
+    checkedInAt: string,
+    late: { lateArrival: boolean; lateReason?: string | null } = { lateArrival: false },
+  ) =>
   (id: string): AppointmentEvent => ({
     type: 'VisitCheckedIn',
     data: {
@@ -107,7 +151,13 @@ export const checkedIn =
 export const checkedOut =
   (
     checkedOutAt: string,
-    outcome: { tasksCompleted?: string[]; medicationGiven?: boolean; notes?: string | null; signature?: string | null; clientRating?: number | null } = {},
+    outcome: {
+      tasksCompleted?: string[];
+      medicationGiven?: boolean;
+      notes?: string | null;
+      signature?: string | null;
+      clientRating?: number | null;
+    } = {},
   ) =>
   (id: string): AppointmentEvent => ({
     type: 'VisitCheckedOut',
@@ -130,6 +180,12 @@ export const checkedOut =
     },
   });
 
-export const cancelled = (reason: string) => (id: string): AppointmentEvent => ({ type: 'AppointmentCancelled', data: { id, reason } });
-export const runningLate = (detectedAt: string) => (id: string): AppointmentEvent => ({ type: 'VisitRunningLate', data: { id, detectedAt } });
-export const missed = (detectedAt: string) => (id: string): AppointmentEvent => ({ type: 'VisitMissed', data: { id, detectedAt } });
+export const cancelled =
+  (reason: string) =>
+  (id: string): AppointmentEvent => ({ type: 'AppointmentCancelled', data: { id, reason } });
+export const runningLate =
+  (detectedAt: string) =>
+  (id: string): AppointmentEvent => ({ type: 'VisitRunningLate', data: { id, detectedAt } });
+export const missed =
+  (detectedAt: string) =>
+  (id: string): AppointmentEvent => ({ type: 'VisitMissed', data: { id, detectedAt } });

@@ -50,7 +50,10 @@ export class PostgresAuditLog implements AuditLog {
   constructor(private readonly pool: pg.Pool) {}
 
   async stream(streamId: string): Promise<StreamEvent[]> {
-    const { rows } = await this.pool.query<Row>(`select ${COLUMNS} from es_events where stream_id = $1 order by stream_revision`, [streamId]);
+    const { rows } = await this.pool.query<Row>(
+      `select ${COLUMNS} from es_events where stream_id = $1 order by stream_revision`,
+      [streamId],
+    );
     return rows.map(toEvent);
   }
 
@@ -59,7 +62,10 @@ export class PostgresAuditLog implements AuditLog {
    * instant, only the events that had occurred by then are read (metadata.occurredAt is always an ISO instant in
    * UTC with milliseconds, so the texts compare as the instants do): the rest are never parsed.
    */
-  async streams(streamIds: readonly string[], upTo?: Date): Promise<Map<string, { events: StreamEvent[]; total: number }>> {
+  async streams(
+    streamIds: readonly string[],
+    upTo?: Date,
+  ): Promise<Map<string, { events: StreamEvent[]; total: number }>> {
     const byStream = new Map<string, { events: StreamEvent[]; total: number }>();
     if (streamIds.length === 0) return byStream;
     const { rows } = await this.pool.query<Row & { total: string; occurred: boolean }>(

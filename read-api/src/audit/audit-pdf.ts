@@ -1,4 +1,12 @@
-import { londonWallClockOf, stateFields, type AuditClientFileView, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView, ukDate } from '@care/events';
+import {
+  londonWallClockOf,
+  stateFields,
+  type AuditClientFileView,
+  type AuditRecordAsOfView,
+  type AuditRecordRefView,
+  type AuditTimelineEntryView,
+  ukDate,
+} from '@care/events';
 import type { PdfBlock, PdfSpec } from '@care/documents';
 
 /** "23/11/2026 14:05" on the London wall clock, as every date a person reads (CONTRACTS "Times"). */
@@ -15,9 +23,14 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const refLine = (record: AuditRecordRefView) => `${record.kindLabel}${record.title ? `: ${record.title}` : ''} (${record.streamId})`;
+const refLine = (record: AuditRecordRefView) =>
+  `${record.kindLabel}${record.title ? `: ${record.title}` : ''} (${record.streamId})`;
 
-export function timelinePdf(record: AuditRecordRefView, entries: readonly AuditTimelineEntryView[], printedAt: Date): PdfSpec {
+export function timelinePdf(
+  record: AuditRecordRefView,
+  entries: readonly AuditTimelineEntryView[],
+  printedAt: Date,
+): PdfSpec {
   return {
     title: `History of ${record.kindLabel.toLowerCase()}${record.title ? ` ${record.title}` : ''}`,
     subtitle: `${refLine(record)}. ${entries.length} events, from the event log. Printed ${londonDateTime(printedAt)} (London).`,
@@ -25,13 +38,21 @@ export function timelinePdf(record: AuditRecordRefView, entries: readonly AuditT
     blocks: [
       {
         kind: 'table',
-        columns: [{ header: 'When (London)', width: 2 }, { header: 'What', width: 3 }, { header: 'Who', width: 2 }, { header: 'Request', width: 3 }, { header: 'Changes', width: 8 }],
+        columns: [
+          { header: 'When (London)', width: 2 },
+          { header: 'What', width: 3 },
+          { header: 'Who', width: 2 },
+          { header: 'Request', width: 3 },
+          { header: 'Changes', width: 8 },
+        ],
         rows: entries.map((entry) => [
           londonDateTime(entry.occurredAt),
           entry.what,
           entry.who.name ?? entry.who.userId,
           entry.correlationId,
-          entry.changes.map((change) => `${change.field}: ${valueText(change.before)} → ${valueText(change.after)}`).join('\n') || '—',
+          entry.changes
+            .map((change) => `${change.field}: ${valueText(change.before)} → ${valueText(change.after)}`)
+            .join('\n') || '—',
         ]),
         fontSize: 8,
       },
@@ -49,7 +70,8 @@ function stateBlocks(view: AuditRecordAsOfView): PdfBlock[] {
   ];
 }
 
-const asOfText = (asOf: string | null) => (asOf ? `as it stood at ${londonDateTime(asOf)} (London)` : 'as it stands now');
+const asOfText = (asOf: string | null) =>
+  asOf ? `as it stood at ${londonDateTime(asOf)} (London)` : 'as it stands now';
 
 export function recordAsOfPdf(view: AuditRecordAsOfView, printedAt: Date): PdfSpec {
   return {
@@ -60,7 +82,12 @@ export function recordAsOfPdf(view: AuditRecordAsOfView, printedAt: Date): PdfSp
 }
 
 export function clientFilePdf(file: AuditClientFileView, printedAt: Date): PdfSpec {
-  const blocks: PdfBlock[] = [{ kind: 'heading', text: 'Client' }, ...(file.client ? stateBlocks(file.client) : [{ kind: 'paragraph' as const, text: 'The client was not registered yet.' }])];
+  const blocks: PdfBlock[] = [
+    { kind: 'heading', text: 'Client' },
+    ...(file.client
+      ? stateBlocks(file.client)
+      : [{ kind: 'paragraph' as const, text: 'The client was not registered yet.' }]),
+  ];
   for (const record of file.records) {
     blocks.push({ kind: 'heading', text: refLine(record.record) }, ...stateBlocks(record));
   }

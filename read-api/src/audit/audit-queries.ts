@@ -14,7 +14,11 @@ export class AuditQueries {
   async userNames(userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = [...new Set(userIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
     if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', ids)
+      .execute();
     return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`]));
   }
 
@@ -24,7 +28,9 @@ export class AuditQueries {
     const clients = await this.db
       .selectFrom('clients')
       .select(['id', 'first_name', 'last_name', 'client_id'])
-      .where((eb) => eb.or([eb(sql`first_name || ' ' || last_name`, 'ilike', pattern), eb('client_id', 'ilike', pattern)]))
+      .where((eb) =>
+        eb.or([eb(sql`first_name || ' ' || last_name`, 'ilike', pattern), eb('client_id', 'ilike', pattern)]),
+      )
       .orderBy('last_name')
       .orderBy('id')
       .limit(limit)
@@ -32,7 +38,9 @@ export class AuditQueries {
     const carers = await this.db
       .selectFrom('carers')
       .select(['id', 'first_name', 'last_name', 'employee_id'])
-      .where((eb) => eb.or([eb(sql`first_name || ' ' || last_name`, 'ilike', pattern), eb('employee_id', 'ilike', pattern)]))
+      .where((eb) =>
+        eb.or([eb(sql`first_name || ' ' || last_name`, 'ilike', pattern), eb('employee_id', 'ilike', pattern)]),
+      )
       .orderBy('last_name')
       .orderBy('id')
       .limit(limit)
@@ -46,9 +54,18 @@ export class AuditQueries {
       .limit(limit)
       .execute();
     return [
-      ...clients.map((row) => ({ streamId: `client-${row.id}`, title: `${row.first_name} ${row.last_name} (${row.client_id})` })),
-      ...carers.map((row) => ({ streamId: `carer-${row.id}`, title: `${row.first_name} ${row.last_name} (${row.employee_id})` })),
-      ...users.map((row) => ({ streamId: `user-${row.id}`, title: `${row.first_name} ${row.last_name} (${row.email})` })),
+      ...clients.map((row) => ({
+        streamId: `client-${row.id}`,
+        title: `${row.first_name} ${row.last_name} (${row.client_id})`,
+      })),
+      ...carers.map((row) => ({
+        streamId: `carer-${row.id}`,
+        title: `${row.first_name} ${row.last_name} (${row.employee_id})`,
+      })),
+      ...users.map((row) => ({
+        streamId: `user-${row.id}`,
+        title: `${row.first_name} ${row.last_name} (${row.email})`,
+      })),
     ];
   }
 
@@ -60,11 +77,20 @@ export class AuditQueries {
     return rows.map((row) => row.stream_id);
   }
 
-  async views(streamId: string | undefined, page: Page): Promise<{ rows: (Omit<AuditRecordViewView, 'who'> & { userId: string })[]; total: number }> {
+  async views(
+    streamId: string | undefined,
+    page: Page,
+  ): Promise<{ rows: (Omit<AuditRecordViewView, 'who'> & { userId: string })[]; total: number }> {
     let query = this.db.selectFrom('audit_record_views');
     if (streamId) query = query.where('stream_id', '=', streamId);
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('viewed_at', 'desc').orderBy('event_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      query
+        .selectAll()
+        .orderBy('viewed_at', 'desc')
+        .orderBy('event_id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
       query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return {

@@ -17,9 +17,23 @@ import { pdfText } from '@care/documents/testing';
  */
 const eventStoreUrl = process.env.EVENTSTORE_URL || undefined;
 const variants = [
-  { name: 'the PostgreSQL log read with SQL', label: 'sql', throughStore: false, chained: true, eventStoreUrl: undefined },
-  { name: 'the EventStore port on the PostgreSQL store', label: 'port', throughStore: true, chained: false, eventStoreUrl: undefined },
-  ...(eventStoreUrl ? [{ name: 'EventStoreDB', label: 'esdb', throughStore: true, chained: false, eventStoreUrl }] : []),
+  {
+    name: 'the PostgreSQL log read with SQL',
+    label: 'sql',
+    throughStore: false,
+    chained: true,
+    eventStoreUrl: undefined,
+  },
+  {
+    name: 'the EventStore port on the PostgreSQL store',
+    label: 'port',
+    throughStore: true,
+    chained: false,
+    eventStoreUrl: undefined,
+  },
+  ...(eventStoreUrl
+    ? [{ name: 'EventStoreDB', label: 'esdb', throughStore: true, chained: false, eventStoreUrl }]
+    : []),
 ];
 if (!eventStoreUrl) {
   describe('the audit API on EventStoreDB', () => {
@@ -54,11 +68,22 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
   const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
 
   beforeAll(async () => {
-    stack = await startReadStack(inject('databaseUrl'), `audit_read_${variant.label}`, { command: { silent: true, ...(variant.eventStoreUrl && { eventStoreUrl: variant.eventStoreUrl }) }, readThroughStore: variant.throughStore });
+    stack = await startReadStack(inject('databaseUrl'), `audit_read_${variant.label}`, {
+      command: { silent: true, ...(variant.eventStoreUrl && { eventStoreUrl: variant.eventStoreUrl }) },
+      readThroughStore: variant.throughStore,
+    });
     ({ command, readUrl } = stack);
     auditor = await command.createUser('auditor', { firstName: 'Iris', lastName: 'Inspector' });
     coordinator = await command.createUser('coordinator');
-    carerRecordId = (await send('POST', '/api/carers', { firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.org', employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01' })).id;
+    carerRecordId = (
+      await send('POST', '/api/carers', {
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa@example.org',
+        employeeId: `EMP-${randomUUID().slice(0, 8)}`,
+        startDate: '2024-03-01',
+      })
+    ).id;
     clientId = (
       await send('POST', '/api/clients', {
         clientId: `CL-${randomUUID().slice(0, 8)}`,
@@ -75,7 +100,16 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
     beforeChange = new Date();
     await pause();
     await send('PATCH', `/api/clients/${clientId}`, { careLevel: 'high', allergies: ['Penicillin'] });
-    entryId = (await send('POST', '/api/diary', { carerId: carerRecordId, entryDate: '2026-03-04T09:15:00Z', clientId, title: 'Family concern', content: 'Daughter called about falls.', isConfidential: true })).id;
+    entryId = (
+      await send('POST', '/api/diary', {
+        carerId: carerRecordId,
+        entryDate: '2026-03-04T09:15:00Z',
+        clientId,
+        title: 'Family concern',
+        content: 'Daughter called about falls.',
+        isConfidential: true,
+      })
+    ).id;
   });
 
   afterAll(async () => {
@@ -101,8 +135,16 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
   });
 
   it('gives the record as it stood before the change, and as it stands now', async () => {
-    const then = auditRecordAsOfViewSchema.parse((await read(auditor, `/api/audit/records/client-${clientId}?asOf=${beforeChange.toISOString()}`)).body);
-    expect(then).toMatchObject({ record: { kind: 'client', kindLabel: 'Client', title: 'Edith Marsh' }, state: { careLevel: 'medium' }, revision: 0, eventsApplied: 1, totalEvents: 2 });
+    const then = auditRecordAsOfViewSchema.parse(
+      (await read(auditor, `/api/audit/records/client-${clientId}?asOf=${beforeChange.toISOString()}`)).body,
+    );
+    expect(then).toMatchObject({
+      record: { kind: 'client', kindLabel: 'Client', title: 'Edith Marsh' },
+      state: { careLevel: 'medium' },
+      revision: 0,
+      eventsApplied: 1,
+      totalEvents: 2,
+    });
     const now = auditRecordAsOfViewSchema.parse((await read(auditor, `/api/audit/records/client-${clientId}`)).body);
     expect(now.state).toMatchObject({ careLevel: 'high', allergies: ['Penicillin'] });
     const before = (await read(auditor, `/api/audit/records/client-${clientId}?asOf=2000-01-01T00:00:00Z`)).body;
@@ -110,8 +152,13 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
   });
 
   it('compares two instants field by field', async () => {
-    const reply = await read(auditor, `/api/audit/records/client-${clientId}/compare?from=${beforeChange.toISOString()}&to=${new Date().toISOString()}`);
-    expect(reply.body).toMatchObject({ changes: expect.arrayContaining([{ field: 'careLevel', before: 'medium', after: 'high' }]) });
+    const reply = await read(
+      auditor,
+      `/api/audit/records/client-${clientId}/compare?from=${beforeChange.toISOString()}&to=${new Date().toISOString()}`,
+    );
+    expect(reply.body).toMatchObject({
+      changes: expect.arrayContaining([{ field: 'careLevel', before: 'medium', after: 'high' }]),
+    });
   });
 
   it("gathers the client's file as of an instant through the clientId its records carry", async () => {
@@ -120,7 +167,9 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
     expect(now.records.map((record) => record.record.streamId)).toEqual([`diary-entry-${entryId}`]);
     expect(now.records[0]!.state).toMatchObject({ title: 'Family concern', isConfidential: true });
 
-    const then = auditClientFileViewSchema.parse((await read(auditor, `/api/audit/clients/${clientId}/file?asOf=${beforeChange.toISOString()}`)).body);
+    const then = auditClientFileViewSchema.parse(
+      (await read(auditor, `/api/audit/clients/${clientId}/file?asOf=${beforeChange.toISOString()}`)).body,
+    );
     expect(then.client?.state).toMatchObject({ careLevel: 'medium' });
     expect(then.records).toEqual([]);
   });
@@ -128,8 +177,13 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
   it('finds a record by name and by id', async () => {
     const byName = (await read(auditor, '/api/audit/records?q=edith%20mar')).body as { streamId: string }[];
     expect(byName.map((r) => r.streamId)).toContain(`client-${clientId}`);
-    const byId = (await read(auditor, `/api/audit/records?q=${entryId}`)).body as { streamId: string; kindLabel: string }[];
-    expect(byId).toContainEqual(expect.objectContaining({ streamId: `diary-entry-${entryId}`, kindLabel: 'Diary entry' }));
+    const byId = (await read(auditor, `/api/audit/records?q=${entryId}`)).body as {
+      streamId: string;
+      kindLabel: string;
+    }[];
+    expect(byId).toContainEqual(
+      expect.objectContaining({ streamId: `diary-entry-${entryId}`, kindLabel: 'Diary entry' }),
+    );
   });
 
   it('logs opening a confidential entry, and admins and auditors can see who viewed what', async () => {
@@ -137,11 +191,19 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
     await expect
       .poll(async () => {
         const reply = await read(command.admin, `/api/audit/views?streamId=diary-entry-${entryId}`);
-        return auditRecordViewViewSchema.array().parse(reply.body).map((view) => [view.view, view.who.userId, view.who.name]);
+        return auditRecordViewViewSchema
+          .array()
+          .parse(reply.body)
+          .map((view) => [view.view, view.who.userId, view.who.name]);
       })
       .toContainEqual(['confidential-diary-entry', auditor.id, 'Iris Inspector']);
     const all = await read(auditor, '/api/audit/views?limit=100');
-    const kinds = new Set(auditRecordViewViewSchema.array().parse(all.body).map((view) => view.view));
+    const kinds = new Set(
+      auditRecordViewViewSchema
+        .array()
+        .parse(all.body)
+        .map((view) => view.view),
+    );
     expect(kinds).toEqual(new Set(['timeline', 'record', 'client-file', 'confidential-diary-entry']));
   });
 
@@ -166,7 +228,9 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
   });
 
   it('exports the timeline and the client file as of an instant to PDF, and the PDFs read back', async () => {
-    const timeline = await fetch(`${readUrl}/api/audit/records/client-${clientId}/timeline.pdf`, { headers: { cookie: auditor.cookie } });
+    const timeline = await fetch(`${readUrl}/api/audit/records/client-${clientId}/timeline.pdf`, {
+      headers: { cookie: auditor.cookie },
+    });
     expect(timeline.status).toBe(200);
     expect(timeline.headers.get('content-type')).toBe('application/pdf');
     const timelineText = await pdfText(Buffer.from(await timeline.arrayBuffer()));
@@ -174,7 +238,9 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
     expect(timelineText).toContain('Client details changed');
     expect(timelineText).toContain('careLevel: medium → high');
 
-    const file = await fetch(`${readUrl}/api/audit/clients/${clientId}/file.pdf?asOf=${beforeChange.toISOString()}`, { headers: { cookie: auditor.cookie } });
+    const file = await fetch(`${readUrl}/api/audit/clients/${clientId}/file.pdf?asOf=${beforeChange.toISOString()}`, {
+      headers: { cookie: auditor.cookie },
+    });
     expect(file.status).toBe(200);
     const fileText = await pdfText(Buffer.from(await file.arrayBuffer()));
     expect(fileText).toContain('Client file: Edith Marsh');
@@ -194,12 +260,22 @@ describe.each(variants)('the audit API, reading $name', (variant) => {
       expect((await read(auditor, '/api/audit/log/verify')).status).toBe(403);
       const digest = (await read(command.admin, '/api/audit/log/digest')).body as { digest: string };
       expect(digest.digest).toMatch(/^care-log:v1:\d+:\d+\.\d+:[0-9a-f]{64}$/);
-      const intact = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; checked: number; problem: string | null };
+      const intact = (await read(command.admin, '/api/audit/log/verify')).body as {
+        ok: boolean;
+        checked: number;
+        problem: string | null;
+      };
       expect(intact).toMatchObject({ ok: true, problem: null });
       expect(intact.checked).toBeGreaterThan(5);
 
-      await stack!.pool.query(`update es_events set data = jsonb_set(data, '{careLevel}', '"low"') where stream_id = $1 and stream_revision = 0`, [`client-${clientId}`]);
-      const { rows } = await stack!.pool.query<{ event_id: string }>('select event_id from es_events where stream_id = $1 and stream_revision = 0', [`client-${clientId}`]);
+      await stack!.pool.query(
+        `update es_events set data = jsonb_set(data, '{careLevel}', '"low"') where stream_id = $1 and stream_revision = 0`,
+        [`client-${clientId}`],
+      );
+      const { rows } = await stack!.pool.query<{ event_id: string }>(
+        'select event_id from es_events where stream_id = $1 and stream_revision = 0',
+        [`client-${clientId}`],
+      );
       const broken = (await read(command.admin, '/api/audit/log/verify')).body as { ok: boolean; problem: string };
       expect(broken.ok).toBe(false);
       expect(broken.problem).toContain(`Event ${rows[0]!.event_id} (ClientRegistered in client-${clientId})`);

@@ -19,10 +19,16 @@ export const compareQuery = z.object({
   to: requiredQueryInstant('To'),
 });
 export const searchQuery = z.object({ q: queryText('Search', TEXT_LIMITS.search).min(1, 'Type a name or an id') });
-export const viewsQuery = z.object({ streamId: queryText('Record id', VIEWED_STREAM_MAX).optional(), ...pagingFields() });
+export const viewsQuery = z.object({
+  streamId: queryText('Record id', VIEWED_STREAM_MAX).optional(),
+  ...pagingFields(),
+});
 
 /** A stream id as the audit routes take it: `<kind>-<id>`, letters, digits and a few signs. */
-export const streamIdParam = z.string().max(VIEWED_STREAM_MAX).regex(/^[a-z][a-z-]*-[A-Za-z0-9._%@+-]+$/, 'Not a record id');
+export const streamIdParam = z
+  .string()
+  .max(VIEWED_STREAM_MAX)
+  .regex(/^[a-z][a-z-]*-[A-Za-z0-9._%@+-]+$/, 'Not a record id');
 
 const NOT_FOUND = 'Record not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,7 +82,12 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const page = parseQuery(timelineQuery, ctx);
     const timeline = await service.timeline(streamId, page);
     if (!timeline) throw new HttpError(404, NOT_FOUND);
-    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'timeline', streamId, clientId: null, asOf: undefined });
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: 'timeline',
+      streamId,
+      clientId: null,
+      asOf: undefined,
+    });
     sendPage(ctx, { rows: timeline.rows, total: timeline.total });
   });
 
@@ -85,7 +96,12 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const streamId = streamIdOf(ctx.params.streamId);
     const timeline = await service.timeline(streamId, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
     if (!timeline) throw new HttpError(404, NOT_FOUND);
-    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'timeline', streamId, clientId: null, asOf: undefined });
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: 'timeline',
+      streamId,
+      clientId: null,
+      asOf: undefined,
+    });
     attachPdf(ctx, `history-${streamId}.pdf`, await renderPdf(timelinePdf(timeline.record, timeline.rows, new Date())));
   });
 
@@ -96,8 +112,17 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const view = await service.recordAsOf(streamId, at);
     if (!view) throw new HttpError(404, NOT_FOUND);
     const confidential = view.record.kind === 'diary-entry' && view.state?.isConfidential === true;
-    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: confidential ? 'confidential-diary-entry' : 'record', streamId, clientId: clientIdOf(view.state), asOf: at });
-    attachPdf(ctx, `${streamId}${at ? `-as-of-${at.toISOString().slice(0, 16).replace(':', '')}` : ''}.pdf`, await renderPdf(recordAsOfPdf(view, new Date())));
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: confidential ? 'confidential-diary-entry' : 'record',
+      streamId,
+      clientId: clientIdOf(view.state),
+      asOf: at,
+    });
+    attachPdf(
+      ctx,
+      `${streamId}${at ? `-as-of-${at.toISOString().slice(0, 16).replace(':', '')}` : ''}.pdf`,
+      await renderPdf(recordAsOfPdf(view, new Date())),
+    );
   });
 
   router.get('/records/:streamId/compare', async (ctx) => {
@@ -105,7 +130,12 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const { from, to } = parseQuery(compareQuery, ctx);
     const comparison = await service.compare(streamId, new Date(from), new Date(to));
     if (!comparison) throw new HttpError(404, NOT_FOUND);
-    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'record', streamId, clientId: null, asOf: new Date(to) });
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: 'record',
+      streamId,
+      clientId: null,
+      asOf: new Date(to),
+    });
     ctx.body = comparison;
   });
 
@@ -116,7 +146,12 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const at = asOf ? new Date(asOf) : undefined;
     const file = await service.clientFile(id.toLowerCase(), at);
     if (!file) throw new HttpError(404, 'Client not found');
-    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'client-file', streamId: `client-${id.toLowerCase()}`, clientId: id.toLowerCase(), asOf: at });
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: 'client-file',
+      streamId: `client-${id.toLowerCase()}`,
+      clientId: id.toLowerCase(),
+      asOf: at,
+    });
     ctx.body = file;
   });
 
@@ -127,7 +162,12 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const at = asOf ? new Date(asOf) : undefined;
     const file = await service.clientFile(id.toLowerCase(), at);
     if (!file) throw new HttpError(404, 'Client not found');
-    await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'client-file', streamId: `client-${id.toLowerCase()}`, clientId: id.toLowerCase(), asOf: at });
+    await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: 'client-file',
+      streamId: `client-${id.toLowerCase()}`,
+      clientId: id.toLowerCase(),
+      asOf: at,
+    });
     attachPdf(ctx, `client-file-${id.toLowerCase()}.pdf`, await renderPdf(clientFilePdf(file, new Date())));
   });
 
@@ -135,7 +175,10 @@ export function auditRoutes(deps: ReadDeps, log: AuditLog = new PostgresAuditLog
     const { streamId, limit, offset } = parseQuery(viewsQuery, ctx);
     const { rows, total } = await queries.views(streamId, { limit, offset });
     const names = await queries.userNames(rows.map((row) => row.userId));
-    sendPage(ctx, { rows: rows.map(({ userId, ...row }) => ({ ...row, who: { userId, name: names.get(userId) ?? null } })), total });
+    sendPage(ctx, {
+      rows: rows.map(({ userId, ...row }) => ({ ...row, who: { userId, name: names.get(userId) ?? null } })),
+      total,
+    });
   });
 
   return router;

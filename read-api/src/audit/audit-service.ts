@@ -15,16 +15,40 @@ import type { AuditLog, StreamEvent } from './audit-log';
 import type { AuditQueries } from './audit-queries';
 
 /** Kinds a person reads first in a client's file; the rest follow by name. */
-const FILE_ORDER = ['client', 'care-plan', 'prescription', 'appointment', 'diary-entry', 'incident', 'voice-note', 'task', 'alert'];
+const FILE_ORDER = [
+  'client',
+  'care-plan',
+  'prescription',
+  'appointment',
+  'diary-entry',
+  'incident',
+  'voice-note',
+  'task',
+  'alert',
+];
 
 /** What a person calls a record, from its own fields when it has them. */
 function titleOf(state: RecordState | null): string | null {
   if (!state) return null;
   // A field of the record, or of one of its groups (a care plan's title is in its `content`).
-  const groups = [state, ...Object.values(state).filter((value): value is RecordState => typeof value === 'object' && value !== null && !Array.isArray(value))];
-  const text = (key: string) => groups.map((group) => group[key]).find((value): value is string => typeof value === 'string');
+  const groups = [
+    state,
+    ...Object.values(state).filter(
+      (value): value is RecordState => typeof value === 'object' && value !== null && !Array.isArray(value),
+    ),
+  ];
+  const text = (key: string) =>
+    groups.map((group) => group[key]).find((value): value is string => typeof value === 'string');
   const name = [text('firstName'), text('lastName')].filter(Boolean).join(' ');
-  return name || text('title') || text('trainingType') || text('medicationName') || text('visitType') || text('email') || null;
+  return (
+    name ||
+    text('title') ||
+    text('trainingType') ||
+    text('medicationName') ||
+    text('visitType') ||
+    text('email') ||
+    null
+  );
 }
 
 export class AuditService {
@@ -38,7 +62,12 @@ export class AuditService {
     return { streamId, kind: record.kind, kindLabel: record.kindLabel, id: record.id, title: titleOf(state) };
   }
 
-  private asOfView(streamId: string, events: readonly StreamEvent[], asOf: Date | undefined, totalEvents = events.length): AuditRecordAsOfView {
+  private asOfView(
+    streamId: string,
+    events: readonly StreamEvent[],
+    asOf: Date | undefined,
+    totalEvents = events.length,
+  ): AuditRecordAsOfView {
     const at = stateAsOf(events, asOf ?? new Date(8.64e15));
     return {
       record: this.ref(streamId, at.state),
@@ -57,7 +86,10 @@ export class AuditService {
     return this.asOfView(streamId, events, asOf);
   }
 
-  async timeline(streamId: string, page: Page): Promise<{ record: AuditRecordRefView; rows: AuditTimelineEntryView[]; total: number } | undefined> {
+  async timeline(
+    streamId: string,
+    page: Page,
+  ): Promise<{ record: AuditRecordRefView; rows: AuditTimelineEntryView[]; total: number } | undefined> {
     const events = await this.log.stream(streamId);
     if (events.length === 0) return undefined;
     // The changes of an event need the state before it: the fold runs over the whole stream, the page is cut after.
@@ -66,7 +98,11 @@ export class AuditService {
     const rows = entries.map(({ userId, changes, ...entry }) => ({
       ...entry,
       who: { userId, name: names.get(userId) ?? null },
-      changes: changes.map(({ field, before, after }) => ({ field, ...(before === undefined ? {} : { before }), ...(after === undefined ? {} : { after }) })),
+      changes: changes.map(({ field, before, after }) => ({
+        field,
+        ...(before === undefined ? {} : { before }),
+        ...(after === undefined ? {} : { after }),
+      })),
     }));
     const { state } = stateAsOf(events, new Date(8.64e15));
     return { record: this.ref(streamId, state), rows, total: events.length };
@@ -83,7 +119,11 @@ export class AuditService {
       to: to.toISOString(),
       changes: compareStates(before, after)
         .filter((change) => change.field !== 'lastEvent')
-        .map(({ field, before: b, after: a }) => ({ field, ...(b === undefined ? {} : { before: b }), ...(a === undefined ? {} : { after: a }) })),
+        .map(({ field, before: b, after: a }) => ({
+          field,
+          ...(b === undefined ? {} : { before: b }),
+          ...(a === undefined ? {} : { after: a }),
+        })),
     };
   }
 
@@ -99,7 +139,12 @@ export class AuditService {
       .filter(([streamId]) => streamId !== clientStream)
       .map(([streamId, { events, total }]) => this.asOfView(streamId, events, asOf, total))
       .filter((view) => view.state !== null)
-      .sort((a, b) => rank(a.record.kind) - rank(b.record.kind) || a.record.kind.localeCompare(b.record.kind) || a.record.streamId.localeCompare(b.record.streamId));
+      .sort(
+        (a, b) =>
+          rank(a.record.kind) - rank(b.record.kind) ||
+          a.record.kind.localeCompare(b.record.kind) ||
+          a.record.streamId.localeCompare(b.record.streamId),
+      );
     return { clientId, asOf: asOf ? asOf.toISOString() : null, client: client.state ? client : null, records };
   }
 }

@@ -5,7 +5,8 @@ import type { LogDigestView, LogVerificationView } from '@care/events';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 
-export const LOG_NOT_CHAINED = 'The events are kept in EventStoreDB, which checks its own files: the hash chain covers the PostgreSQL event store only.';
+export const LOG_NOT_CHAINED =
+  'The events are kept in EventStoreDB, which checks its own files: the hash chain covers the PostgreSQL event store only.';
 
 /**
  * The admin panel's log integrity card (audit.verify; docs/decisions/0021-tamper-evident-event-log.md): the same
@@ -42,7 +43,11 @@ export function logRoutes(deps: ReadDeps, { chained }: { chained: boolean }): Ro
   router.get('/digest', async (ctx) => {
     await sealAll(deps.pool, { timeoutMs: 3000 });
     const head = await logDigest(deps.pool);
-    const body: LogDigestView = { digest: formatDigest(head), chainIndex: head.chainIndex.toString(), position: head.position };
+    const body: LogDigestView = {
+      digest: formatDigest(head),
+      chainIndex: head.chainIndex.toString(),
+      position: head.position,
+    };
     ctx.body = body;
   });
 

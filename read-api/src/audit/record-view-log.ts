@@ -37,7 +37,15 @@ export class RecordViewLog {
     });
     await store.append(
       recordViewsStreamId(userId),
-      [{ eventId: randomUUID(), type: RecordViewed.type, schemaVersion: RecordViewed.schemaVersion, data, metadata: { userId, occurredAt: new Date().toISOString(), correlationId: requestId, causationId: requestId } }],
+      [
+        {
+          eventId: randomUUID(),
+          type: RecordViewed.type,
+          schemaVersion: RecordViewed.schemaVersion,
+          data,
+          metadata: { userId, occurredAt: new Date().toISOString(), correlationId: requestId, causationId: requestId },
+        },
+      ],
       'any',
     );
   }

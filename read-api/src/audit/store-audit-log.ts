@@ -52,7 +52,10 @@ export class StoreAuditLog implements AuditLog {
     return (await this.store.readStream(streamId)).map(toEvent);
   }
 
-  async streams(streamIds: readonly string[], upTo?: Date): Promise<Map<string, { events: StreamEvent[]; total: number }>> {
+  async streams(
+    streamIds: readonly string[],
+    upTo?: Date,
+  ): Promise<Map<string, { events: StreamEvent[]; total: number }>> {
     const byStream = new Map<string, { events: StreamEvent[]; total: number }>();
     const limit = upTo?.getTime();
     for (let start = 0; start < streamIds.length; start += PARALLEL_READS) {

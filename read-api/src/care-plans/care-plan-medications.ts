@@ -6,7 +6,10 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
  * A plan shows the client's current prescriptions from the medications read model, never a copy of its
  * own: the active ones, by name.
  */
-export async function medicationsOfClients(db: Kysely<ReadModelDatabase>, clientIds: readonly string[]): Promise<Map<string, CarePlanMedicationView[]>> {
+export async function medicationsOfClients(
+  db: Kysely<ReadModelDatabase>,
+  clientIds: readonly string[],
+): Promise<Map<string, CarePlanMedicationView[]>> {
   const byClient = new Map<string, CarePlanMedicationView[]>();
   if (clientIds.length === 0) return byClient;
   const rows = await db
@@ -20,7 +23,12 @@ export async function medicationsOfClients(db: Kysely<ReadModelDatabase>, client
     .execute();
   for (const row of rows) {
     const list = byClient.get(row.client_id) ?? [];
-    list.push({ name: row.name, dosage: row.details.dosage, frequency: row.details.frequency, instructions: row.details.instructions ?? null });
+    list.push({
+      name: row.name,
+      dosage: row.details.dosage,
+      frequency: row.details.frequency,
+      instructions: row.details.instructions ?? null,
+    });
     byClient.set(row.client_id, list);
   }
   return byClient;

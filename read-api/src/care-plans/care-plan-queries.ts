@@ -62,8 +62,14 @@ export class CarePlanQueries {
       .leftJoin('appointment_client_names as c', 'c.id', 'p.client_id')
       .leftJoin('care_plan_templates as t', 't.id', 'p.template_id')
       .selectAll('p')
-      .select(['c.first_name as client_first_name', 'c.last_name as client_last_name', 't.name as template_name', scoreSql(today).as('score')]);
-    if (scope.kind === 'carer') query = query.where('p.status', 'in', IN_USE).where(this.work.client(scope, 'p.client_id'));
+      .select([
+        'c.first_name as client_first_name',
+        'c.last_name as client_last_name',
+        't.name as template_name',
+        scoreSql(today).as('score'),
+      ]);
+    if (scope.kind === 'carer')
+      query = query.where('p.status', 'in', IN_USE).where(this.work.client(scope, 'p.client_id'));
     return query;
   }
 
@@ -74,7 +80,10 @@ export class CarePlanQueries {
     if (filter.search) {
       const pattern = likePattern(filter.search);
       query = query.where((eb) =>
-        eb.or([eb('p.title', 'ilike', pattern), eb(sql<string>`coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')`, 'ilike', pattern)]),
+        eb.or([
+          eb('p.title', 'ilike', pattern),
+          eb(sql<string>`coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')`, 'ilike', pattern),
+        ]),
       );
     }
     if (filter.status) query = query.where('p.status', '=', filter.status);
@@ -122,7 +131,9 @@ export class CarePlanQueries {
       .where('p.status', 'in', IN_USE)
       .select([
         sql<string>`count(*) filter (where p.status = 'active')`.as('active'),
-        sql<string>`count(*) filter (where p.review_date <= ${addDays(today, CARE_PLAN_REVIEW_DUE_DAYS)}::date)`.as('due'),
+        sql<string>`count(*) filter (where p.review_date <= ${addDays(today, CARE_PLAN_REVIEW_DUE_DAYS)}::date)`.as(
+          'due',
+        ),
         sql<string>`count(*) filter (where p.review_date < ${today}::date)`.as('overdue'),
         sql<string>`count(distinct p.client_id) filter (where p.high_risk)`.as('high_risk'),
         sql<string | null>`round(avg(${scoreSql(today)}))`.as('avg_quality'),
@@ -144,11 +155,30 @@ export class CarePlanQueries {
     const [view] = await this.views([row], today);
     const schema = this.db.withSchema(READ_MODEL_SCHEMA);
     const [versions, reviews, history] = await Promise.all([
-      schema.selectFrom('care_plan_versions').selectAll().where('plan_id', '=', id).orderBy('version', 'desc').execute(),
-      schema.selectFrom('care_plan_reviews').selectAll().where('plan_id', '=', id).orderBy('revision', 'desc').execute(),
-      schema.selectFrom('care_plan_history').selectAll().where('plan_id', '=', id).orderBy('revision', 'desc').execute(),
+      schema
+        .selectFrom('care_plan_versions')
+        .selectAll()
+        .where('plan_id', '=', id)
+        .orderBy('version', 'desc')
+        .execute(),
+      schema
+        .selectFrom('care_plan_reviews')
+        .selectAll()
+        .where('plan_id', '=', id)
+        .orderBy('revision', 'desc')
+        .execute(),
+      schema
+        .selectFrom('care_plan_history')
+        .selectAll()
+        .where('plan_id', '=', id)
+        .orderBy('revision', 'desc')
+        .execute(),
     ]);
-    const name = await this.names([...versions.map((v) => v.by_user), ...reviews.map((r) => r.by_user), ...history.map((h) => h.by_user)]);
+    const name = await this.names([
+      ...versions.map((v) => v.by_user),
+      ...reviews.map((r) => r.by_user),
+      ...history.map((h) => h.by_user),
+    ]);
     return {
       ...view!,
       versions: versions.map((version) => ({
@@ -169,13 +199,21 @@ export class CarePlanQueries {
         byName: name(review.by_user),
         at: review.at.toISOString(),
       })),
-      history: history.map((line) => ({ at: line.at.toISOString(), byName: name(line.by_user), summary: line.summary })),
+      history: history.map((line) => ({
+        at: line.at.toISOString(),
+        byName: name(line.by_user),
+        summary: line.summary,
+      })),
     };
   }
 
   /** Field by field, what changed from version `from` to version `to`; undefined when the plan or a version is unknown. */
   async diff(id: string, from: number, to: number, scope: ReadScope): Promise<CarePlanDiffView | undefined> {
-    const visible = await this.visible(scope, this.today()).clearSelect().select('p.id').where('p.id', '=', id).executeTakeFirst();
+    const visible = await this.visible(scope, this.today())
+      .clearSelect()
+      .select('p.id')
+      .where('p.id', '=', id)
+      .executeTakeFirst();
     if (!visible) return undefined;
     const rows = await this.db
       .withSchema(READ_MODEL_SCHEMA)
@@ -191,7 +229,13 @@ export class CarePlanQueries {
   }
 
   async templates(): Promise<CarePlanTemplateView[]> {
-    const rows = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('care_plan_templates').selectAll().orderBy('name').orderBy('id').execute();
+    const rows = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('care_plan_templates')
+      .selectAll()
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
     const name = await this.names(rows.map((row) => row.updated_by));
     return rows.map((row) => ({
       id: row.id,
@@ -210,12 +254,20 @@ export class CarePlanQueries {
     const rows =
       wanted.length === 0
         ? []
-        : await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', wanted).execute();
+        : await this.db
+            .withSchema(READ_MODEL_SCHEMA)
+            .selectFrom('users')
+            .select(['id', 'first_name', 'last_name'])
+            .where('id', 'in', wanted)
+            .execute();
     const byId = new Map(rows.map((row) => [row.id, fullName(row.first_name, row.last_name)]));
     return (id) => byId.get(id) ?? null;
   }
 
-  private async views(rows: Awaited<ReturnType<ReturnType<CarePlanQueries['visible']>['execute']>>, today: string): Promise<CarePlanView[]> {
+  private async views(
+    rows: Awaited<ReturnType<ReturnType<CarePlanQueries['visible']>['execute']>>,
+    today: string,
+  ): Promise<CarePlanView[]> {
     const [name, medications] = await Promise.all([
       this.names(rows.flatMap((row) => [row.created_by, row.agreement?.byUser ?? ''])),
       medicationsOfClients(this.db, [...new Set(rows.map((row) => row.client_id))]),
@@ -239,7 +291,10 @@ export class CarePlanQueries {
         agreement,
         agreed: agreement !== null && agreement.version === row.version,
         highRisk: isHighRisk(content),
-        quality: planQuality({ content, version: row.version, agreedVersion: row.agreement?.version ?? null, reviewDate: row.review_date }, today),
+        quality: planQuality(
+          { content, version: row.version, agreedVersion: row.agreement?.version ?? null, reviewDate: row.review_date },
+          today,
+        ),
         templateId: row.template_id,
         templateName: row.template_name,
         revision: String(row.revision),
@@ -248,7 +303,10 @@ export class CarePlanQueries {
   }
 }
 
-function agreementView(agreement: AgreementRow | null, name: (id: string) => string | null): CarePlanAgreementView | null {
+function agreementView(
+  agreement: AgreementRow | null,
+  name: (id: string) => string | null,
+): CarePlanAgreementView | null {
   if (!agreement) return null;
   const { byUser, at, ...rest } = agreement;
   return { ...rest, recordedByName: name(byUser), recordedAt: new Date(at).toISOString() };

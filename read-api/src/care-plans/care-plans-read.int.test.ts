@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
-import { addDays, londonToday, RISK_AREAS, type CarePlanDetailView, type CarePlanDiffView, type CarePlanStats, type CarePlanView } from '@care/events';
-import { carePlanDetailViewSchema, carePlanDiffViewSchema, carePlanStatsSchema, carePlanTemplateViewSchema, carePlanViewSchema } from '@care/events/api';
+import {
+  addDays,
+  londonToday,
+  RISK_AREAS,
+  type CarePlanDetailView,
+  type CarePlanDiffView,
+  type CarePlanStats,
+  type CarePlanView,
+} from '@care/events';
+import {
+  carePlanDetailViewSchema,
+  carePlanDiffViewSchema,
+  carePlanStatsSchema,
+  carePlanTemplateViewSchema,
+  carePlanViewSchema,
+} from '@care/events/api';
 import type { ApiReply, TestUser } from '@care/command-api/testing';
 import { AlertScenario } from '../../testing/alert-scenario';
 import { pdfText } from '@care/documents/testing';
@@ -41,7 +55,12 @@ beforeAll(async () => {
   s = new AlertScenario(stack);
   await s.people();
   ids.template = (
-    await s.send('POST', '/api/care-plans/templates', { name: 'Dementia', kind: 'dementia', title: 'Dementia care plan', objectives: ['Keep a routine'] })
+    await s.send('POST', '/api/care-plans/templates', {
+      name: 'Dementia',
+      kind: 'dementia',
+      title: 'Dementia care plan',
+      objectives: ['Keep a routine'],
+    })
   ).id;
   // Edith (the scenario's client): a full plan, agreed, updated to version 2 (not agreed), review in 10 days, high risk.
   ids.edith = (
@@ -55,24 +74,52 @@ beforeAll(async () => {
         objectives: ['Stay at home', 'Eat well', 'Keep active', 'See friends'],
         interventions: ['Strip wash'],
         goals: ['Dress alone'],
-        riskAssessment: allRated.map((rating) => (rating.area === 'falls' ? { ...rating, level: 'high', notes: 'Two falls' } : rating)),
+        riskAssessment: allRated.map((rating) =>
+          rating.area === 'falls' ? { ...rating, level: 'high', notes: 'Two falls' } : rating,
+        ),
         visitTasks: [{ visitType: 'personal_care', tasks: ['Wash'] }],
         reviewDate: addDays(today, 10),
       },
       s.coordinator,
     )
   ).id;
-  await s.send('POST', `/api/care-plans/${ids.edith}/agreement`, { version: 1, agreedBy: 'Edith Green', relationship: 'Client', method: 'in_person', agreedOn: today });
-  await s.send('PATCH', `/api/care-plans/${ids.edith}`, { goals: ['Dress alone', 'Walk to the shop'], reason: 'New goal' });
+  await s.send('POST', `/api/care-plans/${ids.edith}/agreement`, {
+    version: 1,
+    agreedBy: 'Edith Green',
+    relationship: 'Client',
+    method: 'in_person',
+    agreedOn: today,
+  });
+  await s.send('PATCH', `/api/care-plans/${ids.edith}`, {
+    goals: ['Dress alone', 'Walk to the shop'],
+    reason: 'New goal',
+  });
   // Frank: from the template, review in 60 days, nothing else.
   ids.frankClient = await client('Frank', 'Moss');
-  ids.frank = (await s.send('POST', '/api/care-plans', { clientId: ids.frankClient, templateId: ids.template, reviewDate: addDays(today, 60) })).id;
+  ids.frank = (
+    await s.send('POST', '/api/care-plans', {
+      clientId: ids.frankClient,
+      templateId: ids.template,
+      reviewDate: addDays(today, 60),
+    })
+  ).id;
   // Grace: a plan made inactive.
   ids.graceClient = await client('Grace', 'Hill');
-  ids.grace = (await s.send('POST', '/api/care-plans', { clientId: ids.graceClient, title: 'Old plan', reviewDate: addDays(today, 5) })).id;
+  ids.grace = (
+    await s.send('POST', '/api/care-plans', {
+      clientId: ids.graceClient,
+      title: 'Old plan',
+      reviewDate: addDays(today, 5),
+    })
+  ).id;
   await s.send('POST', `/api/care-plans/${ids.grace}/status`, { status: 'inactive', reason: 'Moved away' });
   // Carer A visits Edith tomorrow.
-  await s.send('POST', '/api/appointments', { clientId: s.clientId, carerId: s.carerIdA, scheduledStart: `${addDays(today, 1)}T10:00:00.000Z`, durationMinutes: 60 });
+  await s.send('POST', '/api/appointments', {
+    clientId: s.clientId,
+    carerId: s.carerIdA,
+    scheduledStart: `${addDays(today, 1)}T10:00:00.000Z`,
+    durationMinutes: 60,
+  });
 });
 
 afterAll(async () => {
@@ -86,7 +133,8 @@ async function ok<T>(path: string, schema: z.ZodType, user?: TestUser): Promise<
   expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
   return { body: reply.body as T, reply };
 }
-const planIds = async (query: string, user?: TestUser) => (await ok<CarePlanView[]>(`/api/care-plans${query}`, carePlanViewSchema.array(), user)).body.map((plan) => plan.id);
+const planIds = async (query: string, user?: TestUser) =>
+  (await ok<CarePlanView[]>(`/api/care-plans${query}`, carePlanViewSchema.array(), user)).body.map((plan) => plan.id);
 
 describe('GET /api/care-plans', () => {
   it('lists plans by review date with the card contents, and searches by client name or title', async () => {
@@ -100,7 +148,14 @@ describe('GET /api/care-plans', () => {
       status: 'active',
       version: 2,
       agreed: false,
-      agreement: { version: 1, agreedBy: 'Edith Green', relationship: 'Client', method: 'in_person', agreedOn: today, recordedByName: expect.any(String) },
+      agreement: {
+        version: 1,
+        agreedBy: 'Edith Green',
+        relationship: 'Client',
+        method: 'in_person',
+        agreedOn: today,
+        recordedByName: expect.any(String),
+      },
       highRisk: true,
       reviewDate: addDays(today, 10),
       reviewInDays: 10,
@@ -111,7 +166,12 @@ describe('GET /api/care-plans', () => {
     });
     expect(await planIds('?search=frank')).toEqual([ids.frank]);
     expect(await planIds('?search=personal%20CARE')).toEqual([ids.edith]);
-    expect(body.find((plan) => plan.id === ids.frank)).toMatchObject({ title: 'Dementia care plan', templateName: 'Dementia', objectives: ['Keep a routine'], allergies: ['Latex'] });
+    expect(body.find((plan) => plan.id === ids.frank)).toMatchObject({
+      title: 'Dementia care plan',
+      templateName: 'Dementia',
+      objectives: ['Keep a routine'],
+      allergies: ['Latex'],
+    });
   });
 
   it("shows the client's active prescriptions from the medications record, not a copy of its own", async () => {
@@ -126,11 +186,24 @@ describe('GET /api/care-plans', () => {
       prescribedBy: 'Dr Anita Rao',
       startDate: today,
     };
-    await s.send('POST', '/api/medications', { ...prescription, name: 'Paracetamol', dosage: '1 tablet', instructions: 'With food' });
-    const stopped = await s.send('POST', '/api/medications', { ...prescription, name: 'Amoxicillin', dosage: '1 capsule', form: 'capsule' });
+    await s.send('POST', '/api/medications', {
+      ...prescription,
+      name: 'Paracetamol',
+      dosage: '1 tablet',
+      instructions: 'With food',
+    });
+    const stopped = await s.send('POST', '/api/medications', {
+      ...prescription,
+      name: 'Amoxicillin',
+      dosage: '1 capsule',
+      form: 'capsule',
+    });
     await s.send('POST', `/api/medications/${stopped.id}/discontinue`, { reason: 'Course finished' });
     await expect
-      .poll(async () => (await ok<CarePlanView[]>('/api/care-plans?search=grace', carePlanViewSchema.array())).body[0]?.medications)
+      .poll(
+        async () =>
+          (await ok<CarePlanView[]>('/api/care-plans?search=grace', carePlanViewSchema.array())).body[0]?.medications,
+      )
       .toEqual([{ name: 'Paracetamol', dosage: '1 tablet', frequency: 'Twice daily', instructions: 'With food' }]);
   });
 
@@ -147,14 +220,27 @@ describe('GET /api/care-plans', () => {
   it('counts the cards over plans in use', async () => {
     const { body } = await ok<CarePlanStats>('/api/care-plans/stats', carePlanStatsSchema);
     const frankScore = Math.round((100 * 3) / 9); // title from the template: objectives, contact (from the client) and in date
-    expect(body).toEqual({ active: 2, dueForReview: 1, overdue: 0, highRiskClients: 1, avgQuality: Math.round((89 + frankScore) / 2) });
+    expect(body).toEqual({
+      active: 2,
+      dueForReview: 1,
+      overdue: 0,
+      highRiskClients: 1,
+      avgQuality: Math.round((89 + frankScore) / 2),
+    });
   });
 });
 
 describe('GET /api/care-plans/:id', () => {
   it('holds every version with who, when and why, the agreement of version 1 and the history', async () => {
     const { body } = await ok<CarePlanDetailView>(`/api/care-plans/${ids.edith}`, carePlanDetailViewSchema);
-    expect(body.versions.map((version) => [version.version, version.reason, version.byName, version.agreement?.agreedBy ?? null])).toEqual([
+    expect(
+      body.versions.map((version) => [
+        version.version,
+        version.reason,
+        version.byName,
+        version.agreement?.agreedBy ?? null,
+      ]),
+    ).toEqual([
       [2, 'New goal', expect.any(String), null],
       [1, 'First version', 'Cora Ndiaye', 'Edith Green'],
     ]);
@@ -169,11 +255,23 @@ describe('GET /api/care-plans/:id', () => {
   });
 
   it('compares two versions field by field', async () => {
-    const { body } = await ok<CarePlanDiffView>(`/api/care-plans/${ids.edith}/diff?from=1&to=2`, carePlanDiffViewSchema);
+    const { body } = await ok<CarePlanDiffView>(
+      `/api/care-plans/${ids.edith}/diff?from=1&to=2`,
+      carePlanDiffViewSchema,
+    );
     expect(body).toEqual({
       from: 1,
       to: 2,
-      changes: [{ field: 'goals', label: 'Goals', before: ['Dress alone'], after: ['Dress alone', 'Walk to the shop'], added: ['Walk to the shop'], removed: [] }],
+      changes: [
+        {
+          field: 'goals',
+          label: 'Goals',
+          before: ['Dress alone'],
+          after: ['Dress alone', 'Walk to the shop'],
+          added: ['Walk to the shop'],
+          removed: [],
+        },
+      ],
     });
     expect((await s.read(`/api/care-plans/${ids.edith}/diff?from=1&to=3`)).status).toBe(404);
   });
@@ -190,19 +288,35 @@ describe('who reads what', () => {
   });
 
   it('lists the templates for staff', async () => {
-    const { body } = await ok<{ name: string }[]>('/api/care-plans/templates', carePlanTemplateViewSchema.array(), s.coordinator);
+    const { body } = await ok<{ name: string }[]>(
+      '/api/care-plans/templates',
+      carePlanTemplateViewSchema.array(),
+      s.coordinator,
+    );
     expect(body.map((template) => template.name)).toEqual(['Dementia']);
   });
 });
 
 describe('GET /api/care-plans/:id/pdf', () => {
   it('is the whole plan as a PDF a person can read back', async () => {
-    const reply = await fetch(`${stack!.readUrl}/api/care-plans/${ids.edith}/pdf`, { headers: { cookie: s.admin.cookie, 'x-min-position': s.lastPosition } });
+    const reply = await fetch(`${stack!.readUrl}/api/care-plans/${ids.edith}/pdf`, {
+      headers: { cookie: s.admin.cookie, 'x-min-position': s.lastPosition },
+    });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/pdf');
     expect(reply.headers.get('content-disposition')).toBe('attachment; filename="care-plan-Edith-Green-v2.pdf"');
     const text = await pdfText(new Uint8Array(await reply.arrayBuffer()));
-    for (const expected of ['Personal care plan', 'Care plan for Edith Green', 'Walk to the shop', 'Falls', 'High', 'Two falls', 'Paul Green', 'No medications recorded', 'Version 2 (Goals changed): New goal']) {
+    for (const expected of [
+      'Personal care plan',
+      'Care plan for Edith Green',
+      'Walk to the shop',
+      'Falls',
+      'High',
+      'Two falls',
+      'Paul Green',
+      'No medications recorded',
+      'Version 2 (Goals changed): New goal',
+    ]) {
       expect(text).toContain(expected);
     }
     expect((await s.read(`/api/care-plans/${ids.frank}/pdf`, s.carerA)).status).toBe(404);

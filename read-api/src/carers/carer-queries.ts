@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { penceToPounds, type CarerAccountView, type CarerView } from '@care/events';
-import { CARER_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type CarersTable, type ReadModelDatabase } from '@care/projector';
+import {
+  CARER_SEARCH_COLUMNS,
+  READ_MODEL_SCHEMA,
+  searchTextOf,
+  type CarersTable,
+  type ReadModelDatabase,
+} from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
@@ -30,7 +36,6 @@ function toView(row: CarerRow): CarerView {
     user: { firstName: row.first_name, lastName: row.last_name, email: row.email, region: row.region },
   };
 }
-
 
 export interface CarerListFilter {
   readonly search?: string | undefined;

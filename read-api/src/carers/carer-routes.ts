@@ -9,7 +9,11 @@ import type { CarerQueries } from './carer-queries';
 import { parseQuery } from '../shared/query-parsing';
 
 /** `active`: only active (true) or inactive (false) carers, e.g. the dashboard's count until the push arrives. */
-export const listQuery = z.object({ search: searchText().optional(), active: optionalBoolean('Active'), ...pagingFields() });
+export const listQuery = z.object({
+  search: searchText().optional(),
+  active: optionalBoolean('Active'),
+  ...pagingFields(),
+});
 const carerId = z.uuid();
 export const linkableQuery = z.object({
   carerId: z.preprocess(blankAsAbsent, z.uuid({ error: 'Carer ID must be a UUID' }).optional()),
@@ -23,7 +27,10 @@ export function carerRoutes(queries: CarerQueries): Router<ReadState> {
 
   router.get('/', async (ctx) => {
     const { search, active, limit, offset } = parseQuery(listQuery, ctx);
-    sendPage(ctx, await queries.list({ search: search || undefined, active, ownUserId: ownOnly(ctx.state) }, { limit, offset }));
+    sendPage(
+      ctx,
+      await queries.list({ search: search || undefined, active, ownUserId: ownOnly(ctx.state) }, { limit, offset }),
+    );
   });
 
   /** The accounts the carer form may link (role carer, not linked to another carer): admins, who link them. */

@@ -4,7 +4,6 @@ import { CLIENT_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type ReadModelD
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
-
 export class ClientQueries {
   /** `visible`: the reader's scope on `client.id` (CarerWork.client); every client by default. */
   constructor(

@@ -39,7 +39,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function send(method: string, path: string, body?: unknown, expected = 200): Promise<{ id: string; revision: string }> {
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  expected = 200,
+): Promise<{ id: string; revision: string }> {
   const reply = await command.request(method, path, body);
   expect(reply.status, reply.text).toBe(expected);
   lastPosition = reply.body.position ?? lastPosition;
@@ -60,7 +65,13 @@ const createCarer = async (firstName: string, lastName: string) =>
     await send(
       'POST',
       '/api/carers',
-      { firstName, lastName, email: 'carer@example.org', employeeId: `EMP-${randomUUID().slice(0, 6)}`, startDate: '2024-03-01' },
+      {
+        firstName,
+        lastName,
+        email: 'carer@example.org',
+        employeeId: `EMP-${randomUUID().slice(0, 6)}`,
+        startDate: '2024-03-01',
+      },
       201,
     )
   ).id;
@@ -131,7 +142,11 @@ describe('GET /api/clients', () => {
       mobilityLevel: 'wheelchair',
       cognitiveLevel: 'normal',
       keyworkerCarerId: keyworker,
-      keyworkerCarer: { id: keyworker, employeeId: expect.stringMatching(/^EMP-/), user: { firstName: 'Amelia', lastName: 'Hughes' } },
+      keyworkerCarer: {
+        id: keyworker,
+        employeeId: expect.stringMatching(/^EMP-/),
+        user: { firstName: 'Amelia', lastName: 'Hughes' },
+      },
       preferredCarers: [preferred],
       riskAssessment: 'Uses oxygen: no naked flames.',
       careInstructions: 'Two carers for transfers.',
@@ -165,18 +180,28 @@ describe('GET /api/clients', () => {
     const tag = randomUUID().slice(0, 6).toUpperCase();
     const id = await createClient({ clientId: `CL-Q${tag}`, firstName: 'Winifred', lastName: `Quill${tag}` });
     for (const term of [`winifred quill${tag}`, `QUILL${tag} wini`, `cl-q${tag.toLowerCase()}`, `q${tag}`]) {
-      expect((await list(term)).map((client) => client.id), term).toEqual([id]);
+      expect(
+        (await list(term)).map((client) => client.id),
+        term,
+      ).toEqual([id]);
     }
     expect(await list('%')).toEqual([]);
     expect(await list('_')).toEqual([]);
     const tooLong = await read(`/api/clients?search=${'x'.repeat(201)}`);
-    expect([tooLong.status, tooLong.body]).toEqual([400, { error: 'Validation failed', fields: { search: 'Search must be at most 200 characters' } }]);
+    expect([tooLong.status, tooLong.body]).toEqual([
+      400,
+      { error: 'Validation failed', fields: { search: 'Search must be at most 200 characters' } },
+    ]);
   });
 
-  it('follows edits, deactivation, keyworker and preferred carer changes, and the keyworker\'s own rename', async () => {
+  it("follows edits, deactivation, keyworker and preferred carer changes, and the keyworker's own rename", async () => {
     const keyworker = await createCarer('Grace', 'Roberts');
     const id = await createClient({ keyworkerCarerId: keyworker, medicalConditions: ['COPD'] });
-    await send('PATCH', `/api/clients/${id}`, { lastName: 'Ainsworth', medicalConditions: ['COPD', 'Gout'], phoneNumber: '07700 900999' });
+    await send('PATCH', `/api/clients/${id}`, {
+      lastName: 'Ainsworth',
+      medicalConditions: ['COPD', 'Gout'],
+      phoneNumber: '07700 900999',
+    });
     await send('PATCH', `/api/clients/${id}`, { isActive: false });
     await send('PUT', `/api/clients/${id}/preferred-carers`, { carerIds: [keyworker] });
     await send('PATCH', `/api/carers/${keyworker}`, { lastName: 'Roberts-Hall' });
@@ -195,7 +220,7 @@ describe('GET /api/clients', () => {
     expect([client.keyworkerCarerId, client.keyworkerCarer, client.revision]).toEqual([null, null, '4']);
   });
 
-  it('shows no keyworker once the keyworker\'s carer record is removed, keeping the id the client record holds', async () => {
+  it("shows no keyworker once the keyworker's carer record is removed, keeping the id the client record holds", async () => {
     const keyworker = await createCarer('Leo', 'Ahmed');
     const id = await createClient({ keyworkerCarerId: keyworker });
     await send('DELETE', `/api/carers/${keyworker}`);

@@ -20,7 +20,8 @@ const recordId = z.uuid();
 export function clientRoutes(deps: ReadDeps): Router<ReadState> {
   const router = new Router<ReadState>({ prefix: '/api/clients' });
   router.use(requirePermission('clients.read'));
-  const queriesFor = (state: ReadState) => new ClientQueries(deps.db, deps.work.client(readScopeOf(state.session), 'client.id'));
+  const queriesFor = (state: ReadState) =>
+    new ClientQueries(deps.db, deps.work.client(readScopeOf(state.session), 'client.id'));
 
   router.get('/', async (ctx) => {
     const { search, limit, offset } = parseQuery(listQuery, ctx);
@@ -32,7 +33,12 @@ export function clientRoutes(deps: ReadDeps): Router<ReadState> {
     const client = id.success ? await queriesFor(ctx.state).byId(id.data) : undefined;
     if (!client) throw new HttpError(404, 'Client not found');
     // Opening a client's file is recorded before it is shown: the audit trail says who looked, not only who changed.
-    await deps.views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'record', streamId: clientStreamId(client.id), clientId: client.id, asOf: undefined });
+    await deps.views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+      view: 'record',
+      streamId: clientStreamId(client.id),
+      clientId: client.id,
+      asOf: undefined,
+    });
     ctx.set('ETag', `"${client.revision}"`);
     ctx.body = client;
   });

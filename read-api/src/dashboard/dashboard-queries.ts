@@ -30,7 +30,8 @@ type Scope = { readonly kind: 'staff' } | { readonly kind: 'users'; readonly use
 const STAFF_KEY = '';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-const mean = (values: readonly number[]) => (values.length === 0 ? null : oneDecimal(values.reduce((sum, value) => sum + value, 0) / values.length));
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? null : oneDecimal(values.reduce((sum, value) => sum + value, 0) / values.length);
 
 /** A query's rows as one JSON array column of the statement that embeds it (counts arrive as JSON numbers). */
 function jsonRows<O>(query: Compilable<O>): RawBuilder<O[]> {
@@ -68,16 +69,18 @@ export class DashboardQueries {
     const staff = scope.kind === 'staff';
     const [row, openIncidents] = await Promise.all([
       this.db
-      .withSchema(READ_MODEL_SCHEMA)
-      .selectNoFrom([
-        jsonRows(this.alerts(scope)).as('alerts'),
-        jsonRows(this.tasks(scope)).as('tasks'),
-        jsonRows(this.unrecordedVisits(scope)).as('unrecorded'),
-        jsonRows(this.welfareConcerns(scope)).as('welfare'),
-        jsonRows(this.visitFigures(scope)).as('visits'),
-        jsonRows(this.training.complianceQuery({ userIds: staff ? undefined : owners, activeOnly: true })).as('compliance'),
-      ])
-      .executeTakeFirstOrThrow(),
+        .withSchema(READ_MODEL_SCHEMA)
+        .selectNoFrom([
+          jsonRows(this.alerts(scope)).as('alerts'),
+          jsonRows(this.tasks(scope)).as('tasks'),
+          jsonRows(this.unrecordedVisits(scope)).as('unrecorded'),
+          jsonRows(this.welfareConcerns(scope)).as('welfare'),
+          jsonRows(this.visitFigures(scope)).as('visits'),
+          jsonRows(this.training.complianceQuery({ userIds: staff ? undefined : owners, activeOnly: true })).as(
+            'compliance',
+          ),
+        ])
+        .executeTakeFirstOrThrow(),
       staff ? this.openIncidents() : Promise.resolve(null),
     ]);
 
@@ -147,11 +150,15 @@ export class DashboardQueries {
       .selectFrom('alert_totals as t')
       .leftJoin('appointment_carer_names as me', 'me.id', 't.carer_id')
       .where('t.status', '<>', 'resolved')
-      .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'))
+      .$if(scope.kind === 'users', (query) =>
+        query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'),
+      )
       .select([
         this.owner(scope).as('owner'),
         sql<number>`coalesce(sum(t.alerts) filter (where t.status = 'active'), 0)`.as('active'),
-        sql<number>`coalesce(sum(t.alerts) filter (where t.status = 'active' and t.severity in (${sql.join(URGENT)})), 0)`.as('urgent'),
+        sql<number>`coalesce(sum(t.alerts) filter (where t.status = 'active' and t.severity in (${sql.join(URGENT)})), 0)`.as(
+          'urgent',
+        ),
         sql<number>`coalesce(sum(t.alerts), 0)`.as('open'),
       ]);
   }
@@ -161,7 +168,9 @@ export class DashboardQueries {
     return this.db
       .selectFrom('tasks as t')
       .where('t.status', 'in', OPEN_TASK_STATUSES)
-      .$if(scope.kind === 'users', (query) => query.where('t.assigned_to', 'in', this.userIds(scope)).groupBy('t.assigned_to'))
+      .$if(scope.kind === 'users', (query) =>
+        query.where('t.assigned_to', 'in', this.userIds(scope)).groupBy('t.assigned_to'),
+      )
       .select([
         (scope.kind === 'staff' ? sql<string>`''` : sql<string>`t.assigned_to::text`).as('owner'),
         't.category',
@@ -172,17 +181,21 @@ export class DashboardQueries {
   }
 
   private unrecordedVisits(scope: Scope) {
-    return this.db
-      .selectFrom('appointments as a')
-      .leftJoin('appointment_carer_names as me', 'me.id', 'a.carer_id')
-      .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'))
-      .where('a.status', 'in', UNRECORDED_STATUSES)
-      .where('a.scheduled_end', '<', sql<Date>`now()`)
-      // Implied by the date (a start on or after that London day ends after this instant); lets the partial index
-      // on scheduled_end read only the window.
-      .where('a.scheduled_end', '>', sql<Date>`now() - make_interval(days => ${UNRECORDED_WINDOW_DAYS + 2}::int)`)
-      .where('a.date', '>=', addDays(londonToday(), -UNRECORDED_WINDOW_DAYS))
-      .select([this.owner(scope).as('owner'), sql<number>`count(*)`.as('count')]);
+    return (
+      this.db
+        .selectFrom('appointments as a')
+        .leftJoin('appointment_carer_names as me', 'me.id', 'a.carer_id')
+        .$if(scope.kind === 'users', (query) =>
+          query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'),
+        )
+        .where('a.status', 'in', UNRECORDED_STATUSES)
+        .where('a.scheduled_end', '<', sql<Date>`now()`)
+        // Implied by the date (a start on or after that London day ends after this instant); lets the partial index
+        // on scheduled_end read only the window.
+        .where('a.scheduled_end', '>', sql<Date>`now() - make_interval(days => ${UNRECORDED_WINDOW_DAYS + 2}::int)`)
+        .where('a.date', '>=', addDays(londonToday(), -UNRECORDED_WINDOW_DAYS))
+        .select([this.owner(scope).as('owner'), sql<number>`count(*)`.as('count')])
+    );
   }
 
   /**
@@ -225,7 +238,9 @@ export class DashboardQueries {
     return this.db
       .selectFrom('appointment_day_totals as d')
       .leftJoin('appointment_carer_names as me', 'me.id', 'd.carer_id')
-      .$if(scope.kind === 'users', (query) => query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'))
+      .$if(scope.kind === 'users', (query) =>
+        query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'),
+      )
       .select([
         this.owner(scope).as('owner'),
         sql<number>`coalesce(sum(d.completed) filter (where ${inWindow}), 0)`.as('completed'),

@@ -47,13 +47,25 @@ export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], event
     const client = await pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const hasLog = (await client.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]?.t;
+      const hasLog = (await client.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]
+        ?.t;
       if (hasLog && eventLog) {
         const file = new ZipDeflate('events.ndjson', { level: 6 });
         zip.add(file);
         let after = { tx: '-1', seq: '-1' };
         for (;;) {
-          const { rows } = await client.query<{ transaction_id: string; sequence: string; event_id: string; stream_id: string; stream_revision: string; event_type: string; schema_version: number; data: unknown; metadata: unknown; recorded_at: Date }>(
+          const { rows } = await client.query<{
+            transaction_id: string;
+            sequence: string;
+            event_id: string;
+            stream_id: string;
+            stream_revision: string;
+            event_type: string;
+            schema_version: number;
+            data: unknown;
+            metadata: unknown;
+            recorded_at: Date;
+          }>(
             `SELECT transaction_id, sequence, event_id, stream_id, stream_revision, event_type, schema_version, data, metadata, recorded_at
                FROM es_events WHERE (transaction_id, sequence) > ($1::bigint, $2::bigint)
               ORDER BY transaction_id, sequence LIMIT ${BATCH}`,
@@ -85,7 +97,9 @@ export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], event
         const { table, orderBy } = EXPORT_TABLES[list];
         const file = new ZipDeflate(`${list}.csv`, { level: 6 });
         zip.add(file);
-        await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR SELECT * FROM ${READ_MODEL_SCHEMA}.${table} ORDER BY ${orderBy}`);
+        await client.query(
+          `DECLARE export_cursor NO SCROLL CURSOR FOR SELECT * FROM ${READ_MODEL_SCHEMA}.${table} ORDER BY ${orderBy}`,
+        );
         let header: string[] | undefined;
         for (;;) {
           const result = await client.query<Record<string, unknown>>(`FETCH ${BATCH} FROM export_cursor`);

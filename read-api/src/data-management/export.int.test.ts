@@ -18,23 +18,51 @@ async function archive(id: string, cookie = stack.command.admin.cookie) {
 
 describe('Export Data', () => {
   it('records who exported, then answers one zip with the whole event log and a CSV per list', async () => {
-    const carer = await stack.command.request('POST', '/api/carers', { firstName: 'Zoë', lastName: '=SUM(A1)', email: 'zoe@example.org', employeeId: 'EMP-X1', startDate: '2024-03-01' });
+    const carer = await stack.command.request('POST', '/api/carers', {
+      firstName: 'Zoë',
+      lastName: '=SUM(A1)',
+      email: 'zoe@example.org',
+      employeeId: 'EMP-X1',
+      startDate: '2024-03-01',
+    });
     expect(carer.status, carer.text).toBe(201);
     const started = await stack.command.request('POST', '/api/admin/exports', EVERYTHING);
     expect(started.status, started.text).toBe(201);
-    await expect.poll(async () => (await stack.pool.query(`SELECT 1 FROM read_model.carers WHERE id = $1`, [carer.body.id])).rowCount).toBe(1);
+    await expect
+      .poll(
+        async () => (await stack.pool.query(`SELECT 1 FROM read_model.carers WHERE id = $1`, [carer.body.id])).rowCount,
+      )
+      .toBe(1);
 
     const response = await archive(started.body.id);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(
-      ['alerts.csv', 'carers.csv', 'clients.csv', 'diary.csv', 'events.ndjson', 'feedback.csv', 'shifts.csv', 'tasks.csv', 'training.csv', 'users.csv', 'visits.csv'].sort(),
+      [
+        'alerts.csv',
+        'carers.csv',
+        'clients.csv',
+        'diary.csv',
+        'events.ndjson',
+        'feedback.csv',
+        'shifts.csv',
+        'tasks.csv',
+        'training.csv',
+        'users.csv',
+        'visits.csv',
+      ].sort(),
     );
-    const events = strFromU8(files['events.ndjson']!).trim().split('\n').map((line) => JSON.parse(line) as { type: string; data: { exportId?: string }; metadata: { userId: string } });
+    const events = strFromU8(files['events.ndjson']!)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; data: { exportId?: string }; metadata: { userId: string } });
     expect(events.map((event) => event.type)).toContain('CarerRegistered');
     // The export itself is in the log it exports: who, and which export.
-    expect(events.find((event) => event.type === 'DataExported')).toMatchObject({ data: { exportId: started.body.id }, metadata: { userId: stack.command.admin.id } });
+    expect(events.find((event) => event.type === 'DataExported')).toMatchObject({
+      data: { exportId: started.body.id },
+      metadata: { userId: stack.command.admin.id },
+    });
     const carers = strFromU8(files['carers.csv']!);
     // A UTF-8 byte order mark (Excel), then the header: every column of the list.
     expect([...files['carers.csv']!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

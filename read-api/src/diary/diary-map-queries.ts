@@ -42,7 +42,10 @@ export class DiaryMapQueries {
         'acl.last_name as client_last_name',
       ])
       .where(sql<boolean>`a.check_in_location is not null and a.check_in_location <> 'null'::jsonb`);
-    query = selection.kind === 'day' ? query.where('a.date', '=', selection.date) : query.where('a.status', '=', 'in_progress');
+    query =
+      selection.kind === 'day'
+        ? query.where('a.date', '=', selection.date)
+        : query.where('a.status', '=', 'in_progress');
     if (reader.kind === 'carer') query = query.where('ac.user_id', '=', reader.userId);
     const rows = await query.orderBy('a.scheduled_start').orderBy('a.id').limit(MAP_VISIT_LIMIT).execute();
     const ids = rows.map((row) => row.id);
@@ -65,7 +68,10 @@ export class DiaryMapQueries {
         status: row.status as AppointmentStatus,
         checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
         checkedOutAt: row.checked_out_at ? new Date(row.checked_out_at).toISOString() : null,
-        carer: row.carer_first_name === null ? null : { firstName: row.carer_first_name, lastName: row.carer_last_name ?? '' },
+        carer:
+          row.carer_first_name === null
+            ? null
+            : { firstName: row.carer_first_name, lastName: row.carer_last_name ?? '' },
         client: { firstName: row.client_first_name ?? '', lastName: row.client_last_name ?? '' },
         location: { latitude: location.latitude, longitude: location.longitude, address: location.address ?? null },
         entries: entries

@@ -1,6 +1,21 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { addDays, londonTimeToInstant, type DateRange, type DiaryEntryType, type DiaryEntryVersionView, type DiaryEntryView, type DiaryFieldChange, type DiaryPriority } from '@care/events';
-import { DIARY_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type DiaryEntriesTable, type ReadModelDatabase } from '@care/projector';
+import {
+  addDays,
+  londonTimeToInstant,
+  type DateRange,
+  type DiaryEntryType,
+  type DiaryEntryVersionView,
+  type DiaryEntryView,
+  type DiaryFieldChange,
+  type DiaryPriority,
+} from '@care/events';
+import {
+  DIARY_SEARCH_COLUMNS,
+  READ_MODEL_SCHEMA,
+  searchTextOf,
+  type DiaryEntriesTable,
+  type ReadModelDatabase,
+} from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
 import { countOf, pageOf, type Page } from '../shared/paging';
@@ -23,7 +38,10 @@ export interface DiaryFilter {
   readonly period?: DateRange | undefined;
 }
 
-export type EntryRow = Selectable<DiaryEntriesTable> & { reviewer_first_name: string | null; reviewer_last_name: string | null };
+export type EntryRow = Selectable<DiaryEntriesTable> & {
+  reviewer_first_name: string | null;
+  reviewer_last_name: string | null;
+};
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
@@ -52,7 +70,6 @@ export function toView(row: EntryRow): DiaryEntryView {
     carer: { user: { firstName: row.carer_first_name, lastName: row.carer_last_name } },
   };
 }
-
 
 type EntryScope = ExpressionBuilder<ReadModelDatabase & { e: DiaryEntriesTable }, 'e'>;
 
@@ -83,7 +100,11 @@ export class DiaryQueries {
    * One page, newest entry date first, and how many match; `search` matches title, content, client and carer
    * names, case-insensitively.
    */
-  async list(viewer: DiaryViewer, { search, clientId, carerId, welfare, period }: DiaryFilter, page: Page): Promise<{ rows: DiaryEntryView[]; total: number }> {
+  async list(
+    viewer: DiaryViewer,
+    { search, clientId, carerId, welfare, period }: DiaryFilter,
+    page: Page,
+  ): Promise<{ rows: DiaryEntryView[]; total: number }> {
     let query = this.entries(viewer);
     if (period) {
       // London midnights, right across the clock changes; the entry date index serves the range.
@@ -94,13 +115,17 @@ export class DiaryQueries {
     if (clientId !== undefined) query = query.where('e.client_id', '=', clientId);
     if (carerId !== undefined) query = query.where('e.carer_id', '=', carerId);
     if (welfare) {
-      query = query.where('e.reviewed_at', 'is', null).where('e.entry_type', 'in', WELFARE_TYPES).where('e.priority', 'in', WELFARE_PRIORITIES);
+      query = query
+        .where('e.reviewed_at', 'is', null)
+        .where('e.entry_type', 'in', WELFARE_TYPES)
+        .where('e.priority', 'in', WELFARE_PRIORITIES);
     }
     // One text (title, content, client and carer names), the expression the projection's trigram index covers.
     if (search) query = query.where(searchTextOf(DIARY_SEARCH_COLUMNS, 'e'), 'ilike', likePattern(search));
     // The per-author counts know nothing of a carer's work (their clients change with their visits): a reader
     // limited to it is counted over the very rows listed, so the total never counts entries they may not open.
-    const unfiltered = !viewer.visible && !search && clientId === undefined && carerId === undefined && !welfare && !period;
+    const unfiltered =
+      !viewer.visible && !search && clientId === undefined && carerId === undefined && !welfare && !period;
     const [rows, total] = await Promise.all([
       pageOf(query.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'), page),
       unfiltered ? this.countVisible(viewer) : countOf(query),
@@ -142,7 +167,17 @@ export class DiaryQueries {
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('diary_entry_versions as v')
       .leftJoin('users as u', (join) => join.on((eb) => eb(sql`u.id::text`, '=', eb.ref('v.user_id'))))
-      .select(['v.revision', 'v.action', 'v.user_id', 'v.occurred_at', 'v.changes', 'v.reason', 'v.is_confidential', 'u.first_name', 'u.last_name'])
+      .select([
+        'v.revision',
+        'v.action',
+        'v.user_id',
+        'v.occurred_at',
+        'v.changes',
+        'v.reason',
+        'v.is_confidential',
+        'u.first_name',
+        'u.last_name',
+      ])
       .where('v.entry_id', '=', id)
       .orderBy('v.revision')
       .execute();

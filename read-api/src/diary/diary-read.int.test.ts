@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DiaryEntryVersionView, DiaryEntryView } from '@care/events';
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { requester, startCommandApiOn, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import {
+  requester,
+  startCommandApiOn,
+  type Requester,
+  type RunningCommandApi,
+  type TestUser,
+} from '@care/command-api/testing';
 import { createReadModelDb, replayInto, startProjector, type RunningProjector } from '@care/projector';
 import { londonToday } from '@care/events';
 import { VisitLog } from '../appointments/visit-fixtures';
@@ -38,7 +44,12 @@ async function send(request: Requester, method: string, path: string, body?: unk
 
 /** A GET on the read API as `user`, once the read model has the last write. */
 async function read<T>(user: TestUser, path: string): Promise<{ status: number; body: T }> {
-  const reply = await requester(readUrl, user.cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition } : {});
+  const reply = await requester(readUrl, user.cookie)(
+    'GET',
+    path,
+    undefined,
+    lastPosition ? { 'x-min-position': lastPosition } : {},
+  );
   return { status: reply.status, body: reply.body as T };
 }
 const list = async (user: TestUser, query = '') => (await read<DiaryEntryView[]>(user, `/api/diary${query}`)).body;
@@ -97,9 +108,19 @@ beforeAll(async () => {
   clientId = await clientRecord('Edith', 'Green');
   // Tom visits Edith today: a carer reads the entries about the clients on their visits (carer-work.int.test.ts).
   const visits = new VisitLog(command.store, command.admin.id);
-  await visits.visit({ clientId, carerId: otherCarerRecordId, scheduledStart: `${londonToday()}T10:00:00Z`, durationMinutes: 60 });
+  await visits.visit({
+    clientId,
+    carerId: otherCarerRecordId,
+    scheduledStart: `${londonToday()}T10:00:00Z`,
+    durationMinutes: 60,
+  });
   // Nadia visits her too: a carer writes only about the clients of their own visits (the command API checks).
-  await visits.visit({ clientId, carerId: ownCarerId, scheduledStart: `${londonToday()}T14:00:00Z`, durationMinutes: 60 });
+  await visits.visit({
+    clientId,
+    carerId: ownCarerId,
+    scheduledStart: `${londonToday()}T14:00:00Z`,
+    durationMinutes: 60,
+  });
   lastPosition = visits.lastPosition;
 });
 
@@ -113,7 +134,11 @@ afterAll(async () => {
 
 describe('GET /api/diary', () => {
   it('lists entries newest entry date first with nested client and carer names', async () => {
-    const older = await addEntry(carer, { carerId: ownCarerId, title: 'Older visit', entryDate: '2025-01-10T08:00:00Z' });
+    const older = await addEntry(carer, {
+      carerId: ownCarerId,
+      title: 'Older visit',
+      entryDate: '2025-01-10T08:00:00Z',
+    });
     const newer = await addEntry(carer, {
       carerId: ownCarerId,
       title: 'Newer visit',
@@ -155,7 +180,12 @@ describe('GET /api/diary', () => {
 
   it('searches title, content, client and carer names case-insensitively, and filters by client and carer', async () => {
     const otherClient = await clientRecord('Walter', 'Pemberton');
-    await addEntry(command.admin, { carerId: otherCarerRecordId, clientId: otherClient, title: 'Garden walk', content: 'Fed the ROBINS.' });
+    await addEntry(command.admin, {
+      carerId: otherCarerRecordId,
+      clientId: otherClient,
+      title: 'Garden walk',
+      content: 'Fed the ROBINS.',
+    });
     await addEntry(command.admin, { carerId: ownCarerId, title: 'Tea and biscuits' });
     expect(titles(await list(command.admin, '?search=garden'))).toEqual(['Garden walk']);
     expect(titles(await list(command.admin, '?search=robins'))).toEqual(['Garden walk']);
@@ -168,11 +198,22 @@ describe('GET /api/diary', () => {
   });
 
   it('validates its parameters and answers 404 for unknown or malformed ids', async () => {
-    const tooLong = await read<{ fields: Record<string, string> }>(command.admin, `/api/diary?search=${'x'.repeat(201)}`);
-    expect(tooLong).toEqual({ status: 400, body: { error: 'Validation failed', fields: { search: 'Search must be at most 200 characters' } } });
+    const tooLong = await read<{ fields: Record<string, string> }>(
+      command.admin,
+      `/api/diary?search=${'x'.repeat(201)}`,
+    );
+    expect(tooLong).toEqual({
+      status: 400,
+      body: { error: 'Validation failed', fields: { search: 'Search must be at most 200 characters' } },
+    });
     const badId = await read<{ fields: Record<string, string> }>(command.admin, '/api/diary?clientId=CL-1&carerId=2');
     expect(badId.body.fields).toEqual({ clientId: 'Client ID must be a UUID', carerId: 'Carer ID must be a UUID' });
-    for (const path of [`/api/diary/${randomUUID()}`, '/api/diary/nope', `/api/diary/${randomUUID()}/history`, '/api/diary/nope/history']) {
+    for (const path of [
+      `/api/diary/${randomUUID()}`,
+      '/api/diary/nope',
+      `/api/diary/${randomUUID()}/history`,
+      '/api/diary/nope/history',
+    ]) {
       expect(await read(command.admin, path)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
     }
   });
@@ -184,7 +225,10 @@ describe('confidential entries', () => {
     const open = await addEntry(carer, { carerId: ownCarerId, title: 'Safeguarding training booked' });
     for (const user of [command.admin, coordinator, carer]) {
       expect((await list(user)).map((entry) => entry.id)).toContain(secret);
-      expect(titles(await list(user, '?search=safeguarding'))).toEqual(['Safeguarding training booked', 'Safeguarding concern']);
+      expect(titles(await list(user, '?search=safeguarding'))).toEqual([
+        'Safeguarding training booked',
+        'Safeguarding concern',
+      ]);
       expect((await read(user, `/api/diary/${secret}`)).status).toBe(200);
       expect((await read(user, `/api/diary/${secret}/history`)).status).toBe(200);
     }
@@ -193,8 +237,14 @@ describe('confidential entries', () => {
     expect(ids).not.toContain(secret);
     expect(titles(await list(otherCarer, '?search=safeguarding'))).toEqual(['Safeguarding training booked']);
     expect(titles(await list(otherCarer, `?carerId=${ownCarerId}&search=concern`))).toEqual([]);
-    expect(await read(otherCarer, `/api/diary/${secret}`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
-    expect(await read(otherCarer, `/api/diary/${secret}/history`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    expect(await read(otherCarer, `/api/diary/${secret}`)).toEqual({
+      status: 404,
+      body: { error: 'Diary entry not found' },
+    });
+    expect(await read(otherCarer, `/api/diary/${secret}/history`)).toEqual({
+      status: 404,
+      body: { error: 'Diary entry not found' },
+    });
   });
 });
 
@@ -202,15 +252,30 @@ describe('an entry made confidential by a later amendment', () => {
   it('leaves the list, the search, the entry and its history of other carers, the earlier open version included', async () => {
     const id = await addEntry(carer, { carerId: ownCarerId, title: 'Family visit', content: 'Daughter came by.' });
     expect((await list(otherCarer)).map((entry) => entry.id)).toContain(id);
-    await send(carer.request, 'PATCH', `/api/diary/${id}`, { isConfidential: true, content: 'Daughter raised a concern.', reason: 'Safeguarding' }, 200);
+    await send(
+      carer.request,
+      'PATCH',
+      `/api/diary/${id}`,
+      { isConfidential: true, content: 'Daughter raised a concern.', reason: 'Safeguarding' },
+      200,
+    );
 
     expect((await list(otherCarer)).map((entry) => entry.id)).not.toContain(id);
     expect(titles(await list(otherCarer, '?search=family'))).toEqual([]);
-    expect(await read(otherCarer, `/api/diary/${id}`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
-    expect(await read(otherCarer, `/api/diary/${id}/history`)).toEqual({ status: 404, body: { error: 'Diary entry not found' } });
+    expect(await read(otherCarer, `/api/diary/${id}`)).toEqual({
+      status: 404,
+      body: { error: 'Diary entry not found' },
+    });
+    expect(await read(otherCarer, `/api/diary/${id}/history`)).toEqual({
+      status: 404,
+      body: { error: 'Diary entry not found' },
+    });
     // Its author and the office still read it, with both versions.
     for (const user of [carer, coordinator]) {
-      expect((await read<DiaryEntryView>(user, `/api/diary/${id}`)).body).toMatchObject({ isConfidential: true, amended: true });
+      expect((await read<DiaryEntryView>(user, `/api/diary/${id}`)).body).toMatchObject({
+        isConfidential: true,
+        amended: true,
+      });
       expect((await read<DiaryEntryVersionView[]>(user, `/api/diary/${id}/history`)).body).toHaveLength(2);
     }
   });
@@ -220,7 +285,13 @@ describe('review, amendment and history', () => {
   it('shows the reviewer, marks an amended entry, and lists every version with who, when and what changed', async () => {
     const id = await addEntry(carer, { carerId: ownCarerId, title: 'Lunch', content: 'Ate soup.', tags: ['meals'] });
     await send(coordinator.request, 'POST', `/api/diary/${id}/review`, undefined, 200);
-    await send(carer.request, 'PATCH', `/api/diary/${id}`, { content: 'Ate most of the soup.', tags: ['meals', 'fluids'], reason: 'More detail' }, 200);
+    await send(
+      carer.request,
+      'PATCH',
+      `/api/diary/${id}`,
+      { content: 'Ate most of the soup.', tags: ['meals', 'fluids'], reason: 'More detail' },
+      200,
+    );
 
     const entry = (await read<DiaryEntryView>(command.admin, `/api/diary/${id}`)).body;
     expect(entry).toMatchObject({
@@ -234,7 +305,9 @@ describe('review, amendment and history', () => {
     });
 
     const history = (await read<DiaryEntryVersionView[]>(command.admin, `/api/diary/${id}/history`)).body;
-    expect(history.map(({ revision, action, userId, userName, reason }) => ({ revision, action, userId, userName, reason }))).toEqual([
+    expect(
+      history.map(({ revision, action, userId, userName, reason }) => ({ revision, action, userId, userName, reason })),
+    ).toEqual([
       { revision: '0', action: 'created', userId: carer.id, userName: 'Nadia Hussain', reason: null },
       { revision: '1', action: 'reviewed', userId: coordinator.id, userName: 'Cora Ndiaye', reason: null },
       { revision: '2', action: 'amended', userId: carer.id, userName: 'Nadia Hussain', reason: 'More detail' },
@@ -283,7 +356,12 @@ describe('names of the carer and client', () => {
       .select(['carer_first_name', 'carer_last_name', 'client_first_name', 'client_last_name'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(replayed).toEqual({ carer_first_name: 'Grace', carer_last_name: 'Roberts-Hall', client_first_name: 'Bert', client_last_name: 'Finch' });
+    expect(replayed).toEqual({
+      carer_first_name: 'Grace',
+      carer_last_name: 'Roberts-Hall',
+      client_first_name: 'Bert',
+      client_last_name: 'Finch',
+    });
     await sql`drop schema diary_replay cascade`.execute(db);
   });
 });

@@ -51,7 +51,14 @@ export function diaryRoutes({ db, work, views }: ReadDeps): Router<ReadState> {
 
   router.get('/', async (ctx) => {
     const { search, clientId, carerId, welfare, period, limit, offset } = parseQuery(listQuery, ctx);
-    sendPage(ctx, await queries.list(viewerOf(ctx, work), { search: search || undefined, clientId, carerId, welfare, period }, { limit, offset }));
+    sendPage(
+      ctx,
+      await queries.list(
+        viewerOf(ctx, work),
+        { search: search || undefined, clientId, carerId, welfare, period },
+        { limit, offset },
+      ),
+    );
   });
 
   router.get('/:id', async (ctx) => {
@@ -61,7 +68,12 @@ export function diaryRoutes({ db, work, views }: ReadDeps): Router<ReadState> {
     // Who opened a confidential entry is recorded before it is shown: the audit trail says who looked, not only
     // who changed.
     if (entry.isConfidential) {
-      await views.viewed(ctx.state.session.userId, ctx.state.requestId, { view: 'confidential-diary-entry', streamId: diaryEntryStreamId(entry.id), clientId: entry.clientId ?? null, asOf: undefined });
+      await views.viewed(ctx.state.session.userId, ctx.state.requestId, {
+        view: 'confidential-diary-entry',
+        streamId: diaryEntryStreamId(entry.id),
+        clientId: entry.clientId ?? null,
+        asOf: undefined,
+      });
     }
     ctx.set('ETag', `"${entry.revision}"`);
     ctx.body = entry;

@@ -48,11 +48,13 @@ export class DiaryViewQueries {
           .where('e.entry_date', '>=', dayStart(day))
           .where('e.entry_date', '<', dayStart(addDays(day, 1)));
         const [rows, total] = await Promise.all([
-          inDay.orderBy('e.entry_date', 'desc').orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(WEEK_DAY_LIMIT).execute(),
           inDay
-            .clearSelect()
-            .select(sql<string>`count(*)`.as('total'))
-            .executeTakeFirstOrThrow(),
+            .orderBy('e.entry_date', 'desc')
+            .orderBy('e.created_at', 'desc')
+            .orderBy('e.id', 'desc')
+            .limit(WEEK_DAY_LIMIT)
+            .execute(),
+          inDay.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
         ]);
         return { date: day, entries: (rows as EntryRow[]).map(toView), total: Number(total.total) };
       }),
@@ -64,7 +66,11 @@ export class DiaryViewQueries {
    * One page of carers or clients, most recent entry first: how many entries each has and its latest few. Grouped
    * in the database (on the carer or client index of diary_entries), never by reading every entry here.
    */
-  async roster(viewer: DiaryViewer, by: RosterBy, page: Page): Promise<{ rows: DiaryRosterGroupView[]; total: number }> {
+  async roster(
+    viewer: DiaryViewer,
+    by: RosterBy,
+    page: Page,
+  ): Promise<{ rows: DiaryRosterGroupView[]; total: number }> {
     const key = by === 'carer' ? 'e.carer_id' : 'e.client_id';
     const first = by === 'carer' ? 'e.carer_first_name' : 'e.client_first_name';
     const last = by === 'carer' ? 'e.carer_last_name' : 'e.client_last_name';
@@ -93,8 +99,17 @@ export class DiaryViewQueries {
       const ranked = this.diary
         .entries(viewer)
         .where(sql.ref(key), 'in', ids)
-        .select(sql<string>`row_number() over (partition by ${sql.ref(key)} order by e.entry_date desc, e.created_at desc, e.id desc)`.as('rank'));
-      const rows = await this.db.selectFrom(ranked.as('r')).selectAll().where('r.rank', '<=', String(ROSTER_LATEST)).orderBy('r.rank').execute();
+        .select(
+          sql<string>`row_number() over (partition by ${sql.ref(key)} order by e.entry_date desc, e.created_at desc, e.id desc)`.as(
+            'rank',
+          ),
+        );
+      const rows = await this.db
+        .selectFrom(ranked.as('r'))
+        .selectAll()
+        .where('r.rank', '<=', String(ROSTER_LATEST))
+        .orderBy('r.rank')
+        .execute();
       for (const row of rows as (EntryRow & { rank: string })[]) {
         const group = by === 'carer' ? row.carer_id : row.client_id;
         latest.set(group, [...(latest.get(group) ?? []), row]);
@@ -117,7 +132,11 @@ export class DiaryViewQueries {
    * One page of entries recorded against a visit, newest first, each beside the visit's record. A carer sees the
    * visit's record only when the visit is theirs (as GET /api/appointments shows them); the entry still shows.
    */
-  async monitoring(viewer: DiaryViewer, reader: VisitReader, page: Page): Promise<{ rows: DiaryMonitoringRowView[]; total: number }> {
+  async monitoring(
+    viewer: DiaryViewer,
+    reader: VisitReader,
+    page: Page,
+  ): Promise<{ rows: DiaryMonitoringRowView[]; total: number }> {
     const linked = this.diary.entries(viewer).where('e.appointment_id', 'is not', null);
     const [rows, total] = await Promise.all([
       linked
@@ -144,10 +163,7 @@ export class DiaryViewQueries {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      linked
-        .clearSelect()
-        .select(sql<string>`count(*)`.as('total'))
-        .executeTakeFirstOrThrow(),
+      linked.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     ]);
     return {
       rows: rows.map((row) => {
@@ -163,7 +179,10 @@ export class DiaryViewQueries {
                 status: row.visit_status as AppointmentStatus,
                 checkedInAt: row.visit_checked_in_at ? new Date(row.visit_checked_in_at).toISOString() : null,
                 checkedOutAt: row.visit_checked_out_at ? new Date(row.visit_checked_out_at).toISOString() : null,
-                carer: row.visit_carer_first_name === null ? null : { firstName: row.visit_carer_first_name, lastName: row.visit_carer_last_name ?? '' },
+                carer:
+                  row.visit_carer_first_name === null
+                    ? null
+                    : { firstName: row.visit_carer_first_name, lastName: row.visit_carer_last_name ?? '' },
                 client: { firstName: row.visit_client_first_name ?? '', lastName: row.visit_client_last_name ?? '' },
               }
             : null,

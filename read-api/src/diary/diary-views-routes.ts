@@ -50,7 +50,10 @@ export function diaryViewRoutes({ db, work }: ReadDeps): Router<ReadState> {
 
   router.get('/map', async (ctx) => {
     const { date } = parseQuery(mapQuery, ctx);
-    ctx.body = await maps.visits(viewerOf(ctx, work), readScopeOf(ctx.state.session), { kind: 'day', date: date ?? londonToday() });
+    ctx.body = await maps.visits(viewerOf(ctx, work), readScopeOf(ctx.state.session), {
+      kind: 'day',
+      date: date ?? londonToday(),
+    });
   });
 
   router.get('/live-map', async (ctx) => {

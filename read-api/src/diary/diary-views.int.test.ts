@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, mondayOf, type DiaryMapVisitView, type DiaryMonitoringRowView, type DiaryRosterGroupView, type DiaryWeekView } from '@care/events';
-import { diaryMapVisitViewSchema, diaryMonitoringRowViewSchema, diaryRosterGroupViewSchema, diaryWeekViewSchema } from '@care/events/api';
+import {
+  addDays,
+  londonToday,
+  mondayOf,
+  type DiaryMapVisitView,
+  type DiaryMonitoringRowView,
+  type DiaryRosterGroupView,
+  type DiaryWeekView,
+} from '@care/events';
+import {
+  diaryMapVisitViewSchema,
+  diaryMonitoringRowViewSchema,
+  diaryRosterGroupViewSchema,
+  diaryWeekViewSchema,
+} from '@care/events/api';
 import { requester, type Requester, type TestUser } from '@care/command-api/testing';
 import { checkedIn, VisitLog } from '../appointments/visit-fixtures';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
@@ -31,7 +44,9 @@ async function send(request: Requester, path: string, body: unknown) {
 }
 
 async function read<T>(user: TestUser, path: string): Promise<T> {
-  const reply = await requester(stack!.readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
+  const reply = await requester(stack!.readUrl, user.cookie)('GET', path, undefined, {
+    'x-min-position': lastPosition,
+  });
   expect(reply.status, reply.text).toBe(200);
   return reply.body as T;
 }
@@ -56,7 +71,10 @@ beforeAll(async () => {
     });
   ownCarerId = await carerRecord(carer, 'Nadia', 'Hussain');
   otherCarerId = await carerRecord(otherCarer, 'Tom', 'Rigby');
-  for (const [key, lastName] of [['near', 'Green'], ['far', 'Black']] as const) {
+  for (const [key, lastName] of [
+    ['near', 'Green'],
+    ['far', 'Black'],
+  ] as const) {
     client[key] = await send(command.request, '/api/clients', {
       clientId: `CL-${randomUUID().slice(0, 8)}`,
       firstName: key === 'near' ? 'Edith' : 'Walter',
@@ -79,12 +97,37 @@ beforeAll(async () => {
   await visits.then(othersVisitFar, checkedIn(otherCarerId, `${today}T10:05:00Z`));
   lastPosition = visits.lastPosition;
 
-  await entry(carer.request, { carerId: ownCarerId, clientId: client.near, appointmentId: ownVisit, title: 'Own visit note' });
-  await entry(command.request, { carerId: otherCarerId, clientId: client.near, title: 'Confidential about Edith', isConfidential: true });
-  await entry(command.request, { carerId: otherCarerId, clientId: client.near, appointmentId: othersVisitNear, title: "Tom's visit to Edith" });
-  await entry(command.request, { carerId: otherCarerId, clientId: client.far, appointmentId: othersVisitFar, title: 'About Walter' });
+  await entry(carer.request, {
+    carerId: ownCarerId,
+    clientId: client.near,
+    appointmentId: ownVisit,
+    title: 'Own visit note',
+  });
+  await entry(command.request, {
+    carerId: otherCarerId,
+    clientId: client.near,
+    title: 'Confidential about Edith',
+    isConfidential: true,
+  });
+  await entry(command.request, {
+    carerId: otherCarerId,
+    clientId: client.near,
+    appointmentId: othersVisitNear,
+    title: "Tom's visit to Edith",
+  });
+  await entry(command.request, {
+    carerId: otherCarerId,
+    clientId: client.far,
+    appointmentId: othersVisitFar,
+    title: 'About Walter',
+  });
   // Last week: the weekly view's previous week.
-  await entry(command.request, { carerId: ownCarerId, clientId: client.near, title: 'Last week', entryDate: `${addDays(today, -7)}T09:15:00Z` });
+  await entry(command.request, {
+    carerId: ownCarerId,
+    clientId: client.near,
+    title: 'Last week',
+    entryDate: `${addDays(today, -7)}T09:15:00Z`,
+  });
 });
 
 afterAll(async () => {
@@ -100,8 +143,15 @@ describe('GET /api/diary/weekly', () => {
     expect(week.days.map((day) => day.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(mondayOf(today), i)));
     const todays = week.days.find((day) => day.date === today)!;
     expect(todays.total).toBe(4);
-    expect(titlesOfWeek(week)).toEqual(['About Walter', 'Confidential about Edith', 'Own visit note', "Tom's visit to Edith"]);
-    const previous = diaryWeekViewSchema.parse(await read(admin, `/api/diary/weekly?date=${addDays(week.weekStart, -7)}`));
+    expect(titlesOfWeek(week)).toEqual([
+      'About Walter',
+      'Confidential about Edith',
+      'Own visit note',
+      "Tom's visit to Edith",
+    ]);
+    const previous = diaryWeekViewSchema.parse(
+      await read(admin, `/api/diary/weekly?date=${addDays(week.weekStart, -7)}`),
+    );
     expect(titlesOfWeek(previous)).toEqual(['Last week']);
   });
 
@@ -118,21 +168,28 @@ describe('GET /api/diary/weekly', () => {
 });
 
 describe('GET /api/diary/carer-roster and /client-roster', () => {
-  it('groups an administrator\'s entries by carer and by client with counts and the latest entries', async () => {
-    const byCarer = (await read<DiaryRosterGroupView[]>(admin, '/api/diary/carer-roster')).map((g) => diaryRosterGroupViewSchema.parse(g));
+  it("groups an administrator's entries by carer and by client with counts and the latest entries", async () => {
+    const byCarer = (await read<DiaryRosterGroupView[]>(admin, '/api/diary/carer-roster')).map((g) =>
+      diaryRosterGroupViewSchema.parse(g),
+    );
     const tom = byCarer.find((group) => group.id === otherCarerId)!;
     expect([tom.firstName, tom.lastName, tom.entries]).toEqual(['Tom', 'Rigby', 3]);
     expect(tom.latest).toHaveLength(3);
     expect(byCarer.find((group) => group.id === ownCarerId)!.entries).toBe(2);
     const byClient = await read<DiaryRosterGroupView[]>(admin, '/api/diary/client-roster');
-    expect(byClient.map((group) => [group.lastName, group.entries]).sort()).toEqual([['Black', 1], ['Green', 4]]);
+    expect(byClient.map((group) => [group.lastName, group.entries]).sort()).toEqual([
+      ['Black', 1],
+      ['Green', 4],
+    ]);
   });
 
   it('gives a carer only what they may read, paged with the number of groups', async () => {
     const byClient = await read<DiaryRosterGroupView[]>(carer, '/api/diary/client-roster');
     expect(byClient.map((group) => [group.lastName, group.entries])).toEqual([['Green', 3]]);
     expect(byClient[0]!.latest.map((e) => e.title)).not.toContain('Confidential about Edith');
-    const reply = await requester(stack!.readUrl, carer.cookie)('GET', '/api/diary/carer-roster?limit=1', undefined, { 'x-min-position': lastPosition });
+    const reply = await requester(stack!.readUrl, carer.cookie)('GET', '/api/diary/carer-roster?limit=1', undefined, {
+      'x-min-position': lastPosition,
+    });
     expect(reply.headers.get('x-total-count')).toBe('2');
     expect(reply.body).toHaveLength(1);
     const byCarer = await read<DiaryRosterGroupView[]>(carer, '/api/diary/carer-roster?limit=10');
@@ -142,23 +199,41 @@ describe('GET /api/diary/carer-roster and /client-roster', () => {
 
 describe('GET /api/diary/monitoring', () => {
   it("shows an administrator each entry linked to a visit beside the visit's record", async () => {
-    const rows = (await read<DiaryMonitoringRowView[]>(admin, '/api/diary/monitoring')).map((row) => diaryMonitoringRowViewSchema.parse(row));
-    expect(rows.map((row) => row.entry.title).sort()).toEqual(['About Walter', 'Own visit note', "Tom's visit to Edith"]);
+    const rows = (await read<DiaryMonitoringRowView[]>(admin, '/api/diary/monitoring')).map((row) =>
+      diaryMonitoringRowViewSchema.parse(row),
+    );
+    expect(rows.map((row) => row.entry.title).sort()).toEqual([
+      'About Walter',
+      'Own visit note',
+      "Tom's visit to Edith",
+    ]);
     const walter = rows.find((row) => row.entry.title === 'About Walter')!;
-    expect(walter.visit).toMatchObject({ id: othersVisitFar, date: today, status: 'in_progress', checkedInAt: `${today}T10:05:00.000Z`, carer: { firstName: 'Tom', lastName: 'Rigby' }, client: { firstName: 'Walter' } });
+    expect(walter.visit).toMatchObject({
+      id: othersVisitFar,
+      date: today,
+      status: 'in_progress',
+      checkedInAt: `${today}T10:05:00.000Z`,
+      carer: { firstName: 'Tom', lastName: 'Rigby' },
+      client: { firstName: 'Walter' },
+    });
   });
 
   it("shows a carer their own visit's record, no other carer's visit, and nothing about clients outside their visits", async () => {
     const rows = await read<DiaryMonitoringRowView[]>(carer, '/api/diary/monitoring');
     expect(rows.map((row) => row.entry.title).sort()).toEqual(['Own visit note', "Tom's visit to Edith"]);
-    expect(rows.find((row) => row.entry.title === 'Own visit note')!.visit).toMatchObject({ id: ownVisit, carer: { firstName: 'Nadia' } });
+    expect(rows.find((row) => row.entry.title === 'Own visit note')!.visit).toMatchObject({
+      id: ownVisit,
+      carer: { firstName: 'Nadia' },
+    });
     expect(rows.find((row) => row.entry.title === "Tom's visit to Edith")!.visit).toBeNull();
   });
 });
 
 describe('GET /api/diary/map and /live-map', () => {
   it("gives an administrator the day's visits at their check-in location with their entries, and those in progress", async () => {
-    const day = (await read<DiaryMapVisitView[]>(admin, `/api/diary/map?date=${today}`)).map((visit) => diaryMapVisitViewSchema.parse(visit));
+    const day = (await read<DiaryMapVisitView[]>(admin, `/api/diary/map?date=${today}`)).map((visit) =>
+      diaryMapVisitViewSchema.parse(visit),
+    );
     expect(day.map((visit) => visit.id).sort()).toEqual([ownVisit, othersVisitFar].sort());
     const walter = day.find((visit) => visit.id === othersVisitFar)!;
     expect(walter.location).toEqual({ latitude: 53.8, longitude: -1.55, address: '4 Mill Lane, Leeds' });
@@ -170,7 +245,11 @@ describe('GET /api/diary/map and /live-map', () => {
 
   it('shows a carer only their own visits', async () => {
     const day = await read<DiaryMapVisitView[]>(carer, '/api/diary/map');
-    expect(day.map((visit) => [visit.id, visit.entries.map((entry) => entry.title)])).toEqual([[ownVisit, ['Own visit note']]]);
-    expect((await read<DiaryMapVisitView[]>(carer, '/api/diary/live-map')).map((visit) => visit.id)).toEqual([ownVisit]);
+    expect(day.map((visit) => [visit.id, visit.entries.map((entry) => entry.title)])).toEqual([
+      [ownVisit, ['Own visit note']],
+    ]);
+    expect((await read<DiaryMapVisitView[]>(carer, '/api/diary/live-map')).map((visit) => visit.id)).toEqual([
+      ownVisit,
+    ]);
   });
 });

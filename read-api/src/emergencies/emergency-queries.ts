@@ -22,7 +22,11 @@ export class EmergencyQueries {
         .selectFrom('appointments as visit')
         .innerJoin('clients as client', 'client.id', 'visit.client_id')
         .where((eb) =>
-          eb('visit.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId)),
+          eb(
+            'visit.carer_id',
+            'in',
+            eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId),
+          ),
         )
         .select([
           'visit.id',
@@ -38,7 +42,11 @@ export class EmergencyQueries {
         ])
         .limit(1);
     const row =
-      (await visits().where('visit.status', '=', 'in_progress').orderBy('visit.checked_in_at', 'desc').orderBy('visit.id').executeTakeFirst()) ??
+      (await visits()
+        .where('visit.status', '=', 'in_progress')
+        .orderBy('visit.checked_in_at', 'desc')
+        .orderBy('visit.id')
+        .executeTakeFirst()) ??
       (await visits()
         .where('visit.status', '=', 'scheduled')
         .where('visit.scheduled_end', '>', sql<Date>`now()`)

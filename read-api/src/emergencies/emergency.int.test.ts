@@ -23,17 +23,34 @@ async function send(path: string, body: unknown, user: TestUser = stack.command.
   return reply.body;
 }
 
-const read = (path: string, user: TestUser) => requester(stack.readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
+const read = (path: string, user: TestUser) =>
+  requester(stack.readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'emergency', {
-    readApi: { agencyContacts: { onCallPhone: '0113 496 0000', supportEmail: 'help@agency.example', supportPhone: '0113 496 0001', supportHours: 'Mon-Fri 08:00-18:00' } },
+    readApi: {
+      agencyContacts: {
+        onCallPhone: '0113 496 0000',
+        supportEmail: 'help@agency.example',
+        supportPhone: '0113 496 0001',
+        supportHours: 'Mon-Fri 08:00-18:00',
+      },
+    },
   });
   coordinator = await stack.command.createUser('coordinator');
   carerUser = await stack.command.createUser('carer', { firstName: 'Nia', lastName: 'Okafor' });
   otherCarerUser = await stack.command.createUser('carer');
   const carer = async (userId: string) =>
-    (await send('/api/carers', { firstName: 'Nia', lastName: 'Okafor', email: 'nia@example.org', employeeId: `EMP-${randomUUID().slice(0, 6)}`, startDate: '2024-01-08', userId })).id as string;
+    (
+      await send('/api/carers', {
+        firstName: 'Nia',
+        lastName: 'Okafor',
+        email: 'nia@example.org',
+        employeeId: `EMP-${randomUUID().slice(0, 6)}`,
+        startDate: '2024-01-08',
+        userId,
+      })
+    ).id as string;
   ids.carer = await carer(carerUser.id);
   ids.otherCarer = await carer(otherCarerUser.id);
   ids.client = (
@@ -50,7 +67,14 @@ beforeAll(async () => {
     })
   ).id;
   const inTwoHours = new Date(Date.now() + 2 * 3600_000).toISOString();
-  ids.visit = (await send('/api/appointments', { clientId: ids.client, carerId: ids.carer, scheduledStart: inTwoHours, durationMinutes: 45 })).id;
+  ids.visit = (
+    await send('/api/appointments', {
+      clientId: ids.client,
+      carerId: ids.carer,
+      scheduledStart: inTwoHours,
+      durationMinutes: 45,
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -68,16 +92,31 @@ describe('the emergency screen', () => {
       visit: {
         appointmentId: ids.visit,
         status: 'scheduled',
-        client: { id: ids.client, firstName: 'Edith', lastName: 'Green', phoneNumber: '0113 496 0123', emergencyContact: 'Paul Green (son)', emergencyPhone: '07700 900123' },
+        client: {
+          id: ids.client,
+          firstName: 'Edith',
+          lastName: 'Green',
+          phoneNumber: '0113 496 0123',
+          emergencyContact: 'Paul Green (son)',
+          emergencyPhone: '07700 900123',
+        },
       },
     });
     // Another carer has no visit: the numbers, and no client of anyone else's.
-    expect((await read('/api/emergency', otherCarerUser)).body).toEqual({ emergencyNumber: '999', onCallPhone: '0113 496 0000', visit: null });
+    expect((await read('/api/emergency', otherCarerUser)).body).toEqual({
+      emergencyNumber: '999',
+      onCallPhone: '0113 496 0000',
+      visit: null,
+    });
   });
 
   it("raises a critical alert with the carer's location that a coordinator reads, once", async () => {
     const raised = emergencyRaisedReplySchema.parse(
-      await send('/api/emergencies', { appointmentId: ids.visit, location: { latitude: 53.8008, longitude: -1.5491, accuracy: 12 } }, carerUser),
+      await send(
+        '/api/emergencies',
+        { appointmentId: ids.visit, location: { latitude: 53.8008, longitude: -1.5491, accuracy: 12 } },
+        carerUser,
+      ),
     );
     const reply = await read(`/api/alerts?severity=critical`, coordinator);
     expect(reply.status, reply.text).toBe(200);
@@ -95,11 +134,18 @@ describe('the emergency screen', () => {
       clientId: ids.client,
       appointmentId: ids.visit,
     });
-    expect(alert!.description).toBe("Nia Okafor raised an emergency at Edith Green's (4 Mill Lane, Leeds). Location: 53.800800, -1.549100 (within 12 m).");
+    expect(alert!.description).toBe(
+      "Nia Okafor raised an emergency at Edith Green's (4 Mill Lane, Leeds). Location: 53.800800, -1.549100 (within 12 m).",
+    );
     // The fact is its own record, and the alert was raised once for it.
     const [emergency] = await stack.command.store.readStream(emergencyStreamId(raised.id));
-    expect(emergency).toMatchObject({ type: 'EmergencyRaised', data: { carerId: ids.carer, clientId: ids.client, location: { latitude: 53.8008, accuracy: 12 } } });
-    expect((await stack.command.store.readStream(alertStreamId(raised.alertId))).map((event) => event.type)).toEqual(['AlertRaised']);
+    expect(emergency).toMatchObject({
+      type: 'EmergencyRaised',
+      data: { carerId: ids.carer, clientId: ids.client, location: { latitude: 53.8008, accuracy: 12 } },
+    });
+    expect((await stack.command.store.readStream(alertStreamId(raised.alertId))).map((event) => event.type)).toEqual([
+      'AlertRaised',
+    ]);
     // The carer reads their own emergency's alert too.
     expect((await read(`/api/alerts/${raised.alertId}`, carerUser)).status).toBe(200);
   });
@@ -112,7 +158,9 @@ describe('the emergency screen', () => {
     const refused = await send('/api/emergencies', { appointmentId: ids.visit, location: null }, otherCarerUser, 404);
     expect((await send('/api/emergencies', {}, otherCarerUser, 400)).fields).toHaveProperty('location');
     expect(refused).toMatchObject({ fields: { appointmentId: 'No visit of yours has this ID' } });
-    expect((await send('/api/emergencies', { location: { latitude: 91, longitude: 0 } }, carerUser, 400)).fields).toHaveProperty(['location.latitude']);
+    expect(
+      (await send('/api/emergencies', { location: { latitude: 91, longitude: 0 } }, carerUser, 400)).fields,
+    ).toHaveProperty(['location.latitude']);
   });
 
   it('serves the support contacts from configuration to anyone signed in', async () => {

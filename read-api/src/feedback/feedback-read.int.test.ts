@@ -96,12 +96,26 @@ describe('GET /api/feedback', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: fromCarer.createdAt,
     });
-    expect(items.find((item) => item.id === newer.id)).toMatchObject({ rating: 5, user: { firstName: 'Ada', lastName: 'Admin', role: 'admin' } });
+    expect(items.find((item) => item.id === newer.id)).toMatchObject({
+      rating: 5,
+      user: { firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+    });
   });
 
   it('shows status and notes changes, and filters by status', async () => {
-    const created = await send(carer, 'POST', '/api/feedback', { type: 'suggestion', category: 'diary', message: 'Filter by client.', page: '/diary' });
-    await send(command.admin, 'PATCH', `/api/feedback/${created.id}`, { status: 'planned', adminNotes: 'Next release.' }, { 'if-match': '0' });
+    const created = await send(carer, 'POST', '/api/feedback', {
+      type: 'suggestion',
+      category: 'diary',
+      message: 'Filter by client.',
+      page: '/diary',
+    });
+    await send(
+      command.admin,
+      'PATCH',
+      `/api/feedback/${created.id}`,
+      { status: 'planned', adminNotes: 'Next release.' },
+      { 'if-match': '0' },
+    );
 
     const item = (await list()).find((entry) => entry.id === created.id)!;
     expect(item).toMatchObject({ status: 'planned', adminNotes: 'Next release.', revision: '2' });
@@ -117,26 +131,52 @@ describe('GET /api/feedback', () => {
     expect((await list()).find((entry) => entry.id === created.id)).toMatchObject({ adminNotes: null, revision: '3' });
   });
 
-  it('keeps the sender\'s name current when their profile changes', async () => {
-    const created = await send(carer, 'POST', '/api/feedback', { type: 'general', category: 'navigation', message: 'Where is the rota?', page: '/' });
+  it("keeps the sender's name current when their profile changes", async () => {
+    const created = await send(carer, 'POST', '/api/feedback', {
+      type: 'general',
+      category: 'navigation',
+      message: 'Where is the rota?',
+      page: '/',
+    });
     await send(command.admin, 'PATCH', `/api/users/${carer.id}`, { lastName: 'Roberts-Hale' });
-    expect((await list()).find((entry) => entry.id === created.id)!.user).toMatchObject({ firstName: 'Grace', lastName: 'Roberts-Hale' });
+    expect((await list()).find((entry) => entry.id === created.id)!.user).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Roberts-Hale',
+    });
   });
 
   it('rebuilds the same list from the event log', async () => {
-    await send(carer, 'POST', '/api/feedback', { type: 'improvement', category: 'performance', message: 'Faster please.', page: '/carers' });
+    await send(carer, 'POST', '/api/feedback', {
+      type: 'improvement',
+      category: 'performance',
+      message: 'Faster please.',
+      page: '/carers',
+    });
     const live = await list();
     const db = createReadModelDb(pool);
     await replayInto(store, db, 'feedback_replay');
-    const replayed = await db.withSchema('feedback_replay').selectFrom('feedback').select(['id', 'user_last_name', 'status', 'admin_notes', 'revision']).execute();
-    expect(new Map(replayed.map((row) => [row.id, [row.user_last_name, row.status, row.admin_notes, String(row.revision)]]))).toEqual(
-      new Map(live.map((item) => [item.id, [item.user?.lastName ?? null, item.status, item.adminNotes, item.revision]])),
+    const replayed = await db
+      .withSchema('feedback_replay')
+      .selectFrom('feedback')
+      .select(['id', 'user_last_name', 'status', 'admin_notes', 'revision'])
+      .execute();
+    expect(
+      new Map(replayed.map((row) => [row.id, [row.user_last_name, row.status, row.admin_notes, String(row.revision)]])),
+    ).toEqual(
+      new Map(
+        live.map((item) => [item.id, [item.user?.lastName ?? null, item.status, item.adminNotes, item.revision]]),
+      ),
     );
     await pool.query('drop schema feedback_replay cascade');
   });
 
   it('sorts the whole list on the server by date, sender or status, the same page by page', async () => {
-    await send(coordinator, 'POST', '/api/feedback', { type: 'bug', category: 'general', message: 'Sorted by sender.', page: '/' });
+    await send(coordinator, 'POST', '/api/feedback', {
+      type: 'bug',
+      category: 'general',
+      message: 'Sorted by sender.',
+      page: '/',
+    });
     const all = await list('?limit=500');
     const ids = (rows: FeedbackView[]) => rows.map((entry) => entry.id);
     expect(ids(await list('?sort=date&direction=asc&limit=500'))).toEqual(ids(all).reverse());
@@ -148,16 +188,23 @@ describe('GET /api/feedback', () => {
     expect(new Set(byStatus).size).toBeGreaterThan(1);
     // Page by page (one row each), the same order as the whole list.
     const paged: string[] = [];
-    for (let offset = 0; offset < all.length; offset += 1) paged.push(...ids(await list(`?sort=status&direction=desc&limit=1&offset=${offset}`)));
+    for (let offset = 0; offset < all.length; offset += 1)
+      paged.push(...ids(await list(`?sort=status&direction=desc&limit=1&offset=${offset}`)));
     expect(paged).toEqual(ids(await list('?sort=status&direction=desc&limit=500')));
     const refused = await get('/api/feedback?sort=rating');
-    expect(refused).toEqual({ status: 400, body: { error: 'Validation failed', fields: { sort: 'Sort must be one of: date, from, status' } } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: 'Validation failed', fields: { sort: 'Sort must be one of: date, from, status' } },
+    });
   });
 
   it('refuses an unknown status filter with 400', async () => {
     const reply = await get('/api/feedback?status=done');
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ error: 'Validation failed', fields: { status: 'Status must be one of: open, in_review, planned, resolved, closed' } });
+    expect(reply.body).toEqual({
+      error: 'Validation failed',
+      fields: { status: 'Status must be one of: open, in_review, planned, resolved, closed' },
+    });
   });
 
   it('is for administrators only: 403 for coordinators and carers, 401 without a session', async () => {

@@ -18,7 +18,11 @@ export const listQuery = z
     ...pagingFields(),
   })
   // Newest first unless asked; any other column ascending unless asked.
-  .transform(({ sort = 'date', direction, ...rest }) => ({ ...rest, sort, direction: direction ?? (sort === 'date' ? 'desc' : 'asc') }));
+  .transform(({ sort = 'date', direction, ...rest }) => ({
+    ...rest,
+    sort,
+    direction: direction ?? (sort === 'date' ? 'desc' : 'asc'),
+  }));
 
 /** GET /api/feedback (?status=&sort=&direction=&limit=&offset=, X-Total-Count): feedback, for administrators (admin panel, Feedback tab). */
 export function feedbackRoutes(deps: ReadDeps): Router<ReadState> {

@@ -2,7 +2,8 @@
 export const AGE_BANDS = ['0-30 days', '31-60 days', '61-90 days', '90+ days'] as const;
 
 const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The band of an invoice issued on `issuedOn` as seen on `asOf` (0 to 30 days old falls in the first). */
 export function ageBand(issuedOn: string, asOf: string): number {
@@ -21,7 +22,10 @@ export interface AgedDebtor {
 }
 
 /** Sums the owed invoices per debtor and band; the biggest debt first. Pure. */
-export function ageDebts(invoices: readonly { debtorId: string; debtorName: string; issuedOn: string; owedPence: number }[], asOf: string): AgedDebtor[] {
+export function ageDebts(
+  invoices: readonly { debtorId: string; debtorName: string; issuedOn: string; owedPence: number }[],
+  asOf: string,
+): AgedDebtor[] {
   const byDebtor = new Map<string, { debtorName: string; bands: [number, number, number, number] }>();
   for (const invoice of invoices) {
     if (invoice.owedPence <= 0) continue;
@@ -31,6 +35,11 @@ export function ageDebts(invoices: readonly { debtorId: string; debtorName: stri
     byDebtor.set(invoice.debtorId, entry);
   }
   return [...byDebtor.entries()]
-    .map(([debtorId, { debtorName, bands }]) => ({ debtorId, debtorName, bands, totalPence: bands.reduce((sum, band) => sum + band, 0) }))
+    .map(([debtorId, { debtorName, bands }]) => ({
+      debtorId,
+      debtorName,
+      bands,
+      totalPence: bands.reduce((sum, band) => sum + band, 0),
+    }))
     .sort((a, b) => b.totalPence - a.totalPence || a.debtorName.localeCompare(b.debtorName));
 }

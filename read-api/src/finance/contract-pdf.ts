@@ -4,7 +4,10 @@ import type { PdfSpec } from '@care/documents';
 const STATUS_LABELS = { upcoming: 'Upcoming', active: 'Active', expired: 'Expired' } as const;
 
 /** View Contract: the agreement as a PDF, with the agency's details from the admin's settings. */
-export function contractPdfSpec(contract: ContractView, agency: Pick<AgencySettings, 'agencyName' | 'agencyAddress' | 'agencyPhone' | 'agencyEmail'>): PdfSpec {
+export function contractPdfSpec(
+  contract: ContractView,
+  agency: Pick<AgencySettings, 'agencyName' | 'agencyAddress' | 'agencyPhone' | 'agencyEmail'>,
+): PdfSpec {
   const from: [string, string][] = [['Provider', agency.agencyName ?? 'The agency (name not set in Settings)']];
   if (agency.agencyAddress) from.push(['Address', agency.agencyAddress]);
   if (agency.agencyPhone) from.push(['Phone', agency.agencyPhone]);

@@ -1,13 +1,24 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { contractStatus, londonToday, type ContractStatus, type ContractView, type ExchangeRatesReply, type ExchangeRatesView } from '@care/events';
+import {
+  contractStatus,
+  londonToday,
+  type ContractStatus,
+  type ContractView,
+  type ExchangeRatesReply,
+  type ExchangeRatesView,
+} from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
-type ContractRow = Selectable<ReadModelDatabase['finance_contracts']> & { client_first_name: string | null; client_last_name: string | null };
+type ContractRow = Selectable<ReadModelDatabase['finance_contracts']> & {
+  client_first_name: string | null;
+  client_last_name: string | null;
+};
 
 const dateOf = (value: string | Date): string => (typeof value === 'string' ? value : value.toISOString().slice(0, 10));
 const DAY_MS = 86_400_000;
-const daysFrom = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysFrom = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 function toContractView(row: ContractRow, today: string): ContractView {
   const startDate = dateOf(row.start_date);
@@ -43,12 +54,17 @@ export class ContractQueries {
   }
 
   /** One page: the soonest to end first among those still running, expired ones after (the register's order). */
-  async listContracts(filter: { status?: ContractStatus | undefined; clientId?: string | undefined }, page: Page, today = londonToday()) {
+  async listContracts(
+    filter: { status?: ContractStatus | undefined; clientId?: string | undefined },
+    page: Page,
+    today = londonToday(),
+  ) {
     let query = this.contracts();
     if (filter.clientId !== undefined) query = query.where('finance_contracts.client_id', '=', filter.clientId);
     if (filter.status === 'expired') query = query.where('finance_contracts.end_date', '<', today);
     if (filter.status === 'upcoming') query = query.where('finance_contracts.start_date', '>', today);
-    if (filter.status === 'active') query = query.where('finance_contracts.start_date', '<=', today).where('finance_contracts.end_date', '>=', today);
+    if (filter.status === 'active')
+      query = query.where('finance_contracts.start_date', '<=', today).where('finance_contracts.end_date', '>=', today);
     const ordered = query
       .orderBy(sql`finance_contracts.end_date < ${today}`)
       .orderBy('finance_contracts.end_date')
@@ -65,7 +81,10 @@ export class ContractQueries {
 
   /** Every contract, for the contracts register report (a register is small: one row per client agreement). */
   async allContracts(today = londonToday()): Promise<ContractView[]> {
-    const rows = await this.contracts().orderBy('finance_contracts.contract_number').orderBy('finance_contracts.id').execute();
+    const rows = await this.contracts()
+      .orderBy('finance_contracts.contract_number')
+      .orderBy('finance_contracts.id')
+      .execute();
     return rows.map((row) => toContractView(row, today));
   }
 

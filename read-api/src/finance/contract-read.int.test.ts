@@ -31,25 +31,70 @@ beforeAll(async () => {
     careLevel: 'medium',
   });
   clientId = client.body.id as string;
-  const funder = await admin('POST', '/api/finance/funders', { name: 'Leeds City Council', kind: 'local_authority', paymentTermsDays: 30 });
+  const funder = await admin('POST', '/api/finance/funders', {
+    name: 'Leeds City Council',
+    kind: 'local_authority',
+    paymentTermsDays: 30,
+  });
   const funderId = funder.body.id as string;
-  expect((await admin('POST', `/api/finance/funders/${funderId}/rates`, { effectiveFrom: '2020-01-01', weekdayHourlyPence: 24_00, weekendHourlyPence: 28_00, bankHolidayHourlyPence: 36_00 })).status).toBe(201);
-  expect((await admin('PUT', `/api/finance/clients/${clientId}/funding`, { effectiveFrom: '2020-01-01', shares: [{ funderId, percent: 100 }] })).status).toBe(200);
+  expect(
+    (
+      await admin('POST', `/api/finance/funders/${funderId}/rates`, {
+        effectiveFrom: '2020-01-01',
+        weekdayHourlyPence: 24_00,
+        weekendHourlyPence: 28_00,
+        bankHolidayHourlyPence: 36_00,
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await admin('PUT', `/api/finance/clients/${clientId}/funding`, {
+        effectiveFrom: '2020-01-01',
+        shares: [{ funderId, percent: 100 }],
+      })
+    ).status,
+  ).toBe(200);
   // An invoice issued 45 days ago for two weekday visits (1 hour and 30 minutes at £24.00: £36.00), £10.00 of it
   // paid: £26.00 owed in the 31-60 days band.
   const issuedOn = addDays(today, -45);
   const service = new FinanceService(stack.command.store, {
     completedVisits: async () => [
-      { clientId, appointmentId: randomUUID(), date: '2026-03-04', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 60, mileageTenths: null },
-      { clientId, appointmentId: randomUUID(), date: '2026-03-05', serviceName: 'Personal care', plannedMinutes: 60, actualMinutes: 30, mileageTenths: null },
+      {
+        clientId,
+        appointmentId: randomUUID(),
+        date: '2026-03-04',
+        serviceName: 'Personal care',
+        plannedMinutes: 60,
+        actualMinutes: 60,
+        mileageTenths: null,
+      },
+      {
+        clientId,
+        appointmentId: randomUUID(),
+        date: '2026-03-05',
+        serviceName: 'Personal care',
+        plannedMinutes: 60,
+        actualMinutes: 30,
+        mileageTenths: null,
+      },
     ],
   });
-  const generated = await service.generateInvoices({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn }, { userId: stack.command.admin.id, requestId: 'test' });
+  const generated = await service.generateInvoices(
+    { periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId, issuedOn },
+    { userId: stack.command.admin.id, requestId: 'test' },
+  );
   expect(generated.problems).toEqual([]);
-  const paid = await admin('POST', `/api/finance/invoices/${generated.invoices[0]!.id}/payments`, { amountPence: 10_00, receivedOn: today });
+  const paid = await admin('POST', `/api/finance/invoices/${generated.invoices[0]!.id}/payments`, {
+    amountPence: 10_00,
+    receivedOn: today,
+  });
   expect(paid.status, paid.text).toBe(201);
 
-  const rates = await admin('POST', '/api/finance/exchange-rates', { effectiveOn: today, rates: { USD: '1.27', EUR: '1.16', CAD: '1.75', AUD: '1.93' } });
+  const rates = await admin('POST', '/api/finance/exchange-rates', {
+    effectiveOn: today,
+    rates: { USD: '1.27', EUR: '1.16', CAD: '1.75', AUD: '1.93' },
+  });
   expect(rates.status, rates.text).toBe(201);
   const contract = await admin('POST', '/api/finance/contracts', {
     contractNumber: 'CT-2026-014',
@@ -88,7 +133,14 @@ describe('contracts', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('x-total-count')).toBe('2');
     const [first] = (await reply.json()) as ContractView[];
-    expect(first).toMatchObject({ id: contractId, contractNumber: 'CT-2026-014', clientName: 'Edith Green', valuePence: 18_500_00, status: 'active', daysToRenewal: 20 });
+    expect(first).toMatchObject({
+      id: contractId,
+      contractNumber: 'CT-2026-014',
+      clientName: 'Edith Green',
+      valuePence: 18_500_00,
+      status: 'active',
+      daysToRenewal: 20,
+    });
     const second = (await (await get('/api/finance/contracts?limit=1&offset=1')).json()) as ContractView[];
     expect(second.map((contract) => [contract.contractNumber, contract.status])).toEqual([['CT-2024-002', 'expired']]);
     const expiredOnly = await get('/api/finance/contracts?status=expired');
@@ -100,33 +152,66 @@ describe('contracts', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(new Uint8Array(await reply.arrayBuffer()));
-    for (const expected of ['Contract CT-2026-014', 'Edith Green', '£18,500.00', 'Personal care', 'Medication support', 'Active']) expect(text).toContain(expected);
+    for (const expected of [
+      'Contract CT-2026-014',
+      'Edith Green',
+      '£18,500.00',
+      'Personal care',
+      'Medication support',
+      'Active',
+    ])
+      expect(text).toContain(expected);
     expect((await get(`/api/finance/contracts/${randomUUID()}/contract.pdf`)).status).toBe(404);
   });
 
   it('refuses a second contract with the same number (spaces and case aside), and dates that do not fit', async () => {
-    const body = { contractNumber: 'ct-2026-014 ', clientId, startDate: '2026-01-01', endDate: '2026-12-31', valuePence: 1, services: ['Personal care'], renewalDate: '2026-12-01' };
+    const body = {
+      contractNumber: 'ct-2026-014 ',
+      clientId,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      valuePence: 1,
+      services: ['Personal care'],
+      renewalDate: '2026-12-01',
+    };
     const duplicate = await stack.command.request('POST', '/api/finance/contracts', body);
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain('Contract number already exists');
-    const backwards = await stack.command.request('POST', '/api/finance/contracts', { ...body, contractNumber: 'CT-NEW-1', endDate: '2025-12-31' });
+    const backwards = await stack.command.request('POST', '/api/finance/contracts', {
+      ...body,
+      contractNumber: 'CT-NEW-1',
+      endDate: '2025-12-31',
+    });
     expect(backwards.status).toBe(400);
     expect(backwards.text).toContain('The end date is before the start date');
   });
 
   it('renews a contract: the new end and renewal dates show on the list', async () => {
-    const renewed = await stack.command.request('POST', `/api/finance/contracts/${contractId}/renew`, { endDate: addDays(today, 430), renewalDate: addDays(today, 400), valuePence: 19_000_00 });
+    const renewed = await stack.command.request('POST', `/api/finance/contracts/${contractId}/renew`, {
+      endDate: addDays(today, 430),
+      renewalDate: addDays(today, 400),
+      valuePence: 19_000_00,
+    });
     expect(renewed.status, renewed.text).toBe(200);
     lastPosition = renewed.body.position as string;
     const contract = (await (await get(`/api/finance/contracts/${contractId}`)).json()) as ContractView;
-    expect(contract).toMatchObject({ endDate: addDays(today, 430), renewalDate: addDays(today, 400), valuePence: 19_000_00, daysToRenewal: 400 });
+    expect(contract).toMatchObject({
+      endDate: addDays(today, 430),
+      renewalDate: addDays(today, 400),
+      valuePence: 19_000_00,
+      daysToRenewal: 400,
+    });
   });
 });
 
 describe('exchange rates', () => {
   it('shows the rates in force, the date they are for and who set them', async () => {
     const reply = (await (await get('/api/finance/exchange-rates')).json()) as ExchangeRatesReply;
-    expect(reply.current).toMatchObject({ effectiveOn: today, rates: { USD: 1_270_000, EUR: 1_160_000, CAD: 1_750_000, AUD: 1_930_000 }, setByName: 'Ada Admin' });
+    expect(reply.current).toMatchObject({
+      effectiveOn: today,
+      rates: { USD: 1_270_000, EUR: 1_160_000, CAD: 1_750_000, AUD: 1_930_000 },
+      setByName: 'Ada Admin',
+    });
     expect(reply.history).toHaveLength(1);
   });
 });
@@ -148,9 +233,14 @@ describe('financial reports', () => {
 
   it('ages what the funder owes by the invoice date (31-60 days here), as a PDF and a CSV', async () => {
     const text = await pdfOf('aged-debtors');
-    for (const expected of ['Aged debtors', 'Leeds City Council', '31-60 days', '£26.00']) expect(text).toContain(expected);
+    for (const expected of ['Aged debtors', 'Leeds City Council', '31-60 days', '£26.00'])
+      expect(text).toContain(expected);
     const csv = await csvOf('aged-debtors');
-    expect(csv.split('\r\n').slice(0, 3)).toEqual(['Funder,0-30 days,31-60 days,61-90 days,90+ days,Total', 'Leeds City Council,0.00,26.00,0.00,0.00,26.00', 'Total,0.00,26.00,0.00,0.00,26.00']);
+    expect(csv.split('\r\n').slice(0, 3)).toEqual([
+      'Funder,0-30 days,31-60 days,61-90 days,90+ days,Total',
+      'Leeds City Council,0.00,26.00,0.00,0.00,26.00',
+      'Total,0.00,26.00,0.00,0.00,26.00',
+    ]);
   });
 
   it('gives revenue by client and the funder summary with the invoiced, paid and outstanding amounts', async () => {
@@ -158,7 +248,8 @@ describe('financial reports', () => {
     expect(revenue).toContain('Client,Invoices,Invoiced,Credited,Paid,Outstanding');
     expect(revenue).toContain('Edith Green,1,36.00,0.00,10.00,26.00');
     const funders = await pdfOf('funder-summary');
-    for (const expected of ['Funder summary', 'Leeds City Council', 'Local authority', '£36.00', '£26.00']) expect(funders).toContain(expected);
+    for (const expected of ['Funder summary', 'Leeds City Council', 'Local authority', '£36.00', '£26.00'])
+      expect(funders).toContain(expected);
   });
 
   it('gives profitability by client and the contracts register', async () => {
@@ -166,15 +257,19 @@ describe('financial reports', () => {
     expect(profit.split('\r\n')[0]).toBe('Client,Visits,Time,Revenue,Carer cost,Margin,Margin %');
     expect(profit).toContain('Edith Green,0,0h 00m,36.00,0.00,36.00,100%');
     const register = await pdfOf('contracts-register');
-    for (const expected of ['Contracts register', 'CT-2026-014', 'CT-2024-002', 'Expired', '£19,000.00']) expect(register).toContain(expected);
+    for (const expected of ['Contracts register', 'CT-2026-014', 'CT-2024-002', 'Expired', '£19,000.00'])
+      expect(register).toContain(expected);
   });
 
   it('exports the invoices (Export Data) and the financial summary with USD and EUR at the rates set (Generate Report)', async () => {
     const invoices = await csvOf('invoices');
-    expect(invoices.split('\r\n')[0]).toBe('Number,Issued,Due,Period start,Period end,Client,Funder,Total,Paid,Credited,Outstanding,Sent,Overdue');
+    expect(invoices.split('\r\n')[0]).toBe(
+      'Number,Issued,Due,Period start,Period end,Client,Funder,Total,Paid,Credited,Outstanding,Sent,Overdue',
+    );
     expect(invoices).toContain('Edith Green,Leeds City Council,36.00,10.00,0.00,26.00,No,Yes');
     const summary = await pdfOf('financial-summary');
-    for (const expected of ['Financial summary', 'Ada Admin', '1 GBP = 1.27 USD, 1.16 EUR', 'Net profit (USD)']) expect(summary).toContain(expected);
+    for (const expected of ['Financial summary', 'Ada Admin', '1 GBP = 1.27 USD, 1.16 EUR', 'Net profit (USD)'])
+      expect(summary).toContain(expected);
   });
 
   it('answers 404 for an unknown report and 400 for a backwards range', async () => {
@@ -193,10 +288,18 @@ describe('permissions', () => {
     expect((await get('/api/finance/contracts', coordinator)).status).toBe(200);
     expect((await get('/api/finance/exchange-rates', coordinator)).status).toBe(200);
     expect((await get('/api/finance/reports/contracts-register/report.csv', coordinator)).status).toBe(200);
-    const write = await coordinator.request('POST', '/api/finance/exchange-rates', { effectiveOn: today, rates: { USD: '1', EUR: '1', CAD: '1', AUD: '1' } });
+    const write = await coordinator.request('POST', '/api/finance/exchange-rates', {
+      effectiveOn: today,
+      rates: { USD: '1', EUR: '1', CAD: '1', AUD: '1' },
+    });
     expect(write.status).toBe(403);
     expect((await coordinator.request('POST', '/api/finance/contracts', {})).status).toBe(403);
-    for (const path of ['/api/finance/contracts', `/api/finance/contracts/${contractId}/contract.pdf`, '/api/finance/exchange-rates', '/api/finance/reports/aged-debtors/report.pdf']) {
+    for (const path of [
+      '/api/finance/contracts',
+      `/api/finance/contracts/${contractId}/contract.pdf`,
+      '/api/finance/exchange-rates',
+      '/api/finance/reports/aged-debtors/report.pdf',
+    ]) {
       expect((await get(path, carer)).status, path).toBe(403);
     }
     expect((await carer.request('POST', '/api/finance/contracts', {})).status).toBe(403);

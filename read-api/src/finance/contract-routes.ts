@@ -46,7 +46,11 @@ export function contractReadRoutes(deps: ReadDeps): Router<ReadState> {
   router.get('/contracts/:id/contract.pdf', read, async (ctx) => {
     const contract = await queries.contract(contractId(ctx.params.id));
     if (!contract) throw new HttpError(404, CONTRACT_NOT_FOUND);
-    attachPdf(ctx, `${contract.contractNumber.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`, await renderPdf(contractPdfSpec(contract, await settings.settings())));
+    attachPdf(
+      ctx,
+      `${contract.contractNumber.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`,
+      await renderPdf(contractPdfSpec(contract, await settings.settings())),
+    );
   });
 
   router.get('/exchange-rates', read, async (ctx) => {

@@ -61,7 +61,8 @@ function toInvoiceView(row: InvoiceRow, today: string): InvoiceView {
   };
 }
 
-const percentOneDecimal = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part * 1000) / whole) / 10);
+const percentOneDecimal = (part: number, whole: number): number | null =>
+  whole === 0 ? null : Math.round((part * 1000) / whole) / 10;
 
 export class FinanceQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
@@ -73,14 +74,22 @@ export class FinanceQueries {
       .leftJoin('clients', 'clients.id', 'finance_invoices.client_id')
       .leftJoin('finance_funders', 'finance_funders.funder_id', 'finance_invoices.funder_id')
       .selectAll('finance_invoices')
-      .select(['clients.first_name as client_first_name', 'clients.last_name as client_last_name', 'finance_funders.name as funder_name']);
+      .select([
+        'clients.first_name as client_first_name',
+        'clients.last_name as client_last_name',
+        'finance_funders.name as funder_name',
+      ]);
   }
 
   /**
    * One page of invoices, newest first. The status filter is a condition on the stored totals and today's date
    * (the same rule as invoiceStatus), so paging stays on the server.
    */
-  async listInvoices(filter: { status?: InvoiceStatus | 'unpaid' | undefined; clientId?: string | undefined }, page: Page, today = londonToday()) {
+  async listInvoices(
+    filter: { status?: InvoiceStatus | 'unpaid' | undefined; clientId?: string | undefined },
+    page: Page,
+    today = londonToday(),
+  ) {
     let query = this.invoices();
     if (filter.clientId !== undefined) query = query.where('finance_invoices.client_id', '=', filter.clientId);
     const owed = sql<boolean>`finance_invoices.total_pence - finance_invoices.paid_pence - finance_invoices.credited_pence > 0`;
@@ -89,13 +98,22 @@ export class FinanceQueries {
     if (filter.status === 'overdue') query = query.where(owed).where('finance_invoices.due_on', '<', today);
     if (filter.status === 'pending' || filter.status === 'processing') {
       const started = sql<boolean>`(finance_invoices.sent_at IS NOT NULL OR finance_invoices.paid_pence > 0)`;
-      query = query.where(owed).where('finance_invoices.due_on', '>=', today).where(filter.status === 'pending' ? sql<boolean>`NOT ${started}` : started);
+      query = query
+        .where(owed)
+        .where('finance_invoices.due_on', '>=', today)
+        .where(filter.status === 'pending' ? sql<boolean>`NOT ${started}` : started);
     }
     // What is owed reads oldest due first (the most overdue on top); every other list newest first.
     const ordered =
       filter.status === 'unpaid'
-        ? query.orderBy('finance_invoices.due_on').orderBy('finance_invoices.number_year').orderBy('finance_invoices.number_sequence')
-        : query.orderBy('finance_invoices.issued_on', 'desc').orderBy('finance_invoices.number_year', 'desc').orderBy('finance_invoices.number_sequence', 'desc');
+        ? query
+            .orderBy('finance_invoices.due_on')
+            .orderBy('finance_invoices.number_year')
+            .orderBy('finance_invoices.number_sequence')
+        : query
+            .orderBy('finance_invoices.issued_on', 'desc')
+            .orderBy('finance_invoices.number_year', 'desc')
+            .orderBy('finance_invoices.number_sequence', 'desc');
     const [rows, total] = await Promise.all([pageOf(ordered, page), countOf(query)]);
     return { rows: rows.map((row) => toInvoiceView(row, today)), total };
   }
@@ -105,21 +123,52 @@ export class FinanceQueries {
     if (!row) return null;
     const scoped = this.db.withSchema(READ_MODEL_SCHEMA);
     const [payments, credits] = await Promise.all([
-      scoped.selectFrom('finance_invoice_payments').selectAll().where('invoice_id', '=', id).orderBy('received_on').orderBy('payment_id').execute(),
-      scoped.selectFrom('finance_credit_notes').selectAll().where('invoice_id', '=', id).orderBy('issued_on').orderBy('credit_note_id').execute(),
+      scoped
+        .selectFrom('finance_invoice_payments')
+        .selectAll()
+        .where('invoice_id', '=', id)
+        .orderBy('received_on')
+        .orderBy('payment_id')
+        .execute(),
+      scoped
+        .selectFrom('finance_credit_notes')
+        .selectAll()
+        .where('invoice_id', '=', id)
+        .orderBy('issued_on')
+        .orderBy('credit_note_id')
+        .execute(),
     ]);
     return {
       ...toInvoiceView(row, today),
-      payments: payments.map((p) => ({ id: p.payment_id, amountPence: toPence(p.amount_pence), receivedOn: dateOf(p.received_on), method: p.method, reference: p.reference })),
-      creditNotes: credits.map((c) => ({ id: c.credit_note_id, amountPence: toPence(c.amount_pence), issuedOn: dateOf(c.issued_on), reason: c.reason })),
+      payments: payments.map((p) => ({
+        id: p.payment_id,
+        amountPence: toPence(p.amount_pence),
+        receivedOn: dateOf(p.received_on),
+        method: p.method,
+        reference: p.reference,
+      })),
+      creditNotes: credits.map((c) => ({
+        id: c.credit_note_id,
+        amountPence: toPence(c.amount_pence),
+        issuedOn: dateOf(c.issued_on),
+        reason: c.reason,
+      })),
     };
   }
 
   /** The bank holidays in force: the built-in list with the administrators' changes folded over it, in date order. */
   async bankHolidays(year: number | undefined): Promise<BankHoliday[]> {
-    const changes = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('finance_bank_holiday_changes').selectAll().orderBy('seq').execute();
-    const events = changes.map((row): BankHolidayEvent =>
-      row.change === 'added' ? { type: 'BankHolidayAdded', data: { date: row.date, name: row.text } } : { type: 'BankHolidayRemoved', data: { date: row.date, reason: row.text } },
+    const changes = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('finance_bank_holiday_changes')
+      .selectAll()
+      .orderBy('seq')
+      .execute();
+    const events = changes.map(
+      (row): BankHolidayEvent =>
+        row.change === 'added'
+          ? { type: 'BankHolidayAdded', data: { date: row.date, name: row.text } }
+          : { type: 'BankHolidayRemoved', data: { date: row.date, reason: row.text } },
     );
     const all = bankHolidaysFrom(events);
     return year === undefined ? all : all.filter((day) => day.date.startsWith(`${year}-`));
@@ -129,7 +178,11 @@ export class FinanceQueries {
    * Clients with the funding in force today, by surname, searched by name or client ID; `unfunded` keeps only those
    * with none (Create Invoice reports their visits as not invoiced).
    */
-  async clientFunding(filter: { search?: string | undefined; unfunded?: boolean | undefined }, page: Page, today = londonToday()) {
+  async clientFunding(
+    filter: { search?: string | undefined; unfunded?: boolean | undefined },
+    page: Page,
+    today = londonToday(),
+  ) {
     const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const where = sql`(${pattern}::text is null or c.first_name || ' ' || c.last_name ilike ${pattern} or c.client_id ilike ${pattern})
       and (${filter.unfunded === true}::boolean = false or f.shares is null)`;
@@ -140,7 +193,14 @@ export class FinanceQueries {
          order by f.effective_from desc limit 1
       ) f on true`;
     const [rows, count, funders] = await Promise.all([
-      sql<{ id: string; first_name: string; last_name: string; client_id: string; effective_from: string | Date | null; shares: { funderId: string; percent: number }[] | null }>`
+      sql<{
+        id: string;
+        first_name: string;
+        last_name: string;
+        client_id: string;
+        effective_from: string | Date | null;
+        shares: { funderId: string; percent: number }[] | null;
+      }>`
         select c.id, c.first_name, c.last_name, c.client_id, f.effective_from, f.shares from ${from} where ${where}
          order by c.last_name, c.first_name, c.id limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(this.db),
@@ -155,7 +215,10 @@ export class FinanceQueries {
           clientReference: row.client_id,
           funding:
             row.shares && row.effective_from
-              ? { effectiveFrom: dateOf(row.effective_from), shares: row.shares.map((share) => ({ ...share, funderName: names.get(share.funderId) ?? null })) }
+              ? {
+                  effectiveFrom: dateOf(row.effective_from),
+                  shares: row.shares.map((share) => ({ ...share, funderName: names.get(share.funderId) ?? null })),
+                }
               : null,
         }),
       ),
@@ -193,7 +256,12 @@ export class FinanceQueries {
           durationBasis: rate.duration_basis,
           mileagePencePerMile: rate.mileage_pence_per_mile,
           clientId: rate.client_id,
-          clientName: rate.client_id === null ? null : rate.first_name === null ? 'a removed client' : `${rate.first_name} ${rate.last_name}`,
+          clientName:
+            rate.client_id === null
+              ? null
+              : rate.first_name === null
+                ? 'a removed client'
+                : `${rate.first_name} ${rate.last_name}`,
         })),
     }));
   }
@@ -221,7 +289,10 @@ export class FinanceQueries {
         .execute(),
       scoped
         .selectFrom('appointments')
-        .select([sql<string>`to_char(date, 'YYYY-MM')`.as('month'), sql<string>`coalesce(sum(expenses_pence), 0)`.as('pence')])
+        .select([
+          sql<string>`to_char(date, 'YYYY-MM')`.as('month'),
+          sql<string>`coalesce(sum(expenses_pence), 0)`.as('pence'),
+        ])
         .where('status', '=', 'completed')
         .where('date', '>=', sixMonthsAgo)
         .groupBy(sql`to_char(date, 'YYYY-MM')`)
@@ -230,22 +301,29 @@ export class FinanceQueries {
         .selectFrom('finance_invoices')
         .select([
           sql<string>`count(*) FILTER (WHERE due_on >= ${today})`.as('pending_count'),
-          sql<string>`coalesce(sum(total_pence - paid_pence - credited_pence) FILTER (WHERE due_on >= ${today}), 0)`.as('pending_pence'),
+          sql<string>`coalesce(sum(total_pence - paid_pence - credited_pence) FILTER (WHERE due_on >= ${today}), 0)`.as(
+            'pending_pence',
+          ),
           sql<string>`count(*) FILTER (WHERE due_on < ${today})`.as('overdue_count'),
-          sql<string>`coalesce(sum(total_pence - paid_pence - credited_pence) FILTER (WHERE due_on < ${today}), 0)`.as('overdue_pence'),
+          sql<string>`coalesce(sum(total_pence - paid_pence - credited_pence) FILTER (WHERE due_on < ${today}), 0)`.as(
+            'overdue_pence',
+          ),
         ])
         .where(sql<boolean>`total_pence - paid_pence - credited_pence > 0`)
         .executeTakeFirstOrThrow(),
       // Carer pay (gross, mileage included) by the month its period ends.
       payrollCostByMonth(this.db, sixMonthsAgo),
     ]);
-    const byMonth = (rows: { month: string; pence: string }[]) => new Map(rows.map((row) => [row.month, toPence(row.pence)]));
+    const byMonth = (rows: { month: string; pence: string }[]) =>
+      new Map(rows.map((row) => [row.month, toPence(row.pence)]));
     const [inv, cred, exp] = [byMonth(invoiced), byMonth(credited), byMonth(expenses)];
-    const months = Array.from({ length: 6 }, (_, index) => monthsBefore(firstOfMonth, 5 - index).slice(0, 7)).map((month) => {
-      const revenuePence = (inv.get(month) ?? 0) - (cred.get(month) ?? 0);
-      const expensesPence = (exp.get(month) ?? 0) + (payroll.get(month) ?? 0);
-      return { month, revenuePence, expensesPence, netProfitPence: revenuePence - expensesPence };
-    });
+    const months = Array.from({ length: 6 }, (_, index) => monthsBefore(firstOfMonth, 5 - index).slice(0, 7)).map(
+      (month) => {
+        const revenuePence = (inv.get(month) ?? 0) - (cred.get(month) ?? 0);
+        const expensesPence = (exp.get(month) ?? 0) + (payroll.get(month) ?? 0);
+        return { month, revenuePence, expensesPence, netProfitPence: revenuePence - expensesPence };
+      },
+    );
     const current = months[5]!;
     const previous = months[4]!;
     return {
@@ -271,4 +349,3 @@ function monthsBefore(firstOfMonth: string, count: number): string {
   const date = new Date(Date.UTC(year, month, 1));
   return date.toISOString().slice(0, 10);
 }
-

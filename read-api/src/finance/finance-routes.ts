@@ -24,12 +24,23 @@ export const invoiceListQuery = z.object({
 
 export const clientFundingListQuery = z.object({
   search: searchText().optional(),
-  unfunded: z.preprocess(blankAsAbsent, z.enum(['true', 'false'], { error: 'Unfunded must be true or false' }).optional()),
+  unfunded: z.preprocess(
+    blankAsAbsent,
+    z.enum(['true', 'false'], { error: 'Unfunded must be true or false' }).optional(),
+  ),
   ...pagingFields(),
 });
 
 export const bankHolidayListQuery = z.object({
-  year: z.preprocess(blankAsAbsent, z.coerce.number({ error: 'Year must be a year' }).int('Year must be a year').min(2000, 'Year must be 2000 or later').max(2100, 'Year must be 2100 or earlier').optional()),
+  year: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: 'Year must be a year' })
+      .int('Year must be a year')
+      .min(2000, 'Year must be 2000 or later')
+      .max(2100, 'Year must be 2100 or earlier')
+      .optional(),
+  ),
 });
 
 const invoiceId = (raw: string | undefined): string => {
@@ -55,7 +66,10 @@ export function financeRoutes(deps: ReadDeps): Router<ReadState> {
 
   router.get('/client-funding', async (ctx) => {
     const { search, unfunded, limit, offset } = parseQuery(clientFundingListQuery, ctx);
-    sendPage(ctx, await queries.clientFunding({ search: search || undefined, unfunded: unfunded === 'true' }, { limit, offset }));
+    sendPage(
+      ctx,
+      await queries.clientFunding({ search: search || undefined, unfunded: unfunded === 'true' }, { limit, offset }),
+    );
   });
 
   router.get('/bank-holidays', async (ctx) => {

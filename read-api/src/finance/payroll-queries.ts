@@ -13,7 +13,11 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { countOf, pageOf, type Page } from '../shared/paging';
 import { peopleNamed } from '../shared/people';
 
-type PayslipRow = Selectable<ReadModelDatabase['finance_payslips']> & { first_name: string | null; last_name: string | null; employee_id: string | null };
+type PayslipRow = Selectable<ReadModelDatabase['finance_payslips']> & {
+  first_name: string | null;
+  last_name: string | null;
+  employee_id: string | null;
+};
 
 const dateOf = (value: string | Date): string => (typeof value === 'string' ? value : value.toISOString().slice(0, 10));
 
@@ -45,7 +49,10 @@ function toPayslipView(row: PayslipRow): PayslipView {
  * The payroll summary per processed period (carers, hours, gross, deductions, net, mileage), newest first: the
  * Financial Reports tab's payroll summary tile calls this. `from`/`to` keep the periods whose end falls in them.
  */
-export async function payrollSummary(db: Kysely<ReadModelDatabase>, range: { from?: string; to?: string } = {}): Promise<PayrollSummaryRow[]> {
+export async function payrollSummary(
+  db: Kysely<ReadModelDatabase>,
+  range: { from?: string; to?: string } = {},
+): Promise<PayrollSummaryRow[]> {
   let query = db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('finance_payroll_runs as r')
@@ -106,9 +113,18 @@ export class PayrollQueries {
 
   async runs(page: Page): Promise<{ rows: PayrollRunView[]; total: number }> {
     const query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('finance_payroll_runs').selectAll();
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('period_start', 'desc').orderBy('run_id'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('period_start', 'desc').orderBy('run_id'), page),
+      countOf(query),
+    ]);
     return {
-      rows: rows.map((row) => ({ runId: row.run_id, periodKind: row.period_kind, periodStart: dateOf(row.period_start), periodEnd: dateOf(row.period_end), processedAt: row.processed_at.toISOString() })),
+      rows: rows.map((row) => ({
+        runId: row.run_id,
+        periodKind: row.period_kind,
+        periodStart: dateOf(row.period_start),
+        periodEnd: dateOf(row.period_end),
+        processedAt: row.processed_at.toISOString(),
+      })),
       total,
     };
   }
@@ -116,20 +132,41 @@ export class PayrollQueries {
   /** One period's payslips, by carer name. */
   async runPayslips(runId: string, page: Page): Promise<{ rows: PayslipView[]; total: number }> {
     const query = this.payslips().where('finance_payslips.run_id', '=', runId);
-    const ordered = query.orderBy('carers.last_name').orderBy('carers.first_name').orderBy('finance_payslips.payslip_id');
+    const ordered = query
+      .orderBy('carers.last_name')
+      .orderBy('carers.first_name')
+      .orderBy('finance_payslips.payslip_id');
     const [rows, total] = await Promise.all([pageOf(ordered, page), countOf(query)]);
     return { rows: rows.map(toPayslipView), total };
   }
 
   /** Every payslip of a period, for the CSV export (a period holds at most one payslip per carer). */
   async allRunPayslips(runId: string): Promise<PayslipDetailView[]> {
-    const rows = await this.payslips().where('finance_payslips.run_id', '=', runId).orderBy('carers.last_name').orderBy('carers.first_name').orderBy('finance_payslips.payslip_id').execute();
+    const rows = await this.payslips()
+      .where('finance_payslips.run_id', '=', runId)
+      .orderBy('carers.last_name')
+      .orderBy('carers.first_name')
+      .orderBy('finance_payslips.payslip_id')
+      .execute();
     return rows.map((row) => ({ ...toPayslipView(row), figures: row.figures }));
   }
 
   async run(runId: string): Promise<PayrollRunView | null> {
-    const row = await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('finance_payroll_runs').selectAll().where('run_id', '=', runId).executeTakeFirst();
-    return row ? { runId: row.run_id, periodKind: row.period_kind, periodStart: dateOf(row.period_start), periodEnd: dateOf(row.period_end), processedAt: row.processed_at.toISOString() } : null;
+    const row = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('finance_payroll_runs')
+      .selectAll()
+      .where('run_id', '=', runId)
+      .executeTakeFirst();
+    return row
+      ? {
+          runId: row.run_id,
+          periodKind: row.period_kind,
+          periodStart: dateOf(row.period_start),
+          periodEnd: dateOf(row.period_end),
+          processedAt: row.processed_at.toISOString(),
+        }
+      : null;
   }
 
   /**
@@ -171,7 +208,9 @@ export class PayrollQueries {
       contractedHoursPerWeek: policy?.contracted_hours_per_week ?? DEFAULT_CONTRACTED_HOURS_PER_WEEK,
       setBy: policy?.set_by ? (setBy ? `${setBy.firstName} ${setBy.lastName}` : 'a former user') : null,
       setAt: policy?.set_at ? policy.set_at.toISOString() : null,
-      livingWage: [...livingWage].sort(([a], [b]) => a.localeCompare(b)).map(([effectiveFrom, hourlyPence]) => ({ effectiveFrom, hourlyPence })),
+      livingWage: [...livingWage]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([effectiveFrom, hourlyPence]) => ({ effectiveFrom, hourlyPence })),
     };
   }
 }

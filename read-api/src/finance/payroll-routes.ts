@@ -41,7 +41,10 @@ export function addPayrollReadRoutes(router: Router<ReadState>, deps: ReadDeps):
 
   router.get('/payroll/summary', async (ctx) => {
     const { from, to } = parseQuery(summaryQuery, ctx);
-    ctx.body = await payrollSummary(deps.db, { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
+    ctx.body = await payrollSummary(deps.db, {
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+    });
   });
 
   router.get('/payroll/runs/:runId/payslips', async (ctx) => {
@@ -52,13 +55,21 @@ export function addPayrollReadRoutes(router: Router<ReadState>, deps: ReadDeps):
   router.get('/payroll/runs/:runId/payroll.csv', async (ctx) => {
     const run = await queries.run(uuidOr404(ctx.params.runId, PAYROLL_RUN_NOT_FOUND));
     if (!run) throw new HttpError(404, PAYROLL_RUN_NOT_FOUND);
-    attachCsv(ctx, `payroll-${run.periodStart}-to-${run.periodEnd}.csv`, toCsv(PAYROLL_CSV_HEADER, payrollCsvRows(await queries.allRunPayslips(run.runId))));
+    attachCsv(
+      ctx,
+      `payroll-${run.periodStart}-to-${run.periodEnd}.csv`,
+      toCsv(PAYROLL_CSV_HEADER, payrollCsvRows(await queries.allRunPayslips(run.runId))),
+    );
   });
 
   router.get('/payroll/payslips/:id/payslip.pdf', async (ctx) => {
     const payslip = await queries.payslip(uuidOr404(ctx.params.id, PAYSLIP_NOT_FOUND));
     if (!payslip) throw new HttpError(404, PAYSLIP_NOT_FOUND);
-    attachPdf(ctx, `payslip-${payslip.periodStart}-${payslip.employeeId ?? payslip.carerId}.pdf`, await renderPdf(payslipPdfSpec(payslip, await settings.settings())));
+    attachPdf(
+      ctx,
+      `payslip-${payslip.periodStart}-${payslip.employeeId ?? payslip.carerId}.pdf`,
+      await renderPdf(payslipPdfSpec(payslip, await settings.settings())),
+    );
   });
 }
 
@@ -79,7 +90,11 @@ export function myPayslipRoutes(deps: ReadDeps): Router<ReadState> {
   router.get('/:id/payslip.pdf', async (ctx) => {
     const payslip = await queries.payslip(uuidOr404(ctx.params.id, PAYSLIP_NOT_FOUND), ctx.state.session.userId);
     if (!payslip) throw new HttpError(404, PAYSLIP_NOT_FOUND);
-    attachPdf(ctx, `payslip-${payslip.periodStart}.pdf`, await renderPdf(payslipPdfSpec(payslip, await settings.settings())));
+    attachPdf(
+      ctx,
+      `payslip-${payslip.periodStart}.pdf`,
+      await renderPdf(payslipPdfSpec(payslip, await settings.settings())),
+    );
   });
   return router;
 }

@@ -2,7 +2,8 @@ import { formatPoundsLimit, type AgencySettings, type PayslipDetailView, ukDate 
 import type { CsvValue, PdfSpec } from '@care/documents';
 
 const money = (pence: number): string => formatPoundsLimit(pence);
-export const hoursText = (minutes: number): string => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+export const hoursText = (minutes: number): string =>
+  `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 const miles = (tenths: number): string => `${Math.floor(tenths / 10)}.${tenths % 10}`;
 
 /** Said on the payslip, the screen and the mail: the deductions are not the bureau's figures. */
@@ -10,14 +11,24 @@ export const DEDUCTIONS_ESTIMATE_NOTE =
   "Tax, National Insurance and pension are an estimate at the agency's set rates, before the payroll bureau's figures: the bureau's payslip is the one that counts.";
 
 /** View Payslip: the carer's pay for the period, line by line, with the estimate said plainly. */
-export function payslipPdfSpec(payslip: PayslipDetailView, agency: Pick<AgencySettings, 'agencyName' | 'agencyAddress'>): PdfSpec {
+export function payslipPdfSpec(
+  payslip: PayslipDetailView,
+  agency: Pick<AgencySettings, 'agencyName' | 'agencyAddress'>,
+): PdfSpec {
   const f = payslip.figures;
   const rate = f.hourlyRatePence;
   const rows: [string, string, string, string][] = [
     ['Regular hours', hoursText(f.regularMinutes), `${money(rate)}/h`, money(f.regularPayPence)],
-    ['Overtime (1.5 times)', hoursText(f.overtimeMinutes), `${money(Math.floor((rate * 3 + 1) / 2))}/h`, money(f.overtimePayPence)],
     [
-      f.travelPaid ? 'Travel between visits (included in the hours above)' : 'Travel between visits (unpaid by agency policy)',
+      'Overtime (1.5 times)',
+      hoursText(f.overtimeMinutes),
+      `${money(Math.floor((rate * 3 + 1) / 2))}/h`,
+      money(f.overtimePayPence),
+    ],
+    [
+      f.travelPaid
+        ? 'Travel between visits (included in the hours above)'
+        : 'Travel between visits (unpaid by agency policy)',
       hoursText(f.travelMinutes),
       f.travelPaid ? `${money(rate)}/h` : '-',
       f.travelPaid ? money(f.travelPayPence) : money(0),
@@ -49,14 +60,23 @@ export function payslipPdfSpec(payslip: PayslipDetailView, agency: Pick<AgencySe
       { kind: 'heading', text: 'Pay' },
       {
         kind: 'table',
-        columns: [{ header: 'Item', width: 4 }, { header: 'Quantity', width: 1.5 }, { header: 'Rate', width: 1.5 }, { header: 'Amount', width: 1.5 }],
+        columns: [
+          { header: 'Item', width: 4 },
+          { header: 'Quantity', width: 1.5 },
+          { header: 'Rate', width: 1.5 },
+          { header: 'Amount', width: 1.5 },
+        ],
         rows,
       },
       { kind: 'fields', rows: [['Gross pay', money(f.grossPence)]] },
       { kind: 'heading', text: 'Deductions (estimate)' },
       {
         kind: 'table',
-        columns: [{ header: 'Deduction', width: 4 }, { header: 'Rate', width: 1.5 }, { header: 'Amount', width: 1.5 }],
+        columns: [
+          { header: 'Deduction', width: 4 },
+          { header: 'Rate', width: 1.5 },
+          { header: 'Amount', width: 1.5 },
+        ],
         rows: [
           ['Income tax (estimate)', `${f.taxPercent}%`, money(f.taxPence)],
           ['National Insurance (estimate)', `${f.nationalInsurancePercent}%`, money(f.nationalInsurancePence)],
@@ -64,10 +84,19 @@ export function payslipPdfSpec(payslip: PayslipDetailView, agency: Pick<AgencySe
         ],
       },
       { kind: 'fields', rows: [['Net pay (estimate)', money(f.netPence)]] },
-      { kind: 'paragraph', text: `Estimate: ${DEDUCTIONS_ESTIMATE_NOTE} Mileage is a tax-free reimbursement at the approved rate and is not taxed in this estimate.` },
-      { kind: 'paragraph', text: `Holiday accrued this period: ${hoursText(f.holidayAccruedMinutes)} (12.07% of the hours worked, for irregular hours).` },
+      {
+        kind: 'paragraph',
+        text: `Estimate: ${DEDUCTIONS_ESTIMATE_NOTE} Mileage is a tax-free reimbursement at the approved rate and is not taxed in this estimate.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `Holiday accrued this period: ${hoursText(f.holidayAccruedMinutes)} (12.07% of the hours worked, for irregular hours).`,
+      },
       { kind: 'heading', text: 'Minimum wage check' },
-      { kind: 'paragraph', text: `Working time ${hoursText(f.workingMinutes)} (visits and travel between them). ${minimumWage}` },
+      {
+        kind: 'paragraph',
+        text: `Working time ${hoursText(f.workingMinutes)} (visits and travel between them). ${minimumWage}`,
+      },
     ],
   };
 }

@@ -8,7 +8,8 @@ export interface ReportRange {
 }
 
 const pence = (value: string | number | null | undefined): number => Number(value ?? 0);
-const name = (first: string | null, last: string | null, fallback: string): string => (first === null ? fallback : `${first} ${last ?? ''}`.trim());
+const name = (first: string | null, last: string | null, fallback: string): string =>
+  first === null ? fallback : `${first} ${last ?? ''}`.trim();
 
 export interface ClientRevenueRow {
   clientId: string;
@@ -111,12 +112,19 @@ export class FinanceReportQueries {
         sql<string>`to_char(i.issued_on, 'YYYY-MM-DD')`.as('issued_on'),
         sql<string>`i.total_pence
           - coalesce((SELECT sum(p.amount_pence) FROM ${sql.table(`${READ_MODEL_SCHEMA}.finance_invoice_payments`)} p WHERE p.invoice_id = i.id AND p.received_on <= ${asOf}), 0)
-          - coalesce((SELECT sum(n.amount_pence) FROM ${sql.table(`${READ_MODEL_SCHEMA}.finance_credit_notes`)} n WHERE n.invoice_id = i.id AND n.issued_on <= ${asOf}), 0)`.as('owed'),
+          - coalesce((SELECT sum(n.amount_pence) FROM ${sql.table(`${READ_MODEL_SCHEMA}.finance_credit_notes`)} n WHERE n.invoice_id = i.id AND n.issued_on <= ${asOf}), 0)`.as(
+          'owed',
+        ),
       ])
       .where('i.issued_on', '<=', asOf)
       .execute();
     return rows
-      .map((row) => ({ funderId: row.funder_id, funderName: row.name ?? row.funder_id, issuedOn: row.issued_on, owedPence: pence(row.owed) }))
+      .map((row) => ({
+        funderId: row.funder_id,
+        funderName: row.name ?? row.funder_id,
+        issuedOn: row.issued_on,
+        owedPence: pence(row.owed),
+      }))
       .filter((invoice) => invoice.owedPence > 0);
   }
 
@@ -124,7 +132,9 @@ export class FinanceReportQueries {
   async funderSummary({ from, to }: ReportRange): Promise<FunderSummaryRow[]> {
     const rows = await this.scoped
       .selectFrom('finance_funders as f')
-      .leftJoin('finance_invoices as i', (join) => join.onRef('i.funder_id', '=', 'f.funder_id').on('i.issued_on', '>=', from).on('i.issued_on', '<=', to))
+      .leftJoin('finance_invoices as i', (join) =>
+        join.onRef('i.funder_id', '=', 'f.funder_id').on('i.issued_on', '>=', from).on('i.issued_on', '<=', to),
+      )
       .select([
         'f.funder_id',
         'f.name',
@@ -255,10 +265,21 @@ export class FinanceReportQueries {
    * Per carer: the completed visits of the range (by their day), how many carry mileage, the miles recorded (in
    * tenths) and the visit expenses claimed (parking, fares), with the payroll policy's mileage rate a mile.
    */
-  async mileageAndExpenses({ from, to }: ReportRange): Promise<{ rows: CarerMileageRow[]; pencePerMile: number | null }> {
+  async mileageAndExpenses({
+    from,
+    to,
+  }: ReportRange): Promise<{ rows: CarerMileageRow[]; pencePerMile: number | null }> {
     const s = READ_MODEL_SCHEMA;
     const [{ rows }, policy] = await Promise.all([
-      sql<{ carer_id: string | null; first_name: string | null; last_name: string | null; visits: string; with_mileage: string; tenths: string | null; expenses: string | null }>`
+      sql<{
+        carer_id: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        visits: string;
+        with_mileage: string;
+        tenths: string | null;
+        expenses: string | null;
+      }>`
         SELECT a.carer_id, k.first_name, k.last_name, count(*) AS visits,
                count(*) FILTER (WHERE coalesce(a.mileage_tenths, 0) > 0) AS with_mileage,
                sum(coalesce(a.mileage_tenths, 0)) AS tenths, sum(coalesce(a.expenses_pence, 0)) AS expenses
@@ -268,7 +289,11 @@ export class FinanceReportQueries {
          GROUP BY a.carer_id, k.first_name, k.last_name
         HAVING sum(coalesce(a.mileage_tenths, 0)) > 0 OR sum(coalesce(a.expenses_pence, 0)) > 0
          ORDER BY k.last_name NULLS LAST, k.first_name, a.carer_id`.execute(this.db),
-      this.scoped.selectFrom('finance_payroll_policy').select('mileage_pence_per_mile').where('id', '=', 1).executeTakeFirst(),
+      this.scoped
+        .selectFrom('finance_payroll_policy')
+        .select('mileage_pence_per_mile')
+        .where('id', '=', 1)
+        .executeTakeFirst(),
     ]);
     return {
       rows: rows.map((row) => ({

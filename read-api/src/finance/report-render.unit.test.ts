@@ -16,7 +16,9 @@ const report: FinanceReport = {
 
 describe('a financial report as files', () => {
   it('writes the CSV with money as plain pounds (negative too), the totals last, and a formula-looking name made safe', () => {
-    expect(reportCsv(report)).toBe("\uFEFFClient,Visits,Margin\r\n'=Edith Green,3,1234.56\r\nArthur Bell,1,-0.05\r\nTotal,4,1234.51\r\n");
+    expect(reportCsv(report)).toBe(
+      "\uFEFFClient,Visits,Margin\r\n'=Edith Green,3,1234.56\r\nArthur Bell,1,-0.05\r\nTotal,4,1234.51\r\n",
+    );
   });
 
   it('lays the PDF out as the notes then one table with pounds, and says so when there is nothing to report', () => {

@@ -25,8 +25,14 @@ export const reportRangeQuery = z
   .refine(({ from, to }) => from <= to, { message: 'From must be on or before To', path: ['from'] });
 
 /** Integer pence as "1234.56" for a spreadsheet (no float on the way). */
-const poundsText = (pence: number): string => `${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
-const pdfCell = (cell: ReportCell): string => (typeof cell === 'object' ? (cell.pence < 0 ? `-${formatPoundsLimit(-cell.pence)}` : formatPoundsLimit(cell.pence)) : String(cell));
+const poundsText = (pence: number): string =>
+  `${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
+const pdfCell = (cell: ReportCell): string =>
+  typeof cell === 'object'
+    ? cell.pence < 0
+      ? `-${formatPoundsLimit(-cell.pence)}`
+      : formatPoundsLimit(cell.pence)
+    : String(cell);
 const csvCell = (cell: ReportCell): CsvValue => (typeof cell === 'object' ? { decimal: poundsText(cell.pence) } : cell);
 
 export function reportPdfSpec(report: FinanceReport): PdfSpec {
@@ -37,7 +43,9 @@ export function reportPdfSpec(report: FinanceReport): PdfSpec {
     layout: report.columns.length > 6 ? 'landscape' : 'portrait',
     blocks: [
       ...report.notes.map((text) => ({ kind: 'paragraph' as const, text })),
-      rows.length === 0 ? { kind: 'paragraph' as const, text: 'Nothing to report for this period.' } : { kind: 'table' as const, columns: report.columns, rows, fontSize: 8 },
+      rows.length === 0
+        ? { kind: 'paragraph' as const, text: 'Nothing to report for this period.' }
+        : { kind: 'table' as const, columns: report.columns, rows, fontSize: 8 },
     ],
   };
 }

@@ -15,7 +15,8 @@ import type { CsvValue, PdfBlock, PdfSpec } from '@care/documents';
 import { formatLondonDateTime } from './incident-timeline';
 
 const who = (person: PersonRef | null): string => (person ? `${person.firstName} ${person.lastName}`.trim() : 'System');
-const orDash = (value: string | null | undefined): string => (value === null || value === undefined || value === '' ? '—' : value);
+const orDash = (value: string | null | undefined): string =>
+  value === null || value === undefined || value === '' ? '—' : value;
 
 /** Full Report: the whole record of one incident with its timeline, as an inspector would read it. */
 export function incidentFullReport(incident: IncidentDetailView, generatedAt: Date, generatedBy: string): PdfSpec {
@@ -36,7 +37,10 @@ export function incidentFullReport(incident: IncidentDetailView, generatedAt: Da
         ['Immediate action', orDash(incident.immediateAction)],
         ['Follow-up required', incident.followUpRequired ? `Yes: ${orDash(incident.followUpNotes)}` : 'No'],
         ['Follow-up done', orDash(incident.followUpDoneNotes)],
-        ['Reported from', incident.diaryEntryId ? 'A diary entry' : incident.appointmentId ? 'A visit' : 'The incident form'],
+        [
+          'Reported from',
+          incident.diaryEntryId ? 'A diary entry' : incident.appointmentId ? 'A visit' : 'The incident form',
+        ],
       ],
     },
     { kind: 'heading', text: 'Description' },
@@ -45,7 +49,10 @@ export function incidentFullReport(incident: IncidentDetailView, generatedAt: Da
     {
       kind: 'fields',
       rows: [
-        ['Escalated', incident.escalated ? `Yes${incident.escalatedTo ? `, handed to ${who(incident.escalatedTo)}` : ''}` : 'No'],
+        [
+          'Escalated',
+          incident.escalated ? `Yes${incident.escalatedTo ? `, handed to ${who(incident.escalatedTo)}` : ''}` : 'No',
+        ],
         ['Resolution summary', orDash(incident.resolutionSummary)],
         ['Resolved', incident.resolvedAt ? formatLondonDateTime(incident.resolvedAt) : '—'],
         ['Closed', incident.closedAt ? formatLondonDateTime(incident.closedAt) : '—'],
@@ -56,12 +63,23 @@ export function incidentFullReport(incident: IncidentDetailView, generatedAt: Da
       ? { kind: 'paragraph', text: 'No statutory duty recorded.' }
       : {
           kind: 'table',
-          columns: [{ header: 'Duty', width: 2 }, { header: 'Why', width: 2 }, { header: 'Due', width: 1 }, { header: 'Done', width: 3 }, { header: 'State', width: 1 }],
+          columns: [
+            { header: 'Duty', width: 2 },
+            { header: 'Why', width: 2 },
+            { header: 'Due', width: 1 },
+            { header: 'Done', width: 3 },
+            { header: 'State', width: 1 },
+          ],
           rows: incident.duties.map((duty) => [
             INCIDENT_DUTY_LABELS[duty.duty],
             INCIDENT_DUTY_REASON_LABELS[duty.reason],
             ukDate(duty.dueDate),
-            duty.steps.map((step) => `${INCIDENT_DUTY_STEP_LABELS[step.step]} ${ukDate(step.doneOn)}${step.reference ? ` (${step.reference})` : ''}`).join('; ') || '—',
+            duty.steps
+              .map(
+                (step) =>
+                  `${INCIDENT_DUTY_STEP_LABELS[step.step]} ${ukDate(step.doneOn)}${step.reference ? ` (${step.reference})` : ''}`,
+              )
+              .join('; ') || '—',
             duty.met ? 'Met' : duty.overdue ? 'Overdue' : 'Open',
           ]),
         },
@@ -70,29 +88,72 @@ export function incidentFullReport(incident: IncidentDetailView, generatedAt: Da
       ? { kind: 'paragraph', text: 'No safeguarding referral recorded.' }
       : {
           kind: 'table',
-          columns: [{ header: 'Referred on', width: 1 }, { header: 'To', width: 2 }, { header: 'Reference', width: 1 }, { header: 'Outcome', width: 3 }],
-          rows: incident.referrals.map((referral) => [ukDate(referral.referredOn), referral.referredTo, orDash(referral.localAuthorityReference), orDash(referral.outcome)]),
+          columns: [
+            { header: 'Referred on', width: 1 },
+            { header: 'To', width: 2 },
+            { header: 'Reference', width: 1 },
+            { header: 'Outcome', width: 3 },
+          ],
+          rows: incident.referrals.map((referral) => [
+            ukDate(referral.referredOn),
+            referral.referredTo,
+            orDash(referral.localAuthorityReference),
+            orDash(referral.outcome),
+          ]),
         },
     { kind: 'heading', text: 'Investigation notes' },
     incident.notes.length === 0
       ? { kind: 'paragraph', text: 'No investigation notes.' }
-      : { kind: 'table', columns: [{ header: 'When', width: 1 }, { header: 'By', width: 1 }, { header: 'Note', width: 4 }], rows: incident.notes.map((note) => [formatLondonDateTime(note.at), who(note.by), note.note]) },
+      : {
+          kind: 'table',
+          columns: [
+            { header: 'When', width: 1 },
+            { header: 'By', width: 1 },
+            { header: 'Note', width: 4 },
+          ],
+          rows: incident.notes.map((note) => [formatLondonDateTime(note.at), who(note.by), note.note]),
+        },
     { kind: 'heading', text: 'Timeline' },
     {
       kind: 'table',
-      columns: [{ header: 'When', width: 1 }, { header: 'By', width: 1 }, { header: 'What happened', width: 4 }],
+      columns: [
+        { header: 'When', width: 1 },
+        { header: 'By', width: 1 },
+        { header: 'What happened', width: 4 },
+      ],
       rows: incident.timeline.map((entry) => [
         formatLondonDateTime(entry.at),
         who(entry.by),
-        [entry.summary, ...entry.changes.map((change) => (change.before === null ? `${change.field}: ${orDash(change.after)}` : `${change.field}: ${change.before} → ${orDash(change.after)}`))].join('\n'),
+        [
+          entry.summary,
+          ...entry.changes.map((change) =>
+            change.before === null
+              ? `${change.field}: ${orDash(change.after)}`
+              : `${change.field}: ${change.before} → ${orDash(change.after)}`,
+          ),
+        ].join('\n'),
       ]),
       fontSize: 8,
     },
   ];
-  return { title: `Incident Report: ${incident.title}`, subtitle: `Generated ${formatLondonDateTime(generatedAt)} by ${generatedBy}. Incident ${incident.id}.`, blocks };
+  return {
+    title: `Incident Report: ${incident.title}`,
+    subtitle: `Generated ${formatLondonDateTime(generatedAt)} by ${generatedBy}. Incident ${incident.id}.`,
+    blocks,
+  };
 }
 
-const LIST_COLUMNS = ['Date occurred', 'Title', 'Type', 'Severity', 'Status', 'Client', 'Carer', 'Reported by', 'Duties overdue'] as const;
+const LIST_COLUMNS = [
+  'Date occurred',
+  'Title',
+  'Type',
+  'Severity',
+  'Status',
+  'Client',
+  'Carer',
+  'Reported by',
+  'Duties overdue',
+] as const;
 
 function listRow(incident: IncidentView): string[] {
   return [
@@ -109,7 +170,12 @@ function listRow(incident: IncidentView): string[] {
 }
 
 /** Generate Report (PDF): the figures and every incident matching the screen's filters. */
-export function incidentListReport(incidents: readonly IncidentView[], summary: IncidentSummaryView, filters: string, generatedAt: Date): PdfSpec {
+export function incidentListReport(
+  incidents: readonly IncidentView[],
+  summary: IncidentSummaryView,
+  filters: string,
+  generatedAt: Date,
+): PdfSpec {
   return {
     title: 'Incident Report',
     subtitle: `${filters}. Generated ${formatLondonDateTime(generatedAt)}.`,
@@ -129,7 +195,11 @@ export function incidentListReport(incidents: readonly IncidentView[], summary: 
         ? { kind: 'paragraph', text: 'No incidents match these filters.' }
         : {
             kind: 'table',
-            columns: [{ header: LIST_COLUMNS[0], width: 2 }, { header: LIST_COLUMNS[1], width: 4 }, ...LIST_COLUMNS.slice(2).map((header) => ({ header, width: 2 }))],
+            columns: [
+              { header: LIST_COLUMNS[0], width: 2 },
+              { header: LIST_COLUMNS[1], width: 4 },
+              ...LIST_COLUMNS.slice(2).map((header) => ({ header, width: 2 })),
+            ],
             rows: incidents.map(listRow),
             fontSize: 8,
           },
@@ -141,6 +211,13 @@ export function incidentListReport(incidents: readonly IncidentView[], summary: 
 export function incidentCsvRows(incidents: readonly IncidentView[]): { header: string[]; rows: CsvValue[][] } {
   return {
     header: [...LIST_COLUMNS, 'Location', 'Description', 'Immediate action', 'Resolution summary', 'Incident ID'],
-    rows: incidents.map((incident) => [...listRow(incident), incident.location, incident.description, incident.immediateAction, incident.resolutionSummary, incident.id]),
+    rows: incidents.map((incident) => [
+      ...listRow(incident),
+      incident.location,
+      incident.description,
+      incident.immediateAction,
+      incident.resolutionSummary,
+      incident.id,
+    ]),
   };
 }

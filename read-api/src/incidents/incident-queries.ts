@@ -57,7 +57,11 @@ export class IncidentQueries {
     return query.where((eb) =>
       eb.or([
         eb('i.reported_by', '=', reader.userId),
-        eb('i.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', reader.userId)),
+        eb(
+          'i.carer_id',
+          'in',
+          eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', reader.userId),
+        ),
       ]),
     );
   }
@@ -83,20 +87,34 @@ export class IncidentQueries {
     if (filter.overdue === true) query = query.where('i.next_duty_due', '<', today);
     if (filter.tab === 'critical') query = query.where('i.severity', '=', 'critical');
     if (filter.tab === 'investigating') query = query.where('i.status', '=', 'investigating');
-    if (filter.tab === 'safeguarding') query = query.where((eb) => eb.or([eb('i.type', '=', 'safeguarding'), eb('i.referrals_count', '>', 0)]));
+    if (filter.tab === 'safeguarding')
+      query = query.where((eb) => eb.or([eb('i.type', '=', 'safeguarding'), eb('i.referrals_count', '>', 0)]));
     return query;
   }
 
   private listed(filter: IncidentFilter, reader: IncidentReader, today: string) {
     return this.filtered(filter, reader, today)
       .selectAll('i')
-      .select(['ca.first_name as carer_first_name', 'ca.last_name as carer_last_name', 'cl.first_name as client_first_name', 'cl.last_name as client_last_name']);
+      .select([
+        'ca.first_name as carer_first_name',
+        'ca.last_name as carer_last_name',
+        'cl.first_name as client_first_name',
+        'cl.last_name as client_last_name',
+      ]);
   }
 
   /** One page, most recent occurrence first (ties by id), and how many match. */
-  async list(filter: IncidentFilter, reader: IncidentReader, page: Page, today = londonToday()): Promise<{ rows: IncidentView[]; total: number }> {
+  async list(
+    filter: IncidentFilter,
+    reader: IncidentReader,
+    page: Page,
+    today = londonToday(),
+  ): Promise<{ rows: IncidentView[]; total: number }> {
     const query = this.listed(filter, reader, today);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('i.date_occurred', 'desc').orderBy('i.id', 'desc'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('i.date_occurred', 'desc').orderBy('i.id', 'desc'), page),
+      countOf(query),
+    ]);
     return { rows: await this.views(rows, today), total };
   }
 
@@ -105,10 +123,19 @@ export class IncidentQueries {
     if (!row) return undefined;
     const [view] = await this.views([row], today);
     const events: IncidentEventRow[] = (
-      await this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('incident_events').selectAll().where('incident_id', '=', id).orderBy('revision').execute()
+      await this.db
+        .withSchema(READ_MODEL_SCHEMA)
+        .selectFrom('incident_events')
+        .selectAll()
+        .where('incident_id', '=', id)
+        .orderBy('revision')
+        .execute()
     ).map((event) => ({ ...event, revision: String(event.revision) }));
     const named = await this.namesOf(events);
-    const person = await peopleNamed(this.db, events.map((event) => event.user_id));
+    const person = await peopleNamed(
+      this.db,
+      events.map((event) => event.user_id),
+    );
     return { ...view!, ...timelineOf(events, person, named) };
   }
 
@@ -138,20 +165,37 @@ export class IncidentQueries {
   }
 
   /** The Analytics tab: by type, severity and month (London, the last 12), and the median hours from occurrence to first resolution. */
-  async analytics(filter: IncidentFilter, reader: IncidentReader, today = londonToday()): Promise<IncidentAnalyticsView> {
+  async analytics(
+    filter: IncidentFilter,
+    reader: IncidentReader,
+    today = londonToday(),
+  ): Promise<IncidentAnalyticsView> {
     const query = this.filtered(filter, reader, today);
     const firstMonth = `${addMonths(today.slice(0, 7), -11)}-01`;
     const [types, severities, months, resolution] = await Promise.all([
-      query.select(['i.type', sql<string>`count(*)`.as('count')]).groupBy('i.type').execute(),
-      query.select(['i.severity', sql<string>`count(*)`.as('count')]).groupBy('i.severity').execute(),
       query
-        .select([sql<string>`to_char(i.date_occurred at time zone 'Europe/London', 'YYYY-MM')`.as('month'), sql<string>`count(*)`.as('count')])
+        .select(['i.type', sql<string>`count(*)`.as('count')])
+        .groupBy('i.type')
+        .execute(),
+      query
+        .select(['i.severity', sql<string>`count(*)`.as('count')])
+        .groupBy('i.severity')
+        .execute(),
+      query
+        .select([
+          sql<string>`to_char(i.date_occurred at time zone 'Europe/London', 'YYYY-MM')`.as('month'),
+          sql<string>`count(*)`.as('count'),
+        ])
         .where(sql<SqlBool>`(i.date_occurred at time zone 'Europe/London')::date >= ${firstMonth}::date`)
         .groupBy(sql`1`)
         .execute(),
       query
         .select([
-          sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (i.first_resolved_at - i.date_occurred)))`.as('median_seconds'),
+          sql<
+            number | null
+          >`percentile_cont(0.5) within group (order by extract(epoch from (i.first_resolved_at - i.date_occurred)))`.as(
+            'median_seconds',
+          ),
           sql<string>`count(i.first_resolved_at)`.as('resolved'),
         ])
         .where('i.first_resolved_at', 'is not', null)
@@ -160,11 +204,17 @@ export class IncidentQueries {
     const countOfType = new Map(types.map((row) => [row.type, Number(row.count)]));
     const countOfSeverity = new Map(severities.map((row) => [row.severity, Number(row.count)]));
     const countOfMonth = new Map(months.map((row) => [row.month, Number(row.count)]));
-    const median = resolution.median_seconds === null ? null : Math.round((Number(resolution.median_seconds) / 3600) * 100) / 100;
+    const median =
+      resolution.median_seconds === null ? null : Math.round((Number(resolution.median_seconds) / 3600) * 100) / 100;
     return {
       byType: INCIDENT_TYPES.map((type) => ({ type, count: countOfType.get(type) ?? 0 })),
-      bySeverity: [...INCIDENT_SEVERITIES].reverse().map((severity) => ({ severity, count: countOfSeverity.get(severity) ?? 0 })),
-      byMonth: Array.from({ length: 12 }, (_, index) => addMonths(today.slice(0, 7), index - 11)).map((month) => ({ month, count: countOfMonth.get(month) ?? 0 })),
+      bySeverity: [...INCIDENT_SEVERITIES]
+        .reverse()
+        .map((severity) => ({ severity, count: countOfSeverity.get(severity) ?? 0 })),
+      byMonth: Array.from({ length: 12 }, (_, index) => addMonths(today.slice(0, 7), index - 11)).map((month) => ({
+        month,
+        count: countOfMonth.get(month) ?? 0,
+      })),
       medianHoursToResolve: median,
       resolvedCount: Number(resolution.resolved),
     };
@@ -198,22 +248,48 @@ export class IncidentQueries {
   }
 
   /** Client and carer names the timeline's amendments mention (before and after). */
-  private async namesOf(events: readonly IncidentEventRow[]): Promise<(kind: 'client' | 'carer', id: string | null) => string | null> {
-    const ids = (key: string) => [...new Set(events.flatMap((event) => [event.data[key], (event.data.changes as Record<string, unknown> | undefined)?.[key]]).filter((v): v is string => typeof v === 'string'))];
+  private async namesOf(
+    events: readonly IncidentEventRow[],
+  ): Promise<(kind: 'client' | 'carer', id: string | null) => string | null> {
+    const ids = (key: string) => [
+      ...new Set(
+        events
+          .flatMap((event) => [event.data[key], (event.data.changes as Record<string, unknown> | undefined)?.[key]])
+          .filter((v): v is string => typeof v === 'string'),
+      ),
+    ];
     const clients = ids('clientId');
     const carers = ids('carerId');
     const db = this.db.withSchema(READ_MODEL_SCHEMA);
     const [clientRows, carerRows] = await Promise.all([
-      clients.length === 0 ? [] : db.selectFrom('appointment_client_names').select(['id', 'first_name', 'last_name']).where('id', 'in', clients).execute(),
-      carers.length === 0 ? [] : db.selectFrom('appointment_carer_names').select(['id', 'first_name', 'last_name']).where('id', 'in', carers).execute(),
+      clients.length === 0
+        ? []
+        : db
+            .selectFrom('appointment_client_names')
+            .select(['id', 'first_name', 'last_name'])
+            .where('id', 'in', clients)
+            .execute(),
+      carers.length === 0
+        ? []
+        : db
+            .selectFrom('appointment_carer_names')
+            .select(['id', 'first_name', 'last_name'])
+            .where('id', 'in', carers)
+            .execute(),
     ]);
     const client = new Map(clientRows.map((row) => [row.id, fullName(row.first_name, row.last_name)]));
     const carer = new Map(carerRows.map((row) => [row.id, fullName(row.first_name, row.last_name)]));
     return (kind, id) => (id === null ? null : ((kind === 'client' ? client : carer).get(id) ?? null));
   }
 
-  private async views(rows: Awaited<ReturnType<ReturnType<IncidentQueries['listed']>['execute']>>, today: string): Promise<IncidentView[]> {
-    const person = await peopleNamed(this.db, rows.flatMap((row) => [row.reported_by, row.escalated_to]));
+  private async views(
+    rows: Awaited<ReturnType<ReturnType<IncidentQueries['listed']>['execute']>>,
+    today: string,
+  ): Promise<IncidentView[]> {
+    const person = await peopleNamed(
+      this.db,
+      rows.flatMap((row) => [row.reported_by, row.escalated_to]),
+    );
     return rows.map((row) => {
       const reportedBy = person(row.reported_by);
       return {

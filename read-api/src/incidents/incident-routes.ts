@@ -1,7 +1,15 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { blankAsAbsent, can, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, queryOneOf, searchText } from '@care/events';
+import {
+  blankAsAbsent,
+  can,
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATUSES,
+  INCIDENT_TYPES,
+  queryOneOf,
+  searchText,
+} from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { optionalId } from '../appointments/query-fields';
 import { optionalBoolean } from '../shared/list-filters';
@@ -72,7 +80,10 @@ export function incidentRoutes({ db }: ReadDeps): Router<ReadState> {
   router.get('/report.pdf', read, async (ctx) => {
     const filter = parseQuery(filterQuery, ctx);
     const reader = readerOf(ctx);
-    const [rows, summary] = await Promise.all([everyMatching(filter, reader), queries.summary({ ...filter, tab: undefined }, reader)]);
+    const [rows, summary] = await Promise.all([
+      everyMatching(filter, reader),
+      queries.summary({ ...filter, tab: undefined }, reader),
+    ]);
     const pdf = await renderPdf(incidentListReport(rows, summary, describeFilters(filter), new Date()));
     attachPdf(ctx, `incidents-${new Date().toISOString().slice(0, 10)}.pdf`, pdf);
   });

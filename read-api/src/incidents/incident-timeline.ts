@@ -51,7 +51,8 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 /** dd/mm/yyyy HH:mm in London (what people read). */
-export const formatLondonDateTime = (instant: string | Date): string => londonDateTime.format(new Date(instant)).replace(',', '');
+export const formatLondonDateTime = (instant: string | Date): string =>
+  londonDateTime.format(new Date(instant)).replace(',', '');
 /** dd/mm/yyyy from a London date. */
 
 type Named = (kind: 'client' | 'carer', id: string | null) => string | null;
@@ -75,7 +76,11 @@ function summaryOf(row: IncidentEventRow): string {
   const data = row.data;
   switch (row.type) {
     case 'IncidentReported':
-      return data.diaryEntryId ? 'Reported from a diary entry' : data.appointmentId ? 'Reported from a visit' : 'Reported';
+      return data.diaryEntryId
+        ? 'Reported from a diary entry'
+        : data.appointmentId
+          ? 'Reported from a visit'
+          : 'Reported';
     case 'IncidentAmended':
       return `Amended: ${str(data.reason)}`;
     case 'IncidentInvestigationStarted':
@@ -93,7 +98,9 @@ function summaryOf(row: IncidentEventRow): string {
     case 'IncidentEscalated': {
       const parts: string[] = [];
       if (data.severity !== data.fromSeverity) {
-        parts.push(`severity raised from ${INCIDENT_SEVERITY_LABELS[data.fromSeverity as IncidentSeverity]} to ${INCIDENT_SEVERITY_LABELS[data.severity as IncidentSeverity]}`);
+        parts.push(
+          `severity raised from ${INCIDENT_SEVERITY_LABELS[data.fromSeverity as IncidentSeverity]} to ${INCIDENT_SEVERITY_LABELS[data.severity as IncidentSeverity]}`,
+        );
       }
       if (data.escalatedTo) parts.push('handed to a named person');
       return `Escalated (${parts.join(', ')}): ${str(data.reason)}`;
@@ -130,10 +137,18 @@ export function timelineOf(
     let changes: IncidentTimelineEntry['changes'] = [];
     if (row.type === 'IncidentReported') {
       current = { ...row.data };
-      changes = FIELDS.filter(([key]) => row.data[key] !== null && row.data[key] !== undefined).map(([key, label]) => ({ field: label, before: null, after: shown(key, row.data[key], named) }));
+      changes = FIELDS.filter(([key]) => row.data[key] !== null && row.data[key] !== undefined).map(([key, label]) => ({
+        field: label,
+        before: null,
+        after: shown(key, row.data[key], named),
+      }));
     } else if (row.type === 'IncidentAmended') {
       const amended = (row.data.changes ?? {}) as Record<string, unknown>;
-      changes = FIELDS.filter(([key]) => key in amended).map(([key, label]) => ({ field: label, before: shown(key, current[key], named), after: shown(key, amended[key], named) }));
+      changes = FIELDS.filter(([key]) => key in amended).map(([key, label]) => ({
+        field: label,
+        before: shown(key, current[key], named),
+        after: shown(key, amended[key], named),
+      }));
       current = { ...current, ...amended };
     } else if (row.type === 'IncidentEscalated') {
       current = { ...current, severity: row.data.severity };
@@ -152,11 +167,20 @@ export function timelineOf(
     } else if (row.type === 'IncidentSafeguardingReferralUpdated') {
       const referral = referrals.get(str(row.data.referralId));
       if (referral) {
-        if (row.data.localAuthorityReference !== undefined) referral.localAuthorityReference = (row.data.localAuthorityReference as string | null) ?? null;
+        if (row.data.localAuthorityReference !== undefined)
+          referral.localAuthorityReference = (row.data.localAuthorityReference as string | null) ?? null;
         if (row.data.outcome !== undefined) referral.outcome = (row.data.outcome as string | null) ?? null;
       }
     }
-    timeline.push({ eventId: row.event_id, revision: row.revision, type: row.type, at, by, summary: summaryOf(row), changes });
+    timeline.push({
+      eventId: row.event_id,
+      revision: row.revision,
+      type: row.type,
+      at,
+      by,
+      summary: summaryOf(row),
+      changes,
+    });
   }
   return { notes, referrals: [...referrals.values()], timeline };
 }

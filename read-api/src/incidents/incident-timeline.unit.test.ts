@@ -11,18 +11,41 @@ const row = (revision: number, type: string, data: Record<string, unknown>, user
   data,
 });
 const person = (id: string | null) => (id === 'u1' ? { id, firstName: 'Tom', lastName: 'Reid' } : null);
-const named = (_kind: 'client' | 'carer', id: string | null) => (id === 'c1' ? 'Mabel Hughes' : id === 'c2' ? 'Ada Whitfield' : null);
+const named = (_kind: 'client' | 'carer', id: string | null) =>
+  id === 'c1' ? 'Mabel Hughes' : id === 'c2' ? 'Ada Whitfield' : null;
 
 describe('an incident timeline', () => {
   const events = [
-    row(0, 'IncidentReported', { type: 'accident', severity: 'high', title: 'Fall', description: 'On the floor', location: null, clientId: 'c1', followUpRequired: false, dateOccurred: '2026-11-23T09:30:00.000Z', appointmentId: 'a1', diaryEntryId: null }),
+    row(0, 'IncidentReported', {
+      type: 'accident',
+      severity: 'high',
+      title: 'Fall',
+      description: 'On the floor',
+      location: null,
+      clientId: 'c1',
+      followUpRequired: false,
+      dateOccurred: '2026-11-23T09:30:00.000Z',
+      appointmentId: 'a1',
+      diaryEntryId: null,
+    }),
     row(1, 'IncidentAmended', { changes: { location: 'Hall', clientId: 'c2' }, reason: 'Wrong client' }, 'u2'),
     row(2, 'IncidentEscalated', { fromSeverity: 'high', severity: 'critical', escalatedTo: 'u3', reason: 'Hospital' }),
     row(3, 'IncidentNoteAdded', { noteId: 'n1', note: 'Rang the family' }),
-    row(4, 'IncidentSafeguardingReferred', { referralId: 'r1', referredOn: '2026-11-23', referredTo: 'Leeds', localAuthorityReference: null, outcome: null }),
+    row(4, 'IncidentSafeguardingReferred', {
+      referralId: 'r1',
+      referredOn: '2026-11-23',
+      referredTo: 'Leeds',
+      localAuthorityReference: null,
+      outcome: null,
+    }),
     row(5, 'IncidentSafeguardingReferralUpdated', { referralId: 'r1', outcome: 'No further action' }),
     row(6, 'IncidentDutyIdentified', { duty: 'cqc_notification', reason: 'serious_injury', dueDate: '2026-11-24' }),
-    row(7, 'IncidentDutyStepRecorded', { duty: 'cqc_notification', step: 'notification_sent', doneOn: '2026-11-23', reference: 'CQC-1' }),
+    row(7, 'IncidentDutyStepRecorded', {
+      duty: 'cqc_notification',
+      step: 'notification_sent',
+      doneOn: '2026-11-23',
+      reference: 'CQC-1',
+    }),
   ];
   const { timeline, notes, referrals } = timelineOf(events, person, named);
 
@@ -52,6 +75,8 @@ describe('an incident timeline', () => {
 
   it('gathers the notes and the referrals with their later outcome', () => {
     expect(notes).toEqual([{ id: 'n1', note: 'Rang the family', by: person('u1'), at: at(3).toISOString() }]);
-    expect(referrals).toMatchObject([{ id: 'r1', referredTo: 'Leeds', outcome: 'No further action', localAuthorityReference: null }]);
+    expect(referrals).toMatchObject([
+      { id: 'r1', referredTo: 'Leeds', outcome: 'No further action', localAuthorityReference: null },
+    ]);
   });
 });

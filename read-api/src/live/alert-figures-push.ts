@@ -29,7 +29,11 @@ export const ownRoom = (userId: string): string => `carer-user:${userId}`;
 
 type Figures = { count: AlertCount; stats: DashboardStats };
 /** Emits one event to the sockets of some rooms (the socket.io server: one encoding per emit, whatever the sockets). */
-export type RoomEmitter = <E extends keyof AlertFigureEvents>(rooms: string | string[], event: E, payload: Parameters<AlertFigureEvents[E]>[0]) => void;
+export type RoomEmitter = <E extends keyof AlertFigureEvents>(
+  rooms: string | string[],
+  event: E,
+  payload: Parameters<AlertFigureEvents[E]>[0],
+) => void;
 
 /**
  * Pushes the alert count, the dashboard figures and each new alert's row themselves, so a change costs no read
@@ -59,8 +63,14 @@ export class AlertFiguresPush {
     this.alerts = new AlertQueries(db);
     this.dashboard = new DashboardQueries(db);
     this.lastRaised = this.alerts.lastRaised().catch(() => ({ commit: 0n, prepare: 0n }));
-    this.counts = new Lane(() => this.pushCounts(), (error) => log.error({ err: error }, 'could not push the alert count'));
-    this.figures = new Lane(() => this.pushStats(), (error) => log.error({ err: error }, 'could not push the dashboard figures'));
+    this.counts = new Lane(
+      () => this.pushCounts(),
+      (error) => log.error({ err: error }, 'could not push the alert count'),
+    );
+    this.figures = new Lane(
+      () => this.pushStats(),
+      (error) => log.error({ err: error }, 'could not push the dashboard figures'),
+    );
   }
 
   /** Joins the socket to its audience's room and sends it the figures of that audience. */
@@ -146,7 +156,10 @@ export class AlertFiguresPush {
   /** The bell: one count for the staff room and one grouped count for every carer account here; then new alerts. */
   private async pushCounts(): Promise<void> {
     const users = [...this.ownSockets.keys()];
-    const [staffCount, ownCounts] = await Promise.all([this.alerts.activeCount(STAFF), this.alerts.activeCountsByUser(users)]);
+    const [staffCount, ownCounts] = await Promise.all([
+      this.alerts.activeCount(STAFF),
+      this.alerts.activeCountsByUser(users),
+    ]);
     this.emit(STAFF_ROOM, 'alerts:count', { count: staffCount });
     for (const [userId, count] of ownCounts) this.emit(ownRoom(userId), 'alerts:count', { count });
     await this.pushNewAlerts();
@@ -189,7 +202,9 @@ export class AlertFiguresPush {
       last = laterPosition(last, position);
     }
     // A burst larger than one push's worth: the rest are in the count and the lists, not pushed one by one.
-    this.lastRaised = Promise.resolve(raised.length < NEW_ALERTS_PER_CHANGE ? last : laterPosition(last, await this.alerts.lastRaised()));
+    this.lastRaised = Promise.resolve(
+      raised.length < NEW_ALERTS_PER_CHANGE ? last : laterPosition(last, await this.alerts.lastRaised()),
+    );
   }
 }
 

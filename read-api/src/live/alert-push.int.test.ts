@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 async function listen(user: TestUser, readUrl = stack!.readUrl): Promise<Heard> {
-  const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.cookie } });
+  const socket = connectSocket(readUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: user.cookie },
+  });
   sockets.push(socket);
   const heard: Heard = { socket, counts: [], stats: [], raised: [] };
   socket.on('alerts:count', ({ count }: { count: number }) => heard.counts.push(count));
@@ -66,9 +70,21 @@ describe('alert figures over socket.io', () => {
 
     const forA = await s.alerts.raise({ carerId: s.carerIdA, severity: 'critical', title: 'Visit missed' });
     for (const heard of [admin, coordinator, carerA, carerAPhone]) {
-      await expect.poll(() => [lastCount(heard), lastStats(heard)?.activeAlerts, lastStats(heard)?.urgentAlerts, heard.raised.map((alert) => alert.id)]).toEqual([1, 1, 1, [forA]]);
+      await expect
+        .poll(() => [
+          lastCount(heard),
+          lastStats(heard)?.activeAlerts,
+          lastStats(heard)?.urgentAlerts,
+          heard.raised.map((alert) => alert.id),
+        ])
+        .toEqual([1, 1, 1, [forA]]);
     }
-    expect(admin.raised[0]).toMatchObject({ id: forA, carerName: 'Ann Archer', status: 'active', severity: 'critical' });
+    expect(admin.raised[0]).toMatchObject({
+      id: forA,
+      carerName: 'Ann Archer',
+      status: 'active',
+      severity: 'critical',
+    });
 
     const staffOnly = await s.alerts.raise({ severity: 'medium', title: 'Visit has no carer' });
     await expect.poll(() => [lastCount(admin), admin.raised.map((alert) => alert.id)]).toEqual([2, [forA, staffOnly]]);
@@ -76,13 +92,19 @@ describe('alert figures over socket.io', () => {
 
     await s.alerts.alert(forA, { type: 'AlertAcknowledged', data: { id: forA, note: null } }, s.coordinator.id);
     await expect.poll(() => [lastCount(admin), lastStats(admin)?.openAlerts]).toEqual([1, 2]);
-    await expect.poll(() => [lastCount(carerA), lastStats(carerA)?.activeAlerts, lastStats(carerA)?.openAlerts]).toEqual([0, 0, 1]);
+    await expect
+      .poll(() => [lastCount(carerA), lastStats(carerA)?.activeAlerts, lastStats(carerA)?.openAlerts])
+      .toEqual([0, 0, 1]);
 
     // Carer A never heard of the staff-only alert; carer B never of anything of carer A's.
     expect(carerA.raised.map((alert) => alert.id)).toEqual([forA]);
     expect(carerB.raised).toEqual([]);
     expect(new Set(carerB.counts)).toEqual(new Set([0]));
-    expect(carerB.stats.every((stats) => stats.activeAlerts === 0 && stats.openAlerts === 0 && stats.welfareConcerns === null)).toBe(true);
+    expect(
+      carerB.stats.every(
+        (stats) => stats.activeAlerts === 0 && stats.openAlerts === 0 && stats.welfareConcerns === null,
+      ),
+    ).toBe(true);
 
     // A task assigned to carer B moves B's To Do Items (and the staff's), not A's.
     await s.alerts.task({ title: 'Call the office', assignedTo: s.carerB.id }, s.admin.id);
@@ -94,8 +116,14 @@ describe('alert figures over socket.io', () => {
     await expect.poll(() => [lastCount(again), lastStats(again)?.openAlerts]).toEqual([0, 1]);
     carerA.socket.close();
     carerAPhone.socket.close();
-    const raisedAfterLeaving = await s.alerts.raise({ carerId: s.carerIdA, severity: 'low', title: 'Booked past the day limit' });
-    await expect.poll(() => [lastCount(again), again.raised.map((alert) => alert.id)]).toEqual([1, [raisedAfterLeaving]]);
+    const raisedAfterLeaving = await s.alerts.raise({
+      carerId: s.carerIdA,
+      severity: 'low',
+      title: 'Booked past the day limit',
+    });
+    await expect
+      .poll(() => [lastCount(again), again.raised.map((alert) => alert.id)])
+      .toEqual([1, [raisedAfterLeaving]]);
   });
 
   it('computes each change once per audience, not once per socket', async () => {
@@ -109,10 +137,15 @@ describe('alert figures over socket.io', () => {
     try {
       const everyone = [...staff, ...carers];
       // Every socket hears the bell (alerts:count) of each change; the staff's figures move with every new alert.
-      const heardSoFar = () => ({ counts: everyone.map((heard) => heard.counts.length), staffStats: staff.map((heard) => heard.stats.length) });
+      const heardSoFar = () => ({
+        counts: everyone.map((heard) => heard.counts.length),
+        staffStats: staff.map((heard) => heard.stats.length),
+      });
       const allHeardAfter = async (before: ReturnType<typeof heardSoFar>) => {
-        for (const [index, heard] of everyone.entries()) await expect.poll(() => heard.counts.length).toBeGreaterThan(before.counts[index]!);
-        for (const [index, heard] of staff.entries()) await expect.poll(() => heard.stats.length).toBeGreaterThan(before.staffStats[index]!);
+        for (const [index, heard] of everyone.entries())
+          await expect.poll(() => heard.counts.length).toBeGreaterThan(before.counts[index]!);
+        for (const [index, heard] of staff.entries())
+          await expect.poll(() => heard.stats.length).toBeGreaterThan(before.staffStats[index]!);
       };
       const beforeFirst = heardSoFar();
       await s.alerts.raise({ carerId: s.carerIdB, severity: 'high', title: 'Visit running late' });
@@ -124,7 +157,12 @@ describe('alert figures over socket.io', () => {
       await s.alerts.raise({ carerId: s.carerIdA, severity: 'low', title: 'Booked past the day limit' });
       await allHeardAfter(beforeSecond);
       // Six sockets, two audiences of staff figures (one) and carers' figures (one grouped read for both carers), per change.
-      expect([staffStats.mock.calls.length, carerStats.mock.calls.length, staffCount.mock.calls.length, carerCounts.mock.calls.length]).toEqual([2, 2, 2, 2]);
+      expect([
+        staffStats.mock.calls.length,
+        carerStats.mock.calls.length,
+        staffCount.mock.calls.length,
+        carerCounts.mock.calls.length,
+      ]).toEqual([2, 2, 2, 2]);
     } finally {
       vi.restoreAllMocks();
     }

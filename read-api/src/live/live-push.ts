@@ -83,7 +83,9 @@ export function attachLivePush(
 
   io.on('connection', async (socket) => {
     // Rooms per permission: a push goes only to the sockets whose user may read what changed.
-    const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(socket.data.session.role, permission));
+    const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) =>
+      can(socket.data.session.role, permission),
+    );
     await socket.join(held.map(permissionRoom));
     await ownWork.connect(socket, socket.data.session);
     await figures.connect(socket, socket.data.session);
@@ -139,7 +141,10 @@ export function attachLivePush(
   const clock = setInterval(() => figures.tick(), FIGURES_CLOCK_MS);
   clock.unref();
   // System Status moves with the clock (heartbeats, uptime, latency): administrators' screens reload it on this push.
-  const statusClock = setInterval(() => io.to(permissionRoom('admin.panel')).emit('status:tick', { at: new Date().toISOString() }), STATUS_PUSH_MS);
+  const statusClock = setInterval(
+    () => io.to(permissionRoom('admin.panel')).emit('status:tick', { at: new Date().toISOString() }),
+    STATUS_PUSH_MS,
+  );
   statusClock.unref();
 
   return {

@@ -22,39 +22,82 @@ export interface LiveAudience {
  * (visits, alerts, shifts, training), those naming their account (tasks assigned to them; entries, notes and
  * incidents they wrote), and those about the clients of their visits around today (shared/carer-work.ts).
  */
-export type OwnWorkKind = 'visits' | 'clients' | 'diary' | 'voice-notes' | 'alerts' | 'shifts' | 'training' | 'tasks' | 'incidents' | 'care-plans' | 'medications';
+export type OwnWorkKind =
+  | 'visits'
+  | 'clients'
+  | 'diary'
+  | 'voice-notes'
+  | 'alerts'
+  | 'shifts'
+  | 'training'
+  | 'tasks'
+  | 'incidents'
+  | 'care-plans'
+  | 'medications';
 
 export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly LiveAudience[]>> = {
   carers: { resources: ['carers'], permissions: ['carers.read'] },
   users: { resources: ['users'], permissions: ['users.manage'] },
   access_log: { resources: ['access-log'], permissions: ['admin.panel'] },
   // Whoever reads every visit reads every client (shared/carer-work.ts); a carer, the clients of their work.
-  clients: { resources: ['clients'], permissions: ['appointments.read'], own: { permission: 'clients.read', work: 'clients' } },
-  training: { resources: ['training'], permissions: ['training.read'], own: { permission: 'training.readOwn', work: 'training' } },
+  clients: {
+    resources: ['clients'],
+    permissions: ['appointments.read'],
+    own: { permission: 'clients.read', work: 'clients' },
+  },
+  training: {
+    resources: ['training'],
+    permissions: ['training.read'],
+    own: { permission: 'training.readOwn', work: 'training' },
+  },
   diary: { resources: ['diary'], permissions: ['appointments.read'], own: { permission: 'diary.read', work: 'diary' } },
-  voice_notes: { resources: ['voice-notes'], permissions: ['appointments.read'], own: { permission: 'diary.read', work: 'voice-notes' } },
+  voice_notes: {
+    resources: ['voice-notes'],
+    permissions: ['appointments.read'],
+    own: { permission: 'diary.read', work: 'voice-notes' },
+  },
   feedback: { resources: ['feedback'], permissions: ['feedback.manage'] },
   appointments: [
-    { resources: ['appointments', 'monitoring'], permissions: ['appointments.read'], own: { permission: 'appointments.readOwn', work: 'visits' } },
+    {
+      resources: ['appointments', 'monitoring'],
+      permissions: ['appointments.read'],
+      own: { permission: 'appointments.readOwn', work: 'visits' },
+    },
     // A carer's clients are the clients of their visits: a visit given to them changes that list. Only for
     // carers (who read their own visits), so staff's client lists do not reload on every visit change.
     { resources: ['clients'], permissions: [], own: { permission: 'appointments.readOwn', work: 'visits' } },
   ],
   // A shift decides whether visits are flagged outside the carer's shifts.
-  shifts: { resources: ['shifts', 'appointments', 'monitoring'], permissions: ['appointments.read'], own: { permission: 'appointments.readOwn', work: 'shifts' } },
+  shifts: {
+    resources: ['shifts', 'appointments', 'monitoring'],
+    permissions: ['appointments.read'],
+    own: { permission: 'appointments.readOwn', work: 'shifts' },
+  },
   // The figures themselves (alerts:count, dashboard:stats, alerts:new) are pushed per audience by live-push.ts.
-  alerts: { resources: ['alerts'], permissions: ['alerts.read'], own: { permission: 'alerts.readOwn', work: 'alerts' } },
+  alerts: {
+    resources: ['alerts'],
+    permissions: ['alerts.read'],
+    own: { permission: 'alerts.readOwn', work: 'alerts' },
+  },
   tasks: { resources: ['tasks'], permissions: ['tasks.read'], own: { permission: 'tasks.readOwn', work: 'tasks' } },
   // The agency's details are read by everyone (documents, the emergency screen); the settings form by admins.
   settings: { resources: ['settings'], permissions: ['live.connect'] },
-  incidents: { resources: ['incidents'], permissions: ['incidents.read'], own: { permission: 'incidents.readOwn', work: 'incidents' } },
+  incidents: {
+    resources: ['incidents'],
+    permissions: ['incidents.read'],
+    own: { permission: 'incidents.readOwn', work: 'incidents' },
+  },
   // Reports also follow alerts:changed and training:changed in the browser (their Active Alerts and compliance).
   reports: { resources: ['reports'], permissions: ['reports.read'] },
   report_schedules: { resources: ['report-schedules'], permissions: ['reports.read'] },
   // Not `audit`: the audit screen must not reload on its own pushes, since every record it opens is logged as a
   // view, which changes this read model again. The browser reloads only the "Who viewed what" list on it (live.ts).
   audit: { resources: ['audit-views'], permissions: ['audit.read'] },
-  care_plans: { resources: ['care-plans'], permissions: ['carePlans.read'], own: { permission: 'carePlans.readOwn', work: 'care-plans' } },
+  care_plans: {
+    resources: ['care-plans'],
+    permissions: ['carePlans.read'],
+    own: { permission: 'carePlans.readOwn', work: 'care-plans' },
+  },
   medications: {
     resources: ['medications', 'medication-records'],
     permissions: ['medications.read'],
@@ -85,6 +128,8 @@ export const permissionRoom = (permission: Permission): string => `permission:${
 export function projectionsReadBy(path: string): readonly string[] | undefined {
   const resource = path.split('/')[2];
   if (!resource) return undefined;
-  const names = Object.keys(LIVE_RESOURCES).filter((name) => audiencesOf(name).some((audience) => audience.resources.includes(resource)));
+  const names = Object.keys(LIVE_RESOURCES).filter((name) =>
+    audiencesOf(name).some((audience) => audience.resources.includes(resource)),
+  );
   return names.length > 0 ? names : undefined;
 }

@@ -19,7 +19,9 @@ describe('live resources', () => {
   it("tells carers, not staff, that their clients changed when a visit does (a carer's clients are those of their visits)", () => {
     const clientPushes = audiencesOf('appointments').filter((audience) => audience.resources.includes('clients'));
     expect(clientPushes.flatMap((audience) => audience.permissions)).toEqual([]);
-    expect(clientPushes.map((audience) => audience.own)).toEqual([{ permission: 'appointments.readOwn', work: 'visits' }]);
+    expect(clientPushes.map((audience) => audience.own)).toEqual([
+      { permission: 'appointments.readOwn', work: 'visits' },
+    ]);
     expect(PERMISSIONS['appointments.readOwn'].roles).toEqual(['carer']);
     // A read of /api/clients after a visit change waits for the visits too (read-your-writes).
     expect(projectionsReadBy('/api/clients')).toEqual(['clients', 'appointments']);

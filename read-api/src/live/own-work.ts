@@ -72,7 +72,9 @@ export class OwnWorkNotices {
       const found = new Map(
         await Promise.all(
           kinds.map(async (kind) => {
-            const userIds = [...new Set(audiences.filter((audience) => audience.own!.work === kind).flatMap(readersOf))];
+            const userIds = [
+              ...new Set(audiences.filter((audience) => audience.own!.work === kind).flatMap(readersOf)),
+            ];
             return [kind, await this.touched(kind, writtenIn(written.data), userIds)] as const;
           }),
         ),
@@ -80,7 +82,9 @@ export class OwnWorkNotices {
       return (audience) => {
         if (!audience.own) return [];
         const touched = found.get(audience.own.work);
-        return readersOf(audience).filter((userId) => touched?.has(userId)).map(ownWorkRoom);
+        return readersOf(audience)
+          .filter((userId) => touched?.has(userId))
+          .map(ownWorkRoom);
       };
     } catch (error) {
       this.log.error({ err: error }, 'could not find whose work a change touched');
@@ -89,7 +93,11 @@ export class OwnWorkNotices {
   }
 
   /** The accounts among `userIds` with a row of `kind` in their work that `written` says the change wrote. */
-  private async touched(kind: OwnWorkKind, written: (table: string) => RawBuilder<SqlBool>, userIds: readonly string[]): Promise<Set<string>> {
+  private async touched(
+    kind: OwnWorkKind,
+    written: (table: string) => RawBuilder<SqlBool>,
+    userIds: readonly string[],
+  ): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
     const accounts = sql.join(userIds.map((userId) => sql`${userId}`));
     const table = (name: string) => sql.table(`${READ_MODEL_SCHEMA}.${name}`);
@@ -121,9 +129,15 @@ export class OwnWorkNotices {
           return [aboutClient('clients', 'id')];
         // Not another's confidential entry or private note: its existence is not theirs to learn.
         case 'diary':
-          return [ofAccount('diary_entries', 'author_user_id'), aboutClient('diary_entries', 'client_id', sql`not row.is_confidential`)];
+          return [
+            ofAccount('diary_entries', 'author_user_id'),
+            aboutClient('diary_entries', 'client_id', sql`not row.is_confidential`),
+          ];
         case 'voice-notes':
-          return [ofAccount('voice_notes', 'user_id'), aboutClient('voice_notes', 'client_id', sql`not row.is_private`)];
+          return [
+            ofAccount('voice_notes', 'user_id'),
+            aboutClient('voice_notes', 'client_id', sql`not row.is_private`),
+          ];
         case 'tasks':
           return [ofAccount('tasks', 'assigned_to')];
         case 'incidents':
@@ -148,11 +162,17 @@ function readsOwnOnly(role: Role): boolean {
 
 /** Whether a role hears of `audience`'s changes only within its own work. */
 function ownReader(audience: LiveAudience, role: Role): boolean {
-  return audience.own !== undefined && can(role, audience.own.permission) && !audience.permissions.some((permission) => can(role, permission));
+  return (
+    audience.own !== undefined &&
+    can(role, audience.own.permission) &&
+    !audience.permissions.some((permission) => can(role, permission))
+  );
 }
 
 /** Every audience some of whose readers hear only of their own work. */
-const ownKinds: readonly LiveAudience[] = Object.keys(LIVE_RESOURCES).flatMap((name) => audiencesOf(name)).filter((audience) => audience.own !== undefined);
+const ownKinds: readonly LiveAudience[] = Object.keys(LIVE_RESOURCES)
+  .flatMap((name) => audiencesOf(name))
+  .filter((audience) => audience.own !== undefined);
 
 /** A where-clause on a table's alias: the row was written by the transaction `from` or a later one. */
 function writtenIn({ from }: { from: string }): (table: string) => RawBuilder<SqlBool> {

@@ -17,7 +17,11 @@ export interface AdherenceCount {
  * A dose still without an outcome counts as due and not given once its due time has passed.
  */
 export function adherenceOf(schedule: DoseSchedule, outcomes: OutcomesByDue, now: Date): AdherenceCount {
-  const doses = dosesBetween(schedule, new Date(now.getTime() - ADHERENCE_DAYS * DAY_MS).toISOString(), now.toISOString());
+  const doses = dosesBetween(
+    schedule,
+    new Date(now.getTime() - ADHERENCE_DAYS * DAY_MS).toISOString(),
+    now.toISOString(),
+  );
   let given = 0;
   let due = 0;
   for (const dose of doses) {
@@ -29,7 +33,8 @@ export function adherenceOf(schedule: DoseSchedule, outcomes: OutcomesByDue, now
   return { given, due };
 }
 
-export const percent = ({ given, due }: AdherenceCount): number | null => (due === 0 ? null : Math.round((given / due) * 1000) / 10);
+export const percent = ({ given, due }: AdherenceCount): number | null =>
+  due === 0 ? null : Math.round((given / due) * 1000) / 10;
 
 /** Due & Overdue's window: from 24 hours back to an hour ahead ("due now" is due within the next hour or earlier). */
 export function dueWindow(now: Date): { from: string; to: string } {
@@ -40,7 +45,12 @@ export function dueWindow(now: Date): { from: string; to: string } {
 }
 
 /** The doses of the window without an outcome, oldest first. */
-export function openDoses(schedule: DoseSchedule, outcomes: { has(dueAt: string): boolean }, now: Date, window = dueWindow(now)): DueDose[] {
+export function openDoses(
+  schedule: DoseSchedule,
+  outcomes: { has(dueAt: string): boolean },
+  now: Date,
+  window = dueWindow(now),
+): DueDose[] {
   return dosesBetween(schedule, window.from, window.to).filter((dose) => !outcomes.has(dose.dueAt));
 }
 
@@ -48,12 +58,18 @@ export function openDoses(schedule: DoseSchedule, outcomes: { has(dueAt: string)
  * Doses of one window for many prescriptions: prescriptions share a handful of schedules (08:00; 08:00 and 20:00…),
  * so each distinct schedule is expanded once per request and the rest are map lookups.
  */
-export function dosesInWindow(window: { from: string; to: string }): (scheduleJson: string) => readonly (DueDose & { readonly at: number })[] {
+export function dosesInWindow(window: {
+  from: string;
+  to: string;
+}): (scheduleJson: string) => readonly (DueDose & { readonly at: number })[] {
   const memo = new Map<string, readonly (DueDose & { readonly at: number })[]>();
   return (scheduleJson) => {
     let doses = memo.get(scheduleJson);
     if (doses === undefined) {
-      doses = dosesBetween(JSON.parse(scheduleJson) as DoseSchedule, window.from, window.to).map((dose) => ({ ...dose, at: Date.parse(dose.dueAt) }));
+      doses = dosesBetween(JSON.parse(scheduleJson) as DoseSchedule, window.from, window.to).map((dose) => ({
+        ...dose,
+        at: Date.parse(dose.dueAt),
+      }));
       memo.set(scheduleJson, doses);
     }
     return doses;

@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { addDays, dosesBetween, londonClock, londonTimeToInstant, MEDICATION_LIMITS, type MarChartView, type PrescriptionDetails, ukDate } from '@care/events';
+import {
+  addDays,
+  dosesBetween,
+  londonClock,
+  londonTimeToInstant,
+  MEDICATION_LIMITS,
+  type MarChartView,
+  type PrescriptionDetails,
+  ukDate,
+} from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { PdfBlock, PdfSpec } from '@care/documents';
 import type { CarerWork, ReadScope } from '../shared/carer-work';
@@ -10,23 +19,44 @@ const initialsOf = (first: string | null | undefined, last: string | null | unde
   first || last ? `${(first ?? '').slice(0, 1)}${(last ?? '').slice(0, 1)}`.toUpperCase() : null;
 
 const prnText = (prn: PrescriptionDetails['prn']) =>
-  prn ? `PRN for ${prn.reason}: ${prn.dose}, at least ${prn.minIntervalMinutes} minutes apart, at most ${prn.maxDosesIn24h} in 24 hours` : null;
+  prn
+    ? `PRN for ${prn.reason}: ${prn.dose}, at least ${prn.minIntervalMinutes} minutes apart, at most ${prn.maxDosesIn24h} in 24 hours`
+    : null;
 
 /**
  * A client's MAR chart (NICE NG67, CQC): up to 31 London days of due doses by day and time, each with its outcome's
  * code and the recorder's initials, amendments flagged, PRN doses listed, the code key, the client's allergies and GP.
  * undefined: no such client, or one the reader may not read.
  */
-export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, scope: ReadScope, clientId: string, from: string, dayCount: number): Promise<MarChartView | undefined> {
+export async function marChart(
+  db: Kysely<ReadModelDatabase>,
+  work: CarerWork,
+  scope: ReadScope,
+  clientId: string,
+  from: string,
+  dayCount: number,
+): Promise<MarChartView | undefined> {
   const client = await db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('clients as c')
-    .select(['c.id', 'c.client_id', 'c.first_name', 'c.last_name', 'c.date_of_birth', 'c.address', 'c.allergies', 'c.gp_practice', 'c.gp_phone'])
+    .select([
+      'c.id',
+      'c.client_id',
+      'c.first_name',
+      'c.last_name',
+      'c.date_of_birth',
+      'c.address',
+      'c.allergies',
+      'c.gp_practice',
+      'c.gp_phone',
+    ])
     .where('c.id', '=', clientId)
     .where(work.client(scope, 'c.id'))
     .executeTakeFirst();
   if (!client) return undefined;
-  const days = Array.from({ length: Math.min(dayCount, MEDICATION_LIMITS.marChartDays) }, (_, index) => addDays(from, index));
+  const days = Array.from({ length: Math.min(dayCount, MEDICATION_LIMITS.marChartDays) }, (_, index) =>
+    addDays(from, index),
+  );
   const to = days.at(-1) as string;
   const start = londonTimeToInstant(from, '00:00');
   const end = londonTimeToInstant(addDays(to, 1), '00:00');
@@ -40,11 +70,31 @@ export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, s
   const records = await db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('medication_records as r')
-    .select(['r.prescription_id', 'r.due_at', 'r.administered_at', 'r.code', 'r.reason', 'r.amendments', 'r.recorded_by'])
+    .select([
+      'r.prescription_id',
+      'r.due_at',
+      'r.administered_at',
+      'r.code',
+      'r.reason',
+      'r.amendments',
+      'r.recorded_by',
+    ])
     .where('r.client_id', '=', clientId)
-    .where((eb) => eb.or([eb.and([eb('r.due_at', '>=', new Date(start)), eb('r.due_at', '<', new Date(end))]), eb.and([eb('r.due_at', 'is', null), eb('r.administered_at', '>=', new Date(start)), eb('r.administered_at', '<', new Date(end))])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('r.due_at', '>=', new Date(start)), eb('r.due_at', '<', new Date(end))]),
+        eb.and([
+          eb('r.due_at', 'is', null),
+          eb('r.administered_at', '>=', new Date(start)),
+          eb('r.administered_at', '<', new Date(end)),
+        ]),
+      ]),
+    )
     .execute();
-  const person = await peopleNamed(db, records.map((record) => record.recorded_by));
+  const person = await peopleNamed(
+    db,
+    records.map((record) => record.recorded_by),
+  );
   const initials = (recordedBy: string) => {
     const found = person(recordedBy);
     return found ? initialsOf(found.firstName, found.lastName) : null;
@@ -53,7 +103,9 @@ export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, s
   const medicines = prescriptions
     .map((prescription) => {
       const mine = records.filter((record) => record.prescription_id === prescription.id);
-      const byDue = new Map(mine.filter((record) => record.due_at !== null).map((record) => [record.due_at!.toISOString(), record]));
+      const byDue = new Map(
+        mine.filter((record) => record.due_at !== null).map((record) => [record.due_at!.toISOString(), record]),
+      );
       const doses = dosesBetween(prescription.schedule, start, end);
       const times = [...new Set(doses.map((dose) => dose.time))].sort();
       const rows = times.map((time) => ({
@@ -103,7 +155,12 @@ export async function marChart(db: Kysely<ReadModelDatabase>, work: CarerWork, s
       };
     })
     // A medicine belongs on this chart when it had a dose due, a PRN dose given, or was in force in the period.
-    .filter((medicine) => medicine.rows.length > 0 || medicine.prnDoses.length > 0 || (medicine.prn !== null && medicine.startDate <= to && (medicine.endDate === null || medicine.endDate >= from)));
+    .filter(
+      (medicine) =>
+        medicine.rows.length > 0 ||
+        medicine.prnDoses.length > 0 ||
+        (medicine.prn !== null && medicine.startDate <= to && (medicine.endDate === null || medicine.endDate >= from)),
+    );
   return {
     client: {
       id: client.id,
@@ -145,7 +202,10 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
   ];
   if (chart.medicines.length === 0) blocks.push({ kind: 'paragraph', text: 'No medicines were due in this period.' });
   for (const medicine of chart.medicines) {
-    blocks.push({ kind: 'heading', text: `${medicine.name}${medicine.strength ? ` ${medicine.strength}` : ''}${medicine.overTheCounter ? ' (over the counter)' : ''}` });
+    blocks.push({
+      kind: 'heading',
+      text: `${medicine.name}${medicine.strength ? ` ${medicine.strength}` : ''}${medicine.overTheCounter ? ' (over the counter)' : ''}`,
+    });
     blocks.push({
       kind: 'paragraph',
       text: [
@@ -167,7 +227,15 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
         columns: [{ header: 'Time', width: 1.3 }, ...days.map((day) => ({ header: day.slice(8, 10) }))],
         rows: medicine.rows.map((row) => [
           row.time,
-          ...row.cells.slice(first, first + DAYS_PER_TABLE).map((cell) => (cell.dueAt === null ? '' : cell.code === null ? '·' : `${cell.code}${cell.amended ? '*' : ''} ${cell.initials ?? ''}`.trim())),
+          ...row.cells
+            .slice(first, first + DAYS_PER_TABLE)
+            .map((cell) =>
+              cell.dueAt === null
+                ? ''
+                : cell.code === null
+                  ? '·'
+                  : `${cell.code}${cell.amended ? '*' : ''} ${cell.initials ?? ''}`.trim(),
+            ),
         ]),
       });
     }
@@ -175,12 +243,36 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
       blocks.push({
         kind: 'table',
         fontSize: 8,
-        columns: [{ header: 'PRN given', width: 2 }, { header: 'Code' }, { header: 'By' }, { header: 'Reason', width: 3 }],
-        rows: medicine.prnDoses.map((dose) => [`${ukDate(dose.at.slice(0, 10))} ${londonClock(dose.at)}`, `${dose.code}${dose.amended ? '*' : ''}`, dose.initials ?? '', dose.reason ?? '']),
+        columns: [
+          { header: 'PRN given', width: 2 },
+          { header: 'Code' },
+          { header: 'By' },
+          { header: 'Reason', width: 3 },
+        ],
+        rows: medicine.prnDoses.map((dose) => [
+          `${ukDate(dose.at.slice(0, 10))} ${londonClock(dose.at)}`,
+          `${dose.code}${dose.amended ? '*' : ''}`,
+          dose.initials ?? '',
+          dose.reason ?? '',
+        ]),
       });
     }
   }
   blocks.push({ kind: 'heading', text: 'Key' });
-  blocks.push({ kind: 'table', fontSize: 8, columns: [{ header: 'Code' }, { header: 'Meaning', width: 4 }], rows: [...chart.codes.map(({ code, label }) => [code, label]), ['·', 'Due, no outcome recorded'], ['*', 'Amended (the original is kept in the record)']] });
-  return { title: `MAR chart: ${chart.client.name}`, subtitle: `${ukDate(chart.from)} to ${ukDate(chart.to)}`, layout: 'landscape', blocks };
+  blocks.push({
+    kind: 'table',
+    fontSize: 8,
+    columns: [{ header: 'Code' }, { header: 'Meaning', width: 4 }],
+    rows: [
+      ...chart.codes.map(({ code, label }) => [code, label]),
+      ['·', 'Due, no outcome recorded'],
+      ['*', 'Amended (the original is kept in the record)'],
+    ],
+  });
+  return {
+    title: `MAR chart: ${chart.client.name}`,
+    subtitle: `${ukDate(chart.from)} to ${ukDate(chart.to)}`,
+    layout: 'landscape',
+    blocks,
+  };
 }

@@ -12,7 +12,15 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { CarerWork, ReadScope } from '../shared/carer-work';
 import { countOf, pageOf, type Page } from '../shared/paging';
 import { fullName, peopleNamed } from '../shared/people';
-import { ADHERENCE_DAYS, adherenceOf, dosesInWindow, dueWindow, openDoses, percent, type AdherenceCount } from './dose-math';
+import {
+  ADHERENCE_DAYS,
+  adherenceOf,
+  dosesInWindow,
+  dueWindow,
+  openDoses,
+  percent,
+  type AdherenceCount,
+} from './dose-math';
 
 export interface MedicationFilter {
   readonly search?: string | undefined;
@@ -84,13 +92,19 @@ export class MedicationQueries {
   }
 
   /** GET /api/medications: by client surname then medicine name, with adherence and next due computed. */
-  async list(filter: MedicationFilter, scope: ReadScope, page: Page): Promise<{ rows: MedicationView[]; total: number }> {
+  async list(
+    filter: MedicationFilter,
+    scope: ReadScope,
+    page: Page,
+  ): Promise<{ rows: MedicationView[]; total: number }> {
     let query = this.prescriptions(scope);
     if (filter.status) query = query.where('p.status', '=', filter.status);
     if (filter.clientId) query = query.where('p.client_id', '=', filter.clientId);
     if (filter.search) {
       const like = likeOf(filter.search);
-      query = query.where((eb) => eb.or([eb('p.name', 'ilike', like), eb(sql<string>`cl.first_name || ' ' || cl.last_name`, 'ilike', like)]));
+      query = query.where((eb) =>
+        eb.or([eb('p.name', 'ilike', like), eb(sql<string>`cl.first_name || ' ' || cl.last_name`, 'ilike', like)]),
+      );
     }
     const ordered = query
       .leftJoin('clients as c', 'c.id', 'p.client_id')
@@ -111,7 +125,13 @@ export class MedicationQueries {
       rows: rows.map((row) => {
         const done = outcomes.get(row.id) ?? new Map<string, string>();
         const d = row.details;
-        const next = row.status === 'active' ? (openDoses(row.schedule, done, now, { from: dueWindow(now).from, to: new Date(now.getTime() + 2 * DAY_MS).toISOString() })[0] ?? null) : null;
+        const next =
+          row.status === 'active'
+            ? (openDoses(row.schedule, done, now, {
+                from: dueWindow(now).from,
+                to: new Date(now.getTime() + 2 * DAY_MS).toISOString(),
+              })[0] ?? null)
+            : null;
         return {
           id: row.id,
           name: row.name,
@@ -160,7 +180,11 @@ export class MedicationQueries {
    * and the recorded outcomes (a few columns per prescription), sorted, and only the page's prescriptions are then
    * read in full (client names, strength, route...): 2,000 prescriptions cost one narrow read, not 2,000 rows of detail.
    */
-  async due(scope: ReadScope, options: DueFilter = {}, page: Page = { limit: Number.MAX_SAFE_INTEGER, offset: 0 }): Promise<{ rows: DueDoseView[]; total: number }> {
+  async due(
+    scope: ReadScope,
+    options: DueFilter = {},
+    page: Page = { limit: Number.MAX_SAFE_INTEGER, offset: 0 },
+  ): Promise<{ rows: DueDoseView[]; total: number }> {
     const open = await this.openDoses(scope, options);
     const shown = open.slice(page.offset, page.offset + page.limit);
     const ids = [...new Set(shown.map((dose) => dose.prescriptionId))];
@@ -230,7 +254,17 @@ export class MedicationQueries {
         open.push({ prescriptionId: row.id, medicationName: row.name, dueAt: dose.dueAt, time: dose.time, overdue });
       }
     }
-    return open.sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.medicationName < b.medicationName ? -1 : a.medicationName > b.medicationName ? 1 : 0));
+    return open.sort((a, b) =>
+      a.dueAt < b.dueAt
+        ? -1
+        : a.dueAt > b.dueAt
+          ? 1
+          : a.medicationName < b.medicationName
+            ? -1
+            : a.medicationName > b.medicationName
+              ? 1
+              : 0,
+    );
   }
 
   /**
@@ -254,7 +288,6 @@ export class MedicationQueries {
     return byPrescription;
   }
 
-
   /** The counts per active prescription over 30 days: given and "not required" from the records, due from the schedule. */
   private async adherenceCounts(scope: ReadScope) {
     const now = this.clock();
@@ -263,14 +296,28 @@ export class MedicationQueries {
       .where('p.status', '=', 'active')
       .select(['p.id', 'p.name', 'p.client_id', 'p.schedule', 'cl.first_name', 'cl.last_name'])
       .execute();
-    const outcomes = await this.outcomes(rows.map((row) => row.id), from);
-    return rows.map((row) => ({ row, count: adherenceOf(row.schedule as DoseSchedule, outcomes.get(row.id) ?? new Map(), now) }));
+    const outcomes = await this.outcomes(
+      rows.map((row) => row.id),
+      from,
+    );
+    return rows.map((row) => ({
+      row,
+      count: adherenceOf(row.schedule as DoseSchedule, outcomes.get(row.id) ?? new Map(), now),
+    }));
   }
 
   async stats(scope: ReadScope): Promise<MedicationStats> {
     const [due, counts] = await Promise.all([this.openDoses(scope, {}), this.adherenceCounts(scope)]);
-    const total = counts.reduce<AdherenceCount>((sum, { count }) => ({ given: sum.given + count.given, due: sum.due + count.due }), { given: 0, due: 0 });
-    return { activeMedications: counts.length, dueNow: due.length, overdue: due.filter((dose) => dose.overdue).length, avgAdherence: percent(total) };
+    const total = counts.reduce<AdherenceCount>(
+      (sum, { count }) => ({ given: sum.given + count.given, due: sum.due + count.due }),
+      { given: 0, due: 0 },
+    );
+    return {
+      activeMedications: counts.length,
+      dueNow: due.length,
+      overdue: due.filter((dose) => dose.overdue).length,
+      avgAdherence: percent(total),
+    };
   }
 
   /** Compliance: adherence per client and per medicine, lowest first. */
@@ -290,13 +337,20 @@ export class MedicationQueries {
         .sort((a, b) => (a.adherence ?? 101) - (b.adherence ?? 101) || a.name.localeCompare(b.name));
     };
     return {
-      byClient: group((row) => ({ id: row.client_id, name: fullName(row.first_name, row.last_name) ?? 'Unknown client' })),
+      byClient: group((row) => ({
+        id: row.client_id,
+        name: fullName(row.first_name, row.last_name) ?? 'Unknown client',
+      })),
       byMedicine: group((row) => ({ id: row.name.toLowerCase(), name: row.name })),
     };
   }
 
   /** GET /api/medication-records: newest first, filtered, paged. */
-  async records(filter: RecordFilter, scope: ReadScope, page: Page): Promise<{ rows: MedicationRecordView[]; total: number }> {
+  async records(
+    filter: RecordFilter,
+    scope: ReadScope,
+    page: Page,
+  ): Promise<{ rows: MedicationRecordView[]; total: number }> {
     let query = this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('medication_records as r')
@@ -309,15 +363,30 @@ export class MedicationQueries {
     if (filter.prescriptionId) query = query.where('r.prescription_id', '=', filter.prescriptionId);
     if (filter.status) query = query.where('r.status', '=', filter.status as MedicationRecordView['status']);
     if (filter.medicine) query = query.where('p.name', 'ilike', likeOf(filter.medicine));
-    if (filter.from) query = query.where(sql<boolean>`r.administered_at >= (${filter.from}::date)::timestamp at time zone 'Europe/London'`);
-    if (filter.to) query = query.where(sql<boolean>`r.administered_at < ((${filter.to}::date + 1)::timestamp at time zone 'Europe/London')`);
+    if (filter.from)
+      query = query.where(
+        sql<boolean>`r.administered_at >= (${filter.from}::date)::timestamp at time zone 'Europe/London'`,
+      );
+    if (filter.to)
+      query = query.where(
+        sql<boolean>`r.administered_at < ((${filter.to}::date + 1)::timestamp at time zone 'Europe/London')`,
+      );
     const ordered = query
       .selectAll('r')
-      .select(['p.name', 'cl.first_name as client_first', 'cl.last_name as client_last', 'ca.first_name as carer_first', 'ca.last_name as carer_last'])
+      .select([
+        'p.name',
+        'cl.first_name as client_first',
+        'cl.last_name as client_last',
+        'ca.first_name as carer_first',
+        'ca.last_name as carer_last',
+      ])
       .orderBy('r.administered_at', 'desc')
       .orderBy('r.id', 'desc');
     const [rows, total] = await Promise.all([pageOf(ordered, page), countOf(query)]);
-    const person = await peopleNamed(this.db, rows.flatMap((row) => [row.recorded_by, row.witness_user_id]));
+    const person = await peopleNamed(
+      this.db,
+      rows.flatMap((row) => [row.recorded_by, row.witness_user_id]),
+    );
     const name = (id: string | null) => {
       const found = person(id);
       return found ? `${found.firstName} ${found.lastName}` : null;
@@ -350,4 +419,3 @@ export class MedicationQueries {
     };
   }
 }
-

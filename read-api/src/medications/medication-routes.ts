@@ -45,9 +45,18 @@ export const witnessQuery = z.object({ ...pagingFields({ defaultLimit: MAX_PAGE_
 export const marQuery = z.object({
   clientId: z.uuid({ error: 'Client must be a valid id' }),
   from: requiredQueryDate('From'),
-  days: z.coerce.number({ error: 'Days must be a whole number from 1 to 31' }).int('Days must be a whole number from 1 to 31').min(1, 'Days must be a whole number from 1 to 31').max(31, 'Days must be a whole number from 1 to 31').default(28),
+  days: z.coerce
+    .number({ error: 'Days must be a whole number from 1 to 31' })
+    .int('Days must be a whole number from 1 to 31')
+    .min(1, 'Days must be a whole number from 1 to 31')
+    .max(31, 'Days must be a whole number from 1 to 31')
+    .default(28),
 });
-export const dueQuery = z.object({ clientId: uuidField('Client'), overdue: optionalBoolean('Overdue'), ...pagingFields() });
+export const dueQuery = z.object({
+  clientId: uuidField('Client'),
+  overdue: optionalBoolean('Overdue'),
+  ...pagingFields(),
+});
 export const recordListQuery = z.object({
   clientId: uuidField('Client'),
   carerId: uuidField('Carer'),
@@ -79,10 +88,33 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
   });
 
   medications.get('/reference', async (ctx) => {
-    const added = await db.withSchema(READ_MODEL_SCHEMA).selectFrom('reference_medicines').selectAll().orderBy('name').execute();
+    const added = await db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('reference_medicines')
+      .selectAll()
+      .orderBy('name')
+      .execute();
     ctx.body = [
-      ...REFERENCE_MEDICINES.map(({ name, type, strengths, category, commonDoses, controlledDrug, timeCritical }) => ({ name, type, strengths, category, commonDoses, controlledDrug, timeCritical, builtIn: true })),
-      ...added.map((row) => ({ name: row.name, type: row.type, strengths: row.strengths, category: row.category, commonDoses: [], controlledDrug: false, timeCritical: false, builtIn: false })),
+      ...REFERENCE_MEDICINES.map(({ name, type, strengths, category, commonDoses, controlledDrug, timeCritical }) => ({
+        name,
+        type,
+        strengths,
+        category,
+        commonDoses,
+        controlledDrug,
+        timeCritical,
+        builtIn: true,
+      })),
+      ...added.map((row) => ({
+        name: row.name,
+        type: row.type,
+        strengths: row.strengths,
+        category: row.category,
+        commonDoses: [],
+        controlledDrug: false,
+        timeCritical: false,
+        builtIn: false,
+      })),
     ];
   });
 
@@ -119,7 +151,11 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
       for (const interaction of interactionsAmong(names)) found.push({ clientId, clientName, interaction });
     }
     const rank = { severe: 0, moderate: 1, mild: 2 };
-    ctx.body = found.sort((a, b) => rank[a.interaction.severity] - rank[b.interaction.severity] || (a.clientName ?? '').localeCompare(b.clientName ?? ''));
+    ctx.body = found.sort(
+      (a, b) =>
+        rank[a.interaction.severity] - rank[b.interaction.severity] ||
+        (a.clientName ?? '').localeCompare(b.clientName ?? ''),
+    );
   });
 
   const chartOf = async (ctx: ParameterizedContext<ReadState>) => {
@@ -150,13 +186,22 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
       .where('role', 'in', WITNESS_ROLES)
       .where('id', '<>', ctx.state.session.userId);
     const rows = await pageOf(staff.orderBy('last_name').orderBy('first_name').orderBy('id'), page);
-    sendPage(ctx, { rows: rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role })), total: await countOf(staff) });
+    sendPage(ctx, {
+      rows: rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role })),
+      total: await countOf(staff),
+    });
   });
 
   medications.get('/:id/history', async (ctx) => {
     const id = z.uuid().safeParse(ctx.params.id);
     const visible = id.success
-      ? await db.withSchema(READ_MODEL_SCHEMA).selectFrom('prescriptions as p').select('p.id').where('p.id', '=', id.data).where(work.client(scopeOf(ctx), 'p.client_id')).executeTakeFirst()
+      ? await db
+          .withSchema(READ_MODEL_SCHEMA)
+          .selectFrom('prescriptions as p')
+          .select('p.id')
+          .where('p.id', '=', id.data)
+          .where(work.client(scopeOf(ctx), 'p.client_id'))
+          .executeTakeFirst()
       : undefined;
     if (!visible || !id.success) throw new HttpError(404, 'Medication not found');
     const versions = await db
@@ -166,10 +211,20 @@ export function medicationRoutes({ db, work }: ReadDeps): Router<ReadState>[] {
       .where('v.prescription_id', '=', id.data)
       .orderBy('v.revision')
       .execute();
-    const person = await peopleNamed(db, versions.map((v) => v.user_id));
+    const person = await peopleNamed(
+      db,
+      versions.map((v) => v.user_id),
+    );
     ctx.body = versions.map((v) => {
       const by = person(v.user_id);
-      return { revision: String(v.revision), type: v.type, changes: v.changes, reason: v.reason, at: v.at.toISOString(), by: by ? `${by.firstName} ${by.lastName}` : null };
+      return {
+        revision: String(v.revision),
+        type: v.type,
+        changes: v.changes,
+        reason: v.reason,
+        at: v.at.toISOString(),
+        by: by ? `${by.firstName} ${by.lastName}` : null,
+      };
     });
   });
 

@@ -1,8 +1,20 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AppointmentStatus, CheckInSource, MonitoringRecordView, Punctuality, SortDirection, VisitType } from '@care/events';
+import type {
+  AppointmentStatus,
+  CheckInSource,
+  MonitoringRecordView,
+  Punctuality,
+  SortDirection,
+  VisitType,
+} from '@care/events';
 import type { ReadModelDatabase } from '@care/projector';
 import { londonClock } from '../shared/london-clock';
-import { AppointmentQueries, visitMatches, type AppointmentFilter, type AppointmentViewer } from '../appointments/appointment-queries';
+import {
+  AppointmentQueries,
+  visitMatches,
+  type AppointmentFilter,
+  type AppointmentViewer,
+} from '../appointments/appointment-queries';
 
 export const MONITORING_SORTS = ['date', 'client', 'carer', 'status', 'punctuality', 'duration'] as const;
 export type MonitoringSort = (typeof MONITORING_SORTS)[number];
@@ -98,7 +110,12 @@ const SORT_KEYS: Record<MonitoringSort, readonly { key: RawBuilder<unknown>; nul
   ],
   status: [{ key: sql`a.status`, nullable: false }],
   punctuality: [{ key: sql`a.checked_in_at - a.scheduled_start`, nullable: true }],
-  duration: [{ key: sql`coalesce(a.checked_out_at - a.checked_in_at, make_interval(mins => a.duration_minutes))`, nullable: false }],
+  duration: [
+    {
+      key: sql`coalesce(a.checked_out_at - a.checked_in_at, make_interval(mins => a.duration_minutes))`,
+      nullable: false,
+    },
+  ],
 };
 
 /** GET /api/monitoring: care records per visit, filtered, sorted and paged in PostgreSQL. */
@@ -148,7 +165,8 @@ export class MonitoringQueries {
   private sorted(filter: AppointmentFilter, viewer: AppointmentViewer, sort: MonitoringSort, direction: SortDirection) {
     let query = this.rows(filter, viewer);
     const dir = sql.raw(direction);
-    for (const { key, nullable } of SORT_KEYS[sort]) query = query.orderBy(nullable ? sql`${key} ${dir} nulls last` : sql`${key} ${dir}`);
+    for (const { key, nullable } of SORT_KEYS[sort])
+      query = query.orderBy(nullable ? sql`${key} ${dir} nulls last` : sql`${key} ${dir}`);
     // Ties in visit order, so paging never repeats or skips a record.
     if (sort !== 'date') query = query.orderBy(sql`a.scheduled_start ${dir}`);
     return query.orderBy(sql`a.id ${dir}`);
@@ -163,7 +181,12 @@ export class MonitoringQueries {
   }
 
   /** Every matching record (the CSV export), in the page's order. */
-  async all(filter: AppointmentFilter, viewer: AppointmentViewer, sort: MonitoringSort, direction: SortDirection): Promise<MonitoringRecordView[]> {
+  async all(
+    filter: AppointmentFilter,
+    viewer: AppointmentViewer,
+    sort: MonitoringSort,
+    direction: SortDirection,
+  ): Promise<MonitoringRecordView[]> {
     return (await this.sorted(filter, viewer, sort, direction).execute()).map(toMonitoringRecord);
   }
 }

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, comparePositions, londonToday, positionFromToken, type MonitoringPageView, type MonitoringRecordView } from '@care/events';
+import {
+  addDays,
+  comparePositions,
+  londonToday,
+  positionFromToken,
+  type MonitoringPageView,
+  type MonitoringRecordView,
+} from '@care/events';
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
@@ -25,7 +32,10 @@ let nadia: string;
 let tom: string;
 let edith: string;
 let walter: string;
-const ids = {} as Record<'onTime' | 'upcoming' | 'late' | 'early' | 'cancelled' | 'twentyDays' | 'sixtyDays' | 'tomorrow', string>;
+const ids = {} as Record<
+  'onTime' | 'upcoming' | 'late' | 'early' | 'cancelled' | 'twentyDays' | 'sixtyDays' | 'tomorrow',
+  string
+>;
 const today = londonToday();
 /** 10:00 UTC is 10:00 or 11:00 in London: the same London date either way. */
 const at = (daysAgo: number, time = '10:00') => `${addDays(today, -daysAgo)}T${time}:00Z`;
@@ -39,7 +49,9 @@ async function send(method: string, path: string, body?: unknown) {
 
 function latestPosition(): string {
   const positions = [visits.lastPosition, commandPosition].filter((token) => token !== '');
-  return positions.reduce((later, token) => (comparePositions(positionFromToken(token)!, positionFromToken(later)!) > 0 ? token : later));
+  return positions.reduce((later, token) =>
+    comparePositions(positionFromToken(token)!, positionFromToken(later)!) > 0 ? token : later,
+  );
 }
 
 async function read<T>(path: string, user: TestUser = command.admin) {
@@ -96,26 +108,57 @@ beforeAll(async () => {
 
   // Today: on time (10 minutes late), still scheduled.
   ids.onTime = await visits.visit(
-    { clientId: edith, carerId: nadia, scheduledStart: at(0, '07:00'), durationMinutes: 60, tasks: ['Breakfast', 'Medication', 'Wash'] },
+    {
+      clientId: edith,
+      carerId: nadia,
+      scheduledStart: at(0, '07:00'),
+      durationMinutes: 60,
+      tasks: ['Breakfast', 'Medication', 'Wash'],
+    },
     checkedIn(nadia, at(0, '07:10')),
     checkedOut(at(0, '07:50'), { tasksCompleted: ['Breakfast'], medicationGiven: true, notes: 'Ate well' }),
   );
-  ids.upcoming = await visits.visit({ clientId: walter, carerId: tom, scheduledStart: at(0, '08:00'), durationMinutes: 30, notes: 'Bring shopping' });
+  ids.upcoming = await visits.visit({
+    clientId: walter,
+    carerId: tom,
+    scheduledStart: at(0, '08:00'),
+    durationMinutes: 30,
+    notes: 'Bring shopping',
+  });
   // Yesterday: late by 20 minutes, checked in by hand.
   ids.late = await visits.visit(
     { clientId: walter, carerId: nadia, scheduledStart: at(1), durationMinutes: 45 },
     (id) => ({
       type: 'VisitCheckedIn',
-      data: { id, carerId: nadia, checkedInAt: at(1, '10:20'), location: null, source: 'Manual', manualInputReason: 'Phone battery flat', lateArrival: true, lateReason: 'Bus',
+      data: {
+        id,
+        carerId: nadia,
+        checkedInAt: at(1, '10:20'),
+        location: null,
+        source: 'Manual',
+        manualInputReason: 'Phone battery flat',
+        lateArrival: true,
+        lateReason: 'Bus',
         // Typed in at noon: the time entered by hand is kept beside the server's.
-        recordedAt: at(1, '12:00'), handEnteredReason: 'Phone battery flat' },
+        recordedAt: at(1, '12:00'),
+        handEnteredReason: 'Phone battery flat',
+      },
     }),
     checkedOut(at(1, '11:30')),
   );
   // Three days ago: 20 minutes early, in progress; and a cancelled companionship visit.
-  ids.early = await visits.visit({ clientId: edith, carerId: tom, scheduledStart: at(3), durationMinutes: 30 }, checkedIn(tom, at(3, '09:40')));
-  ids.cancelled = await visits.visit({ clientId: edith, carerId: tom, scheduledStart: at(3, '15:00'), durationMinutes: 30 }, cancelled('Family visiting'));
-  await visits.then(ids.cancelled, (id) => ({ type: 'AppointmentDetailsChanged', data: { id, changes: { visitType: 'companionship' } } }));
+  ids.early = await visits.visit(
+    { clientId: edith, carerId: tom, scheduledStart: at(3), durationMinutes: 30 },
+    checkedIn(tom, at(3, '09:40')),
+  );
+  ids.cancelled = await visits.visit(
+    { clientId: edith, carerId: tom, scheduledStart: at(3, '15:00'), durationMinutes: 30 },
+    cancelled('Family visiting'),
+  );
+  await visits.then(ids.cancelled, (id) => ({
+    type: 'AppointmentDetailsChanged',
+    data: { id, changes: { visitType: 'companionship' } },
+  }));
   // Older: 20 days and 60 days ago; tomorrow is outside every range.
   ids.twentyDays = await visits.visit({ clientId: walter, carerId: tom, scheduledStart: at(20), durationMinutes: 30 });
   ids.sixtyDays = await visits.visit({ clientId: walter, carerId: nadia, scheduledStart: at(60), durationMinutes: 30 });
@@ -164,8 +207,19 @@ describe('GET /api/monitoring', () => {
       timeEnteredByHand: true,
       timeEnteredReason: 'Phone battery flat',
     });
-    expect(byId.get(ids.early)).toMatchObject({ punctuality: 'Early', duration: 30, status: 'in_progress', actualTime: `${clock(at(3, '09:40'))}–` });
-    expect(byId.get(ids.upcoming)).toMatchObject({ punctuality: null, actualTime: null, duration: 30, notes: 'Bring shopping', status: 'scheduled' });
+    expect(byId.get(ids.early)).toMatchObject({
+      punctuality: 'Early',
+      duration: 30,
+      status: 'in_progress',
+      actualTime: `${clock(at(3, '09:40'))}–`,
+    });
+    expect(byId.get(ids.upcoming)).toMatchObject({
+      punctuality: null,
+      actualTime: null,
+      duration: 30,
+      notes: 'Bring shopping',
+      status: 'scheduled',
+    });
   });
 
   it('offers today, yesterday, 30 days, 3 months and a custom range', async () => {
@@ -178,7 +232,12 @@ describe('GET /api/monitoring', () => {
   });
 
   it('filters by carer, client, status, care type and a search on names, on the server', async () => {
-    expect(idsOf((await page(`?range=30d&carerId=${tom}&sort=date&direction=asc`)).records)).toEqual([ids.twentyDays, ids.early, ids.cancelled, ids.upcoming]);
+    expect(idsOf((await page(`?range=30d&carerId=${tom}&sort=date&direction=asc`)).records)).toEqual([
+      ids.twentyDays,
+      ids.early,
+      ids.cancelled,
+      ids.upcoming,
+    ]);
     expect(idsOf((await page(`?range=30d&clientId=${edith}&status=cancelled`)).records)).toEqual([ids.cancelled]);
     expect(idsOf((await page('?range=30d&careType=companionship')).records)).toEqual([ids.cancelled]);
     const search = await page('?range=30d&search=pemberton');
@@ -189,7 +248,13 @@ describe('GET /api/monitoring', () => {
   it('sorts by client, carer, status, punctuality and duration in either direction', async () => {
     const order = async (query: string) => idsOf((await page(`?range=7d&${query}`)).records);
     expect(await order('sort=client')).toEqual([ids.early, ids.cancelled, ids.onTime, ids.late, ids.upcoming]);
-    expect(await order('sort=carer&direction=desc')).toEqual([ids.upcoming, ids.cancelled, ids.early, ids.onTime, ids.late]);
+    expect(await order('sort=carer&direction=desc')).toEqual([
+      ids.upcoming,
+      ids.cancelled,
+      ids.early,
+      ids.onTime,
+      ids.late,
+    ]);
     // Ties in start order: yesterday's completed visit before today's.
     expect(await order('sort=status')).toEqual([ids.cancelled, ids.late, ids.onTime, ids.early, ids.upcoming]);
     // Early (−20), on time (+10), late (+20); not checked in last.
@@ -231,13 +296,24 @@ describe('GET /api/monitoring', () => {
 
 describe('GET /api/monitoring/export.csv', () => {
   it('downloads every matching record (not one page) as CSV named care-records-<today>.csv', async () => {
-    await visits.visit({ clientId: edith, carerId: nadia, scheduledStart: at(2), durationMinutes: 30, notes: '@SUM(1+1)' });
+    await visits.visit({
+      clientId: edith,
+      carerId: nadia,
+      scheduledStart: at(2),
+      durationMinutes: 30,
+      notes: '@SUM(1+1)',
+    });
     const reply = await read<string>('/api/monitoring/export.csv?range=7d&limit=1&carerId=' + nadia);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="care-records-${today}.csv"`);
-    const lines = reply.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date,Planned Time,Actual Time,Client,Carer,Punctuality,Duration (minutes),Tasks,Medication,Provider,Manual Input Reason,Source,Status,Notes');
+    const lines = reply.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Date,Planned Time,Actual Time,Client,Carer,Punctuality,Duration (minutes),Tasks,Medication,Provider,Manual Input Reason,Source,Status,Notes',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
       `${today},${clock(at(0, '07:00'))}–${clock(at(0, '08:00'))},${clock(at(0, '07:10'))}–${clock(at(0, '07:50'))},Edith Green,Nadia Hussain,On Time,40,Breakfast; Medication; Wash,Yes,personal_care,,Mobile,completed,Ate well`,
@@ -249,5 +325,10 @@ describe('GET /api/monitoring/export.csv', () => {
 
 /** The London wall clock of an instant, as the records show it. */
 function clock(instant: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
 }

@@ -1,12 +1,28 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, can, londonToday, MONITORING_RANGES, monitoringRange, queryOneOf, SORT_DIRECTIONS, VISIT_TYPES } from '@care/events';
+import {
+  APPOINTMENT_STATUSES,
+  can,
+  londonToday,
+  MONITORING_RANGES,
+  monitoringRange,
+  queryOneOf,
+  SORT_DIRECTIONS,
+  VISIT_TYPES,
+} from '@care/events';
 import { requirePermission } from '@care/events/server';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import type { AppointmentFilter } from '../appointments/appointment-queries';
 import { attachCsv } from '@care/documents';
-import { checkedRange, MAX_RANGE_DAYS, optionalDate, optionalId, searchText, wholeNumber } from '../appointments/query-fields';
+import {
+  checkedRange,
+  MAX_RANGE_DAYS,
+  optionalDate,
+  optionalId,
+  searchText,
+  wholeNumber,
+} from '../appointments/query-fields';
 import { monitoringCsv } from './monitoring-csv';
 import { MONITORING_SORTS, MonitoringQueries } from './monitoring-queries';
 import { parseQuery } from '../shared/query-parsing';
@@ -33,7 +49,10 @@ export const monitoringQuery = z
       ctx.addIssue({ code: 'custom', path: ['range'], message: 'From and to dates go with the custom range' });
       return z.NEVER;
     }
-    const range = choice === 'custom' ? checkedRange(value.from, value.to, ctx, MAX_RANGE_DAYS) : monitoringRange(choice, londonToday());
+    const range =
+      choice === 'custom'
+        ? checkedRange(value.from, value.to, ctx, MAX_RANGE_DAYS)
+        : monitoringRange(choice, londonToday());
     if (!range) return z.NEVER;
     const filter: AppointmentFilter = {
       range,
@@ -56,7 +75,8 @@ export function monitoringRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new MonitoringQueries(db);
   const router = new Router<ReadState>({ prefix: '/api/monitoring' });
   router.use(requirePermission('appointments.read', 'appointments.readOwn'));
-  const viewerOf = (state: ReadState) => (can(state.session.role, 'appointments.read') ? {} : { ownUserId: state.session.userId });
+  const viewerOf = (state: ReadState) =>
+    can(state.session.role, 'appointments.read') ? {} : { ownUserId: state.session.userId };
 
   router.get('/', async (ctx) => {
     const { filter, sort, direction, limit, offset } = parseQuery(monitoringQuery, ctx);

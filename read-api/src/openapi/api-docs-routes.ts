@@ -26,7 +26,10 @@ const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg
 let redocBundle: string | undefined;
 /** Read on first use, then kept: 1 MB that most processes never serve. */
 const bundle = () =>
-  (redocBundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replaceAll(REDOCLY_LOGO_URL, EMPTY_IMAGE));
+  (redocBundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replaceAll(
+    REDOCLY_LOGO_URL,
+    EMPTY_IMAGE,
+  ));
 
 /*
  * This service's own policy is default-src 'none' (it answers JSON). The reference page needs, and gets, only:

@@ -22,7 +22,11 @@ function namedSchemas(): Map<z.ZodType, string> {
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of one side of a zod schema; what JSON cannot say is left open. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -44,22 +48,48 @@ function accessText(route: RouteDoc): string {
   return `Needs ${route.access.length > 1 ? 'one of ' : ''}${route.access.map(permissionText).join('; or ')}.`;
 }
 
-function buildOperation(route: RouteDoc, schemaOf: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema): JsonSchema {
+function buildOperation(
+  route: RouteDoc,
+  schemaOf: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
+): JsonSchema {
   const parameters: JsonSchema[] = [];
   for (const [, name] of route.path.matchAll(/:([A-Za-z]+)/g)) {
     const schema = route.params?.[name!] ?? z.uuid();
-    parameters.push({ name, in: 'path', required: true, schema: schemaOf(schema, 'input'), description: 'A malformed value answers 404' });
+    parameters.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: schemaOf(schema, 'input'),
+      description: 'A malformed value answers 404',
+    });
   }
   if (route.query) {
     for (const [name, field] of Object.entries(queryShape(route.query))) {
-      parameters.push({ name, in: 'query', required: !field.safeParse(undefined).success, schema: schemaOf(field, 'output') });
+      parameters.push({
+        name,
+        in: 'query',
+        required: !field.safeParse(undefined).success,
+        schema: schemaOf(field, 'output'),
+      });
     }
   }
   if (route.ifMatch) {
-    parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string', pattern: '^"?\\d+"?$' }, description: 'The revision last read: refuses the command with 409 if the record changed since' });
+    parameters.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: '^"?\\d+"?$' },
+      description: 'The revision last read: refuses the command with 409 if the record changed since',
+    });
   }
   if (route.service === 'read-api') {
-    parameters.push({ name: 'X-Min-Position', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+\\.\\d+$' }, description: "A command's `position`: answer once this read reflects it" });
+    parameters.push({
+      name: 'X-Min-Position',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: '^\\d+\\.\\d+$' },
+      description: "A command's `position`: answer once this read reflects it",
+    });
   }
   const replies = { ...route.replies, ...errorReplies(route) };
   const operation: JsonSchema = {
@@ -71,7 +101,9 @@ function buildOperation(route: RouteDoc, schemaOf: (schema: z.ZodType, io: 'inpu
     'x-permissions': route.access === 'public' || route.access === 'signed-in' ? [] : [...route.access],
     security: route.access === 'public' ? [] : [{ sessionCookie: [] }],
     ...(parameters.length > 0 && { parameters }),
-    responses: Object.fromEntries(Object.entries(replies).map(([status, reply]) => [status, replyObject(reply, schemaOf)])),
+    responses: Object.fromEntries(
+      Object.entries(replies).map(([status, reply]) => [status, replyObject(reply, schemaOf)]),
+    ),
   };
   if (route.body) {
     const contentType = route.bodyType ?? 'application/json';
@@ -82,7 +114,13 @@ function buildOperation(route: RouteDoc, schemaOf: (schema: z.ZodType, io: 'inpu
         [contentType]: {
           schema:
             contentType === 'multipart/form-data'
-              ? { ...schema, properties: { ...(schema.properties as JsonSchema), audio: { type: 'string', contentMediaType: 'audio/*' } } }
+              ? {
+                  ...schema,
+                  properties: {
+                    ...(schema.properties as JsonSchema),
+                    audio: { type: 'string', contentMediaType: 'audio/*' },
+                  },
+                }
               : schema,
         },
       },
@@ -92,10 +130,22 @@ function buildOperation(route: RouteDoc, schemaOf: (schema: z.ZodType, io: 'inpu
 }
 
 function replyObject(reply: ReplyDoc, schemaOf: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema): JsonSchema {
-  const headers = reply.headers && Object.fromEntries(Object.entries(reply.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  const headers =
+    reply.headers &&
+    Object.fromEntries(
+      Object.entries(reply.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+    );
   const content = reply.schema
     ? { 'application/json': { schema: schemaOf(reply.schema, 'output') } }
-    : reply.contentType && { [reply.contentType]: { schema: { type: 'string', ...(reply.contentType !== 'text/csv' && reply.contentType !== 'text/plain' && { contentMediaType: reply.contentType }) } } };
+    : reply.contentType && {
+        [reply.contentType]: {
+          schema: {
+            type: 'string',
+            ...(reply.contentType !== 'text/csv' &&
+              reply.contentType !== 'text/plain' && { contentMediaType: reply.contentType }),
+          },
+        },
+      };
   return { description: reply.description, ...(headers && { headers }), ...(content && { content }) };
 }
 

@@ -1,7 +1,15 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, comparePositions, londonTimeToInstant, londonToday, periodContaining, positionFromToken, positionToToken } from '@care/events';
+import {
+  addDays,
+  comparePositions,
+  londonTimeToInstant,
+  londonToday,
+  periodContaining,
+  positionFromToken,
+  positionToToken,
+} from '@care/events';
 import { createLogger } from '@care/events/server';
 import { requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
@@ -39,7 +47,9 @@ const real = new Map<string, string>();
 
 interface Operation {
   readonly parameters?: readonly { readonly name: string; readonly in: string; readonly schema: object }[];
-  readonly responses: Readonly<Record<string, { readonly content?: Readonly<Record<string, { readonly schema?: object }>> }>>;
+  readonly responses: Readonly<
+    Record<string, { readonly content?: Readonly<Record<string, { readonly schema?: object }>> }>
+  >;
 }
 interface OpenApiDocument {
   readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>;
@@ -51,18 +61,33 @@ beforeAll(async () => {
   const periods = demoPayrollPeriods(today, 28);
   const paidWeek = periods.at(-1)!;
   // Visit times typed in by hand, up to three weeks back (as the demo history is entered).
-  stack = await startReadStack(inject('databaseUrl'), 'openapi_real', { command: { visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: 24 * 21 } } });
+  stack = await startReadStack(inject('databaseUrl'), 'openapi_real', {
+    command: { visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: 24 * 21 } },
+  });
   ({ command, readUrl } = stack);
   carerUser = await command.createUser('carer');
   const admin = command.admin;
-  const send = async (method: string, path: string, body?: unknown, user: TestUser = admin): Promise<{ id: string }> => {
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    user: TestUser = admin,
+  ): Promise<{ id: string }> => {
     const reply = await user.request(method, path, body);
     if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.text}`);
     lastPosition = (reply.body as { position?: string } | null)?.position ?? lastPosition;
     return reply.body as { id: string };
   };
 
-  const carer = await send('POST', '/api/carers', { firstName: 'Nadia', lastName: 'Hussain', email: 'nadia@example.org', employeeId: 'EMP-4001', startDate: '2024-03-01', hourlyRate: '14.50', userId: carerUser.id });
+  const carer = await send('POST', '/api/carers', {
+    firstName: 'Nadia',
+    lastName: 'Hussain',
+    email: 'nadia@example.org',
+    employeeId: 'EMP-4001',
+    startDate: '2024-03-01',
+    hourlyRate: '14.50',
+    userId: carerUser.id,
+  });
   real.set('carer', carer.id);
   const client = await send('POST', '/api/clients', {
     clientId: 'CL-4001',
@@ -80,22 +105,80 @@ beforeAll(async () => {
 
   // A visit in the last whole week, done: paid by payroll and charged on an invoice.
   const day = addDays(paidWeek.periodStart, 2);
-  const visit = await send('POST', '/api/appointments', { clientId: client.id, carerId: carer.id, scheduledStart: londonTimeToInstant(day, '09:00'), durationMinutes: 60, visitType: 'personal_care', tasks: ['Wash'] });
+  const visit = await send('POST', '/api/appointments', {
+    clientId: client.id,
+    carerId: carer.id,
+    scheduledStart: londonTimeToInstant(day, '09:00'),
+    durationMinutes: 60,
+    visitType: 'personal_care',
+    tasks: ['Wash'],
+  });
   real.set('appointment', visit.id);
   const manual = { source: 'Manual', manualInputReason: 'Entered after the visit' };
-  await send('POST', `/api/appointments/${visit.id}/check-in`, { ...manual, checkedInAt: londonTimeToInstant(day, '09:00') });
-  await send('POST', `/api/appointments/${visit.id}/check-out`, { ...manual, checkedOutAt: londonTimeToInstant(day, '10:00'), tasksCompleted: ['Wash'], medicationGiven: false });
+  await send('POST', `/api/appointments/${visit.id}/check-in`, {
+    ...manual,
+    checkedInAt: londonTimeToInstant(day, '09:00'),
+  });
+  await send('POST', `/api/appointments/${visit.id}/check-out`, {
+    ...manual,
+    checkedOutAt: londonTimeToInstant(day, '10:00'),
+    tasksCompleted: ['Wash'],
+    medicationGiven: false,
+  });
 
   const { id: coordinatorId } = await command.createUser('coordinator');
-  real.set('task', (await send('POST', '/api/tasks', demoTasks({ coordinatorId, carerUserId: carerUser.id }, [carer.id], [client.id], new Date())[0]!.create)).id);
+  real.set(
+    'task',
+    (
+      await send(
+        'POST',
+        '/api/tasks',
+        demoTasks({ coordinatorId, carerUserId: carerUser.id }, [carer.id], [client.id], new Date())[0]!.create,
+      )
+    ).id,
+  );
   const templates = demoCarePlanTemplates();
-  const templateIds = Object.fromEntries(await Promise.all(templates.map(async (template) => [template.kind, (await send('POST', '/api/care-plans/templates', template)).id])));
-  real.set('carePlan', (await send('POST', '/api/care-plans', demoCarePlans([{ id: client.id, firstName: 'Edith' }], templateIds, today)[0]!.create)).id);
-  real.set('incident', (await send('POST', '/api/incidents', demoIncidents(coordinatorId, [carer.id], [client.id], new Date())[0]!.report)).id);
-  real.set('prescription', (await send('POST', '/api/medications', demoMedications([{ id: client.id, allergies: [] }], new Date())[0]!.prescribe)).id);
+  const templateIds = Object.fromEntries(
+    await Promise.all(
+      templates.map(async (template) => [
+        template.kind,
+        (await send('POST', '/api/care-plans/templates', template)).id,
+      ]),
+    ),
+  );
+  real.set(
+    'carePlan',
+    (
+      await send(
+        'POST',
+        '/api/care-plans',
+        demoCarePlans([{ id: client.id, firstName: 'Edith' }], templateIds, today)[0]!.create,
+      )
+    ).id,
+  );
+  real.set(
+    'incident',
+    (await send('POST', '/api/incidents', demoIncidents(coordinatorId, [carer.id], [client.id], new Date())[0]!.report))
+      .id,
+  );
+  real.set(
+    'prescription',
+    (
+      await send(
+        'POST',
+        '/api/medications',
+        demoMedications([{ id: client.id, allergies: [] }], new Date())[0]!.prescribe,
+      )
+    ).id,
+  );
   real.set('contract', (await send('POST', '/api/finance/contracts', demoContracts([client.id], today)[0]!)).id);
   real.set('export', (await send('POST', '/api/admin/exports', { eventLog: true, lists: ['carers'] })).id);
-  const note = await uploadVoiceNote(command.baseUrl, command.admin.cookie, { title: 'Visit note', duration: '12', clientId: client.id }, { bytes: fakeWebm(3000), type: 'audio/webm' });
+  const note = await uploadVoiceNote(
+    command.baseUrl,
+    command.admin.cookie,
+    { title: 'Visit note', duration: '12', clientId: client.id },
+    { bytes: fakeWebm(3000), type: 'audio/webm' },
+  );
   expect(note.status, note.text).toBe(201);
   real.set('voiceNote', note.body.id as string);
 
@@ -111,19 +194,43 @@ beforeAll(async () => {
   const funder = DEMO_FUNDERS[0]!;
   const funderId = (await send('POST', '/api/finance/funders', funder.funder)).id;
   for (const rate of funder.rates) await send('POST', `/api/finance/funders/${funderId}/rates`, rate);
-  await send('PUT', `/api/finance/clients/${client.id}/funding`, { effectiveFrom: paidWeek.periodStart, shares: [{ funderId, percent: 100 }] });
-  const generated = (await send('POST', '/api/finance/invoices/generate', { periodStart: paidWeek.periodStart, periodEnd: addDays(paidWeek.periodStart, 6), issuedOn: today })) as unknown as {
+  await send('PUT', `/api/finance/clients/${client.id}/funding`, {
+    effectiveFrom: paidWeek.periodStart,
+    shares: [{ funderId, percent: 100 }],
+  });
+  const generated = (await send('POST', '/api/finance/invoices/generate', {
+    periodStart: paidWeek.periodStart,
+    periodEnd: addDays(paidWeek.periodStart, 6),
+    issuedOn: today,
+  })) as unknown as {
     invoices: { id: string }[];
   };
   real.set('invoice', generated.invoices[0]!.id);
 
   // A weekly report, generated as the rules process does once its week is due.
-  real.set('reportSchedule', (await send('POST', '/api/report-schedules', { name: 'Weekly overview', report: 'overview', format: 'pdf', frequency: 'weekly', region: '', carerId: '' })).id);
+  real.set(
+    'reportSchedule',
+    (
+      await send('POST', '/api/report-schedules', {
+        name: 'Weekly overview',
+        report: 'overview',
+        format: 'pdf',
+        frequency: 'weekly',
+        region: '',
+        carerId: '',
+      })
+    ).id,
+  );
   await readAfterAll();
   const due = new Date(Date.parse(periodContaining('weekly', today).dueAt) + 60_000);
-  const job = new ScheduledReportJob({ store: command.store, pool: stack.pool, db: createReadModelDb(stack.pool), logger: log }, { intervalMs: 60_000, clock: () => due });
+  const job = new ScheduledReportJob(
+    { store: command.store, pool: stack.pool, db: createReadModelDb(stack.pool), logger: log },
+    { intervalMs: 60_000, clock: () => due },
+  );
   expect(await job.tick()).toBe(1);
-  const [generatedRun] = (await command.store.readStream(`report-schedule-${real.get('reportSchedule')}`)).filter((event) => event.type === 'ScheduledReportGenerated');
+  const [generatedRun] = (await command.store.readStream(`report-schedule-${real.get('reportSchedule')}`)).filter(
+    (event) => event.type === 'ScheduledReportGenerated',
+  );
   lastPosition = later(lastPosition, positionToToken(generatedRun!.position));
   await readAfterAll();
 }, 240_000);
@@ -133,10 +240,12 @@ afterAll(async () => {
 });
 
 /** The later of two position tokens (writes through the command API and straight to the store). */
-const later = (a: string, b: string) => (a === '' ? b : b === '' ? a : comparePositions(positionFromToken(a)!, positionFromToken(b)!) >= 0 ? a : b);
+const later = (a: string, b: string) =>
+  a === '' ? b : b === '' ? a : comparePositions(positionFromToken(a)!, positionFromToken(b)!) >= 0 ? a : b;
 
 /** A GET on the read API once every write so far is in the read model. */
-const get = (path: string, user: TestUser = command.admin) => requester(readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
+const get = (path: string, user: TestUser = command.admin) =>
+  requester(readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': lastPosition });
 
 async function readAfterAll(): Promise<void> {
   const reply = await get('/api/carers?limit=1');
@@ -174,9 +283,16 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/finance/reports/{key}/report.pdf': { path: `/api/finance/reports/${reportKey}/report.pdf` },
     '/api/finance/reports/{key}/report.csv': { path: `/api/finance/reports/${reportKey}/report.csv` },
     '/api/finance/payroll/runs/{runId}/payslips': { path: `/api/finance/payroll/runs/${id('payrollRun')}/payslips` },
-    '/api/finance/payroll/runs/{runId}/payroll.csv': { path: `/api/finance/payroll/runs/${id('payrollRun')}/payroll.csv` },
-    '/api/finance/payroll/payslips/{id}/payslip.pdf': { path: `/api/finance/payroll/payslips/${id('payslip')}/payslip.pdf` },
-    '/api/finance/payslips/mine/{id}/payslip.pdf': { path: `/api/finance/payslips/mine/${id('payslip')}/payslip.pdf`, user: carerUser },
+    '/api/finance/payroll/runs/{runId}/payroll.csv': {
+      path: `/api/finance/payroll/runs/${id('payrollRun')}/payroll.csv`,
+    },
+    '/api/finance/payroll/payslips/{id}/payslip.pdf': {
+      path: `/api/finance/payroll/payslips/${id('payslip')}/payslip.pdf`,
+    },
+    '/api/finance/payslips/mine/{id}/payslip.pdf': {
+      path: `/api/finance/payslips/mine/${id('payslip')}/payslip.pdf`,
+      user: carerUser,
+    },
     '/api/appointments/{id}': { path: `/api/appointments/${id('appointment')}` },
     '/api/appointments/{id}/history': { path: `/api/appointments/${id('appointment')}/history` },
     '/api/alerts/{id}': { path: `/api/alerts/${id('alert')}` },
@@ -190,7 +306,9 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/report-runs/{id}/file': { path: `/api/report-runs/${id('reportRun')}/file` },
     '/api/audit/records/{streamId}': { path: `/api/audit/records/${stream}` },
     '/api/audit/records/{streamId}/timeline': { path: `/api/audit/records/${stream}/timeline` },
-    '/api/audit/records/{streamId}/compare': { path: `/api/audit/records/${stream}/compare?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}` },
+    '/api/audit/records/{streamId}/compare': {
+      path: `/api/audit/records/${stream}/compare?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}`,
+    },
     '/api/audit/records/{streamId}/timeline.pdf': { path: `/api/audit/records/${stream}/timeline.pdf` },
     '/api/audit/records/{streamId}/as-of.pdf': { path: `/api/audit/records/${stream}/as-of.pdf` },
     '/api/audit/clients/{id}/file': { path: `/api/audit/clients/${id('client')}/file` },
@@ -202,7 +320,9 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
 /** The path parameters of a real path, by the documented template (`/api/carers/{id}` and `/api/carers/…`). */
 function pathParameters(template: string, path: string): Record<string, string> {
   const names: string[] = [];
-  const pattern = new RegExp(`^${template.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => (names.push(name), '([^/?]+)'))}(?:\\?.*)?$`);
+  const pattern = new RegExp(
+    `^${template.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => (names.push(name), '([^/?]+)'))}(?:\\?.*)?$`,
+  );
   const match = pattern.exec(path);
   if (!match) throw new Error(`${path} does not fit ${template}`);
   return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
@@ -215,16 +335,23 @@ describe('every documented GET with path parameters, on real data', () => {
     expect(served.status).toBe(200);
     const document = served.body as OpenApiDocument;
     // The document's schemas refer to each other as #/components/schemas/<Name>: give the validator them as $defs.
-    const defs = JSON.parse(JSON.stringify(document.components.schemas).replaceAll('#/components/schemas/', '#/$defs/')) as Record<string, object>;
+    const defs = JSON.parse(
+      JSON.stringify(document.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'),
+    ) as Record<string, object>;
     const ajv = new Ajv2020({ allErrors: true });
     addFormats(ajv);
     // zod writes a text's fixed start as this format beside its pattern, which is what checks it.
     ajv.addFormat('starts_with', true);
     const validator = (schema: object): ValidateFunction =>
-      ajv.compile({ ...(JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as object), $defs: defs });
+      ajv.compile({
+        ...(JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as object),
+        $defs: defs,
+      });
 
     const requests = realRequests();
-    const documented = Object.entries(document.paths).flatMap(([template, operations]) => (operations.get && template.includes('{') ? [[template, operations.get] as const] : []));
+    const documented = Object.entries(document.paths).flatMap(([template, operations]) =>
+      operations.get && template.includes('{') ? [[template, operations.get] as const] : [],
+    );
     expect(Object.keys(requests).sort()).toEqual(documented.map(([template]) => template).sort());
 
     const problems: string[] = [];
@@ -233,7 +360,10 @@ describe('every documented GET with path parameters, on real data', () => {
       const values = pathParameters(template, path);
       for (const parameter of operation.parameters?.filter((candidate) => candidate.in === 'path') ?? []) {
         const check = validator(parameter.schema);
-        if (!check(values[parameter.name])) problems.push(`${template}: the real ${parameter.name} ${values[parameter.name]} does not fit its schema: ${ajv.errorsText(check.errors)}`);
+        if (!check(values[parameter.name]))
+          problems.push(
+            `${template}: the real ${parameter.name} ${values[parameter.name]} does not fit its schema: ${ajv.errorsText(check.errors)}`,
+          );
       }
       const reply = await get(path, user);
       if (reply.status !== 200) {
@@ -243,14 +373,19 @@ describe('every documented GET with path parameters, on real data', () => {
       const content = operation.responses['200']?.content ?? {};
       const contentType = (reply.headers.get('content-type') ?? '').split(';')[0]!.trim();
       const documentedTypes = Object.keys(content);
-      if (!documentedTypes.some((type) => type === contentType || (type.endsWith('/*') && contentType.startsWith(type.slice(0, -1))))) {
+      if (
+        !documentedTypes.some(
+          (type) => type === contentType || (type.endsWith('/*') && contentType.startsWith(type.slice(0, -1))),
+        )
+      ) {
         problems.push(`${template}: replied ${contentType}, documented ${documentedTypes.join(', ')}`);
         continue;
       }
       const schema = content['application/json']?.schema;
       if (contentType === 'application/json' && schema) {
         const check = validator(schema);
-        if (!check(reply.body)) problems.push(`${template}: the reply does not match its documented schema: ${ajv.errorsText(check.errors)}`);
+        if (!check(reply.body))
+          problems.push(`${template}: the reply does not match its documented schema: ${ajv.errorsText(check.errors)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -49,7 +49,10 @@ function expectDocumented(method: string, path: string, reply: ApiReply): void {
   expect(doc, `${method} ${path} answered ${reply.status}, which is not documented: ${reply.text}`).toBeDefined();
   if (!doc!.schema) return;
   const parsed = (doc!.schema as z.ZodType).safeParse(reply.body);
-  expect(parsed.success ? [] : parsed.error.issues, `${method} ${path} ${reply.status}: ${reply.text.slice(0, 500)}`).toEqual([]);
+  expect(
+    parsed.success ? [] : parsed.error.issues,
+    `${method} ${path} ${reply.status}: ${reply.text.slice(0, 500)}`,
+  ).toEqual([]);
 }
 
 /** A command as the administrator (or `user`), its reply checked against the document. */
@@ -89,11 +92,22 @@ describe('the document', () => {
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(operations.sort()).toEqual(ROUTE_DOCS.map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`).sort());
+    expect(operations.sort()).toEqual(
+      ROUTE_DOCS.map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`).sort(),
+    );
     const carers = document.paths['/api/carers']!;
     expect(carers.get!['x-permissions']).toEqual(['carers.read', 'carers.readOwn']);
     expect(carers.post!['x-permissions']).toEqual(['carers.write']);
-    expect(Object.keys(carers.post!.responses as object)).toEqual(['201', '400', '401', '403', '409', '413', '415', '503']);
+    expect(Object.keys(carers.post!.responses as object)).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+      '415',
+      '503',
+    ]);
     expect(JSON.stringify(carers.get!.responses)).toContain('#/components/schemas/CarerView');
   });
 
@@ -129,23 +143,65 @@ describe('replies match the document', () => {
         careLevel: 'medium',
       })
     ).id;
-    await send('PUT', '/api/clients/:id/keyworker', `/api/clients/${ids.client}/keyworker`, { keyworkerCarerId: ids.carer });
+    await send('PUT', '/api/clients/:id/keyworker', `/api/clients/${ids.client}/keyworker`, {
+      keyworkerCarerId: ids.carer,
+    });
     ids.training = (
-      await send('POST', '/api/training', '/api/training', { carerId: ids.carer, trainingType: 'first_aid', completedDate: '2025-06-01', expiryDate: '2027-06-01' })
+      await send('POST', '/api/training', '/api/training', {
+        carerId: ids.carer,
+        trainingType: 'first_aid',
+        completedDate: '2025-06-01',
+        expiryDate: '2027-06-01',
+      })
     ).id;
     ids.diary = (
-      await send('POST', '/api/diary', '/api/diary', { carerId: ids.carer, clientId: ids.client, entryDate: `${today}T09:15:00Z`, title: 'Breakfast', content: 'Ate well.' })
+      await send('POST', '/api/diary', '/api/diary', {
+        carerId: ids.carer,
+        clientId: ids.client,
+        entryDate: `${today}T09:15:00Z`,
+        title: 'Breakfast',
+        content: 'Ate well.',
+      })
     ).id;
-    await send('PATCH', '/api/diary/:id', `/api/diary/${ids.diary}`, { content: 'Ate well, took tablets.', reason: 'Forgot the tablets' });
-    ids.feedback = (await send('POST', '/api/feedback', '/api/feedback', { type: 'bug', category: 'general', message: 'Broken', page: '/carers' }, carerUser)).id;
+    await send('PATCH', '/api/diary/:id', `/api/diary/${ids.diary}`, {
+      content: 'Ate well, took tablets.',
+      reason: 'Forgot the tablets',
+    });
+    ids.feedback = (
+      await send(
+        'POST',
+        '/api/feedback',
+        '/api/feedback',
+        { type: 'bug', category: 'general', message: 'Broken', page: '/carers' },
+        carerUser,
+      )
+    ).id;
     const start = new Date(Date.now() - 30 * 60_000).toISOString();
     // Its own London day: yesterday when the test runs in the first half hour after midnight.
     ids.appointmentDay = londonToday(new Date(start));
     ids.appointment = (
-      await send('POST', '/api/appointments', '/api/appointments', { clientId: ids.client, carerId: ids.carer, scheduledStart: start, durationMinutes: 60, tasks: ['Breakfast'] })
+      await send('POST', '/api/appointments', '/api/appointments', {
+        clientId: ids.client,
+        carerId: ids.carer,
+        scheduledStart: start,
+        durationMinutes: 60,
+        tasks: ['Breakfast'],
+      })
     ).id;
-    await send('POST', '/api/appointments/:id/check-in', `/api/appointments/${ids.appointment}/check-in`, { source: 'Computer' }, carerUser);
-    await send('POST', '/api/appointments/:id/check-out', `/api/appointments/${ids.appointment}/check-out`, { source: 'Computer', tasksCompleted: ['Breakfast'] }, carerUser);
+    await send(
+      'POST',
+      '/api/appointments/:id/check-in',
+      `/api/appointments/${ids.appointment}/check-in`,
+      { source: 'Computer' },
+      carerUser,
+    );
+    await send(
+      'POST',
+      '/api/appointments/:id/check-out',
+      `/api/appointments/${ids.appointment}/check-out`,
+      { source: 'Computer', tasksCompleted: ['Breakfast'] },
+      carerUser,
+    );
     const shiftStart = new Date(Date.now() - 2 * 3600_000);
     ids.shift = (
       await send('POST', '/api/shifts', '/api/shifts', {
@@ -155,7 +211,12 @@ describe('replies match the document', () => {
         endTime: new Date(shiftStart.getTime() + 8 * 3600_000).toISOString(),
       })
     ).id;
-    const upload = await uploadVoiceNote(command.baseUrl, carerUser.cookie, { title: 'Visit note', duration: '12', clientId: ids.client }, { bytes: fakeWebm(3000), type: 'audio/webm' });
+    const upload = await uploadVoiceNote(
+      command.baseUrl,
+      carerUser.cookie,
+      { title: 'Visit note', duration: '12', clientId: ids.client },
+      { bytes: fakeWebm(3000), type: 'audio/webm' },
+    );
     expectDocumented('POST', '/api/voice-notes', upload);
     lastPosition = upload.body.position;
   });
@@ -202,7 +263,10 @@ describe('replies match the document', () => {
   });
 
   it('for more commands: a triage, a weekly pattern, a reset link', async () => {
-    await send('PATCH', '/api/feedback/:id', `/api/feedback/${ids.feedback}`, { status: 'resolved', adminNotes: 'Fixed' });
+    await send('PATCH', '/api/feedback/:id', `/api/feedback/${ids.feedback}`, {
+      status: 'resolved',
+      adminNotes: 'Fixed',
+    });
     const recurring = await command.request('POST', '/api/appointments/recurring', {
       clientId: ids.client,
       startDate: addDays(londonToday(), 30),
@@ -236,7 +300,12 @@ describe('replies match the document', () => {
     expectDocumented('GET', '/api/carers/:id', unknown);
 
     // The client was registered (revision 0), then given a keyworker (1).
-    const stale = await command.request('PATCH', `/api/clients/${ids.client}`, { address: '5 Mill Lane' }, { 'if-match': '"0"' });
+    const stale = await command.request(
+      'PATCH',
+      `/api/clients/${ids.client}`,
+      { address: '5 Mill Lane' },
+      { 'if-match': '"0"' },
+    );
     expect(stale.status, stale.text).toBe(409);
     expectDocumented('PATCH', '/api/clients/:id', stale);
 

@@ -44,7 +44,9 @@ const ERROR_REPLIES = {
   401: { description: 'No live session: the plain text `Unauthorized`', contentType: 'text/plain' },
   403: error('Forbidden: the role lacks the permission (or a write came from another site)'),
   404: error('No such record, or one the caller may not see'),
-  409: error('The If-Match revision is stale, or the command conflicts with the record (a taken unique value: `fields` names it)'),
+  409: error(
+    'The If-Match revision is stale, or the command conflicts with the record (a taken unique value: `fields` names it)',
+  ),
   413: error('The request body is too large'),
   415: error('The request body is not of the accepted type'),
   503: error('The service could not answer in time (read-your-writes wait) or failed; try again'),
@@ -55,7 +57,9 @@ const ERROR_REPLIES = {
  * or lies outside the caller's work (a carer's), told apart from neither so the reply reveals nothing.
  */
 export const NAMED_RECORD_NOT_FOUND = {
-  404: error("A record named in the body or query does not exist, or is outside the caller's work: `fields` names it when it is a field"),
+  404: error(
+    "A record named in the body or query does not exist, or is outside the caller's work: `fields` names it when it is a field",
+  ),
 } as const satisfies Record<number, ReplyDoc>;
 
 /** The error replies a route can give, from its shape: a body or query can be refused, an id can be unknown, and so on. */

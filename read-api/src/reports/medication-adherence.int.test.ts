@@ -31,9 +31,23 @@ beforeAll(async () => {
     startDate: first,
   });
   const dose = (date: string) => londonTimeToInstant(date, '08:00');
-  await s.send('POST', `/api/medications/${id}/administrations`, { dueAt: dose(first), code: 'T', administeredAt: dose(first) });
-  await s.send('POST', `/api/medications/${id}/administrations`, { dueAt: dose(addDays(first, 1)), code: 'R', reason: 'Did not want it today', administeredAt: dose(addDays(first, 1)) });
-  await s.send('POST', `/api/medications/${id}/administrations`, { dueAt: dose(last), code: 'NR', reason: 'Out with family', administeredAt: dose(last) });
+  await s.send('POST', `/api/medications/${id}/administrations`, {
+    dueAt: dose(first),
+    code: 'T',
+    administeredAt: dose(first),
+  });
+  await s.send('POST', `/api/medications/${id}/administrations`, {
+    dueAt: dose(addDays(first, 1)),
+    code: 'R',
+    reason: 'Did not want it today',
+    administeredAt: dose(addDays(first, 1)),
+  });
+  await s.send('POST', `/api/medications/${id}/administrations`, {
+    dueAt: dose(last),
+    code: 'NR',
+    reason: 'Out with family',
+    administeredAt: dose(last),
+  });
 }, 180_000);
 afterAll(async () => stack?.stop());
 

@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { londonToday, REPORT_RANGE_LABELS, reportExportQuery, reportFiltersQuery, reportScope, type ReportFormat, type ReportScope } from '@care/events';
+import {
+  londonToday,
+  REPORT_RANGE_LABELS,
+  reportExportQuery,
+  reportFiltersQuery,
+  reportScope,
+  type ReportFormat,
+  type ReportScope,
+} from '@care/events';
 import { requirePermission } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import { reportFile, ReportQueries } from '@care/documents';
@@ -18,7 +26,8 @@ export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new ReportQueries(db);
   const router = new Router<ReadState>({ prefix: '/api/reports' });
   router.use(requirePermission('reports.read'));
-  const scopeOf = (ctx: ParameterizedContext<ReadState>): ReportScope => reportScope(parseQuery(reportQuery, ctx), londonToday());
+  const scopeOf = (ctx: ParameterizedContext<ReadState>): ReportScope =>
+    reportScope(parseQuery(reportQuery, ctx), londonToday());
 
   router.get('/overview', async (ctx) => {
     ctx.body = await queries.overview(scopeOf(ctx));
@@ -41,7 +50,12 @@ export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
     const today = londonToday();
     const scope = reportScope(query, today);
     const carer = scope.carerId
-      ? await db.withSchema(READ_MODEL_SCHEMA).selectFrom('report_carers').select(['first_name', 'last_name']).where('id', '=', scope.carerId).executeTakeFirst()
+      ? await db
+          .withSchema(READ_MODEL_SCHEMA)
+          .selectFrom('report_carers')
+          .select(['first_name', 'last_name'])
+          .where('id', '=', scope.carerId)
+          .executeTakeFirst()
       : undefined;
     const file = await reportFile(
       db,

@@ -13,7 +13,13 @@ import {
   type ReportPerformance,
   type ReportQuality,
 } from '@care/events';
-import { reportComplianceSchema, reportOperationalSchema, reportOverviewSchema, reportPerformanceSchema, reportQualitySchema } from '@care/events/api';
+import {
+  reportComplianceSchema,
+  reportOperationalSchema,
+  reportOverviewSchema,
+  reportPerformanceSchema,
+  reportQualitySchema,
+} from '@care/events/api';
 import { requester, type TestUser } from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
 import { pdfText } from '@care/documents/testing';
@@ -64,21 +70,55 @@ async function read<T>(path: string, user: TestUser = admin): Promise<T> {
 }
 
 const carer = (firstName: string, lastName: string, region: string | null) =>
-  send('/api/carers', { firstName, lastName, email: `${firstName}.${randomUUID().slice(0, 6)}@example.org`.toLowerCase(), employeeId: `EMP-${randomUUID().slice(0, 8)}`, startDate: '2024-03-01', region });
+  send('/api/carers', {
+    firstName,
+    lastName,
+    email: `${firstName}.${randomUUID().slice(0, 6)}@example.org`.toLowerCase(),
+    employeeId: `EMP-${randomUUID().slice(0, 8)}`,
+    startDate: '2024-03-01',
+    region,
+  });
 
 async function diary(carerId: string, daysAgo: number, entryType: string, amendTo?: string): Promise<void> {
   const id = randomUUID();
   const correlationId = randomUUID();
-  const metadata = { userId: admin.id, occurredAt: new Date().toISOString(), correlationId, causationId: correlationId };
+  const metadata = {
+    userId: admin.id,
+    occurredAt: new Date().toISOString(),
+    correlationId,
+    causationId: correlationId,
+  };
   const events = [
     {
       eventId: randomUUID(),
       type: 'DiaryEntryAdded',
       schemaVersion: 1,
-      data: { id, carerId, clientId: ids.client, appointmentId: null, entryDate: at(daysAgo, '12:00'), entryType, priority: 'normal', title: 'Note', content: 'Text', tags: [], isConfidential: false },
+      data: {
+        id,
+        carerId,
+        clientId: ids.client,
+        appointmentId: null,
+        entryDate: at(daysAgo, '12:00'),
+        entryType,
+        priority: 'normal',
+        title: 'Note',
+        content: 'Text',
+        tags: [],
+        isConfidential: false,
+      },
       metadata,
     },
-    ...(amendTo ? [{ eventId: randomUUID(), type: 'DiaryEntryAmended', schemaVersion: 1, data: { id, changes: { entryType: amendTo }, reason: 'Was an incident' }, metadata }] : []),
+    ...(amendTo
+      ? [
+          {
+            eventId: randomUUID(),
+            type: 'DiaryEntryAmended',
+            schemaVersion: 1,
+            data: { id, changes: { entryType: amendTo }, reason: 'Was an incident' },
+            metadata,
+          },
+        ]
+      : []),
   ];
   const result = await stack.command.store.append(diaryEntryStreamId(id), events, 'no_stream');
   diaryPosition = positionToToken(result.position);
@@ -103,15 +143,40 @@ beforeAll(async () => {
     emergencyPhone: '07700 900123',
     careLevel: 'medium',
   });
-  const plan = (carerId: string | null, daysAgo: number, durationMinutes: number, tasks: string[] = []) => ({ clientId: ids.client, carerId, scheduledStart: at(daysAgo), durationMinutes, tasks });
+  const plan = (carerId: string | null, daysAgo: number, durationMinutes: number, tasks: string[] = []) => ({
+    clientId: ids.client,
+    carerId,
+    scheduledStart: at(daysAgo),
+    durationMinutes,
+    tasks,
+  });
   const signature = 'data:image/png;base64,iVBORw0KGgo=';
-  await visits.visit(plan(ids.anna, 8, 60, ['a', 'b', 'c']), checkedIn(ids.anna, at(8, '10:05')), checkedOut(at(8, '11:05'), { tasksCompleted: ['a', 'b', 'z'], notes: 'All well', signature, clientRating: 4 }));
-  await visits.visit(plan(ids.anna, 7, 30, ['a']), checkedIn(ids.anna, at(7, '10:20'), { lateArrival: true, lateReason: 'Traffic' }), checkedOut(at(7, '10:50'), { tasksCompleted: ['a'] }));
-  await visits.visit(plan(ids.anna, 6, 45), checkedIn(ids.anna, at(6, '09:30')), checkedOut(at(6, '10:15'), { notes: 'Fine' }));
+  await visits.visit(
+    plan(ids.anna, 8, 60, ['a', 'b', 'c']),
+    checkedIn(ids.anna, at(8, '10:05')),
+    checkedOut(at(8, '11:05'), { tasksCompleted: ['a', 'b', 'z'], notes: 'All well', signature, clientRating: 4 }),
+  );
+  await visits.visit(
+    plan(ids.anna, 7, 30, ['a']),
+    checkedIn(ids.anna, at(7, '10:20'), { lateArrival: true, lateReason: 'Traffic' }),
+    checkedOut(at(7, '10:50'), { tasksCompleted: ['a'] }),
+  );
+  await visits.visit(
+    plan(ids.anna, 6, 45),
+    checkedIn(ids.anna, at(6, '09:30')),
+    checkedOut(at(6, '10:15'), { notes: 'Fine' }),
+  );
   await visits.visit(plan(ids.anna, 5, 60), cancelled('Client in hospital'));
-  await visits.visit(plan(ids.ben, 5, 90), checkedIn(ids.ben, at(5, '10:15')), checkedOut(at(5, '11:45'), { clientRating: 2, signature }));
+  await visits.visit(
+    plan(ids.ben, 5, 90),
+    checkedIn(ids.ben, at(5, '10:15')),
+    checkedOut(at(5, '11:45'), { clientRating: 2, signature }),
+  );
   await visits.visit(plan(ids.ben, 4, 30), missed(at(4, '11:00')));
-  await visits.visit(plan(ids.cara, 4, 60), (id) => ({ type: 'AppointmentNoShowRecorded', data: { id, reason: 'Not at home' } }));
+  await visits.visit(plan(ids.cara, 4, 60), (id) => ({
+    type: 'AppointmentNoShowRecorded',
+    data: { id, reason: 'Not at home' },
+  }));
   await visits.visit(plan(ids.cara, 3, 30));
   await visits.visit(plan(null, 3, 45));
   await visits.visit(plan(ids.anna, 12, 60), checkedIn(ids.anna, at(12, '10:00')), checkedOut(at(12, '11:00')));
@@ -119,7 +184,14 @@ beforeAll(async () => {
   // Shifts: Anna 08:00-16:00 less 30 min = 450; Ben 09:00-12:00 with no break = 180; Ben's cancelled one counts 0.
   await visits.shift({ carerId: ids.anna, startTime: at(5, '08:00'), endTime: at(5, '16:00') });
   const benShift = await visits.shift({ carerId: ids.ben, startTime: at(4, '09:00'), endTime: at(4, '11:00') });
-  await visits.then(benShift, () => ({ type: 'ShiftChanged', data: { id: benShift, changes: { endTime: at(4, '12:30'), breakMinutes: 30 } } }) as never);
+  await visits.then(
+    benShift,
+    () =>
+      ({
+        type: 'ShiftChanged',
+        data: { id: benShift, changes: { endTime: at(4, '12:30'), breakMinutes: 30 } },
+      }) as never,
+  );
   await visits.shift({ carerId: ids.ben, startTime: at(6, '09:00'), endTime: at(6, '11:00') }, true);
   // Diary: Anna two care notes (one amended to an incident) and an incident, Ben a medication entry, Cara an
   // observation; Anna's D-1 note is out of range.
@@ -131,14 +203,28 @@ beforeAll(async () => {
   await diary(ids.anna, 1, 'care_note');
   // Training: Anna has all 8 required types and a second first aid (9 current records: capped at 100%); Ben 6
   // types, one of them expiring in 10 days; Cara none; Dora 5 (62.5% → 63, Needs Attention).
-  const required = ['cpr', 'first_aid', 'medication', 'safeguarding', 'manual_handling', 'food_safety', 'infection_control', 'dementia_care'];
-  const train = (carerId: string, trainingType: string, expiryDate: string | null = null) => send('/api/training', { carerId, trainingType, completedDate: '2026-01-05', expiryDate, status: 'current' });
+  const required = [
+    'cpr',
+    'first_aid',
+    'medication',
+    'safeguarding',
+    'manual_handling',
+    'food_safety',
+    'infection_control',
+    'dementia_care',
+  ];
+  const train = (carerId: string, trainingType: string, expiryDate: string | null = null) =>
+    send('/api/training', { carerId, trainingType, completedDate: '2026-01-05', expiryDate, status: 'current' });
   for (const type of [...required, 'first_aid']) await train(ids.anna, type);
   for (const type of required.slice(0, 6)) await train(ids.ben, type, type === 'cpr' ? addDays(today, 10) : null);
   for (const type of required.slice(0, 5)) await train(ids.dora, type);
   // Alerts: Anna one open and one resolved, Cara one acknowledged (open), one about no carer.
   const annaAlert = await alerts.raise({ carerId: ids.anna, severity: 'high', title: 'Visit running late' });
-  await alerts.alert(annaAlert, { type: 'AlertResolved', data: { id: annaAlert, by: 'person', note: 'Arrived' } }, admin.id);
+  await alerts.alert(
+    annaAlert,
+    { type: 'AlertResolved', data: { id: annaAlert, by: 'person', note: 'Arrived' } },
+    admin.id,
+  );
   await alerts.raise({ carerId: ids.anna, severity: 'medium', title: 'Visit running late again' });
   const caraAlert = await alerts.raise({ carerId: ids.cara, severity: 'critical', title: 'Visit missed' });
   await alerts.alert(caraAlert, { type: 'AlertAcknowledged', data: { id: caraAlert, note: null } }, admin.id);
@@ -164,9 +250,21 @@ describe('Overview', () => {
 
   it('filters by region and carer; a region with no completed visit has no punctuality rate', async () => {
     const north = await read<ReportOverview>(`/api/reports/overview?${range}&region=north`);
-    expect([north.totalAppointments, north.completed, north.completionRate, north.punctualityRate, north.activeAlerts]).toEqual([6, 4, 66.7, 75, 1]);
+    expect([
+      north.totalAppointments,
+      north.completed,
+      north.completionRate,
+      north.punctualityRate,
+      north.activeAlerts,
+    ]).toEqual([6, 4, 66.7, 75, 1]);
     const south = await read<ReportOverview>(`/api/reports/overview?${range}&region=south`);
-    expect([south.totalAppointments, south.completed, south.completionRate, south.punctualityRate, south.activeAlerts]).toEqual([2, 0, 0, null, 1]);
+    expect([
+      south.totalAppointments,
+      south.completed,
+      south.completionRate,
+      south.punctualityRate,
+      south.activeAlerts,
+    ]).toEqual([2, 0, 0, null, 1]);
     const ben = await read<ReportOverview>(`/api/reports/overview?${range}&carerId=${ids.ben}`);
     expect([ben.totalAppointments, ben.completionRate, ben.punctualityRate, ben.activeAlerts]).toEqual([2, 50, 100, 0]);
     const west = await read<ReportOverview>(`/api/reports/overview?${range}&region=west`);
@@ -184,11 +282,17 @@ describe('Overview', () => {
   });
 
   it('refuses a custom range without dates or backwards', async () => {
-    const reply = await requester(stack.readUrl, admin.cookie)('GET', `/api/reports/overview?range=custom&from=${today}&to=${addDays(today, -1)}`);
+    const reply = await requester(stack.readUrl, admin.cookie)(
+      'GET',
+      `/api/reports/overview?range=custom&from=${today}&to=${addDays(today, -1)}`,
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.fields).toEqual({ to: 'The last day must not be before the first' });
     const missing = await requester(stack.readUrl, admin.cookie)('GET', '/api/reports/overview?range=custom');
-    expect(missing.body.fields).toEqual({ from: 'Choose the first day of the range', to: 'Choose the last day of the range' });
+    expect(missing.body.fields).toEqual({
+      from: 'Choose the first day of the range',
+      to: 'Choose the last day of the range',
+    });
   });
 });
 
@@ -196,7 +300,16 @@ describe('Performance', () => {
   it('ranks carers by completion rate with punctuality and the mean scheduled duration of completed visits', async () => {
     const performance = await read<ReportPerformance>(`/api/reports/performance?${range}`);
     expect(performance.carersWithVisits).toBe(3);
-    expect(performance.rankings.map((row) => [row.carerName, row.total, row.completed, row.completionRate, row.punctualityRate, row.averageDurationMinutes])).toEqual([
+    expect(
+      performance.rankings.map((row) => [
+        row.carerName,
+        row.total,
+        row.completed,
+        row.completionRate,
+        row.punctualityRate,
+        row.averageDurationMinutes,
+      ]),
+    ).toEqual([
       ['Anna Adams', 4, 3, 75, 66.7, 45],
       ['Ben Brook', 2, 1, 50, 100, 90],
       ['Cara Cole', 2, 0, 0, null, null],
@@ -212,14 +325,18 @@ describe('Performance', () => {
 describe('Compliance', () => {
   it('gives each active carer current records ÷ 8, capped at 100, with the badge, and training expiring in 30 days', async () => {
     const compliance = await read<ReportCompliance>(`/api/reports/compliance?${range}`);
-    expect(compliance.carers.map((row) => [row.carerName, row.currentCount, row.compliancePercent, row.rating])).toEqual([
+    expect(
+      compliance.carers.map((row) => [row.carerName, row.currentCount, row.compliancePercent, row.rating]),
+    ).toEqual([
       ['Anna Adams', 8, 100, 'Excellent'],
       ['Ben Brook', 6, 75, 'Good'],
       ['Cara Cole', 0, 0, 'Needs Attention'],
       ['Dora Dunn', 5, 63, 'Needs Attention'],
     ]);
     expect(compliance.averageCompliance).toBe(59.5);
-    expect(compliance.expiring.map((row) => [row.carerName, row.trainingType, row.expiryDate])).toEqual([['Ben Brook', 'cpr', addDays(today, 10)]]);
+    expect(compliance.expiring.map((row) => [row.carerName, row.trainingType, row.expiryDate])).toEqual([
+      ['Ben Brook', 'cpr', addDays(today, 10)],
+    ]);
     const south = await read<ReportCompliance>(`/api/reports/compliance?${range}&region=south`);
     expect(south.carers.map((row) => row.carerName)).toEqual(['Cara Cole']);
     expect(south.expiring).toEqual([]);
@@ -231,7 +348,11 @@ describe('Quality', () => {
     const quality = await read<ReportQuality>(`/api/reports/quality?${range}`);
     const metric = (key: string) => quality.metrics.find((item) => item.key === key)!;
     expect([metric('tasks').value, metric('tasks').numerator, metric('tasks').denominator]).toEqual([75, 3, 4]);
-    expect([metric('documentation').value, metric('documentation').numerator, metric('documentation').denominator]).toEqual([25, 1, 4]);
+    expect([
+      metric('documentation').value,
+      metric('documentation').numerator,
+      metric('documentation').denominator,
+    ]).toEqual([25, 1, 4]);
     expect([metric('satisfaction').value, metric('satisfaction').denominator]).toEqual([3, 2]);
     expect(metric('medication')).toMatchObject({ value: null, empty: 'No medication administrations recorded' });
     expect(quality.diary).toEqual({ totalEntries: 5, careNotes: 1, incidents: 2, medicationEntries: 1 });
@@ -240,7 +361,11 @@ describe('Quality', () => {
   it('has no figure where nothing is recorded (no completed visits)', async () => {
     const south = await read<ReportQuality>(`/api/reports/quality?${range}&region=south`);
     expect(south.completed).toBe(0);
-    expect(south.metrics.filter((item) => item.key !== 'medication').map((item) => item.value)).toEqual([null, null, null]);
+    expect(south.metrics.filter((item) => item.key !== 'medication').map((item) => item.value)).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect(south.diary).toEqual({ totalEntries: 1, careNotes: 0, incidents: 0, medicationEntries: 0 });
   });
 });
@@ -267,14 +392,22 @@ describe('Operational', () => {
   it('goes per carer within a region or for one carer', async () => {
     const anna = await read<ReportOperational>(`/api/reports/operational?${range}&carerId=${ids.anna}`);
     expect(anna.utilisationBy).toBe('carer');
-    expect(anna.utilisation.map((row) => [row.label, row.bookedMinutes, row.shiftMinutes, row.percent])).toEqual([['Anna Adams', 135, 450, 30]]);
+    expect(anna.utilisation.map((row) => [row.label, row.bookedMinutes, row.shiftMinutes, row.percent])).toEqual([
+      ['Anna Adams', 135, 450, 30],
+    ]);
     expect(anna.alerts.map((alert) => alert.title)).toEqual(['Visit running late again']);
   });
 });
 
 describe('the replies', () => {
   it('match the documented strict schemas (no undocumented field)', async () => {
-    const schemas = { overview: reportOverviewSchema, performance: reportPerformanceSchema, compliance: reportComplianceSchema, quality: reportQualitySchema, operational: reportOperationalSchema };
+    const schemas = {
+      overview: reportOverviewSchema,
+      performance: reportPerformanceSchema,
+      compliance: reportComplianceSchema,
+      quality: reportQualitySchema,
+      operational: reportOperationalSchema,
+    };
     for (const [path, schema] of Object.entries(schemas)) {
       for (const filter of ['', `&region=north`, `&carerId=${ids.anna}`]) {
         const body = await read<unknown>(`/api/reports/${path}?${range}${filter}`);
@@ -286,15 +419,24 @@ describe('the replies', () => {
 
 describe('Export Reports', () => {
   const download = async (path: string) => {
-    const response = await fetch(`${stack.readUrl}${path}`, { headers: { cookie: admin.cookie, 'x-min-position': latest() } });
-    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: new Uint8Array(await response.arrayBuffer()) };
+    const response = await fetch(`${stack.readUrl}${path}`, {
+      headers: { cookie: admin.cookie, 'x-min-position': latest() },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      bytes: new Uint8Array(await response.arrayBuffer()),
+    };
   };
 
   it('Overview Summary as a PDF with its figures and trend, read back', async () => {
     const file = await download(`/api/reports/export.pdf?report=overview&${range}`);
     expect(file.status).toBe(200);
     expect(file.type).toBe('application/pdf');
-    expect(file.disposition).toBe(`attachment; filename="overview-report-${addDays(today, -9)}-to-${addDays(today, -3)}.pdf"`);
+    expect(file.disposition).toBe(
+      `attachment; filename="overview-report-${addDays(today, -9)}-to-${addDays(today, -3)}.pdf"`,
+    );
     const text = await pdfText(file.bytes);
     expect(text).toContain('Overview Summary');
     expect(text).toContain('Total Appointments');
@@ -306,7 +448,11 @@ describe('Export Reports', () => {
   it('Overview Summary as CSV: one row per day, then the totals', async () => {
     const file = await download(`/api/reports/export.csv?report=overview&${range}&region=north`);
     expect(file.type).toBe('text/csv; charset=utf-8');
-    const lines = new TextDecoder().decode(file.bytes).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = new TextDecoder()
+      .decode(file.bytes)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Period start,Appointments,Completed,Completion rate (%)');
     expect(lines).toHaveLength(1 + 7 + 3);
     expect(lines[8]).toBe('Total,6,4,66.7');
@@ -315,7 +461,18 @@ describe('Export Reports', () => {
 
   it('Detailed Analytics carries every tab, with the rankings chart, in the PDF and the CSV', async () => {
     const text = await pdfText((await download(`/api/reports/export.pdf?report=detailed&${range}`)).bytes);
-    for (const expected of ['Detailed Analytics', 'Carer Performance Rankings', 'Completion rate per carer (top 10)', 'Training Compliance Status', 'Quality Metrics', 'Care Diary Summary', 'Resource Utilization', 'Alert Summary', 'Anna Adams', 'Visit missed']) {
+    for (const expected of [
+      'Detailed Analytics',
+      'Carer Performance Rankings',
+      'Completion rate per carer (top 10)',
+      'Training Compliance Status',
+      'Quality Metrics',
+      'Care Diary Summary',
+      'Resource Utilization',
+      'Alert Summary',
+      'Anna Adams',
+      'Visit missed',
+    ]) {
       expect(text).toContain(expected);
     }
     const csv = new TextDecoder().decode((await download(`/api/reports/export.csv?report=detailed&${range}`)).bytes);
@@ -325,28 +482,56 @@ describe('Export Reports', () => {
   });
 
   it('Custom Report: the measures chosen, grouped as chosen', async () => {
-    const csv = new TextDecoder().decode((await download(`/api/reports/export.csv?report=custom&${range}&measures=appointments,completionRate,averageDuration&groupBy=carer`)).bytes);
-    expect(csv.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual([
+    const csv = new TextDecoder().decode(
+      (
+        await download(
+          `/api/reports/export.csv?report=custom&${range}&measures=appointments,completionRate,averageDuration&groupBy=carer`,
+        )
+      ).bytes,
+    );
+    expect(
+      csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual([
       'Carer,Appointments,Completion rate (%),Average duration (min)',
       'Anna Adams,4,75,45',
       'Ben Brook,2,50,90',
       'Cara Cole,2,0,',
       'No carer assigned,1,0,',
     ]);
-    const regions = new TextDecoder().decode((await download(`/api/reports/export.csv?report=custom&${range}&measures=appointments,bookedHours&groupBy=region`)).bytes);
+    const regions = new TextDecoder().decode(
+      (
+        await download(
+          `/api/reports/export.csv?report=custom&${range}&measures=appointments,bookedHours&groupBy=region`,
+        )
+      ).bytes,
+    );
     expect(regions).toContain('North,6,4.3\r\n');
-    const pdf = await pdfText((await download(`/api/reports/export.pdf?report=custom&${range}&measures=completed,satisfaction&groupBy=client`)).bytes);
+    const pdf = await pdfText(
+      (await download(`/api/reports/export.pdf?report=custom&${range}&measures=completed,satisfaction&groupBy=client`))
+        .bytes,
+    );
     expect(pdf).toContain('Custom Report');
     expect(pdf).toContain('Grouped by client. Measures: Completed, Client satisfaction (/5).');
     expect(pdf).toContain('Edith Green');
   });
 
   it('refuses a custom report without measures, or by client for one carer', async () => {
-    const none = await requester(stack.readUrl, admin.cookie)('GET', `/api/reports/export.csv?report=custom&${range}&groupBy=day`);
+    const none = await requester(stack.readUrl, admin.cookie)(
+      'GET',
+      `/api/reports/export.csv?report=custom&${range}&groupBy=day`,
+    );
     expect(none.status).toBe(400);
     expect(none.body.fields).toEqual({ measures: 'Choose at least one measure' });
-    const byClient = await requester(stack.readUrl, admin.cookie)('GET', `/api/reports/export.csv?report=custom&${range}&measures=completed&groupBy=client&carerId=${ids.anna}`);
-    expect(byClient.body.fields).toEqual({ groupBy: 'Grouping by client covers every carer: clear the region and carer filters' });
+    const byClient = await requester(stack.readUrl, admin.cookie)(
+      'GET',
+      `/api/reports/export.csv?report=custom&${range}&measures=completed&groupBy=client&carerId=${ids.anna}`,
+    );
+    expect(byClient.body.fields).toEqual({
+      groupBy: 'Grouping by client covers every carer: clear the region and carer filters',
+    });
   });
 });
 

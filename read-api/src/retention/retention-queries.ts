@@ -23,7 +23,8 @@ export class RetentionQueries {
   async review(years: number, page: Page, now = new Date()): Promise<RetentionReviewView> {
     const cutoff = retentionCutoff(now, years);
     const medicationCutoff = retentionCutoff(now, Math.max(years, MEDICATION_RECORD_RETENTION_YEARS));
-    const hasLog = (await this.pool.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]?.t;
+    const hasLog = (await this.pool.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]
+      ?.t;
     // $1 the general cutoff, $2 the medication records' one: a client with a prescription is listed once both passed.
     const noMedicationsSince = (clientId: string, since: string) =>
       `(${since} < $2 OR NOT EXISTS (SELECT 1 FROM ${READ_MODEL_SCHEMA}.prescriptions p WHERE p.client_id = ${clientId}))`;
@@ -48,11 +49,21 @@ export class RetentionQueries {
     const all = parts.join('\nUNION ALL\n');
     const params = [cutoff.toISOString(), medicationCutoff.toISOString()];
     const [rows, counts] = await Promise.all([
-      this.pool.query<{ kind: RetentionReviewRow['kind']; id: string; reference: string | null; name: string | null; status: RetentionReviewRow['status']; since: Date }>(
+      this.pool.query<{
+        kind: RetentionReviewRow['kind'];
+        id: string;
+        reference: string | null;
+        name: string | null;
+        status: RetentionReviewRow['status'];
+        since: Date;
+      }>(
         `SELECT kind, id, reference, name, status, since FROM (${all}) AS review WHERE NOT held ORDER BY since, kind, id LIMIT $3 OFFSET $4`,
         [...params, page.limit, page.offset],
       ),
-      this.pool.query<{ listed: string; held: string }>(`SELECT count(*) FILTER (WHERE NOT held) AS listed, count(*) FILTER (WHERE held) AS held FROM (${all}) AS review`, params),
+      this.pool.query<{ listed: string; held: string }>(
+        `SELECT count(*) FILTER (WHERE NOT held) AS listed, count(*) FILTER (WHERE held) AS held FROM (${all}) AS review`,
+        params,
+      ),
     ]);
     return {
       years,

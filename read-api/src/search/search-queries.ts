@@ -1,5 +1,11 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
-import { ROLE_LABELS, SEARCH_KIND_LABELS, type SearchGroupView, type SearchHitView, type SearchKind } from '@care/events';
+import {
+  ROLE_LABELS,
+  SEARCH_KIND_LABELS,
+  type SearchGroupView,
+  type SearchHitView,
+  type SearchKind,
+} from '@care/events';
 import {
   CARER_SEARCH_COLUMNS,
   CLIENT_SEARCH_COLUMNS,
@@ -21,7 +27,8 @@ export interface SearchScope {
   readonly clients: false | RawBuilder<SqlBool>;
 }
 
-const joined = (...parts: (string | null)[]) => parts.filter((part): part is string => !!part && part.trim() !== '').join(' · ');
+const joined = (...parts: (string | null)[]) =>
+  parts.filter((part): part is string => !!part && part.trim() !== '').join(' · ');
 
 /**
  * The header's global search: the same ILIKE over the same joined text each list's search uses, so the trigram
@@ -56,12 +63,16 @@ export class SearchQueries {
         .execute(),
       countOf(matching),
     ]);
-    return group('users', total, rows.map((row) => ({
-      id: row.id,
-      title: `${row.first_name} ${row.last_name}`,
-      detail: joined(row.email, ROLE_LABELS[row.role], row.is_active ? null : 'Deactivated'),
-      key: row.email,
-    })));
+    return group(
+      'users',
+      total,
+      rows.map((row) => ({
+        id: row.id,
+        title: `${row.first_name} ${row.last_name}`,
+        detail: joined(row.email, ROLE_LABELS[row.role], row.is_active ? null : 'Deactivated'),
+        key: row.email,
+      })),
+    );
   }
 
   private async carers(pattern: string, limit: number, own: string | null): Promise<SearchGroupView> {
@@ -78,12 +89,16 @@ export class SearchQueries {
         .execute(),
       countOf(matching),
     ]);
-    return group('carers', total, rows.map((row) => ({
-      id: row.id,
-      title: `${row.first_name} ${row.last_name}`,
-      detail: joined(row.employee_id, row.region, row.is_active ? null : 'Inactive'),
-      key: row.employee_id,
-    })));
+    return group(
+      'carers',
+      total,
+      rows.map((row) => ({
+        id: row.id,
+        title: `${row.first_name} ${row.last_name}`,
+        detail: joined(row.employee_id, row.region, row.is_active ? null : 'Inactive'),
+        key: row.employee_id,
+      })),
+    );
   }
 
   private async clients(pattern: string, limit: number, visible: RawBuilder<SqlBool>): Promise<SearchGroupView> {
@@ -93,7 +108,14 @@ export class SearchQueries {
       .where(searchTextOf(CLIENT_SEARCH_COLUMNS, 'client'), 'ilike', pattern);
     const [rows, total] = await Promise.all([
       matching
-        .select(['client.id', 'client.first_name', 'client.last_name', 'client.client_id', 'client.address', 'client.is_active'])
+        .select([
+          'client.id',
+          'client.first_name',
+          'client.last_name',
+          'client.client_id',
+          'client.address',
+          'client.is_active',
+        ])
         .orderBy('client.last_name')
         .orderBy('client.first_name')
         .orderBy('client.id')
@@ -101,12 +123,16 @@ export class SearchQueries {
         .execute(),
       countOf(matching),
     ]);
-    return group('clients', total, rows.map((row) => ({
-      id: row.id,
-      title: `${row.first_name} ${row.last_name}`,
-      detail: joined(row.client_id, row.address, row.is_active ? null : 'Inactive'),
-      key: row.client_id,
-    })));
+    return group(
+      'clients',
+      total,
+      rows.map((row) => ({
+        id: row.id,
+        title: `${row.first_name} ${row.last_name}`,
+        detail: joined(row.client_id, row.address, row.is_active ? null : 'Inactive'),
+        key: row.client_id,
+      })),
+    );
   }
 }
 

@@ -1,6 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { can, SEARCH_DEFAULT_PER_GROUP, SEARCH_MAX_PER_GROUP, SEARCH_MIN_LENGTH, searchText, type SearchResultsView } from '@care/events';
+import {
+  can,
+  SEARCH_DEFAULT_PER_GROUP,
+  SEARCH_MAX_PER_GROUP,
+  SEARCH_MIN_LENGTH,
+  searchText,
+  type SearchResultsView,
+} from '@care/events';
 import { readScopeOf } from '../shared/carer-work';
 import { wholeNumber } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
@@ -28,7 +35,11 @@ export function searchRoutes(deps: ReadDeps): Router<ReadState> {
     const { session } = ctx.state;
     const scope: SearchScope = {
       users: can(session.role, 'users.manage'),
-      carers: can(session.role, 'carers.read') ? { own: null } : can(session.role, 'carers.readOwn') ? { own: session.userId } : false,
+      carers: can(session.role, 'carers.read')
+        ? { own: null }
+        : can(session.role, 'carers.readOwn')
+          ? { own: session.userId }
+          : false,
       clients: can(session.role, 'clients.read') ? deps.work.client(readScopeOf(session), 'client.id') : false,
     };
     ctx.set('Cache-Control', 'no-store');

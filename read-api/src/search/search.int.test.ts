@@ -46,14 +46,21 @@ const carer = (firstName: string, lastName: string, userId?: string) =>
   });
 
 async function search(q: string, user: TestUser = stack.command.admin): Promise<SearchResultsView> {
-  const reply = await requester(stack.readUrl, user.cookie)('GET', `/api/search?q=${encodeURIComponent(q)}`, undefined, { 'x-min-position': lastPosition });
+  const reply = await requester(stack.readUrl, user.cookie)(
+    'GET',
+    `/api/search?q=${encodeURIComponent(q)}`,
+    undefined,
+    { 'x-min-position': lastPosition },
+  );
   expect(reply.status, reply.text).toBe(200);
   return searchResultsViewSchema.parse(reply.body);
 }
 
 /** Each group's kind with the names it lists and its total. */
 const summary = (results: SearchResultsView) =>
-  Object.fromEntries(results.groups.map((group) => [group.kind, { total: group.total, names: group.hits.map((hit) => hit.title) }]));
+  Object.fromEntries(
+    results.groups.map((group) => [group.kind, { total: group.total, names: group.hits.map((hit) => hit.title) }]),
+  );
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'global_search');
@@ -65,8 +72,18 @@ beforeAll(async () => {
   ids.notMine = await client('Quimby', 'Stone');
   const tomorrowNine = new Date(Date.now() + 24 * 3600_000);
   tomorrowNine.setUTCHours(9, 0, 0, 0);
-  await send('/api/appointments', { clientId: ids.onMyVisit, carerId: ids.ownCarer, scheduledStart: tomorrowNine.toISOString(), durationMinutes: 30 });
-  await send('/api/appointments', { clientId: ids.notMine, carerId: ids.otherCarer, scheduledStart: tomorrowNine.toISOString(), durationMinutes: 30 });
+  await send('/api/appointments', {
+    clientId: ids.onMyVisit,
+    carerId: ids.ownCarer,
+    scheduledStart: tomorrowNine.toISOString(),
+    durationMinutes: 30,
+  });
+  await send('/api/appointments', {
+    clientId: ids.notMine,
+    carerId: ids.otherCarer,
+    scheduledStart: tomorrowNine.toISOString(),
+    durationMinutes: 30,
+  });
 });
 
 afterAll(async () => {
@@ -104,16 +121,29 @@ describe('GET /api/search', () => {
       clients: { total: 1, names: ['Quilla Hart'] },
     });
     // Searching for exactly what they may not read finds nothing, not even a count.
-    expect(summary(await search('Stone', carerUser))).toEqual({ carers: { total: 0, names: [] }, clients: { total: 0, names: [] } });
-    expect(summary(await search('Bramble', carerUser))).toEqual({ carers: { total: 0, names: [] }, clients: { total: 0, names: [] } });
-    const raw = await requester(stack.readUrl, carerUser.cookie)('GET', '/api/search?q=qui', undefined, { 'x-min-position': lastPosition });
+    expect(summary(await search('Stone', carerUser))).toEqual({
+      carers: { total: 0, names: [] },
+      clients: { total: 0, names: [] },
+    });
+    expect(summary(await search('Bramble', carerUser))).toEqual({
+      carers: { total: 0, names: [] },
+      clients: { total: 0, names: [] },
+    });
+    const raw = await requester(stack.readUrl, carerUser.cookie)('GET', '/api/search?q=qui', undefined, {
+      'x-min-position': lastPosition,
+    });
     expect(raw.text).not.toContain(ids.notMine);
     expect(raw.text).not.toContain(ids.otherCarer);
     expect(raw.text).not.toContain(coordinator.email);
   });
 
   it('caps each group at the limit but counts every match, and refuses a search too short or too long', async () => {
-    const reply = await requester(stack.readUrl, stack.command.admin.cookie)('GET', '/api/search?q=qui&limit=1', undefined, { 'x-min-position': lastPosition });
+    const reply = await requester(stack.readUrl, stack.command.admin.cookie)(
+      'GET',
+      '/api/search?q=qui&limit=1',
+      undefined,
+      { 'x-min-position': lastPosition },
+    );
     const limited = searchResultsViewSchema.parse(reply.body);
     expect(limited.groups.map((group) => [group.hits.length, group.total])).toEqual([
       [1, 2],
@@ -121,7 +151,9 @@ describe('GET /api/search', () => {
       [1, 2],
     ]);
     const read = requester(stack.readUrl, stack.command.admin.cookie);
-    expect((await read('GET', '/api/search?q=q')).body).toMatchObject({ fields: { q: 'Search must be at least 2 characters' } });
+    expect((await read('GET', '/api/search?q=q')).body).toMatchObject({
+      fields: { q: 'Search must be at least 2 characters' },
+    });
     expect((await read('GET', `/api/search?q=${'x'.repeat(201)}`)).status).toBe(400);
     expect((await read('GET', '/api/search?q=qu&limit=21')).status).toBe(400);
   });

@@ -11,7 +11,14 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { AgencyContacts } from '../shared/agency-contacts';
 import type { Page } from '../shared/paging';
 
-const shown = (value: unknown): string => (value === null || value === undefined || value === '' ? '(not set)' : typeof value === 'boolean' ? (value ? 'On' : 'Off') : String(value));
+const shown = (value: unknown): string =>
+  value === null || value === undefined || value === ''
+    ? '(not set)'
+    : typeof value === 'boolean'
+      ? value
+        ? 'On'
+        : 'Off'
+      : String(value);
 
 /** The agency's settings from the settings projection, laid over the defaults (spec: every notification on, 7 years). */
 export class SettingsQueries {
@@ -21,8 +28,16 @@ export class SettingsQueries {
     const row = await this.db
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('agency_settings')
-      .leftJoin('users', (join) => join.on((eb) => eb(eb.cast('users.id', 'text'), '=', eb.ref('agency_settings.updated_by'))))
-      .select(['agency_settings.settings', 'agency_settings.revision', 'agency_settings.updated_at', 'users.first_name', 'users.last_name'])
+      .leftJoin('users', (join) =>
+        join.on((eb) => eb(eb.cast('users.id', 'text'), '=', eb.ref('agency_settings.updated_by'))),
+      )
+      .select([
+        'agency_settings.settings',
+        'agency_settings.revision',
+        'agency_settings.updated_at',
+        'users.first_name',
+        'users.last_name',
+      ])
       .where('agency_settings.id', '=', 1)
       .executeTakeFirst();
     if (!row) return { settings: DEFAULT_AGENCY_SETTINGS, revision: null, updatedAt: null, updatedBy: null };
@@ -64,14 +79,25 @@ export class SettingsQueries {
     const [rows, total] = await Promise.all([
       scoped
         .selectFrom('agency_settings_changes')
-        .leftJoin('users', (join) => join.on((eb) => eb(eb.cast('users.id', 'text'), '=', eb.ref('agency_settings_changes.user_id'))))
-        .select(['agency_settings_changes.user_id', 'agency_settings_changes.changes', 'agency_settings_changes.occurred_at', 'users.first_name', 'users.last_name'])
+        .leftJoin('users', (join) =>
+          join.on((eb) => eb(eb.cast('users.id', 'text'), '=', eb.ref('agency_settings_changes.user_id'))),
+        )
+        .select([
+          'agency_settings_changes.user_id',
+          'agency_settings_changes.changes',
+          'agency_settings_changes.occurred_at',
+          'users.first_name',
+          'users.last_name',
+        ])
         .orderBy('agency_settings_changes.occurred_at', 'desc')
         .orderBy('agency_settings_changes.event_id', 'desc')
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      scoped.selectFrom('agency_settings_changes').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      scoped
+        .selectFrom('agency_settings_changes')
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       total: Number(total.total),

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_AGENCY_SETTINGS, type AgencyDetailsView, type AgencySettingsChangeView, type AgencySettingsView } from '@care/events';
+import {
+  DEFAULT_AGENCY_SETTINGS,
+  type AgencyDetailsView,
+  type AgencySettingsChangeView,
+  type AgencySettingsView,
+} from '@care/events';
 import type { TestUser } from '@care/command-api/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
@@ -10,7 +15,9 @@ let lastPosition = '';
 
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'settings_read', {
-    readApi: { agencyContacts: { onCallPhone: '0800 000 111', supportEmail: null, supportPhone: null, supportHours: null } },
+    readApi: {
+      agencyContacts: { onCallPhone: '0800 000 111', supportEmail: null, supportPhone: null, supportHours: null },
+    },
   });
   coordinator = await stack.command.createUser('coordinator');
   carer = await stack.command.createUser('carer');
@@ -20,8 +27,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function get<T>(path: string, user: TestUser = stack.command.admin): Promise<{ status: number; body: T; total: string | null }> {
-  const response = await fetch(`${stack.readUrl}${path}`, { headers: { cookie: user.cookie, 'x-min-position': lastPosition } });
+async function get<T>(
+  path: string,
+  user: TestUser = stack.command.admin,
+): Promise<{ status: number; body: T; total: string | null }> {
+  const response = await fetch(`${stack.readUrl}${path}`, {
+    headers: { cookie: user.cookie, 'x-min-position': lastPosition },
+  });
   return { status: response.status, body: (await response.json()) as T, total: response.headers.get('x-total-count') };
 }
 
@@ -38,7 +50,13 @@ describe('agency settings', () => {
     const details = await get<AgencyDetailsView>('/api/settings/agency', carer);
     expect(details.status).toBe(200);
     expect(details.body.onCallPhone).toBe('0800 000 111');
-    expect(details.body.safeguardingTeam).toEqual({ name: null, phone: null, email: null, outOfHoursPhone: null, notes: null });
+    expect(details.body.safeguardingTeam).toEqual({
+      name: null,
+      phone: null,
+      email: null,
+      outOfHoursPhone: null,
+      notes: null,
+    });
   });
 
   it('Save Settings records who changed what, and every reader sees the details take effect', async () => {
@@ -55,21 +73,38 @@ describe('agency settings', () => {
     expect(reply.status, reply.text).toBe(200);
 
     const view = await get<AgencySettingsView>('/api/settings');
-    expect(view.body.settings).toMatchObject({ appointmentReminders: false, recordRetentionYears: 10, agencyName: 'Riverside Home Care', safeguardingTeamEmail: 'safeguarding@leeds.example' });
+    expect(view.body.settings).toMatchObject({
+      appointmentReminders: false,
+      recordRetentionYears: 10,
+      agencyName: 'Riverside Home Care',
+      safeguardingTeamEmail: 'safeguarding@leeds.example',
+    });
     expect(view.body.updatedBy).toBe('Ada Admin');
     expect(view.body.revision).toBe('0');
 
     // A carer's emergency screen and documents read the saved on-call number and safeguarding team.
     const details = await get<AgencyDetailsView>('/api/settings/agency', carer);
-    expect(details.body).toMatchObject({ name: 'Riverside Home Care', onCallPhone: '07700 900123', safeguardingTeam: { name: 'Leeds Adult Safeguarding', phone: '0113 222 4401' } });
+    expect(details.body).toMatchObject({
+      name: 'Riverside Home Care',
+      onCallPhone: '07700 900123',
+      safeguardingTeam: { name: 'Leeds Adult Safeguarding', phone: '0113 222 4401' },
+    });
     const support = await get<{ onCallPhone: string }>('/api/support', carer);
     expect(support.body.onCallPhone).toBe('07700 900123');
 
     const history = await get<AgencySettingsChangeView[]>('/api/settings/history');
     expect(history.total).toBe('1');
     expect(history.body[0]!.userName).toBe('Ada Admin');
-    expect(history.body[0]!.changes).toContainEqual({ field: 'appointmentReminders', label: 'Appointment reminders', value: 'Off' });
-    expect(history.body[0]!.changes).toContainEqual({ field: 'recordRetentionYears', label: 'Record retention', value: '10 years' });
+    expect(history.body[0]!.changes).toContainEqual({
+      field: 'appointmentReminders',
+      label: 'Appointment reminders',
+      value: 'Off',
+    });
+    expect(history.body[0]!.changes).toContainEqual({
+      field: 'recordRetentionYears',
+      label: 'Record retention',
+      value: '10 years',
+    });
     expect(history.body[0]!.changes.map((change) => change.field)).not.toContain('trainingExpiryEmails');
   });
 
@@ -78,7 +113,9 @@ describe('agency settings', () => {
     const again = await save(current.settings);
     expect(again.status).toBe(200);
     expect((await get<unknown[]>('/api/settings/history')).total).toBe('1');
-    const stale = await save({ ...current.settings, maintenanceAlerts: false }, stack.command.admin, { 'If-Match': '"5"' });
+    const stale = await save({ ...current.settings, maintenanceAlerts: false }, stack.command.admin, {
+      'If-Match': '"5"',
+    });
     expect(stale.status).toBe(409);
   });
 

@@ -10,4 +10,9 @@ export interface AgencyContacts {
   readonly supportHours: string | null;
 }
 
-export const NO_AGENCY_CONTACTS: AgencyContacts = { onCallPhone: null, supportEmail: null, supportPhone: null, supportHours: null };
+export const NO_AGENCY_CONTACTS: AgencyContacts = {
+  onCallPhone: null,
+  supportEmail: null,
+  supportPhone: null,
+  supportHours: null,
+};

@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, comparePositions, londonToday, positionFromToken, type ClientView, type DiaryEntryVersionView, type DiaryEntryView, type VoiceNoteView } from '@care/events';
+import {
+  addDays,
+  comparePositions,
+  londonToday,
+  positionFromToken,
+  type ClientView,
+  type DiaryEntryVersionView,
+  type DiaryEntryView,
+  type VoiceNoteView,
+} from '@care/events';
 import { createLogger } from '@care/events/server';
 import { requester, type Requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
@@ -31,13 +40,23 @@ let coordinator: TestUser;
 let ownCarerId: string;
 let otherCarerId: string;
 /** Clients by where the carer's visits put them: in the window, before it, after it, cancelled, another carer's. */
-const client: Record<'near' | 'past' | 'future' | 'cancelled' | 'others', string> = { near: '', past: '', future: '', cancelled: '', others: '' };
+const client: Record<'near' | 'past' | 'future' | 'cancelled' | 'others', string> = {
+  near: '',
+  past: '',
+  future: '',
+  cancelled: '',
+  others: '',
+};
 let ownVisitToday = '';
 let othersVisitToday = '';
 const positions: string[] = [];
 
 const latest = () =>
-  positions.reduce((max, token) => (max === '' || comparePositions(positionFromToken(token)!, positionFromToken(max)!) > 0 ? token : max), '');
+  positions.reduce(
+    (max, token) =>
+      max === '' || comparePositions(positionFromToken(token)!, positionFromToken(max)!) > 0 ? token : max,
+    '',
+  );
 
 async function send(request: Requester, method: string, path: string, body?: unknown, expected = 201) {
   const reply = await request(method, path, body);
@@ -80,10 +99,19 @@ const carerRecord = async (user: TestUser) =>
   ).id;
 
 const visitOn = (carerId: string, clientId: string, daysFromToday: number) =>
-  visits.visit({ clientId, carerId, scheduledStart: `${addDays(londonToday(), daysFromToday)}T10:00:00Z`, durationMinutes: 60 });
+  visits.visit({
+    clientId,
+    carerId,
+    scheduledStart: `${addDays(londonToday(), daysFromToday)}T10:00:00Z`,
+    durationMinutes: 60,
+  });
 
 const entry = (user: TestUser, fields: Record<string, unknown>) =>
-  send(user.request, 'POST', '/api/diary', { entryDate: '2025-03-04T09:15:00Z', content: 'Helped with breakfast.', ...fields });
+  send(user.request, 'POST', '/api/diary', {
+    entryDate: '2025-03-04T09:15:00Z',
+    content: 'Helped with breakfast.',
+    ...fields,
+  });
 
 /**
  * What the carer wrote about a client of their work who has since left it (the visit was cancelled): the command
@@ -98,10 +126,15 @@ async function writtenBeforeLeaving<T>(write: (clientId: string) => Promise<T>):
 }
 
 async function voiceNote(user: TestUser, fields: Record<string, string>) {
-  const reply = await uploadVoiceNote(command.baseUrl, user.cookie, { title: 'Visit note', duration: '12', ...fields }, {
-    bytes: fakeWebm(3000),
-    type: 'audio/webm',
-  });
+  const reply = await uploadVoiceNote(
+    command.baseUrl,
+    user.cookie,
+    { title: 'Visit note', duration: '12', ...fields },
+    {
+      bytes: fakeWebm(3000),
+      type: 'audio/webm',
+    },
+  );
   expect(reply.status, reply.text).toBe(201);
   positions.push(reply.body.position);
   return reply.body.id as string;
@@ -137,7 +170,7 @@ describe('clients', () => {
     expect(all.body.map((row) => row.id).sort()).toEqual(Object.values(client).sort());
   });
 
-  it('a client outside the window, cancelled, or only on another carer\'s visits is unknown to them (404)', async () => {
+  it("a client outside the window, cancelled, or only on another carer's visits is unknown to them (404)", async () => {
     for (const id of [client.past, client.future, client.cancelled, client.others]) {
       expect(await read(carer, `/api/clients/${id}`)).toEqual({ status: 404, body: { error: 'Client not found' } });
       expect((await read(command.admin, `/api/clients/${id}`)).status).toBe(200);
@@ -147,7 +180,12 @@ describe('clients', () => {
   });
 
   it('the window is configurable: 14 days back and none ahead opens the past client and closes the near one', async () => {
-    const wider = await createReadApi({ pool, db: createReadModelDb(pool), log, carerWindow: { daysBack: 14, daysAhead: 0 } });
+    const wider = await createReadApi({
+      pool,
+      db: createReadModelDb(pool),
+      log,
+      carerWindow: { daysBack: 14, daysAhead: 0 },
+    });
     await new Promise<void>((resolve) => wider.server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(wider.server.address() as AddressInfo).port}`;
@@ -161,11 +199,19 @@ describe('clients', () => {
 });
 
 describe('diary', () => {
-  it('a carer reads the entries about their clients and their own, and no one else\'s about other clients', async () => {
-    const aboutNear = (await entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'About near' })).id;
-    const aboutOthers = (await entry(otherCarer, { carerId: otherCarerId, clientId: client.others, title: 'About others' })).id;
-    const aboutPast = (await entry(coordinator, { carerId: ownCarerId, clientId: client.past, title: 'About past' })).id;
-    const ownAboutFuture = (await writtenBeforeLeaving((clientId) => entry(carer, { carerId: ownCarerId, clientId, title: 'Own about former' }))).id;
+  it("a carer reads the entries about their clients and their own, and no one else's about other clients", async () => {
+    const aboutNear = (await entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'About near' }))
+      .id;
+    const aboutOthers = (
+      await entry(otherCarer, { carerId: otherCarerId, clientId: client.others, title: 'About others' })
+    ).id;
+    const aboutPast = (await entry(coordinator, { carerId: ownCarerId, clientId: client.past, title: 'About past' }))
+      .id;
+    const ownAboutFuture = (
+      await writtenBeforeLeaving((clientId) =>
+        entry(carer, { carerId: ownCarerId, clientId, title: 'Own about former' }),
+      )
+    ).id;
 
     const seen = (await read<DiaryEntryView[]>(carer, '/api/diary')).body.map((row) => row.id);
     expect(seen.sort()).toEqual([aboutNear, ownAboutFuture].sort());
@@ -187,7 +233,13 @@ describe('diary', () => {
       isConfidential: true,
     });
     expect((await read(carer, `/api/diary/${id}/history`)).status).toBe(404);
-    await send(coordinator.request, 'PATCH', `/api/diary/${id}`, { isConfidential: false, title: 'Visit update', content: 'Visit went well.' }, 200);
+    await send(
+      coordinator.request,
+      'PATCH',
+      `/api/diary/${id}`,
+      { isConfidential: false, title: 'Visit update', content: 'Visit went well.' },
+      200,
+    );
 
     const history = await read<DiaryEntryVersionView[]>(carer, `/api/diary/${id}/history`);
     expect(history.status).toBe(200);
@@ -207,8 +259,14 @@ describe('diary', () => {
 });
 
 describe('visits', () => {
-  it('documentsUploaded on a carer\'s own visit does not count a confidential entry or a private note of someone else', async () => {
-    await entry(coordinator, { carerId: ownCarerId, clientId: client.near, appointmentId: ownVisitToday, title: 'Secret', isConfidential: true });
+  it("documentsUploaded on a carer's own visit does not count a confidential entry or a private note of someone else", async () => {
+    await entry(coordinator, {
+      carerId: ownCarerId,
+      clientId: client.near,
+      appointmentId: ownVisitToday,
+      title: 'Secret',
+      isConfidential: true,
+    });
     await voiceNote(coordinator, { clientId: client.near, appointmentId: ownVisitToday, isPrivate: 'true' });
     await entry(carer, { carerId: ownCarerId, clientId: client.near, appointmentId: ownVisitToday, title: 'Mine' });
 
@@ -220,7 +278,7 @@ describe('visits', () => {
     expect(asCoordinator.body.documentsUploaded).toBe(3);
   });
 
-  it('another carer\'s visit, with its notes, stays hidden from a carer', async () => {
+  it("another carer's visit, with its notes, stays hidden from a carer", async () => {
     const listed = await read<{ id: string }[]>(carer, '/api/appointments?today=true');
     expect(listed.body.map((visit) => visit.id)).toEqual([ownVisitToday]);
     expect((await read(carer, `/api/appointments/${othersVisitToday}`)).status).toBe(404);
@@ -231,13 +289,24 @@ describe('visits', () => {
 
 describe('voice notes', () => {
   it('a note attached to a confidential entry is as confidential as the entry', async () => {
-    const secret = (await entry(coordinator, { carerId: ownCarerId, clientId: client.near, title: 'Confidential', isConfidential: true })).id;
+    const secret = (
+      await entry(coordinator, {
+        carerId: ownCarerId,
+        clientId: client.near,
+        title: 'Confidential',
+        isConfidential: true,
+      })
+    ).id;
     const note = await voiceNote(coordinator, { clientId: client.near, diaryEntryId: secret });
 
-    const listed = (await read<VoiceNoteView[]>(carer, `/api/voice-notes?clientId=${client.near}`)).body.map((row) => row.id);
+    const listed = (await read<VoiceNoteView[]>(carer, `/api/voice-notes?clientId=${client.near}`)).body.map(
+      (row) => row.id,
+    );
     expect(listed).not.toContain(note);
     expect((await read(carer, `/api/voice-notes/${note}/audio`)).status).toBe(404);
-    expect((await read<VoiceNoteView[]>(coordinator, `/api/voice-notes?diaryEntryId=${secret}`)).body.map((row) => row.id)).toEqual([note]);
+    expect(
+      (await read<VoiceNoteView[]>(coordinator, `/api/voice-notes?diaryEntryId=${secret}`)).body.map((row) => row.id),
+    ).toEqual([note]);
   });
 
   it('a carer hears notes about their clients and their own, not notes about other clients', async () => {
@@ -254,13 +323,17 @@ describe('voice notes', () => {
 });
 
 describe('the account linked to a carer record', () => {
-  it('names the account on the carer, lists the linkable ones for admins only, and an unlink closes the carer\'s reads', async () => {
+  it("names the account on the carer, lists the linkable ones for admins only, and an unlink closes the carer's reads", async () => {
     const spare = await command.createUser('carer');
     const own = await read<{ account: unknown }>(command.admin, `/api/carers/${ownCarerId}`);
     expect(own.body.account).toEqual({ id: carer.id, email: carer.email, firstName: 'Test', lastName: 'carer' });
     // The spare account was just created: the list shows it once the users projection has it.
     await expect
-      .poll(async () => (await read<{ id: string }[]>(command.admin, `/api/carers/linkable-accounts?carerId=${ownCarerId}`)).body.map((account) => account.id).sort())
+      .poll(async () =>
+        (await read<{ id: string }[]>(command.admin, `/api/carers/linkable-accounts?carerId=${ownCarerId}`)).body
+          .map((account) => account.id)
+          .sort(),
+      )
       .toEqual([carer.id, spare.id].sort());
     expect((await read(coordinator, '/api/carers/linkable-accounts')).status).toBe(403);
 
@@ -277,14 +350,22 @@ describe('the account linked to a carer record', () => {
 });
 
 describe('live pushes', () => {
-  it("tells the carer their clients changed when a visit gives them a new client, and staff only that the visits changed", async () => {
+  it('tells the carer their clients changed when a visit gives them a new client, and staff only that the visits changed', async () => {
     const pushedClient = await clientRecord('pushed');
     // The new client is projected before the sockets listen: its own clients:changed is not what this test counts.
-    await expect.poll(async () => (await read<ClientView[]>(coordinator, '/api/clients')).body.map((row) => row.id)).toContain(pushedClient);
+    await expect
+      .poll(async () => (await read<ClientView[]>(coordinator, '/api/clients')).body.map((row) => row.id))
+      .toContain(pushedClient);
     const listen = (user: TestUser) => {
-      const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie: user.cookie } });
+      const socket = connectSocket(readUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        extraHeaders: { cookie: user.cookie },
+      });
       const got: string[] = [];
-      for (const event of ['clients:changed', 'appointments:changed', 'diary:changed']) socket.on(event, () => got.push(event));
+      for (const event of ['clients:changed', 'appointments:changed', 'diary:changed'])
+        socket.on(event, () => got.push(event));
       return { socket, got };
     };
     const [asCarer, asCoordinator] = [listen(carer), listen(coordinator)];
@@ -310,12 +391,31 @@ describe('counts', () => {
     // An entry the carer may read and one about another carer's client, which the agency's count holds and theirs not.
     await entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'Counted for the carer' });
     await entry(coordinator, { carerId: otherCarerId, clientId: client.others, title: 'Not counted for the carer' });
-    const lists = ['/api/diary', '/api/diary/carer-roster', '/api/diary/client-roster', '/api/diary/monitoring', '/api/clients', '/api/appointments', '/api/monitoring', '/api/voice-notes', '/api/alerts', '/api/tasks', '/api/incidents', '/api/training', '/api/medications', '/api/medication-records', '/api/care-plans', '/api/carers'];
+    const lists = [
+      '/api/diary',
+      '/api/diary/carer-roster',
+      '/api/diary/client-roster',
+      '/api/diary/monitoring',
+      '/api/clients',
+      '/api/appointments',
+      '/api/monitoring',
+      '/api/voice-notes',
+      '/api/alerts',
+      '/api/tasks',
+      '/api/incidents',
+      '/api/training',
+      '/api/medications',
+      '/api/medication-records',
+      '/api/care-plans',
+      '/api/carers',
+    ];
     for (const path of lists) {
       if (visits.lastPosition) positions.push(visits.lastPosition);
       // The largest page each list allows: every row the carer may see on one page.
       const limit = path === '/api/monitoring' ? 200 : 500;
-      const reply = await requester(readUrl, carer.cookie)('GET', `${path}?limit=${limit}`, undefined, { 'x-min-position': latest() });
+      const reply = await requester(readUrl, carer.cookie)('GET', `${path}?limit=${limit}`, undefined, {
+        'x-min-position': latest(),
+      });
       expect(reply.status, `${path}: ${reply.text}`).toBe(200);
       // Most lists answer an array and the total in a header; Care Monitoring answers both in its body.
       const { rows, total } = Array.isArray(reply.body)
@@ -328,7 +428,12 @@ describe('counts', () => {
     const openAlerts = (await read<unknown[]>(carer, '/api/alerts?active=true&limit=500')).body.length;
     const unrecorded = (await read<unknown[]>(carer, '/api/appointments?unrecorded=true&limit=1000')).body.length;
     expect([stats.openAlerts, stats.unrecordedVisits]).toEqual([openAlerts, unrecorded]);
-    const total = async (user: TestUser) => Number((await requester(readUrl, user.cookie)('GET', '/api/diary', undefined, { 'x-min-position': latest() })).headers.get('x-total-count'));
+    const total = async (user: TestUser) =>
+      Number(
+        (
+          await requester(readUrl, user.cookie)('GET', '/api/diary', undefined, { 'x-min-position': latest() })
+        ).headers.get('x-total-count'),
+      );
     const [asCarer, asCoordinator] = [await total(carer), await total(coordinator)];
     expect(asCarer).toBe((await read<DiaryEntryView[]>(carer, '/api/diary?limit=500')).body.length);
     expect(asCoordinator).toBeGreaterThan(asCarer);
@@ -351,14 +456,23 @@ describe('live notices within the work', () => {
     'care-plans:changed',
   ];
   const listen = (user: TestUser) => {
-    const socket = connectSocket(readUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie: user.cookie } });
+    const socket = connectSocket(readUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      extraHeaders: { cookie: user.cookie },
+    });
     const got: Notice[] = [];
     for (const event of EVENTS) socket.on(event, ({ position }: { position: string }) => got.push({ event, position }));
     return { socket, got };
   };
   /** The notices of `event` that cover the write at `position` (a notice's position is where its batch ended). */
   const covering = (got: readonly Notice[], event: string, position: string) =>
-    got.filter((notice) => notice.event === event && comparePositions(positionFromToken(notice.position)!, positionFromToken(position)!) >= 0);
+    got.filter(
+      (notice) =>
+        notice.event === event &&
+        comparePositions(positionFromToken(notice.position)!, positionFromToken(position)!) >= 0,
+    );
 
   it("a carer hears of changes to their clients, visits, diary, alerts and the rest of their work, never of another carer's; staff hear of both", async () => {
     const alerts = new AlertTaskLog(command.store);
@@ -389,13 +503,21 @@ describe('live notices within the work', () => {
     const cases: { event: string; outside: () => Promise<string>; inside: () => Promise<string> }[] = [
       {
         event: 'diary:changed',
-        outside: () => commandWrite(() => entry(coordinator, { carerId: otherCarerId, clientId: client.others, title: 'Outside' })),
-        inside: () => commandWrite(() => entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'Inside' })),
+        outside: () =>
+          commandWrite(() => entry(coordinator, { carerId: otherCarerId, clientId: client.others, title: 'Outside' })),
+        inside: () =>
+          commandWrite(() => entry(coordinator, { carerId: otherCarerId, clientId: client.near, title: 'Inside' })),
       },
       {
         event: 'clients:changed',
-        outside: () => commandWrite(() => send(command.request, 'PATCH', `/api/clients/${client.others}`, { phoneNumber: '0113 496 0001' }, 200)),
-        inside: () => commandWrite(() => send(command.request, 'PATCH', `/api/clients/${client.near}`, { phoneNumber: '0113 496 0002' }, 200)),
+        outside: () =>
+          commandWrite(() =>
+            send(command.request, 'PATCH', `/api/clients/${client.others}`, { phoneNumber: '0113 496 0001' }, 200),
+          ),
+        inside: () =>
+          commandWrite(() =>
+            send(command.request, 'PATCH', `/api/clients/${client.near}`, { phoneNumber: '0113 496 0002' }, 200),
+          ),
       },
       {
         event: 'appointments:changed',
@@ -404,8 +526,14 @@ describe('live notices within the work', () => {
       },
       {
         event: 'alerts:changed',
-        outside: async () => (await alerts.raise({ carerId: otherCarerId, severity: 'high', title: 'Visit running late' }), alerts.lastPosition),
-        inside: async () => (await alerts.raise({ carerId: ownCarerId, severity: 'high', title: 'Visit running late' }), alerts.lastPosition),
+        outside: async () => (
+          await alerts.raise({ carerId: otherCarerId, severity: 'high', title: 'Visit running late' }),
+          alerts.lastPosition
+        ),
+        inside: async () => (
+          await alerts.raise({ carerId: ownCarerId, severity: 'high', title: 'Visit running late' }),
+          alerts.lastPosition
+        ),
       },
       {
         event: 'voice-notes:changed',
@@ -414,13 +542,43 @@ describe('live notices within the work', () => {
       },
       {
         event: 'shifts:changed',
-        outside: async () => (await visits.shift({ carerId: otherCarerId, startTime: `${addDays(londonToday(), 2)}T08:00:00Z`, endTime: `${addDays(londonToday(), 2)}T16:00:00Z` }), visits.lastPosition),
-        inside: async () => (await visits.shift({ carerId: ownCarerId, startTime: `${addDays(londonToday(), 2)}T08:00:00Z`, endTime: `${addDays(londonToday(), 2)}T16:00:00Z` }), visits.lastPosition),
+        outside: async () => (
+          await visits.shift({
+            carerId: otherCarerId,
+            startTime: `${addDays(londonToday(), 2)}T08:00:00Z`,
+            endTime: `${addDays(londonToday(), 2)}T16:00:00Z`,
+          }),
+          visits.lastPosition
+        ),
+        inside: async () => (
+          await visits.shift({
+            carerId: ownCarerId,
+            startTime: `${addDays(londonToday(), 2)}T08:00:00Z`,
+            endTime: `${addDays(londonToday(), 2)}T16:00:00Z`,
+          }),
+          visits.lastPosition
+        ),
       },
       {
         event: 'training:changed',
-        outside: () => commandWrite(() => send(command.request, 'POST', '/api/training', { carerId: otherCarerId, trainingType: 'first_aid', completedDate: '2025-01-10', status: 'current' })),
-        inside: () => commandWrite(() => send(command.request, 'POST', '/api/training', { carerId: ownCarerId, trainingType: 'first_aid', completedDate: '2025-01-10', status: 'current' })),
+        outside: () =>
+          commandWrite(() =>
+            send(command.request, 'POST', '/api/training', {
+              carerId: otherCarerId,
+              trainingType: 'first_aid',
+              completedDate: '2025-01-10',
+              status: 'current',
+            }),
+          ),
+        inside: () =>
+          commandWrite(() =>
+            send(command.request, 'POST', '/api/training', {
+              carerId: ownCarerId,
+              trainingType: 'first_aid',
+              completedDate: '2025-01-10',
+              status: 'current',
+            }),
+          ),
       },
       {
         event: 'tasks:changed',
@@ -429,18 +587,38 @@ describe('live notices within the work', () => {
       },
       {
         event: 'medications:changed',
-        outside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/medications', prescription(client.others))),
-        inside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/medications', prescription(client.near))),
+        outside: () =>
+          commandWrite(() => send(coordinator.request, 'POST', '/api/medications', prescription(client.others))),
+        inside: () =>
+          commandWrite(() => send(coordinator.request, 'POST', '/api/medications', prescription(client.near))),
       },
       {
         event: 'incidents:changed',
-        outside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/incidents', incident(otherCarerId, client.others))),
-        inside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/incidents', incident(ownCarerId, client.near))),
+        outside: () =>
+          commandWrite(() =>
+            send(coordinator.request, 'POST', '/api/incidents', incident(otherCarerId, client.others)),
+          ),
+        inside: () =>
+          commandWrite(() => send(coordinator.request, 'POST', '/api/incidents', incident(ownCarerId, client.near))),
       },
       {
         event: 'care-plans:changed',
-        outside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/care-plans', { clientId: client.others, title: 'Plan', reviewDate: addDays(londonToday(), 30) })),
-        inside: () => commandWrite(() => send(coordinator.request, 'POST', '/api/care-plans', { clientId: client.near, title: 'Plan', reviewDate: addDays(londonToday(), 30) })),
+        outside: () =>
+          commandWrite(() =>
+            send(coordinator.request, 'POST', '/api/care-plans', {
+              clientId: client.others,
+              title: 'Plan',
+              reviewDate: addDays(londonToday(), 30),
+            }),
+          ),
+        inside: () =>
+          commandWrite(() =>
+            send(coordinator.request, 'POST', '/api/care-plans', {
+              clientId: client.near,
+              title: 'Plan',
+              reviewDate: addDays(londonToday(), 30),
+            }),
+          ),
       },
     ];
     const [asCarer, asCoordinator] = [listen(carer), listen(coordinator)];
@@ -450,13 +628,17 @@ describe('live notices within the work', () => {
         const mark = asCarer.got.length;
         const outsideAt = await outside();
         // Staff hear of it: it is projected, in a batch before the change inside the carer's work.
-        await expect.poll(() => covering(asCoordinator.got, event, outsideAt).length, { message: event }).toBeGreaterThan(0);
+        await expect
+          .poll(() => covering(asCoordinator.got, event, outsideAt).length, { message: event })
+          .toBeGreaterThan(0);
         const insideAt = await inside();
         await expect.poll(() => covering(asCarer.got, event, insideAt).length, { message: event }).toBeGreaterThan(0);
         // Notices go out in the order of the changes: one about the outside change would have come first.
         const first = asCarer.got.slice(mark).find((notice) => notice.event === event);
         expect([event, covering([first!], event, insideAt).length]).toEqual([event, 1]);
-        await expect.poll(() => covering(asCoordinator.got, event, insideAt).length, { message: event }).toBeGreaterThan(0);
+        await expect
+          .poll(() => covering(asCoordinator.got, event, insideAt).length, { message: event })
+          .toBeGreaterThan(0);
       }
     } finally {
       asCarer.socket.close();

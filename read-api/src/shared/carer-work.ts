@@ -38,7 +38,11 @@ export class CarerWork {
     return this.visitsInWindow()
       .select('work.client_id')
       .where((eb) =>
-        eb('work.carer_id', 'in', eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId)),
+        eb(
+          'work.carer_id',
+          'in',
+          eb.selectFrom('appointment_carer_names as me').select('me.id').where('me.user_id', '=', userId),
+        ),
       );
   }
 

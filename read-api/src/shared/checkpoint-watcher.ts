@@ -1,7 +1,12 @@
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import { comparePositions, positionFromToken, positionToToken, START_POSITION, type Position } from '@care/events';
-import { READ_MODEL_CHANGED_CHANNEL, READ_MODEL_SCHEMA, type ReadModelChanged, type ReadModelDatabase } from '@care/projector';
+import {
+  READ_MODEL_CHANGED_CHANNEL,
+  READ_MODEL_SCHEMA,
+  type ReadModelChanged,
+  type ReadModelDatabase,
+} from '@care/projector';
 import { retryOnPool, watchHeldClient, type Logger } from '@care/events/server';
 
 /** Waits between attempts to open the LISTEN connection again: doubling from the first to the last. */
@@ -145,7 +150,10 @@ export class CheckpointWatcher {
     const moved: string[] = [];
     for (const row of rows) {
       // A projection with no tables yet (version 0) has served nothing.
-      const position = row.version === 0 ? START_POSITION : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+      const position =
+        row.version === 0
+          ? START_POSITION
+          : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
       if (this.advance(row.name, position)) moved.push(row.name);
     }
     return moved;

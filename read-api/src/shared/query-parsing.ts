@@ -18,7 +18,10 @@ export function parseQuery<T extends z.ZodType>(schema: T, ctx: { readonly query
   const fields: Record<string, string> = {};
   for (const [name, raw] of Object.entries(ctx.query)) {
     for (const value of Array.isArray(raw) ? raw : [raw ?? '']) {
-      const message = value.length > MAX_QUERY_VALUE_LENGTH ? `Must be at most ${MAX_QUERY_VALUE_LENGTH} characters` : unsafeTextMessage(value);
+      const message =
+        value.length > MAX_QUERY_VALUE_LENGTH
+          ? `Must be at most ${MAX_QUERY_VALUE_LENGTH} characters`
+          : unsafeTextMessage(value);
       if (message) fields[name] ??= message;
     }
   }

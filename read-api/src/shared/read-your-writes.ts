@@ -8,7 +8,9 @@ import { parseQuery } from './query-parsing';
 import type { ReadState } from './read-state';
 
 /** ?minPosition=, the middleware's one query parameter; parseQuery also refuses a control character in any other one, for every route at once. */
-const minPositionQuery = z.object({ minPosition: z.string({ error: 'Must be a position token from a command reply' }).optional() });
+const minPositionQuery = z.object({
+  minPosition: z.string({ error: 'Must be a position token from a command reply' }).optional(),
+});
 
 /**
  * Read your own writes (docs/decisions/0007-read-your-writes.md). A client that just wrote sends the position from
@@ -26,7 +28,8 @@ export function readYourWrites(watcher: CheckpointWatcher, timeoutMs: number): K
     const raw = ctx.get('x-min-position') || (minPosition ?? '');
     if (raw !== '') {
       const target = positionFromToken(raw);
-      if (!target) throw new HttpError(400, 'Validation failed', { minPosition: 'Must be a position token from a command reply' });
+      if (!target)
+        throw new HttpError(400, 'Validation failed', { minPosition: 'Must be a position token from a command reply' });
       if (!(await watcher.waitFor(target, timeoutMs, projections))) {
         ctx.set('Retry-After', '1');
         throw new HttpError(503, 'The lists are still catching up with your last change. Please try again.');

@@ -41,7 +41,9 @@ export class ShiftQueries {
       .orderBy('s.id');
     if (carerId !== undefined) query = query.where('s.carer_id', '=', carerId);
     if (ownUserId !== undefined) {
-      query = query.where('s.carer_id', 'in', (eb) => eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', ownUserId));
+      query = query.where('s.carer_id', 'in', (eb) =>
+        eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', ownUserId),
+      );
     }
     const rows = await query.execute();
     return rows.map((row) => ({

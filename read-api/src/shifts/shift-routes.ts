@@ -8,10 +8,12 @@ import { dateRangeFields, optionalId, resolveDateRange } from '../appointments/q
 import { ShiftQueries } from './shift-queries';
 import { parseQuery } from '../shared/query-parsing';
 
-export const listQuery = z.object({ ...dateRangeFields, carerId: optionalId('Carer ID must be a UUID') }).transform((value, ctx) => {
-  const range = resolveDateRange(value, ctx);
-  return range ? { range, carerId: value.carerId } : z.NEVER;
-});
+export const listQuery = z
+  .object({ ...dateRangeFields, carerId: optionalId('Carer ID must be a UUID') })
+  .transform((value, ctx) => {
+    const range = resolveDateRange(value, ctx);
+    return range ? { range, carerId: value.carerId } : z.NEVER;
+  });
 
 /** GET /api/shifts (?from&to or ?date or ?today=true; none: a month either side of today; &carerId), by start. */
 export function shiftRoutes({ db }: ReadDeps): Router<ReadState> {

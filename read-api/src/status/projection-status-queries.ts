@@ -1,8 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import { positionToToken, type ProjectionStatusView } from '@care/events';
-import { projections, READ_MODEL_SCHEMA, type ProjectionDeadLettersTable, type ProjectionStatusTable, type ReadModelDatabase } from '@care/projector';
+import {
+  projections,
+  READ_MODEL_SCHEMA,
+  type ProjectionDeadLettersTable,
+  type ProjectionStatusTable,
+  type ReadModelDatabase,
+} from '@care/projector';
 
-const token = (commit: string | null, prepare: string | null) => (commit === null || prepare === null ? null : positionToToken({ commit: BigInt(commit), prepare: BigInt(prepare) }));
+const token = (commit: string | null, prepare: string | null) =>
+  commit === null || prepare === null ? null : positionToToken({ commit: BigInt(commit), prepare: BigInt(prepare) });
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
@@ -16,7 +23,9 @@ export async function projectionStatuses(db: Kysely<ReadModelDatabase>): Promise
     scoped.selectFrom('projection_dead_letters').selectAll().orderBy('skipped_at').execute(),
   ]);
   const byName = new Map(rows.map((row) => [row.name, row]));
-  return projections.map((projection) => viewOf(projection.name, projection.version, byName.get(projection.name), letters));
+  return projections.map((projection) =>
+    viewOf(projection.name, projection.version, byName.get(projection.name), letters),
+  );
 }
 
 function viewOf(
@@ -44,7 +53,8 @@ function viewOf(
             version: row.rebuild_version!,
             checkpoint: token(row.rebuild_commit, row.rebuild_prepare),
             eventsDone: done,
-            percent: lagEvents === null ? null : Math.min(100, Math.floor((done / Math.max(1, done + lagEvents)) * 1000) / 10),
+            percent:
+              lagEvents === null ? null : Math.min(100, Math.floor((done / Math.max(1, done + lagEvents)) * 1000) / 10),
             startedAt: iso(row.rebuild_started_at),
           }
         : null,
@@ -60,6 +70,12 @@ function viewOf(
         : null,
     deadLetters: letters
       .filter((letter) => letter.projection === name)
-      .map((letter) => ({ eventId: letter.event_id, type: letter.event_type, reason: letter.reason, skippedBy: letter.skipped_by, skippedAt: letter.skipped_at.toISOString() })),
+      .map((letter) => ({
+        eventId: letter.event_id,
+        type: letter.event_type,
+        reason: letter.reason,
+        skippedBy: letter.skipped_by,
+        skippedAt: letter.skipped_at.toISOString(),
+      })),
   };
 }

@@ -16,13 +16,17 @@ export function serviceLogLines(logDir: string, from: Date, to: Date): PassThrou
       const files = (await readdir(logDir)).filter((name) => name.endsWith('.log')).sort();
       for (const file of files) {
         const service = file.replace(/\.log$/, '');
-        const lines = createInterface({ input: createReadStream(path.join(logDir, file), { encoding: 'utf8' }), crlfDelay: Infinity });
+        const lines = createInterface({
+          input: createReadStream(path.join(logDir, file), { encoding: 'utf8' }),
+          crlfDelay: Infinity,
+        });
         for await (const line of lines) {
           const entry = parseLine(line);
           if (!entry) continue;
           const time = typeof entry.time === 'number' ? entry.time : Date.parse(String(entry.time));
           if (!(time >= from.getTime() && time <= to.getTime())) continue;
-          if (!out.write(`${JSON.stringify({ service, ...entry })}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+          if (!out.write(`${JSON.stringify({ service, ...entry })}\n`))
+            await new Promise((resolve) => out.once('drain', resolve));
         }
       }
       out.end();

@@ -40,7 +40,16 @@ describe('GET /api/status/projections', () => {
     const declared = new Map(projections.map((projection) => [projection.name, projection.version]));
     for (const row of rows) {
       const version = declared.get(row.name);
-      expect(row).toMatchObject({ state: 'live', version, servedVersion: version, lagEvents: 0, lagSeconds: 0, rebuild: null, stalled: null, deadLetters: [] });
+      expect(row).toMatchObject({
+        state: 'live',
+        version,
+        servedVersion: version,
+        lagEvents: 0,
+        lagSeconds: 0,
+        rebuild: null,
+        stalled: null,
+        deadLetters: [],
+      });
       expect(row.checkpoint).toMatch(/^\d+\.\d+$/);
     }
   });
@@ -59,9 +68,15 @@ describe('POST /api/status/projections/:name/skip', () => {
 
   it('records an administrator’s skip of the event the projection stalled on, with the reason, as an event', async () => {
     // As the projector records a stall on the projection's stream (no real projection can be made to fail here).
-    await recordOnProjectionStream(command.store, silentLog, { type: 'ProjectionStalled', data: { projection: 'diary', eventId, eventType: 'DiaryEntryAdded' } });
+    await recordOnProjectionStream(command.store, silentLog, {
+      type: 'ProjectionStalled',
+      data: { projection: 'diary', eventId, eventType: 'DiaryEntryAdded' },
+    });
     const before = await settledLog(command.store);
-    const reply = await command.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'Corrupt import row' });
+    const reply = await command.request('POST', '/api/status/projections/diary/skip', {
+      eventId,
+      reason: 'Corrupt import row',
+    });
     expect(reply.status).toBe(202);
     const appended = await appendedSince(command.store, before);
     expect(appended.map((event) => [event.streamId, event.type, event.data])).toEqual([
@@ -70,27 +85,44 @@ describe('POST /api/status/projections/:name/skip', () => {
   });
 
   it('refuses an event the projection is not stopped at (409), appending nothing', async () => {
-    await recordOnProjectionStream(command.store, silentLog, { type: 'ProjectionStalled', data: { projection: 'tasks', eventId, eventType: 'TaskCreated' } });
+    await recordOnProjectionStream(command.store, silentLog, {
+      type: 'ProjectionStalled',
+      data: { projection: 'tasks', eventId, eventType: 'TaskCreated' },
+    });
     const before = await settledLog(command.store);
-    const other = await command.request('POST', '/api/status/projections/tasks/skip', { eventId: otherId, reason: 'Wrong event' });
+    const other = await command.request('POST', '/api/status/projections/tasks/skip', {
+      eventId: otherId,
+      reason: 'Wrong event',
+    });
     expect(other.status).toBe(409);
     expect(other.body).toMatchObject({ fields: { eventId: expect.stringContaining('not stopped at that event') } });
     // A projection that is running has nothing to skip.
-    expect((await command.request('POST', '/api/status/projections/clients/skip', { eventId, reason: 'Running' })).status).toBe(409);
+    expect(
+      (await command.request('POST', '/api/status/projections/clients/skip', { eventId, reason: 'Running' })).status,
+    ).toBe(409);
     expect(await skipsSince(before)).toEqual([]);
     // Once skipped, the same event is no longer the one it is stopped at.
-    expect((await command.request('POST', '/api/status/projections/tasks/skip', { eventId, reason: 'Bad row' })).status).toBe(202);
+    expect(
+      (await command.request('POST', '/api/status/projections/tasks/skip', { eventId, reason: 'Bad row' })).status,
+    ).toBe(202);
     const again = await settledLog(command.store);
-    expect((await command.request('POST', '/api/status/projections/tasks/skip', { eventId, reason: 'Twice' })).status).toBe(409);
+    expect(
+      (await command.request('POST', '/api/status/projections/tasks/skip', { eventId, reason: 'Twice' })).status,
+    ).toBe(409);
     expect(await skipsSince(again)).toEqual([]);
   });
 
   it('answers 404 for a projection the projector does not run, appending nothing', async () => {
-    await recordOnProjectionStream(command.store, silentLog, { type: 'ProjectionStalled', data: { projection: 'old_lists', eventId, eventType: 'DiaryEntryAdded' } });
+    await recordOnProjectionStream(command.store, silentLog, {
+      type: 'ProjectionStalled',
+      data: { projection: 'old_lists', eventId, eventType: 'DiaryEntryAdded' },
+    });
     const before = await settledLog(command.store);
     const reply = await command.request('POST', '/api/status/projections/old_lists/skip', { eventId, reason: 'Gone' });
     expect(reply.status).toBe(404);
-    expect((await command.request('POST', '/api/status/projections/Not-A-Name/skip', { eventId, reason: 'x' })).status).toBe(404);
+    expect(
+      (await command.request('POST', '/api/status/projections/Not-A-Name/skip', { eventId, reason: 'x' })).status,
+    ).toBe(404);
     expect(await appendedSince(command.store, before)).toEqual([]);
   });
 
@@ -98,9 +130,15 @@ describe('POST /api/status/projections/:name/skip', () => {
     const before = await settledLog(command.store);
     const bad = await command.request('POST', '/api/status/projections/diary/skip', { eventId: 'nope', reason: ' ' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ fields: { eventId: 'Must be the id of the event the projection stalled on', reason: 'Reason is required' } });
-    expect((await coordinator.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'x' })).status).toBe(403);
-    expect((await carer.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'x' })).status).toBe(403);
+    expect(bad.body).toMatchObject({
+      fields: { eventId: 'Must be the id of the event the projection stalled on', reason: 'Reason is required' },
+    });
+    expect(
+      (await coordinator.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'x' })).status,
+    ).toBe(403);
+    expect((await carer.request('POST', '/api/status/projections/diary/skip', { eventId, reason: 'x' })).status).toBe(
+      403,
+    );
     expect(await skipsSince(before)).toEqual([]);
   });
 });

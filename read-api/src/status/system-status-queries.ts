@@ -6,7 +6,14 @@ import {
   type ServiceLatencyView,
   type SystemStatusView,
 } from '@care/events';
-import { addHistograms, HEARTBEAT_STALE_MS, latencyPercentile, OPS_SCHEMA, ensureOpsSchema, type LatencyHistogram } from '@care/events/server';
+import {
+  addHistograms,
+  HEARTBEAT_STALE_MS,
+  latencyPercentile,
+  OPS_SCHEMA,
+  ensureOpsSchema,
+  type LatencyHistogram,
+} from '@care/events/server';
 
 interface HeartbeatRow {
   instance_id: string;
@@ -33,7 +40,12 @@ export class SystemStatusQueries {
   async status(): Promise<SystemStatusView> {
     this.ready ??= ensureOpsSchema(this.pool);
     await this.ready;
-    const [beats, events, database, jobs] = await Promise.all([this.heartbeats(), this.events(), this.database(), this.jobs()]);
+    const [beats, events, database, jobs] = await Promise.all([
+      this.heartbeats(),
+      this.events(),
+      this.database(),
+      this.jobs(),
+    ]);
     const services = beats.map((row): ServiceInstanceView => {
       const silentMs = row.now.getTime() - row.beat_at.getTime();
       const state = row.stopped_at ? 'stopped' : silentMs > HEARTBEAT_STALE_MS ? 'down' : 'up';
@@ -51,7 +63,9 @@ export class SystemStatusQueries {
     });
     const latency = [...new Set(beats.map((row) => row.service))].map((service): ServiceLatencyView => {
       // Instances that stopped took their last 15 minutes with them; the running ones together make the figure.
-      const histogram = addHistograms(beats.filter((row) => row.service === service && row.latency && !row.stopped_at).map((row) => row.latency!));
+      const histogram = addHistograms(
+        beats.filter((row) => row.service === service && row.latency && !row.stopped_at).map((row) => row.latency!),
+      );
       return {
         service,
         requests: histogram.counts.reduce((sum, count) => sum + count, 0),
@@ -74,7 +88,9 @@ export class SystemStatusQueries {
 
   /** The PostgreSQL event store's table (absent when events go to EventStoreDB). */
   private async events(): Promise<SystemStatusView['events']> {
-    const { rows } = await this.pool.query<{ present: string | null }>(`SELECT to_regclass('es_events')::text AS present`);
+    const { rows } = await this.pool.query<{ present: string | null }>(
+      `SELECT to_regclass('es_events')::text AS present`,
+    );
     if (!rows[0]?.present) return null;
     const counted = await this.pool.query<{ total: string; last_hour: string }>(
       `SELECT count(*) AS total, count(*) FILTER (WHERE recorded_at > now() - interval '1 hour') AS last_hour FROM es_events`,
@@ -88,13 +104,19 @@ export class SystemStatusQueries {
               (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()) AS connections,
               current_setting('max_connections') AS max`,
     );
-    return { sizeBytes: Number(rows[0]!.size), connections: Number(rows[0]!.connections), maxConnections: Number(rows[0]!.max) };
+    return {
+      sizeBytes: Number(rows[0]!.size),
+      connections: Number(rows[0]!.connections),
+      maxConnections: Number(rows[0]!.max),
+    };
   }
 
   /** Each automated feature with its last run: the alert rules from their runner's checkpoint, the rest from ops.job_runs. */
   async jobs(): Promise<AutomatedJobView[]> {
     const [runs, rules] = await Promise.all([
-      this.pool.query<{ name: string; last_run_at: Date; outcome: 'ok' | 'failed'; detail: string | null }>(`SELECT name, last_run_at, outcome, detail FROM ${OPS_SCHEMA}.job_runs`),
+      this.pool.query<{ name: string; last_run_at: Date; outcome: 'ok' | 'failed'; detail: string | null }>(
+        `SELECT name, last_run_at, outcome, detail FROM ${OPS_SCHEMA}.job_runs`,
+      ),
       this.pool
         .query<{ last_run_at: Date | null }>(`SELECT max(last_run_at) AS last_run_at FROM rules.runner_checkpoints`)
         .catch(() => ({ rows: [] as { last_run_at: Date | null }[] })),
@@ -106,7 +128,12 @@ export class SystemStatusQueries {
         return { ...job, lastRunAt: at ? at.toISOString() : null, outcome: at ? 'ok' : null, detail: null };
       }
       const run = byName.get(job.name);
-      return { ...job, lastRunAt: run ? run.last_run_at.toISOString() : null, outcome: run?.outcome ?? null, detail: run?.detail ?? null };
+      return {
+        ...job,
+        lastRunAt: run ? run.last_run_at.toISOString() : null,
+        outcome: run?.outcome ?? null,
+        detail: run?.detail ?? null,
+      };
     });
   }
 }

@@ -28,8 +28,16 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  await writeFile(path.join(logDir, 'read-api.log'), `${JSON.stringify({ level: 30, time: now - 60_000, msg: 'a minute ago' })}\n`);
-  withLogs = await createReadApi({ pool: stack.pool, db: createReadModelDb(stack.pool), log: createLogger('test', 'silent'), logDir });
+  await writeFile(
+    path.join(logDir, 'read-api.log'),
+    `${JSON.stringify({ level: 30, time: now - 60_000, msg: 'a minute ago' })}\n`,
+  );
+  withLogs = await createReadApi({
+    pool: stack.pool,
+    db: createReadModelDb(stack.pool),
+    log: createLogger('test', 'silent'),
+    logDir,
+  });
   await new Promise<void>((resolve) => withLogs.server.listen(0, '127.0.0.1', resolve));
   withLogsUrl = `http://127.0.0.1:${(withLogs.server.address() as AddressInfo).port}`;
 });
@@ -41,7 +49,9 @@ afterAll(async () => {
 });
 
 const status = async (): Promise<SystemStatusView> => {
-  const response = await fetch(`${stack.readUrl}/api/status/system`, { headers: { cookie: stack.command.admin.cookie } });
+  const response = await fetch(`${stack.readUrl}/api/status/system`, {
+    headers: { cookie: stack.command.admin.cookie },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as SystemStatusView;
 };
@@ -56,15 +66,28 @@ describe('GET /api/status/system', () => {
     const stopped = await startHeartbeat({ pool: stack.pool, service: 'rules', log, intervalMs: 60_000 });
     await stopped.stop();
     // A killed process cannot say goodbye: its last beat just grows old.
-    await stack.pool.query(`UPDATE ${OPS_SCHEMA}.service_heartbeats SET beat_at = now() - interval '30 seconds' WHERE instance_id = $1`, [silent.instanceId]);
+    await stack.pool.query(
+      `UPDATE ${OPS_SCHEMA}.service_heartbeats SET beat_at = now() - interval '30 seconds' WHERE instance_id = $1`,
+      [silent.instanceId],
+    );
 
     const view = await status();
     const byId = new Map(view.services.map((service) => [service.instanceId, service]));
-    expect(byId.get(alive.instanceId)).toMatchObject({ service: 'read-api', state: 'up', version: '2025.1.0', pid: process.pid });
+    expect(byId.get(alive.instanceId)).toMatchObject({
+      service: 'read-api',
+      state: 'up',
+      version: '2025.1.0',
+      pid: process.pid,
+    });
     expect(byId.get(alive.instanceId)!.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(byId.get(silent.instanceId)).toMatchObject({ state: 'down', uptimeSeconds: null });
     expect(byId.get(stopped.instanceId)).toMatchObject({ state: 'stopped' });
-    expect(view.latency.find((row) => row.service === 'read-api')).toEqual({ service: 'read-api', requests: 4, p50Ms: 5, p95Ms: 150 });
+    expect(view.latency.find((row) => row.service === 'read-api')).toEqual({
+      service: 'read-api',
+      requests: 4,
+      p50Ms: 5,
+      p95Ms: 150,
+    });
     expect(view.events!.total).toBeGreaterThan(0);
     expect(view.events!.lastHour).toBe(view.events!.total);
     expect(view.database.sizeBytes).toBeGreaterThan(0);
@@ -76,7 +99,11 @@ describe('GET /api/status/system', () => {
   it('lists the automated jobs with their last runs', async () => {
     await recordJobRun(stack.pool, 'mail-sender', 'ok', '2 sent');
     const jobs = (await status()).jobs;
-    expect(jobs.find((job) => job.name === 'mail-sender')).toMatchObject({ label: 'Mail sender', outcome: 'ok', detail: '2 sent' });
+    expect(jobs.find((job) => job.name === 'mail-sender')).toMatchObject({
+      label: 'Mail sender',
+      outcome: 'ok',
+      detail: '2 sent',
+    });
     expect(jobs.find((job) => job.name === 'appointment-reminders')).toMatchObject({ lastRunAt: null, outcome: null });
   });
 
@@ -92,7 +119,10 @@ describe('GET /api/status/logs (Download Logs)', () => {
     const response = await fetch(`${withLogsUrl}/api/status/logs`, { headers: { cookie: stack.command.admin.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="care-platform-logs-/);
-    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { service: string; msg: string });
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { service: string; msg: string });
     expect(lines.map((line) => [line.service, line.msg])).toEqual([
       ['command-api', 'an hour ago'],
       ['read-api', 'a minute ago'],
@@ -102,8 +132,15 @@ describe('GET /api/status/logs (Download Logs)', () => {
   it('takes a chosen range', async () => {
     const from = new Date(Date.now() - 72 * 3600_000).toISOString();
     const to = new Date(Date.now() - 24 * 3600_000).toISOString();
-    const response = await fetch(`${withLogsUrl}/api/status/logs?from=${from}&to=${to}`, { headers: { cookie: stack.command.admin.cookie } });
-    expect((await response.text()).trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['two days ago']);
+    const response = await fetch(`${withLogsUrl}/api/status/logs?from=${from}&to=${to}`, {
+      headers: { cookie: stack.command.admin.cookie },
+    });
+    expect(
+      (await response.text())
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg),
+    ).toEqual(['two days ago']);
   });
 });
 
@@ -112,13 +149,28 @@ describe('GET /api/mail/outbox', () => {
     const empty = await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: stack.command.admin.cookie } });
     expect(await empty.json()).toEqual([]);
     await ensureMailSchema(stack.pool);
-    await enqueueMail(stack.pool, { kind: 'password-reset', to: 'grace@example.org', subject: 'Reset your password', text: 'https://care.example/landing?reset=secret' });
-    const response = await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: stack.command.admin.cookie } });
+    await enqueueMail(stack.pool, {
+      kind: 'password-reset',
+      to: 'grace@example.org',
+      subject: 'Reset your password',
+      text: 'https://care.example/landing?reset=secret',
+    });
+    const response = await fetch(`${stack.readUrl}/api/mail/outbox`, {
+      headers: { cookie: stack.command.admin.cookie },
+    });
     expect(response.headers.get('x-total-count')).toBe('1');
     const [message] = (await response.json()) as OutboxMessageView[];
-    expect(message).toMatchObject({ kind: 'password-reset', recipient: 'grace@example.org', subject: 'Reset your password', status: 'pending', attempts: 0 });
+    expect(message).toMatchObject({
+      kind: 'password-reset',
+      recipient: 'grace@example.org',
+      subject: 'Reset your password',
+      status: 'pending',
+      attempts: 0,
+    });
     expect(JSON.stringify(message)).not.toContain('secret');
     const coordinator = await stack.command.createUser('coordinator');
-    expect((await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: coordinator.cookie } })).status).toBe(403);
+    expect((await fetch(`${stack.readUrl}/api/mail/outbox`, { headers: { cookie: coordinator.cookie } })).status).toBe(
+      403,
+    );
   });
 });

@@ -53,10 +53,14 @@ export class TaskQueries {
     if (filter.category !== undefined) query = query.where('t.category', '=', filter.category);
     if (filter.open === true) query = query.where('t.status', 'in', OPEN_TASK_STATUSES);
     if (filter.open === false) query = query.where('t.status', 'not in', OPEN_TASK_STATUSES);
-    if (filter.overdue === true) query = query.where('t.status', 'in', OPEN_TASK_STATUSES).where('t.due_date', '<', sql<Date>`now()`);
+    if (filter.overdue === true)
+      query = query.where('t.status', 'in', OPEN_TASK_STATUSES).where('t.due_date', '<', sql<Date>`now()`);
     if (filter.overdue === false) query = query.where(sql<boolean>`not ${OVERDUE}`);
     if (filter.mine === true) query = query.where('t.assigned_to', '=', reader.userId);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'), page),
+      countOf(query),
+    ]);
     return { rows: await this.views(rows), total };
   }
 
@@ -66,7 +70,10 @@ export class TaskQueries {
   }
 
   private async views(rows: Awaited<ReturnType<ReturnType<TaskQueries['visible']>['execute']>>): Promise<TaskView[]> {
-    const person = await peopleNamed(this.db, rows.flatMap((row) => [row.assigned_to, row.assigned_by, row.created_by]));
+    const person = await peopleNamed(
+      this.db,
+      rows.flatMap((row) => [row.assigned_to, row.assigned_by, row.created_by]),
+    );
     return rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -20,7 +20,6 @@ import { countOf, pageOf, type Page } from '../shared/paging';
  */
 const TODAY = sql<string>`(now() at time zone 'Europe/London')::date`;
 
-
 /** The training screen's tabs in SQL, the same rules as `inTrainingTab` (events/src/training/training-rules.ts). */
 const TAB_RULES = {
   current: sql<boolean>`t.status = 'current'`,
@@ -48,7 +47,11 @@ function toView(row: Row): TrainingView {
   return {
     id: row.id,
     carerId: row.carer_id,
-    carer: { id: row.carer_id, employeeId: row.employee_id, user: { firstName: row.first_name, lastName: row.last_name } },
+    carer: {
+      id: row.carer_id,
+      employeeId: row.employee_id,
+      user: { firstName: row.first_name, lastName: row.last_name },
+    },
     trainingType: row.training_type,
     trainingProvider: row.training_provider,
     completedDate: row.completed_date,
@@ -85,7 +88,10 @@ export class TrainingQueries {
   async list(filter: TrainingListFilter, page: Page): Promise<{ rows: TrainingView[]; total: number }> {
     const query = this.filtered(filter);
     const [rows, total] = await Promise.all([
-      pageOf(query.orderBy(sql`t.expiry_date asc nulls last`).orderBy('c.last_name').orderBy('c.first_name').orderBy('t.id'), page),
+      pageOf(
+        query.orderBy(sql`t.expiry_date asc nulls last`).orderBy('c.last_name').orderBy('c.first_name').orderBy('t.id'),
+        page,
+      ),
       countOf(query),
     ]);
     return { rows: rows.map(toView), total };
@@ -118,7 +124,9 @@ export class TrainingQueries {
     if (filter.carerId !== undefined) query = query.where('t.carer_id', '=', filter.carerId);
     if (filter.status !== undefined) query = query.where('t.status', '=', filter.status);
     if (filter.expiringWithinDays !== undefined) {
-      query = query.where('t.expiry_date', '>=', TODAY).where('t.expiry_date', '<=', sql<string>`${TODAY} + ${filter.expiringWithinDays}::int`);
+      query = query
+        .where('t.expiry_date', '>=', TODAY)
+        .where('t.expiry_date', '<=', sql<string>`${TODAY} + ${filter.expiringWithinDays}::int`);
     }
     if (filter.search) {
       const pattern = likePattern(filter.search);
@@ -147,7 +155,10 @@ export class TrainingQueries {
    * many carers there are. A required type counts once, while one of its records has status current and an expiry
    * (if any) of today or later; see TrainingComplianceTable.
    */
-  async compliance(ownUserId: string | undefined, page: Page): Promise<{ rows: TrainingComplianceView[]; total: number }> {
+  async compliance(
+    ownUserId: string | undefined,
+    page: Page,
+  ): Promise<{ rows: TrainingComplianceView[]; total: number }> {
     const query = this.complianceQuery({ userIds: ownUserId === undefined ? undefined : [ownUserId] });
     const [rows, total] = await Promise.all([pageOf(query, page), countOf(query)]);
     return {

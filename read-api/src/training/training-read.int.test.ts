@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, REQUIRED_TRAINING_TYPES, type TrainingComplianceView, type TrainingView } from '@care/events';
+import {
+  addDays,
+  londonToday,
+  REQUIRED_TRAINING_TYPES,
+  type TrainingComplianceView,
+  type TrainingView,
+} from '@care/events';
 import { createLogger, createPool } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { requester, startCommandApiOn, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
@@ -54,17 +60,38 @@ async function send(method: string, path: string, body?: unknown, user: TestUser
 
 /** A GET on the read API, once the projection has every command sent so far. */
 async function read<T>(path: string, cookie = command.admin.cookie) {
-  const reply = await requester(readUrl, cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition } : {});
+  const reply = await requester(readUrl, cookie)(
+    'GET',
+    path,
+    undefined,
+    lastPosition ? { 'x-min-position': lastPosition } : {},
+  );
   return { status: reply.status, body: reply.body as T, headers: reply.headers };
 }
 
 async function createCarer(firstName: string, lastName: string, userId?: string): Promise<string> {
   const employeeId = `EMP-${randomUUID().slice(0, 8).toUpperCase()}`;
-  return (await send('POST', '/api/carers', { firstName, lastName, email: 'carer@example.org', employeeId, startDate: '2024-01-08', userId })).id;
+  return (
+    await send('POST', '/api/carers', {
+      firstName,
+      lastName,
+      email: 'carer@example.org',
+      employeeId,
+      startDate: '2024-01-08',
+      userId,
+    })
+  ).id;
 }
 
 async function recordTraining(carerId: string, fields: Record<string, unknown> = {}): Promise<string> {
-  return (await send('POST', '/api/training', { carerId, trainingType: 'first_aid', completedDate: addDays(today, -200), ...fields })).id;
+  return (
+    await send('POST', '/api/training', {
+      carerId,
+      trainingType: 'first_aid',
+      completedDate: addDays(today, -200),
+      ...fields,
+    })
+  ).id;
 }
 
 const listOf = async (query: string) => {
@@ -73,7 +100,9 @@ const listOf = async (query: string) => {
   return reply.body;
 };
 const complianceOf = async (carerId: string, cookie?: string) =>
-  (await read<TrainingComplianceView[]>('/api/training/compliance?limit=500', cookie)).body.find((row) => row.carerId === carerId);
+  (await read<TrainingComplianceView[]>('/api/training/compliance?limit=500', cookie)).body.find(
+    (row) => row.carerId === carerId,
+  );
 
 describe('GET /api/training', () => {
   it('lists a record with every field and its carer, and GET /:id answers it with an ETag', async () => {
@@ -113,9 +142,17 @@ describe('GET /api/training', () => {
 
   it('shows updates, renewals and removals', async () => {
     const carerId = await createCarer('Tom', 'Rigby');
-    const id = await recordTraining(carerId, { expiryDate: addDays(today, -5), status: 'expired', certificateNumber: 'OLD' });
+    const id = await recordTraining(carerId, {
+      expiryDate: addDays(today, -5),
+      status: 'expired',
+      certificateNumber: 'OLD',
+    });
     await send('PATCH', `/api/training/${id}`, { trainingProvider: 'British Red Cross', notes: 'Booked' });
-    await send('POST', `/api/training/${id}/renewal`, { completedDate: today, expiryDate: addDays(today, 365), certificateNumber: 'NEW' });
+    await send('POST', `/api/training/${id}/renewal`, {
+      completedDate: today,
+      expiryDate: addDays(today, 365),
+      certificateNumber: 'NEW',
+    });
     expect(await listOf(`?carerId=${carerId}`)).toEqual([
       expect.objectContaining({
         id,
@@ -158,7 +195,11 @@ describe('GET /api/training', () => {
 
   it('filters by status and searches name, employee ID, type, provider and certificate', async () => {
     const carerId = await createCarer('Zebedee', 'Quill');
-    const pending = await recordTraining(carerId, { trainingType: 'mental_health', status: 'pending', trainingProvider: 'Mind UK' });
+    const pending = await recordTraining(carerId, {
+      trainingType: 'mental_health',
+      status: 'pending',
+      trainingProvider: 'Mind UK',
+    });
     const current = await recordTraining(carerId, { trainingType: 'other', certificateNumber: 'ZQ-CERT-9' });
     expect((await listOf(`?carerId=${carerId}&status=pending`)).map((record) => record.id)).toEqual([pending]);
 
@@ -212,14 +253,19 @@ describe('GET /api/training', () => {
 describe('GET /api/training/compliance', () => {
   it('counts required types with a current record not past its expiry, out of 8, and follows every change', async () => {
     const carerId = await createCarer('Grace', 'Roberts');
-    const [cpr, firstAid, medication, safeguarding, manualHandling, foodSafety, infectionControl, dementiaCare] = REQUIRED_TRAINING_TYPES;
+    const [cpr, firstAid, medication, safeguarding, manualHandling, foodSafety, infectionControl, dementiaCare] =
+      REQUIRED_TRAINING_TYPES;
     const openEnded = [];
     for (const trainingType of [cpr, firstAid, medication, safeguarding, manualHandling, foodSafety]) {
       openEnded.push(await recordTraining(carerId, { trainingType, expiryDate: null }));
     }
     await recordTraining(carerId, { trainingType: infectionControl, expiryDate: today }); // valid through its expiry day: counts
     // Marked current, but its expiry passed yesterday. No event says so: the date alone takes it out.
-    const lapsed = await recordTraining(carerId, { trainingType: dementiaCare, expiryDate: addDays(today, -1), status: 'current' });
+    const lapsed = await recordTraining(carerId, {
+      trainingType: dementiaCare,
+      expiryDate: addDays(today, -1),
+      status: 'current',
+    });
     await recordTraining(carerId, { trainingType: dementiaCare, status: 'pending' });
     expect(await complianceOf(carerId)).toEqual({
       carerId,
@@ -240,16 +286,30 @@ describe('GET /api/training/compliance', () => {
     // A record moved to another carer counts for the new one only.
     const other = await createCarer('Leo', 'Ahmed');
     await send('PATCH', `/api/training/${openEnded[2]}`, { carerId: other });
-    expect(await complianceOf(carerId)).toMatchObject({ currentCount: 5, compliancePercent: 63, rating: 'Needs Attention' });
-    expect(await complianceOf(other)).toMatchObject({ currentCount: 1, compliancePercent: 13, rating: 'Needs Attention' });
+    expect(await complianceOf(carerId)).toMatchObject({
+      currentCount: 5,
+      compliancePercent: 63,
+      rating: 'Needs Attention',
+    });
+    expect(await complianceOf(other)).toMatchObject({
+      currentCount: 1,
+      compliancePercent: 13,
+      rating: 'Needs Attention',
+    });
   });
 
   it('counts each required type once: nine current records of one type are 1 of 8, and "other" and mental health never count', async () => {
     const carerId = await createCarer('Nine', 'Times');
-    for (let i = 0; i < 9; i += 1) await recordTraining(carerId, { trainingType: 'first_aid', expiryDate: i % 2 === 0 ? null : addDays(today, i) });
+    for (let i = 0; i < 9; i += 1)
+      await recordTraining(carerId, { trainingType: 'first_aid', expiryDate: i % 2 === 0 ? null : addDays(today, i) });
     await recordTraining(carerId, { trainingType: 'other', expiryDate: null });
     await recordTraining(carerId, { trainingType: 'mental_health', expiryDate: null });
-    expect(await complianceOf(carerId)).toMatchObject({ currentCount: 1, required: 8, compliancePercent: 13, rating: 'Needs Attention' });
+    expect(await complianceOf(carerId)).toMatchObject({
+      currentCount: 1,
+      required: 8,
+      compliancePercent: 13,
+      rating: 'Needs Attention',
+    });
 
     // A type with one lapsed and one valid record counts, once.
     await recordTraining(carerId, { trainingType: 'cpr', expiryDate: addDays(today, -10) });
@@ -273,7 +333,12 @@ describe('GET /api/training/compliance', () => {
   });
 
   it('pages by name: the pages put together are the whole list, the total in X-Total-Count, bad paging refused', async () => {
-    for (const [first, last] of [['Anna', 'Zeller'], ['Bea', 'Abbott'], ['Cal', 'Moss']]) await createCarer(first!, last!);
+    for (const [first, last] of [
+      ['Anna', 'Zeller'],
+      ['Bea', 'Abbott'],
+      ['Cal', 'Moss'],
+    ])
+      await createCarer(first!, last!);
     const whole = await read<TrainingComplianceView[]>('/api/training/compliance?limit=500');
     const names = whole.body.map((row) => row.carerName);
     expect(names.length).toBeGreaterThanOrEqual(5);

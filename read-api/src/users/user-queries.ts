@@ -8,8 +8,12 @@ import { countOf, pageOf, type Page } from '../shared/paging';
  * The whole list in the order asked, then by name and id, so pages never overlap or skip. Status ascending is
  * active first (as the table reads "Active" before "Inactive"); an account never signed in is last either way.
  */
-function ordered<O>(query: SelectQueryBuilder<ReadModelDatabase, 'users', O>, { sort, direction }: ListOrder<UserSort>) {
-  const byName = (q: SelectQueryBuilder<ReadModelDatabase, 'users', O>) => q.orderBy('last_name', direction).orderBy('first_name', direction).orderBy('id', direction);
+function ordered<O>(
+  query: SelectQueryBuilder<ReadModelDatabase, 'users', O>,
+  { sort, direction }: ListOrder<UserSort>,
+) {
+  const byName = (q: SelectQueryBuilder<ReadModelDatabase, 'users', O>) =>
+    q.orderBy('last_name', direction).orderBy('first_name', direction).orderBy('id', direction);
   switch (sort) {
     case 'name':
       return byName(query);
@@ -49,7 +53,11 @@ export class UserQueries {
   }
 
   /** One page by surname, and how many match; `active` keeps only active (true) or deactivated (false) accounts. */
-  async list(active: boolean | undefined, order: ListOrder<UserSort>, page: Page): Promise<{ rows: UserView[]; total: number }> {
+  async list(
+    active: boolean | undefined,
+    order: ListOrder<UserSort>,
+    page: Page,
+  ): Promise<{ rows: UserView[]; total: number }> {
     let query = this.schema().selectFrom('users').selectAll();
     if (active !== undefined) query = query.where('is_active', '=', active);
     const [rows, total] = await Promise.all([pageOf(ordered(query, order), page), countOf(query)]);
@@ -93,7 +101,10 @@ export class UserQueries {
         'u.first_name',
         'u.last_name',
       ]);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('a.occurred_at', 'desc').orderBy('a.event_id', 'desc'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('a.occurred_at', 'desc').orderBy('a.event_id', 'desc'), page),
+      countOf(query),
+    ]);
     return {
       total,
       rows: rows.map((row) => ({

@@ -18,7 +18,11 @@ export const usersQuery = z
     ...pagingFields(),
   })
   // By surname unless asked; the last sign-in newest first unless asked.
-  .transform(({ sort = 'name', direction, ...rest }) => ({ ...rest, sort, direction: direction ?? (sort === 'lastSignIn' ? 'desc' : 'asc') }));
+  .transform(({ sort = 'name', direction, ...rest }) => ({
+    ...rest,
+    sort,
+    direction: direction ?? (sort === 'lastSignIn' ? 'desc' : 'asc'),
+  }));
 
 /** Paged like every list that grows; without parameters, the newest 100 as before paging. */
 export const accessLogQuery = z.object(pagingFields({ defaultLimit: 100 }));

@@ -87,12 +87,19 @@ export class VoiceNoteQueries {
 
   /** Newest first, optionally for one diary entry, client or carer. */
   /** One page of the notes this viewer may see, newest first, and how many match in all. */
-  async list(filter: VoiceNoteFilter, page: Page, viewer: VoiceNoteViewer): Promise<{ rows: VoiceNoteView[]; total: number }> {
+  async list(
+    filter: VoiceNoteFilter,
+    page: Page,
+    viewer: VoiceNoteViewer,
+  ): Promise<{ rows: VoiceNoteView[]; total: number }> {
     let query = this.visibleNotes(viewer);
     if (filter.diaryEntryId) query = query.where('voice_notes.diary_entry_id', '=', filter.diaryEntryId);
     if (filter.clientId) query = query.where('voice_notes.client_id', '=', filter.clientId);
     if (filter.carerId) query = query.where('voice_notes.carer_id', '=', filter.carerId);
-    const [rows, total] = await Promise.all([pageOf(query.orderBy('voice_notes.created_at', 'desc').orderBy('voice_notes.id', 'desc'), page), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      pageOf(query.orderBy('voice_notes.created_at', 'desc').orderBy('voice_notes.id', 'desc'), page),
+      countOf(query),
+    ]);
     return { rows: rows.map(toView), total };
   }
 

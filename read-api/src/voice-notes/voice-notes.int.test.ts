@@ -48,13 +48,23 @@ afterAll(async () => {
 /** The furthest write so far: every read waits for it, so the lists always include what the test wrote. */
 let lastPosition = '';
 const read = (user: TestUser | undefined, path: string, headers: Record<string, string> = {}) =>
-  requester(readUrl, user?.cookie)('GET', path, undefined, lastPosition ? { 'x-min-position': lastPosition, ...headers } : headers);
+  requester(readUrl, user?.cookie)(
+    'GET',
+    path,
+    undefined,
+    lastPosition ? { 'x-min-position': lastPosition, ...headers } : headers,
+  );
 
 async function record(user: TestUser, fields: Record<string, string> = {}, content = fakeWebm(3000)) {
-  const reply = await uploadVoiceNote(command.baseUrl, user.cookie, { title: 'Visit note', duration: '12', ...fields }, {
-    bytes: content,
-    type: 'audio/webm',
-  });
+  const reply = await uploadVoiceNote(
+    command.baseUrl,
+    user.cookie,
+    { title: 'Visit note', duration: '12', ...fields },
+    {
+      bytes: content,
+      type: 'audio/webm',
+    },
+  );
   expect(reply.status, reply.text).toBe(201);
   lastPosition = reply.body.position;
   return reply.body.id as string;
@@ -77,7 +87,7 @@ async function audio(user: TestUser | undefined, id: string, headers: Record<str
 }
 
 describe('GET /api/voice-notes', () => {
-  it('lists notes newest first with every field and the author\'s name', async () => {
+  it("lists notes newest first with every field and the author's name", async () => {
     const carerReply = await command.request('POST', '/api/carers', {
       firstName: 'Nadia',
       lastName: 'Hussain',
@@ -122,7 +132,12 @@ describe('GET /api/voice-notes', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       author: { firstName: 'Priya', lastName: 'Shah' },
     });
-    expect(notes[1]).toMatchObject({ title: 'Morning visit', category: 'general', priority: 'medium', tags: ['breakfast'] });
+    expect(notes[1]).toMatchObject({
+      title: 'Morning visit',
+      category: 'general',
+      priority: 'medium',
+      tags: ['breakfast'],
+    });
 
     expect(ids(await listOf(coordinator, `?carerId=${carerReply.body.id}`))).toEqual([second]);
     expect(ids(await listOf(coordinator, '?limit=1'))).toEqual([ids(notes)[0]]);
@@ -158,7 +173,10 @@ describe('GET /api/voice-notes', () => {
     expect(Number(whole.headers.get('x-total-count'))).toBe(all.length);
     expect(all.length).toBeGreaterThanOrEqual(3);
     const second = await read(author, '/api/voice-notes?limit=2&offset=1');
-    expect([second.headers.get('x-total-count'), ids(second.body as VoiceNoteView[])]).toEqual([String(all.length), ids(all.slice(1, 3))]);
+    expect([second.headers.get('x-total-count'), ids(second.body as VoiceNoteView[])]).toEqual([
+      String(all.length),
+      ids(all.slice(1, 3)),
+    ]);
     // Another carer counts only the notes they may see.
     const theirs = await read(colleague, '/api/voice-notes?limit=1');
     expect(Number(theirs.headers.get('x-total-count'))).toBeLessThan(all.length);
@@ -228,6 +246,9 @@ describe('GET /api/voice-notes/:id/audio', () => {
     }
     const id = await record(author);
     const anonymous = await audio(undefined, id);
-    expect({ status: anonymous.status, text: anonymous.bytes.toString() }).toEqual({ status: 401, text: 'Unauthorized' });
+    expect({ status: anonymous.status, text: anonymous.bytes.toString() }).toEqual({
+      status: 401,
+      text: 'Unauthorized',
+    });
   });
 });

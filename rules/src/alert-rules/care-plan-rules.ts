@@ -36,27 +36,43 @@ async function reviewCleared(
   const cleared: Cleared[] = [];
   for (const key of keys) {
     const plan = plans.find((fact) => fact.id === key.id);
-    if (!plan || plan.status === 'inactive') cleared.push({ subject: key.subject, note: 'The care plan is no longer in use' });
-    else if (plan.reviewDate !== key.date) cleared.push({ subject: key.subject, note: `Reviewed or rescheduled: next review on ${ukDate(plan.reviewDate)}` });
-    else if (overdueIsNews && plan.reviewDate < today) cleared.push({ subject: key.subject, note: 'Overdue: raised as an overdue review' });
+    if (!plan || plan.status === 'inactive')
+      cleared.push({ subject: key.subject, note: 'The care plan is no longer in use' });
+    else if (plan.reviewDate !== key.date)
+      cleared.push({
+        subject: key.subject,
+        note: `Reviewed or rescheduled: next review on ${ukDate(plan.reviewDate)}`,
+      });
+    else if (overdueIsNews && plan.reviewDate < today)
+      cleared.push({ subject: key.subject, note: 'Overdue: raised as an overdue review' });
   }
   return cleared;
 }
 
-const CARE_PLAN_EVENTS = ['CarePlanCreated', 'CarePlanReviewScheduled', 'CarePlanReviewRecorded', 'CarePlanStatusChanged'] as const;
+const CARE_PLAN_EVENTS = [
+  'CarePlanCreated',
+  'CarePlanReviewScheduled',
+  'CarePlanReviewRecorded',
+  'CarePlanStatusChanged',
+] as const;
 
-const planName = (fact: CarePlanReviewFact) => `${fact.clientName ? `${fact.clientName}'s` : 'A'} care plan "${fact.title}"`;
+const planName = (fact: CarePlanReviewFact) =>
+  `${fact.clientName ? `${fact.clientName}'s` : 'A'} care plan "${fact.title}"`;
 
 /** A plan in use whose review falls within 30 days (today included). */
 export const carePlanReviewDue: AlertRule<CarePlanReviewFact> = {
   name: 'care-plan-review-due',
   severity: 'medium',
-  summary: 'A care plan in use is due for review within 30 days. Cleared when the review is recorded or rescheduled (or when it falls overdue: see the next rule).',
+  summary:
+    'A care plan in use is due for review within 30 days. Cleared when the review is recorded or rescheduled (or when it falls overdue: see the next rule).',
   reads: ['care_plans'],
   watches: CARE_PLAN_EVENTS,
-  facts: (db, now) => carePlanReviewsBetween(db, londonToday(now), addDays(londonToday(now), CARE_PLAN_REVIEW_DUE_DAYS)),
+  facts: (db, now) =>
+    carePlanReviewsBetween(db, londonToday(now), addDays(londonToday(now), CARE_PLAN_REVIEW_DUE_DAYS)),
   holds: (facts) =>
-    facts.map((fact) => reviewDraft(fact, 'Care plan review due', `${planName(fact)} is due for review on ${ukDate(fact.reviewDate)}.`)),
+    facts.map((fact) =>
+      reviewDraft(fact, 'Care plan review due', `${planName(fact)} is due for review on ${ukDate(fact.reviewDate)}.`),
+    ),
   whyCleared: (db, subjects, now) => reviewCleared(db, subjects, now, true),
 };
 
@@ -64,11 +80,18 @@ export const carePlanReviewDue: AlertRule<CarePlanReviewFact> = {
 export const carePlanReviewOverdue: AlertRule<CarePlanReviewFact> = {
   name: 'care-plan-review-overdue',
   severity: 'high',
-  summary: 'A care plan in use has passed its review date without a review. Cleared when the review is recorded or rescheduled.',
+  summary:
+    'A care plan in use has passed its review date without a review. Cleared when the review is recorded or rescheduled.',
   reads: ['care_plans'],
   watches: CARE_PLAN_EVENTS,
   facts: (db, now) => carePlanReviewsBetween(db, '1900-01-01', addDays(londonToday(now), -1)),
   holds: (facts) =>
-    facts.map((fact) => reviewDraft(fact, 'Care plan review overdue', `${planName(fact)} was due for review on ${ukDate(fact.reviewDate)} and has not been reviewed.`)),
+    facts.map((fact) =>
+      reviewDraft(
+        fact,
+        'Care plan review overdue',
+        `${planName(fact)} was due for review on ${ukDate(fact.reviewDate)} and has not been reviewed.`,
+      ),
+    ),
   whyCleared: (db, subjects, now) => reviewCleared(db, subjects, now, false),
 };

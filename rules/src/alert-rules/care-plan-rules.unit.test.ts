@@ -39,7 +39,8 @@ describe('care plan review rules', () => {
     expect(alert).toMatchObject({
       subject: `${plan().id}/2026-11-01`,
       title: 'Care plan review overdue',
-      description: 'Edith Green\'s care plan "Personal care plan" was due for review on 01/11/2026 and has not been reviewed.',
+      description:
+        'Edith Green\'s care plan "Personal care plan" was due for review on 01/11/2026 and has not been reviewed.',
     });
   });
 

@@ -8,7 +8,8 @@ const subjectOf = (day: { carerId: string; date: string }): string => `${day.car
 export const carerOverbooked: AlertRule<CarerDayFact> = {
   name: 'carer-overbooked',
   severity: 'low',
-  summary: "A carer is booked with more clients on a day (today or later) than their maximum clients per day. Cleared when the day's bookings fit again.",
+  summary:
+    "A carer is booked with more clients on a day (today or later) than their maximum clients per day. Cleared when the day's bookings fit again.",
   reads: ['appointments', 'carers'],
   watches: [
     'AppointmentScheduled',
@@ -44,7 +45,10 @@ export const carerOverbooked: AlertRule<CarerDayFact> = {
       const day = days.find((candidate) => candidate.carerId === key.carerId && candidate.date === key.date);
       if (key.date < today) return { subject: key.subject, note: 'The day has passed' };
       if (!day) return { subject: key.subject, note: 'No visits booked for the carer that day any more' };
-      return { subject: key.subject, note: `Now ${day.clients} clients booked, within the maximum of ${day.maxClientsPerDay}` };
+      return {
+        subject: key.subject,
+        note: `Now ${day.clients} clients booked, within the maximum of ${day.maxClientsPerDay}`,
+      };
     });
   },
 };

@@ -12,7 +12,8 @@ export const CONTRACT_RENEWAL_NOTICE_DAYS = 30;
 export const contractRenewalDue: AlertRule<ContractRenewalFact> = {
   name: 'contract-renewal-due',
   severity: 'medium',
-  summary: "A client contract's renewal date is within 30 days (or has passed) while the contract still runs. Cleared when it is renewed or has ended.",
+  summary:
+    "A client contract's renewal date is within 30 days (or has passed) while the contract still runs. Cleared when it is renewed or has ended.",
   reads: ['finance_contracts'],
   watches: ['ContractCreated', 'ContractRenewed'],
   facts: (db, now) => {
@@ -45,7 +46,13 @@ export const contractRenewalDue: AlertRule<ContractRenewalFact> = {
     return subjects.map((subject) => {
       const contract = contracts.find((fact) => fact.id === subject);
       if (!contract) return { subject, note: 'The contract is no longer due for renewal' };
-      return { subject, note: contract.endDate < today ? `Contract ${contract.contractNumber} has ended` : `Contract ${contract.contractNumber} was renewed to ${ukDate(contract.endDate)}` };
+      return {
+        subject,
+        note:
+          contract.endDate < today
+            ? `Contract ${contract.contractNumber} has ended`
+            : `Contract ${contract.contractNumber} was renewed to ${ukDate(contract.endDate)}`,
+      };
     });
   },
 };

@@ -19,7 +19,8 @@ describe('contract renewal due rule', () => {
     expect(alert).toEqual({
       subject: '0190a6b0-0000-7000-8000-0000000000a1',
       title: 'Contract renewal due',
-      description: "Contract CT-2026-014 for Edith Green's care is due for renewal on 23/12/2026; it ends on 31/03/2027.",
+      description:
+        "Contract CT-2026-014 for Edith Green's care is due for renewal on 23/12/2026; it ends on 31/03/2027.",
       relatedKind: 'contract',
       relatedId: '0190a6b0-0000-7000-8000-0000000000a1',
       carerId: null,
@@ -36,7 +37,9 @@ describe('contract renewal due rule', () => {
 
   it('given a renewal date already passed on a contract still running, says it was due', () => {
     const [alert] = contractRenewalDue.holds([contract('2026-11-01')], NOW);
-    expect(alert?.description).toBe("Contract CT-2026-014 for Edith Green's care was due for renewal on 01/11/2026; it ends on 31/03/2027.");
+    expect(alert?.description).toBe(
+      "Contract CT-2026-014 for Edith Green's care was due for renewal on 01/11/2026; it ends on 31/03/2027.",
+    );
   });
 
   it('given a contract that has ended, raises nothing', () => {

@@ -4,7 +4,8 @@ import type { AlertRule } from './rule';
 /** Entries written in the last 7 days: older unreviewed notes are history when the rule first runs. */
 export const URGENT_DIARY_DAYS = 7;
 
-const isUrgent = (entry: Pick<DiaryFact, 'priority' | 'entryType'>): boolean => entry.priority === 'urgent' || entry.entryType === 'incident';
+const isUrgent = (entry: Pick<DiaryFact, 'priority' | 'entryType'>): boolean =>
+  entry.priority === 'urgent' || entry.entryType === 'incident';
 
 /**
  * A diary entry of priority urgent or type incident that nobody has reviewed. Only staff see it (a carer wrote it
@@ -13,7 +14,8 @@ const isUrgent = (entry: Pick<DiaryFact, 'priority' | 'entryType'>): boolean => 
 export const diaryUrgent: AlertRule<DiaryFact> = {
   name: 'diary-urgent',
   severity: 'high',
-  summary: 'A diary entry of priority urgent or type incident has not been reviewed (entries of the last 7 days). Cleared by a review.',
+  summary:
+    'A diary entry of priority urgent or type incident has not been reviewed (entries of the last 7 days). Cleared by a review.',
   reads: ['diary'],
   watches: ['DiaryEntryAdded', 'DiaryEntryAmended', 'DiaryEntryReviewed'],
   facts: (db, now) => urgentDiaryEntries(db, now, URGENT_DIARY_DAYS),

@@ -27,7 +27,13 @@ export const invoiceOverdue: AlertRule<OverdueInvoiceFact> = {
     const invoices = await invoicesById(db, subjects);
     return subjects.map((subject) => {
       const invoice = invoices.find((fact) => fact.id === subject);
-      return { subject, note: invoice && invoice.outstandingPence <= 0 ? `Invoice ${invoice.number} is settled` : 'The invoice no longer shows as overdue' };
+      return {
+        subject,
+        note:
+          invoice && invoice.outstandingPence <= 0
+            ? `Invoice ${invoice.number} is settled`
+            : 'The invoice no longer shows as overdue',
+      };
     });
   },
 };

@@ -20,7 +20,8 @@ describe('invoice overdue rule', () => {
       {
         subject: invoice.id,
         title: 'Invoice overdue',
-        description: "Invoice INV-2026-7 to Leeds City Council for Edith Green's care was due on 01/11/2026 and £123.45 is still unpaid.",
+        description:
+          "Invoice INV-2026-7 to Leeds City Council for Edith Green's care was due on 01/11/2026 and £123.45 is still unpaid.",
         relatedKind: 'invoice',
         relatedId: invoice.id,
         carerId: null,

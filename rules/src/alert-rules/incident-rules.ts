@@ -8,7 +8,13 @@ import {
   type IncidentType,
   ukDate,
 } from '@care/events';
-import { incidentsById, incidentsWithOverdueDuties, openCriticalIncidents, openEscalatedIncidents, type IncidentFact } from '@care/projector/rule-facts';
+import {
+  incidentsById,
+  incidentsWithOverdueDuties,
+  openCriticalIncidents,
+  openEscalatedIncidents,
+  type IncidentFact,
+} from '@care/projector/rule-facts';
 import type { AlertDraft, AlertRule } from './rule';
 
 const INCIDENT_EVENTS = [
@@ -24,13 +30,18 @@ const INCIDENT_EVENTS = [
 ] as const;
 
 const about = (incident: IncidentFact): string => (incident.clientName ? ` about ${incident.clientName}` : '');
-const isOpen = (incident: IncidentFact): boolean => incident.status === 'reported' || incident.status === 'investigating';
+const isOpen = (incident: IncidentFact): boolean =>
+  incident.status === 'reported' || incident.status === 'investigating';
 
 /**
  * Incident alerts are for the office: the carer field stays empty, so no carer reads them through alerts.readOwn
  * (a safeguarding concern may be about a carer).
  */
-function draft(incident: IncidentFact, subject: string, fields: Pick<AlertDraft, 'title' | 'description' | 'actionRequired'> & { dueDate?: string | null }): AlertDraft {
+function draft(
+  incident: IncidentFact,
+  subject: string,
+  fields: Pick<AlertDraft, 'title' | 'description' | 'actionRequired'> & { dueDate?: string | null },
+): AlertDraft {
   return {
     subject,
     relatedKind: 'incident',
@@ -44,7 +55,11 @@ function draft(incident: IncidentFact, subject: string, fields: Pick<AlertDraft,
 }
 
 /** Why an incident's alert cleared, from what the record says now. */
-async function clearedBecause(db: Parameters<AlertRule<IncidentFact>['facts']>[0], subjects: readonly string[], reason: (incident: IncidentFact, subject: string) => string | null) {
+async function clearedBecause(
+  db: Parameters<AlertRule<IncidentFact>['facts']>[0],
+  subjects: readonly string[],
+  reason: (incident: IncidentFact, subject: string) => string | null,
+) {
   const incidents = await incidentsById(db, [...new Set(subjects.map((subject) => subject.split('/')[0]!))]);
   return subjects.flatMap((subject) => {
     const incident = incidents.find((candidate) => candidate.id === subject.split('/')[0]);
@@ -54,13 +69,15 @@ async function clearedBecause(db: Parameters<AlertRule<IncidentFact>['facts']>[0
   });
 }
 
-const statusNote = (incident: IncidentFact): string | null => (isOpen(incident) ? null : `The incident was ${incident.status}`);
+const statusNote = (incident: IncidentFact): string | null =>
+  isOpen(incident) ? null : `The incident was ${incident.status}`;
 
 /** A critical or safeguarding incident, from its report until it is resolved. */
 export const incidentCritical: AlertRule<IncidentFact> = {
   name: 'incident-critical',
   severity: 'critical',
-  summary: 'A critical or safeguarding incident is open (reported or under investigation). Cleared when it is resolved.',
+  summary:
+    'A critical or safeguarding incident is open (reported or under investigation). Cleared when it is resolved.',
   reads: ['incidents'],
   watches: [...INCIDENT_EVENTS],
   facts: (db) => openCriticalIncidents(db),
@@ -69,18 +86,30 @@ export const incidentCritical: AlertRule<IncidentFact> = {
       draft(incident, incident.id, {
         title: incident.type === 'safeguarding' ? 'Safeguarding incident reported' : 'Critical incident reported',
         description: `${INCIDENT_TYPE_LABELS[incident.type as IncidentType]} (${INCIDENT_SEVERITY_LABELS[incident.severity as IncidentSeverity]}): "${incident.title}"${about(incident)}.`,
-        actionRequired: incident.type === 'safeguarding' ? 'Make the person safe, then consider a safeguarding referral' : 'Investigate the incident now',
+        actionRequired:
+          incident.type === 'safeguarding'
+            ? 'Make the person safe, then consider a safeguarding referral'
+            : 'Investigate the incident now',
       }),
     ),
   whyCleared: (db, subjects) =>
-    clearedBecause(db, subjects, (incident) => statusNote(incident) ?? (incident.severity !== 'critical' && incident.type !== 'safeguarding' ? 'Amended: no longer critical or safeguarding' : null)),
+    clearedBecause(
+      db,
+      subjects,
+      (incident) =>
+        statusNote(incident) ??
+        (incident.severity !== 'critical' && incident.type !== 'safeguarding'
+          ? 'Amended: no longer critical or safeguarding'
+          : null),
+    ),
 };
 
 /** Each escalation of an open incident (one alert per escalation), until the incident is resolved. */
 export const incidentEscalated: AlertRule<IncidentFact> = {
   name: 'incident-escalated',
   severity: 'high',
-  summary: 'An open incident was escalated (severity raised or handed to a named person). Cleared when it is resolved or escalated again.',
+  summary:
+    'An open incident was escalated (severity raised or handed to a named person). Cleared when it is resolved or escalated again.',
   reads: ['incidents'],
   watches: [...INCIDENT_EVENTS],
   facts: (db) => openEscalatedIncidents(db),
@@ -91,7 +120,8 @@ export const incidentEscalated: AlertRule<IncidentFact> = {
         : [
             draft(incident, `${incident.id}/${incident.escalatedAt.toISOString()}`, {
               title: 'Incident escalated',
-              description: `"${incident.title}"${about(incident)} was escalated (now ${INCIDENT_SEVERITY_LABELS[incident.severity as IncidentSeverity]}): ${incident.escalationReason ?? ''}`.trim(),
+              description:
+                `"${incident.title}"${about(incident)} was escalated (now ${INCIDENT_SEVERITY_LABELS[incident.severity as IncidentSeverity]}): ${incident.escalationReason ?? ''}`.trim(),
               actionRequired: 'Review the incident and act on the escalation',
             }),
           ],
@@ -103,7 +133,8 @@ export const incidentEscalated: AlertRule<IncidentFact> = {
 export const incidentDutyOverdue: AlertRule<IncidentFact> = {
   name: 'incident-duty-overdue',
   severity: 'high',
-  summary: 'A statutory duty of an incident (CQC notification, RIDDOR report, duty of candour) is not met by its due date. Cleared when it is recorded as done.',
+  summary:
+    'A statutory duty of an incident (CQC notification, RIDDOR report, duty of candour) is not met by its due date. Cleared when it is recorded as done.',
   reads: ['incidents'],
   watches: [...INCIDENT_EVENTS],
   facts: (db, now) => incidentsWithOverdueDuties(db, now),
@@ -124,6 +155,8 @@ export const incidentDutyOverdue: AlertRule<IncidentFact> = {
   whyCleared: (db, subjects) =>
     clearedBecause(db, subjects, (incident, subject) => {
       const duty = incident.duties.find((candidate) => candidate.duty === subject.split('/')[1]);
-      return duty?.met ? `${INCIDENT_DUTY_LABELS[duty.duty as IncidentDuty]} recorded as done` : 'The duty is no longer outstanding';
+      return duty?.met
+        ? `${INCIDENT_DUTY_LABELS[duty.duty as IncidentDuty]} recorded as done`
+        : 'The duty is no longer outstanding';
     }),
 };

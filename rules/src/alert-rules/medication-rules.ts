@@ -25,7 +25,8 @@ const WATCHES = [
   'MedicationAdministrationAmended',
 ] as const;
 
-const windowMinutes = (timeCritical: boolean) => (timeCritical ? MEDICATION_LIMITS.timeCriticalWindowMinutes : MEDICATION_LIMITS.doseWindowMinutes);
+const windowMinutes = (timeCritical: boolean) =>
+  timeCritical ? MEDICATION_LIMITS.timeCriticalWindowMinutes : MEDICATION_LIMITS.doseWindowMinutes;
 
 /** The doses past the end of their window with no outcome (the subject is `<prescriptionId>/<dueAt>`). */
 function missedDoses(prescriptions: readonly PrescriptionDoseFact[], now: Date, timeCritical: boolean): AlertDraft[] {
@@ -40,14 +41,18 @@ function missedDoses(prescriptions: readonly PrescriptionDoseFact[], now: Date, 
       if (recorded.has(dose.dueAt)) continue;
       drafts.push({
         subject: `${prescription.id}/${dose.dueAt}`,
-        title: timeCritical ? `Time-critical dose missed: ${prescription.name}` : `Medication dose missed: ${prescription.name}`,
+        title: timeCritical
+          ? `Time-critical dose missed: ${prescription.name}`
+          : `Medication dose missed: ${prescription.name}`,
         description: `${prescription.clientName}'s ${doseLabel(dose.dueAt)} dose of ${prescription.name} has no record of being given, refused or missed ${windowMinutes(timeCritical)} minutes after it was due.`,
         relatedKind: 'prescription',
         relatedId: prescription.id,
         carerId: null,
         clientId: prescription.clientId,
         appointmentId: null,
-        actionRequired: timeCritical ? 'Contact the client or their carer now, and the prescriber if the dose cannot be given' : 'Find out whether the dose was given and record its outcome',
+        actionRequired: timeCritical
+          ? 'Contact the client or their carer now, and the prescriber if the dose cannot be given'
+          : 'Find out whether the dose was given and record its outcome',
         dueDate: null,
       });
     }
@@ -58,11 +63,16 @@ function missedDoses(prescriptions: readonly PrescriptionDoseFact[], now: Date, 
 const outcomeText = (outcome: MedicationOutcomeFact) =>
   `Recorded: ${outcome.addedCodeLabel ?? marCodeLabel(BUILT_IN_MAR_KEY, outcome.code)} at ${londonClock(outcome.administeredAt)}${outcome.reason ? ` (${outcome.reason})` : ''}`;
 
-async function whyDoseCleared(db: Parameters<AlertRule<unknown>['whyCleared']>[0], subjects: readonly string[]): Promise<Cleared[]> {
+async function whyDoseCleared(
+  db: Parameters<AlertRule<unknown>['whyCleared']>[0],
+  subjects: readonly string[],
+): Promise<Cleared[]> {
   const { outcomes, statuses } = await doseOutcomes(db, subjects);
   return subjects.flatMap((subject) => {
     const [prescriptionId, dueAt] = subject.split('/') as [string, string];
-    const outcome = outcomes.find((o) => o.prescriptionId === prescriptionId && o.dueAt.toISOString() === new Date(dueAt).toISOString());
+    const outcome = outcomes.find(
+      (o) => o.prescriptionId === prescriptionId && o.dueAt.toISOString() === new Date(dueAt).toISOString(),
+    );
     if (outcome) return [{ subject, note: outcomeText(outcome) }];
     const status = statuses.get(prescriptionId);
     if (status === 'discontinued' || status === 'paused') return [{ subject, note: `The prescription was ${status}` }];
@@ -93,17 +103,26 @@ export const REFUSAL_LOOKBACK_DAYS = 7;
 export const medicationRefusedTwice: AlertRule<MedicationOutcomeFact> = {
   name: 'medication-refused-twice',
   severity: 'medium',
-  summary: 'The two latest scheduled doses of a medicine were both refused (refusals of the last 7 days). Cleared by a later dose that was not refused.',
+  summary:
+    'The two latest scheduled doses of a medicine were both refused (refusals of the last 7 days). Cleared by a later dose that was not refused.',
   reads: ['medications', 'appointments'],
   watches: WATCHES,
   facts: (db, now) => latestTwoOutcomes(db, new Date(now.getTime() - REFUSAL_LOOKBACK_DAYS * 24 * HOUR_MS)),
   holds: (outcomes, now) => {
     const byPrescription = new Map<string, MedicationOutcomeFact[]>();
-    for (const outcome of outcomes) byPrescription.set(outcome.prescriptionId, [...(byPrescription.get(outcome.prescriptionId) ?? []), outcome]);
+    for (const outcome of outcomes)
+      byPrescription.set(outcome.prescriptionId, [...(byPrescription.get(outcome.prescriptionId) ?? []), outcome]);
     const since = now.getTime() - REFUSAL_LOOKBACK_DAYS * 24 * HOUR_MS;
     return [...byPrescription.values()].flatMap((pair) => {
       const [latest, before] = [...pair].sort((a, b) => b.dueAt.getTime() - a.dueAt.getTime());
-      if (!latest || !before || latest.status !== 'refused' || before.status !== 'refused' || latest.dueAt.getTime() < since) return [];
+      if (
+        !latest ||
+        !before ||
+        latest.status !== 'refused' ||
+        before.status !== 'refused' ||
+        latest.dueAt.getTime() < since
+      )
+        return [];
       return [
         {
           subject: latest.prescriptionId,

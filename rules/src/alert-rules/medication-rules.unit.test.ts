@@ -23,7 +23,8 @@ describe('medication-dose-missed (high)', () => {
     expect(alert).toMatchObject({
       subject: `${prescription().id}/${DUE}`,
       title: 'Medication dose missed: Co-careldopa',
-      description: "Edith Green's 08:00 on 10/11/2026 dose of Co-careldopa has no record of being given, refused or missed 60 minutes after it was due.",
+      description:
+        "Edith Green's 08:00 on 10/11/2026 dose of Co-careldopa has no record of being given, refused or missed 60 minutes after it was due.",
       relatedKind: 'prescription',
       clientId: prescription().clientId,
     });
@@ -35,9 +36,17 @@ describe('medication-dose-missed (high)', () => {
   });
 
   it('keeps the 08:00 dose at 07:00 UTC in summer, so its hour ends at 08:00 UTC', () => {
-    const summer = prescription({ schedule: { startDate: '2026-06-10', endDate: null, periods: [{ from: null, doseTimes: ['08:00'], active: true }] } });
+    const summer = prescription({
+      schedule: {
+        startDate: '2026-06-10',
+        endDate: null,
+        periods: [{ from: null, doseTimes: ['08:00'], active: true }],
+      },
+    });
     expect(medicationDoseMissed.holds([summer], new Date('2026-06-10T07:59:00.000Z'))).toEqual([]);
-    expect(medicationDoseMissed.holds([summer], new Date('2026-06-10T08:01:00.000Z')).map((a) => a.subject)).toEqual([`${summer.id}/2026-06-10T07:00:00.000Z`]);
+    expect(medicationDoseMissed.holds([summer], new Date('2026-06-10T08:01:00.000Z')).map((a) => a.subject)).toEqual([
+      `${summer.id}/2026-06-10T07:00:00.000Z`,
+    ]);
   });
 });
 
@@ -66,7 +75,10 @@ describe('medication-refused-twice (medium)', () => {
   });
 
   it('given two refusals in a row, raises one medium alert about the prescription', () => {
-    const [alert, ...rest] = medicationRefusedTwice.holds([outcome('2026-11-09T08:00:00.000Z', 'refused'), outcome(DUE, 'refused', 'Feels sick')], at('10:00'));
+    const [alert, ...rest] = medicationRefusedTwice.holds(
+      [outcome('2026-11-09T08:00:00.000Z', 'refused'), outcome(DUE, 'refused', 'Feels sick')],
+      at('10:00'),
+    );
     expect(rest).toEqual([]);
     expect(medicationRefusedTwice.severity).toBe('medium');
     expect(alert).toMatchObject({
@@ -77,7 +89,12 @@ describe('medication-refused-twice (medium)', () => {
   });
 
   it('raises nothing when the latest dose was taken, or after one refusal', () => {
-    expect(medicationRefusedTwice.holds([outcome('2026-11-09T08:00:00.000Z', 'refused'), outcome(DUE, 'given')], at('10:00'))).toEqual([]);
+    expect(
+      medicationRefusedTwice.holds(
+        [outcome('2026-11-09T08:00:00.000Z', 'refused'), outcome(DUE, 'given')],
+        at('10:00'),
+      ),
+    ).toEqual([]);
     expect(medicationRefusedTwice.holds([outcome(DUE, 'refused')], at('10:00'))).toEqual([]);
   });
 });

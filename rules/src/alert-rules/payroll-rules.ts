@@ -3,7 +3,10 @@ import { payslipsBelowMinimumWage, type BelowMinimumWageFact } from '@care/proje
 import type { AlertRule } from './rule';
 
 /** Pay for all working time ÷ hours, to the penny (half up): what the carer was paid an hour on average. */
-const averageHourlyPence = (fact: BelowMinimumWageFact): number => (fact.workingMinutes === 0 ? 0 : Math.floor((fact.payPence * 60 * 2 + fact.workingMinutes) / (fact.workingMinutes * 2)));
+const averageHourlyPence = (fact: BelowMinimumWageFact): number =>
+  fact.workingMinutes === 0
+    ? 0
+    : Math.floor((fact.payPence * 60 * 2 + fact.workingMinutes) / (fact.workingMinutes * 2));
 const hours = (minutes: number): string => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
 /**
@@ -14,7 +17,8 @@ const hours = (minutes: number): string => `${Math.floor(minutes / 60)}h ${Strin
 export const payrollBelowMinimumWage: AlertRule<BelowMinimumWageFact> = {
   name: 'payroll-below-minimum-wage',
   severity: 'high',
-  summary: "A processed payslip pays less than the National Living Wage for all working time (visits and travel between them). Stays open until resolved by a person.",
+  summary:
+    'A processed payslip pays less than the National Living Wage for all working time (visits and travel between them). Stays open until resolved by a person.',
   reads: ['payroll'],
   watches: ['PayslipIssued'],
   facts: (db) => payslipsBelowMinimumWage(db),
@@ -28,11 +32,17 @@ export const payrollBelowMinimumWage: AlertRule<BelowMinimumWageFact> = {
       carerId: fact.carerId,
       clientId: null,
       appointmentId: null,
-      actionRequired: "Pay the carer the difference with the payroll bureau, and review their hourly rate or the travel policy",
+      actionRequired:
+        'Pay the carer the difference with the payroll bureau, and review their hourly rate or the travel policy',
       dueDate: null,
     })),
   async whyCleared(db, subjects) {
     const found = await payslipsBelowMinimumWage(db, subjects);
-    return subjects.map((subject) => ({ subject, note: found.some((fact) => fact.payslipId === subject) ? 'The payslip no longer shows below the minimum wage' : 'The payslip is no longer on record' }));
+    return subjects.map((subject) => ({
+      subject,
+      note: found.some((fact) => fact.payslipId === subject)
+        ? 'The payslip no longer shows below the minimum wage'
+        : 'The payslip is no longer on record',
+    }));
   },
 };

@@ -28,7 +28,8 @@ describe('payroll below minimum wage rule', () => {
         carerId: payslip.carerId,
         clientId: null,
         appointmentId: null,
-        actionRequired: 'Pay the carer the difference with the payroll bureau, and review their hourly rate or the travel policy',
+        actionRequired:
+          'Pay the carer the difference with the payroll bureau, and review their hourly rate or the travel policy',
         dueDate: null,
       },
     ]);

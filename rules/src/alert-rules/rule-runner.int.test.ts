@@ -3,7 +3,16 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { comparePositions, definitionOf, diaryEntryStreamId, parseRecordedEvent, START_POSITION, type EventStore, type NewEvent, type RecordedEvent } from '@care/events';
+import {
+  comparePositions,
+  definitionOf,
+  diaryEntryStreamId,
+  parseRecordedEvent,
+  START_POSITION,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '@care/events';
 import { createLogger } from '@care/events/server';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
@@ -65,13 +74,23 @@ async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
 }
 const alertEvents = async () => (await allEvents(api.store)).filter((event) => event.streamId.startsWith('alert-'));
 
-const newRunner = () => new RuleRunner({ store: api.store, pool, db: createReadModelDb(pool), logger: log }, { rules: ALERT_RULES, intervalMs: 3_600_000 });
+const newRunner = () =>
+  new RuleRunner(
+    { store: api.store, pool, db: createReadModelDb(pool), logger: log },
+    { rules: ALERT_RULES, intervalMs: 3_600_000 },
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('databaseUrl'), 'rule_runner');
   pool = new pg.Pool({ connectionString: database.url, max: 10 });
   api = await startCommandApiOn(database.url);
-  carerId = await created('/api/carers', { firstName: 'Nadia', lastName: 'Hussain', email: 'nadia@example.org', employeeId: 'EMP-R1', startDate: '2024-03-01' });
+  carerId = await created('/api/carers', {
+    firstName: 'Nadia',
+    lastName: 'Hussain',
+    email: 'nadia@example.org',
+    employeeId: 'EMP-R1',
+    startDate: '2024-03-01',
+  });
   clientId = await created('/api/clients', {
     clientId: 'CL-R1',
     firstName: 'Edith',
@@ -108,7 +127,11 @@ describe('the rule runner', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     // Killed while it is raising: some alerts are in the store, not all. Counted with one cheap statement, so the
     // poll keeps up with the runner (reading the whole store each time let it finish before the kill).
-    const raisedSoFar = async () => Number((await pool.query<{ count: string }>("select count(*) from es_events where stream_id like 'alert-%'")).rows[0]!.count);
+    const raisedSoFar = async () =>
+      Number(
+        (await pool.query<{ count: string }>("select count(*) from es_events where stream_id like 'alert-%'")).rows[0]!
+          .count,
+      );
     await expect.poll(raisedSoFar, { timeout: 30_000, interval: 10 }).toBeGreaterThanOrEqual(20);
     child.kill('SIGKILL');
     await exited;
@@ -133,15 +156,27 @@ describe('the rule runner', () => {
   }, 90_000);
 
   it('moves its checkpoint past events no rule watches within about a second (one commit, not one per batch)', async () => {
-    const runner = new RuleRunner({ store: api.store, pool, db: createReadModelDb(pool), logger: log }, { rules: ALERT_RULES, intervalMs: 3_600_000, name: 'quiet-events' });
+    const runner = new RuleRunner(
+      { store: api.store, pool, db: createReadModelDb(pool), logger: log },
+      { rules: ALERT_RULES, intervalMs: 3_600_000, name: 'quiet-events' },
+    );
     await runner.start();
     try {
       await runner.idle();
-      const body = { type: 'suggestion', category: 'general', message: 'Show travel time on the rota.', rating: null, page: '/scheduling' };
-      for (let sent = 0; sent < 3; sent += 1) expect((await api.request('POST', '/api/feedback', body)).status).toBe(201);
+      const body = {
+        type: 'suggestion',
+        category: 'general',
+        message: 'Show travel time on the rota.',
+        rating: null,
+        page: '/scheduling',
+      };
+      for (let sent = 0; sent < 3; sent += 1)
+        expect((await api.request('POST', '/api/feedback', body)).status).toBe(201);
       const last = (await allEvents(api.store)).at(-1)!;
       expect(last.type).toBe('FeedbackSubmitted');
-      await expect.poll(async () => comparePositions(await loadCheckpoint(pool, 'quiet-events'), last.position)).toBeGreaterThanOrEqual(0);
+      await expect
+        .poll(async () => comparePositions(await loadCheckpoint(pool, 'quiet-events'), last.position))
+        .toBeGreaterThanOrEqual(0);
     } finally {
       await runner.stop();
     }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { comparePositions, RULES_USER, START_POSITION, type EventStore, type Position, type Subscription } from '@care/events';
+import {
+  comparePositions,
+  RULES_USER,
+  START_POSITION,
+  type EventStore,
+  type Position,
+  type Subscription,
+} from '@care/events';
 import type { Logger } from '@care/events/server';
 import type { ReadModelDatabase } from '@care/projector';
 import { alertsOfRule } from '@care/projector/rule-facts';
@@ -112,18 +119,24 @@ export class RuleRunner {
     const context: CommandContext = { userId: RULES_USER, requestId: `rules-${randomUUID()}` };
     const drafts = await rule.evaluate(this.deps.db, now);
     const subjects = drafts.map((draft) => draft.subject);
-    const known = new Map((await alertsOfRule(this.deps.db, rule.name, subjects)).map((alert) => [alert.subject, alert]));
+    const known = new Map(
+      (await alertsOfRule(this.deps.db, rule.name, subjects)).map((alert) => [alert.subject, alert]),
+    );
     const holding = new Set<string>();
     const run = { raised: 0, resolved: 0, reopened: 0 };
     for (const { subject, ...draft } of drafts) {
       holding.add(subject);
       const alert = known.get(subject);
       if (!alert) {
-        const raised = await this.alerts.raise({ rule: rule.name, subject, severity: rule.severity, ...draft }, context);
+        const raised = await this.alerts.raise(
+          { rule: rule.name, subject, severity: rule.severity, ...draft },
+          context,
+        );
         if (raised.raised) run.raised += 1;
       } else if (alert.status === 'resolved' && alert.resolvedBySystem) {
         // A person's resolution stands: only what the system cleared comes back by itself.
-        if (await this.alerts.reopenBySystem(alert.id, `It holds again: ${draft.description}`, context)) run.reopened += 1;
+        if (await this.alerts.reopenBySystem(alert.id, `It holds again: ${draft.description}`, context))
+          run.reopened += 1;
       }
     }
     const stopped = [...known.values()].filter((alert) => alert.status !== 'resolved' && !holding.has(alert.subject));
@@ -164,7 +177,8 @@ export class RuleRunner {
       for (const rule of rules) {
         try {
           const run = await this.evaluate(rule, now);
-          if (run.raised + run.resolved + run.reopened > 0) this.deps.logger.info({ rule: rule.name, ...run }, 'alert rule');
+          if (run.raised + run.resolved + run.reopened > 0)
+            this.deps.logger.info({ rule: rule.name, ...run }, 'alert rule');
         } catch (error) {
           // The next event or tick evaluates it again: every step is idempotent.
           this.deps.logger.error({ err: error, rule: rule.name }, 'alert rule failed');
@@ -211,6 +225,9 @@ export class RuleRunner {
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    this.deps.logger.warn({ projections: names }, 'rule runner: projections did not reach the log in time; evaluating anyway');
+    this.deps.logger.warn(
+      { projections: names },
+      'rule runner: projections did not reach the log in time; evaluating anyway',
+    );
   }
 }

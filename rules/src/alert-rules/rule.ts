@@ -4,7 +4,9 @@ import type { ReadModelDatabase } from '@care/projector';
 import type { z } from 'zod';
 
 /** What a rule wants raised for one subject: the alert's fields, except those the runner fills in. */
-export type AlertDraft = Omit<z.output<typeof AlertRaised.schema>, 'id' | 'rule' | 'severity' | 'subject'> & { readonly subject: string };
+export type AlertDraft = Omit<z.output<typeof AlertRaised.schema>, 'id' | 'rule' | 'severity' | 'subject'> & {
+  readonly subject: string;
+};
 
 /** A subject whose condition stopped holding, with what the record now says (the alert's resolution note). */
 export interface Cleared {

@@ -47,7 +47,11 @@ describe('visit rules', () => {
   it('given a missed visit, raises a critical alert', () => {
     const [alert] = visitMissed.holds([visit({ status: 'missed' })], NOW);
     expect(visitMissed.severity).toBe('critical');
-    expect(alert).toMatchObject({ title: 'Visit missed', carerId: visit().carerId, actionRequired: 'Check on the client now and record what happened' });
+    expect(alert).toMatchObject({
+      title: 'Visit missed',
+      carerId: visit().carerId,
+      actionRequired: 'Check on the client now and record what happened',
+    });
   });
 
   it('given a visit within 24 hours with no carer, raises a medium alert only staff read', () => {
@@ -86,7 +90,10 @@ describe('training rules', () => {
   it('given an expired certificate, raises a high alert; a renewal is a new certificate and so a new subject', () => {
     const [expired] = trainingExpired.holds([training({ expiryDate: '2026-11-01' })], NOW);
     expect(trainingExpired.severity).toBe('high');
-    expect(expired).toMatchObject({ title: 'First Aid training expired', subject: `${training().carerId}/first_aid/2026-11-01` });
+    expect(expired).toMatchObject({
+      title: 'First Aid training expired',
+      subject: `${training().carerId}/first_aid/2026-11-01`,
+    });
     const [renewed] = trainingExpiring.holds([training({ expiryDate: '2027-11-01' })], NOW);
     expect(renewed?.subject).not.toBe(expired?.subject);
   });
@@ -142,7 +149,10 @@ describe('diary rule', () => {
   });
 
   it('keeps a confidential entry’s title out of the alert', () => {
-    const [alert] = diaryUrgent.holds([entry({ isConfidential: true, entryType: 'care_note', priority: 'urgent' })], NOW);
+    const [alert] = diaryUrgent.holds(
+      [entry({ isConfidential: true, entryType: 'care_note', priority: 'urgent' })],
+      NOW,
+    );
     expect(alert?.title).toBe('Urgent diary entry');
     expect(alert?.description).toBe('A confidential entry by Nadia Hussain about Edith Green.');
   });
@@ -153,7 +163,10 @@ describe('the rule registry', () => {
     const names = ALERT_RULES.map((rule) => rule.name);
     expect(new Set(names).size).toBe(names.length);
     const alertsDoc = readFileSync(new URL('../../../docs/features/alerts.md', import.meta.url), 'utf8');
-    const rows = [...alertsDoc.matchAll(/^\| `([a-z-]+)` \| (low|medium|high|critical) \|/gm)].map((match) => [match[1], match[2]]);
+    const rows = [...alertsDoc.matchAll(/^\| `([a-z-]+)` \| (low|medium|high|critical) \|/gm)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     expect(rows).toEqual(ALERT_RULES.map((rule) => [rule.name, rule.severity]));
   });
 });
@@ -192,12 +205,18 @@ describe('incident rules', () => {
 
   it('given a safeguarding incident of any severity, says so', () => {
     const [alert] = incidentCritical.holds([incident({ type: 'safeguarding', severity: 'medium' })], NOW);
-    expect(alert).toMatchObject({ title: 'Safeguarding incident reported', actionRequired: 'Make the person safe, then consider a safeguarding referral' });
+    expect(alert).toMatchObject({
+      title: 'Safeguarding incident reported',
+      actionRequired: 'Make the person safe, then consider a safeguarding referral',
+    });
   });
 
   it('given an escalated incident, raises one high alert per escalation', () => {
     const escalatedAt = new Date('2026-11-23T09:15:00Z');
-    const [alert] = incidentEscalated.holds([incident({ severity: 'critical', escalatedAt, escalationReason: 'Admitted to hospital' })], NOW);
+    const [alert] = incidentEscalated.holds(
+      [incident({ severity: 'critical', escalatedAt, escalationReason: 'Admitted to hospital' })],
+      NOW,
+    );
     expect(incidentEscalated.severity).toBe('high');
     expect(alert).toMatchObject({
       subject: `${incident().id}/2026-11-23T09:15:00.000Z`,
@@ -214,7 +233,11 @@ describe('incident rules', () => {
     ];
     const alerts = incidentDutyOverdue.holds([incident({ duties })], NOW);
     expect(alerts.map((alert) => [alert.subject, alert.title, alert.description])).toEqual([
-      [`${incident().id}/cqc_notification`, 'CQC notification overdue', 'CQC notification for "Fall in the hallway" about Edith Green was due on 22/11/2026.'],
+      [
+        `${incident().id}/cqc_notification`,
+        'CQC notification overdue',
+        'CQC notification for "Fall in the hallway" about Edith Green was due on 22/11/2026.',
+      ],
     ]);
     expect(incidentDutyOverdue.severity).toBe('high');
   });

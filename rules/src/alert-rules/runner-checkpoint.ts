@@ -38,7 +38,12 @@ export async function loadCheckpoint(pool: pg.Pool, name: string): Promise<Posit
 
 /** Moves the checkpoint forward only (two runners of one name each save what they covered). */
 /** `ranAt` null: events no rule watches were passed, nothing was evaluated. */
-export async function saveCheckpoint(pool: pg.Pool, name: string, position: Position, ranAt: Date | null): Promise<void> {
+export async function saveCheckpoint(
+  pool: pg.Pool,
+  name: string,
+  position: Position,
+  ranAt: Date | null,
+): Promise<void> {
   await pool.query(
     `INSERT INTO rules.runner_checkpoints AS c (name, commit_position, prepare_position, last_run_at, updated_at)
      VALUES ($1, $2, $3, $4, now())

@@ -1,4 +1,11 @@
-import { addDays, EXPIRING_SOON_DAYS, londonToday, TRAINING_TYPE_LABELS, ukDate, type TrainingType } from '@care/events';
+import {
+  addDays,
+  EXPIRING_SOON_DAYS,
+  londonToday,
+  TRAINING_TYPE_LABELS,
+  ukDate,
+  type TrainingType,
+} from '@care/events';
 import { latestTrainingOf, trainingExpiringBetween, type TrainingFact } from '@care/projector/rule-facts';
 import type { AlertDraft, AlertRule, Cleared } from './rule';
 
@@ -39,8 +46,10 @@ async function trainingCleared(
     const current = latest.find((fact) => fact.carerId === key.carerId && fact.trainingType === key.trainingType);
     if (!current) cleared.push({ subject: key.subject, note: 'The training record was removed' });
     else if (!current.carerActive) cleared.push({ subject: key.subject, note: 'The carer is no longer active' });
-    else if (current.expiryDate === null) cleared.push({ subject: key.subject, note: 'Renewed: the new certificate does not expire' });
-    else if (current.expiryDate > key.expiry) cleared.push({ subject: key.subject, note: `Renewed: now expires on ${ukDate(current.expiryDate)}` });
+    else if (current.expiryDate === null)
+      cleared.push({ subject: key.subject, note: 'Renewed: the new certificate does not expire' });
+    else if (current.expiryDate > key.expiry)
+      cleared.push({ subject: key.subject, note: `Renewed: now expires on ${ukDate(current.expiryDate)}` });
     else if (stillExpiredIsNews && current.expiryDate < today) {
       cleared.push({ subject: key.subject, note: 'Expired: raised as expired training' });
     }
@@ -63,7 +72,8 @@ const TRAINING_EVENTS = [
 export const trainingExpiring: AlertRule<TrainingFact> = {
   name: 'training-expiring',
   severity: 'medium',
-  summary: "An active carer's training expires within 30 days. Cleared by a renewal (or when it expires: see the next rule).",
+  summary:
+    "An active carer's training expires within 30 days. Cleared by a renewal (or when it expires: see the next rule).",
   reads: ['training', 'carers'],
   watches: TRAINING_EVENTS,
   facts: (db, now) => trainingExpiringBetween(db, londonToday(now), addDays(londonToday(now), EXPIRING_SOON_DAYS)),

@@ -7,7 +7,11 @@ import type { AlertDraft, AlertRule, Cleared } from './rule';
 const startText = (visit: VisitFact): string =>
   `${londonClock(visit.scheduledStart)} on ${ukDate(londonDateOf(visit.scheduledStart.toISOString()))}`;
 
-function visitDraft(visit: VisitFact, fields: Pick<AlertDraft, 'title' | 'description' | 'actionRequired'>, carerMayRead: boolean): AlertDraft {
+function visitDraft(
+  visit: VisitFact,
+  fields: Pick<AlertDraft, 'title' | 'description' | 'actionRequired'>,
+  carerMayRead: boolean,
+): AlertDraft {
   return {
     subject: visit.id,
     ...fields,
@@ -36,7 +40,10 @@ function visitOutcome(visit: VisitFact | undefined): string {
   }
 }
 
-async function visitsCleared(db: Parameters<AlertRule<VisitFact>['whyCleared']>[0], subjects: readonly string[]): Promise<Cleared[]> {
+async function visitsCleared(
+  db: Parameters<AlertRule<VisitFact>['whyCleared']>[0],
+  subjects: readonly string[],
+): Promise<Cleared[]> {
   const visits = new Map((await visitsById(db, subjects)).map((visit) => [visit.id, visit]));
   return subjects.map((subject) => ({ subject, note: visitOutcome(visits.get(subject)) }));
 }
@@ -68,7 +75,9 @@ export const visitLate: AlertRule<VisitFact> = {
         {
           title: 'Visit running late',
           description: `No check-in yet for the visit planned at ${startText(visit)}.`,
-          actionRequired: visit.carerId ? 'Contact the carer and the client' : 'Find a carer for the visit and tell the client',
+          actionRequired: visit.carerId
+            ? 'Contact the carer and the client'
+            : 'Find a carer for the visit and tell the client',
         },
         true,
       ),
@@ -81,7 +90,8 @@ export const MISSED_VISIT_DAYS = 7;
 export const visitMissed: AlertRule<VisitFact> = {
   name: 'visit-missed',
   severity: 'critical',
-  summary: 'A visit was missed: its planned end passed with no check-in (visits of the last 7 days). Cleared by a check-in entered later.',
+  summary:
+    'A visit was missed: its planned end passed with no check-in (visits of the last 7 days). Cleared by a check-in entered later.',
   reads: ['appointments'],
   watches: VISIT_EVENTS,
   facts: (db, now) => missedVisits(db, now, MISSED_VISIT_DAYS),
@@ -126,7 +136,11 @@ export const visitUnassigned: AlertRule<VisitFact> = {
     return subjects.map((subject) => {
       const visit = visits.get(subject);
       if (visit?.carerId && visit.status === 'scheduled') return { subject, note: 'A carer was assigned' };
-      return { subject, note: visit && visit.status === 'scheduled' ? 'The visit was rescheduled or its time passed' : visitOutcome(visit) };
+      return {
+        subject,
+        note:
+          visit && visit.status === 'scheduled' ? 'The visit was rescheduled or its time passed' : visitOutcome(visit),
+      };
     });
   },
 };

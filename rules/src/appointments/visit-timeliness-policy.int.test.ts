@@ -39,13 +39,26 @@ const newCarer = () =>
 
 /** A visit of an hour (each test books its own carer, so the tests' visits never clash). */
 const scheduleVisit = (start: Date) =>
-  created('POST', '/api/appointments', { clientId, carerId, scheduledStart: start.toISOString(), durationMinutes: 60, tasks: ['Wash'] });
+  created('POST', '/api/appointments', {
+    clientId,
+    carerId,
+    scheduledStart: start.toISOString(),
+    durationMinutes: 60,
+    tasks: ['Wash'],
+  });
 
 /** Waits until the projector's row of the visit says what the test needs. */
 async function projected(id: string, expected: { status: string; running_late?: boolean }) {
   const db = createReadModelDb(pool);
   await expect
-    .poll(async () => db.withSchema(READ_MODEL_SCHEMA).selectFrom('appointments').select(['status', 'running_late']).where('id', '=', id).executeTakeFirst())
+    .poll(async () =>
+      db
+        .withSchema(READ_MODEL_SCHEMA)
+        .selectFrom('appointments')
+        .select(['status', 'running_late'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    )
     .toMatchObject(expected);
 }
 
@@ -99,7 +112,10 @@ describe('the visit timeliness policy on the projector’s read model', () => {
 
     const events = await api.store.readStream(appointmentStreamId(late));
     expect(events.map((event) => event.type)).toEqual(['AppointmentScheduled', 'VisitRunningLate', 'VisitMissed']);
-    expect(events[1]).toMatchObject({ data: { detectedAt: afterGrace.toISOString() }, metadata: { userId: VISIT_TIMELINESS_USER } });
+    expect(events[1]).toMatchObject({
+      data: { detectedAt: afterGrace.toISOString() },
+      metadata: { userId: VISIT_TIMELINESS_USER },
+    });
     expect(await typesOf(later)).toEqual(['AppointmentScheduled']);
   });
 
@@ -143,7 +159,9 @@ describe('the visit timeliness policy on the projector’s read model', () => {
     // the screen does after reloading.
     const checkIn = async (id: string) => {
       const first = await api.request('POST', `/api/appointments/${id}/check-in`, { source: 'Computer' });
-      return first.status === 409 ? api.request('POST', `/api/appointments/${id}/check-in`, { source: 'Computer' }) : first;
+      return first.status === 409
+        ? api.request('POST', `/api/appointments/${id}/check-in`, { source: 'Computer' })
+        : first;
     };
     const replies = await Promise.all([runVisitTimelinessOnce(deps(), grace, new Date()), ...ids.map(checkIn)]);
     for (const [index, id] of ids.entries()) {

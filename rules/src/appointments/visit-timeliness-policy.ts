@@ -34,7 +34,11 @@ export async function runVisitTimelinessOnce(
   options: Pick<VisitTimelinessOptions, 'lateGraceMinutes'>,
   now: Date = new Date(),
 ): Promise<TimelinessRun> {
-  const ids = await timelinessCandidates(readModelOf(deps.pool), { lateGraceMinutes: options.lateGraceMinutes, now, limit: BATCH_SIZE });
+  const ids = await timelinessCandidates(readModelOf(deps.pool), {
+    lateGraceMinutes: options.lateGraceMinutes,
+    now,
+    limit: BATCH_SIZE,
+  });
   const service = new AppointmentService(deps.store, () => now);
   const context: CommandContext = { userId: VISIT_TIMELINESS_USER, requestId: `visit-timeliness-${randomUUID()}` };
   const run = { late: 0, missed: 0, failed: 0 };
@@ -76,10 +80,17 @@ export function startVisitTimelinessPolicy(deps: CommandDeps, options: VisitTime
       const run = await runVisitTimelinessOnce(deps, options);
       if (run.late + run.missed + run.failed > 0) deps.logger.info(run, 'visit timeliness');
       // The admin panel's automated features list shows this run.
-      await recordJobRun(deps.pool, 'visit-timeliness', run.failed > 0 ? 'failed' : 'ok', `${run.late} late, ${run.missed} missed`).catch(() => undefined);
+      await recordJobRun(
+        deps.pool,
+        'visit-timeliness',
+        run.failed > 0 ? 'failed' : 'ok',
+        `${run.late} late, ${run.missed} missed`,
+      ).catch(() => undefined);
     } catch (error) {
       deps.logger.error({ err: error }, 'visit timeliness policy run failed');
-      await recordJobRun(deps.pool, 'visit-timeliness', 'failed', 'The run failed; see the rules log').catch(() => undefined);
+      await recordJobRun(deps.pool, 'visit-timeliness', 'failed', 'The run failed; see the rules log').catch(
+        () => undefined,
+      );
     }
     if (!stopped) timer = setTimeout(() => void tick(), options.intervalMs);
   };

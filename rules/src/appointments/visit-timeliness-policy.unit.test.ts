@@ -25,7 +25,10 @@ describe('the visit timeliness policy loop', () => {
     const stop = startVisitTimelinessPolicy(deps, { lateGraceMinutes: 15, intervalMs: 60_000 });
     await vi.advanceTimersByTimeAsync(5_000);
     expect(connect).toHaveBeenCalledTimes(1);
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'visit timeliness policy run failed');
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      'visit timeliness policy run failed',
+    );
     await vi.advanceTimersByTimeAsync(60_000);
     expect(connect).toHaveBeenCalledTimes(2);
     stop();

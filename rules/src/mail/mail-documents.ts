@@ -13,5 +13,9 @@ export function renderMailDocument(document: MailDocument): Promise<Buffer> {
 export async function deliverableAttachment(stored: StoredAttachment): Promise<MailAttachment> {
   const attachment = fromStoredAttachment(stored);
   if ('content' in attachment) return attachment;
-  return { filename: attachment.filename, contentType: attachment.contentType, content: await renderMailDocument(attachment.document) };
+  return {
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    content: await renderMailDocument(attachment.document),
+  };
 }

@@ -18,7 +18,9 @@ export interface MailConfig {
 }
 
 export function mailTransportFor(config: Pick<MailConfig, 'smtpUrl' | 'from' | 'dataDir'>): MailTransport {
-  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.from) : fileTransport(path.join(config.dataDir, 'mail'), config.from);
+  return config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.from)
+    : fileTransport(path.join(config.dataDir, 'mail'), config.from);
 }
 
 /**
@@ -26,7 +28,12 @@ export function mailTransportFor(config: Pick<MailConfig, 'smtpUrl' | 'from' | '
  * maintenance alerts; each gated by its setting and enqueued once), then deliver the outbox.
  */
 export async function startMailJobs(
-  deps: { readonly pool: pg.Pool; readonly db: Kysely<ReadModelDatabase>; readonly store: EventStore; readonly logger: Logger },
+  deps: {
+    readonly pool: pg.Pool;
+    readonly db: Kysely<ReadModelDatabase>;
+    readonly store: EventStore;
+    readonly logger: Logger;
+  },
   config: MailConfig,
 ): Promise<() => void> {
   await ensureMailSchema(deps.pool);
@@ -68,7 +75,10 @@ const RETRY_LAST_MS = 5_000;
  * interval: the outbox NOTIFYs, and this LISTEN connection runs the sender (one run at a time, and once more if
  * messages came in during a run). When the connection is lost another is opened; meanwhile the interval delivers.
  */
-async function deliverOnNotify(deps: { readonly pool: pg.Pool; readonly logger: Logger }, sender: MailSender): Promise<() => void> {
+async function deliverOnNotify(
+  deps: { readonly pool: pg.Pool; readonly logger: Logger },
+  sender: MailSender,
+): Promise<() => void> {
   let stopped = false;
   let running = false;
   let again = false;
@@ -83,7 +93,9 @@ async function deliverOnNotify(deps: { readonly pool: pg.Pool; readonly logger: 
     running = true;
     do {
       again = false;
-      await sender.runOnce().catch((error: unknown) => deps.logger.error({ err: error, job: 'mail sender' }, 'mail job failed'));
+      await sender
+        .runOnce()
+        .catch((error: unknown) => deps.logger.error({ err: error, job: 'mail sender' }, 'mail job failed'));
     } while (again && !stopped);
     running = false;
   };
@@ -91,7 +103,8 @@ async function deliverOnNotify(deps: { readonly pool: pg.Pool; readonly logger: 
   // is read once it is back: a NOTIFY sent while nobody listened is gone.
   const listen = async (delayMs = RETRY_FIRST_MS, reconnecting = false): Promise<void> => {
     const tryLater = () => {
-      if (!stopped && !client) retry = retryOnPool(deps.pool, delayMs, () => void listen(Math.min(delayMs * 2, RETRY_LAST_MS), true));
+      if (!stopped && !client)
+        retry = retryOnPool(deps.pool, delayMs, () => void listen(Math.min(delayMs * 2, RETRY_LAST_MS), true));
     };
     try {
       const held = await deps.pool.connect();
@@ -105,7 +118,10 @@ async function deliverOnNotify(deps: { readonly pool: pg.Pool; readonly logger: 
       await held.query(`LISTEN ${MAIL_NOTIFY_CHANNEL}`);
       if (reconnecting) void deliver();
     } catch (error) {
-      deps.logger.warn({ err: error, retryInMs: delayMs }, 'could not listen for new mail yet; the interval delivers it');
+      deps.logger.warn(
+        { err: error, retryInMs: delayMs },
+        'could not listen for new mail yet; the interval delivers it',
+      );
       tryLater();
     }
   };

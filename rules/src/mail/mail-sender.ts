@@ -42,7 +42,15 @@ export class MailSender {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; kind: string; recipient: string; subject: string; body: string | null; attempts: number; attachments: unknown }>(
+      const { rows } = await client.query<{
+        id: string;
+        kind: string;
+        recipient: string;
+        subject: string;
+        body: string | null;
+        attempts: number;
+        attachments: unknown;
+      }>(
         `SELECT id, kind, recipient, subject, body, attempts, attachments FROM ${MAIL_SCHEMA}.outbox
           WHERE status = 'pending' AND next_attempt_at <= now()
           ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -51,8 +59,16 @@ export class MailSender {
       for (const row of rows) {
         try {
           // A document is made here, as the message goes; a row that cannot be read or rendered is retried like a refusal.
-          const attachments = await Promise.all((storedAttachmentsSchema.parse(row.attachments) ?? []).map(deliverableAttachment));
-          await this.transport.deliver({ id: row.id, to: row.recipient, subject: row.subject, text: row.body ?? '', attachments });
+          const attachments = await Promise.all(
+            (storedAttachmentsSchema.parse(row.attachments) ?? []).map(deliverableAttachment),
+          );
+          await this.transport.deliver({
+            id: row.id,
+            to: row.recipient,
+            subject: row.subject,
+            text: row.body ?? '',
+            attachments,
+          });
           await client.query(
             `UPDATE ${MAIL_SCHEMA}.outbox SET status = $2, attempts = attempts + 1, sent_at = now(), transport = $3, last_error = NULL,
                     body = CASE WHEN kind = 'password-reset' THEN NULL ELSE body END,
@@ -73,7 +89,10 @@ export class MailSender {
             [row.id, attempts, reason.slice(0, 500), this.transport.name, giveUp ? 'failed' : 'pending', waitMs / 1000],
           );
           // The recipient is personal data and the body may hold a link: the id and the reason are enough to follow up.
-          this.log.warn({ mailId: row.id, kind: row.kind, attempts, err: reason }, giveUp ? 'mail given up' : 'mail refused; will retry');
+          this.log.warn(
+            { mailId: row.id, kind: row.kind, attempts, err: reason },
+            giveUp ? 'mail given up' : 'mail refused; will retry',
+          );
           if (giveUp) run.failed += 1;
           else run.retrying += 1;
         }
@@ -85,7 +104,12 @@ export class MailSender {
     } finally {
       client.release();
     }
-    await recordJobRun(this.pool, 'mail-sender', run.failed > 0 ? 'failed' : 'ok', `${run.sent} sent, ${run.retrying} to retry, ${run.failed} failed`).catch(() => undefined);
+    await recordJobRun(
+      this.pool,
+      'mail-sender',
+      run.failed > 0 ? 'failed' : 'ok',
+      `${run.sent} sent, ${run.retrying} to retry, ${run.failed} failed`,
+    ).catch(() => undefined);
     return run;
   }
 }

@@ -17,7 +17,11 @@ const message = (mail: OutgoingMail, from: string) => ({
   subject: mail.subject,
   text: mail.text,
   messageId: `<${mail.id}@care-platform>`,
-  attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+  attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({
+    filename,
+    contentType,
+    content,
+  })),
 });
 
 /** Where a message goes: an SMTP server (SMTP_URL), or a folder of .eml files when none is configured. */

@@ -24,10 +24,23 @@ export interface NotificationDeps {
 }
 
 /** A person's own choice (set on /settings) for a kind of notification; accounts that never chose get the default (on). */
-async function usersWhoChose(db: Kysely<ReadModelDatabase>, userIds: readonly string[], choice: NotificationChoice): Promise<Set<string>> {
+async function usersWhoChose(
+  db: Kysely<ReadModelDatabase>,
+  userIds: readonly string[],
+  choice: NotificationChoice,
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.withSchema(READ_MODEL_SCHEMA).selectFrom('users').select(['id', 'notification_choices']).where('id', 'in', userIds).execute();
-  return new Set(rows.filter((row) => ({ ...DEFAULT_NOTIFICATION_CHOICES, ...(row.notification_choices ?? {}) })[choice]).map((row) => row.id));
+  const rows = await db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('users')
+    .select(['id', 'notification_choices'])
+    .where('id', 'in', userIds)
+    .execute();
+  return new Set(
+    rows
+      .filter((row) => ({ ...DEFAULT_NOTIFICATION_CHOICES, ...(row.notification_choices ?? {}) })[choice])
+      .map((row) => row.id),
+  );
 }
 
 /**
@@ -51,20 +64,36 @@ export async function runAppointmentReminders(deps: NotificationDeps, now: Date 
     .selectFrom('appointments as a')
     .innerJoin('carers as c', 'c.id', 'a.carer_id')
     .leftJoin('appointment_client_names as n', 'n.id', 'a.client_id')
-    .select(['a.carer_id', 'a.scheduled_start', 'a.visit_type', 'c.email', 'c.first_name', 'c.user_id', 'n.first_name as client_first', 'n.last_name as client_last', 'n.address'])
+    .select([
+      'a.carer_id',
+      'a.scheduled_start',
+      'a.visit_type',
+      'c.email',
+      'c.first_name',
+      'c.user_id',
+      'n.first_name as client_first',
+      'n.last_name as client_last',
+      'n.address',
+    ])
     .where('a.date', '=', tomorrow)
     .where('a.status', '=', 'scheduled')
     .where('c.is_active', '=', true)
     .orderBy('a.scheduled_start')
     .execute();
-  const opted = await usersWhoChose(deps.db, [...new Set(visits.map((visit) => visit.user_id).filter((id): id is string => id !== null))], 'appointmentReminders');
+  const opted = await usersWhoChose(
+    deps.db,
+    [...new Set(visits.map((visit) => visit.user_id).filter((id): id is string => id !== null))],
+    'appointmentReminders',
+  );
   const byCarer = new Map<string, typeof visits>();
   for (const visit of visits) byCarer.set(visit.carer_id!, [...(byCarer.get(visit.carer_id!) ?? []), visit]);
   let queued = 0;
   for (const [carerId, list] of byCarer) {
     const first = list[0]!;
     if (first.user_id !== null && !opted.has(first.user_id)) continue;
-    const lines = list.map((visit) => `${londonClock(visit.scheduled_start)}  ${visit.client_first ?? ''} ${visit.client_last ?? ''} (${visit.visit_type}), ${visit.address ?? ''}`.trim());
+    const lines = list.map((visit) =>
+      `${londonClock(visit.scheduled_start)}  ${visit.client_first ?? ''} ${visit.client_last ?? ''} (${visit.visit_type}), ${visit.address ?? ''}`.trim(),
+    );
     const added = await enqueueMail(deps.pool, {
       kind: 'appointment-reminder',
       to: first.email,
@@ -99,21 +128,45 @@ export async function runTrainingExpiryNotices(deps: NotificationDeps, now: Date
     .where('t.expiry_date', '>=', addDays(today, -7))
     .where('t.expiry_date', '<=', addDays(today, 30))
     .execute();
-  const coordinators = await scoped.selectFrom('users').select(['id', 'email']).where('role', '=', 'coordinator').where('is_active', '=', true).execute();
-  const opted = await usersWhoChose(deps.db, [...coordinators.map((user) => user.id), ...records.map((record) => record.user_id).filter((id): id is string => id !== null)], 'trainingExpiryEmails');
+  const coordinators = await scoped
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('role', '=', 'coordinator')
+    .where('is_active', '=', true)
+    .execute();
+  const opted = await usersWhoChose(
+    deps.db,
+    [
+      ...coordinators.map((user) => user.id),
+      ...records.map((record) => record.user_id).filter((id): id is string => id !== null),
+    ],
+    'trainingExpiryEmails',
+  );
   let queued = 0;
   for (const record of records) {
     const expiry = record.expiry_date!;
     const notice = expiry <= today ? 'expired' : '30-days';
     const what = `${record.training_type.replaceAll('_', ' ')} training`;
-    const subject = notice === 'expired' ? `Training expired: ${what} of ${record.first_name} ${record.last_name}` : `Training expires on ${ukDate(expiry)}: ${what} of ${record.first_name} ${record.last_name}`;
+    const subject =
+      notice === 'expired'
+        ? `Training expired: ${what} of ${record.first_name} ${record.last_name}`
+        : `Training expires on ${ukDate(expiry)}: ${what} of ${record.first_name} ${record.last_name}`;
     const text = `${notice === 'expired' ? `The ${what} certificate of ${record.first_name} ${record.last_name} expired on ${ukDate(expiry)}.` : `The ${what} certificate of ${record.first_name} ${record.last_name} expires on ${ukDate(expiry)}, within 30 days.`}\n\nPlease book a renewal and record it on the Training screen.\n`;
     const recipients = [
       ...(record.user_id === null || opted.has(record.user_id) ? [record.email] : []),
       ...coordinators.filter((user) => opted.has(user.id)).map((user) => user.email),
     ];
     for (const to of new Set(recipients)) {
-      if (await enqueueMail(deps.pool, { kind: 'training-expiry', to, subject, text, dedupeKey: `training-expiry:${record.id}:${expiry}:${notice}:${to.toLowerCase()}` })) queued += 1;
+      if (
+        await enqueueMail(deps.pool, {
+          kind: 'training-expiry',
+          to,
+          subject,
+          text,
+          dedupeKey: `training-expiry:${record.id}:${expiry}:${notice}:${to.toLowerCase()}`,
+        })
+      )
+        queued += 1;
     }
   }
   await recordJobRun(deps.pool, 'training-expiry-notices', 'ok', `${queued} queued`);
@@ -129,8 +182,17 @@ export async function runMaintenanceAlerts(deps: NotificationDeps): Promise<numb
   if (!settings.maintenanceAlerts) return 0;
   const scoped = deps.db.withSchema(READ_MODEL_SCHEMA);
   const [stalled, admins, down] = await Promise.all([
-    scoped.selectFrom('projection_status').select(['name', 'stalled_event_id', 'stalled_error']).where('state', '=', 'stalled').execute(),
-    scoped.selectFrom('users').select(['id', 'email']).where('role', '=', 'admin').where('is_active', '=', true).execute(),
+    scoped
+      .selectFrom('projection_status')
+      .select(['name', 'stalled_event_id', 'stalled_error'])
+      .where('state', '=', 'stalled')
+      .execute(),
+    scoped
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('role', '=', 'admin')
+      .where('is_active', '=', true)
+      .execute(),
     deps.pool
       .query<{ instance_id: string; service: string; host: string; beat_at: Date }>(
         `SELECT instance_id, service, host, beat_at FROM ops.service_heartbeats
@@ -139,7 +201,11 @@ export async function runMaintenanceAlerts(deps: NotificationDeps): Promise<numb
       .then((result) => result.rows)
       .catch(() => []),
   ]);
-  const opted = await usersWhoChose(deps.db, admins.map((admin) => admin.id), 'maintenanceAlerts');
+  const opted = await usersWhoChose(
+    deps.db,
+    admins.map((admin) => admin.id),
+    'maintenanceAlerts',
+  );
   const notices = [
     ...stalled.map((row) => ({
       key: `stalled:${row.name}:${row.stalled_event_id ?? ''}`,
@@ -155,9 +221,17 @@ export async function runMaintenanceAlerts(deps: NotificationDeps): Promise<numb
   let queued = 0;
   for (const notice of notices) {
     for (const admin of admins.filter((user) => opted.has(user.id))) {
-      if (await enqueueMail(deps.pool, { kind: 'maintenance-alert', to: admin.email, subject: notice.subject, text: notice.text, dedupeKey: `maintenance:${notice.key}:${admin.id}` })) queued += 1;
+      if (
+        await enqueueMail(deps.pool, {
+          kind: 'maintenance-alert',
+          to: admin.email,
+          subject: notice.subject,
+          text: notice.text,
+          dedupeKey: `maintenance:${notice.key}:${admin.id}`,
+        })
+      )
+        queued += 1;
     }
   }
   return queued;
 }
-

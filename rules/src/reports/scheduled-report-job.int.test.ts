@@ -38,17 +38,40 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const job = () => new ScheduledReportJob({ store: api.store, pool, db: createReadModelDb(pool), logger: log }, { intervalMs: 60_000, clock: () => now });
+const job = () =>
+  new ScheduledReportJob(
+    { store: api.store, pool, db: createReadModelDb(pool), logger: log },
+    { intervalMs: 60_000, clock: () => now },
+  );
 /** The job finds schedules in the read model: wait until the projector shows this one as the test left it. */
 const scheduleShows = async (id: string, status: string | undefined) =>
   expect
-    .poll(async () => (await createReadModelDb(pool).withSchema(READ_MODEL_SCHEMA).selectFrom('report_schedules').select('status').where('id', '=', id).executeTakeFirst())?.status, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          await createReadModelDb(pool)
+            .withSchema(READ_MODEL_SCHEMA)
+            .selectFrom('report_schedules')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirst()
+        )?.status,
+      { timeout: 15_000 },
+    )
     .toBe(status);
-const generatedOf = async (id: string) => (await api.store.readStream(`report-schedule-${id}`)).filter((event) => event.type === 'ScheduledReportGenerated');
+const generatedOf = async (id: string) =>
+  (await api.store.readStream(`report-schedule-${id}`)).filter((event) => event.type === 'ScheduledReportGenerated');
 
 describe('scheduled reports', () => {
   it('generates a due week once, keeps the file it records, and nothing while paused', async () => {
-    const created = await coordinator.request('POST', '/api/report-schedules', { name: 'Weekly overview', report: 'overview', format: 'pdf', frequency: 'weekly', region: '', carerId: '' });
+    const created = await coordinator.request('POST', '/api/report-schedules', {
+      name: 'Weekly overview',
+      report: 'overview',
+      format: 'pdf',
+      frequency: 'weekly',
+      region: '',
+      carerId: '',
+    });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
     const week = periodContaining('weekly', londonToday());
@@ -62,8 +85,19 @@ describe('scheduled reports', () => {
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     const events = await generatedOf(id);
     expect(events).toHaveLength(1);
-    const generated = events[0]!.data as { runId: string; periodFrom: string; periodTo: string; fileName: string; sha256: string; sizeBytes: number };
-    expect(generated).toMatchObject({ periodFrom: week.from, periodTo: week.to, fileName: `overview-report-${week.from}-to-${week.to}.pdf` });
+    const generated = events[0]!.data as {
+      runId: string;
+      periodFrom: string;
+      periodTo: string;
+      fileName: string;
+      sha256: string;
+      sizeBytes: number;
+    };
+    expect(generated).toMatchObject({
+      periodFrom: week.from,
+      periodTo: week.to,
+      fileName: `overview-report-${week.from}-to-${week.to}.pdf`,
+    });
 
     // The kept file is the one recorded: its digest and size are the event's, and it is a PDF.
     const file = await loadReportFile(pool, generated.runId);

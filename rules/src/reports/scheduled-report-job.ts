@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { duePeriods, londonToday, WrongExpectedRevisionError, type EventStore, type ReportFrequency, type ReportKind } from '@care/events';
+import {
+  duePeriods,
+  londonToday,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ReportFrequency,
+  type ReportKind,
+} from '@care/events';
 import { loadReportFile, saveReportFile, type Logger } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { reportFile } from '@care/documents';
@@ -81,11 +88,25 @@ export class ScheduledReportJob {
       .selectFrom('report_schedules as s')
       .leftJoin('report_carers as c', 'c.id', 's.carer_id')
       .where('s.status', '=', 'active')
-      .select(['s.id', 's.report', 's.format', 's.frequency', 's.region', 's.carer_id', 's.starts_on', 'c.first_name', 'c.last_name'])
+      .select([
+        's.id',
+        's.report',
+        's.format',
+        's.frequency',
+        's.region',
+        's.carer_id',
+        's.starts_on',
+        'c.first_name',
+        'c.last_name',
+      ])
       .execute();
     let recorded = 0;
     for (const schedule of schedules) {
-      const generated = new Set((await rm.selectFrom('report_runs').select('period_from').where('schedule_id', '=', schedule.id).execute()).map((run) => run.period_from));
+      const generated = new Set(
+        (await rm.selectFrom('report_runs').select('period_from').where('schedule_id', '=', schedule.id).execute()).map(
+          (run) => run.period_from,
+        ),
+      );
       for (const period of duePeriods(schedule.frequency as ReportFrequency, schedule.starts_on, now, generated)) {
         const runId = runIdOf(schedule.id, period.from);
         const format = schedule.format === 'csv' ? 'csv' : 'pdf';
@@ -96,11 +117,16 @@ export class ScheduledReportJob {
             scope: { from: period.from, to: period.to, region: schedule.region, carerId: schedule.carer_id },
             today: londonToday(now),
             generatedAt: now,
-            carerName: schedule.first_name === null ? null : `${schedule.first_name} ${schedule.last_name ?? ''}`.trim(),
+            carerName:
+              schedule.first_name === null ? null : `${schedule.first_name} ${schedule.last_name ?? ''}`.trim(),
           },
           format,
         );
-        await saveReportFile(this.deps.pool, runId, { content: file.body, contentType: file.contentType, fileName: file.filename });
+        await saveReportFile(this.deps.pool, runId, {
+          content: file.body,
+          contentType: file.contentType,
+          fileName: file.filename,
+        });
         // The kept file is the first runner's: the event describes exactly those bytes.
         const kept = (await loadReportFile(this.deps.pool, runId))!;
         const context = { userId: REPORT_SCHEDULER_USER, requestId: uuidv7() };

@@ -30,7 +30,10 @@ export async function runLogRetentionOnce(deps: LogRetentionDeps, logDir: string
 }
 
 /** Every intervalMs (first soon after start-up); runs never overlap; an error is logged and recorded, never thrown. */
-export function startLogRetentionJob(deps: LogRetentionDeps, options: { intervalMs: number; logDir: string | undefined }): () => void {
+export function startLogRetentionJob(
+  deps: LogRetentionDeps,
+  options: { intervalMs: number; logDir: string | undefined },
+): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
@@ -42,7 +45,9 @@ export function startLogRetentionJob(deps: LogRetentionDeps, options: { interval
       await recordJobRun(deps.pool, 'log-retention', 'ok', detail).catch(() => undefined);
     } catch (error) {
       deps.logger.error({ err: error }, 'log retention run failed');
-      await recordJobRun(deps.pool, 'log-retention', 'failed', 'The run failed; see the rules log').catch(() => undefined);
+      await recordJobRun(deps.pool, 'log-retention', 'failed', 'The run failed; see the rules log').catch(
+        () => undefined,
+      );
     }
     if (!stopped) timer = setTimeout(() => void tick(), options.intervalMs);
   };

@@ -11,7 +11,14 @@ describe('log retention on a service log file', () => {
   it('given entries older and newer than the cutoff, then only the older ones and their stack traces are dropped', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'logs-'));
     const file = path.join(dir, 'read-api.log');
-    const lines = [entry('2023-05-01T10:00:00Z', 'old'), 'Error: boom', '    at old-frame', entry('2025-02-01T10:00:00Z', 'kept'), 'Error: kept trace', entry('2026-11-01T10:00:00Z', 'newest')];
+    const lines = [
+      entry('2023-05-01T10:00:00Z', 'old'),
+      'Error: boom',
+      '    at old-frame',
+      entry('2025-02-01T10:00:00Z', 'kept'),
+      'Error: kept trace',
+      entry('2026-11-01T10:00:00Z', 'newest'),
+    ];
     await writeFile(file, `${lines.join('\n')}\n`);
     const dropped = await pruneLogFile(file, CUTOFF);
     expect(dropped).toBeGreaterThan(0);
@@ -23,7 +30,10 @@ describe('log retention on a service log file', () => {
   it('given only old entries, then the file is emptied; every .log file of the folder is pruned, other files are not touched', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'logs-'));
     await writeFile(path.join(dir, 'rules.log'), `${entry('2022-01-01T00:00:00Z', 'old')}\n`);
-    await writeFile(path.join(dir, 'projector.log'), `${entry('2022-01-01T00:00:00Z', 'old')}\n${entry('2026-01-01T00:00:00Z', 'new')}\n`);
+    await writeFile(
+      path.join(dir, 'projector.log'),
+      `${entry('2022-01-01T00:00:00Z', 'old')}\n${entry('2026-01-01T00:00:00Z', 'new')}\n`,
+    );
     await writeFile(path.join(dir, 'notes.txt'), `${entry('2022-01-01T00:00:00Z', 'old')}\n`);
     const run = await pruneLogFolder(dir, CUTOFF);
     expect(run.files).toBe(2);

@@ -26,7 +26,9 @@ export class ApiError extends Error {
   get fields(): Record<string, string> {
     const fields = (this.body as { fields?: unknown } | null)?.fields;
     if (!fields || typeof fields !== 'object') return {};
-    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   }
 }
 
@@ -60,7 +62,12 @@ export function lastWritePosition(): string | undefined {
   return minPosition;
 }
 
-async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+async function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   return (await requestWithHeaders(method, path, body, headers)).json;
 }
 
@@ -127,7 +134,12 @@ export async function apiGetEveryPage<T>(path: string, pageSize: number = PAGE_S
   const rows: T[] = [];
   const separator = path.includes('?') ? '&' : '?';
   for (;;) {
-    const page = await requestWithHeaders('GET', `${path}${separator}limit=${pageSize}&offset=${rows.length}`, undefined, headers);
+    const page = await requestWithHeaders(
+      'GET',
+      `${path}${separator}limit=${pageSize}&offset=${rows.length}`,
+      undefined,
+      headers,
+    );
     const items = page.json as T[];
     rows.push(...items);
     const total = Number(page.headers.get('X-Total-Count'));
@@ -138,7 +150,12 @@ export async function apiGetEveryPage<T>(path: string, pageSize: number = PAGE_S
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A command (a JSON body, or FormData for an upload). Its reply carries `position`, remembered for the next reads. */
-export async function apiSend<T = unknown>(method: SendMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+export async function apiSend<T = unknown>(
+  method: SendMethod,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   const reply = await request(method, path, body, headers);
   if (reply && typeof reply === 'object' && 'position' in reply) rememberPosition(reply.position);
   return reply as T;

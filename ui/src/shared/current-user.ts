@@ -29,7 +29,12 @@ export function useCurrentUser(): CurrentUser {
 }
 
 export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].map((name) => name.trim()).filter(Boolean).join(' ') || 'User';
+  return (
+    [user.firstName, user.lastName]
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .join(' ') || 'User'
+  );
 }
 
 /** The greeting uses the first name, defaulting to "User". */

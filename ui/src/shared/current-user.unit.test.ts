@@ -10,7 +10,13 @@ function serverAnswering(statuses: number[]): { calls: () => number } {
   vi.stubGlobal('fetch', async () => {
     const status = statuses[Math.min(calls, statuses.length - 1)]!;
     calls += 1;
-    const body = status === 200 ? user : { error: status === 401 ? 'Unauthorized' : 'The lists are still being prepared. Please try again in a moment.' };
+    const body =
+      status === 200
+        ? user
+        : {
+            error:
+              status === 401 ? 'Unauthorized' : 'The lists are still being prepared. Please try again in a moment.',
+          };
     return new Response(JSON.stringify(body), { status });
   });
   return { calls: () => calls };

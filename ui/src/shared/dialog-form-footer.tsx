@@ -1,7 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 
 /** The end of a form in a dialog: a reason the form as a whole was refused, Cancel, and the submit button. */
-export function DialogFormFooter({ formError, submitLabel, disabled }: { formError: string | undefined; submitLabel: string; disabled: boolean }) {
+export function DialogFormFooter({
+  formError,
+  submitLabel,
+  disabled,
+}: {
+  formError: string | undefined;
+  submitLabel: string;
+  disabled: boolean;
+}) {
   return (
     <>
       {formError && (

@@ -24,7 +24,10 @@ export function saveBlob(blob: Blob, name: string): void {
  */
 export async function downloadFile(url: string, accept: string, fallbackName: string): Promise<void> {
   const position = lastWritePosition();
-  const response = await fetch(url, { credentials: 'include', headers: { Accept: accept, ...(position ? { 'X-Min-Position': position } : {}) } });
+  const response = await fetch(url, {
+    credentials: 'include',
+    headers: { Accept: accept, ...(position ? { 'X-Min-Position': position } : {}) },
+  });
   if (!response.ok) {
     const text = await response.text();
     let body: unknown;

@@ -99,7 +99,9 @@ export function FilterBar({ label, fields, role = 'search', layout = 'grid', cla
   const base = layout === 'grid' ? 'card filter-bar' : 'toolbar';
   return (
     <div className={className ? `${base} ${className}` : base} role={role} aria-label={label}>
-      {fields.map((field) => field && <FilterControl key={field.key} field={field} id={field.id ?? `${barId}-${field.key}`} />)}
+      {fields.map(
+        (field) => field && <FilterControl key={field.key} field={field} id={field.id ?? `${barId}-${field.key}`} />,
+      )}
       {children}
     </div>
   );
@@ -110,7 +112,15 @@ function FilterControl({ field, id }: { field: FilterField; id: string }) {
   const inputClass = field.inputClassName ? `input ${field.inputClassName}` : 'input';
   switch (field.kind) {
     case 'search': {
-      const box = <SearchBox id={id} label={field.label} placeholder={field.placeholder} value={field.value} onChange={(next) => field.onChange(next)} />;
+      const box = (
+        <SearchBox
+          id={id}
+          label={field.label}
+          placeholder={field.placeholder}
+          value={field.value}
+          onChange={(next) => field.onChange(next)}
+        />
+      );
       // Without a caption the box sits straight in the row, where it takes the room left by the other fields.
       if (field.caption === undefined) return box;
       return (
@@ -167,7 +177,13 @@ function FilterControl({ field, id }: { field: FilterField; id: string }) {
     case 'toggle':
       return (
         <label className={field.className ? `check-option ${field.className}` : 'check-option'}>
-          <input id={id} type="checkbox" className={field.inputClassName} checked={field.checked} onChange={(event) => field.onChange(event.target.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            className={field.inputClassName}
+            checked={field.checked}
+            onChange={(event) => field.onChange(event.target.checked)}
+          />
           {field.label}
         </label>
       );

@@ -4,21 +4,42 @@ import { describe, expect, it } from 'vitest';
 import { chosenOption, dateFilterValue, FilterBar, type FilterField } from './filter-bar';
 
 const ignore = () => undefined;
-const render = (fields: readonly (FilterField | false)[], label = 'Filters') => renderToStaticMarkup(createElement(FilterBar, { label, fields }));
+const render = (fields: readonly (FilterField | false)[], label = 'Filters') =>
+  renderToStaticMarkup(createElement(FilterBar, { label, fields }));
 
 describe('FilterBar', () => {
   it('names each control by its label, so a screen reader (and a test) finds "Carer" and "Date range"', () => {
     const html = render([
-      { kind: 'select', key: 'carer', id: 'f-carer', label: 'Carer', value: '', allLabel: 'All carers', options: [{ value: 'c1', label: 'Tom Rigby' }], onChange: ignore },
+      {
+        kind: 'select',
+        key: 'carer',
+        id: 'f-carer',
+        label: 'Carer',
+        value: '',
+        allLabel: 'All carers',
+        options: [{ value: 'c1', label: 'Tom Rigby' }],
+        onChange: ignore,
+      },
       { kind: 'date', key: 'from', id: 'f-from', label: 'From', value: '2026-11-02', onChange: ignore },
-      { kind: 'search', key: 'search', id: 'f-search', label: 'Search records', caption: 'Search', placeholder: 'Client or carer', value: 'edith', onChange: ignore },
+      {
+        kind: 'search',
+        key: 'search',
+        id: 'f-search',
+        label: 'Search records',
+        caption: 'Search',
+        placeholder: 'Client or carer',
+        value: 'edith',
+        onChange: ignore,
+      },
       { kind: 'toggle', key: 'overdue', label: 'Overdue only', checked: true, onChange: ignore },
     ]);
     expect(html).toContain('<label class="label" for="f-carer">Carer</label><select id="f-carer"');
     expect(html).toContain('<label class="label" for="f-from">From</label>');
     expect(html).toMatch(/id="f-from"[^>]*value="02\/11\/2026"/);
     expect(html).toMatch(/<input id="f-search" type="search"[^>]*aria-label="Search records"[^>]*value="edith"/);
-    expect(html).toMatch(/<label class="check-option"><input [^>]*type="checkbox"[^>]*checked=""[^>]*\/>Overdue only<\/label>/);
+    expect(html).toMatch(
+      /<label class="check-option"><input [^>]*type="checkbox"[^>]*checked=""[^>]*\/>Overdue only<\/label>/,
+    );
     expect(html).toContain('role="search" aria-label="Filters"');
   });
 
@@ -46,7 +67,15 @@ describe('FilterBar', () => {
   it('leaves out fields a screen switches off, and names a compact select without showing its label', () => {
     const html = render([
       false,
-      { kind: 'select', key: 'status', label: 'Status', hideLabel: true, value: 'all', options: [{ value: 'all', label: 'All' }], onChange: ignore },
+      {
+        kind: 'select',
+        key: 'status',
+        label: 'Status',
+        hideLabel: true,
+        value: 'all',
+        options: [{ value: 'all', label: 'All' }],
+        onChange: ignore,
+      },
     ]);
     expect(html).not.toContain('<label');
     expect(html).toMatch(/<select [^>]*aria-label="Status"/);

@@ -20,7 +20,11 @@ export function FormDialog({ open, onOpenChange, title, size = 'wide', children 
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className={`dialog-content${SIZE_CLASS[size]}`} aria-describedby={undefined} onKeyDown={closeOnEscape(onOpenChange)}>
+        <Dialog.Content
+          className={`dialog-content${SIZE_CLASS[size]}`}
+          aria-describedby={undefined}
+          onKeyDown={closeOnEscape(onOpenChange)}
+        >
           <div className="dialog-header">
             <Dialog.Title className="dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close">

@@ -2,7 +2,9 @@ import type { CheckInRequest } from '@care/events';
 
 export type VisitPosition = NonNullable<CheckInRequest['location']>;
 
-export type LocateResult = { readonly ok: true; readonly location: VisitPosition } | { readonly ok: false; readonly problem: string };
+export type LocateResult =
+  | { readonly ok: true; readonly location: VisitPosition }
+  | { readonly ok: false; readonly problem: string };
 
 /** A phone outdoors answers in a few seconds; indoors it may never: the carer is not kept waiting longer. */
 export const LOCATE_TIMEOUT_MS = 10_000;
@@ -21,7 +23,12 @@ export function locate(geolocation: Geolocation | undefined = navigator.geolocat
       ({ coords }) =>
         resolve({
           ok: true,
-          location: { latitude: coords.latitude, longitude: coords.longitude, accuracy: Number.isFinite(coords.accuracy) ? coords.accuracy : null, address: null },
+          location: {
+            latitude: coords.latitude,
+            longitude: coords.longitude,
+            accuracy: Number.isFinite(coords.accuracy) ? coords.accuracy : null,
+            address: null,
+          },
         }),
       (error) => resolve({ ok: false, problem: PROBLEMS[error.code] ?? 'Your location is unavailable' }),
       { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 60_000 },

@@ -2,11 +2,31 @@ import { Search } from 'lucide-react';
 import { errorReason } from './api';
 
 /** The search box above a list; the list filters as the user types. */
-export function SearchBox({ id, label, placeholder, value, onChange }: { id?: string; label: string; placeholder: string; value: string; onChange: (next: string) => void }) {
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id?: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (next: string) => void;
+}) {
   return (
     <div className="search-box">
       <Search size={16} aria-hidden className="search-box-icon" />
-      <input id={id} type="search" className="input" aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className="input"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

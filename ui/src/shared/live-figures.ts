@@ -20,7 +20,12 @@ const dashboardStatsSchema = z.object({
   openAlerts: count,
   toDoItems: count,
   overdueTasks: count,
-  taskCategories: z.object(Object.fromEntries(TASK_CATEGORIES.map((category) => [category, count])) as Record<(typeof TASK_CATEGORIES)[number], typeof count>),
+  taskCategories: z.object(
+    Object.fromEntries(TASK_CATEGORIES.map((category) => [category, count])) as Record<
+      (typeof TASK_CATEGORIES)[number],
+      typeof count
+    >,
+  ),
   unrecordedVisits: count,
   welfareConcerns: z.nullable(count),
   incidents: z.nullable(count),
@@ -56,7 +61,11 @@ export function parseAlertPush(payload: unknown): AlertView | undefined {
 }
 
 /** The bell's list with a newly raised alert on top: once only, still newest first, no longer than it was asked for. */
-export function withNewAlert(list: readonly AlertView[] | undefined, alert: AlertView, limit: number): AlertView[] | undefined {
+export function withNewAlert(
+  list: readonly AlertView[] | undefined,
+  alert: AlertView,
+  limit: number,
+): AlertView[] | undefined {
   // Nothing loaded yet: the list's own first read will include it.
   if (list === undefined) return undefined;
   if (alert.status === 'resolved') return [...list];

@@ -27,7 +27,9 @@ describe('pushed figures', () => {
     expect(parseCountPush(null)).toBeUndefined();
     expect(parseDashboardStatsPush(stats)).toEqual(stats);
     expect(parseDashboardStatsPush({ ...stats, taskCategories: { care: 1 } })).toBeUndefined();
-    expect(parseDashboardStatsPush({ ...stats, quickStats: { ...stats.quickStats, clientSatisfaction: 7 } })).toBeUndefined();
+    expect(
+      parseDashboardStatsPush({ ...stats, quickStats: { ...stats.quickStats, clientSatisfaction: 7 } }),
+    ).toBeUndefined();
   });
 
   it('checks a new alert row before the bell shows it', () => {
@@ -49,7 +51,10 @@ describe('a pushed figure in the cache', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const key = ['/api/alerts/count'];
     let answer: (value: { count: number }) => void = () => undefined;
-    const read = queryClient.fetchQuery({ queryKey: key, queryFn: () => new Promise<{ count: number }>((resolve) => (answer = resolve)) });
+    const read = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<{ count: number }>((resolve) => (answer = resolve)),
+    });
     setPushedFigure(queryClient, key, { count: 2 });
     answer({ count: 1 });
     await expect(read).resolves.toEqual({ count: 2 });

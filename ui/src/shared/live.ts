@@ -138,7 +138,10 @@ function connect(queryClient: QueryClient): () => void {
   });
   socket.on('alerts:new', (payload: unknown) => {
     const alert = parseAlertPush(payload);
-    if (alert) queryClient.setQueryData<AlertView[]>(queryKeys.latestAlerts, (list) => withNewAlert(list, alert, LATEST_ALERTS_LIMIT));
+    if (alert)
+      queryClient.setQueryData<AlertView[]>(queryKeys.latestAlerts, (list) =>
+        withNewAlert(list, alert, LATEST_ALERTS_LIMIT),
+      );
   });
 
   return () => {

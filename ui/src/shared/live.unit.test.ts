@@ -15,7 +15,9 @@ describe('which queries a push reloads', () => {
     const paths = pathsShowing('audit-views');
     expect(paths).toContain('/api/audit/views');
     expect(paths.some((base) => isUnder('/api/audit/views?limit=50&offset=0', base))).toBe(true);
-    expect(paths.some((base) => isUnder('/api/audit/records/client-1', base) || isUnder('/api/audit/clients/1/file', base))).toBe(false);
+    expect(
+      paths.some((base) => isUnder('/api/audit/records/client-1', base) || isUnder('/api/audit/clients/1/file', base)),
+    ).toBe(false);
   });
 });
 

@@ -14,7 +14,13 @@ describe('London wall clock for the entry date input', () => {
   });
 
   it('round-trips across the clock changes', () => {
-    for (const wall of ['2025-03-30T00:59', '2025-03-30T02:00', '2025-10-26T00:30', '2025-10-26T02:00', '2025-12-31T23:59']) {
+    for (const wall of [
+      '2025-03-30T00:59',
+      '2025-03-30T02:00',
+      '2025-10-26T00:30',
+      '2025-10-26T02:00',
+      '2025-12-31T23:59',
+    ]) {
       expect(toLondonInputValue(londonInputToIso(wall))).toBe(wall);
     }
   });

@@ -12,7 +12,8 @@ const SEARCH_DEBOUNCE_MS = 250;
 /** `path?name=value&…` with the blank values left out. */
 export function withParams(path: string, params: Record<string, string | number | undefined>): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') query.set(name, String(value));
   const text = query.toString();
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
@@ -37,7 +38,11 @@ export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T 
  * A list the server searches, filters and pages (`limit`, `offset`, `X-Total-Count`). The key starts with the
  * list's URL, so a command's invalidation and the live push reload every page loaded so far.
  */
-export function usePagedList<T>(path: string, params: Record<string, string | undefined>, { enabled = true }: { enabled?: boolean } = {}) {
+export function usePagedList<T>(
+  path: string,
+  params: Record<string, string | undefined>,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   const query = useInfiniteQuery({
     queryKey: [path, params] as const,
     enabled,

@@ -25,7 +25,11 @@ describe('reading every page for a select', () => {
     const rows = await apiGetAll<{ id: number }>('/api/carers');
     expect(rows).toHaveLength(1_234);
     expect(rows.at(-1)).toEqual({ id: 1_233 });
-    expect(calls).toEqual(['/api/carers?limit=500&offset=0', '/api/carers?limit=500&offset=500', '/api/carers?limit=500&offset=1000']);
+    expect(calls).toEqual([
+      '/api/carers?limit=500&offset=0',
+      '/api/carers?limit=500&offset=500',
+      '/api/carers?limit=500&offset=1000',
+    ]);
   });
 
   it('asks once for an empty list', async () => {
@@ -37,7 +41,9 @@ describe('reading every page for a select', () => {
 
 describe('a list URL with its filters', () => {
   it('leaves out blank filters and keeps a query string already there', () => {
-    expect(withParams('/api/diary', { search: 'fall', carerId: undefined, clientId: '' })).toBe('/api/diary?search=fall');
+    expect(withParams('/api/diary', { search: 'fall', carerId: undefined, clientId: '' })).toBe(
+      '/api/diary?search=fall',
+    );
     expect(withParams('/api/diary', {})).toBe('/api/diary');
     expect(withParams('/api/training?expiring=30', { limit: 1 })).toBe('/api/training?expiring=30&limit=1');
   });

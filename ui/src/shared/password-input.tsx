@@ -17,7 +17,17 @@ interface PasswordInputProps {
  * A password field with a show/hide toggle: one name, "Show password", pressed while shown. The toggle's name comes from its text, not aria-label,
  * so `getByLabel('Password')` finds only the field.
  */
-export function PasswordInput({ id, name, value, onChange, autoComplete, error, describedBy, autoFocus, readOnly }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  name,
+  value,
+  onChange,
+  autoComplete,
+  error,
+  describedBy,
+  autoFocus,
+  readOnly,
+}: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">

@@ -7,7 +7,11 @@ import type { SortingState, Updater } from '@tanstack/react-table';
  * would put a later page's rows out of place. Spread into useReactTable's options; `sorts` are the column ids the
  * server knows.
  */
-export function serverSorting<S extends string>(order: ListOrder<S>, sorts: readonly S[], onOrderChange: (order: ListOrder<S>) => void) {
+export function serverSorting<S extends string>(
+  order: ListOrder<S>,
+  sorts: readonly S[],
+  onOrderChange: (order: ListOrder<S>) => void,
+) {
   const sorting: SortingState = [{ id: order.sort, desc: order.direction === 'desc' }];
   return {
     state: { sorting },

@@ -31,11 +31,15 @@ export function Tabs<V extends string>({ label, tabs, value, onValueChange }: Ta
     const index = tabs.findIndex((tab) => tab.value === selected?.value);
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : undefined;
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
     if (next === undefined) return;
     event.preventDefault();
     const target = tabs[next];
@@ -73,7 +77,13 @@ export function Tabs<V extends string>({ label, tabs, value, onValueChange }: Ta
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId(selected.value)} aria-labelledby={tabId(selected.value)} tabIndex={0} className="tab-panel">
+      <div
+        role="tabpanel"
+        id={panelId(selected.value)}
+        aria-labelledby={tabId(selected.value)}
+        tabIndex={0}
+        className="tab-panel"
+      >
         {selected.render()}
       </div>
     </div>

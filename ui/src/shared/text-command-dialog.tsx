@@ -36,7 +36,17 @@ export function TextCommandDialog<F extends string>(props: TextCommandDialogProp
   );
 }
 
-function TextCommandForm<F extends string>({ summary, field, label, required, maxLength, schema, submitLabel, onSubmit, onOpenChange }: TextCommandDialogProps<F>) {
+function TextCommandForm<F extends string>({
+  summary,
+  field,
+  label,
+  required,
+  maxLength,
+  schema,
+  submitLabel,
+  onSubmit,
+  onOpenChange,
+}: TextCommandDialogProps<F>) {
   const id = `${useId()}-${field}`;
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();

@@ -8,7 +8,8 @@ export type ListEntryRefusal = 'empty' | 'duplicate';
 export function addListEntry(list: readonly string[], entry: string): { list: string[]; refused?: ListEntryRefusal } {
   const item = entry.trim();
   if (item === '') return { list: [...list], refused: 'empty' };
-  if (list.some((existing) => existing.toLowerCase() === item.toLowerCase())) return { list: [...list], refused: 'duplicate' };
+  if (list.some((existing) => existing.toLowerCase() === item.toLowerCase()))
+    return { list: [...list], refused: 'duplicate' };
   return { list: [...list, item] };
 }
 

@@ -21,7 +21,9 @@ export function ToastView({ items }: { items: readonly ToastItem[] }) {
         >
           <div className="toast-text">
             <RadixToast.Title className="toast-title">{item.title}</RadixToast.Title>
-            {item.description && <RadixToast.Description className="toast-description">{item.description}</RadixToast.Description>}
+            {item.description && (
+              <RadixToast.Description className="toast-description">{item.description}</RadixToast.Description>
+            )}
           </div>
           <RadixToast.Close className="toast-close" aria-label="Close">
             <X size={16} aria-hidden />

@@ -9,9 +9,15 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type FormCheck<R, F extends string> = { ok: true; request: R } | { ok: false; errors: FieldErrors<F> };
 
 /** The request checked with the API's own schema, so the browser shows the server's message before sending. */
-export function checkWithSchema<S extends z.ZodType, F extends string>(schema: S, request: unknown, fields: readonly F[]): FormCheck<z.output<S>, F> {
+export function checkWithSchema<S extends z.ZodType, F extends string>(
+  schema: S,
+  request: unknown,
+  fields: readonly F[],
+): FormCheck<z.output<S>, F> {
   const parsed = schema.safeParse(request);
-  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, errors: issuesByField(parsed.error, fields) };
+  return parsed.success
+    ? { ok: true, request: parsed.data }
+    : { ok: false, errors: issuesByField(parsed.error, fields) };
 }
 
 export interface CommandFormState<V, F extends string> {
@@ -68,7 +74,9 @@ export class CommandForm<V extends object, F extends string> {
   /** New values for some fields; a changed field's message goes, the others stay until the next submit. */
   setValues(next: Partial<V>): void {
     const changed = new Set<string>(Object.keys(next));
-    const fieldErrors = Object.fromEntries(Object.entries(this.state.fieldErrors).filter(([field]) => !changed.has(field))) as FieldErrors<F>;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(this.state.fieldErrors).filter(([field]) => !changed.has(field)),
+    ) as FieldErrors<F>;
     this.update({ values: { ...this.state.values, ...next }, fieldErrors });
   }
 
@@ -99,10 +107,16 @@ export class CommandForm<V extends object, F extends string> {
       this.update({ pending: false });
       options.onDone();
     } catch (failure) {
-      const { fieldErrors, formError } = options.serverErrors ? options.serverErrors(failure) : serverFormErrors(failure, options.fields);
+      const { fieldErrors, formError } = options.serverErrors
+        ? options.serverErrors(failure)
+        : serverFormErrors(failure, options.fields);
       const placed = Object.keys(fieldErrors).length > 0;
       this.inFlight = false;
-      this.update({ fieldErrors, formError: formError ?? (placed ? undefined : options.failureMessage), pending: false });
+      this.update({
+        fieldErrors,
+        formError: formError ?? (placed ? undefined : options.failureMessage),
+        pending: false,
+      });
       focusFirst(fieldErrors, options.fields, options.focus);
     }
   }
@@ -127,10 +141,14 @@ export interface CommandFormOptions<V, R, F extends string> extends Omit<Command
  */
 export function useCommandForm<V extends object, R, F extends string>(options: CommandFormOptions<V, R, F>) {
   const prefix = useId();
-  const [form] = useState(() => new CommandForm<V, F>(typeof options.initial === 'function' ? (options.initial as () => V)() : options.initial));
+  const [form] = useState(
+    () =>
+      new CommandForm<V, F>(typeof options.initial === 'function' ? (options.initial as () => V)() : options.initial),
+  );
   const state = useSyncExternalStore(form.subscribe, form.getState);
   const idOf = (field: F | (keyof V & string)) => `${prefix}-${field}`;
-  const focus = (field: F) => document.getElementById(options.focusId ? options.focusId(field, idOf(field)) : idOf(field))?.focus();
+  const focus = (field: F) =>
+    document.getElementById(options.focusId ? options.focusId(field, idOf(field)) : idOf(field))?.focus();
   return {
     ...state,
     /** The start every field's id shares (`${idPrefix}-${field}`), for controls built from a name. */

@@ -10,7 +10,10 @@ interface Values {
   notes: string;
 }
 
-const schema = z.object({ title: z.string().min(1, 'Title is required'), notes: z.string().max(5, 'Notes are too long') });
+const schema = z.object({
+  title: z.string().min(1, 'Title is required'),
+  notes: z.string().max(5, 'Notes are too long'),
+});
 
 /** A form and a record of what it did: requests sent, fields focused, times it closed. */
 function harness(send: (request: Values) => Promise<unknown> = async () => ({})) {
@@ -36,7 +39,11 @@ function harness(send: (request: Values) => Promise<unknown> = async () => ({}))
 function deferred() {
   let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
   const promise = new Promise<unknown>((resolve, reject) => (settle = { resolve, reject }));
-  return { promise, resolve: (value: unknown) => settle?.resolve(value), reject: (error: unknown) => settle?.reject(error) };
+  return {
+    promise,
+    resolve: (value: unknown) => settle?.resolve(value),
+    reject: (error: unknown) => settle?.reject(error),
+  };
 }
 
 const refusal = (status: number, body: unknown) => new ApiError(status, `${status}: ${JSON.stringify(body)}`, body);
@@ -68,11 +75,18 @@ describe('a command form', () => {
 
   it('puts a refusal’s field messages under those fields and the rest above the buttons, and stays open', async () => {
     const { form, options, focused, closed } = harness(async () => {
-      throw refusal(409, { error: 'Conflict', fields: { notes: 'Already recorded', revision: 'Someone else changed it' } });
+      throw refusal(409, {
+        error: 'Conflict',
+        fields: { notes: 'Already recorded', revision: 'Someone else changed it' },
+      });
     });
     form.setField('title', 'Morning visit');
     await form.submit(options);
-    expect(form.getState()).toMatchObject({ fieldErrors: { notes: 'Already recorded' }, formError: 'Someone else changed it', pending: false });
+    expect(form.getState()).toMatchObject({
+      fieldErrors: { notes: 'Already recorded' },
+      formError: 'Someone else changed it',
+      pending: false,
+    });
     expect(focused).toEqual(['notes']);
     expect(closed()).toBe(0);
   });
@@ -111,7 +125,10 @@ describe('a command form', () => {
       throw refusal(409, { error: 'Clash', fields: { 'recurrence.until': 'Ends before it starts' } });
     });
     form.setField('title', 'Morning visit');
-    await form.submit({ ...options, serverErrors: () => ({ fieldErrors: { notes: 'Ends before it starts' }, formError: undefined }) });
+    await form.submit({
+      ...options,
+      serverErrors: () => ({ fieldErrors: { notes: 'Ends before it starts' }, formError: undefined }),
+    });
     expect(form.getState()).toMatchObject({ fieldErrors: { notes: 'Ends before it starts' }, formError: undefined });
     expect(focused).toEqual(['notes']);
   });

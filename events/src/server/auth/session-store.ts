@@ -14,7 +14,10 @@ export const sessionDataSchema = z.object({
    * from before the account's last access change is void (auth.access_changes). Absent in sessions
    * opened before this field existed: they count as older than any change.
    */
-  userRevision: z.string().regex(/^-?\d+$/).optional(),
+  userRevision: z
+    .string()
+    .regex(/^-?\d+$/)
+    .optional(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -156,7 +159,9 @@ export class SessionStore {
    */
   async purgeExpired(): Promise<SessionData[]> {
     await this.pool.query(`DELETE FROM auth.sessions AS s WHERE ${VOIDED}`);
-    const { rows } = await this.pool.query<{ sess: unknown }>('DELETE FROM auth.sessions WHERE expire <= now() RETURNING sess');
+    const { rows } = await this.pool.query<{ sess: unknown }>(
+      'DELETE FROM auth.sessions WHERE expire <= now() RETURNING sess',
+    );
     return rows.flatMap((row) => {
       const sess = sessionDataSchema.safeParse(row.sess);
       return sess.success ? [sess.data] : [];

@@ -38,7 +38,12 @@ export async function audioInfo(pool: pg.Pool, audioId: string): Promise<AudioIn
 }
 
 /** `length` bytes from `start` (0-based): a Range request reads only the part it asked for. */
-export async function readAudioBytes(pool: pg.Pool, audioId: string, start: number, length: number): Promise<Buffer | undefined> {
+export async function readAudioBytes(
+  pool: pg.Pool,
+  audioId: string,
+  start: number,
+  length: number,
+): Promise<Buffer | undefined> {
   const result = await pool.query<{ part: Buffer }>(
     'SELECT substring(content FROM $2::int FOR $3::int) AS part FROM media.audio WHERE audio_id = $1',
     [audioId, start + 1, length],

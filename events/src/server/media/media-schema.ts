@@ -43,4 +43,3 @@ export async function ensureMediaSchema(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
-

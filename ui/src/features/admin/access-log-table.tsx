@@ -40,7 +40,12 @@ export function AccessLogTable() {
           </h2>
           <p className="muted small">Sign-ins, lockouts, sign-outs and password resets, newest first.</p>
         </div>
-        <button type="button" className="button button-secondary button-small" onClick={() => void log.refetch()} disabled={log.isFetching}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => void log.refetch()}
+          disabled={log.isFetching}
+        >
           <RefreshCw size={14} aria-hidden className={log.isFetching ? 'spin' : undefined} />
           Refresh
         </button>
@@ -71,7 +76,13 @@ export function AccessLogTable() {
               </thead>
               <tbody>
                 {log.items.map((entry) => (
-                  <tr key={entry.id} data-testid="access-log-row" className={entry.type === 'sign_in_failed' || entry.type === 'locked_out' ? 'row-warning' : undefined}>
+                  <tr
+                    key={entry.id}
+                    data-testid="access-log-row"
+                    className={
+                      entry.type === 'sign_in_failed' || entry.type === 'locked_out' ? 'row-warning' : undefined
+                    }
+                  >
                     <td data-label="Time">
                       <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                     </td>
@@ -92,7 +103,13 @@ export function AccessLogTable() {
               </tbody>
             </table>
           </div>
-          <LoadMore shown={log.items.length} total={log.total} hasMore={log.hasNextPage} loading={log.isFetchingNextPage} onLoadMore={() => void log.fetchNextPage()} />
+          <LoadMore
+            shown={log.items.length}
+            total={log.total}
+            hasMore={log.hasNextPage}
+            loading={log.isFetchingNextPage}
+            onLoadMore={() => void log.fetchNextPage()}
+          />
         </>
       )}
     </section>

@@ -1,4 +1,12 @@
-import { createUserRequestSchema, DEFAULT_ROLE, PASSWORD_MIN_LENGTH, REGIONS, ROLE_LABELS, ROLES, type CreateUserRequest } from '@care/events';
+import {
+  createUserRequestSchema,
+  DEFAULT_ROLE,
+  PASSWORD_MIN_LENGTH,
+  REGIONS,
+  ROLE_LABELS,
+  ROLES,
+  type CreateUserRequest,
+} from '@care/events';
 import { Field, fieldAria } from '../../shared/form-field';
 import { useCreateUser } from './create-user';
 import { SelectOptions } from '../../shared/select-options';
@@ -76,10 +84,20 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to the user privately; they can set their own with "Request new password".`}
           wide
         >
-          <input className="input" type="password" autoComplete="new-password" aria-required {...bind('password', true)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            aria-required
+            {...bind('password', true)}
+          />
         </Field>
       </div>
-      <DialogFormFooter formError={formError} submitLabel={form.pending ? 'Creating...' : 'Create User'} disabled={form.pending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={form.pending ? 'Creating...' : 'Create User'}
+        disabled={form.pending}
+      />
     </form>
   );
 }

@@ -16,7 +16,8 @@ export function useCreateUser() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to create user', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to create user', variant: 'destructive' });
     },
   });
 }

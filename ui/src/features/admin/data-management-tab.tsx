@@ -9,7 +9,11 @@ import { ImportDataButton } from './import-data-dialog';
 import { RetentionReviewCard } from './retention-review-card';
 import { saveBlob } from '../../shared/download-file';
 
-type ExportState = { step: 'idle' } | { step: 'running'; bytes: number } | { step: 'done'; bytes: number } | { step: 'failed'; reason: string };
+type ExportState =
+  | { step: 'idle' }
+  | { step: 'running'; bytes: number }
+  | { step: 'done'; bytes: number }
+  | { step: 'failed'; reason: string };
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -24,8 +28,13 @@ export function DataManagementTab() {
   const exportData = async () => {
     setState({ step: 'running', bytes: 0 });
     try {
-      const { id } = await apiSend<{ id: string }>('POST', '/api/admin/exports', { eventLog: true, lists: EXPORT_LISTS });
-      const response = await fetch(`/api/admin/exports/${encodeURIComponent(id)}/archive`, { credentials: 'same-origin' });
+      const { id } = await apiSend<{ id: string }>('POST', '/api/admin/exports', {
+        eventLog: true,
+        lists: EXPORT_LISTS,
+      });
+      const response = await fetch(`/api/admin/exports/${encodeURIComponent(id)}/archive`, {
+        credentials: 'same-origin',
+      });
       if (!response.ok || !response.body) throw new Error(`The archive could not be made (${response.status})`);
       const reader = response.body.getReader();
       const parts: Uint8Array<ArrayBuffer>[] = [];
@@ -37,7 +46,10 @@ export function DataManagementTab() {
         bytes += value.byteLength;
         setState({ step: 'running', bytes });
       }
-      saveBlob(new Blob(parts, { type: 'application/zip' }), `care-platform-export-${new Date().toISOString().slice(0, 10)}.zip`);
+      saveBlob(
+        new Blob(parts, { type: 'application/zip' }),
+        `care-platform-export-${new Date().toISOString().slice(0, 10)}.zip`,
+      );
       setState({ step: 'done', bytes });
     } catch (error) {
       setState({ step: 'failed', reason: error instanceof Error ? errorReason(error) : String(error) });
@@ -51,11 +63,17 @@ export function DataManagementTab() {
           Export Data
         </h2>
         <p className="muted small">
-          One zip file: the whole event log (events.ndjson, every change with who and when) and a spreadsheet (CSV) per list: carers, clients, training, diary,
-          visits, shifts, users, alerts, tasks and feedback. The export is recorded with your name.
+          One zip file: the whole event log (events.ndjson, every change with who and when) and a spreadsheet (CSV) per
+          list: carers, clients, training, diary, visits, shifts, users, alerts, tasks and feedback. The export is
+          recorded with your name.
         </p>
         <div className="admin-actions">
-          <button type="button" className="button button-primary" onClick={() => void exportData()} disabled={state.step === 'running'}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void exportData()}
+            disabled={state.step === 'running'}
+          >
             <Download size={16} aria-hidden />
             Export Data
           </button>
@@ -77,7 +95,10 @@ export function DataManagementTab() {
         <h2 id="import-title" className="card-title">
           Import Data
         </h2>
-        <p className="muted small">Carers, clients and training records from a spreadsheet (CSV), with a template to start from and a dry run first. Each import is recorded with your name.</p>
+        <p className="muted small">
+          Carers, clients and training records from a spreadsheet (CSV), with a template to start from and a dry run
+          first. Each import is recorded with your name.
+        </p>
         <div className="admin-actions">
           <ImportDataButton />
         </div>
@@ -94,7 +115,9 @@ export function DataManagementTab() {
                 <p>
                   <strong>{job.label}</strong>
                   {' · '}
-                  {job.lastRunAt ? `last run ${formatDateTime(job.lastRunAt)}${job.outcome === 'failed' ? ' (failed)' : ''}` : 'not run yet'}
+                  {job.lastRunAt
+                    ? `last run ${formatDateTime(job.lastRunAt)}${job.outcome === 'failed' ? ' (failed)' : ''}`
+                    : 'not run yet'}
                 </p>
                 <p className="muted small">
                   {job.description}

@@ -42,7 +42,11 @@ export function FeedbackTab() {
             {feedback.total !== undefined && (
               <p className="muted small">
                 {feedback.total} {feedback.total === 1 ? 'item' : 'items'}
-                {status ? ` ${FEEDBACK_STATUS_LABELS[status].toLowerCase()}` : openCount.data === undefined ? '' : `, ${openCount.data} open`}
+                {status
+                  ? ` ${FEEDBACK_STATUS_LABELS[status].toLowerCase()}`
+                  : openCount.data === undefined
+                    ? ''
+                    : `, ${openCount.data} open`}
               </p>
             )}
           </div>
@@ -54,9 +58,15 @@ export function FeedbackTab() {
               id={filterId}
               className="input input-compact"
               value={status ?? ''}
-              onChange={(event) => setStatus(event.target.value === '' ? undefined : (event.target.value as FeedbackStatus))}
+              onChange={(event) =>
+                setStatus(event.target.value === '' ? undefined : (event.target.value as FeedbackStatus))
+              }
             >
-              <SelectOptions values={FEEDBACK_STATUSES} label={(value) => FEEDBACK_STATUS_LABELS[value]} placeholder="All statuses" />
+              <SelectOptions
+                values={FEEDBACK_STATUSES}
+                label={(value) => FEEDBACK_STATUS_LABELS[value]}
+                placeholder="All statuses"
+              />
             </select>
           </div>
         </div>
@@ -184,7 +194,11 @@ function FeedbackTable({
                 const header = cell.column.columnDef.header;
                 const stacked = cell.column.id === 'feedback' || cell.column.id === 'adminNotes';
                 return (
-                  <td key={cell.id} data-label={typeof header === 'string' ? header : undefined} className={stacked ? 'feedback-cell-stack' : undefined}>
+                  <td
+                    key={cell.id}
+                    data-label={typeof header === 'string' ? header : undefined}
+                    className={stacked ? 'feedback-cell-stack' : undefined}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 );
@@ -199,7 +213,8 @@ function FeedbackTable({
 
 /** What was sent: type, category and rating, the message, and the page it was sent from. */
 function FeedbackSummary({ item }: { item: FeedbackView }) {
-  const typeClass = item.type === 'bug' ? 'feedback-type-bug' : item.type === 'positive' ? 'badge-success' : 'badge-muted';
+  const typeClass =
+    item.type === 'bug' ? 'feedback-type-bug' : item.type === 'positive' ? 'badge-success' : 'badge-muted';
   return (
     <div className="feedback-summary">
       <p className="feedback-summary-line">

@@ -1,4 +1,13 @@
-import { IMPORT_COLUMNS, IMPORT_EXAMPLES, IMPORT_LIST_LABELS, IMPORT_LISTS, IMPORT_MAX_CHARACTERS, toCsvLine, type ImportList, type ImportReport } from '@care/events';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_EXAMPLES,
+  IMPORT_LIST_LABELS,
+  IMPORT_LISTS,
+  IMPORT_MAX_CHARACTERS,
+  toCsvLine,
+  type ImportList,
+  type ImportReport,
+} from '@care/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileCheck, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -6,7 +15,13 @@ import { ApiError, apiSend, errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
 import { Field } from '../../shared/form-field';
 
-type Step = { step: 'choose' } | { step: 'checking' } | { step: 'checked'; report: ImportReport } | { step: 'importing' } | { step: 'imported'; report: ImportReport } | { step: 'failed'; reason: string; report?: ImportReport };
+type Step =
+  | { step: 'choose' }
+  | { step: 'checking' }
+  | { step: 'checked'; report: ImportReport }
+  | { step: 'importing' }
+  | { step: 'imported'; report: ImportReport }
+  | { step: 'failed'; reason: string; report?: ImportReport };
 
 /** The rows shown under a report: every refused row, then the rest up to this many (the counts cover them all). */
 const SHOWN_ROWS = 200;
@@ -57,27 +72,46 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       if (!dryRun) await queryClient.invalidateQueries({ queryKey: [`/api/${list}`] });
       setState({ step: dryRun ? 'checked' : 'imported', report });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setState({ step: 'failed', reason: 'A row is refused: nothing was imported. Fix the rows below and run the dry run again.', report: error.body as ImportReport });
-      else setState({ step: 'failed', reason: error instanceof ApiError ? (error.fields.csv ?? error.fields.list ?? errorReason(error)) : error instanceof Error ? errorReason(error) : String(error) });
+      if (error instanceof ApiError && error.status === 422)
+        setState({
+          step: 'failed',
+          reason: 'A row is refused: nothing was imported. Fix the rows below and run the dry run again.',
+          report: error.body as ImportReport,
+        });
+      else
+        setState({
+          step: 'failed',
+          reason:
+            error instanceof ApiError
+              ? (error.fields.csv ?? error.fields.list ?? errorReason(error))
+              : error instanceof Error
+                ? errorReason(error)
+                : String(error),
+        });
     }
   };
 
   const choose = async (chosen: File | undefined) => {
     setState({ step: 'choose' });
     if (!chosen) return setFile(null);
-    if (chosen.size > IMPORT_MAX_CHARACTERS * 2) return setState({ step: 'failed', reason: 'The file is too large for one import: split it into smaller files.' });
+    if (chosen.size > IMPORT_MAX_CHARACTERS * 2)
+      return setState({ step: 'failed', reason: 'The file is too large for one import: split it into smaller files.' });
     setFile({ name: chosen.name, text: await chosen.text() });
   };
 
   const checked = state.step === 'checked' ? state.report : null;
   const canImport = checked !== null && checked.counts.refuse === 0 && checked.counts.create > 0;
-  const shown = state.step === 'checked' || state.step === 'imported' || (state.step === 'failed' && state.report) ? (state as { report: ImportReport }).report : null;
+  const shown =
+    state.step === 'checked' || state.step === 'imported' || (state.step === 'failed' && state.report)
+      ? (state as { report: ImportReport }).report
+      : null;
 
   return (
     <div className="import-data">
       <p className="small muted dialog-summary">
-        Bring carers, clients or training records in from a spreadsheet saved as CSV. Start from the template: one row per person or certificate. Run the dry run first: it
-        checks every row as the form would and imports nothing. Rows are matched by employee ID (carers), client ID (clients) or employee ID, training and completed date
+        Bring carers, clients or training records in from a spreadsheet saved as CSV. Start from the template: one row
+        per person or certificate. Run the dry run first: it checks every row as the form would and imports nothing.
+        Rows are matched by employee ID (carers), client ID (clients) or employee ID, training and completed date
         (training records), so importing the same file again adds nothing twice.
       </p>
       <div className="form-grid">
@@ -100,7 +134,14 @@ function ImportForm({ onDone }: { onDone: () => void }) {
           </select>
         </Field>
         <Field id={`${id}-file`} label="CSV file" hint={file ? `${file.name} chosen` : undefined}>
-          <input id={`${id}-file`} className="input" type="file" accept=".csv,text/csv" disabled={busy} onChange={(event) => void choose(event.target.files?.[0])} />
+          <input
+            id={`${id}-file`}
+            className="input"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
         </Field>
       </div>
       <div className="admin-actions">
@@ -108,11 +149,21 @@ function ImportForm({ onDone }: { onDone: () => void }) {
           <Download size={16} aria-hidden />
           Download Template
         </button>
-        <button type="button" className="button button-secondary" disabled={!file || busy} onClick={() => void send(true)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!file || busy}
+          onClick={() => void send(true)}
+        >
           <FileCheck size={16} aria-hidden />
           {state.step === 'checking' ? 'Checking...' : 'Dry Run'}
         </button>
-        <button type="button" className="button button-primary" disabled={!canImport || busy} onClick={() => void send(false)}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!canImport || busy}
+          onClick={() => void send(false)}
+        >
           <Upload size={16} aria-hidden />
           {state.step === 'importing' ? 'Importing...' : 'Import'}
         </button>
@@ -143,12 +194,16 @@ function ImportReportTable({ report }: { report: ImportReport }) {
   const { counts } = report;
   const keyLabel = report.list === 'clients' ? 'Client ID' : 'Employee ID';
   const nameLabel = report.list === 'training' ? 'Training' : 'Name';
-  const rows = [...report.rows.filter((row) => row.outcome === 'refuse'), ...report.rows.filter((row) => row.outcome !== 'refuse')].slice(0, SHOWN_ROWS);
+  const rows = [
+    ...report.rows.filter((row) => row.outcome === 'refuse'),
+    ...report.rows.filter((row) => row.outcome !== 'refuse'),
+  ].slice(0, SHOWN_ROWS);
   return (
     <section aria-label={report.dryRun ? 'Dry run result' : 'Import result'}>
       <p role={report.dryRun ? 'status' : undefined} data-testid="import-summary">
         {report.dryRun ? 'Dry run: ' : ''}
-        {counts.rows} {counts.rows === 1 ? 'row' : 'rows'}: {counts.create} to create, {counts.skip} already there, {counts.refuse} refused.
+        {counts.rows} {counts.rows === 1 ? 'row' : 'rows'}: {counts.create} to create, {counts.skip} already there,{' '}
+        {counts.refuse} refused.
         {report.dryRun && counts.refuse === 0 && counts.create > 0 ? ' Nothing was imported yet: press Import.' : ''}
       </p>
       <div className="table-wrap">
@@ -175,7 +230,11 @@ function ImportReportTable({ report }: { report: ImportReport }) {
           </tbody>
         </table>
       </div>
-      {report.rows.length > rows.length && <p className="small muted">The first {rows.length} of {report.rows.length} rows (every refused row first).</p>}
+      {report.rows.length > rows.length && (
+        <p className="small muted">
+          The first {rows.length} of {report.rows.length} rows (every refused row first).
+        </p>
+      )}
     </section>
   );
 }

@@ -8,8 +8,12 @@ import { useUserCommand, userPath } from './user-command';
  */
 export function useIssuePasswordReset() {
   return useUserCommand({
-    run: ({ id }: { id: string; name: string }) => apiSend<PasswordResetLinkReply>('POST', userPath(id, '/password-reset')),
-    success: (_reply, { name }) => ({ title: 'Password reset link issued', description: `Pass the link on to ${name}.` }),
+    run: ({ id }: { id: string; name: string }) =>
+      apiSend<PasswordResetLinkReply>('POST', userPath(id, '/password-reset')),
+    success: (_reply, { name }) => ({
+      title: 'Password reset link issued',
+      description: `Pass the link on to ${name}.`,
+    }),
     failure: 'Failed to issue a password reset',
   });
 }

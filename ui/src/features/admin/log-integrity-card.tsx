@@ -19,14 +19,25 @@ export function LogIntegrityCard() {
       <div>
         <h2 className="card-title">Event Log Integrity</h2>
         <p className="muted small">
-          Every event carries a hash of its content and of the event before it. Verifying recomputes the whole chain and names the first event that was
-          changed, deleted or slipped in. Keep a digest outside the system to prove later that the log still holds exactly what it held then.
+          Every event carries a hash of its content and of the event before it. Verifying recomputes the whole chain and
+          names the first event that was changed, deleted or slipped in. Keep a digest outside the system to prove later
+          that the log still holds exactly what it held then.
         </p>
         <div className="toolbar">
-          <button type="button" className="button button-secondary" onClick={() => verify.mutate()} disabled={verify.isPending}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => verify.mutate()}
+            disabled={verify.isPending}
+          >
             {verify.isPending ? 'Verifying…' : 'Verify log'}
           </button>
-          <button type="button" className="button button-secondary" onClick={() => digest.mutate()} disabled={digest.isPending}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => digest.mutate()}
+            disabled={digest.isPending}
+          >
             Show digest
           </button>
         </div>
@@ -35,7 +46,8 @@ export function LogIntegrityCard() {
           {verify.data &&
             (verify.data.ok ? (
               <p className="small" data-testid="log-verified">
-                Intact: {verify.data.checked.toLocaleString('en-GB')} events checked in {verify.data.seconds.toFixed(2)} s.
+                Intact: {verify.data.checked.toLocaleString('en-GB')} events checked in {verify.data.seconds.toFixed(2)}{' '}
+                s.
               </p>
             ) : (
               <p role="alert" data-testid="log-broken">
@@ -45,7 +57,8 @@ export function LogIntegrityCard() {
           {digest.isError && <p role="alert">{errorReason(digest.error)}</p>}
           {digest.data && (
             <p className="small">
-              Digest (event {digest.data.chainIndex}): <code style={{ overflowWrap: "anywhere" }}>{digest.data.digest}</code>
+              Digest (event {digest.data.chainIndex}):{' '}
+              <code style={{ overflowWrap: 'anywhere' }}>{digest.data.digest}</code>
             </p>
           )}
         </div>

@@ -17,7 +17,12 @@ interface PasswordResetLinkDialogProps {
  */
 export function PasswordResetLinkDialog({ reply, onClose }: PasswordResetLinkDialogProps) {
   return (
-    <FormDialog open={reply !== undefined} onOpenChange={(open) => !open && onClose()} title="Password reset link" size="small">
+    <FormDialog
+      open={reply !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title="Password reset link"
+      size="small"
+    >
       {reply && <LinkPanel key={reply.link.resetLink} {...reply} />}
     </FormDialog>
   );
@@ -47,7 +52,14 @@ function LinkPanel({ link, name }: { link: PasswordResetLinkReply; name: string 
       <label htmlFor={id} className="sr-only">
         Password reset link
       </label>
-      <input id={id} ref={input} className="input mono" readOnly value={link.resetLink} onFocus={(event) => event.currentTarget.select()} />
+      <input
+        id={id}
+        ref={input}
+        className="input mono"
+        readOnly
+        value={link.resetLink}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <p className="muted small" role="status">
         {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Copy it with Ctrl+C (the link is selected).' : ''}
       </p>

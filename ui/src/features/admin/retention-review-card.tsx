@@ -13,7 +13,11 @@ const STATUS_LABELS = { inactive: 'Inactive', deleted: 'Deleted' } as const;
  * retention setting, for an administrator to review. Read only: care records are never deleted automatically.
  */
 export function RetentionReviewCard() {
-  const review = useQuery({ queryKey: ['/api/admin/retention-review'], queryFn: () => apiGet<RetentionReviewView>('/api/admin/retention-review?limit=100'), refetchOnMount: 'always' });
+  const review = useQuery({
+    queryKey: ['/api/admin/retention-review'],
+    queryFn: () => apiGet<RetentionReviewView>('/api/admin/retention-review?limit=100'),
+    refetchOnMount: 'always',
+  });
   const data = review.data;
   return (
     <section className="card admin-card" aria-labelledby="retention-title">
@@ -25,13 +29,15 @@ export function RetentionReviewCard() {
       {data && (
         <>
           <p className="muted small">
-            Records inactive or deleted more than {data.years} years ago (before {londonDate(data.cutoff)}), as the record retention setting says. Review them: nothing is
-            deleted automatically.
+            Records inactive or deleted more than {data.years} years ago (before {londonDate(data.cutoff)}), as the
+            record retention setting says. Review them: nothing is deleted automatically.
           </p>
           <p className="muted small" data-testid="retention-medication-rule">
-            Medication records are kept at least {data.medicationRetentionYears} years after care ends, whatever this setting: a client with medication records is listed only
-            once {data.medicationRetentionYears} years have passed.
-            {data.heldForMedication > 0 && ` ${data.heldForMedication} ${data.heldForMedication === 1 ? 'client is' : 'clients are'} kept for that reason.`}
+            Medication records are kept at least {data.medicationRetentionYears} years after care ends, whatever this
+            setting: a client with medication records is listed only once {data.medicationRetentionYears} years have
+            passed.
+            {data.heldForMedication > 0 &&
+              ` ${data.heldForMedication} ${data.heldForMedication === 1 ? 'client is' : 'clients are'} kept for that reason.`}
           </p>
           {data.total === 0 ? (
             <p data-testid="retention-review-empty">No record is past its retention period.</p>
@@ -61,7 +67,11 @@ export function RetentionReviewCard() {
               </table>
             </div>
           )}
-          {data.total > data.rows.length && <p className="small muted">The oldest {data.rows.length} of {data.total}.</p>}
+          {data.total > data.rows.length && (
+            <p className="small muted">
+              The oldest {data.rows.length} of {data.total}.
+            </p>
+          )}
         </>
       )}
     </section>

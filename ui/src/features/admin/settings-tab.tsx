@@ -41,7 +41,9 @@ export function SettingsTab() {
   if (saved.isPending) return <p role="status">Loading settings…</p>;
   if (saved.isError) return <p role="alert">The settings could not be loaded.</p>;
   // Remounting on a new revision resets the form to what was saved (by this admin or another).
-  return <SettingsForm key={saved.data.revision ?? 'defaults'} saved={saved.data.settings} revision={saved.data.revision} />;
+  return (
+    <SettingsForm key={saved.data.revision ?? 'defaults'} saved={saved.data.settings} revision={saved.data.revision} />
+  );
 }
 
 function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: string | null }) {
@@ -49,7 +51,8 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const save = useSaveAgencySettings();
-  const set = <K extends keyof AgencySettings>(field: K, value: AgencySettings[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const set = <K extends keyof AgencySettings>(field: K, value: AgencySettings[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
   const text = (field: AgencyDetailField) => values[field] ?? '';
 
   const submit = (event: FormEvent) => {
@@ -74,10 +77,27 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
     );
   };
 
-  const textField = ({ field, type, autoComplete, wide }: { field: AgencyDetailField; type?: string; autoComplete?: string; wide?: boolean }) => (
+  const textField = ({
+    field,
+    type,
+    autoComplete,
+    wide,
+  }: {
+    field: AgencyDetailField;
+    type?: string;
+    autoComplete?: string;
+    wide?: boolean;
+  }) => (
     <Field key={field} id={`agency-${field}`} label={AGENCY_SETTING_LABELS[field]} error={errors[field]} wide={wide}>
       {field === 'agencyAddress' || field === 'safeguardingTeamNotes' ? (
-        <textarea id={`agency-${field}`} className="input" rows={2} value={text(field)} onChange={(event) => set(field, event.target.value)} {...fieldAria(`agency-${field}`, errors[field])} />
+        <textarea
+          id={`agency-${field}`}
+          className="input"
+          rows={2}
+          value={text(field)}
+          onChange={(event) => set(field, event.target.value)}
+          {...fieldAria(`agency-${field}`, errors[field])}
+        />
       ) : (
         <input
           id={`agency-${field}`}
@@ -98,7 +118,9 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
         <h2 id="settings-notifications-title" className="card-title">
           Notification Settings
         </h2>
-        <p className="muted small">What the platform sends for the whole agency. Each person can also turn off their own on their Settings page.</p>
+        <p className="muted small">
+          What the platform sends for the whole agency. Each person can also turn off their own on their Settings page.
+        </p>
         <fieldset className="settings-choices">
           <legend className="sr-only">Send</legend>
           {NOTIFICATIONS.map((field) => (
@@ -115,12 +137,19 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
           Data Retention
         </h2>
         <div className="form-grid">
-          <Field id="settings-record-retention" label="Record retention" error={errors.recordRetentionYears} hint="How long care records are kept. Nothing is deleted automatically.">
+          <Field
+            id="settings-record-retention"
+            label="Record retention"
+            error={errors.recordRetentionYears}
+            hint="How long care records are kept. Nothing is deleted automatically."
+          >
             <select
               id="settings-record-retention"
               className="input"
               value={values.recordRetentionYears}
-              onChange={(event) => set('recordRetentionYears', Number(event.target.value) as AgencySettings['recordRetentionYears'])}
+              onChange={(event) =>
+                set('recordRetentionYears', Number(event.target.value) as AgencySettings['recordRetentionYears'])
+              }
               {...fieldAria('settings-record-retention', errors.recordRetentionYears, true)}
             >
               {RECORD_RETENTION_YEARS.map((years) => (
@@ -130,12 +159,19 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
               ))}
             </select>
           </Field>
-          <Field id="settings-log-retention" label="Log retention" error={errors.logRetentionYears} hint="How long service logs and the access log are kept; older entries are dropped automatically.">
+          <Field
+            id="settings-log-retention"
+            label="Log retention"
+            error={errors.logRetentionYears}
+            hint="How long service logs and the access log are kept; older entries are dropped automatically."
+          >
             <select
               id="settings-log-retention"
               className="input"
               value={values.logRetentionYears}
-              onChange={(event) => set('logRetentionYears', Number(event.target.value) as AgencySettings['logRetentionYears'])}
+              onChange={(event) =>
+                set('logRetentionYears', Number(event.target.value) as AgencySettings['logRetentionYears'])
+              }
               {...fieldAria('settings-log-retention', errors.logRetentionYears, true)}
             >
               {LOG_RETENTION_YEARS.map((years) => (

@@ -12,7 +12,10 @@ const number = new Intl.NumberFormat('en-GB');
 
 function stateLabel(row: ProjectionStatusView): string {
   if (row.state === 'stalled') return 'Stalled';
-  if (row.state === 'rebuilding') return row.rebuild?.percent === null || row.rebuild?.percent === undefined ? 'Rebuilding' : `Rebuilding (${row.rebuild.percent}%)`;
+  if (row.state === 'rebuilding')
+    return row.rebuild?.percent === null || row.rebuild?.percent === undefined
+      ? 'Rebuilding'
+      : `Rebuilding (${row.rebuild.percent}%)`;
   return 'Live';
 }
 
@@ -68,7 +71,9 @@ export function SystemStatusTab() {
     <div className="admin-settings">
       <div className="admin-card-header">
         <p className="muted small" role="status">
-          {system.data ? `Measured at ${formatDateTime(system.data.measuredAt)}; refreshed every 5 seconds.` : 'Measuring…'}
+          {system.data
+            ? `Measured at ${formatDateTime(system.data.measuredAt)}; refreshed every 5 seconds.`
+            : 'Measuring…'}
         </p>
         <div className="admin-actions">
           <button
@@ -97,7 +102,12 @@ export function SystemStatusTab() {
           <label className="label" htmlFor="logs-range">
             Range
           </label>
-          <select id="logs-range" className="input input-auto" value={hours} onChange={(event) => setHours(event.target.value)}>
+          <select
+            id="logs-range"
+            className="input input-auto"
+            value={hours}
+            onChange={(event) => setHours(event.target.value)}
+          >
             {LOG_RANGES.map((range) => (
               <option key={range.value} value={range.value}>
                 {range.label}
@@ -142,15 +152,24 @@ function SystemFigures({ status }: { status: SystemStatusView }) {
               </thead>
               <tbody>
                 {status.services.map((instance) => (
-                  <tr key={instance.instanceId} data-testid="service-status-row" data-service={instance.service} data-pid={instance.pid}>
+                  <tr
+                    key={instance.instanceId}
+                    data-testid="service-status-row"
+                    data-service={instance.service}
+                    data-pid={instance.pid}
+                  >
                     <th scope="row" data-label="Service">
                       {serviceLabel(instance.service)}
                     </th>
                     <td data-label="State">
-                      <span className={instance.state === 'up' ? 'status-up' : 'status-down'}>{instance.state === 'up' ? 'Up' : instance.state === 'down' ? 'Down' : 'Stopped'}</span>
+                      <span className={instance.state === 'up' ? 'status-up' : 'status-down'}>
+                        {instance.state === 'up' ? 'Up' : instance.state === 'down' ? 'Down' : 'Stopped'}
+                      </span>
                     </td>
                     <td data-label="Version">{instance.version}</td>
-                    <td data-label="Uptime">{instance.uptimeSeconds === null ? '—' : duration(instance.uptimeSeconds)}</td>
+                    <td data-label="Uptime">
+                      {instance.uptimeSeconds === null ? '—' : duration(instance.uptimeSeconds)}
+                    </td>
                     <td data-label="Last heartbeat">{formatDateTime(instance.lastBeatAt)}</td>
                     <td data-label="Process">
                       {instance.host} · {instance.pid}
@@ -167,10 +186,19 @@ function SystemFigures({ status }: { status: SystemStatusView }) {
           Event store and database
         </h2>
         <div className="admin-figures">
-          <Figure label="Events in the store" value={status.events ? number.format(status.events.total) : 'In EventStoreDB'} />
-          <Figure label="Appended in the last hour" value={status.events ? number.format(status.events.lastHour) : '—'} />
+          <Figure
+            label="Events in the store"
+            value={status.events ? number.format(status.events.total) : 'In EventStoreDB'}
+          />
+          <Figure
+            label="Appended in the last hour"
+            value={status.events ? number.format(status.events.lastHour) : '—'}
+          />
           <Figure label="Database size" value={bytes(status.database.sizeBytes)} />
-          <Figure label="Database connections" value={`${status.database.connections} of ${status.database.maxConnections}`} />
+          <Figure
+            label="Database connections"
+            value={`${status.database.connections} of ${status.database.maxConnections}`}
+          />
         </div>
       </section>
       <section className="card admin-card" aria-labelledby="latency-title">
@@ -212,7 +240,10 @@ function SystemFigures({ status }: { status: SystemStatusView }) {
         <ul className="settings-history" data-testid="status-jobs">
           {status.jobs.map((job) => (
             <li key={job.name}>
-              <strong>{job.label}</strong>: {job.lastRunAt ? `last run ${formatDateTime(job.lastRunAt)}${job.outcome === 'failed' ? ' (failed)' : ''}` : 'not run yet'}
+              <strong>{job.label}</strong>:{' '}
+              {job.lastRunAt
+                ? `last run ${formatDateTime(job.lastRunAt)}${job.outcome === 'failed' ? ' (failed)' : ''}`
+                : 'not run yet'}
               {job.detail && <span className="muted small"> · {job.detail}</span>}
             </li>
           ))}
@@ -282,7 +313,9 @@ function ProjectionRow({ row }: { row: ProjectionStatusView }) {
         <th scope="row" data-label="Projection">
           {enumLabel(row.name)}
         </th>
-        <td data-label="Version">{row.servedVersion === row.version ? row.version : `${row.servedVersion} → ${row.version}`}</td>
+        <td data-label="Version">
+          {row.servedVersion === row.version ? row.version : `${row.servedVersion} → ${row.version}`}
+        </td>
         <td data-label="State">{stateLabel(row)}</td>
         <td data-label="Behind the log">{lagLabel(row)}</td>
         <td data-label="Checkpoint">
@@ -305,7 +338,8 @@ function StalledDetail({ name, stalled }: { name: string; stalled: NonNullable<P
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const skip = useMutation({
-    mutationFn: () => apiSend('POST', `/api/status/projections/${encodeURIComponent(name)}/skip`, { eventId: stalled.eventId, reason }),
+    mutationFn: () =>
+      apiSend('POST', `/api/status/projections/${encodeURIComponent(name)}/skip`, { eventId: stalled.eventId, reason }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectionStatusQueryOptions.queryKey }),
   });
   return (
@@ -321,8 +355,19 @@ function StalledDetail({ name, stalled }: { name: string; stalled: NonNullable<P
         }}
       >
         <label htmlFor={reasonId}>Reason for skipping this event</label>
-        <input id={reasonId} className="input" value={reason} onChange={(event) => setReason(event.target.value)} required maxLength={1000} />
-        <button type="submit" className="button button-danger-outline button-small" disabled={skip.isPending || reason.trim() === ''}>
+        <input
+          id={reasonId}
+          className="input"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          maxLength={1000}
+        />
+        <button
+          type="submit"
+          className="button button-danger-outline button-small"
+          disabled={skip.isPending || reason.trim() === ''}
+        >
           Skip this event
         </button>
       </form>

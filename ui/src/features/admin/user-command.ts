@@ -29,7 +29,8 @@ export function useUserCommand<V, R>({ run, success, failure }: UserCommandOptio
     mutationFn: run,
     onSuccess: (reply, variables) => toast(success(reply, variables)),
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: refusalReason(error, failure), variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: refusalReason(error, failure), variant: 'destructive' });
     },
     onSettled: async () => {
       await Promise.all([

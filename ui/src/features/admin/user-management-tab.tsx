@@ -39,7 +39,9 @@ export function UserManagementTab() {
             <h2 id="admin-only-title" className="card-title">
               Admin-Only Platform
             </h2>
-            <p className="muted small">Public access is disabled. Only administrators create accounts and choose their roles.</p>
+            <p className="muted small">
+              Public access is disabled. Only administrators create accounts and choose their roles.
+            </p>
           </div>
         </section>
       </div>

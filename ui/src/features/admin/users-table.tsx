@@ -51,7 +51,12 @@ export function UsersTable({
           </span>
         ),
       },
-      { id: 'email', header: 'Email', accessorFn: (user) => user.email.toLocaleLowerCase('en-GB'), cell: ({ row }) => row.original.email },
+      {
+        id: 'email',
+        header: 'Email',
+        accessorFn: (user) => user.email.toLocaleLowerCase('en-GB'),
+        cell: ({ row }) => row.original.email,
+      },
       {
         id: 'role',
         header: 'Role',
@@ -68,7 +73,9 @@ export function UsersTable({
               aria-label={`Role for ${name}`}
               value={pending && changeRole.variables ? changeRole.variables.role : user.role}
               disabled={pending}
-              onChange={(event) => changeRole.mutate({ id: user.id, revision: user.revision, role: event.target.value as Role })}
+              onChange={(event) =>
+                changeRole.mutate({ id: user.id, revision: user.revision, role: event.target.value as Role })
+              }
             >
               <SelectOptions values={ROLES} label={(role) => ROLE_LABELS[role]} />
             </select>
@@ -80,7 +87,9 @@ export function UsersTable({
         header: 'Status',
         accessorFn: (user) => (user.isActive ? 'Active' : 'Inactive'),
         cell: ({ row }) => (
-          <span className={`badge ${row.original.isActive ? 'badge-success' : 'badge-muted'}`}>{row.original.isActive ? 'Active' : 'Inactive'}</span>
+          <span className={`badge ${row.original.isActive ? 'badge-success' : 'badge-muted'}`}>
+            {row.original.isActive ? 'Active' : 'Inactive'}
+          </span>
         ),
       },
       {
@@ -90,7 +99,11 @@ export function UsersTable({
         accessorFn: (user) => user.lastSignInAt ?? undefined,
         sortDescFirst: true,
         cell: ({ row }) =>
-          row.original.lastSignInAt ? <time dateTime={row.original.lastSignInAt}>{formatDateTime(row.original.lastSignInAt)}</time> : <span className="muted">Never</span>,
+          row.original.lastSignInAt ? (
+            <time dateTime={row.original.lastSignInAt}>{formatDateTime(row.original.lastSignInAt)}</time>
+          ) : (
+            <span className="muted">Never</span>
+          ),
       },
       {
         id: 'actions',
@@ -102,7 +115,8 @@ export function UsersTable({
           const self = user.id === currentUserId;
           const resetting = issueReset.isPending && issueReset.variables?.id === user.id;
           const switching =
-            (deactivate.isPending && deactivate.variables?.id === user.id) || (reactivate.isPending && reactivate.variables?.id === user.id);
+            (deactivate.isPending && deactivate.variables?.id === user.id) ||
+            (reactivate.isPending && reactivate.variables?.id === user.id);
           return (
             <div className="row-actions">
               <button
@@ -124,7 +138,11 @@ export function UsersTable({
                     disabled={switching}
                     title="Deactivate"
                     onClick={() => {
-                      if (window.confirm(`Are you sure you want to deactivate ${name}? They will no longer be able to sign in.`)) {
+                      if (
+                        window.confirm(
+                          `Are you sure you want to deactivate ${name}? They will no longer be able to sign in.`,
+                        )
+                      ) {
                         deactivate.mutate({ id: user.id, revision: user.revision, name });
                       }
                     }}
@@ -163,7 +181,11 @@ export function UsersTable({
   return (
     <div className="table-wrap">
       <PasswordResetLinkDialog
-        reply={issueReset.data && issueReset.variables ? { link: issueReset.data, name: issueReset.variables.name } : undefined}
+        reply={
+          issueReset.data && issueReset.variables
+            ? { link: issueReset.data, name: issueReset.variables.name }
+            : undefined
+        }
         onClose={() => issueReset.reset()}
       />
       <table className="data-table" data-testid="users-table">
@@ -179,9 +201,19 @@ export function UsersTable({
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="user-row" data-email={row.original.email} className={row.original.isActive ? undefined : 'row-inactive'}>
+            <tr
+              key={row.id}
+              data-testid="user-row"
+              data-email={row.original.email}
+              className={row.original.isActive ? undefined : 'row-inactive'}
+            >
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
+                <td
+                  key={cell.id}
+                  data-label={
+                    typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined
+                  }
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

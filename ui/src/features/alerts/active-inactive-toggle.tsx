@@ -1,5 +1,13 @@
 /** The dashboard's Active and Inactive buttons: open alerts, or resolved ones. */
-export function ActiveInactiveToggle({ active, onChange, label }: { active: boolean; onChange: (active: boolean) => void; label: string }) {
+export function ActiveInactiveToggle({
+  active,
+  onChange,
+  label,
+}: {
+  active: boolean;
+  onChange: (active: boolean) => void;
+  label: string;
+}) {
   return (
     <div className="segmented" role="group" aria-label={label}>
       {[true, false].map((value) => (

@@ -1,4 +1,10 @@
-import { acknowledgeAlertRequestSchema, reasonRequestSchema, resolveAlertRequestSchema, TEXT_LIMITS, type AlertView } from '@care/events';
+import {
+  acknowledgeAlertRequestSchema,
+  reasonRequestSchema,
+  resolveAlertRequestSchema,
+  TEXT_LIMITS,
+  type AlertView,
+} from '@care/events';
 import { TextCommandDialog } from '../../shared/text-command-dialog';
 import { AssignDialog } from '../tasks';
 import { useAcknowledgeAlert } from './acknowledge-alert';
@@ -15,7 +21,15 @@ export type AlertDialog = 'acknowledge' | 'resolve' | 'reopen' | 'escalate' | 'a
  * The dialog behind one of an alert's actions. Loaded when a dialog is first opened (alert-actions.tsx): the
  * dashboard shows the actions on every row, and their forms bring zod and the request schemas with them.
  */
-export function AlertActionDialog({ alert, dialog, onClose }: { alert: AlertView; dialog: AlertDialog; onClose: () => void }) {
+export function AlertActionDialog({
+  alert,
+  dialog,
+  onClose,
+}: {
+  alert: AlertView;
+  dialog: AlertDialog;
+  onClose: () => void;
+}) {
   const acknowledge = useAcknowledgeAlert();
   const resolve = useResolveAlert();
   const reopen = useReopenAlert();

@@ -41,10 +41,14 @@ export function AlertActions({ alert, variant }: AlertActionsProps) {
 
   return (
     <div className="row-actions alert-actions" ref={container}>
-      {canManage && alert.status === 'active' &&
+      {canManage &&
+        alert.status === 'active' &&
         (full
           ? button('Acknowledge', () => setDialog('acknowledge'), { primary: true })
-          : button('Acknowledge', () => acknowledge.mutate({ alert, body: {} }), { primary: true, busy: acknowledge.isPending }))}
+          : button('Acknowledge', () => acknowledge.mutate({ alert, body: {} }), {
+              primary: true,
+              busy: acknowledge.isPending,
+            }))}
       {canManage && open && button('Resolve', () => setDialog('resolve'))}
       {canManage && open && button('Make task', () => setDialog('task'))}
       {canManage && full && open && button('Assign', () => setDialog('assign'))}

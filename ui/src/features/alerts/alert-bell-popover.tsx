@@ -24,7 +24,13 @@ export function AlertBellPopover(props: {
         {props.children}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="alert-popover" align="end" sideOffset={8} collisionPadding={8} aria-label="Latest alerts">
+        <Popover.Content
+          className="alert-popover"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Latest alerts"
+        >
           <LatestAlerts count={props.count} onNavigate={() => props.onOpenChange(false)} />
         </Popover.Content>
       </Popover.Portal>

@@ -7,7 +7,15 @@ import { AlertStatusBadge, personName, SeverityBadge } from '../../records/alert
 import { alertQueryOptions } from '../../records/alerts/get-alert';
 
 /** One alert in full: what it is about, who acknowledged, escalated and resolved it, and when. */
-export function AlertDetailDialog({ alertId, open, onOpenChange }: { alertId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AlertDetailDialog({
+  alertId,
+  open,
+  onOpenChange,
+}: {
+  alertId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const alert = useQuery({ ...alertQueryOptions(alertId), enabled: open });
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Alert Details">
@@ -85,7 +93,8 @@ function AlertDetail({ alert }: { alert: AlertView }) {
           <>
             <dt>Resolved</dt>
             <dd>
-              {alert.resolvedBySystem ? 'Automatically (the condition cleared)' : personName(alert.resolvedBy)}, <When at={alert.resolvedAt} />
+              {alert.resolvedBySystem ? 'Automatically (the condition cleared)' : personName(alert.resolvedBy)},{' '}
+              <When at={alert.resolvedAt} />
               {alert.resolution && <span className="alert-detail-note">{alert.resolution}</span>}
             </dd>
           </>
@@ -108,7 +117,8 @@ function AlertDetail({ alert }: { alert: AlertView }) {
             {alert.escalations.map((escalation) => (
               <li key={escalation.at}>
                 <span>
-                  To <strong>{ALERT_SEVERITY_LABELS[escalation.severity]}</strong> by {personName(escalation.by)}, <When at={escalation.at} />
+                  To <strong>{ALERT_SEVERITY_LABELS[escalation.severity]}</strong> by {personName(escalation.by)},{' '}
+                  <When at={escalation.at} />
                 </span>
                 <span className="muted small">{escalation.reason}</span>
               </li>

@@ -10,7 +10,15 @@ import { useMakeAlertTask } from './make-alert-task';
 const FIELDS = ['title', 'category', 'priority', 'dueDate', 'assignedTo'] as const satisfies readonly TaskFormField[];
 
 /** Make a follow-up task from an alert in one step; what is left blank the server takes from the alert. */
-export function AlertTaskDialog({ alert, open, onOpenChange }: { alert: AlertView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AlertTaskDialog({
+  alert,
+  open,
+  onOpenChange,
+}: {
+  alert: AlertView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Create Follow-up Task">
       {open && <AlertTaskForm alert={alert} onDone={() => onOpenChange(false)} />}
@@ -20,7 +28,15 @@ export function AlertTaskDialog({ alert, open, onOpenChange }: { alert: AlertVie
 
 function AlertTaskForm({ alert, onDone }: { alert: AlertView; onDone: () => void }) {
   const id = useId();
-  const [values, setValues] = useState<TaskFormValues>({ title: '', description: '', type: 'follow_up', category: '', priority: '', dueDate: '', assignedTo: '' });
+  const [values, setValues] = useState<TaskFormValues>({
+    title: '',
+    description: '',
+    type: 'follow_up',
+    category: '',
+    priority: '',
+    dueDate: '',
+    assignedTo: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<TaskFormField, string>>>({});
   const [formError, setFormError] = useState<string>();
   const make = useMakeAlertTask();
@@ -69,7 +85,11 @@ function AlertTaskForm({ alert, onDone }: { alert: AlertView; onDone: () => void
           setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !(name in next))));
         }}
       />
-      <DialogFormFooter formError={formError} submitLabel={make.isPending ? 'Creating...' : 'Create Task'} disabled={make.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={make.isPending ? 'Creating...' : 'Create Task'}
+        disabled={make.isPending}
+      />
     </form>
   );
 }

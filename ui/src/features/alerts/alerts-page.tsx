@@ -41,7 +41,11 @@ export function AlertsPage() {
             value={severity ?? ''}
             onChange={(event) => setSeverity(ALERT_SEVERITIES.find((value) => value === event.target.value))}
           >
-            <SelectOptions values={ALERT_SEVERITIES} label={(value) => ALERT_SEVERITY_LABELS[value]} placeholder="All severities" />
+            <SelectOptions
+              values={ALERT_SEVERITIES}
+              label={(value) => ALERT_SEVERITY_LABELS[value]}
+              placeholder="All severities"
+            />
           </select>
         </div>
       </div>
@@ -92,7 +96,8 @@ export function AlertsPage() {
                       )}
                       {alert.status === 'resolved' && alert.resolvedAt && (
                         <span className="muted small">
-                          By {alert.resolvedBySystem ? 'the system' : personName(alert.resolvedBy)}, {formatDateTime(alert.resolvedAt)}
+                          By {alert.resolvedBySystem ? 'the system' : personName(alert.resolvedBy)},{' '}
+                          {formatDateTime(alert.resolvedAt)}
                         </span>
                       )}
                     </td>

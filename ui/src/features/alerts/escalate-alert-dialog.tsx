@@ -1,4 +1,12 @@
-import { ALERT_SEVERITIES, ALERT_SEVERITY_LABELS, ALERT_SEVERITY_RANK, escalateAlertRequestSchema, TEXT_LIMITS, type AlertSeverity, type AlertView } from '@care/events';
+import {
+  ALERT_SEVERITIES,
+  ALERT_SEVERITY_LABELS,
+  ALERT_SEVERITY_RANK,
+  escalateAlertRequestSchema,
+  TEXT_LIMITS,
+  type AlertSeverity,
+  type AlertView,
+} from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -9,7 +17,15 @@ import { useEscalateAlert } from './escalate-alert';
 const FIELDS = ['severity', 'reason'] as const;
 
 /** Raise an alert's severity (only upwards) and say why: POST /api/alerts/:id/escalate. */
-export function EscalateAlertDialog({ alert, open, onOpenChange }: { alert: AlertView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EscalateAlertDialog({
+  alert,
+  open,
+  onOpenChange,
+}: {
+  alert: AlertView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Escalate Alert" size="small">
       {open && <EscalateForm alert={alert} onDone={() => onOpenChange(false)} />}
@@ -19,7 +35,9 @@ export function EscalateAlertDialog({ alert, open, onOpenChange }: { alert: Aler
 
 function EscalateForm({ alert, onDone }: { alert: AlertView; onDone: () => void }) {
   const id = useId();
-  const higher = ALERT_SEVERITIES.filter((severity) => ALERT_SEVERITY_RANK[severity] > ALERT_SEVERITY_RANK[alert.severity]);
+  const higher = ALERT_SEVERITIES.filter(
+    (severity) => ALERT_SEVERITY_RANK[severity] > ALERT_SEVERITY_RANK[alert.severity],
+  );
   const [severity, setSeverity] = useState<AlertSeverity | ''>(higher[0] ?? '');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
@@ -77,7 +95,11 @@ function EscalateForm({ alert, onDone }: { alert: AlertView; onDone: () => void 
           {...fieldAria(`${id}-reason`, errors.reason)}
         />
       </Field>
-      <DialogFormFooter formError={formError} submitLabel={escalate.isPending ? 'Saving...' : 'Escalate'} disabled={escalate.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={escalate.isPending ? 'Saving...' : 'Escalate'}
+        disabled={escalate.isPending}
+      />
     </form>
   );
 }

@@ -9,7 +9,9 @@ import { useAlertCommand } from '../../records/alerts/alert-command';
  */
 export function useMakeAlertTask() {
   const queryClient = useQueryClient();
-  return useAlertCommand<AlertTaskRequest>('task', { success: 'Follow-up task created', failure: 'Failed to create task' }, () =>
-    reloadTasks(queryClient),
+  return useAlertCommand<AlertTaskRequest>(
+    'task',
+    { success: 'Follow-up task created', failure: 'Failed to create task' },
+    () => reloadTasks(queryClient),
   );
 }

@@ -45,7 +45,13 @@ interface AppointmentFormDialogProps {
 }
 
 /** Add / Schedule / Edit Appointment: one dialog for every screen that books visits. */
-export function AppointmentFormDialog({ open, onOpenChange, appointment, defaultStart, title = 'Schedule Appointment' }: AppointmentFormDialogProps) {
+export function AppointmentFormDialog({
+  open,
+  onOpenChange,
+  appointment,
+  defaultStart,
+  title = 'Schedule Appointment',
+}: AppointmentFormDialogProps) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title={appointment ? 'Edit Appointment' : title}>
       {/* Mounted per opening, so the form starts from the appointment (or blank) every time. */}
@@ -80,7 +86,15 @@ async function runSteps(
 
 type Submission = { kind: 'new'; values: AppointmentFormValues } | { kind: 'edit'; steps: AppointmentEditStep[] };
 
-function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: AppointmentView | undefined; defaultStart: string; onDone: () => void }) {
+function AppointmentForm({
+  appointment,
+  defaultStart,
+  onDone,
+}: {
+  appointment: AppointmentView | undefined;
+  defaultStart: string;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const clients = useQuery(clientsQueryOptions);
   const carers = useQuery(carersQueryOptions);
@@ -103,21 +117,34 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
         const reply = await apiSend<AppointmentCommandReply>('POST', APPOINTMENTS_PATH, check.request);
         return { replies: [reply], created: 1 };
       }
-      const reply = await apiSend<{ ids: string[]; warnings?: string[] }>('POST', `${APPOINTMENTS_PATH}/recurring`, check.request);
-      return { replies: [{ id: reply.ids[0] ?? '', revision: '', warnings: reply.warnings ?? [] }], created: reply.ids.length };
+      const reply = await apiSend<{ ids: string[]; warnings?: string[] }>(
+        'POST',
+        `${APPOINTMENTS_PATH}/recurring`,
+        check.request,
+      );
+      return {
+        replies: [{ id: reply.ids[0] ?? '', revision: '', warnings: reply.warnings ?? [] }],
+        created: reply.ids.length,
+      };
     },
     onSuccess: ({ replies, created }) => {
-      const title =
-        appointment ? 'Appointment updated successfully'
-        : created === 1 ? 'Appointment scheduled successfully'
-        : `${created} appointments scheduled successfully`;
+      const title = appointment
+        ? 'Appointment updated successfully'
+        : created === 1
+          ? 'Appointment scheduled successfully'
+          : `${created} appointments scheduled successfully`;
       toast({ title });
       // A warning (e.g. the carer's daily client limit) is shown, never silently dropped.
-      for (const warning of replies.flatMap((reply) => reply.warnings ?? [])) toast({ title: 'Warning', description: warning, variant: 'destructive' });
+      for (const warning of replies.flatMap((reply) => reply.warnings ?? []))
+        toast({ title: 'Warning', description: warning, variant: 'destructive' });
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      toast({ title: 'Error', description: appointment ? 'Failed to update appointment' : 'Failed to schedule appointment', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: appointment ? 'Failed to update appointment' : 'Failed to schedule appointment',
+        variant: 'destructive',
+      });
     },
     // Also after a refusal: an edit's earlier steps may have been saved.
     onSettled: () => reloadAppointments(queryClient),
@@ -146,24 +173,41 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
     focusId: (field, id) => (field === 'daysOfWeek' ? `${id}-1` : id),
   });
   const { values, fieldErrors: errors, formError, idOf, setField: set } = form;
-  const bind = (field: 'clientId' | 'carerId' | 'scheduledStart' | 'durationMinutes' | 'visitType' | 'priority' | 'notes' | 'untilDate') => ({
+  const bind = (
+    field:
+      | 'clientId'
+      | 'carerId'
+      | 'scheduledStart'
+      | 'durationMinutes'
+      | 'visitType'
+      | 'priority'
+      | 'notes'
+      | 'untilDate',
+  ) => ({
     id: idOf(field),
     name: field,
     value: values[field],
     ...fieldAria(idOf(field), errors[field]),
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value as AppointmentFormValues[typeof field]),
+    onChange: (event: { target: { value: string } }) =>
+      set(field, event.target.value as AppointmentFormValues[typeof field]),
   });
 
   const toggleRepeat = (on: boolean) =>
     form.setValues({
       repeatWeekly: on,
       // Start from the weekday of the chosen date: the usual pattern is "this day every week".
-      daysOfWeek: on && values.daysOfWeek.length === 0 && /^\d{4}-\d{2}-\d{2}/.test(values.scheduledStart) ? [isoWeekday(values.scheduledStart.slice(0, 10))] : values.daysOfWeek,
+      daysOfWeek:
+        on && values.daysOfWeek.length === 0 && /^\d{4}-\d{2}-\d{2}/.test(values.scheduledStart)
+          ? [isoWeekday(values.scheduledStart.slice(0, 10))]
+          : values.daysOfWeek,
       // Named so its message goes too: the end date only applies while the visit repeats.
       untilDate: values.untilDate,
     });
   const toggleDay = (day: number, on: boolean) =>
-    set('daysOfWeek', on ? [...values.daysOfWeek, day].sort((a, b) => a - b) : values.daysOfWeek.filter((chosen) => chosen !== day));
+    set(
+      'daysOfWeek',
+      on ? [...values.daysOfWeek, day].sort((a, b) => a - b) : values.daysOfWeek.filter((chosen) => chosen !== day),
+    );
 
   // Only active clients and carers can be booked; an edited visit keeps showing its own carer even if inactive.
   const clientChoices = (clients.data ?? []).filter((client) => client.isActive);
@@ -207,7 +251,16 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
           />
         </Field>
         <Field id={idOf('durationMinutes')} label="Duration (minutes)" required error={errors.durationMinutes}>
-          <input className="input" type="number" inputMode="numeric" min="5" max="720" step="5" aria-required {...bind('durationMinutes')} />
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min="5"
+            max="720"
+            step="5"
+            aria-required
+            {...bind('durationMinutes')}
+          />
         </Field>
         <Field id={idOf('visitType')} label="Visit type" error={errors.visitType}>
           <select className="input" {...bind('visitType')}>
@@ -239,7 +292,12 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
         </Field>
         {!appointment && (
           <div className="field field-checkbox field-wide">
-            <input id={idOf('repeatWeekly')} type="checkbox" checked={values.repeatWeekly} onChange={(event) => toggleRepeat(event.target.checked)} />
+            <input
+              id={idOf('repeatWeekly')}
+              type="checkbox"
+              checked={values.repeatWeekly}
+              onChange={(event) => toggleRepeat(event.target.checked)}
+            />
             <label htmlFor={idOf('repeatWeekly')} className="label">
               Repeat weekly
             </label>
@@ -247,7 +305,10 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
         )}
         {!appointment && values.repeatWeekly && (
           <>
-            <fieldset className="field field-wide weekday-picker" aria-describedby={errors.daysOfWeek ? `${idOf('daysOfWeek')}-error` : undefined}>
+            <fieldset
+              className="field field-wide weekday-picker"
+              aria-describedby={errors.daysOfWeek ? `${idOf('daysOfWeek')}-error` : undefined}
+            >
               <legend className="label">Days of the week</legend>
               <div className="weekday-options">
                 {ISO_WEEKDAYS.map((day) => (
@@ -274,7 +335,11 @@ function AppointmentForm({ appointment, defaultStart, onDone }: { appointment: A
           </>
         )}
       </div>
-      <DialogFormFooter formError={formError} submitLabel={appointment ? 'Update Appointment' : 'Save Appointment'} disabled={form.pending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={appointment ? 'Update Appointment' : 'Save Appointment'}
+        disabled={form.pending}
+      />
     </form>
   );
 }

@@ -18,7 +18,15 @@ import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-querie
 
 /* Labels and names shared by the appointment screens live in appointment-labels.ts (no schemas: the dashboard
    uses them); re-exported here for the screens that already import the form. */
-export { appointmentCarerName, appointmentClientName, defaultStartFor, enumLabel, isChangeable, statusBadgeClass, statusLabel } from '../../records/appointments/appointment-labels';
+export {
+  appointmentCarerName,
+  appointmentClientName,
+  defaultStartFor,
+  enumLabel,
+  isChangeable,
+  statusBadgeClass,
+  statusLabel,
+} from '../../records/appointments/appointment-labels';
 
 /* ---------- The form ---------- */
 
@@ -82,7 +90,6 @@ export function newAppointmentFormValues(start: string): AppointmentFormValues {
   };
 }
 
-
 export function appointmentToFormValues(appointment: AppointmentView): AppointmentFormValues {
   return {
     clientId: appointment.clientId,
@@ -109,11 +116,16 @@ export type NewAppointmentSubmission =
 const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
 
 /** The request fields' names on the form: a weekly pattern's date and time come from the start input. */
-const REQUEST_FIELD_TO_FORM: Readonly<Record<string, AppointmentFormField>> = { startDate: 'scheduledStart', startTime: 'scheduledStart' };
+const REQUEST_FIELD_TO_FORM: Readonly<Record<string, AppointmentFormField>> = {
+  startDate: 'scheduledStart',
+  startTime: 'scheduledStart',
+};
 
 function formFieldOf(requestField: string): AppointmentFormField | undefined {
   if (REQUEST_FIELD_TO_FORM[requestField]) return REQUEST_FIELD_TO_FORM[requestField];
-  return (APPOINTMENT_FORM_FIELDS as readonly string[]).includes(requestField) ? (requestField as AppointmentFormField) : undefined;
+  return (APPOINTMENT_FORM_FIELDS as readonly string[]).includes(requestField)
+    ? (requestField as AppointmentFormField)
+    : undefined;
 }
 
 function errorsOf(error: z.ZodError): AppointmentFormErrors {
@@ -169,24 +181,35 @@ export interface AppointmentEditStep {
   readonly settles: Partial<AppointmentFormValues>;
 }
 
-export type AppointmentEditPlan = { ok: true; steps: AppointmentEditStep[] } | { ok: false; errors: AppointmentFormErrors };
+export type AppointmentEditPlan =
+  | { ok: true; steps: AppointmentEditStep[] }
+  | { ok: false; errors: AppointmentFormErrors };
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
 
 /**
  * The commands for an edit, each sent with the revision the previous one returned. Only what changed is sent.
  * When both the carer and the time change, the visit is first released from the old carer, then moved, then
  * booked to the new carer, so neither carer's other visits cause a clash that the final plan would not have.
  */
-export function planAppointmentEdit(id: string, saved: AppointmentFormValues, values: AppointmentFormValues): AppointmentEditPlan {
+export function planAppointmentEdit(
+  id: string,
+  saved: AppointmentFormValues,
+  values: AppointmentFormValues,
+): AppointmentEditPlan {
   const path = `${APPOINTMENTS_PATH}/${encodeURIComponent(id)}`;
   const errors: AppointmentFormErrors = {};
   const steps: AppointmentEditStep[] = [];
 
-  const timeChanged = values.scheduledStart !== saved.scheduledStart || values.durationMinutes.trim() !== saved.durationMinutes;
+  const timeChanged =
+    values.scheduledStart !== saved.scheduledStart || values.durationMinutes.trim() !== saved.durationMinutes;
   const carerChanged = values.carerId !== saved.carerId;
 
-  const reschedule = { scheduledStart: londonInputToIso(values.scheduledStart), durationMinutes: values.durationMinutes };
+  const reschedule = {
+    scheduledStart: londonInputToIso(values.scheduledStart),
+    durationMinutes: values.durationMinutes,
+  };
   if (timeChanged) {
     const result = rescheduleAppointmentRequestSchema.safeParse(reschedule);
     if (!result.success) Object.assign(errors, errorsOf(result.error));
@@ -212,7 +235,12 @@ export function planAppointmentEdit(id: string, saved: AppointmentFormValues, va
   const assign = (): AppointmentEditStep =>
     values.carerId === ''
       ? { method: 'POST', path: `${path}/unassign`, settles: { carerId: '' } }
-      : { method: 'POST', path: `${path}/assign`, body: { carerId: values.carerId }, settles: { carerId: values.carerId } };
+      : {
+          method: 'POST',
+          path: `${path}/assign`,
+          body: { carerId: values.carerId },
+          settles: { carerId: values.carerId },
+        };
 
   if (timeChanged && carerChanged) {
     if (saved.carerId !== '') steps.push({ method: 'POST', path: `${path}/unassign`, settles: { carerId: '' } });
@@ -228,7 +256,12 @@ export function planAppointmentEdit(id: string, saved: AppointmentFormValues, va
       method: 'PATCH',
       path,
       body: changes,
-      settles: { visitType: values.visitType, priority: values.priority, tasks: [...values.tasks], notes: values.notes },
+      settles: {
+        visitType: values.visitType,
+        priority: values.priority,
+        tasks: [...values.tasks],
+        notes: values.notes,
+      },
     });
   }
   return { ok: true, steps };
@@ -240,7 +273,10 @@ export function planAppointmentEdit(id: string, saved: AppointmentFormValues, va
  * A server refusal split for the form: field messages (a weekly pattern's startDate/startTime go under the start
  * input; a clash names the other visit under Carer) and a form-level message for the rest.
  */
-export function appointmentServerErrors(error: unknown): { fieldErrors: AppointmentFormErrors; formError: string | undefined } {
+export function appointmentServerErrors(error: unknown): {
+  fieldErrors: AppointmentFormErrors;
+  formError: string | undefined;
+} {
   if (!(error instanceof ApiError)) return { fieldErrors: {}, formError: undefined };
   const fieldErrors: AppointmentFormErrors = {};
   const unplaced: string[] = [];
@@ -252,4 +288,3 @@ export function appointmentServerErrors(error: unknown): { fieldErrors: Appointm
   if (unplaced.length > 0) return { fieldErrors, formError: unplaced.join(' ') };
   return { fieldErrors, formError: Object.keys(fieldErrors).length === 0 ? error.reason : undefined };
 }
-

@@ -54,7 +54,11 @@ describe('checkNewAppointment', () => {
     const check = checkNewAppointment({ ...newAppointmentFormValues(''), durationMinutes: '3' });
     expect(check).toEqual({
       ok: false,
-      errors: { clientId: 'Client is required', scheduledStart: 'Scheduled date and time is required', durationMinutes: 'Duration must be between 5 and 720 minutes' },
+      errors: {
+        clientId: 'Client is required',
+        scheduledStart: 'Scheduled date and time is required',
+        durationMinutes: 'Duration must be between 5 and 720 minutes',
+      },
     });
   });
 
@@ -74,7 +78,9 @@ describe('checkNewAppointment', () => {
       ok: false,
       errors: { daysOfWeek: 'Choose at least one day', untilDate: 'Until date must not be before the start date' },
     });
-    const noStart = checkNewAppointment(filled({ repeatWeekly: true, daysOfWeek: [2], untilDate: '2026-07-31', scheduledStart: '' }));
+    const noStart = checkNewAppointment(
+      filled({ repeatWeekly: true, daysOfWeek: [2], untilDate: '2026-07-31', scheduledStart: '' }),
+    );
     expect(noStart.ok ? undefined : noStart.errors.scheduledStart).toBe('Scheduled date and time is required');
   });
 });
@@ -88,7 +94,11 @@ describe('planAppointmentEdit', () => {
   });
 
   it('reschedules when the time or duration changed', () => {
-    const plan = planAppointmentEdit(ID, saved, { ...saved, scheduledStart: '2026-12-01T09:30', durationMinutes: '45' });
+    const plan = planAppointmentEdit(ID, saved, {
+      ...saved,
+      scheduledStart: '2026-12-01T09:30',
+      durationMinutes: '45',
+    });
     expect(plan).toEqual({
       ok: true,
       steps: [
@@ -114,7 +124,13 @@ describe('planAppointmentEdit', () => {
   });
 
   it('releases the old carer before moving the visit and booking the new carer, then patches only changed details', () => {
-    const plan = planAppointmentEdit(ID, saved, { ...saved, carerId: CARER_B, scheduledStart: '2026-07-01T11:00', priority: 'high', tasks: ['Breakfast', 'Walk'] });
+    const plan = planAppointmentEdit(ID, saved, {
+      ...saved,
+      carerId: CARER_B,
+      scheduledStart: '2026-07-01T11:00',
+      priority: 'high',
+      tasks: ['Breakfast', 'Walk'],
+    });
     expect(plan.ok && plan.steps.map((step) => [step.method, step.path.replace(path, ''), step.body])).toEqual([
       ['POST', '/unassign', undefined],
       ['POST', '/reschedule', { scheduledStart: '2026-07-01T10:00:00.000Z', durationMinutes: '60' }],
@@ -133,15 +149,30 @@ describe('planAppointmentEdit', () => {
 
 describe('appointmentServerErrors', () => {
   it('puts a clash under Carer and a weekly pattern’s start fields under the start input', () => {
-    const clash = new ApiError(409, '409: clash', { error: 'Carer is already booked', fields: { carerId: 'Already booked 09:00–10:00 with Edith Green' } });
-    expect(appointmentServerErrors(clash)).toEqual({ fieldErrors: { carerId: 'Already booked 09:00–10:00 with Edith Green' }, formError: undefined });
-    const pattern = new ApiError(400, '400: invalid', { error: 'Validation failed', fields: { startTime: 'Time must be HH:mm', other: 'Something else' } });
-    expect(appointmentServerErrors(pattern)).toEqual({ fieldErrors: { scheduledStart: 'Time must be HH:mm' }, formError: 'Something else' });
+    const clash = new ApiError(409, '409: clash', {
+      error: 'Carer is already booked',
+      fields: { carerId: 'Already booked 09:00–10:00 with Edith Green' },
+    });
+    expect(appointmentServerErrors(clash)).toEqual({
+      fieldErrors: { carerId: 'Already booked 09:00–10:00 with Edith Green' },
+      formError: undefined,
+    });
+    const pattern = new ApiError(400, '400: invalid', {
+      error: 'Validation failed',
+      fields: { startTime: 'Time must be HH:mm', other: 'Something else' },
+    });
+    expect(appointmentServerErrors(pattern)).toEqual({
+      fieldErrors: { scheduledStart: 'Time must be HH:mm' },
+      formError: 'Something else',
+    });
   });
 
   it('shows a refusal without field messages (a stale revision) as the form error', () => {
     const stale = new ApiError(409, '409: stale', { error: 'The appointment was changed by someone else' });
-    expect(appointmentServerErrors(stale)).toEqual({ fieldErrors: {}, formError: 'The appointment was changed by someone else' });
+    expect(appointmentServerErrors(stale)).toEqual({
+      fieldErrors: {},
+      formError: 'The appointment was changed by someone else',
+    });
   });
 });
 
@@ -154,7 +185,11 @@ describe('helpers', () => {
 
   it('gives ISO weekdays and the status texts the screens show', () => {
     expect([isoWeekday('2026-11-21'), isoWeekday('2026-11-22'), isoWeekday('2026-11-23')]).toEqual([6, 7, 1]);
-    expect(['in_progress', 'no_show', 'completed'].map((status) => statusLabel(status as 'in_progress'))).toEqual(['In Progress', 'No Show', 'Completed']);
+    expect(['in_progress', 'no_show', 'completed'].map((status) => statusLabel(status as 'in_progress'))).toEqual([
+      'In Progress',
+      'No Show',
+      'Completed',
+    ]);
   });
 
   it('reads an appointment back into the form on the London clock', () => {
@@ -168,6 +203,11 @@ describe('helpers', () => {
       tasks: ['Tablets'],
       notes: null,
     } as unknown as AppointmentView;
-    expect(appointmentToFormValues(view)).toMatchObject({ carerId: '', scheduledStart: '2026-01-05T16:00', durationMinutes: '30', notes: '' });
+    expect(appointmentToFormValues(view)).toMatchObject({
+      carerId: '',
+      scheduledStart: '2026-01-05T16:00',
+      durationMinutes: '30',
+      notes: '',
+    });
   });
 });

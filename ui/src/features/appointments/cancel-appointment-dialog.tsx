@@ -20,8 +20,15 @@ interface CancelAppointmentDialogProps {
 /** Cancel an appointment: the reason is required and kept in the visit's history (POST /:id/cancel). */
 export function CancelAppointmentDialog({ open, onOpenChange, appointment }: CancelAppointmentDialogProps) {
   return (
-    <FormDialog open={open && appointment !== undefined} onOpenChange={onOpenChange} title="Cancel Appointment" size="small">
-      {open && appointment && <CancelForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} />}
+    <FormDialog
+      open={open && appointment !== undefined}
+      onOpenChange={onOpenChange}
+      title="Cancel Appointment"
+      size="small"
+    >
+      {open && appointment && (
+        <CancelForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} />
+      )}
     </FormDialog>
   );
 }
@@ -31,7 +38,10 @@ function CancelForm({ appointment, onDone }: { appointment: AppointmentView; onD
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const cancel = useAppointmentCommand<{ reason: string }>({ success: 'Appointment cancelled successfully', failure: 'Failed to cancel appointment' });
+  const cancel = useAppointmentCommand<{ reason: string }>({
+    success: 'Appointment cancelled successfully',
+    failure: 'Failed to cancel appointment',
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +71,8 @@ function CancelForm({ appointment, onDone }: { appointment: AppointmentView; onD
   return (
     <form noValidate onSubmit={onSubmit}>
       <p className="small muted cancel-summary">
-        {appointmentClientName(appointment)} with {appointmentCarerName(appointment)}, {formatDateTime(appointment.scheduledDate)}
+        {appointmentClientName(appointment)} with {appointmentCarerName(appointment)},{' '}
+        {formatDateTime(appointment.scheduledDate)}
       </p>
       <Field id={id} label="Cancellation reason" required error={error}>
         <textarea

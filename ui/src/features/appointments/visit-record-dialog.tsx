@@ -33,7 +33,8 @@ function VisitRecordBody({ id }: { id: string }) {
   const record = useQuery(visitRecordQueryOptions(id));
   const history = useQuery(visitHistoryQueryOptions(id));
   if (record.isPending) return <ListLoading what="the visit" />;
-  if (record.isError) return <ListLoadError what="the visit" error={record.error} onRetry={() => void record.refetch()} />;
+  if (record.isError)
+    return <ListLoadError what="the visit" error={record.error} onRetry={() => void record.refetch()} />;
   return (
     <div className="visit-record" data-testid="visit-record">
       <VisitDetails visit={record.data} />
@@ -52,11 +53,17 @@ function VisitRecordBody({ id }: { id: string }) {
 const place = (location: VisitLocation | null) =>
   location === null
     ? '—'
-    : [location.address, `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`, location.accuracy === null ? null : `±${Math.round(location.accuracy)} m`]
+    : [
+        location.address,
+        `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`,
+        location.accuracy === null ? null : `±${Math.round(location.accuracy)} m`,
+      ]
         .filter(Boolean)
         .join(' · ');
-const withHandNote = (time: string, entered: AppointmentView['checkInEnteredByHand']) => (entered ? `${time}, ${handEnteredNote(entered)}` : time);
-const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value));
+const withHandNote = (time: string, entered: AppointmentView['checkInEnteredByHand']) =>
+  entered ? `${time}, ${handEnteredNote(entered)}` : time;
+const orDash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 
 function tasksText(visit: AppointmentView): string {
@@ -72,8 +79,14 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
     ['Planned', `${formatDate(visit.date)} ${visit.startTime}–${visit.endTime} (${visit.scheduledDuration} min)`],
     ['Visit type', enumLabel(visit.visitType)],
     ['Priority', enumLabel(visit.priority)],
-    ['Checked in', visit.actualStartTime ? withHandNote(formatDateTime(visit.actualStartTime), visit.checkInEnteredByHand) : '—'],
-    ['Checked out', visit.actualEndTime ? withHandNote(formatDateTime(visit.actualEndTime), visit.checkOutEnteredByHand) : '—'],
+    [
+      'Checked in',
+      visit.actualStartTime ? withHandNote(formatDateTime(visit.actualStartTime), visit.checkInEnteredByHand) : '—',
+    ],
+    [
+      'Checked out',
+      visit.actualEndTime ? withHandNote(formatDateTime(visit.actualEndTime), visit.checkOutEnteredByHand) : '—',
+    ],
     ['Source', orDash(visit.checkInSource)],
     ['Manual input reason', orDash(visit.manualInputReason)],
     ['Check-in location', place(visit.checkInLocation)],

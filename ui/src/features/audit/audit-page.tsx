@@ -1,4 +1,9 @@
-import { stateFields, type AuditRecordAsOfView, type AuditRecordRefView, type AuditTimelineEntryView } from '@care/events';
+import {
+  stateFields,
+  type AuditRecordAsOfView,
+  type AuditRecordRefView,
+  type AuditTimelineEntryView,
+} from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorReason } from '../../shared/api';
@@ -7,7 +12,14 @@ import { formatDateTime } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { londonInputToIso, toLondonInputValue } from '../../shared/london-time';
 import { Tabs } from '../../shared/tabs';
-import { asOfPdfHref, auditClientFileOptions, auditRecordOptions, auditSearchOptions, auditTimelineOptions, timelinePdfHref } from './audit-queries';
+import {
+  asOfPdfHref,
+  auditClientFileOptions,
+  auditRecordOptions,
+  auditSearchOptions,
+  auditTimelineOptions,
+  timelinePdfHref,
+} from './audit-queries';
 import { AuditViews } from './audit-views';
 import { CompareInstants } from './compare-instants';
 import { fieldValue } from './field-value';
@@ -27,7 +39,9 @@ export function AuditPage() {
       <div className="page-header">
         <div>
           <h1 className="page-title">Audit</h1>
-          <p className="page-subtitle">Any record&apos;s full history from the event log, and the care file as it stood at any instant</p>
+          <p className="page-subtitle">
+            Any record&apos;s full history from the event log, and the care file as it stood at any instant
+          </p>
         </div>
       </div>
       <Tabs
@@ -61,7 +75,13 @@ function RecordsTab() {
             Search records
           </label>
           <div className="audit-search-row">
-            <input id={searchId} className="input" value={draft} placeholder="Name, client or employee ID, email or record id" onChange={(event) => setDraft(event.target.value)} />
+            <input
+              id={searchId}
+              className="input"
+              value={draft}
+              placeholder="Name, client or employee ID, email or record id"
+              onChange={(event) => setDraft(event.target.value)}
+            />
             <button type="submit" className="button button-primary">
               Find records
             </button>
@@ -78,7 +98,12 @@ function RecordsTab() {
             <ul className="audit-results" aria-label="Matching records">
               {results.data.map((record) => (
                 <li key={record.streamId}>
-                  <button type="button" className={`audit-result${selected?.streamId === record.streamId ? ' is-selected' : ''}`} aria-pressed={selected?.streamId === record.streamId} onClick={() => setSelected(record)}>
+                  <button
+                    type="button"
+                    className={`audit-result${selected?.streamId === record.streamId ? ' is-selected' : ''}`}
+                    aria-pressed={selected?.streamId === record.streamId}
+                    onClick={() => setSelected(record)}
+                  >
                     <span className="audit-kind">{record.kindLabel}</span> {record.title ?? record.streamId}
                   </button>
                 </li>
@@ -86,7 +111,11 @@ function RecordsTab() {
             </ul>
           ))}
       </div>
-      {selected ? <RecordPanel key={selected.streamId} record={selected} onOpen={setSelected} /> : <p className="card empty-state">Search for a record, then open it to read its history</p>}
+      {selected ? (
+        <RecordPanel key={selected.streamId} record={selected} onOpen={setSelected} />
+      ) : (
+        <p className="card empty-state">Search for a record, then open it to read its history</p>
+      )}
     </div>
   );
 }
@@ -98,7 +127,10 @@ function RecordPanel({ record, onOpen }: { record: AuditRecordRefView; onOpen: (
   const [picker, setPicker] = useState('');
   const timeline = useQuery(auditTimelineOptions(record.streamId));
   const events = timeline.data ?? [];
-  const applied = asOf === undefined ? events.length : events.filter((event) => Date.parse(event.occurredAt) <= Date.parse(asOf)).length;
+  const applied =
+    asOf === undefined
+      ? events.length
+      : events.filter((event) => Date.parse(event.occurredAt) <= Date.parse(asOf)).length;
 
   const moveTo = (instant: string | undefined) => {
     setAsOf(instant);
@@ -126,15 +158,30 @@ function RecordPanel({ record, onOpen }: { record: AuditRecordRefView; onOpen: (
             <label htmlFor={pickerId} className="label">
               As of (London time)
             </label>
-            <DateTimeInput id={pickerId} className="input" value={picker} onChange={(event) => pick(event.target.value)} />
+            <DateTimeInput
+              id={pickerId}
+              className="input"
+              value={picker}
+              onChange={(event) => pick(event.target.value)}
+            />
           </div>
-          <button type="button" className="button button-secondary" onClick={() => moveTo(undefined)} disabled={asOf === undefined}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => moveTo(undefined)}
+            disabled={asOf === undefined}
+          >
             Now
           </button>
           <button type="button" className="button button-secondary" onClick={() => step(-1)} disabled={applied <= 1}>
             Previous event
           </button>
-          <button type="button" className="button button-secondary" onClick={() => step(1)} disabled={asOf === undefined}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => step(1)}
+            disabled={asOf === undefined}
+          >
             Next event
           </button>
         </div>
@@ -145,12 +192,20 @@ function RecordPanel({ record, onOpen }: { record: AuditRecordRefView; onOpen: (
           <a className="button button-secondary" href={timelinePdfHref(record.streamId)} download>
             Export timeline (PDF)
           </a>
-          <a className="button button-secondary" href={asOfPdfHref(record.streamId, record.kind, record.id, asOf)} download>
+          <a
+            className="button button-secondary"
+            href={asOfPdfHref(record.streamId, record.kind, record.id, asOf)}
+            download
+          >
             {record.kind === 'client' ? 'Export client file (PDF)' : 'Export record (PDF)'}
           </a>
         </div>
       </div>
-      {record.kind === 'client' ? <ClientFile clientId={record.id} asOf={asOf} onOpen={onOpen} /> : <RecordAsOf streamId={record.streamId} asOf={asOf} />}
+      {record.kind === 'client' ? (
+        <ClientFile clientId={record.id} asOf={asOf} onOpen={onOpen} />
+      ) : (
+        <RecordAsOf streamId={record.streamId} asOf={asOf} />
+      )}
       <CompareInstants streamId={record.streamId} />
       <div className="card">
         <h2 className="card-title">History</h2>
@@ -178,7 +233,15 @@ function RecordAsOf({ streamId, asOf }: { streamId: string; asOf: string | undef
   );
 }
 
-function ClientFile({ clientId, asOf, onOpen }: { clientId: string; asOf: string | undefined; onOpen: (record: AuditRecordRefView) => void }) {
+function ClientFile({
+  clientId,
+  asOf,
+  onOpen,
+}: {
+  clientId: string;
+  asOf: string | undefined;
+  onOpen: (record: AuditRecordRefView) => void;
+}) {
   const file = useQuery(auditClientFileOptions(clientId, asOf));
   if (file.isPending) return <ListLoading what="client file" />;
   if (file.isError) return <p role="alert">{errorReason(file.error)}</p>;
@@ -230,11 +293,23 @@ function StateTable({ view }: { view: AuditRecordAsOfView }) {
   );
 }
 
-function Timeline({ events, applied, onShow }: { events: readonly AuditTimelineEntryView[]; applied: number; onShow: (instant: string) => void }) {
+function Timeline({
+  events,
+  applied,
+  onShow,
+}: {
+  events: readonly AuditTimelineEntryView[];
+  applied: number;
+  onShow: (instant: string) => void;
+}) {
   return (
     <ol className="audit-timeline" aria-label="Events, oldest first">
       {events.map((event, index) => (
-        <li key={event.eventId} className={`audit-event${index < applied ? '' : ' is-after'}`} data-testid="audit-event">
+        <li
+          key={event.eventId}
+          className={`audit-event${index < applied ? '' : ' is-after'}`}
+          data-testid="audit-event"
+        >
           <div className="audit-event-head">
             <strong>{event.what}</strong>
             <span>{formatDateTime(event.occurredAt)}</span>
@@ -248,7 +323,8 @@ function Timeline({ events, applied, onShow }: { events: readonly AuditTimelineE
             <ul className="audit-changes">
               {event.changes.map((change) => (
                 <li key={change.field}>
-                  <span className="audit-field">{change.field}</span>: {fieldValue(change.before)} → {fieldValue(change.after)}
+                  <span className="audit-field">{change.field}</span>: {fieldValue(change.before)} →{' '}
+                  {fieldValue(change.after)}
                 </li>
               ))}
             </ul>

@@ -4,7 +4,12 @@ import { formatDateTime } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { auditViewsOptions } from './audit-queries';
 
-const VIEW_LABELS = { record: 'Record', timeline: 'History', 'client-file': 'Client file', 'confidential-diary-entry': 'Confidential diary entry' } as const;
+const VIEW_LABELS = {
+  record: 'Record',
+  timeline: 'History',
+  'client-file': 'Client file',
+  'confidential-diary-entry': 'Confidential diary entry',
+} as const;
 
 /** Who opened which record from the audit screen, newest first (RecordViewed events). */
 export function AuditViews() {
@@ -44,10 +49,20 @@ export function AuditViews() {
         <span className="small">
           {total === 0 ? 'No views yet' : `${offset + 1}–${offset + items.length} of ${total}`}
         </span>
-        <button type="button" className="button button-secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 50))}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={offset === 0}
+          onClick={() => setOffset(Math.max(0, offset - 50))}
+        >
           Newer
         </button>
-        <button type="button" className="button button-secondary" disabled={offset + items.length >= total} onClick={() => setOffset(offset + 50)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={offset + items.length >= total}
+          onClick={() => setOffset(offset + 50)}
+        >
           Older
         </button>
       </div>

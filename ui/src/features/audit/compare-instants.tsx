@@ -17,7 +17,10 @@ export function CompareInstants({ streamId }: { streamId: string }) {
   const [problem, setProblem] = useState('');
   const comparison = useQuery({
     queryKey: [`${AUDIT_PATH}/records/${streamId}/compare`, asked?.from, asked?.to] as const,
-    queryFn: () => apiGet<AuditComparisonView>(`${AUDIT_PATH}/records/${encodeURIComponent(streamId)}/compare?from=${encodeURIComponent(asked!.from)}&to=${encodeURIComponent(asked!.to)}`),
+    queryFn: () =>
+      apiGet<AuditComparisonView>(
+        `${AUDIT_PATH}/records/${encodeURIComponent(streamId)}/compare?from=${encodeURIComponent(asked!.from)}&to=${encodeURIComponent(asked!.to)}`,
+      ),
     enabled: asked !== undefined,
   });
   const submit = (event: FormEvent) => {
@@ -60,7 +63,8 @@ export function CompareInstants({ streamId }: { streamId: string }) {
           <ul className="audit-changes" data-testid="audit-comparison">
             {comparison.data.changes.map((change) => (
               <li key={change.field}>
-                <span className="audit-field">{change.field}</span>: {fieldValue(change.before)} → {fieldValue(change.after)}
+                <span className="audit-field">{change.field}</span>: {fieldValue(change.before)} →{' '}
+                {fieldValue(change.after)}
               </li>
             ))}
           </ul>

@@ -18,7 +18,12 @@ export function AuthGate({ children }: { children: ReactNode }) {
     <div className="fullscreen-center">
       <div className="card empty-state" role="alert">
         <p>Could not check your session. Please try again.</p>
-        <button type="button" className="button button-primary" onClick={() => void auth.refetch()} disabled={auth.isFetching}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void auth.refetch()}
+          disabled={auth.isFetching}
+        >
           Try again
         </button>
       </div>

@@ -56,19 +56,33 @@ export function LandingPage({ resetToken }: { resetToken?: string | undefined })
                 <Lock size={22} />
               </span>
               <h2 className="landing-form-title">Authorised staff only</h2>
-              <p className="muted">Sign in with the account your administrator created for you. Public access is disabled.</p>
+              <p className="muted">
+                Sign in with the account your administrator created for you. Public access is disabled.
+              </p>
               <button type="button" className="button button-primary button-block" onClick={() => setPanel('login')}>
                 Administrator Login
               </button>
-              <button type="button" className="button button-secondary button-block" onClick={() => setPanel('request-reset')}>
+              <button
+                type="button"
+                className="button button-secondary button-block"
+                onClick={() => setPanel('request-reset')}
+              >
                 Request new password
               </button>
             </div>
           )}
-          {shown === 'login' && <LoginForm onCancel={() => setPanel('closed')} onRequestReset={() => setPanel('request-reset')} />}
-          {shown === 'request-reset' && <PasswordResetRequestForm onDone={() => setPanel('login')} onCancel={() => setPanel('closed')} />}
+          {shown === 'login' && (
+            <LoginForm onCancel={() => setPanel('closed')} onRequestReset={() => setPanel('request-reset')} />
+          )}
+          {shown === 'request-reset' && (
+            <PasswordResetRequestForm onDone={() => setPanel('login')} onCancel={() => setPanel('closed')} />
+          )}
           {shown === 'reset' && resetToken && (
-            <PasswordResetForm token={resetToken} onDone={() => leaveResetLink('login')} onCancel={() => leaveResetLink('closed')} />
+            <PasswordResetForm
+              token={resetToken}
+              onDone={() => leaveResetLink('login')}
+              onCancel={() => leaveResetLink('closed')}
+            />
           )}
         </section>
 

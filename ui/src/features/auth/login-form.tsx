@@ -74,10 +74,13 @@ export function LoginForm({ onCancel, onRequestReset }: { onCancel: () => void; 
         return;
       }
       const description =
-        error instanceof ApiError && error.status === 429 ? error.reason
-        : error instanceof ApiError && error.status >= 500 ? 'The sign-in service is unavailable. Please try again shortly.'
-        : error instanceof ApiError ? ACCESS_DENIED
-        : 'The sign-in service could not be reached. Please try again shortly.';
+        error instanceof ApiError && error.status === 429
+          ? error.reason
+          : error instanceof ApiError && error.status >= 500
+            ? 'The sign-in service is unavailable. Please try again shortly.'
+            : error instanceof ApiError
+              ? ACCESS_DENIED
+              : 'The sign-in service could not be reached. Please try again shortly.';
       toast({ title: 'Access Denied', description, variant: 'destructive' });
       setValues((current) => ({ ...current, password: '' }));
     }
@@ -85,7 +88,13 @@ export function LoginForm({ onCancel, onRequestReset }: { onCancel: () => void; 
 
   const verifying = signIn.isPending || signedIn;
   return (
-    <form className="landing-form" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`} aria-busy={verifying}>
+    <form
+      className="landing-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${idPrefix}-title`}
+      aria-busy={verifying}
+    >
       <h2 id={`${idPrefix}-title`} className="landing-form-title">
         Administrator Login
       </h2>

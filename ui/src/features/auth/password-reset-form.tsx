@@ -11,7 +11,15 @@ import { loadAuthSchemas } from './load-auth-schemas';
 type ResetField = 'password' | 'confirmPassword';
 
 /** Opened by the one-time link `/landing?reset=<token>`: choose a new password, then sign in with it. */
-export function PasswordResetForm({ token, onDone, onCancel }: { token: string; onDone: () => void; onCancel: () => void }) {
+export function PasswordResetForm({
+  token,
+  onDone,
+  onCancel,
+}: {
+  token: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const idPrefix = useId();
   const idOf = (field: ResetField) => `${idPrefix}-${field}`;
   const reset = useResetPassword();
@@ -52,16 +60,24 @@ export function PasswordResetForm({ token, onDone, onCancel }: { token: string; 
       const fieldMessage = error instanceof ApiError ? error.fields.password : undefined;
       if (fieldMessage) show({ password: fieldMessage });
       else setFormError(refusalReason(error, 'Failed to set a new password. Please try again.'));
-      toast({ title: 'Error', description: fieldMessage ?? refusalReason(error, 'Failed to set a new password'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: fieldMessage ?? refusalReason(error, 'Failed to set a new password'),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <form className="landing-form" noValidate onSubmit={onSubmit} aria-busy={reset.isPending}>
-      <h2 className="landing-form-title">
-        Set a new password
-      </h2>
-      <Field id={idOf('password')} label="New password" required error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+      <h2 className="landing-form-title">Set a new password</h2>
+      <Field
+        id={idOf('password')}
+        label="New password"
+        required
+        error={errors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      >
         <PasswordInput
           id={idOf('password')}
           name="password"

@@ -30,19 +30,27 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
     setError(undefined);
     try {
       const reply = await request.mutateAsync(check.data.email);
-      toast({ title: 'Password reset requested', description: reply?.message ?? 'If the email has an account, your administrator can now see the request.' });
+      toast({
+        title: 'Password reset requested',
+        description: reply?.message ?? 'If the email has an account, your administrator can now see the request.',
+      });
       onDone();
     } catch (failure) {
-      toast({ title: 'Error', description: refusalReason(failure, 'Failed to request a new password'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: refusalReason(failure, 'Failed to request a new password'),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <form className="landing-form" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
-      <h2 className="landing-form-title">
-        Request new password
-      </h2>
-      <p className="muted small">Enter the email of your account. Your administrator sees the request and gives you a one-time link to set a new password.</p>
+      <h2 className="landing-form-title">Request new password</h2>
+      <p className="muted small">
+        Enter the email of your account. Your administrator sees the request and gives you a one-time link to set a new
+        password.
+      </p>
       <Field id={emailId} label="Email" required error={error}>
         <input
           id={emailId}

@@ -4,6 +4,7 @@ import { apiSend } from '../../shared/api';
 /** POST /api/login/password-reset: the one-time token from the link and the new password. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (request: { token: string; password: string }) => apiSend<{ message: string }>('POST', '/api/login/password-reset', request),
+    mutationFn: (request: { token: string; password: string }) =>
+      apiSend<{ message: string }>('POST', '/api/login/password-reset', request),
   });
 }

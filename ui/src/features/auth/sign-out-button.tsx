@@ -8,7 +8,15 @@ import { toast } from '../../shared/toast';
  * Logout: POST /api/logout (a write, Origin-checked, so no other site can sign anyone out), then a full
  * load of /landing, which leaves nothing of the signed-in app in memory.
  */
-export function SignOutButton({ className, iconOnly = false, iconSize = 16 }: { className: string; iconOnly?: boolean; iconSize?: number }) {
+export function SignOutButton({
+  className,
+  iconOnly = false,
+  iconSize = 16,
+}: {
+  className: string;
+  iconOnly?: boolean;
+  iconSize?: number;
+}) {
   const [pending, setPending] = useState(false);
   const signOut = async () => {
     setPending(true);
@@ -17,7 +25,11 @@ export function SignOutButton({ className, iconOnly = false, iconSize = 16 }: { 
       window.location.assign('/landing');
     } catch (error) {
       setPending(false);
-      toast({ title: 'Error', description: error instanceof Error ? errorReason(error) : 'Logout failed', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? errorReason(error) : 'Logout failed',
+        variant: 'destructive',
+      });
     }
   };
   return (

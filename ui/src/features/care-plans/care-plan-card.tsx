@@ -11,7 +11,11 @@ export function CarePlanCard({ plan, actions }: { plan: CarePlanView; actions: R
   const contacts = firstOf(plan.emergencyContacts, CARD_LIMITS.contacts);
   const overdue = plan.reviewInDays < 0;
   return (
-    <article className="card care-plan-card" data-testid="care-plan-card" aria-label={`${plan.title}, ${plan.clientName}`}>
+    <article
+      className="card care-plan-card"
+      data-testid="care-plan-card"
+      aria-label={`${plan.title}, ${plan.clientName}`}
+    >
       <header className="care-plan-card-header">
         <div>
           <h3 className="care-plan-title">{plan.title}</h3>
@@ -26,7 +30,9 @@ export function CarePlanCard({ plan, actions }: { plan: CarePlanView; actions: R
               <AlertTriangle size={12} aria-hidden /> High risk
             </span>
           )}
-          <span className={plan.agreed ? 'badge badge-success' : 'badge badge-muted'}>{plan.agreed ? `Version ${plan.version} agreed` : `Version ${plan.version} not agreed`}</span>
+          <span className={plan.agreed ? 'badge badge-success' : 'badge badge-muted'}>
+            {plan.agreed ? `Version ${plan.version} agreed` : `Version ${plan.version} not agreed`}
+          </span>
         </div>
       </header>
       <p className={`care-plan-review${overdue ? ' care-plan-overdue' : ''}`}>
@@ -90,7 +96,8 @@ export function CarePlanCard({ plan, actions }: { plan: CarePlanView; actions: R
         <ul className="care-plan-risks">
           {riskRows(plan).map((row) => (
             <li key={row.area}>
-              <span>{row.area}</span> <span className={row.level ? riskClass(row.level) : 'badge badge-muted'}>{row.label}</span>
+              <span>{row.area}</span>{' '}
+              <span className={row.level ? riskClass(row.level) : 'badge badge-muted'}>{row.label}</span>
             </li>
           ))}
         </ul>

@@ -25,7 +25,8 @@ function PlanDetail({ planId }: { planId: string }) {
   const plan = useQuery(carePlanQueryOptions(planId));
   const [shown, setShown] = useState<number | null>(null);
   if (plan.isPending) return <ListLoading what="the care plan" />;
-  if (plan.isError) return <ListLoadError what="the care plan" error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.isError)
+    return <ListLoadError what="the care plan" error={plan.error} onRetry={() => void plan.refetch()} />;
   const current = plan.data;
   const inUse = current.status !== 'inactive';
   return (
@@ -43,10 +44,15 @@ function PlanDetail({ planId }: { planId: string }) {
         <ol className="version-list" reversed>
           {current.versions.map((version) => (
             <li key={version.version} data-testid="plan-version">
-              <strong>Version {version.version}</strong> · {formatDateTime(version.at)} by {version.byName ?? 'unknown'}: {version.reason}
+              <strong>Version {version.version}</strong> · {formatDateTime(version.at)} by {version.byName ?? 'unknown'}
+              : {version.reason}
               <span className="muted small">
                 {' '}
-                ({version.version === 1 ? 'first version' : `changed ${version.changedFields.map((field) => CARE_PLAN_FIELD_LABELS[field].toLowerCase()).join(', ')}`})
+                (
+                {version.version === 1
+                  ? 'first version'
+                  : `changed ${version.changedFields.map((field) => CARE_PLAN_FIELD_LABELS[field].toLowerCase()).join(', ')}`}
+                )
               </span>
               {version.agreement && (
                 <span className="badge badge-success">
@@ -93,8 +99,9 @@ function PlanDetail({ planId }: { planId: string }) {
           <ul>
             {current.reviews.map((review) => (
               <li key={review.at}>
-                {formatDate(review.reviewedOn)}: {review.outcome === 'updated' ? `plan updated (version ${review.version})` : 'no change'}, next review {formatDate(review.nextReviewDate)} · by{' '}
-                {review.byName ?? 'unknown'}
+                {formatDate(review.reviewedOn)}:{' '}
+                {review.outcome === 'updated' ? `plan updated (version ${review.version})` : 'no change'}, next review{' '}
+                {formatDate(review.nextReviewDate)} · by {review.byName ?? 'unknown'}
                 {review.notes ? ` · ${review.notes}` : ''}
               </li>
             ))}

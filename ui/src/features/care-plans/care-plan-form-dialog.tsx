@@ -24,7 +24,15 @@ import { checkWithSchema, useCommandForm } from '../../shared/use-command-form';
 import { clientsQueryOptions } from '../../records/clients/get-clients';
 import { CARE_PLANS_PATH, carePlanPath, carePlanTemplatesQueryOptions, reloadCarePlans } from './care-plan-queries';
 import { WithFreshPlan } from './fresh-plan';
-import { createRequestOf, newPlanValues, planToValues, updateRequestOf, withClient, withTemplate, type PlanFormValues } from './plan-form-values';
+import {
+  createRequestOf,
+  newPlanValues,
+  planToValues,
+  updateRequestOf,
+  withClient,
+  withTemplate,
+  type PlanFormValues,
+} from './plan-form-values';
 
 const FORM_FIELDS = [
   'clientId',
@@ -45,12 +53,26 @@ const FORM_FIELDS = [
 type FormField = (typeof FORM_FIELDS)[number];
 
 /** New Care Plan, or Edit / Update a plan (a new version, with the reason). */
-export function CarePlanFormDialog({ open, plan, onOpenChange }: { open: boolean; plan: CarePlanView | undefined; onOpenChange: (open: boolean) => void }) {
+export function CarePlanFormDialog({
+  open,
+  plan,
+  onOpenChange,
+}: {
+  open: boolean;
+  plan: CarePlanView | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={plan ? `Update care plan: ${plan.clientName}` : 'New Care Plan'}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={plan ? `Update care plan: ${plan.clientName}` : 'New Care Plan'}
+    >
       {open &&
         (plan ? (
-          <WithFreshPlan planId={plan.id}>{(fresh) => <PlanForm key={fresh.id} plan={fresh} onDone={() => onOpenChange(false)} />}</WithFreshPlan>
+          <WithFreshPlan planId={plan.id}>
+            {(fresh) => <PlanForm key={fresh.id} plan={fresh} onDone={() => onOpenChange(false)} />}
+          </WithFreshPlan>
         ) : (
           <PlanForm key="new" plan={undefined} onDone={() => onOpenChange(false)} />
         ))}
@@ -67,14 +89,21 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
     fields: FORM_FIELDS,
     check: (values) => {
       const request = plan ? updateRequestOf(values) : createRequestOf(values);
-      const check = checkWithSchema(plan ? updateCarePlanRequestSchema : createCarePlanRequestSchema, request, FORM_FIELDS);
+      const check = checkWithSchema(
+        plan ? updateCarePlanRequestSchema : createCarePlanRequestSchema,
+        request,
+        FORM_FIELDS,
+      );
       return check.ok ? { ok: true, request } : check;
     },
     send: async (request) => {
       if (plan) await apiSend('PATCH', carePlanPath(plan.id), request, { 'If-Match': plan.revision });
       else await apiSend('POST', CARE_PLANS_PATH, request);
       await reloadCarePlans(queryClient);
-      toast({ title: plan ? 'Care plan updated' : 'Care plan created', description: plan ? 'A new version was saved.' : 'Version 1 was saved.' });
+      toast({
+        title: plan ? 'Care plan updated' : 'Care plan created',
+        description: plan ? 'A new version was saved.' : 'Version 1 was saved.',
+      });
     },
     onDone,
     failureMessage: 'The care plan could not be saved. Please try again.',
@@ -83,7 +112,11 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
   // Also the ids of the risk and visit-task rows, which are not fields of their own.
   const idOf = (field: string) => `${form.idPrefix}-${field}`;
 
-  const list = (field: 'objectives' | 'interventions' | 'goals' | 'allergies' | 'medicalConditions', label: string, placeholder: string) => (
+  const list = (
+    field: 'objectives' | 'interventions' | 'goals' | 'allergies' | 'medicalConditions',
+    label: string,
+    placeholder: string,
+  ) => (
     <Field id={idOf(field)} label={label} error={errors[field]} wide>
       <TextListInput
         id={idOf(field)}
@@ -122,7 +155,12 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
                 ))}
             </select>
           </Field>
-          <Field id={idOf('templateId')} label="Start from template" error={errors.templateId} hint="Fills the title, description, objectives, interventions, goals and visit tasks">
+          <Field
+            id={idOf('templateId')}
+            label="Start from template"
+            error={errors.templateId}
+            hint="Fills the title, description, objectives, interventions, goals and visit tasks"
+          >
             <select
               id={idOf('templateId')}
               className="input"
@@ -142,15 +180,38 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
             </select>
           </Field>
           <Field id={idOf('reviewDate')} label="Review date" required error={errors.reviewDate}>
-            <DateInput id={idOf('reviewDate')} className="input" value={values.reviewDate} aria-required {...fieldAria(idOf('reviewDate'), errors.reviewDate)} onChange={(event) => set('reviewDate', event.target.value)} />
+            <DateInput
+              id={idOf('reviewDate')}
+              className="input"
+              value={values.reviewDate}
+              aria-required
+              {...fieldAria(idOf('reviewDate'), errors.reviewDate)}
+              onChange={(event) => set('reviewDate', event.target.value)}
+            />
           </Field>
         </>
       )}
       <Field id={idOf('title')} label="Title" required error={errors.title}>
-        <input id={idOf('title')} className="input" value={values.title} maxLength={TEXT_LIMITS.title} aria-required {...fieldAria(idOf('title'), errors.title)} onChange={(event) => set('title', event.target.value)} />
+        <input
+          id={idOf('title')}
+          className="input"
+          value={values.title}
+          maxLength={TEXT_LIMITS.title}
+          aria-required
+          {...fieldAria(idOf('title'), errors.title)}
+          onChange={(event) => set('title', event.target.value)}
+        />
       </Field>
       <Field id={idOf('description')} label="Description" error={errors.description} wide>
-        <textarea id={idOf('description')} className="input" rows={3} maxLength={TEXT_LIMITS.notes} value={values.description} {...fieldAria(idOf('description'), errors.description)} onChange={(event) => set('description', event.target.value)} />
+        <textarea
+          id={idOf('description')}
+          className="input"
+          rows={3}
+          maxLength={TEXT_LIMITS.notes}
+          value={values.description}
+          {...fieldAria(idOf('description'), errors.description)}
+          onChange={(event) => set('description', event.target.value)}
+        />
       </Field>
       {list('objectives', 'Objectives', 'e.g. Stay living at home safely')}
       {list('interventions', 'Interventions', 'e.g. Help with a strip wash each morning')}
@@ -169,7 +230,12 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
                 id={idOf(`risk-${area}`)}
                 className="input input-compact"
                 value={values.risks[area].level}
-                onChange={(event) => set('risks', { ...values.risks, [area]: { ...values.risks[area], level: event.target.value as RiskLevel | '' } })}
+                onChange={(event) =>
+                  set('risks', {
+                    ...values.risks,
+                    [area]: { ...values.risks[area], level: event.target.value as RiskLevel | '' },
+                  })
+                }
               >
                 <option value="">Not assessed</option>
                 {RISK_LEVELS.map((level) => (
@@ -184,7 +250,9 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
                 placeholder="Notes"
                 maxLength={TEXT_LIMITS.carePlanEntry}
                 value={values.risks[area].notes}
-                onChange={(event) => set('risks', { ...values.risks, [area]: { ...values.risks[area], notes: event.target.value } })}
+                onChange={(event) =>
+                  set('risks', { ...values.risks, [area]: { ...values.risks[area], notes: event.target.value } })
+                }
               />
             </div>
           ))}
@@ -205,12 +273,20 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
                 className="input input-compact"
                 aria-label={`Contact ${index + 1} ${part}`}
                 placeholder={part === 'name' ? 'Name' : part === 'phone' ? 'Phone' : 'Relationship'}
-                maxLength={part === 'name' ? TEXT_LIMITS.contactName : part === 'phone' ? TEXT_LIMITS.phone : TEXT_LIMITS.relationship}
+                maxLength={
+                  part === 'name'
+                    ? TEXT_LIMITS.contactName
+                    : part === 'phone'
+                      ? TEXT_LIMITS.phone
+                      : TEXT_LIMITS.relationship
+                }
                 value={contact[part]}
                 onChange={(event) =>
                   set(
                     'emergencyContacts',
-                    values.emergencyContacts.map((entry, at) => (at === index ? { ...entry, [part]: event.target.value } : entry)),
+                    values.emergencyContacts.map((entry, at) =>
+                      at === index ? { ...entry, [part]: event.target.value } : entry,
+                    ),
                   )
                 }
               />
@@ -219,20 +295,33 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
               type="button"
               className="icon-button"
               aria-label={`Remove contact ${index + 1}`}
-              onClick={() => set('emergencyContacts', values.emergencyContacts.filter((_, at) => at !== index))}
+              onClick={() =>
+                set(
+                  'emergencyContacts',
+                  values.emergencyContacts.filter((_, at) => at !== index),
+                )
+              }
             >
               <Trash2 size={16} aria-hidden />
             </button>
           </div>
         ))}
-        <button type="button" className="button button-small button-secondary" onClick={() => set('emergencyContacts', [...values.emergencyContacts, { name: '', phone: '', relationship: '' }])}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() =>
+            set('emergencyContacts', [...values.emergencyContacts, { name: '', phone: '', relationship: '' }])
+          }
+        >
           <Plus size={14} aria-hidden /> Add contact
         </button>
       </fieldset>
 
       <fieldset className="field field-wide care-plan-fieldset">
         <legend className="label">Tasks per visit type</legend>
-        <p className="field-hint">A visit scheduled for this client without tasks of its own gets these, on the carer's phone.</p>
+        <p className="field-hint">
+          A visit scheduled for this client without tasks of its own gets these, on the carer's phone.
+        </p>
         {errors.visitTasks && <p className="field-error">{errors.visitTasks}</p>}
         {VISIT_TYPES.map((visitType) => (
           <div key={visitType} className="visit-tasks-row">
@@ -252,11 +341,23 @@ function PlanForm({ plan, onDone }: { plan: CarePlanView | undefined; onDone: ()
 
       {plan && (
         <Field id={idOf('reason')} label="Why it changed" required error={errors.reason} wide>
-          <input id={idOf('reason')} className="input" value={values.reason} maxLength={TEXT_LIMITS.shortReason} aria-required {...fieldAria(idOf('reason'), errors.reason)} onChange={(event) => set('reason', event.target.value)} />
+          <input
+            id={idOf('reason')}
+            className="input"
+            value={values.reason}
+            maxLength={TEXT_LIMITS.shortReason}
+            aria-required
+            {...fieldAria(idOf('reason'), errors.reason)}
+            onChange={(event) => set('reason', event.target.value)}
+          />
         </Field>
       )}
       <div className="field-wide">
-        <DialogFormFooter formError={formError} submitLabel={form.pending ? 'Saving…' : plan ? 'Save new version' : 'Create Care Plan'} disabled={form.pending} />
+        <DialogFormFooter
+          formError={formError}
+          submitLabel={form.pending ? 'Saving…' : plan ? 'Save new version' : 'Create Care Plan'}
+          disabled={form.pending}
+        />
       </div>
     </form>
   );

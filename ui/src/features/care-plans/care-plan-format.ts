@@ -17,21 +17,32 @@ export function firstOf<T>(items: readonly T[], limit: number): { shown: T[]; mo
 }
 
 export const statusLabel = (status: CarePlanStatus): string => CARE_PLAN_STATUS_LABELS[status];
-export const statusClass = (status: CarePlanStatus): string =>
-  `badge care-plan-status care-plan-status-${status}`;
+export const statusClass = (status: CarePlanStatus): string => `badge care-plan-status care-plan-status-${status}`;
 export const riskClass = (level: RiskLevel): string => `badge risk-${level}`;
 
 /** "Review 10/12/2026 (in 17 days)", "(overdue by 3 days)", "(today)". */
 export function reviewText(plan: Pick<CarePlanView, 'reviewDate' | 'reviewInDays'>): string {
   const days = plan.reviewInDays;
-  const when = days === 0 ? 'today' : days > 0 ? `in ${days} day${days === 1 ? '' : 's'}` : `overdue by ${-days} day${days === -1 ? '' : 's'}`;
+  const when =
+    days === 0
+      ? 'today'
+      : days > 0
+        ? `in ${days} day${days === 1 ? '' : 's'}`
+        : `overdue by ${-days} day${days === -1 ? '' : 's'}`;
   return `${formatDate(plan.reviewDate)} (${when})`;
 }
 
 /** The risk assessment as a person reads it: each area rated, or "Not assessed". */
-export function riskRows(plan: Pick<CarePlanView, 'riskAssessment'>): { area: string; level: RiskLevel | null; label: string; notes: string | null }[] {
+export function riskRows(
+  plan: Pick<CarePlanView, 'riskAssessment'>,
+): { area: string; level: RiskLevel | null; label: string; notes: string | null }[] {
   return RISK_AREAS.map((area) => {
     const rating = plan.riskAssessment.find((entry) => entry.area === area);
-    return { area: RISK_AREA_LABELS[area], level: rating?.level ?? null, label: rating ? RISK_LEVEL_LABELS[rating.level] : 'Not assessed', notes: rating?.notes ?? null };
+    return {
+      area: RISK_AREA_LABELS[area],
+      level: rating?.level ?? null,
+      label: rating ? RISK_LEVEL_LABELS[rating.level] : 'Not assessed',
+      notes: rating?.notes ?? null,
+    };
   });
 }

@@ -1,4 +1,10 @@
-import type { CarePlanDetailView, CarePlanDiffView, CarePlanStats, CarePlanTemplateView, CarePlanView } from '@care/events';
+import type {
+  CarePlanDetailView,
+  CarePlanDiffView,
+  CarePlanStats,
+  CarePlanTemplateView,
+  CarePlanView,
+} from '@care/events';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import { isUnder } from '../../shared/live';
@@ -38,5 +44,7 @@ export const carePlanDiffQueryOptions = (id: string, from: number, to: number) =
 
 /** After a care-plan command: every list, card figure and open plan reloads (read your writes). */
 export function reloadCarePlans(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: ({ queryKey: [url] }) => typeof url === 'string' && isUnder(url, CARE_PLANS_PATH) });
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => typeof url === 'string' && isUnder(url, CARE_PLANS_PATH),
+  });
 }

@@ -1,6 +1,16 @@
 import { can, QUALITY_RULE_TEXT, type CarePlanView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CalendarClock, ClipboardCheck, FileText, Gauge, LayoutGrid, LayoutTemplate, ListChecks, Plus } from 'lucide-react';
+import {
+  AlertTriangle,
+  CalendarClock,
+  ClipboardCheck,
+  FileText,
+  Gauge,
+  LayoutGrid,
+  LayoutTemplate,
+  ListChecks,
+  Plus,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
@@ -34,7 +44,15 @@ type Dialog =
   | { kind: 'full'; planId: string }
   | { kind: 'schedule'; plan: CarePlanView };
 
-function PlanList({ tab, search, buttons }: { tab: keyof typeof LIST_TABS; search: string; buttons: (plan: CarePlanView) => ReactNode }) {
+function PlanList({
+  tab,
+  search,
+  buttons,
+}: {
+  tab: keyof typeof LIST_TABS;
+  search: string;
+  buttons: (plan: CarePlanView) => ReactNode;
+}) {
   const { view, sort, empty } = LIST_TABS[tab];
   const list = useCarePlanList(view, search, sort);
   if (list.isPending) return <ListLoading what="care plans" />;
@@ -54,7 +72,13 @@ function PlanList({ tab, search, buttons }: { tab: keyof typeof LIST_TABS; searc
           <CarePlanCard key={plan.id} plan={plan} actions={buttons(plan)} />
         ))}
       </div>
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      <LoadMore
+        shown={list.items.length}
+        total={list.total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </>
   );
 }
@@ -70,10 +94,15 @@ export function CarePlansPage() {
   const search = useDebouncedValue(searchText);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
-  const figure = (read: (value: NonNullable<typeof stats.data>) => string) => (stats.data ? read(stats.data) : stats.isError ? '—' : '…');
+  const figure = (read: (value: NonNullable<typeof stats.data>) => string) =>
+    stats.data ? read(stats.data) : stats.isError ? '—' : '…';
 
   const button = (label: string, onClick: () => void, primary = false) => (
-    <button type="button" className={`button button-small ${primary ? 'button-primary' : 'button-secondary'}`} onClick={onClick}>
+    <button
+      type="button"
+      className={`button button-small ${primary ? 'button-primary' : 'button-secondary'}`}
+      onClick={onClick}
+    >
       {label}
     </button>
   );
@@ -100,10 +129,27 @@ export function CarePlansPage() {
   };
 
   const tabs: TabItem<CarePlanTab>[] = [
-    { value: 'overview', label: 'Overview', icon: LayoutGrid, render: () => <PlanList tab="overview" search={search} buttons={buttonsOf.overview} /> },
-    { value: 'active', label: 'Active Plans', icon: ClipboardCheck, render: () => <PlanList tab="active" search={search} buttons={buttonsOf.active} /> },
-    { value: 'due', label: 'Due for Review', icon: CalendarClock, render: () => <PlanList tab="due" search={search} buttons={buttonsOf.due} /> },
-    ...(readsAll ? [{ value: 'templates' as const, label: 'Templates', icon: LayoutTemplate, render: () => <TemplatesPanel /> }] : []),
+    {
+      value: 'overview',
+      label: 'Overview',
+      icon: LayoutGrid,
+      render: () => <PlanList tab="overview" search={search} buttons={buttonsOf.overview} />,
+    },
+    {
+      value: 'active',
+      label: 'Active Plans',
+      icon: ClipboardCheck,
+      render: () => <PlanList tab="active" search={search} buttons={buttonsOf.active} />,
+    },
+    {
+      value: 'due',
+      label: 'Due for Review',
+      icon: CalendarClock,
+      render: () => <PlanList tab="due" search={search} buttons={buttonsOf.due} />,
+    },
+    ...(readsAll
+      ? [{ value: 'templates' as const, label: 'Templates', icon: LayoutTemplate, render: () => <TemplatesPanel /> }]
+      : []),
     {
       value: 'quality',
       label: 'Quality Metrics',
@@ -117,7 +163,9 @@ export function CarePlansPage() {
       <div className="page-header">
         <div>
           <h1 className="page-title">Care Planner</h1>
-          <p className="page-subtitle">Versioned, agreed and reviewed care plans that set what carers do on each visit</p>
+          <p className="page-subtitle">
+            Versioned, agreed and reviewed care plans that set what carers do on each visit
+          </p>
         </div>
         <div className="care-plans-header-actions">
           {readsAll && (
@@ -136,7 +184,12 @@ export function CarePlansPage() {
       </div>
 
       <div className="stat-grid care-plan-stats">
-        <StatCard icon={<ClipboardCheck size={22} />} label="Active Care Plans" value={figure((data) => String(data.active))} testId="care-plans-active" />
+        <StatCard
+          icon={<ClipboardCheck size={22} />}
+          label="Active Care Plans"
+          value={figure((data) => String(data.active))}
+          testId="care-plans-active"
+        />
         <StatCard
           icon={<CalendarClock size={22} />}
           label="Due for Review"
@@ -144,7 +197,13 @@ export function CarePlansPage() {
           testId="care-plans-due"
           note={stats.data ? `Review within 30 days; ${stats.data.overdue} overdue` : 'Review within 30 days'}
         />
-        <StatCard icon={<AlertTriangle size={22} />} label="High Risk Clients" value={figure((data) => String(data.highRiskClients))} testId="care-plans-high-risk" note="Any risk rated high" />
+        <StatCard
+          icon={<AlertTriangle size={22} />}
+          label="High Risk Clients"
+          value={figure((data) => String(data.highRiskClients))}
+          testId="care-plans-high-risk"
+          note="Any risk rated high"
+        />
         <StatCard
           icon={<Gauge size={22} />}
           label="Avg Plan Quality"
@@ -159,13 +218,24 @@ export function CarePlansPage() {
 
       {tab !== 'templates' && (
         <div className="toolbar">
-          <SearchBox label="Search care plans" placeholder="Search by client name or plan title..." value={searchText} onChange={setSearchText} />
+          <SearchBox
+            label="Search care plans"
+            placeholder="Search by client name or plan title..."
+            value={searchText}
+            onChange={setSearchText}
+          />
         </div>
       )}
 
       <Tabs label="Care plans" tabs={tabs} value={tab} onValueChange={setTab} />
 
-      {canWrite && <CarePlanFormDialog open={dialog.kind === 'new' || dialog.kind === 'edit'} plan={dialog.kind === 'edit' ? dialog.plan : undefined} onOpenChange={(open) => !open && close()} />}
+      {canWrite && (
+        <CarePlanFormDialog
+          open={dialog.kind === 'new' || dialog.kind === 'edit'}
+          plan={dialog.kind === 'edit' ? dialog.plan : undefined}
+          onOpenChange={(open) => !open && close()}
+        />
+      )}
       <CarePlanDetailDialog planId={dialog.kind === 'view' ? dialog.planId : undefined} onClose={close} />
       <FullPlanDialog planId={dialog.kind === 'full' ? dialog.planId : undefined} onClose={close} />
       {canWrite && <ScheduleReviewDialog plan={dialog.kind === 'schedule' ? dialog.plan : undefined} onClose={close} />}

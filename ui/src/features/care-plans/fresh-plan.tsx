@@ -9,13 +9,20 @@ import { carePlanQueryOptions } from './care-plan-queries';
  * show the revision from before the user's previous change (its list reloads in the background), and that revision
  * would be refused as stale. The plan is read afresh once; later reloads do not reset what the user is typing.
  */
-export function WithFreshPlan({ planId, children }: { planId: string; children: (plan: CarePlanDetailView) => ReactNode }) {
+export function WithFreshPlan({
+  planId,
+  children,
+}: {
+  planId: string;
+  children: (plan: CarePlanDetailView) => ReactNode;
+}) {
   const query = useQuery({ ...carePlanQueryOptions(planId), refetchOnMount: 'always' });
   const [plan, setPlan] = useState<CarePlanDetailView>();
   useEffect(() => {
     if (!plan && query.data && !query.isFetching) setPlan(query.data);
   }, [plan, query.data, query.isFetching]);
-  if (query.isError && !plan) return <ListLoadError what="the care plan" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !plan)
+    return <ListLoadError what="the care plan" error={query.error} onRetry={() => void query.refetch()} />;
   if (!plan) return <ListLoading what="the care plan" />;
   return <>{children(plan)}</>;
 }

@@ -17,7 +17,8 @@ export function FullPlanDialog({ planId, onClose }: { planId: string | undefined
 function FullPlan({ planId }: { planId: string }) {
   const plan = useQuery(carePlanQueryOptions(planId));
   if (plan.isPending) return <ListLoading what="the care plan" />;
-  if (plan.isError) return <ListLoadError what="the care plan" error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.isError)
+    return <ListLoadError what="the care plan" error={plan.error} onRetry={() => void plan.refetch()} />;
   return (
     <div className="full-plan" data-testid="full-plan">
       <div className="plan-detail-head">
@@ -26,7 +27,12 @@ function FullPlan({ planId }: { planId: string }) {
           <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
             <Printer size={14} aria-hidden /> Print
           </button>
-          <a className="button button-primary button-small" href={carePlanPath(plan.data.id, '/pdf')} download data-testid="plan-pdf">
+          <a
+            className="button button-primary button-small"
+            href={carePlanPath(plan.data.id, '/pdf')}
+            download
+            data-testid="plan-pdf"
+          >
             <FileDown size={14} aria-hidden /> Download PDF
           </a>
         </div>

@@ -46,7 +46,12 @@ function CommandForm({
   toBody: (values: Values) => Record<string, unknown>;
   submitLabel: string;
   done: string;
-  children: (props: { values: Values; set: (name: string, value: string) => void; errors: Values; idOf: (name: string) => string }) => ReactNode;
+  children: (props: {
+    values: Values;
+    set: (name: string, value: string) => void;
+    errors: Values;
+    idOf: (name: string) => string;
+  }) => ReactNode;
 }) {
   // While the plan reloads (after another change) its revision may be stale: the command waits for the fresh one.
   const refreshing = useIsFetching({ queryKey: [carePlanPath(plan.id)] }) > 0;
@@ -84,7 +89,9 @@ function CommandForm({
     } catch (error) {
       const { fieldErrors, formError: message } = serverFormErrors(error, fields);
       setErrors(fieldErrors as Values);
-      setFormError(message ?? (Object.keys(fieldErrors).length === 0 ? 'It could not be saved. Please try again.' : undefined));
+      setFormError(
+        message ?? (Object.keys(fieldErrors).length === 0 ? 'It could not be saved. Please try again.' : undefined),
+      );
     } finally {
       setBusy(false);
     }
@@ -122,7 +129,14 @@ export function AgreementForm({ plan }: { plan: CarePlanDetailView }) {
       {({ values, set, errors, idOf }) => (
         <>
           <Field id={idOf('agreedBy')} label="Agreed by" required error={errors.agreedBy}>
-            <input id={idOf('agreedBy')} className="input" maxLength={TEXT_LIMITS.contactName} value={values.agreedBy} {...fieldAria(idOf('agreedBy'), errors.agreedBy)} onChange={(event) => set('agreedBy', event.target.value)} />
+            <input
+              id={idOf('agreedBy')}
+              className="input"
+              maxLength={TEXT_LIMITS.contactName}
+              value={values.agreedBy}
+              {...fieldAria(idOf('agreedBy'), errors.agreedBy)}
+              onChange={(event) => set('agreedBy', event.target.value)}
+            />
           </Field>
           <Field id={idOf('relationship')} label="Relationship to the client" required error={errors.relationship}>
             <input
@@ -136,7 +150,12 @@ export function AgreementForm({ plan }: { plan: CarePlanDetailView }) {
             />
           </Field>
           <Field id={idOf('method')} label="How" error={errors.method}>
-            <select id={idOf('method')} className="input" value={values.method} onChange={(event) => set('method', event.target.value)}>
+            <select
+              id={idOf('method')}
+              className="input"
+              value={values.method}
+              onChange={(event) => set('method', event.target.value)}
+            >
               {CONSENT_METHODS.map((method) => (
                 <option key={method} value={method}>
                   {CONSENT_METHOD_LABELS[method]}
@@ -145,7 +164,13 @@ export function AgreementForm({ plan }: { plan: CarePlanDetailView }) {
             </select>
           </Field>
           <Field id={idOf('agreedOn')} label="Date agreed" required error={errors.agreedOn}>
-            <DateInput id={idOf('agreedOn')} className="input" value={values.agreedOn ?? ''} {...fieldAria(idOf('agreedOn'), errors.agreedOn)} onChange={(event) => set('agreedOn', event.target.value)} />
+            <DateInput
+              id={idOf('agreedOn')}
+              className="input"
+              value={values.agreedOn ?? ''}
+              {...fieldAria(idOf('agreedOn'), errors.agreedOn)}
+              onChange={(event) => set('agreedOn', event.target.value)}
+            />
           </Field>
         </>
       )}
@@ -169,10 +194,22 @@ export function ReviewForm({ plan }: { plan: CarePlanDetailView }) {
       {({ values, set, errors, idOf }) => (
         <>
           <Field id={idOf('reviewedOn')} label="Reviewed on" required error={errors.reviewedOn}>
-            <DateInput id={idOf('reviewedOn')} className="input" value={values.reviewedOn ?? ''} {...fieldAria(idOf('reviewedOn'), errors.reviewedOn)} onChange={(event) => set('reviewedOn', event.target.value)} />
+            <DateInput
+              id={idOf('reviewedOn')}
+              className="input"
+              value={values.reviewedOn ?? ''}
+              {...fieldAria(idOf('reviewedOn'), errors.reviewedOn)}
+              onChange={(event) => set('reviewedOn', event.target.value)}
+            />
           </Field>
           <Field id={idOf('outcome')} label="Outcome" error={errors.outcome}>
-            <select id={idOf('outcome')} className="input" value={values.outcome} {...fieldAria(idOf('outcome'), errors.outcome)} onChange={(event) => set('outcome', event.target.value)}>
+            <select
+              id={idOf('outcome')}
+              className="input"
+              value={values.outcome}
+              {...fieldAria(idOf('outcome'), errors.outcome)}
+              onChange={(event) => set('outcome', event.target.value)}
+            >
               {REVIEW_OUTCOMES.map((outcome) => (
                 <option key={outcome} value={outcome}>
                   {REVIEW_OUTCOME_LABELS[outcome]}
@@ -191,7 +228,14 @@ export function ReviewForm({ plan }: { plan: CarePlanDetailView }) {
             />
           </Field>
           <Field id={idOf('notes')} label="Notes" error={errors.notes} wide>
-            <textarea id={idOf('notes')} className="input" rows={2} maxLength={TEXT_LIMITS.notes} value={values.notes} onChange={(event) => set('notes', event.target.value)} />
+            <textarea
+              id={idOf('notes')}
+              className="input"
+              rows={2}
+              maxLength={TEXT_LIMITS.notes}
+              value={values.notes}
+              onChange={(event) => set('notes', event.target.value)}
+            />
           </Field>
         </>
       )}
@@ -214,7 +258,12 @@ export function StatusForm({ plan }: { plan: CarePlanDetailView }) {
       {({ values, set, errors, idOf }) => (
         <>
           <Field id={idOf('status')} label="Status" error={errors.status}>
-            <select id={idOf('status')} className="input" value={values.status} onChange={(event) => set('status', event.target.value)}>
+            <select
+              id={idOf('status')}
+              className="input"
+              value={values.status}
+              onChange={(event) => set('status', event.target.value)}
+            >
               {CARE_PLAN_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {CARE_PLAN_STATUS_LABELS[status]}
@@ -223,7 +272,14 @@ export function StatusForm({ plan }: { plan: CarePlanDetailView }) {
             </select>
           </Field>
           <Field id={idOf('reason')} label="Reason" required error={errors.reason}>
-            <input id={idOf('reason')} className="input" maxLength={TEXT_LIMITS.shortReason} value={values.reason} {...fieldAria(idOf('reason'), errors.reason)} onChange={(event) => set('reason', event.target.value)} />
+            <input
+              id={idOf('reason')}
+              className="input"
+              maxLength={TEXT_LIMITS.shortReason}
+              value={values.reason}
+              {...fieldAria(idOf('reason'), errors.reason)}
+              onChange={(event) => set('reason', event.target.value)}
+            />
           </Field>
         </>
       )}

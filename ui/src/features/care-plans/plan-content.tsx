@@ -1,4 +1,10 @@
-import { CONSENT_METHOD_LABELS, VISIT_TYPE_TASK_LABELS, type CarePlanContentView, type CarePlanMedicationView, type CarePlanView } from '@care/events';
+import {
+  CONSENT_METHOD_LABELS,
+  VISIT_TYPE_TASK_LABELS,
+  type CarePlanContentView,
+  type CarePlanMedicationView,
+  type CarePlanView,
+} from '@care/events';
 import { formatDate } from '../../shared/format';
 import { riskClass, riskRows, reviewText, statusClass, statusLabel } from './care-plan-format';
 
@@ -72,7 +78,13 @@ export function PlanContent({ plan }: { plan: CarePlanView }) {
 }
 
 /** What a version of the plan says (the current one, or an earlier one shown from the versions list). */
-export function PlanFields({ content, medications }: { content: CarePlanContentView; medications: readonly CarePlanMedicationView[] }) {
+export function PlanFields({
+  content,
+  medications,
+}: {
+  content: CarePlanContentView;
+  medications: readonly CarePlanMedicationView[];
+}) {
   return (
     <>
       <section className="plan-section">
@@ -107,9 +119,26 @@ export function PlanFields({ content, medications }: { content: CarePlanContentV
       </section>
       <Items title="Medical conditions" items={content.medicalConditions} none="None recorded" />
       <Items title="Allergies" items={content.allergies} none="None recorded" />
-      <Items title="Medications" items={medications.map((medication) => `${medication.name} ${medication.dosage}, ${medication.frequency}${medication.instructions ? ` (${medication.instructions})` : ''}`)} none="No medications recorded" />
-      <Items title="Emergency contacts" items={content.emergencyContacts.map((contact) => `${contact.name} (${contact.relationship}), ${contact.phone}`)} none="None recorded" />
-      <Items title="Tasks on visits" items={content.visitTasks.map((list) => `${VISIT_TYPE_TASK_LABELS[list.visitType]}: ${list.tasks.join('; ')}`)} none="No tasks listed" />
+      <Items
+        title="Medications"
+        items={medications.map(
+          (medication) =>
+            `${medication.name} ${medication.dosage}, ${medication.frequency}${medication.instructions ? ` (${medication.instructions})` : ''}`,
+        )}
+        none="No medications recorded"
+      />
+      <Items
+        title="Emergency contacts"
+        items={content.emergencyContacts.map(
+          (contact) => `${contact.name} (${contact.relationship}), ${contact.phone}`,
+        )}
+        none="None recorded"
+      />
+      <Items
+        title="Tasks on visits"
+        items={content.visitTasks.map((list) => `${VISIT_TYPE_TASK_LABELS[list.visitType]}: ${list.tasks.join('; ')}`)}
+        none="No tasks listed"
+      />
     </>
   );
 }

@@ -31,8 +31,10 @@ export interface PlanFormValues {
   visitTasks: Record<VisitType, string[]>;
 }
 
-const noRisks = () => Object.fromEntries(RISK_AREAS.map((area) => [area, { level: '', notes: '' }])) as PlanFormValues['risks'];
-const noTasks = () => Object.fromEntries(VISIT_TYPES.map((type) => [type, []])) as unknown as PlanFormValues['visitTasks'];
+const noRisks = () =>
+  Object.fromEntries(RISK_AREAS.map((area) => [area, { level: '', notes: '' }])) as PlanFormValues['risks'];
+const noTasks = () =>
+  Object.fromEntries(VISIT_TYPES.map((type) => [type, []])) as unknown as PlanFormValues['visitTasks'];
 
 /** A new plan: review in three months unless the coordinator says otherwise. */
 export function newPlanValues(today: string = londonToday()): PlanFormValues {
@@ -99,7 +101,9 @@ export function withClient(values: PlanFormValues, client: ClientView): PlanForm
     clientId: client.id,
     allergies: [...client.allergies],
     medicalConditions: [...client.medicalConditions],
-    emergencyContacts: client.emergencyContact ? [{ name: client.emergencyContact, phone: client.emergencyPhone, relationship: 'Emergency contact' }] : [],
+    emergencyContacts: client.emergencyContact
+      ? [{ name: client.emergencyContact, phone: client.emergencyPhone, relationship: 'Emergency contact' }]
+      : [],
   };
 }
 
@@ -117,12 +121,19 @@ function contentOf(values: PlanFormValues) {
     allergies: values.allergies,
     medicalConditions: values.medicalConditions,
     emergencyContacts: values.emergencyContacts,
-    visitTasks: VISIT_TYPES.flatMap((visitType) => (values.visitTasks[visitType].length > 0 ? [{ visitType, tasks: values.visitTasks[visitType] }] : [])),
+    visitTasks: VISIT_TYPES.flatMap((visitType) =>
+      values.visitTasks[visitType].length > 0 ? [{ visitType, tasks: values.visitTasks[visitType] }] : [],
+    ),
   };
 }
 
 export function createRequestOf(values: PlanFormValues): CreateCarePlanRequest {
-  return { clientId: values.clientId, templateId: values.templateId || null, reviewDate: values.reviewDate, ...contentOf(values) };
+  return {
+    clientId: values.clientId,
+    templateId: values.templateId || null,
+    reviewDate: values.reviewDate,
+    ...contentOf(values),
+  };
 }
 
 export function updateRequestOf(values: PlanFormValues): UpdateCarePlanRequest {

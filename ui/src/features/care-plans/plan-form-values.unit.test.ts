@@ -1,4 +1,9 @@
-import { createCarePlanRequestSchema, updateCarePlanRequestSchema, type CarePlanTemplateView, type ClientView } from '@care/events';
+import {
+  createCarePlanRequestSchema,
+  updateCarePlanRequestSchema,
+  type CarePlanTemplateView,
+  type ClientView,
+} from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { createRequestOf, newPlanValues, updateRequestOf, withClient, withTemplate } from './plan-form-values';
 

@@ -54,7 +54,12 @@ export function QualityMetrics({ search, onView }: { search: string; onView: (pl
                   </td>
                   <td>{plan.quality.missing.length > 0 ? plan.quality.missing.join(', ') : 'Nothing'}</td>
                   <td>
-                    <button type="button" className="button button-small button-secondary" onClick={() => onView(plan.id)} aria-label={`View Plan: ${plan.title}, ${plan.clientName}`}>
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      onClick={() => onView(plan.id)}
+                      aria-label={`View Plan: ${plan.title}, ${plan.clientName}`}
+                    >
                       View Plan
                     </button>
                   </td>
@@ -64,7 +69,13 @@ export function QualityMetrics({ search, onView }: { search: string; onView: (pl
           </table>
         </div>
       )}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      <LoadMore
+        shown={list.items.length}
+        total={list.total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -30,9 +30,12 @@ import { CARE_PLANS_PATH, carePlanTemplatesQueryOptions, reloadCarePlans } from 
 export function TemplatesPanel() {
   const isAdmin = can(useCurrentUser().role, 'carePlans.templates');
   const templates = useQuery(carePlanTemplatesQueryOptions);
-  const [editing, setEditing] = useState<{ open: boolean; template?: CarePlanTemplateView | undefined }>({ open: false });
+  const [editing, setEditing] = useState<{ open: boolean; template?: CarePlanTemplateView | undefined }>({
+    open: false,
+  });
   if (templates.isPending) return <ListLoading what="templates" />;
-  if (templates.isError) return <ListLoadError what="templates" error={templates.error} onRetry={() => void templates.refetch()} />;
+  if (templates.isError)
+    return <ListLoadError what="templates" error={templates.error} onRetry={() => void templates.refetch()} />;
   return (
     <div className="templates-panel">
       {isAdmin && (
@@ -50,7 +53,12 @@ export function TemplatesPanel() {
       ) : (
         <div className="care-plan-grid">
           {templates.data.map((template) => (
-            <article key={template.id} className="card template-card" data-testid="template-card" aria-label={template.name}>
+            <article
+              key={template.id}
+              className="card template-card"
+              data-testid="template-card"
+              aria-label={template.name}
+            >
               <header className="care-plan-card-header">
                 <h3 className="care-plan-title">{template.name}</h3>
                 <span className="badge badge-muted">{CARE_PLAN_TEMPLATE_KIND_LABELS[template.kind]}</span>
@@ -60,7 +68,8 @@ export function TemplatesPanel() {
                 {template.description ? ` · ${template.description}` : ''}
               </p>
               <p className="small">
-                {template.objectives.length} objectives · {template.interventions.length} interventions · {template.goals.length} goals
+                {template.objectives.length} objectives · {template.interventions.length} interventions ·{' '}
+                {template.goals.length} goals
               </p>
               {template.visitTasks.map((list) => (
                 <p key={list.visitType} className="small">
@@ -72,7 +81,12 @@ export function TemplatesPanel() {
               </p>
               {isAdmin && (
                 <div className="card-actions">
-                  <button type="button" className="button button-small button-secondary" onClick={() => setEditing({ open: true, template })} aria-label={`Edit template ${template.name}`}>
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    onClick={() => setEditing({ open: true, template })}
+                    aria-label={`Edit template ${template.name}`}
+                  >
                     Edit
                   </button>
                 </div>
@@ -82,7 +96,11 @@ export function TemplatesPanel() {
         </div>
       )}
       {isAdmin && (
-        <FormDialog open={editing.open} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} title={editing.template ? `Edit template: ${editing.template.name}` : 'Add Template'}>
+        <FormDialog
+          open={editing.open}
+          onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+          title={editing.template ? `Edit template: ${editing.template.name}` : 'Add Template'}
+        >
           {editing.open && <TemplateForm template={editing.template} onDone={() => setEditing({ open: false })} />}
         </FormDialog>
       )}
@@ -101,9 +119,16 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
   const [kind, setKind] = useState<CarePlanTemplateKind>(template?.kind ?? 'personal_care');
   const [title, setTitle] = useState(template?.title ?? '');
   const [description, setDescription] = useState(template?.description ?? '');
-  const [lists, setLists] = useState({ objectives: template?.objectives ?? [], interventions: template?.interventions ?? [], goals: template?.goals ?? [] });
+  const [lists, setLists] = useState({
+    objectives: template?.objectives ?? [],
+    interventions: template?.interventions ?? [],
+    goals: template?.goals ?? [],
+  });
   const [tasks, setTasks] = useState<Record<VisitType, string[]>>(
-    () => Object.fromEntries(VISIT_TYPES.map((type) => [type, template?.visitTasks.find((list) => list.visitType === type)?.tasks ?? []])) as Record<VisitType, string[]>,
+    () =>
+      Object.fromEntries(
+        VISIT_TYPES.map((type) => [type, template?.visitTasks.find((list) => list.visitType === type)?.tasks ?? []]),
+      ) as Record<VisitType, string[]>,
   );
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
@@ -117,9 +142,13 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
       title,
       description,
       ...lists,
-      visitTasks: VISIT_TYPES.flatMap((visitType) => (tasks[visitType].length > 0 ? [{ visitType, tasks: tasks[visitType] }] : [])),
+      visitTasks: VISIT_TYPES.flatMap((visitType) =>
+        tasks[visitType].length > 0 ? [{ visitType, tasks: tasks[visitType] }] : [],
+      ),
     };
-    const check = (template ? changeCarePlanTemplateRequestSchema : createCarePlanTemplateRequestSchema).safeParse(body);
+    const check = (template ? changeCarePlanTemplateRequestSchema : createCarePlanTemplateRequestSchema).safeParse(
+      body,
+    );
     if (!check.success) {
       const found: Errors = {};
       for (const issue of check.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
@@ -128,7 +157,8 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
     }
     setBusy(true);
     try {
-      if (template) await apiSend('PATCH', `${CARE_PLANS_PATH}/templates/${template.id}`, body, { 'If-Match': template.revision });
+      if (template)
+        await apiSend('PATCH', `${CARE_PLANS_PATH}/templates/${template.id}`, body, { 'If-Match': template.revision });
       else await apiSend('POST', `${CARE_PLANS_PATH}/templates`, body);
       await reloadCarePlans(queryClient);
       toast({ title: template ? 'Template saved' : 'Template added' });
@@ -136,7 +166,10 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
     } catch (error) {
       const { fieldErrors, formError: message } = serverFormErrors(error, FIELDS);
       setErrors(fieldErrors);
-      setFormError(message ?? (Object.keys(fieldErrors).length === 0 ? 'The template could not be saved. Please try again.' : undefined));
+      setFormError(
+        message ??
+          (Object.keys(fieldErrors).length === 0 ? 'The template could not be saved. Please try again.' : undefined),
+      );
     } finally {
       setBusy(false);
     }
@@ -145,10 +178,23 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
       <Field id={idOf('name')} label="Template name" required error={errors.name}>
-        <input id={idOf('name')} className="input" maxLength={TEXT_LIMITS.title} value={name} aria-required {...fieldAria(idOf('name'), errors.name)} onChange={(event) => setName(event.target.value)} />
+        <input
+          id={idOf('name')}
+          className="input"
+          maxLength={TEXT_LIMITS.title}
+          value={name}
+          aria-required
+          {...fieldAria(idOf('name'), errors.name)}
+          onChange={(event) => setName(event.target.value)}
+        />
       </Field>
       <Field id={idOf('kind')} label="Kind of care" error={errors.kind}>
-        <select id={idOf('kind')} className="input" value={kind} onChange={(event) => setKind(event.target.value as CarePlanTemplateKind)}>
+        <select
+          id={idOf('kind')}
+          className="input"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as CarePlanTemplateKind)}
+        >
           {CARE_PLAN_TEMPLATE_KINDS.map((value) => (
             <option key={value} value={value}>
               {CARE_PLAN_TEMPLATE_KIND_LABELS[value]}
@@ -157,14 +203,41 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
         </select>
       </Field>
       <Field id={idOf('title')} label="Plan title" required error={errors.title}>
-        <input id={idOf('title')} className="input" maxLength={TEXT_LIMITS.title} value={title} aria-required {...fieldAria(idOf('title'), errors.title)} onChange={(event) => setTitle(event.target.value)} />
+        <input
+          id={idOf('title')}
+          className="input"
+          maxLength={TEXT_LIMITS.title}
+          value={title}
+          aria-required
+          {...fieldAria(idOf('title'), errors.title)}
+          onChange={(event) => setTitle(event.target.value)}
+        />
       </Field>
       <Field id={idOf('description')} label="Description" error={errors.description} wide>
-        <textarea id={idOf('description')} className="input" rows={2} maxLength={TEXT_LIMITS.notes} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <textarea
+          id={idOf('description')}
+          className="input"
+          rows={2}
+          maxLength={TEXT_LIMITS.notes}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
       </Field>
       {(['objectives', 'interventions', 'goals'] as const).map((field) => (
-        <Field key={field} id={idOf(field)} label={field.charAt(0).toUpperCase() + field.slice(1)} error={errors[field]} wide>
-          <TextListInput id={idOf(field)} listLabel={`Added ${field}`} placeholder="Add an entry" value={lists[field]} onChange={(next) => setLists((current) => ({ ...current, [field]: next }))} />
+        <Field
+          key={field}
+          id={idOf(field)}
+          label={field.charAt(0).toUpperCase() + field.slice(1)}
+          error={errors[field]}
+          wide
+        >
+          <TextListInput
+            id={idOf(field)}
+            listLabel={`Added ${field}`}
+            placeholder="Add an entry"
+            value={lists[field]}
+            onChange={(next) => setLists((current) => ({ ...current, [field]: next }))}
+          />
         </Field>
       ))}
       <fieldset className="field field-wide care-plan-fieldset">
@@ -185,7 +258,11 @@ function TemplateForm({ template, onDone }: { template: CarePlanTemplateView | u
         ))}
       </fieldset>
       <div className="field-wide">
-        <DialogFormFooter formError={formError} submitLabel={busy ? 'Saving…' : template ? 'Save template' : 'Add Template'} disabled={busy} />
+        <DialogFormFooter
+          formError={formError}
+          submitLabel={busy ? 'Saving…' : template ? 'Save template' : 'Add Template'}
+          disabled={busy}
+        />
       </div>
     </form>
   );

@@ -15,7 +15,12 @@ export function VersionCompare({ plan }: { plan: CarePlanDetailView }) {
   const select = (id: string, label: string, value: number, onChange: (next: number) => void) => (
     <label htmlFor={id} className="compare-pick">
       <span className="label">{label}</span>
-      <select id={id} className="input input-compact" value={value} onChange={(event) => onChange(Number(event.target.value))}>
+      <select
+        id={id}
+        className="input input-compact"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
         {versions.map((version) => (
           <option key={version} value={version}>
             Version {version}
@@ -35,7 +40,9 @@ export function VersionCompare({ plan }: { plan: CarePlanDetailView }) {
       ) : diff.isError ? (
         <ListLoadError what="the differences" error={diff.error} onRetry={() => void diff.refetch()} />
       ) : diff.data.changes.length === 0 ? (
-        <p className="muted">No differences between version {from} and version {to}.</p>
+        <p className="muted">
+          No differences between version {from} and version {to}.
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="data-table diff-table" data-testid="version-diff">
@@ -54,10 +61,26 @@ export function VersionCompare({ plan }: { plan: CarePlanDetailView }) {
                 <tr key={change.field}>
                   <th scope="row">{change.label}</th>
                   <td>
-                    {change.before.length === 0 ? <span className="muted">None</span> : change.before.map((line) => <div key={line} className={change.removed.includes(line) ? 'diff-removed' : undefined}>{change.removed.includes(line) ? `− ${line}` : line}</div>)}
+                    {change.before.length === 0 ? (
+                      <span className="muted">None</span>
+                    ) : (
+                      change.before.map((line) => (
+                        <div key={line} className={change.removed.includes(line) ? 'diff-removed' : undefined}>
+                          {change.removed.includes(line) ? `− ${line}` : line}
+                        </div>
+                      ))
+                    )}
                   </td>
                   <td>
-                    {change.after.length === 0 ? <span className="muted">None</span> : change.after.map((line) => <div key={line} className={change.added.includes(line) ? 'diff-added' : undefined}>{change.added.includes(line) ? `+ ${line}` : line}</div>)}
+                    {change.after.length === 0 ? (
+                      <span className="muted">None</span>
+                    ) : (
+                      change.after.map((line) => (
+                        <div key={line} className={change.added.includes(line) ? 'diff-added' : undefined}>
+                          {change.added.includes(line) ? `+ ${line}` : line}
+                        </div>
+                      ))
+                    )}
                   </td>
                 </tr>
               ))}

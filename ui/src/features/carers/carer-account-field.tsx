@@ -21,7 +21,14 @@ export function CarerAccountField({ id, carer, value, onChange, error }: CarerAc
   return (
     <Field id={id} label="Signs in as" error={error} wide>
       <div className="account-controls">
-        <select className="input" id={id} name="userId" value={value} onChange={(event) => onChange(event.target.value)} {...fieldAria(id, error)}>
+        <select
+          className="input"
+          id={id}
+          name="userId"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...fieldAria(id, error)}
+        >
           <option value="">No account linked</option>
           {(accounts.data ?? []).map((account) => (
             <option key={account.id} value={account.id}>

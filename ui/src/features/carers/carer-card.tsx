@@ -22,7 +22,9 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: Carer
           <h2 className="carer-name">{name}</h2>
           <p className="muted small">{carer.employeeId}</p>
         </div>
-        <span className={`badge ${carer.isActive ? 'badge-success' : 'badge-muted'}`}>{carer.isActive ? 'Active' : 'Inactive'}</span>
+        <span className={`badge ${carer.isActive ? 'badge-success' : 'badge-muted'}`}>
+          {carer.isActive ? 'Active' : 'Inactive'}
+        </span>
       </header>
 
       <dl className="details">
@@ -73,7 +75,12 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: Carer
 
       {canWrite && (
         <footer className="card-actions">
-          <button type="button" className="button button-secondary button-small" aria-label={`Edit ${name}`} onClick={() => onEdit(carer)}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Edit ${name}`}
+            onClick={() => onEdit(carer)}
+          >
             <Pencil size={14} aria-hidden />
             Edit
           </button>

@@ -1,4 +1,11 @@
-import { can, CARER_SPECIALIZATIONS, REGIONS, type CarerView, type CreateCarerRequest, type UpdateCarerRequest } from '@care/events';
+import {
+  can,
+  CARER_SPECIALIZATIONS,
+  REGIONS,
+  type CarerView,
+  type CreateCarerRequest,
+  type UpdateCarerRequest,
+} from '@care/events';
 import { TextListInput } from '../../shared/text-list-input';
 import { Field, fieldAria } from '../../shared/form-field';
 import { capitalize, humanize } from '../../shared/format';
@@ -47,7 +54,11 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
   const user = useCurrentUser();
   const mayLink = carer !== undefined && can(user.role, 'users.manage');
   const linkedId = carer?.account?.id ?? '';
-  const form = useCommandForm<Values, { carer: CreateCarerRequest; account: Pick<UpdateCarerRequest, 'userId'> }, FormField>({
+  const form = useCommandForm<
+    Values,
+    { carer: CreateCarerRequest; account: Pick<UpdateCarerRequest, 'userId'> },
+    FormField
+  >({
     initial: () => ({ ...(carer ? carerToFormValues(carer) : EMPTY_CARER_FORM), userId: linkedId }),
     // A refusal of the account goes under its select only where the select is shown.
     fields: mayLink ? [...CARER_FIELDS, 'userId'] : CARER_FIELDS,
@@ -55,10 +66,18 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
       const check = checkCarerForm(values);
       if (!check.ok) return check;
       // The link changes with the edit it is part of (one PATCH, one revision), and only when it was changed.
-      return { ok: true, request: { carer: check.request, account: mayLink && userId !== linkedId ? { userId: userId === '' ? null : userId } : {} } };
+      return {
+        ok: true,
+        request: {
+          carer: check.request,
+          account: mayLink && userId !== linkedId ? { userId: userId === '' ? null : userId } : {},
+        },
+      };
     },
     send: ({ carer: request, account }) =>
-      carer ? update.mutateAsync({ id: carer.id, revision: carer.revision, request: { ...request, ...account } }) : create.mutateAsync(request),
+      carer
+        ? update.mutateAsync({ id: carer.id, revision: carer.revision, request: { ...request, ...account } })
+        : create.mutateAsync(request),
     onDone,
   });
   const { values, fieldErrors: errors, idOf } = form;
@@ -134,7 +153,15 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <input className="input" type="number" inputMode="decimal" min="0" step="0.01" {...bind('hourlyRate')} />
         </Field>
         <Field id={idOf('maxClientsPerDay')} label="Max clients per day" error={errors.maxClientsPerDay}>
-          <input className="input" type="number" inputMode="numeric" min="1" max="50" step="1" {...bind('maxClientsPerDay')} />
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min="1"
+            max="50"
+            step="1"
+            {...bind('maxClientsPerDay')}
+          />
         </Field>
         <div className="field field-checkbox">
           <input
@@ -151,10 +178,20 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
           <textarea className="input" rows={3} {...bind('notes')} />
         </Field>
         {mayLink && (
-          <CarerAccountField id={idOf('userId')} carer={carer} value={values.userId} onChange={(next) => set('userId', next)} error={errors.userId} />
+          <CarerAccountField
+            id={idOf('userId')}
+            carer={carer}
+            value={values.userId}
+            onChange={(next) => set('userId', next)}
+            error={errors.userId}
+          />
         )}
       </div>
-      <DialogFormFooter formError={form.formError} submitLabel={carer ? 'Update Carer' : 'Save Carer'} disabled={form.pending} />
+      <DialogFormFooter
+        formError={form.formError}
+        submitLabel={carer ? 'Update Carer' : 'Save Carer'}
+        disabled={form.pending}
+      />
     </form>
   );
 }

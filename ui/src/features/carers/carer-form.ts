@@ -75,7 +75,11 @@ export function carerToFormValues(carer: CarerView): CarerFormValues {
  */
 export function formValuesToRequest(values: CarerFormValues): CreateCarerRequest {
   const max = values.maxClientsPerDay.trim();
-  return { ...values, qualifications: [...values.qualifications], maxClientsPerDay: /^\d+$/.test(max) ? Number(max) : max };
+  return {
+    ...values,
+    qualifications: [...values.qualifications],
+    maxClientsPerDay: /^\d+$/.test(max) ? Number(max) : max,
+  };
 }
 
 export type CarerFormCheck = { ok: true; request: CreateCarerRequest } | { ok: false; errors: CarerFormErrors };

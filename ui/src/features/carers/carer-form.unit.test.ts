@@ -13,7 +13,7 @@ const filled = (overrides: Partial<CarerFormValues>): CarerFormValues => ({
 });
 
 describe('checkCarerForm at the input limits', () => {
-  it('shows the server\'s limit under the hourly rate, the count and a text with a control character', () => {
+  it("shows the server's limit under the hourly rate, the count and a text with a control character", () => {
     expect(checkCarerForm(filled({ hourlyRate: '21474837', maxClientsPerDay: '51', notes: 'Drives\u0000' }))).toEqual({
       ok: false,
       errors: {
@@ -25,6 +25,8 @@ describe('checkCarerForm at the input limits', () => {
   });
 
   it('accepts the limits themselves', () => {
-    expect(checkCarerForm(filled({ hourlyRate: '500.00', maxClientsPerDay: '50', notes: 'Line one\nLine two' })).ok).toBe(true);
+    expect(
+      checkCarerForm(filled({ hourlyRate: '500.00', maxClientsPerDay: '50', notes: 'Line one\nLine two' })).ok,
+    ).toBe(true);
   });
 });

@@ -57,7 +57,12 @@ export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = 
       </div>
 
       <div className="toolbar">
-        <SearchBox label="Search carers" placeholder="Search carers by name, employee ID or region..." value={search} onChange={setSearch} />
+        <SearchBox
+          label="Search carers"
+          placeholder="Search carers by name, employee ID or region..."
+          value={search}
+          onChange={setSearch}
+        />
       </div>
 
       {carers.isPending ? (

@@ -15,7 +15,8 @@ export function useCreateCarer() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.carers });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to create carer', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to create carer', variant: 'destructive' });
     },
   });
 }

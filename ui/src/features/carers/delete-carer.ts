@@ -14,7 +14,8 @@ export function useDeleteCarer() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.carers });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to delete carer', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to delete carer', variant: 'destructive' });
     },
   });
 }

@@ -23,7 +23,8 @@ export function useUpdateCarer() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.carers });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to update carer', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to update carer', variant: 'destructive' });
     },
   });
 }

@@ -12,7 +12,9 @@ export function canCheckOut(visit: Pick<AppointmentView, 'status'>): boolean {
 /** Minutes after the planned start, when checking in now would be a late arrival; else 0. */
 export function minutesLate(visit: Pick<AppointmentView, 'scheduledDate'>, now: Date): number {
   // The same rule the check-in records lateArrival by (events punctuality.ts).
-  return isLateArrival(visit.scheduledDate, now) ? Math.floor((now.getTime() - Date.parse(visit.scheduledDate)) / 60_000) : 0;
+  return isLateArrival(visit.scheduledDate, now)
+    ? Math.floor((now.getTime() - Date.parse(visit.scheduledDate)) / 60_000)
+    : 0;
 }
 
 /**

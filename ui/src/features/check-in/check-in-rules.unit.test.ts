@@ -6,7 +6,8 @@ describe('what a carer may record on a visit', () => {
     expect(canCheckIn({ status: 'scheduled', carerId: 'c1' })).toBe(true);
     expect(canCheckIn({ status: 'missed', carerId: 'c1' })).toBe(true);
     expect(canCheckIn({ status: 'scheduled', carerId: null })).toBe(false);
-    for (const status of ['in_progress', 'completed', 'cancelled', 'no_show'] as const) expect(canCheckIn({ status, carerId: 'c1' })).toBe(false);
+    for (const status of ['in_progress', 'completed', 'cancelled', 'no_show'] as const)
+      expect(canCheckIn({ status, carerId: 'c1' })).toBe(false);
   });
 
   it('checks out only a visit in progress', () => {

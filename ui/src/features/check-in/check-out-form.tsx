@@ -1,4 +1,10 @@
-import { CLIENT_MOODS, checkOutRequestSchema, type AppointmentView, type CheckOutRequest, type ClientMood } from '@care/events';
+import {
+  CLIENT_MOODS,
+  checkOutRequestSchema,
+  type AppointmentView,
+  type CheckOutRequest,
+  type ClientMood,
+} from '@care/events';
 import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { enumLabel } from '../../shared/format';
@@ -11,7 +17,16 @@ import { SignaturePad } from './signature-pad';
 /** What the carer records before checking out; where and how (source, location) is added by the card. */
 export type VisitOutcome = Omit<CheckOutRequest, 'source' | 'manualInputReason' | 'location' | 'checkedOutAt'>;
 
-const FIELDS = ['tasksCompleted', 'clientMood', 'healthObservations', 'notes', 'signature', 'travelTimeMinutes', 'mileage', 'expenses'] as const;
+const FIELDS = [
+  'tasksCompleted',
+  'clientMood',
+  'healthObservations',
+  'notes',
+  'signature',
+  'travelTimeMinutes',
+  'mileage',
+  'expenses',
+] as const;
 type FormField = (typeof FIELDS)[number];
 
 interface CheckOutFormProps {
@@ -77,7 +92,11 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
         {visit.tasks.length === 0 && <p className="small muted">No tasks were planned for this visit.</p>}
         {visit.tasks.map((task) => (
           <label key={task} className="check-out-tick">
-            <input type="checkbox" checked={tasksCompleted.includes(task)} onChange={(event) => toggleTask(task, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={tasksCompleted.includes(task)}
+              onChange={(event) => toggleTask(task, event.target.checked)}
+            />
             <span>{task}</span>
           </label>
         ))}
@@ -115,12 +134,23 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
       </Field>
 
       <Field id={field('notes')} label="Visit notes" error={errors.notes}>
-        <textarea id={field('notes')} className="input" rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} {...fieldAria(field('notes'), errors.notes)} />
+        <textarea
+          id={field('notes')}
+          className="input"
+          rows={3}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          {...fieldAria(field('notes'), errors.notes)}
+        />
       </Field>
 
       <div className="field">
         <span className="label">Client signature</span>
-        <SignaturePad label={`Signature of ${visit.client.firstName} ${visit.client.lastName}`} signed={signature !== null} onChange={setSignature} />
+        <SignaturePad
+          label={`Signature of ${visit.client.firstName} ${visit.client.lastName}`}
+          signed={signature !== null}
+          onChange={setSignature}
+        />
         {errors.signature && <p className="field-error">{errors.signature}</p>}
       </div>
 

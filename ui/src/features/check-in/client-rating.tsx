@@ -19,7 +19,14 @@ export function ClientRating({ value, onChange }: { value: number | null; onChan
       <div className="client-rating-options">
         {RATINGS.map((rating) => (
           <label key={rating} className="client-rating-option">
-            <input type="radio" name={name} value={rating} checked={value === rating} onChange={() => onChange(rating)} aria-label={`${rating} of ${max}`} />
+            <input
+              type="radio"
+              name={name}
+              value={rating}
+              checked={value === rating}
+              onChange={() => onChange(rating)}
+              aria-label={`${rating} of ${max}`}
+            />
             <span aria-hidden>{rating}</span>
           </label>
         ))}

@@ -33,7 +33,15 @@ const TIME_INVALID = 'Enter a date and time';
 const TIME_FUTURE = 'The time cannot be in the future';
 
 /** Asked only when needed: the reason for a manual record (no location) and the reason for arriving late. */
-export function RecordReasonsDialog({ title, locationProblem, lateMinutes, submitLabel, pending, onCancel, onConfirm }: RecordReasonsDialogProps) {
+export function RecordReasonsDialog({
+  title,
+  locationProblem,
+  lateMinutes,
+  submitLabel,
+  pending,
+  onCancel,
+  onConfirm,
+}: RecordReasonsDialogProps) {
   const id = useId();
   const [manualInputReason, setManual] = useState('');
   const [lateReason, setLate] = useState('');
@@ -47,7 +55,12 @@ export function RecordReasonsDialog({ title, locationProblem, lateMinutes, submi
     const next = {
       manual: manual && manualInputReason.trim() === '' ? MANUAL_REQUIRED : undefined,
       late: late && lateReason.trim() === '' ? LATE_REQUIRED : undefined,
-      time: instant !== undefined && Number.isNaN(Date.parse(instant)) ? TIME_INVALID : instant !== undefined && Date.parse(instant) > Date.now() ? TIME_FUTURE : undefined,
+      time:
+        instant !== undefined && Number.isNaN(Date.parse(instant))
+          ? TIME_INVALID
+          : instant !== undefined && Date.parse(instant) > Date.now()
+            ? TIME_FUTURE
+            : undefined,
     };
     setErrors(next);
     if (next.manual || next.late || next.time) return;

@@ -92,7 +92,12 @@ export function SignaturePad({ label, onChange, signed }: SignaturePadProps) {
       />
       <div className="signature-actions">
         <span className="small muted">{signed ? 'Signed' : 'Sign above with a finger or the mouse'}</span>
-        <button type="button" className="button button-secondary check-in-button-secondary" onClick={clear} disabled={!signed}>
+        <button
+          type="button"
+          className="button button-secondary check-in-button-secondary"
+          onClick={clear}
+          disabled={!signed}
+        >
           <Eraser size={16} aria-hidden />
           Clear signature
         </button>

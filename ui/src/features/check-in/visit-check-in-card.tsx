@@ -62,9 +62,19 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
     const time = reasons.enteredAt;
     const done = { onSettled: () => setStep({ kind: 'idle' }) };
     if (action === 'check-in') {
-      checkIn.mutate({ method: 'POST', path: path(action), body: { ...where, lateReason: reasons.lateReason, ...(time && { checkedInAt: time }) } }, done);
+      checkIn.mutate(
+        {
+          method: 'POST',
+          path: path(action),
+          body: { ...where, lateReason: reasons.lateReason, ...(time && { checkedInAt: time }) },
+        },
+        done,
+      );
     } else {
-      checkOut.mutate({ method: 'POST', path: path(action), body: { ...outcome, ...where, ...(time && { checkedOutAt: time }) } }, done);
+      checkOut.mutate(
+        { method: 'POST', path: path(action), body: { ...outcome, ...where, ...(time && { checkedOutAt: time }) } },
+        done,
+      );
     }
   };
 
@@ -84,7 +94,11 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
   };
 
   return (
-    <article className={`card check-in-card check-in-card-${visit.status}`} data-testid="check-in-visit" aria-label={`Visit to ${clientName(visit)}`}>
+    <article
+      className={`card check-in-card check-in-card-${visit.status}`}
+      data-testid="check-in-visit"
+      aria-label={`Visit to ${clientName(visit)}`}
+    >
       <header className="check-in-card-header">
         <div>
           <h2 className="check-in-client">{clientName(visit)}</h2>
@@ -98,7 +112,9 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
         </div>
         <span className="check-in-badges">
           <VisitStatusBadge status={visit.status} />
-          {visit.runningLate && visit.status === 'scheduled' && <span className="badge punctuality-late">Running late</span>}
+          {visit.runningLate && visit.status === 'scheduled' && (
+            <span className="badge punctuality-late">Running late</span>
+          )}
         </span>
       </header>
       <p className="check-in-line">
@@ -130,7 +146,12 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
       )}
 
       {canCheckIn(visit) && (
-        <button type="button" className="button button-primary check-in-button" disabled={busy} onClick={() => void record('check-in')}>
+        <button
+          type="button"
+          className="button button-primary check-in-button"
+          disabled={busy}
+          onClick={() => void record('check-in')}
+        >
           <LogIn size={20} aria-hidden />
           {step.kind === 'locating' ? 'Finding your location...' : checkIn.isPending ? 'Checking in...' : 'Check In'}
         </button>
@@ -153,7 +174,11 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
             <TriangleAlert size={18} aria-hidden />
             Report Incident
           </button>
-          <ReportIncidentDialog open={reporting} onOpenChange={setReporting} visit={{ id: visit.id, clientName: clientName(visit) }} />
+          <ReportIncidentDialog
+            open={reporting}
+            onOpenChange={setReporting}
+            visit={{ id: visit.id, clientName: clientName(visit) }}
+          />
         </>
       )}
 

@@ -9,7 +9,9 @@ export const REMOVED_CARER = 'Removed carer';
  * so opening and saving the form never drops a choice silently.
  */
 export function carersToOffer(carers: readonly CarerChoice[], client: ClientView | undefined): CarerChoice[] {
-  const named = new Set([client?.keyworkerCarerId, ...(client?.preferredCarers ?? [])].filter((id): id is string => Boolean(id)));
+  const named = new Set(
+    [client?.keyworkerCarerId, ...(client?.preferredCarers ?? [])].filter((id): id is string => Boolean(id)),
+  );
   const offered = carers
     .filter((carer) => carer.isActive || named.has(carer.id))
     .map((carer) => (carer.isActive ? carer : { ...carer, label: `${carer.label}, inactive` }));
@@ -17,4 +19,3 @@ export function carersToOffer(carers: readonly CarerChoice[], client: ClientView
   for (const id of named) if (!known.has(id)) offered.push({ id, label: REMOVED_CARER, isActive: false });
   return offered;
 }
-

@@ -7,14 +7,20 @@ import { ageInYears } from './client-age';
 /** The card shows up to two medical conditions and a count of the rest, so cards stay one size. */
 const CONDITIONS_SHOWN = 2;
 
-const CARE_LEVEL_LABELS: Record<CareLevel, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+const CARE_LEVEL_LABELS: Record<CareLevel, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
 
 export function clientFullName(client: Pick<ClientView, 'firstName' | 'lastName'>): string {
   return `${client.firstName} ${client.lastName}`.trim();
 }
 
 function keyworkerName(client: ClientView): string {
-  if (client.keyworkerCarer) return `${client.keyworkerCarer.user.firstName} ${client.keyworkerCarer.user.lastName}`.trim();
+  if (client.keyworkerCarer)
+    return `${client.keyworkerCarer.user.firstName} ${client.keyworkerCarer.user.lastName}`.trim();
   return client.keyworkerCarerId ? REMOVED_CARER : 'Not assigned';
 }
 
@@ -105,7 +111,12 @@ export function ClientCard({ client, today, onEdit, onDelete, deleting, canWrite
 
       {canWrite && (
         <footer className="card-actions">
-          <button type="button" className="button button-secondary button-small" aria-label={`Edit ${name}`} onClick={() => onEdit(client)}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Edit ${name}`}
+            onClick={() => onEdit(client)}
+          >
             <Pencil size={14} aria-hidden />
             Edit
           </button>

@@ -1,4 +1,10 @@
-import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS, type ClientView, type CreateClientRequest } from '@care/events';
+import {
+  CARE_LEVELS,
+  COGNITIVE_LEVELS,
+  MOBILITY_LEVELS,
+  type ClientView,
+  type CreateClientRequest,
+} from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { Field, fieldAria } from '../../shared/form-field';
@@ -38,7 +44,10 @@ export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialo
   );
 }
 
-type TextField = Exclude<ClientFormField, 'medicalConditions' | 'medications' | 'allergies' | 'preferredCarers' | 'isActive'>;
+type TextField = Exclude<
+  ClientFormField,
+  'medicalConditions' | 'medications' | 'allergies' | 'preferredCarers' | 'isActive'
+>;
 type ListField = 'medicalConditions' | 'medications' | 'allergies';
 
 function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone: () => void }) {
@@ -49,7 +58,8 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
     initial: () => (client ? clientToFormValues(client) : EMPTY_CLIENT_FORM),
     fields: CLIENT_FORM_FIELDS,
     check: checkClientForm,
-    send: (request: CreateClientRequest) => (client ? update.mutateAsync({ id: client.id, revision: client.revision, request }) : create.mutateAsync(request)),
+    send: (request: CreateClientRequest) =>
+      client ? update.mutateAsync({ id: client.id, revision: client.revision, request }) : create.mutateAsync(request),
     onDone,
   });
   const { values, fieldErrors: errors, idOf } = form;
@@ -62,7 +72,8 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
     name: field,
     value: values[field],
     ...fieldAria(idOf(field), errors[field]),
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value as ClientFormValues[typeof field]),
+    onChange: (event: { target: { value: string } }) =>
+      set(field, event.target.value as ClientFormValues[typeof field]),
   });
   const list = (field: ListField, listLabel: string, placeholder: string) => (
     <TextListInput
@@ -129,7 +140,12 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
         <Field id={idOf('allergies')} label="Allergies" error={errors.allergies} wide>
           {list('allergies', 'Added allergy list', 'e.g. Penicillin')}
         </Field>
-        <Field id={idOf('gpPractice')} label="GP practice" error={errors.gpPractice} hint="Name and address, for the MAR chart">
+        <Field
+          id={idOf('gpPractice')}
+          label="GP practice"
+          error={errors.gpPractice}
+          hint="Name and address, for the MAR chart"
+        >
           <input className="input" autoComplete="off" {...bind('gpPractice')} />
         </Field>
         <Field id={idOf('gpPhone')} label="GP phone" error={errors.gpPhone}>
@@ -153,7 +169,12 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
           </select>
         </Field>
         <div className="field field-checkbox">
-          <input id={idOf('isActive')} type="checkbox" checked={values.isActive} onChange={(event) => set('isActive', event.target.checked)} />
+          <input
+            id={idOf('isActive')}
+            type="checkbox"
+            checked={values.isActive}
+            onChange={(event) => set('isActive', event.target.checked)}
+          />
           <label htmlFor={idOf('isActive')} className="label">
             Active
           </label>
@@ -173,7 +194,11 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
           <textarea className="input" rows={3} {...bind('careInstructions')} />
         </Field>
       </div>
-      <DialogFormFooter formError={form.formError} submitLabel={client ? 'Update Client' : 'Save Client'} disabled={form.pending} />
+      <DialogFormFooter
+        formError={form.formError}
+        submitLabel={client ? 'Update Client' : 'Save Client'}
+        disabled={form.pending}
+      />
     </form>
   );
 }

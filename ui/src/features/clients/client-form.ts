@@ -100,5 +100,7 @@ export type ClientFormCheck = { ok: true; request: CreateClientRequest } | { ok:
 export function checkClientForm(values: ClientFormValues): ClientFormCheck {
   const request = formValuesToRequest(values);
   const result = createClientRequestSchema.safeParse(request);
-  return result.success ? { ok: true, request } : { ok: false, errors: issuesByField(result.error, CLIENT_FORM_FIELDS) };
+  return result.success
+    ? { ok: true, request }
+    : { ok: false, errors: issuesByField(result.error, CLIENT_FORM_FIELDS) };
 }

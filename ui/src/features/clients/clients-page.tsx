@@ -52,7 +52,12 @@ export function ClientsPage({ initialSearch = '' }: { initialSearch?: string } =
       </div>
 
       <div className="toolbar">
-        <SearchBox label="Search clients" placeholder="Search clients by name or client ID..." value={search} onChange={setSearch} />
+        <SearchBox
+          label="Search clients"
+          placeholder="Search clients by name or client ID..."
+          value={search}
+          onChange={setSearch}
+        />
       </div>
 
       {clients.isPending ? (

@@ -15,7 +15,8 @@ export function useCreateClient() {
       await queryClient.invalidateQueries({ queryKey: clientsQueryKey });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to create client', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to create client', variant: 'destructive' });
     },
   });
 }

@@ -14,7 +14,8 @@ export function useDeleteClient() {
       await queryClient.invalidateQueries({ queryKey: clientsQueryKey });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to delete client', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to delete client', variant: 'destructive' });
     },
   });
 }

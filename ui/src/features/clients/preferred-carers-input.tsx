@@ -15,7 +15,12 @@ interface PreferredCarersProps {
  */
 export function PreferredCarersInput({ id, carers, loading, value, onChange, error }: PreferredCarersProps) {
   return (
-    <fieldset id={id} className="field field-wide client-fieldset" tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      id={id}
+      className="field field-wide client-fieldset"
+      tabIndex={-1}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="label">Preferred carers</legend>
       {loading ? (
         <p className="muted small">Loading carers...</p>
@@ -31,7 +36,11 @@ export function PreferredCarersInput({ id, carers, loading, value, onChange, err
                   id={checkboxId}
                   type="checkbox"
                   checked={value.includes(carer.id)}
-                  onChange={(event) => onChange(event.target.checked ? [...value, carer.id] : value.filter((chosen) => chosen !== carer.id))}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked ? [...value, carer.id] : value.filter((chosen) => chosen !== carer.id),
+                    )
+                  }
                 />
                 <label htmlFor={checkboxId}>{carer.label}</label>
               </li>

@@ -23,7 +23,8 @@ export function useUpdateClient() {
       await queryClient.invalidateQueries({ queryKey: clientsQueryKey });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to update client', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to update client', variant: 'destructive' });
     },
   });
 }

@@ -29,7 +29,8 @@ export function DashboardAlertsTable({ role }: { role: Role }) {
   const items = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
   // A page emptied by a change (the last alert on it resolved) steps back rather than showing nothing.
-  if (page.data && items.length === 0 && offset > 0 && !page.isPlaceholderData) setOffset(Math.max(0, offset - DASHBOARD_ALERTS_PAGE_SIZE));
+  if (page.data && items.length === 0 && offset > 0 && !page.isPlaceholderData)
+    setOffset(Math.max(0, offset - DASHBOARD_ALERTS_PAGE_SIZE));
 
   const show = (next: boolean) => {
     setActive(next);
@@ -58,7 +59,9 @@ export function DashboardAlertsTable({ role }: { role: Role }) {
       ) : (
         <div className="table-wrap">
           <table className="data-table dashboard-alerts-table" data-testid="dashboard-alerts-table">
-            <caption className="sr-only">{active ? 'Active alerts' : 'Inactive (resolved) alerts'}, newest first</caption>
+            <caption className="sr-only">
+              {active ? 'Active alerts' : 'Inactive (resolved) alerts'}, newest first
+            </caption>
             <thead>
               <tr>
                 <th scope="col">#</th>

@@ -45,7 +45,12 @@ export function QuickActions({ role }: { role: Role }) {
       )}
       {canSchedule && scheduling && (
         <Suspense fallback={null}>
-          <AppointmentFormDialog open onOpenChange={setScheduling} title="Schedule Appointment" defaultStart={defaultStartFor(londonToday(), new Date())} />
+          <AppointmentFormDialog
+            open
+            onOpenChange={setScheduling}
+            title="Schedule Appointment"
+            defaultStart={defaultStartFor(londonToday(), new Date())}
+          />
         </Suspense>
       )}
     </section>

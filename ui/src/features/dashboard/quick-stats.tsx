@@ -13,12 +13,18 @@ export function QuickStats({ stats, own }: { stats: DashboardStats | undefined; 
       testId: 'quick-on-time',
       value: quick ? (quick.onTimeRate === null ? 'No completed visits' : `${quick.onTimeRate.toFixed(1)}%`) : '…',
       none: quick?.onTimeRate === null,
-      note: own ? 'Your completed visits started on time, last 30 days' : 'Completed visits started on time, last 30 days',
+      note: own
+        ? 'Your completed visits started on time, last 30 days'
+        : 'Completed visits started on time, last 30 days',
     },
     {
       label: 'Client satisfaction',
       testId: 'quick-satisfaction',
-      value: quick ? (quick.clientSatisfaction === null ? 'No ratings yet' : `${quick.clientSatisfaction.toFixed(1)}/5`) : '…',
+      value: quick
+        ? quick.clientSatisfaction === null
+          ? 'No ratings yet'
+          : `${quick.clientSatisfaction.toFixed(1)}/5`
+        : '…',
       none: quick?.clientSatisfaction === null,
       note:
         quick && quick.ratingsCount > 0
@@ -28,7 +34,11 @@ export function QuickStats({ stats, own }: { stats: DashboardStats | undefined; 
     {
       label: 'Training compliance',
       testId: 'quick-training',
-      value: quick ? (quick.trainingCompliance === null ? 'No active carers' : `${quick.trainingCompliance.toFixed(1)}%`) : '…',
+      value: quick
+        ? quick.trainingCompliance === null
+          ? 'No active carers'
+          : `${quick.trainingCompliance.toFixed(1)}%`
+        : '…',
       none: quick?.trainingCompliance === null,
       note: own ? 'Your required training in date' : 'Mean of the active carers’ compliance',
     },

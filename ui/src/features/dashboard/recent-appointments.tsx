@@ -7,7 +7,12 @@ import { useCurrentUser } from '../../shared/current-user';
 import { errorReason } from '../../shared/api';
 import { humanize } from '../../shared/format';
 import { lazyNamed } from '../../shared/lazy-named';
-import { appointmentClientName, defaultStartFor, enumLabel, statusBadgeClass } from '../../records/appointments/appointment-labels';
+import {
+  appointmentClientName,
+  defaultStartFor,
+  enumLabel,
+  statusBadgeClass,
+} from '../../records/appointments/appointment-labels';
 import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import './recent-appointments.css';
 

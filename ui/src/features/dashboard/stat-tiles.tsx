@@ -22,7 +22,8 @@ const TILES: readonly Tile[] = [
     icon: ClipboardList,
     link: { to: '/tasks', search: { open: true } },
     value: (stats) => stats.toDoItems,
-    note: (stats) => (stats.overdueTasks > 0 ? `Open tasks, ${stats.overdueTasks} overdue` : 'Open tasks (pending or in progress)'),
+    note: (stats) =>
+      stats.overdueTasks > 0 ? `Open tasks, ${stats.overdueTasks} overdue` : 'Open tasks (pending or in progress)',
     visible: (role) => can(role, 'tasks.read') || can(role, 'tasks.readOwn'),
   },
   {
@@ -74,7 +75,10 @@ export function StatTiles({ role, stats }: { role: Role; stats: DashboardStats |
         const Icon = tile.icon;
         return (
           <li key={tile.testId}>
-            <Link {...tile.link} className={`card stat-card dashboard-tile${stats && tile.tone?.(stats) ? ' dashboard-tile-alert' : ''}`}>
+            <Link
+              {...tile.link}
+              className={`card stat-card dashboard-tile${stats && tile.tone?.(stats) ? ' dashboard-tile-alert' : ''}`}
+            >
               <span className="stat-icon" aria-hidden>
                 <Icon size={22} />
               </span>
@@ -83,9 +87,7 @@ export function StatTiles({ role, stats }: { role: Role; stats: DashboardStats |
                 <span className="stat-value" data-testid={tile.testId}>
                   {value ?? '…'}
                 </span>
-                <span className="stat-note">
-                  {stats ? tile.note(stats) : 'Loading...'}
-                </span>
+                <span className="stat-note">{stats ? tile.note(stats) : 'Loading...'}</span>
               </span>
             </Link>
           </li>

@@ -8,7 +8,15 @@ import { carerName, clientName } from '../../records/diary/diary-names';
  * An entry in a view's list: enough to recognise it (title, when, who, type); the diary list has the whole
  * card with its history, review and amend.
  */
-export function DiaryEntryLine({ entry, timeOnly = false, show = 'both' }: { entry: DiaryEntryView; timeOnly?: boolean; show?: 'both' | 'client' | 'carer' }) {
+export function DiaryEntryLine({
+  entry,
+  timeOnly = false,
+  show = 'both',
+}: {
+  entry: DiaryEntryView;
+  timeOnly?: boolean;
+  show?: 'both' | 'client' | 'carer';
+}) {
   return (
     <li className="diary-entry-line" data-testid="diary-view-entry">
       <div className="diary-entry-line-head">
@@ -25,7 +33,9 @@ export function DiaryEntryLine({ entry, timeOnly = false, show = 'both' }: { ent
         )}
       </div>
       <p className="small muted diary-entry-line-meta">
-        <time dateTime={entry.entryDate}>{timeOnly ? londonClock(entry.entryDate) : formatDateTime(entry.entryDate)}</time>
+        <time dateTime={entry.entryDate}>
+          {timeOnly ? londonClock(entry.entryDate) : formatDateTime(entry.entryDate)}
+        </time>
         {show !== 'carer' && <span>Client: {clientName(entry)}</span>}
         {show !== 'client' && <span>Carer: {carerName(entry)}</span>}
       </p>

@@ -16,7 +16,17 @@ const MAP_PATH = `${DIARY_PATH}/map`;
 const LIVE_MAP_PATH = `${DIARY_PATH}/live-map`;
 /** The live map asks again this often: check-ins and check-outs move visits on and off it. */
 
-function MapBody({ query, label, empty, follow = false }: { query: ReturnType<typeof useQuery<DiaryMapVisitView[]>>; label: string; empty: string; follow?: boolean }) {
+function MapBody({
+  query,
+  label,
+  empty,
+  follow = false,
+}: {
+  query: ReturnType<typeof useQuery<DiaryMapVisitView[]>>;
+  label: string;
+  empty: string;
+  follow?: boolean;
+}) {
   if (query.isPending) return <ListLoading what="visits" />;
   if (query.isError) return <ListLoadError what="visits" error={query.error} onRetry={() => void query.refetch()} />;
   return (
@@ -49,19 +59,36 @@ export function DiaryMapPage() {
         <span className="diary-view-range" aria-live="polite">
           {formatDate(date)}
         </span>
-        <button type="button" className="button button-secondary button-small" onClick={() => setDate(addDays(date, -1))}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setDate(addDays(date, -1))}
+        >
           <ChevronLeft size={16} aria-hidden />
           Previous day
         </button>
-        <button type="button" className="button button-secondary button-small" onClick={() => setDate(today)} disabled={date === today}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setDate(today)}
+          disabled={date === today}
+        >
           Today
         </button>
-        <button type="button" className="button button-secondary button-small" onClick={() => setDate(addDays(date, 1))}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setDate(addDays(date, 1))}
+        >
           Next day
           <ChevronRight size={16} aria-hidden />
         </button>
       </div>
-      <MapBody query={visits} label={`Visits on ${formatDate(date)}`} empty="No visits with a check-in location on this day." />
+      <MapBody
+        query={visits}
+        label={`Visits on ${formatDate(date)}`}
+        empty="No visits with a check-in location on this day."
+      />
     </DiaryViewLayout>
   );
 }
@@ -73,7 +100,10 @@ export function DiaryLiveMapPage() {
     queryFn: () => apiGet<DiaryMapVisitView[]>(LIVE_MAP_PATH),
   });
   return (
-    <DiaryViewLayout title="Live Map" intro="Visits in progress now, at the place the carer checked in. Updates as carers check in and out.">
+    <DiaryViewLayout
+      title="Live Map"
+      intro="Visits in progress now, at the place the carer checked in. Updates as carers check in and out."
+    >
       <MapBody query={visits} label="Visits in progress" empty="No visits in progress." follow />
     </DiaryViewLayout>
   );

@@ -1,7 +1,8 @@
 import { londonClock, type DiaryMapVisitView } from '@care/events';
 import { enumLabel } from '../../shared/format';
 
-const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned');
+const nameOf = (person: { firstName: string; lastName: string } | null) =>
+  person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned';
 
 /** The map's visits as a list: what the markers show, readable without the map (screen readers, keyboards). */
 export function MapVisitList({ visits, label }: { visits: readonly DiaryMapVisitView[]; label: string }) {
@@ -18,7 +19,10 @@ export function MapVisitList({ visits, label }: { visits: readonly DiaryMapVisit
               <span>Carer: {nameOf(visit.carer)}</span>
               <span className={`badge status-${visit.status}`}>{enumLabel(visit.status)}</span>
             </p>
-            <p className="small muted">{visit.location.address ?? `${visit.location.latitude.toFixed(5)}, ${visit.location.longitude.toFixed(5)}`}</p>
+            <p className="small muted">
+              {visit.location.address ??
+                `${visit.location.latitude.toFixed(5)}, ${visit.location.longitude.toFixed(5)}`}
+            </p>
           </div>
           {visit.entries.length > 0 ? (
             <ul className="small" aria-label={`Diary entries, ${nameOf(visit.client)}`}>

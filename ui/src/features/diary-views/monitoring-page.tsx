@@ -10,7 +10,8 @@ import { DiaryViewLayout } from './diary-view-layout';
 import '../../records/appointments/appointment-status.css';
 
 const MONITORING_PATH = `${DIARY_PATH}/monitoring`;
-const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned');
+const nameOf = (person: { firstName: string; lastName: string } | null) =>
+  person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned';
 
 /** The visit's record beside its entry: when, who, for whom, and where it stands. */
 function VisitRecord({ visit }: { visit: DiaryVisitView }) {
@@ -67,11 +68,21 @@ export function DiaryMonitoringPage() {
                 <ul className="diary-entry-lines">
                   <DiaryEntryLine entry={entry} />
                 </ul>
-                {visit ? <VisitRecord visit={visit} /> : <p className="small muted">Another carer's visit: its record is not shown to you.</p>}
+                {visit ? (
+                  <VisitRecord visit={visit} />
+                ) : (
+                  <p className="small muted">Another carer's visit: its record is not shown to you.</p>
+                )}
               </li>
             ))}
           </ul>
-          <LoadMore shown={items.length} total={rows.total} hasMore={rows.hasNextPage} loading={rows.isFetchingNextPage} onLoadMore={() => void rows.fetchNextPage()} />
+          <LoadMore
+            shown={items.length}
+            total={rows.total}
+            hasMore={rows.hasNextPage}
+            loading={rows.isFetchingNextPage}
+            onLoadMore={() => void rows.fetchNextPage()}
+          />
         </>
       )}
     </DiaryViewLayout>

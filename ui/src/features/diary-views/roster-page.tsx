@@ -8,8 +8,18 @@ import { DiaryEntryLine } from './diary-entry-line';
 import { DiaryViewLayout } from './diary-view-layout';
 
 const ROSTERS = {
-  carer: { path: `${DIARY_PATH}/carer-roster`, title: 'Carer Roster', intro: 'Diary entries grouped by carer, the most recently active first.', what: 'carers' },
-  client: { path: `${DIARY_PATH}/client-roster`, title: 'Client Roster', intro: 'Diary entries grouped by client, the most recently written about first.', what: 'clients' },
+  carer: {
+    path: `${DIARY_PATH}/carer-roster`,
+    title: 'Carer Roster',
+    intro: 'Diary entries grouped by carer, the most recently active first.',
+    what: 'carers',
+  },
+  client: {
+    path: `${DIARY_PATH}/client-roster`,
+    title: 'Client Roster',
+    intro: 'Diary entries grouped by client, the most recently written about first.',
+    what: 'clients',
+  },
 } as const;
 
 /** /diary/carer-roster and /diary/client-roster: each carer or client, their number of entries and the latest ones. */
@@ -37,7 +47,9 @@ export function DiaryRosterPage({ by }: { by: 'carer' | 'client' }) {
                 <section key={group.id} className="card diary-group" aria-label={name} data-testid="diary-roster-group">
                   <div className="diary-group-head">
                     <h3>{name}</h3>
-                    <span className="badge badge-muted">{group.entries === 1 ? '1 entry' : `${group.entries} entries`}</span>
+                    <span className="badge badge-muted">
+                      {group.entries === 1 ? '1 entry' : `${group.entries} entries`}
+                    </span>
                   </div>
                   <p className="small muted">Latest: {formatDateTime(group.latestEntryDate)}</p>
                   <ul className="diary-entry-lines" aria-label={`Latest entries, ${name}`}>

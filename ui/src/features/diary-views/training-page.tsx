@@ -16,7 +16,10 @@ export function DiaryTrainingPage() {
   const records = usePagedList<TrainingView>('/api/training', { expiring: EXPIRING_WITHIN_DAYS });
   const items = records.items;
   return (
-    <DiaryViewLayout title="Training" intro="Training notes and certificates expiring within 30 days, for the carers in view.">
+    <DiaryViewLayout
+      title="Training"
+      intro="Training notes and certificates expiring within 30 days, for the carers in view."
+    >
       {records.isPending ? (
         <ListLoading what="expiring training" />
       ) : records.isError ? (
@@ -32,7 +35,12 @@ export function DiaryTrainingPage() {
             {items.map((record) => {
               const carer = `${record.carer.user.firstName} ${record.carer.user.lastName}`.trim();
               return (
-                <section key={record.id} className="card diary-group" aria-label={`${carer}, ${enumLabel(record.trainingType)}`} data-testid="diary-training-record">
+                <section
+                  key={record.id}
+                  className="card diary-group"
+                  aria-label={`${carer}, ${enumLabel(record.trainingType)}`}
+                  data-testid="diary-training-record"
+                >
                   <div className="diary-group-head">
                     <h3>{enumLabel(record.trainingType)}</h3>
                     <span className="badge diary-expiry">Expires {formatDate(record.expiryDate)}</span>
@@ -45,12 +53,20 @@ export function DiaryTrainingPage() {
                     {record.certificateNumber && <> · Certificate {record.certificateNumber}</>}
                     {record.trainingProvider && <> · {record.trainingProvider}</>}
                   </p>
-                  <p className="small">{record.notes ? record.notes : <span className="muted">No training notes.</span>}</p>
+                  <p className="small">
+                    {record.notes ? record.notes : <span className="muted">No training notes.</span>}
+                  </p>
                 </section>
               );
             })}
           </div>
-          <LoadMore shown={items.length} total={records.total} hasMore={records.hasNextPage} loading={records.isFetchingNextPage} onLoadMore={() => void records.fetchNextPage()} />
+          <LoadMore
+            shown={items.length}
+            total={records.total}
+            hasMore={records.hasNextPage}
+            loading={records.isFetchingNextPage}
+            onLoadMore={() => void records.fetchNextPage()}
+          />
         </>
       )}
     </DiaryViewLayout>

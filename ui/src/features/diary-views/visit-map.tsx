@@ -10,7 +10,10 @@ interface MapConfig {
 }
 
 /** The UI server's /map-config.json (MAP_TILE_URL); OpenStreetMap where it has none (the Vite dev server). */
-const FALLBACK_CONFIG: MapConfig = { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' };
+const FALLBACK_CONFIG: MapConfig = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+};
 /** Great Britain, when there is nothing to show. */
 const GB_CENTRE: L.LatLngTuple = [54.0, -2.5];
 
@@ -19,21 +22,32 @@ async function mapConfig(): Promise<MapConfig> {
     const reply = await fetch('/map-config.json', { credentials: 'same-origin' });
     if (!reply.ok) return FALLBACK_CONFIG;
     const body = (await reply.json()) as Partial<MapConfig>;
-    return typeof body.tileUrl === 'string' ? { tileUrl: body.tileUrl, attribution: body.attribution ?? '' } : FALLBACK_CONFIG;
+    return typeof body.tileUrl === 'string'
+      ? { tileUrl: body.tileUrl, attribution: body.attribution ?? '' }
+      : FALLBACK_CONFIG;
   } catch {
     return FALLBACK_CONFIG;
   }
 }
 
 const STATUS_COLOURS: Record<string, string> = { in_progress: '#b45309', completed: '#15803d', scheduled: '#1d4ed8' };
-const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned');
+const nameOf = (person: { firstName: string; lastName: string } | null) =>
+  person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned';
 
 /**
  * Visits at their check-in location on a Leaflet map. The markers are vector circles in Leaflet's own overlay, not
  * tile images, so they show on the map's plain background when the tile server cannot be reached; a note says so.
  * `follow`: refit the view to the markers on every update (the live map), not only on the first.
  */
-export function VisitMap({ visits, label, follow = false }: { visits: readonly DiaryMapVisitView[]; label: string; follow?: boolean }) {
+export function VisitMap({
+  visits,
+  label,
+  follow = false,
+}: {
+  visits: readonly DiaryMapVisitView[];
+  label: string;
+  follow?: boolean;
+}) {
   const config = useQuery({ queryKey: ['map-config'], queryFn: mapConfig, staleTime: Infinity });
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -66,7 +80,13 @@ export function VisitMap({ visits, label, follow = false }: { visits: readonly D
     for (const visit of visits) {
       const colour = STATUS_COLOURS[visit.status] ?? '#475569';
       const text = `${nameOf(visit.client)}, ${nameOf(visit.carer)}`;
-      L.circleMarker([visit.location.latitude, visit.location.longitude], { radius: 9, color: '#0f172a', weight: 2, fillColor: colour, fillOpacity: 0.9 })
+      L.circleMarker([visit.location.latitude, visit.location.longitude], {
+        radius: 9,
+        color: '#0f172a',
+        weight: 2,
+        fillColor: colour,
+        fillOpacity: 0.9,
+      })
         .bindTooltip(text)
         .bindPopup(() => {
           const box = document.createElement('div');
@@ -83,14 +103,24 @@ export function VisitMap({ visits, label, follow = false }: { visits: readonly D
         .addTo(layer);
     }
     if (visits.length > 0 && (follow || !fitted.current)) {
-      current.fitBounds(L.latLngBounds(visits.map((visit) => [visit.location.latitude, visit.location.longitude] as L.LatLngTuple)), { padding: [32, 32], maxZoom: 15 });
+      current.fitBounds(
+        L.latLngBounds(visits.map((visit) => [visit.location.latitude, visit.location.longitude] as L.LatLngTuple)),
+        { padding: [32, 32], maxZoom: 15 },
+      );
       fitted.current = true;
     }
   }, [visits, follow, config.data]);
 
   return (
     <div className="diary-map-box">
-      <div ref={element} className="diary-map" role="region" aria-label={label} data-testid="diary-map" data-markers={visits.length} />
+      <div
+        ref={element}
+        className="diary-map"
+        role="region"
+        aria-label={label}
+        data-testid="diary-map"
+        data-markers={visits.length}
+      />
       {tilesFailed && (
         <p className="small muted" role="status">
           The map tiles could not load: the visits are shown on a plain background.

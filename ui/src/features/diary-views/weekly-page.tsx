@@ -15,7 +15,10 @@ const WEEKLY_PATH = `${DIARY_PATH}/weekly`;
 
 /** The week holding `date`; the key starts with the diary's URL, so a diary command or push reloads it. */
 const weekQuery = (date: string) =>
-  queryOptions({ queryKey: [WEEKLY_PATH, { date }] as const, queryFn: () => apiGet<DiaryWeekView>(withParams(WEEKLY_PATH, { date })) });
+  queryOptions({
+    queryKey: [WEEKLY_PATH, { date }] as const,
+    queryFn: () => apiGet<DiaryWeekView>(withParams(WEEKLY_PATH, { date })),
+  });
 
 const weekdayName = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
 const dayName = (date: string) => weekdayName.format(new Date(`${date}T12:00:00Z`));
@@ -33,14 +36,27 @@ export function DiaryWeeklyPage() {
         <span className="diary-view-range" aria-live="polite">
           {formatDate(weekStart)} – {formatDate(weekEnd)}
         </span>
-        <button type="button" className="button button-secondary button-small" onClick={() => setWeekStart(addDays(weekStart, -7))}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setWeekStart(addDays(weekStart, -7))}
+        >
           <ChevronLeft size={16} aria-hidden />
           Previous week
         </button>
-        <button type="button" className="button button-secondary button-small" onClick={() => setWeekStart(mondayOf(today))} disabled={weekStart === mondayOf(today)}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setWeekStart(mondayOf(today))}
+          disabled={weekStart === mondayOf(today)}
+        >
           This week
         </button>
-        <button type="button" className="button button-secondary button-small" onClick={() => setWeekStart(addDays(weekStart, 7))}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setWeekStart(addDays(weekStart, 7))}
+        >
           Next week
           <ChevronRight size={16} aria-hidden />
         </button>

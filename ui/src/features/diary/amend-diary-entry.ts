@@ -23,7 +23,8 @@ export function useAmendDiaryEntry() {
       await reloadDiary(queryClient);
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to amend diary entry', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to amend diary entry', variant: 'destructive' });
     },
   });
 }

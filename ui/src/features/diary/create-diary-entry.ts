@@ -15,7 +15,8 @@ export function useCreateDiaryEntry() {
       await reloadDiary(queryClient);
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to create diary entry', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to create diary entry', variant: 'destructive' });
     },
   });
 }

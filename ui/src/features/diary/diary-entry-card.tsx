@@ -7,7 +7,6 @@ import { formatDateTime, humanize } from '../../shared/format';
 import { carerName, clientName } from '../../records/diary/diary-names';
 import { DiaryEntryHistory } from './diary-entry-history';
 
-
 interface DiaryEntryCardProps {
   entry: DiaryEntryView;
   /** diary.review: Mark Reviewed, and Amend on anyone's entry. */
@@ -99,7 +98,12 @@ export function DiaryEntryCard({ entry, canReview, canAmend, onAmend, onReview, 
             </button>
           )}
           {canAmend && (
-            <button type="button" className="button button-secondary button-small" aria-label={`Amend: ${entry.title}`} onClick={() => onAmend(entry)}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={`Amend: ${entry.title}`}
+              onClick={() => onAmend(entry)}
+            >
               <Pencil size={14} aria-hidden />
               Amend
             </button>

@@ -54,7 +54,12 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
     check: (values) => {
       if (entry) {
         const check = checkAmendment(entry, values);
-        return check.ok ? { ok: true, request: () => amend.mutateAsync({ id: entry.id, revision: entry.revision, request: check.request }) } : check;
+        return check.ok
+          ? {
+              ok: true,
+              request: () => amend.mutateAsync({ id: entry.id, revision: entry.revision, request: check.request }),
+            }
+          : check;
       }
       const check = checkNewEntry({ ...values, carerId: values.carerId || onlyCarer?.id || '' });
       return check.ok ? { ok: true, request: () => create.mutateAsync(check.request) } : check;
@@ -66,7 +71,9 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
   const set = form.setField;
   const carerId = values.carerId || onlyCarer?.id || '';
 
-  const bind = (field: 'carerId' | 'clientId' | 'entryType' | 'priority' | 'entryDate' | 'title' | 'content' | 'reason') => ({
+  const bind = (
+    field: 'carerId' | 'clientId' | 'entryType' | 'priority' | 'entryDate' | 'title' | 'content' | 'reason',
+  ) => ({
     id: idOf(field),
     name: field,
     value: field === 'carerId' ? carerId : values[field],
@@ -116,7 +123,12 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
           </select>
         </Field>
         <Field id={idOf('entryDate')} label="Entry date and time" required error={errors.entryDate} hint="UK time">
-          <DateTimeInput className="input" aria-required {...bind('entryDate')} {...fieldAria(idOf('entryDate'), errors.entryDate, true)} />
+          <DateTimeInput
+            className="input"
+            aria-required
+            {...bind('entryDate')}
+            {...fieldAria(idOf('entryDate'), errors.entryDate, true)}
+          />
         </Field>
         <Field id={idOf('title')} label="Title" required error={errors.title}>
           <input className="input" autoComplete="off" maxLength={200} aria-required {...bind('title')} />
@@ -152,7 +164,11 @@ function DiaryEntryForm({ entry, onDone }: { entry: DiaryEntryView | undefined; 
           </Field>
         )}
       </div>
-      <DialogFormFooter formError={form.formError} submitLabel={entry ? 'Save Amendment' : 'Save Entry'} disabled={form.pending} />
+      <DialogFormFooter
+        formError={form.formError}
+        submitLabel={entry ? 'Save Amendment' : 'Save Entry'}
+        disabled={form.pending}
+      />
     </form>
   );
 }

@@ -72,7 +72,8 @@ function HistoryList({ entryId }: { entryId: string }) {
       {history.data.map((version) => (
         <li key={version.revision} className="diary-history-version">
           <p className="small">
-            <strong>{ACTION_LABELS[version.action]}</strong> by {version.userName ?? 'an unknown user'} on {formatDateTime(version.occurredAt)}
+            <strong>{ACTION_LABELS[version.action]}</strong> by {version.userName ?? 'an unknown user'} on{' '}
+            {formatDateTime(version.occurredAt)}
           </p>
           {version.reason && <p className="small">Reason: {version.reason}</p>}
           {version.action !== 'reviewed' && version.changes.length > 0 && (

@@ -82,7 +82,11 @@ function check<R>(schema: z.ZodType, request: R): FormCheck<R> {
 /** Checked with the schema the command API uses, so the messages are the server's own. */
 export function checkNewEntry(values: DiaryFormValues): FormCheck<CreateDiaryEntryRequest> {
   const { reason: _reason, entryDate, ...fields } = values;
-  return check(createDiaryEntryRequestSchema, { ...fields, tags: [...fields.tags], entryDate: londonInputToIso(entryDate) });
+  return check(createDiaryEntryRequestSchema, {
+    ...fields,
+    tags: [...fields.tags],
+    entryDate: londonInputToIso(entryDate),
+  });
 }
 
 /** Only what differs from the entry is sent, so the history records exactly what was amended. */

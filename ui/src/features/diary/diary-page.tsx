@@ -52,7 +52,8 @@ export function DiaryPage({ voiceNotes, welfare = false }: DiaryPageProps) {
       {welfare && (
         <div className="card notice-card filter-notice" role="note">
           <p>
-            <strong>Welfare concerns:</strong> unreviewed diary entries of type incident or observation with priority high or urgent.
+            <strong>Welfare concerns:</strong> unreviewed diary entries of type incident or observation with priority
+            high or urgent.
           </p>
           <Link to="/diary" className="button button-secondary button-small">
             Show all entries
@@ -61,7 +62,12 @@ export function DiaryPage({ voiceNotes, welfare = false }: DiaryPageProps) {
       )}
 
       <div className="toolbar">
-        <SearchBox label="Search diary entries" placeholder="Search diary entries..." value={search} onChange={setSearch} />
+        <SearchBox
+          label="Search diary entries"
+          placeholder="Search diary entries..."
+          value={search}
+          onChange={setSearch}
+        />
       </div>
 
       {entries.isPending ? (
@@ -71,7 +77,13 @@ export function DiaryPage({ voiceNotes, welfare = false }: DiaryPageProps) {
       ) : rows.length === 0 ? (
         <div className="card empty-state">
           <BookOpen size={36} aria-hidden className="empty-icon" />
-          <p>{entries.answered.search ? 'No diary entries found matching your search.' : welfare ? 'No welfare concerns.' : 'No diary entries found.'}</p>
+          <p>
+            {entries.answered.search
+              ? 'No diary entries found matching your search.'
+              : welfare
+                ? 'No welfare concerns.'
+                : 'No diary entries found.'}
+          </p>
           {canWrite && !entries.answered.search && !welfare && (
             <button type="button" className="button button-primary" onClick={openAdd}>
               <Plus size={16} aria-hidden />

@@ -24,8 +24,12 @@ export function EmergencyBanner() {
   });
   const queryClient = useQueryClient();
   const acknowledge = useMutation({
-    mutationFn: (alert: AlertView) => apiSend('POST', `/api/alerts/${alert.id}/acknowledge`, {}, { 'If-Match': alert.revision }),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: ({ queryKey: [url] }) => typeof url === 'string' && url.startsWith('/api/alerts') }),
+    mutationFn: (alert: AlertView) =>
+      apiSend('POST', `/api/alerts/${alert.id}/acknowledge`, {}, { 'If-Match': alert.revision }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey: [url] }) => typeof url === 'string' && url.startsWith('/api/alerts'),
+      }),
     onError: (error) => toast({ title: 'Not acknowledged', description: errorReason(error), variant: 'destructive' }),
   });
   const emergencies = (alerts.data ?? []).filter((alert) => alert.type === EMERGENCY_RULE);
@@ -42,7 +46,12 @@ export function EmergencyBanner() {
             <span className="emergency-banner-time">Raised {formatDateTime(alert.createdAt)}</span>
           </div>
           {mayAcknowledge && (
-            <button type="button" className="button emergency-banner-button" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(alert)}>
+            <button
+              type="button"
+              className="button emergency-banner-button"
+              disabled={acknowledge.isPending}
+              onClick={() => acknowledge.mutate(alert)}
+            >
               Acknowledge
             </button>
           )}

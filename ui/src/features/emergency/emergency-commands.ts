@@ -9,7 +9,9 @@ export const emergencyContextQuery = queryOptions({
 });
 
 export function useRaiseEmergency() {
-  return useMutation({ mutationFn: (input: RaiseEmergencyRequest) => apiSend<EmergencyRaisedReply>('POST', '/api/emergencies', input) });
+  return useMutation({
+    mutationFn: (input: RaiseEmergencyRequest) => apiSend<EmergencyRaisedReply>('POST', '/api/emergencies', input),
+  });
 }
 
 /** A number as a tel: link dials it: digits and a leading + only. */

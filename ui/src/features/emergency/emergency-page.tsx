@@ -63,7 +63,12 @@ export function EmergencyPage() {
         ) : (
           data && <p className="card emergency-note">No on-call number has been set up. Ask your coordinator for it.</p>
         )}
-        <button type="button" className="emergency-button emergency-button-raise" onClick={() => void onRaise()} disabled={raise.isPending || context.isPending}>
+        <button
+          type="button"
+          className="emergency-button emergency-button-raise"
+          onClick={() => void onRaise()}
+          disabled={raise.isPending || context.isPending}
+        >
           <Siren size={32} aria-hidden />
           <span>{raise.isPending ? 'Raising emergency…' : 'Raise emergency'}</span>
         </button>
@@ -73,7 +78,9 @@ export function EmergencyPage() {
         {raisedAt && (
           <p className="card emergency-raised">
             <strong>Emergency raised at {formatDateTime(raisedAt.at)}.</strong> The coordinators have been alerted
-            {raisedAt.located ? ' with your location.' : '. Your location could not be shared: tell them where you are when they call.'}
+            {raisedAt.located
+              ? ' with your location.'
+              : '. Your location could not be shared: tell them where you are when they call.'}
           </p>
         )}
       </div>
@@ -97,7 +104,8 @@ export function EmergencyPage() {
               , {visit.client.address}
               <br />
               <span className="muted">
-                {visit.status === 'in_progress' ? 'Visit in progress' : 'Next visit'}, {formatDateTime(visit.scheduledStart)}
+                {visit.status === 'in_progress' ? 'Visit in progress' : 'Next visit'},{' '}
+                {formatDateTime(visit.scheduledStart)}
               </span>
             </p>
             <a className="emergency-contact" href={telHref(visit.client.emergencyPhone)}>

@@ -15,7 +15,13 @@ import { Field } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
 import { SelectOptions } from '../../shared/select-options';
 import { toast } from '../../shared/toast';
-import { checkFeedbackForm, currentPage, DEFAULT_FEEDBACK_FORM, ratingOffered, type FeedbackFormValues } from './feedback-form';
+import {
+  checkFeedbackForm,
+  currentPage,
+  DEFAULT_FEEDBACK_FORM,
+  ratingOffered,
+  type FeedbackFormValues,
+} from './feedback-form';
 import { RatingInput } from './rating-input';
 import { useSubmitFeedback } from './submit-feedback';
 import { FormDialog } from '../../shared/form-dialog';
@@ -110,8 +116,14 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
           }}
         />
       </Field>
-      {ratingOffered(values.type) && <RatingInput name={idOf('rating')} value={values.rating} onChange={(rating) => set('rating', rating)} />}
-      <DialogFormFooter formError={formError} submitLabel={submit.isPending ? 'Submitting...' : 'Submit Feedback'} disabled={submit.isPending} />
+      {ratingOffered(values.type) && (
+        <RatingInput name={idOf('rating')} value={values.rating} onChange={(rating) => set('rating', rating)} />
+      )}
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={submit.isPending ? 'Submitting...' : 'Submit Feedback'}
+        disabled={submit.isPending}
+      />
     </form>
   );
 }

@@ -15,7 +15,12 @@ export interface FeedbackFormValues {
 }
 
 /** The dialog opens as type suggestion, category general, rating 5. */
-export const DEFAULT_FEEDBACK_FORM: FeedbackFormValues = { type: 'suggestion', category: 'general', message: '', rating: 5 };
+export const DEFAULT_FEEDBACK_FORM: FeedbackFormValues = {
+  type: 'suggestion',
+  category: 'general',
+  message: '',
+  rating: 5,
+};
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 

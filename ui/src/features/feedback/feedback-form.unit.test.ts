@@ -9,15 +9,27 @@ describe('the feedback form', () => {
 
   it('reports a blank or whitespace-only message as "Message Required", so nothing is sent', () => {
     for (const message of ['', '  \n\t ']) {
-      expect(checkFeedbackForm({ ...DEFAULT_FEEDBACK_FORM, message }, '/carers')).toEqual({ ok: false, messageRequired: true });
+      expect(checkFeedbackForm({ ...DEFAULT_FEEDBACK_FORM, message }, '/carers')).toEqual({
+        ok: false,
+        messageRequired: true,
+      });
     }
   });
 
   it('sends the rating only with positive feedback', () => {
-    const positive = checkFeedbackForm({ ...DEFAULT_FEEDBACK_FORM, type: 'positive', rating: 3, message: 'Lovely' }, '/');
-    expect(positive).toEqual({ ok: true, request: { type: 'positive', category: 'general', message: 'Lovely', rating: 3, page: '/' } });
+    const positive = checkFeedbackForm(
+      { ...DEFAULT_FEEDBACK_FORM, type: 'positive', rating: 3, message: 'Lovely' },
+      '/',
+    );
+    expect(positive).toEqual({
+      ok: true,
+      request: { type: 'positive', category: 'general', message: 'Lovely', rating: 3, page: '/' },
+    });
     const bug = checkFeedbackForm({ ...DEFAULT_FEEDBACK_FORM, type: 'bug', rating: 3, message: 'Broken' }, '/diary');
-    expect(bug).toEqual({ ok: true, request: { type: 'bug', category: 'general', message: 'Broken', rating: null, page: '/diary' } });
+    expect(bug).toEqual({
+      ok: true,
+      request: { type: 'bug', category: 'general', message: 'Broken', rating: null, page: '/diary' },
+    });
   });
 
   it('has quick presets the server accepts, rated only when positive', () => {

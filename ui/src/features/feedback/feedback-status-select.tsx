@@ -13,7 +13,11 @@ export function FeedbackStatusSelect({ feedback, label }: { feedback: FeedbackVi
       value={pending ?? feedback.status}
       disabled={update.isPending}
       onChange={(event) =>
-        update.mutate({ id: feedback.id, revision: feedback.revision, request: { status: event.target.value as FeedbackStatus } })
+        update.mutate({
+          id: feedback.id,
+          revision: feedback.revision,
+          request: { status: event.target.value as FeedbackStatus },
+        })
       }
     >
       <SelectOptions values={FEEDBACK_STATUSES} label={(status) => FEEDBACK_STATUS_LABELS[status]} />

@@ -22,12 +22,29 @@ export function FeedbackWidget() {
 
   return (
     <>
-      <div className={`feedback-widget${mobile ? ' feedback-widget-mobile' : ''}`} role="group" aria-label="Feedback" data-testid="feedback-widget">
-        <button type="button" className="feedback-widget-button" disabled={quick.isPending} onClick={() => send(QUICK_FEEDBACK.good)} title="This page works well">
+      <div
+        className={`feedback-widget${mobile ? ' feedback-widget-mobile' : ''}`}
+        role="group"
+        aria-label="Feedback"
+        data-testid="feedback-widget"
+      >
+        <button
+          type="button"
+          className="feedback-widget-button"
+          disabled={quick.isPending}
+          onClick={() => send(QUICK_FEEDBACK.good)}
+          title="This page works well"
+        >
           <ThumbsUp size={16} aria-hidden />
           <span className={mobile ? 'sr-only' : undefined}>Good</span>
         </button>
-        <button type="button" className="feedback-widget-button" disabled={quick.isPending} onClick={() => send(QUICK_FEEDBACK.suggest)} title="I have a suggestion for this page">
+        <button
+          type="button"
+          className="feedback-widget-button"
+          disabled={quick.isPending}
+          onClick={() => send(QUICK_FEEDBACK.suggest)}
+          title="I have a suggestion for this page"
+        >
           <Lightbulb size={16} aria-hidden />
           <span className={mobile ? 'sr-only' : undefined}>Suggest</span>
         </button>

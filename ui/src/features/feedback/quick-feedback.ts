@@ -8,7 +8,12 @@ import type { CreateFeedbackRequest } from '@care/events';
  */
 export const QUICK_FEEDBACK = {
   good: { type: 'positive', category: 'general', message: 'Quick feedback: this page works well.', rating: 5 },
-  suggest: { type: 'suggestion', category: 'general', message: 'Quick feedback: I have a suggestion for this page.', rating: null },
+  suggest: {
+    type: 'suggestion',
+    category: 'general',
+    message: 'Quick feedback: I have a suggestion for this page.',
+    rating: null,
+  },
 } as const satisfies Record<string, Omit<CreateFeedbackRequest, 'page'>>;
 
 /** The page field: the path the user is on. */

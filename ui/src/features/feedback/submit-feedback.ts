@@ -16,7 +16,11 @@ export function useSubmitFeedback() {
     },
     onError: (error) => {
       if (!handleUnauthorized(error)) {
-        toast({ title: 'Submission Failed', description: 'Unable to submit feedback. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Submission Failed',
+          description: 'Unable to submit feedback. Please try again.',
+          variant: 'destructive',
+        });
       }
     },
   });

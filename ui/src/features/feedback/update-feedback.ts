@@ -17,13 +17,16 @@ export function useUpdateFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, revision, request }: UpdateFeedbackInput) =>
-      apiSend<{ revision: string }>('PATCH', `/api/feedback/${encodeURIComponent(id)}`, request, { 'If-Match': revision }),
+      apiSend<{ revision: string }>('PATCH', `/api/feedback/${encodeURIComponent(id)}`, request, {
+        'If-Match': revision,
+      }),
     onSuccess: (reply, { id }) => {
       setFeedbackRevision(queryClient, id, reply.revision);
       toast({ title: 'Feedback updated' });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to update feedback', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to update feedback', variant: 'destructive' });
     },
     // A refusal may mean the list was stale (409): reload it either way.
     onSettled: () => invalidateFeedbackLists(queryClient),

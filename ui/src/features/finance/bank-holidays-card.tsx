@@ -8,7 +8,10 @@ import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { useFinanceCommand } from './finance-api';
 
 const bankHolidaysQuery = (year: number) =>
-  queryOptions({ queryKey: ['/api/finance/bank-holidays', year], queryFn: () => apiGet<BankHolidayView[]>(`/api/finance/bank-holidays?year=${year}`) });
+  queryOptions({
+    queryKey: ['/api/finance/bank-holidays', year],
+    queryFn: () => apiGet<BankHolidayView[]>(`/api/finance/bank-holidays?year=${year}`),
+  });
 
 /**
  * The bank holidays visits are charged at the bank holiday rate on: England and Wales' by default, and the days an
@@ -80,7 +83,11 @@ function AddBankHolidayForm() {
   const id = useId();
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
-  const add = useFinanceCommand<{ date: string; name: string }>(() => '/api/finance/bank-holidays', (input) => input, 'Bank holiday added');
+  const add = useFinanceCommand<{ date: string; name: string }>(
+    () => '/api/finance/bank-holidays',
+    (input) => input,
+    'Bank holiday added',
+  );
   return (
     <form
       className="finance-payment"
@@ -95,7 +102,14 @@ function AddBankHolidayForm() {
       </div>
       <div className="finance-field">
         <label htmlFor={`${id}-name`}>Holiday name</label>
-        <input className="input" id={`${id}-name`} value={name} maxLength={200} onChange={(event) => setName(event.target.value)} required />
+        <input
+          className="input"
+          id={`${id}-name`}
+          value={name}
+          maxLength={200}
+          onChange={(event) => setName(event.target.value)}
+          required
+        />
       </div>
       <button type="submit" className="button button-secondary button-small" disabled={add.isPending}>
         Add Bank Holiday
@@ -109,11 +123,19 @@ function RemoveBankHoliday({ day }: { day: BankHolidayView }) {
   const id = useId();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const remove = useFinanceCommand<string>(() => `/api/finance/bank-holidays/${day.date}/removal`, (why) => ({ reason: why }), 'Bank holiday removed');
+  const remove = useFinanceCommand<string>(
+    () => `/api/finance/bank-holidays/${day.date}/removal`,
+    (why) => ({ reason: why }),
+    'Bank holiday removed',
+  );
   if (!asking) {
     return (
       <button type="button" className="button button-secondary button-small" onClick={() => setAsking(true)}>
-        Remove<span className="sr-only"> {day.name} {formatDate(day.date)}</span>
+        Remove
+        <span className="sr-only">
+          {' '}
+          {day.name} {formatDate(day.date)}
+        </span>
       </button>
     );
   }
@@ -126,7 +148,14 @@ function RemoveBankHoliday({ day }: { day: BankHolidayView }) {
       }}
     >
       <label htmlFor={`${id}-reason`}>Why it is not a bank holiday</label>
-      <input className="input" id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} required />
+      <input
+        className="input"
+        id={`${id}-reason`}
+        value={reason}
+        maxLength={500}
+        onChange={(event) => setReason(event.target.value)}
+        required
+      />
       <button type="submit" className="button button-primary button-small" disabled={remove.isPending}>
         Confirm removal
       </button>

@@ -4,10 +4,14 @@ import { apiGet } from '../../shared/api';
 
 /** Contracts, exchange rates and report files (GET /api/finance/...: reloaded with every finance query). */
 export const CONTRACTS_PATH = '/api/finance/contracts';
-export const contractPdfPath = (contract: Pick<ContractView, 'id'>) => `/api/finance/contracts/${encodeURIComponent(contract.id)}/contract.pdf`;
+export const contractPdfPath = (contract: Pick<ContractView, 'id'>) =>
+  `/api/finance/contracts/${encodeURIComponent(contract.id)}/contract.pdf`;
 
 export const exchangeRatesQuery = () =>
-  queryOptions({ queryKey: ['/api/finance/exchange-rates'], queryFn: () => apiGet<ExchangeRatesReply>('/api/finance/exchange-rates') });
+  queryOptions({
+    queryKey: ['/api/finance/exchange-rates'],
+    queryFn: () => apiGet<ExchangeRatesReply>('/api/finance/exchange-rates'),
+  });
 
 export type ReportFormat = 'pdf' | 'csv';
 export const reportPath = (key: string, format: ReportFormat, range: { from: string; to: string }) =>

@@ -13,7 +13,9 @@ const STATUS_LABELS: Record<ContractStatus, string> = { upcoming: 'Upcoming', ac
 function renewalNote(contract: ContractView): string | null {
   if (contract.status === 'expired') return null;
   if (contract.daysToRenewal < 0) return 'Renewal overdue';
-  return contract.daysToRenewal <= 30 ? `Renewal due in ${contract.daysToRenewal} ${contract.daysToRenewal === 1 ? 'day' : 'days'}` : null;
+  return contract.daysToRenewal <= 30
+    ? `Renewal due in ${contract.daysToRenewal} ${contract.daysToRenewal === 1 ? 'day' : 'days'}`
+    : null;
 }
 
 /** Contract Management: the contracts, paged on the server; New Contract (admins) and View Contract (PDF). */
@@ -30,7 +32,11 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
           <h2 className="card-title">Contracts</h2>
           <label className="finance-filter">
             Status
-            <select className="input" value={status} onChange={(event) => setStatus(event.target.value as ContractStatus | '')}>
+            <select
+              className="input"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as ContractStatus | '')}
+            >
               <option value="">All</option>
               {CONTRACT_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -50,7 +56,9 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
         ) : contracts.isError ? (
           <ListLoadError what="contracts" error={contracts.error} onRetry={() => void contracts.refetch()} />
         ) : rows.length === 0 ? (
-          <p className="empty-hint">{status === '' ? 'No contracts yet.' : `No ${STATUS_LABELS[status].toLowerCase()} contracts.`}</p>
+          <p className="empty-hint">
+            {status === '' ? 'No contracts yet.' : `No ${STATUS_LABELS[status].toLowerCase()} contracts.`}
+          </p>
         ) : (
           <div className="table-wrap">
             <table className="data-table" data-testid="contract-table">
@@ -83,14 +91,20 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
                         {note && <span className="finance-renewal-note">{note}</span>}
                       </td>
                       <td data-label="Status">
-                        <span className={`badge finance-contract-${contract.status}`}>{STATUS_LABELS[contract.status]}</span>
+                        <span className={`badge finance-contract-${contract.status}`}>
+                          {STATUS_LABELS[contract.status]}
+                        </span>
                       </td>
                       <td className="finance-actions">
                         <a className="button button-secondary button-small" href={contractPdfPath(contract)} download>
                           View Contract<span className="sr-only"> {contract.contractNumber}</span>
                         </a>
                         {canManage && contract.status !== 'expired' && (
-                          <button type="button" className="button button-secondary button-small" onClick={() => setRenewing(contract)}>
+                          <button
+                            type="button"
+                            className="button button-secondary button-small"
+                            onClick={() => setRenewing(contract)}
+                          >
                             Renew<span className="sr-only"> {contract.contractNumber}</span>
                           </button>
                         )}
@@ -102,7 +116,13 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
             </table>
           </div>
         )}
-        <LoadMore shown={rows.length} total={contracts.total} hasMore={contracts.hasNextPage} loading={contracts.isFetchingNextPage} onLoadMore={() => void contracts.fetchNextPage()} />
+        <LoadMore
+          shown={rows.length}
+          total={contracts.total}
+          hasMore={contracts.hasNextPage}
+          loading={contracts.isFetchingNextPage}
+          onLoadMore={() => void contracts.fetchNextPage()}
+        />
       </div>
       {canManage && <NewContractDialog open={creating} onOpenChange={setCreating} />}
       {canManage && <RenewContractDialog contract={renewing} onClose={() => setRenewing(null)} />}

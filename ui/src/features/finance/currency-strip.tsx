@@ -1,4 +1,10 @@
-import { FOREIGN_CURRENCIES, decimalToMicros, microsToDecimal, type ExchangeRatesReply, type ForeignCurrency } from '@care/events';
+import {
+  FOREIGN_CURRENCIES,
+  decimalToMicros,
+  microsToDecimal,
+  type ExchangeRatesReply,
+  type ForeignCurrency,
+} from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
@@ -9,7 +15,15 @@ import { formatDate } from '../../shared/format';
 import { useFinanceCommand } from './finance-api';
 
 const dateTime = (instant: string) =>
-  new Date(instant).toLocaleString('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  new Date(instant).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
 
 /** The currency strip: GBP (primary) and the rates an administrator set, with when and by whom; never "live". */
 export function CurrencyStrip({ rates, failed }: { rates: ExchangeRatesReply | undefined; failed: boolean }) {
@@ -47,8 +61,9 @@ function RatesHistory({ history }: { history: ExchangeRatesReply['history'] }) {
       <ul data-testid="rates-history">
         {history.map((entry) => (
           <li key={entry.setAt}>
-            From {formatDate(entry.effectiveOn)}: {FOREIGN_CURRENCIES.map((currency) => `${currency} ${microsToDecimal(entry.rates[currency])}`).join(', ')}. Set by {entry.setByName ?? 'an administrator'} on{' '}
-            {dateTime(entry.setAt)}.
+            From {formatDate(entry.effectiveOn)}:{' '}
+            {FOREIGN_CURRENCIES.map((currency) => `${currency} ${microsToDecimal(entry.rates[currency])}`).join(', ')}.
+            Set by {entry.setByName ?? 'an administrator'} on {dateTime(entry.setAt)}.
           </li>
         ))}
       </ul>
@@ -60,7 +75,15 @@ type RateFields = 'effectiveOn' | ForeignCurrency;
 const FIELDS: readonly RateFields[] = ['effectiveOn', ...FOREIGN_CURRENCIES];
 
 /** Currency Exchange: an admin types today's rates (units per 1 GBP). */
-export function CurrencyExchangeDialog({ open, onOpenChange, rates }: { open: boolean; onOpenChange: (open: boolean) => void; rates: ExchangeRatesReply | undefined }) {
+export function CurrencyExchangeDialog({
+  open,
+  onOpenChange,
+  rates,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  rates: ExchangeRatesReply | undefined;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Currency Exchange" size="small">
       <RatesForm onDone={() => onOpenChange(false)} current={rates?.current ?? null} />
@@ -83,7 +106,10 @@ function RatesForm({ onDone, current }: { onDone: () => void; current: ExchangeR
   const [formError, setFormError] = useState<string | undefined>();
   const save = useFinanceCommand<Record<RateFields, string>>(
     () => '/api/finance/exchange-rates',
-    (input) => ({ effectiveOn: input.effectiveOn, rates: { USD: input.USD, EUR: input.EUR, CAD: input.CAD, AUD: input.AUD } }),
+    (input) => ({
+      effectiveOn: input.effectiveOn,
+      rates: { USD: input.USD, EUR: input.EUR, CAD: input.CAD, AUD: input.AUD },
+    }),
     'Exchange rates saved',
   );
   const submit = (event: FormEvent) => {
@@ -92,7 +118,8 @@ function RatesForm({ onDone, current }: { onDone: () => void; current: ExchangeR
     if (!values.effectiveOn) found.effectiveOn = 'Date is required';
     for (const currency of FOREIGN_CURRENCIES) {
       const micros = decimalToMicros(values[currency]);
-      if (micros === null || micros === 0) found[currency] = `${currency} rate must be a number above 0 with at most 6 decimals`;
+      if (micros === null || micros === 0)
+        found[currency] = `${currency} rate must be a number above 0 with at most 6 decimals`;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -107,23 +134,36 @@ function RatesForm({ onDone, current }: { onDone: () => void; current: ExchangeR
   };
   return (
     <form onSubmit={submit} noValidate data-testid="currency-exchange-form">
-      <p className="page-subtitle">Units of each currency for 1 GBP. The finance screen shows them with your name and the time you set them.</p>
+      <p className="page-subtitle">
+        Units of each currency for 1 GBP. The finance screen shows them with your name and the time you set them.
+      </p>
       <div className="form-grid">
-      <Field id={`${id}-date`} label="In force from" required error={errors.effectiveOn}>
-        <DateInput id={`${id}-date`} value={values.effectiveOn} onChange={(event) => setValues({ ...values, effectiveOn: event.target.value })} {...fieldAria(`${id}-date`, errors.effectiveOn)} />
-      </Field>
-      {FOREIGN_CURRENCIES.map((currency) => (
-        <Field key={currency} id={`${id}-${currency}`} label={`${currency} per GBP`} required error={errors[currency]}>
-          <input
-            id={`${id}-${currency}`}
-            className="input"
-            inputMode="decimal"
-            value={values[currency]}
-            onChange={(event) => setValues({ ...values, [currency]: event.target.value })}
-            {...fieldAria(`${id}-${currency}`, errors[currency])}
+        <Field id={`${id}-date`} label="In force from" required error={errors.effectiveOn}>
+          <DateInput
+            id={`${id}-date`}
+            value={values.effectiveOn}
+            onChange={(event) => setValues({ ...values, effectiveOn: event.target.value })}
+            {...fieldAria(`${id}-date`, errors.effectiveOn)}
           />
         </Field>
-      ))}
+        {FOREIGN_CURRENCIES.map((currency) => (
+          <Field
+            key={currency}
+            id={`${id}-${currency}`}
+            label={`${currency} per GBP`}
+            required
+            error={errors[currency]}
+          >
+            <input
+              id={`${id}-${currency}`}
+              className="input"
+              inputMode="decimal"
+              value={values[currency]}
+              onChange={(event) => setValues({ ...values, [currency]: event.target.value })}
+              {...fieldAria(`${id}-${currency}`, errors[currency])}
+            />
+          </Field>
+        ))}
       </div>
       <DialogFormFooter formError={formError} submitLabel="Save Rates" disabled={save.isPending} />
     </form>

@@ -1,6 +1,17 @@
 import { can, convertPence, formatMinorUnits } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, FileSignature, FileText, LayoutDashboard, PoundSterling, Percent, ReceiptText, ShieldAlert, TrendingUp, Wallet } from 'lucide-react';
+import {
+  BarChart3,
+  FileSignature,
+  FileText,
+  LayoutDashboard,
+  PoundSterling,
+  Percent,
+  ReceiptText,
+  ShieldAlert,
+  TrendingUp,
+  Wallet,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { StatCard } from '../../shared/stat-card';
@@ -65,16 +76,26 @@ export function FinancePage() {
               Currency Exchange
             </button>
           )}
-          <button type="button" className="button button-secondary" onClick={() => download(reportPath(EXPORT_DATA_REPORT, 'csv', yearSoFar))}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => download(reportPath(EXPORT_DATA_REPORT, 'csv', yearSoFar))}
+          >
             Export Data
           </button>
-          <button type="button" className="button button-primary" onClick={() => download(reportPath(GENERATE_REPORT_REPORT, 'pdf', yearSoFar))}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => download(reportPath(GENERATE_REPORT_REPORT, 'pdf', yearSoFar))}
+          >
             Generate Report
           </button>
         </div>
       </div>
       <CurrencyStrip rates={rates.data} failed={rates.isError} />
-      {can(user.role, 'finance.manage') && <CurrencyExchangeDialog open={exchanging} onOpenChange={setExchanging} rates={rates.data} />}
+      {can(user.role, 'finance.manage') && (
+        <CurrencyExchangeDialog open={exchanging} onOpenChange={setExchanging} rates={rates.data} />
+      )}
       <div className="stat-grid">
         <StatCard
           icon={<PoundSterling size={20} />}
@@ -88,9 +109,19 @@ export function FinancePage() {
           label="Pending Invoices"
           testId="finance-pending-invoices"
           value={figures ? formatPence(figures.pendingInvoicesPence) : '…'}
-          note={figures ? `${figures.pendingInvoicesCount} ${figures.pendingInvoicesCount === 1 ? 'invoice' : 'invoices'}` : undefined}
+          note={
+            figures
+              ? `${figures.pendingInvoicesCount} ${figures.pendingInvoicesCount === 1 ? 'invoice' : 'invoices'}`
+              : undefined
+          }
         />
-        <StatCard icon={<TrendingUp size={20} />} label="Net Profit" testId="finance-net-profit" value={figures ? formatPence(figures.netProfitPence) : '…'} note="This month: revenue less payroll and visit expenses" />
+        <StatCard
+          icon={<TrendingUp size={20} />}
+          label="Net Profit"
+          testId="finance-net-profit"
+          value={figures ? formatPence(figures.netProfitPence) : '…'}
+          note="This month: revenue less payroll and visit expenses"
+        />
         <StatCard
           icon={<Percent size={20} />}
           label="Profit Margin"
@@ -104,11 +135,36 @@ export function FinancePage() {
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: () => <OverviewTab overview={figures} /> },
-          { value: 'invoicing', label: 'Invoicing & Billing', icon: FileText, render: () => <InvoicingTab canManage={can(user.role, 'finance.manage')} /> },
-          { value: 'payroll', label: 'Payroll Management', icon: Wallet, render: () => <PayrollTab canManage={can(user.role, 'finance.manage')} /> },
-          { value: 'contracts', label: 'Contract Management', icon: FileSignature, render: () => <ContractsTab canManage={can(user.role, 'finance.manage')} /> },
-          { value: 'reports', label: 'Financial Reports', icon: BarChart3, render: () => <ReportsTab overview={figures} rates={rates.data} /> },
+          {
+            value: 'overview',
+            label: 'Overview',
+            icon: LayoutDashboard,
+            render: () => <OverviewTab overview={figures} />,
+          },
+          {
+            value: 'invoicing',
+            label: 'Invoicing & Billing',
+            icon: FileText,
+            render: () => <InvoicingTab canManage={can(user.role, 'finance.manage')} />,
+          },
+          {
+            value: 'payroll',
+            label: 'Payroll Management',
+            icon: Wallet,
+            render: () => <PayrollTab canManage={can(user.role, 'finance.manage')} />,
+          },
+          {
+            value: 'contracts',
+            label: 'Contract Management',
+            icon: FileSignature,
+            render: () => <ContractsTab canManage={can(user.role, 'finance.manage')} />,
+          },
+          {
+            value: 'reports',
+            label: 'Financial Reports',
+            icon: BarChart3,
+            render: () => <ReportsTab overview={figures} rates={rates.data} />,
+          },
         ]}
       />
     </section>

@@ -29,7 +29,14 @@ export function InvoiceDraftForm({ invoice, onDone }: { invoice: InvoiceView; on
   const [purchaseOrder, setPurchaseOrder] = useState(invoice.purchaseOrder ?? '');
   const [notes, setNotes] = useState(invoice.notes ?? '');
   const [charges, setCharges] = useState<ChargeRow[]>(() =>
-    invoice.lines.filter((line) => line.kind === 'charge').map((line, key) => ({ key, date: line.date, description: line.description, amount: (line.amountPence / 100).toFixed(2) })),
+    invoice.lines
+      .filter((line) => line.kind === 'charge')
+      .map((line, key) => ({
+        key,
+        date: line.date,
+        description: line.description,
+        amount: (line.amountPence / 100).toFixed(2),
+      })),
   );
   const [nextKey, setNextKey] = useState(charges.length);
   const [error, setError] = useState<string | null>(null);
@@ -40,8 +47,11 @@ export function InvoiceDraftForm({ invoice, onDone }: { invoice: InvoiceView; on
     'PATCH',
     () => ({ 'If-Match': invoice.revision }),
   );
-  const recordPence = invoice.lines.filter((line) => line.kind !== 'charge').reduce((sum, line) => sum + line.amountPence, 0);
-  const change = (key: number, next: Partial<ChargeRow>) => setCharges(charges.map((row) => (row.key === key ? { ...row, ...next } : row)));
+  const recordPence = invoice.lines
+    .filter((line) => line.kind !== 'charge')
+    .reduce((sum, line) => sum + line.amountPence, 0);
+  const change = (key: number, next: Partial<ChargeRow>) =>
+    setCharges(charges.map((row) => (row.key === key ? { ...row, ...next } : row)));
   const parsed = charges.map((row) => ({ row, pence: poundsToPence(row.amount) }));
   const newTotal = recordPence + parsed.reduce((sum, { pence }) => sum + (pence ?? 0), 0);
 
@@ -51,14 +61,26 @@ export function InvoiceDraftForm({ invoice, onDone }: { invoice: InvoiceView; on
     if (bad) return setError('Each added charge needs a description and an amount in pounds, for example 25.00');
     setError(null);
     save.mutate(
-      { dueOn, purchaseOrder, notes, charges: parsed.map(({ row, pence }) => ({ date: row.date, description: row.description.trim(), amountPence: pence! })) },
+      {
+        dueOn,
+        purchaseOrder,
+        notes,
+        charges: parsed.map(({ row, pence }) => ({
+          date: row.date,
+          description: row.description.trim(),
+          amountPence: pence!,
+        })),
+      },
       { onSuccess: onDone },
     );
   };
 
   return (
     <form className="finance-draft" onSubmit={submit} noValidate aria-label={`Edit ${invoice.number}`}>
-      <p className="small">Visit lines follow the visit record and are not edited here. Once the invoice is sent, a correction is a credit note.</p>
+      <p className="small">
+        Visit lines follow the visit record and are not edited here. Once the invoice is sent, a correction is a credit
+        note.
+      </p>
       <div className="finance-draft-terms">
         <div className="finance-field">
           <label htmlFor={`${id}-due`}>Due date</label>
@@ -66,31 +88,66 @@ export function InvoiceDraftForm({ invoice, onDone }: { invoice: InvoiceView; on
         </div>
         <div className="finance-field">
           <label htmlFor={`${id}-po`}>Purchase order</label>
-          <input className="input" id={`${id}-po`} value={purchaseOrder} maxLength={50} onChange={(event) => setPurchaseOrder(event.target.value)} />
+          <input
+            className="input"
+            id={`${id}-po`}
+            value={purchaseOrder}
+            maxLength={50}
+            onChange={(event) => setPurchaseOrder(event.target.value)}
+          />
         </div>
         <div className="finance-field finance-draft-notes">
           <label htmlFor={`${id}-notes`}>Note on the invoice</label>
-          <textarea className="input" id={`${id}-notes`} value={notes} maxLength={500} rows={2} onChange={(event) => setNotes(event.target.value)} />
+          <textarea
+            className="input"
+            id={`${id}-notes`}
+            value={notes}
+            maxLength={500}
+            rows={2}
+            onChange={(event) => setNotes(event.target.value)}
+          />
         </div>
       </div>
       <fieldset className="finance-draft-charges">
         <legend>Added charges</legend>
-        {charges.length === 0 && <p className="small">None. Add one for anything that is not a visit, such as a key safe fitted.</p>}
+        {charges.length === 0 && (
+          <p className="small">None. Add one for anything that is not a visit, such as a key safe fitted.</p>
+        )}
         {charges.map((row, index) => (
           <div className="finance-draft-charge" key={row.key}>
             <div className="finance-field">
               <label htmlFor={`${id}-date-${row.key}`}>Charge {index + 1} date</label>
-              <DateInput id={`${id}-date-${row.key}`} value={row.date} onChange={(event) => change(row.key, { date: event.target.value })} />
+              <DateInput
+                id={`${id}-date-${row.key}`}
+                value={row.date}
+                onChange={(event) => change(row.key, { date: event.target.value })}
+              />
             </div>
             <div className="finance-field">
               <label htmlFor={`${id}-desc-${row.key}`}>Charge {index + 1} description</label>
-              <input className="input" id={`${id}-desc-${row.key}`} value={row.description} maxLength={200} onChange={(event) => change(row.key, { description: event.target.value })} />
+              <input
+                className="input"
+                id={`${id}-desc-${row.key}`}
+                value={row.description}
+                maxLength={200}
+                onChange={(event) => change(row.key, { description: event.target.value })}
+              />
             </div>
             <div className="finance-field">
               <label htmlFor={`${id}-amount-${row.key}`}>Charge {index + 1} amount £</label>
-              <input className="input" id={`${id}-amount-${row.key}`} inputMode="decimal" value={row.amount} onChange={(event) => change(row.key, { amount: event.target.value })} />
+              <input
+                className="input"
+                id={`${id}-amount-${row.key}`}
+                inputMode="decimal"
+                value={row.amount}
+                onChange={(event) => change(row.key, { amount: event.target.value })}
+              />
             </div>
-            <button type="button" className="button button-secondary button-small" onClick={() => setCharges(charges.filter((other) => other.key !== row.key))}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setCharges(charges.filter((other) => other.key !== row.key))}
+            >
               Remove charge {index + 1}
             </button>
           </div>

@@ -25,7 +25,14 @@ export function PaymentForm({ invoice }: { invoice: InvoiceView }) {
     <form className="finance-payment" onSubmit={submit} noValidate>
       <label>
         Payment amount (£)
-        <input className="input" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error ? `pay-error-${invoice.id}` : undefined} />
+        <input
+          className="input"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `pay-error-${invoice.id}` : undefined}
+        />
       </label>
       <div className="finance-field">
         <label htmlFor={`${id}-received`}>Received on</label>
@@ -49,7 +56,11 @@ export function CreateInvoices() {
   const lastMonth = lastMonthRange();
   const [periodStart, setPeriodStart] = useState(lastMonth.start);
   const [periodEnd, setPeriodEnd] = useState(lastMonth.end);
-  const generate = useFinanceCommand<{ periodStart: string; periodEnd: string }, GenerateReply>(() => '/api/finance/invoices/generate', (input) => input, generatedToast);
+  const generate = useFinanceCommand<{ periodStart: string; periodEnd: string }, GenerateReply>(
+    () => '/api/finance/invoices/generate',
+    (input) => input,
+    generatedToast,
+  );
   return (
     <form
       className="card finance-generate"
@@ -59,15 +70,27 @@ export function CreateInvoices() {
       }}
     >
       <h2 className="card-title">Create Invoice</h2>
-      <p className="page-subtitle">From the completed visits of the period, at each funder's rate in force on the visit's day.</p>
+      <p className="page-subtitle">
+        From the completed visits of the period, at each funder's rate in force on the visit's day.
+      </p>
       <div className="finance-generate-fields">
         <div className="finance-field">
           <label htmlFor={`${id}-start`}>Period start</label>
-          <DateInput id={`${id}-start`} value={periodStart} onChange={(event) => setPeriodStart(event.target.value)} required />
+          <DateInput
+            id={`${id}-start`}
+            value={periodStart}
+            onChange={(event) => setPeriodStart(event.target.value)}
+            required
+          />
         </div>
         <div className="finance-field">
           <label htmlFor={`${id}-end`}>Period end</label>
-          <DateInput id={`${id}-end`} value={periodEnd} onChange={(event) => setPeriodEnd(event.target.value)} required />
+          <DateInput
+            id={`${id}-end`}
+            value={periodEnd}
+            onChange={(event) => setPeriodEnd(event.target.value)}
+            required
+          />
         </div>
         <button type="submit" className="button button-primary" disabled={generate.isPending}>
           Create Invoice
@@ -115,17 +138,37 @@ export function CreditNoteForm({ invoice }: { invoice: InvoiceView }) {
     if (pence === null || pence === 0) return setError('Enter an amount in pounds, for example 12.00');
     if (reason.trim() === '') return setError('Reason is required');
     setError(null);
-    credit.mutate({ amountPence: pence, reason }, { onSuccess: () => { setAmount(''); setReason(''); } });
+    credit.mutate(
+      { amountPence: pence, reason },
+      {
+        onSuccess: () => {
+          setAmount('');
+          setReason('');
+        },
+      },
+    );
   };
   return (
     <form className="finance-payment" onSubmit={submit} noValidate>
       <div className="finance-field">
         <label htmlFor={`${id}-amount`}>Credit note amount (£)</label>
-        <input className="input" id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <input
+          className="input"
+          id={`${id}-amount`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
       </div>
       <div className="finance-field">
         <label htmlFor={`${id}-reason`}>Reason</label>
-        <input className="input" id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        <input
+          className="input"
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button-secondary button-small" disabled={credit.isPending}>
         Issue Credit Note

@@ -1,4 +1,11 @@
-import { INVOICE_STATUSES, isDraftInvoice, isTimedInvoiceLine, type InvoiceStatus, type InvoiceView, type SendInvoiceReply } from '@care/events';
+import {
+  INVOICE_STATUSES,
+  isDraftInvoice,
+  isTimedInvoiceLine,
+  type InvoiceStatus,
+  type InvoiceView,
+  type SendInvoiceReply,
+} from '@care/events';
 import { Fragment, useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
@@ -11,7 +18,12 @@ import { InvoiceDraftForm } from './invoice-draft-form';
 import { CreateInvoices, CreditNoteForm, PaymentForm } from './invoice-forms';
 import { formatPence } from './money';
 
-const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: 'Pending', processing: 'Processing', paid: 'Paid', overdue: 'Overdue' };
+const STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
 /** Invoicing & Billing: Create Invoice (from a period's completed visits), the list with service lines, Edit while draft, Send, Download, payments. */
@@ -30,7 +42,11 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
           <h2 className="card-title">Invoices</h2>
           <label className="finance-filter">
             Status
-            <select className="input" value={status} onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}>
+            <select
+              className="input"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}
+            >
               <option value="">All</option>
               {INVOICE_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -46,7 +62,9 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
           <ListLoadError what="invoices" error={invoices.error} onRetry={() => void invoices.refetch()} />
         ) : rows.length === 0 ? (
           <p className="empty-hint">
-            {status === '' ? "No invoices yet. Create Invoice makes them from a period's completed visits." : `No ${STATUS_LABELS[status].toLowerCase()} invoices.`}
+            {status === ''
+              ? "No invoices yet. Create Invoice makes them from a period's completed visits."
+              : `No ${STATUS_LABELS[status].toLowerCase()} invoices.`}
           </p>
         ) : (
           <div className="table-wrap">
@@ -79,14 +97,26 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
                       <td>{formatPence(invoice.totalPence)}</td>
                       <td>{formatPence(invoice.outstandingPence)}</td>
                       <td>
-                        <span className={`badge finance-status-${invoice.status}`}>{STATUS_LABELS[invoice.status]}</span>
+                        <span className={`badge finance-status-${invoice.status}`}>
+                          {STATUS_LABELS[invoice.status]}
+                        </span>
                       </td>
                       <td className="finance-actions">
-                        <button type="button" className="button button-secondary button-small" aria-expanded={open === invoice.id} onClick={() => setOpen(open === invoice.id ? null : invoice.id)}>
+                        <button
+                          type="button"
+                          className="button button-secondary button-small"
+                          aria-expanded={open === invoice.id}
+                          onClick={() => setOpen(open === invoice.id ? null : invoice.id)}
+                        >
                           View<span className="sr-only"> {invoice.number}</span>
                         </button>
                         {canManage && isDraftInvoice(invoice) && (
-                          <button type="button" className="button button-secondary button-small" aria-expanded={editing === invoice.id} onClick={() => setEditing(editing === invoice.id ? null : invoice.id)}>
+                          <button
+                            type="button"
+                            className="button button-secondary button-small"
+                            aria-expanded={editing === invoice.id}
+                            onClick={() => setEditing(editing === invoice.id ? null : invoice.id)}
+                          >
                             Edit<span className="sr-only"> {invoice.number}</span>
                           </button>
                         )}
@@ -116,7 +146,13 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
             </table>
           </div>
         )}
-        <LoadMore shown={rows.length} total={invoices.total} hasMore={invoices.hasNextPage} loading={invoices.isFetchingNextPage} onLoadMore={() => void invoices.fetchNextPage()} />
+        <LoadMore
+          shown={rows.length}
+          total={invoices.total}
+          hasMore={invoices.hasNextPage}
+          loading={invoices.isFetchingNextPage}
+          onLoadMore={() => void invoices.fetchNextPage()}
+        />
       </div>
       {/* What invoices are made from: who pays, at what rates, on which days. */}
       <FundersCard canManage={canManage} />
@@ -137,7 +173,10 @@ function SendButton({ invoice }: { invoice: InvoiceView }) {
     (reply) =>
       reply.sentTo
         ? { title: `Invoice ${invoice.number} sent`, description: `Emailed to ${reply.sentTo}, with its PDF.` }
-        : { title: `Invoice ${invoice.number} sent`, description: `${invoice.funderName ?? 'This funder'} has no invoice email: send the downloaded PDF by hand.` },
+        : {
+            title: `Invoice ${invoice.number} sent`,
+            description: `${invoice.funderName ?? 'This funder'} has no invoice email: send the downloaded PDF by hand.`,
+          },
   );
   return (
     <button
@@ -194,4 +233,3 @@ function InvoiceDetail({ invoice, canManage }: { invoice: InvoiceView; canManage
     </div>
   );
 }
-

@@ -14,5 +14,9 @@ export function poundsToPence(text: string): number | null {
 
 /** "2026-03" as "Mar 2026". */
 export function monthLabel(month: string): string {
-  return new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

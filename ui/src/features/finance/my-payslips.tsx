@@ -15,7 +15,10 @@ export function MyPayslips() {
       <div className="page-header">
         <div>
           <h1 className="page-title">My payslips</h1>
-          <p className="page-subtitle">Your pay for each processed period. Tax, National Insurance and pension are an estimate before the payroll bureau&apos;s figures.</p>
+          <p className="page-subtitle">
+            Your pay for each processed period. Tax, National Insurance and pension are an estimate before the payroll
+            bureau&apos;s figures.
+          </p>
         </div>
       </div>
       <div className="card finance-mine">
@@ -24,7 +27,9 @@ export function MyPayslips() {
         ) : payslips.isError ? (
           <ListLoadError what="payslips" error={payslips.error} onRetry={() => void payslips.refetch()} />
         ) : rows.length === 0 ? (
-          <p className="empty-hint">No payslips yet. They appear here once the agency processes payroll for a period you worked.</p>
+          <p className="empty-hint">
+            No payslips yet. They appear here once the agency processes payroll for a period you worked.
+          </p>
         ) : (
           <div className="table-wrap">
             <table className="data-table" data-testid="my-payslips">
@@ -50,7 +55,12 @@ export function MyPayslips() {
                     <td data-label="Net (estimate)">{formatPence(payslip.netPence)}</td>
                     <td data-label="Sent">{payslip.sentAt ? formatDateTime(payslip.sentAt) : '–'}</td>
                     <td>
-                      <a className="button button-secondary button-small" href={myPayslipPdfPath(payslip)} target="_blank" rel="noreferrer">
+                      <a
+                        className="button button-secondary button-small"
+                        href={myPayslipPdfPath(payslip)}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
                         View Payslip<span className="sr-only"> {formatDate(payslip.periodStart)}</span>
                       </a>
                     </td>
@@ -60,7 +70,13 @@ export function MyPayslips() {
             </table>
           </div>
         )}
-        <LoadMore shown={rows.length} total={payslips.total} hasMore={payslips.hasNextPage} loading={payslips.isFetchingNextPage} onLoadMore={() => void payslips.fetchNextPage()} />
+        <LoadMore
+          shown={rows.length}
+          total={payslips.total}
+          hasMore={payslips.hasNextPage}
+          loading={payslips.isFetchingNextPage}
+          onLoadMore={() => void payslips.fetchNextPage()}
+        />
       </div>
     </section>
   );

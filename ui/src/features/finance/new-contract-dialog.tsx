@@ -9,8 +9,23 @@ import { clientOptionsQueryOptions } from '../../records/clients/get-client-opti
 import { useFinanceCommand } from './finance-api';
 import { poundsToPence } from './money';
 
-type ContractField = 'contractNumber' | 'clientId' | 'startDate' | 'endDate' | 'renewalDate' | 'valuePence' | 'services';
-const FIELDS: readonly ContractField[] = ['contractNumber', 'clientId', 'startDate', 'endDate', 'renewalDate', 'valuePence', 'services'];
+type ContractField =
+  | 'contractNumber'
+  | 'clientId'
+  | 'startDate'
+  | 'endDate'
+  | 'renewalDate'
+  | 'valuePence'
+  | 'services';
+const FIELDS: readonly ContractField[] = [
+  'contractNumber',
+  'clientId',
+  'startDate',
+  'endDate',
+  'renewalDate',
+  'valuePence',
+  'services',
+];
 
 interface ContractInput {
   contractNumber: string;
@@ -35,10 +50,22 @@ function ContractForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const fieldId = (field: string) => `${id}-${field}`;
   const clients = useQuery(clientOptionsQueryOptions);
-  const [values, setValues] = useState({ contractNumber: '', clientId: '', startDate: '', endDate: '', renewalDate: '', value: '', services: '' });
+  const [values, setValues] = useState({
+    contractNumber: '',
+    clientId: '',
+    startDate: '',
+    endDate: '',
+    renewalDate: '',
+    value: '',
+    services: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<ContractField, string>>>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const create = useFinanceCommand<ContractInput>(() => '/api/finance/contracts', (input) => input, 'Contract created');
+  const create = useFinanceCommand<ContractInput>(
+    () => '/api/finance/contracts',
+    (input) => input,
+    'Contract created',
+  );
   const set = (change: Partial<typeof values>) => setValues({ ...values, ...change });
 
   const submit = (event: FormEvent) => {
@@ -53,15 +80,25 @@ function ContractForm({ onDone }: { onDone: () => void }) {
     if (!values.clientId) found.clientId = 'Client is required';
     if (!values.startDate) found.startDate = 'Start date is required';
     if (!values.endDate) found.endDate = 'End date is required';
-    else if (values.startDate && values.endDate < values.startDate) found.endDate = 'The end date is before the start date';
+    else if (values.startDate && values.endDate < values.startDate)
+      found.endDate = 'The end date is before the start date';
     if (!values.renewalDate) found.renewalDate = 'Renewal date is required';
-    else if (values.endDate && values.renewalDate > values.endDate) found.renewalDate = 'The renewal date must be on or before the end date';
+    else if (values.endDate && values.renewalDate > values.endDate)
+      found.renewalDate = 'The renewal date must be on or before the end date';
     if (valuePence === null) found.valuePence = 'Enter the value in pounds, for example 18500 or 18500.00';
     if (services.length === 0) found.services = 'At least one service is required';
     setErrors(found);
     if (Object.keys(found).length > 0 || valuePence === null) return;
     create.mutate(
-      { contractNumber: values.contractNumber.trim(), clientId: values.clientId, startDate: values.startDate, endDate: values.endDate, renewalDate: values.renewalDate, valuePence, services },
+      {
+        contractNumber: values.contractNumber.trim(),
+        clientId: values.clientId,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        renewalDate: values.renewalDate,
+        valuePence,
+        services,
+      },
       {
         onSuccess: onDone,
         onError: (error) => {
@@ -75,7 +112,13 @@ function ContractForm({ onDone }: { onDone: () => void }) {
 
   const date = (field: 'startDate' | 'endDate' | 'renewalDate', label: string) => (
     <Field id={fieldId(field)} label={label} required error={errors[field]}>
-      <DateInput id={fieldId(field)} className="input" value={values[field]} onChange={(event) => set({ [field]: event.target.value })} {...fieldAria(fieldId(field), errors[field])} />
+      <DateInput
+        id={fieldId(field)}
+        className="input"
+        value={values[field]}
+        onChange={(event) => set({ [field]: event.target.value })}
+        {...fieldAria(fieldId(field), errors[field])}
+      />
     </Field>
   );
 
@@ -83,10 +126,23 @@ function ContractForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={submit} data-testid="new-contract-form">
       <div className="form-grid">
         <Field id={fieldId('contractNumber')} label="Contract number" required error={errors.contractNumber}>
-          <input id={fieldId('contractNumber')} className="input" maxLength={50} value={values.contractNumber} onChange={(event) => set({ contractNumber: event.target.value })} {...fieldAria(fieldId('contractNumber'), errors.contractNumber)} />
+          <input
+            id={fieldId('contractNumber')}
+            className="input"
+            maxLength={50}
+            value={values.contractNumber}
+            onChange={(event) => set({ contractNumber: event.target.value })}
+            {...fieldAria(fieldId('contractNumber'), errors.contractNumber)}
+          />
         </Field>
         <Field id={fieldId('clientId')} label="Client" required error={errors.clientId}>
-          <select id={fieldId('clientId')} className="input" value={values.clientId} onChange={(event) => set({ clientId: event.target.value })} {...fieldAria(fieldId('clientId'), errors.clientId)}>
+          <select
+            id={fieldId('clientId')}
+            className="input"
+            value={values.clientId}
+            onChange={(event) => set({ clientId: event.target.value })}
+            {...fieldAria(fieldId('clientId'), errors.clientId)}
+          >
             <option value="">{clients.isError ? 'Clients could not be loaded' : 'Select client'}</option>
             {(clients.data ?? []).map((client) => (
               <option key={client.id} value={client.id}>
@@ -99,10 +155,24 @@ function ContractForm({ onDone }: { onDone: () => void }) {
         {date('endDate', 'End date')}
         {date('renewalDate', 'Renewal date')}
         <Field id={fieldId('valuePence')} label="Value (£)" required error={errors.valuePence}>
-          <input id={fieldId('valuePence')} className="input" inputMode="decimal" value={values.value} onChange={(event) => set({ value: event.target.value })} {...fieldAria(fieldId('valuePence'), errors.valuePence)} />
+          <input
+            id={fieldId('valuePence')}
+            className="input"
+            inputMode="decimal"
+            value={values.value}
+            onChange={(event) => set({ value: event.target.value })}
+            {...fieldAria(fieldId('valuePence'), errors.valuePence)}
+          />
         </Field>
         <Field id={fieldId('services')} label="Services (one a line)" required wide error={errors.services}>
-          <textarea id={fieldId('services')} className="input" rows={3} value={values.services} onChange={(event) => set({ services: event.target.value })} {...fieldAria(fieldId('services'), errors.services)} />
+          <textarea
+            id={fieldId('services')}
+            className="input"
+            rows={3}
+            value={values.services}
+            onChange={(event) => set({ services: event.target.value })}
+            {...fieldAria(fieldId('services'), errors.services)}
+          />
         </Field>
       </div>
       <DialogFormFooter formError={formError} submitLabel="Create Contract" disabled={create.isPending} />

@@ -21,7 +21,9 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
     <div className="finance-overview">
       <div className="card finance-chart">
         <h2 className="card-title">Revenue tracking</h2>
-        <p className="page-subtitle">Monthly revenue (invoiced less credit notes), total expenses and net profit, in pounds.</p>
+        <p className="page-subtitle">
+          Monthly revenue (invoiced less credit notes), total expenses and net profit, in pounds.
+        </p>
         <ResponsiveContainer width="100%" height={260}>
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -52,13 +54,21 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
                 </span>
                 <span>
                   {formatPence(invoice.outstandingPence)} due {formatDate(invoice.dueOn)}{' '}
-                  <span className={`badge finance-status-${invoice.status}`}>{invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1)}</span>
+                  <span className={`badge finance-status-${invoice.status}`}>
+                    {invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1)}
+                  </span>
                 </span>
               </li>
             ))}
           </ul>
         )}
-        <LoadMore shown={outstanding.length} total={unpaid.total} hasMore={unpaid.hasNextPage} loading={unpaid.isFetchingNextPage} onLoadMore={() => void unpaid.fetchNextPage()} />
+        <LoadMore
+          shown={outstanding.length}
+          total={unpaid.total}
+          hasMore={unpaid.hasNextPage}
+          loading={unpaid.isFetchingNextPage}
+          onLoadMore={() => void unpaid.fetchNextPage()}
+        />
       </div>
     </div>
   );

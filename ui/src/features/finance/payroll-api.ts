@@ -6,15 +6,22 @@ import { apiGet } from '../../shared/api';
 export const PAYROLL_RUNS_PATH = '/api/finance/payroll/runs';
 export const MY_PAYSLIPS_PATH = '/api/finance/payslips/mine';
 
-export const payrollPolicyQuery = () => queryOptions({ queryKey: ['/api/finance/payroll/policy'], queryFn: () => apiGet<PayrollPolicyView>('/api/finance/payroll/policy') });
+export const payrollPolicyQuery = () =>
+  queryOptions({
+    queryKey: ['/api/finance/payroll/policy'],
+    queryFn: () => apiGet<PayrollPolicyView>('/api/finance/payroll/policy'),
+  });
 
 export const runPayslipsPath = (runId: string) => `/api/finance/payroll/runs/${encodeURIComponent(runId)}/payslips`;
 export const payrollCsvPath = (runId: string) => `/api/finance/payroll/runs/${encodeURIComponent(runId)}/payroll.csv`;
-export const payslipPdfPath = (payslip: Pick<PayslipView, 'payslipId'>) => `/api/finance/payroll/payslips/${encodeURIComponent(payslip.payslipId)}/payslip.pdf`;
-export const myPayslipPdfPath = (payslip: Pick<PayslipView, 'payslipId'>) => `${MY_PAYSLIPS_PATH}/${encodeURIComponent(payslip.payslipId)}/payslip.pdf`;
+export const payslipPdfPath = (payslip: Pick<PayslipView, 'payslipId'>) =>
+  `/api/finance/payroll/payslips/${encodeURIComponent(payslip.payslipId)}/payslip.pdf`;
+export const myPayslipPdfPath = (payslip: Pick<PayslipView, 'payslipId'>) =>
+  `${MY_PAYSLIPS_PATH}/${encodeURIComponent(payslip.payslipId)}/payslip.pdf`;
 
 /** "2h 30m" for minutes worked. */
-export const hoursLabel = (minutes: number): string => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+export const hoursLabel = (minutes: number): string =>
+  `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
 /** The first day of last month (London calendar is close enough for a default the admin can change). */
 export function firstOfLastMonth(now = new Date()): string {

@@ -10,7 +10,8 @@ import { useFinanceCommand } from './finance-api';
 import { formatPence, poundsToPence } from './money';
 import { payrollPolicyQuery } from './payroll-api';
 
-const whole = (text: string, max: number): number | null => (/^\d{1,3}$/.test(text.trim()) && Number(text) <= max ? Number(text) : null);
+const whole = (text: string, max: number): number | null =>
+  /^\d{1,3}$/.test(text.trim()) && Number(text) <= max ? Number(text) : null;
 
 /** Payroll settings (admin): the policy applied to periods processed from now on, and the National Living Wage rates. */
 export function PayrollSettings() {
@@ -44,7 +45,8 @@ function PolicyForm({ policy }: { policy: PayrollPolicyView }) {
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: unknown) => apiSend('PUT', '/api/finance/payroll/policy', body),
-    onSuccess: () => toast({ title: 'Payroll policy saved', description: 'It applies to periods processed from now on.' }),
+    onSuccess: () =>
+      toast({ title: 'Payroll policy saved', description: 'It applies to periods processed from now on.' }),
     onError: (failure) => {
       if (!handleUnauthorized(failure)) setError(errorReason(failure));
     },
@@ -52,21 +54,35 @@ function PolicyForm({ policy }: { policy: PayrollPolicyView }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const values = { mileagePencePerMile: whole(fields.mileage, 500), taxPercent: whole(fields.tax, 100), nationalInsurancePercent: whole(fields.ni, 100), pensionPercent: whole(fields.pension, 100), contractedHoursPerWeek: whole(fields.hours, 80) };
-    if (Object.values(values).some((value) => value === null)) return setError('Enter whole numbers: pence a mile up to 500, percentages up to 100, hours up to 80.');
+    const values = {
+      mileagePencePerMile: whole(fields.mileage, 500),
+      taxPercent: whole(fields.tax, 100),
+      nationalInsurancePercent: whole(fields.ni, 100),
+      pensionPercent: whole(fields.pension, 100),
+      contractedHoursPerWeek: whole(fields.hours, 80),
+    };
+    if (Object.values(values).some((value) => value === null))
+      return setError('Enter whole numbers: pence a mile up to 500, percentages up to 100, hours up to 80.');
     setError(null);
     save.mutate({ travelPaid, ...values });
   };
   const field = (key: keyof typeof fields, label: string) => (
     <div className="finance-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} className="input" inputMode="numeric" value={fields[key]} onChange={(event) => setFields({ ...fields, [key]: event.target.value })} />
+      <input
+        id={`${id}-${key}`}
+        className="input"
+        inputMode="numeric"
+        value={fields[key]}
+        onChange={(event) => setFields({ ...fields, [key]: event.target.value })}
+      />
     </div>
   );
   return (
     <form className="payroll-settings-form" onSubmit={submit} noValidate>
       <label className="payroll-checkbox">
-        <input type="checkbox" checked={travelPaid} onChange={(event) => setTravelPaid(event.target.checked)} /> Pay travel time between visits
+        <input type="checkbox" checked={travelPaid} onChange={(event) => setTravelPaid(event.target.checked)} /> Pay
+        travel time between visits
       </label>
       {field('hours', 'Contracted hours a week')}
       {field('mileage', 'Mileage (pence a mile)')}
@@ -90,11 +106,16 @@ function LivingWage({ policy }: { policy: PayrollPolicyView }) {
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [rate, setRate] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const add = useFinanceCommand<{ effectiveFrom: string; hourlyPence: number }>(() => '/api/finance/payroll/living-wage', (input) => input, 'National Living Wage rate added');
+  const add = useFinanceCommand<{ effectiveFrom: string; hourlyPence: number }>(
+    () => '/api/finance/payroll/living-wage',
+    (input) => input,
+    'National Living Wage rate added',
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const pence = poundsToPence(rate);
-    if (effectiveFrom === '' || pence === null || pence === 0) return setError('Enter the date it applies from and the hourly rate, for example 12.71');
+    if (effectiveFrom === '' || pence === null || pence === 0)
+      return setError('Enter the date it applies from and the hourly rate, for example 12.71');
     setError(null);
     add.mutate({ effectiveFrom, hourlyPence: pence }, { onSuccess: () => setRate('') });
   };
@@ -111,11 +132,21 @@ function LivingWage({ policy }: { policy: PayrollPolicyView }) {
       <form className="payroll-settings-form" onSubmit={submit} noValidate>
         <div className="finance-field">
           <label htmlFor={`${id}-from`}>Rate applies from</label>
-          <DateInput id={`${id}-from`} value={effectiveFrom} onChange={(event) => setEffectiveFrom(event.target.value)} />
+          <DateInput
+            id={`${id}-from`}
+            value={effectiveFrom}
+            onChange={(event) => setEffectiveFrom(event.target.value)}
+          />
         </div>
         <div className="finance-field">
           <label htmlFor={`${id}-rate`}>Hourly rate (£)</label>
-          <input id={`${id}-rate`} className="input" inputMode="decimal" value={rate} onChange={(event) => setRate(event.target.value)} />
+          <input
+            id={`${id}-rate`}
+            className="input"
+            inputMode="decimal"
+            value={rate}
+            onChange={(event) => setRate(event.target.value)}
+          />
         </div>
         <button type="submit" className="button button-secondary" disabled={add.isPending}>
           Add Rate

@@ -1,4 +1,10 @@
-import { PAYROLL_PERIOD_KINDS, PAYROLL_PERIOD_LABELS, type PayrollPeriodKind, type PayrollRunView, type PayslipView } from '@care/events';
+import {
+  PAYROLL_PERIOD_KINDS,
+  PAYROLL_PERIOD_LABELS,
+  type PayrollPeriodKind,
+  type PayrollRunView,
+  type PayslipView,
+} from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { errorReason } from '../../shared/api';
@@ -12,9 +18,18 @@ import { useFinanceCommand } from './finance-api';
 import { formatPence } from './money';
 import './payroll.css';
 import { PayrollSettings } from './payroll-settings';
-import { firstOfLastMonth, hoursLabel, PAYROLL_RUNS_PATH, payrollCsvPath, payrollPolicyQuery, payslipPdfPath, runPayslipsPath } from './payroll-api';
+import {
+  firstOfLastMonth,
+  hoursLabel,
+  PAYROLL_RUNS_PATH,
+  payrollCsvPath,
+  payrollPolicyQuery,
+  payslipPdfPath,
+  runPayslipsPath,
+} from './payroll-api';
 
-const periodText = (run: Pick<PayrollRunView, 'periodStart' | 'periodEnd'>) => `${formatDate(run.periodStart)} – ${formatDate(run.periodEnd)}`;
+const periodText = (run: Pick<PayrollRunView, 'periodStart' | 'periodEnd'>) =>
+  `${formatDate(run.periodStart)} – ${formatDate(run.periodEnd)}`;
 
 /** Payroll Management: Process Payroll, the period's payslips (paged), View Payslip, Send to Employee, Export CSV. */
 export function PayrollTab({ canManage }: { canManage: boolean }) {
@@ -32,7 +47,10 @@ export function PayrollTab({ canManage }: { canManage: boolean }) {
         <div className="finance-list-header">
           <div>
             <h2 className="card-title">Payroll Management</h2>
-            <p className="page-subtitle">Pay from completed visits (actual times), travel between visits, overtime, mileage and the minimum wage check.</p>
+            <p className="page-subtitle">
+              Pay from completed visits (actual times), travel between visits, overtime, mileage and the minimum wage
+              check.
+            </p>
           </div>
           {canManage && (
             <button type="button" className="button button-primary" onClick={() => setProcessing(true)}>
@@ -46,7 +64,9 @@ export function PayrollTab({ canManage }: { canManage: boolean }) {
         ) : runs.isError ? (
           <ListLoadError what="payroll periods" error={runs.error} onRetry={() => void runs.refetch()} />
         ) : !chosen ? (
-          <p className="empty-hint">No payroll processed yet.{canManage ? ' Process Payroll pays a period from its completed visits.' : ''}</p>
+          <p className="empty-hint">
+            No payroll processed yet.{canManage ? ' Process Payroll pays a period from its completed visits.' : ''}
+          </p>
         ) : (
           <>
             <div className="finance-list-header">
@@ -65,14 +85,27 @@ export function PayrollTab({ canManage }: { canManage: boolean }) {
               </a>
             </div>
             {runs.hasNextPage && (
-              <LoadMore shown={runs.items.length} total={runs.total} hasMore={runs.hasNextPage} loading={runs.isFetchingNextPage} onLoadMore={() => void runs.fetchNextPage()} />
+              <LoadMore
+                shown={runs.items.length}
+                total={runs.total}
+                hasMore={runs.hasNextPage}
+                loading={runs.isFetchingNextPage}
+                onLoadMore={() => void runs.fetchNextPage()}
+              />
             )}
             <PayslipList run={chosen} canManage={canManage} />
           </>
         )}
       </div>
       {canManage && <PayrollSettings />}
-      {processing && <ProcessPayrollDialog onClose={(processedRun) => { setProcessing(false); if (processedRun) setRunId(processedRun); }} />}
+      {processing && (
+        <ProcessPayrollDialog
+          onClose={(processedRun) => {
+            setProcessing(false);
+            if (processedRun) setRunId(processedRun);
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -83,8 +116,9 @@ function PolicySummary() {
   const p = policy.data;
   return (
     <p className="finance-note" data-testid="payroll-policy">
-      Travel between visits {p.travelPaid ? 'paid' : 'unpaid'} · overtime beyond {p.contractedHoursPerWeek} h a week at 1.5 times · mileage {p.mileagePencePerMile}p a mile · deductions
-      estimate: tax {p.taxPercent}%, National Insurance {p.nationalInsurancePercent}%, pension {p.pensionPercent}%, before the payroll bureau&apos;s figures.
+      Travel between visits {p.travelPaid ? 'paid' : 'unpaid'} · overtime beyond {p.contractedHoursPerWeek} h a week at
+      1.5 times · mileage {p.mileagePencePerMile}p a mile · deductions estimate: tax {p.taxPercent}%, National Insurance{' '}
+      {p.nationalInsurancePercent}%, pension {p.pensionPercent}%, before the payroll bureau&apos;s figures.
     </p>
   );
 }
@@ -94,12 +128,14 @@ function PayslipList({ run, canManage }: { run: PayrollRunView; canManage: boole
   const rows = payslips.items;
   const below = rows.filter((row) => row.belowMinimumWage).length;
   if (payslips.isPending) return <ListLoading what="payslips" />;
-  if (payslips.isError) return <ListLoadError what="payslips" error={payslips.error} onRetry={() => void payslips.refetch()} />;
+  if (payslips.isError)
+    return <ListLoadError what="payslips" error={payslips.error} onRetry={() => void payslips.refetch()} />;
   return (
     <>
       {below > 0 && (
         <p className="finance-warning" role="status">
-          {below} {below === 1 ? 'carer is' : 'carers are'} paid below the National Living Wage for all working time (travel included) in this period.
+          {below} {below === 1 ? 'carer is' : 'carers are'} paid below the National Living Wage for all working time
+          (travel included) in this period.
         </p>
       )}
       <div className="table-wrap">
@@ -126,18 +162,33 @@ function PayslipList({ run, canManage }: { run: PayrollRunView; canManage: boole
                 </td>
                 <td data-label="Hours">
                   {hoursLabel(payslip.workedMinutes)}
-                  {payslip.overtimeMinutes > 0 ? <span className="finance-muted"> incl. {hoursLabel(payslip.overtimeMinutes)} overtime</span> : null}
+                  {payslip.overtimeMinutes > 0 ? (
+                    <span className="finance-muted"> incl. {hoursLabel(payslip.overtimeMinutes)} overtime</span>
+                  ) : null}
                 </td>
                 <td data-label="Gross">{formatPence(payslip.grossPence)}</td>
                 <td data-label="Deductions (est.)">{formatPence(payslip.deductionsPence)}</td>
                 <td data-label="Net">{formatPence(payslip.netPence)}</td>
-                <td data-label="Min. wage">{payslip.belowMinimumWage ? <span className="badge finance-status-overdue">Below minimum wage</span> : <span className="badge finance-status-paid">OK</span>}</td>
+                <td data-label="Min. wage">
+                  {payslip.belowMinimumWage ? (
+                    <span className="badge finance-status-overdue">Below minimum wage</span>
+                  ) : (
+                    <span className="badge finance-status-paid">OK</span>
+                  )}
+                </td>
                 <td>
                   <span className="badge finance-status-processing">Processed</span>
-                  {payslip.sentAt ? <span className="finance-muted"> Sent {formatDateTime(payslip.sentAt)}</span> : null}
+                  {payslip.sentAt ? (
+                    <span className="finance-muted"> Sent {formatDateTime(payslip.sentAt)}</span>
+                  ) : null}
                 </td>
                 <td className="finance-actions">
-                  <a className="button button-secondary button-small" href={payslipPdfPath(payslip)} target="_blank" rel="noreferrer">
+                  <a
+                    className="button button-secondary button-small"
+                    href={payslipPdfPath(payslip)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
                     View Payslip<span className="sr-only"> of {payslip.carerName}</span>
                   </a>
                   {canManage && <SendPayslip payslip={payslip} />}
@@ -147,19 +198,31 @@ function PayslipList({ run, canManage }: { run: PayrollRunView; canManage: boole
           </tbody>
         </table>
       </div>
-      <LoadMore shown={rows.length} total={payslips.total} hasMore={payslips.hasNextPage} loading={payslips.isFetchingNextPage} onLoadMore={() => void payslips.fetchNextPage()} />
+      <LoadMore
+        shown={rows.length}
+        total={payslips.total}
+        hasMore={payslips.hasNextPage}
+        loading={payslips.isFetchingNextPage}
+        onLoadMore={() => void payslips.fetchNextPage()}
+      />
     </>
   );
 }
 
 function SendPayslip({ payslip }: { payslip: PayslipView }) {
   const send = useFinanceCommand<PayslipView, { sentTo: string }>(
-    (sent) => `/api/finance/payroll/runs/${encodeURIComponent(sent.runId)}/payslips/${encodeURIComponent(sent.payslipId)}/send`,
+    (sent) =>
+      `/api/finance/payroll/runs/${encodeURIComponent(sent.runId)}/payslips/${encodeURIComponent(sent.payslipId)}/send`,
     () => ({}),
     (reply) => ({ title: 'Payslip sent', description: `Queued by mail to ${reply.sentTo}` }),
   );
   return (
-    <button type="button" className="button button-primary button-small" disabled={send.isPending} onClick={() => send.mutate(payslip)}>
+    <button
+      type="button"
+      className="button button-primary button-small"
+      disabled={send.isPending}
+      onClick={() => send.mutate(payslip)}
+    >
       {payslip.sentAt ? 'Send again' : 'Send to Employee'}
       <span className="sr-only"> {payslip.carerName}</span>
     </button>
@@ -202,14 +265,27 @@ function ProcessPayrollDialog({ onClose }: { onClose: (runId?: string) => void }
           process.mutate({ periodStart, periodKind }, { onSuccess: (reply) => onClose(reply.id) });
         }}
       >
-        <p>Pays every carer for the completed visits of the period. A period is processed once: one that overlaps a processed period is refused, so no visit is paid twice.</p>
+        <p>
+          Pays every carer for the completed visits of the period. A period is processed once: one that overlaps a
+          processed period is refused, so no visit is paid twice.
+        </p>
         <div className="finance-field">
           <label htmlFor={`${id}-start`}>Period start</label>
-          <DateInput id={`${id}-start`} value={periodStart} onChange={(event) => setPeriodStart(event.target.value)} required />
+          <DateInput
+            id={`${id}-start`}
+            value={periodStart}
+            onChange={(event) => setPeriodStart(event.target.value)}
+            required
+          />
         </div>
         <div className="finance-field">
           <label htmlFor={`${id}-kind`}>Pay period</label>
-          <select id={`${id}-kind`} className="input" value={periodKind} onChange={(event) => setPeriodKind(event.target.value as PayrollPeriodKind)}>
+          <select
+            id={`${id}-kind`}
+            className="input"
+            value={periodKind}
+            onChange={(event) => setPeriodKind(event.target.value as PayrollPeriodKind)}
+          >
             {PAYROLL_PERIOD_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {PAYROLL_PERIOD_LABELS[kind]}
@@ -217,7 +293,11 @@ function ProcessPayrollDialog({ onClose }: { onClose: (runId?: string) => void }
             ))}
           </select>
         </div>
-        <DialogFormFooter formError={process.error ? errorReason(process.error) : undefined} submitLabel="Process" disabled={process.isPending} />
+        <DialogFormFooter
+          formError={process.error ? errorReason(process.error) : undefined}
+          submitLabel="Process"
+          disabled={process.isPending}
+        />
       </form>
     </FormDialog>
   );

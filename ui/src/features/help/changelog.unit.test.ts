@@ -16,7 +16,18 @@ describe("What's new", () => {
   });
 
   it('reads only the asked version, with its headings and bullets', () => {
-    const text = ['# Changelog', '', '## 2.0.0 - 01/02/2027', '### New', '- Two', '', '## 1.0.0', '- One', '### Fixed', '- Bug'].join('\n');
+    const text = [
+      '# Changelog',
+      '',
+      '## 2.0.0 - 01/02/2027',
+      '### New',
+      '- Two',
+      '',
+      '## 1.0.0',
+      '- One',
+      '### Fixed',
+      '- Bug',
+    ].join('\n');
     expect(releaseNotesOf(text, '1.0.0')).toEqual({
       version: '1.0.0',
       date: null,

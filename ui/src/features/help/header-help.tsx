@@ -13,7 +13,13 @@ type Open = 'none' | 'whats-new' | 'support';
  * What's new and Get support, in the header (icons with their names, the words too on a wide
  * screen) and in the phone's menu (with `labelClassName` empty: always the words).
  */
-export function HeaderHelp({ className = 'button button-ghost', labelClassName = 'help-label' }: { className?: string; labelClassName?: string }) {
+export function HeaderHelp({
+  className = 'button button-ghost',
+  labelClassName = 'help-label',
+}: {
+  className?: string;
+  labelClassName?: string;
+}) {
   const [open, setOpen] = useState<Open>('none');
   const whatsNew = useRef<HTMLButtonElement>(null);
   const support = useRef<HTMLButtonElement>(null);
@@ -22,17 +28,37 @@ export function HeaderHelp({ className = 'button button-ghost', labelClassName =
   };
   return (
     <>
-      <button ref={whatsNew} type="button" className={className} aria-label="What's new" aria-haspopup="dialog" aria-expanded={open === 'whats-new'} onClick={() => setOpen('whats-new')}>
+      <button
+        ref={whatsNew}
+        type="button"
+        className={className}
+        aria-label="What's new"
+        aria-haspopup="dialog"
+        aria-expanded={open === 'whats-new'}
+        onClick={() => setOpen('whats-new')}
+      >
         <Sparkles size={18} aria-hidden />
         <span className={labelClassName}>What&apos;s new</span>
       </button>
-      <button ref={support} type="button" className={className} aria-label="Get support" aria-haspopup="dialog" aria-expanded={open === 'support'} onClick={() => setOpen('support')}>
+      <button
+        ref={support}
+        type="button"
+        className={className}
+        aria-label="Get support"
+        aria-haspopup="dialog"
+        aria-expanded={open === 'support'}
+        onClick={() => setOpen('support')}
+      >
         <LifeBuoy size={18} aria-hidden />
         <span className={labelClassName}>Get support</span>
       </button>
       {open !== 'none' && (
         <Suspense fallback={null}>
-          {open === 'whats-new' ? <WhatsNewDialog onOpenChange={close} opener={whatsNew} /> : <SupportDialog onOpenChange={close} opener={support} />}
+          {open === 'whats-new' ? (
+            <WhatsNewDialog onOpenChange={close} opener={whatsNew} />
+          ) : (
+            <SupportDialog onOpenChange={close} opener={support} />
+          )}
         </Suspense>
       )}
     </>

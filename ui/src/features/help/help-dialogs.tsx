@@ -17,7 +17,13 @@ interface HelpDialogProps {
 }
 
 /** The shell's small dialog, opened by a plain button: focus goes back to it on close. */
-function HelpDialog({ title, description, onOpenChange, opener, children }: HelpDialogProps & { title: string; description: string; children: ReactNode }) {
+function HelpDialog({
+  title,
+  description,
+  onOpenChange,
+  opener,
+  children,
+}: HelpDialogProps & { title: string; description: string; children: ReactNode }) {
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -50,7 +56,11 @@ function HelpDialog({ title, description, onOpenChange, opener, children }: Help
 export function WhatsNewDialog(props: HelpDialogProps) {
   const notes = useMemo(() => releaseNotesOf(changelog, BRAND.version), []);
   return (
-    <HelpDialog {...props} title="What's new" description={`Version ${BRAND.version}${notes?.date ? `, released ${notes.date}` : ''}`}>
+    <HelpDialog
+      {...props}
+      title="What's new"
+      description={`Version ${BRAND.version}${notes?.date ? `, released ${notes.date}` : ''}`}
+    >
       {notes ? (
         notes.sections.map((section) => (
           <section key={section.heading} className="help-section">
@@ -73,7 +83,11 @@ export function WhatsNewDialog(props: HelpDialogProps) {
 export function SupportDialog(props: HelpDialogProps) {
   const user = useCurrentUser();
   const page = useRouterState({ select: (state) => state.location.pathname });
-  const contacts = useQuery({ queryKey: ['/api/support'], queryFn: () => apiGet<SupportInfoView>('/api/support'), staleTime: 5 * 60_000 });
+  const contacts = useQuery({
+    queryKey: ['/api/support'],
+    queryFn: () => apiGet<SupportInfoView>('/api/support'),
+    staleTime: 5 * 60_000,
+  });
   // Taken once, when the dialog opens: the time of the problem, not of the copy.
   const [diagnostics] = useState(() =>
     diagnosticText({
@@ -102,7 +116,11 @@ export function SupportDialog(props: HelpDialogProps) {
   const info = contacts.data;
   const none = info && !info.email && !info.phone && !info.onCallPhone;
   return (
-    <HelpDialog {...props} title="Get support" description="Contact the agency's support team. Copy the diagnostic details below into your message.">
+    <HelpDialog
+      {...props}
+      title="Get support"
+      description="Contact the agency's support team. Copy the diagnostic details below into your message."
+    >
       <section className="help-section" aria-label="Support contacts">
         {contacts.isPending && <p className="muted">Loading contacts…</p>}
         {contacts.isError && <p>The support contacts could not be loaded. Try again shortly.</p>}
@@ -121,7 +139,11 @@ export function SupportDialog(props: HelpDialogProps) {
               <>
                 <dt>Email</dt>
                 <dd>
-                  <a href={`mailto:${info.email}?subject=${encodeURIComponent(`Support request (version ${BRAND.version})`)}`}>{info.email}</a>
+                  <a
+                    href={`mailto:${info.email}?subject=${encodeURIComponent(`Support request (version ${BRAND.version})`)}`}
+                  >
+                    {info.email}
+                  </a>
                 </dd>
               </>
             )}
@@ -146,14 +168,25 @@ export function SupportDialog(props: HelpDialogProps) {
         <section className="help-section" aria-labelledby="support-api-heading">
           <h3 id="support-api-heading">Connecting other systems</h3>
           <p>
-            The <a href="/api/docs" target="_blank" rel="noopener">API reference</a> (opens in a new tab) describes every request
-            this product answers, for whoever connects your payroll, finance or rostering systems to it.
+            The{' '}
+            <a href="/api/docs" target="_blank" rel="noopener">
+              API reference
+            </a>{' '}
+            (opens in a new tab) describes every request this product answers, for whoever connects your payroll,
+            finance or rostering systems to it.
           </p>
         </section>
       )}
       <section className="help-section">
         <h3 id="support-diagnostics-heading">Diagnostic details</h3>
-        <textarea aria-labelledby="support-diagnostics-heading" ref={block} className="help-diagnostics" readOnly rows={7} value={diagnostics} />
+        <textarea
+          aria-labelledby="support-diagnostics-heading"
+          ref={block}
+          className="help-diagnostics"
+          readOnly
+          rows={7}
+          value={diagnostics}
+        />
         <div className="help-copy">
           <button type="button" className="button button-secondary" onClick={() => void copy()}>
             Copy details

@@ -1,4 +1,11 @@
-import { escalateIncidentRequestSchema, INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS, TEXT_LIMITS, type IncidentSeverity, type IncidentView } from '@care/events';
+import {
+  escalateIncidentRequestSchema,
+  INCIDENT_SEVERITIES,
+  INCIDENT_SEVERITY_LABELS,
+  TEXT_LIMITS,
+  type IncidentSeverity,
+  type IncidentView,
+} from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -11,7 +18,15 @@ const FIELDS = ['severity', 'escalatedTo', 'reason'] as const;
 type FormField = (typeof FIELDS)[number];
 
 /** Escalate: raise the severity, hand the incident to a named person, or both, with why (an alert follows). */
-export function EscalateIncidentDialog({ incident, open, onOpenChange }: { incident: IncidentView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EscalateIncidentDialog({
+  incident,
+  open,
+  onOpenChange,
+}: {
+  incident: IncidentView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Escalate Incident" size="small">
       {open && <EscalateForm incident={incident} onDone={() => onOpenChange(false)} />}
@@ -29,7 +44,10 @@ function EscalateForm({ incident, onDone }: { incident: IncidentView; onDone: ()
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const [formError, setFormError] = useState<string>();
   const handlers = useIncidentHandlers(true);
-  const escalate = useIncidentCommand<unknown>('/escalate', { success: 'Incident escalated', failure: 'Failed to escalate incident' });
+  const escalate = useIncidentCommand<unknown>('/escalate', {
+    success: 'Incident escalated',
+    failure: 'Failed to escalate incident',
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,7 +75,13 @@ function EscalateForm({ incident, onDone }: { incident: IncidentView; onDone: ()
         {incident.title} (now {INCIDENT_SEVERITY_LABELS[incident.severity].toLowerCase()})
       </p>
       <Field id={`${id}-severity`} label="Raise severity to" error={errors.severity}>
-        <select id={`${id}-severity`} className="input" value={severity} onChange={(event) => setSeverity(higher.find((value) => value === event.target.value) ?? '')} {...fieldAria(`${id}-severity`, errors.severity)}>
+        <select
+          id={`${id}-severity`}
+          className="input"
+          value={severity}
+          onChange={(event) => setSeverity(higher.find((value) => value === event.target.value) ?? '')}
+          {...fieldAria(`${id}-severity`, errors.severity)}
+        >
           <option value="">Keep {INCIDENT_SEVERITY_LABELS[incident.severity]}</option>
           {higher.map((value) => (
             <option key={value} value={value}>
@@ -67,7 +91,13 @@ function EscalateForm({ incident, onDone }: { incident: IncidentView; onDone: ()
         </select>
       </Field>
       <Field id={`${id}-escalatedTo`} label="Hand to" error={errors.escalatedTo}>
-        <select id={`${id}-escalatedTo`} className="input" value={escalatedTo} onChange={(event) => setEscalatedTo(event.target.value)} {...fieldAria(`${id}-escalatedTo`, errors.escalatedTo)}>
+        <select
+          id={`${id}-escalatedTo`}
+          className="input"
+          value={escalatedTo}
+          onChange={(event) => setEscalatedTo(event.target.value)}
+          {...fieldAria(`${id}-escalatedTo`, errors.escalatedTo)}
+        >
           <option value="">Nobody else</option>
           {(handlers.data ?? []).map((person) => (
             <option key={person.id} value={person.id}>
@@ -77,9 +107,22 @@ function EscalateForm({ incident, onDone }: { incident: IncidentView; onDone: ()
         </select>
       </Field>
       <Field id={`${id}-reason`} label="Reason" required error={errors.reason}>
-        <textarea id={`${id}-reason`} className="input" rows={3} maxLength={TEXT_LIMITS.shortReason} aria-required value={reason} onChange={(event) => setReason(event.target.value)} {...fieldAria(`${id}-reason`, errors.reason)} />
+        <textarea
+          id={`${id}-reason`}
+          className="input"
+          rows={3}
+          maxLength={TEXT_LIMITS.shortReason}
+          aria-required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          {...fieldAria(`${id}-reason`, errors.reason)}
+        />
       </Field>
-      <DialogFormFooter formError={formError} submitLabel={escalate.isPending ? 'Saving...' : 'Escalate'} disabled={escalate.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={escalate.isPending ? 'Saving...' : 'Escalate'}
+        disabled={escalate.isPending}
+      />
     </form>
   );
 }

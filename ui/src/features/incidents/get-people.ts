@@ -19,7 +19,8 @@ export function useClientChoices(enabled: boolean) {
     queryKey: ['/api/clients', 'all'] as const,
     queryFn: () => apiGetAll<ClientView>('/api/clients'),
     enabled,
-    select: (clients: ClientView[]): Choice[] => clients.map((client) => ({ id: client.id, label: `${client.firstName} ${client.lastName}` })).sort(byLabel),
+    select: (clients: ClientView[]): Choice[] =>
+      clients.map((client) => ({ id: client.id, label: `${client.firstName} ${client.lastName}` })).sort(byLabel),
   });
 }
 
@@ -30,7 +31,8 @@ export function useCarerChoices() {
     queryKey: queryKeys.allCarers,
     queryFn: () => apiGetAll<CarerView>('/api/carers'),
     enabled: can(role, 'carers.read'),
-    select: (carers: CarerView[]): Choice[] => carers.map((carer) => ({ id: carer.id, label: fullName(carer.user) })).sort(byLabel),
+    select: (carers: CarerView[]): Choice[] =>
+      carers.map((carer) => ({ id: carer.id, label: fullName(carer.user) })).sort(byLabel),
   });
 }
 
@@ -40,6 +42,7 @@ export function useIncidentHandlers(enabled: boolean) {
     queryKey: [`${INCIDENTS_PATH}/handlers`],
     queryFn: () => apiGet<IncidentHandlerView[]>(`${INCIDENTS_PATH}/handlers`),
     enabled,
-    select: (people): Choice[] => people.map((person) => ({ id: person.id, label: `${person.firstName} ${person.lastName} (${person.role})` })),
+    select: (people): Choice[] =>
+      people.map((person) => ({ id: person.id, label: `${person.firstName} ${person.lastName} (${person.role})` })),
   });
 }

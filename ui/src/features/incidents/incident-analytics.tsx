@@ -8,7 +8,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
 
 /** Bars across (categories with long names, read down the side) or up (the months, across the full width). */
-function Chart({ title, bars, colour, across = false }: { title: string; bars: { label: string; count: number }[]; colour: string; across?: boolean }) {
+function Chart({
+  title,
+  bars,
+  colour,
+  across = false,
+}: {
+  title: string;
+  bars: { label: string; count: number }[];
+  colour: string;
+  across?: boolean;
+}) {
   return (
     <figure className={`card incident-chart${across ? '' : ' incident-chart-wide'}`}>
       <figcaption className="incident-chart-title">{title}</figcaption>
@@ -45,7 +55,8 @@ function Chart({ title, bars, colour, across = false }: { title: string; bars: {
 export function IncidentAnalytics({ filters }: { filters: IncidentFilters }) {
   const analytics = useIncidentAnalytics(filters);
   if (analytics.isPending) return <ListLoading what="analytics" />;
-  if (analytics.isError) return <ListLoadError what="analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError)
+    return <ListLoadError what="analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
   const data: IncidentAnalyticsView = analytics.data;
   return (
     <div className="incident-analytics" data-testid="incident-analytics">
@@ -54,12 +65,31 @@ export function IncidentAnalytics({ filters }: { filters: IncidentFilters }) {
         <p className="stat-value" data-testid="median-time-to-resolve">
           {formatHours(data.medianHoursToResolve)}
         </p>
-        <p className="stat-note">From when it happened to its first resolution, over {data.resolvedCount} resolved incidents</p>
+        <p className="stat-note">
+          From when it happened to its first resolution, over {data.resolvedCount} resolved incidents
+        </p>
       </div>
       <div className="incident-charts">
-        <Chart across title="Incidents by type" colour="#0b6e77" bars={data.byType.map((entry) => ({ label: INCIDENT_TYPE_LABELS[entry.type], count: entry.count }))} />
-        <Chart across title="Incidents by severity" colour="#c2261c" bars={data.bySeverity.map((entry) => ({ label: INCIDENT_SEVERITY_LABELS[entry.severity], count: entry.count }))} />
-        <Chart title="Incidents by month" colour="#4f5d70" bars={data.byMonth.map((entry) => ({ label: monthLabel(entry.month), count: entry.count }))} />
+        <Chart
+          across
+          title="Incidents by type"
+          colour="#0b6e77"
+          bars={data.byType.map((entry) => ({ label: INCIDENT_TYPE_LABELS[entry.type], count: entry.count }))}
+        />
+        <Chart
+          across
+          title="Incidents by severity"
+          colour="#c2261c"
+          bars={data.bySeverity.map((entry) => ({
+            label: INCIDENT_SEVERITY_LABELS[entry.severity],
+            count: entry.count,
+          }))}
+        />
+        <Chart
+          title="Incidents by month"
+          colour="#4f5d70"
+          bars={data.byMonth.map((entry) => ({ label: monthLabel(entry.month), count: entry.count }))}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,12 @@
-import { incidentNoteRequestSchema, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUS_LABELS, INCIDENT_TYPE_LABELS, resolveIncidentRequestSchema, TEXT_LIMITS, type IncidentView } from '@care/events';
+import {
+  incidentNoteRequestSchema,
+  INCIDENT_SEVERITY_LABELS,
+  INCIDENT_STATUS_LABELS,
+  INCIDENT_TYPE_LABELS,
+  resolveIncidentRequestSchema,
+  TEXT_LIMITS,
+  type IncidentView,
+} from '@care/events';
 import { ArrowUpCircle, CheckCircle2, Eye, FileDown, NotebookPen, Pencil, RefreshCw, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format';
@@ -13,16 +21,41 @@ import { UpdateStatusDialog } from './update-status-dialog';
 type Open = 'update' | 'resolve' | 'escalate' | 'status' | 'notes' | 'safeguarding' | null;
 
 /** One incident in a list, with its buttons (managers: every one; a carer: View Details and Full Report). */
-export function IncidentCard({ incident, canManage, onView }: { incident: IncidentView; canManage: boolean; onView: (id: string) => void }) {
+export function IncidentCard({
+  incident,
+  canManage,
+  onView,
+}: {
+  incident: IncidentView;
+  canManage: boolean;
+  onView: (id: string) => void;
+}) {
   const [open, setOpen] = useState<Open>(null);
-  const resolve = useIncidentCommand<{ resolutionSummary: string }>('/resolve', { success: 'Incident resolved', failure: 'Failed to resolve incident' });
-  const addNote = useIncidentCommand<{ note: string }>('/notes', { success: 'Investigation note added', failure: 'Failed to add the note' });
+  const resolve = useIncidentCommand<{ resolutionSummary: string }>('/resolve', {
+    success: 'Incident resolved',
+    failure: 'Failed to resolve incident',
+  });
+  const addNote = useIncidentCommand<{ note: string }>('/notes', {
+    success: 'Investigation note added',
+    failure: 'Failed to add the note',
+  });
   const overdue = incident.duties.filter((duty) => duty.overdue).length;
-  const about = [incident.clientName && `Client: ${incident.clientName}`, incident.carerName && `Carer: ${incident.carerName}`, incident.reportedByName && `Reported by ${incident.reportedByName}`].filter(Boolean);
-  const dialog = (name: Exclude<Open, null>) => ({ open: open === name, onOpenChange: (next: boolean) => setOpen(next ? name : null) });
+  const about = [
+    incident.clientName && `Client: ${incident.clientName}`,
+    incident.carerName && `Carer: ${incident.carerName}`,
+    incident.reportedByName && `Reported by ${incident.reportedByName}`,
+  ].filter(Boolean);
+  const dialog = (name: Exclude<Open, null>) => ({
+    open: open === name,
+    onOpenChange: (next: boolean) => setOpen(next ? name : null),
+  });
 
   return (
-    <article className={`card incident-card incident-${incident.severity}`} data-testid="incident-card" aria-label={incident.title}>
+    <article
+      className={`card incident-card incident-${incident.severity}`}
+      data-testid="incident-card"
+      aria-label={incident.title}
+    >
       <header className="incident-card-header">
         <h3 className="incident-title">{incident.title}</h3>
         <span className="incident-badges">
@@ -46,7 +79,12 @@ export function IncidentCard({ incident, canManage, onView }: { incident: Incide
         </button>
         {canManage && (
           <>
-            <button type="button" className="button button-secondary button-small" onClick={() => setOpen('update')} disabled={incident.status === 'closed'}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setOpen('update')}
+              disabled={incident.status === 'closed'}
+            >
               <Pencil size={16} aria-hidden />
               Update
             </button>
@@ -56,7 +94,12 @@ export function IncidentCard({ incident, canManage, onView }: { incident: Incide
                 Mark Resolved
               </button>
             )}
-            <button type="button" className="button button-secondary button-small" onClick={() => setOpen('escalate')} disabled={incident.status === 'resolved' || incident.status === 'closed'}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setOpen('escalate')}
+              disabled={incident.status === 'resolved' || incident.status === 'closed'}
+            >
               <ArrowUpCircle size={16} aria-hidden />
               Escalate
             </button>
@@ -72,11 +115,21 @@ export function IncidentCard({ incident, canManage, onView }: { incident: Incide
               <RefreshCw size={16} aria-hidden />
               Update Status
             </button>
-            <button type="button" className="button button-secondary button-small" onClick={() => setOpen('notes')} disabled={incident.status === 'closed'}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setOpen('notes')}
+              disabled={incident.status === 'closed'}
+            >
               <NotebookPen size={16} aria-hidden />
               Add Investigation Notes
             </button>
-            <button type="button" className="button button-secondary button-small" onClick={() => setOpen('safeguarding')} disabled={incident.status === 'closed'}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setOpen('safeguarding')}
+              disabled={incident.status === 'closed'}
+            >
               <ShieldAlert size={16} aria-hidden />
               Contact Safeguarding Team
             </button>

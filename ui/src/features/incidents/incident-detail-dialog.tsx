@@ -1,4 +1,11 @@
-import { followUpDoneRequestSchema, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUS_LABELS, INCIDENT_TYPE_LABELS, TEXT_LIMITS, type IncidentDetailView } from '@care/events';
+import {
+  followUpDoneRequestSchema,
+  INCIDENT_SEVERITY_LABELS,
+  INCIDENT_STATUS_LABELS,
+  INCIDENT_TYPE_LABELS,
+  TEXT_LIMITS,
+  type IncidentDetailView,
+} from '@care/events';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { FormDialog } from '../../shared/form-dialog';
@@ -12,7 +19,15 @@ import { personName } from './incident-format';
 import { ReferralUpdateForm } from './referral-update-form';
 
 /** View Details: the whole record, its duties, referrals, notes and timeline (the original report with every correction). */
-export function IncidentDetailDialog({ incidentId, canManage, onOpenChange }: { incidentId: string | null; canManage: boolean; onOpenChange: (open: boolean) => void }) {
+export function IncidentDetailDialog({
+  incidentId,
+  canManage,
+  onOpenChange,
+}: {
+  incidentId: string | null;
+  canManage: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const incident = useIncident(incidentId);
   return (
     <FormDialog open={incidentId !== null} onOpenChange={onOpenChange} title={incident.data?.title ?? 'Incident'}>
@@ -29,7 +44,10 @@ export function IncidentDetailDialog({ incidentId, canManage, onOpenChange }: { 
 
 function IncidentDetail({ incident, canManage }: { incident: IncidentDetailView; canManage: boolean }) {
   const [recordingFollowUp, setRecordingFollowUp] = useState(false);
-  const followUp = useIncidentCommand<{ notes: string }>('/follow-up', { success: 'Follow-up recorded', failure: 'Failed to record the follow-up' });
+  const followUp = useIncidentCommand<{ notes: string }>('/follow-up', {
+    success: 'Follow-up recorded',
+    failure: 'Failed to record the follow-up',
+  });
   const rows: [string, string][] = [
     ['Type', INCIDENT_TYPE_LABELS[incident.type]],
     ['Severity', INCIDENT_SEVERITY_LABELS[incident.severity]],
@@ -41,7 +59,10 @@ function IncidentDetail({ incident, canManage }: { incident: IncidentDetailView;
     ['Carer', incident.carerName ?? '—'],
     ['Witness details', incident.witnessDetails ?? '—'],
     ['Immediate action', incident.immediateAction ?? '—'],
-    ['Follow-up required', incident.followUpRequired ? `Yes${incident.followUpNotes ? `: ${incident.followUpNotes}` : ''}` : 'No'],
+    [
+      'Follow-up required',
+      incident.followUpRequired ? `Yes${incident.followUpNotes ? `: ${incident.followUpNotes}` : ''}` : 'No',
+    ],
     ['Follow-up done', incident.followUpDoneNotes ?? '—'],
     ['Escalated to', incident.escalatedTo ? personName(incident.escalatedTo) : '—'],
     ['Resolution summary', incident.resolutionSummary ?? '—'],
@@ -62,11 +83,14 @@ function IncidentDetail({ incident, canManage }: { incident: IncidentDetailView;
           <FileDown size={16} aria-hidden />
           Full Report
         </a>
-        {canManage && incident.followUpRequired && incident.followUpDoneNotes === null && incident.status !== 'closed' && (
-          <button type="button" className="button button-secondary" onClick={() => setRecordingFollowUp(true)}>
-            Record Follow-up Done
-          </button>
-        )}
+        {canManage &&
+          incident.followUpRequired &&
+          incident.followUpDoneNotes === null &&
+          incident.status !== 'closed' && (
+            <button type="button" className="button button-secondary" onClick={() => setRecordingFollowUp(true)}>
+              Record Follow-up Done
+            </button>
+          )}
       </div>
       <DutiesSection incident={incident} canManage={canManage} />
       <section className="incident-section" aria-label="Safeguarding referrals">
@@ -118,7 +142,8 @@ function IncidentDetail({ incident, canManage }: { incident: IncidentDetailView;
                 <ul className="incident-changes small">
                   {entry.changes.map((change) => (
                     <li key={change.field}>
-                      {change.field}: {change.before === null ? (change.after ?? '—') : `${change.before} → ${change.after ?? '—'}`}
+                      {change.field}:{' '}
+                      {change.before === null ? (change.after ?? '—') : `${change.before} → ${change.after ?? '—'}`}
                     </li>
                   ))}
                 </ul>

@@ -1,5 +1,25 @@
-import { can, INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUSES, INCIDENT_STATUS_LABELS, INCIDENT_TYPES, INCIDENT_TYPE_LABELS, type IncidentSeverity } from '@care/events';
-import { AlertTriangle, BarChart3, CalendarDays, ClipboardList, FileDown, Filter, FolderOpen, Plus, ShieldAlert, Siren } from 'lucide-react';
+import {
+  can,
+  INCIDENT_SEVERITIES,
+  INCIDENT_SEVERITY_LABELS,
+  INCIDENT_STATUSES,
+  INCIDENT_STATUS_LABELS,
+  INCIDENT_TYPES,
+  INCIDENT_TYPE_LABELS,
+  type IncidentSeverity,
+} from '@care/events';
+import {
+  AlertTriangle,
+  BarChart3,
+  CalendarDays,
+  ClipboardList,
+  FileDown,
+  Filter,
+  FolderOpen,
+  Plus,
+  ShieldAlert,
+  Siren,
+} from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
@@ -8,7 +28,14 @@ import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { useDebouncedValue, withParams } from '../../shared/paged-list';
 import { StatCard } from '../../shared/stat-card';
 import { Tabs } from '../../shared/tabs';
-import { filterParams, INCIDENTS_PATH, useIncidentList, useIncidentSummary, type IncidentFilters, type IncidentTab } from './get-incidents';
+import {
+  filterParams,
+  INCIDENTS_PATH,
+  useIncidentList,
+  useIncidentSummary,
+  type IncidentFilters,
+  type IncidentTab,
+} from './get-incidents';
 import { IncidentAnalytics } from './incident-analytics';
 import { IncidentCard } from './incident-card';
 import { IncidentDetailDialog } from './incident-detail-dialog';
@@ -19,7 +46,12 @@ import './incidents.css';
 const TAB_ITEMS: readonly { value: IncidentTab; label: string; icon: typeof Siren; empty: string }[] = [
   { value: 'overview', label: 'Overview', icon: ClipboardList, empty: 'No incidents recorded.' },
   { value: 'critical', label: 'Critical Incidents', icon: Siren, empty: 'No critical incidents.' },
-  { value: 'investigating', label: 'Under Investigation', icon: FolderOpen, empty: 'No incidents under investigation.' },
+  {
+    value: 'investigating',
+    label: 'Under Investigation',
+    icon: FolderOpen,
+    empty: 'No incidents under investigation.',
+  },
   { value: 'safeguarding', label: 'Safeguarding', icon: ShieldAlert, empty: 'No safeguarding incidents.' },
   { value: 'analytics', label: 'Analytics', icon: BarChart3, empty: '' },
 ];
@@ -47,7 +79,11 @@ export function IncidentsPage() {
       <div className="page-header">
         <div>
           <h1 className="page-title">Incident Management</h1>
-          <p className="page-subtitle">{canManage ? 'Report, investigate and resolve incidents and safeguarding concerns' : 'Incidents you reported or that name you'}</p>
+          <p className="page-subtitle">
+            {canManage
+              ? 'Report, investigate and resolve incidents and safeguarding concerns'
+              : 'Incidents you reported or that name you'}
+          </p>
         </div>
         <div className="page-actions">
           {can(role, 'incidents.report') && (
@@ -62,10 +98,18 @@ export function IncidentsPage() {
               Generate Report
             </summary>
             <div className="generate-report-menu card">
-              <a className="button button-secondary button-small" href={withParams(`${INCIDENTS_PATH}/report.pdf`, reportParams)} download>
+              <a
+                className="button button-secondary button-small"
+                href={withParams(`${INCIDENTS_PATH}/report.pdf`, reportParams)}
+                download
+              >
                 PDF of the incidents shown
               </a>
-              <a className="button button-secondary button-small" href={withParams(`${INCIDENTS_PATH}/export.csv`, reportParams)} download>
+              <a
+                className="button button-secondary button-small"
+                href={withParams(`${INCIDENTS_PATH}/export.csv`, reportParams)}
+                download
+              >
                 CSV of the incidents shown
               </a>
             </div>
@@ -74,10 +118,33 @@ export function IncidentsPage() {
       </div>
 
       <div className="stat-grid incident-stats">
-        <StatCard icon={<AlertTriangle size={20} />} label="Critical Incidents" value={figure(summary.data?.critical)} testId="incidents-critical" className="stat-danger" />
-        <StatCard icon={<FolderOpen size={20} />} label="Open Cases" value={figure(summary.data?.open)} testId="incidents-open" note="Not resolved or closed" />
-        <StatCard icon={<CalendarDays size={20} />} label="This Week" value={figure(summary.data?.thisWeek)} testId="incidents-week" note="Occurred in the last 7 days" />
-        <StatCard icon={<ClipboardList size={20} />} label="Total Incidents" value={figure(summary.data?.total)} testId="incidents-total" />
+        <StatCard
+          icon={<AlertTriangle size={20} />}
+          label="Critical Incidents"
+          value={figure(summary.data?.critical)}
+          testId="incidents-critical"
+          className="stat-danger"
+        />
+        <StatCard
+          icon={<FolderOpen size={20} />}
+          label="Open Cases"
+          value={figure(summary.data?.open)}
+          testId="incidents-open"
+          note="Not resolved or closed"
+        />
+        <StatCard
+          icon={<CalendarDays size={20} />}
+          label="This Week"
+          value={figure(summary.data?.thisWeek)}
+          testId="incidents-week"
+          note="Occurred in the last 7 days"
+        />
+        <StatCard
+          icon={<ClipboardList size={20} />}
+          label="Total Incidents"
+          value={figure(summary.data?.total)}
+          testId="incidents-total"
+        />
       </div>
 
       <FilterBar
@@ -85,7 +152,14 @@ export function IncidentsPage() {
         layout="row"
         className="incident-toolbar"
         fields={[
-          { kind: 'search', key: 'search', label: 'Search incidents', placeholder: 'Search by title, client or carer...', value: search, onChange: setSearch },
+          {
+            kind: 'search',
+            key: 'search',
+            label: 'Search incidents',
+            placeholder: 'Search by title, client or carer...',
+            value: search,
+            onChange: setSearch,
+          },
           {
             kind: 'select',
             key: 'severity',
@@ -94,12 +168,19 @@ export function IncidentsPage() {
             inputClassName: 'incident-severity',
             value: severity,
             allLabel: 'All',
-            options: [...INCIDENT_SEVERITIES].reverse().map((value) => ({ value, label: INCIDENT_SEVERITY_LABELS[value] })),
+            options: [...INCIDENT_SEVERITIES]
+              .reverse()
+              .map((value) => ({ value, label: INCIDENT_SEVERITY_LABELS[value] })),
             onChange: (next: IncidentSeverity | '') => setSeverity(next),
           },
         ]}
       >
-        <button type="button" className={`button button-secondary${showFilters ? ' active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters(!showFilters)}>
+        <button
+          type="button"
+          className={`button button-secondary${showFilters ? ' active' : ''}`}
+          aria-expanded={showFilters}
+          onClick={() => setShowFilters(!showFilters)}
+        >
           <Filter size={16} aria-hidden />
           Filter
         </button>
@@ -154,7 +235,11 @@ export function IncidentsPage() {
         }))}
       />
       {can(role, 'incidents.report') && <ReportIncidentDialog open={reporting} onOpenChange={setReporting} />}
-      <IncidentDetailDialog incidentId={viewing} canManage={canManage} onOpenChange={(open) => !open && setViewing(null)} />
+      <IncidentDetailDialog
+        incidentId={viewing}
+        canManage={canManage}
+        onOpenChange={(open) => !open && setViewing(null)}
+      />
     </section>
   );
 }
@@ -173,10 +258,21 @@ function SafeguardingTeam({ canConfigure }: { canConfigure: boolean }) {
   );
 }
 
-function IncidentList({ filters, empty, canManage, onView }: { filters: IncidentFilters; empty: string; canManage: boolean; onView: (id: string) => void }) {
+function IncidentList({
+  filters,
+  empty,
+  canManage,
+  onView,
+}: {
+  filters: IncidentFilters;
+  empty: string;
+  canManage: boolean;
+  onView: (id: string) => void;
+}) {
   const incidents = useIncidentList(filters);
   if (incidents.isPending) return <ListLoading what="incidents" />;
-  if (incidents.isError) return <ListLoadError what="incidents" error={incidents.error} onRetry={() => void incidents.refetch()} />;
+  if (incidents.isError)
+    return <ListLoadError what="incidents" error={incidents.error} onRetry={() => void incidents.refetch()} />;
   if (incidents.items.length === 0) {
     const filtered = filters.search || filters.severity || filters.type || filters.status || filters.overdue;
     return (
@@ -192,7 +288,13 @@ function IncidentList({ filters, empty, canManage, onView }: { filters: Incident
       {incidents.items.map((incident) => (
         <IncidentCard key={incident.id} incident={incident} canManage={canManage} onView={onView} />
       ))}
-      <LoadMore shown={incidents.items.length} total={incidents.total} hasMore={incidents.hasNextPage} loading={incidents.isFetchingNextPage} onLoadMore={() => void incidents.fetchNextPage()} />
+      <LoadMore
+        shown={incidents.items.length}
+        total={incidents.total}
+        hasMore={incidents.hasNextPage}
+        loading={incidents.isFetchingNextPage}
+        onLoadMore={() => void incidents.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -7,11 +7,21 @@ import { useIncidentCommand } from './incident-command';
  * The local authority's reference or the referral's outcome, learnt after it was made (even once the incident is
  * closed): PATCH /api/incidents/:id/safeguarding-referrals/:referralId with only what was filled in.
  */
-export function ReferralUpdateForm({ incident, referral }: { incident: IncidentDetailView; referral: SafeguardingReferralView }) {
+export function ReferralUpdateForm({
+  incident,
+  referral,
+}: {
+  incident: IncidentDetailView;
+  referral: SafeguardingReferralView;
+}) {
   const [reference, setReference] = useState(referral.localAuthorityReference ?? '');
   const [outcome, setOutcome] = useState(referral.outcome ?? '');
   const [error, setError] = useState<string>();
-  const update = useIncidentCommand<Record<string, string>>(`/safeguarding-referrals/${encodeURIComponent(referral.id)}`, { success: 'Referral updated', failure: 'Failed to update the referral' }, 'PATCH');
+  const update = useIncidentCommand<Record<string, string>>(
+    `/safeguarding-referrals/${encodeURIComponent(referral.id)}`,
+    { success: 'Referral updated', failure: 'Failed to update the referral' },
+    'PATCH',
+  );
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Not disabled while sending: a disabled button drops the focus out of the dialog, and Escape would then close only the toast.
@@ -31,14 +41,28 @@ export function ReferralUpdateForm({ incident, referral }: { incident: IncidentD
     }
   };
   return (
-    <form className="incident-inline-form" onSubmit={(event) => void submit(event)} aria-label={`Update the referral of ${referral.referredOn}`}>
+    <form
+      className="incident-inline-form"
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Update the referral of ${referral.referredOn}`}
+    >
       <label className="inline-field">
         <span className="label">Local authority reference</span>
-        <input className="input" maxLength={TEXT_LIMITS.reference} value={reference} onChange={(event) => setReference(event.target.value)} />
+        <input
+          className="input"
+          maxLength={TEXT_LIMITS.reference}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
       </label>
       <label className="inline-field">
         <span className="label">Outcome</span>
-        <input className="input" maxLength={TEXT_LIMITS.notes} value={outcome} onChange={(event) => setOutcome(event.target.value)} />
+        <input
+          className="input"
+          maxLength={TEXT_LIMITS.notes}
+          value={outcome}
+          onChange={(event) => setOutcome(event.target.value)}
+        />
       </label>
       <button type="submit" className="button button-secondary" aria-disabled={update.isPending || undefined}>
         Save Referral

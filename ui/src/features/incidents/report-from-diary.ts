@@ -13,10 +13,16 @@ import type { CommandReply } from './incident-command';
 export function useReportFromDiary() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (diaryEntryId: string) => apiSend<CommandReply>('POST', `${INCIDENTS_PATH}/from-diary-entry`, { diaryEntryId }),
+    mutationFn: (diaryEntryId: string) =>
+      apiSend<CommandReply>('POST', `${INCIDENTS_PATH}/from-diary-entry`, { diaryEntryId }),
     onSuccess: () => toast({ title: 'Incident reported', description: 'It is listed under Incidents.' }),
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: refusalReason(error, 'Failed to report the incident'), variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({
+          title: 'Error',
+          description: refusalReason(error, 'Failed to report the incident'),
+          variant: 'destructive',
+        });
     },
     onSettled: () => reloadIncidents(queryClient),
   });

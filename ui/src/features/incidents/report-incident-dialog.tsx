@@ -71,7 +71,11 @@ interface ReportIncidentDialogProps {
 /** Report Incident (every role): POST /api/incidents, checked with the API's own schema first. */
 export function ReportIncidentDialog({ open, onOpenChange, visit }: ReportIncidentDialogProps) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={visit ? `Report Incident: ${visit.clientName}` : 'Report Incident'}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={visit ? `Report Incident: ${visit.clientName}` : 'Report Incident'}
+    >
       {open && <ReportIncidentForm visit={visit} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   );
@@ -124,10 +128,21 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
 
   const text = (name: 'title' | 'location', label: string, max: number, required = false) => (
     <Field id={fieldId(name)} label={label} required={required} error={errors[name]} wide={name === 'title'}>
-      <input id={fieldId(name)} className="input" value={values[name]} maxLength={max} onChange={(event) => set({ [name]: event.target.value })} {...fieldAria(fieldId(name), errors[name])} />
+      <input
+        id={fieldId(name)}
+        className="input"
+        value={values[name]}
+        maxLength={max}
+        onChange={(event) => set({ [name]: event.target.value })}
+        {...fieldAria(fieldId(name), errors[name])}
+      />
     </Field>
   );
-  const area = (name: 'description' | 'witnessDetails' | 'immediateAction' | 'followUpNotes', label: string, required = false) => (
+  const area = (
+    name: 'description' | 'witnessDetails' | 'immediateAction' | 'followUpNotes',
+    label: string,
+    required = false,
+  ) => (
     <Field id={fieldId(name)} label={label} required={required} error={errors[name]} wide>
       <textarea
         id={fieldId(name)}
@@ -145,8 +160,18 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
     <form noValidate onSubmit={form.submit} data-testid="report-incident-form">
       <div className="form-grid">
         <Field id={fieldId('type')} label="Type" required error={errors.type}>
-          <select id={fieldId('type')} className="input" value={values.type} onChange={(event) => set({ type: event.target.value as IncidentType })} {...fieldAria(fieldId('type'), errors.type)}>
-            <SelectOptions values={INCIDENT_TYPES} label={(type) => INCIDENT_TYPE_LABELS[type]} placeholder="Select type" />
+          <select
+            id={fieldId('type')}
+            className="input"
+            value={values.type}
+            onChange={(event) => set({ type: event.target.value as IncidentType })}
+            {...fieldAria(fieldId('type'), errors.type)}
+          >
+            <SelectOptions
+              values={INCIDENT_TYPES}
+              label={(type) => INCIDENT_TYPE_LABELS[type]}
+              placeholder="Select type"
+            />
           </select>
         </Field>
         <Field id={fieldId('severity')} label="Severity" required error={errors.severity}>
@@ -157,7 +182,11 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
             onChange={(event) => set({ severity: event.target.value as IncidentSeverity })}
             {...fieldAria(fieldId('severity'), errors.severity)}
           >
-            <SelectOptions values={[...INCIDENT_SEVERITIES].reverse()} label={(severity) => INCIDENT_SEVERITY_LABELS[severity]} placeholder="Select severity" />
+            <SelectOptions
+              values={[...INCIDENT_SEVERITIES].reverse()}
+              label={(severity) => INCIDENT_SEVERITY_LABELS[severity]}
+              placeholder="Select severity"
+            />
           </select>
         </Field>
         {text('title', 'Title', TEXT_LIMITS.title, true)}
@@ -175,7 +204,13 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
         {text('location', 'Location', TEXT_LIMITS.locationAddress)}
         {visit === undefined && (
           <Field id={fieldId('clientId')} label="Client" error={errors.clientId}>
-            <select id={fieldId('clientId')} className="input" value={values.clientId} onChange={(event) => set({ clientId: event.target.value })} {...fieldAria(fieldId('clientId'), errors.clientId)}>
+            <select
+              id={fieldId('clientId')}
+              className="input"
+              value={values.clientId}
+              onChange={(event) => set({ clientId: event.target.value })}
+              {...fieldAria(fieldId('clientId'), errors.clientId)}
+            >
               <option value="">No client</option>
               {(clients.data ?? []).map((client) => (
                 <option key={client.id} value={client.id}>
@@ -187,7 +222,13 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
         )}
         {visit === undefined && staff && (
           <Field id={fieldId('carerId')} label="Carer" error={errors.carerId}>
-            <select id={fieldId('carerId')} className="input" value={values.carerId} onChange={(event) => set({ carerId: event.target.value })} {...fieldAria(fieldId('carerId'), errors.carerId)}>
+            <select
+              id={fieldId('carerId')}
+              className="input"
+              value={values.carerId}
+              onChange={(event) => set({ carerId: event.target.value })}
+              {...fieldAria(fieldId('carerId'), errors.carerId)}
+            >
               <option value="">No carer</option>
               {(carers.data ?? []).map((carer) => (
                 <option key={carer.id} value={carer.id}>
@@ -201,7 +242,11 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
         {area('immediateAction', 'Immediate action taken')}
         <div className="field field-wide">
           <label className="check-option">
-            <input type="checkbox" checked={values.followUpRequired} onChange={(event) => set({ followUpRequired: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={values.followUpRequired}
+              onChange={(event) => set({ followUpRequired: event.target.checked })}
+            />
             Follow-up required
           </label>
         </div>
@@ -212,7 +257,11 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
           {errors.appointmentId}
         </p>
       )}
-      <DialogFormFooter formError={formError} submitLabel={report.isPending ? 'Reporting...' : 'Report Incident'} disabled={report.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={report.isPending ? 'Reporting...' : 'Report Incident'}
+        disabled={report.isPending}
+      />
     </form>
   );
 }

@@ -17,7 +17,12 @@ export function SafeguardingContactCard() {
   const contact = useSafeguardingContact();
   if (contact.isPending) return <p className="muted small">Loading the safeguarding team’s details…</p>;
   const details = contact.data;
-  if (!details?.name) return <p className="small">No safeguarding team contact is set yet: an administrator sets it in Admin Panel, Settings.</p>;
+  if (!details?.name)
+    return (
+      <p className="small">
+        No safeguarding team contact is set yet: an administrator sets it in Admin Panel, Settings.
+      </p>
+    );
   return (
     <div className="card safeguarding-contact" data-testid="safeguarding-contact">
       <p className="strong">{details.name}</p>
@@ -28,7 +33,8 @@ export function SafeguardingContactCard() {
       )}
       {details.outOfHoursPhone && (
         <p className="small">
-          <Phone size={14} aria-hidden /> Out of hours: <a href={`tel:${details.outOfHoursPhone.replace(/\s+/g, '')}`}>{details.outOfHoursPhone}</a>
+          <Phone size={14} aria-hidden /> Out of hours:{' '}
+          <a href={`tel:${details.outOfHoursPhone.replace(/\s+/g, '')}`}>{details.outOfHoursPhone}</a>
         </p>
       )}
       {details.email && (
@@ -42,7 +48,15 @@ export function SafeguardingContactCard() {
 }
 
 /** Contact Safeguarding Team: the team's details, and the referral recorded (date, to whom, reference, outcome). */
-export function SafeguardingDialog({ incident, open, onOpenChange }: { incident: IncidentView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SafeguardingDialog({
+  incident,
+  open,
+  onOpenChange,
+}: {
+  incident: IncidentView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Contact Safeguarding Team">
       {open && <ReferralForm incident={incident} onDone={() => onOpenChange(false)} />}
@@ -53,10 +67,18 @@ export function SafeguardingDialog({ incident, open, onOpenChange }: { incident:
 function ReferralForm({ incident, onDone }: { incident: IncidentView; onDone: () => void }) {
   const id = useId();
   const contact = useSafeguardingContact();
-  const [values, setValues] = useState({ referredOn: londonToday(), referredTo: '', localAuthorityReference: '', outcome: '' });
+  const [values, setValues] = useState({
+    referredOn: londonToday(),
+    referredTo: '',
+    localAuthorityReference: '',
+    outcome: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const [formError, setFormError] = useState<string>();
-  const refer = useIncidentCommand<typeof values>('/safeguarding-referrals', { success: 'Safeguarding referral recorded', failure: 'Failed to record the referral' });
+  const refer = useIncidentCommand<typeof values>('/safeguarding-referrals', {
+    success: 'Safeguarding referral recorded',
+    failure: 'Failed to record the referral',
+  });
   const fieldId = (name: FormField) => `${id}-${name}`;
   const referredTo = values.referredTo || contact.data?.name || '';
 
@@ -86,12 +108,30 @@ function ReferralForm({ incident, onDone }: { incident: IncidentView; onDone: ()
       <p className="small muted dialog-summary">Record the referral for “{incident.title}”.</p>
       <div className="form-grid">
         <Field id={fieldId('referredOn')} label="Date referred" required error={errors.referredOn}>
-          <DateInput id={fieldId('referredOn')} className="input" max={londonToday()} value={values.referredOn} onChange={(event) => setValues({ ...values, referredOn: event.target.value })} {...fieldAria(fieldId('referredOn'), errors.referredOn)} />
+          <DateInput
+            id={fieldId('referredOn')}
+            className="input"
+            max={londonToday()}
+            value={values.referredOn}
+            onChange={(event) => setValues({ ...values, referredOn: event.target.value })}
+            {...fieldAria(fieldId('referredOn'), errors.referredOn)}
+          />
         </Field>
         <Field id={fieldId('referredTo')} label="Referred to" required error={errors.referredTo}>
-          <input id={fieldId('referredTo')} className="input" maxLength={TEXT_LIMITS.contactName} value={referredTo} onChange={(event) => setValues({ ...values, referredTo: event.target.value })} {...fieldAria(fieldId('referredTo'), errors.referredTo)} />
+          <input
+            id={fieldId('referredTo')}
+            className="input"
+            maxLength={TEXT_LIMITS.contactName}
+            value={referredTo}
+            onChange={(event) => setValues({ ...values, referredTo: event.target.value })}
+            {...fieldAria(fieldId('referredTo'), errors.referredTo)}
+          />
         </Field>
-        <Field id={fieldId('localAuthorityReference')} label="Local authority reference" error={errors.localAuthorityReference}>
+        <Field
+          id={fieldId('localAuthorityReference')}
+          label="Local authority reference"
+          error={errors.localAuthorityReference}
+        >
           <input
             id={fieldId('localAuthorityReference')}
             className="input"
@@ -102,10 +142,22 @@ function ReferralForm({ incident, onDone }: { incident: IncidentView; onDone: ()
           />
         </Field>
         <Field id={fieldId('outcome')} label="Outcome" error={errors.outcome} wide>
-          <textarea id={fieldId('outcome')} className="input" rows={2} maxLength={TEXT_LIMITS.notes} value={values.outcome} onChange={(event) => setValues({ ...values, outcome: event.target.value })} {...fieldAria(fieldId('outcome'), errors.outcome)} />
+          <textarea
+            id={fieldId('outcome')}
+            className="input"
+            rows={2}
+            maxLength={TEXT_LIMITS.notes}
+            value={values.outcome}
+            onChange={(event) => setValues({ ...values, outcome: event.target.value })}
+            {...fieldAria(fieldId('outcome'), errors.outcome)}
+          />
         </Field>
       </div>
-      <DialogFormFooter formError={formError} submitLabel={refer.isPending ? 'Saving...' : 'Record Referral'} disabled={refer.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={refer.isPending ? 'Saving...' : 'Record Referral'}
+        disabled={refer.isPending}
+      />
     </form>
   );
 }

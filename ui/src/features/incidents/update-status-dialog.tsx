@@ -1,4 +1,11 @@
-import { closeIncidentRequestSchema, INCIDENT_STATUS_LABELS, reopenIncidentRequestSchema, resolveIncidentRequestSchema, TEXT_LIMITS, type IncidentView } from '@care/events';
+import {
+  closeIncidentRequestSchema,
+  INCIDENT_STATUS_LABELS,
+  reopenIncidentRequestSchema,
+  resolveIncidentRequestSchema,
+  TEXT_LIMITS,
+  type IncidentView,
+} from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -31,7 +38,15 @@ export function nextSteps(incident: Pick<IncidentView, 'status'>): Step[] {
 const followUpOpen = (incident: IncidentView) => incident.followUpRequired && incident.followUpDoneNotes === null;
 
 /** Update Status: the next step of reported → investigating → resolved → closed, or reopening, with what each needs. */
-export function UpdateStatusDialog({ incident, open, onOpenChange }: { incident: IncidentView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UpdateStatusDialog({
+  incident,
+  open,
+  onOpenChange,
+}: {
+  incident: IncidentView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Update Status" size="small">
       {open && <StatusForm incident={incident} onDone={() => onOpenChange(false)} />}
@@ -53,10 +68,13 @@ function StatusForm({ incident, onDone }: { incident: IncidentView; onDone: () =
   const reopen = useIncidentCommand<{ reason: string }>('/reopen', texts);
   const busy = investigate.isPending || resolve.isPending || close.isPending || reopen.isPending;
   const textField =
-    step === 'resolve' ? { label: 'Resolution summary', required: true, max: TEXT_LIMITS.notes }
-    : step === 'reopen' ? { label: 'Reason', required: true, max: TEXT_LIMITS.shortReason }
-    : step === 'close' && followUpOpen(incident) ? { label: 'Why the follow-up is waived', required: true, max: TEXT_LIMITS.shortReason }
-    : null;
+    step === 'resolve'
+      ? { label: 'Resolution summary', required: true, max: TEXT_LIMITS.notes }
+      : step === 'reopen'
+        ? { label: 'Reason', required: true, max: TEXT_LIMITS.shortReason }
+        : step === 'close' && followUpOpen(incident)
+          ? { label: 'Why the follow-up is waived', required: true, max: TEXT_LIMITS.shortReason }
+          : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,7 +82,9 @@ function StatusForm({ incident, onDone }: { incident: IncidentView; onDone: () =
       investigate: null,
       resolve: resolveIncidentRequestSchema.safeParse({ resolutionSummary: text }),
       reopen: reopenIncidentRequestSchema.safeParse({ reason: text }),
-      close: textField ? reopenIncidentRequestSchema.safeParse({ reason: text }) : closeIncidentRequestSchema.safeParse({}),
+      close: textField
+        ? reopenIncidentRequestSchema.safeParse({ reason: text })
+        : closeIncidentRequestSchema.safeParse({}),
     } as const;
     const check = checks[step];
     if (check && !check.success) {
@@ -77,7 +97,8 @@ function StatusForm({ incident, onDone }: { incident: IncidentView; onDone: () =
     try {
       if (step === 'investigate') await investigate.mutateAsync({ incident });
       if (step === 'resolve') await resolve.mutateAsync({ incident, body: { resolutionSummary: text } });
-      if (step === 'close') await close.mutateAsync({ incident, body: { followUpWaivedReason: textField ? text : null } });
+      if (step === 'close')
+        await close.mutateAsync({ incident, body: { followUpWaivedReason: textField ? text : null } });
       if (step === 'reopen') await reopen.mutateAsync({ incident, body: { reason: text } });
       onDone();
     } catch (failure) {
@@ -96,15 +117,34 @@ function StatusForm({ incident, onDone }: { incident: IncidentView; onDone: () =
         <legend className="label">Next step</legend>
         {steps.map((candidate) => (
           <label key={candidate} className="check-option">
-            <input type="radio" name={`${id}-step`} value={candidate} checked={step === candidate} onChange={() => setStep(candidate)} />
+            <input
+              type="radio"
+              name={`${id}-step`}
+              value={candidate}
+              checked={step === candidate}
+              onChange={() => setStep(candidate)}
+            />
             {STEP_LABELS[candidate]}
           </label>
         ))}
       </fieldset>
-      {step === 'close' && followUpOpen(incident) && <p className="small">The follow-up ({incident.followUpNotes ?? 'required'}) is not recorded as done: closing waives it.</p>}
+      {step === 'close' && followUpOpen(incident) && (
+        <p className="small">
+          The follow-up ({incident.followUpNotes ?? 'required'}) is not recorded as done: closing waives it.
+        </p>
+      )}
       {textField && (
         <Field id={`${id}-text`} label={textField.label} required={textField.required} error={error}>
-          <textarea id={`${id}-text`} className="input" rows={3} maxLength={textField.max} aria-required value={text} onChange={(event) => setText(event.target.value)} {...fieldAria(`${id}-text`, error)} />
+          <textarea
+            id={`${id}-text`}
+            className="input"
+            rows={3}
+            maxLength={textField.max}
+            aria-required
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            {...fieldAria(`${id}-text`, error)}
+          />
         </Field>
       )}
       <DialogFormFooter formError={formError} submitLabel={busy ? 'Saving...' : STEP_LABELS[step]} disabled={busy} />

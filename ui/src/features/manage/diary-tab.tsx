@@ -29,8 +29,9 @@ export function DiaryTab({ entries, more }: { entries: readonly DiaryEntryView[]
               </span>
             </header>
             <p className="small muted">
-              <time dateTime={entry.entryDate}>{formatDateTime(entry.entryDate)}</time> · Client: {entry.client.firstName} {entry.client.lastName} · Carer:{' '}
-              {entry.carer.user.firstName} {entry.carer.user.lastName}
+              <time dateTime={entry.entryDate}>{formatDateTime(entry.entryDate)}</time> · Client:{' '}
+              {entry.client.firstName} {entry.client.lastName} · Carer: {entry.carer.user.firstName}{' '}
+              {entry.carer.user.lastName}
             </p>
             <p className="manage-note-text">{entry.content}</p>
           </li>

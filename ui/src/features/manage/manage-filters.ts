@@ -1,6 +1,10 @@
 import { monitoringRange, type AppointmentStatus, type FixedRange, type VisitType } from '@care/events';
 import { STATUS_LABELS, type MonitoringFilters } from '../../records/visit-records/monitoring-params';
-import { visitStatusOptions, type FilterBarValue, type StatusOption } from '../../records/visit-records/records-filter-bar';
+import {
+  visitStatusOptions,
+  type FilterBarValue,
+  type StatusOption,
+} from '../../records/visit-records/records-filter-bar';
 
 /** The rosters' status filter: carers and clients are active or inactive (nothing records leave yet). */
 export type RosterStatus = 'active' | 'inactive';

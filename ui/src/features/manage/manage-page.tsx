@@ -28,7 +28,13 @@ export function ManagePage() {
   // filtered and paged by the read API: an agency's diary is years long.
   const diary = usePagedList<DiaryEntryView>(
     DIARY_PATH,
-    { from: visits.from, to: visits.to, carerId: filters.carerId || undefined, clientId: filters.clientId || undefined, search: filters.search.trim() || undefined },
+    {
+      from: visits.from,
+      to: visits.to,
+      carerId: filters.carerId || undefined,
+      clientId: filters.clientId || undefined,
+      search: filters.search.trim() || undefined,
+    },
     { enabled: allowed },
   );
 
@@ -46,10 +52,30 @@ export function ManagePage() {
 
   const entries = diary.isPending || diary.isError ? undefined : diary.items;
   const tabs: TabItem<ManageTab>[] = [
-    { value: 'overview', label: 'Weekly Overview', icon: CalendarRange, render: () => <WeeklyOverviewTab visits={visits} diaryEntries={entries} /> },
-    { value: 'carers', label: 'Carer Roster', icon: Users, render: () => <CarerRosterTab filters={filters} visits={visits} /> },
-    { value: 'clients', label: 'Client Roster', icon: UserRound, render: () => <ClientRosterTab filters={filters} visits={visits} /> },
-    { value: 'monitoring', label: 'Call & Care Monitoring', icon: ClipboardList, render: () => <MonitoringTable filters={visits} /> },
+    {
+      value: 'overview',
+      label: 'Weekly Overview',
+      icon: CalendarRange,
+      render: () => <WeeklyOverviewTab visits={visits} diaryEntries={entries} />,
+    },
+    {
+      value: 'carers',
+      label: 'Carer Roster',
+      icon: Users,
+      render: () => <CarerRosterTab filters={filters} visits={visits} />,
+    },
+    {
+      value: 'clients',
+      label: 'Client Roster',
+      icon: UserRound,
+      render: () => <ClientRosterTab filters={filters} visits={visits} />,
+    },
+    {
+      value: 'monitoring',
+      label: 'Call & Care Monitoring',
+      icon: ClipboardList,
+      render: () => <MonitoringTable filters={visits} />,
+    },
     {
       value: 'diary',
       label: 'Diary',
@@ -62,7 +88,15 @@ export function ManagePage() {
         ) : (
           <DiaryTab
             entries={entries}
-            more={<LoadMore shown={entries.length} total={diary.total} hasMore={diary.hasNextPage} loading={diary.isFetchingNextPage} onLoadMore={() => void diary.fetchNextPage()} />}
+            more={
+              <LoadMore
+                shown={entries.length}
+                total={diary.total}
+                hasMore={diary.hasNextPage}
+                loading={diary.isFetchingNextPage}
+                onLoadMore={() => void diary.fetchNextPage()}
+              />
+            }
           />
         ),
     },
@@ -74,7 +108,9 @@ export function ManagePage() {
         <div>
           <h1 className="page-title">Manage Care Operations</h1>
           <p className="page-subtitle" data-testid="manage-period">
-            {visits.from === visits.to ? formatDate(visits.from) : `${formatDate(visits.from)} – ${formatDate(visits.to)}`}
+            {visits.from === visits.to
+              ? formatDate(visits.from)
+              : `${formatDate(visits.from)} – ${formatDate(visits.to)}`}
           </p>
         </div>
       </div>

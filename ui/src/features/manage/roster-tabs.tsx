@@ -4,7 +4,11 @@ import { Mail, MapPin, Users } from 'lucide-react';
 import { carerFullName } from '../../records/carers/carer-name';
 import { carersQueryOptions } from '../../records/carers/get-carers';
 import { clientsQueryOptions } from '../../records/clients/get-clients';
-import { FIRST_PAGE, monitoringQueryOptions, type MonitoringFilters } from '../../records/visit-records/monitoring-params';
+import {
+  FIRST_PAGE,
+  monitoringQueryOptions,
+  type MonitoringFilters,
+} from '../../records/visit-records/monitoring-params';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { isRosterStatus, matchesSearch, type ManageFilters } from './manage-filters';
 
@@ -26,7 +30,9 @@ const statusMatches = (filters: ManageFilters, isActive: boolean) =>
   !isRosterStatus(filters.status) || (filters.status === 'active') === isActive;
 
 function ActiveBadge({ isActive }: { isActive: boolean }) {
-  return <span className={`badge ${isActive ? 'badge-success' : 'badge-muted'}`}>{isActive ? 'Active' : 'Inactive'}</span>;
+  return (
+    <span className={`badge ${isActive ? 'badge-success' : 'badge-muted'}`}>{isActive ? 'Active' : 'Inactive'}</span>
+  );
 }
 
 function EmptyRoster({ what }: { what: string }) {
@@ -53,7 +59,12 @@ export function CarerRosterTab({ filters, visits }: { filters: ManageFilters; vi
   return (
     <div className="card-grid">
       {shown.map((carer) => (
-        <article key={carer.id} className="card manage-roster-card" data-testid="carer-roster-card" aria-label={carerFullName(carer)}>
+        <article
+          key={carer.id}
+          className="card manage-roster-card"
+          data-testid="carer-roster-card"
+          aria-label={carerFullName(carer)}
+        >
           <header className="manage-roster-header">
             <div>
               <h3 className="manage-roster-name">{carerFullName(carer)}</h3>
@@ -76,7 +87,8 @@ export function CarerRosterTab({ filters, visits }: { filters: ManageFilters; vi
 export function ClientRosterTab({ filters, visits }: { filters: ManageFilters; visits: MonitoringFilters }) {
   const clients = useQuery(clientsQueryOptions);
   if (clients.isPending) return <ListLoading what="clients" />;
-  if (clients.isError) return <ListLoadError what="clients" error={clients.error} onRetry={() => void clients.refetch()} />;
+  if (clients.isError)
+    return <ListLoadError what="clients" error={clients.error} onRetry={() => void clients.refetch()} />;
   const shown = clients.data.filter(
     (client: ClientView) =>
       (filters.clientId === '' || client.id === filters.clientId) &&
@@ -89,7 +101,12 @@ export function ClientRosterTab({ filters, visits }: { filters: ManageFilters; v
       {shown.map((client) => {
         const name = `${client.firstName} ${client.lastName}`.trim();
         return (
-          <article key={client.id} className="card manage-roster-card" data-testid="client-roster-card" aria-label={name}>
+          <article
+            key={client.id}
+            className="card manage-roster-card"
+            data-testid="client-roster-card"
+            aria-label={name}
+          >
             <header className="manage-roster-header">
               <div>
                 <h3 className="manage-roster-name">{name}</h3>

@@ -25,9 +25,19 @@ const valuesOf = (medication: MedicationView) => ({
  * why, so the history shows this version beside the last one. The change takes effect now: doses already recorded
  * keep what they were given under.
  */
-export function ChangePrescriptionDialog({ medication, onClose }: { medication: MedicationView | null; onClose: () => void }) {
+export function ChangePrescriptionDialog({
+  medication,
+  onClose,
+}: {
+  medication: MedicationView | null;
+  onClose: () => void;
+}) {
   return (
-    <FormDialog open={medication !== null} onOpenChange={(open) => !open && onClose()} title={medication ? `Change ${medication.name}` : ''}>
+    <FormDialog
+      open={medication !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={medication ? `Change ${medication.name}` : ''}
+    >
       {medication && <ChangeForm medication={medication} onDone={onClose} />}
     </FormDialog>
   );
@@ -39,7 +49,11 @@ function ChangeForm({ medication, onDone }: { medication: MedicationView; onDone
   const [values, setValues] = useState({ ...before, reason: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string>();
-  const change = useMedicationCommand<unknown>({ success: 'Prescription changed', failure: 'Failed to change the prescription', inForm: true });
+  const change = useMedicationCommand<unknown>({
+    success: 'Prescription changed',
+    failure: 'Failed to change the prescription',
+    inForm: true,
+  });
   const set = (name: FieldName, value: string) => {
     setValues((old) => ({ ...old, [name]: value }));
     setErrors((old) => ({ ...old, [name]: undefined }));
@@ -47,7 +61,9 @@ function ChangeForm({ medication, onDone }: { medication: MedicationView; onDone
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const changed = (Object.keys(before) as (keyof typeof before)[]).filter((name) => values[name].trim() !== before[name].trim());
+    const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
+      (name) => values[name].trim() !== before[name].trim(),
+    );
     if (changed.length === 0) {
       setFormError('Nothing has changed yet.');
       return;
@@ -64,7 +80,12 @@ function ChangeForm({ medication, onDone }: { medication: MedicationView; onDone
       return;
     }
     try {
-      await change.mutateAsync({ method: 'PATCH', path: `${MEDICATIONS_PATH}/${medication.id}`, body: check.data, revision: medication.revision });
+      await change.mutateAsync({
+        method: 'PATCH',
+        path: `${MEDICATIONS_PATH}/${medication.id}`,
+        body: check.data,
+        revision: medication.revision,
+      });
       onDone();
     } catch (failure) {
       const found = serverFormErrors(failure, FIELDS);
@@ -73,8 +94,19 @@ function ChangeForm({ medication, onDone }: { medication: MedicationView; onDone
     }
   };
 
-  const input = (name: Exclude<FieldName, 'endDate'>, label: string, options: { required?: boolean; hint?: string; wide?: boolean } = {}) => (
-    <Field id={`${id}-${name}`} label={label} required={options.required} error={errors[name]} hint={options.hint} wide={options.wide}>
+  const input = (
+    name: Exclude<FieldName, 'endDate'>,
+    label: string,
+    options: { required?: boolean; hint?: string; wide?: boolean } = {},
+  ) => (
+    <Field
+      id={`${id}-${name}`}
+      label={label}
+      required={options.required}
+      error={errors[name]}
+      hint={options.hint}
+      wide={options.wide}
+    >
       <input
         id={`${id}-${name}`}
         className="input"
@@ -97,12 +129,26 @@ function ChangeForm({ medication, onDone }: { medication: MedicationView; onDone
         {input('doseTimes', 'Dose times', { hint: '24-hour London times, e.g. 08:00, 20:00 (blank for PRN only)' })}
         {input('prescribedBy', 'Prescribed by', { required: true })}
         <Field id={`${id}-endDate`} label="End date" error={errors.endDate}>
-          <DateInput id={`${id}-endDate`} className="input" value={values.endDate} onChange={(event) => set('endDate', event.target.value)} {...fieldAria(`${id}-endDate`, errors.endDate)} />
+          <DateInput
+            id={`${id}-endDate`}
+            className="input"
+            value={values.endDate}
+            onChange={(event) => set('endDate', event.target.value)}
+            {...fieldAria(`${id}-endDate`, errors.endDate)}
+          />
         </Field>
         {input('instructions', 'Instructions', { wide: true })}
-        {input('reason', 'Reason for the change', { required: true, wide: true, hint: 'For example: GP review on 20/11, dose reduced' })}
+        {input('reason', 'Reason for the change', {
+          required: true,
+          wide: true,
+          hint: 'For example: GP review on 20/11, dose reduced',
+        })}
       </div>
-      <DialogFormFooter formError={formError} submitLabel={change.isPending ? 'Saving...' : 'Save change'} disabled={change.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={change.isPending ? 'Saving...' : 'Save change'}
+        disabled={change.isPending}
+      />
     </form>
   );
 }

@@ -37,10 +37,19 @@ function AdherenceTable({ rows, label }: { rows: readonly Row[]; label: string }
 export function ComplianceTab() {
   const compliance = useCompliance();
   if (compliance.isPending) return <ListLoading what="compliance" />;
-  if (compliance.isError) return <ListLoadError what="compliance" error={compliance.error} onRetry={() => void compliance.refetch()} />;
+  if (compliance.isError)
+    return <ListLoadError what="compliance" error={compliance.error} onRetry={() => void compliance.refetch()} />;
   const { byClient, byMedicine } = compliance.data;
-  if (byClient.length === 0) return <div className="card empty-state"><p>No active medications yet.</p></div>;
-  const chart = byClient.filter((row) => row.adherence !== null).slice(0, 15).map((row) => ({ name: row.name, adherence: row.adherence }));
+  if (byClient.length === 0)
+    return (
+      <div className="card empty-state">
+        <p>No active medications yet.</p>
+      </div>
+    );
+  const chart = byClient
+    .filter((row) => row.adherence !== null)
+    .slice(0, 15)
+    .map((row) => ({ name: row.name, adherence: row.adherence }));
   return (
     <div className="tab-body compliance">
       <div className="card" data-testid="compliance-chart">

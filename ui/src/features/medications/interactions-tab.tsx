@@ -23,7 +23,8 @@ export function InteractionsTab() {
           <ul className="interaction-list">
             {found.data.map(({ clientId, clientName, interaction }) => (
               <li key={`${clientId}/${interaction.medicines.join('+')}`} data-testid="client-interaction">
-                <span className={`badge severity-${interaction.severity}`}>{interaction.severity}</span> <strong>{clientName}</strong>: {interaction.medicines.join(' + ')}. {interaction.effect}. Watch for:{' '}
+                <span className={`badge severity-${interaction.severity}`}>{interaction.severity}</span>{' '}
+                <strong>{clientName}</strong>: {interaction.medicines.join(' + ')}. {interaction.effect}. Watch for:{' '}
                 {interaction.watchFor}.
               </li>
             ))}

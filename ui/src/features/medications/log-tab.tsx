@@ -71,7 +71,13 @@ export function AdministrationLogTab() {
   const [medicine, setMedicine] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const log = useRecordLog({ clientId: clientId || undefined, carerId: carerId || undefined, medicine: useDebouncedValue(medicine) || undefined, from: from || undefined, to: to || undefined });
+  const log = useRecordLog({
+    clientId: clientId || undefined,
+    carerId: carerId || undefined,
+    medicine: useDebouncedValue(medicine) || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  });
   return (
     <div className="tab-body">
       <div className="card">
@@ -103,7 +109,10 @@ export function AdministrationLogTab() {
               label: 'Client',
               value: clientId,
               allLabel: 'All clients',
-              options: (clients.data ?? []).map((client) => ({ value: client.id, label: `${client.firstName} ${client.lastName}` })),
+              options: (clients.data ?? []).map((client) => ({
+                value: client.id,
+                label: `${client.firstName} ${client.lastName}`,
+              })),
               onChange: setClientId,
             },
             readsCarers && {
@@ -113,11 +122,31 @@ export function AdministrationLogTab() {
               label: 'Carer',
               value: carerId,
               allLabel: 'All carers',
-              options: (carers.data ?? []).map((carer) => ({ value: carer.id, label: `${carer.user.firstName} ${carer.user.lastName}` })),
+              options: (carers.data ?? []).map((carer) => ({
+                value: carer.id,
+                label: `${carer.user.firstName} ${carer.user.lastName}`,
+              })),
               onChange: setCarerId,
             },
-            { kind: 'search', key: 'medicine', id: 'log-medicine', label: 'Medicine', caption: 'Medicine', placeholder: 'Medicine name', value: medicine, onChange: setMedicine },
-            { kind: 'date', key: 'from', id: 'log-from', label: 'From', value: from, whileTyping: 'clear', onChange: setFrom },
+            {
+              kind: 'search',
+              key: 'medicine',
+              id: 'log-medicine',
+              label: 'Medicine',
+              caption: 'Medicine',
+              placeholder: 'Medicine name',
+              value: medicine,
+              onChange: setMedicine,
+            },
+            {
+              kind: 'date',
+              key: 'from',
+              id: 'log-from',
+              label: 'From',
+              value: from,
+              whileTyping: 'clear',
+              onChange: setFrom,
+            },
             { kind: 'date', key: 'to', id: 'log-to', label: 'To', value: to, whileTyping: 'clear', onChange: setTo },
           ]}
         />
@@ -130,7 +159,13 @@ export function AdministrationLogTab() {
         ) : (
           <>
             <RecordTable records={log.items} caption="Administration records, newest first" />
-            <LoadMore shown={log.items.length} total={log.total} hasMore={log.hasNextPage} loading={log.isFetchingNextPage} onLoadMore={() => void log.fetchNextPage()} />
+            <LoadMore
+              shown={log.items.length}
+              total={log.total}
+              hasMore={log.hasNextPage}
+              loading={log.isFetchingNextPage}
+              onLoadMore={() => void log.fetchNextPage()}
+            />
           </>
         )}
       </div>

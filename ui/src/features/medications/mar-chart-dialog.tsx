@@ -9,9 +9,19 @@ import { MEDICATIONS_PATH } from './medication-api';
 const DAYS = 28;
 
 /** A client's MAR chart: the last four weeks of due doses by day and time, printable to PDF. */
-export function MarChartDialog({ client, onClose }: { client: { id: string; name: string } | null; onClose: () => void }) {
+export function MarChartDialog({
+  client,
+  onClose,
+}: {
+  client: { id: string; name: string } | null;
+  onClose: () => void;
+}) {
   return (
-    <FormDialog open={client !== null} onOpenChange={(open) => !open && onClose()} title={client ? `MAR chart: ${client.name}` : ''}>
+    <FormDialog
+      open={client !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={client ? `MAR chart: ${client.name}` : ''}
+    >
       {client && <MarChart clientId={client.id} />}
     </FormDialog>
   );
@@ -28,7 +38,8 @@ function MarChart({ clientId }: { clientId: string }) {
   return (
     <div className="mar-chart" data-testid="mar-chart">
       <p>
-        <strong>Allergies:</strong> {client.allergies.length > 0 ? client.allergies.join(', ') : 'None recorded'} · <strong>GP:</strong> {[client.gpPractice, client.gpPhone].filter(Boolean).join(', ') || 'Not recorded'}
+        <strong>Allergies:</strong> {client.allergies.length > 0 ? client.allergies.join(', ') : 'None recorded'} ·{' '}
+        <strong>GP:</strong> {[client.gpPractice, client.gpPhone].filter(Boolean).join(', ') || 'Not recorded'}
       </p>
       <a className="button button-secondary" href={withParams(`${MEDICATIONS_PATH}/mar.pdf`, params)} download>
         Download PDF
@@ -69,8 +80,16 @@ function MarChart({ clientId }: { clientId: string }) {
                     <tr key={row.time}>
                       <th scope="row">{row.time}</th>
                       {row.cells.map((cell) => (
-                        <td key={cell.date} className={cell.amended ? 'mar-amended' : undefined} title={cell.amended ? 'Amended' : undefined}>
-                          {cell.dueAt === null ? '' : cell.code === null ? '·' : `${cell.code}${cell.amended ? '*' : ''}`}
+                        <td
+                          key={cell.date}
+                          className={cell.amended ? 'mar-amended' : undefined}
+                          title={cell.amended ? 'Amended' : undefined}
+                        >
+                          {cell.dueAt === null
+                            ? ''
+                            : cell.code === null
+                              ? '·'
+                              : `${cell.code}${cell.amended ? '*' : ''}`}
                           {cell.initials && <span className="mar-initials">{cell.initials}</span>}
                         </td>
                       ))}
@@ -83,7 +102,8 @@ function MarChart({ clientId }: { clientId: string }) {
         </section>
       ))}
       <p className="small mar-key">
-        <strong>Key:</strong> {codes.map((entry) => `${entry.code} ${entry.label}`).join(' · ')} · “·” due, no outcome · * amended
+        <strong>Key:</strong> {codes.map((entry) => `${entry.code} ${entry.label}`).join(' · ')} · “·” due, no outcome ·
+        * amended
       </p>
     </div>
   );

@@ -1,4 +1,12 @@
-import { addMarCodeRequestSchema, ADMINISTRATION_STATUSES, can, TEXT_LIMITS, withdrawMarCodeRequestSchema, type AdministrationStatus, type MarKeyEntryView } from '@care/events';
+import {
+  addMarCodeRequestSchema,
+  ADMINISTRATION_STATUSES,
+  can,
+  TEXT_LIMITS,
+  withdrawMarCodeRequestSchema,
+  type AdministrationStatus,
+  type MarKeyEntryView,
+} from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
@@ -10,7 +18,12 @@ import { TextCommandDialog } from '../../shared/text-command-dialog';
 import { MEDICATIONS_PATH, useMarKey, useMedicationCommand } from './medication-api';
 
 /** What each outcome counts as, in the words of the adherence figures. */
-export const COUNTS_AS: Record<AdministrationStatus, string> = { given: 'Given', refused: 'Refused', missed: 'Missed', not_required: 'Not required' };
+export const COUNTS_AS: Record<AdministrationStatus, string> = {
+  given: 'Given',
+  refused: 'Refused',
+  missed: 'Missed',
+  not_required: 'Not required',
+};
 const FIELDS = ['code', 'label', 'status', 'needsReason'] as const;
 
 /**
@@ -22,7 +35,11 @@ export function MarKeyCard() {
   const keepsKey = can(useCurrentUser().role, 'medications.codes');
   const [adding, setAdding] = useState(false);
   const [withdrawing, setWithdrawing] = useState<MarKeyEntryView | null>(null);
-  const withdraw = useMedicationCommand<{ reason: string }>({ success: 'Code withdrawn', failure: 'Failed to withdraw the code', inForm: true });
+  const withdraw = useMedicationCommand<{ reason: string }>({
+    success: 'Code withdrawn',
+    failure: 'Failed to withdraw the code',
+    inForm: true,
+  });
   return (
     <div className="card" data-testid="mar-key">
       <div className="mar-key-head">
@@ -79,14 +96,20 @@ export function MarKeyCard() {
         open={withdrawing !== null}
         onOpenChange={(open) => !open && setWithdrawing(null)}
         title={withdrawing ? `Withdraw ${withdrawing.code}` : ''}
-        summary={withdrawing ? `${withdrawing.code}: ${withdrawing.label}. Records that carry it keep it; new records cannot use it.` : ''}
+        summary={
+          withdrawing
+            ? `${withdrawing.code}: ${withdrawing.label}. Records that carry it keep it; new records cannot use it.`
+            : ''
+        }
         field="reason"
         label="Reason"
         required
         maxLength={TEXT_LIMITS.shortReason}
         schema={withdrawMarCodeRequestSchema}
         submitLabel="Withdraw"
-        onSubmit={(body) => withdraw.mutateAsync({ path: `${MEDICATIONS_PATH}/mar-codes/${withdrawing?.code ?? ''}/withdrawal`, body })}
+        onSubmit={(body) =>
+          withdraw.mutateAsync({ path: `${MEDICATIONS_PATH}/mar-codes/${withdrawing?.code ?? ''}/withdrawal`, body })
+        }
       />
     </div>
   );
@@ -94,7 +117,12 @@ export function MarKeyCard() {
 
 function AddCodeForm({ onDone }: { onDone: () => void }) {
   const id = useId();
-  const [values, setValues] = useState({ code: '', label: '', status: 'not_required' as AdministrationStatus, needsReason: true });
+  const [values, setValues] = useState({
+    code: '',
+    label: '',
+    status: 'not_required' as AdministrationStatus,
+    needsReason: true,
+  });
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
   const [formError, setFormError] = useState<string>();
   const add = useMedicationCommand<unknown>({ success: 'Code added', failure: 'Failed to add the code', inForm: true });
@@ -118,25 +146,67 @@ function AddCodeForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <div className="form-grid">
-        <Field id={`${id}-code`} label="Code" required error={errors.code} hint="1 to 4 capital letters or digits, e.g. H">
-          <input id={`${id}-code`} className="input" maxLength={4} value={values.code} onChange={(event) => set({ code: event.target.value })} {...fieldAria(`${id}-code`, errors.code, true)} />
+        <Field
+          id={`${id}-code`}
+          label="Code"
+          required
+          error={errors.code}
+          hint="1 to 4 capital letters or digits, e.g. H"
+        >
+          <input
+            id={`${id}-code`}
+            className="input"
+            maxLength={4}
+            value={values.code}
+            onChange={(event) => set({ code: event.target.value })}
+            {...fieldAria(`${id}-code`, errors.code, true)}
+          />
         </Field>
         <Field id={`${id}-label`} label="Meaning" required error={errors.label}>
-          <input id={`${id}-label`} className="input" maxLength={TEXT_LIMITS.title} value={values.label} onChange={(event) => set({ label: event.target.value })} {...fieldAria(`${id}-label`, errors.label)} />
+          <input
+            id={`${id}-label`}
+            className="input"
+            maxLength={TEXT_LIMITS.title}
+            value={values.label}
+            onChange={(event) => set({ label: event.target.value })}
+            {...fieldAria(`${id}-label`, errors.label)}
+          />
         </Field>
-        <Field id={`${id}-status`} label="Counts as" required error={errors.status} hint="How adherence and the alerts count a dose with this code" wide>
-          <select id={`${id}-status`} className="input" value={values.status} onChange={(event) => set({ status: event.target.value as AdministrationStatus })} {...fieldAria(`${id}-status`, errors.status, true)}>
+        <Field
+          id={`${id}-status`}
+          label="Counts as"
+          required
+          error={errors.status}
+          hint="How adherence and the alerts count a dose with this code"
+          wide
+        >
+          <select
+            id={`${id}-status`}
+            className="input"
+            value={values.status}
+            onChange={(event) => set({ status: event.target.value as AdministrationStatus })}
+            {...fieldAria(`${id}-status`, errors.status, true)}
+          >
             <SelectOptions values={ADMINISTRATION_STATUSES} label={(status) => COUNTS_AS[status]} />
           </select>
         </Field>
         <div className="field field-checkbox field-wide">
-          <input id={`${id}-needsReason`} type="checkbox" checked={values.needsReason} onChange={(event) => set({ needsReason: event.target.checked })} />
+          <input
+            id={`${id}-needsReason`}
+            type="checkbox"
+            checked={values.needsReason}
+            onChange={(event) => set({ needsReason: event.target.checked })}
+          />
           <label htmlFor={`${id}-needsReason`} className="label">
             A reason must be given
           </label>
         </div>
       </div>
-      <DialogFormFooter formError={formError} submitLabel={add.isPending ? 'Adding...' : 'Add code'} disabled={add.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={add.isPending ? 'Adding...' : 'Add code'}
+        disabled={add.isPending}
+      />
     </form>
   );
 }

@@ -34,8 +34,13 @@ export interface ClientOption {
   readonly allergies: readonly string[];
 }
 
-export const useMedicationStats = () => useQuery({ queryKey: [`${MEDICATIONS_PATH}/stats`], queryFn: () => apiGet<MedicationStats>(`${MEDICATIONS_PATH}/stats`) });
-export const useMedicationList = (search: string) => usePagedList<MedicationView>(MEDICATIONS_PATH, { search: search || undefined });
+export const useMedicationStats = () =>
+  useQuery({
+    queryKey: [`${MEDICATIONS_PATH}/stats`],
+    queryFn: () => apiGet<MedicationStats>(`${MEDICATIONS_PATH}/stats`),
+  });
+export const useMedicationList = (search: string) =>
+  usePagedList<MedicationView>(MEDICATIONS_PATH, { search: search || undefined });
 /** One client's open doses (the carer's visit): a client never has a page of them. */
 export const useDueDoses = (clientId: string) => {
   const path = withParams(`${MEDICATIONS_PATH}/due`, { clientId, limit: 100 });
@@ -43,9 +48,16 @@ export const useDueDoses = (clientId: string) => {
 };
 /** Due & Overdue: every client's open doses, a page at a time (X-Total-Count). */
 export const useDueList = () => usePagedList<DueDoseView>(`${MEDICATIONS_PATH}/due`, {});
-export const useCompliance = () => useQuery({ queryKey: [`${MEDICATIONS_PATH}/compliance`], queryFn: () => apiGet<ComplianceView>(`${MEDICATIONS_PATH}/compliance`) });
+export const useCompliance = () =>
+  useQuery({
+    queryKey: [`${MEDICATIONS_PATH}/compliance`],
+    queryFn: () => apiGet<ComplianceView>(`${MEDICATIONS_PATH}/compliance`),
+  });
 export const useClientInteractions = () =>
-  useQuery({ queryKey: [`${MEDICATIONS_PATH}/interactions`], queryFn: () => apiGet<ClientInteraction[]>(`${MEDICATIONS_PATH}/interactions`) });
+  useQuery({
+    queryKey: [`${MEDICATIONS_PATH}/interactions`],
+    queryFn: () => apiGet<ClientInteraction[]>(`${MEDICATIONS_PATH}/interactions`),
+  });
 
 export interface RecordFilters {
   readonly clientId?: string | undefined;
@@ -54,7 +66,8 @@ export interface RecordFilters {
   readonly from?: string | undefined;
   readonly to?: string | undefined;
 }
-export const useRecordLog = (filters: RecordFilters) => usePagedList<MedicationRecordView>(RECORDS_PATH, { ...filters });
+export const useRecordLog = (filters: RecordFilters) =>
+  usePagedList<MedicationRecordView>(RECORDS_PATH, { ...filters });
 /** The Administration Log's recent list: the 10 newest. */
 export const useRecentRecords = () => {
   const path = withParams(RECORDS_PATH, { limit: 10 });
@@ -63,27 +76,47 @@ export const useRecentRecords = () => {
 /** A client's prescriptions (the prescribe form's interaction warning). */
 export const useClientMedications = (clientId: string) => {
   const path = withParams(MEDICATIONS_PATH, { clientId: clientId || undefined, status: 'active', limit: 100 });
-  return useQuery({ queryKey: [path], enabled: clientId !== '', queryFn: async () => (await apiGetPage<MedicationView>(path)).items });
+  return useQuery({
+    queryKey: [path],
+    enabled: clientId !== '',
+    queryFn: async () => (await apiGetPage<MedicationView>(path)).items,
+  });
 };
-export const useClientOptions = () => useQuery({ queryKey: ['/api/clients', 'all'], queryFn: () => apiGetAll<ClientOption>('/api/clients') });
+export const useClientOptions = () =>
+  useQuery({ queryKey: ['/api/clients', 'all'], queryFn: () => apiGetAll<ClientOption>('/api/clients') });
 
 export function reloadMedications(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: ({ queryKey: [url] }) => typeof url === 'string' && (url.startsWith(MEDICATIONS_PATH) || url.startsWith(RECORDS_PATH)),
+    predicate: ({ queryKey: [url] }) =>
+      typeof url === 'string' && (url.startsWith(MEDICATIONS_PATH) || url.startsWith(RECORDS_PATH)),
   });
 }
 
 /** A medication command: POST/PATCH under /api/medications; the lists reload after it (read your writes). */
 /** `inForm`: the dialog shows a refusal under its fields, so no error toast. */
-export function useMedicationCommand<B>(texts: { readonly success: string; readonly failure: string; readonly inForm?: boolean }) {
+export function useMedicationCommand<B>(texts: {
+  readonly success: string;
+  readonly failure: string;
+  readonly inForm?: boolean;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     // `revision`: the version the user saw (If-Match): a change made meanwhile by someone else is a 409, not lost.
-    mutationFn: ({ method = 'POST', path, body, revision }: { method?: 'POST' | 'PATCH'; path: string; body: B; revision?: string }) =>
-      apiSend<{ id: string }>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision }),
+    mutationFn: ({
+      method = 'POST',
+      path,
+      body,
+      revision,
+    }: {
+      method?: 'POST' | 'PATCH';
+      path: string;
+      body: B;
+      revision?: string;
+    }) => apiSend<{ id: string }>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision }),
     onSuccess: () => toast({ title: texts.success }),
     onError: (error) => {
-      if (!handleUnauthorized(error) && !texts.inForm) toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
+      if (!handleUnauthorized(error) && !texts.inForm)
+        toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
     },
     onSettled: () => reloadMedications(queryClient),
   });
@@ -91,18 +124,29 @@ export function useMedicationCommand<B>(texts: { readonly success: string; reado
 
 /** The MAR chart's key; the built-in codes stand in until the agency's own have loaded. */
 export const useMarKey = (): readonly MarKeyEntryView[] =>
-  useQuery({ queryKey: [`${MEDICATIONS_PATH}/mar-codes`], queryFn: () => apiGet<MarKeyEntryView[]>(`${MEDICATIONS_PATH}/mar-codes`) }).data ?? BUILT_IN_MAR_KEY;
+  useQuery({
+    queryKey: [`${MEDICATIONS_PATH}/mar-codes`],
+    queryFn: () => apiGet<MarKeyEntryView[]>(`${MEDICATIONS_PATH}/mar-codes`),
+  }).data ?? BUILT_IN_MAR_KEY;
 
 export const useReferenceMedicines = () =>
-  useQuery({ queryKey: [`${MEDICATIONS_PATH}/reference`], queryFn: () => apiGet<ReferenceMedicineView[]>(`${MEDICATIONS_PATH}/reference`) });
+  useQuery({
+    queryKey: [`${MEDICATIONS_PATH}/reference`],
+    queryFn: () => apiGet<ReferenceMedicineView[]>(`${MEDICATIONS_PATH}/reference`),
+  });
 
 export interface CarerOption {
   readonly id: string;
   readonly user: { readonly firstName: string; readonly lastName: string };
 }
 /** Every carer, for the log's carer filter (only readers of every carer: medications.read goes with carers.read). */
-export const useCarerOptions = (enabled: boolean) => useQuery({ queryKey: ['/api/carers', 'all'], enabled, queryFn: () => apiGetAll<CarerOption>('/api/carers') });
+export const useCarerOptions = (enabled: boolean) =>
+  useQuery({ queryKey: ['/api/carers', 'all'], enabled, queryFn: () => apiGetAll<CarerOption>('/api/carers') });
 
 /** The colleagues who may witness a dose (only fetched for a medicine that needs a witness). */
 export const useWitnessOptions = (enabled: boolean) =>
-  useQuery({ queryKey: [`${MEDICATIONS_PATH}/witnesses`], enabled, queryFn: () => apiGetAll<WitnessOption>(`${MEDICATIONS_PATH}/witnesses`) });
+  useQuery({
+    queryKey: [`${MEDICATIONS_PATH}/witnesses`],
+    enabled,
+    queryFn: () => apiGetAll<WitnessOption>(`${MEDICATIONS_PATH}/witnesses`),
+  });

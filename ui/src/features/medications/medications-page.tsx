@@ -1,4 +1,10 @@
-import { can, DRUG_INTERACTIONS, MEDICINE_CATEGORIES, type MedicationView, type ReferenceMedicineView } from '@care/events';
+import {
+  can,
+  DRUG_INTERACTIONS,
+  MEDICINE_CATEGORIES,
+  type MedicationView,
+  type ReferenceMedicineView,
+} from '@care/events';
 import { Activity, AlertTriangle, Clock, Pill } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
@@ -44,9 +50,25 @@ export function MedicationsPage() {
         )}
       </div>
       <div className="stat-grid medication-stats">
-        <StatCard icon={<Pill size={20} />} label="Active Medications" value={figure(stats.data?.activeMedications)} testId="stat-active-medications" />
-        <StatCard icon={<Clock size={20} />} label="Due Now" value={figure(stats.data?.dueNow)} testId="stat-due-now" note="Due within the next hour or earlier" />
-        <StatCard icon={<AlertTriangle size={20} />} label="Overdue" value={figure(stats.data?.overdue)} testId="stat-overdue" />
+        <StatCard
+          icon={<Pill size={20} />}
+          label="Active Medications"
+          value={figure(stats.data?.activeMedications)}
+          testId="stat-active-medications"
+        />
+        <StatCard
+          icon={<Clock size={20} />}
+          label="Due Now"
+          value={figure(stats.data?.dueNow)}
+          testId="stat-due-now"
+          note="Due within the next hour or earlier"
+        />
+        <StatCard
+          icon={<AlertTriangle size={20} />}
+          label="Overdue"
+          value={figure(stats.data?.overdue)}
+          testId="stat-overdue"
+        />
         <StatCard
           icon={<Activity size={20} />}
           label="Avg Adherence"
@@ -61,14 +83,30 @@ export function MedicationsPage() {
         onValueChange={setTab}
         tabs={[
           { value: 'overview', label: 'Overview', render: () => <OverviewTab canPrescribe={canPrescribe} /> },
-          { value: 'database', label: 'Medicine Database', render: () => <DatabaseTab canPrescribe={canPrescribe} canAddMedicine={can(role, 'medications.reference')} onAdd={(medicine) => setPrescribing({ medicine })} /> },
+          {
+            value: 'database',
+            label: 'Medicine Database',
+            render: () => (
+              <DatabaseTab
+                canPrescribe={canPrescribe}
+                canAddMedicine={can(role, 'medications.reference')}
+                onAdd={(medicine) => setPrescribing({ medicine })}
+              />
+            ),
+          },
           { value: 'due', label: 'Due & Overdue', render: () => <DueTab canMarkMissed={canPrescribe} /> },
           { value: 'log', label: 'Administration Log', render: () => <AdministrationLogTab /> },
           { value: 'compliance', label: 'Compliance', render: () => <ComplianceTab /> },
           { value: 'interactions', label: 'Drug Interactions', render: () => <InteractionsTab /> },
         ]}
       />
-      {canPrescribe && <PrescribeDialog open={prescribing !== null} onOpenChange={(open) => !open && setPrescribing(null)} medicine={prescribing?.medicine ?? null} />}
+      {canPrescribe && (
+        <PrescribeDialog
+          open={prescribing !== null}
+          onOpenChange={(open) => !open && setPrescribing(null)}
+          medicine={prescribing?.medicine ?? null}
+        />
+      )}
     </section>
   );
 }
@@ -80,7 +118,12 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
   const list = useMedicationList(useDebouncedValue(search));
   return (
     <div className="tab-body">
-      <SearchBox label="Search medications" placeholder="Search by medicine or client..." value={search} onChange={setSearch} />
+      <SearchBox
+        label="Search medications"
+        placeholder="Search by medicine or client..."
+        value={search}
+        onChange={setSearch}
+      />
       {list.isPending ? (
         <ListLoading what="medications" />
       ) : list.isError ? (
@@ -120,19 +163,29 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
                         Allergies: {medication.allergies.length > 0 ? medication.allergies.join(', ') : 'none recorded'}
                       </span>
                       <button type="button" className="link-button small" onClick={() => setHistoryOf(medication)}>
-                        History<span className="sr-only"> of {medication.name} for {medication.clientName}</span>
+                        History
+                        <span className="sr-only">
+                          {' '}
+                          of {medication.name} for {medication.clientName}
+                        </span>
                       </button>
                     </td>
                     <td data-label="Client">
                       {medication.clientName}
-                      <button type="button" className="link-button small" onClick={() => setChartOf({ id: medication.clientId, name: medication.clientName ?? 'Client' })}>
+                      <button
+                        type="button"
+                        className="link-button small"
+                        onClick={() => setChartOf({ id: medication.clientId, name: medication.clientName ?? 'Client' })}
+                      >
                         MAR chart<span className="sr-only"> of {medication.clientName}</span>
                       </button>
                     </td>
                     <td data-label="Dosage">{medication.dosage}</td>
                     <td data-label="Frequency">
                       {medication.frequency}
-                      {medication.doseTimes.length > 0 && <span className="small muted"> ({medication.doseTimes.join(', ')})</span>}
+                      {medication.doseTimes.length > 0 && (
+                        <span className="small muted"> ({medication.doseTimes.join(', ')})</span>
+                      )}
                     </td>
                     <td data-label="Adherence">{percentText(medication.adherence)}</td>
                     <td data-label="Next Due">{medication.nextDue ? formatDue(medication.nextDue) : '—'}</td>
@@ -145,7 +198,13 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
               </tbody>
             </table>
           </div>
-          <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+          <LoadMore
+            shown={list.items.length}
+            total={list.total}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
         </div>
       )}
       <MarChartDialog client={chartOf} onClose={() => setChartOf(null)} />
@@ -154,13 +213,26 @@ function OverviewTab({ canPrescribe }: { canPrescribe: boolean }) {
   );
 }
 
-function DatabaseTab({ canPrescribe, canAddMedicine, onAdd }: { canPrescribe: boolean; canAddMedicine: boolean; onAdd: (medicine: ReferenceMedicineView) => void }) {
+function DatabaseTab({
+  canPrescribe,
+  canAddMedicine,
+  onAdd,
+}: {
+  canPrescribe: boolean;
+  canAddMedicine: boolean;
+  onAdd: (medicine: ReferenceMedicineView) => void;
+}) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [adding, setAdding] = useState(false);
   const reference = useReferenceMedicines();
   const shown = useMemo(
-    () => (reference.data ?? []).filter((medicine) => (!category || medicine.category === category) && medicine.name.toLowerCase().includes(search.trim().toLowerCase())),
+    () =>
+      (reference.data ?? []).filter(
+        (medicine) =>
+          (!category || medicine.category === category) &&
+          medicine.name.toLowerCase().includes(search.trim().toLowerCase()),
+      ),
     [reference.data, search, category],
   );
   return (
@@ -170,7 +242,12 @@ function DatabaseTab({ canPrescribe, canAddMedicine, onAdd }: { canPrescribe: bo
         <label className="sr-only" htmlFor="medicine-category">
           Category
         </label>
-        <select id="medicine-category" className="input category-select" value={category} onChange={(event) => setCategory(event.target.value)}>
+        <select
+          id="medicine-category"
+          className="input category-select"
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        >
           <option value="">All Categories</option>
           {MEDICINE_CATEGORIES.map((name) => (
             <option key={name}>{name}</option>
@@ -201,10 +278,19 @@ function DatabaseTab({ canPrescribe, canAddMedicine, onAdd }: { canPrescribe: bo
               </p>
               <p className="small muted">Strengths: {medicine.strengths.join(', ')}</p>
               {(medicine.timeCritical || medicine.controlledDrug) && (
-                <p className="small">{[medicine.timeCritical && 'Time-critical', medicine.controlledDrug && 'Controlled drug'].filter(Boolean).join(' · ')}</p>
+                <p className="small">
+                  {[medicine.timeCritical && 'Time-critical', medicine.controlledDrug && 'Controlled drug']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
               )}
               {canPrescribe && (
-                <button type="button" className="button button-secondary" onClick={() => onAdd(medicine)} aria-label={`Add to Client: ${medicine.name}`}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => onAdd(medicine)}
+                  aria-label={`Add to Client: ${medicine.name}`}
+                >
                   Add to Client
                 </button>
               )}
@@ -212,7 +298,9 @@ function DatabaseTab({ canPrescribe, canAddMedicine, onAdd }: { canPrescribe: bo
           ))}
         </div>
       )}
-      <p className="small muted">{DRUG_INTERACTIONS.length} known interactions between these medicines are checked when prescribing.</p>
+      <p className="small muted">
+        {DRUG_INTERACTIONS.length} known interactions between these medicines are checked when prescribing.
+      </p>
       {canAddMedicine && <AddReferenceDialog open={adding} onOpenChange={setAdding} />}
     </div>
   );
@@ -234,33 +322,52 @@ function DueTab({ canMarkMissed }: { canMarkMissed: boolean }) {
         </div>
       ) : (
         <>
-        <ul className="due-list" data-testid="due-list">
-          {due.items.map((dose) => (
-            <li key={`${dose.prescriptionId}/${dose.dueAt}`} className={`card due-item${dose.overdue ? ' overdue' : ''}`} data-testid="due-dose">
-              <div className="due-text">
-                <span className="medicine-name">
-                  {dose.medicationName} {dose.strength} · {dose.dosage}
-                </span>
-                <span>{dose.clientName}</span>
-                <span className="small">
-                  Due {formatDue(dose.dueAt)} {dose.overdue && <span className="badge severity-severe">Overdue</span>} {dose.timeCritical && <span className="badge severity-moderate">Time-critical</span>}{' '}
-                  {dose.witnessRequired && <span className="badge badge-muted">Witness needed</span>}
-                </span>
-              </div>
-              <div className="due-actions">
-                <button type="button" className="button button-primary" onClick={() => setAdministering(doseTargetOf(dose))}>
-                  {dose.overdue ? 'Administer Now' : 'Administer'}
-                </button>
-                {canMarkMissed && (
-                  <button type="button" className="button button-secondary" onClick={() => setMissing(doseTargetOf(dose))}>
-                    Mark as Missed
+          <ul className="due-list" data-testid="due-list">
+            {due.items.map((dose) => (
+              <li
+                key={`${dose.prescriptionId}/${dose.dueAt}`}
+                className={`card due-item${dose.overdue ? ' overdue' : ''}`}
+                data-testid="due-dose"
+              >
+                <div className="due-text">
+                  <span className="medicine-name">
+                    {dose.medicationName} {dose.strength} · {dose.dosage}
+                  </span>
+                  <span>{dose.clientName}</span>
+                  <span className="small">
+                    Due {formatDue(dose.dueAt)} {dose.overdue && <span className="badge severity-severe">Overdue</span>}{' '}
+                    {dose.timeCritical && <span className="badge severity-moderate">Time-critical</span>}{' '}
+                    {dose.witnessRequired && <span className="badge badge-muted">Witness needed</span>}
+                  </span>
+                </div>
+                <div className="due-actions">
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    onClick={() => setAdministering(doseTargetOf(dose))}
+                  >
+                    {dose.overdue ? 'Administer Now' : 'Administer'}
                   </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-        <LoadMore shown={due.items.length} total={due.total} hasMore={due.hasNextPage} loading={due.isFetchingNextPage} onLoadMore={() => void due.fetchNextPage()} />
+                  {canMarkMissed && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => setMissing(doseTargetOf(dose))}
+                    >
+                      Mark as Missed
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={due.items.length}
+            total={due.total}
+            hasMore={due.hasNextPage}
+            loading={due.isFetchingNextPage}
+            onLoadMore={() => void due.fetchNextPage()}
+          />
         </>
       )}
       <AdministerDialog dose={administering} onClose={() => setAdministering(null)} />

@@ -7,14 +7,31 @@ import { useMarKey } from './medication-api';
  */
 export function useOutcome(code: string): MarKeyEntryView & { readonly key: readonly MarKeyEntryView[] } {
   const key = useMarKey();
-  const entry = marKeyEntry(key, code) ?? { code, label: code, status: 'given', needsReason: true, builtIn: false, withdrawn: false };
+  const entry = marKeyEntry(key, code) ?? {
+    code,
+    label: code,
+    status: 'given',
+    needsReason: true,
+    builtIn: false,
+    withdrawn: false,
+  };
   return { ...entry, key };
 }
 
 /** The outcome choices: every code of the key still offered, and the record's own code even if since withdrawn. */
-export function OutcomeSelect(props: { id: string; value: string; keyEntries: readonly MarKeyEntryView[]; onChange: (code: string) => void }) {
+export function OutcomeSelect(props: {
+  id: string;
+  value: string;
+  keyEntries: readonly MarKeyEntryView[];
+  onChange: (code: string) => void;
+}) {
   return (
-    <select id={props.id} className="input" value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+    <select
+      id={props.id}
+      className="input"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
       {props.keyEntries
         .filter((entry) => !entry.withdrawn || entry.code === props.value)
         .map((entry) => (

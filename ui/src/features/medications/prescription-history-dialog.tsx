@@ -8,9 +8,19 @@ import { MEDICATIONS_PATH } from './medication-api';
 import { historyEntries } from './prescription-history';
 
 /** Every version of a prescription (GET /api/medications/:id/history): what happened, who, when, why, and what changed. */
-export function PrescriptionHistoryDialog({ medication, onClose }: { medication: MedicationView | null; onClose: () => void }) {
+export function PrescriptionHistoryDialog({
+  medication,
+  onClose,
+}: {
+  medication: MedicationView | null;
+  onClose: () => void;
+}) {
   return (
-    <FormDialog open={medication !== null} onOpenChange={(open) => !open && onClose()} title={medication ? `History of ${medication.name}` : ''}>
+    <FormDialog
+      open={medication !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={medication ? `History of ${medication.name}` : ''}
+    >
       {medication && <History medication={medication} />}
     </FormDialog>
   );
@@ -20,7 +30,8 @@ function History({ medication }: { medication: MedicationView }) {
   const path = `${MEDICATIONS_PATH}/${medication.id}/history`;
   const versions = useQuery({ queryKey: [path], queryFn: () => apiGet<PrescriptionVersionView[]>(path) });
   if (versions.isPending) return <ListLoading what="history" />;
-  if (versions.isError) return <ListLoadError what="history" error={versions.error} onRetry={() => void versions.refetch()} />;
+  if (versions.isError)
+    return <ListLoadError what="history" error={versions.error} onRetry={() => void versions.refetch()} />;
   const entries = historyEntries(versions.data).reverse();
   return (
     <div className="prescription-history">
@@ -37,7 +48,9 @@ function History({ medication }: { medication: MedicationView }) {
             {entry.reason && <p className="small">Reason: {entry.reason}</p>}
             {entry.fields.length > 0 && (
               <table className="data-table compact">
-                <caption className="sr-only">What {entry.what.toLowerCase()} on {formatDateTime(entry.at)}</caption>
+                <caption className="sr-only">
+                  What {entry.what.toLowerCase()} on {formatDateTime(entry.at)}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Field</th>

@@ -53,7 +53,8 @@ const ORDER = Object.values(LABELS);
 const rank = (label: string) => (ORDER.includes(label) ? ORDER.indexOf(label) : ORDER.length);
 
 /** A field a person reads: camelCase keys the history has no label for yet still read as words. */
-const labelOf = (key: string) => LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
+const labelOf = (key: string) =>
+  LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
 
 /** ISO dates as UK users read them (yyyy-mm-dd to dd/mm/yyyy); other texts as they are. */
 const ukIfDate = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? ukDate(text) : text);
@@ -69,7 +70,8 @@ export function displayValue(value: unknown): string {
     if ('dose' in record && 'minIntervalMinutes' in record) {
       return `${displayValue(record.dose)} for ${displayValue(record.reason)}, at least ${displayValue(record.minIntervalMinutes)} minutes apart, at most ${displayValue(record.maxDosesIn24h)} in 24 hours`;
     }
-    if ('reason' in record && 'allergies' in record) return `${displayValue(record.allergies)}: ${displayValue(record.reason)}`;
+    if ('reason' in record && 'allergies' in record)
+      return `${displayValue(record.allergies)}: ${displayValue(record.reason)}`;
     return Object.entries(record)
       .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
       .map(([key, inner]) => `${labelOf(key)}: ${displayValue(inner)}`)
@@ -94,11 +96,22 @@ export function historyEntries(versions: readonly PrescriptionVersionView[]): Hi
       if (key === 'allergyOverride' && (after === null || after === undefined)) continue;
       if (!first && same(current[key], after)) continue;
       if (first && (after === null || after === undefined || after === '')) continue;
-      fields.push({ label: labelOf(key), before: first ? null : displayValue(current[key]), after: displayValue(after) });
+      fields.push({
+        label: labelOf(key),
+        before: first ? null : displayValue(current[key]),
+        after: displayValue(after),
+      });
     }
     // In the order a prescription is read (the form's order), whatever order the event kept them in.
     fields.sort((a, b) => rank(a.label) - rank(b.label));
     current = first ? { ...version.changes } : { ...current, ...version.changes };
-    return { revision: version.revision, what: WHAT[version.type] ?? labelOf(version.type), at: version.at, by: version.by, reason: version.reason, fields };
+    return {
+      revision: version.revision,
+      what: WHAT[version.type] ?? labelOf(version.type),
+      at: version.at,
+      by: version.by,
+      reason: version.reason,
+      fields,
+    };
   });
 }

@@ -32,7 +32,9 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
       </h3>
       {doses.length > 0 ? (
         <p className="small" role="status">
-          {doses.length === 1 ? '1 dose still needs an outcome before check-out' : `${doses.length} doses still need an outcome before check-out`}
+          {doses.length === 1
+            ? '1 dose still needs an outcome before check-out'
+            : `${doses.length} doses still need an outcome before check-out`}
         </p>
       ) : (
         <p className="small muted">Every dose due in this visit has an outcome.</p>
@@ -45,7 +47,12 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
               <span className="small muted"> due {formatDue(dose.dueAt)}</span>
               {dose.instructions && <span className="small muted"> · {dose.instructions}</span>}
             </span>
-            <button type="button" className="button button-primary" onClick={() => setRecording(doseTargetOf(dose, visit.id))} aria-label={`Record ${dose.medicationName} due ${dose.time}`}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setRecording(doseTargetOf(dose, visit.id))}
+              aria-label={`Record ${dose.medicationName} due ${dose.time}`}
+            >
               Record
             </button>
           </li>
@@ -65,7 +72,16 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => setRecording({ prescriptionId: medicine.id, medicationName: medicine.name, clientName: medicine.clientName, dueAt: null, appointmentId: visit.id, witnessRequired: medicine.witnessRequired })}
+              onClick={() =>
+                setRecording({
+                  prescriptionId: medicine.id,
+                  medicationName: medicine.name,
+                  clientName: medicine.clientName,
+                  dueAt: null,
+                  appointmentId: visit.id,
+                  witnessRequired: medicine.witnessRequired,
+                })
+              }
             >
               Give PRN dose
             </button>

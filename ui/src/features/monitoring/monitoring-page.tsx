@@ -42,27 +42,33 @@ export function MonitoringPage() {
       <div className="page-header">
         <div>
           <h1 className="page-title">Care Monitoring &amp; Management</h1>
-          <p className="page-subtitle">Every care visit as a record: planned and actual times, tasks, medication and sign-off.</p>
+          <p className="page-subtitle">
+            Every care visit as a record: planned and actual times, tasks, medication and sign-off.
+          </p>
         </div>
         <div className="monitoring-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={exportData.isPending || !filtersComplete(filters)}
-          onClick={() => exportData.mutate(monitoringExportUrl(filters, FIRST_PAGE))}
-        >
-          <Download size={16} aria-hidden />
-          Export Data
-        </button>
-        {can(user.role, 'reports.schedule') && (
-          <button type="button" className="button button-secondary" onClick={() => setScheduling(true)}>
-            <CalendarClock size={16} aria-hidden />
-            Schedule Report
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={exportData.isPending || !filtersComplete(filters)}
+            onClick={() => exportData.mutate(monitoringExportUrl(filters, FIRST_PAGE))}
+          >
+            <Download size={16} aria-hidden />
+            Export Data
           </button>
-        )}
+          {can(user.role, 'reports.schedule') && (
+            <button type="button" className="button button-secondary" onClick={() => setScheduling(true)}>
+              <CalendarClock size={16} aria-hidden />
+              Schedule Report
+            </button>
+          )}
         </div>
       </div>
-      <ScheduleReportDialog open={scheduling} onOpenChange={setScheduling} defaults={{ region: '', carerId: filters.carerId }} />
+      <ScheduleReportDialog
+        open={scheduling}
+        onOpenChange={setScheduling}
+        defaults={{ region: '', carerId: filters.carerId }}
+      />
       <RecordsFilterBar
         value={filters}
         onChange={setFilters}

@@ -1,6 +1,13 @@
 import type { MonitoringRecordView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, ClipboardList, Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { SortableHeader } from '../../shared/sortable-header';
@@ -29,8 +36,18 @@ function columns(onView: (record: MonitoringRecordView) => void): ColumnDef<Moni
   // Only the columns the server sorts by (accessor columns) can be sorted; the rest would sort one page and mislead.
   const fixed = { enableSorting: false } as const;
   return [
-    { accessorKey: 'date', header: 'Date', sortDescFirst: true, cell: ({ row }) => <time dateTime={row.original.date}>{formatDate(row.original.date)}</time> },
-    { id: 'plannedTime', header: 'Planned Time', ...fixed, cell: ({ row }) => <span className="nowrap">{row.original.plannedTime}</span> },
+    {
+      accessorKey: 'date',
+      header: 'Date',
+      sortDescFirst: true,
+      cell: ({ row }) => <time dateTime={row.original.date}>{formatDate(row.original.date)}</time>,
+    },
+    {
+      id: 'plannedTime',
+      header: 'Planned Time',
+      ...fixed,
+      cell: ({ row }) => <span className="nowrap">{row.original.plannedTime}</span>,
+    },
     {
       id: 'actualTime',
       header: 'Actual Time',
@@ -47,17 +64,49 @@ function columns(onView: (record: MonitoringRecordView) => void): ColumnDef<Moni
         </>
       ),
     },
-    { accessorKey: 'client', header: 'Client', cell: ({ row }) => <span className="nowrap">{row.original.client}</span> },
-    { accessorKey: 'carer', header: 'Carer', cell: ({ row }) => <span className="nowrap">{dash(row.original.carer)}</span> },
-    { accessorKey: 'punctuality', header: 'Punctuality', cell: ({ row }) => <PunctualityBadge punctuality={row.original.punctuality} /> },
-    { accessorKey: 'duration', header: 'Duration', sortDescFirst: true, cell: ({ row }) => <span className="nowrap">{row.original.duration} min</span> },
+    {
+      accessorKey: 'client',
+      header: 'Client',
+      cell: ({ row }) => <span className="nowrap">{row.original.client}</span>,
+    },
+    {
+      accessorKey: 'carer',
+      header: 'Carer',
+      cell: ({ row }) => <span className="nowrap">{dash(row.original.carer)}</span>,
+    },
+    {
+      accessorKey: 'punctuality',
+      header: 'Punctuality',
+      cell: ({ row }) => <PunctualityBadge punctuality={row.original.punctuality} />,
+    },
+    {
+      accessorKey: 'duration',
+      header: 'Duration',
+      sortDescFirst: true,
+      cell: ({ row }) => <span className="nowrap">{row.original.duration} min</span>,
+    },
     { id: 'tasks', header: 'Tasks', ...fixed, cell: ({ row }) => <TaskBadges tasks={row.original.tasks} /> },
     { id: 'medication', header: 'Medication', ...fixed, cell: ({ row }) => (row.original.medication ? 'Yes' : 'No') },
-    { id: 'provider', header: 'Provider', ...fixed, cell: ({ row }) => <span className="nowrap">{enumLabel(row.original.provider)}</span> },
-    { id: 'manualInputReason', header: 'Manual Input Reason', ...fixed, cell: ({ row }) => dash(row.original.manualInputReason) },
+    {
+      id: 'provider',
+      header: 'Provider',
+      ...fixed,
+      cell: ({ row }) => <span className="nowrap">{enumLabel(row.original.provider)}</span>,
+    },
+    {
+      id: 'manualInputReason',
+      header: 'Manual Input Reason',
+      ...fixed,
+      cell: ({ row }) => dash(row.original.manualInputReason),
+    },
     { id: 'source', header: 'Source', ...fixed, cell: ({ row }) => dash(row.original.source) },
     { accessorKey: 'status', header: 'Status', cell: ({ row }) => <VisitStatusBadge status={row.original.status} /> },
-    { id: 'notes', header: 'Notes', ...fixed, cell: ({ row }) => <span className="monitoring-notes">{dash(row.original.notes)}</span> },
+    {
+      id: 'notes',
+      header: 'Notes',
+      ...fixed,
+      cell: ({ row }) => <span className="monitoring-notes">{dash(row.original.notes)}</span>,
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -97,7 +146,8 @@ export function MonitoringTable({ filters }: { filters: MonitoringFilters }) {
   const sorting: SortingState = [{ id: paging.sort, desc: paging.direction === 'desc' }];
   const onSortingChange = (updater: Updater<SortingState>) => {
     const [next] = typeof updater === 'function' ? updater(sorting) : updater;
-    if (next && isMonitoringSort(next.id)) setPaging({ sort: next.id, direction: next.desc ? 'desc' : 'asc', offset: 0 });
+    if (next && isMonitoringSort(next.id))
+      setPaging({ sort: next.id, direction: next.desc ? 'desc' : 'asc', offset: 0 });
   };
   const total = records.data?.total ?? 0;
   const table = useReactTable({
@@ -168,11 +218,21 @@ export function MonitoringTable({ filters }: { filters: MonitoringFilters }) {
             <span data-testid="monitoring-range">
               {first} - {last} of {total}
             </span>
-            <button type="button" className="button button-secondary button-small" disabled={paging.offset === 0} onClick={() => goTo(Math.max(0, paging.offset - MONITORING_PAGE_SIZE))}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={paging.offset === 0}
+              onClick={() => goTo(Math.max(0, paging.offset - MONITORING_PAGE_SIZE))}
+            >
               <ChevronLeft size={16} aria-hidden />
               Previous
             </button>
-            <button type="button" className="button button-secondary button-small" disabled={last >= total} onClick={() => goTo(paging.offset + MONITORING_PAGE_SIZE)}>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={last >= total}
+              onClick={() => goTo(paging.offset + MONITORING_PAGE_SIZE)}
+            >
               Next
               <ChevronRight size={16} aria-hidden />
             </button>

@@ -27,7 +27,8 @@ export function ComplianceTab({ filters }: { filters: ReportFilters }) {
             ) : (
               <>
                 <p className="muted small">
-                  Required training types with a current record ÷ {REQUIRED_TRAINING_COUNT}, today (capped at 100%). Excellent at 90% or more, Good at 70% or more.
+                  Required training types with a current record ÷ {REQUIRED_TRAINING_COUNT}, today (capped at 100%).
+                  Excellent at 90% or more, Good at 70% or more.
                   {data.averageCompliance !== null && ` Average: ${data.averageCompliance.toFixed(1)}%.`}
                 </p>
                 <ul className="report-compliance-list" data-testid="report-compliance">

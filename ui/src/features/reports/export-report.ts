@@ -16,12 +16,22 @@ const ACCEPT: Record<ReportFormat, string> = { pdf: 'application/pdf', csv: 'tex
 /** Export Reports: two toasts around the real download, the second once the file is saved. */
 export function useExportReport() {
   return useMutation({
-    mutationFn: ({ url, format, kind }: ReportDownload) => downloadFile(url, ACCEPT[format], `${kind}-report.${format}`),
-    onMutate: ({ kind }) => toast({ title: 'Export Started', description: `Generating ${REPORT_KIND_LABELS[kind]} report...` }),
-    onSuccess: (_result, { kind }) => toast({ title: 'Export Complete', description: `${REPORT_KIND_LABELS[kind]} report has been generated and downloaded.` }),
+    mutationFn: ({ url, format, kind }: ReportDownload) =>
+      downloadFile(url, ACCEPT[format], `${kind}-report.${format}`),
+    onMutate: ({ kind }) =>
+      toast({ title: 'Export Started', description: `Generating ${REPORT_KIND_LABELS[kind]} report...` }),
+    onSuccess: (_result, { kind }) =>
+      toast({
+        title: 'Export Complete',
+        description: `${REPORT_KIND_LABELS[kind]} report has been generated and downloaded.`,
+      }),
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      toast({ title: 'Export Failed', description: error instanceof ApiError ? error.reason : error.message, variant: 'destructive' });
+      toast({
+        title: 'Export Failed',
+        description: error instanceof ApiError ? error.reason : error.message,
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReportCompliance, ReportOperational, ReportOverview, ReportPerformance, ReportQuality } from '@care/events';
+import type {
+  ReportCompliance,
+  ReportOperational,
+  ReportOverview,
+  ReportPerformance,
+  ReportQuality,
+} from '@care/events';
 import { apiGet } from '../../shared/api';
 import { reportQueryString, type ReportFilters } from './report-params';
 

@@ -23,8 +23,8 @@ export function OperationalTab({ filters }: { filters: ReportFilters }) {
                 Resource Utilization
               </h2>
               <p className="muted small">
-                Booked visit hours (appointments with a carer, not cancelled) ÷ rostered shift hours (less breaks), per {data.utilisationBy}. Over 100% means more
-                visits were booked than shifts cover.
+                Booked visit hours (appointments with a carer, not cancelled) ÷ rostered shift hours (less breaks), per{' '}
+                {data.utilisationBy}. Over 100% means more visits were booked than shifts cover.
               </p>
               {measured.length > 0 && (
                 <figure className="report-chart" data-testid="report-utilisation-chart">
@@ -90,7 +90,8 @@ export function OperationalTab({ filters }: { filters: ReportFilters }) {
                   </ul>
                   {data.activeAlerts > data.alerts.length && (
                     <p className="muted small">
-                      The {data.alerts.length} most severe of {data.activeAlerts} open alerts. <Link to="/alerts">See every alert</Link>
+                      The {data.alerts.length} most severe of {data.activeAlerts} open alerts.{' '}
+                      <Link to="/alerts">See every alert</Link>
                     </p>
                   )}
                 </>

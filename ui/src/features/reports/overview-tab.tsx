@@ -19,22 +19,42 @@ export function OverviewTab({ filters, exports }: { filters: ReportFilters; expo
       {(data) => (
         <div className="report-stack">
           <div className="stat-grid report-stats">
-            <StatCard icon={<CalendarCheck size={22} />} label="Total Appointments" value={String(data.totalAppointments)} testId="report-total" note="Every appointment in the range" />
+            <StatCard
+              icon={<CalendarCheck size={22} />}
+              label="Total Appointments"
+              value={String(data.totalAppointments)}
+              testId="report-total"
+              note="Every appointment in the range"
+            />
             <StatCard
               icon={<CheckCircle2 size={22} />}
               label="Completion Rate"
               value={percentText(data.completionRate)}
               testId="report-completion"
-              note={data.completionRate === null ? 'No appointments in the range' : `${data.completed} of ${data.totalAppointments} completed`}
+              note={
+                data.completionRate === null
+                  ? 'No appointments in the range'
+                  : `${data.completed} of ${data.totalAppointments} completed`
+              }
             />
             <StatCard
               icon={<Clock size={22} />}
               label="Punctuality Rate"
               value={percentText(data.punctualityRate)}
               testId="report-punctuality"
-              note={data.punctualityRate === null ? 'No completed appointments' : `${data.onTime} of ${data.completed} started at most 15 minutes late`}
+              note={
+                data.punctualityRate === null
+                  ? 'No completed appointments'
+                  : `${data.onTime} of ${data.completed} started at most 15 minutes late`
+              }
             />
-            <StatCard icon={<AlertTriangle size={22} />} label="Active Alerts" value={String(data.activeAlerts)} testId="report-alerts" note="Open now (not resolved)" />
+            <StatCard
+              icon={<AlertTriangle size={22} />}
+              label="Active Alerts"
+              value={String(data.activeAlerts)}
+              testId="report-alerts"
+              note="Open now (not resolved)"
+            />
           </div>
           <TrendChart trend={data.trend} />
           {exports}
@@ -46,7 +66,10 @@ export function OverviewTab({ filters, exports }: { filters: ReportFilters; expo
 
 function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
   const hasVisits = trend.points.some((point) => point.total > 0);
-  const data = trend.points.map((point) => ({ ...point, label: formatDate(point.start).slice(0, trend.bucket === 'month' ? 10 : 5) }));
+  const data = trend.points.map((point) => ({
+    ...point,
+    label: formatDate(point.start).slice(0, trend.bucket === 'month' ? 10 : 5),
+  }));
   return (
     <section className="card report-card" aria-labelledby="report-trend-title">
       <h2 id="report-trend-title" className="card-title">
@@ -56,7 +79,10 @@ function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
         <EmptyReport text="No appointments in this range" />
       ) : (
         <figure className="report-chart" data-testid="report-trend-chart">
-          <div role="img" aria-label={`Appointments, completed appointments and completion rate ${BUCKET_LABEL[trend.bucket]}`}>
+          <div
+            role="img"
+            aria-label={`Appointments, completed appointments and completion rate ${BUCKET_LABEL[trend.bucket]}`}
+          >
             <ResponsiveContainer width="100%" height={260}>
               <ComposedChart data={data} margin={{ top: 10, right: 8, bottom: 0, left: -12 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -67,7 +93,16 @@ function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
                 <Legend />
                 <Bar yAxisId="count" dataKey="total" name="Appointments" fill="#94a3b8" isAnimationActive={false} />
                 <Bar yAxisId="count" dataKey="completed" name="Completed" fill="#0b6e77" isAnimationActive={false} />
-                <Line yAxisId="rate" dataKey="completionRate" name="Completion rate" stroke="#b45309" strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
+                <Line
+                  yAxisId="rate"
+                  dataKey="completionRate"
+                  name="Completion rate"
+                  stroke="#b45309"
+                  strokeWidth={2}
+                  dot={{ r: 3 }}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                />
               </ComposedChart>
             </ResponsiveContainer>
           </div>

@@ -20,8 +20,9 @@ export function PerformanceTab({ filters }: { filters: ReportFilters }) {
           ) : (
             <>
               <p className="muted small">
-                Top {data.rankings.length} of {data.carersWithVisits} carers with appointments in the range, by completion rate (completed ÷ all appointments).
-                Punctuality: started at most 15 minutes late, of the completed. Average duration: mean scheduled minutes of the completed.
+                Top {data.rankings.length} of {data.carersWithVisits} carers with appointments in the range, by
+                completion rate (completed ÷ all appointments). Punctuality: started at most 15 minutes late, of the
+                completed. Average duration: mean scheduled minutes of the completed.
               </p>
               <figure className="report-chart" data-testid="report-rankings-chart">
                 <div role="img" aria-label="Completion rate per carer">

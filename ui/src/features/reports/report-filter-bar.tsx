@@ -8,7 +8,17 @@ import { capitalize } from '../../shared/format';
 import type { ReportFilters } from './report-params';
 
 /** Date range (presets and custom), region and carer; Refresh Data reloads every figure. */
-export function ReportFilterBar({ value, onChange, onRefresh, refreshing }: { value: ReportFilters; onChange: (next: ReportFilters) => void; onRefresh: () => void; refreshing: boolean }) {
+export function ReportFilterBar({
+  value,
+  onChange,
+  onRefresh,
+  refreshing,
+}: {
+  value: ReportFilters;
+  onChange: (next: ReportFilters) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
   const carers = useQuery(carersQueryOptions);
   const custom = value.range === 'custom';
   return (
@@ -23,8 +33,22 @@ export function ReportFilterBar({ value, onChange, onRefresh, refreshing }: { va
           options: REPORT_RANGES.map((range) => ({ value: range, label: REPORT_RANGE_LABELS[range] })),
           onChange: (range: ReportRange | '') => range && onChange({ ...value, range }),
         },
-        custom && { kind: 'date', key: 'from', label: 'From', value: value.from, max: value.to, onChange: (from: string) => onChange({ ...value, from }) },
-        custom && { kind: 'date', key: 'to', label: 'To', value: value.to, min: value.from, onChange: (to: string) => onChange({ ...value, to }) },
+        custom && {
+          kind: 'date',
+          key: 'from',
+          label: 'From',
+          value: value.from,
+          max: value.to,
+          onChange: (from: string) => onChange({ ...value, from }),
+        },
+        custom && {
+          kind: 'date',
+          key: 'to',
+          label: 'To',
+          value: value.to,
+          min: value.from,
+          onChange: (to: string) => onChange({ ...value, to }),
+        },
         {
           kind: 'select',
           key: 'region',

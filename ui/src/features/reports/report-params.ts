@@ -29,4 +29,5 @@ export function reportQueryString(filters: ReportFilters): string {
 
 export const REPORT_TABS = ['overview', 'performance', 'compliance', 'quality', 'operational'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
-export const isReportRange = (value: string): value is ReportRange => (REPORT_RANGES as readonly string[]).includes(value);
+export const isReportRange = (value: string): value is ReportRange =>
+  (REPORT_RANGES as readonly string[]).includes(value);

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 
 /** A tab's figures once loaded; while loading or after a failure, says so (nothing retries by itself). */
-export function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <ListLoading what={what} />;
   if (query.isError) return <ListLoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;

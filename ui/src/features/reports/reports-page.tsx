@@ -17,7 +17,8 @@ import { ReportFilterBar } from './report-filter-bar';
 import { EmptyReport } from './report-states';
 import './reports.css';
 
-const underReports = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) => typeof url === 'string' && isUnder(url, '/api/reports');
+const underReports = ({ queryKey: [url] }: { queryKey: readonly unknown[] }) =>
+  typeof url === 'string' && isUnder(url, '/api/reports');
 
 /** /reports (Reports & Analytics): five tabs of figures from the reports projection, live by push. */
 export function ReportsPage() {
@@ -40,26 +41,64 @@ export function ReportsPage() {
   }
 
   const complete = filtersComplete(filters);
-  const body = (render: () => ReactNode) => () => (complete ? render() : <EmptyReport text="Choose both days of the custom range" />);
+  const body = (render: () => ReactNode) => () =>
+    complete ? render() : <EmptyReport text="Choose both days of the custom range" />;
   return (
     <section className="page">
       <div className="page-header">
         <div>
           <h1 className="page-title">Reports &amp; Analytics</h1>
-          <p className="page-subtitle">Figures computed from the care records, for the range, region and carer chosen.</p>
+          <p className="page-subtitle">
+            Figures computed from the care records, for the range, region and carer chosen.
+          </p>
         </div>
       </div>
-      <ReportFilterBar value={filters} onChange={setFilters} refreshing={fetching} onRefresh={() => void queryClient.invalidateQueries({ predicate: underReports })} />
+      <ReportFilterBar
+        value={filters}
+        onChange={setFilters}
+        refreshing={fetching}
+        onRefresh={() => void queryClient.invalidateQueries({ predicate: underReports })}
+      />
       <Tabs
         label="Reports"
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'overview', label: 'Overview', icon: LayoutDashboard, render: body(() => <OverviewTab filters={filters} exports={<><ExportReportsCard filters={filters} /><ScheduledReports defaults={{ region: filters.region, carerId: filters.carerId }} /></>} />) },
-          { value: 'performance', label: 'Performance', icon: Trophy, render: body(() => <PerformanceTab filters={filters} />) },
-          { value: 'compliance', label: 'Compliance', icon: ClipboardCheck, render: body(() => <ComplianceTab filters={filters} />) },
+          {
+            value: 'overview',
+            label: 'Overview',
+            icon: LayoutDashboard,
+            render: body(() => (
+              <OverviewTab
+                filters={filters}
+                exports={
+                  <>
+                    <ExportReportsCard filters={filters} />
+                    <ScheduledReports defaults={{ region: filters.region, carerId: filters.carerId }} />
+                  </>
+                }
+              />
+            )),
+          },
+          {
+            value: 'performance',
+            label: 'Performance',
+            icon: Trophy,
+            render: body(() => <PerformanceTab filters={filters} />),
+          },
+          {
+            value: 'compliance',
+            label: 'Compliance',
+            icon: ClipboardCheck,
+            render: body(() => <ComplianceTab filters={filters} />),
+          },
           { value: 'quality', label: 'Quality', icon: BarChart3, render: body(() => <QualityTab filters={filters} />) },
-          { value: 'operational', label: 'Operational', icon: Activity, render: body(() => <OperationalTab filters={filters} />) },
+          {
+            value: 'operational',
+            label: 'Operational',
+            icon: Activity,
+            render: body(() => <OperationalTab filters={filters} />),
+          },
         ]}
       />
     </section>

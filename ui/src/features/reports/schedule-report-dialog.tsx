@@ -1,4 +1,10 @@
-import { createReportScheduleRequestSchema, REGIONS, REPORT_FREQUENCY_LABELS, REPORT_FREQUENCIES, type ReportFrequency } from '@care/events';
+import {
+  createReportScheduleRequestSchema,
+  REGIONS,
+  REPORT_FREQUENCY_LABELS,
+  REPORT_FREQUENCIES,
+  type ReportFrequency,
+} from '@care/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { carerFullName } from '../../records/carers/carer-name';
@@ -17,7 +23,15 @@ export interface ScheduleDefaults {
  * Schedule Report (Reports and Care Monitoring): a weekly or monthly Overview Summary or Detailed Analytics, as PDF or
  * CSV, for the agency or one region or carer. The rules process generates it on time; it is kept under Scheduled Reports.
  */
-export function ScheduleReportDialog({ open, onOpenChange, defaults }: { open: boolean; onOpenChange: (open: boolean) => void; defaults: ScheduleDefaults }) {
+export function ScheduleReportDialog({
+  open,
+  onOpenChange,
+  defaults,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaults: ScheduleDefaults;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="Schedule Report">
       <ScheduleForm defaults={defaults} onDone={() => onOpenChange(false)} />
@@ -29,16 +43,31 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
   const id = useId();
   const queryClient = useQueryClient();
   const carers = useQuery(carersQueryOptions);
-  const [form, setForm] = useState({ name: '', report: 'overview', format: 'pdf', frequency: 'weekly' as ReportFrequency, region: defaults.region, carerId: defaults.carerId });
+  const [form, setForm] = useState({
+    name: '',
+    report: 'overview',
+    format: 'pdf',
+    frequency: 'weekly' as ReportFrequency,
+    region: defaults.region,
+    carerId: defaults.carerId,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (body: unknown) => apiSend('POST', '/api/report-schedules', body),
     onSuccess: () => {
-      toast({ title: 'Report Scheduled', description: `${form.name.trim()} will be generated ${form.frequency === 'weekly' ? 'every Monday' : 'on the 1st of each month'} at 07:00.` });
+      toast({
+        title: 'Report Scheduled',
+        description: `${form.name.trim()} will be generated ${form.frequency === 'weekly' ? 'every Monday' : 'on the 1st of each month'} at 07:00.`,
+      });
       void queryClient.invalidateQueries({ queryKey: ['/api/report-schedules'] });
       onDone();
     },
-    onError: (error) => setErrors(error instanceof ApiError ? { ...error.fields, form: Object.keys(error.fields).length === 0 ? error.reason : '' } : { form: error.message }),
+    onError: (error) =>
+      setErrors(
+        error instanceof ApiError
+          ? { ...error.fields, form: Object.keys(error.fields).length === 0 ? error.reason : '' }
+          : { form: error.message },
+      ),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +79,11 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
     setErrors({});
     save.mutate(parsed.data);
   };
-  const field = (name: keyof typeof form) => ({ id: `${id}-${name}`, 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined });
+  const field = (name: keyof typeof form) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
   const error = (name: string) =>
     errors[name] ? (
       <p id={`${id}-${name}-error`} className="field-error">
@@ -64,14 +97,25 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
           <label className="label" htmlFor={`${id}-name`}>
             Name
           </label>
-          <input {...field('name')} className="input" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} placeholder="Weekly overview for the board" />
+          <input
+            {...field('name')}
+            className="input"
+            value={form.name}
+            onChange={(event) => setForm({ ...form, name: event.target.value })}
+            placeholder="Weekly overview for the board"
+          />
           {error('name')}
         </div>
         <div className="field">
           <label className="label" htmlFor={`${id}-report`}>
             Report
           </label>
-          <select {...field('report')} className="input" value={form.report} onChange={(event) => setForm({ ...form, report: event.target.value })}>
+          <select
+            {...field('report')}
+            className="input"
+            value={form.report}
+            onChange={(event) => setForm({ ...form, report: event.target.value })}
+          >
             <option value="overview">Overview Summary</option>
             <option value="detailed">Detailed Analytics</option>
           </select>
@@ -80,7 +124,12 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
           <label className="label" htmlFor={`${id}-format`}>
             File type
           </label>
-          <select {...field('format')} className="input" value={form.format} onChange={(event) => setForm({ ...form, format: event.target.value })}>
+          <select
+            {...field('format')}
+            className="input"
+            value={form.format}
+            onChange={(event) => setForm({ ...form, format: event.target.value })}
+          >
             <option value="pdf">PDF (with charts)</option>
             <option value="csv">CSV (spreadsheet)</option>
           </select>
@@ -89,7 +138,17 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
           <label className="label" htmlFor={`${id}-frequency`}>
             Frequency
           </label>
-          <select {...field('frequency')} className="input" value={form.frequency} onChange={(event) => setForm({ ...form, frequency: REPORT_FREQUENCIES.find((value) => value === event.target.value) ?? 'weekly' })}>
+          <select
+            {...field('frequency')}
+            className="input"
+            value={form.frequency}
+            onChange={(event) =>
+              setForm({
+                ...form,
+                frequency: REPORT_FREQUENCIES.find((value) => value === event.target.value) ?? 'weekly',
+              })
+            }
+          >
             {REPORT_FREQUENCIES.map((frequency) => (
               <option key={frequency} value={frequency}>
                 {REPORT_FREQUENCY_LABELS[frequency]}
@@ -101,7 +160,12 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
           <label className="label" htmlFor={`${id}-region`}>
             Region
           </label>
-          <select {...field('region')} className="input" value={form.region} onChange={(event) => setForm({ ...form, region: event.target.value })}>
+          <select
+            {...field('region')}
+            className="input"
+            value={form.region}
+            onChange={(event) => setForm({ ...form, region: event.target.value })}
+          >
             <option value="">All regions</option>
             {REGIONS.map((region) => (
               <option key={region} value={region}>
@@ -114,7 +178,12 @@ function ScheduleForm({ defaults, onDone }: { defaults: ScheduleDefaults; onDone
           <label className="label" htmlFor={`${id}-carerId`}>
             Carer
           </label>
-          <select {...field('carerId')} className="input" value={form.carerId} onChange={(event) => setForm({ ...form, carerId: event.target.value })}>
+          <select
+            {...field('carerId')}
+            className="input"
+            value={form.carerId}
+            onChange={(event) => setForm({ ...form, carerId: event.target.value })}
+          >
             <option value="">All carers</option>
             {(carers.data ?? []).map((carer) => (
               <option key={carer.id} value={carer.id}>

@@ -20,13 +20,18 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
   const schedules = useQuery({ queryKey: [SCHEDULES_KEY], queryFn: () => apiGet<ReportScheduleView[]>(SCHEDULES_KEY) });
   const change = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'pause' | 'resume' | 'delete' }) =>
-      action === 'delete' ? apiSend('DELETE', `/api/report-schedules/${id}`) : apiSend('POST', `/api/report-schedules/${id}/${action}`),
+      action === 'delete'
+        ? apiSend('DELETE', `/api/report-schedules/${id}`)
+        : apiSend('POST', `/api/report-schedules/${id}/${action}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [SCHEDULES_KEY] }),
-    onError: (error) => toast({ title: 'Schedule not changed', description: errorReason(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Schedule not changed', description: errorReason(error), variant: 'destructive' }),
   });
   const mayManage = (schedule: ReportScheduleView) => user.role === 'admin' || schedule.scheduledBy.id === user.id;
   const download = (runId: string, fileName: string) =>
-    void downloadFile(`/api/report-runs/${runId}/file`, '*/*', fileName).catch((error: Error) => toast({ title: 'Download Failed', description: errorReason(error), variant: 'destructive' }));
+    void downloadFile(`/api/report-runs/${runId}/file`, '*/*', fileName).catch((error: Error) =>
+      toast({ title: 'Download Failed', description: errorReason(error), variant: 'destructive' }),
+    );
 
   return (
     <section className="card report-card" aria-labelledby="scheduled-reports-title">
@@ -48,17 +53,23 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
       ) : schedules.isError ? (
         <p role="alert">Could not load scheduled reports: {errorReason(schedules.error)}</p>
       ) : schedules.data.length === 0 ? (
-        <EmptyReport text="No reports scheduled" hint="A scheduled report is generated every Monday or on the 1st of the month at 07:00, and kept here." />
+        <EmptyReport
+          text="No reports scheduled"
+          hint="A scheduled report is generated every Monday or on the 1st of the month at 07:00, and kept here."
+        />
       ) : (
         <ul className="report-schedules" data-testid="report-schedules">
           {schedules.data.map((schedule) => (
             <li key={schedule.id} className="report-schedule">
               <div className="report-schedule-head">
                 <strong>{schedule.name}</strong>
-                <span className={`badge ${schedule.status === 'active' ? 'badge-success' : 'badge-muted'}`}>{schedule.status === 'active' ? 'Active' : 'Paused'}</span>
+                <span className={`badge ${schedule.status === 'active' ? 'badge-success' : 'badge-muted'}`}>
+                  {schedule.status === 'active' ? 'Active' : 'Paused'}
+                </span>
               </div>
               <p className="small">
-                {REPORT_KIND_LABELS[schedule.report]}, {schedule.format.toUpperCase()}, {schedule.frequency === 'weekly' ? 'weekly (for the week before)' : 'monthly (for the month before)'}
+                {REPORT_KIND_LABELS[schedule.report]}, {schedule.format.toUpperCase()},{' '}
+                {schedule.frequency === 'weekly' ? 'weekly (for the week before)' : 'monthly (for the month before)'}
                 {' · '}
                 {schedule.region ? capitalize(schedule.region) : 'All regions'}
                 {' · '}
@@ -66,7 +77,9 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
               </p>
               <p className="muted small">
                 Scheduled by {schedule.scheduledBy.name} on {formatDate(schedule.scheduledAt)}
-                {schedule.nextRunAt ? ` · Next report ${formatDateTime(schedule.nextRunAt)}` : ' · Paused: no report is generated'}
+                {schedule.nextRunAt
+                  ? ` · Next report ${formatDateTime(schedule.nextRunAt)}`
+                  : ' · Paused: no report is generated'}
               </p>
               {schedule.runs.length > 0 ? (
                 <ul className="report-runs">
@@ -85,11 +98,21 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
               {mayManage(schedule) && (
                 <div className="card-actions">
                   {schedule.status === 'active' ? (
-                    <button type="button" className="button button-ghost button-small" disabled={change.isPending} onClick={() => change.mutate({ id: schedule.id, action: 'pause' })}>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ id: schedule.id, action: 'pause' })}
+                    >
                       <Pause size={14} aria-hidden /> Pause
                     </button>
                   ) : (
-                    <button type="button" className="button button-ghost button-small" disabled={change.isPending} onClick={() => change.mutate({ id: schedule.id, action: 'resume' })}>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ id: schedule.id, action: 'resume' })}
+                    >
                       <Play size={14} aria-hidden /> Resume
                     </button>
                   )}
@@ -97,7 +120,10 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
                     type="button"
                     className="button button-danger-outline button-small"
                     disabled={change.isPending}
-                    onClick={() => window.confirm(`Delete the schedule "${schedule.name}" and its reports?`) && change.mutate({ id: schedule.id, action: 'delete' })}
+                    onClick={() =>
+                      window.confirm(`Delete the schedule "${schedule.name}" and its reports?`) &&
+                      change.mutate({ id: schedule.id, action: 'delete' })
+                    }
                   >
                     <Trash2 size={14} aria-hidden /> Delete
                   </button>

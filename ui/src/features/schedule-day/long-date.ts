@@ -1,4 +1,10 @@
-const longDateParts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDateParts = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A calendar date YYYY-MM-DD in long form, "Saturday, 21 November 2026" (the date itself: no zone shift). */
 export function formatLongDate(date: string): string {

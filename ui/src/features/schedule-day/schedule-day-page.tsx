@@ -6,7 +6,10 @@ import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { AppointmentFormDialog, CancelAppointmentDialog } from '../appointments';
 import { defaultStartFor } from '../../records/appointments/appointment-labels';
-import { appointmentsQueryOptions, appointmentSummaryQueryOptions } from '../../records/appointments/appointment-queries';
+import {
+  appointmentsQueryOptions,
+  appointmentSummaryQueryOptions,
+} from '../../records/appointments/appointment-queries';
 import { formatLongDate } from './long-date';
 import { ScheduleList } from './schedule-list';
 import { ScheduleTimeline } from './schedule-timeline';
@@ -17,7 +20,6 @@ import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 type View = 'timeline' | 'list';
 type FormState = { open: boolean; appointment?: AppointmentView | undefined };
 type CancelState = { open: boolean; appointment?: AppointmentView | undefined };
-
 
 /** Daily Schedule; also /appointments, the dashboard's "View All". */
 export function ScheduleDayPage() {
@@ -30,7 +32,8 @@ export function ScheduleDayPage() {
   const appointments = useQuery({ ...appointmentsQueryOptions({ date }), enabled: validDate });
   const summary = useQuery({ ...appointmentSummaryQueryOptions({ date }), enabled: validDate });
 
-  const figure = (read: (value: NonNullable<typeof summary.data>) => string) => (summary.data ? read(summary.data) : summary.isError ? '—' : '…');
+  const figure = (read: (value: NonNullable<typeof summary.data>) => string) =>
+    summary.data ? read(summary.data) : summary.isError ? '—' : '…';
   const onEdit = canWrite ? (appointment: AppointmentView) => setForm({ open: true, appointment }) : undefined;
   const onCancel = canWrite ? (appointment: AppointmentView) => setCancelling({ open: true, appointment }) : undefined;
 
@@ -47,7 +50,11 @@ export function ScheduleDayPage() {
         <div className="schedule-header-actions">
           <label className="schedule-date">
             <span className="sr-only">Date</span>
-            <DateInput value={date} onChange={(event) => isIsoDate(event.target.value) && setDate(event.target.value)} aria-label="Date" />
+            <DateInput
+              value={date}
+              onChange={(event) => isIsoDate(event.target.value) && setDate(event.target.value)}
+              aria-label="Date"
+            />
           </label>
           {canWrite && (
             <button type="button" className="button button-primary" onClick={() => setForm({ open: true })}>
@@ -59,18 +66,52 @@ export function ScheduleDayPage() {
       </div>
 
       <div className="stat-grid schedule-stats">
-        <StatCard className="schedule-stat" icon={<CalendarDays size={22} />} label="Total Appointments" value={figure((data) => String(data.total))} testId="schedule-total" />
-        <StatCard className="schedule-stat" icon={<Users size={22} />} label="Active Carers" value={figure((data) => String(data.activeCarers))} testId="schedule-active-carers" />
-        <StatCard className="schedule-stat" icon={<Clock size={22} />} label="Total Hours" value={figure((data) => data.totalHours.toFixed(1))} testId="schedule-total-hours" />
-        <StatCard className="schedule-stat" icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="schedule-in-progress" />
+        <StatCard
+          className="schedule-stat"
+          icon={<CalendarDays size={22} />}
+          label="Total Appointments"
+          value={figure((data) => String(data.total))}
+          testId="schedule-total"
+        />
+        <StatCard
+          className="schedule-stat"
+          icon={<Users size={22} />}
+          label="Active Carers"
+          value={figure((data) => String(data.activeCarers))}
+          testId="schedule-active-carers"
+        />
+        <StatCard
+          className="schedule-stat"
+          icon={<Clock size={22} />}
+          label="Total Hours"
+          value={figure((data) => data.totalHours.toFixed(1))}
+          testId="schedule-total-hours"
+        />
+        <StatCard
+          className="schedule-stat"
+          icon={<Activity size={22} />}
+          label="In Progress"
+          value={figure((data) => String(data.inProgress))}
+          testId="schedule-in-progress"
+        />
       </div>
 
       <div className="view-toggle" role="group" aria-label="View">
-        <button type="button" className={`view-toggle-button${view === 'timeline' ? ' active' : ''}`} aria-pressed={view === 'timeline'} onClick={() => setView('timeline')}>
+        <button
+          type="button"
+          className={`view-toggle-button${view === 'timeline' ? ' active' : ''}`}
+          aria-pressed={view === 'timeline'}
+          onClick={() => setView('timeline')}
+        >
           <Rows3 size={16} aria-hidden />
           Timeline View
         </button>
-        <button type="button" className={`view-toggle-button${view === 'list' ? ' active' : ''}`} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+        <button
+          type="button"
+          className={`view-toggle-button${view === 'list' ? ' active' : ''}`}
+          aria-pressed={view === 'list'}
+          onClick={() => setView('list')}
+        >
           <List size={16} aria-hidden />
           List View
         </button>

@@ -38,27 +38,40 @@ export function ScheduleList({ appointments, onEdit, onCancel }: ScheduleListPro
                 <span className={statusBadgeClass(appointment.status)}>{statusLabel(appointment.status)}</span>
                 <span className="badge badge-muted">{enumLabel(appointment.visitType)}</span>
                 {appointment.runningLate && <span className="badge status-missed">Running late</span>}
-                {appointment.outsideShift && appointment.carerId && <span className="badge status-no_show">Outside shift</span>}
+                {appointment.outsideShift && appointment.carerId && (
+                  <span className="badge status-no_show">Outside shift</span>
+                )}
               </div>
               <p className="schedule-item-line">
                 <MapPin size={14} aria-hidden /> {appointment.client.address}
               </p>
               <p className="schedule-item-line">
-                <User size={14} aria-hidden /> {appointmentCarerName(appointment)} · {enumLabel(appointment.priority)} priority
+                <User size={14} aria-hidden /> {appointmentCarerName(appointment)} · {enumLabel(appointment.priority)}{' '}
+                priority
               </p>
               {appointment.notes && <p className="schedule-item-notes">{appointment.notes}</p>}
-              {appointment.cancellationReason && <p className="schedule-item-notes">Cancelled: {appointment.cancellationReason}</p>}
+              {appointment.cancellationReason && (
+                <p className="schedule-item-notes">Cancelled: {appointment.cancellationReason}</p>
+              )}
             </div>
             {changeable && (onEdit || onCancel) && (
               <div className="schedule-item-actions">
                 {onEdit && (
-                  <button type="button" className="button button-secondary button-small" onClick={() => onEdit(appointment)}>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => onEdit(appointment)}
+                  >
                     <Pencil size={14} aria-hidden />
                     Edit
                   </button>
                 )}
                 {onCancel && (
-                  <button type="button" className="button button-danger-outline button-small" onClick={() => onCancel(appointment)}>
+                  <button
+                    type="button"
+                    className="button button-danger-outline button-small"
+                    onClick={() => onCancel(appointment)}
+                  >
                     <X size={14} aria-hidden />
                     Cancel
                   </button>

@@ -72,7 +72,13 @@ export function ScheduleTimeline({ appointments, onEdit }: ScheduleTimelineProps
                     {content}
                   </button>
                 ) : (
-                  <div key={appointment.id} className={className} style={style} title={text} data-testid="timeline-block">
+                  <div
+                    key={appointment.id}
+                    className={className}
+                    style={style}
+                    title={text}
+                    data-testid="timeline-block"
+                  >
                     {content}
                   </div>
                 );

@@ -58,7 +58,9 @@ export function timelineRows(appointments: readonly AppointmentView[]): Timeline
     });
     return { key, label, lanes: Math.max(1, laneEnds.length), blocks };
   });
-  return rows.sort((a, b) => (a.key === 'unassigned' ? 1 : b.key === 'unassigned' ? -1 : a.label.localeCompare(b.label, 'en-GB')));
+  return rows.sort((a, b) =>
+    a.key === 'unassigned' ? 1 : b.key === 'unassigned' ? -1 : a.label.localeCompare(b.label, 'en-GB'),
+  );
 }
 
 /** Where the day's first visit starts, in minutes (to scroll a narrow timeline to it); undefined without visits. */

@@ -4,7 +4,11 @@ import { formatLongDate } from './long-date';
 import { earliestStart, minutesOfDay, timelineRows } from './timeline-layout';
 
 let sequence = 0;
-function visit(start: string, duration: number, carer: { id: string; first: string; last: string } | null): AppointmentView {
+function visit(
+  start: string,
+  duration: number,
+  carer: { id: string; first: string; last: string } | null,
+): AppointmentView {
   sequence += 1;
   return {
     id: `v${sequence}`,

@@ -18,19 +18,37 @@ interface AssignCarerDialogProps {
 /** Assign Carer: pick an active carer for an unassigned visit; a clash with another visit is shown here. */
 export function AssignCarerDialog({ visit, carers, onClose }: AssignCarerDialogProps) {
   return (
-    <FormDialog open={visit !== undefined} onOpenChange={(open) => !open && onClose()} title="Assign Carer" size="small">
+    <FormDialog
+      open={visit !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title="Assign Carer"
+      size="small"
+    >
       {visit && <AssignCarerForm key={visit.id} visit={visit} carers={carers} onDone={onClose} />}
     </FormDialog>
   );
 }
 
-function AssignCarerForm({ visit, carers, onDone }: { visit: AppointmentView; carers: readonly CarerView[]; onDone: () => void }) {
+function AssignCarerForm({
+  visit,
+  carers,
+  onDone,
+}: {
+  visit: AppointmentView;
+  carers: readonly CarerView[];
+  onDone: () => void;
+}) {
   const id = `${useId()}-carerId`;
   const [carerId, setCarerId] = useState('');
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const assign = useAppointmentCommand<{ carerId: string }>({ success: 'Carer assigned successfully', failure: 'Failed to assign carer' });
-  const choices = carers.filter((carer) => carer.isActive).sort((a, b) => carerDisplayName(a).localeCompare(carerDisplayName(b)));
+  const assign = useAppointmentCommand<{ carerId: string }>({
+    success: 'Carer assigned successfully',
+    failure: 'Failed to assign carer',
+  });
+  const choices = carers
+    .filter((carer) => carer.isActive)
+    .sort((a, b) => carerDisplayName(a).localeCompare(carerDisplayName(b)));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,7 +59,12 @@ function AssignCarerForm({ visit, carers, onDone }: { visit: AppointmentView; ca
     setError(undefined);
     setFormError(undefined);
     try {
-      await assign.mutateAsync({ method: 'POST', path: `/api/appointments/${visit.id}/assign`, body: { carerId }, revision: visit.revision });
+      await assign.mutateAsync({
+        method: 'POST',
+        path: `/api/appointments/${visit.id}/assign`,
+        body: { carerId },
+        revision: visit.revision,
+      });
       onDone();
     } catch (failure) {
       // The toast has said it failed; the reason (e.g. the clashing visit) stays next to the field.

@@ -1,5 +1,12 @@
 import type { AppointmentView, CarerView, ShiftView } from '@care/events';
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { SortableHeader } from '../../shared/sortable-header';
 import { carerDisplayName } from './get-carers';
@@ -53,12 +60,23 @@ export function CarerRoster({ carers, visits, shifts, carerId, onCancelShift }: 
           ) : (
             <div className="rota-roster-shifts">
               {row.original.shifts.map((shift) => (
-                <ShiftChip key={shift.id} shift={shift} showCarer={false} showDay={WEEKDAY_NAMES[isoWeekday(shift.date) - 1]} onCancel={onCancelShift} />
+                <ShiftChip
+                  key={shift.id}
+                  shift={shift}
+                  showCarer={false}
+                  showDay={WEEKDAY_NAMES[isoWeekday(shift.date) - 1]}
+                  onCancel={onCancelShift}
+                />
               ))}
             </div>
           ),
       },
-      { id: 'hours', header: 'Shift hours', accessorFn: (row) => row.hours, cell: ({ row }) => row.original.hours.toFixed(1) },
+      {
+        id: 'hours',
+        header: 'Shift hours',
+        accessorFn: (row) => row.hours,
+        cell: ({ row }) => row.original.hours.toFixed(1),
+      },
       { id: 'visits', header: 'Visits', accessorFn: (row) => row.visits },
     ],
     [onCancelShift],
@@ -111,7 +129,12 @@ export function CarerRoster({ carers, visits, shifts, carerId, onCancelShift }: 
 }
 
 /** Active carers, and any other carer who still has a shift or a visit this week. */
-function rosterRows(carers: readonly CarerView[], visits: readonly AppointmentView[], shifts: readonly ShiftView[], carerId: string): RosterRow[] {
+function rosterRows(
+  carers: readonly CarerView[],
+  visits: readonly AppointmentView[],
+  shifts: readonly ShiftView[],
+  carerId: string,
+): RosterRow[] {
   return carers
     .filter((carer) => !carerId || carer.id === carerId)
     .map((carer) => {

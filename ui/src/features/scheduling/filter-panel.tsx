@@ -5,7 +5,15 @@ import { carerDisplayName } from './get-carers';
 import { NO_FILTER, type RotaFilter } from './rota-filter';
 
 /** The Filter button's panel: narrows the rota to one carer and/or one visit type. */
-export function FilterPanel({ carers, filter, onChange }: { carers: readonly CarerView[]; filter: RotaFilter; onChange: (next: RotaFilter) => void }) {
+export function FilterPanel({
+  carers,
+  filter,
+  onChange,
+}: {
+  carers: readonly CarerView[];
+  filter: RotaFilter;
+  onChange: (next: RotaFilter) => void;
+}) {
   const sorted = [...carers].sort((a, b) => carerDisplayName(a).localeCompare(carerDisplayName(b)));
   return (
     <FilterBar

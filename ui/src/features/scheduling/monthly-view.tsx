@@ -82,7 +82,11 @@ function Count({ value, noun, className }: { value: number; noun: string; classN
   return (
     <span className={`rota-month-count ${className}`}>
       <strong>{value}</strong>
-      <span className="rota-month-word"> {noun}{value === 1 ? '' : 's'}</span>
+      <span className="rota-month-word">
+        {' '}
+        {noun}
+        {value === 1 ? '' : 's'}
+      </span>
     </span>
   );
 }

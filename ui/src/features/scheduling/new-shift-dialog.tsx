@@ -8,7 +8,14 @@ import { SelectOptions } from '../../shared/select-options';
 import { carerDisplayName } from './get-carers';
 import { shiftTypeLabel } from './rota-chips';
 import { useShiftCommand } from './shift-command';
-import { checkShiftForm, emptyShiftForm, SHIFT_FORM_FIELDS, type ShiftFormErrors, type ShiftFormField, type ShiftFormValues } from './shift-form';
+import {
+  checkShiftForm,
+  emptyShiftForm,
+  SHIFT_FORM_FIELDS,
+  type ShiftFormErrors,
+  type ShiftFormField,
+  type ShiftFormValues,
+} from './shift-form';
 import { DateTimeInput } from '../../shared/date-fields/date-input';
 
 interface NewShiftDialogProps {
@@ -33,7 +40,9 @@ function NewShiftForm({ date, carers, onDone }: { date: string; carers: readonly
   const [errors, setErrors] = useState<ShiftFormErrors>({});
   const [formError, setFormError] = useState<string>();
   const create = useShiftCommand({ success: 'Shift created successfully', failure: 'Failed to create shift' });
-  const choices = carers.filter((carer) => carer.isActive).sort((a, b) => carerDisplayName(a).localeCompare(carerDisplayName(b)));
+  const choices = carers
+    .filter((carer) => carer.isActive)
+    .sort((a, b) => carerDisplayName(a).localeCompare(carerDisplayName(b)));
 
   const idOf = (field: ShiftFormField) => `${idPrefix}-${field}`;
   const set = (field: ShiftFormField, value: string) => {
@@ -99,7 +108,15 @@ function NewShiftForm({ date, carers, onDone }: { date: string; carers: readonly
           <DateTimeInput className="input" aria-required {...bind('endTime')} />
         </Field>
         <Field id={idOf('breakMinutes')} label="Break (minutes)" error={errors.breakMinutes}>
-          <input className="input" type="number" inputMode="numeric" min="0" max="240" step="5" {...bind('breakMinutes')} />
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min="0"
+            max="240"
+            step="5"
+            {...bind('breakMinutes')}
+          />
         </Field>
         <Field id={idOf('status')} label="Status" error={errors.status}>
           <select className="input" {...bind('status')}>

@@ -44,7 +44,10 @@ export function hourOf(clock: string): number {
 export function hourSpan(date: string, hour: number): { readonly start: number; readonly end: number } {
   const clock = (value: number) => `${String(value).padStart(2, '0')}:00`;
   const start = Date.parse(londonTimeToInstant(date, clock(hour)));
-  const end = hour === 23 ? Date.parse(londonTimeToInstant(addDays(date, 1), '00:00')) : Date.parse(londonTimeToInstant(date, clock(hour + 1)));
+  const end =
+    hour === 23
+      ? Date.parse(londonTimeToInstant(addDays(date, 1), '00:00'))
+      : Date.parse(londonTimeToInstant(date, clock(hour + 1)));
   return { start, end: Math.max(start, end) };
 }
 

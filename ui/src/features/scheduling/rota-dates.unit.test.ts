@@ -6,7 +6,15 @@ describe('rota dates', () => {
     expect(mondayOf('2026-10-14')).toBe('2026-10-12');
     expect(mondayOf('2026-10-12')).toBe('2026-10-12');
     expect(mondayOf('2026-10-18')).toBe('2026-10-12');
-    expect(weekOf('2026-12-31')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
+    expect(weekOf('2026-12-31')).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
   });
 
   it('lays a month out in whole Monday-to-Sunday weeks', () => {
@@ -18,8 +26,14 @@ describe('rota dates', () => {
   });
 
   it('spans London hours in UTC across the clock change', () => {
-    expect(hourSpan('2026-07-06', 7)).toEqual({ start: Date.parse('2026-07-06T06:00:00Z'), end: Date.parse('2026-07-06T07:00:00Z') });
-    expect(hourSpan('2026-01-06', 23)).toEqual({ start: Date.parse('2026-01-06T23:00:00Z'), end: Date.parse('2026-01-07T00:00:00Z') });
+    expect(hourSpan('2026-07-06', 7)).toEqual({
+      start: Date.parse('2026-07-06T06:00:00Z'),
+      end: Date.parse('2026-07-06T07:00:00Z'),
+    });
+    expect(hourSpan('2026-01-06', 23)).toEqual({
+      start: Date.parse('2026-01-06T23:00:00Z'),
+      end: Date.parse('2026-01-07T00:00:00Z'),
+    });
     // 01:00–02:00 does not exist on the spring change day.
     const skipped = hourSpan('2026-03-29', 1);
     expect(skipped.end - skipped.start).toBe(0);

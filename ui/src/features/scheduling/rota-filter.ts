@@ -14,7 +14,9 @@ export function activeFilterCount(filter: RotaFilter): number {
 
 export function filterVisits(visits: readonly AppointmentView[], filter: RotaFilter): AppointmentView[] {
   return visits.filter(
-    (visit) => (!filter.carerId || visit.carerId === filter.carerId) && (!filter.visitType || visit.visitType === filter.visitType),
+    (visit) =>
+      (!filter.carerId || visit.carerId === filter.carerId) &&
+      (!filter.visitType || visit.visitType === filter.visitType),
   );
 }
 

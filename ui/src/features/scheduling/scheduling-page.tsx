@@ -1,12 +1,27 @@
 import { addDays, can, londonToday, type AppointmentView, type ShiftView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, CalendarRange, ChevronLeft, ChevronRight, ClipboardList, Download, Filter, Plus, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarRange,
+  ChevronLeft,
+  ChevronRight,
+  ClipboardList,
+  Download,
+  Filter,
+  Plus,
+  Users,
+} from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { formatDate } from '../../shared/format';
 import { useCurrentUser } from '../../shared/current-user';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { Tabs, type TabItem } from '../../shared/tabs';
-import { appointmentsQueryOptions, appointmentSummaryQueryOptions, APPOINTMENTS_PATH, withQuery } from '../../records/appointments/appointment-queries';
+import {
+  appointmentsQueryOptions,
+  appointmentSummaryQueryOptions,
+  APPOINTMENTS_PATH,
+  withQuery,
+} from '../../records/appointments/appointment-queries';
 import { AssignCarerDialog } from './assign-carer-dialog';
 import { CarerRoster } from './carer-roster';
 import { FilterPanel } from './filter-panel';
@@ -54,7 +69,12 @@ export function SchedulingPage() {
     (shift: ShiftView) => {
       const when = `${formatDate(shift.date)} ${shift.startClock}–${shift.endClock}`;
       if (!window.confirm(`Cancel the shift of ${shift.carerName} on ${when}?`)) return;
-      cancelShift.mutate({ method: 'POST', path: `/api/shifts/${shift.id}/cancel`, body: {}, revision: shift.revision });
+      cancelShift.mutate({
+        method: 'POST',
+        path: `/api/shifts/${shift.id}/cancel`,
+        body: {},
+        revision: shift.revision,
+      });
     },
     [cancelShift],
   );
@@ -89,7 +109,14 @@ export function SchedulingPage() {
       icon: CalendarDays,
       render: () =>
         weekData(() => (
-          <WeeklyView days={days} today={today} selected={date} visits={filteredVisits} shifts={filteredShifts} onCancelShift={canPlanShifts ? onCancelShift : undefined} />
+          <WeeklyView
+            days={days}
+            today={today}
+            selected={date}
+            visits={filteredVisits}
+            shifts={filteredShifts}
+            onCancelShift={canPlanShifts ? onCancelShift : undefined}
+          />
         )),
     },
     {
@@ -165,7 +192,12 @@ export function SchedulingPage() {
       </div>
 
       <div className="toolbar rota-week-picker">
-        <button type="button" className="button button-secondary button-icon-only" aria-label="Previous week" onClick={() => setDate(addDays(date, -7))}>
+        <button
+          type="button"
+          className="button button-secondary button-icon-only"
+          aria-label="Previous week"
+          onClick={() => setDate(addDays(date, -7))}
+        >
           <ChevronLeft size={16} aria-hidden />
         </button>
         <DateInput
@@ -175,10 +207,20 @@ export function SchedulingPage() {
           required
           onChange={(event) => isIsoDate(event.target.value) && setDate(event.target.value)}
         />
-        <button type="button" className="button button-secondary button-icon-only" aria-label="Next week" onClick={() => setDate(addDays(date, 7))}>
+        <button
+          type="button"
+          className="button button-secondary button-icon-only"
+          aria-label="Next week"
+          onClick={() => setDate(addDays(date, 7))}
+        >
           <ChevronRight size={16} aria-hidden />
         </button>
-        <button type="button" className="button button-secondary" disabled={date === today} onClick={() => setDate(today)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={date === today}
+          onClick={() => setDate(today)}
+        >
           Today
         </button>
       </div>
@@ -194,13 +236,19 @@ export function SchedulingPage() {
           pending: shifts.isError ? null : counts?.pending,
           unassigned: summary.isError ? null : summary.data?.unassigned,
           available:
-            carers.isError || visits.isError || shifts.isError ? null : loaded ? availableCarers(carerList, weekShifts, weekVisits, date).length : undefined,
+            carers.isError || visits.isError || shifts.isError
+              ? null
+              : loaded
+                ? availableCarers(carerList, weekShifts, weekVisits, date).length
+                : undefined,
         }}
       />
 
       <Tabs label="Rota views" tabs={tabs} value={tab} onValueChange={setTab} />
 
-      {canPlanShifts && <NewShiftDialog open={newShiftOpen} onOpenChange={setNewShiftOpen} date={date} carers={carerList} />}
+      {canPlanShifts && (
+        <NewShiftDialog open={newShiftOpen} onOpenChange={setNewShiftOpen} date={date} carers={carerList} />
+      )}
       {canAssign && <AssignCarerDialog visit={assigning} carers={carerList} onClose={() => setAssigning(undefined)} />}
     </section>
   );

@@ -21,7 +21,12 @@ export function useShiftCommand<TBody>(texts: { readonly success: string; readon
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ method, path, body, revision }: ShiftCommand<TBody>) =>
-      apiSend<{ id: string; revision: string }>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision }),
+      apiSend<{ id: string; revision: string }>(
+        method,
+        path,
+        body,
+        revision === undefined ? undefined : { 'If-Match': revision },
+      ),
     onSuccess: async () => {
       toast({ title: texts.success });
       await Promise.all([
@@ -34,7 +39,11 @@ export function useShiftCommand<TBody>(texts: { readonly success: string; readon
     onError: (error) => {
       if (handleUnauthorized(error)) return;
       const reason = error instanceof ApiError && error.status !== 503 ? error.reason : undefined;
-      toast({ title: 'Error', description: reason ? `${texts.failure}: ${reason}` : texts.failure, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: reason ? `${texts.failure}: ${reason}` : texts.failure,
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -1,4 +1,9 @@
-import { DEFAULT_SHIFT_BREAK_MINUTES, planShiftRequestSchema, type PlanShiftRequest, type ShiftType } from '@care/events';
+import {
+  DEFAULT_SHIFT_BREAK_MINUTES,
+  planShiftRequestSchema,
+  type PlanShiftRequest,
+  type ShiftType,
+} from '@care/events';
 import { issuesByField } from '../../shared/form-errors';
 import { londonInputToIso } from '../../shared/london-time';
 
@@ -16,7 +21,16 @@ export interface ShiftFormValues {
 
 export type ShiftFormField = keyof ShiftFormValues;
 export type ShiftFormErrors = Partial<Record<ShiftFormField, string>>;
-export const SHIFT_FORM_FIELDS: readonly ShiftFormField[] = ['carerId', 'shiftType', 'startTime', 'endTime', 'breakMinutes', 'location', 'status', 'notes'];
+export const SHIFT_FORM_FIELDS: readonly ShiftFormField[] = [
+  'carerId',
+  'shiftType',
+  'startTime',
+  'endTime',
+  'breakMinutes',
+  'location',
+  'status',
+  'notes',
+];
 
 /** A blank form for a shift on `date` (the rota's chosen day): a morning shift, confirmed, the default break. */
 export function emptyShiftForm(date: string): ShiftFormValues {
@@ -33,7 +47,9 @@ export function emptyShiftForm(date: string): ShiftFormValues {
 }
 
 /** The request the form sends, checked with the API's own schema so the messages are the server's. */
-export function checkShiftForm(values: ShiftFormValues): { ok: true; request: PlanShiftRequest } | { ok: false; errors: ShiftFormErrors } {
+export function checkShiftForm(
+  values: ShiftFormValues,
+): { ok: true; request: PlanShiftRequest } | { ok: false; errors: ShiftFormErrors } {
   const request = {
     carerId: values.carerId,
     shiftType: values.shiftType,

@@ -19,10 +19,28 @@ export function SummaryCards({ summary }: { summary: RotaSummary }) {
   const week = `Week of ${formatDate(summary.weekStart)}`;
   return (
     <div className="stat-grid rota-stats">
-      <RotaStat icon={CalendarDays} label="Total Shifts" value={summary.totalShifts} note={week} testId="total-shifts" />
-      <RotaStat icon={CalendarCheck} label="Confirmed" value={summary.confirmed} note={week} testId="confirmed-shifts" />
+      <RotaStat
+        icon={CalendarDays}
+        label="Total Shifts"
+        value={summary.totalShifts}
+        note={week}
+        testId="total-shifts"
+      />
+      <RotaStat
+        icon={CalendarCheck}
+        label="Confirmed"
+        value={summary.confirmed}
+        note={week}
+        testId="confirmed-shifts"
+      />
       <RotaStat icon={CalendarClock} label="Pending" value={summary.pending} note={week} testId="pending-shifts" />
-      <RotaStat icon={UserX} label="Unassigned Visits" value={summary.unassigned} note={week} testId="unassigned-visits" />
+      <RotaStat
+        icon={UserX}
+        label="Unassigned Visits"
+        value={summary.unassigned}
+        note={week}
+        testId="unassigned-visits"
+      />
       <RotaStat
         icon={UserCheck}
         label="Available Carers"
@@ -35,8 +53,23 @@ export function SummaryCards({ summary }: { summary: RotaSummary }) {
 }
 
 /** A rota figure: '…' while loading, '—' when it cannot be worked out. */
-function RotaStat(props: { icon: LucideIcon; label: string; value: number | undefined | null; note: string; testId: string }) {
+function RotaStat(props: {
+  icon: LucideIcon;
+  label: string;
+  value: number | undefined | null;
+  note: string;
+  testId: string;
+}) {
   const Icon = props.icon;
   const value = props.value === undefined ? '…' : props.value === null ? '—' : props.value;
-  return <StatCard className="rota-stat" icon={<Icon size={22} />} label={props.label} value={value} note={props.note} testId={props.testId} />;
+  return (
+    <StatCard
+      className="rota-stat"
+      icon={<Icon size={22} />}
+      label={props.label}
+      value={value}
+      note={props.note}
+      testId={props.testId}
+    />
+  );
 }

@@ -12,12 +12,27 @@ export const UNASSIGNED_SHOWN = 5;
 const LOOK_AHEAD_DAYS = 60;
 
 /** Visit Assignments: the next visits still waiting for a carer, each with Assign Carer. */
-export function VisitAssignments({ today, onAssign }: { today: string; onAssign: ((visit: AppointmentView) => void) | undefined }) {
+export function VisitAssignments({
+  today,
+  onAssign,
+}: {
+  today: string;
+  onAssign: ((visit: AppointmentView) => void) | undefined;
+}) {
   const unassigned = useQuery(
-    appointmentsQueryOptions({ unassigned: true, status: 'scheduled', from: today, to: addDays(today, LOOK_AHEAD_DAYS), limit: UNASSIGNED_SHOWN }),
+    appointmentsQueryOptions({
+      unassigned: true,
+      status: 'scheduled',
+      from: today,
+      to: addDays(today, LOOK_AHEAD_DAYS),
+      limit: UNASSIGNED_SHOWN,
+    }),
   );
   if (unassigned.isPending) return <ListLoading what="unassigned visits" />;
-  if (unassigned.isError) return <ListLoadError what="unassigned visits" error={unassigned.error} onRetry={() => void unassigned.refetch()} />;
+  if (unassigned.isError)
+    return (
+      <ListLoadError what="unassigned visits" error={unassigned.error} onRetry={() => void unassigned.refetch()} />
+    );
   if (unassigned.data.length === 0) {
     return (
       <div className="card empty-state">
@@ -32,7 +47,8 @@ export function VisitAssignments({ today, onAssign }: { today: string; onAssign:
           <div className="rota-assignment-text">
             <span className="rota-assignment-client">{clientName(visit)}</span>
             <span className="muted small">
-              {formatDate(visit.date)} {visit.startTime}–{visit.endTime} · {capitalize(humanize(visit.visitType))} · {visit.scheduledDuration} min
+              {formatDate(visit.date)} {visit.startTime}–{visit.endTime} · {capitalize(humanize(visit.visitType))} ·{' '}
+              {visit.scheduledDuration} min
               {visit.priority !== 'normal' && ` · ${capitalize(visit.priority)} priority`}
             </span>
             <span className="muted small">{visit.client.address}</span>

@@ -50,7 +50,9 @@ export function WeeklyView({ days, today, selected, visits, shifts, onCancelShif
     for (const visit of visits) push(visitsAt, cellKey(visit.date, hourOf(visit.startTime)), visit);
     const shiftsAt = new Map<string, ShiftView[]>();
     for (const shift of shifts) push(shiftsAt, cellKey(shift.date, hourOf(shift.startClock)), shift);
-    const spans = shifts.filter(isPlanned).map((shift) => ({ start: Date.parse(shift.startTime), end: Date.parse(shift.endTime) }));
+    const spans = shifts
+      .filter(isPlanned)
+      .map((shift) => ({ start: Date.parse(shift.startTime), end: Date.parse(shift.endTime) }));
     const coveredCells = new Set<string>();
     for (const day of days) {
       for (const hour of HOURS) {
@@ -98,7 +100,12 @@ export function WeeklyView({ days, today, selected, visits, shifts, onCancelShif
                 const shown = open ? cellVisits : cellVisits.slice(0, VISITS_PER_CELL);
                 const hidden = cellVisits.length - shown.length;
                 return (
-                  <td key={day} className={covered.has(key) ? 'rota-cell rota-cell-covered' : 'rota-cell'} data-date={day} data-hour={hour}>
+                  <td
+                    key={day}
+                    className={covered.has(key) ? 'rota-cell rota-cell-covered' : 'rota-cell'}
+                    data-date={day}
+                    data-hour={hour}
+                  >
                     {cellShifts.map((shift) => (
                       <ShiftChip key={shift.id} shift={shift} showCarer onCancel={onCancelShift} />
                     ))}
@@ -106,7 +113,12 @@ export function WeeklyView({ days, today, selected, visits, shifts, onCancelShif
                       <VisitChip key={visit.id} visit={visit} />
                     ))}
                     {(hidden > 0 || (open && cellVisits.length > VISITS_PER_CELL)) && (
-                      <button type="button" className="link-button rota-more" aria-expanded={open} onClick={() => toggle(key)}>
+                      <button
+                        type="button"
+                        className="link-button rota-more"
+                        aria-expanded={open}
+                        onClick={() => toggle(key)}
+                      >
                         {open ? 'Show fewer' : `+${hidden} more`}
                       </button>
                     )}

@@ -20,7 +20,9 @@ export function useChangeOwnName() {
 
 /** POST /api/account/password: the reply renews this browser's session cookie; every other session has ended. */
 export function useChangeOwnPassword() {
-  return useMutation({ mutationFn: (input: ChangeOwnPasswordRequest) => apiSend('POST', '/api/account/password', input) });
+  return useMutation({
+    mutationFn: (input: ChangeOwnPasswordRequest) => apiSend('POST', '/api/account/password', input),
+  });
 }
 
 export function useSetNotificationChoices() {

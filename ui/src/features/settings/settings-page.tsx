@@ -1,4 +1,10 @@
-import { NOTIFICATION_CHOICE_LABELS, NOTIFICATION_CHOICES, changeOwnNameRequestSchema, changeOwnPasswordRequestSchema, type NotificationChoices } from '@care/events';
+import {
+  NOTIFICATION_CHOICE_LABELS,
+  NOTIFICATION_CHOICES,
+  changeOwnNameRequestSchema,
+  changeOwnPasswordRequestSchema,
+  type NotificationChoices,
+} from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '../../shared/password-input';
@@ -7,7 +13,12 @@ import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';
 import { AccessibilityButton } from '../../shared/layout/accessibility-button';
 import { toast } from '../../shared/toast';
-import { notificationChoicesQuery, useChangeOwnName, useChangeOwnPassword, useSetNotificationChoices } from './account-commands';
+import {
+  notificationChoicesQuery,
+  useChangeOwnName,
+  useChangeOwnPassword,
+  useSetNotificationChoices,
+} from './account-commands';
 import './settings.css';
 
 /** /settings: the signed-in user's own name, password, notifications and accessibility. */
@@ -17,7 +28,9 @@ export function SettingsPage() {
       <div className="page-header">
         <div>
           <h1 className="page-title">Settings</h1>
-          <p className="page-subtitle">Your own account: your name, your password, your notifications and how the screens look.</p>
+          <p className="page-subtitle">
+            Your own account: your name, your password, your notifications and how the screens look.
+          </p>
         </div>
       </div>
       <div className="settings-grid">
@@ -66,7 +79,13 @@ function NameSection() {
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
           {NAME_FIELDS.map((field) => (
-            <Field key={field} id={`settings-${field}`} label={field === 'firstName' ? 'First name' : 'Last name'} required error={errors[field]}>
+            <Field
+              key={field}
+              id={`settings-${field}`}
+              label={field === 'firstName' ? 'First name' : 'Last name'}
+              required
+              error={errors[field]}
+            >
               <input
                 id={`settings-${field}`}
                 className="input"
@@ -108,7 +127,9 @@ function PasswordSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = changeOwnPasswordRequestSchema.safeParse(values);
-    const found: Partial<Record<PasswordField, string>> = parsed.success ? {} : issuesByField(parsed.error, PASSWORD_FIELDS);
+    const found: Partial<Record<PasswordField, string>> = parsed.success
+      ? {}
+      : issuesByField(parsed.error, PASSWORD_FIELDS);
     if (values.confirmPassword !== values.newPassword) found.confirmPassword = 'Passwords do not match';
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -182,7 +203,8 @@ function NotificationsSection() {
     <section className="card settings-card" aria-labelledby="settings-notifications">
       <h2 id="settings-notifications">Notifications</h2>
       <p className="muted">
-        Your choices are kept with your account. An email is sent to you only when both you and the agency (Admin Panel, Settings) have it turned on.
+        Your choices are kept with your account. An email is sent to you only when both you and the agency (Admin Panel,
+        Settings) have it turned on.
       </p>
       {saved.isError && <p role="alert">Your notification choices could not be loaded.</p>}
       {choices && (
@@ -191,7 +213,11 @@ function NotificationsSection() {
             <legend className="sr-only">Notify me about</legend>
             {NOTIFICATION_CHOICES.map((choice) => (
               <label key={choice} className="settings-choice">
-                <input type="checkbox" checked={choices[choice]} onChange={(event) => setEdited({ ...choices, [choice]: event.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={choices[choice]}
+                  onChange={(event) => setEdited({ ...choices, [choice]: event.target.checked })}
+                />
                 {NOTIFICATION_CHOICE_LABELS[choice]}
               </label>
             ))}

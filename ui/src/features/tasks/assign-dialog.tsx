@@ -34,9 +34,10 @@ function AssignForm({ summary, current, onAssign, onOpenChange }: AssignDialogPr
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   // The current assignee stays selectable even when not in this role's list (e.g. an administrator's own pick).
-  const options = current && !assignees.some((person) => person.id === current.id)
-    ? [{ id: current.id, label: `${current.firstName} ${current.lastName}` }, ...assignees]
-    : assignees;
+  const options =
+    current && !assignees.some((person) => person.id === current.id)
+      ? [{ id: current.id, label: `${current.firstName} ${current.lastName}` }, ...assignees]
+      : assignees;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,7 +60,14 @@ function AssignForm({ summary, current, onAssign, onOpenChange }: AssignDialogPr
     <form noValidate onSubmit={(event) => void submit(event)}>
       <p className="small muted dialog-summary">{summary}</p>
       <Field id={id} label="Assign to" error={error}>
-        <select id={id} className="input" value={choice} disabled={isPending} onChange={(event) => setChoice(event.target.value)} {...fieldAria(id, error)}>
+        <select
+          id={id}
+          className="input"
+          value={choice}
+          disabled={isPending}
+          onChange={(event) => setChoice(event.target.value)}
+          {...fieldAria(id, error)}
+        >
           <option value="">Nobody (unassigned)</option>
           {options.map((person) => (
             <option key={person.id} value={person.id}>

@@ -7,8 +7,24 @@ import { useCreateTask } from './create-task';
 import { dueDateToInstant } from '../../records/tasks/task-format';
 import { TaskFormFields, type TaskFormField, type TaskFormValues } from './task-form-fields';
 
-const FIELDS = ['title', 'description', 'type', 'category', 'priority', 'dueDate', 'assignedTo'] as const satisfies readonly TaskFormField[];
-const EMPTY: TaskFormValues = { title: '', description: '', type: 'follow_up', category: '', priority: DEFAULT_TASK_PRIORITY, dueDate: '', assignedTo: '' };
+const FIELDS = [
+  'title',
+  'description',
+  'type',
+  'category',
+  'priority',
+  'dueDate',
+  'assignedTo',
+] as const satisfies readonly TaskFormField[];
+const EMPTY: TaskFormValues = {
+  title: '',
+  description: '',
+  type: 'follow_up',
+  category: '',
+  priority: DEFAULT_TASK_PRIORITY,
+  dueDate: '',
+  assignedTo: '',
+};
 
 /** New Task (tasks.write): POST /api/tasks, checked with the API's own schema first. */
 export function CreateTaskDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -62,7 +78,11 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
           setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !(name in next))));
         }}
       />
-      <DialogFormFooter formError={formError} submitLabel={create.isPending ? 'Creating...' : 'Create Task'} disabled={create.isPending} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={create.isPending ? 'Creating...' : 'Create Task'}
+        disabled={create.isPending}
+      />
     </form>
   );
 }

@@ -17,10 +17,20 @@ export function useAssignees(): { assignees: Assignee[]; isPending: boolean } {
   const user = useCurrentUser();
   const canUsers = can(user.role, 'users.manage');
   const canCarers = !canUsers && can(user.role, 'carers.read');
-  const users = useQuery({ queryKey: [queryKeys.users[0], 'all'] as const, queryFn: () => apiGetAll<UserView>(queryKeys.users[0]), enabled: canUsers });
-  const carers = useQuery({ queryKey: queryKeys.allCarers, queryFn: () => apiGetAll<CarerView>('/api/carers'), enabled: canCarers });
+  const users = useQuery({
+    queryKey: [queryKeys.users[0], 'all'] as const,
+    queryFn: () => apiGetAll<UserView>(queryKeys.users[0]),
+    enabled: canUsers,
+  });
+  const carers = useQuery({
+    queryKey: queryKeys.allCarers,
+    queryFn: () => apiGetAll<CarerView>('/api/carers'),
+    enabled: canCarers,
+  });
   const others: Assignee[] = canUsers
-    ? (users.data ?? []).filter((account) => account.isActive && account.id !== user.id).map((account) => ({ id: account.id, label: `${fullName(account)} (${account.role})` }))
+    ? (users.data ?? [])
+        .filter((account) => account.isActive && account.id !== user.id)
+        .map((account) => ({ id: account.id, label: `${fullName(account)} (${account.role})` }))
     : (carers.data ?? [])
         .filter((carer): carer is CarerView & { userId: string } => carer.userId !== null && carer.userId !== user.id)
         .map((carer) => ({ id: carer.userId, label: `${fullName(carer.user)} (carer)` }));

@@ -45,7 +45,9 @@ export function TaskActions({ task }: { task: TaskView }) {
 
   return (
     <div className="row-actions" ref={container}>
-      {canWork && task.status === 'pending' && button('Start', () => start.mutate({ task }), { primary: true, busy: start.isPending })}
+      {canWork &&
+        task.status === 'pending' &&
+        button('Start', () => start.mutate({ task }), { primary: true, busy: start.isPending })}
       {canWork && open && button('Complete', () => setDialog('complete'), { primary: task.status === 'in_progress' })}
       {canWrite && open && button('Assign', () => setDialog('assign'))}
       {canWrite && open && button('Cancel', () => setDialog('cancel'))}

@@ -20,7 +20,8 @@ export function useTaskCommand<B>(action: TaskAction, texts: { readonly success:
       apiSend<CommandReply>('POST', taskPath(task.id, `/${action}`), body ?? {}, { 'If-Match': task.revision }),
     onSuccess: () => toast({ title: texts.success }),
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
     },
     onSettled: () => reloadTasks(queryClient),
   });

@@ -1,4 +1,14 @@
-import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, TASK_PRIORITIES, TASK_PRIORITY_LABELS, TASK_TYPES, TASK_TYPE_LABELS, type TaskCategory, type TaskPriority, type TaskType } from '@care/events';
+import {
+  TASK_CATEGORIES,
+  TASK_CATEGORY_LABELS,
+  TASK_PRIORITIES,
+  TASK_PRIORITY_LABELS,
+  TASK_TYPES,
+  TASK_TYPE_LABELS,
+  type TaskCategory,
+  type TaskPriority,
+  type TaskType,
+} from '@care/events';
 import { Field, fieldAria } from '../../shared/form-field';
 import { SelectOptions } from '../../shared/select-options';
 import { useAssignees } from './get-assignees';
@@ -29,7 +39,15 @@ interface TaskFormFieldsProps {
 }
 
 /** The fields of a task form: create a task, or make one from an alert. */
-export function TaskFormFields({ id, values, errors, onChange, fields, blankLabel, titlePlaceholder }: TaskFormFieldsProps) {
+export function TaskFormFields({
+  id,
+  values,
+  errors,
+  onChange,
+  fields,
+  blankLabel,
+  titlePlaceholder,
+}: TaskFormFieldsProps) {
   const { assignees, isPending } = useAssignees();
   const fieldId = (name: TaskFormField) => `${id}-${name}`;
   const has = (name: TaskFormField) => fields.includes(name);
@@ -66,7 +84,9 @@ export function TaskFormFields({ id, values, errors, onChange, fields, blankLabe
             id={fieldId('type')}
             className="input"
             value={values.type}
-            onChange={(event) => onChange({ type: TASK_TYPES.find((value) => value === event.target.value) ?? 'other' })}
+            onChange={(event) =>
+              onChange({ type: TASK_TYPES.find((value) => value === event.target.value) ?? 'other' })
+            }
             {...fieldAria(fieldId('type'), errors.type)}
           >
             <SelectOptions values={TASK_TYPES} label={(value) => TASK_TYPE_LABELS[value]} />
@@ -78,10 +98,16 @@ export function TaskFormFields({ id, values, errors, onChange, fields, blankLabe
           id={fieldId('category')}
           className="input"
           value={values.category}
-          onChange={(event) => onChange({ category: TASK_CATEGORIES.find((value) => value === event.target.value) ?? '' })}
+          onChange={(event) =>
+            onChange({ category: TASK_CATEGORIES.find((value) => value === event.target.value) ?? '' })
+          }
           {...fieldAria(fieldId('category'), errors.category)}
         >
-          <SelectOptions values={TASK_CATEGORIES} label={(value) => TASK_CATEGORY_LABELS[value]} placeholder={blankLabel ?? 'Select category'} />
+          <SelectOptions
+            values={TASK_CATEGORIES}
+            label={(value) => TASK_CATEGORY_LABELS[value]}
+            placeholder={blankLabel ?? 'Select category'}
+          />
         </select>
       </Field>
       <Field id={fieldId('priority')} label="Priority" error={errors.priority}>
@@ -89,10 +115,16 @@ export function TaskFormFields({ id, values, errors, onChange, fields, blankLabe
           id={fieldId('priority')}
           className="input"
           value={values.priority}
-          onChange={(event) => onChange({ priority: TASK_PRIORITIES.find((value) => value === event.target.value) ?? '' })}
+          onChange={(event) =>
+            onChange({ priority: TASK_PRIORITIES.find((value) => value === event.target.value) ?? '' })
+          }
           {...fieldAria(fieldId('priority'), errors.priority)}
         >
-          <SelectOptions values={TASK_PRIORITIES} label={(value) => TASK_PRIORITY_LABELS[value]} placeholder={blankLabel} />
+          <SelectOptions
+            values={TASK_PRIORITIES}
+            label={(value) => TASK_PRIORITY_LABELS[value]}
+            placeholder={blankLabel}
+          />
         </select>
       </Field>
       <Field id={fieldId('dueDate')} label="Due date" error={errors.dueDate}>

@@ -26,7 +26,12 @@ export function TasksPage({ open: openOnly = false }: TasksPageProps) {
   const [creating, setCreating] = useState(false);
   const tasks = useTaskList({ mine, open, overdue });
 
-  const segmented = (label: string, options: readonly [string, boolean][], value: boolean, onChange: (next: boolean) => void) => (
+  const segmented = (
+    label: string,
+    options: readonly [string, boolean][],
+    value: boolean,
+    onChange: (next: boolean) => void,
+  ) => (
     <div className="segmented" role="group" aria-label={label}>
       {options.map(([text, optionValue]) => (
         <button
@@ -47,7 +52,9 @@ export function TasksPage({ open: openOnly = false }: TasksPageProps) {
       <div className="page-header">
         <div>
           <h1 className="page-title">To Do Items</h1>
-          <p className="page-subtitle">{canReadAll ? 'Your tasks and, with your role, everyone’s' : 'The tasks assigned to you'}</p>
+          <p className="page-subtitle">
+            {canReadAll ? 'Your tasks and, with your role, everyone’s' : 'The tasks assigned to you'}
+          </p>
         </div>
         {canWrite && (
           <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
@@ -57,8 +64,25 @@ export function TasksPage({ open: openOnly = false }: TasksPageProps) {
         )}
       </div>
       <div className="toolbar tasks-toolbar">
-        {canReadAll && segmented('Whose tasks', [['Everyone’s', false], ['Mine', true]], mine, setMine)}
-        {segmented('Which tasks', [['Open', true], ['All', false]], open, setOpen)}
+        {canReadAll &&
+          segmented(
+            'Whose tasks',
+            [
+              ['Everyone’s', false],
+              ['Mine', true],
+            ],
+            mine,
+            setMine,
+          )}
+        {segmented(
+          'Which tasks',
+          [
+            ['Open', true],
+            ['All', false],
+          ],
+          open,
+          setOpen,
+        )}
         <label className="check-option">
           <input type="checkbox" checked={overdue} onChange={(event) => setOverdue(event.target.checked)} />
           Overdue only
@@ -97,7 +121,13 @@ export function TasksPage({ open: openOnly = false }: TasksPageProps) {
               </tbody>
             </table>
           </div>
-          <LoadMore shown={tasks.items.length} total={tasks.total} hasMore={tasks.hasNextPage} loading={tasks.isFetchingNextPage} onLoadMore={() => void tasks.fetchNextPage()} />
+          <LoadMore
+            shown={tasks.items.length}
+            total={tasks.total}
+            hasMore={tasks.hasNextPage}
+            loading={tasks.isFetchingNextPage}
+            onLoadMore={() => void tasks.fetchNextPage()}
+          />
         </div>
       )}
       {canWrite && <CreateTaskDialog open={creating} onOpenChange={setCreating} />}
@@ -106,7 +136,11 @@ export function TasksPage({ open: openOnly = false }: TasksPageProps) {
 }
 
 function TaskRow({ task }: { task: TaskView }) {
-  const about = [task.clientName && `Client: ${task.clientName}`, task.carerName && `Carer: ${task.carerName}`, task.alertId && 'From an alert'].filter(Boolean);
+  const about = [
+    task.clientName && `Client: ${task.clientName}`,
+    task.carerName && `Carer: ${task.carerName}`,
+    task.alertId && 'From an alert',
+  ].filter(Boolean);
   return (
     <tr data-testid="task-row" className={task.overdue ? 'row-warning' : undefined}>
       <td data-label="Task" className="task-cell">

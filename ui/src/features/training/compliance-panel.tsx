@@ -15,7 +15,12 @@ export function CompliancePanel() {
   return (
     // On a wide screen the panel scrolls inside itself (it stays in view beside the records): it takes the keyboard's
     // focus, named by its heading, so someone without a mouse can scroll it with the arrow keys.
-    <section className="card training-compliance" role="region" aria-labelledby="training-compliance-title" tabIndex={0}>
+    <section
+      className="card training-compliance"
+      role="region"
+      aria-labelledby="training-compliance-title"
+      tabIndex={0}
+    >
       <header className="training-compliance-header">
         <h2 id="training-compliance-title" className="card-title">
           Training Compliance
@@ -27,9 +32,7 @@ export function CompliancePanel() {
           Loading compliance...
         </p>
       ) : compliance.isError ? (
-        <p role="alert">
-          Could not load compliance: {errorReason(compliance.error)}
-        </p>
+        <p role="alert">Could not load compliance: {errorReason(compliance.error)}</p>
       ) : compliance.items.length === 0 ? (
         <p className="muted">No compliance data available</p>
       ) : (

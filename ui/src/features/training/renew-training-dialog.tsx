@@ -1,4 +1,10 @@
-import { addDays, londonToday, renewTrainingRequestSchema, TRAINING_TYPE_LABELS, type TrainingView } from '@care/events';
+import {
+  addDays,
+  londonToday,
+  renewTrainingRequestSchema,
+  TRAINING_TYPE_LABELS,
+  type TrainingView,
+} from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
@@ -21,11 +27,23 @@ const DAY_MS = 86_400_000;
 function initialValues(record: TrainingView): RenewValues {
   const today = londonToday();
   const validForDays =
-    record.expiryDate === null ? undefined : Math.round((Date.parse(record.expiryDate) - Date.parse(record.completedDate)) / DAY_MS);
-  return { completedDate: today, expiryDate: validForDays === undefined ? '' : addDays(today, validForDays), certificateNumber: '' };
+    record.expiryDate === null
+      ? undefined
+      : Math.round((Date.parse(record.expiryDate) - Date.parse(record.completedDate)) / DAY_MS);
+  return {
+    completedDate: today,
+    expiryDate: validForDays === undefined ? '' : addDays(today, validForDays),
+    certificateNumber: '',
+  };
 }
 
-export function RenewTrainingDialog({ record, onOpenChange }: { record: TrainingView | undefined; onOpenChange: (open: boolean) => void }) {
+export function RenewTrainingDialog({
+  record,
+  onOpenChange,
+}: {
+  record: TrainingView | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog open={record !== undefined} onOpenChange={onOpenChange} title="Renew Training" size="normal">
       {record && <RenewForm key={record.id} record={record} onDone={() => onOpenChange(false)} />}

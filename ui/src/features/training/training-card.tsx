@@ -1,4 +1,10 @@
-import { effectiveTrainingStatus, TRAINING_STATUS_LABELS, TRAINING_TYPE_LABELS, type TrainingStatus, type TrainingView } from '@care/events';
+import {
+  effectiveTrainingStatus,
+  TRAINING_STATUS_LABELS,
+  TRAINING_TYPE_LABELS,
+  type TrainingStatus,
+  type TrainingView,
+} from '@care/events';
 import { ExternalLink, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { formatDate } from '../../shared/format';
 
@@ -74,11 +80,21 @@ export function TrainingCard({ record, today, onEdit, onRenew, onDelete, deletin
 
       {canWrite && (
         <footer className="card-actions">
-          <button type="button" className="button button-secondary button-small" aria-label={`Edit ${subject}`} onClick={() => onEdit(record)}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Edit ${subject}`}
+            onClick={() => onEdit(record)}
+          >
             <Pencil size={14} aria-hidden />
             Edit
           </button>
-          <button type="button" className="button button-secondary button-small" aria-label={`Renew ${subject}`} onClick={() => onRenew(record)}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Renew ${subject}`}
+            onClick={() => onRenew(record)}
+          >
             <RefreshCw size={14} aria-hidden />
             Renew
           </button>

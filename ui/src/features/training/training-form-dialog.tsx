@@ -1,4 +1,10 @@
-import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, TRAINING_TYPE_LABELS, TRAINING_TYPES, type TrainingView } from '@care/events';
+import {
+  TRAINING_STATUS_LABELS,
+  TRAINING_STATUSES,
+  TRAINING_TYPE_LABELS,
+  TRAINING_TYPES,
+  type TrainingView,
+} from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
@@ -39,7 +45,9 @@ export function TrainingFormDialog({ open, onOpenChange, record }: TrainingFormD
 function TrainingForm({ record, onDone }: { record: TrainingView | undefined; onDone: () => void }) {
   const idPrefix = useId();
   const carers = useQuery(carerChoicesQueryOptions);
-  const [values, setValues] = useState<TrainingFormValues>(() => (record ? trainingToFormValues(record) : EMPTY_TRAINING_FORM));
+  const [values, setValues] = useState<TrainingFormValues>(() =>
+    record ? trainingToFormValues(record) : EMPTY_TRAINING_FORM,
+  );
   const [errors, setErrors] = useState<TrainingFormErrors>({});
   const [formError, setFormError] = useState<string>();
   const create = useCreateTraining();
@@ -87,9 +95,15 @@ function TrainingForm({ record, onDone }: { record: TrainingView | undefined; on
   };
 
   // The record's own carer stays selectable while the list loads (or if they left the list meanwhile).
-  const carerOptions = (carers.data ?? []).map((carer) => ({ id: carer.id, label: `${carer.user.firstName} ${carer.user.lastName} (${carer.employeeId})` }));
+  const carerOptions = (carers.data ?? []).map((carer) => ({
+    id: carer.id,
+    label: `${carer.user.firstName} ${carer.user.lastName} (${carer.employeeId})`,
+  }));
   if (record && !carerOptions.some((option) => option.id === record.carerId)) {
-    carerOptions.unshift({ id: record.carerId, label: `${record.carer.user.firstName} ${record.carer.user.lastName} (${record.carer.employeeId})` });
+    carerOptions.unshift({
+      id: record.carerId,
+      label: `${record.carer.user.firstName} ${record.carer.user.lastName} (${record.carer.employeeId})`,
+    });
   }
 
   return (
@@ -107,11 +121,20 @@ function TrainingForm({ record, onDone }: { record: TrainingView | undefined; on
         </Field>
         <Field id={idOf('trainingType')} label="Training type" required error={errors.trainingType}>
           <select className="input" aria-required {...bind('trainingType')}>
-            <SelectOptions values={TRAINING_TYPES} label={(type) => TRAINING_TYPE_LABELS[type]} placeholder="Select training type" />
+            <SelectOptions
+              values={TRAINING_TYPES}
+              label={(type) => TRAINING_TYPE_LABELS[type]}
+              placeholder="Select training type"
+            />
           </select>
         </Field>
         <Field id={idOf('trainingProvider')} label="Provider" error={errors.trainingProvider}>
-          <input className="input" autoComplete="off" placeholder="e.g. St John Ambulance" {...bind('trainingProvider')} />
+          <input
+            className="input"
+            autoComplete="off"
+            placeholder="e.g. St John Ambulance"
+            {...bind('trainingProvider')}
+          />
         </Field>
         <Field id={idOf('status')} label="Status" error={errors.status}>
           <select className="input" {...bind('status')}>
@@ -121,20 +144,40 @@ function TrainingForm({ record, onDone }: { record: TrainingView | undefined; on
         <Field id={idOf('completedDate')} label="Completed date" required error={errors.completedDate}>
           <DateInput className="input" aria-required {...bind('completedDate')} />
         </Field>
-        <Field id={idOf('expiryDate')} label="Expiry date" error={errors.expiryDate} hint="Leave empty if it does not expire">
-          <DateInput className="input" {...bind('expiryDate')} {...fieldAria(idOf('expiryDate'), errors.expiryDate, true)} />
+        <Field
+          id={idOf('expiryDate')}
+          label="Expiry date"
+          error={errors.expiryDate}
+          hint="Leave empty if it does not expire"
+        >
+          <DateInput
+            className="input"
+            {...bind('expiryDate')}
+            {...fieldAria(idOf('expiryDate'), errors.expiryDate, true)}
+          />
         </Field>
         <Field id={idOf('certificateNumber')} label="Certificate number" error={errors.certificateNumber}>
           <input className="input" autoComplete="off" {...bind('certificateNumber')} />
         </Field>
         <Field id={idOf('documentUrl')} label="Document URL" error={errors.documentUrl}>
-          <input className="input" type="url" inputMode="url" autoComplete="off" placeholder="https://" {...bind('documentUrl')} />
+          <input
+            className="input"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://"
+            {...bind('documentUrl')}
+          />
         </Field>
         <Field id={idOf('notes')} label="Notes" error={errors.notes} wide>
           <textarea className="input" rows={3} {...bind('notes')} />
         </Field>
       </div>
-      <DialogFormFooter formError={formError} submitLabel={record ? 'Update Training Record' : 'Save Training Record'} disabled={saving} />
+      <DialogFormFooter
+        formError={formError}
+        submitLabel={record ? 'Update Training Record' : 'Save Training Record'}
+        disabled={saving}
+      />
     </form>
   );
 }

@@ -56,7 +56,9 @@ export function trainingToFormValues(record: TrainingView): TrainingFormValues {
   };
 }
 
-export type TrainingFormCheck = { ok: true; request: CreateTrainingCommandInput } | { ok: false; errors: TrainingFormErrors };
+export type TrainingFormCheck =
+  | { ok: true; request: CreateTrainingCommandInput }
+  | { ok: false; errors: TrainingFormErrors };
 
 /**
  * Client-side check with the schema the command API uses, so the messages are the server's own. The request is

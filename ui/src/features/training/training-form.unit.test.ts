@@ -5,7 +5,11 @@ describe('checkTrainingForm', () => {
   it('shows the required-field messages of the shared schema', () => {
     expect(checkTrainingForm(EMPTY_TRAINING_FORM)).toEqual({
       ok: false,
-      errors: { carerId: 'Carer is required', trainingType: 'Training type is required', completedDate: 'Completed date is required' },
+      errors: {
+        carerId: 'Carer is required',
+        trainingType: 'Training type is required',
+        completedDate: 'Completed date is required',
+      },
     });
   });
 

@@ -100,7 +100,11 @@ export function TrainingPage() {
   // Only the open tab renders, so `found` is always that tab's records.
   const tabs: TabItem<TrainingTab>[] = TRAINING_TABS.map((value) => {
     const count = counts.data?.[value];
-    return { value, label: count === undefined ? TRAINING_TAB_LABELS[value] : `${TRAINING_TAB_LABELS[value]} (${count})`, render: () => renderList(found) };
+    return {
+      value,
+      label: count === undefined ? TRAINING_TAB_LABELS[value] : `${TRAINING_TAB_LABELS[value]} (${count})`,
+      render: () => renderList(found),
+    };
   });
 
   const expiringCount = expiring.data ?? 0;
@@ -123,7 +127,12 @@ export function TrainingPage() {
       <div className="training-layout">
         <div className="training-main">
           <div className="toolbar">
-            <SearchBox label="Search training records" placeholder="Search training records..." value={search} onChange={setSearch} />
+            <SearchBox
+              label="Search training records"
+              placeholder="Search training records..."
+              value={search}
+              onChange={setSearch}
+            />
           </div>
 
           {expiringCount > 0 && (
@@ -143,7 +152,11 @@ export function TrainingPage() {
 
       {canWrite && (
         <>
-          <TrainingFormDialog open={form.open} record={form.record} onOpenChange={(open) => setForm((current) => ({ ...current, open }))} />
+          <TrainingFormDialog
+            open={form.open}
+            record={form.record}
+            onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+          />
           <RenewTrainingDialog record={renewing} onOpenChange={(open) => !open && setRenewing(undefined)} />
         </>
       )}

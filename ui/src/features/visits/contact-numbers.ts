@@ -15,7 +15,9 @@ export function useContactNumbers(): ContactNumbers {
   const carers = useQuery({ ...carersQueryOptions, enabled: can(role, 'carers.read') });
   const clients = useQuery({ ...clientsQueryOptions, enabled: can(role, 'clients.read') });
   const carerPhones = new Map((carers.data ?? []).map((carer) => [carer.id, carer.phoneNumber?.trim() || undefined]));
-  const clientPhones = new Map((clients.data ?? []).map((client) => [client.id, client.phoneNumber?.trim() || undefined]));
+  const clientPhones = new Map(
+    (clients.data ?? []).map((client) => [client.id, client.phoneNumber?.trim() || undefined]),
+  );
   return {
     carer: (carerId) => (carerId === null ? undefined : carerPhones.get(carerId)),
     client: (clientId) => clientPhones.get(clientId),

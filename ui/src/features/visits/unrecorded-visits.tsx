@@ -4,7 +4,11 @@ import { ClipboardCheck } from 'lucide-react';
 import { formatDate, humanize } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
-import { appointmentCarerName, appointmentClientName, statusBadgeClass } from '../../records/appointments/appointment-labels';
+import {
+  appointmentCarerName,
+  appointmentClientName,
+  statusBadgeClass,
+} from '../../records/appointments/appointment-labels';
 import { APPOINTMENTS_PATH } from '../../records/appointments/appointment-queries';
 
 /**
@@ -17,8 +21,8 @@ export function UnrecordedVisits({ onReport }: { onReport: (visit: AppointmentVi
     <section className="unrecorded-visits" aria-labelledby="unrecorded-title">
       <div className="card notice-card filter-notice" role="note">
         <p>
-          <strong id="unrecorded-title">Unrecorded visits:</strong> past their planned end with no check-out recorded (cancelled visits and no-shows
-          left out).
+          <strong id="unrecorded-title">Unrecorded visits:</strong> past their planned end with no check-out recorded
+          (cancelled visits and no-shows left out).
         </p>
         <Link to="/visits" className="button button-secondary button-small">
           Show today’s visits
@@ -63,7 +67,12 @@ export function UnrecordedVisits({ onReport }: { onReport: (visit: AppointmentVi
                       <span className={statusBadgeClass(visit.status)}>{humanize(visit.status)}</span>
                     </td>
                     <td>
-                      <button type="button" className="button button-secondary button-small" onClick={() => onReport(visit)} aria-label={`Visit report: ${appointmentClientName(visit)}, ${formatDate(visit.date)}`}>
+                      <button
+                        type="button"
+                        className="button button-secondary button-small"
+                        onClick={() => onReport(visit)}
+                        aria-label={`Visit report: ${appointmentClientName(visit)}, ${formatDate(visit.date)}`}
+                      >
                         Visit report
                       </button>
                     </td>
@@ -72,7 +81,13 @@ export function UnrecordedVisits({ onReport }: { onReport: (visit: AppointmentVi
               </tbody>
             </table>
           </div>
-          <LoadMore shown={visits.items.length} total={visits.total} hasMore={visits.hasNextPage} loading={visits.isFetchingNextPage} onLoadMore={() => void visits.fetchNextPage()} />
+          <LoadMore
+            shown={visits.items.length}
+            total={visits.total}
+            hasMore={visits.hasNextPage}
+            loading={visits.isFetchingNextPage}
+            onLoadMore={() => void visits.fetchNextPage()}
+          />
         </div>
       )}
     </section>

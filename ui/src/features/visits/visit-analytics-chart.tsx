@@ -26,7 +26,13 @@ export function VisitAnalyticsChart({ days }: { days: readonly AppointmentDayFig
             <Tooltip />
             <Legend />
             {SERIES.map((series) => (
-              <Bar key={series.key} dataKey={series.key} name={series.label} fill={series.color} isAnimationActive={false} />
+              <Bar
+                key={series.key}
+                dataKey={series.key}
+                name={series.label}
+                fill={series.color}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

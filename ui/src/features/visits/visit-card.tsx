@@ -73,12 +73,18 @@ export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedu
   const duration = visitMinutes(visit);
   const location = visit.checkInLocation;
   return (
-    <article className="card visit-card" data-testid="visit-card" aria-label={`${appointmentClientName(visit)}, ${visit.startTime}`}>
+    <article
+      className="card visit-card"
+      data-testid="visit-card"
+      aria-label={`${appointmentClientName(visit)}, ${visit.startTime}`}
+    >
       <header className="visit-card-header">
         <span className={statusBadgeClass(visit.status)}>{statusLabel(visit.status)}</span>
         <span className="badge badge-muted">{enumLabel(visit.visitType)}</span>
         {visit.lateArrival && <span className="badge status-missed">Late Arrival</span>}
-        {visit.runningLate && visit.status === 'scheduled' && <span className="badge status-no_show">Running late</span>}
+        {visit.runningLate && visit.status === 'scheduled' && (
+          <span className="badge status-no_show">Running late</span>
+        )}
         {visit.signedOff && (
           <span className="badge badge-success" title="Signed off">
             <CheckCircle2 size={12} aria-hidden /> Signed off
@@ -105,7 +111,11 @@ export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedu
         </div>
         <div>
           <dt>Actual</dt>
-          <dd>{visit.actualStartTime ? `${clockOf(visit.actualStartTime)}–${clockOf(visit.actualEndTime) || 'now'}` : 'Not started'}</dd>
+          <dd>
+            {visit.actualStartTime
+              ? `${clockOf(visit.actualStartTime)}–${clockOf(visit.actualEndTime) || 'now'}`
+              : 'Not started'}
+          </dd>
         </div>
         <div>
           <dt>Duration</dt>
@@ -132,7 +142,14 @@ export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedu
             {tasks.done}/{tasks.total}
           </span>
         </div>
-        <div className="progress" role="progressbar" aria-label="Task progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={tasks.percent}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Task progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={tasks.percent}
+        >
           <span className="progress-bar" style={{ width: `${tasks.percent}%` }} />
         </div>
       </div>

@@ -21,23 +21,40 @@ export const STATUS_FILTERS = [
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
 /** What a list tab shows: Live Tracking the visits in progress, Completed and Missed Visits their status. */
-const TAB_STATUS: Partial<Record<VisitTab, AppointmentStatus>> = { live: 'in_progress', completed: 'completed', missed: 'missed' };
+const TAB_STATUS: Partial<Record<VisitTab, AppointmentStatus>> = {
+  live: 'in_progress',
+  completed: 'completed',
+  missed: 'missed',
+};
 
 /** The visits of a tab under the status filter (search is applied by the table). */
-export function visitsForTab(visits: readonly AppointmentView[], tab: VisitTab, filter: StatusFilter): AppointmentView[] {
+export function visitsForTab(
+  visits: readonly AppointmentView[],
+  tab: VisitTab,
+  filter: StatusFilter,
+): AppointmentView[] {
   const tabStatus = TAB_STATUS[tab];
-  return visits.filter((visit) => (tabStatus === undefined || visit.status === tabStatus) && (filter === 'all' || visit.status === filter));
+  return visits.filter(
+    (visit) => (tabStatus === undefined || visit.status === tabStatus) && (filter === 'all' || visit.status === filter),
+  );
 }
 
 /** Tasks done of the visit's tasks, and the share as a whole percentage (0 without tasks). */
-export function taskProgress(visit: Pick<AppointmentView, 'tasksCompleted' | 'totalTasks'>): { done: number; total: number; percent: number } {
+export function taskProgress(visit: Pick<AppointmentView, 'tasksCompleted' | 'totalTasks'>): {
+  done: number;
+  total: number;
+  percent: number;
+} {
   const total = visit.totalTasks;
   const done = Math.min(visit.tasksCompleted.length, total);
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
 }
 
 /** Minutes actually spent when checked in and out, else the planned duration. */
-export function visitMinutes(visit: Pick<AppointmentView, 'actualStartTime' | 'actualEndTime' | 'scheduledDuration'>): { minutes: number; actual: boolean } {
+export function visitMinutes(visit: Pick<AppointmentView, 'actualStartTime' | 'actualEndTime' | 'scheduledDuration'>): {
+  minutes: number;
+  actual: boolean;
+} {
   if (visit.actualStartTime && visit.actualEndTime) {
     const minutes = Math.round((Date.parse(visit.actualEndTime) - Date.parse(visit.actualStartTime)) / 60_000);
     if (Number.isFinite(minutes) && minutes >= 0) return { minutes, actual: true };

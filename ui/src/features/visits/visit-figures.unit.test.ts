@@ -5,7 +5,13 @@ import { actionLabel, historyDetails } from '../../records/appointments/visit-hi
 import { telHref } from './contact-numbers';
 
 const withStatus = (id: string, status: AppointmentView['status']) => ({ id, status }) as AppointmentView;
-const visits = [withStatus('a', 'scheduled'), withStatus('b', 'in_progress'), withStatus('c', 'completed'), withStatus('d', 'missed'), withStatus('e', 'cancelled')];
+const visits = [
+  withStatus('a', 'scheduled'),
+  withStatus('b', 'in_progress'),
+  withStatus('c', 'completed'),
+  withStatus('d', 'missed'),
+  withStatus('e', 'cancelled'),
+];
 const ids = (list: AppointmentView[]) => list.map((visit) => visit.id);
 
 describe('visitsForTab', () => {
@@ -29,8 +35,16 @@ describe('visit figures', () => {
   });
 
   it('gives the minutes actually spent once checked out, else the planned duration', () => {
-    expect(visitMinutes({ actualStartTime: '2026-01-10T09:05:00Z', actualEndTime: '2026-01-10T09:52:00Z', scheduledDuration: 60 })).toEqual({ minutes: 47, actual: true });
-    expect(visitMinutes({ actualStartTime: '2026-01-10T09:05:00Z', actualEndTime: null, scheduledDuration: 60 })).toEqual({ minutes: 60, actual: false });
+    expect(
+      visitMinutes({
+        actualStartTime: '2026-01-10T09:05:00Z',
+        actualEndTime: '2026-01-10T09:52:00Z',
+        scheduledDuration: 60,
+      }),
+    ).toEqual({ minutes: 47, actual: true });
+    expect(
+      visitMinutes({ actualStartTime: '2026-01-10T09:05:00Z', actualEndTime: null, scheduledDuration: 60 }),
+    ).toEqual({ minutes: 60, actual: false });
   });
 
   it('shows the completion rate to one decimal, a dash when nothing is due', () => {
@@ -43,11 +57,15 @@ describe('visit figures', () => {
 describe('visit report', () => {
   it('names the recorded changes and their values in words, without ids', () => {
     expect(actionLabel('AppointmentCarerAssigned')).toBe('Appointment carer assigned');
-    expect(historyDetails({ id: 'x', carerId: 'y', reason: 'Client in hospital', tasks: ['Breakfast', 'Walk'], lateArrival: true })).toEqual([
-      'Reason: Client in hospital',
-      'Tasks: Breakfast, Walk',
-      'Late arrival: true',
-    ]);
+    expect(
+      historyDetails({
+        id: 'x',
+        carerId: 'y',
+        reason: 'Client in hospital',
+        tasks: ['Breakfast', 'Walk'],
+        lateArrival: true,
+      }),
+    ).toEqual(['Reason: Client in hospital', 'Tasks: Breakfast, Walk', 'Late arrival: true']);
   });
 
   it('dials only the digits of a phone number', () => {

@@ -1,26 +1,58 @@
 import { addDays, can, londonToday, type AppointmentView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Activity, BarChart3, CalendarCheck, CheckCircle2, ClipboardList, Percent, Plus, Radio, XCircle } from 'lucide-react';
+import {
+  Activity,
+  BarChart3,
+  CalendarCheck,
+  CheckCircle2,
+  ClipboardList,
+  Percent,
+  Plus,
+  Radio,
+  XCircle,
+} from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
 import { FilterBar } from '../../shared/filter-bar';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import { AppointmentFormDialog, VisitRecordDialog } from '../appointments';
-import { appointmentCarerName, appointmentClientName, defaultStartFor, isChangeable } from '../../records/appointments/appointment-labels';
-import { appointmentAnalyticsQueryOptions, appointmentsQueryOptions, appointmentSummaryQueryOptions } from '../../records/appointments/appointment-queries';
+import {
+  appointmentCarerName,
+  appointmentClientName,
+  defaultStartFor,
+  isChangeable,
+} from '../../records/appointments/appointment-labels';
+import {
+  appointmentAnalyticsQueryOptions,
+  appointmentsQueryOptions,
+  appointmentSummaryQueryOptions,
+} from '../../records/appointments/appointment-queries';
 import { useContactNumbers } from './contact-numbers';
 import { VisitAnalyticsChart } from './visit-analytics-chart';
 import { VisitCard } from './visit-card';
-import { completionRateText, STATUS_FILTERS, VISIT_TABS, visitsForTab, type StatusFilter, type VisitTab } from './visit-figures';
+import {
+  completionRateText,
+  STATUS_FILTERS,
+  VISIT_TABS,
+  visitsForTab,
+  type StatusFilter,
+  type VisitTab,
+} from './visit-figures';
 import './visits.css';
 import { StatCard } from '../../shared/stat-card';
 import { UnrecordedVisits } from './unrecorded-visits';
 
 const NO_VISITS: AppointmentView[] = [];
 const ANALYTICS_DAYS = 14;
-const TAB_ICONS = { today: CalendarCheck, live: Radio, completed: CheckCircle2, missed: XCircle, analytics: BarChart3 } as const;
+const TAB_ICONS = {
+  today: CalendarCheck,
+  live: Radio,
+  completed: CheckCircle2,
+  missed: XCircle,
+  analytics: BarChart3,
+} as const;
 /** What each list tab says when it has nothing to show. */
 const EMPTY_TEXT: Record<Exclude<VisitTab, 'analytics'>, string> = {
   today: 'No visits scheduled for today.',
@@ -31,15 +63,21 @@ const EMPTY_TEXT: Record<Exclude<VisitTab, 'analytics'>, string> = {
 
 /** The search box matches client or carer name. */
 const columns: ColumnDef<AppointmentView>[] = [
-  { id: 'search', accessorFn: (visit) => `${appointmentClientName(visit)} ${appointmentCarerName(visit)}`, filterFn: 'includesString' },
+  {
+    id: 'search',
+    accessorFn: (visit) => `${appointmentClientName(visit)} ${appointmentCarerName(visit)}`,
+    filterFn: 'includesString',
+  },
 ];
-
 
 function VisitAnalytics() {
   const today = londonToday();
-  const analytics = useQuery(appointmentAnalyticsQueryOptions({ from: addDays(today, -(ANALYTICS_DAYS - 1)), to: today }));
+  const analytics = useQuery(
+    appointmentAnalyticsQueryOptions({ from: addDays(today, -(ANALYTICS_DAYS - 1)), to: today }),
+  );
   if (analytics.isPending) return <ListLoading what="visit analytics" />;
-  if (analytics.isError) return <ListLoadError what="visit analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError)
+    return <ListLoadError what="visit analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
   return (
     <div className="card analytics-card">
       <h2 className="card-title">Last {ANALYTICS_DAYS} days</h2>
@@ -62,7 +100,10 @@ export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
   const [form, setForm] = useState<{ open: boolean; visit?: AppointmentView | undefined }>({ open: false });
 
   // Memoised: a new array on every render would make the table reset its state and render again, endlessly.
-  const tabVisits = useMemo(() => (tab === 'analytics' ? NO_VISITS : visitsForTab(visits.data ?? NO_VISITS, tab, statusFilter)), [visits.data, tab, statusFilter]);
+  const tabVisits = useMemo(
+    () => (tab === 'analytics' ? NO_VISITS : visitsForTab(visits.data ?? NO_VISITS, tab, statusFilter)),
+    [visits.data, tab, statusFilter],
+  );
   const table = useReactTable({
     data: tabVisits,
     columns,
@@ -75,7 +116,8 @@ export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
     getRowId: (visit) => visit.id,
   });
   const rows = table.getRowModel().rows;
-  const figure = (read: (value: NonNullable<typeof summary.data>) => string) => (summary.data ? read(summary.data) : summary.isError ? '—' : '…');
+  const figure = (read: (value: NonNullable<typeof summary.data>) => string) =>
+    summary.data ? read(summary.data) : summary.isError ? '—' : '…';
 
   const list = (current: Exclude<VisitTab, 'analytics'>) =>
     visits.isPending ? (
@@ -96,7 +138,9 @@ export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
             carerPhone={contacts.carer(visit.carerId)}
             clientPhone={contacts.client(visit.clientId)}
             onReport={(chosen) => setReportId(chosen.id)}
-            onReschedule={canWrite && isChangeable(visit) ? (chosen) => setForm({ open: true, visit: chosen }) : undefined}
+            onReschedule={
+              canWrite && isChangeable(visit) ? (chosen) => setForm({ open: true, visit: chosen }) : undefined
+            }
           />
         ))}
       </div>
@@ -132,11 +176,41 @@ export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
       ) : (
         <>
           <div className="stat-grid visit-stats">
-            <StatCard className="visit-stat" icon={<CalendarCheck size={22} />} label="Today's Visits" value={figure((data) => String(data.total))} testId="visits-today" />
-            <StatCard className="visit-stat" icon={<CheckCircle2 size={22} />} label="Completed" value={figure((data) => String(data.completed))} testId="visits-completed" />
-            <StatCard className="visit-stat" icon={<Activity size={22} />} label="In Progress" value={figure((data) => String(data.inProgress))} testId="visits-in-progress" />
-            <StatCard className="visit-stat" icon={<XCircle size={22} />} label="Missed" value={figure((data) => String(data.missed))} testId="visits-missed" />
-            <StatCard className="visit-stat" icon={<Percent size={22} />} label="Completion Rate" value={figure(completionRateText)} testId="visits-completion-rate" />
+            <StatCard
+              className="visit-stat"
+              icon={<CalendarCheck size={22} />}
+              label="Today's Visits"
+              value={figure((data) => String(data.total))}
+              testId="visits-today"
+            />
+            <StatCard
+              className="visit-stat"
+              icon={<CheckCircle2 size={22} />}
+              label="Completed"
+              value={figure((data) => String(data.completed))}
+              testId="visits-completed"
+            />
+            <StatCard
+              className="visit-stat"
+              icon={<Activity size={22} />}
+              label="In Progress"
+              value={figure((data) => String(data.inProgress))}
+              testId="visits-in-progress"
+            />
+            <StatCard
+              className="visit-stat"
+              icon={<XCircle size={22} />}
+              label="Missed"
+              value={figure((data) => String(data.missed))}
+              testId="visits-missed"
+            />
+            <StatCard
+              className="visit-stat"
+              icon={<Percent size={22} />}
+              label="Completion Rate"
+              value={figure(completionRateText)}
+              testId="visits-completion-rate"
+            />
           </div>
 
           {tab !== 'analytics' && (
@@ -145,7 +219,14 @@ export function VisitsPage({ unrecorded = false }: { unrecorded?: boolean }) {
               layout="row"
               className="visits-toolbar"
               fields={[
-                { kind: 'search', key: 'search', label: 'Search visits', placeholder: 'Search by client or carer name...', value: search, onChange: setSearch },
+                {
+                  kind: 'search',
+                  key: 'search',
+                  label: 'Search visits',
+                  placeholder: 'Search by client or carer name...',
+                  value: search,
+                  onChange: setSearch,
+                },
                 {
                   kind: 'select',
                   key: 'status',

@@ -10,13 +10,16 @@ export function useDeleteVoiceNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (note: Pick<VoiceNoteView, 'id' | 'revision'>) =>
-      apiSend('DELETE', `/api/voice-notes/${encodeURIComponent(note.id)}`, undefined, { 'If-Match': `"${note.revision}"` }),
+      apiSend('DELETE', `/api/voice-notes/${encodeURIComponent(note.id)}`, undefined, {
+        'If-Match': `"${note.revision}"`,
+      }),
     onSuccess: async () => {
       toast({ title: 'Voice note deleted' });
       await queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to delete voice note', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to delete voice note', variant: 'destructive' });
     },
   });
 }

@@ -23,13 +23,15 @@ function uploadVoiceNote(recording: Recording, request: RecordVoiceNoteRequest):
 export function useRecordVoiceNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ recording, request }: { recording: Recording; request: RecordVoiceNoteRequest }) => uploadVoiceNote(recording, request),
+    mutationFn: ({ recording, request }: { recording: Recording; request: RecordVoiceNoteRequest }) =>
+      uploadVoiceNote(recording, request),
     onSuccess: async () => {
       toast({ title: 'Voice note saved' });
       await queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: 'Failed to save voice note', variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: 'Failed to save voice note', variant: 'destructive' });
     },
   });
 }

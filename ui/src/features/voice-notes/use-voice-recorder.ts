@@ -22,9 +22,17 @@ function supportedMimeType(): string | undefined {
 function reportFailure(error: unknown) {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') {
-    toast({ title: 'Microphone Access Required', description: 'Please allow microphone access to record voice notes.', variant: 'destructive' });
+    toast({
+      title: 'Microphone Access Required',
+      description: 'Please allow microphone access to record voice notes.',
+      variant: 'destructive',
+    });
   } else {
-    toast({ title: 'Recording Failed', description: 'Unable to access microphone. Please check your permissions.', variant: 'destructive' });
+    toast({
+      title: 'Recording Failed',
+      description: 'Unable to access microphone. Please check your permissions.',
+      variant: 'destructive',
+    });
   }
 }
 
@@ -75,7 +83,9 @@ export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
     setStatus('starting');
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: { sampleRate: VOICE_NOTE_SAMPLE_RATE, echoCancellation: true } });
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: { sampleRate: VOICE_NOTE_SAMPLE_RATE, echoCancellation: true },
+      });
     } catch (error) {
       if (mounted.current) setStatus('idle');
       reportFailure(error);

@@ -37,7 +37,9 @@ export function toVoiceNoteRequest(values: VoiceNoteFormValues, durationSeconds:
   };
 }
 
-export type VoiceNoteFormCheck = { ok: true; request: RecordVoiceNoteRequest } | { ok: false; errors: VoiceNoteFormErrors };
+export type VoiceNoteFormCheck =
+  | { ok: true; request: RecordVoiceNoteRequest }
+  | { ok: false; errors: VoiceNoteFormErrors };
 
 /** Checked with the schema the command API uses, so the messages are the server's own. */
 export function checkVoiceNoteForm(values: VoiceNoteFormValues, durationSeconds: number): VoiceNoteFormCheck {

@@ -75,7 +75,12 @@ export function VoiceNoteSaveForm({ recording, onDiscard, onSaved }: VoiceNoteSa
       <div className="voice-note-preview">
         <audio controls src={recording.url} aria-label="Recorded voice note preview" data-testid="voice-note-preview" />
         <span className="muted">{formatDuration(recording.durationSeconds)}</span>
-        <button type="button" className="button button-ghost button-small" onClick={onDiscard} disabled={save.isPending}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={onDiscard}
+          disabled={save.isPending}
+        >
           <RotateCcw size={14} aria-hidden />
           Record Again
         </button>

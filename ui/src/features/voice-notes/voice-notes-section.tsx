@@ -59,7 +59,13 @@ export function VoiceNotesSection() {
               />
             ))}
           </ul>
-          <LoadMore shown={notes.items.length} total={notes.total} hasMore={notes.hasNextPage} loading={notes.isFetchingNextPage} onLoadMore={() => void notes.fetchNextPage()} />
+          <LoadMore
+            shown={notes.items.length}
+            total={notes.total}
+            hasMore={notes.hasNextPage}
+            loading={notes.isFetchingNextPage}
+            onLoadMore={() => void notes.fetchNextPage()}
+          />
         </>
       )}
 

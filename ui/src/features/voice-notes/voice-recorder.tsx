@@ -43,7 +43,12 @@ export function VoiceRecorder({ onRecorded }: { onRecorded: (recording: Recordin
           Stop Recording
         </button>
       ) : (
-        <button type="button" className="button button-primary" onClick={() => void start()} disabled={status === 'starting'}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void start()}
+          disabled={status === 'starting'}
+        >
           <Mic size={16} aria-hidden />
           {status === 'starting' ? 'Starting...' : 'Start Recording'}
         </button>

@@ -1,4 +1,10 @@
-import { ALERT_SEVERITY_LABELS, ALERT_STATUS_LABELS, type AlertSeverity, type AlertStatus, type PersonRef } from '@care/events';
+import {
+  ALERT_SEVERITY_LABELS,
+  ALERT_STATUS_LABELS,
+  type AlertSeverity,
+  type AlertStatus,
+  type PersonRef,
+} from '@care/events';
 
 export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
   return <span className={`badge severity-${severity}`}>{ALERT_SEVERITY_LABELS[severity]}</span>;
@@ -20,5 +26,7 @@ export function alertSubjectName(alert: { carerName: string | null; clientName: 
 
 /** "Carer: Sam Okafor · Client: Ada Whitfield", or nothing for an alert about neither. */
 export function alertAboutText(alert: { carerName: string | null; clientName: string | null }): string {
-  return [alert.carerName && `Carer: ${alert.carerName}`, alert.clientName && `Client: ${alert.clientName}`].filter(Boolean).join(' · ');
+  return [alert.carerName && `Carer: ${alert.carerName}`, alert.clientName && `Client: ${alert.clientName}`]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -37,7 +37,8 @@ export function useAlertCommand<B>(action: AlertAction, texts: AlertCommandTexts
       await onSuccess?.();
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
+      if (!handleUnauthorized(error))
+        toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });
     },
     onSettled: () => reloadAlerts(queryClient),
   });

@@ -32,13 +32,16 @@ export function alertsPageQueryOptions(params: AlertPageParams) {
     queryFn: () => apiGetPage<AlertView>(url),
     // Only another page of the same list: switching Active and Inactive shows as loading, never the other list's rows.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && String(previousQuery.queryKey[0]).includes(`active=${active}&`) ? keepPreviousData(previous) : undefined,
+      previousQuery && String(previousQuery.queryKey[0]).includes(`active=${active}&`)
+        ? keepPreviousData(previous)
+        : undefined,
   });
 }
 
 /** After an alert command: every alert list and detail reloads (read your writes); the pushed count does not. */
 export function reloadAlerts(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: ({ queryKey: [url] }) => typeof url === 'string' && !PUSHED_FIGURE_KEYS.includes(url) && isUnder(url, ALERTS_PATH),
+    predicate: ({ queryKey: [url] }) =>
+      typeof url === 'string' && !PUSHED_FIGURE_KEYS.includes(url) && isUnder(url, ALERTS_PATH),
   });
 }

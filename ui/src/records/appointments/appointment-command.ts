@@ -27,16 +27,26 @@ export function useAppointmentCommand<TBody>(texts: { readonly success: string; 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ method, path, body, revision }: AppointmentCommand<TBody>) =>
-      apiSend<AppointmentCommandReply>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision }),
+      apiSend<AppointmentCommandReply>(
+        method,
+        path,
+        body,
+        revision === undefined ? undefined : { 'If-Match': revision },
+      ),
     onSuccess: async (reply) => {
       toast({ title: texts.success });
-      for (const warning of reply.warnings ?? []) toast({ title: 'Warning', description: warning, variant: 'destructive' });
+      for (const warning of reply.warnings ?? [])
+        toast({ title: 'Warning', description: warning, variant: 'destructive' });
       await reloadAppointments(queryClient);
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
       const reason = error instanceof ApiError && error.status !== 503 ? error.reason : undefined;
-      toast({ title: 'Error', description: reason ? `${texts.failure}: ${reason}` : texts.failure, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: reason ? `${texts.failure}: ${reason}` : texts.failure,
+        variant: 'destructive',
+      });
     },
   });
 }

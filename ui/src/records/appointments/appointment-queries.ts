@@ -1,4 +1,11 @@
-import type { AppointmentCountView, AppointmentDayFigures, AppointmentStatus, AppointmentSummaryView, AppointmentView, VisitType } from '@care/events';
+import type {
+  AppointmentCountView,
+  AppointmentDayFigures,
+  AppointmentStatus,
+  AppointmentSummaryView,
+  AppointmentView,
+  VisitType,
+} from '@care/events';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiGetEveryPage } from '../../shared/api';
 
@@ -24,7 +31,10 @@ export interface AppointmentListParams {
 }
 
 /** A path with its query string, parameters in a fixed order and blanks left out (the path is the query key). */
-export function withQuery(path: string, params: Readonly<Record<string, string | number | boolean | undefined>>): string {
+export function withQuery(
+  path: string,
+  params: Readonly<Record<string, string | number | boolean | undefined>>,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === '' || value === false) continue;
@@ -45,7 +55,10 @@ export function appointmentsUrl(params: AppointmentListParams = {}): string {
 export function appointmentsQueryOptions(params: AppointmentListParams = {}) {
   const url = appointmentsUrl(params);
   const whole = params.limit === undefined;
-  return queryOptions({ queryKey: [url] as const, queryFn: () => (whole ? apiGetEveryPage<AppointmentView>(url) : apiGet<AppointmentView[]>(url)) });
+  return queryOptions({
+    queryKey: [url] as const,
+    queryFn: () => (whole ? apiGetEveryPage<AppointmentView>(url) : apiGet<AppointmentView[]>(url)),
+  });
 }
 
 /** GET /api/appointments/today/count: the mobile Schedule badge. */
@@ -69,7 +82,11 @@ export function appointmentAnalyticsQueryOptions(range: { from: string; to: stri
 /** After a command: every appointment list, count and summary, and the monitoring records built from them. */
 export async function reloadAppointments(queryClient: QueryClient): Promise<void> {
   const under = (prefix: string) => ({
-    predicate: (query: { queryKey: readonly unknown[] }) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(prefix),
+    predicate: (query: { queryKey: readonly unknown[] }) =>
+      typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(prefix),
   });
-  await Promise.all([queryClient.invalidateQueries(under(APPOINTMENTS_PATH)), queryClient.invalidateQueries(under(MONITORING_PATH))]);
+  await Promise.all([
+    queryClient.invalidateQueries(under(APPOINTMENTS_PATH)),
+    queryClient.invalidateQueries(under(MONITORING_PATH)),
+  ]);
 }

@@ -13,10 +13,13 @@ export function historyDetails(data: Record<string, unknown>): string[] {
     if (key === 'id' || value === null || value === undefined || /Id$/.test(key)) continue;
     const label = enumLabel(key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase());
     const text =
-      typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDateTime(value)
-      : Array.isArray(value) ? value.map(String).join(', ') || 'none'
-      : typeof value === 'object' ? historyDetails(value as Record<string, unknown>).join('; ')
-      : String(value);
+      typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
+        ? formatDateTime(value)
+        : Array.isArray(value)
+          ? value.map(String).join(', ') || 'none'
+          : typeof value === 'object'
+            ? historyDetails(value as Record<string, unknown>).join('; ')
+            : String(value);
     if (text !== '') lines.push(`${label}: ${text}`);
   }
   return lines;

@@ -24,5 +24,7 @@ export const taskPath = (id: string, action = '') => `${TASKS_PATH}/${encodeURIC
 
 /** After a task command: every task list reloads (read your writes); the To Do figures arrive by push. */
 export function reloadTasks(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: ({ queryKey: [url] }) => typeof url === 'string' && isUnder(url, TASKS_PATH) });
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => typeof url === 'string' && isUnder(url, TASKS_PATH),
+  });
 }

@@ -18,7 +18,8 @@ export const RANGE_LABELS: Record<MonitoringRange, string> = {
 /** The columns the server sorts by (GET /api/monitoring `sort`). */
 export const MONITORING_SORTS = ['date', 'client', 'carer', 'status', 'punctuality', 'duration'] as const;
 export type MonitoringSort = (typeof MONITORING_SORTS)[number];
-export const isMonitoringSort = (value: string): value is MonitoringSort => (MONITORING_SORTS as readonly string[]).includes(value);
+export const isMonitoringSort = (value: string): value is MonitoringSort =>
+  (MONITORING_SORTS as readonly string[]).includes(value);
 
 /** The monitoring labels (Completed, In Progress, Cancelled, No Show), plus Scheduled and Missed. */
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -84,17 +85,38 @@ function filterParams(filters: MonitoringFilters) {
 }
 
 /** GET /api/monitoring for one page: every filter, the sort and the page go to the server. */
-export function monitoringUrl(filters: MonitoringFilters, paging: MonitoringPaging, limit = MONITORING_PAGE_SIZE): string {
-  return withQuery(MONITORING_PATH, { ...filterParams(filters), sort: paging.sort, direction: paging.direction, limit, offset: paging.offset });
+export function monitoringUrl(
+  filters: MonitoringFilters,
+  paging: MonitoringPaging,
+  limit = MONITORING_PAGE_SIZE,
+): string {
+  return withQuery(MONITORING_PATH, {
+    ...filterParams(filters),
+    sort: paging.sort,
+    direction: paging.direction,
+    limit,
+    offset: paging.offset,
+  });
 }
 
 /** GET /api/monitoring/export.csv: every row matching the filters, not one page. */
-export function monitoringExportUrl(filters: MonitoringFilters, paging: Pick<MonitoringPaging, 'sort' | 'direction'>): string {
-  return withQuery(`${MONITORING_PATH}/export.csv`, { ...filterParams(filters), sort: paging.sort, direction: paging.direction });
+export function monitoringExportUrl(
+  filters: MonitoringFilters,
+  paging: Pick<MonitoringPaging, 'sort' | 'direction'>,
+): string {
+  return withQuery(`${MONITORING_PATH}/export.csv`, {
+    ...filterParams(filters),
+    sort: paging.sort,
+    direction: paging.direction,
+  });
 }
 
 /** The URL is the query key, so the live `monitoring:changed` push reloads it. The previous page stays while the next loads. */
-export function monitoringQueryOptions(filters: MonitoringFilters, paging: MonitoringPaging, limit = MONITORING_PAGE_SIZE) {
+export function monitoringQueryOptions(
+  filters: MonitoringFilters,
+  paging: MonitoringPaging,
+  limit = MONITORING_PAGE_SIZE,
+) {
   const url = monitoringUrl(filters, paging, limit);
   return queryOptions({
     queryKey: [url] as const,

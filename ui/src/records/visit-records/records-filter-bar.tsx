@@ -75,8 +75,22 @@ export function RecordsFilterBar<V extends FilterBarValue>({
           options: ranges.map((range) => ({ value: range, label: RANGE_LABELS[range] })),
           onChange: (range: MonitoringRange | '') => range && onChange({ ...value, range }),
         },
-        custom && { kind: 'date', key: 'from', label: 'From', value: value.from, max: value.to, onChange: (from: string) => onChange({ ...value, from }) },
-        custom && { kind: 'date', key: 'to', label: 'To', value: value.to, min: value.from, onChange: (to: string) => onChange({ ...value, to }) },
+        custom && {
+          kind: 'date',
+          key: 'from',
+          label: 'From',
+          value: value.from,
+          max: value.to,
+          onChange: (from: string) => onChange({ ...value, from }),
+        },
+        custom && {
+          kind: 'date',
+          key: 'to',
+          label: 'To',
+          value: value.to,
+          min: value.from,
+          onChange: (to: string) => onChange({ ...value, to }),
+        },
         {
           kind: 'select',
           key: 'carer',
@@ -92,7 +106,10 @@ export function RecordsFilterBar<V extends FilterBarValue>({
           label: 'Client',
           value: value.clientId,
           allLabel: 'All clients',
-          options: (clients.data ?? []).map((client) => ({ value: client.id, label: `${client.firstName} ${client.lastName}` })),
+          options: (clients.data ?? []).map((client) => ({
+            value: client.id,
+            label: `${client.firstName} ${client.lastName}`,
+          })),
           onChange: (clientId: string) => onChange({ ...value, clientId }),
         },
         {

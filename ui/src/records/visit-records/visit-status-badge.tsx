@@ -6,7 +6,11 @@ export function VisitStatusBadge({ status }: { status: AppointmentStatus }) {
   return <span className={`badge visit-status visit-status-${status}`}>{STATUS_LABELS[status]}</span>;
 }
 
-const PUNCTUALITY_CLASS: Record<Punctuality, string> = { 'On Time': 'badge-success', Early: 'punctuality-early', Late: 'punctuality-late' };
+const PUNCTUALITY_CLASS: Record<Punctuality, string> = {
+  'On Time': 'badge-success',
+  Early: 'punctuality-early',
+  Late: 'punctuality-late',
+};
 
 export function PunctualityBadge({ punctuality }: { punctuality: Punctuality | null }) {
   if (punctuality === null) return <span className="muted">—</span>;

@@ -23,7 +23,12 @@ export const DEFAULT_SETTINGS: AccessibilitySettings = {
 };
 
 /** The local-storage key of each setting: its field name, unprefixed. */
-export const SETTING_KEYS = ['highContrast', 'fontSize', 'reducedMotion', 'focusIndicators'] as const satisfies readonly (keyof AccessibilitySettings)[];
+export const SETTING_KEYS = [
+  'highContrast',
+  'fontSize',
+  'reducedMotion',
+  'focusIndicators',
+] as const satisfies readonly (keyof AccessibilitySettings)[];
 
 export const PRESET_IDS = ['vision', 'motor', 'cognitive', 'default'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];

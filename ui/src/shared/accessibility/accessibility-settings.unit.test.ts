@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyPreset, DEFAULT_SETTINGS, PRESETS, readSettings, rootAttributes, writeSettings, type AccessibilitySettings, type SettingsStorage } from './accessibility-settings';
+import {
+  applyPreset,
+  DEFAULT_SETTINGS,
+  PRESETS,
+  readSettings,
+  rootAttributes,
+  writeSettings,
+  type AccessibilitySettings,
+  type SettingsStorage,
+} from './accessibility-settings';
 
 /** localStorage as a Map: what a browser would keep between visits. */
 function fakeStorage(initial: Record<string, string> = {}): SettingsStorage & { entries: Map<string, string> } {
@@ -9,20 +18,38 @@ function fakeStorage(initial: Record<string, string> = {}): SettingsStorage & { 
 
 describe('accessibility settings', () => {
   it('defaults to high contrast off, medium font, motion on, focus indicators on', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ highContrast: false, fontSize: 'medium', reducedMotion: false, focusIndicators: true });
+    expect(DEFAULT_SETTINGS).toEqual({
+      highContrast: false,
+      fontSize: 'medium',
+      reducedMotion: false,
+      focusIndicators: true,
+    });
     expect(readSettings(fakeStorage())).toEqual(DEFAULT_SETTINGS);
   });
 
   it('keeps each setting in local storage under its field name and reads it back on the next visit', () => {
     const storage = fakeStorage();
-    const chosen: AccessibilitySettings = { highContrast: true, fontSize: 'extra-large', reducedMotion: true, focusIndicators: false };
+    const chosen: AccessibilitySettings = {
+      highContrast: true,
+      fontSize: 'extra-large',
+      reducedMotion: true,
+      focusIndicators: false,
+    };
     writeSettings(storage, chosen);
-    expect(Object.fromEntries(storage.entries)).toEqual({ highContrast: 'true', fontSize: 'extra-large', reducedMotion: 'true', focusIndicators: 'false' });
+    expect(Object.fromEntries(storage.entries)).toEqual({
+      highContrast: 'true',
+      fontSize: 'extra-large',
+      reducedMotion: 'true',
+      focusIndicators: 'false',
+    });
     expect(readSettings(fakeStorage(Object.fromEntries(storage.entries)))).toEqual(chosen);
   });
 
   it('falls back to the default for each entry that is missing or unreadable', () => {
-    expect(readSettings(fakeStorage({ highContrast: 'yes', fontSize: 'huge', reducedMotion: 'true' }))).toEqual({ ...DEFAULT_SETTINGS, reducedMotion: true });
+    expect(readSettings(fakeStorage({ highContrast: 'yes', fontSize: 'huge', reducedMotion: 'true' }))).toEqual({
+      ...DEFAULT_SETTINGS,
+      reducedMotion: true,
+    });
     const blocked: SettingsStorage = {
       getItem: () => {
         throw new Error('SecurityError');
@@ -36,26 +63,61 @@ describe('accessibility settings', () => {
   });
 
   it('has the four presets of the Accessibility dialog, in order', () => {
-    expect(PRESETS.map((preset) => preset.label)).toEqual(['Vision Support', 'Motor Support', 'Cognitive Support', 'Reset to Default']);
+    expect(PRESETS.map((preset) => preset.label)).toEqual([
+      'Vision Support',
+      'Motor Support',
+      'Cognitive Support',
+      'Reset to Default',
+    ]);
   });
 
   it('Vision Support: high contrast on, large font, enhanced focus', () => {
-    expect(applyPreset(DEFAULT_SETTINGS, 'vision')).toEqual({ highContrast: true, fontSize: 'large', reducedMotion: false, focusIndicators: true });
+    expect(applyPreset(DEFAULT_SETTINGS, 'vision')).toEqual({
+      highContrast: true,
+      fontSize: 'large',
+      reducedMotion: false,
+      focusIndicators: true,
+    });
   });
 
   it('Motor Support: enhanced focus, reduced motion, medium font', () => {
-    const from: AccessibilitySettings = { highContrast: false, fontSize: 'extra-large', reducedMotion: false, focusIndicators: false };
-    expect(applyPreset(from, 'motor')).toEqual({ highContrast: false, fontSize: 'medium', reducedMotion: true, focusIndicators: true });
+    const from: AccessibilitySettings = {
+      highContrast: false,
+      fontSize: 'extra-large',
+      reducedMotion: false,
+      focusIndicators: false,
+    };
+    expect(applyPreset(from, 'motor')).toEqual({
+      highContrast: false,
+      fontSize: 'medium',
+      reducedMotion: true,
+      focusIndicators: true,
+    });
   });
 
   it('Cognitive Support: reduced motion, large font, enhanced focus', () => {
-    const from: AccessibilitySettings = { highContrast: false, fontSize: 'small', reducedMotion: false, focusIndicators: false };
-    expect(applyPreset(from, 'cognitive')).toEqual({ highContrast: false, fontSize: 'large', reducedMotion: true, focusIndicators: true });
+    const from: AccessibilitySettings = {
+      highContrast: false,
+      fontSize: 'small',
+      reducedMotion: false,
+      focusIndicators: false,
+    };
+    expect(applyPreset(from, 'cognitive')).toEqual({
+      highContrast: false,
+      fontSize: 'large',
+      reducedMotion: true,
+      focusIndicators: true,
+    });
   });
 
   it('a preset leaves what it does not name as it was; Reset to Default restores every default', () => {
     const vision = applyPreset(DEFAULT_SETTINGS, 'vision');
-    expect(applyPreset(vision, 'motor')).toEqual({ highContrast: true, fontSize: 'medium', reducedMotion: true, focusIndicators: true });
+    expect(applyPreset(vision, 'motor')).toEqual({
+      highContrast: true,
+      fontSize: 'medium',
+      reducedMotion: true,
+      focusIndicators: true,
+    });
     expect(applyPreset(applyPreset(vision, 'motor'), 'default')).toEqual(DEFAULT_SETTINGS);
   });
 
@@ -66,7 +128,9 @@ describe('accessibility settings', () => {
       'data-reduced-motion': null,
       'data-focus-indicators': 'enhanced',
     });
-    expect(rootAttributes({ highContrast: true, fontSize: 'small', reducedMotion: true, focusIndicators: false })).toEqual({
+    expect(
+      rootAttributes({ highContrast: true, fontSize: 'small', reducedMotion: true, focusIndicators: false }),
+    ).toEqual({
       'data-contrast': 'high',
       'data-font-size': 'small',
       'data-reduced-motion': 'true',

@@ -1,5 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { applyPreset, DEFAULT_SETTINGS, readSettings, rootAttributes, SETTING_KEYS, writeSettings, type AccessibilitySettings, type PresetId } from './accessibility-settings';
+import {
+  applyPreset,
+  DEFAULT_SETTINGS,
+  readSettings,
+  rootAttributes,
+  SETTING_KEYS,
+  writeSettings,
+  type AccessibilitySettings,
+  type PresetId,
+} from './accessibility-settings';
 
 /**
  * The one live copy of the settings in the page: read from local storage at start, applied to <html> at once,
@@ -27,7 +36,8 @@ function set(next: AccessibilitySettings, save: boolean) {
 export function startAccessibilitySettings() {
   set(readSettings(window.localStorage), false);
   window.addEventListener('storage', (event) => {
-    if (event.key === null || (SETTING_KEYS as readonly string[]).includes(event.key)) set(readSettings(window.localStorage), false);
+    if (event.key === null || (SETTING_KEYS as readonly string[]).includes(event.key))
+      set(readSettings(window.localStorage), false);
   });
 }
 

@@ -4,7 +4,17 @@ import { useId } from 'react';
  * An on/off setting as a WAI-ARIA switch: a button with role "switch" named by its visible label and described by
  * its hint. Space and Enter toggle it, as with any button.
  */
-export function SettingSwitch({ label, hint, checked, onCheckedChange }: { label: string; hint: string; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function SettingSwitch({
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="setting-row">
@@ -16,7 +26,15 @@ export function SettingSwitch({ label, hint, checked, onCheckedChange }: { label
           {hint}
         </p>
       </div>
-      <button id={id} type="button" role="switch" aria-checked={checked} aria-describedby={`${id}-hint`} className="switch" onClick={() => onCheckedChange(!checked)}>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-hint`}
+        className="switch"
+        onClick={() => onCheckedChange(!checked)}
+      >
         <span className="switch-thumb" aria-hidden />
         <span className="switch-state" aria-hidden>
           {checked ? 'On' : 'Off'}

@@ -7,7 +7,10 @@ import './date-input.css';
 // The calendar loads when first opened: a form that is only typed into never downloads it.
 const MonthCalendar = lazy(() => import('./month-calendar').then((module) => ({ default: module.MonthCalendar })));
 
-type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'min' | 'max' | 'defaultValue'>;
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'value' | 'onChange' | 'min' | 'max' | 'defaultValue'
+>;
 
 export interface DateInputProps extends NativeProps {
   /** ISO: "2026-11-23" (DateInput) or "2026-11-23T14:30" (DateTimeInput); "" when empty. */
@@ -102,7 +105,12 @@ function UkDateField({ value, onChange, min, max, mode, className, ...native }: 
         }}
       />
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger type="button" className="icon-button date-field-button" aria-label="Choose date" disabled={native.disabled}>
+        <Popover.Trigger
+          type="button"
+          className="icon-button date-field-button"
+          aria-label="Choose date"
+          disabled={native.disabled}
+        >
           <CalendarDays size={18} aria-hidden />
         </Popover.Trigger>
         <Popover.Portal>

@@ -6,7 +6,12 @@ import 'react-day-picker/style.css';
  * The calendar of a date field: react-day-picker (an ARIA grid with arrow-key, Page Up/Down and Home/End
  * movement), British English, weeks starting on Monday, month and year menus so a date of birth is two choices away.
  */
-export function MonthCalendar(props: { selected: Date | undefined; min: Date | undefined; max: Date | undefined; onPick: (day: Date) => void }) {
+export function MonthCalendar(props: {
+  selected: Date | undefined;
+  min: Date | undefined;
+  max: Date | undefined;
+  onPick: (day: Date) => void;
+}) {
   const disabled = [...(props.min ? [{ before: props.min }] : []), ...(props.max ? [{ after: props.max }] : [])];
   const today = new Date();
   return (

@@ -1,15 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { dayOfIso, formatUkDate, formatUkDateTime, isoOfDay, parseTime, parseUkDate, parseUkDateTime } from './uk-dates';
+import {
+  dayOfIso,
+  formatUkDate,
+  formatUkDateTime,
+  isoOfDay,
+  parseTime,
+  parseUkDate,
+  parseUkDateTime,
+} from './uk-dates';
 
 describe('UK dates', () => {
   it('reads day first, in the ways people type it', () => {
-    for (const typed of ['03/04/2026', '3/4/2026', '03-04-2026', '03.04.2026', '03 04 2026', '03042026', ' 3 / 4 / 2026 ']) {
+    for (const typed of [
+      '03/04/2026',
+      '3/4/2026',
+      '03-04-2026',
+      '03.04.2026',
+      '03 04 2026',
+      '03042026',
+      ' 3 / 4 / 2026 ',
+    ]) {
       expect(parseUkDate(typed), typed).toBe('2026-04-03');
     }
   });
 
   it('refuses what is not a real day', () => {
-    for (const typed of ['31/02/2026', '29/02/2026', '00/01/2026', '12/13/2026', '2026-04-03', '3/4/26', 'tomorrow', '']) {
+    for (const typed of [
+      '31/02/2026',
+      '29/02/2026',
+      '00/01/2026',
+      '12/13/2026',
+      '2026-04-03',
+      '3/4/26',
+      'tomorrow',
+      '',
+    ]) {
       expect(parseUkDate(typed), typed).toBeNull();
     }
     expect(parseUkDate('29/02/2028')).toBe('2028-02-29');

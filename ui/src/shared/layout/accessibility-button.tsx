@@ -6,7 +6,13 @@ import { lazyNamed } from '../lazy-named';
 const AccessibilityDialog = lazyNamed(() => import('./accessibility-dialog'), 'AccessibilityDialog');
 
 /** The settings dialog, fetched on first use; focus goes back to `opener` when it closes. */
-export function LazyAccessibilityDialog({ onOpenChange, opener }: { onOpenChange: (open: boolean) => void; opener: RefObject<HTMLButtonElement | null> }) {
+export function LazyAccessibilityDialog({
+  onOpenChange,
+  opener,
+}: {
+  onOpenChange: (open: boolean) => void;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   return (
     <Suspense fallback={null}>
       <AccessibilityDialog onOpenChange={onOpenChange} opener={opener} />
@@ -20,7 +26,15 @@ export function AccessibilityButton() {
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={opener} type="button" className="button button-ghost" aria-label="Accessibility" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        ref={opener}
+        type="button"
+        className="button button-ghost"
+        aria-label="Accessibility"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <Accessibility size={18} aria-hidden />
         <span className="hide-narrow">Accessibility</span>
       </button>

@@ -9,7 +9,12 @@ import { Tabs, type TabItem } from '../tabs';
 
 type TabValue = 'visual' | 'interaction' | 'motion' | 'presets';
 
-const FONT_SIZE_LABELS: Record<FontSize, string> = { small: 'Small', medium: 'Medium', large: 'Large', 'extra-large': 'Extra Large' };
+const FONT_SIZE_LABELS: Record<FontSize, string> = {
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+  'extra-large': 'Extra Large',
+};
 
 function VisualTab() {
   const settings = useAccessibilitySettings();
@@ -26,7 +31,13 @@ function VisualTab() {
         <div className="font-size-options">
           {FONT_SIZES.map((size) => (
             <label key={size} className="font-size-option">
-              <input type="radio" name="font-size" value={size} checked={settings.fontSize === size} onChange={() => accessibilityStore.update({ fontSize: size })} />
+              <input
+                type="radio"
+                name="font-size"
+                value={size}
+                checked={settings.fontSize === size}
+                onChange={() => accessibilityStore.update({ fontSize: size })}
+              />
               <span>{FONT_SIZE_LABELS[size]}</span>
             </label>
           ))}
@@ -107,7 +118,13 @@ const TABS: readonly TabItem<TabValue>[] = [
 ];
 
 /** Every change is saved and applied as it is made; Reset All and Done close nothing else. */
-export function AccessibilityDialog({ onOpenChange, opener }: { onOpenChange: (open: boolean) => void; opener: RefObject<HTMLButtonElement | null> }) {
+export function AccessibilityDialog({
+  onOpenChange,
+  opener,
+}: {
+  onOpenChange: (open: boolean) => void;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   const [tab, setTab] = useState<TabValue>('visual');
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>

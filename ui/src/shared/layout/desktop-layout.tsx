@@ -16,7 +16,11 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   const Icon = item.icon;
   return (
     <li>
-      <Link to={item.to} className={`sidebar-link${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
+      <Link
+        to={item.to}
+        className={`sidebar-link${active ? ' active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+      >
         <Icon size={18} aria-hidden />
         {item.label}
       </Link>
@@ -70,7 +74,9 @@ export function DesktopTopbar() {
   const user = useCurrentUser();
   return (
     <header className="topbar">
-      <div className="topbar-start">{pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}</div>
+      <div className="topbar-start">
+        {pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}
+      </div>
       <HeaderSearch />
       <div className="topbar-end">
         <HeaderHelp />

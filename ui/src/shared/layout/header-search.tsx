@@ -118,37 +118,44 @@ export function HeaderSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
           </p>
         )}
         {hits.length > 0 && (
-        <div id={listId} role="listbox" aria-label="Search results">
-          {groups
-            .filter((group) => group.hits.length > 0)
-            .map((group) => (
-              <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className="search-group">
-                <div id={`${listId}-${group.kind}`} className="search-group-label" role="presentation">
-                  {group.label}
-                  {group.total > group.hits.length && <span className="muted"> · {group.hits.length} of {group.total}</span>}
+          <div id={listId} role="listbox" aria-label="Search results">
+            {groups
+              .filter((group) => group.hits.length > 0)
+              .map((group) => (
+                <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className="search-group">
+                  <div id={`${listId}-${group.kind}`} className="search-group-label" role="presentation">
+                    {group.label}
+                    {group.total > group.hits.length && (
+                      <span className="muted">
+                        {' '}
+                        · {group.hits.length} of {group.total}
+                      </span>
+                    )}
+                  </div>
+                  {group.hits.map((hit) => {
+                    const flat = hits.find(
+                      (candidate) => candidate.kind === group.kind && candidate.hit.id === hit.id,
+                    )!;
+                    const isActive = activeHit === flat;
+                    return (
+                      <div
+                        key={hit.id}
+                        id={flat.optionId}
+                        role="option"
+                        aria-selected={isActive}
+                        className={`search-option${isActive ? ' active' : ''}`}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onMouseEnter={() => setActive(hits.indexOf(flat))}
+                        onClick={() => openHit(flat)}
+                      >
+                        <span className="search-option-title">{hit.title}</span>
+                        <span className="search-option-detail">{hit.detail}</span>
+                      </div>
+                    );
+                  })}
                 </div>
-                {group.hits.map((hit) => {
-                  const flat = hits.find((candidate) => candidate.kind === group.kind && candidate.hit.id === hit.id)!;
-                  const isActive = activeHit === flat;
-                  return (
-                    <div
-                      key={hit.id}
-                      id={flat.optionId}
-                      role="option"
-                      aria-selected={isActive}
-                      className={`search-option${isActive ? ' active' : ''}`}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onMouseEnter={() => setActive(hits.indexOf(flat))}
-                      onClick={() => openHit(flat)}
-                    >
-                      <span className="search-option-title">{hit.title}</span>
-                      <span className="search-option-detail">{hit.detail}</span>
-                    </div>
-                  );
-                })}
-              </div>
-            ))}
-        </div>
+              ))}
+          </div>
         )}
       </div>
     </div>

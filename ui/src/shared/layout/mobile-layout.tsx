@@ -23,7 +23,14 @@ export function MobileTopBar() {
   return (
     <>
       <header className="mobile-topbar">
-        <button ref={menuButton} type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
           <Menu size={22} aria-hidden />
         </button>
         <Link to="/" className="brand-mark">
@@ -32,7 +39,13 @@ export function MobileTopBar() {
           <span className="sr-only"> {BRAND.name} home</span>
         </Link>
         <div className="mobile-topbar-end">
-          <button type="button" className="icon-button" aria-label="Search" aria-expanded={searchOpen} onClick={() => setSearchOpen((open) => !open)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen((open) => !open)}
+          >
             <Search size={20} aria-hidden />
           </button>
           <AlertBell />
@@ -69,7 +82,12 @@ export function MobileBottomBar() {
       {MOBILE_TABS.map(({ label, to, icon: Icon }) => {
         const active = isNavActive(pathname, to);
         return (
-          <Link key={to} to={to} className={`bottom-tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={to}
+            to={to}
+            className={`bottom-tab${active ? ' active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+          >
             <span className="bottom-tab-icon">
               <Icon size={20} aria-hidden />
               {to === '/scheduling' && <TodayCountBadge />}

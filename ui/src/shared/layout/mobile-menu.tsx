@@ -59,7 +59,12 @@ export function MobileMenu({
                 const active = isNavActive(pathname, to);
                 return (
                   <li key={to}>
-                    <Link to={to} className={`sidebar-link${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} onClick={close}>
+                    <Link
+                      to={to}
+                      className={`sidebar-link${active ? ' active' : ''}`}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={close}
+                    >
                       <Icon size={18} aria-hidden />
                       {label}
                     </Link>
@@ -69,7 +74,11 @@ export function MobileMenu({
             </ul>
           </nav>
           <div className="mobile-menu-footer">
-            <Link to={SETTINGS_NAV.to} className={`sidebar-link${isNavActive(pathname, SETTINGS_NAV.to) ? ' active' : ''}`} onClick={close}>
+            <Link
+              to={SETTINGS_NAV.to}
+              className={`sidebar-link${isNavActive(pathname, SETTINGS_NAV.to) ? ' active' : ''}`}
+              onClick={close}
+            >
               <SettingsIcon size={18} aria-hidden />
               {SETTINGS_NAV.label}
             </Link>

@@ -10,7 +10,9 @@ describe('navFor', () => {
   });
 
   it('shows the Audit entry to administrators and auditors only', () => {
-    const withAudit = (['admin', 'coordinator', 'carer', 'auditor'] as const).filter((role) => navFor(role, MAIN_NAV).some((item) => item.to === '/audit'));
+    const withAudit = (['admin', 'coordinator', 'carer', 'auditor'] as const).filter((role) =>
+      navFor(role, MAIN_NAV).some((item) => item.to === '/audit'),
+    );
     expect(withAudit).toEqual(['admin', 'auditor']);
   });
 });

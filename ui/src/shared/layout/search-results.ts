@@ -9,7 +9,9 @@ export interface FlatHit {
 }
 
 export function flatHits(groups: readonly SearchGroupView[], idPrefix: string): FlatHit[] {
-  return groups.flatMap((group) => group.hits.map((hit) => ({ kind: group.kind, hit, optionId: `${idPrefix}-${group.kind}-${hit.id}` })));
+  return groups.flatMap((group) =>
+    group.hits.map((hit) => ({ kind: group.kind, hit, optionId: `${idPrefix}-${group.kind}-${hit.id}` })),
+  );
 }
 
 /** The next active index for an arrow key: wraps at both ends; -1 (none) goes to the first or the last. */
@@ -23,7 +25,10 @@ export function stepActive(active: number, count: number, key: 'ArrowDown' | 'Ar
  * Where a hit opens: the record's own screen, searched for its unique key (employee ID, client ID), so the one
  * card shows; an account opens User Management, the administrators' list of accounts.
  */
-export function hitTarget(kind: SearchKind, hit: SearchHitView): { to: '/carers' | '/clients' | '/admin'; search: { search?: string } } {
+export function hitTarget(
+  kind: SearchKind,
+  hit: SearchHitView,
+): { to: '/carers' | '/clients' | '/admin'; search: { search?: string } } {
   if (kind === 'carers') return { to: '/carers', search: { search: hit.key } };
   if (kind === 'clients') return { to: '/clients', search: { search: hit.key } };
   return { to: '/admin', search: {} };
@@ -33,5 +38,7 @@ export function hitTarget(kind: SearchKind, hit: SearchHitView): { to: '/carers'
 export function typesText(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }

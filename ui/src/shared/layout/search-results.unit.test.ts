@@ -3,7 +3,12 @@ import type { SearchGroupView } from '@care/events';
 import { flatHits, hitTarget, stepActive } from './search-results';
 
 const groups: SearchGroupView[] = [
-  { kind: 'users', label: 'Users', total: 1, hits: [{ id: 'u1', title: 'Ann Archer', detail: 'ann@example.org · Carer', key: 'ann@example.org' }] },
+  {
+    kind: 'users',
+    label: 'Users',
+    total: 1,
+    hits: [{ id: 'u1', title: 'Ann Archer', detail: 'ann@example.org · Carer', key: 'ann@example.org' }],
+  },
   { kind: 'carers', label: 'Carers', total: 0, hits: [] },
   {
     kind: 'clients',
@@ -30,7 +35,7 @@ describe('the header search results', () => {
     expect(stepActive(-1, 0, 'ArrowDown')).toBe(-1);
   });
 
-  it("opens a carer or client on its own screen searched for its unique ID, an account in User Management", () => {
+  it('opens a carer or client on its own screen searched for its unique ID, an account in User Management', () => {
     expect(hitTarget('clients', groups[2]!.hits[0]!)).toEqual({ to: '/clients', search: { search: 'CL-0001' } });
     expect(hitTarget('users', groups[0]!.hits[0]!)).toEqual({ to: '/admin', search: {} });
   });
