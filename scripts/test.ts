@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
 /**
- * `npm test`: type-check, then every suite (unit, integration on real PostgreSQL, end-to-end in Chromium), then one
+ * `npm test`: type-check and lint, then every suite (unit, integration on real PostgreSQL, end-to-end in Chromium), then one
  * totals line for CI: "N passed, N failed, N skipped".
  *
  * Two phases on the 2-core machine: the unit and integration files two at a time, then the end-to-end files one at a
@@ -11,6 +11,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
  */
 const passthrough = process.argv.slice(2);
 const typecheck = spawnSync('npm', ['run', '--silent', 'typecheck'], { stdio: 'inherit' });
+// Format, import boundaries and lint (scripts/lint.ts): skipped when only some files are asked for.
+const lint =
+  passthrough.length > 0 ? { status: 0 } : spawnSync('npm', ['run', '--silent', 'lint'], { stdio: 'inherit' });
 mkdirSync('.test-results', { recursive: true });
 
 interface Totals {
@@ -23,12 +26,22 @@ interface Totals {
 
 /** The first line of a failure, so the end of a long CI log names what failed without scrolling back to it. */
 function firstLine(message: string | undefined): string {
-  return (message ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+  return (
+    (message ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function vitest(name: string, args: readonly string[]): Totals {
   const report = `.test-results/${name}.json`;
-  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { stdio: 'inherit' });
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    { stdio: 'inherit' },
+  );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
@@ -43,7 +56,9 @@ function vitest(name: string, args: readonly string[]): Totals {
       }[];
     };
     // A file that failed outside any test (a broken beforeAll, an import error) counts once.
-    const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
+    const brokenFiles = json.testResults.filter(
+      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+    );
     const failures = json.testResults.flatMap((file) => [
       ...(brokenFiles.includes(file) ? [`${file.name}: ${firstLine(file.message)}`] : []),
       ...file.assertionResults
@@ -67,9 +82,13 @@ const phases =
     ? [vitest('vitest', passthrough)]
     : [vitest('vitest-unit-integration', ['--exclude', 'e2e/**']), vitest('vitest-e2e', ['e2e', '--maxWorkers=1'])];
 const passed = phases.reduce((sum, phase) => sum + phase.passed, 0);
-const failed = phases.reduce((sum, phase) => sum + phase.failed, typecheck.status === 0 ? 0 : 1);
+const failed = phases.reduce(
+  (sum, phase) => sum + phase.failed,
+  (typecheck.status === 0 ? 0 : 1) + (lint.status === 0 ? 0 : 1),
+);
 const skipped = phases.reduce((sum, phase) => sum + phase.skipped, 0);
 if (typecheck.status !== 0) console.log('Type check failed (counted as 1 failure).');
+if (lint.status !== 0) console.log('Lint failed (counted as 1 failure): `npm run lint` says where.');
 const failures = phases.flatMap((phase) => phase.failures);
 if (failures.length > 0) console.log(['Failed:', ...failures.map((failure) => `  ${failure}`)].join('\n'));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
