@@ -110,8 +110,9 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
       await expect.poll(() => page.getByText('No active alerts').first().isVisible()).toBe(true);
       await markDocument(page);
     }
-    expect(await theirs.getByText('All systems running smoothly').isVisible()).toBe(true);
-    expect(await theirs.getByTestId('quick-satisfaction').innerText()).toBe('No ratings yet');
+    // Active Alerts and Quick Stats load apart from the Alerts table found above: wait for each to be drawn.
+    await expect.poll(() => theirs.getByText('All systems running smoothly').isVisible()).toBe(true);
+    await expect.poll(() => theirs.getByTestId('quick-satisfaction').innerText()).toBe('No ratings yet');
     const reads = figureReads(theirs);
 
     // A visit that has just passed its late threshold (its start plus the grace period), with nobody checked in.
