@@ -11,6 +11,13 @@ export { londonDateOf } from './appointments/london-texts';
 export { ReportScheduleService } from './reports/report-schedule-service';
 export { FinanceService } from './finance/finance-service';
 export { PayrollService } from './finance/payroll-service';
+// The pure payroll decision: the demo data's test runs it on the demo's own carers and visits.
+export {
+  decideProcessPayroll,
+  initialPeriodsState,
+  initialPolicyState,
+  type CarerToPay,
+} from './finance/payroll-decide';
 export { agencySettings } from './settings/settings-state';
 export {
   enqueueMail,
