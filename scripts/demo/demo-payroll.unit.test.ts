@@ -36,10 +36,10 @@ describe('demo payroll periods', () => {
 });
 
 /**
- * Every payslip the demo's weekly payroll issues, worked out as the product works it out: the demo's active carers at
- * their hourly rates (read by the API's own request schema), their completed visits (check-in to check-out, with the
- * travel and mileage recorded at check-out) on the London day each was booked for, run week by week through the
- * payroll decision with the demo's payroll policy and the product's National Living Wage table.
+ * Every payslip the demo's weekly payroll produces, worked out as the product works it out: the demo's active
+ * carers at their hourly rates (read by the API's own request schema), their completed visits (check-in to
+ * check-out, with the travel and mileage recorded at check-out) on the London day each was booked for, run week by
+ * week through the payroll decision with the demo's payroll policy and the product's National Living Wage table.
  */
 function demoPayslips(now: Date) {
   const carers = demoCarers().filter((carer) => carer.isActive !== false);
@@ -89,7 +89,7 @@ function demoPayslips(now: Date) {
 }
 
 describe('demo pay', () => {
-  // Seeded today, and seeded on a day whose thirteen weeks of history span 1 April 2026 (the wage went up from £12.21).
+  // Seeded today, and on a day whose thirteen weeks of history span 1 April 2026 (the wage went up from £12.21).
   for (const now of [new Date(), new Date('2026-05-20T09:00:00Z')]) {
     it(`pays every demo carer at least the National Living Wage in force at the end of each week (seeded ${now.toISOString().slice(0, 10)})`, () => {
       const payslips = demoPayslips(now);
