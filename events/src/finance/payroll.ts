@@ -119,8 +119,9 @@ export function calculatePayroll(input: PayrollInput): PayrollFigures {
       workingMinutes,
       payPence: pay,
       livingWageHourlyPence: livingWage?.hourlyPence ?? null,
-      // pay ÷ (minutes ÷ 60) < wage  ⇔  pay × 60 < wage × minutes: compared in integers, no division.
-      below: livingWage !== null && workingMinutes > 0 && pay * 60 < livingWage.hourlyPence * workingMinutes,
+      // Below when the pay is less than the same minutes at the wage, rounded to the penny as pay is: a carer paid
+      // exactly the wage is never flagged for the fraction of a penny that rounding takes off.
+      below: livingWage !== null && workingMinutes > 0 && pay < penceForMinutes(workingMinutes, livingWage.hourlyPence),
     },
   };
 }

@@ -135,4 +135,23 @@ describe('payroll for a period', () => {
       }).minimumWage.below,
     ).toBe(false);
   });
+
+  it('pay at the wage is not below it when rounding to the penny takes a fraction off', () => {
+    // 7 minutes at £12.71 is 148.28p, paid as 148p: the same as 7 minutes at the wage, so not below it.
+    const atWage = calculatePayroll({
+      hourlyRatePence: 12_71,
+      contractedMinutes: 10_000,
+      visits: visits(1, 7),
+      periodEnd: '2026-05-31',
+    });
+    expect([atWage.regularPayPence, atWage.minimumWage.below]).toEqual([148, false]);
+    // A penny an hour less over an hour is a penny short: below.
+    const short = calculatePayroll({
+      hourlyRatePence: 12_70,
+      contractedMinutes: 10_000,
+      visits: visits(1, 60),
+      periodEnd: '2026-05-31',
+    });
+    expect(short.minimumWage.below).toBe(true);
+  });
 });
