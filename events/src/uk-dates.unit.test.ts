@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ukDate } from './uk-dates';
+import { ukDate, ukDateOfInstant } from './uk-dates';
 
 describe('ukDate', () => {
   it('writes a calendar date day first, as UK users read it', () => {
@@ -18,5 +18,14 @@ describe('ukDate', () => {
     expect(ukDate('2026-11')).toBe('2026-11');
     expect(ukDate('27/11/2026')).toBe('27/11/2026');
     expect(ukDate('as required')).toBe('as required');
+  });
+});
+
+describe('ukDateOfInstant', () => {
+  it('gives the London day of an instant: late evening UTC in summer is already the next day', () => {
+    expect(ukDateOfInstant('2026-07-14T23:30:00Z')).toBe('15/07/2026');
+    expect(ukDateOfInstant('2026-07-14T22:59:00Z')).toBe('14/07/2026');
+    // In winter London is on UTC.
+    expect(ukDateOfInstant(new Date('2026-12-01T23:30:00Z'))).toBe('01/12/2026');
   });
 });

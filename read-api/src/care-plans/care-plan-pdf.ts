@@ -7,6 +7,7 @@ import {
   RISK_AREAS,
   RISK_LEVEL_LABELS,
   ukDate,
+  ukDateOfInstant,
   VISIT_TYPE_TASK_LABELS,
   type CarePlanDetailView,
 } from '@care/events';
@@ -29,7 +30,7 @@ export function carePlanPdfSpec(plan: CarePlanDetailView): PdfSpec {
         ['Version', `${plan.version}${plan.agreed ? ' (agreed)' : ' (not agreed yet)'}`],
         ['Review date', ukDate(plan.reviewDate)],
         ['Created by', plan.createdByName ?? 'Unknown'],
-        ['Last updated', ukDate(plan.lastUpdated)],
+        ['Last updated', ukDateOfInstant(plan.lastUpdated)],
         [
           'Agreement',
           agreement
@@ -137,7 +138,7 @@ export function carePlanPdfSpec(plan: CarePlanDetailView): PdfSpec {
         { header: 'Who', width: 1 },
         { header: 'What', width: 4 },
       ],
-      rows: plan.history.map((line) => [ukDate(line.at), line.byName ?? '', line.summary]),
+      rows: plan.history.map((line) => [ukDateOfInstant(line.at), line.byName ?? '', line.summary]),
     },
     { kind: 'paragraph', text: QUALITY_RULE_TEXT },
   ];

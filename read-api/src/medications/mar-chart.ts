@@ -8,6 +8,7 @@ import {
   type MarChartView,
   type PrescriptionDetails,
   ukDate,
+  ukDateOfInstant,
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import type { PdfBlock, PdfSpec } from '@care/documents';
@@ -250,7 +251,7 @@ export function marPdfSpec(chart: MarChartView): PdfSpec {
           { header: 'Reason', width: 3 },
         ],
         rows: medicine.prnDoses.map((dose) => [
-          `${ukDate(dose.at.slice(0, 10))} ${londonClock(dose.at)}`,
+          `${ukDateOfInstant(dose.at)} ${londonClock(dose.at)}`,
           `${dose.code}${dose.amended ? '*' : ''}`,
           dose.initials ?? '',
           dose.reason ?? '',
