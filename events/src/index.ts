@@ -37,6 +37,7 @@ export * from './medications';
 export * from './dashboard';
 export * from './settings';
 export * from './data-management/data-events';
+export * from './demo/demo-seed-events';
 export * from './data-management/import-lists';
 export * from './data-management/csv-read';
 export * from './data-management/retention-review';

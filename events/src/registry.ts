@@ -38,6 +38,7 @@ import { accessEventDefinitions, type AccessEvent } from './users/access-events'
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
+import { demoSeedEvents, type DemoSeedEvent } from './demo/demo-seed-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -78,6 +79,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...projectionEventDefinitions,
   ...reportScheduleEvents,
   ...auditSliceEvents,
+  ...demoSeedEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -117,6 +119,7 @@ export type DomainEvent =
   | AccountSliceEvent
   | ProjectionEvent
   | AuditSliceEvent
+  | DemoSeedEvent
   | ReportScheduleEvent;
 
 export type RecordedEvent<TEvent extends DomainEvent = DomainEvent> = TEvent & {
