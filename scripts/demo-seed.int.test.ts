@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, type RawRecordedEvent } from '@care/events';
+import { addDays, londonToday, START_POSITION, type RawRecordedEvent } from '@care/events';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
+import { noProgress, seedProgress, type SeedProgress } from './start-progress';
 
 let database: TestDatabase;
 let api: RunningCommandApi;
@@ -204,5 +205,77 @@ describe('the demo data of the quick start', () => {
         safeguardingTeamPhone: '0113 222 4401',
       }),
     ]);
+  });
+});
+
+/** How many events of each type a log holds, leaving out sign-ins (a finished load signs in again) and test barriers. */
+function typeCounts(log: readonly RawRecordedEvent[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { type } of log)
+    if (type !== 'UserSignedIn' && type !== 'TestBarrier') counts[type] = (counts[type] ?? 0) + 1;
+  return counts;
+}
+
+describe('a demo load stopped part-way (Ctrl+C on the first start)', () => {
+  /** Commands that go through before the stop: past the carers, clients and care plans, in the middle of the visits. */
+  const STOP_AFTER = 2000;
+  let stoppedDatabase: TestDatabase;
+  let stoppedApi: RunningCommandApi;
+  let finished: SeedResult | undefined;
+  const said: string[] = [];
+  const written: string[] = [];
+  const credentials = () => ({ email: stoppedApi.admin.email, password: TEST_PASSWORD });
+
+  beforeAll(async () => {
+    stoppedDatabase = await createTestDatabase(inject('databaseUrl'), 'demo_seed_stopped');
+    stoppedApi = await startCommandApiOn(stoppedDatabase.url, {
+      silent: true,
+      visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: DEMO_HISTORY_HOURS },
+    });
+    let sent = 0;
+    const stopping: SeedProgress = {
+      ...noProgress,
+      command() {
+        sent += 1;
+        if (sent >= STOP_AFTER) throw new Error('stopped by the person starting it');
+      },
+    };
+    await expect(
+      seedDemoDataOnce(stoppedDatabase.url, stoppedApi.baseUrl, credentials(), { progress: stopping }),
+    ).rejects.toThrow('stopped by the person starting it');
+    finished = await seedDemoDataOnce(stoppedDatabase.url, stoppedApi.baseUrl, credentials(), {
+      say: (line) => said.push(line),
+      progress: seedProgress({ isTTY: false, write: (text) => written.push(text) }),
+    });
+  }, 400_000);
+  afterAll(async () => {
+    await stoppedApi?.close();
+    await stoppedDatabase?.drop();
+  });
+
+  it('is finished on the next start, which says so, and ends with the same records as a load never stopped', async () => {
+    expect(said).toEqual([expect.stringContaining('Finishing the demo data')]);
+    expect(finished?.resumed).toBe(true);
+    expect(finished?.counts).toEqual(seeded?.counts);
+    const whole = typeCounts(await eventLog());
+    const resumed = typeCounts(await settledLog(stoppedApi.store));
+    // Every kind of record and every step of their lives (visits checked in and out, doses recorded…), none twice.
+    expect(resumed).toEqual(whole);
+    expect(resumed.CarerRegistered).toBe(30);
+  });
+
+  it('once finished, loads nothing on a later start', async () => {
+    const before = (await stoppedApi.store.readAll(START_POSITION, 100_000)).length;
+    expect(await seedDemoDataOnce(stoppedDatabase.url, stoppedApi.baseUrl, credentials())).toBeUndefined();
+    expect(await stoppedApi.store.readAll(START_POSITION, 100_000)).toHaveLength(before);
+  });
+
+  it('shows its progress in a log as plain lines, one a part or so, with no carriage returns or escape codes', () => {
+    const output = written.join('');
+    expect(output).not.toContain('\r');
+    expect(output).not.toContain('\x1b');
+    const lines = output.split('\n').filter((line) => line !== '');
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}visits \d+\/\d+ in /));
+    expect(lines.length).toBeLessThan(60);
   });
 });

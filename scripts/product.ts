@@ -16,6 +16,7 @@ import type { AdminCredentials } from './demo-admin';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
 import { seedDemoDataOnce, seedDemoPayroll, type SeedResult } from './demo-seed';
 import { seedDemoInvoices } from './demo-invoices-seed';
+import { formatDuration, timedStep, type SeedProgress } from './start-progress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -36,6 +37,8 @@ export interface ProductConfig {
   readonly logLevel: string;
   /** Progress lines for the person starting it. */
   readonly say: (line: string) => void;
+  /** How far the demo data's loading has gone (a bar on a terminal, plain lines in a log); none when absent. */
+  readonly progress?: SeedProgress;
   /** More environment for the services (tests: a short policy interval). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -81,8 +84,11 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       );
     }
     const pgDataDir = path.join(config.dataDir, 'postgres');
-    config.say(`Starting embedded PostgreSQL (data in ${path.relative(ROOT, pgDataDir) || pgDataDir})…`);
-    embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, port: config.embeddedPostgresPort, persistent: true });
+    embedded = await timedStep(
+      config.say,
+      `Starting PostgreSQL (data in ${path.relative(ROOT, pgDataDir) || pgDataDir})`,
+      () => startEmbeddedPostgres({ dataDir: pgDataDir, port: config.embeddedPostgresPort, persistent: true }),
+    );
     if (embedded.dataDir !== pgDataDir)
       config.say(
         `  (a link to ${embedded.dataDir}: as root, PostgreSQL runs as the 'postgres' account, which cannot enter this folder)`,
@@ -95,8 +101,11 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     await embedded?.stop();
   };
   try {
-    await ensureDatabase(databaseUrl);
-    await prepareSchemas(databaseUrl, config.eventStoreUrl);
+    const database = databaseUrl;
+    await timedStep(config.say, 'Preparing the database', async () => {
+      await ensureDatabase(database);
+      await prepareSchemas(database, config.eventStoreUrl);
+    });
     await buildUiIfStale(config.say);
     const logDir = path.join(config.dataDir, 'logs');
     await mkdir(logDir, { recursive: true });
@@ -144,46 +153,69 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       );
     }
     const exited = Promise.race(exits);
-    await Promise.race([
-      Promise.all([
-        waitForHttp(`http://127.0.0.1:${config.commandApiPort}/health`),
-        waitForHttp(`http://127.0.0.1:${config.readApiPort}/health`),
-        waitForHttp(`http://127.0.0.1:${config.port}/`),
-      ]),
-      exited.then((reason) =>
-        Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`)),
-      ),
-    ]);
-    // The screens read the projections' tables: on a new database the projector builds them first. Until then the
-    // product is not ready, and its address is not given out (a first sign-in would meet missing lists).
-    await Promise.race([
-      waitForReadModels(databaseUrl),
-      exited.then((reason) =>
-        Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`)),
-      ),
-    ]);
+    const ready = async () => {
+      await Promise.race([
+        Promise.all([
+          waitForHttp(`http://127.0.0.1:${config.commandApiPort}/health`),
+          waitForHttp(`http://127.0.0.1:${config.readApiPort}/health`),
+          waitForHttp(`http://127.0.0.1:${config.port}/`),
+        ]),
+        exited.then((reason) =>
+          Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`)),
+        ),
+      ]);
+      // The screens read the projections' tables: on a new database the projector builds them first. Until then the
+      // product is not ready, and its address is not given out (a first sign-in would meet missing lists).
+      await Promise.race([
+        waitForReadModels(database),
+        exited.then((reason) =>
+          Promise.reject(new Error(`${reason}\n${tail(path.join(logDir, reason.split(' ')[0] + '.log'))}`)),
+        ),
+      ]);
+    };
+    await timedStep(config.say, 'Starting the services', ready);
     // Never seed a production event store; seeding signs in as the administrator.
-    const firstSeed =
-      config.seedDemoData && !config.eventStoreUrl && config.admin
-        ? await seedDemoDataOnce(databaseUrl, url, config.admin)
-        : undefined;
-    // Payroll and invoices are worked out from the visits' read model, so they go in once the projector has caught up.
+    const admin = config.admin;
     const seeded =
-      firstSeed && config.admin
-        ? {
-            ...firstSeed,
-            counts: {
-              ...firstSeed.counts,
-              'payroll periods': await seedDemoPayroll(url, config.admin),
-              invoices: await seedDemoInvoices(url, config.admin),
-            },
-          }
-        : firstSeed;
+      config.seedDemoData && !config.eventStoreUrl && admin
+        ? await loadDemoData(database, url, admin, config.say, config.progress)
+        : undefined;
     return { url, publicUrl, databaseUrl, seeded, exited, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The demo data, on a first start or to finish one an earlier start began. Payroll and invoices are worked out from
+ * the visits' read model, so they go in last, once the projector has caught up; each goes in only when an earlier
+ * start wrote none of it (neither is picked up part-way).
+ */
+async function loadDemoData(
+  databaseUrl: string,
+  url: string,
+  admin: AdminCredentials,
+  say: (line: string) => void,
+  progress: SeedProgress | undefined,
+): Promise<SeedResult | undefined> {
+  const began = Date.now();
+  const seeded = await seedDemoDataOnce(databaseUrl, url, admin, {
+    say,
+    progress,
+    finish: async (count) => ({
+      'payroll periods':
+        count('PayrollPolicySet') > 0
+          ? count('PayrollPeriodProcessed')
+          : await timedStep(say, 'Working out the demo payroll', () => seedDemoPayroll(url, admin)),
+      invoices:
+        count('FunderAdded') > 0
+          ? count('InvoiceIssued')
+          : await timedStep(say, 'Issuing the demo invoices', () => seedDemoInvoices(url, admin)),
+    }),
+  });
+  if (seeded) say(`Loading the demo data… done in ${formatDuration(Date.now() - began)}`);
+  return seeded;
 }
 
 async function prepareSchemas(databaseUrl: string, eventStoreUrl: string | undefined): Promise<void> {
@@ -211,7 +243,11 @@ export async function buildUiIfStale(say: (line: string) => void): Promise<void>
   const inputs = ['ui/src', 'ui/build', 'ui/index.html', 'ui/vite.config.ts'].map((input) =>
     newestMtime(path.join(ROOT, input)),
   );
-  if (existsSync(built) && Math.max(...inputs) < statSync(built).mtimeMs) return;
+  if (existsSync(built) && Math.max(...inputs) < statSync(built).mtimeMs) {
+    say('UI build is up to date');
+    return;
+  }
+  const began = Date.now();
   say('Building the UI…');
   const args = [
     path.join(ROOT, 'node_modules/vite/bin/vite.js'),
@@ -233,6 +269,7 @@ export async function buildUiIfStale(say: (line: string) => void): Promise<void>
     });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
   });
+  say(`Building the UI… done in ${formatDuration(Date.now() - began)}`);
 }
 
 function newestMtime(dir: string): number {

@@ -4,6 +4,7 @@ import { blankAsAbsent } from '@care/events';
 import { databaseUrl, optionalPublicUrl, optionalUrl, parseEnv, port } from '@care/events/server';
 import { demoAdmin, type AdminCredentials } from './demo-admin';
 import { startProduct } from './product';
+import { seedProgress } from './start-progress';
 
 /** `npm start`: the whole product on this machine, with demo data on the first start. */
 const env = parseEnv(
@@ -55,6 +56,7 @@ try {
     admin,
     logLevel: env.LOG_LEVEL,
     say,
+    progress: seedProgress({ isTTY: process.stdout.isTTY === true, write: (text) => process.stdout.write(text) }),
   });
   say('');
   say(`  Care platform is running:  ${product.url}`);
