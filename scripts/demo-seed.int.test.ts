@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, londonToday, START_POSITION, type RawRecordedEvent } from '@care/events';
+import { addDays, londonTimeToInstant, londonToday, START_POSITION, type RawRecordedEvent } from '@care/events';
 import { createTestDatabase, type TestDatabase } from '@care/events/testing';
 import { settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
 import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
@@ -208,11 +208,36 @@ describe('the demo data of the quick start', () => {
   });
 });
 
+/**
+ * Steps whose time moves with the clock (a visit checked in once it has begun, a dose once it is due): two loads run
+ * minutes apart differ in those about today, so they are counted only for the days before today.
+ */
+const ABOUT_A_MOMENT = new Set([
+  'VisitCheckedIn',
+  'VisitCheckedOut',
+  'AppointmentNoShowRecorded',
+  'AppointmentCancelled',
+  'MedicationAdministrationRecorded',
+]);
+
 /** How many events of each type a log holds, leaving out sign-ins (a finished load signs in again) and test barriers. */
 function typeCounts(log: readonly RawRecordedEvent[]): Record<string, number> {
+  const today = Date.parse(londonTimeToInstant(londonToday(), '00:00'));
+  const visitStarts = new Map(
+    log
+      .filter((event) => event.type === 'AppointmentScheduled')
+      .map((event) => [String(dataOf(event).id), Date.parse(String(dataOf(event).scheduledStart))]),
+  );
+  const beforeToday = (event: RawRecordedEvent) =>
+    (event.type === 'MedicationAdministrationRecorded'
+      ? Date.parse(String(dataOf(event).administeredAt))
+      : (visitStarts.get(String(dataOf(event).id)) ?? Number.NaN)) < today;
   const counts: Record<string, number> = {};
-  for (const { type } of log)
-    if (type !== 'UserSignedIn' && type !== 'TestBarrier') counts[type] = (counts[type] ?? 0) + 1;
+  for (const event of log) {
+    if (event.type === 'UserSignedIn' || event.type === 'TestBarrier') continue;
+    if (ABOUT_A_MOMENT.has(event.type) && !beforeToday(event)) continue;
+    counts[event.type] = (counts[event.type] ?? 0) + 1;
+  }
   return counts;
 }
 
@@ -256,11 +281,13 @@ describe('a demo load stopped part-way (Ctrl+C on the first start)', () => {
   it('is finished on the next start, which says so, and ends with the same records as a load never stopped', async () => {
     expect(said).toEqual([expect.stringContaining('Finishing the demo data')]);
     expect(finished?.resumed).toBe(true);
-    expect(finished?.counts).toEqual(seeded?.counts);
+    // Doses are planned up to the minute the load runs: the rest of the counts match exactly.
+    expect({ ...finished?.counts, 'medication records': 0 }).toEqual({ ...seeded?.counts, 'medication records': 0 });
     const whole = typeCounts(await eventLog());
     const resumed = typeCounts(await settledLog(stoppedApi.store));
     // Every kind of record and every step of their lives (visits checked in and out, doses recorded…), none twice.
     expect(resumed).toEqual(whole);
+    expect(resumed.VisitCheckedOut).toBeGreaterThan(1500);
     expect(resumed.CarerRegistered).toBe(30);
   });
 
