@@ -93,6 +93,54 @@ interface FilterBarProps {
   readonly children?: ReactNode;
 }
 
+/** A period filter's value: a named range, and the From and To days when the range is 'custom'. */
+export interface PeriodValue<R extends string> {
+  readonly range: R;
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * The Date range select and, for a custom range, its From and To days (each bounded by the other): the same three
+ * fields on every screen that filters by period.
+ */
+export function periodFields<R extends string, T extends PeriodValue<R>>(
+  value: T,
+  options: readonly FilterOption<R>[],
+  onChange: (next: T) => void,
+): FilterField[] {
+  const range: SelectFilter<R> = {
+    kind: 'select',
+    key: 'range',
+    label: 'Date range',
+    value: value.range,
+    options,
+    onChange: (chosen: R | '') => {
+      if (chosen) onChange({ ...value, range: chosen });
+    },
+  };
+  if (value.range !== 'custom') return [range];
+  return [
+    range,
+    {
+      kind: 'date',
+      key: 'from',
+      label: 'From',
+      value: value.from,
+      max: value.to,
+      onChange: (from: string) => onChange({ ...value, from }),
+    },
+    {
+      kind: 'date',
+      key: 'to',
+      label: 'To',
+      value: value.to,
+      min: value.from,
+      onChange: (to: string) => onChange({ ...value, to }),
+    },
+  ];
+}
+
 /** The filter bar of the list screens: search text, selects, dates and toggles, each labelled the same way. */
 export function FilterBar({ label, fields, role = 'search', layout = 'grid', className, children }: FilterBarProps) {
   const barId = useId();

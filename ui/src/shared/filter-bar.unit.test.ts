@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { chosenOption, dateFilterValue, FilterBar, type FilterField } from './filter-bar';
+import { chosenOption, dateFilterValue, FilterBar, periodFields, type FilterField } from './filter-bar';
 
 const ignore = () => undefined;
 const render = (fields: readonly (FilterField | false)[], label = 'Filters') =>
@@ -94,5 +94,46 @@ describe('FilterBar', () => {
     expect(dateFilterValue('', 'keep')).toBe('');
     expect(dateFilterValue('02/11/20', 'keep')).toBeUndefined();
     expect(dateFilterValue('02/11/20', 'clear')).toBe('');
+  });
+});
+
+describe('periodFields', () => {
+  type Range = 'week' | 'custom';
+  const options = [
+    { value: 'week' as const, label: 'This week' },
+    { value: 'custom' as const, label: 'Custom range' },
+  ];
+
+  it('shows only the Date range for a named range, and From and To, each bounded by the other, for a custom one', () => {
+    const week = periodFields<Range, { range: Range; from: string; to: string }>(
+      { range: 'week', from: '', to: '' },
+      options,
+      ignore,
+    );
+    expect(week.map((field) => field.label)).toEqual(['Date range']);
+    const custom = periodFields<Range, { range: Range; from: string; to: string }>(
+      { range: 'custom', from: '2026-11-01', to: '2026-11-27' },
+      options,
+      ignore,
+    );
+    expect(custom.map((field) => [field.label, field.kind === 'date' ? [field.min, field.max] : null])).toEqual([
+      ['Date range', null],
+      ['From', [undefined, '2026-11-27']],
+      ['To', ['2026-11-01', undefined]],
+    ]);
+  });
+
+  it('hands back the whole value with the one part changed, and ignores an empty choice of range', () => {
+    const seen: unknown[] = [];
+    const value = { range: 'custom' as Range, from: '2026-11-01', to: '2026-11-27', carer: 'c1' };
+    const [range, from] = periodFields(value, options, (next) => seen.push(next));
+    if (range?.kind !== 'select' || from?.kind !== 'date') throw new Error('unexpected fields');
+    range.onChange('');
+    range.onChange('week');
+    from.onChange('2026-11-02');
+    expect(seen).toEqual([
+      { ...value, range: 'week' },
+      { ...value, from: '2026-11-02' },
+    ]);
   });
 });

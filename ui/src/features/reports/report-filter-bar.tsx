@@ -1,9 +1,9 @@
-import { REGIONS, REPORT_RANGE_LABELS, REPORT_RANGES, type Region, type ReportRange } from '@care/events';
+import { REGIONS, REPORT_RANGE_LABELS, REPORT_RANGES, type Region } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { carerFullName } from '../../records/carers/carer-name';
 import { carersQueryOptions } from '../../records/carers/get-carers';
-import { FilterBar } from '../../shared/filter-bar';
+import { FilterBar, periodFields } from '../../shared/filter-bar';
 import { capitalize } from '../../shared/format';
 import type { ReportFilters } from './report-params';
 
@@ -20,35 +20,15 @@ export function ReportFilterBar({
   refreshing: boolean;
 }) {
   const carers = useQuery(carersQueryOptions);
-  const custom = value.range === 'custom';
   return (
     <FilterBar
       label="Report filters"
       fields={[
-        {
-          kind: 'select',
-          key: 'range',
-          label: 'Date range',
-          value: value.range,
-          options: REPORT_RANGES.map((range) => ({ value: range, label: REPORT_RANGE_LABELS[range] })),
-          onChange: (range: ReportRange | '') => range && onChange({ ...value, range }),
-        },
-        custom && {
-          kind: 'date',
-          key: 'from',
-          label: 'From',
-          value: value.from,
-          max: value.to,
-          onChange: (from: string) => onChange({ ...value, from }),
-        },
-        custom && {
-          kind: 'date',
-          key: 'to',
-          label: 'To',
-          value: value.to,
-          min: value.from,
-          onChange: (to: string) => onChange({ ...value, to }),
-        },
+        ...periodFields(
+          value,
+          REPORT_RANGES.map((range) => ({ value: range, label: REPORT_RANGE_LABELS[range] })),
+          onChange,
+        ),
         {
           kind: 'select',
           key: 'region',

@@ -5,7 +5,7 @@ import { carerFullName } from '../carers/carer-name';
 import { carersQueryOptions } from '../carers/get-carers';
 import { clientsQueryOptions } from '../clients/get-clients';
 import { enumLabel } from '../../shared/format';
-import { FilterBar } from '../../shared/filter-bar';
+import { FilterBar, periodFields } from '../../shared/filter-bar';
 import { RANGE_LABELS, type MonitoringRange } from './monitoring-params';
 
 /** What the bar edits; `status` is narrowed by each screen (visit statuses, or roster statuses too on /manage). */
@@ -62,35 +62,15 @@ export function RecordsFilterBar<V extends FilterBarValue>({
     return () => window.clearTimeout(timer);
   }, [search, value, onChange]);
 
-  const custom = value.range === 'custom';
   return (
     <FilterBar
       label="Filters"
       fields={[
-        {
-          kind: 'select',
-          key: 'range',
-          label: 'Date range',
-          value: value.range,
-          options: ranges.map((range) => ({ value: range, label: RANGE_LABELS[range] })),
-          onChange: (range: MonitoringRange | '') => range && onChange({ ...value, range }),
-        },
-        custom && {
-          kind: 'date',
-          key: 'from',
-          label: 'From',
-          value: value.from,
-          max: value.to,
-          onChange: (from: string) => onChange({ ...value, from }),
-        },
-        custom && {
-          kind: 'date',
-          key: 'to',
-          label: 'To',
-          value: value.to,
-          min: value.from,
-          onChange: (to: string) => onChange({ ...value, to }),
-        },
+        ...periodFields(
+          value,
+          ranges.map((range) => ({ value: range, label: RANGE_LABELS[range] })),
+          onChange,
+        ),
         {
           kind: 'select',
           key: 'carer',
