@@ -13,6 +13,7 @@ import { measureDashboardStats } from './dashboard-stats';
 import { measureReports, reportRows } from './reports';
 import { measureDiaryLatency } from './diary-latency';
 import { measureFrontDoor } from './front-door';
+import { firstStartRows, measureFirstStart } from './first-start';
 import { measureInvoiceRun } from './invoice-run';
 import { financeRows } from './finance-bench';
 import { measureListPages } from './list-pages';
@@ -97,6 +98,8 @@ async function main(): Promise<number> {
     const auditReads = shown(await measureAuditReads(await postgres.freshDatabase('audit_reads')));
     step('(o) finance: invoicing a month of about 10,000 completed visits for 400 clients');
     const invoiceRun = shown(await measureInvoiceRun(await postgres.freshDatabase('invoice_run')));
+    step('(p) `npm start` on an empty data folder until it prints its address, then a second start on the same folder');
+    const firstStart = shown(await measureFirstStart((message) => step(`    ${message}`)));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -127,6 +130,7 @@ async function main(): Promise<number> {
       ...reports,
       ...medicationDue,
       ...invoiceRun,
+      ...firstStart,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -182,6 +186,7 @@ async function main(): Promise<number> {
       { metric: 'appendUnsealedPerSec', value: results.appendUnsealedPerSec, unit: 'events/s' },
       { metric: 'appendChainCost', value: results.appendChainCost, unit: 'x', target: { atMost: 0.1 } },
       ...auditRows(results).filter((row) => !row.metric.startsWith('append') && row.metric !== 'rawInsertPerSec'),
+      ...firstStartRows(firstStart),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
