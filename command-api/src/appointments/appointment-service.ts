@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
@@ -69,7 +70,7 @@ export class AppointmentService {
 
   constructor(
     private readonly store: EventStore,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date = commandTime,
     private readonly rules: VisitTimeRules = DEFAULT_VISIT_TIME_RULES,
     private readonly work: CarerWork = new CarerWork(store),
   ) {

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import {
   appointmentStreamId,
   carerBookingsStreamId,
@@ -63,7 +64,7 @@ export interface BookingReceipt {
 export class CarerBookings {
   constructor(
     private readonly store: EventStore,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date = commandTime,
   ) {}
 
   async book(request: BookingRequest, context: CommandContext): Promise<BookingReceipt> {

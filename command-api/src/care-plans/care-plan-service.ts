@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   carePlanStreamId,
@@ -73,7 +74,7 @@ export class CarePlanService {
 
   constructor(
     private readonly store: EventStore,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = commandTime,
   ) {
     this.inUse = new Reservations(store, clientCarePlanReservation);
   }

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   carerStreamId,
@@ -28,7 +29,7 @@ export interface DiaryWriter extends DiaryActor {
 export class DiaryService {
   constructor(
     private readonly store: EventStore,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date = commandTime,
     private readonly work: CarerWork = new CarerWork(store),
   ) {}
 

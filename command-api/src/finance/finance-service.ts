@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   addDays,
@@ -157,7 +158,7 @@ export class FinanceService {
   ): Promise<GenerationResult> {
     if (input.periodEnd < input.periodStart)
       throw new DomainError('invalid', 'The period ends before it starts', 'periodEnd');
-    const issuedOn = input.issuedOn ?? londonToday();
+    const issuedOn = input.issuedOn ?? londonToday(commandTime());
     const visits = await this.visits.completedVisits(input.periodStart, input.periodEnd, input.clientId);
     const byClient = new Map<string, typeof visits>();
     for (const visit of visits) byClient.set(visit.clientId, [...(byClient.get(visit.clientId) ?? []), visit]);
@@ -309,7 +310,7 @@ export class FinanceService {
   ): Promise<CommandResult> {
     return this.onInvoice(
       invoiceId,
-      { type: 'IssueCreditNote', invoiceId, creditNoteId: uuidv7(), issuedOn: londonToday(), ...input },
+      { type: 'IssueCreditNote', invoiceId, creditNoteId: uuidv7(), issuedOn: londonToday(commandTime()), ...input },
       context,
     );
   }

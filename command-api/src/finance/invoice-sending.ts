@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import type pg from 'pg';
 import {
   clientStreamId,
@@ -63,7 +64,7 @@ export async function sendInvoice(
     const document = invoiceDocumentOf(
       events,
       { clientName, funderName: funder.exists ? funder.name : null },
-      londonToday(),
+      londonToday(commandTime()),
     )!;
     const agency = await agencySettings(deps.store);
     await enqueueMail(deps.pool, {

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   londonToday,
@@ -64,7 +65,7 @@ export class PayrollService {
   async process(
     input: ProcessPayrollCommandInput,
     context: CommandContext,
-    today: string = londonToday(),
+    today: string = londonToday(commandTime()),
   ): Promise<ProcessResult> {
     const periodEnd = payrollPeriodEnd(input.periodStart, input.periodKind);
     const policy = await loadStream<PayrollPolicyEvent, PolicyState>(

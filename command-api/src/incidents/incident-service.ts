@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
@@ -126,7 +127,7 @@ export class IncidentService {
     };
     // Decided before the claim: a report the rules refuse (an entry dated in the future) must not use up the entry.
     const events = decide(
-      { type: 'ReportIncident', id, details, appointmentId: entry.appointmentId, diaryEntryId, now: new Date() },
+      { type: 'ReportIncident', id, details, appointmentId: entry.appointmentId, diaryEntryId, now: commandTime() },
       initialIncidentState,
     );
     try {
@@ -152,7 +153,7 @@ export class IncidentService {
     ifMatch: bigint | undefined,
     context: CommandContext,
   ): Promise<CommandResult> {
-    return this.run({ type: 'AmendIncident', id, changes, reason, now: new Date() }, ifMatch, context, () =>
+    return this.run({ type: 'AmendIncident', id, changes, reason, now: commandTime() }, ifMatch, context, () =>
       this.checkReferences(changes),
     );
   }
@@ -183,7 +184,7 @@ export class IncidentService {
     id: string = uuidv7(),
   ): Promise<CommandResult & { position: Position }> {
     const events = decide(
-      { type: 'ReportIncident', id, details, appointmentId, diaryEntryId, now: new Date() },
+      { type: 'ReportIncident', id, details, appointmentId, diaryEntryId, now: commandTime() },
       initialIncidentState,
     );
     const appended = await appendEvents(this.store, incidentStreamId(id), events, 'no_stream', context);
@@ -292,4 +293,4 @@ export class IncidentService {
 }
 
 /** London date today, for the commands that refuse a date in the future. */
-export const todayInLondon = (): string => londonToday();
+export const todayInLondon = (): string => londonToday(commandTime());

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
@@ -55,7 +56,7 @@ const RECORDABLE_VISIT_STATUSES = new Set(['in_progress', 'completed']);
 export class PrescriptionService {
   constructor(
     private readonly store: EventStore,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date = commandTime,
     private readonly work: CarerWork = new CarerWork(store),
   ) {}
 

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import { londonToday, reportScheduleStreamId, type CreateReportScheduleRequest, type EventStore } from '@care/events';
 import type { CommandContext } from '../shared/actor';
@@ -21,7 +22,7 @@ export class ReportScheduleService {
   async schedule(
     input: CreateReportScheduleRequest,
     context: CommandContext,
-    now = new Date(),
+    now = commandTime(),
   ): Promise<CommandResult> {
     const id = uuidv7();
     const events = decide(

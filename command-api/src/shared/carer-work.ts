@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import {
   addDays,
   appointmentStreamId,
@@ -76,7 +77,7 @@ export class CarerWork {
   constructor(
     private readonly store: EventStore,
     readonly window: CarerWindow = DEFAULT_CARER_WINDOW,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date = commandTime,
   ) {}
 
   /** The carer record linked to the account (its reservation stream, confirmed by the carer's own stream), or null. */

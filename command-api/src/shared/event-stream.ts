@@ -1,3 +1,4 @@
+import { simulatedTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   definitionOf,
@@ -66,13 +67,22 @@ export async function appendEvents(
   expected: ExpectedRevision,
   context: CommandContext,
 ): Promise<AppendResult> {
-  const occurredAt = new Date().toISOString();
+  // Under the demo loader's simulated clock the events happen, and are recorded, at its time, marked as demo data.
+  const simulated = simulatedTime();
+  const occurredAt = (simulated ?? new Date()).toISOString();
   const stamped: NewEvent[] = events.map((event) => ({
     eventId: uuidv7(),
     type: event.type,
     schemaVersion: definitionOf(event.type).schemaVersion,
     data: checkedData(event),
-    metadata: { userId: context.userId, occurredAt, correlationId: context.requestId, causationId: context.requestId },
+    metadata: {
+      userId: context.userId,
+      occurredAt,
+      correlationId: context.requestId,
+      causationId: context.requestId,
+      ...(simulated && { demo: true as const }),
+    },
+    ...(simulated && { recordedAt: occurredAt }),
   }));
   return await store.append(streamId, stamped, expected);
 }

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import {
   carerShiftsStreamId,
   shiftStreamId,
@@ -104,7 +105,7 @@ export interface ShiftBookingReceipt {
 export class ShiftBookings {
   constructor(
     private readonly store: EventStore,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date = commandTime,
   ) {}
 
   async book(request: ShiftBookingRequest, context: CommandContext): Promise<ShiftBookingReceipt> {

@@ -1,3 +1,4 @@
+import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
@@ -107,7 +108,7 @@ export class TaskService {
     context: CommandContext,
   ): Promise<CommandResult> {
     return this.run(
-      { type: 'CompleteTask', id, by, notes, completedAt: new Date().toISOString() },
+      { type: 'CompleteTask', id, by, notes, completedAt: commandTime().toISOString() },
       ifMatch,
       context,
       undefined,

@@ -93,8 +93,9 @@ export async function appendInTransaction(
       event.schemaVersion,
       JSON.stringify(event.data),
       JSON.stringify(event.metadata),
+      event.recordedAt ?? null,
     );
-    return `(${index + 1}, $${base + 1}::uuid, $${base + 2}::text, $${base + 3}::integer, $${base + 4}::jsonb, $${base + 5}::jsonb)`;
+    return `(${index + 1}, $${base + 1}::uuid, $${base + 2}::text, $${base + 3}::integer, $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}::timestamptz)`;
   });
   // The events are inserted only when the claim returned a row (the join with `claimed`), in
   // their given order, so their sequence numbers follow their revisions.
@@ -104,9 +105,10 @@ export async function appendInTransaction(
     name: events.length <= PREPARED_UP_TO ? `es_append_${claimKind(expected)}_${events.length}` : undefined,
     text: `with claimed as (${claimSql(expected)}),
      inserted as (
-       insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
-       select e.event_id, $1::text, claimed.revision - $2::bigint + e.n, e.event_type, e.schema_version, e.data, e.metadata
-       from claimed, (values ${tuples.join(', ')}) as e (n, event_id, event_type, schema_version, data, metadata)
+       insert into es_events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata, recorded_at)
+       select e.event_id, $1::text, claimed.revision - $2::bigint + e.n, e.event_type, e.schema_version, e.data, e.metadata,
+         coalesce(e.recorded_at, now())
+       from claimed, (values ${tuples.join(', ')}) as e (n, event_id, event_type, schema_version, data, metadata, recorded_at)
        order by e.n
        returning sequence, transaction_id
      )

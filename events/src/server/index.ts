@@ -1,4 +1,5 @@
 export * from './env';
+export * from './command-time';
 export * from './http';
 export * from './logger';
 export * from './create-pool';

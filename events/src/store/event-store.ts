@@ -8,6 +8,11 @@ export interface NewEvent {
   readonly schemaVersion: number;
   readonly data: unknown;
   readonly metadata: EventMetadata;
+  /**
+   * When the log records it, for the demo loader's simulated past only (see `atSimulatedTime`); otherwise the
+   * store's own clock at the append. The PostgreSQL store honours it; EventStoreDB sets its own and is never seeded.
+   */
+  readonly recordedAt?: string;
 }
 
 /** What the store hands back: still untyped data, parsed by `parseRecordedEvent`. */

@@ -6,5 +6,7 @@ export const eventMetadataSchema = z.object({
   occurredAt: z.iso.datetime(),
   correlationId: z.string().min(1),
   causationId: z.string().min(1),
+  /** True on the demo loader's events: generated sample data, not a record of care. */
+  demo: z.literal(true).optional(),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
