@@ -1,30 +1,34 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, londonTimeToInstant, londonToday, START_POSITION, type RawRecordedEvent } from '@care/events';
-import { createTestDatabase, type TestDatabase } from '@care/events/testing';
-import { settledLog, startCommandApiOn, TEST_PASSWORD, type RunningCommandApi } from '@care/command-api/testing';
-import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
-import { seedDemoDataOnce, type SeedResult } from './demo-seed';
+import { PostgresEventStore } from '@care/events/server';
+import { settledLog } from '@care/command-api/testing';
+import { DEMO_VISIT_DAYS_BACK } from './demo/demo-appointments';
+import { demoInvoiceRuns } from './demo/demo-finance';
+import { demoPayrollPeriods } from './demo/demo-payroll';
+import { DemoClock } from './demo/demo-times';
+import { seedDemoDataOnce, signedIn, type Send, type SeedResult } from './demo-seed';
 import { noProgress, seedProgress, type SeedProgress } from './start-progress';
+import { startTestProduct, type TestProduct } from './test-product';
 
-let database: TestDatabase;
-let api: RunningCommandApi;
+/** The product as a first `npm start` runs it (its rules process starts once the demo is in), loaded here. */
+let running: TestProduct;
+let store: PostgresEventStore;
 let seeded: SeedResult | undefined;
+let loadedAt: Date;
 let settled: Promise<RawRecordedEvent[]> | undefined;
 /** Every event the seed appended, once visible (polled, so it must run inside a test). */
-const eventLog = () => (settled ??= settledLog(api.store));
+const eventLog = () => (settled ??= settledLog(store));
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'), 'demo_seed');
-  // As `npm start` runs it for the demo: the history goes in as times entered by hand, weeks back.
-  api = await startCommandApiOn(database.url, {
-    silent: true,
-    visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: DEMO_HISTORY_HOURS },
-  });
-  seeded = await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD });
-}, 300_000);
+  running = await startTestProduct(inject('databaseUrl'), 'demo_seed', undefined, { withoutRules: true });
+  store = await PostgresEventStore.connect(running.database.url);
+  loadedAt = new Date();
+  seeded = await seedDemoDataOnce(running.database.url, running.product.url, running.admin);
+}, 900_000);
 afterAll(async () => {
-  await api?.close();
-  await database?.drop();
+  await store?.close();
+  await running?.stop();
 });
 
 /** The settled log's events of one type. */
@@ -52,6 +56,8 @@ describe('the demo data of the quick start', () => {
       'medication records': ofType('MedicationAdministrationRecorded').length,
       'report schedules': 2,
       contracts: ofType('ContractCreated').length,
+      'payroll periods': ofType('PayrollPeriodProcessed').length,
+      invoices: ofType('InvoiceIssued').length,
     });
     expect(
       ofType('ReportScheduled')
@@ -118,14 +124,14 @@ describe('the demo data of the quick start', () => {
     expect(byCarer.length).toBeGreaterThan(0);
   });
 
-  it('has about six weeks of visits: past ones completed, late, cancelled or no-show, and today in every state', async () => {
+  it('has a quarter of visits: past ones completed, late, cancelled or no-show, and today in every state', async () => {
     const ofType = await eventsOf();
     const scheduled = ofType('AppointmentScheduled');
-    expect(scheduled.length).toBeGreaterThan(3000);
+    expect(scheduled.length).toBeGreaterThan(7000);
     const days = new Set(scheduled.map((event) => londonToday(new Date(String(dataOf(event).scheduledStart)))));
-    expect(days).toContain(addDays(londonToday(), -28));
+    expect(days).toContain(addDays(londonToday(), -DEMO_VISIT_DAYS_BACK));
     expect(days).toContain(addDays(londonToday(), 14));
-    expect(ofType('VisitCheckedOut').length).toBeGreaterThan(1500);
+    expect(ofType('VisitCheckedOut').length).toBeGreaterThan(5000);
     expect(ofType('VisitCheckedIn').some((event) => dataOf(event).lateArrival === true)).toBe(true);
     expect(ofType('VisitCheckedIn').some((event) => dataOf(event).source === 'Manual')).toBe(true);
     expect(ofType('AppointmentCancelled').length).toBeGreaterThan(0);
@@ -171,9 +177,7 @@ describe('the demo data of the quick start', () => {
   });
 
   it('is only written once', async () => {
-    expect(
-      await seedDemoDataOnce(database.url, api.baseUrl, { email: api.admin.email, password: TEST_PASSWORD }),
-    ).toBeUndefined();
+    expect(await seedDemoDataOnce(running.database.url, running.product.url, running.admin)).toBeUndefined();
   });
 
   it('has about forty incidents in every state, reported by the demo carer and the coordinator, and the safeguarding contact', async () => {
@@ -205,6 +209,123 @@ describe('the demo data of the quick start', () => {
         safeguardingTeamPhone: '0113 222 4401',
       }),
     ]);
+  });
+});
+
+describe('the demo quarter, as it was lived', () => {
+  /** The log's demo events in order, with the time the log recorded each. */
+  async function demoRows(): Promise<{ type: string; recordedAt: number; metadata: Record<string, unknown> }[]> {
+    const pool = new pg.Pool({ connectionString: running.database.url, max: 1 });
+    try {
+      const { rows } = await pool.query<{ event_type: string; recorded_at: Date; metadata: Record<string, unknown> }>(
+        `select event_type, recorded_at, metadata from es_events where metadata->>'demo' = 'true'
+         order by transaction_id, sequence`,
+      );
+      return rows.map((row) => ({
+        type: row.event_type,
+        recordedAt: row.recorded_at.getTime(),
+        metadata: row.metadata,
+      }));
+    } finally {
+      await pool.end();
+    }
+  }
+
+  it('is recorded in time order, inside the quarter, each event at the moment it happened, all marked as demo data', async () => {
+    const rows = await demoRows();
+    const clock = new DemoClock(loadedAt);
+    expect(rows.length).toBeGreaterThan(40_000);
+    const backwards = rows.filter((row, index) => index > 0 && row.recordedAt < rows[index - 1]!.recordedAt);
+    expect(backwards).toEqual([]);
+    expect(rows[0]!.recordedAt).toBe(clock.opens.getTime());
+    // Only the loader's closing marker is recorded at the real time it finished.
+    expect(rows.filter((row) => row.recordedAt > Date.now()).length).toBe(0);
+    expect(rows.slice(0, -1).every((row) => row.recordedAt <= loadedAt.getTime())).toBe(true);
+    const notAtOccurrence = rows
+      .slice(0, -1)
+      .filter((row) => Date.parse(String(row.metadata.occurredAt)) !== row.recordedAt);
+    expect(notAtOccurrence).toEqual([]);
+    // Every command the quarter sent is in it: nothing but the first administrator's account is outside.
+    const log = await eventLog();
+    const outside = log.filter(
+      (event) => (event.metadata as { demo?: boolean }).demo !== true && event.type !== 'TestBarrier',
+    );
+    expect(new Set(outside.map((event) => event.type))).toEqual(
+      new Set(['UserEmailReserved', 'UserRegistered', 'UserPasswordSet', 'UserSignedIn']),
+    );
+  });
+
+  it('has last month’s visits checked in on the carers’ phones as they arrived, a few typed in by hand, most on time', async () => {
+    const ofType = await eventsOf();
+    const starts = new Map(
+      ofType('AppointmentScheduled').map((event) => [String(dataOf(event).id), String(dataOf(event).scheduledStart)]),
+    );
+    const monthAgo = addDays(londonToday(), -30);
+    const lastMonth = ofType('VisitCheckedIn').filter(
+      (event) => londonToday(new Date(starts.get(String(dataOf(event).id)) ?? 0)) === monthAgo,
+    );
+    expect(lastMonth.length).toBeGreaterThan(40);
+    const byPhone = lastMonth.filter((event) => dataOf(event).source === 'Mobile');
+    expect(byPhone.length / lastMonth.length).toBeGreaterThan(0.8);
+    // On the phone the time is the server's at that moment: not entered by hand.
+    expect(byPhone.every((event) => dataOf(event).handEnteredReason === null)).toBe(true);
+    const typed = lastMonth.filter((event) => dataOf(event).source === 'Manual');
+    expect(typed.every((event) => typeof dataOf(event).handEnteredReason === 'string')).toBe(true);
+    const checkIns = ofType('VisitCheckedIn');
+    const punctual = checkIns.filter((event) => dataOf(event).lateArrival !== true).length / checkIns.length;
+    expect(punctual).toBeGreaterThanOrEqual(0.8);
+    expect(punctual).toBeLessThanOrEqual(0.98);
+  });
+
+  it('lets the auditor open a client’s file as it stood 30 days ago (the client, their plan, that week’s visits), and 200 days ago finds nothing', async () => {
+    const auditor: Send = await signedIn(running.product.url, {
+      email: 'auditor@demo.example',
+      password: running.admin.password,
+    });
+    const ofType = await eventsOf();
+    const monthAgo = addDays(londonToday(), -30);
+    const visit = ofType('AppointmentScheduled').find(
+      (event) => londonToday(new Date(String(dataOf(event).scheduledStart))) === monthAgo,
+    )!;
+    const clientId = String(dataOf(visit).clientId);
+    const asOf = (days: number) => encodeURIComponent(new Date(Date.now() - days * 86_400_000).toISOString());
+    /** The client file as of `days` ago; a client not registered by then has none (404, or an empty file). */
+    const fileAsOf = async (days: number) => {
+      try {
+        const reply = (await auditor('GET', `/api/audit/clients/${clientId}/file?asOf=${asOf(days)}`, undefined)) as {
+          client: { state: Record<string, unknown> } | null;
+          records: { record: { kind: string; streamId: string } }[];
+        };
+        return { client: reply.client, records: reply.records };
+      } catch (error) {
+        if (String(error).includes(' 404 ')) return { client: null, records: [] };
+        throw error;
+      }
+    };
+    const file = await fileAsOf(30);
+    expect(file.client?.state.firstName).toEqual(expect.any(String));
+    expect(file.records.map((record) => record.record.kind)).toContain('care-plan');
+    expect(file.records.some((record) => record.record.streamId.endsWith(String(dataOf(visit).id)))).toBe(true);
+    expect(await fileAsOf(200)).toEqual({ client: null, records: [] });
+  });
+
+  it('pays every whole week of the quarter and invoices it each Monday: older invoices paid, the newest still drafts', async () => {
+    const admin = await signedIn(running.product.url, running.admin);
+    const today = londonToday();
+    const periods = demoPayrollPeriods(today, DEMO_VISIT_DAYS_BACK);
+    const runs = demoInvoiceRuns(today, DEMO_VISIT_DAYS_BACK);
+    expect(periods.length).toBeGreaterThanOrEqual(12);
+    const summary = (await admin('GET', '/api/finance/payroll/summary', undefined)) as { periodStart: string }[];
+    expect(summary.map((row) => row.periodStart).sort()).toEqual(periods.map((period) => period.periodStart));
+    const ofType = await eventsOf();
+    const invoices = ofType('InvoiceIssued').map(dataOf);
+    expect(new Set(invoices.map((invoice) => invoice.issuedOn))).toEqual(new Set(runs.map((run) => run.issuedOn)));
+    expect(ofType('InvoicePaymentRecorded').length).toBeGreaterThan(0);
+    const newest = runs.at(-1)!.issuedOn;
+    const sent = new Set(ofType('InvoiceSent').map((event) => dataOf(event).invoiceId));
+    expect(
+      invoices.filter((invoice) => invoice.issuedOn === newest).some((invoice) => sent.has(invoice.invoiceId)),
+    ).toBe(false);
   });
 });
 
@@ -244,19 +365,17 @@ function typeCounts(log: readonly RawRecordedEvent[]): Record<string, number> {
 describe('a demo load stopped part-way (Ctrl+C on the first start)', () => {
   /** Commands that go through before the stop: past the carers, clients and care plans, in the middle of the visits. */
   const STOP_AFTER = 2000;
-  let stoppedDatabase: TestDatabase;
-  let stoppedApi: RunningCommandApi;
+  let stopped: TestProduct;
+  let stoppedStore: PostgresEventStore;
   let finished: SeedResult | undefined;
   const said: string[] = [];
   const written: string[] = [];
-  const credentials = () => ({ email: stoppedApi.admin.email, password: TEST_PASSWORD });
+  const seed = (options?: Parameters<typeof seedDemoDataOnce>[3]) =>
+    seedDemoDataOnce(stopped.database.url, stopped.product.url, stopped.admin, options);
 
   beforeAll(async () => {
-    stoppedDatabase = await createTestDatabase(inject('databaseUrl'), 'demo_seed_stopped');
-    stoppedApi = await startCommandApiOn(stoppedDatabase.url, {
-      silent: true,
-      visitTimeRules: { checkInEarliestMinutes: 120, manualTimeMaxHoursBack: DEMO_HISTORY_HOURS },
-    });
+    stopped = await startTestProduct(inject('databaseUrl'), 'demo_seed_stopped', undefined, { withoutRules: true });
+    stoppedStore = await PostgresEventStore.connect(stopped.database.url);
     let sent = 0;
     const stopping: SeedProgress = {
       ...noProgress,
@@ -265,17 +384,15 @@ describe('a demo load stopped part-way (Ctrl+C on the first start)', () => {
         if (sent >= STOP_AFTER) throw new Error('stopped by the person starting it');
       },
     };
-    await expect(
-      seedDemoDataOnce(stoppedDatabase.url, stoppedApi.baseUrl, credentials(), { progress: stopping }),
-    ).rejects.toThrow('stopped by the person starting it');
-    finished = await seedDemoDataOnce(stoppedDatabase.url, stoppedApi.baseUrl, credentials(), {
+    await expect(seed({ progress: stopping })).rejects.toThrow('stopped by the person starting it');
+    finished = await seed({
       say: (line) => said.push(line),
       progress: seedProgress({ isTTY: false, write: (text) => written.push(text) }),
     });
-  }, 400_000);
+  }, 900_000);
   afterAll(async () => {
-    await stoppedApi?.close();
-    await stoppedDatabase?.drop();
+    await stoppedStore?.close();
+    await stopped?.stop();
   });
 
   it('is finished on the next start, which says so, and ends with the same records as a load never stopped', async () => {
@@ -284,17 +401,17 @@ describe('a demo load stopped part-way (Ctrl+C on the first start)', () => {
     // Doses are planned up to the minute the load runs: the rest of the counts match exactly.
     expect({ ...finished?.counts, 'medication records': 0 }).toEqual({ ...seeded?.counts, 'medication records': 0 });
     const whole = typeCounts(await eventLog());
-    const resumed = typeCounts(await settledLog(stoppedApi.store));
+    const resumed = typeCounts(await settledLog(stoppedStore));
     // Every kind of record and every step of their lives (visits checked in and out, doses recorded…), none twice.
     expect(resumed).toEqual(whole);
-    expect(resumed.VisitCheckedOut).toBeGreaterThan(1500);
+    expect(resumed.VisitCheckedOut).toBeGreaterThan(5000);
     expect(resumed.CarerRegistered).toBe(30);
   });
 
   it('once finished, loads nothing on a later start', async () => {
-    const before = (await stoppedApi.store.readAll(START_POSITION, 100_000)).length;
-    expect(await seedDemoDataOnce(stoppedDatabase.url, stoppedApi.baseUrl, credentials())).toBeUndefined();
-    expect(await stoppedApi.store.readAll(START_POSITION, 100_000)).toHaveLength(before);
+    const before = (await stoppedStore.readAll(START_POSITION, 100_000)).length;
+    expect(await seed()).toBeUndefined();
+    expect(await stoppedStore.readAll(START_POSITION, 100_000)).toHaveLength(before);
   });
 
   it('shows its progress in a log as plain lines, one a part or so, with no carriage returns or escape codes', () => {
@@ -302,7 +419,7 @@ describe('a demo load stopped part-way (Ctrl+C on the first start)', () => {
     expect(output).not.toContain('\r');
     expect(output).not.toContain('\x1b');
     const lines = output.split('\n').filter((line) => line !== '');
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}visits \d+\/\d+ in /));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}the quarter \d+\/\d+ in /));
     expect(lines.length).toBeLessThan(60);
   });
 });

@@ -13,9 +13,7 @@ import {
 } from '@care/events/server';
 import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA } from '@care/projector';
 import type { AdminCredentials } from './demo-admin';
-import { DEMO_HISTORY_HOURS } from './demo/demo-appointments';
-import { seedDemoDataOnce, seedDemoPayroll, type SeedResult } from './demo-seed';
-import { seedDemoInvoices } from './demo-invoices-seed';
+import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 import { formatDuration, timedStep, type SeedProgress } from './start-progress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -39,6 +37,8 @@ export interface ProductConfig {
   readonly say: (line: string) => void;
   /** How far the demo data's loading has gone (a bar on a terminal, plain lines in a log); none when absent. */
   readonly progress?: SeedProgress;
+  /** Tests that load the demo quarter themselves: the rules process is not started (its policies would judge a half-loaded record). */
+  readonly withoutRules?: boolean;
   /** More environment for the services (tests: a short policy interval). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -127,13 +127,10 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       READ_API_URL: `http://127.0.0.1:${config.readApiPort}`,
       ADMIN_EMAIL: config.admin?.email ?? '',
       ADMIN_PASSWORD: config.admin?.password ?? '',
-      // The demo's six weeks of history go in through check-in and check-out as times entered by hand.
-      ...(config.seedDemoData &&
-        !process.env.MANUAL_TIME_MAX_HOURS_BACK && { MANUAL_TIME_MAX_HOURS_BACK: String(DEMO_HISTORY_HOURS) }),
       ...config.env,
     };
     const exits: Promise<string>[] = [];
-    for (const service of SERVICES) {
+    const spawnService = (service: (typeof SERVICES)[number]) => {
       const logFile = path.join(logDir, `${service.name}.log`);
       const child = spawn(process.execPath, ['--import', 'tsx', service.entry], {
         cwd: ROOT,
@@ -151,8 +148,11 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
           ),
         ),
       );
-    }
-    const exited = Promise.race(exits);
+    };
+    // The rules process starts last: its policies (a visit not checked in is missed) judge the record as it stands,
+    // so they wait until a first start's demo quarter is in.
+    for (const service of SERVICES) if (service.name !== 'rules') spawnService(service);
+    let exited = Promise.race(exits);
     const ready = async () => {
       await Promise.race([
         Promise.all([
@@ -180,6 +180,10 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       config.seedDemoData && !config.eventStoreUrl && admin
         ? await loadDemoData(database, url, admin, config.say, config.progress)
         : undefined;
+    if (!config.withoutRules) {
+      spawnService(SERVICES.find((service) => service.name === 'rules')!);
+      exited = Promise.race(exits);
+    }
     return { url, publicUrl, databaseUrl, seeded, exited, stop };
   } catch (error) {
     await stop();
@@ -187,11 +191,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
   }
 }
 
-/**
- * The demo data, on a first start or to finish one an earlier start began. Payroll and invoices are worked out from
- * the visits' read model, so they go in last, once the projector has caught up; each goes in only when an earlier
- * start wrote none of it (neither is picked up part-way).
- */
+/** The demo quarter, on a first start or to finish one an earlier start began. */
 async function loadDemoData(
   databaseUrl: string,
   url: string,
@@ -200,20 +200,7 @@ async function loadDemoData(
   progress: SeedProgress | undefined,
 ): Promise<SeedResult | undefined> {
   const began = Date.now();
-  const seeded = await seedDemoDataOnce(databaseUrl, url, admin, {
-    say,
-    progress,
-    finish: async (count) => ({
-      'payroll periods':
-        count('PayrollPolicySet') > 0
-          ? count('PayrollPeriodProcessed')
-          : await timedStep(say, 'Working out the demo payroll', () => seedDemoPayroll(url, admin)),
-      invoices:
-        count('FunderAdded') > 0
-          ? count('InvoiceIssued')
-          : await timedStep(say, 'Issuing the demo invoices', () => seedDemoInvoices(url, admin)),
-    }),
-  });
+  const seeded = await seedDemoDataOnce(databaseUrl, url, admin, { say, progress });
   if (seeded) say(`Loading the demo data… done in ${formatDuration(Date.now() - began)}`);
   return seeded;
 }

@@ -21,6 +21,8 @@ export async function startTestProduct(
   serverUrl: string,
   label: string,
   env?: Readonly<Record<string, string>>,
+  /** withoutRules: for a test that loads the demo quarter itself (the rules would judge a half-loaded record). */
+  options: { withoutRules?: boolean } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase(serverUrl, label);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `care-${label}-`));
@@ -37,6 +39,7 @@ export async function startTestProduct(
     logLevel: 'warn',
     say: () => undefined,
     env,
+    withoutRules: options.withoutRules,
   });
   return {
     product,

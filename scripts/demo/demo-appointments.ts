@@ -14,11 +14,14 @@ import {
  * randomness, every choice derived from the carer, day and slot. Past visits are mostly completed (some late,
  * some typed in by hand), a few cancelled, no-shows or left without a check-in (the timeliness policy raises
  * those as missed); today has visits in every state; the demo carer account has visits just ahead of now so it
- * can check in. Every visit goes in through the API as commands (scripts/demo-seed.ts).
+ * can check in. Every visit goes in as commands at the times they happen (scripts/demo-seed.ts): booked ten days
+ * ahead, checked in and out on the carer's phone as the visit starts and ends, a few typed in by hand afterwards.
  */
 export interface DemoVisitStep {
   readonly action: 'check-in' | 'check-out' | 'cancel' | 'no-show';
   readonly body: CheckInRequest | CheckOutRequest | { reason?: string };
+  /** When it is recorded: a phone's check-in at the moment it happens, a time typed in by hand later that day. */
+  readonly at: Date;
 }
 
 export interface DemoVisit {
@@ -32,6 +35,7 @@ export const DEMO_VISIT_DAYS_BACK = 91;
 const DAYS_BACK = DEMO_VISIT_DAYS_BACK;
 const DAYS_AHEAD = 14;
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** A carer's round: start time (London) and length of each daily visit. */
 const SLOTS = [
@@ -183,12 +187,27 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
   const end = new Date(start.getTime() + minutes * MINUTE);
   if (carerId === null) return { schedule, steps: [] };
   if (outcome === 'cancelled')
-    return { schedule, steps: [{ action: 'cancel', body: { reason: CANCEL_REASONS[seed % CANCEL_REASONS.length]! } }] };
+    return {
+      schedule,
+      steps: [
+        {
+          action: 'cancel',
+          body: { reason: CANCEL_REASONS[seed % CANCEL_REASONS.length]! },
+          at: new Date(Math.min(start.getTime() - DAY, now.getTime() - MINUTE)),
+        },
+      ],
+    };
   if (end > now) return { schedule, steps: startedSteps(start, seed, now) };
   if (outcome === 'no_show')
     return {
       schedule,
-      steps: [{ action: 'no-show', body: { reason: 'No answer at the door; family and office informed' } }],
+      steps: [
+        {
+          action: 'no-show',
+          body: { reason: 'No answer at the door; family and office informed' },
+          at: new Date(Math.min(start.getTime() + 20 * MINUTE, now.getTime() - MINUTE)),
+        },
+      ],
     };
   if (outcome === 'missed') return { schedule, steps: [] };
   const lateBy = outcome === 'late' ? 20 + (seed % 4) * 7 : (seed % 9) - 4;
@@ -197,11 +216,13 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
   const checkedOut = new Date(
     Math.min(checkedIn.getTime() + (minutes + (seed % 5) - 2) * MINUTE, now.getTime() - MINUTE),
   );
+  // One visit in ten is recorded from the paper timesheet once the visit is over (the phone's battery was flat).
+  const typedAt = seed % 10 === 0 ? new Date(Math.min(checkedOut.getTime() + 25 * MINUTE, now.getTime())) : null;
   return {
     schedule,
     steps: [
-      checkIn(checkedIn, seed, outcome === 'late' ? LATE_REASONS[seed % LATE_REASONS.length]! : null),
-      checkOut(checkedOut, tasks, visitType, seed),
+      checkIn(checkedIn, seed, outcome === 'late' ? LATE_REASONS[seed % LATE_REASONS.length]! : null, typedAt),
+      checkOut(checkedOut, tasks, visitType, seed, typedAt),
     ],
   };
 }
@@ -209,29 +230,23 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
 /** A visit under way now is checked in (in progress); one still ahead gets no steps. */
 function startedSteps(start: Date, seed: number, now: Date): DemoVisitStep[] {
   const checkedIn = new Date(start.getTime() + 2 * MINUTE);
-  return checkedIn <= now ? [checkIn(checkedIn, seed, null)] : [];
+  return checkedIn <= now ? [checkIn(checkedIn, seed, null, null)] : [];
 }
 
-/**
- * The demo's history is loaded after the visits "happened", so every time it gives is a time entered by hand
- * (kept beside the server's time, with this reason); the demo start allows it fifteen weeks back.
- */
-export const DEMO_HISTORY_REASON = 'Demo history, loaded after the visit';
-/** How far back the demo's history reaches (thirteen weeks, with room): MANUAL_TIME_MAX_HOURS_BACK while it loads. */
-export const DEMO_HISTORY_HOURS = 15 * 7 * 24;
+const TIMESHEET_REASON = 'Phone battery flat; time from the paper timesheet';
 
-function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitStep {
-  const manual = seed % 10 === 0;
-  const body: CheckInRequest = manual
+/** A check-in on the phone at `at`, or typed in by hand at `typedAt` from the paper timesheet. */
+function checkIn(at: Date, seed: number, lateReason: string | null, typedAt: Date | null): DemoVisitStep {
+  const body: CheckInRequest = typedAt
     ? {
         checkedInAt: at.toISOString(),
         source: 'Manual',
-        manualInputReason: 'Phone battery flat; time from the paper timesheet',
+        manualInputReason: TIMESHEET_REASON,
+        handEnteredReason: TIMESHEET_REASON,
         lateReason,
       }
     : {
         checkedInAt: at.toISOString(),
-        handEnteredReason: DEMO_HISTORY_REASON,
         source: 'Mobile',
         location: {
           latitude: 51.45 + (seed % 20) * 0.01,
@@ -241,17 +256,23 @@ function checkIn(at: Date, seed: number, lateReason: string | null): DemoVisitSt
         },
         lateReason,
       };
-  return { action: 'check-in', body };
+  return { action: 'check-in', body, at: typedAt ?? at };
 }
 
 const CLIENT_RATINGS = [5, 4, 5, 3, 4, 5, 4] as const;
 
-function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed: number): DemoVisitStep {
+function checkOut(
+  at: Date,
+  tasks: readonly string[],
+  visitType: VisitType,
+  seed: number,
+  typedAt: Date | null,
+): DemoVisitStep {
   const body: CheckOutRequest = {
     checkedOutAt: at.toISOString(),
-    source: seed % 10 === 0 ? 'Manual' : 'Mobile',
-    manualInputReason: seed % 10 === 0 ? 'Phone battery flat; time from the paper timesheet' : null,
-    handEnteredReason: seed % 10 === 0 ? null : DEMO_HISTORY_REASON,
+    source: typedAt ? 'Manual' : 'Mobile',
+    manualInputReason: typedAt ? TIMESHEET_REASON : null,
+    handEnteredReason: typedAt ? TIMESHEET_REASON : null,
     tasksCompleted: seed % 7 === 0 ? tasks.slice(0, -1) : [...tasks],
     medicationGiven: visitType === 'medication' || tasks.includes('Prompt medication'),
     clientMood: MOODS[seed % MOODS.length]!,
@@ -266,7 +287,7 @@ function checkOut(at: Date, tasks: readonly string[], visitType: VisitType, seed
     // About a third of clients give a rating at check-out (the dashboard's client satisfaction).
     clientRating: seed % 3 === 0 ? CLIENT_RATINGS[seed % CLIENT_RATINGS.length]! : null,
   };
-  return { action: 'check-out', body };
+  return { action: 'check-out', body, at: typedAt ?? at };
 }
 
 /**

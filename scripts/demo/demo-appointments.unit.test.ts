@@ -71,6 +71,28 @@ describe('demo visits', () => {
     expect(late).toEqual([]);
   });
 
+  it('checks in and out on the phone at the moment it happens, and one visit in ten by hand after it, with a reason', () => {
+    const now = new Date('2026-11-21T14:00:00Z');
+    const checks = visits(now).flatMap(({ steps }) => steps.filter((step) => step.action.startsWith('check-')));
+    const typed = checks.filter((step) => (step.body as { source?: string }).source === 'Manual');
+    const onPhone = checks.filter((step) => (step.body as { source?: string }).source === 'Mobile');
+    expect(typed.length / checks.length).toBeGreaterThan(0.05);
+    expect(typed.length / checks.length).toBeLessThan(0.15);
+    for (const step of onPhone) {
+      const body = step.body as { checkedInAt?: string; checkedOutAt?: string; handEnteredReason?: string | null };
+      expect(step.at.toISOString()).toBe(body.checkedInAt ?? body.checkedOutAt);
+      expect(body.handEnteredReason ?? null).toBeNull();
+    }
+    for (const step of typed) {
+      const body = step.body as { checkedInAt?: string; checkedOutAt?: string; handEnteredReason?: string | null };
+      const time = Date.parse(String(body.checkedInAt ?? body.checkedOutAt));
+      expect(step.at.getTime()).toBeGreaterThan(time);
+      expect(step.at.getTime() - time).toBeLessThan(12 * 3_600_000);
+      expect(body.handEnteredReason).toEqual(expect.any(String));
+    }
+    expect(checks.every((step) => step.at.getTime() <= now.getTime())).toBe(true);
+  });
+
   it('gives today visits in every state, and the demo carer one to check in to shortly', () => {
     const now = new Date('2026-11-21T14:00:00Z');
     const today = visits(now).filter(({ schedule }) => londonToday(new Date(schedule.scheduledStart)) === '2026-11-21');

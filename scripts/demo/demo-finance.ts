@@ -137,9 +137,13 @@ export type DemoInvoiceStep =
  * older invoices are paid (one part paid); private payers are slower, so some of theirs are overdue; one invoice is
  * corrected by a credit note for a visit cut short.
  */
-export function demoInvoiceFollowUps(invoices: readonly IssuedDemoInvoice[], today: string): DemoInvoiceStep[] {
+export function demoInvoiceFollowUps(
+  invoices: readonly IssuedDemoInvoice[],
+  today: string,
+  /** The last run's issue date (default: the newest of `invoices`): its invoices stay drafts. */
+  newest = invoices.reduce((latest, invoice) => (invoice.issuedOn > latest ? invoice.issuedOn : latest), ''),
+): DemoInvoiceStep[] {
   const steps: DemoInvoiceStep[] = [];
-  const newest = invoices.reduce((latest, invoice) => (invoice.issuedOn > latest ? invoice.issuedOn : latest), '');
   invoices.forEach((invoice, index) => {
     if (invoice.issuedOn === newest) {
       // This week's drafts: the council's carries its purchase order, ready to send.

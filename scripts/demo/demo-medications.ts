@@ -23,15 +23,19 @@ export interface DemoMedicationClient {
 
 const DAYS = 28;
 const HOUR = 3_600_000;
-/** Doses due in the last two hours are left without an outcome, so Due & Overdue has work to show. */
-const LEAVE_OPEN_HOURS = 2;
+/**
+ * Doses are given on the care visits' rounds (the morning, midday and teatime visits), so each is recorded before
+ * the visit it falls in is checked out (a check-out waits for every dose due in the visit); the late-evening dose
+ * falls in no visit. Every dose due up to a quarter of an hour before loading has its outcome.
+ */
+const LEAVE_OPEN_HOURS = 0.25;
 const SCHEDULES: readonly (readonly string[])[] = [
   ['08:00'],
-  ['08:00', '20:00'],
-  ['09:00'],
+  ['08:00', '18:00'],
+  ['08:15'],
   ['22:00'],
-  ['08:00', '20:00'],
-  ['13:00'],
+  ['08:00', '18:00'],
+  ['12:30'],
 ];
 const GPS = ['Dr Anita Rao', 'Dr Tom Ellis', 'Dr Priya Shah', 'Dr Owen Price'];
 const REFUSALS = ['Said they felt sick', 'Asleep and could not be woken', 'Did not want it today'];

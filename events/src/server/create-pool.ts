@@ -19,6 +19,8 @@ export interface CreatePoolOptions {
   /** 0: no limit (the projector's batches and rebuild swaps, which may legitimately run for minutes). */
   readonly statementTimeoutMs?: number;
   readonly idleInTransactionTimeoutMs?: number;
+  /** More settings for every connection, as PostgreSQL's startup options (`-c name=value`). */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -35,6 +37,11 @@ export function createPool(connectionString: string, options: CreatePoolOptions 
     max: options.max ?? 10,
     statement_timeout: options.statementTimeoutMs ?? POOL_TIMEOUTS.statementMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? POOL_TIMEOUTS.idleInTransactionMs,
+    ...(options.settings && {
+      options: Object.entries(options.settings)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(' '),
+    }),
   });
   // The error only: pg-pool hangs the whole client (connection parameters and all) on it.
   const report = (error: Error & { code?: string }) =>
