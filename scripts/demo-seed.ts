@@ -10,6 +10,7 @@ import {
 } from '@care/events';
 import { createPool, PostgresEventStore } from '@care/events/server';
 import type { AdminCredentials } from './demo-admin';
+import { CachedStreams } from './demo/cached-store';
 import { DemoClock } from './demo/demo-times';
 import { InProcessCommands } from './demo/in-process-commands';
 import { demoQuarter, type Journal, type QuarterSenders } from './demo/demo-quarter';
@@ -82,7 +83,7 @@ export async function seedDemoDataOnce(
       options.say?.('Loading the demo data: a quarter of care, as it happened (on the first start only)…');
       earlier = new LogJournal([]);
     }
-    const commands = new InProcessCommands(store, pool, url);
+    const commands = new InProcessCommands(new CachedStreams(store), pool, url);
     const progress = options.progress ?? noProgress;
     let reader: Send | undefined;
     const senders: QuarterSenders = {

@@ -15,6 +15,8 @@ export interface SeedProgress {
   command(): void;
   /** One item of the current part is in. */
   item(): void;
+  /** `count` more items joined the current part (what one step did decides the steps after it). */
+  more(count: number): void;
   /** The current part is over. */
   endPart(): void;
 }
@@ -93,6 +95,9 @@ export function seedProgress(output: ProgressOutput, clock: Clock = Date.now): S
     command() {
       commands += 1;
     },
+    more(count) {
+      total += count;
+    },
     item() {
       done += 1;
       const now = clock();
@@ -108,4 +113,4 @@ export function seedProgress(output: ProgressOutput, clock: Clock = Date.now): S
 }
 
 /** Progress that goes nowhere (the end-to-end tests' quiet starts). */
-export const noProgress: SeedProgress = { part() {}, command() {}, item() {}, endPart() {} };
+export const noProgress: SeedProgress = { part() {}, command() {}, item() {}, more() {}, endPart() {} };

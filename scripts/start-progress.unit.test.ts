@@ -47,6 +47,17 @@ describe('start-up progress', () => {
     expect(lines).toEqual(['Starting PostgreSQL…', 'Starting PostgreSQL… done in 2.1 s']);
   });
 
+  it('counts items that join a part while it runs in its total, so the count never passes it', () => {
+    const { progress, written, advance } = harness(false);
+    progress.part('the quarter', 2);
+    progress.item();
+    progress.more(2);
+    for (let item = 0; item < 3; item += 1) progress.item();
+    advance(1_500);
+    progress.endPart();
+    expect(written.at(-1)).toBe('  the quarter 4/4 in 1.5 s\n');
+  });
+
   it('on a terminal rewrites one line with the bar, the count, commands per second and the time left', () => {
     const { progress, written, advance } = harness(true);
     progress.part('visits', 80);

@@ -77,7 +77,7 @@ try {
   if (product.seeded) {
     const counts = Object.entries(product.seeded.counts).map(([kind, count]) => `${count} ${kind}`);
     say(
-      `  Demo data:                 ${[...counts, `${product.seeded.users.length} users`].join(', ')}, created through the API`,
+      `  Demo data:                 ${[...counts, `${product.seeded.users.length} users`].join(', ')}: a quarter of care, sent through the command API in time order`,
     );
   }
   say(

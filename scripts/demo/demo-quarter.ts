@@ -476,29 +476,31 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
           const before = issued.length;
           issued.push(...mine);
           const ids = new Set(mine.map((invoice) => invoice.id));
-          return demoInvoiceFollowUps(issued, today, newestRun)
-            .filter((followUp) => ids.has(followUp.invoiceId))
-            .map((followUp, n) => {
-              const body = followUp.body as Record<string, unknown>;
-              const due =
-                followUp.path === 'payments'
-                  ? clock.notBeforeItsDates(body, at, '11:00')
-                  : followUp.path === 'credit-notes'
-                    ? new Date(at.getTime() + 3 * DAY)
-                    : new Date(at.getTime() + HOUR);
-              const followKey = `invoice-steps.${before}.${n}`;
-              const path =
-                followUp.path === 'draft'
-                  ? `/api/finance/invoices/${followUp.invoiceId}`
-                  : `/api/finance/invoices/${followUp.invoiceId}/${followUp.path}`;
-              const method = followUp.path === 'draft' ? 'PATCH' : 'POST';
-              return {
-                at: when(due),
-                run: async (stepAt: Date) => {
-                  await asAdmin(stepAt, method, path, body, followKey);
-                },
-              };
-            });
+          const followUps = demoInvoiceFollowUps(issued, today, newestRun).filter((followUp) =>
+            ids.has(followUp.invoiceId),
+          );
+          progress.more(followUps.length);
+          return followUps.map((followUp, n) => {
+            const body = followUp.body as Record<string, unknown>;
+            const due =
+              followUp.path === 'payments'
+                ? clock.notBeforeItsDates(body, at, '11:00')
+                : followUp.path === 'credit-notes'
+                  ? new Date(at.getTime() + 3 * DAY)
+                  : new Date(at.getTime() + HOUR);
+            const followKey = `invoice-steps.${before}.${n}`;
+            const path =
+              followUp.path === 'draft'
+                ? `/api/finance/invoices/${followUp.invoiceId}`
+                : `/api/finance/invoices/${followUp.invoiceId}/${followUp.path}`;
+            const method = followUp.path === 'draft' ? 'PATCH' : 'POST';
+            return {
+              at: when(due),
+              run: async (stepAt: Date) => {
+                await asAdmin(stepAt, method, path, body, followKey);
+              },
+            };
+          });
         },
       },
     ]),
