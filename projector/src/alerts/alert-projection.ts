@@ -58,7 +58,8 @@ type Handled = AlertRecorded | TaskCreatedRecorded;
  */
 export const alertsProjection: Projection = {
   name: 'alerts',
-  version: 1,
+  // 2: the severity-first indexes (alert-schema.ts); indexes are built by a rebuild, so a new one needs a new version.
+  version: 2,
   tables: ['alerts', 'alert_totals'],
   schema: alertsSchema,
   handles: (type) => ALERT_EVENTS.has(type) || type === 'TaskCreated',

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { comparePositions, type AlertSeverity, type AlertStatus, type AlertView, type Position } from '@care/events';
 import { READ_MODEL_SCHEMA, type AlertsTable, type ReadModelDatabase } from '@care/projector';
 import type { Audience } from '../shared/audience';
@@ -12,6 +12,17 @@ export interface AlertFilter {
   readonly severity?: AlertSeverity | undefined;
   readonly carerId?: string | undefined;
 }
+
+/** The orders a list of alerts can be read in; `severity` is the default of every alert list. */
+export const ALERT_SORTS = ['severity', 'newest', 'oldest'] as const;
+export type AlertSort = (typeof ALERT_SORTS)[number];
+
+/**
+ * Critical 0, high 1, medium 2, low 3: the order "most severe first" reads. The text must stay exactly the same as
+ * the expression of the `alerts_open_severity_newest` index (projector/src/alerts/alert-schema.ts), or PostgreSQL
+ * cannot use that index for this order and sorts every open alert instead.
+ */
+const SEVERITY_RANK = sql<number>`(case severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end)`;
 
 type Scope = ReadModelDatabase & { a: AlertsTable };
 type Row = Selectable<AlertsTable> & {
@@ -36,6 +47,13 @@ function ownCarers(eb: ExpressionBuilder<Scope, 'a'>, userId: string) {
   );
 }
 
+/** `query` in the order `sort` names (see `AlertQueries.list`). */
+function sorted<O>(query: SelectQueryBuilder<Scope, 'a', O>, sort: AlertSort) {
+  if (sort === 'oldest') return query.orderBy('a.created_at', 'asc').orderBy('a.id', 'asc');
+  const newest = sort === 'severity' ? query.orderBy(SEVERITY_RANK) : query;
+  return newest.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc');
+}
+
 export class AlertQueries {
   constructor(private readonly db: Kysely<ReadModelDatabase>) {}
 
@@ -58,18 +76,25 @@ export class AlertQueries {
       ]);
   }
 
-  /** One page, newest first (ties by id: a stable order), and how many match. */
-  async list(filter: AlertFilter, audience: Audience, page: Page): Promise<{ rows: AlertView[]; total: number }> {
+  /**
+   * One page and how many match. `severity` (the default): critical first, then high, medium and low, the newest
+   * raised first within a severity (what needs attention now, and within it what is freshest, as the lists showed
+   * before severity came first); `newest` and `oldest`: by when raised alone. Ties by id, so paging neither repeats
+   * nor skips an alert.
+   */
+  async list(
+    filter: AlertFilter,
+    sort: AlertSort,
+    audience: Audience,
+    page: Page,
+  ): Promise<{ rows: AlertView[]; total: number }> {
     let query = this.withNames(audience);
     if (filter.active === true) query = query.where('a.status', '<>', 'resolved');
     if (filter.active === false) query = query.where('a.status', '=', 'resolved');
     if (filter.status !== undefined) query = query.where('a.status', '=', filter.status);
     if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
     if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
-    const [rows, total] = await Promise.all([
-      pageOf(query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'), page),
-      countOf(query),
-    ]);
+    const [rows, total] = await Promise.all([pageOf(sorted(query, sort), page), countOf(query)]);
     return { rows: await this.views(rows), total };
   }
 

@@ -8,7 +8,7 @@ import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { optionalId } from '../appointments/query-fields';
-import { AlertQueries } from './alert-queries';
+import { ALERT_SORTS, AlertQueries } from './alert-queries';
 import { parseQuery } from '../shared/query-parsing';
 
 export const listQuery = z.object({
@@ -16,12 +16,14 @@ export const listQuery = z.object({
   status: queryOneOf(ALERT_STATUSES, 'Status'),
   severity: queryOneOf(ALERT_SEVERITIES, 'Severity'),
   carerId: optionalId('Carer ID must be a UUID'),
+  sort: queryOneOf(ALERT_SORTS, 'Sort'),
   ...pagingFields(),
 });
 const alertId = z.uuid();
 
 /**
- * GET /api/alerts (?active=&status=&severity=&carerId=&limit=&offset=, X-Total-Count; newest first), /count (the
+ * GET /api/alerts (?active=&status=&severity=&carerId=&sort=&limit=&offset=, X-Total-Count; most severe first unless
+ * `sort` says `newest` or `oldest`), /count (the
  * bell) and /:id. alerts.read: every alert; alerts.readOwn (a carer): only the alerts about their own carer record.
  */
 export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
@@ -30,8 +32,8 @@ export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
   router.use(requirePermission('alerts.read', 'alerts.readOwn'));
 
   router.get('/', async (ctx) => {
-    const { limit, offset, ...filter } = parseQuery(listQuery, ctx);
-    sendPage(ctx, await queries.list(filter, audienceOf(ctx.state.session), { limit, offset }));
+    const { limit, offset, sort, ...filter } = parseQuery(listQuery, ctx);
+    sendPage(ctx, await queries.list(filter, sort ?? 'severity', audienceOf(ctx.state.session), { limit, offset }));
   });
 
   router.get('/count', async (ctx) => {

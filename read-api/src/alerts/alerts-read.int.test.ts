@@ -43,9 +43,9 @@ const taskIds = async (query: string, user?: TestUser) =>
 const named = (...keys: string[]) => keys.map((key) => s.ids[key]);
 
 describe('GET /api/alerts', () => {
-  it('lists every alert newest first for staff, with names, and filters by open, status, severity and carer', async () => {
-    expect(await alertIds('')).toEqual(named('N1', 'B2', 'B1', 'A3', 'A2', 'A1'));
-    expect(await alertIds('?active=true')).toEqual(named('N1', 'B2', 'B1', 'A2', 'A1'));
+  it('lists every alert most severe first for staff, with names, and filters by open, status, severity and carer', async () => {
+    expect(await alertIds('')).toEqual(named('B2', 'A2', 'A1', 'N1', 'A3', 'B1'));
+    expect(await alertIds('?active=true')).toEqual(named('B2', 'A2', 'A1', 'N1', 'B1'));
     expect(await alertIds('?active=false')).toEqual(named('A3'));
     expect(await alertIds('?status=acknowledged')).toEqual(named('A2'));
     expect(await alertIds('?severity=critical', s.coordinator)).toEqual(named('B2', 'A2'));
@@ -78,11 +78,34 @@ describe('GET /api/alerts', () => {
     });
   });
 
-  it('pages on the server with X-Total-Count, in a stable order', async () => {
+  it('puts critical first, then high, medium and low, the newest raised first within each, unless asked otherwise', async () => {
+    // Severities as raised (B2 escalated from high): A1 high, A2 critical, A3 medium (resolved), B1 low, B2 critical,
+    // N1 medium, raised in that order. B1, a low one, is newer than A1 and A2 but comes after them.
+    expect(await alertIds('?sort=severity')).toEqual(named('B2', 'A2', 'A1', 'N1', 'A3', 'B1'));
+    expect(await alertIds('?sort=newest')).toEqual(named('N1', 'B2', 'B1', 'A3', 'A2', 'A1'));
+    expect(await alertIds('?sort=oldest')).toEqual(named('A1', 'A2', 'A3', 'B1', 'B2', 'N1'));
+    expect(await alertIds('?active=true&sort=oldest')).toEqual(named('A1', 'A2', 'B1', 'B2', 'N1'));
+    expect(await alertIds('?sort=newest', s.carerA)).toEqual(named('A3', 'A2', 'A1'));
+
+    const bogus = await s.read('/api/alerts?sort=bogus');
+    expect(bogus.status).toBe(400);
+    expect(bogus.body).toMatchObject({ fields: { sort: 'Sort must be one of: severity, newest, oldest' } });
+  });
+
+  it('pages on the server with X-Total-Count, keeping the order across pages', async () => {
     const first = await ok<AlertView[]>('/api/alerts?limit=4', alertViewSchema.array());
     const second = await ok<AlertView[]>('/api/alerts?limit=4&offset=4', alertViewSchema.array());
     expect([first.reply.headers.get('x-total-count'), second.reply.headers.get('x-total-count')]).toEqual(['6', '6']);
-    expect([...first.body, ...second.body].map((alert) => alert.id)).toEqual(named('N1', 'B2', 'B1', 'A3', 'A2', 'A1'));
+    expect([...first.body, ...second.body].map((alert) => alert.id)).toEqual(named('B2', 'A2', 'A1', 'N1', 'A3', 'B1'));
+    const pages = await Promise.all(
+      [0, 2, 4].map((offset) =>
+        ok<AlertView[]>(`/api/alerts?sort=oldest&limit=2&offset=${offset}`, alertViewSchema.array()),
+      ),
+    );
+    expect(pages.map((page) => page.reply.headers.get('x-total-count'))).toEqual(['6', '6', '6']);
+    expect(pages.flatMap((page) => page.body.map((alert) => alert.id))).toEqual(
+      named('A1', 'A2', 'A3', 'B1', 'B2', 'N1'),
+    );
     const open = await ok<AlertView[]>('/api/alerts?active=true&limit=1', alertViewSchema.array());
     expect([open.reply.headers.get('x-total-count'), open.body.length]).toEqual(['5', 1]);
   });
@@ -96,7 +119,7 @@ describe('GET /api/alerts', () => {
   });
 
   it("shows a carer only the alerts about their own carer record, never another carer's", async () => {
-    expect(await alertIds('', s.carerA)).toEqual(named('A3', 'A2', 'A1'));
+    expect(await alertIds('', s.carerA)).toEqual(named('A2', 'A1', 'A3'));
     expect(await alertIds('', s.carerB)).toEqual(named('B2', 'B1'));
     expect(await alertIds(`?carerId=${s.carerIdB}`, s.carerA)).toEqual([]);
     expect((await s.read(`/api/alerts/${s.ids.B1}`, s.carerA)).status).toBe(404);
