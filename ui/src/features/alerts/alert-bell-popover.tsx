@@ -6,9 +6,10 @@ import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { alertAboutText, AlertStatusBadge, SeverityBadge } from '../../records/alerts/alert-badges';
 import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
+import { mostSevereFirst } from './alert-order';
 
 /**
- * The bell's list of the newest open alerts (alert-bell.tsx), loaded when the bell is first pressed: the popover
+ * The bell's list of open alerts, most severe first (alert-bell.tsx), loaded when the bell is first pressed: the popover
  * and its positioning library are not part of any screen's first load.
  */
 export function AlertBellPopover(props: {
@@ -16,11 +17,12 @@ export function AlertBellPopover(props: {
   onOpenChange: (open: boolean) => void;
   name: string;
   count: number | undefined;
+  className: string;
   children: ReactNode;
 }) {
   return (
     <Popover.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Popover.Trigger className="icon-button alert-bell" aria-label={props.name} data-testid="alert-bell">
+      <Popover.Trigger className={props.className} aria-label={props.name} data-testid="alert-bell">
         {props.children}
       </Popover.Trigger>
       <Popover.Portal>
@@ -61,7 +63,7 @@ function LatestAlerts({ count, onNavigate }: { count: number | undefined; onNavi
         </div>
       ) : (
         <ul className="alert-popover-list" data-testid="alert-bell-list">
-          {latest.data.map((alert) => (
+          {[...latest.data].sort(mostSevereFirst).map((alert) => (
             <li key={alert.id} className={`alert-popover-item severity-edge-${alert.severity}`}>
               <span className="alert-popover-title">{alert.title}</span>
               {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}

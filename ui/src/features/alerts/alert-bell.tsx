@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../shared/lazy-named';
+import { clearNewCriticalAlertCue, useNewCriticalAlertCue } from './critical-alert-news';
 import { alertCountQueryOptions } from './get-alert-count';
+import './alert-bell.css';
 
 const AlertBellPopover = lazyNamed(() => import('./alert-bell-popover'), 'AlertBellPopover');
 
@@ -11,14 +13,21 @@ const BADGE_MAX = 99;
 
 /**
  * The header's bell: how many alerts nobody has acknowledged, live by push, and a list of
- * the newest open alerts with a link to the Alerts page. The list is read when it is first opened; while open it
+ * the open alerts, most severe first, with a link to the Alerts page. The list is read when it is first opened; while open it
  * reloads on `alerts:changed`, and `alerts:new` puts a new alert on top. Until the first press the bell is a plain
- * button: the popover's code loads then, and takes its place opened.
+ * button: the popover's code loads then, and takes its place opened. A critical alert that arrived since the page
+ * loaded rings the bell in red (the shell's live region has said its title) until the bell is opened.
  */
 export function AlertBell() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
   const [pressed, setPressed] = useState(false);
   const count = useQuery(alertCountQueryOptions).data?.count;
+  const cue = useNewCriticalAlertCue();
+  const className = cue ? 'icon-button alert-bell alert-bell-new-critical' : 'icon-button alert-bell';
+  const setOpen = (next: boolean) => {
+    if (next) clearNewCriticalAlertCue();
+    setOpenState(next);
+  };
   const name = count === undefined ? 'Alerts' : `Alerts, ${count} active`;
   const face = (
     <>
@@ -33,7 +42,7 @@ export function AlertBell() {
   const plain = (
     <button
       type="button"
-      className="icon-button alert-bell"
+      className={className}
       aria-label={name}
       aria-haspopup="dialog"
       aria-expanded={false}
@@ -50,7 +59,7 @@ export function AlertBell() {
     <>
       {pressed ? (
         <Suspense fallback={plain}>
-          <AlertBellPopover open={open} onOpenChange={setOpen} name={name} count={count}>
+          <AlertBellPopover open={open} onOpenChange={setOpen} name={name} count={count} className={className}>
             {face}
           </AlertBellPopover>
         </Suspense>

@@ -6,17 +6,23 @@ import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { SelectOptions } from '../../shared/select-options';
 import { ActiveInactiveToggle } from './active-inactive-toggle';
+import { ALERT_SORT_LABELS, ALERT_SORTS, type AlertSort } from './alert-order';
 import { AlertActions } from './alert-actions';
 import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from '../../records/alerts/alert-badges';
 import { ALERTS_PATH } from '../../records/alerts/get-alerts';
 import './alerts.css';
 
-/** The Alerts page: open or resolved alerts, newest first, filtered by severity, with every action. */
+/**
+ * The Alerts page: open or resolved alerts, filtered by severity, with every action; most severe first unless the
+ * user sorts them by when they were raised. The server sorts, so every page that Load more adds follows on in order.
+ */
 export function AlertsPage() {
   const filterId = useId();
+  const sortId = useId();
   const [active, setActive] = useState(true);
   const [severity, setSeverity] = useState<AlertSeverity | undefined>();
-  const alerts = usePagedList<AlertView>(ALERTS_PATH, { active: String(active), severity });
+  const [sort, setSort] = useState<AlertSort>('severity');
+  const alerts = usePagedList<AlertView>(ALERTS_PATH, { active: String(active), severity, sort });
 
   return (
     <section className="page alerts-page">
@@ -48,6 +54,19 @@ export function AlertsPage() {
             />
           </select>
         </div>
+        <div className="alerts-filter">
+          <label htmlFor={sortId} className="label">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            className="input input-compact"
+            value={sort}
+            onChange={(event) => setSort(ALERT_SORTS.find((value) => value === event.target.value) ?? 'severity')}
+          >
+            <SelectOptions values={ALERT_SORTS} label={(value) => ALERT_SORT_LABELS[value]} />
+          </select>
+        </div>
       </div>
       {alerts.isPending ? (
         <ListLoading what="alerts" />
@@ -63,7 +82,9 @@ export function AlertsPage() {
         <div className="card alerts-card">
           <div className="table-wrap">
             <table className="data-table alerts-table" data-testid="alerts-page-table">
-              <caption className="sr-only">{active ? 'Active alerts' : 'Resolved alerts'}, newest first</caption>
+              <caption className="sr-only">
+                {active ? 'Active alerts' : 'Resolved alerts'}, {ALERT_SORT_LABELS[sort].toLowerCase()}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Severity</th>

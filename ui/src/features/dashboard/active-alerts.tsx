@@ -5,11 +5,12 @@ import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { alertAboutText, SeverityBadge } from '../../records/alerts/alert-badges';
 import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
+import { mostSevereFirst } from '../alerts';
 
 /** The dashboard lists 5 alerts; the rest are one click away on the Alerts page. */
 export const ACTIVE_ALERTS_LIMIT = 5;
 
-/** Active Alerts: the first 5 open alerts, the same read as the bell's list. */
+/** Active Alerts: the 5 most severe open alerts (the newest first within a severity), the same read as the bell's list. */
 export function ActiveAlerts() {
   const alerts = useQuery(latestAlertsQueryOptions);
   return (
@@ -39,18 +40,21 @@ export function ActiveAlerts() {
         </div>
       ) : (
         <ul className="active-alert-list" data-testid="active-alerts">
-          {alerts.data.slice(0, ACTIVE_ALERTS_LIMIT).map((alert) => (
-            <li key={alert.id} className={`active-alert severity-edge-${alert.severity}`}>
-              <span className="active-alert-title">{alert.title}</span>
-              {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
-              <span className="active-alert-meta">
-                <SeverityBadge severity={alert.severity} />
-                <time className="muted small" dateTime={alert.createdAt}>
-                  {formatDateTime(alert.createdAt)}
-                </time>
-              </span>
-            </li>
-          ))}
+          {[...alerts.data]
+            .sort(mostSevereFirst)
+            .slice(0, ACTIVE_ALERTS_LIMIT)
+            .map((alert) => (
+              <li key={alert.id} className={`active-alert severity-edge-${alert.severity}`}>
+                <span className="active-alert-title">{alert.title}</span>
+                {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
+                <span className="active-alert-meta">
+                  <SeverityBadge severity={alert.severity} />
+                  <time className="muted small" dateTime={alert.createdAt}>
+                    {formatDateTime(alert.createdAt)}
+                  </time>
+                </span>
+              </li>
+            ))}
         </ul>
       )}
     </section>

@@ -19,7 +19,7 @@ export function pageRangeText(offset: number, shown: number, total: number): str
 
 /**
  * The dashboard's Alerts table: Active (open) or Inactive (resolved), columns #, User,
- * Message, Date, Time, Action, paged on the server. The Action column acknowledges, resolves or makes a task.
+ * Message, Date, Time, Action, paged on the server, most severe first (the server's default order). The Action column acknowledges, resolves or makes a task.
  */
 export function DashboardAlertsTable({ role }: { role: Role }) {
   const canManage = can(role, 'alerts.manage');
@@ -60,7 +60,7 @@ export function DashboardAlertsTable({ role }: { role: Role }) {
         <div className="table-wrap">
           <table className="data-table dashboard-alerts-table" data-testid="dashboard-alerts-table">
             <caption className="sr-only">
-              {active ? 'Active alerts' : 'Inactive (resolved) alerts'}, newest first
+              {active ? 'Active alerts' : 'Inactive (resolved) alerts'}, most severe first
             </caption>
             <thead>
               <tr>

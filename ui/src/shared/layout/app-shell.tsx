@@ -1,3 +1,4 @@
+import { CriticalAlertAnnouncer } from '../../features/alerts/critical-alert-news';
 import { EmergencyBanner } from '../../features/emergency/emergency-banner';
 import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { useLiveUpdates } from '../live';
@@ -30,6 +31,7 @@ export function AppShell() {
       </div>
       <FeedbackWidget />
       <EmergencyBanner />
+      <CriticalAlertAnnouncer />
     </>
   );
 }
