@@ -271,6 +271,22 @@ describe('the demo quarter, as it was lived', () => {
     expect(byPhone.every((event) => dataOf(event).handEnteredReason === null)).toBe(true);
     const typed = lastMonth.filter((event) => dataOf(event).source === 'Manual');
     expect(typed.every((event) => typeof dataOf(event).handEnteredReason === 'string')).toBe(true);
+    // Visits nobody came to were marked missed as they ended, as the rules process would have, not at loading.
+    const missed = ofType('VisitMissed');
+    expect(missed.length).toBeGreaterThan(100);
+    const durations = new Map(
+      ofType('AppointmentScheduled').map((event) => [String(dataOf(event).id), Number(dataOf(event).durationMinutes)]),
+    );
+    const markedLate = missed.filter((event) => {
+      const id = String(dataOf(event).id);
+      const end = Date.parse(starts.get(id) ?? '') + (durations.get(id) ?? 0) * 60_000;
+      const at = Date.parse(String((event.metadata as { occurredAt?: string }).occurredAt));
+      return (
+        !(at > end && at - end <= 2 * 60_000) ||
+        (event.metadata as { userId?: string }).userId !== 'system:visit-timeliness'
+      );
+    });
+    expect(markedLate).toEqual([]);
     const checkIns = ofType('VisitCheckedIn');
     const punctual = checkIns.filter((event) => dataOf(event).lateArrival !== true).length / checkIns.length;
     expect(punctual).toBeGreaterThanOrEqual(0.8);

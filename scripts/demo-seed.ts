@@ -8,7 +8,9 @@ import {
   type NewEvent,
   type RawRecordedEvent,
 } from '@care/events';
-import { createPool, PostgresEventStore } from '@care/events/server';
+import { atSimulatedTime, createPool, PostgresEventStore } from '@care/events/server';
+import { AppointmentService } from '@care/command-api';
+import { DEFAULT_VISIT_LATE_GRACE_MINUTES, VISIT_TIMELINESS_USER } from '@care/rules';
 import type { AdminCredentials } from './demo-admin';
 import { CachedStreams } from './demo/cached-store';
 import { DemoClock } from './demo/demo-times';
@@ -83,7 +85,9 @@ export async function seedDemoDataOnce(
       options.say?.('Loading the demo data: a quarter of care, as it happened (on the first start only)…');
       earlier = new LogJournal([]);
     }
-    const commands = new InProcessCommands(new CachedStreams(store), pool, url);
+    const streams = new CachedStreams(store);
+    const commands = new InProcessCommands(streams, pool, url);
+    const visits = new AppointmentService(streams);
     const progress = options.progress ?? noProgress;
     let reader: Send | undefined;
     const senders: QuarterSenders = {
@@ -92,6 +96,13 @@ export async function seedDemoDataOnce(
         reader ??= await signedIn(url, admin);
         const position = await head(pool);
         for (const path of CAUGHT_UP_PATHS) await readAfter(reader, path, position);
+      },
+      checkTimeliness: async (at, visitId, key) => {
+        const requestId = `${REQUEST_PREFIX}${key}`;
+        if (earlier.replyOf(requestId)) return;
+        const context = { userId: VISIT_TIMELINESS_USER, requestId };
+        await atSimulatedTime(at, () => visits.checkTimeliness(visitId, DEFAULT_VISIT_LATE_GRACE_MINUTES, context));
+        progress.command();
       },
     };
     const timeline = new Timeline();

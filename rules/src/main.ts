@@ -9,7 +9,7 @@ import {
   startHeartbeat,
 } from '@care/events/server';
 import { createReadModelDb } from '@care/projector';
-import { startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
+import { DEFAULT_VISIT_LATE_GRACE_MINUTES, startVisitTimelinessPolicy } from './appointments/visit-timeliness-policy';
 import { ScheduledReportJob } from './reports/scheduled-report-job';
 import { fileClock } from './reports/file-clock';
 import { startMailJobs } from './mail/mail-jobs';
@@ -27,7 +27,7 @@ const env = parseEnv(
     /** How often every alert rule is evaluated, besides after the events each one watches. */
     ALERT_RULES_INTERVAL_MS: positiveWhole(30_000, 3_600_000),
     /** Minutes after a visit's start without a check-in before it is raised as running late. */
-    VISIT_LATE_GRACE_MINUTES: positiveWhole(15, 240),
+    VISIT_LATE_GRACE_MINUTES: positiveWhole(DEFAULT_VISIT_LATE_GRACE_MINUTES, 240),
     /** How often the timeliness policy looks for late and missed visits. */
     VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
     /** How often scheduled reports are looked for (they are due at 07:00 London). */

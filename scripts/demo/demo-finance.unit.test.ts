@@ -63,44 +63,59 @@ describe('demo finance', () => {
     });
   });
 
-  it("sends all but the last week's invoices, pays the older public ones, part pays one, credits one, and leaves private ones overdue", () => {
-    const invoices: IssuedDemoInvoice[] = Array.from({ length: 12 }, (_, index) => ({
+  it("sends all but the last week's invoices, and they are paid within their terms but for one in forty; one in halves, one credited", () => {
+    const today = '2027-01-04';
+    const newest = '2026-12-21';
+    const weeks = [
+      '2026-11-02',
+      '2026-11-09',
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-30',
+      '2026-12-07',
+      '2026-12-14',
+      '2026-12-21',
+    ];
+    const invoices: IssuedDemoInvoice[] = Array.from({ length: 48 }, (_, index) => ({
       id: `0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6c${String(index).padStart(2, '0')}`,
       totalPence: 120_00 + index * 10_00,
-      issuedOn: ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'][Math.floor(index / 3)]!,
+      issuedOn: weeks[Math.floor(index / 6)]!,
       funderKey: (['council', 'nhs', 'private'] as const)[index % 3]!,
     }));
-    const steps = demoInvoiceFollowUps(invoices, '2026-11-23');
+    const steps = demoInvoiceFollowUps(invoices, today);
     for (const step of steps) {
       if (step.path === 'payments') expect(recordPaymentRequestSchema.safeParse(step.body).success).toBe(true);
       if (step.path === 'credit-notes') expect(issueCreditNoteRequestSchema.safeParse(step.body).success).toBe(true);
       if (step.path === 'draft') expect(editInvoiceDraftRequestSchema.safeParse(step.body).success).toBe(true);
-      expect(step.path === 'payments' ? step.body.receivedOn <= '2026-11-23' : true).toBe(true);
+      expect(step.path === 'payments' ? step.body.receivedOn <= today : true).toBe(true);
     }
     const sent = new Set(steps.filter((step) => step.path === 'sent').map((step) => step.invoiceId));
-    expect(invoices.filter((invoice) => !sent.has(invoice.id)).map((invoice) => invoice.issuedOn)).toEqual([
-      '2026-11-23',
-      '2026-11-23',
-      '2026-11-23',
-    ]);
-    expect(steps.filter((step) => step.path === 'credit-notes')).toHaveLength(1);
+    expect(new Set(invoices.filter((invoice) => !sent.has(invoice.id)).map((invoice) => invoice.issuedOn))).toEqual(
+      new Set([newest]),
+    );
     // The council's draft of the newest week carries its purchase order.
     const drafts = steps.filter((step) => step.path === 'draft');
     expect(drafts.map((step) => invoices.find((invoice) => invoice.id === step.invoiceId))).toEqual([
-      expect.objectContaining({ issuedOn: '2026-11-23', funderKey: 'council' }),
+      expect.objectContaining({ issuedOn: newest, funderKey: 'council' }),
+      expect.objectContaining({ issuedOn: newest, funderKey: 'council' }),
     ]);
-    const paid = steps.filter((step) => step.path === 'payments');
-    expect(
-      paid.some(
-        (step) => step.body.amountPence < invoices.find((invoice) => invoice.id === step.invoiceId)!.totalPence,
-      ),
-    ).toBe(true);
-    const unpaidPrivate = invoices.filter(
+    /** What is still owed on an invoice after its payments and credit notes. */
+    const owed = (invoice: IssuedDemoInvoice) =>
+      steps
+        .filter((step) => step.invoiceId === invoice.id && (step.path === 'payments' || step.path === 'credit-notes'))
+        .reduce((left, step) => left - (step.body as { amountPence: number }).amountPence, invoice.totalPence);
+    const terms = { council: 30, nhs: 45, private: 14 } as const;
+    const overdue = invoices.filter(
       (invoice) =>
-        invoice.funderKey === 'private' &&
-        invoice.issuedOn <= '2026-11-09' &&
-        !paid.some((step) => step.invoiceId === invoice.id),
+        Date.parse(today) - Date.parse(invoice.issuedOn) > terms[invoice.funderKey] * 86_400_000 && owed(invoice) > 0,
     );
-    expect(unpaidPrivate.length).toBeGreaterThan(0);
+    expect(overdue.map((invoice) => invoices.indexOf(invoice))).toEqual([7]);
+    expect(steps.filter((step) => step.path === 'credit-notes')).toHaveLength(1);
+    expect(owed(invoices[2]!)).toBe(0);
+    const inHalves = invoices.filter(
+      (invoice) => steps.filter((step) => step.invoiceId === invoice.id && step.path === 'payments').length === 2,
+    );
+    expect(inHalves.length).toBeGreaterThan(0);
+    expect(inHalves.every((invoice) => owed(invoice) === 0)).toBe(true);
   });
 });

@@ -26,6 +26,7 @@ import {
 import { demoIncidents } from './demo-incidents';
 import { DEMO_MAR_CODES, demoMedications } from './demo-medications';
 import { DEMO_PAYROLL_POLICY, demoPayrollPeriods } from './demo-payroll';
+import { DEFAULT_VISIT_LATE_GRACE_MINUTES } from '@care/rules';
 import { demoShifts } from './demo-shifts';
 import { demoTasks } from './demo-tasks';
 import { chain, plannedSteps, type Timeline, type TimelineStep } from './demo-timeline';
@@ -43,6 +44,8 @@ export interface QuarterSenders {
   signIn(credentials: AdminCredentials): Promise<QuarterSend>;
   /** Resolves once the read models have caught up with everything sent so far (invoices and payroll read them). */
   readsCaughtUp(): Promise<void>;
+  /** The rules process's visit timeliness check of one visit at `at` (running late, then missed). */
+  checkTimeliness(at: Date, visitId: string, key: string): Promise<void>;
 }
 
 /** What an earlier, stopped load already did. */
@@ -293,11 +296,26 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
   visitPlan.forEach(({ schedule, steps }, index) => {
     const key = (n: number) => `visits.${index}.${n}`;
     let id = '';
+    // A visit nobody checked in to: the rules process raised it running late, then missed, as its time passed.
+    const start = Date.parse(schedule.scheduledStart);
+    const end = start + Number(schedule.durationMinutes) * MINUTE;
+    const missed = schedule.carerId !== null && steps.length === 0 && end < now.getTime() - MINUTE;
+    const timeliness = missed
+      ? [start + (DEFAULT_VISIT_LATE_GRACE_MINUTES + 1) * MINUTE, end + MINUTE].map((at, n) =>
+          step(at, async (when) => {
+            await senders.checkTimeliness(when, id, key(n + 1));
+            return { id };
+          }),
+        )
+      : [];
     add(
       chain([
-        step(Date.parse(schedule.scheduledStart) - 10 * DAY, (at) =>
-          asAdmin(at, 'POST', '/api/appointments', schedule, key(0)),
-        ),
+        step(start - 10 * DAY, async (at) => {
+          const reply = await asAdmin(at, 'POST', '/api/appointments', schedule, key(0));
+          id = idFrom(reply);
+          return reply;
+        }),
+        ...timeliness,
         ...steps.map((visitStep, n) =>
           step(visitStep.at, async (at, previous) => {
             id ||= idFrom(previous);

@@ -15,6 +15,9 @@ export interface VisitTimelinessOptions {
 /** The author of the policy's events in their metadata (an automatic decision, not a person's). */
 export const VISIT_TIMELINESS_USER = 'system:visit-timeliness';
 
+/** VISIT_LATE_GRACE_MINUTES when unset: a visit without a check-in this long after its start is running late. */
+export const DEFAULT_VISIT_LATE_GRACE_MINUTES = 15;
+
 /** Visits handled per run; the rest wait for the next run (the oldest first). */
 const BATCH_SIZE = 500;
 
