@@ -146,8 +146,24 @@ export function definitionOf(type: DomainEvent['type']): EventDefinition<string,
   return definition;
 }
 
+/**
+ * Each raw event's parsed form, kept as long as the raw event is: a reader that keeps the raw events it read (the demo
+ * loader's in-memory streams) folds the same streams again and again, and would otherwise validate each event anew
+ * every time. A read from the store gives new raw objects, so nothing is shared between two reads.
+ */
+const parsedOnce = new WeakMap<RawRecordedEvent, RecordedEvent>();
+
 /** Validates an event read back from the store. A stored event that fails its schema is an error, never ignored. */
 export function parseRecordedEvent(raw: RawRecordedEvent): RecordedEvent {
+  let parsed = parsedOnce.get(raw);
+  if (!parsed) {
+    parsed = parseOnce(raw);
+    parsedOnce.set(raw, parsed);
+  }
+  return parsed;
+}
+
+function parseOnce(raw: RawRecordedEvent): RecordedEvent {
   const definition = byType.get(raw.type);
   if (!definition) throw new UnreadableEventError(raw, 'unknown event type');
   if (raw.schemaVersion !== definition.schemaVersion) {
