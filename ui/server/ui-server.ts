@@ -128,6 +128,14 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.end(mapConfig);
       return;
     }
+    // sirv pipes a file stream into the reply without an error handler: a file removed after the server listed it
+    // (a new build replacing the old) would throw and end the process. The reply is cut off instead, and logged.
+    res.once('pipe', (file: NodeJS.ReadableStream) =>
+      file.once('error', (error) => {
+        log({ err: error.message, path: pathOf(req) }, 'ui file could not be read');
+        res.destroy();
+      }),
+    );
     if (req.url?.startsWith('/assets/')) {
       serveAssets(req, res, () => notFound(res));
     } else {

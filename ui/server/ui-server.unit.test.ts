@@ -236,3 +236,31 @@ describe('the UI server with a service down', () => {
     }
   });
 });
+
+describe('a file removed after the server started (a new build replacing the old)', () => {
+  it('cuts that reply off and goes on serving, instead of ending the process', async () => {
+    const name = '/assets/old-Zz99Yy88.js';
+    const file = path.join(distDir, name);
+    await writeFile(file, SCRIPT);
+    await writeFile(`${file}.br`, zlib.brotliCompressSync(SCRIPT));
+    const logged: string[] = [];
+    const server = await startUiServer({
+      port: 0,
+      distDir,
+      commandApiUrl: ui.url,
+      readApiUrl: ui.url,
+      log: (_, message) => logged.push(message),
+    });
+    try {
+      await rm(`${file}.br`);
+      await expect(get(`${server.url}${name}`, { 'accept-encoding': 'br' })).rejects.toThrow();
+      // Handled by the server (an unhandled stream error ends the process), and said in its log.
+      expect(logged).toContain('ui file could not be read');
+      const index = await get(`${server.url}/`, { 'accept-encoding': 'br' });
+      expect(index.status).toBe(200);
+      expect(decode(index)).toContain(ASSET);
+    } finally {
+      await server.close();
+    }
+  });
+});
