@@ -88,6 +88,11 @@ const MATRIX = {
     roles: ['carer'],
     description: 'Read only the alerts about their own visits and training (and their count)',
   },
+  'financeAlerts.read': {
+    roles: ['admin'],
+    description:
+      'Read the finance alerts (overdue invoices, contracts due for renewal, pay below the minimum wage) in the lists and the bell',
+  },
   'alerts.manage': {
     roles: ['admin', 'coordinator'],
     description: 'Acknowledge, assign, escalate, resolve and reopen alerts; make a follow-up task from an alert',

@@ -299,8 +299,8 @@ describe('the alerts, tasks and appointments projections', () => {
     // The alert totals: one resolved (critical, escalated) about the carer, one active (medium) about no carer.
     const alertTotals = await live().selectFrom('alert_totals').selectAll().orderBy('status').execute();
     expect(alertTotals).toEqual([
-      { carer_id: null, status: 'active', severity: 'medium', alerts: 1 },
-      { carer_id: carerId, status: 'resolved', severity: 'critical', alerts: 1 },
+      { carer_id: null, status: 'active', severity: 'medium', audience: 'care', grouped: false, alerts: 1 },
+      { carer_id: carerId, status: 'resolved', severity: 'critical', audience: 'care', grouped: false, alerts: 1 },
     ]);
 
     const projections = [alertsProjection, tasksProjection, appointmentsProjection];

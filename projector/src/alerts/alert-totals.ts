@@ -6,17 +6,22 @@ interface Share {
   readonly carer_id: string | null;
   readonly status: AlertRecord['status'];
   readonly severity: AlertRecord['severity'];
+  readonly audience: AlertRecord['audience'];
+  readonly grouped: boolean;
 }
 
-const keyOf = (share: Share) => `${share.carer_id}|${share.status}|${share.severity}`;
+const keyOf = (share: Share) =>
+  `${share.carer_id}|${share.status}|${share.severity}|${share.audience}|${share.grouped}`;
 const shareOf = (record: AlertRecord): Share => ({
   carer_id: record.carer_id,
   status: record.status,
   severity: record.severity,
+  audience: record.audience,
+  grouped: record.group_key !== null,
 });
 
 /**
- * How many alerts each carer has in each status and severity: the dashboard's Alerts figures and the live bell sum a
+ * How many alerts each carer has in each status, severity and audience, grouped or not: the dashboard's Alerts figures and the live bell sum a
  * few hundred of these rows instead of counting thousands of alerts. A batch moves each touched alert from the
  * share it had to the one it has; an emptied share is deleted, so live and rebuilt tables hold the same rows.
  */
@@ -43,7 +48,7 @@ export async function applyAlertTotals(
     .values(rows)
     .onConflict((oc) =>
       oc
-        .columns(['carer_id', 'status', 'severity'])
+        .columns(['carer_id', 'status', 'severity', 'audience', 'grouped'])
         .doUpdateSet((eb) => ({ alerts: eb('alert_totals.alerts', '+', eb.ref('excluded.alerts')) })),
     )
     .execute();
@@ -59,6 +64,8 @@ export async function applyAlertTotals(
             eb('carer_id', row.carer_id === null ? 'is' : '=', row.carer_id),
             eb('status', '=', row.status),
             eb('severity', '=', row.severity),
+            eb('audience', '=', row.audience),
+            eb('grouped', '=', row.grouped),
           ]),
         ),
       ),

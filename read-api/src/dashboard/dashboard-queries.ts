@@ -5,13 +5,15 @@ import {
   londonToday,
   OPEN_INCIDENT_STATUSES,
   TASK_CATEGORIES,
-  type AlertSeverity,
+  type AlertAudience,
   type DashboardStats,
   type TaskCategory,
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { UNRECORDED_STATUSES } from '../appointments/appointment-queries';
 import type { Audience } from '../shared/audience';
+import { staffAlertItems, URGENT_SEVERITIES } from '../alerts/alert-items';
+import { snoozedOwnItems } from '../alerts/snoozed-alerts';
 import { WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
 import { OPEN_TASK_STATUSES } from '../tasks/task-queries';
 import { TrainingQueries } from '../training/training-queries';
@@ -20,14 +22,22 @@ import { TrainingQueries } from '../training/training-queries';
 export const ON_TIME_WINDOW_DAYS = 30;
 /** Unrecorded visits are counted over the same past window as GET /api/appointments?unrecorded=true without dates. */
 export const UNRECORDED_WINDOW_DAYS = 30;
-const URGENT: readonly AlertSeverity[] = ['high', 'critical'];
 
 /**
  * Whose figures one computation answers: the agency's (one answer, keyed ''), or several carers' own at once,
  * each figure grouped by the carer's account (the live push's carers, in one statement however many are connected).
  */
-type Scope = { readonly kind: 'staff' } | { readonly kind: 'users'; readonly userIds: readonly string[] };
+type Scope =
+  | { readonly kind: 'staff'; readonly alerts: readonly AlertAudience[] }
+  | { readonly kind: 'users'; readonly userIds: readonly string[] };
 const STAFF_KEY = '';
+/** One owner's alert figures (counts arrive as JSON numbers or text). */
+interface AlertFigures {
+  owner: string | null;
+  active: number;
+  urgent: number;
+  open: number;
+}
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const mean = (values: readonly number[]) =>
@@ -54,7 +64,7 @@ export class DashboardQueries {
   }
 
   async stats(audience: Audience): Promise<DashboardStats> {
-    if (audience.kind === 'staff') return (await this.compute({ kind: 'staff' })).get(STAFF_KEY)!;
+    if (audience.kind === 'staff') return (await this.compute(audience)).get(STAFF_KEY)!;
     return (await this.statsByUser([audience.userId])).get(audience.userId)!;
   }
 
@@ -72,6 +82,8 @@ export class DashboardQueries {
         .withSchema(READ_MODEL_SCHEMA)
         .selectNoFrom([
           jsonRows(this.alerts(scope)).as('alerts'),
+          // A carer's own snoozed alerts, subtracted below (staff items subtract theirs in alert-items.ts).
+          jsonRows(snoozedOwnItems(this.db, this.userIds(scope))).as('snoozed'),
           jsonRows(this.tasks(scope)).as('tasks'),
           jsonRows(this.unrecordedVisits(scope)).as('unrecorded'),
           jsonRows(this.welfareConcerns(scope)).as('welfare'),
@@ -85,6 +97,7 @@ export class DashboardQueries {
     ]);
 
     const alerts = new Map(row.alerts.map((alert) => [alert.owner, alert]));
+    const snoozed = new Map(row.snoozed.map((alert) => [alert.owner, alert]));
     const unrecorded = new Map(row.unrecorded.map((visits) => [visits.owner, Number(visits.count)]));
     const visits = new Map(row.visits.map((day) => [day.owner, day]));
     const tasks = new Map<string, { open: number; overdue: number; categories: Record<TaskCategory, number> }>();
@@ -106,6 +119,7 @@ export class DashboardQueries {
     return new Map(
       owners.map((owner): [string, DashboardStats] => {
         const alert = alerts.get(owner);
+        const asleep = snoozed.get(owner);
         const task = tasks.get(owner);
         const day = visits.get(owner);
         const completed = Number(day?.completed ?? 0);
@@ -113,9 +127,9 @@ export class DashboardQueries {
         return [
           owner,
           {
-            activeAlerts: Number(alert?.active ?? 0),
-            urgentAlerts: Number(alert?.urgent ?? 0),
-            openAlerts: Number(alert?.open ?? 0),
+            activeAlerts: Number(alert?.active ?? 0) - Number(asleep?.active ?? 0),
+            urgentAlerts: Number(alert?.urgent ?? 0) - Number(asleep?.urgent ?? 0),
+            openAlerts: Number(alert?.open ?? 0) - Number(asleep?.open ?? 0),
             toDoItems: task?.open ?? 0,
             overdueTasks: task?.overdue ?? 0,
             taskCategories: task?.categories ?? emptyCategories(),
@@ -144,19 +158,22 @@ export class DashboardQueries {
     return scope.kind === 'users' ? [...scope.userIds] : [];
   }
 
-  /** Unacknowledged, urgent (high and critical) and open alerts, from the alerts projection's totals. */
-  private alerts(scope: Scope) {
+  /**
+   * Unacknowledged, urgent (high and critical) and open alerts, from the alerts projection's totals: for staff, the
+   * items of the audiences they read (a group counts once), for carers each of their own alerts.
+   */
+  private alerts(scope: Scope): Compilable<AlertFigures> {
+    if (scope.kind === 'staff') return staffAlertItems(this.db, scope.alerts).select(sql<string>`''`.as('owner'));
     return this.db
       .selectFrom('alert_totals as t')
       .leftJoin('appointment_carer_names as me', 'me.id', 't.carer_id')
       .where('t.status', '<>', 'resolved')
-      .$if(scope.kind === 'users', (query) =>
-        query.where('me.user_id', 'in', this.userIds(scope)).groupBy('me.user_id'),
-      )
+      .where('me.user_id', 'in', this.userIds(scope))
+      .groupBy('me.user_id')
       .select([
         this.owner(scope).as('owner'),
         sql<number>`coalesce(sum(t.alerts) filter (where t.status = 'active'), 0)`.as('active'),
-        sql<number>`coalesce(sum(t.alerts) filter (where t.status = 'active' and t.severity in (${sql.join(URGENT)})), 0)`.as(
+        sql<number>`coalesce(sum(t.alerts) filter (where t.status = 'active' and t.severity in (${sql.join(URGENT_SEVERITIES)})), 0)`.as(
           'urgent',
         ),
         sql<number>`coalesce(sum(t.alerts), 0)`.as('open'),

@@ -25,6 +25,8 @@ export const payrollBelowMinimumWage: AlertRule<BelowMinimumWageFact> = {
   holds: (facts) =>
     facts.map((fact) => ({
       subject: fact.payslipId,
+      // One group per pay period: the payroll run's payslips below the minimum wage show as one row.
+      group: `payroll-below-minimum-wage/${fact.periodStart}/${fact.periodEnd}`,
       title: 'Pay below the minimum wage',
       description: `${fact.carerName || 'A carer'} was paid ${formatPoundsLimit(fact.payPence)} for ${hours(fact.workingMinutes)} of work (visits and travel between them) from ${ukDate(fact.periodStart)} to ${ukDate(fact.periodEnd)}: ${formatPoundsLimit(averageHourlyPence(fact))} an hour, below the National Living Wage of ${formatPoundsLimit(fact.livingWageHourlyPence)}.`,
       relatedKind: 'payroll',

@@ -20,6 +20,7 @@ describe('payroll below minimum wage rule', () => {
     expect(payrollBelowMinimumWage.holds([payslip], NOW)).toEqual([
       {
         subject: payslip.payslipId,
+        group: 'payroll-below-minimum-wage/2026-10-01/2026-10-31',
         title: 'Pay below the minimum wage',
         description:
           'Amy Baker was paid £26.00 for 3h 00m of work (visits and travel between them) from 01/10/2026 to 31/10/2026: £8.67 an hour, below the National Living Wage of £12.71.',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ALERT_RULE_AUDIENCES, alertAudienceOf, GROUPED_ALERT_RULES } from '@care/events';
 import type { CarerDayFact, DiaryFact, IncidentFact, TrainingFact, VisitFact } from '@care/projector/rule-facts';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
@@ -168,6 +169,30 @@ describe('the rule registry', () => {
       match[2],
     ]);
     expect(rows).toEqual(ALERT_RULES.map((rule) => [rule.name, rule.severity]));
+  });
+
+  it('gives every rule an audience, as the alerts table of docs/features/alerts.md says', () => {
+    const alertsDoc = readFileSync(new URL('../../../docs/features/alerts.md', import.meta.url), 'utf8');
+    const documented = Object.fromEntries(
+      [...alertsDoc.matchAll(/^\| `([a-z-]+)` \| [a-z]+ \| ([a-z]+) \| ([a-z ]+) \|/gm)].map((match) => [
+        match[1],
+        { audience: match[2], grouped: match[3] !== 'no' },
+      ]),
+    );
+    expect(Object.keys(ALERT_RULE_AUDIENCES).sort()).toEqual(ALERT_RULES.map((rule) => rule.name).sort());
+    for (const rule of ALERT_RULES)
+      expect({ rule: rule.name, ...documented[rule.name] }).toEqual({
+        rule: rule.name,
+        audience: alertAudienceOf(rule.name),
+        grouped: GROUPED_ALERT_RULES.has(rule.name),
+      });
+  });
+
+  it('never groups a critical rule: each missed visit, critical incident or time-critical dose stands alone', () => {
+    const groupedCritical = ALERT_RULES.filter(
+      (rule) => rule.severity === 'critical' && GROUPED_ALERT_RULES.has(rule.name),
+    );
+    expect(groupedCritical).toEqual([]);
   });
 });
 
