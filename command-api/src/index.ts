@@ -4,7 +4,9 @@ export { createCommandApp } from './app';
 // so its events pass the same checks, and it reads the agency's settings and queues mail as the command side does.
 export type { CommandContext } from './shared/actor';
 export type { CommandDeps } from './shared/command-deps';
-export { AlertService } from './alerts/alert-service';
+export { AlertService, type OpenedAlert } from './alerts/alert-service';
+export { DomainError } from './shared/domain-error';
+export { DEFAULT_PUBLIC_URL } from './auth/auth-env';
 export { alertIdFor } from './alerts/alert-id';
 export { AppointmentService } from './appointments/appointment-service';
 export { londonDateOf } from './appointments/london-texts';

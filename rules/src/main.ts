@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   parseEnv,
   createEventStore,
+  publicUrl,
   createLogger,
   createPool,
   positiveWhole,
@@ -16,9 +17,13 @@ import { startMailJobs } from './mail/mail-jobs';
 import { startLogRetentionJob } from './retention/log-retention-job';
 import { ALERT_RULES } from './alert-rules/registry';
 import { RuleRunner } from './alert-rules/rule-runner';
+import { SnoozeEndJob } from './alert-rules/snooze-end-job';
+import { startAlertEscalationJob } from './escalation/alert-escalation-job';
+import { DEFAULT_PUBLIC_URL } from '@care/command-api';
 
 /**
- * The rules process (rules/README.md, docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules, the
+ * The rules process (rules/README.md, docs/decisions/0016-alert-rules-in-one-registry.md): the alert rules and the
+ * escalation of alerts nobody acknowledges, the
  * visit-timeliness policy, the scheduled reports, mail delivery and log retention, beside the command API. Any number
  * may run (each change is appended once whoever makes it, each mail is claimed by one); stopping it stops no request.
  */
@@ -28,6 +33,10 @@ const env = parseEnv(
     ALERT_RULES_INTERVAL_MS: positiveWhole(30_000, 3_600_000),
     /** Minutes after a visit's start without a check-in before it is raised as running late. */
     VISIT_LATE_GRACE_MINUTES: positiveWhole(DEFAULT_VISIT_LATE_GRACE_MINUTES, 240),
+    /** How often critical and high alerts nobody acknowledged are looked for (the waits are agency settings). */
+    ALERT_ESCALATION_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
+    /** Where users open the product: the escalation mails link to its Alerts page. */
+    PUBLIC_URL: publicUrl(DEFAULT_PUBLIC_URL),
     /** How often the timeliness policy looks for late and missed visits. */
     VISIT_POLICY_INTERVAL_MS: positiveWhole(60_000, 3_600_000),
     /** How often scheduled reports are looked for (they are due at 07:00 London). */
@@ -61,6 +70,12 @@ const runner = new RuleRunner(
   { rules: ALERT_RULES, intervalMs: env.ALERT_RULES_INTERVAL_MS },
 );
 await runner.start();
+// Snoozed alerts come back within this long of their time (a query of the few snoozed alerts each time).
+const stopSnoozes = new SnoozeEndJob({ store, db: createReadModelDb(pool), logger }).start(15_000);
+const stopEscalation = startAlertEscalationJob(
+  { store, pool, db: createReadModelDb(pool), logger },
+  { intervalMs: env.ALERT_ESCALATION_INTERVAL_MS, publicUrl: env.PUBLIC_URL },
+);
 const stopTimeliness = startVisitTimelinessPolicy(
   { store, pool, logger },
   { lateGraceMinutes: env.VISIT_LATE_GRACE_MINUTES, intervalMs: env.VISIT_POLICY_INTERVAL_MS },
@@ -87,11 +102,12 @@ logger.info({ rules: ALERT_RULES.map((rule) => rule.name) }, 'rules running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopTimeliness();
+    stopEscalation();
     stopMail();
     stopLogRetention();
     void heartbeat
       .stop()
-      .then(() => Promise.all([runner.stop(), reports.stop()]))
+      .then(() => Promise.all([runner.stop(), reports.stop(), stopSnoozes()]))
       .then(() => Promise.allSettled([store.close(), pool.end()]))
       .finally(() => process.exit(0));
   });

@@ -6,10 +6,11 @@ import {
   type EventStore,
   type Position,
 } from '@care/events';
+import { simulatedTime } from '@care/events/server';
 import type { CommandContext } from '../shared/actor';
 import type { CommandResult } from '../shared/command-reply';
 import { assertActiveUser } from '../shared/active-user';
-import { appendEvents, loadStream, type LoadedStream } from '../shared/event-stream';
+import { appendEvents, loadStream, readEvents, type LoadedStream } from '../shared/event-stream';
 import type { AlertCommand, RaiseAlertInput } from './alert-commands';
 import { alertIdFor } from './alert-id';
 import { evolve, initialAlertState, type AlertState } from './alert-state';
@@ -20,6 +21,13 @@ export interface RaiseResult {
   readonly alertId: string;
   readonly raised: boolean;
   readonly position?: Position;
+}
+
+/** An alert as read, with when it was raised or last reopened: escalation waits count from then. */
+export interface OpenedAlert extends LoadedStream<AlertState> {
+  /** The instant of the latest AlertRaised or AlertReopened, and that event's revision (undefined: no alert). */
+  readonly openedAt: string | undefined;
+  readonly openedRevision: bigint | undefined;
 }
 
 /**
@@ -98,9 +106,69 @@ export class AlertService {
     return this.run({ type: 'ReopenAlert', id: alertId, reason }, ifMatch, context);
   }
 
+  /** Puts an open alert aside until `until` (ahead of the server's time, at most a week: decide checks both). */
+  snooze(
+    alertId: string,
+    until: string,
+    reason: string,
+    ifMatch: bigint | undefined,
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    const now = (simulatedTime() ?? new Date()).toISOString();
+    return this.run({ type: 'SnoozeAlert', id: alertId, until, reason, now }, ifMatch, context);
+  }
+
+  /** Takes a snooze off early: the alert counts again now. */
+  unsnooze(alertId: string, ifMatch: bigint | undefined, context: CommandContext): Promise<CommandResult> {
+    return this.run({ type: 'UnsnoozeAlert', id: alertId }, ifMatch, context);
+  }
+
+  /**
+   * The rules process: ends the alert's snooze iff its time has come by `now`. Appended expecting the revision
+   * read, so of two processes ending it at once one appends and the other, reading again, finds it over.
+   */
+  async endSnoozeBySystem(alertId: string, now: Date, context: CommandContext): Promise<boolean> {
+    return this.runForSystem(alertId, { type: 'EndAlertSnoozeBySystem', id: alertId, now: now.toISOString() }, context);
+  }
+
   /** The alert as it stands (for the follow-up task it copies from); refuses an unknown id with 404. */
   async load(alertId: string): Promise<LoadedStream<AlertState>> {
     return loadStream<AlertSliceEvent, AlertState>(this.store, alertStreamId(alertId), evolve, initialAlertState);
+  }
+
+  /** The alert with when it was opened (raised or reopened), for the escalation job. */
+  async loadOpened(alertId: string): Promise<OpenedAlert> {
+    const events = await readEvents(this.store, alertStreamId(alertId));
+    const state = events.reduce(
+      (current, event) => evolve(current, event as unknown as AlertSliceEvent),
+      initialAlertState,
+    );
+    const opened = events.findLast((event) => event.type === 'AlertRaised' || event.type === 'AlertReopened');
+    const lastEvent = events.at(-1);
+    return {
+      state,
+      revision: lastEvent ? lastEvent.revision : 'no_stream',
+      lastEvent,
+      openedAt: opened?.metadata.occurredAt,
+      openedRevision: opened?.revision,
+    };
+  }
+
+  /**
+   * An escalation of the alert as it was read: decides at once (a step already recorded, or an alert acknowledged
+   * meanwhile, throws DomainError before anyone is mailed) and answers the append, to run once the mail is in the
+   * outbox. The append expects the revision read, so of two rules processes escalating at once one appends and the
+   * other gets WrongExpectedRevisionError; read again, its decide refuses the step.
+   */
+  prepareEscalation(
+    command: Extract<AlertCommand, { type: 'RecordAlertEscalation' }>,
+    read: LoadedStream<AlertState>,
+    context: CommandContext,
+  ): () => Promise<void> {
+    const events = decide(command, read.state);
+    return async () => {
+      await appendEvents(this.store, alertStreamId(command.id), events, read.revision, context);
+    };
   }
 
   /** `check`: what the command names must exist, checked once the alert itself is known (an unknown alert is a 404 first). */

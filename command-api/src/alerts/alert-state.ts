@@ -11,6 +11,10 @@ export type AlertState =
       readonly assignedTo: string | null;
       /** Who closed it last: the system may only reopen what the system resolved (a person's decision stands). */
       readonly lastResolvedBy: 'person' | 'system' | null;
+      /** The escalation steps mailed since it was raised or last reopened (reopened, it may escalate again). */
+      readonly escalationSteps: readonly number[];
+      /** While snoozed: when the snooze ends (null: not snoozed). Acknowledging or resolving ends a snooze. */
+      readonly snoozedUntil: string | null;
       readonly title: string;
       readonly description: string;
       readonly dueDate: string | null;
@@ -33,6 +37,8 @@ export function evolve(state: AlertState, event: AlertSliceEvent): AlertState {
         severity,
         assignedTo: null,
         lastResolvedBy: null,
+        escalationSteps: [],
+        snoozedUntil: null,
         title,
         description,
         dueDate,
@@ -45,14 +51,20 @@ export function evolve(state: AlertState, event: AlertSliceEvent): AlertState {
     case 'AlertAssigned':
       return state.exists ? { ...state, assignedTo: event.data.assignedTo } : state;
     case 'AlertAcknowledged':
-      return state.exists ? { ...state, status: 'acknowledged' } : state;
+      return state.exists ? { ...state, status: 'acknowledged', snoozedUntil: null } : state;
     case 'AlertEscalated':
       return state.exists ? { ...state, severity: event.data.severity } : state;
     case 'AlertResolved':
-      return state.exists ? { ...state, status: 'resolved', lastResolvedBy: event.data.by } : state;
+      return state.exists ? { ...state, status: 'resolved', lastResolvedBy: event.data.by, snoozedUntil: null } : state;
     case 'AlertReopened':
       // Open again means nobody is on it yet: it counts in the bell until someone acknowledges it again.
-      return state.exists ? { ...state, status: 'active' } : state;
+      return state.exists ? { ...state, status: 'active', escalationSteps: [] } : state;
+    case 'AlertSnoozed':
+      return state.exists ? { ...state, snoozedUntil: event.data.until } : state;
+    case 'AlertSnoozeEnded':
+      return state.exists ? { ...state, snoozedUntil: null } : state;
+    case 'AlertEscalationSent':
+      return state.exists ? { ...state, escalationSteps: [...state.escalationSteps, event.data.step] } : state;
     default:
       return assertNever(event);
   }

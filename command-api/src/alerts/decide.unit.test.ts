@@ -256,3 +256,198 @@ describe('decide: ReopenAlertBySystem (the rule runner)', () => {
     given().when(reopenBySystem).then([]);
   });
 });
+
+const NOW = '2026-03-02T10:00:00.000Z';
+const IN_ONE_HOUR = '2026-03-02T11:00:00.000Z';
+const snoozed: AlertSliceEvent = {
+  type: 'AlertSnoozed',
+  data: { id, until: IN_ONE_HOUR, reason: 'Carer is on her way' },
+};
+const snoozeEnded: AlertSliceEvent = { type: 'AlertSnoozeEnded', data: { id } };
+const snooze = (until: string): AlertCommand => ({
+  type: 'SnoozeAlert',
+  id,
+  until,
+  reason: 'Carer is on her way',
+  now: NOW,
+});
+const unsnooze: AlertCommand = { type: 'UnsnoozeAlert', id };
+const endSnooze = (now: string): AlertCommand => ({ type: 'EndAlertSnoozeBySystem', id, now });
+
+describe('decide: SnoozeAlert', () => {
+  it('snoozes an open alert until a time ahead, with the reason', () => {
+    given(raised).when(snooze(IN_ONE_HOUR)).then([snoozed]);
+    given(raised, acknowledged).when(snooze(IN_ONE_HOUR)).then([snoozed]);
+  });
+
+  it('snoozes a snoozed alert again, to its new time', () => {
+    const later = '2026-03-03T08:00:00.000Z';
+    given(raised, snoozed)
+      .when(snooze(later))
+      .then([{ type: 'AlertSnoozed', data: { id, until: later, reason: 'Carer is on her way' } }]);
+  });
+
+  it('accepts exactly seven days ahead and refuses a moment more, naming until', () => {
+    given(raised)
+      .when(snooze('2026-03-09T10:00:00.000Z'))
+      .then([{ type: 'AlertSnoozed', data: { id, until: '2026-03-09T10:00:00.000Z', reason: 'Carer is on her way' } }]);
+    expect(given(raised).when(snooze('2026-03-09T10:00:00.001Z')).thenRefused()).toEqual({
+      kind: 'invalid',
+      message: 'Snooze until must be at most 7 days ahead',
+      field: 'until',
+    });
+  });
+
+  it('refuses a time now or already past, naming until', () => {
+    const past = { kind: 'invalid', message: 'Snooze until must be in the future', field: 'until' };
+    expect(given(raised).when(snooze(NOW)).thenRefused()).toEqual(past);
+    expect(given(raised).when(snooze('2026-03-01T10:00:00.000Z')).thenRefused()).toEqual(past);
+  });
+
+  it('refuses a resolved or unknown alert', () => {
+    expect(given(raised, resolvedByPerson).when(snooze(IN_ONE_HOUR)).thenRefused()).toEqual(ALREADY_RESOLVED);
+    expect(given().when(snooze(IN_ONE_HOUR)).thenRefused()).toEqual(NOT_FOUND);
+  });
+});
+
+describe('decide: UnsnoozeAlert', () => {
+  it('ends the snooze of a snoozed alert', () => {
+    given(raised, snoozed).when(unsnooze).then([snoozeEnded]);
+  });
+
+  it('refuses an alert that is not snoozed: never snoozed, its snooze ended, or acknowledged since', () => {
+    const notSnoozed = { kind: 'conflict', message: 'Alert is not snoozed', field: undefined };
+    expect(given(raised).when(unsnooze).thenRefused()).toEqual(notSnoozed);
+    expect(given(raised, snoozed, snoozeEnded).when(unsnooze).thenRefused()).toEqual(notSnoozed);
+    expect(given(raised, snoozed, acknowledged).when(unsnooze).thenRefused()).toEqual(notSnoozed);
+  });
+
+  it('refuses a resolved alert (resolving ended its snooze)', () => {
+    expect(given(raised, snoozed, resolvedByPerson).when(unsnooze).thenRefused()).toEqual(ALREADY_RESOLVED);
+  });
+});
+
+describe('decide: EndAlertSnoozeBySystem (the rules process)', () => {
+  it('ends a snooze whose time has come', () => {
+    given(raised, snoozed).when(endSnooze(IN_ONE_HOUR)).then([snoozeEnded]);
+    given(raised, snoozed).when(endSnooze('2026-03-02T12:00:00.000Z')).then([snoozeEnded]);
+  });
+
+  it('leaves a snooze whose time is still ahead', () => {
+    given(raised, snoozed).when(endSnooze('2026-03-02T10:59:59.999Z')).then([]);
+  });
+
+  it('does nothing once the snooze is over: ended already, taken off, acknowledged or resolved', () => {
+    const later = '2026-03-02T12:00:00.000Z';
+    given(raised, snoozed, snoozeEnded).when(endSnooze(later)).then([]);
+    given(raised, snoozed, acknowledged).when(endSnooze(later)).then([]);
+    given(raised, snoozed, resolvedBySystem).when(endSnooze(later)).then([]);
+    given(raised).when(endSnooze(later)).then([]);
+    given().when(endSnooze(later)).then([]);
+  });
+});
+
+const raisedCritical: AlertSliceEvent = { type: 'AlertRaised', data: { id, ...raiseInput, severity: 'critical' } };
+const onCall = ['on-call@agency.example'];
+const admins = ['admin@agency.example', 'second.admin@agency.example'];
+const recordEscalation = (
+  step: number,
+  audience: 'on-call' | 'administrators' | 'coordinators',
+  recipients: string[],
+): AlertCommand => ({
+  type: 'RecordAlertEscalation',
+  id,
+  step,
+  audience,
+  recipients,
+  reason: `Critical alert not acknowledged for ${15 * step} minutes`,
+});
+const escalationSent = (
+  step: number,
+  audience: 'on-call' | 'administrators' | 'coordinators',
+  recipients: string[],
+): AlertSliceEvent => ({
+  type: 'AlertEscalationSent',
+  data: { id, step, audience, recipients, reason: `Critical alert not acknowledged for ${15 * step} minutes` },
+});
+const conflict = (message: string) => ({ kind: 'conflict', message, field: undefined });
+
+describe('decide: RecordAlertEscalation (the rules process)', () => {
+  it('records the first step of an active critical alert, then the second', () => {
+    given(raisedCritical)
+      .when(recordEscalation(1, 'on-call', onCall))
+      .then([escalationSent(1, 'on-call', onCall)]);
+    given(raisedCritical, escalationSent(1, 'on-call', onCall))
+      .when(recordEscalation(2, 'administrators', admins))
+      .then([escalationSent(2, 'administrators', admins)]);
+  });
+
+  it('refuses a step already recorded, so a second rules process records nothing', () => {
+    expect(
+      given(raisedCritical, escalationSent(1, 'on-call', onCall))
+        .when(recordEscalation(1, 'on-call', onCall))
+        .thenRefused(),
+    ).toEqual(conflict('This escalation step was already sent'));
+  });
+
+  it('refuses the second step before the first, and a second step of a high alert', () => {
+    expect(
+      given(raisedCritical)
+        .when(recordEscalation(2, 'administrators', admins))
+        .thenRefused(),
+    ).toEqual(conflict('The previous escalation step has not been sent'));
+    expect(
+      given(raised, escalationSent(1, 'coordinators', admins))
+        .when(recordEscalation(2, 'administrators', admins))
+        .thenRefused(),
+    ).toEqual(conflict('Alert has no such escalation step at its severity'));
+  });
+
+  it('never escalates an acknowledged, resolved, snoozed or unknown alert', () => {
+    const notWaiting = conflict('Alert is no longer waiting for acknowledgement');
+    expect(
+      given(raisedCritical, acknowledged)
+        .when(recordEscalation(1, 'on-call', onCall))
+        .thenRefused(),
+    ).toEqual(notWaiting);
+    expect(
+      given(raisedCritical, resolvedByPerson)
+        .when(recordEscalation(1, 'on-call', onCall))
+        .thenRefused(),
+    ).toEqual(notWaiting);
+    expect(
+      given(raisedCritical, snoozed)
+        .when(recordEscalation(1, 'on-call', onCall))
+        .thenRefused(),
+    ).toEqual(notWaiting);
+    expect(
+      given()
+        .when(recordEscalation(1, 'on-call', onCall))
+        .thenRefused(),
+    ).toEqual(NOT_FOUND);
+  });
+
+  it('starts again from step 1 once the alert is reopened', () => {
+    given(
+      raisedCritical,
+      escalationSent(1, 'on-call', onCall),
+      escalationSent(2, 'administrators', admins),
+      resolvedBySystem,
+      reopenedBySystem,
+    )
+      .when(recordEscalation(1, 'on-call', onCall))
+      .then([escalationSent(1, 'on-call', onCall)]);
+  });
+
+  it('refuses an escalation to nobody, naming the recipients', () => {
+    expect(
+      given(raisedCritical)
+        .when(recordEscalation(1, 'administrators', []))
+        .thenRefused(),
+    ).toEqual({
+      kind: 'invalid',
+      message: 'Nobody to escalate to',
+      field: 'recipients',
+    });
+  });
+});

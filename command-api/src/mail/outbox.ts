@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'maintenance-alert',
   'payslip',
   'invoice',
+  'alert-escalation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'pending' | 'sent' | 'written' | 'failed';

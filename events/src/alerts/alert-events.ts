@@ -3,6 +3,8 @@ import { ALERT_RELATED_KINDS, ALERT_SEVERITIES } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventInstant, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
+import { AlertSnoozeEnded, AlertSnoozed } from './alert-snooze-events';
+import { AlertEscalationSent } from './alert-escalation-events';
 
 /**
  * An alert's life. Who did each step is the event metadata's userId: a person's id, or `system:rules` when the rule
@@ -31,6 +33,11 @@ export const AlertRaised = defineEvent(
     appointmentId: z.uuid().nullable(),
     actionRequired: eventText(TEXT_LIMITS.shortReason).nullable(),
     dueDate: eventInstant().nullable(),
+    /**
+     * The group it shows in when its rule groups (alert-audiences.ts): a payroll run's alerts name their run. Absent
+     * from alerts raised before groups existed: they fall in their rule's group.
+     */
+    group: eventText(TEXT_LIMITS.alertSubject).nullable().optional(),
   }),
 );
 
@@ -79,6 +86,9 @@ export const alertSliceEvents = [
   AlertEscalated,
   AlertResolved,
   AlertReopened,
+  AlertSnoozed,
+  AlertSnoozeEnded,
+  AlertEscalationSent,
 ] as const;
 export type AlertSliceEvent = EventOf<typeof alertSliceEvents>;
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
 import { ALERT_RELATED_KINDS, ALERT_SEVERITIES, ALERT_STATUSES } from '../enums';
 import { personRefSchema } from '../tasks/task-view-schema';
+import { ESCALATION_AUDIENCES, MAX_ESCALATION_STEP } from './alert-escalation-events';
 import type { AlertCount, AlertView } from './alert-view';
+import { ALERT_AUDIENCES } from './alert-audiences';
 
 /** AlertView for the API description and the tests that check replies against it. */
 export const alertViewSchema = z.strictObject({
@@ -10,6 +12,8 @@ export const alertViewSchema = z.strictObject({
   rule: z.string(),
   type: z.string(),
   severity: z.enum(ALERT_SEVERITIES),
+  audience: z.enum(ALERT_AUDIENCES),
+  groupKey: z.string().nullable(),
   title: z.string(),
   description: z.string(),
   relatedKind: z.enum(ALERT_RELATED_KINDS),
@@ -35,7 +39,15 @@ export const alertViewSchema = z.strictObject({
       reason: z.string(),
       at: z.string(),
       by: personRefSchema.nullable(),
+      step: z.int().min(1).max(MAX_ESCALATION_STEP).nullable(),
+      audience: z.enum(ESCALATION_AUDIENCES).nullable(),
     }),
+  ),
+  snoozedUntil: z.string().nullable(),
+  snoozedBy: personRefSchema.nullable(),
+  snoozeReason: z.string().nullable(),
+  snoozes: z.array(
+    z.strictObject({ until: z.string(), reason: z.string(), at: z.string(), by: personRefSchema.nullable() }),
   ),
   taskIds: z.array(z.string()),
   revision: z.string(),

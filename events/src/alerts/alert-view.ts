@@ -1,5 +1,7 @@
 import type { AlertRelatedKind, AlertSeverity, AlertStatus } from '../enums';
 import type { PersonRef } from '../tasks/task-view';
+import type { AlertAudience } from './alert-audiences';
+import type { EscalationAudience } from './alert-escalation-events';
 
 /** GET /api/alerts items and the `alerts:new` push: the fields of an alert. */
 export interface AlertView {
@@ -8,6 +10,10 @@ export interface AlertView {
   /** The alert's `type`: the rule that raised it (visit-late, training-expired…; docs/features/alerts.md). */
   type: string;
   severity: AlertSeverity;
+  /** Who acts on it (alert-audiences.ts). */
+  audience: AlertAudience;
+  /** The group it shows in on the lists (null: it stands alone). */
+  groupKey: string | null;
   title: string;
   description: string;
   relatedKind: AlertRelatedKind;
@@ -28,8 +34,27 @@ export interface AlertView {
   /** A person's note, or what cleared it when the system resolved it. */
   resolution: string | null;
   resolvedBySystem: boolean;
-  /** Severity raises, newest last. */
-  escalations: { severity: AlertSeverity; reason: string; at: string; by: PersonRef | null }[];
+  /**
+   * Severity raises and mailed escalations (nobody acknowledged it in time), oldest first. A mailed one has its
+   * `step` (1, 2) and `audience`; a severity raise has neither (null).
+   */
+  escalations: {
+    severity: AlertSeverity;
+    reason: string;
+    at: string;
+    by: PersonRef | null;
+    step: number | null;
+    audience: EscalationAudience | null;
+  }[];
+  /**
+   * Snoozed until this instant (null: not snoozed): it is still open, but out of the bell and the dashboard's alert
+   * figures until then. `snoozedBy` and `snoozeReason` say who and why.
+   */
+  snoozedUntil: string | null;
+  snoozedBy: PersonRef | null;
+  snoozeReason: string | null;
+  /** Every snooze, newest last (the alert's history). */
+  snoozes: { until: string; reason: string; at: string; by: PersonRef | null }[];
   /** Tasks made from it. */
   taskIds: string[];
   revision: string;

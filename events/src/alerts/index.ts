@@ -1,4 +1,11 @@
 export * from './alert-events';
+export * from './alert-snooze-events';
+export * from './alert-escalation-events';
+export * from './alert-rule-switch-events';
+export * from './alert-rule-catalogue';
+export * from './alert-rule-view';
 export * from './alert-request';
 export * from './alert-labels';
+export * from './alert-audiences';
 export type * from './alert-view';
+export type { AlertGroupView, AlertItem } from './alert-group-view';

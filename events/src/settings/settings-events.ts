@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventInteger, eventText } from '../event-fields';
 import { TEXT_LIMITS } from '../limits';
-import { LOG_RETENTION_YEARS, RECORD_RETENTION_YEARS } from './settings-request';
+import { ESCALATION_MINUTES_LIMITS, LOG_RETENTION_YEARS, RECORD_RETENTION_YEARS } from './settings-request';
 
 const text = (max: number) => eventText(max).nullable().optional();
 
@@ -31,11 +31,14 @@ export const AgencySettingsChanged = defineEvent(
         agencyPhone: text(TEXT_LIMITS.phone),
         agencyEmail: text(TEXT_LIMITS.email),
         onCallPhone: text(TEXT_LIMITS.phone),
+        onCallEmail: text(TEXT_LIMITS.email),
         safeguardingTeamName: text(TEXT_LIMITS.contactName),
         safeguardingTeamPhone: text(TEXT_LIMITS.phone),
         safeguardingTeamEmail: text(TEXT_LIMITS.email),
         safeguardingOutOfHoursPhone: text(TEXT_LIMITS.phone),
         safeguardingTeamNotes: text(TEXT_LIMITS.shortReason),
+        escalateCriticalMinutes: eventInteger(ESCALATION_MINUTES_LIMITS).optional(),
+        escalateHighMinutes: eventInteger(ESCALATION_MINUTES_LIMITS).optional(),
       })
       // Only what changed is recorded, so a change names at least one setting (minProperties: for the boundary samples).
       .refine((changes) => Object.keys(changes).length > 0, 'At least one setting must change')

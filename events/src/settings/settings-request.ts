@@ -11,6 +11,8 @@ export const RECORD_RETENTION_YEARS = [5, 7, 10] as const;
 export type RecordRetentionYears = (typeof RECORD_RETENTION_YEARS)[number];
 export const LOG_RETENTION_YEARS = [1, 2, 3] as const;
 export type LogRetentionYears = (typeof LOG_RETENTION_YEARS)[number];
+/** Alert escalation waits are whole minutes up to a day (a longer wait is no escalation). */
+export const ESCALATION_MINUTES_LIMITS = { min: 1, max: 1440 } as const;
 
 /** The agency's details; null is "not set" (then the configuration's value, if any, is used). */
 export const AGENCY_DETAIL_FIELDS = [
@@ -19,6 +21,7 @@ export const AGENCY_DETAIL_FIELDS = [
   'agencyPhone',
   'agencyEmail',
   'onCallPhone',
+  'onCallEmail',
   'safeguardingTeamName',
   'safeguardingTeamPhone',
   'safeguardingTeamEmail',
@@ -38,12 +41,21 @@ export interface AgencySettings {
   agencyPhone: string | null;
   agencyEmail: string | null;
   onCallPhone: string | null;
+  /** Where the first escalation of an unacknowledged critical alert is mailed (not set: to the administrators). */
+  onCallEmail: string | null;
   safeguardingTeamName: string | null;
   safeguardingTeamPhone: string | null;
   safeguardingTeamEmail: string | null;
   safeguardingOutOfHoursPhone: string | null;
   /** How to refer (online form, what to have ready): what the incidents screen's own contact form used to hold. */
   safeguardingTeamNotes: string | null;
+  /**
+   * Minutes a critical alert may stay unacknowledged before it is mailed to the on-call contact (and twice that
+   * before it goes to every administrator).
+   */
+  escalateCriticalMinutes: number;
+  /** Minutes a high alert may stay unacknowledged before it is mailed to every coordinator. */
+  escalateHighMinutes: number;
 }
 
 /** Every notification on by default; 7 years is the recommended record retention. */
@@ -58,11 +70,14 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   agencyPhone: null,
   agencyEmail: null,
   onCallPhone: null,
+  onCallEmail: null,
   safeguardingTeamName: null,
   safeguardingTeamPhone: null,
   safeguardingTeamEmail: null,
   safeguardingOutOfHoursPhone: null,
   safeguardingTeamNotes: null,
+  escalateCriticalMinutes: 15,
+  escalateHighMinutes: 60,
 };
 
 export const AGENCY_SETTING_LABELS: Record<keyof AgencySettings, string> = {
@@ -76,11 +91,14 @@ export const AGENCY_SETTING_LABELS: Record<keyof AgencySettings, string> = {
   agencyPhone: 'Phone',
   agencyEmail: 'Email',
   onCallPhone: 'On-call number',
+  onCallEmail: 'On-call email',
   safeguardingTeamName: 'Safeguarding team',
   safeguardingTeamPhone: 'Safeguarding team phone',
   safeguardingTeamEmail: 'Safeguarding team email',
   safeguardingOutOfHoursPhone: 'Safeguarding out-of-hours phone',
   safeguardingTeamNotes: 'Safeguarding notes',
+  escalateCriticalMinutes: 'Escalate critical alerts after',
+  escalateHighMinutes: 'Escalate high alerts after',
 };
 
 const choice = (label: string) => z.boolean({ error: `${label} must be true or false` });
@@ -92,6 +110,14 @@ const optionalEmail = z.preprocess(
     .max(TEXT_LIMITS.email, `Must be at most ${TEXT_LIMITS.email} characters`)
     .nullable(),
 );
+const escalationMinutes = (label: string) => {
+  const message = `${label} must be a whole number of minutes from ${ESCALATION_MINUTES_LIMITS.min} to 1,440`;
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(ESCALATION_MINUTES_LIMITS.min, { error: message })
+    .max(ESCALATION_MINUTES_LIMITS.max, { error: message });
+};
 const detail = (max: number) => optionalText(max).transform((value) => value ?? null);
 
 /** PUT /api/settings: every setting, as the Settings tab shows them (Save Settings sends the whole form). */
@@ -110,10 +136,13 @@ export const agencySettingsRequestSchema = z.strictObject({
   agencyPhone: detail(TEXT_LIMITS.phone),
   agencyEmail: optionalEmail,
   onCallPhone: detail(TEXT_LIMITS.phone),
+  onCallEmail: optionalEmail,
   safeguardingTeamName: detail(TEXT_LIMITS.contactName),
   safeguardingTeamPhone: detail(TEXT_LIMITS.phone),
   safeguardingTeamEmail: optionalEmail,
   safeguardingOutOfHoursPhone: detail(TEXT_LIMITS.phone),
   safeguardingTeamNotes: detail(TEXT_LIMITS.shortReason),
+  escalateCriticalMinutes: escalationMinutes('Escalate critical alerts after'),
+  escalateHighMinutes: escalationMinutes('Escalate high alerts after'),
 });
 export type AgencySettingsRequest = z.input<typeof agencySettingsRequestSchema>;

@@ -16,11 +16,14 @@ export const agencySettingsSchema = z.strictObject({
   agencyPhone: nullableText,
   agencyEmail: nullableText,
   onCallPhone: nullableText,
+  onCallEmail: nullableText,
   safeguardingTeamName: nullableText,
   safeguardingTeamPhone: nullableText,
   safeguardingTeamEmail: nullableText,
   safeguardingOutOfHoursPhone: nullableText,
   safeguardingTeamNotes: nullableText,
+  escalateCriticalMinutes: z.int().min(1).max(1440),
+  escalateHighMinutes: z.int().min(1).max(1440),
 });
 
 export const agencySettingsViewSchema = z.strictObject({

@@ -15,6 +15,12 @@ export const AUTOMATED_JOBS = [
     description: 'Marks visits running late after the grace period and missed after their planned end.',
   },
   {
+    name: 'alert-escalation',
+    label: 'Alert escalation',
+    description:
+      'Mails critical and high alerts nobody has acknowledged in time to the on-call contact, the administrators or the coordinators.',
+  },
+  {
     name: 'mail-sender',
     label: 'Mail sender',
     description: 'Delivers the outbox: through SMTP when configured, else into the mail folder; retries with back-off.',

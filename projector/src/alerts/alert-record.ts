@@ -1,11 +1,32 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { AlertSeverity, AlertSliceEvent, RecordedEvent, TaskSliceEvent } from '@care/events';
+import {
+  alertAudienceOf,
+  alertGroupOf,
+  type AlertSeverity,
+  type AlertSliceEvent,
+  type EscalationAudience,
+  type RecordedEvent,
+  type TaskSliceEvent,
+} from '@care/events';
 import { iso, isoOrNull } from '../shared/fold-batch';
 import type { AlertsTable } from './alert-tables';
 
-/** One step of `escalations` (who: the metadata user id, resolved to a name by the read API). */
+/**
+ * One step of `escalations` (who: the metadata user id, resolved to a name by the read API): a severity raise, or
+ * a mail to more people because nobody acknowledged it (`step` and `audience`; absent on severity raises).
+ */
 export interface AlertEscalation {
   severity: AlertSeverity;
+  reason: string;
+  at: string;
+  by: string;
+  step?: number;
+  audience?: EscalationAudience;
+}
+
+/** One snooze, for the alert's history (who: the metadata user id, resolved to a name by the read API). */
+export interface AlertSnooze {
+  until: string;
   reason: string;
   at: string;
   by: string;
@@ -20,6 +41,8 @@ export type AlertRecord = Omit<
   | 'created_at'
   | 'updated_at'
   | 'escalations'
+  | 'snoozed_until'
+  | 'snoozes'
   | 'revision'
   | 'raised_commit'
   | 'raised_prepare'
@@ -30,6 +53,8 @@ export type AlertRecord = Omit<
   created_at: string;
   updated_at: string;
   escalations: AlertEscalation[];
+  snoozed_until: string | null;
+  snoozes: AlertSnooze[];
   revision: string;
   raised_commit: string;
   raised_prepare: string;
@@ -47,6 +72,8 @@ export function recordOf(row: Selectable<AlertsTable>): AlertRecord {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     escalations: row.escalations as AlertEscalation[],
+    snoozed_until: isoOrNull(row.snoozed_until),
+    snoozes: row.snoozes as AlertSnooze[],
     revision: String(row.revision),
     raised_commit: String(row.raised_commit),
     raised_prepare: String(row.raised_prepare),
@@ -54,8 +81,11 @@ export function recordOf(row: Selectable<AlertsTable>): AlertRecord {
 }
 
 export function rowOf(record: AlertRecord): Insertable<AlertsTable> {
-  return { ...record, escalations: JSON.stringify(record.escalations) };
+  return { ...record, escalations: JSON.stringify(record.escalations), snoozes: JSON.stringify(record.snoozes) };
 }
+
+/** Acknowledging, resolving, the snooze's time or Unsnooze: the alert counts again (unless acknowledged). */
+const NOT_SNOOZED = { snoozed_until: null, snoozed_by: null, snooze_reason: null } as const;
 
 /**
  * The row after one event (a pure fold). `current` is undefined only before AlertRaised; any other event without
@@ -82,6 +112,8 @@ export function evolveAlert(
       // The alert's `type`: a rule raises one kind of alert, named by the rule.
       type: data.rule,
       severity: data.severity,
+      audience: alertAudienceOf(data.rule),
+      group_key: alertGroupOf(data.rule, data.group),
       title: data.title,
       description: data.description,
       related_kind: data.relatedKind,
@@ -100,6 +132,8 @@ export function evolveAlert(
       resolution: null,
       resolved_by_system: false,
       escalations: [],
+      ...NOT_SNOOZED,
+      snoozes: [],
       task_ids: [],
       raised_by: by,
       raised_commit: event.position.commit.toString(),
@@ -113,7 +147,14 @@ export function evolveAlert(
     case 'AlertAssigned':
       return { ...current, assigned_to: event.data.assignedTo, ...stamp };
     case 'AlertAcknowledged':
-      return { ...current, status: 'acknowledged', acknowledged_by: by, acknowledged_at: at, ...stamp };
+      return {
+        ...current,
+        status: 'acknowledged',
+        acknowledged_by: by,
+        acknowledged_at: at,
+        ...NOT_SNOOZED,
+        ...stamp,
+      };
     case 'AlertEscalated':
       return {
         ...current,
@@ -129,6 +170,7 @@ export function evolveAlert(
         resolved_at: at,
         resolution: event.data.note,
         resolved_by_system: event.data.by === 'system',
+        ...NOT_SNOOZED,
         ...stamp,
       };
     case 'AlertReopened':
@@ -144,5 +186,23 @@ export function evolveAlert(
         resolved_by_system: false,
         ...stamp,
       };
+    case 'AlertSnoozed': {
+      const until = iso(event.data.until);
+      return {
+        ...current,
+        snoozed_until: until,
+        snoozed_by: by,
+        snooze_reason: event.data.reason,
+        snoozes: [...current.snoozes, { until, reason: event.data.reason, at, by }],
+        ...stamp,
+      };
+    }
+    case 'AlertSnoozeEnded':
+      return { ...current, ...NOT_SNOOZED, ...stamp };
+    case 'AlertEscalationSent': {
+      const { step, audience, reason } = event.data;
+      const escalation = { severity: current.severity, reason, at, by, step, audience };
+      return { ...current, escalations: [...current.escalations, escalation], ...stamp };
+    }
   }
 }

@@ -1,7 +1,16 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { comparePositions, type AlertSeverity, type AlertStatus, type AlertView, type Position } from '@care/events';
+import {
+  comparePositions,
+  type AlertSeverity,
+  type AlertStatus,
+  type AlertView,
+  type EscalationAudience,
+  type Position,
+} from '@care/events';
 import { READ_MODEL_SCHEMA, type AlertsTable, type ReadModelDatabase } from '@care/projector';
-import type { Audience } from '../shared/audience';
+import { STAFF, type Audience } from '../shared/audience';
+import { inAudiences, staffAlertItems } from './alert-items';
+import { snoozedOwnItems } from './snoozed-alerts';
 import { countOf, pageOf, type Page } from '../shared/paging';
 import { fullName, peopleNamed } from '../shared/people';
 
@@ -11,6 +20,8 @@ export interface AlertFilter {
   readonly status?: AlertStatus | undefined;
   readonly severity?: AlertSeverity | undefined;
   readonly carerId?: string | undefined;
+  /** true: only the snoozed alerts; false: only those not snoozed. */
+  readonly snoozed?: boolean | undefined;
 }
 
 /** The orders a list of alerts can be read in; `severity` is the default of every alert list. */
@@ -31,11 +42,20 @@ type Row = Selectable<AlertsTable> & {
   client_first_name: string | null;
   client_last_name: string | null;
 };
+interface StoredSnooze {
+  until: string;
+  reason: string;
+  at: string;
+  by: string;
+}
 interface StoredEscalation {
   severity: AlertSeverity;
   reason: string;
   at: string;
   by: string;
+  /** Absent on severity raises (and on entries folded before mailed escalations existed). */
+  step?: number;
+  audience?: EscalationAudience;
 }
 
 /** The carer records whose account is `userId` (the names table follows links and unlinks). */
@@ -60,7 +80,9 @@ export class AlertQueries {
   /** The alerts the audience may read (alerts.readOwn: those about the carer record linked to their account). */
   private visible(audience: Audience) {
     const query = this.db.withSchema(READ_MODEL_SCHEMA).selectFrom('alerts as a');
-    return audience.kind === 'staff' ? query : query.where((eb) => ownCarers(eb, audience.userId));
+    return audience.kind === 'staff'
+      ? query.where(inAudiences('a.audience', audience.alerts))
+      : query.where((eb) => ownCarers(eb, audience.userId));
   }
 
   private withNames(audience: Audience) {
@@ -94,6 +116,7 @@ export class AlertQueries {
     if (filter.status !== undefined) query = query.where('a.status', '=', filter.status);
     if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
     if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
+    if (filter.snoozed !== undefined) query = query.where('a.snoozed_until', filter.snoozed ? 'is not' : 'is', null);
     const [rows, total] = await Promise.all([pageOf(sorted(query, sort), page), countOf(query)]);
     return { rows: await this.views(rows), total };
   }
@@ -103,16 +126,14 @@ export class AlertQueries {
     return row ? (await this.views([row]))[0] : undefined;
   }
 
-  /** The bell: alerts nobody has acknowledged yet, that the audience may read (from the per-carer totals). */
+  /**
+   * The bell: items nobody has acknowledged yet that the audience reads. Staff count an alert standing alone as one
+   * and a group as one (alert-items.ts); a carer counts each of their own alerts.
+   */
   async activeCount(audience: Audience): Promise<number> {
     if (audience.kind === 'own') return (await this.activeCountsByUser([audience.userId])).get(audience.userId) ?? 0;
-    const row = await this.db
-      .withSchema(READ_MODEL_SCHEMA)
-      .selectFrom('alert_totals')
-      .where('status', '=', 'active')
-      .select(sql<string>`coalesce(sum(alerts), 0)`.as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    const row = await staffAlertItems(this.db.withSchema(READ_MODEL_SCHEMA), audience.alerts).executeTakeFirstOrThrow();
+    return Number(row.active);
   }
 
   /** Each account's bell in one grouped query (the live push: one read for every connected carer at once). */
@@ -129,6 +150,8 @@ export class AlertQueries {
       .execute();
     const counts = new Map(userIds.map((id) => [id, 0]));
     for (const row of rows) if (row.user_id !== null) counts.set(row.user_id, Number(row.count));
+    for (const snoozed of await snoozedOwnItems(this.db.withSchema(READ_MODEL_SCHEMA), userIds).execute())
+      counts.set(snoozed.owner, (counts.get(snoozed.owner) ?? 0) - Number(snoozed.active));
     return counts;
   }
 
@@ -140,7 +163,7 @@ export class AlertQueries {
     after: Position,
     limit: number,
   ): Promise<{ view: AlertView; carerUserId: string | null; position: Position }[]> {
-    const rows = await this.withNames({ kind: 'staff' })
+    const rows = await this.withNames(STAFF)
       .leftJoin('appointment_carer_names as owner', 'owner.id', 'a.carer_id')
       .select('owner.user_id as carer_user_id')
       .where(
@@ -181,6 +204,8 @@ export class AlertQueries {
         row.acknowledged_by,
         row.resolved_by,
         ...(row.escalations as StoredEscalation[]).map((step) => step.by),
+        row.snoozed_by,
+        ...(row.snoozes as StoredSnooze[]).map((snooze) => snooze.by),
       ]),
     );
     return rows.map((row) => ({
@@ -188,6 +213,8 @@ export class AlertQueries {
       rule: row.rule,
       type: row.type,
       severity: row.severity,
+      audience: row.audience,
+      groupKey: row.group_key,
       title: row.title,
       description: row.description,
       relatedKind: row.related_kind,
@@ -212,6 +239,17 @@ export class AlertQueries {
         reason: step.reason,
         at: step.at,
         by: person(step.by),
+        step: step.step ?? null,
+        audience: step.audience ?? null,
+      })),
+      snoozedUntil: row.snoozed_until?.toISOString() ?? null,
+      snoozedBy: person(row.snoozed_by),
+      snoozeReason: row.snooze_reason,
+      snoozes: (row.snoozes as StoredSnooze[]).map((snooze) => ({
+        until: snooze.until,
+        reason: snooze.reason,
+        at: snooze.at,
+        by: person(snooze.by),
       })),
       taskIds: row.task_ids,
       revision: String(row.revision),

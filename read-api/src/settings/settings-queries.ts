@@ -108,7 +108,11 @@ export class SettingsQueries {
         changes: (Object.keys(row.changes) as (keyof AgencySettings)[]).map((field) => ({
           field,
           label: AGENCY_SETTING_LABELS[field],
-          value: field.endsWith('RetentionYears') ? `${shown(row.changes[field])} years` : shown(row.changes[field]),
+          value: field.endsWith('RetentionYears')
+            ? `${shown(row.changes[field])} years`
+            : field.endsWith('Minutes')
+              ? `${shown(row.changes[field])} minutes`
+              : shown(row.changes[field]),
         })),
       })),
     };

@@ -20,6 +20,7 @@ const AGENCY_FIELDS: readonly { field: AgencyDetailField; type?: string; autoCom
   { field: 'agencyPhone', type: 'tel' },
   { field: 'agencyEmail', type: 'email' },
   { field: 'onCallPhone', type: 'tel' },
+  { field: 'onCallEmail', type: 'email' },
   { field: 'agencyAddress', wide: true },
 ];
 const SAFEGUARDING_FIELDS: readonly { field: AgencyDetailField; type?: string; wide?: boolean }[] = [
@@ -29,6 +30,13 @@ const SAFEGUARDING_FIELDS: readonly { field: AgencyDetailField; type?: string; w
   { field: 'safeguardingOutOfHoursPhone', type: 'tel' },
   { field: 'safeguardingTeamNotes', wide: true },
 ];
+const ESCALATIONS = [
+  {
+    field: 'escalateCriticalMinutes',
+    hint: 'Mailed to the on-call email (or the administrators when it is not set); after twice as long, to every administrator.',
+  },
+  { field: 'escalateHighMinutes', hint: 'Mailed to every coordinator.' },
+] as const;
 const FIELDS = Object.keys(AGENCY_SETTING_LABELS) as (keyof AgencySettings)[];
 type Errors = Partial<Record<keyof AgencySettings, string>>;
 
@@ -181,6 +189,39 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
               ))}
             </select>
           </Field>
+        </div>
+      </section>
+
+      <section className="card admin-card" aria-labelledby="settings-escalation-title">
+        <h2 id="settings-escalation-title" className="card-title">
+          Alert Escalation
+        </h2>
+        <p className="muted small">
+          A critical or high alert nobody has acknowledged in this many minutes (1 to 1,440) is mailed to more people.
+        </p>
+        <div className="form-grid">
+          {ESCALATIONS.map(({ field, hint }) => (
+            <Field
+              key={field}
+              id={`settings-${field}`}
+              label={`${AGENCY_SETTING_LABELS[field]} (minutes)`}
+              error={errors[field]}
+              hint={hint}
+            >
+              <input
+                id={`settings-${field}`}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={1440}
+                step={1}
+                value={Number.isNaN(values[field]) ? '' : values[field]}
+                onChange={(event) => set(field, event.target.value === '' ? Number.NaN : Number(event.target.value))}
+                {...fieldAria(`settings-${field}`, errors[field], true)}
+              />
+            </Field>
+          ))}
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { ALERT_SEVERITY_LABELS, type AlertView } from '@care/events';
+import { ALERT_SEVERITY_LABELS, ESCALATION_AUDIENCE_LABELS, londonClock, type AlertView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
@@ -116,10 +116,20 @@ function AlertDetail({ alert }: { alert: AlertView }) {
           <ol className="alert-escalations">
             {alert.escalations.map((escalation) => (
               <li key={escalation.at}>
-                <span>
-                  To <strong>{ALERT_SEVERITY_LABELS[escalation.severity]}</strong> by {personName(escalation.by)},{' '}
-                  <When at={escalation.at} />
-                </span>
+                {escalation.audience === null ? (
+                  <span>
+                    To <strong>{ALERT_SEVERITY_LABELS[escalation.severity]}</strong> by {personName(escalation.by)},{' '}
+                    <When at={escalation.at} />
+                  </span>
+                ) : (
+                  // Mailed because nobody acknowledged it: the time of day, with the date in the tooltip.
+                  <span>
+                    Escalated to {ESCALATION_AUDIENCE_LABELS[escalation.audience]} at{' '}
+                    <time dateTime={escalation.at} title={formatDateTime(escalation.at)}>
+                      {londonClock(escalation.at)}
+                    </time>
+                  </span>
+                )}
                 <span className="muted small">{escalation.reason}</span>
               </li>
             ))}
