@@ -8,7 +8,7 @@ import { clientSliceEvents, type ClientSliceEvent } from './clients';
 import { carerShiftBookingEvents, shiftEvents, type CarerShiftBookingEvent, type ShiftEvent } from './shifts';
 import { projectionEventDefinitions, type ProjectionEvent } from './projections/projection-events';
 import { diarySliceEvents, type DiarySliceEvent } from './diary';
-import { alertSliceEvents, type AlertSliceEvent } from './alerts';
+import { alertRuleSwitchEvents, alertSliceEvents, type AlertRuleSwitchEvent, type AlertSliceEvent } from './alerts';
 import { taskSliceEvents, type TaskSliceEvent } from './tasks';
 import { carePlanSliceEvents, type CarePlanSliceEvent } from './care-plans/slice-events';
 import {
@@ -66,6 +66,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...shiftEvents,
   ...carerShiftBookingEvents,
   ...alertSliceEvents,
+  ...alertRuleSwitchEvents,
   ...taskSliceEvents,
   ...carePlanSliceEvents,
   ...incidentSliceEvents,
@@ -107,6 +108,7 @@ export type DomainEvent =
   | ShiftEvent
   | CarerShiftBookingEvent
   | AlertSliceEvent
+  | AlertRuleSwitchEvent
   | TaskSliceEvent
   | SettingsSliceEvent
   | DataManagementEvent

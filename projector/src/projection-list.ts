@@ -12,6 +12,7 @@ import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
+import { alertRuleSwitchesProjection } from './alerts/rule-switch-projection';
 import { tasksProjection } from './tasks/task-projection';
 import { reportsProjection } from './reports/report-projection';
 import { reportSchedulesProjection } from './reports/report-schedule-projection';
@@ -41,6 +42,7 @@ export const projections: readonly Projection[] = [
   appointmentsProjection,
   shiftsProjection,
   alertsProjection,
+  alertRuleSwitchesProjection,
   tasksProjection,
   incidentsProjection,
   reportsProjection,

@@ -24,6 +24,7 @@ import {
   type SessionPolicy,
 } from '@care/events/server';
 import { alertRoutes } from './alerts/alert-routes';
+import { alertRuleRoutes } from './alerts/alert-rule-routes';
 import { accountRoutes } from './account/account-routes';
 import { emergencyRoutes } from './emergencies/emergency-routes';
 import { searchRoutes } from './search/search-routes';
@@ -148,6 +149,7 @@ export async function createReadApi({
     monitoringRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),
+    alertRuleRoutes(deps),
     taskRoutes(deps),
     carePlanRoutes(deps),
     incidentRoutes(deps),

@@ -7,6 +7,7 @@ import {
   escalateAlertRequestSchema,
   reasonRequestSchema,
   resolveAlertRequestSchema,
+  snoozeAlertRequestSchema,
 } from '@care/events';
 import { parseOr400, requirePermission } from '@care/events/server';
 import type { CommandDeps } from '../shared/command-deps';
@@ -23,7 +24,7 @@ const alertIdOf = (ctx: ParameterizedContext<CommandState>) => parseRecordId(ctx
 const bodyOf = (ctx: ParameterizedContext<CommandState>): unknown => ctx.request.body ?? {};
 
 /**
- * People's alert commands (alerts.manage): acknowledge, assign, escalate, resolve, reopen, and make a follow-up
+ * People's alert commands (alerts.manage): acknowledge, assign, escalate, resolve, reopen, snooze, unsnooze, and make a follow-up
  * task in one step. Each accepts If-Match (the alert's revision). The rule runner raises and clears alerts through
  * AlertService directly, not over HTTP.
  */
@@ -61,6 +62,16 @@ export function alertRoutes({ store }: CommandDeps): Router<CommandState> {
     const id = alertIdOf(ctx);
     const input = parseOr400(reasonRequestSchema, ctx.request.body);
     ctx.body = reply(await alerts.reopen(id, input.reason, parseIfMatch(ctx), commandContext(ctx)));
+  });
+
+  router.post('/:id/snooze', manage, async (ctx) => {
+    const id = alertIdOf(ctx);
+    const input = parseOr400(snoozeAlertRequestSchema, ctx.request.body);
+    ctx.body = reply(await alerts.snooze(id, input.until, input.reason, parseIfMatch(ctx), commandContext(ctx)));
+  });
+
+  router.post('/:id/unsnooze', manage, async (ctx) => {
+    ctx.body = reply(await alerts.unsnooze(alertIdOf(ctx), parseIfMatch(ctx), commandContext(ctx)));
   });
 
   /** The task is a new stream; the alert's own stream is unchanged (the read side links them by TaskCreated.alertId). */

@@ -39,6 +39,10 @@ const ALERT_COLUMNS = [
   'resolution',
   'resolved_by_system',
   'escalations',
+  'snoozed_until',
+  'snoozed_by',
+  'snooze_reason',
+  'snoozes',
   'task_ids',
   'raised_by',
   'raised_commit',
@@ -59,7 +63,8 @@ type Handled = AlertRecorded | TaskCreatedRecorded;
 export const alertsProjection: Projection = {
   name: 'alerts',
   // 2: the severity-first indexes (alert-schema.ts); indexes are built by a rebuild, so a new one needs a new version.
-  version: 2,
+  // 4: the snooze columns and the index of the snoozed alerts.
+  version: 4,
   tables: ['alerts', 'alert_totals'],
   schema: alertsSchema,
   handles: (type) => ALERT_EVENTS.has(type) || type === 'TaskCreated',

@@ -37,6 +37,10 @@ export const alertsSchema: TableSchema = {
       .addColumn('resolution', 'text')
       .addColumn('resolved_by_system', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('escalations', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('snoozed_until', 'timestamptz')
+      .addColumn('snoozed_by', 'text')
+      .addColumn('snooze_reason', 'text')
+      .addColumn('snoozes', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('task_ids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
       .addColumn('raised_by', 'text', (c) => c.notNull())
       .addColumn('raised_commit', 'bigint', (c) => c.notNull())
@@ -96,6 +100,15 @@ export const alertsSchema: TableSchema = {
       .ifNotExists()
       .on('alerts')
       .columns(['carer_id', ...newest])
+      .execute();
+    // The snoozed alerts: few at any time. The counts subtract them from the totals, and the rules process finds
+    // the snoozes whose time has come, both reading only this small index.
+    await db.schema
+      .createIndex('alerts_snoozed')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['snoozed_until', 'status', 'carer_id'])
+      .where(sql<boolean>`snoozed_until is not null`)
       .execute();
     // The rule runner finds what a rule raised about a subject.
     await db.schema

@@ -34,6 +34,12 @@ export interface AlertsTable {
   resolved_by_system: boolean;
   /** [{ severity, reason, at, by }] */
   escalations: ColumnType<unknown[], string, string>;
+  /** While snoozed: until when, who snoozed it (metadata user id) and why; all null when not snoozed. */
+  snoozed_until: OptionalInstant;
+  snoozed_by: string | null;
+  snooze_reason: string | null;
+  /** Every snooze, for the alert's history: [{ until, reason, at, by }] */
+  snoozes: ColumnType<unknown[], string, string>;
   task_ids: ColumnType<string[], string[], string[]>;
   raised_by: string;
   /** The global position of AlertRaised: the live push finds the alerts raised since its last push by it. */

@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
+import type { AlertRuleSwitchTables } from '../alerts/rule-switch-projection';
 import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { CarePlanTables } from '../care-plans/care-plan-tables';
@@ -96,6 +97,7 @@ export interface ReadModelDatabase
     AppointmentTables,
     ShiftTables,
     AlertTables,
+    AlertRuleSwitchTables,
     TaskTables,
     AuditTables,
     CarePlanTables,

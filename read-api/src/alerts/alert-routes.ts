@@ -16,13 +16,14 @@ export const listQuery = z.object({
   status: queryOneOf(ALERT_STATUSES, 'Status'),
   severity: queryOneOf(ALERT_SEVERITIES, 'Severity'),
   carerId: optionalId('Carer ID must be a UUID'),
+  snoozed: optionalBoolean('Snoozed'),
   sort: queryOneOf(ALERT_SORTS, 'Sort'),
   ...pagingFields(),
 });
 const alertId = z.uuid();
 
 /**
- * GET /api/alerts (?active=&status=&severity=&carerId=&sort=&limit=&offset=, X-Total-Count; most severe first unless
+ * GET /api/alerts (?active=&status=&severity=&carerId=&snoozed=&sort=&limit=&offset=, X-Total-Count; most severe first unless
  * `sort` says `newest` or `oldest`), /count (the
  * bell) and /:id. alerts.read: every alert; alerts.readOwn (a carer): only the alerts about their own carer record.
  */

@@ -79,6 +79,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly Liv
     permissions: ['alerts.read'],
     own: { permission: 'alerts.readOwn', work: 'alerts' },
   },
+  // The rules switched off: the settings' Alert rules section and the dashboard's alerts card.
+  alert_rule_switches: { resources: ['alert-rules'], permissions: ['alerts.read'] },
   tasks: { resources: ['tasks'], permissions: ['tasks.read'], own: { permission: 'tasks.readOwn', work: 'tasks' } },
   // The agency's details are read by everyone (documents, the emergency screen); the settings form by admins.
   settings: { resources: ['settings'], permissions: ['live.connect'] },

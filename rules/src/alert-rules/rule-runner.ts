@@ -14,6 +14,7 @@ import type { ReadModelDatabase } from '@care/projector';
 import { alertsOfRule } from '@care/projector/rule-facts';
 import { AlertService, type CommandContext } from '@care/command-api';
 import type { RegisteredRule } from './rule';
+import { RULE_SWITCHES_PROJECTION, switchedOffRules } from './rule-switches';
 import { ensureRunnerTables, loadCheckpoint, projectionsReached, saveCheckpoint } from './runner-checkpoint';
 
 export interface RuleRunnerOptions {
@@ -40,6 +41,7 @@ export interface RuleRunnerDeps {
   readonly logger: Logger;
 }
 
+const SWITCH_EVENTS = ['AlertRuleSwitchedOff', 'AlertRuleSwitchedOn'];
 const POLL_MS = 20;
 /**
  * How long a checkpoint past events no rule watches may wait to be written. Under a stream of such events (a
@@ -69,6 +71,8 @@ export class RuleRunner {
   private idleWaiters: (() => void)[] = [];
   /** A checkpoint past unwatched events only, waiting for QUIET_SAVE_MS (or a rule run's save, which covers it). */
   private quiet: { position: Position; timer: NodeJS.Timeout } | undefined;
+  /** A rule was switched off or on since the last evaluation: wait for the switches' read model too. */
+  private switchesChanged = false;
 
   constructor(
     private readonly deps: RuleRunnerDeps,
@@ -90,8 +94,13 @@ export class RuleRunner {
         const last = events.at(-1);
         if (!last) return;
         const types = new Set(events.map((event) => event.type));
+        // A rule switched off or on: every rule is looked at again once the switches' read model has it.
+        const switched = SWITCH_EVENTS.some((type) => types.has(type));
+        if (switched) this.switchesChanged = true;
         this.request(
-          this.options.rules.filter((rule) => rule.watches.some((type) => types.has(type))),
+          switched
+            ? this.options.rules
+            : this.options.rules.filter((rule) => rule.watches.some((type) => types.has(type))),
           last.position,
         );
       },
@@ -114,9 +123,15 @@ export class RuleRunner {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Evaluates one rule at `now` and makes the alerts agree with it. */
+  /**
+   * Evaluates one rule at `now` and makes the alerts agree with it. A rule an administrator switched off holds for
+   * nothing: it raises none, and resolves each of its open alerts with a note saying who switched it off and why.
+   * Switched on again, what the system resolved and still holds is reopened like any condition that holds again.
+   */
   async evaluate(rule: RegisteredRule, now: Date): Promise<RuleRun> {
     const context: CommandContext = { userId: RULES_USER, requestId: `rules-${randomUUID()}` };
+    const off = (await switchedOffRules(this.deps.db)).get(rule.name);
+    if (off) return this.resolveAll(rule, off.note, context);
     const drafts = await rule.evaluate(this.deps.db, now);
     const subjects = drafts.map((draft) => draft.subject);
     const known = new Map(
@@ -150,6 +165,15 @@ export class RuleRunner {
     return run;
   }
 
+  private async resolveAll(rule: RegisteredRule, note: string, context: CommandContext): Promise<RuleRun> {
+    const run = { raised: 0, resolved: 0, reopened: 0 };
+    for (const alert of await alertsOfRule(this.deps.db, rule.name, [])) {
+      if (alert.status !== 'resolved' && (await this.alerts.resolveBySystem(alert.id, note, context)))
+        run.resolved += 1;
+    }
+    return run;
+  }
+
   private request(rules: readonly RegisteredRule[], position: Position | undefined): void {
     if (this.stopped) return;
     for (const rule of rules) this.pending.add(rule);
@@ -172,7 +196,10 @@ export class RuleRunner {
         this.saveLater(target ?? START_POSITION);
         continue;
       }
-      if (target) await this.waitForProjections([...new Set(rules.flatMap((rule) => rule.reads))], target);
+      const reads = rules.flatMap((rule) => rule.reads);
+      if (this.switchesChanged) reads.push(RULE_SWITCHES_PROJECTION);
+      this.switchesChanged = false;
+      if (target) await this.waitForProjections([...new Set(reads)], target);
       const now = this.now();
       for (const rule of rules) {
         try {
