@@ -33,7 +33,7 @@ export const AlertEscalationSent = defineEvent(
     id: z.uuid(),
     step: eventInteger({ min: 1, max: MAX_ESCALATION_STEP }),
     audience: z.enum(ESCALATION_AUDIENCES),
-    recipients: z.array(z.email().max(TEXT_LIMITS.email)).max(MAX_ESCALATION_RECIPIENTS),
+    recipients: z.array(eventText(TEXT_LIMITS.email)).max(MAX_ESCALATION_RECIPIENTS),
     reason: eventText(TEXT_LIMITS.shortReason),
   }),
 );

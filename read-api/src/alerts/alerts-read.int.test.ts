@@ -67,6 +67,8 @@ describe('GET /api/alerts', () => {
         reason: 'Client alone',
         at: expect.any(String),
         by: { id: s.coordinator.id, firstName: 'Cora', lastName: 'Ndiaye' },
+        step: null,
+        audience: null,
       },
     ]);
     const system = (await ok<AlertView>(`/api/alerts/${s.ids.A3}`, alertViewSchema)).body;
