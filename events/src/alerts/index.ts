@@ -3,7 +3,7 @@ export * from './alert-snooze-events';
 export * from './alert-escalation-events';
 export * from './alert-rule-switch-events';
 export * from './alert-rule-catalogue';
-export * from './alert-rule-view';
+export type { AlertRuleView } from './alert-rule-view';
 export * from './alert-request';
 export * from './alert-labels';
 export * from './alert-audiences';

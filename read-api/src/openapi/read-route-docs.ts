@@ -4,6 +4,7 @@ import {
   accessLogEntryViewSchema,
   alertCountSchema,
   alertViewSchema,
+  alertRuleViewSchema,
   appointmentCountViewSchema,
   appointmentDayFiguresSchema,
   appointmentSummaryViewSchema,
@@ -559,6 +560,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     json(alertCountSchema),
   ),
   read('/api/alerts/:id', 'One alert', ['alerts.read', 'alerts.readOwn'], json(alertViewSchema)),
+  read(
+    '/api/alert-rules',
+    'Every alert rule with its label and severity, whether it is on for the agency, and who switched it last, when and why (ETag: the revision for If-Match on the switches)',
+    ['alerts.read'],
+    json(z.array(alertRuleViewSchema)),
+  ),
 
   read(
     '/api/incidents',
