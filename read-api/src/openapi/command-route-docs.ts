@@ -589,7 +589,13 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     alertsManage,
     { body: snoozeAlertRequestSchema, ...edit },
   ),
-  command('POST', '/api/alerts/:id/unsnooze', 'End a snooze now (409 when the alert is not snoozed)', alertsManage, edit),
+  command(
+    'POST',
+    '/api/alerts/:id/unsnooze',
+    'End a snooze now (409 when the alert is not snoozed)',
+    alertsManage,
+    edit,
+  ),
   command(
     'POST',
     '/api/alerts/:id/task',
