@@ -32,17 +32,30 @@ describe('Admin panel, Settings in Chromium', () => {
     await page.getByLabel('Log retention').selectOption('2');
     await page.getByLabel('Agency name').fill('Riverside Home Care');
     await page.getByLabel('On-call number').fill('07700 900123');
+    await page.getByLabel('On-call email').fill('on-call@riverside.example');
+    const critical = page.getByLabel('Escalate critical alerts after (minutes)');
+    await expect.poll(() => critical.inputValue()).toBe('15');
+    await expect.poll(() => page.getByLabel('Escalate high alerts after (minutes)').inputValue()).toBe('60');
+    await critical.fill('0');
     await page.getByLabel('Safeguarding team', { exact: true }).fill('Leeds Adult Safeguarding');
     await page.getByLabel('Safeguarding team phone').fill('0113 222 4401');
     await page.getByLabel('Safeguarding team email').fill('not an email');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect.poll(() => page.getByText('Valid email is required').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText('Escalate critical alerts after must be a whole number of minutes from 1 to 1,440').isVisible(),
+      )
+      .toBe(true);
+    await critical.fill('20');
     await page.getByLabel('Safeguarding team email').fill('safeguarding@leeds.example');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
     const history = page.getByTestId('settings-history');
     await expect.poll(() => history.getByText('Appointment reminders: Off').isVisible()).toBe(true);
     await expect.poll(() => history.getByText('Record retention: 10 years').isVisible()).toBe(true);
+    await expect.poll(() => history.getByText('Escalate critical alerts after: 20 minutes').isVisible()).toBe(true);
+    await expect.poll(() => history.getByText('On-call email: on-call@riverside.example').isVisible()).toBe(true);
 
     // Kept after a reload, and read by everyone: the emergency screen's on-call number is the saved one.
     await page.reload();
