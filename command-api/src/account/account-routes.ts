@@ -1,7 +1,12 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { changeOwnNameRequestSchema, changeOwnPasswordRequestSchema, notificationChoicesSchema } from '@care/events';
-import { parseOr400, SESSION_COOKIE } from '@care/events/server';
+import {
+  alertAudiencesChoiceSchema,
+  changeOwnNameRequestSchema,
+  changeOwnPasswordRequestSchema,
+  notificationChoicesSchema,
+} from '@care/events';
+import { parseOr400, requirePermission, SESSION_COOKIE } from '@care/events/server';
 import { clientInfo } from '../auth/client-info';
 import { SignInLockedError } from '../auth/sign-in-throttle';
 import { commandReply } from '../shared/command-reply';
@@ -11,8 +16,8 @@ import type { AccountService } from './account-service';
 
 /**
  * /settings' commands on the caller's own account (any signed-in user): PATCH /api/account/profile (name),
- * POST /api/account/password (old password required; every other session ends) and PUT
- * /api/account/notifications.
+ * POST /api/account/password (old password required; every other session ends), PUT
+ * /api/account/notifications and PUT /api/account/alert-audiences (whoever reads every alert: alerts.read).
  */
 export function accountRoutes(account: AccountService): Router<CommandState> {
   const router = new Router<CommandState>({ prefix: '/api/account' });
@@ -54,6 +59,11 @@ export function accountRoutes(account: AccountService): Router<CommandState> {
     ctx.body = commandReply(
       await account.setNotificationChoices(ctx.state.session.userId, choices, commandContext(ctx)),
     );
+  });
+
+  router.put('/alert-audiences', requirePermission('alerts.read'), async (ctx) => {
+    const { audiences } = parseOr400(alertAudiencesChoiceSchema, ctx.request.body);
+    ctx.body = commandReply(await account.setAlertAudiences(ctx.state.session, audiences, commandContext(ctx)));
   });
 
   return router;

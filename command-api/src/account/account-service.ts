@@ -1,4 +1,10 @@
-import { userSettingsStreamId, type EventStore, type NotificationChoices } from '@care/events';
+import {
+  alertAudiencesReadBy,
+  userSettingsStreamId,
+  type AlertAudience,
+  type EventStore,
+  type NotificationChoices,
+} from '@care/events';
 import { HttpError, type Session, type SessionStore } from '@care/events/server';
 import { AccessRecorder } from '../auth/access-recorder';
 import type { ClientInfo } from '../auth/client-info';
@@ -87,5 +93,31 @@ export class AccountService {
       context,
     );
     return { id: userId, revision: appended.nextExpectedRevision, position: appended.position };
+  }
+
+  /**
+   * The audiences the caller's own bell follows. Only audiences their role reads may be followed: one they cannot
+   * read is refused with 400 naming the field, before anything is appended.
+   */
+  async setAlertAudiences(
+    session: Session,
+    audiences: readonly AlertAudience[],
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    const readable = alertAudiencesReadBy(session.role);
+    const unreadable = audiences.filter((audience) => !readable.includes(audience));
+    if (unreadable.length > 0) {
+      throw new HttpError(400, 'Validation failed', {
+        audiences: `You do not read ${unreadable.join(', ')} alerts, so your bell cannot follow them`,
+      });
+    }
+    const appended = await appendEvents(
+      this.deps.store,
+      userSettingsStreamId(session.userId),
+      [{ type: 'UserAlertAudiencesSet', data: { userId: session.userId, audiences: [...audiences] } }],
+      'any',
+      context,
+    );
+    return { id: session.userId, revision: appended.nextExpectedRevision, position: appended.position };
   }
 }

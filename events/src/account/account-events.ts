@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
+import { ALERT_AUDIENCES } from '../alerts/alert-audiences';
 import { notificationChoicesSchema } from './account-request';
 
 /**
@@ -12,7 +13,17 @@ export const UserNotificationChoicesSet = defineEvent(
   z.object({ userId: z.uuid(), choices: notificationChoicesSchema }),
 );
 
-export const accountSliceEvents = [UserNotificationChoicesSet] as const;
+/**
+ * A person who reads alerts chose which audiences their own bell, Alerts tile and live count follow (/settings), on
+ * the same stream as their notification choices. The lists still show every audience they read.
+ */
+export const UserAlertAudiencesSet = defineEvent(
+  'UserAlertAudiencesSet',
+  1,
+  z.object({ userId: z.uuid(), audiences: z.array(z.enum(ALERT_AUDIENCES)) }),
+);
+
+export const accountSliceEvents = [UserNotificationChoicesSet, UserAlertAudiencesSet] as const;
 export type AccountSliceEvent = EventOf<typeof accountSliceEvents>;
 
 export const userSettingsStreamId = (userId: string): string => `user-settings-${userId}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_AUDIENCES, type AlertAudience } from '../alerts/alert-audiences';
 import { requiredText } from '../fields';
 import { PASSWORD_MAX_LENGTH, TEXT_LIMITS } from '../limits';
 import { passwordSchema } from '../users/user-request';
@@ -48,3 +49,24 @@ export const notificationChoicesSchema = z.strictObject({
   appointmentReminders: choice('Appointment reminders'),
   maintenanceAlerts: choice('Maintenance alerts'),
 });
+
+const isAlertAudience = (value: string): value is AlertAudience =>
+  (ALERT_AUDIENCES as readonly string[]).includes(value);
+
+/**
+ * PUT /api/account/alert-audiences: which audiences of alerts the caller's own bell, Alerts tile and live count
+ * follow (none is allowed: a bell that stays quiet). Whether the caller reads each one is checked by the command,
+ * which knows their role; an unknown or repeated one is refused here. Errors name `audiences` itself, not an index.
+ */
+export const alertAudiencesChoiceSchema = z.strictObject({
+  audiences: z
+    .array(z.string({ error: 'Each alert audience must be text' }), { error: 'Alert audiences must be a list' })
+    .refine((audiences) => audiences.every(isAlertAudience), {
+      message: `Alert audiences must each be one of ${ALERT_AUDIENCES.join(', ')}`,
+    })
+    .refine((audiences) => new Set(audiences).size === audiences.length, {
+      message: 'Alert audiences must not repeat',
+    })
+    .transform((audiences) => audiences.filter(isAlertAudience)),
+});
+export type AlertAudiencesChoice = z.output<typeof alertAudiencesChoiceSchema>;

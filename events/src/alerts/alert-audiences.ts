@@ -58,6 +58,14 @@ export function alertAudiencesReadBy(role: Role): AlertAudience[] {
 }
 
 /**
+ * The audiences a person's bell follows: those they chose (null: never chosen, so every one) that their role still
+ * reads. A role that loses an audience drops it from the bell at once, whatever was chosen before.
+ */
+export function followedAlertAudiences(role: Role, chosen: readonly AlertAudience[] | null): AlertAudience[] {
+  return alertAudiencesReadBy(role).filter((audience) => chosen === null || chosen.includes(audience));
+}
+
+/**
  * Rules whose subjects come in numbers show as one row per group, not one per subject. The group is the rule's name
  * unless the alert names a narrower one (a payroll run); single-subject rules, critical ones above all, never group.
  */

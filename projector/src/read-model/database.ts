@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { AccessLogEntryType, NotificationChoices, Role } from '@care/events';
+import type { AccessLogEntryType, AlertAudience, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
 import type { AlertRuleSwitchTables } from '../alerts/rule-switch-projection';
 import type { AuditTables } from '../audit/audit-tables';
@@ -64,6 +64,8 @@ export interface UsersTable {
   last_sign_in_at: ColumnType<Date | null, string | null, string | null>;
   /** The user's own notification choices (/settings); null until they first save them (then the defaults apply). */
   notification_choices: ColumnType<NotificationChoices | null, string | null | undefined, string | null>;
+  /** The alert audiences the user's bell follows (/settings); null until they first choose (then every one they read). */
+  alert_audiences: ColumnType<AlertAudience[] | null, AlertAudience[] | null | undefined, AlertAudience[] | null>;
   revision: ColumnType<string, string | bigint, string | bigint>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;

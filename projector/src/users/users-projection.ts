@@ -9,7 +9,7 @@ type UserRecorded = Extract<
   { type: `User${'Registered' | 'ProfileChanged' | 'RoleChanged' | 'Deactivated' | 'Reactivated'}` }
 >;
 type SignedIn = Extract<RecordedEvent, { type: 'UserSignedIn' }>;
-type ChoicesSet = Extract<RecordedEvent, { type: 'UserNotificationChoicesSet' }>;
+type ChoicesSet = Extract<RecordedEvent, { type: 'UserNotificationChoicesSet' | 'UserAlertAudiencesSet' }>;
 
 const USER_EVENTS = new Set([
   'UserRegistered',
@@ -19,6 +19,7 @@ const USER_EVENTS = new Set([
   'UserReactivated',
   'UserSignedIn',
   'UserNotificationChoicesSet',
+  'UserAlertAudiencesSet',
 ]);
 
 const COLUMN_OF: { [K in keyof UserProfile]-?: keyof UsersTable } = {
@@ -37,13 +38,14 @@ function profileColumns(changes: Partial<UserProfile>): Updateable<UsersTable> {
 }
 
 /**
- * The users list (GET /api/users, GET /api/auth/user, the header's search) and each user's notification choices
- * (GET /api/account/notifications; their own stream, so they leave the account's revision alone). Sign-ins only
- * stamp last_sign_in_at. Version 3: the search's trigram index and notification_choices.
+ * The users list (GET /api/users, GET /api/auth/user, the header's search), each user's notification choices
+ * (GET /api/account/notifications) and the alert audiences their bell follows (GET /api/account/alert-audiences;
+ * both on their own stream, so they leave the account's revision alone). Sign-ins only stamp last_sign_in_at.
+ * Version 4: alert_audiences.
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 3,
+  version: 4,
   tables: ['users'],
   schema: usersSchema,
   handles: (type) => USER_EVENTS.has(type),
@@ -57,6 +59,12 @@ export const usersProjection: Projection = {
         await db
           .updateTable('users')
           .set({ notification_choices: JSON.stringify(event.data.choices) })
+          .where('id', '=', event.data.userId)
+          .execute();
+      } else if (event.type === 'UserAlertAudiencesSet') {
+        await db
+          .updateTable('users')
+          .set({ alert_audiences: event.data.audiences })
           .where('id', '=', event.data.userId)
           .execute();
       } else await applyEvent(db, event);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TableSchema } from '../projection-schema';
 import { createTrigramIndex, USER_SEARCH_COLUMNS } from '../shared/search-text';
 
@@ -17,6 +17,7 @@ export const usersSchema: TableSchema = {
       .addColumn('is_active', 'boolean', (c) => c.notNull())
       .addColumn('last_sign_in_at', 'timestamptz')
       .addColumn('notification_choices', 'jsonb')
+      .addColumn('alert_audiences', sql`text[]`)
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

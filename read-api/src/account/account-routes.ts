@@ -1,15 +1,24 @@
 import Router from '@koa/router';
-import { DEFAULT_NOTIFICATION_CHOICES, type NotificationChoices, type SupportInfoView } from '@care/events';
+import {
+  alertAudiencesReadBy,
+  DEFAULT_NOTIFICATION_CHOICES,
+  type AlertAudiencesView,
+  type NotificationChoices,
+  type SupportInfoView,
+} from '@care/events';
+import { requirePermission } from '@care/events/server';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import type { AgencyContacts } from '../shared/agency-contacts';
 import { SettingsQueries } from '../settings/settings-queries';
+import { bellAudienceOf } from '../shared/audience';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 
 /**
  * The signed-in user's own settings and the shell's help (any signed-in user): GET /api/account/notifications
  * (their notification choices, the defaults until they save some) and GET /api/support (the agency's support
- * contacts, from configuration; the on-call number from the agency's settings, else configuration).
+ * contacts, from configuration; the on-call number from the agency's settings, else configuration). Whoever reads
+ * every alert also has GET /api/account/alert-audiences: the audiences their bell follows and those they may choose.
  */
 export function accountRoutes(deps: ReadDeps, contacts: AgencyContacts): Router<ReadState> {
   const router = new Router<ReadState>();
@@ -24,6 +33,15 @@ export function accountRoutes(deps: ReadDeps, contacts: AgencyContacts): Router<
       .executeTakeFirst();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { ...DEFAULT_NOTIFICATION_CHOICES, ...(row?.notification_choices ?? {}) } satisfies NotificationChoices;
+  });
+
+  router.get('/api/account/alert-audiences', requirePermission('alerts.read'), async (ctx) => {
+    const bell = await bellAudienceOf(deps.db, ctx.state.session);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      following: bell.kind === 'staff' ? [...bell.alerts] : [],
+      readable: alertAudiencesReadBy(ctx.state.session.role),
+    } satisfies AlertAudiencesView;
   });
 
   router.get('/api/support', async (ctx) => {

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import {
   comparePositions,
+  type AlertAudience,
   type AlertSeverity,
   type AlertStatus,
   type AlertView,
@@ -20,6 +21,8 @@ export interface AlertFilter {
   readonly status?: AlertStatus | undefined;
   readonly severity?: AlertSeverity | undefined;
   readonly carerId?: string | undefined;
+  /** Only the alerts of this audience (among those the reader reads). */
+  readonly audience?: AlertAudience | undefined;
   /** true: only the snoozed alerts; false: only those not snoozed. */
   readonly snoozed?: boolean | undefined;
 }
@@ -116,6 +119,7 @@ export class AlertQueries {
     if (filter.status !== undefined) query = query.where('a.status', '=', filter.status);
     if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
     if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
+    if (filter.audience !== undefined) query = query.where('a.audience', '=', filter.audience);
     if (filter.snoozed !== undefined) query = query.where('a.snoozed_until', filter.snoozed ? 'is not' : 'is', null);
     const [rows, total] = await Promise.all([pageOf(sorted(query, sort), page), countOf(query)]);
     return { rows: await this.views(rows), total };

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { ALERT_SEVERITIES, ALERT_STATUSES, queryOneOf } from '@care/events';
+import { ALERT_AUDIENCES, ALERT_SEVERITIES, ALERT_STATUSES, queryOneOf } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
-import { audienceOf } from '../shared/audience';
+import { audienceOf, bellAudienceOf } from '../shared/audience';
 import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
@@ -15,6 +15,7 @@ export const listQuery = z.object({
   active: optionalBoolean('Active'),
   status: queryOneOf(ALERT_STATUSES, 'Status'),
   severity: queryOneOf(ALERT_SEVERITIES, 'Severity'),
+  audience: queryOneOf(ALERT_AUDIENCES, 'Audience'),
   carerId: optionalId('Carer ID must be a UUID'),
   snoozed: optionalBoolean('Snoozed'),
   sort: queryOneOf(ALERT_SORTS, 'Sort'),
@@ -25,7 +26,9 @@ const alertId = z.uuid();
 /**
  * GET /api/alerts (?active=&status=&severity=&carerId=&snoozed=&sort=&limit=&offset=, X-Total-Count; most severe first unless
  * `sort` says `newest` or `oldest`), /count (the
- * bell) and /:id. alerts.read: every alert; alerts.readOwn (a carer): only the alerts about their own carer record.
+ * bell) and /:id. alerts.read: every alert of the audiences the role reads (?audience= narrows to one); the bell
+ * counts only those of them the person follows (/settings). alerts.readOwn (a carer): only the alerts about their
+ * own carer record.
  */
 export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new AlertQueries(db);
@@ -38,7 +41,7 @@ export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
   });
 
   router.get('/count', async (ctx) => {
-    ctx.body = { count: await queries.activeCount(audienceOf(ctx.state.session)) };
+    ctx.body = { count: await queries.activeCount(await bellAudienceOf(db, ctx.state.session)) };
   });
 
   router.get('/:id', async (ctx) => {

@@ -1,12 +1,21 @@
 import type { Socket } from 'socket.io';
 import type { Kysely } from 'kysely';
-import { can, type AlertCount, type AlertView, type DashboardStats, type Position, type Role } from '@care/events';
+import {
+  ALERT_AUDIENCES,
+  can,
+  followedAlertAudiences,
+  type AlertAudience,
+  type AlertCount,
+  type AlertView,
+  type DashboardStats,
+  type Position,
+  type Role,
+} from '@care/events';
 import type { Logger } from '@care/events/server';
 import type { ReadModelDatabase } from '@care/projector';
 import { AlertQueries, laterPosition } from '../alerts/alert-queries';
 import { DashboardQueries } from '../dashboard/dashboard-queries';
-import { STAFF } from '../shared/audience';
-import { permissionRoom } from './live-resources';
+import { chosenAlertAudiences, type Audience } from '../shared/audience';
 
 /** The figures pushed (live-push.ts LiveEvents). */
 export interface AlertFigureEvents {
@@ -22,12 +31,25 @@ const NEW_ALERTS_PER_CHANGE = 50;
 /** Reads of a new socket's snapshot before it goes without one. */
 const SNAPSHOT_ATTEMPTS = 4;
 
-/** Staff read every alert and the agency's figures (alerts.read): one room, one computation per change. */
-export const STAFF_ROOM = permissionRoom('alerts.read');
+/**
+ * Staff (alerts.read) read the agency's figures, their bell counting the alert audiences they read and follow
+ * (/settings): one room per distinct followed set, so at most eight computations per change however many people
+ * are connected. The room's name lists the set in a fixed order ("care+finance"; none: "").
+ */
+export const bellRoom = (following: readonly AlertAudience[]): string =>
+  `alerts-bell:${ALERT_AUDIENCES.filter((audience) => following.includes(audience)).join('+')}`;
+/** Every staff socket whose bell follows the audience: the sockets that hear of each new alert of it. */
+export const followRoom = (audience: AlertAudience): string => `alerts-follow:${audience}`;
 /** A carer (alerts.readOwn) reads their own figures: one room per signed-in account, whatever its sockets. */
 export const ownRoom = (userId: string): string => `carer-user:${userId}`;
 
 type Figures = { count: AlertCount; stats: DashboardStats };
+/** A staff account connected here: its role (what it reads), the audiences its bell follows, its sockets. */
+interface StaffReader {
+  role: Role;
+  following: AlertAudience[];
+  readonly sockets: Set<Socket>;
+}
 /** Emits one event to the sockets of some rooms (the socket.io server: one encoding per emit, whatever the sockets). */
 export type RoomEmitter = <E extends keyof AlertFigureEvents>(
   rooms: string | string[],
@@ -37,27 +59,31 @@ export type RoomEmitter = <E extends keyof AlertFigureEvents>(
 
 /**
  * Pushes the alert count, the dashboard figures and each new alert's row themselves, so a change costs no read
- * per browser: on each change of the read models they depend on, the figures are computed once for
- * the staff room and once for all the carer accounts connected to this instance (a query per figure, grouped by
- * account), and emitted to those rooms: one encoding per room, whatever the number of sockets. A carer's
- * room receives only that carer's figures and alerts. The latest figures are kept, so a (re)connecting socket
- * gets its snapshot without a read while they are fresh.
+ * per browser: on each change of the read models they depend on, the figures are computed once for each staff
+ * bell room that has sockets here and once for all the carer accounts connected to this instance (a query per
+ * figure, grouped by account), and emitted to those rooms: one encoding per room, whatever the number of sockets.
+ * A carer's room receives only that carer's figures and alerts. The latest figures are kept, so a (re)connecting
+ * socket gets its snapshot without a read while they are fresh. A person who changes what their bell follows has
+ * their sockets moved to the new set's room when the users read model takes the change.
  */
 export class AlertFiguresPush {
   private readonly alerts: AlertQueries;
   private readonly dashboard: DashboardQueries;
   /** Sockets per carer account on this instance. */
   private readonly ownSockets = new Map<string, number>();
+  /** Staff accounts connected here. */
+  private readonly staff = new Map<string, StaffReader>();
   private readonly latest = new Map<string, Figures>();
   private lastRaised: Promise<Position>;
   private readonly counts: Lane;
   private readonly figures: Lane;
+  private readonly follows: Lane;
   /** Dashboard runs waiting for the bell's run to finish. */
   private readonly chained = new Set<Promise<void>>();
 
   constructor(
     private readonly emit: RoomEmitter,
-    db: Kysely<ReadModelDatabase>,
+    private readonly db: Kysely<ReadModelDatabase>,
     private readonly log: Logger,
   ) {
     this.alerts = new AlertQueries(db);
@@ -71,13 +97,16 @@ export class AlertFiguresPush {
       () => this.pushStats(),
       (error) => log.error({ err: error }, 'could not push the dashboard figures'),
     );
+    this.follows = new Lane(
+      () => this.refollow(),
+      (error) => log.error({ err: error }, 'could not move sockets to the alerts their bell follows'),
+    );
   }
 
   /** Joins the socket to its audience's room and sends it the figures of that audience. */
   async connect(socket: Socket, session: { userId: string; role: Role }): Promise<void> {
     if (can(session.role, 'alerts.read')) {
-      await socket.join(STAFF_ROOM);
-      this.send(socket, await this.figuresOf(STAFF_ROOM, undefined));
+      await this.connectStaff(socket, session.userId, session.role);
       return;
     }
     if (!can(session.role, 'alerts.readOwn')) return;
@@ -92,7 +121,77 @@ export class AlertFiguresPush {
         this.latest.delete(ownRoom(userId));
       }
     });
-    this.send(socket, await this.figuresOf(ownRoom(userId), userId));
+    this.send(socket, await this.figuresOf(ownRoom(userId), { kind: 'own', userId }));
+  }
+
+  /** A staff socket joins the rooms of what its bell follows (read from the users read model) and gets their figures. */
+  private async connectStaff(socket: Socket, userId: string, role: Role): Promise<void> {
+    const chosen = this.staff.has(userId)
+      ? new Map<string, AlertAudience[] | null>()
+      : await this.retried('could not read what a new socket’s bell follows', () =>
+          chosenAlertAudiences(this.db, [userId]),
+        );
+    // A socket gone while the choice was read never joins (its disconnect has already fired); one whose choice
+    // could not be read is left without a bell rather than given one it may have turned down.
+    if (socket.disconnected || chosen === undefined) return;
+    // Another socket of the same person may have arrived while the choice was read: theirs is kept.
+    const joined = this.staff.get(userId) ?? {
+      role,
+      following: followedAlertAudiences(role, chosen.get(userId) ?? null),
+      sockets: new Set<Socket>(),
+    };
+    this.staff.set(userId, joined);
+    joined.sockets.add(socket);
+    socket.once('disconnect', () => {
+      joined.sockets.delete(socket);
+      if (joined.sockets.size === 0 && this.staff.get(userId) === joined) this.staff.delete(userId);
+      this.forgetEmptyBellRooms();
+    });
+    await socket.join(staffRooms(joined.following));
+    this.send(socket, await this.figuresOf(bellRoom(joined.following), staffAudience(joined.following)));
+  }
+
+  /** The followed sets of the staff connected here (one bell room each). */
+  private bellSets(): Map<string, AlertAudience[]> {
+    const sets = new Map<string, AlertAudience[]>();
+    for (const reader of this.staff.values()) sets.set(bellRoom(reader.following), reader.following);
+    return sets;
+  }
+
+  /** A bell room nobody here is in keeps no figures: they would go stale with no push to refresh them. */
+  private forgetEmptyBellRooms(): void {
+    const inUse = this.bellSets();
+    for (const room of this.latest.keys())
+      if (room.startsWith('alerts-bell:') && !inUse.has(room)) this.latest.delete(room);
+  }
+
+  /**
+   * The users read model moved (a person may have changed what their bell follows): the choices of the staff
+   * connected here are read again in one query, and the sockets of anyone whose followed set changed leave the old
+   * set's rooms, join the new set's and get its figures at once.
+   */
+  private async refollow(): Promise<void> {
+    const userIds = [...this.staff.keys()];
+    const chosen = await chosenAlertAudiences(this.db, userIds);
+    const moved: StaffReader[] = [];
+    for (const userId of userIds) {
+      const reader = this.staff.get(userId);
+      if (!reader) continue;
+      const following = followedAlertAudiences(reader.role, chosen.get(userId) ?? null);
+      if (bellRoom(following) === bellRoom(reader.following)) continue;
+      for (const socket of reader.sockets) {
+        for (const room of staffRooms(reader.following)) await socket.leave(room);
+        await socket.join(staffRooms(following));
+      }
+      reader.following = following;
+      moved.push(reader);
+    }
+    if (moved.length === 0) return;
+    this.forgetEmptyBellRooms();
+    for (const reader of moved) {
+      const figures = await this.figuresOf(bellRoom(reader.following), staffAudience(reader.following));
+      for (const socket of reader.sockets) this.send(socket, figures);
+    }
   }
 
   /**
@@ -101,6 +200,7 @@ export class AlertFiguresPush {
    * arriving meanwhile make one more run. Resolves once the bell has gone out (the list notices wait for it).
    */
   changed(projections: readonly string[]): Promise<void> {
+    if (projections.includes('users') || projections.includes('*')) this.follows.run();
     const relevant = projections.filter((name) => FIGURE_SOURCES.has(name));
     if (relevant.length === 0) return Promise.resolve();
     if (!relevant.includes('alerts') && !relevant.includes('*')) {
@@ -118,7 +218,7 @@ export class AlertFiguresPush {
 
   /** Resolves once the pushes under way (and those queued behind them) are done: for tests and shutdown. */
   async idle(): Promise<void> {
-    await Promise.all([this.counts.idle(), ...this.chained]);
+    await Promise.all([this.follows.idle(), this.counts.idle(), ...this.chained]);
     await this.figures.idle();
   }
 
@@ -130,22 +230,27 @@ export class AlertFiguresPush {
 
   /**
    * The audience's latest figures, computed when none are kept (the first socket of that audience). A failed read is
-   * tried again a few times (about 1.5 s in all): without a snapshot the socket would show no count until the next
-   * change.
+   * tried again a few times: without a snapshot the socket would show no count until the next change.
    */
-  private async figuresOf(room: string, userId: string | undefined): Promise<Figures | undefined> {
-    for (let attempt = 1; ; attempt += 1) {
+  private async figuresOf(room: string, audience: Audience): Promise<Figures | undefined> {
+    return this.retried('could not read the alert figures for a new socket', async () => {
       const kept = this.latest.get(room);
       if (kept) return kept;
+      const [count, stats] = await Promise.all([this.alerts.activeCount(audience), this.dashboard.stats(audience)]);
+      const figures = { count: { count }, stats };
+      this.latest.set(room, figures);
+      return figures;
+    });
+  }
+
+  /** A read for a new socket, tried again a few times (about 1.5 s in all) before it is logged and given up. */
+  private async retried<T>(failure: string, read: () => Promise<T>): Promise<T | undefined> {
+    for (let attempt = 1; ; attempt += 1) {
       try {
-        const audience = userId === undefined ? STAFF : ({ kind: 'own', userId } as const);
-        const [count, stats] = await Promise.all([this.alerts.activeCount(audience), this.dashboard.stats(audience)]);
-        const figures = { count: { count }, stats };
-        this.latest.set(room, figures);
-        return figures;
+        return await read();
       } catch (error) {
         if (attempt >= SNAPSHOT_ATTEMPTS) {
-          this.log.error({ err: error }, 'could not read the alert figures for a new socket');
+          this.log.error({ err: error }, failure);
           return undefined;
         }
         await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
@@ -153,23 +258,28 @@ export class AlertFiguresPush {
     }
   }
 
-  /** The bell: one count for the staff room and one grouped count for every carer account here; then new alerts. */
+  /** The bell: one count per staff bell room here and one grouped count for every carer account here; then new alerts. */
   private async pushCounts(): Promise<void> {
     const users = [...this.ownSockets.keys()];
-    const [staffCount, ownCounts] = await Promise.all([
-      this.alerts.activeCount(STAFF),
+    const sets = [...this.bellSets()];
+    const [staffCounts, ownCounts] = await Promise.all([
+      Promise.all(sets.map(([, following]) => this.alerts.activeCount(staffAudience(following)))),
       this.alerts.activeCountsByUser(users),
     ]);
-    this.emit(STAFF_ROOM, 'alerts:count', { count: staffCount });
+    sets.forEach(([room], index) => this.emit(room, 'alerts:count', { count: staffCounts[index]! }));
     for (const [userId, count] of ownCounts) this.emit(ownRoom(userId), 'alerts:count', { count });
     await this.pushNewAlerts();
   }
 
-  /** The dashboard: once for the staff room, once (a query per figure) for every carer account here. */
+  /** The dashboard: once per staff bell room here, once (a query per figure) for every carer account here. */
   private async pushStats(): Promise<void> {
     const users = [...this.ownSockets.keys()];
-    const [staffStats, ownStats] = await Promise.all([this.dashboard.stats(STAFF), this.dashboard.statsByUser(users)]);
-    this.pushRoomStats(STAFF_ROOM, staffStats);
+    const sets = [...this.bellSets()];
+    const [staffStats, ownStats] = await Promise.all([
+      Promise.all(sets.map(([, following]) => this.dashboard.stats(staffAudience(following)))),
+      this.dashboard.statsByUser(users),
+    ]);
+    sets.forEach(([room], index) => this.pushRoomStats(room, staffStats[index]!));
     for (const [userId, stats] of ownStats) if (this.ownSockets.has(userId)) this.pushRoomStats(ownRoom(userId), stats);
   }
 
@@ -190,14 +300,21 @@ export class AlertFiguresPush {
     void this.changed(['tasks', 'appointments']);
   }
 
-  /** Each alert raised since the last push, to the staff room and to the room of the carer it is about. */
+  /**
+   * Each alert raised since the last push, to the staff whose bell follows its audience and to the room of the carer
+   * it is about. Not to staff who read the audience but unticked it: the pushed row goes into the bell's list and a
+   * critical one rings the bell, which is what they asked to be spared; their Alerts page and dashboard table still
+   * show it, as they reload on the `alerts:changed` notice. A finance alert never reaches a coordinator, who cannot
+   * follow what they do not read.
+   */
   private async pushNewAlerts(): Promise<void> {
     const after = await this.lastRaised;
     const raised = await this.alerts.raisedAfter(after, NEW_ALERTS_PER_CHANGE);
     if (raised.length === 0) return;
     let last = after;
     for (const { view, carerUserId, position } of raised) {
-      const rooms = carerUserId === null ? [STAFF_ROOM] : [STAFF_ROOM, ownRoom(carerUserId)];
+      const staffRoom = followRoom(view.audience);
+      const rooms = carerUserId === null ? [staffRoom] : [staffRoom, ownRoom(carerUserId)];
       this.emit(rooms, 'alerts:new', view);
       last = laterPosition(last, position);
     }
@@ -207,6 +324,13 @@ export class AlertFiguresPush {
     );
   }
 }
+
+/** The rooms a staff socket is in for the audiences its bell follows. */
+const staffRooms = (following: readonly AlertAudience[]): string[] => [
+  bellRoom(following),
+  ...following.map(followRoom),
+];
+const staffAudience = (following: readonly AlertAudience[]): Audience => ({ kind: 'staff', alerts: following });
 
 /** One push at a time; a request while one runs makes exactly one more run after it (changes coalesce). */
 class Lane {

@@ -156,13 +156,14 @@ describe('alert figures over socket.io', () => {
       const beforeSecond = heardSoFar();
       await s.alerts.raise({ carerId: s.carerIdA, severity: 'low', title: 'Booked past the day limit' });
       await allHeardAfter(beforeSecond);
-      // Six sockets, two audiences of staff figures (one) and carers' figures (one grouped read for both carers), per change.
+      // Six sockets, per change: staff figures once per bell (the administrators' every audience, the
+      // coordinator's care and people) and carers' figures once (one grouped read for both carers).
       expect([
         staffStats.mock.calls.length,
         carerStats.mock.calls.length,
         staffCount.mock.calls.length,
         carerCounts.mock.calls.length,
-      ]).toEqual([2, 2, 2, 2]);
+      ]).toEqual([4, 2, 4, 2]);
     } finally {
       vi.restoreAllMocks();
     }

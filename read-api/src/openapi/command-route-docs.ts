@@ -84,6 +84,7 @@ import {
   changeOwnNameRequestSchema,
   changeOwnPasswordRequestSchema,
   notificationChoicesSchema,
+  alertAudiencesChoiceSchema,
   raiseEmergencyRequestSchema,
   amendIncidentRequestSchema,
   closeIncidentRequestSchema,
@@ -964,6 +965,13 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('PUT', '/api/account/notifications', "Set the caller's own notification choices", 'signed-in', {
     body: notificationChoicesSchema,
   }),
+  command(
+    'PUT',
+    '/api/account/alert-audiences',
+    "Choose which alert audiences the caller's own bell, Alerts tile and live count follow (only audiences their role reads: 400 naming `audiences` otherwise); the lists still show every one they read",
+    only('alerts.read'),
+    { body: alertAudiencesChoiceSchema },
+  ),
 
   command(
     'POST',

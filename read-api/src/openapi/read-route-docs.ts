@@ -72,6 +72,7 @@ import {
   voiceNoteViewSchema,
   emergencyContextViewSchema,
   notificationChoicesViewSchema,
+  alertAudiencesViewSchema,
   searchResultsViewSchema,
   supportInfoViewSchema,
   agencySettingsViewSchema,
@@ -548,14 +549,14 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read(
     '/api/alerts',
-    'Alerts, newest first (a carer: only those about their own carer record)',
+    'Alerts, most severe first, of every audience the caller reads (`audience` narrows to one: care, people or finance; finance needs financeAlerts.read); a carer: only those about their own carer record',
     ['alerts.read', 'alerts.readOwn'],
     json(z.array(alertViewSchema), 'OK', paged),
     alertListQuery,
   ),
   read(
     '/api/alerts/count',
-    'The bell: alerts nobody has acknowledged yet, of those the caller may read',
+    'The bell: alerts nobody has acknowledged yet, of the audiences the caller reads and follows (GET /api/account/alert-audiences; a group counts once); a carer: their own',
     ['alerts.read', 'alerts.readOwn'],
     json(alertCountSchema),
   ),
@@ -761,7 +762,7 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
 
   read(
     '/api/dashboard/stats',
-    "Every dashboard figure: the agency's for staff, a carer's own work's for a carer (welfare and incidents null)",
+    "Every dashboard figure: the agency's for staff (the alert figures of the audiences they read and follow, as the bell), a carer's own work's for a carer (welfare and incidents null)",
     ['alerts.read', 'alerts.readOwn'],
     json(dashboardStatsSchema),
   ),
@@ -970,6 +971,12 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     "The caller's own notification choices (the defaults until they save some)",
     'signed-in',
     json(notificationChoicesViewSchema),
+  ),
+  read(
+    '/api/account/alert-audiences',
+    "The alert audiences the caller's bell, Alerts tile and live count follow (every one they read until they choose), and those they read",
+    ['alerts.read'],
+    json(alertAudiencesViewSchema),
   ),
   read(
     '/api/support',
