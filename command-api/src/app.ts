@@ -24,6 +24,7 @@ import { PasswordResets } from './auth/password-resets';
 import { SignInService } from './auth/sign-in-service';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { alertRoutes } from './alerts/alert-routes';
+import { alertGroupRoutes } from './alerts/alert-group-routes';
 import { ruleSwitchRoutes } from './alerts/rule-switch-routes';
 import { accountRoutes } from './account/account-routes';
 import { AccountService } from './account/account-service';
@@ -132,6 +133,7 @@ export function createCommandApp({
     appointmentRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),
+    alertGroupRoutes(deps),
     ruleSwitchRoutes(deps),
     taskRoutes(deps),
     incidentRoutes(deps),

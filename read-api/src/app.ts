@@ -24,6 +24,7 @@ import {
   type SessionPolicy,
 } from '@care/events/server';
 import { alertRoutes } from './alerts/alert-routes';
+import { alertItemRoutes } from './alerts/alert-item-routes';
 import { alertRuleRoutes } from './alerts/alert-rule-routes';
 import { accountRoutes } from './account/account-routes';
 import { emergencyRoutes } from './emergencies/emergency-routes';
@@ -149,6 +150,7 @@ export async function createReadApi({
     monitoringRoutes(deps),
     shiftRoutes(deps),
     alertRoutes(deps),
+    alertItemRoutes(deps),
     alertRuleRoutes(deps),
     taskRoutes(deps),
     carePlanRoutes(deps),

@@ -1,4 +1,12 @@
-import type { AlertRelatedKind, AlertSeverity, AlertSliceEvent, AlertStatus } from '@care/events';
+import {
+  alertAudienceOf,
+  alertGroupOf,
+  type AlertAudience,
+  type AlertRelatedKind,
+  type AlertSeverity,
+  type AlertSliceEvent,
+  type AlertStatus,
+} from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 /** What `decide` needs of an alert, and what a follow-up task copies from it. */
@@ -8,6 +16,10 @@ export type AlertState =
       readonly exists: true;
       readonly status: AlertStatus;
       readonly severity: AlertSeverity;
+      /** The group it shows in on the lists (null: it stands alone): a group is acknowledged as one. */
+      readonly group: string | null;
+      /** Who acts on it: a person who does not read this audience is told it does not exist. */
+      readonly audience: AlertAudience;
       readonly assignedTo: string | null;
       /** Who closed it last: the system may only reopen what the system resolved (a person's decision stands). */
       readonly lastResolvedBy: 'person' | 'system' | null;
@@ -35,6 +47,8 @@ export function evolve(state: AlertState, event: AlertSliceEvent): AlertState {
         exists: true,
         status: 'active',
         severity,
+        group: alertGroupOf(event.data.rule, event.data.group),
+        audience: alertAudienceOf(event.data.rule),
         assignedTo: null,
         lastResolvedBy: null,
         escalationSteps: [],

@@ -5,6 +5,7 @@ export * from './alert-rule-switch-events';
 export * from './alert-rule-catalogue';
 export type { AlertRuleView } from './alert-rule-view';
 export * from './alert-request';
+export * from './alert-group-request';
 export * from './alert-labels';
 export * from './alert-audiences';
 export type * from './alert-view';

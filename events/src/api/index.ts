@@ -20,6 +20,7 @@ export * from '../appointments/appointment-view-schema';
 export * from '../projections/projection-status-view-schema';
 export * from '../alerts/alert-view-schema';
 export * from '../alerts/alert-rule-view';
+export * from '../alerts/alert-group-view';
 export * from '../tasks/task-view-schema';
 export * from '../incidents/incident-view-schema';
 export * from '../dashboard/dashboard-view-schema';

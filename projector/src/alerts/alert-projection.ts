@@ -21,6 +21,8 @@ const ALERT_COLUMNS = [
   'subject',
   'type',
   'severity',
+  'audience',
+  'group_key',
   'title',
   'description',
   'related_kind',
@@ -63,6 +65,7 @@ type Handled = AlertRecorded | TaskCreatedRecorded;
 export const alertsProjection: Projection = {
   name: 'alerts',
   // 2: the severity-first indexes (alert-schema.ts); indexes are built by a rebuild, so a new one needs a new version.
+  // 3: each alert's audience and group, and the totals per audience and grouped or not.
   // 4: the snooze columns and the index of the snoozed alerts.
   version: 4,
   tables: ['alerts', 'alert_totals'],

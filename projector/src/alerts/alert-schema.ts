@@ -18,6 +18,8 @@ export const alertsSchema: TableSchema = {
       .addColumn('subject', 'text', (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('severity', 'text', (c) => c.notNull())
+      .addColumn('audience', 'text', (c) => c.notNull())
+      .addColumn('group_key', 'text')
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull())
       .addColumn('related_kind', 'text', (c) => c.notNull())
@@ -54,9 +56,13 @@ export const alertsSchema: TableSchema = {
       .addColumn('carer_id', 'uuid')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('severity', 'text', (c) => c.notNull())
+      .addColumn('audience', 'text', (c) => c.notNull())
+      .addColumn('grouped', 'boolean', (c) => c.notNull())
       .addColumn('alerts', 'integer', (c) => c.notNull())
-      // Alerts about no carer (null) share one row per status and severity: the upsert's conflict target.
-      .addUniqueConstraint('alert_totals_key', ['carer_id', 'status', 'severity'], (c) => c.nullsNotDistinct())
+      // Alerts about no carer (null) share one row per status, severity, audience and grouping: the upsert's target.
+      .addUniqueConstraint('alert_totals_key', ['carer_id', 'status', 'severity', 'audience', 'grouped'], (c) =>
+        c.nullsNotDistinct(),
+      )
       .execute();
   },
   async indexes(db: Kysely<unknown>) {
@@ -100,6 +106,14 @@ export const alertsSchema: TableSchema = {
       .ifNotExists()
       .on('alerts')
       .columns(['carer_id', ...newest])
+      .execute();
+    // The open groups (one list row and one bell item each): their members, read per group and counted per group.
+    await db.schema
+      .createIndex('alerts_open_groups')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['group_key', 'status', 'severity', 'audience', 'created_at'])
+      .where(sql<boolean>`status <> 'resolved' and group_key is not null`)
       .execute();
     // The snoozed alerts: few at any time. The counts subtract them from the totals, and the rules process finds
     // the snoozes whose time has come, both reading only this small index.

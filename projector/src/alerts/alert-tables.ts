@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { AlertRelatedKind, AlertSeverity, AlertStatus } from '@care/events';
+import type { AlertAudience, AlertRelatedKind, AlertSeverity, AlertStatus } from '@care/events';
 
 type Instant = ColumnType<Date, string, string>;
 type OptionalInstant = ColumnType<Date | null, string | null, string | null>;
@@ -15,6 +15,10 @@ export interface AlertsTable {
   /** The alert's `type`: for rule alerts, the rule's alert type. */
   type: string;
   severity: AlertSeverity;
+  /** Who acts on it (alertAudienceOf its rule): a bell counts only the audiences its reader reads and follows. */
+  audience: AlertAudience;
+  /** The group it shows in (alertGroupOf), or null when it stands alone: a group is one row of the lists and one bell item. */
+  group_key: string | null;
   title: string;
   description: string;
   related_kind: AlertRelatedKind;
@@ -50,11 +54,16 @@ export interface AlertsTable {
   updated_at: Instant;
 }
 
-/** Alerts per carer (null: about no carer), status and severity: the figures' sums (alert-totals.ts). */
+/**
+ * Alerts per carer (null: about no carer), status, severity, audience and whether they belong to a group: the
+ * figures' sums (alert-totals.ts). Grouped alerts are counted here one by one; the figures count their groups apart.
+ */
 export interface AlertTotalsTable {
   carer_id: string | null;
   status: AlertStatus;
   severity: AlertSeverity;
+  audience: AlertAudience;
+  grouped: boolean;
   alerts: number;
 }
 

@@ -21,6 +21,8 @@ export interface AlertFilter {
   readonly status?: AlertStatus | undefined;
   readonly severity?: AlertSeverity | undefined;
   readonly carerId?: string | undefined;
+  /** The members of one group (GET /api/alert-items lists the group as one row). */
+  readonly group?: string | undefined;
   /** Only the alerts of this audience (among those the reader reads). */
   readonly audience?: AlertAudience | undefined;
   /** true: only the snoozed alerts; false: only those not snoozed. */
@@ -119,10 +121,21 @@ export class AlertQueries {
     if (filter.status !== undefined) query = query.where('a.status', '=', filter.status);
     if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
     if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
+    if (filter.group !== undefined) query = query.where('a.group_key', '=', filter.group);
     if (filter.audience !== undefined) query = query.where('a.audience', '=', filter.audience);
     if (filter.snoozed !== undefined) query = query.where('a.snoozed_until', filter.snoozed ? 'is not' : 'is', null);
     const [rows, total] = await Promise.all([pageOf(sorted(query, sort), page), countOf(query)]);
     return { rows: await this.views(rows), total };
+  }
+
+  /** The alerts with these ids that the audience may read (in no particular order). */
+  async byIds(ids: readonly string[], audience: Audience): Promise<AlertView[]> {
+    if (ids.length === 0) return [];
+    return this.views(
+      await this.withNames(audience)
+        .where('a.id', 'in', [...ids])
+        .execute(),
+    );
   }
 
   async byId(id: string, audience: Audience): Promise<AlertView | undefined> {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { ALERT_AUDIENCES, ALERT_SEVERITIES, ALERT_STATUSES, queryOneOf } from '@care/events';
+import { ALERT_AUDIENCES, ALERT_SEVERITIES, ALERT_STATUSES, queryOneOf, queryText, TEXT_LIMITS } from '@care/events';
 import { HttpError, requirePermission } from '@care/events/server';
 import { audienceOf, bellAudienceOf } from '../shared/audience';
 import { optionalBoolean } from '../shared/list-filters';
@@ -17,6 +17,7 @@ export const listQuery = z.object({
   severity: queryOneOf(ALERT_SEVERITIES, 'Severity'),
   audience: queryOneOf(ALERT_AUDIENCES, 'Audience'),
   carerId: optionalId('Carer ID must be a UUID'),
+  group: queryText('Group', TEXT_LIMITS.alertSubject).optional(),
   snoozed: optionalBoolean('Snoozed'),
   sort: queryOneOf(ALERT_SORTS, 'Sort'),
   ...pagingFields(),
@@ -24,11 +25,10 @@ export const listQuery = z.object({
 const alertId = z.uuid();
 
 /**
- * GET /api/alerts (?active=&status=&severity=&carerId=&snoozed=&sort=&limit=&offset=, X-Total-Count; most severe first unless
- * `sort` says `newest` or `oldest`), /count (the
- * bell) and /:id. alerts.read: every alert of the audiences the role reads (?audience= narrows to one); the bell
- * counts only those of them the person follows (/settings). alerts.readOwn (a carer): only the alerts about their
- * own carer record.
+ * GET /api/alerts (?active=&status=&severity=&audience=&carerId=&snoozed=&sort=&limit=&offset=, X-Total-Count; most
+ * severe first unless `sort` says `newest` or `oldest`), /count (the bell) and /:id. alerts.read: every alert of the
+ * audiences the role reads (the lists); the bell counts only those of them the person follows (/settings).
+ * alerts.readOwn (a carer): only the alerts about their own carer record.
  */
 export function alertRoutes({ db }: ReadDeps): Router<ReadState> {
   const queries = new AlertQueries(db);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  acknowledgeAlertGroupRequestSchema,
   acknowledgeAlertRequestSchema,
   agreeCarePlanRequestSchema,
   changeCarePlanStatusRequestSchema,
@@ -551,6 +552,20 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command('PATCH', '/api/shifts/:id', 'Change a shift', shiftsWrite, { body: changeShiftRequestSchema, ...edit }),
   command('POST', '/api/shifts/:id/cancel', 'Cancel a shift', shiftsWrite, { body: cancelShiftRequestSchema, ...edit }),
 
+  command(
+    'POST',
+    '/api/alert-groups/acknowledge',
+    'Acknowledge every unacknowledged member of a group of alerts, each recorded on its own alert (409 when a member changed since the list was read)',
+    alertsManage,
+    {
+      body: acknowledgeAlertGroupRequestSchema,
+      reply: z.strictObject({
+        group: z.string(),
+        acknowledged: z.int().min(0),
+        position: z.string().nullable(),
+      }),
+    },
+  ),
   command(
     'POST',
     '/api/alerts/:id/acknowledge',

@@ -5,6 +5,7 @@ import {
   alertCountSchema,
   alertViewSchema,
   alertRuleViewSchema,
+  alertItemSchema,
   appointmentCountViewSchema,
   appointmentDayFiguresSchema,
   appointmentSummaryViewSchema,
@@ -91,6 +92,7 @@ import {
 import { reportQuery } from '../reports/report-routes';
 import { bankHolidayViewSchema, reportExportQuery } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
+import { itemsQuery as alertItemsQuery } from '../alerts/alert-item-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
 import { diffQuery as carePlanDiffQuery, listQuery as carePlanListQuery } from '../care-plans/care-plan-routes';
 import { filterQuery as incidentFilterQuery, listQuery as incidentListQuery } from '../incidents/incident-routes';
@@ -566,6 +568,13 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     'Every alert rule with its label and severity, whether it is on for the agency, and who switched it last, when and why (ETag: the revision for If-Match on the switches)',
     ['alerts.read'],
     json(z.array(alertRuleViewSchema)),
+  ),
+  read(
+    '/api/alert-items',
+    'The open alerts as the lists show them: an alert standing alone, or one row per group ("12 invoices overdue, £1,234.56 owed"; its members: GET /api/alerts?group=), most severe first',
+    ['alerts.read', 'alerts.readOwn'],
+    json(z.array(alertItemSchema), 'OK', paged),
+    alertItemsQuery,
   ),
 
   read(
