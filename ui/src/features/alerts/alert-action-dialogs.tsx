@@ -14,8 +14,9 @@ import { useAssignAlert } from './assign-alert';
 import { EscalateAlertDialog } from './escalate-alert-dialog';
 import { useReopenAlert } from './reopen-alert';
 import { useResolveAlert } from './resolve-alert';
+import { SnoozeAlertDialog } from './snooze-alert-dialog';
 
-export type AlertDialog = 'acknowledge' | 'resolve' | 'reopen' | 'escalate' | 'assign' | 'task' | 'details';
+export type AlertDialog = 'acknowledge' | 'resolve' | 'reopen' | 'escalate' | 'snooze' | 'assign' | 'task' | 'details';
 
 /**
  * The dialog behind one of an alert's actions. Loaded when a dialog is first opened (alert-actions.tsx): the
@@ -81,6 +82,8 @@ export function AlertActionDialog({
       );
     case 'escalate':
       return <EscalateAlertDialog alert={alert} open onOpenChange={onOpenChange} />;
+    case 'snooze':
+      return <SnoozeAlertDialog alert={alert} open onOpenChange={onOpenChange} />;
     case 'task':
       return <AlertTaskDialog alert={alert} open onOpenChange={onOpenChange} />;
     case 'assign':

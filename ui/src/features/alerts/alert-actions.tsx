@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../shared/current-user';
 import { useKeepFocusInRow } from '../../shared/keep-focus-in-row';
 import { lazyNamed } from '../../shared/lazy-named';
 import { useAcknowledgeAlert } from './acknowledge-alert';
+import { useUnsnoozeAlert } from './snooze-alert';
 import type { AlertDialog } from './alert-action-dialogs';
 
 const AlertActionDialog = lazyNamed(() => import('./alert-action-dialogs'), 'AlertActionDialog');
@@ -16,7 +17,7 @@ interface AlertActionsProps {
 
 /**
  * What a manager can do with an alert, offered by its status: acknowledge while nobody has, resolve (with a note)
- * or make a task while it is open, escalate below critical, reopen once resolved. Roles without alerts.manage see
+ * or make a task while it is open, escalate below critical, snooze (or unsnooze) while open, reopen once resolved. Roles without alerts.manage see
  * only the details.
  */
 export function AlertActions({ alert, variant }: AlertActionsProps) {
@@ -24,6 +25,7 @@ export function AlertActions({ alert, variant }: AlertActionsProps) {
   const [dialog, setDialog] = useState<AlertDialog>();
   const container = useKeepFocusInRow<HTMLDivElement>(alert.status);
   const acknowledge = useAcknowledgeAlert();
+  const unsnooze = useUnsnoozeAlert();
   const full = variant === 'full';
   const open = alert.status !== 'resolved';
 
@@ -53,6 +55,11 @@ export function AlertActions({ alert, variant }: AlertActionsProps) {
       {canManage && open && button('Make task', () => setDialog('task'))}
       {canManage && full && open && button('Assign', () => setDialog('assign'))}
       {canManage && full && open && alert.severity !== 'critical' && button('Escalate', () => setDialog('escalate'))}
+      {canManage && full && open && alert.snoozedUntil === null && button('Snooze', () => setDialog('snooze'))}
+      {canManage &&
+        full &&
+        alert.snoozedUntil !== null &&
+        button('Unsnooze', () => unsnooze.mutate({ alert, body: {} }), { busy: unsnooze.isPending })}
       {canManage && full && !open && button('Reopen', () => setDialog('reopen'))}
       {full && button('Details', () => setDialog('details'))}
       {dialog && (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
 import { FormDialog } from '../../shared/form-dialog';
 import { enumLabel, formatDateTime } from '../../shared/format';
-import { AlertStatusBadge, personName, SeverityBadge } from '../../records/alerts/alert-badges';
+import { AlertStatusBadge, personName, SeverityBadge, SnoozedBadge } from '../../records/alerts/alert-badges';
 import { alertQueryOptions } from '../../records/alerts/get-alert';
 
 /** One alert in full: what it is about, who acknowledged, escalated and resolved it, and when. */
@@ -44,6 +44,7 @@ function AlertDetail({ alert }: { alert: AlertView }) {
       <p className="alert-detail-badges">
         <SeverityBadge severity={alert.severity} />
         <AlertStatusBadge status={alert.status} />
+        {alert.snoozedUntil && <SnoozedBadge until={alert.snoozedUntil} />}
         <span className="muted small">{enumLabel(alert.type.replaceAll('-', '_'))}</span>
       </p>
       <h3 className="alert-detail-title">{alert.title}</h3>
@@ -106,6 +107,25 @@ function AlertDetail({ alert }: { alert: AlertView }) {
           </>
         )}
       </dl>
+      <section aria-labelledby="alert-snoozes-title">
+        <h4 id="alert-snoozes-title" className="label">
+          Snoozes
+        </h4>
+        {alert.snoozes.length === 0 ? (
+          <p className="muted small">Never snoozed.</p>
+        ) : (
+          <ol className="alert-escalations">
+            {alert.snoozes.map((snooze) => (
+              <li key={snooze.at}>
+                <span>
+                  Until <When at={snooze.until} /> by {personName(snooze.by)}, <When at={snooze.at} />
+                </span>
+                <span className="muted small">{snooze.reason}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       <section aria-labelledby="alert-escalations-title">
         <h4 id="alert-escalations-title" className="label">
           Escalations

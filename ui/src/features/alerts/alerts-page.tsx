@@ -8,9 +8,18 @@ import { SelectOptions } from '../../shared/select-options';
 import { ActiveInactiveToggle } from './active-inactive-toggle';
 import { ALERT_SORT_LABELS, ALERT_SORTS, type AlertSort } from './alert-order';
 import { AlertActions } from './alert-actions';
-import { alertAboutText, AlertStatusBadge, personName, SeverityBadge } from '../../records/alerts/alert-badges';
+import {
+  alertAboutText,
+  AlertStatusBadge,
+  personName,
+  SeverityBadge,
+  SnoozedBadge,
+} from '../../records/alerts/alert-badges';
 import { ALERTS_PATH } from '../../records/alerts/get-alerts';
 import './alerts.css';
+
+const SNOOZE_FILTERS = ['', 'true', 'false'] as const;
+type SnoozeFilter = (typeof SNOOZE_FILTERS)[number];
 
 /**
  * The Alerts page: open or resolved alerts, filtered by severity, with every action; most severe first unless the
@@ -19,10 +28,18 @@ import './alerts.css';
 export function AlertsPage() {
   const filterId = useId();
   const sortId = useId();
+  const snoozeId = useId();
   const [active, setActive] = useState(true);
   const [severity, setSeverity] = useState<AlertSeverity | undefined>();
   const [sort, setSort] = useState<AlertSort>('severity');
-  const alerts = usePagedList<AlertView>(ALERTS_PATH, { active: String(active), severity, sort });
+  const [snoozed, setSnoozed] = useState<SnoozeFilter>('');
+  // Only open alerts are ever snoozed: the filter applies to the open list alone.
+  const alerts = usePagedList<AlertView>(ALERTS_PATH, {
+    active: String(active),
+    severity,
+    sort,
+    snoozed: active && snoozed !== '' ? snoozed : undefined,
+  });
 
   return (
     <section className="page alerts-page">
@@ -54,6 +71,23 @@ export function AlertsPage() {
             />
           </select>
         </div>
+        {active && (
+          <div className="alerts-filter">
+            <label htmlFor={snoozeId} className="label">
+              Snoozed
+            </label>
+            <select
+              id={snoozeId}
+              className="input input-compact"
+              value={snoozed}
+              onChange={(event) => setSnoozed(SNOOZE_FILTERS.find((value) => value === event.target.value) ?? '')}
+            >
+              <option value="">Snoozed or not</option>
+              <option value="true">Snoozed</option>
+              <option value="false">Not snoozed</option>
+            </select>
+          </div>
+        )}
         <div className="alerts-filter">
           <label htmlFor={sortId} className="label">
             Sort by
@@ -109,6 +143,14 @@ export function AlertsPage() {
                     </td>
                     <td data-label="Status" className="alert-cell">
                       <AlertStatusBadge status={alert.status} />
+                      {alert.snoozedUntil && (
+                        <>
+                          <SnoozedBadge until={alert.snoozedUntil} />
+                          <span className="muted small">
+                            By {personName(alert.snoozedBy)}: {alert.snoozeReason}
+                          </span>
+                        </>
+                      )}
                       {alert.assignedTo && <span className="small">Assigned to {personName(alert.assignedTo)}</span>}
                       {alert.status === 'acknowledged' && alert.acknowledgedAt && (
                         <span className="muted small">

@@ -1,9 +1,12 @@
+import { can } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BellRing, CheckCircle2 } from 'lucide-react';
 import { errorReason } from '../../shared/api';
+import { useCurrentUser } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { alertAboutText, SeverityBadge } from '../../records/alerts/alert-badges';
+import { alertRulesQuery } from '../../records/alerts/alert-rules';
 import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
 import { mostSevereFirst } from '../alerts';
 
@@ -13,6 +16,7 @@ export const ACTIVE_ALERTS_LIMIT = 5;
 /** Active Alerts: the 5 most severe open alerts (the newest first within a severity), the same read as the bell's list. */
 export function ActiveAlerts() {
   const alerts = useQuery(latestAlertsQueryOptions);
+  const canReadRules = can(useCurrentUser().role, 'alerts.read');
   return (
     <section className="card dashboard-block" aria-labelledby="active-alerts-title">
       <header className="dashboard-block-header">
@@ -24,6 +28,7 @@ export function ActiveAlerts() {
           View All
         </Link>
       </header>
+      {canReadRules && <RulesOff />}
       {alerts.isPending ? (
         <p className="muted" role="status">
           Loading alerts...
@@ -58,5 +63,18 @@ export function ActiveAlerts() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** "2 alert rules are off: Visit running late, Urgent diary entry", linking to where administrators switch them. */
+function RulesOff() {
+  const rules = useQuery(alertRulesQuery);
+  const off = (rules.data ?? []).filter((rule) => !rule.on);
+  if (off.length === 0) return null;
+  return (
+    <p className="small alert-rules-off" data-testid="alert-rules-off">
+      {off.length === 1 ? '1 alert rule is off' : `${off.length} alert rules are off`}:{' '}
+      {off.map((rule) => rule.label).join(', ')}. <Link to="/settings">Alert rules in Settings</Link>
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  can,
   NOTIFICATION_CHOICE_LABELS,
   NOTIFICATION_CHOICES,
   changeOwnNameRequestSchema,
@@ -19,10 +20,12 @@ import {
   useChangeOwnPassword,
   useSetNotificationChoices,
 } from './account-commands';
+import { AlertRulesSection } from './alert-rules-section';
 import './settings.css';
 
-/** /settings: the signed-in user's own name, password, notifications and accessibility. */
+/** /settings: the signed-in user's own name, password, notifications and accessibility; administrators: the alert rules. */
 export function SettingsPage() {
+  const user = useCurrentUser();
   return (
     <section className="page settings-page">
       <div className="page-header">
@@ -37,6 +40,7 @@ export function SettingsPage() {
         <NameSection />
         <PasswordSection />
         <NotificationsSection />
+        {can(user.role, 'admin.panel') && <AlertRulesSection />}
         <section className="card settings-card" aria-labelledby="settings-accessibility">
           <h2 id="settings-accessibility">Accessibility</h2>
           <p className="muted">High contrast, text size, focus indicators and reduced motion, saved on this device.</p>

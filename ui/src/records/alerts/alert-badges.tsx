@@ -1,10 +1,14 @@
 import {
   ALERT_SEVERITY_LABELS,
   ALERT_STATUS_LABELS,
+  londonClock,
+  londonToday,
+  londonWallClockOf,
   type AlertSeverity,
   type AlertStatus,
   type PersonRef,
 } from '@care/events';
+import { formatDateTime } from '../../shared/format';
 
 export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
   return <span className={`badge severity-${severity}`}>{ALERT_SEVERITY_LABELS[severity]}</span>;
@@ -29,4 +33,14 @@ export function alertAboutText(alert: { carerName: string | null; clientName: st
   return [alert.carerName && `Carer: ${alert.carerName}`, alert.clientName && `Client: ${alert.clientName}`]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** "Snoozed until 14:00" (today, UK time), or "Snoozed until 28/11/2026 08:00" (another day). */
+export function snoozedUntilText(until: string, now: Date = new Date()): string {
+  const today = londonWallClockOf(new Date(until)).slice(0, 10) === londonToday(now);
+  return `Snoozed until ${today ? londonClock(until) : formatDateTime(until)}`;
+}
+
+export function SnoozedBadge({ until }: { until: string }) {
+  return <span className="badge alert-snoozed">{snoozedUntilText(until)}</span>;
 }

@@ -14,7 +14,7 @@ export interface CommandReply {
   position: string;
 }
 
-export type AlertAction = 'acknowledge' | 'assign' | 'escalate' | 'resolve' | 'reopen' | 'task';
+export type AlertAction = 'acknowledge' | 'assign' | 'escalate' | 'resolve' | 'reopen' | 'snooze' | 'unsnooze' | 'task';
 
 export interface AlertCommandTexts {
   readonly success: string;
