@@ -6,6 +6,7 @@ import {
   type ChangeCarePlanStatusRequest,
   type CreateCarePlanRequest,
   type CreateCarePlanTemplateRequest,
+  type RecordCarePlanReviewRequest,
   type RiskLevel,
   type UpdateCarePlanRequest,
 } from '@care/events';
@@ -135,6 +136,8 @@ export interface DemoCarePlan {
   /** Agree the updated version too. */
   readonly agreeUpdate: boolean;
   readonly status: ChangeCarePlanStatusRequest | null;
+  /** The review held a few days before the plan's review date, when that date fell during the quarter. */
+  readonly review: RecordCarePlanReviewRequest | null;
 }
 
 const KINDS = [
@@ -160,8 +163,9 @@ const CONSENT = [
 
 /**
  * A plan for most active clients (six in seven), from the template that fits, sent through the API by the
- * coordinator: reviews spread so that some are overdue (entered as existing plans already past their review), some
- * due within 30 days and the rest later; most agreed, some updated to a second version, a few under review.
+ * coordinator: one in nine fell due for review during the quarter and was reviewed a few days before its date (two
+ * were not, and are overdue), two in nine are due within 30 days and the rest later; most agreed, some updated to a
+ * second version, a few under review.
  */
 export function demoCarePlans(
   clients: readonly { id: string; firstName: string }[],
@@ -206,6 +210,16 @@ export function demoCarePlans(
         : null,
       agreeUpdate: updated && index % 2 === 0,
       status: index % 17 === 4 ? { status: 'under_review', reason: 'Back from hospital: needs reassessment' } : null,
+      review:
+        // Two of them were not reviewed in time: the overdue reviews an office has on its list.
+        reviewInDays < 0 && index !== 0 && index !== 45
+          ? {
+              reviewedOn: addDays(today, reviewInDays - 1 - (index % 5)),
+              outcome: 'no_change',
+              notes: 'Reviewed at home with the client and their family; the plan still meets their needs.',
+              nextReviewDate: addDays(today, reviewInDays + 182),
+            }
+          : null,
     });
   });
   return plans;

@@ -3,6 +3,7 @@ import {
   changeCarePlanStatusRequestSchema,
   createCarePlanRequestSchema,
   createCarePlanTemplateRequestSchema,
+  recordCarePlanReviewRequestSchema,
   updateCarePlanRequestSchema,
 } from '@care/events';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,22 @@ describe('demo care plans', () => {
     expect(days.filter((day) => day >= 0 && day <= 30).length).toBeGreaterThan(10);
     expect(days.filter((day) => day > 30).length).toBeGreaterThan(50);
     expect(Math.min(...days)).toBeGreaterThanOrEqual(-365);
+  });
+
+  it('reviews on time the plans that fell due during the quarter, all but two, and books the next review', () => {
+    const fellDue = plans.filter((plan) => (plan.create.reviewDate as string) < today);
+    const overdue = fellDue.filter((plan) => plan.review === null);
+    expect(fellDue.length).toBeGreaterThan(10);
+    expect(overdue).toHaveLength(2);
+    for (const plan of fellDue) {
+      if (!plan.review) continue;
+      expect(recordCarePlanReviewRequestSchema.safeParse(plan.review).success).toBe(true);
+      expect(plan.review.reviewedOn < (plan.create.reviewDate as string)).toBe(true);
+      expect(plan.review.nextReviewDate > today).toBe(true);
+    }
+    expect(plans.filter((plan) => (plan.create.reviewDate as string) >= today).every((plan) => !plan.review)).toBe(
+      true,
+    );
   });
 
   it('every request passes its schema (the plan id filled in later)', () => {

@@ -56,12 +56,15 @@ const TOWNS: Record<(typeof REGIONS)[number], string> = {
 };
 
 /**
- * The lowest demo hourly rate, in pence: the highest National Living Wage in the product's table (so at or above
- * the wage in force on any day the demo pays, whenever it is started), plus 5p. The 5p is there because a payslip
- * rounds pay to the penny: paid exactly the wage, a carer can come out a fraction of a penny under it and the
- * minimum wage check would flag them. No demo carer is paid below the wage.
+ * The lowest demo hourly rate, in pence. The agency does not pay travel time between visits (demo-payroll.ts); it
+ * pays an hourly rate that allows for it instead, as many agencies do: the highest National Living Wage in the
+ * product's table (so at or above the wage in force on any day the demo pays, whenever it is started, the April rises
+ * included) plus 13%, rounded up to 5p. Its town rounds have a few minutes' drive between visits, at most about 12%
+ * of the time spent with clients, so the average for all working time stays above the wage; only a week of long
+ * rural drives takes it under (demo-appointments.ts).
  */
-export const DEMO_LOWEST_HOURLY_PENCE = Math.max(...NATIONAL_LIVING_WAGE.map((rate) => rate.hourlyPence)) + 5;
+export const DEMO_LOWEST_HOURLY_PENCE =
+  Math.ceil((Math.max(...NATIONAL_LIVING_WAGE.map((rate) => rate.hourlyPence)) * 113) / 100 / 5) * 5;
 
 export function demoCarers(): CreateCarerRequest[] {
   return NAMES.map(([firstName, lastName], index) => {
@@ -81,8 +84,8 @@ export function demoCarers(): CreateCarerRequest[] {
       emergencyPhone: `07700 900${String(500 + index * 3).slice(-3)}`,
       address: `${10 + index} ${['High Street', 'Church Lane', 'Station Road', 'Park Avenue', 'Mill Road'][index % 5]}, ${TOWNS[region]}`,
       dateOfBirth: `19${70 + (index % 25)}-${String(1 + ((index * 5) % 12)).padStart(2, '0')}-${String(1 + ((index * 3) % 28)).padStart(2, '0')}`,
-      // A spread of eight rates from the lowest up to £2.80 above it.
-      hourlyRate: ((DEMO_LOWEST_HOURLY_PENCE + (index % 8) * 40) / 100).toFixed(2),
+      // A spread of eight rates from the lowest up to £1.75 above it.
+      hourlyRate: ((DEMO_LOWEST_HOURLY_PENCE + (index % 8) * 25) / 100).toFixed(2),
       maxClientsPerDay: 6 + (index % 4),
       notes: index % 6 === 0 ? 'Car driver; covers rural visits.' : undefined,
       isActive: index % 10 !== 9,

@@ -135,7 +135,7 @@ export type DemoInvoiceStep =
 /**
  * After each run: every invoice but the last week's is sent (the council's draft of that week gets its purchase
  * order); funders pay within their terms, so almost nothing is overdue: one invoice in seven from the council or the
- * NHS is paid in two halves, one in forty is left unpaid, and one is corrected by a credit note for a visit cut short
+ * NHS is paid in two halves, one in two hundred is left unpaid, and one is corrected by a credit note for a visit cut short
  * before the rest of it is paid.
  */
 export function demoInvoiceFollowUps(
@@ -170,9 +170,9 @@ export function demoInvoiceFollowUps(
         body: { amountPence: credited, reason: 'Visit cut short: the client was taken to hospital' },
       });
     // Funders pay within their terms: about ten days after the invoice (a private client nine). One public invoice
-    // in seven is paid in two halves two weeks apart; one in forty is left unpaid, the lapse an agency chases.
+    // in seven is paid in two halves two weeks apart; one in two hundred is left unpaid, the lapse an agency chases.
     const owed = invoice.totalPence - credited;
-    if (index % 40 === 7 || age < 10 || owed <= 0) return;
+    if (index % 200 === 7 || age < 10 || owed <= 0) return;
     const inHalves = invoice.funderKey !== 'private' && index % 7 === 3;
     const first = inHalves ? Math.floor(owed / 2) : owed;
     const payment = (amountPence: number, days: number, part: string) =>

@@ -63,7 +63,7 @@ describe('demo finance', () => {
     });
   });
 
-  it("sends all but the last week's invoices, and they are paid within their terms but for one in forty; one in halves, one credited", () => {
+  it("sends all but the last week's invoices, and they are paid within their terms but for one in two hundred; one in halves, one credited", () => {
     const today = '2027-01-04';
     const newest = '2026-12-21';
     const weeks = [

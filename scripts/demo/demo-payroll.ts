@@ -15,9 +15,12 @@ export function demoPayrollPeriods(today: string, daysBack = 28): ProcessPayroll
   return periods;
 }
 
-/** The payroll policy the demo sets: typical sample deductions, travel paid, HMRC's 45p, 37.5 hours rounded to 38. */
+/**
+ * The payroll policy the demo sets: typical sample deductions, HMRC's 45p, 37.5 hours rounded to 38, and travel time
+ * unpaid (the hourly rate allows for it: demo-carers.ts), so the minimum wage check has something to watch.
+ */
 export const DEMO_PAYROLL_POLICY = {
-  travelPaid: true,
+  travelPaid: false,
   mileagePencePerMile: 45,
   taxPercent: 20,
   nationalInsurancePercent: 10,

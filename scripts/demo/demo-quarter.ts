@@ -183,16 +183,27 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
   const step = (at: Date | number, run: (at: Date, previous: unknown) => Promise<unknown>) => ({ at: when(at), run });
   const counts: Record<string, number> = {};
 
+  // Training as it stood when the quarter began; the refreshers that fell due are recorded as the carers pass them.
   const training = demoTraining(carerIds, today);
-  training.forEach((record, index) =>
+  training.forEach(({ record, renewal }, index) => {
+    let id = '';
     add(
       chain([
-        step(clock.notBeforeItsDates(record, begins, '17:00'), (at) =>
-          asAdmin(at, 'POST', '/api/training', record, `training.${index}.0`),
-        ),
+        step(clock.notBeforeItsDates(record, begins, '17:00'), async (at) => {
+          const reply = await asAdmin(at, 'POST', '/api/training', record, `training.${index}.0`);
+          id = idFrom(reply);
+          return reply;
+        }),
+        ...(renewal === null
+          ? []
+          : [
+              step(clock.notBeforeItsDates(renewal, begins, '17:00'), (at) =>
+                asAdmin(at, 'POST', `/api/training/${id}/renewal`, renewal, `training.${index}.1`),
+              ),
+            ]),
       ]),
-    ),
-  );
+    );
+  });
   demoFeedback().forEach((item, index) =>
     add(
       chain([
@@ -257,6 +268,16 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
         }),
       );
     }
+    if (plan.review) {
+      const review = plan.review;
+      const reviewed = step(clock.notBeforeItsDates(review, begins, '14:00'), async (at, previous) => {
+        created(previous);
+        return asCoordinator(at, 'POST', `/api/care-plans/${id}/reviews`, review, key(5));
+      });
+      // Before the first later step (the others keep their order: an agreement names the version it agrees).
+      const later = steps.findIndex((other, n) => n > 0 && other.at > reviewed.at);
+      steps.splice(later === -1 ? steps.length : later, 0, reviewed);
+    }
     add(chain(steps));
   });
   // Contracts and the exchange rates an admin typed in, on the days they took effect.
@@ -293,13 +314,14 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
 
   // Visits: booked ten days ahead (the first ten days on the opening morning), then their day as it went.
   const visitPlan = demoVisits(activeCarerIds, activeClientIds, now);
-  visitPlan.forEach(({ schedule, steps }, index) => {
+  visitPlan.forEach(({ schedule, steps, missed: nobodyCame }, index) => {
     const key = (n: number) => `visits.${index}.${n}`;
     let id = '';
-    // A visit nobody checked in to: the rules process raised it running late, then missed, as its time passed.
+    // A visit nobody checked in to: the rules process raised it running late, then missed, as its time passed (the
+    // office's follow-up, if any, comes after).
     const start = Date.parse(schedule.scheduledStart);
     const end = start + Number(schedule.durationMinutes) * MINUTE;
-    const missed = schedule.carerId !== null && steps.length === 0 && end < now.getTime() - MINUTE;
+    const missed = nobodyCame === true && schedule.carerId !== null && end < now.getTime() - MINUTE;
     const timeliness = missed
       ? [start + (DEFAULT_VISIT_LATE_GRACE_MINUTES + 1) * MINUTE, end + MINUTE].map((at, n) =>
           step(at, async (when) => {
@@ -326,7 +348,7 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
               'POST',
               `/api/appointments/${id}/${visitStep.action}`,
               visitStep.body,
-              key(n + 1),
+              key(n + 1 + timeliness.length),
             );
           }),
         ),
@@ -340,21 +362,27 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
   const diaryEntries = demoDiaryEntries(carerIds, clientIds, now).map((entry, index) =>
     entry.carerId === carerIds[0] ? { ...entry, clientId: ownClient(entry.clientId, index) } : entry,
   );
-  diaryEntries.forEach((entry, index) =>
+  diaryEntries.forEach((entry, index) => {
+    const written = Date.parse(entry.entryDate);
+    // The coordinator reads an urgent note or an incident within a couple of hours; the last day's may still be unread.
+    const needsReview = entry.priority === 'urgent' || entry.entryType === 'incident';
+    const reviewed = needsReview && written < now.getTime() - DAY ? written + 2 * HOUR : null;
+    let id = '';
     add(
       chain([
-        step(Date.parse(entry.entryDate), (at) =>
-          (entry.carerId === carerIds[0] && ownClients.includes(entry.clientId) ? asCarer : asAdmin)(
-            at,
-            'POST',
-            '/api/diary',
-            entry,
-            `diary.${index}.0`,
-          ),
-        ),
+        step(written, async (at) => {
+          const reply = await (entry.carerId === carerIds[0] && ownClients.includes(entry.clientId)
+            ? asCarer
+            : asAdmin)(at, 'POST', '/api/diary', entry, `diary.${index}.0`);
+          id = idFrom(reply);
+          return reply;
+        }),
+        ...(reviewed === null
+          ? []
+          : [step(reviewed, (at) => asCoordinator(at, 'POST', `/api/diary/${id}/review`, {}, `diary.${index}.1`))]),
       ]),
-    ),
-  );
+    );
+  });
   const shifts = demoShifts(activeCarerIds, today);
   shifts.forEach((shift, index) =>
     add(

@@ -57,6 +57,7 @@ const PAST_DATE_FIELDS = new Set([
   'agreedOn',
   'referredOn',
   'doneOn',
+  'reviewedOn',
   'receivedOn',
   'effectiveOn',
   'effectiveFrom',
