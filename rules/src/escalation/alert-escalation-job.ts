@@ -99,8 +99,8 @@ interface StoredStep {
 
 /**
  * Open alerts that may have a step due. The read model only narrows the list: each candidate is decided on its own
- * stream. Left out: alerts younger than the shorter wait, and those whose latest event is their last step (nothing
- * can be due until they are reopened, which is a later event).
+ * stream. Left out: snoozed alerts, alerts younger than the shorter wait, and those whose latest event is their last
+ * step (nothing can be due until they are reopened, which is a later event).
  */
 async function candidates(db: Kysely<ReadModelDatabase>, now: Date, waits: EscalationWaits): Promise<string[]> {
   const shortest = Math.min(waits.escalateCriticalMinutes, waits.escalateHighMinutes);
@@ -109,6 +109,7 @@ async function candidates(db: Kysely<ReadModelDatabase>, now: Date, waits: Escal
     .selectFrom('alerts')
     .select(['id', 'severity', 'escalations', 'updated_at'])
     .where('status', '=', 'active')
+    .where('snoozed_until', 'is', null)
     .where('severity', 'in', ['critical', 'high'])
     .where('created_at', '<=', new Date(now.getTime() - shortest * 60_000))
     .orderBy('created_at')
