@@ -1,24 +1,7 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AlertRuleSwitchEvent, RecordedEvent } from '@care/events';
 import type { Projection } from '../projection';
 import type { TableSchema } from '../projection-schema';
-
-/**
- * One row per alert rule an administrator ever switched: whether it is on now, who switched it last, when and why.
- * A rule without a row has never been switched and is on. The revision is the switches stream's (If-Match).
- */
-export interface AlertRuleSwitchesTable {
-  rule: string;
-  on: boolean;
-  changed_by: string;
-  changed_at: ColumnType<Date, string, string>;
-  reason: string;
-  revision: ColumnType<string, string | bigint, string | bigint>;
-}
-
-export interface AlertRuleSwitchTables {
-  alert_rule_switches: AlertRuleSwitchesTable;
-}
 
 const schema: TableSchema = {
   async create(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { AccessLogEntryType, AlertAudience, NotificationChoices, Role } from '@care/events';
 import type { AlertTables } from '../alerts/alert-tables';
-import type { AlertRuleSwitchTables } from '../alerts/rule-switch-projection';
+import type { AlertRuleSwitchTables } from '../alerts/rule-switch-tables';
 import type { AuditTables } from '../audit/audit-tables';
 import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { CarePlanTables } from '../care-plans/care-plan-tables';

@@ -51,7 +51,9 @@ export function staffAlertItems(db: Kysely<ReadModelDatabase>, audiences: readon
   return db
     .selectFrom(alone.as('alone'))
     .innerJoin(groupCounts.as('gc'), (join) => join.onTrue())
-    .innerJoin(snoozedAloneItems(db, audiences).as('sz'), (join) => join.onTrue())
+    .innerJoin(snoozedAloneItems(db, inAudiences('s.audience', audiences), URGENT_SEVERITIES).as('sz'), (join) =>
+      join.onTrue(),
+    )
     .select([
       sql<number>`alone.active - sz.active + gc.active`.as('active'),
       sql<number>`alone.urgent - sz.urgent + gc.urgent`.as('urgent'),

@@ -10,7 +10,7 @@ import {
 } from '@care/events';
 import { READ_MODEL_SCHEMA, type AlertsTable, type ReadModelDatabase } from '@care/projector';
 import { STAFF, type Audience } from '../shared/audience';
-import { inAudiences, staffAlertItems } from './alert-items';
+import { inAudiences, staffAlertItems, URGENT_SEVERITIES } from './alert-items';
 import { snoozedOwnItems } from './snoozed-alerts';
 import { countOf, pageOf, type Page } from '../shared/paging';
 import { fullName, peopleNamed } from '../shared/people';
@@ -167,7 +167,11 @@ export class AlertQueries {
       .execute();
     const counts = new Map(userIds.map((id) => [id, 0]));
     for (const row of rows) if (row.user_id !== null) counts.set(row.user_id, Number(row.count));
-    for (const snoozed of await snoozedOwnItems(this.db.withSchema(READ_MODEL_SCHEMA), userIds).execute())
+    for (const snoozed of await snoozedOwnItems(
+      this.db.withSchema(READ_MODEL_SCHEMA),
+      userIds,
+      URGENT_SEVERITIES,
+    ).execute())
       counts.set(snoozed.owner, (counts.get(snoozed.owner) ?? 0) - Number(snoozed.active));
     return counts;
   }

@@ -83,7 +83,7 @@ export class DashboardQueries {
         .selectNoFrom([
           jsonRows(this.alerts(scope)).as('alerts'),
           // A carer's own snoozed alerts, subtracted below (staff items subtract theirs in alert-items.ts).
-          jsonRows(snoozedOwnItems(this.db, this.userIds(scope))).as('snoozed'),
+          jsonRows(snoozedOwnItems(this.db, this.userIds(scope), URGENT_SEVERITIES)).as('snoozed'),
           jsonRows(this.tasks(scope)).as('tasks'),
           jsonRows(this.unrecordedVisits(scope)).as('unrecorded'),
           jsonRows(this.welfareConcerns(scope)).as('welfare'),
