@@ -25,6 +25,7 @@ export const PROJECTION_NAMES = [
   'appointments',
   'shifts',
   'alerts',
+  'alert_rule_switches',
   'tasks',
   'incidents',
   'reports',
