@@ -1,4 +1,10 @@
-import type { ChangeOwnNameRequest, ChangeOwnPasswordRequest, NotificationChoices } from '@care/events';
+import type {
+  AlertAudience,
+  AlertAudiencesView,
+  ChangeOwnNameRequest,
+  ChangeOwnPasswordRequest,
+  NotificationChoices,
+} from '@care/events';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../shared/api';
 import { queryKeys } from '../../shared/query-keys';
@@ -30,5 +36,26 @@ export function useSetNotificationChoices() {
   return useMutation({
     mutationFn: (choices: NotificationChoices) => apiSend('PUT', '/api/account/notifications', choices),
     onSuccess: (_reply, choices) => queryClient.setQueryData(notificationChoicesQuery.queryKey, choices),
+  });
+}
+
+/** GET /api/account/alert-audiences: what the signed-in user's bell follows, and what they read (alerts.read only). */
+export const alertAudiencesQuery = queryOptions({
+  queryKey: ['/api/account/alert-audiences'],
+  queryFn: () => apiGet<AlertAudiencesView>('/api/account/alert-audiences'),
+});
+
+/**
+ * PUT /api/account/alert-audiences. The bell's count and the dashboard's Alerts tile follow by themselves: the
+ * server moves this person's live connection to the new choice and pushes its figures.
+ */
+export function useSetAlertAudiences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (audiences: AlertAudience[]) => apiSend('PUT', '/api/account/alert-audiences', { audiences }),
+    onSuccess: (_reply, audiences) =>
+      queryClient.setQueryData(alertAudiencesQuery.queryKey, (view) =>
+        view ? { ...view, following: audiences } : view,
+      ),
   });
 }

@@ -1,9 +1,12 @@
 import {
+  ALERT_AUDIENCE_LABELS,
+  ALERT_AUDIENCES,
   can,
   NOTIFICATION_CHOICE_LABELS,
   NOTIFICATION_CHOICES,
   changeOwnNameRequestSchema,
   changeOwnPasswordRequestSchema,
+  type AlertAudience,
   type NotificationChoices,
 } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +18,11 @@ import { Field, fieldAria } from '../../shared/form-field';
 import { AccessibilityButton } from '../../shared/layout/accessibility-button';
 import { toast } from '../../shared/toast';
 import {
+  alertAudiencesQuery,
   notificationChoicesQuery,
   useChangeOwnName,
   useChangeOwnPassword,
+  useSetAlertAudiences,
   useSetNotificationChoices,
 } from './account-commands';
 import { AlertRulesSection } from './alert-rules-section';
@@ -40,6 +45,7 @@ export function SettingsPage() {
         <NameSection />
         <PasswordSection />
         <NotificationsSection />
+        {can(user.role, 'alerts.read') && <AlertBellSection />}
         {can(user.role, 'admin.panel') && <AlertRulesSection />}
         <section className="card settings-card" aria-labelledby="settings-accessibility">
           <h2 id="settings-accessibility">Accessibility</h2>
@@ -223,6 +229,78 @@ function NotificationsSection() {
                   onChange={(event) => setEdited({ ...choices, [choice]: event.target.checked })}
                 />
                 {NOTIFICATION_CHOICE_LABELS[choice]}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="button button-primary" disabled={save.isPending || edited === undefined}>
+            {save.isPending ? 'Saving…' : 'Save Settings'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** What each audience's alerts are about, under its checkbox. */
+const ALERT_AUDIENCE_HINTS: Record<AlertAudience, string> = {
+  care: 'Visits running late or missed, medication, urgent diary entries, incidents, care plan reviews and emergencies',
+  people: 'Training expiring or expired, and carers booked past their daily limit',
+  finance: 'Overdue invoices, contracts due for renewal and pay below the minimum wage',
+};
+
+/**
+ * "Alerts in my bell": which audiences the header's bell, the dashboard's Alerts tile and the live count follow.
+ * Only the audiences the person's role reads are offered; the Alerts page lists every one of them whatever is ticked.
+ */
+function AlertBellSection() {
+  const saved = useQuery(alertAudiencesQuery);
+  const [edited, setEdited] = useState<AlertAudience[]>();
+  const following = edited ?? saved.data?.following;
+  const save = useSetAlertAudiences();
+  const toggle = (audience: AlertAudience, on: boolean) => {
+    const next = new Set(following);
+    if (on) next.add(audience);
+    else next.delete(audience);
+    // Kept in the fixed order of the audiences, so the saved choice reads the same however it was ticked.
+    setEdited(ALERT_AUDIENCES.filter((known) => next.has(known)));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!following) return;
+    save.mutate(following, {
+      onSuccess: () => {
+        setEdited(undefined);
+        toast({ title: 'Settings saved' });
+      },
+      onError: () => toast({ title: 'Settings not saved', description: 'Try again.', variant: 'destructive' }),
+    });
+  };
+  return (
+    <section className="card settings-card" aria-labelledby="settings-alert-bell">
+      <h2 id="settings-alert-bell">Alerts in my bell</h2>
+      <p className="muted">
+        The bell, its count and the dashboard&apos;s Alerts figures follow the kinds of alert ticked here. The Alerts
+        page still lists every alert you can read.
+      </p>
+      {saved.isError && <p role="alert">Your bell&apos;s choices could not be loaded.</p>}
+      {saved.data && following && (
+        <form onSubmit={submit}>
+          <fieldset className="settings-choices">
+            <legend className="sr-only">Alerts in my bell</legend>
+            {saved.data.readable.map((audience) => (
+              <label key={audience} className="settings-choice settings-choice-described">
+                <input
+                  type="checkbox"
+                  checked={following.includes(audience)}
+                  aria-describedby={`settings-alert-bell-${audience}`}
+                  onChange={(event) => toggle(audience, event.target.checked)}
+                />
+                <span>
+                  {ALERT_AUDIENCE_LABELS[audience]}
+                  <span id={`settings-alert-bell-${audience}`} className="settings-choice-hint muted">
+                    {ALERT_AUDIENCE_HINTS[audience]}
+                  </span>
+                </span>
               </label>
             ))}
           </fieldset>
