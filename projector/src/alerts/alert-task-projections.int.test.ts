@@ -168,6 +168,20 @@ describe('the alerts, tasks and appointments projections', () => {
       admin,
       at(9),
     );
+    // Snoozed, its snooze ended, snoozed again: the row holds the latest snooze and the history both.
+    await log.alert(
+      reopened,
+      { type: 'AlertSnoozed', data: { id: reopened, until: at(40), reason: 'Waiting for the certificate' } },
+      coordinator,
+      at(9),
+    );
+    await log.alert(reopened, { type: 'AlertSnoozeEnded', data: { id: reopened } }, RULES_USER, at(40));
+    await log.alert(
+      reopened,
+      { type: 'AlertSnoozed', data: { id: reopened, until: at(50), reason: 'The trainer calls back' } },
+      admin,
+      at(41),
+    );
 
     await log.taskEvent(task, { type: 'TaskStarted', data: { id: task } }, coordinator, at(10));
     await log.taskEvent(
@@ -243,7 +257,22 @@ describe('the alerts, tasks and appointments projections', () => {
       status: reopenedRow.status,
       resolvedAt: reopenedRow.resolved_at,
       resolution: reopenedRow.resolution,
-    }).toEqual({ status: 'active', resolvedAt: null, resolution: null });
+      snoozedUntil: reopenedRow.snoozed_until?.toISOString(),
+      snoozedBy: reopenedRow.snoozed_by,
+      snoozeReason: reopenedRow.snooze_reason,
+      snoozes: reopenedRow.snoozes,
+    }).toEqual({
+      status: 'active',
+      resolvedAt: null,
+      resolution: null,
+      snoozedUntil: at(50),
+      snoozedBy: admin,
+      snoozeReason: 'The trainer calls back',
+      snoozes: [
+        { until: at(40), reason: 'Waiting for the certificate', at: at(9), by: coordinator },
+        { until: at(50), reason: 'The trainer calls back', at: at(41), by: admin },
+      ],
+    });
 
     const taskRows = await live().selectFrom('tasks').selectAll().orderBy('created_at').execute();
     expect(
