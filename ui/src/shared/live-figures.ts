@@ -1,4 +1,11 @@
-import { ALERT_SEVERITIES, ALERT_STATUSES, TASK_CATEGORIES, type AlertView, type DashboardStats } from '@care/events';
+import {
+  ALERT_SEVERITIES,
+  ALERT_STATUSES,
+  TASK_CATEGORIES,
+  type AlertItem,
+  type AlertView,
+  type DashboardStats,
+} from '@care/events';
 import type { QueryClient } from '@tanstack/react-query';
 // zod/mini: the same checks, tree-shaken to what these few schemas use, so the live socket does not put the whole
 // of zod into every screen's first load.
@@ -44,6 +51,7 @@ const alertPushSchema = z.looseObject({
   severity: z.enum(ALERT_SEVERITIES),
   status: z.enum(ALERT_STATUSES),
   createdAt: z.string(),
+  groupKey: z.nullable(z.string()),
 });
 
 export function parseCountPush(payload: unknown): number | undefined {
@@ -60,16 +68,20 @@ export function parseAlertPush(payload: unknown): AlertView | undefined {
   return alertPushSchema.safeParse(payload).success ? (payload as AlertView) : undefined;
 }
 
-/** The bell's list with a newly raised alert on top: once only, still newest first, no longer than it was asked for. */
+/**
+ * The bell's list with a newly raised alert on top: once only, no longer than it was asked for. An alert that joins
+ * a group changes that group's row instead, which the alert notice that follows reloads.
+ */
 export function withNewAlert(
-  list: readonly AlertView[] | undefined,
+  list: readonly AlertItem[] | undefined,
   alert: AlertView,
   limit: number,
-): AlertView[] | undefined {
+): AlertItem[] | undefined {
   // Nothing loaded yet: the list's own first read will include it.
   if (list === undefined) return undefined;
-  if (alert.status === 'resolved') return [...list];
-  return [alert, ...list.filter((item) => item.id !== alert.id)].slice(0, limit);
+  if (alert.status === 'resolved' || alert.groupKey !== null) return [...list];
+  const others = list.filter((item) => item.kind !== 'alert' || item.alert.id !== alert.id);
+  return [{ kind: 'alert' as const, alert }, ...others].slice(0, limit);
 }
 
 /**

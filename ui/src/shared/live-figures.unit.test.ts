@@ -1,4 +1,4 @@
-import type { AlertView } from '@care/events';
+import type { AlertItem, AlertView } from '@care/events';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { parseAlertPush, parseCountPush, parseDashboardStatsPush, setPushedFigure, withNewAlert } from './live-figures';
@@ -16,8 +16,18 @@ const stats = {
   quickStats: { onTimeRate: 94.2, trainingCompliance: null, clientSatisfaction: 4.5, ratingsCount: 2 },
 };
 
-const alert = (id: string, status: AlertView['status'] = 'active') =>
-  ({ id, title: `Alert ${id}`, severity: 'high', status, createdAt: '2026-11-23T10:00:00.000Z' }) as AlertView;
+const alert = (id: string, status: AlertView['status'] = 'active', groupKey: string | null = null) =>
+  ({
+    id,
+    title: `Alert ${id}`,
+    severity: 'high',
+    status,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    groupKey,
+  }) as AlertView;
+const item = (id: string): AlertItem => ({ kind: 'alert', alert: alert(id) });
+const ids = (list: AlertItem[] | undefined) =>
+  list?.map((entry) => (entry.kind === 'alert' ? entry.alert.id : entry.group.key));
 
 describe('pushed figures', () => {
   it('takes a count and the dashboard figures as sent, and drops a malformed push', () => {
@@ -38,11 +48,16 @@ describe('pushed figures', () => {
   });
 
   it('puts a new alert on top of the bell list once, keeping its length', () => {
-    const list = [alert('b'), alert('c')];
-    expect(withNewAlert(list, alert('a'), 2)?.map((item) => item.id)).toEqual(['a', 'b']);
-    expect(withNewAlert(list, alert('c'), 10)?.map((item) => item.id)).toEqual(['c', 'b']);
-    expect(withNewAlert(list, alert('z', 'resolved'), 10)?.map((item) => item.id)).toEqual(['b', 'c']);
+    const list = [item('b'), item('c')];
+    expect(ids(withNewAlert(list, alert('a'), 2))).toEqual(['a', 'b']);
+    expect(ids(withNewAlert(list, alert('c'), 10))).toEqual(['c', 'b']);
+    expect(ids(withNewAlert(list, alert('z', 'resolved'), 10))).toEqual(['b', 'c']);
     expect(withNewAlert(undefined, alert('a'), 10)).toBeUndefined();
+  });
+
+  it('leaves a new member of a group to its group’s row (reloaded by the notice that follows)', () => {
+    expect(ids(withNewAlert([item('b')], alert('a', 'active', 'invoice-overdue'), 10))).toEqual(['b']);
+    expect(parseAlertPush({ ...alert('a'), groupKey: undefined })).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
-import type { AlertView } from '@care/events';
+import type { AlertItem } from '@care/events';
 import { parseAlertPush, parseCountPush, parseDashboardStatsPush, setPushedFigure, withNewAlert } from './live-figures';
 import { PUSHED_FIGURE_KEYS, queryKeys } from './query-keys';
 
@@ -44,8 +44,10 @@ const REFUSED_RETRY_DELAY_MS = 5000;
  */
 const ALSO_SHOWN_UNDER: Readonly<Record<string, readonly string[]>> = {
   appointments: ['/api/diary/map', '/api/diary/live-map', '/api/diary/monitoring'],
-  // Reports show the open alerts and today's training compliance, which other read models keep.
-  alerts: ['/api/reports'],
+  // Reports show the open alerts and today's training compliance, which other read models keep; the grouped list
+  // shows the alerts, and its invoice groups what is still owed (a part payment changes the figure, not an alert).
+  alerts: ['/api/reports', '/api/alert-items'],
+  finance: ['/api/alert-items'],
   training: ['/api/reports'],
   // Who viewed what: reloading that list logs no view, unlike the records it lists (live-resources.ts).
   'audit-views': ['/api/audit/views'],
@@ -139,7 +141,7 @@ function connect(queryClient: QueryClient): () => void {
   socket.on('alerts:new', (payload: unknown) => {
     const alert = parseAlertPush(payload);
     if (alert)
-      queryClient.setQueryData<AlertView[]>(queryKeys.latestAlerts, (list) =>
+      queryClient.setQueryData<AlertItem[]>(queryKeys.latestAlerts, (list) =>
         withNewAlert(list, alert, LATEST_ALERTS_LIMIT),
       );
   });

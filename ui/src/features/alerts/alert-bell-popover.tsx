@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorReason } from '../../shared/api';
-import { formatDateTime } from '../../shared/format';
-import { alertAboutText, AlertStatusBadge, SeverityBadge } from '../../records/alerts/alert-badges';
+import { alertItemKey } from '../../records/alerts/get-alert-items';
 import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
-import { mostSevereFirst } from './alert-order';
+import { AlertItemSummary } from './alert-item-summary';
+import { mostSevereItemFirst } from './alert-order';
 
 /**
  * The bell's list of open alerts, most severe first (alert-bell.tsx), loaded when the bell is first pressed: the popover
@@ -63,17 +63,12 @@ function LatestAlerts({ count, onNavigate }: { count: number | undefined; onNavi
         </div>
       ) : (
         <ul className="alert-popover-list" data-testid="alert-bell-list">
-          {[...latest.data].sort(mostSevereFirst).map((alert) => (
-            <li key={alert.id} className={`alert-popover-item severity-edge-${alert.severity}`}>
-              <span className="alert-popover-title">{alert.title}</span>
-              {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
-              <span className="alert-popover-meta">
-                <SeverityBadge severity={alert.severity} />
-                {alert.status !== 'active' && <AlertStatusBadge status={alert.status} />}
-                <time className="muted small" dateTime={alert.createdAt}>
-                  {formatDateTime(alert.createdAt)}
-                </time>
-              </span>
+          {[...latest.data].sort(mostSevereItemFirst).map((item) => (
+            <li
+              key={alertItemKey(item)}
+              className={`alert-popover-item severity-edge-${item.kind === 'alert' ? item.alert.severity : item.group.severity}`}
+            >
+              <AlertItemSummary item={item} classPrefix="alert-popover" />
             </li>
           ))}
         </ul>

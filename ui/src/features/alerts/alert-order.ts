@@ -1,4 +1,4 @@
-import { ALERT_SEVERITIES, type AlertView } from '@care/events';
+import { ALERT_SEVERITIES, type AlertItem, type AlertView } from '@care/events';
 
 /**
  * The orders GET /api/alerts reads a list in (`?sort=`, read-api/src/alerts/alert-queries.ts), with the words a
@@ -22,4 +22,21 @@ const rank = (alert: AlertView) => ALERT_SEVERITIES.indexOf(alert.severity);
  */
 export function mostSevereFirst(a: AlertView, b: AlertView): number {
   return rank(b) - rank(a) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+}
+
+/** An item's severity, raised time and key: a group's are its most severe member's and its newest member's. */
+const itemFields = (item: AlertItem) =>
+  item.kind === 'alert'
+    ? { severity: item.alert.severity, createdAt: item.alert.createdAt, id: item.alert.id }
+    : { severity: item.group.severity, createdAt: item.group.newestAt, id: item.group.key };
+
+/** `mostSevereFirst` for the grouped lists (GET /api/alert-items), in the server's order. */
+export function mostSevereItemFirst(a: AlertItem, b: AlertItem): number {
+  const x = itemFields(a);
+  const y = itemFields(b);
+  return (
+    ALERT_SEVERITIES.indexOf(y.severity) - ALERT_SEVERITIES.indexOf(x.severity) ||
+    y.createdAt.localeCompare(x.createdAt) ||
+    y.id.localeCompare(x.id)
+  );
 }

@@ -4,16 +4,18 @@ import { Link } from '@tanstack/react-router';
 import { BellRing, CheckCircle2 } from 'lucide-react';
 import { errorReason } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
-import { formatDateTime } from '../../shared/format';
-import { alertAboutText, SeverityBadge } from '../../records/alerts/alert-badges';
+import { alertItemKey } from '../../records/alerts/get-alert-items';
 import { alertRulesQuery } from '../../records/alerts/alert-rules';
 import { latestAlertsQueryOptions } from '../../records/alerts/get-latest-alerts';
-import { mostSevereFirst } from '../alerts';
+import { AlertItemSummary, mostSevereItemFirst } from '../alerts';
 
 /** The dashboard lists 5 alerts; the rest are one click away on the Alerts page. */
 export const ACTIVE_ALERTS_LIMIT = 5;
 
-/** Active Alerts: the 5 most severe open alerts (the newest first within a severity), the same read as the bell's list. */
+/**
+ * Active Alerts: the 5 most severe open items (the newest first within a severity; a group is one item), the same read
+ * as the bell's list.
+ */
 export function ActiveAlerts() {
   const alerts = useQuery(latestAlertsQueryOptions);
   const canReadRules = can(useCurrentUser().role, 'alerts.read');
@@ -46,18 +48,14 @@ export function ActiveAlerts() {
       ) : (
         <ul className="active-alert-list" data-testid="active-alerts">
           {[...alerts.data]
-            .sort(mostSevereFirst)
+            .sort(mostSevereItemFirst)
             .slice(0, ACTIVE_ALERTS_LIMIT)
-            .map((alert) => (
-              <li key={alert.id} className={`active-alert severity-edge-${alert.severity}`}>
-                <span className="active-alert-title">{alert.title}</span>
-                {alertAboutText(alert) && <span className="small">{alertAboutText(alert)}</span>}
-                <span className="active-alert-meta">
-                  <SeverityBadge severity={alert.severity} />
-                  <time className="muted small" dateTime={alert.createdAt}>
-                    {formatDateTime(alert.createdAt)}
-                  </time>
-                </span>
+            .map((item) => (
+              <li
+                key={alertItemKey(item)}
+                className={`active-alert severity-edge-${item.kind === 'alert' ? item.alert.severity : item.group.severity}`}
+              >
+                <AlertItemSummary item={item} classPrefix="active-alert" />
               </li>
             ))}
         </ul>

@@ -1,12 +1,28 @@
-import { can, type Role } from '@care/events';
+import {
+  ALERT_AUDIENCE_LABELS,
+  can,
+  type AlertGroupView,
+  type AlertItem,
+  type AlertView,
+  type Role,
+} from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { errorReason } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { ActiveInactiveToggle, AlertActions } from '../alerts';
+import {
+  AcknowledgeGroupButton,
+  ActiveInactiveToggle,
+  AlertActions,
+  AlertGroupMembers,
+  GroupToggle,
+  groupStatusText,
+  useGroupDisclosure,
+} from '../alerts';
 import { alertSubjectName, SeverityBadge } from '../../records/alerts/alert-badges';
+import { alertItemsPageQueryOptions } from '../../records/alerts/get-alert-items';
 import { alertsPageQueryOptions } from '../../records/alerts/get-alerts';
 
 /** Rows per page of the dashboard's Alerts table. */
@@ -19,14 +35,27 @@ export function pageRangeText(offset: number, shown: number, total: number): str
 
 /**
  * The dashboard's Alerts table: Active (open) or Inactive (resolved), columns #, User,
- * Message, Date, Time, Action, paged on the server, most severe first (the server's default order). The Action column acknowledges, resolves or makes a task.
+ * Message, Date, Time, Action, paged on the server, most severe first (the server's default order); open alerts of a
+ * group (overdue invoices, training expiring…) show as one row whose members open below it. The Action column
+ * acknowledges, resolves or makes a task, or acknowledges a whole group.
  */
 export function DashboardAlertsTable({ role }: { role: Role }) {
   const canManage = can(role, 'alerts.manage');
   const [active, setActive] = useState(true);
   const [offset, setOffset] = useState(0);
-  const page = useQuery(alertsPageQueryOptions({ active, limit: DASHBOARD_ALERTS_PAGE_SIZE, offset }));
-  const items = page.data?.items ?? [];
+  // Open: the grouped list (a group of overdue invoices is one row); resolved: every alert, one by one.
+  const openPage = useQuery({
+    ...alertItemsPageQueryOptions({ limit: DASHBOARD_ALERTS_PAGE_SIZE, offset }),
+    enabled: active,
+  });
+  const resolvedPage = useQuery({
+    ...alertsPageQueryOptions({ active: false, limit: DASHBOARD_ALERTS_PAGE_SIZE, offset }),
+    enabled: !active,
+  });
+  const page = active ? openPage : resolvedPage;
+  const items: AlertItem[] = active
+    ? (openPage.data?.items ?? [])
+    : (resolvedPage.data?.items ?? []).map((alert) => ({ kind: 'alert', alert }));
   const total = page.data?.total ?? 0;
   // A page emptied by a change (the last alert on it resolved) steps back rather than showing nothing.
   if (page.data && items.length === 0 && offset > 0 && !page.isPlaceholderData)
@@ -73,30 +102,13 @@ export function DashboardAlertsTable({ role }: { role: Role }) {
               </tr>
             </thead>
             <tbody>
-              {items.map((alert, index) => {
-                const [date, time] = formatDateTime(alert.createdAt).split(' ');
-                return (
-                  <tr key={alert.id} data-testid="dashboard-alert-row">
-                    <td data-label="#">{offset + index + 1}</td>
-                    <td data-label="User">{alertSubjectName(alert)}</td>
-                    <td data-label="Message" className="alert-cell">
-                      <span className="alert-cell-title">
-                        <SeverityBadge severity={alert.severity} /> {alert.title}
-                      </span>
-                      {alert.status === 'acknowledged' && <span className="muted small">Acknowledged</span>}
-                    </td>
-                    <td data-label="Date">
-                      <time dateTime={alert.createdAt}>{date}</time>
-                    </td>
-                    <td data-label="Time">{time}</td>
-                    {canManage && (
-                      <td data-label="Action">
-                        <AlertActions alert={alert} variant="compact" />
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
+              {items.map((item, index) =>
+                item.kind === 'alert' ? (
+                  <AlertRow key={item.alert.id} alert={item.alert} number={offset + index + 1} canManage={canManage} />
+                ) : (
+                  <GroupRow key={item.group.key} group={item.group} number={offset + index + 1} canManage={canManage} />
+                ),
+              )}
             </tbody>
           </table>
         </div>
@@ -130,5 +142,67 @@ export function DashboardAlertsTable({ role }: { role: Role }) {
         </Link>
       </footer>
     </section>
+  );
+}
+
+function AlertRow({ alert, number, canManage }: { alert: AlertView; number: number; canManage: boolean }) {
+  const [date, time] = formatDateTime(alert.createdAt).split(' ');
+  return (
+    <tr data-testid="dashboard-alert-row">
+      <td data-label="#">{number}</td>
+      <td data-label="User">{alertSubjectName(alert)}</td>
+      <td data-label="Message" className="alert-cell">
+        <span className="alert-cell-title">
+          <SeverityBadge severity={alert.severity} /> {alert.title}
+        </span>
+        {alert.status === 'acknowledged' && <span className="muted small">Acknowledged</span>}
+      </td>
+      <td data-label="Date">
+        <time dateTime={alert.createdAt}>{date}</time>
+      </td>
+      <td data-label="Time">{time}</td>
+      {canManage && (
+        <td data-label="Action">
+          <AlertActions alert={alert} variant="compact" />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** A group as one row ("12 invoices overdue, £1,234.56 owed"), its members opening below it. */
+function GroupRow({ group, number, canManage }: { group: AlertGroupView; number: number; canManage: boolean }) {
+  const { open, toggle, membersId } = useGroupDisclosure();
+  const [date, time] = formatDateTime(group.newestAt).split(' ');
+  return (
+    <>
+      <tr data-testid="dashboard-alert-row" className="alert-group-row">
+        <td data-label="#">{number}</td>
+        <td data-label="User">{ALERT_AUDIENCE_LABELS[group.audience]}</td>
+        <td data-label="Message" className="alert-cell">
+          <span className="alert-cell-title">
+            <SeverityBadge severity={group.severity} /> {group.title}
+          </span>
+          <span className="muted small">{groupStatusText(group)}</span>
+          <GroupToggle group={group} open={open} onToggle={toggle} membersId={membersId} />
+        </td>
+        <td data-label="Date">
+          <time dateTime={group.newestAt}>{date}</time>
+        </td>
+        <td data-label="Time">{time}</td>
+        {canManage && (
+          <td data-label="Action">
+            <AcknowledgeGroupButton group={group} />
+          </td>
+        )}
+      </tr>
+      {open && (
+        <tr className="alert-group-members-row">
+          <td colSpan={canManage ? 6 : 5}>
+            <AlertGroupMembers group={group} id={membersId} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

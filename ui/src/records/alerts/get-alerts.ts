@@ -4,6 +4,7 @@ import { apiGetPage } from '../../shared/api';
 import { isUnder } from '../../shared/live';
 import { withParams } from '../../shared/paged-list';
 import { PUSHED_FIGURE_KEYS } from '../../shared/query-keys';
+import { ALERT_ITEMS_PATH } from './get-alert-items';
 
 /** URL first (the default loader's convention): the live push's `alerts:changed` reloads every alert list. */
 export const ALERTS_PATH = '/api/alerts';
@@ -38,10 +39,12 @@ export function alertsPageQueryOptions(params: AlertPageParams) {
   });
 }
 
-/** After an alert command: every alert list and detail reloads (read your writes); the pushed count does not. */
+/** After an alert command: every alert list (the grouped ones too) and detail reloads (read your writes); the pushed count does not. */
 export function reloadAlerts(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey: [url] }) =>
-      typeof url === 'string' && !PUSHED_FIGURE_KEYS.includes(url) && isUnder(url, ALERTS_PATH),
+      typeof url === 'string' &&
+      !PUSHED_FIGURE_KEYS.includes(url) &&
+      (isUnder(url, ALERTS_PATH) || isUnder(url, ALERT_ITEMS_PATH)),
   });
 }

@@ -1,10 +1,13 @@
-import type { AlertView } from '@care/events';
+import type { AlertItem } from '@care/events';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import { queryKeys } from '../../shared/query-keys';
 
-/** GET /api/alerts?active=true&limit=10: the bell's list, newest first; 'alerts:new' puts a new one on top. */
+/**
+ * GET /api/alert-items?limit=10: the bell's list and the dashboard's Active Alerts, most severe first, a group as one
+ * item; 'alerts:new' puts a new alert standing alone on top, and the alert notices reload it.
+ */
 export const latestAlertsQueryOptions = queryOptions({
   queryKey: queryKeys.latestAlerts,
-  queryFn: () => apiGet<AlertView[]>(queryKeys.latestAlerts[0]),
+  queryFn: () => apiGet<AlertItem[]>(queryKeys.latestAlerts[0]),
 });
