@@ -19,6 +19,8 @@ interface Heard {
   counts: number[];
   stats: DashboardStats[];
   raised: AlertView[];
+  /** The positions of the `alerts:changed` notices heard (the lists reload on them). */
+  changed: string[];
 }
 
 beforeAll(async () => {
@@ -39,10 +41,11 @@ async function listen(user: TestUser): Promise<Heard> {
     extraHeaders: { cookie: user.cookie },
   });
   sockets.push(socket);
-  const heard: Heard = { socket, counts: [], stats: [], raised: [] };
+  const heard: Heard = { socket, counts: [], stats: [], raised: [], changed: [] };
   socket.on('alerts:count', ({ count }: { count: number }) => heard.counts.push(count));
   socket.on('dashboard:stats', (stats: DashboardStats) => heard.stats.push(stats));
   socket.on('alerts:new', (alert: AlertView) => heard.raised.push(alert));
+  socket.on('alerts:changed', ({ position }: { position: string }) => heard.changed.push(position));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
@@ -93,6 +96,11 @@ describe('alert audiences', () => {
     await expect.poll(() => [lastCount(coordinator), lastActive(coordinator)]).toEqual([1, 1]);
     expect(ids(coordinator)).toEqual([missed]);
     expect(coordinator.counts.every((count) => count <= 1)).toBe(true);
+    // The lists' change notice too: the coordinator hears of the missed visit's change and never of the invoice's.
+    await expect.poll(() => admin.changed.length).toBe(2);
+    const missedChange = admin.changed[1]!;
+    await expect.poll(() => coordinator.changed.includes(missedChange)).toBe(true);
+    expect(coordinator.changed).toEqual([missedChange]);
 
     expect(await listed(s.admin)).toEqual(expect.arrayContaining([overdue, missed]));
     expect(await listed(s.coordinator)).toEqual([missed]);

@@ -1,7 +1,8 @@
 import type { Socket } from 'socket.io';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   ALERT_AUDIENCES,
+  alertAudiencesReadBy,
   can,
   followedAlertAudiences,
   type AlertAudience,
@@ -12,10 +13,11 @@ import {
   type Role,
 } from '@care/events';
 import type { Logger } from '@care/events/server';
-import type { ReadModelDatabase } from '@care/projector';
+import { READ_MODEL_SCHEMA, type ReadModelChanged, type ReadModelDatabase } from '@care/projector';
 import { AlertQueries, laterPosition } from '../alerts/alert-queries';
 import { DashboardQueries } from '../dashboard/dashboard-queries';
 import { chosenAlertAudiences, type Audience } from '../shared/audience';
+import { writtenIn, writtenSchema } from './own-work';
 
 /** The figures pushed (live-push.ts LiveEvents). */
 export interface AlertFigureEvents {
@@ -38,6 +40,8 @@ const SNAPSHOT_ATTEMPTS = 4;
  */
 export const bellRoom = (following: readonly AlertAudience[]): string =>
   `alerts-bell:${ALERT_AUDIENCES.filter((audience) => following.includes(audience)).join('+')}`;
+/** Every staff socket whose role reads the audience: the sockets told when an alert of it changes. */
+export const readRoom = (audience: AlertAudience): string => `alerts-read:${audience}`;
 /** Every staff socket whose bell follows the audience: the sockets that hear of each new alert of it. */
 export const followRoom = (audience: AlertAudience): string => `alerts-follow:${audience}`;
 /** A carer (alerts.readOwn) reads their own figures: one room per signed-in account, whatever its sockets. */
@@ -147,8 +151,31 @@ export class AlertFiguresPush {
       if (joined.sockets.size === 0 && this.staff.get(userId) === joined) this.staff.delete(userId);
       this.forgetEmptyBellRooms();
     });
-    await socket.join(staffRooms(joined.following));
+    await socket.join([...staffRooms(joined.following), ...alertAudiencesReadBy(role).map(readRoom)]);
     this.send(socket, await this.figuresOf(bellRoom(joined.following), staffAudience(joined.following)));
+  }
+
+  /**
+   * The staff rooms to tell that a change moved the alerts list: those reading an audience of an alert the change
+   * wrote. While everyone connected here reads every audience, or when the change does not say which rows it wrote
+   * (a rebuild swapped in), no query is made and every reader is told; a failed query tells every reader too, as a
+   * notice only makes a list reload what its reader may read.
+   */
+  async noticeRooms(change: ReadModelChanged): Promise<string[]> {
+    const everyone = ALERT_AUDIENCES.map(readRoom);
+    const readers = [...this.staff.values()];
+    if (readers.every((reader) => alertAudiencesReadBy(reader.role).length === ALERT_AUDIENCES.length)) return everyone;
+    const written = writtenSchema.safeParse(change.written);
+    if (!written.success) return everyone;
+    try {
+      const { rows } = await sql<{ audience: AlertAudience }>`
+        select distinct a.audience from ${sql.table(`${READ_MODEL_SCHEMA}.alerts`)} as a
+        where ${writtenIn(written.data)('a')}`.execute(this.db);
+      return rows.map((row) => readRoom(row.audience));
+    } catch (error) {
+      this.log.error({ err: error }, 'could not find the audiences of the alerts a change wrote');
+      return everyone;
+    }
   }
 
   /** The followed sets of the staff connected here (one bell room each). */

@@ -106,13 +106,19 @@ export function attachLivePush(
     // Whose own work the change touched is looked up at once (no query while none such is connected); the
     // notices still go out in order, each once its own lookup is done.
     const own = ownWork.roomsOf(change, names);
+    // Which staff read the alerts the change wrote (no query unless it wrote alerts and someone here reads fewer
+    // audiences than another).
+    const alertRooms = names.some((name) => audiencesOf(name).some((audience) => audience.byAlertAudience))
+      ? figures.noticeRooms(change)
+      : Promise.resolve([]);
     notices = notices
       .then(() => bell)
-      .then(() => own)
-      .then((ownRooms) => {
+      .then(() => Promise.all([own, alertRooms]))
+      .then(([ownRooms, readers]) => {
         for (const name of names) {
           for (const audience of audiencesOf(name)) {
-            const rooms = [...audience.permissions.map(permissionRoom), ...ownRooms(audience)];
+            const staff = audience.byAlertAudience ? readers : audience.permissions.map(permissionRoom);
+            const rooms = [...staff, ...ownRooms(audience)];
             if (rooms.length === 0) continue;
             const room = io.to(rooms);
             for (const resource of audience.resources) room.emit(`${resource}:changed`, { position: change.position });

@@ -15,6 +15,11 @@ export interface LiveAudience {
    * shared/carer-work.ts) and hears only of changes that wrote a record of this kind in it (own-work.ts).
    */
   readonly own?: { readonly permission: Permission; readonly work: OwnWorkKind };
+  /**
+   * Staff holding `permissions` hear of a change only when it wrote an alert of an audience they read
+   * (alert-figures-push.ts noticeRooms): a coordinator never learns that a finance alert moved.
+   */
+  readonly byAlertAudience?: true;
 }
 
 /**
@@ -78,6 +83,7 @@ export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly Liv
     resources: ['alerts'],
     permissions: ['alerts.read'],
     own: { permission: 'alerts.readOwn', work: 'alerts' },
+    byAlertAudience: true,
   },
   // The rules switched off: the settings' Alert rules section and the dashboard's alerts card.
   alert_rule_switches: { resources: ['alert-rules'], permissions: ['alerts.read'] },

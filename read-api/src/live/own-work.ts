@@ -11,7 +11,7 @@ import { audiencesOf, LIVE_RESOURCES, type LiveAudience, type OwnWorkKind } from
 export const ownWorkRoom = (userId: string): string => `own-work:${userId}`;
 
 /** The written rows of the projector's notification (WrittenRows): a transaction id as digits. */
-const writtenSchema = z.object({ from: z.string().regex(/^\d{1,20}$/) });
+export const writtenSchema = z.object({ from: z.string().regex(/^\d{1,20}$/) });
 
 /**
  * A row's `xmin` is a 32-bit transaction id, compared with the 64-bit one modulo 2^32: an id less than half the
@@ -175,7 +175,7 @@ const ownKinds: readonly LiveAudience[] = Object.keys(LIVE_RESOURCES)
   .filter((audience) => audience.own !== undefined);
 
 /** A where-clause on a table's alias: the row was written by the transaction `from` or a later one. */
-function writtenIn({ from }: { from: string }): (table: string) => RawBuilder<SqlBool> {
+export function writtenIn({ from }: { from: string }): (table: string) => RawBuilder<SqlBool> {
   const base = BigInt(from) % XID_CIRCLE;
   return (table) =>
     sql<SqlBool>`((${sql.ref(`${table}.xmin`)}::text::bigint - ${String(base)}::bigint + ${String(XID_CIRCLE)}::bigint) % ${String(XID_CIRCLE)}::bigint) < ${String(XID_CIRCLE / 2n)}::bigint`;
