@@ -7,7 +7,8 @@ import { startE2eEnvironment, type E2eEnvironment } from './support';
 /**
  * Groups of alerts in Chromium on the real product: two carers' first-aid certificates expiring soon are one row of
  * the dashboard's Alerts table and one item of the bell, the row opens onto its members (each linking to its
- * record), and "Acknowledge all" acknowledges both, taking the group out of the bell's count.
+ * record), and "Acknowledge all" acknowledges both, taking the group out of the bell's count. The Alerts page shows it
+ * the same way.
  */
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -97,6 +98,18 @@ describe('a group of alerts on screen', () => {
     await page.close();
   }, 90_000);
 
+  it('lists the group as one row on the Alerts page, and its members one by one when filtered by snooze', async () => {
+    const page = await admin.newPage();
+    await page.goto(`${env.product.url}/alerts`);
+    const titles = () => page.getByTestId('alert-row').locator('.alert-cell-title').allInnerTexts();
+    await expect.poll(titles).toEqual([GROUP]);
+    await page.getByTestId('alert-row').getByRole('button', { name: 'Show the 2 alerts' }).click();
+    await expect.poll(() => page.getByRole('list', { name: GROUP }).getByRole('listitem').count()).toBe(2);
+    await page.getByLabel('Snoozed', { exact: true }).selectOption('false');
+    await expect.poll(titles).toEqual(['First Aid training expiring', 'First Aid training expiring']);
+    await page.close();
+  }, 60_000);
+
   it.each([
     { viewport: DESKTOP, highContrast: false },
     { viewport: DESKTOP, highContrast: true },
@@ -114,6 +127,11 @@ describe('a group of alerts on screen', () => {
       await expect.poll(() => page.getByRole('list', { name: GROUP }).getByRole('listitem').count()).toBe(2);
       const theme = highContrast ? '-high-contrast' : '';
       await page.screenshot({ path: `${shots}/alert-group-${viewport.width}${theme}.png`, fullPage: true });
+      expect(await accessibilityFindings(page)).toBe('');
+      await page.goto(`${env.product.url}/alerts`);
+      await page.getByTestId('alert-row').getByRole('button', { name: 'Show the 2 alerts' }).click();
+      await expect.poll(() => page.getByRole('list', { name: GROUP }).getByRole('listitem').count()).toBe(2);
+      await page.screenshot({ path: `${shots}/alert-group-alerts-${viewport.width}${theme}.png`, fullPage: true });
       expect(await accessibilityFindings(page)).toBe('');
       await context.close();
     },
