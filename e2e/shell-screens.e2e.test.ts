@@ -266,6 +266,50 @@ describe("settings, What's new and Get support", () => {
     await otherDevice.close();
   });
 
+  it('offers each person only the alert audiences they read for their bell, and keeps what they untick', async () => {
+    const office = await env.signedInContext(DESKTOP, { email: coordinator.email, password: PASSWORD });
+    const theirs = await open(office, '/settings');
+    const bell = (page: Page) => page.getByRole('group', { name: 'Alerts in my bell' });
+    await expect.poll(() => bell(theirs).getByRole('checkbox', { name: /^Care/ }).isChecked()).toBe(true);
+    expect(
+      await bell(theirs)
+        .getByRole('checkbox', { name: /^People/ })
+        .isChecked(),
+    ).toBe(true);
+    // Finance alerts are the administrators': a coordinator is not offered them.
+    expect(await bell(theirs).getByRole('checkbox').count()).toBe(2);
+    expect(
+      await bell(theirs)
+        .getByText(/Overdue invoices/)
+        .count(),
+    ).toBe(0);
+    await office.close();
+
+    const page = await open(admin, '/settings');
+    const finance = bell(page).getByRole('checkbox', { name: /^Finance/ });
+    await expect.poll(() => finance.isChecked()).toBe(true);
+    expect(
+      await bell(page)
+        .getByText('Overdue invoices, contracts due for renewal and pay below the minimum wage')
+        .isVisible(),
+    ).toBe(true);
+    await finance.uncheck();
+    await page
+      .locator('section.settings-card', { has: bell(page) })
+      .getByRole('button', { name: 'Save Settings' })
+      .click();
+    await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => bell(page).getByRole('checkbox', { name: /^Care/ }).isChecked()).toBe(true);
+    expect(
+      await bell(page)
+        .getByRole('checkbox', { name: /^Finance/ })
+        .isChecked(),
+    ).toBe(false);
+    expect(await findings(page)).toEqual([]);
+    await page.close();
+  });
+
   it("shows the running version's release notes and the support contacts with a diagnostic block", async () => {
     const page = await open(admin, '/');
     // The header holds everything at 1280 px, bell and help included, without running off the edge.
