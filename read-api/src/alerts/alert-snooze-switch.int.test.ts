@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   alertStreamId,
@@ -32,7 +33,9 @@ beforeAll(async () => {
   scenario = new AlertScenario(stack);
   await scenario.people();
 }, 60_000);
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await stack?.stop();
 });
 
@@ -107,6 +110,42 @@ describe('snoozing an alert', () => {
 
     expect(await staffCount(id)).toBe(before);
     expect(await readAfter(id, `/api/alerts/${id}`)).toMatchObject({ snoozedUntil: null, snoozeReason: null });
+  });
+
+  it('pushes alerts:count without the snoozed alert to staff and to its carer, and with it once the snooze ends', async () => {
+    const listen = async (user: TestUser) => {
+      const socket = connectSocket(stack.readUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { cookie: user.cookie },
+      });
+      sockets.push(socket);
+      const counts: number[] = [];
+      socket.on('alerts:count', ({ count }: { count: number }) => counts.push(count));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return counts;
+    };
+    const staff = await listen(stack.command.admin);
+    const carer = await listen(scenario.carerA);
+    const id = await scenario.alerts.raise({ carerId: scenario.carerIdA, title: 'Visit running late' });
+    const staffBefore = await staffCount(id);
+    const carerBefore = ((await readAfter(id, '/api/alerts/count', scenario.carerA)) as { count: number }).count;
+    await expect.poll(() => [staff.at(-1), carer.at(-1)]).toEqual([staffBefore, carerBefore]);
+
+    const until = new Date(Date.now() + HOUR);
+    const snoozed = await scenario.coordinator.request('POST', `/api/alerts/${id}/snooze`, {
+      until: until.toISOString(),
+      reason: 'The carer is on her way',
+    });
+    expect(snoozed.status, snoozed.text).toBe(200);
+    await expect.poll(() => [staff.at(-1), carer.at(-1)]).toEqual([staffBefore - 1, carerBefore - 1]);
+
+    const job = new SnoozeEndJob({ store: stack.command.store, db: createReadModelDb(stack.pool), logger: log });
+    expect(await job.run(new Date(until.getTime() + 1000))).toBe(1);
+    await expect.poll(() => [staff.at(-1), carer.at(-1)]).toEqual([staffBefore, carerBefore]);
   });
 
   it('refuses a time past or more than 7 days ahead with 400 on until, appending nothing', async () => {
