@@ -1,7 +1,8 @@
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import {
   acknowledgeAlertRequestSchema,
+  alertAudiencesReadBy,
   alertTaskRequestSchema,
   assignRequestSchema,
   escalateAlertRequestSchema,
@@ -16,6 +17,7 @@ import type { CommandState } from '../shared/command-state';
 import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-parsing';
 import { TaskService } from '../tasks/task-service';
 import { AlertService } from './alert-service';
+import { DomainError } from '../shared/domain-error';
 import { ALERT_NOT_FOUND } from './decide';
 import { followUpTask } from './follow-up-task';
 
@@ -32,7 +34,16 @@ export function alertRoutes({ store }: CommandDeps): Router<CommandState> {
   const alerts = new AlertService(store);
   const tasks = new TaskService(store);
   const router = new Router<CommandState>({ prefix: '/api/alerts' });
-  const manage = requirePermission('alerts.manage');
+  const mayManage = requirePermission('alerts.manage');
+  // Then an alert of an audience the person does not read (a finance alert, for a coordinator) is not there for them:
+  // 404 as for an alert that does not exist, before anything is decided or appended.
+  const manage: Middleware<CommandState> = (ctx, next) =>
+    mayManage(ctx, async () => {
+      const loaded = await alerts.load(alertIdOf(ctx));
+      if (loaded.state.exists && !alertAudiencesReadBy(ctx.state.session.role).includes(loaded.state.audience))
+        throw new DomainError('not_found', ALERT_NOT_FOUND);
+      await next();
+    });
 
   router.post('/:id/acknowledge', manage, async (ctx) => {
     const id = alertIdOf(ctx);

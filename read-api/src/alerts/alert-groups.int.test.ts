@@ -180,6 +180,13 @@ describe('a group of alerts', () => {
       coordinator,
     );
     expect(byCoordinator.status, byCoordinator.text).toBe(404);
+    // One by one too, like an alert that does not exist.
+    for (const path of [`/api/alerts/${open[0]!.id}/acknowledge`, `/api/alerts/${randomUUID()}/acknowledge`]) {
+      const one = await send('POST', path, {}, coordinator);
+      expect([one.status, one.body?.error]).toEqual([404, 'Alert not found']);
+    }
+    const resolve = await send('POST', `/api/alerts/${open[0]!.id}/resolve`, { note: 'Paid by phone' }, coordinator);
+    expect(resolve.status).toBe(404);
     for (const alert of open) expect((await history(alert.id)).map((event) => event.type)).toEqual(['AlertRaised']);
   });
 
