@@ -95,7 +95,8 @@ const MATRIX = {
   },
   'alerts.manage': {
     roles: ['admin', 'coordinator'],
-    description: 'Acknowledge, assign, escalate, snooze, resolve and reopen alerts; make a follow-up task from an alert',
+    description:
+      'Acknowledge, assign, escalate, snooze, resolve and reopen alerts; make a follow-up task from an alert',
   },
   'tasks.read': { roles: ['admin', 'coordinator'], description: "Read everyone's to-do tasks" },
   'tasks.readOwn': { roles: ['admin', 'coordinator', 'carer'], description: 'Read the to-do tasks assigned to them' },
