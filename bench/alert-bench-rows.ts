@@ -12,5 +12,11 @@ export function alertRows(results: Record<string, number>): Row[] {
   add('alertPush1000P95Ms', 'ms', { atMost: 250 });
   add('dashboardStatsP50Ms', 'ms');
   add('dashboardStatsP99Ms', 'ms', { atMost: 20 });
+  add('alertsPageP50Ms', 'ms');
+  add('alertsPageP99Ms', 'ms', { atMost: 20 });
+  add('alertsPage7P50Ms', 'ms');
+  add('alertsPage7P99Ms', 'ms');
+  add('alertsListPageP50Ms', 'ms');
+  add('alertsListPageP99Ms', 'ms');
   return rows;
 }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { alertRows } from './alert-bench-rows';
 import { measureAlertPush } from './alert-push';
+import { measureAlertsPage } from './alerts-page';
 import { measureAppend } from './append';
 import { measureAuditReads } from './audit-read';
 import { auditRows } from './audit-rows';
@@ -85,6 +86,8 @@ async function main(): Promise<number> {
       await measureAlertPush(await postgres.freshDatabase('alert_push'), (message) => step(`    ${message}`)),
     );
     const dashboardStats = shown(await measureDashboardStats(await postgres.freshDatabase('dashboard_stats')));
+    step('    the first page of GET /api/alert-items and GET /api/alerts over 5,000 open alerts in 300 groups');
+    const alertsPage = shown(await measureAlertsPage(await postgres.freshDatabase('alerts_page')));
     step('(l) Reports & Analytics: overview and performance over a year of 100,000 visits, and its PDF');
     const reports = shown(await measureReports(await postgres.freshDatabase('reports')));
     step('(m) GET /api/medications/due with 2,000 active prescriptions and a year of records');
@@ -127,6 +130,7 @@ async function main(): Promise<number> {
       ...commands,
       ...alertPush,
       ...dashboardStats,
+      ...alertsPage,
       ...reports,
       ...medicationDue,
       ...invoiceRun,
@@ -179,7 +183,7 @@ async function main(): Promise<number> {
       { metric: 'directCommandsPerSec', value: results.directCommandsPerSec, unit: 'req/s' },
       { metric: 'storeAppendsPerSec', value: results.storeAppendsPerSec, unit: 'events/s' },
       { metric: 'commandRatio', value: results.commandRatio, unit: 'x', target: { atLeast: 0.6 } },
-      ...alertRows({ ...alertPush, ...dashboardStats }),
+      ...alertRows({ ...alertPush, ...dashboardStats, ...alertsPage }),
       ...reportRows(reports),
       ...medicationRows({ ...medicationDue }),
       ...financeRows({ ...invoiceRun }),
