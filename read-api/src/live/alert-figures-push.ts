@@ -14,6 +14,7 @@ import {
 } from '@care/events';
 import type { Logger } from '@care/events/server';
 import { READ_MODEL_SCHEMA, type ReadModelChanged, type ReadModelDatabase } from '@care/projector';
+import { staffAlertItems } from '../alerts/alert-items';
 import { AlertQueries, laterPosition } from '../alerts/alert-queries';
 import { DashboardQueries } from '../dashboard/dashboard-queries';
 import { chosenAlertAudiences, type Audience } from '../shared/audience';
@@ -303,11 +304,35 @@ export class AlertFiguresPush {
     const users = [...this.ownSockets.keys()];
     const sets = [...this.bellSets()];
     const [staffStats, ownStats] = await Promise.all([
-      Promise.all(sets.map(([, following]) => this.dashboard.stats(staffAudience(following)))),
+      this.staffStats(sets.map(([, following]) => following)),
       this.dashboard.statsByUser(users),
     ]);
     sets.forEach(([room], index) => this.pushRoomStats(room, staffStats[index]!));
     for (const [userId, stats] of ownStats) if (this.ownSockets.has(userId)) this.pushRoomStats(ownRoom(userId), stats);
+  }
+
+  /**
+   * The staff bell rooms' dashboards: the agency's figures computed once, then only each further room's alert
+   * figures (the bell's items of what it follows), since nothing else on the dashboard depends on what a bell follows.
+   */
+  private async staffStats(sets: readonly AlertAudience[][]): Promise<DashboardStats[]> {
+    const [first, ...others] = sets;
+    if (first === undefined) return [];
+    const [stats, ...items] = await Promise.all([
+      this.dashboard.stats(staffAudience(first)),
+      ...others.map((following) =>
+        staffAlertItems(this.db.withSchema(READ_MODEL_SCHEMA), following).executeTakeFirstOrThrow(),
+      ),
+    ]);
+    return [
+      stats,
+      ...items.map((item) => ({
+        ...stats,
+        activeAlerts: Number(item.active),
+        urgentAlerts: Number(item.urgent),
+        openAlerts: Number(item.open),
+      })),
+    ];
   }
 
   /** Emits the room's figures unless they are what it last received (the clock's recomputations mostly are). */
