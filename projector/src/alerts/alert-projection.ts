@@ -67,7 +67,8 @@ export const alertsProjection: Projection = {
   // 2: the severity-first indexes (alert-schema.ts); indexes are built by a rebuild, so a new one needs a new version.
   // 3: each alert's audience and group, and the totals per audience and grouped or not.
   // 4: the snooze columns and the index of the snoozed alerts.
-  version: 4,
+  // 5: the index of the open alerts standing alone (the grouped list).
+  version: 5,
   tables: ['alerts', 'alert_totals'],
   schema: alertsSchema,
   handles: (type) => ALERT_EVENTS.has(type) || type === 'TaskCreated',

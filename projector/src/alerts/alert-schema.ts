@@ -115,6 +115,15 @@ export const alertsSchema: TableSchema = {
       .columns(['group_key', 'status', 'severity', 'audience', 'created_at'])
       .where(sql<boolean>`status <> 'resolved' and group_key is not null`)
       .execute();
+    // The open alerts standing alone (one row each on the grouped list): a few hundred entries read straight off this
+    // index, where the list would otherwise scan every alert ever raised, resolved ones included, for each page.
+    await db.schema
+      .createIndex('alerts_open_alone')
+      .ifNotExists()
+      .on('alerts')
+      .columns(['audience', 'status', 'severity', 'created_at', 'id'])
+      .where(sql<boolean>`status <> 'resolved' and group_key is null`)
+      .execute();
     // The snoozed alerts: few at any time. The counts subtract them from the totals, and the rules process finds
     // the snoozes whose time has come, both reading only this small index.
     await db.schema

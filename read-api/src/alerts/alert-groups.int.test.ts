@@ -14,6 +14,7 @@ import { createLogger } from '@care/events/server';
 import { FinanceService } from '@care/command-api';
 import { requester, type ApiReply, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
+import { AlertTaskLog } from '@care/projector/testing';
 import { ALERT_RULES, RuleRunner } from '@care/rules';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 
@@ -222,5 +223,30 @@ describe('a group of alerts', () => {
       ['resolved', true],
       ['resolved', true],
     ]);
+  });
+});
+
+describe('the grouped list in pages', () => {
+  it('gives the number of rows on every page, a page past the last one included: a group of two and three alerts alone make 4', async () => {
+    const log = new AlertTaskLog(stack.command.store);
+    for (const _ of [1, 2])
+      await log.raise({
+        rule: 'training-expired',
+        group: 'training-expired/2026-01',
+        severity: 'medium',
+        relatedKind: 'training',
+      });
+    for (const _ of [1, 2, 3]) await log.raise({ severity: 'high' });
+    lastPosition = log.lastPosition;
+    const page = async (query: string) => {
+      const reply = await read(`/api/alert-items?${query}`);
+      expect(reply.status, reply.text).toBe(200);
+      return [reply.headers.get('x-total-count'), (reply.body as AlertItem[]).map((item) => item.kind)];
+    };
+    // Most severe first: the three high alerts, then the group of medium ones.
+    expect(await page('limit=3')).toEqual(['4', ['alert', 'alert', 'alert']]);
+    expect(await page('limit=3&offset=3')).toEqual(['4', ['group']]);
+    expect(await page('limit=3&offset=6')).toEqual(['4', []]);
+    expect(await page('limit=3&status=acknowledged')).toEqual(['0', []]);
   });
 });

@@ -78,11 +78,20 @@ export class AlertItemQueries {
         : (sort === 'severity' ? items.orderBy('i.rank', 'asc') : items)
             .orderBy('i.newest', 'desc')
             .orderBy('i.key', 'desc');
-    const [rows, counted] = await Promise.all([
-      ordered.select(['i.kind', 'i.key']).limit(page.limit).offset(page.offset).execute(),
-      items.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: await this.viewsOf(rows, audience), total: Number(counted.total) };
+    // The count rides on the page's rows (a window over every item, taken before the page is cut), so the open
+    // alerts are read once a page rather than once for the rows and again for the count.
+    const rows = await ordered
+      .select(['i.kind', 'i.key', sql<string>`count(*) over ()`.as('total')])
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    // A page past the last row has no row to carry the count: it is counted on its own.
+    const total = rows[0]
+      ? Number(rows[0].total)
+      : page.offset === 0
+        ? 0
+        : Number((await items.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()).total);
+    return { rows: await this.viewsOf(rows, audience), total };
   }
 
   /** The rows' views: the alerts' in one read, the groups' figures in another. */
