@@ -20,7 +20,7 @@ export const UserNotificationChoicesSet = defineEvent(
 export const UserAlertAudiencesSet = defineEvent(
   'UserAlertAudiencesSet',
   1,
-  z.object({ userId: z.uuid(), audiences: z.array(z.enum(ALERT_AUDIENCES)) }),
+  z.object({ userId: z.uuid(), audiences: z.array(z.enum(ALERT_AUDIENCES)).max(ALERT_AUDIENCES.length) }),
 );
 
 export const accountSliceEvents = [UserNotificationChoicesSet, UserAlertAudiencesSet] as const;

@@ -50,8 +50,8 @@ export const notificationChoicesSchema = z.strictObject({
   maintenanceAlerts: choice('Maintenance alerts'),
 });
 
-const isAlertAudience = (value: string): value is AlertAudience =>
-  (ALERT_AUDIENCES as readonly string[]).includes(value);
+const isAlertAudience = (value: unknown): value is AlertAudience =>
+  typeof value === 'string' && (ALERT_AUDIENCES as readonly string[]).includes(value);
 
 /**
  * PUT /api/account/alert-audiences: which audiences of alerts the caller's own bell, Alerts tile and live count
@@ -60,7 +60,9 @@ const isAlertAudience = (value: string): value is AlertAudience =>
  */
 export const alertAudiencesChoiceSchema = z.strictObject({
   audiences: z
-    .array(z.string({ error: 'Each alert audience must be text' }), { error: 'Alert audiences must be a list' })
+    // Elements are checked by the list's own rules, so every error names `audiences`, never `audiences.0`.
+    .array(z.unknown(), { error: 'Alert audiences must be a list' })
+    .max(ALERT_AUDIENCES.length, `Alert audiences are at most the ${ALERT_AUDIENCES.length} there are`)
     .refine((audiences) => audiences.every(isAlertAudience), {
       message: `Alert audiences must each be one of ${ALERT_AUDIENCES.join(', ')}`,
     })

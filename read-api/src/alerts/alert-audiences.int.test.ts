@@ -165,6 +165,7 @@ describe('alert audiences', () => {
       [s.coordinator, { audiences: ['care', 'rota'] }, 'audiences'],
       [s.coordinator, { audiences: ['care', 'care'] }, 'audiences'],
       [s.coordinator, { audiences: 'care' }, 'audiences'],
+      [s.coordinator, { audiences: ['care', 7] }, 'audiences'],
       [s.coordinator, {}, 'audiences'],
     ] as const) {
       const reply = await user.request('PUT', '/api/account/alert-audiences', body);
