@@ -144,6 +144,15 @@ describe('a group of alerts', () => {
     expect(await count()).toBe(1);
     expect((await members()).map((alert) => alert.relatedId).sort()).toEqual([...invoiceIds].sort());
     expect(await items(coordinator)).toEqual([]);
+    // The bell's list follows the bell: an administrator who unticks finance no longer finds the group there.
+    const unticked = await send('PUT', '/api/account/alert-audiences', { audiences: ['care', 'people'] });
+    expect(unticked.status, unticked.text).toBe(200);
+    expect((await read('/api/alert-items?following=true')).body).toEqual([]);
+    expect((await items()).length).toBe(1);
+    expect(
+      (await send('PUT', '/api/account/alert-audiences', { audiences: ['care', 'people', 'finance'] })).status,
+    ).toBe(200);
+    expect(((await read('/api/alert-items?following=true')).body as AlertItem[]).length).toBe(1);
     expect(await count(coordinator)).toBe(0);
   });
 

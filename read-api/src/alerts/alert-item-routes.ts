@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { ALERT_SEVERITIES, queryOneOf } from '@care/events';
 import { requirePermission } from '@care/events/server';
-import { audienceOf } from '../shared/audience';
+import { audienceOf, bellAudienceOf } from '../shared/audience';
+import { optionalBoolean } from '../shared/list-filters';
 import { pagingFields, sendPage } from '../shared/paging';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
@@ -14,11 +15,13 @@ export const itemsQuery = z.object({
   status: queryOneOf(['active', 'acknowledged'] as const, 'Status'),
   severity: queryOneOf(ALERT_SEVERITIES, 'Severity'),
   sort: queryOneOf(ALERT_SORTS, 'Sort'),
+  /** true: only the audiences the caller's bell follows (the bell's list); otherwise every audience they read. */
+  following: optionalBoolean('Following'),
   ...pagingFields(),
 });
 
 /**
- * GET /api/alert-items (?status=&severity=&sort=&limit=&offset=, X-Total-Count): the open alerts as the lists show
+ * GET /api/alert-items (?status=&severity=&sort=&following=&limit=&offset=, X-Total-Count): the open alerts as the lists show
  * them, each group as one row (alert-item-queries.ts); a group's members are GET /api/alerts?group=<key>.
  */
 export function alertItemRoutes({ db }: ReadDeps): Router<ReadState> {
@@ -26,8 +29,9 @@ export function alertItemRoutes({ db }: ReadDeps): Router<ReadState> {
   const router = new Router<ReadState>({ prefix: '/api/alert-items' });
   router.use(requirePermission('alerts.read', 'alerts.readOwn'));
   router.get('/', async (ctx) => {
-    const { limit, offset, sort, ...filter } = parseQuery(itemsQuery, ctx);
-    sendPage(ctx, await queries.items(filter, sort ?? 'severity', audienceOf(ctx.state.session), { limit, offset }));
+    const { limit, offset, sort, following, ...filter } = parseQuery(itemsQuery, ctx);
+    const audience = following ? await bellAudienceOf(db, ctx.state.session) : audienceOf(ctx.state.session);
+    sendPage(ctx, await queries.items(filter, sort ?? 'severity', audience, { limit, offset }));
   });
   return router;
 }

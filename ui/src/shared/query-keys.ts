@@ -17,10 +17,11 @@ export const queryKeys = {
   /** GET /api/dashboard/stats: the tiles and blocks. Set by the 'dashboard:stats' push. */
   dashboardStats: ['/api/dashboard/stats'] as const,
   /**
-   * The bell's list and the dashboard's Active Alerts: the first open items, most severe first (a group is one item);
+   * The bell's list and the dashboard's Active Alerts: the first open items of the audiences the bell follows, most
+   * severe first (a group is one item);
    * 'alerts:new' puts a new alert standing alone on top.
    */
-  latestAlerts: ['/api/alert-items?limit=10'] as const,
+  latestAlerts: ['/api/alert-items?following=true&limit=10'] as const,
 };
 
 /** Figures the server pushes itself: a change notice or a reconnect must not make every browser read them. */
