@@ -100,7 +100,7 @@ beforeAll(async () => {
     careLevel: 'medium',
   });
   real.set('client', client.id);
-  real.set('training', (await send('POST', '/api/training', demoTraining([carer.id], today)[0]!)).id);
+  real.set('training', (await send('POST', '/api/training', demoTraining([carer.id], today)[0]!.record)).id);
   real.set('diary', (await send('POST', '/api/diary', demoDiaryEntries([carer.id], [client.id], new Date())[0]!)).id);
 
   // A visit in the last whole week, done: paid by payroll and charged on an invoice.
