@@ -164,7 +164,8 @@ async function wholeLog(store: PostgresEventStore): Promise<RawRecordedEvent[]> 
 }
 
 /** The log's last position, as the read API's `minPosition` takes it. */
-async function head(pool: ReturnType<typeof createPool>): Promise<string | null> {
+/** The position of the last event in the log (null: none yet), for a read that must see everything so far. */
+export async function head(pool: ReturnType<typeof createPool>): Promise<string | null> {
   const { rows } = await pool.query<{ transaction_id: string; sequence: string }>(
     'select transaction_id, sequence from es_events order by transaction_id desc, sequence desc limit 1',
   );
@@ -246,11 +247,15 @@ interface InvoiceReply {
 }
 
 /** A GET that waits (?minPosition=) until the read models behind `path` reach `position`; retried while they catch up. */
-export async function readAfter(send: Send, path: string, position: string | null): Promise<void> {
+export async function readAfter(send: Send, path: string, position: string | null): Promise<unknown> {
+  const separator = path.includes('?') ? '&' : '?';
   for (let attempt = 0; attempt < 300; attempt += 1) {
     try {
-      await send('GET', position === null ? path : `${path}&minPosition=${encodeURIComponent(position)}`, undefined);
-      return;
+      return await send(
+        'GET',
+        position === null ? path : `${path}${separator}minPosition=${encodeURIComponent(position)}`,
+        undefined,
+      );
     } catch (error) {
       if (!String(error).includes(' 503 ')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));
