@@ -457,7 +457,7 @@ beforeAll(async () => {
   const today = londonToday();
   const carer = await env.signedInContext(DESKTOP, { email: carerUser.email, password: PASSWORD });
   const coordinator = await env.signedInContext(DESKTOP, { email: coordinatorUser.email, password: PASSWORD });
-  for (const record of demoTraining(carerIds, today)) await send(admin, 'POST', '/api/training', record);
+  for (const { record } of demoTraining(carerIds, today)) await send(admin, 'POST', '/api/training', record);
   for (const item of demoFeedback()) await send(admin, 'POST', '/api/feedback', item);
   // The visits of the last ten hours and the next day, in every state the demo gives them (a check-in typed in by
   // hand must be within the last 12 hours).
