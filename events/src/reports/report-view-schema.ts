@@ -28,7 +28,10 @@ export const reportOverviewSchema = z.strictObject({
   onTime: count,
   completionRate: percent,
   punctualityRate: percent,
-  /** Open alerts (not resolved) now, about the carers in the filter. */
+  /**
+   * Alerts now, counted as the dashboard counts them: not yet acknowledged, a group once, not snoozed, of the
+   * audiences the reader follows; with a carer or region filter, those about its carers.
+   */
   activeAlerts: count,
   trend: z.strictObject({ bucket: z.enum(['day', 'week', 'month']), points: z.array(trendPointSchema) }),
 });

@@ -15,6 +15,8 @@ import { reportFile, ReportQueries } from '@care/documents';
 import type { ReadDeps } from '../shared/read-deps';
 import type { ReadState } from '../shared/read-state';
 import { parseQuery } from '../shared/query-parsing';
+import { bellAudienceOf } from '../shared/audience';
+import { reportAlertCount } from './report-alerts';
 
 export const reportQuery = reportFiltersQuery;
 
@@ -29,8 +31,14 @@ export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
   const scopeOf = (ctx: ParameterizedContext<ReadState>): ReportScope =>
     reportScope(parseQuery(reportQuery, ctx), londonToday());
 
+  // The overview's alert figure is the dashboard's (report-alerts.ts), for the audiences the reader follows.
   router.get('/overview', async (ctx) => {
-    ctx.body = await queries.overview(scopeOf(ctx));
+    const scope = scopeOf(ctx);
+    const [overview, activeAlerts] = await Promise.all([
+      queries.overview(scope),
+      bellAudienceOf(db, ctx.state.session).then((audience) => reportAlertCount(db, audience, scope)),
+    ]);
+    ctx.body = { ...overview, activeAlerts };
   });
   router.get('/performance', async (ctx) => {
     ctx.body = await queries.performance(scopeOf(ctx));

@@ -242,7 +242,8 @@ describe('Overview', () => {
     expect([overview.totalAppointments, overview.completed, overview.onTime]).toEqual([9, 4, 3]);
     expect(overview.completionRate).toBe(44.4);
     expect(overview.punctualityRate).toBe(75);
-    expect(overview.activeAlerts).toBe(3);
+    // Not yet acknowledged: Anna's open one and the one about no carer (Cara's is acknowledged).
+    expect(overview.activeAlerts).toBe(2);
     expect(overview.trend.bucket).toBe('day');
     expect(overview.trend.points.map((point) => point.total)).toEqual([0, 1, 1, 1, 2, 2, 2]);
     expect(overview.trend.points.map((point) => point.completionRate)).toEqual([null, 100, 100, 100, 50, 0, 0]);
@@ -264,7 +265,7 @@ describe('Overview', () => {
       south.completionRate,
       south.punctualityRate,
       south.activeAlerts,
-    ]).toEqual([2, 0, 0, null, 1]);
+    ]).toEqual([2, 0, 0, null, 0]);
     const ben = await read<ReportOverview>(`/api/reports/overview?${range}&carerId=${ids.ben}`);
     expect([ben.totalAppointments, ben.completionRate, ben.punctualityRate, ben.activeAlerts]).toEqual([2, 50, 100, 0]);
     const west = await read<ReportOverview>(`/api/reports/overview?${range}&region=west`);
@@ -532,6 +533,27 @@ describe('Export Reports', () => {
     expect(byClient.body.fields).toEqual({
       groupBy: 'Grouping by client covers every carer: clear the region and carer filters',
     });
+  });
+});
+
+describe('the alert figure', () => {
+  it('is the dashboard figure for the same reader: unacknowledged, a group once, their audiences; a filter keeps its carers', async () => {
+    // Two expiring-training alerts about Ben form one group; an overdue invoice is a finance alert about no carer.
+    for (const title of ['First aid expiring', 'CPR expiring'])
+      await alerts.raise({ carerId: ids.ben, rule: 'training-expiring', severity: 'medium', title });
+    await alerts.raise({ rule: 'invoice-overdue', severity: 'high', title: 'Invoice overdue' });
+    const coordinator = await stack.command.createUser('coordinator');
+    const figures = async (user: TestUser) => [
+      (await read<ReportOverview>(`/api/reports/overview?${range}`, user)).activeAlerts,
+      (await read<{ activeAlerts: number }>('/api/dashboard/stats', user)).activeAlerts,
+    ];
+    // Administrators read finance alerts: Anna's, the one about no carer, Ben's group once, the invoice.
+    expect(await figures(admin)).toEqual([4, 4]);
+    // Coordinators do not read finance alerts.
+    expect(await figures(coordinator)).toEqual([3, 3]);
+    const ben = await read<ReportOverview>(`/api/reports/overview?${range}&carerId=${ids.ben}`);
+    const north = await read<ReportOverview>(`/api/reports/overview?${range}&region=north`);
+    expect([ben.activeAlerts, north.activeAlerts]).toEqual([1, 2]);
   });
 });
 

@@ -50,10 +50,14 @@ export function OverviewTab({ filters, exports }: { filters: ReportFilters; expo
             />
             <StatCard
               icon={<AlertTriangle size={22} />}
-              label="Active Alerts"
+              label="Alerts"
               value={String(data.activeAlerts)}
               testId="report-alerts"
-              note="Open now (not resolved)"
+              note={
+                filters.carerId || filters.region
+                  ? 'Not yet acknowledged, about the carers chosen'
+                  : 'Not yet acknowledged, as on your dashboard'
+              }
             />
           </div>
           <TrendChart trend={data.trend} />
