@@ -13,13 +13,16 @@ import { demoCarePlans, demoCarePlanTemplates } from '../scripts/demo/demo-care-
 import { demoTraining } from '../scripts/demo/demo-training';
 import { demoVisits } from '../scripts/demo/demo-appointments';
 import { DIARY_ROUTES } from '../ui/src/routes/diary-routes';
+import { layoutFindings } from './layout-probes';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
 /**
  * WCAG 2.2 AA: axe-core's serious and critical findings on every route of ui/src/router.tsx and the main
- * dialogs, at 1280 and 390 px, in the normal and the high-contrast theme; plus what axe cannot see: no horizontal
- * scrolling at 390 px outside tables. One product start for the whole file; one page per role, width and theme,
- * reused from screen to screen. Each finding is listed with the elements it was found on.
+ * dialogs, at 1280 and 390 px, in the normal and the high-contrast theme; plus what axe cannot see
+ * (layout-probes.ts): no sideways scrolling of the page, no control covered by another element, no tab cut without
+ * a cue that the tabs scroll. One product start for the whole file; one page per role, width and theme, reused from
+ * screen to screen. Each finding is listed with the elements it was found on. Every screen is kept as a picture at
+ * both widths (normal theme) in .test-results/screenshots, to look at.
  */
 
 let env: E2eEnvironment;
@@ -28,7 +31,7 @@ const carerUser = { email: 'amelia.hughes@example.org', firstName: 'Amelia', las
 const coordinatorUser = { email: 'cora.ndiaye@example.org', firstName: 'Cora', lastName: 'Ndiaye' };
 const shots = '.test-results/screenshots';
 
-/** Screens kept as pictures in high contrast at 390 px, to look at. */
+/** Screens kept as pictures in high contrast at 390 px as well. */
 const SCREENSHOTS = [
   '/',
   '/carers',
@@ -379,31 +382,6 @@ async function scan(page: Page): Promise<Finding[]> {
   return found.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
 }
 
-/** At 390 px nothing may stick out sideways except inside a table's own scroll box (WCAG 1.4.10 reflow). */
-async function horizontalOverflow(page: Page): Promise<Finding[]> {
-  const culprits = await page.evaluate(() => {
-    const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const inScrollBox = (element: ProbeElement) => {
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        const overflowX = getComputedStyle(parent).overflowX;
-        if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') return true;
-      }
-      return false;
-    };
-    const describe = (element: ProbeElement) =>
-      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
-    return [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > width + 1 && !inScrollBox(element))
-      .slice(0, 5)
-      .map((element) => `${describe(element)} ends at ${Math.round(element.getBoundingClientRect().right)} px`);
-  });
-  return culprits.length === 0
-    ? []
-    : [{ id: 'horizontal-scroll', impact: 'serious', help: 'The page scrolls sideways at 390 px', targets: culprits }];
-}
-
 function report(where: string, findings: readonly Finding[]): string {
   return findings
     .map(
@@ -570,18 +548,19 @@ describe.each(VARIANTS.map((variant) => [label(variant), variant] as const))('%s
   }
 
   async function check(where: string) {
-    const findings = [...(await scan(page)), ...(phone ? await horizontalOverflow(page) : [])];
+    const layout = (await layoutFindings(page)).map((finding) => ({ ...finding, impact: 'serious' }));
+    const findings = [...(await scan(page)), ...layout];
     expect(findings.length === 0 ? '' : report(`${label(variant)} ${where}`, findings)).toBe('');
   }
 
   it.each(routes)('%s', async (path) => {
     await visit(path);
     await check(path);
-    if (variant.highContrast && phone && SCREENSHOTS.includes(path)) {
-      await page.screenshot({
-        path: `${shots}/${variant.role}-390-high-contrast${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}.png`,
-      });
-    }
+    const name = path === '/' ? '-dashboard' : path.replace(/[/?=&]/g, '-');
+    if (!variant.highContrast)
+      await page.screenshot({ path: `${shots}/${variant.role}-${variant.viewport.width}${name}.png` });
+    else if (phone && SCREENSHOTS.includes(path))
+      await page.screenshot({ path: `${shots}/${variant.role}-390-high-contrast${name}.png` });
   });
 
   it.each(
@@ -746,7 +725,13 @@ describe('the Accessibility dialog', () => {
     for (const path of ['/', '/carers', '/check-in', '/tasks']) {
       await page.goto(`${env.product.url}${path}`);
       await settle(page);
-      expect(report(`extra-large type at 390 px ${path}`, await horizontalOverflow(page))).toBe('');
+      const sideways = (await layoutFindings(page)).filter((finding) => finding.id === 'horizontal-scroll');
+      expect(
+        report(
+          `extra-large type at 390 px ${path}`,
+          sideways.map((finding) => ({ ...finding, impact: 'serious' })),
+        ),
+      ).toBe('');
     }
     await page.screenshot({ path: `${shots}/admin-390-high-contrast-extra-large-tasks.png` });
 

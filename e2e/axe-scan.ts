@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { layoutFindings } from './layout-probes';
 
 interface Finding {
   readonly id: string;
@@ -31,37 +32,9 @@ export async function accessibilityFindings(page: Page, skipRules: readonly stri
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
   }, skipRules);
-  const overflow: string[] = await page.evaluate(() => {
-    // No DOM types in this project (lib ES2023): the few members used, typed here.
-    interface Box {
-      readonly tagName: string;
-      readonly className: unknown;
-      readonly parentElement: Box | null;
-      getBoundingClientRect(): { readonly right: number };
-    }
-    const { document, getComputedStyle } = globalThis as unknown as {
-      document: {
-        documentElement: { clientWidth: number; scrollWidth: number };
-        querySelectorAll(selector: string): Iterable<Box>;
-      };
-      getComputedStyle(element: Box): { overflowX: string };
-    };
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const inScrollBox = (element: Box) => {
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX)) return true;
-      }
-      return false;
-    };
-    return [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > width + 1 && !inScrollBox(element))
-      .slice(0, 5)
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}.${String(element.className)} ends at ${Math.round(element.getBoundingClientRect().right)} px`,
-      );
-  });
+  const overflow = (await layoutFindings(page))
+    .filter((finding) => finding.id === 'horizontal-scroll')
+    .flatMap((finding) => finding.targets);
   const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
   return [
     ...serious.map(
