@@ -150,7 +150,7 @@ describe('Diary views in Chromium', () => {
   it('the diary bar opens each view, as its current tab', async () => {
     const page = await open(admin, '/diary');
     const bar = page.getByRole('navigation', { name: 'Diary' });
-    for (const tab of ['Weekly', 'Carer Roster', 'Client Roster', 'Monitoring', 'Training', 'Map', 'Live Map']) {
+    for (const tab of ['Weekly', 'By Carer', 'By Client', 'Monitoring', 'Training', 'Map', 'Live Map']) {
       const heading = tab;
       await bar.getByRole('link', { name: tab, exact: true }).click();
       await expect

@@ -88,8 +88,8 @@ describe('Care Diary in Chromium', () => {
     for (const tab of [
       'Diary',
       'Weekly',
-      'Carer Roster',
-      'Client Roster',
+      'By Carer',
+      'By Client',
       'Monitoring',
       'Training',
       'Map',

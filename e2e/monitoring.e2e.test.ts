@@ -285,8 +285,8 @@ describe('Care Monitoring in Chromium', () => {
     const tabs = page.getByRole('tablist', { name: 'Care operations' });
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
       'Weekly Overview',
-      'Carer Roster',
-      'Client Roster',
+      'Visits by Carer',
+      'Visits by Client',
       'Call & Care Monitoring',
       'Diary',
     ]);
@@ -305,7 +305,7 @@ describe('Care Monitoring in Chromium', () => {
     await page.getByLabel('Carer', { exact: true }).selectOption('');
     await expect.poll(() => page.getByTestId('manage-appointments').textContent()).toBe(String(ALL));
 
-    await tabs.getByRole('tab', { name: 'Carer Roster' }).click();
+    await tabs.getByRole('tab', { name: 'Visits by Carer' }).click();
     const nadia = page.getByRole('article', { name: 'Nadia Hussain' });
     await expect
       .poll(() => nadia.getByTestId('roster-visit-count').textContent())
@@ -317,7 +317,7 @@ describe('Care Monitoring in Chromium', () => {
     await page.getByLabel('Date range').selectOption('yesterday');
     await expect.poll(() => nadia.getByTestId('roster-visit-count').textContent()).toBe('5 visits in this period');
 
-    await tabs.getByRole('tab', { name: 'Client Roster' }).click();
+    await tabs.getByRole('tab', { name: 'Visits by Client' }).click();
     await expect
       .poll(() =>
         page.getByRole('article', { name: 'Walter Pemberton' }).getByTestId('roster-visit-count').textContent(),

@@ -4,8 +4,8 @@
 export const DIARY_ROUTES = [
   { path: '/diary', label: 'Diary' },
   { path: '/diary/weekly', label: 'Weekly' },
-  { path: '/diary/carer-roster', label: 'Carer Roster' },
-  { path: '/diary/client-roster', label: 'Client Roster' },
+  { path: '/diary/carer-roster', label: 'By Carer' },
+  { path: '/diary/client-roster', label: 'By Client' },
   { path: '/diary/monitoring', label: 'Monitoring' },
   { path: '/diary/training', label: 'Training' },
   { path: '/diary/map', label: 'Map' },

@@ -10,13 +10,13 @@ import { DiaryViewLayout } from './diary-view-layout';
 const ROSTERS = {
   carer: {
     path: `${DIARY_PATH}/carer-roster`,
-    title: 'Carer Roster',
+    title: 'Diary by Carer',
     intro: 'Diary entries grouped by carer, the most recently active first.',
     what: 'carers',
   },
   client: {
     path: `${DIARY_PATH}/client-roster`,
-    title: 'Client Roster',
+    title: 'Diary by Client',
     intro: 'Diary entries grouped by client, the most recently written about first.',
     what: 'clients',
   },

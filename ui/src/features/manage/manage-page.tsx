@@ -60,13 +60,13 @@ export function ManagePage() {
     },
     {
       value: 'carers',
-      label: 'Carer Roster',
+      label: 'Visits by Carer',
       icon: Users,
       render: () => <CarerRosterTab filters={filters} visits={visits} />,
     },
     {
       value: 'clients',
-      label: 'Client Roster',
+      label: 'Visits by Client',
       icon: UserRound,
       render: () => <ClientRosterTab filters={filters} visits={visits} />,
     },

@@ -44,7 +44,7 @@ function EmptyRoster({ what }: { what: string }) {
   );
 }
 
-/** Carer Roster: a card per carer (the carer filter, the search and the roster status narrow it) with their visits. */
+/** Visits by Carer: a card per carer (the carer filter, the search and the roster status narrow it) with their visits. */
 export function CarerRosterTab({ filters, visits }: { filters: ManageFilters; visits: MonitoringFilters }) {
   const carers = useQuery(carersQueryOptions);
   if (carers.isPending) return <ListLoading what="carers" />;
@@ -83,7 +83,7 @@ export function CarerRosterTab({ filters, visits }: { filters: ManageFilters; vi
   );
 }
 
-/** Client Roster: a card per client with their visits in the range. */
+/** Visits by Client: a card per client with their visits in the range. */
 export function ClientRosterTab({ filters, visits }: { filters: ManageFilters; visits: MonitoringFilters }) {
   const clients = useQuery(clientsQueryOptions);
   if (clients.isPending) return <ListLoading what="clients" />;
