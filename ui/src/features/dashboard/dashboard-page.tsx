@@ -1,7 +1,7 @@
 import { can } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { errorReason } from '../../shared/api';
-import { greetingName, useCurrentUser } from '../../shared/current-user';
+import { fullName, useCurrentUser } from '../../shared/current-user';
 import { useIsMobile } from '../../shared/use-is-mobile';
 import { ActiveAlerts } from './active-alerts';
 import { DashboardAlertsTable } from './dashboard-alerts-table';
@@ -28,7 +28,7 @@ export function DashboardPage() {
   return (
     <section className="page dashboard-page">
       <div className="page-header">
-        <Greeting className="greeting">Welcome back, {greetingName(user)}</Greeting>
+        <Greeting className="greeting">Welcome back, {fullName(user)}</Greeting>
       </div>
       {stats.isError && (
         <p className="form-error" role="alert">
