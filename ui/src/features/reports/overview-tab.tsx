@@ -1,13 +1,25 @@
-import type { ReportOverview } from '@care/events';
+import { londonToday, type ReportOverview } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarCheck, CheckCircle2, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatDate } from '../../shared/format';
 import { StatCard } from '../../shared/stat-card';
 import { overviewQuery } from './get-reports';
 import type { ReportFilters } from './report-params';
 import { EmptyReport, Loaded, percentText } from './report-states';
+import { chartPoints, SO_FAR_LABEL } from './trend-points';
 
 const BUCKET_LABEL = { day: 'per day', week: 'per week (from Monday)', month: 'per month' } as const;
 
@@ -60,7 +72,7 @@ export function OverviewTab({ filters, exports }: { filters: ReportFilters; expo
               }
             />
           </div>
-          <TrendChart trend={data.trend} />
+          <TrendChart trend={data.trend} scope={data.scope} />
           {exports}
         </div>
       )}
@@ -68,12 +80,10 @@ export function OverviewTab({ filters, exports }: { filters: ReportFilters; expo
   );
 }
 
-function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
+function TrendChart({ trend, scope }: { trend: ReportOverview['trend']; scope: ReportOverview['scope'] }) {
   const hasVisits = trend.points.some((point) => point.total > 0);
-  const data = trend.points.map((point) => ({
-    ...point,
-    label: formatDate(point.start).slice(0, trend.bucket === 'month' ? 10 : 5),
-  }));
+  const data = chartPoints(trend, scope, londonToday());
+  const soFar = data.some((point) => point.partial) ? SO_FAR_LABEL[trend.bucket] : null;
   return (
     <section className="card report-card" aria-labelledby="report-trend-title">
       <h2 id="report-trend-title" className="card-title">
@@ -95,11 +105,19 @@ function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
                 <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
                 <Tooltip />
                 <Legend />
-                <Bar yAxisId="count" dataKey="total" name="Appointments" fill="#94a3b8" isAnimationActive={false} />
-                <Bar yAxisId="count" dataKey="completed" name="Completed" fill="#0b6e77" isAnimationActive={false} />
+                <Bar yAxisId="count" dataKey="total" name="Appointments" fill="#94a3b8" isAnimationActive={false}>
+                  {data.map((point) => (
+                    <Cell key={point.start} fillOpacity={point.partial ? 0.4 : 1} />
+                  ))}
+                </Bar>
+                <Bar yAxisId="count" dataKey="completed" name="Completed" fill="#0b6e77" isAnimationActive={false}>
+                  {data.map((point) => (
+                    <Cell key={point.start} fillOpacity={point.partial ? 0.4 : 1} />
+                  ))}
+                </Bar>
                 <Line
                   yAxisId="rate"
-                  dataKey="completionRate"
+                  dataKey="rate"
                   name="Completion rate"
                   stroke="#b45309"
                   strokeWidth={2}
@@ -107,9 +125,29 @@ function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
                   connectNulls={false}
                   isAnimationActive={false}
                 />
+                {soFar && (
+                  <Line
+                    yAxisId="rate"
+                    dataKey="rateSoFar"
+                    name={`Completion rate, ${soFar.toLowerCase()}`}
+                    stroke="#b45309"
+                    strokeWidth={2}
+                    strokeDasharray="5 4"
+                    legendType="plainline"
+                    dot={{ r: 3, fill: '#fff' }}
+                    connectNulls={false}
+                    isAnimationActive={false}
+                  />
+                )}
               </ComposedChart>
             </ResponsiveContainer>
           </div>
+          {soFar && (
+            <p className="muted small report-chart-note" data-testid="report-trend-partial">
+              {soFar}: {trend.bucket === 'day' ? 'the day' : `the ${trend.bucket}`} is not over, so visits still to come
+              count as not completed yet. Its bars are paler and its line is dashed.
+            </p>
+          )}
           <details className="analytics-table">
             <summary>Show the figures</summary>
             <div className="table-wrap">
@@ -123,9 +161,12 @@ function TrendChart({ trend }: { trend: ReportOverview['trend'] }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {trend.points.map((point) => (
+                  {data.map((point) => (
                     <tr key={point.start}>
-                      <td>{formatDate(point.start)}</td>
+                      <td>
+                        {formatDate(point.start)}
+                        {point.partial && ' (so far)'}
+                      </td>
                       <td>{point.total}</td>
                       <td>{point.completed}</td>
                       <td>{percentText(point.completionRate)}</td>
