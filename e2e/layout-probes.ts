@@ -150,6 +150,9 @@ export async function layoutFindings(page: Page): Promise<LayoutFinding[]> {
         if (!hit || hit === element || element.contains(hit) || hit.contains(element)) continue;
         // A label drawn over its own field, or a field's decoration inside the same control.
         if (hit.closest('label')?.contains(element)) continue;
+        // An overlay the user opened on purpose (a calendar, a menu, a list of suggestions) covers the form under it.
+        if (hit.closest('[data-radix-popper-content-wrapper], [role="menu"], [role="listbox"], [role="tooltip"]'))
+          continue;
         if (allowedCover(hit)) continue;
         covered.set(element, `${describe(element)} under ${describe(hit)}`);
       }
