@@ -57,7 +57,23 @@ function recordPosts(page: Page): Record<string, unknown>[] {
 
 const SUBMITTED = ['Feedback Submitted', "Thank you for your feedback! We'll review it shortly."] as const;
 
-describe('Feedback widget and admin feedback list in Chromium', () => {
+/** The desktop header's Feedback button, and one of its popover's three choices picked (the popover then closes). */
+const feedbackButton = (page: Page) => page.locator('.topbar').getByRole('button', { name: 'Feedback', exact: true });
+async function chooseInHeader(page: Page, choice: string) {
+  await feedbackButton(page).click();
+  const popover = page.getByRole('dialog', { name: 'Feedback on this page' });
+  await expect.poll(() => popover.isVisible()).toBe(true);
+  await popover.getByRole('button', { name: choice }).click();
+  await expect.poll(() => popover.count()).toBe(0);
+}
+
+/** Whether the point shows the screen itself (or the empty space below it): no control floats over the page there. */
+const showsThePage = (page: Page, x: number, y: number) =>
+  page.evaluate(
+    `(() => { const hit = document.elementFromPoint(${x}, ${y}); return hit !== null && (hit.closest('main') !== null || hit.closest('button, a, [role=group]') === null); })()`,
+  );
+
+describe("The header's Feedback button and admin feedback list in Chromium", () => {
   it('sends quick feedback and the "Share Your Feedback" dialog, refusing a blank message and keeping the dialog on failure', async () => {
     // Before anything is sent, the administrator's list is empty.
     const admin = await openPage('/admin');
@@ -67,15 +83,19 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
 
     const page = await openPage('/', { as: carer });
     const posts = recordPosts(page);
-    const widget = page.getByTestId('feedback-widget');
-    await expect.poll(() => widget.getByRole('button', { name: 'Good' }).isVisible()).toBe(true);
-    await page.screenshot({ path: `${shots}/feedback-widget-1280.png` });
+    await expect.poll(() => feedbackButton(page).isVisible()).toBe(true);
+    // It is in the header: the bottom right corner, where a floating widget used to sit, shows the page.
+    await expect.poll(() => page.getByText('Welcome back, Grace Roberts').isVisible()).toBe(true);
+    expect(await showsThePage(page, 1280 - 60, 900 - 40)).toBe(true);
+    await feedbackButton(page).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Feedback on this page' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/feedback-menu-1280.png` });
+    await page.keyboard.press('Escape');
 
-    // Quick buttons: sent at once, with preset messages and the current path.
-    await widget.getByRole('button', { name: 'Good' }).click();
+    // Quick choices: sent at once, with preset messages and the current path.
+    await chooseInHeader(page, 'This page works well');
     await expectToast(page, ...SUBMITTED);
-    await expect.poll(() => widget.getByRole('button', { name: 'Suggest' }).isEnabled()).toBe(true);
-    await widget.getByRole('button', { name: 'Suggest' }).click();
+    await chooseInHeader(page, 'I have a suggestion');
     await expect.poll(() => posts.length).toBe(2);
     expect(posts).toEqual([
       { type: 'positive', category: 'general', message: 'Quick feedback: this page works well.', rating: 5, page: '/' },
@@ -89,7 +109,7 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     ]);
 
     // The dialog and its defaults.
-    await widget.getByRole('button', { name: 'Feedback' }).click();
+    await chooseInHeader(page, 'Share your feedback');
     const dialog = page.getByRole('dialog', { name: 'Share Your Feedback' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('Type').inputValue()).toBe('suggestion');
@@ -108,7 +128,7 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     expect(await dialog.getByLabel('Message').getAttribute('rows')).toBe('4');
     expect(await dialog.getByRole('radio').count()).toBe(0);
 
-    // A blank (whitespace-only) message is refused in the browser: the widget's toast, nothing sent.
+    // A blank (whitespace-only) message is refused in the browser: a toast, nothing sent.
     await dialog.getByLabel('Message').fill('   ');
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
     await expectToast(page, 'Message Required', 'Please enter your feedback message.');
@@ -148,13 +168,15 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
       rating: 4,
       page: '/',
     });
-    await widget.getByRole('button', { name: 'Feedback' }).click();
+    await chooseInHeader(page, 'Share your feedback');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('Type').inputValue()).toBe('suggestion');
     expect(await dialog.getByLabel('Category').inputValue()).toBe('general');
     expect(await dialog.getByLabel('Message').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // A keyboard user carries on from the header's button.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent ?? ""')).toBe('Feedback');
     await page.context().close();
   }, 120_000);
 
@@ -227,20 +249,33 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     await expect.poll(() => page.getByText('No feedback with status Resolved.').isVisible()).toBe(true);
   }, 120_000);
 
-  it('sits above the bottom tab bar at 390 px, with the dialog usable on a phone', async () => {
-    const page = await openPage('/', { width: 390, height: 844, as: carer });
-    const widget = page.getByTestId('feedback-widget');
-    await expect.poll(() => widget.getByRole('button', { name: 'Good' }).isVisible()).toBe(true);
-    const bar = await page.getByRole('navigation', { name: 'Quick navigation' }).boundingBox();
-    const box = await widget.boundingBox();
-    expect(bar).not.toBeNull();
-    expect(box).not.toBeNull();
-    expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    expect(box!.x).toBeGreaterThan(390 / 2);
-    await page.screenshot({ path: `${shots}/feedback-widget-390.png` });
+  it("is given from the phone's menu at 390 px, nothing floating over the page, with the dialog usable on a phone", async () => {
+    const page = await openPage('/tasks', { width: 390, height: 844, as: carer });
+    const posts = recordPosts(page);
+    // Just above the bottom tab bar, where a floating widget used to sit, the page shows.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect(await showsThePage(page, 390 - 60, 844 - 64 - 30)).toBe(true);
 
-    await widget.getByRole('button', { name: 'Feedback' }).click();
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('dialog', { name: 'Mobile Dashboard' });
+    await openMenu.click();
+    await menu.getByRole('button', { name: 'This page works well' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/feedback-menu-390.png` });
+    await menu.getByRole('button', { name: 'This page works well' }).click();
+    await expect.poll(() => menu.count()).toBe(0);
+    await expectToast(page, ...SUBMITTED);
+    expect(posts).toEqual([
+      {
+        type: 'positive',
+        category: 'general',
+        message: 'Quick feedback: this page works well.',
+        rating: 5,
+        page: '/tasks',
+      },
+    ]);
+
+    await openMenu.click();
+    await menu.getByRole('button', { name: 'Share your feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Your Feedback' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('Type').selectOption('positive');
@@ -249,6 +284,11 @@ describe('Feedback widget and admin feedback list in Chromium', () => {
     expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
     expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/feedback-dialog-390.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate('document.activeElement?.getAttribute("aria-label") ?? ""'))
+      .toBe('Open menu');
     await page.context().close();
 
     // The administrator's list on a phone: each row a card, its controls within the screen.

@@ -8,7 +8,7 @@ import {
   type FeedbackCategory,
   type FeedbackType,
 } from '@care/events';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError } from '../../shared/api';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { Field } from '../../shared/form-field';
@@ -26,9 +26,18 @@ import { RatingInput } from './rating-input';
 import { useSubmitFeedback } from './submit-feedback';
 import { FormDialog } from '../../shared/form-dialog';
 
-export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function FeedbackDialog({
+  open,
+  onOpenChange,
+  opener,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened from a popover or a menu that is gone when it closes: focus goes back to this button instead. */
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="Share Your Feedback" size="small">
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Share Your Feedback" size="small" opener={opener}>
       {/* Mounted per opening: after a submit (or Cancel) the next opening starts from the defaults. */}
       <FeedbackForm onDone={() => onOpenChange(false)} />
     </FormDialog>

@@ -42,7 +42,7 @@ export type FeedbackFormCheck =
   | { ok: false; messageRequired: true }
   | { ok: false; messageRequired: false; reason: string };
 
-/** Client-side check with the schema the command API uses: a blank message is the widget's "Message Required". */
+/** Client-side check with the schema the command API uses: a blank message is told ("Message Required"), never sent. */
 export function checkFeedbackForm(values: FeedbackFormValues, page: string): FeedbackFormCheck {
   const request = formToRequest(values, page);
   const result = createFeedbackRequestSchema.safeParse(request);

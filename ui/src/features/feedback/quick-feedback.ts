@@ -1,6 +1,6 @@
 import type { CreateFeedbackRequest } from '@care/events';
 
-/* The widget's own constants, apart from the form's schema: the widget is on every screen's first load. */
+/* The quick choices' own constants, apart from the form and its schema, which load only when the form is opened. */
 
 /**
  * The quick buttons send at once with a preset message, skipping the message check. Good is positive with the top

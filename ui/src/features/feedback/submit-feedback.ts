@@ -5,7 +5,7 @@ import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
 import { invalidateFeedbackLists } from '../../records/feedback/feedback-list-key';
 
-/** POST /api/feedback, from the dialog or a quick button; the widget's success and failure toasts. */
+/** POST /api/feedback, from the dialog or a quick choice, with the success and failure toasts. */
 export function useSubmitFeedback() {
   const queryClient = useQueryClient();
   return useMutation({

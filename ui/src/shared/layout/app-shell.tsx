@@ -1,6 +1,5 @@
 import { CriticalAlertAnnouncer } from '../../features/alerts/critical-alert-news';
 import { EmergencyBanner } from '../../features/emergency/emergency-banner';
-import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { useLiveUpdates } from '../live';
 import { useIsMobile } from '../use-is-mobile';
 import { Outlet } from '@tanstack/react-router';
@@ -29,7 +28,6 @@ export function AppShell() {
         </div>
         {mobile ? <MobileBottomBar /> : null}
       </div>
-      <FeedbackWidget />
       <EmergencyBanner />
       <CriticalAlertAnnouncer />
     </>

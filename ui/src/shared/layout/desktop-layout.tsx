@@ -4,15 +4,17 @@ import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { AlertBell } from '../../features/alerts/alert-bell';
+import { FeedbackButton } from '../../features/feedback/feedback-button';
 import { HeaderHelp } from '../../features/help/header-help';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
 import { isNavActive, MAIN_NAV, navFor, SETTINGS_NAV, type NavItem } from './nav-items';
 import { UserAvatar } from './user-avatar';
+import './shell.css';
 
 function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
-  const active = isNavActive(pathname, item.to);
+  const active = isNavActive(pathname, item);
   const Icon = item.icon;
   return (
     <li>
@@ -68,7 +70,10 @@ export function DesktopSidebar() {
   );
 }
 
-/** The desktop header: the title or Back, search, help, accessibility, the bell and the user. */
+/**
+ * The desktop header: the title or Back, search, feedback, help, accessibility, the bell and the user. Its icon-only
+ * buttons show their names in a tooltip on hover and on keyboard focus (shell.css).
+ */
 export function DesktopTopbar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const user = useCurrentUser();
@@ -79,6 +84,7 @@ export function DesktopTopbar() {
       </div>
       <HeaderSearch />
       <div className="topbar-end">
+        <FeedbackButton />
         <HeaderHelp />
         <AccessibilityButton />
         <AlertBell />

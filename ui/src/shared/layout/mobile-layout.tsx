@@ -8,6 +8,7 @@ import { HeaderSearch } from './header-search';
 import { isNavActive, MOBILE_TABS } from './nav-items';
 import { TodayCountBadge } from '../../features/appointments/today-count-badge';
 import { AlertBell } from '../../features/alerts/alert-bell';
+import { LazyFeedbackDialog } from '../../features/feedback/feedback-button';
 
 const MobileMenu = lazyNamed(() => import('./mobile-menu'), 'MobileMenu');
 
@@ -19,6 +20,8 @@ export function MobileTopBar() {
   // The phone's top bar has no room for it: the menu opens the accessibility settings, and focus comes
   // back to the menu button when they close.
   const [accessibilityOpen, setAccessibilityOpen] = useState(false);
+  // Likewise the full feedback form, opened from the menu's Feedback section.
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -66,10 +69,19 @@ export function MobileTopBar() {
               setMenuOpen(false);
               setAccessibilityOpen(true);
             }}
+            onOpenFeedback={() => {
+              setMenuOpen(false);
+              setFeedbackOpen(true);
+            }}
           />
         </Suspense>
       )}
       {accessibilityOpen && <LazyAccessibilityDialog onOpenChange={setAccessibilityOpen} opener={menuButton} />}
+      {feedbackOpen && (
+        <Suspense fallback={null}>
+          <LazyFeedbackDialog open onOpenChange={setFeedbackOpen} opener={menuButton} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -79,8 +91,8 @@ export function MobileBottomBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <nav className="bottom-bar" aria-label="Quick navigation">
-      {MOBILE_TABS.map(({ label, to, icon: Icon }) => {
-        const active = isNavActive(pathname, to);
+      {MOBILE_TABS.map(({ label, to, also, icon: Icon }) => {
+        const active = isNavActive(pathname, { to, also });
         return (
           <Link
             key={to}

@@ -4,6 +4,7 @@ import { Accessibility, X } from 'lucide-react';
 import { BRAND } from '../brand';
 import { closeOnEscape } from '../close-on-escape';
 import { SignOutButton } from '../../features/auth/sign-out-button';
+import { FeedbackChoices } from '../../features/feedback/feedback-choices';
 import { HeaderHelp } from '../../features/help/header-help';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
 import { isNavActive, MAIN_NAV, navFor, MOBILE_QUICK_ACTIONS, SETTINGS_NAV } from './nav-items';
@@ -15,12 +16,15 @@ export function MobileMenu({
   onOpenChange,
   pathname,
   onOpenAccessibility,
+  onOpenFeedback,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pathname: string;
   /** Closes the menu and opens the accessibility settings (the desktop header's Accessibility button). */
   onOpenAccessibility: () => void;
+  /** Closes the menu and opens the "Share Your Feedback" form (the desktop header's Feedback button offers it). */
+  onOpenFeedback: () => void;
 }) {
   const user = useCurrentUser();
   const close = () => onOpenChange(false);
@@ -55,8 +59,8 @@ export function MobileMenu({
           <h2 className="mobile-menu-section">Navigation</h2>
           <nav aria-label="Mobile navigation">
             <ul className="mobile-nav-list">
-              {navFor(user.role, MAIN_NAV).map(({ label, to, icon: Icon }) => {
-                const active = isNavActive(pathname, to);
+              {navFor(user.role, MAIN_NAV).map(({ label, to, also, icon: Icon }) => {
+                const active = isNavActive(pathname, { to, also });
                 return (
                   <li key={to}>
                     <Link
@@ -73,10 +77,14 @@ export function MobileMenu({
               })}
             </ul>
           </nav>
+          {/* On a phone nothing floats over the page: feedback on the page in view is given from here. */}
+          <h2 className="mobile-menu-section">Feedback on this page</h2>
+          <FeedbackChoices itemClassName="sidebar-link" onChosen={close} onShareFull={onOpenFeedback} />
           <div className="mobile-menu-footer">
             <Link
               to={SETTINGS_NAV.to}
-              className={`sidebar-link${isNavActive(pathname, SETTINGS_NAV.to) ? ' active' : ''}`}
+              className={`sidebar-link${isNavActive(pathname, SETTINGS_NAV) ? ' active' : ''}`}
+              aria-current={isNavActive(pathname, SETTINGS_NAV) ? 'page' : undefined}
               onClick={close}
             >
               <SettingsIcon size={18} aria-hidden />
