@@ -4,6 +4,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  redirect,
   useMatches,
   useSearch,
 } from '@tanstack/react-router';
@@ -139,18 +140,29 @@ const voiceNoteRoute = createRoute({
   component: VoiceNotePage,
 });
 
-/** Operations. /appointments (dashboard "View All") is the daily schedule; /visits/new is the carer's check-in. */
+/** Operations. /visits/new is the carer's check-in. */
 const operationsRoutes = (
   [
     ['/scheduling', SchedulingPage],
     ['/schedule-day', ScheduleDayPage],
-    ['/appointments', ScheduleDayPage],
     ['/monitoring', MonitoringPage],
     ['/manage', ManagePage],
     ['/check-in', CheckInPage],
     ['/visits/new', CheckInPage],
   ] as const
 ).map(([path, component]) => createRoute({ getParentRoute: () => rootRoute, path, component }));
+
+/**
+ * /appointments was a second address of the daily schedule: links to it (the dashboard's "View All", bookmarks)
+ * go on to /schedule-day with their query, so the schedule has one address and the navigation one entry.
+ */
+const appointmentsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/appointments',
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: '/schedule-day', search: location.search, replace: true });
+  },
+});
 
 /** Visit Tracking; `?unrecorded=true` (the Unrecorded Visits tile) lists the visits with no check-out recorded. */
 const visitsRoute = createRoute({
@@ -246,6 +258,7 @@ const routeTree = rootRoute.addChildren([
   carePlansRoute,
   medicationsRoute,
   ...operationsRoutes,
+  appointmentsRoute,
   ...shellScreenRoutes,
 ]);
 
