@@ -9,6 +9,7 @@ import {
   type ScheduleAppointmentRequest,
   type VisitType,
 } from '@care/events';
+import { DEMO_OFFICE, near, type DemoPlace } from './demo-places';
 
 /**
  * About six weeks of visits around today (four weeks back, two ahead), the same for the same `now`: no
@@ -79,7 +80,16 @@ const OBSERVATIONS = [
   null,
 ];
 
-export function demoVisits(carerIds: readonly string[], clientIds: readonly string[], now: Date): DemoVisit[] {
+/**
+ * `placeOf`: where each client lives (demo-places.ts), where the carer's phone checks in; without it, every check-in
+ * is at the office.
+ */
+export function demoVisits(
+  carerIds: readonly string[],
+  clientIds: readonly string[],
+  now: Date,
+  placeOf: (clientId: string) => DemoPlace = () => DEMO_OFFICE,
+): DemoVisit[] {
   const today = londonToday(now);
   // Every carer's round starts at the same few London times a day: each is converted once, not once per carer
   // (the conversion goes through Intl and was most of the time of building the visits).
@@ -90,7 +100,7 @@ export function demoVisits(carerIds: readonly string[], clientIds: readonly stri
     if (instant === undefined) instants.set(key, (instant = Date.parse(londonTimeToInstant(date, time))));
     return instant;
   };
-  const anchored = visitsAroundNow(carerIds, clientIds, now);
+  const anchored = visitsAroundNow(carerIds, clientIds, now, placeOf);
   const ruralCoverWeek = mondayOf(addDays(today, -RURAL_COVER_DAYS_BACK));
   const visits: DemoVisit[] = [...anchored];
   const clashesWithAnchored = (carerId: string, start: Date, minutes: number) =>
@@ -124,6 +134,7 @@ export function demoVisits(carerIds: readonly string[], clientIds: readonly stri
             seed,
             now,
             forced: forcedToday(day, carerIndex, slotIndex),
+            place: placeOf(clientId),
             longTravel: carerIndex === RURAL_COVER_CARER && mondayOf(date) === ruralCoverWeek,
           }),
         );
@@ -144,6 +155,7 @@ export function demoVisits(carerIds: readonly string[], clientIds: readonly stri
             visitType: index === 0 ? 'transport' : 'companionship',
             seed: 50,
             now,
+            place: placeOf(clientId),
           }),
         );
       }
@@ -187,9 +199,22 @@ interface VisitInput {
   readonly forced?: Outcome;
   /** A week on a rural round: long drives between visits. */
   readonly longTravel?: boolean;
+  /** The client's home: where the phone checks in. */
+  readonly place: DemoPlace;
 }
 
-function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced, longTravel }: VisitInput): DemoVisit {
+function visit({
+  carerId,
+  clientId,
+  start,
+  minutes,
+  visitType,
+  seed,
+  now,
+  forced,
+  longTravel,
+  place,
+}: VisitInput): DemoVisit {
   // The drive from the last visit, as the carer records it at check-out: a few minutes across town.
   const travel = longTravel ? 35 + (seed % 10) : 3 + (seed % 6);
   const tasks = TASKS[visitType].slice(0, 3);
@@ -217,7 +242,7 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
         },
       ],
     };
-  if (end > now) return { schedule, steps: startedSteps(start, seed, now) };
+  if (end > now) return { schedule, steps: startedSteps(start, seed, now, place) };
   if (outcome === 'no_show')
     return {
       schedule,
@@ -230,7 +255,7 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
       ],
     };
   if (outcome === 'missed')
-    return { schedule, steps: missedFollowUp(start, minutes, tasks, visitType, seed, now), missed: true };
+    return { schedule, steps: missedFollowUp(start, minutes, tasks, visitType, seed, now, place), missed: true };
   const lateBy = outcome === 'late' ? 20 + (seed % 4) * 7 : (seed % 9) - 4;
   // A visit that ended just before `now` must not be checked in or out after it: the server refuses future times.
   const checkedIn = new Date(Math.min(start.getTime() + lateBy * MINUTE, now.getTime() - 2 * MINUTE));
@@ -242,16 +267,16 @@ function visit({ carerId, clientId, start, minutes, visitType, seed, now, forced
   return {
     schedule,
     steps: [
-      checkIn(checkedIn, seed, outcome === 'late' ? LATE_REASONS[seed % LATE_REASONS.length]! : null, typedAt),
+      checkIn(checkedIn, seed, place, outcome === 'late' ? LATE_REASONS[seed % LATE_REASONS.length]! : null, typedAt),
       checkOut(checkedOut, tasks, visitType, seed, typedAt, travel),
     ],
   };
 }
 
 /** A visit under way now is checked in (in progress); one still ahead gets no steps. */
-function startedSteps(start: Date, seed: number, now: Date): DemoVisitStep[] {
+function startedSteps(start: Date, seed: number, now: Date, place: DemoPlace): DemoVisitStep[] {
   const checkedIn = new Date(start.getTime() + 2 * MINUTE);
-  return checkedIn <= now ? [checkIn(checkedIn, seed, null, null)] : [];
+  return checkedIn <= now ? [checkIn(checkedIn, seed, place, null, null)] : [];
 }
 
 const TIMESHEET_REASON = 'Phone battery flat; time from the paper timesheet';
@@ -272,13 +297,14 @@ function missedFollowUp(
   visitType: VisitType,
   seed: number,
   now: Date,
+  place: DemoPlace,
 ): DemoVisitStep[] {
   if (londonToday(start) === londonToday(now)) return [];
   const followedUp = new Date(start.getTime() + (minutes + 120) * MINUTE);
   if (seed % 3 === 0) return [{ action: 'no-show', body: { reason: MISSED_NO_SHOW_REASON }, at: followedUp }];
   const checkedIn = new Date(start.getTime() + 3 * MINUTE);
   return [
-    checkIn(checkedIn, seed, null, followedUp, MISSED_TIMESHEET_REASON),
+    checkIn(checkedIn, seed, place, null, followedUp, MISSED_TIMESHEET_REASON),
     checkOut(
       new Date(checkedIn.getTime() + minutes * MINUTE),
       tasks,
@@ -295,6 +321,7 @@ function missedFollowUp(
 function checkIn(
   at: Date,
   seed: number,
+  place: DemoPlace,
   lateReason: string | null,
   typedAt: Date | null,
   reason = TIMESHEET_REASON,
@@ -310,9 +337,9 @@ function checkIn(
     : {
         checkedInAt: at.toISOString(),
         source: 'Mobile',
+        // At the client's door: the phone's fix, a few hundred metres around the town's centre.
         location: {
-          latitude: 51.45 + (seed % 20) * 0.01,
-          longitude: -0.25 + (seed % 25) * 0.012,
+          ...near(place, seed),
           accuracy: 8 + (seed % 20),
           address: null,
         },
@@ -358,7 +385,12 @@ function checkOut(
  * Visits placed around the moment of seeding, whatever the hour: the demo carer account's day (one done
  * earlier, one starting shortly to check in to, one later) and one visit in progress for the last carer.
  */
-function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string[], now: Date): DemoVisit[] {
+function visitsAroundNow(
+  carerIds: readonly string[],
+  clientIds: readonly string[],
+  now: Date,
+  placeOf: (clientId: string) => DemoPlace,
+): DemoVisit[] {
   const carerId = carerIds[0];
   const lastCarerId = carerIds.at(-1);
   if (carerId === undefined || lastCarerId === undefined || carerIds.length < 2) return [];
@@ -367,6 +399,7 @@ function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string
   const done = visit({
     carerId,
     clientId: clientIds[0]!,
+    place: placeOf(clientIds[0]!),
     start: at(-180),
     minutes: 45,
     visitType: 'personal_care',
@@ -376,6 +409,7 @@ function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string
   const next = visit({
     carerId,
     clientId: clientIds[1]!,
+    place: placeOf(clientIds[1]!),
     start: at(20),
     minutes: 45,
     visitType: 'medication',
@@ -385,6 +419,7 @@ function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string
   const later = visit({
     carerId,
     clientId: clientIds[2]!,
+    place: placeOf(clientIds[2]!),
     start: at(180),
     minutes: 30,
     visitType: 'companionship',
@@ -394,6 +429,7 @@ function visitsAroundNow(carerIds: readonly string[], clientIds: readonly string
   const underWay = visit({
     carerId: lastCarerId,
     clientId: clientIds[3]!,
+    place: placeOf(clientIds[3]!),
     start: at(-15),
     minutes: 60,
     visitType: 'domestic',

@@ -1,4 +1,5 @@
 import { NATIONAL_LIVING_WAGE, REGIONS, type CreateCarerRequest } from '@care/events';
+import type { DemoTown } from './demo-places';
 
 /**
  * About 30 demo carers across the five regions, the same every time (no randomness), sent
@@ -47,12 +48,16 @@ const QUALIFICATIONS = [
   'Dementia Awareness',
   'Safeguarding Adults Level 2',
 ];
-const TOWNS: Record<(typeof REGIONS)[number], string> = {
+/**
+ * Where the carers of each of the agency's regions live: districts of Leeds and its nearest towns, among the clients
+ * they visit (demo-places.ts).
+ */
+const TOWNS: Record<(typeof REGIONS)[number], DemoTown> = {
   north: 'Leeds LS6',
-  south: 'Brighton BN2',
-  east: 'Norwich NR3',
-  west: 'Bristol BS7',
-  central: 'Birmingham B15',
+  south: 'Morley LS27',
+  east: 'Leeds LS8',
+  west: 'Pudsey LS28',
+  central: 'Leeds LS2',
 };
 
 /**

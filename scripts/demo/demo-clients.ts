@@ -1,4 +1,5 @@
 import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS, type CreateClientRequest } from '@care/events';
+import type { DemoTown } from './demo-places';
 
 /**
  * About 150 demo clients, the same every time (no randomness: everything derives from the index), sent
@@ -178,17 +179,18 @@ const STREETS = [
   'Orchard Close',
   'Elm Grove',
 ];
-const TOWNS = [
+/** The clients' towns: Leeds and around (demo-places.ts), so every carer's round is a short drive. */
+const TOWNS: readonly DemoTown[] = [
   'Leeds LS6',
   'Leeds LS8',
-  'Harrogate HG1',
+  'Horsforth LS18',
   'Wakefield WF1',
   'Bradford BD9',
-  'York YO24',
-  'Brighton BN2',
-  'Norwich NR3',
-  'Bristol BS7',
-  'Birmingham B15',
+  'Leeds LS11',
+  'Pudsey LS28',
+  'Morley LS27',
+  'Garforth LS25',
+  'Otley LS21',
 ];
 const CONDITIONS = [
   'Type 2 diabetes',

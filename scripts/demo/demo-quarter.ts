@@ -9,6 +9,7 @@ import {
 import type { AdminCredentials } from '../demo-admin';
 import type { SeedProgress } from '../start-progress';
 import { DEMO_VISIT_DAYS_BACK, demoVisits, type DemoVisit } from './demo-appointments';
+import { placeOfAddress } from './demo-places';
 import { demoCarePlans, demoCarePlanTemplates } from './demo-care-plans';
 import { demoCarers } from './demo-carers';
 import { demoClients } from './demo-clients';
@@ -313,7 +314,9 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
   );
 
   // Visits: booked ten days ahead (the first ten days on the opening morning), then their day as it went.
-  const visitPlan = demoVisits(activeCarerIds, activeClientIds, now);
+  // Each check-in at the client's home, in the client's town.
+  const clientPlaces = new Map(clientIds.map((id, index) => [id, placeOfAddress(clients[index]!.address)]));
+  const visitPlan = demoVisits(activeCarerIds, activeClientIds, now, (clientId) => clientPlaces.get(clientId)!);
   visitPlan.forEach(({ schedule, steps, missed: nobodyCame }, index) => {
     const key = (n: number) => `visits.${index}.${n}`;
     let id = '';
