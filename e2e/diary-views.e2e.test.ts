@@ -251,6 +251,11 @@ describe('Diary views in Chromium', () => {
     await expect.poll(() => map.getAttribute('data-markers')).toBe('2');
     await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(2);
     await shows(page, 'The map tiles could not load: the visits are shown on a plain background.');
+    // The note is read before the grey map, and a key names the dots' colour.
+    const note = await page.getByRole('status').filter({ hasText: 'The map tiles could not load' }).boundingBox();
+    const mapBox = await map.boundingBox();
+    expect(note!.y + note!.height).toBeLessThanOrEqual(mapBox!.y);
+    await expect.poll(() => page.getByTestId('diary-map-key').innerText()).toBe('In progress');
     const visits = page.getByTestId('diary-map-visit');
     await expect
       .poll(() => visits.filter({ hasText: 'Walter Pemberton' }).getByText('12 Park Row, Leeds').isVisible())

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
+import { enumLabel } from '../../shared/format';
 
 interface MapConfig {
   tileUrl: string;
@@ -31,6 +32,18 @@ async function mapConfig(): Promise<MapConfig> {
 }
 
 const STATUS_COLOURS: Record<string, string> = { in_progress: '#b45309', completed: '#15803d', scheduled: '#1d4ed8' };
+/** The dot of a visit in any other status (missed, cancelled ...). */
+const OTHER_COLOUR = '#475569';
+
+/** The key under the map: one entry per dot colour shown, in a fixed order, "Other status" last. */
+function mapKey(visits: readonly DiaryMapVisitView[]): { label: string; colour: string }[] {
+  const shown = new Set(visits.map((visit) => visit.status as string));
+  const entries = Object.entries(STATUS_COLOURS)
+    .filter(([status]) => shown.has(status))
+    .map(([status, colour]) => ({ label: enumLabel(status), colour }));
+  const other = [...shown].some((status) => !(status in STATUS_COLOURS));
+  return other ? [...entries, { label: 'Other status', colour: OTHER_COLOUR }] : entries;
+}
 const nameOf = (person: { firstName: string; lastName: string } | null) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned';
 
@@ -78,7 +91,7 @@ export function VisitMap({
     if (!current || !layer) return;
     layer.clearLayers();
     for (const visit of visits) {
-      const colour = STATUS_COLOURS[visit.status] ?? '#475569';
+      const colour = STATUS_COLOURS[visit.status] ?? OTHER_COLOUR;
       const text = `${nameOf(visit.client)}, ${nameOf(visit.carer)}`;
       L.circleMarker([visit.location.latitude, visit.location.longitude], {
         radius: 9,
@@ -111,8 +124,15 @@ export function VisitMap({
     }
   }, [visits, follow, config.data]);
 
+  const key = mapKey(visits);
   return (
     <div className="diary-map-box">
+      {/* Above the map, where it is read before the grey background puzzles anyone. */}
+      {tilesFailed && (
+        <p className="small diary-map-note" role="status">
+          The map tiles could not load: the visits are shown on a plain background.
+        </p>
+      )}
       <div
         ref={element}
         className="diary-map"
@@ -121,10 +141,15 @@ export function VisitMap({
         data-testid="diary-map"
         data-markers={visits.length}
       />
-      {tilesFailed && (
-        <p className="small muted" role="status">
-          The map tiles could not load: the visits are shown on a plain background.
-        </p>
+      {key.length > 0 && (
+        <ul className="diary-map-key small" aria-label="Key to the dots" data-testid="diary-map-key">
+          {key.map((entry) => (
+            <li key={entry.label}>
+              <span className="diary-map-dot" style={{ background: entry.colour }} aria-hidden />
+              {entry.label}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
