@@ -238,7 +238,7 @@ describe("settings, What's new and Get support", () => {
 
     await page.getByLabel('Last name').fill('Newman');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect.poll(() => page.locator('.topbar-user').innerText()).toContain('Sam Newman');
+    await expect.poll(() => page.locator('.sidebar-user-name').innerText()).toBe('Sam Newman');
 
     await page.getByLabel('Current password', { exact: true }).fill('not the password at all');
     await page.getByLabel('New password', { exact: true }).fill('a much newer passphrase');
@@ -321,6 +321,9 @@ describe("settings, What's new and Get support", () => {
     expect(bar[0], widths).toBeLessThanOrEqual(bar[1]);
     const logout = await page.locator('.topbar').getByRole('button', { name: 'Logout' }).boundingBox();
     expect(logout!.x + logout!.width).toBeLessThanOrEqual(DESKTOP.width);
+    // The search keeps room for its placeholder ("Search users, carers, clients...").
+    const search = await page.getByRole('combobox', { name: 'Search users, carers and clients' }).boundingBox();
+    expect(search!.width).toBeGreaterThanOrEqual(260);
     await page.getByRole('button', { name: "What's new" }).click();
     const notes = page.getByRole('dialog', { name: "What's new" });
     await expect.poll(() => notes.getByText(/^Version 2025\.1\.0, released/).isVisible()).toBe(true);
@@ -341,6 +344,57 @@ describe("settings, What's new and Get support", () => {
     );
     await page.screenshot({ path: `${shots}/get-support-1280.png` });
     expect(await findings(page)).toEqual([]);
+  });
+});
+
+describe('the shell around every screen', () => {
+  const current = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main navigation' }).locator('[aria-current=page]');
+
+  it('takes an old /appointments link to the daily schedule, its query kept, with Schedule Day as the current entry', async () => {
+    const page = await open(admin, '/appointments?from=bookmark');
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .toBe('/schedule-day?from=bookmark');
+    await expect.poll(() => current(page).allInnerTexts()).toEqual(['Schedule Day']);
+    await page.close();
+  });
+
+  it('shows the current entry on screens reached from elsewhere: care monitoring under Visits, an emergency under Alerts', async () => {
+    const page = await open(admin, '/monitoring');
+    await expect.poll(() => page.getByRole('heading', { name: 'Care Monitoring & Management' }).isVisible()).toBe(true);
+    expect(await current(page).allInnerTexts()).toEqual(['Visits']);
+    await page.goto(`${env.product.url}/emergency`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Emergency', level: 1 }).isVisible()).toBe(true);
+    expect(await current(page).allInnerTexts()).toEqual(['Alerts']);
+    await page.close();
+  });
+
+  it("names the header's icon-only buttons in a tooltip when a keyboard user reaches them", async () => {
+    const page = await open(admin, '/');
+    const accessibility = page.locator('.topbar').getByRole('button', { name: 'Accessibility' });
+    await expect.poll(() => accessibility.isVisible()).toBe(true);
+    await accessibility.focus();
+    await page.keyboard.press('Tab');
+    const tooltip = () =>
+      page.evaluate(
+        "(() => { const style = getComputedStyle(document.activeElement, '::after'); return style.visibility === 'visible' ? style.content : 'hidden'; })()",
+      );
+    // The bell, named with its figure.
+    await expect.poll(tooltip).toMatch(/^"Alerts(, \d+ active)?"$/);
+    await page.screenshot({
+      path: `${shots}/header-tooltip-1280.png`,
+      clip: { x: 640, y: 0, width: 640, height: 120 },
+    });
+    await page.close();
+  });
+
+  it("dates the sidebar's footer from the clock and shows the running version", async () => {
+    const page = await open(admin, '/');
+    const footer = page.locator('.sidebar-footer');
+    await expect.poll(() => footer.isVisible()).toBe(true);
+    expect(await footer.innerText()).toBe(`© ${new Date().getFullYear()} CareAgency · Version 2025.1.0`);
+    await page.close();
   });
 });
 
