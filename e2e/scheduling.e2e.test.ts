@@ -9,6 +9,8 @@ let admin: BrowserContext;
 const shots = '.test-results/screenshots';
 /** The visit is tomorrow: still ahead whatever the hour the test runs, so it stays scheduled. */
 const visitDate = addDays(londonToday(), 1);
+/** The visit's day as the rota names it, "Mon 23/11". */
+const shiftDay = `${new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${visitDate}T12:00:00Z`))} ${visitDate.slice(8, 10)}/${visitDate.slice(5, 7)}`;
 
 /** A command through the API as the admin; answers the created id. */
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
@@ -59,6 +61,11 @@ async function open(context: BrowserContext): Promise<Page> {
 
 const visible = (page: Page, text: string) =>
   expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
+/** "Monday 23 November", the heading of a day in the phone's list of the week. */
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 /** The weekly grid's cell of a day and an hour. */
 const cell = (page: Page, date: string, hour: number) => page.locator(`td[data-date="${date}"][data-hour="${hour}"]`);
 
@@ -187,30 +194,65 @@ describe('Scheduling & Rotas in Chromium', () => {
     expect(csv).toContain('Edith Greenwood');
     expect(csv).toContain('Nadia Hussain');
 
-    // Cancelling the shift from the grid takes it out of the counts.
+    // Cancel on the shift asks first, naming the shift; Keep Shift leaves it as it was.
     await page.getByRole('tab', { name: 'Weekly View' }).click();
-    page.once('dialog', (question) => void question.accept());
-    await shiftChip.getByRole('button', { name: /Cancel shift of Nadia Hussain/ }).click();
+    const cancelButton = shiftChip.getByRole('button', {
+      name: `Cancel shift of Nadia Hussain, ${shiftDay} 09:00–15:00`,
+    });
+    expect(await cancelButton.textContent()).toBe('Cancel');
+    await cancelButton.click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel Shift' });
+    await visible(page, `Cancel the shift of Nadia Hussain, ${shiftDay} 09:00–15:00?`);
+    await confirm.getByRole('button', { name: 'Keep Shift' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await page.getByTestId('total-shifts').textContent()).toBe('1');
+    // Confirmed, the shift is cancelled and leaves the counts.
+    await cancelButton.click();
+    await confirm.getByRole('button', { name: 'Cancel Shift' }).click();
     await visible(page, 'Shift cancelled successfully');
+    await expect.poll(() => confirm.count()).toBe(0);
     await expect.poll(() => page.getByTestId('total-shifts').textContent()).toBe('0');
     await expect.poll(() => shiftChip.textContent()).toContain('Cancelled');
     await page.close();
   });
 
-  it('is usable at 390 px: the cards, the week picker, and the grid scrolling sideways', async () => {
+  it('is usable at 390 px: the cards, the week picker, and the week as a list of days', async () => {
     const mobile = await env.signedInContext({ width: 390, height: 844 });
     const page = await open(mobile);
     await page.getByLabel('Week of').fill(ukDate(visitDate));
-    await expect
-      .poll(() => cell(page, visitDate, 10).getByTestId('rota-visit').textContent())
-      .toContain('Edith Greenwood');
-    // The page itself does not scroll sideways; only the grid does.
+    // No seven-column grid on a phone: one section per day, the date picked open with its visits and shifts.
+    const day = page.locator(`section[data-date="${visitDate}"]`);
+    const heading = day.getByRole('button', { name: new RegExp(`^${longDay(visitDate)}`) });
+    await expect.poll(() => heading.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('table', { name: 'Weekly rota' }).count()).toBe(0);
+    expect(await page.locator('section[data-date]').count()).toBe(7);
+    const visitRow = day.getByTestId('rota-visit');
+    await expect.poll(() => visitRow.textContent()).toContain('Edith Greenwood');
+    expect(await visitRow.textContent()).toContain('Nadia Hussain');
+    // The time range stays on one line (about 19 px high; broken in two it would be twice that).
+    const time = visitRow.getByText('10:00–10:45', { exact: true });
+    expect((await time.boundingBox())?.height).toBeLessThan(28);
+    // The shift cancelled on the desktop is shown as such, with nothing left to cancel.
+    const shiftRow = day.getByTestId('rota-shift');
+    await expect.poll(() => shiftRow.textContent()).toContain('09:00–15:00');
+    expect(await shiftRow.textContent()).toContain('Cancelled');
+    expect(await shiftRow.getByRole('button').count()).toBe(0);
+    // Today is marked; a day without shifts or visits says so once opened.
+    const today = londonToday();
+    if (await page.locator(`section[data-date="${today}"]`).count())
+      expect(await page.locator(`section[data-date="${today}"] h2`).textContent()).toContain('Today');
+    expect(await day.locator('h2').textContent()).not.toContain('Today');
+    const other = page.locator('section[data-date]').filter({ hasNotText: 'Edith' }).first();
+    await other.getByRole('button', { expanded: false }).click();
+    await visible(page, 'No shifts.');
+    await visible(page, 'No visits.');
+    // The page itself does not scroll sideways.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     for (const button of ['Filter', 'New Shift'])
       expect(await page.getByRole('button', { name: button }).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/scheduling-390.png`, fullPage: false });
-    await page.getByRole('table', { name: 'Weekly rota' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/scheduling-grid-390.png`, fullPage: false });
+    await day.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/scheduling-days-390.png`, fullPage: false });
     await page.getByRole('tab', { name: 'Monthly View' }).click();
     await expect.poll(() => page.locator(`button[data-date="${visitDate}"]`).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/scheduling-month-390.png`, fullPage: true });

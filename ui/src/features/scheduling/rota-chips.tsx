@@ -1,6 +1,7 @@
 import type { AppointmentView, ShiftView } from '@care/events';
 import { AlertTriangle, X } from 'lucide-react';
 import { capitalize, humanize } from '../../shared/format';
+import { shortDayLabel } from './rota-dates';
 
 export const clientName = (visit: AppointmentView): string => `${visit.client.firstName} ${visit.client.lastName}`;
 export const carerOfVisit = (visit: AppointmentView): string | null =>
@@ -30,7 +31,38 @@ export function VisitChip({ visit }: { visit: AppointmentView }) {
   );
 }
 
-/** A shift in the grid or the roster, with a Cancel button for those who may plan shifts. */
+/** "Mon 23/11 07:00–14:00": how a shift is named in its Cancel button and the confirmation. */
+export const shiftWhen = (shift: ShiftView): string =>
+  `${shortDayLabel(shift.date)} ${shift.startClock}–${shift.endClock}`;
+
+/**
+ * The labelled Cancel action of a shift, apart from its text (under it on a card, at the end of a list row). It only
+ * asks: CancelShiftDialog names the shift and cancels it.
+ */
+export function CancelShiftButton({
+  shift,
+  onCancel,
+  compact = false,
+}: {
+  shift: ShiftView;
+  onCancel: (shift: ShiftView) => void;
+  /** In a narrow grid column the button reads "Cancel"; its name still says which shift. */
+  compact?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className="rota-shift-cancel"
+      aria-label={`Cancel shift of ${shift.carerName}, ${shiftWhen(shift)}`}
+      onClick={() => onCancel(shift)}
+    >
+      <X size={14} aria-hidden />
+      {compact ? 'Cancel' : 'Cancel shift'}
+    </button>
+  );
+}
+
+/** A shift in the grid or the roster, with a Cancel shift button for those who may plan shifts. */
 export function ShiftChip({
   shift,
   showCarer,
@@ -54,17 +86,7 @@ export function ShiftChip({
         {shiftTypeLabel(shift.shiftType)} · {capitalize(shift.status)}
         {shift.location ? ` · ${shift.location}` : ''}
       </span>
-      {onCancel && !cancelled && (
-        <button
-          type="button"
-          className="rota-chip-cancel"
-          aria-label={`Cancel shift of ${shift.carerName}, ${shift.startClock}–${shift.endClock}`}
-          title="Cancel shift"
-          onClick={() => onCancel(shift)}
-        >
-          <X size={12} aria-hidden />
-        </button>
-      )}
+      {onCancel && !cancelled && <CancelShiftButton shift={shift} onCancel={onCancel} compact />}
     </div>
   );
 }

@@ -71,3 +71,15 @@ const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numer
 export function monthLabel(month: string): string {
   return monthName.format(new Date(`${month}-01T12:00:00Z`));
 }
+
+const longDayName = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/** "Monday 23 November": the heading of a day in the phone's list of the week. */
+export function longDayLabel(date: string): string {
+  return longDayName.format(new Date(`${date}T12:00:00Z`));
+}

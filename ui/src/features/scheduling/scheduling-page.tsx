@@ -11,9 +11,10 @@ import {
   Plus,
   Users,
 } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { formatDate } from '../../shared/format';
 import { useCurrentUser } from '../../shared/current-user';
+import { useIsMobile } from '../../shared/use-is-mobile';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { Tabs, type TabItem } from '../../shared/tabs';
 import {
@@ -23,6 +24,7 @@ import {
   withQuery,
 } from '../../records/appointments/appointment-queries';
 import { AssignCarerDialog } from './assign-carer-dialog';
+import { CancelShiftDialog } from './cancel-shift-dialog';
 import { CarerRoster } from './carer-roster';
 import { FilterPanel } from './filter-panel';
 import { schedulingCarersQueryOptions } from './get-carers';
@@ -32,9 +34,9 @@ import { NewShiftDialog } from './new-shift-dialog';
 import { weekOf } from './rota-dates';
 import { availableCarers, shiftCounts } from './rota-figures';
 import { activeFilterCount, filterShifts, filterVisits, NO_FILTER, type RotaFilter } from './rota-filter';
-import { useShiftCommand } from './shift-command';
 import { SummaryCards } from './summary-cards';
 import { VisitAssignments } from './visit-assignments';
+import { WeekDayList } from './week-day-list';
 import { WeeklyView } from './weekly-view';
 import './scheduling.css';
 import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
@@ -50,6 +52,7 @@ export function SchedulingPage() {
   const canPlanShifts = can(role, 'shifts.write');
   const canAssign = can(role, 'appointments.write');
   const today = londonToday();
+  const isMobile = useIsMobile();
   const [date, setDate] = useState(today);
   const [tab, setTab] = useState<RotaTab>('weekly');
   const [filter, setFilter] = useState<RotaFilter>(NO_FILTER);
@@ -64,20 +67,8 @@ export function SchedulingPage() {
   const shifts = useQuery(shiftsQueryOptions(week));
   const summary = useQuery(appointmentSummaryQueryOptions(week));
 
-  const cancelShift = useShiftCommand({ success: 'Shift cancelled successfully', failure: 'Failed to cancel shift' });
-  const onCancelShift = useCallback(
-    (shift: ShiftView) => {
-      const when = `${formatDate(shift.date)} ${shift.startClock}–${shift.endClock}`;
-      if (!window.confirm(`Cancel the shift of ${shift.carerName} on ${when}?`)) return;
-      cancelShift.mutate({
-        method: 'POST',
-        path: `/api/shifts/${shift.id}/cancel`,
-        body: {},
-        revision: shift.revision,
-      });
-    },
-    [cancelShift],
-  );
+  const [cancellingShift, setCancellingShift] = useState<ShiftView>();
+  const onCancelShift = canPlanShifts ? setCancellingShift : undefined;
 
   const carerList = carers.data ?? [];
   const weekVisits = visits.data ?? NO_VISITS;
@@ -108,16 +99,18 @@ export function SchedulingPage() {
       label: 'Weekly View',
       icon: CalendarDays,
       render: () =>
-        weekData(() => (
-          <WeeklyView
-            days={days}
-            today={today}
-            selected={date}
-            visits={filteredVisits}
-            shifts={filteredShifts}
-            onCancelShift={canPlanShifts ? onCancelShift : undefined}
-          />
-        )),
+        weekData(() => {
+          const rota = {
+            days,
+            today,
+            selected: date,
+            visits: filteredVisits,
+            shifts: filteredShifts,
+            onCancelShift,
+          };
+          // A phone has no room for seven columns: the week becomes a list of days.
+          return isMobile ? <WeekDayList {...rota} /> : <WeeklyView {...rota} />;
+        }),
     },
     {
       value: 'monthly',
@@ -146,7 +139,7 @@ export function SchedulingPage() {
             visits={filterVisits(weekVisits, { ...filter, carerId: '' })}
             shifts={weekShifts}
             carerId={filter.carerId}
-            onCancelShift={canPlanShifts ? onCancelShift : undefined}
+            onCancelShift={onCancelShift}
           />
         )),
     },
@@ -249,6 +242,7 @@ export function SchedulingPage() {
       {canPlanShifts && (
         <NewShiftDialog open={newShiftOpen} onOpenChange={setNewShiftOpen} date={date} carers={carerList} />
       )}
+      {canPlanShifts && <CancelShiftDialog shift={cancellingShift} onClose={() => setCancellingShift(undefined)} />}
       {canAssign && <AssignCarerDialog visit={assigning} carers={carerList} onClose={() => setAssigning(undefined)} />}
     </section>
   );
