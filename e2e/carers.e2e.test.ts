@@ -101,15 +101,17 @@ describe('Carer Management in Chromium', () => {
       .poll(() => watcher.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count())
       .toBe(1);
 
-    // Delete, with a browser confirmation naming the person.
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
+    // Delete asks first, naming the person, with Cancel focused: Cancel keeps the carer.
     await page.getByRole('button', { name: 'Delete Margaret Okonjo-Reid' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete carer Margaret Okonjo-Reid?' });
+    await expect.poll(() => question.isVisible()).toBe(true);
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await page.getByTestId('carer-card').filter({ hasText: 'Margaret Okonjo-Reid' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Margaret Okonjo-Reid' }).click();
+    await question.getByRole('button', { name: 'Delete carer' }).click();
     await expect.poll(() => toast(page, 'Carer deleted successfully').isVisible()).toBe(true);
-    expect(confirmation).toContain('Margaret Okonjo-Reid');
     await expect.poll(() => page.getByText('No carers found.', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => watcher.getByTestId('active-carer-count').textContent()).toBe('0');
   }, 120_000);

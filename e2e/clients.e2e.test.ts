@@ -207,15 +207,11 @@ describe('Client Records in Chromium', () => {
     expect(editedText).not.toContain('+1');
     expect(editedText).toContain('COPD');
 
-    // Delete, with a browser confirmation naming the person.
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
+    // Delete, after a confirmation naming the person.
     await page.getByRole('button', { name: 'Delete Margaret Okonjo-Reid' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete client Margaret Okonjo-Reid?' });
+    await question.getByRole('button', { name: 'Delete client' }).click();
     await expect.poll(() => toast(page, 'Client deleted successfully').isVisible()).toBe(true);
-    expect(confirmation).toBe('Are you sure you want to delete Margaret Okonjo-Reid?');
     await expect.poll(() => cards(page).count()).toBe(1);
     await page.close();
   }, 180_000);
@@ -256,8 +252,8 @@ describe('Client Records in Chromium', () => {
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' })
         : route.fallback(),
     );
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Dorothy Ashworth' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete client' }).click();
     await expectErrorToast(page, 'Failed to delete client');
     expect(await card(page, 'Dorothy Ashworth').count()).toBe(1);
     await page.close();

@@ -185,15 +185,11 @@ describe('Training and Checklists in Chromium', () => {
     await expect.poll(() => tab(page, 'Expired').textContent()).toBe('Expired (1)');
     await expect.poll(() => compliance(page, 'Tom Rigby')).toBe('Tom Rigby38%3 of 8 currentNeeds Attention');
 
-    // Delete, with a browser confirmation naming the carer and the training.
-    let confirmation = '';
-    page.once('dialog', (question) => {
-      confirmation = question.message();
-      void question.accept();
-    });
+    // Delete, after a confirmation naming the carer and the training.
     await page.getByRole('button', { name: 'Delete Food Safety for Margaret Okonjo' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete the Food Safety record of Margaret Okonjo?' });
+    await question.getByRole('button', { name: 'Delete record' }).click();
     await expect.poll(() => toast(page, 'Training record deleted successfully').isVisible()).toBe(true);
-    expect(confirmation).toBe('Are you sure you want to delete the Food Safety training record of Margaret Okonjo?');
     await expect.poll(() => cards(page).count()).toBe(5);
     await expect.poll(() => tab(page, 'Expired').textContent()).toBe('Expired (0)');
   }, 150_000);

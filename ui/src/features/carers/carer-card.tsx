@@ -33,7 +33,7 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: Carer
           <dd className="capitalize">{carer.user.region ?? '—'}</dd>
         </div>
         <div>
-          <dt>Specialization</dt>
+          <dt>Specialisation</dt>
           <dd className="capitalize">{carer.specialization ? humanize(carer.specialization) : '—'}</dd>
         </div>
         <div>
@@ -86,7 +86,7 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: Carer
           </button>
           <button
             type="button"
-            className="button button-danger-outline button-small"
+            className="button button-danger-outline button-small card-action-apart"
             aria-label={`Delete ${name}`}
             disabled={deleting}
             onClick={() => onDelete(carer)}

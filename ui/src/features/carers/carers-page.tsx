@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { activeCarerCountQueryOptions } from '../../shared/active-carer-count';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
 import { useCurrentUser } from '../../shared/current-user';
 import { useLiveActiveCarerCount } from '../../shared/live';
@@ -32,9 +33,8 @@ export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = 
   const activeCount = liveActiveCount ?? fallbackCount.data;
 
   const openAdd = () => setDialog({ open: true });
-  const onDelete = (carer: CarerView) => {
-    if (window.confirm(`Are you sure you want to delete ${carerFullName(carer)}?`)) deleteCarer.mutate(carer.id);
-  };
+  // The carer the delete confirmation asks about, while it is open.
+  const [confirming, setConfirming] = useState<CarerView>();
 
   return (
     <section className="page">
@@ -94,7 +94,7 @@ export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = 
                 key={carer.id}
                 carer={carer}
                 onEdit={(chosen) => setDialog({ open: true, carer: chosen })}
-                onDelete={onDelete}
+                onDelete={setConfirming}
                 deleting={deleteCarer.isPending && deleteCarer.variables === carer.id}
                 canWrite={canWrite}
               />
@@ -109,6 +109,19 @@ export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = 
           />
         </>
       )}
+
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(open) => !open && setConfirming(undefined)}
+        title={`Delete carer ${confirming ? carerFullName(confirming) : ''}?`}
+        confirmLabel="Delete carer"
+        onConfirm={() => confirming && deleteCarer.mutate(confirming.id)}
+      >
+        <p>
+          They leave the carer list, and their employee ID and linked account become free for another record. This
+          cannot be undone.
+        </p>
+      </ConfirmDialog>
 
       {canWrite && (
         <CarerFormDialog

@@ -122,7 +122,7 @@ export function ClientCard({ client, today, onEdit, onDelete, deleting, canWrite
           </button>
           <button
             type="button"
-            className="button button-danger-outline button-small"
+            className="button button-danger-outline button-small card-action-apart"
             aria-label={`Delete ${name}`}
             disabled={deleting}
             onClick={() => onDelete(client)}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { useCurrentUser } from '../../shared/current-user';
 import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { ClientCard, clientFullName } from './client-card';
@@ -28,9 +29,8 @@ export function ClientsPage({ initialSearch = '' }: { initialSearch?: string } =
   const rows = clients.items;
 
   const openAdd = () => setDialog({ open: true });
-  const onDelete = (client: ClientView) => {
-    if (window.confirm(`Are you sure you want to delete ${clientFullName(client)}?`)) deleteClient.mutate(client.id);
-  };
+  // The client the delete confirmation asks about, while it is open.
+  const [confirming, setConfirming] = useState<ClientView>();
 
   return (
     <section className="page">
@@ -90,7 +90,7 @@ export function ClientsPage({ initialSearch = '' }: { initialSearch?: string } =
                 client={client}
                 today={today}
                 onEdit={(chosen) => setDialog({ open: true, client: chosen })}
-                onDelete={onDelete}
+                onDelete={setConfirming}
                 deleting={deleteClient.isPending && deleteClient.variables === client.id}
                 canWrite={canWrite}
               />
@@ -105,6 +105,16 @@ export function ClientsPage({ initialSearch = '' }: { initialSearch?: string } =
           />
         </>
       )}
+
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(open) => !open && setConfirming(undefined)}
+        title={`Delete client ${confirming ? clientFullName(confirming) : ''}?`}
+        confirmLabel="Delete client"
+        onConfirm={() => confirming && deleteClient.mutate(confirming.id)}
+      >
+        <p>They leave the client list. This cannot be undone.</p>
+      </ConfirmDialog>
 
       {canWrite && (
         <ClientFormDialog

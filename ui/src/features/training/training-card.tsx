@@ -100,7 +100,7 @@ export function TrainingCard({ record, today, onEdit, onRenew, onDelete, deletin
           </button>
           <button
             type="button"
-            className="button button-danger-outline button-small"
+            className="button button-danger-outline button-small card-action-apart"
             aria-label={`Delete ${subject}`}
             disabled={deleting}
             onClick={() => onDelete(record)}

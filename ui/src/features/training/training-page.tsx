@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, GraduationCap, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ListLoadError, ListLoading, LoadMore, SearchBox } from '../../shared/list-states';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { useCurrentUser } from '../../shared/current-user';
 import { useDebouncedValue, usePagedList } from '../../shared/paged-list';
 import { Tabs, type TabItem } from '../../shared/tabs';
@@ -44,10 +45,8 @@ export function TrainingPage() {
   const today = londonToday();
 
   const openAdd = () => setForm({ open: true });
-  const onDelete = (record: TrainingView) => {
-    const question = `Are you sure you want to delete the ${TRAINING_TYPE_LABELS[record.trainingType]} training record of ${carerName(record)}?`;
-    if (window.confirm(question)) deleteTraining.mutate({ id: record.id, revision: record.revision });
-  };
+  // The record the delete confirmation asks about, while it is open.
+  const [confirming, setConfirming] = useState<TrainingView>();
 
   const renderList = (shown: TrainingView[]) =>
     records.isPending ? (
@@ -81,7 +80,7 @@ export function TrainingPage() {
               today={today}
               onEdit={(edited) => setForm({ open: true, record: edited })}
               onRenew={setRenewing}
-              onDelete={onDelete}
+              onDelete={setConfirming}
               deleting={deleteTraining.isPending && deleteTraining.variables.id === record.id}
               canWrite={canWrite}
             />
@@ -158,6 +157,19 @@ export function TrainingPage() {
             onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
           />
           <RenewTrainingDialog record={renewing} onOpenChange={(open) => !open && setRenewing(undefined)} />
+          <ConfirmDialog
+            open={confirming !== undefined}
+            onOpenChange={(open) => !open && setConfirming(undefined)}
+            title={
+              confirming
+                ? `Delete the ${TRAINING_TYPE_LABELS[confirming.trainingType]} record of ${carerName(confirming)}?`
+                : ''
+            }
+            confirmLabel="Delete record"
+            onConfirm={() => confirming && deleteTraining.mutate({ id: confirming.id, revision: confirming.revision })}
+          >
+            <p>It leaves the training list and the compliance figures. This cannot be undone.</p>
+          </ConfirmDialog>
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { useVoiceNotes } from './get-voice-notes';
 import { RecordVoiceNotePanel } from './record-voice-note-panel';
 import { VoiceNoteItem } from './voice-note-item';
 import './voice-notes.css';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { FormDialog } from '../../shared/form-dialog';
 
 /** Voice notes on the diary screen: the list with a player each, and "Record Voice Note" in a dialog. */
@@ -19,9 +20,8 @@ export function VoiceNotesSection() {
   const [recording, setRecording] = useState(false);
   const canRecord = can(user.role, 'diary.write');
   const canDelete = (note: VoiceNoteView) => note.userId === user.id || can(user.role, 'diary.review');
-  const onDelete = (note: VoiceNoteView) => {
-    if (window.confirm(`Are you sure you want to delete the voice note "${note.title}"?`)) deleteNote.mutate(note);
-  };
+  // The note the delete confirmation asks about, while it is open.
+  const [confirming, setConfirming] = useState<VoiceNoteView>();
 
   return (
     <section className="voice-notes" aria-labelledby={headingId}>
@@ -55,7 +55,7 @@ export function VoiceNotesSection() {
                 note={note}
                 canDelete={canDelete(note)}
                 deleting={deleteNote.isPending && deleteNote.variables?.id === note.id}
-                onDelete={onDelete}
+                onDelete={setConfirming}
               />
             ))}
           </ul>
@@ -68,6 +68,16 @@ export function VoiceNotesSection() {
           />
         </>
       )}
+
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(open) => !open && setConfirming(undefined)}
+        title={`Delete voice note "${confirming?.title ?? ''}"?`}
+        confirmLabel="Delete voice note"
+        onConfirm={() => confirming && deleteNote.mutate(confirming)}
+      >
+        <p>The recording is removed from the diary. This cannot be undone.</p>
+      </ConfirmDialog>
 
       {canRecord && (
         <FormDialog open={recording} onOpenChange={setRecording} title="Record Voice Note">
