@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { pdfText } from '@care/documents/testing';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
@@ -78,6 +78,12 @@ async function accessibilityFindings(page: Page): Promise<{ rule: string; target
   }));
 }
 /** Whether the page scrolls sideways (a phone screen must not). */
+/** A card's less frequent actions sit under its More actions button: open the list, then choose one. */
+async function moreActions(card: Locator, action: string) {
+  await card.getByRole('button', { name: 'More actions' }).click();
+  const menu = card.page().getByRole('dialog', { name: /^More actions for / });
+  await menu.getByRole('button', { name: action, exact: true }).click();
+}
 const scrollsSideways = (page: Page) =>
   page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
@@ -121,7 +127,8 @@ describe('Incidents in Chromium', () => {
     const carerList = await open(phone, '/incidents');
     const own = carerList.getByTestId('incident-card').filter({ hasText: 'Fall in the bathroom' });
     await expect.poll(() => own.isVisible()).toBe(true);
-    expect(await own.getByRole('button', { name: 'Escalate' }).count()).toBe(0);
+    expect(await own.getByRole('button').allInnerTexts()).toEqual(['View Details']);
+    expect(await own.getByRole('link', { name: 'Download Full Report' }).isVisible()).toBe(true);
     await carerList.screenshot({ path: `${shots}/incidents-carer-390.png`, fullPage: true });
     expect(await scrollsSideways(carerList)).toBe(false);
 
@@ -137,7 +144,20 @@ describe('Incidents in Chromium', () => {
     await expect
       .poll(() => card.getByText('Client: Mabel Hughes · Carer: Tom Reid · Reported by Tom Reid').isVisible())
       .toBe(true);
-    expect(await card.getByRole('button', { name: 'Mark Resolved' }).count()).toBe(0);
+    // One main action on the card; the rest (no Mark Resolved before the investigation) under More actions.
+    expect(await card.getByRole('button').allInnerTexts()).toEqual(['View Details', 'More actions']);
+    await card.getByRole('button', { name: 'More actions' }).click();
+    const menu = page.getByRole('dialog', { name: 'More actions for Fall in the bathroom' });
+    expect(await menu.getByRole('button').allInnerTexts()).toEqual([
+      'Update Status',
+      'Add Investigation Notes',
+      'Escalate',
+      'Contact Safeguarding Team',
+      'Correct Details',
+    ]);
+    expect(await menu.getByRole('link', { name: 'Download Full Report' }).getAttribute('href')).toMatch(/report\.pdf$/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
     await page.screenshot({ path: `${shots}/incidents-1280.png`, fullPage: true });
     expect(await accessibilityFindings(page)).toEqual([]);
 
@@ -150,21 +170,21 @@ describe('Incidents in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search incidents' }).fill('');
 
     // Update Status: start the investigation.
-    await card.getByRole('button', { name: 'Update Status' }).click();
+    await moreActions(card, 'Update Status');
     let dialog = page.getByRole('dialog', { name: 'Update Status' });
     await dialog.getByRole('button', { name: 'Start investigation' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => card.getByText('Investigating').isVisible()).toBe(true);
 
     // Add Investigation Notes.
-    await card.getByRole('button', { name: 'Add Investigation Notes' }).click();
+    await moreActions(card, 'Add Investigation Notes');
     dialog = page.getByRole('dialog', { name: 'Add Investigation Notes' });
     await dialog.getByLabel('Note').fill('Bath mat was missing; daughter confirms it went to the wash on Monday.');
     await dialog.getByRole('button', { name: 'Add Note' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
 
     // Escalate: hand it to the administrator, with why.
-    await card.getByRole('button', { name: 'Escalate' }).click();
+    await moreActions(card, 'Escalate');
     dialog = page.getByRole('dialog', { name: 'Escalate Incident' });
     await expect.poll(() => dialog.getByLabel('Hand to').locator('option').count()).toBeGreaterThan(1);
     await dialog.getByLabel('Hand to').selectOption({ index: 1 });
@@ -174,7 +194,7 @@ describe('Incidents in Chromium', () => {
     await expect.poll(() => card.getByText('Escalated', { exact: true }).isVisible()).toBe(true);
 
     // Mark Resolved (shown only while investigating) needs a resolution summary.
-    await card.getByRole('button', { name: 'Mark Resolved' }).click();
+    await moreActions(card, 'Mark Resolved');
     dialog = page.getByRole('dialog', { name: 'Mark Resolved' });
     await dialog
       .getByLabel('Resolution summary')
@@ -184,7 +204,7 @@ describe('Incidents in Chromium', () => {
     await expect.poll(() => card.getByText('Resolved', { exact: true }).isVisible()).toBe(true);
 
     // Update Status: close.
-    await card.getByRole('button', { name: 'Update Status' }).click();
+    await moreActions(card, 'Update Status');
     dialog = page.getByRole('dialog', { name: 'Update Status' });
     await dialog.getByRole('radio', { name: 'Close' }).check();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -277,13 +297,13 @@ describe('Incidents in Chromium', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     const card = page.getByTestId('incident-card').filter({ hasText: 'Son took bank card without asking' });
     await expect.poll(() => card.getByText('Critical', { exact: true }).isVisible()).toBe(true);
-    await card.getByRole('button', { name: 'Update', exact: true }).click();
-    dialog = page.getByRole('dialog', { name: 'Update Incident' });
+    await moreActions(card, 'Correct Details');
+    dialog = page.getByRole('dialog', { name: 'Correct Details' });
     await dialog.getByLabel('Type').selectOption('safeguarding');
     await dialog.getByLabel('Reason for the correction').fill('Possible financial abuse, not an accident');
     await dialog.getByRole('button', { name: 'Save Correction' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await card.getByRole('button', { name: 'Contact Safeguarding Team' }).click();
+    await moreActions(card, 'Contact Safeguarding Team');
     dialog = page.getByRole('dialog', { name: 'Contact Safeguarding Team' });
     await expect
       .poll(() => dialog.getByTestId('safeguarding-contact').innerText())

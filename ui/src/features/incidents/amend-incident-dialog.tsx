@@ -45,7 +45,7 @@ export function AmendIncidentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="Update Incident">
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Correct Details">
       {open && <AmendForm incident={incident} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   );

@@ -9,6 +9,7 @@ import {
 } from '@care/events';
 import { ArrowUpCircle, CheckCircle2, Eye, FileDown, NotebookPen, Pencil, RefreshCw, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
+import { ActionMenu } from '../../shared/action-menu';
 import { formatDateTime } from '../../shared/format';
 import { TextCommandDialog } from '../../shared/text-command-dialog';
 import { AmendIncidentDialog } from './amend-incident-dialog';
@@ -20,7 +21,9 @@ import { UpdateStatusDialog } from './update-status-dialog';
 
 type Open = 'update' | 'resolve' | 'escalate' | 'status' | 'notes' | 'safeguarding' | null;
 
-/** One incident in a list, with its buttons (managers: every one; a carer: View Details and Full Report). */
+/**
+ * One incident in a list: View Details, and for managers the rest under More actions (a carer: the report download).
+ */
 export function IncidentCard({
   incident,
   canManage,
@@ -39,6 +42,8 @@ export function IncidentCard({
     success: 'Investigation note added',
     failure: 'Failed to add the note',
   });
+  const closed = incident.status === 'closed';
+  const report = incidentPath(incident.id, '/report.pdf');
   const overdue = incident.duties.filter((duty) => duty.overdue).length;
   const about = [
     incident.clientName && `Client: ${incident.clientName}`,
@@ -73,67 +78,47 @@ export function IncidentCard({
       {about.length > 0 && <p className="small">{about.join(' · ')}</p>}
       <p className="incident-summary">{incident.description}</p>
       <div className="incident-actions">
-        <button type="button" className="button button-secondary button-small" onClick={() => onView(incident.id)}>
+        <button type="button" className="button button-primary button-small" onClick={() => onView(incident.id)}>
           <Eye size={16} aria-hidden />
           View Details
         </button>
-        {canManage && (
-          <>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => setOpen('update')}
-              disabled={incident.status === 'closed'}
-            >
-              <Pencil size={16} aria-hidden />
-              Update
-            </button>
-            {incident.status === 'investigating' && (
-              <button type="button" className="button button-primary button-small" onClick={() => setOpen('resolve')}>
-                <CheckCircle2 size={16} aria-hidden />
-                Mark Resolved
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => setOpen('escalate')}
-              disabled={incident.status === 'resolved' || incident.status === 'closed'}
-            >
-              <ArrowUpCircle size={16} aria-hidden />
-              Escalate
-            </button>
-          </>
-        )}
-        <a className="button button-secondary button-small" href={incidentPath(incident.id, '/report.pdf')} download>
-          <FileDown size={16} aria-hidden />
-          Full Report
-        </a>
-        {canManage && (
-          <>
-            <button type="button" className="button button-secondary button-small" onClick={() => setOpen('status')}>
-              <RefreshCw size={16} aria-hidden />
-              Update Status
-            </button>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => setOpen('notes')}
-              disabled={incident.status === 'closed'}
-            >
-              <NotebookPen size={16} aria-hidden />
-              Add Investigation Notes
-            </button>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => setOpen('safeguarding')}
-              disabled={incident.status === 'closed'}
-            >
-              <ShieldAlert size={16} aria-hidden />
-              Contact Safeguarding Team
-            </button>
-          </>
+        {canManage ? (
+          <ActionMenu
+            label={`More actions for ${incident.title}`}
+            items={[
+              incident.status === 'investigating' && {
+                label: 'Mark Resolved',
+                icon: CheckCircle2,
+                onSelect: () => setOpen('resolve'),
+              },
+              { label: 'Update Status', icon: RefreshCw, onSelect: () => setOpen('status') },
+              {
+                label: 'Add Investigation Notes',
+                icon: NotebookPen,
+                onSelect: () => setOpen('notes'),
+                disabled: closed,
+              },
+              {
+                label: 'Escalate',
+                icon: ArrowUpCircle,
+                onSelect: () => setOpen('escalate'),
+                disabled: incident.status === 'resolved' || closed,
+              },
+              {
+                label: 'Contact Safeguarding Team',
+                icon: ShieldAlert,
+                onSelect: () => setOpen('safeguarding'),
+                disabled: closed,
+              },
+              { label: 'Correct Details', icon: Pencil, onSelect: () => setOpen('update'), disabled: closed },
+              { label: 'Download Full Report', icon: FileDown, href: report, download: true },
+            ]}
+          />
+        ) : (
+          <a className="button button-secondary button-small" href={report} download>
+            <FileDown size={16} aria-hidden />
+            Download Full Report
+          </a>
         )}
       </div>
       {canManage && (
