@@ -312,7 +312,7 @@ describe('Alerts, the bell and the live dashboard in Chromium', () => {
     const reasons = carerPage.getByRole('dialog');
     await reasons.getByLabel('Reason for late arrival').fill('Previous visit overran');
     await reasons.getByRole('button', { name: 'Check In' }).click();
-    await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('In progress', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => bellName(dashboard)).toBe('Alerts, 0 active');
     await expect.poll(() => dashboard.getByText('No active alerts').first().isVisible()).toBe(true);
 

@@ -17,6 +17,8 @@ const HERE = { latitude: 53.7997, longitude: -1.5492, accuracy: 12 };
 const TASKS = ['Help with breakfast', 'Prompt morning medication', 'Tidy the kitchen'];
 let visitA: string;
 let visitB: string;
+let tomsCarerId: string;
+let edithId: string;
 
 /** A command through the API as the context's signed-in user; answers the created id. */
 async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
@@ -61,11 +63,13 @@ beforeAll(async () => {
     post(admin.request, '/api/carers', { ...user, userId, employeeId, startDate: '2024-03-01' });
   const carerAId = await carerRecord(carerA, users[0]!, 'EMP-801');
   const carerBId = await carerRecord(carerB, users[1]!, 'EMP-802');
+  tomsCarerId = carerBId;
   const edith = await post(
     admin.request,
     '/api/clients',
     client('CL-0801', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
   );
+  edithId = edith;
   const walter = await post(
     admin.request,
     '/api/clients',
@@ -129,14 +133,20 @@ describe('Check In on a phone in Chromium', () => {
     for (const text of ['4 Mill Lane, Leeds LS6 2AB', 'Scheduled', ...TASKS]) {
       await expect.poll(() => card.getByText(text, { exact: true }).isVisible(), { message: text }).toBe(true);
     }
+    // Her next visit is marked so; nothing is recorded yet, so no time and no source shows.
+    expect(await card.getByText('Next', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText(/Checked in/).count()).toBe(0);
     await page.screenshot({ path: `${shots}/check-in-390.png`, fullPage: true });
 
     await card.getByRole('button', { name: 'Check In' }).click();
     await expect.poll(() => toast(page, 'Checked in').isVisible()).toBe(true);
-    await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('In progress', { exact: true }).isVisible()).toBe(true);
+    // Located by the phone, at the server's time: how it was recorded, in words, and nothing "by hand".
+    await expect.poll(() => card.getByText(/^Checked in \d\d:\d\d on the phone$/).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['In progress', 'Still to do today']);
     // The coordinator's screen follows through the live push, without a reload.
     await expect
-      .poll(() => trackedVisit(visits, 'Edith Green').getByText('In Progress', { exact: true }).isVisible())
+      .poll(() => trackedVisit(visits, 'Edith Green').getByText('In progress', { exact: true }).isVisible())
       .toBe(true);
 
     // Record the visit: two of the three tasks, medication, mood, observations, notes, signature, travel and costs.
@@ -172,6 +182,12 @@ describe('Check In on a phone in Chromium', () => {
     await card.getByRole('button', { name: 'Check Out' }).click();
     await expect.poll(() => toast(page, 'Checked out').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+    // Done: at the end, under its own heading, with nothing left to do today.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2 }).allInnerTexts())
+      .toEqual(['Still to do today', 'Completed, missed or cancelled (1)']);
+    expect(await page.getByText('No more visits today.', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText(/^Checked in \d\d:\d\d on the phone · checked out \d\d:\d\d$/).isVisible()).toBe(true);
     await expect
       .poll(() => trackedVisit(visits, 'Edith Green').getByText('Completed', { exact: true }).isVisible())
       .toBe(true);
@@ -247,8 +263,10 @@ describe('Check In on a phone in Chromium', () => {
     await dialog.getByLabel('Actual time (leave blank for now)').fill(ukDateTime(londonWallClockOf(arrivedAt)));
     await dialog.getByRole('button', { name: 'Check In' }).click();
     await expect.poll(() => toast(page, 'Checked in').isVisible()).toBe(true);
-    await expect.poll(() => card.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => card.getByText(/\(Manual\) · late arrival · time entered by hand/).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('In progress', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => card.getByText(/^Checked in \d\d:\d\d, entered by hand · late arrival$/).isVisible())
+      .toBe(true);
 
     const recorded = await get<AppointmentView>(admin.request, `/api/appointments/${visitB}`);
     expect(recorded).toMatchObject({
@@ -266,9 +284,27 @@ describe('Check In on a phone in Chromium', () => {
     });
     expect(Date.parse(recorded.checkInEnteredByHand!.recordedAt)).toBeGreaterThan(arrivedAt.getTime() + 9 * 60_000);
 
-    // Office staff see every carer's visits of today on the same screen (desktop width).
+    // An earlier visit of Tom's, cancelled: it goes to the end of the day, after the visit in progress.
+    const cancelled = await post(admin.request, '/api/appointments', {
+      clientId: edithId,
+      carerId: tomsCarerId,
+      scheduledStart: minutesFromNow(-50),
+      durationMinutes: 15,
+      visitType: 'domestic',
+    });
+    await post(admin.request, `/api/appointments/${cancelled}/cancel`, { reason: 'Client in hospital' });
+
+    // Office staff see every carer's visits of today on the same screen (desktop width): under way first, then the
+    // rest in time order (the cancelled one, then Edith's completed one).
     const office = await open(admin, '/check-in');
-    await expect.poll(() => office.getByTestId('check-in-visit').count()).toBe(2);
+    await expect.poll(() => office.getByTestId('check-in-visit').count()).toBe(3);
+    expect(
+      await office.getByTestId('check-in-visit').evaluateAll((cards) => cards.map((each) => each.textContent)),
+    ).toEqual([
+      expect.stringMatching(/^Walter Pemberton/),
+      expect.stringMatching(/^Edith Green.*Cancelled/),
+      expect.stringMatching(/^Edith Green.*Completed/),
+    ]);
     await expect
       .poll(() => visitCard(office, 'Walter Pemberton').getByText('Tom Rigby', { exact: true }).isVisible())
       .toBe(true);

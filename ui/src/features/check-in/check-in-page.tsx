@@ -1,10 +1,12 @@
-import { can, londonToday } from '@care/events';
+import { can, londonToday, type AppointmentView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { arrangeDay } from './check-in-rules';
 import { VisitCheckInCard } from './visit-check-in-card';
 import './check-in.css';
 
@@ -17,8 +19,7 @@ export function CheckInPage() {
   // A visit begun before midnight and still running is today's work too (a bedtime call from 23:30 to 00:30).
   const visits = useQuery(appointmentsQueryOptions({ today: true, underway: true }));
   const onBehalf = can(user.role, 'appointments.read');
-  // Cancelled visits are not worked; everything else of today stays, so a completed visit shows as done.
-  const shown = visits.data?.filter((visit) => visit.status !== 'cancelled');
+  const shown = visits.data;
 
   return (
     <section className="page check-in-page">
@@ -40,12 +41,40 @@ export function CheckInPage() {
           <p>{onBehalf ? 'No visits scheduled for today.' : 'You have no visits scheduled for today.'}</p>
         </div>
       ) : (
-        <div className="check-in-list">
-          {shown.map((visit) => (
-            <VisitCheckInCard key={visit.id} visit={visit} onBehalf={onBehalf} />
-          ))}
-        </div>
+        <DayList visits={shown} onBehalf={onBehalf} />
       )}
     </section>
   );
+}
+
+/**
+ * The visit under way first, then the ones to come (a carer's first one marked "Next"), then the finished, missed
+ * and cancelled ones, compact. Headings and cards are siblings of one list, so a card that moves from one group to
+ * the next (checked in, checked out) keeps its place in React and its state.
+ */
+function DayList({ visits, onBehalf }: { visits: readonly AppointmentView[]; onBehalf: boolean }) {
+  const day = arrangeDay(visits);
+  const rows: ReactNode[] = [];
+  const heading = (key: string, text: string) =>
+    rows.push(
+      <h2 key={key} className="check-in-section">
+        {text}
+      </h2>,
+    );
+  if (day.inProgress.length > 0) heading('now', 'In progress');
+  for (const visit of day.inProgress) rows.push(<VisitCheckInCard key={visit.id} visit={visit} onBehalf={onBehalf} />);
+  heading('upcoming', 'Still to do today');
+  if (day.upcoming.length === 0)
+    rows.push(
+      <p key="none-left" className="muted">
+        {day.inProgress.length > 0 ? 'No more visits after this one today.' : 'No more visits today.'}
+      </p>,
+    );
+  day.upcoming.forEach((visit, index) =>
+    rows.push(<VisitCheckInCard key={visit.id} visit={visit} onBehalf={onBehalf} next={!onBehalf && index === 0} />),
+  );
+  if (day.done.length > 0) heading('done', `Completed, missed or cancelled (${day.done.length})`);
+  for (const visit of day.done)
+    rows.push(<VisitCheckInCard key={visit.id} visit={visit} onBehalf={onBehalf} compact />);
+  return <div className="check-in-list">{rows}</div>;
 }

@@ -1,5 +1,6 @@
+import type { AppointmentStatus } from '@care/events';
 import { describe, expect, it } from 'vitest';
-import { canCheckIn, canCheckOut, minutesLate, recordSource } from './check-in-rules';
+import { arrangeDay, canCheckIn, canCheckOut, minutesLate, recordedTimes, recordSource } from './check-in-rules';
 
 describe('what a carer may record on a visit', () => {
   it('checks in to an assigned visit that is scheduled or was marked missed, and to nothing else', () => {
@@ -28,5 +29,69 @@ describe('what a carer may record on a visit', () => {
     expect(recordSource({ onBehalf: false, located: true, narrowScreen: false })).toBe('Computer');
     expect(recordSource({ onBehalf: false, located: false, narrowScreen: true })).toBe('Manual');
     expect(recordSource({ onBehalf: true, located: false, narrowScreen: false })).toBe('Computer');
+  });
+});
+
+describe("the carer's day on the check-in screen", () => {
+  const visit = (id: string, status: AppointmentStatus, hour: number) => ({
+    id,
+    status,
+    scheduledDate: `2026-03-10T${String(hour).padStart(2, '0')}:00:00.000Z`,
+  });
+
+  it('puts the visit in progress first, then the ones to come in time order, and the finished ones last', () => {
+    const day = arrangeDay([
+      visit('late-evening', 'scheduled', 20),
+      visit('morning', 'completed', 8),
+      visit('lunch', 'in_progress', 12),
+      visit('afternoon', 'scheduled', 15),
+      visit('breakfast', 'missed', 9),
+      visit('tea', 'cancelled', 17),
+      visit('early', 'no_show', 7),
+    ]);
+    expect(day.inProgress.map((each) => each.id)).toEqual(['lunch']);
+    expect(day.upcoming.map((each) => each.id)).toEqual(['afternoon', 'late-evening']);
+    expect(day.done.map((each) => each.id)).toEqual(['early', 'morning', 'breakfast', 'tea']);
+  });
+});
+
+describe('the recorded times on a visit', () => {
+  const clock = (instant: string) => instant.slice(11, 16);
+  const none = {
+    actualStartTime: null,
+    actualEndTime: null,
+    checkInSource: null,
+    checkInEnteredByHand: null,
+    checkOutEnteredByHand: null,
+    lateArrival: false,
+  };
+  const byHand = { recordedAt: '2026-03-10T09:30:00.000Z', reason: 'Phone battery flat' };
+
+  it('says nothing of a source or a time before the check-in', () => {
+    expect(recordedTimes(none, clock)).toBeUndefined();
+  });
+
+  it('says how a check-in was recorded, and "entered by hand" only for a time typed in', () => {
+    const phone = { ...none, actualStartTime: '2026-03-10T08:02:00.000Z', checkInSource: 'Mobile' as const };
+    expect(recordedTimes(phone, clock)).toBe('Checked in 08:02 on the phone');
+    expect(recordedTimes({ ...phone, checkInSource: 'Computer' }, clock)).toBe('Checked in 08:02 on a computer');
+    expect(recordedTimes({ ...phone, checkInSource: 'Manual' }, clock)).toBe('Checked in 08:02 without a location');
+    expect(recordedTimes({ ...phone, checkInSource: 'Manual', checkInEnteredByHand: byHand }, clock)).toBe(
+      'Checked in 08:02, entered by hand',
+    );
+  });
+
+  it('adds a late arrival and the check-out, each with its own "entered by hand"', () => {
+    const done = {
+      ...none,
+      actualStartTime: '2026-03-10T08:20:00.000Z',
+      actualEndTime: '2026-03-10T09:05:00.000Z',
+      checkInSource: 'Mobile' as const,
+      lateArrival: true,
+    };
+    expect(recordedTimes(done, clock)).toBe('Checked in 08:20 on the phone · late arrival · checked out 09:05');
+    expect(recordedTimes({ ...done, checkOutEnteredByHand: byHand }, clock)).toBe(
+      'Checked in 08:20 on the phone · late arrival · checked out 09:05, entered by hand',
+    );
   });
 });

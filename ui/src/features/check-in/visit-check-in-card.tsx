@@ -8,11 +8,10 @@ import { useAppointmentCommand } from '../../records/appointments/appointment-co
 import { enumLabel, formatDateTime } from '../../shared/format';
 import { VisitStatusBadge } from '../../records/visit-records/visit-status-badge';
 import { useIsMobile } from '../../shared/use-is-mobile';
-import { canCheckIn, canCheckOut, minutesLate, recordSource } from './check-in-rules';
+import { canCheckIn, canCheckOut, minutesLate, recordedTimes, recordSource } from './check-in-rules';
 import { CheckOutForm, type VisitOutcome } from './check-out-form';
 import { locate, type VisitPosition } from '../../shared/geolocation';
 import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
-import { TIME_BY_HAND } from '../../records/visit-records/time-entered-by-hand';
 import { VisitMedications } from '../medications';
 
 type Action = 'check-in' | 'check-out';
@@ -30,16 +29,20 @@ type Step =
       readonly outcome?: VisitOutcome;
     };
 
-const clock = (instant: string | null) => (instant ? formatDateTime(instant).slice(11) : '');
+const clock = (instant: string) => formatDateTime(instant).slice(11);
 const clientName = (visit: AppointmentView) => `${visit.client.firstName} ${visit.client.lastName}`.trim();
 
 interface VisitCheckInCardProps {
   readonly visit: AppointmentView;
   /** Office staff recording for the carer: source Computer, and their own position says nothing of the visit. */
   readonly onBehalf: boolean;
+  /** The carer's next visit to start: marked "Next". */
+  readonly next?: boolean;
+  /** Finished, missed or cancelled: only what happened, without the address, tasks or medicines. */
+  readonly compact?: boolean;
 }
 
-export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
+export function VisitCheckInCard({ visit, onBehalf, next = false, compact = false }: VisitCheckInCardProps) {
   const narrowScreen = useIsMobile();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [reporting, setReporting] = useState(false);
@@ -93,15 +96,16 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
     else setStep({ kind: 'reasons', action, location, problem, lateMinutes, outcome });
   };
 
+  const recorded = recordedTimes(visit, clock);
   return (
     <article
-      className={`card check-in-card check-in-card-${visit.status}`}
+      className={`card check-in-card check-in-card-${visit.status}${next ? ' check-in-card-next' : ''}${compact ? ' check-in-card-compact' : ''}`}
       data-testid="check-in-visit"
       aria-label={`Visit to ${clientName(visit)}`}
     >
       <header className="check-in-card-header">
         <div>
-          <h2 className="check-in-client">{clientName(visit)}</h2>
+          <h3 className="check-in-client">{clientName(visit)}</h3>
           <p className="check-in-line">
             <Clock size={16} aria-hidden />
             <span>
@@ -111,39 +115,33 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
           </p>
         </div>
         <span className="check-in-badges">
-          <VisitStatusBadge status={visit.status} />
+          {next && <span className="badge check-in-next-badge">Next</span>}
+          <VisitStatusBadge status={visit.status} label={enumLabel(visit.status)} />
           {visit.runningLate && visit.status === 'scheduled' && (
             <span className="badge punctuality-late">Running late</span>
           )}
         </span>
       </header>
-      <p className="check-in-line">
-        <MapPin size={16} aria-hidden />
-        <span>{visit.client.address}</span>
-      </p>
+      {!compact && (
+        <p className="check-in-line">
+          <MapPin size={16} aria-hidden />
+          <span>{visit.client.address}</span>
+        </p>
+      )}
       {onBehalf && (
         <p className="check-in-line">
           <UserRound size={16} aria-hidden />
           <span>{visit.carer ? `${visit.carer.user.firstName} ${visit.carer.user.lastName}` : 'Unassigned'}</span>
         </p>
       )}
-      {visit.tasks.length > 0 && visit.status !== 'in_progress' && (
+      {visit.tasks.length > 0 && visit.status !== 'in_progress' && !compact && (
         <ul className="check-in-tasks" aria-label="Tasks">
           {visit.tasks.map((task) => (
             <li key={task}>{task}</li>
           ))}
         </ul>
       )}
-      {visit.actualStartTime && (
-        <p className="small muted">
-          Checked in at {clock(visit.actualStartTime)}
-          {visit.checkInSource ? ` (${visit.checkInSource})` : ''}
-          {visit.lateArrival ? ' · late arrival' : ''}
-          {visit.checkInEnteredByHand ? ` · ${TIME_BY_HAND}` : ''}
-          {visit.actualEndTime ? ` · checked out at ${clock(visit.actualEndTime)}` : ''}
-          {visit.checkOutEnteredByHand ? ` · ${TIME_BY_HAND}` : ''}
-        </p>
-      )}
+      {recorded && <p className="small muted">{recorded}</p>}
 
       {canCheckIn(visit) && (
         <button
@@ -170,7 +168,11 @@ export function VisitCheckInCard({ visit, onBehalf }: VisitCheckInCardProps) {
 
       {canReport && (
         <>
-          <button type="button" className="button button-secondary check-in-report" onClick={() => setReporting(true)}>
+          <button
+            type="button"
+            className={`button button-secondary check-in-report${compact ? ' button-small' : ''}`}
+            onClick={() => setReporting(true)}
+          >
             <TriangleAlert size={18} aria-hidden />
             Report Incident
           </button>
