@@ -1,8 +1,11 @@
 import type { RaiseEmergencyRequest } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
-import { Phone, PhoneCall, Siren, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { can } from '@care/events';
+import { Info, Phone, PhoneCall, Siren, UserRound } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorReason } from '../../shared/api';
+import { useCurrentUser } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { locate, type LocateResult } from '../../shared/geolocation';
 import { emergencyContextQuery, telHref, useRaiseEmergency } from './emergency-commands';
@@ -36,6 +39,7 @@ export function EmergencyPage() {
     raise.mutate(input, { onSuccess: () => setRaisedAt({ at: new Date().toISOString(), located: location !== null }) });
   };
 
+  const raiseHintId = useId();
   const data = context.data;
   const visit = data?.visit;
   return (
@@ -61,17 +65,23 @@ export function EmergencyPage() {
             </span>
           </a>
         ) : (
-          data && <p className="card emergency-note">No on-call number has been set up. Ask your coordinator for it.</p>
+          data && <NoOnCallNumber />
         )}
-        <button
-          type="button"
-          className="emergency-button emergency-button-raise"
-          onClick={() => void onRaise()}
-          disabled={raise.isPending || context.isPending}
-        >
-          <Siren size={32} aria-hidden />
-          <span>{raise.isPending ? 'Raising emergency…' : 'Raise emergency'}</span>
-        </button>
+        <div className="emergency-raise">
+          <button
+            type="button"
+            className="emergency-button emergency-button-raise"
+            onClick={() => void onRaise()}
+            disabled={raise.isPending || context.isPending}
+            aria-describedby={raiseHintId}
+          >
+            <Siren size={28} aria-hidden />
+            <span>{raise.isPending ? 'Raising emergency…' : 'Raise emergency'}</span>
+          </button>
+          <p id={raiseHintId} className="emergency-raise-hint">
+            Alerts the office at once, with your location if your phone shares it.
+          </p>
+        </div>
       </div>
 
       <div role="status" aria-live="assertive" className="emergency-status">
@@ -128,5 +138,29 @@ export function EmergencyPage() {
         )}
       </section>
     </section>
+  );
+}
+
+/**
+ * Information, not an action: who can give the number. An administrator can set it, so they are told where, with a
+ * link to that page; everyone else is told whom to ask.
+ */
+function NoOnCallNumber() {
+  const role = useCurrentUser().role;
+  return (
+    <div className="emergency-note">
+      <Info size={20} aria-hidden className="emergency-note-icon" />
+      {can(role, 'admin.panel') ? (
+        <p>
+          No on-call number is set. Add it in{' '}
+          <Link to="/admin" search={{ tab: 'settings' }}>
+            Admin &gt; Settings
+          </Link>{' '}
+          (Agency Details, On-call number): it then shows here for everyone.
+        </p>
+      ) : (
+        <p>No on-call number has been set up. Ask your {role === 'carer' ? 'coordinator' : 'administrator'} for it.</p>
+      )}
+    </div>
   );
 }
