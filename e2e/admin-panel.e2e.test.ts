@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { accessibilityFindings } from './axe-scan';
+import { layoutFindings } from './layout-probes';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
 let env: E2eEnvironment;
@@ -19,6 +20,58 @@ async function openTab(width: number, tab: string): Promise<Page> {
   await page.getByRole('tab', { name: tab }).click();
   return page;
 }
+
+/** Whether `tab` is shown whole inside its tab list's visible width (the list scrolls sideways inside itself). */
+async function wholeInList(list: Locator, tab: Locator): Promise<boolean> {
+  const [listBox, tabBox] = [await list.boundingBox(), await tab.boundingBox()];
+  if (!listBox || !tabBox) return false;
+  return tabBox.x >= listBox.x - 1 && tabBox.x + tabBox.width <= listBox.x + listBox.width + 1;
+}
+
+describe('Admin panel tabs in Chromium', () => {
+  it('on a phone scroll sideways inside their rail with a cue on the side that has more, and keep the selected tab in view', async () => {
+    const context = await env.signedInContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/admin`);
+    const list = page.getByRole('tablist', { name: 'Admin Panel' });
+    const first = list.getByRole('tab', { name: 'User Management' });
+    const last = list.getByRole('tab', { name: 'Settings' });
+    const left = page.getByRole('button', { name: 'Scroll tabs left' });
+    const right = page.getByRole('button', { name: 'Scroll tabs right' });
+    await expect.poll(() => right.isEnabled()).toBe(true);
+    expect(await left.isDisabled()).toBe(true);
+    expect(await wholeInList(list, first)).toBe(true);
+    expect(await wholeInList(list, last)).toBe(false);
+    expect((await layoutFindings(page)).filter((finding) => finding.id === 'cut-tabs')).toEqual([]);
+
+    // The chevron shows more; End and Home (WAI-ARIA tabs) select the last and first tab and bring them into view.
+    await right.click();
+    await expect.poll(() => left.isEnabled()).toBe(true);
+    await first.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => wholeInList(list, last)).toBe(true);
+    await expect.poll(() => right.isDisabled()).toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => wholeInList(list, first)).toBe(true);
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: `${shots}/admin-tabs-390.png` });
+
+    // Opened on its last tab (the incidents screen links to ?tab=settings), the list starts scrolled to show it.
+    await page.goto(`${env.product.url}/admin?tab=settings`);
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => wholeInList(list, last)).toBe(true);
+    await context.close();
+
+    // On the desktop the six tabs fit: no cue.
+    const desktop = await openTab(1280, 'Security');
+    const desktopList = desktop.getByRole('tablist', { name: 'Admin Panel' });
+    expect(await wholeInList(desktopList, desktopList.getByRole('tab', { name: 'Settings' }))).toBe(true);
+    expect(await desktop.getByRole('button', { name: 'Scroll tabs right' }).count()).toBe(0);
+    await desktop.context().close();
+  }, 120_000);
+});
 
 describe('Admin panel, Settings in Chromium', () => {
   it('saves the agency settings, shows who changed what, and the agency details take effect', async () => {
