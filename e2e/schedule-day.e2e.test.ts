@@ -92,7 +92,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await expectCards(page, {
       'schedule-total': '0',
       'schedule-active-carers': '0',
-      'schedule-total-hours': '0.0',
+      'schedule-total-hours': '0.0 h',
       'schedule-in-progress': '0',
     });
 
@@ -115,16 +115,36 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await visible(page, 'Appointment scheduled successfully');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    // The timeline: Nadia's row with one block at least 80 px wide (30 minutes of the day would be far narrower).
+    // The timeline: Nadia's row with the visit's block, the client's name and the whole time range uncut.
     const block = page.getByTestId('timeline-block');
     await expect.poll(() => block.count()).toBe(1);
     await visible(block, 'Edith Green');
     await visible(page.getByTestId('timeline-row'), 'Nadia Hussain');
-    expect((await block.boundingBox())?.width).toBeGreaterThanOrEqual(80);
+    const hour = Number(start.slice(11, 13));
+    const clock = (value: number) => `${String(value).padStart(2, '0')}:00`;
+    await visible(block, `${clock(hour)}–${start.slice(11, 13)}:30`);
+    const cut = await block.evaluate((element) =>
+      [element, ...element.querySelectorAll('.timeline-block-client, .timeline-block-time')].some(
+        (part) => part.scrollWidth > part.clientWidth + 1 || part.scrollHeight > part.clientHeight + 1,
+      ),
+    );
+    expect(cut).toBe(false);
+    // The axis holds the hours in use only: an hour before the visit to an hour after it ends.
+    expect(await page.getByTestId('timeline-range').textContent()).toBe(
+      `Hours shown: ${clock(hour - 1)}–${clock(Math.min(24, hour + 2))}`,
+    );
+    // A key says what each block colour means.
+    expect(await page.getByRole('list', { name: 'Colour key' }).getByRole('listitem').allTextContents()).toEqual([
+      'Scheduled',
+      'In Progress',
+      'Completed',
+      'Missed or No Show',
+      'Cancelled',
+    ]);
     await expectCards(page, {
       'schedule-total': '1',
       'schedule-active-carers': '1',
-      'schedule-total-hours': '0.5',
+      'schedule-total-hours': '0.5 h',
       'schedule-in-progress': '0',
     });
     await page.screenshot({ path: `${shots}/schedule-day-timeline-1280.png`, fullPage: true });
@@ -165,7 +185,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await visible(walter, 'Cancelled');
     await visible(walter, 'Cancelled: Client admitted to hospital');
     expect(await walter.getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    await expectCards(page, { 'schedule-total': '2', 'schedule-active-carers': '1', 'schedule-total-hours': '0.5' });
+    await expectCards(page, { 'schedule-total': '2', 'schedule-active-carers': '1', 'schedule-total-hours': '0.5 h' });
 
     // Edit: a longer visit.
     await edith.getByRole('button', { name: 'Edit' }).click();
@@ -173,7 +193,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await dialog.getByLabel('Duration (minutes)').fill('60');
     await dialog.getByRole('button', { name: 'Update Appointment' }).click();
     await visible(page, 'Appointment updated successfully');
-    await expectCards(page, { 'schedule-total-hours': '1.0' });
+    await expectCards(page, { 'schedule-total-hours': '1.0 h' });
     await page.screenshot({ path: `${shots}/schedule-day-list-1280.png`, fullPage: true });
     await page.close();
   });
@@ -225,7 +245,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
       location: { latitude: 53.8, longitude: -1.55, accuracy: 12 },
     });
     await expect.poll(() => cards.count()).toBe(1);
-    await visible(cards, 'In Progress');
+    await visible(cards, /^In progress$/i);
     await visible(cards, /Location verified \(±12 m\)/);
     await expectCards(page, { 'visits-in-progress': '1' });
 
@@ -254,9 +274,16 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     const noSidewaysScroll = (page: Page) =>
       page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
     const page = await open(phone, '/schedule-day');
+    // A phone opens on the list of the day by time.
+    await expect.poll(() => page.getByTestId('schedule-item').count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'List View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('timeline-block').count()).toBe(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `${shots}/schedule-day-list-390.png`, fullPage: true });
+    // The timeline is still there: the page stays put, the bar scrolls inside its card with the first visit in view.
+    await page.getByRole('button', { name: 'Timeline View' }).click();
     await expect.poll(() => page.getByTestId('timeline-block').count()).toBe(2);
     expect(await noSidewaysScroll(page)).toBe(true);
-    // The day is wider than the phone: the timeline opens at the first visit, not at midnight.
     await expect
       .poll(async () => {
         const box = await page.getByTestId('timeline-block').first().boundingBox();
@@ -264,10 +291,6 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
       })
       .toBe(true);
     await page.screenshot({ path: `${shots}/schedule-day-timeline-390.png`, fullPage: true });
-    await page.getByRole('button', { name: 'List View' }).click();
-    await expect.poll(() => page.getByTestId('schedule-item').count()).toBe(2);
-    expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: `${shots}/schedule-day-list-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'Add Appointment' }).click();
     await page.getByRole('dialog').getByLabel('Repeat weekly').check();
     await expect

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, CalendarDays, Clock, List, Plus, Rows3, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
+import { useIsMobile } from '../../shared/use-is-mobile';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
 import { AppointmentFormDialog, CancelAppointmentDialog } from '../appointments';
 import { defaultStartFor } from '../../records/appointments/appointment-labels';
@@ -25,7 +26,10 @@ type CancelState = { open: boolean; appointment?: AppointmentView | undefined };
 export function ScheduleDayPage() {
   const canWrite = can(useCurrentUser().role, 'appointments.write');
   const [date, setDate] = useState(() => londonToday());
-  const [view, setView] = useState<View>('timeline');
+  // A phone has no room for a timeline of the day: it opens on the list by time, until the user picks a view.
+  const isMobile = useIsMobile();
+  const [chosenView, setView] = useState<View>();
+  const view = chosenView ?? (isMobile ? 'list' : 'timeline');
   const [form, setForm] = useState<FormState>({ open: false });
   const [cancelling, setCancelling] = useState<CancelState>({ open: false });
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
@@ -84,7 +88,7 @@ export function ScheduleDayPage() {
           className="schedule-stat"
           icon={<Clock size={22} />}
           label="Total Hours"
-          value={figure((data) => data.totalHours.toFixed(1))}
+          value={figure((data) => `${data.totalHours.toFixed(1)} h`)}
           testId="schedule-total-hours"
         />
         <StatCard

@@ -1,7 +1,7 @@
 import type { AppointmentView } from '@care/events';
 import { describe, expect, it } from 'vitest';
 import { formatLongDate } from './long-date';
-import { earliestStart, minutesOfDay, timelineRows } from './timeline-layout';
+import { minutesOfDay, timelineAxis, timelineRows } from './timeline-layout';
 
 let sequence = 0;
 function visit(
@@ -23,31 +23,52 @@ function visit(
 const zara = { id: 'z', first: 'Zara', last: 'Ahmed' };
 const ben = { id: 'b', first: 'Ben', last: 'Carter' };
 
+const WHOLE_DAY = { startHour: 0, endHour: 24 };
+
+describe('timelineAxis', () => {
+  it('shows whole hours from an hour before the first visit to an hour after the last one ends', () => {
+    expect(timelineAxis([visit('07:45', 45, zara), visit('17:30', 60, ben)])).toEqual({ startHour: 6, endHour: 20 });
+    expect(timelineAxis([visit('08:00', 30, zara), visit('12:10', 20, ben)])).toEqual({ startHour: 7, endHour: 14 });
+  });
+
+  it('stays within the day: a visit after midnight or running past it', () => {
+    expect(timelineAxis([visit('00:30', 30, zara), visit('23:00', 120, ben)])).toEqual(WHOLE_DAY);
+    expect(timelineAxis([])).toEqual(WHOLE_DAY);
+  });
+});
+
 describe('timelineRows', () => {
   it('gives one row per carer by name, Unassigned last', () => {
-    const rows = timelineRows([visit('09:00', 60, zara), visit('10:00', 30, null), visit('08:00', 60, ben)]);
+    const rows = timelineRows([visit('09:00', 60, zara), visit('10:00', 30, null), visit('08:00', 60, ben)], WHOLE_DAY);
     expect(rows.map((row) => row.label)).toEqual(['Ben Carter', 'Zara Ahmed', 'Unassigned']);
   });
 
-  it('places a visit at start ÷ 24 h with width duration ÷ 24 h, cut at midnight', () => {
-    const [row] = timelineRows([visit('06:00', 360, zara), visit('23:00', 120, zara)]);
+  it('places a visit at its start on the axis with the width of its duration, cut at midnight', () => {
+    const [row] = timelineRows([visit('06:00', 360, zara), visit('23:00', 120, zara)], WHOLE_DAY);
     expect(row?.blocks.map(({ left, width }) => [left, width])).toEqual([
       [25, 25],
       [(23 / 24) * 100, (1 / 24) * 100],
     ]);
   });
 
-  it('puts visits that would overlap as drawn (80 px at least) on separate lanes', () => {
-    // 80 px of a 720 px bar is 160 minutes: a 30-minute visit at 09:00 is drawn until 11:40.
-    const [row] = timelineRows([visit('09:00', 30, zara), visit('10:00', 30, zara), visit('11:40', 30, zara)]);
+  it('measures from the first hour of a cropped axis', () => {
+    // 06:00–10:00: a visit 07:00–08:00 starts a quarter of the way along and takes a quarter of it.
+    const [row] = timelineRows([visit('07:00', 60, zara)], { startHour: 6, endHour: 10 });
+    expect(row?.blocks.map(({ left, width }) => [left, width])).toEqual([[25, 25]]);
+  });
+
+  it('puts visits that would overlap as drawn (116 px at 60 px an hour at least) on separate lanes', () => {
+    // 116 px at 60 px an hour is 116 minutes: a 30-minute visit at 09:00 is drawn until 10:56.
+    const [row] = timelineRows(
+      [visit('09:00', 30, zara), visit('10:00', 30, zara), visit('10:56', 30, zara)],
+      WHOLE_DAY,
+    );
     expect(row?.blocks.map((block) => block.lane)).toEqual([0, 1, 0]);
     expect(row?.lanes).toBe(2);
   });
 
   it('reads clock times as minutes of the day', () => {
     expect([minutesOfDay('00:00'), minutesOfDay('09:30'), minutesOfDay('23:59')]).toEqual([0, 570, 1439]);
-    expect(earliestStart([visit('14:00', 30, zara), visit('07:15', 30, ben)])).toBe(435);
-    expect(earliestStart([])).toBeUndefined();
   });
 });
 
