@@ -186,7 +186,7 @@ describe('Check In on a phone in Chromium', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 2 }).allInnerTexts())
       .toEqual(['Still to do today', 'Completed, missed or cancelled (1)']);
-    expect(await page.getByText('No more visits today.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('No more visits to start today.', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText(/^Checked in \d\d:\d\d on the phone · checked out \d\d:\d\d$/).isVisible()).toBe(true);
     await expect
       .poll(() => trackedVisit(visits, 'Edith Green').getByText('Completed', { exact: true }).isVisible())

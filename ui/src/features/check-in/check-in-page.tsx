@@ -67,7 +67,7 @@ function DayList({ visits, onBehalf }: { visits: readonly AppointmentView[]; onB
   if (day.upcoming.length === 0)
     rows.push(
       <p key="none-left" className="muted">
-        {day.inProgress.length > 0 ? 'No more visits after this one today.' : 'No more visits today.'}
+        No more visits to start today.
       </p>,
     );
   day.upcoming.forEach((visit, index) =>
