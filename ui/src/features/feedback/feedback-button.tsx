@@ -29,6 +29,7 @@ export function FeedbackButton() {
       ref={trigger}
       type="button"
       className={className}
+      aria-label="Feedback"
       aria-haspopup="dialog"
       aria-expanded={false}
       onClick={() => {

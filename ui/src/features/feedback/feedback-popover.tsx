@@ -16,7 +16,7 @@ export function FeedbackPopover(props: {
 }) {
   return (
     <Popover.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Popover.Trigger ref={props.triggerRef} className={props.className}>
+      <Popover.Trigger ref={props.triggerRef} className={props.className} aria-label="Feedback">
         {props.children}
       </Popover.Trigger>
       <Popover.Portal>
