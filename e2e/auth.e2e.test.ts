@@ -71,7 +71,7 @@ describe('signing in and out in Chromium', () => {
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(`${env.product.url}/landing`);
     await page.goto(`${env.product.url}/carers`);
-    await expect.poll(() => toast(page, 'Unauthorized').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, 'Unauthorised').isVisible()).toBe(true);
     await page.waitForURL(`${env.product.url}/landing`);
     expect((await context.cookies()).find((cookie) => cookie.name === 'care.sid')).toBeUndefined();
     await context.close();

@@ -141,7 +141,7 @@ describe('Payroll Management in Chromium', () => {
     const benRow = page.getByTestId('payslip-Ben Cole');
     await expect.poll(() => amyRow.isVisible(), { timeout: 15_000 }).toBe(true);
     // Amy: 2 h of visits + 20 min paid travel = 2h 20m at £11.50 = £26.83, plus 6.5 miles at 45p = £2.93 (half up).
-    await expect.poll(() => amyRow.innerText()).toContain('2h 20m');
+    await expect.poll(() => amyRow.innerText()).toContain('2 h 20 min');
     expect(await amyRow.innerText()).toContain('£29.76');
     expect(await amyRow.innerText()).toContain('Below minimum wage');
     expect(await amyRow.innerText()).toContain('Processed');

@@ -149,7 +149,7 @@ describe('Reports & Analytics in Chromium', () => {
     expect(await page.getByTestId('report-quality').innerText()).toContain('No medication administrations recorded');
     await expect.poll(() => page.getByText('Care Diary Summary').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Operational' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Resource Utilization' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Resource Utilisation' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: 'Alert Summary' }).isVisible()).toBe(true);
 
     // A custom range with nothing in it: the tab's empty state, not zeros.

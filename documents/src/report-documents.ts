@@ -205,7 +205,7 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
     ['Care Diary Summary', 'Incidents reported', '', quality.diary.incidents],
     ['Care Diary Summary', 'Medication entries', '', quality.diary.medicationEntries],
     ...operational.utilisation.map((row): CsvValue[] => [
-      'Resource Utilization (%)',
+      'Resource Utilisation (%)',
       row.label,
       `${row.bookedMinutes} of ${row.shiftMinutes} min`,
       row.percent,
@@ -292,7 +292,7 @@ async function detailedReport(queries: ReportQueries, request: ReportRequest): P
         ['Medication entries', String(quality.diary.medicationEntries)],
       ],
     },
-    { kind: 'heading', text: 'Resource Utilization' },
+    { kind: 'heading', text: 'Resource Utilisation' },
     ...(operational.utilisation.some((row) => row.percent !== null)
       ? [
           {

@@ -10,7 +10,7 @@ import type {
 export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
   accident: 'Accident',
   medication_error: 'Medication Error',
-  behavioral: 'Behavioral',
+  behavioral: 'Behavioural',
   safeguarding: 'Safeguarding',
 };
 export const INCIDENT_SEVERITY_LABELS: Record<IncidentSeverity, string> = {

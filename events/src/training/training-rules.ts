@@ -18,7 +18,7 @@ export const TRAINING_TYPE_LABELS: Record<TrainingType, string> = {
 
 export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
   current: 'Current',
-  expiring_soon: 'Expiring Soon',
+  expiring_soon: 'Expiring soon',
   expired: 'Expired',
   pending: 'Pending',
 };

@@ -469,7 +469,7 @@ describe('Export Reports', () => {
       'Training Compliance Status',
       'Quality Metrics',
       'Care Diary Summary',
-      'Resource Utilization',
+      'Resource Utilisation',
       'Alert Summary',
       'Anna Adams',
       'Visit missed',

@@ -31,11 +31,6 @@ export function humanize(value: string | null | undefined): string {
   return (value ?? '').replaceAll('_', ' ');
 }
 
-/** An enumeration value as a label: "care_note" → "Care note", "in_progress" → "In progress". */
-export function enumLabel(value: string): string {
-  return capitalize(humanize(value));
-}
-
 const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   day: '2-digit',
@@ -53,4 +48,92 @@ export function formatDateTime(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return value;
   const part = Object.fromEntries(dateTimeParts.formatToParts(date).map(({ type, value: text }) => [type, text]));
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+/**
+ * Abbreviations a person reads in capitals (or their own casing) wherever an enumeration value holds them:
+ * "cpr" → "CPR", "dols_review" → "DoLS review".
+ */
+const ACRONYMS: Readonly<Record<string, string>> = {
+  cpr: 'CPR',
+  mar: 'MAR',
+  dols: 'DoLS',
+  peg: 'PEG',
+  coshh: 'COSHH',
+  cqc: 'CQC',
+  riddor: 'RIDDOR',
+  hse: 'HSE',
+  gp: 'GP',
+  nhs: 'NHS',
+  copd: 'COPD',
+  bmi: 'BMI',
+  ppe: 'PPE',
+  nvq: 'NVQ',
+  gps: 'GPS',
+  id: 'ID',
+  sms: 'SMS',
+  pdf: 'PDF',
+  csv: 'CSV',
+};
+
+/** Sentence case with the abbreviations kept: "first_aid" → "First aid", "cpr" → "CPR", "in_progress" → "In progress". */
+function sentenceCase(value: string): string {
+  const words = humanize(value)
+    .split(' ')
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word);
+  const first = words[0] ?? '';
+  // An abbreviation keeps its own casing at the start too ("DoLS review", not "DoLS Review" or "Dols review").
+  words[0] = ACRONYMS[first.toLowerCase()] ? first : capitalize(first);
+  return words.join(' ');
+}
+
+/** An enumeration value as a label: "care_note" → "Care note", "in_progress" → "In progress", "cpr" → "CPR". */
+export function enumLabel(value: string): string {
+  return sentenceCase(value);
+}
+
+/**
+ * A status as every screen shows it, in sentence case: "in_progress" → "In progress", "no_show" → "No show",
+ * "not_started" → "Not started". The one helper for a status's words, so the same status reads the same everywhere.
+ */
+export function statusLabel(status: string): string {
+  return sentenceCase(status);
+}
+
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+/** Minutes as hours and minutes: 45 → "45 min", 60 → "1 h", 3618 → "60 h 18 min". */
+export function formatDuration(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '';
+  const rounded = Math.round(minutes);
+  const hours = Math.floor(Math.abs(rounded) / 60);
+  const rest = Math.abs(rounded) % 60;
+  const sign = rounded < 0 ? '−' : '';
+  if (hours === 0) return `${sign}${rest} min`;
+  return rest === 0 ? `${sign}${wholeNumber.format(hours)} h` : `${sign}${wholeNumber.format(hours)} h ${rest} min`;
+}
+
+/** Hours to one decimal with their unit: 60.3 → "60.3 h". */
+export function formatHours(hours: number | null | undefined): string {
+  if (hours === null || hours === undefined || !Number.isFinite(hours)) return '';
+  return `${oneDecimal.format(hours)} h`;
+}
+
+/** A rate or share with its unit: 91.46 → "91.5%"; null (nothing to divide) → "—". */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `${oneDecimal.format(value)}%`;
+}
+
+/** A distance in miles, as UK roads measure it: 12.25 → "12.3 miles", 1 → "1 mile". */
+export function formatMiles(miles: number | null | undefined): string {
+  if (miles === null || miles === undefined || !Number.isFinite(miles)) return '';
+  return `${oneDecimal.format(miles)} ${miles === 1 ? 'mile' : 'miles'}`;
+}
+
+/** Whole pounds for a chart's axis: 60000 → "£60,000", -20000 → "−£20,000". */
+export function formatPoundsAxis(value: number): string {
+  const text = `£${wholeNumber.format(Math.abs(value))}`;
+  return value < 0 ? `−${text}` : text;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import {
+  enumLabel,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatHours,
+  formatMiles,
+  formatPercent,
+  formatPoundsAxis,
+  statusLabel,
+} from './format';
 
 describe('formatDateTime', () => {
   it('shows an instant as UK local time, dd/mm/yyyy HH:mm, 24-hour', () => {
@@ -27,5 +37,38 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('labels of enumeration values', () => {
+  it('writes statuses in sentence case, the same on every screen', () => {
+    expect(['in_progress', 'not_started', 'no_show', 'completed'].map(statusLabel)).toEqual([
+      'In progress',
+      'Not started',
+      'No show',
+      'Completed',
+    ]);
+  });
+
+  it('keeps abbreviations in their own casing, first word or not', () => {
+    expect(['cpr', 'mar_chart', 'dols_review', 'peg_feeding', 'coshh', 'first_aid'].map(enumLabel)).toEqual([
+      'CPR',
+      'MAR chart',
+      'DoLS review',
+      'PEG feeding',
+      'COSHH',
+      'First aid',
+    ]);
+    expect(enumLabel('report_to_cqc')).toBe('Report to CQC');
+  });
+});
+
+describe('figures with their units', () => {
+  it('gives hours, rates, miles and pounds their unit', () => {
+    expect([formatHours(60.25), formatPercent(91.46), formatPercent(null), formatMiles(12.25), formatMiles(1)]).toEqual(
+      ['60.3 h', '91.5%', '—', '12.3 miles', '1 mile'],
+    );
+    expect([formatPoundsAxis(60000), formatPoundsAxis(-20000)]).toEqual(['£60,000', '−£20,000']);
+    expect([formatDuration(45), formatDuration(140), formatDuration(120)]).toEqual(['45 min', '2 h 20 min', '2 h']);
   });
 });

@@ -17,7 +17,7 @@ export function handleUnauthorized(error: unknown): boolean {
   if (!isUnauthorizedError(error)) return false;
   if (!redirecting) {
     redirecting = true;
-    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    toast({ title: 'Unauthorised', description: 'You are logged out. Logging in again...', variant: 'destructive' });
     window.setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
   }
   return true;

@@ -186,8 +186,8 @@ describe('helpers', () => {
   it('gives ISO weekdays and the status texts the screens show', () => {
     expect([isoWeekday('2026-11-21'), isoWeekday('2026-11-22'), isoWeekday('2026-11-23')]).toEqual([6, 7, 1]);
     expect(['in_progress', 'no_show', 'completed'].map((status) => statusLabel(status as 'in_progress'))).toEqual([
-      'In Progress',
-      'No Show',
+      'In progress',
+      'No show',
       'Completed',
     ]);
   });

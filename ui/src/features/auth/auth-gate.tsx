@@ -7,7 +7,7 @@ import { FullScreenSpinner } from './full-screen-spinner';
 /**
  * The authentication state: while GET /api/auth/user loads, a full-screen spinner. Without a
  * session (401) the spinner stays while the query cache's unauthorized handler (the one implementation, in
- * shared/query-client.ts) shows the "Unauthorized" toast and goes to /api/login after 500 ms.
+ * shared/query-client.ts) shows the "Unauthorised" toast and goes to /api/login after 500 ms.
  * Nothing of the app, its live socket included, starts before the user is known.
  */
 export function AuthGate({ children }: { children: ReactNode }) {

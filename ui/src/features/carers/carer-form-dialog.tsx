@@ -115,12 +115,12 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
         <Field id={idOf('startDate')} label="Start date" required error={errors.startDate}>
           <DateInput className="input" aria-required {...bind('startDate')} />
         </Field>
-        <Field id={idOf('specialization')} label="Specialization" error={errors.specialization}>
+        <Field id={idOf('specialization')} label="Specialisation" error={errors.specialization}>
           <select className="input" {...bind('specialization')}>
             <SelectOptions
               values={CARER_SPECIALIZATIONS}
               label={(specialization) => capitalize(humanize(specialization))}
-              placeholder="Select specialization"
+              placeholder="Select specialisation"
             />
           </select>
         </Field>

@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../../shared/current-user';
+import { formatPercent } from '../../shared/format';
 import { StatCard } from '../../shared/stat-card';
 import { Tabs } from '../../shared/tabs';
 import { overviewQuery } from './finance-api';
@@ -126,7 +127,7 @@ export function FinancePage() {
           icon={<Percent size={20} />}
           label="Profit Margin"
           testId="finance-profit-margin"
-          value={figures ? (figures.profitMarginPercent === null ? '–' : `${figures.profitMarginPercent}%`) : '…'}
+          value={figures ? formatPercent(figures.profitMarginPercent) : '…'}
           note="Net profit over revenue, this month"
         />
       </div>

@@ -7,7 +7,7 @@ import {
   type SendInvoiceReply,
 } from '@care/events';
 import { Fragment, useState } from 'react';
-import { formatDate } from '../../shared/format';
+import { formatDate, formatDuration } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { INVOICES_PATH, invoicePdfPath, useFinanceCommand } from './finance-api';
@@ -24,7 +24,7 @@ const STATUS_LABELS: Record<InvoiceStatus, string> = {
   paid: 'Paid',
   overdue: 'Overdue',
 };
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
+const hours = (minutes: number) => formatDuration(minutes);
 
 /** Invoicing & Billing: Create Invoice (from a period's completed visits), the list with service lines, Edit while draft, Send, Download, payments. */
 export function InvoicingTab({ canManage }: { canManage: boolean }) {

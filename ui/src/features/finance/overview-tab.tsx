@@ -1,6 +1,6 @@
 import type { FinanceOverviewView, InvoiceView } from '@care/events';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '../../shared/format';
+import { formatDate, formatPoundsAxis } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { INVOICES_PATH } from './finance-api';
@@ -28,7 +28,7 @@ export function OverviewTab({ overview }: { overview: FinanceOverviewView | unde
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-            <YAxis tick={{ fontSize: 12 }} tickFormatter={(value: number) => `£${value}`} />
+            <YAxis tick={{ fontSize: 12 }} tickFormatter={formatPoundsAxis} />
             <Tooltip formatter={(value) => formatPence(Math.round(Number(value) * 100))} />
             <Legend />
             <Bar dataKey="Revenue" fill="#0b6e77" isAnimationActive={false} />

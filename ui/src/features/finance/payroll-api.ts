@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PayrollPolicyView, PayslipView } from '@care/events';
 import { apiGet } from '../../shared/api';
+import { formatDuration } from '../../shared/format';
 
 /** Payroll reads live under /api/finance, so a finance command's invalidation reloads them too. */
 export const PAYROLL_RUNS_PATH = '/api/finance/payroll/runs';
@@ -19,9 +20,8 @@ export const payslipPdfPath = (payslip: Pick<PayslipView, 'payslipId'>) =>
 export const myPayslipPdfPath = (payslip: Pick<PayslipView, 'payslipId'>) =>
   `${MY_PAYSLIPS_PATH}/${encodeURIComponent(payslip.payslipId)}/payslip.pdf`;
 
-/** "2h 30m" for minutes worked. */
-export const hoursLabel = (minutes: number): string =>
-  `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+/** "2 h 30 min" for minutes worked: durations read the same on every screen (shared/format). */
+export const hoursLabel = (minutes: number): string => formatDuration(minutes);
 
 /** The first day of last month (London calendar is close enough for a default the admin can change). */
 export function firstOfLastMonth(now = new Date()): string {

@@ -1,5 +1,5 @@
 import { londonClock, londonToday } from '@care/events';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatPercent } from '../../shared/format';
 
 /** "08:00 today" for a dose of today (London), the date and time otherwise. */
 export function formatDue(instant: string, now: Date = new Date()): string {
@@ -8,4 +8,4 @@ export function formatDue(instant: string, now: Date = new Date()): string {
     : formatDateTime(instant);
 }
 
-export const percentText = (value: number | null): string => (value === null ? 'No doses due' : `${value.toFixed(1)}%`);
+export const percentText = (value: number | null): string => (value === null ? 'No doses due' : formatPercent(value));

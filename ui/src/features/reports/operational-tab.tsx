@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SeverityBadge } from '../../records/alerts/alert-badges';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatHours } from '../../shared/format';
 import { operationalQuery } from './get-reports';
 import type { ReportFilters } from './report-params';
 import { EmptyReport, Loaded, percentText } from './report-states';
 
-const hours = (minutes: number) => `${(minutes / 60).toFixed(1)} h`;
+const hours = (minutes: number) => formatHours(minutes / 60);
 
-/** Resource Utilization (booked visit hours ÷ rostered shift hours) and the Alert Summary (up to 5 open alerts). */
+/** Resource Utilisation (booked visit hours ÷ rostered shift hours) and the Alert Summary (up to 5 open alerts). */
 export function OperationalTab({ filters }: { filters: ReportFilters }) {
   const operational = useQuery(operationalQuery(filters));
   return (
@@ -20,7 +20,7 @@ export function OperationalTab({ filters }: { filters: ReportFilters }) {
           <div className="report-stack">
             <section className="card report-card" aria-labelledby="report-utilisation-title">
               <h2 id="report-utilisation-title" className="card-title">
-                Resource Utilization
+                Resource Utilisation
               </h2>
               <p className="muted small">
                 Booked visit hours (appointments with a carer, not cancelled) ÷ rostered shift hours (less breaks), per{' '}

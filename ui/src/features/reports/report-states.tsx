@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { formatPercent } from '../../shared/format';
 
 /** A tab's figures once loaded; while loading or after a failure, says so (nothing retries by itself). */
 export function Loaded<T>({
@@ -27,4 +28,4 @@ export function EmptyReport({ text, hint }: { text: string; hint?: string }) {
   );
 }
 
-export const percentText = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+export const percentText = (value: number | null) => formatPercent(value);

@@ -10,11 +10,11 @@ export const VISIT_TABS = [
 ] as const;
 export type VisitTab = (typeof VISIT_TABS)[number]['value'];
 
-/** The status filter: All, Completed, In Progress, Missed, Scheduled. */
+/** The status filter: All, Completed, In progress, Missed, Scheduled. */
 export const STATUS_FILTERS = [
   { value: 'all', label: 'All' },
   { value: 'completed', label: 'Completed' },
-  { value: 'in_progress', label: 'In Progress' },
+  { value: 'in_progress', label: 'In progress' },
   { value: 'missed', label: 'Missed' },
   { value: 'scheduled', label: 'Scheduled' },
 ] as const satisfies readonly { value: AppointmentStatus | 'all'; label: string }[];

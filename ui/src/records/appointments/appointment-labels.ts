@@ -1,5 +1,5 @@
 import type { AppointmentStatus, AppointmentView } from '@care/events';
-import { enumLabel, humanize } from '../../shared/format';
+import { enumLabel, statusLabel as sharedStatusLabel } from '../../shared/format';
 import { toLondonInputValue } from '../../shared/london-time';
 
 /* Labels and names shared by the appointment screens, without the form's schemas (the dashboard uses them). */
@@ -7,9 +7,9 @@ import { toLondonInputValue } from '../../shared/london-time';
 /** The screens' label for an enumeration value (shared/format), kept here beside the other appointment labels. */
 export { enumLabel };
 
-/** A status as the screens show it: Completed, In Progress, Cancelled, No Show. */
+/** A status as the screens show it (shared/format): Completed, In progress, Cancelled, No show. */
 export function statusLabel(status: AppointmentStatus): string {
-  return humanize(status).replace(/\b\w/g, (letter) => letter.toUpperCase());
+  return sharedStatusLabel(status);
 }
 
 export function appointmentClientName(appointment: Pick<AppointmentView, 'client'>): string {

@@ -21,13 +21,13 @@ export type MonitoringSort = (typeof MONITORING_SORTS)[number];
 export const isMonitoringSort = (value: string): value is MonitoringSort =>
   (MONITORING_SORTS as readonly string[]).includes(value);
 
-/** The monitoring labels (Completed, In Progress, Cancelled, No Show), plus Scheduled and Missed. */
+/** The monitoring labels (Completed, In progress, Cancelled, No show), plus Scheduled and Missed. */
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   scheduled: 'Scheduled',
-  in_progress: 'In Progress',
+  in_progress: 'In progress',
   completed: 'Completed',
   cancelled: 'Cancelled',
-  no_show: 'No Show',
+  no_show: 'No show',
   missed: 'Missed',
 };
 
