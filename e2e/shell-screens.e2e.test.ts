@@ -157,6 +157,40 @@ describe('the emergency screen', () => {
     await office.close();
     await phone.close();
   });
+
+  it('with no on-call number, an administrator is sent to the setting and a carer is told whom to ask', async () => {
+    // The agency has not set one: the server's answer without it.
+    const withoutOnCall = async (context: BrowserContext) => {
+      await context.route('**/api/emergency', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), onCallPhone: null } });
+      });
+      return open(context, '/emergency');
+    };
+    const office = await env.signedInContext(PHONE);
+    const page = await withoutOnCall(office);
+    const setting = page.getByRole('link', { name: 'Admin > Settings' });
+    await expect.poll(() => setting.isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /Call on-call/ }).count()).toBe(0);
+    // The two emergency controls differ: Raise emergency says what it does.
+    const raise = page.getByRole('button', { name: 'Raise emergency' });
+    expect(await raise.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText())).toBe(
+      'Alerts the office at once, with your location if your phone shares it.',
+    );
+    await page.screenshot({ path: `${shots}/emergency-no-on-call-390.png`, fullPage: true });
+    expect(await findings(page)).toEqual([]);
+    await setting.click();
+    await expect.poll(() => page.getByLabel('On-call number').isVisible()).toBe(true);
+    await office.close();
+
+    const phone = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    const carerPage = await withoutOnCall(phone);
+    await expect
+      .poll(() => carerPage.getByText('No on-call number has been set up. Ask your coordinator for it.').isVisible())
+      .toBe(true);
+    expect(await carerPage.getByRole('link', { name: 'Admin > Settings' }).count()).toBe(0);
+    await phone.close();
+  });
 });
 
 describe('the header search', () => {
