@@ -58,9 +58,9 @@ describe('timelineRows', () => {
   });
 
   it('puts visits that would overlap as drawn (116 px at 60 px an hour at least) on separate lanes', () => {
-    // 116 px at 60 px an hour is 116 minutes: a 30-minute visit at 09:00 is drawn until 10:56.
+    // 116 px at 60 px an hour is 116 minutes: a 30-minute visit at 09:00 is drawn until 10:56, over one at 10:40.
     const [row] = timelineRows(
-      [visit('09:00', 30, zara), visit('10:00', 30, zara), visit('10:56', 30, zara)],
+      [visit('09:00', 30, zara), visit('10:40', 30, zara), visit('10:56', 30, zara)],
       WHOLE_DAY,
     );
     expect(row?.blocks.map((block) => block.lane)).toEqual([0, 1, 0]);
