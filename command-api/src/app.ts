@@ -51,7 +51,8 @@ import { trainingRoutes } from './training/training-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
 import type { CommandState } from './shared/command-state';
-import { jsonBody } from './shared/json-body';
+import { IdempotencyKeys, idempotentWrites } from './shared/idempotency';
+import { isStreamedUpload, jsonBody } from './shared/json-body';
 import type { VisitTimeRules } from './appointments/visit-times';
 import { UserService } from './users/user-service';
 import { userRoutes } from './users/user-routes';
@@ -82,6 +83,8 @@ export interface CommandApp {
   readonly sessions: SessionStore;
   readonly throttle: SignInThrottle;
   readonly resets: PasswordResets;
+  /** Keys of idempotent writes, for the sweeper that deletes old ones. */
+  readonly idempotencyKeys: IdempotencyKeys;
   /** Every route the app answers, for the test that proves each one refuses anonymous callers. */
   readonly routes: readonly RegisteredRoute[];
 }
@@ -162,6 +165,9 @@ export function createCommandApp({
   app.use(requireSession(sessions, isPublicAuthPath));
   app.use(sameOriginWrites([originOfUrl(publicUrl), ...trustedOrigins]));
   for (const middleware of jsonBody()) app.use(middleware);
+  // Needs the user and the parsed body; sits outside commandErrors so it sees, and keeps, refusals too.
+  const idempotencyKeys = new IdempotencyKeys(pool);
+  app.use(idempotentWrites({ keys: idempotencyKeys, isStreamedUpload }));
   app.use(commandErrors());
   app.use(publicRouter.routes());
   app.use(publicRouter.allowedMethods({ throw: false }));
@@ -169,5 +175,13 @@ export function createCommandApp({
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }
-  return { app, users, sessions, throttle, resets, routes: registeredRoutes([publicRouter, ...privateRouters]) };
+  return {
+    app,
+    users,
+    sessions,
+    throttle,
+    resets,
+    idempotencyKeys,
+    routes: registeredRoutes([publicRouter, ...privateRouters]),
+  };
 }

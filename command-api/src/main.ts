@@ -46,7 +46,7 @@ await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);
 await ensureMailSchema(pool);
 const latency = new LatencyRecorder();
-const { app, users, sessions, throttle, resets } = createCommandApp({
+const { app, users, sessions, throttle, resets, idempotencyKeys } = createCommandApp({
   store,
   pool,
   logger,
@@ -65,7 +65,7 @@ const heartbeat = await startHeartbeat({ pool, service: 'command-api', log: logg
 const admin =
   env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 await ensureFirstAdmin(pool, users, admin, logger);
-const stopSweeper = startAuthSweeper({ sessions, throttle, resets, store, log: logger });
+const stopSweeper = startAuthSweeper({ sessions, throttle, resets, idempotencyKeys, store, log: logger });
 const server = app.listen(env.COMMAND_API_PORT, env.HOST, () => {
   logger.info(
     { port: env.COMMAND_API_PORT, store: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },

@@ -1,5 +1,4 @@
 import { simulatedTime } from '@care/events/server';
-import { v7 as uuidv7 } from 'uuid';
 import {
   definitionOf,
   parseRecordedEvent,
@@ -11,6 +10,7 @@ import {
   type RecordedEvent,
 } from '@care/events';
 import type { CommandContext } from './actor';
+import { eventIdsAppended, nextEventIds } from './idempotency';
 
 export interface LoadedStream<TState> {
   readonly state: TState;
@@ -70,8 +70,10 @@ export async function appendEvents(
   // Under the demo loader's simulated clock the events happen, and are recorded, at its time, marked as demo data.
   const simulated = simulatedTime();
   const occurredAt = (simulated ?? new Date()).toISOString();
-  const stamped: NewEvent[] = events.map((event) => ({
-    eventId: uuidv7(),
+  // Fresh ids, or under an Idempotency-Key ids a repeat of the request would give again (shared/idempotency.ts).
+  const eventIds = nextEventIds(events.length);
+  const stamped: NewEvent[] = events.map((event, index) => ({
+    eventId: eventIds[index]!,
     type: event.type,
     schemaVersion: definitionOf(event.type).schemaVersion,
     data: checkedData(event),
@@ -84,5 +86,7 @@ export async function appendEvents(
     },
     ...(simulated && { recordedAt: occurredAt }),
   }));
-  return await store.append(streamId, stamped, expected);
+  const result = await store.append(streamId, stamped, expected);
+  eventIdsAppended(events.length);
+  return result;
 }

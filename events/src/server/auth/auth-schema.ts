@@ -47,6 +47,22 @@ CREATE TABLE IF NOT EXISTS auth.password_resets (
   used_at timestamptz
 );
 CREATE INDEX IF NOT EXISTS password_resets_user_idx ON auth.password_resets (user_id);
+-- Writes sent with an Idempotency-Key (docs/decisions/0025-idempotent-writes.md): one row per user and key. While
+-- the first request runs it holds a lease (lease_until); once it has answered, its status and JSON body are kept so a
+-- repeat is answered from here. claim_id seeds the event ids the request appends, so a re-run cannot append twice.
+CREATE TABLE IF NOT EXISTS auth.idempotency_keys (
+  user_id text NOT NULL,
+  key text NOT NULL,
+  fingerprint text NOT NULL,
+  claim_id uuid NOT NULL,
+  lease_token uuid,
+  lease_until timestamptz,
+  status integer,
+  body jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created_idx ON auth.idempotency_keys (created_at);
 `;
 
 const AUTH_SCHEMA_LOCK = 7_242_001;
