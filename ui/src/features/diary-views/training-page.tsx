@@ -1,6 +1,6 @@
-import type { TrainingView } from '@care/events';
+import { TRAINING_TYPE_LABELS, type TrainingView } from '@care/events';
 import { GraduationCap } from 'lucide-react';
-import { enumLabel, formatDate } from '../../shared/format';
+import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { DiaryViewLayout } from './diary-view-layout';
@@ -38,11 +38,11 @@ export function DiaryTrainingPage() {
                 <section
                   key={record.id}
                   className="card diary-group"
-                  aria-label={`${carer}, ${enumLabel(record.trainingType)}`}
+                  aria-label={`${carer}, ${TRAINING_TYPE_LABELS[record.trainingType]}`}
                   data-testid="diary-training-record"
                 >
                   <div className="diary-group-head">
-                    <h3>{enumLabel(record.trainingType)}</h3>
+                    <h3>{TRAINING_TYPE_LABELS[record.trainingType]}</h3>
                     <span className="badge diary-expiry">Expires {formatDate(record.expiryDate)}</span>
                   </div>
                   <p className="small">

@@ -1,9 +1,13 @@
-import { REQUIRED_TRAINING_COUNT, type ComplianceRating } from '@care/events';
+import { REQUIRED_TRAINING_COUNT, TRAINING_TYPE_LABELS, type ComplianceRating } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { enumLabel, formatDate } from '../../shared/format';
 import { complianceQuery } from './get-reports';
 import type { ReportFilters } from './report-params';
 import { EmptyReport, Loaded } from './report-states';
+
+/** A training type as the training screen names it ("CPR", "First Aid"); a type it does not know, from its value. */
+const trainingTypeLabel = (type: string): string =>
+  (TRAINING_TYPE_LABELS as Readonly<Record<string, string>>)[type] ?? enumLabel(type);
 
 const RATING_BADGE: Record<ComplianceRating, string> = {
   Excellent: 'badge-success',
@@ -68,7 +72,7 @@ export function ComplianceTab({ filters }: { filters: ReportFilters }) {
                     {data.expiring.map((record) => (
                       <tr key={record.id}>
                         <td>{record.carerName}</td>
-                        <td>{enumLabel(record.trainingType)}</td>
+                        <td>{trainingTypeLabel(record.trainingType)}</td>
                         <td>{formatDate(record.expiryDate)}</td>
                       </tr>
                     ))}
