@@ -404,6 +404,22 @@ describe('the shell around every screen', () => {
     await page.close();
   });
 
+  it('scrolls the current entry into view in a sidebar too long for a short screen', async () => {
+    const short = await env.signedInContext({ width: 1280, height: 640 });
+    const page = await open(short, '/settings');
+    await expect.poll(() => page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // The first entries have scrolled away; Settings, the last, is wholly inside the sidebar's visible part.
+    await expect.poll(() => nav.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    const inside = await nav.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const entry = element.querySelector('[aria-current=page]')!.getBoundingClientRect();
+      return entry.top >= box.top && entry.bottom <= box.bottom;
+    });
+    expect(inside).toBe(true);
+    await short.close();
+  });
+
   it("names the header's icon-only buttons in a tooltip when a keyboard user reaches them", async () => {
     const page = await open(admin, '/');
     const accessibility = page.locator('.topbar').getByRole('button', { name: 'Accessibility' });

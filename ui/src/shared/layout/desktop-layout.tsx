@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HeartPulse } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { BRAND } from '../brand';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { fullName, roleLabel, useCurrentUser } from '../current-user';
@@ -34,6 +35,11 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
 export function DesktopSidebar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const user = useCurrentUser();
+  const nav = useRef<HTMLElement>(null);
+  // On a short screen the entries scroll: the current one is brought into view, so the sidebar shows where the user is.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname]);
   return (
     <aside className="sidebar">
       <Link to="/" className="brand">
@@ -45,7 +51,7 @@ export function DesktopSidebar() {
           <span className="brand-tagline">{BRAND.tagline}</span>
         </span>
       </Link>
-      <nav aria-label="Main navigation" className="sidebar-nav">
+      <nav ref={nav} aria-label="Main navigation" className="sidebar-nav">
         <ul>
           {navFor(user.role, MAIN_NAV).map((item) => (
             <SidebarLink key={item.to} item={item} pathname={pathname} />
