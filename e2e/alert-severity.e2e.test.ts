@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { accessibilityFindings } from './axe-scan';
 import { startE2eEnvironment, type E2eEnvironment } from './support';
 
@@ -204,4 +204,53 @@ describe('Alerts most severe first, and a new critical alert announced', () => {
     },
     60_000,
   );
+
+  it('shows each alert on a phone as a card: severity and message across it, who and when, then its buttons, none cut off', async () => {
+    const context = await env.signedInContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/`);
+    const row = page.getByTestId('dashboard-alert-row').filter({ hasText: EMERGENCY });
+    await row.scrollIntoViewIfNeeded();
+    const card = (await row.boundingBox())!;
+    const inside = async (part: Locator) => {
+      const box = (await part.boundingBox())!;
+      return box.x >= card.x - 1 && box.x + box.width <= card.x + card.width + 1;
+    };
+    // The column headings are not shown above cards; the message runs the card's width, not a squeezed column.
+    expect(await page.getByTestId('dashboard-alerts-table').locator('thead').isVisible()).toBe(false);
+    const message = row.locator('td[data-label="Message"]');
+    expect(await message.innerText()).toContain(EMERGENCY);
+    expect((await message.boundingBox())!.width).toBeGreaterThan(card.width * 0.9);
+    for (const part of [
+      message.getByText('Critical', { exact: true }),
+      message,
+      row.getByText(`${carer.firstName} ${carer.lastName}`, { exact: true }),
+      row.locator('td[data-label="Date"]'),
+      row.locator('td[data-label="Time"]'),
+      row.getByRole('button', { name: `Acknowledge: ${EMERGENCY}` }),
+      row.getByRole('button', { name: `Resolve: ${EMERGENCY}` }),
+      row.getByRole('button', { name: `Make task: ${EMERGENCY}` }),
+    ]) {
+      expect(await part.isVisible()).toBe(true);
+      expect(await inside(part)).toBe(true);
+    }
+    // A card, not a list of labelled lines: the severity badge opens it at its left edge, who and when share the line
+    // under the message, and the buttons come last.
+    const badge = (await message.getByText('Critical', { exact: true }).boundingBox())!;
+    expect(badge.x - card.x).toBeLessThan(4);
+    const middle = async (part: Locator) => {
+      const box = (await part.boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const who = await middle(row.locator('td[data-label="User"]'));
+    expect(Math.abs(who - (await middle(row.locator('td[data-label="Date"]'))))).toBeLessThan(4);
+    expect(Math.abs(who - (await middle(row.locator('td[data-label="Time"]'))))).toBeLessThan(4);
+    expect(who).toBeGreaterThan(await middle(message));
+    expect(await middle(row.getByRole('button', { name: `Acknowledge: ${EMERGENCY}` }))).toBeGreaterThan(who);
+    // The card fits the phone's width: nothing of it hides past the table's edge.
+    const wrap = (await page.getByTestId('dashboard-alerts-table').locator('..').boundingBox())!;
+    expect(card.x + card.width).toBeLessThanOrEqual(wrap.x + wrap.width + 1);
+    await page.screenshot({ path: `${shots}/severity-dashboard-alert-cards-390.png` });
+    await context.close();
+  }, 60_000);
 });

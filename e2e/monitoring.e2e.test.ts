@@ -158,6 +158,17 @@ describe('Care Monitoring in Chromium', () => {
     );
     // Two task badges and "+2 more".
     await expect.poll(() => rows(page).first().getByText('+2 more', { exact: true }).isVisible()).toBe(true);
+    // Fifteen columns are wider than the card: the table scrolls inside it, and each row's View button (the last
+    // column) stays whole at the card's right edge rather than being cut off with the columns beyond it.
+    const wrap = page.locator('.monitoring-table-wrap');
+    expect(await wrap.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const wrapBox = (await wrap.boundingBox())!;
+    const viewBox = (await rows(page)
+      .first()
+      .getByRole('button', { name: /^View visit record/ })
+      .boundingBox())!;
+    expect(viewBox.x).toBeGreaterThanOrEqual(wrapBox.x);
+    expect(viewBox.x + viewBox.width).toBeLessThanOrEqual(wrapBox.x + wrapBox.width);
     await page.screenshot({ path: `${shots}/monitoring-1280.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Next' }).click();

@@ -188,7 +188,7 @@ export function UsersTable({
         }
         onClose={() => issueReset.reset()}
       />
-      <table className="data-table" data-testid="users-table">
+      <table className="data-table users-table pin-last-column" data-testid="users-table">
         <caption className="sr-only">Users, sortable by the column headers</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (

@@ -69,7 +69,7 @@ const TILES: readonly Tile[] = [
 export function StatTiles({ role, stats }: { role: Role; stats: DashboardStats | undefined }) {
   const tiles = TILES.filter((tile) => tile.visible(role) && (stats === undefined || tile.value(stats) !== null));
   return (
-    <ul className="dashboard-tiles" aria-label="Key figures">
+    <ul className="stat-grid dashboard-tiles" aria-label="Key figures">
       {tiles.map((tile) => {
         const value = stats ? tile.value(stats) : undefined;
         const Icon = tile.icon;

@@ -187,7 +187,7 @@ export function MonitoringTable({ filters }: { filters: MonitoringFilters }) {
       ) : (
         <>
           <div className="table-wrap monitoring-table-wrap" aria-busy={records.isPlaceholderData}>
-            <table className="data-table monitoring-table" data-testid="monitoring-table">
+            <table className="data-table monitoring-table pin-last-column" data-testid="monitoring-table">
               <thead>
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
