@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@care/events';
 import * as replySchemas from '@care/events/api';
 import { COMMAND_ROUTE_DOCS } from './command-route-docs';
 import { READ_ROUTE_DOCS } from './read-route-docs';
-import { errorReplies, type ReplyDoc, type RouteDoc } from './route-doc';
+import { acceptsIdempotencyKey, errorReplies, type ReplyDoc, type RouteDoc } from './route-doc';
 
 /** Every route of both services, as GET /api/openapi.json describes them. */
 export const ROUTE_DOCS: readonly RouteDoc[] = [...COMMAND_ROUTE_DOCS, ...READ_ROUTE_DOCS];
@@ -80,6 +80,16 @@ function buildOperation(
       required: false,
       schema: { type: 'string', pattern: '^"?\\d+"?$' },
       description: 'The revision last read: refuses the command with 409 if the record changed since',
+    });
+  }
+  if (acceptsIdempotencyKey(route)) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+      description:
+        "A token of the client's own for this action, kept 7 days per user: a repeat of the same request with it is answered with the first reply (header `Idempotent-Replayed: true`) and changes nothing; 422 if it was used for another request, 409 while the first is still running",
     });
   }
   if (route.service === 'read-api') {

@@ -106,9 +106,18 @@ describe('the document', () => {
       '409',
       '413',
       '415',
+      '422',
       '503',
     ]);
     expect(JSON.stringify(carers.get!.responses)).toContain('#/components/schemas/CarerView');
+    // Writes take an optional Idempotency-Key; reads and the recording upload do not.
+    const headerNames = (operation: { parameters?: unknown } | undefined) =>
+      ((operation?.parameters ?? []) as { name: string; in: string }[])
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => parameter.name);
+    expect(headerNames(carers.post)).toContain('Idempotency-Key');
+    expect(headerNames(carers.get)).not.toContain('Idempotency-Key');
+    expect(headerNames(document.paths['/api/voice-notes']!.post)).not.toContain('Idempotency-Key');
   });
 
   it('is not served without a session', async () => {

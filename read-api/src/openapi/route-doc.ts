@@ -45,9 +45,10 @@ const ERROR_REPLIES = {
   403: error('Forbidden: the role lacks the permission (or a write came from another site)'),
   404: error('No such record, or one the caller may not see'),
   409: error(
-    'The If-Match revision is stale, or the command conflicts with the record (a taken unique value: `fields` names it)',
+    'The If-Match revision is stale, the command conflicts with the record (a taken unique value: `fields` names it), or a request with the same Idempotency-Key is still running',
   ),
   413: error('The request body is too large'),
+  422: error('The Idempotency-Key was already used by this user for another request: `fields` names the header'),
   415: error('The request body is not of the accepted type'),
   503: error('The service could not answer in time (read-your-writes wait) or failed; try again'),
 } as const satisfies Record<number, ReplyDoc>;
@@ -62,11 +63,23 @@ export const NAMED_RECORD_NOT_FOUND = {
   ),
 } as const satisfies Record<number, ReplyDoc>;
 
+/**
+ * Writes of the command API taken by a signed-in user, except the upload, accept an Idempotency-Key
+ * (docs/decisions/0025-idempotent-writes.md).
+ */
+export const acceptsIdempotencyKey = (route: RouteDoc): boolean =>
+  route.service === 'command-api' &&
+  route.method !== 'GET' &&
+  route.access !== 'public' &&
+  route.bodyType !== 'multipart/form-data';
+
 /** The error replies a route can give, from its shape: a body or query can be refused, an id can be unknown, and so on. */
 export function errorReplies(route: RouteDoc): Record<number, ReplyDoc> {
   const replies: Record<number, ReplyDoc> = {};
   const writes = route.method !== 'GET';
-  if (route.query || route.body || route.ifMatch || route.params) replies[400] = ERROR_REPLIES[400];
+  if (route.query || route.body || route.ifMatch || route.params || acceptsIdempotencyKey(route)) {
+    replies[400] = ERROR_REPLIES[400];
+  }
   if (route.access !== 'public') replies[401] = ERROR_REPLIES[401];
   if (Array.isArray(route.access) || (writes && route.access !== 'public')) replies[403] = ERROR_REPLIES[403];
   if (route.path.includes('/:')) replies[404] = ERROR_REPLIES[404];
@@ -75,6 +88,7 @@ export function errorReplies(route: RouteDoc): Record<number, ReplyDoc> {
     replies[413] = ERROR_REPLIES[413];
     replies[415] = ERROR_REPLIES[415];
   }
+  if (acceptsIdempotencyKey(route)) replies[422] = ERROR_REPLIES[422];
   replies[503] = ERROR_REPLIES[503];
   return { ...replies, ...route.errors };
 }
