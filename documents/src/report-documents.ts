@@ -35,6 +35,16 @@ export interface ReportRequest {
   readonly generatedAt: Date;
   /** Names to print for the filters (the carer's name, not their id). */
   readonly carerName?: string | null;
+  /**
+   * The reader's alert figure as their dashboard counts it (not yet acknowledged, a group once, their audiences), so
+   * a download shows what the screen shows; absent for a scheduled report, which counts every open alert.
+   */
+  readonly activeAlerts?: number;
+}
+
+/** The overview with the reader's alert figure, when the request has one. */
+function withReaderAlerts(overview: ReportOverview, request: ReportRequest): ReportOverview {
+  return request.activeAlerts === undefined ? overview : { ...overview, activeAlerts: request.activeAlerts };
 }
 
 export interface ReportFile {
@@ -143,7 +153,7 @@ interface Built {
 }
 
 async function overviewReport(queries: ReportQueries, request: ReportRequest): Promise<Built> {
-  const overview = await queries.overview(request.scope);
+  const overview = withReaderAlerts(await queries.overview(request.scope), request);
   return {
     title: REPORT_KIND_LABELS.overview,
     blocks: overviewBlocks(overview),
@@ -167,7 +177,7 @@ async function overviewReport(queries: ReportQueries, request: ReportRequest): P
 /** Every figure of the five tabs: in the PDF as sections with charts, in the CSV one figure a row. */
 async function detailedReport(queries: ReportQueries, request: ReportRequest): Promise<Built> {
   const [overview, performance, compliance, quality, operational] = await Promise.all([
-    queries.overview(request.scope),
+    queries.overview(request.scope).then((figures) => withReaderAlerts(figures, request)),
     queries.performance(request.scope),
     queries.compliance(request.scope, request.today),
     queries.quality(request.scope),

@@ -57,6 +57,7 @@ export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
     const query = parseQuery(reportExportQuery, ctx);
     const today = londonToday();
     const scope = reportScope(query, today);
+    const activeAlerts = await reportAlertCount(db, await bellAudienceOf(db, ctx.state.session), scope);
     const carer = scope.carerId
       ? await db
           .withSchema(READ_MODEL_SCHEMA)
@@ -76,6 +77,7 @@ export function reportRoutes({ db }: ReadDeps): Router<ReadState> {
         today,
         generatedAt: new Date(),
         carerName: carer ? `${carer.first_name} ${carer.last_name}` : null,
+        activeAlerts,
       },
       format,
     );

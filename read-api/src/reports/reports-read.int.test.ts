@@ -551,6 +551,11 @@ describe('the alert figure', () => {
     expect(await figures(admin)).toEqual([4, 4]);
     // Coordinators do not read finance alerts.
     expect(await figures(coordinator)).toEqual([3, 3]);
+    // A download shows the figure the screen shows.
+    const csv = await fetch(`${stack.readUrl}/api/reports/export.csv?report=overview&${range}`, {
+      headers: { cookie: admin.cookie, 'x-min-position': latest() },
+    });
+    expect((await csv.text()).split('\r\n')).toContain('Active alerts,4,,');
     const ben = await read<ReportOverview>(`/api/reports/overview?${range}&carerId=${ids.ben}`);
     const north = await read<ReportOverview>(`/api/reports/overview?${range}&region=north`);
     expect([ben.activeAlerts, north.activeAlerts]).toEqual([1, 2]);
