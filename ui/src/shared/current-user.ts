@@ -37,11 +37,6 @@ export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): str
   );
 }
 
-/** The greeting uses the first name, defaulting to "User". */
-export function greetingName(user: Pick<CurrentUser, 'firstName'>): string {
-  return user.firstName.trim() || 'User';
-}
-
 export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
   const letters = [user.firstName, user.lastName].map((name) => name.trim().charAt(0)).join('');
   return letters.toUpperCase() || 'U';

@@ -39,7 +39,6 @@ export function SignOutButton({
       onClick={() => void signOut()}
       disabled={pending}
       aria-label={iconOnly ? 'Logout' : undefined}
-      title={iconOnly ? 'Logout' : undefined}
     >
       <LogOut size={iconSize} aria-hidden />
       {!iconOnly && 'Logout'}
