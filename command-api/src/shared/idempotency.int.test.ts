@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { carerStreamId } from '@care/events';
+import { carerStreamId, type EventStore } from '@care/events';
 import { appendedSince, settledLog, startCommandApi, type ApiReply, type RunningCommandApi } from '../../testing';
 import { IdempotencyKeys } from './idempotency';
 
@@ -9,9 +9,22 @@ import { IdempotencyKeys } from './idempotency';
  * twice) is answered with the first reply and appends nothing more.
  */
 let api: RunningCommandApi;
+/** Set to make the store's next append fail, as a database outage would. */
+let failNextAppend = false;
 
 beforeAll(async () => {
-  api = await startCommandApi(inject('databaseUrl'), 'idempotency');
+  api = await startCommandApi(inject('databaseUrl'), 'idempotency', {
+    wrapStore: (store) =>
+      Object.assign(Object.create(store) as EventStore, {
+        append: (...args: Parameters<EventStore['append']>) => {
+          if (failNextAppend) {
+            failNextAppend = false;
+            return Promise.reject(new Error('The database went away'));
+          }
+          return store.append(...args);
+        },
+      }),
+  });
 });
 afterAll(async () => {
   await api?.close();
@@ -114,6 +127,20 @@ describe('a write repeated with the same Idempotency-Key', () => {
     const other = replies.find((reply) => reply !== ran[0]);
     if (other?.status === 409) expect(other.body.error).toMatch(/still in progress/);
     else expect({ status: other?.status, body: other?.body }).toEqual({ status: 201, body: ran[0]?.body });
+  });
+
+  it('runs a repeat again after the service failed, instead of answering the failure again', async () => {
+    const key = randomUUID();
+    const body = carer();
+    failNextAppend = true;
+    const failed = await api.request('POST', '/api/carers', body, keyed(key));
+    expect(failed.status).toBe(503);
+    const before = await settledLog(api.store);
+
+    const retry = await api.request('POST', '/api/carers', body, keyed(key));
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(registrations(await appendedSince(api.store, before))).toBe(1);
   });
 
   it('answers 409 while the first request still holds the key', async () => {
