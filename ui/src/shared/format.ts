@@ -102,6 +102,8 @@ export function statusLabel(status: string): string {
 
 const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+/** Rates always to one decimal, so a column of them lines up: "50.0%", "91.5%". */
+const rateDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Minutes as hours and minutes: 45 → "45 min", 60 → "1 h", 3618 → "60 h 18 min". */
 export function formatDuration(minutes: number | null | undefined): string {
@@ -120,10 +122,10 @@ export function formatHours(hours: number | null | undefined): string {
   return `${oneDecimal.format(hours)} h`;
 }
 
-/** A rate or share with its unit: 91.46 → "91.5%"; null (nothing to divide) → "—". */
+/** A rate or share with its unit: 91.46 → "91.5%", 50 → "50.0%"; null (nothing to divide) → "—". */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return `${oneDecimal.format(value)}%`;
+  return `${rateDecimal.format(value)}%`;
 }
 
 /** A distance in miles, as UK roads measure it: 12.25 → "12.3 miles", 1 → "1 mile". */

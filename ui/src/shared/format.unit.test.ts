@@ -70,5 +70,6 @@ describe('figures with their units', () => {
     );
     expect([formatPoundsAxis(60000), formatPoundsAxis(-20000)]).toEqual(['£60,000', '−£20,000']);
     expect([formatDuration(45), formatDuration(140), formatDuration(120)]).toEqual(['45 min', '2 h 20 min', '2 h']);
+    expect(formatPercent(50)).toBe('50.0%');
   });
 });
