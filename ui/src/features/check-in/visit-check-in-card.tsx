@@ -111,7 +111,12 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
             <span>
               {visit.startTime} – {visit.endTime}
             </span>
-            <span className="muted">· {enumLabel(visit.visitType)}</span>
+            <span className="muted check-in-type">
+              <span aria-hidden className="check-in-type-dot">
+                ·{' '}
+              </span>
+              {enumLabel(visit.visitType)}
+            </span>
           </p>
         </div>
         <span className="check-in-badges">
@@ -146,7 +151,10 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
       {canCheckIn(visit) && (
         <button
           type="button"
-          className="button button-primary check-in-button"
+          // A missed visit can still be checked in (a phone that was offline), but it is not the next job.
+          className={
+            compact ? 'button button-secondary check-in-button-secondary' : 'button button-primary check-in-button'
+          }
           disabled={busy}
           onClick={() => void record('check-in')}
         >
