@@ -121,7 +121,7 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
         </div>
         <span className="check-in-badges">
           {next && <span className="badge check-in-next-badge">Next</span>}
-          <VisitStatusBadge status={visit.status} label={enumLabel(visit.status)} />
+          <VisitStatusBadge status={visit.status} />
           {visit.runningLate && visit.status === 'scheduled' && (
             <span className="badge punctuality-late">Running late</span>
           )}

@@ -2,12 +2,9 @@ import type { AppointmentStatus, Punctuality } from '@care/events';
 import { STATUS_LABELS } from './monitoring-params';
 import './visit-status-badge.css';
 
-/**
- * A visit's status as the screens name it ("In progress", "No show"), coloured by what needs attention. `label`:
- * another wording of the same status (the carer's check-in screen writes every badge in sentence case).
- */
-export function VisitStatusBadge({ status, label }: { status: AppointmentStatus; label?: string }) {
-  return <span className={`badge visit-status visit-status-${status}`}>{label ?? STATUS_LABELS[status]}</span>;
+/** A visit's status as the screens name it ("In progress", "No show"), coloured by what needs attention. */
+export function VisitStatusBadge({ status }: { status: AppointmentStatus }) {
+  return <span className={`badge visit-status visit-status-${status}`}>{STATUS_LABELS[status]}</span>;
 }
 
 const PUNCTUALITY_CLASS: Record<Punctuality, string> = {
