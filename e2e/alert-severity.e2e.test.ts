@@ -205,10 +205,21 @@ describe('Alerts most severe first, and a new critical alert announced', () => {
     60_000,
   );
 
-  it('shows each alert on a phone as a card: severity and message across it, who and when, then its buttons, none cut off', async () => {
+  it('shows the key figures two to a row on a phone, and each alert as a card: severity and message across it, who and when, then its buttons, none cut off', async () => {
     const context = await env.signedInContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${env.product.url}/`);
+    // The key figures above, two to a row and compact: each tile's icon beside its label, the figure under them.
+    const tiles = page.getByRole('list', { name: 'Key figures' }).getByRole('link');
+    await expect.poll(() => tiles.count()).toBe(5);
+    const [first, second] = [(await tiles.nth(0).boundingBox())!, (await tiles.nth(1).boundingBox())!];
+    expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+    expect(second.x).toBeGreaterThan(first.x + first.width);
+    const icon = (await tiles.nth(0).locator('.stat-icon').boundingBox())!;
+    const label = (await tiles.nth(0).locator('.stat-label').boundingBox())!;
+    expect(label.x).toBeGreaterThanOrEqual(icon.x + icon.width);
+    expect(Math.abs(icon.y + icon.height / 2 - (label.y + label.height / 2))).toBeLessThan(8);
+
     const row = page.getByTestId('dashboard-alert-row').filter({ hasText: EMERGENCY });
     await row.scrollIntoViewIfNeeded();
     const card = (await row.boundingBox())!;

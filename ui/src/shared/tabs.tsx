@@ -95,7 +95,7 @@ export function TabRail({
     return () => observer.disconnect();
   }, [measure, itemCount]);
   const scrolls = overflow.start || overflow.end;
-  // Again when the chevrons come: they narrow the row, and may cover the item just brought into view.
+  // Again when the chevrons come: they narrow the row, which can push the item just brought into view past its edge.
   useEffect(() => {
     const row = rowRef.current;
     const item = row?.querySelector('[aria-selected="true"], [aria-current="page"]');
