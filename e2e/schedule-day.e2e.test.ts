@@ -143,9 +143,9 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     // A key says what each block colour means.
     expect(await page.getByRole('list', { name: 'Colour key' }).getByRole('listitem').allTextContents()).toEqual([
       'Scheduled',
-      'In Progress',
+      'In progress',
       'Completed',
-      'Missed or No Show',
+      'Missed or no show',
       'Cancelled',
     ]);
     await expectCards(page, {

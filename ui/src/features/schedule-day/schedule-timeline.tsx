@@ -14,11 +14,11 @@ interface ScheduleTimelineProps {
  * Missed and No Show share the red of a visit that did not happen.
  */
 export const TIMELINE_KEY = [
-  { className: 'timeline-scheduled', label: 'Scheduled' },
-  { className: 'timeline-in_progress', label: 'In Progress' },
-  { className: 'timeline-completed', label: 'Completed' },
-  { className: 'timeline-missed', label: 'Missed or No Show' },
-  { className: 'timeline-cancelled', label: 'Cancelled' },
+  { className: 'timeline-scheduled', label: statusLabel('scheduled') },
+  { className: 'timeline-in_progress', label: statusLabel('in_progress') },
+  { className: 'timeline-completed', label: statusLabel('completed') },
+  { className: 'timeline-missed', label: `${statusLabel('missed')} or ${statusLabel('no_show').toLowerCase()}` },
+  { className: 'timeline-cancelled', label: statusLabel('cancelled') },
 ] as const;
 
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
