@@ -238,7 +238,7 @@ describe('Daily Schedule, Visit Tracking and Recent Appointments in Chromium', (
     await page.getByRole('searchbox', { name: 'Search visits' }).fill('');
     await page.getByLabel('Status').selectOption({ label: 'Scheduled' });
     await expect.poll(() => cards.count()).toBe(1);
-    await page.getByLabel('Status').selectOption({ label: 'All' });
+    await page.getByLabel('Status').selectOption({ label: 'All statuses' });
 
     await page.getByRole('tab', { name: 'Live Tracking' }).click();
     await visible(page, 'No visits in progress.');

@@ -37,7 +37,7 @@ export function ContractsTab({ canManage }: { canManage: boolean }) {
               value={status}
               onChange={(event) => setStatus(event.target.value as ContractStatus | '')}
             >
-              <option value="">All</option>
+              <option value="">All statuses</option>
               {CONTRACT_STATUSES.map((value) => (
                 <option key={value} value={value}>
                   {STATUS_LABELS[value]}

@@ -47,7 +47,7 @@ export function InvoicingTab({ canManage }: { canManage: boolean }) {
               value={status}
               onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}
             >
-              <option value="">All</option>
+              <option value="">All statuses</option>
               {INVOICE_STATUSES.map((value) => (
                 <option key={value} value={value}>
                   {STATUS_LABELS[value]}

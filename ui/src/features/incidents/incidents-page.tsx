@@ -167,7 +167,7 @@ export function IncidentsPage() {
             hideLabel: true,
             inputClassName: 'incident-severity',
             value: severity,
-            allLabel: 'All',
+            allLabel: 'All severities',
             options: [...INCIDENT_SEVERITIES]
               .reverse()
               .map((value) => ({ value, label: INCIDENT_SEVERITY_LABELS[value] })),

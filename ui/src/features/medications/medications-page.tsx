@@ -248,7 +248,7 @@ function DatabaseTab({
           value={category}
           onChange={(event) => setCategory(event.target.value)}
         >
-          <option value="">All Categories</option>
+          <option value="">All categories</option>
           {MEDICINE_CATEGORIES.map((name) => (
             <option key={name}>{name}</option>
           ))}

@@ -12,7 +12,7 @@ export type VisitTab = (typeof VISIT_TABS)[number]['value'];
 
 /** The status filter: All, Completed, In progress, Missed, Scheduled. */
 export const STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: 'All statuses' },
   { value: 'completed', label: 'Completed' },
   { value: 'in_progress', label: 'In progress' },
   { value: 'missed', label: 'Missed' },
