@@ -85,16 +85,7 @@ describe('Care Diary in Chromium', () => {
     await visible(page, 'No diary entries found.');
     await expect.poll(() => page.getByRole('button', { name: 'Add First Entry' }).isVisible()).toBe(true);
     const bar = page.getByRole('navigation', { name: 'Diary' });
-    for (const tab of [
-      'Diary',
-      'Weekly',
-      'By Carer',
-      'By Client',
-      'Monitoring',
-      'Training',
-      'Map',
-      'Live Map',
-    ]) {
+    for (const tab of ['Diary', 'Weekly', 'By Carer', 'By Client', 'Monitoring', 'Training', 'Map', 'Live Map']) {
       await expect.poll(() => bar.getByRole('link', { name: tab, exact: true }).isVisible()).toBe(true);
     }
     expect(await bar.getByRole('link', { name: 'Diary', exact: true }).getAttribute('aria-current')).toBe('page');
