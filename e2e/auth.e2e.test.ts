@@ -109,8 +109,20 @@ describe('signing in and out in Chromium', () => {
     expect(await phone.getByTestId('users-table').count()).toBe(0);
 
     // Deactivating her ends her session: her next request is unauthorised and she is sent to sign in.
-    admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByRole('button', { name: 'Deactivate Priya Shah' }).click();
+    // Asked first, naming the account, with Cancel focused.
+    const confirm = admin.getByRole('alertdialog', { name: 'Deactivate Priya Shah?' });
+    await expect
+      .poll(() =>
+        confirm
+          .getByRole('button', { name: 'Cancel' })
+          .evaluate(
+            (button) =>
+              button === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+          ),
+      )
+      .toBe(true);
+    await confirm.getByRole('button', { name: 'Deactivate account' }).click();
     await expect.poll(() => row.getByText('Inactive').isVisible()).toBe(true);
     await phone.goto(`${env.product.url}/carers`);
     await phone.waitForURL(`${env.product.url}/landing`);

@@ -219,6 +219,16 @@ describe('Reports & Analytics in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('report-schedules').innerText())
       .toContain('Paused: no report is generated');
+
+    // Deleting asks first, naming the schedule: Cancel keeps it; confirmed, it leaves the list.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete the schedule "Weekly overview for the board"?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await page.getByTestId('report-schedules').innerText()).toContain('Weekly overview for the board');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete schedule' }).click();
+    await expect.poll(() => page.getByText('Weekly overview for the board').count()).toBe(0);
     await page.close();
   });
 

@@ -1,7 +1,8 @@
 import { ROLE_LABELS, ROLES, USER_SORTS, type ListOrder, type Role, type UserSort, type UserView } from '@care/events';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { KeyRound, UserCheck, UserX } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { fullName } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { UserAvatar } from '../../shared/layout/user-avatar';
@@ -33,6 +34,8 @@ export function UsersTable({
   const deactivate = useDeactivateUser();
   const reactivate = useReactivateUser();
   const issueReset = useIssuePasswordReset();
+  /** The account whose deactivation is being asked about. */
+  const [deactivating, setDeactivating] = useState<UserView>();
 
   const columns = useMemo<ColumnDef<UserView>[]>(
     () => [
@@ -137,15 +140,7 @@ export function UsersTable({
                     className="button button-danger-outline button-small button-icon-only"
                     disabled={switching}
                     title="Deactivate"
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Are you sure you want to deactivate ${name}? They will no longer be able to sign in.`,
-                        )
-                      ) {
-                        deactivate.mutate({ id: user.id, revision: user.revision, name });
-                      }
-                    }}
+                    onClick={() => setDeactivating(user)}
                   >
                     <UserX size={14} aria-hidden />
                     <span className="sr-only">Deactivate {name}</span>
@@ -188,6 +183,18 @@ export function UsersTable({
         }
         onClose={() => issueReset.reset()}
       />
+      <ConfirmDialog
+        open={deactivating !== undefined}
+        onOpenChange={(open) => !open && setDeactivating(undefined)}
+        title={`Deactivate ${deactivating ? fullName(deactivating) : ''}?`}
+        confirmLabel="Deactivate account"
+        onConfirm={() =>
+          deactivating &&
+          deactivate.mutate({ id: deactivating.id, revision: deactivating.revision, name: fullName(deactivating) })
+        }
+      >
+        <p>They can no longer sign in, and every session they have open ends at once. You can reactivate them later.</p>
+      </ConfirmDialog>
       <table className="data-table users-table pin-last-column" data-testid="users-table">
         <caption className="sr-only">Users, sortable by the column headers</caption>
         <thead>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Download, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { apiGet, apiSend, errorReason } from '../../shared/api';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { useCurrentUser } from '../../shared/current-user';
 import { capitalize, formatDate, formatDateTime } from '../../shared/format';
 import { toast } from '../../shared/toast';
@@ -17,6 +18,8 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  /** The schedule whose deletion is being asked about. */
+  const [deleting, setDeleting] = useState<ReportScheduleView>();
   const schedules = useQuery({ queryKey: [SCHEDULES_KEY], queryFn: () => apiGet<ReportScheduleView[]>(SCHEDULES_KEY) });
   const change = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'pause' | 'resume' | 'delete' }) =>
@@ -120,10 +123,7 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
                     type="button"
                     className="button button-danger-outline button-small"
                     disabled={change.isPending}
-                    onClick={() =>
-                      window.confirm(`Delete the schedule "${schedule.name}" and its reports?`) &&
-                      change.mutate({ id: schedule.id, action: 'delete' })
-                    }
+                    onClick={() => setDeleting(schedule)}
                   >
                     <Trash2 size={14} aria-hidden /> Delete
                   </button>
@@ -134,6 +134,15 @@ export function ScheduledReports({ defaults }: { defaults: ScheduleDefaults }) {
         </ul>
       )}
       <ScheduleReportDialog open={open} onOpenChange={setOpen} defaults={defaults} />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(next) => !next && setDeleting(undefined)}
+        title={`Delete the schedule "${deleting?.name ?? ''}"?`}
+        confirmLabel="Delete schedule"
+        onConfirm={() => deleting && change.mutate({ id: deleting.id, action: 'delete' })}
+      >
+        <p>No more reports are sent from it. The reports already sent stay with their recipients.</p>
+      </ConfirmDialog>
     </section>
   );
 }
