@@ -177,7 +177,7 @@ describe('Scheduling & Rotas in Chromium', () => {
     const row = page.getByTestId('carer-roster').locator('tbody tr').filter({ hasText: 'Nadia Hussain' });
     await expect
       .poll(() => row.locator('td').allTextContents())
-      .toEqual(['Nadia Hussain', expect.stringContaining('09:00–15:00'), '5.5', '1']);
+      .toEqual(['Nadia Hussain', expect.stringContaining('09:00–15:00'), '5.5 h', '1']);
 
     // Monthly View: the day counts the visit and the shift.
     await page.getByRole('tab', { name: 'Monthly View' }).click();

@@ -8,6 +8,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { formatHours } from '../../shared/format';
 import { SortableHeader } from '../../shared/sortable-header';
 import { carerDisplayName } from './get-carers';
 import { isoWeekday, WEEKDAY_NAMES } from './rota-dates';
@@ -75,7 +76,7 @@ export function CarerRoster({ carers, visits, shifts, carerId, onCancelShift }: 
         id: 'hours',
         header: 'Shift hours',
         accessorFn: (row) => row.hours,
-        cell: ({ row }) => row.original.hours.toFixed(1),
+        cell: ({ row }) => formatHours(row.original.hours),
       },
       { id: 'visits', header: 'Visits', accessorFn: (row) => row.visits },
     ],
