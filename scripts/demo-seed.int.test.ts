@@ -401,7 +401,9 @@ describe('the demo quarter, as it was lived', () => {
 
 /**
  * Steps whose time moves with the clock (a visit checked in once it has begun, a dose once it is due): two loads run
- * minutes apart differ in those about today, so they are counted only for the days before today.
+ * minutes apart differ in those about the last hours, so they are counted only for the days before yesterday. The demo
+ * places some visits hours before the moment of loading, which just after midnight is yesterday in one load and today
+ * in the other.
  */
 const ABOUT_A_MOMENT = new Set([
   'VisitCheckedIn',
@@ -413,23 +415,24 @@ const ABOUT_A_MOMENT = new Set([
 
 /** How many events of each type a log holds, leaving out sign-ins (a finished load signs in again) and test barriers. */
 function typeCounts(log: readonly RawRecordedEvent[]): Record<string, number> {
-  const today = Date.parse(londonTimeToInstant(londonToday(), '00:00'));
+  const yesterday = addDays(londonToday(), -1);
+  const settledBefore = Date.parse(londonTimeToInstant(yesterday, '00:00'));
   const visitStarts = new Map(
     log
       .filter((event) => event.type === 'AppointmentScheduled')
       .map((event) => [String(dataOf(event).id), Date.parse(String(dataOf(event).scheduledStart))]),
   );
-  const beforeToday = (event: RawRecordedEvent) =>
+  const settled = (event: RawRecordedEvent) =>
     (event.type === 'MedicationAdministrationRecorded'
       ? Date.parse(String(dataOf(event).administeredAt))
-      : (visitStarts.get(String(dataOf(event).id)) ?? Number.NaN)) < today;
+      : (visitStarts.get(String(dataOf(event).id)) ?? Number.NaN)) < settledBefore;
   const counts: Record<string, number> = {};
   for (const event of log) {
     if (event.type === 'UserSignedIn' || event.type === 'TestBarrier') continue;
     // A visit booked around the moment of loading is booked into each London day it touches: one that ends just after
     // midnight in one load and just before it in the other has one booking more, so only earlier days' count.
-    if (event.type === 'CarerBooked' && String(dataOf(event).date) >= londonToday()) continue;
-    if (ABOUT_A_MOMENT.has(event.type) && !beforeToday(event)) continue;
+    if (event.type === 'CarerBooked' && String(dataOf(event).date) >= yesterday) continue;
+    if (ABOUT_A_MOMENT.has(event.type) && !settled(event)) continue;
     counts[event.type] = (counts[event.type] ?? 0) + 1;
   }
   return counts;
