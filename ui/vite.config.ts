@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { pwaOptions } from './build/pwa.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -31,7 +33,7 @@ function apiProxyPlugin(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), apiProxyPlugin(), precompress()],
+  plugins: [react(), apiProxyPlugin(), precompress(), VitePWA(pwaOptions)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -91,7 +91,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     dotfiles: false,
     ...precompressed,
   });
-  // Everything else (index.html and client routes) is revalidated so a new release is picked up at once.
+  // Everything else (index.html, client routes, the service worker sw.js with its workbox runtime, the manifest) is
+  // revalidated so a new release is picked up at once, phones that installed the app included.
   const serveApp = sirv(options.distDir, {
     etag: true,
     single: true,

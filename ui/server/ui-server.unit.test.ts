@@ -45,6 +45,12 @@ const decode = (reply: RawReply): string => {
 const ASSET = '/assets/index-Ab12Cd34.js';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${'<!-- padding -->'.repeat(60)}</body></html>`;
+/** The service worker Workbox generates, its runtime (named by a hash, but outside /assets) and the app's manifest. */
+const WORKER_FILES = {
+  '/sw.js': 'self.addEventListener("install", () => {});\n',
+  '/workbox-9c191d2f.js': 'define([], () => ({}));\n',
+  '/manifest.webmanifest': JSON.stringify({ name: 'CareAgency', start_url: '/check-in' }),
+} as const;
 /** A list as the read API answers one: well over the 1 kB from which the UI server compresses. */
 const LIST = JSON.stringify(
   Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Carer ${index}`, region: 'North' })),
@@ -70,6 +76,7 @@ beforeAll(async () => {
     await writeFile(`${file}.br`, zlib.brotliCompressSync(text));
     await writeFile(`${file}.gz`, zlib.gzipSync(text));
   }
+  for (const [name, text] of Object.entries(WORKER_FILES)) await writeFile(path.join(distDir, name), text);
 
   // Stands in for both services: a small JSON reply, a large one, a streamed CSV, a PDF, an echo of a command's body.
   upstream = http.createServer((req, res) => {
@@ -151,6 +158,26 @@ describe('the UI server sends the built files precompressed', () => {
     expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
     expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(decode(reply)).toBe(INDEX);
+  });
+});
+
+describe('the installable app', () => {
+  it('has the service worker, its runtime and the manifest revalidated on every visit, so a release reaches phones', async () => {
+    for (const [name, text] of Object.entries(WORKER_FILES)) {
+      const reply = await get(`${ui.url}${name}`);
+      expect({ name, status: reply.status, cacheControl: reply.headers['cache-control'], body: decode(reply) }).toEqual(
+        {
+          name,
+          status: 200,
+          cacheControl: 'no-cache',
+          body: text,
+        },
+      );
+    }
+    const manifest = await get(`${ui.url}/manifest.webmanifest`);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    const worker = await get(`${ui.url}/sw.js`);
+    expect(worker.headers['content-type']).toBe('text/javascript');
   });
 });
 

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
 import { startAccessibilitySettings } from './shared/accessibility/accessibility-store';
+import { registerServiceWorker } from './shared/offline/pwa-register';
 import { createQueryClient } from './shared/query-client';
 import { Toaster } from './shared/toast';
 import './styles.css';
@@ -13,6 +14,7 @@ import './shared/accessibility/accessibility.css';
 
 // The saved accessibility settings apply before the first render: the first paint is already in the chosen theme.
 startAccessibilitySettings();
+registerServiceWorker();
 
 const queryClient = createQueryClient();
 
