@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    /** The reply's headers (e.g. Retry-After), when there was a reply. */
+    readonly headers?: Headers,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -97,7 +99,12 @@ async function requestWithHeaders(
     }
   }
   if (!response.ok) {
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, json ?? null);
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      json ?? null,
+      response.headers,
+    );
   }
   return { json, headers: response.headers };
 }
