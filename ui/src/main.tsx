@@ -1,11 +1,11 @@
 // Before anything that builds a zod schema (the shared request schemas in @care/events).
 import './shared/zod-config';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
 import { startAccessibilitySettings } from './shared/accessibility/accessibility-store';
+import { LocalCopyProvider } from './shared/offline/local-copy-provider';
 import { registerServiceWorker } from './shared/offline/pwa-register';
 import { createQueryClient } from './shared/query-client';
 import { Toaster } from './shared/toast';
@@ -23,9 +23,9 @@ if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <LocalCopyProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>
+    </LocalCopyProvider>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet, isUnauthorizedError } from './api';
 import { LOGIN_PATH } from './current-user';
+import { wipeLocalCopy } from './offline/local-copy';
 import { toast } from './toast';
 
 /** The unauthorized redirect waits 500 ms so the toast can be read. */
@@ -17,6 +18,8 @@ export function handleUnauthorized(error: unknown): boolean {
   if (!isUnauthorizedError(error)) return false;
   if (!redirecting) {
     redirecting = true;
+    // The session is over: the phone's copy of that user's work goes with it, before anyone else signs in here.
+    void wipeLocalCopy().catch(() => undefined);
     toast({ title: 'Unauthorised', description: 'You are logged out. Logging in again...', variant: 'destructive' });
     window.setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
   }

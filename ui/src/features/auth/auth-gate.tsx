@@ -9,10 +9,21 @@ import { FullScreenSpinner } from './full-screen-spinner';
  * session (401) the spinner stays while the query cache's unauthorized handler (the one implementation, in
  * shared/query-client.ts) shows the "Unauthorised" toast and goes to /api/login after 500 ms.
  * Nothing of the app, its live socket included, starts before the user is known.
+ * Without signal a carer's phone knows the user from its local copy (shared/offline/local-copy.ts): the app opens
+ * from it, and no network is never taken for a lost session. With neither signal nor copy, the gate says so.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const auth = useQuery(authUserQueryOptions);
   if (auth.data) return children;
+  // The check waits for the network (TanStack Query pauses it offline) and there is no copy to open from.
+  if (auth.isPending && auth.fetchStatus === 'paused')
+    return (
+      <div className="fullscreen-center">
+        <div className="card empty-state" role="status">
+          <p>You are offline. Connect to the internet to sign in; the app then works without signal too.</p>
+        </div>
+      </div>
+    );
   if (auth.isPending || isUnauthorizedError(auth.error)) return <FullScreenSpinner />;
   return (
     <div className="fullscreen-center">

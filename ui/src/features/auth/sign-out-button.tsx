@@ -2,11 +2,13 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { apiSend, errorReason } from '../../shared/api';
 import { LOGOUT_PATH } from '../../shared/current-user';
+import { wipeLocalCopy } from '../../shared/offline/local-copy';
 import { toast } from '../../shared/toast';
 
 /**
  * Logout: POST /api/logout (a write, Origin-checked, so no other site can sign anyone out), then a full
- * load of /landing, which leaves nothing of the signed-in app in memory.
+ * load of /landing, which leaves nothing of the signed-in app in memory. The copy kept on the phone for working
+ * without signal is removed first, whether or not the request then succeeds.
  */
 export function SignOutButton({
   className,
@@ -21,6 +23,8 @@ export function SignOutButton({
   const signOut = async () => {
     setPending(true);
     try {
+      // Storage that cannot be opened holds no copy either: signing out goes on.
+      await wipeLocalCopy().catch(() => undefined);
       await apiSend('POST', LOGOUT_PATH);
       window.location.assign('/landing');
     } catch (error) {
