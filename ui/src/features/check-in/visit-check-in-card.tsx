@@ -12,6 +12,7 @@ import { canCheckIn, canCheckOut, minutesLate, recordedTimes, recordSource } fro
 import { CheckOutForm, type VisitOutcome } from './check-out-form';
 import { locate, type VisitPosition } from '../../shared/geolocation';
 import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
+import { AtTheDoor } from './at-the-door';
 import { VisitMedications } from '../medications';
 
 type Action = 'check-in' | 'check-out';
@@ -148,6 +149,7 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
       )}
       {recorded && <p className="small muted">{recorded}</p>}
 
+      {!compact && !onBehalf && <AtTheDoor visit={visit} />}
       {canCheckIn(visit) && (
         <button
           type="button"
