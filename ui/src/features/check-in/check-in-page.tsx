@@ -1,11 +1,14 @@
-import { can, londonToday, type AppointmentView } from '@care/events';
+import { can, londonToday } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate } from '../../shared/format';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { useOutboxRecords } from '../../shared/offline/use-outbox';
+import { withPendingRecords, type PendingVisit } from '../../shared/offline/pending-records';
+import { NeedsAttention } from './needs-attention';
 import { arrangeDay } from './check-in-rules';
 import { VisitCheckInCard } from './visit-check-in-card';
 import './check-in.css';
@@ -19,7 +22,9 @@ export function CheckInPage() {
   // A visit begun before midnight and still running is today's work too (a bedtime call from 23:30 to 00:30).
   const visits = useQuery(appointmentsQueryOptions({ today: true, underway: true }));
   const onBehalf = can(user.role, 'appointments.read');
-  const shown = visits.data;
+  const records = useOutboxRecords();
+  // What this phone recorded and has not yet sent shows as done: a carer without signal carries on with the visit.
+  const shown = useMemo(() => visits.data && withPendingRecords(visits.data, records), [visits.data, records]);
 
   return (
     <section className="page check-in-page">
@@ -31,6 +36,7 @@ export function CheckInPage() {
           </p>
         </div>
       </div>
+      <NeedsAttention records={records} />
       {visits.isPending ? (
         <ListLoading what="today's visits" />
       ) : visits.isError ? (
@@ -52,7 +58,7 @@ export function CheckInPage() {
  * and cancelled ones, compact. Headings and cards are siblings of one list, so a card that moves from one group to
  * the next (checked in, checked out) keeps its place in React and its state.
  */
-function DayList({ visits, onBehalf }: { visits: readonly AppointmentView[]; onBehalf: boolean }) {
+function DayList({ visits, onBehalf }: { visits: readonly PendingVisit[]; onBehalf: boolean }) {
   const day = arrangeDay(visits);
   const rows: ReactNode[] = [];
   const heading = (key: string, text: string) =>

@@ -3,7 +3,8 @@ import { can } from '@care/events';
 import { Clock, LogIn, MapPin, TriangleAlert, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../../shared/current-user';
 import { ReportIncidentDialog } from '../incidents';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAppointmentCommand } from '../../records/appointments/appointment-command';
 import { enumLabel, formatDateTime } from '../../shared/format';
 import { VisitStatusBadge } from '../../records/visit-records/visit-status-badge';
@@ -13,7 +14,8 @@ import { CheckOutForm, type VisitOutcome } from './check-out-form';
 import { locate, type VisitPosition } from '../../shared/geolocation';
 import { RecordReasonsDialog, type RecordReasons } from './record-reasons-dialog';
 import { AtTheDoor } from './at-the-door';
-import { VisitMedications } from '../medications';
+import { prefetchVisitMedications, VisitMedications } from '../medications';
+import type { PendingVisit } from '../../shared/offline/pending-records';
 
 type Action = 'check-in' | 'check-out';
 
@@ -24,6 +26,7 @@ type Step =
   | {
       readonly kind: 'reasons';
       readonly action: Action;
+      readonly key: string;
       readonly location: VisitPosition | null;
       readonly problem: string | undefined;
       readonly lateMinutes: number;
@@ -34,7 +37,8 @@ const clock = (instant: string) => formatDateTime(instant).slice(11);
 const clientName = (visit: AppointmentView) => `${visit.client.firstName} ${visit.client.lastName}`.trim();
 
 interface VisitCheckInCardProps {
-  readonly visit: AppointmentView;
+  /** With what this phone recorded and has not yet sent laid over it. */
+  readonly visit: PendingVisit;
   /** Office staff recording for the carer: source Computer, and their own position says nothing of the visit. */
   readonly onBehalf: boolean;
   /** The carer's next visit to start: marked "Next". */
@@ -47,7 +51,13 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
   const narrowScreen = useIsMobile();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [reporting, setReporting] = useState(false);
-  const canReport = can(useCurrentUser().role, 'incidents.report') && visit.status !== 'cancelled';
+  const role = useCurrentUser().role;
+  const canReport = can(role, 'incidents.report') && visit.status !== 'cancelled';
+  const queryClient = useQueryClient();
+  const upcoming = !compact && canCheckIn(visit) && can(role, 'medications.administer');
+  useEffect(() => {
+    if (upcoming) prefetchVisitMedications(queryClient, visit.clientId);
+  }, [upcoming, queryClient, visit.clientId]);
   // No If-Match: the timeliness policy may add "running late" to the stream at any moment, and decide refuses
   // a check-in or check-out the visit's state does not allow (cancelled, already completed) on its own.
   const checkIn = useAppointmentCommand<CheckInRequest>({ success: 'Checked in', failure: 'Failed to check in' });
@@ -55,7 +65,13 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
   const path = (action: Action) => `/api/appointments/${encodeURIComponent(visit.id)}/${action}`;
   const busy = step.kind !== 'idle' || checkIn.isPending || checkOut.isPending;
 
-  const send = (action: Action, location: VisitPosition | null, reasons: RecordReasons, outcome?: VisitOutcome) => {
+  const send = (
+    action: Action,
+    key: string,
+    location: VisitPosition | null,
+    reasons: RecordReasons,
+    outcome?: VisitOutcome,
+  ) => {
     const where = {
       source: recordSource({ onBehalf, located: location !== null, narrowScreen }),
       location,
@@ -65,18 +81,30 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
     };
     const time = reasons.enteredAt;
     const done = { onSettled: () => setStep({ kind: 'idle' }) };
+    const offline = {
+      id: key,
+      label: `${action === 'check-in' ? 'Check in' : 'Check out'}: ${clientName(visit)}`,
+      kind: action,
+      visitId: visit.id,
+    };
     if (action === 'check-in') {
       checkIn.mutate(
         {
           method: 'POST',
           path: path(action),
           body: { ...where, lateReason: reasons.lateReason, ...(time && { checkedInAt: time }) },
+          offline,
         },
         done,
       );
     } else {
       checkOut.mutate(
-        { method: 'POST', path: path(action), body: { ...outcome, ...where, ...(time && { checkedOutAt: time }) } },
+        {
+          method: 'POST',
+          path: path(action),
+          body: { ...outcome, ...where, ...(time && { checkedOutAt: time }) },
+          offline,
+        },
         done,
       );
     }
@@ -84,6 +112,8 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
 
   /** Position first (unless staff record it); then the reasons the record needs, if any; then the command. */
   const record = async (action: Action, outcome?: VisitOutcome) => {
+    // One key for this tap, whatever follows (the reasons dialog, a resend from the phone): it records once.
+    const key = crypto.randomUUID();
     const lateMinutes = action === 'check-in' ? minutesLate(visit, new Date()) : 0;
     let location: VisitPosition | null = null;
     let problem: string | undefined;
@@ -93,8 +123,8 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
       if (found.ok) location = found.location;
       else problem = found.problem;
     }
-    if (problem === undefined && lateMinutes === 0) send(action, location, {}, outcome);
-    else setStep({ kind: 'reasons', action, location, problem, lateMinutes, outcome });
+    if (problem === undefined && lateMinutes === 0) send(action, key, location, {}, outcome);
+    else setStep({ kind: 'reasons', action, key, location, problem, lateMinutes, outcome });
   };
 
   const recorded = recordedTimes(visit, clock);
@@ -147,7 +177,12 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
           ))}
         </ul>
       )}
-      {recorded && <p className="small muted">{recorded}</p>}
+      {recorded && (
+        <p className="small muted">
+          {recorded}
+          {visit.waitingToSend.length > 0 && <strong className="check-in-waiting"> · waiting to send</strong>}
+        </p>
+      )}
 
       {!compact && !onBehalf && <AtTheDoor visit={visit} />}
       {canCheckIn(visit) && (
@@ -202,7 +237,7 @@ export function VisitCheckInCard({ visit, onBehalf, next = false, compact = fals
           submitLabel={step.action === 'check-in' ? 'Check In' : 'Check Out'}
           pending={checkIn.isPending || checkOut.isPending}
           onCancel={() => setStep({ kind: 'idle' })}
-          onConfirm={(reasons) => send(step.action, step.location, reasons, step.outcome)}
+          onConfirm={(reasons) => send(step.action, step.key, step.location, reasons, step.outcome)}
         />
       )}
     </article>

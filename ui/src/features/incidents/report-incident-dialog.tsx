@@ -12,6 +12,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTimeInput } from '../../shared/date-fields/date-input';
 import { apiSend } from '../../shared/api';
+import { sendRecord } from '../../shared/offline/outbox-sync';
+import { toastSavedOnPhone } from '../../shared/offline/use-outbox';
 import { useCurrentUser } from '../../shared/current-user';
 import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
@@ -87,12 +89,29 @@ function ReportIncidentForm({ visit, onDone }: { visit: ReportVisit | undefined;
   const clients = useClientChoices(visit === undefined);
   const carers = useCarerChoices();
   const queryClient = useQueryClient();
+  const userId = useCurrentUser().id;
   const report = useMutation({
-    mutationFn: (body: unknown) => apiSend<CommandReply>('POST', INCIDENTS_PATH, body),
-    onSuccess: () => toast({ title: 'Incident reported' }),
+    // Runs without signal too: a report made from a visit is then kept on the phone and sent later.
+    networkMode: 'always',
+    mutationFn: async (body: { title: string }) => {
+      if (!visit) return apiSend<CommandReply>('POST', INCIDENTS_PATH, body);
+      const result = await sendRecord<CommandReply>({
+        // One key per submit: a double tap, or a resend from the phone, reports once.
+        id: crypto.randomUUID(),
+        userId,
+        method: 'POST',
+        path: INCIDENTS_PATH,
+        body,
+        label: `Incident: ${body.title} (${visit.clientName})`,
+        kind: 'incident',
+        visitId: visit.id,
+      });
+      return result.queued ? null : result.reply;
+    },
+    onSuccess: (reply) => (reply === null ? toastSavedOnPhone() : toast({ title: 'Incident reported' })),
     onSettled: () => reloadIncidents(queryClient),
   });
-  const form = useCommandForm<Values, unknown, FormField>({
+  const form = useCommandForm<Values, { title: string }, FormField>({
     initial: () => ({
       type: '',
       severity: '',

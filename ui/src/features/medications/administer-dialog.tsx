@@ -92,7 +92,20 @@ function AdministerForm({ dose, onDone }: { dose: DoseTarget; onDone: () => void
         },
       };
     },
-    send: (body) => record.mutateAsync({ path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/administrations`, body }),
+    send: (body) =>
+      record.mutateAsync({
+        path: `${MEDICATIONS_PATH}/${dose.prescriptionId}/administrations`,
+        body,
+        // Each submit is one record: its key makes a resend from the phone, or a double tap, record once.
+        offline: {
+          id: crypto.randomUUID(),
+          label: `${dose.medicationName}: ${outcome.label}${dose.clientName ? ` for ${dose.clientName}` : ''}`,
+          kind: 'dose',
+          visitId: dose.appointmentId,
+          prescriptionId: dose.prescriptionId,
+          dueAt: dose.dueAt,
+        },
+      }),
     onDone,
   });
   const { values, fieldErrors: errors, formError, idOf } = form;

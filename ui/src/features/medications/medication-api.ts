@@ -16,6 +16,9 @@ import { apiGetAll, usePagedList, withParams } from '../../shared/paged-list';
 import { handleUnauthorized } from '../../shared/query-client';
 import { refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
+import { useCurrentUser } from '../../shared/current-user';
+import { sendRecord, type RecordRequest } from '../../shared/offline/outbox-sync';
+import { toastSavedOnPhone } from '../../shared/offline/use-outbox';
 
 /** URLs first: the live push's `medications:changed` and `medication-records:changed` reload every query under them. */
 export const MEDICATIONS_PATH = '/api/medications';
@@ -42,10 +45,11 @@ export const useMedicationStats = () =>
 export const useMedicationList = (search: string) =>
   usePagedList<MedicationView>(MEDICATIONS_PATH, { search: search || undefined });
 /** One client's open doses (the carer's visit): a client never has a page of them. */
-export const useDueDoses = (clientId: string) => {
+const dueDosesQuery = (clientId: string) => {
   const path = withParams(`${MEDICATIONS_PATH}/due`, { clientId, limit: 100 });
-  return useQuery({ queryKey: [path], queryFn: () => apiGet<DueDoseView[]>(path) });
+  return { queryKey: [path], queryFn: () => apiGet<DueDoseView[]>(path) };
 };
+export const useDueDoses = (clientId: string) => useQuery(dueDosesQuery(clientId));
 /** Due & Overdue: every client's open doses, a page at a time (X-Total-Count). */
 export const useDueList = () => usePagedList<DueDoseView>(`${MEDICATIONS_PATH}/due`, {});
 export const useCompliance = () =>
@@ -74,14 +78,21 @@ export const useRecentRecords = () => {
   return useQuery({ queryKey: [path], queryFn: async () => (await apiGetPage<MedicationRecordView>(path)).items });
 };
 /** A client's prescriptions (the prescribe form's interaction warning). */
-export const useClientMedications = (clientId: string) => {
+const clientMedicationsQuery = (clientId: string) => {
   const path = withParams(MEDICATIONS_PATH, { clientId: clientId || undefined, status: 'active', limit: 100 });
-  return useQuery({
-    queryKey: [path],
-    enabled: clientId !== '',
-    queryFn: async () => (await apiGetPage<MedicationView>(path)).items,
-  });
+  return { queryKey: [path], queryFn: async () => (await apiGetPage<MedicationView>(path)).items };
 };
+export const useClientMedications = (clientId: string) =>
+  useQuery({ ...clientMedicationsQuery(clientId), enabled: clientId !== '' });
+
+/**
+ * Loads a visit's doses and medicines before it starts, while there is signal: a carer who checks in where the
+ * phone has none still sees the doses to record.
+ */
+export function prefetchVisitMedications(queryClient: QueryClient, clientId: string): void {
+  void queryClient.prefetchQuery(dueDosesQuery(clientId));
+  void queryClient.prefetchQuery(clientMedicationsQuery(clientId));
+}
 export const useClientOptions = () =>
   useQuery({ queryKey: ['/api/clients', 'all'], queryFn: () => apiGetAll<ClientOption>('/api/clients') });
 
@@ -100,20 +111,32 @@ export function useMedicationCommand<B>(texts: {
   readonly inForm?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const userId = useCurrentUser().id;
   return useMutation({
+    // Runs without signal too: a dose outcome is then kept on the phone rather than left waiting on the screen.
+    networkMode: 'always',
     // `revision`: the version the user saw (If-Match): a change made meanwhile by someone else is a 409, not lost.
-    mutationFn: ({
+    // `offline`: a carer's dose outcome, sent with its Idempotency-Key or kept on the phone to be sent later.
+    mutationFn: async ({
       method = 'POST',
       path,
       body,
       revision,
+      offline,
     }: {
       method?: 'POST' | 'PATCH';
       path: string;
       body: B;
       revision?: string;
-    }) => apiSend<{ id: string }>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision }),
-    onSuccess: () => toast({ title: texts.success }),
+      offline?: Omit<RecordRequest, 'userId' | 'method' | 'path' | 'body'>;
+    }) => {
+      if (offline) {
+        const result = await sendRecord<{ id: string }>({ ...offline, userId, method, path, body });
+        return result.queued ? null : result.reply;
+      }
+      return apiSend<{ id: string }>(method, path, body, revision === undefined ? undefined : { 'If-Match': revision });
+    },
+    onSuccess: (reply) => (reply === null ? toastSavedOnPhone() : toast({ title: texts.success })),
     onError: (error) => {
       if (!handleUnauthorized(error) && !texts.inForm)
         toast({ title: 'Error', description: refusalReason(error, texts.failure), variant: 'destructive' });

@@ -5,6 +5,8 @@ import { useCurrentUser } from '../../shared/current-user';
 import { AdministerDialog, doseTargetOf, type DoseTarget } from './administer-dialog';
 import { useClientMedications, useDueDoses } from './medication-api';
 import { formatDue } from './medication-format';
+import { doseKey, pendingDoseKeys } from '../../shared/offline/pending-records';
+import { useOutboxRecords } from '../../shared/offline/use-outbox';
 import './medications.css';
 
 const WINDOW_MS = MEDICATION_LIMITS.doseWindowMinutes * 60_000;
@@ -18,13 +20,17 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
   const due = useDueDoses(visit.clientId);
   const medicines = useClientMedications(visit.clientId);
   const [recording, setRecording] = useState<DoseTarget | null>(null);
+  const onPhone = pendingDoseKeys(useOutboxRecords());
   if (!can(role, 'medications.administer')) return null;
   const from = Date.parse(visit.scheduledDate) - WINDOW_MS;
   const to = Date.parse(visit.scheduledEnd) + WINDOW_MS;
-  const doses = (due.data ?? []).filter((dose) => Date.parse(dose.dueAt) >= from && Date.parse(dose.dueAt) < to);
+  const inVisit = (due.data ?? []).filter((dose) => Date.parse(dose.dueAt) >= from && Date.parse(dose.dueAt) < to);
+  // An outcome recorded on this phone and not yet sent counts as recorded: the carer goes on to the next dose.
+  const doses = inVisit.filter((dose) => !onPhone.has(doseKey(dose.prescriptionId, dose.dueAt)));
+  const waiting = inVisit.filter((dose) => onPhone.has(doseKey(dose.prescriptionId, dose.dueAt)));
   const prn = (medicines.data ?? []).filter((medicine) => medicine.prn !== null);
   // A client with no medicines at all: nothing to show; one with medicines says that every due dose has an outcome.
-  if (due.isPending || (doses.length === 0 && (medicines.data ?? []).length === 0)) return null;
+  if (due.isPending || (inVisit.length === 0 && (medicines.data ?? []).length === 0)) return null;
   return (
     <section className="visit-medications" aria-label="Medications in this visit" data-testid="visit-medications">
       <h3 className="visit-medications-title">
@@ -40,6 +46,14 @@ export function VisitMedications({ visit }: { visit: AppointmentView }) {
         <p className="small muted">Every dose due in this visit has an outcome.</p>
       )}
       <ul className="visit-dose-list">
+        {waiting.map((dose) => (
+          <li key={`${dose.prescriptionId}/${dose.dueAt}`} className="visit-dose" data-testid="visit-dose-waiting">
+            <span>
+              <strong>{dose.medicationName}</strong> {dose.strength} · due {formatDue(dose.dueAt)}
+              <span className="small"> · recorded on this phone, waiting to send</span>
+            </span>
+          </li>
+        ))}
         {doses.map((dose) => (
           <li key={`${dose.prescriptionId}/${dose.dueAt}`} className="visit-dose" data-testid="visit-dose">
             <span>

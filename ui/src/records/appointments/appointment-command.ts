@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiSend, type SendMethod } from '../../shared/api';
+import { useCurrentUser } from '../../shared/current-user';
+import { sendRecord, type RecordRequest } from '../../shared/offline/outbox-sync';
+import { toastSavedOnPhone } from '../../shared/offline/use-outbox';
 import { handleUnauthorized } from '../../shared/query-client';
 import { toast } from '../../shared/toast';
 import { reloadAppointments } from './appointment-queries';
@@ -17,6 +20,11 @@ export interface AppointmentCommand<TBody> {
   readonly body?: TBody;
   /** The row's revision: a change made meanwhile by someone else is refused (409) instead of overwritten. */
   readonly revision?: string;
+  /**
+   * A carer's record that may be made without signal (check-in, check-out): sent with its Idempotency-Key, or kept
+   * on the phone and sent later. `id` is made once per tap, so a double tap records once.
+   */
+  readonly offline?: Pick<RecordRequest, 'id' | 'label' | 'kind' | 'visitId'>;
 }
 
 /**
@@ -25,15 +33,27 @@ export interface AppointmentCommand<TBody> {
  */
 export function useAppointmentCommand<TBody>(texts: { readonly success: string; readonly failure: string }) {
   const queryClient = useQueryClient();
+  const userId = useCurrentUser().id;
   return useMutation({
-    mutationFn: ({ method, path, body, revision }: AppointmentCommand<TBody>) =>
-      apiSend<AppointmentCommandReply>(
+    // Runs without signal too: a carer's record is then kept on the phone rather than left waiting on the screen.
+    networkMode: 'always',
+    mutationFn: async ({ method, path, body, revision, offline }: AppointmentCommand<TBody>) => {
+      if (offline) {
+        const result = await sendRecord<AppointmentCommandReply>({ ...offline, userId, method, path, body });
+        return result.queued ? null : result.reply;
+      }
+      return apiSend<AppointmentCommandReply>(
         method,
         path,
         body,
         revision === undefined ? undefined : { 'If-Match': revision },
-      ),
+      );
+    },
     onSuccess: async (reply) => {
+      if (reply === null) {
+        toastSavedOnPhone();
+        return;
+      }
       toast({ title: texts.success });
       for (const warning of reply.warnings ?? [])
         toast({ title: 'Warning', description: warning, variant: 'destructive' });

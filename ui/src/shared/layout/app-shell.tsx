@@ -1,6 +1,7 @@
 import { CriticalAlertAnnouncer } from '../../features/alerts/critical-alert-news';
 import { EmergencyBanner } from '../../features/emergency/emergency-banner';
 import { useLiveUpdates } from '../live';
+import { useOutboxSync } from '../offline/use-outbox';
 import { useIsMobile } from '../use-is-mobile';
 import { Outlet } from '@tanstack/react-router';
 import { BackButton } from './back-button';
@@ -14,6 +15,8 @@ import { MobileBottomBar, MobileTopBar } from './mobile-layout';
  */
 export function AppShell() {
   useLiveUpdates();
+  // The phone's records made without signal are sent from here, whichever screen is open.
+  useOutboxSync();
   const mobile = useIsMobile();
   return (
     <>

@@ -10,6 +10,7 @@ import { HeaderHelp } from '../../features/help/header-help';
 import { AccessibilityButton } from './accessibility-button';
 import { BackButton } from './back-button';
 import { HeaderSearch } from './header-search';
+import { ConnectionBadge, OutboxSummary } from '../offline/connection-status';
 import { isNavActive, MAIN_NAV, navFor, SETTINGS_NAV, type NavItem } from './nav-items';
 import { UserAvatar } from './user-avatar';
 import './shell.css';
@@ -87,6 +88,8 @@ export function DesktopTopbar() {
     <header className="topbar">
       <div className="topbar-start">
         {pathname === '/' ? <h1 className="topbar-title">Dashboard Overview</h1> : <BackButton />}
+        <ConnectionBadge />
+        <OutboxSummary />
       </div>
       <HeaderSearch />
       <div className="topbar-end">

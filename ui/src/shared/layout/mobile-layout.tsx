@@ -5,6 +5,7 @@ import { BRAND } from '../brand';
 import { lazyNamed } from '../lazy-named';
 import { LazyAccessibilityDialog } from './accessibility-button';
 import { HeaderSearch } from './header-search';
+import { ConnectionBadge, OutboxSummary } from '../offline/connection-status';
 import { isNavActive, MOBILE_TABS } from './nav-items';
 import { TodayCountBadge } from '../../features/appointments/today-count-badge';
 import { AlertBell } from '../../features/alerts/alert-bell';
@@ -42,6 +43,7 @@ export function MobileTopBar() {
           <span className="sr-only"> {BRAND.name} home</span>
         </Link>
         <div className="mobile-topbar-end">
+          <ConnectionBadge />
           <button
             type="button"
             className="icon-button"
@@ -54,6 +56,9 @@ export function MobileTopBar() {
           <AlertBell />
         </div>
       </header>
+      <div className="mobile-outbox-row">
+        <OutboxSummary />
+      </div>
       {searchOpen && (
         <div className="mobile-search">
           <HeaderSearch autoFocus onDone={() => setSearchOpen(false)} />

@@ -16,8 +16,6 @@ export interface RecordRequest extends Omit<NewOutboxRecord, 'capturedAt' | 'met
 /** Sent now (the server's reply), or kept on the phone to be sent later. */
 export type SendResult<T> = { readonly queued: false; readonly reply: T } | { readonly queued: true };
 
-export const SAVED_ON_PHONE = 'Saved on this phone. It will be sent when you are back online.';
-
 const browserOffline = (): boolean => globalThis.navigator?.onLine === false;
 
 /** fetch rejects with a TypeError when no reply came at all: no signal, or the connection dropped mid-request. */
