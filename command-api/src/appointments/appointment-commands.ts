@@ -55,6 +55,8 @@ export type AppointmentCommand =
       /** Undefined: now. A different time is entered by hand and needs handEnteredReason. */
       readonly checkedInAt: string | undefined;
       readonly handEnteredReason: string | null;
+      /** Recorded on the carer's phone while offline: its clock then (the request's Captured-At). */
+      readonly offlineCapturedAt: string | undefined;
       readonly rules: VisitTimeRules;
       readonly capture: CaptureDetails;
       readonly lateReason: string | null;
@@ -67,6 +69,8 @@ export type AppointmentCommand =
       /** Undefined: now. A different time is entered by hand and needs handEnteredReason. */
       readonly checkedOutAt: string | undefined;
       readonly handEnteredReason: string | null;
+      /** Recorded on the carer's phone while offline: its clock then (the request's Captured-At). */
+      readonly offlineCapturedAt: string | undefined;
       readonly rules: VisitTimeRules;
       readonly capture: CaptureDetails;
       readonly outcome: Omit<VisitOutcome, 'checkedOutAt'>;

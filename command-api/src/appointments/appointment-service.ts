@@ -246,6 +246,7 @@ export class AppointmentService {
       },
       checkedInAt: input.checkedInAt,
       handEnteredReason: handEnteredReasonOf(input),
+      offlineCapturedAt: context.capture?.capturedAt,
       rules: this.rules,
       capture: captureOf(input),
       lateReason: input.lateReason ?? null,
@@ -278,6 +279,7 @@ export class AppointmentService {
       recorder: mayRecord,
       checkedOutAt: input.checkedOutAt,
       handEnteredReason: handEnteredReasonOf(input),
+      offlineCapturedAt: context.capture?.capturedAt,
       rules: this.rules,
       capture: captureOf(input),
       outcome: {

@@ -75,6 +75,7 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
         claimed: command.checkedInAt,
         now: command.now,
         reason: command.handEnteredReason,
+        offlineCapturedAt: command.offlineCapturedAt,
         field: 'checkedInAt',
         rules: command.rules,
       });
@@ -107,6 +108,7 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
         claimed: command.checkedOutAt,
         now: command.now,
         reason: command.handEnteredReason,
+        offlineCapturedAt: command.offlineCapturedAt,
         field: 'checkedOutAt',
         rules: command.rules,
       });

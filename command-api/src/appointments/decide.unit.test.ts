@@ -103,6 +103,7 @@ const checkIn = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckIn
   recorder: assignedCarer,
   checkedInAt: undefined,
   handEnteredReason: null,
+  offlineCapturedAt: undefined,
   rules: DEFAULT_VISIT_TIME_RULES,
   capture,
   lateReason: null,
@@ -117,6 +118,7 @@ const checkOut = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckO
     recorder: assignedCarer,
     checkedOutAt: undefined,
     handEnteredReason: null,
+    offlineCapturedAt: undefined,
     rules: DEFAULT_VISIT_TIME_RULES,
     capture,
     outcome: rest,
@@ -412,6 +414,40 @@ describe('check-in', () => {
     });
   });
 
+  it('counts a check-in recorded offline at the phone’s clock, keeping when the server received it', () => {
+    given(scheduled(), missed)
+      .when(checkIn({ now: at('12:31'), offlineCapturedAt: at('10:02') }))
+      .then([
+        {
+          type: 'VisitCheckedIn',
+          data: {
+            id,
+            carerId,
+            checkedInAt: at('10:02'),
+            recordedAt: at('12:31'),
+            handEnteredReason: null,
+            offlineCapturedAt: at('10:02'),
+            ...capture,
+            lateArrival: false,
+            lateReason: null,
+          },
+        },
+      ]);
+  });
+
+  it('keeps the server’s time for a phone clock running ahead, and refuses one recorded offline too long ago', () => {
+    const [ahead] = decide(checkIn({ now: at('10:05'), offlineCapturedAt: at('10:30') }), given(scheduled()).state);
+    expect(ahead).toMatchObject({
+      data: { checkedInAt: at('10:05'), recordedAt: at('10:05'), offlineCapturedAt: at('10:30') },
+    });
+    const stale = checkIn({ now: '2026-11-21T23:00:00.000Z', offlineCapturedAt: at('10:05') });
+    expect(given(scheduled()).when(stale).refusal()).toEqual({
+      kind: 'conflict',
+      message: 'Check-in recorded offline more than 12 hours ago: the office must enter it by hand',
+      field: 'checkedInAt',
+    });
+  });
+
   it('opens the check-in the configured minutes before the start, and says when it opens', () => {
     expect(decide(checkIn({ now: at('08:00') }), given(scheduled()).state)).toHaveLength(1);
     expect(
@@ -494,6 +530,17 @@ describe('check-out', () => {
   it('completes a visit in progress with its outcome', () => {
     given(scheduled(), checkedIn()).when(checkOut()).then([checkedOut]);
     expect(given(scheduled(), checkedIn(), checkedOut).state).toMatchObject({ status: 'completed', outcome });
+  });
+
+  it('counts a check-out recorded offline at the phone’s clock', () => {
+    const [event] = decide(
+      checkOut({ now: at('12:31'), offlineCapturedAt: at('10:50') }),
+      given(scheduled(), checkedIn()).state,
+    );
+    expect(event).toMatchObject({
+      type: 'VisitCheckedOut',
+      data: { checkedOutAt: at('10:50'), recordedAt: at('12:31'), offlineCapturedAt: at('10:50') },
+    });
   });
 
   it("records the client's rating when they gave one", () => {

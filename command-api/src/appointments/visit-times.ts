@@ -23,6 +23,8 @@ export interface RecordedTime {
   readonly recordedAt: string;
   /** Why `at` differs from `recordedAt`; null when it does not. */
   readonly handEnteredReason: string | null;
+  /** Recorded on the carer's phone while offline: its clock then (`recordedAt` is when the server received it). */
+  readonly offlineCapturedAt?: string;
 }
 
 interface TimeRequest {
@@ -30,6 +32,8 @@ interface TimeRequest {
   readonly claimed: string | undefined;
   readonly now: string;
   readonly reason: string | null;
+  /** The phone's clock when the carer recorded it offline (the request's Captured-At), if it was. */
+  readonly offlineCapturedAt?: string | undefined;
   readonly field: 'checkedInAt' | 'checkedOutAt';
   readonly rules: VisitTimeRules;
 }
@@ -40,8 +44,11 @@ const WORD = { checkedInAt: 'Check-in', checkedOutAt: 'Check-out' } as const;
  * The server's time is the record. A time that differs from it by more than the clock drift was entered by
  * hand: it needs a reason, may not be in the future, and may be at most `manualTimeMaxHoursBack` hours back.
  */
-export function recordedTime({ claimed, now, reason, field, rules }: TimeRequest): RecordedTime {
+export function recordedTime({ claimed, now, reason, offlineCapturedAt, field, rules }: TimeRequest): RecordedTime {
   const nowMs = Date.parse(now);
+  if (claimed === undefined && offlineCapturedAt !== undefined) {
+    return offlineTime(offlineCapturedAt, now, field, rules);
+  }
   if (claimed === undefined || Math.abs(Date.parse(claimed) - nowMs) <= CLOCK_SKEW_MS) {
     return { at: now, recordedAt: now, handEnteredReason: null };
   }
@@ -63,6 +70,34 @@ export function recordedTime({ claimed, now, reason, field, rules }: TimeRequest
     );
   }
   return { at: new Date(claimedMs).toISOString(), recordedAt: now, handEnteredReason: reason };
+}
+
+/**
+ * A check-in or check-out the carer recorded offline counts at the phone's clock, since that is when it happened
+ * (the server only received it later), as long as that clock is plausible. A phone more than the clock drift
+ * ahead of the server cannot be believed: the server's time is the record, the phone's is kept beside it. One
+ * older than `manualTimeMaxHoursBack` is refused, as a time typed by hand that old would be: the phone keeps it
+ * and the office is told, so it is entered by someone who can check it.
+ */
+function offlineTime(
+  capturedAt: string,
+  now: string,
+  field: TimeRequest['field'],
+  rules: VisitTimeRules,
+): RecordedTime {
+  const capturedMs = Date.parse(capturedAt);
+  const nowMs = Date.parse(now);
+  const offline = { recordedAt: now, handEnteredReason: null, offlineCapturedAt: capturedAt };
+  if (capturedMs > nowMs + CLOCK_SKEW_MS) return { at: now, ...offline };
+  const hours = rules.manualTimeMaxHoursBack;
+  if (nowMs - capturedMs > hours * 3_600_000) {
+    throw new DomainError(
+      'conflict',
+      `${WORD[field]} recorded offline more than ${hours} hours ago: the office must enter it by hand`,
+      field,
+    );
+  }
+  return { at: new Date(Math.min(capturedMs, nowMs)).toISOString(), ...offline };
 }
 
 /** A check-in is accepted from `checkInEarliestMinutes` before the planned start; earlier, the refusal says when. */

@@ -83,6 +83,8 @@ export async function appendEvents(
       correlationId: context.requestId,
       causationId: context.requestId,
       ...(simulated && { demo: true as const }),
+      ...(context.capture && { capturedAt: context.capture.capturedAt }),
+      ...(context.capture?.deviceId !== undefined && { deviceId: context.capture.deviceId }),
     },
     ...(simulated && { recordedAt: occurredAt }),
   }));

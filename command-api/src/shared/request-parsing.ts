@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpError } from '@care/events/server';
 import type { CommandContext } from './actor';
 import type { CommandState } from './command-state';
+import { offlineCaptureOf } from './offline-capture';
 
 const uuid = z.uuid();
 
@@ -25,5 +26,6 @@ export function parseIfMatch(ctx: ParameterizedContext<CommandState>): bigint | 
 }
 
 export function commandContext(ctx: ParameterizedContext<CommandState>): CommandContext {
-  return { userId: ctx.state.session.userId, requestId: ctx.state.requestId };
+  const capture = offlineCaptureOf(ctx);
+  return { userId: ctx.state.session.userId, requestId: ctx.state.requestId, ...(capture && { capture }) };
 }

@@ -19,6 +19,11 @@ const handEnteredFields = {
   recordedAt: eventInstant().optional(),
   /** Why the time differs from recordedAt; null when it does not. */
   handEnteredReason: reason.nullable().optional(),
+  /**
+   * Recorded on the carer's phone while it had no signal and sent later: the phone's clock when the carer
+   * recorded it (recordedAt is then when the server received it). Absent on records sent at once.
+   */
+  offlineCapturedAt: eventInstant().optional(),
 };
 
 /** Where the carer was when they checked in or out (browser geolocation), or null when not shared. */

@@ -26,6 +26,8 @@ const nameOnly = z.strictObject({ firstName: z.string(), lastName: z.string() })
 /** AppointmentView for the API description and the tests that check replies against it. */
 /** A check-in or check-out time entered by hand: the server's time it was recorded at, and why. */
 export const handEnteredTimeSchema = z.strictObject({ recordedAt: z.string(), reason: z.string().nullable() });
+/** A check-in or check-out recorded on the carer's phone while offline: its clock then, and when the server received it. */
+export const offlineRecordedTimeSchema = z.strictObject({ capturedAt: z.string(), receivedAt: z.string() });
 
 export const appointmentViewSchema = z.strictObject({
   id: z.uuid(),
@@ -57,6 +59,8 @@ export const appointmentViewSchema = z.strictObject({
   punctuality: z.enum(['On Time', 'Early', 'Late']).nullable(),
   checkInEnteredByHand: handEnteredTimeSchema.nullable(),
   checkOutEnteredByHand: handEnteredTimeSchema.nullable(),
+  checkInOffline: offlineRecordedTimeSchema.nullable(),
+  checkOutOffline: offlineRecordedTimeSchema.nullable(),
   tasksCompleted: z.array(z.string()),
   totalTasks: z.int(),
   medicationGiven: z.boolean().nullable(),
@@ -129,6 +133,7 @@ export const monitoringRecordViewSchema = z.strictObject({
   manualInputReason: z.string().nullable(),
   timeEnteredByHand: z.boolean(),
   timeEnteredReason: z.string().nullable(),
+  recordedOffline: offlineRecordedTimeSchema.nullable(),
   source: z.enum(CHECK_IN_SOURCES).nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
   notes: z.string().nullable(),

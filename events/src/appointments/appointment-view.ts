@@ -53,6 +53,10 @@ export interface AppointmentView {
   checkInEnteredByHand: HandEnteredTime | null;
   /** The same for the check-out. */
   checkOutEnteredByHand: HandEnteredTime | null;
+  /** Set when the check-in was recorded on the carer's phone while offline and sent later. */
+  checkInOffline: OfflineRecordedTime | null;
+  /** The same for the check-out. */
+  checkOutOffline: OfflineRecordedTime | null;
   tasksCompleted: string[];
   totalTasks: number;
   medicationGiven: boolean | null;
@@ -85,6 +89,15 @@ export interface HandEnteredTime {
   /** The server's clock when it was recorded. */
   recordedAt: string;
   reason: string | null;
+}
+
+/**
+ * A check-in or check-out the carer recorded on their phone without signal: it counts at the phone's clock
+ * ("recorded offline at 09:02"), and the server received it later ("received 10:31").
+ */
+export interface OfflineRecordedTime {
+  capturedAt: string;
+  receivedAt: string;
 }
 
 /** GET /api/appointments/today/count (the mobile Schedule badge). */
@@ -161,6 +174,8 @@ export interface MonitoringRecordView {
   timeEnteredByHand: boolean;
   /** Why, as the carer gave it (the check-in's, else the check-out's). */
   timeEnteredReason: string | null;
+  /** The check-in (else the check-out) was recorded on the carer's phone offline: its time and when it was received. */
+  recordedOffline: OfflineRecordedTime | null;
   /** completed, in_progress, cancelled, no_show, scheduled or missed. */
   status: AppointmentStatus;
   notes: string | null;

@@ -26,6 +26,10 @@ export const auditTimelineEntryViewSchema = z.strictObject({
   who: auditWhoViewSchema,
   occurredAt: z.string(),
   correlationId: z.string(),
+  capturedAt: z
+    .string()
+    .nullable()
+    .describe('Recorded on a device while offline: its clock then; occurredAt is when the server received it'),
   changes: z.array(auditFieldChangeViewSchema),
 });
 

@@ -22,6 +22,8 @@ export interface HistoryEvent {
   readonly occurredAt: string;
   readonly correlationId: string;
   readonly causationId: string;
+  /** Recorded on a device while offline: the device's clock then (occurredAt is when the server received it). */
+  readonly capturedAt?: string | undefined;
 }
 
 export type RecordState = Readonly<Record<string, unknown>>;
@@ -43,6 +45,8 @@ export interface TimelineEntry {
   readonly userId: string;
   readonly occurredAt: string;
   readonly correlationId: string;
+  /** Recorded on a device while offline: the device's clock then; null for a record sent when it was made. */
+  readonly capturedAt: string | null;
   readonly changes: readonly FieldChange[];
 }
 
@@ -150,6 +154,7 @@ export function timelineOf(events: readonly HistoryEvent[]): TimelineEntry[] {
       userId: event.userId,
       occurredAt: event.occurredAt,
       correlationId: event.correlationId,
+      capturedAt: event.capturedAt ?? null,
       changes,
     };
   });

@@ -43,12 +43,29 @@ function planned(start: string, durationMinutes: number) {
 /** The server's time beside a time entered by hand; null columns when the event was recorded at the server's time. */
 function handEntered(
   at: string,
-  data: { recordedAt?: string | undefined; handEnteredReason?: string | null | undefined },
+  data: {
+    recordedAt?: string | undefined;
+    handEnteredReason?: string | null | undefined;
+    offlineCapturedAt?: string | undefined;
+  },
 ) {
-  const byHand = data.recordedAt !== undefined && Date.parse(data.recordedAt) !== Date.parse(at);
+  // A record made offline differs from the server's time because it was sent later, not because it was typed.
+  const byHand =
+    data.offlineCapturedAt === undefined &&
+    data.recordedAt !== undefined &&
+    Date.parse(data.recordedAt) !== Date.parse(at);
   return {
     recordedAt: byHand ? iso(data.recordedAt!) : null,
     reason: byHand ? (data.handEnteredReason ?? null) : null,
+  };
+}
+
+/** When a record made offline on the carer's phone was captured there and received by the server; null columns otherwise. */
+function offline(data: { recordedAt?: string | undefined; offlineCapturedAt?: string | undefined }) {
+  const made = data.offlineCapturedAt !== undefined;
+  return {
+    capturedAt: made ? iso(data.offlineCapturedAt!) : null,
+    receivedAt: made && data.recordedAt !== undefined ? iso(data.recordedAt) : null,
   };
 }
 
@@ -89,6 +106,10 @@ export function evolveRecord(
       check_in_time_reason: null,
       check_out_recorded_at: null,
       check_out_time_reason: null,
+      check_in_offline_captured_at: null,
+      check_in_offline_received_at: null,
+      check_out_offline_captured_at: null,
+      check_out_offline_received_at: null,
       tasks_completed: [],
       medication_given: null,
       client_mood: null,
@@ -157,6 +178,8 @@ export function evolveRecord(
         punctuality: punctualityOf(current.scheduled_start, data.checkedInAt),
         check_in_recorded_at: byHand.recordedAt,
         check_in_time_reason: byHand.reason,
+        check_in_offline_captured_at: offline(data).capturedAt,
+        check_in_offline_received_at: offline(data).receivedAt,
         ...stamp,
       };
     }
@@ -168,6 +191,8 @@ export function evolveRecord(
         status: 'completed',
         check_out_recorded_at: byHand.recordedAt,
         check_out_time_reason: byHand.reason,
+        check_out_offline_captured_at: offline(data).capturedAt,
+        check_out_offline_received_at: offline(data).receivedAt,
         ...outcomeColumns(data),
         client_rating: data.clientRating ?? null,
         check_out_location: data.location,

@@ -84,6 +84,38 @@ describe('the appointments row', () => {
     });
   });
 
+  it('stores a check-in recorded offline at the phone’s time, with when it was received, never as typed by hand', () => {
+    const offline: AppointmentEvent = {
+      type: 'VisitCheckedIn',
+      data: {
+        id,
+        carerId,
+        checkedInAt: '2026-07-14T08:32:00Z',
+        location: null,
+        source: 'Mobile',
+        manualInputReason: null,
+        lateArrival: false,
+        lateReason: null,
+        recordedAt: '2026-07-14T10:01:00Z',
+        handEnteredReason: null,
+        offlineCapturedAt: '2026-07-14T08:32:00Z',
+      },
+    };
+    const record = given(scheduled, offline);
+    expect(record).toMatchObject({
+      checked_in_at: '2026-07-14T08:32:00.000Z',
+      punctuality: 'On Time',
+      check_in_recorded_at: null,
+      check_in_offline_captured_at: '2026-07-14T08:32:00.000Z',
+      check_in_offline_received_at: '2026-07-14T10:01:00.000Z',
+    });
+    expect(storedViewOf(record)).toMatchObject({
+      checkInEnteredByHand: null,
+      checkInOffline: { capturedAt: '2026-07-14T08:32:00.000Z', receivedAt: '2026-07-14T10:01:00.000Z' },
+      checkOutOffline: null,
+    });
+  });
+
   it('takes its London date and wall-clock times from the start, in summer time too', () => {
     const record = given({ ...scheduled, data: { ...scheduled.data, scheduledStart: '2026-07-14T23:30:00Z' } });
     expect(record).toMatchObject({

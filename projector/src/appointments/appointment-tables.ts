@@ -46,6 +46,12 @@ export interface AppointmentsTable {
   /** The same for the check-out. */
   check_out_recorded_at: OptionalInstant;
   check_out_time_reason: string | null;
+  /** Recorded offline on the carer's phone: its clock then, and when the server received it (null otherwise). */
+  check_in_offline_captured_at: OptionalInstant;
+  check_in_offline_received_at: OptionalInstant;
+  /** The same for the check-out. */
+  check_out_offline_captured_at: OptionalInstant;
+  check_out_offline_received_at: OptionalInstant;
   tasks_completed: Json<string[]>;
   medication_given: boolean | null;
   client_mood: string | null;

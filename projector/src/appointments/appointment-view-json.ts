@@ -6,6 +6,7 @@ import {
   type CheckInSource,
   type ClientMood,
   type HandEnteredTime,
+  type OfflineRecordedTime,
   type Punctuality,
   type VisitType,
 } from '@care/events';
@@ -50,6 +51,8 @@ export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
     punctuality: record.punctuality as Punctuality | null,
     checkInEnteredByHand: handEntered(record.check_in_recorded_at, record.check_in_time_reason),
     checkOutEnteredByHand: handEntered(record.check_out_recorded_at, record.check_out_time_reason),
+    checkInOffline: offline(record.check_in_offline_captured_at, record.check_in_offline_received_at),
+    checkOutOffline: offline(record.check_out_offline_captured_at, record.check_out_offline_received_at),
     tasksCompleted: record.tasks_completed,
     totalTasks: record.tasks.length,
     medicationGiven: record.medication_given,
@@ -70,6 +73,9 @@ export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
 
 const handEntered = (recordedAt: string | null, reason: string | null): HandEnteredTime | null =>
   recordedAt === null ? null : { recordedAt, reason };
+
+const offline = (capturedAt: string | null, receivedAt: string | null): OfflineRecordedTime | null =>
+  capturedAt === null || receivedAt === null ? null : { capturedAt, receivedAt };
 
 /**
  * The stored view as the members of a JSON object, without the braces: the read API wraps it with the members

@@ -192,6 +192,8 @@ describe('GET /api/appointments', () => {
       punctuality: 'Late',
       checkInEnteredByHand: null,
       checkOutEnteredByHand: null,
+      checkInOffline: null,
+      checkOutOffline: null,
       tasksCompleted: ['Breakfast'],
       totalTasks: 2,
       medicationGiven: true,

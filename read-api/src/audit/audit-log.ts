@@ -27,7 +27,13 @@ interface Row {
   sequence: string;
   event_type: string;
   data: unknown;
-  metadata: { userId?: string; occurredAt?: string; correlationId?: string; causationId?: string };
+  metadata: {
+    userId?: string;
+    occurredAt?: string;
+    correlationId?: string;
+    causationId?: string;
+    capturedAt?: string;
+  };
 }
 
 const toEvent = (row: Row): StreamEvent => ({
@@ -41,6 +47,7 @@ const toEvent = (row: Row): StreamEvent => ({
   occurredAt: row.metadata.occurredAt ?? new Date(0).toISOString(),
   correlationId: row.metadata.correlationId ?? '',
   causationId: row.metadata.causationId ?? '',
+  capturedAt: row.metadata.capturedAt,
 });
 
 const COLUMNS = 'event_id, stream_id, stream_revision, transaction_id, sequence, event_type, data, metadata';

@@ -9,6 +9,7 @@ interface Metadata {
   occurredAt?: unknown;
   correlationId?: unknown;
   causationId?: unknown;
+  capturedAt?: unknown;
 }
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
@@ -26,6 +27,7 @@ function toEvent(event: RawRecordedEvent): StreamEvent {
     occurredAt: text(metadata.occurredAt, new Date(0).toISOString()),
     correlationId: text(metadata.correlationId, ''),
     causationId: text(metadata.causationId, ''),
+    capturedAt: typeof metadata.capturedAt === 'string' ? metadata.capturedAt : undefined,
   };
 }
 

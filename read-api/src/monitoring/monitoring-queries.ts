@@ -40,6 +40,10 @@ export interface MonitoringRow {
   check_in_time_reason: string | null;
   check_out_recorded_at: Date | null;
   check_out_time_reason: string | null;
+  check_in_offline_captured_at: Date | null;
+  check_in_offline_received_at: Date | null;
+  check_out_offline_captured_at: Date | null;
+  check_out_offline_received_at: Date | null;
   duration_minutes: number;
   tasks: string[];
   medication_given: boolean | null;
@@ -68,6 +72,11 @@ export function durationOf(row: Pick<MonitoringRow, 'checked_in_at' | 'checked_o
 const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 const span = (from: string | null, to: string | null) => `${from ?? ''}–${to ?? ''}`;
 
+const offlineTime = (capturedAt: Date | null, receivedAt: Date | null) =>
+  capturedAt === null || receivedAt === null
+    ? null
+    : { capturedAt: capturedAt.toISOString(), receivedAt: receivedAt.toISOString() };
+
 export function toMonitoringRecord(row: MonitoringRow): MonitoringRecordView {
   return {
     id: row.id,
@@ -85,6 +94,9 @@ export function toMonitoringRecord(row: MonitoringRow): MonitoringRecordView {
     source: row.check_in_source as CheckInSource | null,
     timeEnteredByHand: row.check_in_recorded_at !== null || row.check_out_recorded_at !== null,
     timeEnteredReason: row.check_in_time_reason ?? row.check_out_time_reason,
+    recordedOffline:
+      offlineTime(row.check_in_offline_captured_at, row.check_in_offline_received_at) ??
+      offlineTime(row.check_out_offline_captured_at, row.check_out_offline_received_at),
     status: row.status as AppointmentStatus,
     notes: row.visit_notes ?? row.notes,
   };
@@ -142,6 +154,10 @@ export class MonitoringQueries {
         'a.check_in_time_reason',
         'a.check_out_recorded_at',
         'a.check_out_time_reason',
+        'a.check_in_offline_captured_at',
+        'a.check_in_offline_received_at',
+        'a.check_out_offline_captured_at',
+        'a.check_out_offline_received_at',
         'a.duration_minutes',
         'a.tasks',
         'a.medication_given',

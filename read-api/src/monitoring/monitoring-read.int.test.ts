@@ -195,6 +195,7 @@ describe('GET /api/monitoring', () => {
       source: 'Mobile',
       timeEnteredByHand: false,
       timeEnteredReason: null,
+      recordedOffline: null,
       status: 'completed',
       notes: 'Ate well',
     });

@@ -8,6 +8,7 @@ import { visitHistoryQueryOptions, visitRecordQueryOptions } from './get-visit-r
 import { actionLabel, historyDetails } from '../../records/appointments/visit-history';
 import './visit-record.css';
 import { handEnteredNote } from '../../records/visit-records/time-entered-by-hand';
+import { offlineNote } from '../../records/visit-records/recorded-offline';
 
 interface VisitRecordDialogProps {
   /** What the screen calls it: "Visit Report" on Visit Tracking, "Visit Record" on Care Monitoring. */
@@ -60,8 +61,11 @@ const place = (location: VisitLocation | null) =>
       ]
         .filter(Boolean)
         .join(' · ');
-const withHandNote = (time: string, entered: AppointmentView['checkInEnteredByHand']) =>
-  entered ? `${time}, ${handEnteredNote(entered)}` : time;
+const withHandNote = (
+  time: string,
+  entered: AppointmentView['checkInEnteredByHand'],
+  offline: AppointmentView['checkInOffline'],
+) => (offline ? `${time}, ${offlineNote(offline)}` : entered ? `${time}, ${handEnteredNote(entered)}` : time);
 const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
@@ -81,11 +85,15 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
     ['Priority', enumLabel(visit.priority)],
     [
       'Checked in',
-      visit.actualStartTime ? withHandNote(formatDateTime(visit.actualStartTime), visit.checkInEnteredByHand) : '—',
+      visit.actualStartTime
+        ? withHandNote(formatDateTime(visit.actualStartTime), visit.checkInEnteredByHand, visit.checkInOffline)
+        : '—',
     ],
     [
       'Checked out',
-      visit.actualEndTime ? withHandNote(formatDateTime(visit.actualEndTime), visit.checkOutEnteredByHand) : '—',
+      visit.actualEndTime
+        ? withHandNote(formatDateTime(visit.actualEndTime), visit.checkOutEnteredByHand, visit.checkOutOffline)
+        : '—',
     ],
     ['Source', orDash(visit.checkInSource)],
     ['Manual input reason', orDash(visit.manualInputReason)],

@@ -24,6 +24,7 @@ import { AuditViews } from './audit-views';
 import { CompareInstants } from './compare-instants';
 import { fieldValue } from './field-value';
 import './audit.css';
+import { offlineNote } from '../../records/visit-records/recorded-offline';
 
 type AuditTab = 'records' | 'views';
 
@@ -312,7 +313,11 @@ function Timeline({
         >
           <div className="audit-event-head">
             <strong>{event.what}</strong>
-            <span>{formatDateTime(event.occurredAt)}</span>
+            <span>
+              {event.capturedAt
+                ? `${formatDateTime(event.occurredAt)} (${offlineNote({ capturedAt: event.capturedAt, receivedAt: event.occurredAt })})`
+                : formatDateTime(event.occurredAt)}
+            </span>
             <span>by {event.who.name ?? event.who.userId}</span>
             <span className="small">request {event.correlationId}</span>
             <button type="button" className="button button-ghost button-small" onClick={() => onShow(event.occurredAt)}>

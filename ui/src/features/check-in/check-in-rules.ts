@@ -1,3 +1,4 @@
+import { offlineNote } from '../../records/visit-records/recorded-offline';
 import { isLateArrival, type AppointmentView, type CheckInSource } from '@care/events';
 
 /** A visit can be started when it is assigned and not yet begun; a missed one too (a phone that was offline). */
@@ -64,6 +65,8 @@ type RecordedVisit = Pick<
   | 'checkInSource'
   | 'checkInEnteredByHand'
   | 'checkOutEnteredByHand'
+  | 'checkInOffline'
+  | 'checkOutOffline'
   | 'lateArrival'
 >;
 
@@ -73,14 +76,22 @@ type RecordedVisit = Pick<
  */
 export function recordedTimes(visit: RecordedVisit, clock: (instant: string) => string): string | undefined {
   if (visit.actualStartTime === null) return undefined;
-  const how = visit.checkInEnteredByHand
-    ? ', entered by hand'
-    : visit.checkInSource
-      ? ` ${HOW_RECORDED[visit.checkInSource]}`
-      : '';
+  const how = visit.checkInOffline
+    ? ` (${offlineNote(visit.checkInOffline)})`
+    : visit.checkInEnteredByHand
+      ? ', entered by hand'
+      : visit.checkInSource
+        ? ` ${HOW_RECORDED[visit.checkInSource]}`
+        : '';
   const parts = [`Checked in ${clock(visit.actualStartTime)}${how}`];
   if (visit.lateArrival) parts.push('late arrival');
-  if (visit.actualEndTime !== null)
-    parts.push(`checked out ${clock(visit.actualEndTime)}${visit.checkOutEnteredByHand ? ', entered by hand' : ''}`);
+  if (visit.actualEndTime !== null) {
+    const outHow = visit.checkOutOffline
+      ? ` (${offlineNote(visit.checkOutOffline)})`
+      : visit.checkOutEnteredByHand
+        ? ', entered by hand'
+        : '';
+    parts.push(`checked out ${clock(visit.actualEndTime)}${outHow}`);
+  }
   return parts.join(' · ');
 }

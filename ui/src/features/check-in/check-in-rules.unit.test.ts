@@ -63,12 +63,28 @@ describe('the recorded times on a visit', () => {
     checkInSource: null,
     checkInEnteredByHand: null,
     checkOutEnteredByHand: null,
+    checkInOffline: null,
+    checkOutOffline: null,
     lateArrival: false,
   };
   const byHand = { recordedAt: '2026-03-10T09:30:00.000Z', reason: 'Phone battery flat' };
 
   it('says nothing of a source or a time before the check-in', () => {
     expect(recordedTimes(none, clock)).toBeUndefined();
+  });
+
+  it('says a check-in and check-out recorded offline were, with the times the server received them', () => {
+    const offline = {
+      ...none,
+      actualStartTime: '2026-03-10T09:02:00.000Z',
+      actualEndTime: '2026-03-10T09:40:00.000Z',
+      checkInSource: 'Mobile' as const,
+      checkInOffline: { capturedAt: '2026-03-10T09:02:00.000Z', receivedAt: '2026-03-10T10:31:00.000Z' },
+      checkOutOffline: { capturedAt: '2026-03-10T09:40:00.000Z', receivedAt: '2026-03-10T10:31:00.000Z' },
+    };
+    expect(recordedTimes(offline, clock)).toBe(
+      'Checked in 09:02 (recorded offline at 09:02, received 10:31) · checked out 09:40 (recorded offline at 09:40, received 10:31)',
+    );
   });
 
   it('says how a check-in was recorded, and "entered by hand" only for a time typed in', () => {

@@ -24,6 +24,7 @@ import {
   type MonitoringPaging,
 } from '../../records/visit-records/monitoring-params';
 import { TaskBadges } from './task-badges';
+import { offlineNote } from '../../records/visit-records/recorded-offline';
 import { VisitRecordDialog } from '../appointments';
 import { PunctualityBadge, VisitStatusBadge } from '../../records/visit-records/visit-status-badge';
 import './monitoring.css';
@@ -55,6 +56,9 @@ function columns(onView: (record: MonitoringRecordView) => void): ColumnDef<Moni
       cell: ({ row }) => (
         <>
           <span className="nowrap">{dash(row.original.actualTime)}</span>
+          {row.original.recordedOffline && (
+            <span className="small muted hand-entered"> {offlineNote(row.original.recordedOffline)}</span>
+          )}
           {row.original.timeEnteredByHand && (
             <span className="small muted hand-entered" title={row.original.timeEnteredReason ?? undefined}>
               {' '}

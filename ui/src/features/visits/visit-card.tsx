@@ -11,6 +11,7 @@ import {
 import { telHref } from './contact-numbers';
 import { taskProgress, visitMinutes } from './visit-figures';
 import { handEnteredNote } from '../../records/visit-records/time-entered-by-hand';
+import { offlineNote } from '../../records/visit-records/recorded-offline';
 
 /** HH:mm of an instant on the London clock. */
 const clockOf = (instant: string | null) => (instant ? toLondonInputValue(instant).slice(11) : '');
@@ -24,11 +25,16 @@ interface VisitCardProps {
   onReschedule?: ((visit: AppointmentView) => void) | undefined;
 }
 
-/** A check-in or check-out time typed in by hand, beside the server's time it was recorded at. */
+/**
+ * A check-in or check-out time typed in by hand, beside the server's time it was recorded at; or one recorded on
+ * the carer's phone offline, beside the time the server received it.
+ */
 function HandEnteredTimes({ visit }: { visit: AppointmentView }) {
   const notes = [
     visit.checkInEnteredByHand && `Check-in ${handEnteredNote(visit.checkInEnteredByHand)}`,
     visit.checkOutEnteredByHand && `Check-out ${handEnteredNote(visit.checkOutEnteredByHand)}`,
+    visit.checkInOffline && `Check-in ${offlineNote(visit.checkInOffline)}`,
+    visit.checkOutOffline && `Check-out ${offlineNote(visit.checkOutOffline)}`,
   ].filter(Boolean);
   if (notes.length === 0) return null;
   return (
