@@ -56,13 +56,6 @@ function clientWithEverything(): QueryClient {
 
 const CARER = { id: 'carer-1', role: 'carer' as Role };
 
-/**
- * The persister packages are released less often than TanStack Query and bring their own copy of its core: the
- * same client, typed by the other copy (the provider in the app is typed by the app's own copy).
- */
-type PersistedQueryClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
-const persisting = (client: QueryClient) => client as unknown as PersistedQueryClient;
-
 beforeEach(() => {
   vi.resetModules();
   stubBrowserStorage();
@@ -97,7 +90,7 @@ describe('the copy on the phone', () => {
     const options = copy.localCopyOptions();
     const client = clientWithEverything();
     await copy.noteSignedInUser(client, CARER);
-    await persistQueryClientSave({ ...options, queryClient: persisting(client) });
+    await persistQueryClientSave({ ...options, queryClient: client });
 
     const stored: unknown = JSON.parse((await get<string>(copy.LOCAL_COPY_KEY)) ?? 'null');
     const saved = stored as { buster: string; clientState: { queries: { queryKey: unknown[] }[] } };
@@ -108,14 +101,14 @@ describe('the copy on the phone', () => {
     vi.resetModules();
     const again = await loadLocalCopy();
     const restored = new QueryClient();
-    await persistQueryClientRestore({ ...again.localCopyOptions(), queryClient: persisting(restored) });
+    await persistQueryClientRestore({ ...again.localCopyOptions(), queryClient: restored });
     expect(restored.getQueryData(authUserQueryOptions.queryKey)).toEqual({ key: authUserQueryOptions.queryKey });
 
     // Another user's copy under this buster is never opened (a copy written for someone else is thrown away).
     const other = new QueryClient();
     await persistQueryClientRestore({
       ...again.localCopyOptions(),
-      queryClient: persisting(other),
+      queryClient: other,
       buster: 'another-user',
     });
     expect(other.getQueryData(authUserQueryOptions.queryKey)).toBeUndefined();
@@ -126,12 +119,12 @@ describe('the copy on the phone', () => {
     const options = copy.localCopyOptions();
     const client = clientWithEverything();
     await copy.noteSignedInUser(client, CARER);
-    await persistQueryClientSave({ ...options, queryClient: persisting(client) });
+    await persistQueryClientSave({ ...options, queryClient: client });
     expect(await get(copy.LOCAL_COPY_KEY)).toBeDefined();
 
     await copy.noteSignedInUser(client, { id: 'admin-1', role: 'admin' });
     expect(await get(copy.LOCAL_COPY_KEY)).toBeUndefined();
-    await persistQueryClientSave({ ...options, queryClient: persisting(client) });
+    await persistQueryClientSave({ ...options, queryClient: client });
     expect(await get(copy.LOCAL_COPY_KEY)).toBeUndefined();
   });
 
@@ -140,9 +133,9 @@ describe('the copy on the phone', () => {
     const options = copy.localCopyOptions();
     const client = clientWithEverything();
     await copy.noteSignedInUser(client, CARER);
-    await persistQueryClientSave({ ...options, queryClient: persisting(client) });
+    await persistQueryClientSave({ ...options, queryClient: client });
     // A second save within the persister's one-second throttle waits; the wipe happens meanwhile.
-    const queued = persistQueryClientSave({ ...options, queryClient: persisting(client) });
+    const queued = persistQueryClientSave({ ...options, queryClient: client });
     await copy.wipeLocalCopy();
     expect(await get(copy.LOCAL_COPY_KEY)).toBeUndefined();
     await queued;
