@@ -10,6 +10,7 @@ import { useOutboxRecords } from '../../shared/offline/use-outbox';
 import { withPendingRecords, type PendingVisit } from '../../shared/offline/pending-records';
 import { NeedsAttention } from './needs-attention';
 import { arrangeDay } from './check-in-rules';
+import { TomorrowVisits } from './tomorrow-visits';
 import { VisitCheckInCard } from './visit-check-in-card';
 import './check-in.css';
 
@@ -49,6 +50,8 @@ export function CheckInPage() {
       ) : (
         <DayList visits={shown} onBehalf={onBehalf} />
       )}
+      {/* A carer plans the next day from here; office staff have the schedule. */}
+      {!onBehalf && <TomorrowVisits />}
     </section>
   );
 }
