@@ -14,13 +14,23 @@ interface ConfirmDialogProps {
   /** The confirming button says the action again ("Delete carer"), never a bare "OK". */
   readonly confirmLabel: string;
   readonly onConfirm: () => void;
+  /** The safe choice, focused when it opens: "Cancel" unless staying put says it better ("Stay signed in"). */
+  readonly cancelLabel?: string;
 }
 
 /**
  * Asks before a destructive action. Cancel has the focus when it opens, so Enter or a stray tap does nothing
  * harmful; the confirming button is styled as danger and closes the dialog as it runs the action.
  */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  cancelLabel = 'Cancel',
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -41,7 +51,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
           </Dialog.Description>
           <div className="dialog-footer">
             <Dialog.Close ref={cancel} className="button button-secondary" type="button">
-              Cancel
+              {cancelLabel}
             </Dialog.Close>
             <button
               type="button"

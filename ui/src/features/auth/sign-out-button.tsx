@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { apiSend, errorReason } from '../../shared/api';
 import { LOGOUT_PATH } from '../../shared/current-user';
 import { wipeLocalCopy } from '../../shared/offline/local-copy';
+import { clearOutbox } from '../../shared/offline/outbox';
+import { useOutboxRecords } from '../../shared/offline/use-outbox';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { toast } from '../../shared/toast';
 
 /**
@@ -20,11 +23,15 @@ export function SignOutButton({
   iconSize?: number;
 }) {
   const [pending, setPending] = useState(false);
+  // Records made without signal and not yet sent are lost at sign-out: the carer is asked first.
+  const unsent = useOutboxRecords().filter((record) => record.state === 'waiting').length;
+  const [asking, setAsking] = useState(false);
   const signOut = async () => {
     setPending(true);
     try {
       // Storage that cannot be opened holds no copy either: signing out goes on.
       await wipeLocalCopy().catch(() => undefined);
+      await clearOutbox().catch(() => undefined);
       await apiSend('POST', LOGOUT_PATH);
       window.location.assign('/landing');
     } catch (error) {
@@ -37,15 +44,30 @@ export function SignOutButton({
     }
   };
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => void signOut()}
-      disabled={pending}
-      aria-label={iconOnly ? 'Logout' : undefined}
-    >
-      <LogOut size={iconSize} aria-hidden />
-      {!iconOnly && 'Logout'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => (unsent > 0 ? setAsking(true) : void signOut())}
+        disabled={pending}
+        aria-label={iconOnly ? 'Logout' : undefined}
+      >
+        <LogOut size={iconSize} aria-hidden />
+        {!iconOnly && 'Logout'}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Sign out with records not sent?"
+        confirmLabel="Sign out and delete them"
+        cancelLabel="Stay signed in"
+        onConfirm={() => void signOut()}
+      >
+        <p>
+          {unsent === 1 ? '1 record has' : `${unsent} records have`} not been sent yet. Signing out deletes them from
+          this phone.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
