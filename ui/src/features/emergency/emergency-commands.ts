@@ -8,9 +8,17 @@ export const emergencyContextQuery = queryOptions({
   queryFn: () => apiGet<EmergencyContextView>('/api/emergency'),
 });
 
+/**
+ * Raise emergency never waits for signal and is never kept on the phone for later: without a connection it fails
+ * at once, so the screen can send the carer to the phone instead.
+ */
 export function useRaiseEmergency() {
   return useMutation({
-    mutationFn: (input: RaiseEmergencyRequest) => apiSend<EmergencyRaisedReply>('POST', '/api/emergencies', input),
+    networkMode: 'always',
+    mutationFn: (input: RaiseEmergencyRequest) => {
+      if (globalThis.navigator?.onLine === false) return Promise.reject(new TypeError('No connection'));
+      return apiSend<EmergencyRaisedReply>('POST', '/api/emergencies', input);
+    },
   });
 }
 

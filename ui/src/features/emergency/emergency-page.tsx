@@ -5,6 +5,7 @@ import { Info, Phone, PhoneCall, Siren, UserRound } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorReason } from '../../shared/api';
+import { isNetworkFailure } from '../../shared/offline/outbox-sync';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { locate, type LocateResult } from '../../shared/geolocation';
@@ -95,9 +96,18 @@ export function EmergencyPage() {
         )}
       </div>
       {raise.isError && (
-        <p className="card emergency-failed" role="alert">
-          The emergency could not be raised: {errorReason(raise.error)}. Call 999 or the on-call number now.
-        </p>
+        <div className="card emergency-failed" role="alert">
+          <p>
+            {isNetworkFailure(raise.error)
+              ? 'The emergency could not be sent: this phone has no connection.'
+              : `The emergency could not be raised: ${errorReason(raise.error)}.`}{' '}
+            Phone for help now.
+          </p>
+          <p className="emergency-failed-calls">
+            <a href={telHref(data?.emergencyNumber ?? '999')}>Call 999</a>
+            {data?.onCallPhone && <a href={telHref(data.onCallPhone)}>Call on-call {data.onCallPhone}</a>}
+          </p>
+        </div>
       )}
 
       <section className="card emergency-client" aria-labelledby="emergency-client-title">
