@@ -1,0 +1,168 @@
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accessibilityFindings } from './axe-scan';
+import { startE2eEnvironment, type E2eEnvironment } from './support';
+
+let env: E2eEnvironment;
+const PASSWORD = 'offline app e2e password 1';
+const PHONE = { width: 390, height: 844 };
+const carer = { email: 'amira.patel@example.org', firstName: 'Amira', lastName: 'Patel' };
+const TASKS = ['Help with breakfast', 'Prompt morning medication'];
+const ACCESS = 'Key safe left of the back door, code 4071. Ring twice before going in.';
+
+/** A command through the API as the administrator; answers the created id. */
+async function post(request: APIRequestContext, path: string, data: Record<string, unknown>) {
+  const reply = await request.fetch(`${env.product.url}${path}`, {
+    method: 'POST',
+    data,
+    headers: { origin: env.product.url },
+  });
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+/** The current minute, or minutes after it, as an ISO instant. */
+const minutesFromNow = (minutes: number) =>
+  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
+
+beforeAll(async () => {
+  env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_offline_app');
+  const admin = await env.signedInContext();
+  const userId = await post(admin.request, '/api/users', { ...carer, role: 'carer', password: PASSWORD });
+  const carerId = await post(admin.request, '/api/carers', {
+    ...carer,
+    userId,
+    employeeId: 'EMP-4601',
+    startDate: '2024-03-01',
+  });
+  const client = (clientId: string, firstName: string, lastName: string, address: string) => ({
+    clientId,
+    firstName,
+    lastName,
+    dateOfBirth: '1938-05-14',
+    address,
+    emergencyContact: 'Paul Green',
+    emergencyPhone: '07700 900123',
+    careLevel: 'medium',
+  });
+  const edith = await post(admin.request, '/api/clients', {
+    ...client('CL-4601', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
+    allergies: ['Penicillin'],
+    careInstructions: ACCESS,
+  });
+  const walter = await post(
+    admin.request,
+    '/api/clients',
+    client('CL-4602', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'),
+  );
+  await post(admin.request, '/api/appointments', {
+    clientId: edith,
+    carerId,
+    scheduledStart: minutesFromNow(30),
+    durationMinutes: 60,
+    visitType: 'personal_care',
+    tasks: TASKS,
+  });
+  await post(admin.request, '/api/appointments', {
+    clientId: walter,
+    carerId,
+    scheduledStart: minutesFromNow(24 * 60),
+    durationMinutes: 45,
+    visitType: 'companionship',
+    tasks: ['Walk to the park'],
+  });
+  await admin.close();
+}, 180_000);
+afterAll(async () => env?.stop());
+
+/**
+ * The local copy as the app left it in the page's IndexedDB (idb-keyval's store): the keys of its queries, or null.
+ * A script in the page's own words: the tests are compiled without the browser's types.
+ */
+async function storedCopy(page: Page): Promise<string[] | null> {
+  const keys = (await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('keyval-store');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('keyval')) {
+        db.close();
+        return resolve(null);
+      }
+      const read = db.transaction('keyval').objectStore('keyval').get('care-local-copy');
+      read.onerror = () => reject(read.error);
+      read.onsuccess = () => {
+        db.close();
+        if (typeof read.result !== 'string') return resolve(null);
+        resolve(JSON.parse(read.result).clientState.queries.map((query) => query.queryKey.join(' ')));
+      };
+    };
+  })`)) as string[] | null;
+  return keys;
+}
+
+const visitCard = (page: Page, clientName: string) => page.getByRole('article', { name: `Visit to ${clientName}` });
+
+describe('the installable carer app without signal', () => {
+  let context: BrowserContext;
+
+  it("opens a carer's Check In screen offline from the phone's copy, and leaves no copy after signing out", async () => {
+    context = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/check-in`);
+    await visitCard(page, 'Edith Green').waitFor();
+
+    // The service worker is installed and controls the page; the copy holds today's and tomorrow's work.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    await page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" }).waitFor();
+    await expect
+      .poll(() => storedCopy(page))
+      .toEqual(
+        expect.arrayContaining([
+          '/api/auth/user',
+          '/api/appointments?today=true&underway=true',
+          expect.stringMatching(/^\/api\/appointments\?date=\d{4}-\d{2}-\d{2}$/),
+          '/api/clients all',
+        ]),
+      );
+
+    // No signal: a reload opens the app from the worker and the screens from the copy.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check In', level: 1 }).waitFor();
+    const edith = visitCard(page, 'Edith Green');
+    await edith.waitFor();
+    expect(await edith.innerText()).toContain('4 Mill Lane, Leeds LS6 2AB');
+    await edith.getByText('Before you go in').click();
+    const door = edith.getByTestId('at-the-door');
+    await door.getByText(ACCESS).waitFor();
+    const doorText = await door.innerText();
+    for (const text of [...TASKS, 'Penicillin', 'Paul Green']) expect(doorText).toContain(text);
+    expect(await door.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
+    const tomorrow = page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" });
+    await tomorrow.waitFor();
+    expect(await tomorrow.innerText()).toContain('12 Hyde Park Road, Leeds LS6 1AG');
+    // Offline is not a lost session: the carer stays on the screen.
+    expect(page.url()).toBe(`${env.product.url}/check-in`);
+    expect(await accessibilityFindings(page)).toBe('');
+
+    // Back online: the manifest the page links names the app and opens it at Check In.
+    await context.setOffline(false);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await context.request.get(new URL(href ?? '', env.product.url).href);
+    expect(manifest.status()).toBe(200);
+    expect(await manifest.json()).toMatchObject({
+      name: 'CareAgency',
+      short_name: 'CareAgency',
+      start_url: '/check-in',
+    });
+
+    // Signing out takes the copy off the phone.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${env.product.url}/landing`);
+    expect(await storedCopy(page)).toBeNull();
+    await context.close();
+  }, 120_000);
+});
