@@ -29,6 +29,7 @@ import { ruleSwitchRoutes } from './alerts/rule-switch-routes';
 import { accountRoutes } from './account/account-routes';
 import { AccountService } from './account/account-service';
 import { emergencyRoutes } from './emergencies/emergency-routes';
+import { offlineRecordRoutes } from './offline-records/offline-record-routes';
 import { appointmentRoutes } from './appointments/appointment-routes';
 import { carePlanRoutes } from './care-plans/care-plan-routes';
 import { carerRoutes } from './carers/carer-routes';
@@ -145,6 +146,7 @@ export function createCommandApp({
     statusRoutes(deps),
     accountRoutes(new AccountService({ store, users, credentials, sessions, throttle })),
     emergencyRoutes(deps),
+    offlineRecordRoutes(deps),
     carePlanRoutes(deps),
     settingsRoutes(deps),
     exportRoutes(deps),

@@ -158,6 +158,7 @@ export const ALERT_RELATED_KINDS = [
   'diary_entry',
   'carer_day',
   'emergency',
+  'offline_record',
   'care_plan',
   'incident',
   'prescription',

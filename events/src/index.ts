@@ -44,6 +44,7 @@ export * from './data-management/retention-review';
 export type * from './status/system-status-view';
 export * from './status/automated-jobs';
 export * from './emergencies';
+export * from './offline-records';
 export * from './search';
 export * from './account';
 export * from './reports';

@@ -24,6 +24,7 @@ import { feedbackSliceEvents, type FeedbackSliceEvent } from './feedback';
 import { financeSliceEvents, payrollSliceEvents, type FinanceSliceEvent, type PayrollSliceEvent } from './finance';
 import { contractSliceEvents, type ContractSliceEvent } from './finance/contract-events';
 import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/emergency-events';
+import { offlineRecordEvents, type OfflineRecordEvent } from './offline-records/offline-record-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
 import { dataManagementEvents, type DataManagementEvent } from './data-management/data-events';
@@ -74,6 +75,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...safeguardingSettingsEvents,
   ...medicationSliceEvents,
   ...emergencySliceEvents,
+  ...offlineRecordEvents,
   ...accountSliceEvents,
   ...settingsSliceEvents,
   ...dataManagementEvents,
@@ -118,6 +120,7 @@ export type DomainEvent =
   | SafeguardingSettingsEvent
   | MedicationSliceEvent
   | EmergencySliceEvent
+  | OfflineRecordEvent
   | AccountSliceEvent
   | ProjectionEvent
   | AuditSliceEvent

@@ -24,6 +24,7 @@ const CATEGORY_OF: Record<AlertRelatedKind, TaskCategory> = {
   carer: 'staffing',
   // A carer in trouble on a visit: the follow-up is a welfare check, care work.
   emergency: 'care',
+  offline_record: 'care',
   // A plan's review is care work: the coordinator meets the client.
   care_plan: 'care',
   // Investigating an incident and its statutory duties is care governance.

@@ -24,6 +24,7 @@ import {
 } from '../appointments/appointment-state';
 import { APPOINTMENT_NOT_FOUND } from '../appointments/decide';
 import { loadClient } from '../appointments/visit-parties';
+import { CLOCK_SKEW_MS } from '../appointments/visit-times';
 import type { CommandContext } from '../shared/actor';
 import { assertActiveUser } from '../shared/active-user';
 import { CarerWork, type WriterScope } from '../shared/carer-work';
@@ -141,7 +142,9 @@ export class PrescriptionService {
             dueAt,
             code: input.code,
             administeredAt:
-              input.administeredAt === undefined ? this.now() : new Date(input.administeredAt).toISOString(),
+              input.administeredAt === undefined
+                ? offlineOrNow(context, this.now())
+                : new Date(input.administeredAt).toISOString(),
             doseGiven: input.doseGiven ?? null,
             reason: input.reason ?? null,
             prnReason: input.prnReason ?? null,
@@ -322,4 +325,14 @@ function changesOf(
       key === 'prn' && value !== null ? nullsOf(value as NonNullable<DetailFields['prn']>) : value;
   }
   return changes;
+}
+
+/**
+ * A dose outcome recorded on the carer's phone while offline happened when the phone says, unless the phone's
+ * clock runs ahead of the server's by more than the drift allowed: then only the server's time can be trusted.
+ */
+function offlineOrNow(context: CommandContext, now: string): string {
+  const capturedAt = context.capture?.capturedAt;
+  if (capturedAt === undefined || Date.parse(capturedAt) > Date.parse(now) + CLOCK_SKEW_MS) return now;
+  return capturedAt;
 }

@@ -34,3 +34,4 @@ export * from '../audit/audit-view-schema';
 export * from '../care-plans/care-plan-view-schema';
 export * from '../medications/medication-view-schema';
 export { retentionReviewViewSchema } from '../data-management/retention-review';
+export * from '../offline-records/offline-record-view-schema';

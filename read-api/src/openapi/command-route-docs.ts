@@ -87,6 +87,7 @@ import {
   notificationChoicesSchema,
   alertAudiencesChoiceSchema,
   raiseEmergencyRequestSchema,
+  unappliedOfflineRecordRequestSchema,
   amendIncidentRequestSchema,
   closeIncidentRequestSchema,
   escalateIncidentRequestSchema,
@@ -122,6 +123,7 @@ import {
   passwordResetLinkReplySchema,
   recurringAppointmentsReplySchema,
   emergencyRaisedReplySchema,
+  unappliedOfflineRecordReplySchema,
 } from '@care/events/api';
 import { NAMED_RECORD_NOT_FOUND, type ReplyDoc, type RouteAccess, type RouteDoc } from './route-doc';
 
@@ -986,6 +988,14 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     "Choose which alert audiences the caller's own bell, Alerts tile and live count follow (only audiences their role reads: 400 naming `audiences` otherwise); the lists still show every one they read",
     only('alerts.read'),
     { body: alertAudiencesChoiceSchema },
+  ),
+
+  command(
+    'POST',
+    '/api/offline-records/unapplied',
+    "A phone's outbox reports a record made offline that the server refused when it was sent: the record is kept in the log with what was written, and a high alert tells the office (once per record id)",
+    'signed-in',
+    { body: unappliedOfflineRecordRequestSchema, status: 201, reply: unappliedOfflineRecordReplySchema },
   ),
 
   command(

@@ -1,0 +1,2 @@
+export * from './offline-record-events';
+export * from './offline-record-request';
