@@ -127,6 +127,8 @@ const NOT_PROJECTED = new Set([
   'DataImported.rows',
   'DataImported.created',
   'DataImported.skipped',
+  // Kept in the log and the office's alert text only: no read model holds an unapplied offline record.
+  'OfflineRecordUnapplied.status',
 ]);
 const CAPACITY: Record<ColumnType, { min: number; max: number }> = {
   integer: { min: -INT4_MAX - 1, max: INT4_MAX },
