@@ -8,6 +8,8 @@ const PASSWORD = 'offline app e2e password 1';
 const PHONE = { width: 390, height: 844 };
 const carer = { email: 'amira.patel@example.org', firstName: 'Amira', lastName: 'Patel' };
 const TASKS = ['Help with breakfast', 'Prompt morning medication'];
+/** The care plan's tasks for a personal care visit, and the contact it lists. */
+const PLAN_TASKS = ['Strip wash with a long-handled sponge', 'Check the skin on both heels'];
 const ACCESS = 'Key safe left of the back door, code 4071. Ring twice before going in.';
 
 /** A command through the API as the administrator; answers the created id. */
@@ -49,6 +51,13 @@ beforeAll(async () => {
     ...client('CL-4601', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
     allergies: ['Penicillin'],
     careInstructions: ACCESS,
+  });
+  await post(admin.request, '/api/care-plans', {
+    clientId: edith,
+    title: 'Personal care plan',
+    reviewDate: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    visitTasks: [{ visitType: 'personal_care', tasks: PLAN_TASKS }],
+    emergencyContacts: [{ name: 'Joan Green', phone: '0113 496 0000', relationship: 'Daughter' }],
   });
   const walter = await post(
     admin.request,
@@ -124,6 +133,7 @@ describe('the installable carer app without signal', () => {
           '/api/appointments?today=true&underway=true',
           expect.stringMatching(/^\/api\/appointments\?date=\d{4}-\d{2}-\d{2}$/),
           '/api/clients all',
+          expect.stringMatching(/^\/api\/care-plans\?clientId=[\w-]+$/),
         ]),
       );
 
@@ -138,7 +148,9 @@ describe('the installable carer app without signal', () => {
     const door = edith.getByTestId('at-the-door');
     await door.getByText(ACCESS).waitFor();
     const doorText = await door.innerText();
-    for (const text of [...TASKS, 'Penicillin', 'Paul Green']) expect(doorText).toContain(text);
+    for (const text of [...PLAN_TASKS, 'Penicillin', 'Joan Green (Daughter)', 'Paul Green'])
+      expect(doorText).toContain(text);
+    expect(await door.getByRole('link', { name: '0113 496 0000' }).getAttribute('href')).toBe('tel:01134960000');
     expect(await door.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
     const tomorrow = page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" });
     await tomorrow.waitFor();

@@ -40,14 +40,15 @@ const sameNumber = (a: string, b: string) => a.replace(/[^\d+]/g, '') === b.repl
 
 /**
  * "Before you go in": what a carer reads on the doorstep, from the phone's copy when there is no signal: how to get
- * in and what to know first (the client's care instructions), the tasks of this kind of visit, allergies, and whom
+ * in and what to know first (the client's care instructions), the care plan's tasks of this kind of visit, allergies, and whom
  * to call in an emergency.
  */
 export function AtTheDoor({ visit }: { visit: AppointmentView }) {
   const clients = useQuery(doorClientsQueryOptions);
   const plan = useQuery(doorCarePlanQueryOptions(visit.clientId));
   const client = clients.data?.find((candidate) => candidate.id === visit.clientId);
-  const tasks = plan.data?.visitTasks.find((entry) => entry.visitType === visit.visitType)?.tasks ?? visit.tasks;
+  // The care plan's tasks for this kind of visit (the card itself lists the tasks the visit was booked with).
+  const tasks = plan.data?.visitTasks.find((entry) => entry.visitType === visit.visitType)?.tasks ?? [];
   const allergies = [...new Set([...(client?.allergies ?? []), ...(plan.data?.allergies ?? [])])];
   const contacts = emergencyContactsOf(client, plan.data);
   const loading = clients.isPending || plan.isPending;
@@ -67,7 +68,7 @@ export function AtTheDoor({ visit }: { visit: AppointmentView }) {
         <dl className="at-the-door-list">
           <dt>Access and care notes</dt>
           <dd>{instructions || <span className="muted">None recorded</span>}</dd>
-          <dt>Tasks</dt>
+          <dt>Care plan tasks</dt>
           <dd>
             {tasks.length > 0 ? (
               <ul>
@@ -76,7 +77,7 @@ export function AtTheDoor({ visit }: { visit: AppointmentView }) {
                 ))}
               </ul>
             ) : (
-              <span className="muted">None recorded</span>
+              <span className="muted">None in the care plan</span>
             )}
           </dd>
           <dt>Allergies</dt>
