@@ -30,6 +30,8 @@ export interface VisitFact {
   scheduledStart: Date;
   scheduledEnd: Date;
   checkedInAt: Date | null;
+  /** When the server received a check-in the carer recorded offline on their phone (null: sent at once). */
+  checkInReceivedOfflineAt: Date | null;
 }
 
 const visitColumns = (db: Db) =>
@@ -45,6 +47,7 @@ const visitColumns = (db: Db) =>
       'scheduled_start as scheduledStart',
       'scheduled_end as scheduledEnd',
       'checked_in_at as checkedInAt',
+      'check_in_offline_received_at as checkInReceivedOfflineAt',
     ]);
 
 /** Scheduled visits raised as running late (no check-in yet). */

@@ -7,7 +7,7 @@ import { diaryUrgent } from './diary-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
 import { ALERT_RULES } from './registry';
 import { trainingExpired, trainingExpiring } from './training-rules';
-import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
+import { visitLate, visitMissed, visitOutcome, visitUnassigned } from './visit-rules';
 
 /** Given the facts the read models hold, when the rule looks at `now`, then these alerts should be open. */
 const NOW = new Date('2026-11-23T10:30:00Z');
@@ -20,10 +20,19 @@ const visit = (overrides: Partial<VisitFact> = {}): VisitFact => ({
   scheduledStart: new Date('2026-11-23T10:00:00Z'),
   scheduledEnd: new Date('2026-11-23T11:00:00Z'),
   checkedInAt: null,
+  checkInReceivedOfflineAt: null,
   ...overrides,
 });
 
 describe('visit rules', () => {
+  it('says a missed visit was checked in later, and when a check-in recorded offline reached the server', () => {
+    const checkedIn = visit({ status: 'in_progress', checkedInAt: new Date('2026-11-23T10:02:00Z') });
+    expect(visitOutcome(checkedIn)).toBe('Checked in at 10:02');
+    expect(visitOutcome({ ...checkedIn, checkInReceivedOfflineAt: new Date('2026-11-23T11:31:00Z') })).toBe(
+      "Checked in at 10:02, recorded offline on the carer's phone and received at 11:31",
+    );
+  });
+
   it('given a visit raised as running late, raises a late-visit alert the visit’s carer may read', () => {
     const [alert, ...rest] = visitLate.holds([visit()], NOW);
     expect(rest).toEqual([]);

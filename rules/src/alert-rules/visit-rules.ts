@@ -25,8 +25,10 @@ function visitDraft(
 }
 
 /** What the visit's record says now, for an alert about it that no longer holds. */
-function visitOutcome(visit: VisitFact | undefined): string {
+export function visitOutcome(visit: VisitFact | undefined): string {
   if (!visit) return 'The appointment was removed';
+  if (visit.checkedInAt && visit.checkInReceivedOfflineAt)
+    return `Checked in at ${londonClock(visit.checkedInAt)}, recorded offline on the carer's phone and received at ${londonClock(visit.checkInReceivedOfflineAt)}`;
   if (visit.checkedInAt) return `Checked in at ${londonClock(visit.checkedInAt)}`;
   switch (visit.status) {
     case 'cancelled':
