@@ -175,6 +175,12 @@ describe('the installable carer app without signal', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${env.product.url}/landing`);
     expect(await storedCopy(page)).toBeNull();
+
+    // Without signal and without a copy, the app still opens, says why it cannot sign in, and stays where it is.
+    await context.setOffline(true);
+    await page.goto(`${env.product.url}/check-in`);
+    await page.getByText('You are offline. Connect to the internet to sign in').waitFor();
+    expect(page.url()).toBe(`${env.product.url}/check-in`);
     await context.close();
   }, 120_000);
 });

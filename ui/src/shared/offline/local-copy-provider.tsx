@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useEffect, useState } from 'react';
 import { authUserQueryOptions } from '../current-user';
@@ -10,7 +10,12 @@ import { localCopyOptions, noteSignedInUser, refreshLocalCopy } from './local-co
  * queries wait (TanStack Query's "online" network mode) and the screens show the copy.
  */
 export function LocalCopyProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
-  const [options] = useState(localCopyOptions);
+  const [options] = useState(() => {
+    // TanStack Query assumes it starts online and only hears of changes: a page opened without signal would try
+    // every request and show errors, where it should wait for the network and show the copy meanwhile.
+    onlineManager.setOnline(navigator.onLine);
+    return localCopyOptions();
+  });
 
   useEffect(() => {
     const refresh = () => void refreshLocalCopy(client);
