@@ -20,6 +20,7 @@ import { financeRows } from './finance-bench';
 import { measureListPages } from './list-pages';
 import { measureMedicationDue } from './medication-due';
 import { medicationRows } from './medication-bench';
+import { measureIdempotentReplay, measureOfflineSync, offlineSyncRows } from './offline-sync-bench';
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
@@ -103,6 +104,11 @@ async function main(): Promise<number> {
     const invoiceRun = shown(await measureInvoiceRun(await postgres.freshDatabase('invoice_run')));
     step('(p) `npm start` on an empty data folder until it prints its address, then a second start on the same folder');
     const firstStart = shown(await measureFirstStart((message) => step(`    ${message}`)));
+    step("(q) offline writes: a repeated keyed write answered from its key; a carer's outbox of 200 records sent");
+    const idempotentReplay = shown(await measureIdempotentReplay(await postgres.freshDatabase('idempotent_replay')));
+    const offlineSync = shown(
+      await measureOfflineSync(await postgres.freshDatabase('offline_sync'), (message) => step(`    ${message}`)),
+    );
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -135,6 +141,8 @@ async function main(): Promise<number> {
       ...medicationDue,
       ...invoiceRun,
       ...firstStart,
+      ...idempotentReplay,
+      ...offlineSync,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -191,6 +199,7 @@ async function main(): Promise<number> {
       { metric: 'appendChainCost', value: results.appendChainCost, unit: 'x', target: { atMost: 0.1 } },
       ...auditRows(results).filter((row) => !row.metric.startsWith('append') && row.metric !== 'rawInsertPerSec'),
       ...firstStartRows(firstStart),
+      ...offlineSyncRows({ ...idempotentReplay, ...offlineSync }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
