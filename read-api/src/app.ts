@@ -42,6 +42,7 @@ import { shiftRoutes } from './shifts/shift-routes';
 import { CarerQueries } from './carers/carer-queries';
 import { carerRoutes } from './carers/carer-routes';
 import { attachLivePush } from './live/live-push';
+import { AppPresence, ensurePresenceSchema } from './live/app-presence';
 import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/carer-work';
 import { statusRoutes } from './status/status-routes';
@@ -115,6 +116,7 @@ export async function createReadApi({
 }: ReadApiOptions): Promise<ReadApi> {
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
+  await ensurePresenceSchema(pool);
   const sessions = new SessionStore(pool, sessionPolicy);
   const watcher = new CheckpointWatcher(pool, db, log);
   await watcher.start();
@@ -187,7 +189,7 @@ export async function createReadApi({
   // Koa's handler settles its own promise (errors become replies), so nothing is left for the server to await.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const server = http.createServer(app.callback());
-  const live = attachLivePush(server, watcher, carers, sessions, log, db, deps.work);
+  const live = attachLivePush(server, watcher, carers, sessions, log, db, deps.work, new AppPresence(pool, log));
   return {
     server,
     routes: registeredRoutes(routers),

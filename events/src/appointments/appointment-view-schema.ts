@@ -73,6 +73,7 @@ export const appointmentViewSchema = z.strictObject({
   mileage: z.number().nullable(),
   expenses: z.number().nullable().describe('Pence'),
   documentsUploaded: z.int(),
+  carerAppLastOnline: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   amended: z.boolean(),
   revision: z.string(),

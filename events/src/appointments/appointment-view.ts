@@ -74,6 +74,11 @@ export interface AppointmentView {
   expenses: number | null;
   /** Diary entries and voice notes recorded against this visit. */
   documentsUploaded: number;
+  /**
+   * When the carer's app was last online (ISO instant; null when it never was, or there is no carer): the office
+   * tells a carer without signal from one who did not come.
+   */
+  carerAppLastOnline: string | null;
   cancellationReason: string | null;
   amended: boolean;
   /** Stream revision: send it back as If-Match to refuse a concurrent change. */

@@ -32,6 +32,8 @@ export interface VisitFact {
   checkedInAt: Date | null;
   /** When the server received a check-in the carer recorded offline on their phone (null: sent at once). */
   checkInReceivedOfflineAt: Date | null;
+  /** When the carer's app was last online, where a rule needs it (undefined: not read; null: never online). */
+  carerAppLastOnline?: Date | null;
 }
 
 const visitColumns = (db: Db) =>
@@ -72,6 +74,25 @@ export function unassignedVisits(db: Db, now: Date, hours: number): Promise<Visi
       .where('scheduled_end', '>', now)
       .execute(),
   );
+}
+
+/**
+ * When each of these carers' apps was last online (the read API notes it from the app's live connection, in its
+ * table read_api.app_last_online); a carer whose app never connected is absent. Nothing before the read API has
+ * created the table.
+ */
+export async function carerAppsLastOnline(db: Db, carerIds: readonly string[]): Promise<Map<string, Date>> {
+  if (carerIds.length === 0) return new Map();
+  const rows = await orNothing(
+    sql<{ carerId: string; lastOnlineAt: Date }>`
+      select c.id::text as "carerId", p.last_online_at as "lastOnlineAt"
+        from read_api.app_last_online p
+        join ${sql.table(`${READ_MODEL_SCHEMA}.carers`)} c on c.user_id = p.user_id
+       where c.id::text = any(${sql.val([...carerIds])})`
+      .execute(db)
+      .then((result) => result.rows),
+  );
+  return new Map(rows.map((row) => [row.carerId, row.lastOnlineAt]));
 }
 
 /** The visits with these ids (to say why a condition stopped holding). */

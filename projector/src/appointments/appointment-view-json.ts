@@ -15,7 +15,7 @@ import type { AppointmentRecord } from './appointment-record';
 /** What of an AppointmentView the row alone decides; the read API adds the rest at query time. */
 export type StoredAppointmentView = Omit<
   AppointmentView,
-  'outsideShift' | 'documentsUploaded' | 'client' | 'carer' | 'signature'
+  'outsideShift' | 'documentsUploaded' | 'carerAppLastOnline' | 'client' | 'carer' | 'signature'
 >;
 
 export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {

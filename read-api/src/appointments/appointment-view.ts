@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { READ_MODEL_SCHEMA, type AppointmentsTable } from '@care/projector';
+import { APP_PRESENCE_TABLE } from '../live/app-presence';
 
 /** A row of the CSV export's selection: the appointment (without the signature), names and London clocks. */
 export type AppointmentRow = Omit<Selectable<AppointmentsTable>, 'signature' | 'check_out_source'> & {
@@ -51,6 +52,15 @@ function documentsUploaded(ownUserId: string | undefined) {
 }
 
 /**
+ * When the visit's carer's app was last online (the read API notes it from the app's live connection:
+ * live/app-presence.ts), as a JSON string in UTC, or null when never seen or there is no carer.
+ */
+const carerAppLastOnline = sql<string>`coalesce((
+  select to_json(to_char(p.last_online_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    from ${sql.table(APP_PRESENCE_TABLE)} p join ${table('carers')} c on c.user_id = p.user_id
+   where c.id = a.carer_id), 'null')`;
+
+/**
  * One AppointmentView as JSON text from `appointments a` with `appointment_views v` and the names `cl` and `ca`:
  * the members the row alone decides were serialised by the projector (v.members); the outside-shift flag, the documents and the names
  * (which follow renames) are added here. A day of 800 visits goes to the browser as one concatenation, without
@@ -61,6 +71,7 @@ export function appointmentJson(withSignature: boolean, ownUserId?: string): Raw
   return sql<string>`'{' || v.members
     || ',"outsideShift":' || ${outsideShift}::text
     || ',"documentsUploaded":' || ${documentsUploaded(ownUserId)}::text
+    || ',"carerAppLastOnline":' || ${carerAppLastOnline}
     || ',"client":' || json_build_object('firstName', coalesce(cl.first_name, ''), 'lastName', coalesce(cl.last_name, ''), 'address', coalesce(cl.address, ''))::text
     || ',"carer":' || case when a.carer_id is null then 'null'
                       else json_build_object('user', json_build_object('firstName', coalesce(ca.first_name, ''), 'lastName', coalesce(ca.last_name, '')))::text end

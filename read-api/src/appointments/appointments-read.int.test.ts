@@ -205,6 +205,7 @@ describe('GET /api/appointments', () => {
       mileage: 3.4,
       expenses: 450,
       documentsUploaded: 0,
+      carerAppLastOnline: null,
       cancellationReason: null,
       amended: false,
       revision: '2',

@@ -10,6 +10,7 @@ import type { CarerWork } from '../shared/carer-work';
 import { AlertFiguresPush, type AlertFigureEvents } from './alert-figures-push';
 import { audiencesOf, LIVE_RESOURCES, permissionRoom } from './live-resources';
 import { OwnWorkNotices } from './own-work';
+import { PRESENCE_RENEW_MS, type AppPresence } from './app-presence';
 
 /**
  * What the browser receives. A client gets a snapshot on (re)connect, then changes:
@@ -49,6 +50,7 @@ export function attachLivePush(
   log: Logger,
   db: Kysely<ReadModelDatabase>,
   work: CarerWork,
+  presence: AppPresence,
 ) {
   const io = new Server<Record<string, never>, LiveEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
@@ -81,7 +83,16 @@ export function attachLivePush(
     }
   };
 
+  // A carer's app is online while its socket is connected (app-presence.ts).
+  const carerUsers = () =>
+    [...io.sockets.sockets.values()]
+      .filter((socket) => socket.data.session.role === 'carer')
+      .map((socket) => socket.data.session.userId);
   io.on('connection', async (socket) => {
+    if (socket.data.session.role === 'carer') {
+      void presence.seen([socket.data.session.userId]);
+      socket.on('disconnect', () => void presence.seen([socket.data.session.userId]));
+    }
     // Rooms per permission: a push goes only to the sockets whose user may read what changed.
     const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) =>
       can(socket.data.session.role, permission),
@@ -152,6 +163,8 @@ export function attachLivePush(
     STATUS_PUSH_MS,
   );
   statusClock.unref();
+  const presenceClock = setInterval(() => void presence.seen(carerUsers()), PRESENCE_RENEW_MS);
+  presenceClock.unref();
 
   return {
     io,
@@ -160,6 +173,7 @@ export function attachLivePush(
       clearInterval(recheck);
       clearInterval(clock);
       clearInterval(statusClock);
+      clearInterval(presenceClock);
       unsubscribe();
       await figures.idle();
       await io.close();

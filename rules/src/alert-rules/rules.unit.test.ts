@@ -64,6 +64,16 @@ describe('visit rules', () => {
     });
   });
 
+  it("given a missed visit, says whether the carer's app was offline, so the office can tell no signal from no visit", () => {
+    const missed = (carerAppLastOnline: Date | null) =>
+      visitMissed.holds([visit({ status: 'missed', carerAppLastOnline })], NOW)[0]!.description;
+    expect(missed(new Date('2026-11-23T08:47:00Z'))).toBe(
+      "Nobody checked in to the visit planned at 10:00 on 23/11/2026, and its planned end has passed. The carer's app has been offline since 08:47 on 23/11/2026.",
+    );
+    expect(missed(new Date('2026-11-23T10:29:00Z'))).toMatch(/ The carer's app is online\.$/);
+    expect(missed(null)).toMatch(/ The carer's app has not been online\.$/);
+  });
+
   it('given a visit within 24 hours with no carer, raises a medium alert only staff read', () => {
     const [alert] = visitUnassigned.holds([visit({ carerId: null, runningLate: false })], NOW);
     expect(visitUnassigned.severity).toBe('medium');

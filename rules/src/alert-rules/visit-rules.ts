@@ -1,5 +1,12 @@
 import { londonClock, ukDate } from '@care/events';
-import { lateVisits, missedVisits, unassignedVisits, visitsById, type VisitFact } from '@care/projector/rule-facts';
+import {
+  carerAppsLastOnline,
+  lateVisits,
+  missedVisits,
+  unassignedVisits,
+  visitsById,
+  type VisitFact,
+} from '@care/projector/rule-facts';
 import { londonDateOf } from '@care/command-api';
 import type { AlertDraft, AlertRule, Cleared } from './rule';
 
@@ -87,6 +94,21 @@ export const visitLate: AlertRule<VisitFact> = {
   whyCleared: visitsCleared,
 };
 
+/** A carer's app seen within this long is online now (the read API renews a connected app's time every minute). */
+const APP_ONLINE_WITHIN_MS = 2 * 60_000;
+
+/**
+ * Whether the carer's app was online, so the office can tell a carer without signal (who may be there, recording
+ * offline) from one who did not come: " The carer's app has been offline since 08:47." Empty without a carer.
+ */
+export function appSignal(visit: Pick<VisitFact, 'carerId' | 'carerAppLastOnline'>, now: Date): string {
+  if (visit.carerId === null || visit.carerAppLastOnline === undefined) return '';
+  const last = visit.carerAppLastOnline;
+  if (last === null) return " The carer's app has not been online.";
+  if (now.getTime() - last.getTime() <= APP_ONLINE_WITHIN_MS) return " The carer's app is online.";
+  return ` The carer's app has been offline since ${londonClock(last)} on ${ukDate(londonDateOf(last.toISOString()))}.`;
+}
+
 /** Missed visits of the last 7 days (older ones are history when the rule first runs). Cleared by a late check-in. */
 export const MISSED_VISIT_DAYS = 7;
 export const visitMissed: AlertRule<VisitFact> = {
@@ -96,14 +118,21 @@ export const visitMissed: AlertRule<VisitFact> = {
     'A visit was missed: its planned end passed with no check-in (visits of the last 7 days). Cleared by a check-in entered later.',
   reads: ['appointments'],
   watches: VISIT_EVENTS,
-  facts: (db, now) => missedVisits(db, now, MISSED_VISIT_DAYS),
-  holds: (visits) =>
+  facts: async (db, now) => {
+    const visits = await missedVisits(db, now, MISSED_VISIT_DAYS);
+    const apps = await carerAppsLastOnline(db, [...new Set(visits.flatMap((visit) => visit.carerId ?? []))]);
+    return visits.map((visit) => ({
+      ...visit,
+      carerAppLastOnline: visit.carerId === null ? null : (apps.get(visit.carerId) ?? null),
+    }));
+  },
+  holds: (visits, now) =>
     visits.map((visit) =>
       visitDraft(
         visit,
         {
           title: 'Visit missed',
-          description: `Nobody checked in to the visit planned at ${startText(visit)}, and its planned end has passed.`,
+          description: `Nobody checked in to the visit planned at ${startText(visit)}, and its planned end has passed.${appSignal(visit, now)}`,
           actionRequired: 'Check on the client now and record what happened',
         },
         true,

@@ -1,5 +1,15 @@
-import type { AppointmentView } from '@care/events';
-import { CalendarClock, CheckCircle2, FileText, MapPin, Navigation, Phone, PenLine, User } from 'lucide-react';
+import { londonToday, type AppointmentView } from '@care/events';
+import {
+  CalendarClock,
+  CheckCircle2,
+  FileText,
+  MapPin,
+  Navigation,
+  Phone,
+  PenLine,
+  Smartphone,
+  User,
+} from 'lucide-react';
 import { toLondonInputValue } from '../../shared/london-time';
 import {
   appointmentCarerName,
@@ -12,6 +22,7 @@ import { telHref } from './contact-numbers';
 import { taskProgress, visitMinutes } from './visit-figures';
 import { handEnteredNote } from '../../records/visit-records/time-entered-by-hand';
 import { offlineNote } from '../../records/visit-records/recorded-offline';
+import { appSignalText } from '../../records/visit-records/app-signal';
 
 /** HH:mm of an instant on the London clock. */
 const clockOf = (instant: string | null) => (instant ? toLondonInputValue(instant).slice(11) : '');
@@ -106,6 +117,11 @@ export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedu
         <p className="visit-line">
           <User size={14} aria-hidden /> {appointmentCarerName(visit)}
         </p>
+        {visit.carer && visit.date === londonToday() && (
+          <p className="visit-line muted" data-testid="app-signal">
+            <Smartphone size={14} aria-hidden /> {appSignalText(visit.carerAppLastOnline, new Date())}
+          </p>
+        )}
       </div>
 
       <dl className="visit-times">
