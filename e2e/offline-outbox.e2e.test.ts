@@ -136,6 +136,16 @@ async function carerPhone(): Promise<BrowserContext> {
   return phone;
 }
 
+/**
+ * The installed app: its service worker holds every part of the app, so a part first needed offline (the toast,
+ * a dialog) still loads. Until it controls the page, a first visit depends on the network for those parts.
+ */
+async function installed(page: Page): Promise<void> {
+  // A function rather than a string: the app's Content Security Policy allows no eval in the page.
+  type InPage = { navigator: { serviceWorker: { controller: unknown } } };
+  await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.controller !== null);
+}
+
 /** Through the phone menu, without a reload: the app stays in memory with what it loaded while online. */
 async function menuTo(page: Page, link: string): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -148,6 +158,7 @@ describe('the carer outbox without signal', () => {
     const page = await phone.newPage();
     // The diary and its form are opened once with signal, so the phone has them when it has none.
     await page.goto(`${env.product.url}/diary`);
+    await installed(page);
     await page.getByRole('button', { name: 'Add Entry', exact: true }).click();
     const diaryForm = page.getByRole('dialog');
     await expect.poll(() => diaryForm.getByLabel('Client').locator('option').count()).toBeGreaterThan(1);
@@ -194,6 +205,18 @@ describe('the carer outbox without signal', () => {
     expect(stored.map((record) => record.kind)).toEqual(['check-in', 'dose', 'dose', 'check-out', 'diary-note']);
     const checkIn = stored[0]!;
 
+    // Signing out now would lose them: the carer is asked first, and staying is the safe choice.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Sign out with records not sent?' });
+    await expect
+      .poll(() => ask.innerText())
+      .toContain('5 records have not been sent yet. Signing out deletes them from this phone.');
+    await ask.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect.poll(() => ask.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(await outbox(page)).toHaveLength(5);
+
     await menuTo(page, 'Check In');
     await card.waitFor();
     await page.screenshot({ path: `${shots}/offline-outbox-waiting-390.png`, fullPage: true });
@@ -229,6 +252,7 @@ describe('the carer outbox without signal', () => {
     await page.goto(`${env.product.url}/check-in`);
     const card = visitCard(page, 'Walter Pemberton');
     await card.waitFor();
+    await installed(page);
 
     await phone.setOffline(true);
     await card.getByRole('button', { name: 'Check In' }).click();
@@ -254,5 +278,27 @@ describe('the carer outbox without signal', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => checkOut.count()).toBe(0);
     await phone.close();
+  });
+
+  it('never keeps an emergency for later: without signal it says so at once and offers the calls', async () => {
+    const desktop = await env.signedInContext({ width: 1280, height: 900 }, { email: carer.email, password: PASSWORD });
+    const page = await desktop.newPage();
+    await page.goto(`${env.product.url}/check-in`);
+    await page.getByRole('heading', { name: 'Check In', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('connection-badge').innerText()).toBe('Online');
+    expect(await accessibilityFindings(page), 'Check In at 1280 px with the connection shown').toBe('');
+
+    await page.goto(`${env.product.url}/emergency`);
+    await page.getByRole('heading', { name: 'Emergency', level: 1 }).waitFor();
+    await desktop.setOffline(true);
+    await page.getByRole('button', { name: 'Raise emergency' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'could not be sent' });
+    await expect
+      .poll(() => failed.innerText())
+      .toContain('The emergency could not be sent: this phone has no connection.');
+    expect(await failed.getByRole('link', { name: 'Call 999' }).getAttribute('href')).toBe('tel:999');
+    expect(await page.getByTestId('outbox-summary').count()).toBe(0);
+    await desktop.setOffline(false);
+    await desktop.close();
   });
 });
