@@ -137,6 +137,26 @@ describe('POST /api/voice-notes', () => {
     expect(blob!.sha256).toBe((recorded!.data as { sha256: string }).sha256);
   });
 
+  it('records a note sent again under the id the phone gave it once, and refuses that id for another recording', async () => {
+    const id = randomUUID();
+    const audio = webm(5000);
+    const fields = { id, title: 'Recorded without signal', duration: '12' };
+    const first = await upload(carer, fields, audio);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ id, revision: '0' });
+
+    const again = await refusedWithoutTrace(() => upload(carer, fields, audio));
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await api.store.readStream(voiceNoteStreamId(id))).toHaveLength(1);
+
+    const other = await refusedWithoutTrace(() => upload(carer, fields, webm(5001)));
+    expect(other.status).toBe(409);
+    expect(other.body.fields).toEqual({ id: 'Another voice note already has this ID' });
+    const someoneElse = await refusedWithoutTrace(() => upload(otherCarer, fields, audio));
+    expect(someoneElse.status).toBe(409);
+  });
+
   it('applies the defaults: category general, priority medium, not private, no tags, no linked records', async () => {
     const { id } = await record(carer, { title: 'Quick note', duration: '1' });
     const [recorded] = await api.store.readStream(voiceNoteStreamId(id));

@@ -51,8 +51,13 @@ export class VoiceNoteService {
     const detected = detectAudio(file.mimeType, file.bytes);
     await this.assertCarerMayName(scope, input);
     await assertRecordsExist(this.store, references(input));
-    const id = uuidv7();
+    const phoneId = input.id ?? undefined;
+    const id = phoneId ?? uuidv7();
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    if (phoneId !== undefined) {
+      const repeat = await this.repeatOf(phoneId, sha256, context.userId);
+      if (repeat) return repeat;
+    }
     const events = decide(
       {
         type: 'RecordVoiceNote',
@@ -88,6 +93,24 @@ export class VoiceNoteService {
       await discardAudio(this.pool, id);
       throw error;
     }
+  }
+
+  /**
+   * A note sent again under the id the phone gave it (a reply that never reached the phone): the same author and
+   * recording answer as the first time, without a second copy; anything else under that id is a conflict.
+   */
+  private async repeatOf(id: string, sha256: string, userId: string): Promise<CommandResult | undefined> {
+    const loaded = await loadStream<VoiceNoteEvent, VoiceNoteState>(
+      this.store,
+      voiceNoteStreamId(id),
+      evolve,
+      initialVoiceNoteState,
+    );
+    if (!loaded.state.exists) return undefined;
+    if (loaded.state.authorId !== userId || loaded.state.sha256 !== sha256) {
+      throw new DomainError('conflict', 'Another voice note already has this ID', 'id');
+    }
+    return { id, revision: BigInt(loaded.revision), position: loaded.lastEvent?.position };
   }
 
   async remove(

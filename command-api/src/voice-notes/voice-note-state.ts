@@ -10,6 +10,8 @@ export type VoiceNoteState =
       readonly isPrivate: boolean;
       /** Whom the note is about, if anyone: a carer deals only with notes about the clients of their work, or their own. */
       readonly clientId: string | null;
+      /** The recording's digest: a phone sending the same note again under its id sends the same bytes. */
+      readonly sha256: string;
     };
 
 export const initialVoiceNoteState: VoiceNoteState = { exists: false };
@@ -24,6 +26,7 @@ export function evolve(state: VoiceNoteState, event: VoiceNoteEvent): VoiceNoteS
         authorId: event.data.userId,
         isPrivate: event.data.isPrivate,
         clientId: event.data.clientId,
+        sha256: event.data.sha256,
       };
     case 'VoiceNoteRemoved':
       return state.exists ? { ...state, removed: true } : state;

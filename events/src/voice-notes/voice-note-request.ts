@@ -41,6 +41,11 @@ const booleanText = (value: unknown) => {
 const durationMessage = `Duration must be a whole number of seconds from 1 to ${VOICE_NOTE_MAX_SECONDS}`;
 
 export const recordVoiceNoteRequestSchema = z.object({
+  /**
+   * The note's id when the phone made one (a note recorded offline and uploaded later): sending the same note again
+   * under its id records it once. Left out, the server makes one.
+   */
+  id: optionalRecordId('Voice note ID must be a UUID'),
   title: requiredText('Title is required', TEXT_LIMITS.title),
   category: z.preprocess(
     blankTo(undefined),
