@@ -102,6 +102,22 @@ describe('the outbox sync', () => {
     expect((await listRecords(USER)).map((kept) => kept.state)).toEqual(['waiting', 'waiting']);
   });
 
+  it("stops at a 409 with Retry-After (the same key's first send still running) and keeps the record", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: 'A request with this Idempotency-Key is still in progress.' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await queueRecord(record('a', '/api/appointments/v1/check-in'));
+
+    expect(await syncOutbox(USER, DEVICE)).toEqual({ sent: 0, refused: 0, stopped: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((await listRecords(USER)).map((kept) => kept.state)).toEqual(['waiting']);
+  });
+
   it('moves a refused record to "needs attention" with the reason, tells the office once, and goes on', async () => {
     const sent = fakeServer((request) => (request.path.endsWith('/check-out') ? 409 : 201));
     await queueRecord(record('a', '/api/appointments/v1/check-out', 'check-out'));
