@@ -10,9 +10,13 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function ConnectionBadge() {
   const online = useOnline();
   return (
-    <span className={`connection-badge${online ? '' : ' connection-badge-offline'}`} data-testid="connection-badge">
+    <span
+      className={`connection-badge${online ? '' : ' connection-badge-offline'}`}
+      data-testid="connection-badge"
+      title={online ? 'Online' : 'Offline'}
+    >
       {online ? <Cloud size={14} aria-hidden /> : <CloudOff size={14} aria-hidden />}
-      {online ? 'Online' : 'Offline'}
+      <span className="connection-badge-text">{online ? 'Online' : 'Offline'}</span>
     </span>
   );
 }
