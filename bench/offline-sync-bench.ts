@@ -89,7 +89,7 @@ function offlineHeaders(record: OutboxRecord, key: string): Record<string, strin
   return { 'Idempotency-Key': key, 'Captured-At': record.capturedAt, 'Device-Id': DEVICE_ID };
 }
 
-/** The command's reply, or the run stops with what the server said: a refused record would measure nothing. */
+/** The command's reply, or the run fails with what the server said: a refused record would measure nothing. */
 function accepted(reply: ApiReply, what: string): z.infer<typeof commandReplySchema> {
   if (reply.status < 200 || reply.status >= 300) throw new Error(`${what} answered ${reply.status}: ${reply.text}`);
   const parsed = commandReplySchema.safeParse(reply.body);
