@@ -269,6 +269,8 @@ describe('the carer outbox without signal', () => {
     expect(await checkOut.innerText()).toContain('The office has been told.');
     expect(await checkOut.innerText()).toMatch(/cancelled/i);
     await expect.poll(() => summary(page).innerText()).toContain('records need attention');
+    await page.screenshot({ path: `${shots}/offline-outbox-needs-attention-390.png`, fullPage: true });
+    expect(await accessibilityFindings(page), 'Check In at 390 px with records needing attention').toBe('');
     await expect
       .poll(async () => (await get<{ title: string }[]>('/api/alerts?active=true')).map((alert) => alert.title))
       .toContain('An offline record could not be applied');
