@@ -14,7 +14,7 @@ const outboxRecordSchema = z.object({
   id: z.string().min(1).max(255),
   /** The order the records were made in, which is the order they are sent in. */
   seq: z.number().int(),
-  /** Who made it: only that person's session sends it. */
+  /** Who made it: only that person, signed in, sends it. */
   userId: z.string().min(1),
   method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
   path: z.string().startsWith('/api/'),
