@@ -41,6 +41,7 @@ export const diaryMonitoringRowViewSchema = z.strictObject({
 
 export const diaryMapVisitViewSchema = diaryVisitViewSchema.extend({
   location: z.strictObject({ latitude: z.number(), longitude: z.number(), address: z.string().nullable() }),
+  carerAppLastOnline: z.string().nullable(),
   entries: z.array(z.strictObject({ id: z.uuid(), title: z.string(), entryDate: z.string() })),
 });
 

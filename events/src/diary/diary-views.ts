@@ -53,5 +53,7 @@ export interface DiaryMonitoringRowView {
 /** A visit on the diary's maps: its record, where the carer checked in, and the diary entries recorded against it. */
 export interface DiaryMapVisitView extends DiaryVisitView {
   location: { latitude: number; longitude: number; address: string | null };
+  /** When the carer's app was last online (ISO instant), null when never: the live map shows their signal. */
+  carerAppLastOnline: string | null;
   entries: { id: string; title: string; entryDate: string }[];
 }

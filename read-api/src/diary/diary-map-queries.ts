@@ -3,6 +3,7 @@ import type { AppointmentStatus, DiaryMapVisitView, VisitLocation } from '@care/
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '@care/projector';
 import { DiaryQueries, type DiaryViewer } from './diary-queries';
 import type { VisitReader } from './diary-views-queries';
+import { APP_PRESENCE_TABLE } from '../live/app-presence';
 
 /** The most visits one map shows: a day of an agency's visits with a check-in location fits well under it. */
 export const MAP_VISIT_LIMIT = 500;
@@ -40,6 +41,9 @@ export class DiaryMapQueries {
         'ac.last_name as carer_last_name',
         'acl.first_name as client_first_name',
         'acl.last_name as client_last_name',
+        sql<Date | null>`(select p.last_online_at from ${sql.table(APP_PRESENCE_TABLE)} p where p.user_id = ac.user_id)`.as(
+          'carer_app_last_online',
+        ),
       ])
       .where(sql<boolean>`a.check_in_location is not null and a.check_in_location <> 'null'::jsonb`);
     query =
@@ -73,6 +77,7 @@ export class DiaryMapQueries {
             ? null
             : { firstName: row.carer_first_name, lastName: row.carer_last_name ?? '' },
         client: { firstName: row.client_first_name ?? '', lastName: row.client_last_name ?? '' },
+        carerAppLastOnline: row.carer_app_last_online ? new Date(row.carer_app_last_online).toISOString() : null,
         location: { latitude: location.latitude, longitude: location.longitude, address: location.address ?? null },
         entries: entries
           .filter((entry) => entry.appointment_id === row.id)

@@ -238,6 +238,8 @@ describe('GET /api/diary/map and /live-map', () => {
     const walter = day.find((visit) => visit.id === othersVisitFar)!;
     expect(walter.location).toEqual({ latitude: 53.8, longitude: -1.55, address: '4 Mill Lane, Leeds' });
     expect(walter.entries.map((entry) => entry.title)).toEqual(['About Walter']);
+    // No carer's app has connected in this test: the map says so rather than guessing.
+    expect(walter.carerAppLastOnline).toBeNull();
     const live = await read<DiaryMapVisitView[]>(admin, '/api/diary/live-map');
     expect(live.map((visit) => visit.status)).toEqual(['in_progress', 'in_progress']);
     expect(await read<DiaryMapVisitView[]>(admin, `/api/diary/map?date=${addDays(today, -1)}`)).toEqual([]);

@@ -1,5 +1,6 @@
 import { londonClock, type DiaryMapVisitView } from '@care/events';
 import { enumLabel } from '../../shared/format';
+import { appSignalText } from '../../records/visit-records/app-signal';
 
 const nameOf = (person: { firstName: string; lastName: string } | null) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : 'Unassigned';
@@ -17,6 +18,7 @@ export function MapVisitList({ visits, label }: { visits: readonly DiaryMapVisit
                 {londonClock(visit.scheduledStart)}–{londonClock(visit.scheduledEnd)}
               </span>
               <span>Carer: {nameOf(visit.carer)}</span>
+              {visit.carer && <span>{appSignalText(visit.carerAppLastOnline, new Date())}</span>}
               <span className={`badge status-${visit.status}`}>{enumLabel(visit.status)}</span>
             </p>
             <p className="small muted">

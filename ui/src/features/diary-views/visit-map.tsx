@@ -4,6 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { enumLabel } from '../../shared/format';
+import { appSignalText } from '../../records/visit-records/app-signal';
 
 interface MapConfig {
   tileUrl: string;
@@ -106,6 +107,11 @@ export function VisitMap({
           const title = document.createElement('strong');
           title.textContent = text;
           box.append(title);
+          if (visit.carer) {
+            const signal = document.createElement('div');
+            signal.textContent = appSignalText(visit.carerAppLastOnline, new Date());
+            box.append(signal);
+          }
           for (const entry of visit.entries) {
             const line = document.createElement('div');
             line.textContent = entry.title;
