@@ -83,6 +83,14 @@ beforeAll(async () => {
     visitType: 'personal_care',
     tasks: TASKS,
   });
+  // Her visit to Edith tomorrow at the same time: the Tomorrow section below today's lists it, with nothing to record.
+  await post(admin.request, '/api/appointments', {
+    clientId: edith,
+    carerId: carerAId,
+    scheduledStart: minutesFromNow(24 * 60),
+    durationMinutes: 30,
+    visitType: 'medication',
+  });
   // Tom's visit began 30 minutes ago: his check-in is a late arrival.
   visitB = await post(admin.request, '/api/appointments', {
     clientId: walter,
@@ -107,7 +115,9 @@ const toast = (page: Page, text: string) =>
     .filter({ hasText: text })
     .or(page.getByText(text, { exact: true }))
     .first();
-const visitCard = (page: Page, clientName: string) => page.getByRole('article', { name: `Visit to ${clientName}` });
+// Exactly: tomorrow's visit to the same client is "Tomorrow's visit to …".
+const visitCard = (page: Page, clientName: string) =>
+  page.getByRole('article', { name: `Visit to ${clientName}`, exact: true });
 /** The status badges of a visit on the coordinator's /visits screen (in the header of its card). */
 const trackedVisit = (page: Page, clientName: string) =>
   page.getByTestId('visit-card').filter({ hasText: clientName }).locator('header');
@@ -136,6 +146,11 @@ describe('Check In on a phone in Chromium', () => {
     // Her next visit is marked so; nothing is recorded yet, so no time and no source shows.
     expect(await card.getByText('Next', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText(/Checked in/).count()).toBe(0);
+    // Below today's visits, tomorrow's: where and when, so she can plan, and no buttons.
+    const tomorrow = page.getByRole('article', { name: "Tomorrow's visit to Edith Green" });
+    await expect.poll(() => tomorrow.getByText('4 Mill Lane, Leeds LS6 2AB', { exact: true }).isVisible()).toBe(true);
+    expect(await tomorrow.getByText('· Medication', { exact: true }).isVisible()).toBe(true);
+    expect(await tomorrow.getByRole('button').count()).toBe(0);
     await page.screenshot({ path: `${shots}/check-in-390.png`, fullPage: true });
 
     await card.getByRole('button', { name: 'Check In' }).click();
@@ -143,7 +158,11 @@ describe('Check In on a phone in Chromium', () => {
     await expect.poll(() => card.getByText('In progress', { exact: true }).isVisible()).toBe(true);
     // Located by the phone, at the server's time: how it was recorded, in words, and nothing "by hand".
     await expect.poll(() => card.getByText(/^Checked in \d\d:\d\d on the phone$/).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['In progress', 'Still to do today']);
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'In progress',
+      'Still to do today',
+      expect.stringMatching(/^Tomorrow · \d\d\/\d\d\/\d{4}$/),
+    ]);
     // The coordinator's screen follows through the live push, without a reload.
     await expect
       .poll(() => trackedVisit(visits, 'Edith Green').getByText('In progress', { exact: true }).isVisible())
@@ -185,7 +204,11 @@ describe('Check In on a phone in Chromium', () => {
     // Done: at the end, under its own heading, with nothing left to do today.
     await expect
       .poll(() => page.getByRole('heading', { level: 2 }).allInnerTexts())
-      .toEqual(['Still to do today', 'Completed, missed or cancelled (1)']);
+      .toEqual([
+        'Still to do today',
+        'Completed, missed or cancelled (1)',
+        expect.stringMatching(/^Tomorrow · \d\d\/\d\d\/\d{4}$/),
+      ]);
     expect(await page.getByText('No more visits to start today.', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText(/^Checked in \d\d:\d\d on the phone · checked out \d\d:\d\d$/).isVisible()).toBe(true);
     await expect
