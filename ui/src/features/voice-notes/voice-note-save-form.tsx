@@ -34,6 +34,8 @@ export function VoiceNoteSaveForm({ recording, onDiscard, onSaved }: VoiceNoteSa
   const [errors, setErrors] = useState<VoiceNoteFormErrors>({});
   const [formError, setFormError] = useState<string>();
   const save = useRecordVoiceNote();
+  // One id per recording: saving it again (a double tap, a retry after no reply) records the note once.
+  const [noteId] = useState(() => crypto.randomUUID());
   // Offered when the user may read clients; without them the note is simply not linked to one.
   const clients = useQuery(clientOptionsQueryOptions);
 
@@ -59,7 +61,7 @@ export function VoiceNoteSaveForm({ recording, onDiscard, onSaved }: VoiceNoteSa
     setErrors({});
     setFormError(undefined);
     try {
-      await save.mutateAsync({ recording, request: check.request });
+      await save.mutateAsync({ id: noteId, recording, request: check.request });
       onSaved();
     } catch (error) {
       // The toast has been shown by the mutation; the server's reasons (413, 415, a field) go in the form.

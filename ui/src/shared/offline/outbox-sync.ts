@@ -7,10 +7,28 @@ import {
   type NewOutboxRecord,
   type OutboxRecord,
 } from './outbox';
+import { describeVoiceNote, voiceNoteBodySchema, voiceNoteForm } from './voice-note-record';
 
-/** A carer's write that may have to wait for signal. `key` is made once per user action: it is the Idempotency-Key. */
+/**
+ * A carer's write that may have to wait for signal. `id` is made once per user action: it is the Idempotency-Key
+ * (a voice note's own id).
+ */
 export interface RecordRequest extends Omit<NewOutboxRecord, 'capturedAt' | 'method'> {
   readonly method: SendMethod;
+}
+
+/**
+ * What goes on the wire for a record: its JSON body under its Idempotency-Key, or for a voice note the multipart
+ * form carrying the record's id as the note's own id, and no key (the upload refuses one).
+ */
+function wireRequest(record: Pick<OutboxRecord, 'id' | 'kind' | 'body'>): {
+  body: unknown;
+  headers: Record<string, string>;
+} {
+  if (record.kind !== 'voice-note') return { body: record.body, headers: { 'Idempotency-Key': record.id } };
+  const voiceNote = voiceNoteBodySchema.safeParse(record.body);
+  // A body that no longer reads as a voice note is sent as it is: the server's refusal takes it to Needs attention.
+  return { body: voiceNote.success ? voiceNoteForm(voiceNote.data, record.id) : record.body, headers: {} };
 }
 
 /** Sent now (the server's reply), or kept on the phone to be sent later. */
@@ -40,7 +58,8 @@ export async function sendRecord<T>(
   const waiting = (await listRecords(request.userId)).some((record) => record.state === 'waiting');
   if (!browserOffline() && !waiting) {
     try {
-      const reply = await apiSend<T>(request.method, request.path, request.body, { 'Idempotency-Key': request.id });
+      const wire = wireRequest(request);
+      const reply = await apiSend<T>(request.method, request.path, wire.body, wire.headers);
       return { queued: false, reply };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
@@ -77,7 +96,7 @@ async function reportUnapplied(record: OutboxRecord, error: ApiError, deviceId: 
       method: record.method,
       path: record.path,
       label: record.label,
-      body: record.body ?? null,
+      body: record.kind === 'voice-note' ? describeVoiceNote(record.body) : (record.body ?? null),
       status: error.status,
       reason: error.reason,
     },
@@ -88,9 +107,10 @@ async function reportUnapplied(record: OutboxRecord, error: ApiError, deviceId: 
 type Step = 'sent' | 'refused' | 'stop';
 
 async function sendOne(record: OutboxRecord, deviceId: string): Promise<Step> {
-  const headers = { 'Idempotency-Key': record.id, 'Captured-At': record.capturedAt, 'Device-Id': deviceId };
+  const wire = wireRequest(record);
+  const headers = { ...wire.headers, 'Captured-At': record.capturedAt, 'Device-Id': deviceId };
   try {
-    await apiSend(record.method, record.path, record.body, headers);
+    await apiSend(record.method, record.path, wire.body, headers);
   } catch (error) {
     if (!(error instanceof ApiError) || !isRefusal(error)) return 'stop';
     try {

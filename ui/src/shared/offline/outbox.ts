@@ -6,11 +6,14 @@ import { z } from 'zod';
  * tab and a restarted phone) and sent in the order they were made once the connection returns.
  */
 
-export const RECORD_KINDS = ['check-in', 'check-out', 'dose', 'diary-note', 'incident'] as const;
+export const RECORD_KINDS = ['check-in', 'check-out', 'dose', 'diary-note', 'incident', 'voice-note'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 const outboxRecordSchema = z.object({
-  /** Made on the phone; it is the Idempotency-Key, so a resend after a lost reply records once. */
+  /**
+   * Made on the phone; it is the Idempotency-Key, so a resend after a lost reply records once (a voice note's own
+   * id instead, as its upload takes no key).
+   */
   id: z.string().min(1).max(255),
   /** The order the records were made in, which is the order they are sent in. */
   seq: z.number().int(),
@@ -18,6 +21,7 @@ const outboxRecordSchema = z.object({
   userId: z.string().min(1),
   method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
   path: z.string().startsWith('/api/'),
+  /** JSON, or for a voice note its fields and the recording as a Blob (read back as it was stored). */
   body: z.unknown(),
   /** The phone's clock when the record was made. */
   capturedAt: z.iso.datetime({ offset: true }),
