@@ -1,7 +1,13 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessibilityFindings } from './axe-scan';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import {
+  minutesFromNow,
+  sampleClient,
+  startE2eEnvironment,
+  waitForServiceWorker,
+  type E2eEnvironment,
+} from './support';
 
 let env: E2eEnvironment;
 const PASSWORD = 'offline app e2e password 1';
@@ -23,10 +29,6 @@ async function post(request: APIRequestContext, path: string, data: Record<strin
   return ((await reply.json()) as { id: string }).id;
 }
 
-/** The current minute, or minutes after it, as an ISO instant. */
-const minutesFromNow = (minutes: number) =>
-  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
-
 beforeAll(async () => {
   env = await startE2eEnvironment(inject('databaseUrl'), 'e2e_offline_app');
   const admin = await env.signedInContext();
@@ -37,18 +39,8 @@ beforeAll(async () => {
     employeeId: 'EMP-4601',
     startDate: '2024-03-01',
   });
-  const client = (clientId: string, firstName: string, lastName: string, address: string) => ({
-    clientId,
-    firstName,
-    lastName,
-    dateOfBirth: '1938-05-14',
-    address,
-    emergencyContact: 'Paul Green',
-    emergencyPhone: '07700 900123',
-    careLevel: 'medium',
-  });
   const edith = await post(admin.request, '/api/clients', {
-    ...client('CL-4601', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
+    ...sampleClient('CL-4601', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
     allergies: ['Penicillin'],
     careInstructions: ACCESS,
   });
@@ -62,7 +54,7 @@ beforeAll(async () => {
   const walter = await post(
     admin.request,
     '/api/clients',
-    client('CL-4602', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'),
+    sampleClient('CL-4602', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'),
   );
   await post(admin.request, '/api/appointments', {
     clientId: edith,
@@ -123,7 +115,7 @@ describe('the installable carer app without signal', () => {
 
     // The service worker is installed and controls the page; the copy holds today's and tomorrow's work.
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    await waitForServiceWorker(page);
     await page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" }).waitFor();
     await expect
       .poll(() => storedCopy(page))

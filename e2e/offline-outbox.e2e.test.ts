@@ -2,7 +2,13 @@ import { londonClock, londonToday, type AppointmentView } from '@care/events';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessibilityFindings } from './axe-scan';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import {
+  minutesFromNow,
+  sampleClient,
+  startE2eEnvironment,
+  waitForServiceWorker,
+  type E2eEnvironment,
+} from './support';
 
 let env: E2eEnvironment;
 let admin: BrowserContext;
@@ -32,8 +38,6 @@ async function get<T>(path: string): Promise<T> {
   return (await reply.json()) as T;
 }
 
-const minutesFromNow = (minutes: number) =>
-  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
 /** A London wall-clock time `minutes` from now ("HH:mm"), and the London date of that instant. */
 const clockIn = (minutes: number) => londonClock(new Date(Date.now() + minutes * 60_000));
 const dayOf = (minutes: number) => londonToday(new Date(Date.now() + minutes * 60_000));
@@ -48,25 +52,15 @@ beforeAll(async () => {
     employeeId: 'EMP-4701',
     startDate: '2024-03-01',
   });
-  const client = (clientId: string, firstName: string, lastName: string, address: string) => ({
-    clientId,
-    firstName,
-    lastName,
-    dateOfBirth: '1938-05-14',
-    address,
-    emergencyContact: 'Paul Green',
-    emergencyPhone: '07700 900123',
-    careLevel: 'medium',
-  });
   edithId = await post(
     admin.request,
     '/api/clients',
-    client('CL-4701', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
+    sampleClient('CL-4701', 'Edith', 'Green', '4 Mill Lane, Leeds LS6 2AB'),
   );
   const walter = await post(
     admin.request,
     '/api/clients',
-    client('CL-4702', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'),
+    sampleClient('CL-4702', 'Walter', 'Pemberton', '12 Hyde Park Road, Leeds LS6 1AG'),
   );
   edithVisit = await post(admin.request, '/api/appointments', {
     clientId: edithId,
@@ -141,9 +135,7 @@ async function carerPhone(): Promise<BrowserContext> {
  * a dialog) still loads. Until it controls the page, a first visit depends on the network for those parts.
  */
 async function installed(page: Page): Promise<void> {
-  // A function rather than a string: the app's Content Security Policy allows no eval in the page.
-  type InPage = { navigator: { serviceWorker: { controller: unknown } } };
-  await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
 }
 
 /** Through the phone menu, without a reload: the app stays in memory with what it loaded while online. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startE2eEnvironment, type E2eEnvironment } from './support';
+import { startE2eEnvironment, waitForServiceWorker, type E2eEnvironment } from './support';
 
 let env: E2eEnvironment;
 const shots = '.test-results/screenshots';
@@ -47,8 +47,7 @@ function outbox(page: Page): Promise<StoredRecord[]> {
 
 /** The installed app: its service worker holds every part of the app, so the dialog's parts load offline too. */
 async function installed(page: Page): Promise<void> {
-  type InPage = { navigator: { serviceWorker: { controller: unknown } } };
-  await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
 }
 
 describe('a voice note recorded without signal', () => {

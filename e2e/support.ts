@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import type { RunningProduct } from '../scripts/product';
 import { startTestProduct } from '../scripts/test-product';
@@ -78,4 +78,30 @@ export function ukDate(iso: string): string {
 /** A wall-clock date-time ("2026-11-23T14:30") as a UK user types it ("23/11/2026 14:30"). */
 export function ukDateTime(local: string): string {
   return `${ukDate(local)} ${local.slice(11, 16)}`;
+}
+
+/** The current minute, or minutes before or after it, as an ISO instant. */
+export const minutesFromNow = (minutes: number): string =>
+  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
+
+/** A client's registration as the tests send it: the name and address they care about, the rest plausible. */
+export const sampleClient = (clientId: string, firstName: string, lastName: string, address: string) => ({
+  clientId,
+  firstName,
+  lastName,
+  dateOfBirth: '1938-05-14',
+  address,
+  emergencyContact: 'Paul Green',
+  emergencyPhone: '07700 900123',
+  careLevel: 'medium',
+});
+
+/**
+ * Waits until the installed app's service worker controls the page: from then on every part of the app loads
+ * without signal (a part first needed offline, such as a dialog, comes from the worker).
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  // A function rather than a string: the app's Content Security Policy allows no eval in the page.
+  type InPage = { navigator: { serviceWorker: { controller: unknown } } };
+  await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.controller !== null);
 }
