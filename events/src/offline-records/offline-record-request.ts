@@ -20,12 +20,10 @@ export const unappliedOfflineRecordRequestSchema = z.object({
     message: 'Path must be an address under /api/',
   }),
   label: requiredText('Label is required', TEXT_LIMITS.title),
-  body: z
-    .json({ error: 'Body must be JSON' })
-    .optional()
-    .refine((body) => JSON.stringify(body ?? null).length <= OFFLINE_RECORD_CONTENT_MAX, {
-      message: `Body must be at most ${OFFLINE_RECORD_CONTENT_MAX} characters of JSON`,
-    }),
+  /** What the phone sent: any JSON (the request itself is JSON, so whatever arrives here is). */
+  body: z.unknown().refine((body) => JSON.stringify(body ?? null).length <= OFFLINE_RECORD_CONTENT_MAX, {
+    message: `Body must be at most ${OFFLINE_RECORD_CONTENT_MAX} characters of JSON`,
+  }),
   status: z
     .int({ error: 'Status must be a whole number' })
     .min(400, 'Status must be a refusal (400 to 499)')
