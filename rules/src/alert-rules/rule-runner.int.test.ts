@@ -172,8 +172,10 @@ describe('the rule runner', () => {
       };
       for (let sent = 0; sent < 3; sent += 1)
         expect((await api.request('POST', '/api/feedback', body)).status).toBe(201);
-      const last = (await allEvents(api.store)).at(-1)!;
-      expect(last.type).toBe('FeedbackSubmitted');
+      // The last feedback: an alert another runner of this file was still raising may land after it, which is not
+      // what this test is about.
+      const last = (await allEvents(api.store)).findLast((event) => event.type === 'FeedbackSubmitted')!;
+      expect(last).toBeDefined();
       // Written after a quiet second (QUIET_SAVE_MS); how soon is the bench's business, so a loaded machine may wait.
       await expect
         .poll(async () => comparePositions(await loadCheckpoint(pool, 'quiet-events'), last.position), {
