@@ -261,8 +261,10 @@ describe('Care Planner in Chromium', () => {
     const checkIn = await open(phone, '/check-in');
     const visit = checkIn.getByRole('article', { name: 'Visit to Ada Whitfield' });
     await expect.poll(() => visit.isVisible()).toBe(true);
+    // The card's own task list: Before you go in, closed, names the plan's tasks too.
+    const tasks = visit.getByRole('list', { name: 'Tasks', exact: true });
     for (const task of PERSONAL_CARE_TASKS)
-      await expect.poll(() => visit.getByText(task, { exact: true }).isVisible(), { message: task }).toBe(true);
+      await expect.poll(() => tasks.getByText(task, { exact: true }).isVisible(), { message: task }).toBe(true);
 
     // The carer reads the plan of the client they visit, and cannot change it.
     const carerPlans = await open(phone, '/care-plans');
