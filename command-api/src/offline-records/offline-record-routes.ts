@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { positionToToken, unappliedOfflineRecordRequestSchema } from '@care/events';
 import type { UnappliedOfflineRecordReply } from '@care/events/api';
 import { parseOr400 } from '@care/events/server';
-import { CarerWork } from '../shared/carer-work';
+import { CarerWork, writerScopeOf } from '../shared/carer-work';
 import type { CommandDeps } from '../shared/command-deps';
 import type { CommandState } from '../shared/command-state';
 import { commandContext } from '../shared/request-parsing';
@@ -20,7 +20,11 @@ export function offlineRecordRoutes({ store, carerWindow }: CommandDeps): Router
     const input = parseOr400(unappliedOfflineRecordRequestSchema, ctx.request.body ?? {});
     const { session } = ctx.state;
     const name = `${session.firstName} ${session.lastName}`.trim() || session.email;
-    const result = await records.reportUnapplied(input, { userId: session.userId, name }, commandContext(ctx));
+    const result = await records.reportUnapplied(
+      input,
+      { userId: session.userId, name, scope: writerScopeOf(session) },
+      commandContext(ctx),
+    );
     ctx.status = 201;
     ctx.body = {
       id: result.id,

@@ -1,8 +1,6 @@
 import {
-  appointmentStreamId,
   offlineRecordStreamId,
   WrongExpectedRevisionError,
-  type AppointmentEvent,
   type EventStore,
   type Position,
   type UnappliedOfflineRecordRequest,
@@ -10,14 +8,10 @@ import {
 import type { z } from 'zod';
 import type { unappliedOfflineRecordRequestSchema } from '@care/events';
 import { AlertService } from '../alerts/alert-service';
-import {
-  evolve as evolveAppointment,
-  initialAppointmentState,
-  type AppointmentState,
-} from '../appointments/appointment-state';
 import type { CommandContext } from '../shared/actor';
-import { CarerWork } from '../shared/carer-work';
-import { appendEvents, loadStream } from '../shared/event-stream';
+import { CarerWork, type WriterScope } from '../shared/carer-work';
+import { DomainError } from '../shared/domain-error';
+import { appendEvents } from '../shared/event-stream';
 import { unappliedRecordAlert } from './unapplied-record-alert';
 
 type UnappliedInput = z.output<typeof unappliedOfflineRecordRequestSchema>;
@@ -50,11 +44,11 @@ export class OfflineRecordService {
 
   async reportUnapplied(
     input: UnappliedInput,
-    sender: { readonly userId: string; readonly name: string },
+    sender: { readonly userId: string; readonly name: string; readonly scope: WriterScope },
     context: CommandContext,
   ): Promise<UnappliedResult> {
     const carerId = await this.work.carerIdOf(sender.userId);
-    const visit = await this.visitOf(input.path);
+    const visit = await this.visitOf(input.path, sender.scope);
     const capturedAt = new Date(input.capturedAt).toISOString();
     const id = input.recordId;
     let revision = 0n;
@@ -112,16 +106,19 @@ export class OfflineRecordService {
     };
   }
 
-  /** The visit the record's address names, when it exists (the record may be about a visit since removed). */
-  private async visitOf(path: string): Promise<{ id: string; clientId: string } | null> {
+  /**
+   * The visit the record's address names, when it exists (the record may be about a visit since removed) and lies
+   * in the sender's work: a carer links the report to one of their own visits only, as every other write of theirs,
+   * so a report cannot attach a client outside their work to an office alert. The path itself is kept either way,
+   * so a visit taken from the carer while their phone was offline is still named in the record.
+   */
+  private async visitOf(path: string, scope: WriterScope): Promise<{ id: string; clientId: string } | null> {
     const id = VISIT_PATH.exec(path)?.[1]?.toLowerCase();
     if (id === undefined) return null;
-    const { state } = await loadStream<AppointmentEvent, AppointmentState>(
-      this.store,
-      appointmentStreamId(id),
-      evolveAppointment,
-      initialAppointmentState,
-    );
-    return state.exists ? { id, clientId: state.plan.clientId } : null;
+    const visit = await this.work.assertVisit(scope, id, { message: 'Visit not found' }).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    });
+    return visit ? { id, clientId: visit.plan.clientId } : null;
   }
 }

@@ -181,6 +181,35 @@ describe('POST /api/offline-records/unapplied', () => {
     expect(description).toContain('notes: Ate well, asked about her daughter; signature: captured');
   });
 
+  it("links a carer's report to no visit or client outside their work, and still keeps the path they sent", async () => {
+    const otherCarer = await created('/api/carers', {
+      firstName: 'Owen',
+      lastName: 'Price',
+      email: 'owen.offline@example.org',
+      employeeId: `EMP-${randomUUID().slice(0, 8)}`,
+      startDate: '2024-03-01',
+    });
+    const othersVisit = await created('/api/appointments', {
+      clientId,
+      carerId: otherCarer,
+      scheduledStart: minutesAgo(50),
+      durationMinutes: 30,
+      tasks: ['Lunch'],
+    });
+    const recordId = randomUUID();
+    const reply = await carerUser.request('POST', '/api/offline-records/unapplied', report(recordId, othersVisit));
+    expect(reply.status, reply.text).toBe(201);
+
+    const kept = (await api.store.readStream(offlineRecordStreamId(recordId))).map(parseRecordedEvent);
+    expect(kept[0]).toMatchObject({
+      data: { appointmentId: null, path: `/api/appointments/${othersVisit}/check-out` },
+    });
+    const alert = (await api.store.readStream(alertStreamId(alertIdFor(OFFLINE_RECORD_RULE, recordId)))).map(
+      parseRecordedEvent,
+    );
+    expect(alert[0]).toMatchObject({ type: 'AlertRaised', data: { appointmentId: null, clientId: null } });
+  });
+
   it('refuses a report that is not one, naming each field, and appends nothing', async () => {
     const before = await settledLog(api.store);
     const reply = await carerUser.request('POST', '/api/offline-records/unapplied', {
