@@ -1,12 +1,59 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { blankAsAbsent } from '../fields';
 
-/** Parses the environment with a zod schema; a bad value stops the process with a clear message. */
+/**
+ * Parses the environment with a zod schema; a bad value stops the process with a clear message.
+ *
+ * Any variable X of the schema may instead be given as X_FILE, the path of a file holding its value (a trailing
+ * newline dropped): a container platform mounts secrets such as DATABASE_URL or ADMIN_PASSWORD as files, and a value
+ * read from a file never shows in the process's environment or in `docker inspect`. Setting both X and X_FILE is
+ * refused, since nobody could tell which one is meant; a blank X counts as unset.
+ */
 export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv = process.env): z.output<T> {
-  const result = schema.safeParse(source);
+  const { values, problems } = withValuesFromFiles(schema, source);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const result = schema.safeParse(values);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
   throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/**
+ * The variables the schema names. Only those are looked for as X_FILE: a variable whose own name ends in _FILE
+ * (REPORT_CLOCK_FILE is a path the rules process reads later) keeps its meaning, and no unrelated *_FILE variable of
+ * the surrounding environment makes the process read a file.
+ */
+function schemaKeys(schema: z.core.$ZodType): string[] {
+  if (schema instanceof z.core.$ZodObject) return Object.keys(schema._zod.def.shape);
+  if (schema instanceof z.core.$ZodIntersection)
+    return [...schemaKeys(schema._zod.def.left), ...schemaKeys(schema._zod.def.right)];
+  if (schema instanceof z.core.$ZodPipe) return [...schemaKeys(schema._zod.def.in), ...schemaKeys(schema._zod.def.out)];
+  return [];
+}
+
+function withValuesFromFiles(
+  schema: z.core.$ZodType,
+  source: NodeJS.ProcessEnv,
+): { values: NodeJS.ProcessEnv; problems: string[] } {
+  const values: NodeJS.ProcessEnv = { ...source };
+  const problems: string[] = [];
+  for (const key of new Set(schemaKeys(schema))) {
+    const fileKey = `${key}_FILE`;
+    const file = source[fileKey];
+    if (file === undefined || file === '') continue;
+    if (source[key] !== undefined && source[key] !== '') {
+      problems.push(`  ${key}: set either ${key} or ${fileKey}, not both`);
+      continue;
+    }
+    try {
+      values[key] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+      problems.push(`  ${fileKey}: cannot read ${file} (${reason})`);
+    }
+  }
+  return { values, problems };
 }
 
 export const databaseUrl = z
