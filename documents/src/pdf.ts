@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { drawBarChart, drawLineChart } from './pdf-charts';
 import { drawTable } from './pdf-table';
 import { ensureSpace, PDF_COLOURS, PDF_FONTS, type Pdf } from './pdf-style';
@@ -52,7 +51,10 @@ const FONT_FILES = {
  * One PDF renderer for every export of the product (reports, incident reports, care plans, MAR charts, audit
  * timelines): A4, the document's title on the first page, the page number on every page.
  */
-export function renderPdf(spec: PdfSpec): Promise<Buffer> {
+export async function renderPdf(spec: PdfSpec): Promise<Buffer> {
+  // pdfkit and its font tables are loaded on the first download, not at start: a service that never makes a PDF
+  // never pays for them (tens of megabytes in every process that imports the documents package).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc: Pdf = new PDFDocument({
     size: 'A4',
     layout: spec.layout ?? 'portrait',
