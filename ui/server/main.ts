@@ -29,11 +29,16 @@ const env = parseEnv(
   }),
 );
 const log = createLogger('ui', env.LOG_LEVEL);
+/**
+ * The repository's root, which UI_DIST_DIR is relative to: two folders up from this source file (ui/server/), one up
+ * from its compiled copy (dist/ui-server.mjs, scripts/build-services.ts).
+ */
+const root = path.resolve(import.meta.dirname, path.basename(import.meta.dirname) === 'dist' ? '..' : '../..');
 const latency = new LatencyRecorder();
 const server = await startUiServer({
   port: env.UI_PORT,
   host: env.HOST,
-  distDir: path.resolve(import.meta.dirname, '../..', env.UI_DIST_DIR || 'ui/dist'),
+  distDir: path.resolve(root, env.UI_DIST_DIR || 'ui/dist'),
   commandApiUrl: env.COMMAND_API_URL,
   readApiUrl: env.READ_API_URL,
   ...(env.MAP_TILE_URL && { mapTileUrl: env.MAP_TILE_URL }),
