@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -12,6 +12,8 @@ import {
   type PostgresServer,
 } from '@care/events/server';
 import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA } from '@care/projector';
+import { buildServicesIfStale, compiledService } from './build-services';
+import { builtAfterInputs } from './build-freshness';
 import type { AdminCredentials } from './demo-admin';
 import { seedDemoDataOnce, type SeedResult } from './demo-seed';
 import { formatDuration, timedStep, type SeedProgress } from './start-progress';
@@ -56,17 +58,19 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+/** Each service's log name and its compiled file in dist/ (scripts/build-services.ts). */
 const SERVICES = [
-  { name: 'command-api', entry: 'command-api/src/main.ts' },
-  { name: 'rules', entry: 'rules/src/main.ts' },
-  { name: 'projector', entry: 'projector/src/main.ts' },
-  { name: 'read-api', entry: 'read-api/src/main.ts' },
-  { name: 'ui', entry: 'ui/server/main.ts' },
+  { name: 'command-api', compiled: 'command-api' },
+  { name: 'rules', compiled: 'rules' },
+  { name: 'projector', compiled: 'projector' },
+  { name: 'read-api', compiled: 'read-api' },
+  { name: 'ui', compiled: 'ui-server' },
 ] as const;
 
 /**
  * The whole product on one machine: PostgreSQL (embedded unless DATABASE_URL), the schemas,
- * the UI build, the five services (command API, rules, projector, read API, UI server) as separate processes, and demo data on a first start.
+ * the UI build, the five services (command API, rules, projector, read API, UI server) as separate processes running
+ * their compiled JavaScript (built first when a source changed), and demo data on a first start.
  */
 export async function startProduct(config: ProductConfig): Promise<RunningProduct> {
   for (const port of [config.port, config.commandApiPort, config.readApiPort]) {
@@ -107,6 +111,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       await prepareSchemas(database, config.eventStoreUrl);
     });
     await buildUiIfStale(config.say);
+    await buildServicesIfStale(config.say);
     const logDir = path.join(config.dataDir, 'logs');
     await mkdir(logDir, { recursive: true });
     const url = `http://localhost:${config.port}`;
@@ -132,7 +137,8 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     const exits: Promise<string>[] = [];
     const spawnService = (service: (typeof SERVICES)[number]) => {
       const logFile = path.join(logDir, `${service.name}.log`);
-      const child = spawn(process.execPath, ['--import', 'tsx', service.entry], {
+      // Plain Node on the bundle: no TypeScript compiler loaded into each of the five processes.
+      const child = spawn(process.execPath, ['--enable-source-maps', compiledService(service.compiled)], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -227,10 +233,8 @@ export function uiDistDir(): string {
 export async function buildUiIfStale(say: (line: string) => void): Promise<void> {
   const outDir = uiDistDir();
   const built = path.join(outDir, 'index.html');
-  const inputs = ['ui/src', 'ui/build', 'ui/index.html', 'ui/vite.config.ts'].map((input) =>
-    newestMtime(path.join(ROOT, input)),
-  );
-  if (existsSync(built) && Math.max(...inputs) < statSync(built).mtimeMs) {
+  const inputs = ['ui/src', 'ui/build', 'ui/index.html', 'ui/vite.config.ts'].map((input) => path.join(ROOT, input));
+  if (builtAfterInputs(built, inputs)) {
     say('UI build is up to date');
     return;
   }
@@ -257,16 +261,6 @@ export async function buildUiIfStale(say: (line: string) => void): Promise<void>
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`UI build failed (exit code ${code})`))));
   });
   say(`Building the UI… done in ${formatDuration(Date.now() - began)}`);
-}
-
-function newestMtime(dir: string): number {
-  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
 }
 
 /** Resolves once every projection serves tables of its own (a version above 0); a rebuild of later versions may go on. */
