@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { WrongExpectedRevisionError } from '@care/events';
+import { AppendTooLargeError, WrongExpectedRevisionError } from '@care/events';
 import { HttpError } from '@care/events/server';
 import { DomainError } from './domain-error';
 
@@ -20,6 +20,13 @@ export function commandErrors(): Koa.Middleware {
       }
       if (error instanceof WrongExpectedRevisionError) {
         throw new HttpError(409, 'This record was changed by someone else. Reload it and try again.');
+      }
+      // The event store takes at most MAX_APPEND_BYTES in one write (EventStoreDB's limit, kept by both stores).
+      if (error instanceof AppendTooLargeError) {
+        throw new HttpError(
+          413,
+          'This change is too large to record in one go. Shorten the longest text or attachment, or split it into smaller changes.',
+        );
       }
       throw error;
     }

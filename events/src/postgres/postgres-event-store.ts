@@ -18,6 +18,7 @@ import { ensureEventStoreSchema } from './event-store-schema';
 import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
 import { createPool } from '../server/create-pool';
+import { checkAppend } from '../store/append-checks';
 
 interface EventRow {
   sequence: string;
@@ -162,6 +163,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    // The same size limit and reserved names as EventStoreDB, so what is taken here is taken in production too.
+    checkAppend(streamId, events);
     let result: AppendResult;
     try {
       result = await appendInTransaction(this.pool, streamId, events, expected);

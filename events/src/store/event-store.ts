@@ -43,20 +43,37 @@ export interface Subscription {
 }
 
 export interface SubscribeOptions {
-  /** Exclusive: delivery starts with the first event after this position. */
+  /** Exclusive: delivery starts with the first event after this position (`EventStore.readAll` says which). */
   readonly after: Position;
-  /** Called with batches in global order; the next batch waits for the promise. */
+  /**
+   * Called with batches in global order; the next batch waits for the promise. A batch that fails (the promise
+   * rejects) is handed over again, from its first event, when the subscription resumes: none is lost or skipped.
+   */
   readonly onBatch: (events: readonly RawRecordedEvent[]) => Promise<void>;
   readonly onError?: (error: unknown) => void;
+  /**
+   * No batch holds more events than this. Events that have already arrived are delivered together, up to this
+   * many; a lone event is delivered at once rather than waiting for company.
+   */
   readonly maxBatchSize?: number;
 }
 
 export interface EventStore {
-  /** Appends atomically, or throws WrongExpectedRevisionError and appends nothing. */
+  /**
+   * Appends atomically, or throws and appends nothing: WrongExpectedRevisionError for a stale expected revision,
+   * AppendTooLargeError when the events are larger than MAX_APPEND_BYTES, and a plain Error for a stream or event
+   * type starting with `$` (names EventStoreDB keeps for itself, which no reader is handed).
+   */
   append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** The stream's events in order; an empty array when the stream does not exist. */
   readStream(streamId: string): Promise<RawRecordedEvent[]>;
-  /** Up to `maxCount` events strictly after `after`, in global order. */
+  /**
+   * Up to `maxCount` events strictly after `after`, in global order. `after` is START_POSITION or the position of
+   * an event this store handed out. After a position beyond the last event the answer is [] (and a subscription
+   * waits for events after it). A position between two events is not one the store hands out: PostgreSQL reads
+   * the events after it, EventStoreDB refuses it (the server's invalid-position error).
+   * Events whose stream or type starts with `$` (EventStoreDB's own) are never handed over, here or to a subscriber.
+   */
   readAll(after: Position, maxCount: number): Promise<RawRecordedEvent[]>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** How many events lie after `after` and when the oldest of them was recorded (projection lag); optional. */
@@ -65,7 +82,13 @@ export interface EventStore {
 }
 
 export interface LogLag {
+  /** How many events lie after the position; a lower bound when `eventsIsLowerBound` is true. */
   readonly events: number;
+  /**
+   * True when the store stopped counting at its cap (EventStoreDB counts by reading, up to LAG_COUNT_CAP events):
+   * there are at least `events` events to go, maybe more. PostgreSQL counts them all and leaves it out.
+   */
+  readonly eventsIsLowerBound?: boolean;
   /** When the oldest event after the position was recorded; undefined when there is none. */
   readonly oldestRecordedAt: Date | undefined;
 }
@@ -78,5 +101,25 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/**
+ * The most an append may carry, as EventStoreDB measures it (its MaxAppendSize, 1 MiB unless the server is
+ * configured otherwise): per event the bytes of its JSON data and metadata plus twice the length of its type.
+ * Both stores refuse an append over it before writing anything, so a record the embedded store takes can never be
+ * refused in production.
+ */
+export const MAX_APPEND_BYTES = 1024 * 1024;
+
+export class AppendTooLargeError extends Error {
+  constructor(
+    readonly streamId: string,
+    /** The append's size as measured by `appendSize`, in bytes. */
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(`Stream ${streamId}: the append is ${size} bytes, over the ${limit} byte limit`);
+    this.name = 'AppendTooLargeError';
   }
 }
