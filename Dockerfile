@@ -17,7 +17,7 @@ COPY rules/package.json rules/
 COPY ui/package.json ui/
 RUN npm ci
 COPY . .
-# The UI into ui/dist, and each service and tool bundled into dist/<name>.mjs.
+# The UI into ui/dist, and each service and operator command bundled into dist/<name>.mjs.
 RUN npm run build
 
 FROM node:22.20.0-bookworm-slim AS runtime

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * The compose files, the image and the proxy as a reviewer checks them before a deployment: valid Compose files, then
  * the rules production needs (docs/decisions/0029-production-compose.md). Docker itself is used where this machine
- * has it; each check that needs a tool the machine lacks is skipped, saying which.
+ * has it; each check that needs a program the machine lacks is skipped, saying which.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PRODUCTION = 'docker-compose.yml';
