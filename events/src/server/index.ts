@@ -26,6 +26,12 @@ export {
   type VerifyResult,
 } from '../postgres/log-verify';
 export * from './service-env';
+export {
+  describeHosts,
+  eventStoreUrl,
+  optionalEventStoreUrl,
+  parseEventStoreConnection,
+} from '../eventstoredb/connection-string';
 export * from './ports';
 export * from './auth';
 export * from './ops';
