@@ -27,7 +27,7 @@ const TURNS = 4;
 const TURN_MS = 2_000;
 
 /** What the feedback widget sends: the simplest command (no stream to read, one event to a new stream). */
-const FEEDBACK = {
+export const FEEDBACK = {
   type: 'suggestion',
   category: 'general',
   message: 'The rota could show travel time between visits.',

@@ -8,7 +8,7 @@ import { now, round } from './stats';
 import type { Row } from './table';
 
 /** The line `npm start` prints once the product answers; the address follows it. */
-const RUNNING = /Care platform is running:\s+(\S+)/;
+export const RUNNING = /Care platform is running:\s+(\S+)/;
 /** Each step of a start ends with "<what it did>… done in <time>" (scripts/start-progress.ts, formatDuration). */
 const STEP_DONE = /^\s*(.+?)(?:…|\.\.\.) done in (.+?)\s*$/;
 
@@ -131,7 +131,7 @@ async function timedStart(
  * Ctrl+C to the whole group, then waits until no process of it is left (npx may end before the start script has
  * stopped PostgreSQL); kills the group if it outlives STOP_TIMEOUT_MS. Does nothing when the group has gone.
  */
-async function stopGroup(child: ChildProcess): Promise<void> {
+export async function stopGroup(child: ChildProcess): Promise<void> {
   const group = child.pid;
   if (group === undefined || !groupAlive(group)) return;
   signalGroup(group, 'SIGINT');
@@ -167,7 +167,7 @@ function signalGroup(group: number, signal: NodeJS.Signals): void {
  * The environment a user's shell would give `npm start`: the bench's own settings for another server, administrator
  * or event store would turn the embedded first start into something else.
  */
-function withoutProductSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withoutProductSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const {
     DATABASE_URL: _database,
     EVENTSTORE_URL: _eventStore,
@@ -182,7 +182,7 @@ function withoutProductSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** The data folder, and the cluster folder it links to when PostgreSQL had to be placed elsewhere (run as root). */
-async function removeDataDir(dataDir: string): Promise<void> {
+export async function removeDataDir(dataDir: string): Promise<void> {
   const pgDir = path.join(dataDir, 'postgres');
   const linked = await lstat(pgDir).then(
     async (stats) => (stats.isSymbolicLink() ? await realpath(pgDir) : undefined),

@@ -24,6 +24,7 @@ import { measureIdempotentReplay, measureOfflineSync, offlineSyncRows } from './
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
+import { measureServiceMemory, serviceMemoryRows } from './service-memory';
 import { measureReadLatency } from './read-latency';
 import { round } from './stats';
 import { renderTable, targetMet, type Row } from './table';
@@ -109,6 +110,8 @@ async function main(): Promise<number> {
     const offlineSync = shown(
       await measureOfflineSync(await postgres.freshDatabase('offline_sync'), (message) => step(`    ${message}`)),
     );
+    step("(r) the five services' resident memory on the demo data: after start, and after a minute of requests");
+    const serviceMemory = shown(await measureServiceMemory((message) => step(`    ${message}`)));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -143,6 +146,7 @@ async function main(): Promise<number> {
       ...firstStart,
       ...idempotentReplay,
       ...offlineSync,
+      ...serviceMemory,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -200,6 +204,7 @@ async function main(): Promise<number> {
       ...auditRows(results).filter((row) => !row.metric.startsWith('append') && row.metric !== 'rawInsertPerSec'),
       ...firstStartRows(firstStart),
       ...offlineSyncRows({ ...idempotentReplay, ...offlineSync }),
+      ...serviceMemoryRows(serviceMemory),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
