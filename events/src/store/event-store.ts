@@ -50,6 +50,10 @@ export interface SubscribeOptions {
    * rejects) is handed over again, from its first event, when the subscription resumes: none is lost or skipped.
    */
   readonly onBatch: (events: readonly RawRecordedEvent[]) => Promise<void>;
+  /**
+   * Told of each batch that failed. The PostgreSQL store also reports each failed read of the log here; EventStoreDB
+   * logs a lost server itself (one warning per outage) rather than calling this on every retry.
+   */
   readonly onError?: (error: unknown) => void;
   /**
    * No batch holds more events than this. Events that have already arrived are delivered together, up to this
