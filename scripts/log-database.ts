@@ -1,7 +1,17 @@
 import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
-import { databaseUrl, parseEnv, port, portInUse, startEmbeddedPostgres, withDatabase } from '@care/events/server';
+import {
+  databaseUrl,
+  hasEventLog,
+  NoEventLogError,
+  parseEnv,
+  port,
+  portInUse,
+  readStoreBinding,
+  startEmbeddedPostgres,
+  withDatabase,
+} from '@care/events/server';
 
 /**
  * The database `npm run verify-log` and `npm run log-digest` check: DATABASE_URL when set; otherwise the
@@ -16,6 +26,29 @@ const env = parseEnv(
     DATA_DIR: z.string().default('.data'),
   }),
 );
+
+/**
+ * The chain is checked where it is, never made: a database whose read models were built from EventStoreDB, or one
+ * with no PostgreSQL event log at all, is refused (exit 2) with nothing created, rather than reported "Intact" over
+ * an empty log made on the spot.
+ */
+async function refuseWithoutChain(pool: pg.Pool): Promise<void> {
+  const binding = await readStoreBinding(pool);
+  if (binding?.kind === 'eventstoredb') {
+    console.error(
+      `The read models in this database were built from ${binding.label}: the hash chain belongs to the PostgreSQL ` +
+        'event store, and EventStoreDB keeps its own append-only chunk files with per-chunk checksums (see ' +
+        'docs/features/audit.md). Nothing was checked or created.',
+    );
+    process.exit(2);
+  }
+  if (!(await hasEventLog(pool))) {
+    console.error(
+      new NoEventLogError((await pool.query<{ db: string }>('select current_database() as db')).rows[0]!.db).message,
+    );
+    process.exit(2);
+  }
+}
 
 export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> {
   if (env.EVENTSTORE_URL) {
@@ -42,6 +75,7 @@ export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): P
   }
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   try {
+    await refuseWithoutChain(pool);
     return await work(pool);
   } finally {
     await pool.end();

@@ -1,4 +1,4 @@
-import { ensureEventStoreSchema, formatDigest, logDigest, sealAll } from '@care/events/server';
+import { formatDigest, logDigest, sealAll } from '@care/events/server';
 import { withLogDatabase } from './log-database';
 
 /**
@@ -6,7 +6,6 @@ import { withLogDatabase } from './log-database';
  * outside the system; `npm run verify-log -- --digest <it>` later proves the log still holds that prefix.
  */
 await withLogDatabase(async (pool) => {
-  await ensureEventStoreSchema(pool);
   await sealAll(pool);
   const digest = await logDigest(pool);
   console.log(formatDigest(digest));

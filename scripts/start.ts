@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { blankAsAbsent } from '@care/events';
-import { databaseUrl, optionalPublicUrl, optionalUrl, parseEnv, port } from '@care/events/server';
+import { databaseUrl, optionalEventStoreUrl, optionalPublicUrl, parseEnv, port } from '@care/events/server';
 import { demoAdmin, type AdminCredentials } from './demo-admin';
 import { startProduct } from './product';
 import { seedProgress } from './start-progress';
@@ -11,7 +11,7 @@ const env = parseEnv(
   z
     .object({
       DATABASE_URL: databaseUrl.optional(),
-      EVENTSTORE_URL: optionalUrl,
+      EVENTSTORE_URL: optionalEventStoreUrl,
       PORT: port(3000),
       /** Where users open the product (reset links are built on it); unset: the local URL printed below. */
       PUBLIC_URL: optionalPublicUrl,

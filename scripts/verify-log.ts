@@ -1,11 +1,4 @@
-import {
-  describeBreak,
-  ensureEventStoreSchema,
-  formatDigest,
-  parseDigest,
-  sealAll,
-  verifyLog,
-} from '@care/events/server';
+import { describeBreak, formatDigest, parseDigest, sealAll, verifyLog } from '@care/events/server';
 import { withLogDatabase } from './log-database';
 
 /**
@@ -25,7 +18,6 @@ if (digestAt >= 0 && !digest) {
 }
 
 const code = await withLogDatabase(async (pool) => {
-  await ensureEventStoreSchema(pool);
   // Events committed but not chained yet are chained first (the order they take is final).
   await sealAll(pool);
   const started = performance.now();

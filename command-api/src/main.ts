@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  createEventStore,
+  openEventStore,
+  refuseStore,
   createLogger,
   createPool,
   ensureAuthSchema,
@@ -40,8 +41,11 @@ const env = parseEnv(
     .and(authEnvSchema),
 );
 const logger = createLogger('command-api', env.LOG_LEVEL);
-const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
 const pool = createPool(env.DATABASE_URL, { max: 10, log: logger });
+const store = await openEventStore(
+  { databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger },
+  { who: 'the command API', readModels: pool },
+).catch(refuseStore(logger));
 await ensureAuthSchema(pool);
 await ensureMediaSchema(pool);
 await ensureMailSchema(pool);

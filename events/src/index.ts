@@ -1,6 +1,7 @@
 export * from './store/event-store';
 export * from './store/metadata';
 export * from './store/position';
+export * from './store/store-identity';
 export * from './event-definition';
 export * from './enums';
 export * from './fields';

@@ -1,4 +1,4 @@
-import { createEventStore, createPool, type Logger } from '@care/events/server';
+import { createPool, openEventStore, refuseStore, type Logger } from '@care/events/server';
 import { createReadModelDb } from './read-model/connect';
 
 /**
@@ -9,11 +9,19 @@ import { createReadModelDb } from './read-model/connect';
 export async function connectProjectorServices(
   env: { DATABASE_URL: string; EVENTSTORE_URL?: string | undefined },
   log: Logger,
+  /** The projector creates the log on a first start; a rebuild (`create: false`) only opens one that exists. */
+  { who, create }: { readonly who: string; readonly create: boolean },
 ) {
   // Two catch-up transactions at once, the read-ahead, the live reader and the lock: six connections.
   const pool = createPool(env.DATABASE_URL, { max: 6, log, statementTimeoutMs: 0 });
   const db = createReadModelDb(pool);
-  const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL }, pool);
+  const store = await openEventStore(
+    { databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL },
+    { who, readModels: pool, sharePool: true, create },
+  ).catch(async (error: unknown) => {
+    await pool.end();
+    return refuseStore(log)(error);
+  });
   return {
     pool,
     db,

@@ -13,7 +13,7 @@ const env = parseEnv(
   }),
 );
 const log = createLogger('projector', env.LOG_LEVEL);
-const services = await connectProjectorServices(env, log);
+const services = await connectProjectorServices(env, log, { who: 'the projector', create: true });
 const projector = await startProjector({
   ...services,
   log,

@@ -9,7 +9,7 @@ import { rebuildProjections, type RebuildProgress } from './rebuild';
 const env = parseEnv(serviceEnvSchema);
 const log = createLogger('rebuild', env.LOG_LEVEL);
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
-const services = await connectProjectorServices(env, log);
+const services = await connectProjectorServices(env, log, { who: 'npm run rebuild', create: false });
 const started = performance.now();
 let total: number | undefined;
 

@@ -49,6 +49,7 @@ import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { exportRoutes } from './data-management/export-routes';
+import type { EventLogSource } from './shared/event-log-source';
 import { retentionRoutes } from './retention/retention-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
@@ -132,7 +133,8 @@ export async function createReadApi({
   });
   const views = new RecordViewLog(eventStore ?? pool);
   const auditLog = eventStore ? new StoreAuditLog(eventStore, db) : new PostgresAuditLog(pool);
-  const deps = { db, pool, log, work: new CarerWork(db, carerWindow), views };
+  const eventLog: EventLogSource = eventStore ? { kind: 'eventstoredb', store: eventStore } : { kind: 'postgres' };
+  const deps = { db, pool, log, work: new CarerWork(db, carerWindow), views, eventLog };
   const routers = [
     userRoutes(new UserQueries(db)),
     carerRoutes(carers),

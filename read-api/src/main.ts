@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { createReadModelDb } from '@care/projector';
 import {
-  createEventStore,
   createLogger,
   createPool,
   LatencyRecorder,
+  openEventStore,
   parseEnv,
   port,
+  refuseStore,
   serviceEnvSchema,
   sessionEnvSchema,
   sessionPolicyFrom,
@@ -43,11 +44,15 @@ const log = createLogger('read-api', env.LOG_LEVEL);
 const pool = createPool(env.DATABASE_URL, { max: 10, log });
 const db = createReadModelDb(pool);
 const latency = new LatencyRecorder();
-// With EventStoreDB the audit screen reads the log from it (and logs views to it); the PostgreSQL store is
-// read with SQL in this same database, so it needs no second connection.
-const eventStore = env.EVENTSTORE_URL
-  ? await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL })
-  : undefined;
+// Opened (and checked against the store the read models were built from) whichever it is. With EventStoreDB the
+// audit screen reads the log through it (and logs views to it); the PostgreSQL store is read with SQL in this same
+// database, inside each read's own transaction, so the read API keeps no store object for it.
+const opened = await openEventStore(
+  { databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log },
+  { who: 'the read API', readModels: pool, sharePool: true },
+).catch(refuseStore(log));
+const eventStore = env.EVENTSTORE_URL ? opened : undefined;
+if (!eventStore) await opened.close();
 const api = await createReadApi({
   pool,
   db,

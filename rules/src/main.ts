@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
   parseEnv,
-  createEventStore,
+  openEventStore,
+  refuseStore,
   publicUrl,
   createLogger,
   createPool,
@@ -63,8 +64,11 @@ const env = parseEnv(
   }),
 );
 const logger = createLogger('rules', env.LOG_LEVEL);
-const store = await createEventStore({ databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger });
 const pool = createPool(env.DATABASE_URL, { max: 4, log: logger });
+const store = await openEventStore(
+  { databaseUrl: env.DATABASE_URL, eventStoreUrl: env.EVENTSTORE_URL, log: logger },
+  { who: 'the rules process', readModels: pool },
+).catch(refuseStore(logger));
 const runner = new RuleRunner(
   { store, pool, db: createReadModelDb(pool), logger },
   { rules: ALERT_RULES, intervalMs: env.ALERT_RULES_INTERVAL_MS },

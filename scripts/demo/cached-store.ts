@@ -62,6 +62,10 @@ export class CachedStreams implements EventStore {
     return this.store.subscribe(options);
   }
 
+  identity() {
+    return this.store.identity();
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }

@@ -395,6 +395,7 @@ describe('when the appointment append fails after the carer was booked', () => {
     readStream: (streamId) => store.readStream(streamId),
     readAll: (after, maxCount) => store.readAll(after, maxCount),
     subscribe: (options) => store.subscribe(options),
+    identity: () => store.identity(),
     close: async () => undefined,
   });
   const context = { userId: 'test', requestId: 'test-compensation' };

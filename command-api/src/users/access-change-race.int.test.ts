@@ -29,6 +29,7 @@ const holdingReads = (store: EventStore): EventStore => ({
   append: (...args) => store.append(...args),
   readAll: (...args) => store.readAll(...args),
   subscribe: (...args) => store.subscribe(...args),
+  identity: () => store.identity(),
   close: () => store.close(),
   async readStream(streamId): Promise<RawRecordedEvent[]> {
     const events = await store.readStream(streamId);

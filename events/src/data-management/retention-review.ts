@@ -30,6 +30,11 @@ export interface RetentionReviewView {
   cutoff: string;
   rows: RetentionReviewRow[];
   total: number;
+  /**
+   * Whether deleted clients and carers are listed: they are found in the PostgreSQL event log only, so on
+   * EventStoreDB the review lists the inactive ones and says so.
+   */
+  deletedRecordsListed: boolean;
 }
 
 export const retentionReviewViewSchema = z.strictObject({
@@ -48,4 +53,5 @@ export const retentionReviewViewSchema = z.strictObject({
     }),
   ),
   total: z.int().min(0),
+  deletedRecordsListed: z.boolean(),
 });

@@ -35,9 +35,11 @@ import {
   type Subscription,
 } from '../store/event-store';
 import { comparePositions, type Position } from '../store/position';
+import type { StoreIdentity } from '../store/store-identity';
 import { Outage } from './backoff';
 import { planDelivery, takeBatch } from './batching';
 import { describeHosts, parseEventStoreConnection } from './connection-string';
+import { eventStoreDbIdentity } from './eventstoredb-identity';
 
 /** $all pages are filtered on the client (readAll takes no server-side filter), so read more than asked for. */
 const MAX_PAGE_SIZE = 4096;
@@ -154,6 +156,7 @@ function withoutSecrets(message: string, connectionString: string): string {
 export class EventStoreDBEventStore implements EventStore {
   private constructor(
     private readonly client: EventStoreDBClient,
+    private readonly connectionString: string,
     /** The hosts, for messages and log lines: `es1:2113, es2:2113`. */
     private readonly where: string,
     private readonly log: EventStoreDBLog,
@@ -175,7 +178,7 @@ export class EventStoreDBEventStore implements EventStore {
       // The client's own message quotes the connection string, password included.
       throw new Error(`EVENTSTORE_URL for ${where} could not be read by the EventStoreDB client`);
     }
-    const store = new EventStoreDBEventStore(client, where, log ?? createLogger('event-store'));
+    const store = new EventStoreDBEventStore(client, connectionString, where, log ?? createLogger('event-store'));
     try {
       await store.lastPosition(CONNECT_DEADLINE_MS);
     } catch (error) {
@@ -373,6 +376,10 @@ export class EventStoreDBEventStore implements EventStore {
         await loop;
       },
     };
+  }
+
+  identity(): Promise<StoreIdentity> {
+    return eventStoreDbIdentity(this.client, this.connectionString);
   }
 
   async close(): Promise<void> {

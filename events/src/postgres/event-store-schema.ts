@@ -1,4 +1,8 @@
 import type pg from 'pg';
+import { createSchemaSerially } from '../server/serial-schema';
+
+/** Two processes may start at once: the log's schema is created under this lock. */
+const EVENT_STORE_SCHEMA_LOCK = 727001;
 
 /**
  * The event log. `transaction_id` (pg_current_xact_id) plus `sequence` give the global order. Readers only see rows
@@ -38,20 +42,34 @@ create table if not exists es_chain (
 );
 `;
 
+/**
+ * The store's own id (store-identity.ts): made once, kept in the log's database, so a read-model database can tell
+ * this log from another. Kept in its own statement so a log made before the id existed gains one when opened.
+ */
+const STORE_ID_SQL = `
+create table if not exists es_store (
+  one boolean primary key default true check (one),
+  store_id uuid not null default gen_random_uuid(),
+  created_at timestamptz not null default now()
+);
+insert into es_store default values on conflict do nothing;
+`;
+
 export const EVENTS_NOTIFY_CHANNEL = 'es_events_appended';
 
 export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
-  // Two processes may start at once: serialise schema creation.
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(727001)');
-    await client.query(SCHEMA_SQL);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  await createSchemaSerially(pool, EVENT_STORE_SCHEMA_LOCK, [SCHEMA_SQL, STORE_ID_SQL]);
+}
+
+/** The store's id for a log that already exists (one made before the id was kept gains it here). */
+export async function ensureStoreId(pool: pg.Pool): Promise<string> {
+  await createSchemaSerially(pool, EVENT_STORE_SCHEMA_LOCK, [STORE_ID_SQL]);
+  const { rows } = await pool.query<{ id: string }>('select store_id::text as id from es_store');
+  return rows[0]!.id;
+}
+
+/** Whether this database holds an event log at all (a tool opening an existing log never creates one). */
+export async function hasEventLog(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ t: string | null }>(`select to_regclass('es_events')::text as t`);
+  return rows[0]?.t != null;
 }

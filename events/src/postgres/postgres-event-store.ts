@@ -14,7 +14,8 @@ import type { Position } from '../store/position';
 import { createLogger } from '../server/logger';
 import { AppendAnnouncer, type AnnounceLog } from './append-announcer';
 import { LogSealer } from './log-sealer';
-import { ensureEventStoreSchema } from './event-store-schema';
+import { ensureEventStoreSchema, ensureStoreId, hasEventLog } from './event-store-schema';
+import type { StoreIdentity } from '../store/store-identity';
 import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
 import { createPool } from '../server/create-pool';
@@ -136,6 +137,22 @@ export interface PostgresEventStoreOptions {
   readonly log?: AnnounceLog;
   /** False only for the bench's comparison of appends without the hash chain's sealer (default true). */
   readonly seal?: boolean;
+  /**
+   * False for tools that work on an existing log (a rebuild, verify-log): opening a database with no log then
+   * throws NoEventLogError instead of creating an empty one. Default true: the services create it on first start.
+   */
+  readonly create?: boolean;
+}
+
+/** A tool was pointed at a database that holds no event log (rather than creating an empty one there). */
+export class NoEventLogError extends Error {
+  constructor(database: string) {
+    super(
+      `There is no event log in database "${database}": nothing was created or changed. Point DATABASE_URL at the ` +
+        'database the product runs on, or set EVENTSTORE_URL when the events are in EventStoreDB.',
+    );
+    this.name = 'NoEventLogError';
+  }
 }
 
 export class PostgresEventStore implements EventStore {
@@ -155,10 +172,15 @@ export class PostgresEventStore implements EventStore {
   /** Creates the schema when missing. Pass a pool to share it; otherwise one is made from the URL. */
   static async connect(
     source: string | pg.Pool,
-    { log, seal = true }: PostgresEventStoreOptions = {},
+    { log, seal = true, create = true }: PostgresEventStoreOptions = {},
   ): Promise<PostgresEventStore> {
     const pool = typeof source === 'string' ? createPool(source, { max: 10 }) : source;
-    await ensureEventStoreSchema(pool);
+    if (create) await ensureEventStoreSchema(pool);
+    else if (!(await hasEventLog(pool))) {
+      const database = (await pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+      if (typeof source === 'string') await pool.end();
+      throw new NoEventLogError(database);
+    }
     return new PostgresEventStore(pool, typeof source === 'string', log ?? createLogger('event-store'), seal);
   }
 
@@ -209,6 +231,12 @@ export class PostgresEventStore implements EventStore {
 
   measureLag(after: Position): Promise<LogLag> {
     return measureLogLag(this.pool, after);
+  }
+
+  async identity(): Promise<StoreIdentity> {
+    const id = await ensureStoreId(this.pool);
+    const database = (await this.pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    return { kind: 'postgres', id, label: `the PostgreSQL event store in database "${database}"` };
   }
 
   async close(): Promise<void> {

@@ -5,8 +5,9 @@ export * from './logger';
 export * from './create-pool';
 export * from './postgres-server';
 export * from './event-store-factory';
-export { PostgresEventStore, appendInTransaction } from '../postgres/postgres-event-store';
-export { ensureEventStoreSchema, EVENTS_NOTIFY_CHANNEL } from '../postgres/event-store-schema';
+export * from './store-binding';
+export { NoEventLogError, PostgresEventStore, appendInTransaction } from '../postgres/postgres-event-store';
+export { ensureEventStoreSchema, EVENTS_NOTIFY_CHANNEL, hasEventLog } from '../postgres/event-store-schema';
 export {
   sealPending,
   sealAll,

@@ -25,6 +25,14 @@ export const systemStatusViewSchema = z.strictObject({
       p95Ms: z.number().nullable(),
     }),
   ),
+  store: z
+    .strictObject({
+      kind: z.enum(['postgres', 'eventstoredb']),
+      label: z.string(),
+      id: z.string(),
+      since: z.string(),
+    })
+    .nullable(),
   events: z.strictObject({ total: z.number(), lastHour: z.number() }).nullable(),
   database: z.strictObject({ sizeBytes: z.number(), connections: z.number(), maxConnections: z.number() }),
   jobs: z.array(

@@ -35,6 +35,11 @@ export interface SystemStatusView {
   measuredAt: string;
   services: ServiceInstanceView[];
   latency: ServiceLatencyView[];
+  /**
+   * The store the read models were built from and every service checks at start (ops.store_binding); null until
+   * a service has started against this database.
+   */
+  store: { kind: 'postgres' | 'eventstoredb'; label: string; id: string; since: string } | null;
   /** null on EventStoreDB (its own statistics are in its admin UI). */
   events: { total: number; lastHour: number } | null;
   database: { sizeBytes: number; connections: number; maxConnections: number };

@@ -1,5 +1,6 @@
 import type { EventMetadata } from './metadata';
 import type { Position } from './position';
+import type { StoreIdentity } from './store-identity';
 
 /** What a writer hands the store. */
 export interface NewEvent {
@@ -82,6 +83,8 @@ export interface EventStore {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** How many events lie after `after` and when the oldest of them was recorded (projection lag); optional. */
   measureLag?(after: Position): Promise<LogLag>;
+  /** Which store this is (store-identity.ts): the read-model database is tied to it. */
+  identity(): Promise<StoreIdentity>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
 import type pg from 'pg';
-import type { ExportList } from '@care/events';
+import { START_POSITION, type EventStore, type ExportList, type Position } from '@care/events';
+import type { EventLogSource } from '../shared/event-log-source';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import { csvField } from '@care/documents';
 
@@ -30,11 +31,48 @@ function cell(value: unknown): string {
 }
 
 /**
+ * EventStoreDB's log, paged through the store in its global order. It is not inside the lists' PostgreSQL
+ * transaction (no transaction spans the two databases): read first, it ends at or before what the lists show.
+ * Lines carry the event's `occurredAt` (in its metadata) where the PostgreSQL log adds its `recordedAt`.
+ */
+async function writeStoreLog(zip: Zip, out: PassThrough, store: EventStore): Promise<void> {
+  const file = new ZipDeflate('events.ndjson', { level: 6 });
+  zip.add(file);
+  let after: Position = START_POSITION;
+  for (;;) {
+    const events = await store.readAll(after, BATCH);
+    if (events.length === 0) break;
+    const text = events
+      .map((event) =>
+        JSON.stringify({
+          eventId: event.eventId,
+          streamId: event.streamId,
+          revision: Number(event.revision),
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          data: event.data,
+          metadata: event.metadata,
+        }),
+      )
+      .join('\n');
+    file.push(new TextEncoder().encode(`${text}\n`));
+    after = events.at(-1)!.position;
+    if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  file.push(new Uint8Array(), true);
+}
+
+/**
  * Export Data's archive, streamed: `events.ndjson` (the whole log in its global order, one event per line with its
  * stream, revision, type, version, data and metadata) and `<list>.csv` for each list (RFC 4180 and formula-safe
  * through the shared CSV helper). One REPEATABLE READ transaction, so the files agree with each other.
  */
-export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], eventLog = true): PassThrough {
+export function exportArchive(
+  pool: pg.Pool,
+  log: EventLogSource,
+  lists: readonly ExportList[],
+  eventLog = true,
+): PassThrough {
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) out.destroy(error);
@@ -47,9 +85,7 @@ export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], event
     const client = await pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const hasLog = (await client.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]
-        ?.t;
-      if (hasLog && eventLog) {
+      if (eventLog && log.kind === 'postgres') {
         const file = new ZipDeflate('events.ndjson', { level: 6 });
         zip.add(file);
         let after = { tx: '-1', seq: '-1' };
@@ -93,6 +129,7 @@ export function exportArchive(pool: pg.Pool, lists: readonly ExportList[], event
         }
         file.push(new Uint8Array(), true);
       }
+      if (eventLog && log.kind === 'eventstoredb') await writeStoreLog(zip, out, log.store);
       for (const list of lists) {
         const { table, orderBy } = EXPORT_TABLES[list];
         const file = new ZipDeflate(`${list}.csv`, { level: 6 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { MEDICATION_RECORD_RETENTION_YEARS, type RetentionReviewRow, type RetentionReviewView } from '@care/events';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import type { Page } from '../shared/paging';
+import type { EventLogSource } from '../shared/event-log-source';
 
 /** The instant N years before `now`. */
 export function retentionCutoff(now: Date, years: number): Date {
@@ -13,18 +14,21 @@ export function retentionCutoff(now: Date, years: number): Date {
 /**
  * The record retention review list: clients and carers inactive since before the cutoff (their last change, the
  * deactivation or later, is older than the retention years), and clients and carers deleted before it. Deleted
- * records are gone from the lists, so they are found in the event log (`es_events`: the removal, and the name they
- * were registered with); a store without that table (EventStoreDB) lists the inactive ones only. Oldest first.
+ * records are gone from the lists, so they are found in the PostgreSQL event log (`es_events`: the removal, and the
+ * name they were registered with); on EventStoreDB (no SQL over its log) the review lists the inactive ones and says
+ * so (`deletedRecordsListed`). Oldest first.
  * A client with medication records waits for at least 8 years whatever the setting (MEDICATION_RECORD_RETENTION_YEARS).
  */
 export class RetentionQueries {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly eventLog: EventLogSource,
+  ) {}
 
   async review(years: number, page: Page, now = new Date()): Promise<RetentionReviewView> {
     const cutoff = retentionCutoff(now, years);
     const medicationCutoff = retentionCutoff(now, Math.max(years, MEDICATION_RECORD_RETENTION_YEARS));
-    const hasLog = (await this.pool.query<{ t: string | null }>(`SELECT to_regclass('es_events')::text AS t`)).rows[0]
-      ?.t;
+    const hasLog = this.eventLog.kind === 'postgres';
     // $1 the general cutoff, $2 the medication records' one: a client with a prescription is listed once both passed.
     const noMedicationsSince = (clientId: string, since: string) =>
       `(${since} < $2 OR NOT EXISTS (SELECT 1 FROM ${READ_MODEL_SCHEMA}.prescriptions p WHERE p.client_id = ${clientId}))`;
@@ -72,6 +76,7 @@ export class RetentionQueries {
       cutoff: cutoff.toISOString(),
       rows: rows.rows.map((row) => ({ ...row, since: new Date(row.since).toISOString() })),
       total: Number(counts.rows[0]!.listed),
+      deletedRecordsListed: hasLog,
     };
   }
 }

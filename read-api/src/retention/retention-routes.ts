@@ -13,7 +13,7 @@ export const retentionReviewQuery = z.object({ ...pagingFields() });
 /** GET /api/admin/retention-review (administrators): the records past the record retention setting, read only. */
 export function retentionRoutes(deps: ReadDeps): Router<ReadState> {
   const settings = new SettingsQueries(deps.db);
-  const queries = new RetentionQueries(deps.pool);
+  const queries = new RetentionQueries(deps.pool, deps.eventLog);
   const router = new Router<ReadState>();
   router.get('/api/admin/retention-review', requirePermission('admin.panel'), async (ctx) => {
     const page = parseQuery(retentionReviewQuery, ctx);

@@ -4,6 +4,7 @@ import type { ReadModelDatabase } from '@care/projector';
 import type { Logger } from '@care/events/server';
 import type { CarerWork } from './carer-work';
 import type { RecordViewLog } from '../audit/record-view-log';
+import type { EventLogSource } from './event-log-source';
 
 /** What a feature's read routes may use: the read model (kysely), PostgreSQL (e.g. the media schema) and the logger. */
 export interface ReadDeps {
@@ -14,4 +15,6 @@ export interface ReadDeps {
   readonly work: CarerWork;
   /** Logs who opened a record (RecordViewed): the audit screen, a client's record, a confidential diary entry. */
   readonly views: RecordViewLog;
+  /** Where the event log is read (the export, the retention review, the system status). */
+  readonly eventLog: EventLogSource;
 }

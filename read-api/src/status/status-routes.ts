@@ -12,8 +12,8 @@ import { parseQuery } from '../shared/query-parsing';
 export const logsQuery = z.object({ from: queryInstant('From'), to: queryInstant('To') });
 
 /** Operational status for administrators (the admin panel's System Status tab). */
-export function statusRoutes({ db, pool }: ReadDeps, logDir?: string): Router<ReadState> {
-  const system = new SystemStatusQueries(pool);
+export function statusRoutes({ db, pool, eventLog }: ReadDeps, logDir?: string): Router<ReadState> {
+  const system = new SystemStatusQueries(pool, eventLog);
   const router = new Router<ReadState>();
   router.get('/api/status/projections', requirePermission('admin.panel'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

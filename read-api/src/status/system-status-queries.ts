@@ -12,8 +12,10 @@ import {
   latencyPercentile,
   OPS_SCHEMA,
   ensureOpsSchema,
+  readStoreBinding,
   type LatencyHistogram,
 } from '@care/events/server';
+import type { EventLogSource } from '../shared/event-log-source';
 
 interface HeartbeatRow {
   instance_id: string;
@@ -35,13 +37,17 @@ interface HeartbeatRow {
 export class SystemStatusQueries {
   private ready: Promise<void> | undefined;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly eventLog: EventLogSource,
+  ) {}
 
   async status(): Promise<SystemStatusView> {
     this.ready ??= ensureOpsSchema(this.pool);
     await this.ready;
-    const [beats, events, database, jobs] = await Promise.all([
+    const [beats, binding, events, database, jobs] = await Promise.all([
       this.heartbeats(),
+      readStoreBinding(this.pool),
       this.events(),
       this.database(),
       this.jobs(),
@@ -73,7 +79,10 @@ export class SystemStatusQueries {
         p95Ms: latencyPercentile(histogram, 0.95),
       };
     });
-    return { measuredAt: new Date().toISOString(), services, latency, events, database, jobs };
+    const store = binding
+      ? { kind: binding.kind, label: binding.label, id: binding.id, since: binding.boundAt.toISOString() }
+      : null;
+    return { measuredAt: new Date().toISOString(), services, latency, store, events, database, jobs };
   }
 
   private async heartbeats(): Promise<HeartbeatRow[]> {
@@ -86,12 +95,9 @@ export class SystemStatusQueries {
     return rows;
   }
 
-  /** The PostgreSQL event store's table (absent when events go to EventStoreDB). */
+  /** The PostgreSQL event store's counts; on EventStoreDB its own statistics are in its admin UI. */
   private async events(): Promise<SystemStatusView['events']> {
-    const { rows } = await this.pool.query<{ present: string | null }>(
-      `SELECT to_regclass('es_events')::text AS present`,
-    );
-    if (!rows[0]?.present) return null;
+    if (this.eventLog.kind !== 'postgres') return null;
     const counted = await this.pool.query<{ total: string; last_hour: string }>(
       `SELECT count(*) AS total, count(*) FILTER (WHERE recorded_at > now() - interval '1 hour') AS last_hour FROM es_events`,
     );

@@ -39,6 +39,12 @@ export function RetentionReviewCard() {
             {data.heldForMedication > 0 &&
               ` ${data.heldForMedication} ${data.heldForMedication === 1 ? 'client is' : 'clients are'} kept for that reason.`}
           </p>
+          {!data.deletedRecordsListed && (
+            <p className="muted small" data-testid="retention-review-deleted-unlisted">
+              Deleted clients and carers are not listed: they are found in the PostgreSQL event store, and this product
+              keeps its events in EventStoreDB.
+            </p>
+          )}
           {data.total === 0 ? (
             <p data-testid="retention-review-empty">No record is past its retention period.</p>
           ) : (

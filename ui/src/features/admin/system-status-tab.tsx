@@ -185,7 +185,16 @@ function SystemFigures({ status }: { status: SystemStatusView }) {
         <h2 id="store-title" className="card-title">
           Event store and database
         </h2>
+        <p className="muted small" data-testid="store-binding">
+          {status.store
+            ? `The read models are built from ${status.store.label} (store ${status.store.id.slice(0, 8)}, since ${formatDateTime(status.store.since)}); every service checks it at start.`
+            : 'No service has started against this database yet.'}
+        </p>
         <div className="admin-figures">
+          <Figure
+            label="Event store"
+            value={!status.store ? '—' : status.store.kind === 'eventstoredb' ? 'EventStoreDB' : 'PostgreSQL'}
+          />
           <Figure
             label="Events in the store"
             value={status.events ? number.format(status.events.total) : 'In EventStoreDB'}
