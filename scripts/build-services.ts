@@ -117,7 +117,12 @@ function removeOldChunks(dir: string, current: ReadonlySet<string>): void {
   const hourAgo = Date.now() - 3_600_000;
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
-    if (!current.has(file) && statSync(file).mtimeMs < hourAgo) unlinkSync(file);
+    try {
+      if (!current.has(file) && statSync(file).mtimeMs < hourAgo) unlinkSync(file);
+    } catch (error) {
+      // Another build (a second test file's product starting) removed it first.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
 }
 
