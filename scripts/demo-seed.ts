@@ -72,7 +72,7 @@ export async function seedDemoDataOnce(
     let earlier: LogJournal;
     if (resumed) {
       options.say?.('Finishing the demo data: an earlier start began loading it and was stopped before the end…');
-      earlier = new LogJournal(await wholeLog(store));
+      earlier = new LogJournal(await wholeLog(store, pool));
     } else {
       const first = await store.readAll(START_POSITION, 100);
       if (first.some((event) => !ACCOUNT_SETUP_EVENTS.has(event.type))) return undefined;
@@ -154,12 +154,25 @@ function marker(type: string, data: unknown, at?: Date): NewEvent {
   };
 }
 
-async function wholeLog(store: PostgresEventStore): Promise<RawRecordedEvent[]> {
-  const log: RawRecordedEvent[] = [];
+/**
+ * Every event the stopped load committed. The store's reader shows only events older than every transaction still
+ * open (docs/decisions/0003-commit-safe-global-order.md), so a service's transaction open at this moment would hide
+ * the load's last commands, and the resumed load would send them again (booking a carer twice). It reads until it
+ * has seen at least as many events as were committed when it began.
+ */
+async function wholeLog(store: PostgresEventStore, pool: ReturnType<typeof createPool>): Promise<RawRecordedEvent[]> {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from es_events');
+  const committed = rows[0]!.n;
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    const page = await store.readAll(log.at(-1)?.position ?? START_POSITION, 5000);
-    log.push(...page);
-    if (page.length < 5000) return log;
+    const log: RawRecordedEvent[] = [];
+    for (;;) {
+      const page = await store.readAll(log.at(-1)?.position ?? START_POSITION, 5000);
+      log.push(...page);
+      if (page.length < 5000) break;
+    }
+    if (log.length >= committed || Date.now() > deadline) return log;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
