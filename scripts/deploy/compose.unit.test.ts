@@ -32,6 +32,7 @@ const serviceSchema = z.object({
   volumes: z.array(z.string()).optional(),
   depends_on: z.record(z.string(), z.object({ condition: z.string() })).optional(),
   healthcheck: z.object({ test: z.array(z.string()), disable: z.boolean().optional() }).optional(),
+  networks: z.record(z.string(), z.object({ ipv4_address: z.string().optional() })).optional(),
 });
 const composeSchema = z.object({
   name: z.string(),
@@ -165,7 +166,7 @@ describe('the production compose file', () => {
     for (const [name, service] of apps) {
       const command = (service.command ?? []).join(' ');
       expect(command, name).toMatch(
-        /(^|exec )node (--enable-source-maps )?dist\/(command-api|projector|read-api|rules|ui-server)\.mjs/,
+        /(^|exec )node (--[a-z-]+ )*dist\/(command-api|projector|read-api|rules|ui-server)\.mjs/,
       );
       expect(command, name).not.toMatch(/tsx|npx|\.ts\b/);
       expect(service.init, name).toBe(true);
@@ -253,6 +254,14 @@ describe('the production compose file', () => {
     expect(caddyfile).toMatch(/health_uri \/health/);
     // The site's address is the agency's own, from the environment.
     expect(caddyfile).toMatch(/^\{\$PUBLIC_URL(:[^}]*)?\} \{/m);
+  });
+
+  it('lets the UI server believe the forwarding headers of the proxy’s fixed address, and of no one else', () => {
+    const address = services.caddy?.networks?.default?.ipv4_address;
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(services.ui?.environment?.TRUSTED_PROXIES).toBe(address);
+    // The inner listener hands on what the UI server set rather than its own view of the hop.
+    expect(read('deploy/Caddyfile')).toContain('header_up X-Forwarded-For {http.request.header.X-Forwarded-For}');
   });
 });
 

@@ -1,6 +1,8 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { BlockList } from 'node:net';
 import httpProxy from 'http-proxy';
+import { isTrustedPeer } from './trusted-proxies.ts';
 
 export interface ApiProxyOptions {
   /** Receives POST/PUT/PATCH/DELETE under /api/, and every method on the sign-in paths (/api/login…). */
@@ -8,6 +10,8 @@ export interface ApiProxyOptions {
   /** Receives the other GET/HEAD under /api/ and all of /socket.io/ (HTTP polling and websocket). */
   readApiUrl: string;
   log?: (obj: object, msg: string) => void;
+  /** The reverse proxy in front (TRUSTED_PROXIES, trusted-proxies.ts): its forwarding headers are believed. */
+  trustedProxies?: BlockList | undefined;
 }
 
 export interface ApiProxy {
@@ -62,6 +66,35 @@ export function dropClientForwarding(req: IncomingMessage): void {
   for (const name of FORWARDING_HEADERS) delete req.headers[name];
 }
 
+const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+
+/**
+ * From a trusted reverse proxy: who the client is and how it came, as that proxy says (the last X-Forwarded-For
+ * entry is the one it added; anything before it is the client's own word). The headers are then set afresh with
+ * just those values, so the services read them exactly as they read this server's own.
+ */
+function forwardedByTrustedProxy(req: IncomingMessage): Record<string, string> {
+  const forwardedFor = firstHeader(req.headers['x-forwarded-for'])?.split(',').at(-1)?.trim();
+  const proto = firstHeader(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim();
+  const host = firstHeader(req.headers['x-forwarded-host']) ?? req.headers.host;
+  const headers: Record<string, string> = {
+    'x-forwarded-for': forwardedFor || req.socket.remoteAddress || '',
+    'x-forwarded-proto': proto === 'https' ? 'https' : 'http',
+  };
+  if (host) headers['x-forwarded-host'] = host;
+  return headers;
+}
+
+/** Drops what a client claims and, behind a trusted proxy, sets what the proxy says; `xfwd` adds this hop's own. */
+function forwarding(req: IncomingMessage, trusted: BlockList | undefined): { xfwd: boolean } {
+  const fromProxy = isTrustedPeer(trusted, req.socket.remoteAddress) ? forwardedByTrustedProxy(req) : undefined;
+  dropClientForwarding(req);
+  if (!fromProxy) return { xfwd: true };
+  Object.assign(req.headers, fromProxy);
+  return { xfwd: false };
+}
+
 /**
  * One origin for the browser: the UI's server routes reads and the live socket to read-api and writes to
  * command-api, so session cookies and same-origin CSP work. Used by the production server and the Vite dev server.
@@ -101,21 +134,18 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     handleRequest(req, res) {
       const path = pathOf(req);
       if (isSocketIo(path)) {
-        dropClientForwarding(req);
-        proxy.web(req, res, { target: options.readApiUrl, agent });
+        proxy.web(req, res, { target: options.readApiUrl, agent, ...forwarding(req, options.trustedProxies) });
         return true;
       }
       if (!isApi(path)) return false;
       const target = apiTargetOf(req.method, path) === 'read' ? options.readApiUrl : options.commandApiUrl;
-      dropClientForwarding(req);
-      proxy.web(req, res, { target, agent });
+      proxy.web(req, res, { target, agent, ...forwarding(req, options.trustedProxies) });
       return true;
     },
     handleUpgrade(req, socket, head) {
       if (!isSocketIo(pathOf(req))) return false;
       socket.on('error', (error) => log({ err: error.message, path: pathOf(req) }, 'websocket error'));
-      dropClientForwarding(req);
-      proxy.ws(req, socket, head, { target: options.readApiUrl });
+      proxy.ws(req, socket, head, { target: options.readApiUrl, ...forwarding(req, options.trustedProxies) });
       return true;
     },
     close() {

@@ -9,6 +9,7 @@ import {
   startHeartbeat,
   type Heartbeat,
 } from '@care/events/server';
+import { trustedProxiesSchema } from './trusted-proxies';
 import { startUiServer } from './ui-server';
 
 /** The browser's one origin: the built UI, with /api and /socket.io routed to the services. */
@@ -23,6 +24,8 @@ const env = parseEnv(
     /** The diary maps' tile server, a "{z}/{x}/{y}" URL template (OpenStreetMap's by default). */
     MAP_TILE_URL: z.string().optional(),
     MAP_TILE_ATTRIBUTION: z.string().optional(),
+    /** The reverse proxy in front of this server (addresses or CIDR ranges): trusted-proxies.ts. */
+    TRUSTED_PROXIES: trustedProxiesSchema,
     /** Where it reports its heartbeat and latency to the System Status tab; without it the UI server is not listed there. */
     DATABASE_URL: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,6 +46,7 @@ const server = await startUiServer({
   readApiUrl: env.READ_API_URL,
   ...(env.MAP_TILE_URL && { mapTileUrl: env.MAP_TILE_URL }),
   ...(env.MAP_TILE_ATTRIBUTION && { mapTileAttribution: env.MAP_TILE_ATTRIBUTION }),
+  trustedProxies: env.TRUSTED_PROXIES,
   log: (obj, msg) => log.info(obj, msg),
   onRequestTimed: (durationMs) => latency.record(durationMs),
 });

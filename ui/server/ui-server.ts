@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import sirv from 'sirv';
+import type { BlockList } from 'node:net';
 import { createApiProxy, isApiRequest, pathOf } from './api-proxy.ts';
 import { preferredEncoding } from './content-encoding.ts';
 
@@ -17,6 +18,8 @@ export interface UiServerOptions {
   mapTileUrl?: string;
   /** The attribution the tile server asks for (MAP_TILE_ATTRIBUTION). */
   mapTileAttribution?: string;
+  /** TRUSTED_PROXIES: the reverse proxy in front, whose forwarding headers are believed (trusted-proxies.ts). */
+  trustedProxies?: BlockList | undefined;
   log?: (obj: object, msg: string) => void;
   /** Told how long each request took (the System Status tab's latency figures). */
   onRequestTimed?: (durationMs: number) => void;
