@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
 import type pg from 'pg';
-import { START_POSITION, type EventStore, type ExportList, type Position } from '@care/events';
+import { START_POSITION, type EventStore, type ExportList, type Position, type RawRecordedEvent } from '@care/events';
 import type { EventLogSource } from '../shared/event-log-source';
 import { READ_MODEL_SCHEMA } from '@care/projector';
 import { csvField } from '@care/documents';
@@ -30,6 +30,23 @@ function cell(value: unknown): string {
   return csvField(String(value));
 }
 
+/** One `events.ndjson` line per event; `recordedAt` where the store keeps it (the PostgreSQL log does). */
+function ndjson(events: readonly (Omit<RawRecordedEvent, 'position'> & { readonly recordedAt?: Date })[]): Uint8Array {
+  const lines = events.map((event) =>
+    JSON.stringify({
+      eventId: event.eventId,
+      streamId: event.streamId,
+      revision: Number(event.revision),
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata: event.metadata,
+      ...(event.recordedAt && { recordedAt: event.recordedAt.toISOString() }),
+    }),
+  );
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
 /**
  * EventStoreDB's log, paged through the store in its global order. It is not inside the lists' PostgreSQL
  * transaction (no transaction spans the two databases): read first, it ends at or before what the lists show.
@@ -42,20 +59,7 @@ async function writeStoreLog(zip: Zip, out: PassThrough, store: EventStore): Pro
   for (;;) {
     const events = await store.readAll(after, BATCH);
     if (events.length === 0) break;
-    const text = events
-      .map((event) =>
-        JSON.stringify({
-          eventId: event.eventId,
-          streamId: event.streamId,
-          revision: Number(event.revision),
-          type: event.type,
-          schemaVersion: event.schemaVersion,
-          data: event.data,
-          metadata: event.metadata,
-        }),
-      )
-      .join('\n');
-    file.push(new TextEncoder().encode(`${text}\n`));
+    file.push(ndjson(events));
     after = events.at(-1)!.position;
     if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
   }
@@ -108,21 +112,20 @@ export function exportArchive(
             [after.tx, after.seq],
           );
           if (rows.length === 0) break;
-          const text = rows
-            .map((row) =>
-              JSON.stringify({
+          file.push(
+            ndjson(
+              rows.map((row) => ({
                 eventId: row.event_id,
                 streamId: row.stream_id,
-                revision: Number(row.stream_revision),
+                revision: BigInt(row.stream_revision),
                 type: row.event_type,
                 schemaVersion: row.schema_version,
                 data: row.data,
                 metadata: row.metadata,
-                recordedAt: row.recorded_at.toISOString(),
-              }),
-            )
-            .join('\n');
-          file.push(new TextEncoder().encode(`${text}\n`));
+                recordedAt: row.recorded_at,
+              })),
+            ),
+          );
           after = { tx: rows.at(-1)!.transaction_id, seq: rows.at(-1)!.sequence };
           // Let the download drain before reading more: memory stays flat on a large log.
           if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));

@@ -81,3 +81,31 @@ describe('Export Data', () => {
     expect((await coordinator.request('POST', '/api/admin/exports', EVERYTHING)).status).toBe(403);
   });
 });
+
+describe('Export Data with the log in another store (as on EventStoreDB, read through the store port)', () => {
+  let through: ReadStack;
+  beforeAll(async () => {
+    through = await startReadStack(inject('databaseUrl'), 'data_export_store', { readThroughStore: true });
+  });
+  afterAll(async () => through?.stop());
+
+  it("checks the administrator's own recent export and writes the log through the store", async () => {
+    const started = await through.command.request('POST', '/api/admin/exports', { eventLog: true, lists: ['carers'] });
+    expect(started.status, started.text).toBe(201);
+    const other = await through.command.createUser('admin');
+    const url = `${through.readUrl}/api/admin/exports/${started.body.id}/archive`;
+    expect((await fetch(url, { headers: { cookie: other.cookie } })).status).toBe(404);
+
+    const response = await fetch(url, { headers: { cookie: through.command.admin.cookie } });
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(['carers.csv', 'events.ndjson']);
+    const events = strFromU8(files['events.ndjson']!)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; data: { exportId?: string } });
+    expect(events.find((event) => event.type === 'DataExported')).toMatchObject({
+      data: { exportId: started.body.id },
+    });
+  });
+});
