@@ -23,6 +23,7 @@ export * from './access/permissions';
 export * from './access/carer-window';
 export * from './clients';
 export * from './training';
+export * from './leave';
 export * from './diary';
 export * from './voice-notes';
 export * from './feedback';

@@ -34,6 +34,7 @@ import {
   type TrainingCompletionEvent,
   type TrainingSliceEvent,
 } from './training';
+import { carerLeaveEvents, leaveSliceEvents, type CarerLeaveEvent, type LeaveSliceEvent } from './leave';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
@@ -56,6 +57,8 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...clientSliceEvents,
   ...trainingSliceEvents,
   ...trainingCompletionEventDefinitions,
+  ...leaveSliceEvents,
+  ...carerLeaveEvents,
   ...diarySliceEvents,
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
@@ -99,6 +102,8 @@ export type DomainEvent =
   | ClientSliceEvent
   | TrainingSliceEvent
   | TrainingCompletionEvent
+  | LeaveSliceEvent
+  | CarerLeaveEvent
   | DiarySliceEvent
   | VoiceNoteSliceEvent
   | FeedbackSliceEvent

@@ -38,6 +38,20 @@ const MATRIX = {
     roles: ['admin', 'coordinator'],
     description: 'Record, update, renew and remove training records',
   },
+  'leave.request': {
+    roles: ['admin', 'coordinator', 'carer'],
+    description: 'Request leave (a carer only for themselves) and cancel a request they made while it waits',
+  },
+  'leave.read': { roles: ['admin', 'coordinator'], description: "Read every carer's leave" },
+  'leave.readOwn': { roles: ['carer'], description: 'Read only the leave of their own carer record' },
+  'leave.approve': {
+    roles: ['admin', 'coordinator'],
+    description: 'Approve, decline and cancel leave (never their own, nor a request they made)',
+  },
+  'leave.override': {
+    roles: ['admin'],
+    description: 'Assign a visit to a carer on approved leave, giving a reason',
+  },
   'diary.read': {
     roles: ['admin', 'coordinator', 'carer'],
     description: 'Read diary entries and voice notes (confidential and private ones: see the next row)',
