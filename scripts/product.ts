@@ -9,6 +9,7 @@ import {
   portInUse,
   startEmbeddedPostgres,
   withDatabase,
+  withoutResolvedFiles,
   type PostgresServer,
 } from '@care/events/server';
 import { createReadModelDb, ensureStatusTables, projections, READ_MODEL_SCHEMA } from '@care/projector';
@@ -121,7 +122,8 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
     await mkdir(logDir, { recursive: true });
     const url = `http://localhost:${config.port}`;
     const publicUrl = config.publicUrl ?? url;
-    const env = {
+    // The launcher read any X_FILE of its own settings (parseEnv) and hands the value on as X.
+    const env = withoutResolvedFiles({
       ...process.env,
       DATABASE_URL: databaseUrl,
       EVENTSTORE_URL: config.eventStoreUrl ?? '',
@@ -138,7 +140,7 @@ export async function startProduct(config: ProductConfig): Promise<RunningProduc
       ADMIN_EMAIL: config.admin?.email ?? '',
       ADMIN_PASSWORD: config.admin?.password ?? '',
       ...config.env,
-    };
+    });
     const exits: Promise<string>[] = [];
     const spawnService = (service: (typeof SERVICES)[number]) => {
       const logFile = path.join(logDir, `${service.name}.log`);

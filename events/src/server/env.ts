@@ -56,6 +56,16 @@ function withValuesFromFiles(
   return { values, problems };
 }
 
+/**
+ * The environment a launcher hands its child processes once it has set each X itself (from X or from X_FILE):
+ * every X_FILE whose X is present is left out, since a child given both would refuse to start.
+ */
+export function withoutResolvedFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => !(name.endsWith('_FILE') && name.slice(0, -'_FILE'.length) in env)),
+  );
+}
+
 export const databaseUrl = z
   .url({ error: 'DATABASE_URL must be a postgres:// URL' })
   .refine(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { parseEnv, withoutResolvedFiles } from './env';
 import { serviceEnvSchema } from './service-env';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'env-files-'));
@@ -73,5 +73,20 @@ describe('settings given as files (X_FILE)', () => {
       UNRELATED_FILE: path.join(folder, 'not-there-either'),
     });
     expect(env.REPORT_CLOCK_FILE).toBe(path.join(folder, 'clock-not-written-yet'));
+  });
+
+  it('a launcher hands on X without the X_FILE it came from, and keeps an X_FILE it did not resolve', () => {
+    expect(
+      withoutResolvedFiles({
+        DATABASE_URL: 'postgres://care@db/care',
+        DATABASE_URL_FILE: '/run/secrets/database_url',
+        SMTP_URL_FILE: '/run/secrets/smtp_url',
+        REPORT_CLOCK_FILE: '/tmp/clock',
+      }),
+    ).toEqual({
+      DATABASE_URL: 'postgres://care@db/care',
+      SMTP_URL_FILE: '/run/secrets/smtp_url',
+      REPORT_CLOCK_FILE: '/tmp/clock',
+    });
   });
 });
