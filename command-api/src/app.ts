@@ -49,6 +49,7 @@ import { taskRoutes } from './tasks/task-routes';
 import { reportScheduleRoutes } from './reports/report-schedule-routes';
 import { medicationRoutes } from './medications/medication-routes';
 import { trainingRoutes } from './training/training-routes';
+import { leaveRoutes } from './leave/leave-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
 import type { CommandState } from './shared/command-state';
@@ -129,6 +130,7 @@ export function createCommandApp({
     carerRoutes(new CarerService(store)),
     clientRoutes(deps),
     trainingRoutes(deps),
+    leaveRoutes(deps),
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),

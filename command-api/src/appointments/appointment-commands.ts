@@ -33,8 +33,16 @@ export type AppointmentCommand =
       readonly carerId: string | null;
       readonly seriesId: string | null;
       readonly plan: AppointmentPlan;
+      /** Set when an administrator books a carer who is on approved leave then: recorded in the event. */
+      readonly leaveOverrideReason?: string;
     }
-  | { readonly type: 'AssignCarer'; readonly id: string; readonly carerId: string }
+  | {
+      readonly type: 'AssignCarer';
+      readonly id: string;
+      readonly carerId: string;
+      /** Set when an administrator assigns a carer who is on approved leave then: recorded in the event. */
+      readonly leaveOverrideReason?: string;
+    }
   | { readonly type: 'UnassignCarer'; readonly id: string }
   | {
       readonly type: 'RescheduleAppointment';

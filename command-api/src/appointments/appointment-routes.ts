@@ -23,6 +23,7 @@ import { commandContext, parseIfMatch, parseRecordId } from '../shared/request-p
 import { AppointmentService, type AppointmentResult, type RecorderIdentity } from './appointment-service';
 import { BookingClashError } from './booking-clash';
 import { APPOINTMENT_NOT_FOUND } from './decide';
+import type { LeaveOverride } from '../leave/leave-check';
 
 const parseAppointmentId = (raw: string | undefined) => parseRecordId(raw, APPOINTMENT_NOT_FOUND);
 
@@ -31,6 +32,11 @@ const reply = (result: AppointmentResult) => ({ ...commandReply(result), warning
 
 /** A body-less POST (unassign, no-show without a reason) validates as an empty object. */
 const bodyOf = (ctx: ParameterizedContext<CommandState>): unknown => ctx.request.body ?? {};
+
+/** Whether the booker may book a carer on approved leave, and the reason they gave (administrators only). */
+function leaveOverrideOf(ctx: ParameterizedContext<CommandState>, reason: string | null | undefined): LeaveOverride {
+  return { reason: reason ?? null, allowed: can(ctx.state.session.role, 'leave.override') };
+}
 
 function recorderOf(ctx: ParameterizedContext<CommandState>): RecorderIdentity {
   const { userId, role } = ctx.state.session;
@@ -67,12 +73,18 @@ export function appointmentRoutes({ store, visitTimeRules, carerWindow }: Comman
   router.post('/', write, async (ctx) => {
     const input = parseOr400(scheduleAppointmentRequestSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = reply(await service.schedule(input, commandContext(ctx)));
+    ctx.body = reply(
+      await service.schedule(input, commandContext(ctx), leaveOverrideOf(ctx, input.leaveOverrideReason)),
+    );
   });
 
   router.post('/recurring', write, async (ctx) => {
     const input = parseOr400(scheduleRecurringRequestSchema, ctx.request.body);
-    const result = await service.scheduleRecurring(input, commandContext(ctx));
+    const result = await service.scheduleRecurring(
+      input,
+      commandContext(ctx),
+      leaveOverrideOf(ctx, input.leaveOverrideReason),
+    );
     ctx.status = 201;
     ctx.body = {
       ids: result.ids,
@@ -84,8 +96,9 @@ export function appointmentRoutes({ store, visitTimeRules, carerWindow }: Comman
 
   router.post('/:id/assign', write, async (ctx) => {
     const id = parseAppointmentId(ctx.params.id);
-    const { carerId } = parseOr400(assignCarerRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.assign(id, carerId, parseIfMatch(ctx), commandContext(ctx)));
+    const { carerId, leaveOverrideReason } = parseOr400(assignCarerRequestSchema, ctx.request.body);
+    const override = leaveOverrideOf(ctx, leaveOverrideReason);
+    ctx.body = reply(await service.assign(id, carerId, parseIfMatch(ctx), commandContext(ctx), override));
   });
 
   router.post('/:id/unassign', write, async (ctx) => {

@@ -39,6 +39,8 @@ import { DEFAULT_VISIT_TIME_RULES, type VisitTimeRules } from './visit-times';
 import { expandWeeklyPattern } from './weekly-pattern';
 import { DomainError } from '../shared/domain-error';
 import { dosesText, visitDoses } from '../medications/visit-doses';
+import { CarerLeaveStream } from '../leave/carer-leave-stream';
+import { assertNotOnLeave, NO_LEAVE_OVERRIDE, type LeaveOverride } from '../leave/leave-check';
 
 /** A command's result plus what the coordinator should know but that does not refuse it. */
 export interface AppointmentResult extends CommandResult {
@@ -67,6 +69,7 @@ type Loaded = LoadedStream<AppointmentState>;
  */
 export class AppointmentService {
   private readonly bookings: CarerBookings;
+  private readonly carerLeave: CarerLeaveStream;
 
   constructor(
     private readonly store: EventStore,
@@ -75,9 +78,14 @@ export class AppointmentService {
     private readonly work: CarerWork = new CarerWork(store),
   ) {
     this.bookings = new CarerBookings(store, clock);
+    this.carerLeave = new CarerLeaveStream(store);
   }
 
-  async schedule(input: ScheduleAppointmentCommandInput, context: CommandContext): Promise<AppointmentResult> {
+  async schedule(
+    input: ScheduleAppointmentCommandInput,
+    context: CommandContext,
+    override: LeaveOverride = NO_LEAVE_OVERRIDE,
+  ): Promise<AppointmentResult> {
     const id = uuidv7();
     const plan = planOf({
       ...input,
@@ -86,7 +94,12 @@ export class AppointmentService {
     const carerId = input.carerId ?? null;
     bookableClient(await loadClient(this.store, plan.clientId));
     const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
-    const events = decide({ type: 'ScheduleAppointment', id, carerId, seriesId: null, plan }, initialAppointmentState);
+    const leaveOverrideReason =
+      carer && carerId ? await this.assertNotOnLeave(carer, carerId, [plan], override) : undefined;
+    const events = decide(
+      { type: 'ScheduleAppointment', id, carerId, seriesId: null, plan, ...definedOnly({ leaveOverrideReason }) },
+      initialAppointmentState,
+    );
     const receipt = carer && carerId ? await this.bookings.book(bookingOf(id, carerId, plan), context) : undefined;
     const appended = await this.appendOrUndo(id, events, 'no_stream', context, receipt);
     return {
@@ -97,7 +110,11 @@ export class AppointmentService {
   }
 
   /** A weekly pattern: every occurrence is checked against the carer's bookings before anything is written. */
-  async scheduleRecurring(input: ScheduleRecurringCommandInput, context: CommandContext): Promise<RecurringResult> {
+  async scheduleRecurring(
+    input: ScheduleRecurringCommandInput,
+    context: CommandContext,
+    override: LeaveOverride = NO_LEAVE_OVERRIDE,
+  ): Promise<RecurringResult> {
     const { daysOfWeek, startTime, startDate, untilDate, ...fields } = input;
     const starts = expandWeeklyPattern({ daysOfWeek, startTime, startDate, untilDate });
     const seriesId = uuidv7();
@@ -106,9 +123,15 @@ export class AppointmentService {
     const occurrences = starts.map((scheduledStart) => ({ id: uuidv7(), plan: planOf({ ...fields, scheduledStart }) }));
     bookableClient(await loadClient(this.store, fields.clientId));
     const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
+    const plans = occurrences.map(({ plan }) => plan);
+    const leaveOverrideReason =
+      carer && carerId ? await this.assertNotOnLeave(carer, carerId, plans, override) : undefined;
     const decided = occurrences.map(({ id, plan }) => ({
       id,
-      events: decide({ type: 'ScheduleAppointment', id, carerId, seriesId, plan }, initialAppointmentState),
+      events: decide(
+        { type: 'ScheduleAppointment', id, carerId, seriesId, plan, ...definedOnly({ leaveOverrideReason }) },
+        initialAppointmentState,
+      ),
     }));
 
     const receipts: BookingReceipt[] = [];
@@ -151,12 +174,14 @@ export class AppointmentService {
     carerId: string,
     ifMatch: bigint | undefined,
     context: CommandContext,
+    override: LeaveOverride = NO_LEAVE_OVERRIDE,
   ): Promise<AppointmentResult> {
     const loaded = await this.load(id, ifMatch);
-    const events = decide({ type: 'AssignCarer', id, carerId }, loaded.state);
-    if (events.length === 0) return unchanged(id, loaded);
+    if (decide({ type: 'AssignCarer', id, carerId }, loaded.state).length === 0) return unchanged(id, loaded);
     const current = loaded.state as ExistingAppointment;
     const carer = bookableCarer(await loadCarer(this.store, carerId));
+    const leaveOverrideReason = await this.assertNotOnLeave(carer, carerId, [current.plan], override);
+    const events = decide({ type: 'AssignCarer', id, carerId, ...definedOnly({ leaveOverrideReason }) }, loaded.state);
     const receipt = await this.bookings.book(bookingOf(id, carerId, current.plan), context);
     const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
     const released = current.carerId
@@ -316,6 +341,20 @@ export class AppointmentService {
     const events = decide({ type: 'CheckTimeliness', id, now: this.now(), lateGraceMinutes }, loaded.state);
     if (events.length > 0) await appendEvents(this.store, appointmentStreamId(id), events, loaded.revision, context);
     return events;
+  }
+
+  /**
+   * Beside the double-booking check: a carer on approved leave at any of these visits' times is refused unless an
+   * administrator gives a reason (returned, to be recorded in the visit's event).
+   */
+  private assertNotOnLeave(
+    carer: BookableCarer,
+    carerId: string,
+    plans: readonly AppointmentPlan[],
+    override: LeaveOverride,
+  ): Promise<string | undefined> {
+    const spans = plans.map((plan) => ({ start: plan.scheduledStart, end: scheduledEndOf(plan) }));
+    return assertNotOnLeave(this.carerLeave, { carerId, name: carerName(carer) }, spans, override);
   }
 
   /** Unassign, cancel, no-show: the visit no longer holds its carer's time. */

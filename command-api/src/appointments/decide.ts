@@ -25,14 +25,28 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       return [
         {
           type: 'AppointmentScheduled',
-          data: { id, carerId: command.carerId, seriesId: command.seriesId, ...command.plan },
+          data: {
+            id,
+            carerId: command.carerId,
+            seriesId: command.seriesId,
+            ...command.plan,
+            ...(command.leaveOverrideReason !== undefined && { leaveOverrideReason: command.leaveOverrideReason }),
+          },
         },
       ];
     case 'AssignCarer': {
       const current = whileScheduled(state, 'assign a carer to');
       if (current.carerId === command.carerId) return [];
       return [
-        { type: 'AppointmentCarerAssigned', data: { id, carerId: command.carerId, previousCarerId: current.carerId } },
+        {
+          type: 'AppointmentCarerAssigned',
+          data: {
+            id,
+            carerId: command.carerId,
+            previousCarerId: current.carerId,
+            ...(command.leaveOverrideReason !== undefined && { leaveOverrideReason: command.leaveOverrideReason }),
+          },
+        },
       ];
     }
     case 'UnassignCarer': {

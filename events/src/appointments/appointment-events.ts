@@ -75,6 +75,8 @@ export const AppointmentScheduled = defineEvent(
     carerId: z.uuid().nullable(),
     /** Set when a weekly pattern created it. */
     seriesId: z.uuid().nullable(),
+    /** Why an administrator booked the carer although they are on approved leave then (absent otherwise). */
+    leaveOverrideReason: eventText(TEXT_LIMITS.shortReason).optional(),
   }),
 );
 
@@ -82,7 +84,13 @@ export const AppointmentScheduled = defineEvent(
 export const AppointmentCarerAssigned = defineEvent(
   'AppointmentCarerAssigned',
   1,
-  z.object({ id: z.uuid(), carerId: z.uuid(), previousCarerId: z.uuid().nullable() }),
+  z.object({
+    id: z.uuid(),
+    carerId: z.uuid(),
+    previousCarerId: z.uuid().nullable(),
+    /** Why an administrator assigned the carer although they are on approved leave then (absent otherwise). */
+    leaveOverrideReason: eventText(TEXT_LIMITS.shortReason).optional(),
+  }),
 );
 export const AppointmentCarerUnassigned = defineEvent(
   'AppointmentCarerUnassigned',

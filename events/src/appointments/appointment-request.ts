@@ -40,6 +40,8 @@ const planFields = {
   /** Left out: the visit gets the tasks the client's care plan lists for its visit type (none without a plan). */
   tasks: tasks.optional(),
   notes,
+  /** An administrator booking a carer who is on approved leave then says why (anyone else is refused). */
+  leaveOverrideReason: reason,
 };
 
 /** Schedule Appointment / Add Appointment: one visit. */
@@ -80,6 +82,8 @@ export const MAX_RECURRING_OCCURRENCES = 200;
 
 export const assignCarerRequestSchema = z.object({
   carerId: requiredReference('Carer is required', 'Carer not found'),
+  /** An administrator assigning a carer who is on approved leave then says why (anyone else is refused). */
+  leaveOverrideReason: reason,
 });
 export type AssignCarerRequest = z.input<typeof assignCarerRequestSchema>;
 
