@@ -10,6 +10,7 @@ import { payrollProjection } from './finance/payroll-projection';
 import { bankHolidaysProjection } from './finance/bank-holiday-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
+import { leaveProjection } from './leave/leave-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
 import { alertRuleSwitchesProjection } from './alerts/rule-switch-projection';
@@ -35,6 +36,7 @@ export const projections: readonly Projection[] = [
   accessLogProjection,
   clientsProjection,
   trainingProjection,
+  leaveProjection,
   diaryProjection,
   settingsProjection,
   voiceNotesProjection,

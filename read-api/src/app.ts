@@ -67,6 +67,7 @@ import { RecordViewLog } from './audit/record-view-log';
 import { PostgresAuditLog } from './audit/audit-log';
 import { StoreAuditLog } from './audit/store-audit-log';
 import { trainingRoutes } from './training/training-routes';
+import { leaveRoutes } from './leave/leave-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
@@ -140,6 +141,7 @@ export async function createReadApi({
     carerRoutes(carers),
     clientRoutes(deps),
     trainingRoutes(deps),
+    leaveRoutes(deps),
     diaryViewRoutes(deps),
     diaryRoutes(deps),
     voiceNoteRoutes(deps),

@@ -31,6 +31,7 @@ export const carerViewSchema = z.strictObject({
     .describe('Pounds with 2 decimals ("12.50")'),
   maxClientsPerDay: z.int(),
   isActive: z.boolean(),
+  onLeaveToday: z.boolean(),
   notes: z.string().nullable(),
   revision: z.string().describe('Stream revision: send it back as If-Match to refuse a concurrent edit'),
   createdAt: z.string(),

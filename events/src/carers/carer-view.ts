@@ -18,6 +18,8 @@ export interface CarerView {
   hourlyRate: string | null;
   maxClientsPerDay: number;
   isActive: boolean;
+  /** Approved leave covers today (London time), a half day included: the carer is away for at least part of it. */
+  onLeaveToday: boolean;
   notes: string | null;
   /** Stream revision: send it back as If-Match to refuse a concurrent edit. */
   revision: string;

@@ -18,6 +18,7 @@ export const PROJECTION_NAMES = [
   'access_log',
   'clients',
   'training',
+  'leave',
   'diary',
   'settings',
   'voice_notes',

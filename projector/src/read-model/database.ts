@@ -18,6 +18,7 @@ import type { MedicationTables } from '../medications/medication-tables';
 import type { SettingsTables } from '../settings/settings-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
+import type { LeaveTables } from '../leave/leave-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
 import type { ReportTables } from '../reports/report-tables';
 import type { ReportScheduleTables } from '../reports/report-schedule-tables';
@@ -89,6 +90,7 @@ export interface ReadModelDatabase
     ReportTables,
     ReportScheduleTables,
     TrainingTables,
+    LeaveTables,
     DiaryTables,
     VoiceNoteTables,
     FeedbackTables,

@@ -10,7 +10,7 @@ import {
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
 
-type CarerRow = Selectable<CarersTable> & { account: CarerAccountView | null };
+type CarerRow = Selectable<CarersTable> & { account: CarerAccountView | null; on_leave_today: boolean };
 
 function toView(row: CarerRow): CarerView {
   return {
@@ -29,6 +29,7 @@ function toView(row: CarerRow): CarerView {
     hourlyRate: row.hourly_rate_pence === null ? null : penceToPounds(row.hourly_rate_pence),
     maxClientsPerDay: row.max_clients_per_day,
     isActive: row.is_active,
+    onLeaveToday: row.on_leave_today,
     notes: row.notes,
     revision: String(row.revision),
     createdAt: row.created_at.toISOString(),
@@ -56,10 +57,15 @@ export class CarerQueries {
       .withSchema(READ_MODEL_SCHEMA)
       .selectFrom('carers')
       .selectAll('carers')
-      .select(
+      .select([
         sql<CarerAccountView | null>`(select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name)
            from ${sql.table(`${READ_MODEL_SCHEMA}.users`)} u where u.id = carers.user_id)`.as('account'),
-      );
+        // Today in London, taken at query time: leave starts and ends with the date, not with an event.
+        sql<boolean>`exists (select 1 from ${sql.table(`${READ_MODEL_SCHEMA}.leave_requests`)} l
+           where l.carer_id = carers.id and l.status = 'approved'
+             and l.from_date <= (now() at time zone 'Europe/London')::date
+             and l.to_date >= (now() at time zone 'Europe/London')::date)`.as('on_leave_today'),
+      ]);
   }
 
   /**

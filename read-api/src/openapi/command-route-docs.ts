@@ -111,6 +111,10 @@ import {
   addMarCodeRequestSchema,
   addReferenceMedicineRequestSchema,
   withdrawMarCodeRequestSchema,
+  requestLeaveRequestSchema,
+  approveLeaveRequestSchema,
+  declineLeaveRequestSchema,
+  cancelLeaveRequestSchema,
 } from '@care/events';
 import {
   appointmentCommandReplySchema,
@@ -124,6 +128,9 @@ import {
   recurringAppointmentsReplySchema,
   emergencyRaisedReplySchema,
   unappliedOfflineRecordReplySchema,
+  approveLeaveReplySchema,
+  leaveOverlapReplySchema,
+  visitsInLeaveReplySchema,
 } from '@care/events/api';
 import { NAMED_RECORD_NOT_FOUND, type ReplyDoc, type RouteAccess, type RouteDoc } from './route-doc';
 
@@ -295,6 +302,46 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     ...edit,
   }),
   command('DELETE', '/api/training/:id', 'Remove a training record', trainingWrite, edit),
+
+  command(
+    'POST',
+    '/api/leave',
+    'Request leave (a carer: only for themselves; another carer answers 404)',
+    ['leave.request'],
+    {
+      body: requestLeaveRequestSchema,
+      status: 201,
+    },
+  ),
+  command(
+    'POST',
+    '/api/leave/:id/approve',
+    "Approve leave (never your own, nor a request you made: 403); with unassignVisits, unassign the carer's visits in it",
+    ['leave.approve'],
+    {
+      body: approveLeaveRequestSchema,
+      reply: approveLeaveReplySchema,
+      ...edit,
+      errors: {
+        409: {
+          description:
+            "The carer has visits in the leave (listed; approve again with unassignVisits), the leave overlaps the carer's other approved leave (named), it is no longer waiting, or a stale If-Match",
+          schema: z.union([visitsInLeaveReplySchema, leaveOverlapReplySchema, errorReplySchema]),
+        },
+      },
+    },
+  ),
+  command('POST', '/api/leave/:id/decline', 'Decline leave, with the reason', ['leave.approve'], {
+    body: declineLeaveRequestSchema,
+    ...edit,
+  }),
+  command(
+    'POST',
+    '/api/leave/:id/cancel',
+    'Cancel leave: its requester while it waits, an approver at any time (with a reason); approved days are freed',
+    ['leave.request'],
+    { body: cancelLeaveRequestSchema, ...edit },
+  ),
 
   command(
     'POST',

@@ -101,6 +101,11 @@ beforeAll(async () => {
   });
   real.set('client', client.id);
   real.set('training', (await send('POST', '/api/training', demoTraining([carer.id], today)[0]!.record)).id);
+  const leaveDay = addDays(today, 200);
+  real.set(
+    'leave',
+    (await send('POST', '/api/leave', { carerId: carer.id, kind: 'annual', from: leaveDay, to: leaveDay })).id,
+  );
   real.set('diary', (await send('POST', '/api/diary', demoDiaryEntries([carer.id], [client.id], new Date())[0]!)).id);
 
   // A visit in the last whole week, done: paid by payroll and charged on an invoice.
@@ -273,6 +278,7 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/carers/{id}': { path: `/api/carers/${id('carer')}` },
     '/api/clients/{id}': { path: `/api/clients/${id('client')}` },
     '/api/training/{id}': { path: `/api/training/${id('training')}` },
+    '/api/leave/{id}': { path: `/api/leave/${id('leave')}` },
     '/api/diary/{id}': { path: `/api/diary/${id('diary')}` },
     '/api/diary/{id}/history': { path: `/api/diary/${id('diary')}/history` },
     '/api/voice-notes/{id}/audio': { path: `/api/voice-notes/${id('voiceNote')}/audio` },

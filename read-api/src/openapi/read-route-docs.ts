@@ -69,6 +69,7 @@ import {
   incidentHandlerViewSchema,
   trainingComplianceViewSchema,
   trainingViewSchema,
+  leaveViewSchema,
   userViewSchema,
   voiceNoteViewSchema,
   emergencyContextViewSchema,
@@ -126,6 +127,7 @@ import {
   countsQuery as trainingCountsQuery,
   listQuery as trainingListQuery,
 } from '../training/training-routes';
+import { leaveListQuery } from '../leave/leave-routes';
 import { accessLogQuery, usersQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
@@ -256,6 +258,20 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     trainingComplianceQuery,
   ),
   read('/api/training/:id', 'One training record', ['training.read', 'training.readOwn'], json(trainingViewSchema)),
+
+  read(
+    '/api/leave',
+    'Leave requests, latest first; from/to keep leave sharing a day with the range (a carer: only their own)',
+    ['leave.read', 'leave.readOwn'],
+    json(z.array(leaveViewSchema), 'OK', paged),
+    leaveListQuery,
+  ),
+  read(
+    '/api/leave/:id',
+    'One leave request (a carer: only their own)',
+    ['leave.read', 'leave.readOwn'],
+    json(leaveViewSchema),
+  ),
 
   read(
     '/api/diary',
