@@ -35,11 +35,21 @@ export const LeaveRequested = defineEvent(
   }),
 );
 
+/**
+ * The most visits one approval can unassign: a year of leave at more than ten visits a day, and still far inside
+ * the size of one append.
+ */
+export const MAX_VISITS_UNASSIGNED_BY_LEAVE = 5000;
+
 /** `unassignedAppointmentIds`: the visits the approver chose to take off the carer with this approval. */
 export const LeaveApproved = defineEvent(
   'LeaveApproved',
   1,
-  z.object({ id: z.uuid(), carerId: z.uuid(), unassignedAppointmentIds: z.array(z.uuid()) }),
+  z.object({
+    id: z.uuid(),
+    carerId: z.uuid(),
+    unassignedAppointmentIds: z.array(z.uuid()).max(MAX_VISITS_UNASSIGNED_BY_LEAVE),
+  }),
 );
 
 export const LeaveDeclined = defineEvent(
