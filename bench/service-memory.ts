@@ -32,8 +32,18 @@ const START_TIMEOUT_MS = 15 * 60_000;
  * the busiest minute of its day: the figure is taken once that pass is over.
  */
 const SETTLE_MS = 60_000;
-/** The bounded load: a minute of reads and feedback commands through the UI server, as browsers would send them. */
-const LOAD_MS = 60_000;
+/**
+ * The bounded load: reads and feedback commands through the UI server, as browsers would send them, for a minute
+ * (`npm run bench`), or for SERVICE_MEMORY_LOAD_MINUTES (up to 60) when run alone as a soak.
+ */
+const LOAD_MS =
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(1)
+    .parse(process.env.SERVICE_MEMORY_LOAD_MINUTES || undefined) * 60_000;
 
 export type ServiceMemoryFigures = Record<string, number>;
 
@@ -69,7 +79,7 @@ export async function measureServiceMemory(step: (message: string) => void = () 
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const started = figures('serviceRssMb', servicesRss(second));
-      step(`    ${started.serviceRssMb} MB after start; a minute of requests`);
+      step(`    ${started.serviceRssMb} MB after start; ${LOAD_MS / 60_000} minute(s) of requests`);
       const requests = await demoLoad(`http://localhost:${port}`, dataDir);
       const loaded = figures('serviceRssMbAfterLoad', servicesRss(second));
       return { ...started, ...loaded, serviceLoadRequests: requests, ...afterSeed };
