@@ -411,6 +411,10 @@ const ABOUT_A_MOMENT = new Set([
   'AppointmentNoShowRecorded',
   'AppointmentCancelled',
   'MedicationAdministrationRecorded',
+  // A visit's lateness is judged at its start and its grace: one starting in the minutes between the two loads is
+  // late or missed in the later one only.
+  'VisitRunningLate',
+  'VisitMissed',
 ]);
 
 /** How many events of each type a log holds, leaving out sign-ins (a finished load signs in again) and test barriers. */

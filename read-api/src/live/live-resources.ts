@@ -42,6 +42,9 @@ export type OwnWorkKind =
 
 export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly LiveAudience[]>> = {
   carers: { resources: ['carers'], permissions: ['carers.read'] },
+  // Leave moves the carers list's "on leave today" too. A carer is not pushed their own leave yet: their screens
+  // read it when opened.
+  leave: { resources: ['leave', 'carers'], permissions: ['leave.read'] },
   users: { resources: ['users'], permissions: ['users.manage'] },
   access_log: { resources: ['access-log'], permissions: ['admin.panel'] },
   // Whoever reads every visit reads every client (shared/carer-work.ts); a carer, the clients of their work.
