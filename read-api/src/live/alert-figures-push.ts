@@ -49,6 +49,8 @@ export const followRoom = (audience: AlertAudience): string => `alerts-follow:${
 export const ownRoom = (userId: string): string => `carer-user:${userId}`;
 
 type Figures = { count: AlertCount; stats: DashboardStats };
+/** Figures read for a new socket, with the number of the read (reads are numbered in the order they start). */
+type Snapshot = { figures: Figures; read: number };
 /** A staff account connected here: its role (what it reads), the audiences its bell follows, its sockets. */
 interface StaffReader {
   role: Role;
@@ -79,6 +81,10 @@ export class AlertFiguresPush {
   /** Staff accounts connected here. */
   private readonly staff = new Map<string, StaffReader>();
   private readonly latest = new Map<string, Figures>();
+  /** Reads of figures started so far: numbers them, so a late answer can tell that a newer one went out before it. */
+  private reads = 0;
+  /** Per room and figure ("alerts:count|room"), the number of the read whose answer the room last received. */
+  private readonly sentRead = new Map<string, number>();
   private lastRaised: Promise<Position>;
   private readonly counts: Lane;
   private readonly figures: Lane;
@@ -123,10 +129,10 @@ export class AlertFiguresPush {
       if (left > 0) this.ownSockets.set(userId, left);
       else {
         this.ownSockets.delete(userId);
-        this.latest.delete(ownRoom(userId));
+        this.forget(ownRoom(userId));
       }
     });
-    this.send(socket, await this.figuresOf(ownRoom(userId), { kind: 'own', userId }));
+    this.send(socket, ownRoom(userId), await this.figuresOf(ownRoom(userId), { kind: 'own', userId }));
   }
 
   /** A staff socket joins the rooms of what its bell follows (read from the users read model) and gets their figures. */
@@ -153,7 +159,8 @@ export class AlertFiguresPush {
       this.forgetEmptyBellRooms();
     });
     await socket.join([...staffRooms(joined.following), ...alertAudiencesReadBy(role).map(readRoom)]);
-    this.send(socket, await this.figuresOf(bellRoom(joined.following), staffAudience(joined.following)));
+    const room = bellRoom(joined.following);
+    this.send(socket, room, await this.figuresOf(room, staffAudience(joined.following)));
   }
 
   /**
@@ -190,7 +197,14 @@ export class AlertFiguresPush {
   private forgetEmptyBellRooms(): void {
     const inUse = this.bellSets();
     for (const room of this.latest.keys())
-      if (room.startsWith('alerts-bell:') && !inUse.has(room)) this.latest.delete(room);
+      if (room.startsWith('alerts-bell:') && !inUse.has(room)) this.forget(room);
+  }
+
+  /** A room nobody here is in: its kept figures and what it was last sent go. */
+  private forget(room: string): void {
+    this.latest.delete(room);
+    this.sentRead.delete(`alerts:count|${room}`);
+    this.sentRead.delete(`dashboard:stats|${room}`);
   }
 
   /**
@@ -217,8 +231,9 @@ export class AlertFiguresPush {
     if (moved.length === 0) return;
     this.forgetEmptyBellRooms();
     for (const reader of moved) {
-      const figures = await this.figuresOf(bellRoom(reader.following), staffAudience(reader.following));
-      for (const socket of reader.sockets) this.send(socket, figures);
+      const room = bellRoom(reader.following);
+      const figures = await this.figuresOf(room, staffAudience(reader.following));
+      for (const socket of reader.sockets) this.send(socket, room, figures);
     }
   }
 
@@ -250,24 +265,49 @@ export class AlertFiguresPush {
     await this.figures.idle();
   }
 
-  private send(socket: Socket, figures: Figures | undefined): void {
-    if (!figures) return;
-    socket.emit('alerts:count', figures.count);
-    socket.emit('dashboard:stats', figures.stats);
+  /**
+   * Sends a new socket its snapshot, figure by figure, unless the room (which the socket joined before the snapshot
+   * was read) has meanwhile received that figure from a read started later: the snapshot would arrive after it and
+   * put back an older count.
+   */
+  private send(socket: Socket, room: string, snapshot: Snapshot | undefined): void {
+    if (!snapshot) return;
+    const { figures, read } = snapshot;
+    if (!this.sentAfter(room, 'alerts:count', read)) socket.emit('alerts:count', figures.count);
+    if (!this.sentAfter(room, 'dashboard:stats', read)) socket.emit('dashboard:stats', figures.stats);
+  }
+
+  private sentAfter(room: string, event: keyof AlertFigureEvents, read: number): boolean {
+    return (this.sentRead.get(`${event}|${room}`) ?? 0) > read;
+  }
+
+  /** Emits a figure to a room, noting which read it came from (a push's answers go out in the order of its reads). */
+  private emitRead<E extends 'alerts:count' | 'dashboard:stats'>(
+    room: string,
+    event: E,
+    payload: Parameters<AlertFigureEvents[E]>[0],
+    read: number,
+  ): void {
+    const key = `${event}|${room}`;
+    this.sentRead.set(key, Math.max(read, this.sentRead.get(key) ?? 0));
+    this.emit(room, event, payload);
   }
 
   /**
    * The audience's latest figures, computed when none are kept (the first socket of that audience). A failed read is
    * tried again a few times: without a snapshot the socket would show no count until the next change.
    */
-  private async figuresOf(room: string, audience: Audience): Promise<Figures | undefined> {
+  private async figuresOf(room: string, audience: Audience): Promise<Snapshot | undefined> {
     return this.retried('could not read the alert figures for a new socket', async () => {
+      const read = ++this.reads;
       const kept = this.latest.get(room);
-      if (kept) return kept;
+      if (kept) return { figures: kept, read };
       const [count, stats] = await Promise.all([this.alerts.activeCount(audience), this.dashboard.stats(audience)]);
       const figures = { count: { count }, stats };
-      this.latest.set(room, figures);
-      return figures;
+      // Kept only while no push has given the room newer figures meanwhile.
+      if (!this.sentAfter(room, 'alerts:count', read) && !this.sentAfter(room, 'dashboard:stats', read))
+        this.latest.set(room, figures);
+      return { figures, read };
     });
   }
 
@@ -290,12 +330,21 @@ export class AlertFiguresPush {
   private async pushCounts(): Promise<void> {
     const users = [...this.ownSockets.keys()];
     const sets = [...this.bellSets()];
+    const read = ++this.reads;
     const [staffCounts, ownCounts] = await Promise.all([
       Promise.all(sets.map(([, following]) => this.alerts.activeCount(staffAudience(following)))),
       this.alerts.activeCountsByUser(users),
     ]);
-    sets.forEach(([room], index) => this.emit(room, 'alerts:count', { count: staffCounts[index]! }));
-    for (const [userId, count] of ownCounts) this.emit(ownRoom(userId), 'alerts:count', { count });
+    const counted: [string, number][] = [
+      ...sets.map(([room], index): [string, number] => [room, staffCounts[index]!]),
+      ...[...ownCounts].map(([userId, count]): [string, number] => [ownRoom(userId), count]),
+    ];
+    for (const [room, count] of counted) {
+      this.emitRead(room, 'alerts:count', { count }, read);
+      // The kept snapshot follows the bell at once, not only when the dashboard's figures come after it.
+      const kept = this.latest.get(room);
+      if (kept) this.latest.set(room, { ...kept, count: { count } });
+    }
     await this.pushNewAlerts();
   }
 
@@ -303,12 +352,14 @@ export class AlertFiguresPush {
   private async pushStats(): Promise<void> {
     const users = [...this.ownSockets.keys()];
     const sets = [...this.bellSets()];
+    const read = ++this.reads;
     const [staffStats, ownStats] = await Promise.all([
       this.staffStats(sets.map(([, following]) => following)),
       this.dashboard.statsByUser(users),
     ]);
-    sets.forEach(([room], index) => this.pushRoomStats(room, staffStats[index]!));
-    for (const [userId, stats] of ownStats) if (this.ownSockets.has(userId)) this.pushRoomStats(ownRoom(userId), stats);
+    sets.forEach(([room], index) => this.pushRoomStats(room, staffStats[index]!, read));
+    for (const [userId, stats] of ownStats)
+      if (this.ownSockets.has(userId)) this.pushRoomStats(ownRoom(userId), stats, read);
   }
 
   /**
@@ -336,11 +387,11 @@ export class AlertFiguresPush {
   }
 
   /** Emits the room's figures unless they are what it last received (the clock's recomputations mostly are). */
-  private pushRoomStats(room: string, stats: DashboardStats): void {
+  private pushRoomStats(room: string, stats: DashboardStats, read: number): void {
     const kept = this.latest.get(room);
-    this.latest.set(room, { count: { count: stats.activeAlerts }, stats });
+    this.latest.set(room, { count: kept?.count ?? { count: stats.activeAlerts }, stats });
     if (kept && JSON.stringify(kept.stats) === JSON.stringify(stats)) return;
-    this.emit(room, 'dashboard:stats', stats);
+    this.emitRead(room, 'dashboard:stats', stats, read);
   }
 
   /**
