@@ -1,0 +1,2 @@
+export * from './travel-estimate';
+export * from './uk-postcode';
