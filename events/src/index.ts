@@ -24,6 +24,7 @@ export * from './access/carer-window';
 export * from './clients';
 export * from './training';
 export * from './leave';
+export * from './availability';
 export * from './travel';
 export * from './diary';
 export * from './voice-notes';

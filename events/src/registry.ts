@@ -35,6 +35,7 @@ import {
   type TrainingSliceEvent,
 } from './training';
 import { carerLeaveEvents, leaveSliceEvents, type CarerLeaveEvent, type LeaveSliceEvent } from './leave';
+import { workingPatternEvents, type WorkingPatternEvent } from './availability/working-pattern-events';
 import { voiceNoteSliceEvents, type VoiceNoteSliceEvent } from './voice-notes';
 import { accessEventDefinitions, type AccessEvent } from './users/access-events';
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
@@ -59,6 +60,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...trainingCompletionEventDefinitions,
   ...leaveSliceEvents,
   ...carerLeaveEvents,
+  ...workingPatternEvents,
   ...diarySliceEvents,
   ...voiceNoteSliceEvents,
   ...feedbackSliceEvents,
@@ -104,6 +106,7 @@ export type DomainEvent =
   | TrainingCompletionEvent
   | LeaveSliceEvent
   | CarerLeaveEvent
+  | WorkingPatternEvent
   | DiarySliceEvent
   | VoiceNoteSliceEvent
   | FeedbackSliceEvent

@@ -10,6 +10,7 @@ export { recordOnProjectionStream } from './runner/stall-events';
 export type * from './clients/client-tables';
 export type * from './training/training-tables';
 export type * from './leave/leave-tables';
+export type * from './availability/working-pattern-tables';
 export type * from './diary/diary-tables';
 export type * from './voice-notes/voice-note-tables';
 export type * from './feedback/feedback-tables';

@@ -11,6 +11,7 @@ import { bankHolidaysProjection } from './finance/bank-holiday-projection';
 import { shiftsProjection } from './shifts/shift-projection';
 import { trainingProjection } from './training/training-projection';
 import { leaveProjection } from './leave/leave-projection';
+import { workingPatternsProjection } from './availability/working-pattern-projection';
 import { voiceNotesProjection } from './voice-notes/voice-note-projection';
 import { alertsProjection } from './alerts/alert-projection';
 import { alertRuleSwitchesProjection } from './alerts/rule-switch-projection';
@@ -37,6 +38,7 @@ export const projections: readonly Projection[] = [
   clientsProjection,
   trainingProjection,
   leaveProjection,
+  workingPatternsProjection,
   diaryProjection,
   settingsProjection,
   voiceNotesProjection,

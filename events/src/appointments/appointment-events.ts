@@ -77,6 +77,8 @@ export const AppointmentScheduled = defineEvent(
     seriesId: z.uuid().nullable(),
     /** Why an administrator booked the carer although they are on approved leave then (absent otherwise). */
     leaveOverrideReason: eventText(TEXT_LIMITS.shortReason).optional(),
+    /** True when the visit's time is outside the carer's working pattern: booked anyway, with a warning (absent otherwise). */
+    outsideWorkingPattern: z.literal(true).optional(),
   }),
 );
 
@@ -90,6 +92,8 @@ export const AppointmentCarerAssigned = defineEvent(
     previousCarerId: z.uuid().nullable(),
     /** Why an administrator assigned the carer although they are on approved leave then (absent otherwise). */
     leaveOverrideReason: eventText(TEXT_LIMITS.shortReason).optional(),
+    /** True when the visit's time is outside the carer's working pattern: assigned anyway, with a warning (absent otherwise). */
+    outsideWorkingPattern: z.literal(true).optional(),
   }),
 );
 export const AppointmentCarerUnassigned = defineEvent(

@@ -19,6 +19,7 @@ import type { SettingsTables } from '../settings/settings-tables';
 import type { ShiftTables } from '../shifts/shift-tables';
 import type { TrainingTables } from '../training/training-tables';
 import type { LeaveTables } from '../leave/leave-tables';
+import type { WorkingPatternTables } from '../availability/working-pattern-tables';
 import type { VoiceNoteTables } from '../voice-notes/voice-note-tables';
 import type { ReportTables } from '../reports/report-tables';
 import type { ReportScheduleTables } from '../reports/report-schedule-tables';
@@ -91,6 +92,7 @@ export interface ReadModelDatabase
     ReportScheduleTables,
     TrainingTables,
     LeaveTables,
+    WorkingPatternTables,
     DiaryTables,
     VoiceNoteTables,
     FeedbackTables,
