@@ -88,7 +88,7 @@ export const setWorkingPatternRequestSchema = z
       hours(CONTRACTED_RANGE, 0).nullable(),
     ),
     weeklyHoursLimit: z.preprocess((value) => numericText(value ?? DEFAULT_WEEKLY_HOURS_LIMIT), hours(LIMIT_RANGE, 1)),
-    optedOutOn: optionalDate(),
+    optedOutOn: optionalDate().transform((date) => date ?? null),
   })
   .superRefine((value, ctx) => {
     value.weekly.forEach((range, index) => {
