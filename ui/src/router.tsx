@@ -44,6 +44,7 @@ const CarersPage = lazyRouteComponent(() => import('./features/carers/carers-pag
 const AdminPage = lazyRouteComponent(() => import('./features/admin/admin-page'), 'AdminPage');
 const ClientsPage = lazyRouteComponent(() => import('./features/clients/clients-page'), 'ClientsPage');
 const TrainingPage = lazyRouteComponent(() => import('./features/training/training-page'), 'TrainingPage');
+const LeavePage = lazyRouteComponent(() => import('./features/leave/leave-page'), 'LeavePage');
 const VoiceNotePage = lazyRouteComponent(() => import('./features/voice-notes/voice-note-page'), 'VoiceNotePage');
 const SchedulingPage = lazyRouteComponent(() => import('./features/scheduling/scheduling-page'), 'SchedulingPage');
 const ScheduleDayPage = lazyRouteComponent(
@@ -129,6 +130,8 @@ const clientsRoute = createRoute({
   },
 });
 const trainingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/training', component: TrainingPage });
+/** Carers' leave: their requests, and the office's decisions. */
+const leaveRoute = createRoute({ getParentRoute: () => rootRoute, path: '/leave', component: LeavePage });
 /** The user's own settings, and the carer's emergency screen. */
 const shellScreenRoutes = [
   createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: SettingsPage }),
@@ -244,6 +247,7 @@ const routeTree = rootRoute.addChildren([
   carersRoute,
   clientsRoute,
   trainingRoute,
+  leaveRoute,
   voiceNoteRoute,
   adminRoute,
   landingRoute,

@@ -5,6 +5,7 @@ import {
   BookOpen,
   CalendarClock,
   CalendarDays,
+  CalendarOff,
   ChartColumn,
   History,
   ClipboardCheck,
@@ -59,6 +60,8 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Carers', to: '/carers', icon: Users },
   { label: 'Clients', to: '/clients', icon: UserRound },
   { label: 'Training', to: '/training', icon: GraduationCap },
+  // Every role that approves leave may also request it, so one permission covers both.
+  { label: 'Leave', to: '/leave', icon: CalendarOff, permission: 'leave.request' },
   // A voice note is saved to the care diary.
   { label: 'Diary', to: '/diary', icon: BookOpen, also: ['/voice-notes'] },
   { label: 'Reports', to: '/reports', icon: ChartColumn },

@@ -36,6 +36,7 @@ const HOME: Record<string, string> = {
   '/carers': 'Carers',
   '/clients': 'Clients',
   '/training': 'Training',
+  '/leave': 'Leave',
   ...Object.fromEntries(DIARY_ROUTES.map((route) => [route.path, 'Diary'])),
   '/voice-notes/new': 'Diary',
   '/reports': 'Reports',
@@ -78,6 +79,13 @@ describe('navFor', () => {
     expect(navFor('coordinator', MAIN_NAV).map((item) => item.label)).not.toContain('Admin');
     expect(navFor('carer', MAIN_NAV).map((item) => item.label)).not.toContain('Admin');
     expect(navFor('carer', MAIN_NAV)).toHaveLength(MAIN_NAV.length - 2);
+  });
+
+  it('shows the Leave entry to the roles that request or approve leave, not to auditors', () => {
+    const withLeave = (['admin', 'coordinator', 'carer', 'auditor'] as const).filter((role) =>
+      navFor(role, MAIN_NAV).some((item) => item.to === '/leave'),
+    );
+    expect(withLeave).toEqual(['admin', 'coordinator', 'carer']);
   });
 
   it('shows the Audit entry to administrators and auditors only', () => {
