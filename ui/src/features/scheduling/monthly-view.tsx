@@ -2,9 +2,14 @@ import { ukDate } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { appointmentAnalyticsQueryOptions } from '../../records/appointments/appointment-queries';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { LEAVE_KIND_LABELS } from '../leave/leave-labels';
 import { shiftsQueryOptions } from './get-shifts';
 import { monthGridOf, monthLabel, WEEKDAY_NAMES } from './rota-dates';
 import { isPlanned } from './rota-figures';
+import { LeaveChip, useRotaLeave } from './rota-leave';
+
+/** Leave chips shown in one day of the month before "+N on leave" (the day's label names every carer away). */
+const LEAVE_PER_DAY = 2;
 
 interface MonthlyViewProps {
   date: string;
@@ -20,6 +25,7 @@ export function MonthlyView({ date, today, carerId, onOpenDay }: MonthlyViewProp
   const range = { from: days[0]!, to: days.at(-1)! };
   const visits = useQuery(appointmentAnalyticsQueryOptions(range));
   const shifts = useQuery(shiftsQueryOptions({ ...range, carerId: carerId || undefined }));
+  const leave = useRotaLeave(days, carerId);
 
   if (visits.isPending || shifts.isPending) return <ListLoading what="the month" />;
   if (visits.isError) return <ListLoadError what="visits" error={visits.error} onRetry={() => void visits.refetch()} />;
@@ -50,6 +56,8 @@ export function MonthlyView({ date, today, carerId, onOpenDay }: MonthlyViewProp
             {week.map((day) => {
               const visitCount = visitsOn.get(day) ?? 0;
               const shiftCount = shiftsOn.get(day) ?? 0;
+              const away = leave.get(day) ?? [];
+              const awayText = away.map((item) => `${item.carerName} (${LEAVE_KIND_LABELS[item.kind]})`).join(', ');
               const classes = ['rota-month-day'];
               if (!day.startsWith(month)) classes.push('rota-month-other');
               if (day === today) classes.push('rota-today');
@@ -59,12 +67,20 @@ export function MonthlyView({ date, today, carerId, onOpenDay }: MonthlyViewProp
                   type="button"
                   className={classes.join(' ')}
                   data-date={day}
-                  aria-label={`${ukDate(day)}: ${plural(visitCount, 'visit')}, ${plural(shiftCount, 'shift')}`}
+                  aria-label={`${ukDate(day)}: ${plural(visitCount, 'visit')}, ${plural(shiftCount, 'shift')}${
+                    away.length > 0 ? `; on leave: ${awayText}` : ''
+                  }`}
                   onClick={() => onOpenDay(day)}
                 >
                   <span className="rota-month-number">{Number(day.slice(8, 10))}</span>
                   {visitCount > 0 && <Count value={visitCount} noun="visit" className="rota-month-visits" />}
                   {shiftCount > 0 && <Count value={shiftCount} noun="shift" className="rota-month-shifts" />}
+                  {away.slice(0, LEAVE_PER_DAY).map((item) => (
+                    <LeaveChip key={item.id} leave={item} />
+                  ))}
+                  {away.length > LEAVE_PER_DAY && (
+                    <span className="rota-month-count">+{away.length - LEAVE_PER_DAY} on leave</span>
+                  )}
                 </button>
               );
             })}

@@ -31,6 +31,7 @@ import { schedulingCarersQueryOptions } from './get-carers';
 import { shiftsQueryOptions } from './get-shifts';
 import { MonthlyView } from './monthly-view';
 import { NewShiftDialog } from './new-shift-dialog';
+import { useRotaLeave } from './rota-leave';
 import { weekOf } from './rota-dates';
 import { availableCarers, shiftCounts } from './rota-figures';
 import { activeFilterCount, filterShifts, filterVisits, NO_FILTER, type RotaFilter } from './rota-filter';
@@ -66,6 +67,7 @@ export function SchedulingPage() {
   const visits = useQuery(appointmentsQueryOptions(week));
   const shifts = useQuery(shiftsQueryOptions(week));
   const summary = useQuery(appointmentSummaryQueryOptions(week));
+  const leave = useRotaLeave(days, filter.carerId);
 
   const [cancellingShift, setCancellingShift] = useState<ShiftView>();
   const onCancelShift = canPlanShifts ? setCancellingShift : undefined;
@@ -107,6 +109,7 @@ export function SchedulingPage() {
             visits: filteredVisits,
             shifts: filteredShifts,
             onCancelShift,
+            leave,
           };
           // A phone has no room for seven columns: the week becomes a list of days.
           return isMobile ? <WeekDayList {...rota} /> : <WeeklyView {...rota} />;

@@ -1,10 +1,11 @@
-import type { AppointmentView, ShiftView } from '@care/events';
+import type { AppointmentView, LeaveView, ShiftView } from '@care/events';
 import { AlertTriangle, ChevronDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { capitalize, humanize } from '../../shared/format';
 import { statusBadgeClass, statusLabel } from '../../records/appointments/appointment-labels';
 import { longDayLabel } from './rota-dates';
 import { CancelShiftButton, carerOfVisit, clientName, shiftTypeLabel } from './rota-chips';
+import { LeaveChips } from './rota-leave';
 import '../../records/appointments/appointment-status.css';
 import './week-day-list.css';
 
@@ -16,6 +17,8 @@ interface WeekDayListProps {
   visits: readonly AppointmentView[];
   shifts: readonly ShiftView[];
   onCancelShift: ((shift: ShiftView) => void) | undefined;
+  /** Each day's approved leave (useRotaLeave), shown under the day's heading whether or not the day is open. */
+  leave?: ReadonlyMap<string, LeaveView[]> | undefined;
 }
 
 const byStart = <T extends { startTime: string }>(a: T, b: T) => a.startTime.localeCompare(b.startTime);
@@ -24,7 +27,7 @@ const byStart = <T extends { startTime: string }>(a: T, b: T) => a.startTime.loc
  * The rota week on a phone: the seven days one under another, each a heading that opens its shifts and visits as
  * rows. A busy day holds dozens of each, so only the picked day is open at first; the others show their counts.
  */
-export function WeekDayList({ days, today, selected, visits, shifts, onCancelShift }: WeekDayListProps) {
+export function WeekDayList({ days, today, selected, visits, shifts, onCancelShift, leave }: WeekDayListProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([selected]));
   // A new date in the week picker opens its day (and keeps the others as the user left them).
   const [openedFor, setOpenedFor] = useState(selected);
@@ -79,6 +82,7 @@ export function WeekDayList({ days, today, selected, visits, shifts, onCancelShi
                 <ChevronDown size={18} aria-hidden className="rota-day-chevron" />
               </button>
             </h2>
+            <LeaveChips leave={leave?.get(day)} dayLabel={longDayLabel(day)} />
             {expanded && (
               <div id={panel} className="rota-day-body">
                 <h3 className="rota-day-subheading">Shifts</h3>

@@ -1,8 +1,9 @@
-import type { AppointmentView, ShiftView } from '@care/events';
+import type { AppointmentView, LeaveView, ShiftView } from '@care/events';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOURS, hourOf, hourSpan, overlaps, shortDayLabel } from './rota-dates';
 import { isPlanned } from './rota-figures';
 import { ShiftChip, VisitChip } from './rota-chips';
+import { LeaveChips } from './rota-leave';
 
 /** The grid opens scrolled to the start of the working day; the night hours stay a scroll away. */
 const FIRST_HOUR_IN_VIEW = 6;
@@ -18,6 +19,8 @@ interface WeeklyViewProps {
   visits: readonly AppointmentView[];
   shifts: readonly ShiftView[];
   onCancelShift: ((shift: ShiftView) => void) | undefined;
+  /** Each day's approved leave (useRotaLeave): a row of chips under the day names, kept in view while scrolling. */
+  leave?: ReadonlyMap<string, LeaveView[]> | undefined;
 }
 
 const cellKey = (date: string, hour: number) => `${date} ${hour}`;
@@ -26,7 +29,7 @@ const cellKey = (date: string, hour: number) => `${date} ${hour}`;
  * The rota week of Scheduling & Rotas: Monday first, 24 hourly rows, 7 day columns. Each visit
  * and shift sits in the row of its London start hour; hours covered by a planned shift are shaded.
  */
-export function WeeklyView({ days, today, selected, visits, shifts, onCancelShift }: WeeklyViewProps) {
+export function WeeklyView({ days, today, selected, visits, shifts, onCancelShift, leave }: WeeklyViewProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
   const weekStart = days[0];
@@ -85,6 +88,18 @@ export function WeeklyView({ days, today, selected, visits, shifts, onCancelShif
               </th>
             ))}
           </tr>
+          {days.some((day) => (leave?.get(day)?.length ?? 0) > 0) && (
+            <tr className="rota-leave-row">
+              <th scope="row" className="rota-hour">
+                Leave
+              </th>
+              {days.map((day) => (
+                <td key={day} data-date={day}>
+                  <LeaveChips leave={leave?.get(day)} dayLabel={shortDayLabel(day)} />
+                </td>
+              ))}
+            </tr>
+          )}
         </thead>
         <tbody>
           {HOURS.map((hour) => (
