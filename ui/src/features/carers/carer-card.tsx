@@ -1,8 +1,10 @@
-import type { CarerView } from '@care/events';
+import type { CarerView, LeaveView } from '@care/events';
 import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import { formatDate, formatPounds, humanize } from '../../shared/format';
 import { carerFullName } from '../../records/carers/carer-name';
 import { accountLabel } from './get-linkable-accounts';
+import { LEAVE_KIND_LABELS, leaveDatesText } from '../leave/leave-labels';
+import '../leave/leave.css';
 
 interface CarerCardProps {
   carer: CarerView;
@@ -11,9 +13,13 @@ interface CarerCardProps {
   deleting: boolean;
   /** Edit and Delete are offered only to roles allowed to change carers. */
   canWrite: boolean;
+  /** The carer's approved leave that has not ended yet, the earliest (the page reads it for every card at once). */
+  nextLeave?: LeaveView | undefined;
+  /** London's today, to say whether that leave has begun. */
+  today?: string;
 }
 
-export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: CarerCardProps) {
+export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite, nextLeave, today }: CarerCardProps) {
   const name = carerFullName(carer);
   return (
     <article className="card carer-card" data-testid="carer-card" aria-label={name}>
@@ -22,10 +28,20 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite }: Carer
           <h2 className="carer-name">{name}</h2>
           <p className="muted small">{carer.employeeId}</p>
         </div>
-        <span className={`badge ${carer.isActive ? 'badge-success' : 'badge-muted'}`}>
-          {carer.isActive ? 'Active' : 'Inactive'}
+        <span className="carer-badges">
+          {carer.onLeaveToday && <span className="badge leave-badge-away">On leave</span>}
+          <span className={`badge ${carer.isActive ? 'badge-success' : 'badge-muted'}`}>
+            {carer.isActive ? 'Active' : 'Inactive'}
+          </span>
         </span>
       </header>
+
+      {nextLeave && (
+        <p className="small" data-testid="carer-next-leave">
+          {today !== undefined && nextLeave.from <= today ? 'Current leave' : 'Next leave'}:{' '}
+          {LEAVE_KIND_LABELS[nextLeave.kind]}, {leaveDatesText(nextLeave)}
+        </p>
+      )}
 
       <dl className="details">
         <div>

@@ -1,4 +1,4 @@
-import { can, type CarerView } from '@care/events';
+import { can, londonToday, type CarerView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -13,12 +13,15 @@ import { carerFullName } from '../../records/carers/carer-name';
 import { CarerCard } from './carer-card';
 import { CarerFormDialog } from './carer-form-dialog';
 import { useDeleteCarer } from './delete-carer';
+import { nextLeaveByCarer } from '../leave/leave-labels';
+import { upcomingLeaveQueryOptions } from '../leave/leave-queries';
 
 type DialogState = { open: false; carer?: CarerView } | { open: true; carer?: CarerView };
 
 /** `initialSearch`: the list opens searched for it (`?search=`, e.g. a record opened from the header's search). */
 export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = {}) {
-  const canWrite = can(useCurrentUser().role, 'carers.write');
+  const role = useCurrentUser().role;
+  const canWrite = can(role, 'carers.write');
   const liveActiveCount = useLiveActiveCarerCount();
   const deleteCarer = useDeleteCarer();
   const [search, setSearch] = useState(initialSearch);
@@ -27,6 +30,13 @@ export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = 
   const searched = useDebouncedValue(search.trim());
   const carers = usePagedList<CarerView>(queryKeys.carers[0], { search: searched });
   const rows = carers.items;
+  // Each card's next approved leave, from one read for the whole screen (see upcomingLeaveQueryOptions).
+  const today = londonToday();
+  const upcoming = useQuery({
+    ...upcomingLeaveQueryOptions(today),
+    enabled: can(role, 'leave.read') || can(role, 'leave.readOwn'),
+  });
+  const nextLeave = upcoming.data ? nextLeaveByCarer(upcoming.data, today) : undefined;
 
   // The push is authoritative; until it arrives, the server's count of active carers.
   const fallbackCount = useQuery({ ...activeCarerCountQueryOptions, enabled: liveActiveCount === undefined });
@@ -97,6 +107,8 @@ export function CarersPage({ initialSearch = '' }: { initialSearch?: string } = 
                 onDelete={setConfirming}
                 deleting={deleteCarer.isPending && deleteCarer.variables === carer.id}
                 canWrite={canWrite}
+                nextLeave={nextLeave?.get(carer.id)}
+                today={today}
               />
             ))}
           </div>
