@@ -50,6 +50,7 @@ import { reportScheduleRoutes } from './reports/report-schedule-routes';
 import { medicationRoutes } from './medications/medication-routes';
 import { trainingRoutes } from './training/training-routes';
 import { leaveRoutes } from './leave/leave-routes';
+import { workingPatternRoutes } from './availability/working-pattern-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { commandErrors } from './shared/command-errors';
 import type { CommandState } from './shared/command-state';
@@ -131,6 +132,7 @@ export function createCommandApp({
     clientRoutes(deps),
     trainingRoutes(deps),
     leaveRoutes(deps),
+    workingPatternRoutes(deps),
     diaryRoutes(deps),
     voiceNoteRoutes(deps),
     feedbackRoutes(deps),

@@ -35,6 +35,8 @@ export type AppointmentCommand =
       readonly plan: AppointmentPlan;
       /** Set when an administrator books a carer who is on approved leave then: recorded in the event. */
       readonly leaveOverrideReason?: string;
+      /** Set when the visit is outside the carer's working pattern: recorded in the event. */
+      readonly outsideWorkingPattern?: true;
     }
   | {
       readonly type: 'AssignCarer';
@@ -42,6 +44,8 @@ export type AppointmentCommand =
       readonly carerId: string;
       /** Set when an administrator assigns a carer who is on approved leave then: recorded in the event. */
       readonly leaveOverrideReason?: string;
+      /** Set when the visit is outside the carer's working pattern: recorded in the event. */
+      readonly outsideWorkingPattern?: true;
     }
   | { readonly type: 'UnassignCarer'; readonly id: string }
   | {

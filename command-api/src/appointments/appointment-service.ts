@@ -41,6 +41,8 @@ import { DomainError } from '../shared/domain-error';
 import { dosesText, visitDoses } from '../medications/visit-doses';
 import { CarerLeaveStream } from '../leave/carer-leave-stream';
 import { assertNotOnLeave, NO_LEAVE_OVERRIDE, type LeaveOverride } from '../leave/leave-check';
+import { WorkingPatterns } from '../availability/working-pattern-stream';
+import { outsidePatternWarnings } from '../availability/outside-pattern';
 
 /** A command's result plus what the coordinator should know but that does not refuse it. */
 export interface AppointmentResult extends CommandResult {
@@ -62,6 +64,13 @@ export interface RecorderIdentity {
 
 type Loaded = LoadedStream<AppointmentState>;
 
+/** What the carer's working pattern says about a booking: the event's flag (empty when inside) and the warnings. */
+interface OutsidePattern {
+  readonly flag: { readonly outsideWorkingPattern?: true };
+  readonly warnings: readonly string[];
+}
+const NOT_OUTSIDE: OutsidePattern = { flag: {}, warnings: [] };
+
 /**
  * Runs appointment and visit commands: load the stream, `decide`, append with the expected revision. A visit
  * with a carer is booked into the carer's day streams first (no double booking), and the booking is undone when
@@ -70,6 +79,7 @@ type Loaded = LoadedStream<AppointmentState>;
 export class AppointmentService {
   private readonly bookings: CarerBookings;
   private readonly carerLeave: CarerLeaveStream;
+  private readonly patterns: WorkingPatterns;
 
   constructor(
     private readonly store: EventStore,
@@ -79,6 +89,7 @@ export class AppointmentService {
   ) {
     this.bookings = new CarerBookings(store, clock);
     this.carerLeave = new CarerLeaveStream(store);
+    this.patterns = new WorkingPatterns(store);
   }
 
   async schedule(
@@ -96,8 +107,17 @@ export class AppointmentService {
     const carer = carerId === null ? undefined : bookableCarer(await loadCarer(this.store, carerId));
     const leaveOverrideReason =
       carer && carerId ? await this.assertNotOnLeave(carer, carerId, [plan], override) : undefined;
+    const outside = carer && carerId ? await this.outsidePattern(carer, carerId, [plan]) : NOT_OUTSIDE;
     const events = decide(
-      { type: 'ScheduleAppointment', id, carerId, seriesId: null, plan, ...definedOnly({ leaveOverrideReason }) },
+      {
+        type: 'ScheduleAppointment',
+        id,
+        carerId,
+        seriesId: null,
+        plan,
+        ...definedOnly({ leaveOverrideReason }),
+        ...outside.flag,
+      },
       initialAppointmentState,
     );
     const receipt = carer && carerId ? await this.bookings.book(bookingOf(id, carerId, plan), context) : undefined;
@@ -105,7 +125,7 @@ export class AppointmentService {
     return {
       ...appended,
       position: latestPosition(receipt?.position, appended.position),
-      warnings: dailyLimitWarnings(carer, receipt),
+      warnings: [...dailyLimitWarnings(carer, receipt), ...outside.warnings],
     };
   }
 
@@ -181,7 +201,11 @@ export class AppointmentService {
     const current = loaded.state as ExistingAppointment;
     const carer = bookableCarer(await loadCarer(this.store, carerId));
     const leaveOverrideReason = await this.assertNotOnLeave(carer, carerId, [current.plan], override);
-    const events = decide({ type: 'AssignCarer', id, carerId, ...definedOnly({ leaveOverrideReason }) }, loaded.state);
+    const outside = await this.outsidePattern(carer, carerId, [current.plan]);
+    const events = decide(
+      { type: 'AssignCarer', id, carerId, ...definedOnly({ leaveOverrideReason }), ...outside.flag },
+      loaded.state,
+    );
     const receipt = await this.bookings.book(bookingOf(id, carerId, current.plan), context);
     const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
     const released = current.carerId
@@ -190,7 +214,7 @@ export class AppointmentService {
     return {
       ...appended,
       position: latestPosition(receipt.position, appended.position, released),
-      warnings: dailyLimitWarnings(carer, receipt),
+      warnings: [...dailyLimitWarnings(carer, receipt), ...outside.warnings],
     };
   }
 
@@ -355,6 +379,20 @@ export class AppointmentService {
   ): Promise<string | undefined> {
     const spans = plans.map((plan) => ({ start: plan.scheduledStart, end: scheduledEndOf(plan) }));
     return assertNotOnLeave(this.carerLeave, { carerId, name: carerName(carer) }, spans, override);
+  }
+
+  /**
+   * Whether the visits are outside the carer's working pattern, read from the carer's pattern stream: a warning to
+   * show, and the flag the visit's event records. Never a refusal: coordinators cover gaps with willing carers.
+   */
+  private async outsidePattern(
+    carer: BookableCarer,
+    carerId: string,
+    plans: readonly AppointmentPlan[],
+  ): Promise<OutsidePattern> {
+    const spans = plans.map((plan) => ({ start: plan.scheduledStart, end: scheduledEndOf(plan) }));
+    const warnings = outsidePatternWarnings(carerName(carer), await this.patterns.of(carerId), spans);
+    return { flag: warnings.length > 0 ? { outsideWorkingPattern: true } : {}, warnings };
   }
 
   /** Unassign, cancel, no-show: the visit no longer holds its carer's time. */

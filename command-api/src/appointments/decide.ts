@@ -31,6 +31,7 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
             seriesId: command.seriesId,
             ...command.plan,
             ...(command.leaveOverrideReason !== undefined && { leaveOverrideReason: command.leaveOverrideReason }),
+            ...(command.outsideWorkingPattern && { outsideWorkingPattern: true }),
           },
         },
       ];
@@ -45,6 +46,7 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
             carerId: command.carerId,
             previousCarerId: current.carerId,
             ...(command.leaveOverrideReason !== undefined && { leaveOverrideReason: command.leaveOverrideReason }),
+            ...(command.outsideWorkingPattern && { outsideWorkingPattern: true }),
           },
         },
       ];

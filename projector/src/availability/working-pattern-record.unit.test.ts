@@ -17,7 +17,6 @@ const recorded = (event: WorkingPatternEvent, userId: string, occurredAt: string
   streamId: `carer-working-pattern-${carerId}`,
   revision: revision++,
   position: { commit: revision, prepare: revision },
-  schemaVersion: 1,
   metadata: { userId, occurredAt, correlationId: 'c', causationId: 'c' },
 });
 
