@@ -68,6 +68,7 @@ import { PostgresAuditLog } from './audit/audit-log';
 import { StoreAuditLog } from './audit/store-audit-log';
 import { trainingRoutes } from './training/training-routes';
 import { leaveRoutes } from './leave/leave-routes';
+import { workingPatternRoutes } from './availability/working-pattern-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
@@ -142,6 +143,7 @@ export async function createReadApi({
     clientRoutes(deps),
     trainingRoutes(deps),
     leaveRoutes(deps),
+    workingPatternRoutes(deps),
     diaryViewRoutes(deps),
     diaryRoutes(deps),
     voiceNoteRoutes(deps),

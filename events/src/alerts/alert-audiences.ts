@@ -37,6 +37,7 @@ export const ALERT_RULE_AUDIENCES: Readonly<Record<string, AlertAudience>> = {
   'training-expiring': 'people',
   'training-expired': 'people',
   'carer-overbooked': 'people',
+  'working-time-over-limit': 'people',
   'invoice-overdue': 'finance',
   'contract-renewal-due': 'finance',
   'payroll-below-minimum-wage': 'finance',

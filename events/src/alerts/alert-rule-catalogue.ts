@@ -14,6 +14,7 @@ export const ALERT_RULE_CATALOGUE: Readonly<
   'training-expiring': { label: 'Training expiring', severity: 'medium' },
   'training-expired': { label: 'Training expired', severity: 'high' },
   'carer-overbooked': { label: 'Carer overbooked', severity: 'low' },
+  'working-time-over-limit': { label: 'Over weekly working time', severity: 'medium' },
   'diary-urgent': { label: 'Urgent diary entry', severity: 'high' },
   'care-plan-review-due': { label: 'Care plan review due', severity: 'medium' },
   'care-plan-review-overdue': { label: 'Care plan review overdue', severity: 'high' },

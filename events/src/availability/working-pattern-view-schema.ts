@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
-import type { WorkingPatternView } from './working-pattern-view';
+import type { WorkingPatternView, WorkingTimeView } from './working-pattern-view';
 
 const weekday = z.union([
   z.literal(1),
@@ -36,3 +36,14 @@ export const workingPatternViewSchema = z.strictObject({
 export type WorkingPatternViewSchemaMatches = Expect<
   Same<z.infer<typeof workingPatternViewSchema>, WorkingPatternView>
 >;
+
+/** One row of GET /api/working-time. */
+export const workingTimeViewSchema = z.strictObject({
+  carerId: z.uuid(),
+  weekStart: z.iso.date(),
+  minutes: z.number().int(),
+  weeklyHoursLimit: z.number(),
+  overLimit: z.boolean(),
+});
+
+export type WorkingTimeViewSchemaMatches = Expect<Same<z.infer<typeof workingTimeViewSchema>, WorkingTimeView>>;

@@ -19,6 +19,7 @@ export const PROJECTION_NAMES = [
   'clients',
   'training',
   'leave',
+  'working_patterns',
   'diary',
   'settings',
   'voice_notes',

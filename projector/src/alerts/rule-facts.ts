@@ -3,6 +3,7 @@ import { londonToday, type DoseSchedule } from '@care/events';
 import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/database';
 
 export * from './contract-rule-facts';
+export * from './working-time-rule-facts';
 
 /**
  * The facts the alert rules (rules/src/alert-rules) read from the read models: typed queries over columns the

@@ -11,7 +11,7 @@ const PATTERN_EVENTS = new Set<string>(workingPatternEvents.map((definition) => 
  * them). Each event carries the whole pattern: the batch keeps each carer's last one and writes it with one upsert.
  */
 export const workingPatternsProjection: Projection = {
-  name: 'working-patterns',
+  name: 'working_patterns',
   version: 1,
   tables: ['carer_working_patterns'],
   schema: workingPatternSchema,

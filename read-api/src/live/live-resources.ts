@@ -45,6 +45,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly Liv
   // Leave moves the carers list's "on leave today" too. A carer is not pushed their own leave yet: their screens
   // read it when opened.
   leave: { resources: ['leave', 'carers'], permissions: ['leave.read'] },
+  // A carer's working pattern: the carers screen's dialog, and the rota's weekly hours against each limit.
+  working_patterns: { resources: ['carers', 'working-time'], permissions: ['carers.read'] },
   users: { resources: ['users'], permissions: ['users.manage'] },
   access_log: { resources: ['access-log'], permissions: ['admin.panel'] },
   // Whoever reads every visit reads every client (shared/carer-work.ts); a carer, the clients of their work.
@@ -67,7 +69,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly Liv
   feedback: { resources: ['feedback'], permissions: ['feedback.manage'] },
   appointments: [
     {
-      resources: ['appointments', 'monitoring'],
+      // working-time: the rota's weekly hours per carer.
+      resources: ['appointments', 'monitoring', 'working-time'],
       permissions: ['appointments.read'],
       own: { permission: 'appointments.readOwn', work: 'visits' },
     },

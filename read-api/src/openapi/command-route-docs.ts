@@ -112,6 +112,7 @@ import {
   addReferenceMedicineRequestSchema,
   withdrawMarCodeRequestSchema,
   requestLeaveRequestSchema,
+  setWorkingPatternRequestSchema,
   approveLeaveRequestSchema,
   declineLeaveRequestSchema,
   cancelLeaveRequestSchema,
@@ -303,6 +304,13 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   }),
   command('DELETE', '/api/training/:id', 'Remove a training record', trainingWrite, edit),
 
+  command(
+    'PUT',
+    '/api/carers/:id/working-pattern',
+    "Set a carer's whole working pattern (400 naming the field for inverted or overlapping hours, a limit outside 1 to 78, contracted hours over the limit, a date given twice)",
+    carersWrite,
+    { body: setWorkingPatternRequestSchema, ...edit },
+  ),
   command(
     'POST',
     '/api/leave',

@@ -89,6 +89,10 @@ beforeAll(async () => {
     userId: carerUser.id,
   });
   real.set('carer', carer.id);
+  await send('PUT', `/api/carers/${carer.id}/working-pattern`, {
+    weekly: [{ weekday: 1, start: '08:00', end: '16:00' }],
+    contractedHoursPerWeek: null,
+  });
   const client = await send('POST', '/api/clients', {
     clientId: 'CL-4001',
     firstName: 'Edith',
@@ -279,6 +283,7 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/clients/{id}': { path: `/api/clients/${id('client')}` },
     '/api/training/{id}': { path: `/api/training/${id('training')}` },
     '/api/leave/{id}': { path: `/api/leave/${id('leave')}` },
+    '/api/carers/{id}/working-pattern': { path: `/api/carers/${id('carer')}/working-pattern` },
     '/api/diary/{id}': { path: `/api/diary/${id('diary')}` },
     '/api/diary/{id}/history': { path: `/api/diary/${id('diary')}/history` },
     '/api/voice-notes/{id}/audio': { path: `/api/voice-notes/${id('voiceNote')}/audio` },

@@ -70,6 +70,8 @@ import {
   trainingComplianceViewSchema,
   trainingViewSchema,
   leaveViewSchema,
+  workingPatternViewSchema,
+  workingTimeViewSchema,
   userViewSchema,
   voiceNoteViewSchema,
   emergencyContextViewSchema,
@@ -128,6 +130,7 @@ import {
   listQuery as trainingListQuery,
 } from '../training/training-routes';
 import { leaveListQuery } from '../leave/leave-routes';
+import { workingTimeQuery } from '../availability/working-pattern-routes';
 import { accessLogQuery, usersQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
@@ -271,6 +274,19 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     'One leave request (a carer: only their own)',
     ['leave.read', 'leave.readOwn'],
     json(leaveViewSchema),
+  ),
+  read(
+    '/api/carers/:id/working-pattern',
+    "The carer's working pattern: weekly hours, dated exceptions, contracted hours and weekly limit (a carer: only their own; 404 when none is recorded)",
+    ['carers.read', 'carers.readOwn'],
+    json(workingPatternViewSchema),
+  ),
+  read(
+    '/api/working-time',
+    "Each carer's booked hours in the London week holding `week`, against their weekly hours limit (the rota's over-the-limit flag)",
+    ['appointments.read'],
+    json(z.array(workingTimeViewSchema)),
+    workingTimeQuery,
   ),
 
   read(

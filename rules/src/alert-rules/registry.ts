@@ -9,6 +9,7 @@ import { payrollBelowMinimumWage } from './payroll-rules';
 import { registered, type RegisteredRule } from './rule';
 import { trainingExpired, trainingExpiring } from './training-rules';
 import { visitLate, visitMissed, visitUnassigned } from './visit-rules';
+import { workingTimeOverLimit } from './working-time-rules';
 
 /**
  * Every alert rule, in one place (docs/decisions/0016-alert-rules-in-one-registry.md; docs/features/alerts.md lists
@@ -22,6 +23,7 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(trainingExpiring),
   registered(trainingExpired),
   registered(carerOverbooked),
+  registered(workingTimeOverLimit),
   registered(diaryUrgent),
   registered(carePlanReviewDue),
   registered(carePlanReviewOverdue),
