@@ -54,6 +54,7 @@ const ADMIN_ROUTES = [
   '/carers',
   '/clients',
   '/training',
+  '/leave',
   '/voice-notes/new',
   '/admin',
   '/scheduling',
@@ -100,6 +101,7 @@ const CARER_ROUTES = [
   '/settings',
   '/emergency',
   '/finance',
+  '/leave',
 ];
 
 interface DialogScan {
@@ -233,6 +235,7 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
   withCalendar(byButton('Add Carer', '/carers')),
   byButton('Add Client', '/clients'),
   byButton('Add Training Record', '/training'),
+  byButton('Request Leave', '/leave'),
   byButton('Add Entry', '/diary'),
   byButton('New Shift', '/scheduling'),
   withCalendar(byButton('Add Appointment', '/schedule-day')),
@@ -303,7 +306,11 @@ const ADMIN_DIALOGS: readonly DialogScan[] = [
     },
   },
 ];
-const CARER_DIALOGS: readonly DialogScan[] = [...SHARED_DIALOGS, byButton('Add Entry', '/diary')];
+const CARER_DIALOGS: readonly DialogScan[] = [
+  ...SHARED_DIALOGS,
+  byButton('Add Entry', '/diary'),
+  byButton('Request Leave', '/leave'),
+];
 const VISITOR_PANELS: readonly DialogScan[] = [
   {
     name: 'Administrator Login',
