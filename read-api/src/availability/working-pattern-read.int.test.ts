@@ -4,6 +4,7 @@ import { addDays, londonTimeToInstant, londonToday, mondayOf } from '@care/event
 import { workingPatternViewSchema, workingTimeViewSchema } from '@care/events/api';
 import { requester, type TestUser } from '@care/command-api/testing';
 import { createReadModelDb } from '@care/projector';
+import { carerWeeks } from '@care/projector/rule-facts';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { weekMinutesOf, workingPatternsOf } from './working-pattern-queries';
 
@@ -127,6 +128,40 @@ describe('the rota queries', () => {
       ]),
     );
     expect(await weekMinutesOf(db, [ids.nadia], addDays(week, 7))).toEqual(new Map([[ids.nadia, 120]]));
+  });
+
+  it("the working time rule's facts count the same minutes per carer and week, with each carer's limit", async () => {
+    await read(`/api/working-time?week=${week}`);
+    const weeks = await carerWeeks(createReadModelDb(stack.pool), week);
+    const ours = weeks.filter((row) => row.carerId === ids.nadia || row.carerId === ids.ben);
+    expect(
+      ours.sort((a, b) => `${a.carerLastName}${a.weekStart}`.localeCompare(`${b.carerLastName}${b.weekStart}`)),
+    ).toEqual([
+      {
+        carerId: ids.ben,
+        carerFirstName: 'Ben',
+        carerLastName: 'Brook',
+        weekStart: week,
+        minutes: 30,
+        weeklyHoursLimit: 48,
+      },
+      {
+        carerId: ids.nadia,
+        carerFirstName: 'Nadia',
+        carerLastName: 'Hussain',
+        weekStart: week,
+        minutes: 150,
+        weeklyHoursLimit: 2,
+      },
+      {
+        carerId: ids.nadia,
+        carerFirstName: 'Nadia',
+        carerLastName: 'Hussain',
+        weekStart: addDays(week, 7),
+        minutes: 120,
+        weeklyHoursLimit: 2,
+      },
+    ]);
   });
 
   it('GET /api/working-time flags the carer booked over their weekly limit', async () => {
