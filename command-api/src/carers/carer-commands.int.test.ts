@@ -93,6 +93,8 @@ describe('POST /api/carers', () => {
       hourlyRatePence: 1450,
       maxClientsPerDay: 8,
       notes: 'Drives',
+      // Not sent: a carer drives unless told otherwise.
+      travelMode: 'car',
     });
 
     const requestId = reply.headers.get('x-request-id');

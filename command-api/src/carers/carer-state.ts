@@ -1,4 +1,4 @@
-import type { CarerEvent, CarerProfile } from '@care/events';
+import { DEFAULT_TRAVEL_MODE, type CarerEvent, type CarerProfile } from '@care/events';
 import { assertNever } from '../shared/assert-never';
 
 export type CarerState =
@@ -18,7 +18,9 @@ export const initialCarerState: CarerState = { exists: false };
 export function evolve(state: CarerState, event: CarerEvent): CarerState {
   switch (event.type) {
     case 'CarerRegistered': {
-      const { carerId: _carerId, userId, isActive, ...profile } = event.data;
+      const { carerId: _carerId, userId, isActive, ...registered } = event.data;
+      // A carer registered before travel modes were recorded drives.
+      const profile = { ...registered, travelMode: registered.travelMode ?? DEFAULT_TRAVEL_MODE };
       return { exists: true, removed: false, isActive, userId, profile };
     }
     case 'CarerDetailsChanged':

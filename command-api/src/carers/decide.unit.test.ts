@@ -25,6 +25,7 @@ const profile: CarerProfile = {
   hourlyRatePence: 1450,
   maxClientsPerDay: 8,
   notes: 'Drives',
+  travelMode: 'car',
 };
 
 const registered: CarerEvent = { type: 'CarerRegistered', data: { carerId, userId, isActive: true, ...profile } };
@@ -95,6 +96,7 @@ describe('decide: RegisterCarer', () => {
             hourlyRatePence: 1450,
             maxClientsPerDay: 8,
             notes: 'Drives',
+            travelMode: 'car',
           },
         },
       ]);

@@ -88,6 +88,9 @@ describe('POST /api/clients', () => {
       careInstructions: 'Prompt medication from the blister pack.',
       gpPractice: ' Headingley Surgery, 2 North Lane, Leeds LS6 ',
       gpPhone: '0113 496 0100',
+      postcode: 'ls6 2ab',
+      latitude: '53.8196',
+      longitude: -1.5763,
     });
 
     expect(reply.status, reply.text).toBe(201);
@@ -122,6 +125,9 @@ describe('POST /api/clients', () => {
       careInstructions: 'Prompt medication from the blister pack.',
       gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
       gpPhone: '0113 496 0100',
+      postcode: 'LS6 2AB',
+      latitude: 53.8196,
+      longitude: -1.5763,
       isActive: true,
     });
     expect(stream[0]!.metadata).toMatchObject({
@@ -146,6 +152,9 @@ describe('POST /api/clients', () => {
       careInstructions: null,
       gpPractice: null,
       gpPhone: null,
+      postcode: null,
+      latitude: null,
+      longitude: null,
       isActive: false,
     });
   });

@@ -185,6 +185,9 @@ function toProfile(fields: ProfileFields): ClientProfile {
     careInstructions: fields.careInstructions ?? null,
     gpPractice: fields.gpPractice ?? null,
     gpPhone: fields.gpPhone ?? null,
+    postcode: fields.postcode ?? null,
+    latitude: fields.latitude ?? null,
+    longitude: fields.longitude ?? null,
   };
 }
 

@@ -19,8 +19,16 @@ export function evolve(state: ClientState, event: ClientEvent): ClientState {
   switch (event.type) {
     case 'ClientRegistered': {
       const { id: _id, keyworkerCarerId, preferredCarers, isActive, ...registered } = event.data;
-      // A registration from before the GP fields existed left them out: not recorded, the same as null.
-      const profile = { ...registered, gpPractice: registered.gpPractice ?? null, gpPhone: registered.gpPhone ?? null };
+      // A registration from before the GP fields or the home's location existed left them out: not recorded,
+      // the same as null.
+      const profile = {
+        ...registered,
+        gpPractice: registered.gpPractice ?? null,
+        gpPhone: registered.gpPhone ?? null,
+        postcode: registered.postcode ?? null,
+        latitude: registered.latitude ?? null,
+        longitude: registered.longitude ?? null,
+      };
       return { exists: true, removed: false, isActive, profile, keyworkerCarerId, preferredCarers };
     }
     case 'ClientDetailsChanged':

@@ -30,6 +30,9 @@ const profile: ClientProfile = {
   careInstructions: 'Prompt medication',
   gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
   gpPhone: '0113 496 0100',
+  postcode: 'LS6 2AB',
+  latitude: 53.8196,
+  longitude: -1.5763,
 };
 
 const registered: ClientEvent = {
@@ -102,6 +105,9 @@ describe('decide: RegisterClient', () => {
             careInstructions: 'Prompt medication',
             gpPractice: 'Headingley Surgery, 2 North Lane, Leeds LS6',
             gpPhone: '0113 496 0100',
+            postcode: 'LS6 2AB',
+            latitude: 53.8196,
+            longitude: -1.5763,
             keyworkerCarerId: carerA,
             preferredCarers: [carerB],
             isActive: true,

@@ -3,6 +3,7 @@ import { CARER_SPECIALIZATIONS, REGIONS } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventInteger, eventPence, eventText, eventTextList } from '../event-fields';
 import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
+import { TRAVEL_MODES } from '../travel/travel-estimate';
 
 /** Everything about a carer that can be set on registration and changed later. */
 export const carerProfileSchema = z.object({
@@ -23,6 +24,8 @@ export const carerProfileSchema = z.object({
   hourlyRatePence: eventPence(MONEY_LIMITS.hourlyRatePence).nullable(),
   maxClientsPerDay: eventInteger(NUMBER_LIMITS.maxClientsPerDay),
   notes: eventText(TEXT_LIMITS.notes).nullable(),
+  /** How the carer gets between visits; added later, so an older event leaves it out, which reads as by car. */
+  travelMode: z.enum(TRAVEL_MODES).optional(),
 });
 export type CarerProfile = z.infer<typeof carerProfileSchema>;
 

@@ -11,6 +11,7 @@ import {
   textList,
 } from '../fields';
 import { LIST_LIMITS, MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../limits';
+import { TRAVEL_MODES } from '../travel/travel-estimate';
 
 const clientsPerDay = NUMBER_LIMITS.maxClientsPerDay;
 
@@ -48,6 +49,10 @@ const carerFields = {
   ),
   notes: optionalText(TEXT_LIMITS.notes),
   isActive: z.boolean({ error: 'Active must be true or false' }),
+  travelMode: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(TRAVEL_MODES, { error: 'Travel mode must be car, walking or public_transport' }).optional(),
+  ),
 };
 
 export const createCarerRequestSchema = z.object({
@@ -56,6 +61,7 @@ export const createCarerRequestSchema = z.object({
   qualifications: carerFields.qualifications.default([]),
   maxClientsPerDay: carerFields.maxClientsPerDay.default(8),
   isActive: carerFields.isActive.default(true),
+  travelMode: carerFields.travelMode.default('car'),
 });
 export type CreateCarerRequest = z.input<typeof createCarerRequestSchema>;
 export type CreateCarerCommandInput = z.output<typeof createCarerRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
+import { TRAVEL_MODES } from '../travel/travel-estimate';
 import type { CarerAccountView, CarerView } from './carer-view';
 
 /** An account that signs in (or may be linked to sign in) as a carer. */
@@ -33,6 +34,7 @@ export const carerViewSchema = z.strictObject({
   isActive: z.boolean(),
   onLeaveToday: z.boolean(),
   notes: z.string().nullable(),
+  travelMode: z.enum(TRAVEL_MODES),
   revision: z.string().describe('Stream revision: send it back as If-Match to refuse a concurrent edit'),
   createdAt: z.string(),
   updatedAt: z.string(),

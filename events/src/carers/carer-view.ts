@@ -1,3 +1,5 @@
+import type { TravelMode } from '../travel/travel-estimate';
+
 /** The JSON shape of GET /api/carers items: the read API's reply, the UI's input. */
 export interface CarerView {
   id: string;
@@ -21,6 +23,8 @@ export interface CarerView {
   /** Approved leave covers today (London time), a half day included: the carer is away for at least part of it. */
   onLeaveToday: boolean;
   notes: string | null;
+  /** How the carer gets between visits: the travel estimates on the rota use it. */
+  travelMode: TravelMode;
   /** Stream revision: send it back as If-Match to refuse a concurrent edit. */
   revision: string;
   createdAt: string;

@@ -3,6 +3,7 @@ import { londonToday } from '../dates';
 import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS } from '../enums';
 import { optionalEnum, optionalText, requiredDate, requiredText, textList } from '../fields';
 import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
+import { normaliseUkPostcode, POSTCODE_MESSAGE, UK_BOUNDS } from '../travel/uk-postcode';
 
 /** The message under a carer field whose value names no carer (also the server's answer for an unknown one). */
 export const CARER_NOT_FOUND = 'Carer not found';
@@ -28,6 +29,52 @@ const preferredCarerList = z
   .array(carerId, { error: 'Preferred carers must be a list of carer IDs' })
   .max(MAX_PREFERRED_CARERS, `At most ${MAX_PREFERRED_CARERS} preferred carers`)
   .transform((ids) => [...new Set(ids)]);
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** A UK postcode in its usual form ("ls62ab" is kept as "LS6 2AB"); blank or null means not recorded. */
+const postcode = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: POSTCODE_MESSAGE })
+    .transform((text, ctx) => {
+      const normalised = normaliseUkPostcode(text);
+      if (normalised === null) ctx.addIssue({ code: 'custom', message: POSTCODE_MESSAGE });
+      return normalised ?? text;
+    })
+    .nullable()
+    .optional(),
+);
+
+/** One coordinate of the home, in degrees, inside the United Kingdom; a form sends it as text. */
+function coordinate(label: string, bounds: { readonly min: number; readonly max: number }) {
+  const message = `${label} must be a number from ${bounds.min} to ${bounds.max} (in the United Kingdom)`;
+  return z.preprocess((value) => {
+    const blank = blankToNull(value);
+    return typeof blank === 'string' ? Number(blank) : blank;
+  }, z.number({ error: message }).min(bounds.min, message).max(bounds.max, message).nullable().optional());
+}
+
+export const COORDINATES_TOGETHER = 'Give both latitude and longitude, or neither';
+
+/**
+ * Latitude and longitude make one point: one without the other is refused, under the field left out. null clears
+ * a coordinate, so sending one as null and leaving the other out would leave half a point: refused the same way.
+ */
+function bothCoordinatesOrNeither(
+  value: { latitude?: number | null; longitude?: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  const given = (coordinate: number | null | undefined) => coordinate !== undefined && coordinate !== null;
+  const latitudeMissing = given(value.longitude)
+    ? !given(value.latitude)
+    : value.longitude === null && value.latitude === undefined;
+  const longitudeMissing = given(value.latitude)
+    ? !given(value.longitude)
+    : value.latitude === null && value.longitude === undefined;
+  if (latitudeMissing) ctx.addIssue({ code: 'custom', path: ['latitude'], message: COORDINATES_TOGETHER });
+  if (longitudeMissing) ctx.addIssue({ code: 'custom', path: ['longitude'], message: COORDINATES_TOGETHER });
+}
 
 /** Fields of the client form, shared by the UI and the command API. */
 const clientFields = {
@@ -57,25 +104,31 @@ const clientFields = {
   careInstructions: optionalText(TEXT_LIMITS.notes),
   gpPractice: optionalText(TEXT_LIMITS.address),
   gpPhone: optionalText(TEXT_LIMITS.phone),
+  postcode,
+  latitude: coordinate('Latitude', UK_BOUNDS.latitude),
+  longitude: coordinate('Longitude', UK_BOUNDS.longitude),
   isActive: z.boolean({ error: 'Active must be true or false' }),
 };
 
-export const createClientRequestSchema = z.object({
-  ...clientFields,
-  medicalConditions: clientFields.medicalConditions.default([]),
-  medications: clientFields.medications.default([]),
-  allergies: clientFields.allergies.default([]),
-  preferredCarers: clientFields.preferredCarers.default([]),
-  isActive: clientFields.isActive.default(true),
-});
+export const createClientRequestSchema = z
+  .object({
+    ...clientFields,
+    medicalConditions: clientFields.medicalConditions.default([]),
+    medications: clientFields.medications.default([]),
+    allergies: clientFields.allergies.default([]),
+    preferredCarers: clientFields.preferredCarers.default([]),
+    isActive: clientFields.isActive.default(true),
+  })
+  .superRefine(bothCoordinatesOrNeither);
 export type CreateClientRequest = z.input<typeof createClientRequestSchema>;
 export type CreateClientCommandInput = z.output<typeof createClientRequestSchema>;
 
 /**
  * PATCH: the same shape as create, every field optional; only the fields sent are changed. `isActive`
- * deactivates or reactivates; `keyworkerCarerId` and `preferredCarers` are recorded as their own events.
+ * deactivates or reactivates; `keyworkerCarerId` and `preferredCarers` are recorded as their own events. The
+ * coordinates change together: a PATCH with one of them must send the other (null and null clear them).
  */
-export const updateClientRequestSchema = z.object(clientFields).partial();
+export const updateClientRequestSchema = z.object(clientFields).partial().superRefine(bothCoordinatesOrNeither);
 export type UpdateClientRequest = z.input<typeof updateClientRequestSchema>;
 export type UpdateClientCommandInput = z.output<typeof updateClientRequestSchema>;
 

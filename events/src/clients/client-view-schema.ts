@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Expect, Same } from '../api/same-type';
 import { CARE_LEVELS } from '../enums';
-import type { ClientView } from './client-view';
+import { CLIENT_LOCATION_BASES, type ClientView } from './client-view';
 
 const nameOnly = z.strictObject({ firstName: z.string(), lastName: z.string() });
 
@@ -29,6 +29,12 @@ export const clientViewSchema = z.strictObject({
   careInstructions: z.string().nullable(),
   gpPractice: z.string().nullable(),
   gpPhone: z.string().nullable(),
+  postcode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  location: z
+    .strictObject({ latitude: z.number(), longitude: z.number(), basis: z.enum(CLIENT_LOCATION_BASES) })
+    .nullable(),
   isActive: z.boolean(),
   revision: z.string(),
   createdAt: z.string(),

@@ -7,6 +7,16 @@ export interface ClientKeyworkerView {
   user: { firstName: string; lastName: string };
 }
 
+/** "recorded" on the client's record, or learnt "from check-ins" at the client's visits. */
+export const CLIENT_LOCATION_BASES = ['recorded', 'from check-ins'] as const;
+export type ClientLocationBasis = (typeof CLIENT_LOCATION_BASES)[number];
+
+export interface ClientLocationView {
+  latitude: number;
+  longitude: number;
+  basis: ClientLocationBasis;
+}
+
 /** The JSON shape of GET /api/clients items: the read API's reply, the UI's input. */
 export interface ClientView {
   id: string;
@@ -33,6 +43,15 @@ export interface ClientView {
   /** The GP practice's name and address, and its phone; null when not recorded. */
   gpPractice: string | null;
   gpPhone: string | null;
+  /** The postcode and the coordinates of the home as recorded on the client's record; null when not recorded. */
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /**
+   * Where travel to the client is measured from: the recorded coordinates, or else the middle (median) of the
+   * places carers checked in at the client's visits; null when neither is known.
+   */
+  location: ClientLocationView | null;
   isActive: boolean;
   /** Stream revision: send it back as If-Match to refuse a concurrent edit. */
   revision: string;

@@ -1,4 +1,4 @@
 export * from './client-events';
 export * from './client-id-events';
 export * from './client-request';
-export type * from './client-view';
+export * from './client-view';

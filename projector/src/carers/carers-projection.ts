@@ -37,6 +37,7 @@ const COLUMN_OF: { [K in keyof CarerProfile]-?: keyof CarersTable } = {
   hourlyRatePence: 'hourly_rate_pence',
   maxClientsPerDay: 'max_clients_per_day',
   notes: 'notes',
+  travelMode: 'travel_mode',
 };
 
 function columnValues(profile: Partial<CarerProfile>): Updateable<CarersTable> {
@@ -69,7 +70,8 @@ function registeredRow(event: Registered): Insertable<CarersTable> {
 export const carersProjection: Projection = {
   name: 'carers',
   // 2: user_id may be null, and follows CarerAccountLinked and CarerAccountUnlinked. 3: the paged list's indexes.
-  version: 3,
+  // 4: the carer's travel mode.
+  version: 4,
   tables: ['carers'],
   schema: carersSchema,
   handles: (type) => CARER_EVENTS.has(type),

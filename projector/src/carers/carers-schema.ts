@@ -26,6 +26,7 @@ export const carersSchema: TableSchema = {
       .addColumn('max_clients_per_day', 'integer', (c) => c.notNull())
       .addColumn('is_active', 'boolean', (c) => c.notNull())
       .addColumn('notes', 'text')
+      .addColumn('travel_mode', 'text', (c) => c.notNull().defaultTo('car'))
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

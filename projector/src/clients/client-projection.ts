@@ -53,6 +53,9 @@ const COLUMN_OF: { [K in keyof ClientProfile]-?: keyof ClientsTable } = {
   careInstructions: 'care_instructions',
   gpPractice: 'gp_practice',
   gpPhone: 'gp_phone',
+  postcode: 'postcode',
+  latitude: 'latitude',
+  longitude: 'longitude',
 };
 const LIST_FIELDS = new Set<keyof ClientProfile>(['medicalConditions', 'medications', 'allergies']);
 
@@ -87,7 +90,7 @@ function registeredRow(event: Registered): Insertable<ClientsTable> {
  */
 export const clientsProjection: Projection = {
   name: 'clients',
-  version: 3,
+  version: 4,
   tables: ['clients'],
   schema: clientsSchema,
   handles: (type) => CLIENT_EVENTS.has(type),

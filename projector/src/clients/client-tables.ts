@@ -23,6 +23,10 @@ export interface ClientsTable {
   care_instructions: string | null;
   gp_practice: string | null;
   gp_phone: string | null;
+  postcode: string | null;
+  /** The home's coordinates as recorded (double precision); null when not recorded. */
+  latitude: number | null;
+  longitude: number | null;
   is_active: boolean;
   /** Stream revision, for If-Match on the next edit. */
   revision: ColumnType<string, string | bigint, string | bigint>;

@@ -47,6 +47,8 @@ export interface CarersTable {
   max_clients_per_day: number;
   is_active: boolean;
   notes: string | null;
+  /** car, walking or public_transport (TRAVEL_MODES); car for a carer registered before it was recorded. */
+  travel_mode: ColumnType<string, string | undefined, string>;
   /** Stream revision, for If-Match on the next edit. */
   revision: ColumnType<string, string | bigint, string | bigint>;
   created_at: ColumnType<Date, string, string>;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { penceToPounds, type CarerAccountView, type CarerView } from '@care/events';
+import { DEFAULT_TRAVEL_MODE, penceToPounds, TRAVEL_MODES, type CarerAccountView, type CarerView } from '@care/events';
 import {
   CARER_SEARCH_COLUMNS,
   READ_MODEL_SCHEMA,
@@ -31,6 +31,7 @@ function toView(row: CarerRow): CarerView {
     isActive: row.is_active,
     onLeaveToday: row.on_leave_today,
     notes: row.notes,
+    travelMode: TRAVEL_MODES.find((mode) => mode === row.travel_mode) ?? DEFAULT_TRAVEL_MODE,
     revision: String(row.revision),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

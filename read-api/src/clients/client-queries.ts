@@ -3,6 +3,7 @@ import type { CareLevel, ClientView } from '@care/events';
 import { CLIENT_SEARCH_COLUMNS, READ_MODEL_SCHEMA, searchTextOf, type ReadModelDatabase } from '@care/projector';
 import { likePattern } from '../shared/like-pattern';
 import { countOf, pageOf, type Page } from '../shared/paging';
+import { placesOfClients, type ClientPlace } from '../travel/travel-places';
 
 export class ClientQueries {
   /** `visible`: the reader's scope on `client.id` (CarerWork.client); every client by default. */
@@ -36,18 +37,24 @@ export class ClientQueries {
       pageOf(query.orderBy('client.last_name').orderBy('client.first_name').orderBy('client.id'), page),
       countOf(query),
     ]);
-    return { rows: rows.map(toView), total };
+    const places = await placesOfClients(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return { rows: rows.map((row) => toView(row, places.get(row.id))), total };
   }
 
   async byId(id: string): Promise<ClientView | undefined> {
     const row = await this.clients().where('client.id', '=', id).executeTakeFirst();
-    return row ? toView(row) : undefined;
+    if (!row) return undefined;
+    const places = await placesOfClients(this.db, [row.id]);
+    return toView(row, places.get(row.id));
   }
 }
 
 type ClientRow = Awaited<ReturnType<ReturnType<ClientQueries['clients']>['executeTakeFirstOrThrow']>>;
 
-function toView(row: ClientRow): ClientView {
+function toView(row: ClientRow, place: ClientPlace | undefined): ClientView {
   return {
     id: row.id,
     clientId: row.client_id,
@@ -78,6 +85,10 @@ function toView(row: ClientRow): ClientView {
     careInstructions: row.care_instructions,
     gpPractice: row.gp_practice,
     gpPhone: row.gp_phone,
+    postcode: row.postcode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    location: place?.coordinates && place.basis ? { ...place.coordinates, basis: place.basis } : null,
     isActive: row.is_active,
     revision: String(row.revision),
     createdAt: row.created_at.toISOString(),

@@ -2,6 +2,7 @@ import {
   can,
   CARER_SPECIALIZATIONS,
   REGIONS,
+  TRAVEL_MODES,
   type CarerView,
   type CreateCarerRequest,
   type UpdateCarerRequest,
@@ -25,6 +26,7 @@ import { useCurrentUser } from '../../shared/current-user';
 import { CarerAccountField } from './carer-account-field';
 import { DateInput } from '../../shared/date-fields/date-input';
 import { useCommandForm } from '../../shared/use-command-form';
+import { TRAVEL_MODE_LABELS } from '../../shared/travel/travel-text';
 
 interface CarerFormDialogProps {
   open: boolean;
@@ -84,7 +86,7 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
   const set = form.setField;
 
   /** Common props of a text-like control bound to a form field. */
-  const bind = (field: Exclude<CarerFormField, 'qualifications' | 'isActive'>) => ({
+  const bind = (field: Exclude<CarerFormField, 'qualifications' | 'isActive' | 'travelMode'>) => ({
     id: idOf(field),
     name: field,
     value: values[field],
@@ -162,6 +164,30 @@ function CarerForm({ carer, onDone }: { carer: CarerView | undefined; onDone: ()
             step="1"
             {...bind('maxClientsPerDay')}
           />
+        </Field>
+        <Field
+          id={idOf('travelMode')}
+          label="Travels by"
+          error={errors.travelMode}
+          hint="For the travel time between visits on the rota"
+        >
+          <select
+            className="input"
+            id={idOf('travelMode')}
+            name="travelMode"
+            value={values.travelMode}
+            {...fieldAria(idOf('travelMode'), errors.travelMode)}
+            onChange={(event) => {
+              const mode = TRAVEL_MODES.find((known) => known === event.target.value);
+              if (mode) set('travelMode', mode);
+            }}
+          >
+            {TRAVEL_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {TRAVEL_MODE_LABELS[mode]}
+              </option>
+            ))}
+          </select>
         </Field>
         <div className="field field-checkbox">
           <input

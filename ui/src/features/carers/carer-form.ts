@@ -1,4 +1,4 @@
-import { createCarerRequestSchema, type CarerView, type CreateCarerRequest } from '@care/events';
+import { createCarerRequestSchema, type CarerView, type CreateCarerRequest, type TravelMode } from '@care/events';
 
 /** What the form holds: text as typed (the shared schema trims and converts), a list and a switch. */
 export interface CarerFormValues {
@@ -19,6 +19,7 @@ export interface CarerFormValues {
   maxClientsPerDay: string;
   notes: string;
   isActive: boolean;
+  travelMode: TravelMode;
 }
 
 export type CarerFormField = keyof CarerFormValues;
@@ -42,6 +43,7 @@ export const EMPTY_CARER_FORM: CarerFormValues = {
   maxClientsPerDay: '8',
   notes: '',
   isActive: true,
+  travelMode: 'car',
 };
 
 /** A date input wants YYYY-MM-DD; the API may send a date or an ISO instant. */
@@ -66,6 +68,7 @@ export function carerToFormValues(carer: CarerView): CarerFormValues {
     maxClientsPerDay: String(carer.maxClientsPerDay),
     notes: carer.notes ?? '',
     isActive: carer.isActive,
+    travelMode: carer.travelMode,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CareLevel, ClientView } from '@care/events';
-import { Cake, HeartPulse, MapPin, Pencil, Phone, Trash2, UserRound } from 'lucide-react';
+import { Cake, HeartPulse, MapPin, Navigation, Pencil, Phone, Trash2, UserRound } from 'lucide-react';
 import { formatDate } from '../../shared/format';
 import { REMOVED_CARER } from './carer-choices';
 import { ageInYears } from './client-age';
@@ -86,7 +86,12 @@ export function ClientCard({ client, today, onEdit, onDelete, deleting, canWrite
           <span>
             <span className="sr-only">Address: </span>
             {client.address}
+            {client.postcode && !client.address.toUpperCase().includes(client.postcode) && ` ${client.postcode}`}
           </span>
+        </li>
+        <li className="client-location">
+          <Navigation size={14} aria-hidden />
+          <span className={client.location ? undefined : 'muted'}>{locationText(client)}</span>
         </li>
       </ul>
 
@@ -134,4 +139,11 @@ export function ClientCard({ client, today, onEdit, onDelete, deleting, canWrite
       )}
     </article>
   );
+}
+
+/** Where travel to the client is measured from, and whether it was recorded or learnt. */
+function locationText(client: ClientView): string {
+  if (!client.location) return 'Location not known: travel to this client cannot be estimated';
+  const point = `${client.location.latitude.toFixed(4)}, ${client.location.longitude.toFixed(4)}`;
+  return client.location.basis === 'recorded' ? `Location ${point} (recorded)` : `Location ${point} (from check-ins)`;
 }

@@ -113,6 +113,20 @@ function ClientForm({ client, onDone }: { client: ClientView | undefined; onDone
         <Field id={idOf('address')} label="Address" required error={errors.address} wide>
           <textarea className="input" rows={2} aria-required {...bind('address')} />
         </Field>
+        <Field id={idOf('postcode')} label="Postcode" error={errors.postcode}>
+          <input className="input" autoComplete="off" {...bind('postcode')} />
+        </Field>
+        <Field
+          id={idOf('latitude')}
+          label="Latitude"
+          error={errors.latitude}
+          hint="Optional: without it, travel is measured from where carers check in"
+        >
+          <input className="input" inputMode="decimal" autoComplete="off" {...bind('latitude')} />
+        </Field>
+        <Field id={idOf('longitude')} label="Longitude" error={errors.longitude}>
+          <input className="input" inputMode="decimal" autoComplete="off" {...bind('longitude')} />
+        </Field>
         <Field id={idOf('emergencyContact')} label="Emergency contact" required error={errors.emergencyContact}>
           <input className="input" autoComplete="off" aria-required {...bind('emergencyContact')} />
         </Field>

@@ -10,6 +10,9 @@ export interface ClientFormValues {
   careLevel: CareLevel;
   phoneNumber: string;
   address: string;
+  postcode: string;
+  latitude: string;
+  longitude: string;
   emergencyContact: string;
   emergencyPhone: string;
   mobilityLevel: string;
@@ -38,6 +41,9 @@ export const EMPTY_CLIENT_FORM: ClientFormValues = {
   careLevel: 'low',
   phoneNumber: '',
   address: '',
+  postcode: '',
+  latitude: '',
+  longitude: '',
   emergencyContact: '',
   emergencyPhone: '',
   mobilityLevel: '',
@@ -66,6 +72,9 @@ export function clientToFormValues(client: ClientView): ClientFormValues {
     careLevel: client.careLevel,
     phoneNumber: client.phoneNumber ?? '',
     address: client.address,
+    postcode: client.postcode ?? '',
+    latitude: client.latitude === null ? '' : String(client.latitude),
+    longitude: client.longitude === null ? '' : String(client.longitude),
     emergencyContact: client.emergencyContact,
     emergencyPhone: client.emergencyPhone,
     mobilityLevel: client.mobilityLevel ?? '',
