@@ -9,6 +9,7 @@ import {
   SHIFT_TYPES,
   VISIT_TYPES,
 } from '../enums';
+import { TRAVEL_BASES } from '../travel/travel-view';
 import { visitLocationSchema } from './appointment-events';
 import type {
   AppointmentCountView,
@@ -81,6 +82,12 @@ export const appointmentViewSchema = z.strictObject({
   updatedAt: z.string(),
   client: z.strictObject({ firstName: z.string(), lastName: z.string(), address: z.string() }),
   carer: z.strictObject({ user: nameOnly }).nullable(),
+  travelFromPrevious: z
+    .strictObject({ minutes: z.int(), km: z.number(), basis: z.enum(TRAVEL_BASES), gapMinutes: z.int() })
+    .nullable()
+    .optional()
+    .describe("Estimated travel from the carer's previous visit that day"),
+  tightGap: z.boolean().optional().describe('The gap after the previous visit is shorter than the estimated travel'),
 });
 
 export const appointmentCountViewSchema = z.strictObject({ count: z.int() });

@@ -7,6 +7,7 @@ import type {
   ShiftType,
   VisitType,
 } from '../enums';
+import type { TravelFromPreviousView } from '../travel/travel-view';
 import type { VisitLocation } from './appointment-events';
 
 /**
@@ -87,6 +88,13 @@ export interface AppointmentView {
   updatedAt: string;
   client: { firstName: string; lastName: string; address: string };
   carer: { user: { firstName: string; lastName: string } } | null;
+  /**
+   * The estimated travel from the carer's previous visit that day (null for the day's first visit, a visit without
+   * a carer, or places that cannot be estimated), and whether the gap between the two is shorter than that travel.
+   * Optional: the lists and the visit's own page give them, other places that build a visit's view do not.
+   */
+  travelFromPrevious?: TravelFromPreviousView | null;
+  tightGap?: boolean;
 }
 
 /** A check-in or check-out time typed in by hand ("time entered by hand"), kept beside the server's time. */

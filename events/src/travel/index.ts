@@ -1,2 +1,3 @@
 export * from './travel-estimate';
 export * from './uk-postcode';
+export * from './travel-view';

@@ -25,6 +25,7 @@ import type { AuditLog } from '../audit/audit-log';
 import { londonClock } from '../shared/london-clock';
 import { appointmentJson, type AppointmentRow } from './appointment-view';
 import type { DateRange } from './query-fields';
+import { travelOfVisits, type PageVisit } from '../travel/visit-travel';
 
 /** Who reads: a carer (appointments.readOwn) sees only the visits of the carer record linked to their account. */
 export interface AppointmentViewer {
@@ -198,6 +199,7 @@ export class AppointmentQueries {
       this.visits()
         .innerJoin('appointment_views as v', 'v.id', 'a.id')
         .select(appointmentJson(false, viewer.ownUserId).as('json'))
+        .select(['a.id', 'a.carer_id', 'a.client_id', 'a.status', 'a.date', 'a.scheduled_start'])
         .where((eb) => visitMatches(eb, filter, viewer))
         .orderBy('a.date')
         .orderBy('a.scheduled_start')
@@ -207,7 +209,13 @@ export class AppointmentQueries {
         .execute(),
       this.count(filter, viewer),
     ]);
-    return { json: `[${rows.map((row) => row.json).join(',')}]`, total };
+    const travel = await travelOfVisits(this.db, rows.map(pageVisitOf));
+    // The travel members go in before the closing brace of each visit's JSON text, so the page is not parsed again.
+    const withTravel = rows.map((row) => {
+      const { travelFromPrevious, tightGap } = travel.get(row.id) ?? { travelFromPrevious: null, tightGap: false };
+      return `${row.json.slice(0, -1)},"travelFromPrevious":${JSON.stringify(travelFromPrevious)},"tightGap":${tightGap}}`;
+    });
+    return { json: `[${withTravel.join(',')}]`, total };
   }
 
   /** Every visit the filter matches, in start order (the CSV export). */
@@ -245,10 +253,13 @@ export class AppointmentQueries {
     const row = await this.visits()
       .innerJoin('appointment_views as v', 'v.id', 'a.id')
       .select(appointmentJson(true, viewer.ownUserId).as('json'))
+      .select(['a.id', 'a.carer_id', 'a.client_id', 'a.status', 'a.date', 'a.scheduled_start'])
       .where('a.id', '=', id)
       .where((eb) => ownOnly(eb, viewer))
       .executeTakeFirst();
-    return row ? (JSON.parse(row.json) as AppointmentView) : undefined;
+    if (!row) return undefined;
+    const travel = await travelOfVisits(this.db, [pageVisitOf(row)]);
+    return { ...(JSON.parse(row.json) as AppointmentView), ...travel.get(row.id) };
   }
 
   /**
@@ -360,4 +371,23 @@ function ownOnly(eb: Eb, viewer: AppointmentViewer): Expression<SqlBool> {
     'in',
     eb.selectFrom('appointment_carer_names as own').select('own.id').where('own.user_id', '=', viewer.ownUserId),
   );
+}
+
+/** What the travel between visits needs of a visit's row. */
+function pageVisitOf(row: {
+  id: string;
+  carer_id: string | null;
+  client_id: string;
+  status: string;
+  date: string;
+  scheduled_start: Date;
+}): PageVisit {
+  return {
+    id: row.id,
+    carerId: row.carer_id,
+    clientId: row.client_id,
+    status: row.status,
+    date: row.date,
+    start: row.scheduled_start,
+  };
 }

@@ -213,6 +213,8 @@ describe('GET /api/appointments', () => {
       updatedAt: expect.any(String),
       client: { firstName: 'Edith', lastName: 'Green', address: '4 Mill Lane, Leeds' },
       carer: { user: { firstName: 'Nadia', lastName: 'Hussain' } },
+      travelFromPrevious: null,
+      tightGap: false,
     });
     expect(body[0]).not.toHaveProperty('signature');
     expect(body.map((view) => [view.status, view.runningLate])).toEqual([

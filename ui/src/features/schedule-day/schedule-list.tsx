@@ -8,6 +8,7 @@ import {
   statusBadgeClass,
   statusLabel,
 } from '../../records/appointments/appointment-labels';
+import { TravelNote } from '../../shared/travel/travel-note';
 
 interface ScheduleListProps {
   appointments: readonly AppointmentView[];
@@ -49,6 +50,11 @@ export function ScheduleList({ appointments, onEdit, onCancel }: ScheduleListPro
                 <User size={14} aria-hidden /> {appointmentCarerName(appointment)} · {enumLabel(appointment.priority)}{' '}
                 priority
               </p>
+              {appointment.travelFromPrevious && (
+                <p className="schedule-item-line">
+                  <TravelNote visit={appointment} />
+                </p>
+              )}
               {appointment.notes && <p className="schedule-item-notes">{appointment.notes}</p>}
               {appointment.cancellationReason && (
                 <p className="schedule-item-notes">Cancelled: {appointment.cancellationReason}</p>

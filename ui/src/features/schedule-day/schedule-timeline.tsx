@@ -2,6 +2,7 @@ import type { AppointmentView } from '@care/events';
 import type { CSSProperties } from 'react';
 import { appointmentClientName, isChangeable, statusLabel } from '../../records/appointments/appointment-labels';
 import { MIN_HOUR_WIDTH_PX, timelineAxis, timelineRows } from './timeline-layout';
+import { TravelNote } from '../../shared/travel/travel-note';
 
 interface ScheduleTimelineProps {
   appointments: readonly AppointmentView[];
@@ -81,9 +82,11 @@ export function ScheduleTimeline({ appointments, onEdit }: ScheduleTimelineProps
                         {appointment.startTime}–{appointment.endTime}
                       </span>
                       <span className="sr-only">, {statusLabel(appointment.status)}</span>
+                      {appointment.travelFromPrevious && <span className="sr-only">, </span>}
+                      <TravelNote visit={appointment} compact />
                     </>
                   );
-                  const className = `timeline-block timeline-${appointment.status}`;
+                  const className = `timeline-block timeline-${appointment.status}${appointment.travelFromPrevious ? ' timeline-block-with-travel' : ''}`;
                   return onEdit && isChangeable(appointment) ? (
                     <button
                       key={appointment.id}

@@ -2,6 +2,7 @@ import type { AppointmentView, ShiftView } from '@care/events';
 import { AlertTriangle, X } from 'lucide-react';
 import { capitalize, humanize } from '../../shared/format';
 import { shortDayLabel } from './rota-dates';
+import { TravelNote } from '../../shared/travel/travel-note';
 
 export const clientName = (visit: AppointmentView): string => `${visit.client.firstName} ${visit.client.lastName}`;
 export const carerOfVisit = (visit: AppointmentView): string | null =>
@@ -22,6 +23,7 @@ export function VisitChip({ visit }: { visit: AppointmentView }) {
       <span className="rota-chip-title">{clientName(visit)}</span>
       <span className="rota-chip-meta">{carer ?? 'Unassigned'}</span>
       {visit.status !== 'scheduled' && <span className="rota-chip-meta">{capitalize(humanize(visit.status))}</span>}
+      <TravelNote visit={visit} compact />
       {visit.outsideShift && visit.carerId && (
         <span className="rota-chip-flag" title={`No shift of ${carer ?? 'the carer'} covers this visit`}>
           <AlertTriangle size={12} aria-hidden /> Outside shift

@@ -1,0 +1,27 @@
+import type { AppointmentView } from '@care/events';
+import { AlertTriangle, Route } from 'lucide-react';
+import { travelDetail, travelText } from './travel-text';
+import './travel-note.css';
+
+/**
+ * The estimated travel from the carer's previous visit that day to this one ("12 min travel"), and a warning in
+ * words when the gap between the two is shorter than that ("Only 5 min between visits, about 12 min travel"): the
+ * icon and colour repeat what the text says, so the flag does not depend on seeing colour. Nothing for the day's
+ * first visit or one whose travel cannot be estimated.
+ */
+export function TravelNote({ visit, compact = false }: { visit: AppointmentView; compact?: boolean }) {
+  const travel = visit.travelFromPrevious;
+  if (!travel) return null;
+  const tight = visit.tightGap === true;
+  const Icon = tight ? AlertTriangle : Route;
+  return (
+    <span
+      className={`travel-note${tight ? ' travel-note-tight' : ''}${compact ? ' travel-note-compact' : ''}`}
+      data-testid="travel-note"
+      title={travelDetail(travel)}
+    >
+      <Icon size={compact ? 12 : 14} aria-hidden />
+      <span>{travelText(travel, tight)}</span>
+    </span>
+  );
+}
