@@ -68,6 +68,11 @@ export interface CarerVisit {
   readonly minutes: number;
   readonly travelMinutes: number | null;
   readonly mileageTenths: number | null;
+  /**
+   * The travel estimated from the previous visit's client to this one (estimateTravel), for when the carer
+   * recorded none; null when it cannot be estimated or there is no earlier visit that day.
+   */
+  readonly estimatedTravelMinutes?: number | null;
 }
 
 export interface CarerToPay {
@@ -78,19 +83,27 @@ export interface CarerToPay {
 
 /**
  * Working time per visit: travel counts only between consecutive visits the same day (the journey from home to
- * the first visit is commuting, not working time, for pay and for the minimum wage). Mileage is every recorded
- * business mile.
+ * the first visit is commuting, not working time, for pay and for the minimum wage). Where the carer recorded no
+ * travel between two visits, the estimate from the clients' locations counts instead: travel time between visits
+ * is working time for the minimum wage whether or not anyone wrote it down. Mileage is every recorded business mile.
  */
-export function workedVisits(
-  visits: readonly CarerVisit[],
-): { minutes: number; travelMinutes: number; mileageTenths: number }[] {
+export function workedVisits(visits: readonly CarerVisit[]): {
+  appointmentId: string;
+  minutes: number;
+  travelMinutes: number;
+  travelEstimated: boolean;
+  mileageTenths: number;
+}[] {
   const ordered = [...visits].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return ordered.map((visit, index) => {
     const previous = ordered[index - 1];
     const between = previous !== undefined && previous.date === visit.date;
+    const estimated = between && visit.travelMinutes === null && (visit.estimatedTravelMinutes ?? null) !== null;
     return {
+      appointmentId: visit.appointmentId,
       minutes: visit.minutes,
-      travelMinutes: between ? (visit.travelMinutes ?? 0) : 0,
+      travelMinutes: between ? (visit.travelMinutes ?? visit.estimatedTravelMinutes ?? 0) : 0,
+      travelEstimated: estimated,
       mileageTenths: visit.mileageTenths ?? 0,
     };
   });
@@ -217,6 +230,8 @@ export function payslipFigures(
     taxPercent: policy.taxPercent,
     nationalInsurancePercent: policy.nationalInsurancePercent,
     pensionPercent: policy.pensionPercent,
+    estimatedTravelMinutes: visits.reduce((sum, visit) => sum + (visit.travelEstimated ? visit.travelMinutes : 0), 0),
+    estimatedTravelAppointmentIds: visits.filter((visit) => visit.travelEstimated).map((visit) => visit.appointmentId),
   };
 }
 

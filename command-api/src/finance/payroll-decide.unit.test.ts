@@ -159,6 +159,58 @@ describe('process payroll: travel time', () => {
   });
 });
 
+describe('process payroll: estimated travel', () => {
+  const estimated = (visit: CarerVisit, minutes: number | null): CarerVisit => ({
+    ...visit,
+    estimatedTravelMinutes: minutes,
+  });
+
+  it('given the carer recorded no travel between two visits, the estimate counts, is paid and the payslip names it', () => {
+    const second = estimated(visit('2026-05-05', '11:00', 60), 12);
+    const visits = [estimated(visit('2026-05-05', '09:00', 60), 30), second];
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+        initialPeriodsState,
+        policy({ travelPaid: true }),
+      ),
+    );
+    // The first visit's estimate is the journey from home: commuting, not counted.
+    expect(slip).toMatchObject({
+      travelMinutes: 12,
+      travelPayPence: 2_40,
+      workingMinutes: 132,
+      estimatedTravelMinutes: 12,
+      estimatedTravelAppointmentIds: [second.appointmentId],
+    });
+  });
+
+  it('given the carer recorded travel, what they recorded counts, even 0, and nothing is said to be estimated', () => {
+    const visits = [visit('2026-05-05', '09:00', 60), estimated(visit('2026-05-05', '11:00', 60, 0), 12)];
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 12_00, visits }] }),
+        initialPeriodsState,
+        policy({ travelPaid: true }),
+      ),
+    );
+    expect(slip).toMatchObject({ travelMinutes: 0, estimatedTravelMinutes: 0, estimatedTravelAppointmentIds: [] });
+  });
+
+  it('given unpaid travel, the estimated travel still counts as working time and can put the carer below the minimum wage', () => {
+    // £13.00 an hour, 2 h of visits and an estimated 60 min between them: £26.00 for 3 h is £8.67 an hour.
+    const visits = [visit('2026-05-05', '09:00', 60), estimated(visit('2026-05-05', '11:00', 60), 60)];
+    const slip = onlyPayslip(
+      decideProcessPayroll(
+        command({ carers: [{ carerId: CARER, hourlyRatePence: 13_00, visits }] }),
+        initialPeriodsState,
+        policy({ travelPaid: false }),
+      ),
+    );
+    expect(slip).toMatchObject({ workingMinutes: 180, travelPayPence: 0, belowMinimumWage: true });
+  });
+});
+
 describe('process payroll: mileage and deductions', () => {
   it('given 9.0 recorded miles at the HMRC 45p default, mileage is £4.05, added to gross but not taxed', () => {
     const visits = [visit('2026-05-05', '09:00', 60, null, 50), visit('2026-05-05', '11:00', 60, 0, 40)];

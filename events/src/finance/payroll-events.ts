@@ -109,6 +109,13 @@ export const payslipFiguresSchema = z.object({
   taxPercent: eventInteger(PAYROLL_LIMITS.percent),
   nationalInsurancePercent: eventInteger(PAYROLL_LIMITS.percent),
   pensionPercent: eventInteger(PAYROLL_LIMITS.percent),
+  /**
+   * Of travelMinutes, the minutes estimated from the clients' locations because the carer recorded no travel
+   * between two consecutive visits, and the visits whose travel was estimated. A payslip issued before travel was
+   * estimated leaves them out: all its travel was recorded.
+   */
+  estimatedTravelMinutes: minutes.optional(),
+  estimatedTravelAppointmentIds: z.array(z.uuid()).max(10_000).optional(),
 });
 export type PayslipFigures = z.infer<typeof payslipFiguresSchema>;
 
