@@ -94,6 +94,8 @@ export function demoCarers(): CreateCarerRequest[] {
       maxClientsPerDay: 6 + (index % 4),
       notes: index % 6 === 0 ? 'Car driver; covers rural visits.' : undefined,
       isActive: index % 10 !== 9,
+      // Most drive; a few walk their town round or go by bus, so the rota's travel estimates differ between carers.
+      travelMode: index % 9 === 4 ? 'walking' : index % 9 === 7 ? 'public_transport' : 'car',
     };
   });
 }

@@ -1,5 +1,5 @@
 import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS, type CreateClientRequest } from '@care/events';
-import type { DemoTown } from './demo-places';
+import { DEMO_TOWNS, near, type DemoTown } from './demo-places';
 
 /**
  * About 150 demo clients, the same every time (no randomness: everything derives from the index), sent
@@ -272,6 +272,21 @@ function preferredCarers(carerIds: readonly string[], index: number): string[] {
     .slice(0, count);
 }
 
+/** The letters a postcode's last two characters may be (never C, I, K, M, O or V). */
+const UNIT_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
+
+/**
+ * Where a client lives: a made-up postcode in the town's district ("LS6 4DX") and a home a few hundred metres from
+ * the town's centre, so a carer's visits in one town are a few minutes apart. One client in twelve has no
+ * coordinates recorded: the rota learns theirs from the carers' check-ins.
+ */
+function homeOf(town: DemoTown, index: number): Pick<CreateClientRequest, 'postcode' | 'latitude' | 'longitude'> {
+  const district = town.split(' ').at(-1)!;
+  const postcode = `${district} ${1 + (index % 9)}${pick([...UNIT_LETTERS], index * 7)}${pick([...UNIT_LETTERS], index * 3 + 1)}`;
+  if (index % 12 === 11) return { postcode };
+  return { postcode, ...near(DEMO_TOWNS[town], index) };
+}
+
 export function demoClients(carerIds: readonly string[]): CreateClientRequest[] {
   return Array.from({ length: DEMO_CLIENT_COUNT }, (_, index) => {
     const firstName = pick(FIRST_NAMES, index * 5);
@@ -288,6 +303,7 @@ export function demoClients(carerIds: readonly string[]): CreateClientRequest[] 
       lastName,
       dateOfBirth: `${birthYear}-${pad(1 + ((index * 5) % 12))}-${pad(1 + ((index * 11) % 28))}`,
       address: `${3 + ((index * 17) % 180)} ${pick(STREETS, index * 3)}, ${pick(TOWNS, index)}`,
+      ...homeOf(pick(TOWNS, index), index),
       phoneNumber:
         index % 6 === 5
           ? undefined
