@@ -3,6 +3,7 @@ import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import { formatDate, formatPounds, humanize } from '../../shared/format';
 import { carerFullName } from '../../records/carers/carer-name';
 import { accountLabel } from './get-linkable-accounts';
+import { WorkingPatternButton } from './working-pattern-dialog';
 import { LEAVE_KIND_LABELS, leaveDatesText } from '../leave/leave-labels';
 import '../leave/leave.css';
 
@@ -89,29 +90,32 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite, nextLea
         </ul>
       )}
 
-      {canWrite && (
-        <footer className="card-actions">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={`Edit ${name}`}
-            onClick={() => onEdit(carer)}
-          >
-            <Pencil size={14} aria-hidden />
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button-danger-outline button-small card-action-apart"
-            aria-label={`Delete ${name}`}
-            disabled={deleting}
-            onClick={() => onDelete(carer)}
-          >
-            <Trash2 size={14} aria-hidden />
-            Delete
-          </button>
-        </footer>
-      )}
+      <footer className="card-actions">
+        <WorkingPatternButton carer={carer} canWrite={canWrite} />
+        {canWrite && (
+          <>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={`Edit ${name}`}
+              onClick={() => onEdit(carer)}
+            >
+              <Pencil size={14} aria-hidden />
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button button-danger-outline button-small card-action-apart"
+              aria-label={`Delete ${name}`}
+              disabled={deleting}
+              onClick={() => onDelete(carer)}
+            >
+              <Trash2 size={14} aria-hidden />
+              Delete
+            </button>
+          </>
+        )}
+      </footer>
     </article>
   );
 }
