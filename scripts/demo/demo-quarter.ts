@@ -33,6 +33,7 @@ import { demoTasks } from './demo-tasks';
 import { chain, plannedSteps, type Timeline, type TimelineStep } from './demo-timeline';
 import { londonAt, type DemoClock } from './demo-times';
 import { demoTraining } from './demo-training';
+import { demoWorkingPatterns } from './demo-working-patterns';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -126,6 +127,16 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
   const carerIds = await createEach('carers', carers, (carer, key) =>
     asAdmin(nextOpening(), 'POST', '/api/carers', carer, key(0)),
   );
+  // Each carer's usual hours, contracted hours and weekly limit, set as their records are entered.
+  // Not through createEach, which needs a created id: a resumed load answers a PUT it already sent without one.
+  const patterns = demoWorkingPatterns(carerIds.length, addDays(today, -120));
+  progress.part('working-patterns', patterns.length);
+  for (const [index, pattern] of patterns.entries()) {
+    const path = `/api/carers/${carerIds[index]!}/working-pattern`;
+    await asAdmin(nextOpening(), 'PUT', path, pattern, `working-patterns.${index}.0`);
+    progress.item();
+  }
+  progress.endPart();
   const clients = demoClients(carerIds);
   const clientIds = await createEach('clients', clients, (client, key) =>
     asAdmin(nextOpening(), 'POST', '/api/clients', client, key(0)),
