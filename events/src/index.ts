@@ -25,6 +25,7 @@ export * from './clients';
 export * from './training';
 export * from './leave';
 export * from './availability';
+export * from './rota';
 export * from './travel';
 export * from './diary';
 export * from './voice-notes';

@@ -69,6 +69,7 @@ import { StoreAuditLog } from './audit/store-audit-log';
 import { trainingRoutes } from './training/training-routes';
 import { leaveRoutes } from './leave/leave-routes';
 import { workingPatternRoutes } from './availability/working-pattern-routes';
+import { suggestionRoutes } from './suggestions/suggestion-routes';
 import { voiceNoteRoutes } from './voice-notes/voice-note-routes';
 import { UserQueries } from './users/user-queries';
 import { userRoutes } from './users/user-routes';
@@ -144,6 +145,7 @@ export async function createReadApi({
     trainingRoutes(deps),
     leaveRoutes(deps),
     workingPatternRoutes(deps),
+    suggestionRoutes(deps),
     diaryViewRoutes(deps),
     diaryRoutes(deps),
     voiceNoteRoutes(deps),

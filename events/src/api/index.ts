@@ -9,6 +9,7 @@ export * from '../carers/carer-view-schema';
 export * from '../clients/client-view-schema';
 export * from '../training/training-view-schema';
 export * from '../leave/leave-view-schema';
+export * from '../rota/carer-suggestion-view-schema';
 export * from '../availability/working-pattern-view-schema';
 export * from '../diary/diary-view-schema';
 export * from '../diary/diary-views-schema';

@@ -111,6 +111,13 @@ beforeAll(async () => {
     (await send('POST', '/api/leave', { carerId: carer.id, kind: 'annual', from: leaveDay, to: leaveDay })).id,
   );
   real.set('diary', (await send('POST', '/api/diary', demoDiaryEntries([carer.id], [client.id], new Date())[0]!)).id);
+  // A visit still without a carer, for the suggested carers.
+  const openVisit = await send('POST', '/api/appointments', {
+    clientId: client.id,
+    scheduledStart: londonTimeToInstant(addDays(today, 10), '11:00'),
+    durationMinutes: 30,
+  });
+  real.set('openVisit', openVisit.id);
 
   // A visit in the last whole week, done: paid by payroll and charged on an invoice.
   const day = addDays(paidWeek.periodStart, 2);
@@ -306,6 +313,7 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     },
     '/api/appointments/{id}': { path: `/api/appointments/${id('appointment')}` },
     '/api/appointments/{id}/history': { path: `/api/appointments/${id('appointment')}/history` },
+    '/api/rota/suggestions/{appointmentId}': { path: `/api/rota/suggestions/${id('openVisit')}` },
     '/api/alerts/{id}': { path: `/api/alerts/${id('alert')}` },
     '/api/incidents/{id}': { path: `/api/incidents/${id('incident')}` },
     '/api/incidents/{id}/report.pdf': { path: `/api/incidents/${id('incident')}/report.pdf` },

@@ -72,6 +72,8 @@ import {
   leaveViewSchema,
   workingPatternViewSchema,
   workingTimeViewSchema,
+  carerSuggestionsSchema,
+  fillDayPlanSchema,
   userViewSchema,
   voiceNoteViewSchema,
   emergencyContextViewSchema,
@@ -131,6 +133,7 @@ import {
 } from '../training/training-routes';
 import { leaveListQuery } from '../leave/leave-routes';
 import { workingTimeQuery } from '../availability/working-pattern-routes';
+import { fillDayQuery } from '../suggestions/suggestion-routes';
 import { accessLogQuery, usersQuery } from '../users/user-routes';
 import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-routes';
 import { searchQuery } from '../search/search-routes';
@@ -287,6 +290,19 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     ['appointments.read'],
     json(z.array(workingTimeViewSchema)),
     workingTimeQuery,
+  ),
+  read(
+    '/api/rota/suggestions/:appointmentId',
+    'The carers who could take a scheduled visit, best first, each with its reasons, and how many were left out and why',
+    ['appointments.write'],
+    json(carerSuggestionsSchema),
+  ),
+  read(
+    '/api/rota/fill-day',
+    'A carer proposed for every open visit of a London day, never two overlapping visits for one carer (nothing is written)',
+    ['appointments.write'],
+    json(fillDayPlanSchema),
+    fillDayQuery,
   ),
 
   read(

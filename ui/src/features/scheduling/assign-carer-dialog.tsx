@@ -8,6 +8,7 @@ import { formatDate } from '../../shared/format';
 import { useAppointmentCommand } from '../../records/appointments/appointment-command';
 import { carerDisplayName } from './get-carers';
 import { clientName } from './rota-chips';
+import { SuggestedCarers } from './suggested-carers';
 
 interface AssignCarerDialogProps {
   visit: AppointmentView | undefined;
@@ -15,15 +16,13 @@ interface AssignCarerDialogProps {
   onClose: () => void;
 }
 
-/** Assign Carer: pick an active carer for an unassigned visit; a clash with another visit is shown here. */
+/**
+ * Assign Carer: the carers suggested for the visit (best first, each with why, one click assigns), or any active
+ * carer picked from the list; a clash with another visit or leave is shown here.
+ */
 export function AssignCarerDialog({ visit, carers, onClose }: AssignCarerDialogProps) {
   return (
-    <FormDialog
-      open={visit !== undefined}
-      onOpenChange={(open) => !open && onClose()}
-      title="Assign Carer"
-      size="small"
-    >
+    <FormDialog open={visit !== undefined} onOpenChange={(open) => !open && onClose()} title="Assign Carer">
       {visit && <AssignCarerForm key={visit.id} visit={visit} carers={carers} onDone={onClose} />}
     </FormDialog>
   );
@@ -50,19 +49,14 @@ function AssignCarerForm({
     .filter((carer) => carer.isActive)
     .sort((a, b) => carerDisplayName(a).localeCompare(carerDisplayName(b)));
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!carerId) {
-      setError('Carer is required');
-      return;
-    }
+  const assignTo = async (chosen: string) => {
     setError(undefined);
     setFormError(undefined);
     try {
       await assign.mutateAsync({
         method: 'POST',
         path: `/api/appointments/${visit.id}/assign`,
-        body: { carerId },
+        body: { carerId: chosen },
         revision: visit.revision,
       });
       onDone();
@@ -73,6 +67,14 @@ function AssignCarerForm({
       else setFormError(failure.reason);
     }
   };
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!carerId) {
+      setError('Carer is required');
+      return;
+    }
+    await assignTo(carerId);
+  };
 
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -81,6 +83,7 @@ function AssignCarerForm({
         <br />
         {formatDate(visit.date)} {visit.startTime}–{visit.endTime}
       </p>
+      <SuggestedCarers visitId={visit.id} busy={assign.isPending} onAssign={(chosen) => void assignTo(chosen)} />
       <Field id={id} label="Carer" required error={error}>
         <select
           id={id}
