@@ -26,6 +26,7 @@ import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
 import { measureServiceMemory, serviceMemoryRows } from './service-memory';
 import { measureReadLatency } from './read-latency';
+import { measureRota, rotaRows } from './rota-bench';
 import { round } from './stats';
 import { renderTable, targetMet, type Row } from './table';
 
@@ -112,6 +113,8 @@ async function main(): Promise<number> {
     );
     step("(r) the five services' resident memory on the demo data: after start, and after a minute of requests");
     const serviceMemory = shown(await measureServiceMemory((message) => step(`    ${message}`)));
+    step('(s) suggested carers and Fill the day on a day of 800 visits (40 open) and 300 carers');
+    const rota = shown(await measureRota(await postgres.freshDatabase('rota'), (message) => step(`    ${message}`)));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -147,6 +150,7 @@ async function main(): Promise<number> {
       ...idempotentReplay,
       ...offlineSync,
       ...serviceMemory,
+      ...rota,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -205,6 +209,7 @@ async function main(): Promise<number> {
       ...firstStartRows(firstStart),
       ...offlineSyncRows({ ...idempotentReplay, ...offlineSync }),
       ...serviceMemoryRows(serviceMemory),
+      ...rotaRows({ ...rota }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
