@@ -53,6 +53,7 @@ export type AppointmentCommand =
       readonly id: string;
       readonly scheduledStart: string;
       readonly durationMinutes: number;
+      readonly leaveOverrideReason?: string;
     }
   | { readonly type: 'ChangeAppointment'; readonly id: string; readonly changes: AppointmentChanges }
   | { readonly type: 'CancelAppointment'; readonly id: string; readonly reason: string }

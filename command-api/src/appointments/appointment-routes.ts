@@ -108,8 +108,9 @@ export function appointmentRoutes({ store, visitTimeRules, carerWindow }: Comman
 
   router.post('/:id/reschedule', write, async (ctx) => {
     const id = parseAppointmentId(ctx.params.id);
-    const input = parseOr400(rescheduleAppointmentRequestSchema, ctx.request.body);
-    ctx.body = reply(await service.reschedule(id, input, parseIfMatch(ctx), commandContext(ctx)));
+    const { leaveOverrideReason, ...input } = parseOr400(rescheduleAppointmentRequestSchema, ctx.request.body);
+    const override = leaveOverrideOf(ctx, leaveOverrideReason);
+    ctx.body = reply(await service.reschedule(id, input, parseIfMatch(ctx), commandContext(ctx), override));
   });
 
   router.patch('/:id', write, async (ctx) => {

@@ -227,14 +227,21 @@ export class AppointmentService {
     input: { scheduledStart: string; durationMinutes: number },
     ifMatch: bigint | undefined,
     context: CommandContext,
+    override: LeaveOverride = NO_LEAVE_OVERRIDE,
   ): Promise<AppointmentResult> {
     const loaded = await this.load(id, ifMatch);
-    const events = decide({ type: 'RescheduleAppointment', id, ...input }, loaded.state);
-    if (events.length === 0) return unchanged(id, loaded);
+    const moved = decide({ type: 'RescheduleAppointment', id, ...input }, loaded.state);
+    if (moved.length === 0) return unchanged(id, loaded);
     const current = loaded.state as ExistingAppointment;
-    if (current.carerId === null) return { ...(await this.append(id, events, loaded.revision, context)), warnings: [] };
+    if (current.carerId === null) return { ...(await this.append(id, moved, loaded.revision, context)), warnings: [] };
     const carer = bookableCarer(await loadCarer(this.store, current.carerId));
     const plan = { ...current.plan, ...input };
+    // Moving a visit into its carer's approved leave is refused as booking them then would be.
+    const leaveOverrideReason = await this.assertNotOnLeave(carer, current.carerId, [plan], override);
+    const events = decide(
+      { type: 'RescheduleAppointment', id, ...input, ...definedOnly({ leaveOverrideReason }) },
+      loaded.state,
+    );
     const receipt = await this.bookings.book(bookingOf(id, current.carerId, plan), context);
     const appended = await this.appendOrUndo(id, events, loaded.revision, context, receipt);
     const newDays = daysOf(plan);

@@ -62,7 +62,12 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       return [
         {
           type: 'AppointmentRescheduled',
-          data: { id, scheduledStart: command.scheduledStart, durationMinutes: command.durationMinutes },
+          data: {
+            id,
+            scheduledStart: command.scheduledStart,
+            durationMinutes: command.durationMinutes,
+            ...(command.leaveOverrideReason !== undefined && { leaveOverrideReason: command.leaveOverrideReason }),
+          },
         },
       ];
     }

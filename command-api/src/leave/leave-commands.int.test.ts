@@ -261,6 +261,40 @@ describe('assigning a visit to a carer on approved leave', () => {
     expect((await visit(coordinator, carerId, '2027-07-08T12:00:00.000Z')).status).toBe(201);
   });
 
+  it('moving an assigned visit into the leave is refused as booking it would be; an administrator may, with a reason', async () => {
+    const carerId = await carerRecord();
+    const id = await requestLeave(coordinator, leave(carerId, { from: '2027-09-14', to: '2027-09-14' }));
+    expect((await otherCoordinator.request('POST', `/api/leave/${id}/approve`, {})).status).toBe(200);
+    const booked = await created(visit(coordinator, carerId, '2027-09-13T09:00:00.000Z'));
+    const onLeave = 'Nadia Hussain is on annual leave on 14/09/2027';
+    const moveTo = { scheduledStart: '2027-09-14T09:00:00.000Z', durationMinutes: 60 };
+
+    await refused(() => coordinator.request('POST', `/api/appointments/${booked}/reschedule`, moveTo), 409, {
+      error: onLeave,
+      fields: { carerId: onLeave },
+    });
+    const notAllowed = `${onLeave}: only an administrator can book a carer on leave`;
+    await refused(
+      () =>
+        coordinator.request('POST', `/api/appointments/${booked}/reschedule`, {
+          ...moveTo,
+          leaveOverrideReason: 'Family asked for the same carer',
+        }),
+      403,
+      { error: notAllowed, fields: { leaveOverrideReason: notAllowed } },
+    );
+    const moved = await api.request('POST', `/api/appointments/${booked}/reschedule`, {
+      ...moveTo,
+      leaveOverrideReason: 'Family asked for the same carer',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    const events = (await api.store.readStream(appointmentStreamId(booked))).map(parseRecordedEvent);
+    expect(events.at(-1)).toMatchObject({
+      type: 'AppointmentRescheduled',
+      data: { scheduledStart: moveTo.scheduledStart, leaveOverrideReason: 'Family asked for the same carer' },
+    });
+  });
+
   it('a cancelled leave frees the carer again', async () => {
     const carerId = await carerRecord();
     const id = await requestLeave(coordinator, leave(carerId, { from: '2027-08-02', to: '2027-08-02' }));

@@ -104,7 +104,11 @@ export const AppointmentCarerUnassigned = defineEvent(
 export const AppointmentRescheduled = defineEvent(
   'AppointmentRescheduled',
   1,
-  appointmentPlanSchema.pick({ scheduledStart: true, durationMinutes: true }).extend({ id: z.uuid() }),
+  appointmentPlanSchema.pick({ scheduledStart: true, durationMinutes: true }).extend({
+    id: z.uuid(),
+    /** Why an administrator moved the visit into its carer's approved leave (absent otherwise). */
+    leaveOverrideReason: eventText(TEXT_LIMITS.shortReason).optional(),
+  }),
 );
 /** Tasks, notes, priority or visit type changed before the visit started. */
 export const AppointmentDetailsChanged = defineEvent(

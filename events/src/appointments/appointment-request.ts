@@ -90,6 +90,8 @@ export type AssignCarerRequest = z.input<typeof assignCarerRequestSchema>;
 export const rescheduleAppointmentRequestSchema = z.object({
   scheduledStart: requiredInstant('Scheduled date and time is required'),
   durationMinutes,
+  /** An administrator moving a visit into its carer's approved leave then says why (anyone else is refused). */
+  leaveOverrideReason: reason,
 });
 export type RescheduleAppointmentRequest = z.input<typeof rescheduleAppointmentRequestSchema>;
 
