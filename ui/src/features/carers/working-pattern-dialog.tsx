@@ -159,17 +159,24 @@ function WorkingPatternForm({
   });
   const initial = pattern ? patternToValues(pattern) : NEW_PATTERN;
   const [paths, setPaths] = useState(() => fieldPaths(initial));
+  // Rows changed since the last submit: their messages are about what was there before, so they are hidden.
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const markChanged = (row: string) => setChanged((current) => new Set(current).add(row));
   const form = useCommandForm<WorkingPatternValues, unknown, string>({
     initial,
     fields: paths,
     check: (values) => {
       setPaths(fieldPaths(values));
+      setChanged(new Set());
       return checkWorkingPattern(values);
     },
     send: (request) => save.mutateAsync(request),
     onDone,
   });
-  const { values, fieldErrors: errors, idOf } = form;
+  const { values, idOf } = form;
+  const errors = Object.fromEntries(
+    Object.entries(form.fieldErrors).filter(([path]) => !changed.has(path.split('.').slice(0, 2).join('.'))),
+  ) as Partial<Record<string, string>>;
 
   const setWeekly = (weekly: WorkingPatternValues['weekly']) => form.setValues({ weekly });
   const setExceptions = (exceptions: WorkingPatternValues['exceptions']) => form.setValues({ exceptions });
@@ -199,8 +206,10 @@ function WorkingPatternForm({
               <div className="working-pattern-ranges">
                 {rows.length === 0 && <span className="muted small">Not working</span>}
                 {rows.map(({ range, index }, position) => {
-                  const change = (field: 'start' | 'end') => (value: string) =>
+                  const change = (field: 'start' | 'end') => (value: string) => {
+                    markChanged(`weekly.${index}`);
                     setWeekly(values.weekly.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
+                  };
                   return (
                     <div key={index} className="working-pattern-range">
                       <label className="sr-only" htmlFor={idOf(`weekly.${index}.start`)}>
@@ -253,8 +262,10 @@ function WorkingPatternForm({
         <legend className="working-pattern-heading">Exceptions</legend>
         {values.exceptions.length === 0 && <p className="muted small">No dated exceptions.</p>}
         {values.exceptions.map((exception, index) => {
-          const change = (field: keyof typeof exception) => (value: string) =>
+          const change = (field: keyof typeof exception) => (value: string) => {
+            markChanged(`exceptions.${index}`);
             setExceptions(values.exceptions.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
+          };
           const number = index + 1;
           return (
             <div key={index} className="working-pattern-exception" role="group" aria-label={`Exception ${number}`}>
