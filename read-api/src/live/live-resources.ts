@@ -24,7 +24,7 @@ export interface LiveAudience {
 
 /**
  * The records a carer's work is matched on (own-work.ts): those naming the carer record linked to their account
- * (visits, alerts, shifts, training), those naming their account (tasks assigned to them; entries, notes and
+ * (visits, alerts, shifts, training, leave), those naming their account (tasks assigned to them; entries, notes and
  * incidents they wrote), and those about the clients of their visits around today (shared/carer-work.ts).
  */
 export type OwnWorkKind =
@@ -35,6 +35,7 @@ export type OwnWorkKind =
   | 'alerts'
   | 'shifts'
   | 'training'
+  | 'leave'
   | 'tasks'
   | 'incidents'
   | 'care-plans'
@@ -42,9 +43,11 @@ export type OwnWorkKind =
 
 export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly LiveAudience[]>> = {
   carers: { resources: ['carers'], permissions: ['carers.read'] },
-  // Leave moves the carers list's "on leave today" too. A carer is not pushed their own leave yet: their screens
-  // read it when opened.
-  leave: { resources: ['leave', 'carers'], permissions: ['leave.read'] },
+  // Leave moves the carers list's "on leave today" too. A carer hears of their own leave only (decided, declined).
+  leave: [
+    { resources: ['leave', 'carers'], permissions: ['leave.read'] },
+    { resources: ['leave'], permissions: [], own: { permission: 'leave.readOwn', work: 'leave' } },
+  ],
   // A carer's working pattern: the carers screen's dialog, and the rota's weekly hours against each limit.
   working_patterns: { resources: ['carers', 'working-time'], permissions: ['carers.read'] },
   users: { resources: ['users'], permissions: ['users.manage'] },

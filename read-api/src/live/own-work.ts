@@ -125,6 +125,8 @@ export class OwnWorkNotices {
         // A removed record leaves no row; the carer's compliance row is written again with it.
         case 'training':
           return [ofCarer('training_records'), ofCarer('training_compliance')];
+        case 'leave':
+          return [ofCarer('leave_requests')];
         case 'clients':
           return [aboutClient('clients', 'id')];
         // Not another's confidential entry or private note: its existence is not theirs to learn.

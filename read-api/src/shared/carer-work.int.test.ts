@@ -450,6 +450,7 @@ describe('live notices within the work', () => {
     'voice-notes:changed',
     'shifts:changed',
     'training:changed',
+    'leave:changed',
     'tasks:changed',
     'medications:changed',
     'incidents:changed',
@@ -577,6 +578,27 @@ describe('live notices within the work', () => {
               trainingType: 'first_aid',
               completedDate: '2025-01-10',
               status: 'current',
+            }),
+          ),
+      },
+      {
+        event: 'leave:changed',
+        outside: () =>
+          commandWrite(() =>
+            send(coordinator.request, 'POST', '/api/leave', {
+              carerId: otherCarerId,
+              kind: 'annual',
+              from: addDays(londonToday(), 40),
+              to: addDays(londonToday(), 41),
+            }),
+          ),
+        inside: () =>
+          commandWrite(() =>
+            send(coordinator.request, 'POST', '/api/leave', {
+              carerId: ownCarerId,
+              kind: 'annual',
+              from: addDays(londonToday(), 40),
+              to: addDays(londonToday(), 41),
             }),
           ),
       },
