@@ -128,7 +128,8 @@ export function LeavePage() {
         ]}
       />
 
-      {list.isPending ? (
+      {/* Who asked and which buttons show depend on the carers' accounts: the rows wait for them too. */}
+      {list.isPending || carers.isPending ? (
         <ListLoading what="leave" />
       ) : list.isError ? (
         <ListLoadError what="leave" error={list.error} onRetry={() => void list.refetch()} />
