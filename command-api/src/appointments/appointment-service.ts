@@ -2,6 +2,7 @@ import { commandTime } from '@care/events/server';
 import { v7 as uuidv7 } from 'uuid';
 import {
   appointmentStreamId,
+  availabilityOf,
   ukDate,
   WrongExpectedRevisionError,
   type AmendVisitCommandInput,
@@ -68,8 +69,10 @@ type Loaded = LoadedStream<AppointmentState>;
 interface OutsidePattern {
   readonly flag: { readonly outsideWorkingPattern?: true };
   readonly warnings: readonly string[];
+  /** The plans outside the pattern (a weekly series flags each occurrence on its own). */
+  readonly outsidePlans: ReadonlySet<AppointmentPlan>;
 }
-const NOT_OUTSIDE: OutsidePattern = { flag: {}, warnings: [] };
+const NOT_OUTSIDE: OutsidePattern = { flag: {}, warnings: [], outsidePlans: new Set() };
 
 /**
  * Runs appointment and visit commands: load the stream, `decide`, append with the expected revision. A visit
@@ -146,10 +149,20 @@ export class AppointmentService {
     const plans = occurrences.map(({ plan }) => plan);
     const leaveOverrideReason =
       carer && carerId ? await this.assertNotOnLeave(carer, carerId, plans, override) : undefined;
+    // Each occurrence outside the carer's pattern records it; one warning names the first and counts the rest.
+    const outside = carer && carerId ? await this.outsidePattern(carer, carerId, plans) : NOT_OUTSIDE;
     const decided = occurrences.map(({ id, plan }) => ({
       id,
       events: decide(
-        { type: 'ScheduleAppointment', id, carerId, seriesId, plan, ...definedOnly({ leaveOverrideReason }) },
+        {
+          type: 'ScheduleAppointment',
+          id,
+          carerId,
+          seriesId,
+          plan,
+          ...definedOnly({ leaveOverrideReason }),
+          ...(outside.outsidePlans.has(plan) && { outsideWorkingPattern: true as const }),
+        },
         initialAppointmentState,
       ),
     }));
@@ -185,7 +198,10 @@ export class AppointmentService {
         throw error;
       }
     }
-    const warnings = [...new Set(receipts.flatMap((receipt) => dailyLimitWarnings(carer, receipt)))];
+    const warnings = [
+      ...new Set(receipts.flatMap((receipt) => dailyLimitWarnings(carer, receipt))),
+      ...outside.warnings,
+    ];
     return { ids: occurrences.map(({ id }) => id), seriesId, position: latestPosition(...positions), warnings };
   }
 
@@ -397,9 +413,13 @@ export class AppointmentService {
     carerId: string,
     plans: readonly AppointmentPlan[],
   ): Promise<OutsidePattern> {
-    const spans = plans.map((plan) => ({ start: plan.scheduledStart, end: scheduledEndOf(plan) }));
-    const warnings = outsidePatternWarnings(carerName(carer), await this.patterns.of(carerId), spans);
-    return { flag: warnings.length > 0 ? { outsideWorkingPattern: true } : {}, warnings };
+    const pattern = await this.patterns.of(carerId);
+    const spanOf = (plan: AppointmentPlan) => ({ start: plan.scheduledStart, end: scheduledEndOf(plan) });
+    const warnings = outsidePatternWarnings(carerName(carer), pattern, plans.map(spanOf));
+    const outsidePlans = new Set(
+      plans.filter((plan) => availabilityOf(pattern, plan.scheduledStart, scheduledEndOf(plan)) === 'outside'),
+    );
+    return { flag: warnings.length > 0 ? { outsideWorkingPattern: true } : {}, warnings, outsidePlans };
   }
 
   /** Unassign, cancel, no-show: the visit no longer holds its carer's time. */

@@ -14,6 +14,7 @@ export function outsidePatternWarnings(
   if (outside.length === 0) return [];
   const first = outside[0]!;
   const when = `${ukDate(londonToday(new Date(first.start)))} ${londonClock(first.start)}`;
-  const more = outside.length > 1 ? ` and ${outside.length - 1} more visits` : '';
+  const others = outside.length - 1;
+  const more = others === 0 ? '' : ` and ${others} more ${others === 1 ? 'visit' : 'visits'}`;
   return [`${name} does not usually work at this time (${when}${more})`];
 }

@@ -201,6 +201,38 @@ describe('booking outside the working pattern', () => {
     expect(inside?.data).not.toHaveProperty('outsideWorkingPattern');
   });
 
+  it('a weekly series records each visit outside the pattern on its own, with one warning counting them', async () => {
+    const carerId = await carerRecord();
+    expect((await put(coordinator, carerId, weekdays)).status).toBe(200);
+    // Monday 8 to Sunday 14 March 2027 at 10:00: the weekday visits are inside, Saturday and Sunday outside.
+    const series = await coordinator.request('POST', '/api/appointments/recurring', {
+      clientId,
+      carerId,
+      daysOfWeek: [1, 2, 6, 7],
+      startTime: '10:00',
+      durationMinutes: 30,
+      startDate: '2027-03-08',
+      untilDate: '2027-03-14',
+    });
+    expect(series.status, series.text).toBe(201);
+    expect(series.body.warnings).toEqual([
+      'Nadia Hussain does not usually work at this time (13/03/2027 10:00 and 1 more visit)',
+    ]);
+    const flags = await Promise.all(
+      (series.body.ids as string[]).map(async (id) => {
+        const [scheduled] = await eventsOf(appointmentStreamId(id));
+        const data = scheduled?.data as { scheduledStart: string; outsideWorkingPattern?: true };
+        return [data.scheduledStart.slice(0, 10), data.outsideWorkingPattern ?? false];
+      }),
+    );
+    expect(flags.sort()).toEqual([
+      ['2027-03-08', false],
+      ['2027-03-09', false],
+      ['2027-03-13', true],
+      ['2027-03-14', true],
+    ]);
+  });
+
   it('assigning a carer outside it goes ahead with a warning, and the assignment records it', async () => {
     const carerId = await carerRecord();
     expect((await put(coordinator, carerId, weekdays)).status).toBe(200);
