@@ -172,12 +172,12 @@ describe('Scheduling & Rotas in Chromium', () => {
     await expect.poll(() => visitChip.count()).toBe(1);
     await filters.getByRole('button', { name: 'Clear filters' }).click();
 
-    // Carer Roster: Nadia's shift, 5.5 paid hours (six less the break) and one visit.
+    // Carer Roster: Nadia's shift, 5.5 paid hours (six less the break), one visit and its 45 minutes of visit time.
     await page.getByRole('tab', { name: 'Carer Roster' }).click();
     const row = page.getByTestId('carer-roster').locator('tbody tr').filter({ hasText: 'Nadia Hussain' });
     await expect
       .poll(() => row.locator('td').allTextContents())
-      .toEqual(['Nadia Hussain', expect.stringContaining('09:00–15:00'), '5.5 h', '1']);
+      .toEqual(['Nadia Hussain', expect.stringContaining('09:00–15:00'), '5.5 h', '1', '0.8 h']);
 
     // Monthly View: the day counts the visit and the shift.
     await page.getByRole('tab', { name: 'Monthly View' }).click();

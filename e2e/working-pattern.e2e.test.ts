@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { addDays, londonToday, type WorkingPatternView } from '@care/events';
+import { addDays, londonTimeToInstant, londonToday, type WorkingPatternView } from '@care/events';
 import { accessibilityFindings } from './axe-scan';
-import { startE2eEnvironment, ukDate, type E2eEnvironment } from './support';
+import { sampleClient, startE2eEnvironment, ukDate, type E2eEnvironment } from './support';
 
 /**
  * A carer's working pattern in Chromium on the real product: a coordinator sets it in the carers screen's dialog
@@ -81,6 +81,8 @@ describe('working pattern', () => {
 
     await dialog.getByLabel('Saturday from, hours 1').fill('09:00');
     await dialog.getByLabel('Saturday to, hours 1').fill('13:00');
+    // The message was about the hours as they were: it goes once they are changed.
+    await expect.poll(() => dialog.getByText('End must be after the start').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Add exception' }).click();
     await dialog.getByRole('textbox', { name: 'Date' }).fill(ukDate(awayDay));
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Hospital appointment');
@@ -137,4 +139,36 @@ describe('working pattern', () => {
     },
     60_000,
   );
+
+  it("the rota flags the carer booked over their weekly hours limit, with the week's hours", async () => {
+    const put = await admin.request.fetch(`${env.product.url}/api/carers/${carerId}/working-pattern`, {
+      method: 'PUT',
+      data: { weekly: [], contractedHoursPerWeek: null, weeklyHoursLimit: 1 },
+      headers: { origin: env.product.url },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    const clientId = await send(
+      admin.request,
+      '/api/clients',
+      sampleClient('CL-4401', 'Edith', 'Green', '4 Mill Lane'),
+    );
+    // Two hours this week, late today so that they are still ahead whatever the time of the run.
+    for (const time of ['21:00', '22:00'])
+      await send(admin.request, '/api/appointments', {
+        clientId,
+        carerId,
+        scheduledStart: londonTimeToInstant(londonToday(), time),
+        durationMinutes: 60,
+      });
+    const context = await env.signedInContext(DESKTOP, coordinator);
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/scheduling`);
+    const flags = page.getByTestId('working-time-flags');
+    await expect.poll(() => flags.textContent()).toBe('Over 1 h Nia Osei: 2 h booked this week');
+    await page.getByRole('tab', { name: 'Carer Roster' }).click();
+    const row = page.getByTestId('carer-roster').locator('tbody tr').filter({ hasText: 'Nia Osei' });
+    await expect.poll(() => row.getByTestId('over-limit-flag').textContent()).toBe('Over 1 h');
+    await page.screenshot({ path: `${shots}/working-time-roster-1280.png` });
+    await context.close();
+  }, 60_000);
 });

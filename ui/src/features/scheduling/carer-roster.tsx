@@ -1,4 +1,4 @@
-import type { AppointmentView, CarerView, ShiftView } from '@care/events';
+import type { AppointmentView, CarerView, ShiftView, WorkingTimeView } from '@care/events';
 import {
   flexRender,
   getCoreRowModel,
@@ -14,6 +14,7 @@ import { carerDisplayName } from './get-carers';
 import { isoWeekday, WEEKDAY_NAMES } from './rota-dates';
 import { isBooked, isPlanned, shiftHours } from './rota-figures';
 import { ShiftChip } from './rota-chips';
+import { WorkingTimeCell } from './working-time';
 
 interface RosterRow {
   readonly carerId: string;
@@ -22,6 +23,8 @@ interface RosterRow {
   readonly shifts: ShiftView[];
   readonly hours: number;
   readonly visits: number;
+  /** The week's booked visit time against the carer's weekly limit (undefined: no visits booked). */
+  readonly workingTime: WorkingTimeView | undefined;
 }
 
 interface CarerRosterProps {
@@ -31,12 +34,17 @@ interface CarerRosterProps {
   /** The Filter's carer ('' = everyone). */
   carerId: string;
   onCancelShift: ((shift: ShiftView) => void) | undefined;
+  /** Each carer's booked hours this week against their weekly hours limit, by carer id. */
+  workingTime?: ReadonlyMap<string, WorkingTimeView> | undefined;
 }
 
 /** Carer Roster: per carer, the week's shifts, their paid hours (less breaks) and the number of visits booked. */
-export function CarerRoster({ carers, visits, shifts, carerId, onCancelShift }: CarerRosterProps) {
+export function CarerRoster({ carers, visits, shifts, carerId, onCancelShift, workingTime }: CarerRosterProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
-  const rows = useMemo(() => rosterRows(carers, visits, shifts, carerId), [carers, visits, shifts, carerId]);
+  const rows = useMemo(
+    () => rosterRows(carers, visits, shifts, carerId, workingTime),
+    [carers, visits, shifts, carerId, workingTime],
+  );
 
   const columns = useMemo<ColumnDef<RosterRow>[]>(
     () => [
@@ -79,6 +87,12 @@ export function CarerRoster({ carers, visits, shifts, carerId, onCancelShift }: 
         cell: ({ row }) => formatHours(row.original.hours),
       },
       { id: 'visits', header: 'Visits', accessorFn: (row) => row.visits },
+      {
+        id: 'workingTime',
+        header: 'Visit hours',
+        accessorFn: (row) => row.workingTime?.minutes ?? 0,
+        cell: ({ row }) => <WorkingTimeCell row={row.original.workingTime} />,
+      },
     ],
     [onCancelShift],
   );
@@ -135,6 +149,7 @@ function rosterRows(
   visits: readonly AppointmentView[],
   shifts: readonly ShiftView[],
   carerId: string,
+  workingTime: ReadonlyMap<string, WorkingTimeView> | undefined,
 ): RosterRow[] {
   return carers
     .filter((carer) => !carerId || carer.id === carerId)
@@ -147,6 +162,7 @@ function rosterRows(
         shifts: own,
         hours: own.filter(isPlanned).reduce((sum, shift) => sum + shiftHours(shift), 0),
         visits: visits.filter((visit) => visit.carerId === carer.id && isBooked(visit)).length,
+        workingTime: workingTime?.get(carer.id),
       };
     })
     .filter((row) => row.active || row.shifts.length > 0 || row.visits > 0);

@@ -39,6 +39,7 @@ import { SummaryCards } from './summary-cards';
 import { VisitAssignments } from './visit-assignments';
 import { WeekDayList } from './week-day-list';
 import { WeeklyView } from './weekly-view';
+import { WorkingTimeFlags, workingTimeQueryOptions } from './working-time';
 import './scheduling.css';
 import { DateInput, isIsoDate } from '../../shared/date-fields/date-input';
 
@@ -68,6 +69,8 @@ export function SchedulingPage() {
   const shifts = useQuery(shiftsQueryOptions(week));
   const summary = useQuery(appointmentSummaryQueryOptions(week));
   const leave = useRotaLeave(days, filter.carerId);
+  // Each carer's booked hours this week against their weekly hours limit (the over-the-limit flags).
+  const workingTime = useQuery({ ...workingTimeQueryOptions(days[0]!), enabled: can(role, 'appointments.read') });
 
   const [cancellingShift, setCancellingShift] = useState<ShiftView>();
   const onCancelShift = canPlanShifts ? setCancellingShift : undefined;
@@ -112,7 +115,12 @@ export function SchedulingPage() {
             leave,
           };
           // A phone has no room for seven columns: the week becomes a list of days.
-          return isMobile ? <WeekDayList {...rota} /> : <WeeklyView {...rota} />;
+          return (
+            <>
+              <WorkingTimeFlags workingTime={workingTime.data} carers={carerList} carerId={filter.carerId} />
+              {isMobile ? <WeekDayList {...rota} /> : <WeeklyView {...rota} />}
+            </>
+          );
         }),
     },
     {
@@ -143,6 +151,7 @@ export function SchedulingPage() {
             shifts={weekShifts}
             carerId={filter.carerId}
             onCancelShift={onCancelShift}
+            workingTime={workingTime.data}
           />
         )),
     },
