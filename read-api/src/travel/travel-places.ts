@@ -30,7 +30,7 @@ export async function placesOfClients(
     .where('id', 'in', ids)
     .execute();
   const unplaced = rows.filter((row) => row.latitude === null || row.longitude === null).map((row) => row.id);
-  const learnt = await learntLocations(db, unplaced);
+  const learnt = await learntCache.locations(db, unplaced);
   const places = new Map<string, ClientPlace>();
   for (const row of rows) {
     const recorded =
@@ -44,6 +44,45 @@ export async function placesOfClients(
   }
   return places;
 }
+
+type Point = { latitude: number; longitude: number };
+
+/**
+ * Learnt locations change only as check-ins add up, while the schedule asks for the same clients on every read:
+ * each one is kept for a few minutes (unknown ones too), so a day's schedule of hundreds of visits reads the
+ * check-ins once, not on every refresh. A client's first check-ins may therefore show a few minutes late.
+ */
+class LearntLocationCache {
+  private readonly entries = new Map<string, { point: Point | null; until: number }>();
+
+  constructor(
+    private readonly keepMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  async locations(db: Kysely<ReadModelDatabase>, clientIds: readonly string[]): Promise<Map<string, Point>> {
+    const now = Date.now();
+    const found = new Map<string, Point>();
+    const missing: string[] = [];
+    for (const id of clientIds) {
+      const entry = this.entries.get(id);
+      if (entry && entry.until > now) {
+        if (entry.point) found.set(id, entry.point);
+      } else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const read = await learntLocations(db, missing);
+    if (this.entries.size + missing.length > this.maxEntries) this.entries.clear();
+    for (const id of missing) {
+      const point = read.get(id) ?? null;
+      this.entries.set(id, { point, until: now + this.keepMs });
+      if (point) found.set(id, point);
+    }
+    return found;
+  }
+}
+
+const learntCache = new LearntLocationCache(5 * 60_000, 50_000);
 
 /** The median check-in place of each client's latest visits, one query for all of them. */
 async function learntLocations(

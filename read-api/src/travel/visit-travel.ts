@@ -26,8 +26,9 @@ const NO_TRAVEL: VisitTravel = { travelFromPrevious: null, tightGap: false };
 /**
  * For each visit of a page, the estimated travel from the carer's previous visit that London day, and whether the
  * gap between the two is shorter than it. The previous visit is looked for among all the carer's visits that day,
- * not only those on the page (a filtered list still measures from where the carer really was). Four queries for the
- * whole page, whatever its size: the carers' rounds on those days, the clients' places (two) and the travel modes.
+ * not only those on the page (a filtered list still measures from where the carer really was). A handful of queries
+ * for the whole page, whatever its size, run side by side: the carers' rounds on those days, the clients' places
+ * (travel-places.ts, with learnt locations kept a few minutes) and the travel modes.
  */
 export async function travelOfVisits(
   db: Kysely<ReadModelDatabase>,
@@ -38,19 +39,18 @@ export async function travelOfVisits(
   if (onRound.length === 0) return result;
   const carerIds = [...new Set(onRound.map((visit) => visit.carerId as string))];
   const dates = [...new Set(onRound.map((visit) => visit.date))];
-  const rounds = await db
-    .withSchema(READ_MODEL_SCHEMA)
-    .selectFrom('appointments')
-    .select(['id', 'carer_id', 'client_id', 'date', 'scheduled_start', 'scheduled_end'])
-    .where('carer_id', 'in', carerIds)
-    .where('date', 'in', dates)
-    .where('status', 'in', ON_THE_ROUND)
-    .orderBy('scheduled_start')
-    .orderBy('id')
-    .execute();
+  // The page's own clients and carers are read beside the rounds (a previous visit is nearly always with one of
+  // them); only a previous visit's client not on the page is read after.
+  const pageClients = [...new Set(onRound.map((visit) => visit.clientId))];
+  const [rounds, pagePlaces, modes] = await Promise.all([
+    roundsOf(db, carerIds, dates),
+    placesOfClients(db, pageClients),
+    travelModesOf(db, carerIds),
+  ]);
   // Each visit's predecessor in its carer's day, in start order.
-  const previousOf = new Map<string, (typeof rounds)[number]>();
-  const lastOfDay = new Map<string, (typeof rounds)[number]>();
+  type RoundVisit = Awaited<ReturnType<typeof roundsOf>>[number];
+  const previousOf = new Map<string, RoundVisit>();
+  const lastOfDay = new Map<string, RoundVisit>();
   for (const row of rounds) {
     const day = `${row.carer_id} ${row.date}`;
     const previous = lastOfDay.get(day);
@@ -59,14 +59,8 @@ export async function travelOfVisits(
   }
   const wanted = onRound.filter((visit) => previousOf.has(visit.id));
   if (wanted.length === 0) return result;
-  const clientIds = wanted.flatMap((visit) => [visit.clientId, previousOf.get(visit.id)!.client_id]);
-  const [places, modes] = await Promise.all([
-    placesOfClients(db, clientIds),
-    travelModesOf(
-      db,
-      wanted.map((visit) => visit.carerId as string),
-    ),
-  ]);
+  const others = wanted.map((visit) => previousOf.get(visit.id)!.client_id).filter((id) => !pagePlaces.has(id));
+  const places = others.length === 0 ? pagePlaces : new Map([...pagePlaces, ...(await placesOfClients(db, others))]);
   for (const visit of wanted) {
     const previous = previousOf.get(visit.id)!;
     // Two visits in a row at the same home are no journey.
@@ -83,6 +77,20 @@ export async function travelOfVisits(
     });
   }
   return result;
+}
+
+/** The carers' booked, under way and done visits on those London days, in start order. */
+function roundsOf(db: Kysely<ReadModelDatabase>, carerIds: readonly string[], dates: readonly string[]) {
+  return db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('appointments')
+    .select(['id', 'carer_id', 'client_id', 'date', 'scheduled_start', 'scheduled_end'])
+    .where('carer_id', 'in', carerIds)
+    .where('date', 'in', dates)
+    .where('status', 'in', ON_THE_ROUND)
+    .orderBy('scheduled_start')
+    .orderBy('id')
+    .execute();
 }
 
 function basisOf(from: ClientPlace, to: ClientPlace): TravelBasis {
