@@ -132,6 +132,20 @@ describe('Travel between visits on the daily schedule', () => {
     await page.close();
   }, 60_000);
 
+  it("shows the travel on the rota's weekly grid, the tight gap in words", async () => {
+    const page = await admin.newPage();
+    await page.goto(`${env.product.url}/scheduling`);
+    await page.getByLabel('Week of').fill(ukDate(day));
+    const chip = (hour: number) =>
+      page.locator(`td[data-date="${day}"][data-hour="${hour}"]`).getByTestId('rota-visit').getByTestId('travel-note');
+    await expect.poll(() => chip(10).textContent()).toBe(TIGHT_IN_BLOCK);
+    expect(await chip(11).textContent()).toBe(ROOMY);
+    expect(await page.locator(`td[data-date="${day}"][data-hour="9"]`).getByTestId('travel-note').count()).toBe(0);
+    await page.locator(`td[data-date="${day}"][data-hour="9"]`).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/travel-time-rota-1280.png` });
+    await page.close();
+  }, 60_000);
+
   it.each([
     { viewport: DESKTOP, highContrast: false },
     { viewport: DESKTOP, highContrast: true },
