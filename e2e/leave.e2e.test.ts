@@ -222,6 +222,40 @@ describe('Leave in Chromium', () => {
     await Promise.all([context.close(), carerContext.close()]);
   }, 60_000);
 
+  it('lets the office request leave for a carer it picks, offers no Approve on a request it made, and withdraws it', async () => {
+    const context = await signIn(DESKTOP, coordinator);
+    const page = await openLeave(context);
+    await visible(page, 'No pending leave.');
+    await page.getByRole('button', { name: 'Request Leave' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Leave' });
+    await dialog.getByRole('button', { name: 'Request Leave' }).click();
+    await visible(page, 'Carer is required');
+    await dialog.getByLabel('Carer').selectOption({ label: 'Nadia Hussain (EMP-5101)' });
+    await dialog.getByLabel('Kind of leave').selectOption({ label: 'Sick' });
+    await dialog.getByLabel('Afternoon (half day)').check();
+    // A half day has one date: no last day to give.
+    expect(await dialog.getByLabel('Last day').count()).toBe(0);
+    await dialog.getByLabel('Date', { exact: true }).fill(ukDate(addDays(laterDay, 3)));
+    await dialog.getByRole('button', { name: 'Request Leave' }).click();
+    await visible(page, 'Leave requested');
+
+    await expect.poll(() => items(page).count()).toBe(1);
+    const item = items(page).first();
+    await expect.poll(() => item.textContent()).toContain(`Sick · ${ukDate(addDays(laterDay, 3))} (afternoon)`);
+    expect(await item.textContent()).toContain('Asked byYou on');
+    // Someone else decides on a request the coordinator made.
+    expect(await item.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+    expect(await item.getByRole('button', { name: /^Decline/ }).count()).toBe(0);
+    await item.getByRole('button', { name: /^Withdraw/ }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw Leave Request' });
+    await withdraw.getByRole('button', { name: 'Withdraw request' }).click();
+    await visible(page, 'Leave request withdrawn');
+    await visible(page, 'No pending leave.');
+    await statusFilter(page).selectOption({ label: 'Cancelled' });
+    await expect.poll(() => items(page).first().textContent()).toContain('Cancelled');
+    await context.close();
+  }, 60_000);
+
   it.each([
     { viewport: DESKTOP, highContrast: false },
     { viewport: DESKTOP, highContrast: true },
