@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addDays,
   alertStreamId,
+  londonTimeToInstant,
+  mondayOf,
   comparePositions,
   londonToday,
   parseRecordedEvent,
@@ -333,6 +335,35 @@ describe('alert rules on the live record', () => {
     await expect.poll(() => types('visit-late', visitId)).toEqual(['AlertRaised', 'AlertResolved']);
     const [, resolved] = await history('visit-late', visitId);
     expect(resolved?.note).toMatch(/^Checked in at \d\d:\d\d$/);
+  });
+
+  it('raises one working time alert for a carer week over their limit however often it is evaluated, and resolves it when the week fits', async () => {
+    const carerId = await newCarer('Nadia');
+    const put = await api.request('PUT', `/api/carers/${carerId}/working-pattern`, {
+      weekly: [],
+      contractedHoursPerWeek: null,
+      weeklyHoursLimit: 1,
+    });
+    expect(put.status, put.text).toBe(200);
+    const week = mondayOf(addDays(londonToday(), 14));
+    const visit = (day: number) =>
+      created('/api/appointments', {
+        clientId,
+        carerId,
+        scheduledStart: londonTimeToInstant(addDays(week, day), '10:00'),
+        durationMinutes: 45,
+      });
+    await visit(0);
+    const second = await visit(1);
+    const subject = `${carerId}/${week}`;
+    await expect.poll(() => types('working-time-over-limit', subject)).toEqual(['AlertRaised']);
+    // Still over after a third visit: the rule is evaluated again and wants the same alert, raised once.
+    const third = await visit(2);
+    await ok(`/api/appointments/${third}/cancel`, { reason: 'Client in hospital' });
+    await ok(`/api/appointments/${second}/cancel`, { reason: 'Client in hospital' });
+    await expect.poll(() => types('working-time-over-limit', subject)).toEqual(['AlertRaised', 'AlertResolved']);
+    const [, resolved] = await history('working-time-over-limit', subject);
+    expect(resolved).toMatchObject({ by: 'system', note: 'Now 0.75 h booked, within the weekly limit of 1 h' });
   });
 
   it('reopens an unassigned-visit alert the system resolved when the carer is taken off again, but not one a person resolved', async () => {
