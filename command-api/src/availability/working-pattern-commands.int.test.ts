@@ -112,6 +112,18 @@ describe('setting a working pattern', () => {
     expect(await appendedSince(api.store, before)).toEqual([]);
   });
 
+  it('a repeat with the same Idempotency-Key is answered with the first reply and appends nothing', async () => {
+    const carerId = await carerRecord();
+    const key = { 'Idempotency-Key': randomUUID() };
+    const first = await put(coordinator, carerId, weekdays, key);
+    expect(first.status, first.text).toBe(200);
+    const before = await settledLog(api.store);
+    const repeat = await put(coordinator, carerId, weekdays, key);
+    expect({ status: repeat.status, body: repeat.body }).toEqual({ status: 200, body: first.body });
+    expect(repeat.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await appendedSince(api.store, before)).toEqual([]);
+  });
+
   it('bad hours and limits answer 400 naming the field', async () => {
     const carerId = await carerRecord();
     const invalid = (fields: Record<string, string>) => ({ error: 'Validation failed', fields });
