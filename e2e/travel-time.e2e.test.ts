@@ -132,7 +132,7 @@ describe('Travel between visits on the daily schedule', () => {
     await page.close();
   }, 60_000);
 
-  it("shows the travel on the rota's weekly grid, the tight gap in words", async () => {
+  it("shows the travel on the rota's week, on the grid and on a phone's list of days, the tight gap in words", async () => {
     const page = await admin.newPage();
     await page.goto(`${env.product.url}/scheduling`);
     await page.getByLabel('Week of').fill(ukDate(day));
@@ -144,6 +144,17 @@ describe('Travel between visits on the daily schedule', () => {
     await page.locator(`td[data-date="${day}"][data-hour="9"]`).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/travel-time-rota-1280.png` });
     await page.close();
+
+    // A phone shows the week as a list of days, with room for the sentence.
+    const phone = await env.signedInContext(PHONE);
+    const list = await phone.newPage();
+    await list.goto(`${env.product.url}/scheduling`);
+    await list.getByLabel('Week of').fill(ukDate(day));
+    const notes = list.getByRole('list', { name: /^Visits on / }).getByTestId('travel-note');
+    await expect.poll(() => notes.allTextContents()).toEqual([TIGHT, ROOMY]);
+    await notes.first().scrollIntoViewIfNeeded();
+    await list.screenshot({ path: `${shots}/travel-time-rota-390.png` });
+    await phone.close();
   }, 60_000);
 
   it.each([

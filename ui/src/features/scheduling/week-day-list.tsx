@@ -6,6 +6,7 @@ import { statusBadgeClass, statusLabel } from '../../records/appointments/appoin
 import { longDayLabel } from './rota-dates';
 import { CancelShiftButton, carerOfVisit, clientName, shiftTypeLabel } from './rota-chips';
 import { LeaveChips } from './rota-leave';
+import { TravelNote } from '../../shared/travel/travel-note';
 import '../../records/appointments/appointment-status.css';
 import './week-day-list.css';
 
@@ -177,6 +178,7 @@ function VisitRow({ visit }: { visit: AppointmentView }) {
             <AlertTriangle size={12} aria-hidden /> Outside shift
           </span>
         )}
+        <TravelNote visit={visit} />
       </span>
     </li>
   );
