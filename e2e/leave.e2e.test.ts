@@ -256,6 +256,21 @@ describe('Leave in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('marks a carer away today On leave on the carers screen, with the leave she is on', async () => {
+    const today = londonToday();
+    const id = await send(admin.request, '/api/leave', { carerId, kind: 'compassionate', from: today, to: today });
+    const context = await signIn(DESKTOP, coordinator);
+    await send(context.request, `/api/leave/${id}/approve`, { unassignVisits: true });
+    const page = await context.newPage();
+    await page.goto(`${env.product.url}/carers`);
+    const card = page.getByTestId('carer-card').filter({ hasText: 'Nadia Hussain' });
+    await expect.poll(() => card.getByText('On leave', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => card.getByTestId('carer-next-leave').textContent())
+      .toBe(`Current leave: Compassionate leave, ${ukDate(today)}`);
+    await context.close();
+  }, 60_000);
+
   it.each([
     { viewport: DESKTOP, highContrast: false },
     { viewport: DESKTOP, highContrast: true },
