@@ -21,7 +21,9 @@ import {
 } from '@care/command-api/testing';
 import { createReadModelDb, startProjector, type RunningProjector } from '@care/projector';
 import { createReadApi, type ReadApi } from '../app';
-import { checkedIn, VisitLog } from '../appointments/visit-fixtures';
+import { checkedIn, checkedOut, VisitLog } from '../appointments/visit-fixtures';
+// The command side's payroll source reads the same read model: its estimate must agree with the schedule's.
+import { readModelPayrollSource } from '../../../command-api/src/finance/payroll-source';
 
 /**
  * Travel between visits end to end: where clients live (recorded, or learnt from check-ins), how carers travel, and
@@ -208,5 +210,40 @@ describe("travel between a carer's visits on the schedule", () => {
     const walters = await read<AppointmentView[]>(`/api/appointments?date=${DAY}&clientId=${walter.id}`);
     expect(walters.find((view) => view.id === tight)).toMatchObject({ tightGap: true });
     expect((await read<AppointmentView>(`/api/appointments/${tight}`)).tightGap).toBe(true);
+  });
+});
+
+describe('travel in payroll', () => {
+  it("counts the carer's recorded travel, and the estimate where they recorded none between two visits the same day", async () => {
+    const PAID_DAY = '2026-02-03';
+    const north = { latitude: HOME.latitude + ONE_KM_OF_LATITUDE, longitude: HOME.longitude };
+    const edith = await send('POST', '/api/clients', clientRequest({ ...HOME }));
+    const walter = await send('POST', '/api/clients', clientRequest({ firstName: 'Walter', ...north }));
+    const carer = await send('POST', '/api/carers', carerRequest({ hourlyRate: '13.00' }));
+    const done = async (clientId: string, time: string, travelTimeMinutes: number | null) => {
+      const start = `${PAID_DAY}T${time}:00Z`;
+      const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+      return visits.visit(
+        { clientId, carerId: carer.id, scheduledStart: start, durationMinutes: 30 },
+        checkedIn(carer.id, start),
+        (id) => {
+          const event = checkedOut(end)(id);
+          return event.type === 'VisitCheckedOut' ? { ...event, data: { ...event.data, travelTimeMinutes } } : event;
+        },
+      );
+    };
+    // The first visit's travel is from home (commuting); Walter's has none recorded; Edith's second has 4 minutes.
+    await done(edith.id, '09:00', 20);
+    await done(walter.id, '10:00', null);
+    await done(edith.id, '11:00', 4);
+    await read(`/api/appointments?date=${PAID_DAY}`);
+
+    const paid = await readModelPayrollSource(pool).carersToPay(PAID_DAY, PAID_DAY);
+    const visitsPaid = paid.find((row) => row.carerId === carer.id)?.visits ?? [];
+    expect(visitsPaid.map((visit) => [visit.travelMinutes, visit.estimatedTravelMinutes])).toEqual([
+      [20, null],
+      [null, 6],
+      [4, 6],
+    ]);
   });
 });
