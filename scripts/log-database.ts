@@ -3,6 +3,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import {
   databaseUrl,
+  ensureDatabase,
   hasEventLog,
   NoEventLogError,
   parseEnv,
@@ -32,13 +33,14 @@ const env = parseEnv(
  * with no PostgreSQL event log at all, is refused (exit 2) with nothing created, rather than reported "Intact" over
  * an empty log made on the spot.
  */
-async function refuseWithoutChain(pool: pg.Pool): Promise<void> {
+async function refuseWithoutChain(pool: pg.Pool, onEventStoreDb: string | undefined): Promise<void> {
   const binding = await readStoreBinding(pool);
   if (binding?.kind === 'eventstoredb') {
     console.error(
-      `The read models in this database were built from ${binding.label}: the hash chain belongs to the PostgreSQL ` +
-        'event store, and EventStoreDB keeps its own append-only chunk files with per-chunk checksums (see ' +
-        'docs/features/audit.md). Nothing was checked or created.',
+      onEventStoreDb ??
+        `The read models in this database were built from ${binding.label}: the hash chain belongs to the PostgreSQL ` +
+          'event store, and EventStoreDB keeps its own append-only chunk files with per-chunk checksums (see ' +
+          'docs/features/audit.md). Nothing was checked or created.',
     );
     process.exit(2);
   }
@@ -50,11 +52,39 @@ async function refuseWithoutChain(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+/** What a tool says instead of the chain's own message when it meets an EventStoreDB-backed product. */
+export interface LogDatabaseOptions {
+  readonly onEventStoreDb?: string;
+  /** Creates the embedded server's database when it has none yet (a restore onto a new machine). */
+  readonly createDatabase?: boolean;
+}
+
+export async function withLogDatabase<T>(
+  work: (pool: pg.Pool) => Promise<T>,
+  { onEventStoreDb }: LogDatabaseOptions = {},
+): Promise<T> {
+  return withProductDatabase(
+    async (pool) => {
+      await refuseWithoutChain(pool, onEventStoreDb);
+      return work(pool);
+    },
+    { onEventStoreDb },
+  );
+}
+
+/**
+ * The product's database as the services find it, without asking for an event log in it: `npm run restore` writes
+ * into a database that may have none yet. EVENTSTORE_URL set is refused the same way as by withLogDatabase.
+ */
+export async function withProductDatabase<T>(
+  work: (pool: pg.Pool) => Promise<T>,
+  { onEventStoreDb, createDatabase = false }: LogDatabaseOptions = {},
+): Promise<T> {
   if (env.EVENTSTORE_URL) {
     console.error(
-      'EVENTSTORE_URL is set: the hash chain belongs to the PostgreSQL event store. EventStoreDB keeps its own ' +
-        'append-only chunk files with per-chunk checksums and has no SQL path to edit an event; see docs/features/audit.md.',
+      onEventStoreDb ??
+        'EVENTSTORE_URL is set: the hash chain belongs to the PostgreSQL event store. EventStoreDB keeps its own ' +
+          'append-only chunk files with per-chunk checksums and has no SQL path to edit an event; see docs/features/audit.md.',
     );
     process.exit(2);
   }
@@ -72,10 +102,10 @@ export async function withLogDatabase<T>(work: (pool: pg.Pool) => Promise<T>): P
       url = withDatabase(embedded.url, 'care');
       stop = () => embedded.stop();
     }
+    if (createDatabase) await ensureDatabase(url);
   }
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   try {
-    await refuseWithoutChain(pool);
     return await work(pool);
   } finally {
     await pool.end();
