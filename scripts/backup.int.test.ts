@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -250,4 +252,51 @@ describe('npm run backup and npm run restore', () => {
     expect((await pool.query<{ empty: boolean }>(TARGET_IS_EMPTY)).rows[0]!.empty).toBe(true);
     await pool.end();
   }, 60_000);
+});
+
+/** The two commands as a person runs them: output, exit codes, and the EventStoreDB refusal. */
+async function tool(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}.ts`, ...args],
+      { env: { ...process.env, EVENTSTORE_URL: '', ...env }, timeout: 60_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+describe('npm run backup and npm run restore on the command line', () => {
+  it('backs up, restores into an empty database and proves the same digest; refuses a second restore and EventStoreDB', async () => {
+    const file = path.join(workDir, 'cli.ndjson.gz');
+    const backup = await tool('backup', [file], { DATABASE_URL: source.url });
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stderr).toMatch(/Backing up: [\d,]+ of [\d,]+ events \(100%\)/);
+    const digest = /Digest at that position: (care-log:v1:\S+)/.exec(backup.stdout)?.[1];
+    expect(digest).toBeDefined();
+
+    const { database } = await freshDatabase('backup_cli');
+    const restore = await tool('restore', [file], { DATABASE_URL: database.url });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain(`The chain is intact and its head equals the backup's digest: ${digest}`);
+    expect(restore.stdout).toContain('Next: start the product');
+
+    const again = await tool('restore', [file], { DATABASE_URL: database.url });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('Refused: The database is not empty');
+
+    const eventStoreDb = await tool('backup', [path.join(workDir, 'never.ndjson.gz')], {
+      DATABASE_URL: source.url,
+      EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+    });
+    expect(eventStoreDb.code).toBe(2);
+    expect(eventStoreDb.stderr).toContain('covers the PostgreSQL event store only');
+  }, 120_000);
 });
