@@ -51,8 +51,14 @@ const items = (page: Page) => page.getByTestId('leave-item');
 /** Whether the element is what a user sees at its own middle: on screen, and not scrolled away or covered. */
 const uncovered = (locator: Locator) =>
   locator.evaluate((element) => {
+    // The page's document, typed here: the end-to-end tests are compiled without the browser's types.
+    type InPage = { document: { elementFromPoint(x: number, y: number): Parameters<typeof element.contains>[0] } };
     const box = element.getBoundingClientRect();
-    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    const hit = (globalThis as unknown as InPage).document.elementFromPoint(
+      box.x + box.width / 2,
+      box.y + box.height / 2,
+    );
+    return element.contains(hit);
   });
 const statusFilter = (page: Page) => page.getByRole('search', { name: 'Leave filters' }).getByLabel('Status');
 
