@@ -11,7 +11,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningCommandApi } from '@care/command-api/testing';
 import { startCommandApiOn } from '@care/command-api/testing';
 import { comparePositions, positionFromToken, type EventStore, type Position } from '@care/events';
-import { createPool, ensureOpsSchema, parseDigest, PostgresEventStore, sealAll, verifyLog } from '@care/events/server';
+import {
+  createPool,
+  ensureDatabase,
+  ensureOpsSchema,
+  parseDigest,
+  startThrowawayPostgres,
+  withDatabase,
+  PostgresEventStore,
+  sealAll,
+  verifyLog,
+} from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createReadModelDb, projections, replayInto, type ReadModelDatabase } from '@care/projector';
 import { readModelChecksums, registerCarer } from '@care/projector/testing';
@@ -252,6 +262,46 @@ describe('npm run backup and npm run restore', () => {
     expect((await pool.query<{ empty: boolean }>(TARGET_IS_EMPTY)).rows[0]!.empty).toBe(true);
     await pool.end();
   }, 60_000);
+});
+
+describe('npm run restore onto a new PostgreSQL server', () => {
+  it("moves the new server's transaction counter past the restored log, so a new event sorts after it", async () => {
+    const file = path.join(workDir, 'new-server.ndjson.gz');
+    const { manifest } = await writeBackup(sourcePool, file);
+    const cut = positionFromToken(manifest.log.position)!;
+    const server = await startThrowawayPostgres(['-c', 'fsync=off', '-c', 'synchronous_commit=off']);
+    const pool = createPool(await ensureDatabase(withDatabase(server.url, 'care')));
+    try {
+      // A new cluster starts its transaction ids far below the test server's, where the source log was written.
+      const before = await pool.query<{ next: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as next');
+      expect(BigInt(before.rows[0]!.next)).toBeLessThan(cut.commit);
+
+      const progress: string[] = [];
+      const restored = await restoreBackup(pool, file, { onProgress: (line) => progress.push(line) });
+      expect(restored.digestMatches).toBe(true);
+
+      const store = await PostgresEventStore.connect(pool);
+      try {
+        const probe = newEvent('BackupProbe', {});
+        const next = await store.append(`probe-${randomUUID()}`, [probe], 'no_stream');
+        expect(comparePositions(next.position, cut)).toBeGreaterThan(0);
+        // Readers see it after the restored log (a projector reads from its checkpoint onwards).
+        await expect
+          .poll(async () => (await store.readAll(cut, 10)).map((event) => event.eventId), { timeout: 10_000 })
+          .toEqual([probe.eventId]);
+        await sealAll(pool);
+        const after = await verifyLog(pool);
+        expect(after.ok).toBe(true);
+        expect(after.checked).toBe(manifest.tables.es_events! + 1);
+        expect(progress.some((line) => line.startsWith('Moving the transaction counter past the log:'))).toBe(true);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await pool.end();
+      await server.stop();
+    }
+  }, 180_000);
 });
 
 /** The two commands as a person runs them: output, exit codes, and the EventStoreDB refusal. */
