@@ -196,8 +196,7 @@ export class AlertFiguresPush {
   /** A bell room nobody here is in keeps no figures: they would go stale with no push to refresh them. */
   private forgetEmptyBellRooms(): void {
     const inUse = this.bellSets();
-    for (const room of this.latest.keys())
-      if (room.startsWith('alerts-bell:') && !inUse.has(room)) this.forget(room);
+    for (const room of this.latest.keys()) if (room.startsWith('alerts-bell:') && !inUse.has(room)) this.forget(room);
   }
 
   /** A room nobody here is in: its kept figures and what it was last sent go. */
