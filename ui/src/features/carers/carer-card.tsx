@@ -4,8 +4,7 @@ import { formatDate, formatPounds, humanize } from '../../shared/format';
 import { carerFullName } from '../../records/carers/carer-name';
 import { accountLabel } from './get-linkable-accounts';
 import { WorkingPatternButton } from './working-pattern-dialog';
-import { LEAVE_KIND_LABELS, leaveDatesText } from '../leave/leave-labels';
-import '../leave/leave.css';
+import { LEAVE_KIND_LABELS, leaveDatesText } from '../leave';
 
 interface CarerCardProps {
   carer: CarerView;

@@ -13,8 +13,7 @@ import { carerFullName } from '../../records/carers/carer-name';
 import { CarerCard } from './carer-card';
 import { CarerFormDialog } from './carer-form-dialog';
 import { useDeleteCarer } from './delete-carer';
-import { nextLeaveByCarer } from '../leave/leave-labels';
-import { upcomingLeaveQueryOptions } from '../leave/leave-queries';
+import { nextLeaveByCarer, upcomingLeaveQueryOptions } from '../leave';
 
 type DialogState = { open: false; carer?: CarerView } | { open: true; carer?: CarerView };
 

@@ -18,7 +18,7 @@ import { ListLoadError, ListLoading, LoadMore } from '../../shared/list-states';
 import { usePagedList } from '../../shared/paged-list';
 import { TextCommandDialog } from '../../shared/text-command-dialog';
 import { carerFullName } from '../../records/carers/carer-name';
-import { carerChoicesQueryOptions } from '../training/get-carer-choices';
+import { carerChoicesQueryOptions } from '../training';
 import { ApproveLeaveDialog } from './approve-leave-dialog';
 import { useCancelLeave, useDeclineLeave } from './leave-commands';
 import {

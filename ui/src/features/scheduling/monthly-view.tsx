@@ -2,7 +2,7 @@ import { ukDate } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { appointmentAnalyticsQueryOptions } from '../../records/appointments/appointment-queries';
 import { ListLoadError, ListLoading } from '../../shared/list-states';
-import { LEAVE_KIND_LABELS } from '../leave/leave-labels';
+import { LEAVE_KIND_LABELS } from '../leave';
 import { shiftsQueryOptions } from './get-shifts';
 import { monthGridOf, monthLabel, WEEKDAY_NAMES } from './rota-dates';
 import { isPlanned } from './rota-figures';

@@ -2,9 +2,7 @@ import { can, type LeaveView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarOff } from 'lucide-react';
 import { useCurrentUser } from '../../shared/current-user';
-import { LEAVE_DAY_PART_LABELS, LEAVE_KIND_LABELS, leaveByDay } from '../leave/leave-labels';
-import { approvedLeaveQueryOptions } from '../leave/leave-queries';
-import '../leave/leave.css';
+import { approvedLeaveQueryOptions, LEAVE_DAY_PART_LABELS, LEAVE_KIND_LABELS, leaveByDay } from '../leave';
 
 const NO_LEAVE: ReadonlyMap<string, LeaveView[]> = new Map();
 
