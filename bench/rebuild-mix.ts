@@ -15,6 +15,7 @@ import {
   type DomainEvent,
 } from '@care/events';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import {
   projections,
   READ_MODEL_SCHEMA,
@@ -238,6 +239,21 @@ export async function* agencyYear(): AsyncGenerator<Append[]> {
     }
   }
   if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * Appends the first `events` events or so of agencyYear() to the log behind `pool` (whole chunks: a few thousand over),
+ * for a measurement that needs a large agency's log and nothing live; returns how many were appended.
+ */
+export async function loadAgencyYear(pool: pg.Pool, events: number): Promise<number> {
+  let loaded = 0;
+  for await (const chunk of agencyYear()) {
+    await load(pool, chunk);
+    loaded += chunk.reduce((sum, append) => sum + append.events.length, 0);
+    if (loaded >= events) break;
+  }
+  await pool.query('analyze es_events');
+  return loaded;
 }
 
 /**

@@ -24,6 +24,7 @@ import { measureIdempotentReplay, measureOfflineSync, offlineSyncRows } from './
 import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
+import { backupRows, measureBackup } from './backup-bench';
 import { measureServiceMemory, serviceMemoryRows } from './service-memory';
 import { measureReadLatency } from './read-latency';
 import { measureRota, rotaRows } from './rota-bench';
@@ -115,6 +116,10 @@ async function main(): Promise<number> {
     const serviceMemory = shown(await measureServiceMemory((message) => step(`    ${message}`)));
     step('(s) suggested carers and Fill the day on a day of 800 visits (40 open) and 300 carers');
     const rota = shown(await measureRota(await postgres.freshDatabase('rota'), (message) => step(`    ${message}`)));
+    step(
+      '(t) npm run backup of the agency year, then npm run restore into an empty database and a rebuild of every read model',
+    );
+    const backup = shown(await measureBackup(postgres, (message) => step(`    ${message}`)));
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -151,6 +156,7 @@ async function main(): Promise<number> {
       ...offlineSync,
       ...serviceMemory,
       ...rota,
+      ...backup,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -210,6 +216,7 @@ async function main(): Promise<number> {
       ...offlineSyncRows({ ...idempotentReplay, ...offlineSync }),
       ...serviceMemoryRows(serviceMemory),
       ...rotaRows({ ...rota }),
+      ...backupRows({ ...backup }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
