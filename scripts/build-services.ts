@@ -22,6 +22,8 @@ export const SERVICE_ENTRIES = {
   rebuild: 'scripts/rebuild.ts',
   'verify-log': 'scripts/verify-log.ts',
   'log-digest': 'scripts/log-digest.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
   healthcheck: 'scripts/healthcheck.ts',
 } as const;
 
