@@ -32,8 +32,8 @@ export const WorkingPatternSet = defineEvent(
             z.literal(6),
             z.literal(7),
           ]),
-          start: z.string().regex(CLOCK_PATTERN),
-          end: z.string().regex(END_CLOCK_PATTERN),
+          start: z.string().max(5).regex(CLOCK_PATTERN),
+          end: z.string().max(5).regex(END_CLOCK_PATTERN),
         }),
       )
       .max(MAX_WEEKLY_RANGES),
@@ -42,8 +42,8 @@ export const WorkingPatternSet = defineEvent(
         z.object({
           date: eventDate(),
           available: z.boolean(),
-          start: z.string().regex(CLOCK_PATTERN).nullable(),
-          end: z.string().regex(END_CLOCK_PATTERN).nullable(),
+          start: z.string().max(5).regex(CLOCK_PATTERN).nullable(),
+          end: z.string().max(5).regex(END_CLOCK_PATTERN).nullable(),
           note: eventText(TEXT_LIMITS.shortReason).nullable(),
         }),
       )

@@ -3,7 +3,7 @@ import { CARE_LEVELS, COGNITIVE_LEVELS, MOBILITY_LEVELS } from '../enums';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventDate, eventText, eventTextList } from '../event-fields';
 import { LIST_LIMITS, TEXT_LIMITS } from '../limits';
-import { POSTCODE_LENGTH, UK_BOUNDS } from '../travel/uk-postcode';
+import { NORMALISED_POSTCODE_PATTERN, POSTCODE_LENGTH, UK_BOUNDS } from '../travel/uk-postcode';
 import { clientIdEventDefinitions } from './client-id-events';
 
 /**
@@ -39,7 +39,7 @@ export const clientProfileSchema = z.object({
    * Where the client lives, for travel between visits: the postcode ("LS6 2AB") and the coordinates of the home.
    * Added later too: an older event leaves them out, which reads as not recorded.
    */
-  postcode: eventText(POSTCODE_LENGTH).nullable().optional(),
+  postcode: z.string().max(POSTCODE_LENGTH).regex(NORMALISED_POSTCODE_PATTERN).nullable().optional(),
   latitude: z.number().min(UK_BOUNDS.latitude.min).max(UK_BOUNDS.latitude.max).nullable().optional(),
   longitude: z.number().min(UK_BOUNDS.longitude.min).max(UK_BOUNDS.longitude.max).nullable().optional(),
 });

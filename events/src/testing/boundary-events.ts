@@ -166,6 +166,8 @@ export function boundaryEvents(options: BoundaryOptions = {}): BoundarySample[] 
 export function fieldBoundsOf(schema: z.ZodType): FieldBounds[] {
   const out: FieldBounds[] = [];
   const walk = (node: JsonSchemaNode, path: FieldPath): void => {
+    // A literal (one fixed value, or one branch of a union of them) is its own bound.
+    if (node.const !== undefined) return;
     if (node.anyOf) {
       for (const branch of node.anyOf) if (branch.type !== 'null') walk(branch, path);
       return;

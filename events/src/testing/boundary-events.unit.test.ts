@@ -9,7 +9,7 @@ import { boundaryEvents, boundarySamples, fieldBoundsOf, withValueAt, type Field
  * new number field fails the test below until it is listed here, with a maximum its column can hold. `jsonb`:
  * kept inside a JSON document (any finite number fits, but it still needs a bound).
  */
-type ColumnType = 'integer' | 'bigint' | 'jsonb';
+type ColumnType = 'integer' | 'bigint' | 'jsonb' | 'double precision' | 'numeric';
 const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: ColumnType }> = {
   'CarerRegistered.hourlyRatePence': { column: 'carers.hourly_rate_pence', type: 'integer' },
   'CarerDetailsChanged.changes.hourlyRatePence': { column: 'carers.hourly_rate_pence', type: 'integer' },
@@ -114,6 +114,16 @@ const NUMBER_COLUMNS: Record<string, { readonly column: string; readonly type: C
   'PayslipIssued.taxPercent': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.nationalInsurancePercent': { column: 'finance_payslips.figures', type: 'jsonb' },
   'PayslipIssued.pensionPercent': { column: 'finance_payslips.figures', type: 'jsonb' },
+  'PayslipIssued.estimatedTravelMinutes': { column: 'finance_payslips.figures', type: 'jsonb' },
+  'ClientRegistered.latitude': { column: 'clients.latitude', type: 'double precision' },
+  'ClientRegistered.longitude': { column: 'clients.longitude', type: 'double precision' },
+  'ClientDetailsChanged.changes.latitude': { column: 'clients.latitude', type: 'double precision' },
+  'ClientDetailsChanged.changes.longitude': { column: 'clients.longitude', type: 'double precision' },
+  'WorkingPatternSet.contractedHoursPerWeek': {
+    column: 'carer_working_patterns.contracted_hours_per_week',
+    type: 'numeric',
+  },
+  'WorkingPatternSet.weeklyHoursLimit': { column: 'carer_working_patterns.weekly_hours_limit', type: 'numeric' },
 };
 /**
  * Numbers no projection stores, so no column can overflow: an emergency's location goes into the text of the
@@ -135,6 +145,9 @@ const CAPACITY: Record<ColumnType, { min: number; max: number }> = {
   // A JavaScript number is exact up to 2^53 - 1, below int8's limit.
   bigint: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
   jsonb: { min: -Number.MAX_VALUE, max: Number.MAX_VALUE },
+  // Fractional columns: any finite number fits (numeric exactly, double precision to 15 digits).
+  'double precision': { min: -Number.MAX_VALUE, max: Number.MAX_VALUE },
+  numeric: { min: -Number.MAX_VALUE, max: Number.MAX_VALUE },
 };
 
 const fieldsOfEveryEvent = registeredEventDefinitions.flatMap((definition) =>
@@ -199,7 +212,8 @@ describe('every registered event schema', () => {
       expect(field.minimum!, `${name} is below ${target!.column} (${target!.type})`).toBeGreaterThanOrEqual(
         capacity.min,
       );
-      if (target!.type !== 'jsonb') expect(field.kind, `${name} goes into an integer column`).toBe('integer');
+      if (target!.type === 'integer' || target!.type === 'bigint')
+        expect(field.kind, `${name} goes into an integer column`).toBe('integer');
     }
   });
 

@@ -17,6 +17,9 @@ export const POSTCODE_MESSAGE = 'Postcode must be a UK postcode, like SW1A 1AA';
 /** The longest postcode in its usual form ("SW1A 1AA"). */
 export const POSTCODE_LENGTH = 8;
 
+/** A postcode in its usual form, as records keep it. */
+export const NORMALISED_POSTCODE_PATTERN = /^[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2}$/;
+
 /**
  * Coordinates anywhere in the United Kingdom, from the Isles of Scilly to Shetland and from Northern Ireland's
  * west coast to East Anglia: a point outside them is a typing mistake (a sign dropped, the two swapped).
