@@ -203,7 +203,9 @@ describe('npm run backup and npm run restore', () => {
       await replayInto(storeUpTo(sourceStore, cut), sourceDb, 'source_at_cut');
       const restoredSums = await readModelChecksums(targetDb, 'restored_replay', projections);
       const sourceSums = await readModelChecksums(sourceDb, 'source_at_cut', projections);
-      expect(Number(restoredSums.carers!.split(':')[0])).toBeGreaterThan(45);
+      // At least the 40 registered before the backup began (how many of those registered during it came before
+      // the cut depends on when the chain was sealed; the equality below is what proves the cut).
+      expect(Number(restoredSums.carers!.split(':')[0])).toBeGreaterThanOrEqual(40);
       expect(restoredSums).toEqual(sourceSums);
 
       // The restored log takes new events after its own: the next append sorts after the cut and chains on.
