@@ -68,6 +68,7 @@ export function payslipPdfSpec(
         ],
         rows,
       },
+      ...estimatedTravelBlocks(f),
       { kind: 'fields', rows: [['Gross pay', money(f.grossPence)]] },
       { kind: 'heading', text: 'Deductions (estimate)' },
       {
@@ -99,6 +100,22 @@ export function payslipPdfSpec(
       },
     ],
   };
+}
+
+/**
+ * Travel the carer did not record is estimated from the distance between the clients' homes; the payslip says how
+ * much of the travel line that is and for how many visits, so the carer can check it and record the real time.
+ */
+function estimatedTravelBlocks(f: PayslipDetailView['figures']): PdfSpec['blocks'] {
+  const minutes = f.estimatedTravelMinutes ?? 0;
+  if (minutes === 0) return [];
+  const visits = f.estimatedTravelAppointmentIds?.length ?? 0;
+  return [
+    {
+      kind: 'paragraph',
+      text: `Of the travel, ${hoursText(minutes)} was estimated from the distance between clients' homes, for ${visits} ${visits === 1 ? 'visit' : 'visits'} with no travel recorded. Tell the office if your travel took longer.`,
+    },
+  ];
 }
 
 /** Export CSV: one row per carer, in pounds with 2 decimals for payroll software. */
