@@ -57,3 +57,4 @@ export * from './limits';
 export * from './safe-text';
 export * from './event-fields';
 export * from './audit';
+export * from './subject-access';

@@ -41,6 +41,7 @@ import { accessEventDefinitions, type AccessEvent } from './users/access-events'
 import { userEmailEventDefinitions, type UserEmailEvent } from './users/email-reservation-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
+import { subjectAccessEvents, type SubjectAccessEvent } from './subject-access/subject-access-events';
 import { demoSeedEvents, type DemoSeedEvent } from './demo/demo-seed-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
@@ -87,6 +88,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...projectionEventDefinitions,
   ...reportScheduleEvents,
   ...auditSliceEvents,
+  ...subjectAccessEvents,
   ...demoSeedEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
@@ -132,6 +134,7 @@ export type DomainEvent =
   | AccountSliceEvent
   | ProjectionEvent
   | AuditSliceEvent
+  | SubjectAccessEvent
   | DemoSeedEvent
   | ReportScheduleEvent;
 

@@ -185,6 +185,11 @@ const MATRIX = {
     roles: ['admin'],
     description: "Verify the event log's hash chain and read its digest in the admin panel",
   },
+  'subjectAccess.export': {
+    roles: ['admin'],
+    description:
+      "Export a client's or carer's whole record on their request (subject access): recorded, then JSON and PDF",
+  },
   'reports.read': {
     roles: ['admin', 'coordinator'],
     description: 'Read Reports & Analytics and export them as PDF and CSV; download scheduled reports',

@@ -1,0 +1,2 @@
+export * from './subject-access-events';
+export * from './subject-access-export-schema';
