@@ -1,4 +1,5 @@
 export * from './store/event-store';
+export type * from './store/record-destruction-port';
 export * from './store/metadata';
 export * from './store/position';
 export * from './store/store-identity';
@@ -41,6 +42,7 @@ export * from './incidents';
 export * from './medications';
 export * from './dashboard';
 export * from './settings';
+export * from './destruction';
 export * from './data-management/data-events';
 export * from './demo/demo-seed-events';
 export * from './data-management/import-lists';

@@ -27,6 +27,7 @@ import { emergencySliceEvents, type EmergencySliceEvent } from './emergencies/em
 import { offlineRecordEvents, type OfflineRecordEvent } from './offline-records/offline-record-events';
 import { accountSliceEvents, type AccountSliceEvent } from './account/account-events';
 import { settingsSliceEvents, type SettingsSliceEvent } from './settings/settings-events';
+import { destructionEvents, type DestructionEvent } from './destruction/destruction-events';
 import { dataManagementEvents, type DataManagementEvent } from './data-management/data-events';
 import {
   trainingCompletionEventDefinitions,
@@ -84,6 +85,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...offlineRecordEvents,
   ...accountSliceEvents,
   ...settingsSliceEvents,
+  ...destructionEvents,
   ...dataManagementEvents,
   ...projectionEventDefinitions,
   ...reportScheduleEvents,
@@ -123,6 +125,7 @@ export type DomainEvent =
   | AlertRuleSwitchEvent
   | TaskSliceEvent
   | SettingsSliceEvent
+  | DestructionEvent
   | DataManagementEvent
   | CarePlanSliceEvent
   | IncidentSliceEvent

@@ -210,6 +210,15 @@ const MATRIX = {
       'Set funders, rates and client funding; generate, send and correct invoices; record payments; process payroll; manage contracts',
   },
   'payslips.readOwn': { roles: ['carer'], description: 'Read only the payslips of their own carer record' },
+  'destruction.read': {
+    roles: ['admin'],
+    description: "Read proposals to destroy a person's records after their retention period, and the destruction certificates",
+  },
+  'destruction.manage': {
+    roles: ['admin'],
+    description:
+      "Propose the destruction of a client's or carer's records past their retention period, and approve or reject another administrator's proposal",
+  },
 } as const satisfies Record<string, { roles: readonly NamedRole[]; description: string }>;
 
 export type Permission = keyof typeof MATRIX;

@@ -1,0 +1,2 @@
+export * from './destruction-events';
+export * from './destruction-request';
