@@ -39,6 +39,7 @@ import { diaryRoutes } from './diary/diary-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { exportRoutes } from './data-management/export-routes';
 import { importRoutes } from './data-management/import-routes';
+import { subjectAccessRoutes } from './subject-access/subject-access-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { contractRoutes } from './finance/contract-routes';
@@ -155,6 +156,7 @@ export function createCommandApp({
     settingsRoutes(deps),
     exportRoutes(deps),
     importRoutes(deps),
+    subjectAccessRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

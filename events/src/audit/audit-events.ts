@@ -5,6 +5,12 @@ import { eventInstant, eventText } from '../event-fields';
 /** What was opened: a record (or its history), a client's whole file, or a confidential diary entry. */
 export const RECORD_VIEW_KINDS = ['record', 'timeline', 'client-file', 'confidential-diary-entry'] as const;
 export type RecordViewKind = (typeof RECORD_VIEW_KINDS)[number];
+/**
+ * What the list of views holds: the views above, and a copy of a person's whole record taken on their request
+ * (SubjectAccessExported), which is a look at every record about them.
+ */
+export const AUDIT_VIEW_KINDS = [...RECORD_VIEW_KINDS, 'subject-access-export'] as const;
+export type AuditViewKind = (typeof AUDIT_VIEW_KINDS)[number];
 
 /** Longest stream id a view names (a kind and a uuid, or a reservation's value). */
 export const VIEWED_STREAM_MAX = 300;

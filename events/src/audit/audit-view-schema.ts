@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_VIEW_KINDS } from './audit-events';
+import { AUDIT_VIEW_KINDS } from './audit-events';
 
 /** Replies of the audit routes (read-api/src/audit): generic, so every record kind has the same shape. */
 const anyValue = z.unknown();
@@ -70,7 +70,7 @@ export const auditClientFileViewSchema = z.strictObject({
 export const auditRecordViewViewSchema = z.strictObject({
   eventId: z.string(),
   who: auditWhoViewSchema,
-  view: z.enum(RECORD_VIEW_KINDS),
+  view: z.enum(AUDIT_VIEW_KINDS),
   streamId: z.string().nullable(),
   clientId: z.string().nullable(),
   asOf: z.string().nullable(),

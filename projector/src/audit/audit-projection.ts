@@ -1,4 +1,4 @@
-import { recordOf, type RecordedEvent, type RecordRef } from '@care/events';
+import { carerStreamId, clientStreamId, recordOf, type RecordedEvent, type RecordRef } from '@care/events';
 import type { Projection } from '../projection';
 import { auditSchema } from './audit-schema';
 import { writeRows } from '../shared/bulk-rows';
@@ -10,11 +10,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the client by `clientId` (the shared rule every feature's events follow: CONTRACTS "Stream ids"), or it is the
  * client's own stream. Generic: it reads every event type, so prescriptions, incidents and care plans join their
  * client's file without a line here. The file's records are then read from the log itself, never from here.
- * Also the list of RecordViewed events (who viewed what), and the kinds of record the log holds (version 2).
+ * Also the list of RecordViewed events (who viewed what), and the kinds of record the log holds (version 2), and
+ * each subject access export as a view of the person's record (version 3).
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 2,
+  version: 3,
   tables: ['audit_stream_links', 'audit_record_views', 'audit_record_kinds'],
   schema: auditSchema,
   handles: () => true,
@@ -39,6 +40,18 @@ export const auditProjection: Projection = {
           stream_id: event.data.streamId,
           client_id: event.data.clientId,
           as_of: event.data.asOf,
+          viewed_at: event.metadata.occurredAt,
+        });
+      }
+      if (event.type === 'SubjectAccessExported') {
+        const { subjectKind, subjectId } = event.data;
+        views.push({
+          event_id: event.eventId,
+          user_id: event.metadata.userId,
+          view: 'subject-access-export' as const,
+          stream_id: subjectKind === 'client' ? clientStreamId(subjectId) : carerStreamId(subjectId),
+          client_id: subjectKind === 'client' ? subjectId : null,
+          as_of: null,
           viewed_at: event.metadata.occurredAt,
         });
       }

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { RecordViewKind } from '@care/events';
+import type { AuditViewKind } from '@care/events';
 
 /** Which streams belong to a client's file: every stream one of whose events names the client. */
 export interface AuditStreamLinksTable {
@@ -9,11 +9,11 @@ export interface AuditStreamLinksTable {
   first_at: ColumnType<Date, string, string>;
 }
 
-/** RecordViewed events: who opened what from the audit screen, and when. */
+/** RecordViewed and SubjectAccessExported events: who opened what from the audit screen, or took a copy, and when. */
 export interface AuditRecordViewsTable {
   event_id: string;
   user_id: string;
-  view: RecordViewKind;
+  view: AuditViewKind;
   stream_id: string | null;
   client_id: string | null;
   as_of: ColumnType<Date | null, string | null, string | null>;

@@ -9,6 +9,7 @@ const VIEW_LABELS = {
   timeline: 'History',
   'client-file': 'Client file',
   'confidential-diary-entry': 'Confidential diary entry',
+  'subject-access-export': 'Whole record exported on request',
 } as const;
 
 /** Who opened which record from the audit screen, newest first (RecordViewed events). */
