@@ -4,6 +4,7 @@ import { payslipPdfSpec } from './payslip-pdf';
 
 const figures: PayslipDetailView['figures'] = {
   visitCount: 3,
+  visitMinutes: 180,
   regularMinutes: 180,
   overtimeMinutes: 0,
   travelMinutes: 40,
