@@ -89,6 +89,8 @@ export type AppointmentCommand =
       readonly outcome: Omit<VisitOutcome, 'checkedOutAt'>;
       /** The client's 1-5 rating, when they gave one (not part of the outcome: an amendment does not change it). */
       readonly clientRating: number | null;
+      /** The carer ticked "Share this note with the family". */
+      readonly shareWithFamily: boolean;
     }
   | {
       readonly type: 'AmendVisit';

@@ -366,6 +366,7 @@ export class AppointmentService {
         expensesPence: input.expenses ?? null,
       },
       clientRating: input.clientRating ?? null,
+      shareWithFamily: input.shareWithFamily,
     };
     return this.decideAndAppend(id, command, loaded, context);
   }

@@ -137,10 +137,21 @@ export function decide(command: AppointmentCommand, state: AppointmentState): Ap
       const tasksCompleted = tasksOfVisit(current, command.outcome.tasksCompleted);
       // Written only when given, so a check-out without a rating reads the same as one recorded before ratings existed.
       const rating = command.clientRating === null ? {} : { clientRating: command.clientRating };
+      // The same for sharing: a check-out not shared reads like one from before the family portal.
+      const shared = command.shareWithFamily ? { shareWithFamily: true as const } : {};
       return [
         {
           type: 'VisitCheckedOut',
-          data: { id, ...command.capture, ...command.outcome, tasksCompleted, checkedOutAt, ...time, ...rating },
+          data: {
+            id,
+            ...command.capture,
+            ...command.outcome,
+            tasksCompleted,
+            checkedOutAt,
+            ...time,
+            ...rating,
+            ...shared,
+          },
         },
       ];
     }

@@ -123,6 +123,7 @@ const checkOut = (overrides: Partial<Extract<AppointmentCommand, { type: 'CheckO
     capture,
     outcome: rest,
     clientRating: null,
+    shareWithFamily: false,
     ...overrides,
   };
 };
@@ -547,6 +548,14 @@ describe('check-out', () => {
     given(scheduled(), checkedIn())
       .when(checkOut({ clientRating: 4 }))
       .then([{ ...checkedOut, data: { ...checkedOut.data, clientRating: 4 } } as AppointmentEvent]);
+  });
+
+  it('shares the note with the family only when the carer ticked it; unticked, the event reads as before', () => {
+    given(scheduled(), checkedIn())
+      .when(checkOut({ shareWithFamily: true }))
+      .then([{ ...checkedOut, data: { ...checkedOut.data, shareWithFamily: true } } as AppointmentEvent]);
+    const [unshared] = decide(checkOut({ shareWithFamily: false }), given(scheduled(), checkedIn()).state);
+    expect(unshared?.data).not.toHaveProperty('shareWithFamily');
   });
 
   it('records the tasks in the visit’s own spelling', () => {

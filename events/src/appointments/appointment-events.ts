@@ -164,6 +164,11 @@ export const VisitCheckedOut = defineEvent(
     ...handEnteredFields,
     /** The client's rating of the visit (1 to 5), when they gave one; absent from check-outs recorded before ratings were asked for. */
     clientRating: eventInteger(NUMBER_LIMITS.clientRating).nullable().optional(),
+    /**
+     * The carer chose "Share this note with the family": the family portal shows this visit's note. Written only
+     * when true, so a check-out from before sharing existed (or one not shared) reads as not shared.
+     */
+    shareWithFamily: z.literal(true).optional(),
   }),
 );
 

@@ -189,6 +189,8 @@ export const checkOutRequestSchema = z
       NUMBER_LIMITS.clientRating.max,
       CLIENT_RATING_MESSAGE,
     ),
+    /** "Share this note with the family": off unless the carer ticks it; the family portal shows only shared notes. */
+    shareWithFamily: z.boolean({ error: 'Share with the family must be true or false' }).default(false),
   })
   .refine(requireManualReason, manualReasonRule);
 export type CheckOutRequest = z.input<typeof checkOutRequestSchema>;

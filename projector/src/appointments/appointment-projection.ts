@@ -29,7 +29,8 @@ export const appointmentsProjection: Projection = {
   // 3: punctuality and the hand-entered check-in and check-out times with their reasons.
   // 4: the client's rating at check-out (client_rating), the dashboard's day totals and its partial index.
   // 5: a visit's history is read from its stream (GET /api/appointments/:id/history), not kept here.
-  version: 5,
+  // 6: whether the check-out's note is shared with the family (note_shared_with_family).
+  version: 6,
   tables: [
     'appointments',
     'appointment_views',

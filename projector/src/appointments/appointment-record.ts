@@ -115,6 +115,7 @@ export function evolveRecord(
       client_mood: null,
       health_observations: null,
       visit_notes: null,
+      note_shared_with_family: false,
       signature: null,
       travel_time_minutes: null,
       mileage_tenths: null,
@@ -195,6 +196,8 @@ export function evolveRecord(
         check_out_offline_received_at: offline(data).receivedAt,
         ...outcomeColumns(data),
         client_rating: data.clientRating ?? null,
+        // Absent on check-outs not shared and on those from before sharing existed: not shared.
+        note_shared_with_family: data.shareWithFamily === true,
         check_out_location: data.location,
         check_out_source: data.source,
         manual_input_reason: current.manual_input_reason ?? data.manualInputReason,

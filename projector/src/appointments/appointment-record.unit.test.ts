@@ -235,6 +235,55 @@ describe('the appointments row', () => {
     });
   });
 
+  it('keeps whether the check-out note is shared with the family; a check-out without the flag is not shared', () => {
+    const checkedIn: AppointmentEvent = {
+      type: 'VisitCheckedIn',
+      data: {
+        id,
+        carerId,
+        checkedInAt: '2026-07-14T08:30:00Z',
+        location: null,
+        source: 'Mobile',
+        manualInputReason: null,
+        lateArrival: false,
+        lateReason: null,
+      },
+    };
+    const checkedOut = (share: { shareWithFamily?: true }): AppointmentEvent => ({
+      type: 'VisitCheckedOut',
+      data: {
+        id,
+        checkedOutAt: '2026-07-14T09:10:00Z',
+        tasksCompleted: ['Breakfast'],
+        medicationGiven: false,
+        clientMood: null,
+        healthObservations: null,
+        notes: 'Enjoyed the garden',
+        signature: null,
+        travelTimeMinutes: null,
+        mileageTenths: null,
+        expensesPence: null,
+        location: null,
+        source: 'Mobile',
+        manualInputReason: null,
+        ...share,
+      },
+    });
+    expect(given(scheduled).note_shared_with_family).toBe(false);
+    expect(given(scheduled, checkedIn, checkedOut({})).note_shared_with_family).toBe(false);
+    const shared = given(scheduled, checkedIn, checkedOut({ shareWithFamily: true }));
+    expect(shared).toMatchObject({ note_shared_with_family: true, visit_notes: 'Enjoyed the garden' });
+    // An amendment of the note keeps the carer's choice to share it.
+    const amended = evolveRecord(
+      shared,
+      recorded({
+        type: 'VisitAmended',
+        data: { id, changes: { notes: 'Enjoyed the garden and tea' }, reason: 'Typo' },
+      }),
+    );
+    expect(amended).toMatchObject({ note_shared_with_family: true, visit_notes: 'Enjoyed the garden and tea' });
+  });
+
   it('is judged against the new time after a reschedule, and a cancelled visit keeps its reason', () => {
     const record = given(
       scheduled,

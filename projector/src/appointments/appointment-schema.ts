@@ -43,6 +43,7 @@ export const appointmentsSchema: TableSchema = {
       .addColumn('client_mood', 'text')
       .addColumn('health_observations', 'text')
       .addColumn('visit_notes', 'text')
+      .addColumn('note_shared_with_family', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('signature', 'text')
       .addColumn('travel_time_minutes', 'integer')
       .addColumn('mileage_tenths', 'integer')
@@ -108,11 +109,13 @@ export const appointmentsSchema: TableSchema = {
       .on('appointments')
       .columns(['carer_id', 'scheduled_start'])
       .execute();
+    // A client's visits in start order, ties by id: the staff client screens and the family portal's upcoming and
+    // past visits (read-api/src/family) page from it without sorting the client's year of visits.
     await db.schema
       .createIndex('appointments_client')
       .ifNotExists()
       .on('appointments')
-      .columns(['client_id', 'scheduled_start'])
+      .columns(['client_id', 'scheduled_start', 'id'])
       .execute();
     // The timeliness policy looks for scheduled visits whose start or end has passed.
     await db.schema

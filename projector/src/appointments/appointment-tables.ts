@@ -58,6 +58,8 @@ export interface AppointmentsTable {
   health_observations: string | null;
   /** The carer's notes at check-out. */
   visit_notes: string | null;
+  /** The carer ticked "Share this note with the family" at check-out (VisitCheckedOut.shareWithFamily). */
+  note_shared_with_family: boolean;
   /** PNG data URL; returned only by GET /api/appointments/:id. */
   signature: string | null;
   travel_time_minutes: number | null;

@@ -2,8 +2,14 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { READ_MODEL_SCHEMA, type AppointmentsTable } from '@care/projector';
 import { APP_PRESENCE_TABLE } from '../live/app-presence';
 
-/** A row of the CSV export's selection: the appointment (without the signature), names and London clocks. */
-export type AppointmentRow = Omit<Selectable<AppointmentsTable>, 'signature' | 'check_out_source'> & {
+/**
+ * A row of the CSV export's selection: the appointment (without the signature, and without whether the note is shared
+ * with the family, which only the family portal reads), names and London clocks.
+ */
+export type AppointmentRow = Omit<
+  Selectable<AppointmentsTable>,
+  'signature' | 'check_out_source' | 'note_shared_with_family'
+> & {
   client_first_name: string | null;
   client_last_name: string | null;
   client_address: string | null;
