@@ -23,10 +23,22 @@ export const CONTENT_HASH_SQL = `sha256(convert_to(json_build_array(
     e.transaction_id, e.sequence, e.event_id, e.stream_id, e.stream_revision, e.event_type, e.schema_version,
     (extract(epoch from e.recorded_at) * 1000000)::bigint, e.data, e.metadata)::text, 'UTF8'))`;
 
+/**
+ * The content hash the chain holds for a row of es_events e joined (left) with es_redactions r: the row's own hash,
+ * or for a row a destruction rewrote the hash it had before, but only while the row still reads as the destruction
+ * left it. A redacted row changed afterwards yields its current hash, which breaks the chain like any other edit.
+ */
+export const SEALED_CONTENT_HASH_SQL = `case when r.sequence is null then ${CONTENT_HASH_SQL}
+    when ${CONTENT_HASH_SQL} = r.redacted_hash then r.original_hash else ${CONTENT_HASH_SQL} end`;
+
+/** The join that SEALED_CONTENT_HASH_SQL reads r from. */
+export const REDACTIONS_JOIN_SQL =
+  'left join es_redactions r on r.sequence = e.sequence and r.transaction_id = e.transaction_id';
+
 export const GENESIS_HASH = Buffer.alloc(32);
 
 /** Advisory lock keys in use: 727001 schema creation, 727002 the projector (projector-lock.ts), 727003 projection status (status-tables.ts). */
-const SEAL_LOCK = 727020;
+export const SEAL_LOCK = 727020;
 const SEAL_BATCH = 5000;
 
 export function chainHash(previous: Buffer, content: Buffer): Buffer {
@@ -105,8 +117,8 @@ export async function sealPending(pool: pg.Pool, { wait = false }: { wait?: bool
 async function sealBatch(client: pg.PoolClient, head: ChainHead): Promise<{ count: number; head: ChainHead }> {
   // A statement of its own with no transaction id, so it holds no xmin back while it reads.
   const { rows } = await client.query<{ transaction_id: string; sequence: string; content: Buffer }>(
-    `select e.transaction_id, e.sequence, ${CONTENT_HASH_SQL} as content
-     from es_events e
+    `select e.transaction_id, e.sequence, ${SEALED_CONTENT_HASH_SQL} as content
+     from es_events e ${REDACTIONS_JOIN_SQL}
      where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
        and (e.transaction_id, e.sequence) > ($1::bigint, $2::bigint)
      order by e.transaction_id, e.sequence

@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import { positionToToken } from '../store/position';
-import { CONTENT_HASH_SQL, GENESIS_HASH, chainHash, readChainHead, type ChainHead } from './log-chain';
+import {
+  GENESIS_HASH,
+  REDACTIONS_JOIN_SQL,
+  SEALED_CONTENT_HASH_SQL,
+  chainHash,
+  readChainHead,
+  type ChainHead,
+} from './log-chain';
 
 /**
  * Checks the whole hash chain against the event rows (log-chain.ts) and names the first break.
@@ -114,8 +121,8 @@ async function eventPage(
   upTo: readonly [bigint, bigint],
 ): Promise<EventEntry[]> {
   const { rows } = await pool.query<{ packed: Buffer | null }>(
-    `select string_agg(int8send(e.transaction_id) || int8send(e.sequence) || ${CONTENT_HASH_SQL}, ''::bytea order by e.transaction_id, e.sequence) as packed
-     from es_events e
+    `select string_agg(int8send(e.transaction_id) || int8send(e.sequence) || ${SEALED_CONTENT_HASH_SQL}, ''::bytea order by e.transaction_id, e.sequence) as packed
+     from es_events e ${REDACTIONS_JOIN_SQL}
      where (e.transaction_id, e.sequence) > ($1::bigint, $2::bigint) and (e.transaction_id, e.sequence) <= ($3::bigint, $4::bigint)`,
     [after[0].toString(), after[1].toString(), upTo[0].toString(), upTo[1].toString()],
   );

@@ -20,6 +20,8 @@ import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
 import { createPool } from '../server/create-pool';
 import { checkAppend } from '../store/append-checks';
+import type { DestructionPlan, DestructionResult } from '../store/record-destruction-port';
+import { destroyRecords } from './record-destruction';
 
 interface EventRow {
   sequence: string;
@@ -207,7 +209,8 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RawRecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from es_events where stream_id = $1 order by stream_revision`,
+      // A destroyed event (`$destroyed`, decision 0035) is no longer part of any stream a reader folds.
+      `select ${COLUMNS} from es_events where stream_id = $1 and event_type not like '$%' order by stream_revision`,
       [streamId],
     );
     return rows.map(toRecorded);
@@ -218,11 +221,20 @@ export class PostgresEventStore implements EventStore {
       `select ${COLUMNS} from es_events
        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
          and (transaction_id, sequence) > ($1::bigint, $2::bigint)
+         and event_type not like '$%'
        order by transaction_id, sequence
        limit $3`,
       [after.commit.toString(), after.prepare.toString(), maxCount],
     );
     return rows.map(toRecorded);
+  }
+
+  async destroyRecords(plan: DestructionPlan): Promise<DestructionResult> {
+    for (const event of plan.events(0)) checkAppend(plan.certificateStream, [event]);
+    const result = await destroyRecords(this.pool, plan, appendInTransaction);
+    this.announcer.announce();
+    this.sealer?.poke();
+    return result;
   }
 
   subscribe(options: SubscribeOptions): Promise<Subscription> {

@@ -1,3 +1,4 @@
+import type { DestructionPlan, DestructionResult } from './record-destruction-port';
 import type { EventMetadata } from './metadata';
 import type { Position } from './position';
 import type { StoreIdentity } from './store-identity';
@@ -85,6 +86,8 @@ export interface EventStore {
   measureLag?(after: Position): Promise<LogLag>;
   /** Which store this is (store-identity.ts): the read-model database is tied to it. */
   identity(): Promise<StoreIdentity>;
+  /** Destroys a person's records and appends the certificate in one transaction; PostgreSQL only (decision 0035). */
+  destroyRecords?(plan: DestructionPlan): Promise<DestructionResult>;
   close(): Promise<void>;
 }
 

@@ -16,7 +16,7 @@ export interface DestructionPlan {
   readonly certificateEventId: string;
   /** The events to append once the number of rewritten events is known (the certificate states it). */
   readonly events: (eventsRewritten: number) => readonly NewEvent[];
-  /** Rows outside the log that name the subject (their audio, their sign-in), deleted in the same transaction. */
+  /** Rows outside the log that name the subject (their audio, their sign-in), deleted in the same transaction, before the rewrite. */
   readonly alsoDelete?: readonly { readonly text: string; readonly values: readonly unknown[] }[];
 }
 
