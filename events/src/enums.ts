@@ -14,16 +14,21 @@ export type CarerSpecialization = (typeof CARER_SPECIALIZATIONS)[number];
 
 /**
  * Account roles; a new user is a carer unless an admin says otherwise. An auditor reads
- * every record and writes nothing; their permissions are derived (access/permissions.ts).
+ * every record and writes nothing; their permissions are derived (access/permissions.ts). A family account
+ * (a client themself, a relative or an attorney) is never made in User Management: it comes from an invitation
+ * on the client's record (docs/features/family-portal.md), so the staff forms offer STAFF_ROLES only.
  */
-export const ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
+export const ROLES = ['admin', 'coordinator', 'carer', 'auditor', 'family'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'carer';
+export const STAFF_ROLES = ['admin', 'coordinator', 'carer', 'auditor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const DEFAULT_ROLE: StaffRole = 'carer';
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',
   coordinator: 'Coordinator',
   carer: 'Carer',
   auditor: 'Auditor',
+  family: 'Family',
 };
 /** A list sorted on the server (the whole list, before paging): by which column, and which way. */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;

@@ -60,3 +60,4 @@ export * from './safe-text';
 export * from './event-fields';
 export * from './audit';
 export * from './subject-access';
+export * from './family';

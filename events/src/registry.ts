@@ -44,6 +44,7 @@ import { userEventDefinitions, type UserEvent } from './users/user-events';
 import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
 import { subjectAccessEvents, type SubjectAccessEvent } from './subject-access/subject-access-events';
 import { demoSeedEvents, type DemoSeedEvent } from './demo/demo-seed-events';
+import { familySliceEvents, type FamilySliceEvent } from './family/family-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -92,6 +93,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...auditSliceEvents,
   ...subjectAccessEvents,
   ...demoSeedEvents,
+  ...familySliceEvents,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -138,6 +140,7 @@ export type DomainEvent =
   | ProjectionEvent
   | AuditSliceEvent
   | SubjectAccessEvent
+  | FamilySliceEvent
   | DemoSeedEvent
   | ReportScheduleEvent;
 

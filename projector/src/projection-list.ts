@@ -25,6 +25,7 @@ import { medicationsProjection } from './medications/medication-projection';
 import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 import { auditProjection } from './audit/audit-projection';
+import { familyAccessProjection } from './family/family-access-projection';
 
 /**
  * Every projection the projector runs; new features add theirs here. The list lives apart from the `Projection` type
@@ -58,6 +59,7 @@ export const projections: readonly Projection[] = [
   contractsProjection,
   payrollProjection,
   bankHolidaysProjection,
+  familyAccessProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

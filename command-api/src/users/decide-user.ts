@@ -13,6 +13,8 @@ export type UserCommand =
 
 export const USER_NOT_FOUND = 'User not found';
 export const OWN_ROLE = 'You cannot change your own role';
+/** A family account is tied to clients by its invitations; making it staff would hand a relative the office's rights. */
+export const FAMILY_ROLE = "A family account's role cannot be changed";
 export const OWN_ACCOUNT = 'You cannot deactivate your own account';
 
 /**
@@ -42,6 +44,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'ChangeUserRole':
       if (command.actorId === command.userId) throw new DomainError('conflict', OWN_ROLE, 'role');
+      if (state.role === 'family') throw new DomainError('conflict', FAMILY_ROLE, 'role');
       if (state.role === command.role) return [];
       return [
         { type: 'UserRoleChanged', data: { userId: command.userId, role: command.role, previousRole: state.role } },

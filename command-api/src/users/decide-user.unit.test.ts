@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent, UserProfile } from '@care/events';
 import { refusal as refusalOf } from '../shared/refusal.testing';
-import { decideUser, OWN_ACCOUNT, OWN_ROLE, USER_NOT_FOUND, type UserCommand } from './decide-user';
+import { decideUser, FAMILY_ROLE, OWN_ACCOUNT, OWN_ROLE, USER_NOT_FOUND, type UserCommand } from './decide-user';
 import { evolveUser, initialUserState, type UserState } from './user-state';
 
 const userId = '0190a5b2-7c3d-7e4f-8a1b-00000000000a';
@@ -45,6 +45,15 @@ describe('user accounts: given events, when a command, then events or a refusal'
       expect(refusal(command, given()).kind).toBe('not_found');
       expect(refusal(command, given()).message).toBe(USER_NOT_FOUND);
     }
+  });
+
+  it("refuses to change a family account's role: a relative never becomes staff", () => {
+    const family: UserEvent = { ...registered, data: { ...registered.data, role: 'family' } } as UserEvent;
+    expect(refusal({ type: 'ChangeUserRole', userId, role: 'carer', actorId: adminId }, given(family))).toEqual({
+      kind: 'conflict',
+      message: FAMILY_ROLE,
+      field: 'role',
+    });
   });
 
   it('changes a role and remembers the previous one', () => {

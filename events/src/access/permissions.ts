@@ -212,12 +212,28 @@ const MATRIX = {
   'payslips.readOwn': { roles: ['carer'], description: 'Read only the payslips of their own carer record' },
   'destruction.read': {
     roles: ['admin'],
-    description: "Read proposals to destroy a person's records after their retention period, and the destruction certificates",
+    description:
+      "Read proposals to destroy a person's records after their retention period, and the destruction certificates",
   },
   'destruction.manage': {
     roles: ['admin'],
     description:
       "Propose the destruction of a client's or carer's records past their retention period, and approve or reject another administrator's proposal",
+  },
+  'family.read': {
+    roles: ['admin', 'coordinator'],
+    description:
+      "Read a client's family access list: who was invited, who has access and since when, who was withdrawn",
+  },
+  'family.invite': {
+    roles: ['admin', 'coordinator'],
+    description:
+      "Invite a client, a relative or an attorney to the family portal and withdraw a family member's access",
+  },
+  // The only permission a family account holds; no other row may name the family role (a unit test checks it).
+  'family.portal': {
+    roles: ['family'],
+    description: 'Read the family portal: only what is shared with them about the clients they have active access to',
   },
 } as const satisfies Record<string, { roles: readonly NamedRole[]; description: string }>;
 

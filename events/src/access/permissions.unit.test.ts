@@ -13,9 +13,9 @@ describe('the permission matrix', () => {
   it('is written in docs/features/accounts-and-roles.md exactly as the code enforces it', () => {
     const rows = Object.fromEntries(
       ROLES_DOC.split('\n')
-        .map((line) => /^\| `([a-zA-Z.]+)` \| (yes|no) \| (yes|no) \| (yes|no) \| (yes|no) \|/.exec(line))
+        .map((line) => /^\| `([a-zA-Z.]+)` \| (yes|no) \| (yes|no) \| (yes|no) \| (yes|no) \| (yes|no) \|/.exec(line))
         .filter((match): match is RegExpExecArray => match !== null)
-        .map((match) => [match[1], [match[2], match[3], match[4], match[5]]]),
+        .map((match) => [match[1], [match[2], match[3], match[4], match[5], match[6]]]),
     );
     const fromCode = Object.fromEntries(
       (Object.keys(PERMISSIONS) as Permission[]).map((permission) => [
@@ -23,8 +23,14 @@ describe('the permission matrix', () => {
         ROLES.map((role) => (can(role, permission) ? 'yes' : 'no')),
       ]),
     );
-    expect(ROLES).toEqual(['admin', 'coordinator', 'carer', 'auditor']);
+    expect(ROLES).toEqual(['admin', 'coordinator', 'carer', 'auditor', 'family']);
     expect(rows).toEqual(fromCode);
+  });
+
+  it('gives a family account the family portal and nothing else, and no staff role the portal', () => {
+    const held = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can('family', permission));
+    expect(held).toEqual(['family.portal']);
+    expect(ROLES.filter((role) => can(role, 'family.portal'))).toEqual(['family']);
   });
 
   it('gives user management and the admin panel to admins only', () => {

@@ -39,6 +39,7 @@ export const PROJECTION_NAMES = [
   'finance_contracts',
   'payroll',
   'bank_holidays',
+  'family_access',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

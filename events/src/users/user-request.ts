@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ROLE, REGIONS, ROLES } from '../enums';
+import { DEFAULT_ROLE, REGIONS, STAFF_ROLES } from '../enums';
 import { optionalEnum, optionalText, requiredText } from '../fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../limits';
 
@@ -9,7 +9,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -19,7 +19,8 @@ const emailSchema = z
       .max(TEXT_LIMITS.email, `Email must be at most ${TEXT_LIMITS.email} characters`),
   );
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, coordinator, carer or auditor' });
+/** A role User Management may give: a family account comes only from an invitation on a client's record. */
+export const roleSchema = z.enum(STAFF_ROLES, { error: 'Role must be admin, coordinator, carer or auditor' });
 
 /** POST /api/login. Any non-empty password is checked; the length rule applies when one is set. */
 export const loginRequestSchema = z.object({

@@ -7,6 +7,7 @@ import type { AppointmentTables } from '../appointments/appointment-tables';
 import type { CarePlanTables } from '../care-plans/care-plan-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
+import type { FamilyTables } from '../family/family-access-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { FinanceTables } from '../finance/finance-tables';
 import type { ContractTables } from '../finance/contract-tables';
@@ -111,6 +112,7 @@ export interface ReadModelDatabase
     CarePlanTables,
     IncidentTables,
     MedicationTables,
+    FamilyTables,
     SettingsTables {
   carers: CarersTable;
   users: UsersTable;

@@ -4,7 +4,7 @@ import {
   PASSWORD_MIN_LENGTH,
   REGIONS,
   ROLE_LABELS,
-  ROLES,
+  STAFF_ROLES,
   type CreateUserRequest,
 } from '@care/events';
 import { Field, fieldAria } from '../../shared/form-field';
@@ -68,7 +68,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         </Field>
         <Field id={idOf('role')} label="Role" required error={errors.role}>
           <select className="input" {...bind('role')}>
-            <SelectOptions values={ROLES} label={(role) => ROLE_LABELS[role]} />
+            <SelectOptions values={STAFF_ROLES} label={(role) => ROLE_LABELS[role]} />
           </select>
         </Field>
         <Field id={idOf('region')} label="Region" error={errors.region}>

@@ -1,4 +1,12 @@
-import { ROLE_LABELS, ROLES, USER_SORTS, type ListOrder, type Role, type UserSort, type UserView } from '@care/events';
+import {
+  ROLE_LABELS,
+  STAFF_ROLES,
+  USER_SORTS,
+  type ListOrder,
+  type Role,
+  type UserSort,
+  type UserView,
+} from '@care/events';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -68,7 +76,8 @@ export function UsersTable({
           const user = row.original;
           const name = fullName(user);
           // The acting admin cannot change their own role (the server refuses it too).
-          if (user.id === currentUserId) return ROLE_LABELS[user.role];
+          // A family account's role comes from its invitation and is never changed here.
+          if (user.id === currentUserId || user.role === 'family') return ROLE_LABELS[user.role];
           const pending = changeRole.isPending && changeRole.variables?.id === user.id;
           return (
             <select
@@ -80,7 +89,7 @@ export function UsersTable({
                 changeRole.mutate({ id: user.id, revision: user.revision, role: event.target.value as Role })
               }
             >
-              <SelectOptions values={ROLES} label={(role) => ROLE_LABELS[role]} />
+              <SelectOptions values={STAFF_ROLES} label={(role) => ROLE_LABELS[role]} />
             </select>
           );
         },
