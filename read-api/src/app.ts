@@ -47,6 +47,7 @@ import { CheckpointWatcher } from './shared/checkpoint-watcher';
 import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/carer-work';
 import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { familyRoutes } from './family/family-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { exportRoutes } from './data-management/export-routes';
 import type { EventLogSource } from './shared/event-log-source';
@@ -174,6 +175,7 @@ export async function createReadApi({
     emergencyRoutes(deps, agencyContacts),
     accountRoutes(deps, agencyContacts),
     settingsRoutes(deps, agencyContacts),
+    familyRoutes(deps, agencyContacts),
     mailRoutes(deps),
     exportRoutes(deps),
     retentionRoutes(deps),

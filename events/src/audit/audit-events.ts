@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-definition';
 import { eventInstant, eventText } from '../event-fields';
 
-/** What was opened: a record (or its history), a client's whole file, or a confidential diary entry. */
-export const RECORD_VIEW_KINDS = ['record', 'timeline', 'client-file', 'confidential-diary-entry'] as const;
+/**
+ * What was opened: a record (or its history), a client's whole file, or a confidential diary entry; the family-…
+ * kinds: a family member read that part of a client's record in the family portal.
+ */
+export const RECORD_VIEW_KINDS = [
+  'record',
+  'timeline',
+  'client-file',
+  'confidential-diary-entry',
+  'family-visits',
+  'family-medications',
+  'family-care-plan',
+] as const;
 export type RecordViewKind = (typeof RECORD_VIEW_KINDS)[number];
 /**
  * What the list of views holds: the views above, and a copy of a person's whole record taken on their request

@@ -11,6 +11,7 @@ import { AlertFiguresPush, type AlertFigureEvents } from './alert-figures-push';
 import { audiencesOf, LIVE_RESOURCES, permissionRoom } from './live-resources';
 import { OwnWorkNotices } from './own-work';
 import { PRESENCE_RENEW_MS, type AppPresence } from './app-presence';
+import { FAMILY_CHANGED, FamilyLivePush } from '../family/family-live';
 
 /**
  * What the browser receives. A client gets a snapshot on (re)connect, then changes:
@@ -60,11 +61,14 @@ export function attachLivePush(
   const toRooms = io as unknown as { to(rooms: string | string[]): { emit(event: string, payload: unknown): boolean } };
   const figures = new AlertFiguresPush((rooms, event, payload) => toRooms.to(rooms).emit(event, payload), db, log);
   const ownWork = new OwnWorkNotices(db, work, log);
+  const family = new FamilyLivePush(db, log);
   io.use((socket, next) => {
     sessions
       .find(sessionTokenFromCookieHeader(socket.request.headers.cookie))
       .then((session) => {
-        if (!session || !can(session.role, 'live.connect')) return next(new Error('Unauthorized'));
+        // A family account holds family.portal alone: its socket hears only of its clients (family-live.ts).
+        const allowed = session && (can(session.role, 'live.connect') || can(session.role, 'family.portal'));
+        if (!session || !allowed) return next(new Error('Unauthorized'));
         socket.data.session = session;
         next();
       })
@@ -99,6 +103,7 @@ export function attachLivePush(
     );
     await socket.join(held.map(permissionRoom));
     await ownWork.connect(socket, socket.data.session);
+    await family.connect(socket, socket.data.session);
     await figures.connect(socket, socket.data.session);
     // The count of active carers is a figure about every carer record: only for readers of every carer.
     if (!held.includes(ACTIVE_COUNT_PERMISSION)) return;
@@ -114,6 +119,8 @@ export function attachLivePush(
     // '*' is a rebuild swapping the whole read model in: everything may have changed.
     const names = change.projections.includes('*') ? Object.keys(LIVE_RESOURCES) : change.projections;
     const bell = figures.changed(change.projections);
+    // Family members hear only of their own clients' visits (family-live.ts): found now, told in order below.
+    const familyRooms = family.roomsOf(change, names);
     // Whose own work the change touched is looked up at once (no query while none such is connected); the
     // notices still go out in order, each once its own lookup is done.
     const own = ownWork.roomsOf(change, names);
@@ -124,8 +131,9 @@ export function attachLivePush(
       : Promise.resolve([]);
     notices = notices
       .then(() => bell)
-      .then(() => Promise.all([own, alertRooms]))
-      .then(([ownRooms, readers]) => {
+      .then(() => Promise.all([own, alertRooms, familyRooms]))
+      .then(([ownRooms, readers, families]) => {
+        if (families.length > 0) toRooms.to(families).emit(FAMILY_CHANGED, { position: change.position });
         for (const name of names) {
           for (const audience of audiencesOf(name)) {
             const staff = audience.byAlertAudience ? readers : audience.permissions.map(permissionRoom);

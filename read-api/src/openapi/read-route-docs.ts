@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAMILY_READ_ROUTE_DOCS } from '../family/family-route-docs';
 import { TRAINING_TABS, type TrainingTab } from '@care/events';
 import {
   accessLogEntryViewSchema,
@@ -1092,4 +1093,5 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     'signed-in',
     json(agencyDetailsViewSchema),
   ),
+  ...FAMILY_READ_ROUTE_DOCS,
 ];

@@ -9,6 +9,9 @@ const VIEW_LABELS = {
   timeline: 'History',
   'client-file': 'Client file',
   'confidential-diary-entry': 'Confidential diary entry',
+  'family-visits': 'Visits (family portal)',
+  'family-medications': 'Medication summary (family portal)',
+  'family-care-plan': 'Care plan summary (family portal)',
   'subject-access-export': 'Whole record exported on request',
 } as const;
 

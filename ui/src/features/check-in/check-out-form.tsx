@@ -48,6 +48,8 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
   const [mileage, setMileage] = useState('');
   const [expenses, setExpenses] = useState('');
   const [clientRating, setClientRating] = useState<number | null>(null);
+  // Off unless the carer ticks it: the family portal shows only the notes shared with it.
+  const [shareWithFamily, setShareWithFamily] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
 
   const toggleTask = (task: string, done: boolean) =>
@@ -66,6 +68,7 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
       mileage,
       expenses,
       ...(clientRating !== null && { clientRating }),
+      shareWithFamily,
     };
     // The API's own schema: the same messages before anything is sent.
     const parsed = checkOutRequestSchema.safeParse({ ...outcome, source: 'Computer' });
@@ -143,6 +146,14 @@ export function CheckOutForm({ visit, busy, onSubmit }: CheckOutFormProps) {
           {...fieldAria(field('notes'), errors.notes)}
         />
       </Field>
+      <label className="check-out-tick">
+        <input
+          type="checkbox"
+          checked={shareWithFamily}
+          onChange={(event) => setShareWithFamily(event.target.checked)}
+        />
+        <span>Share this note with the family</span>
+      </label>
 
       <div className="field">
         <span className="label">Client signature</span>

@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { addDays, comparePositions, londonToday, positionFromToken, type AppointmentEvent } from '@care/events';
+import {
+  ensureMailSchema,
+  requester,
+  TEST_PASSWORD,
+  type RunningCommandApi,
+  type TestUser,
+} from '@care/command-api/testing';
+import { startReadStack, type ReadStack } from '../../testing/read-stack';
+import { checkedIn, checkedOut, VisitLog } from '../appointments/visit-fixtures';
+
+/**
+ * The family portal's reads, as a family member on real PostgreSQL: their client's visits with the shared notes
+ * only, nothing of another client (404 on every read), the medication summary only when shared, staff routes
+ * refused, every read logged as a view, and a live push for their client's visit and never another's.
+ */
+let stack: ReadStack | undefined;
+let command: RunningCommandApi;
+let visits: VisitLog;
+const positions: string[] = [];
+const sockets: Socket[] = [];
+
+const SHARED_NOTE = 'Enjoyed a walk in the garden';
+const UNSHARED_NOTE = 'Bruise on left arm, reported to the office';
+const CONFIDENTIAL_DIARY = 'Safeguarding: son asked for her bank card';
+const RISK_NOTE = 'Unsteady on the stairs at night';
+
+let family: TestUser;
+let mine = '';
+let theirs = '';
+let carerId = '';
+let accessId = '';
+
+const latest = () =>
+  positions.reduce(
+    (max, token) =>
+      max === '' || comparePositions(positionFromToken(token)!, positionFromToken(max)!) > 0 ? token : max,
+    '',
+  );
+
+async function send(request: TestUser['request'], method: string, path: string, body?: unknown, expected = 201) {
+  const reply = await request(method, path, body);
+  expect(reply.status, reply.text).toBe(expected);
+  if (reply.body?.position) positions.push(reply.body.position);
+  return reply.body as Record<string, string>;
+}
+
+async function read(user: TestUser, path: string) {
+  if (visits.lastPosition) positions.push(visits.lastPosition);
+  return requester(stack!.readUrl, user.cookie)('GET', path, undefined, { 'x-min-position': latest() });
+}
+
+const newClient = async (lastName: string) =>
+  (
+    await send(command.request, 'POST', '/api/clients', {
+      clientId: `CL-${randomUUID().slice(0, 8)}`,
+      firstName: 'Edna',
+      lastName,
+      dateOfBirth: '1938-05-14',
+      address: '4 Mill Lane, Leeds',
+      emergencyContact: 'Paul Green',
+      emergencyPhone: '07700 900123',
+      careLevel: 'medium',
+    })
+  ).id!;
+
+/** Invites a person for the client through the office's route, accepts the mailed link, and signs them in. */
+async function familyMemberOf(clientId: string, shareMedications: boolean): Promise<TestUser & { accessId: string }> {
+  const email = `family-${randomUUID().slice(0, 8)}@example.org`;
+  const invited = await send(command.request, 'POST', `/api/clients/${clientId}/family`, {
+    email,
+    name: 'Paul Green',
+    relationship: 'attorney',
+    attorneyReference: 'LPA-7731',
+    shareMedications,
+  });
+  const { rows } = await command.pool.query<{ body: string }>(
+    `SELECT body FROM mail.outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
+  const token = new URLSearchParams(/\?(invitation=[^\s]+)/.exec(rows[0]!.body)![1]).get('invitation')!;
+  const accepted = await command.anonymous('POST', '/api/login/family-invitation', { token, password: TEST_PASSWORD });
+  expect(accepted.status, accepted.text).toBeLessThan(300);
+  if (accepted.body?.position) positions.push(accepted.body.position);
+  const user = await command.signIn(email, TEST_PASSWORD);
+  expect(user.reply.status, user.reply.text).toBe(200);
+  // The acceptance answers no position to wait for: the access is active once the portal lists the client.
+  await vi.waitFor(
+    async () => {
+      const listed = ((await read(user, '/api/family/clients')).body as { id: string }[]).map((row) => row.id);
+      if (!listed.includes(clientId)) throw new Error('access not active yet');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return { ...user, accessId: invited.id! };
+}
+
+const shared =
+  (at: string, notes: string, share: boolean, tasksCompleted: string[]) =>
+  (id: string): AppointmentEvent => {
+    const event = checkedOut(at, { notes, tasksCompleted })(id);
+    return share ? ({ ...event, data: { ...event.data, shareWithFamily: true } } as AppointmentEvent) : event;
+  };
+
+beforeAll(async () => {
+  stack = await startReadStack(inject('databaseUrl'), 'family_read', { command: { silent: true } });
+  command = stack.command;
+  await ensureMailSchema(command.pool);
+  visits = new VisitLog(command.store, command.admin.id);
+  mine = await newClient('Mine');
+  theirs = await newClient('Theirs');
+  carerId = (
+    await send(command.request, 'POST', '/api/carers', {
+      firstName: 'Amira',
+      lastName: 'Okonkwo',
+      email: `carer-${randomUUID().slice(0, 8)}@example.org`,
+      phone: '07700 900456',
+      employeeId: `EMP-${randomUUID().slice(0, 8)}`,
+      startDate: '2024-03-01',
+    })
+  ).id!;
+  const yesterday = addDays(londonToday(), -1);
+  const tasks = ['Breakfast', 'Medication prompt'];
+  await visits.visit(
+    { clientId: mine, carerId, scheduledStart: `${yesterday}T08:00:00Z`, durationMinutes: 45, tasks },
+    checkedIn(carerId, `${yesterday}T08:02:00Z`),
+    shared(`${yesterday}T08:44:00Z`, SHARED_NOTE, true, ['Breakfast']),
+  );
+  await visits.visit(
+    { clientId: mine, carerId, scheduledStart: `${yesterday}T18:00:00Z`, durationMinutes: 30, tasks },
+    checkedIn(carerId, `${yesterday}T18:01:00Z`),
+    shared(`${yesterday}T18:29:00Z`, UNSHARED_NOTE, false, tasks),
+  );
+  await visits.visit({
+    clientId: mine,
+    carerId,
+    scheduledStart: `${addDays(londonToday(), 2)}T09:00:00Z`,
+    durationMinutes: 30,
+    tasks,
+  });
+  await visits.visit(
+    { clientId: theirs, carerId, scheduledStart: `${yesterday}T10:00:00Z`, durationMinutes: 30, tasks },
+    checkedIn(carerId, `${yesterday}T10:00:00Z`),
+    shared(`${yesterday}T10:29:00Z`, 'Another client entirely', true, tasks),
+  );
+  await send(command.request, 'POST', '/api/diary', {
+    clientId: mine,
+    carerId,
+    entryDate: `${yesterday}T12:00:00Z`,
+    title: 'Concern',
+    content: CONFIDENTIAL_DIARY,
+    isConfidential: true,
+  });
+  await send(command.request, 'POST', '/api/care-plans', {
+    clientId: mine,
+    title: 'Staying at home',
+    description: 'Support to stay independent at home',
+    objectives: ['Eat well'],
+    goals: ['Walk to the shop'],
+    riskAssessment: [{ area: 'falls', level: 'high', notes: RISK_NOTE }],
+    reviewDate: addDays(londonToday(), 90),
+  });
+  family = await familyMemberOf(mine, false);
+  accessId = (family as TestUser & { accessId: string }).accessId;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await stack?.stop();
+});
+
+describe('the family portal', () => {
+  it('lists only their client, and shows past visits with the shared note only', async () => {
+    const clients = await read(family, '/api/family/clients');
+    expect(clients.status, clients.text).toBe(200);
+    expect(clients.body).toEqual([
+      { id: mine, firstName: 'Edna', lastName: 'Mine', relationship: 'attorney', medicationsShared: false },
+    ]);
+
+    const past = await read(family, `/api/family/clients/${mine}/visits?when=past`);
+    expect(past.status, past.text).toBe(200);
+    expect(past.headers.get('x-total-count')).toBe('2');
+    expect(past.body.map((visit: { sharedNote: string | null }) => visit.sharedNote)).toEqual([null, SHARED_NOTE]);
+    expect(past.body[1]).toMatchObject({
+      carerFirstName: 'Amira',
+      status: 'completed',
+      arrived: { source: 'Mobile', enteredByHand: false, recordedOffline: false },
+      tasks: [
+        { name: 'Breakfast', done: true },
+        { name: 'Medication prompt', done: false },
+      ],
+    });
+    const upcoming = await read(family, `/api/family/clients/${mine}/visits?when=upcoming&limit=5`);
+    expect(upcoming.headers.get('x-total-count')).toBe('1');
+    expect(upcoming.body[0]).toMatchObject({ status: 'scheduled', carerFirstName: 'Amira', arrived: null });
+
+    // Nothing else anywhere in what they can read: not the unshared note, the diary, the surname, the phone, the risks.
+    const everything = [
+      clients.text,
+      past.text,
+      upcoming.text,
+      (await read(family, `/api/family/clients/${mine}/care-plan`)).text,
+      (await read(family, '/api/family/agency')).text,
+    ].join('\n');
+    for (const secret of [UNSHARED_NOTE, CONFIDENTIAL_DIARY, 'Okonkwo', '07700 900456', RISK_NOTE, 'Mill Lane'])
+      expect(everything).not.toContain(secret);
+  });
+
+  it("shows the care plan's summary, never its risk assessment", async () => {
+    const plan = await read(family, `/api/family/clients/${mine}/care-plan`);
+    expect(plan.status, plan.text).toBe(200);
+    expect(plan.body.plan).toMatchObject({
+      title: 'Staying at home',
+      summary: 'Support to stay independent at home',
+      objectives: ['Eat well'],
+      goals: ['Walk to the shop'],
+    });
+  });
+
+  it('answers 404 for another client, existing or not, on every family read, and 400 naming a bad query field', async () => {
+    for (const clientId of [theirs, randomUUID(), 'not-a-uuid']) {
+      for (const path of ['visits?when=past', 'medications', 'care-plan']) {
+        const reply = await read(family, `/api/family/clients/${clientId}/${path}`);
+        expect(reply.status, path).toBe(404);
+        expect(reply.body).toEqual({ error: 'Client not found' });
+      }
+    }
+    const bad = await read(family, `/api/family/clients/${mine}/visits?when=yesterday&limit=0`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['limit', 'when']);
+    expect((await read(family, `/api/family/clients/${mine}/medications?days=90`)).body.fields).toHaveProperty('days');
+  });
+
+  it('answers 404 for the medication summary unless the client shares it, and then a day by day count', async () => {
+    const refused = await read(family, `/api/family/clients/${mine}/medications`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toMatch(/not agreed to share/);
+    const sharing = await familyMemberOf(mine, true);
+    const summary = await read(sharing, `/api/family/clients/${mine}/medications?days=3`);
+    expect(summary.status, summary.text).toBe(200);
+    expect(summary.body.days.map((day: { date: string }) => day.date)).toEqual([
+      addDays(londonToday(), -2),
+      addDays(londonToday(), -1),
+      londonToday(),
+    ]);
+  });
+
+  it('refuses staff routes with 403', async () => {
+    for (const path of ['/api/clients', `/api/clients/${mine}`, '/api/appointments', '/api/diary', '/api/care-plans'])
+      expect((await read(family, path)).status, path).toBe(403);
+  });
+
+  it('logs every read of a client record as a view the audit screen lists', async () => {
+    await read(family, `/api/family/clients/${mine}/visits?when=past`);
+    await read(family, `/api/family/clients/${mine}/care-plan`);
+    await expect
+      .poll(async () => {
+        const reply = await read(command.admin, '/api/audit/views?limit=100');
+        return (reply.body as { view: string; who: { userId: string }; clientId?: string | null }[])
+          .filter((view) => view.who.userId === family.id)
+          .map((view) => view.view);
+      })
+      .toEqual(expect.arrayContaining(['family-visits', 'family-care-plan']));
+  });
+
+  it("pushes their client's check-out to their socket and nothing about another client", async () => {
+    const socket = connectSocket(stack!.readUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: family.cookie },
+    });
+    sockets.push(socket);
+    const heard: string[] = [];
+    socket.onAny((event: string, payload: { position?: string }) => heard.push(`${event} ${payload?.position ?? ''}`));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const now = Date.now();
+    const inMinutes = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+    // Another client's visit changes first, then theirs: theirs must be the first and only thing heard.
+    const other = await visits.visit(
+      { clientId: theirs, carerId, scheduledStart: inMinutes(-20), durationMinutes: 60 },
+      checkedIn(carerId, inMinutes(-19)),
+    );
+    await visits.then(other, checkedOut(inMinutes(-1)));
+    const otherPosition = visits.lastPosition;
+    // Projected (and pushed) on its own, before theirs: a staff read that waits for it.
+    expect((await read(command.admin, `/api/appointments/${other}`)).status).toBe(200);
+    const own = await visits.visit(
+      { clientId: mine, carerId, scheduledStart: inMinutes(-40), durationMinutes: 30 },
+      checkedIn(carerId, inMinutes(-39)),
+    );
+    await visits.then(own, checkedOut(inMinutes(-2)));
+    const ownPosition = visits.lastPosition;
+    const reached = (line: string) =>
+      comparePositions(positionFromToken(line.split(' ')[1]!)!, positionFromToken(ownPosition)!) >= 0;
+    await expect.poll(() => heard.some(reached)).toBe(true);
+    // The other client's change was projected and pushed first, and never reached this socket: everything it heard
+    // came after it.
+    const afterOther = (line: string) =>
+      comparePositions(positionFromToken(line.split(' ')[1]!)!, positionFromToken(otherPosition)!) > 0;
+    expect(heard.filter((line) => !afterOther(line))).toEqual([]);
+    expect(heard.every((line) => line.startsWith('family:changed'))).toBe(true);
+  });
+
+  it('stops answering and leaves the room once the access is withdrawn', async () => {
+    await send(command.request, 'POST', `/api/family-access/${accessId}/withdraw`, { reason: 'Client asked' }, 200);
+    const after = await read(command.admin, '/api/family/clients');
+    expect(after.status).toBe(403);
+    await expect.poll(async () => (await read(family, `/api/family/clients/${mine}/visits`)).status).not.toBe(200);
+  });
+});
