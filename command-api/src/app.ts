@@ -40,6 +40,7 @@ import { settingsRoutes } from './settings/settings-routes';
 import { exportRoutes } from './data-management/export-routes';
 import { importRoutes } from './data-management/import-routes';
 import { subjectAccessRoutes } from './subject-access/subject-access-routes';
+import { familyRoutes } from './family/family-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { contractRoutes } from './finance/contract-routes';
@@ -157,6 +158,7 @@ export function createCommandApp({
     exportRoutes(deps),
     importRoutes(deps),
     subjectAccessRoutes(deps),
+    familyRoutes({ store, pool, users, publicUrl }),
   ];
 
   const app = new Koa<CommandState>();

@@ -17,6 +17,7 @@ import {
 } from '@care/events/server';
 import { createTestDatabase, newEvent, type TestDatabase } from '@care/events/testing';
 import { createCommandApp } from '../src/app';
+import { ensureMailSchema } from '../src/mail/outbox';
 import type { AuthPolicy } from '../src/auth/auth-policy';
 import type { VisitTimeRules } from '../src/appointments/visit-times';
 
@@ -129,6 +130,8 @@ export async function startCommandApiOn(
   const pool = createPool(databaseUrl, { max: 5, log: logger });
   await ensureAuthSchema(pool);
   await ensureMediaSchema(pool);
+  // Invitations to the family portal are mailed through the outbox, so every test API has it.
+  await ensureMailSchema(pool);
   const { app, users, routes } = createCommandApp({
     store: wrapStore(store),
     pool,
@@ -279,3 +282,4 @@ export async function appendedSince(
   return (await settledLog(store)).filter((event) => !known.has(event.eventId));
 }
 export { ensureMailSchema, enqueueMail } from '../src/mail/outbox';
+export * from './family';

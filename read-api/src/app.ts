@@ -48,6 +48,7 @@ import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/care
 import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { familyRoutes } from './family/family-routes';
+import { familyAccessRoutes } from './family/family-access-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { exportRoutes } from './data-management/export-routes';
 import type { EventLogSource } from './shared/event-log-source';
@@ -176,6 +177,7 @@ export async function createReadApi({
     accountRoutes(deps, agencyContacts),
     settingsRoutes(deps, agencyContacts),
     familyRoutes(deps, agencyContacts),
+    familyAccessRoutes(deps),
     mailRoutes(deps),
     exportRoutes(deps),
     retentionRoutes(deps),

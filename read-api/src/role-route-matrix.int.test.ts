@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { can, ROLES, type Permission, type Role } from '@care/events';
-import { appendedSince, requester, settledLog, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import {
+  appendedSince,
+  createFamilyUser,
+  requester,
+  settledLog,
+  type RunningCommandApi,
+  type TestUser,
+} from '@care/command-api/testing';
 import { type ReadApi } from './app';
 import { ROUTE_DOCS } from './openapi/openapi-document';
 import { startReadStack, type ReadStack } from '../testing/read-stack';
@@ -35,6 +42,7 @@ beforeAll(async () => {
   users.coordinator = await command.createUser('coordinator');
   users.carer = await command.createUser('carer');
   users.auditor = await command.createUser('auditor');
+  users.family = await createFamilyUser(command);
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ export const MAIL_SCHEMA = 'mail';
 const MAIL_SCHEMA_LOCK = 7_242_011;
 export const MAIL_KINDS = [
   'password-reset',
+  'family-invitation',
   'training-expiry',
   'appointment-reminder',
   'maintenance-alert',

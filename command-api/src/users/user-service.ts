@@ -91,8 +91,9 @@ export class UserService {
     );
   }
 
-  deactivate(userId: string, context: CommandContext): Promise<CommandResult> {
-    return this.run({ type: 'DeactivateUser', userId, actorId: context.userId }, undefined, context, 'deactivated');
+  /** `ifMatch`: only if the account is still at that revision (a family withdrawal decides from what it read). */
+  deactivate(userId: string, context: CommandContext, ifMatch?: bigint): Promise<CommandResult> {
+    return this.run({ type: 'DeactivateUser', userId, actorId: context.userId }, ifMatch, context, 'deactivated');
   }
 
   reactivate(userId: string, context: CommandContext): Promise<CommandResult> {
@@ -103,7 +104,7 @@ export class UserService {
   async setPassword(
     userId: string,
     password: string,
-    reason: 'reset' | 'admin' | 'self',
+    reason: 'initial' | 'reset' | 'admin' | 'self',
     context: CommandContext,
   ): Promise<CommandResult> {
     const loaded = await this.load(userId);

@@ -127,6 +127,8 @@ export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly Liv
   // Payroll periods and payslips: the same screen (and a carer's own payslips wait for it too).
   payroll: { resources: ['finance'], permissions: ['finance.read'] },
   bank_holidays: { resources: ['finance'], permissions: ['finance.read'] },
+  // The office's family access list on a client's record (GET /api/clients/:id/family).
+  family_access: [{ resources: ['clients'], permissions: ['family.read'] }],
 };
 
 /** The audiences a projection's change is pushed to: one or several (resources, permissions) pairs. */

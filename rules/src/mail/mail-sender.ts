@@ -71,7 +71,7 @@ export class MailSender {
           });
           await client.query(
             `UPDATE ${MAIL_SCHEMA}.outbox SET status = $2, attempts = attempts + 1, sent_at = now(), transport = $3, last_error = NULL,
-                    body = CASE WHEN kind = 'password-reset' THEN NULL ELSE body END,
+                    body = CASE WHEN kind IN ('password-reset', 'family-invitation') THEN NULL ELSE body END,
                     attachments = NULL
               WHERE id = $1`,
             [row.id, this.transport.name === 'smtp' ? 'sent' : 'written', this.transport.name],

@@ -47,6 +47,16 @@ CREATE TABLE IF NOT EXISTS auth.password_resets (
   used_at timestamptz
 );
 CREATE INDEX IF NOT EXISTS password_resets_user_idx ON auth.password_resets (user_id);
+-- Family portal invitations (docs/features/family-portal.md): a one-time link per access, kept apart from password
+-- resets because a person invited for two clients holds two links at once. Only the token's hash is stored.
+CREATE TABLE IF NOT EXISTS auth.family_invitations (
+  token_hash text PRIMARY KEY,
+  access_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS family_invitations_access_idx ON auth.family_invitations (access_id);
 -- Writes sent with an Idempotency-Key (docs/decisions/0025-idempotent-writes.md): one row per user and key. While
 -- the first request runs it holds a lease (lease_until); once it has answered, its status and JSON body are kept so a
 -- repeat is answered from here. claim_id seeds the event ids the request appends, so a re-run cannot append twice.
