@@ -51,6 +51,7 @@ import { familyRoutes } from './family/family-routes';
 import { familyAccessRoutes } from './family/family-access-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { exportRoutes } from './data-management/export-routes';
+import { subjectAccessRoutes } from './subject-access/subject-access-routes';
 import type { EventLogSource } from './shared/event-log-source';
 import { retentionRoutes } from './retention/retention-routes';
 import type { ReadState } from './shared/read-state';
@@ -180,6 +181,7 @@ export async function createReadApi({
     familyAccessRoutes(deps),
     mailRoutes(deps),
     exportRoutes(deps),
+    subjectAccessRoutes(deps),
     retentionRoutes(deps),
     openApiRoutes(),
     apiDocsRoutes(),

@@ -75,6 +75,7 @@ import {
   updateFeedbackRequestSchema,
   agencySettingsRequestSchema,
   exportRequestSchema,
+  subjectAccessRequestSchema,
   importReportSchema,
   importRequestSchema,
   updateTaskRequestSchema,
@@ -1112,5 +1113,16 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
     'Export Data: records the export (who, when, what) and answers its id; the archive is then read from GET /api/admin/exports/:id/archive',
     only('admin.panel'),
     { body: exportRequestSchema, status: 201 },
+  ),
+  command(
+    'POST',
+    '/api/admin/subject-access',
+    "Subject access: records that a client or carer asked for their whole record (who asked, about whom, the request's reference) and answers its id; the files are then read from GET /api/admin/subject-access/:id/export.json and .pdf",
+    only('subjectAccess.export'),
+    {
+      body: subjectAccessRequestSchema,
+      status: 201,
+      errors: { 404: { description: 'No such client or carer: nothing recorded', schema: errorReplySchema } },
+    },
   ),
 ];

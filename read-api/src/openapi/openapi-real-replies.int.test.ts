@@ -189,6 +189,11 @@ beforeAll(async () => {
   );
   real.set('contract', (await send('POST', '/api/finance/contracts', demoContracts([client.id], today)[0]!)).id);
   real.set('export', (await send('POST', '/api/admin/exports', { eventLog: true, lists: ['carers'] })).id);
+  real.set(
+    'subjectAccess',
+    (await send('POST', '/api/admin/subject-access', { subjectKind: 'client', subjectId: client.id, reference: null }))
+      .id,
+  );
   const note = await uploadVoiceNote(
     command.baseUrl,
     command.admin.cookie,
@@ -333,6 +338,12 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/audit/clients/{id}/file': { path: `/api/audit/clients/${id('client')}/file` },
     '/api/audit/clients/{id}/file.pdf': { path: `/api/audit/clients/${id('client')}/file.pdf` },
     '/api/admin/exports/{id}/archive': { path: `/api/admin/exports/${id('export')}/archive` },
+    '/api/admin/subject-access/{id}/export.json': {
+      path: `/api/admin/subject-access/${id('subjectAccess')}/export.json`,
+    },
+    '/api/admin/subject-access/{id}/export.pdf': {
+      path: `/api/admin/subject-access/${id('subjectAccess')}/export.pdf`,
+    },
   };
 }
 

@@ -1060,6 +1060,28 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
       404: { description: 'No such export recorded by the caller', schema: z.strictObject({ error: z.string() }) },
     },
   },
+  {
+    ...read(
+      '/api/admin/subject-access/:id/export.json',
+      "A person's whole record for a subject access request the caller recorded in the last 10 minutes: every kind of record about them, their history and who viewed their records (docs/features/subject-access.schema.json)",
+      ['subjectAccess.export'],
+      json(subjectAccessExportSchema, 'The export, streamed', { 'Content-Disposition': 'attachment; filename=…' }),
+    ),
+    errors: {
+      404: { description: 'No such request recorded by the caller', schema: z.strictObject({ error: z.string() }) },
+    },
+  },
+  {
+    ...read(
+      '/api/admin/subject-access/:id/export.pdf',
+      'The same export as a document to read: a cover, a section per kind of record, the history and the views',
+      ['subjectAccess.export'],
+      pdf('The PDF'),
+    ),
+    errors: {
+      404: { description: 'No such request recorded by the caller', schema: z.strictObject({ error: z.string() }) },
+    },
+  },
   read(
     '/api/mail/outbox',
     'Every message sent or to send, newest first, with its fate (status, attempts, last error); never the body',
