@@ -96,7 +96,7 @@ import {
   reportScheduleViewSchema,
 } from '@care/events/api';
 import { reportQuery } from '../reports/report-routes';
-import { bankHolidayViewSchema, reportExportQuery } from '@care/events';
+import { bankHolidayViewSchema, reportExportQuery, subjectAccessExportSchema } from '@care/events';
 import { listQuery as alertListQuery } from '../alerts/alert-routes';
 import { itemsQuery as alertItemsQuery } from '../alerts/alert-item-routes';
 import { listQuery as taskListQuery } from '../tasks/task-routes';
