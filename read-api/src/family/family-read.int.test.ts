@@ -68,8 +68,11 @@ const newClient = async (lastName: string) =>
   ).id!;
 
 /** Invites a person for the client through the office's route, accepts the mailed link, and signs them in. */
-async function familyMemberOf(clientId: string, shareMedications: boolean): Promise<TestUser & { accessId: string }> {
-  const email = `family-${randomUUID().slice(0, 8)}@example.org`;
+async function familyMemberOf(
+  clientId: string,
+  shareMedications: boolean,
+  email = `family-${randomUUID().slice(0, 8)}@example.org`,
+): Promise<TestUser & { accessId: string }> {
   const invited = await send(command.request, 'POST', `/api/clients/${clientId}/family`, {
     email,
     name: 'Paul Green',
@@ -78,7 +81,7 @@ async function familyMemberOf(clientId: string, shareMedications: boolean): Prom
     shareMedications,
   });
   const { rows } = await command.pool.query<{ body: string }>(
-    `SELECT body FROM mail.outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1`,
+    `SELECT body FROM mail.outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`,
     [email],
   );
   const token = new URLSearchParams(/\?(invitation=[^\s]+)/.exec(rows[0]!.body)![1]).get('invitation')!;
@@ -305,6 +308,48 @@ describe('the family portal', () => {
       comparePositions(positionFromToken(line.split(' ')[1]!)!, positionFromToken(otherPosition)!) > 0;
     expect(heard.filter((line) => !afterOther(line))).toEqual([]);
     expect(heard.every((line) => line.startsWith('family:changed'))).toBe(true);
+  });
+
+  it("moves a socket's rooms with the access: a withdrawn client's visits are no longer heard, the others' still are", async () => {
+    const email = `family-${randomUUID().slice(0, 8)}@example.org`;
+    const both = await familyMemberOf(theirs, false, email);
+    const toMine = await familyMemberOf(mine, false, email);
+    // Someone else still following the withdrawn client: its room goes on hearing of that client's visits.
+    const stillFollowing = await familyMemberOf(theirs, false);
+    const connect = async (user: TestUser) => {
+      const socket = connectSocket(stack!.readUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { cookie: user.cookie },
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const socket = await connect(toMine);
+    await connect(stillFollowing);
+    const heard: string[] = [];
+    socket.on('family:changed', ({ position }: { position: string }) => heard.push(position));
+    const later = (position: string, than: string) =>
+      comparePositions(positionFromToken(position)!, positionFromToken(than)!) >= 0;
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    await visits.visit({ clientId: theirs, carerId, scheduledStart: soon, durationMinutes: 30 });
+    const heardTheirs = visits.lastPosition;
+    await expect.poll(() => heard.some((position) => later(position, heardTheirs))).toBe(true);
+
+    // Withdrawn from one client, the account keeps its other access (and its session).
+    await send(command.request, 'POST', `/api/family-access/${both.accessId}/withdraw`, { reason: 'Ended' }, 200);
+    expect((await read(toMine, `/api/family/clients/${theirs}/visits`)).status).toBe(404);
+    await visits.visit({ clientId: theirs, carerId, scheduledStart: soon, durationMinutes: 45 });
+    const withdrawn = visits.lastPosition;
+    expect((await read(command.admin, '/api/appointments?limit=1')).status).toBe(200);
+    await visits.visit({ clientId: mine, carerId, scheduledStart: soon, durationMinutes: 45 });
+    const stillMine = visits.lastPosition;
+    await expect.poll(() => heard.some((position) => later(position, stillMine))).toBe(true);
+    expect(heard.filter((position) => later(position, withdrawn) && !later(position, stillMine))).toEqual([]);
   });
 
   it('stops answering and leaves the room once the access is withdrawn', async () => {
