@@ -5,6 +5,7 @@ import { carerFullName } from '../../records/carers/carer-name';
 import { accountLabel } from './get-linkable-accounts';
 import { WorkingPatternButton } from './working-pattern-dialog';
 import { LEAVE_KIND_LABELS, leaveDatesText } from '../leave';
+import { ExportRecordButton } from '../subject-access';
 
 interface CarerCardProps {
   carer: CarerView;
@@ -102,6 +103,7 @@ export function CarerCard({ carer, onEdit, onDelete, deleting, canWrite, nextLea
               <Pencil size={14} aria-hidden />
               Edit
             </button>
+            <ExportRecordButton subjectKind="carer" subjectId={carer.id} name={name} />
             <button
               type="button"
               className="button button-danger-outline button-small card-action-apart"

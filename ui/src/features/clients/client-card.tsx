@@ -3,6 +3,7 @@ import { Cake, HeartPulse, MapPin, Navigation, Pencil, Phone, Trash2, UserRound 
 import { formatDate } from '../../shared/format';
 import { REMOVED_CARER } from './carer-choices';
 import { ageInYears } from './client-age';
+import { ExportRecordButton } from '../subject-access';
 
 /** The card shows up to two medical conditions and a count of the rest, so cards stay one size. */
 const CONDITIONS_SHOWN = 2;
@@ -125,6 +126,7 @@ export function ClientCard({ client, today, onEdit, onDelete, deleting, canWrite
             <Pencil size={14} aria-hidden />
             Edit
           </button>
+          <ExportRecordButton subjectKind="client" subjectId={client.id} name={name} />
           <button
             type="button"
             className="button button-danger-outline button-small card-action-apart"

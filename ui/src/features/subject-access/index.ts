@@ -1,0 +1,1 @@
+export { ExportRecordButton } from './export-record-dialog';
