@@ -72,6 +72,7 @@ describe('the demo data of the quick start', () => {
       contracts: ofType('ContractCreated').length,
       'payroll periods': ofType('PayrollPeriodProcessed').length,
       invoices: ofType('InvoiceIssued').length,
+      'leave requests': ofType('LeaveRequested').length,
     });
     expect(
       ofType('ReportScheduled')

@@ -40,7 +40,9 @@ export interface DemoVisit {
 /** How far back the demo visit history goes (days): thirteen weeks, so finance has three months of invoices and pay. */
 export const DEMO_VISIT_DAYS_BACK = 91;
 const DAYS_BACK = DEMO_VISIT_DAYS_BACK;
-const DAYS_AHEAD = 14;
+/** How far ahead visits are booked (days): two weeks. */
+export const DEMO_VISIT_DAYS_AHEAD = 14;
+const DAYS_AHEAD = DEMO_VISIT_DAYS_AHEAD;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 

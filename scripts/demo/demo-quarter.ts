@@ -25,6 +25,7 @@ import {
   type IssuedDemoInvoice,
 } from './demo-finance';
 import { demoIncidents } from './demo-incidents';
+import { demoLeave } from './demo-leave';
 import { DEMO_MAR_CODES, demoMedications } from './demo-medications';
 import { DEMO_PAYROLL_POLICY, demoPayrollPeriods } from './demo-payroll';
 import { DEFAULT_VISIT_LATE_GRACE_MINUTES } from '@care/rules';
@@ -579,6 +580,38 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
     ]),
   );
 
+  // Leave: a request in every state, asked by the demo carer for herself or by the office for a carer, decided by
+  // the administrator (an approver never decides a request of their own).
+  demoLeave(today).forEach(({ carerIndex, request, requestedDaysAgo, outcome }, index) => {
+    const key = (n: number) => `leave.${index}.${n}`;
+    const asked = now.getTime() - requestedDaysAgo * DAY;
+    const asker = carerIndex === 0 ? asCarer : asCoordinator;
+    let id = '';
+    const steps = [
+      step(asked, (at) => asker(at, 'POST', '/api/leave', { ...request, carerId: carerIds[carerIndex]! }, key(0))),
+    ];
+    if (outcome.kind !== 'waiting') {
+      const decided = asked + outcome.daysAfterRequest * DAY;
+      steps.push(
+        step(decided, async (at, previous) => {
+          id ||= idFrom(previous);
+          return outcome.kind === 'declined'
+            ? asAdmin(at, 'POST', `/api/leave/${id}/decline`, { reason: outcome.reason }, key(1))
+            : asAdmin(at, 'POST', `/api/leave/${id}/approve`, {}, key(1));
+        }),
+      );
+      if (outcome.kind === 'cancelled') {
+        const cancelled = asked + outcome.cancelledDaysAfterRequest * DAY;
+        steps.push(
+          step(cancelled, (at) =>
+            asCoordinator(at, 'POST', `/api/leave/${id}/cancel`, { reason: outcome.reason }, key(2)),
+          ),
+        );
+      }
+    }
+    add(chain(steps));
+  });
+
   progress.part('the quarter', planned);
   await timeline.run(() => progress.item());
   progress.endPart();
@@ -601,6 +634,7 @@ export async function demoQuarter({ clock, admin, senders, timeline, progress }:
     contracts: contracts.length,
     'payroll periods': periods.length,
     invoices: issued.length,
+    'leave requests': demoLeave(today).length,
   });
   return { counts, users: users.map(({ email, role }) => ({ email, role: role ?? 'carer' })) };
 }
