@@ -4,6 +4,7 @@ import { formatDate } from '../../shared/format';
 import { REMOVED_CARER } from './carer-choices';
 import { ageInYears } from './client-age';
 import { ExportRecordButton } from '../subject-access';
+import { FamilyAccessButton } from '../family';
 
 /** The card shows up to two medical conditions and a count of the rest, so cards stay one size. */
 const CONDITIONS_SHOWN = 2;
@@ -127,6 +128,7 @@ export function ClientCard({ client, today, onEdit, onDelete, deleting, canWrite
             Edit
           </button>
           <ExportRecordButton subjectKind="client" subjectId={client.id} name={name} />
+          <FamilyAccessButton clientId={client.id} name={name} />
           <button
             type="button"
             className="button button-danger-outline button-small card-action-apart"
