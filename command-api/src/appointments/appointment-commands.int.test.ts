@@ -497,9 +497,16 @@ describe('check-in, check-out and amendment', () => {
       error: '"Gardening" is not one of this visit\'s tasks',
       fields: { tasksCompleted: '"Gardening" is not one of this visit\'s tasks' },
     });
+    const unclear = await carerUser.request('POST', `/api/appointments/${id}/check-out`, { shareWithFamily: 'yes' });
+    expect({ status: unclear.status, fields: unclear.body.fields }).toEqual({
+      status: 400,
+      fields: { shareWithFamily: 'Share with the family must be true or false' },
+    });
     const checkOut = await carerUser.request('POST', `/api/appointments/${id}/check-out`, {
       source: 'Mobile',
       tasksCompleted: ['breakfast', 'Wash'],
+      notes: 'Enjoyed the garden',
+      shareWithFamily: true,
       medicationGiven: true,
       clientMood: 'content',
       mileage: '4.5',
@@ -518,6 +525,8 @@ describe('check-in, check-out and amendment', () => {
         expensesPence: 320,
         travelTimeMinutes: 12,
         signature: 'data:image/png;base64,iVBORw0KGgo=',
+        notes: 'Enjoyed the garden',
+        shareWithFamily: true,
       },
     });
 
