@@ -11,7 +11,13 @@ import {
   positionToToken,
 } from '@care/events';
 import { createLogger } from '@care/events/server';
-import { requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
+import {
+  ensureMailSchema,
+  requester,
+  TEST_PASSWORD,
+  type RunningCommandApi,
+  type TestUser,
+} from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
 import { demoCarePlans, demoCarePlanTemplates } from '../../../scripts/demo/demo-care-plans';
 import { demoContracts } from '../../../scripts/demo/demo-contracts';
@@ -42,6 +48,7 @@ let stack: ReadStack | undefined;
 let command: RunningCommandApi;
 let readUrl: string;
 let carerUser: TestUser;
+let familyUser: TestUser;
 let lastPosition = '';
 const real = new Map<string, string>();
 
@@ -189,6 +196,25 @@ beforeAll(async () => {
   );
   real.set('contract', (await send('POST', '/api/finance/contracts', demoContracts([client.id], today)[0]!)).id);
   real.set('export', (await send('POST', '/api/admin/exports', { eventLog: true, lists: ['carers'] })).id);
+  // A family member of the client, invited with the medication summary shared, who accepted the mailed link.
+  await ensureMailSchema(command.pool);
+  const familyEmail = 'paul.green@example.org';
+  await send('POST', `/api/clients/${client.id}/family`, {
+    email: familyEmail,
+    name: 'Paul Green',
+    relationship: 'attorney',
+    attorneyReference: 'LPA-4001',
+    shareMedications: true,
+  });
+  const { rows: invitations } = await command.pool.query<{ body: string }>(
+    'SELECT body FROM mail.outbox WHERE recipient = $1',
+    [familyEmail],
+  );
+  const token = new URLSearchParams(/\?(invitation=\S+)/.exec(invitations[0]!.body)![1]).get('invitation')!;
+  expect(
+    (await command.anonymous('POST', '/api/login/family-invitation', { token, password: TEST_PASSWORD })).status,
+  ).toBe(200);
+  familyUser = await command.signIn(familyEmail, TEST_PASSWORD);
   real.set(
     'subjectAccess',
     (await send('POST', '/api/admin/subject-access', { subjectKind: 'client', subjectId: client.id, reference: null }))
@@ -340,6 +366,15 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/admin/exports/{id}/archive': { path: `/api/admin/exports/${id('export')}/archive` },
     '/api/admin/subject-access/{id}/export.json': {
       path: `/api/admin/subject-access/${id('subjectAccess')}/export.json`,
+    },
+    '/api/family/clients/{clientId}/visits': { path: `/api/family/clients/${id('client')}/visits`, user: familyUser },
+    '/api/family/clients/{clientId}/medications': {
+      path: `/api/family/clients/${id('client')}/medications`,
+      user: familyUser,
+    },
+    '/api/family/clients/{clientId}/care-plan': {
+      path: `/api/family/clients/${id('client')}/care-plan`,
+      user: familyUser,
     },
     '/api/admin/subject-access/{id}/export.pdf': {
       path: `/api/admin/subject-access/${id('subjectAccess')}/export.pdf`,
