@@ -40,6 +40,7 @@ import { settingsRoutes } from './settings/settings-routes';
 import { exportRoutes } from './data-management/export-routes';
 import { importRoutes } from './data-management/import-routes';
 import { subjectAccessRoutes } from './subject-access/subject-access-routes';
+import { destructionRoutes } from './destruction/destruction-routes';
 import { familyRoutes } from './family/family-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
@@ -159,6 +160,7 @@ export function createCommandApp({
     importRoutes(deps),
     subjectAccessRoutes(deps),
     familyRoutes({ store, pool, users, publicUrl }),
+    destructionRoutes(deps),
   ];
 
   const app = new Koa<CommandState>();

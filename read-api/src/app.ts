@@ -54,6 +54,7 @@ import { exportRoutes } from './data-management/export-routes';
 import { subjectAccessRoutes } from './subject-access/subject-access-routes';
 import type { EventLogSource } from './shared/event-log-source';
 import { retentionRoutes } from './retention/retention-routes';
+import { destructionRoutes } from './destruction/destruction-routes';
 import type { ReadState } from './shared/read-state';
 import { readYourWrites } from './shared/read-your-writes';
 import { clientRoutes } from './clients/client-routes';
@@ -183,6 +184,7 @@ export async function createReadApi({
     exportRoutes(deps),
     subjectAccessRoutes(deps),
     retentionRoutes(deps),
+    destructionRoutes(deps),
     openApiRoutes(),
     apiDocsRoutes(),
   ];

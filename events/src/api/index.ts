@@ -37,4 +37,5 @@ export * from '../audit/audit-view-schema';
 export * from '../care-plans/care-plan-view-schema';
 export * from '../medications/medication-view-schema';
 export { retentionReviewViewSchema } from '../data-management/retention-review';
+export { destructionApprovedReplySchema, destructionProposalsViewSchema } from '../destruction/destruction-view';
 export * from '../offline-records/offline-record-view-schema';

@@ -6,7 +6,7 @@ import { TEXT_LIMITS } from '../limits';
 /**
  * Destroying a person's records once their retention period has ended: one administrator proposes, a second one
  * approves or rejects, and the approval rewrites every event about the person on the PostgreSQL store, in one
- * transaction with the certificate (docs/decisions/0035-destruction-keeps-the-log-provable.md). Every event of a
+ * transaction with the certificate (docs/decisions/0037-destruction-keeps-the-log-provable.md). Every event of a
  * proposal lives on its own stream `destruction-<proposalId>`, which the rewrite never touches.
  */
 export const DESTRUCTION_SUBJECT_KINDS = ['client', 'carer'] as const;
@@ -68,7 +68,12 @@ export const RecordsDestroyed = defineEvent(
   }),
 );
 
-export const destructionEvents = [DestructionProposed, DestructionRejected, DestructionApproved, RecordsDestroyed];
+export const destructionEvents = [
+  DestructionProposed,
+  DestructionRejected,
+  DestructionApproved,
+  RecordsDestroyed,
+] as const;
 export type DestructionEvent = EventOf<typeof destructionEvents>;
 
 export const DESTRUCTION_STREAM_PREFIX = 'destruction-';

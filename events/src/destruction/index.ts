@@ -1,2 +1,3 @@
 export * from './destruction-events';
 export * from './destruction-request';
+export * from './destruction-view';

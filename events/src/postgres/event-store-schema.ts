@@ -40,7 +40,7 @@ create table if not exists es_chain (
   sequence bigint not null unique,
   hash bytea not null
 );
--- Events rewritten by a destruction (docs/decisions/0035-destruction-keeps-the-log-provable.md): the content hash
+-- Events rewritten by a destruction (docs/decisions/0037-destruction-keeps-the-log-provable.md): the content hash
 -- the chain was sealed with, the hash of the row as it now reads, and the certificate that rewrote it. The sealer
 -- and verify-log use the original hash for such a row, so the chain still proves every other event.
 create table if not exists es_redactions (

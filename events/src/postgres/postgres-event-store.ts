@@ -209,7 +209,7 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RawRecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      // A destroyed event (`$destroyed`, decision 0035) is no longer part of any stream a reader folds.
+      // A destroyed event (`$destroyed`, decision 0037) is no longer part of any stream a reader folds.
       `select ${COLUMNS} from es_events where stream_id = $1 and event_type not like '$%' order by stream_revision`,
       [streamId],
     );

@@ -4,7 +4,7 @@ import { CONTENT_HASH_SQL, sealAll } from './log-chain';
 import type { appendInTransaction } from './postgres-event-store';
 
 /**
- * Destroying a person's records on the PostgreSQL store (docs/decisions/0035-destruction-keeps-the-log-provable.md).
+ * Destroying a person's records on the PostgreSQL store (docs/decisions/0037-destruction-keeps-the-log-provable.md).
  * In one transaction: every event about the subject (their own streams, and every other event whose data names
  * their id) gets the reserved type `$destroyed` and empty data, each rewrite is recorded in es_redactions with the
  * content hash the chain was sealed with and the hash of the row as it now reads, the approval and the certificate

@@ -86,7 +86,7 @@ export interface EventStore {
   measureLag?(after: Position): Promise<LogLag>;
   /** Which store this is (store-identity.ts): the read-model database is tied to it. */
   identity(): Promise<StoreIdentity>;
-  /** Destroys a person's records and appends the certificate in one transaction; PostgreSQL only (decision 0035). */
+  /** Destroys a person's records and appends the certificate in one transaction; PostgreSQL only (decision 0037). */
   destroyRecords?(plan: DestructionPlan): Promise<DestructionResult>;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { AppendResult, ExpectedRevision, NewEvent } from './event-store';
 
 /**
- * What a store that can destroy a person's records is given (docs/decisions/0035-destruction-keeps-the-log-provable.md).
+ * What a store that can destroy a person's records is given (docs/decisions/0037-destruction-keeps-the-log-provable.md).
  * Only the PostgreSQL store can: EventStoreDB has no way to rewrite an event.
  */
 export interface DestructionPlan {

@@ -12,7 +12,7 @@ export function startLagReporter(options: {
   store: EventStore;
   db: Kysely<ReadModelDatabase>;
   log: Logger;
-  runner: ProjectionRunner;
+  runner: Pick<ProjectionRunner, 'members'>;
   intervalMs?: number | undefined;
 }): { stop(): Promise<void> } {
   const { store, db, log, runner, intervalMs = 2000 } = options;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   acknowledgeAlertGroupRequestSchema,
   acknowledgeAlertRequestSchema,
+  destructionApprovedReplySchema,
+  proposeDestructionRequestSchema,
+  rejectDestructionRequestSchema,
   agreeCarePlanRequestSchema,
   changeCarePlanStatusRequestSchema,
   changeCarePlanTemplateRequestSchema,
@@ -199,6 +202,27 @@ const appointment = (
 
 /** Every route of the command API (command-api/src/app.ts), with the schemas its handlers parse with. */
 export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
+  command(
+    'POST',
+    '/api/destruction/proposals',
+    "Propose the destruction of a client's or carer's records past their retention period (409 with the date they become eligible while inside it)",
+    only('destruction.manage'),
+    { body: proposeDestructionRequestSchema, status: 201 },
+  ),
+  command(
+    'POST',
+    '/api/destruction/proposals/:id/approve',
+    "A second administrator approves: every event about the person is rewritten as destroyed and the certificate appended, in one transaction (403 for the proposer; 409 inside the retention period or on EventStoreDB)",
+    only('destruction.manage'),
+    { reply: destructionApprovedReplySchema },
+  ),
+  command(
+    'POST',
+    '/api/destruction/proposals/:id/reject',
+    'A second administrator rejects the proposal, with a reason',
+    only('destruction.manage'),
+    { body: rejectDestructionRequestSchema },
+  ),
   {
     service: 'command-api',
     method: 'POST',

@@ -85,6 +85,7 @@ import {
   agencySettingsViewSchema,
   agencySettingsChangeViewSchema,
   retentionReviewViewSchema,
+  destructionProposalsViewSchema,
   agencyDetailsViewSchema,
   systemStatusViewSchema,
   outboxMessageViewSchema,
@@ -140,6 +141,7 @@ import { listQuery as voiceNoteListQuery } from '../voice-notes/voice-note-route
 import { searchQuery } from '../search/search-routes';
 import { historyQuery as settingsHistoryQuery } from '../settings/settings-routes';
 import { retentionReviewQuery } from '../retention/retention-routes';
+import { destructionProposalsQuery } from '../destruction/destruction-routes';
 import { logsQuery } from '../status/status-routes';
 import { outboxQuery } from '../mail/mail-routes';
 import {
@@ -1101,6 +1103,13 @@ export const READ_ROUTE_DOCS: readonly RouteDoc[] = [
     ['admin.panel'],
     json(retentionReviewViewSchema, 'OK', paged),
     retentionReviewQuery,
+  ),
+  read(
+    '/api/destruction/proposals',
+    "Proposals to destroy a person's records past their retention period, newest first, with the second administrator's decision and, once destroyed, the certificate (never the person's name)",
+    ['destruction.read'],
+    json(destructionProposalsViewSchema, 'OK', paged),
+    destructionProposalsQuery,
   ),
   read(
     '/api/settings/history',
