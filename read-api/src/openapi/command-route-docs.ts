@@ -212,7 +212,7 @@ export const COMMAND_ROUTE_DOCS: readonly RouteDoc[] = [
   command(
     'POST',
     '/api/destruction/proposals/:id/approve',
-    "A second administrator approves: every event about the person is rewritten as destroyed and the certificate appended, in one transaction (403 for the proposer; 409 inside the retention period or on EventStoreDB)",
+    'A second administrator approves: every event about the person is rewritten as destroyed and the certificate appended, in one transaction (403 for the proposer; 409 inside the retention period or on EventStoreDB)',
     only('destruction.manage'),
     { reply: destructionApprovedReplySchema },
   ),
