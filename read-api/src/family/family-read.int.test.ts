@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { addDays, comparePositions, londonToday, positionFromToken, type AppointmentEvent } from '@care/events';
-import {
-  ensureMailSchema,
-  requester,
-  TEST_PASSWORD,
-  type RunningCommandApi,
-  type TestUser,
-} from '@care/command-api/testing';
+import { createFamilyUser, requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { checkedIn, checkedOut, VisitLog } from '../appointments/visit-fixtures';
 
@@ -67,29 +61,13 @@ const newClient = async (lastName: string) =>
     })
   ).id!;
 
-/** Invites a person for the client through the office's route, accepts the mailed link, and signs them in. */
+/** A family member of the client through the office's invitation (createFamilyUser), once the access is active. */
 async function familyMemberOf(
   clientId: string,
   shareMedications: boolean,
-  email = `family-${randomUUID().slice(0, 8)}@example.org`,
+  email?: string,
 ): Promise<TestUser & { accessId: string }> {
-  const invited = await send(command.request, 'POST', `/api/clients/${clientId}/family`, {
-    email,
-    name: 'Paul Green',
-    relationship: 'attorney',
-    attorneyReference: 'LPA-7731',
-    shareMedications,
-  });
-  const { rows } = await command.pool.query<{ body: string }>(
-    `SELECT body FROM mail.outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`,
-    [email],
-  );
-  const token = new URLSearchParams(/\?(invitation=[^\s]+)/.exec(rows[0]!.body)![1]).get('invitation')!;
-  const accepted = await command.anonymous('POST', '/api/login/family-invitation', { token, password: TEST_PASSWORD });
-  expect(accepted.status, accepted.text).toBeLessThan(300);
-  if (accepted.body?.position) positions.push(accepted.body.position);
-  const user = await command.signIn(email, TEST_PASSWORD);
-  expect(user.reply.status, user.reply.text).toBe(200);
+  const user = await createFamilyUser(command, { clientId, shareMedications, ...(email !== undefined && { email }) });
   // The acceptance answers no position to wait for: the access is active once the portal lists the client.
   await vi.waitFor(
     async () => {
@@ -98,7 +76,7 @@ async function familyMemberOf(
     },
     { timeout: 10_000, interval: 50 },
   );
-  return { ...user, accessId: invited.id! };
+  return user;
 }
 
 const shared =
@@ -111,7 +89,6 @@ const shared =
 beforeAll(async () => {
   stack = await startReadStack(inject('databaseUrl'), 'family_read', { command: { silent: true } });
   command = stack.command;
-  await ensureMailSchema(command.pool);
   visits = new VisitLog(command.store, command.admin.id);
   mine = await newClient('Mine');
   theirs = await newClient('Theirs');
@@ -180,7 +157,7 @@ describe('the family portal', () => {
     const clients = await read(family, '/api/family/clients');
     expect(clients.status, clients.text).toBe(200);
     expect(clients.body).toEqual([
-      { id: mine, firstName: 'Edna', lastName: 'Mine', relationship: 'attorney', medicationsShared: false },
+      { id: mine, firstName: 'Edna', lastName: 'Mine', relationship: 'relative', medicationsShared: false },
     ]);
 
     const past = await read(family, `/api/family/clients/${mine}/visits?when=past`);

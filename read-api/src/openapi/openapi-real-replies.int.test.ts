@@ -11,13 +11,7 @@ import {
   positionToToken,
 } from '@care/events';
 import { createLogger } from '@care/events/server';
-import {
-  ensureMailSchema,
-  requester,
-  TEST_PASSWORD,
-  type RunningCommandApi,
-  type TestUser,
-} from '@care/command-api/testing';
+import { createFamilyUser, requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { AlertTaskLog } from '@care/projector/testing';
 import { demoCarePlans, demoCarePlanTemplates } from '../../../scripts/demo/demo-care-plans';
 import { demoContracts } from '../../../scripts/demo/demo-contracts';
@@ -197,24 +191,7 @@ beforeAll(async () => {
   real.set('contract', (await send('POST', '/api/finance/contracts', demoContracts([client.id], today)[0]!)).id);
   real.set('export', (await send('POST', '/api/admin/exports', { eventLog: true, lists: ['carers'] })).id);
   // A family member of the client, invited with the medication summary shared, who accepted the mailed link.
-  await ensureMailSchema(command.pool);
-  const familyEmail = 'paul.green@example.org';
-  await send('POST', `/api/clients/${client.id}/family`, {
-    email: familyEmail,
-    name: 'Paul Green',
-    relationship: 'attorney',
-    attorneyReference: 'LPA-4001',
-    shareMedications: true,
-  });
-  const { rows: invitations } = await command.pool.query<{ body: string }>(
-    'SELECT body FROM mail.outbox WHERE recipient = $1',
-    [familyEmail],
-  );
-  const token = new URLSearchParams(/\?(invitation=\S+)/.exec(invitations[0]!.body)![1]).get('invitation')!;
-  expect(
-    (await command.anonymous('POST', '/api/login/family-invitation', { token, password: TEST_PASSWORD })).status,
-  ).toBe(200);
-  familyUser = await command.signIn(familyEmail, TEST_PASSWORD);
+  familyUser = await createFamilyUser(command, { clientId: client.id, shareMedications: true });
   real.set(
     'subjectAccess',
     (await send('POST', '/api/admin/subject-access', { subjectKind: 'client', subjectId: client.id, reference: null }))
@@ -367,6 +344,7 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
     '/api/admin/subject-access/{id}/export.json': {
       path: `/api/admin/subject-access/${id('subjectAccess')}/export.json`,
     },
+    '/api/clients/{id}/family': { path: `/api/clients/${id('client')}/family` },
     '/api/family/clients/{clientId}/visits': { path: `/api/family/clients/${id('client')}/visits`, user: familyUser },
     '/api/family/clients/{clientId}/medications': {
       path: `/api/family/clients/${id('client')}/medications`,
