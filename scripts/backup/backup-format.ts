@@ -91,6 +91,14 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     why: 'the hash chain over the log, so the restored log proves itself',
   },
   {
+    // A destruction's rewrites (docs/decisions/0037-destruction-keeps-the-log-provable.md): without them the chain
+    // cannot prove a destroyed row. A file written before this table existed has no heading for it, and restores.
+    name: 'es_redactions',
+    select: `select to_jsonb(t)::text as row from es_redactions t
+             where (t.transaction_id, t.sequence) <= (:commit::bigint, :prepare::bigint) order by t.sequence`,
+    why: "each destroyed event's original and rewritten content hash, so the restored chain still proves it",
+  },
+  {
     name: 'auth.credentials',
     select: 'select to_jsonb(t)::text as row from auth.credentials t order by t.user_id',
     why: 'e-mail addresses and password hashes (kept out of the log on purpose)',
@@ -120,6 +128,8 @@ export const COUNT_SQL: Readonly<Record<string, string>> = {
   es_streams:
     'select count(distinct stream_id) as n from es_events where (transaction_id, sequence) <= (:commit::bigint, :prepare::bigint)',
   es_chain: 'select count(*) as n from es_chain where chain_index <= :chainIndex::bigint',
+  es_redactions:
+    'select count(*) as n from es_redactions where (transaction_id, sequence) <= (:commit::bigint, :prepare::bigint)',
   'auth.credentials': 'select count(*) as n from auth.credentials',
   'media.audio': 'select count(*) as n from media.audio',
   'media.report_files': 'select count(*) as n from media.report_files',
