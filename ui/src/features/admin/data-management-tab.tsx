@@ -7,6 +7,7 @@ import { formatDateTime } from '../../shared/format';
 import { automatedJobsQuery } from './get-system-status';
 import { ImportDataButton } from './import-data-dialog';
 import { RetentionReviewCard } from './retention-review-card';
+import { DestructionCard } from './destruction-card';
 import { saveBlob } from '../../shared/download-file';
 
 type ExportState =
@@ -129,6 +130,7 @@ export function DataManagementTab() {
         )}
       </section>
       <RetentionReviewCard />
+      <DestructionCard />
     </div>
   );
 }

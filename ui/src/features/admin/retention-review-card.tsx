@@ -1,6 +1,7 @@
 import type { RetentionReviewView } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
+import { ProposeDestructionButton } from './destruction-card';
 
 /** An instant as the London date a person reads (DD/MM/YYYY). */
 const londonDate = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
@@ -30,7 +31,8 @@ export function RetentionReviewCard() {
         <>
           <p className="muted small">
             Records inactive or deleted more than {data.years} years ago (before {londonDate(data.cutoff)}), as the
-            record retention setting says. Review them: nothing is deleted automatically.
+            record retention setting says. Review them: nothing is deleted automatically; a destruction needs two
+            administrators.
           </p>
           <p className="muted small" data-testid="retention-medication-rule">
             Medication records are kept at least {data.medicationRetentionYears} years after care ends, whatever this
@@ -57,6 +59,9 @@ export function RetentionReviewCard() {
                     <th scope="col">Name</th>
                     <th scope="col">Status</th>
                     <th scope="col">Since</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -67,6 +72,13 @@ export function RetentionReviewCard() {
                       <td data-label="Name">{row.name ?? ''}</td>
                       <td data-label="Status">{STATUS_LABELS[row.status]}</td>
                       <td data-label="Since">{londonDate(row.since)}</td>
+                      <td data-label="Actions">
+                        <ProposeDestructionButton
+                          subjectKind={row.kind}
+                          subjectId={row.id}
+                          label={`${KIND_LABELS[row.kind]} ${row.reference ?? ''}`.trim()}
+                        />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
