@@ -7,6 +7,7 @@ import { DialogFormFooter } from '../../shared/dialog-form-footer';
 import { FormDialog } from '../../shared/form-dialog';
 import { Field, fieldAria } from '../../shared/form-field';
 import { serverFormErrors } from '../../shared/form-errors';
+import './subject-access.css';
 
 interface ExportRecordProps {
   readonly subjectKind: SubjectKind;
