@@ -30,7 +30,8 @@ export const appointmentsProjection: Projection = {
   // 4: the client's rating at check-out (client_rating), the dashboard's day totals and its partial index.
   // 5: a visit's history is read from its stream (GET /api/appointments/:id/history), not kept here.
   // 6: whether the check-out's note is shared with the family (note_shared_with_family).
-  version: 6,
+  // 7: the client index carries status and planned end (the family portal's visit totals read the index alone).
+  version: 7,
   tables: [
     'appointments',
     'appointment_views',

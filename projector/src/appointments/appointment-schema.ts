@@ -110,12 +110,13 @@ export const appointmentsSchema: TableSchema = {
       .columns(['carer_id', 'scheduled_start'])
       .execute();
     // A client's visits in start order, ties by id: the staff client screens and the family portal's upcoming and
-    // past visits (read-api/src/family) page from it without sorting the client's year of visits.
+    // past visits (read-api/src/family) page from it without sorting the client's year of visits. Status and planned
+    // end come last, so the family list's total is counted from the index alone.
     await db.schema
       .createIndex('appointments_client')
       .ifNotExists()
       .on('appointments')
-      .columns(['client_id', 'scheduled_start', 'id'])
+      .columns(['client_id', 'scheduled_start', 'id', 'status', 'scheduled_end'])
       .execute();
     // The timeliness policy looks for scheduled visits whose start or end has passed.
     await db.schema
