@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error';
 import { decide, SELF_APPROVAL, type DestructionFacts } from './decide';
 import { evolve, initialProposalState } from './destruction-state';
-import { subjectRecord } from './subject-retention';
+import { retentionRuleFor, subjectRecord } from './subject-retention';
 
 const clientId = '11111111-1111-4111-8111-111111111111';
 const proposalId = '22222222-2222-4222-8222-222222222222';
@@ -166,5 +166,50 @@ describe('destroying a person’s records', () => {
     expect(
       refusal(() => decide({ type: 'ApproveDestruction', by: bob }, given(), facts('2018-01-15T10:00:00.000Z'))).kind,
     ).toBe('not_found');
+  });
+
+  it('given a carer with a linked account, removed long ago, then their record names the account and the general rule applies', () => {
+    const meta = (occurredAt: string) => ({ userId: alice, occurredAt, correlationId: 'c', causationId: 'c' });
+    const base = { streamId: `carer-${clientId}`, position: { commit: 1n, prepare: 1n } };
+    const carer = subjectRecord(
+      'carer',
+      clientId,
+      [
+        {
+          ...base,
+          eventId: 'c1',
+          revision: 0n,
+          type: 'CarerRegistered',
+          data: { carerId: clientId, employeeId: 'EMP-7', userId: null, isActive: true },
+          metadata: meta('2010-01-01T00:00:00.000Z'),
+        },
+        {
+          ...base,
+          eventId: 'c2',
+          revision: 1n,
+          type: 'CarerAccountLinked',
+          data: { carerId: clientId, userId: bob },
+          metadata: meta('2010-02-01T00:00:00.000Z'),
+        },
+        {
+          ...base,
+          eventId: 'c3',
+          revision: 2n,
+          type: 'CarerRemoved',
+          data: { carerId: clientId },
+          metadata: meta('2012-05-01T00:00:00.000Z'),
+        },
+      ] as unknown as RecordedEvent[],
+      true,
+    );
+    expect(carer).toMatchObject({
+      exists: true,
+      active: false,
+      reference: 'EMP-7',
+      userId: bob,
+      hadPrescriptions: false,
+      lastChangedAt: '2012-05-01T00:00:00.000Z',
+    });
+    expect(retentionRuleFor(carer, 7)).toEqual({ rule: 'general', years: 7 });
   });
 });
