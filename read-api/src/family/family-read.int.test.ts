@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { addDays, comparePositions, londonToday, positionFromToken, type AppointmentEvent } from '@care/events';
+import {
+  addDays,
+  comparePositions,
+  londonTimeToInstant,
+  londonToday,
+  positionFromToken,
+  positionToToken,
+  prescriptionStreamId,
+  type AppointmentEvent,
+  type DomainEvent,
+} from '@care/events';
 import { createFamilyUser, requester, type RunningCommandApi, type TestUser } from '@care/command-api/testing';
 import { startReadStack, type ReadStack } from '../../testing/read-stack';
 import { checkedIn, checkedOut, VisitLog } from '../appointments/visit-fixtures';
@@ -214,7 +224,86 @@ describe('the family portal', () => {
     expect((await read(family, `/api/family/clients/${mine}/medications?days=90`)).body.fields).toHaveProperty('days');
   });
 
+  /** A prescription of two doses a day from two days ago, and yesterday's doses: one given, one refused. */
+  async function prescribedTwiceDaily(): Promise<void> {
+    const id = randomUUID();
+    const [twoDaysAgo, yesterday] = [addDays(londonToday(), -2), addDays(londonToday(), -1)];
+    const dose = (time: string, status: 'given' | 'refused'): DomainEvent => ({
+      type: 'MedicationAdministrationRecorded',
+      data: {
+        id: randomUUID(),
+        prescriptionId: id,
+        clientId: mine,
+        carerId: null,
+        appointmentId: null,
+        dueAt: londonTimeToInstant(yesterday, time),
+        code: status === 'given' ? 'T' : 'R',
+        status,
+        administeredAt: londonTimeToInstant(yesterday, time),
+        doseGiven: null,
+        reason: status === 'refused' ? 'Did not want it' : null,
+        prnReason: null,
+        witnessUserId: null,
+        notes: null,
+      },
+    });
+    const events: DomainEvent[] = [
+      {
+        type: 'MedicationPrescribed',
+        data: {
+          id,
+          clientId: mine,
+          details: {
+            name: 'Amlodipine',
+            strength: '5mg',
+            form: 'tablet',
+            route: 'oral',
+            dosage: '1 tablet',
+            frequency: 'Twice a day',
+            doseTimes: ['08:00', '20:00'],
+            timeCritical: false,
+            prn: null,
+            instructions: null,
+            prescribedBy: 'Dr Anita Rao',
+            startDate: twoDaysAgo,
+            endDate: null,
+            reviewDate: null,
+            supportLevel: 'administer',
+            witnessRequired: false,
+            controlledDrug: false,
+            overTheCounter: false,
+            covert: null,
+            sideEffects: null,
+            interactions: null,
+          },
+          effectiveAt: londonTimeToInstant(twoDaysAgo, '00:00'),
+          allergyOverride: null,
+        },
+      },
+      dose('08:00', 'given'),
+      dose('20:00', 'refused'),
+    ];
+    const appended = await command.store.append(
+      prescriptionStreamId(id),
+      events.map((event) => ({
+        eventId: randomUUID(),
+        type: event.type,
+        schemaVersion: 1,
+        data: event.data,
+        metadata: {
+          userId: command.admin.id,
+          occurredAt: new Date().toISOString(),
+          correlationId: id,
+          causationId: id,
+        },
+      })),
+      'no_stream',
+    );
+    positions.push(positionToToken(appended.position));
+  }
+
   it('answers 404 for the medication summary unless the client shares it, and then a day by day count', async () => {
+    await prescribedTwiceDaily();
     const refused = await read(family, `/api/family/clients/${mine}/medications`);
     expect(refused.status).toBe(404);
     expect(refused.body.error).toMatch(/not agreed to share/);
@@ -226,6 +315,19 @@ describe('the family portal', () => {
       addDays(londonToday(), -1),
       londonToday(),
     ]);
+    // Two days ago nothing was recorded; yesterday one dose was given and one refused.
+    expect(summary.body.days.slice(0, 2)).toEqual([
+      { date: addDays(londonToday(), -2), given: 0, refused: 0, missed: 0, notRecorded: 2, medicinesGiven: [] },
+      {
+        date: addDays(londonToday(), -1),
+        given: 1,
+        refused: 1,
+        missed: 0,
+        notRecorded: 0,
+        medicinesGiven: ['Amlodipine'],
+      },
+    ]);
+    expect(summary.text).not.toContain('Did not want it');
   });
 
   it('refuses staff routes with 403', async () => {
