@@ -103,6 +103,7 @@ interface StoredRecord {
   readonly kind: string;
   readonly capturedAt: string;
   readonly state: string;
+  readonly body?: unknown;
 }
 
 /** The records the app keeps on the phone, as stored in the page's IndexedDB (the outbox). */
@@ -181,6 +182,7 @@ describe('the carer outbox without signal', () => {
     await expect.poll(() => card.getByText('Every dose due in this visit has an outcome.').isVisible()).toBe(true);
 
     await card.getByLabel('Visit notes').fill('Recorded without signal; all well.');
+    await card.getByLabel('Share this note with the family').check();
     await card.getByRole('button', { name: 'Check Out' }).click();
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
 
@@ -196,6 +198,8 @@ describe('the carer outbox without signal', () => {
     const stored = await outbox(page);
     expect(stored.map((record) => record.kind)).toEqual(['check-in', 'dose', 'dose', 'check-out', 'diary-note']);
     const checkIn = stored[0]!;
+    // The carer's choice to share the note travels with the queued check-out.
+    expect(stored[3]!.body).toMatchObject({ notes: 'Recorded without signal; all well.', shareWithFamily: true });
 
     // Signing out now would lose them: the carer is asked first, and staying is the safe choice.
     await page.getByRole('button', { name: 'Open menu' }).click();
