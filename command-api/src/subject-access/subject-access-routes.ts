@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { carerStreamId, clientStreamId, subjectAccessRequestSchema, subjectAccessStreamId } from '@care/events';
-import { HttpError, parseOr400, requirePermission } from '@care/events/server';
+import { parseOr400, requirePermission } from '@care/events/server';
 import type { CommandDeps } from '../shared/command-deps';
 import { commandReply } from '../shared/command-reply';
 import type { CommandState } from '../shared/command-state';
 import { appendEvents } from '../shared/event-stream';
 import { commandContext } from '../shared/request-parsing';
+import { decideSubjectAccess } from './decide';
 
 /**
  * POST /api/admin/subject-access (administrators): a person asked for a copy of every record about them. The
@@ -21,24 +22,12 @@ export function subjectAccessRoutes(deps: CommandDeps): Router<CommandState> {
     const request = parseOr400(subjectAccessRequestSchema, ctx.request.body);
     const subjectStream =
       request.subjectKind === 'client' ? clientStreamId(request.subjectId) : carerStreamId(request.subjectId);
-    const subjectEvents = await deps.store.readStream(subjectStream);
-    if (subjectEvents.length === 0)
-      throw new HttpError(404, request.subjectKind === 'client' ? 'Client not found' : 'Carer not found');
     const exportId = randomUUID();
+    const decided = decideSubjectAccess(request, (await deps.store.readStream(subjectStream)).length, exportId);
     const appended = await appendEvents(
       deps.store,
       subjectAccessStreamId(exportId),
-      [
-        {
-          type: 'SubjectAccessExported',
-          data: {
-            exportId,
-            subjectKind: request.subjectKind,
-            subjectId: request.subjectId,
-            reference: request.reference ?? null,
-          },
-        },
-      ],
+      [decided],
       'no_stream',
       commandContext(ctx),
     );
