@@ -7,6 +7,7 @@ import {
 } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
 import { apiSend } from '../../shared/api';
+import { DateTimeInput } from '../../shared/date-fields/date-input';
 import { Field, fieldAria } from '../../shared/form-field';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { SelectOptions } from '../../shared/select-options';
@@ -24,8 +25,13 @@ const FIELDS = [
 ] as const;
 type FieldName = (typeof FIELDS)[number];
 
-/** datetime-local's value (London wall time as the browser has it) as an instant with its offset, for the server. */
-const instantOf = (local: string): string => (local ? new Date(local).toISOString() : '');
+/**
+ * The date field's value ("2026-11-01T10:00", the browser's wall time) as an instant with its offset, for the server;
+ * text that is not a date yet is sent as it is, so the schema's own message says so.
+ */
+function instantOf(local: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? new Date(local).toISOString() : local;
+}
 
 /**
  * Invite a person to the client's family portal. The consent fields show for a relative, the power of attorney's
@@ -161,9 +167,8 @@ export function InviteFamilyForm({
               />
             </Field>
             <Field id={ids.consentRecordedAt} label="Consent given on" required error={errors.consentRecordedAt}>
-              <input
+              <DateTimeInput
                 id={ids.consentRecordedAt}
-                type="datetime-local"
                 className="input"
                 value={consentRecordedAt}
                 {...fieldAria(ids.consentRecordedAt, errors.consentRecordedAt)}
