@@ -75,6 +75,8 @@ const ADMIN_ROUTES = [
   '/emergency',
   '/audit',
   '/finance',
+  // The family portal shows staff "not found"; family-portal.e2e.test.ts scans it as a family member sees it.
+  '/family',
   // The lists as the dashboard's tiles open them.
   '/tasks?open=true',
   '/visits?unrecorded=true',

@@ -9,8 +9,10 @@ import {
   useSearch,
 } from '@tanstack/react-router';
 import { AuthGate } from './features/auth/auth-gate';
+import { FamilyShell } from './shared/layout/family-shell';
 import { LandingPage } from './features/auth/landing-page';
 import { DIARY_ROUTES } from './routes/diary-routes';
+import { useCurrentUser } from './shared/current-user';
 import { AppShell } from './shared/layout/app-shell';
 import { NotFoundPage } from './shared/not-found-page';
 
@@ -23,9 +25,14 @@ function RootLayout() {
   if (isPublic) return <Outlet />;
   return (
     <AuthGate>
-      <AppShell />
+      <ShellForRole />
     </AuthGate>
   );
+}
+
+/** A family account gets the family portal's own frame and /family alone; staff get the app shell. */
+function ShellForRole() {
+  return useCurrentUser().role === 'family' ? <FamilyShell /> : <AppShell />;
 }
 
 /**
@@ -85,6 +92,7 @@ const FinancePage = lazyRouteComponent(() => import('./features/finance/finance-
 const AuditPage = lazyRouteComponent(() => import('./features/audit/audit-page'), 'AuditPage');
 const CarePlansPage = lazyRouteComponent(() => import('./features/care-plans/care-plans-page'), 'CarePlansPage');
 const MedicationsPage = lazyRouteComponent(() => import('./features/medications/medications-page'), 'MedicationsPage');
+const FamilyPage = lazyRouteComponent(() => import('./features/family/family-page'), 'FamilyPage');
 
 /**
  * `?<name>=true`: a list opened from a dashboard tile shows what its figure counts (/tasks?open=true,
@@ -229,16 +237,30 @@ const medicationsRoute = createRoute({
   component: MedicationsPage,
 });
 
-/** `?reset=<token>`: the one-time link the server issues for a new password. */
+/** The family portal; `?client=<id>` opens one of the family member's clients. */
+const familyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/family',
+  validateSearch: (search: Record<string, unknown>): { client?: string } =>
+    typeof search.client === 'string' && search.client !== '' ? { client: search.client } : {},
+  component: function FamilyRoute() {
+    const { client } = familyRoute.useSearch();
+    return <FamilyPage clientId={client} />;
+  },
+});
+
+/** `?reset=<token>`: the one-time link the server issues for a new password; `?invitation=<token>`: the family portal's. */
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/landing',
   staticData: { public: true },
-  validateSearch: (search: Record<string, unknown>): { reset?: string } =>
-    typeof search.reset === 'string' && search.reset !== '' ? { reset: search.reset } : {},
+  validateSearch: (search: Record<string, unknown>): { reset?: string; invitation?: string } => ({
+    ...(typeof search.reset === 'string' && search.reset !== '' ? { reset: search.reset } : {}),
+    ...(typeof search.invitation === 'string' && search.invitation !== '' ? { invitation: search.invitation } : {}),
+  }),
   component: function LandingRoute() {
-    const { reset } = landingRoute.useSearch();
-    return <LandingPage resetToken={reset} />;
+    const { reset, invitation } = landingRoute.useSearch();
+    return <LandingPage resetToken={reset} invitationToken={invitation} />;
   },
 });
 
@@ -261,6 +283,7 @@ const routeTree = rootRoute.addChildren([
   auditRoute,
   carePlansRoute,
   medicationsRoute,
+  familyRoute,
   ...operationsRoutes,
   appointmentsRoute,
   ...shellScreenRoutes,

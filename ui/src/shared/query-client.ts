@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tan
 import { apiGet, isUnauthorizedError } from './api';
 import { LOGIN_PATH } from './current-user';
 import { wipeLocalCopy } from './offline/local-copy';
+import { markSignedOut } from './signed-out-notice';
 import { toast } from './toast';
 
 /** The unauthorized redirect waits 500 ms so the toast can be read. */
@@ -21,6 +22,7 @@ export function handleUnauthorized(error: unknown): boolean {
     // The session is over: the phone's copy of that user's work goes with it, before anyone else signs in here.
     void wipeLocalCopy().catch(() => undefined);
     toast({ title: 'Unauthorised', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    markSignedOut();
     window.setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
   }
   return true;

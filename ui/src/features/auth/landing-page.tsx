@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { FileHeart, HeartPulse, LifeBuoy, Lock, Mic, PoundSterling, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { BRAND } from '../../shared/brand';
+import { takeSignedOutNotice } from '../../shared/signed-out-notice';
 import { LoginForm } from './login-form';
 import { PasswordResetForm } from './password-reset-form';
 import { PasswordResetRequestForm } from './password-reset-request-form';
@@ -21,15 +22,25 @@ type Panel = 'closed' | 'login' | 'request-reset' | 'reset';
  * The restricted-access landing screen, outside the app shell and open without a session. Only one
  * form shows at a time: the login form, the new-password request, or (from a reset link) the new password.
  */
-export function LandingPage({ resetToken }: { resetToken?: string | undefined }) {
+export function LandingPage({
+  resetToken,
+  invitationToken,
+}: {
+  resetToken?: string | undefined;
+  /** From the family portal's invitation mail: the person chooses their first password. */
+  invitationToken?: string | undefined;
+}) {
   const navigate = useNavigate();
-  const [panel, setPanel] = useState<Panel>(resetToken ? 'reset' : 'closed');
+  const linkToken = resetToken ?? invitationToken;
+  const [panel, setPanel] = useState<Panel>(linkToken ? 'reset' : 'closed');
   /** Leaves the reset link behind: the token is single-use and should not stay in the address bar or history. */
   const leaveResetLink = (next: Panel) => {
     setPanel(next);
     void navigate({ to: '/landing', search: {}, replace: true });
   };
-  const shown: Panel = panel === 'reset' && !resetToken ? 'closed' : panel;
+  const shown: Panel = panel === 'reset' && !linkToken ? 'closed' : panel;
+  // Read once: a reload of the sign-in page does not say it again.
+  const [signedOut] = useState(takeSignedOutNotice);
 
   return (
     <div className="landing">
@@ -50,6 +61,12 @@ export function LandingPage({ resetToken }: { resetToken?: string | undefined })
         </header>
 
         <section className="card landing-access" aria-label="Sign in">
+          {signedOut && (
+            <p className="landing-notice" role="status">
+              You have been signed out. Sign in again to continue. If your access to the family portal has ended, the
+              agency can tell you why.
+            </p>
+          )}
           {shown === 'closed' && (
             <div className="landing-intro">
               <span className="landing-lock" aria-hidden>
@@ -77,9 +94,10 @@ export function LandingPage({ resetToken }: { resetToken?: string | undefined })
           {shown === 'request-reset' && (
             <PasswordResetRequestForm onDone={() => setPanel('login')} onCancel={() => setPanel('closed')} />
           )}
-          {shown === 'reset' && resetToken && (
+          {shown === 'reset' && linkToken && (
             <PasswordResetForm
-              token={resetToken}
+              token={linkToken}
+              link={resetToken ? 'reset' : 'invitation'}
               onDone={() => leaveResetLink('login')}
               onCancel={() => leaveResetLink('closed')}
             />

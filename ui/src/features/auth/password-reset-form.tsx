@@ -5,24 +5,31 @@ import { Field } from '../../shared/form-field';
 import { refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import { PasswordInput } from '../../shared/password-input';
-import { useResetPassword } from './reset-password';
+import { useResetPassword, type OneTimeLink } from './reset-password';
 import { loadAuthSchemas } from './load-auth-schemas';
 
 type ResetField = 'password' | 'confirmPassword';
 
-/** Opened by the one-time link `/landing?reset=<token>`: choose a new password, then sign in with it. */
+/**
+ * Opened by the one-time link `/landing?reset=<token>`: choose a new password, then sign in with it. The family
+ * portal's invitation link (`/landing?invitation=<token>`) opens it too (`link="invitation"`), to choose the
+ * account's first password.
+ */
 export function PasswordResetForm({
   token,
+  link = 'reset',
   onDone,
   onCancel,
 }: {
   token: string;
+  link?: OneTimeLink;
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const invitation = link === 'invitation';
   const idPrefix = useId();
   const idOf = (field: ResetField) => `${idPrefix}-${field}`;
-  const reset = useResetPassword();
+  const reset = useResetPassword(link);
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<ResetField, string>>>({});
   const [formError, setFormError] = useState<string>();
@@ -54,12 +61,17 @@ export function PasswordResetForm({
     setFormError(undefined);
     try {
       const reply = await reset.mutateAsync({ token, password: values.password });
-      toast({ title: 'Password changed', description: reply?.message ?? 'You can now log in with your new password.' });
+      toast({
+        title: invitation ? 'Password set' : 'Password changed',
+        description: reply?.message ?? 'You can now log in with your new password.',
+      });
       onDone();
     } catch (error) {
+      // A spent, expired or withdrawn invitation is refused on `token`: said above the form, not under a field.
       const fieldMessage = error instanceof ApiError ? error.fields.password : undefined;
+      const linkMessage = error instanceof ApiError ? error.fields.token : undefined;
       if (fieldMessage) show({ password: fieldMessage });
-      else setFormError(refusalReason(error, 'Failed to set a new password. Please try again.'));
+      else setFormError(linkMessage ?? refusalReason(error, 'Failed to set a new password. Please try again.'));
       toast({
         title: 'Error',
         description: fieldMessage ?? refusalReason(error, 'Failed to set a new password'),
@@ -70,7 +82,8 @@ export function PasswordResetForm({
 
   return (
     <form className="landing-form" noValidate onSubmit={onSubmit} aria-busy={reset.isPending}>
-      <h2 className="landing-form-title">Set a new password</h2>
+      <h2 className="landing-form-title">{invitation ? 'Welcome to the family portal' : 'Set a new password'}</h2>
+      {invitation && <p className="muted">Choose the password you will sign in with, together with your email.</p>}
       <Field
         id={idOf('password')}
         label="New password"
@@ -112,7 +125,7 @@ export function PasswordResetForm({
           Cancel
         </button>
         <button type="submit" className="button button-primary" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set new password'}
+          {reset.isPending ? 'Saving...' : invitation ? 'Set my password' : 'Set new password'}
         </button>
       </div>
     </form>

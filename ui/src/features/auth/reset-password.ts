@@ -1,10 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../shared/api';
 
-/** POST /api/login/password-reset: the one-time token from the link and the new password. */
-export function useResetPassword() {
+/**
+ * POST /api/login/password-reset: the one-time token from the link and the new password. An invitation to the
+ * family portal (`/landing?invitation=`) is accepted the same way at POST /api/login/family-invitation.
+ */
+export function useResetPassword(link: OneTimeLink = 'reset') {
   return useMutation({
     mutationFn: (request: { token: string; password: string }) =>
-      apiSend<{ message: string }>('POST', '/api/login/password-reset', request),
+      apiSend<{ message: string }>(
+        'POST',
+        link === 'invitation' ? '/api/login/family-invitation' : '/api/login/password-reset',
+        request,
+      ),
   });
 }
+
+/** Which one-time link opened the new-password form: a password reset, or an invitation to the family portal. */
+export type OneTimeLink = 'reset' | 'invitation';
