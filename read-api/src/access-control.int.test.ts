@@ -72,6 +72,8 @@ describe('without a session', () => {
     '/api/login',
     '/api/login/password-reset-requests',
     '/api/login/password-reset',
+    // Accepting a family invitation: the one-time link is the credential (docs/features/family-portal.md).
+    '/api/login/family-invitation',
     '/api/logout',
   ]);
 
