@@ -85,7 +85,7 @@ export class DestructionService {
     const result = await destroy({
       subjectId: state.subjectId,
       subjectStreams: subjectStreams(subject),
-      keepStreamPrefixes: [DESTRUCTION_STREAM_PREFIX],
+      keepStreamPrefixes: keptStreamPrefixes(subject),
       certificateStream: destructionStreamId(proposalId),
       expectedRevision: loaded.revision,
       certificateEventId: certificate.eventId,
@@ -140,8 +140,38 @@ function subjectStreams(subject: SubjectRecord): string[] {
 }
 
 /**
+ * Streams whose events stay whatever they name. The destruction streams hold the certificate. For a carer, also the
+ * clients' care records (visits, diary, medication, incidents, care plans, voice notes, tasks, alerts, emergencies):
+ * a carer's retention ends on its own clock, and the record of the care a client received must outlive it. Those
+ * events name the carer only by id, which says nothing about them once their own records (name, contact details,
+ * account, training, leave, working pattern) are gone, and every screen then shows the visit without a carer's name.
+ */
+function keptStreamPrefixes(subject: SubjectRecord): string[] {
+  if (subject.kind === 'client') return [DESTRUCTION_STREAM_PREFIX];
+  return [DESTRUCTION_STREAM_PREFIX, ...CLIENT_CARE_RECORD_STREAM_PREFIXES];
+}
+
+/** The stream families that make up a client's care record (their names, docs/decisions/0010). */
+const CLIENT_CARE_RECORD_STREAM_PREFIXES = [
+  'appointment-',
+  'diary-entry-',
+  'diary-incident-',
+  'incident-',
+  'care-plan-',
+  'client-',
+  'prescription-',
+  'voice-note-',
+  'task-',
+  'alert-',
+  'emergency-',
+  'offline-record-',
+  'feedback-',
+];
+
+/**
  * What names the person outside the log: the audio of every voice note about them (media.audio, keyed by the note's
- * id), and a carer's sign-in (password hash, reset links, sessions) and the audio they recorded.
+ * id), and a carer's sign-in (password hash, reset links, sessions). The audio a carer recorded about a client is
+ * that client's record and stays.
  */
 function alsoDelete(subject: SubjectRecord): { text: string; values: unknown[] }[] {
   const statements = [
@@ -155,7 +185,6 @@ function alsoDelete(subject: SubjectRecord): { text: string; values: unknown[] }
   const account = subject.userId;
   if (subject.kind === 'carer' && account) {
     statements.push(
-      { text: 'delete from media.audio where uploaded_by = $1::uuid', values: [account] },
       { text: 'delete from auth.credentials where user_id = $1::uuid', values: [account] },
       { text: 'delete from auth.password_resets where user_id = $1::uuid', values: [account] },
       { text: `delete from auth.sessions where strpos(sess::text, $1::text) > 0`, values: [account] },

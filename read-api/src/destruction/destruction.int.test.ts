@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clientStreamId, type EventStore } from '@care/events';
+import { appointmentStreamId, carerStreamId, clientStreamId, type EventStore } from '@care/events';
 import { verifyLog } from '@care/events/server';
 import { appendedSince, requester, settledLog, type TestUser } from '@care/command-api/testing';
 import { READ_MODEL_SCHEMA } from '@care/projector';
@@ -188,5 +188,96 @@ describe('destroying a client’s records after a two-administrator appraisal', 
       201,
     );
     expect((await read(`/api/clients/${later.body.id}`, stack.command.admin)).status).toBe(200);
+  });
+});
+
+describe('destroying a carer’s records', () => {
+  it('removes the carer from every read model and the log, and keeps the care their clients received', async () => {
+    const carerSurname = 'Wrenfield';
+    const carerId = (
+      await send(
+        '/api/carers',
+        {
+          firstName: 'Tobias',
+          lastName: carerSurname,
+          email: 'tobias.wrenfield@example.org',
+          employeeId: `EMP-${randomUUID().slice(0, 6)}`,
+          startDate: '2008-01-07',
+        },
+        stack.command.admin,
+        201,
+      )
+    ).body.id as string;
+    const clientId = (
+      await send(
+        '/api/clients',
+        {
+          clientId: `CL-${randomUUID().slice(0, 8)}`,
+          firstName: 'Mabel',
+          lastName: 'Stays',
+          dateOfBirth: '1936-04-05',
+          address: '3 Kept Road, York',
+          phoneNumber: '01904 496 0113',
+          emergencyContact: 'Rose Stays (niece)',
+          emergencyPhone: '07700 900458',
+          careLevel: 'low',
+        },
+        stack.command.admin,
+        201,
+      )
+    ).body.id as string;
+    const visitId = (
+      await send(
+        '/api/appointments',
+        {
+          clientId,
+          carerId,
+          scheduledStart: new Date(Date.now() + 3 * 3600_000).toISOString(),
+          durationMinutes: 30,
+        },
+        stack.command.admin,
+        201,
+      )
+    ).body.id as string;
+    await appendPast(
+      stack.command.store,
+      carerStreamId(carerId),
+      'CarerDeactivated',
+      { carerId },
+      '2014-06-30T10:00:00.000Z',
+    );
+    await expect.poll(async () => (await readModelRowsNaming(carerSurname)).length).toBeGreaterThan(0);
+
+    const proposalId = (
+      await send(
+        '/api/destruction/proposals',
+        { subjectKind: 'carer', subjectId: carerId, reason: 'Left in 2014; retention period ended' },
+        stack.command.admin,
+        201,
+      )
+    ).body.id as string;
+    await send(`/api/destruction/proposals/${proposalId}/approve`, undefined, secondAdmin, 200);
+
+    const { rows } = await stack.pool.query<{ n: string }>(
+      `select count(*) as n from es_events where data::text ilike $1`,
+      [`%${carerSurname}%`],
+    );
+    expect(rows[0]!.n).toBe('0');
+    expect((await verifyLog(stack.pool)).ok).toBe(true);
+    await expect.poll(() => readModelRowsNaming(carerSurname), { timeout: 30_000 }).toEqual([]);
+    await stack.projector.settled();
+
+    // The client's visit is the client's care record: it stays, in the log and on the screens, without the carer's name.
+    const { rows: visitEvents } = await stack.pool.query<{ event_type: string }>(
+      'select event_type from es_events where stream_id = $1',
+      [appointmentStreamId(visitId)],
+    );
+    expect(visitEvents.map((event) => event.event_type)).toContain('AppointmentScheduled');
+    expect(visitEvents.map((event) => event.event_type)).not.toContain('$destroyed');
+    const visit = await read(`/api/appointments/${visitId}`, stack.command.admin);
+    expect(visit.status).toBe(200);
+    expect(visit.body).toMatchObject({ id: visitId, clientId });
+    expect(visit.text).not.toContain(carerSurname);
+    expect((await read(`/api/clients/${clientId}`, stack.command.admin)).status).toBe(200);
   });
 });
