@@ -42,6 +42,7 @@ import { importRoutes } from './data-management/import-routes';
 import { subjectAccessRoutes } from './subject-access/subject-access-routes';
 import { destructionRoutes } from './destruction/destruction-routes';
 import { familyRoutes } from './family/family-routes';
+import { familyConcernRoutes } from './family/family-concern-routes';
 import { feedbackRoutes } from './feedback/feedback-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { contractRoutes } from './finance/contract-routes';
@@ -160,6 +161,7 @@ export function createCommandApp({
     importRoutes(deps),
     subjectAccessRoutes(deps),
     familyRoutes({ store, pool, users, publicUrl }),
+    familyConcernRoutes(store),
     destructionRoutes(deps),
   ];
 

@@ -45,6 +45,7 @@ import { auditSliceEvents, type AuditSliceEvent } from './audit/audit-events';
 import { subjectAccessEvents, type SubjectAccessEvent } from './subject-access/subject-access-events';
 import { demoSeedEvents, type DemoSeedEvent } from './demo/demo-seed-events';
 import { familySliceEvents, type FamilySliceEvent } from './family/family-events';
+import { familyConcernEventDefinitions, type FamilyConcernEvent } from './family/family-concern-events';
 import type { EventDefinition } from './event-definition';
 import type { RawRecordedEvent } from './store/event-store';
 import { eventMetadataSchema, type EventMetadata } from './store/metadata';
@@ -94,6 +95,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...subjectAccessEvents,
   ...demoSeedEvents,
   ...familySliceEvents,
+  ...familyConcernEventDefinitions,
 ];
 const byType = new Map(allDefinitions.map((definition) => [definition.type, definition]));
 
@@ -141,6 +143,7 @@ export type DomainEvent =
   | AuditSliceEvent
   | SubjectAccessEvent
   | FamilySliceEvent
+  | FamilyConcernEvent
   | DemoSeedEvent
   | ReportScheduleEvent;
 

@@ -26,6 +26,7 @@ import { accessLogProjection } from './users/access-log-projection';
 import { usersProjection } from './users/users-projection';
 import { auditProjection } from './audit/audit-projection';
 import { familyAccessProjection } from './family/family-access-projection';
+import { familyConcernsProjection } from './family/family-concerns-projection';
 
 /**
  * Every projection the projector runs; new features add theirs here. The list lives apart from the `Projection` type
@@ -60,6 +61,7 @@ export const projections: readonly Projection[] = [
   payrollProjection,
   bankHolidaysProjection,
   familyAccessProjection,
+  familyConcernsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

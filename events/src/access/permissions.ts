@@ -230,6 +230,14 @@ const MATRIX = {
     description:
       "Invite a client, a relative or an attorney to the family portal and withdraw a family member's access",
   },
+  'familyConcerns.read': {
+    roles: ['admin', 'coordinator'],
+    description: "Read the concerns and compliments family members sent about their clients, and the office's replies",
+  },
+  'familyConcerns.reply': {
+    roles: ['admin', 'coordinator'],
+    description: "Reply to a family member's concern or compliment (the reply resolves its alert)",
+  },
   // The only permission a family account holds; no other row may name the family role (a unit test checks it).
   'family.portal': {
     roles: ['family'],

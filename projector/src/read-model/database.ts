@@ -8,6 +8,7 @@ import type { CarePlanTables } from '../care-plans/care-plan-tables';
 import type { ClientTables } from '../clients/client-tables';
 import type { DiaryTables } from '../diary/diary-tables';
 import type { FamilyTables } from '../family/family-access-tables';
+import type { FamilyConcernTables } from '../family/family-concerns-tables';
 import type { FeedbackTables } from '../feedback/feedback-tables';
 import type { FinanceTables } from '../finance/finance-tables';
 import type { ContractTables } from '../finance/contract-tables';
@@ -113,6 +114,7 @@ export interface ReadModelDatabase
     IncidentTables,
     MedicationTables,
     FamilyTables,
+    FamilyConcernTables,
     SettingsTables {
   carers: CarersTable;
   users: UsersTable;
