@@ -48,6 +48,7 @@ import { CarerWork, DEFAULT_CARER_WINDOW, type CarerWindow } from './shared/care
 import { statusRoutes } from './status/status-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { familyRoutes } from './family/family-routes';
+import { familyConcernRoutes } from './family/family-concern-routes';
 import { familyAccessRoutes } from './family/family-access-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { exportRoutes } from './data-management/export-routes';
@@ -178,6 +179,8 @@ export async function createReadApi({
     emergencyRoutes(deps, agencyContacts),
     accountRoutes(deps, agencyContacts),
     settingsRoutes(deps, agencyContacts),
+    // Before familyRoutes, whose /api/family prefix would also take /api/family-concerns.
+    familyConcernRoutes(deps),
     familyRoutes(deps, agencyContacts),
     familyAccessRoutes(deps),
     mailRoutes(deps),

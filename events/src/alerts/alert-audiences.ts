@@ -41,6 +41,7 @@ export const ALERT_RULE_AUDIENCES: Readonly<Record<string, AlertAudience>> = {
   'invoice-overdue': 'finance',
   'contract-renewal-due': 'finance',
   'payroll-below-minimum-wage': 'finance',
+  'family-concern': 'care',
 };
 
 /** An alert's audience from its rule; an alert a person raised by hand (or an emergency) is the care team's. */

@@ -27,6 +27,7 @@ export const ALERT_RULE_CATALOGUE: Readonly<
   'invoice-overdue': { label: 'Invoice overdue', severity: 'medium' },
   'contract-renewal-due': { label: 'Contract renewal due', severity: 'medium' },
   'payroll-below-minimum-wage': { label: 'Pay below the minimum wage', severity: 'high' },
+  'family-concern': { label: 'Concern raised by family', severity: 'high' },
 };
 
 export const isAlertRule = (name: string): boolean => Object.hasOwn(ALERT_RULE_CATALOGUE, name);

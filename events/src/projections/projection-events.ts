@@ -40,6 +40,7 @@ export const PROJECTION_NAMES = [
   'payroll',
   'bank_holidays',
   'family_access',
+  'family_concerns',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

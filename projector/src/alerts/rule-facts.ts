@@ -4,6 +4,7 @@ import { READ_MODEL_SCHEMA, type ReadModelDatabase } from '../read-model/databas
 
 export * from './contract-rule-facts';
 export * from './working-time-rule-facts';
+export * from '../family/family-concern-facts';
 
 /**
  * The facts the alert rules (rules/src/alert-rules) read from the read models: typed queries over columns the

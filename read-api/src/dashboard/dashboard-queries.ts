@@ -14,7 +14,7 @@ import { UNRECORDED_STATUSES } from '../appointments/appointment-queries';
 import type { Audience } from '../shared/audience';
 import { staffAlertItems, URGENT_SEVERITIES } from '../alerts/alert-items';
 import { snoozedOwnItems } from '../alerts/snoozed-alerts';
-import { WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
+import { openFamilyConcerns, WELFARE_PRIORITIES, WELFARE_TYPES } from '../shared/welfare';
 import { OPEN_TASK_STATUSES } from '../tasks/task-queries';
 import { TrainingQueries } from '../training/training-queries';
 
@@ -234,7 +234,10 @@ export class DashboardQueries {
     }
   }
 
-  /** Welfare concerns: the agency's only (a carer has no such tile). */
+  /**
+   * Welfare concerns: the agency's only (a carer has no such tile). The diary's unreviewed high entries and the
+   * family members' concerns the office has not answered yet (docs/features/family-concerns.md).
+   */
   private welfareConcerns(scope: Scope) {
     return this.db
       .selectFrom('diary_entries as e')
@@ -242,7 +245,7 @@ export class DashboardQueries {
       .where('e.entry_type', 'in', WELFARE_TYPES)
       .where('e.priority', 'in', WELFARE_PRIORITIES)
       .$if(scope.kind === 'users', (query) => query.where(sql<boolean>`false`))
-      .select(sql<number>`count(*)`.as('count'));
+      .select(sql<number>`count(*) + (${openFamilyConcerns(this.db)})`.as('count'));
   }
 
   /**

@@ -17,6 +17,8 @@ export const FAMILY_CHANGED = 'family:changed';
 /** The projections whose changes move a family member's rooms or what they see. */
 const VISITS = 'appointments';
 const ACCESS = 'family_access';
+/** A family member's own messages: the office's reply is told to the account that wrote the message. */
+const CONCERNS = 'family_concerns';
 
 /**
  * Live pushes to family accounts (family.portal). A family socket sits in one room per client it has active access
@@ -46,7 +48,8 @@ export class FamilyLivePush {
    * accounts whose access it wrote. A failure tells nobody (a screen stays stale rather than leak).
    */
   async roomsOf(change: ReadModelChanged, names: readonly string[]): Promise<string[]> {
-    if (this.sockets.size === 0 || !(names.includes(VISITS) || names.includes(ACCESS))) return [];
+    if (this.sockets.size === 0 || !(names.includes(VISITS) || names.includes(ACCESS) || names.includes(CONCERNS)))
+      return [];
     try {
       const inScope = await this.syncRooms();
       const clientIds = [...new Set([...inScope.values()].flat())];
@@ -54,7 +57,8 @@ export class FamilyLivePush {
       const accounts = names.includes(ACCESS) ? await this.accountsWritten(change, [...inScope.keys()]) : [];
       const clients =
         names.includes(VISITS) && clientIds.length > 0 ? await this.clientsWritten(change, clientIds) : [];
-      return [...accounts.map(familyUserRoom), ...clients.map(familyClientRoom)];
+      const authors = names.includes(CONCERNS) ? await this.concernAuthorsWritten(change, [...inScope.keys()]) : [];
+      return [...new Set([...accounts, ...authors])].map(familyUserRoom).concat(clients.map(familyClientRoom));
     } catch (error) {
       this.log.error({ err: error }, 'could not find which family members a change concerns');
       return [];
@@ -97,6 +101,21 @@ export class FamilyLivePush {
       .distinct()
       .where('f.user_id', 'in', userIds)
       .where(writtenIn(written.data)('f'))
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  /** The accounts among `userIds` whose own message the change wrote (a reply from the office). */
+  private async concernAuthorsWritten(change: ReadModelChanged, userIds: readonly string[]): Promise<string[]> {
+    const written = writtenSchema.safeParse(change.written);
+    if (!written.success || userIds.length === 0) return [...userIds];
+    const rows = await this.db
+      .withSchema(READ_MODEL_SCHEMA)
+      .selectFrom('family_concerns as c')
+      .select('c.user_id')
+      .distinct()
+      .where('c.user_id', 'in', userIds)
+      .where(writtenIn(written.data)('c'))
       .execute();
     return rows.map((row) => row.user_id);
   }

@@ -28,7 +28,17 @@ export interface AlertFigureEvents {
 }
 
 /** Read models the dashboard's figures are computed from: a change to any of them recomputes them. */
-const FIGURE_SOURCES = new Set(['alerts', 'tasks', 'appointments', 'diary', 'training', 'carers', 'incidents', '*']);
+const FIGURE_SOURCES = new Set([
+  'alerts',
+  'tasks',
+  'appointments',
+  'diary',
+  'training',
+  'carers',
+  'incidents',
+  'family_concerns',
+  '*',
+]);
 /** The most `alerts:new` pushes one change sends (a rule's first run may raise hundreds: lists reload anyway). */
 const NEW_ALERTS_PER_CHANGE = 50;
 /** Reads of a new socket's snapshot before it goes without one. */

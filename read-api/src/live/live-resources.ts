@@ -129,6 +129,9 @@ export const LIVE_RESOURCES: Readonly<Record<string, LiveAudience | readonly Liv
   bank_holidays: { resources: ['finance'], permissions: ['finance.read'] },
   // The office's family access list on a client's record (GET /api/clients/:id/family).
   family_access: [{ resources: ['clients'], permissions: ['family.read'] }],
+  // Family members' concerns and compliments, and the office's replies (the office's list; family sockets are told
+  // of a reply by family-live.ts).
+  family_concerns: { resources: ['family-concerns'], permissions: ['familyConcerns.read'] },
 };
 
 /** The audiences a projection's change is pushed to: one or several (resources, permissions) pairs. */

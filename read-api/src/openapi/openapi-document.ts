@@ -4,10 +4,16 @@ import * as replySchemas from '@care/events/api';
 import { COMMAND_ROUTE_DOCS } from './command-route-docs';
 import { READ_ROUTE_DOCS } from './read-route-docs';
 import { FAMILY_ACCESS_ROUTE_DOCS } from '../family/family-access-route-docs';
+import { FAMILY_CONCERN_ROUTE_DOCS } from '../family/family-concern-route-docs';
 import { acceptsIdempotencyKey, errorReplies, type ReplyDoc, type RouteDoc } from './route-doc';
 
 /** Every route of both services, as GET /api/openapi.json describes them. */
-export const ROUTE_DOCS: readonly RouteDoc[] = [...COMMAND_ROUTE_DOCS, ...READ_ROUTE_DOCS, ...FAMILY_ACCESS_ROUTE_DOCS];
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  ...COMMAND_ROUTE_DOCS,
+  ...READ_ROUTE_DOCS,
+  ...FAMILY_ACCESS_ROUTE_DOCS,
+  ...FAMILY_CONCERN_ROUTE_DOCS,
+];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -350,6 +350,10 @@ function realRequests(): Readonly<Record<string, { readonly path: string; readon
       path: `/api/family/clients/${id('client')}/medications`,
       user: familyUser,
     },
+    '/api/family/clients/{clientId}/concerns': {
+      path: `/api/family/clients/${id('client')}/concerns`,
+      user: familyUser,
+    },
     '/api/family/clients/{clientId}/care-plan': {
       path: `/api/family/clients/${id('client')}/care-plan`,
       user: familyUser,

@@ -1,6 +1,7 @@
 import { carePlanReviewDue, carePlanReviewOverdue } from './care-plan-rules';
 import { carerOverbooked } from './carer-day-rules';
 import { diaryUrgent } from './diary-rules';
+import { familyConcern } from './family-concern-rules';
 import { invoiceOverdue } from './finance-rules';
 import { contractRenewalDue } from './contract-rules';
 import { incidentCritical, incidentDutyOverdue, incidentEscalated } from './incident-rules';
@@ -36,4 +37,5 @@ export const ALERT_RULES: readonly RegisteredRule[] = [
   registered(invoiceOverdue),
   registered(contractRenewalDue),
   registered(payrollBelowMinimumWage),
+  registered(familyConcern),
 ];
