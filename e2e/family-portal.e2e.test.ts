@@ -84,22 +84,26 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => env?.stop());
 
-/** The invitation mail's one-time link, once the outbox has delivered it. */
-async function invitationLink(): Promise<string> {
+/** The invitation mails' one-time links to the relative, oldest first, once the outbox has delivered `count`. */
+async function invitationLinks(count: number): Promise<string[]> {
   const folder = path.join(env.dataDir, 'mail');
   const find = async () => {
+    const links: { sent: number; link: string }[] = [];
     for (const file of existsSync(folder) ? await readdir(folder) : []) {
       const parsed = await simpleParser(await readFile(path.join(folder, file)));
       const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '';
-      if (parsed.subject === 'You are invited to the family portal' && to.includes(RELATIVE.email))
-        return /https?:\/\/\S+\/landing\?invitation=\S+/.exec(parsed.text ?? '')?.[0];
+      const link = /https?:\/\/\S+\/landing\?invitation=\S+/.exec(parsed.text ?? '')?.[0];
+      if (parsed.subject === 'You are invited to the family portal' && to.includes(RELATIVE.email) && link)
+        links.push({ sent: parsed.date?.getTime() ?? 0, link });
     }
-    return undefined;
+    return links.sort((a, b) => a.sent - b.sent).map(({ link }) => link);
   };
-  await expect.poll(async () => (await find()) !== undefined).toBe(true);
-  // The link starts with PUBLIC_URL; the test opens the same path on this run's address.
-  const link = new URL((await find())!);
-  return `${env.product.url}${link.pathname}${link.search}`;
+  await expect.poll(async () => (await find()).length).toBe(count);
+  // A link starts with PUBLIC_URL; the test opens the same path on this run's address.
+  return (await find()).map((found) => {
+    const link = new URL(found);
+    return `${env.product.url}${link.pathname}${link.search}`;
+  });
 }
 
 const visible = (page: Page, text: string | RegExp) =>
@@ -149,7 +153,7 @@ describe('the family portal', () => {
 
     family = await env.browser.newContext({ viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London' });
     page = await family.newPage();
-    await page.goto(await invitationLink());
+    await page.goto((await invitationLinks(1))[0]!);
     await visible(page, 'Welcome to the family portal');
     await page.getByLabel('New password', { exact: true }).fill(RELATIVE.password);
     await page.getByLabel('Confirm password').fill(RELATIVE.password);
@@ -241,12 +245,66 @@ describe('the family portal', () => {
     await scanBothThemes(page, DESKTOP.width);
   });
 
-  it('sends the open screen to the sign-in page, saying so, when the last access is withdrawn', async () => {
+  it('offers the choice of client to someone following two people, and remembers it', async () => {
+    await send(admin.request, `/api/clients/${walterId}/family`, {
+      email: RELATIVE.email,
+      name: RELATIVE.name,
+      relationship: 'relative',
+      consentRecordedBy: 'Ada Admin',
+      consentRecordedAt: '2026-11-01T10:00:00.000Z',
+    });
+    const accept = await env.browser.newContext();
+    const token = new URL((await invitationLinks(2))[1]!).searchParams.get('invitation');
+    const accepted = await accept.request.post(`${env.product.url}/api/login/family-invitation`, {
+      data: { token, password: RELATIVE.password },
+      headers: { origin: env.product.url },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await accept.close();
+    // Choosing the password again ends the person's other sessions: they sign in afresh, on a new page.
+    await page.close();
+    const signedIn = await family.request.post(`${env.product.url}/api/login`, {
+      data: { email: RELATIVE.email, password: RELATIVE.password },
+      headers: { origin: env.product.url },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    page = await family.newPage();
+
+    // The last client opened comes back; the other is a link away, and is then the one remembered.
+    await page.goto(`${env.product.url}/family`);
+    const clients = page.getByRole('navigation', { name: 'Your clients' });
+    await expect.poll(() => clients.getByRole('link', { name: 'Walter Pemberton' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Edith Green' }).isVisible()).toBe(true);
+    await clients.getByRole('link', { name: 'Walter Pemberton' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Walter Pemberton' }).isVisible()).toBe(true);
+    await expect.poll(() => section(page, 'Next visits').locator('.family-visit').count()).toBe(1);
+    // Walter has not agreed to share his medicines with this relative.
+    expect(await section(page, 'Medicines (last 7 days)').count()).toBe(0);
+    await page.goto(`${env.product.url}/family`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Walter Pemberton' }).isVisible()).toBe(true);
+
+    // Nothing remembered: the person is asked.
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+    await page.reload();
+    await visible(page, 'Whose care would you like to see?');
+    expect(await accessibilityFindings(page)).toBe('');
+    await page.getByRole('link', { name: /Edith Green/ }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Edith Green' }).isVisible()).toBe(true);
+  });
+
+  it('drops a withdrawn client from the open screen, and signs out when the last access is withdrawn', async () => {
     await page.goto(`${env.product.url}/family`);
     await visible(page, SHARED_NOTE);
-    const list = await admin.request.get(`${env.product.url}/api/clients/${edithId}/family`);
-    const [access] = (await list.json()) as { accessId: string }[];
-    await send(admin.request, `/api/family-access/${access!.accessId}/withdraw`, { reason: 'The client asked' });
+    const withdraw = async (clientId: string) => {
+      const list = await admin.request.get(`${env.product.url}/api/clients/${clientId}/family`);
+      const [access] = (await list.json()) as { accessId: string }[];
+      await send(admin.request, `/api/family-access/${access!.accessId}/withdraw`, { reason: 'The client asked' });
+    };
+    await withdraw(edithId);
+    // Still signed in for Walter: the screen moves to him without a reload.
+    await expect.poll(() => page.getByRole('heading', { name: 'Walter Pemberton' }).isVisible()).toBe(true);
+    expect(await page.content()).not.toContain(SHARED_NOTE);
+    await withdraw(walterId);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/landing');
     await visible(page, 'You have been signed out.');
     await page.screenshot({ path: '/tmp/family-signed-out.png' });

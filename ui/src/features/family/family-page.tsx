@@ -62,7 +62,9 @@ function FamilyPortal({ clientId }: { clientId?: string | undefined }) {
       </section>
     );
   const wanted = clientId ?? rememberedClient() ?? (list.length === 1 ? list[0]!.id : undefined);
-  const chosen = list.find((client) => client.id === wanted);
+  // A remembered client whose access has ended gives way to the only one left.
+  const chosen =
+    list.find((client) => client.id === wanted) ?? (clientId === undefined && list.length === 1 ? list[0] : undefined);
   if (clientId !== undefined && !chosen) return <FamilyNotFound what="client" />;
   if (!chosen) return <ClientChoice clients={list} />;
   return <ClientCare client={chosen} others={list.length > 1 ? list : []} />;
