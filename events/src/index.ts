@@ -1,5 +1,4 @@
 export * from './store/event-store';
-export type * from './store/record-destruction-port';
 export * from './store/metadata';
 export * from './store/position';
 export * from './store/store-identity';

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
+  type DestructionPlan,
+  type DestructionResult,
   type EventStore,
   type LogLag,
   type ExpectedRevision,
@@ -20,7 +22,6 @@ import { pollingSubscription } from './polling-subscription';
 import { measureLogLag } from './log-lag';
 import { createPool } from '../server/create-pool';
 import { checkAppend } from '../store/append-checks';
-import type { DestructionPlan, DestructionResult } from '../store/record-destruction-port';
 import { destroyRecords } from './record-destruction';
 
 interface EventRow {

@@ -4,7 +4,7 @@ import { createPool } from '@care/events/server';
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, newEvent, type TestDatabase } from '../testing';
 import { START_POSITION } from '../store/position';
-import type { DestructionPlan } from '../store/record-destruction-port';
+import type { DestructionPlan } from '../store/event-store';
 import { sealAll } from './log-chain';
 import { verifyLog } from './log-verify';
 import { PostgresEventStore } from './postgres-event-store';

@@ -1,7 +1,12 @@
 import type pg from 'pg';
-import type { DestructionPlan, DestructionResult } from '../store/record-destruction-port';
+import type {
+  AppendResult,
+  DestructionPlan,
+  DestructionResult,
+  ExpectedRevision,
+  NewEvent,
+} from '../store/event-store';
 import { CONTENT_HASH_SQL, sealAll } from './log-chain';
-import type { appendInTransaction } from './postgres-event-store';
 
 /**
  * Destroying a person's records on the PostgreSQL store (docs/decisions/0037-destruction-keeps-the-log-provable.md).
@@ -14,11 +19,19 @@ import type { appendInTransaction } from './postgres-event-store';
 /** The data a destroyed event keeps: nothing about the person. */
 export const DESTROYED_DATA = '{}';
 
-/** `append` is the store's appendInTransaction (passed in, as the store's module imports this one). */
+/** The store's appendInTransaction, passed in: the store's module imports this one. */
+type AppendInTransaction = (
+  client: pg.PoolClient,
+  streamId: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+) => Promise<AppendResult>;
+
+/** `append` is the store's appendInTransaction. */
 export async function destroyRecords(
   pool: pg.Pool,
   plan: DestructionPlan,
-  append: typeof appendInTransaction,
+  append: AppendInTransaction,
 ): Promise<DestructionResult> {
   // Seal what is final first, so the chain holds the original hashes of the rows about to change. A row not
   // sealed yet (an older transaction elsewhere still open) is sealed later with the hash es_redactions keeps.
