@@ -139,6 +139,10 @@ const NOT_PROJECTED = new Set([
   'DataImported.skipped',
   // Kept in the log and the office's alert text only: no read model holds an unapplied offline record.
   'OfflineRecordUnapplied.status',
+  // The destruction proposals and certificates are read from the log itself (GET /api/destruction/proposals).
+  'DestructionProposed.retentionRule.years',
+  'RecordsDestroyed.retentionRule.years',
+  'RecordsDestroyed.eventsRewritten',
 ]);
 const CAPACITY: Record<ColumnType, { min: number; max: number }> = {
   integer: { min: -INT4_MAX - 1, max: INT4_MAX },
