@@ -25,6 +25,7 @@ import { startBenchPostgres } from './postgres';
 import { measurePushLatency } from './push-latency';
 import { measureRebuildMix } from './rebuild-mix';
 import { backupRows, measureBackup } from './backup-bench';
+import { familyRows, measureFamily } from './family-bench';
 import { measureServiceMemory, serviceMemoryRows } from './service-memory';
 import { measureReadLatency } from './read-latency';
 import { measureRota, rotaRows } from './rota-bench';
@@ -120,6 +121,10 @@ async function main(): Promise<number> {
       '(t) npm run backup of the agency year, then npm run restore into an empty database and a rebuild of every read model',
     );
     const backup = shown(await measureBackup(postgres, (message) => step(`    ${message}`)));
+    step("(u) the family portal over HTTP: a year of a client's past visits, and a check-out reaching a family socket");
+    const family = shown(
+      await measureFamily(await postgres.freshDatabase('family'), (message) => step(`    ${message}`)),
+    );
 
     const results = {
       appendPerSec: Math.round(append.appendPerSec),
@@ -157,6 +162,7 @@ async function main(): Promise<number> {
       ...serviceMemory,
       ...rota,
       ...backup,
+      ...family,
       measuredAt: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${round(os.totalmem() / 1024 ** 3, 1)} GiB, node ${process.version}`,
     };
@@ -217,6 +223,7 @@ async function main(): Promise<number> {
       ...serviceMemoryRows(serviceMemory),
       ...rotaRows({ ...rota }),
       ...backupRows({ ...backup }),
+      ...familyRows({ ...family }),
     ];
     console.log(renderTable(rows));
     console.log(`\n${results.machine}; PostgreSQL: ${postgres.label}; ${round((Date.now() - startedAt) / 1000, 0)} s`);
