@@ -79,6 +79,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   carer_working_patterns: 'Working pattern',
   shifts: 'Shifts',
   family_access: 'Family portal access',
+  family_concerns: 'Concerns and compliments from their family, with the replies',
 };
 
 export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind.replaceAll('_', ' ');
