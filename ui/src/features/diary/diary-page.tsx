@@ -10,6 +10,7 @@ import { DiaryEntryDialog } from './diary-entry-dialog';
 import { DiaryNavBar } from './diary-nav-bar';
 import { DIARY_PATH } from '../../records/diary/diary-query-keys';
 import { useReviewDiaryEntry } from './review-diary-entry';
+import { OfficeFamilyConcerns } from '../family';
 import './diary.css';
 
 export interface DiaryPageProps {
@@ -60,6 +61,8 @@ export function DiaryPage({ voiceNotes, welfare = false }: DiaryPageProps) {
           </Link>
         </div>
       )}
+
+      {welfare && <OfficeFamilyConcerns />}
 
       <div className="toolbar">
         <SearchBox

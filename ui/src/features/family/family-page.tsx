@@ -9,6 +9,7 @@ import { CHOSEN_CLIENT_KEY, FAMILY_PATH } from './family-path';
 import { familyClientsQuery } from './family-portal-queries';
 import { clientName } from './family-portal-text';
 import { AgencyContacts, FamilyCarePlan, FamilyMedicines, FamilyVisits } from './family-sections';
+import { FamilyMessages } from './family-messages';
 import { FamilyNotFound } from './family-not-found';
 import './family-portal.css';
 
@@ -128,6 +129,7 @@ function ClientCare({ client, others }: { client: FamilyClientView; others: read
         <div className="family-side">
           {client.medicationsShared && <FamilyMedicines clientId={client.id} />}
           <FamilyCarePlan clientId={client.id} />
+          <FamilyMessages clientId={client.id} />
         </div>
       </div>
     </section>

@@ -1,9 +1,11 @@
 import type { FamilyVisitView } from '@care/events';
+import { RaiseFamilyConcern } from './family-concern-form';
 
-/**
- * The place on a visit's card for what a family member can do about the visit ("Raise a concern", a compliment):
- * the family concerns feature fills it. Until then it shows nothing.
- */
-export function FamilyVisitActions(_props: { clientId: string; visit: FamilyVisitView }) {
-  return null;
+/** Statuses of a visit that has happened (or should have): the family member may write to the office about it. */
+const PAST = new Set<FamilyVisitView['status']>(['completed', 'missed', 'no_show', 'cancelled']);
+
+/** What a family member can do about a visit: raise a concern or send a compliment about a past one. */
+export function FamilyVisitActions({ clientId, visit }: { clientId: string; visit: FamilyVisitView }) {
+  if (!PAST.has(visit.status)) return null;
+  return <RaiseFamilyConcern clientId={clientId} appointmentId={visit.id} />;
 }
