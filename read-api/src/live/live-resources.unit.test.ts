@@ -23,7 +23,8 @@ describe('live resources', () => {
       { permission: 'appointments.readOwn', work: 'visits' },
     ]);
     expect(PERMISSIONS['appointments.readOwn'].roles).toEqual(['carer']);
-    // A read of /api/clients after a visit change waits for the visits too (read-your-writes).
-    expect(projectionsReadBy('/api/clients')).toEqual(['clients', 'appointments']);
+    // A read of /api/clients after a visit change waits for the visits too (read-your-writes), and for the family
+    // access list, which is read under a client's address (GET /api/clients/:id/family).
+    expect(projectionsReadBy('/api/clients')).toEqual(['clients', 'appointments', 'family_access']);
   });
 });
