@@ -29,7 +29,7 @@ afterAll(async () => env?.stop());
 
 async function openDialog(page: Page): Promise<void> {
   await page.goto(`${env.product.url}/clients`);
-  await page.getByRole('button', { name: 'Export the record of Edyta Łukasiewicz' }).click();
+  await page.getByRole('button', { name: 'Export their record: Edyta Łukasiewicz' }).click();
   await expect
     .poll(() => page.getByRole('dialog', { name: 'Export the record of Edyta Łukasiewicz' }).isVisible())
     .toBe(true);

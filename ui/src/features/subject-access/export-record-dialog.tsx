@@ -29,7 +29,7 @@ export function ExportRecordButton({ subjectKind, subjectId, name }: ExportRecor
       <button
         type="button"
         className="button button-secondary button-small"
-        aria-label={`Export the record of ${name}`}
+        aria-label={`Export their record: ${name}`}
         onClick={() => setOpen(true)}
       >
         <FileArchive size={14} aria-hidden />
