@@ -104,30 +104,37 @@ async function storedCopy(page: Page): Promise<string[] | null> {
 
 const visitCard = (page: Page, clientName: string) => page.getByRole('article', { name: `Visit to ${clientName}` });
 
+/**
+ * The carer opens Check In with signal; resolves once the service worker controls the page and the copy holds today's
+ * and tomorrow's work.
+ */
+async function openWithCopy(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${env.product.url}/check-in`);
+  await visitCard(page, 'Edith Green').waitFor();
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await waitForServiceWorker(page);
+  await page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" }).waitFor();
+  await expect
+    .poll(() => storedCopy(page))
+    .toEqual(
+      expect.arrayContaining([
+        '/api/auth/user',
+        '/api/appointments?today=true&underway=true',
+        expect.stringMatching(/^\/api\/appointments\?date=\d{4}-\d{2}-\d{2}$/),
+        '/api/clients all',
+        expect.stringMatching(/^\/api\/care-plans\?clientId=[\w-]+$/),
+      ]),
+    );
+  return page;
+}
+
 describe('the installable carer app without signal', () => {
   let context: BrowserContext;
 
   it("opens a carer's Check In screen offline from the phone's copy, and leaves no copy after signing out", async () => {
     context = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
-    const page = await context.newPage();
-    await page.goto(`${env.product.url}/check-in`);
-    await visitCard(page, 'Edith Green').waitFor();
-
-    // The service worker is installed and controls the page; the copy holds today's and tomorrow's work.
-    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-    await waitForServiceWorker(page);
-    await page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" }).waitFor();
-    await expect
-      .poll(() => storedCopy(page))
-      .toEqual(
-        expect.arrayContaining([
-          '/api/auth/user',
-          '/api/appointments?today=true&underway=true',
-          expect.stringMatching(/^\/api\/appointments\?date=\d{4}-\d{2}-\d{2}$/),
-          '/api/clients all',
-          expect.stringMatching(/^\/api\/care-plans\?clientId=[\w-]+$/),
-        ]),
-      );
+    const page = await openWithCopy(context);
 
     // No signal: a reload opens the app from the worker and the screens from the copy.
     await context.setOffline(true);
@@ -169,10 +176,42 @@ describe('the installable carer app without signal', () => {
     expect(await storedCopy(page)).toBeNull();
 
     // Without signal and without a copy, the app still opens, says why it cannot sign in, and stays where it is.
+    // ("You are offline" when the phone knows it has no network; "Cannot reach the server" when it still reports one
+    // and the request fails: Chromium's emulated offline sometimes leaves navigator.onLine true after a navigation.)
     await context.setOffline(true);
     await page.goto(`${env.product.url}/check-in`);
-    await page.getByText('You are offline. Connect to the internet to sign in').waitFor();
+    await page.getByText(/^(You are offline|Cannot reach the server)\. Connect to the internet to sign in/).waitFor();
     expect(page.url()).toBe(`${env.product.url}/check-in`);
     await context.close();
+  }, 120_000);
+
+  it('shows the saved copy when the phone says it is online but no request gets through, and says so', async () => {
+    // A weak signal: the phone reports a network, yet every request to the server fails.
+    const weak = await env.signedInContext(PHONE, { email: carer.email, password: PASSWORD });
+    const page = await openWithCopy(weak);
+    await weak.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check In', level: 1 }).waitFor();
+    await visitCard(page, 'Edith Green').waitFor();
+    await page.getByRole('article', { name: "Tomorrow's visit to Walter Pemberton" }).waitFor();
+    const notices = page.getByRole('status').filter({ hasText: 'as this phone saved them' });
+    await expect
+      .poll(() => notices.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(
+          /^Showing today's visits as this phone saved them on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: could not reload them/,
+        ),
+        expect.stringMatching(/^Showing tomorrow's visits as this phone saved them on /),
+      ]);
+    expect(await page.getByText("Could not load today's visits").count()).toBe(0);
+    expect(await accessibilityFindings(page)).toBe('');
+
+    // The signal comes back: "Try again" reloads the list and the notice goes.
+    await weak.unroute('**/api/**');
+    const todayNotice = notices.filter({ hasText: "today's visits" });
+    await todayNotice.getByRole('button', { name: 'Try again' }).click();
+    await todayNotice.waitFor({ state: 'detached' });
+    await visitCard(page, 'Edith Green').waitFor();
+    await weak.close();
   }, 120_000);
 });

@@ -39,6 +39,14 @@ export function errorReason(error: Error): string {
   return error instanceof ApiError ? error.reason : error.message;
 }
 
+/**
+ * No reply at all: the request never reached the server or its answer never came back (fetch rejects with a
+ * TypeError). On a phone this is usually no signal, even while the phone still reports a network.
+ */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
 /** A 401 whose message contains Unauthorized means the sign-in is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);

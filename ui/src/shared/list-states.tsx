@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { errorReason } from './api';
+import { formatDateTime } from './format';
 
 /** The search box above a list; the list filters as the user types. */
 export function SearchBox({
@@ -46,6 +47,35 @@ export function ListLoadError({ what, error, onRetry }: { what: string; error: E
     <div className="card empty-state" role="alert">
       <p>
         Could not load {what}: {errorReason(error)}
+      </p>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A list shown from what this device kept, because reloading it failed: a phone with a weak signal often reports
+ * itself online while every request fails, and the carer still needs the visits it saved. Says when that copy was
+ * fetched, why the reload failed, and offers to try again.
+ */
+export function SavedCopyNotice({
+  what,
+  error,
+  savedAt,
+  onRetry,
+}: {
+  what: string;
+  error: Error;
+  savedAt: number;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="card saved-copy-notice" role="status">
+      <p>
+        Showing {what} as this phone saved them on {formatDateTime(new Date(savedAt).toISOString())}: could not reload
+        them ({errorReason(error)}).
       </p>
       <button type="button" className="button button-secondary" onClick={onRetry}>
         Try again

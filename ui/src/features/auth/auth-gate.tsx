@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isUnauthorizedError } from '../../shared/api';
+import { isNetworkError, isUnauthorizedError } from '../../shared/api';
 import { authUserQueryOptions } from '../../shared/current-user';
 import { FullScreenSpinner } from './full-screen-spinner';
 
@@ -28,7 +28,12 @@ export function AuthGate({ children }: { children: ReactNode }) {
   return (
     <div className="fullscreen-center">
       <div className="card empty-state" role="alert">
-        <p>Could not check your session. Please try again.</p>
+        {/* A weak signal often leaves the phone reporting a network while nothing gets through. */}
+        <p>
+          {isNetworkError(auth.error)
+            ? 'Cannot reach the server. Connect to the internet to sign in; the app then works without signal too.'
+            : 'Could not check your session. Please try again.'}
+        </p>
         <button
           type="button"
           className="button button-primary"

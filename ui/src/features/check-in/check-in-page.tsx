@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDate } from '../../shared/format';
-import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { ListLoadError, ListLoading, SavedCopyNotice } from '../../shared/list-states';
 import { useOutboxRecords } from '../../shared/offline/use-outbox';
 import { withPendingRecords, type PendingVisit } from '../../shared/offline/pending-records';
 import { NeedsAttention } from './needs-attention';
@@ -38,9 +38,17 @@ export function CheckInPage() {
         </div>
       </div>
       <NeedsAttention records={records} />
+      {visits.isError && shown && (
+        <SavedCopyNotice
+          what="today's visits"
+          error={visits.error}
+          savedAt={visits.dataUpdatedAt}
+          onRetry={() => void visits.refetch()}
+        />
+      )}
       {visits.isPending ? (
         <ListLoading what="today's visits" />
-      ) : visits.isError ? (
+      ) : visits.isError && !shown ? (
         <ListLoadError what="today's visits" error={visits.error} onRetry={() => void visits.refetch()} />
       ) : !shown || shown.length === 0 ? (
         <div className="card empty-state">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, MapPin } from 'lucide-react';
 import { appointmentsQueryOptions } from '../../records/appointments/appointment-queries';
 import { enumLabel, formatDate } from '../../shared/format';
-import { ListLoadError, ListLoading } from '../../shared/list-states';
+import { ListLoadError, ListLoading, SavedCopyNotice } from '../../shared/list-states';
 import './at-the-door.css';
 
 const clientName = (visit: AppointmentView) => `${visit.client.firstName} ${visit.client.lastName}`.trim();
@@ -23,9 +23,17 @@ export function TomorrowVisits() {
       <h2 id="check-in-tomorrow" className="check-in-section">
         Tomorrow · {formatDate(tomorrow)}
       </h2>
+      {visits.isError && visits.data && (
+        <SavedCopyNotice
+          what="tomorrow's visits"
+          error={visits.error}
+          savedAt={visits.dataUpdatedAt}
+          onRetry={() => void visits.refetch()}
+        />
+      )}
       {visits.isPending ? (
         <ListLoading what="tomorrow's visits" />
-      ) : visits.isError ? (
+      ) : visits.isError && !visits.data ? (
         <ListLoadError what="tomorrow's visits" error={visits.error} onRetry={() => void visits.refetch()} />
       ) : shown.length === 0 ? (
         <p className="muted">You have no visits scheduled for tomorrow.</p>
