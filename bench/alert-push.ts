@@ -7,6 +7,7 @@ import { freePort, SessionStore, SESSION_COOKIE } from '@care/events/server';
 import type { TestUser } from '@care/command-api/testing';
 import type { ClientsReply, ClientsRequest } from './alert-push-clients';
 import { stamped } from './care-log';
+import { startChild, stopChild, untilHealthy } from './child-services';
 import { percentile, round, runConcurrently } from './stats';
 import { startServices, type Services } from './services';
 
@@ -39,34 +40,6 @@ interface Listeners {
 
 /** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
 const wallClock = () => performance.timeOrigin + performance.now();
-
-function startChild(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function untilHealthy(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const healthy = await fetch(`${url}/health`).then(
-      (reply) => reply.ok,
-      () => false,
-    );
-    if (healthy) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** A read on `url` once the projections it reads have reached `position` (read your writes). */
 async function readAt(url: string, pathAndQuery: string, cookie: string, position: string): Promise<void> {

@@ -45,10 +45,16 @@ export function familyRoutes(deps: ReadDeps, agencyContacts: AgencyContacts): Ro
 
   /** The caller's active access to the client in the path; 404 otherwise (unknown, another's, or withdrawn). */
   async function accessOf(ctx: ParameterizedContext<ReadState>): Promise<FamilyAccess> {
-    const id = clientIdParam.safeParse(ctx.params.clientId);
-    const access = id.success ? await familyAccessTo(db, ctx.state.session.userId, id.data) : undefined;
+    const access = await familyAccessTo(db, ctx.state.session.userId, clientIdOf(ctx));
     if (!access) throw new HttpError(404, CLIENT_NOT_FOUND);
     return access;
+  }
+
+  /** The client id in the path; one that is not an id is 404 like any client the caller may not read. */
+  function clientIdOf(ctx: ParameterizedContext<ReadState>): string {
+    const id = clientIdParam.safeParse(ctx.params.clientId);
+    if (!id.success) throw new HttpError(404, CLIENT_NOT_FOUND);
+    return id.data;
   }
 
   const logView = (ctx: ParameterizedContext<ReadState>, view: RecordViewKind, streamId: string, clientId: string) =>
@@ -65,10 +71,13 @@ export function familyRoutes(deps: ReadDeps, agencyContacts: AgencyContacts): Ro
 
   router.get('/clients/:clientId/visits', async (ctx) => {
     const { when, limit, offset } = parseQuery(familyVisitsQuery, ctx);
-    const access = await accessOf(ctx);
-    const page = await familyVisits(db, access.clientId, when ?? 'upcoming', { limit, offset });
-    // Logged before it is shown: a view that cannot be logged is not answered.
-    await logView(ctx, 'family-visits', clientStreamId(access.clientId), access.clientId);
+    const clientId = clientIdOf(ctx);
+    // The page is read while the access is checked and the view logged, so the three take the time of the longest.
+    // Nothing is answered unless all succeed: no access is 404, and a view that cannot be logged is not shown.
+    const [, page] = await Promise.all([
+      accessOf(ctx).then((access) => logView(ctx, 'family-visits', clientStreamId(access.clientId), access.clientId)),
+      familyVisits(db, clientId, when ?? 'upcoming', { limit, offset }),
+    ]);
     sendPage(ctx, page);
   });
 
@@ -77,8 +86,10 @@ export function familyRoutes(deps: ReadDeps, agencyContacts: AgencyContacts): Ro
     const access = await accessOf(ctx);
     if (!access.shareMedications)
       throw new HttpError(404, 'The client has not agreed to share their medication summary with you');
-    const summary = await familyMedicationSummary(db, access.clientId, days);
-    await logView(ctx, 'family-medications', clientStreamId(access.clientId), access.clientId);
+    const [summary] = await Promise.all([
+      familyMedicationSummary(db, access.clientId, days),
+      logView(ctx, 'family-medications', clientStreamId(access.clientId), access.clientId),
+    ]);
     ctx.body = summary;
   });
 
