@@ -68,6 +68,7 @@ export const appointmentViewSchema = z.strictObject({
   clientMood: z.enum(CLIENT_MOODS).nullable(),
   healthObservations: z.string().nullable(),
   visitNotes: z.string().nullable(),
+  noteSharedWithFamily: z.boolean().describe("The carer chose at check-out to share the note with the client's family"),
   signedOff: z.boolean(),
   signature: z.string().nullable().optional().describe('Only in GET /api/appointments/:id: the signature image'),
   travelTime: z.number().nullable(),

@@ -65,6 +65,8 @@ export interface AppointmentView {
   healthObservations: string | null;
   /** The carer's notes at check-out. */
   visitNotes: string | null;
+  /** The carer chose at check-out to share the note with the client's family portal. */
+  noteSharedWithFamily: boolean;
   /** Whether a signature was captured; the image is in GET /api/appointments/:id (signature). */
   signedOff: boolean;
   signature?: string | null;

@@ -31,7 +31,8 @@ export const appointmentsProjection: Projection = {
   // 5: a visit's history is read from its stream (GET /api/appointments/:id/history), not kept here.
   // 6: whether the check-out's note is shared with the family (note_shared_with_family).
   // 7: the client index carries status and planned end (the family portal's visit totals read the index alone).
-  version: 7,
+  // 8: the stored view says whether the note is shared with the family (noteSharedWithFamily).
+  version: 8,
   tables: [
     'appointments',
     'appointment_views',

@@ -59,6 +59,7 @@ export function storedViewOf(record: AppointmentRecord): StoredAppointmentView {
     clientMood: record.client_mood as ClientMood | null,
     healthObservations: record.health_observations,
     visitNotes: record.visit_notes,
+    noteSharedWithFamily: record.note_shared_with_family,
     signedOff: record.signature !== null,
     travelTime: record.travel_time_minutes,
     mileage: record.mileage_tenths === null ? null : record.mileage_tenths / 10,

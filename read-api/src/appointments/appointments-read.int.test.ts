@@ -200,6 +200,7 @@ describe('GET /api/appointments', () => {
       clientMood: 'content',
       healthObservations: null,
       visitNotes: 'Ate well',
+      noteSharedWithFamily: false,
       signedOff: true,
       travelTime: 12,
       mileage: 3.4,

@@ -330,6 +330,18 @@ describe('the family portal', () => {
     expect(summary.text).not.toContain('Did not want it');
   });
 
+  it('shows the office which visit notes the carer shared with the family', async () => {
+    const office = await read(command.admin, `/api/appointments?clientId=${mine}&status=completed`);
+    expect(office.status, office.text).toBe(200);
+    const byNote = Object.fromEntries(
+      (office.body as { visitNotes: string | null; noteSharedWithFamily: boolean }[]).map((visit) => [
+        visit.visitNotes,
+        visit.noteSharedWithFamily,
+      ]),
+    );
+    expect(byNote).toEqual({ [SHARED_NOTE]: true, [UNSHARED_NOTE]: false });
+  });
+
   it('refuses staff routes with 403', async () => {
     for (const path of ['/api/clients', `/api/clients/${mine}`, '/api/appointments', '/api/diary', '/api/care-plans'])
       expect((await read(family, path)).status, path).toBe(403);

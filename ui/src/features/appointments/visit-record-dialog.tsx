@@ -104,7 +104,10 @@ function VisitDetails({ visit }: { visit: AppointmentView }) {
     ['Medication given', yesNo(visit.medicationGiven)],
     ['Client mood', visit.clientMood ? enumLabel(visit.clientMood) : '—'],
     ['Health observations', orDash(visit.healthObservations)],
-    ['Visit notes', orDash(visit.visitNotes)],
+    [
+      'Visit notes',
+      visit.visitNotes ? `${visit.visitNotes}${visit.noteSharedWithFamily ? ' (shared with the family)' : ''}` : '—',
+    ],
     ['Travel time', visit.travelTime === null ? '—' : `${visit.travelTime} min`],
     ['Mileage', visit.mileage === null ? '—' : `${visit.mileage.toFixed(1)} miles`],
     ['Expenses', visit.expenses === null ? '—' : formatPounds(visit.expenses / 100)],

@@ -176,7 +176,12 @@ export function VisitCard({ visit, carerPhone, clientPhone, onReport, onReschedu
         </div>
       </div>
 
-      {visit.visitNotes && <p className="visit-notes">{visit.visitNotes}</p>}
+      {visit.visitNotes && (
+        <p className="visit-notes">
+          {visit.visitNotes}
+          {visit.noteSharedWithFamily && <span className="visit-note-shared"> · Shared with the family</span>}
+        </p>
+      )}
       {visit.cancellationReason && <p className="visit-notes">Cancelled: {visit.cancellationReason}</p>}
 
       <footer className="card-actions visit-actions">
