@@ -76,6 +76,11 @@ export function LandingPage({
               <p className="muted">
                 Sign in with the account your administrator created for you. Public access is disabled.
               </p>
+              {/* The family portal's members sign in here too, and should not think the door is closed to them. */}
+              <p className="muted">
+                Invited by the agency to follow a relative's care? Sign in here with the email address the invitation
+                was sent to.
+              </p>
               <button type="button" className="button button-primary button-block" onClick={() => setPanel('login')}>
                 Administrator Login
               </button>
