@@ -219,6 +219,41 @@ describe('the family portal', () => {
     expect(await page.content()).not.toContain(UNSHARED_NOTE);
   });
 
+  it("raises a concern about a visit; the office replies from the welfare list and the reply shows on the family's screen", async () => {
+    const CONCERN = 'The tea visit was only ten minutes long.';
+    const REPLY = 'Thank you for telling us. We have spoken to the carer and will call you today.';
+    const past = section(page, 'Past visits');
+    const teaVisit = past.locator('.family-visit').filter({ hasText: 'Tea' });
+    await teaVisit.getByRole('button', { name: 'Raise a concern or compliment' }).click();
+    // An empty message is refused in the form, under its field.
+    await teaVisit.getByRole('button', { name: 'Send to the office' }).click();
+    await expect.poll(() => teaVisit.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
+    await teaVisit.getByLabel('Your message').fill(CONCERN);
+    await teaVisit.getByRole('button', { name: 'Send to the office' }).click();
+    await visible(page, 'Your concern was sent to the office');
+    const messages = section(page, 'Your messages');
+    await expect.poll(() => messages.textContent()).toContain(CONCERN);
+    expect(await messages.textContent()).toContain('Waiting for the office to reply.');
+
+    // The office finds it among the welfare concerns, with who sent it and about which client, and replies.
+    const office = await admin.newPage();
+    await office.goto(`${env.product.url}/diary?welfare=true`);
+    const concerns = office.getByRole('region', { name: /^Concerns from families/ });
+    await expect.poll(() => concerns.textContent()).toContain(CONCERN);
+    expect(await concerns.textContent()).toMatch(/Concern about Edith Green \(about a visit\) from Paula Green/);
+    await concerns.getByRole('button', { name: 'Reply to family' }).click();
+    await concerns.getByLabel('Reply to family').fill(REPLY);
+    await concerns.getByRole('button', { name: 'Send reply' }).click();
+    await visible(office, 'Reply sent to the family');
+    // Answered, it leaves the list of those waiting.
+    await expect.poll(() => office.getByText(CONCERN).count()).toBe(0);
+    await office.close();
+
+    // The family's open screen shows the reply without a reload.
+    await expect.poll(() => messages.textContent()).toContain(REPLY);
+    expect(await messages.textContent()).not.toContain('Waiting for the office to reply.');
+  });
+
   it('shows another client, or a staff screen, as not found', async () => {
     await page.goto(`${env.product.url}/family?client=${walterId}`);
     await visible(page, 'Client not found');
