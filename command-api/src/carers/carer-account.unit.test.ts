@@ -8,6 +8,7 @@ const account = (role: 'admin' | 'coordinator' | 'carer'): UserState => ({
   email: 'a@example.org',
   role,
   isActive: true,
+  hasPassword: true,
   profile: { firstName: 'A', lastName: 'B', region: null, profileImageUrl: null },
 });
 

@@ -14,6 +14,8 @@ export interface InvitationMail {
   readonly email: string;
   readonly name: string;
   readonly relationship: FamilyRelationship;
+  /** The person already signs in to the portal (for another client): the link only accepts, no password is chosen. */
+  readonly signsInAlready: boolean;
 }
 
 /**
@@ -35,13 +37,29 @@ export class FamilyInvitations {
        VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
       [tokenHash(token), invitation.accessId, invitation.userId, INVITATION_DAYS],
     );
+    const relationship = FAMILY_RELATIONSHIP_LABELS[invitation.relationship].toLowerCase();
     const link = `${this.publicUrl}/landing?${new URLSearchParams({ invitation: token }).toString()}`;
     await enqueueMail(this.pool, {
       kind: 'family-invitation',
       to: invitation.email,
       subject: 'You are invited to the family portal',
-      text: `Dear ${invitation.name},\n\nThe care agency has invited you to its family portal (as ${FAMILY_RELATIONSHIP_LABELS[invitation.relationship].toLowerCase()}).\n\nTo accept, open this link within ${INVITATION_DAYS} days and choose a password (it works once):\n\n${link}\n\nIf you did not expect this, ignore this email and tell the agency.\n`,
+      text: `Dear ${invitation.name},\n\n${
+        invitation.signsInAlready
+          ? `The care agency has invited you to follow one more person's care in its family portal (as ${relationship}).\n\nTo accept, open this link within ${INVITATION_DAYS} days (it works once). You keep your password: sign in as usual afterwards.`
+          : `The care agency has invited you to its family portal (as ${relationship}).\n\nTo accept, open this link within ${INVITATION_DAYS} days and choose a password (it works once):`
+      }\n\n${link}\n\nIf you did not expect this, ignore this email and tell the agency.\n`,
     });
+  }
+
+  /** The link's access and account while it still works (unused, unexpired), without spending it. */
+  async find(token: string): Promise<{ accessId: string; userId: string } | undefined> {
+    const { rows } = await this.pool.query<{ access_id: string; user_id: string }>(
+      `SELECT access_id, user_id FROM auth.family_invitations
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+      [tokenHash(token)],
+    );
+    const row = rows[0];
+    return row ? { accessId: row.access_id, userId: row.user_id } : undefined;
   }
 
   /** Spends the link: the access and account it was for, or undefined when it is unknown, spent or expired. */

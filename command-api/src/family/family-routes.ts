@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type pg from 'pg';
 import {
   acceptFamilyInvitationRequestSchema,
+  checkFamilyInvitationRequestSchema,
   inviteFamilyMemberRequestSchema,
   withdrawFamilyAccessRequestSchema,
   type EventStore,
@@ -50,7 +51,17 @@ export function familyRoutes(deps: FamilyRouteDependencies): Router<CommandState
   router.post('/api/login/family-invitation', async (ctx) => {
     const { token, password } = parseOr400(acceptFamilyInvitationRequestSchema, ctx.request.body);
     await service.accept(token, password, ctx.state.requestId);
-    ctx.body = { message: 'Your access is ready. You can now log in with your email and the password you chose.' };
+    ctx.body = {
+      message:
+        password === undefined
+          ? 'Your access is ready. Log in with your email and your usual password.'
+          : 'Your access is ready. You can now log in with your email and the password you chose.',
+    };
+  });
+
+  router.post('/api/login/family-invitation/check', async (ctx) => {
+    const { token } = parseOr400(checkFamilyInvitationRequestSchema, ctx.request.body);
+    ctx.body = await service.checkInvitation(token);
   });
 
   return router;

@@ -21,6 +21,7 @@ import { assertRecordsExist } from '../shared/record-lookup';
 import { evolveReservation, initialReservationState, Reservations } from '../shared/reservation';
 import { userEmailReservation } from '../users/email-reservation';
 import type { UserService } from '../users/user-service';
+import type { UserState } from '../users/user-state';
 import { decideAccept, decideInvite, decideWithdraw, INVITATION_INVALID } from './decide';
 import {
   evolveFamilyAccess,
@@ -32,6 +33,11 @@ import {
 import type { FamilyInvitations } from './family-invitations';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
+
+/** A family account that signs in today: an invitation for one more client needs no new password. */
+function signsInAlready(account: UserState): boolean {
+  return account.exists && account.role === 'family' && account.isActive && account.hasPassword;
+}
 
 export interface FamilyServiceDependencies {
   readonly store: EventStore;
@@ -119,6 +125,7 @@ export class FamilyService {
       email: input.email,
       name: input.name,
       relationship: input.relationship,
+      signsInAlready: account !== undefined && signsInAlready(account),
     });
     return {
       id: accessId,
@@ -127,12 +134,26 @@ export class FamilyService {
     };
   }
 
+  /** Before the form shows: whether the link still works, and whether the person has to choose a password. */
+  async checkInvitation(token: string): Promise<{ choosePassword: boolean }> {
+    const found = await this.deps.invitations.find(token);
+    if (!found) throw new DomainError('invalid', INVITATION_INVALID, 'token');
+    const { state } = await this.deps.users.load(found.userId);
+    return { choosePassword: !signsInAlready(state) };
+  }
+
   /**
-   * The invited person opens their link and chooses a password. The link is spent first; then the access becomes
-   * active, the password is stored (UserPasswordSet on the account, which also tells a racing withdrawal to look
-   * again) and an account switched off by an earlier withdrawal is switched on.
+   * The invited person opens their link. Someone who already signs in to the portal (invited for another client)
+   * only accepts: their password and their sessions stay. Anyone else chooses a password, and nothing is spent until
+   * they have given one. The link is spent first; then the access becomes active, a chosen password is stored
+   * (UserPasswordSet on the account, which also tells a racing withdrawal to look again) and an account switched off
+   * by an earlier withdrawal is switched on.
    */
-  async accept(token: string, password: string, requestId: string): Promise<void> {
+  async accept(token: string, password: string | undefined, requestId: string): Promise<void> {
+    const found = await this.deps.invitations.find(token);
+    if (!found) throw new DomainError('invalid', INVITATION_INVALID, 'token');
+    if (password === undefined && !signsInAlready((await this.deps.users.load(found.userId)).state))
+      throw new DomainError('invalid', 'Choose a password', 'password');
     const spent = await this.deps.invitations.spend(token);
     if (!spent) throw new DomainError('invalid', INVITATION_INVALID, 'token');
     const context = { userId: spent.userId, requestId };
@@ -141,7 +162,7 @@ export class FamilyService {
     if (events.length > 0) {
       await appendEvents(this.deps.store, familyAccessStreamId(spent.accessId), events, loaded.revision, context);
     }
-    await this.deps.users.setPassword(spent.userId, password, 'initial', context);
+    if (password !== undefined) await this.deps.users.setPassword(spent.userId, password, 'initial', context);
     const { state } = await this.deps.users.load(spent.userId);
     if (state.exists && !state.isActive) await this.deps.users.reactivate(spent.userId, context);
   }

@@ -25,6 +25,16 @@ describe('user accounts: given events, when a command, then events or a refusal'
     expect(JSON.stringify(events)).not.toMatch(/password"\s*:/i);
   });
 
+  it('knows whether the account has a password: not from registration alone (a family account), then from the first one set', () => {
+    expect(given(registered)).toMatchObject({ exists: true, hasPassword: false });
+    const passwordSet: UserEvent = { type: 'UserPasswordSet', data: { userId, reason: 'initial' } };
+    expect(given(registered, passwordSet)).toMatchObject({ exists: true, hasPassword: true });
+    expect(given(registered, passwordSet, { type: 'UserDeactivated', data: { userId } })).toMatchObject({
+      isActive: false,
+      hasPassword: true,
+    });
+  });
+
   it('refuses to register the same account twice', () => {
     const command: UserCommand = { type: 'RegisterUser', userId, email: 'x@example.org', role: 'carer', profile };
     expect(refusal(command, given(registered))).toEqual({

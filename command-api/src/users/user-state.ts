@@ -8,6 +8,8 @@ export type UserState =
       readonly email: string;
       readonly role: Role;
       readonly isActive: boolean;
+      /** A password has been set (staff: at creation; a family member: when they accept their first invitation). */
+      readonly hasPassword: boolean;
       readonly profile: UserProfile;
     };
 
@@ -18,7 +20,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const { userId: _userId, email, role, ...profile } = event.data;
-      return { exists: true, email, role, isActive: true, profile };
+      return { exists: true, email, role, isActive: true, hasPassword: false, profile };
     }
     case 'UserProfileChanged':
       return state.exists ? { ...state, profile: { ...state.profile, ...definedOnly(event.data.changes) } } : state;
@@ -29,7 +31,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserReactivated':
       return state.exists ? { ...state, isActive: true } : state;
     case 'UserPasswordSet':
-      return state;
+      return state.exists ? { ...state, hasPassword: true } : state;
     default:
       return assertNever(event);
   }

@@ -46,6 +46,16 @@ export type WithdrawFamilyAccessRequest = z.input<typeof withdrawFamilyAccessReq
 /** POST /api/login/family-invitation: the invitation's one-time token and the password the person chooses. */
 export const acceptFamilyInvitationRequestSchema = z.object({
   token: z.string({ error: 'The invitation link is incomplete' }).min(1, 'The invitation link is incomplete').max(200),
-  password: passwordSchema,
+  /** Only for an account that has no password yet (or was switched off); someone already signing in keeps theirs. */
+  password: passwordSchema.optional(),
 });
 export type AcceptFamilyInvitationRequest = z.input<typeof acceptFamilyInvitationRequestSchema>;
+
+/** Before the invitation form shows: whether the link still works, and whether the person must choose a password. */
+export const checkFamilyInvitationRequestSchema = z.object({
+  token: z.string({ error: 'The invitation link is incomplete' }).min(1, 'The invitation link is incomplete').max(200),
+});
+export const familyInvitationCheckReplySchema = z.object({
+  choosePassword: z.boolean().describe('false: the person already signs in with a password and only accepts'),
+});
+export type FamilyInvitationCheckReply = z.infer<typeof familyInvitationCheckReplySchema>;

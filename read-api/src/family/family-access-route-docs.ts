@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   acceptFamilyInvitationRequestSchema,
+  checkFamilyInvitationRequestSchema,
+  familyInvitationCheckReplySchema,
   familyAccessViewSchema,
   inviteFamilyMemberRequestSchema,
   withdrawFamilyAccessRequestSchema,
@@ -50,10 +52,20 @@ export const FAMILY_ACCESS_ROUTE_DOCS: readonly RouteDoc[] = [
     method: 'POST',
     path: '/api/login/family-invitation',
     summary:
-      "Accept a family invitation with its one-time link's token and the password the person chooses: the access becomes active and the account can sign in",
+      "Accept a family invitation with its one-time link's token, and the password the person chooses unless they already sign in to the portal: the access becomes active and the account can sign in",
     access: 'public',
     body: acceptFamilyInvitationRequestSchema,
     replies: { 200: { description: 'Accepted', schema: messageReplySchema } },
+  },
+  {
+    service: 'command-api',
+    method: 'POST',
+    path: '/api/login/family-invitation/check',
+    summary:
+      'Whether a family invitation link still works, and whether the person must choose a password (not if they already sign in to the portal); nothing is spent',
+    access: 'public',
+    body: checkFamilyInvitationRequestSchema,
+    replies: { 200: { description: 'The link works', schema: familyInvitationCheckReplySchema } },
   },
   {
     service: 'read-api',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { familyAccessListSchema } from '@care/events';
 import {
   addFamilyTestClient,
@@ -63,12 +63,18 @@ describe('family accounts', () => {
     expect(rows[0]!.body).toContain(`${command.publicUrl}/landing?invitation=`);
     expect(rows[0]!.body).toContain('7 days');
     const token = await invitationTokenFor(command, email);
+    const check = await command.anonymous('POST', '/api/login/family-invitation/check', { token });
+    expect(check.body).toEqual({ choosePassword: true });
 
     const accepted = await command.anonymous('POST', '/api/login/family-invitation', {
       token,
       password: FAMILY_TEST_PASSWORD,
     });
     expect(accepted.status, accepted.text).toBe(200);
+    // A spent link no longer checks out, and says so on the token.
+    const spentCheck = await command.anonymous('POST', '/api/login/family-invitation/check', { token });
+    expect(spentCheck.status).toBe(400);
+    expect(spentCheck.body.fields).toHaveProperty('token');
     const again = await command.anonymous('POST', '/api/login/family-invitation', {
       token,
       password: 'another long password',
@@ -149,17 +155,34 @@ describe('family accounts', () => {
     expect(await appendedSince(command.store, before)).toEqual([]);
   });
 
-  it('ties one account to a second client; withdrawing one access keeps the account in', async () => {
+  it('ties one account to a second client without a new password or a lost session; withdrawing one access keeps the account in', async () => {
     const family = await createFamilyUser(command, { clientId });
     const secondClient = await addFamilyTestClient(command);
     const second = await coordinator.request('POST', `/api/clients/${secondClient}/family`, relative(family.email));
     expect(second.status, second.text).toBe(201);
     const twice = await coordinator.request('POST', `/api/clients/${secondClient}/family`, relative(family.email));
     expect(twice.status).toBe(409);
-    await command.anonymous('POST', '/api/login/family-invitation', {
-      token: await invitationTokenFor(command, family.email),
-      password: FAMILY_TEST_PASSWORD,
-    });
+    const { rows: mails } = await command.pool.query<{ body: string }>(
+      `SELECT body FROM mail.outbox WHERE kind = 'family-invitation' AND recipient = $1 ORDER BY created_at DESC LIMIT 1`,
+      [family.email],
+    );
+    expect(mails[0]?.body).toContain('You keep your password: sign in as usual afterwards.');
+    const token = await invitationTokenFor(command, family.email);
+    const check = await command.anonymous('POST', '/api/login/family-invitation/check', { token });
+    expect(check.status, check.text).toBe(200);
+    expect(check.body).toEqual({ choosePassword: false });
+    // Accepted with no password: the one they sign in with stays, and so does the session they have open.
+    const accepted = await command.anonymous('POST', '/api/login/family-invitation', { token });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.message).toContain('your usual password');
+    expect((await read(family, '/api/auth/user')).status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const listed = ((await read(family, '/api/family/clients')).body as { id: string }[]).map((row) => row.id);
+        expect(listed).toEqual(expect.arrayContaining([clientId, secondClient]));
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const session = await command.signIn(family.email, FAMILY_TEST_PASSWORD);
     const withdrawn = await coordinator.request('POST', `/api/family-access/${family.accessId}/withdraw`, {
       reason: 'The client asked',
@@ -191,6 +214,14 @@ describe('family accounts', () => {
       relative(family.email),
     );
     expect(reinvited.status, reinvited.text).toBe(201);
+    // Switched off by the withdrawal, the account chooses a password again: without one the link is not spent.
+    const token = await invitationTokenFor(command, family.email);
+    expect((await command.anonymous('POST', '/api/login/family-invitation/check', { token })).body).toEqual({
+      choosePassword: true,
+    });
+    const withoutPassword = await command.anonymous('POST', '/api/login/family-invitation', { token });
+    expect(withoutPassword.status).toBe(400);
+    expect(withoutPassword.body.fields).toEqual({ password: 'Choose a password' });
     const accepted = await command.anonymous('POST', '/api/login/family-invitation', {
       token: await invitationTokenFor(command, family.email),
       password: 'a brand new family passphrase',

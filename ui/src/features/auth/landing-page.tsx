@@ -3,9 +3,11 @@ import { FileHeart, HeartPulse, LifeBuoy, Lock, Mic, PoundSterling, ShieldAlert,
 import { useState } from 'react';
 import { BRAND } from '../../shared/brand';
 import { takeSignedOutNotice } from '../../shared/signed-out-notice';
+import { AcceptInvitationForm } from './accept-invitation-form';
 import { LoginForm } from './login-form';
 import { PasswordResetForm } from './password-reset-form';
 import { PasswordResetRequestForm } from './password-reset-request-form';
+import { useFamilyInvitationCheck } from './reset-password';
 
 /** What the platform covers. */
 const FEATURES = [
@@ -41,6 +43,8 @@ export function LandingPage({
   const shown: Panel = panel === 'reset' && !linkToken ? 'closed' : panel;
   // Read once: a reload of the sign-in page does not say it again.
   const [signedOut] = useState(takeSignedOutNotice);
+  // An invitation link first asks whether the person already signs in to the portal (then they only accept).
+  const invitationCheck = useFamilyInvitationCheck(invitationToken ?? '', !resetToken && invitationToken !== undefined);
 
   return (
     <div className="landing">
@@ -99,13 +103,26 @@ export function LandingPage({
           {shown === 'request-reset' && (
             <PasswordResetRequestForm onDone={() => setPanel('login')} onCancel={() => setPanel('closed')} />
           )}
-          {shown === 'reset' && linkToken && (
-            <PasswordResetForm
-              token={linkToken}
-              link={resetToken ? 'reset' : 'invitation'}
+          {shown === 'reset' && invitationToken && !resetToken && invitationCheck.data?.choosePassword === false ? (
+            <AcceptInvitationForm
+              token={invitationToken}
               onDone={() => leaveResetLink('login')}
               onCancel={() => leaveResetLink('closed')}
             />
+          ) : shown === 'reset' && invitationToken && !resetToken && invitationCheck.isPending ? (
+            <p className="muted" role="status">
+              Checking your invitation...
+            </p>
+          ) : (
+            shown === 'reset' &&
+            linkToken && (
+              <PasswordResetForm
+                token={linkToken}
+                link={resetToken ? 'reset' : 'invitation'}
+                onDone={() => leaveResetLink('login')}
+                onCancel={() => leaveResetLink('closed')}
+              />
+            )
           )}
         </section>
 

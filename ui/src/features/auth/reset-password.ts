@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { FamilyInvitationCheckReply } from '@care/events';
 import { apiSend } from '../../shared/api';
 
 /**
@@ -7,7 +8,7 @@ import { apiSend } from '../../shared/api';
  */
 export function useResetPassword(link: OneTimeLink = 'reset') {
   return useMutation({
-    mutationFn: (request: { token: string; password: string }) =>
+    mutationFn: (request: { token: string; password?: string }) =>
       apiSend<{ message: string }>(
         'POST',
         link === 'invitation' ? '/api/login/family-invitation' : '/api/login/password-reset',
@@ -18,3 +19,16 @@ export function useResetPassword(link: OneTimeLink = 'reset') {
 
 /** Which one-time link opened the new-password form: a password reset, or an invitation to the family portal. */
 export type OneTimeLink = 'reset' | 'invitation';
+
+/**
+ * POST /api/login/family-invitation/check, before the invitation's form shows: whether the link still works and
+ * whether the person chooses a password (someone who already signs in to the portal only accepts). Spends nothing.
+ */
+export function useFamilyInvitationCheck(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['family-invitation-check', token],
+    queryFn: () => apiSend<FamilyInvitationCheckReply>('POST', '/api/login/family-invitation/check', { token }),
+    enabled,
+    retry: false,
+  });
+}
