@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/api';
 import { refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import { useResetPassword } from './reset-password';
+import { LandingFormActions } from './landing-form-actions';
 
 /**
  * The family portal's invitation for someone who already signs in to it (invited for one more client): they only
@@ -47,14 +48,9 @@ export function AcceptInvitationForm({
           {formError}
         </p>
       )}
-      <div className="landing-form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel} disabled={accept.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={accept.isPending}>
-          {accept.isPending ? 'Accepting...' : 'Accept the invitation'}
-        </button>
-      </div>
+      <LandingFormActions busy={accept.isPending} onCancel={onCancel}>
+        {accept.isPending ? 'Accepting...' : 'Accept the invitation'}
+      </LandingFormActions>
     </form>
   );
 }

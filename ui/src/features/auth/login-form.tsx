@@ -10,6 +10,7 @@ import { toast } from '../../shared/toast';
 import { PasswordInput } from '../../shared/password-input';
 import { useSignIn } from './sign-in';
 import { loadAuthSchemas } from './load-auth-schemas';
+import { LandingFormActions } from './landing-form-actions';
 
 const FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
@@ -127,21 +128,16 @@ export function LoginForm({ onCancel, onRequestReset }: { onCancel: () => void; 
           describedBy={errors.password ? `${idOf('password')}-error` : undefined}
         />
       </Field>
-      <div className="landing-form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel} disabled={verifying}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={verifying}>
-          {verifying ? (
-            <>
-              <span className="spinner spinner-small" aria-hidden />
-              Verifying...
-            </>
-          ) : (
-            'Log in'
-          )}
-        </button>
-      </div>
+      <LandingFormActions busy={verifying} onCancel={onCancel}>
+        {verifying ? (
+          <>
+            <span className="spinner spinner-small" aria-hidden />
+            Verifying...
+          </>
+        ) : (
+          'Log in'
+        )}
+      </LandingFormActions>
       <button type="button" className="link-button" onClick={onRequestReset} disabled={verifying}>
         Request new password
       </button>

@@ -7,6 +7,7 @@ import { toast } from '../../shared/toast';
 import { PasswordInput } from '../../shared/password-input';
 import { useResetPassword, type OneTimeLink } from './reset-password';
 import { loadAuthSchemas } from './load-auth-schemas';
+import { LandingFormActions } from './landing-form-actions';
 
 type ResetField = 'password' | 'confirmPassword';
 
@@ -120,14 +121,9 @@ export function PasswordResetForm({
           {formError}
         </p>
       )}
-      <div className="landing-form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel} disabled={reset.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : invitation ? 'Set my password' : 'Set new password'}
-        </button>
-      </div>
+      <LandingFormActions busy={reset.isPending} onCancel={onCancel}>
+        {reset.isPending ? 'Saving...' : invitation ? 'Set my password' : 'Set new password'}
+      </LandingFormActions>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { issuesByField, refusalReason } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import { useRequestPasswordReset } from './request-password-reset';
 import { loadAuthSchemas } from './load-auth-schemas';
+import { LandingFormActions } from './landing-form-actions';
 
 /**
  * "Request new password": the server answers the same whether or not the email has an account. There is no
@@ -71,14 +72,9 @@ export function PasswordResetRequestForm({ onDone, onCancel }: { onDone: () => v
           {...fieldAria(emailId, error)}
         />
       </Field>
-      <div className="landing-form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel} disabled={request.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send request'}
-        </button>
-      </div>
+      <LandingFormActions busy={request.isPending} onCancel={onCancel}>
+        {request.isPending ? 'Sending...' : 'Send request'}
+      </LandingFormActions>
     </form>
   );
 }
