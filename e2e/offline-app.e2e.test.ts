@@ -199,12 +199,13 @@ describe('the installable carer app without signal', () => {
       .poll(() => notices.allInnerTexts())
       .toEqual([
         expect.stringMatching(
-          /^Showing today's visits as this phone saved them on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: could not reload them/,
+          /^Showing today's visits as this phone saved them on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: could not reload them \(the server cannot be reached\)\./,
         ),
         expect.stringMatching(/^Showing tomorrow's visits as this phone saved them on /),
       ]);
     expect(await page.getByText("Could not load today's visits").count()).toBe(0);
     expect(await accessibilityFindings(page)).toBe('');
+    await page.screenshot({ path: '/tmp/check-in-saved-copy-390.png', fullPage: true });
 
     // The signal comes back: "Try again" reloads the list and the notice goes.
     await weak.unroute('**/api/**');

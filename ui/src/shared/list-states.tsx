@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { errorReason } from './api';
+import { errorReason, isNetworkError } from './api';
 import { formatDateTime } from './format';
 
 /** The search box above a list; the list filters as the user types. */
@@ -75,7 +75,7 @@ export function SavedCopyNotice({
     <div className="card saved-copy-notice" role="status">
       <p>
         Showing {what} as this phone saved them on {formatDateTime(new Date(savedAt).toISOString())}: could not reload
-        them ({errorReason(error)}).
+        them ({isNetworkError(error) ? 'the server cannot be reached' : errorReason(error)}).
       </p>
       <button type="button" className="button button-secondary" onClick={onRetry}>
         Try again
