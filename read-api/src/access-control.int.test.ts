@@ -74,6 +74,7 @@ describe('without a session', () => {
     '/api/login/password-reset',
     // Accepting a family invitation: the one-time link is the credential (docs/features/family-portal.md).
     '/api/login/family-invitation',
+    '/api/login/family-invitation/check',
     '/api/logout',
   ]);
 
