@@ -13,6 +13,7 @@ import {
   type DestructionSubjectKind,
   type EventStore,
   type NewEvent,
+  USER_EMAIL_STREAM_PREFIX,
 } from '@care/events';
 import { simulatedTime } from '@care/events/server';
 import type { CommandContext } from '../shared/actor';
@@ -84,8 +85,10 @@ export class DestructionService {
     const subject = facts.subject!;
     const result = await destroy({
       subjectId: state.subjectId,
+      alsoNamedBy: subject.kind === 'carer' && subject.userId ? [subject.userId] : [],
       subjectStreams: subjectStreams(subject),
       keepStreamPrefixes: keptStreamPrefixes(subject),
+      renameStreamPrefixes: [USER_EMAIL_STREAM_PREFIX],
       certificateStream: destructionStreamId(proposalId),
       expectedRevision: loaded.revision,
       certificateEventId: certificate.eventId,

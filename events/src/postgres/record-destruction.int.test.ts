@@ -108,6 +108,32 @@ describe('destroying the records of one person on the PostgreSQL store', () => {
     expect(verified.firstBreak).toMatchObject({ kind: 'altered', streamId: `person-${subjectId}` });
   });
 
+  it('renames a stream whose name spells the person once it holds nothing else, and the chain still verifies', async () => {
+    await appendLog();
+    const own = 'user-email-zebedee%40quill.example';
+    const shared = 'user-email-shared%40quill.example';
+    await store.append(own, [newEvent('EmailReserved', { userId: subjectId })], 'no_stream');
+    await store.append(shared, [newEvent('EmailReserved', { userId: subjectId })], 'no_stream');
+    await store.append(shared, [newEvent('EmailReleased', { userId: subjectId })], 0n);
+    await store.append(shared, [newEvent('EmailReserved', { userId: otherId })], 1n);
+    await sealAll(pool);
+
+    const result = await store.destroyRecords(plan({ renameStreamPrefixes: ['user-email-'] }));
+    expect(result.eventsRewritten).toBe(6);
+
+    const { rows } = await pool.query<{ stream_id: string }>(
+      `select stream_id from es_events where stream_id like '%quill%' union select stream_id from es_streams where stream_id like '%quill%'`,
+    );
+    // The person's own reservation is gone by name; the one another person holds now keeps its name.
+    expect(rows.map((row) => row.stream_id)).toEqual([shared]);
+    expect((await store.readStream(shared)).map((event) => event.type)).toEqual(['EmailReserved']);
+    // The name is free again: a new reservation starts the stream afresh.
+    await store.append(own, [newEvent('EmailReserved', { userId: otherId })], 'no_stream');
+
+    await sealAll(pool);
+    expect(await verifyLog(pool)).toMatchObject({ ok: true, checked: 11, unsealed: 0 });
+  });
+
   it('does nothing at all when the certificate cannot be appended', async () => {
     await appendLog();
     const stream = `destruction-${randomUUID()}`;

@@ -11,10 +11,11 @@ import { CONTENT_HASH_SQL, sealAll } from './log-chain';
 /**
  * Destroying a person's records on the PostgreSQL store (docs/decisions/0037-destruction-keeps-the-log-provable.md).
  * In one transaction: every event about the subject (their own streams, and every other event whose data names
- * their id) gets the reserved type `$destroyed` and empty data, each rewrite is recorded in es_redactions with the
- * content hash the chain was sealed with and the hash of the row as it now reads, the approval and the certificate
- * are appended, and whatever else names the person outside the log is deleted. A crash at any instant leaves all of
- * it or none of it.
+ * their id or their account's) gets the reserved type `$destroyed` and empty data, each rewrite is recorded in
+ * es_redactions with the content hash the chain was sealed with and the hash of the row as it now reads, the approval
+ * and the certificate are appended, and whatever else names the person outside the log is deleted. A stream whose
+ * very name spells the person (their email's reservation) and holds nothing else is renamed. A crash at any instant
+ * leaves all of it or none of it.
  */
 /** The data a destroyed event keeps: nothing about the person. */
 export const DESTROYED_DATA = '{}';
@@ -47,7 +48,8 @@ export async function destroyRecords(
            from es_events e
           where e.event_type not like '$%'
             and not (e.stream_id like any ($3::text[]))
-            and (e.stream_id = any ($1::text[]) or strpos(e.data::text, $2::text) > 0)
+            and (e.stream_id = any ($1::text[])
+                 or exists (select 1 from unnest($2::text[]) as named(id) where strpos(e.data::text, named.id) > 0))
           for update
        ),
        updated as (
@@ -64,13 +66,14 @@ export async function destroyRecords(
        select count(*) as rewritten from recorded`,
       [
         plan.subjectStreams,
-        plan.subjectId,
-        plan.keepStreamPrefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`),
+        [plan.subjectId, ...(plan.alsoNamedBy ?? [])],
+        plan.keepStreamPrefixes.map(likePrefix),
         plan.certificateEventId,
         DESTROYED_DATA,
       ],
     );
     const eventsRewritten = Number(rows[0]!.rewritten);
+    await renameDestroyedStreams(client, plan);
     const appended = await append(client, plan.certificateStream, plan.events(eventsRewritten), plan.expectedRevision);
     await client.query('commit');
     return { ...appended, eventsRewritten };
@@ -81,3 +84,40 @@ export async function destroyRecords(
     client.release();
   }
 }
+
+/**
+ * Gives a random name to each stream of the plan's renamed families whose every event is destroyed and which holds an
+ * event this destruction rewrote. A stream that still holds someone else's event keeps its name: it is theirs too.
+ * Renaming changes the rows' content, so each row's redacted hash is taken again; the chain keeps the original hash.
+ */
+async function renameDestroyedStreams(client: pg.PoolClient, plan: DestructionPlan): Promise<void> {
+  const prefixes = plan.renameStreamPrefixes ?? [];
+  if (prefixes.length === 0) return;
+  await client.query(
+    `with named as (
+       select s.stream_id, '$destroyed-' || gen_random_uuid() as renamed
+         from es_streams s
+        where s.stream_id like any ($1::text[])
+          and exists (select 1 from es_events e join es_redactions r on r.sequence = e.sequence
+                       where e.stream_id = s.stream_id and r.certificate_event_id = $2::uuid)
+          and not exists (select 1 from es_events e left join es_redactions r on r.sequence = e.sequence
+                           where e.stream_id = s.stream_id and r.sequence is null)
+          for update of s
+     ),
+     streams as (
+       update es_streams s set stream_id = n.renamed from named n where s.stream_id = n.stream_id returning 1
+     ),
+     events as (
+       update es_events e set stream_id = n.renamed from named n where e.stream_id = n.stream_id returning e.*
+     ),
+     hashes as (
+       update es_redactions r set redacted_hash = ${CONTENT_HASH_SQL} from events e where r.sequence = e.sequence
+       returning 1
+     )
+     select (select count(*) from streams) + (select count(*) from hashes) as changed`,
+    [prefixes.map(likePrefix), plan.certificateEventId],
+  );
+}
+
+/** A LIKE pattern matching names that start with `prefix`, taken literally. */
+const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;

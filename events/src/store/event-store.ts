@@ -139,10 +139,18 @@ export class AppendTooLargeError extends Error {
  */
 export interface DestructionPlan {
   readonly subjectId: string;
+  /** Other ids that stand for the subject (a carer's sign-in account): an event whose data names one goes too. */
+  readonly alsoNamedBy?: readonly string[];
   /** The subject's own streams: every event in them is rewritten, whatever its data. */
   readonly subjectStreams: readonly string[];
   /** Streams never rewritten (the destruction's own, which must stay as the certificate's evidence), by prefix. */
   readonly keepStreamPrefixes: readonly string[];
+  /**
+   * Stream families whose names spell personal data (an email reservation), by prefix. Such a stream whose every
+   * event is destroyed is given a random name, so nothing left in the log spells the person, and the name is free
+   * to be reserved again.
+   */
+  readonly renameStreamPrefixes?: readonly string[];
   readonly certificateStream: string;
   readonly expectedRevision: ExpectedRevision;
   /** The id of the certificate event, recorded against each rewritten row. */

@@ -13,4 +13,7 @@ export const userEmailEventDefinitions = [UserEmailReserved, UserEmailReleased] 
 export type UserEmailEvent = EventOf<typeof userEmailEventDefinitions>;
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-export const userEmailStreamId = (email: string): string => `user-email-${encodeURIComponent(normaliseEmail(email))}`;
+/** The reservation streams' names spell the email, so destroying a person renames theirs (record-destruction.ts). */
+export const USER_EMAIL_STREAM_PREFIX = 'user-email-';
+export const userEmailStreamId = (email: string): string =>
+  `${USER_EMAIL_STREAM_PREFIX}${encodeURIComponent(normaliseEmail(email))}`;

@@ -194,13 +194,16 @@ describe('destroying a client’s records after a two-administrator appraisal', 
 describe('destroying a carer’s records', () => {
   it('removes the carer from every read model and the log, and keeps the care their clients received', async () => {
     const carerSurname = 'Wrenfield';
+    const email = 'tobias.wrenfield@example.org';
+    const account = await stack.command.createUser('carer', { email, firstName: 'Tobias', lastName: carerSurname });
     const carerId = (
       await send(
         '/api/carers',
         {
           firstName: 'Tobias',
           lastName: carerSurname,
-          email: 'tobias.wrenfield@example.org',
+          email,
+          userId: account.id,
           employeeId: `EMP-${randomUUID().slice(0, 6)}`,
           startDate: '2008-01-07',
         },
@@ -263,6 +266,12 @@ describe('destroying a carer’s records', () => {
       [`%${carerSurname}%`],
     );
     expect(rows[0]!.n).toBe('0');
+    // Nor does any stream's name: the reservation of their email was renamed, and the address is free again.
+    const { rows: named } = await stack.pool.query<{ n: string }>(
+      `select (select count(*) from es_events where stream_id ilike $1) + (select count(*) from es_streams where stream_id ilike $1) as n`,
+      [`%${carerSurname}%`],
+    );
+    expect(named[0]!.n).toBe('0');
     expect((await verifyLog(stack.pool)).ok).toBe(true);
     await expect.poll(() => readModelRowsNaming(carerSurname), { timeout: 30_000 }).toEqual([]);
     await stack.projector.settled();
@@ -279,5 +288,13 @@ describe('destroying a carer’s records', () => {
     expect(visit.body).toMatchObject({ id: visitId, clientId });
     expect(visit.text).not.toContain(carerSurname);
     expect((await read(`/api/clients/${clientId}`, stack.command.admin)).status).toBe(200);
+
+    // Someone may hold the address again: an account with it is created afresh.
+    await send(
+      '/api/users',
+      { email, firstName: 'Toby', lastName: 'Rehired', role: 'carer', password: 'A new password 2026!' },
+      stack.command.admin,
+      201,
+    );
   });
 });
