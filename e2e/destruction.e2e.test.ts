@@ -71,6 +71,8 @@ describe('destruction of records in Chromium', () => {
     const page = await dataTab(first);
     const propose = page.getByRole('button', { name: `Propose destruction of Client ${REFERENCE}` });
     await expect.poll(() => propose.isVisible(), { timeout: 30_000 }).toBe(true);
+    const review = page.getByRole('region', { name: 'Record retention review' });
+    expect(await review.getByTestId('load-more').textContent()).toContain('Showing 1 of 1');
     await propose.click();
     const dialog = page.getByRole('dialog', { name: 'Propose destruction' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -79,6 +81,9 @@ describe('destruction of records in Chromium', () => {
     await dialog.getByRole('button', { name: 'Propose' }).click();
     const proposals = page.getByTestId('destruction-proposals');
     await expect.poll(() => proposals.getByText('Waiting for a second administrator').isVisible()).toBe(true);
+    // The list pages on the server and says how much of it is shown.
+    const card = page.getByRole('region', { name: 'Destruction of records' });
+    expect(await card.getByTestId('load-more').textContent()).toContain('Showing 1 of 1');
     await page.screenshot({ path: `${shots}/destruction-proposed-1280.png`, fullPage: true });
 
     const phone = await dataTab(second);

@@ -1,13 +1,16 @@
 import type { DestructionProposalsView, DestructionProposalView, DestructionSubjectKind } from '@care/events';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiGet, apiSend, errorReason } from '../../shared/api';
+import { apiSend, errorReason } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
 import { FormDialog } from '../../shared/form-dialog';
 import { formatDateTime } from '../../shared/format';
+import { LoadMore } from '../../shared/list-states';
+import { usePagedView } from '../../shared/paged-view';
 import { toast } from '../../shared/toast-store';
 
-const PROPOSALS_KEY = ['/api/destruction/proposals'];
+const PROPOSALS_PATH = '/api/destruction/proposals';
+const PROPOSALS_KEY = [PROPOSALS_PATH];
 const KIND_LABELS = { client: 'Client', carer: 'Carer' } as const;
 const ruleLabel = (rule: DestructionProposalView['retentionRule']) =>
   rule.rule === 'medication' ? `Medication records, ${rule.years} years` : `Record retention, ${rule.years} years`;
@@ -18,14 +21,10 @@ const ruleLabel = (rule: DestructionProposalView['retentionRule']) =>
  */
 export function DestructionCard() {
   const me = useCurrentUser();
-  const proposals = useQuery({
-    queryKey: PROPOSALS_KEY,
-    queryFn: () => apiGet<DestructionProposalsView>('/api/destruction/proposals?limit=100'),
-    refetchOnMount: 'always',
-  });
+  const proposals = usePagedView<DestructionProposalView, DestructionProposalsView>(PROPOSALS_PATH);
   const [rejecting, setRejecting] = useState<DestructionProposalView>();
   const [approving, setApproving] = useState<DestructionProposalView>();
-  const data = proposals.data;
+  const data = proposals.view;
   return (
     <section className="card admin-card" aria-labelledby="destruction-title">
       <h2 id="destruction-title" className="card-title">
@@ -97,6 +96,15 @@ export function DestructionCard() {
             </tbody>
           </table>
         </div>
+      )}
+      {data && data.rows.length > 0 && (
+        <LoadMore
+          shown={data.rows.length}
+          total={data.total}
+          hasMore={proposals.hasNextPage}
+          loading={proposals.isFetchingNextPage}
+          onLoadMore={() => void proposals.fetchNextPage()}
+        />
       )}
       <DecisionDialog proposal={approving} decision="approve" onClose={() => setApproving(undefined)} />
       <DecisionDialog proposal={rejecting} decision="reject" onClose={() => setRejecting(undefined)} />

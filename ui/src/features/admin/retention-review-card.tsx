@@ -1,6 +1,6 @@
 import type { RetentionReviewView } from '@care/events';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api';
+import { LoadMore } from '../../shared/list-states';
+import { usePagedView } from '../../shared/paged-view';
 import { ProposeDestructionButton } from './destruction-card';
 
 /** An instant as the London date a person reads (DD/MM/YYYY). */
@@ -14,12 +14,8 @@ const STATUS_LABELS = { inactive: 'Inactive', deleted: 'Deleted' } as const;
  * retention setting, for an administrator to review. Read only: care records are never deleted automatically.
  */
 export function RetentionReviewCard() {
-  const review = useQuery({
-    queryKey: ['/api/admin/retention-review'],
-    queryFn: () => apiGet<RetentionReviewView>('/api/admin/retention-review?limit=100'),
-    refetchOnMount: 'always',
-  });
-  const data = review.data;
+  const review = usePagedView<RetentionReviewView['rows'][number], RetentionReviewView>('/api/admin/retention-review');
+  const data = review.view;
   return (
     <section className="card admin-card" aria-labelledby="retention-title">
       <h2 id="retention-title" className="card-title">
@@ -85,11 +81,13 @@ export function RetentionReviewCard() {
               </table>
             </div>
           )}
-          {data.total > data.rows.length && (
-            <p className="small muted">
-              The oldest {data.rows.length} of {data.total}.
-            </p>
-          )}
+          <LoadMore
+            shown={data.rows.length}
+            total={data.total}
+            hasMore={review.hasNextPage}
+            loading={review.isFetchingNextPage}
+            onLoadMore={() => void review.fetchNextPage()}
+          />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   can,
   FAMILY_CONCERN_KIND_LABELS,
@@ -8,10 +8,12 @@ import {
   type OfficeFamilyConcernView,
 } from '@care/events';
 import { useId, useState, type FormEvent } from 'react';
-import { apiGetPage, apiSend } from '../../shared/api';
+import { apiSend } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { Field, fieldAria } from '../../shared/form-field';
+import { LoadMore } from '../../shared/list-states';
+import { usePagedList } from '../../shared/paged-list';
 import { serverFormErrors } from '../../shared/form-errors';
 import { toast } from '../../shared/toast';
 import './family-concerns.css';
@@ -25,22 +27,25 @@ const OPEN_PATH = '/api/family-concerns';
 export function OfficeFamilyConcerns() {
   const { role } = useCurrentUser();
   const canRead = can(role, 'familyConcerns.read');
-  const concerns = useQuery({
-    queryKey: [OPEN_PATH, { open: true }] as const,
-    queryFn: () => apiGetPage<OfficeFamilyConcernView>(`${OPEN_PATH}?open=true&limit=50`),
-    enabled: canRead,
-  });
-  if (!canRead || !concerns.data || concerns.data.items.length === 0) return null;
+  const concerns = usePagedList<OfficeFamilyConcernView>(OPEN_PATH, { open: 'true' }, { enabled: canRead });
+  if (!canRead || concerns.items.length === 0) return null;
   return (
     <section className="card family-concerns-office" aria-labelledby="family-concerns-office-title">
       <h2 id="family-concerns-office-title" className="card-title">
-        Concerns from families ({concerns.data.total})
+        Concerns from families ({concerns.total})
       </h2>
       <ul className="family-messages">
-        {concerns.data.items.map((concern) => (
+        {concerns.items.map((concern) => (
           <OfficeConcern key={concern.id} concern={concern} canReply={can(role, 'familyConcerns.reply')} />
         ))}
       </ul>
+      <LoadMore
+        shown={concerns.items.length}
+        total={concerns.total}
+        hasMore={concerns.hasNextPage}
+        loading={concerns.isFetchingNextPage}
+        onLoadMore={() => void concerns.fetchNextPage()}
+      />
     </section>
   );
 }
