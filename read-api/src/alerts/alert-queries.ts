@@ -23,6 +23,8 @@ export interface AlertFilter {
   readonly carerId?: string | undefined;
   /** The members of one group (GET /api/alert-items lists the group as one row). */
   readonly group?: string | undefined;
+  /** Only the alerts this rule raised (`emergency`: the banner on every screen). */
+  readonly rule?: string | undefined;
   /** Only the alerts of this audience (among those the reader reads). */
   readonly audience?: AlertAudience | undefined;
   /** true: only the snoozed alerts; false: only those not snoozed. */
@@ -122,6 +124,7 @@ export class AlertQueries {
     if (filter.severity !== undefined) query = query.where('a.severity', '=', filter.severity);
     if (filter.carerId !== undefined) query = query.where('a.carer_id', '=', filter.carerId);
     if (filter.group !== undefined) query = query.where('a.group_key', '=', filter.group);
+    if (filter.rule !== undefined) query = query.where('a.rule', '=', filter.rule);
     if (filter.audience !== undefined) query = query.where('a.audience', '=', filter.audience);
     if (filter.snoozed !== undefined) query = query.where('a.snoozed_until', filter.snoozed ? 'is not' : 'is', null);
     const [rows, total] = await Promise.all([pageOf(sorted(query, sort), page), countOf(query)]);

@@ -18,6 +18,7 @@ export const listQuery = z.object({
   audience: queryOneOf(ALERT_AUDIENCES, 'Audience'),
   carerId: optionalId('Carer ID must be a UUID'),
   group: queryText('Group', TEXT_LIMITS.alertSubject).optional(),
+  rule: queryText('Rule', TEXT_LIMITS.reference).optional(),
   snoozed: optionalBoolean('Snoozed'),
   sort: queryOneOf(ALERT_SORTS, 'Sort'),
   ...pagingFields(),
@@ -25,8 +26,8 @@ export const listQuery = z.object({
 const alertId = z.uuid();
 
 /**
- * GET /api/alerts (?active=&status=&severity=&audience=&carerId=&snoozed=&sort=&limit=&offset=, X-Total-Count; most
- * severe first unless `sort` says `newest` or `oldest`), /count (the bell) and /:id. alerts.read: every alert of the
+ * GET /api/alerts (?active=&status=&severity=&audience=&carerId=&group=&rule=&snoozed=&sort=&limit=&offset=,
+ * X-Total-Count; most severe first unless `sort` says `newest` or `oldest`), /count (the bell) and /:id. alerts.read: every alert of the
  * audiences the role reads (the lists); the bell counts only those of them the person follows (/settings).
  * alerts.readOwn (a carer): only the alerts about their own carer record.
  */

@@ -50,6 +50,8 @@ describe('GET /api/alerts', () => {
     expect(await alertIds('?status=acknowledged')).toEqual(named('A2'));
     expect(await alertIds('?severity=critical', s.coordinator)).toEqual(named('B2', 'A2'));
     expect(await alertIds(`?carerId=${s.carerIdB}`)).toEqual(named('B2', 'B1'));
+    expect(await alertIds('?rule=visit_missed&active=true')).toEqual(named('A2'));
+    expect(await alertIds('?rule=emergency')).toEqual([]);
     expect((await s.read('/api/alerts?severity=urgent')).status).toBe(400);
 
     const { body } = await ok<AlertView>(`/api/alerts/${s.ids.A2}`, alertViewSchema);

@@ -1,25 +1,28 @@
 import { can, EMERGENCY_RULE, type AlertView } from '@care/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Siren } from 'lucide-react';
-import { apiGet, apiSend, errorReason } from '../../shared/api';
+import { apiGetPage, apiSend, errorReason } from '../../shared/api';
 import { useCurrentUser } from '../../shared/current-user';
 import { formatDateTime } from '../../shared/format';
 import { toast } from '../../shared/toast';
 import './emergency.css';
 
+/** The banner stays over every screen: a few emergencies at once, and the count of the rest with the way to them. */
+const SHOWN = 5;
 /**
  * Active emergencies, unmissable on every screen of those who read every alert (coordinators, administrators).
  * The key is under /api/alerts, so the alerts push reloads it the moment a carer raises one; acknowledging one
  * (someone is on it) takes it off everyone's banner.
  */
-const ACTIVE_CRITICAL = '/api/alerts?status=active&severity=critical&limit=50';
+const ACTIVE_EMERGENCIES = `/api/alerts?status=active&rule=${EMERGENCY_RULE}&limit=${SHOWN}`;
 
 export function EmergencyBanner() {
   const user = useCurrentUser();
   const staff = can(user.role, 'alerts.read');
   const alerts = useQuery({
-    queryKey: [ACTIVE_CRITICAL],
-    queryFn: () => apiGet<AlertView[]>(ACTIVE_CRITICAL),
+    queryKey: [ACTIVE_EMERGENCIES],
+    queryFn: () => apiGetPage<AlertView>(ACTIVE_EMERGENCIES),
     enabled: staff,
   });
   const queryClient = useQueryClient();
@@ -32,7 +35,9 @@ export function EmergencyBanner() {
       }),
     onError: (error) => toast({ title: 'Not acknowledged', description: errorReason(error), variant: 'destructive' }),
   });
-  const emergencies = (alerts.data ?? []).filter((alert) => alert.type === EMERGENCY_RULE);
+  // Asked of the server by rule, so no number of other critical alerts can push an emergency off the banner.
+  const emergencies = alerts.data?.items ?? [];
+  const more = (alerts.data?.total ?? 0) - emergencies.length;
   if (!staff || emergencies.length === 0) return null;
   const mayAcknowledge = can(user.role, 'alerts.manage');
   return (
@@ -57,6 +62,12 @@ export function EmergencyBanner() {
           )}
         </div>
       ))}
+      {more > 0 && (
+        <p className="emergency-banner-more">
+          {more} more {more === 1 ? 'emergency' : 'emergencies'} waiting:{' '}
+          <Link to="/alerts">see them all on Alerts</Link>
+        </p>
+      )}
     </section>
   );
 }
