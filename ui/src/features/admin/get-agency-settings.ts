@@ -1,4 +1,4 @@
-import type { AgencySettings, AgencySettingsChangeView, AgencySettingsView } from '@care/events';
+import type { AgencySettings, AgencySettingsView } from '@care/events';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../shared/api';
 
@@ -8,11 +8,8 @@ export const agencySettingsQuery = queryOptions({
   queryFn: () => apiGet<AgencySettingsView>('/api/settings'),
 });
 
-/** GET /api/settings/history: the latest changes, newest first. */
-export const agencySettingsHistoryQuery = queryOptions({
-  queryKey: ['/api/settings/history', { limit: 20 }],
-  queryFn: () => apiGet<AgencySettingsChangeView[]>('/api/settings/history?limit=20'),
-});
+/** GET /api/settings/history: every change, newest first, a page at a time. */
+export const AGENCY_SETTINGS_HISTORY_PATH = '/api/settings/history';
 
 /** PUT /api/settings with If-Match: two admins saving over each other get a 409 instead of losing a change. */
 export function useSaveAgencySettings() {

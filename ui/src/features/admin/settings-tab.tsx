@@ -5,14 +5,17 @@ import {
   agencySettingsRequestSchema,
   type AgencyDetailField,
   type AgencySettings,
+  type AgencySettingsChangeView,
 } from '@care/events';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { issuesByField, serverFormErrors } from '../../shared/form-errors';
 import { Field, fieldAria } from '../../shared/form-field';
 import { formatDateTime } from '../../shared/format';
+import { LoadMore } from '../../shared/list-states';
+import { usePagedList } from '../../shared/paged-list';
 import { toast } from '../../shared/toast';
-import { agencySettingsHistoryQuery, agencySettingsQuery, useSaveAgencySettings } from './get-agency-settings';
+import { AGENCY_SETTINGS_HISTORY_PATH, agencySettingsQuery, useSaveAgencySettings } from './get-agency-settings';
 
 const NOTIFICATIONS = ['trainingExpiryEmails', 'appointmentReminders', 'maintenanceAlerts'] as const;
 const AGENCY_FIELDS: readonly { field: AgencyDetailField; type?: string; autoComplete?: string; wide?: boolean }[] = [
@@ -251,17 +254,17 @@ function SettingsForm({ saved, revision }: { saved: AgencySettings; revision: st
 }
 
 function SettingsHistory() {
-  const history = useQuery(agencySettingsHistoryQuery);
+  const history = usePagedList<AgencySettingsChangeView>(AGENCY_SETTINGS_HISTORY_PATH, {});
   return (
     <section className="card admin-card" aria-labelledby="settings-history-title">
       <h2 id="settings-history-title" className="card-title">
         Changes to the settings
       </h2>
       {history.isError && <p role="alert">The changes could not be loaded.</p>}
-      {history.data && history.data.length === 0 && <p className="muted">No changes yet: the defaults apply.</p>}
-      {history.data && history.data.length > 0 && (
+      {history.isSuccess && history.items.length === 0 && <p className="muted">No changes yet: the defaults apply.</p>}
+      {history.items.length > 0 && (
         <ul className="settings-history" data-testid="settings-history">
-          {history.data.map((change) => (
+          {history.items.map((change) => (
             <li key={`${change.at}-${change.userId}`}>
               <p className="small">
                 <strong>{change.userName ?? 'Unknown user'}</strong> on {formatDateTime(change.at)}
@@ -277,6 +280,13 @@ function SettingsHistory() {
           ))}
         </ul>
       )}
+      <LoadMore
+        shown={history.items.length}
+        total={history.total}
+        hasMore={history.hasNextPage}
+        loading={history.isFetchingNextPage}
+        onLoadMore={() => void history.fetchNextPage()}
+      />
     </section>
   );
 }
