@@ -86,10 +86,15 @@ describe('family accounts', () => {
     expect(family.reply.status, family.reply.text).toBe(200);
     expect(family.reply.body.user.role).toBe('family');
 
-    const list = await read(coordinator, `/api/clients/${clientId}/family`);
-    expect(list.status, list.text).toBe(200);
-    expect(list.headers.get('x-total-count')).toBe('1');
-    const [row] = familyAccessListSchema.parse(list.body);
+    // The acceptance answers no log position to wait for: the list shows it once the projector has it.
+    const familyList = async () => {
+      const list = await read(coordinator, `/api/clients/${clientId}/family`);
+      expect(list.status, list.text).toBe(200);
+      expect(list.headers.get('x-total-count')).toBe('1');
+      return familyAccessListSchema.parse(list.body);
+    };
+    await expect.poll(async () => (await familyList())[0]?.status).toBe('active');
+    const [row] = await familyList();
     expect(row).toMatchObject({ email, status: 'active', relationship: 'relative', shareMedications: true });
     expect(row!.invitedBy).toBe(coordinator.id);
   });
