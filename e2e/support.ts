@@ -4,6 +4,7 @@ import type { RunningProduct } from '../scripts/product';
 import { startTestProduct } from '../scripts/test-product';
 import { CHROMIUM_ARGS } from './chromium-args';
 import { reportFailure, watchContext } from './failure-report';
+import { browserEnvironment, shareTheShiftedClock } from './test-clock';
 
 /** This file's product and browser, for the failure report below. */
 let running: { browser: Browser; dataDir: string } | undefined;
@@ -41,7 +42,9 @@ export async function startE2eEnvironment(
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Playwright starts every launch on a fresh, empty --user-data-dir of its own.
     args: CHROMIUM_ARGS,
+    env: browserEnvironment(),
   });
+  shareTheShiftedClock(browser);
   running = { browser, dataDir };
   browser.on('disconnected', () => {
     if (running?.browser === browser) running = undefined;

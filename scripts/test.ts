@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { testClock } from './test-clock';
 
 /**
  * `npm test`: type-check and lint, then every suite (unit, integration on real PostgreSQL, end-to-end in Chromium), then one
@@ -7,7 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
  *
  * Two phases on the 2-core machine: the unit and integration files two at a time, then the end-to-end files one at a
  * time. Each end-to-end file runs the whole product (five processes) and a Chromium; two of them side by side left a
- * first screen waiting over 30 s for a core. With arguments (files, `-t`), one run of just those, as before.
+ * first screen waiting over 30 s for a core. Every phase runs at a set London hour (scripts/test-clock.ts), so a
+ * result never depends on the time of day. With arguments (files, `-t`), one run of just those, as before.
  */
 const passthrough = process.argv.slice(2);
 const typecheck = spawnSync('npm', ['run', '--silent', 'typecheck'], { stdio: 'inherit' });
@@ -35,12 +37,19 @@ function firstLine(message: string | undefined): string {
   );
 }
 
-function vitest(name: string, args: readonly string[]): Totals {
+/** The tests' clock: shifted to the set London hour, or the machine's, with the reason. */
+function clockEnvironment(): NodeJS.ProcessEnv {
+  const clock = testClock();
+  console.log(`The tests run ${clock.says}.`);
+  return clock.kind === 'shifted' ? { ...process.env, ...clock.env } : process.env;
+}
+
+function vitest(name: string, args: readonly string[], env: NodeJS.ProcessEnv): Totals {
   const report = `.test-results/${name}.json`;
   const run = spawnSync(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env },
   );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -79,8 +88,12 @@ function vitest(name: string, args: readonly string[]): Totals {
 
 const phases =
   passthrough.length > 0
-    ? [vitest('vitest', passthrough)]
-    : [vitest('vitest-unit-integration', ['--exclude', 'e2e/**']), vitest('vitest-e2e', ['e2e', '--maxWorkers=1'])];
+    ? [vitest('vitest', passthrough, clockEnvironment())]
+    : [
+        // Each phase lands on the set hour as it starts (the second starts some twenty minutes after the first).
+        vitest('vitest-unit-integration', ['--exclude', 'e2e/**'], clockEnvironment()),
+        vitest('vitest-e2e', ['e2e', '--maxWorkers=1'], clockEnvironment()),
+      ];
 const passed = phases.reduce((sum, phase) => sum + phase.passed, 0);
 const failed = phases.reduce(
   (sum, phase) => sum + phase.failed,
