@@ -31,6 +31,7 @@ import {
 } from './member-rows';
 import { Mutex } from './mutex';
 import { recordOnProjectionStream } from './stall-events';
+import { isLockNotAvailable, LOCK_ATTEMPTS_WITHOUT_WAITING, LOCK_RETRY_MS, lockLiveTables } from './swap-locks';
 import { ensureStatusTables, positionOf } from './status-tables';
 import type { ProjectionStatusTable } from './status-table-types';
 
@@ -462,18 +463,34 @@ export class ProjectionRunner {
   private async join(): Promise<void> {
     const ready = this.behind.filter((member) => !member.stalled);
     if (ready.length === 0) return;
-    await this.options.db.transaction().execute(async (trx) => {
-      for (const member of ready) if (member.rebuildVersion !== undefined) await swapIn(trx, member);
-      await saveMembers(
-        trx,
-        ready.filter((member) => member.rebuildVersion === undefined),
-      );
-      const payload = changedPayload(
-        ready,
-        ready.map((member) => member.projection.name),
-      );
-      if (payload) await notify(trx, payload);
-    });
+    const swapping = ready.filter((member) => member.rebuildVersion !== undefined);
+    const liveTables = swapping.flatMap((member) => [
+      ...member.projection.tables,
+      ...(member.projection.retiredTables ?? []),
+    ]);
+    // Every lock first, without waiting while a read holds one (swap-locks.ts: a swap must not deadlock with reads).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.db.transaction().execute(async (trx) => {
+          await lockLiveTables(trx, liveTables, attempt > LOCK_ATTEMPTS_WITHOUT_WAITING);
+          for (const member of swapping) await swapIn(trx, member);
+          await saveMembers(
+            trx,
+            ready.filter((member) => member.rebuildVersion === undefined),
+          );
+          const payload = changedPayload(
+            ready,
+            ready.map((member) => member.projection.name),
+          );
+          if (payload) await notify(trx, payload);
+        });
+        break;
+      } catch (error) {
+        if (!isLockNotAvailable(error)) throw error;
+        if (this.stopped) return;
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+      }
+    }
     for (const member of ready) {
       if (member.rebuildVersion !== undefined) {
         this.options.log.info(
